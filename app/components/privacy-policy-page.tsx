@@ -1,0 +1,93 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { company, postalAddressLines } from "../content/site";
+import { type PolicyBlock, privacyPolicy } from "../content/privacy-policy";
+import { useScrollToLocation } from "../lib/use-scroll-to-location";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import "./privacy-policy-page.css";
+
+function Block({ block }: { block: PolicyBlock }) {
+  if (block.kind === "paragraph") return <p>{block.text}</p>;
+  return (
+    <ul className="policy__list">
+      {block.items.map((item) => (
+        <li key={item.text}>
+          {item.lead ? <strong>{item.lead} </strong> : null}
+          {item.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PrivacyPolicyPage() {
+  useScrollToLocation();
+  const lastSection = privacyPolicy.sections.length - 1;
+  return (
+    <>
+      <SiteHeader page="privacy-policy" />
+      <main id="main" tabIndex={-1} className="policy">
+        <div className="policy__hero">
+          <div className="container policy__narrow">
+            <p className="eyebrow">{company.shortName}</p>
+            <h1>{privacyPolicy.heading}</h1>
+            <p className="policy__updated">{privacyPolicy.updated}</p>
+            <p className="lead">{privacyPolicy.intro}</p>
+          </div>
+        </div>
+        <div className="container policy__narrow policy__layout">
+          <nav className="policy__toc" aria-label="On this page">
+            <p className="policy__toc-title">On this page</p>
+            <ol>
+              {privacyPolicy.sections.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`}>{section.heading}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          <div className="policy__body">
+            {privacyPolicy.sections.map((section, index) => (
+              <section
+                key={section.id}
+                id={section.id}
+                className="policy__section"
+                aria-labelledby={`${section.id}-heading`}
+              >
+                <h2 id={`${section.id}-heading`}>{section.heading}</h2>
+                {section.blocks.map((block, blockIndex) => (
+                  <Block key={blockIndex} block={block} />
+                ))}
+                {index === lastSection ? (
+                  <ul className="policy__contact">
+                    <li>
+                      <MapPin aria-hidden="true" size={20} />
+                      <address>
+                        {company.name}
+                        {postalAddressLines.map((line) => (
+                          <span key={line}>
+                            <br />
+                            {line}
+                          </span>
+                        ))}
+                      </address>
+                    </li>
+                    <li>
+                      <Phone aria-hidden="true" size={20} />
+                      <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a>
+                    </li>
+                    <li>
+                      <Mail aria-hidden="true" size={20} />
+                      <a href={`mailto:${company.email}`}>{company.email}</a>
+                    </li>
+                  </ul>
+                ) : null}
+              </section>
+            ))}
+          </div>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { anchors, company, footer, postalAddressLines, product, social } from "../content/site";
+import { NewsletterForm } from "./newsletter-form";
+import { SocialIcon } from "./social-icons";
+import "./site-footer.css";
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div id={anchors.contact} className="site-footer__main container" tabIndex={-1}>
+        <section className="site-footer__newsletter" aria-labelledby="newsletter-heading">
+          <p className="site-footer__brand">{product.fullName}</p>
+          <h2 id="newsletter-heading" className="site-footer__heading">
+            {footer.newsletter.heading}
+          </h2>
+          <p className="site-footer__purpose">{footer.newsletter.purpose}</p>
+          <NewsletterForm />
+        </section>
+
+        <section className="site-footer__contact" aria-labelledby="contact-heading">
+          <h2 id="contact-heading" className="site-footer__heading">
+            {footer.contactHeading}
+          </h2>
+          <ul className="site-footer__contact-list">
+            <li>
+              <Phone aria-hidden="true" size={20} />
+              <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a>
+            </li>
+            <li>
+              <Mail aria-hidden="true" size={20} />
+              <a href={`mailto:${company.email}`}>{company.email}</a>
+            </li>
+            <li>
+              <MapPin aria-hidden="true" size={20} />
+              <address>
+                {company.name}
+                {postalAddressLines.map((line) => (
+                  <span key={line}>
+                    <br />
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </li>
+          </ul>
+          <ul className="site-footer__social" aria-label="Follow us">
+            {social.map((link) => (
+              <li key={link.name}>
+                <a
+                  href={link.href}
+                  className="site-footer__social-link"
+                  rel="noopener noreferrer"
+                  target="_blank"
+                >
+                  <SocialIcon name={link.name} />
+                  <span>{link.name}</span>
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="site-footer__bottom">
+        <div className="container site-footer__bottom-inner">
+          <p>
+            © {footer.copyrightYear} {company.name}. All rights reserved.
+          </p>
+          <p className="site-footer__legal">
+            {product.category} FSSAI Lic. No. {product.fssaiLicence}
+          </p>
+          <Link to="/privacy-policy" className="site-footer__privacy">
+            {footer.privacyLinkLabel}
+          </Link>
+        </div>
+      </div>
+    </footer>
+  );
+}

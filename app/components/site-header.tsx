@@ -1,0 +1,123 @@
+import { Menu, X } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { anchors, behaviour, navigation, product } from "../content/site";
+import "./site-header.css";
+
+export type PageName = "home" | "privacy-policy";
+
+/**
+ * Where each navigation link points from the given page. On the privacy policy the
+ * contact link stays on the page: the footer, with its contact part, is there too.
+ */
+function hrefFor(item: (typeof navigation)[number], page: PageName): string {
+  if (page === "privacy-policy" && item.target === anchors.contact) return `#${anchors.contact}`;
+  return item.href;
+}
+
+function useScrolledPast(thresholdPx: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > thresholdPx);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [thresholdPx]);
+  return scrolled;
+}
+
+export function SiteHeader({ page }: { page: PageName }) {
+  const scrolled = useScrolledPast(behaviour.headerScrollThresholdPx);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const listId = useId();
+
+  const closeMenu = useCallback((returnFocus: boolean) => {
+    setMenuOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeMenu(true);
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (navRef.current && !navRef.current.contains(event.target as Node)) closeMenu(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [menuOpen, closeMenu]);
+
+  // The menu belongs to narrow screens: widening the window closes it.
+  useEffect(() => {
+    const wide = window.matchMedia(`(min-width: ${behaviour.desktopNavMinPx}px)`);
+    const onChange = () => wide.matches && setMenuOpen(false);
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, []);
+
+  return (
+    <header className="site-header" data-scrolled={scrolled ? "true" : "false"}>
+      <div className="site-header__bar container">
+        <Link to="/" className="site-header__brand" aria-label={`${product.fullName}, home`}>
+          <SachetMark />
+          <span className="site-header__title">
+            {product.name}
+            <span className="site-header__subtitle">Collagen Peptide</span>
+          </span>
+        </Link>
+        <nav ref={navRef} className="site-nav" aria-label="Main" data-open={menuOpen ? "true" : "false"}>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="site-nav__toggle"
+            aria-expanded={menuOpen}
+            aria-controls={listId}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" size={26} /> : <Menu aria-hidden="true" size={26} />}
+          </button>
+          <ul id={listId} className="site-nav__list">
+            {navigation.map((item) => (
+              <li key={item.label}>
+                <Link
+                  to={hrefFor(item, page)}
+                  className={
+                    item.target === anchors.buyNow ? "site-nav__link site-nav__link--cta" : "site-nav__link"
+                  }
+                  onClick={() => closeMenu(false)}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** The brand's small sachet mark, drawn for the header. */
+function SachetMark() {
+  return (
+    <svg className="site-header__mark" viewBox="0 0 32 40" width="26" height="32" aria-hidden="true">
+      <path d="M4 3h24l-1.5 3 1.5 3v26l-1.5 3H5.5L4 35V9l1.5-3z" fill="#f28c28" />
+      <path d="M4 9h24M4 35h24" stroke="#b4520c" strokeWidth="1.2" strokeDasharray="1.6 1.4" />
+      <circle cx="16" cy="22" r="7" fill="#fbf6ef" />
+      <circle cx="16" cy="22" r="4.6" fill="none" stroke="#e0741a" strokeWidth="1.4" />
+      <path
+        d="M16 17.4v9.2M11.4 22h9.2M12.8 18.8l6.4 6.4M19.2 18.8l-6.4 6.4"
+        stroke="#e0741a"
+        strokeWidth="0.9"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The brand: every name, contact detail, link and page-wide constant of the site.
+ * Brand details are fictional placeholders (docs/decisions/004-content-in-one-place.md):
+ * the company replaces them here, in one place.
+ */
+
+export const product = {
+  /** Key of the product: names the enquiry collection `{key}_Form`. */
+  key: "collarise",
+  name: "Collarise",
+  fullName: "Collarise Collagen Peptide",
+  flavour: "Orange",
+  sachet: "12.5 gm",
+  sachetGrams: 12.5,
+  tagline: "200% more productive collagen, in one orange sachet a day.",
+  mainClaim: "200% more productive collagen",
+  category: "Health supplement. Not for medicinal use.",
+  dosageNote: "Take as directed by your physician.",
+  fssaiLicence: "10024011000123",
+} as const;
+
+export const company = {
+  name: "Sanvera Healthcare Pvt. Ltd.",
+  shortName: "Sanvera Healthcare",
+  phone: { display: "+91 11 4155 2024", tel: "+911141552024" },
+  whatsapp: "911141552024",
+  email: "care@collarise.example",
+  address: {
+    street: "Plot 27, Okhla Industrial Estate, Phase III",
+    locality: "New Delhi",
+    region: "Delhi",
+    postalCode: "110020",
+    country: "India",
+    countryCode: "IN",
+  },
+} as const;
+
+export const postalAddressLines = [
+  company.address.street,
+  `${company.address.locality} ${company.address.postalCode}`,
+  company.address.country,
+] as const;
+
+export const social = [
+  { name: "Facebook", href: "https://www.facebook.com/collarise.example" },
+  { name: "Instagram", href: "https://www.instagram.com/collarise.example" },
+  { name: "LinkedIn", href: "https://www.linkedin.com/company/collarise-example" },
+  { name: "WhatsApp chat", href: `https://wa.me/${company.whatsapp}` },
+] as const;
+
+export type SocialName = (typeof social)[number]["name"];
+
+/** Ids of the landing page's anchors, used by the header's links and the sections. */
+export const anchors = {
+  about: "about",
+  buyNow: "buy-now",
+  contact: "contact",
+} as const;
+
+export const navigation = [
+  { label: "Home", href: "/", target: "top" },
+  { label: "About", href: `/#${anchors.about}`, target: anchors.about },
+  { label: "Contact Us", href: `/#${anchors.contact}`, target: anchors.contact },
+  { label: "Buy Now", href: `/#${anchors.buyNow}`, target: anchors.buyNow },
+] as const;
+
+/** Behaviour constants of the specification (section 9), written once. */
+export const behaviour = {
+  headerScrollThresholdPx: 200,
+  smoothScrollMs: 100,
+  carouselAutoplayMs: 1500,
+  carouselBreakpointsPx: { two: 568, three: 1024 },
+  zoomAnimationMs: 2000,
+  /** Below this width the header shows the menu button instead of its links. */
+  desktopNavMinPx: 900,
+} as const;
+
+export const footer = {
+  copyrightYear: 2024,
+  newsletter: {
+    heading: "Join our newsletter",
+    placeholder: "Enter Your Email",
+    button: "Subscribe",
+    purpose:
+      "Occasional news of Collarise: new recipes, offers and product updates. We use your address for nothing else, and every e-mail lets you unsubscribe.",
+  },
+  contactHeading: "Contact us",
+  privacyLinkLabel: "Privacy Policy",
+} as const;
+
+export const site = {
+  /** Public origin of the site: canonical URLs, sitemap, Open Graph. */
+  url: "https://www.collarise.example",
+  language: "en-IN",
+  locale: "en_IN",
+  themeColor: "#f7efe3",
+  ogImage: "/og-image.png",
+  ogImageAlt: "Collarise Collagen Peptide, orange-flavour 12.5 gm sachet",
+} as const;
+
+export const pages = {
+  home: {
+    path: "/",
+    title: "Collarise Collagen Peptide | 200% more productive collagen, orange sachet 12.5 gm",
+    description:
+      "Collarise is an orange-flavour collagen peptide sachet (12.5 gm) for joint, skin, bone and women's health. No additives; gluten, nut, dairy and soy free. Send an order enquiry as a retailer or for self use.",
+  },
+  privacyPolicy: {
+    path: "/privacy-policy",
+    title: "Privacy Policy | Collarise Collagen Peptide",
+    description:
+      "How Sanvera Healthcare collects, uses and protects the information you give on the Collarise website, and how to reach us about it.",
+  },
+} as const;
+
+export const notFound = {
+  title: "Unexpected Application Error!",
+  message: "We could not find the page you asked for. It may have moved, or the address may be mistyped.",
+  homeLink: "Back to the home page",
+} as const;

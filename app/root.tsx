@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts } from "react-router";
+import type { Route } from "./+types/root";
+import { NotFound } from "./components/not-found";
+import { site } from "./content/site";
+import frauncesUrl from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import "./styles/app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: frauncesUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+// Marks the document as scripted before first paint, so that narrow screens fold the
+// navigation behind the menu button only when the button can work.
+const markScripted = "document.documentElement.classList.add('js')";
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang={site.language} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={site.themeColor} />
+        <script dangerouslySetInnerHTML={{ __html: markScripted }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Shown while an unknown address is being resolved in the browser: the same page as the error. */
+export function HydrateFallback() {
+  return <NotFound />;
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
+}

@@ -1,0 +1,55 @@
+/**
+ * After the site is built: writes sitemap.xml and robots.txt from the content module, then
+ * precompresses every text file with brotli and gzip so the server never compresses a file twice.
+ */
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { pages, site } from "../app/content/site";
+import { absoluteUrl } from "../app/lib/seo";
+
+const siteDir = process.argv[2] ?? "build/client";
+const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest|ico)$/;
+
+async function writeSeoFiles() {
+  const today = new Date().toISOString().slice(0, 10);
+  const urls = Object.values(pages)
+    .map((page) => `  <url><loc>${absoluteUrl(page.path)}</loc><lastmod>${today}</lastmod></url>`)
+    .join("\n");
+  await writeFile(
+    join(siteDir, "sitemap.xml"),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  );
+  await writeFile(
+    join(siteDir, "robots.txt"),
+    `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL("/sitemap.xml", site.url).toString()}\n`,
+  );
+}
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+async function precompress() {
+  let count = 0;
+  for await (const path of files(siteDir)) {
+    if (!COMPRESSIBLE.test(path)) continue;
+    const data = await readFile(path);
+    if ((await stat(path)).size < 256) continue;
+    await writeFile(
+      `${path}.br`,
+      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    await writeFile(`${path}.gz`, gzipSync(data, { level: 9 }));
+    count += 1;
+  }
+  return count;
+}
+
+await writeSeoFiles();
+const count = await precompress();
+console.log(`postbuild: sitemap.xml, robots.txt, ${count} files precompressed (br, gz) in ${siteDir}`);

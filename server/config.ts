@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+/** Empty strings count as unset, so `FOO= npm start` means "use the default". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const databaseUrl = z
+  .string()
+  .refine((value) => /^sqlite:.+/.test(value) || /^firestore:\/\/[a-z0-9-]+$/i.test(value), {
+    message: "must be sqlite:<path> or firestore://<project-id>",
+  });
+
+const smtpUrl = z.string().refine((value) => /^smtps?:\/\/[^/]+/.test(value), {
+  message: "must be smtp://user:pass@host:port or smtps://user:pass@host:port",
+});
+
+const email = z.string().email();
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+export const configSchema = z
+  .object({
+    PORT: optional(port).default(3000),
+    HOST: optional(z.string().min(1)).default("127.0.0.1"),
+    LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default(
+      "info",
+    ),
+    /** Behind a reverse proxy, take the client's address from X-Forwarded-For (for rate limits). */
+    TRUST_PROXY: optional(booleanFlag).default(false),
+    SITE_DIR: optional(z.string().min(1)).default("build/client"),
+    DATABASE_URL: optional(databaseUrl).default("sqlite:./data/site.db"),
+    RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(10),
+    SMTP_URL: optional(smtpUrl),
+    NOTIFY_TO: optional(email),
+    MAIL_FROM: optional(email),
+    EMAILJS_SERVICE_ID: optional(z.string().min(1)),
+    EMAILJS_TEMPLATE_ID: optional(z.string().min(1)),
+    EMAILJS_PUBLIC_KEY: optional(z.string().min(1)),
+    EMAILJS_PRIVATE_KEY: optional(z.string().min(1)),
+    EMAILJS_API_URL: optional(z.string().url()).default("https://api.emailjs.com/api/v1.0/email/send"),
+  })
+  .superRefine((config, ctx) => {
+    if (config.SMTP_URL && !config.NOTIFY_TO) {
+      ctx.addIssue({ code: "custom", path: ["NOTIFY_TO"], message: "is required when SMTP_URL is set" });
+    }
+    const emailjs = [
+      "EMAILJS_SERVICE_ID",
+      "EMAILJS_TEMPLATE_ID",
+      "EMAILJS_PUBLIC_KEY",
+      "EMAILJS_PRIVATE_KEY",
+    ] as const;
+    const set = emailjs.filter((key) => config[key] !== undefined);
+    if (set.length > 0 && set.length < emailjs.length) {
+      for (const key of emailjs.filter((k) => config[k] === undefined)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "is required when any EMAILJS_ variable is set",
+        });
+      }
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws an error naming each variable at fault. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}

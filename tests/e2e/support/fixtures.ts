@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Every page a test opens must raise no uncaught error and log no console error. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
+      });
+      await use(errors);
+      expect(errors, "errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const widths = { mobile: 375, tablet: 800, desktop: 1280 } as const;
+
+export function viewportOf(width: number) {
+  return { width, height: width < 768 ? 740 : 900 };
+}
+
+/** axe-core with the WCAG 2.x A and AA rules (2.2 included). */
+export async function accessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+}

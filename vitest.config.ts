@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// Vitest has its own config: the React Router plugin cannot run under Vitest.
+export default defineConfig({
+  test: {
+    include: ["{app,domain,server,scripts}/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
+    environment: "node",
+    setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+  esbuild: { jsx: "automatic" },
+});
