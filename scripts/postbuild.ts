@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pages, site } from "../app/content/site";
 import { absoluteUrl } from "../app/lib/seo";
 
-const siteDir = process.argv[2] ?? "build/client";
+const siteDir = process.argv[2] ?? `${process.env.BUILD_DIR ?? "build"}/client`;
 const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest|ico)$/;
 
 async function writeSeoFiles() {

@@ -1,0 +1,127 @@
+/**
+ * The order enquiry: its fields, the specification's checks in their order, and their
+ * messages. The browser form and the server's API both use this module; it does no I/O.
+ */
+
+export const ENQUIRY_FIELDS = ["Name", "Email", "Mobile", "Quantity", "RetailerSelfUse"] as const;
+export type EnquiryField = (typeof ENQUIRY_FIELDS)[number];
+
+export const BUYER_TYPES = ["Retailer", "Self Use"] as const;
+export type BuyerType = (typeof BUYER_TYPES)[number];
+/** The select's first option: chosen by default, and not an answer. */
+export const BUYER_TYPE_PLACEHOLDER = "retailer/self use";
+
+export const MOBILE_DIGITS = 10;
+export const QUANTITY_MIN = 1;
+/** Beyond any real order; keeps a typo of extra digits from becoming an order. */
+export const QUANTITY_MAX = 100_000;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const enquiryMessages = {
+  missing: "Please fill the data",
+  email: "Please enter a valid email address",
+  mobileDigits: "Please enter only number.",
+  mobileLength: "Please enter 10 digit Mobile number.",
+  quantity: "Please enter a quantity of at least 1.",
+  quantityTooLarge: `Please enter a quantity of at most ${QUANTITY_MAX.toLocaleString("en-IN")}.`,
+  nameTooLong: `Please enter a name of at most ${NAME_MAX_LENGTH} characters.`,
+  nameInvalid: "Please enter a name without control characters.",
+  buyerType: "Please choose Retailer or Self Use.",
+  stored: "Order Received Successfully",
+  notStored: "Error adding document",
+} as const;
+
+/** A standard address pattern, case-insensitive, as the specification asks. */
+export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+
+export interface Enquiry {
+  Name: string;
+  Email: string;
+  Mobile: string;
+  Quantity: number;
+  RetailerSelfUse: BuyerType;
+}
+
+export type EnquiryCheck = { ok: true; enquiry: Enquiry } | { ok: false; error: string; field: EnquiryField };
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" ? value.trim() : undefined;
+}
+
+function isFilled(field: EnquiryField, value: unknown): boolean {
+  if (field === "Quantity") {
+    return (
+      (typeof value === "number" && !Number.isNaN(value)) ||
+      (typeof value === "string" && value.trim() !== "")
+    );
+  }
+  const filled = text(value);
+  if (!filled) return false;
+  return field !== "RetailerSelfUse" || filled !== BUYER_TYPE_PLACEHOLDER;
+}
+
+function quantityOf(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === "string" && /^\s*\d{1,15}\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/**
+ * Checks an enquiry as the visitor typed it (form values as strings, or the API's JSON).
+ * The specification's checks run first, in its order, and stop at the first failure:
+ * every field filled; the e-mail address; the mobile number's digits; its length.
+ * The quantity and the choice are checked after them. Unknown keys are ignored.
+ */
+export function checkEnquiry(input: unknown): EnquiryCheck {
+  const values = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  const read = (field: EnquiryField) => (Object.hasOwn(values, field) ? values[field] : undefined);
+
+  for (const field of ENQUIRY_FIELDS) {
+    if (!isFilled(field, read(field))) return { ok: false, error: enquiryMessages.missing, field };
+  }
+
+  const email = text(read("Email"));
+  if (email === undefined || email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
+    return { ok: false, error: enquiryMessages.email, field: "Email" };
+  }
+
+  const mobile = text(read("Mobile"));
+  if (mobile === undefined || !/^\d+$/.test(mobile)) {
+    return { ok: false, error: enquiryMessages.mobileDigits, field: "Mobile" };
+  }
+  if (mobile.length !== MOBILE_DIGITS) {
+    return { ok: false, error: enquiryMessages.mobileLength, field: "Mobile" };
+  }
+
+  const name = text(read("Name"));
+  if (name === undefined) return { ok: false, error: enquiryMessages.missing, field: "Name" };
+  if (name.length > NAME_MAX_LENGTH) return { ok: false, error: enquiryMessages.nameTooLong, field: "Name" };
+  if (CONTROL_CHARACTERS.test(name)) return { ok: false, error: enquiryMessages.nameInvalid, field: "Name" };
+
+  const quantity = quantityOf(read("Quantity"));
+  if (quantity === undefined || quantity < QUANTITY_MIN) {
+    return { ok: false, error: enquiryMessages.quantity, field: "Quantity" };
+  }
+  if (quantity > QUANTITY_MAX)
+    return { ok: false, error: enquiryMessages.quantityTooLarge, field: "Quantity" };
+
+  const buyerType = text(read("RetailerSelfUse"));
+  if (!BUYER_TYPES.includes(buyerType as BuyerType)) {
+    return { ok: false, error: enquiryMessages.buyerType, field: "RetailerSelfUse" };
+  }
+
+  return {
+    ok: true,
+    enquiry: {
+      Name: name,
+      Email: email,
+      Mobile: mobile,
+      Quantity: quantity,
+      RetailerSelfUse: buyerType as BuyerType,
+    },
+  };
+}

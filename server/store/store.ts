@@ -1,0 +1,85 @@
+import type { Enquiry } from "../../domain/enquiry";
+
+/** An enquiry as stored: exactly the five fields, with its id and the time it was received beside them. */
+export interface StoredEnquiry {
+  id: string;
+  receivedAt: string; // ISO 8601, UTC
+  enquiry: Enquiry;
+}
+
+export interface StoredSubscriber {
+  id: string;
+  email: string;
+  subscribedAt: string;
+}
+
+/** A notification of one enquiry to the company, waiting in the outbox until it is delivered. */
+export interface PendingNotification {
+  id: string;
+  enquiryId: string;
+  enquiry: Enquiry;
+  receivedAt: string;
+  attempts: number;
+}
+
+/** One real-visitor page-speed measurement. */
+export interface VitalSample {
+  page: string; // "/" or "/privacy-policy"
+  metric: "CLS" | "INP" | "FCP" | "LCP" | "TTFB";
+  value: number;
+}
+
+export interface VitalSummary {
+  page: string;
+  metric: VitalSample["metric"];
+  count: number;
+  p75: number;
+}
+
+export class StoreUnavailableError extends Error {
+  constructor(message = "The store is not answering", options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StoreUnavailableError";
+  }
+}
+
+/**
+ * Where enquiries, subscribers, the notification outbox and page-speed samples are kept.
+ * Adapters: SQLite (default) and Firestore, chosen once at start-up from DATABASE_URL.
+ * Every method that fails because the store cannot be reached throws StoreUnavailableError.
+ */
+export interface Store {
+  /** The enquiries' collection: `{product}_Form`. */
+  readonly enquiryCollection: string;
+
+  /** Stores the enquiry and its pending notification in one transaction. */
+  addEnquiry(enquiry: Enquiry): Promise<StoredEnquiry>;
+  listEnquiries(): Promise<StoredEnquiry[]>;
+
+  /** Stores the address once; `created` is false when it was already there. */
+  addSubscriber(email: string): Promise<{ created: boolean }>;
+  listSubscribers(): Promise<StoredSubscriber[]>;
+
+  /**
+   * Claims up to `limit` notifications that are due (`nextAttemptAt <= now`) and not claimed
+   * by another worker whose lease is still running, for `leaseMs`. Safe across server instances.
+   */
+  claimDueNotifications(options: {
+    worker: string;
+    now: Date;
+    limit: number;
+    leaseMs: number;
+  }): Promise<PendingNotification[]>;
+  markNotificationSent(id: string, worker: string): Promise<void>;
+  /** Releases the claim and schedules the next attempt. */
+  markNotificationFailed(id: string, worker: string, error: string, nextAttemptAt: Date): Promise<void>;
+  /** How many notifications are not yet delivered (operators, tests). */
+  countPendingNotifications(): Promise<number>;
+
+  addVitals(samples: readonly VitalSample[]): Promise<void>;
+  summarizeVitals(): Promise<VitalSummary[]>;
+
+  /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
