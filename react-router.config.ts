@@ -1,10 +1,23 @@
 import type { Config } from "@react-router/dev/config";
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
 
-// Both pages are prerendered so that their whole text is in the HTML before any
-// script runs; the Fastify server serves the result (docs/decisions/001-prerendered-site.md).
+// BUILD_DIR lets checks that run side by side build into folders of their own.
+const buildDirectory = resolve(process.env.BUILD_DIR ?? "build");
+
+// Prerendering imports the server build, which must resolve this project's packages: a
+// build folder outside the project gets a link to its node_modules.
+const outside = relative(process.cwd(), buildDirectory);
+if (outside.startsWith("..") || isAbsolute(outside)) {
+  mkdirSync(buildDirectory, { recursive: true });
+  const link = join(buildDirectory, "node_modules");
+  if (!existsSync(link)) symlinkSync(resolve("node_modules"), link, "dir");
+}
+
+// Both pages are prerendered so that their whole text is in the HTML before any script runs;
+// the Fastify server serves the result (docs/decisions/001-prerendered-site.md).
 export default {
-  // BUILD_DIR lets checks that run side by side build into folders of their own.
-  buildDirectory: process.env.BUILD_DIR ?? "build",
+  buildDirectory,
   ssr: false,
   prerender: ["/", "/privacy-policy"],
   future: {
