@@ -1,0 +1,20 @@
+import { product } from "../../app/content/site";
+import type { Store } from "./store";
+
+export * from "./store";
+
+/** The enquiries' collection: `{product}_Form`, from the product's key in the site's content. */
+export const ENQUIRY_COLLECTION = `${product.key}_Form`;
+
+/**
+ * Chooses the adapter once, from DATABASE_URL: `sqlite:<path>` (default) or `firestore://<project-id>`.
+ * A SQLite store is opened at once (folder, file and schema); it rejects with StoreUnavailableError
+ * if the file cannot be opened.
+ */
+export async function createStore(databaseUrl: string): Promise<Store> {
+  if (databaseUrl.startsWith("sqlite:")) {
+    const { SqliteStore, sqlitePathFromUrl } = await import("./sqlite-store");
+    return SqliteStore.open({ path: sqlitePathFromUrl(databaseUrl), enquiryCollection: ENQUIRY_COLLECTION });
+  }
+  throw new Error(`DATABASE_URL must be sqlite:<path> or firestore://<project-id>, not ${databaseUrl}`);
+}

@@ -1,0 +1,32 @@
+import type { VitalSample, VitalSummary } from "./store";
+
+/** Nearest-rank percentile: the smallest value with at least `fraction` of the samples at or below it. */
+export function nearestRank(sortedValues: readonly number[], fraction: number): number {
+  if (sortedValues.length === 0) throw new RangeError("no values");
+  const rank = Math.max(1, Math.ceil(fraction * sortedValues.length));
+  return sortedValues[rank - 1] as number;
+}
+
+/** The 75th percentile of each metric per page, as Core Web Vitals are judged, sorted by page then metric. */
+export function summarizeSamples(samples: Iterable<VitalSample>): VitalSummary[] {
+  const groups = new Map<string, { page: string; metric: VitalSample["metric"]; values: number[] }>();
+  for (const { page, metric, value } of samples) {
+    const key = JSON.stringify([page, metric]);
+    let group = groups.get(key);
+    if (!group) {
+      group = { page, metric, values: [] };
+      groups.set(key, group);
+    }
+    group.values.push(value);
+  }
+  return [...groups.values()]
+    .map(({ page, metric, values }) => {
+      values.sort((a, b) => a - b);
+      return { page, metric, count: values.length, p75: nearestRank(values, 0.75) };
+    })
+    .sort((a, b) => compareText(a.page, b.page) || compareText(a.metric, b.metric));
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
