@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
 import { site } from "./content/site";
+import { reportWebVitals } from "./lib/report-web-vitals";
 import frauncesUrl from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import "./styles/app.css";
 
@@ -41,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => reportWebVitals(), []);
   return <Outlet />;
 }
 
