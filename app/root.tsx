@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
-import { site } from "./content/site";
+import { notFound, site } from "./content/site";
 import { reportWebVitals } from "./lib/report-web-vitals";
 import frauncesUrl from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import "./styles/app.css";
@@ -51,6 +51,7 @@ export function HydrateFallback() {
   return <NotFound />;
 }
 
-export function ErrorBoundary() {
-  return <NotFound />;
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return <NotFound message={missing ? notFound.message : notFound.failure} />;
 }

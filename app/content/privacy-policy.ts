@@ -76,6 +76,10 @@ export const privacyPolicy = {
       heading: "Your Rights",
       blocks: [
         {
+          kind: "paragraph",
+          text: "You have the rights of access and correction over the personal information we hold about you, and more:",
+        },
+        {
           kind: "list",
           items: [
             {

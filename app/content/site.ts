@@ -84,7 +84,7 @@ export const footer = {
     purpose:
       "Occasional news of Collarise: new recipes, offers and product updates. We use your address for nothing else, and every e-mail lets you unsubscribe.",
   },
-  contactHeading: "Contact us",
+  contactHeading: "Get in touch",
   privacyLinkLabel: "Privacy Policy",
 } as const;
 
@@ -116,5 +116,6 @@ export const pages = {
 export const notFound = {
   title: "Unexpected Application Error!",
   message: "We could not find the page you asked for. It may have moved, or the address may be mistyped.",
+  failure: "Something went wrong while showing this page. Please go back to the home page and try again.",
   homeLink: "Back to the home page",
 } as const;

@@ -18,7 +18,8 @@ export interface SiteOptions {
   siteDir: string;
 }
 
-function cacheHeaderFor(path: string): string {
+function cacheHeaderFor(file: string): string {
+  const path = file.replace(/\.(br|gz)$/, "");
   // Vite names files under /assets by their content hash: they never change.
   if (path.startsWith("/assets/") || path.includes("/assets/"))
     return `public, max-age=${ONE_YEAR_S}, immutable`;

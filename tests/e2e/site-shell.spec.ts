@@ -1,0 +1,406 @@
+import type { Page } from "@playwright/test";
+import { company, footer, notFound, product, social } from "../../app/content/site";
+import { privacyPolicy } from "../../app/content/privacy-policy";
+import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
+
+const navHrefs = { Home: "/", About: "/#about", "Contact Us": "/#contact", "Buy Now": "/#buy-now" } as const;
+
+async function openMenuIfNarrow(page: Page) {
+  const toggle = page.getByRole("button", { name: /menu/i });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  }
+}
+
+async function headerStyle(page: Page) {
+  return page.locator("header").evaluate((header) => {
+    const style = getComputedStyle(header);
+    return { background: style.backgroundColor, textShadow: style.textShadow };
+  });
+}
+
+for (const width of [widths.mobile, widths.desktop]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: viewportOf(width) });
+
+    test("the header links are real links to the home page's sections", async ({ page }) => {
+      for (const path of ["/", "/privacy-policy"]) {
+        await page.goto(path);
+        await openMenuIfNarrow(page);
+        const nav = page.getByRole("navigation", { name: "Main" });
+        for (const [label, href] of Object.entries(navHrefs)) {
+          const link = nav.getByRole("link", { name: label, exact: true });
+          await expect(link).toBeVisible();
+          const expected =
+            path === "/privacy-policy" && label === "Contact Us" ? "/privacy-policy#contact" : href;
+          await expect(link).toHaveAttribute("href", expected);
+        }
+        await expect(page.getByRole("link", { name: new RegExp(`${product.fullName}, home`) })).toBeVisible();
+      }
+    });
+
+    test("the header is transparent until the page has scrolled past 200 px, then beige with a text shadow", async ({
+      page,
+    }) => {
+      await page.goto("/privacy-policy");
+      expect(await headerStyle(page)).toEqual({ background: "rgba(0, 0, 0, 0)", textShadow: "none" });
+
+      await page.evaluate(() => window.scrollTo(0, 150));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(150);
+      expect((await headerStyle(page)).textShadow).toBe("none");
+
+      await page.evaluate(() => window.scrollTo(0, 260));
+      await expect.poll(async () => (await headerStyle(page)).background).toBe("rgb(247, 239, 227)");
+      expect((await headerStyle(page)).textShadow).not.toBe("none");
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(async () => (await headerStyle(page)).background).toBe("rgba(0, 0, 0, 0)");
+      expect((await headerStyle(page)).textShadow).toBe("none");
+    });
+
+    test("the footer holds the newsletter box, social links, contact details, copyright and privacy link", async ({
+      page,
+    }) => {
+      for (const path of ["/", "/privacy-policy"]) {
+        await page.goto(path);
+        const pageFooter = page.locator("footer");
+        const contact = pageFooter.locator("#contact");
+        await expect(contact).toHaveCount(1);
+        await expect(pageFooter.getByPlaceholder(footer.newsletter.placeholder)).toBeVisible();
+        await expect(pageFooter.getByRole("button", { name: footer.newsletter.button })).toBeVisible();
+        for (const link of social) {
+          await expect(pageFooter.getByRole("link", { name: new RegExp(link.name) })).toHaveAttribute(
+            "href",
+            link.href,
+          );
+        }
+        await expect(pageFooter.getByRole("link", { name: /WhatsApp chat/ })).toHaveAttribute(
+          "href",
+          /^https:\/\/wa\.me\/\d+$/,
+        );
+        await expect(pageFooter.getByRole("link", { name: company.phone.display })).toHaveAttribute(
+          "href",
+          `tel:${company.phone.tel}`,
+        );
+        await expect(pageFooter.getByRole("link", { name: company.email })).toHaveAttribute(
+          "href",
+          `mailto:${company.email}`,
+        );
+        await expect(pageFooter.locator("address")).toContainText("New Delhi");
+        await expect(pageFooter).toContainText(`© ${footer.copyrightYear}`);
+        await expect(pageFooter.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+          "href",
+          "/privacy-policy",
+        );
+      }
+    });
+
+    test("the footer's Privacy Policy link opens the policy at its top", async ({ page }) => {
+      await page.goto("/");
+      await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
+      await expect(page).toHaveURL(/\/privacy-policy$/);
+      await expect(page.getByRole("heading", { level: 1, name: privacyPolicy.heading })).toBeInViewport();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    });
+
+    test("the privacy policy states its six sections and the company's contact details", async ({ page }) => {
+      await page.goto("/privacy-policy");
+      await expect(page).toHaveTitle(/Privacy Policy/);
+      const headings = page.locator("main h2");
+      await expect(headings).toHaveText([
+        "Information We Collect",
+        "How We Use the Information",
+        "Data Security",
+        "Your Rights",
+        "Changes To This Policy",
+        "Contact Us",
+      ]);
+      const main = page.locator("main");
+      for (const collected of [
+        "name",
+        "email address",
+        "phone number",
+        "IP address",
+        "browser type",
+        "Cookies",
+      ]) {
+        await expect(main).toContainText(collected);
+      }
+      for (const use of [
+        "process your order enquiries and transactions",
+        "deliver the products",
+        "prevent fraud",
+      ]) {
+        await expect(main).toContainText(use);
+      }
+      const contactSection = page.locator("#contact-us");
+      await expect(contactSection).toContainText("New Delhi");
+      await expect(contactSection.getByRole("link", { name: company.phone.display })).toBeVisible();
+      await expect(contactSection.getByRole("link", { name: company.email })).toBeVisible();
+    });
+
+    test("a link to a policy section scrolls it into view just below the sticky header", async ({ page }) => {
+      await page.goto("/privacy-policy#data-security");
+      const heading = page.getByRole("heading", { name: "Data Security" });
+      await expect(heading).toBeInViewport();
+      await expect
+        .poll(async () => {
+          const headerBottom = await page
+            .locator("header")
+            .evaluate((el) => el.getBoundingClientRect().bottom);
+          const top = await page.locator("#data-security").evaluate((el) => el.getBoundingClientRect().top);
+          return top >= headerBottom - 1 && top <= headerBottom + 48;
+        })
+        .toBe(true);
+    });
+
+    test("Contact Us on the privacy policy scrolls to its own footer's contact part", async ({ page }) => {
+      await page.goto("/privacy-policy");
+      await openMenuIfNarrow(page);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact Us" }).click();
+      await expect(page).toHaveURL(/\/privacy-policy#contact$/);
+      await expect(page.locator("#contact")).toBeInViewport();
+    });
+
+    test("an unknown address answers 404 with the error page and a way home", async ({
+      page,
+      pageErrors,
+    }) => {
+      const response = await page.goto("/no-such-page");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: notFound.title })).toBeVisible();
+      // The browser reports the 404 of the document itself; that is the expected answer, not a fault.
+      pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !/status of 404/.test(error)));
+      await page.getByRole("link", { name: notFound.homeLink }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.locator("footer #contact")).toHaveCount(1);
+    });
+
+    test("axe finds no accessibility violations on the privacy policy and the error page", async ({
+      page,
+      pageErrors,
+    }) => {
+      await page.goto("/privacy-policy");
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await openMenuIfNarrow(page);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.goto("/no-such-page");
+      pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !/status of 404/.test(error)));
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    test("the skip link is the first stop of the keyboard and leads to the main content", async ({
+      page,
+    }) => {
+      await page.goto("/privacy-policy");
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to main content" });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Tab");
+      const focusedInMain = await page.evaluate(() => Boolean(document.activeElement?.closest("main")));
+      expect(focusedInMain).toBe(true);
+    });
+
+    test("no element the keyboard reaches is hidden under the sticky header, and each shows its focus", async ({
+      page,
+    }) => {
+      await page.goto("/privacy-policy");
+      for (let stop = 0; stop < 40; stop += 1) {
+        await page.keyboard.press("Tab");
+        const state = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          const header = document.querySelector("header");
+          if (!element || element === document.body || !header) return null;
+          const rect = element.getBoundingClientRect();
+          const style = getComputedStyle(element);
+          return {
+            name: element.textContent?.trim().slice(0, 40) ?? element.tagName,
+            // The skip link appears over the header by design.
+            inHeader: header.contains(element) || element.classList.contains("skip-link"),
+            top: rect.top,
+            headerBottom: header.getBoundingClientRect().bottom,
+            outline: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+          };
+        });
+        if (!state) continue;
+        expect(state.outline, `focus ring on "${state.name}"`).toBe(true);
+        if (!state.inHeader) {
+          expect(state.top, `"${state.name}" below the header`).toBeGreaterThanOrEqual(
+            state.headerBottom - 1,
+          );
+        }
+      }
+    });
+
+    test("links and buttons of the header and footer are at least 24 px tall and wide", async ({ page }) => {
+      await page.goto("/privacy-policy");
+      await openMenuIfNarrow(page);
+      const targets = page.locator("header a, header button, footer a, footer button, footer input");
+      const count = await targets.count();
+      expect(count).toBeGreaterThan(10);
+      for (let index = 0; index < count; index += 1) {
+        const target = targets.nth(index);
+        if (!(await target.isVisible())) continue;
+        const box = await target.boundingBox();
+        expect(box, await target.evaluate((el) => el.outerHTML.slice(0, 80))).not.toBeNull();
+        expect(box!.height).toBeGreaterThanOrEqual(24);
+        expect(box!.width).toBeGreaterThanOrEqual(24);
+      }
+    });
+  });
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: viewportOf(widths.mobile) });
+
+  test("the menu opens with the menu button and closes with the cross, with Escape and on choosing a link", async ({
+    page,
+  }) => {
+    await page.goto("/privacy-policy");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const about = nav.getByRole("link", { name: "About" });
+    const open = page.getByRole("button", { name: "Open menu" });
+    await expect(about).toBeHidden();
+    await expect(open).toHaveAttribute("aria-expanded", "false");
+
+    await open.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    await expect(about).toBeVisible();
+    await close.click();
+    await expect(about).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(about).toBeVisible();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Escape");
+    await expect(about).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await nav.getByRole("link", { name: "Contact Us" }).click();
+    await expect(about).toBeHidden();
+    await expect(page.locator("#contact")).toBeInViewport();
+  });
+
+  test("the menu works with the keyboard alone", async ({ page }) => {
+    await page.goto("/privacy-policy");
+    await page.getByRole("button", { name: "Open menu" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }),
+    ).toBeFocused();
+  });
+});
+
+test.describe("at 1280 px", () => {
+  test.use({ viewport: viewportOf(widths.desktop) });
+
+  test("the header shows its links and no menu button", async ({ page }) => {
+    await page.goto("/privacy-policy");
+    await expect(page.getByRole("button", { name: /menu/i })).toBeHidden();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Buy Now" }),
+    ).toBeVisible();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: viewportOf(widths.mobile) });
+
+  test("both pages carry their whole text, and the header links stay usable", async ({ page }) => {
+    await page.goto("/privacy-policy");
+    await expect(page.getByRole("heading", { name: "Your Rights" })).toBeAttached();
+    await expect(page.locator("main")).toContainText("rights of access and correction");
+    const about = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
+    await expect(about).toBeVisible();
+    await about.click();
+    await expect(page).toHaveURL(/\/#about$/);
+    await expect(page.locator("footer #contact")).toHaveCount(1);
+  });
+});
+
+test.describe("for search engines and sharing", () => {
+  test("each page has its own title, description, canonical URL, social tags and structured data", async ({
+    page,
+  }) => {
+    const titles = new Set<string>();
+    for (const path of ["/", "/privacy-policy"]) {
+      await page.goto(path);
+      const title = await page.title();
+      titles.add(title);
+      const head = page.locator("head");
+      await expect(head.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+      await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
+      for (const property of ["og:title", "og:description", "og:url", "og:image", "og:type"]) {
+        await expect(head.locator(`meta[property="${property}"]`)).toHaveAttribute("content", /.+/);
+      }
+      await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
+        "content",
+        "summary_large_image",
+      );
+      const jsonLd = JSON.parse(
+        (await head.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+      );
+      const types = (jsonLd["@graph"] as { "@type": string }[]).map((node) => node["@type"]);
+      expect(types).toEqual(expect.arrayContaining(["Organization", "Product"]));
+    }
+    expect(titles.size).toBe(2);
+  });
+
+  test("the sitemap, robots file, icons, social image and web manifest are served", async ({ request }) => {
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.status()).toBe(200);
+    expect(await sitemap.text()).toContain("/privacy-policy</loc>");
+    const robots = await request.get("/robots.txt");
+    expect(await robots.text()).toContain("Sitemap: ");
+    const manifest = await request.get("/manifest.webmanifest");
+    expect((await manifest.json()).icons.length).toBeGreaterThan(1);
+    for (const file of [
+      "/favicon.ico",
+      "/icon.svg",
+      "/icon-192.png",
+      "/icon-512.png",
+      "/apple-touch-icon.png",
+      "/og-image.png",
+    ]) {
+      expect((await request.get(file)).status(), file).toBe(200);
+    }
+  });
+
+  test("the prerendered HTML of each page holds its text before any script runs", async ({ request }) => {
+    const policy = await (await request.get("/privacy-policy")).text();
+    for (const section of privacyPolicy.sections) expect(policy).toContain(section.heading);
+    const home = await (await request.get("/")).text();
+    expect(home).toContain('id="contact"');
+    expect(home).toContain(footer.newsletter.placeholder);
+  });
+});
+
+test.describe("the server", () => {
+  test("serves hashed assets for a year, pages fresh, and compresses with brotli or gzip", async ({
+    request,
+  }) => {
+    const page = await request.get("/", { headers: { "accept-encoding": "br" } });
+    expect(page.headers()["content-encoding"]).toBe("br");
+    expect(page.headers()["cache-control"]).toBe("no-cache");
+    const html = await page.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const gzipped = await request.get(asset!, { headers: { "accept-encoding": "gzip" } });
+    expect(gzipped.headers()["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("answers its health check", async ({ request }) => {
+    const health = await request.get("/api/health");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+  });
+});
