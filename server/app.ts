@@ -1,18 +1,25 @@
 import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Config } from "./config";
-import { healthRoutes } from "./routes/health";
+import { createNotifier } from "./notify";
+import { OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
+import { apiMessages } from "./routes/api-errors";
+import { apiRoutes } from "./routes/api";
 import { siteRoutes } from "./routes/site";
+import { createStore } from "./store";
 import { contentSecurityPolicyDirectives, inlineScriptHashes, permissionsPolicy } from "./security-headers";
 
 export interface BuildAppOptions {
   config: Config;
   logger?: FastifyServerOptions["logger"];
+  /** Tuning of the outbox worker (tests shorten its waits). */
+  outbox?: Pick<OutboxWorkerOptions, "pollIntervalMs" | "retry" | "leaseMs" | "workerId">;
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
-export async function buildApp({ config, logger = false }: BuildAppOptions) {
+export async function buildApp({ config, logger = false, outbox }: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -36,7 +43,46 @@ export async function buildApp({ config, logger = false }: BuildAppOptions) {
   // Compresses API answers; the site's files are served precompressed by the static plugin.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: 1024 });
 
-  await app.register(healthRoutes);
+  // The store is opened once; every route and the outbox worker use it through the Store type.
+  const store = await createStore(config.DATABASE_URL);
+  app.decorate("store", store);
+
+  const notifier = createNotifier(config);
+  const worker = notifier
+    ? new OutboxWorker({
+        store,
+        notifier,
+        log: app.log,
+        sendTimeoutMs: config.NOTIFY_TIMEOUT_SECONDS * 1_000,
+        ...outbox,
+      })
+    : undefined;
+  if (worker)
+    app.log.info({ notifier: notifier?.name, workerId: worker.workerId }, "enquiry notifications on");
+  else {
+    app.log.warn(
+      "No notifier configured (set SMTP_URL and NOTIFY_TO, or the EMAILJS_ variables): " +
+        "enquiries are stored and their notifications wait in the outbox until one is.",
+    );
+  }
+  app.decorate("outbox", { wake: () => worker?.wake(), worker });
+  app.addHook("onReady", async () => worker?.start());
+  app.addHook("onClose", async () => {
+    await worker?.stop();
+    await notifier?.close();
+    await store.close();
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(apiMessages.tooManyRequests(context.after)), {
+        statusCode: context.statusCode,
+      }),
+  });
+  await app.register(apiRoutes, {
+    rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+  });
   await app.register(siteRoutes, { siteDir: config.SITE_DIR });
 
   return app;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { company } from "../app/content/site";
 
 /** Empty strings count as unset, so `FOO= npm start` means "use the default". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -36,7 +37,10 @@ export const configSchema = z
     RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(10),
     SMTP_URL: optional(smtpUrl),
     NOTIFY_TO: optional(email),
-    MAIL_FROM: optional(email),
+    /** The sender of the company's enquiry mails; the company's own address unless set. */
+    MAIL_FROM: optional(email).default(company.email),
+    /** The longest one delivery attempt (SMTP or EmailJS) may take before it is retried. */
+    NOTIFY_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(30),
     EMAILJS_SERVICE_ID: optional(z.string().min(1)),
     EMAILJS_TEMPLATE_ID: optional(z.string().min(1)),
     EMAILJS_PUBLIC_KEY: optional(z.string().min(1)),
@@ -54,6 +58,13 @@ export const configSchema = z
       "EMAILJS_PRIVATE_KEY",
     ] as const;
     const set = emailjs.filter((key) => config[key] !== undefined);
+    if (config.SMTP_URL && set.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "set either SMTP_URL or the EMAILJS_ variables, not both",
+      });
+    }
     if (set.length > 0 && set.length < emailjs.length) {
       for (const key of emailjs.filter((k) => config[k] === undefined)) {
         ctx.addIssue({

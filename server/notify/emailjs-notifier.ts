@@ -1,0 +1,82 @@
+import { enquirySubject } from "./mail-content";
+import { type EnquiryNotification, NotificationFailedError, type Notifier } from "./notifier";
+
+export interface EmailJsNotifierOptions {
+  apiUrl: string;
+  serviceId: string;
+  templateId: string;
+  publicKey: string;
+  privateKey: string;
+  /** Given to the template as `to_email` when set; otherwise the template's own recipient is used. */
+  to?: string;
+  timeoutMs: number;
+}
+
+/** EmailJS accepts one request per second for an account. */
+const MIN_INTERVAL_MS = 1_000;
+
+/** The request body the EmailJS REST API (`POST /api/v1.0/email/send`) documents. */
+export function emailJsRequestBody(options: EmailJsNotifierOptions, notification: EnquiryNotification) {
+  const { enquiry } = notification;
+  return {
+    service_id: options.serviceId,
+    template_id: options.templateId,
+    user_id: options.publicKey,
+    accessToken: options.privateKey,
+    template_params: {
+      Name: enquiry.Name,
+      Email: enquiry.Email,
+      Mobile: enquiry.Mobile,
+      Quantity: enquiry.Quantity,
+      RetailerSelfUse: enquiry.RetailerSelfUse,
+      subject: enquirySubject(enquiry),
+      reply_to: enquiry.Email,
+      enquiry_id: notification.enquiryId,
+      received_at: notification.receivedAt,
+      ...(options.to ? { to_email: options.to } : {}),
+    },
+  };
+}
+
+const delay = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (ms <= 0) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal.removeEventListener("abort", abort);
+      resolve();
+    }
+    function abort() {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }
+    signal.addEventListener("abort", abort, { once: true });
+  });
+
+/** Sends each enquiry through an EmailJS template with the account's private key (server calls need it). */
+export function createEmailJsNotifier(options: EmailJsNotifierOptions): Notifier {
+  let nextSlot = 0;
+
+  return {
+    name: "emailjs",
+    concurrency: 1,
+    async send(notification: EnquiryNotification, signal: AbortSignal) {
+      const now = Date.now();
+      const slot = Math.max(now, nextSlot);
+      nextSlot = slot + MIN_INTERVAL_MS;
+      await delay(slot - now, signal);
+
+      const response = await fetch(options.apiUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(emailJsRequestBody(options, notification)),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]),
+      });
+      const answer = (await response.text()).slice(0, 200);
+      if (response.status !== 200) {
+        throw new NotificationFailedError(`EmailJS answered ${response.status}: ${answer}`);
+      }
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,36 @@
+import type { Config } from "../config";
+import { createEmailJsNotifier } from "./emailjs-notifier";
+import type { Notifier } from "./notifier";
+import { createSmtpNotifier } from "./smtp-notifier";
+
+export type { Notifier } from "./notifier";
+
+/** Chooses the notifier once from configuration: SMTP, EmailJS, or none (mail waits in the outbox). */
+export function createNotifier(config: Config): Notifier | undefined {
+  const timeoutMs = config.NOTIFY_TIMEOUT_SECONDS * 1_000;
+  if (config.SMTP_URL && config.NOTIFY_TO) {
+    return createSmtpNotifier({
+      url: config.SMTP_URL,
+      to: config.NOTIFY_TO,
+      from: config.MAIL_FROM,
+      timeoutMs,
+    });
+  }
+  if (
+    config.EMAILJS_SERVICE_ID &&
+    config.EMAILJS_TEMPLATE_ID &&
+    config.EMAILJS_PUBLIC_KEY &&
+    config.EMAILJS_PRIVATE_KEY
+  ) {
+    return createEmailJsNotifier({
+      apiUrl: config.EMAILJS_API_URL,
+      serviceId: config.EMAILJS_SERVICE_ID,
+      templateId: config.EMAILJS_TEMPLATE_ID,
+      publicKey: config.EMAILJS_PUBLIC_KEY,
+      privateKey: config.EMAILJS_PRIVATE_KEY,
+      to: config.NOTIFY_TO,
+      timeoutMs,
+    });
+  }
+  return undefined;
+}

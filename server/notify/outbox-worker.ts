@@ -1,0 +1,283 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { PendingNotification, Store } from "../store/store";
+import type { Notifier } from "./notifier";
+
+/** The parts of a pino/Fastify logger the worker uses. */
+export interface WorkerLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface RetryPolicy {
+  /** The first retry comes after between half of this and all of it. */
+  baseMs: number;
+  /** No wait is longer than this. */
+  maxMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { baseMs: 2_000, maxMs: 5 * 60_000 };
+
+/**
+ * The wait before the next attempt after `failures` failed attempts: doubling from
+ * `baseMs`, capped at `maxMs`, and spread over the upper half of that span ("equal
+ * jitter") so that many notifications failing together do not retry together.
+ */
+export function retryDelayMs(failures: number, policy: RetryPolicy, random: () => number = Math.random) {
+  const exponent = Math.min(Math.max(failures, 1) - 1, 30);
+  const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** exponent);
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** A unique name for this process among all the server instances sharing a store. */
+export function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+export interface CycleReport {
+  claimed: number;
+  sent: number;
+  failed: number;
+  /** Set when the store could not be reached to claim or mark notifications. */
+  storeError?: string;
+}
+
+export interface OutboxWorkerOptions {
+  store: Store;
+  notifier: Notifier;
+  log: WorkerLogger;
+  workerId?: string;
+  /** How often the outbox is read when nothing wakes the worker. */
+  pollIntervalMs?: number;
+  /** The longest one send may take before it is abandoned and retried. */
+  sendTimeoutMs: number;
+  /**
+   * How long a claimed notification stays with this worker. Longer than a send can take,
+   * so no other instance sends it while this one still might.
+   */
+  leaseMs?: number;
+  /** On stop, how long sends under way may run on before they are abandoned and released. */
+  stopGraceMs?: number;
+  retry?: RetryPolicy;
+  random?: () => number;
+}
+
+interface CycleWaiter {
+  after: number;
+  resolve: (report: CycleReport) => void;
+  reject: (error: Error) => void;
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+/**
+ * Sends the notifications waiting in the store's outbox, retrying failures with backoff
+ * until each is delivered. It polls, and is woken at once when an enquiry is stored.
+ * Each notification is claimed with a lease before it is sent, so instances sharing one
+ * store send each one once; a notification is marked sent as soon as the provider accepts it.
+ */
+export class OutboxWorker {
+  readonly workerId: string;
+  private readonly store: Store;
+  private readonly notifier: Notifier;
+  private readonly log: WorkerLogger;
+  private readonly pollIntervalMs: number;
+  private readonly sendTimeoutMs: number;
+  private readonly leaseMs: number;
+  private readonly stopGraceMs: number;
+  private readonly retry: RetryPolicy;
+  private readonly random: () => number;
+
+  private running = false;
+  private loopDone: Promise<void> = Promise.resolve();
+  private wakeRequested = false;
+  private wakeSleeper: (() => void) | undefined;
+  private readonly stopping = new AbortController();
+  private cyclesStarted = 0;
+  private waiters: CycleWaiter[] = [];
+  private storeWasDown = false;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.store = options.store;
+    this.notifier = options.notifier;
+    this.log = options.log;
+    this.workerId = options.workerId ?? newWorkerId();
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.sendTimeoutMs = options.sendTimeoutMs;
+    this.leaseMs = options.leaseMs ?? Math.max(2 * options.sendTimeoutMs, 10_000);
+    this.stopGraceMs = options.stopGraceMs ?? 5_000;
+    this.retry = options.retry ?? defaultRetryPolicy;
+    this.random = options.random ?? Math.random;
+    if (this.leaseMs <= this.sendTimeoutMs) {
+      throw new Error("The outbox lease must be longer than the send timeout");
+    }
+  }
+
+  start(): void {
+    if (this.running || this.stopping.signal.aborted) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Reads the outbox now instead of at the next poll (an enquiry was just stored). */
+  wake(): void {
+    this.wakeRequested = true;
+    this.wakeSleeper?.();
+  }
+
+  /**
+   * Resolves with the report of the next cycle that starts after this call, once it has
+   * finished: a test can wait for "the worker has looked at the outbox again".
+   */
+  nextCycle(): Promise<CycleReport> {
+    if (!this.running) return Promise.reject(new Error("The outbox worker is not running"));
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ after: this.cyclesStarted, resolve, reject });
+      this.wake();
+    });
+  }
+
+  /** Stops polling; sends under way finish (or are abandoned after a grace period and released). */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wakeSleeper?.();
+    const grace = setTimeout(
+      () => this.stopping.abort(new Error("The server is shutting down")),
+      this.stopGraceMs,
+    );
+    try {
+      await this.loopDone;
+    } finally {
+      clearTimeout(grace);
+      this.stopping.abort(new Error("The server is shutting down"));
+      for (const waiter of this.waiters.splice(0)) waiter.reject(new Error("The outbox worker stopped"));
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      this.wakeRequested = false;
+      const cycle = ++this.cyclesStarted;
+      const report = await this.runOnce();
+      this.settleWaiters(cycle, report);
+      if (!this.running) break;
+      const more = report.claimed >= this.notifier.concurrency && report.storeError === undefined;
+      if (more || this.wakeRequested) continue;
+      await this.sleep(this.pollIntervalMs);
+    }
+  }
+
+  private settleWaiters(cycle: number, report: CycleReport) {
+    const ready = this.waiters.filter((waiter) => waiter.after < cycle);
+    this.waiters = this.waiters.filter((waiter) => waiter.after >= cycle);
+    for (const waiter of ready) waiter.resolve(report);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.wakeSleeper === done) this.wakeSleeper = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeSleeper = done;
+    });
+  }
+
+  /** One pass: claim what is due (as many as the notifier sends at once) and send it. */
+  async runOnce(): Promise<CycleReport> {
+    let claimed: PendingNotification[];
+    try {
+      claimed = await this.store.claimDueNotifications({
+        worker: this.workerId,
+        now: new Date(),
+        limit: this.notifier.concurrency,
+        leaseMs: this.leaseMs,
+      });
+    } catch (error) {
+      return this.storeDown(error, { claimed: 0, sent: 0, failed: 0 });
+    }
+    this.storeBack();
+
+    const outcomes = await Promise.all(claimed.map((notification) => this.deliver(notification)));
+    const report: CycleReport = {
+      claimed: claimed.length,
+      sent: outcomes.filter((outcome) => outcome === "sent").length,
+      failed: outcomes.filter((outcome) => outcome === "failed").length,
+    };
+    const storeFailure = outcomes.find((outcome) => typeof outcome === "object");
+    return storeFailure ? this.storeDown(storeFailure.storeError, report) : report;
+  }
+
+  private async deliver(
+    notification: PendingNotification,
+  ): Promise<"sent" | "failed" | { storeError: unknown }> {
+    const signal = AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.sendTimeoutMs)]);
+    let sendError: unknown;
+    try {
+      await this.notifier.send(notification, signal);
+    } catch (error) {
+      sendError = signal.aborted && signal.reason instanceof Error ? signal.reason : error;
+    }
+
+    if (sendError === undefined) {
+      try {
+        await this.store.markNotificationSent(notification.id, this.workerId);
+      } catch (error) {
+        // Delivered but not recorded: when the lease runs out it is sent again (at least once).
+        return { storeError: error };
+      }
+      this.log.info(
+        { notificationId: notification.id, enquiryId: notification.enquiryId, notifier: this.notifier.name },
+        "enquiry notification sent",
+      );
+      return "sent";
+    }
+
+    const failures = notification.attempts + 1;
+    const wait = this.stopping.signal.aborted ? 0 : retryDelayMs(failures, this.retry, this.random);
+    const nextAttemptAt = new Date(Date.now() + wait);
+    this.log.warn(
+      {
+        notificationId: notification.id,
+        enquiryId: notification.enquiryId,
+        notifier: this.notifier.name,
+        attempt: failures,
+        retryInMs: wait,
+        err: describe(sendError),
+      },
+      "enquiry notification not delivered; it will be retried",
+    );
+    try {
+      await this.store.markNotificationFailed(
+        notification.id,
+        this.workerId,
+        describe(sendError),
+        nextAttemptAt,
+      );
+    } catch (error) {
+      // The lease runs out and the notification is claimed again.
+      return { storeError: error };
+    }
+    return "failed";
+  }
+
+  private storeDown(error: unknown, report: CycleReport): CycleReport {
+    if (!this.storeWasDown) {
+      this.log.warn({ err: describe(error) }, "the outbox cannot be read: the store is not answering");
+      this.storeWasDown = true;
+    }
+    return { ...report, storeError: describe(error) };
+  }
+
+  private storeBack() {
+    if (this.storeWasDown) {
+      this.log.info({}, "the outbox can be read again");
+      this.storeWasDown = false;
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { StoreUnavailableError } from "../store/store";
+
+/** What the API says when a request is refused before its own checks run. */
+export const apiMessages = {
+  invalidJson: "The request body is not valid JSON.",
+  tooLarge: "The request is too large.",
+  unsupportedMediaType: "Send the data as JSON (Content-Type: application/json).",
+  tooManyRequests: (after: string) => `Too many requests from your address. Please try again in ${after}.`,
+  notFound: "Not found",
+  storeUnavailable: "The service is unavailable just now. Please try again in a moment.",
+  unexpected: "Something went wrong on our side. Please try again in a moment.",
+  badRequest: "The request could not be understood.",
+} as const;
+
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_UNAVAILABLE_S = 5;
+
+/** Answers 503 with a clear message: the store did not take or give the data. */
+export function sendUnavailable(reply: FastifyReply, error: string) {
+  return reply.code(503).header("retry-after", String(RETRY_AFTER_UNAVAILABLE_S)).send({ error });
+}
+
+/** Logs a store failure: expected outages as warnings, anything else as an error. */
+export function logStoreFailure(request: FastifyRequest, error: unknown, action: string) {
+  if (error instanceof StoreUnavailableError)
+    request.log.warn({ err: error }, `${action}: the store is not answering`);
+  else request.log.error({ err: error }, `${action}: the store failed`);
+}
+
+function messageFor(error: FastifyError): { status: number; message: string } {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return { status: 413, message: apiMessages.tooLarge };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return { status: 415, message: apiMessages.unsupportedMediaType };
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return { status: 400, message: apiMessages.invalidJson };
+  }
+  if (error instanceof SyntaxError) return { status: 400, message: apiMessages.invalidJson };
+  const status = error.statusCode ?? 500;
+  if (status === 429) return { status, message: error.message };
+  if (status >= 400 && status < 500) return { status, message: apiMessages.badRequest };
+  return { status, message: apiMessages.unexpected };
+}
+
+/** Every refusal under /api/ is JSON `{"error": "<clear message>"}`. */
+export function installApiErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StoreUnavailableError) {
+      logStoreFailure(request, error, "request");
+      return sendUnavailable(reply, apiMessages.storeUnavailable);
+    }
+    const { status, message } = messageFor(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    return reply.code(status).send({ error: message });
+  });
+}

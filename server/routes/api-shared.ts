@@ -1,0 +1,34 @@
+import type { RateLimitOptions } from "@fastify/rate-limit";
+import type { OutboxWorker } from "../notify/outbox-worker";
+import type { Store } from "../store/store";
+
+/** The hidden form field only a robot fills in. */
+export const HONEYPOT_FIELD = "website";
+
+/** True when the hidden field came back filled: the request is answered as usual and dropped. */
+export function honeypotFilled(body: unknown): boolean {
+  if (typeof body !== "object" || body === null || !Object.hasOwn(body, HONEYPOT_FIELD)) return false;
+  const value = (body as Record<string, unknown>)[HONEYPOT_FIELD];
+  if (typeof value === "string") return value.trim() !== "";
+  return value !== undefined && value !== null && value !== false;
+}
+
+export interface RateLimitedRoutes {
+  rateLimit: RateLimitOptions;
+}
+
+/** The outbox worker as the routes see it. */
+export interface OutboxHandle {
+  /** Tells the worker an enquiry was just stored (a no-op when no notifier is configured). */
+  wake(): void;
+  /** The worker itself, absent when no notifier is configured. */
+  worker: OutboxWorker | undefined;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The store chosen at start-up from DATABASE_URL; closed when the server closes. */
+    store: Store;
+    outbox: OutboxHandle;
+  }
+}

@@ -1,0 +1,256 @@
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { enquiryMessages } from "../../domain/enquiry";
+import { apiMessages } from "./api-errors";
+import { buildTestApp, type TestApp } from "./test-app";
+
+const asha = {
+  Name: "Asha Verma",
+  Email: "asha.verma@example.in",
+  Mobile: "9876543210",
+  Quantity: 12,
+  RetailerSelfUse: "Retailer",
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let current: TestApp | undefined;
+async function start(env: Record<string, string> = {}) {
+  current = await buildTestApp(env);
+  return current;
+}
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+function postEnquiry(t: TestApp, payload: unknown, remoteAddress = "203.0.113.7") {
+  return t.app.inject({ method: "POST", url: "/api/enquiries", payload: payload as object, remoteAddress });
+}
+
+describe("POST /api/enquiries", () => {
+  it("stores a retailer's enquiry with exactly its five fields and answers 201 with its id", async () => {
+    const t = await start();
+    const response = await postEnquiry(t, {
+      ...asha,
+      productName: "Collarise",
+      couponCode: "FREE",
+      website: "",
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    const { id } = response.json<{ id: string }>();
+    expect(id).toMatch(UUID);
+
+    const stored = await t.app.store.listEnquiries();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.id).toBe(id);
+    expect(stored[0]?.enquiry).toStrictEqual(asha);
+    expect(await t.app.store.countPendingNotifications()).toBe(1);
+  });
+
+  it("takes a self-use enquiry with the quantity as the form's text and trims what was typed", async () => {
+    const t = await start();
+    const response = await postEnquiry(t, {
+      Name: "  Ravi Kumar ",
+      Email: "ravi@example.com ",
+      Mobile: " 9123456780",
+      Quantity: "3",
+      RetailerSelfUse: "Self Use",
+    });
+    expect(response.statusCode).toBe(201);
+    const [stored] = await t.app.store.listEnquiries();
+    expect(stored?.enquiry).toStrictEqual({
+      Name: "Ravi Kumar",
+      Email: "ravi@example.com",
+      Mobile: "9123456780",
+      Quantity: 3,
+      RetailerSelfUse: "Self Use",
+    });
+  });
+
+  const refusals: [string, object, string, string][] = [
+    ["a missing name", { ...asha, Name: "" }, enquiryMessages.missing, "Name"],
+    ["a missing quantity", { ...asha, Quantity: undefined }, enquiryMessages.missing, "Quantity"],
+    [
+      "the select's placeholder",
+      { ...asha, RetailerSelfUse: "retailer/self use" },
+      enquiryMessages.missing,
+      "RetailerSelfUse",
+    ],
+    ["an invalid address", { ...asha, Email: "asha@example" }, enquiryMessages.email, "Email"],
+    [
+      "a mobile number with letters",
+      { ...asha, Mobile: "98765abcde" },
+      enquiryMessages.mobileDigits,
+      "Mobile",
+    ],
+    ["a nine-digit mobile number", { ...asha, Mobile: "987654321" }, enquiryMessages.mobileLength, "Mobile"],
+    ["a quantity of 0", { ...asha, Quantity: 0 }, enquiryMessages.quantity, "Quantity"],
+    ["a quantity of 1.5", { ...asha, Quantity: 1.5 }, enquiryMessages.quantity, "Quantity"],
+    [
+      "an unknown buyer type",
+      { ...asha, RetailerSelfUse: "Wholesale" },
+      enquiryMessages.buyerType,
+      "RetailerSelfUse",
+    ],
+  ];
+  it.each(refusals)(
+    "refuses %s with 400, the specification's message and the field",
+    async (_, payload, error, field) => {
+      const t = await start();
+      const response = await postEnquiry(t, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toStrictEqual({ error, field });
+      expect(await t.app.store.listEnquiries()).toHaveLength(0);
+    },
+  );
+
+  it("checks in the specification's order: a missing field before a bad address", async () => {
+    const t = await start();
+    const response = await postEnquiry(t, { ...asha, Email: "not-an-address", Mobile: "" });
+    expect(response.json()).toStrictEqual({ error: enquiryMessages.missing, field: "Mobile" });
+  });
+
+  it("refuses a body that is not a JSON object of fields with 400 and stores nothing", async () => {
+    const t = await start();
+    for (const payload of ["[]", "null", '"Asha"', "42"]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/enquiries",
+        headers: { "content-type": "application/json" },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json(), payload).toStrictEqual({ error: enquiryMessages.missing, field: "Name" });
+    }
+    expect(await t.app.store.listEnquiries()).toHaveLength(0);
+  });
+
+  it("answers malformed JSON, an empty body and a poisoned prototype with 400 and a clear message", async () => {
+    const t = await start();
+    for (const payload of ['{"Name": "Asha",', "", '{"__proto__": {"admin": true}, "Name": "Asha"}']) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/enquiries",
+        headers: { "content-type": "application/json" },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json<{ error: string }>().error, payload).toEqual(expect.any(String));
+    }
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/enquiries",
+      headers: { "content-type": "application/json" },
+      payload: "{",
+    });
+    expect(malformed.json()).toStrictEqual({ error: apiMessages.invalidJson });
+    expect(await t.app.store.listEnquiries()).toHaveLength(0);
+  });
+
+  it("answers a body over 16 KB with 413", async () => {
+    const t = await start();
+    const response = await postEnquiry(t, { ...asha, padding: "x".repeat(16 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toStrictEqual({ error: apiMessages.tooLarge });
+    expect(await t.app.store.listEnquiries()).toHaveLength(0);
+  });
+
+  it("answers another content type with 415", async () => {
+    const t = await start();
+    const forms = [
+      ["text/plain", JSON.stringify(asha)],
+      ["application/x-www-form-urlencoded", new URLSearchParams({ ...asha, Quantity: "12" }).toString()],
+      ["multipart/form-data; boundary=x", "--x--"],
+    ];
+    for (const [contentType, payload] of forms) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/enquiries",
+        headers: { "content-type": contentType as string },
+        payload,
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json(), contentType).toStrictEqual({ error: apiMessages.unsupportedMediaType });
+    }
+    expect(await t.app.store.listEnquiries()).toHaveLength(0);
+  });
+
+  it("answers a filled honeypot like a success, with an id-shaped value, and stores nothing", async () => {
+    const t = await start();
+    const response = await postEnquiry(t, { ...asha, website: "https://spam.example" });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<{ id: string }>().id).toMatch(UUID);
+    expect(await t.app.store.listEnquiries()).toHaveLength(0);
+    expect(await t.app.store.countPendingNotifications()).toBe(0);
+  });
+
+  it("refuses an address past RATE_LIMIT_PER_MINUTE with 429 and Retry-After, and only that address", async () => {
+    const t = await start({ RATE_LIMIT_PER_MINUTE: "3" });
+    for (let i = 0; i < 3; i++) expect((await postEnquiry(t, asha)).statusCode).toBe(201);
+
+    const refused = await postEnquiry(t, asha);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect(refused.json<{ error: string }>().error).toMatch(
+      /^Too many requests from your address\. Please try again in /,
+    );
+
+    expect((await postEnquiry(t, asha, "198.51.100.20")).statusCode).toBe(201);
+    expect(await t.app.store.listEnquiries()).toHaveLength(4);
+  });
+
+  it("answers 503 'Error adding document' while the store cannot be written, and recovers without a restart", async () => {
+    const t = await start();
+    // Another process holds the database's write lock beyond the store's busy timeout.
+    const blocker = new Database(t.databaseUrl.slice("sqlite:".length));
+    blocker.prepare("BEGIN IMMEDIATE").run();
+    try {
+      const [enquiry, health] = await Promise.all([
+        postEnquiry(t, asha),
+        t.app.inject({ method: "GET", url: "/api/health" }),
+      ]);
+      expect(enquiry.statusCode).toBe(503);
+      expect(enquiry.json()).toStrictEqual({ error: enquiryMessages.notStored });
+      expect(enquiry.headers["retry-after"]).toBeDefined();
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: "unavailable", error: expect.any(String) });
+    } finally {
+      blocker.prepare("ROLLBACK").run();
+      blocker.close();
+    }
+
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).json()).toStrictEqual({
+      status: "ok",
+    });
+    const retried = await postEnquiry(t, asha);
+    expect(retried.statusCode).toBe(201);
+    expect(await t.app.store.listEnquiries()).toHaveLength(1);
+  });
+});
+
+describe("the API's other answers", () => {
+  it("answers an unknown API address with a JSON 404", async () => {
+    const t = await start();
+    for (const [method, url] of [
+      ["GET", "/api/nothing-here"],
+      ["POST", "/api/orders"],
+      ["GET", "/api/enquiries"],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toMatch(/^application\/json/);
+      expect(response.json<{ error: string }>().error, url).toEqual(expect.any(String));
+    }
+  });
+
+  it("reports health 200 while the store answers", async () => {
+    const t = await start();
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toStrictEqual({ status: "ok" });
+  });
+});

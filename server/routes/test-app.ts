@@ -1,0 +1,52 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp, type BuildAppOptions } from "../app";
+import { loadConfig } from "../config";
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  dir: string;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A tiny built site: the three pages the static routes serve. API tests need no full build.
+ * The one inline script checks that the CSP hashes are still computed from it.
+ */
+export async function writeSiteFixture(dir: string): Promise<string> {
+  const site = join(dir, "site");
+  await mkdir(join(site, "privacy-policy"), { recursive: true });
+  const page = (title: string) =>
+    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1><script>window.__fixture=1</script></body></html>`;
+  await writeFile(join(site, "index.html"), page("Home"));
+  await writeFile(join(site, "privacy-policy", "index.html"), page("Privacy Policy"));
+  await writeFile(join(site, "__spa-fallback.html"), page("Unexpected Application Error!"));
+  return site;
+}
+
+/**
+ * The server as `main.ts` builds it, on a fresh SQLite database in a temp folder, for
+ * `app.inject()`. `env` adds or overrides environment variables (parsed by the real config).
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildAppOptions, "config"> = {},
+): Promise<TestApp> {
+  const dir = await mkdtemp(join(tmpdir(), "collarise-api-"));
+  const siteDir = await writeSiteFixture(dir);
+  const databaseUrl = `sqlite:${join(dir, "site.db")}`;
+  const config = loadConfig({ SITE_DIR: siteDir, DATABASE_URL: databaseUrl, ...env });
+  const app = await buildApp({ config, ...options });
+  await app.ready();
+  return {
+    app,
+    dir,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

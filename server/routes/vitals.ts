@@ -1,0 +1,67 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { VitalSample } from "../store/store";
+import { logStoreFailure, sendUnavailable } from "./api-errors";
+import type { RateLimitedRoutes } from "./api-shared";
+
+/** A beacon carries a handful of numbers; anything larger is not one. */
+export const VITALS_BODY_LIMIT = 4 * 1024;
+export const VITALS_MAX_METRICS = 10;
+export const VITAL_PAGES = ["/", "/privacy-policy"] as const;
+
+/** Above these a value is a broken measurement, not a slow page: CLS is a score, the rest milliseconds. */
+export const vitalUpperBounds: Record<VitalSample["metric"], number> = {
+  CLS: 100,
+  INP: 600_000,
+  FCP: 600_000,
+  LCP: 600_000,
+  TTFB: 600_000,
+};
+
+export const vitalsMessages = {
+  invalid: `Send {"page": "/" or "/privacy-policy", "metrics": [{"name": "CLS", "INP", "FCP", "LCP" or "TTFB", "value": a number}]} with 1 to ${VITALS_MAX_METRICS} metrics.`,
+  notStored: "The measurements could not be stored just now.",
+} as const;
+
+const metricSchema = z
+  .object({
+    name: z.enum(["CLS", "INP", "FCP", "LCP", "TTFB"]),
+    value: z.number().finite().min(0),
+  })
+  .refine((metric) => metric.value <= vitalUpperBounds[metric.name]);
+
+const vitalsSchema = z.object({
+  page: z.enum(VITAL_PAGES),
+  metrics: z.array(metricSchema).min(1).max(VITALS_MAX_METRICS),
+});
+
+/**
+ * `POST /api/vitals`: real visitors' page speed, sent with navigator.sendBeacon, which
+ * labels a string body text/plain; both that and application/json are read as JSON.
+ */
+export async function vitalsRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
+  app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser("text/plain", { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
+
+  app.post(
+    "/api/vitals",
+    { bodyLimit: VITALS_BODY_LIMIT, config: { rateLimit: options.rateLimit } },
+    async (request, reply) => {
+      const parsed = vitalsSchema.safeParse(request.body);
+      if (!parsed.success) return reply.code(400).send({ error: vitalsMessages.invalid });
+
+      const samples: VitalSample[] = parsed.data.metrics.map((metric) => ({
+        page: parsed.data.page,
+        metric: metric.name,
+        value: metric.value,
+      }));
+      try {
+        await app.store.addVitals(samples);
+      } catch (error) {
+        logStoreFailure(request, error, "page-speed samples not stored");
+        return sendUnavailable(reply, vitalsMessages.notStored);
+      }
+      return reply.code(204).send();
+    },
+  );
+}
