@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { subscriberMessages } from "../../domain/subscriber";
+import { apiMessages } from "./api-errors";
+import { buildTestApp, type TestApp } from "./test-app";
+
+let current: TestApp | undefined;
+async function start(env: Record<string, string> = {}) {
+  current = await buildTestApp(env);
+  return current;
+}
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+function subscribe(t: TestApp, payload: unknown, remoteAddress = "203.0.113.9") {
+  return t.app.inject({ method: "POST", url: "/api/subscribers", payload: payload as object, remoteAddress });
+}
+
+describe("POST /api/subscribers", () => {
+  it("stores a valid address once: 201 the first time, 200 after, each with its message", async () => {
+    const t = await start();
+    const first = await subscribe(t, { email: "Meera.Iyer@Example.com" });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toStrictEqual({ message: subscriberMessages.subscribed });
+
+    const again = await subscribe(t, { email: " meera.iyer@example.com " });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toStrictEqual({ message: subscriberMessages.alreadySubscribed });
+
+    const stored = await t.app.store.listSubscribers();
+    expect(stored.map((subscriber) => subscriber.email)).toStrictEqual(["meera.iyer@example.com"]);
+  });
+
+  it("refuses an invalid or missing address with 400 and a message, and stores nothing", async () => {
+    const t = await start();
+    for (const payload of [
+      { email: "meera@" },
+      { email: "" },
+      { email: 42 },
+      {},
+      { mail: "meera@example.com" },
+    ]) {
+      const response = await subscribe(t, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json(), JSON.stringify(payload)).toStrictEqual({
+        error: subscriberMessages.invalid,
+        field: "email",
+      });
+    }
+    expect(await t.app.store.listSubscribers()).toHaveLength(0);
+  });
+
+  it("ignores unknown keys", async () => {
+    const t = await start();
+    const response = await subscribe(t, { email: "dev@example.org", name: "Dev", admin: true });
+    expect(response.statusCode).toBe(201);
+    expect(await t.app.store.listSubscribers()).toMatchObject([{ email: "dev@example.org" }]);
+  });
+
+  it("answers a filled honeypot like a success and stores nothing", async () => {
+    const t = await start();
+    const response = await subscribe(t, { email: "bot@example.com", website: "http://spam.example" });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toStrictEqual({ message: subscriberMessages.subscribed });
+    expect(await t.app.store.listSubscribers()).toHaveLength(0);
+  });
+
+  it("keeps the API's body limit, JSON-only rule and rate limit", async () => {
+    const t = await start({ RATE_LIMIT_PER_MINUTE: "2" });
+    const tooLarge = await subscribe(t, { email: "a@example.com", padding: "x".repeat(17 * 1024) });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toStrictEqual({ error: apiMessages.tooLarge });
+
+    const plainText = await t.app.inject({
+      method: "POST",
+      url: "/api/subscribers",
+      headers: { "content-type": "text/plain" },
+      payload: "a@example.com",
+      remoteAddress: "198.51.100.1",
+    });
+    expect(plainText.statusCode).toBe(415);
+    expect(plainText.json()).toStrictEqual({ error: apiMessages.unsupportedMediaType });
+
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/subscribers",
+      headers: { "content-type": "application/json" },
+      payload: "{email:",
+      remoteAddress: "198.51.100.2",
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toStrictEqual({ error: apiMessages.invalidJson });
+
+    // The refused requests above counted too: this is the address's second and last of the minute.
+    expect((await subscribe(t, { email: "b@example.com" })).statusCode).toBe(201);
+    const limited = await subscribe(t, { email: "c@example.com" });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBeDefined();
+    expect(limited.json<{ error: string }>().error).toMatch(/^Too many requests/);
+    expect((await t.app.store.listSubscribers()).map((subscriber) => subscriber.email)).toStrictEqual([
+      "b@example.com",
+    ]);
+  });
+});
