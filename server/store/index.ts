@@ -9,12 +9,19 @@ export const ENQUIRY_COLLECTION = `${product.key}_Form`;
 /**
  * Chooses the adapter once, from DATABASE_URL: `sqlite:<path>` (default) or `firestore://<project-id>`.
  * A SQLite store is opened at once (folder, file and schema); it rejects with StoreUnavailableError
- * if the file cannot be opened.
+ * if the file cannot be opened. A Firestore store reaches the database on its first call.
  */
 export async function createStore(databaseUrl: string): Promise<Store> {
   if (databaseUrl.startsWith("sqlite:")) {
     const { SqliteStore, sqlitePathFromUrl } = await import("./sqlite-store");
     return SqliteStore.open({ path: sqlitePathFromUrl(databaseUrl), enquiryCollection: ENQUIRY_COLLECTION });
+  }
+  if (databaseUrl.startsWith("firestore://")) {
+    const { FirestoreStore, firestoreProjectFromUrl } = await import("./firestore-store");
+    return FirestoreStore.open({
+      projectId: firestoreProjectFromUrl(databaseUrl),
+      enquiryCollection: ENQUIRY_COLLECTION,
+    });
   }
   throw new Error(`DATABASE_URL must be sqlite:<path> or firestore://<project-id>, not ${databaseUrl}`);
 }
