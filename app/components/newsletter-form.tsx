@@ -1,26 +1,107 @@
-import { useId } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { checkSubscriberEmail, subscriberMessages } from "../../domain/subscriber";
+import { newsletterForm } from "../content/forms";
 import { footer } from "../content/site";
+import { postJson } from "../lib/api-client";
 
+export const SUBSCRIBERS_PATH = "/api/subscribers";
+
+interface Status {
+  /** A new id for every message, so that a repeated message is announced again. */
+  id: number;
+  text: string;
+  /** The message is about the address typed: it is shown as the field's error. */
+  invalid: boolean;
+}
+
+/**
+ * The footer's newsletter box: an invalid address gets a message beside the field and
+ * nothing is sent; a valid one goes to the API, and what came of it is said in a polite
+ * live region beside the form.
+ */
 export function NewsletterForm() {
   const inputId = useId();
+  const statusId = `${inputId}-status`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const sendingRef = useRef(false);
+  const statusCount = useRef(0);
+  const [sending, setSending] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+
+  const say = (text: string, invalid = false) => {
+    statusCount.current += 1;
+    setStatus({ id: statusCount.current, text, invalid });
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sendingRef.current) return;
+    const form = event.currentTarget;
+    const check = checkSubscriberEmail(new FormData(form).get("email"));
+    if (!check.ok) {
+      say(check.error, true);
+      inputRef.current?.focus();
+      return;
+    }
+
+    sendingRef.current = true;
+    setSending(true);
+    const outcome = await postJson(SUBSCRIBERS_PATH, { email: check.email });
+    sendingRef.current = false;
+    setSending(false);
+
+    if (outcome.kind === "ok") {
+      form.reset();
+      say(outcome.status === 201 ? subscriberMessages.subscribed : subscriberMessages.alreadySubscribed);
+    } else if (outcome.kind === "refused") {
+      say(outcome.error, outcome.status === 400);
+      if (outcome.status === 400) inputRef.current?.focus();
+    } else {
+      say(subscriberMessages.failed);
+    }
+  };
+
+  const invalid = status?.invalid === true;
+
   return (
-    <form className="newsletter-form" action="/api/subscribers" method="post" noValidate>
+    <form
+      className="newsletter-form"
+      action={SUBSCRIBERS_PATH}
+      method="post"
+      noValidate
+      onSubmit={handleSubmit}
+      onInput={() => invalid && setStatus(null)}
+    >
       <label htmlFor={inputId} className="visually-hidden">
-        Your email address
+        {newsletterForm.label}
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         className="newsletter-form__input"
         type="email"
         name="email"
         autoComplete="email"
         inputMode="email"
+        spellCheck={false}
+        autoCapitalize="off"
         placeholder={footer.newsletter.placeholder}
         required
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? statusId : undefined}
       />
-      <button type="submit" className="button">
-        {footer.newsletter.button}
+      <button type="submit" className="button" aria-disabled={sending || undefined}>
+        {sending ? newsletterForm.sending : footer.newsletter.button}
       </button>
+      <p
+        id={statusId}
+        className="newsletter-form__status"
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+      >
+        {status ? <span key={status.id}>{status.text}</span> : null}
+      </p>
     </form>
   );
 }

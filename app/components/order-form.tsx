@@ -1,0 +1,277 @@
+import {
+  type ComponentType,
+  type FormEvent,
+  type HTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import {
+  BUYER_TYPE_PLACEHOLDER,
+  BUYER_TYPES,
+  checkEnquiry,
+  ENQUIRY_FIELDS,
+  type EnquiryField,
+  enquiryMessages,
+  QUANTITY_MIN,
+} from "../../domain/enquiry";
+import { orderForm } from "../content/forms";
+import { product } from "../content/site";
+import { postJson } from "../lib/api-client";
+import type * as Toasts from "./toasts";
+import type { ToastKind } from "./toasts";
+import "./order-form.css";
+
+export const ENQUIRIES_PATH = "/api/enquiries";
+
+type ToastsModule = typeof Toasts;
+let toastsModule: Promise<ToastsModule> | undefined;
+
+/** Sonner and its styles arrive only when the form is first used. */
+function loadToasts(): Promise<ToastsModule> {
+  toastsModule ??= import("./toasts").catch((error: unknown) => {
+    toastsModule = undefined; // let a later attempt try again
+    throw error;
+  });
+  return toastsModule;
+}
+
+interface TextField {
+  name: Exclude<EnquiryField, "RetailerSelfUse">;
+  type: "text" | "email" | "tel" | "number";
+  autoComplete: string;
+  inputMode: HTMLAttributes<HTMLInputElement>["inputMode"];
+}
+
+const TEXT_FIELDS: readonly TextField[] = [
+  { name: "Name", type: "text", autoComplete: "name", inputMode: "text" },
+  { name: "Email", type: "email", autoComplete: "email", inputMode: "email" },
+  // No pattern or maxlength: what is typed reaches the specification's checks and messages.
+  { name: "Mobile", type: "tel", autoComplete: "tel-national", inputMode: "tel" },
+  { name: "Quantity", type: "number", autoComplete: "off", inputMode: "numeric" },
+];
+
+interface FieldError {
+  field: EnquiryField;
+  message: string;
+}
+
+interface Notice {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
+
+function isEnquiryField(value: unknown): value is EnquiryField {
+  return ENQUIRY_FIELDS.some((field) => field === value);
+}
+
+/**
+ * The order enquiry form. Place Order runs the specification's checks in order and stops at
+ * the first failure (a warning toast, the message beside its field, focus on that field); a
+ * valid enquiry goes to the API, and the form is cleared only once it has been stored.
+ */
+export function OrderForm() {
+  const baseId = useId();
+  const idOf = (name: string) => `${baseId}-${name}`;
+  const errorIdOf = (field: EnquiryField) => `${baseId}-${field}-error`;
+
+  const fieldRefs = useRef<Partial<Record<EnquiryField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const focusAfterRender = useRef<EnquiryField | null>(null);
+  const sendingRef = useRef(false);
+  const noticeCount = useRef(0);
+
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [ToastViewport, setToastViewport] = useState<ComponentType | null>(null);
+  const [toastsUnavailable, setToastsUnavailable] = useState(false);
+
+  // Focus moves once the message is beside the field, so that it is read with the field.
+  useEffect(() => {
+    const field = focusAfterRender.current;
+    if (!field) return;
+    focusAfterRender.current = null;
+    fieldRefs.current[field]?.focus();
+  }, [fieldError]);
+
+  const prepareToasts = () =>
+    loadToasts().then(
+      (module) => {
+        setToastViewport(() => module.ToastViewport);
+        return module;
+      },
+      () => {
+        setToastsUnavailable(true);
+        return undefined;
+      },
+    );
+
+  const announce = (kind: ToastKind, text: string) => {
+    noticeCount.current += 1;
+    setNotice({ id: noticeCount.current, kind, text });
+    void prepareToasts().then((module) => module?.showToast(kind, text));
+  };
+
+  const showFieldError = (field: EnquiryField, message: string) => {
+    focusAfterRender.current = field;
+    setFieldError({ field, message });
+    announce("warning", message);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sendingRef.current) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const read = (name: string) => {
+      const value = data.get(name);
+      return typeof value === "string" ? value : "";
+    };
+
+    const check = checkEnquiry({
+      Name: read("Name"),
+      Email: read("Email"),
+      Mobile: read("Mobile"),
+      Quantity: read("Quantity"),
+      RetailerSelfUse: read("RetailerSelfUse"),
+    });
+    if (!check.ok) {
+      showFieldError(check.field, check.error);
+      return;
+    }
+
+    setFieldError(null);
+    sendingRef.current = true;
+    setSending(true);
+    // productName stays in the page: it is not among the fields stored.
+    const outcome = await postJson(ENQUIRIES_PATH, { ...check.enquiry, website: read("website") });
+    sendingRef.current = false;
+    setSending(false);
+
+    if (outcome.kind === "ok") {
+      form.reset();
+      announce("success", enquiryMessages.stored);
+    } else if (outcome.kind === "refused") {
+      if (outcome.status === 400 && isEnquiryField(outcome.field))
+        showFieldError(outcome.field, outcome.error);
+      else announce("warning", outcome.error);
+    } else {
+      // Not stored: what was typed stays, so the visitor can send it again.
+      announce("warning", enquiryMessages.notStored);
+    }
+  };
+
+  const clearErrorOnEdit = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement;
+    if (fieldError && target.name === fieldError.field) setFieldError(null);
+  };
+
+  const errorProps = (field: EnquiryField) =>
+    fieldError?.field === field
+      ? { "aria-invalid": true as const, "aria-describedby": errorIdOf(field) }
+      : { "aria-invalid": undefined, "aria-describedby": undefined };
+
+  const errorText = (field: EnquiryField) =>
+    fieldError?.field === field ? (
+      <p id={errorIdOf(field)} className="order-form__error">
+        {fieldError.message}
+      </p>
+    ) : null;
+
+  const liveRegionClass = toastsUnavailable ? "order-form__status" : "visually-hidden";
+
+  return (
+    <>
+      {/* Without JavaScript the browser posts the form: never a GET with the data in the URL. */}
+      <form
+        className="order-form"
+        method="post"
+        action={ENQUIRIES_PATH}
+        noValidate
+        onSubmit={handleSubmit}
+        onInput={clearErrorOnEdit}
+        onFocus={() => void prepareToasts()}
+      >
+        <div className="order-form__fields">
+          {TEXT_FIELDS.map(({ name, type, autoComplete, inputMode }) => (
+            <div className="order-form__field" key={name}>
+              <label htmlFor={idOf(name)} className="order-form__label">
+                {orderForm.labels[name]}
+              </label>
+              <input
+                ref={(element) => {
+                  fieldRefs.current[name] = element;
+                }}
+                id={idOf(name)}
+                className="order-form__input"
+                name={name}
+                type={type}
+                autoComplete={autoComplete}
+                inputMode={inputMode}
+                required
+                {...(type === "number" ? { min: QUANTITY_MIN, step: 1 } : {})}
+                {...(type === "email" ? { spellCheck: false, autoCapitalize: "off" } : {})}
+                {...errorProps(name)}
+              />
+              {errorText(name)}
+            </div>
+          ))}
+
+          <div className="order-form__field">
+            <label htmlFor={idOf("RetailerSelfUse")} className="order-form__label">
+              {orderForm.labels.RetailerSelfUse}
+            </label>
+            <select
+              ref={(element) => {
+                fieldRefs.current.RetailerSelfUse = element;
+              }}
+              id={idOf("RetailerSelfUse")}
+              className="order-form__input order-form__select"
+              name="RetailerSelfUse"
+              defaultValue=""
+              required
+              {...errorProps("RetailerSelfUse")}
+            >
+              <option value="">{BUYER_TYPE_PLACEHOLDER}</option>
+              {BUYER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+            {errorText("RetailerSelfUse")}
+          </div>
+        </div>
+
+        <input type="hidden" name="productName" value={product.name} />
+
+        {/* For bots only: people neither see it nor reach it; the server refuses a filled one. */}
+        <div className="visually-hidden" aria-hidden="true">
+          <label htmlFor={idOf("website")}>{orderForm.honeypotLabel}</label>
+          <input
+            id={idOf("website")}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+
+        <button type="submit" className="button order-form__submit" aria-disabled={sending || undefined}>
+          {sending ? orderForm.sending : orderForm.submit}
+        </button>
+
+        <div className={liveRegionClass} role="status" aria-live="polite" aria-atomic="true">
+          {notice?.kind === "success" ? <p key={notice.id}>{notice.text}</p> : null}
+        </div>
+        <div className={liveRegionClass} role="alert" aria-live="assertive" aria-atomic="true">
+          {notice?.kind === "warning" ? <p key={notice.id}>{notice.text}</p> : null}
+        </div>
+      </form>
+      {ToastViewport ? <ToastViewport /> : null}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The words of the order form and the newsletter box. The rules and their messages
+ * live in domain/enquiry.ts and domain/subscriber.ts; this file holds only the labels.
+ */
+
+export const orderForm = {
+  labels: {
+    Name: "Name",
+    Email: "Email",
+    Mobile: "Mobile",
+    Quantity: "Quantity",
+    RetailerSelfUse: "Buying as",
+  },
+  honeypotLabel: "Leave this field empty",
+  submit: "Place Order",
+  sending: "Sending…",
+  notificationsLabel: "Order notifications",
+  closeNotification: "Close notification",
+} as const;
+
+export const newsletterForm = {
+  label: "Your email address",
+  sending: "Subscribing…",
+} as const;
