@@ -1,0 +1,431 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { Enquiry } from "../../domain/enquiry";
+import { FirestoreStore } from "./firestore-store";
+import { ENQUIRY_COLLECTION } from "./index";
+import { SqliteStore } from "./sqlite-store";
+import { StoreUnavailableError, type Store } from "./store";
+import { FirestoreEmulator } from "./testing/firestore-emulator";
+
+/** What the contract needs from each adapter besides the Store itself. */
+interface Adapter {
+  name: string;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  /** A fresh, empty store. */
+  open(): Promise<Store>;
+  /** The enquiry's record exactly as the database holds it. */
+  rawEnquiry(store: Store, id: string): Promise<Record<string, unknown>>;
+  /** The fields the record holds beside the five: its metadata. */
+  metadataFields: string[];
+  /** Makes the database unusable for `store`; resolves to a function that makes it usable again. */
+  breakDatabase(store: Store): Promise<() => Promise<void>>;
+}
+
+function sqliteAdapter(): Adapter {
+  let dir = "";
+  let count = 0;
+  return {
+    name: "SQLite",
+    metadataFields: ["id", "received_at"],
+    async setUp() {
+      dir = mkdtempSync(join(tmpdir(), "store-contract-"));
+    },
+    async tearDown() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+    open() {
+      count += 1;
+      return SqliteStore.open({
+        path: join(dir, `site-${count}`, "site.db"),
+        enquiryCollection: ENQUIRY_COLLECTION,
+        busyTimeoutMs: 50,
+      });
+    },
+    async rawEnquiry(store, id) {
+      const db = new Database((store as SqliteStore).path, { readonly: true });
+      try {
+        return db.prepare(`SELECT * FROM "${ENQUIRY_COLLECTION}" WHERE id = ?`).get(id) as Record<
+          string,
+          unknown
+        >;
+      } finally {
+        db.close();
+      }
+    },
+    async breakDatabase(store) {
+      // Another process holds the write lock for longer than the store will wait.
+      const other = new Database((store as SqliteStore).path);
+      other.exec("BEGIN IMMEDIATE");
+      return async () => {
+        other.exec("COMMIT");
+        other.close();
+      };
+    },
+  };
+}
+
+function firestoreAdapter(): Adapter {
+  const emulator = new FirestoreEmulator();
+  const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+  const projects = new Map<Store, string>();
+  let count = 0;
+  return {
+    name: "Firestore (emulator)",
+    metadataFields: ["receivedAt"],
+    async setUp() {
+      await emulator.start();
+      process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+    },
+    async tearDown() {
+      emulator.shutdown();
+      if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
+      else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+    },
+    async open() {
+      count += 1;
+      // A project of its own per test: the emulator keeps each project's data apart.
+      const projectId = `demo-contract-${count}`;
+      const store = await FirestoreStore.open({
+        projectId,
+        enquiryCollection: ENQUIRY_COLLECTION,
+        deadlineMs: 4_000,
+      });
+      projects.set(store, projectId);
+      return store;
+    },
+    async rawEnquiry(store, id) {
+      const app = initializeApp({ projectId: projects.get(store) }, `raw-${id}`);
+      try {
+        const snapshot = await getFirestore(app).collection(ENQUIRY_COLLECTION).doc(id).get();
+        return snapshot.data() as Record<string, unknown>;
+      } finally {
+        await deleteApp(app);
+      }
+    },
+    async breakDatabase() {
+      emulator.stop();
+      return async () => {
+        await emulator.start();
+      };
+    },
+  };
+}
+
+const retailer: Enquiry = {
+  Name: "Asha Retail",
+  Email: "asha@example.com",
+  Mobile: "9876543210",
+  Quantity: 24,
+  RetailerSelfUse: "Retailer",
+};
+const selfUse: Enquiry = {
+  Name: "Ravi Kumar",
+  Email: "ravi@example.in",
+  Mobile: "9123456780",
+  Quantity: 1,
+  RetailerSelfUse: "Self Use",
+};
+
+const minutes = (n: number) => n * 60_000;
+const later = (from: string, ms: number) => new Date(new Date(from).getTime() + ms);
+
+describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter) => {
+  let store: Store;
+
+  beforeAll(() => adapter.setUp());
+  afterAll(() => adapter.tearDown());
+  afterEach(async () => {
+    await store?.close();
+  });
+
+  async function openStore() {
+    store = await adapter.open();
+    return store;
+  }
+
+  test("an enquiry is stored with exactly its five fields, beside an id and the time received", async () => {
+    await openStore();
+    const before = Date.now();
+    const stored = await store.addEnquiry(retailer);
+
+    expect(stored.enquiry).toEqual(retailer);
+    expect(stored.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(stored.receivedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(stored.receivedAt).toBe(new Date(stored.receivedAt).toISOString());
+    expect(store.enquiryCollection).toBe("collarise_Form");
+
+    const raw = await adapter.rawEnquiry(store, stored.id);
+    expect(Object.keys(raw).sort()).toEqual(
+      ["Name", "Email", "Mobile", "Quantity", "RetailerSelfUse", ...adapter.metadataFields].sort(),
+    );
+    expect(raw).toMatchObject({ ...retailer });
+    expect(typeof raw.Quantity).toBe("number");
+  });
+
+  test("a stored enquiry waits in the outbox as one pending notification", async () => {
+    await openStore();
+    const stored = await store.addEnquiry(retailer);
+    expect(await store.countPendingNotifications()).toBe(1);
+
+    const claimed = await store.claimDueNotifications({
+      worker: "worker-a",
+      now: later(stored.receivedAt, 1_000),
+      limit: 10,
+      leaseMs: minutes(1),
+    });
+    expect(claimed).toEqual([
+      {
+        id: expect.any(String),
+        enquiryId: stored.id,
+        enquiry: retailer,
+        receivedAt: stored.receivedAt,
+        attempts: 0,
+      },
+    ]);
+  });
+
+  test("enquiries are listed with their ids and times, oldest first", async () => {
+    await openStore();
+    const first = await store.addEnquiry(retailer);
+    const second = await store.addEnquiry(selfUse);
+    const listed = await store.listEnquiries();
+    expect(listed).toHaveLength(2);
+    expect(listed).toEqual(expect.arrayContaining([first, second]));
+    expect(listed[0]!.receivedAt <= listed[1]!.receivedAt).toBe(true);
+  });
+
+  test("a newsletter address is stored once, whatever its case", async () => {
+    await openStore();
+    expect(await store.addSubscriber("Asha@Example.com")).toEqual({ created: true });
+    expect(await store.addSubscriber("asha@example.com")).toEqual({ created: false });
+    expect(await store.addSubscriber("ASHA@EXAMPLE.COM")).toEqual({ created: false });
+    expect(await store.addSubscriber("ravi@example.in")).toEqual({ created: true });
+
+    const subscribers = await store.listSubscribers();
+    expect(subscribers.map((s) => s.email)).toEqual(["asha@example.com", "ravi@example.in"]);
+    for (const subscriber of subscribers) {
+      expect(subscriber.id).not.toBe("");
+      expect(subscriber.subscribedAt).toBe(new Date(subscriber.subscribedAt).toISOString());
+    }
+  });
+
+  test("two workers claiming at the same moment share the due notifications without overlap", async () => {
+    await openStore();
+    const stored = [];
+    for (let i = 0; i < 6; i++) stored.push(await store.addEnquiry(i % 2 ? selfUse : retailer));
+    const now = later(stored.at(-1)!.receivedAt, 1_000);
+
+    const [a, b] = await Promise.all([
+      store.claimDueNotifications({ worker: "worker-a", now, limit: 10, leaseMs: minutes(1) }),
+      store.claimDueNotifications({ worker: "worker-b", now, limit: 10, leaseMs: minutes(1) }),
+    ]);
+
+    const idsA = a.map((n) => n.id);
+    const idsB = b.map((n) => n.id);
+    expect(idsA.filter((id) => idsB.includes(id))).toEqual([]);
+    expect([...a, ...b].map((n) => n.enquiryId).sort()).toEqual(stored.map((s) => s.id).sort());
+  });
+
+  test("a worker claims no more than its limit; the rest wait for the next claim", async () => {
+    await openStore();
+    const stored = [
+      await store.addEnquiry(retailer),
+      await store.addEnquiry(selfUse),
+      await store.addEnquiry(retailer),
+    ];
+    const now = later(stored[2]!.receivedAt, minutes(1));
+
+    const first = await store.claimDueNotifications({
+      worker: "worker-a",
+      now,
+      limit: 2,
+      leaseMs: minutes(1),
+    });
+    const rest = await store.claimDueNotifications({
+      worker: "worker-b",
+      now,
+      limit: 2,
+      leaseMs: minutes(1),
+    });
+    expect(first).toHaveLength(2);
+    expect([...first, ...rest].map((n) => n.enquiryId).sort()).toEqual(stored.map((s) => s.id).sort());
+  });
+
+  test("a notification is not due before its enquiry was received", async () => {
+    await openStore();
+    const stored = await store.addEnquiry(retailer);
+    const claimed = await store.claimDueNotifications({
+      worker: "worker-a",
+      now: later(stored.receivedAt, -minutes(1)),
+      limit: 10,
+      leaseMs: minutes(1),
+    });
+    expect(claimed).toEqual([]);
+  });
+
+  test("a claimed notification cannot be claimed again until its lease runs out", async () => {
+    await openStore();
+    const stored = await store.addEnquiry(retailer);
+    const claimedAt = later(stored.receivedAt, 1_000);
+    const [claim] = await store.claimDueNotifications({
+      worker: "worker-a",
+      now: claimedAt,
+      limit: 10,
+      leaseMs: minutes(2),
+    });
+    expect(claim).toBeDefined();
+
+    const duringLease = await store.claimDueNotifications({
+      worker: "worker-b",
+      now: new Date(claimedAt.getTime() + minutes(2) - 1),
+      limit: 10,
+      leaseMs: minutes(2),
+    });
+    expect(duringLease).toEqual([]);
+
+    // worker-a crashed without reporting: once the lease is over, another worker takes it.
+    const afterLease = await store.claimDueNotifications({
+      worker: "worker-b",
+      now: new Date(claimedAt.getTime() + minutes(2)),
+      limit: 10,
+      leaseMs: minutes(2),
+    });
+    expect(afterLease.map((n) => n.id)).toEqual([claim!.id]);
+    expect(await store.countPendingNotifications()).toBe(1);
+  });
+
+  test("a notification marked sent leaves the outbox for good", async () => {
+    await openStore();
+    const stored = await store.addEnquiry(retailer);
+    await store.addEnquiry(selfUse);
+    const now = later(stored.receivedAt, minutes(1));
+    const [claim] = await store.claimDueNotifications({ worker: "worker-a", now, limit: 1, leaseMs: 1_000 });
+
+    await store.markNotificationSent(claim!.id, "worker-a");
+
+    expect(await store.countPendingNotifications()).toBe(1);
+    const longAfter = await store.claimDueNotifications({
+      worker: "worker-b",
+      now: later(stored.receivedAt, minutes(60)),
+      limit: 10,
+      leaseMs: 1_000,
+    });
+    expect(longAfter.map((n) => n.id)).not.toContain(claim!.id);
+    expect(longAfter).toHaveLength(1);
+  });
+
+  test("a failed delivery is retried at the time given, with its attempt counted", async () => {
+    await openStore();
+    const stored = await store.addEnquiry(retailer);
+    const now = later(stored.receivedAt, 1_000);
+    const [claim] = await store.claimDueNotifications({
+      worker: "worker-a",
+      now,
+      limit: 1,
+      leaseMs: minutes(1),
+    });
+    const retryAt = new Date(now.getTime() + minutes(5));
+
+    await store.markNotificationFailed(claim!.id, "worker-a", "SMTP 421 try again later", retryAt);
+
+    expect(await store.countPendingNotifications()).toBe(1);
+    const beforeRetry = await store.claimDueNotifications({
+      worker: "worker-b",
+      now: new Date(retryAt.getTime() - 1),
+      limit: 1,
+      leaseMs: minutes(1),
+    });
+    expect(beforeRetry).toEqual([]);
+
+    const atRetry = await store.claimDueNotifications({
+      worker: "worker-b",
+      now: retryAt,
+      limit: 1,
+      leaseMs: minutes(1),
+    });
+    expect(atRetry).toEqual([{ ...claim!, attempts: 1 }]);
+  });
+
+  test("a worker whose lease ran out cannot release the claim another worker now holds", async () => {
+    await openStore();
+    const stored = await store.addEnquiry(retailer);
+    const now = later(stored.receivedAt, 1_000);
+    const [claim] = await store.claimDueNotifications({ worker: "worker-a", now, limit: 1, leaseMs: 1_000 });
+    const takeover = new Date(now.getTime() + 1_000);
+    await store.claimDueNotifications({ worker: "worker-b", now: takeover, limit: 1, leaseMs: minutes(1) });
+
+    await store.markNotificationFailed(claim!.id, "worker-a", "timed out", takeover);
+
+    const stillLeased = await store.claimDueNotifications({
+      worker: "worker-c",
+      now: new Date(takeover.getTime() + 1_000),
+      limit: 1,
+      leaseMs: minutes(1),
+    });
+    expect(stillLeased).toEqual([]);
+  });
+
+  test("page-speed samples are summarised as the 75th percentile of each metric per page", async () => {
+    await openStore();
+    await store.addVitals([
+      { page: "/", metric: "LCP", value: 1200 },
+      { page: "/", metric: "LCP", value: 3000 },
+      { page: "/", metric: "LCP", value: 1800 },
+      { page: "/", metric: "CLS", value: 0.01 },
+      { page: "/privacy-policy", metric: "LCP", value: 900 },
+    ]);
+    await store.addVitals([
+      { page: "/", metric: "LCP", value: 2500 },
+      { page: "/", metric: "CLS", value: 0.25 },
+      { page: "/", metric: "CLS", value: 0.1 },
+    ]);
+
+    expect(await store.summarizeVitals()).toEqual([
+      { page: "/", metric: "CLS", count: 3, p75: 0.25 },
+      { page: "/", metric: "LCP", count: 4, p75: 2500 },
+      { page: "/privacy-policy", metric: "LCP", count: 1, p75: 900 },
+    ]);
+  });
+
+  test("no page-speed samples give an empty summary", async () => {
+    await openStore();
+    await store.addVitals([]);
+    expect(await store.summarizeVitals()).toEqual([]);
+  });
+
+  test("ping answers when the database does", async () => {
+    await openStore();
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+
+  test("a database that cannot be used gives StoreUnavailableError, and the store recovers when it comes back", async () => {
+    await openStore();
+    const before = await store.addEnquiry(retailer);
+    const repair = await adapter.breakDatabase(store);
+
+    const [ping, write] = await Promise.allSettled([store.ping(), store.addEnquiry(selfUse)]);
+    expect(ping).toMatchObject({ status: "rejected", reason: expect.any(StoreUnavailableError) });
+    expect(write).toMatchObject({ status: "rejected", reason: expect.any(StoreUnavailableError) });
+
+    await repair();
+
+    await expect(store.ping()).resolves.toBeUndefined();
+    const after = await store.addEnquiry(selfUse);
+    const listed = await store.listEnquiries();
+    expect(listed).toContainEqual(before);
+    expect(listed).toContainEqual(after);
+  });
+
+  test("a closed store refuses calls with StoreUnavailableError", async () => {
+    await openStore();
+    await store.close();
+    await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.addEnquiry(retailer)).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+});
