@@ -25,11 +25,21 @@ export function viewportOf(width: number) {
   return { width, height: width < 768 ? 740 : 900 };
 }
 
-/** axe-core with the WCAG 2.x A and AA rules (2.2 included). */
-export async function accessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
+/**
+ * axe-core with the WCAG 2.x A and AA rules (2.2 included), on the whole page or, with
+ * `include`, only on the parts a test is about.
+ */
+export async function accessibilityViolations(page: Page, options: { include?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+    "best-practice",
+  ]);
+  for (const selector of options.include ?? []) builder = builder.include(selector);
+  const results = await builder.analyze();
   return results.violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact,
