@@ -165,7 +165,12 @@ export class OutboxWorker {
       this.settleWaiters(cycle, report);
       if (!this.running) break;
       const more = report.claimed >= this.notifier.concurrency && report.storeError === undefined;
-      if (more || this.wakeRequested) continue;
+      if (more || this.wakeRequested) {
+        // A store that answers synchronously (SQLite) would otherwise keep this loop in
+        // microtasks and starve the rest of the server, requests included.
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
       await this.sleep(this.pollIntervalMs);
     }
   }

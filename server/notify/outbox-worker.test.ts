@@ -1,0 +1,278 @@
+import Database from "better-sqlite3";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Enquiry } from "../../domain/enquiry";
+import { ENQUIRY_COLLECTION } from "../store";
+import { SqliteStore } from "../store/sqlite-store";
+import type { EnquiryNotification, Notifier } from "./notifier";
+import { type CycleReport, OutboxWorker, type OutboxWorkerOptions, retryDelayMs } from "./outbox-worker";
+
+const enquiry = (n: number): Enquiry => ({
+  Name: `Visitor ${n}`,
+  Email: `visitor${n}@example.com`,
+  Mobile: String(9_000_000_000 + n),
+  Quantity: n,
+  RetailerSelfUse: n % 2 === 0 ? "Retailer" : "Self Use",
+});
+
+interface Logged {
+  level: "info" | "warn" | "error";
+  object: Record<string, unknown>;
+  message: string;
+}
+
+function recordingLogger() {
+  const entries: Logged[] = [];
+  const log =
+    (level: Logged["level"]) =>
+    (object: object, message: string): void => {
+      entries.push({ level, object: object as Record<string, unknown>, message });
+    };
+  return { entries, info: log("info"), warn: log("warn"), error: log("error") };
+}
+
+/** A notifier whose behaviour each test scripts; it records every attempt. */
+function scriptedNotifier(
+  behaviour: (
+    notification: EnquiryNotification,
+    attempt: number,
+    signal: AbortSignal,
+  ) => Promise<void> = async () => {},
+  concurrency = 4,
+) {
+  const attempts: EnquiryNotification[] = [];
+  const notifier: Notifier & { attempts: EnquiryNotification[] } = {
+    name: "scripted",
+    concurrency,
+    attempts,
+    async send(notification, signal) {
+      attempts.push(notification);
+      const attempt = attempts.filter((earlier) => earlier.id === notification.id).length;
+      await behaviour(notification, attempt, signal);
+    },
+    async close() {},
+  };
+  return notifier;
+}
+
+let dir: string;
+let databasePath: string;
+const stores: SqliteStore[] = [];
+const workers: OutboxWorker[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "collarise-outbox-"));
+  databasePath = join(dir, "site.db");
+});
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.stop();
+  for (const store of stores.splice(0)) await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function openStore() {
+  const store = await SqliteStore.open({ path: databasePath, enquiryCollection: ENQUIRY_COLLECTION });
+  stores.push(store);
+  return store;
+}
+
+function newWorker(options: Partial<OutboxWorkerOptions> & Pick<OutboxWorkerOptions, "store" | "notifier">) {
+  const worker = new OutboxWorker({ log: recordingLogger(), sendTimeoutMs: 5_000, ...options });
+  workers.push(worker);
+  return worker;
+}
+
+/** Runs the worker's cycles until the outbox is empty (bounded by a deadline). */
+async function drain(worker: OutboxWorker, store: SqliteStore, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await store.countPendingNotifications()) > 0) {
+    if (Date.now() > deadline) throw new Error("the outbox did not empty in time");
+    await worker.nextCycle();
+  }
+}
+
+async function until(condition: () => boolean, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe("the retry delay", () => {
+  const policy = { baseMs: 2_000, maxMs: 300_000 };
+
+  it("brings the first retry within 2 s, at the earliest after 1 s", () => {
+    expect(retryDelayMs(1, policy, () => 0)).toBe(1_000);
+    expect(retryDelayMs(1, policy, () => 1)).toBe(2_000);
+  });
+
+  it("doubles with each failure and never waits more than the cap", () => {
+    expect([1, 2, 3, 4, 5].map((failures) => retryDelayMs(failures, policy, () => 1))).toStrictEqual([
+      2_000, 4_000, 8_000, 16_000, 32_000,
+    ]);
+    expect(retryDelayMs(9, policy, () => 1)).toBe(300_000);
+    expect(retryDelayMs(10_000, policy, () => 1)).toBe(300_000);
+    expect(retryDelayMs(10_000, policy, () => 0)).toBe(150_000);
+  });
+
+  it("spreads retries over the upper half of the span", () => {
+    const delays = Array.from({ length: 200 }, () => retryDelayMs(3, policy));
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(4_000);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(8_000);
+    expect(new Set(delays).size).toBeGreaterThan(1);
+  });
+});
+
+describe("the outbox worker", () => {
+  it("sends each stored enquiry once, marks it sent, and sends nothing more on the next cycle", async () => {
+    const store = await openStore();
+    const stored = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => store.addEnquiry(enquiry(n))));
+    const notifier = scriptedNotifier();
+    const worker = newWorker({ store, notifier });
+    worker.start();
+
+    await drain(worker, store);
+    expect(notifier.attempts.map((attempt) => attempt.enquiryId).sort()).toStrictEqual(
+      stored.map((one) => one.id).sort(),
+    );
+    const byId = new Map(stored.map((one) => [one.id, one]));
+    for (const attempt of notifier.attempts)
+      expect(attempt.enquiry).toStrictEqual(byId.get(attempt.enquiryId)?.enquiry);
+
+    const next: CycleReport = await worker.nextCycle();
+    expect(next).toStrictEqual({ claimed: 0, sent: 0, failed: 0 });
+    expect(notifier.attempts).toHaveLength(6);
+  });
+
+  it("retries a failed delivery with growing waits until it is delivered", async () => {
+    const store = await openStore();
+    const { id } = await store.addEnquiry(enquiry(1));
+    const notifier = scriptedNotifier(async (_notification, attempt) => {
+      if (attempt <= 2) throw new Error(`mail server down (attempt ${attempt})`);
+    });
+    const log = recordingLogger();
+    const worker = newWorker({ store, notifier, log, retry: { baseMs: 20, maxMs: 1_000 }, random: () => 1 });
+    worker.start();
+
+    await drain(worker, store);
+    expect(notifier.attempts.map((attempt) => attempt.enquiryId)).toStrictEqual([id, id, id]);
+    const warnings = log.entries.filter((entry) => entry.level === "warn");
+    expect(
+      warnings.map((entry) => [entry.object.attempt, entry.object.retryInMs, entry.object.err]),
+    ).toStrictEqual([
+      [1, 20, "mail server down (attempt 1)"],
+      [2, 40, "mail server down (attempt 2)"],
+    ]);
+  });
+
+  it("lets two workers sharing one database send each notification once", async () => {
+    const first = await openStore();
+    const second = await openStore();
+    const stored = [];
+    for (let n = 1; n <= 30; n++) stored.push(await first.addEnquiry(enquiry(n)));
+    // Both send through the same mailbox; every send yields, so the two interleave.
+    const notifier = scriptedNotifier(() => new Promise((resolve) => setImmediate(resolve)), 3);
+    const a = newWorker({ store: first, notifier, workerId: "instance-a" });
+    const b = newWorker({ store: second, notifier, workerId: "instance-b" });
+    a.start();
+    b.start();
+
+    await drain(a, first);
+    await b.nextCycle();
+    const sent = notifier.attempts.map((attempt) => attempt.enquiryId);
+    expect(sent).toHaveLength(30);
+    expect(new Set(sent).size).toBe(30);
+    expect(new Set(sent)).toStrictEqual(new Set(stored.map((one) => one.id)));
+  });
+
+  it("leaves a notification claimed by another worker alone until that worker's lease runs out", async () => {
+    const store = await openStore();
+    await store.addEnquiry(enquiry(1));
+    const notifier = scriptedNotifier();
+    const worker = newWorker({ store, notifier });
+
+    const [held] = await store.claimDueNotifications({
+      worker: "crashed",
+      now: new Date(),
+      limit: 1,
+      leaseMs: 60_000,
+    });
+    expect(held).toBeDefined();
+    expect(await worker.runOnce()).toStrictEqual({ claimed: 0, sent: 0, failed: 0 });
+
+    const claimedAt = Date.now();
+    await store.markNotificationFailed(held?.id ?? "", "crashed", "released by the test", new Date());
+    await store.claimDueNotifications({ worker: "crashed", now: new Date(), limit: 1, leaseMs: 1 });
+    await until(() => Date.now() > claimedAt + 2);
+    expect(await worker.runOnce()).toStrictEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(notifier.attempts).toHaveLength(1);
+  });
+
+  it("on stop, lets a send under way finish and records it as sent", async () => {
+    const store = await openStore();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const notifier = scriptedNotifier(() => gate);
+    const worker = newWorker({ store, notifier });
+    worker.start();
+    await store.addEnquiry(enquiry(1));
+    worker.wake();
+    await until(() => notifier.attempts.length === 1);
+
+    const stopping = worker.stop();
+    release();
+    await stopping;
+    expect(await store.countPendingNotifications()).toBe(0);
+    expect(notifier.attempts).toHaveLength(1);
+  });
+
+  it("on stop, abandons a send stuck past the grace period and releases it for another worker at once", async () => {
+    const store = await openStore();
+    const notifier = scriptedNotifier(
+      (_notification, _attempt, signal) =>
+        new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+    );
+    const worker = newWorker({ store, notifier, stopGraceMs: 20 });
+    worker.start();
+    const { id } = await store.addEnquiry(enquiry(1));
+    worker.wake();
+    await until(() => notifier.attempts.length === 1);
+
+    await worker.stop();
+    expect(await store.countPendingNotifications()).toBe(1);
+    const [released] = await store.claimDueNotifications({
+      worker: "another-instance",
+      now: new Date(),
+      limit: 1,
+      leaseMs: 60_000,
+    });
+    expect(released?.enquiryId).toBe(id);
+  });
+
+  it("keeps going while the store cannot be read, and delivers once it can", async () => {
+    const store = await openStore();
+    await store.addEnquiry(enquiry(1));
+    const notifier = scriptedNotifier();
+    const log = recordingLogger();
+    const worker = newWorker({ store, notifier, log });
+
+    const blocker = new Database(databasePath);
+    blocker.prepare("BEGIN EXCLUSIVE").run();
+    let blocked: CycleReport;
+    try {
+      blocked = await worker.runOnce();
+    } finally {
+      blocker.prepare("ROLLBACK").run();
+      blocker.close();
+    }
+    expect(blocked.claimed).toBe(0);
+    expect(blocked.storeError).toEqual(expect.any(String));
+    expect(log.entries.filter((entry) => entry.level === "warn")).toHaveLength(1);
+
+    expect(await worker.runOnce()).toStrictEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(log.entries.map((entry) => entry.message)).toContain("the outbox can be read again");
+  });
+});
