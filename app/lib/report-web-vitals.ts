@@ -74,11 +74,15 @@ export function reportWebVitals(): () => void {
     import("web-vitals").then(
       ({ onCLS, onINP, onFCP, onLCP, onTTFB }) => {
         if (stopped) return;
-        onCLS(record);
-        onINP(record);
-        onFCP(record);
-        onLCP(record);
-        onTTFB(record);
+        // Every change is recorded (and only the latest value sent): without it, an interaction
+        // still waiting for the library's idle-time processing when the page turns hidden
+        // would be processed after the final report, and its INP lost.
+        const options = { reportAllChanges: true };
+        onCLS(record, options);
+        onINP(record, options);
+        onFCP(record, options);
+        onLCP(record, options);
+        onTTFB(record, options);
         performance.mark(VITALS_READY_MARK);
       },
       () => {
