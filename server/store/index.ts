@@ -8,8 +8,8 @@ export const ENQUIRY_COLLECTION = `${product.key}_Form`;
 
 /**
  * Chooses the adapter once, from DATABASE_URL: `sqlite:<path>` (default) or `firestore://<project-id>`.
- * A SQLite store is opened at once (folder, file and schema); it rejects with StoreUnavailableError
- * if the file cannot be opened. A Firestore store reaches the database on its first call.
+ * Neither rejects because the database is unreachable at start-up: their calls throw
+ * StoreUnavailableError until it answers, and they recover without a restart.
  */
 export async function createStore(databaseUrl: string): Promise<Store> {
   if (databaseUrl.startsWith("sqlite:")) {

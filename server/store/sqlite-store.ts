@@ -145,6 +145,10 @@ function storedEnquiry(row: EnquiryRow): StoredEnquiry {
  * is dropped; the next call opens a fresh one, so the store recovers without a restart once
  * the cause is gone. A reopened connection requires the file to exist: an empty database is
  * never created silently in place of one that went missing.
+ *
+ * Unix checks a file's permissions when it is opened: making the file read-only under a running
+ * connection does not stop that connection's writes. The read-only case shows when a connection
+ * is opened (at start-up, or after a failure), and then clears as soon as the file is writable.
  */
 export class SqliteStore implements Store {
   readonly enquiryCollection: string;
@@ -153,6 +157,7 @@ export class SqliteStore implements Store {
   private readonly table: string;
   private db: Database.Database | undefined;
   private closed = false;
+  private connectedOnce = false;
 
   private constructor(options: SqliteStoreOptions) {
     this.path = options.path === ":memory:" ? options.path : resolve(options.path);
@@ -161,23 +166,30 @@ export class SqliteStore implements Store {
     this.busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   }
 
-  /** Opens (creating the folder, the file and the schema if needed); rejects with StoreUnavailableError if it cannot. */
+  /**
+   * Opens the store, creating the folder, the file and the schema if needed. When the file cannot
+   * be used yet (read-only, locked, folder missing…), the store is returned all the same: every call
+   * fails with StoreUnavailableError until the cause is gone, so the server can start and recover
+   * on its own. A schema newer than this code knows rejects at once.
+   */
   static async open(options: SqliteStoreOptions): Promise<SqliteStore> {
     const store = new SqliteStore(options);
     try {
-      if (store.path !== ":memory:") mkdirSync(dirname(store.path), { recursive: true });
-      store.connect(false);
+      store.connect();
     } catch (error) {
-      throw store.translate(error);
+      if (!isUnavailable(error)) throw error;
     }
     return store;
   }
 
-  private connect(fileMustExist: boolean): Database.Database {
-    const db = new Database(this.path, { fileMustExist, timeout: this.busyTimeoutMs });
+  private connect(): Database.Database {
+    const memory = this.path === ":memory:";
+    if (!memory && !this.connectedOnce) mkdirSync(dirname(this.path), { recursive: true });
+    // Once the database has existed, a missing file is an incident, not a fresh install.
+    const db = new Database(this.path, { fileMustExist: this.connectedOnce, timeout: this.busyTimeoutMs });
     try {
       db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
-      if (this.path !== ":memory:") db.pragma("journal_mode = WAL");
+      if (!memory) db.pragma("journal_mode = WAL");
       // FULL: in WAL mode, NORMAL may lose the last commits on power loss; an acknowledged enquiry must not be lost.
       db.pragma("synchronous = FULL");
       db.pragma("foreign_keys = ON");
@@ -187,6 +199,7 @@ export class SqliteStore implements Store {
       throw error;
     }
     this.db = db;
+    this.connectedOnce = true;
     return db;
   }
 
@@ -213,7 +226,7 @@ export class SqliteStore implements Store {
   private run<T>(work: (db: Database.Database) => T): T {
     if (this.closed) throw new StoreUnavailableError("The store is closed");
     try {
-      return work(this.db ?? this.connect(true));
+      return work(this.db ?? this.connect());
     } catch (error) {
       if (isUnavailable(error)) this.dropConnection();
       throw this.translate(error);

@@ -1,0 +1,340 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { chmodSync, chownSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { Enquiry } from "../../domain/enquiry";
+import { createStore, ENQUIRY_COLLECTION } from "./index";
+import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite-store";
+import { StoreUnavailableError, type StoredEnquiry } from "./store";
+
+const driver = fileURLToPath(new URL("./testing/sqlite-driver.ts", import.meta.url));
+const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+/** Root ignores file permissions; the read-only tests run their store as `nobody` instead. */
+const runningAsRoot = process.getuid?.() === 0;
+const NOBODY = 65534;
+
+const enquiry: Enquiry = {
+  Name: "Meera Stores",
+  Email: "orders@meera.example",
+  Mobile: "9811122233",
+  Quantity: 48,
+  RetailerSelfUse: "Retailer",
+};
+
+let dir: string;
+let dbPath: string;
+const opened: SqliteStore[] = [];
+const children: ChildProcessWithoutNullStreams[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "sqlite-store-"));
+  dbPath = join(dir, "data", "site.db");
+});
+afterEach(async () => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+  for (const store of opened.splice(0)) await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(path = dbPath, busyTimeoutMs = 50) {
+  const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION, busyTimeoutMs });
+  opened.push(store);
+  return store;
+}
+
+function runDriver(args: string[], options: { unprivileged?: boolean } = {}) {
+  const ids = options.unprivileged && runningAsRoot ? { uid: NOBODY, gid: NOBODY } : {};
+  const child = spawn(process.execPath, ["--import", "tsx", driver, ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_OPTIONS: "" },
+    ...ids,
+  });
+  children.push(child);
+  const lines = createInterface({ input: child.stdout });
+  const waiting: ((line: string) => void)[] = [];
+  const received: string[] = [];
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  lines.on("line", (line) => {
+    const next = waiting.shift();
+    if (next) next(line);
+    else received.push(line);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    stderr: () => stderr,
+    nextLine(): Promise<string> {
+      const ready = received.shift();
+      if (ready !== undefined) return Promise.resolve(ready);
+      return new Promise((resolve, reject) => {
+        waiting.push(resolve);
+        exited.then((code) => reject(new Error(`driver exited (${code}) before answering:\n${stderr}`)));
+      });
+    },
+  };
+}
+
+/** A store in another process, answering one command at a time. */
+function serveStore(options: { unprivileged?: boolean } = {}) {
+  const process = runDriver([dbPath, "serve"], options);
+  const call = async (command: object) => {
+    process.child.stdin.write(`${JSON.stringify(command)}\n`);
+    return JSON.parse(await process.nextLine()) as
+      { ok: true; result: unknown } | { ok: false; error: string; message: string };
+  };
+  return {
+    ping: () => call({ op: "ping" }),
+    add: (value: Enquiry) => call({ op: "add", enquiry: value }),
+    list: () => call({ op: "list" }),
+  };
+}
+
+/** The data folder and its files, owned by `nobody` when the tests run as root. */
+function handOverToUnprivileged() {
+  if (!runningAsRoot) return;
+  chownSync(dir, NOBODY, NOBODY);
+  chownSync(join(dir, "data"), NOBODY, NOBODY);
+  chownSync(dbPath, NOBODY, NOBODY);
+}
+
+/** As an operator would: `chmod -R a-w data`, then `chmod -R u+w data` (SQLite's -wal and -shm files included). */
+function makeReadOnly() {
+  const folder = join(dir, "data");
+  for (const file of readdirSync(folder)) chmodSync(join(folder, file), 0o444);
+  chmodSync(folder, 0o555);
+}
+
+function makeWritable() {
+  const folder = join(dir, "data");
+  chmodSync(folder, 0o755);
+  for (const file of readdirSync(folder)) chmodSync(join(folder, file), 0o644);
+}
+
+describe("the SQLite store's file", () => {
+  test("is created with its folder, in WAL mode, at the current schema version, with exactly the specified columns", async () => {
+    const store = await open();
+    await store.ping();
+
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(db.pragma("user_version", { simple: true })).toBe(SQLITE_SCHEMA_VERSION);
+      const columns = (table: string) =>
+        (db.pragma(`table_info("${table}")`) as { name: string; type: string }[]).map(
+          ({ name, type }) => `${name} ${type}`,
+        );
+      expect(columns("collarise_Form")).toEqual([
+        "id TEXT",
+        "Name TEXT",
+        "Email TEXT",
+        "Mobile TEXT",
+        "Quantity INTEGER",
+        "RetailerSelfUse TEXT",
+        "received_at TEXT",
+      ]);
+      expect(columns("subscribers")).toEqual(["id TEXT", "email TEXT", "subscribed_at TEXT"]);
+      expect(columns("notifications")).toEqual([
+        "id TEXT",
+        "enquiry_id TEXT",
+        "status TEXT",
+        "attempts INTEGER",
+        "next_attempt_at TEXT",
+        "claimed_by TEXT",
+        "claim_expires_at TEXT",
+        "last_error TEXT",
+        "sent_at TEXT",
+      ]);
+      expect(columns("vitals")).toEqual([
+        "id INTEGER",
+        "page TEXT",
+        "metric TEXT",
+        "value REAL",
+        "received_at TEXT",
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  test("keeps its data when opened again, without migrating twice", async () => {
+    const first = await open();
+    const stored = await first.addEnquiry(enquiry);
+    await first.close();
+
+    const again = await open();
+    expect(await again.listEnquiries()).toEqual([stored]);
+    expect(await again.countPendingNotifications()).toBe(1);
+  });
+
+  test("refuses a database written by a newer version of the server, and leaves it alone", async () => {
+    await (await open()).close();
+    const db = new Database(dbPath);
+    db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION + 1}`);
+    db.close();
+
+    await expect(open()).rejects.toThrow(/newer than this server knows/);
+  });
+
+  test("refuses an enquiry that breaks the table's rules, whatever the caller checked", async () => {
+    const store = await open();
+    await expect(store.addEnquiry({ ...enquiry, Quantity: 0 })).rejects.toThrow(/CHECK constraint/);
+    await expect(
+      store.addEnquiry({ ...enquiry, RetailerSelfUse: "retailer/self use" as Enquiry["RetailerSelfUse"] }),
+    ).rejects.toThrow(/CHECK constraint/);
+    expect(await store.listEnquiries()).toEqual([]);
+    expect(await store.countPendingNotifications()).toBe(0);
+  });
+
+  test("can live in memory, through the factory", async () => {
+    const store = await createStore("sqlite::memory:");
+    try {
+      const stored = await store.addEnquiry(enquiry);
+      expect(await store.listEnquiries()).toEqual([stored]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test("the factory refuses an address it does not know", async () => {
+    await expect(createStore("postgres://localhost/site")).rejects.toThrow(/sqlite:<path> or firestore/);
+  });
+});
+
+describe("the SQLite store across processes", () => {
+  test("an enquiry acknowledged to the caller survives the process being killed at once", async () => {
+    (await open()).close();
+    const writer = runDriver([dbPath, "add-then-wait", JSON.stringify(enquiry)]);
+    const id = await writer.nextLine();
+    writer.child.kill("SIGKILL");
+    await writer.exited;
+
+    const store = await open();
+    const listed = await store.listEnquiries();
+    expect(listed.map((stored) => stored.id)).toEqual([id]);
+    expect(listed[0]?.enquiry).toEqual(enquiry);
+    expect(await store.countPendingNotifications()).toBe(1);
+  });
+
+  test("two processes claiming from one file never claim the same notification", async () => {
+    const store = await open();
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push((await store.addEnquiry(enquiry)).id);
+    const now = new Date(Date.now() + 60_000).toISOString();
+
+    const workers = [
+      runDriver([dbPath, "claim-all", "worker-a", now]),
+      runDriver([dbPath, "claim-all", "worker-b", now]),
+    ];
+    const [a, b] = (await Promise.all(workers.map((worker) => worker.nextLine()))).map(
+      (line) => JSON.parse(line) as string[],
+    );
+
+    expect(a!.filter((id) => b!.includes(id))).toEqual([]);
+    expect(a!.length + b!.length).toBe(40);
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      const claimedBy = db
+        .prepare("SELECT claimed_by AS worker, count(*) AS n FROM notifications GROUP BY 1")
+        .all();
+      expect(claimedBy).toEqual(
+        expect.arrayContaining([
+          ...(a!.length ? [{ worker: "worker-a", n: a!.length }] : []),
+          ...(b!.length ? [{ worker: "worker-b", n: b!.length }] : []),
+        ]),
+      );
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("the SQLite store when its file cannot be used", () => {
+  test("a store started where the folder cannot be made answers StoreUnavailableError, then works once it can", async () => {
+    // A plain file where the data folder should be.
+    writeFileSync(join(dir, "data"), "not a folder");
+    const store = await open();
+    await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.addEnquiry(enquiry)).rejects.toBeInstanceOf(StoreUnavailableError);
+
+    rmSync(join(dir, "data"));
+    const stored = await store.addEnquiry(enquiry);
+    expect(await store.listEnquiries()).toEqual([stored]);
+  });
+
+  test("a database that went missing is not replaced by an empty one; the store resumes when it is back", async () => {
+    const store = await open();
+    const stored = await store.addEnquiry(enquiry);
+    renameSync(join(dir, "data"), join(dir, "moved"));
+    // The open connection follows the moved file; a lock held beyond the timeout makes the store reconnect.
+    const other = new Database(join(dir, "moved", "site.db"));
+    other.exec("BEGIN IMMEDIATE");
+    await expect(store.addEnquiry(enquiry)).rejects.toBeInstanceOf(StoreUnavailableError);
+    other.exec("ROLLBACK");
+    other.close();
+
+    await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.listEnquiries()).rejects.toBeInstanceOf(StoreUnavailableError);
+
+    renameSync(join(dir, "moved"), join(dir, "data"));
+    expect(await store.listEnquiries()).toEqual([stored]);
+    await store.ping();
+  });
+
+  describe(runningAsRoot ? "read-only (store run as nobody)" : "read-only", () => {
+    let seeded: StoredEnquiry;
+    beforeEach(async () => {
+      const seed = await open();
+      seeded = await seed.addEnquiry(enquiry);
+      await seed.close();
+      handOverToUnprivileged();
+    });
+    afterEach(() => makeWritable());
+
+    test("making the file read-only under a running store does not stop it: its open connection keeps write access", async () => {
+      const store = serveStore({ unprivileged: true });
+      expect(await store.ping()).toEqual({ ok: true, result: null });
+      makeReadOnly();
+      expect(await store.add(enquiry)).toMatchObject({ ok: true });
+    });
+
+    test("a store started on a read-only file answers StoreUnavailableError, and recovers without a restart once it is writable", async () => {
+      makeReadOnly();
+      const store = serveStore({ unprivileged: true });
+
+      expect(await store.ping()).toMatchObject({ ok: false, error: "StoreUnavailableError" });
+      expect(await store.add(enquiry)).toMatchObject({ ok: false, error: "StoreUnavailableError" });
+
+      makeWritable();
+
+      expect(await store.ping()).toEqual({ ok: true, result: null });
+      const added = await store.add(enquiry);
+      expect(added).toMatchObject({ ok: true });
+      const listed = await store.list();
+      expect(listed).toEqual({ ok: true, result: [seeded, (added as { result: StoredEnquiry }).result] });
+    });
+
+    test("a second instance started on the read-only file while the first is running connects read-only, refuses writes with StoreUnavailableError, and recovers once the file is writable", async () => {
+      const first = serveStore({ unprivileged: true });
+      expect(await first.ping()).toEqual({ ok: true, result: null });
+      makeReadOnly();
+
+      // With the first connection's shared-memory file in place, SQLite opens the file read-only.
+      const second = serveStore({ unprivileged: true });
+      expect(await second.list()).toEqual({ ok: true, result: [seeded] });
+      expect(await second.ping()).toMatchObject({ ok: false, error: "StoreUnavailableError" });
+      expect(await second.add(enquiry)).toMatchObject({ ok: false, error: "StoreUnavailableError" });
+
+      makeWritable();
+
+      // Only a fresh connection can write: the store must have dropped the read-only one.
+      expect(await second.ping()).toEqual({ ok: true, result: null });
+      expect(await second.add(enquiry)).toMatchObject({ ok: true });
+    });
+  });
+});
