@@ -99,6 +99,7 @@ export class OutboxWorker {
   private cyclesStarted = 0;
   private waiters: CycleWaiter[] = [];
   private storeWasDown = false;
+  private readonly counts = { sent: 0, failed: 0 };
 
   constructor(options: OutboxWorkerOptions) {
     this.store = options.store;
@@ -114,6 +115,11 @@ export class OutboxWorker {
     if (this.leaseMs <= this.sendTimeoutMs) {
       throw new Error("The outbox lease must be longer than the send timeout");
     }
+  }
+
+  /** Deliveries and failed attempts since this worker started. */
+  get totals(): { sent: number; failed: number } {
+    return { ...this.counts };
   }
 
   start(): void {
@@ -214,6 +220,8 @@ export class OutboxWorker {
       sent: outcomes.filter((outcome) => outcome === "sent").length,
       failed: outcomes.filter((outcome) => outcome === "failed").length,
     };
+    this.counts.sent += report.sent;
+    this.counts.failed += report.failed;
     const storeFailure = outcomes.find((outcome) => typeof outcome === "object");
     return storeFailure ? this.storeDown(storeFailure.storeError, report) : report;
   }
