@@ -64,9 +64,10 @@ function isFilled(field: EnquiryField, value: unknown): boolean {
   return field !== "RetailerSelfUse" || filled !== BUYER_TYPE_PLACEHOLDER;
 }
 
+/** A whole number, or undefined; one too long to be exact is still whole, and caught by the upper limit. */
 function quantityOf(value: unknown): number | undefined {
-  if (typeof value === "number") return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value === "string" && /^\s*\d{1,15}\s*$/.test(value)) return Number(value);
+  if (typeof value === "number") return Number.isInteger(value) ? value : undefined;
+  if (typeof value === "string" && /^\s*\d+\s*$/.test(value)) return Number(value);
   return undefined;
 }
 
