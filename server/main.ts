@@ -1,4 +1,3 @@
-import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -15,6 +14,8 @@ async function main() {
     throw error;
   }
 
+  // Loaded after the configuration is checked, so a bad value is reported at once.
+  const { buildApp } = await import("./app");
   const app = await buildApp({ config, logger: { level: config.LOG_LEVEL } });
 
   let closing = false;

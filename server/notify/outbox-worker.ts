@@ -108,7 +108,7 @@ export class OutboxWorker {
     this.workerId = options.workerId ?? newWorkerId();
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.sendTimeoutMs = options.sendTimeoutMs;
-    this.leaseMs = options.leaseMs ?? Math.max(2 * options.sendTimeoutMs, 10_000);
+    this.leaseMs = options.leaseMs ?? 2 * options.sendTimeoutMs;
     this.stopGraceMs = options.stopGraceMs ?? 5_000;
     this.retry = options.retry ?? defaultRetryPolicy;
     this.random = options.random ?? Math.random;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { company } from "../app/content/site";
+import { ConfigError, loadConfig } from "./config";
+
+const emailjs = {
+  EMAILJS_SERVICE_ID: "service_abc",
+  EMAILJS_TEMPLATE_ID: "template_xyz",
+  EMAILJS_PUBLIC_KEY: "public",
+  EMAILJS_PRIVATE_KEY: "private",
+};
+
+function problems(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error("the configuration was accepted");
+}
+
+describe("the notification settings", () => {
+  it("default to the company's address as sender, a 30 s delivery limit, and no notifier", () => {
+    const config = loadConfig({});
+    expect(config.MAIL_FROM).toBe(company.email);
+    expect(config.NOTIFY_TIMEOUT_SECONDS).toBe(30);
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.EMAILJS_API_URL).toBe("https://api.emailjs.com/api/v1.0/email/send");
+  });
+
+  it("take SMTP with a recipient, or all four EmailJS values", () => {
+    expect(
+      loadConfig({ SMTP_URL: "smtps://user:pass@mail.example:465", NOTIFY_TO: "orders@collarise.example" }),
+    ).toMatchObject({
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+      NOTIFY_TO: "orders@collarise.example",
+    });
+    expect(loadConfig(emailjs)).toMatchObject(emailjs);
+  });
+
+  it("refuse SMTP without a recipient, part of EmailJS, both at once, and a bad timeout", () => {
+    expect(problems({ SMTP_URL: "smtp://mail.example:25" })).toMatch(
+      /^ {2}NOTIFY_TO: is required when SMTP_URL is set$/m,
+    );
+    expect(problems({ SMTP_URL: "http://mail.example" })).toMatch(/^ {2}SMTP_URL: /m);
+    expect(problems({ EMAILJS_SERVICE_ID: "service_abc" })).toMatch(/^ {2}EMAILJS_PRIVATE_KEY: is required/m);
+    expect(problems({ SMTP_URL: "smtp://mail.example:25", NOTIFY_TO: "a@example.com", ...emailjs })).toMatch(
+      /^ {2}SMTP_URL: set either SMTP_URL or the EMAILJS_ variables, not both$/m,
+    );
+    expect(problems({ NOTIFY_TIMEOUT_SECONDS: "soon" })).toMatch(/^ {2}NOTIFY_TIMEOUT_SECONDS: /m);
+    expect(problems({ MAIL_FROM: "website" })).toMatch(/^ {2}MAIL_FROM: /m);
+  });
+});

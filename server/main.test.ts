@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { killServer, type ServerProcess, spawnServer, startServer } from "./notify/test-server-process";
+import { writeSiteFixture } from "./routes/test-app";
+
+let dir: string;
+let siteDir: string;
+let server: ServerProcess | undefined;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "collarise-main-"));
+  siteDir = await writeSiteFixture(dir);
+});
+afterEach(async () => {
+  await killServer(server);
+  server = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("starting the server", () => {
+  it("stops with exit code 2 and a message naming each variable with a bad value", async () => {
+    server = spawnServer({
+      SITE_DIR: siteDir,
+      DATABASE_URL: "mysql://db/site",
+      PORT: "abc",
+      NOTIFY_TIMEOUT_SECONDS: "0",
+    });
+    const { code } = await server.exited;
+    expect(code).toBe(2);
+    const { stderr } = server.output();
+    expect(stderr).toMatch(/^Invalid configuration:/);
+    for (const variable of ["PORT", "DATABASE_URL", "NOTIFY_TIMEOUT_SECONDS"]) {
+      expect(stderr).toMatch(new RegExp(`^  ${variable}: `, "m"));
+    }
+    expect(stderr).not.toMatch(/^  SITE_DIR: /m);
+  });
+
+  it("warns when no notifier is configured, answers health, and shuts down cleanly on SIGTERM", async () => {
+    const started = await startServer({ SITE_DIR: siteDir, DATABASE_URL: `sqlite:${join(dir, "site.db")}` });
+    server = started;
+    const warning = started
+      .output()
+      .stdout.split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .find((entry) => entry.msg.startsWith("No notifier configured"));
+    expect(warning?.level).toBe(40);
+
+    const health = await fetch(`${started.baseUrl}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toStrictEqual({ status: "ok" });
+
+    started.child.kill("SIGTERM");
+    expect(await started.exited).toStrictEqual({ code: 0, signal: null });
+  });
+});
