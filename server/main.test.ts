@@ -31,9 +31,9 @@ describe("starting the server", () => {
     const { stderr } = server.output();
     expect(stderr).toMatch(/^Invalid configuration:/);
     for (const variable of ["PORT", "DATABASE_URL", "NOTIFY_TIMEOUT_SECONDS"]) {
-      expect(stderr).toMatch(new RegExp(`^  ${variable}: `, "m"));
+      expect(stderr).toMatch(new RegExp(`^ {2}${variable}: `, "m"));
     }
-    expect(stderr).not.toMatch(/^  SITE_DIR: /m);
+    expect(stderr).not.toMatch(/^ {2}SITE_DIR: /m);
   });
 
   it("warns when no notifier is configured, answers health, and shuts down cleanly on SIGTERM", async () => {
