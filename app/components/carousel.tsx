@@ -1,0 +1,176 @@
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import {
+  type FocusEvent,
+  type ReactNode,
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import type { CarouselEngineApi } from "./carousel-engine";
+import "./carousel.css";
+
+// Embla loads only when a carousel nears the viewport: until then the slides are a
+// CSS scroll-snap row, already readable and swipeable.
+const CarouselEngine = lazy(() => import("./carousel-engine"));
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function subscribeToReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+/** True once the element is within a screen's height of the viewport. */
+function useNearViewport(element: React.RefObject<HTMLElement | null>): [boolean, () => void] {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const target = element.current;
+    if (!target || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return [near, useCallback(() => setNear(true), [])];
+}
+
+export interface CarouselSlide {
+  key: string;
+  content: ReactNode;
+}
+
+interface CarouselProps {
+  /** The carousel's accessible name. */
+  label: string;
+  slides: readonly CarouselSlide[];
+  className?: string;
+}
+
+/**
+ * A carousel after the WAI-ARIA pattern: a rotation control first, then previous and next,
+ * then the slides, each a labelled group ("2 of 5"). It advances every 1500 ms, loops, and
+ * stops while hovered or focused, when paused, and for visitors who prefer reduced motion.
+ */
+export function Carousel({ label, slides, className }: CarouselProps) {
+  const rootRef = useRef<HTMLElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const slidesId = useId();
+  const reducedMotion = usePrefersReducedMotion();
+  const [choice, setChoice] = useState<"play" | "pause" | undefined>(undefined);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [engine, setEngine] = useState<CarouselEngineApi | null>(null);
+  const [near, loadNow] = useNearViewport(rootRef);
+
+  // Rotation is on unless the visitor paused it or asked for reduced motion, and it
+  // halts while the pointer rests on the carousel or focus is inside it.
+  const wantsRotation = choice ? choice === "play" : !reducedMotion;
+  const rotating = wantsRotation && !hovered && !focused;
+
+  useEffect(() => {
+    engine?.setRotating(rotating);
+  }, [engine, rotating]);
+
+  const step = (direction: 1 | -1) => {
+    if (engine) {
+      engine.step(direction);
+      return;
+    }
+    // Before the engine has loaded: move the scroll-snap row by one slide.
+    const viewport = viewportRef.current;
+    const slide = viewport?.querySelector<HTMLElement>(".carousel__slide");
+    if (viewport && slide) viewport.scrollBy({ left: direction * slide.offsetWidth, behavior: "smooth" });
+    loadNow();
+  };
+
+  const onFocus = (event: FocusEvent) => setFocused(event.target !== toggleRef.current);
+  const onBlur = (event: FocusEvent) => {
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  return (
+    <section
+      ref={rootRef}
+      className={className ? `carousel ${className}` : "carousel"}
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-engine={engine ? "ready" : "static"}
+      onPointerEnter={(event) => event.pointerType === "mouse" && setHovered(true)}
+      onPointerLeave={(event) => event.pointerType === "mouse" && setHovered(false)}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <div className="carousel__controls">
+        <button
+          ref={toggleRef}
+          type="button"
+          className="carousel__button"
+          aria-label={wantsRotation ? "Pause slide show" : "Play slide show"}
+          onClick={() => {
+            setChoice(wantsRotation ? "pause" : "play");
+            loadNow();
+          }}
+        >
+          {wantsRotation ? <Pause aria-hidden="true" size={20} /> : <Play aria-hidden="true" size={20} />}
+        </button>
+        <button
+          type="button"
+          className="carousel__button"
+          aria-controls={slidesId}
+          aria-label="Previous slide"
+          onClick={() => step(-1)}
+        >
+          <ChevronLeft aria-hidden="true" size={22} />
+        </button>
+        <button
+          type="button"
+          className="carousel__button"
+          aria-controls={slidesId}
+          aria-label="Next slide"
+          onClick={() => step(1)}
+        >
+          <ChevronRight aria-hidden="true" size={22} />
+        </button>
+      </div>
+      <div ref={viewportRef} className="carousel__viewport">
+        <div id={slidesId} className="carousel__track" aria-live={rotating ? "off" : "polite"}>
+          {slides.map((slide, index) => (
+            <div
+              key={slide.key}
+              className="carousel__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+            >
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
+      {near && (
+        <Suspense fallback={null}>
+          <CarouselEngine viewportRef={viewportRef} onReady={setEngine} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

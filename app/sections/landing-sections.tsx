@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from "react";
+import { About } from "./about";
+import { Banner } from "./banner";
+import { BuyNow } from "./buy-now";
+import { ClinicalResults } from "./clinical-results";
+import { Comparison } from "./comparison";
+import { DailyDiet } from "./daily-diet";
+import { Dosage } from "./dosage";
+import { Gynaecology } from "./gynaecology";
+import { Indications } from "./indications";
+import { Orthopedics } from "./orthopedics";
+import { PureGoodness } from "./pure-goodness";
+import { WeAssureYou } from "./we-assure-you";
+import { WhyItWorks } from "./why-it-works";
+
+const subscribeToNothing = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
+/**
+ * The landing page's sections, in the specification's order. `data-hydrated` appears once
+ * they respond to clicks (they hydrate from a chunk of their own, see landing-page.tsx).
+ */
+export function LandingSections() {
+  const hydrated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
+  return (
+    <div className="landing-sections" data-hydrated={hydrated ? "true" : undefined}>
+      <Banner />
+      <About />
+      <WeAssureYou />
+      <Orthopedics />
+      <Indications />
+      <Dosage />
+      <Gynaecology />
+      <ClinicalResults />
+      <PureGoodness />
+      <WhyItWorks />
+      <Comparison />
+      <DailyDiet />
+      <BuyNow />
+    </div>
+  );
+}
