@@ -25,6 +25,10 @@ import "./order-form.css";
 
 export const ENQUIRIES_PATH = "/api/enquiries";
 
+/** Room kept above a focused field for the sticky header, and below it for a toast. */
+const CLEAR_OF_HEADER_PX = 96;
+const CLEAR_OF_TOAST_PX = 160;
+
 type ToastsModule = typeof Toasts;
 let toastsModule: Promise<ToastsModule> | undefined;
 
@@ -93,7 +97,14 @@ export function OrderForm() {
     const field = focusAfterRender.current;
     if (!field) return;
     focusAfterRender.current = null;
-    fieldRefs.current[field]?.focus();
+    const element = fieldRefs.current[field];
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    // Keep the field clear of the sticky header above and of the toast below it.
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top < CLEAR_OF_HEADER_PX || bottom > window.innerHeight - CLEAR_OF_TOAST_PX) {
+      element.scrollIntoView({ block: "center" });
+    }
   }, [fieldError]);
 
   const prepareToasts = () =>
