@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+
+export const projectRoot = resolve(import.meta.dirname, "../..");
+
+/** A port that nothing listens on right now (taken from the system on 127.0.0.1, then released). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((done) => probe.close(() => done()));
+  return port;
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** Resident memory of the server process, in bytes (Linux /proc). */
+  rssBytes(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the site's server as production does, in a process of its own
+ * (`node --import tsx server/main.ts`) on 127.0.0.1, and waits until /api/health answers 200.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<RunningServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: projectRoot,
+    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not answer on ${url} within ${timeoutMs} ms`);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+
+  const pid = child.pid;
+  if (pid === undefined) throw new Error("The server has no process id");
+  return {
+    url,
+    pid,
+    async rssBytes() {
+      const status = await readFile(`/proc/${pid}/status`, "utf8");
+      const kib = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+      if (!kib) throw new Error(`No VmRSS for process ${pid}`);
+      return Number(kib) * 1024;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      const forced = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(forced);
+    },
+  };
+}
