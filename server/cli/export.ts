@@ -1,0 +1,154 @@
+/**
+ * Operators' export of what the site has stored.
+ *
+ *   npm run export -- enquiries [--format json|csv]
+ *   npm run export -- subscribers [--format json|csv]
+ *   npm run export -- vitals [--format table|json]
+ *
+ * Reads DATABASE_URL like the server (default sqlite:./data/site.db) and writes to standard output.
+ */
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../config";
+import { createStore, StoreUnavailableError, type Store, type VitalSummary } from "../store";
+import { toCsv } from "./csv";
+
+export const USAGE = `Usage:
+  npm run export -- enquiries [--format json|csv]
+  npm run export -- subscribers [--format json|csv]
+  npm run export -- vitals [--format table|json]
+
+Reads DATABASE_URL (default sqlite:./data/site.db) and writes to standard output.
+JSON is the default for enquiries and subscribers; a table for vitals.`;
+
+const FORMATS = {
+  enquiries: ["json", "csv"],
+  subscribers: ["json", "csv"],
+  vitals: ["table", "json"],
+} as const;
+type Kind = keyof typeof FORMATS;
+
+class UsageError extends Error {}
+
+function parse(argv: string[]): { kind: Kind; format: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { format: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.values.help) throw new UsageError("");
+  const [kind, ...extra] = parsed.positionals;
+  if (!kind) throw new UsageError("Say what to export: enquiries, subscribers or vitals.");
+  if (!Object.hasOwn(FORMATS, kind)) throw new UsageError(`Unknown export "${kind}".`);
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+  const formats: readonly string[] = FORMATS[kind as Kind];
+  const format = parsed.values.format ?? formats[0]!;
+  if (!formats.includes(format)) {
+    throw new UsageError(`The ${kind} export has no format "${format}"; use ${formats.join(" or ")}.`);
+  }
+  return { kind: kind as Kind, format };
+}
+
+async function enquiries(store: Store, format: string): Promise<string> {
+  const records = (await store.listEnquiries()).map(({ id, receivedAt, enquiry }) => ({
+    id,
+    receivedAt,
+    ...enquiry,
+  }));
+  if (format === "json") return `${JSON.stringify(records, null, 2)}\n`;
+  return toCsv<(typeof records)[number]>(
+    [
+      { header: "id", value: (r) => r.id },
+      { header: "receivedAt", value: (r) => r.receivedAt },
+      { header: "Name", value: (r) => r.Name },
+      { header: "Email", value: (r) => r.Email },
+      { header: "Mobile", value: (r) => r.Mobile },
+      { header: "Quantity", value: (r) => r.Quantity },
+      { header: "RetailerSelfUse", value: (r) => r.RetailerSelfUse },
+    ],
+    records,
+  );
+}
+
+async function subscribers(store: Store, format: string): Promise<string> {
+  const records = await store.listSubscribers();
+  if (format === "json") return `${JSON.stringify(records, null, 2)}\n`;
+  return toCsv<(typeof records)[number]>(
+    [
+      { header: "id", value: (r) => r.id },
+      { header: "email", value: (r) => r.email },
+      { header: "subscribedAt", value: (r) => r.subscribedAt },
+    ],
+    records,
+  );
+}
+
+/** CLS is a unitless score; the other metrics are milliseconds. */
+function formatP75({ metric, p75 }: VitalSummary): string {
+  return metric === "CLS" ? p75.toFixed(3) : `${Math.round(p75)} ms`;
+}
+
+async function vitals(store: Store, format: string): Promise<string> {
+  const summary = await store.summarizeVitals();
+  if (format === "json") return `${JSON.stringify(summary, null, 2)}\n`;
+  if (summary.length === 0) return "No page-speed samples yet.\n";
+  const rows = [
+    ["Page", "Metric", "Samples", "p75"],
+    ...summary.map((s) => [s.page, s.metric, String(s.count), formatP75(s)]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (column >= 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd();
+  return `${[line(rows[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n")}\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let request;
+  try {
+    request = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message ? `${error.message}\n\n` : ""}${USAGE}\n`);
+    return 2;
+  }
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 2;
+  }
+
+  const store = await createStore(config.DATABASE_URL);
+  try {
+    const exporters = { enquiries, subscribers, vitals };
+    process.stdout.write(await exporters[request.kind](store, request.format));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    process.stderr.write(`The store cannot be read: ${error.message}\n`);
+    return 1;
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
