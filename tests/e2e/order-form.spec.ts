@@ -184,6 +184,24 @@ for (const width of [widths.mobile, widths.desktop]) {
       expect(posts.count).toBe(0);
     });
 
+    test("a field with a message is brought clear of the toast when it sits low on the screen", async ({
+      page,
+    }) => {
+      const form = await openOrderForm(page);
+      const { RetailerSelfUse: _left, ...rest } = anEnquiry();
+      await form.name.fill(rest.Name);
+      await form.email.fill(rest.Email);
+      await form.mobile.fill(rest.Mobile);
+      await form.quantity.fill(rest.Quantity);
+      // The choice sits just above the bottom edge, where the toast appears.
+      await form.buyerType.evaluate((select) => {
+        const { bottom } = select.getBoundingClientRect();
+        window.scrollBy({ top: bottom - (window.innerHeight - 24), behavior: "instant" });
+      });
+      await form.quantity.press("Enter");
+      await expectWarning(page, form.buyerType, enquiryMessages.missing);
+    });
+
     test("a valid enquiry is stored, mailed to the company, and the form is cleared", async ({ page }) => {
       const form = await openOrderForm(page);
       const enquiry = anEnquiry();
