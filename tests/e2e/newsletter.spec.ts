@@ -3,7 +3,7 @@ import { newsletterForm } from "../../app/content/forms";
 import { footer } from "../../app/content/site";
 import { subscriberMessages } from "../../domain/subscriber";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
-import { countPosts, uniqueTag, waitForHydration } from "./support/forms";
+import { countPosts, forgiveFailedRequests, uniqueTag, waitForHydration } from "./support/forms";
 
 const SUBSCRIBERS_PATH = "/api/subscribers";
 
@@ -71,4 +71,22 @@ test("the newsletter box works on the privacy policy page too", async ({ page })
   await box.email.fill(`policy.${uniqueTag()}@example.in`);
   await box.subscribe.click();
   await expect(box.status).toHaveText(subscriberMessages.subscribed);
+});
+
+test.describe("the newsletter box without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("posts the address and never puts it in the address bar", async ({ page, pageErrors }) => {
+    await page.goto("/");
+    const form = page.locator("footer form");
+    await form.getByLabel(newsletterForm.label).fill("reader@example.in");
+    const [request] = await Promise.all([
+      page.waitForRequest((sent) => new URL(sent.url()).pathname === SUBSCRIBERS_PATH),
+      form.getByRole("button", { name: footer.newsletter.button }).click(),
+    ]);
+    expect(request.method()).toBe("POST");
+    expect(new URL(request.url()).search).toBe("");
+    // The API takes JSON only, so the browser shows its refusal; the address stayed out of the URL.
+    forgiveFailedRequests(pageErrors, /415/);
+  });
 });

@@ -383,3 +383,23 @@ test.describe("the order form's toasts", () => {
     await expect.poll(() => scripts.filter((path) => /\/toasts-[\w-]+\.js$/.test(path)).length).toBe(1);
   });
 });
+
+test.describe("the order form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("posts the enquiry and never puts the visitor's data in the address", async ({ page, pageErrors }) => {
+    await page.goto("/");
+    const form = orderFormOf(page);
+    const enquiry = anEnquiry();
+    await fill(form, enquiry);
+    const [request] = await Promise.all([
+      page.waitForRequest((sent) => new URL(sent.url()).pathname === ENQUIRIES_PATH),
+      form.placeOrder.click(),
+    ]);
+    expect(request.method()).toBe("POST");
+    expect(new URL(request.url()).search).toBe("");
+    expect(request.postData()).toContain(`Email=${encodeURIComponent(enquiry.Email)}`);
+    // The API takes JSON only, so the browser shows its refusal; the data stayed out of the URL.
+    forgiveFailedRequests(pageErrors, /415/);
+  });
+});
