@@ -1,0 +1,128 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkSubscriberEmail } from "../../domain/subscriber";
+import { honeypotFilled } from "../../server/routes/api-shared";
+import { buildTestApp, type TestApp } from "../../server/routes/test-app";
+import {
+  announceSeed,
+  bodyOf,
+  extraEntries,
+  fieldValue,
+  type FuzzBody,
+  fuzzSeed,
+  hasConstructorKey,
+  hasProtoKey,
+  honeypotEntry,
+  isJsonContentType,
+  membersOf,
+  parseJson,
+} from "./support/fuzz";
+
+const RUNS = 2_500;
+const BODY_LIMIT = 16 * 1024;
+const ALLOWED = [200, 201, 400, 413, 415];
+
+// A small pool in several spellings, so that repeated addresses (200) come up often.
+const knownAddresses = ["asha@example.in", "ravi.k@example.com", "news@collarise.example", "a+b@x.co"];
+const validEmail = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...knownAddresses) },
+  { weight: 2, arbitrary: fc.constantFrom(...knownAddresses).map((a) => ` ${a.toUpperCase()} `) },
+  { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9._%+-]{1,12}@[A-Za-z0-9-]{1,8}\.[A-Za-z]{2,4}$/) },
+  { weight: 1, arbitrary: fc.emailAddress() },
+);
+
+const subscriberBody: fc.Arbitrary<FuzzBody> = bodyOf(
+  membersOf([["email", fieldValue(validEmail, 8)]], [honeypotEntry, extraEntries]),
+);
+
+let t: TestApp;
+const tally = { requests: 0, created: 0, byStatus: new Map<number, number>() };
+const known = new Set<string>();
+
+beforeAll(async () => {
+  announceSeed("fuzz-subscribers");
+  t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: "1000000" });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The newsletter rule applied to a parsed body's `email`. */
+function emailIn(value: unknown) {
+  return checkSubscriberEmail(
+    typeof value === "object" && value !== null && Object.hasOwn(value, "email")
+      ? (value as { email: unknown }).email
+      : undefined,
+  );
+}
+
+/** The answer the newsletter rule predicts, when this body reaches it as JSON; else undefined. */
+function predicted(body: FuzzBody): { status: number; email?: string } | undefined {
+  if (!isJsonContentType(body.contentType)) return undefined;
+  if (Buffer.byteLength(body.text) > BODY_LIMIT) return { status: 413 };
+  if (body.text === "" || hasProtoKey(body.text)) return { status: 400 };
+  if (hasConstructorKey(body.text)) return undefined;
+  const parsed = parseJson(body.text);
+  if (!parsed.ok) return { status: 400 };
+  if (honeypotFilled(parsed.value)) return { status: 201 };
+  const check = emailIn(parsed.value);
+  if (!check.ok) return { status: 400 };
+  return { status: known.has(check.email) ? 200 : 201, email: check.email };
+}
+
+describe(`POST /api/subscribers with ${RUNS} generated bodies`, () => {
+  it("never fails on the server's side, and answers as the newsletter rule says", async () => {
+    await fc.assert(
+      fc.asyncProperty(subscriberBody, async (body) => {
+        const expected = predicted(body);
+        const response = await t.app.inject({
+          method: "POST",
+          url: "/api/subscribers",
+          headers: body.contentType === undefined ? {} : { "content-type": body.contentType },
+          payload: body.text,
+        });
+        tally.requests += 1;
+        tally.byStatus.set(response.statusCode, (tally.byStatus.get(response.statusCode) ?? 0) + 1);
+
+        expect(response.statusCode, body.text.slice(0, 200)).toBeLessThan(500);
+        expect(ALLOWED).toContain(response.statusCode);
+        const answer = response.json<{ message?: string; error?: string }>();
+        if (response.statusCode >= 400) expect(typeof answer.error).toBe("string");
+        else expect(typeof answer.message).toBe("string");
+
+        if (expected) expect(response.statusCode, body.text.slice(0, 200)).toBe(expected.status);
+        if (response.statusCode === 201) {
+          const parsed = parseJson(body.text);
+          if (!(parsed.ok && honeypotFilled(parsed.value))) {
+            tally.created += 1;
+            const address = parsed.ok ? emailIn(parsed.value) : { ok: false as const };
+            if (address.ok) known.add(address.email);
+          }
+        }
+      }),
+      { seed: fuzzSeed, numRuns: RUNS, endOnFailure: true },
+    );
+    console.log(
+      `fuzz-subscribers: ${tally.requests} requests; answers ${JSON.stringify(Object.fromEntries(tally.byStatus))}; ` +
+        `${tally.created} stored`,
+    );
+    for (const status of ALLOWED)
+      expect(tally.byStatus.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("stored each accepted address once, valid and in its one spelling", async () => {
+    const stored = await t.app.store.listSubscribers();
+    expect(stored).toHaveLength(tally.created);
+    const emails = stored.map((subscriber) => subscriber.email);
+    expect(new Set(emails).size).toBe(emails.length);
+    for (const email of emails) {
+      expect(checkSubscriberEmail(email)).toEqual({ ok: true, email });
+    }
+    for (const address of known) expect(emails).toContain(address);
+  });
+
+  it("is still healthy afterwards", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+  });
+});

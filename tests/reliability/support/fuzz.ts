@@ -1,0 +1,188 @@
+import fc from "fast-check";
+
+/** One seed for every fuzzing run, printed so that a failure can be replayed (FUZZ_SEED=…). */
+export const fuzzSeed = Number(process.env.FUZZ_SEED ?? 20_241_101);
+
+export function announceSeed(file: string) {
+  console.log(`${file}: fast-check seed ${fuzzSeed} (set FUZZ_SEED to replay another)`);
+}
+
+/** A request body as sent: its text and the Content-Type header it carries (none when undefined). */
+export interface FuzzBody {
+  text: string;
+  contentType: string | undefined;
+}
+
+/** Object entries, written as JSON text by hand so that keys like `__proto__` stay keys. */
+export type Entries = [string, unknown][];
+
+export function objectText(entries: Entries): string {
+  const members = entries
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`);
+  return `{${members.join(",")}}`;
+}
+
+const controlCharacters = fc.string({
+  unit: fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)),
+  minLength: 1,
+  maxLength: 6,
+});
+const loneSurrogates = fc.string({
+  unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
+  minLength: 1,
+  maxLength: 3,
+});
+/** Longer than any field may be, yet inside the body limit. */
+const longString = fc.integer({ min: 101, max: 3_000 }).map((length) => "ä".repeat(length));
+/** Bigger than any body limit of the API: answered 413. */
+export const hugeString = fc.integer({ min: 17_000, max: 40_000 }).map((length) => "x".repeat(length));
+
+/** Text of every kind: empty, blank, ASCII, any Unicode, control characters, broken surrogates. */
+export const anyText = fc.oneof(
+  fc.constant(""),
+  fc.constant("   "),
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+  fc.string({ unit: "binary", maxLength: 20 }),
+  controlCharacters,
+  loneSurrogates,
+  longString,
+);
+
+/** Numbers written as text, well and badly. */
+export const numberText = fc.oneof(
+  fc.integer({ min: -10, max: 200_000 }).map(String),
+  fc.constantFrom("1e3", " 12 ", "0x10", "1.5", "-0", "NaN", "Infinity", "9007199254740993", "٣", "1_000"),
+);
+
+/** Values of the wrong type for a text field. */
+export const wrongType = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double({ noNaN: false }),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+);
+
+/** A value for a field: the valid kind most of the time, anything else otherwise. */
+export function fieldValue<T>(valid: fc.Arbitrary<T>, weight = 12): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight, arbitrary: valid },
+    { weight: 1, arbitrary: anyText },
+    { weight: 1, arbitrary: wrongType },
+    { weight: 1, arbitrary: numberText },
+  );
+}
+
+/** Keys that a parser or a careless merge may treat as more than data. */
+const trickyKey = fc.constantFrom(
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "productName",
+  "id",
+  "receivedAt",
+);
+
+/** A few extra members: unknown keys, dangerous keys, nested objects. */
+export const extraEntries: fc.Arbitrary<Entries> = fc.array(
+  fc.oneof(
+    fc.tuple(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 })),
+    fc.tuple(trickyKey, fc.jsonValue({ maxDepth: 2 })),
+    fc.constant<[string, unknown]>(["__proto__", { isAdmin: true, Quantity: 5 }]),
+    fc.constant<[string, unknown]>(["constructor", { prototype: { polluted: "yes" } }]),
+  ),
+  { maxLength: 3 },
+);
+
+/** The hidden honeypot field: absent most often, sometimes empty, sometimes filled by a robot. */
+export const honeypotEntry: fc.Arbitrary<Entries> = fc.oneof(
+  { weight: 8, arbitrary: fc.constant<Entries>([]) },
+  { weight: 2, arbitrary: fc.constant<Entries>([["website", ""]]) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof(fc.constantFrom("http://spam.example", "x", " "), wrongType)
+      .map<Entries>((value) => [["website", value]]),
+  },
+);
+
+/** Invalid JSON text, and JSON that is not an object. */
+export const notAnObjectText = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom("{", '{"Name":', "{'Name':'x'}", "[1,2", "null", "true", "0", '""', "{}}", "\u0000", "{,}"),
+  fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? "null"),
+);
+
+/** Content types: JSON mostly, and every other kind a client or a robot may send. */
+export const contentType = fc.oneof(
+  { weight: 20, arbitrary: fc.constant<string | undefined>("application/json") },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom<string | undefined>(
+      "application/json; charset=utf-8",
+      "APPLICATION/JSON",
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=fuzz",
+      "application/xml",
+      "application/json; charset=utf-16",
+      "application/vnd.api+json",
+      "",
+      undefined,
+    ),
+  },
+);
+
+/** A body from its object members, or, now and then, something that is not an object at all. */
+export function bodyOf(members: fc.Arbitrary<Entries>): fc.Arbitrary<FuzzBody> {
+  const text = fc.oneof(
+    { weight: 16, arbitrary: members.map(objectText) },
+    { weight: 2, arbitrary: notAnObjectText },
+    { weight: 1, arbitrary: fc.constant("") },
+    { weight: 1, arbitrary: hugeString.map((huge) => objectText([["Name", huge]])) },
+  );
+  return fc.record({ text, contentType });
+}
+
+/** Members in a random order, each possibly left out. */
+export function membersOf(fields: [string, fc.Arbitrary<unknown>][], extras: fc.Arbitrary<Entries>[]) {
+  const present = fields.map(([key, value]) =>
+    fc.oneof(
+      { weight: 30, arbitrary: value.map<Entries>((v) => [[key, v]]) },
+      { weight: 1, arbitrary: fc.constant<Entries>([]) },
+    ),
+  );
+  return fc
+    .tuple(...present, ...extras)
+    .chain((groups) => fc.shuffledSubarray(groups.flat(), { minLength: groups.flat().length }));
+}
+
+/** True when Fastify's own JSON parser refuses the body (400) for a `__proto__` key, whatever the rest. */
+export function hasProtoKey(text: string): boolean {
+  return text.includes('"__proto__"');
+}
+
+/** A `constructor` key is refused only when it holds a `prototype`: no prediction is made for it. */
+export function hasConstructorKey(text: string): boolean {
+  return text.includes('"constructor"');
+}
+
+/** The content types the API reads as JSON. */
+export function isJsonContentType(value: string | undefined): boolean {
+  return value !== undefined && /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i.test(value);
+}
+
+/** JSON.parse without throwing. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
