@@ -17,14 +17,23 @@ function domainOf(address: string): string {
   return at >= 0 ? address.slice(at + 1) : "localhost";
 }
 
+/** Sends at most this many mails at once, each on its own connection. */
+const CONNECTIONS = 4;
+
 /**
- * Sends each enquiry as an e-mail through any SMTP server. One connection per message, so
- * a send can be abandoned cleanly when it runs past its deadline.
+ * Sends each enquiry as an e-mail through any SMTP server, over a small pool of reused
+ * connections (a TLS handshake and login per mail would be slow). A send that runs past
+ * its deadline is abandoned by closing its connection.
  */
 export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
   const stepTimeout = Math.min(10_000, options.timeoutMs);
   const transport = createTransport({
+    pool: true,
     url: options.url,
+    maxConnections: CONNECTIONS,
+    // The outbox worker decides about retries; the pool must not resend on its own.
+    maxRequeues: 0,
+    idleTimeout: 30_000,
     connectionTimeout: stepTimeout,
     greetingTimeout: stepTimeout,
     socketTimeout: options.timeoutMs,
@@ -34,7 +43,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
 
   return {
     name: "smtp",
-    concurrency: 4,
+    concurrency: CONNECTIONS,
     async send(notification: EnquiryNotification, signal: AbortSignal) {
       const mail = enquiryMail(notification);
       await transport.sendMail({
@@ -52,7 +61,8 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       });
     },
     async close() {
-      transport.close();
+      // The worker has finished or abandoned its sends by now: nothing is lost by closing.
+      transport.close({ force: true });
     },
   };
 }

@@ -2,6 +2,8 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
+  /** The order in which the message was received in full (0, 1, …), whatever the parsing order. */
+  arrival: number;
   raw: string;
   parsed: ParsedMail;
   /** The X-Enquiry-Id header the notifier sets. */
@@ -14,6 +16,10 @@ export interface MailSink {
   port: number;
   url: string;
   mails: ReceivedMail[];
+  /** How many messages have been received in full so far. */
+  arrivals(): number;
+  /** Resolves when no client is connected and every message received has been parsed. */
+  idle(timeoutMs?: number): Promise<void>;
   /** Resolves once at least `count` mails have arrived; rejects after `timeoutMs`. */
   waitForMails(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -26,30 +32,53 @@ export interface MailSink {
 export async function startMailSink(port = 0): Promise<MailSink> {
   const mails: ReceivedMail[] = [];
   let notify: (() => void)[] = [];
+  let arrivals = 0;
+  let connections = 0;
+  let parsing = 0;
+  const changed = () => {
+    for (const listener of notify) listener();
+  };
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
+    onClose() {
+      connections -= 1;
+      changed();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      // A message cut off by its client going away is destroyed without "end": not received.
       stream.on("end", () => {
+        const arrival = arrivals++;
+        parsing += 1;
         const raw = Buffer.concat(chunks).toString("utf8");
         simpleParser(raw).then(
           (parsed) => {
+            parsing -= 1;
             const header = parsed.headers.get("x-enquiry-id");
             mails.push({
+              arrival,
               raw,
               parsed,
               enquiryId: typeof header === "string" ? header : undefined,
               envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
               envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
             });
-            for (const listener of notify) listener();
+            changed();
             callback();
           },
-          (error: Error) => callback(error),
+          (error: Error) => {
+            parsing -= 1;
+            changed();
+            callback(error);
+          },
         );
       });
     },
@@ -65,26 +94,34 @@ export async function startMailSink(port = 0): Promise<MailSink> {
   });
   const actualPort = (server.server.address() as { port: number }).port;
 
+  const until = (condition: () => boolean, what: string, timeoutMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!condition()) return;
+        clearTimeout(timer);
+        notify = notify.filter((listener) => listener !== check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        notify = notify.filter((listener) => listener !== check);
+        reject(
+          new Error(`Waited ${timeoutMs} ms for ${what}; ${mails.length} mails, ${connections} connections`),
+        );
+      }, timeoutMs);
+      notify.push(check);
+      check();
+    });
+
   return {
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     mails,
-    waitForMails(count, timeoutMs = 20_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (mails.length < count) return;
-          clearTimeout(timer);
-          notify = notify.filter((listener) => listener !== check);
-          resolve(mails);
-        };
-        const timer = setTimeout(() => {
-          notify = notify.filter((listener) => listener !== check);
-          reject(new Error(`Expected ${count} mails within ${timeoutMs} ms, got ${mails.length}`));
-        }, timeoutMs);
-        notify.push(check);
-        check();
-      });
+    arrivals: () => arrivals,
+    async waitForMails(count, timeoutMs = 20_000) {
+      await until(() => mails.length >= count, `${count} mails`, timeoutMs);
+      return mails;
     },
+    idle: (timeoutMs = 20_000) => until(() => connections === 0 && parsing === 0, "no connection", timeoutMs),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
