@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo } from "react";
+import { Suspense, lazy, memo, useEffect } from "react";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { useScrollToLocation } from "../lib/use-scroll-to-location";
@@ -25,10 +25,58 @@ import "../components/order-form.css";
 const loadSections = () => import("./landing-sections");
 
 // The prerender renders the sections in place. In the browser their script is a chunk of its
-// own, fetched while the page hydrates: until it arrives the prerendered sections stay as they
-// are (a dehydrated Suspense boundary), which keeps the first-load script small.
+// own, fetched at the visitor's first sign of use: a scroll, a touch, a key, the pointer, or
+// an interactive part coming into view. Until then the prerendered sections stay as they are,
+// readable, with working links (a dehydrated Suspense boundary), and a visitor who only reads
+// the first screen downloads and runs no script for the rest of the page.
 const prerendered = import.meta.env.SSR ? await loadSections() : undefined;
-const LazySections = lazy(() => loadSections().then((module) => ({ default: module.LandingSections })));
+
+let requestSections = () => {};
+const sectionsRequested = new Promise<void>((resolve) => {
+  requestSections = resolve;
+});
+const LazySections = lazy(() =>
+  sectionsRequested.then(loadSections).then((module) => ({ default: module.LandingSections })),
+);
+
+const FIRST_USE_EVENTS = [
+  "scroll",
+  "wheel",
+  "touchstart",
+  "pointerdown",
+  "pointermove",
+  "keydown",
+  "focusin",
+];
+/** The parts that need script: once one is on screen, its script must be there. */
+const NEEDS_SCRIPT = "main [aria-roledescription='carousel'], main .read-more, main .diet__grid, main form";
+
+function useSectionsOnFirstUse() {
+  useEffect(() => {
+    // Arriving by a client-side navigation, there is no prerendered page to show meanwhile;
+    // arriving at an anchor, the visitor asked for a part below the first screen.
+    const prerenderedHere = document.querySelector(NEEDS_SCRIPT) !== null;
+    if (!prerenderedHere || window.location.hash) {
+      requestSections();
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) request();
+    });
+    const stop = () => {
+      observer.disconnect();
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, request, true);
+    };
+    const request = () => {
+      requestSections();
+      stop();
+    };
+    for (const type of FIRST_USE_EVENTS)
+      window.addEventListener(type, request, { capture: true, passive: true });
+    for (const element of document.querySelectorAll(NEEDS_SCRIPT)) observer.observe(element);
+    return stop;
+  }, []);
+}
 
 /** Memoised and without props, so that no update reaches the boundary before it has hydrated. */
 const Sections = memo(function Sections() {
@@ -43,6 +91,7 @@ const Sections = memo(function Sections() {
 /** The landing page: header, the sections in the specification's order, footer. */
 export function LandingPage() {
   useScrollToLocation();
+  useSectionsOnFirstUse();
   return (
     <>
       <SiteHeader page="home" />
