@@ -1,4 +1,6 @@
 import type { Page, Request } from "@playwright/test";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { VITALS_ENDPOINT, VITALS_READY_MARK, type VitalsReport } from "../../app/lib/report-web-vitals";
 import { expect, test } from "./support/fixtures";
 
@@ -25,6 +27,32 @@ async function hideTab(page: Page) {
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
     document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
   });
+}
+
+const run = promisify(execFile);
+
+interface VitalSummaryRow {
+  page: string;
+  metric: string;
+  count: number;
+  p75: number;
+}
+
+/** The operators' export of the stored measurements (`npm run export -- vitals`), as JSON. */
+async function exportedVitals(): Promise<VitalSummaryRow[]> {
+  const { stdout } = await run("npm", ["run", "--silent", "export", "--", "vitals", "--format", "json"], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+  });
+  return JSON.parse(stdout) as VitalSummaryRow[];
+}
+
+function countsFor(rows: VitalSummaryRow[], page: string): Record<string, number> {
+  return Object.fromEntries(
+    ALL_METRICS.map((metric) => [
+      metric,
+      rows.find((row) => row.page === page && row.metric === metric)?.count ?? 0,
+    ]),
+  );
 }
 
 function reportOf(request: Request): VitalsReport {
@@ -71,4 +99,28 @@ test("the privacy policy reports its own address", async ({ page }) => {
   expect(report.page).toBe("/privacy-policy");
   expect(report.metrics.map((metric) => metric.name).sort()).toEqual(ALL_METRICS);
   expect((await request.response())?.status()).toBe(204);
+});
+
+test("a page the visitor leaves has its measurements stored, and the export shows them", async ({ page }) => {
+  const before = countsFor(await exportedVitals(), "/privacy-policy");
+  await page.goto("/privacy-policy");
+  await waitForMeasuring(page);
+  await interact(page);
+
+  // A full navigation unloads the page: it fires pagehide, turns hidden, and the beacons go out.
+  await page.goto("/");
+
+  await expect
+    .poll(
+      async () => {
+        const now = countsFor(await exportedVitals(), "/privacy-policy");
+        return ALL_METRICS.filter((metric) => (now[metric] ?? 0) > (before[metric] ?? 0));
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual(ALL_METRICS);
+  const { stdout: table } = await run("npm", ["run", "--silent", "export", "--", "vitals"], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+  });
+  expect(table).toContain("/privacy-policy");
 });
