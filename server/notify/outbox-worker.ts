@@ -167,7 +167,14 @@ export class OutboxWorker {
     while (this.running) {
       this.wakeRequested = false;
       const cycle = ++this.cyclesStarted;
-      const report = await this.runOnce();
+      let report: CycleReport;
+      try {
+        report = await this.runOnce();
+      } catch (error) {
+        // Not expected (runOnce handles store and send failures); the worker must outlive it.
+        this.log.error({ err: describe(error) }, "the outbox worker's cycle failed");
+        report = { claimed: 0, sent: 0, failed: 0, storeError: describe(error) };
+      }
       this.settleWaiters(cycle, report);
       if (!this.running) break;
       const more = report.claimed >= this.notifier.concurrency && report.storeError === undefined;
