@@ -72,3 +72,44 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
     },
   };
 }
+
+export interface RunningEmulator {
+  host: string;
+  stop(): Promise<void>;
+}
+
+/** The Firestore emulator (`@firestore-emulator/server`) in a process of its own on 127.0.0.1. */
+export async function startFirestoreEmulator(timeoutMs = 30_000): Promise<RunningEmulator> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/support/firestore-emulator-process.ts"], {
+    cwd: projectRoot,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const host = await new Promise<string>((resolveHost, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`The Firestore emulator did not start within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /FIRESTORE_EMULATOR_HOST=(\S+)/.exec(output)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolveHost(found);
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The Firestore emulator exited with code ${code}`));
+    });
+  });
+  return {
+    host,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

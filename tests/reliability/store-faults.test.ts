@@ -133,11 +133,14 @@ describe("the SQLite store", () => {
 describe("the Firestore store", () => {
   const emulator = new FirestoreEmulator();
   const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+  const previousDetection = process.env.METADATA_SERVER_DETECTION;
   let t: TestApp;
 
   beforeAll(async () => {
     await emulator.start();
     process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+    // Google's client libraries otherwise look for a cloud metadata server off this machine.
+    process.env.METADATA_SERVER_DETECTION = "none";
     t = await buildTestApp({ DATABASE_URL: "firestore://demo-store-faults", RATE_LIMIT_PER_MINUTE: "1000" });
   });
   afterAll(async () => {
@@ -145,6 +148,8 @@ describe("the Firestore store", () => {
     emulator.shutdown();
     if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
     else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+    if (previousDetection === undefined) delete process.env.METADATA_SERVER_DETECTION;
+    else process.env.METADATA_SERVER_DETECTION = previousDetection;
   });
 
   it("with its database stopped answers 503 with a clear message, and recovers once it is back", async () => {

@@ -1,0 +1,260 @@
+/**
+ * Enquiry throughput: autocannon against the real server in a process of its own on 127.0.0.1,
+ * first GET /api/health (the server's ceiling on this machine), then POST /api/enquiries with a
+ * distinct valid body each time; then every answered enquiry is looked for in the store.
+ * Runs on the SQLite store (temp folder), then on the Firestore emulator in another process.
+ *
+ *   npx tsx bench/api.ts                  20 s per load at 50 connections
+ *   BENCH_QUICK=1 npx tsx bench/api.ts    3 s per load, for development
+ */
+import autocannon, { type Result } from "autocannon";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Enquiry } from "../domain/enquiry";
+import { createStore } from "../server/store";
+import { buildSite } from "./support/build";
+import { formatCount, formatMB, formatTable, isMain, quick, type Row } from "./support/report";
+import { startFirestoreEmulator, startServer, type RunningServer } from "./support/server";
+
+export const CONNECTIONS = 50;
+export const DURATION_S = quick ? 3 : 20;
+/** The server's memory is read once it has taken this many enquiries. */
+export const MEMORY_AFTER_ENQUIRIES = 10_000;
+const WARM_UP_REQUESTS = quick ? 500 : 2_000;
+const RATE_LIMIT = "1000000";
+
+export const apiTargets = {
+  /** Enquiries per second, as a share of health checks per second. */
+  throughputShare: 0.5,
+  p99Ms: 50,
+} as const;
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  durationS: number;
+}
+
+export interface StoreRun {
+  store: "SQLite" | "Firestore emulator";
+  health: LoadFigures;
+  enquiries: LoadFigures;
+  /** Answered 201 over the whole run (warm-up, measured load and top-up). */
+  answered: number;
+  stored: number;
+  /** Answered 201 but not found in the store: must be none. */
+  lost: number;
+  rssBytes: number;
+  enquiriesBeforeRss: number;
+}
+
+function figuresOf(result: Result): LoadFigures {
+  const requests = result.totalCompletedRequests ?? result.requests.total;
+  return {
+    requestsPerSecond: requests / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationS: result.duration,
+  };
+}
+
+let sequence = 0;
+/** A distinct, valid enquiry each time. */
+function nextEnquiry(): Enquiry {
+  sequence += 1;
+  return {
+    Name: `Bench Buyer ${sequence}`,
+    Email: `buyer${sequence}@bench.example`,
+    Mobile: String(9_000_000_000 + sequence),
+    Quantity: (sequence % 200) + 1,
+    RetailerSelfUse: sequence % 2 === 0 ? "Retailer" : "Self Use",
+  };
+}
+
+/** Posts `amount` distinct enquiries over 50 connections, waiting for every answer; keeps the ids answered 201. */
+async function postEnquiries(url: string, amount: number, answered: Set<string>): Promise<Result> {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount,
+    timeout: 10,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/enquiries",
+        headers: { "content-type": "application/json" },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(nextEnquiry()) }),
+        onResponse: (status, body) => {
+          if (status === 201) answered.add((JSON.parse(body) as { id: string }).id);
+        },
+      },
+    ],
+  });
+}
+
+async function loadRun(
+  server: RunningServer,
+  label: StoreRun["store"],
+  databaseUrl: string,
+): Promise<StoreRun> {
+  console.log(`${label}: GET /api/health for ${DURATION_S} s at ${CONNECTIONS} connections …`);
+  const health = figuresOf(
+    await autocannon({
+      url: `${server.url}/api/health`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      timeout: 10,
+    }),
+  );
+
+  const answered = new Set<string>();
+  // A warm-up, which also gives the rate: the measured load then sends as many enquiries as
+  // fill about DURATION_S seconds, and waits for every answer, so answers and stored records
+  // can be counted exactly (a load cut off by a timer leaves requests in flight).
+  const warmUp = figuresOf(await postEnquiries(server.url, WARM_UP_REQUESTS, answered));
+  const amount = Math.max(CONNECTIONS * 20, Math.round(warmUp.requestsPerSecond * DURATION_S));
+  console.log(
+    `${label}: POST /api/enquiries, ${formatCount(amount)} distinct bodies at ${CONNECTIONS} connections …`,
+  );
+  const enquiries = figuresOf(await postEnquiries(server.url, amount, answered));
+
+  const target = quick ? answered.size : MEMORY_AFTER_ENQUIRIES;
+  if (answered.size < target) await postEnquiries(server.url, target - answered.size, answered);
+  const rssBytes = await server.rssBytes();
+  const enquiriesBeforeRss = answered.size;
+
+  // Every answered id is looked for in the store itself.
+  const store = await createStore(databaseUrl);
+  try {
+    const storedIds = new Set((await store.listEnquiries()).map((enquiry) => enquiry.id));
+    const lost = [...answered].filter((id) => !storedIds.has(id)).length;
+    return {
+      store: label,
+      health,
+      enquiries,
+      answered: answered.size,
+      stored: storedIds.size,
+      lost,
+      rssBytes,
+      enquiriesBeforeRss,
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+export async function runApiBench(): Promise<StoreRun[]> {
+  const siteDir = buildSite();
+  const runs: StoreRun[] = [];
+
+  const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-api-"));
+  try {
+    const databaseUrl = `sqlite:${join(dataDir, "site.db")}`;
+    const server = await startServer({
+      SITE_DIR: siteDir,
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+    });
+    try {
+      runs.push(await loadRun(server, "SQLite", databaseUrl));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const emulator = await startFirestoreEmulator();
+  const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+  // Google's client libraries otherwise look for a cloud metadata server off this machine.
+  process.env.METADATA_SERVER_DETECTION = "none";
+  try {
+    const databaseUrl = "firestore://demo-bench";
+    const server = await startServer({
+      SITE_DIR: siteDir,
+      DATABASE_URL: databaseUrl,
+      FIRESTORE_EMULATOR_HOST: emulator.host,
+      METADATA_SERVER_DETECTION: "none",
+      RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+    });
+    try {
+      runs.push(await loadRun(server, "Firestore emulator", databaseUrl));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await emulator.stop();
+    if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
+    else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+  }
+  return runs;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export function apiRows(runs: readonly StoreRun[]): Row[] {
+  return runs.flatMap((run) => {
+    const group = `API, ${run.store} (${CONNECTIONS} conn.)`;
+    const share = run.enquiries.requestsPerSecond / run.health.requestsPerSecond;
+    const problems = run.enquiries.non2xx + run.enquiries.errors + run.enquiries.timeouts;
+    return [
+      {
+        group,
+        measure: "GET /api/health",
+        value: `${formatCount(run.health.requestsPerSecond)} req/s, p50 ${ms(run.health.p50Ms)}, p99 ${ms(run.health.p99Ms)}`,
+        target: "(the ceiling)",
+        pass: run.health.non2xx + run.health.errors === 0,
+      },
+      {
+        group,
+        measure: "POST /api/enquiries",
+        value: `${formatCount(run.enquiries.requestsPerSecond)} req/s (${(share * 100).toFixed(0)} % of health)`,
+        target: `≥ ${apiTargets.throughputShare * 100} % of health`,
+        pass: share >= apiTargets.throughputShare,
+      },
+      {
+        group,
+        measure: "Enquiry latency p50 / p99",
+        value: `${ms(run.enquiries.p50Ms)} / ${ms(run.enquiries.p99Ms)}`,
+        target: `p99 ≤ ${apiTargets.p99Ms} ms`,
+        pass: run.enquiries.p99Ms <= apiTargets.p99Ms,
+      },
+      {
+        group,
+        measure: "Non-2xx, errors, timeouts",
+        value: `${run.enquiries.non2xx}, ${run.enquiries.errors}, ${run.enquiries.timeouts} of ${formatCount(run.enquiries.requests)}`,
+        target: "0",
+        pass: problems === 0,
+      },
+      {
+        group,
+        measure: "Stored vs answered 201",
+        value: `${formatCount(run.stored)} stored / ${formatCount(run.answered)} answered, ${run.lost} lost`,
+        target: "equal, 0 lost",
+        pass: run.stored === run.answered && run.lost === 0,
+      },
+      {
+        group,
+        measure: `Server RSS after ${formatCount(run.enquiriesBeforeRss)} enquiries`,
+        value: formatMB(run.rssBytes),
+        target: "(reported)",
+      },
+    ];
+  });
+}
+
+if (isMain(import.meta.url)) {
+  const runs = await runApiBench();
+  console.log(`\n${formatTable(apiRows(runs))}`);
+}
