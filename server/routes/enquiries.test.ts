@@ -162,7 +162,6 @@ describe("POST /api/enquiries", () => {
     const t = await start();
     const forms = [
       ["text/plain", JSON.stringify(asha)],
-      ["application/x-www-form-urlencoded", new URLSearchParams({ ...asha, Quantity: "12" }).toString()],
       ["multipart/form-data; boundary=x", "--x--"],
     ];
     for (const [contentType, payload] of forms) {

@@ -1,32 +1,45 @@
 import type { FastifyInstance } from "fastify";
+import { anchors } from "../../app/content/site";
 import { checkSubscriberEmail, subscriberMessages } from "../../domain/subscriber";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
 import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
+import { acceptFormPosts, isFormPost, sendFormResult } from "./form-posts";
 
 /** `POST /api/subscribers`: stores a valid newsletter address once. */
 export async function subscriberRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
-  // JSON only: a text/plain body is refused with 415.
+  // JSON, or the box's own field when it is posted without JavaScript; text/plain is refused with 415.
   app.removeContentTypeParser("text/plain");
+  acceptFormPosts(app);
 
   app.post("/api/subscribers", { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
-    if (honeypotFilled(request.body)) {
-      return reply.code(201).send({ message: subscriberMessages.subscribed });
-    }
+    const form = isFormPost(request);
+    const answerForm = (status: number, message: string) =>
+      sendFormResult(reply, { status, ok: status < 300, message, backHref: `/#${anchors.contact}` });
+    const answer = (status: 200 | 201, message: string) =>
+      form ? answerForm(status, message) : reply.code(status).send({ message });
+
+    if (honeypotFilled(request.body)) return answer(201, subscriberMessages.subscribed);
     const body = request.body;
     const check = checkSubscriberEmail(
       typeof body === "object" && body !== null ? (body as { email?: unknown }).email : undefined,
     );
-    if (!check.ok) return reply.code(400).send({ error: check.error, field: "email" });
+    if (!check.ok) {
+      return form
+        ? answerForm(400, check.error)
+        : reply.code(400).send({ error: check.error, field: "email" });
+    }
 
     let created: boolean;
     try {
       ({ created } = await app.store.addSubscriber(check.email));
     } catch (error) {
       logStoreFailure(request, error, "subscriber not stored");
-      return sendUnavailable(reply, subscriberMessages.failed);
+      return form
+        ? answerForm(503, subscriberMessages.failed)
+        : sendUnavailable(reply, subscriberMessages.failed);
     }
     return created
-      ? reply.code(201).send({ message: subscriberMessages.subscribed })
-      : reply.code(200).send({ message: subscriberMessages.alreadySubscribed });
+      ? answer(201, subscriberMessages.subscribed)
+      : answer(200, subscriberMessages.alreadySubscribed);
   });
 }

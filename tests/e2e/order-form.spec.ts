@@ -387,7 +387,9 @@ test.describe("the order form's toasts", () => {
 test.describe("the order form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("posts the enquiry and never puts the visitor's data in the address", async ({ page, pageErrors }) => {
+  test("posts the enquiry, keeps the data out of the address, and shows that it was received", async ({
+    page,
+  }) => {
     await page.goto("/");
     const form = orderFormOf(page);
     const enquiry = anEnquiry();
@@ -399,7 +401,18 @@ test.describe("the order form without JavaScript", () => {
     expect(request.method()).toBe("POST");
     expect(new URL(request.url()).search).toBe("");
     expect(request.postData()).toContain(`Email=${encodeURIComponent(enquiry.Email)}`);
-    // The API takes JSON only, so the browser shows its refusal; the data stayed out of the URL.
-    forgiveFailedRequests(pageErrors, /415/);
+    await expect(page.getByRole("heading", { level: 1, name: enquiryMessages.stored })).toBeVisible();
+    await page.getByRole("link", { name: "Back to the site" }).click();
+    await expect(page).toHaveURL(/\/#buy-now$/);
+  });
+
+  test("refuses a bad mobile number with the specification's message", async ({ page, pageErrors }) => {
+    await page.goto("/");
+    const form = orderFormOf(page);
+    await fill(form, { ...anEnquiry(), Mobile: "12345" });
+    await form.placeOrder.click();
+    await expect(page.getByRole("heading", { level: 1, name: enquiryMessages.mobileLength })).toBeVisible();
+    // The browser reports the page's status 400: the expected answer to a refused form.
+    forgiveFailedRequests(pageErrors, /400/);
   });
 });

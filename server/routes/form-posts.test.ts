@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { enquiryMessages } from "../../domain/enquiry";
+import { subscriberMessages } from "../../domain/subscriber";
+import { buildTestApp, type TestApp } from "./test-app";
+
+const FORM = "application/x-www-form-urlencoded";
+
+let current: TestApp | undefined;
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+function post(t: TestApp, url: string, fields: Record<string, string>) {
+  return t.app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": FORM },
+    payload: new URLSearchParams(fields).toString(),
+    remoteAddress: "203.0.113.20",
+  });
+}
+
+const typed = {
+  productName: "Collarise",
+  website: "",
+  Name: "Meera Iyer",
+  Email: "meera@example.in",
+  Mobile: "9812345670",
+  Quantity: "4",
+  RetailerSelfUse: "Self Use",
+};
+
+describe("the forms posted without JavaScript", () => {
+  it("stores an enquiry sent as an ordinary form and shows a page saying it was received", async () => {
+    current = await buildTestApp();
+    const response = await post(current, "/api/enquiries", typed);
+
+    expect(response.statusCode).toBe(201);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.body).toContain(`<h1>${enquiryMessages.stored}</h1>`);
+    expect(response.body).toContain('href="/#buy-now"');
+    const stored = await current.app.store.listEnquiries();
+    expect(stored.map((record) => record.enquiry)).toStrictEqual([
+      {
+        Name: "Meera Iyer",
+        Email: "meera@example.in",
+        Mobile: "9812345670",
+        Quantity: 4,
+        RetailerSelfUse: "Self Use",
+      },
+    ]);
+  });
+
+  it("refuses a form with a bad mobile number with the specification's message and stores nothing", async () => {
+    current = await buildTestApp();
+    const response = await post(current, "/api/enquiries", { ...typed, Mobile: "98123" });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(enquiryMessages.mobileLength);
+    expect(response.body).toContain("Go back and try again");
+    expect(await current.app.store.listEnquiries()).toHaveLength(0);
+  });
+
+  it("escapes what the visitor typed wherever the page repeats it", async () => {
+    current = await buildTestApp();
+    const response = await post(current, "/api/enquiries", { ...typed, Email: "<script>alert(1)</script>" });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toContain("<script>");
+  });
+
+  it("subscribes an address sent as an ordinary form, once", async () => {
+    current = await buildTestApp();
+    const first = await post(current, "/api/subscribers", { email: "Reader@Example.in" });
+    const second = await post(current, "/api/subscribers", { email: "reader@example.in" });
+
+    expect(first.statusCode).toBe(201);
+    expect(first.body).toContain(subscriberMessages.subscribed);
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain(subscriberMessages.alreadySubscribed);
+    expect((await current.app.store.listSubscribers()).map((s) => s.email)).toStrictEqual([
+      "reader@example.in",
+    ]);
+  });
+
+  it("refuses an invalid address with its message", async () => {
+    current = await buildTestApp();
+    const response = await post(current, "/api/subscribers", { email: "not-an-address" });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(subscriberMessages.invalid);
+    expect(await current.app.store.listSubscribers()).toHaveLength(0);
+  });
+});

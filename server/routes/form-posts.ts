@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { company, product } from "../../app/content/site";
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/**
+ * Without JavaScript the order form and the newsletter box post as ordinary HTML forms.
+ * Their fields arrive URL-encoded and the answer is a small page the browser can show,
+ * saying what happened and leading back to where the visitor was.
+ */
+export function acceptFormPosts(app: FastifyInstance) {
+  app.addContentTypeParser(FORM_TYPE, { parseAs: "string" }, (_request, body, done) => {
+    const fields: Record<string, string> = Object.create(null);
+    for (const [key, value] of new URLSearchParams(body as string)) fields[key] = value;
+    done(null, fields);
+  });
+}
+
+export function isFormPost(request: FastifyRequest): boolean {
+  return (request.headers["content-type"] ?? "").toLowerCase().startsWith(FORM_TYPE);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+export interface FormResult {
+  status: number;
+  ok: boolean;
+  message: string;
+  /** Where the visitor continues: the form's section on the home page. */
+  backHref: string;
+}
+
+/** Answers a form post with a page that states the result. */
+export function sendFormResult(reply: FastifyReply, result: FormResult) {
+  const title = escapeHtml(result.message);
+  const back = result.ok ? "Back to the site" : "Go back and try again";
+  const html = `<!doctype html>
+<html lang="en-IN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} | ${escapeHtml(product.fullName)}</title>
+<style>
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#fbf6ef;color:#2b2019;font:1.0625rem/1.6 system-ui,sans-serif}
+main{max-width:34rem;margin:1.5rem;padding:2rem;border-radius:1rem;background:#fff;box-shadow:0 8px 24px rgb(59 36 22/.08)}
+h1{margin:0 0 .75rem;font:600 1.6rem/1.2 Georgia,serif;color:#3b2416}
+a{display:inline-flex;align-items:center;min-height:2.75rem;padding:.6rem 1.4rem;border-radius:999px;background:#f28c28;color:#3b2416;font-weight:700;text-decoration:none}
+a:focus-visible{outline:3px solid #1d4ed8;outline-offset:3px}
+</style>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+<p>${result.ok ? `Thank you. ${escapeHtml(company.shortName)} will be in touch soon.` : "Nothing was saved. Your browser's Back button returns you to the form with what you typed."}</p>
+<a href="${escapeHtml(result.backHref)}">${back}</a>
+</main>
+</body>
+</html>`;
+  return reply
+    .code(result.status)
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(html);
+}
