@@ -1,0 +1,60 @@
+/**
+ * `npm run bench`: every benchmark in turn (pages, enquiry throughput, the outbox), then one table.
+ *
+ *   npm run bench                          the full run (a few minutes)
+ *   BENCH_QUICK=1 npm run bench            short loads and one Lighthouse run per page
+ *   BENCH_MARKDOWN=out.md npm run bench    also writes the table, with the machine, as Markdown
+ */
+import { writeFile } from "node:fs/promises";
+import { cpus, loadavg, totalmem } from "node:os";
+import { apiRows, runApiBench } from "./api";
+import { outboxRows, runOutboxBench } from "./outbox";
+import { benchBuildDir, buildSite } from "./support/build";
+import { formatMarkdown, formatTable, quick, type Row } from "./support/report";
+import { pageDetails, runWebBench, webRows } from "./web";
+
+function machine(): string {
+  const cpu = cpus();
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
+  return [
+    `date: ${new Date().toISOString()}`,
+    `cores: ${cpu.length} × ${cpu[0]?.model ?? "unknown"}`,
+    `memory: ${(totalmem() / 1024 ** 3).toFixed(0)} GiB`,
+    `node: ${process.version}`,
+    `load average (1, 5, 15 min) at the start: ${load}`,
+    `mode: ${quick ? "quick (BENCH_QUICK=1)" : "full"}`,
+  ].join("\n");
+}
+
+const started = performance.now();
+const about = machine();
+console.log(about);
+
+// One build for all three, into the benchmarks' own folder.
+buildSite(benchBuildDir);
+process.env.BENCH_REUSE_BUILD = "1";
+
+const pages = await runWebBench();
+const api = await runApiBench();
+const outbox = await runOutboxBench();
+
+const rows: Row[] = [...webRows(pages), ...apiRows(api), ...outboxRows(outbox)];
+const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+console.log(`\n${formatTable(rows)}`);
+for (const page of pages) console.log(`\n${pageDetails(page)}`);
+const met = rows.filter((row) => row.pass === true).length;
+const missed = rows.filter((row) => row.pass === false);
+console.log(`\n${met} targets met, ${missed.length} missed; ${minutes} min.`);
+for (const row of missed)
+  console.log(`  missed: ${row.group} — ${row.measure}: ${row.value} (target ${row.target})`);
+
+if (process.env.BENCH_MARKDOWN) {
+  const details = pages.map((page) => "```\n" + pageDetails(page) + "\n```").join("\n\n");
+  await writeFile(
+    process.env.BENCH_MARKDOWN,
+    `\`\`\`\n${about}\nduration: ${minutes} min\n\`\`\`\n\n${formatMarkdown(rows)}\n\n${details}\n`,
+  );
+  console.log(`Markdown written to ${process.env.BENCH_MARKDOWN}`);
+}
