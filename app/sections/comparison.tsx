@@ -31,12 +31,16 @@ export function Comparison() {
                 <tr key={row.feature}>
                   <th scope="row">{row.feature}</th>
                   <td className="comparison__ours">
-                    <Check aria-hidden="true" size={18} strokeWidth={2.5} />
-                    {row.ours}
+                    <span className="comparison__value">
+                      <Check aria-hidden="true" size={18} strokeWidth={2.5} />
+                      {row.ours}
+                    </span>
                   </td>
                   <td>
-                    <Minus aria-hidden="true" size={18} />
-                    {row.theirs}
+                    <span className="comparison__value">
+                      <Minus aria-hidden="true" size={18} />
+                      {row.theirs}
+                    </span>
                   </td>
                 </tr>
               ))}

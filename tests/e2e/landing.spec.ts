@@ -263,18 +263,17 @@ test.describe("the sections' script", () => {
 test.describe("the carousels", () => {
   test.use({ viewport: viewportOf(widths.desktop) });
 
-  for (const [name, cards] of [
-    [orthopedics.carouselLabel, orthopedics.cards],
-    [gynaecology.carouselLabel, gynaecology.cards],
-  ] as const) {
-    test(`"${name}" follows the carousel pattern: a named carousel, a rotation control first, five labelled slides`, async ({
-      page,
-    }) => {
-      await openLanding(page);
+  test("both follow the carousel pattern: a named carousel, a rotation control first, five labelled slides", async ({
+    page,
+  }) => {
+    await openLanding(page);
+    for (const [name, cards] of [
+      [orthopedics.carouselLabel, orthopedics.cards],
+      [gynaecology.carouselLabel, gynaecology.cards],
+    ] as const) {
       const region = carousel(page, name);
       await expect(region).toHaveAttribute("aria-roledescription", "carousel");
-      const slides = region.locator("[aria-roledescription='slide']");
-      await expect(slides).toHaveCount(5);
+      await expect(region.locator("[aria-roledescription='slide']")).toHaveCount(5);
       for (const [index, card] of cards.entries()) {
         const slide = region.getByRole("group", { name: `${index + 1} of 5`, exact: true });
         await expect(slide).toContainText(card.title);
@@ -283,8 +282,8 @@ test.describe("the carousels", () => {
       await expect(buttons.first()).toHaveAccessibleName("Pause slide show");
       await expect(buttons.nth(1)).toHaveAccessibleName("Previous slide");
       await expect(buttons.nth(2)).toHaveAccessibleName("Next slide");
-    });
-  }
+    }
+  });
 
   test("advance on their own, one slide at a time, looping past the last", async ({ page }) => {
     await openLanding(page);
@@ -445,30 +444,37 @@ for (const width of [widths.mobile, widths.desktop]) {
   test.describe(`header links at ${width} px`, () => {
     test.use({ viewport: viewportOf(width) });
 
-    for (const [label, selector] of [
-      ["About", "#about"],
-      ["Buy Now", "#buy-now"],
-      ["Contact Us", "#contact"],
-    ] as const) {
-      test(`${label} scrolls its section to just below the header`, async ({ page }) => {
-        await openLanding(page);
-        const toggle = page.getByRole("button", { name: "Open menu" });
+    test("About, Buy Now and Contact Us scroll their part to just below the header; Home goes back to the top", async ({
+      page,
+    }) => {
+      await openLanding(page);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const toggle = page.getByRole("button", { name: "Open menu" });
+      const follow = async (label: string) => {
         if (await toggle.isVisible()) await toggle.click();
-        await page
-          .getByRole("navigation", { name: "Main" })
-          .getByRole("link", { name: label, exact: true })
-          .click();
+        await nav.getByRole("link", { name: label, exact: true }).click();
+      };
+      for (const [label, selector] of [
+        ["About", "#about"],
+        ["Buy Now", "#buy-now"],
+        ["Contact Us", "#contact"],
+      ] as const) {
+        await follow(label);
         await expect(page).toHaveURL(new RegExp(`${selector}$`));
         // The footer is shorter than the screen: the page ends before its top reaches the header.
         await expect
-          .poll(async () => {
-            const gap = await gapBelowHeader(page, selector);
-            return gap >= 0 && (gap <= 24 || (selector === "#contact" && (await atPageEnd(page))));
-          })
+          .poll(
+            async () => {
+              const gap = await gapBelowHeader(page, selector);
+              return gap >= 0 && (gap <= 24 || (selector === "#contact" && (await atPageEnd(page))));
+            },
+            { message: `${label} lands just below the header` },
+          )
           .toBe(true);
-        expect(await gapBelowHeader(page, selector)).toBeGreaterThanOrEqual(0);
-      });
-    }
+      }
+      await follow("Home");
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    });
 
     test("loading /#buy-now scrolls to the order form", async ({ page }) => {
       await openLanding(page, "/#buy-now");
