@@ -42,11 +42,16 @@ const outbox = await runOutboxBench();
 
 const rows: Row[] = [...webRows(pages), ...apiRows(api), ...outboxRows(outbox)];
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+const loadAtEnd = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(", ");
 console.log(`\n${formatTable(rows)}`);
 for (const page of pages) console.log(`\n${pageDetails(page)}`);
 const met = rows.filter((row) => row.pass === true).length;
 const missed = rows.filter((row) => row.pass === false);
-console.log(`\n${met} targets met, ${missed.length} missed; ${minutes} min.`);
+console.log(
+  `\n${met} targets met, ${missed.length} missed; ${minutes} min; load average at the end: ${loadAtEnd}.`,
+);
 for (const row of missed)
   console.log(`  missed: ${row.group} — ${row.measure}: ${row.value} (target ${row.target})`);
 
@@ -54,7 +59,7 @@ if (process.env.BENCH_MARKDOWN) {
   const details = pages.map((page) => "```\n" + pageDetails(page) + "\n```").join("\n\n");
   await writeFile(
     process.env.BENCH_MARKDOWN,
-    `\`\`\`\n${about}\nduration: ${minutes} min\n\`\`\`\n\n${formatMarkdown(rows)}\n\n${details}\n`,
+    `\`\`\`\n${about}\nload average at the end: ${loadAtEnd}\nduration: ${minutes} min\n\`\`\`\n\n${formatMarkdown(rows)}\n\n${details}\n`,
   );
   console.log(`Markdown written to ${process.env.BENCH_MARKDOWN}`);
 }
