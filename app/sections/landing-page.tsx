@@ -35,6 +35,10 @@ let requestSections = () => {};
 const sectionsRequested = new Promise<void>((resolve) => {
   requestSections = resolve;
 });
+let markSectionsHydrated = () => {};
+const sectionsHydrated = new Promise<void>((resolve) => {
+  markSectionsHydrated = resolve;
+});
 const LazySections = lazy(() =>
   sectionsRequested.then(loadSections).then((module) => ({ default: module.LandingSections })),
 );
@@ -78,12 +82,40 @@ function useSectionsOnFirstUse() {
   }, []);
 }
 
+/**
+ * Holds a click on a link to this page (Home, About, Buy Now…) until the sections have
+ * hydrated, then gives it again. A navigation reaching the sections while they still wait for
+ * their script would make React drop their prerendered HTML and render them afresh: the page
+ * would empty for a moment and the scroll would find no target.
+ */
+function useHoldPageLinksUntilHydrated() {
+  useEffect(() => {
+    let hydrated = false;
+    void sectionsHydrated.then(() => (hydrated = true));
+    const onClick = (event: MouseEvent) => {
+      if (hydrated || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+        return;
+      const link =
+        event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
+      if (!link || link.target) return;
+      const url = new URL(link.href, window.location.href);
+      if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) return;
+      event.preventDefault();
+      event.stopPropagation();
+      requestSections();
+      void sectionsHydrated.then(() => link.click());
+    };
+    window.addEventListener("click", onClick, true);
+    return () => window.removeEventListener("click", onClick, true);
+  }, []);
+}
+
 /** Memoised and without props, so that no update reaches the boundary before it has hydrated. */
 const Sections = memo(function Sections() {
   const Content = prerendered?.LandingSections ?? LazySections;
   return (
     <Suspense fallback={null}>
-      <Content />
+      <Content onHydrated={markSectionsHydrated} />
     </Suspense>
   );
 });
@@ -92,6 +124,7 @@ const Sections = memo(function Sections() {
 export function LandingPage() {
   useScrollToLocation();
   useSectionsOnFirstUse();
+  useHoldPageLinksUntilHydrated();
   return (
     <>
       <SiteHeader page="home" />

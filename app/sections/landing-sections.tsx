@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { About } from "./about";
 import { Banner } from "./banner";
 import { BuyNow } from "./buy-now";
@@ -18,11 +18,13 @@ const isClient = () => true;
 const isServer = () => false;
 
 /**
- * The landing page's sections, in the specification's order. `data-hydrated` appears once
- * they respond to clicks (they hydrate from a chunk of their own, see landing-page.tsx).
+ * The landing page's sections, in the specification's order. They hydrate from a chunk of
+ * their own (see landing-page.tsx): once they respond to clicks, `data-hydrated` appears and
+ * `onHydrated` is called.
  */
-export function LandingSections() {
+export function LandingSections({ onHydrated }: { onHydrated?: () => void }) {
   const hydrated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
+  useEffect(() => onHydrated?.(), [onHydrated]);
   return (
     <div className="landing-sections" data-hydrated={hydrated ? "true" : undefined}>
       <Banner />

@@ -244,6 +244,37 @@ test.describe("the sections' script", () => {
     expect(sectionScripts).toHaveLength(1);
   });
 
+  for (const [where, link] of [
+    [
+      "the header's",
+      (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Buy Now" }),
+    ],
+    ["the banner's", (page: Page) => page.locator(".banner").getByRole("link", { name: "Buy Now" })],
+  ] as const) {
+    test(`${where} Buy Now, followed while the script is still on its way, keeps the page and lands on the form`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewportOf(widths.desktop));
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/landing-sections[^/]*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto("/");
+      await waitForShellScript(page);
+      await link(page).click();
+      // Held: the prerendered sections stay on the page while their script is held back.
+      await expect(page.locator("main h2")).toHaveText(sectionHeadings);
+      await expect(page.locator("[data-hydrated]")).toHaveCount(0);
+      release();
+      await expect(page).toHaveURL(/#buy-now$/);
+      await expect.poll(() => gapBelowHeader(page, "#buy-now")).toBeGreaterThanOrEqual(0);
+      await expect.poll(() => gapBelowHeader(page, "#buy-now")).toBeLessThanOrEqual(24);
+      await expect(page.locator("main h2")).toHaveText(sectionHeadings);
+    });
+  }
+
   test("is not needed to read the page and reach the order form", async ({ browser }) => {
     const context = await browser.newContext({
       javaScriptEnabled: false,
