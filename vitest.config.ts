@@ -14,5 +14,4 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
   },
-  esbuild: { jsx: "automatic" },
 });
