@@ -2,7 +2,7 @@
  * The outbox under load: enquiries keep being answered quickly while the mail server is slow
  * or down, and every notification goes out once it is back (mails counted by X-Enquiry-Id).
  *
- *   npx tsx bench/outbox.ts                 1,000 enquiries per scenario
+ *   npx tsx bench/outbox.ts                 1,000 enquiries per scenario after 1,000 to warm up
  *   BENCH_QUICK=1 npx tsx bench/outbox.ts   300 enquiries per scenario
  */
 import autocannon from "autocannon";
@@ -17,7 +17,7 @@ import { freePort, startServer } from "./support/server";
 
 const CONNECTIONS = 50;
 const ENQUIRIES = quick ? 300 : 1_000;
-const WARM_UP = 200;
+const WARM_UP = quick ? 200 : 1_000;
 /** How long each DATA command is held in the slow scenario. */
 export const SLOW_DATA_MS = 100;
 /** How long the mail server stays down after the load has ended, in the outage scenario. */
