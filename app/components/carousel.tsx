@@ -114,6 +114,7 @@ export function Carousel({ label, slides, className }: CarouselProps) {
       aria-roledescription="carousel"
       aria-label={label}
       data-engine={engine ? "ready" : "static"}
+      data-needs-script=""
       onPointerEnter={(event) => event.pointerType === "mouse" && setHovered(true)}
       onPointerLeave={(event) => event.pointerType === "mouse" && setHovered(false)}
       onFocus={onFocus}

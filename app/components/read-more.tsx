@@ -12,7 +12,7 @@ export function ReadMore({ label, children }: ReadMoreProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
-    <div className="read-more">
+    <div className="read-more" data-needs-script="">
       <button
         type="button"
         className="button button--outline read-more__button"

@@ -39,7 +39,7 @@ export function BuyNow() {
               </p>
             </div>
           </aside>
-          <div className="buy__form">
+          <div className="buy__form" data-needs-script="">
             <OrderForm />
           </div>
         </div>

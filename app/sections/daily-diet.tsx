@@ -23,7 +23,7 @@ export function DailyDiet() {
           heading={dailyDiet.heading}
           lead={dailyDiet.lead}
         />
-        <ul className="diet__grid">
+        <ul className="diet__grid" data-needs-script="">
           {dailyDiet.recipes.map((recipe) => (
             <li key={recipe.key} className="diet__card">
               <RecipeIllustration recipe={recipe.key} className="diet__art" />

@@ -43,27 +43,21 @@ const LazySections = lazy(() =>
   sectionsRequested.then(loadSections).then((module) => ({ default: module.LandingSections })),
 );
 
-const FIRST_USE_EVENTS = [
-  "scroll",
-  "wheel",
-  "touchstart",
-  "pointerdown",
-  "pointermove",
-  "keydown",
-  "focusin",
-];
-/** The parts that need script: once one is on screen, its script must be there. */
-const NEEDS_SCRIPT = "main [aria-roledescription='carousel'], main .read-more, main .diet__grid, main form";
+// Pointer events cover mouse, pen and touch; scroll covers the wheel and scrolling by keys.
+const FIRST_USE_EVENTS = ["scroll", "pointerdown", "pointermove", "keydown", "focusin"];
+/** The parts that need script (marked `data-needs-script`): on screen, their script must come. */
+const NEEDS_SCRIPT = "main [data-needs-script]";
 
+/**
+ * Requests the sections' script at the first sign of use. Until they have hydrated, it also
+ * holds a click on a link to this page (Home, About, Buy Now…) and gives it again afterwards:
+ * a navigation reaching the sections while they wait for their script would make React drop
+ * their prerendered HTML and render them afresh, emptying the page and losing the scroll target.
+ */
 function useSectionsOnFirstUse() {
   useEffect(() => {
-    // Arriving by a client-side navigation, there is no prerendered page to show meanwhile;
-    // arriving at an anchor, the visitor asked for a part below the first screen.
-    const prerenderedHere = document.querySelector(NEEDS_SCRIPT) !== null;
-    if (!prerenderedHere || window.location.hash) {
-      requestSections();
-      return;
-    }
+    let hydrated = false;
+    void sectionsHydrated.then(() => (hydrated = true));
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) request();
     });
@@ -75,38 +69,29 @@ function useSectionsOnFirstUse() {
       requestSections();
       stop();
     };
-    for (const type of FIRST_USE_EVENTS)
-      window.addEventListener(type, request, { capture: true, passive: true });
-    for (const element of document.querySelectorAll(NEEDS_SCRIPT)) observer.observe(element);
-    return stop;
-  }, []);
-}
-
-/**
- * Holds a click on a link to this page (Home, About, Buy Now…) until the sections have
- * hydrated, then gives it again. A navigation reaching the sections while they still wait for
- * their script would make React drop their prerendered HTML and render them afresh: the page
- * would empty for a moment and the scroll would find no target.
- */
-function useHoldPageLinksUntilHydrated() {
-  useEffect(() => {
-    let hydrated = false;
-    void sectionsHydrated.then(() => (hydrated = true));
-    const onClick = (event: MouseEvent) => {
-      if (hydrated || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    const hold = (event: MouseEvent) => {
+      if (hydrated || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
         return;
-      const link =
-        event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
-      if (!link || link.target) return;
-      const url = new URL(link.href, window.location.href);
-      if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) return;
+      const link = (event.target as Element).closest?.<HTMLAnchorElement>("a[href]");
+      if (!link || link.target || link.origin + link.pathname !== location.origin + location.pathname) return;
       event.preventDefault();
       event.stopPropagation();
-      requestSections();
+      request();
       void sectionsHydrated.then(() => link.click());
     };
-    window.addEventListener("click", onClick, true);
-    return () => window.removeEventListener("click", onClick, true);
+    window.addEventListener("click", hold, true);
+    // Arriving by a client-side navigation, there is no prerendered page to show meanwhile;
+    // arriving at an anchor, the visitor asked for a part below the first screen.
+    if (!document.querySelector(NEEDS_SCRIPT) || location.hash) request();
+    else {
+      for (const type of FIRST_USE_EVENTS)
+        window.addEventListener(type, request, { capture: true, passive: true });
+      for (const element of document.querySelectorAll(NEEDS_SCRIPT)) observer.observe(element);
+    }
+    return () => {
+      stop();
+      window.removeEventListener("click", hold, true);
+    };
   }, []);
 }
 
@@ -124,7 +109,6 @@ const Sections = memo(function Sections() {
 export function LandingPage() {
   useScrollToLocation();
   useSectionsOnFirstUse();
-  useHoldPageLinksUntilHydrated();
   return (
     <>
       <SiteHeader page="home" />
