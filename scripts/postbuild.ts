@@ -1,12 +1,14 @@
 /**
- * After the site is built: writes sitemap.xml and robots.txt from the content module, then
- * precompresses every text file with brotli and gzip so the server never compresses a file twice.
+ * After the site is built: writes sitemap.xml and robots.txt from the content module, lets each
+ * page paint before it hydrates, then precompresses every text file with brotli and gzip so the
+ * server never compresses a file twice.
  */
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pages, site } from "../app/content/site";
 import { absoluteUrl } from "../app/lib/seo";
+import { paintBeforeHydrating } from "./first-paint";
 
 const siteDir = process.argv[2] ?? `${process.env.BUILD_DIR ?? "build"}/client`;
 const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest|ico)$/;
@@ -34,6 +36,18 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
+async function rewritePages() {
+  let count = 0;
+  for await (const path of files(siteDir)) {
+    if (!path.endsWith(".html")) continue;
+    const html = await readFile(path, "utf8");
+    const rewritten = paintBeforeHydrating(html);
+    if (rewritten !== html) count += 1;
+    await writeFile(path, rewritten);
+  }
+  return count;
+}
+
 async function precompress() {
   let count = 0;
   for await (const path of files(siteDir)) {
@@ -51,5 +65,8 @@ async function precompress() {
 }
 
 await writeSeoFiles();
+const pagesRewritten = await rewritePages();
 const count = await precompress();
-console.log(`postbuild: sitemap.xml, robots.txt, ${count} files precompressed (br, gz) in ${siteDir}`);
+console.log(
+  `postbuild: sitemap.xml, robots.txt, ${pagesRewritten} pages set to paint before hydrating, ${count} files precompressed (br, gz) in ${siteDir}`,
+);

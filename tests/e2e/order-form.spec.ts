@@ -45,6 +45,8 @@ async function openOrderForm(page: Page): Promise<OrderForm> {
   await page.goto("/");
   const form = orderFormOf(page);
   await expect(form.form).toHaveCount(1);
+  // The landing sections hydrate at the visitor's first scroll, tap or key.
+  await form.form.scrollIntoViewIfNeeded();
   await waitForHydration(form.form);
   return form;
 }

@@ -1,9 +1,22 @@
 import type { Page } from "@playwright/test";
 import { company, footer, notFound, product, social } from "../../app/content/site";
 import { privacyPolicy } from "../../app/content/privacy-policy";
-import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
+import {
+  accessibilityViolations,
+  expect,
+  test,
+  viewportOf,
+  waitForPageHydration,
+  widths,
+} from "./support/fixtures";
 
 const navHrefs = { Home: "/", About: "/#about", "Contact Us": "/#contact", "Buy Now": "/#buy-now" } as const;
+
+/** Opens a page and waits until its script has taken over (the pages hydrate once loaded). */
+async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await waitForPageHydration(page);
+}
 
 async function openMenuIfNarrow(page: Page) {
   const toggle = page.getByRole("button", { name: /menu/i });
@@ -26,7 +39,7 @@ for (const width of [widths.mobile, widths.desktop]) {
 
     test("the header links are real links to the home page's sections", async ({ page }) => {
       for (const path of ["/", "/privacy-policy"]) {
-        await page.goto(path);
+        await openPage(page, path);
         await openMenuIfNarrow(page);
         const nav = page.getByRole("navigation", { name: "Main" });
         for (const [label, href] of Object.entries(navHrefs)) {
@@ -43,7 +56,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     test("the header is transparent until the page has scrolled past 200 px, then beige with a text shadow", async ({
       page,
     }) => {
-      await page.goto("/privacy-policy");
+      await openPage(page, "/privacy-policy");
       expect(await headerStyle(page)).toEqual({ background: "rgba(0, 0, 0, 0)", textShadow: "none" });
 
       await page.evaluate(() => window.scrollTo(0, 150));
@@ -97,7 +110,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     });
 
     test("the footer's Privacy Policy link opens the policy at its top", async ({ page }) => {
-      await page.goto("/");
+      await openPage(page, "/");
       await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
       await expect(page).toHaveURL(/\/privacy-policy$/);
       await expect(page.getByRole("heading", { level: 1, name: privacyPolicy.heading })).toBeInViewport();
@@ -105,7 +118,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     });
 
     test("the privacy policy states its six sections and the company's contact details", async ({ page }) => {
-      await page.goto("/privacy-policy");
+      await openPage(page, "/privacy-policy");
       await expect(page).toHaveTitle(/Privacy Policy/);
       const headings = page.locator("main h2");
       await expect(headings).toHaveText([
@@ -141,7 +154,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     });
 
     test("a link to a policy section scrolls it into view just below the sticky header", async ({ page }) => {
-      await page.goto("/privacy-policy#data-security");
+      await openPage(page, "/privacy-policy#data-security");
       const heading = page.getByRole("heading", { name: "Data Security" });
       await expect(heading).toBeInViewport();
       await expect
@@ -156,7 +169,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     });
 
     test("Contact Us on the privacy policy scrolls to its own footer's contact part", async ({ page }) => {
-      await page.goto("/privacy-policy");
+      await openPage(page, "/privacy-policy");
       await openMenuIfNarrow(page);
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact Us" }).click();
       await expect(page).toHaveURL(/\/privacy-policy#contact$/);
@@ -181,7 +194,7 @@ for (const width of [widths.mobile, widths.desktop]) {
       page,
       pageErrors,
     }) => {
-      await page.goto("/privacy-policy");
+      await openPage(page, "/privacy-policy");
       expect(await accessibilityViolations(page)).toEqual([]);
       await openMenuIfNarrow(page);
       expect(await accessibilityViolations(page)).toEqual([]);
@@ -193,7 +206,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     test("the skip link is the first stop of the keyboard and leads to the main content", async ({
       page,
     }) => {
-      await page.goto("/privacy-policy");
+      await openPage(page, "/privacy-policy");
       await page.keyboard.press("Tab");
       const skip = page.getByRole("link", { name: "Skip to main content" });
       await expect(skip).toBeFocused();
@@ -207,7 +220,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     test("no element the keyboard reaches is hidden under the sticky header, and each shows its focus", async ({
       page,
     }) => {
-      await page.goto("/privacy-policy");
+      await openPage(page, "/privacy-policy");
       for (let stop = 0; stop < 40; stop += 1) {
         await page.keyboard.press("Tab");
         const state = await page.evaluate(() => {
@@ -236,7 +249,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     });
 
     test("links and buttons of the header and footer are at least 24 px tall and wide", async ({ page }) => {
-      await page.goto("/privacy-policy");
+      await openPage(page, "/privacy-policy");
       await openMenuIfNarrow(page);
       const targets = page.locator("header a, header button, footer a, footer button, footer input");
       const count = await targets.count();
@@ -259,7 +272,7 @@ test.describe("on a phone", () => {
   test("the menu opens with the menu button and closes with the cross, with Escape and on choosing a link", async ({
     page,
   }) => {
-    await page.goto("/privacy-policy");
+    await openPage(page, "/privacy-policy");
     const nav = page.getByRole("navigation", { name: "Main" });
     const about = nav.getByRole("link", { name: "About" });
     const open = page.getByRole("button", { name: "Open menu" });
@@ -288,7 +301,7 @@ test.describe("on a phone", () => {
   });
 
   test("the menu works with the keyboard alone", async ({ page }) => {
-    await page.goto("/privacy-policy");
+    await openPage(page, "/privacy-policy");
     await page.getByRole("button", { name: "Open menu" }).focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
@@ -303,7 +316,7 @@ test.describe("at 1280 px", () => {
   test.use({ viewport: viewportOf(widths.desktop) });
 
   test("the header shows its links and no menu button", async ({ page }) => {
-    await page.goto("/privacy-policy");
+    await openPage(page, "/privacy-policy");
     await expect(page.getByRole("button", { name: /menu/i })).toBeHidden();
     await expect(
       page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Buy Now" }),

@@ -47,3 +47,17 @@ export async function accessibilityViolations(page: Page, options: { include?: s
     targets: violation.nodes.map((node) => node.target.join(" ")),
   }));
 }
+
+/** Waits until React has hydrated the page (the pages hydrate once they have loaded). */
+export async function waitForPageHydration(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const header = document.querySelector("header");
+          return header !== null && Object.keys(header).some((key) => key.startsWith("__react"));
+        }),
+      { message: "the page is hydrated" },
+    )
+    .toBe(true);
+}
