@@ -85,7 +85,8 @@ function nextEnquiry(): Enquiry {
 async function postEnquiries(url: string, amount: number, answered: Set<string>): Promise<Result> {
   return autocannon({
     url,
-    connections: CONNECTIONS,
+    // autocannon refuses more connections than requests (a small top-up).
+    connections: Math.min(CONNECTIONS, amount),
     amount,
     timeout: 10,
     requests: [
