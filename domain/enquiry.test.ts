@@ -261,10 +261,21 @@ describe("after the specification's checks", () => {
   test("a name with a control character inside is refused", () => {
     for (const Name of ["Asha\nRetail", "Asha\u0000", "Asha\u007fRetail", "Asha\u0085Retail"]) {
       expect(failure({ ...form, Name })).toEqual({
-        error: "Please enter a name without control characters.",
+        error: "Please enter a name without control or unreadable characters.",
         field: "Name",
       });
     }
+  });
+
+  test("a name that is not well-formed text (half of a UTF-16 pair) is refused; emoji and scripts are welcome", () => {
+    for (const Name of ["\ud800", "Asha \udc00", "Asha \ud83d"]) {
+      expect(failure({ ...form, Name })).toEqual({
+        error: "Please enter a name without control or unreadable characters.",
+        field: "Name",
+      });
+    }
+    for (const Name of ["आशा वर्मा", "Asha 🍊", "Ôrjan Ødegård"])
+      expect(checkEnquiry({ ...form, Name }).ok).toBe(true);
   });
 
   test("a choice other than 'Retailer' or 'Self Use' is refused", () => {

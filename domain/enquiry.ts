@@ -26,7 +26,7 @@ export const enquiryMessages = {
   quantity: "Please enter a quantity of at least 1.",
   quantityTooLarge: `Please enter a quantity of at most ${QUANTITY_MAX.toLocaleString("en-IN")}.`,
   nameTooLong: `Please enter a name of at most ${NAME_MAX_LENGTH} characters.`,
-  nameInvalid: "Please enter a name without control characters.",
+  nameInvalid: "Please enter a name without control or unreadable characters.",
   buyerType: "Please choose Retailer or Self Use.",
   stored: "Order Received Successfully",
   notStored: "Error adding document",
@@ -47,6 +47,8 @@ export type EnquiryCheck = { ok: true; enquiry: Enquiry } | { ok: false; error: 
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+/** Half of a UTF-16 pair without its other half: not text, and no store can keep it as it came. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function text(value: unknown): string | undefined {
   return typeof value === "string" ? value.trim() : undefined;
@@ -101,7 +103,9 @@ export function checkEnquiry(input: unknown): EnquiryCheck {
   const name = text(read("Name"));
   if (name === undefined) return { ok: false, error: enquiryMessages.missing, field: "Name" };
   if (name.length > NAME_MAX_LENGTH) return { ok: false, error: enquiryMessages.nameTooLong, field: "Name" };
-  if (CONTROL_CHARACTERS.test(name)) return { ok: false, error: enquiryMessages.nameInvalid, field: "Name" };
+  if (CONTROL_CHARACTERS.test(name) || LONE_SURROGATE.test(name)) {
+    return { ok: false, error: enquiryMessages.nameInvalid, field: "Name" };
+  }
 
   const quantity = quantityOf(read("Quantity"));
   if (quantity === undefined || quantity < QUANTITY_MIN) {

@@ -127,6 +127,9 @@ export class FirestoreStore implements Store {
   private constructor(options: FirestoreStoreOptions) {
     this.enquiryCollection = options.enquiryCollection;
     this.deadlineMs = options.deadlineMs ?? DEFAULT_FIRESTORE_DEADLINE_MS;
+    // Against the emulator, Google's libraries must not look for a cloud metadata server:
+    // there is none on this network, and the probe would leave the machine.
+    if (process.env.FIRESTORE_EMULATOR_HOST) process.env.METADATA_SERVER_DETECTION ??= "none";
     this.app = initializeApp(
       { credential: applicationDefault(), projectId: options.projectId },
       `store-${options.projectId}-${randomUUID()}`,
