@@ -338,3 +338,33 @@ describe("the SQLite store when its file cannot be used", () => {
     });
   });
 });
+
+describe("enquiries arriving together (group commit)", () => {
+  test("share one commit, and each is stored with its own pending notification", async () => {
+    const store = await open();
+    const names = Array.from({ length: 40 }, (_, index) => `Retailer ${index + 1}`);
+    const stored = await Promise.all(names.map((Name) => store.addEnquiry({ ...enquiry, Name })));
+
+    expect(new Set(stored.map((record) => record.id)).size).toBe(names.length);
+    const listed = await store.listEnquiries();
+    expect(listed.map((record) => record.enquiry.Name).sort()).toEqual([...names].sort());
+    expect(await store.countPendingNotifications()).toBe(names.length);
+  });
+
+  test("one enquiry the database refuses does not take the others in its batch with it", async () => {
+    const store = await open();
+    const results = await Promise.allSettled([
+      store.addEnquiry({ ...enquiry, Name: "First" }),
+      // Quantity 0 never passes the rules; the table's own check refuses it too.
+      store.addEnquiry({ ...enquiry, Name: "Refused", Quantity: 0 }),
+      store.addEnquiry({ ...enquiry, Name: "Third" }),
+    ]);
+
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((await store.listEnquiries()).map((record) => record.enquiry.Name).sort()).toEqual([
+      "First",
+      "Third",
+    ]);
+    expect(await store.countPendingNotifications()).toBe(2);
+  });
+});

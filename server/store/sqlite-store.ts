@@ -252,7 +252,20 @@ export class SqliteStore implements Store {
     this.db = undefined;
   }
 
-  async addEnquiry(enquiry: Enquiry): Promise<StoredEnquiry> {
+  /** Enquiries waiting for the next group commit, with the callers waiting on them. */
+  private queuedEnquiries: {
+    stored: StoredEnquiry;
+    resolve: (stored: StoredEnquiry) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+
+  /**
+   * Stores the enquiry and its pending notification, and resolves once they are on disk.
+   * Enquiries that arrive in the same turn of the event loop share one transaction and so one
+   * flush to disk (a group commit): each caller still hears back only after its own enquiry
+   * is committed, and under load the disk is flushed once per batch, not once per enquiry.
+   */
+  addEnquiry(enquiry: Enquiry): Promise<StoredEnquiry> {
     const stored: StoredEnquiry = {
       id: randomUUID(),
       receivedAt: new Date().toISOString(),
@@ -264,19 +277,52 @@ export class SqliteStore implements Store {
         RetailerSelfUse: enquiry.RetailerSelfUse,
       },
     };
+    return new Promise((resolve, reject) => {
+      this.queuedEnquiries.push({ stored, resolve, reject });
+      if (this.queuedEnquiries.length === 1) setImmediate(() => this.commitQueuedEnquiries());
+    });
+  }
+
+  private commitQueuedEnquiries(): void {
+    const batch = this.queuedEnquiries;
+    this.queuedEnquiries = [];
+    try {
+      this.insertEnquiries(batch.map((entry) => entry.stored));
+      for (const entry of batch) entry.resolve(entry.stored);
+    } catch (error) {
+      if (error instanceof StoreUnavailableError || batch.length === 1) {
+        for (const entry of batch) entry.reject(error);
+        return;
+      }
+      // One enquiry the database refused must not take the others with it: commit each alone.
+      for (const entry of batch) {
+        try {
+          this.insertEnquiries([entry.stored]);
+          entry.resolve(entry.stored);
+        } catch (single) {
+          entry.reject(single);
+        }
+      }
+    }
+  }
+
+  private insertEnquiries(enquiries: readonly StoredEnquiry[]): void {
     this.run((db) => {
+      const insertEnquiry = db.prepare(
+        `INSERT INTO ${this.table} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)
+         VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt)`,
+      );
+      const insertNotification = db.prepare(
+        `INSERT INTO notifications (id, enquiry_id, status, attempts, next_attempt_at)
+         VALUES (?, ?, 'pending', 0, ?)`,
+      );
       db.transaction(() => {
-        db.prepare(
-          `INSERT INTO ${this.table} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)
-           VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt)`,
-        ).run({ id: stored.id, receivedAt: stored.receivedAt, ...stored.enquiry });
-        db.prepare(
-          `INSERT INTO notifications (id, enquiry_id, status, attempts, next_attempt_at)
-           VALUES (?, ?, 'pending', 0, ?)`,
-        ).run(randomUUID(), stored.id, stored.receivedAt);
+        for (const stored of enquiries) {
+          insertEnquiry.run({ id: stored.id, receivedAt: stored.receivedAt, ...stored.enquiry });
+          insertNotification.run(randomUUID(), stored.id, stored.receivedAt);
+        }
       }).immediate();
     });
-    return stored;
   }
 
   async listEnquiries(): Promise<StoredEnquiry[]> {
