@@ -11,9 +11,9 @@ import autocannon, { type Result } from "autocannon";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Enquiry } from "../domain/enquiry";
 import { createStore } from "../server/store";
 import { buildSite } from "./support/build";
+import { distinctEnquiries } from "./support/enquiries";
 import { formatCount, formatMB, formatTable, isMain, quick, type Row } from "./support/report";
 import { startFirestoreEmulator, startServer, type RunningServer } from "./support/server";
 
@@ -68,18 +68,8 @@ function figuresOf(result: Result): LoadFigures {
   };
 }
 
-let sequence = 0;
 /** A distinct, valid enquiry each time. */
-function nextEnquiry(): Enquiry {
-  sequence += 1;
-  return {
-    Name: `Bench Buyer ${sequence}`,
-    Email: `buyer${sequence}@bench.example`,
-    Mobile: String(9_000_000_000 + sequence),
-    Quantity: (sequence % 200) + 1,
-    RetailerSelfUse: sequence % 2 === 0 ? "Retailer" : "Self Use",
-  };
-}
+const nextEnquiry = distinctEnquiries("Bench Buyer", 9_000_000_000);
 
 /** Posts `amount` distinct enquiries over 50 connections, waiting for every answer; keeps the ids answered 201. */
 async function postEnquiries(url: string, amount: number, answered: Set<string>): Promise<Result> {

@@ -10,8 +10,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
-import type { Enquiry } from "../domain/enquiry";
 import { buildSite } from "./support/build";
+import { distinctEnquiries } from "./support/enquiries";
 import { formatCount, formatMs, formatTable, isMain, quick, type Row } from "./support/report";
 import { freePort, startServer } from "./support/server";
 
@@ -83,17 +83,8 @@ class MailCounter {
   }
 }
 
-let sequence = 0;
-function nextEnquiry(): Enquiry {
-  sequence += 1;
-  return {
-    Name: `Outbox Buyer ${sequence}`,
-    Email: `outbox${sequence}@bench.example`,
-    Mobile: String(8_000_000_000 + sequence),
-    Quantity: (sequence % 50) + 1,
-    RetailerSelfUse: sequence % 2 === 0 ? "Retailer" : "Self Use",
-  };
-}
+/** A distinct, valid enquiry each time. */
+const nextEnquiry = distinctEnquiries("Outbox Buyer", 8_000_000_000);
 
 async function waitFor(condition: () => boolean, limitMs: number): Promise<boolean> {
   const deadline = performance.now() + limitMs;
