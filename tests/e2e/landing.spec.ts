@@ -51,8 +51,22 @@ async function waitForShellScript(page: Page) {
 async function openLanding(page: Page, path = "/") {
   await page.goto(path);
   await waitForShellScript(page);
-  await page.mouse.move(2, 2);
-  await expect(page.locator("[data-hydrated='true']")).toHaveCount(1);
+  await moveUntilSectionsHydrate(page);
+}
+
+/**
+ * Moves the pointer, as a visitor does, until the sections have hydrated: a single move can come
+ * before the page has started listening for the first sign of use, and would then be missed.
+ */
+async function moveUntilSectionsHydrate(page: Page) {
+  let moves = 0;
+  await expect
+    .poll(async () => {
+      moves += 1;
+      await page.mouse.move(2 + (moves % 2), 2);
+      return page.locator("[data-hydrated='true']").count();
+    })
+    .toBe(1);
 }
 
 function carousel(page: Page, name: string): Locator {
@@ -239,8 +253,7 @@ test.describe("the sections' script", () => {
     await expect(page.locator("[data-hydrated]")).toHaveCount(0);
     expect(sectionScripts).toEqual([]);
 
-    await page.mouse.move(2, 2);
-    await expect(page.locator("[data-hydrated='true']")).toHaveCount(1);
+    await moveUntilSectionsHydrate(page);
     expect(sectionScripts).toHaveLength(1);
   });
 
