@@ -9,7 +9,13 @@ import { apiMessages } from "./routes/api-errors";
 import { apiRoutes } from "./routes/api";
 import { siteRoutes } from "./routes/site";
 import { createStore } from "./store";
-import { contentSecurityPolicyDirectives, inlineScriptHashes, permissionsPolicy } from "./security-headers";
+import {
+  contentSecurityPolicyDirectives,
+  DOCUMENT_ONLY_HEADERS,
+  inlineScriptHashes,
+  isSubresource,
+  permissionsPolicy,
+} from "./security-headers";
 
 export interface BuildAppOptions {
   config: Config;
@@ -38,7 +44,11 @@ export async function buildApp({ config, logger = false, outbox }: BuildAppOptio
     crossOriginEmbedderPolicy: false,
   });
   app.addHook("onSend", async (_request, reply) => {
-    reply.header("permissions-policy", permissionsPolicy);
+    if (isSubresource(reply.getHeader("content-type"))) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    } else {
+      reply.header("permissions-policy", permissionsPolicy);
+    }
   });
   // Compresses API answers; the site's files are served precompressed by the static plugin.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: 1024 });

@@ -54,3 +54,31 @@ export function contentSecurityPolicyDirectives(scriptHashes: readonly string[])
     upgradeInsecureRequests: null,
   };
 }
+
+/**
+ * Headers that govern a document and do nothing on a script, a stylesheet or a font: the
+ * browser applies a CSP, a framing and permissions policy, an origin-agent cluster and an
+ * opener policy only to the page that loads these files (the site starts no workers, whose
+ * scripts would carry their own CSP). Scripts, stylesheets and fonts are sent without them,
+ * about 1.2 kB less on every one; they keep `nosniff`, CORP, HSTS and the referrer policy
+ * (a stylesheet's own requests follow it). Images keep every header: an SVG opened on its own
+ * is a document.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+  "permissions-policy",
+] as const;
+
+const SUBRESOURCE_TYPE = /^(?:text\/css|(?:application|text)\/javascript|font\/)/i;
+
+/** Whether a response of this content type is a script, a stylesheet or a font. */
+export function isSubresource(contentType: unknown): boolean {
+  return typeof contentType === "string" && SUBRESOURCE_TYPE.test(contentType);
+}

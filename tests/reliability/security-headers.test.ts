@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
+import { DOCUMENT_ONLY_HEADERS } from "../../server/security-headers";
 import { buildSite } from "./support/build-site";
 
 const RATE_LIMIT = 3;
@@ -22,10 +23,11 @@ const validEnquiry = {
 let workDir: string;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let assetPath: string;
+let siteDir: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), "collarise-headers-"));
-  const siteDir = await buildSite(join(workDir, "build"));
+  siteDir = await buildSite(join(workDir, "build"));
   const script = (await readdir(join(siteDir, "assets"))).find((name) => name.endsWith(".js"));
   if (!script) throw new Error("The build has no script under /assets");
   assetPath = `/assets/${script}`;
@@ -153,10 +155,38 @@ describe("security headers on every page", () => {
     expectSecurityHeaders(response);
   });
 
-  it("a script asset has them", async () => {
+  it("a script asset keeps the headers that apply to it, and drops the ones only a document uses", async () => {
     const response = await app.inject({ method: "GET", url: assetPath, remoteAddress: freshAddress() });
     expect(response.statusCode).toBe(200);
     expect(header(response, "content-type")).toMatch(/javascript/);
+    expect(header(response, "x-content-type-options")).toBe("nosniff");
+    expect(header(response, "cross-origin-resource-policy")).toBe("same-origin");
+    expect(header(response, "strict-transport-security")).toMatch(/max-age=\d+; includeSubDomains/);
+    expect(header(response, "referrer-policy")).toBe("strict-origin-when-cross-origin");
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(header(response, name), name).toBeUndefined();
+  });
+
+  it.each([
+    ["a stylesheet", ".css", /^text\/css/],
+    ["the heading font", ".woff2", /^font\/woff2/],
+  ])("%s is sent like a script", async (_name, extension, type) => {
+    const file = (await readdir(join(siteDir, "assets"))).find((name) => name.endsWith(extension));
+    if (!file) throw new Error(`The build has no ${extension} file under /assets`);
+    const response = await app.inject({
+      method: "GET",
+      url: `/assets/${file}`,
+      remoteAddress: freshAddress(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(header(response, "content-type")).toMatch(type);
+    expect(header(response, "x-content-type-options")).toBe("nosniff");
+    expect(header(response, "content-security-policy")).toBeUndefined();
+  });
+
+  it("an image keeps every header, as an SVG opened on its own is a document", async () => {
+    const response = await app.inject({ method: "GET", url: "/icon.svg", remoteAddress: freshAddress() });
+    expect(response.statusCode).toBe(200);
+    expect(header(response, "content-type")).toMatch(/^image\/svg\+xml/);
     expectSecurityHeaders(response);
   });
 });
