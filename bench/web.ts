@@ -146,6 +146,24 @@ function medianOf(runs: readonly LighthouseRun[]): PageResult["median"] {
   };
 }
 
+/** Lighthouse's trace recording now and then fails (NO_NAVSTART): such a run is run again. */
+const ATTEMPTS = 3;
+
+async function lighthouseRun(url: string, port: number): Promise<Lhr> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error || attempt === ATTEMPTS) return result.lhr;
+    console.log(`  Lighthouse failed to record ${url} (${error.code}); running it again`);
+  }
+}
+
 /** Builds the site, serves it, and runs Lighthouse on each page. */
 export async function runWebBench(): Promise<PageResult[]> {
   const siteDir = buildSite();
@@ -161,14 +179,7 @@ export async function runWebBench(): Promise<PageResult[]> {
     for (const page of PAGES) {
       const runs: LighthouseRun[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
-        const result = await lighthouse(`${server.url}${page}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: CATEGORIES,
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        const measured = readRun(result.lhr);
+        const measured = readRun(await lighthouseRun(`${server.url}${page}`, chrome.port));
         runs.push(measured);
         console.log(
           `  ${page} run ${run}/${RUNS}: performance ${measured.performance}, LCP ${formatMs(measured.lcpMs)}, ` +

@@ -17,10 +17,11 @@ describe("a prerendered page set to paint before it hydrates", () => {
     expect(rewritten).toContain("<main>Text</main>");
   });
 
-  it("fetches them once the page has loaded, or after the wait limit, in their original order", () => {
+  it("fetches them once the page has loaded and shown its first text, or after the wait limit, in their original order", () => {
     const script = /<script type="module" async="">([\s\S]*)<\/script>/.exec(rewritten)![1]!;
-    expect(script).toContain('addEventListener("load", resolve, { once: true })');
-    expect(script).toContain(`setTimeout(resolve, ${HYDRATION_WAIT_LIMIT_MS})`);
+    expect(script).toContain('addEventListener("load", afterPaint, { once: true })');
+    expect(script).toContain('getEntriesByName("first-contentful-paint")');
+    expect(script).toContain(`setTimeout(start, ${HYDRATION_WAIT_LIMIT_MS})`);
     expect(script).toContain('["/assets/manifest.js","/assets/entry.client.js"]');
     const order = [
       'await import("/assets/manifest.js")',

@@ -24,9 +24,21 @@ export function paintBeforeHydrating(html: string): string {
     name ? `const ${name} = await import(${specifier});` : `await import(${specifier});`,
   );
   const script = `await new Promise((resolve) => {
-  if (document.readyState === "complete") return resolve();
-  addEventListener("load", resolve, { once: true });
-  setTimeout(resolve, ${HYDRATION_WAIT_LIMIT_MS});
+  let started = false;
+  const start = () => {
+    if (!started) (started = true), setTimeout(resolve, 0);
+  };
+  setTimeout(start, ${HYDRATION_WAIT_LIMIT_MS});
+  const afterPaint = () => {
+    if (performance.getEntriesByName("first-contentful-paint").length > 0) return start();
+    if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+      new PerformanceObserver((entries, observer) => {
+        if (entries.getEntriesByName("first-contentful-paint").length > 0) observer.disconnect(), start();
+      }).observe({ type: "paint", buffered: true });
+    } else requestAnimationFrame(() => setTimeout(start, 0));
+  };
+  if (document.readyState === "complete") afterPaint();
+  else addEventListener("load", afterPaint, { once: true });
 });
 for (const href of ${JSON.stringify(preloads)}) {
   const link = document.createElement("link");
