@@ -3,12 +3,11 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
 import { notFound, site } from "./content/site";
+import { loadDisplayFont } from "./lib/display-font";
 import { reportWebVitals } from "./lib/report-web-vitals";
-import frauncesUrl from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: frauncesUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -20,6 +19,7 @@ export const links: Route.LinksFunction = () => [
 const markScripted = "document.documentElement.classList.add('js')";
 
 export function Layout({ children }: { children: ReactNode }) {
+  useEffect(() => loadDisplayFont(), []);
   return (
     <html lang={site.language} suppressHydrationWarning>
       <head>

@@ -60,7 +60,7 @@ export function Sachet({ className, width = 240, height = 320, style, title }: S
         x="120"
         y="166"
         textAnchor="middle"
-        fontFamily="Fraunces, Georgia, serif"
+        style={{ fontFamily: "var(--font-display)" }}
         fontSize="27"
         fontWeight="650"
         fill="#3b2416"

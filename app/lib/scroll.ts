@@ -1,4 +1,5 @@
 import { behaviour } from "../content/site";
+import { DISPLAY_FONT_FAMILY } from "./display-font";
 
 const GAP_BELOW_HEADER_PX = 12;
 
@@ -11,35 +12,77 @@ function headerHeight(): number {
 }
 
 let running: number | undefined;
+let releaseHold: (() => void) | undefined;
 
-/** Scrolls the window to `top` in `behaviour.smoothScrollMs` (at once for reduced motion). */
-export function scrollToY(top: number): Promise<void> {
-  const max = document.documentElement.scrollHeight - window.innerHeight;
-  const target = Math.max(0, Math.min(top, max));
+/** The frames a finished scroll may spend catching a target that moved as sections rendered. */
+const SETTLE_FRAMES = 5;
+
+/**
+ * Scrolls the window to `top` in `behaviour.smoothScrollMs` (at once for reduced motion).
+ * `top` may be a function: it is read again on every frame, because sections below the fold
+ * are laid out only as they come near the screen (`content-visibility`), which can move the
+ * target while the scroll runs; a finished scroll then settles on where the target ended up.
+ */
+export function scrollToY(top: number | (() => number)): Promise<void> {
+  const targetNow = () => {
+    const max = document.documentElement.scrollHeight - window.innerHeight;
+    return Math.max(0, Math.min(typeof top === "function" ? top() : top, max));
+  };
   if (running !== undefined) cancelAnimationFrame(running);
+  releaseHold?.();
   const start = window.scrollY;
-  const distance = target - start;
-  if (prefersReducedMotion() || distance === 0) {
-    window.scrollTo({ top: target, behavior: "instant" });
-    return Promise.resolve();
-  }
-  const duration = behaviour.smoothScrollMs;
+  const duration = prefersReducedMotion() ? 0 : behaviour.smoothScrollMs;
   return new Promise((resolve) => {
     let startedAt: number | undefined;
+    let settleFrames = 0;
     const step = (now: number) => {
       startedAt ??= now;
-      const progress = Math.min(1, (now - startedAt) / duration);
+      const progress = duration === 0 ? 1 : Math.min(1, (now - startedAt) / duration);
       const eased = 1 - (1 - progress) ** 3;
-      window.scrollTo({ top: start + distance * eased, behavior: "instant" });
-      if (progress < 1) {
+      const target = targetNow();
+      window.scrollTo({ top: start + (target - start) * eased, behavior: "instant" });
+      const settled = progress === 1 && Math.abs(targetNow() - window.scrollY) < 1;
+      if (!settled && settleFrames < SETTLE_FRAMES) {
+        if (progress === 1) settleFrames += 1;
         running = requestAnimationFrame(step);
       } else {
         running = undefined;
         resolve();
       }
     };
-    running = requestAnimationFrame(step);
+    if (duration === 0) step(0);
+    else running = requestAnimationFrame(step);
   });
+}
+
+/** What the visitor does to scroll by hand; after any of it, the page leaves the scroll alone. */
+const HAND_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/**
+ * The heading font arrives after the page has hydrated (lib/display-font.ts). Its fallbacks are
+ * sized like it, but a heading can still break one word differently and push the section a few
+ * pixels away after a scroll has ended: unless the visitor has scrolled by hand since, the
+ * section is put back below the header when the font arrives.
+ */
+function holdThroughFontSwap(element: Element) {
+  releaseHold?.();
+  releaseHold = undefined;
+  if (!("fonts" in document)) return;
+  const fontArrived = [...document.fonts].some(
+    (face) => face.family.replace(/"/g, "") === DISPLAY_FONT_FAMILY && face.status === "loaded",
+  );
+  if (fontArrived) return;
+  const realign = () => {
+    release();
+    window.scrollTo({ top: offsetTopOf(element), behavior: "instant" });
+  };
+  const release = () => {
+    document.fonts.removeEventListener("loadingdone", realign);
+    for (const type of HAND_SCROLL_EVENTS) removeEventListener(type, release, true);
+  };
+  document.fonts.addEventListener("loadingdone", realign);
+  for (const type of HAND_SCROLL_EVENTS) addEventListener(type, release, { capture: true, passive: true });
+  releaseHold = release;
 }
 
 /** Where an element's top must sit so that it shows just below the sticky header. */
@@ -55,7 +98,8 @@ export function offsetTopOf(element: Element): number {
 export function scrollToId(id: string, { focus = true } = {}): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
-  void scrollToY(offsetTopOf(element)).then(() => {
+  void scrollToY(() => offsetTopOf(element)).then(() => {
+    holdThroughFontSwap(element);
     if (!focus) return;
     if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
     element.focus({ preventScroll: true });

@@ -119,8 +119,7 @@ test.describe("the landing page at 1280 px", () => {
       "href",
       "/#buy-now",
     );
-    const headings = await page.locator("main h2").allInnerTexts();
-    expect(headings).toEqual(sectionHeadings);
+    await expect(page.locator("main h2")).toHaveText(sectionHeadings);
     await expect(page.locator("main > * > section#about")).toHaveCount(1);
     await expect(page.locator("main section#buy-now")).toContainText(buyNow.heading);
   });

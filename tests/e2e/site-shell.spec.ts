@@ -324,6 +324,48 @@ test.describe("at 1280 px", () => {
   });
 });
 
+/** Whether the page has a web font of this family, and it has arrived. */
+function fontLoaded(page: Page, family: string) {
+  return page.evaluate(
+    (name) =>
+      [...document.fonts].some((face) => face.family.replace(/"/g, "") === name && face.status === "loaded"),
+    family,
+  );
+}
+
+test.describe("the order of loading", () => {
+  /** When each script and font request started, and when the first text was painted (ms). */
+  async function loadingTimeline(page: Page) {
+    return page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      requests: performance
+        .getEntriesByType("resource")
+        .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }));
+  }
+
+  for (const path of ["/", "/privacy-policy"]) {
+    test(`${path} shows its text before it asks for its scripts and its heading font, then gets both`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await waitForPageHydration(page);
+      await expect.poll(() => fontLoaded(page, "Fraunces")).toBe(true);
+      const { firstContentfulPaint, requests } = await loadingTimeline(page);
+      expect(firstContentfulPaint, "the page painted its text").toBeGreaterThan(0);
+      const late = requests.filter((request) => /\.(?:js|woff2)$/.test(request.name));
+      expect(late.some((request) => request.name.endsWith(".js"))).toBe(true);
+      expect(late.some((request) => request.name.endsWith(".woff2"))).toBe(true);
+      for (const request of late) {
+        expect(
+          request.startTime,
+          `${request.name} is asked for after the first paint`,
+        ).toBeGreaterThanOrEqual(firstContentfulPaint!);
+      }
+    });
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: viewportOf(widths.mobile) });
 
@@ -336,6 +378,15 @@ test.describe("without JavaScript", () => {
     await about.click();
     await expect(page).toHaveURL(/\/#about$/);
     await expect(page.locator("footer #contact")).toHaveCount(1);
+  });
+
+  test("the headings still get their web font, from the stylesheet", async ({ page }) => {
+    await page.goto("/");
+    await expect.poll(() => fontLoaded(page, "Fraunces Without Scripts")).toBe(true);
+    const family = await page
+      .getByRole("heading", { level: 1 })
+      .evaluate((h1) => getComputedStyle(h1).fontFamily);
+    expect(family).toMatch(/^"Fraunces Without Scripts"/);
   });
 });
 
