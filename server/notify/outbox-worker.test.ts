@@ -159,7 +159,7 @@ describe("the outbox worker", () => {
 
     await drain(worker, store);
     expect(notifier.attempts.map((attempt) => attempt.enquiryId)).toStrictEqual([id, id, id]);
-    const warnings = log.entries.filter((entry) => entry.level === "warn");
+    const warnings = log.entries.filter((entry) => entry.level === "warn" && "attempt" in entry.object);
     expect(
       warnings.map((entry) => [entry.object.attempt, entry.object.retryInMs, entry.object.err]),
     ).toStrictEqual([
@@ -250,6 +250,55 @@ describe("the outbox worker", () => {
       leaseMs: 60_000,
     });
     expect(released?.enquiryId).toBe(id);
+  });
+
+  it("pauses after a cycle in which every send failed, and new enquiries do not cut the pause short", async () => {
+    const store = await openStore();
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) await store.addEnquiry(enquiry(n));
+    const notifier = scriptedNotifier(async () => {
+      throw new Error("connect ECONNREFUSED 127.0.0.1:25");
+    });
+    const log = recordingLogger();
+    // The first pause is the retry policy's base: a minute here, far longer than this test.
+    const worker = newWorker({
+      store,
+      notifier,
+      log,
+      retry: { baseMs: 60_000, maxMs: 300_000 },
+      random: () => 1,
+    });
+    worker.start();
+    await until(() => notifier.attempts.length === 4);
+
+    for (const n of [9, 10, 11]) {
+      await store.addEnquiry(enquiry(n));
+      worker.wake();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(notifier.attempts).toHaveLength(4);
+    expect(await store.countPendingNotifications()).toBe(11);
+    expect(log.entries.filter((entry) => entry.message.startsWith("every send failed"))).toHaveLength(1);
+  });
+
+  it("after a pause, resumes at the first delivery and empties the outbox", async () => {
+    const store = await openStore();
+    const stored = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => store.addEnquiry(enquiry(n))));
+    let down = true;
+    const notifier = scriptedNotifier(async () => {
+      if (down) throw new Error("connect ECONNREFUSED 127.0.0.1:25");
+    });
+    const log = recordingLogger();
+    const worker = newWorker({ store, notifier, log, retry: { baseMs: 20, maxMs: 1_000 }, random: () => 1 });
+    worker.start();
+    await until(() => notifier.attempts.length >= 4);
+    down = false;
+
+    await drain(worker, store);
+    const delivered = new Set(notifier.attempts.slice(-stored.length).map((attempt) => attempt.enquiryId));
+    expect(delivered).toStrictEqual(new Set(stored.map((one) => one.id)));
+    expect(log.entries.map((entry) => entry.message)).toContain(
+      "the notifier delivers again; the outbox resumes",
+    );
   });
 
   it("keeps going while the store cannot be read, and delivers once it can", async () => {

@@ -19,6 +19,9 @@ export interface RetryPolicy {
 
 export const defaultRetryPolicy: RetryPolicy = { baseMs: 2_000, maxMs: 5 * 60_000 };
 
+/** The longest the worker pauses between probes of a provider that fails every send. */
+export const MAX_PROVIDER_PAUSE_MS = 60_000;
+
 /**
  * The wait before the next attempt after `failures` failed attempts: doubling from
  * `baseMs`, capped at `maxMs`, and spread over the upper half of that span ("equal
@@ -99,6 +102,9 @@ export class OutboxWorker {
   private cyclesStarted = 0;
   private waiters: CycleWaiter[] = [];
   private storeWasDown = false;
+  /** Cycles in a row in which every send failed (the provider is likely down). */
+  private failingCycles = 0;
+  private pauseSleeper: (() => void) | undefined;
   private readonly counts = { sent: 0, failed: 0 };
 
   constructor(options: OutboxWorkerOptions) {
@@ -150,6 +156,7 @@ export class OutboxWorker {
   async stop(): Promise<void> {
     this.running = false;
     this.wakeSleeper?.();
+    this.pauseSleeper?.();
     const grace = setTimeout(
       () => this.stopping.abort(new Error("The server is shutting down")),
       this.stopGraceMs,
@@ -177,6 +184,20 @@ export class OutboxWorker {
       }
       this.settleWaiters(cycle, report);
       if (!this.running) break;
+      if (this.providerFailing(report)) {
+        // Every send of this cycle failed: the provider is most likely down. Trying every other
+        // due notification (and each new enquiry's) one after another would only fail the same
+        // way, fill the log and take the event loop from the API: probe again after a pause
+        // that grows while the failures go on. New enquiries do not cut the pause short.
+        await this.pause(
+          retryDelayMs(
+            this.failingCycles,
+            { baseMs: this.retry.baseMs, maxMs: Math.min(this.retry.maxMs, MAX_PROVIDER_PAUSE_MS) },
+            this.random,
+          ),
+        );
+        continue;
+      }
       const more = report.claimed >= this.notifier.concurrency && report.storeError === undefined;
       if (more || this.wakeRequested) {
         // A store that answers synchronously (SQLite) would otherwise keep this loop in
@@ -186,6 +207,39 @@ export class OutboxWorker {
       }
       await this.sleep(this.pollIntervalMs);
     }
+  }
+
+  /** Counts the cycles in a row in which every send failed; true while that goes on. */
+  private providerFailing(report: CycleReport): boolean {
+    const allFailed = report.claimed > 0 && report.failed === report.claimed;
+    if (!allFailed) {
+      if (report.sent > 0 && this.failingCycles > 0) {
+        this.log.info({ notifier: this.notifier.name }, "the notifier delivers again; the outbox resumes");
+        this.failingCycles = 0;
+      }
+      return false;
+    }
+    this.failingCycles += 1;
+    if (this.failingCycles === 1) {
+      this.log.warn(
+        { notifier: this.notifier.name },
+        "every send failed: the outbox pauses between attempts until the notifier delivers again",
+      );
+    }
+    return true;
+  }
+
+  /** Waits, unlike `sleep`, without waking for new enquiries; only `stop` ends it early. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.pauseSleeper === done) this.pauseSleeper = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.pauseSleeper = done;
+    });
   }
 
   private settleWaiters(cycle: number, report: CycleReport) {
