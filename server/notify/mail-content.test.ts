@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { enquiryMail, enquirySubject, escapeHtml, singleLine } from "./mail-content";
+import { escapeHtml } from "../html";
+import { enquiryMail, enquirySubject, singleLine } from "./mail-content";
 
 const notification = {
   enquiryId: "3f0c2a51-8d7e-4f59-9c1a-2b6d0e4f7a10",

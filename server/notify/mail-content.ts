@@ -1,4 +1,5 @@
 import { product } from "../../app/content/site";
+import { escapeHtml } from "../html";
 import { ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
 import type { PendingNotification } from "../store/store";
 
@@ -17,18 +18,6 @@ const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 /** One line of text: no CR, LF or other control character can reach a header. */
 export function singleLine(value: string): string {
   return value.replace(LINE_BREAKS_AND_CONTROLS, " ").replace(/\s+/g, " ").trim();
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 export interface EnquiryMail {

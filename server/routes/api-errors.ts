@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { StoreUnavailableError } from "../store/store";
+import { backHrefFor, isSiteFormPost, sendFormResult } from "./form-posts";
 
 /** What the API says when a request is refused before its own checks run. */
 export const apiMessages = {
@@ -45,15 +46,24 @@ function messageFor(error: FastifyError): { status: number; message: string } {
   return { status, message: apiMessages.unexpected };
 }
 
-/** Every refusal under /api/ is JSON `{"error": "<clear message>"}`. */
+/**
+ * Every refusal under /api/ is JSON `{"error": "<clear message>"}`; a form posted without
+ * JavaScript gets the same message as a page (a refusal made before its route runs, such as
+ * too many requests or too large a body, included).
+ */
 export function installApiErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof StoreUnavailableError) {
-      logStoreFailure(request, error, "request");
-      return sendUnavailable(reply, apiMessages.storeUnavailable);
+    const unavailable = error instanceof StoreUnavailableError;
+    if (unavailable) logStoreFailure(request, error, "request");
+    const { status, message } = unavailable
+      ? { status: 503, message: apiMessages.storeUnavailable }
+      : messageFor(error);
+    if (status >= 500 && !unavailable) request.log.error({ err: error }, "request failed");
+    if (isSiteFormPost(request)) {
+      if (status === 503) reply.header("retry-after", String(RETRY_AFTER_UNAVAILABLE_S));
+      return sendFormResult(reply, { status, ok: false, message, backHref: backHrefFor(request) });
     }
-    const { status, message } = messageFor(error);
-    if (status >= 500) request.log.error({ err: error }, "request failed");
+    if (unavailable) return sendUnavailable(reply, message);
     return reply.code(status).send({ error: message });
   });
 }

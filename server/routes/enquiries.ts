@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { anchors } from "../../app/content/site";
 import { checkEnquiry, enquiryMessages } from "../../domain/enquiry";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
 import { HONEYPOT_FIELD, honeypotFilled, type RateLimitedRoutes } from "./api-shared";
-import { acceptFormPosts, isFormPost, sendFormResult } from "./form-posts";
+import { acceptFormPosts, backHrefFor, isFormPost, sendFormResult } from "./form-posts";
 
 /**
  * `POST /api/enquiries`: checks the enquiry with the form's own rules, then stores it and its
@@ -18,7 +17,7 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
   app.post("/api/enquiries", { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
     const form = isFormPost(request);
     const answerForm = (status: number, message: string) =>
-      sendFormResult(reply, { status, ok: status === 201, message, backHref: `/#${anchors.buyNow}` });
+      sendFormResult(reply, { status, ok: status === 201, message, backHref: backHrefFor(request) });
 
     if (honeypotFilled(request.body)) {
       request.log.info({ field: HONEYPOT_FIELD }, "enquiry with a filled honeypot answered and dropped");

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { enquiryMessages } from "../../domain/enquiry";
 import { subscriberMessages } from "../../domain/subscriber";
+import { apiMessages } from "./api-errors";
 import { buildTestApp, type TestApp } from "./test-app";
 
 const FORM = "application/x-www-form-urlencoded";
@@ -62,12 +63,35 @@ describe("the forms posted without JavaScript", () => {
     expect(await current.app.store.listEnquiries()).toHaveLength(0);
   });
 
-  it("escapes what the visitor typed wherever the page repeats it", async () => {
+  it("never shows markup the visitor typed as markup", async () => {
     current = await buildTestApp();
     const response = await post(current, "/api/enquiries", { ...typed, Email: "<script>alert(1)</script>" });
 
     expect(response.statusCode).toBe(400);
     expect(response.body).not.toContain("<script>");
+  });
+
+  it("answers a form that is too large with a page, not JSON, and stores nothing", async () => {
+    current = await buildTestApp();
+    const response = await post(current, "/api/enquiries", { ...typed, Name: "M".repeat(20_000) });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.body).toContain(`<h1>${apiMessages.tooLarge}</h1>`);
+    expect(response.body).toContain('href="/#buy-now"');
+    expect(await current.app.store.listEnquiries()).toHaveLength(0);
+  });
+
+  it("answers one form too many from an address with a page, not JSON", async () => {
+    current = await buildTestApp({ RATE_LIMIT_PER_MINUTE: "1" });
+    expect((await post(current, "/api/subscribers", { email: "first@example.in" })).statusCode).toBe(201);
+    const refused = await post(current, "/api/subscribers", { email: "second@example.in" });
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["content-type"]).toMatch(/^text\/html/);
+    expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(refused.body).toContain("Too many requests from your address");
+    expect(refused.body).toContain('href="/#contact"');
   });
 
   it("subscribes an address sent as an ordinary form, once", async () => {

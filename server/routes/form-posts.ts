@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { company, product } from "../../app/content/site";
+import { anchors, company, product } from "../../app/content/site";
+import { escapeHtml } from "../html";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
@@ -20,13 +21,23 @@ export function isFormPost(request: FastifyRequest): boolean {
   return (request.headers["content-type"] ?? "").toLowerCase().startsWith(FORM_TYPE);
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
+/** Where each form's result page leads back to: the form's own part of the home page. */
+const FORM_SECTIONS: Readonly<Record<string, string>> = {
+  "/api/enquiries": `/#${anchors.buyNow}`,
+  "/api/subscribers": `/#${anchors.contact}`,
+};
 
-export interface FormResult {
+/** The home page's part that holds the form this request was posted from. */
+export function backHrefFor(request: FastifyRequest): string {
+  return FORM_SECTIONS[request.url.split("?")[0] ?? ""] ?? "/";
+}
+
+/** Whether this request is one of the site's forms posted without JavaScript. */
+export function isSiteFormPost(request: FastifyRequest): boolean {
+  return isFormPost(request) && (request.url.split("?")[0] ?? "") in FORM_SECTIONS;
+}
+
+interface FormResult {
   status: number;
   ok: boolean;
   message: string;

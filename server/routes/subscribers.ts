@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { anchors } from "../../app/content/site";
 import { checkSubscriberEmail, subscriberMessages } from "../../domain/subscriber";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
 import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
-import { acceptFormPosts, isFormPost, sendFormResult } from "./form-posts";
+import { acceptFormPosts, backHrefFor, isFormPost, sendFormResult } from "./form-posts";
 
 /** `POST /api/subscribers`: stores a valid newsletter address once. */
 export async function subscriberRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
@@ -14,7 +13,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
   app.post("/api/subscribers", { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
     const form = isFormPost(request);
     const answerForm = (status: number, message: string) =>
-      sendFormResult(reply, { status, ok: status < 300, message, backHref: `/#${anchors.contact}` });
+      sendFormResult(reply, { status, ok: status < 300, message, backHref: backHrefFor(request) });
     const answer = (status: 200 | 201, message: string) =>
       form ? answerForm(status, message) : reply.code(status).send({ message });
 
