@@ -20,7 +20,7 @@ export interface RetryPolicy {
 export const defaultRetryPolicy: RetryPolicy = { baseMs: 2_000, maxMs: 5 * 60_000 };
 
 /** The longest the worker pauses between probes of a provider that fails every send. */
-export const MAX_PROVIDER_PAUSE_MS = 60_000;
+const MAX_PROVIDER_PAUSE_MS = 60_000;
 
 /**
  * The wait before the next attempt after `failures` failed attempts: doubling from
@@ -97,14 +97,14 @@ export class OutboxWorker {
   private running = false;
   private loopDone: Promise<void> = Promise.resolve();
   private wakeRequested = false;
-  private wakeSleeper: (() => void) | undefined;
+  /** Ends the current wait between cycles; `wakeable` says whether a new enquiry may end it. */
+  private waiting: { end: () => void; wakeable: boolean } | undefined;
   private readonly stopping = new AbortController();
   private cyclesStarted = 0;
   private waiters: CycleWaiter[] = [];
   private storeWasDown = false;
   /** Cycles in a row in which every send failed (the provider is likely down). */
   private failingCycles = 0;
-  private pauseSleeper: (() => void) | undefined;
   private readonly counts = { sent: 0, failed: 0 };
 
   constructor(options: OutboxWorkerOptions) {
@@ -137,7 +137,7 @@ export class OutboxWorker {
   /** Reads the outbox now instead of at the next poll (an enquiry was just stored). */
   wake(): void {
     this.wakeRequested = true;
-    this.wakeSleeper?.();
+    if (this.waiting?.wakeable) this.waiting.end();
   }
 
   /**
@@ -155,8 +155,7 @@ export class OutboxWorker {
   /** Stops polling; sends under way finish (or are abandoned after a grace period and released). */
   async stop(): Promise<void> {
     this.running = false;
-    this.wakeSleeper?.();
-    this.pauseSleeper?.();
+    this.waiting?.end();
     const grace = setTimeout(
       () => this.stopping.abort(new Error("The server is shutting down")),
       this.stopGraceMs,
@@ -189,12 +188,13 @@ export class OutboxWorker {
         // due notification (and each new enquiry's) one after another would only fail the same
         // way, fill the log and take the event loop from the API: probe again after a pause
         // that grows while the failures go on. New enquiries do not cut the pause short.
-        await this.pause(
+        await this.wait(
           retryDelayMs(
             this.failingCycles,
             { baseMs: this.retry.baseMs, maxMs: Math.min(this.retry.maxMs, MAX_PROVIDER_PAUSE_MS) },
             this.random,
           ),
+          { wakeable: false },
         );
         continue;
       }
@@ -205,7 +205,7 @@ export class OutboxWorker {
         await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
-      await this.sleep(this.pollIntervalMs);
+      await this.wait(this.pollIntervalMs, { wakeable: true });
     }
   }
 
@@ -229,34 +229,22 @@ export class OutboxWorker {
     return true;
   }
 
-  /** Waits, unlike `sleep`, without waking for new enquiries; only `stop` ends it early. */
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        if (this.pauseSleeper === done) this.pauseSleeper = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.pauseSleeper = done;
-    });
-  }
-
   private settleWaiters(cycle: number, report: CycleReport) {
     const ready = this.waiters.filter((waiter) => waiter.after < cycle);
     this.waiters = this.waiters.filter((waiter) => waiter.after >= cycle);
     for (const waiter of ready) waiter.resolve(report);
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Waits between cycles; `stop` always ends the wait early, `wake` only a wakeable one. */
+  private wait(ms: number, { wakeable }: { wakeable: boolean }): Promise<void> {
     return new Promise((resolve) => {
-      const done = () => {
+      const end = () => {
         clearTimeout(timer);
-        if (this.wakeSleeper === done) this.wakeSleeper = undefined;
+        if (this.waiting?.end === end) this.waiting = undefined;
         resolve();
       };
-      const timer = setTimeout(done, ms);
-      this.wakeSleeper = done;
+      const timer = setTimeout(end, ms);
+      this.waiting = { end, wakeable };
     });
   }
 
