@@ -30,7 +30,7 @@ export function paintBeforeHydrating(html: string): string {
   };
   setTimeout(start, ${HYDRATION_WAIT_LIMIT_MS});
   const afterPaint = () => {
-    if (performance.getEntriesByName("first-contentful-paint").length > 0) return start();
+    // buffered: a paint that came before this call is reported at once.
     if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
       new PerformanceObserver((entries, observer) => {
         if (entries.getEntriesByName("first-contentful-paint").length > 0) observer.disconnect(), start();

@@ -1,11 +1,29 @@
 import frauncesUrl from "../../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 
 /** The family the headings ask for first (`--font-display` in app.css). */
-export const DISPLAY_FONT_FAMILY = "Fraunces";
+const DISPLAY_FONT_FAMILY = "Fraunces";
 /** The longest the font waits for an idle moment after hydration. */
 const IDLE_TIMEOUT_MS = 2000;
 
-let requested = false;
+let face: FontFace | undefined;
+let markArrived = () => {};
+const arrival = new Promise<void>((resolve) => (markArrived = resolve));
+
+/** Whether the headings' web font has arrived and is in use. */
+export function displayFontArrived(): boolean {
+  return face?.status === "loaded";
+}
+
+/** Calls `callback` once the headings' web font arrives; returns a function that cancels it. */
+export function onDisplayFontArrival(callback: () => void): () => void {
+  let live = true;
+  void arrival.then(() => {
+    if (live) callback();
+  });
+  return () => {
+    live = false;
+  };
+}
 
 /**
  * Fetches the headings' web font once the page has hydrated and the browser is idle. Until it
@@ -15,22 +33,16 @@ let requested = false;
  * stylesheet. Returns a function that cancels a fetch not yet started.
  */
 export function loadDisplayFont(): () => void {
-  if (
-    requested ||
-    typeof document === "undefined" ||
-    !("fonts" in document) ||
-    typeof FontFace !== "function"
-  )
+  if (face || typeof document === "undefined" || !("fonts" in document) || typeof FontFace !== "function")
     return () => {};
   const load = () => {
-    if (requested) return;
-    requested = true;
-    const face = new FontFace(DISPLAY_FONT_FAMILY, `url(${frauncesUrl}) format("woff2")`, {
+    if (face) return;
+    face = new FontFace(DISPLAY_FONT_FAMILY, `url(${frauncesUrl}) format("woff2")`, {
       weight: "100 900",
       display: "swap",
     });
     document.fonts.add(face);
-    face.load().catch(() => {
+    face.load().then(markArrived, () => {
       // Offline or a new deployment: the fallback stays, sized like the font.
     });
   };

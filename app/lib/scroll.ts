@@ -1,5 +1,5 @@
 import { behaviour } from "../content/site";
-import { DISPLAY_FONT_FAMILY } from "./display-font";
+import { displayFontArrived, onDisplayFontArrival } from "./display-font";
 
 const GAP_BELOW_HEADER_PX = 12;
 
@@ -23,7 +23,7 @@ const SETTLE_FRAMES = 5;
  * are laid out only as they come near the screen (`content-visibility`), which can move the
  * target while the scroll runs; a finished scroll then settles on where the target ended up.
  */
-export function scrollToY(top: number | (() => number)): Promise<void> {
+function scrollToY(top: number | (() => number)): Promise<void> {
   const targetNow = () => {
     const max = document.documentElement.scrollHeight - window.innerHeight;
     return Math.max(0, Math.min(typeof top === "function" ? top() : top, max));
@@ -31,6 +31,8 @@ export function scrollToY(top: number | (() => number)): Promise<void> {
   if (running !== undefined) cancelAnimationFrame(running);
   releaseHold?.();
   const start = window.scrollY;
+  // Already there: nothing to animate, and the visitor's own scrolling is left alone.
+  if (typeof top === "number" && Math.abs(targetNow() - start) < 1) return Promise.resolve();
   const duration = prefersReducedMotion() ? 0 : behaviour.smoothScrollMs;
   return new Promise((resolve) => {
     let startedAt: number | undefined;
@@ -41,7 +43,8 @@ export function scrollToY(top: number | (() => number)): Promise<void> {
       const eased = 1 - (1 - progress) ** 3;
       const target = targetNow();
       window.scrollTo({ top: start + (target - start) * eased, behavior: "instant" });
-      const settled = progress === 1 && Math.abs(targetNow() - window.scrollY) < 1;
+      // The target is a page position (offsetTopOf adds scrollY back): scrolling does not move it.
+      const settled = progress === 1 && Math.abs(target - window.scrollY) < 1;
       if (!settled && settleFrames < SETTLE_FRAMES) {
         if (progress === 1) settleFrames += 1;
         running = requestAnimationFrame(step);
@@ -67,26 +70,21 @@ const HAND_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as 
 function holdThroughFontSwap(element: Element) {
   releaseHold?.();
   releaseHold = undefined;
-  if (!("fonts" in document)) return;
-  const fontArrived = [...document.fonts].some(
-    (face) => face.family.replace(/"/g, "") === DISPLAY_FONT_FAMILY && face.status === "loaded",
-  );
-  if (fontArrived) return;
-  const realign = () => {
-    release();
-    window.scrollTo({ top: offsetTopOf(element), behavior: "instant" });
-  };
+  if (displayFontArrived()) return;
   const release = () => {
-    document.fonts.removeEventListener("loadingdone", realign);
+    cancel();
     for (const type of HAND_SCROLL_EVENTS) removeEventListener(type, release, true);
   };
-  document.fonts.addEventListener("loadingdone", realign);
+  const cancel = onDisplayFontArrival(() => {
+    release();
+    window.scrollTo({ top: offsetTopOf(element), behavior: "instant" });
+  });
   for (const type of HAND_SCROLL_EVENTS) addEventListener(type, release, { capture: true, passive: true });
   releaseHold = release;
 }
 
 /** Where an element's top must sit so that it shows just below the sticky header. */
-export function offsetTopOf(element: Element): number {
+function offsetTopOf(element: Element): number {
   return element.getBoundingClientRect().top + window.scrollY - headerHeight() - GAP_BELOW_HEADER_PX;
 }
 
