@@ -3,11 +3,15 @@ import type { Metric } from "web-vitals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 type Callback = (metric: Metric) => void;
-const observers = vi.hoisted(() => ({ callbacks: new Map<string, (metric: unknown) => void>() }));
+const observers = vi.hoisted(() => ({
+  callbacks: new Map<string, (metric: unknown) => void>(),
+  options: new Map<string, unknown>(),
+}));
 
 vi.mock("web-vitals", () => {
-  const observe = (name: string) => (callback: (metric: unknown) => void) => {
+  const observe = (name: string) => (callback: (metric: unknown) => void, options?: unknown) => {
     observers.callbacks.set(name, callback);
+    observers.options.set(name, options);
   };
   return {
     onCLS: observe("CLS"),
@@ -50,6 +54,7 @@ let stop: () => void = () => {};
 
 beforeEach(() => {
   observers.callbacks.clear();
+  observers.options.clear();
   performance.clearMarks();
   visibility = "visible";
   idleTasks = [];
@@ -78,6 +83,8 @@ describe("reportWebVitals", () => {
     expect(observers.callbacks.size).toBe(0);
     await runIdleTasks();
     expect([...observers.callbacks.keys()].sort()).toEqual(["CLS", "FCP", "INP", "LCP", "TTFB"]);
+    // Every change is recorded, so that an interaction processed late still reaches the last beacon.
+    for (const options of observers.options.values()) expect(options).toEqual({ reportAllChanges: true });
   });
 
   it("sends every metric of the page in one beacon when the page is hidden", async () => {

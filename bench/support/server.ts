@@ -1,18 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { resolve } from "node:path";
+import { unusedPort } from "../../server/notify/test-mail-sink";
 
 export const projectRoot = resolve(import.meta.dirname, "../..");
 
-/** A port that nothing listens on right now (taken from the system on 127.0.0.1, then released). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((done) => probe.close(() => done()));
-  return port;
-}
+/** A port that nothing listens on right now (the tests' own helper). */
+export const freePort = unusedPort;
 
 export interface RunningServer {
   url: string;

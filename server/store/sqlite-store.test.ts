@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import { createStore, ENQUIRY_COLLECTION } from "./index";
 import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite-store";
@@ -342,8 +342,11 @@ describe("the SQLite store when its file cannot be used", () => {
 describe("enquiries arriving together (group commit)", () => {
   test("share one commit, and each is stored with its own pending notification", async () => {
     const store = await open();
+    const commits = vi.spyOn(store as unknown as { insertEnquiries: () => void }, "insertEnquiries");
     const names = Array.from({ length: 40 }, (_, index) => `Retailer ${index + 1}`);
     const stored = await Promise.all(names.map((Name) => store.addEnquiry({ ...enquiry, Name })));
+
+    expect(commits).toHaveBeenCalledTimes(1);
 
     expect(new Set(stored.map((record) => record.id)).size).toBe(names.length);
     const listed = await store.listEnquiries();

@@ -2,8 +2,15 @@ import type { Page } from "@playwright/test";
 import { newsletterForm } from "../../app/content/forms";
 import { footer } from "../../app/content/site";
 import { subscriberMessages } from "../../domain/subscriber";
-import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
-import { countPosts, uniqueTag, waitForHydration } from "./support/forms";
+import {
+  accessibilityViolations,
+  expect,
+  test,
+  viewportOf,
+  waitForHydration,
+  widths,
+} from "./support/fixtures";
+import { countPosts, uniqueTag } from "./support/forms";
 
 const SUBSCRIBERS_PATH = "/api/subscribers";
 

@@ -7,8 +7,15 @@ import { promisify } from "node:util";
 import { orderForm } from "../../app/content/forms";
 import { anchors } from "../../app/content/site";
 import { BUYER_TYPE_PLACEHOLDER, enquiryMessages } from "../../domain/enquiry";
-import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
-import { countPosts, forgiveFailedRequests, uniqueTag, waitForHydration } from "./support/forms";
+import {
+  accessibilityViolations,
+  expect,
+  test,
+  viewportOf,
+  waitForHydration,
+  widths,
+} from "./support/fixtures";
+import { countPosts, forgiveFailedRequests, uniqueTag } from "./support/forms";
 
 const ENQUIRIES_PATH = "/api/enquiries";
 /** Sonner's region that holds the toasts. */

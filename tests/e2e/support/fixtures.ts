@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /** Every page a test opens must raise no uncaught error and log no console error. */
 export const test = base.extend<{ pageErrors: string[] }>({
@@ -48,16 +48,16 @@ export async function accessibilityViolations(page: Page, options: { include?: s
   }));
 }
 
-/** Waits until React has hydrated the page (the pages hydrate once they have loaded). */
-export async function waitForPageHydration(page: Page) {
+/** Waits until React has hydrated `element`: before that, a click or a submit goes to the browser. */
+export async function waitForHydration(element: Locator) {
   await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const header = document.querySelector("header");
-          return header !== null && Object.keys(header).some((key) => key.startsWith("__react"));
-        }),
-      { message: "the page is hydrated" },
-    )
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))), {
+      message: "the page is hydrated",
+    })
     .toBe(true);
+}
+
+/** Waits until React has hydrated the page's shell (the pages hydrate once they have painted). */
+export async function waitForPageHydration(page: Page) {
+  await waitForHydration(page.locator("header").first());
 }

@@ -1,14 +1,4 @@
-import type { Locator, Page, Request } from "@playwright/test";
-import { expect } from "./fixtures";
-
-/** Waits until React has hydrated `element`: before that, a submit would go to the browser. */
-export async function waitForHydration(element: Locator) {
-  await expect
-    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))), {
-      message: "the page is hydrated",
-    })
-    .toBe(true);
-}
+import type { Page, Request } from "@playwright/test";
 
 /** Counts the POST requests the page sends to `path`. */
 export function countPosts(page: Page, path: string) {
