@@ -1,0 +1,61 @@
+/**
+ * What the browser and the server must agree on, written once: page paths, API paths,
+ * the honeypot field, the page-speed metrics, the product's key and the enquiries' collection.
+ * No I/O and no brand copy: both halves, the build configuration and the benchmarks import it.
+ */
+
+/** The site's public pages, in the order of the sitemap. */
+export const PAGE_PATHS = {
+  home: "/",
+  privacyPolicy: "/privacy-policy",
+} as const;
+
+export type PageKey = keyof typeof PAGE_PATHS;
+export type PagePath = (typeof PAGE_PATHS)[PageKey];
+
+/** Every public page, prerendered at build time and accepted in page-speed reports. */
+export const PUBLIC_PAGES: readonly PagePath[] = Object.values(PAGE_PATHS);
+
+/** Ids of the landing page's anchors, linked from both pages' headers and from form answers. */
+export const ANCHORS = {
+  about: "about",
+  buyNow: "buy-now",
+  contact: "contact",
+} as const;
+
+/** The API's mount point and each route's path relative to it. */
+export const API_PREFIX = "/api";
+
+export const API_ROUTES = {
+  enquiries: "/enquiries",
+  subscribers: "/subscribers",
+  vitals: "/vitals",
+  health: "/health",
+} as const;
+
+/** Full paths of the API, as the browser calls them. */
+export const API_PATHS = {
+  enquiries: `${API_PREFIX}${API_ROUTES.enquiries}`,
+  subscribers: `${API_PREFIX}${API_ROUTES.subscribers}`,
+  vitals: `${API_PREFIX}${API_ROUTES.vitals}`,
+  health: `${API_PREFIX}${API_ROUTES.health}`,
+} as const;
+
+/** The hidden form field only a robot fills in; both forms carry it and the API drops what fills it. */
+export const HONEYPOT_FIELD = "website";
+
+/** The page-speed metrics the browser reports and the server stores (FID is retired). */
+export const VITAL_METRICS = ["CLS", "INP", "FCP", "LCP", "TTFB"] as const;
+export type VitalMetric = (typeof VITAL_METRICS)[number];
+
+/** The most metrics one page-speed report may carry. */
+export const VITALS_MAX_METRICS = 10;
+
+/**
+ * The product's key. It names the enquiries' collection, so it is part of the stored data's
+ * contract, not of the copy: changing it points the server at another, empty collection.
+ */
+export const PRODUCT_KEY = "collarise";
+
+/** The enquiries' collection (Firestore) or table (SQLite): `{product}_Form`. */
+export const ENQUIRY_COLLECTION = `${PRODUCT_KEY}_Form`;
