@@ -65,7 +65,7 @@ export function SiteFooter() {
       <div className="site-footer__bottom">
         <div className="container site-footer__bottom-inner">
           <p>
-            © {footer.copyrightYear} {company.name}. All rights reserved.
+            © {footer.copyrightYear} {company.name.replace(/\.$/, "")}. All rights reserved.
           </p>
           <p className="site-footer__legal">
             {product.category} FSSAI Lic. No. {product.fssaiLicence}

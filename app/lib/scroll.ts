@@ -109,6 +109,31 @@ export function scrollToTop(): Promise<void> {
   return scrollToY(0);
 }
 
+/** How long a fragment's target may take to render before the page stops waiting for it. */
+const TARGET_WAIT_MS = 10_000;
+
+/**
+ * Calls `reach` once the element with this id is in the document, unless the visitor scrolls
+ * by hand first or `TARGET_WAIT_MS` pass (a fragment naming nothing leaves the page alone).
+ * Returns a function that stops waiting.
+ */
+export function whenElementAppears(id: string, reach: () => void): () => void {
+  const observer = new MutationObserver(() => {
+    if (!document.getElementById(id)) return;
+    stop();
+    reach();
+  });
+  const timer = window.setTimeout(() => stop(), TARGET_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of HAND_SCROLL_EVENTS) removeEventListener(type, stop, true);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+  for (const type of HAND_SCROLL_EVENTS) addEventListener(type, stop, { capture: true, passive: true });
+  return stop;
+}
+
 /** The id a URL fragment names, decoded; undefined for an empty fragment. */
 export function idFromHash(hash: string): string | undefined {
   const raw = hash.startsWith("#") ? hash.slice(1) : hash;

@@ -22,6 +22,7 @@ import {
   waitForPageHydration,
   widths,
 } from "./support/fixtures";
+import { atPageEnd, expectJustBelowHeader, gapBelowHeader } from "./support/scroll";
 
 /** The h2 of each section, in the specification's order (the footer's own headings follow). */
 const sectionHeadings = [
@@ -465,32 +466,6 @@ test.describe("on a phone (375 px)", () => {
     await expect.poll(() => firstSlideInView(region)).toBe("2 of 5");
   });
 });
-
-/** How far the element's top sits below the sticky header's bottom edge. */
-function gapBelowHeader(page: Page, selector: string): Promise<number> {
-  return page.evaluate((target) => {
-    const header = document.querySelector("header")!.getBoundingClientRect();
-    return document.querySelector(target)!.getBoundingClientRect().top - header.bottom;
-  }, selector);
-}
-
-/** Polls until the part's top sits below the sticky header, and at most 24 px below it. */
-async function expectJustBelowHeader(page: Page, selector: string) {
-  await expect
-    .poll(
-      async () => {
-        const gap = await gapBelowHeader(page, selector);
-        return gap >= 0 && gap <= 24 ? "just below the header" : `${gap} px below the header`;
-      },
-      { message: `${selector} lands just below the header` },
-    )
-    .toBe("just below the header");
-}
-
-const atPageEnd = (page: Page) =>
-  page.evaluate(
-    () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
-  );
 
 for (const width of [widths.mobile, widths.desktop]) {
   test.describe(`header links at ${width} px`, () => {

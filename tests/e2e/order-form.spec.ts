@@ -1,81 +1,25 @@
 import type { Locator, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { orderForm } from "../../app/content/forms";
 import { anchors } from "../../app/content/site";
 import { BUYER_TYPE_PLACEHOLDER, enquiryMessages } from "../../domain/enquiry";
+import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
+import { countPosts, forgiveFailedRequests } from "./support/forms";
 import {
-  accessibilityViolations,
-  expect,
-  test,
-  viewportOf,
-  waitForHydration,
-  widths,
-} from "./support/fixtures";
-import { countPosts, forgiveFailedRequests, uniqueTag } from "./support/forms";
+  anEnquiry,
+  exportedEnquiries,
+  fill,
+  openOrderForm,
+  orderFormOf,
+  type OrderForm,
+  type TypedEnquiry,
+} from "./support/order-form";
 
 const ENQUIRIES_PATH = "/api/enquiries";
 /** Sonner's region that holds the toasts. */
 const TOASTER = `[aria-label^="${orderForm.notificationsLabel}"]`;
-const run = promisify(execFile);
-
-interface TypedEnquiry {
-  Name: string;
-  Email: string;
-  Mobile: string;
-  Quantity: string;
-  RetailerSelfUse: "Retailer" | "Self Use";
-}
-
-function orderFormOf(page: Page) {
-  const placeOrderName = new RegExp(`^(${orderForm.submit}|${orderForm.sending})$`);
-  const form = page
-    .locator(`#${anchors.buyNow} form`)
-    .filter({ has: page.getByRole("button", { name: placeOrderName }) });
-  return {
-    form,
-    name: form.getByLabel(orderForm.labels.Name, { exact: true }),
-    email: form.getByLabel(orderForm.labels.Email, { exact: true }),
-    mobile: form.getByLabel(orderForm.labels.Mobile, { exact: true }),
-    quantity: form.getByLabel(orderForm.labels.Quantity, { exact: true }),
-    buyerType: form.getByLabel(orderForm.labels.RetailerSelfUse, { exact: true }),
-    placeOrder: form.getByRole("button", { name: placeOrderName }),
-  };
-}
-
-type OrderForm = ReturnType<typeof orderFormOf>;
-
-async function openOrderForm(page: Page): Promise<OrderForm> {
-  await page.goto("/");
-  const form = orderFormOf(page);
-  await expect(form.form).toHaveCount(1);
-  // The landing sections hydrate at the visitor's first scroll, tap or key.
-  await form.form.scrollIntoViewIfNeeded();
-  await waitForHydration(form.form);
-  return form;
-}
-
-async function fill(form: OrderForm, enquiry: TypedEnquiry) {
-  await form.name.fill(enquiry.Name);
-  await form.email.fill(enquiry.Email);
-  await form.mobile.fill(enquiry.Mobile);
-  await form.quantity.fill(enquiry.Quantity);
-  await form.buyerType.selectOption(enquiry.RetailerSelfUse);
-}
-
-function anEnquiry(): TypedEnquiry {
-  const tag = uniqueTag();
-  return {
-    Name: `Asha Verma ${tag}`,
-    Email: `asha.${tag}@example.in`,
-    Mobile: "9876543210",
-    Quantity: "12",
-    RetailerSelfUse: "Retailer",
-  };
-}
 
 /** The newest toast, if it shows `text` (a replaced one may still be on its way out). */
 function toast(page: Page, text: string) {
@@ -122,19 +66,6 @@ async function expectKept(form: OrderForm, enquiry: TypedEnquiry) {
   await expect(form.mobile).toHaveValue(enquiry.Mobile);
   await expect(form.quantity).toHaveValue(enquiry.Quantity);
   await expect(form.buyerType).toHaveValue(enquiry.RetailerSelfUse);
-}
-
-async function exportedEnquiries(): Promise<Record<string, unknown>[]> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error("E2E_DATABASE_URL is not set: run through the Playwright global setup");
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", "server/cli/export.ts", "enquiries", "--format", "json"],
-    { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 16 * 1024 * 1024 },
-  );
-  const parsed: unknown = JSON.parse(stdout);
-  if (!Array.isArray(parsed)) throw new Error(`the export is not a JSON array: ${stdout.slice(0, 200)}`);
-  return parsed as Record<string, unknown>[];
 }
 
 /** The text of the first mail that reached the test SMTP server and mentions `needle`. */
