@@ -102,6 +102,10 @@ for (const width of [widths.mobile, widths.desktop]) {
         );
         await expect(pageFooter.locator("address")).toContainText("New Delhi");
         await expect(pageFooter).toContainText(`© ${footer.copyrightYear}`);
+        // One full stop after the company's name, even when its own abbreviation ends in one.
+        const copyright = pageFooter.getByText(/All rights reserved/);
+        await expect(copyright).toContainText(company.name);
+        await expect(copyright).not.toHaveText(/\.\./);
         await expect(pageFooter.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
           "href",
           "/privacy-policy",
