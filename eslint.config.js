@@ -23,13 +23,43 @@ export default tseslint.config(
     // Imports flow one way: domain knows nothing of the app or the server; the app never imports the server.
     files: ["domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["**/app/**", "**/server/**", "node:*"] }],
+      "no-restricted-imports": ["error", { patterns: ["**/app/**", "**/server/**", "**/tests/**", "node:*"] }],
     },
   },
   {
     files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["**/server/**", "node:*"] }],
+      "no-restricted-imports": ["error", { patterns: ["**/server/**", "**/tests/**", "node:*"] }],
+    },
+  },
+  {
+    // The app's unit tests run in Node and may read files, but still never reach into the server.
+    files: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/server/**", "**/tests/**"] }],
+    },
+  },
+  {
+    // The server shares only domain/ with the pages: brand copy stays in app/content/ (decision 010).
+    files: ["server/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/app/**", "**/tests/**"] }],
+    },
+  },
+  {
+    // The build's own steps read the app's content (the sitemap's pages), never the tests.
+    files: ["scripts/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/tests/**"] }],
+    },
+  },
+  {
+    files: ["server/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/app/**"] }],
     },
   },
 );

@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
+import { PUBLIC_PAGES } from "./domain/contract";
 
 // BUILD_DIR lets checks that run side by side build into folders of their own.
 const buildDirectory = resolve(process.env.BUILD_DIR ?? "build");
@@ -19,7 +20,7 @@ if (outside.startsWith("..") || isAbsolute(outside)) {
 export default {
   buildDirectory,
   ssr: false,
-  prerender: ["/", "/privacy-policy"],
+  prerender: [...PUBLIC_PAGES],
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

@@ -7,7 +7,7 @@ export const streamTimeout = 5_000;
 /**
  * React Router's server entry (web streams), with one change: no Suspense boundary is
  * outlined. The landing page keeps its sections' script out of the first load by hydrating
- * them from a chunk of their own (app/sections/landing-page.tsx); their HTML must still sit
+ * them from a chunk of their own (app/pages/landing-page.tsx); their HTML must still sit
  * in place in the prerendered file, not be moved there later by an inline script.
  */
 export default async function handleRequest(

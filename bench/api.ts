@@ -7,6 +7,7 @@
  *   npx tsx bench/api.ts                  20 s per load at 50 connections
  *   BENCH_QUICK=1 npx tsx bench/api.ts    3 s per load, for development
  */
+import { API_PATHS } from "../domain/contract";
 import autocannon, { type Result } from "autocannon";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -82,7 +83,7 @@ async function postEnquiries(url: string, amount: number, answered: Set<string>)
     requests: [
       {
         method: "POST",
-        path: "/api/enquiries",
+        path: API_PATHS.enquiries,
         headers: { "content-type": "application/json" },
         setupRequest: (request) => ({ ...request, body: JSON.stringify(nextEnquiry()) }),
         onResponse: (status, body) => {

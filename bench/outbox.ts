@@ -5,6 +5,7 @@
  *   npx tsx bench/outbox.ts                 3,000 enquiries per scenario after 3,000 to warm up
  *   BENCH_QUICK=1 npx tsx bench/outbox.ts   300 enquiries per scenario after 200
  */
+import { API_PATHS } from "../domain/contract";
 import autocannon from "autocannon";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -124,7 +125,7 @@ async function scenario(siteDir: string, name: string, mailServer: "slow" | "dow
         requests: [
           {
             method: "POST",
-            path: "/api/enquiries",
+            path: API_PATHS.enquiries,
             headers: { "content-type": "application/json" },
             setupRequest: (request) => ({ ...request, body: JSON.stringify(nextEnquiry()) }),
             onResponse: (status, body) => {

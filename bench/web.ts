@@ -6,6 +6,7 @@
  *   BENCH_QUICK=1 npm run bench:web         1 run per page
  *   BENCH_REUSE_BUILD=1 npm run bench:web   keep the build already in BUILD_DIR
  */
+import { PUBLIC_PAGES } from "../domain/contract";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +17,6 @@ import { buildSite } from "./support/build";
 import { formatKB, formatMs, formatTable, isMain, median, quick, type Row } from "./support/report";
 import { startServer } from "./support/server";
 
-export const PAGES = ["/", "/privacy-policy"] as const;
 const RUNS = quick ? 1 : Number(process.env.BENCH_WEB_RUNS ?? 5);
 
 export const webTargets = {
@@ -177,7 +177,7 @@ export async function runWebBench(): Promise<PageResult[]> {
   });
   try {
     const results: PageResult[] = [];
-    for (const page of PAGES) {
+    for (const page of PUBLIC_PAGES) {
       const runs: LighthouseRun[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
         const measured = readRun(await lighthouseRun(`${server.url}${page}`, chrome.port));

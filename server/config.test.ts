@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { company } from "../app/content/site";
+import { brand } from "../domain/brand";
 import { ConfigError, loadConfig } from "./config";
 
 const emailjs = {
@@ -22,7 +22,7 @@ function problems(env: Record<string, string>): string {
 describe("the notification settings", () => {
   it("default to the company's address as sender, a 30 s delivery limit, and no notifier", () => {
     const config = loadConfig({});
-    expect(config.MAIL_FROM).toBe(company.email);
+    expect(config.MAIL_FROM).toBe(brand.companyEmail);
     expect(config.NOTIFY_TIMEOUT_SECONDS).toBe(30);
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.EMAILJS_API_URL).toBe("https://api.emailjs.com/api/v1.0/email/send");

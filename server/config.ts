@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { company } from "../app/content/site";
+import { brand } from "../domain/brand";
 
 /** Empty strings count as unset, so `FOO= npm start` means "use the default". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -38,7 +38,7 @@ export const configSchema = z
     SMTP_URL: optional(smtpUrl),
     NOTIFY_TO: optional(email),
     /** The sender of the company's enquiry mails; the company's own address unless set. */
-    MAIL_FROM: optional(email).default(company.email),
+    MAIL_FROM: optional(email).default(brand.companyEmail),
     /** The longest one delivery attempt (SMTP or EmailJS) may take before it is retried. */
     NOTIFY_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(30),
     EMAILJS_SERVICE_ID: optional(z.string().min(1)),

@@ -1,10 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { API_PATHS } from "../../domain/contract";
 import { checkSubscriberEmail, subscriberMessages } from "../../domain/subscriber";
 import { newsletterForm } from "../content/forms";
 import { footer } from "../content/site";
 import { postJson } from "../lib/api-client";
-
-export const SUBSCRIBERS_PATH = "/api/subscribers";
 
 interface Status {
   /** A new id for every message, so that a repeated message is announced again. */
@@ -46,7 +45,7 @@ export function NewsletterForm() {
 
     sendingRef.current = true;
     setSending(true);
-    const outcome = await postJson(SUBSCRIBERS_PATH, { email: check.email });
+    const outcome = await postJson(API_PATHS.subscribers, { email: check.email });
     sendingRef.current = false;
     setSending(false);
 
@@ -66,7 +65,7 @@ export function NewsletterForm() {
   return (
     <form
       className="newsletter-form"
-      action={SUBSCRIBERS_PATH}
+      action={API_PATHS.subscribers}
       method="post"
       noValidate
       onSubmit={handleSubmit}

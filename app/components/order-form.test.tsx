@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HONEYPOT_FIELD } from "../../domain/contract";
 import { BUYER_TYPE_PLACEHOLDER, enquiryMessages } from "../../domain/enquiry";
 import { orderForm } from "../content/forms";
 import { OrderForm } from "./order-form";
@@ -109,7 +110,7 @@ describe("OrderForm markup", () => {
 
   it("hides the honeypot from people: out of the tab order and out of the accessibility tree", () => {
     const { container } = render(<OrderForm />);
-    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    const trap = container.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)!;
     expect(trap.tabIndex).toBe(-1);
     expect(trap.autocomplete).toBe("off");
     expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();

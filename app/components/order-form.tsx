@@ -16,14 +16,13 @@ import {
   enquiryMessages,
   QUANTITY_MIN,
 } from "../../domain/enquiry";
+import { API_PATHS, HONEYPOT_FIELD } from "../../domain/contract";
 import { orderForm } from "../content/forms";
 import { product } from "../content/site";
 import { postJson } from "../lib/api-client";
 import type * as Toasts from "./toasts";
 import type { ToastKind } from "./toasts";
 import "./order-form.css";
-
-export const ENQUIRIES_PATH = "/api/enquiries";
 
 /** Room kept above a focused field for the sticky header, and below it for a toast. */
 const CLEAR_OF_HEADER_PX = 96;
@@ -157,7 +156,10 @@ export function OrderForm() {
     sendingRef.current = true;
     setSending(true);
     // productName stays in the page: it is not among the fields stored.
-    const outcome = await postJson(ENQUIRIES_PATH, { ...check.enquiry, website: read("website") });
+    const outcome = await postJson(API_PATHS.enquiries, {
+      ...check.enquiry,
+      [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
+    });
     sendingRef.current = false;
     setSending(false);
 
@@ -199,7 +201,7 @@ export function OrderForm() {
       <form
         className="order-form"
         method="post"
-        action={ENQUIRIES_PATH}
+        action={API_PATHS.enquiries}
         noValidate
         onSubmit={handleSubmit}
         onInput={clearErrorOnEdit}
@@ -260,10 +262,10 @@ export function OrderForm() {
 
         {/* For bots only: people neither see it nor reach it; the server refuses a filled one. */}
         <div className="visually-hidden" aria-hidden="true">
-          <label htmlFor={idOf("website")}>{orderForm.honeypotLabel}</label>
+          <label htmlFor={idOf(HONEYPOT_FIELD)}>{orderForm.honeypotLabel}</label>
           <input
-            id={idOf("website")}
-            name="website"
+            id={idOf(HONEYPOT_FIELD)}
+            name={HONEYPOT_FIELD}
             type="text"
             tabIndex={-1}
             autoComplete="off"

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from "../../domain/contract";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { anchors, company, footer, postalAddressLines, product, social } from "../content/site";
@@ -70,7 +71,7 @@ export function SiteFooter() {
           <p className="site-footer__legal">
             {product.category} FSSAI Lic. No. {product.fssaiLicence}
           </p>
-          <Link to="/privacy-policy" className="site-footer__privacy">
+          <Link to={PAGE_PATHS.privacyPolicy} className="site-footer__privacy">
             {footer.privacyLinkLabel}
           </Link>
         </div>

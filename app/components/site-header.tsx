@@ -1,17 +1,16 @@
 import { Menu, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { anchors, behaviour, navigation, product } from "../content/site";
+import type { PageKey } from "../../domain/contract";
+import { anchors, behaviour, breakpointsPx, navigation, product } from "../content/site";
 import "./site-header.css";
-
-export type PageName = "home" | "privacy-policy";
 
 /**
  * Where each navigation link points from the given page. On the privacy policy the
  * contact link stays on the page: the footer, with its contact part, is there too.
  */
-function hrefFor(item: (typeof navigation)[number], page: PageName): string {
-  if (page === "privacy-policy" && item.target === anchors.contact) return `#${anchors.contact}`;
+function hrefFor(item: (typeof navigation)[number], page: PageKey): string {
+  if (page === "privacyPolicy" && item.target === anchors.contact) return `#${anchors.contact}`;
   return item.href;
 }
 
@@ -26,7 +25,7 @@ function useScrolledPast(thresholdPx: number): boolean {
   return scrolled;
 }
 
-export function SiteHeader({ page }: { page: PageName }) {
+export function SiteHeader({ page }: { page: PageKey }) {
   const scrolled = useScrolledPast(behaviour.headerScrollThresholdPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -56,7 +55,7 @@ export function SiteHeader({ page }: { page: PageName }) {
 
   // The menu belongs to narrow screens: widening the window closes it.
   useEffect(() => {
-    const wide = window.matchMedia(`(min-width: ${behaviour.desktopNavMinPx}px)`);
+    const wide = window.matchMedia(`(min-width: ${breakpointsPx.desktopNav}px)`);
     const onChange = () => wide.matches && setMenuOpen(false);
     wide.addEventListener("change", onChange);
     return () => wide.removeEventListener("change", onChange);

@@ -1,17 +1,20 @@
+import { brand } from "../../domain/brand";
+import { ANCHORS, PAGE_PATHS, PRODUCT_KEY } from "../../domain/contract";
+
 /**
  * The brand: every name, contact detail, link and page-wide constant of the site.
- * Brand details are fictional placeholders (docs/decisions/004-content-in-one-place.md):
- * the company replaces them here, in one place.
+ * Brand details are fictional placeholders (docs/decisions/005-content-in-one-place.md):
+ * the company replaces them here, in one place; the names and the e-mail that the server's
+ * mails use too live in `domain/brand.ts`.
  */
 
 export const product = {
-  /** Key of the product: names the enquiry collection `{key}_Form`. */
-  key: "collarise",
-  name: "Collarise",
-  fullName: "Collarise Collagen Peptide",
+  /** Key of the product: names the enquiry collection `{key}_Form` (domain/contract.ts). */
+  key: PRODUCT_KEY,
+  name: brand.productName,
+  fullName: brand.productFullName,
   flavour: "Orange",
   sachet: "12.5 gm",
-  sachetGrams: 12.5,
   tagline: "200% more productive collagen, in one orange sachet a day.",
   mainClaim: "200% more productive collagen",
   category: "Health supplement. Not for medicinal use.",
@@ -20,11 +23,11 @@ export const product = {
 } as const;
 
 export const company = {
-  name: "Sanvera Healthcare Pvt. Ltd.",
-  shortName: "Sanvera Healthcare",
+  name: brand.companyName,
+  shortName: brand.companyShortName,
   phone: { display: "+91 11 4155 2024", tel: "+911141552024" },
   whatsapp: "911141552024",
-  email: "care@collarise.example",
+  email: brand.companyEmail,
   address: {
     street: "Plot 27, Okhla Industrial Estate, Phase III",
     locality: "New Delhi",
@@ -51,28 +54,38 @@ export const social = [
 export type SocialName = (typeof social)[number]["name"];
 
 /** Ids of the landing page's anchors, used by the header's links and the sections. */
-export const anchors = {
-  about: "about",
-  buyNow: "buy-now",
-  contact: "contact",
-} as const;
+export const anchors = ANCHORS;
 
 export const navigation = [
-  { label: "Home", href: "/", target: "top" },
-  { label: "About", href: `/#${anchors.about}`, target: anchors.about },
-  { label: "Contact Us", href: `/#${anchors.contact}`, target: anchors.contact },
-  { label: "Buy Now", href: `/#${anchors.buyNow}`, target: anchors.buyNow },
+  { label: "Home", href: PAGE_PATHS.home, target: "top" },
+  { label: "About", href: `${PAGE_PATHS.home}#${anchors.about}`, target: anchors.about },
+  { label: "Contact Us", href: `${PAGE_PATHS.home}#${anchors.contact}`, target: anchors.contact },
+  { label: "Buy Now", href: `${PAGE_PATHS.home}#${anchors.buyNow}`, target: anchors.buyNow },
 ] as const;
+
+/**
+ * The widths, in CSS pixels, at which the layout changes. Stylesheets cannot import them, so
+ * `app/styles/breakpoints.test.ts` checks that every media query uses one of these.
+ */
+export const breakpointsPx = {
+  /** Below it, the smallest phones get tighter spacing. */
+  smallPhone: 360,
+  /** Carousels and grids go from 1 to 2 columns (the specification's carousel breakpoint). */
+  twoColumns: 568,
+  largePhone: 640,
+  tablet: 768,
+  /** From here the header shows its links instead of the menu button. */
+  desktopNav: 900,
+  /** Carousels and grids go to 3 columns (the specification's carousel breakpoint). */
+  threeColumns: 1024,
+} as const;
 
 /** Behaviour constants of the specification (section 9), written once. */
 export const behaviour = {
   headerScrollThresholdPx: 200,
   smoothScrollMs: 100,
   carouselAutoplayMs: 1500,
-  carouselBreakpointsPx: { two: 568, three: 1024 },
   zoomAnimationMs: 2000,
-  /** Below this width the header shows the menu button instead of its links. */
-  desktopNavMinPx: 900,
 } as const;
 
 export const footer = {
@@ -100,13 +113,13 @@ export const site = {
 
 export const pages = {
   home: {
-    path: "/",
+    path: PAGE_PATHS.home,
     title: "Collarise Collagen Peptide | 200% more productive collagen, orange sachet 12.5 gm",
     description:
       "Collarise is an orange-flavour collagen peptide sachet (12.5 gm) for joint, skin, bone and women's health. No additives; gluten, nut, dairy and soy free. Send an order enquiry as a retailer or for self use.",
   },
   privacyPolicy: {
-    path: "/privacy-policy",
+    path: PAGE_PATHS.privacyPolicy,
     title: "Privacy Policy | Collarise Collagen Peptide",
     description:
       "How Sanvera Healthcare collects, uses and protects the information you give on the Collarise website, and how to reach us about it.",

@@ -1,19 +1,17 @@
 import type { Metric } from "web-vitals";
-import { pages } from "../content/site";
+import { API_PATHS, PUBLIC_PAGES, type VitalMetric } from "../../domain/contract";
 
 /** Where visitors' browsers send their page-speed measurements. */
-export const VITALS_ENDPOINT = "/api/vitals";
+export const VITALS_ENDPOINT = API_PATHS.vitals;
 /** A User Timing mark set once the measuring has started (for operators and browser tests). */
 export const VITALS_READY_MARK = "web-vitals:listening";
 
-export type VitalName = "CLS" | "INP" | "FCP" | "LCP" | "TTFB";
-
 export interface VitalsReport {
   page: string;
-  metrics: { name: VitalName; value: number }[];
+  metrics: { name: VitalMetric; value: number }[];
 }
 
-const measuredPages: ReadonlySet<string> = new Set(Object.values(pages).map((page) => page.path));
+const measuredPages: ReadonlySet<string> = new Set(PUBLIC_PAGES);
 
 /** Sends the body so that it survives the page being closed: a beacon, or a keepalive fetch. */
 function send(body: string) {
@@ -43,7 +41,7 @@ export function reportWebVitals(): () => void {
   if (!measuredPages.has(page)) return () => {};
 
   let stopped = false;
-  const pending = new Map<VitalName, number>();
+  const pending = new Map<VitalMetric, number>();
 
   const flush = () => {
     if (pending.size === 0) return;

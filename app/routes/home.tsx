@@ -1,4 +1,4 @@
-import { LandingPage } from "../sections/landing-page";
+import { LandingPage } from "../pages/landing-page";
 import { pages } from "../content/site";
 import { pageMeta } from "../lib/seo";
 

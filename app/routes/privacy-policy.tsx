@@ -1,4 +1,4 @@
-import { PrivacyPolicyPage } from "../components/privacy-policy-page";
+import { PrivacyPolicyPage } from "../pages/privacy-policy-page";
 import { pages } from "../content/site";
 import { pageMeta } from "../lib/seo";
 

@@ -1,53 +1,45 @@
 import { Check, Minus } from "lucide-react";
 import { comparison } from "../content/landing";
-import { SectionHeading } from "./section-heading";
+import { Section, type SectionPlacement } from "../components/section";
 
 /** The comparison table: the product against conventional collagen, five rows. */
-export function Comparison() {
+export function Comparison({ tone }: SectionPlacement) {
   const [featureColumn, oursColumn, theirsColumn] = comparison.columns;
   return (
-    <section className="section section--beige" aria-labelledby="comparison-heading">
-      <div className="container">
-        <SectionHeading
-          id="comparison-heading"
-          eyebrow={comparison.eyebrow}
-          heading={comparison.heading}
-          lead={comparison.lead}
-        />
-        <div className="comparison__frame">
-          <table className="comparison__table">
-            <caption className="visually-hidden">{comparison.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{featureColumn}</th>
-                <th scope="col" className="comparison__ours">
-                  {oursColumn}
-                </th>
-                <th scope="col">{theirsColumn}</th>
+    <Section headingId="comparison-heading" intro={comparison} tone={tone}>
+      <div className="comparison__frame">
+        <table className="comparison__table">
+          <caption className="visually-hidden">{comparison.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{featureColumn}</th>
+              <th scope="col" className="comparison__ours">
+                {oursColumn}
+              </th>
+              <th scope="col">{theirsColumn}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.rows.map((row) => (
+              <tr key={row.feature}>
+                <th scope="row">{row.feature}</th>
+                <td className="comparison__ours">
+                  <span className="comparison__value">
+                    <Check aria-hidden="true" size={18} strokeWidth={2.5} />
+                    {row.ours}
+                  </span>
+                </td>
+                <td>
+                  <span className="comparison__value">
+                    <Minus aria-hidden="true" size={18} />
+                    {row.theirs}
+                  </span>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {comparison.rows.map((row) => (
-                <tr key={row.feature}>
-                  <th scope="row">{row.feature}</th>
-                  <td className="comparison__ours">
-                    <span className="comparison__value">
-                      <Check aria-hidden="true" size={18} strokeWidth={2.5} />
-                      {row.ours}
-                    </span>
-                  </td>
-                  <td>
-                    <span className="comparison__value">
-                      <Minus aria-hidden="true" size={18} />
-                      {row.theirs}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       </div>
-    </section>
+    </Section>
   );
 }

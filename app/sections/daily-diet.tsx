@@ -2,7 +2,7 @@ import { Clock } from "lucide-react";
 import { RecipeDialog } from "../components/recipe-dialog";
 import { dailyDiet } from "../content/landing";
 import { RecipeIllustration } from "../illustrations/recipes";
-import { SectionHeading } from "./section-heading";
+import { Section, type SectionPlacement } from "../components/section";
 
 const labels = {
   open: dailyDiet.openLabel,
@@ -13,33 +13,25 @@ const labels = {
 };
 
 /** Daily diet: three illustrated recipe cards, each opening its recipe in a dialog. */
-export function DailyDiet() {
+export function DailyDiet({ tone }: SectionPlacement) {
   return (
-    <section className="section section--white" aria-labelledby="diet-heading">
-      <div className="container">
-        <SectionHeading
-          id="diet-heading"
-          eyebrow={dailyDiet.eyebrow}
-          heading={dailyDiet.heading}
-          lead={dailyDiet.lead}
-        />
-        <ul className="diet__grid" data-needs-script="">
-          {dailyDiet.recipes.map((recipe) => (
-            <li key={recipe.key} className="diet__card">
-              <RecipeIllustration recipe={recipe.key} className="diet__art" />
-              <div className="diet__body">
-                <h3>{recipe.title}</h3>
-                <p>{recipe.summary}</p>
-                <p className="diet__time">
-                  <Clock aria-hidden="true" size={18} />
-                  {recipe.time}
-                </p>
-                <RecipeDialog recipe={recipe} labels={labels} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section headingId="diet-heading" intro={dailyDiet} tone={tone}>
+      <ul className="diet__grid" data-needs-script="">
+        {dailyDiet.recipes.map((recipe) => (
+          <li key={recipe.key} className="diet__card">
+            <RecipeIllustration recipe={recipe.key} className="diet__art" />
+            <div className="diet__body">
+              <h3>{recipe.title}</h3>
+              <p>{recipe.summary}</p>
+              <p className="diet__time">
+                <Clock aria-hidden="true" size={18} />
+                {recipe.time}
+              </p>
+              <RecipeDialog recipe={recipe} labels={labels} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

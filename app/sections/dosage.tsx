@@ -1,49 +1,46 @@
 import { Info, Stethoscope } from "lucide-react";
 import { dosage } from "../content/landing";
-import { SectionHeading } from "./section-heading";
+import { Section, type SectionPlacement } from "../components/section";
 
 /** Dosage and usage: the daily routine, the physician's advice and the supplement's status. */
-export function Dosage() {
+export function Dosage({ tone }: SectionPlacement) {
   return (
-    <section className="section section--white" aria-labelledby="dosage-heading">
-      <div className="container dosage__grid">
-        <div>
-          <SectionHeading
-            id="dosage-heading"
-            eyebrow={dosage.eyebrow}
-            heading={dosage.heading}
-            lead={dosage.lead}
-          />
-          <ol className="dosage__steps">
-            {dosage.steps.map((step, index) => (
-              <li key={step.title}>
-                <span className="dosage__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <div>
-                  <h3>{step.title}</h3>
-                  <p>{step.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </div>
-        <aside className="dosage__note" aria-label="Advice before use">
-          <p className="dosage__physician">
-            <Stethoscope aria-hidden="true" size={26} />
-            <strong>{dosage.note}</strong>
-          </p>
-          <ul className="dosage__cautions">
-            {dosage.cautions.map((caution) => (
-              <li key={caution}>{caution}</li>
-            ))}
-          </ul>
-          <p className="dosage__category">
-            <Info aria-hidden="true" size={20} />
-            {dosage.category}
-          </p>
-        </aside>
-      </div>
-    </section>
+    <Section headingId="dosage-heading" intro={dosage} tone={tone} containerClassName="dosage__grid">
+      {(intro) => (
+        <>
+          <div>
+            {intro}
+            <ol className="dosage__steps">
+              {dosage.steps.map((step, index) => (
+                <li key={step.title}>
+                  <span className="dosage__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <div>
+                    <h3>{step.title}</h3>
+                    <p>{step.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <aside className="dosage__note" aria-label="Advice before use">
+            <p className="dosage__physician">
+              <Stethoscope aria-hidden="true" size={26} />
+              <strong>{dosage.note}</strong>
+            </p>
+            <ul className="dosage__cautions">
+              {dosage.cautions.map((caution) => (
+                <li key={caution}>{caution}</li>
+              ))}
+            </ul>
+            <p className="dosage__category">
+              <Info aria-hidden="true" size={20} />
+              {dosage.category}
+            </p>
+          </aside>
+        </>
+      )}
+    </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { Carousel } from "../components/carousel";
 import { gynaecology } from "../content/landing";
-import { SectionHeading } from "./section-heading";
+import { Section, type SectionPlacement } from "../components/section";
 
 const slides = gynaecology.cards.map((card, index) => ({
   key: card.title,
@@ -16,18 +16,10 @@ const slides = gynaecology.cards.map((card, index) => ({
 }));
 
 /** The gynaecology carousel: five numbered benefits for women's health. */
-export function Gynaecology() {
+export function Gynaecology({ tone }: SectionPlacement) {
   return (
-    <section className="section section--beige" aria-labelledby="gynaecology-heading">
-      <div className="container">
-        <SectionHeading
-          id="gynaecology-heading"
-          eyebrow={gynaecology.eyebrow}
-          heading={gynaecology.heading}
-          lead={gynaecology.lead}
-        />
-        <Carousel label={gynaecology.carouselLabel} slides={slides} />
-      </div>
-    </section>
+    <Section headingId="gynaecology-heading" intro={gynaecology} tone={tone}>
+      <Carousel label={gynaecology.carouselLabel} slides={slides} />
+    </Section>
   );
 }

@@ -1,30 +1,22 @@
 import { indications } from "../content/landing";
 import { Icon } from "../illustrations/icons";
-import { SectionHeading } from "./section-heading";
+import { Section, type SectionPlacement } from "../components/section";
 
 /** Indications: bone density, anti-ageing, hydration, complexion. */
-export function Indications() {
+export function Indications({ tone }: SectionPlacement) {
   return (
-    <section className="section section--beige" aria-labelledby="indications-heading">
-      <div className="container">
-        <SectionHeading
-          id="indications-heading"
-          eyebrow={indications.eyebrow}
-          heading={indications.heading}
-          lead={indications.lead}
-        />
-        <ul className="indications__grid">
-          {indications.cards.map((card) => (
-            <li key={card.title} className="card indications__card">
-              <span className="icon-badge">
-                <Icon name={card.icon} />
-              </span>
-              <h3>{card.title}</h3>
-              <p>{card.text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section headingId="indications-heading" intro={indications} tone={tone}>
+      <ul className="indications__grid">
+        {indications.cards.map((card) => (
+          <li key={card.title} className="card indications__card">
+            <span className="icon-badge">
+              <Icon name={card.icon} />
+            </span>
+            <h3>{card.title}</h3>
+            <p>{card.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

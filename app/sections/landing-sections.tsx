@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { toneAt } from "../components/section";
 import { About } from "./about";
 import { Banner } from "./banner";
 import { BuyNow } from "./buy-now";
@@ -13,13 +14,32 @@ import { PureGoodness } from "./pure-goodness";
 import { WeAssureYou } from "./we-assure-you";
 import { WhyItWorks } from "./why-it-works";
 
+/**
+ * The sections below the banner, in the specification's order. Their backgrounds alternate by
+ * position, so reordering them keeps the striping.
+ */
+const sectionsBelowBanner = [
+  About,
+  WeAssureYou,
+  Orthopedics,
+  Indications,
+  Dosage,
+  Gynaecology,
+  ClinicalResults,
+  PureGoodness,
+  WhyItWorks,
+  Comparison,
+  DailyDiet,
+  BuyNow,
+] as const;
+
 const subscribeToNothing = () => () => {};
 const isClient = () => true;
 const isServer = () => false;
 
 /**
  * The landing page's sections, in the specification's order. They hydrate from a chunk of
- * their own (see landing-page.tsx): once they respond to clicks, `data-hydrated` appears and
+ * their own (see app/pages/landing-page.tsx): once they respond to clicks, `data-hydrated` appears and
  * `onHydrated` is called.
  */
 export function LandingSections({ onHydrated }: { onHydrated?: () => void }) {
@@ -28,18 +48,10 @@ export function LandingSections({ onHydrated }: { onHydrated?: () => void }) {
   return (
     <div className="landing-sections" data-hydrated={hydrated ? "true" : undefined}>
       <Banner />
-      <About />
-      <WeAssureYou />
-      <Orthopedics />
-      <Indications />
-      <Dosage />
-      <Gynaecology />
-      <ClinicalResults />
-      <PureGoodness />
-      <WhyItWorks />
-      <Comparison />
-      <DailyDiet />
-      <BuyNow />
+      {sectionsBelowBanner.map((PageSection, index) => (
+        // A fixed list: its order is its identity.
+        <PageSection key={index} tone={toneAt(index)} />
+      ))}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Carousel } from "../components/carousel";
 import { orthopedics } from "../content/landing";
 import { Icon } from "../illustrations/icons";
-import { SectionHeading } from "./section-heading";
+import { Section, type SectionPlacement } from "../components/section";
 
 const slides = orthopedics.cards.map((card) => ({
   key: card.title,
@@ -17,18 +17,10 @@ const slides = orthopedics.cards.map((card) => ({
 }));
 
 /** The orthopedics carousel: five benefits for joints and connective tissue. */
-export function Orthopedics() {
+export function Orthopedics({ tone }: SectionPlacement) {
   return (
-    <section className="section section--white" aria-labelledby="orthopedics-heading">
-      <div className="container">
-        <SectionHeading
-          id="orthopedics-heading"
-          eyebrow={orthopedics.eyebrow}
-          heading={orthopedics.heading}
-          lead={orthopedics.lead}
-        />
-        <Carousel label={orthopedics.carouselLabel} slides={slides} />
-      </div>
-    </section>
+    <Section headingId="orthopedics-heading" intro={orthopedics} tone={tone}>
+      <Carousel label={orthopedics.carouselLabel} slides={slides} />
+    </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { product } from "../../app/content/site";
+import { brand } from "../../domain/brand";
 import { escapeHtml } from "../html";
 import { ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
 import type { PendingNotification } from "../store/store";
@@ -29,7 +29,7 @@ export interface EnquiryMail {
 /** "Order enquiry: 12 × Collarise, Retailer, from Asha Verma" */
 export function enquirySubject(enquiry: Enquiry): string {
   return singleLine(
-    `Order enquiry: ${enquiry.Quantity} × ${product.name}, ${enquiry.RetailerSelfUse}, from ${enquiry.Name}`,
+    `Order enquiry: ${enquiry.Quantity} × ${brand.productName}, ${enquiry.RetailerSelfUse}, from ${enquiry.Name}`,
   );
 }
 
@@ -41,7 +41,7 @@ export function enquiryMail(notification: Pick<PendingNotification, "enquiryId" 
   const replyNote = `Reply to this e-mail to answer ${enquiry.Name} at ${enquiry.Email}.`;
 
   const text = [
-    `A new order enquiry for ${product.fullName} arrived through the website.`,
+    `A new order enquiry for ${brand.productFullName} arrived through the website.`,
     "",
     ...rows.map(([label, value]) => `${label}: ${value}`),
     "",
@@ -56,7 +56,7 @@ export function enquiryMail(notification: Pick<PendingNotification, "enquiryId" 
     '<html lang="en"><head><meta charset="utf-8"><title>',
     escapeHtml(enquirySubject(enquiry)),
     "</title></head><body>",
-    `<p>A new order enquiry for ${escapeHtml(product.fullName)} arrived through the website.</p>`,
+    `<p>A new order enquiry for ${escapeHtml(brand.productFullName)} arrived through the website.</p>`,
     "<table>",
     ...rows.map(
       ([label, value]) =>

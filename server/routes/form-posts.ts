@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { anchors, company, product } from "../../app/content/site";
+import { brand } from "../../domain/brand";
+import { ANCHORS, API_PATHS, PAGE_PATHS } from "../../domain/contract";
 import { escapeHtml } from "../html";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -23,8 +24,8 @@ export function isFormPost(request: FastifyRequest): boolean {
 
 /** Where each form's result page leads back to: the form's own part of the home page. */
 const FORM_SECTIONS: Readonly<Record<string, string>> = {
-  "/api/enquiries": `/#${anchors.buyNow}`,
-  "/api/subscribers": `/#${anchors.contact}`,
+  [API_PATHS.enquiries]: `${PAGE_PATHS.home}#${ANCHORS.buyNow}`,
+  [API_PATHS.subscribers]: `${PAGE_PATHS.home}#${ANCHORS.contact}`,
 };
 
 /** The home page's part that holds the form this request was posted from. */
@@ -55,7 +56,7 @@ export function sendFormResult(reply: FastifyReply, result: FormResult) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${title} | ${escapeHtml(product.fullName)}</title>
+<title>${title} | ${escapeHtml(brand.productFullName)}</title>
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#fbf6ef;color:#2b2019;font:1.0625rem/1.6 system-ui,sans-serif}
 main{max-width:34rem;margin:1.5rem;padding:2rem;border-radius:1rem;background:#fff;box-shadow:0 8px 24px rgb(59 36 22/.08)}
@@ -67,7 +68,7 @@ a:focus-visible{outline:3px solid #1d4ed8;outline-offset:3px}
 <body>
 <main>
 <h1>${title}</h1>
-<p>${result.ok ? `Thank you. ${escapeHtml(company.shortName)} will be in touch soon.` : "Nothing was saved. Your browser's Back button returns you to the form with what you typed."}</p>
+<p>${result.ok ? `Thank you. ${escapeHtml(brand.companyShortName)} will be in touch soon.` : "Nothing was saved. Your browser's Back button returns you to the form with what you typed."}</p>
 <a href="${escapeHtml(result.backHref)}">${back}</a>
 </main>
 </body>

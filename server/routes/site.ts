@@ -1,3 +1,5 @@
+import { API_PREFIX, PUBLIC_PAGES } from "../../domain/contract";
+import { apiMessages } from "./api-errors";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { existsSync } from "node:fs";
@@ -6,11 +8,10 @@ import { resolve } from "node:path";
 const ONE_YEAR_S = 31_536_000;
 const ONE_HOUR_S = 3_600;
 
-/** The prerendered pages and the file each is served from. */
-const pages: Record<string, string> = {
-  "/": "index.html",
-  "/privacy-policy": "privacy-policy/index.html",
-};
+/** The prerendered pages and the file each is served from: `/` → index.html, `/a` → a/index.html. */
+const pages: Record<string, string> = Object.fromEntries(
+  PUBLIC_PAGES.map((path) => [path, `${path.slice(1)}${path === "/" ? "" : "/"}index.html`]),
+);
 
 const NOT_FOUND_PAGE = "__spa-fallback.html";
 
@@ -62,8 +63,8 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
 
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest =
-      (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
+      (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith(`${API_PREFIX}/`);
     if (isPageRequest) return sendPage(reply, NOT_FOUND_PAGE, 404);
-    return reply.code(404).send({ error: "Not found" });
+    return reply.code(404).send({ error: apiMessages.notFound });
   });
 }

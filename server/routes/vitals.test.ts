@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { apiMessages } from "./api-errors";
 import { buildTestApp, type TestApp } from "./test-app";
-import { VITALS_MAX_METRICS, vitalsMessages } from "./vitals";
+import { VITALS_MAX_METRICS } from "../../domain/contract";
+import { vitalsMessages } from "./vitals";
 
 let current: TestApp | undefined;
 async function start(env: Record<string, string> = {}) {

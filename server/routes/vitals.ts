@@ -1,16 +1,27 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import {
+  PUBLIC_PAGES,
+  VITAL_METRICS,
+  VITALS_MAX_METRICS,
+  type PagePath,
+  type VitalMetric,
+} from "../../domain/contract";
 import type { VitalSample } from "../store/store";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
 import type { RateLimitedRoutes } from "./api-shared";
 
+/** `"a", "b" or "c"`. */
+function orList(values: readonly string[]): string {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}` : (quoted[0] ?? "");
+}
+
 /** A beacon carries a handful of numbers; anything larger is not one. */
 export const VITALS_BODY_LIMIT = 4 * 1024;
-export const VITALS_MAX_METRICS = 10;
-export const VITAL_PAGES = ["/", "/privacy-policy"] as const;
 
 /** Above these a value is a broken measurement, not a slow page: CLS is a score, the rest milliseconds. */
-export const vitalUpperBounds: Record<VitalSample["metric"], number> = {
+export const vitalUpperBounds: Record<VitalMetric, number> = {
   CLS: 100,
   INP: 600_000,
   FCP: 600_000,
@@ -19,19 +30,19 @@ export const vitalUpperBounds: Record<VitalSample["metric"], number> = {
 };
 
 export const vitalsMessages = {
-  invalid: `Send {"page": "/" or "/privacy-policy", "metrics": [{"name": "CLS", "INP", "FCP", "LCP" or "TTFB", "value": a number}]} with 1 to ${VITALS_MAX_METRICS} metrics.`,
+  invalid: `Send {"page": ${orList(PUBLIC_PAGES)}, "metrics": [{"name": ${orList(VITAL_METRICS)}, "value": a number}]} with 1 to ${VITALS_MAX_METRICS} metrics.`,
   notStored: "The measurements could not be stored just now.",
 } as const;
 
 const metricSchema = z
   .object({
-    name: z.enum(["CLS", "INP", "FCP", "LCP", "TTFB"]),
+    name: z.enum(VITAL_METRICS),
     value: z.number().finite().min(0),
   })
   .refine((metric) => metric.value <= vitalUpperBounds[metric.name]);
 
 const vitalsSchema = z.object({
-  page: z.enum(VITAL_PAGES),
+  page: z.enum(PUBLIC_PAGES as [PagePath, ...PagePath[]]),
   metrics: z.array(metricSchema).min(1).max(VITALS_MAX_METRICS),
 });
 

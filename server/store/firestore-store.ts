@@ -395,7 +395,7 @@ export class FirestoreStore implements Store {
         snapshot.docs.map((doc) => {
           const data = doc.data();
           return {
-            page: String(data.page),
+            page: String(data.page) as VitalSample["page"],
             metric: data.metric as VitalSample["metric"],
             value: Number(data.value),
           };

@@ -1,10 +1,8 @@
-import { product } from "../../app/content/site";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Store } from "./store";
 
 export * from "./store";
-
-/** The enquiries' collection: `{product}_Form`, from the product's key in the site's content. */
-export const ENQUIRY_COLLECTION = `${product.key}_Form`;
+export { ENQUIRY_COLLECTION };
 
 /**
  * Chooses the adapter once, from DATABASE_URL: `sqlite:<path>` (default) or `firestore://<project-id>`.

@@ -1,3 +1,4 @@
+import type { PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 
 /** An enquiry as stored: exactly the five fields, with its id and the time it was received beside them. */
@@ -24,14 +25,14 @@ export interface PendingNotification {
 
 /** One real-visitor page-speed measurement. */
 export interface VitalSample {
-  page: string; // "/" or "/privacy-policy"
-  metric: "CLS" | "INP" | "FCP" | "LCP" | "TTFB";
+  page: PagePath;
+  metric: VitalMetric;
   value: number;
 }
 
 export interface VitalSummary {
   page: string;
-  metric: VitalSample["metric"];
+  metric: VitalMetric;
   count: number;
   p75: number;
 }

@@ -1,11 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  VITAL_PAGES,
-  VITALS_BODY_LIMIT,
-  VITALS_MAX_METRICS,
-  vitalUpperBounds,
-} from "../../server/routes/vitals";
+import { PUBLIC_PAGES, VITALS_MAX_METRICS } from "../../domain/contract";
+import { VITALS_BODY_LIMIT, vitalUpperBounds } from "../../server/routes/vitals";
 import { buildTestApp, type TestApp } from "../../server/routes/test-app";
 import {
   announceSeed,
@@ -31,7 +27,7 @@ type MetricName = (typeof METRIC_NAMES)[number];
 
 const page = fieldValue(
   fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...VITAL_PAGES) },
+    { weight: 8, arbitrary: fc.constantFrom(...PUBLIC_PAGES) },
     {
       weight: 1,
       arbitrary: fc.constantFrom("/privacy-policy/", "/#about", "http://127.0.0.1/", "/no-such-page"),
@@ -129,7 +125,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** 204, 400, or undefined where the contract leaves the answer open (values beyond the bounds). */
 function contractAnswer(value: unknown): 204 | 400 | undefined {
   if (!isRecord(value)) return 400;
-  if (!(VITAL_PAGES as readonly unknown[]).includes(value.page)) return 400;
+  if (!(PUBLIC_PAGES as readonly unknown[]).includes(value.page)) return 400;
   const list = value.metrics;
   if (!Array.isArray(list) || list.length < 1 || list.length > VITALS_MAX_METRICS) return 400;
   let open = false;
@@ -198,7 +194,7 @@ describe(`POST /api/vitals with ${RUNS} generated beacons`, () => {
     const stored = new Map(summary.map((row) => [`${row.page} ${row.metric}`, row.count]));
     expect(stored).toEqual(accepted);
     for (const row of summary) {
-      expect(VITAL_PAGES).toContain(row.page);
+      expect(PUBLIC_PAGES).toContain(row.page);
       expect(METRIC_NAMES).toContain(row.metric);
       expect(Number.isFinite(row.p75) && row.p75 >= 0, `${row.page} ${row.metric} p75 ${row.p75}`).toBe(true);
     }

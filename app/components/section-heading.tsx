@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
-interface SectionHeadingProps {
-  id: string;
+/** The eyebrow, heading and lead that open a section. */
+export interface SectionIntro {
   eyebrow: string;
   heading: string;
   lead?: ReactNode;
@@ -9,7 +9,13 @@ interface SectionHeadingProps {
 }
 
 /** The eyebrow, h2 and lead that open every landing-page section. */
-export function SectionHeading({ id, eyebrow, heading, lead, align = "start" }: SectionHeadingProps) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  heading,
+  lead,
+  align = "start",
+}: SectionIntro & { id: string }) {
   return (
     <div className={`section-heading section-heading--${align}`}>
       <p className="eyebrow">{eyebrow}</p>

@@ -2,8 +2,8 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { company, postalAddressLines } from "../content/site";
 import { type PolicyBlock, privacyPolicy } from "../content/privacy-policy";
 import { useScrollToLocation } from "../lib/use-scroll-to-location";
-import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
+import { SiteFooter } from "../components/site-footer";
+import { SiteHeader } from "../components/site-header";
 import "./privacy-policy-page.css";
 
 function Block({ block }: { block: PolicyBlock }) {
@@ -25,7 +25,7 @@ export function PrivacyPolicyPage() {
   const lastSection = privacyPolicy.sections.length - 1;
   return (
     <>
-      <SiteHeader page="privacy-policy" />
+      <SiteHeader page="privacyPolicy" />
       <main id="main" tabIndex={-1} className="policy">
         <div className="policy__hero">
           <div className="container policy__narrow">

@@ -5,24 +5,24 @@ import { useScrollToLocation } from "../lib/use-scroll-to-location";
 // Every style of the sections loads with the page, so the prerendered HTML is styled from the
 // first paint, although the sections' script arrives a moment later.
 import "./landing-page.css";
-import "./banner.css";
-import "./about.css";
-import "./we-assure-you.css";
-import "./benefit-card.css";
-import "./indications.css";
-import "./dosage.css";
-import "./clinical-results.css";
-import "./pure-goodness.css";
-import "./why-it-works.css";
-import "./comparison.css";
-import "./daily-diet.css";
-import "./buy-now.css";
+import "../sections/banner.css";
+import "../sections/about.css";
+import "../sections/we-assure-you.css";
+import "../sections/benefit-card.css";
+import "../sections/indications.css";
+import "../sections/dosage.css";
+import "../sections/clinical-results.css";
+import "../sections/pure-goodness.css";
+import "../sections/why-it-works.css";
+import "../sections/comparison.css";
+import "../sections/daily-diet.css";
+import "../sections/buy-now.css";
 import "../components/carousel.css";
 import "../components/read-more.css";
 import "../components/recipe-dialog.css";
 import "../components/order-form.css";
 
-const loadSections = () => import("./landing-sections");
+const loadSections = () => import("../sections/landing-sections");
 
 // The prerender renders the sections in place. In the browser their script is a chunk of its
 // own, fetched at the visitor's first sign of use: a scroll, a touch, a key, the pointer, or

@@ -1,0 +1,13 @@
+/**
+ * Who the product and the company are: the names and the address for e-mail that both the pages
+ * and the server's mails and answer pages use. Fictional placeholders, replaced here in one
+ * place (docs/decisions/005-content-in-one-place.md). The pages' copy, built from these names,
+ * stays in `app/content/`; the server reads only this module (docs/decisions/010-one-contract-for-both-halves.md).
+ */
+export const brand = {
+  productName: "Collarise",
+  productFullName: "Collarise Collagen Peptide",
+  companyName: "Sanvera Healthcare Pvt. Ltd.",
+  companyShortName: "Sanvera Healthcare",
+  companyEmail: "care@collarise.example",
+} as const;
