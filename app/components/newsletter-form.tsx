@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { API_PATHS } from "../../domain/contract";
 import { checkSubscriberEmail, subscriberMessages } from "../../domain/subscriber";
 import { newsletterForm } from "../content/forms";
 import { footer } from "../content/site";
-import { postJson } from "../lib/api-client";
+import { useFormSubmit } from "../lib/use-form-submit";
 
 interface Status {
   /** A new id for every message, so that a repeated message is announced again. */
@@ -22,9 +22,7 @@ export function NewsletterForm() {
   const inputId = useId();
   const statusId = `${inputId}-status`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const sendingRef = useRef(false);
   const statusCount = useRef(0);
-  const [sending, setSending] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
 
   const say = (text: string, invalid = false) => {
@@ -32,33 +30,27 @@ export function NewsletterForm() {
     setStatus({ id: statusCount.current, text, invalid });
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sendingRef.current) return;
-    const form = event.currentTarget;
-    const check = checkSubscriberEmail(new FormData(form).get("email"));
-    if (!check.ok) {
+  const { sending, onSubmit } = useFormSubmit({
+    path: API_PATHS.subscribers,
+    prepare(form) {
+      const check = checkSubscriberEmail(new FormData(form).get("email"));
+      if (check.ok) return { email: check.email };
       say(check.error, true);
       inputRef.current?.focus();
-      return;
-    }
-
-    sendingRef.current = true;
-    setSending(true);
-    const outcome = await postJson(API_PATHS.subscribers, { email: check.email });
-    sendingRef.current = false;
-    setSending(false);
-
-    if (outcome.kind === "ok") {
-      form.reset();
-      say(outcome.status === 201 ? subscriberMessages.subscribed : subscriberMessages.alreadySubscribed);
-    } else if (outcome.kind === "refused") {
-      say(outcome.error, outcome.status === 400);
-      if (outcome.status === 400) inputRef.current?.focus();
-    } else {
-      say(subscriberMessages.failed);
-    }
-  };
+      return undefined;
+    },
+    onOutcome(outcome, form) {
+      if (outcome.kind === "ok") {
+        form.reset();
+        say(outcome.status === 201 ? subscriberMessages.subscribed : subscriberMessages.alreadySubscribed);
+      } else if (outcome.kind === "refused") {
+        say(outcome.error, outcome.status === 400);
+        if (outcome.status === 400) inputRef.current?.focus();
+      } else {
+        say(subscriberMessages.failed);
+      }
+    },
+  });
 
   const invalid = status?.invalid === true;
 
@@ -68,7 +60,7 @@ export function NewsletterForm() {
       action={API_PATHS.subscribers}
       method="post"
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={onSubmit}
       onInput={() => invalid && setStatus(null)}
     >
       <label htmlFor={inputId} className="visually-hidden">

@@ -19,7 +19,7 @@ import {
 import { API_PATHS, HONEYPOT_FIELD } from "../../domain/contract";
 import { orderForm } from "../content/forms";
 import { product } from "../content/site";
-import { postJson } from "../lib/api-client";
+import { useFormSubmit } from "../lib/use-form-submit";
 import type * as Toasts from "./toasts";
 import type { ToastKind } from "./toasts";
 import "./order-form.css";
@@ -82,11 +82,9 @@ export function OrderForm() {
 
   const fieldRefs = useRef<Partial<Record<EnquiryField, HTMLInputElement | HTMLSelectElement | null>>>({});
   const focusAfterRender = useRef<EnquiryField | null>(null);
-  const sendingRef = useRef(false);
   const noticeCount = useRef(0);
 
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
-  const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [ToastViewport, setToastViewport] = useState<ComponentType | null>(null);
   const [toastsUnavailable, setToastsUnavailable] = useState(false);
@@ -130,51 +128,43 @@ export function OrderForm() {
     announce("warning", message);
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sendingRef.current) return;
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const read = (name: string) => {
-      const value = data.get(name);
-      return typeof value === "string" ? value : "";
-    };
-
-    const check = checkEnquiry({
-      Name: read("Name"),
-      Email: read("Email"),
-      Mobile: read("Mobile"),
-      Quantity: read("Quantity"),
-      RetailerSelfUse: read("RetailerSelfUse"),
-    });
-    if (!check.ok) {
-      showFieldError(check.field, check.error);
-      return;
-    }
-
-    setFieldError(null);
-    sendingRef.current = true;
-    setSending(true);
-    // productName stays in the page: it is not among the fields stored.
-    const outcome = await postJson(API_PATHS.enquiries, {
-      ...check.enquiry,
-      [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
-    });
-    sendingRef.current = false;
-    setSending(false);
-
-    if (outcome.kind === "ok") {
-      form.reset();
-      announce("success", enquiryMessages.stored);
-    } else if (outcome.kind === "refused") {
-      if (outcome.status === 400 && isEnquiryField(outcome.field))
-        showFieldError(outcome.field, outcome.error);
-      else announce("warning", outcome.error);
-    } else {
-      // Not stored: what was typed stays, so the visitor can send it again.
-      announce("warning", enquiryMessages.notStored);
-    }
-  };
+  const { sending, onSubmit } = useFormSubmit({
+    path: API_PATHS.enquiries,
+    prepare(form) {
+      const data = new FormData(form);
+      const read = (name: string) => {
+        const value = data.get(name);
+        return typeof value === "string" ? value : "";
+      };
+      const check = checkEnquiry({
+        Name: read("Name"),
+        Email: read("Email"),
+        Mobile: read("Mobile"),
+        Quantity: read("Quantity"),
+        RetailerSelfUse: read("RetailerSelfUse"),
+      });
+      if (!check.ok) {
+        showFieldError(check.field, check.error);
+        return undefined;
+      }
+      setFieldError(null);
+      // productName stays in the page: it is not among the fields stored.
+      return { ...check.enquiry, [HONEYPOT_FIELD]: read(HONEYPOT_FIELD) };
+    },
+    onOutcome(outcome, form) {
+      if (outcome.kind === "ok") {
+        form.reset();
+        announce("success", enquiryMessages.stored);
+      } else if (outcome.kind === "refused") {
+        if (outcome.status === 400 && isEnquiryField(outcome.field))
+          showFieldError(outcome.field, outcome.error);
+        else announce("warning", outcome.error);
+      } else {
+        // Not stored: what was typed stays, so the visitor can send it again.
+        announce("warning", enquiryMessages.notStored);
+      }
+    },
+  });
 
   const clearErrorOnEdit = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement | HTMLSelectElement;
@@ -203,7 +193,7 @@ export function OrderForm() {
         method="post"
         action={API_PATHS.enquiries}
         noValidate
-        onSubmit={handleSubmit}
+        onSubmit={onSubmit}
         onInput={clearErrorOnEdit}
         onFocus={() => void prepareToasts()}
       >
