@@ -23,7 +23,10 @@ export default tseslint.config(
     // Imports flow one way: domain knows nothing of the app or the server; the app never imports the server.
     files: ["domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["**/app/**", "**/server/**", "**/tests/**", "node:*"] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["**/app/**", "**/server/**", "**/tests/**", "node:*"] },
+      ],
     },
   },
   {

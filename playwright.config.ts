@@ -21,7 +21,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   globalSetup: "./tests/e2e/support/global-setup.ts",

@@ -13,10 +13,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createStore } from "../server/store";
-import { buildSite } from "./support/build";
+import { benchServerOptions, buildSite } from "./support/build";
 import { distinctEnquiries } from "./support/enquiries";
 import { formatCount, formatMB, formatTable, isMain, quick, type Row } from "./support/report";
-import { startFirestoreEmulator, startServer, type RunningServer } from "./support/server";
+import { startFirestoreEmulatorProcess } from "../tests/support/firestore-emulator";
+import { type ListeningServer, startServer } from "../tests/support/server-process";
 
 export const CONNECTIONS = 50;
 export const DURATION_S = quick ? 3 : 20;
@@ -95,14 +96,14 @@ async function postEnquiries(url: string, amount: number, answered: Set<string>)
 }
 
 async function loadRun(
-  server: RunningServer,
+  server: ListeningServer,
   label: StoreRun["store"],
   databaseUrl: string,
 ): Promise<StoreRun> {
   console.log(`${label}: GET /api/health for ${DURATION_S} s at ${CONNECTIONS} connections …`);
   const health = figuresOf(
     await autocannon({
-      url: `${server.url}/api/health`,
+      url: `${server.baseUrl}/api/health`,
       connections: CONNECTIONS,
       duration: DURATION_S,
       timeout: 10,
@@ -113,15 +114,15 @@ async function loadRun(
   // A warm-up, which also gives the rate: the measured load then sends as many enquiries as
   // fill about DURATION_S seconds, and waits for every answer, so answers and stored records
   // can be counted exactly (a load cut off by a timer leaves requests in flight).
-  const warmUp = figuresOf(await postEnquiries(server.url, WARM_UP_REQUESTS, answered));
+  const warmUp = figuresOf(await postEnquiries(server.baseUrl, WARM_UP_REQUESTS, answered));
   const amount = Math.max(CONNECTIONS * 20, Math.round(warmUp.requestsPerSecond * DURATION_S));
   console.log(
     `${label}: POST /api/enquiries, ${formatCount(amount)} distinct bodies at ${CONNECTIONS} connections …`,
   );
-  const enquiries = figuresOf(await postEnquiries(server.url, amount, answered));
+  const enquiries = figuresOf(await postEnquiries(server.baseUrl, amount, answered));
 
   const target = quick ? answered.size : MEMORY_AFTER_ENQUIRIES;
-  if (answered.size < target) await postEnquiries(server.url, target - answered.size, answered);
+  if (answered.size < target) await postEnquiries(server.baseUrl, target - answered.size, answered);
   const rssBytes = await server.rssBytes();
   const enquiriesBeforeRss = answered.size;
 
@@ -152,11 +153,15 @@ export async function runApiBench(): Promise<StoreRun[]> {
   const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-api-"));
   try {
     const databaseUrl = `sqlite:${join(dataDir, "site.db")}`;
-    const server = await startServer({
-      SITE_DIR: siteDir,
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
-    });
+    const server = await startServer(
+      {
+        SITE_DIR: siteDir,
+        DATABASE_URL: databaseUrl,
+        RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+        LOG_LEVEL: "warn",
+      },
+      benchServerOptions,
+    );
     try {
       runs.push(await loadRun(server, "SQLite", databaseUrl));
     } finally {
@@ -166,20 +171,24 @@ export async function runApiBench(): Promise<StoreRun[]> {
     await rm(dataDir, { recursive: true, force: true });
   }
 
-  const emulator = await startFirestoreEmulator();
+  const emulator = await startFirestoreEmulatorProcess();
   const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   // Google's client libraries otherwise look for a cloud metadata server off this machine.
   process.env.METADATA_SERVER_DETECTION = "none";
   try {
     const databaseUrl = "firestore://demo-bench";
-    const server = await startServer({
-      SITE_DIR: siteDir,
-      DATABASE_URL: databaseUrl,
-      FIRESTORE_EMULATOR_HOST: emulator.host,
-      METADATA_SERVER_DETECTION: "none",
-      RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
-    });
+    const server = await startServer(
+      {
+        SITE_DIR: siteDir,
+        DATABASE_URL: databaseUrl,
+        FIRESTORE_EMULATOR_HOST: emulator.host,
+        METADATA_SERVER_DETECTION: "none",
+        RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+        LOG_LEVEL: "warn",
+      },
+      benchServerOptions,
+    );
     try {
       runs.push(await loadRun(server, "Firestore emulator", databaseUrl));
     } finally {

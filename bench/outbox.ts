@@ -11,10 +11,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
-import { buildSite } from "./support/build";
+import { benchServerOptions, buildSite } from "./support/build";
 import { distinctEnquiries } from "./support/enquiries";
 import { formatCount, formatMs, formatTable, isMain, quick, type Row } from "./support/report";
-import { freePort, startServer } from "./support/server";
+import { unusedPort } from "../tests/support/mail-sink";
+import { startServer } from "../tests/support/server-process";
 
 const CONNECTIONS = 50;
 const ENQUIRIES = quick ? 300 : 3_000;
@@ -101,24 +102,27 @@ async function waitFor(condition: () => boolean, limitMs: number): Promise<boole
 
 async function scenario(siteDir: string, name: string, mailServer: "slow" | "down"): Promise<OutboxScenario> {
   const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-outbox-"));
-  const smtpPort = await freePort();
+  const smtpPort = await unusedPort();
   const mail = new MailCounter();
   await mail.listen(smtpPort);
-  const server = await startServer({
-    SITE_DIR: siteDir,
-    DATABASE_URL: `sqlite:${join(dataDir, "site.db")}`,
-    RATE_LIMIT_PER_MINUTE: "1000000",
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    NOTIFY_TO: "orders@collarise.example",
-    MAIL_FROM: "website@collarise.example",
-    // Each refused delivery is logged as a warning: thousands of lines that say one thing.
-    LOG_LEVEL: "error",
-  });
+  const server = await startServer(
+    {
+      SITE_DIR: siteDir,
+      DATABASE_URL: `sqlite:${join(dataDir, "site.db")}`,
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      NOTIFY_TO: "orders@collarise.example",
+      MAIL_FROM: "website@collarise.example",
+      // Each refused delivery is logged as a warning: thousands of lines that say one thing.
+      LOG_LEVEL: "error",
+    },
+    benchServerOptions,
+  );
   try {
     const answered = new Set<string>();
     const post = (amount: number) =>
       autocannon({
-        url: server.url,
+        url: server.baseUrl,
         connections: CONNECTIONS,
         amount,
         timeout: 10,

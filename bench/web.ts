@@ -13,9 +13,9 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs } from "../playwright.config";
-import { buildSite } from "./support/build";
+import { benchServerOptions, buildSite } from "./support/build";
 import { formatKB, formatMs, formatTable, isMain, median, quick, type Row } from "./support/report";
-import { startServer } from "./support/server";
+import { startServer } from "../tests/support/server-process";
 
 const RUNS = quick ? 1 : Number(process.env.BENCH_WEB_RUNS ?? 5);
 
@@ -169,7 +169,10 @@ async function lighthouseRun(url: string, port: number): Promise<Lhr> {
 export async function runWebBench(): Promise<PageResult[]> {
   const siteDir = buildSite();
   const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-web-"));
-  const server = await startServer({ SITE_DIR: siteDir, DATABASE_URL: `sqlite:${join(dataDir, "site.db")}` });
+  const server = await startServer(
+    { SITE_DIR: siteDir, DATABASE_URL: `sqlite:${join(dataDir, "site.db")}`, LOG_LEVEL: "warn" },
+    benchServerOptions,
+  );
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: chromiumArgs,
@@ -180,7 +183,7 @@ export async function runWebBench(): Promise<PageResult[]> {
     for (const page of PUBLIC_PAGES) {
       const runs: LighthouseRun[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
-        const measured = readRun(await lighthouseRun(`${server.url}${page}`, chrome.port));
+        const measured = readRun(await lighthouseRun(`${server.baseUrl}${page}`, chrome.port));
         runs.push(measured);
         console.log(
           `  ${page} run ${run}/${RUNS}: performance ${measured.performance}, LCP ${formatMs(measured.lcpMs)}, ` +

@@ -1,9 +1,11 @@
-/** `npm start` serves the production build, building it first when there is none. */
+/** `npm start` and the operator commands run the production build, building it first when there is none. */
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const siteDir = process.env.SITE_DIR || `${process.env.BUILD_DIR ?? "build"}/client`;
-if (!existsSync(`${siteDir}/index.html`)) {
-  console.log(`No build in ${siteDir}: building the site first.`);
-  execSync("npm run build", { stdio: "inherit" });
+const buildDir = process.env.BUILD_DIR ?? "build";
+const siteDir = process.env.SITE_DIR || `${buildDir}/client`;
+const missing = [`${siteDir}/index.html`, `${buildDir}/server/main.js`].filter((file) => !existsSync(file));
+if (missing.length > 0) {
+  console.error(`No build (${missing.join(", ")} missing): building first.`);
+  execSync("npm run build", { stdio: ["ignore", process.stderr, "inherit"] });
 }

@@ -28,17 +28,15 @@ async function writeSeoFiles() {
   );
 }
 
-async function* files(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else yield path;
-  }
+/** Every file under `dir`, as paths that include `dir`. */
+async function files(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
 async function rewritePages() {
   let count = 0;
-  for await (const path of files(siteDir)) {
+  for (const path of await files(siteDir)) {
     if (!path.endsWith(".html")) continue;
     const html = await readFile(path, "utf8");
     const rewritten = paintBeforeHydrating(html);
@@ -56,7 +54,7 @@ async function rewritePages() {
 
 async function precompress() {
   let count = 0;
-  for await (const path of files(siteDir)) {
+  for (const path of await files(siteDir)) {
     if (!COMPRESSIBLE.test(path)) continue;
     const data = await readFile(path);
     if ((await stat(path)).size < 256) continue;

@@ -2,6 +2,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import { API_PREFIX } from "../domain/contract";
 import type { Config } from "./config";
 import { createNotifier } from "./notify";
 import { OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
@@ -91,6 +92,7 @@ export async function buildApp({ config, logger = false, outbox }: BuildAppOptio
       }),
   });
   await app.register(apiRoutes, {
+    prefix: API_PREFIX,
     rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
   });
   await app.register(siteRoutes, { siteDir: config.SITE_DIR });

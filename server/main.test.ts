@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { killServer, type ServerProcess, spawnServer, startServer } from "./notify/test-server-process";
-import { writeSiteFixture } from "./routes/test-app";
+import { killServer, type ServerProcess, spawnServer, startServer } from "../tests/support/server-process";
+import { writeSiteFixture } from "../tests/support/test-app";
 
 let dir: string;
 let siteDir: string;

@@ -1,5 +1,7 @@
+import closeWithGrace from "close-with-grace";
 import { ConfigError, loadConfig } from "./config";
 
+/** How long requests under way and the outbox's sends may take to finish once a stop is asked for. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
@@ -18,26 +20,16 @@ async function main() {
   const { buildApp } = await import("./app");
   const app = await buildApp({ config, logger: { level: config.LOG_LEVEL } });
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => {
-      app.log.error("graceful shutdown timed out");
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "error while shutting down");
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  // SIGTERM, SIGINT, an uncaught error or an unhandled rejection: close the server, its store and
+  // its worker, within the grace period; past it, or on a second signal, exit at once.
+  closeWithGrace(
+    { delay: SHUTDOWN_GRACE_MS, logger: { error: (message: string) => app.log.error(message) } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, "closing after an error");
+      else app.log.info({ signal }, "shutting down");
+      await app.close();
+    },
+  );
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }

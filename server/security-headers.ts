@@ -7,21 +7,15 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 /** SHA-256 CSP sources of every inline script in the built HTML files under `dir`. */
 export async function inlineScriptHashes(dir: string): Promise<string[]> {
   const hashes = new Set<string>();
-  const walk = async (folder: string): Promise<void> => {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.name.endsWith(".html")) {
-        const html = await readFile(path, "utf8");
-        for (const match of html.matchAll(INLINE_SCRIPT)) {
-          const body = match[1] ?? "";
-          if (body.length === 0) continue;
-          hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-        }
-      }
+  for (const file of await readdir(dir, { recursive: true })) {
+    if (!file.endsWith(".html")) continue;
+    const html = await readFile(join(dir, file), "utf8");
+    for (const match of html.matchAll(INLINE_SCRIPT)) {
+      const body = match[1] ?? "";
+      if (body.length === 0) continue;
+      hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
     }
-  };
-  await walk(dir);
+  }
   return [...hashes].sort();
 }
 

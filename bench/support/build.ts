@@ -2,18 +2,19 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { projectRoot } from "./server";
+import { projectRoot, type SpawnOptions } from "../../tests/support/server-process";
 
 /** Where the benchmarks build the site: BUILD_DIR, or a folder of their own in the temp dir. */
 export const benchBuildDir = process.env.BUILD_DIR ?? join(tmpdir(), "collarise-bench-build");
 
 /**
- * Builds the site as `npm run build` does, into the benchmarks' own folder, and returns the
- * folder of client files. BENCH_REUSE_BUILD=1 keeps a build that is already there.
+ * Builds the site and the server with `npm run build`, into the benchmarks' own folder, and
+ * returns the folder of client files. BENCH_REUSE_BUILD=1 keeps a build that is already there.
  */
 export function buildSite(buildDir = benchBuildDir): string {
   const clientDir = join(buildDir, "client");
-  if (process.env.BENCH_REUSE_BUILD === "1" && existsSync(join(clientDir, "index.html"))) {
+  const built = existsSync(join(clientDir, "index.html")) && existsSync(join(buildDir, "server/main.js"));
+  if (process.env.BENCH_REUSE_BUILD === "1" && built) {
     console.log(`Using the build in ${buildDir}`);
     return clientDir;
   }
@@ -23,9 +24,18 @@ export function buildSite(buildDir = benchBuildDir): string {
     env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"] as ["ignore", "ignore", "inherit"],
   };
-  execFileSync(join(projectRoot, "node_modules/.bin/react-router"), ["build"], options);
-  execFileSync(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/postbuild.ts"], options);
+  execFileSync("npm", ["run", "build"], options);
   if (!existsSync(join(clientDir, "index.html")))
     throw new Error(`The build wrote no index.html in ${clientDir}`);
   return clientDir;
 }
+
+/**
+ * How the benchmarks run the server: compiled, from their build, showing its warnings and
+ * errors. BENCH_SERVER_NODE_ARGS, such as "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles it.
+ */
+export const benchServerOptions: SpawnOptions = {
+  buildDir: benchBuildDir,
+  inheritOutput: true,
+  nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean),
+};

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { writeSiteFixture } from "../routes/test-app";
+import { writeSiteFixture } from "../../tests/support/test-app";
 import { createStore, type Store } from "../store";
-import { type MailSink, startMailSink } from "./test-mail-sink";
-import { killServer, type ListeningServer, startServer } from "./test-server-process";
+import { type MailSink, startMailSink } from "../../tests/support/mail-sink";
+import { killServer, type ListeningServer, startServer } from "../../tests/support/server-process";
 
 /** Enquiries posted before the server is killed: the first part all answered, then the rest. */
 const FIRST_PART = 100;

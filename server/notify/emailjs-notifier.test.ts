@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp, waitForEmptyOutbox } from "../routes/test-app";
+import { buildTestApp, type TestApp, waitForEmptyOutbox } from "../../tests/support/test-app";
 import { createEmailJsNotifier, type EmailJsNotifierOptions } from "./emailjs-notifier";
 import type { EnquiryNotification } from "./notifier";
 

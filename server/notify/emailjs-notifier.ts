@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { enquirySubject } from "./mail-content";
 import { type EnquiryNotification, NotificationFailedError, type Notifier } from "./notifier";
 
@@ -38,21 +39,6 @@ export function emailJsRequestBody(options: EmailJsNotifierOptions, notification
   };
 }
 
-const delay = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (ms <= 0) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal.removeEventListener("abort", abort);
-      resolve();
-    }
-    function abort() {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }
-    signal.addEventListener("abort", abort, { once: true });
-  });
-
 /** Sends each enquiry through an EmailJS template with the account's private key (server calls need it). */
 export function createEmailJsNotifier(options: EmailJsNotifierOptions): Notifier {
   let nextSlot = 0;
@@ -64,7 +50,7 @@ export function createEmailJsNotifier(options: EmailJsNotifierOptions): Notifier
       const now = Date.now();
       const slot = Math.max(now, nextSlot);
       nextSlot = slot + MIN_INTERVAL_MS;
-      await delay(slot - now, signal);
+      if (slot > now) await delay(slot - now, undefined, { signal });
 
       const response = await fetch(options.apiUrl, {
         method: "POST",

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from "vitest";
-import { buildTestApp, type TestApp, waitForEmptyOutbox } from "../routes/test-app";
-import { type MailSink, startMailSink, unusedPort } from "./test-mail-sink";
+import { buildTestApp, type TestApp, waitForEmptyOutbox } from "../../tests/support/test-app";
+import { type MailSink, startMailSink, unusedPort } from "../../tests/support/mail-sink";
 
 let testApp: TestApp | undefined;
 let sink: MailSink | undefined;
@@ -46,7 +46,7 @@ it("an enquiry that arrives while the mail server is down is mailed exactly once
   expect(await app.store.countPendingNotifications()).toBe(1);
 
   // The mail server comes up on that port; the next retry (within about 2 s) delivers.
-  sink = await startMailSink(port);
+  sink = await startMailSink({ port });
   const [mail] = await sink.waitForMails(1);
   expect(mail?.enquiryId).toBe(id);
   expect(mail?.parsed.subject).toBe("Order enquiry: 4 × Collarise, Retailer, from Asha Verma");

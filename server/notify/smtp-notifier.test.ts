@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EnquiryNotification } from "./notifier";
 import { createSmtpNotifier } from "./smtp-notifier";
-import { type MailSink, startMailSink, unusedPort } from "./test-mail-sink";
+import { type MailSink, startMailSink, unusedPort } from "../../tests/support/mail-sink";
 
 const notification: EnquiryNotification = {
   id: "9b1d7c4e-0f3a-4e2b-8a61-5c7d9e0f1a2b",

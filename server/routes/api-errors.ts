@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { StoreUnavailableError } from "../store/store";
-import { backHrefFor, isSiteFormPost, sendFormResult } from "./form-posts";
 
 /** What the API says when a request is refused before its own checks run. */
 export const apiMessages = {
@@ -17,9 +16,9 @@ export const apiMessages = {
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_UNAVAILABLE_S = 5;
 
-/** Answers 503 with a clear message: the store did not take or give the data. */
-export function sendUnavailable(reply: FastifyReply, error: string) {
-  return reply.code(503).header("retry-after", String(RETRY_AFTER_UNAVAILABLE_S)).send({ error });
+/** Answers 503 with a clear message and when to try again: the store did not take or give the data. */
+export function sendUnavailable(reply: FastifyReply, message: string) {
+  return reply.sendResult({ status: 503, message, json: { error: message } });
 }
 
 /** Logs a store failure: expected outages as warnings, anything else as an error. */
@@ -59,11 +58,6 @@ export function installApiErrorHandler(app: FastifyInstance) {
       ? { status: 503, message: apiMessages.storeUnavailable }
       : messageFor(error);
     if (status >= 500 && !unavailable) request.log.error({ err: error }, "request failed");
-    if (isSiteFormPost(request)) {
-      if (status === 503) reply.header("retry-after", String(RETRY_AFTER_UNAVAILABLE_S));
-      return sendFormResult(reply, { status, ok: false, message, backHref: backHrefFor(request) });
-    }
-    if (unavailable) return sendUnavailable(reply, message);
-    return reply.code(status).send({ error: message });
+    return reply.sendResult({ status, message, json: { error: message } });
   });
 }

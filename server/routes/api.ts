@@ -2,12 +2,21 @@ import type { FastifyInstance } from "fastify";
 import { installApiErrorHandler } from "./api-errors";
 import type { RateLimitedRoutes } from "./api-shared";
 import { enquiryRoutes } from "./enquiries";
+import { acceptFormPosts } from "./form-posts";
 import { healthRoutes } from "./health";
 import { subscriberRoutes } from "./subscribers";
 import { vitalsRoutes } from "./vitals";
 
-/** The JSON API under /api/: every answer, refusals included, is JSON. */
-export async function apiRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
+/**
+ * The API, registered under `API_PREFIX`; each route names its path relative to it. Bodies are
+ * JSON, or a site form's fields posted without JavaScript; text/plain only where a route asks
+ * for it (page-speed beacons). Every answer, refusals included, is JSON, or a page for a form.
+ */
+export async function apiRoutes(app: FastifyInstance, { rateLimit }: RateLimitedRoutes) {
+  // Only what each route needs: the prefix this plugin was registered with is not passed on.
+  const options = { rateLimit };
+  app.removeContentTypeParser("text/plain");
+  acceptFormPosts(app);
   installApiErrorHandler(app);
   await app.register(enquiryRoutes, options);
   await app.register(subscriberRoutes, options);

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { enquiryMessages } from "../../domain/enquiry";
 import { apiMessages } from "./api-errors";
-import { buildTestApp, type TestApp } from "./test-app";
+import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 
 const asha = {
   Name: "Asha Verma",

@@ -1,34 +1,28 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { API_ROUTES, HONEYPOT_FIELD } from "../../domain/contract";
 import { checkEnquiry, enquiryMessages } from "../../domain/enquiry";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
-import { HONEYPOT_FIELD, honeypotFilled, type RateLimitedRoutes } from "./api-shared";
-import { acceptFormPosts, backHrefFor, isFormPost, sendFormResult } from "./form-posts";
+import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
 
 /**
  * `POST /api/enquiries`: checks the enquiry with the form's own rules, then stores it and its
  * pending notification together before answering 201; the outbox worker mails it afterwards.
  */
 export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
-  // JSON, or the form's own fields when it is posted without JavaScript; text/plain is refused with 415.
-  app.removeContentTypeParser("text/plain");
-  acceptFormPosts(app);
-
-  app.post("/api/enquiries", { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
-    const form = isFormPost(request);
-    const answerForm = (status: number, message: string) =>
-      sendFormResult(reply, { status, ok: status === 201, message, backHref: backHrefFor(request) });
-
+  app.post(API_ROUTES.enquiries, { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
     if (honeypotFilled(request.body)) {
       request.log.info({ field: HONEYPOT_FIELD }, "enquiry with a filled honeypot answered and dropped");
-      return form ? answerForm(201, enquiryMessages.stored) : reply.code(201).send({ id: randomUUID() });
+      return reply.sendResult({ status: 201, message: enquiryMessages.stored, json: { id: randomUUID() } });
     }
 
     const check = checkEnquiry(request.body);
     if (!check.ok) {
-      return form
-        ? answerForm(400, check.error)
-        : reply.code(400).send({ error: check.error, field: check.field });
+      return reply.sendResult({
+        status: 400,
+        message: check.error,
+        json: { error: check.error, field: check.field },
+      });
     }
 
     let id: string;
@@ -36,11 +30,9 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
       ({ id } = await app.store.addEnquiry(check.enquiry));
     } catch (error) {
       logStoreFailure(request, error, "enquiry not stored");
-      return form
-        ? answerForm(503, enquiryMessages.notStored)
-        : sendUnavailable(reply, enquiryMessages.notStored);
+      return sendUnavailable(reply, enquiryMessages.notStored);
     }
     app.outbox.wake();
-    return form ? answerForm(201, enquiryMessages.stored) : reply.code(201).send({ id });
+    return reply.sendResult({ status: 201, message: enquiryMessages.stored, json: { id } });
   });
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { enquiryMessages } from "../../domain/enquiry";
 import { subscriberMessages } from "../../domain/subscriber";
 import { apiMessages } from "./api-errors";
-import { buildTestApp, type TestApp } from "./test-app";
+import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 
 const FORM = "application/x-www-form-urlencoded";
 

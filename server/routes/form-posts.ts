@@ -2,13 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { brand } from "../../domain/brand";
 import { ANCHORS, API_PATHS, PAGE_PATHS } from "../../domain/contract";
 import { escapeHtml } from "../html";
+import { RETRY_AFTER_UNAVAILABLE_S } from "./api-errors";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
 /**
  * Without JavaScript the order form and the newsletter box post as ordinary HTML forms.
  * Their fields arrive URL-encoded and the answer is a small page the browser can show,
- * saying what happened and leading back to where the visitor was.
+ * saying what happened and leading back to where the visitor was. Installed once for the API:
+ * it parses such bodies, and gives every route `reply.sendResult`, which answers a form post
+ * with that page and any other request with JSON.
  */
 export function acceptFormPosts(app: FastifyInstance) {
   app.addContentTypeParser(FORM_TYPE, { parseAs: "string" }, (_request, body, done) => {
@@ -16,9 +19,35 @@ export function acceptFormPosts(app: FastifyInstance) {
     for (const [key, value] of new URLSearchParams(body as string)) fields[key] = value;
     done(null, fields);
   });
+  app.decorateReply("sendResult", function sendResult(this: FastifyReply, result: RouteResult) {
+    if (result.status === 503) this.header("retry-after", String(RETRY_AFTER_UNAVAILABLE_S));
+    if (isSiteFormPost(this.request)) {
+      return sendFormResult(this, {
+        status: result.status,
+        ok: result.status < 300,
+        message: result.message,
+        backHref: backHrefFor(this.request),
+      });
+    }
+    return this.code(result.status).send(result.json);
+  });
 }
 
-export function isFormPost(request: FastifyRequest): boolean {
+/** What a route answers: a status, the message a person reads, and the JSON an API client reads. */
+export interface RouteResult {
+  status: number;
+  message: string;
+  json: unknown;
+}
+
+declare module "fastify" {
+  interface FastifyReply {
+    /** A form posted without JavaScript gets a page saying `message`; any other request gets `json`. */
+    sendResult(result: RouteResult): FastifyReply;
+  }
+}
+
+function isFormPost(request: FastifyRequest): boolean {
   return (request.headers["content-type"] ?? "").toLowerCase().startsWith(FORM_TYPE);
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { API_ROUTES } from "../../domain/contract";
 import { logStoreFailure } from "./api-errors";
 
 export const healthMessages = {
@@ -7,7 +8,7 @@ export const healthMessages = {
 
 /** `GET /api/health`: 200 while the store answers, 503 while it does not (for load balancers and monitors). */
 export async function healthRoutes(app: FastifyInstance) {
-  app.get("/api/health", async (request, reply) => {
+  app.get(API_ROUTES.health, async (request, reply) => {
     reply.header("cache-control", "no-store");
     try {
       await app.store.ping();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { subscriberMessages } from "../../domain/subscriber";
 import { apiMessages } from "./api-errors";
-import { buildTestApp, type TestApp } from "./test-app";
+import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 
 let current: TestApp | undefined;
 async function start(env: Record<string, string> = {}) {

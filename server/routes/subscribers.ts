@@ -1,21 +1,14 @@
 import type { FastifyInstance } from "fastify";
+import { API_ROUTES } from "../../domain/contract";
 import { checkSubscriberEmail, subscriberMessages } from "../../domain/subscriber";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
 import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
-import { acceptFormPosts, backHrefFor, isFormPost, sendFormResult } from "./form-posts";
 
 /** `POST /api/subscribers`: stores a valid newsletter address once. */
 export async function subscriberRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
-  // JSON, or the box's own field when it is posted without JavaScript; text/plain is refused with 415.
-  app.removeContentTypeParser("text/plain");
-  acceptFormPosts(app);
-
-  app.post("/api/subscribers", { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
-    const form = isFormPost(request);
-    const answerForm = (status: number, message: string) =>
-      sendFormResult(reply, { status, ok: status < 300, message, backHref: backHrefFor(request) });
+  app.post(API_ROUTES.subscribers, { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
     const answer = (status: 200 | 201, message: string) =>
-      form ? answerForm(status, message) : reply.code(status).send({ message });
+      reply.sendResult({ status, message, json: { message } });
 
     if (honeypotFilled(request.body)) return answer(201, subscriberMessages.subscribed);
     const body = request.body;
@@ -23,9 +16,11 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
       typeof body === "object" && body !== null ? (body as { email?: unknown }).email : undefined,
     );
     if (!check.ok) {
-      return form
-        ? answerForm(400, check.error)
-        : reply.code(400).send({ error: check.error, field: "email" });
+      return reply.sendResult({
+        status: 400,
+        message: check.error,
+        json: { error: check.error, field: "email" },
+      });
     }
 
     let created: boolean;
@@ -33,9 +28,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
       ({ created } = await app.store.addSubscriber(check.email));
     } catch (error) {
       logStoreFailure(request, error, "subscriber not stored");
-      return form
-        ? answerForm(503, subscriberMessages.failed)
-        : sendUnavailable(reply, subscriberMessages.failed);
+      return sendUnavailable(reply, subscriberMessages.failed);
     }
     return created
       ? answer(201, subscriberMessages.subscribed)

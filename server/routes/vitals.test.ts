@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { apiMessages } from "./api-errors";
-import { buildTestApp, type TestApp } from "./test-app";
+import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 import { VITALS_MAX_METRICS } from "../../domain/contract";
 import { vitalsMessages } from "./vitals";
 

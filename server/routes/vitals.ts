@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
+  API_ROUTES,
   PUBLIC_PAGES,
   VITAL_METRICS,
   VITALS_MAX_METRICS,
@@ -51,11 +52,12 @@ const vitalsSchema = z.object({
  * labels a string body text/plain; both that and application/json are read as JSON.
  */
 export async function vitalsRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
-  app.removeContentTypeParser("text/plain");
+  // A beacon is never a form: only JSON, labelled application/json or text/plain.
+  app.removeContentTypeParser("application/x-www-form-urlencoded");
   app.addContentTypeParser("text/plain", { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
 
   app.post(
-    "/api/vitals",
+    API_ROUTES.vitals,
     { bodyLimit: VITALS_BODY_LIMIT, config: { rateLimit: options.rateLimit } },
     async (request, reply) => {
       const parsed = vitalsSchema.safeParse(request.body);

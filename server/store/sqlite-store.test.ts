@@ -11,7 +11,7 @@ import { createStore, ENQUIRY_COLLECTION } from "./index";
 import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite-store";
 import { StoreUnavailableError, type StoredEnquiry } from "./store";
 
-const driver = fileURLToPath(new URL("./testing/sqlite-driver.ts", import.meta.url));
+const driver = fileURLToPath(new URL("../../tests/support/sqlite-driver.ts", import.meta.url));
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** Root ignores file permissions; the read-only tests run their store as `nobody` instead. */
 const runningAsRoot = process.getuid?.() === 0;

@@ -10,7 +10,7 @@ import { FirestoreStore } from "./firestore-store";
 import { ENQUIRY_COLLECTION } from "./index";
 import { SqliteStore } from "./sqlite-store";
 import { StoreUnavailableError, type Store } from "./store";
-import { FirestoreEmulator } from "./testing/firestore-emulator";
+import { FirestoreEmulator } from "../../tests/support/firestore-emulator";
 
 /** What the contract needs from each adapter besides the Store itself. */
 interface Adapter {

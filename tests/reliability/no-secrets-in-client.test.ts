@@ -31,14 +31,10 @@ const viteEnvironment = Object.fromEntries(
   Object.entries(serverEnvironment).map(([name, value]) => [`VITE_${name}`, value]),
 );
 
-async function* filesUnder(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    // The build folder links to the project's node_modules for prerendering: not output.
-    if (entry.isSymbolicLink()) continue;
-    if (entry.isDirectory()) yield* filesUnder(path);
-    else yield path;
-  }
+/** Every file under `dir`. The build folder links to node_modules for prerendering: a link is not followed. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
 /** A file's bytes as the browser receives them once decoded (precompressed copies unpacked). */
@@ -56,7 +52,7 @@ let files: { path: string; text: string }[] = [];
 beforeAll(async () => {
   buildDir = await mkdtemp(join(tmpdir(), "collarise-secrets-build-"));
   clientDir = await buildSite(buildDir, { ...serverEnvironment, ...viteEnvironment });
-  for await (const path of filesUnder(buildDir)) {
+  for (const path of await filesUnder(buildDir)) {
     files.push({ path: relative(buildDir, path), text: await decodedText(path) });
   }
 }, 180_000);

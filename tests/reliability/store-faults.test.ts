@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enquiryMessages } from "../../domain/enquiry";
 import { subscriberMessages } from "../../domain/subscriber";
 import { healthMessages } from "../../server/routes/health";
-import { buildTestApp, type TestApp } from "../../server/routes/test-app";
+import { buildTestApp, type TestApp } from "../support/test-app";
 import { vitalsMessages } from "../../server/routes/vitals";
-import { FirestoreEmulator } from "../../server/store/testing/firestore-emulator";
+import { FirestoreEmulator } from "../support/firestore-emulator";
 
 const before = {
   Name: "Kavya Nair",

@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp, type BuildAppOptions } from "../app";
-import { loadConfig } from "../config";
+import { buildApp, type BuildAppOptions } from "../../server/app";
+import { loadConfig } from "../../server/config";
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;

@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { FirestoreServer } from "@firestore-emulator/server";
 import type * as Grpc from "@grpc/grpc-js";
 
@@ -48,4 +50,45 @@ export class FirestoreEmulator {
   shutdown(): void {
     this.server.forceShutdown();
   }
+}
+
+export interface RunningEmulator {
+  host: string;
+  stop(): Promise<void>;
+}
+
+/** The Firestore emulator (`@firestore-emulator/server`) in a process of its own on 127.0.0.1. */
+export async function startFirestoreEmulatorProcess(timeoutMs = 30_000): Promise<RunningEmulator> {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/firestore-emulator-process.ts"], {
+    cwd: fileURLToPath(new URL("../..", import.meta.url)),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const host = await new Promise<string>((resolveHost, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`The Firestore emulator did not start within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /FIRESTORE_EMULATOR_HOST=(\S+)/.exec(output)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolveHost(found);
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The Firestore emulator exited with code ${code}`));
+    });
+  });
+  return {
+    host,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }

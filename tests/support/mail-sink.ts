@@ -1,4 +1,6 @@
 import { type ParsedMail, simpleParser } from "mailparser";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -29,7 +31,14 @@ export interface MailSink {
  * A real SMTP server on 127.0.0.1 for tests: it accepts every message (no TLS, no
  * authentication) and keeps it, parsed with mailparser. Port 0 picks a free port.
  */
-export async function startMailSink(port = 0): Promise<MailSink> {
+export async function startMailSink({
+  port = 0,
+  saveTo,
+}: {
+  port?: number;
+  /** Also write each message there as `<arrival>.eml`, for tests in other processes to read. */
+  saveTo?: string;
+} = {}): Promise<MailSink> {
   const mails: ReceivedMail[] = [];
   let notify: (() => void)[] = [];
   let arrivals = 0;
@@ -59,8 +68,9 @@ export async function startMailSink(port = 0): Promise<MailSink> {
         const arrival = arrivals++;
         parsing += 1;
         const raw = Buffer.concat(chunks).toString("utf8");
-        simpleParser(raw).then(
-          (parsed) => {
+        const saved = saveTo ? writeFile(join(saveTo, `${arrival}.eml`), raw) : Promise.resolve();
+        Promise.all([simpleParser(raw), saved]).then(
+          ([parsed]) => {
             parsing -= 1;
             const header = parsed.headers.get("x-enquiry-id");
             mails.push({

@@ -9,9 +9,9 @@
  *   with one JSON line: {"ok":true,"result":…} or {"ok":false,"error":name,"message":…}.
  */
 import { createInterface } from "node:readline";
-import type { Enquiry } from "../../../domain/enquiry";
-import { ENQUIRY_COLLECTION } from "../index";
-import { SqliteStore } from "../sqlite-store";
+import type { Enquiry } from "../../domain/enquiry";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { SqliteStore } from "../../server/store/sqlite-store";
 
 const [path, mode, ...args] = process.argv.slice(2);
 if (!path || !mode) throw new Error("usage: sqlite-driver.ts <db-path> <mode> [args]");

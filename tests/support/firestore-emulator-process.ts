@@ -2,7 +2,7 @@
  * The Firestore emulator in a process of its own, on 127.0.0.1: prints `FIRESTORE_EMULATOR_HOST=<host>`
  * once it accepts connections, and stops on SIGTERM or SIGINT.
  */
-import { FirestoreEmulator } from "../../server/store/testing/firestore-emulator";
+import { FirestoreEmulator } from "./firestore-emulator";
 
 const emulator = new FirestoreEmulator();
 await emulator.start(0);
