@@ -129,7 +129,7 @@ async function loadRun(
   // Every answered id is looked for in the store itself.
   const store = await createStore(databaseUrl);
   try {
-    const storedIds = new Set((await store.listEnquiries()).map((enquiry) => enquiry.id));
+    const storedIds = new Set((await store.enquiries.list()).map((enquiry) => enquiry.id));
     const lost = [...answered].filter((id) => !storedIds.has(id)).length;
     return {
       store: label,

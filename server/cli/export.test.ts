@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ENQUIRY_COLLECTION } from "../store";
-import { SqliteStore } from "../store/sqlite-store";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { SqliteStore } from "../store/sqlite";
 import type { StoredEnquiry, StoredSubscriber } from "../store/store";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -36,7 +36,7 @@ beforeAll(async () => {
   databaseUrl = `sqlite:${path}`;
   const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
   enquiries = [
-    await store.addEnquiry({
+    await store.enquiries.add({
       Name: "Asha Retail",
       Email: "asha@example.com",
       Mobile: "9876543210",
@@ -44,7 +44,7 @@ beforeAll(async () => {
       RetailerSelfUse: "Retailer",
     }),
     // Written straight to the store: the export must be safe whatever the table holds.
-    await store.addEnquiry({
+    await store.enquiries.add({
       Name: '=HYPERLINK("http://evil.example","Click"), "Ltd"',
       Email: "+cmd@example.com",
       Mobile: "9123456780",
@@ -52,10 +52,10 @@ beforeAll(async () => {
       RetailerSelfUse: "Self Use",
     }),
   ];
-  await store.addSubscriber("Ravi@Example.in");
-  await store.addSubscriber("-2+3@example.com");
-  subscribers = await store.listSubscribers();
-  await store.addVitals([
+  await store.subscribers.add("Ravi@Example.in");
+  await store.subscribers.add("-2+3@example.com");
+  subscribers = await store.subscribers.list();
+  await store.vitals.add([
     { page: "/", metric: "LCP", value: 1200 },
     { page: "/", metric: "LCP", value: 2500.4 },
     { page: "/", metric: "LCP", value: 1800 },

@@ -55,7 +55,7 @@ function parse(argv: string[]): { kind: Kind; format: string } {
 }
 
 async function enquiries(store: Store, format: string): Promise<string> {
-  const records = (await store.listEnquiries()).map(({ id, receivedAt, enquiry }) => ({
+  const records = (await store.enquiries.list()).map(({ id, receivedAt, enquiry }) => ({
     id,
     receivedAt,
     ...enquiry,
@@ -76,7 +76,7 @@ async function enquiries(store: Store, format: string): Promise<string> {
 }
 
 async function subscribers(store: Store, format: string): Promise<string> {
-  const records = await store.listSubscribers();
+  const records = await store.subscribers.list();
   if (format === "json") return `${JSON.stringify(records, null, 2)}\n`;
   return toCsv<(typeof records)[number]>(
     [
@@ -94,7 +94,7 @@ function formatP75({ metric, p75 }: VitalSummary): string {
 }
 
 async function vitals(store: Store, format: string): Promise<string> {
-  const summary = await store.summarizeVitals();
+  const summary = await store.vitals.summarize();
   if (format === "json") return `${JSON.stringify(summary, null, 2)}\n`;
   if (summary.length === 0) return "No page-speed samples yet.\n";
   const rows = [

@@ -6,6 +6,7 @@ import { writeSiteFixture } from "../../tests/support/test-app";
 import { createStore, type Store } from "../store";
 import { type MailSink, startMailSink } from "../../tests/support/mail-sink";
 import { killServer, type ListeningServer, startServer } from "../../tests/support/server-process";
+import { pendingNotifications } from "../../tests/support/store-probe";
 
 /** Enquiries posted before the server is killed: the first part all answered, then the rest. */
 const FIRST_PART = 100;
@@ -115,7 +116,7 @@ it(
     servers.push(second);
     store = await createStore(env.DATABASE_URL);
     const deadline = Date.now() + 30_000;
-    while ((await store.countPendingNotifications()) > 0) {
+    while (pendingNotifications(env.DATABASE_URL) > 0) {
       if (Date.now() > deadline) throw new Error("the restarted server did not empty the outbox in 30 s");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -123,7 +124,7 @@ it(
     expect(await second.exited).toStrictEqual({ code: 0, signal: null });
 
     // Every enquiry answered 201 is stored, with its five fields.
-    const stored = await store.listEnquiries();
+    const stored = await store.enquiries.list();
     const storedIds = new Set(stored.map((one) => one.id));
     for (const id of acknowledged)
       expect(storedIds.has(id), `acknowledged enquiry ${id} is stored`).toBe(true);

@@ -165,7 +165,7 @@ describe("the EmailJS notifier", () => {
     expect(response.statusCode).toBe(201);
     const { id } = response.json<{ id: string }>();
 
-    await waitForEmptyOutbox(app);
+    await waitForEmptyOutbox(testApp);
 
     expect(standIn.received).toHaveLength(2);
     const delivered = standIn.received[1]?.body as { template_params: Record<string, unknown> };

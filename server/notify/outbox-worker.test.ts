@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
-import { ENQUIRY_COLLECTION } from "../store";
-import { SqliteStore } from "../store/sqlite-store";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { SqliteStore } from "../store/sqlite";
 import type { EnquiryNotification, Notifier } from "./notifier";
 import { type CycleReport, OutboxWorker, type OutboxWorkerOptions, retryDelayMs } from "./outbox-worker";
+import { pendingNotifications } from "../../tests/support/store-probe";
 
 const enquiry = (n: number): Enquiry => ({
   Name: `Visitor ${n}`,
@@ -87,7 +88,7 @@ function newWorker(options: Partial<OutboxWorkerOptions> & Pick<OutboxWorkerOpti
 /** Runs the worker's cycles until the outbox is empty (bounded by a deadline). */
 async function drain(worker: OutboxWorker, store: SqliteStore, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
-  while ((await store.countPendingNotifications()) > 0) {
+  while (pendingNotifications(`sqlite:${databasePath}`) > 0) {
     if (Date.now() > deadline) throw new Error("the outbox did not empty in time");
     await worker.nextCycle();
   }
@@ -129,7 +130,7 @@ describe("the retry delay", () => {
 describe("the outbox worker", () => {
   it("sends each stored enquiry once, marks it sent, and sends nothing more on the next cycle", async () => {
     const store = await openStore();
-    const stored = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => store.addEnquiry(enquiry(n))));
+    const stored = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => store.enquiries.add(enquiry(n))));
     const notifier = scriptedNotifier();
     const worker = newWorker({ store, notifier });
     worker.start();
@@ -149,7 +150,7 @@ describe("the outbox worker", () => {
 
   it("retries a failed delivery with growing waits until it is delivered", async () => {
     const store = await openStore();
-    const { id } = await store.addEnquiry(enquiry(1));
+    const { id } = await store.enquiries.add(enquiry(1));
     const notifier = scriptedNotifier(async (_notification, attempt) => {
       if (attempt <= 2) throw new Error(`mail server down (attempt ${attempt})`);
     });
@@ -172,7 +173,7 @@ describe("the outbox worker", () => {
     const first = await openStore();
     const second = await openStore();
     const stored = [];
-    for (let n = 1; n <= 30; n++) stored.push(await first.addEnquiry(enquiry(n)));
+    for (let n = 1; n <= 30; n++) stored.push(await first.enquiries.add(enquiry(n)));
     // Both send through the same mailbox; every send yields, so the two interleave.
     const notifier = scriptedNotifier(() => new Promise((resolve) => setImmediate(resolve)), 3);
     const a = newWorker({ store: first, notifier, workerId: "instance-a" });
@@ -190,11 +191,11 @@ describe("the outbox worker", () => {
 
   it("leaves a notification claimed by another worker alone until that worker's lease runs out", async () => {
     const store = await openStore();
-    await store.addEnquiry(enquiry(1));
+    await store.enquiries.add(enquiry(1));
     const notifier = scriptedNotifier();
     const worker = newWorker({ store, notifier });
 
-    const [held] = await store.claimDueNotifications({
+    const [held] = await store.enquiries.claimDueNotifications({
       worker: "crashed",
       now: new Date(),
       limit: 1,
@@ -204,8 +205,13 @@ describe("the outbox worker", () => {
     expect(await worker.runOnce()).toStrictEqual({ claimed: 0, sent: 0, failed: 0 });
 
     const claimedAt = Date.now();
-    await store.markNotificationFailed(held?.id ?? "", "crashed", "released by the test", new Date());
-    await store.claimDueNotifications({ worker: "crashed", now: new Date(), limit: 1, leaseMs: 1 });
+    await store.enquiries.markNotificationFailed(
+      held?.id ?? "",
+      "crashed",
+      "released by the test",
+      new Date(),
+    );
+    await store.enquiries.claimDueNotifications({ worker: "crashed", now: new Date(), limit: 1, leaseMs: 1 });
     await until(() => Date.now() > claimedAt + 2);
     expect(await worker.runOnce()).toStrictEqual({ claimed: 1, sent: 1, failed: 0 });
     expect(notifier.attempts).toHaveLength(1);
@@ -218,14 +224,14 @@ describe("the outbox worker", () => {
     const notifier = scriptedNotifier(() => gate);
     const worker = newWorker({ store, notifier });
     worker.start();
-    await store.addEnquiry(enquiry(1));
+    await store.enquiries.add(enquiry(1));
     worker.wake();
     await until(() => notifier.attempts.length === 1);
 
     const stopping = worker.stop();
     release();
     await stopping;
-    expect(await store.countPendingNotifications()).toBe(0);
+    expect(pendingNotifications(`sqlite:${databasePath}`)).toBe(0);
     expect(notifier.attempts).toHaveLength(1);
   });
 
@@ -237,13 +243,13 @@ describe("the outbox worker", () => {
     );
     const worker = newWorker({ store, notifier, stopGraceMs: 20 });
     worker.start();
-    const { id } = await store.addEnquiry(enquiry(1));
+    const { id } = await store.enquiries.add(enquiry(1));
     worker.wake();
     await until(() => notifier.attempts.length === 1);
 
     await worker.stop();
-    expect(await store.countPendingNotifications()).toBe(1);
-    const [released] = await store.claimDueNotifications({
+    expect(pendingNotifications(`sqlite:${databasePath}`)).toBe(1);
+    const [released] = await store.enquiries.claimDueNotifications({
       worker: "another-instance",
       now: new Date(),
       limit: 1,
@@ -254,7 +260,7 @@ describe("the outbox worker", () => {
 
   it("pauses after a cycle in which every send failed, and new enquiries do not cut the pause short", async () => {
     const store = await openStore();
-    for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) await store.addEnquiry(enquiry(n));
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) await store.enquiries.add(enquiry(n));
     const notifier = scriptedNotifier(async () => {
       throw new Error("connect ECONNREFUSED 127.0.0.1:25");
     });
@@ -271,18 +277,18 @@ describe("the outbox worker", () => {
     await until(() => notifier.attempts.length === 4);
 
     for (const n of [9, 10, 11]) {
-      await store.addEnquiry(enquiry(n));
+      await store.enquiries.add(enquiry(n));
       worker.wake();
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(notifier.attempts).toHaveLength(4);
-    expect(await store.countPendingNotifications()).toBe(11);
+    expect(pendingNotifications(`sqlite:${databasePath}`)).toBe(11);
     expect(log.entries.filter((entry) => entry.message.startsWith("every send failed"))).toHaveLength(1);
   });
 
   it("after a pause, resumes at the first delivery and empties the outbox", async () => {
     const store = await openStore();
-    const stored = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => store.addEnquiry(enquiry(n))));
+    const stored = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => store.enquiries.add(enquiry(n))));
     let down = true;
     const notifier = scriptedNotifier(async () => {
       if (down) throw new Error("connect ECONNREFUSED 127.0.0.1:25");
@@ -303,7 +309,7 @@ describe("the outbox worker", () => {
 
   it("keeps going while the store cannot be read, and delivers once it can", async () => {
     const store = await openStore();
-    await store.addEnquiry(enquiry(1));
+    await store.enquiries.add(enquiry(1));
     const notifier = scriptedNotifier();
     const log = recordingLogger();
     const worker = newWorker({ store, notifier, log });

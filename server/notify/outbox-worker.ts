@@ -252,7 +252,7 @@ export class OutboxWorker {
   async runOnce(): Promise<CycleReport> {
     let claimed: PendingNotification[];
     try {
-      claimed = await this.store.claimDueNotifications({
+      claimed = await this.store.enquiries.claimDueNotifications({
         worker: this.workerId,
         now: new Date(),
         limit: this.notifier.concurrency,
@@ -288,7 +288,7 @@ export class OutboxWorker {
 
     if (sendError === undefined) {
       try {
-        await this.store.markNotificationSent(notification.id, this.workerId);
+        await this.store.enquiries.markNotificationSent(notification.id, this.workerId);
       } catch (error) {
         // Delivered but not recorded: when the lease runs out it is sent again (at least once).
         return { storeError: error };
@@ -315,7 +315,7 @@ export class OutboxWorker {
       "enquiry notification not delivered; it will be retried",
     );
     try {
-      await this.store.markNotificationFailed(
+      await this.store.enquiries.markNotificationFailed(
         notification.id,
         this.workerId,
         describe(sendError),

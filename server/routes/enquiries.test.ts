@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { enquiryMessages } from "../../domain/enquiry";
 import { apiMessages } from "./api-errors";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
+import { pendingNotifications } from "../../tests/support/store-probe";
 
 const asha = {
   Name: "Asha Verma",
@@ -43,11 +44,11 @@ describe("POST /api/enquiries", () => {
     const { id } = response.json<{ id: string }>();
     expect(id).toMatch(UUID);
 
-    const stored = await t.app.store.listEnquiries();
+    const stored = await t.app.store.enquiries.list();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.id).toBe(id);
     expect(stored[0]?.enquiry).toStrictEqual(asha);
-    expect(await t.app.store.countPendingNotifications()).toBe(1);
+    expect(pendingNotifications(t.databaseUrl)).toBe(1);
   });
 
   it("takes a self-use enquiry with the quantity as the form's text and trims what was typed", async () => {
@@ -60,7 +61,7 @@ describe("POST /api/enquiries", () => {
       RetailerSelfUse: "Self Use",
     });
     expect(response.statusCode).toBe(201);
-    const [stored] = await t.app.store.listEnquiries();
+    const [stored] = await t.app.store.enquiries.list();
     expect(stored?.enquiry).toStrictEqual({
       Name: "Ravi Kumar",
       Email: "ravi@example.com",
@@ -103,7 +104,7 @@ describe("POST /api/enquiries", () => {
       const response = await postEnquiry(t, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toStrictEqual({ error, field });
-      expect(await t.app.store.listEnquiries()).toHaveLength(0);
+      expect(await t.app.store.enquiries.list()).toHaveLength(0);
     },
   );
 
@@ -125,7 +126,7 @@ describe("POST /api/enquiries", () => {
       expect(response.statusCode, payload).toBe(400);
       expect(response.json(), payload).toStrictEqual({ error: enquiryMessages.missing, field: "Name" });
     }
-    expect(await t.app.store.listEnquiries()).toHaveLength(0);
+    expect(await t.app.store.enquiries.list()).toHaveLength(0);
   });
 
   it("answers malformed JSON, an empty body and a poisoned prototype with 400 and a clear message", async () => {
@@ -147,7 +148,7 @@ describe("POST /api/enquiries", () => {
       payload: "{",
     });
     expect(malformed.json()).toStrictEqual({ error: apiMessages.invalidJson });
-    expect(await t.app.store.listEnquiries()).toHaveLength(0);
+    expect(await t.app.store.enquiries.list()).toHaveLength(0);
   });
 
   it("answers a body over 16 KB with 413", async () => {
@@ -155,7 +156,7 @@ describe("POST /api/enquiries", () => {
     const response = await postEnquiry(t, { ...asha, padding: "x".repeat(16 * 1024) });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toStrictEqual({ error: apiMessages.tooLarge });
-    expect(await t.app.store.listEnquiries()).toHaveLength(0);
+    expect(await t.app.store.enquiries.list()).toHaveLength(0);
   });
 
   it("answers another content type with 415", async () => {
@@ -174,7 +175,7 @@ describe("POST /api/enquiries", () => {
       expect(response.statusCode, contentType).toBe(415);
       expect(response.json(), contentType).toStrictEqual({ error: apiMessages.unsupportedMediaType });
     }
-    expect(await t.app.store.listEnquiries()).toHaveLength(0);
+    expect(await t.app.store.enquiries.list()).toHaveLength(0);
   });
 
   it("answers a filled honeypot like a success, with an id-shaped value, and stores nothing", async () => {
@@ -182,8 +183,8 @@ describe("POST /api/enquiries", () => {
     const response = await postEnquiry(t, { ...asha, website: "https://spam.example" });
     expect(response.statusCode).toBe(201);
     expect(response.json<{ id: string }>().id).toMatch(UUID);
-    expect(await t.app.store.listEnquiries()).toHaveLength(0);
-    expect(await t.app.store.countPendingNotifications()).toBe(0);
+    expect(await t.app.store.enquiries.list()).toHaveLength(0);
+    expect(pendingNotifications(t.databaseUrl)).toBe(0);
   });
 
   it("refuses an address past RATE_LIMIT_PER_MINUTE with 429 and Retry-After, and only that address", async () => {
@@ -199,7 +200,7 @@ describe("POST /api/enquiries", () => {
     );
 
     expect((await postEnquiry(t, asha, "198.51.100.20")).statusCode).toBe(201);
-    expect(await t.app.store.listEnquiries()).toHaveLength(4);
+    expect(await t.app.store.enquiries.list()).toHaveLength(4);
   });
 
   it("answers 503 'Error adding document' while the store cannot be written, and recovers without a restart", async () => {
@@ -227,7 +228,7 @@ describe("POST /api/enquiries", () => {
     });
     const retried = await postEnquiry(t, asha);
     expect(retried.statusCode).toBe(201);
-    expect(await t.app.store.listEnquiries()).toHaveLength(1);
+    expect(await t.app.store.enquiries.list()).toHaveLength(1);
   });
 });
 

@@ -41,7 +41,7 @@ describe("the forms posted without JavaScript", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.body).toContain(`<h1>${enquiryMessages.stored}</h1>`);
     expect(response.body).toContain('href="/#buy-now"');
-    const stored = await current.app.store.listEnquiries();
+    const stored = await current.app.store.enquiries.list();
     expect(stored.map((record) => record.enquiry)).toStrictEqual([
       {
         Name: "Meera Iyer",
@@ -60,7 +60,7 @@ describe("the forms posted without JavaScript", () => {
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain(enquiryMessages.mobileLength);
     expect(response.body).toContain("Go back and try again");
-    expect(await current.app.store.listEnquiries()).toHaveLength(0);
+    expect(await current.app.store.enquiries.list()).toHaveLength(0);
   });
 
   it("never shows markup the visitor typed as markup", async () => {
@@ -79,7 +79,7 @@ describe("the forms posted without JavaScript", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.body).toContain(`<h1>${apiMessages.tooLarge}</h1>`);
     expect(response.body).toContain('href="/#buy-now"');
-    expect(await current.app.store.listEnquiries()).toHaveLength(0);
+    expect(await current.app.store.enquiries.list()).toHaveLength(0);
   });
 
   it("answers one form too many from an address with a page, not JSON", async () => {
@@ -103,7 +103,7 @@ describe("the forms posted without JavaScript", () => {
     expect(first.body).toContain(subscriberMessages.subscribed);
     expect(second.statusCode).toBe(200);
     expect(second.body).toContain(subscriberMessages.alreadySubscribed);
-    expect((await current.app.store.listSubscribers()).map((s) => s.email)).toStrictEqual([
+    expect((await current.app.store.subscribers.list()).map((s) => s.email)).toStrictEqual([
       "reader@example.in",
     ]);
   });
@@ -114,6 +114,6 @@ describe("the forms posted without JavaScript", () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain(subscriberMessages.invalid);
-    expect(await current.app.store.listSubscribers()).toHaveLength(0);
+    expect(await current.app.store.subscribers.list()).toHaveLength(0);
   });
 });

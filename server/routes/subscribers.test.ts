@@ -28,7 +28,7 @@ describe("POST /api/subscribers", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toStrictEqual({ message: subscriberMessages.alreadySubscribed });
 
-    const stored = await t.app.store.listSubscribers();
+    const stored = await t.app.store.subscribers.list();
     expect(stored.map((subscriber) => subscriber.email)).toStrictEqual(["meera.iyer@example.com"]);
   });
 
@@ -48,14 +48,14 @@ describe("POST /api/subscribers", () => {
         field: "email",
       });
     }
-    expect(await t.app.store.listSubscribers()).toHaveLength(0);
+    expect(await t.app.store.subscribers.list()).toHaveLength(0);
   });
 
   it("ignores unknown keys", async () => {
     const t = await start();
     const response = await subscribe(t, { email: "dev@example.org", name: "Dev", admin: true });
     expect(response.statusCode).toBe(201);
-    expect(await t.app.store.listSubscribers()).toMatchObject([{ email: "dev@example.org" }]);
+    expect(await t.app.store.subscribers.list()).toMatchObject([{ email: "dev@example.org" }]);
   });
 
   it("answers a filled honeypot like a success and stores nothing", async () => {
@@ -63,7 +63,7 @@ describe("POST /api/subscribers", () => {
     const response = await subscribe(t, { email: "bot@example.com", website: "http://spam.example" });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toStrictEqual({ message: subscriberMessages.subscribed });
-    expect(await t.app.store.listSubscribers()).toHaveLength(0);
+    expect(await t.app.store.subscribers.list()).toHaveLength(0);
   });
 
   it("keeps the API's body limit, JSON-only rule and rate limit", async () => {
@@ -98,7 +98,7 @@ describe("POST /api/subscribers", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBeDefined();
     expect(limited.json<{ error: string }>().error).toMatch(/^Too many requests/);
-    expect((await t.app.store.listSubscribers()).map((subscriber) => subscriber.email)).toStrictEqual([
+    expect((await t.app.store.subscribers.list()).map((subscriber) => subscriber.email)).toStrictEqual([
       "b@example.com",
     ]);
   });

@@ -25,7 +25,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
 
     let created: boolean;
     try {
-      ({ created } = await app.store.addSubscriber(check.email));
+      ({ created } = await app.store.subscribers.add(check.email));
     } catch (error) {
       logStoreFailure(request, error, "subscriber not stored");
       return sendUnavailable(reply, subscriberMessages.failed);

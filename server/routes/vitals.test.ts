@@ -45,7 +45,7 @@ describe("POST /api/vitals", () => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe("");
 
-    const summary = await t.app.store.summarizeVitals();
+    const summary = await t.app.store.vitals.summarize();
     expect(summary).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ page: "/", metric: "LCP", count: 1 }),
@@ -64,7 +64,7 @@ describe("POST /api/vitals", () => {
       "application/json",
     );
     expect(response.statusCode).toBe(204);
-    expect(await t.app.store.summarizeVitals()).toMatchObject([
+    expect(await t.app.store.vitals.summarize()).toMatchObject([
       { page: "/privacy-policy", metric: "INP", count: 1 },
     ]);
   });
@@ -90,7 +90,7 @@ describe("POST /api/vitals", () => {
     const response = await send(t, JSON.stringify(body));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toStrictEqual({ error: vitalsMessages.invalid });
-    expect(await t.app.store.summarizeVitals()).toHaveLength(0);
+    expect(await t.app.store.vitals.summarize()).toHaveLength(0);
   });
 
   it("refuses text that is not JSON, a body over 4 KB, another content type, and too many beacons", async () => {
@@ -114,6 +114,6 @@ describe("POST /api/vitals", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBeDefined();
     expect(limited.json<{ error: string }>().error).toMatch(/^Too many requests/);
-    expect(await t.app.store.summarizeVitals()).toHaveLength(beacon.metrics.length);
+    expect(await t.app.store.vitals.summarize()).toHaveLength(beacon.metrics.length);
   });
 });

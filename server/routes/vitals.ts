@@ -69,7 +69,7 @@ export async function vitalsRoutes(app: FastifyInstance, options: RateLimitedRou
         value: metric.value,
       }));
       try {
-        await app.store.addVitals(samples);
+        await app.store.vitals.add(samples);
       } catch (error) {
         logStoreFailure(request, error, "page-speed samples not stored");
         return sendUnavailable(reply, vitalsMessages.notStored);

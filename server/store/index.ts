@@ -2,7 +2,6 @@ import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Store } from "./store";
 
 export * from "./store";
-export { ENQUIRY_COLLECTION };
 
 /**
  * Chooses the adapter once, from DATABASE_URL: `sqlite:<path>` (default) or `firestore://<project-id>`.
@@ -11,11 +10,11 @@ export { ENQUIRY_COLLECTION };
  */
 export async function createStore(databaseUrl: string): Promise<Store> {
   if (databaseUrl.startsWith("sqlite:")) {
-    const { SqliteStore, sqlitePathFromUrl } = await import("./sqlite-store");
+    const { SqliteStore, sqlitePathFromUrl } = await import("./sqlite");
     return SqliteStore.open({ path: sqlitePathFromUrl(databaseUrl), enquiryCollection: ENQUIRY_COLLECTION });
   }
   if (databaseUrl.startsWith("firestore://")) {
-    const { FirestoreStore, firestoreProjectFromUrl } = await import("./firestore-store");
+    const { FirestoreStore, firestoreProjectFromUrl } = await import("./firestore");
     return FirestoreStore.open({
       projectId: firestoreProjectFromUrl(databaseUrl),
       enquiryCollection: ENQUIRY_COLLECTION,

@@ -7,9 +7,11 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
-import { createStore, ENQUIRY_COLLECTION } from "./index";
-import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite-store";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { createStore } from "./index";
+import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite";
 import { StoreUnavailableError, type StoredEnquiry } from "./store";
+import { pendingNotifications } from "../../tests/support/store-probe";
 
 const driver = fileURLToPath(new URL("../../tests/support/sqlite-driver.ts", import.meta.url));
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -164,12 +166,12 @@ describe("the SQLite store's file", () => {
 
   test("keeps its data when opened again, without migrating twice", async () => {
     const first = await open();
-    const stored = await first.addEnquiry(enquiry);
+    const stored = await first.enquiries.add(enquiry);
     await first.close();
 
     const again = await open();
-    expect(await again.listEnquiries()).toEqual([stored]);
-    expect(await again.countPendingNotifications()).toBe(1);
+    expect(await again.enquiries.list()).toEqual([stored]);
+    expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(1);
   });
 
   test("refuses a database written by a newer version of the server, and leaves it alone", async () => {
@@ -183,19 +185,19 @@ describe("the SQLite store's file", () => {
 
   test("refuses an enquiry that breaks the table's rules, whatever the caller checked", async () => {
     const store = await open();
-    await expect(store.addEnquiry({ ...enquiry, Quantity: 0 })).rejects.toThrow(/CHECK constraint/);
+    await expect(store.enquiries.add({ ...enquiry, Quantity: 0 })).rejects.toThrow(/CHECK constraint/);
     await expect(
-      store.addEnquiry({ ...enquiry, RetailerSelfUse: "retailer/self use" as Enquiry["RetailerSelfUse"] }),
+      store.enquiries.add({ ...enquiry, RetailerSelfUse: "retailer/self use" as Enquiry["RetailerSelfUse"] }),
     ).rejects.toThrow(/CHECK constraint/);
-    expect(await store.listEnquiries()).toEqual([]);
-    expect(await store.countPendingNotifications()).toBe(0);
+    expect(await store.enquiries.list()).toEqual([]);
+    expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(0);
   });
 
   test("can live in memory, through the factory", async () => {
     const store = await createStore("sqlite::memory:");
     try {
-      const stored = await store.addEnquiry(enquiry);
-      expect(await store.listEnquiries()).toEqual([stored]);
+      const stored = await store.enquiries.add(enquiry);
+      expect(await store.enquiries.list()).toEqual([stored]);
     } finally {
       await store.close();
     }
@@ -215,16 +217,16 @@ describe("the SQLite store across processes", () => {
     await writer.exited;
 
     const store = await open();
-    const listed = await store.listEnquiries();
+    const listed = await store.enquiries.list();
     expect(listed.map((stored) => stored.id)).toEqual([id]);
     expect(listed[0]?.enquiry).toEqual(enquiry);
-    expect(await store.countPendingNotifications()).toBe(1);
+    expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(1);
   });
 
   test("two processes claiming from one file never claim the same notification", async () => {
     const store = await open();
     const ids: string[] = [];
-    for (let i = 0; i < 40; i++) ids.push((await store.addEnquiry(enquiry)).id);
+    for (let i = 0; i < 40; i++) ids.push((await store.enquiries.add(enquiry)).id);
     const now = new Date(Date.now() + 60_000).toISOString();
 
     const workers = [
@@ -260,29 +262,29 @@ describe("the SQLite store when its file cannot be used", () => {
     writeFileSync(join(dir, "data"), "not a folder");
     const store = await open();
     await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
-    await expect(store.addEnquiry(enquiry)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.enquiries.add(enquiry)).rejects.toBeInstanceOf(StoreUnavailableError);
 
     rmSync(join(dir, "data"));
-    const stored = await store.addEnquiry(enquiry);
-    expect(await store.listEnquiries()).toEqual([stored]);
+    const stored = await store.enquiries.add(enquiry);
+    expect(await store.enquiries.list()).toEqual([stored]);
   });
 
   test("a database that went missing is not replaced by an empty one; the store resumes when it is back", async () => {
     const store = await open();
-    const stored = await store.addEnquiry(enquiry);
+    const stored = await store.enquiries.add(enquiry);
     renameSync(join(dir, "data"), join(dir, "moved"));
     // The open connection follows the moved file; a lock held beyond the timeout makes the store reconnect.
     const other = new Database(join(dir, "moved", "site.db"));
     other.exec("BEGIN IMMEDIATE");
-    await expect(store.addEnquiry(enquiry)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.enquiries.add(enquiry)).rejects.toBeInstanceOf(StoreUnavailableError);
     other.exec("ROLLBACK");
     other.close();
 
     await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
-    await expect(store.listEnquiries()).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.enquiries.list()).rejects.toBeInstanceOf(StoreUnavailableError);
 
     renameSync(join(dir, "moved"), join(dir, "data"));
-    expect(await store.listEnquiries()).toEqual([stored]);
+    expect(await store.enquiries.list()).toEqual([stored]);
     await store.ping();
   });
 
@@ -290,7 +292,7 @@ describe("the SQLite store when its file cannot be used", () => {
     let seeded: StoredEnquiry;
     beforeEach(async () => {
       const seed = await open();
-      seeded = await seed.addEnquiry(enquiry);
+      seeded = await seed.enquiries.add(enquiry);
       await seed.close();
       handOverToUnprivileged();
     });
@@ -342,32 +344,35 @@ describe("the SQLite store when its file cannot be used", () => {
 describe("enquiries arriving together (group commit)", () => {
   test("share one commit, and each is stored with its own pending notification", async () => {
     const store = await open();
-    const commits = vi.spyOn(store as unknown as { insertEnquiries: () => void }, "insertEnquiries");
+    const commits = vi.spyOn(
+      store.enquiries as unknown as { insertEnquiries: () => void },
+      "insertEnquiries",
+    );
     const names = Array.from({ length: 40 }, (_, index) => `Retailer ${index + 1}`);
-    const stored = await Promise.all(names.map((Name) => store.addEnquiry({ ...enquiry, Name })));
+    const stored = await Promise.all(names.map((Name) => store.enquiries.add({ ...enquiry, Name })));
 
     expect(commits).toHaveBeenCalledTimes(1);
 
     expect(new Set(stored.map((record) => record.id)).size).toBe(names.length);
-    const listed = await store.listEnquiries();
+    const listed = await store.enquiries.list();
     expect(listed.map((record) => record.enquiry.Name).sort()).toEqual([...names].sort());
-    expect(await store.countPendingNotifications()).toBe(names.length);
+    expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(names.length);
   });
 
   test("one enquiry the database refuses does not take the others in its batch with it", async () => {
     const store = await open();
     const results = await Promise.allSettled([
-      store.addEnquiry({ ...enquiry, Name: "First" }),
+      store.enquiries.add({ ...enquiry, Name: "First" }),
       // Quantity 0 never passes the rules; the table's own check refuses it too.
-      store.addEnquiry({ ...enquiry, Name: "Refused", Quantity: 0 }),
-      store.addEnquiry({ ...enquiry, Name: "Third" }),
+      store.enquiries.add({ ...enquiry, Name: "Refused", Quantity: 0 }),
+      store.enquiries.add({ ...enquiry, Name: "Third" }),
     ]);
 
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect((await store.listEnquiries()).map((record) => record.enquiry.Name).sort()).toEqual([
+    expect((await store.enquiries.list()).map((record) => record.enquiry.Name).sort()).toEqual([
       "First",
       "Third",
     ]);
-    expect(await store.countPendingNotifications()).toBe(2);
+    expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(2);
   });
 });

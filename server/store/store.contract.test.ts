@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,11 +7,12 @@ import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
-import { FirestoreStore } from "./firestore-store";
-import { ENQUIRY_COLLECTION } from "./index";
-import { SqliteStore } from "./sqlite-store";
+import { FirestoreStore } from "./firestore";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { SqliteStore } from "./sqlite";
 import { StoreUnavailableError, type Store } from "./store";
 import { FirestoreEmulator } from "../../tests/support/firestore-emulator";
+import { pendingNotifications } from "../../tests/support/store-probe";
 
 /** What the contract needs from each adapter besides the Store itself. */
 interface Adapter {
@@ -25,11 +27,14 @@ interface Adapter {
   metadataFields: string[];
   /** Makes the database unusable for `store`; resolves to a function that makes it usable again. */
   breakDatabase(store: Store): Promise<() => Promise<void>>;
+  /** How many notifications wait in the outbox, read from the database behind the store's back. */
+  pendingNotifications(store: Store): Promise<number>;
 }
 
 function sqliteAdapter(): Adapter {
   let dir = "";
   let count = 0;
+  const paths = new Map<Store, string>();
   return {
     name: "SQLite",
     metadataFields: ["id", "received_at"],
@@ -39,16 +44,22 @@ function sqliteAdapter(): Adapter {
     async tearDown() {
       rmSync(dir, { recursive: true, force: true });
     },
-    open() {
+    async open() {
       count += 1;
-      return SqliteStore.open({
-        path: join(dir, `site-${count}`, "site.db"),
+      const path = join(dir, `site-${count}`, "site.db");
+      const store = await SqliteStore.open({
+        path,
         enquiryCollection: ENQUIRY_COLLECTION,
         busyTimeoutMs: 50,
       });
+      paths.set(store, path);
+      return store;
+    },
+    async pendingNotifications(store) {
+      return pendingNotifications(`sqlite:${paths.get(store)}`);
     },
     async rawEnquiry(store, id) {
-      const db = new Database((store as SqliteStore).path, { readonly: true });
+      const db = new Database(paths.get(store)!, { readonly: true });
       try {
         return db.prepare(`SELECT * FROM "${ENQUIRY_COLLECTION}" WHERE id = ?`).get(id) as Record<
           string,
@@ -60,7 +71,7 @@ function sqliteAdapter(): Adapter {
     },
     async breakDatabase(store) {
       // Another process holds the write lock for longer than the store will wait.
-      const other = new Database((store as SqliteStore).path);
+      const other = new Database(paths.get(store)!);
       other.exec("BEGIN IMMEDIATE");
       return async () => {
         other.exec("COMMIT");
@@ -98,6 +109,15 @@ function firestoreAdapter(): Adapter {
       });
       projects.set(store, projectId);
       return store;
+    },
+    async pendingNotifications(store) {
+      const app = initializeApp({ projectId: projects.get(store) }, `pending-${randomUUID()}`);
+      try {
+        const pending = getFirestore(app).collection("notifications").where("status", "==", "pending");
+        return (await pending.count().get()).data().count;
+      } finally {
+        await deleteApp(app);
+      }
     },
     async rawEnquiry(store, id) {
       const app = initializeApp({ projectId: projects.get(store) }, `raw-${id}`);
@@ -152,13 +172,13 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
   test("an enquiry is stored with exactly its five fields, beside an id and the time received", async () => {
     await openStore();
     const before = Date.now();
-    const stored = await store.addEnquiry(retailer);
+    const stored = await store.enquiries.add(retailer);
 
     expect(stored.enquiry).toEqual(retailer);
     expect(stored.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(stored.receivedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(stored.receivedAt).toBe(new Date(stored.receivedAt).toISOString());
-    expect(store.enquiryCollection).toBe("collarise_Form");
+    expect(ENQUIRY_COLLECTION).toBe("collarise_Form");
 
     const raw = await adapter.rawEnquiry(store, stored.id);
     expect(Object.keys(raw).sort()).toEqual(
@@ -170,10 +190,10 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
 
   test("a stored enquiry waits in the outbox as one pending notification", async () => {
     await openStore();
-    const stored = await store.addEnquiry(retailer);
-    expect(await store.countPendingNotifications()).toBe(1);
+    const stored = await store.enquiries.add(retailer);
+    expect(await adapter.pendingNotifications(store)).toBe(1);
 
-    const claimed = await store.claimDueNotifications({
+    const claimed = await store.enquiries.claimDueNotifications({
       worker: "worker-a",
       now: later(stored.receivedAt, 1_000),
       limit: 10,
@@ -192,9 +212,9 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
 
   test("enquiries are listed with their ids and times, oldest first", async () => {
     await openStore();
-    const first = await store.addEnquiry(retailer);
-    const second = await store.addEnquiry(selfUse);
-    const listed = await store.listEnquiries();
+    const first = await store.enquiries.add(retailer);
+    const second = await store.enquiries.add(selfUse);
+    const listed = await store.enquiries.list();
     expect(listed).toHaveLength(2);
     expect(listed).toEqual(expect.arrayContaining([first, second]));
     expect(listed[0]!.receivedAt <= listed[1]!.receivedAt).toBe(true);
@@ -202,12 +222,12 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
 
   test("a newsletter address is stored once, whatever its case", async () => {
     await openStore();
-    expect(await store.addSubscriber("Asha@Example.com")).toEqual({ created: true });
-    expect(await store.addSubscriber("asha@example.com")).toEqual({ created: false });
-    expect(await store.addSubscriber("ASHA@EXAMPLE.COM")).toEqual({ created: false });
-    expect(await store.addSubscriber("ravi@example.in")).toEqual({ created: true });
+    expect(await store.subscribers.add("Asha@Example.com")).toEqual({ created: true });
+    expect(await store.subscribers.add("asha@example.com")).toEqual({ created: false });
+    expect(await store.subscribers.add("ASHA@EXAMPLE.COM")).toEqual({ created: false });
+    expect(await store.subscribers.add("ravi@example.in")).toEqual({ created: true });
 
-    const subscribers = await store.listSubscribers();
+    const subscribers = await store.subscribers.list();
     expect(subscribers.map((s) => s.email)).toEqual(["asha@example.com", "ravi@example.in"]);
     for (const subscriber of subscribers) {
       expect(subscriber.id).not.toBe("");
@@ -218,12 +238,12 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
   test("two workers claiming at the same moment share the due notifications without overlap", async () => {
     await openStore();
     const stored = [];
-    for (let i = 0; i < 6; i++) stored.push(await store.addEnquiry(i % 2 ? selfUse : retailer));
+    for (let i = 0; i < 6; i++) stored.push(await store.enquiries.add(i % 2 ? selfUse : retailer));
     const now = later(stored.at(-1)!.receivedAt, 1_000);
 
     const [a, b] = await Promise.all([
-      store.claimDueNotifications({ worker: "worker-a", now, limit: 10, leaseMs: minutes(1) }),
-      store.claimDueNotifications({ worker: "worker-b", now, limit: 10, leaseMs: minutes(1) }),
+      store.enquiries.claimDueNotifications({ worker: "worker-a", now, limit: 10, leaseMs: minutes(1) }),
+      store.enquiries.claimDueNotifications({ worker: "worker-b", now, limit: 10, leaseMs: minutes(1) }),
     ]);
 
     const idsA = a.map((n) => n.id);
@@ -235,19 +255,19 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
   test("a worker claims no more than its limit; the rest wait for the next claim", async () => {
     await openStore();
     const stored = [
-      await store.addEnquiry(retailer),
-      await store.addEnquiry(selfUse),
-      await store.addEnquiry(retailer),
+      await store.enquiries.add(retailer),
+      await store.enquiries.add(selfUse),
+      await store.enquiries.add(retailer),
     ];
     const now = later(stored[2]!.receivedAt, minutes(1));
 
-    const first = await store.claimDueNotifications({
+    const first = await store.enquiries.claimDueNotifications({
       worker: "worker-a",
       now,
       limit: 2,
       leaseMs: minutes(1),
     });
-    const rest = await store.claimDueNotifications({
+    const rest = await store.enquiries.claimDueNotifications({
       worker: "worker-b",
       now,
       limit: 2,
@@ -259,8 +279,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
 
   test("a notification is not due before its enquiry was received", async () => {
     await openStore();
-    const stored = await store.addEnquiry(retailer);
-    const claimed = await store.claimDueNotifications({
+    const stored = await store.enquiries.add(retailer);
+    const claimed = await store.enquiries.claimDueNotifications({
       worker: "worker-a",
       now: later(stored.receivedAt, -minutes(1)),
       limit: 10,
@@ -271,9 +291,9 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
 
   test("a claimed notification cannot be claimed again until its lease runs out", async () => {
     await openStore();
-    const stored = await store.addEnquiry(retailer);
+    const stored = await store.enquiries.add(retailer);
     const claimedAt = later(stored.receivedAt, 1_000);
-    const [claim] = await store.claimDueNotifications({
+    const [claim] = await store.enquiries.claimDueNotifications({
       worker: "worker-a",
       now: claimedAt,
       limit: 10,
@@ -281,7 +301,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     });
     expect(claim).toBeDefined();
 
-    const duringLease = await store.claimDueNotifications({
+    const duringLease = await store.enquiries.claimDueNotifications({
       worker: "worker-b",
       now: new Date(claimedAt.getTime() + minutes(2) - 1),
       limit: 10,
@@ -290,27 +310,32 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     expect(duringLease).toEqual([]);
 
     // worker-a crashed without reporting: once the lease is over, another worker takes it.
-    const afterLease = await store.claimDueNotifications({
+    const afterLease = await store.enquiries.claimDueNotifications({
       worker: "worker-b",
       now: new Date(claimedAt.getTime() + minutes(2)),
       limit: 10,
       leaseMs: minutes(2),
     });
     expect(afterLease.map((n) => n.id)).toEqual([claim!.id]);
-    expect(await store.countPendingNotifications()).toBe(1);
+    expect(await adapter.pendingNotifications(store)).toBe(1);
   });
 
   test("a notification marked sent leaves the outbox for good", async () => {
     await openStore();
-    const stored = await store.addEnquiry(retailer);
-    await store.addEnquiry(selfUse);
+    const stored = await store.enquiries.add(retailer);
+    await store.enquiries.add(selfUse);
     const now = later(stored.receivedAt, minutes(1));
-    const [claim] = await store.claimDueNotifications({ worker: "worker-a", now, limit: 1, leaseMs: 1_000 });
+    const [claim] = await store.enquiries.claimDueNotifications({
+      worker: "worker-a",
+      now,
+      limit: 1,
+      leaseMs: 1_000,
+    });
 
-    await store.markNotificationSent(claim!.id, "worker-a");
+    await store.enquiries.markNotificationSent(claim!.id, "worker-a");
 
-    expect(await store.countPendingNotifications()).toBe(1);
-    const longAfter = await store.claimDueNotifications({
+    expect(await adapter.pendingNotifications(store)).toBe(1);
+    const longAfter = await store.enquiries.claimDueNotifications({
       worker: "worker-b",
       now: later(stored.receivedAt, minutes(60)),
       limit: 10,
@@ -322,9 +347,9 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
 
   test("a failed delivery is retried at the time given, with its attempt counted", async () => {
     await openStore();
-    const stored = await store.addEnquiry(retailer);
+    const stored = await store.enquiries.add(retailer);
     const now = later(stored.receivedAt, 1_000);
-    const [claim] = await store.claimDueNotifications({
+    const [claim] = await store.enquiries.claimDueNotifications({
       worker: "worker-a",
       now,
       limit: 1,
@@ -332,10 +357,10 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     });
     const retryAt = new Date(now.getTime() + minutes(5));
 
-    await store.markNotificationFailed(claim!.id, "worker-a", "SMTP 421 try again later", retryAt);
+    await store.enquiries.markNotificationFailed(claim!.id, "worker-a", "SMTP 421 try again later", retryAt);
 
-    expect(await store.countPendingNotifications()).toBe(1);
-    const beforeRetry = await store.claimDueNotifications({
+    expect(await adapter.pendingNotifications(store)).toBe(1);
+    const beforeRetry = await store.enquiries.claimDueNotifications({
       worker: "worker-b",
       now: new Date(retryAt.getTime() - 1),
       limit: 1,
@@ -343,7 +368,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     });
     expect(beforeRetry).toEqual([]);
 
-    const atRetry = await store.claimDueNotifications({
+    const atRetry = await store.enquiries.claimDueNotifications({
       worker: "worker-b",
       now: retryAt,
       limit: 1,
@@ -354,15 +379,25 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
 
   test("a worker whose lease ran out cannot release the claim another worker now holds", async () => {
     await openStore();
-    const stored = await store.addEnquiry(retailer);
+    const stored = await store.enquiries.add(retailer);
     const now = later(stored.receivedAt, 1_000);
-    const [claim] = await store.claimDueNotifications({ worker: "worker-a", now, limit: 1, leaseMs: 1_000 });
+    const [claim] = await store.enquiries.claimDueNotifications({
+      worker: "worker-a",
+      now,
+      limit: 1,
+      leaseMs: 1_000,
+    });
     const takeover = new Date(now.getTime() + 1_000);
-    await store.claimDueNotifications({ worker: "worker-b", now: takeover, limit: 1, leaseMs: minutes(1) });
+    await store.enquiries.claimDueNotifications({
+      worker: "worker-b",
+      now: takeover,
+      limit: 1,
+      leaseMs: minutes(1),
+    });
 
-    await store.markNotificationFailed(claim!.id, "worker-a", "timed out", takeover);
+    await store.enquiries.markNotificationFailed(claim!.id, "worker-a", "timed out", takeover);
 
-    const stillLeased = await store.claimDueNotifications({
+    const stillLeased = await store.enquiries.claimDueNotifications({
       worker: "worker-c",
       now: new Date(takeover.getTime() + 1_000),
       limit: 1,
@@ -373,20 +408,20 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
 
   test("page-speed samples are summarised as the 75th percentile of each metric per page", async () => {
     await openStore();
-    await store.addVitals([
+    await store.vitals.add([
       { page: "/", metric: "LCP", value: 1200 },
       { page: "/", metric: "LCP", value: 3000 },
       { page: "/", metric: "LCP", value: 1800 },
       { page: "/", metric: "CLS", value: 0.01 },
       { page: "/privacy-policy", metric: "LCP", value: 900 },
     ]);
-    await store.addVitals([
+    await store.vitals.add([
       { page: "/", metric: "LCP", value: 2500 },
       { page: "/", metric: "CLS", value: 0.25 },
       { page: "/", metric: "CLS", value: 0.1 },
     ]);
 
-    expect(await store.summarizeVitals()).toEqual([
+    expect(await store.vitals.summarize()).toEqual([
       { page: "/", metric: "CLS", count: 3, p75: 0.25 },
       { page: "/", metric: "LCP", count: 4, p75: 2500 },
       { page: "/privacy-policy", metric: "LCP", count: 1, p75: 900 },
@@ -395,8 +430,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
 
   test("no page-speed samples give an empty summary", async () => {
     await openStore();
-    await store.addVitals([]);
-    expect(await store.summarizeVitals()).toEqual([]);
+    await store.vitals.add([]);
+    expect(await store.vitals.summarize()).toEqual([]);
   });
 
   test("ping answers when the database does", async () => {
@@ -406,18 +441,18 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
 
   test("a database that cannot be used gives StoreUnavailableError, and the store recovers when it comes back", async () => {
     await openStore();
-    const before = await store.addEnquiry(retailer);
+    const before = await store.enquiries.add(retailer);
     const repair = await adapter.breakDatabase(store);
 
-    const [ping, write] = await Promise.allSettled([store.ping(), store.addEnquiry(selfUse)]);
+    const [ping, write] = await Promise.allSettled([store.ping(), store.enquiries.add(selfUse)]);
     expect(ping).toMatchObject({ status: "rejected", reason: expect.any(StoreUnavailableError) });
     expect(write).toMatchObject({ status: "rejected", reason: expect.any(StoreUnavailableError) });
 
     await repair();
 
     await expect(store.ping()).resolves.toBeUndefined();
-    const after = await store.addEnquiry(selfUse);
-    const listed = await store.listEnquiries();
+    const after = await store.enquiries.add(selfUse);
+    const listed = await store.enquiries.list();
     expect(listed).toContainEqual(before);
     expect(listed).toContainEqual(after);
   });
@@ -426,6 +461,6 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     await openStore();
     await store.close();
     await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
-    await expect(store.addEnquiry(retailer)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.enquiries.add(retailer)).rejects.toBeInstanceOf(StoreUnavailableError);
   });
 });

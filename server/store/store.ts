@@ -44,22 +44,12 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/**
- * Where enquiries, subscribers, the notification outbox and page-speed samples are kept.
- * Adapters: SQLite (default) and Firestore, chosen once at start-up from DATABASE_URL.
- * Every method that fails because the store cannot be reached throws StoreUnavailableError.
- */
-export interface Store {
-  /** The enquiries' collection: `{product}_Form`. */
-  readonly enquiryCollection: string;
-
+/** The enquiries, with the outbox of their notifications: one is stored with the other, in one transaction. */
+export interface EnquiryStore {
   /** Stores the enquiry and its pending notification in one transaction. */
-  addEnquiry(enquiry: Enquiry): Promise<StoredEnquiry>;
-  listEnquiries(): Promise<StoredEnquiry[]>;
-
-  /** Stores the address once; `created` is false when it was already there. */
-  addSubscriber(email: string): Promise<{ created: boolean }>;
-  listSubscribers(): Promise<StoredSubscriber[]>;
+  add(enquiry: Enquiry): Promise<StoredEnquiry>;
+  /** Every stored enquiry, oldest first. */
+  list(): Promise<StoredEnquiry[]>;
 
   /**
    * Claims up to `limit` notifications that are due (`nextAttemptAt <= now`) and not claimed
@@ -74,11 +64,34 @@ export interface Store {
   markNotificationSent(id: string, worker: string): Promise<void>;
   /** Releases the claim and schedules the next attempt. */
   markNotificationFailed(id: string, worker: string, error: string, nextAttemptAt: Date): Promise<void>;
-  /** How many notifications are not yet delivered (operators, tests). */
-  countPendingNotifications(): Promise<number>;
+}
 
-  addVitals(samples: readonly VitalSample[]): Promise<void>;
-  summarizeVitals(): Promise<VitalSummary[]>;
+/** The newsletter's addresses. */
+export interface SubscriberStore {
+  /** Stores the address once; `created` is false when it was already there. */
+  add(email: string): Promise<{ created: boolean }>;
+  /** Every address, oldest first. */
+  list(): Promise<StoredSubscriber[]>;
+}
+
+/** Real visitors' page-speed measurements. */
+export interface VitalsStore {
+  add(samples: readonly VitalSample[]): Promise<void>;
+  /** The 75th percentile of each metric on each page. */
+  summarize(): Promise<VitalSummary[]>;
+}
+
+/**
+ * Where the site keeps what it is given, one concern at a time. Adapters: SQLite (default) and
+ * Firestore, chosen once at start-up from DATABASE_URL; each concern of an adapter shares its
+ * connection. A new concern (staff, sessions…) is a new member with its own interface here and an
+ * implementation beside each adapter's others. Every method that fails because the store cannot
+ * be reached throws StoreUnavailableError.
+ */
+export interface Store {
+  readonly enquiries: EnquiryStore;
+  readonly subscribers: SubscriberStore;
+  readonly vitals: VitalsStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

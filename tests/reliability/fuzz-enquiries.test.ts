@@ -148,7 +148,7 @@ describe(`POST /api/enquiries with ${RUNS} generated bodies`, () => {
       expect(tally.byStatus.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
 
     // The store holds exactly what was answered as accepted.
-    const stored = await t.app.store.listEnquiries();
+    const stored = await t.app.store.enquiries.list();
     expect(stored).toHaveLength(tally.created);
     const storedIds = new Set(stored.map((enquiry) => enquiry.id));
     for (const id of answeredIds) expect(storedIds.has(id), `answered ${id} is stored`).toBe(true);

@@ -117,7 +117,7 @@ describe(`POST /api/subscribers with ${RUNS} generated bodies`, () => {
       expect(tally.byStatus.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
 
     // The store holds exactly what was answered as accepted.
-    const stored = await t.app.store.listSubscribers();
+    const stored = await t.app.store.subscribers.list();
     expect(stored).toHaveLength(tally.created);
     const emails = stored.map((subscriber) => subscriber.email);
     expect(new Set(emails).size).toBe(emails.length);

@@ -189,7 +189,7 @@ describe(`POST /api/vitals with ${RUNS} generated beacons`, () => {
       expect(tally.byStatus.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
 
     // The store holds exactly what was answered as accepted.
-    const summary = await t.app.store.summarizeVitals();
+    const summary = await t.app.store.vitals.summarize();
     const stored = new Map(summary.map((row) => [`${row.page} ${row.metric}`, row.count]));
     expect(stored).toEqual(accepted);
     for (const row of summary) {

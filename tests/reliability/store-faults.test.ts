@@ -103,7 +103,7 @@ describe("the SQLite store", () => {
     }
 
     const afterId = await expectRecovery(t);
-    const stored = await t.app.store.listEnquiries();
+    const stored = await t.app.store.enquiries.list();
     expect(stored.map((enquiry) => enquiry.id)).toEqual([firstId, afterId]);
     expect(stored.map((enquiry) => enquiry.enquiry.Name)).not.toContain(duringOutage.Name);
   }, 60_000);
@@ -125,7 +125,7 @@ describe("the SQLite store", () => {
 
     await rename(moved, join(dataDir, "data"));
     const afterId = await expectRecovery(t);
-    const stored = await t.app.store.listEnquiries();
+    const stored = await t.app.store.enquiries.list();
     expect(stored.map((enquiry) => enquiry.id)).toEqual([firstId, afterId]);
   }, 60_000);
 });
@@ -165,7 +165,7 @@ describe("the Firestore store", () => {
     }
 
     const afterId = await expectRecovery(t);
-    const ids = (await t.app.store.listEnquiries()).map((enquiry) => enquiry.id);
+    const ids = (await t.app.store.enquiries.list()).map((enquiry) => enquiry.id);
     expect(ids).toContain(firstId);
     expect(ids).toContain(afterId);
   }, 60_000);

@@ -11,7 +11,7 @@
 import { createInterface } from "node:readline";
 import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { SqliteStore } from "../../server/store/sqlite-store";
+import { SqliteStore } from "../../server/store/sqlite";
 
 const [path, mode, ...args] = process.argv.slice(2);
 if (!path || !mode) throw new Error("usage: sqlite-driver.ts <db-path> <mode> [args]");
@@ -19,14 +19,14 @@ if (!path || !mode) throw new Error("usage: sqlite-driver.ts <db-path> <mode> [a
 const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION, busyTimeoutMs: 5_000 });
 
 if (mode === "add-then-wait") {
-  const stored = await store.addEnquiry(JSON.parse(args[0] ?? "") as Enquiry);
+  const stored = await store.enquiries.add(JSON.parse(args[0] ?? "") as Enquiry);
   process.stdout.write(`${stored.id}\n`);
   setInterval(() => undefined, 60_000);
 } else if (mode === "claim-all") {
   const [worker = "", nowIso = ""] = args;
   const claimed: string[] = [];
   for (;;) {
-    const batch = await store.claimDueNotifications({
+    const batch = await store.enquiries.claimDueNotifications({
       worker,
       now: new Date(nowIso),
       limit: 1,
@@ -48,8 +48,8 @@ if (mode === "add-then-wait") {
         command.op === "ping"
           ? await store.ping()
           : command.op === "add"
-            ? await store.addEnquiry(command.enquiry as Enquiry)
-            : await store.listEnquiries();
+            ? await store.enquiries.add(command.enquiry as Enquiry)
+            : await store.enquiries.list();
       process.stdout.write(`${JSON.stringify({ ok: true, result: result ?? null })}\n`);
     } catch (error) {
       const { name, message } = error as Error;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildApp, type BuildAppOptions } from "../../server/app";
 import { loadConfig } from "../../server/config";
+import { pendingNotifications } from "./store-probe";
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -55,12 +56,15 @@ export async function buildTestApp(
  * Waits until the outbox is empty, looking after each of the worker's cycles; returns how
  * many cycles that took. Rejects after `timeoutMs`.
  */
-export async function waitForEmptyOutbox(app: TestApp["app"], timeoutMs = 20_000): Promise<number> {
+export async function waitForEmptyOutbox(
+  { app, databaseUrl }: Pick<TestApp, "app" | "databaseUrl">,
+  timeoutMs = 20_000,
+): Promise<number> {
   const worker = app.outbox.worker;
   if (!worker) throw new Error("No outbox worker runs: no notifier is configured");
   const deadline = Date.now() + timeoutMs;
   let cycles = 0;
-  while ((await app.store.countPendingNotifications()) > 0) {
+  while (pendingNotifications(databaseUrl) > 0) {
     if (Date.now() > deadline) throw new Error(`The outbox was not empty within ${timeoutMs} ms`);
     await worker.nextCycle();
     cycles += 1;

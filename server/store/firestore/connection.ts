@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import { applicationDefault, deleteApp, initializeApp, type App } from "firebase-admin/app";
+import { initializeFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
+import { StoreUnavailableError } from "../store";
+
+export interface FirestoreStoreOptions {
+  projectId: string;
+  /** The enquiries' collection, `{product}_Form`. */
+  enquiryCollection: string;
+  /** How long a call may take before it fails with StoreUnavailableError, so the API answers 503 instead of hanging. */
+  deadlineMs?: number;
+}
+
+export const DEFAULT_FIRESTORE_DEADLINE_MS = 5_000;
+
+/** `firestore://<project-id>` → the project id. */
+export function firestoreProjectFromUrl(databaseUrl: string): string {
+  const match = /^firestore:\/\/([a-z0-9-]+)$/i.exec(databaseUrl);
+  if (!match?.[1]) throw new Error(`Not a Firestore database URL: ${databaseUrl}`);
+  return match[1];
+}
+
+// gRPC status codes (google.rpc.Code).
+export const ALREADY_EXISTS = 6;
+/** Codes that mean the database cannot be used now, rather than a bug in a request. */
+const UNAVAILABLE_CODES = new Set([
+  1, // CANCELLED
+  4, // DEADLINE_EXCEEDED
+  7, // PERMISSION_DENIED: the credentials no longer allow the project
+  8, // RESOURCE_EXHAUSTED: quota
+  10, // ABORTED: contention beyond the transaction's retries
+  13, // INTERNAL
+  14, // UNAVAILABLE
+  16, // UNAUTHENTICATED: no usable credentials
+]);
+
+export function grpcCode(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "number" ? code : undefined;
+}
+
+function isUnavailable(error: unknown): boolean {
+  const code = grpcCode(error);
+  if (code !== undefined) return UNAVAILABLE_CODES.has(code);
+  // Application Default Credentials missing or unreadable: the store cannot be reached at all.
+  return error instanceof Error && /default credentials|getaddrinfo|ECONNREFUSED/i.test(error.message);
+}
+
+export function isoOf(value: unknown): string {
+  return value instanceof Timestamp ? value.toDate().toISOString() : String(value);
+}
+
+/**
+ * The connection to Google Cloud Firestore (or its emulator when FIRESTORE_EMULATOR_HOST is set),
+ * with Google's Application Default Credentials, that every concern of the store shares. It
+ * connects lazily: the first call reaches the database.
+ */
+export class FirestoreConnection {
+  readonly db: Firestore;
+  readonly enquiryCollection: string;
+  private readonly app: App;
+  private readonly deadlineMs: number;
+  private closed = false;
+
+  constructor(options: FirestoreStoreOptions) {
+    this.enquiryCollection = options.enquiryCollection;
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_FIRESTORE_DEADLINE_MS;
+    // Against the emulator, Google's libraries must not look for a cloud metadata server:
+    // there is none on this network, and the probe would leave the machine.
+    if (process.env.FIRESTORE_EMULATOR_HOST) process.env.METADATA_SERVER_DETECTION ??= "none";
+    this.app = initializeApp(
+      { credential: applicationDefault(), projectId: options.projectId },
+      `store-${options.projectId}-${randomUUID()}`,
+    );
+    this.db = initializeFirestore(this.app);
+    this.db.settings({
+      ignoreUndefinedProperties: false,
+      // After an outage, reconnect within a second of the database coming back, not after minutes of backoff.
+      "grpc.initial_reconnect_backoff_ms": 250,
+      "grpc.max_reconnect_backoff_ms": 1_000,
+    });
+  }
+
+  /**
+   * Runs `work` within the deadline, translating "cannot reach the database" into StoreUnavailableError.
+   * A write cut off by the deadline may still land later; the caller only learns it did not answer in time.
+   */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new StoreUnavailableError("The store is closed");
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new StoreUnavailableError(`Firestore did not answer within ${this.deadlineMs} ms`)),
+        this.deadlineMs,
+      );
+    });
+    const attempt = work();
+    // If the deadline wins, the late failure of `work` must not become an unhandled rejection.
+    attempt.catch(() => undefined);
+    try {
+      return await Promise.race([attempt, deadline]);
+    } catch (error) {
+      if (error instanceof StoreUnavailableError || !isUnavailable(error)) throw error;
+      throw new StoreUnavailableError(`Firestore cannot be used (${describe(error)})`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await deleteApp(this.app);
+  }
+}
+
+function describe(error: unknown): string {
+  const code = grpcCode(error);
+  const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+  return code === undefined ? (message ?? "unknown error") : `code ${code}: ${message}`;
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from "node:crypto";
+import { FieldValue, Timestamp, type DocumentData, type DocumentReference } from "firebase-admin/firestore";
+import type { BuyerType, Enquiry } from "../../../domain/enquiry";
+import type { EnquiryStore, PendingNotification, StoredEnquiry } from "../store";
+import { ALREADY_EXISTS, grpcCode, isoOf, type FirestoreConnection } from "./connection";
+
+interface NotificationData {
+  enquiryId: string;
+  enquiry: Enquiry;
+  receivedAt: Timestamp;
+  status: "pending" | "sent";
+  attempts: number;
+  nextAttemptAt: Timestamp;
+  /**
+   * When a worker may take it: the next attempt, or the end of the running lease. Absent once sent.
+   * One field for both lets a single-field index answer "what is due", without a composite index.
+   */
+  dueAt?: Timestamp;
+  claimedBy: string | null;
+  claimExpiresAt: Timestamp | null;
+  /** Counts claims; each claim creates `claims/{generation}`, which two workers cannot both create. */
+  claimGeneration: number;
+  lastError: string | null;
+  sentAt: Timestamp | null;
+}
+
+function enquiryFields(enquiry: Enquiry): Enquiry {
+  return {
+    Name: enquiry.Name,
+    Email: enquiry.Email,
+    Mobile: enquiry.Mobile,
+    Quantity: enquiry.Quantity,
+    RetailerSelfUse: enquiry.RetailerSelfUse,
+  };
+}
+
+function enquiryFromDocument(data: DocumentData): Enquiry {
+  return {
+    Name: String(data.Name),
+    Email: String(data.Email),
+    Mobile: String(data.Mobile),
+    Quantity: Number(data.Quantity),
+    RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
+  };
+}
+
+/**
+ * Enquiries in `{product}_Form` and the outbox of their notifications in `notifications` on
+ * Firestore. Several server instances can share them: each notification is claimed in its own
+ * transaction, so only one instance sends it while the lease runs.
+ */
+export class FirestoreEnquiryStore implements EnquiryStore {
+  constructor(private readonly connection: FirestoreConnection) {}
+
+  private enquiries() {
+    return this.connection.db.collection(this.connection.enquiryCollection);
+  }
+  private notifications() {
+    return this.connection.db.collection("notifications");
+  }
+
+  async add(enquiry: Enquiry): Promise<StoredEnquiry> {
+    const received = new Date();
+    const stored: StoredEnquiry = {
+      id: randomUUID(),
+      receivedAt: received.toISOString(),
+      enquiry: enquiryFields(enquiry),
+    };
+    const receivedAt = Timestamp.fromDate(received);
+    const notification: NotificationData = {
+      enquiryId: stored.id,
+      enquiry: stored.enquiry,
+      receivedAt,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: receivedAt,
+      dueAt: receivedAt,
+      claimedBy: null,
+      claimExpiresAt: null,
+      claimGeneration: 0,
+      lastError: null,
+      sentAt: null,
+    };
+    await this.connection.run(async () => {
+      // One batch: both documents are written, or neither.
+      const batch = this.connection.db.batch();
+      batch.create(this.enquiries().doc(stored.id), { ...stored.enquiry, receivedAt });
+      batch.create(this.notifications().doc(randomUUID()), notification);
+      await batch.commit();
+    });
+    return stored;
+  }
+
+  async list(): Promise<StoredEnquiry[]> {
+    return this.connection.run(async () => {
+      const snapshot = await this.enquiries().orderBy("receivedAt").get();
+      return snapshot.docs.map((doc) => {
+        const data = doc.data();
+        return { id: doc.id, receivedAt: isoOf(data.receivedAt), enquiry: enquiryFromDocument(data) };
+      });
+    });
+  }
+
+  async claimDueNotifications(options: {
+    worker: string;
+    now: Date;
+    limit: number;
+    leaseMs: number;
+  }): Promise<PendingNotification[]> {
+    const limit = Math.max(0, Math.floor(options.limit));
+    if (limit === 0) return [];
+    const now = Timestamp.fromDate(options.now);
+    const until = Timestamp.fromMillis(options.now.getTime() + options.leaseMs);
+    return this.connection.run(async () => {
+      const due = await this.notifications().where("dueAt", "<=", now).orderBy("dueAt").limit(limit).get();
+      const claims = await Promise.all(
+        due.docs.map((doc) => this.claim(doc.ref, options.worker, now, until)),
+      );
+      return claims.filter((claim): claim is PendingNotification => claim !== undefined);
+    });
+  }
+
+  /**
+   * Claims one notification in a transaction: read it, check it is still due and not leased, take
+   * the lease. The transaction alone is enough on Firestore; creating `claims/{generation}` first
+   * also makes a second claimer's commit fail with ALREADY_EXISTS wherever transactions are not
+   * isolated (the local emulator), and keeps a record of who claimed what.
+   */
+  private async claim(
+    ref: DocumentReference,
+    worker: string,
+    now: Timestamp,
+    until: Timestamp,
+  ): Promise<PendingNotification | undefined> {
+    try {
+      return await this.connection.db.runTransaction(
+        async (transaction) => {
+          const snapshot = await transaction.get(ref);
+          const data = snapshot.data() as NotificationData | undefined;
+          if (!data || data.status !== "pending" || !data.dueAt || data.dueAt.toMillis() > now.toMillis()) {
+            return undefined;
+          }
+          const generation = (data.claimGeneration ?? 0) + 1;
+          transaction.create(ref.collection("claims").doc(String(generation)), {
+            worker,
+            claimedAt: now,
+            expiresAt: until,
+          });
+          transaction.update(ref, {
+            claimedBy: worker,
+            claimExpiresAt: until,
+            dueAt: until,
+            claimGeneration: generation,
+          });
+          return {
+            id: ref.id,
+            enquiryId: data.enquiryId,
+            enquiry: enquiryFromDocument(data.enquiry),
+            receivedAt: isoOf(data.receivedAt),
+            attempts: data.attempts,
+          };
+        },
+        { maxAttempts: 3 },
+      );
+    } catch (error) {
+      if (grpcCode(error) === ALREADY_EXISTS) return undefined; // another worker claimed it first
+      throw error;
+    }
+  }
+
+  async markNotificationSent(id: string, worker: string): Promise<void> {
+    // Recorded as sent even if the lease ran out meanwhile: the mail did go, and must not go again.
+    await this.connection.run(() =>
+      this.connection.db.runTransaction(async (transaction) => {
+        const ref = this.notifications().doc(id);
+        const data = (await transaction.get(ref)).data() as NotificationData | undefined;
+        if (!data || data.status !== "pending") return;
+        transaction.update(ref, {
+          status: "sent",
+          sentAt: Timestamp.now(),
+          claimedBy: worker,
+          claimExpiresAt: null,
+          dueAt: FieldValue.delete(),
+          lastError: null,
+        });
+      }),
+    );
+  }
+
+  async markNotificationFailed(
+    id: string,
+    worker: string,
+    error: string,
+    nextAttemptAt: Date,
+  ): Promise<void> {
+    // Only the worker holding the claim may release it; after its lease ran out, another may hold it.
+    await this.connection.run(() =>
+      this.connection.db.runTransaction(async (transaction) => {
+        const ref = this.notifications().doc(id);
+        const data = (await transaction.get(ref)).data() as NotificationData | undefined;
+        if (!data || data.status !== "pending" || data.claimedBy !== worker) return;
+        const next = Timestamp.fromDate(nextAttemptAt);
+        transaction.update(ref, {
+          attempts: data.attempts + 1,
+          lastError: error.slice(0, 2000),
+          nextAttemptAt: next,
+          dueAt: next,
+          claimedBy: null,
+          claimExpiresAt: null,
+        });
+      }),
+    );
+  }
+}

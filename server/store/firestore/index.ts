@@ -1,0 +1,39 @@
+import type { Store } from "../store";
+import { FirestoreConnection, type FirestoreStoreOptions } from "./connection";
+import { FirestoreEnquiryStore } from "./enquiries";
+import { FirestoreSubscriberStore } from "./subscribers";
+import { FirestoreVitalsStore } from "./vitals";
+
+export {
+  DEFAULT_FIRESTORE_DEADLINE_MS,
+  firestoreProjectFromUrl,
+  type FirestoreStoreOptions,
+} from "./connection";
+export { subscriberDocumentId } from "./subscribers";
+
+/** The shared store: Google Cloud Firestore, whose one connection every concern shares. */
+export class FirestoreStore implements Store {
+  readonly enquiries: FirestoreEnquiryStore;
+  readonly subscribers: FirestoreSubscriberStore;
+  readonly vitals: FirestoreVitalsStore;
+
+  private constructor(private readonly connection: FirestoreConnection) {
+    this.enquiries = new FirestoreEnquiryStore(connection);
+    this.subscribers = new FirestoreSubscriberStore(connection);
+    this.vitals = new FirestoreVitalsStore(connection);
+  }
+
+  /** Connects lazily: the first call reaches the database. */
+  static async open(options: FirestoreStoreOptions): Promise<FirestoreStore> {
+    return new FirestoreStore(new FirestoreConnection(options));
+  }
+
+  async ping(): Promise<void> {
+    // A read of one (absent) document: a real round trip to the database.
+    await this.connection.run(() => this.connection.db.collection("_store").doc("ping").get());
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+}

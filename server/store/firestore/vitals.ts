@@ -1,0 +1,45 @@
+import { Timestamp } from "firebase-admin/firestore";
+import type { VitalSample, VitalSummary, VitalsStore } from "../store";
+import { summarizeSamples } from "../vitals-summary";
+import type { FirestoreConnection } from "./connection";
+
+/** Page-speed measurements in `vitals` on Firestore; percentiles computed here, as Firestore has none. */
+export class FirestoreVitalsStore implements VitalsStore {
+  constructor(private readonly connection: FirestoreConnection) {}
+
+  private collection() {
+    return this.connection.db.collection("vitals");
+  }
+
+  async add(samples: readonly VitalSample[]): Promise<void> {
+    if (samples.length === 0) return;
+    const receivedAt = Timestamp.now();
+    await this.connection.run(async () => {
+      // A batch holds at most 500 writes.
+      for (let start = 0; start < samples.length; start += 500) {
+        const batch = this.connection.db.batch();
+        for (const { page, metric, value } of samples.slice(start, start + 500)) {
+          batch.create(this.collection().doc(), { page, metric, value, receivedAt });
+        }
+        await batch.commit();
+      }
+    });
+  }
+
+  async summarize(): Promise<VitalSummary[]> {
+    // Firestore has no percentile aggregation: the samples are read and ranked here.
+    return this.connection.run(async () => {
+      const snapshot = await this.collection().select("page", "metric", "value").get();
+      return summarizeSamples(
+        snapshot.docs.map((doc) => {
+          const data = doc.data();
+          return {
+            page: String(data.page) as VitalSample["page"],
+            metric: data.metric as VitalSample["metric"],
+            value: Number(data.value),
+          };
+        }),
+      );
+    });
+  }
+}

@@ -1,0 +1,174 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { StoreUnavailableError } from "../store";
+import { migrations } from "./migrations";
+
+export interface SqliteStoreOptions {
+  /** A file path, or ":memory:" (tests only: nothing survives the process). */
+  path: string;
+  /** The enquiries' table, `{product}_Form`. */
+  enquiryCollection: string;
+  /**
+   * How long a write waits for another connection's lock before giving up.
+   * better-sqlite3 is synchronous, so this wait blocks the event loop: keep it short.
+   */
+  busyTimeoutMs?: number;
+}
+
+export const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
+
+/** `sqlite:<path>` → the path; `sqlite::memory:` → ":memory:". */
+export function sqlitePathFromUrl(databaseUrl: string): string {
+  const match = /^sqlite:(.+)$/.exec(databaseUrl);
+  if (!match?.[1]) throw new Error(`Not a SQLite database URL: ${databaseUrl}`);
+  return match[1];
+}
+
+export function quoteIdentifier(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Not a table name: ${name}`);
+  return `"${name}"`;
+}
+
+/** SQLite's result codes that mean the database cannot be used now, rather than a bug in a query. */
+const UNAVAILABLE_CODES =
+  /^SQLITE_(CANTOPEN|READONLY|IOERR|BUSY|LOCKED|FULL|NOTADB|CORRUPT|PERM|PROTOCOL|NOLFS|AUTH)/;
+/** Errors of the file system while preparing the database's folder. */
+const UNAVAILABLE_FS_CODES = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC", "ENOTDIR", "EIO", "EEXIST"]);
+
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof Database.SqliteError) return UNAVAILABLE_CODES.test(error.code);
+  // better-sqlite3's own refusals: a connection closed under us, or the file's folder gone.
+  if (error instanceof TypeError && /connection is not open|directory does not exist/i.test(error.message)) {
+    return true;
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && UNAVAILABLE_FS_CODES.has(code);
+}
+
+/**
+ * The one connection to the SQLite file that every concern of the store shares, in WAL mode
+ * with `synchronous=FULL`, so that a committed write survives a crash of the process and a
+ * power cut.
+ *
+ * When SQLite reports that the file cannot be used (locked beyond the timeout, read-only,
+ * missing, disk full, I/O error), the call throws StoreUnavailableError and the connection
+ * is dropped; the next call opens a fresh one, so the store recovers without a restart once
+ * the cause is gone. A reopened connection requires the file to exist: an empty database is
+ * never created silently in place of one that went missing.
+ *
+ * Unix checks a file's permissions when it is opened: making the file read-only under a running
+ * connection does not stop that connection's writes. The read-only case shows when a connection
+ * is opened (at start-up, or after a failure), and then clears as soon as the file is writable.
+ */
+export class SqliteConnection {
+  readonly path: string;
+  /** The enquiries' table, quoted for SQL. */
+  readonly enquiryTable: string;
+  private readonly enquiryCollection: string;
+  private readonly busyTimeoutMs: number;
+  private db: Database.Database | undefined;
+  private closed = false;
+  private connectedOnce = false;
+
+  constructor(options: SqliteStoreOptions) {
+    this.path = options.path === ":memory:" ? options.path : resolve(options.path);
+    this.enquiryCollection = options.enquiryCollection;
+    this.enquiryTable = quoteIdentifier(options.enquiryCollection);
+    this.busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  }
+
+  /**
+   * Opens the connection, creating the folder, the file and the schema if needed. When the file
+   * cannot be used yet (read-only, locked, folder missing…), it is left closed: every call fails
+   * with StoreUnavailableError until the cause is gone, so the server can start and recover on its
+   * own. A schema newer than this code knows throws at once.
+   */
+  open(): void {
+    try {
+      this.connect();
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+    }
+  }
+
+  private connect(): Database.Database {
+    const memory = this.path === ":memory:";
+    if (!memory && !this.connectedOnce) mkdirSync(dirname(this.path), { recursive: true });
+    // Once the database has existed, a missing file is an incident, not a fresh install.
+    const db = new Database(this.path, { fileMustExist: this.connectedOnce, timeout: this.busyTimeoutMs });
+    try {
+      db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+      if (!memory) db.pragma("journal_mode = WAL");
+      // FULL: in WAL mode, NORMAL may lose the last commits on power loss; an acknowledged enquiry must not be lost.
+      db.pragma("synchronous = FULL");
+      db.pragma("foreign_keys = ON");
+      this.migrate(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    this.db = db;
+    this.connectedOnce = true;
+    return db;
+  }
+
+  private migrate(db: Database.Database): void {
+    const steps = migrations(this.enquiryCollection);
+    const version = () => db.pragma("user_version", { simple: true }) as number;
+    if (version() === steps.length) return;
+    // IMMEDIATE: two processes starting together do not both migrate.
+    db.transaction(() => {
+      const current = version();
+      if (current > steps.length) {
+        throw new Error(
+          `The database's schema (version ${current}) is newer than this server knows (${steps.length})`,
+        );
+      }
+      for (let next = current; next < steps.length; next++) {
+        db.exec(steps[next] as string);
+        db.pragma(`user_version = ${next + 1}`);
+      }
+    }).immediate();
+  }
+
+  /** Runs `work` on a live connection, translating "cannot use the database" into StoreUnavailableError. */
+  run<T>(work: (db: Database.Database) => T): T {
+    if (this.closed) throw new StoreUnavailableError("The store is closed");
+    try {
+      return work(this.db ?? this.connect());
+    } catch (error) {
+      if (isUnavailable(error)) this.dropConnection();
+      throw this.translate(error);
+    }
+  }
+
+  private translate(error: unknown): unknown {
+    if (!isUnavailable(error)) return error;
+    const code = (error as { code?: string }).code;
+    return new StoreUnavailableError(`The SQLite database cannot be used${code ? ` (${code})` : ""}`, {
+      cause: error,
+    });
+  }
+
+  private dropConnection(): void {
+    // An in-memory database would lose everything with its connection.
+    if (this.path === ":memory:" || !this.db) return;
+    try {
+      this.db.close();
+    } catch {
+      // It is being dropped because it failed; a second failure changes nothing.
+    }
+    this.db = undefined;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.db) {
+      const db = this.db;
+      this.db = undefined;
+      db.close();
+    }
+  }
+}

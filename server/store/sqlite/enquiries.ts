@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import type { BuyerType, Enquiry } from "../../../domain/enquiry";
+import {
+  StoreUnavailableError,
+  type EnquiryStore,
+  type PendingNotification,
+  type StoredEnquiry,
+} from "../store";
+import type { SqliteConnection } from "./connection";
+
+interface EnquiryRow {
+  id: string;
+  Name: string;
+  Email: string;
+  Mobile: string;
+  Quantity: number;
+  RetailerSelfUse: string;
+  received_at: string;
+}
+
+interface ClaimedRow extends EnquiryRow {
+  notification_id: string;
+  attempts: number;
+}
+
+function storedEnquiry(row: EnquiryRow): StoredEnquiry {
+  return {
+    id: row.id,
+    receivedAt: row.received_at,
+    enquiry: {
+      Name: row.Name,
+      Email: row.Email,
+      Mobile: row.Mobile,
+      Quantity: row.Quantity,
+      RetailerSelfUse: row.RetailerSelfUse as BuyerType,
+    },
+  };
+}
+
+/**
+ * Enquiries and the outbox of their notifications on SQLite. An enquiry and its pending
+ * notification are committed together, once they are on disk `add` resolves.
+ */
+export class SqliteEnquiryStore implements EnquiryStore {
+  constructor(private readonly connection: SqliteConnection) {}
+
+  /** Enquiries waiting for the next group commit, with the callers waiting on them. */
+  private queuedEnquiries: {
+    stored: StoredEnquiry;
+    resolve: (stored: StoredEnquiry) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+
+  /**
+   * Stores the enquiry and its pending notification, and resolves once they are on disk.
+   * Enquiries that arrive in the same turn of the event loop share one transaction and so one
+   * flush to disk (a group commit): each caller still hears back only after its own enquiry
+   * is committed, and under load the disk is flushed once per batch, not once per enquiry.
+   */
+  add(enquiry: Enquiry): Promise<StoredEnquiry> {
+    const stored: StoredEnquiry = {
+      id: randomUUID(),
+      receivedAt: new Date().toISOString(),
+      enquiry: {
+        Name: enquiry.Name,
+        Email: enquiry.Email,
+        Mobile: enquiry.Mobile,
+        Quantity: enquiry.Quantity,
+        RetailerSelfUse: enquiry.RetailerSelfUse,
+      },
+    };
+    return new Promise((resolve, reject) => {
+      this.queuedEnquiries.push({ stored, resolve, reject });
+      if (this.queuedEnquiries.length === 1) setImmediate(() => this.commitQueuedEnquiries());
+    });
+  }
+
+  private commitQueuedEnquiries(): void {
+    const batch = this.queuedEnquiries;
+    this.queuedEnquiries = [];
+    try {
+      this.insertEnquiries(batch.map((entry) => entry.stored));
+      for (const entry of batch) entry.resolve(entry.stored);
+    } catch (error) {
+      if (error instanceof StoreUnavailableError || batch.length === 1) {
+        for (const entry of batch) entry.reject(error);
+        return;
+      }
+      // One enquiry the database refused must not take the others with it: commit each alone.
+      for (const entry of batch) {
+        try {
+          this.insertEnquiries([entry.stored]);
+          entry.resolve(entry.stored);
+        } catch (single) {
+          entry.reject(single);
+        }
+      }
+    }
+  }
+
+  private insertEnquiries(enquiries: readonly StoredEnquiry[]): void {
+    this.connection.run((db) => {
+      const insertEnquiry = db.prepare(
+        `INSERT INTO ${this.connection.enquiryTable} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)
+         VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt)`,
+      );
+      const insertNotification = db.prepare(
+        `INSERT INTO notifications (id, enquiry_id, status, attempts, next_attempt_at)
+         VALUES (?, ?, 'pending', 0, ?)`,
+      );
+      db.transaction(() => {
+        for (const stored of enquiries) {
+          insertEnquiry.run({ id: stored.id, receivedAt: stored.receivedAt, ...stored.enquiry });
+          insertNotification.run(randomUUID(), stored.id, stored.receivedAt);
+        }
+      }).immediate();
+    });
+  }
+
+  async list(): Promise<StoredEnquiry[]> {
+    return this.connection.run((db) =>
+      db
+        .prepare<[], EnquiryRow>(
+          `SELECT id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at
+           FROM ${this.connection.enquiryTable} ORDER BY received_at, rowid`,
+        )
+        .all()
+        .map(storedEnquiry),
+    );
+  }
+
+  async claimDueNotifications(options: {
+    worker: string;
+    now: Date;
+    limit: number;
+    leaseMs: number;
+  }): Promise<PendingNotification[]> {
+    const now = options.now.toISOString();
+    const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
+    return this.connection.run((db) =>
+      // BEGIN IMMEDIATE takes the write lock first, so two processes never pick the same rows.
+      db
+        .transaction(() => {
+          const claimed = db
+            .prepare<{ worker: string; now: string; until: string; limit: number }, { id: string }>(
+              `UPDATE notifications SET claimed_by = @worker, claim_expires_at = @until
+             WHERE id IN (
+               SELECT id FROM notifications
+               WHERE status = 'pending' AND next_attempt_at <= @now
+                 AND (claim_expires_at IS NULL OR claim_expires_at <= @now)
+               ORDER BY next_attempt_at, rowid
+               LIMIT @limit
+             )
+             RETURNING id`,
+            )
+            .all({ worker: options.worker, now, until, limit: Math.max(0, Math.floor(options.limit)) });
+          if (claimed.length === 0) return [];
+          const rows = db
+            .prepare<[string], ClaimedRow>(
+              `SELECT n.id AS notification_id, n.attempts, e.id, e.Name, e.Email, e.Mobile, e.Quantity,
+                    e.RetailerSelfUse, e.received_at
+             FROM notifications n JOIN ${this.connection.enquiryTable} e ON e.id = n.enquiry_id
+             WHERE n.id IN (SELECT value FROM json_each(?))
+             ORDER BY n.next_attempt_at, n.rowid`,
+            )
+            .all(JSON.stringify(claimed.map((row) => row.id)));
+          return rows.map((row) => {
+            const { enquiry, receivedAt } = storedEnquiry(row);
+            return {
+              id: row.notification_id,
+              enquiryId: row.id,
+              enquiry,
+              receivedAt,
+              attempts: row.attempts,
+            };
+          });
+        })
+        .immediate(),
+    );
+  }
+
+  async markNotificationSent(id: string, worker: string): Promise<void> {
+    // Recorded as sent even if the lease ran out meanwhile: the mail did go, and must not go again.
+    this.connection.run((db) =>
+      db
+        .prepare(
+          `UPDATE notifications
+           SET status = 'sent', sent_at = ?, claimed_by = ?, claim_expires_at = NULL, last_error = NULL
+           WHERE id = ? AND status = 'pending'`,
+        )
+        .run(new Date().toISOString(), worker, id),
+    );
+  }
+
+  async markNotificationFailed(
+    id: string,
+    worker: string,
+    error: string,
+    nextAttemptAt: Date,
+  ): Promise<void> {
+    // Only the worker holding the claim may release it; after its lease ran out, another may hold it.
+    this.connection.run((db) =>
+      db
+        .prepare(
+          `UPDATE notifications
+           SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+               claimed_by = NULL, claim_expires_at = NULL
+           WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
+        )
+        .run(error.slice(0, 2000), nextAttemptAt.toISOString(), id, worker),
+    );
+  }
+}

@@ -1,0 +1,46 @@
+import type { Store } from "../store";
+import { SqliteConnection, type SqliteStoreOptions } from "./connection";
+import { SqliteEnquiryStore } from "./enquiries";
+import { SqliteSubscriberStore } from "./subscribers";
+import { SqliteVitalsStore } from "./vitals";
+
+export { DEFAULT_BUSY_TIMEOUT_MS, sqlitePathFromUrl, type SqliteStoreOptions } from "./connection";
+export { SQLITE_SCHEMA_VERSION } from "./migrations";
+
+/** The default store: one SQLite file, whose one connection every concern shares (docs/decisions/003). */
+export class SqliteStore implements Store {
+  readonly enquiries: SqliteEnquiryStore;
+  readonly subscribers: SqliteSubscriberStore;
+  readonly vitals: SqliteVitalsStore;
+
+  private constructor(private readonly connection: SqliteConnection) {
+    this.enquiries = new SqliteEnquiryStore(connection);
+    this.subscribers = new SqliteSubscriberStore(connection);
+    this.vitals = new SqliteVitalsStore(connection);
+  }
+
+  /**
+   * Opens the store, creating the folder, the file and the schema if needed. When the file cannot
+   * be used yet, the store is returned all the same and its calls fail with StoreUnavailableError
+   * until the cause is gone (SqliteConnection).
+   */
+  static async open(options: SqliteStoreOptions): Promise<SqliteStore> {
+    const connection = new SqliteConnection(options);
+    connection.open();
+    return new SqliteStore(connection);
+  }
+
+  async ping(): Promise<void> {
+    // A write that changes nothing: SQLite still takes the write lock and refuses a read-only file,
+    // so this proves the database can be written, not only that it opened.
+    this.connection.run((db) => {
+      db.transaction(() => {
+        db.prepare("DELETE FROM vitals WHERE 0").run();
+      }).immediate();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.connection.close();
+  }
+}

@@ -1,0 +1,53 @@
+import { quoteIdentifier } from "./connection";
+
+/**
+ * Schema migrations, in order; `PRAGMA user_version` holds how many have run.
+ * A later version appends a step here and never edits one that has shipped.
+ */
+export function migrations(enquiryTable: string): string[] {
+  const table = quoteIdentifier(enquiryTable);
+  return [
+    `
+    CREATE TABLE ${table} (
+      id TEXT PRIMARY KEY,
+      Name TEXT NOT NULL,
+      Email TEXT NOT NULL,
+      Mobile TEXT NOT NULL,
+      Quantity INTEGER NOT NULL CHECK (Quantity >= 1),
+      RetailerSelfUse TEXT NOT NULL CHECK (RetailerSelfUse IN ('Retailer', 'Self Use')),
+      received_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX ${quoteIdentifier(`${enquiryTable}_received_at`)} ON ${table} (received_at);
+
+    CREATE TABLE subscribers (
+      id TEXT PRIMARY KEY,
+      email TEXT NOT NULL UNIQUE CHECK (email = lower(email)),
+      subscribed_at TEXT NOT NULL
+    ) STRICT;
+
+    CREATE TABLE notifications (
+      id TEXT PRIMARY KEY,
+      enquiry_id TEXT NOT NULL REFERENCES ${table} (id),
+      status TEXT NOT NULL CHECK (status IN ('pending', 'sent')),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at TEXT NOT NULL,
+      claimed_by TEXT,
+      claim_expires_at TEXT,
+      last_error TEXT,
+      sent_at TEXT
+    ) STRICT;
+    CREATE INDEX notifications_due ON notifications (status, next_attempt_at);
+
+    CREATE TABLE vitals (
+      id INTEGER PRIMARY KEY,
+      page TEXT NOT NULL,
+      metric TEXT NOT NULL,
+      value REAL NOT NULL,
+      received_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX vitals_page_metric ON vitals (page, metric, value);
+    `,
+  ];
+}
+
+export const SQLITE_SCHEMA_VERSION = migrations("x_Form").length;
