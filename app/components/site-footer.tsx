@@ -1,7 +1,8 @@
+import { PostalAddress } from "./postal-address";
 import { PAGE_PATHS } from "../../domain/contract";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { anchors, company, footer, postalAddressLines, product, social } from "../content/site";
+import { anchors, company, footer, product, social } from "../content/site";
 import { NewsletterForm } from "./newsletter-form";
 import { SocialIcon } from "./social-icons";
 import "./site-footer.css";
@@ -34,15 +35,7 @@ export function SiteFooter() {
             </li>
             <li>
               <MapPin aria-hidden="true" size={20} />
-              <address>
-                {company.name}
-                {postalAddressLines.map((line) => (
-                  <span key={line}>
-                    <br />
-                    {line}
-                  </span>
-                ))}
-              </address>
+              <PostalAddress />
             </li>
           </ul>
           <ul className="site-footer__social" aria-label="Follow us">

@@ -1,5 +1,6 @@
+import { PostalAddress } from "../components/postal-address";
 import { Mail, MapPin, Phone } from "lucide-react";
-import { company, postalAddressLines } from "../content/site";
+import { company } from "../content/site";
 import { type PolicyBlock, privacyPolicy } from "../content/privacy-policy";
 import { useScrollToLocation } from "../lib/use-scroll-to-location";
 import { SiteFooter } from "../components/site-footer";
@@ -62,15 +63,7 @@ export function PrivacyPolicyPage() {
                   <ul className="policy__contact">
                     <li>
                       <MapPin aria-hidden="true" size={20} />
-                      <address>
-                        {company.name}
-                        {postalAddressLines.map((line) => (
-                          <span key={line}>
-                            <br />
-                            {line}
-                          </span>
-                        ))}
-                      </address>
+                      <PostalAddress />
                     </li>
                     <li>
                       <Phone aria-hidden="true" size={20} />

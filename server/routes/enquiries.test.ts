@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { enquiryMessages } from "../../domain/enquiry";
 import { apiMessages } from "./api-errors";
-import { buildTestApp, type TestApp } from "../../tests/support/test-app";
+import { testAppPerTest, type TestApp } from "../../tests/support/test-app";
 import { pendingNotifications } from "../../tests/support/store-probe";
 
 const asha = {
@@ -15,15 +15,7 @@ const asha = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let current: TestApp | undefined;
-async function start(env: Record<string, string> = {}) {
-  current = await buildTestApp(env);
-  return current;
-}
-afterEach(async () => {
-  await current?.close();
-  current = undefined;
-});
+const start = testAppPerTest();
 
 function postEnquiry(t: TestApp, payload: unknown, remoteAddress = "203.0.113.7") {
   return t.app.inject({ method: "POST", url: "/api/enquiries", payload: payload as object, remoteAddress });

@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { subscriberMessages } from "../../domain/subscriber";
 import { apiMessages } from "./api-errors";
-import { buildTestApp, type TestApp } from "../../tests/support/test-app";
+import { testAppPerTest, type TestApp } from "../../tests/support/test-app";
 
-let current: TestApp | undefined;
-async function start(env: Record<string, string> = {}) {
-  current = await buildTestApp(env);
-  return current;
-}
-afterEach(async () => {
-  await current?.close();
-  current = undefined;
-});
+const start = testAppPerTest();
 
 function subscribe(t: TestApp, payload: unknown, remoteAddress = "203.0.113.9") {
   return t.app.inject({ method: "POST", url: "/api/subscribers", payload: payload as object, remoteAddress });

@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiMessages } from "./api-errors";
-import { buildTestApp, type TestApp } from "../../tests/support/test-app";
+import { testAppPerTest, type TestApp } from "../../tests/support/test-app";
 import { VITALS_MAX_METRICS } from "../../domain/contract";
 import { vitalsMessages } from "./vitals";
 
-let current: TestApp | undefined;
-async function start(env: Record<string, string> = {}) {
-  current = await buildTestApp(env);
-  return current;
-}
-afterEach(async () => {
-  await current?.close();
-  current = undefined;
-});
+const start = testAppPerTest();
 
 const beacon = {
   page: "/",

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { API_PATHS } from "../../domain/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUYER_TYPES, checkEnquiry, ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
 import { honeypotFilled } from "../../server/routes/api-shared";
@@ -16,6 +17,10 @@ import {
   membersOf,
   parseJson,
   readBody,
+  expectEveryAnswer,
+  expectPageExactlyForFormPosts,
+  newAnswers,
+  sendBody,
 } from "./support/fuzz";
 
 const RUNS = 6_000;
@@ -63,7 +68,8 @@ const enquiryBody: fc.Arbitrary<FuzzBody> = bodyOf(
 );
 
 let t: TestApp;
-const tally = { requests: 0, created: 0, honeypot: 0, byStatus: new Map<number, number>() };
+const answers = newAnswers();
+const tally = { created: 0, honeypot: 0 };
 /** What each answered id must hold, for the bodies whose answer the rules predict. */
 const expectedById = new Map<string, Enquiry>();
 const answeredIds = new Set<string>();
@@ -98,23 +104,8 @@ describe(`POST /api/enquiries with ${RUNS} generated bodies`, () => {
   it("never fails on the server's side, answers as the enquiry rules say, and stores exactly the enquiries it accepted", async () => {
     await fc.assert(
       fc.asyncProperty(enquiryBody, async (body) => {
-        const response = await t.app.inject({
-          method: "POST",
-          url: "/api/enquiries",
-          headers: body.contentType === undefined ? {} : { "content-type": body.contentType },
-          payload: body.text,
-        });
-        tally.requests += 1;
-        tally.byStatus.set(response.statusCode, (tally.byStatus.get(response.statusCode) ?? 0) + 1);
-
-        expect(response.statusCode, body.text.slice(0, 200)).toBeLessThan(500);
-        expect(ALLOWED).toContain(response.statusCode);
-        const html = /^text\/html/.test(String(response.headers["content-type"]));
-        // A form post is answered with a page, whatever the answer (a refusal before the route
-        // included); everything else with JSON.
-        expect(html, "answered with a page exactly for a form post").toBe(
-          isFormContentType(body.contentType),
-        );
+        const response = await sendBody(t.app, API_PATHS.enquiries, body, answers, ALLOWED);
+        const html = expectPageExactlyForFormPosts(response, body);
         const answer = html ? {} : response.json<{ id?: string; error?: string; field?: string }>();
         if (!html && response.statusCode >= 400) {
           expect(typeof answer.error).toBe("string");
@@ -138,14 +129,13 @@ describe(`POST /api/enquiries with ${RUNS} generated bodies`, () => {
       }),
       { seed: fuzzSeed, numRuns: RUNS, endOnFailure: true },
     );
-    console.log(
-      `fuzz-enquiries: ${tally.requests} requests; answers ${JSON.stringify(Object.fromEntries(tally.byStatus))}; ` +
-        `${tally.created} stored, ${tally.honeypot} honeypot`,
+    expectEveryAnswer(
+      "fuzz-enquiries",
+      answers,
+      ALLOWED,
+      `; ${tally.created} stored, ${tally.honeypot} honeypot`,
     );
-    expect(tally.requests).toBeGreaterThanOrEqual(RUNS);
-    // The generators reach every kind of answer.
-    for (const status of ALLOWED)
-      expect(tally.byStatus.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
+    expect(answers.requests).toBeGreaterThanOrEqual(RUNS);
 
     // The store holds exactly what was answered as accepted.
     const stored = await t.app.store.enquiries.list();

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { API_PATHS } from "../../domain/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSubscriberEmail } from "../../domain/subscriber";
 import { honeypotFilled } from "../../server/routes/api-shared";
@@ -16,6 +17,10 @@ import {
   membersOf,
   parseJson,
   readBody,
+  expectEveryAnswer,
+  expectPageExactlyForFormPosts,
+  newAnswers,
+  sendBody,
 } from "./support/fuzz";
 
 const RUNS = 2_500;
@@ -36,7 +41,8 @@ const subscriberBody: fc.Arbitrary<FuzzBody> = bodyOf(
 );
 
 let t: TestApp;
-const tally = { requests: 0, created: 0, byStatus: new Map<number, number>() };
+const answers = newAnswers();
+const tally = { created: 0 };
 const known = new Set<string>();
 
 beforeAll(async () => {
@@ -74,23 +80,8 @@ describe(`POST /api/subscribers with ${RUNS} generated bodies`, () => {
     await fc.assert(
       fc.asyncProperty(subscriberBody, async (body) => {
         const expected = predicted(body);
-        const response = await t.app.inject({
-          method: "POST",
-          url: "/api/subscribers",
-          headers: body.contentType === undefined ? {} : { "content-type": body.contentType },
-          payload: body.text,
-        });
-        tally.requests += 1;
-        tally.byStatus.set(response.statusCode, (tally.byStatus.get(response.statusCode) ?? 0) + 1);
-
-        expect(response.statusCode, body.text.slice(0, 200)).toBeLessThan(500);
-        expect(ALLOWED).toContain(response.statusCode);
-        const html = /^text\/html/.test(String(response.headers["content-type"]));
-        // A form post is answered with a page, whatever the answer (a refusal before the route
-        // included); everything else with JSON.
-        expect(html, "answered with a page exactly for a form post").toBe(
-          isFormContentType(body.contentType),
-        );
+        const response = await sendBody(t.app, API_PATHS.subscribers, body, answers, ALLOWED);
+        const html = expectPageExactlyForFormPosts(response, body);
         if (!html) {
           const answer = response.json<{ message?: string; error?: string }>();
           if (response.statusCode >= 400) expect(typeof answer.error).toBe("string");
@@ -109,12 +100,7 @@ describe(`POST /api/subscribers with ${RUNS} generated bodies`, () => {
       }),
       { seed: fuzzSeed, numRuns: RUNS, endOnFailure: true },
     );
-    console.log(
-      `fuzz-subscribers: ${tally.requests} requests; answers ${JSON.stringify(Object.fromEntries(tally.byStatus))}; ` +
-        `${tally.created} stored`,
-    );
-    for (const status of ALLOWED)
-      expect(tally.byStatus.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
+    expectEveryAnswer("fuzz-subscribers", answers, ALLOWED, `; ${tally.created} stored`);
 
     // The store holds exactly what was answered as accepted.
     const stored = await t.app.store.subscribers.list();

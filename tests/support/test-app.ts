@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { afterEach } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildApp, type BuildAppOptions } from "../../server/app";
@@ -70,4 +71,20 @@ export async function waitForEmptyOutbox(
     cycles += 1;
   }
   return cycles;
+}
+
+/**
+ * For a test file whose tests each build their own app: `start(env)` builds it, and it is closed
+ * after each test.
+ */
+export function testAppPerTest() {
+  let current: TestApp | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async function start(env: Record<string, string> = {}): Promise<TestApp> {
+    current = await buildTestApp(env);
+    return current;
+  };
 }

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from "fastify";
 import fc from "fast-check";
+import { expect } from "vitest";
 
 /** One seed for every fuzzing run, printed so that a failure can be replayed (FUZZ_SEED=…). */
 export const fuzzSeed = Number(process.env.FUZZ_SEED ?? 20_241_101);
@@ -234,4 +236,60 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   } catch {
     return { ok: false };
   }
+}
+
+/** How many bodies were sent and how each was answered. */
+export interface Answers {
+  requests: number;
+  byStatus: Map<number, number>;
+}
+
+export function newAnswers(): Answers {
+  return { requests: 0, byStatus: new Map() };
+}
+
+/**
+ * Sends one generated body to `url`, counts its answer, and checks what holds for every answer
+ * of the API: never a failure on the server's side, and only a status in `allowed`.
+ */
+export async function sendBody(
+  app: Pick<FastifyInstance, "inject">,
+  url: string,
+  body: FuzzBody,
+  answers: Answers,
+  allowed: readonly number[],
+) {
+  const response = await app.inject({
+    method: "POST",
+    url,
+    headers: body.contentType === undefined ? {} : { "content-type": body.contentType },
+    payload: body.text,
+  });
+  answers.requests += 1;
+  answers.byStatus.set(response.statusCode, (answers.byStatus.get(response.statusCode) ?? 0) + 1);
+  expect(response.statusCode, body.text.slice(0, 200)).toBeLessThan(500);
+  expect(allowed).toContain(response.statusCode);
+  return response;
+}
+
+/**
+ * For a route a site form posts to: a form post is answered with a page, whatever the answer (a
+ * refusal before the route included), and everything else with JSON. Returns whether it was a page.
+ */
+export function expectPageExactlyForFormPosts(
+  response: { headers: Record<string, unknown> },
+  body: FuzzBody,
+): boolean {
+  const html = /^text\/html/.test(String(response.headers["content-type"]));
+  expect(html, "answered with a page exactly for a form post").toBe(isFormContentType(body.contentType));
+  return html;
+}
+
+/** After the run: a line of figures, and every kind of answer was reached by the generators. */
+export function expectEveryAnswer(name: string, answers: Answers, allowed: readonly number[], extra = "") {
+  console.log(
+    `${name}: ${answers.requests} requests; answers ${JSON.stringify(Object.fromEntries(answers.byStatus))}${extra}`,
+  );
+  for (const status of allowed)
+    expect(answers.byStatus.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
 }
