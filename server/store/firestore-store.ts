@@ -19,6 +19,13 @@ import {
   type VitalSample,
   type VitalSummary,
 } from "./store";
+import { FirestoreActivityLog } from "./firestore/activity";
+import type { FirestoreContext } from "./firestore/connection";
+import { FirestoreEnquiryWorkStore } from "./firestore/enquiry-work";
+import { FirestoreSessionStore } from "./firestore/sessions";
+import { FirestoreSignInThrottleStore } from "./firestore/sign-in-throttle";
+import { FirestoreStaffStore } from "./firestore/staff";
+import { FirestoreSubscriberDirectory } from "./firestore/subscriber-directory";
 
 export interface FirestoreStoreOptions {
   projectId: string;
@@ -123,6 +130,12 @@ export class FirestoreStore implements Store {
   private readonly db: Firestore;
   private readonly deadlineMs: number;
   private closed = false;
+  readonly staff: FirestoreStaffStore;
+  readonly sessions: FirestoreSessionStore;
+  readonly signInThrottle: FirestoreSignInThrottleStore;
+  readonly enquiryWork: FirestoreEnquiryWorkStore;
+  readonly subscriberDirectory: FirestoreSubscriberDirectory;
+  readonly activity: FirestoreActivityLog;
 
   private constructor(options: FirestoreStoreOptions) {
     this.enquiryCollection = options.enquiryCollection;
@@ -141,6 +154,17 @@ export class FirestoreStore implements Store {
       "grpc.initial_reconnect_backoff_ms": 250,
       "grpc.max_reconnect_backoff_ms": 1_000,
     });
+    const context: FirestoreContext = {
+      db: this.db,
+      run: (work) => this.run(work),
+      enquiryCollection: this.enquiryCollection,
+    };
+    this.staff = new FirestoreStaffStore(context);
+    this.sessions = new FirestoreSessionStore(context);
+    this.signInThrottle = new FirestoreSignInThrottleStore(context);
+    this.enquiryWork = new FirestoreEnquiryWorkStore(context);
+    this.subscriberDirectory = new FirestoreSubscriberDirectory(context);
+    this.activity = new FirestoreActivityLog(context);
   }
 
   /** Connects lazily: the first call reaches the database. */
@@ -331,6 +355,8 @@ export class FirestoreStore implements Store {
         transaction.update(ref, {
           status: "sent",
           sentAt: Timestamp.now(),
+          lastAttemptAt: Timestamp.now(),
+          attempts: data.attempts + 1,
           claimedBy: worker,
           claimExpiresAt: null,
           dueAt: FieldValue.delete(),
@@ -355,6 +381,7 @@ export class FirestoreStore implements Store {
         const next = Timestamp.fromDate(nextAttemptAt);
         transaction.update(ref, {
           attempts: data.attempts + 1,
+          lastAttemptAt: Timestamp.now(),
           lastError: error.slice(0, 2000),
           nextAttemptAt: next,
           dueAt: next,

@@ -12,6 +12,14 @@ import {
   type VitalSample,
   type VitalSummary,
 } from "./store";
+import { SqliteActivityLog } from "./sqlite/activity";
+import { consoleSchema } from "./sqlite/console-schema";
+import type { SqliteRun } from "./sqlite/connection";
+import { SqliteEnquiryWorkStore } from "./sqlite/enquiry-work";
+import { SqliteSessionStore } from "./sqlite/sessions";
+import { SqliteSignInThrottleStore } from "./sqlite/sign-in-throttle";
+import { SqliteStaffStore } from "./sqlite/staff";
+import { SqliteSubscriberDirectory } from "./sqlite/subscriber-directory";
 
 export interface SqliteStoreOptions {
   /** A file path, or ":memory:" (tests only: nothing survives the process). */
@@ -81,6 +89,7 @@ function migrations(enquiryTable: string): string[] {
     ) STRICT;
     CREATE INDEX vitals_page_metric ON vitals (page, metric, value);
     `,
+    consoleSchema(enquiryTable, quoteIdentifier),
   ];
 }
 
@@ -158,12 +167,25 @@ export class SqliteStore implements Store {
   private db: Database.Database | undefined;
   private closed = false;
   private connectedOnce = false;
+  readonly staff: SqliteStaffStore;
+  readonly sessions: SqliteSessionStore;
+  readonly signInThrottle: SqliteSignInThrottleStore;
+  readonly enquiryWork: SqliteEnquiryWorkStore;
+  readonly subscriberDirectory: SqliteSubscriberDirectory;
+  readonly activity: SqliteActivityLog;
 
   private constructor(options: SqliteStoreOptions) {
     this.path = options.path === ":memory:" ? options.path : resolve(options.path);
     this.enquiryCollection = options.enquiryCollection;
     this.table = quoteIdentifier(options.enquiryCollection);
     this.busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+    const run: SqliteRun = (work) => this.run(work);
+    this.staff = new SqliteStaffStore(run);
+    this.sessions = new SqliteSessionStore(run);
+    this.signInThrottle = new SqliteSignInThrottleStore(run);
+    this.enquiryWork = new SqliteEnquiryWorkStore(run, this.table);
+    this.subscriberDirectory = new SqliteSubscriberDirectory(run);
+    this.activity = new SqliteActivityLog(run);
   }
 
   /**
@@ -415,10 +437,11 @@ export class SqliteStore implements Store {
       db
         .prepare(
           `UPDATE notifications
-           SET status = 'sent', sent_at = ?, claimed_by = ?, claim_expires_at = NULL, last_error = NULL
-           WHERE id = ? AND status = 'pending'`,
+           SET status = 'sent', sent_at = @now, last_attempt_at = @now, attempts = attempts + 1,
+               claimed_by = @worker, claim_expires_at = NULL, last_error = NULL
+           WHERE id = @id AND status = 'pending'`,
         )
-        .run(new Date().toISOString(), worker, id),
+        .run({ now: new Date().toISOString(), worker, id }),
     );
   }
 
@@ -433,11 +456,11 @@ export class SqliteStore implements Store {
       db
         .prepare(
           `UPDATE notifications
-           SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+           SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, last_attempt_at = ?,
                claimed_by = NULL, claim_expires_at = NULL
            WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
         )
-        .run(error.slice(0, 2000), nextAttemptAt.toISOString(), id, worker),
+        .run(error.slice(0, 2000), nextAttemptAt.toISOString(), new Date().toISOString(), id, worker),
     );
   }
 

@@ -1,4 +1,10 @@
 import type { Enquiry } from "../../domain/enquiry";
+import type { ActivityLog } from "./activity";
+import type { EnquiryWorkStore } from "./enquiry-work";
+import type { SessionStore } from "./sessions";
+import type { SignInThrottleStore } from "./sign-in-throttle";
+import type { StaffStore } from "./staff";
+import type { SubscriberDirectory } from "./subscriber-directory";
 
 /** An enquiry as stored: exactly the five fields, with its id and the time it was received beside them. */
 export interface StoredEnquiry {
@@ -78,6 +84,16 @@ export interface Store {
 
   addVitals(samples: readonly VitalSample[]): Promise<void>;
   summarizeVitals(): Promise<VitalSummary[]>;
+
+  /** The console's accounts, their sessions and the throttling of failed sign-ins. */
+  readonly staff: StaffStore;
+  readonly sessions: SessionStore;
+  readonly signInThrottle: SignInThrottleStore;
+  /** Statuses, notes and history of enquiries, and the console's inbox. */
+  readonly enquiryWork: EnquiryWorkStore;
+  /** The newsletter's addresses as the console lists, searches and removes them. */
+  readonly subscriberDirectory: SubscriberDirectory;
+  readonly activity: ActivityLog;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;
