@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { ADMIN_API_PREFIX } from "../../domain/console";
+import { adminApi } from "../admin/api";
 import { installApiErrorHandler } from "./api-errors";
 import type { RateLimitedRoutes } from "./api-shared";
 import { enquiryRoutes } from "./enquiries";
@@ -13,4 +15,5 @@ export async function apiRoutes(app: FastifyInstance, options: RateLimitedRoutes
   await app.register(subscriberRoutes, options);
   await app.register(vitalsRoutes, options);
   await app.register(healthRoutes);
+  await app.register(adminApi, { prefix: ADMIN_API_PREFIX });
 }
