@@ -7,6 +7,7 @@ import { createNotifier } from "./notify";
 import { OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
 import { apiMessages } from "./routes/api-errors";
 import { apiRoutes } from "./routes/api";
+import { consoleDirFor, consoleSiteRoutes } from "./routes/console-site";
 import { siteRoutes } from "./routes/site";
 import { createStore } from "./store";
 import {
@@ -94,6 +95,7 @@ export async function buildApp({ config, logger = false, outbox }: BuildAppOptio
     rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
   });
   await app.register(siteRoutes, { siteDir: config.SITE_DIR });
+  await app.register(consoleSiteRoutes, { consoleDir: consoleDirFor(config.SITE_DIR) });
 
   return app;
 }
