@@ -93,6 +93,7 @@ export async function buildApp({ config, logger = false, outbox }: BuildAppOptio
   });
   await app.register(apiRoutes, {
     rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+    acknowledgeVisitors: config.ACKNOWLEDGE_VISITORS,
   });
   await app.register(siteRoutes, { siteDir: config.SITE_DIR });
   await app.register(consoleSiteRoutes, { consoleDir: consoleDirFor(config.SITE_DIR) });

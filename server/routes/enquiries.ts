@@ -33,7 +33,9 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
 
     let id: string;
     try {
-      ({ id } = await app.store.addEnquiry(check.enquiry));
+      ({ id } = await app.store.addEnquiry(check.enquiry, {
+        acknowledge: options.acknowledgeVisitors ?? false,
+      }));
     } catch (error) {
       logStoreFailure(request, error, "enquiry not stored");
       return form

@@ -12,6 +12,8 @@ import type { BuyerType, Enquiry } from "../../domain/enquiry";
 import { summarizeSamples } from "./vitals-summary";
 import {
   StoreUnavailableError,
+  type AddEnquiryOptions,
+  type NotificationKind,
   type PendingNotification,
   type Store,
   type StoredEnquiry,
@@ -77,6 +79,8 @@ function isUnavailable(error: unknown): boolean {
 
 interface NotificationData {
   enquiryId: string;
+  /** Absent on notifications stored before acknowledgements existed: the company's. */
+  kind?: NotificationKind;
   enquiry: Enquiry;
   receivedAt: Timestamp;
   status: "pending" | "sent";
@@ -211,7 +215,7 @@ export class FirestoreStore implements Store {
     }
   }
 
-  async addEnquiry(enquiry: Enquiry): Promise<StoredEnquiry> {
+  async addEnquiry(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
     const received = new Date();
     const stored: StoredEnquiry = {
       id: randomUUID(),
@@ -221,6 +225,7 @@ export class FirestoreStore implements Store {
     const receivedAt = Timestamp.fromDate(received);
     const notification: NotificationData = {
       enquiryId: stored.id,
+      kind: "company",
       enquiry: stored.enquiry,
       receivedAt,
       status: "pending",
@@ -238,6 +243,9 @@ export class FirestoreStore implements Store {
       const batch = this.db.batch();
       batch.create(this.enquiries.doc(stored.id), { ...stored.enquiry, receivedAt });
       batch.create(this.notifications.doc(randomUUID()), notification);
+      if (options.acknowledge) {
+        batch.create(this.notifications.doc(randomUUID()), { ...notification, kind: "acknowledgement" });
+      }
       await batch.commit();
     });
     return stored;
@@ -331,6 +339,7 @@ export class FirestoreStore implements Store {
           });
           return {
             id: ref.id,
+            kind: data.kind ?? "company",
             enquiryId: data.enquiryId,
             enquiry: enquiryFromDocument(data.enquiry),
             receivedAt: isoOf(data.receivedAt),

@@ -5,6 +5,8 @@ import Database from "better-sqlite3";
 import type { BuyerType, Enquiry } from "../../domain/enquiry";
 import {
   StoreUnavailableError,
+  type AddEnquiryOptions,
+  type NotificationKind,
   type PendingNotification,
   type Store,
   type StoredEnquiry,
@@ -128,6 +130,7 @@ interface EnquiryRow {
 
 interface ClaimedRow extends EnquiryRow {
   notification_id: string;
+  kind: NotificationKind;
   attempts: number;
 }
 
@@ -277,6 +280,7 @@ export class SqliteStore implements Store {
   /** Enquiries waiting for the next group commit, with the callers waiting on them. */
   private queuedEnquiries: {
     stored: StoredEnquiry;
+    acknowledge: boolean;
     resolve: (stored: StoredEnquiry) => void;
     reject: (error: unknown) => void;
   }[] = [];
@@ -287,7 +291,7 @@ export class SqliteStore implements Store {
    * flush to disk (a group commit): each caller still hears back only after its own enquiry
    * is committed, and under load the disk is flushed once per batch, not once per enquiry.
    */
-  addEnquiry(enquiry: Enquiry): Promise<StoredEnquiry> {
+  addEnquiry(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
     const stored: StoredEnquiry = {
       id: randomUUID(),
       receivedAt: new Date().toISOString(),
@@ -300,7 +304,7 @@ export class SqliteStore implements Store {
       },
     };
     return new Promise((resolve, reject) => {
-      this.queuedEnquiries.push({ stored, resolve, reject });
+      this.queuedEnquiries.push({ stored, acknowledge: options.acknowledge ?? false, resolve, reject });
       if (this.queuedEnquiries.length === 1) setImmediate(() => this.commitQueuedEnquiries());
     });
   }
@@ -309,7 +313,7 @@ export class SqliteStore implements Store {
     const batch = this.queuedEnquiries;
     this.queuedEnquiries = [];
     try {
-      this.insertEnquiries(batch.map((entry) => entry.stored));
+      this.insertEnquiries(batch);
       for (const entry of batch) entry.resolve(entry.stored);
     } catch (error) {
       if (error instanceof StoreUnavailableError || batch.length === 1) {
@@ -319,7 +323,7 @@ export class SqliteStore implements Store {
       // One enquiry the database refused must not take the others with it: commit each alone.
       for (const entry of batch) {
         try {
-          this.insertEnquiries([entry.stored]);
+          this.insertEnquiries([entry]);
           entry.resolve(entry.stored);
         } catch (single) {
           entry.reject(single);
@@ -328,20 +332,22 @@ export class SqliteStore implements Store {
     }
   }
 
-  private insertEnquiries(enquiries: readonly StoredEnquiry[]): void {
+  private insertEnquiries(enquiries: readonly { stored: StoredEnquiry; acknowledge: boolean }[]): void {
     this.run((db) => {
       const insertEnquiry = db.prepare(
         `INSERT INTO ${this.table} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)
          VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt)`,
       );
       const insertNotification = db.prepare(
-        `INSERT INTO notifications (id, enquiry_id, status, attempts, next_attempt_at)
-         VALUES (?, ?, 'pending', 0, ?)`,
+        `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at)
+         VALUES (?, ?, ?, 'pending', 0, ?)`,
       );
       db.transaction(() => {
-        for (const stored of enquiries) {
+        for (const { stored, acknowledge } of enquiries) {
           insertEnquiry.run({ id: stored.id, receivedAt: stored.receivedAt, ...stored.enquiry });
-          insertNotification.run(randomUUID(), stored.id, stored.receivedAt);
+          insertNotification.run(randomUUID(), stored.id, "company", stored.receivedAt);
+          if (acknowledge)
+            insertNotification.run(randomUUID(), stored.id, "acknowledgement", stored.receivedAt);
         }
       }).immediate();
     });
@@ -409,7 +415,7 @@ export class SqliteStore implements Store {
           if (claimed.length === 0) return [];
           const rows = db
             .prepare<[string], ClaimedRow>(
-              `SELECT n.id AS notification_id, n.attempts, e.id, e.Name, e.Email, e.Mobile, e.Quantity,
+              `SELECT n.id AS notification_id, n.kind, n.attempts, e.id, e.Name, e.Email, e.Mobile, e.Quantity,
                     e.RetailerSelfUse, e.received_at
              FROM notifications n JOIN ${this.table} e ON e.id = n.enquiry_id
              WHERE n.id IN (SELECT value FROM json_each(?))
@@ -420,6 +426,7 @@ export class SqliteStore implements Store {
             const { enquiry, receivedAt } = storedEnquiry(row);
             return {
               id: row.notification_id,
+              kind: row.kind,
               enquiryId: row.id,
               enquiry,
               receivedAt,

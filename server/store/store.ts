@@ -19,9 +19,18 @@ export interface StoredSubscriber {
   subscribedAt: string;
 }
 
-/** A notification of one enquiry to the company, waiting in the outbox until it is delivered. */
+/** Who a notification goes to: the company, or the visitor (an acknowledgement with the reference). */
+export type NotificationKind = "company" | "acknowledgement";
+
+export interface AddEnquiryOptions {
+  /** Also queue the visitor's acknowledgement mail, in the same transaction. */
+  acknowledge?: boolean;
+}
+
+/** A notification of one enquiry, waiting in the outbox until it is delivered. */
 export interface PendingNotification {
   id: string;
+  kind: NotificationKind;
   enquiryId: string;
   enquiry: Enquiry;
   receivedAt: string;
@@ -58,8 +67,8 @@ export interface Store {
   /** The enquiries' collection: `{product}_Form`. */
   readonly enquiryCollection: string;
 
-  /** Stores the enquiry and its pending notification in one transaction. */
-  addEnquiry(enquiry: Enquiry): Promise<StoredEnquiry>;
+  /** Stores the enquiry and its pending notification (or notifications) in one transaction. */
+  addEnquiry(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<StoredEnquiry>;
   listEnquiries(): Promise<StoredEnquiry[]>;
 
   /** Stores the address once; `created` is false when it was already there. */
