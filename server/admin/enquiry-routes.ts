@@ -21,7 +21,7 @@ import { signedIn } from "./guard";
 
 const INBOX_PAGE_MAX = 100;
 /** Rows read per page while the CSV is written. */
-const EXPORT_PAGE_SIZE = 1_000;
+const EXPORT_PAGE_SIZE = 5_000;
 /** The most an updates request returns: more than that, and the inbox reloads its first page. */
 const UPDATES_MAX = 100;
 /** Byte order mark: Excel on Windows reads the file as UTF-8 only with it (names in Devanagari). */

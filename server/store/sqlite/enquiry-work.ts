@@ -20,6 +20,12 @@ import { likePattern, type SqliteRun } from "./connection";
 
 /** Trigrams need three characters; a shorter search compares the columns directly. */
 const TRIGRAM_LENGTH = 3;
+/**
+ * A search matching fewer enquiries than this reads them from the trigram index; a commoner one
+ * (a frequent surname) walks the inbox's own newest-first order and stops once the page is full,
+ * which is quicker than gathering and sorting thousands of matches.
+ */
+const RARE_MATCHES = 1_000;
 
 interface InboxSqlRow {
   id: string;
@@ -89,7 +95,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     }
     const q = filter.q?.trim();
     if (q) {
-      if (q.length >= TRIGRAM_LENGTH) {
+      if (q.length >= TRIGRAM_LENGTH && this.isRareSearch(q)) {
         where.push(`e.id IN (SELECT enquiry_id FROM enquiry_search WHERE enquiry_search MATCH @q)`);
         params.q = ftsPhrase(q);
       } else {
@@ -123,6 +129,17 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
       items,
       nextCursor: rows.length > filter.limit && last ? encodePageCursor(last.receivedAt, last.id) : null,
     };
+  }
+
+  private isRareSearch(q: string): boolean {
+    const found = this.run((db) =>
+      db
+        .prepare<[string, number], { count: number }>(
+          `SELECT count(*) AS count FROM (SELECT 1 FROM enquiry_search WHERE enquiry_search MATCH ? LIMIT ?)`,
+        )
+        .get(ftsPhrase(q), RARE_MATCHES),
+    );
+    return (found?.count ?? 0) < RARE_MATCHES;
   }
 
   async listSince(since: string | null, limit: number): Promise<InboxRow[]> {
