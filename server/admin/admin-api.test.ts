@@ -86,6 +86,19 @@ describe("the console's API", () => {
     }
   });
 
+  test("an unknown path under the API needs a session too, then answers 404, never cached", async () => {
+    const app = await start();
+    await addStaff(app, "staff@example.com", "staff");
+    const without = await app.inject({ url: `${ADMIN_API_PREFIX}/no-such-route` });
+    expect(without.statusCode).toBe(401);
+    expect(without.headers["cache-control"]).toBe("no-store");
+    const cookie = await signIn(app, "staff@example.com");
+    const withSession = await consoleRequest(app, cookie, "GET", "/no-such-route");
+    expect(withSession.statusCode).toBe(404);
+    expect(withSession.json()).toEqual({ error: "Not found" });
+    expect(withSession.headers["x-robots-tag"]).toBe("noindex");
+  });
+
   test("setup says whether an owner exists", async () => {
     const app = await start();
     const ask = () => app.inject({ url: `${ADMIN_API_PREFIX}/setup` }).then((response) => response.json());

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { apiMessages } from "../routes/api-errors";
 import { enquiryRoutes } from "./enquiry-routes";
 import { installConsoleGuard } from "./guard";
 import { peopleRoutes } from "./people-routes";
@@ -10,6 +11,14 @@ import { signInRoutes } from "./sign-in-routes";
  */
 export async function adminApi(app: FastifyInstance) {
   installConsoleGuard(app);
+  // Unknown paths under the prefix are a route of this plugin, so they pass the guard too: without
+  // a session a 401, which shows strangers nothing of the API's shape (the site's static files
+  // would otherwise answer them).
+  app.route({
+    method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+    url: "/*",
+    handler: (_request, reply) => reply.code(404).send({ error: apiMessages.notFound }),
+  });
   await app.register(signInRoutes);
   await app.register(enquiryRoutes);
   await app.register(peopleRoutes);
