@@ -71,30 +71,33 @@ function parse(argv: string[]): Request {
   return { command, email, role: role as StaffRole };
 }
 
-/** Asks on the terminal without echoing what is typed. */
-function ask(question: string): Promise<string> {
-  return new Promise((resolve) => {
-    const output = process.stderr;
-    const lines = createInterface({ input: process.stdin, output, terminal: true });
-    const write = (lines as unknown as { _writeToOutput: (text: string) => void })._writeToOutput;
-    // Show the question, then nothing of the answer.
-    (lines as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = (text: string) => {
-      if (text.startsWith(question)) write.call(lines, text);
-    };
-    lines.question(question, (answer) => {
-      lines.close();
+/** Asks each question in turn on the terminal, echoing nothing of the answers. */
+async function askHidden(questions: readonly string[]): Promise<string[]> {
+  const output = process.stderr;
+  const lines = createInterface({ input: process.stdin, output, terminal: true });
+  // readline writes each typed character through this method: let only the questions through.
+  const internals = lines as unknown as { _writeToOutput: (text: string) => void };
+  const write = internals._writeToOutput.bind(lines);
+  internals._writeToOutput = (text: string) => {
+    if (questions.some((question) => text.includes(question))) write(text);
+  };
+  const answers: string[] = [];
+  try {
+    for (const question of questions) {
+      answers.push(await new Promise<string>((resolve) => lines.question(question, resolve)));
       output.write("\n");
-      resolve(answer);
-    });
-  });
+    }
+  } finally {
+    lines.close();
+  }
+  return answers;
 }
 
 async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) {
-    const first = await ask("Password: ");
-    const again = await ask("Password again: ");
+    const [first, again] = await askHidden(["Password: ", "Password again: "]);
     if (first !== again) throw new UsageError("The two passwords differ.");
-    return first;
+    return first ?? "";
   }
   let text = "";
   for await (const chunk of process.stdin) text += String(chunk);
