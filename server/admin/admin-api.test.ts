@@ -408,12 +408,21 @@ describe("the console's API", () => {
       code: "12345",
     });
     expect(wrongCode.json()).toEqual({ error: consoleMessages.codeFailed, needs: "code" });
+    // The code that turned TOTP on is spent: sign in with the next step's (within the tolerance).
+    const nextCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     const withCode = await signInRequest(app, {
       email: "owner@example.com",
       password: TEST_PASSWORD,
-      code: await generate({ secret }),
+      code: nextCode,
     });
     expect(withCode.json()).toMatchObject({ staff: { totpEnabled: true }, offerTotp: false });
+    // A code seen once cannot be replayed.
+    const replayed = await signInRequest(app, {
+      email: "owner@example.com",
+      password: TEST_PASSWORD,
+      code: nextCode,
+    });
+    expect(replayed.json()).toEqual({ error: consoleMessages.codeFailed, needs: "code" });
 
     const recovery = recoveryCodes[0] as string;
     expect(

@@ -20,7 +20,7 @@ import {
   newTotpSecret,
   otpauthUrl,
   secondFactorIsRight,
-  totpCodeIsRight,
+  totpCodeStep,
 } from "./totp";
 
 const signInBody = z.object({
@@ -104,10 +104,10 @@ export async function signInRoutes(app: FastifyInstance) {
     const account = signedIn(request);
     const body = codeBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: apiMessages.badRequest });
-    if (
-      !account.pendingTotpSecret ||
-      !(await totpCodeIsRight(account.pendingTotpSecret, body.data.code.trim()))
-    ) {
+    const step = account.pendingTotpSecret
+      ? await totpCodeStep(account.pendingTotpSecret, body.data.code.trim())
+      : null;
+    if (step === null || !(await store.staff.useTotpStep(account.id, step))) {
       return reply.code(400).send({ error: consoleMessages.codeFailed });
     }
     const recoveryCodes = newRecoveryCodes();

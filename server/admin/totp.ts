@@ -15,9 +15,12 @@ export function otpauthUrl(email: string, secret: string): string {
   return generateURI({ issuer: `${product.name} console`, label: email, secret });
 }
 
-export async function totpCodeIsRight(secret: string, code: string): Promise<boolean> {
-  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return false;
-  return (await verify({ secret, token: code, epochTolerance: TOTP_TOLERANCE_S })).valid;
+/** The time step the code belongs to when it is right for the secret, else null. */
+export async function totpCodeStep(secret: string, code: string): Promise<number | null> {
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return null;
+  const result = await verify({ secret, token: code, epochTolerance: TOTP_TOLERANCE_S });
+  // A TOTP result carries its time step (an HOTP one, its counter).
+  return result.valid && "timeStep" in result ? result.timeStep : null;
 }
 
 /** Recovery codes as shown: ten characters of base 32, in two groups of five. */
@@ -33,13 +36,14 @@ export function hashRecoveryCode(code: string): string {
   return createHash("sha256").update(code.replace(/[\s-]/g, "").toUpperCase()).digest("hex");
 }
 
-/** A code from the app, or an unused recovery code (spent by this check). */
+/** A code from the app not used before, or an unused recovery code (each spent by this check). */
 export async function secondFactorIsRight(
   staff: StaffStore,
   account: StaffAccount,
   code: string,
 ): Promise<boolean> {
   if (!account.totpSecret) return false;
-  if (await totpCodeIsRight(account.totpSecret, code.trim())) return true;
+  const step = await totpCodeStep(account.totpSecret, code.trim());
+  if (step !== null) return staff.useTotpStep(account.id, step);
   return staff.useRecoveryCode(account.id, hashRecoveryCode(code));
 }

@@ -118,6 +118,10 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       ]);
       expect(twice.filter(Boolean)).toHaveLength(1);
       expect((await store.staff.findById(member.id))?.recoveryCodeHashes).toEqual(["c2"]);
+      expect(await store.staff.useTotpStep(member.id, 100)).toBe(true);
+      expect(await store.staff.useTotpStep(member.id, 100)).toBe(false);
+      expect(await store.staff.useTotpStep(member.id, 99)).toBe(false);
+      expect(await store.staff.useTotpStep(member.id, 101)).toBe(true);
       expect(await store.staff.resetPassword("a@example.com", "new")).toBe(true);
       expect(await store.staff.findById(member.id)).toMatchObject({
         passwordHash: "new",

@@ -33,6 +33,11 @@ export interface StaffStore {
   /** Makes the pending secret the one in use, with fresh recovery codes. */
   enableTotp(id: string, recoveryCodeHashes: readonly string[]): Promise<void>;
   disableTotp(id: string): Promise<void>;
+  /**
+   * Records that the TOTP code of `timeStep` was used; false when that step or a later one already
+   * was, so a code seen by someone else cannot be replayed within its window.
+   */
+  useTotpStep(id: string, timeStep: number): Promise<boolean>;
   /** Spends one recovery code; true when it was unused (each works once, even when tried twice at once). */
   useRecoveryCode(id: string, codeHash: string): Promise<boolean>;
 }

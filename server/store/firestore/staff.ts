@@ -143,6 +143,28 @@ export class FirestoreStaffStore implements StaffStore {
     });
   }
 
+  async useTotpStep(id: string, timeStep: number): Promise<boolean> {
+    return this.context.run(async () => {
+      const doc = await this.refById(id);
+      if (!doc) return false;
+      try {
+        return await this.context.db.runTransaction(async (transaction) => {
+          const last = (await transaction.get(doc.ref)).get("totpLastStep") as number | undefined;
+          if (last !== undefined && last >= timeStep) return false;
+          // Creating the step's marker fails for the second of two uses at once.
+          transaction.create(doc.ref.collection("usedTotpSteps").doc(String(timeStep)), {
+            at: new Date().toISOString(),
+          });
+          transaction.update(doc.ref, { totpLastStep: timeStep });
+          return true;
+        });
+      } catch (error) {
+        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+        throw error;
+      }
+    });
+  }
+
   async useRecoveryCode(id: string, codeHash: string): Promise<boolean> {
     return this.context.run(async () => {
       const doc = await this.refById(id);

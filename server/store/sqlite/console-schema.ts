@@ -15,6 +15,7 @@ export function consoleSchema(enquiryTable: string, quote: (name: string) => str
       totp_secret TEXT,
       pending_totp_secret TEXT,
       recovery_code_hashes TEXT NOT NULL DEFAULT '[]',
+      totp_last_step INTEGER,
       created_at TEXT NOT NULL
     ) STRICT;
 

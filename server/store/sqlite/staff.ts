@@ -129,6 +129,18 @@ export class SqliteStaffStore implements StaffStore {
     );
   }
 
+  async useTotpStep(id: string, timeStep: number): Promise<boolean> {
+    return this.run(
+      (db) =>
+        db
+          .prepare(
+            `UPDATE staff SET totp_last_step = @step
+             WHERE id = @id AND (totp_last_step IS NULL OR totp_last_step < @step)`,
+          )
+          .run({ id, step: timeStep }).changes === 1,
+    );
+  }
+
   async useRecoveryCode(id: string, codeHash: string): Promise<boolean> {
     return this.run((db) =>
       db
