@@ -30,26 +30,21 @@ function secureFor(request: FastifyRequest): boolean {
   return !(request.protocol === "http" && local);
 }
 
-function cookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
-  const attributes = [
-    `${SESSION_COOKIE}=${value}`,
-    "HttpOnly",
-    "SameSite=Strict",
-    "Path=/",
-    `Max-Age=${maxAgeSeconds}`,
-  ];
+function cookie(request: FastifyRequest, value: string, extra: readonly string[]): string {
+  const attributes = [`${SESSION_COOKIE}=${value}`, "HttpOnly", "SameSite=Strict", "Path=/", ...extra];
   if (secureFor(request)) attributes.push("Secure");
   return attributes.join("; ");
 }
 
 /**
- * The cookie lasts as long as a session may stay idle; the store ends the session itself after
- * that much idle time, whatever the browser keeps.
+ * A browser-session cookie, without an expiry of its own: the store ends the session after
+ * SESSION_IDLE_HOURS without a request, so a member of staff at work all day is not signed out
+ * in the middle of it, and an idle one is, whatever the browser keeps.
  */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.header("set-cookie", cookie(request, token, SESSION_IDLE_MS / 1000));
+  reply.header("set-cookie", cookie(request, token, []));
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.header("set-cookie", cookie(request, "", 0));
+  reply.header("set-cookie", cookie(request, "", ["Max-Age=0"]));
 }
