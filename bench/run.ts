@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: every benchmark in turn (pages, enquiry throughput, the outbox), then one table.
+ * `npm run bench`: every benchmark in turn (pages, enquiry throughput, the outbox, the console's
+ * inbox), then one table.
  *
  *   npm run bench                          the full run (a few minutes)
  *   BENCH_QUICK=1 npm run bench            short loads and one Lighthouse run per page
@@ -8,6 +9,7 @@
 import { writeFile } from "node:fs/promises";
 import { cpus, loadavg, totalmem } from "node:os";
 import { apiRows, runApiBench } from "./api";
+import { runInboxBenchmark } from "./inbox";
 import { outboxRows, runOutboxBench } from "./outbox";
 import { benchBuildDir, buildSite } from "./support/build";
 import { formatMarkdown, formatTable, quick, type Row } from "./support/report";
@@ -54,11 +56,12 @@ async function watched<T>(part: string, work: () => Promise<T>): Promise<T> {
 const pages = await watched("pages", runWebBench);
 const api = await watched("API", runApiBench);
 const outbox = await watched("outbox", runOutboxBench);
+const inbox = await watched("inbox", runInboxBenchmark);
 const peaks = Object.entries(peakLoad)
   .map(([part, load]) => `${part} ${load.toFixed(2)}`)
   .join(", ");
 
-const rows: Row[] = [...webRows(pages), ...apiRows(api), ...outboxRows(outbox)];
+const rows: Row[] = [...webRows(pages), ...apiRows(api), ...outboxRows(outbox), ...inbox];
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 const loadAtEnd = loadavg()
   .map((value) => value.toFixed(2))

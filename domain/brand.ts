@@ -1,5 +1,5 @@
 /**
- * Who the product and the company are: the names and the address for e-mail that both the pages
+ * Who the product and the company are: the names, the e-mail address and the phone that both the pages
  * and the server's mails and answer pages use. Fictional placeholders, replaced here in one
  * place (docs/decisions/005-content-in-one-place.md). The pages' copy, built from these names,
  * stays in `app/content/`; the server reads only this module (docs/decisions/010-one-contract-for-both-halves.md).
@@ -10,4 +10,5 @@ export const brand = {
   companyName: "Sanvera Healthcare Pvt. Ltd.",
   companyShortName: "Sanvera Healthcare",
   companyEmail: "care@collarise.example",
+  companyPhone: { display: "+91 11 4155 2024", tel: "+911141552024" },
 } as const;

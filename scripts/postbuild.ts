@@ -7,6 +7,7 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pages, site } from "../app/content/site";
+import { CONSOLE_BASE_PATH } from "../domain/console";
 import { absoluteUrl } from "../app/lib/seo";
 import { paintBeforeHydrating } from "./first-paint";
 
@@ -24,7 +25,7 @@ async function writeSeoFiles() {
   );
   await writeFile(
     join(siteDir, "robots.txt"),
-    `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL("/sitemap.xml", site.url).toString()}\n`,
+    `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: ${CONSOLE_BASE_PATH}\n\nSitemap: ${new URL("/sitemap.xml", site.url).toString()}\n`,
   );
 }
 

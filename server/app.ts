@@ -8,6 +8,7 @@ import { createNotifier } from "./notify";
 import { OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
 import { apiMessages } from "./routes/api-errors";
 import { apiRoutes } from "./routes/api";
+import { consoleDirFor, consoleSiteRoutes } from "./routes/console-site";
 import { siteRoutes } from "./routes/site";
 import { createStore } from "./store";
 import {
@@ -94,8 +95,10 @@ export async function buildApp({ config, logger = false, outbox }: BuildAppOptio
   await app.register(apiRoutes, {
     prefix: API_PREFIX,
     rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+    acknowledgeVisitors: config.ACKNOWLEDGE_VISITORS,
   });
   await app.register(siteRoutes, { siteDir: config.SITE_DIR });
+  await app.register(consoleSiteRoutes, { consoleDir: consoleDirFor(config.SITE_DIR) });
 
   return app;
 }

@@ -41,6 +41,8 @@ export const configSchema = z
     MAIL_FROM: optional(email).default(brand.companyEmail),
     /** The longest one delivery attempt (SMTP or EmailJS) may take before it is retried. */
     NOTIFY_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(30),
+    /** Also mail the visitor an acknowledgement with the enquiry's reference (SMTP only). */
+    ACKNOWLEDGE_VISITORS: optional(booleanFlag).default(false),
     EMAILJS_SERVICE_ID: optional(z.string().min(1)),
     EMAILJS_TEMPLATE_ID: optional(z.string().min(1)),
     EMAILJS_PUBLIC_KEY: optional(z.string().min(1)),
@@ -48,6 +50,9 @@ export const configSchema = z
     EMAILJS_API_URL: optional(z.string().url()).default("https://api.emailjs.com/api/v1.0/email/send"),
   })
   .superRefine((config, ctx) => {
+    if (config.ACKNOWLEDGE_VISITORS && !config.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["ACKNOWLEDGE_VISITORS"], message: "needs SMTP_URL" });
+    }
     if (config.SMTP_URL && !config.NOTIFY_TO) {
       ctx.addIssue({ code: "custom", path: ["NOTIFY_TO"], message: "is required when SMTP_URL is set" });
     }

@@ -25,7 +25,7 @@ export const product = {
 export const company = {
   name: brand.companyName,
   shortName: brand.companyShortName,
-  phone: { display: "+91 11 4155 2024", tel: "+911141552024" },
+  phone: brand.companyPhone,
   whatsapp: "911141552024",
   email: brand.companyEmail,
   address: {

@@ -47,6 +47,10 @@ export function createEmailJsNotifier(options: EmailJsNotifierOptions): Notifier
     name: "emailjs",
     concurrency: 1,
     async send(notification: EnquiryNotification, signal: AbortSignal) {
+      // The configuration allows acknowledgements with SMTP only; never report one as sent.
+      if (notification.kind === "acknowledgement") {
+        throw new NotificationFailedError("EmailJS sends the company's notification only");
+      }
       const now = Date.now();
       const slot = Math.max(now, nextSlot);
       nextSlot = slot + MIN_INTERVAL_MS;

@@ -1,4 +1,5 @@
 import { brand } from "../../domain/brand";
+import { enquiryReference } from "../../domain/console";
 import { escapeHtml } from "../html";
 import { ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
 import type { PendingNotification } from "../store/store";
@@ -69,4 +70,31 @@ export function enquiryMail(notification: Pick<PendingNotification, "enquiryId" 
   ].join("\n");
 
   return { subject: enquirySubject(enquiry), text, html } satisfies EnquiryMail;
+}
+
+/** "Your enquiry 1A2B3C4D for Collarise" */
+export function acknowledgementSubject(enquiryId: string): string {
+  return `Your enquiry ${enquiryReference(enquiryId)} for ${brand.productName}`;
+}
+
+/** The visitor's acknowledgement: the reference to quote, and what happens next. Nothing they did not type. */
+export function acknowledgementMail(notification: Pick<PendingNotification, "enquiryId" | "enquiry">) {
+  const { enquiry, enquiryId } = notification;
+  const reference = enquiryReference(enquiryId);
+  const paragraphs = [
+    `Dear ${singleLine(enquiry.Name)},`,
+    `Thank you for your enquiry for ${enquiry.Quantity} × ${brand.productFullName} (${enquiry.RetailerSelfUse}). Its reference is ${reference}.`,
+    `What happens next: our sales team will call or message you on ${enquiry.Mobile} to confirm the price and delivery. Please quote ${reference} if you write to us at ${brand.companyEmail} or call ${brand.companyPhone.display}.`,
+    `${brand.companyName}`,
+  ];
+  const text = `${paragraphs.join("\n\n")}\n`;
+  const html = [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8"><title>',
+    escapeHtml(acknowledgementSubject(enquiryId)),
+    "</title></head><body>",
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    "</body></html>",
+  ].join("\n");
+  return { subject: acknowledgementSubject(enquiryId), text, html } satisfies EnquiryMail;
 }

@@ -1,7 +1,10 @@
 import type { PendingNotification } from "../store/store";
 
-/** What a notifier needs to tell the company about one enquiry. */
-export type EnquiryNotification = Pick<PendingNotification, "id" | "enquiryId" | "enquiry" | "receivedAt">;
+/** What a notifier needs to tell the company (or acknowledge to the visitor) about one enquiry. */
+export type EnquiryNotification = Pick<PendingNotification, "id" | "enquiryId" | "enquiry" | "receivedAt"> & {
+  /** Absent: the company's notification. */
+  kind?: PendingNotification["kind"];
+};
 
 /**
  * Tells the company about a stored enquiry. Adapters: SMTP and EmailJS, chosen once at

@@ -1,5 +1,5 @@
 import { createTransport } from "nodemailer";
-import { enquiryMail, singleLine } from "./mail-content";
+import { acknowledgementMail, enquiryMail, singleLine } from "./mail-content";
 import type { EnquiryNotification, Notifier } from "./notifier";
 
 export interface SmtpNotifierOptions {
@@ -45,6 +45,21 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
     name: "smtp",
     concurrency: CONNECTIONS,
     async send(notification: EnquiryNotification, signal: AbortSignal) {
+      if (notification.kind === "acknowledgement") {
+        // To the visitor, who may answer the company directly.
+        const mail = acknowledgementMail(notification);
+        await transport.sendMail({
+          from: options.from,
+          to: { name: singleLine(notification.enquiry.Name), address: notification.enquiry.Email },
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: `<acknowledgement-${notification.id}@${messageIdDomain}>`,
+          headers: { "X-Enquiry-Id": notification.enquiryId },
+          signal,
+        });
+        return;
+      }
       const mail = enquiryMail(notification);
       await transport.sendMail({
         from: options.from,

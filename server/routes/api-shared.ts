@@ -15,6 +15,8 @@ export function honeypotFilled(body: unknown): boolean {
 
 export interface RateLimitedRoutes {
   rateLimit: RateLimitOptions;
+  /** Queue the visitor's acknowledgement with each enquiry (ACKNOWLEDGE_VISITORS). */
+  acknowledgeVisitors?: boolean;
 }
 
 /** The outbox worker as the routes see it. */

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { ADMIN_API_PREFIX } from "../../domain/console";
+import { API_PREFIX } from "../../domain/contract";
+import { adminApi } from "../admin/api";
 import { installApiErrorHandler } from "./api-errors";
 import type { RateLimitedRoutes } from "./api-shared";
 import { enquiryRoutes } from "./enquiries";
@@ -12,9 +15,9 @@ import { vitalsRoutes } from "./vitals";
  * JSON, or a site form's fields posted without JavaScript; text/plain only where a route asks
  * for it (page-speed beacons). Every answer, refusals included, is JSON, or a page for a form.
  */
-export async function apiRoutes(app: FastifyInstance, { rateLimit }: RateLimitedRoutes) {
+export async function apiRoutes(app: FastifyInstance, { rateLimit, acknowledgeVisitors }: RateLimitedRoutes) {
   // Only what each route needs: the prefix this plugin was registered with is not passed on.
-  const options = { rateLimit };
+  const options = { rateLimit, acknowledgeVisitors };
   app.removeContentTypeParser("text/plain");
   acceptFormPosts(app);
   installApiErrorHandler(app);
@@ -22,4 +25,6 @@ export async function apiRoutes(app: FastifyInstance, { rateLimit }: RateLimited
   await app.register(subscriberRoutes, options);
   await app.register(vitalsRoutes, options);
   await app.register(healthRoutes);
+  // The console's API, one guarded plugin, under this one's prefix.
+  await app.register(adminApi, { prefix: ADMIN_API_PREFIX.slice(API_PREFIX.length) });
 }

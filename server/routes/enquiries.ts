@@ -27,7 +27,9 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
 
     let id: string;
     try {
-      ({ id } = await app.store.enquiries.add(check.enquiry));
+      ({ id } = await app.store.enquiries.add(check.enquiry, {
+        acknowledge: options.acknowledgeVisitors ?? false,
+      }));
     } catch (error) {
       logStoreFailure(request, error, "enquiry not stored");
       return sendUnavailable(reply, enquiryMessages.notStored);

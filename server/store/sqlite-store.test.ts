@@ -151,6 +151,8 @@ describe("the SQLite store's file", () => {
         "claim_expires_at TEXT",
         "last_error TEXT",
         "sent_at TEXT",
+        "kind TEXT",
+        "last_attempt_at TEXT",
       ]);
       expect(columns("vitals")).toEqual([
         "id INTEGER",

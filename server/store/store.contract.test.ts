@@ -202,6 +202,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     expect(claimed).toEqual([
       {
         id: expect.any(String),
+        kind: "company",
         enquiryId: stored.id,
         enquiry: retailer,
         receivedAt: stored.receivedAt,

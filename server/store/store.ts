@@ -1,5 +1,11 @@
 import type { PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
+import type { ActivityLog } from "./activity";
+import type { EnquiryWorkStore } from "./enquiry-work";
+import type { SessionStore } from "./sessions";
+import type { SignInThrottleStore } from "./sign-in-throttle";
+import type { StaffStore } from "./staff";
+import type { SubscriberDirectory } from "./subscriber-directory";
 
 /** An enquiry as stored: exactly the five fields, with its id and the time it was received beside them. */
 export interface StoredEnquiry {
@@ -14,9 +20,18 @@ export interface StoredSubscriber {
   subscribedAt: string;
 }
 
-/** A notification of one enquiry to the company, waiting in the outbox until it is delivered. */
+/** Who a notification goes to: the company, or the visitor (an acknowledgement with the reference). */
+export type NotificationKind = "company" | "acknowledgement";
+
+export interface AddEnquiryOptions {
+  /** Also queue the visitor's acknowledgement mail, in the same transaction. */
+  acknowledge?: boolean;
+}
+
+/** A notification of one enquiry, waiting in the outbox until it is delivered. */
 export interface PendingNotification {
   id: string;
+  kind: NotificationKind;
   enquiryId: string;
   enquiry: Enquiry;
   receivedAt: string;
@@ -46,8 +61,8 @@ export class StoreUnavailableError extends Error {
 
 /** The enquiries, with the outbox of their notifications: one is stored with the other, in one transaction. */
 export interface EnquiryStore {
-  /** Stores the enquiry and its pending notification in one transaction. */
-  add(enquiry: Enquiry): Promise<StoredEnquiry>;
+  /** Stores the enquiry and its pending notification (or notifications) in one transaction. */
+  add(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<StoredEnquiry>;
   /** Every stored enquiry, oldest first. */
   list(): Promise<StoredEnquiry[]>;
 
@@ -92,6 +107,16 @@ export interface Store {
   readonly enquiries: EnquiryStore;
   readonly subscribers: SubscriberStore;
   readonly vitals: VitalsStore;
+
+  /** The console's accounts, their sessions and the throttling of failed sign-ins. */
+  readonly staff: StaffStore;
+  readonly sessions: SessionStore;
+  readonly signInThrottle: SignInThrottleStore;
+  /** Statuses, notes and history of enquiries, and the console's inbox. */
+  readonly enquiryWork: EnquiryWorkStore;
+  /** The newsletter's addresses as the console lists, searches and removes them. */
+  readonly subscriberDirectory: SubscriberDirectory;
+  readonly activity: ActivityLog;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

@@ -426,8 +426,10 @@ test.describe("for search engines and sharing", () => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.status()).toBe(200);
     expect(await sitemap.text()).toContain("/privacy-policy</loc>");
+    expect(await sitemap.text()).not.toContain("/admin");
     const robots = await request.get("/robots.txt");
     expect(await robots.text()).toContain("Sitemap: ");
+    expect(await robots.text()).toMatch(/^Disallow: \/admin$/m);
     const manifest = await request.get("/manifest.webmanifest");
     expect((await manifest.json()).icons.length).toBeGreaterThan(1);
     for (const file of [

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { applicationDefault, deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { initializeFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import { StoreUnavailableError } from "../store";
@@ -118,4 +118,28 @@ function describe(error: unknown): string {
   const code = grpcCode(error);
   const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
   return code === undefined ? (message ?? "unknown error") : `code ${code}: ${message}`;
+}
+
+/** Runs work within the Firestore store's deadline, translating outages into StoreUnavailableError. */
+export type FirestoreRun = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** What the console's concerns need of the connection (`FirestoreConnection` is one). */
+export interface FirestoreContext {
+  db: Firestore;
+  run: FirestoreRun;
+  /** The enquiries' collection, `{product}_Form`. */
+  enquiryCollection: string;
+}
+
+/** A document id derived from a key that may hold any character (an e-mail, an address). */
+export function keyDocumentId(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/**
+ * One field that orders newest first without a composite index: the time, then the id as a
+ * tie-break. A page cursor decodes to the same pair.
+ */
+export function sortKey(at: string, id: string): string {
+  return `${at}|${id}`;
 }

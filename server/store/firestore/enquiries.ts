@@ -1,11 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference } from "firebase-admin/firestore";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
-import type { EnquiryStore, PendingNotification, StoredEnquiry } from "../store";
+import type {
+  AddEnquiryOptions,
+  EnquiryStore,
+  NotificationKind,
+  PendingNotification,
+  StoredEnquiry,
+} from "../store";
 import { ALREADY_EXISTS, grpcCode, isoOf, type FirestoreConnection } from "./connection";
 
 interface NotificationData {
   enquiryId: string;
+  /** Absent on notifications stored before acknowledgements existed: the company's. */
+  kind?: NotificationKind;
   enquiry: Enquiry;
   receivedAt: Timestamp;
   status: "pending" | "sent";
@@ -59,7 +67,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     return this.connection.db.collection("notifications");
   }
 
-  async add(enquiry: Enquiry): Promise<StoredEnquiry> {
+  async add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
     const received = new Date();
     const stored: StoredEnquiry = {
       id: randomUUID(),
@@ -69,6 +77,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     const receivedAt = Timestamp.fromDate(received);
     const notification: NotificationData = {
       enquiryId: stored.id,
+      kind: "company",
       enquiry: stored.enquiry,
       receivedAt,
       status: "pending",
@@ -86,6 +95,9 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       const batch = this.connection.db.batch();
       batch.create(this.enquiries().doc(stored.id), { ...stored.enquiry, receivedAt });
       batch.create(this.notifications().doc(randomUUID()), notification);
+      if (options.acknowledge) {
+        batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
+      }
       await batch.commit();
     });
     return stored;
@@ -154,6 +166,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           });
           return {
             id: ref.id,
+            kind: data.kind ?? "company",
             enquiryId: data.enquiryId,
             enquiry: enquiryFromDocument(data.enquiry),
             receivedAt: isoOf(data.receivedAt),
@@ -178,6 +191,8 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         transaction.update(ref, {
           status: "sent",
           sentAt: Timestamp.now(),
+          lastAttemptAt: Timestamp.now(),
+          attempts: data.attempts + 1,
           claimedBy: worker,
           claimExpiresAt: null,
           dueAt: FieldValue.delete(),
@@ -202,6 +217,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         const next = Timestamp.fromDate(nextAttemptAt);
         transaction.update(ref, {
           attempts: data.attempts + 1,
+          lastAttemptAt: Timestamp.now(),
           lastError: error.slice(0, 2000),
           nextAttemptAt: next,
           dueAt: next,

@@ -1,5 +1,11 @@
 import type { Store } from "../store";
+import { FirestoreActivityLog } from "./activity";
 import { FirestoreConnection, type FirestoreStoreOptions } from "./connection";
+import { FirestoreEnquiryWorkStore } from "./enquiry-work";
+import { FirestoreSessionStore } from "./sessions";
+import { FirestoreSignInThrottleStore } from "./sign-in-throttle";
+import { FirestoreStaffStore } from "./staff";
+import { FirestoreSubscriberDirectory } from "./subscriber-directory";
 import { FirestoreEnquiryStore } from "./enquiries";
 import { FirestoreSubscriberStore } from "./subscribers";
 import { FirestoreVitalsStore } from "./vitals";
@@ -16,11 +22,23 @@ export class FirestoreStore implements Store {
   readonly enquiries: FirestoreEnquiryStore;
   readonly subscribers: FirestoreSubscriberStore;
   readonly vitals: FirestoreVitalsStore;
+  readonly staff: FirestoreStaffStore;
+  readonly sessions: FirestoreSessionStore;
+  readonly signInThrottle: FirestoreSignInThrottleStore;
+  readonly enquiryWork: FirestoreEnquiryWorkStore;
+  readonly subscriberDirectory: FirestoreSubscriberDirectory;
+  readonly activity: FirestoreActivityLog;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
     this.subscribers = new FirestoreSubscriberStore(connection);
     this.vitals = new FirestoreVitalsStore(connection);
+    this.staff = new FirestoreStaffStore(connection);
+    this.sessions = new FirestoreSessionStore(connection);
+    this.signInThrottle = new FirestoreSignInThrottleStore(connection);
+    this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
+    this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
+    this.activity = new FirestoreActivityLog(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

@@ -172,3 +172,16 @@ export class SqliteConnection {
     }
   }
 }
+
+/**
+ * Runs work on the SQLite store's live connection, reconnecting after a failure and translating
+ * "cannot use the database" into StoreUnavailableError (`SqliteConnection.run`). The console's
+ * concerns take one.
+ */
+export type SqliteRun = <T>(work: (db: Database.Database) => T) => T;
+
+/** Escapes LIKE's wildcards so a search matches its text literally (with `ESCAPE '\\'`). */
+export function likePattern(text: string, where: "prefix" | "anywhere"): string {
+  const escaped = text.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return where === "prefix" ? `${escaped}%` : `%${escaped}%`;
+}

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
 import {
   StoreUnavailableError,
+  type AddEnquiryOptions,
   type EnquiryStore,
+  type NotificationKind,
   type PendingNotification,
   type StoredEnquiry,
 } from "../store";
@@ -20,6 +22,7 @@ interface EnquiryRow {
 
 interface ClaimedRow extends EnquiryRow {
   notification_id: string;
+  kind: NotificationKind;
   attempts: number;
 }
 
@@ -47,6 +50,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
   /** Enquiries waiting for the next group commit, with the callers waiting on them. */
   private queuedEnquiries: {
     stored: StoredEnquiry;
+    acknowledge: boolean;
     resolve: (stored: StoredEnquiry) => void;
     reject: (error: unknown) => void;
   }[] = [];
@@ -57,7 +61,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
    * flush to disk (a group commit): each caller still hears back only after its own enquiry
    * is committed, and under load the disk is flushed once per batch, not once per enquiry.
    */
-  add(enquiry: Enquiry): Promise<StoredEnquiry> {
+  add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
     const stored: StoredEnquiry = {
       id: randomUUID(),
       receivedAt: new Date().toISOString(),
@@ -70,7 +74,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
       },
     };
     return new Promise((resolve, reject) => {
-      this.queuedEnquiries.push({ stored, resolve, reject });
+      this.queuedEnquiries.push({ stored, acknowledge: options.acknowledge ?? false, resolve, reject });
       if (this.queuedEnquiries.length === 1) setImmediate(() => this.commitQueuedEnquiries());
     });
   }
@@ -79,7 +83,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
     const batch = this.queuedEnquiries;
     this.queuedEnquiries = [];
     try {
-      this.insertEnquiries(batch.map((entry) => entry.stored));
+      this.insertEnquiries(batch);
       for (const entry of batch) entry.resolve(entry.stored);
     } catch (error) {
       if (error instanceof StoreUnavailableError || batch.length === 1) {
@@ -89,7 +93,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
       // One enquiry the database refused must not take the others with it: commit each alone.
       for (const entry of batch) {
         try {
-          this.insertEnquiries([entry.stored]);
+          this.insertEnquiries([entry]);
           entry.resolve(entry.stored);
         } catch (single) {
           entry.reject(single);
@@ -98,20 +102,22 @@ export class SqliteEnquiryStore implements EnquiryStore {
     }
   }
 
-  private insertEnquiries(enquiries: readonly StoredEnquiry[]): void {
+  private insertEnquiries(enquiries: readonly { stored: StoredEnquiry; acknowledge: boolean }[]): void {
     this.connection.run((db) => {
       const insertEnquiry = db.prepare(
         `INSERT INTO ${this.connection.enquiryTable} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)
          VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt)`,
       );
       const insertNotification = db.prepare(
-        `INSERT INTO notifications (id, enquiry_id, status, attempts, next_attempt_at)
-         VALUES (?, ?, 'pending', 0, ?)`,
+        `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at)
+         VALUES (?, ?, ?, 'pending', 0, ?)`,
       );
       db.transaction(() => {
-        for (const stored of enquiries) {
+        for (const { stored, acknowledge } of enquiries) {
           insertEnquiry.run({ id: stored.id, receivedAt: stored.receivedAt, ...stored.enquiry });
-          insertNotification.run(randomUUID(), stored.id, stored.receivedAt);
+          insertNotification.run(randomUUID(), stored.id, "company", stored.receivedAt);
+          if (acknowledge)
+            insertNotification.run(randomUUID(), stored.id, "acknowledgement", stored.receivedAt);
         }
       }).immediate();
     });
@@ -157,7 +163,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
           if (claimed.length === 0) return [];
           const rows = db
             .prepare<[string], ClaimedRow>(
-              `SELECT n.id AS notification_id, n.attempts, e.id, e.Name, e.Email, e.Mobile, e.Quantity,
+              `SELECT n.id AS notification_id, n.kind, n.attempts, e.id, e.Name, e.Email, e.Mobile, e.Quantity,
                     e.RetailerSelfUse, e.received_at
              FROM notifications n JOIN ${this.connection.enquiryTable} e ON e.id = n.enquiry_id
              WHERE n.id IN (SELECT value FROM json_each(?))
@@ -168,6 +174,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
             const { enquiry, receivedAt } = storedEnquiry(row);
             return {
               id: row.notification_id,
+              kind: row.kind,
               enquiryId: row.id,
               enquiry,
               receivedAt,
@@ -185,10 +192,11 @@ export class SqliteEnquiryStore implements EnquiryStore {
       db
         .prepare(
           `UPDATE notifications
-           SET status = 'sent', sent_at = ?, claimed_by = ?, claim_expires_at = NULL, last_error = NULL
-           WHERE id = ? AND status = 'pending'`,
+           SET status = 'sent', sent_at = @now, last_attempt_at = @now, attempts = attempts + 1,
+               claimed_by = @worker, claim_expires_at = NULL, last_error = NULL
+           WHERE id = @id AND status = 'pending'`,
         )
-        .run(new Date().toISOString(), worker, id),
+        .run({ now: new Date().toISOString(), worker, id }),
     );
   }
 
@@ -203,11 +211,11 @@ export class SqliteEnquiryStore implements EnquiryStore {
       db
         .prepare(
           `UPDATE notifications
-           SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+           SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, last_attempt_at = ?,
                claimed_by = NULL, claim_expires_at = NULL
            WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
         )
-        .run(error.slice(0, 2000), nextAttemptAt.toISOString(), id, worker),
+        .run(error.slice(0, 2000), nextAttemptAt.toISOString(), new Date().toISOString(), id, worker),
     );
   }
 }

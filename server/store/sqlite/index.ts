@@ -1,5 +1,11 @@
 import type { Store } from "../store";
-import { SqliteConnection, type SqliteStoreOptions } from "./connection";
+import { SqliteActivityLog } from "./activity";
+import { SqliteConnection, type SqliteRun, type SqliteStoreOptions } from "./connection";
+import { SqliteEnquiryWorkStore } from "./enquiry-work";
+import { SqliteSessionStore } from "./sessions";
+import { SqliteSignInThrottleStore } from "./sign-in-throttle";
+import { SqliteStaffStore } from "./staff";
+import { SqliteSubscriberDirectory } from "./subscriber-directory";
 import { SqliteEnquiryStore } from "./enquiries";
 import { SqliteSubscriberStore } from "./subscribers";
 import { SqliteVitalsStore } from "./vitals";
@@ -12,11 +18,24 @@ export class SqliteStore implements Store {
   readonly enquiries: SqliteEnquiryStore;
   readonly subscribers: SqliteSubscriberStore;
   readonly vitals: SqliteVitalsStore;
+  readonly staff: SqliteStaffStore;
+  readonly sessions: SqliteSessionStore;
+  readonly signInThrottle: SqliteSignInThrottleStore;
+  readonly enquiryWork: SqliteEnquiryWorkStore;
+  readonly subscriberDirectory: SqliteSubscriberDirectory;
+  readonly activity: SqliteActivityLog;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
     this.subscribers = new SqliteSubscriberStore(connection);
     this.vitals = new SqliteVitalsStore(connection);
+    const run: SqliteRun = (work) => connection.run(work);
+    this.staff = new SqliteStaffStore(run);
+    this.sessions = new SqliteSessionStore(run);
+    this.signInThrottle = new SqliteSignInThrottleStore(run);
+    this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
+    this.subscriberDirectory = new SqliteSubscriberDirectory(run);
+    this.activity = new SqliteActivityLog(run);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { quoteIdentifier } from "./connection";
+import { consoleSchema } from "./console-schema";
 
 /**
  * Schema migrations, in order; `PRAGMA user_version` holds how many have run.
@@ -47,6 +48,7 @@ export function migrations(enquiryTable: string): string[] {
     ) STRICT;
     CREATE INDEX vitals_page_metric ON vitals (page, metric, value);
     `,
+    consoleSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

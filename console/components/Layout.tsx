@@ -1,0 +1,120 @@
+import { Activity, Inbox, LogOut, Mail, ShieldCheck, Users } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
+import { type LoaderFunctionArgs, NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
+import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
+import { ApiError, apiPath, callApi, errorMessage } from "../api";
+import { CONSOLE_TITLE, navLabels } from "../content";
+import { appPaths, inApp, signInPath } from "../paths";
+import { FlashContext, type LayoutData } from "../session";
+import { CopyableCommand } from "./CopyableCommand";
+
+const FLASH_MS = 6_000;
+
+export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<LayoutData> {
+  try {
+    const { staff } = await callApi<{ staff: StaffMember }>(apiPath(ADMIN_API_ROUTES.me), {
+      keepOn401: true,
+      signal: request.signal,
+    });
+    return { staff };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+  }
+  const { ownerExists } = await callApi<{ ownerExists: boolean }>(apiPath(ADMIN_API_ROUTES.setup), {
+    signal: request.signal,
+  });
+  if (!ownerExists) return { staff: null };
+  const url = new URL(request.url);
+  throw redirect(signInPath(inApp(`${url.pathname}${url.search}`)));
+}
+
+/** The command from consoleMessages.noOwner, shown on its own so it can be copied. */
+const CREATE_OWNER_COMMAND = consoleMessages.noOwner.slice(consoleMessages.noOwner.indexOf("npm run"));
+const NO_OWNER_TEXT = consoleMessages.noOwner.slice(0, consoleMessages.noOwner.indexOf(" On the server"));
+
+export function NoOwner() {
+  return (
+    <main id="main" className="page narrow">
+      <h1>{CONSOLE_TITLE}</h1>
+      <p>{NO_OWNER_TEXT}</p>
+      <p>On the server, run:</p>
+      <CopyableCommand command={CREATE_OWNER_COMMAND} />
+    </main>
+  );
+}
+
+export function Layout() {
+  const { staff } = useLoaderData<LayoutData>();
+  const navigate = useNavigate();
+  const [flash, setFlash] = useState("");
+  const flashTimer = useRef<number | undefined>(undefined);
+  const showFlash = useCallback((message: string) => {
+    window.clearTimeout(flashTimer.current);
+    setFlash(message);
+    flashTimer.current = window.setTimeout(() => setFlash(""), FLASH_MS);
+  }, []);
+
+  if (!staff) return <NoOwner />;
+
+  const signOut = async () => {
+    try {
+      await callApi(apiPath(ADMIN_API_ROUTES.session), { method: "DELETE" });
+      navigate(signInPath(appPaths.inbox, "signed-out"), { replace: true });
+    } catch (error) {
+      showFlash(errorMessage(error));
+    }
+  };
+
+  const isOwner = staff.role === "owner";
+  return (
+    <FlashContext.Provider value={showFlash}>
+      <a className="skip-link" href="#main">
+        {navLabels.skip}
+      </a>
+      <header className="top-bar">
+        <span className="brand">
+          Collarise <span className="brand-sub">console</span>
+        </span>
+        <span className="who" title={staff.email}>
+          {staff.email}
+        </span>
+        <button type="button" className="button quiet sign-out" onClick={signOut}>
+          <LogOut aria-hidden="true" size={18} />
+          {navLabels.signOut}
+        </button>
+      </header>
+      <nav className="main-nav" aria-label="Console">
+        <NavLink to={appPaths.inbox} end>
+          <Inbox aria-hidden="true" size={20} />
+          <span>{navLabels.inbox}</span>
+        </NavLink>
+        <NavLink to={appPaths.subscribers}>
+          <Mail aria-hidden="true" size={20} />
+          <span>{navLabels.subscribers}</span>
+        </NavLink>
+        {isOwner && (
+          <NavLink to={appPaths.activity}>
+            <Activity aria-hidden="true" size={20} />
+            <span>{navLabels.activity}</span>
+          </NavLink>
+        )}
+        {isOwner && (
+          <NavLink to={appPaths.staff}>
+            <Users aria-hidden="true" size={20} />
+            <span>{navLabels.staff}</span>
+          </NavLink>
+        )}
+        <NavLink to={appPaths.security}>
+          <ShieldCheck aria-hidden="true" size={20} />
+          <span>{navLabels.security}</span>
+        </NavLink>
+      </nav>
+      <main id="main" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <div className="flash" role="status" aria-live="polite">
+        {flash && <p>{flash}</p>}
+      </div>
+    </FlashContext.Provider>
+  );
+}

@@ -1,0 +1,104 @@
+/** The console's own wording: titles, labels and the templates of its contact links. */
+import type { ActivityEntry, DeliveryState } from "../domain/console";
+
+export const CONSOLE_TITLE = "Collarise console";
+
+export function pageTitle(page: string, newCount = 0): string {
+  return `${newCount > 0 ? `(${newCount}) ` : ""}${page} · ${CONSOLE_TITLE}`;
+}
+
+export const navLabels = {
+  inbox: "Inbox",
+  subscribers: "Subscribers",
+  activity: "Activity",
+  staff: "Staff",
+  security: "Security",
+  signOut: "Sign out",
+  skip: "Skip to content",
+} as const;
+
+export const deliveryLabels: Record<DeliveryState, string> = {
+  sent: "E-mail sent",
+  pending: "E-mail pending",
+  failing: "E-mail failing",
+};
+
+export const notificationKindLabels = {
+  company: "Company's e-mail",
+  acknowledgement: "Visitor's acknowledgement",
+} as const;
+
+export const activityLabels: Record<ActivityEntry["action"], string> = {
+  "sign-in": "Signed in",
+  "sign-in-failed": "Failed sign-in",
+  "sign-out": "Signed out",
+  "status-change": "Changed a status",
+  note: "Added a note",
+  export: "Exported CSV",
+  "subscriber-removed": "Removed a subscriber",
+  "notification-resent": "Sent an e-mail again",
+  "staff-added": "Staff added",
+  "staff-removed": "Staff removed",
+  "staff-reset": "Password reset",
+  "sessions-ended": "Ended sessions",
+  "totp-enabled": "Turned on two-step sign-in",
+  "totp-disabled": "Turned off two-step sign-in",
+  "personal-data-shown": "Personal data shown",
+  "personal-data-erased": "Personal data erased",
+};
+
+export const consoleText = {
+  somethingWrong: "Something went wrong. Please try again.",
+  offline: "The console cannot reach the server. Check the connection and try again.",
+  noEnquiries: "No enquiries match.",
+  noSubscribers: "No subscribers match.",
+  confirmRemoveSubscriber: (email: string) => `Remove ${email} from the newsletter?`,
+  confirmEndSessions: (email: string) => `End every session of ${email}?`,
+  totpOffer: "Protect the owner's account: turn on two-step sign-in with an authenticator app.",
+  totpOn: "Two-step sign-in is on.",
+  recoveryCodesOnce:
+    "Keep these recovery codes somewhere safe. Each works once in place of a code; they are shown only now.",
+} as const;
+
+const COMPANY_NAME = "Collarise";
+
+/** Call, WhatsApp and e-mail links for an enquiry (Indian mobile numbers, +91). */
+export function contactLinks(enquiry: { Name: string; Email: string; Mobile: string }, reference: string) {
+  const firstName = enquiry.Name.split(/\s+/)[0] ?? enquiry.Name;
+  const greeting = `Hello ${firstName}, this is ${COMPANY_NAME} about your order enquiry ${reference}.`;
+  const subject = `Your ${COMPANY_NAME} order enquiry ${reference}`;
+  return {
+    call: `tel:+91${enquiry.Mobile}`,
+    whatsApp: `https://wa.me/91${enquiry.Mobile}?text=${encodeURIComponent(greeting)}`,
+    email: `mailto:${enquiry.Email}?subject=${encodeURIComponent(subject)}`,
+  };
+}
+
+const KOLKATA = "Asia/Kolkata";
+const shortTime = new Intl.DateTimeFormat("en-IN", {
+  timeZone: KOLKATA,
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const fullTime = new Intl.DateTimeFormat("en-IN", {
+  timeZone: KOLKATA,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "23 Nov, 14:05" in Delhi's time. */
+export function formatShortTime(iso: string): string {
+  return shortTime.format(new Date(iso));
+}
+
+/** "23 Nov 2026, 14:05" in Delhi's time. */
+export function formatFullTime(iso: string): string {
+  return fullTime.format(new Date(iso));
+}

@@ -1,0 +1,42 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { CONSOLE_BASE_PATH } from "../domain/console";
+import { Layout, layoutLoader } from "./components/Layout";
+import { RouteError } from "./components/RouteError";
+import "./console.css";
+import { appPaths } from "./paths";
+
+// Each page is its own chunk, fetched when first opened.
+const router = createBrowserRouter(
+  [
+    { path: appPaths.signIn, lazy: () => import("./pages/SignIn"), errorElement: <RouteError /> },
+    {
+      id: "layout",
+      path: "/",
+      loader: layoutLoader,
+      Component: Layout,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <p className="loading">Loading…</p>,
+      children: [
+        { index: true, lazy: () => import("./pages/Inbox") },
+        { path: appPaths.enquiryPattern, lazy: () => import("./pages/Enquiry") },
+        { path: appPaths.subscribers, lazy: () => import("./pages/Subscribers") },
+        { path: appPaths.activity, lazy: () => import("./pages/Activity") },
+        { path: appPaths.staff, lazy: () => import("./pages/Staff") },
+        { path: appPaths.security, lazy: () => import("./pages/Security") },
+        { path: "*", lazy: () => import("./pages/NotFound") },
+      ],
+    },
+  ],
+  { basename: CONSOLE_BASE_PATH },
+);
+
+const root = document.getElementById("console-root");
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}

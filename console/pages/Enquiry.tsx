@@ -1,0 +1,281 @@
+import { Mail, MessageCircle, Phone, RotateCw } from "lucide-react";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import {
+  ADMIN_API_ROUTES,
+  consoleMessages,
+  ENQUIRY_STATUSES,
+  type EnquiryDetail,
+  type EnquiryStatus,
+  NOTE_MAX_LENGTH,
+} from "../../domain/console";
+import { ApiError, apiPath, callApi, errorMessage } from "../api";
+import { contactLinks, deliveryLabels, formatFullTime, notificationKindLabels, pageTitle } from "../content";
+import { appPaths } from "../paths";
+import { useFlash } from "../session";
+
+function fetchDetail(id: string, signal?: AbortSignal): Promise<EnquiryDetail> {
+  return callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiry, { id }), { signal });
+}
+
+export function Component() {
+  const { id = "" } = useParams();
+  const flash = useFlash();
+  const [detail, setDetail] = useState<EnquiryDetail | null>(null);
+  const [loadError, setLoadError] = useState("");
+  const [statusError, setStatusError] = useState("");
+  const [noteError, setNoteError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const loadFailed = useCallback((caught: unknown) => {
+    setLoadError(
+      caught instanceof ApiError && caught.status === 404 ? consoleMessages.notFound : errorMessage(caught),
+    );
+  }, []);
+  const load = useCallback(() => fetchDetail(id).then(setDetail, loadFailed), [id, loadFailed]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchDetail(id, controller.signal).then(setDetail, (caught: unknown) => {
+      if (!controller.signal.aborted) loadFailed(caught);
+    });
+    return () => controller.abort();
+  }, [id, loadFailed]);
+
+  useEffect(() => {
+    document.title = pageTitle(detail ? `${detail.enquiry.Name} (${detail.reference})` : "Enquiry");
+  }, [detail]);
+
+  if (loadError) {
+    return (
+      <>
+        <p className="back">
+          <Link to={appPaths.inbox}>← Inbox</Link>
+        </p>
+        <h1>Enquiry</h1>
+        <p className="notice error" role="alert">
+          {loadError}
+        </p>
+      </>
+    );
+  }
+  if (!detail) return <p className="loading">Loading…</p>;
+
+  const links = contactLinks(detail.enquiry, detail.reference);
+
+  const changeStatus = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const status = String(form.get("status")) as EnquiryStatus;
+    const note = String(form.get("note") ?? "").trim();
+    setBusy(true);
+    setStatusError("");
+    try {
+      const answer = await callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiryStatus, { id }), {
+        method: "POST",
+        body: { status, version: detail.version, ...(note ? { note } : {}) },
+      });
+      setDetail(answer);
+      formElement.reset();
+      flash(consoleMessages.statusChanged);
+    } catch (caught) {
+      setStatusError(errorMessage(caught));
+      if (caught instanceof ApiError && caught.status === 409) await load();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const addNote = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const text = String(new FormData(formElement).get("text") ?? "").trim();
+    if (!text) {
+      setNoteError(consoleMessages.noteEmpty);
+      return;
+    }
+    setBusy(true);
+    setNoteError("");
+    try {
+      setDetail(
+        await callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiryNotes, { id }), {
+          method: "POST",
+          body: { text },
+        }),
+      );
+      formElement.reset();
+      flash(consoleMessages.noteAdded);
+    } catch (caught) {
+      setNoteError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async (notificationId: string) => {
+    try {
+      setDetail(
+        await callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.notificationResend, { id, notificationId }), {
+          method: "POST",
+        }),
+      );
+      flash(consoleMessages.resendQueued);
+    } catch (caught) {
+      flash(errorMessage(caught));
+    }
+  };
+
+  const { enquiry } = detail;
+  return (
+    <>
+      <p className="back">
+        <Link to={appPaths.inbox}>← Inbox</Link>
+      </p>
+      <div className="page-head">
+        <h1>{enquiry.Name}</h1>
+        <span className={`status status-${detail.status.toLowerCase()}`}>{detail.status}</span>
+      </div>
+      <p className="meta">
+        Reference <strong className="reference">{detail.reference}</strong> · received{" "}
+        <time dateTime={detail.receivedAt}>{formatFullTime(detail.receivedAt)}</time>
+      </p>
+
+      <div className="contact-actions">
+        <a className="button contact" href={links.call}>
+          <Phone aria-hidden="true" size={20} />
+          Call
+        </a>
+        <a className="button contact" href={links.whatsApp} target="_blank" rel="noopener noreferrer">
+          <MessageCircle aria-hidden="true" size={20} />
+          WhatsApp
+        </a>
+        <a className="button contact" href={links.email}>
+          <Mail aria-hidden="true" size={20} />
+          E-mail
+        </a>
+      </div>
+
+      <div className="detail-grid">
+        <section className="card" aria-labelledby="fields-heading">
+          <h2 id="fields-heading">Enquiry</h2>
+          <dl className="fields">
+            <dt>Name</dt>
+            <dd>{enquiry.Name}</dd>
+            <dt>Email</dt>
+            <dd>{enquiry.Email}</dd>
+            <dt>Mobile</dt>
+            <dd>{enquiry.Mobile}</dd>
+            <dt>Quantity</dt>
+            <dd>{enquiry.Quantity.toLocaleString("en-IN")}</dd>
+            <dt>Retailer/Self Use</dt>
+            <dd>{enquiry.RetailerSelfUse}</dd>
+          </dl>
+        </section>
+
+        <section className="card" aria-labelledby="status-heading">
+          <h2 id="status-heading">Status</h2>
+          <form onSubmit={changeStatus} className="stack">
+            <label className="field">
+              <span>New status</span>
+              <select name="status" defaultValue={detail.status} key={detail.version}>
+                {ENQUIRY_STATUSES.map((each) => (
+                  <option key={each} value={each}>
+                    {each}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>Note with the change (optional)</span>
+              <textarea name="note" rows={2} maxLength={NOTE_MAX_LENGTH} />
+            </label>
+            {statusError && (
+              <p className="notice error" role="alert">
+                {statusError}
+              </p>
+            )}
+            <button type="submit" className="button primary" disabled={busy}>
+              Change status
+            </button>
+          </form>
+          <form onSubmit={addNote} className="stack note-form">
+            <label className="field">
+              <span>Note</span>
+              <textarea
+                name="text"
+                rows={3}
+                maxLength={NOTE_MAX_LENGTH}
+                aria-invalid={noteError ? true : undefined}
+              />
+            </label>
+            {noteError && (
+              <p className="notice error" role="alert">
+                {noteError}
+              </p>
+            )}
+            <button type="submit" className="button quiet" disabled={busy}>
+              Add note
+            </button>
+          </form>
+        </section>
+
+        <section className="card" aria-labelledby="history-heading">
+          <h2 id="history-heading">History</h2>
+          {detail.history.length === 0 ? (
+            <p className="empty">No changes or notes yet.</p>
+          ) : (
+            <ol className="history">
+              {detail.history.map((entry) => (
+                <li key={entry.id}>
+                  <p className="history-what">
+                    {entry.kind === "status" ? (
+                      <>
+                        {entry.from} → <strong>{entry.to}</strong>
+                      </>
+                    ) : (
+                      "Note"
+                    )}
+                  </p>
+                  {entry.text && <p className="history-text">{entry.text}</p>}
+                  <p className="history-who">
+                    {entry.staffEmail} · <time dateTime={entry.at}>{formatFullTime(entry.at)}</time>
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="notifications-heading">
+          <h2 id="notifications-heading">E-mails</h2>
+          {detail.notifications.length === 0 && (
+            <p className="empty">No e-mail was queued for this enquiry.</p>
+          )}
+          <ul className="notifications">
+            {detail.notifications.map((notification) => (
+              <li key={notification.id}>
+                <p>
+                  <strong>{notificationKindLabels[notification.kind]}</strong>{" "}
+                  <span className={`delivery delivery-${notification.state}`}>
+                    {deliveryLabels[notification.state]}
+                  </span>
+                </p>
+                <p className="history-who">
+                  {notification.attempts} {notification.attempts === 1 ? "attempt" : "attempts"}
+                  {notification.lastAttemptAt && <>, last {formatFullTime(notification.lastAttemptAt)}</>}
+                  {notification.sentAt && <>; sent {formatFullTime(notification.sentAt)}</>}
+                </p>
+                {notification.lastError && <p className="last-error">Last error: {notification.lastError}</p>}
+                <button type="button" className="button quiet" onClick={() => resend(notification.id)}>
+                  <RotateCw aria-hidden="true" size={16} />
+                  Send again
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </>
+  );
+}

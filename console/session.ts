@@ -1,0 +1,21 @@
+import { createContext, useContext } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { StaffMember } from "../domain/console";
+
+export interface LayoutData {
+  /** The signed-in member of staff, or null while no owner exists (the console says how to create one). */
+  staff: StaffMember | null;
+}
+
+export function useStaff(): StaffMember {
+  const data = useRouteLoaderData("layout") as LayoutData | undefined;
+  if (!data?.staff) throw new Error("A console page was shown without a signed-in member of staff.");
+  return data.staff;
+}
+
+/** Short messages for the live region every page shares (toasts). */
+export const FlashContext = createContext<(message: string) => void>(() => undefined);
+
+export function useFlash(): (message: string) => void {
+  return useContext(FlashContext);
+}

@@ -1,0 +1,198 @@
+/**
+ * The company's console: what its browser pages and its API under `/api/admin` agree on.
+ * Paths, roles, enquiry statuses, the shapes the API answers with, and the messages staff see.
+ * No I/O: the console's pages and the server both import it.
+ */
+import type { BuyerType, Enquiry } from "./enquiry";
+
+/** Where the console's pages live. Never prerendered, never in the sitemap; robots.txt disallows it. */
+export const CONSOLE_BASE_PATH = "/admin";
+
+export const CONSOLE_PAGE_PATHS = {
+  inbox: "/admin",
+  signIn: "/admin/sign-in",
+  enquiry: (id: string) => `/admin/enquiries/${encodeURIComponent(id)}`,
+  subscribers: "/admin/subscribers",
+  activity: "/admin/activity",
+  staff: "/admin/staff",
+  security: "/admin/security",
+} as const;
+
+/** The console's API, mounted under the public API's prefix. */
+export const ADMIN_API_PREFIX = "/api/admin";
+
+/** Routes relative to ADMIN_API_PREFIX; `:id` segments are path parameters. */
+export const ADMIN_API_ROUTES = {
+  /** GET, no session needed: whether an owner exists yet (else the console says how to create one). */
+  setup: "/setup",
+  /** POST sign in ({ email, password, code? }); DELETE sign out. No session needed to POST. */
+  session: "/session",
+  /** GET the signed-in member of staff. */
+  me: "/me",
+  /** POST start setting up TOTP; PUT confirm it with a code (answers recovery codes); DELETE turn it off. */
+  totp: "/me/totp",
+  /** GET the inbox page: ?status=&buyer=&q=&cursor=&limit= */
+  enquiries: "/enquiries",
+  /** GET the same filter as CSV (UTF-8 with BOM, formula-guarded). */
+  enquiriesCsv: "/enquiries.csv",
+  /** GET enquiries received after ?since=<cursor>, for the live inbox. */
+  enquiryUpdates: "/enquiries/updates",
+  /** GET one enquiry with its history and notifications. */
+  enquiry: "/enquiries/:id",
+  /** POST { status, note? } */
+  enquiryStatus: "/enquiries/:id/status",
+  /** POST { text } */
+  enquiryNotes: "/enquiries/:id/notes",
+  /** POST: send this notification again now. */
+  notificationResend: "/enquiries/:id/notifications/:notificationId/resend",
+  /** GET ?q=&cursor= */
+  subscribers: "/subscribers",
+  /** DELETE */
+  subscriber: "/subscribers/:id",
+  /** GET (owner) ?cursor= */
+  activity: "/activity",
+  /** GET (owner) */
+  staff: "/staff",
+  /** DELETE (owner): end every session of the account. */
+  staffSessions: "/staff/:id/sessions",
+} as const;
+
+export const STAFF_ROLES = ["owner", "staff"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** An enquiry's life: New → Contacted → Confirmed → Fulfilled, or Declined, or Spam. */
+export const ENQUIRY_STATUSES = ["New", "Contacted", "Confirmed", "Fulfilled", "Declined", "Spam"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+/** Statuses that close an enquiry: retention counts from the moment one is set. */
+export const CLOSED_STATUSES: readonly EnquiryStatus[] = ["Fulfilled", "Declined", "Spam"];
+
+export const NOTE_MAX_LENGTH = 2_000;
+export const SEARCH_MAX_LENGTH = 100;
+export const INBOX_PAGE_SIZE = 50;
+/** How often an open inbox asks for enquiries received since its newest. */
+export const INBOX_POLL_MS = 5_000;
+/** A session ends after this long without a request. */
+export const SESSION_IDLE_HOURS = 12;
+export const SESSION_COOKIE = "collarise_console";
+export const TOTP_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  role: StaffRole;
+  totpEnabled: boolean;
+  createdAt: string;
+}
+
+/** Whether the company's e-mail (or the visitor's acknowledgement) went out. */
+export type DeliveryState = "sent" | "pending" | "failing";
+
+export interface InboxItem {
+  id: string;
+  /** The short reference staff and visitors quote: the first 8 characters of the id, upper case. */
+  reference: string;
+  receivedAt: string;
+  Name: string;
+  Quantity: number;
+  RetailerSelfUse: BuyerType;
+  status: EnquiryStatus;
+  companyNotification: DeliveryState;
+}
+
+export interface InboxPage {
+  items: InboxItem[];
+  /** Pass back as ?cursor= for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+  /** Counts per status of every stored enquiry (not only the filtered ones). */
+  counts: Record<EnquiryStatus, number>;
+  /** Cursor of the newest enquiry stored, for ?since= on the updates route. */
+  newestCursor: string | null;
+}
+
+export interface HistoryEntry {
+  id: string;
+  at: string;
+  staffEmail: string;
+  kind: "status" | "note";
+  /** For a status change. */
+  from?: EnquiryStatus;
+  to?: EnquiryStatus;
+  /** For a note, or the note given with a status change. */
+  text?: string;
+}
+
+export interface NotificationAttempts {
+  id: string;
+  kind: "company" | "acknowledgement";
+  state: DeliveryState;
+  attempts: number;
+  lastAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+export interface EnquiryDetail {
+  id: string;
+  reference: string;
+  receivedAt: string;
+  enquiry: Enquiry;
+  status: EnquiryStatus;
+  /** Increases with every status change; a change sent with an old version is refused with 409. */
+  version: number;
+  history: HistoryEntry[];
+  notifications: NotificationAttempts[];
+}
+
+export interface ActivityEntry {
+  id: string;
+  at: string;
+  /** Who acted (an e-mail of staff), or null for a failed sign-in with an unknown address. */
+  actor: string | null;
+  action:
+    | "sign-in"
+    | "sign-in-failed"
+    | "sign-out"
+    | "status-change"
+    | "note"
+    | "export"
+    | "subscriber-removed"
+    | "notification-resent"
+    | "staff-added"
+    | "staff-removed"
+    | "staff-reset"
+    | "sessions-ended"
+    | "totp-enabled"
+    | "totp-disabled"
+    | "personal-data-shown"
+    | "personal-data-erased";
+  /** What was acted on: an enquiry's reference, a staff e-mail; never a visitor's personal data. */
+  target: string | null;
+}
+
+/** The enquiry's reference, as shown to staff and quoted to the visitor. */
+export function enquiryReference(id: string): string {
+  return id.replace(/-/g, "").slice(0, 8).toUpperCase();
+}
+
+export const consoleMessages = {
+  signInFailed: "The e-mail or password is not right.",
+  codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code.",
+  codeFailed: "That code is not right. Try the newest code from your app.",
+  throttled: (after: string) => `Too many failed sign-ins. Please try again in ${after}.`,
+  signedOut: "You have signed out.",
+  sessionEnded: "Your session has ended. Please sign in again.",
+  forbidden: "Your role may not do this.",
+  crossOrigin: "This request did not come from the console.",
+  noOwner:
+    "The console has no owner yet. On the server, run: npm run staff -- add --email <address> --role owner",
+  statusChanged: "Status changed.",
+  statusConflict: "Someone else changed this enquiry just now. It has been reloaded: check it and try again.",
+  noteAdded: "Note added.",
+  noteEmpty: "Write a note first.",
+  noteTooLong: `A note may be at most ${NOTE_MAX_LENGTH.toLocaleString("en-IN")} characters.`,
+  resendQueued: "The e-mail will be sent again in a moment.",
+  subscriberRemoved: "Subscriber removed.",
+  sessionsEnded: "Every session of this account has ended.",
+  notFound: "There is no such enquiry.",
+} as const;

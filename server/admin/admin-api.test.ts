@@ -1,0 +1,478 @@
+import { generate } from "otplib";
+import { afterEach, describe, expect, test } from "vitest";
+import {
+  ADMIN_API_PREFIX,
+  consoleMessages,
+  SESSION_COOKIE,
+  SESSION_IDLE_HOURS,
+  type EnquiryDetail,
+  type InboxPage,
+} from "../../domain/console";
+import type { Enquiry } from "../../domain/enquiry";
+import { buildTestApp, type TestApp } from "../../tests/support/test-app";
+import { hashToken, newSessionToken } from "./session-cookie";
+import {
+  addStaff,
+  consoleRequest,
+  cookieOf,
+  signIn,
+  signInRequest,
+  TEST_HOST,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+} from "../../tests/support/console-app";
+
+let testApp: TestApp | undefined;
+afterEach(async () => {
+  await testApp?.close();
+  testApp = undefined;
+});
+
+async function start(env: Record<string, string> = {}) {
+  testApp = await buildTestApp({ LOG_LEVEL: "silent", ...env });
+  return testApp.app;
+}
+
+const asha: Enquiry = {
+  Name: "Asha Verma",
+  Email: "asha@example.com",
+  Mobile: "9876543210",
+  Quantity: 24,
+  RetailerSelfUse: "Retailer",
+};
+
+/** Every route of the console's API, with its methods, read from Fastify's own route table. */
+function consoleRoutes(app: TestApp["app"]): { method: string; url: string }[] {
+  const stack: string[] = [];
+  const routes: { method: string; url: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const match = /^([│├└─\s]*)(\S.*?) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] as string).length / 4;
+    stack[depth] = depth === 0 ? (match[2] as string) : `${stack[depth - 1] ?? ""}${match[2]}`;
+    stack.length = depth + 1;
+    const url = (stack[depth] as string).replace(/^\/+/, "/");
+    if (!url.startsWith(`${ADMIN_API_PREFIX}/`)) continue;
+    for (const method of (match[3] as string).split(", "))
+      if (method !== "HEAD") routes.push({ method, url });
+  }
+  return routes;
+}
+
+describe("the console's API", () => {
+  test("every route but setup and sign-in answers 401 without a session, with no-store and noindex", async () => {
+    const app = await start();
+    const routes = consoleRoutes(app);
+    // The table is read, not listed here: a new route is walked as soon as it exists.
+    expect(routes.length).toBeGreaterThanOrEqual(17);
+    for (const { method, url } of routes) {
+      const response = await app.inject({
+        method: method as "GET",
+        url: url.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000"),
+        headers: { host: TEST_HOST, origin: TEST_ORIGIN },
+        ...(method === "GET" ? {} : { payload: {} }),
+      });
+      expect(response.headers["cache-control"], `${method} ${url}`).toBe("no-store");
+      expect(response.headers["x-robots-tag"], `${method} ${url}`).toBe("noindex");
+      const isPublic =
+        (method === "GET" && url.endsWith("/setup")) || (method === "POST" && url.endsWith("/session"));
+      if (isPublic) expect(response.statusCode, `${method} ${url}`).not.toBe(401);
+      else
+        expect({ route: `${method} ${url}`, status: response.statusCode, body: response.json() }).toEqual({
+          route: `${method} ${url}`,
+          status: 401,
+          body: { error: consoleMessages.sessionEnded },
+        });
+    }
+  });
+
+  test("an unknown path under the API needs a session too, then answers 404, never cached", async () => {
+    const app = await start();
+    await addStaff(app, "staff@example.com", "staff");
+    const without = await app.inject({ url: `${ADMIN_API_PREFIX}/no-such-route` });
+    expect(without.statusCode).toBe(401);
+    expect(without.headers["cache-control"]).toBe("no-store");
+    const cookie = await signIn(app, "staff@example.com");
+    const withSession = await consoleRequest(app, cookie, "GET", "/no-such-route");
+    expect(withSession.statusCode).toBe(404);
+    expect(withSession.json()).toEqual({ error: "Not found" });
+    expect(withSession.headers["x-robots-tag"]).toBe("noindex");
+  });
+
+  test("setup says whether an owner exists", async () => {
+    const app = await start();
+    const ask = () => app.inject({ url: `${ADMIN_API_PREFIX}/setup` }).then((response) => response.json());
+    expect(await ask()).toEqual({ ownerExists: false });
+    await addStaff(app, "staff@example.com", "staff");
+    expect(await ask()).toEqual({ ownerExists: false });
+    await addStaff(app, "owner@example.com", "owner");
+    expect(await ask()).toEqual({ ownerExists: true });
+  });
+
+  test("an owner signs in with a fresh HttpOnly, SameSite=Strict cookie, is offered TOTP, and signs out for good", async () => {
+    const app = await start();
+    await addStaff(app, "owner@example.com", "owner");
+    const response = await signInRequest(app, { email: "Owner@Example.com", password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      staff: { email: "owner@example.com", role: "owner", totpEnabled: false },
+      offerTotp: true,
+    });
+    const setCookie = String(response.headers["set-cookie"]);
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; `));
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Strict");
+    expect(setCookie).toContain("Path=/");
+    // No expiry of its own: the store ends the session after 12 idle hours (tested below).
+    expect(setCookie).not.toMatch(/Max-Age|Expires/i);
+    // Plain HTTP is allowed on this machine only.
+    expect(setCookie).not.toContain("Secure");
+    const cookie = cookieOf(response.headers["set-cookie"]);
+
+    const me = await consoleRequest(app, cookie, "GET", "/me");
+    expect(me.json()).toMatchObject({ staff: { email: "owner@example.com" } });
+
+    const again = await signIn(app, "owner@example.com");
+    expect(again).not.toBe(cookie);
+    // Signing in again from the same browser ends the session it held.
+    const renewed = await signInRequest(
+      app,
+      { email: "owner@example.com", password: TEST_PASSWORD },
+      { cookie: again },
+    );
+    expect((await consoleRequest(app, again, "GET", "/me")).statusCode).toBe(401);
+
+    const latest = cookieOf(renewed.headers["set-cookie"]);
+    const signOut = await consoleRequest(app, latest, "DELETE", "/session");
+    expect(signOut.statusCode).toBe(204);
+    expect(String(signOut.headers["set-cookie"])).toContain("Max-Age=0");
+    // The cookie replayed after signing out is refused.
+    expect((await consoleRequest(app, latest, "GET", "/me")).statusCode).toBe(401);
+    expect((await consoleRequest(app, cookie, "GET", "/me")).statusCode).toBe(200);
+  });
+
+  test("the cookie is Secure on any host but this machine", async () => {
+    const app = await start();
+    await addStaff(app, "owner@example.com", "owner");
+    const response = await signInRequest(
+      app,
+      { email: "owner@example.com", password: TEST_PASSWORD },
+      { host: "collarise.example", origin: "http://collarise.example" },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers["set-cookie"])).toContain("; Secure");
+  });
+
+  test("a wrong password and an unknown account get the same answer", async () => {
+    const app = await start();
+    await addStaff(app, "owner@example.com", "owner");
+    const wrong = await signInRequest(app, {
+      email: "owner@example.com",
+      password: "not the password at all",
+    });
+    const unknown = await signInRequest(app, {
+      email: "nobody@example.com",
+      password: "not the password at all",
+    });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: consoleMessages.signInFailed });
+      expect(response.headers["set-cookie"]).toBeUndefined();
+    }
+  });
+
+  test("ten wrong passwords are throttled, the right one too while it lasts, and the same for an unknown account", async () => {
+    // Behind a proxy, so each attempt can come from an address of its own.
+    const app = await start({ TRUST_PROXY: "true" });
+    await addStaff(app, "owner@example.com", "owner");
+    for (const email of ["owner@example.com", "nobody@example.com"]) {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 10; attempt++) {
+        // Each from its own address: the account's own count throttles it.
+        const response = await signInRequest(
+          app,
+          { email, password: `wrong ${attempt}` },
+          { "x-forwarded-for": `10.0.0.${attempt}` },
+        );
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+          expect(response.json()).toEqual({ error: consoleMessages.throttled("1 minute") });
+        }
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+    }
+    const right = await signInRequest(app, { email: "owner@example.com", password: TEST_PASSWORD });
+    expect(right.statusCode).toBe(429);
+  });
+
+  test("failed sign-ins from one address are throttled across accounts", async () => {
+    const app = await start();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      statuses.push(
+        (await signInRequest(app, { email: `guess${attempt}@example.com`, password: "wrong password" }))
+          .statusCode,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  test("a forged cookie and a session idle for 12 hours are refused", async () => {
+    const app = await start();
+    const owner = await addStaff(app, "owner@example.com", "owner");
+    const forged = `${SESSION_COOKIE}=${newSessionToken()}`;
+    expect((await consoleRequest(app, forged, "GET", "/me")).json()).toEqual({
+      error: consoleMessages.sessionEnded,
+    });
+    const token = newSessionToken();
+    await app.store.sessions.create({
+      tokenHash: hashToken(token),
+      staffId: owner.id,
+      now: new Date(Date.now() - SESSION_IDLE_HOURS * 3_600_000 - 1_000),
+    });
+    expect((await consoleRequest(app, `${SESSION_COOKIE}=${token}`, "GET", "/me")).statusCode).toBe(401);
+  });
+
+  test("a state-changing request from another origin, or without one, is refused even with a valid cookie", async () => {
+    const app = await start();
+    await addStaff(app, "owner@example.com", "owner");
+    const cookie = await signIn(app, "owner@example.com");
+    const { id } = await app.store.enquiries.add(asha);
+    const url = `${ADMIN_API_PREFIX}/enquiries/${id}/notes`;
+    for (const origin of ["https://evil.example", "http://127.0.0.1:3001", undefined]) {
+      const response = await app.inject({
+        method: "POST",
+        url,
+        headers: { host: TEST_HOST, cookie, ...(origin ? { origin } : {}) },
+        payload: { text: "from elsewhere" },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: consoleMessages.crossOrigin });
+    }
+    expect((await app.store.enquiryWork.get(id))?.history).toEqual([]);
+    const noOrigin = await app.inject({
+      method: "POST",
+      url: `${ADMIN_API_PREFIX}/session`,
+      headers: { host: TEST_HOST },
+      payload: { email: "owner@example.com", password: TEST_PASSWORD },
+    });
+    expect(noOrigin.statusCode).toBe(403);
+  });
+
+  test("staff work enquiries and subscribers but may not open staff management or the activity log", async () => {
+    const app = await start();
+    await addStaff(app, "staff@example.com", "staff");
+    const cookie = await signIn(app, "staff@example.com");
+    expect((await consoleRequest(app, cookie, "GET", "/enquiries")).statusCode).toBe(200);
+    expect((await consoleRequest(app, cookie, "GET", "/subscribers")).statusCode).toBe(200);
+    for (const [method, path] of [
+      ["GET", "/staff"],
+      ["GET", "/activity"],
+      ["DELETE", "/staff/x/sessions"],
+    ] as const) {
+      const response = await consoleRequest(app, cookie, method, path);
+      expect(response.statusCode, `${method} ${path}`).toBe(403);
+      expect(response.json()).toEqual({ error: consoleMessages.forbidden });
+    }
+  });
+
+  test("an enquiry is listed, marked Contacted with a note, and its history and the activity log show who did it", async () => {
+    const app = await start();
+    await addStaff(app, "owner@example.com", "owner");
+    const cookie = await signIn(app, "owner@example.com");
+    const { id } = await app.store.enquiries.add(asha);
+
+    const inbox = (await consoleRequest(app, cookie, "GET", "/enquiries")).json<InboxPage>();
+    expect(inbox.items).toEqual([
+      expect.objectContaining({
+        id,
+        Name: "Asha Verma",
+        Quantity: 24,
+        RetailerSelfUse: "Retailer",
+        status: "New",
+        companyNotification: "pending",
+      }),
+    ]);
+    expect(inbox.counts.New).toBe(1);
+    expect(inbox.items[0]?.reference).toMatch(/^[0-9A-F]{8}$/);
+
+    const changed = await consoleRequest(app, cookie, "POST", `/enquiries/${id}/status`, {
+      status: "Contacted",
+      version: 0,
+      note: "Called her",
+    });
+    expect(changed.statusCode).toBe(200);
+    const detail = changed.json<EnquiryDetail>();
+    expect(detail).toMatchObject({ status: "Contacted", version: 1, enquiry: asha });
+    expect(detail.history).toEqual([
+      expect.objectContaining({
+        kind: "status",
+        from: "New",
+        to: "Contacted",
+        text: "Called her",
+        staffEmail: "owner@example.com",
+      }),
+    ]);
+
+    const noted = await consoleRequest(app, cookie, "POST", `/enquiries/${id}/notes`, {
+      text: "  Will order on Monday  ",
+    });
+    expect(noted.json<EnquiryDetail>().history.at(-1)).toMatchObject({
+      kind: "note",
+      text: "Will order on Monday",
+    });
+    expect(
+      (await consoleRequest(app, cookie, "POST", `/enquiries/${id}/notes`, { text: "   " })).json(),
+    ).toEqual({ error: consoleMessages.noteEmpty });
+
+    const stale = await consoleRequest(app, cookie, "POST", `/enquiries/${id}/status`, {
+      status: "Spam",
+      version: 0,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error: consoleMessages.statusConflict });
+
+    const activity = (await consoleRequest(app, cookie, "GET", "/activity")).json<{
+      items: { action: string; target: string | null }[];
+    }>();
+    expect(activity.items.map((entry) => entry.action)).toEqual(["note", "status-change", "sign-in"]);
+    expect(JSON.stringify(activity)).not.toContain("Asha");
+    expect(JSON.stringify(activity)).not.toContain("9876543210");
+    expect((await consoleRequest(app, cookie, "GET", "/enquiries/not-an-id")).json()).toEqual({
+      error: consoleMessages.notFound,
+    });
+  });
+
+  test("two members of staff changing one enquiry at once: one change is made, the other gets 409", async () => {
+    const app = await start();
+    await addStaff(app, "a@example.com", "staff");
+    await addStaff(app, "b@example.com", "staff");
+    const [a, b] = [await signIn(app, "a@example.com"), await signIn(app, "b@example.com")];
+    const { id } = await app.store.enquiries.add(asha);
+    const responses = await Promise.all([
+      consoleRequest(app, a, "POST", `/enquiries/${id}/status`, { status: "Contacted", version: 0 }),
+      consoleRequest(app, b, "POST", `/enquiries/${id}/status`, { status: "Declined", version: 0 }),
+    ]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const detail = (await consoleRequest(app, a, "GET", `/enquiries/${id}`)).json<EnquiryDetail>();
+    expect(detail.version).toBe(1);
+    expect(detail.history).toHaveLength(1);
+  });
+
+  test("the CSV export starts with a UTF-8 BOM, follows the filter and defuses spreadsheet formulas", async () => {
+    const app = await start();
+    await addStaff(app, "owner@example.com", "owner");
+    const cookie = await signIn(app, "owner@example.com");
+    await app.store.enquiries.add({ ...asha, Name: '=HYPERLINK("http://evil.example")' });
+    await app.store.enquiries.add({ ...asha, Name: "अनीता शर्मा", RetailerSelfUse: "Self Use" });
+    const response = await consoleRequest(app, cookie, "GET", "/enquiries.csv?buyer=Retailer");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = response.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("reference,receivedAt,status,Name,Email,Mobile,Quantity,RetailerSelfUse");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    const everyone = await consoleRequest(app, cookie, "GET", "/enquiries.csv");
+    expect(everyone.body).toContain("अनीता शर्मा");
+  });
+
+  test("TOTP is turned on with a code, then asked for at sign-in; each recovery code works once", async () => {
+    const app = await start();
+    await addStaff(app, "owner@example.com", "owner");
+    const cookie = await signIn(app, "owner@example.com");
+    const { secret, otpauthUrl } = (await consoleRequest(app, cookie, "POST", "/me/totp")).json<{
+      secret: string;
+      otpauthUrl: string;
+    }>();
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    expect((await consoleRequest(app, cookie, "PUT", "/me/totp", { code: "000000" })).statusCode).toBe(400);
+    const enabled = await consoleRequest(app, cookie, "PUT", "/me/totp", {
+      code: await generate({ secret }),
+    });
+    const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
+    expect(recoveryCodes).toHaveLength(10);
+
+    const withoutCode = await signInRequest(app, { email: "owner@example.com", password: TEST_PASSWORD });
+    expect(withoutCode.statusCode).toBe(401);
+    expect(withoutCode.json()).toEqual({ error: consoleMessages.codeRequired, needs: "code" });
+    const wrongCode = await signInRequest(app, {
+      email: "owner@example.com",
+      password: TEST_PASSWORD,
+      code: "12345",
+    });
+    expect(wrongCode.json()).toEqual({ error: consoleMessages.codeFailed, needs: "code" });
+    // The code that turned TOTP on is spent: sign in with the next step's (within the tolerance).
+    const nextCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const withCode = await signInRequest(app, {
+      email: "owner@example.com",
+      password: TEST_PASSWORD,
+      code: nextCode,
+    });
+    expect(withCode.json()).toMatchObject({ staff: { totpEnabled: true }, offerTotp: false });
+    // A code seen once cannot be replayed.
+    const replayed = await signInRequest(app, {
+      email: "owner@example.com",
+      password: TEST_PASSWORD,
+      code: nextCode,
+    });
+    expect(replayed.json()).toEqual({ error: consoleMessages.codeFailed, needs: "code" });
+
+    const recovery = recoveryCodes[0] as string;
+    expect(
+      (
+        await signInRequest(app, {
+          email: "owner@example.com",
+          password: TEST_PASSWORD,
+          code: recovery.toLowerCase(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await signInRequest(app, { email: "owner@example.com", password: TEST_PASSWORD, code: recovery }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  test("an owner sees every account with its sessions and ends them all", async () => {
+    const app = await start();
+    await addStaff(app, "owner@example.com", "owner");
+    const member = await addStaff(app, "staff@example.com", "staff");
+    const owner = await signIn(app, "owner@example.com");
+    const staff = await signIn(app, "staff@example.com");
+    const listed = (await consoleRequest(app, owner, "GET", "/staff")).json<{
+      items: { email: string; activeSessions: number }[];
+    }>();
+    expect(listed.items.map(({ email, activeSessions }) => ({ email, activeSessions }))).toEqual([
+      { email: "owner@example.com", activeSessions: 1 },
+      { email: "staff@example.com", activeSessions: 1 },
+    ]);
+    expect((await consoleRequest(app, owner, "DELETE", `/staff/${member.id}/sessions`)).statusCode).toBe(204);
+    expect((await consoleRequest(app, staff, "GET", "/me")).statusCode).toBe(401);
+  });
+
+  test("subscribers are listed, searched and removed", async () => {
+    const app = await start();
+    await addStaff(app, "staff@example.com", "staff");
+    const cookie = await signIn(app, "staff@example.com");
+    await app.store.subscribers.add("one@example.com");
+    await app.store.subscribers.add("two@example.org");
+    const found = (await consoleRequest(app, cookie, "GET", "/subscribers?q=example.org")).json<{
+      items: { id: string; email: string }[];
+    }>();
+    expect(found.items.map((subscriber) => subscriber.email)).toEqual(["two@example.org"]);
+    expect(
+      (await consoleRequest(app, cookie, "DELETE", `/subscribers/${found.items[0]?.id}`)).statusCode,
+    ).toBe(204);
+    expect(
+      (await consoleRequest(app, cookie, "DELETE", `/subscribers/${found.items[0]?.id}`)).statusCode,
+    ).toBe(404);
+  });
+});

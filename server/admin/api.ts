@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import { apiMessages } from "../routes/api-errors";
+import { enquiryRoutes } from "./enquiry-routes";
+import { installConsoleGuard } from "./guard";
+import { peopleRoutes } from "./people-routes";
+import { signInRoutes } from "./sign-in-routes";
+
+/**
+ * The console's API, registered with `prefix: ADMIN_API_PREFIX`. Its guard is a hook of this
+ * plugin, so every route registered inside it is guarded unless it declares itself public.
+ */
+export async function adminApi(app: FastifyInstance) {
+  installConsoleGuard(app);
+  // Unknown paths under the prefix are a route of this plugin, so they pass the guard too: without
+  // a session a 401, which shows strangers nothing of the API's shape (the site's static files
+  // would otherwise answer them).
+  app.route({
+    method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+    url: "/*",
+    handler: (_request, reply) => reply.code(404).send({ error: apiMessages.notFound }),
+  });
+  await app.register(signInRoutes);
+  await app.register(enquiryRoutes);
+  await app.register(peopleRoutes);
+}

@@ -1,0 +1,218 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import {
+  ADMIN_API_ROUTES,
+  consoleMessages,
+  ENQUIRY_STATUSES,
+  enquiryReference,
+  INBOX_PAGE_SIZE,
+  NOTE_MAX_LENGTH,
+  SEARCH_MAX_LENGTH,
+  type EnquiryDetail,
+  type InboxItem,
+  type InboxPage,
+} from "../../domain/console";
+import { BUYER_TYPES } from "../../domain/enquiry";
+import { toCsv } from "../cli/csv";
+import { apiMessages } from "../routes/api-errors";
+import type { EnquiryRecord, InboxFilter, InboxRow } from "../store/enquiry-work";
+import { decodePageCursor } from "../store/page-cursor";
+import { signedIn } from "./guard";
+
+const INBOX_PAGE_MAX = 100;
+/** Rows read per page while the CSV is written. */
+const EXPORT_PAGE_SIZE = 5_000;
+/** The most an updates request returns: more than that, and the inbox reloads its first page. */
+const UPDATES_MAX = 100;
+/** Byte order mark: Excel on Windows reads the file as UTF-8 only with it (names in Devanagari). */
+const UTF8_BOM = "\uFEFF";
+
+const cursor = z
+  .string()
+  .max(300)
+  .refine((value) => decodePageCursor(value) !== null);
+const filterQuery = z.object({
+  status: z.enum(ENQUIRY_STATUSES).optional(),
+  buyer: z.enum(BUYER_TYPES).optional(),
+  q: z.string().max(SEARCH_MAX_LENGTH).optional(),
+});
+const inboxQuery = filterQuery.extend({
+  cursor: cursor.optional(),
+  limit: z.coerce.number().int().min(1).max(INBOX_PAGE_MAX).default(INBOX_PAGE_SIZE),
+});
+const updatesQuery = z.object({ since: cursor.optional() });
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const notificationParams = idParams.extend({ notificationId: z.string().min(1).max(64) });
+const statusBody = z.object({
+  status: z.enum(ENQUIRY_STATUSES),
+  version: z.number().int().min(0),
+  note: z.string().max(NOTE_MAX_LENGTH).optional(),
+});
+const noteBody = z.object({ text: z.string().max(NOTE_MAX_LENGTH * 2) });
+
+function inboxItem(row: InboxRow): InboxItem {
+  return {
+    id: row.id,
+    reference: enquiryReference(row.id),
+    receivedAt: row.receivedAt,
+    Name: row.enquiry.Name,
+    Quantity: row.enquiry.Quantity,
+    RetailerSelfUse: row.enquiry.RetailerSelfUse,
+    status: row.status,
+    companyNotification: row.companyNotification,
+  };
+}
+
+function detail(record: EnquiryRecord): EnquiryDetail {
+  return {
+    id: record.id,
+    reference: enquiryReference(record.id),
+    receivedAt: record.receivedAt,
+    enquiry: record.enquiry,
+    status: record.status,
+    version: record.version,
+    history: record.history,
+    notifications: record.notifications,
+  };
+}
+
+function filterOf(query: z.infer<typeof filterQuery>): InboxFilter {
+  const q = query.q?.trim();
+  return {
+    ...(query.status && { status: query.status }),
+    ...(query.buyer && { buyer: query.buyer }),
+    ...(q && { q }),
+  };
+}
+
+const badRequest = (reply: FastifyReply) => reply.code(400).send({ error: apiMessages.badRequest });
+
+const CSV_COLUMNS = [
+  { header: "reference", value: (row: InboxRow) => enquiryReference(row.id) },
+  { header: "receivedAt", value: (row: InboxRow) => row.receivedAt },
+  { header: "status", value: (row: InboxRow) => row.status },
+  { header: "Name", value: (row: InboxRow) => row.enquiry.Name },
+  { header: "Email", value: (row: InboxRow) => row.enquiry.Email },
+  { header: "Mobile", value: (row: InboxRow) => row.enquiry.Mobile },
+  { header: "Quantity", value: (row: InboxRow) => row.enquiry.Quantity },
+  { header: "RetailerSelfUse", value: (row: InboxRow) => row.enquiry.RetailerSelfUse },
+] as const;
+
+/** The inbox, one enquiry's detail, its status, notes and notifications, and the CSV export. */
+export async function enquiryRoutes(app: FastifyInstance) {
+  const work = app.store.enquiryWork;
+
+  app.get(ADMIN_API_ROUTES.enquiries, async (request, reply): Promise<InboxPage | FastifyReply> => {
+    const query = inboxQuery.safeParse(request.query);
+    if (!query.success) return badRequest(reply);
+    const page = await work.list({
+      ...filterOf(query.data),
+      cursor: query.data.cursor ?? null,
+      limit: query.data.limit,
+    });
+    return {
+      items: page.items.map(inboxItem),
+      nextCursor: page.nextCursor,
+      counts: await work.counts(),
+      newestCursor: await work.newestCursor(),
+    };
+  });
+
+  app.get(ADMIN_API_ROUTES.enquiryUpdates, async (request, reply) => {
+    const query = updatesQuery.safeParse(request.query);
+    if (!query.success) return badRequest(reply);
+    const items = await work.listSince(query.data.since ?? null, UPDATES_MAX);
+    return {
+      items: items.map(inboxItem),
+      newestCursor: await work.newestCursor(),
+      counts: await work.counts(),
+    };
+  });
+
+  app.get(ADMIN_API_ROUTES.enquiriesCsv, async (request, reply) => {
+    const query = filterQuery.safeParse(request.query);
+    if (!query.success) return badRequest(reply);
+    const account = signedIn(request);
+    const rows: InboxRow[] = [];
+    let next: string | null = null;
+    do {
+      const page = await work.list({ ...filterOf(query.data), cursor: next, limit: EXPORT_PAGE_SIZE });
+      rows.push(...page.items);
+      next = page.nextCursor;
+    } while (next);
+    // Who exported how many; never the filter's search text, which may be a visitor's name.
+    await app.store.activity.record({
+      actor: account.email,
+      action: "export",
+      target: `${rows.length} enquiries`,
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="enquiries-${day}.csv"`)
+      .send(UTF8_BOM + toCsv(CSV_COLUMNS, rows));
+  });
+
+  app.get(ADMIN_API_ROUTES.enquiry, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const record = params.success ? await work.get(params.data.id) : null;
+    if (!record) return reply.code(404).send({ error: consoleMessages.notFound });
+    return detail(record);
+  });
+
+  app.post(ADMIN_API_ROUTES.enquiryStatus, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = statusBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const account = signedIn(request);
+    const note = body.data.note?.trim();
+    const result = await work.changeStatus(params.data.id, {
+      to: body.data.status,
+      expectedVersion: body.data.version,
+      ...(note ? { note } : {}),
+      staffEmail: account.email,
+      at: new Date(),
+    });
+    if (result.outcome === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
+    if (result.outcome === "conflict") return reply.code(409).send({ error: consoleMessages.statusConflict });
+    const reference = enquiryReference(params.data.id);
+    await app.store.activity.record({ actor: account.email, action: "status-change", target: reference });
+    return detail((await work.get(params.data.id)) as EnquiryRecord);
+  });
+
+  app.post(ADMIN_API_ROUTES.enquiryNotes, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = noteBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const text = body.data.text.trim();
+    if (!text) return reply.code(400).send({ error: consoleMessages.noteEmpty });
+    if (text.length > NOTE_MAX_LENGTH) return reply.code(400).send({ error: consoleMessages.noteTooLong });
+    const account = signedIn(request);
+    if (!(await work.addNote(params.data.id, { text, staffEmail: account.email, at: new Date() }))) {
+      return reply.code(404).send({ error: consoleMessages.notFound });
+    }
+    await app.store.activity.record({
+      actor: account.email,
+      action: "note",
+      target: enquiryReference(params.data.id),
+    });
+    return detail((await work.get(params.data.id)) as EnquiryRecord);
+  });
+
+  app.post(ADMIN_API_ROUTES.notificationResend, async (request, reply) => {
+    const params = notificationParams.safeParse(request.params);
+    if (!params.success) return badRequest(reply);
+    const { id, notificationId } = params.data;
+    if (!(await work.resendNotification(id, notificationId, new Date()))) {
+      return reply.code(404).send({ error: consoleMessages.notFound });
+    }
+    app.outbox.wake();
+    const account = signedIn(request);
+    await app.store.activity.record({
+      actor: account.email,
+      action: "notification-resent",
+      target: enquiryReference(id),
+    });
+    return detail((await work.get(id)) as EnquiryRecord);
+  });
+}

@@ -1,0 +1,60 @@
+import type { BuyerType } from "../../domain/enquiry";
+import type { DeliveryState, EnquiryStatus, HistoryEntry, NotificationAttempts } from "../../domain/console";
+import type { StoredEnquiry } from "./store";
+
+export interface InboxFilter {
+  status?: EnquiryStatus;
+  buyer?: BuyerType;
+  /** Part of a name, e-mail or mobile number. */
+  q?: string;
+}
+
+export interface InboxRow extends StoredEnquiry {
+  status: EnquiryStatus;
+  companyNotification: DeliveryState;
+}
+
+export interface EnquiryRecord extends StoredEnquiry {
+  status: EnquiryStatus;
+  version: number;
+  history: HistoryEntry[];
+  notifications: NotificationAttempts[];
+}
+
+export type StatusChangeResult =
+  { outcome: "changed"; version: number } | { outcome: "conflict" } | { outcome: "not-found" };
+
+/**
+ * The staff's work on enquiries: statuses with their version, notes and history, kept beside the
+ * enquiries (an enquiry without a record here is New), and the inbox's listing and search.
+ */
+export interface EnquiryWorkStore {
+  /** Newest first, keyset-paged: pass `nextCursor` back for older ones. */
+  list(filter: InboxFilter & { cursor?: string | null; limit: number }): Promise<{
+    items: InboxRow[];
+    nextCursor: string | null;
+  }>;
+  /** Enquiries received after the one `since` points to, newest first (at most `limit`). */
+  listSince(since: string | null, limit: number): Promise<InboxRow[]>;
+  /** The cursor of the newest enquiry stored. */
+  newestCursor(): Promise<string | null>;
+  counts(): Promise<Record<EnquiryStatus, number>>;
+  get(id: string): Promise<EnquiryRecord | null>;
+  /**
+   * Sets the status if `expectedVersion` is still the current one, in one transaction with its
+   * history entry; a change based on an older version is refused, so no change is ever lost.
+   */
+  changeStatus(
+    id: string,
+    change: { to: EnquiryStatus; expectedVersion: number; note?: string; staffEmail: string; at: Date },
+  ): Promise<StatusChangeResult>;
+  /** False when there is no such enquiry. */
+  addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean>;
+  /** Makes the notification due now (sent or not); false when the enquiry has no such notification. */
+  resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean>;
+}
+
+export function deliveryState(notification: { sentAt: string | null; attempts: number }): DeliveryState {
+  if (notification.sentAt) return "sent";
+  return notification.attempts > 0 ? "failing" : "pending";
+}

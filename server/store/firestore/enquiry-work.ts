@@ -1,0 +1,324 @@
+import { randomUUID } from "node:crypto";
+import { Timestamp, type DocumentData, type DocumentSnapshot } from "firebase-admin/firestore";
+import type { BuyerType } from "../../../domain/enquiry";
+import {
+  CLOSED_STATUSES,
+  ENQUIRY_STATUSES,
+  type EnquiryStatus,
+  type HistoryEntry,
+  type NotificationAttempts,
+} from "../../../domain/console";
+import {
+  deliveryState,
+  type EnquiryRecord,
+  type EnquiryWorkStore,
+  type InboxFilter,
+  type InboxRow,
+  type StatusChangeResult,
+} from "../enquiry-work";
+import { decodePageCursor, encodePageCursor } from "../page-cursor";
+import type { StoredEnquiry } from "../store";
+import { isoOf, sortKey, type FirestoreContext } from "./connection";
+
+/** How many enquiries one read takes while the inbox filters them in the server. */
+const SCAN_BATCH = 200;
+const ALREADY_EXISTS = 6;
+
+function storedEnquiry(doc: DocumentSnapshot): StoredEnquiry {
+  const data = doc.data() as DocumentData;
+  return {
+    id: doc.id,
+    receivedAt: isoOf(data.receivedAt),
+    enquiry: {
+      Name: String(data.Name),
+      Email: String(data.Email),
+      Mobile: String(data.Mobile),
+      Quantity: Number(data.Quantity),
+      RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
+    },
+  };
+}
+
+function matches(stored: StoredEnquiry, q: string): boolean {
+  const { Name, Email, Mobile } = stored.enquiry;
+  return [Name, Email, Mobile].some((field) => field.toLowerCase().includes(q));
+}
+
+/**
+ * The staff's work on an enquiry lives in `enquiryWork/{enquiryId}` (status, version, closedAt,
+ * receivedAt) with its history in the subcollection `history`; the enquiry's document keeps its
+ * five fields only. What differs from SQLite: Firestore has no substring search and no joins, so
+ * the inbox reads enquiries newest first in batches and filters by New, buyer and search in the
+ * server (one read per enquiry scanned); a status other than New is queried from `enquiryWork`.
+ */
+export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get enquiries() {
+    return this.context.db.collection(this.context.enquiryCollection);
+  }
+  private get work() {
+    return this.context.db.collection("enquiryWork");
+  }
+  private get notifications() {
+    return this.context.db.collection("notifications");
+  }
+
+  /** Adds status and delivery to each enquiry. */
+  private async rows(enquiries: StoredEnquiry[]): Promise<InboxRow[]> {
+    if (enquiries.length === 0) return [];
+    const works = await this.context.db.getAll(...enquiries.map((stored) => this.work.doc(stored.id)));
+    const company = new Map<string, { sentAt: string | null; attempts: number }>();
+    for (let start = 0; start < enquiries.length; start += 30) {
+      const ids = enquiries.slice(start, start + 30).map((stored) => stored.id);
+      const snapshot = await this.notifications.where("enquiryId", "in", ids).get();
+      for (const doc of snapshot.docs) {
+        if ((doc.get("kind") ?? "company") !== "company") continue;
+        const sentAt = doc.get("sentAt") as unknown;
+        company.set(String(doc.get("enquiryId")), {
+          sentAt: sentAt ? isoOf(sentAt) : null,
+          attempts: Number(doc.get("attempts") ?? 0),
+        });
+      }
+    }
+    return enquiries.map((stored, index) => ({
+      ...stored,
+      status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? "New",
+      companyNotification: deliveryState(company.get(stored.id) ?? { sentAt: null, attempts: 0 }),
+    }));
+  }
+
+  async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
+    const after = filter.cursor ? decodePageCursor(filter.cursor) : null;
+    const q = filter.q?.trim().toLowerCase() ?? "";
+    return this.context.run(async () => {
+      const found: InboxRow[] = [];
+      const keep = (row: InboxRow) =>
+        (!filter.status || row.status === filter.status) &&
+        (!filter.buyer || row.enquiry.RetailerSelfUse === filter.buyer) &&
+        (!q || matches(row, q));
+      if (filter.status && filter.status !== "New") {
+        let position = after ? sortKey(after.at, after.id) : null;
+        for (;;) {
+          let query = this.work
+            .where("status", "==", filter.status)
+            .orderBy("sortKey", "desc")
+            .limit(SCAN_BATCH);
+          if (position) query = query.where("sortKey", "<", position);
+          const snapshot = await query.get();
+          if (snapshot.empty) break;
+          const enquiries = await this.context.db.getAll(
+            ...snapshot.docs.map((doc) => this.enquiries.doc(doc.id)),
+          );
+          found.push(
+            ...(await this.rows(enquiries.filter((doc) => doc.exists).map(storedEnquiry))).filter(keep),
+          );
+          if (found.length > filter.limit || snapshot.size < SCAN_BATCH) break;
+          position = String(snapshot.docs.at(-1)?.get("sortKey"));
+        }
+      } else {
+        let position: { at: string; id: string } | null = after;
+        for (;;) {
+          let query = this.enquiries.orderBy("receivedAt", "desc").limit(SCAN_BATCH);
+          if (position) query = query.where("receivedAt", "<=", Timestamp.fromDate(new Date(position.at)));
+          const snapshot = await query.get();
+          const batch = snapshot.docs
+            .map(storedEnquiry)
+            .filter(
+              (stored) =>
+                !position || sortKey(stored.receivedAt, stored.id) < sortKey(position.at, position.id),
+            );
+          found.push(...(await this.rows(batch)).filter(keep));
+          if (found.length > filter.limit || snapshot.size < SCAN_BATCH) break;
+          const last = batch.at(-1);
+          if (!last) break;
+          position = { at: last.receivedAt, id: last.id };
+        }
+      }
+      found.sort((a, b) => sortKey(b.receivedAt, b.id).localeCompare(sortKey(a.receivedAt, a.id)));
+      const items = found.slice(0, filter.limit);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor: found.length > filter.limit && last ? encodePageCursor(last.receivedAt, last.id) : null,
+      };
+    });
+  }
+
+  async listSince(since: string | null, limit: number): Promise<InboxRow[]> {
+    const after = since ? decodePageCursor(since) : null;
+    return this.context.run(async () => {
+      let query = this.enquiries.orderBy("receivedAt", "desc").limit(limit);
+      if (after) query = query.where("receivedAt", ">=", Timestamp.fromDate(new Date(after.at)));
+      const snapshot = await query.get();
+      const newer = snapshot.docs
+        .map(storedEnquiry)
+        .filter((stored) => !after || sortKey(stored.receivedAt, stored.id) > sortKey(after.at, after.id));
+      return this.rows(newer);
+    });
+  }
+
+  async newestCursor(): Promise<string | null> {
+    return this.context.run(async () => {
+      const snapshot = await this.enquiries.orderBy("receivedAt", "desc").limit(1).get();
+      const doc = snapshot.docs[0];
+      return doc ? encodePageCursor(isoOf(doc.get("receivedAt")), doc.id) : null;
+    });
+  }
+
+  async counts(): Promise<Record<EnquiryStatus, number>> {
+    return this.context.run(async () => {
+      const total = (await this.enquiries.count().get()).data().count;
+      const counts = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<
+        EnquiryStatus,
+        number
+      >;
+      let notNew = 0;
+      for (const status of ENQUIRY_STATUSES) {
+        if (status === "New") continue;
+        counts[status] = (await this.work.where("status", "==", status).count().get()).data().count;
+        notNew += counts[status];
+      }
+      counts.New = total - notNew;
+      return counts;
+    });
+  }
+
+  async get(id: string): Promise<EnquiryRecord | null> {
+    return this.context.run(async () => {
+      const doc = await this.enquiries.doc(id).get();
+      if (!doc.exists) return null;
+      const [row] = await this.rows([storedEnquiry(doc)]);
+      const work = await this.work.doc(id).get();
+      const history = (await this.work.doc(id).collection("history").orderBy("sortKey").get()).docs.map(
+        (entry): HistoryEntry => {
+          const data = entry.data();
+          return {
+            id: entry.id,
+            at: String(data.at),
+            staffEmail: String(data.staffEmail),
+            kind: data.kind as HistoryEntry["kind"],
+            ...(data.from ? { from: data.from as EnquiryStatus } : {}),
+            ...(data.to ? { to: data.to as EnquiryStatus } : {}),
+            ...(data.text ? { text: String(data.text) } : {}),
+          };
+        },
+      );
+      const notifications = (await this.notifications.where("enquiryId", "==", id).get()).docs
+        .map((notification): NotificationAttempts => {
+          const data = notification.data();
+          const sentAt = data.sentAt ? isoOf(data.sentAt) : null;
+          const attempts = Number(data.attempts ?? 0);
+          return {
+            id: notification.id,
+            kind: (data.kind ?? "company") as NotificationAttempts["kind"],
+            state: deliveryState({ sentAt, attempts }),
+            attempts,
+            lastAttemptAt: data.lastAttemptAt ? isoOf(data.lastAttemptAt) : null,
+            lastError: (data.lastError as string | null) ?? null,
+            sentAt,
+          };
+        })
+        .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "company" ? -1 : 1));
+      const { companyNotification: _, ...inbox } = row as InboxRow;
+      return { ...inbox, version: Number(work.get("version") ?? 0), history, notifications };
+    });
+  }
+
+  async changeStatus(
+    id: string,
+    change: { to: EnquiryStatus; expectedVersion: number; note?: string; staffEmail: string; at: Date },
+  ): Promise<StatusChangeResult> {
+    const at = change.at.toISOString();
+    return this.context.run(async () => {
+      try {
+        return await this.applyStatusChange(id, change, at);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return { outcome: "conflict" };
+        throw error;
+      }
+    });
+  }
+
+  private applyStatusChange(
+    id: string,
+    change: { to: EnquiryStatus; expectedVersion: number; note?: string; staffEmail: string },
+    at: string,
+  ): Promise<StatusChangeResult> {
+    return (
+      // The transaction reads the version and writes the change together: Firestore retries or
+      // fails the later of two, so each change is checked against the version it really replaces.
+      this.context.db.runTransaction(async (transaction): Promise<StatusChangeResult> => {
+        const enquiry = await transaction.get(this.enquiries.doc(id));
+        if (!enquiry.exists) return { outcome: "not-found" };
+        const workRef = this.work.doc(id);
+        const work = await transaction.get(workRef);
+        const version = Number(work.get("version") ?? 0);
+        const from = (work.get("status") as EnquiryStatus | undefined) ?? "New";
+        if (version !== change.expectedVersion) return { outcome: "conflict" };
+        const receivedAt = isoOf(enquiry.get("receivedAt"));
+        // Creating the new version's marker fails if another change already took this version:
+        // the refusal holds even where a transaction's reads are not isolated (the emulator's).
+        transaction.create(workRef.collection("versions").doc(String(version + 1)), { at });
+        transaction.set(workRef, {
+          status: change.to,
+          version: version + 1,
+          closedAt: CLOSED_STATUSES.includes(change.to) ? at : null,
+          receivedAt,
+          sortKey: sortKey(receivedAt, id),
+        });
+        const entryId = randomUUID();
+        transaction.create(workRef.collection("history").doc(entryId), {
+          at,
+          staffEmail: change.staffEmail,
+          kind: "status",
+          from,
+          to: change.to,
+          text: change.note ?? null,
+          sortKey: sortKey(at, entryId),
+        });
+        return { outcome: "changed", version: version + 1 };
+      })
+    );
+  }
+
+  async addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean> {
+    const at = note.at.toISOString();
+    return this.context.run(async () => {
+      if (!(await this.enquiries.doc(id).get()).exists) return false;
+      const entryId = randomUUID();
+      await this.work
+        .doc(id)
+        .collection("history")
+        .doc(entryId)
+        .create({
+          at,
+          staffEmail: note.staffEmail,
+          kind: "note",
+          text: note.text,
+          sortKey: sortKey(at, entryId),
+        });
+      return true;
+    });
+  }
+
+  async resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean> {
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction) => {
+        const ref = this.notifications.doc(notificationId);
+        const snapshot = await transaction.get(ref);
+        if (!snapshot.exists || snapshot.get("enquiryId") !== enquiryId) return false;
+        const due = Timestamp.fromDate(now);
+        transaction.update(ref, {
+          status: "pending",
+          sentAt: null,
+          nextAttemptAt: due,
+          dueAt: due,
+          claimedBy: null,
+          claimExpiresAt: null,
+        });
+        return true;
+      }),
+    );
+  }
+}

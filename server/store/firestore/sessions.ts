@@ -1,0 +1,59 @@
+import type { SessionStore } from "../sessions";
+import type { FirestoreContext } from "./connection";
+
+/** One document per session, its id the SHA-256 of the cookie's token. */
+export class FirestoreSessionStore implements SessionStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get sessions() {
+    return this.context.db.collection("sessions");
+  }
+
+  async create(session: { tokenHash: string; staffId: string; now: Date }): Promise<void> {
+    const now = session.now.toISOString();
+    await this.context.run(() =>
+      this.sessions
+        .doc(session.tokenHash)
+        .create({ staffId: session.staffId, createdAt: now, lastSeenAt: now }),
+    );
+  }
+
+  async touch(tokenHash: string, now: Date, idleMs: number): Promise<{ staffId: string } | null> {
+    const oldest = new Date(now.getTime() - idleMs).toISOString();
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction) => {
+        const ref = this.sessions.doc(tokenHash);
+        const snapshot = await transaction.get(ref);
+        if (!snapshot.exists) return null;
+        if (String(snapshot.get("lastSeenAt")) <= oldest) {
+          transaction.delete(ref);
+          return null;
+        }
+        transaction.update(ref, { lastSeenAt: now.toISOString() });
+        return { staffId: String(snapshot.get("staffId")) };
+      }),
+    );
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    await this.context.run(() => this.sessions.doc(tokenHash).delete());
+  }
+
+  async deleteForStaff(staffId: string): Promise<number> {
+    return this.context.run(async () => {
+      const snapshot = await this.sessions.where("staffId", "==", staffId).get();
+      const batch = this.context.db.batch();
+      for (const doc of snapshot.docs) batch.delete(doc.ref);
+      await batch.commit();
+      return snapshot.size;
+    });
+  }
+
+  async countActive(staffId: string, now: Date, idleMs: number): Promise<number> {
+    const oldest = new Date(now.getTime() - idleMs).toISOString();
+    return this.context.run(async () => {
+      const snapshot = await this.sessions.where("staffId", "==", staffId).get();
+      return snapshot.docs.filter((doc) => String(doc.get("lastSeenAt")) > oldest).length;
+    });
+  }
+}

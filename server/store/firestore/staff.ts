@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import type { DocumentData } from "firebase-admin/firestore";
+import type { StaffMember, StaffRole } from "../../../domain/console";
+import { normalizeStaffEmail, StaffExistsError, type StaffAccount, type StaffStore } from "../staff";
+import { keyDocumentId, type FirestoreContext } from "./connection";
+
+const ALREADY_EXISTS = 6;
+
+function account(data: DocumentData): StaffAccount {
+  return {
+    id: String(data.id),
+    email: String(data.email),
+    role: data.role as StaffRole,
+    totpEnabled: typeof data.totpSecret === "string",
+    createdAt: String(data.createdAt),
+    passwordHash: String(data.passwordHash),
+    totpSecret: typeof data.totpSecret === "string" ? data.totpSecret : null,
+    pendingTotpSecret: typeof data.pendingTotpSecret === "string" ? data.pendingTotpSecret : null,
+    recoveryCodeHashes: Array.isArray(data.recoveryCodeHashes) ? data.recoveryCodeHashes.map(String) : [],
+  };
+}
+
+function member({ id, email, role, totpEnabled, createdAt }: StaffAccount): StaffMember {
+  return { id, email, role, totpEnabled, createdAt };
+}
+
+/** One document per account, its id derived from the e-mail, so two accounts cannot share one. */
+export class FirestoreStaffStore implements StaffStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get staff() {
+    return this.context.db.collection("staff");
+  }
+  private get sessions() {
+    return this.context.db.collection("sessions");
+  }
+
+  async add(input: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember> {
+    const email = normalizeStaffEmail(input.email);
+    const created: StaffMember = {
+      id: randomUUID(),
+      email,
+      role: input.role,
+      totpEnabled: false,
+      createdAt: new Date().toISOString(),
+    };
+    await this.context.run(async () => {
+      try {
+        await this.staff.doc(keyDocumentId(email)).create({
+          ...created,
+          passwordHash: input.passwordHash,
+          totpSecret: null,
+          pendingTotpSecret: null,
+          recoveryCodeHashes: [],
+        });
+      } catch (error) {
+        if ((error as { code?: unknown }).code === ALREADY_EXISTS) throw new StaffExistsError(email);
+        throw error;
+      }
+    });
+    return created;
+  }
+
+  async findByEmail(email: string): Promise<StaffAccount | null> {
+    return this.context.run(async () => {
+      const snapshot = await this.staff.doc(keyDocumentId(normalizeStaffEmail(email))).get();
+      return snapshot.exists ? account(snapshot.data() as DocumentData) : null;
+    });
+  }
+
+  private async refById(id: string) {
+    const snapshot = await this.staff.where("id", "==", id).limit(1).get();
+    return snapshot.docs[0];
+  }
+
+  async findById(id: string): Promise<StaffAccount | null> {
+    return this.context.run(async () => {
+      const doc = await this.refById(id);
+      return doc ? account(doc.data()) : null;
+    });
+  }
+
+  async list(): Promise<StaffMember[]> {
+    return this.context.run(async () => {
+      const snapshot = await this.staff.orderBy("createdAt").get();
+      return snapshot.docs.map((doc) => member(account(doc.data())));
+    });
+  }
+
+  async ownerExists(): Promise<boolean> {
+    return this.context.run(
+      async () => !(await this.staff.where("role", "==", "owner").limit(1).get()).empty,
+    );
+  }
+
+  async remove(email: string): Promise<boolean> {
+    return this.context.run(async () => {
+      const ref = this.staff.doc(keyDocumentId(normalizeStaffEmail(email)));
+      const snapshot = await ref.get();
+      if (!snapshot.exists) return false;
+      const sessions = await this.sessions.where("staffId", "==", String(snapshot.get("id"))).get();
+      const batch = this.context.db.batch();
+      for (const session of sessions.docs) batch.delete(session.ref);
+      batch.delete(ref);
+      await batch.commit();
+      return true;
+    });
+  }
+
+  async resetPassword(email: string, passwordHash: string): Promise<boolean> {
+    return this.context.run(async () => {
+      const ref = this.staff.doc(keyDocumentId(normalizeStaffEmail(email)));
+      if (!(await ref.get()).exists) return false;
+      await ref.update({ passwordHash, totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] });
+      return true;
+    });
+  }
+
+  async setPendingTotp(id: string, secret: string): Promise<void> {
+    await this.context.run(async () => {
+      const doc = await this.refById(id);
+      await doc?.ref.update({ pendingTotpSecret: secret });
+    });
+  }
+
+  async enableTotp(id: string, recoveryCodeHashes: readonly string[]): Promise<void> {
+    await this.context.run(async () => {
+      const doc = await this.refById(id);
+      const pending = doc?.get("pendingTotpSecret") as unknown;
+      if (!doc || typeof pending !== "string") return;
+      await doc.ref.update({
+        totpSecret: pending,
+        pendingTotpSecret: null,
+        recoveryCodeHashes: [...recoveryCodeHashes],
+      });
+    });
+  }
+
+  async disableTotp(id: string): Promise<void> {
+    await this.context.run(async () => {
+      const doc = await this.refById(id);
+      await doc?.ref.update({ totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] });
+    });
+  }
+
+  async useTotpStep(id: string, timeStep: number): Promise<boolean> {
+    return this.context.run(async () => {
+      const doc = await this.refById(id);
+      if (!doc) return false;
+      try {
+        return await this.context.db.runTransaction(async (transaction) => {
+          const last = (await transaction.get(doc.ref)).get("totpLastStep") as number | undefined;
+          if (last !== undefined && last >= timeStep) return false;
+          // Creating the step's marker fails for the second of two uses at once.
+          transaction.create(doc.ref.collection("usedTotpSteps").doc(String(timeStep)), {
+            at: new Date().toISOString(),
+          });
+          transaction.update(doc.ref, { totpLastStep: timeStep });
+          return true;
+        });
+      } catch (error) {
+        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+        throw error;
+      }
+    });
+  }
+
+  async useRecoveryCode(id: string, codeHash: string): Promise<boolean> {
+    return this.context.run(async () => {
+      const doc = await this.refById(id);
+      if (!doc) return false;
+      try {
+        return await this.context.db.runTransaction(async (transaction) => {
+          const hashes = ((await transaction.get(doc.ref)).get("recoveryCodeHashes") ?? []) as string[];
+          if (!hashes.includes(codeHash)) return false;
+          // Creating the spent code's marker fails for the second of two uses at once.
+          transaction.create(doc.ref.collection("spentRecoveryCodes").doc(codeHash), {
+            at: new Date().toISOString(),
+          });
+          transaction.update(doc.ref, { recoveryCodeHashes: hashes.filter((hash) => hash !== codeHash) });
+          return true;
+        });
+      } catch (error) {
+        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+        throw error;
+      }
+    });
+  }
+}

@@ -1,0 +1,68 @@
+import { Timestamp } from "firebase-admin/firestore";
+import type { StoredSubscriber } from "../store";
+import type { SubscriberDirectory } from "../subscriber-directory";
+import { decodePageCursor, encodePageCursor } from "../page-cursor";
+import { isoOf, type FirestoreContext } from "./connection";
+
+/** How many addresses one read takes while a search filters them in the server. */
+const SCAN_BATCH = 500;
+
+/**
+ * Firestore has no substring search: a search reads the addresses newest first and keeps those
+ * that contain it, so it costs one read per address scanned (fine for a newsletter's list).
+ */
+export class FirestoreSubscriberDirectory implements SubscriberDirectory {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get subscribers() {
+    return this.context.db.collection("subscribers");
+  }
+
+  async list(options: { q?: string; cursor?: string | null; limit: number }) {
+    const q = (options.q ?? "").trim().toLowerCase();
+    const after = options.cursor ? decodePageCursor(options.cursor) : null;
+    return this.context.run(async () => {
+      const found: StoredSubscriber[] = [];
+      let position = after ? Timestamp.fromDate(new Date(after.at)) : null;
+      let skipUntilId = after?.id ?? null;
+      for (;;) {
+        let query = this.subscribers.orderBy("subscribedAt", "desc").limit(SCAN_BATCH);
+        if (position) query = query.where("subscribedAt", "<=", position);
+        const snapshot = await query.get();
+        for (const doc of snapshot.docs) {
+          const subscriber = {
+            id: doc.id,
+            email: String(doc.get("email")),
+            subscribedAt: isoOf(doc.get("subscribedAt")),
+          };
+          if (skipUntilId) {
+            if (doc.id === skipUntilId) skipUntilId = null;
+            continue;
+          }
+          if (!q || subscriber.email.includes(q)) found.push(subscriber);
+          if (found.length > options.limit) break;
+        }
+        if (found.length > options.limit || snapshot.size < SCAN_BATCH) break;
+        const last = snapshot.docs.at(-1);
+        position = last?.get("subscribedAt") as Timestamp;
+        skipUntilId = last?.id ?? null;
+      }
+      const items = found.slice(0, options.limit);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor:
+          found.length > options.limit && last ? encodePageCursor(last.subscribedAt, last.id) : null,
+      };
+    });
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return this.context.run(async () => {
+      const ref = this.subscribers.doc(id);
+      if (!(await ref.get()).exists) return false;
+      await ref.delete();
+      return true;
+    });
+  }
+}

@@ -1,0 +1,13 @@
+/** Signed-in sessions, kept server-side. Only the SHA-256 of each cookie's token is stored. */
+export interface SessionStore {
+  create(session: { tokenHash: string; staffId: string; now: Date }): Promise<void>;
+  /**
+   * The session's member of staff when it was used within `idleMs` of `now`, and marks it used now;
+   * null (and the session forgotten) when it is unknown or idle too long.
+   */
+  touch(tokenHash: string, now: Date, idleMs: number): Promise<{ staffId: string } | null>;
+  delete(tokenHash: string): Promise<void>;
+  /** Ends every session of one account; answers how many there were. */
+  deleteForStaff(staffId: string): Promise<number>;
+  countActive(staffId: string, now: Date, idleMs: number): Promise<number>;
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import type { ActivityEntry } from "../../../domain/console";
+import type { ActivityLog } from "../activity";
+import { decodePageCursor, encodePageCursor } from "../page-cursor";
+import type { SqliteRun } from "./connection";
+
+export class SqliteActivityLog implements ActivityLog {
+  constructor(private readonly run: SqliteRun) {}
+
+  async record(entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date }): Promise<void> {
+    this.run((db) =>
+      db
+        .prepare(`INSERT INTO activity (id, at, actor, action, target) VALUES (?, ?, ?, ?, ?)`)
+        .run(randomUUID(), (entry.at ?? new Date()).toISOString(), entry.actor, entry.action, entry.target),
+    );
+  }
+
+  async list(options: { cursor?: string | null; limit: number }) {
+    const after = options.cursor ? decodePageCursor(options.cursor) : null;
+    const rows = this.run((db) =>
+      db
+        .prepare<[string, string, number], ActivityEntry>(
+          `SELECT id, at, actor, action, target FROM activity
+           WHERE (at, id) < (?, ?) ORDER BY at DESC, id DESC LIMIT ?`,
+        )
+        .all(after?.at ?? "9999", after?.id ?? "", options.limit + 1),
+    );
+    const items = rows.slice(0, options.limit);
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor: rows.length > options.limit && last ? encodePageCursor(last.at, last.id) : null,
+    };
+  }
+}

@@ -1,0 +1,298 @@
+import { randomUUID } from "node:crypto";
+import type { BuyerType } from "../../../domain/enquiry";
+import {
+  CLOSED_STATUSES,
+  ENQUIRY_STATUSES,
+  type EnquiryStatus,
+  type HistoryEntry,
+  type NotificationAttempts,
+} from "../../../domain/console";
+import {
+  deliveryState,
+  type EnquiryRecord,
+  type EnquiryWorkStore,
+  type InboxFilter,
+  type InboxRow,
+  type StatusChangeResult,
+} from "../enquiry-work";
+import { decodePageCursor, encodePageCursor } from "../page-cursor";
+import { likePattern, type SqliteRun } from "./connection";
+
+/** Trigrams need three characters; a shorter search compares the columns directly. */
+const TRIGRAM_LENGTH = 3;
+/**
+ * A search matching fewer enquiries than this reads them from the trigram index; a commoner one
+ * (a frequent surname) walks the inbox's own newest-first order and stops once the page is full,
+ * which is quicker than gathering and sorting thousands of matches.
+ */
+const RARE_MATCHES = 1_000;
+
+interface InboxSqlRow {
+  id: string;
+  Name: string;
+  Email: string;
+  Mobile: string;
+  Quantity: number;
+  RetailerSelfUse: string;
+  received_at: string;
+  status: string | null;
+  sent_at: string | null;
+  attempts: number | null;
+}
+
+const INBOX_COLUMNS = `e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at,
+  w.status, n.sent_at, n.attempts`;
+
+function inboxRow(row: InboxSqlRow): InboxRow {
+  return {
+    id: row.id,
+    receivedAt: row.received_at,
+    enquiry: {
+      Name: row.Name,
+      Email: row.Email,
+      Mobile: row.Mobile,
+      Quantity: row.Quantity,
+      RetailerSelfUse: row.RetailerSelfUse as BuyerType,
+    },
+    status: (row.status ?? "New") as EnquiryStatus,
+    companyNotification: deliveryState({ sentAt: row.sent_at, attempts: row.attempts ?? 0 }),
+  };
+}
+
+/** FTS5's query syntax: the search as one quoted phrase, so nothing in it is an operator. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
+  constructor(
+    private readonly run: SqliteRun,
+    /** The enquiries' table, already quoted. */
+    private readonly table: string,
+  ) {}
+
+  private joins(): string {
+    return `LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
+      LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'`;
+  }
+
+  async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
+    const where: string[] = [];
+    const params: Record<string, string | number> = { limit: filter.limit + 1 };
+    const after = filter.cursor ? decodePageCursor(filter.cursor) : null;
+    // A status other than New walks the work table's (status, received_at) index; New and no
+    // status walk the enquiries' own (received_at, id) index, both newest first.
+    const byWork = filter.status !== undefined && filter.status !== "New";
+    const order = byWork ? ["w.received_at", "w.enquiry_id"] : ["e.received_at", "e.id"];
+    if (filter.status === "New") where.push(`(w.status IS NULL OR w.status = 'New')`);
+    else if (filter.status) {
+      where.push(`w.status = @status`);
+      params.status = filter.status;
+    }
+    if (filter.buyer) {
+      where.push(`e.RetailerSelfUse = @buyer`);
+      params.buyer = filter.buyer;
+    }
+    const q = filter.q?.trim();
+    if (q) {
+      if (q.length >= TRIGRAM_LENGTH && this.isRareSearch(q)) {
+        where.push(`e.id IN (SELECT enquiry_id FROM enquiry_search WHERE enquiry_search MATCH @q)`);
+        params.q = ftsPhrase(q);
+      } else {
+        where.push(
+          `(e.Name LIKE @q ESCAPE '\\' OR e.Email LIKE @q ESCAPE '\\' OR e.Mobile LIKE @q ESCAPE '\\')`,
+        );
+        params.q = likePattern(q, "anywhere");
+      }
+    }
+    if (after) {
+      where.push(`(${order[0]}, ${order[1]}) < (@afterAt, @afterId)`);
+      params.afterAt = after.at;
+      params.afterId = after.id;
+    }
+    const from = byWork
+      ? `FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
+         LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'`
+      : `FROM ${this.table} e ${this.joins()}`;
+    const rows = this.run((db) =>
+      db
+        .prepare<Record<string, string | number>, InboxSqlRow>(
+          `SELECT ${INBOX_COLUMNS} ${from}
+           ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+           ORDER BY ${order[0]} DESC, ${order[1]} DESC LIMIT @limit`,
+        )
+        .all(params),
+    );
+    const items = rows.slice(0, filter.limit).map(inboxRow);
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor: rows.length > filter.limit && last ? encodePageCursor(last.receivedAt, last.id) : null,
+    };
+  }
+
+  private isRareSearch(q: string): boolean {
+    const found = this.run((db) =>
+      db
+        .prepare<[string, number], { count: number }>(
+          `SELECT count(*) AS count FROM (SELECT 1 FROM enquiry_search WHERE enquiry_search MATCH ? LIMIT ?)`,
+        )
+        .get(ftsPhrase(q), RARE_MATCHES),
+    );
+    return (found?.count ?? 0) < RARE_MATCHES;
+  }
+
+  async listSince(since: string | null, limit: number): Promise<InboxRow[]> {
+    const after = since ? decodePageCursor(since) : null;
+    return this.run((db) =>
+      db
+        .prepare<[string, string, number], InboxSqlRow>(
+          `SELECT ${INBOX_COLUMNS} FROM ${this.table} e ${this.joins()}
+           WHERE (e.received_at, e.id) > (?, ?)
+           ORDER BY e.received_at DESC, e.id DESC LIMIT ?`,
+        )
+        .all(after?.at ?? "", after?.id ?? "", limit),
+    ).map(inboxRow);
+  }
+
+  async newestCursor(): Promise<string | null> {
+    const row = this.run((db) =>
+      db
+        .prepare<[], { id: string; received_at: string }>(
+          `SELECT id, received_at FROM ${this.table} ORDER BY received_at DESC, id DESC LIMIT 1`,
+        )
+        .get(),
+    );
+    return row ? encodePageCursor(row.received_at, row.id) : null;
+  }
+
+  async counts(): Promise<Record<EnquiryStatus, number>> {
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const total =
+            db.prepare<[], { count: number }>(`SELECT count(*) AS count FROM ${this.table}`).get()?.count ??
+            0;
+          const counts = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<
+            EnquiryStatus,
+            number
+          >;
+          const worked = db
+            .prepare<[], { status: EnquiryStatus; count: number }>(
+              `SELECT status, count(*) AS count FROM enquiry_work GROUP BY status`,
+            )
+            .all();
+          let notNew = 0;
+          for (const { status, count } of worked) {
+            counts[status] += count;
+            if (status !== "New") notNew += count;
+          }
+          counts.New = total - notNew;
+          return counts;
+        })
+        .deferred(),
+    );
+  }
+
+  async get(id: string): Promise<EnquiryRecord | null> {
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const row = db
+            .prepare<[string], InboxSqlRow & { version: number | null }>(
+              `SELECT ${INBOX_COLUMNS}, w.version FROM ${this.table} e ${this.joins()} WHERE e.id = ?`,
+            )
+            .get(id);
+          if (!row) return null;
+          const history = db
+            .prepare<
+              [string],
+              HistoryEntry & { from: string | null; to: string | null; text: string | null }
+            >(
+              `SELECT id, at, staff_email AS staffEmail, kind, from_status AS "from", to_status AS "to", text
+               FROM enquiry_history WHERE enquiry_id = ? ORDER BY at, rowid`,
+            )
+            .all(id)
+            .map(({ from, to, text, ...entry }) => ({
+              ...entry,
+              ...(from ? { from: from as EnquiryStatus } : {}),
+              ...(to ? { to: to as EnquiryStatus } : {}),
+              ...(text ? { text } : {}),
+            }));
+          const notifications = db
+            .prepare<[string], Omit<NotificationAttempts, "state">>(
+              `SELECT id, kind, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError, sent_at AS sentAt
+               FROM notifications WHERE enquiry_id = ? ORDER BY kind DESC, rowid`,
+            )
+            .all(id)
+            .map((notification) => ({ ...notification, state: deliveryState(notification) }));
+          const { companyNotification: _, ...inbox } = inboxRow(row);
+          return { ...inbox, version: row.version ?? 0, history, notifications };
+        })
+        .deferred(),
+    );
+  }
+
+  async changeStatus(
+    id: string,
+    change: { to: EnquiryStatus; expectedVersion: number; note?: string; staffEmail: string; at: Date },
+  ): Promise<StatusChangeResult> {
+    const at = change.at.toISOString();
+    return this.run((db) =>
+      // IMMEDIATE: the version is read and written under one write lock, so of two changes
+      // based on the same version exactly one is made.
+      db
+        .transaction((): StatusChangeResult => {
+          const enquiry = db
+            .prepare<[string], { received_at: string }>(`SELECT received_at FROM ${this.table} WHERE id = ?`)
+            .get(id);
+          if (!enquiry) return { outcome: "not-found" };
+          const work = db
+            .prepare<[string], { status: EnquiryStatus; version: number }>(
+              `SELECT status, version FROM enquiry_work WHERE enquiry_id = ?`,
+            )
+            .get(id) ?? { status: "New" as const, version: 0 };
+          if (work.version !== change.expectedVersion) return { outcome: "conflict" };
+          const version = work.version + 1;
+          db.prepare(
+            `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at) VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (enquiry_id) DO UPDATE SET status = excluded.status, version = excluded.version,
+               closed_at = excluded.closed_at`,
+          ).run(id, change.to, version, CLOSED_STATUSES.includes(change.to) ? at : null, enquiry.received_at);
+          db.prepare(
+            `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
+             VALUES (?, ?, ?, ?, 'status', ?, ?, ?)`,
+          ).run(randomUUID(), id, at, change.staffEmail, work.status, change.to, change.note ?? null);
+          return { outcome: "changed", version };
+        })
+        .immediate(),
+    );
+  }
+
+  async addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean> {
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          if (!db.prepare(`SELECT 1 FROM ${this.table} WHERE id = ?`).get(id)) return false;
+          db.prepare(
+            `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'note', ?)`,
+          ).run(randomUUID(), id, note.at.toISOString(), note.staffEmail, note.text);
+          return true;
+        })
+        .immediate(),
+    );
+  }
+
+  async resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean> {
+    return this.run(
+      (db) =>
+        db
+          .prepare(
+            `UPDATE notifications SET status = 'pending', next_attempt_at = ?, sent_at = NULL,
+               claimed_by = NULL, claim_expires_at = NULL
+             WHERE id = ? AND enquiry_id = ?`,
+          )
+          .run(now.toISOString(), notificationId, enquiryId).changes === 1,
+    );
+  }
+}

@@ -1,0 +1,53 @@
+import type { SessionStore } from "../sessions";
+import type { SqliteRun } from "./connection";
+
+export class SqliteSessionStore implements SessionStore {
+  constructor(private readonly run: SqliteRun) {}
+
+  async create(session: { tokenHash: string; staffId: string; now: Date }): Promise<void> {
+    const now = session.now.toISOString();
+    this.run((db) =>
+      db
+        .prepare(`INSERT INTO sessions (token_hash, staff_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)`)
+        .run(session.tokenHash, session.staffId, now, now),
+    );
+  }
+
+  async touch(tokenHash: string, now: Date, idleMs: number): Promise<{ staffId: string } | null> {
+    const oldest = new Date(now.getTime() - idleMs).toISOString();
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const row = db
+            .prepare<[string, string, string], { staff_id: string }>(
+              `UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND last_seen_at > ? RETURNING staff_id`,
+            )
+            .get(now.toISOString(), tokenHash, oldest);
+          if (row) return { staffId: row.staff_id };
+          db.prepare(`DELETE FROM sessions WHERE token_hash = ?`).run(tokenHash);
+          return null;
+        })
+        .immediate(),
+    );
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    this.run((db) => db.prepare(`DELETE FROM sessions WHERE token_hash = ?`).run(tokenHash));
+  }
+
+  async deleteForStaff(staffId: string): Promise<number> {
+    return this.run((db) => db.prepare(`DELETE FROM sessions WHERE staff_id = ?`).run(staffId).changes);
+  }
+
+  async countActive(staffId: string, now: Date, idleMs: number): Promise<number> {
+    const oldest = new Date(now.getTime() - idleMs).toISOString();
+    return this.run(
+      (db) =>
+        db
+          .prepare<[string, string], { count: number }>(
+            `SELECT count(*) AS count FROM sessions WHERE staff_id = ? AND last_seen_at > ?`,
+          )
+          .get(staffId, oldest)?.count ?? 0,
+    );
+  }
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import type { StaffMember, StaffRole } from "../../../domain/console";
+import { normalizeStaffEmail, StaffExistsError, type StaffAccount, type StaffStore } from "../staff";
+import type { SqliteRun } from "./connection";
+
+interface StaffRow {
+  id: string;
+  email: string;
+  role: string;
+  password_hash: string;
+  totp_secret: string | null;
+  pending_totp_secret: string | null;
+  recovery_code_hashes: string;
+  created_at: string;
+}
+
+function account(row: StaffRow): StaffAccount {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role as StaffRole,
+    totpEnabled: row.totp_secret !== null,
+    createdAt: row.created_at,
+    passwordHash: row.password_hash,
+    totpSecret: row.totp_secret,
+    pendingTotpSecret: row.pending_totp_secret,
+    recoveryCodeHashes: JSON.parse(row.recovery_code_hashes) as string[],
+  };
+}
+
+export function member(account: StaffAccount): StaffMember {
+  const { id, email, role, totpEnabled, createdAt } = account;
+  return { id, email, role, totpEnabled, createdAt };
+}
+
+export class SqliteStaffStore implements StaffStore {
+  constructor(private readonly run: SqliteRun) {}
+
+  async add(input: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember> {
+    const email = normalizeStaffEmail(input.email);
+    const created: StaffMember = {
+      id: randomUUID(),
+      email,
+      role: input.role,
+      totpEnabled: false,
+      createdAt: new Date().toISOString(),
+    };
+    try {
+      this.run((db) =>
+        db
+          .prepare(`INSERT INTO staff (id, email, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)`)
+          .run(created.id, email, input.role, input.passwordHash, created.createdAt),
+      );
+    } catch (error) {
+      if (error instanceof Database.SqliteError && error.code === "SQLITE_CONSTRAINT_UNIQUE") {
+        throw new StaffExistsError(email);
+      }
+      throw error;
+    }
+    return created;
+  }
+
+  async findByEmail(email: string): Promise<StaffAccount | null> {
+    const row = this.run((db) =>
+      db.prepare<[string], StaffRow>(`SELECT * FROM staff WHERE email = ?`).get(normalizeStaffEmail(email)),
+    );
+    return row ? account(row) : null;
+  }
+
+  async findById(id: string): Promise<StaffAccount | null> {
+    const row = this.run((db) => db.prepare<[string], StaffRow>(`SELECT * FROM staff WHERE id = ?`).get(id));
+    return row ? account(row) : null;
+  }
+
+  async list(): Promise<StaffMember[]> {
+    return this.run((db) =>
+      db.prepare<[], StaffRow>(`SELECT * FROM staff ORDER BY created_at, email`).all(),
+    ).map((row) => member(account(row)));
+  }
+
+  async ownerExists(): Promise<boolean> {
+    return this.run(
+      (db) => db.prepare(`SELECT 1 FROM staff WHERE role = 'owner' LIMIT 1`).get() !== undefined,
+    );
+  }
+
+  async remove(email: string): Promise<boolean> {
+    // Sessions go with the account (ON DELETE CASCADE).
+    return this.run(
+      (db) => db.prepare(`DELETE FROM staff WHERE email = ?`).run(normalizeStaffEmail(email)).changes === 1,
+    );
+  }
+
+  async resetPassword(email: string, passwordHash: string): Promise<boolean> {
+    return this.run(
+      (db) =>
+        db
+          .prepare(
+            `UPDATE staff SET password_hash = ?, totp_secret = NULL, pending_totp_secret = NULL,
+             recovery_code_hashes = '[]' WHERE email = ?`,
+          )
+          .run(passwordHash, normalizeStaffEmail(email)).changes === 1,
+    );
+  }
+
+  async setPendingTotp(id: string, secret: string): Promise<void> {
+    this.run((db) => db.prepare(`UPDATE staff SET pending_totp_secret = ? WHERE id = ?`).run(secret, id));
+  }
+
+  async enableTotp(id: string, recoveryCodeHashes: readonly string[]): Promise<void> {
+    this.run((db) =>
+      db
+        .prepare(
+          `UPDATE staff SET totp_secret = pending_totp_secret, pending_totp_secret = NULL,
+           recovery_code_hashes = ? WHERE id = ? AND pending_totp_secret IS NOT NULL`,
+        )
+        .run(JSON.stringify(recoveryCodeHashes), id),
+    );
+  }
+
+  async disableTotp(id: string): Promise<void> {
+    this.run((db) =>
+      db
+        .prepare(
+          `UPDATE staff SET totp_secret = NULL, pending_totp_secret = NULL, recovery_code_hashes = '[]' WHERE id = ?`,
+        )
+        .run(id),
+    );
+  }
+
+  async useTotpStep(id: string, timeStep: number): Promise<boolean> {
+    return this.run(
+      (db) =>
+        db
+          .prepare(
+            `UPDATE staff SET totp_last_step = @step
+             WHERE id = @id AND (totp_last_step IS NULL OR totp_last_step < @step)`,
+          )
+          .run({ id, step: timeStep }).changes === 1,
+    );
+  }
+
+  async useRecoveryCode(id: string, codeHash: string): Promise<boolean> {
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const row = db
+            .prepare<[string], { recovery_code_hashes: string }>(
+              `SELECT recovery_code_hashes FROM staff WHERE id = ?`,
+            )
+            .get(id);
+          if (!row) return false;
+          const hashes = JSON.parse(row.recovery_code_hashes) as string[];
+          if (!hashes.includes(codeHash)) return false;
+          db.prepare(`UPDATE staff SET recovery_code_hashes = ? WHERE id = ?`).run(
+            JSON.stringify(hashes.filter((hash) => hash !== codeHash)),
+            id,
+          );
+          return true;
+        })
+        .immediate(),
+    );
+  }
+}

@@ -1,0 +1,47 @@
+import type { StaffMember, StaffRole } from "../../domain/console";
+
+/** A member of staff as stored: the public shape plus what sign-in needs. Never sent to a browser. */
+export interface StaffAccount extends StaffMember {
+  passwordHash: string;
+  /** The TOTP secret in use, once confirmed with a code. */
+  totpSecret: string | null;
+  /** A secret offered but not yet confirmed with a code. */
+  pendingTotpSecret: string | null;
+  /** SHA-256 of each recovery code not yet used. */
+  recoveryCodeHashes: string[];
+}
+
+export class StaffExistsError extends Error {
+  constructor(email: string) {
+    super(`A member of staff with the e-mail ${email} already exists`);
+    this.name = "StaffExistsError";
+  }
+}
+
+/** The console's accounts. E-mail addresses are kept lower-cased: one account per address. */
+export interface StaffStore {
+  add(account: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember>;
+  findByEmail(email: string): Promise<StaffAccount | null>;
+  findById(id: string): Promise<StaffAccount | null>;
+  list(): Promise<StaffMember[]>;
+  ownerExists(): Promise<boolean>;
+  /** Removes the account and every session of it; false when there was none. */
+  remove(email: string): Promise<boolean>;
+  /** Sets a new password and turns TOTP off (a reset is for someone who lost access); false when there is no such account. */
+  resetPassword(email: string, passwordHash: string): Promise<boolean>;
+  setPendingTotp(id: string, secret: string): Promise<void>;
+  /** Makes the pending secret the one in use, with fresh recovery codes. */
+  enableTotp(id: string, recoveryCodeHashes: readonly string[]): Promise<void>;
+  disableTotp(id: string): Promise<void>;
+  /**
+   * Records that the TOTP code of `timeStep` was used; false when that step or a later one already
+   * was, so a code seen by someone else cannot be replayed within its window.
+   */
+  useTotpStep(id: string, timeStep: number): Promise<boolean>;
+  /** Spends one recovery code; true when it was unused (each works once, even when tried twice at once). */
+  useRecoveryCode(id: string, codeHash: string): Promise<boolean>;
+}
+
+export function normalizeStaffEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

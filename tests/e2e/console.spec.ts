@@ -1,0 +1,234 @@
+import { readFile } from "node:fs/promises";
+import { orderForm } from "../../app/content/forms";
+import { anchors } from "../../app/content/site";
+import { consoleMessages } from "../../domain/console";
+import { createStaff, signIn, signInForm } from "./support/console";
+import {
+  accessibilityViolations,
+  expect,
+  test,
+  viewportOf,
+  waitForHydration,
+  widths,
+} from "./support/fixtures";
+import { forgiveFailedRequests, uniqueTag } from "./support/forms";
+
+test("an owner sees an enquiry arrive without a reload, marks it Contacted with a note, exports it and signs out", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await createStaff("owner");
+  await signIn(page, owner);
+  await page.getByRole("link", { name: "Inbox" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+
+  // A visitor places an order enquiry through the public form, in a browser of their own.
+  const visitor = await browser.newPage();
+  const name = `Meera Iyer ${uniqueTag()}`;
+  await visitor.goto(`/#${anchors.buyNow}`);
+  const form = visitor.locator(`#${anchors.buyNow} form`).filter({
+    has: visitor.getByRole("button", { name: orderForm.submit }),
+  });
+  await form.scrollIntoViewIfNeeded();
+  await waitForHydration(form);
+  await form.getByLabel(orderForm.labels.Name, { exact: true }).fill(name);
+  await form.getByLabel(orderForm.labels.Email, { exact: true }).fill(`meera.${uniqueTag()}@example.in`);
+  await form.getByLabel(orderForm.labels.Mobile, { exact: true }).fill("9812345678");
+  await form.getByLabel(orderForm.labels.Quantity, { exact: true }).fill("7");
+  await form.getByLabel(orderForm.labels.RetailerSelfUse, { exact: true }).selectOption("Self Use");
+  await form.getByRole("button", { name: orderForm.submit }).click();
+  await expect(visitor.getByText("Order Received Successfully").first()).toBeVisible();
+  await visitor.close();
+
+  // It appears in the open inbox by itself, and the tab title counts it.
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row).toContainText("Self Use");
+  await expect(row).toContainText("New");
+  await expect(page).toHaveTitle(/^\(\d+\) Inbox · Collarise console$/);
+
+  await row.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+919812345678");
+  await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/919812345678\?text=/,
+  );
+
+  const note = `Called, will confirm tomorrow ${uniqueTag()}`;
+  await page.getByLabel("New status").selectOption("Contacted");
+  await page.getByLabel("Note with the change (optional)").fill(note);
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByRole("status")).toContainText(consoleMessages.statusChanged);
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history).toContainText("New → Contacted");
+  await expect(history).toContainText(note);
+  await expect(history).toContainText(owner.email);
+
+  // The CSV of the Contacted filter holds it.
+  await page.getByRole("link", { name: "← Inbox" }).click();
+  await page.getByRole("button", { name: /^Contacted \d+$/ }).click();
+  await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Contacted");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, "utf8");
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  expect(csv).toContain(name);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByText(consoleMessages.signedOut)).toBeVisible();
+  await expect(signInForm(page).submit).toBeVisible();
+});
+
+test("keyboard only: sign in and change an enquiry's status", async ({ page, request }) => {
+  const owner = await createStaff("owner");
+  const name = `Kabir Singh ${uniqueTag()}`;
+  const placed = await request.post("/api/enquiries", {
+    data: {
+      Name: name,
+      Email: `kabir.${uniqueTag()}@example.in`,
+      Mobile: "9898989898",
+      Quantity: 3,
+      RetailerSelfUse: "Retailer",
+    },
+  });
+  expect(placed.ok()).toBe(true);
+
+  await page.goto("/admin/sign-in");
+  await expect(signInForm(page).submit).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(signInForm(page).email).toBeFocused();
+  await page.keyboard.type(owner.email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(owner.password);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
+
+  await page.goto("/admin");
+  const link = page.getByRole("link", { name });
+  await expect(link).toBeVisible();
+  await link.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const select = page.getByLabel("New status");
+  await select.focus();
+  await select.selectOption("Confirmed");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Note with the change (optional)")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Change status" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: "History" })).toContainText("New → Confirmed");
+});
+
+test("a staff account does not see staff management and cannot open it", async ({ page }) => {
+  const staff = await createStaff("staff");
+  await signIn(page, staff);
+  const nav = page.getByRole("navigation", { name: "Console" });
+  await expect(nav.getByRole("link", { name: "Subscribers" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Staff" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Activity" })).toHaveCount(0);
+  await page.goto("/admin/staff");
+  await expect(page.getByRole("alert")).toHaveText(consoleMessages.forbidden);
+  await page.goto("/admin/activity");
+  await expect(page.getByRole("alert")).toHaveText(consoleMessages.forbidden);
+});
+
+test("opening the console without a session leads to sign-in and back where the person was going", async ({
+  page,
+  pageErrors,
+}) => {
+  const staff = await createStaff("staff");
+  await page.goto("/admin/subscribers");
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fsubscribers$/);
+  const form = signInForm(page);
+  await form.email.fill(staff.email);
+  await form.password.fill(`${staff.password}-wrong`);
+  await form.submit.click();
+  await expect(page.getByRole("alert")).toHaveText(consoleMessages.signInFailed);
+  await form.password.fill(staff.password);
+  await form.submit.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Subscribers" })).toBeVisible();
+  forgiveFailedRequests(pageErrors, /401/);
+});
+
+for (const width of [widths.mobile, widths.desktop]) {
+  test(`every console page has no accessibility violations at ${width} px`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(viewportOf(width));
+    const owner = await createStaff("owner");
+    const name = `Priya Nair ${uniqueTag()}`;
+    await request.post("/api/enquiries", {
+      data: {
+        Name: name,
+        Email: `priya.${uniqueTag()}@example.in`,
+        Mobile: "9123456780",
+        Quantity: 40,
+        RetailerSelfUse: "Retailer",
+      },
+    });
+
+    await page.goto("/admin/sign-in");
+    await expect(signInForm(page).submit).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`sign-in-${width}.png`), fullPage: true });
+
+    await signIn(page, owner);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.goto("/admin");
+    await expect(page.getByRole("link", { name })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`inbox-${width}.png`), fullPage: true });
+
+    await page.getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`detail-${width}.png`), fullPage: true });
+
+    for (const [path, heading] of [
+      ["/admin/subscribers", "Subscribers"],
+      ["/admin/activity", "Activity"],
+      ["/admin/staff", "Staff"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText("Loading…")).toHaveCount(0);
+      expect(await accessibilityViolations(page), path).toEqual([]);
+    }
+  });
+}
+
+test("the public pages and their scripts say nothing of the console", async ({ request }) => {
+  for (const path of ["/", "/privacy-policy"]) {
+    const html = await (await request.get(path)).text();
+    // Entry scripts are named in the page, some inside its inline hydration script.
+    const scripts = [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((match) => match[0]))];
+    expect(scripts.length, `${path} loads scripts`).toBeGreaterThan(0);
+    const texts = [html];
+    // Follow the imports the entry scripts name, so lazily loaded chunks are read too.
+    const seen = new Set<string>();
+    const queue = [...scripts];
+    while (queue.length > 0) {
+      const script = queue.shift()!;
+      if (seen.has(script)) continue;
+      seen.add(script);
+      const body = await (await request.get(script)).text();
+      texts.push(body);
+      for (const match of body.matchAll(/["'`](?:\.\/|\/assets\/)([\w.-]+\.js)["'`]/g))
+        queue.push(`/assets/${match[1]}`);
+    }
+    for (const text of texts) {
+      expect(text).not.toContain("/admin");
+      expect(text).not.toContain("/api/admin");
+      expect(text).not.toContain("Collarise console");
+      expect(text).not.toContain(consoleMessages.signInFailed);
+    }
+  }
+});

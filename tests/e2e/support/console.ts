@@ -1,0 +1,54 @@
+import { expect, type Page } from "@playwright/test";
+import { spawn } from "node:child_process";
+import type { StaffRole } from "../../../domain/console";
+import { uniqueTag } from "./forms";
+
+export interface ConsoleAccount {
+  email: string;
+  password: string;
+  role: StaffRole;
+}
+
+/** Creates an account as an operator would, with `npm run staff -- add` and the password on stdin. */
+export async function createStaff(
+  role: StaffRole,
+  databaseUrl = process.env.E2E_DATABASE_URL,
+): Promise<ConsoleAccount> {
+  if (!databaseUrl) throw new Error("E2E_DATABASE_URL is not set: run through the Playwright global setup");
+  const account = {
+    email: `${role}.${uniqueTag()}@collarise.example`,
+    password: `pass-${uniqueTag()}-word`,
+    role,
+  };
+  const cli = spawn(
+    process.execPath,
+    ["--import", "tsx", "server/cli/staff.ts", "add", "--email", account.email, "--role", role],
+    { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ["pipe", "pipe", "pipe"] },
+  );
+  let output = "";
+  cli.stdout.on("data", (chunk: Buffer) => (output += String(chunk)));
+  cli.stderr.on("data", (chunk: Buffer) => (output += String(chunk)));
+  cli.stdin.end(`${account.password}\n`);
+  const code = await new Promise<number | null>((resolve) => cli.once("exit", resolve));
+  if (code !== 0) throw new Error(`npm run staff -- add failed (${code}): ${output}`);
+  return account;
+}
+
+export function signInForm(page: Page) {
+  return {
+    email: page.getByLabel("Email", { exact: true }),
+    password: page.getByLabel("Password", { exact: true }),
+    submit: page.getByRole("button", { name: "Sign in" }),
+  };
+}
+
+/** Signs in through the console's sign-in page and waits for the inbox. */
+export async function signIn(page: Page, account: ConsoleAccount, baseUrl = "") {
+  await page.goto(`${baseUrl}/admin/sign-in`);
+  const form = signInForm(page);
+  await form.email.fill(account.email);
+  await form.password.fill(account.password);
+  await form.submit.click();
+  const landing = account.role === "owner" ? "Security" : "Inbox";
+  await expect(page.getByRole("heading", { level: 1, name: landing })).toBeVisible();
+}
