@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { orderForm } from "../../app/content/forms";
 import { anchors } from "../../app/content/site";
-import { consoleMessages } from "../../domain/console";
+import { CONSOLE_TITLE } from "../../console/content";
+import { ADMIN_API_PREFIX, CONSOLE_BASE_PATH, consoleMessages } from "../../domain/console";
+import { API_PATHS } from "../../domain/contract";
 import { createStaff, signIn, signInForm } from "./support/console";
 import {
   accessibilityViolations,
@@ -51,6 +53,16 @@ test("an owner sees an enquiry arrive without a reload, marks it Contacted with 
   await row.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+919812345678");
+  const reference = (await page.locator(".meta .reference").textContent()) ?? "";
+  expect(reference).toMatch(/^[0-9A-F]{8}$/);
+  await expect(page.getByRole("link", { name: "E-mail" })).toHaveAttribute(
+    "href",
+    new RegExp(`^mailto:meera\\.[^?]+\\?subject=.*${reference}`),
+  );
+  await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+    "href",
+    new RegExp(`text=.*${reference}`),
+  );
   await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
     "href",
     /^https:\/\/wa\.me\/919812345678\?text=/,
@@ -86,7 +98,7 @@ test("an owner sees an enquiry arrive without a reload, marks it Contacted with 
 test("keyboard only: sign in and change an enquiry's status", async ({ page, request }) => {
   const owner = await createStaff("owner");
   const name = `Kabir Singh ${uniqueTag()}`;
-  const placed = await request.post("/api/enquiries", {
+  const placed = await request.post(API_PATHS.enquiries, {
     data: {
       Name: name,
       Email: `kabir.${uniqueTag()}@example.in`,
@@ -155,6 +167,41 @@ test("opening the console without a session leads to sign-in and back where the 
   forgiveFailedRequests(pageErrors, /401/);
 });
 
+test("a session that ends while the console is open sends the person to sign in, saying why", async ({
+  page,
+  context,
+  pageErrors,
+}) => {
+  const staff = await createStaff("staff");
+  await signIn(page, staff);
+  await context.clearCookies();
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Subscribers" }).click();
+  await expect(page.getByText(consoleMessages.sessionEnded)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fsubscribers&ended=1$/);
+  forgiveFailedRequests(pageErrors, /401/);
+});
+
+test("a subscriber is found by search and removed after a confirmation", async ({ page, request }) => {
+  const staff = await createStaff("staff");
+  const email = `reader.${uniqueTag()}@example.in`;
+  expect((await request.post(API_PATHS.subscribers, { data: { email } })).ok()).toBe(true);
+  await signIn(page, staff);
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Subscribers" }).click();
+  await page.getByLabel("Search").fill(email);
+  const row = page.getByRole("listitem").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: `Remove ${email}` }).click();
+  await row.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: `Remove ${email}` }).click();
+  await row.getByRole("button", { name: "Yes, remove" }).click();
+  await expect(page.getByRole("status").filter({ hasText: consoleMessages.subscriberRemoved })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.reload();
+  await page.getByLabel("Search").fill(email);
+  await expect(page.getByText("No subscribers match.")).toBeVisible();
+});
+
 for (const width of [widths.mobile, widths.desktop]) {
   test(`every console page has no accessibility violations at ${width} px`, async ({
     page,
@@ -164,7 +211,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     await page.setViewportSize(viewportOf(width));
     const owner = await createStaff("owner");
     const name = `Priya Nair ${uniqueTag()}`;
-    await request.post("/api/enquiries", {
+    await request.post(API_PATHS.enquiries, {
       data: {
         Name: name,
         Email: `priya.${uniqueTag()}@example.in`,
@@ -225,9 +272,9 @@ test("the public pages and their scripts say nothing of the console", async ({ r
         queue.push(`/assets/${match[1]}`);
     }
     for (const text of texts) {
-      expect(text).not.toContain("/admin");
-      expect(text).not.toContain("/api/admin");
-      expect(text).not.toContain("Collarise console");
+      expect(text).not.toContain(CONSOLE_BASE_PATH);
+      expect(text).not.toContain(ADMIN_API_PREFIX);
+      expect(text).not.toContain(CONSOLE_TITLE);
       expect(text).not.toContain(consoleMessages.signInFailed);
     }
   }
