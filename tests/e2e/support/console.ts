@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { spawn } from "node:child_process";
+import { join } from "node:path";
 import type { StaffRole } from "../../../domain/console";
 import { uniqueTag } from "./forms";
 
@@ -22,7 +23,15 @@ export async function createStaff(
   };
   const cli = spawn(
     process.execPath,
-    ["--import", "tsx", "server/cli/staff.ts", "add", "--email", account.email, "--role", role],
+    // The compiled command, as `npm run staff` runs it on the server (the browser tests build first).
+    [
+      join(process.env.BUILD_DIR ?? "build", "server/cli/staff.js"),
+      "add",
+      "--email",
+      account.email,
+      "--role",
+      role,
+    ],
     { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ["pipe", "pipe", "pipe"] },
   );
   let output = "";
