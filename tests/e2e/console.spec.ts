@@ -279,3 +279,21 @@ test("the public pages and their scripts say nothing of the console", async ({ r
     }
   }
 });
+
+test("a request from another origin is refused even with a valid session cookie", async ({ page }) => {
+  const owner = await createStaff("owner");
+  await signIn(page, owner);
+  // The signed-in browser's own cookie, sent by a page of another site that posts to the console.
+  const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+  expect(cookie).not.toBe("");
+  const fromElsewhere = await page.request.delete(`${ADMIN_API_PREFIX}/session`, {
+    headers: { cookie, origin: "https://attacker.example" },
+  });
+  expect(fromElsewhere.status()).toBe(403);
+  expect(await fromElsewhere.json()).toEqual({ error: consoleMessages.crossOrigin });
+
+  // Nothing changed: the session still works from the console itself.
+  const me = await page.request.get(`${ADMIN_API_PREFIX}/me`, { headers: { cookie } });
+  expect(me.status()).toBe(200);
+  expect((await me.json()).staff.email).toBe(owner.email);
+});
