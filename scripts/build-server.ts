@@ -9,7 +9,13 @@ import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 
 const outdir = resolve(process.env.BUILD_DIR ?? "build", "server");
-export const SERVER_ENTRY_POINTS = ["server/main.ts", "server/cli/export.ts", "server/cli/staff.ts"];
+export const SERVER_ENTRY_POINTS = [
+  "server/main.ts",
+  "server/cli/export.ts",
+  "server/cli/staff.ts",
+  "server/cli/backup.ts",
+  "server/cli/restore.ts",
+];
 
 await rm(outdir, { recursive: true, force: true });
 await build({

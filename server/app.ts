@@ -10,7 +10,10 @@ import { apiMessages } from "./routes/api-errors";
 import { apiRoutes } from "./routes/api";
 import { consoleDirFor, consoleSiteRoutes } from "./routes/console-site";
 import { siteRoutes } from "./routes/site";
+import { scheduleBackups } from "./backup/backup-schedule";
+import { holdDatabase } from "./backup/database-lock";
 import { createStore } from "./store";
+import { sqliteFileOf } from "./store/sqlite";
 import {
   contentSecurityPolicyDirectives,
   DOCUMENT_ONLY_HEADERS,
@@ -78,11 +81,33 @@ export async function buildApp({ config, logger = false, outbox }: BuildAppOptio
     );
   }
   app.decorate("outbox", { wake: () => worker?.wake(), worker });
-  app.addHook("onReady", async () => worker?.start());
+
+  // A SQLite database is marked as in use while the server runs (`npm run restore` refuses to
+  // replace it then) and, with BACKUP_INTERVAL_HOURS, backed up on a schedule.
+  const databasePath = sqliteFileOf(config.DATABASE_URL);
+  const backups =
+    databasePath && config.BACKUP_INTERVAL_HOURS
+      ? scheduleBackups({
+          databasePath,
+          backupDir: config.BACKUP_DIR,
+          everyHours: config.BACKUP_INTERVAL_HOURS,
+          keep: config.BACKUP_KEEP,
+          log: app.log,
+        })
+      : undefined;
+  app.decorate("backups", backups);
+  let releaseDatabase: (() => Promise<void>) | undefined;
+
+  app.addHook("onReady", async () => {
+    if (databasePath) releaseDatabase = await holdDatabase(databasePath);
+    worker?.start();
+  });
   app.addHook("onClose", async () => {
+    await backups?.stop();
     await worker?.stop();
     await notifier?.close();
     await store.close();
+    await releaseDatabase?.();
   });
 
   await app.register(fastifyRateLimit, {

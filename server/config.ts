@@ -48,6 +48,17 @@ export const configSchema = z
     EMAILJS_PUBLIC_KEY: optional(z.string().min(1)),
     EMAILJS_PRIVATE_KEY: optional(z.string().min(1)),
     EMAILJS_API_URL: optional(z.string().url()).default("https://api.emailjs.com/api/v1.0/email/send"),
+    /** Where `npm run backup` and the scheduled backups of the SQLite database go. */
+    BACKUP_DIR: optional(z.string().min(1)).default("./data/backups"),
+    /** When set, the server also backs the SQLite database up this often. */
+    BACKUP_INTERVAL_HOURS: optional(
+      z.coerce
+        .number()
+        .min(0.01)
+        .max(24 * 30),
+    ),
+    /** How many backups to keep in BACKUP_DIR; older ones are removed after each new one. */
+    BACKUP_KEEP: optional(z.coerce.number().int().min(1).max(10_000)).default(14),
   })
   .superRefine((config, ctx) => {
     if (config.ACKNOWLEDGE_VISITORS && !config.SMTP_URL) {

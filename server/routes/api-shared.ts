@@ -1,4 +1,5 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
+import type { scheduleBackups } from "../backup/backup-schedule";
 import type { OutboxWorker } from "../notify/outbox-worker";
 import type { Store } from "../store/store";
 
@@ -32,5 +33,7 @@ declare module "fastify" {
     /** The store chosen at start-up from DATABASE_URL; closed when the server closes. */
     store: Store;
     outbox: OutboxHandle;
+    /** The scheduled backups of a SQLite database, when BACKUP_INTERVAL_HOURS is set. */
+    backups: ReturnType<typeof scheduleBackups> | undefined;
   }
 }

@@ -6,7 +6,10 @@ export const healthMessages = {
   unavailable: "The store is not answering.",
 } as const;
 
-/** `GET /api/health`: 200 while the store answers, 503 while it does not (for load balancers and monitors). */
+/**
+ * `GET /api/health`: 200 while the store answers, 503 while it does not (for load balancers and
+ * monitors), with the scheduled backups' last success and failure when they are on.
+ */
 export async function healthRoutes(app: FastifyInstance) {
   app.get(API_ROUTES.health, async (request, reply) => {
     reply.header("cache-control", "no-store");
@@ -16,6 +19,8 @@ export async function healthRoutes(app: FastifyInstance) {
       logStoreFailure(request, error, "health check");
       return reply.code(503).send({ status: "unavailable", error: healthMessages.unavailable });
     }
-    return reply.code(200).send({ status: "ok" });
+    // The backups' state is detail for monitors: a failed backup is reported, not a failed health check.
+    const backup = app.backups?.status;
+    return reply.code(200).send(backup ? { status: "ok", backup } : { status: "ok" });
   });
 }

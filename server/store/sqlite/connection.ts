@@ -18,6 +18,13 @@ export interface SqliteStoreOptions {
 
 export const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
 
+/** The database file of a `sqlite:<path>` URL; undefined for another store or an in-memory database. */
+export function sqliteFileOf(databaseUrl: string): string | undefined {
+  if (!databaseUrl.startsWith("sqlite:")) return undefined;
+  const path = sqlitePathFromUrl(databaseUrl);
+  return path === ":memory:" ? undefined : path;
+}
+
 /** `sqlite:<path>` → the path; `sqlite::memory:` → ":memory:". */
 export function sqlitePathFromUrl(databaseUrl: string): string {
   const match = /^sqlite:(.+)$/.exec(databaseUrl);

@@ -10,7 +10,12 @@ import { SqliteEnquiryStore } from "./enquiries";
 import { SqliteSubscriberStore } from "./subscribers";
 import { SqliteVitalsStore } from "./vitals";
 
-export { DEFAULT_BUSY_TIMEOUT_MS, sqlitePathFromUrl, type SqliteStoreOptions } from "./connection";
+export {
+  DEFAULT_BUSY_TIMEOUT_MS,
+  sqliteFileOf,
+  sqlitePathFromUrl,
+  type SqliteStoreOptions,
+} from "./connection";
 export { SQLITE_SCHEMA_VERSION } from "./migrations";
 
 /** The default store: one SQLite file, whose one connection every concern shares (docs/decisions/003). */

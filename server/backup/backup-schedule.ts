@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from "fastify";
+import { backupSqlite } from "./sqlite-backup";
+
+/** What `/api/health` says of the scheduled backups. */
+export interface BackupStatus {
+  everyHours: number;
+  lastSuccessAt: string | null;
+  lastFile: string | null;
+  lastFailureAt: string | null;
+  lastError: string | null;
+}
+
+/**
+ * Backs the SQLite database up every `everyHours`, keeping the newest `keep`. A failed backup is
+ * logged as an error and shown in the status; it never stops the server, and the next one is tried
+ * at the next interval.
+ */
+export function scheduleBackups(options: {
+  databasePath: string;
+  backupDir: string;
+  everyHours: number;
+  keep: number;
+  log: FastifyBaseLogger;
+}) {
+  const status: BackupStatus = {
+    everyHours: options.everyHours,
+    lastSuccessAt: null,
+    lastFile: null,
+    lastFailureAt: null,
+    lastError: null,
+  };
+  let running: Promise<void> | undefined;
+  const runOnce = () => {
+    running ??= backupSqlite(options.databasePath, options.backupDir, { keep: options.keep })
+      .then(
+        (result) => {
+          status.lastSuccessAt = new Date().toISOString();
+          status.lastFile = result.file;
+          options.log.info(
+            { file: result.file, bytes: result.bytes, ms: Math.round(result.milliseconds) },
+            "database backed up",
+          );
+        },
+        (error: unknown) => {
+          status.lastFailureAt = new Date().toISOString();
+          status.lastError = error instanceof Error ? error.message : String(error);
+          options.log.error({ err: error }, "the scheduled backup failed");
+        },
+      )
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const timer = setInterval(() => void runOnce(), options.everyHours * 3_600_000);
+  timer.unref();
+  return {
+    status,
+    /** Takes a backup now (the schedule goes on as before). */
+    runOnce,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

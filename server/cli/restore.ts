@@ -1,0 +1,94 @@
+/**
+ * Puts a backup of the SQLite database in place of the current one.
+ *
+ *   npm run restore -- <backup file>
+ *
+ * Checks the backup first, refuses while a server has the database open, and keeps the file it
+ * replaces (with its -wal and -shm files) beside it, named `<database>.replaced-<time>`.
+ */
+import { copyFile, rename, rm, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../config";
+import { databaseHolders } from "../backup/database-lock";
+import { BackupError, checkDatabaseFile, FIRESTORE_BACKUPS } from "../backup/sqlite-backup";
+import { sqliteFileOf } from "../store/sqlite";
+
+export const USAGE = "Usage: npm run restore -- <backup file>";
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: {} });
+  const [backup, ...extra] = positionals;
+  if (!backup || extra.length > 0) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 2;
+  }
+  const databasePath = sqliteFileOf(config.DATABASE_URL);
+  if (!databasePath) {
+    process.stderr.write(`${FIRESTORE_BACKUPS}\n`);
+    return 2;
+  }
+  const target = resolve(databasePath);
+
+  let checked;
+  try {
+    checked = checkDatabaseFile(resolve(backup));
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error;
+    process.stderr.write(`Nothing was changed. ${error.message}\n`);
+    return 1;
+  }
+  const holders = await databaseHolders(target);
+  if (holders.length > 0) {
+    process.stderr.write(
+      `Nothing was changed: a server is using ${target} (process ${holders.join(", ")}). Stop it, then restore.\n`,
+    );
+    return 1;
+  }
+
+  // The copy goes in under a temporary name first, so the database is never half written.
+  const incoming = `${target}.restoring`;
+  await copyFile(resolve(backup), incoming);
+  const stamp = new Date().toISOString().replace(/[-:.]/g, "");
+  const kept: string[] = [];
+  for (const suffix of ["", "-wal", "-shm"]) {
+    // The WAL and shared-memory files belong to the database they sit beside: they go with it.
+    if (await exists(`${target}${suffix}`)) {
+      await rename(`${target}${suffix}`, `${target}.replaced-${stamp}${suffix}`);
+      kept.push(`${target}.replaced-${stamp}${suffix}`);
+    }
+  }
+  await rename(incoming, target);
+  await rm(`${target}.restoring`, { force: true });
+  process.stdout.write(
+    `Restored ${target} from ${resolve(backup)} (${checked.enquiries} enquiries).` +
+      (kept.length > 0 ? ` The replaced database is kept as ${kept[0]}.` : "") +
+      "\n",
+  );
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
