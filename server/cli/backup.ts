@@ -6,19 +6,12 @@
  * Reads DATABASE_URL, BACKUP_DIR and BACKUP_KEEP like the server; prints the copy's path, size and
  * how long it took. For Firestore it says what to use instead and exits 2.
  */
-import { ConfigError, loadConfig } from "../config";
+import { commandConfig, runCommand } from "./command";
 import { sqliteFileOf } from "../store/sqlite";
 import { backupSqlite, BackupError, FIRESTORE_BACKUPS } from "../backup/sqlite-backup";
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 2;
-  }
+  const config = commandConfig();
   const databasePath = sqliteFileOf(config.DATABASE_URL);
   if (!databasePath) {
     process.stderr.write(`${FIRESTORE_BACKUPS}\n`);
@@ -40,12 +33,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand(() => main());

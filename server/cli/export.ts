@@ -8,7 +8,7 @@
  * Reads DATABASE_URL like the server (default sqlite:./data/site.db) and writes to standard output.
  */
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config";
+import { commandConfig, runCommand } from "./command";
 import { createStore, StoreUnavailableError, type Store, type VitalSummary } from "../store";
 import { toCsv } from "./csv";
 
@@ -120,14 +120,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 2;
-  }
+  const config = commandConfig();
 
   const store = await createStore(config.DATABASE_URL);
   try {
@@ -143,12 +136,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand(() => main(process.argv.slice(2)));

@@ -9,7 +9,7 @@
 import { copyFile, rename, rm, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config";
+import { commandConfig, runCommand } from "./command";
 import { databaseHolders } from "../backup/database-lock";
 import { BackupError, checkDatabaseFile, FIRESTORE_BACKUPS } from "../backup/sqlite-backup";
 import { sqliteFileOf } from "../store/sqlite";
@@ -30,14 +30,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 2;
-  }
+  const config = commandConfig();
   const databasePath = sqliteFileOf(config.DATABASE_URL);
   if (!databasePath) {
     process.stderr.write(`${FIRESTORE_BACKUPS}\n`);
@@ -83,12 +76,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand(() => main(process.argv.slice(2)));

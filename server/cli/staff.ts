@@ -13,7 +13,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { STAFF_ROLES, type StaffRole } from "../../domain/console";
 import { checkNewPassword, hashPassword } from "../admin/passwords";
-import { ConfigError, loadConfig } from "../config";
+import { commandConfig, runCommand } from "./command";
 import { createStore, StoreUnavailableError, type Store } from "../store";
 import { StaffExistsError } from "../store/staff";
 
@@ -162,14 +162,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 2;
-  }
+  const config = commandConfig();
 
   const store = await createStore(config.DATABASE_URL);
   try {
@@ -188,12 +181,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand(() => main(process.argv.slice(2)));
