@@ -44,6 +44,13 @@ export default tseslint.config(
     },
   },
   {
+    // The console is a page app of its own: it shares domain/ with the server, and nothing with the public site.
+    files: ["console/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/app/**", "**/server/**", "**/tests/**", "node:*"] }],
+    },
+  },
+  {
     // The server shares only domain/ with the pages: brand copy stays in app/content/ (decision 010).
     files: ["server/**/*.ts"],
     ignores: ["**/*.test.ts"],
