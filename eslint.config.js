@@ -47,7 +47,10 @@ export default tseslint.config(
     // The console is a page app of its own: it shares domain/ with the server, and nothing with the public site.
     files: ["console/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["**/app/**", "**/server/**", "**/tests/**", "node:*"] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["**/app/**", "**/server/**", "**/tests/**", "node:*"] },
+      ],
     },
   },
   {
