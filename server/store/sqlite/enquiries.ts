@@ -10,7 +10,8 @@ import {
 } from "../store";
 import type { SqliteConnection } from "./connection";
 
-interface EnquiryRow {
+/** An enquiry as its table holds it. */
+export interface EnquiryRow {
   id: string;
   Name: string;
   Email: string;
@@ -26,7 +27,8 @@ interface ClaimedRow extends EnquiryRow {
   attempts: number;
 }
 
-function storedEnquiry(row: EnquiryRow): StoredEnquiry {
+/** An enquiry row as the store hands it on: the five fields, with its id and time received beside them. */
+export function storedEnquiry(row: EnquiryRow): StoredEnquiry {
   return {
     id: row.id,
     receivedAt: row.received_at,

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { BuyerType } from "../../../domain/enquiry";
 import {
   CLOSED_STATUSES,
   ENQUIRY_STATUSES,
@@ -17,6 +16,7 @@ import {
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { likePattern, type SqliteRun } from "./connection";
+import { type EnquiryRow, storedEnquiry } from "./enquiries";
 
 /** Trigrams need three characters; a shorter search compares the columns directly. */
 const TRIGRAM_LENGTH = 3;
@@ -27,14 +27,7 @@ const TRIGRAM_LENGTH = 3;
  */
 const RARE_MATCHES = 1_000;
 
-interface InboxSqlRow {
-  id: string;
-  Name: string;
-  Email: string;
-  Mobile: string;
-  Quantity: number;
-  RetailerSelfUse: string;
-  received_at: string;
+interface InboxSqlRow extends EnquiryRow {
   status: string | null;
   sent_at: string | null;
   attempts: number | null;
@@ -45,15 +38,7 @@ const INBOX_COLUMNS = `e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSe
 
 function inboxRow(row: InboxSqlRow): InboxRow {
   return {
-    id: row.id,
-    receivedAt: row.received_at,
-    enquiry: {
-      Name: row.Name,
-      Email: row.Email,
-      Mobile: row.Mobile,
-      Quantity: row.Quantity,
-      RetailerSelfUse: row.RetailerSelfUse as BuyerType,
-    },
+    ...storedEnquiry(row),
     status: (row.status ?? "New") as EnquiryStatus,
     companyNotification: deliveryState({ sentAt: row.sent_at, attempts: row.attempts ?? 0 }),
   };
