@@ -29,6 +29,9 @@ export const API_PREFIX = "/api";
 export const API_ROUTES = {
   enquiries: "/enquiries",
   subscribers: "/subscribers",
+  /** The newsletter's signed links, opened from its mails: they answer with a page. */
+  newsletterConfirm: "/newsletter/confirm",
+  newsletterUnsubscribe: "/newsletter/unsubscribe",
   vitals: "/vitals",
   health: "/health",
 } as const;
@@ -37,6 +40,8 @@ export const API_ROUTES = {
 export const API_PATHS = {
   enquiries: `${API_PREFIX}${API_ROUTES.enquiries}`,
   subscribers: `${API_PREFIX}${API_ROUTES.subscribers}`,
+  newsletterConfirm: `${API_PREFIX}${API_ROUTES.newsletterConfirm}`,
+  newsletterUnsubscribe: `${API_PREFIX}${API_ROUTES.newsletterUnsubscribe}`,
   vitals: `${API_PREFIX}${API_ROUTES.vitals}`,
   health: `${API_PREFIX}${API_ROUTES.health}`,
 } as const;

@@ -1,10 +1,54 @@
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./enquiry";
 
+/** An address joins the newsletter only once its owner opens the link mailed to it, within this many days. */
+export const NEWSLETTER_CONFIRMATION_DAYS = 7;
+/** An address asked for again within this many minutes gets no second confirmation mail. */
+export const NEWSLETTER_RESEND_AFTER_MINUTES = 60;
+
+/**
+ * What the newsletter box says. One answer for every valid address, new, waiting or already
+ * subscribed, so the box never tells anyone whether an address is on the list.
+ */
 export const subscriberMessages = {
   invalid: "Please enter a valid email address",
-  subscribed: "Thank you! You are subscribed to our newsletter.",
-  alreadySubscribed: "You are already subscribed. Thank you!",
+  confirmationSent:
+    "Almost done! We have e-mailed you a link: open it to confirm your subscription. If you are already subscribed, there is nothing more to do.",
   failed: "We could not subscribe you just now. Please try again in a moment.",
+} as const;
+
+/** Where the pages the newsletter's links open lead on. */
+export const newsletterLinkLabels = { home: "Go to the site", subscribeAgain: "Subscribe again" } as const;
+
+/** The pages the newsletter's links open: a heading, and what it means for the visitor. */
+export const newsletterLinkPages = {
+  confirmed: {
+    title: "Your subscription is confirmed",
+    text: "Thank you. Our newsletter will come to this address, and every one has a link to unsubscribe in one click.",
+  },
+  alreadyConfirmed: {
+    title: "This link has already been used",
+    text: "Your address is already confirmed, so there is nothing more to do. Nothing was changed.",
+  },
+  unsubscribed: {
+    title: "You are unsubscribed",
+    text: "Your address has been removed from our list, and we will send you no more newsletters.",
+  },
+  notOnList: {
+    title: "This address is not on our list",
+    text: "It may have been unsubscribed already, or erased because it was not confirmed in time. Nothing was changed.",
+  },
+  invalid: {
+    title: "This link is not valid",
+    text: "It may have been cut short or changed on its way to you. Nothing was changed. Please open the link from the e-mail again, or copy all of it into your browser.",
+  },
+  unavailable: {
+    title: "We could not do this just now",
+    text: "Nothing was changed. Please open the link again in a few minutes.",
+  },
+  expired: {
+    title: "This link has expired",
+    text: `Confirmation links work for ${NEWSLETTER_CONFIRMATION_DAYS} days. Nothing was changed. You can subscribe again at the foot of our home page.`,
+  },
 } as const;
 
 export type SubscriberCheck = { ok: true; email: string } | { ok: false; error: string };

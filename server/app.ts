@@ -3,7 +3,8 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { API_PREFIX } from "../domain/contract";
-import type { Config } from "./config";
+import { publicUrlOf, type Config } from "./config";
+import { NewsletterLinks } from "./newsletter/links";
 import { createNotifier } from "./notify";
 import { OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
 import { apiMessages } from "./routes/api-errors";
@@ -62,7 +63,9 @@ export async function buildApp({ config, logger = false, outbox }: BuildAppOptio
   const store = await createStore(config.DATABASE_URL);
   app.decorate("store", store);
 
-  const notifier = createNotifier(config);
+  const newsletterLinks = new NewsletterLinks(store.keys, publicUrlOf(config));
+  app.decorate("newsletterLinks", newsletterLinks);
+  const notifier = createNotifier(config, newsletterLinks);
   const worker = notifier
     ? new OutboxWorker({
         store,

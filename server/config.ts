@@ -33,6 +33,13 @@ export const configSchema = z
     /** Behind a reverse proxy, take the client's address from X-Forwarded-For (for rate limits). */
     TRUST_PROXY: optional(booleanFlag).default(false),
     SITE_DIR: optional(z.string().min(1)).default("build/client"),
+    /** Where visitors reach the site, for links in mail (`https://collarise.example`); the local server unless set. */
+    PUBLIC_URL: optional(
+      z
+        .string()
+        .url()
+        .refine((value) => /^https?:\/\//.test(value), { message: "must be an http(s) URL" }),
+    ),
     DATABASE_URL: optional(databaseUrl).default("sqlite:./data/site.db"),
     RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(10),
     SMTP_URL: optional(smtpUrl),
@@ -93,6 +100,13 @@ export const configSchema = z
   });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The site's address in links it mails: PUBLIC_URL, or the address the server listens on. */
+export function publicUrlOf(config: Pick<Config, "PUBLIC_URL" | "HOST" | "PORT">): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, "");
+  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.PORT}`;
+}
 
 export class ConfigError extends Error {}
 

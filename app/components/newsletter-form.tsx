@@ -42,7 +42,7 @@ export function NewsletterForm() {
     onOutcome(outcome, form) {
       if (outcome.kind === "ok") {
         form.reset();
-        say(outcome.status === 201 ? subscriberMessages.subscribed : subscriberMessages.alreadySubscribed);
+        say(subscriberMessages.confirmationSent);
       } else if (outcome.kind === "refused") {
         say(outcome.error, outcome.status === 400);
         if (outcome.status === 400) inputRef.current?.focus();

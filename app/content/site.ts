@@ -95,7 +95,7 @@ export const footer = {
     placeholder: "Enter Your Email",
     button: "Subscribe",
     purpose:
-      "Occasional news of Collarise: new recipes, offers and product updates. We use your address for nothing else, and every e-mail lets you unsubscribe.",
+      "Occasional news of Collarise: new recipes, offers and product updates. We first e-mail you a link to confirm your address, use it for nothing else, and every e-mail lets you unsubscribe in one click.",
   },
   contactHeading: "Get in touch",
   privacyLinkLabel: "Privacy Policy",

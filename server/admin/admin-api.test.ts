@@ -11,6 +11,7 @@ import {
 import type { Enquiry } from "../../domain/enquiry";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 import { hashToken, newSessionToken } from "./session-cookie";
+import { confirmedSubscriber } from "../../tests/support/subscribers";
 import {
   addStaff,
   consoleRequest,
@@ -462,8 +463,8 @@ describe("the console's API", () => {
     const app = await start();
     await addStaff(app, "staff@example.com", "staff");
     const cookie = await signIn(app, "staff@example.com");
-    await app.store.subscribers.add("one@example.com");
-    await app.store.subscribers.add("two@example.org");
+    await confirmedSubscriber(app.store, "one@example.com");
+    await confirmedSubscriber(app.store, "two@example.org");
     const found = (await consoleRequest(app, cookie, "GET", "/subscribers?q=example.org")).json<{
       items: { id: string; email: string }[];
     }>();

@@ -5,15 +5,17 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { NewsletterLinks } from "../newsletter/links";
 import { SqliteStore } from "../store/sqlite";
 import type { StoredEnquiry, StoredSubscriber } from "../store/store";
+import { confirmedSubscriber } from "../../tests/support/subscribers";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 let dir: string;
 let databaseUrl: string;
 let enquiries: StoredEnquiry[];
-let subscribers: StoredSubscriber[];
+let subscribers: (StoredSubscriber & { unsubscribeUrl: string })[];
 
 /** Runs the command as an operator would, in its own process. */
 function runExport(args: string[], env: Record<string, string> = { DATABASE_URL: databaseUrl }) {
@@ -52,9 +54,18 @@ beforeAll(async () => {
       RetailerSelfUse: "Self Use",
     }),
   ];
-  await store.subscribers.add("Ravi@Example.in");
-  await store.subscribers.add("-2+3@example.com");
-  subscribers = await store.subscribers.list();
+  await confirmedSubscriber(store, "Ravi@Example.in");
+  await confirmedSubscriber(store, "-2+3@example.com");
+  // Asked for, never confirmed: not a subscriber, so not exported.
+  await store.subscribers.request("pending@example.com", { now: new Date(), resendAfterMs: 3_600_000 });
+  // The links the export must give: made with the store's key and the server's default address.
+  const links = new NewsletterLinks(store.keys, "http://127.0.0.1:3000");
+  subscribers = await Promise.all(
+    (await store.subscribers.list()).map(async ({ unsubscribeNonce, ...subscriber }) => ({
+      ...subscriber,
+      unsubscribeUrl: await links.unsubscribeUrl({ subscriberId: subscriber.id, unsubscribeNonce }),
+    })),
+  );
   await store.vitals.add([
     { page: "/", metric: "LCP", value: 1200 },
     { page: "/", metric: "LCP", value: 2500.4 },
@@ -111,6 +122,9 @@ describe("exporting subscribers", () => {
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual(subscribers);
     expect(subscribers.map((s) => s.email)).toEqual(["ravi@example.in", "-2+3@example.com"]);
+    expect(subscribers[0]!.unsubscribeUrl).toMatch(
+      /^http:\/\/127\.0\.0\.1:3000\/api\/newsletter\/unsubscribe\?token=v1\./,
+    );
   });
 
   test("as CSV defuses an address that looks like a formula", async () => {
@@ -119,9 +133,9 @@ describe("exporting subscribers", () => {
     const [ravi, formula] = subscribers;
     expect(stdout).toBe(
       [
-        "id,email,subscribedAt",
-        `${ravi!.id},ravi@example.in,${ravi!.subscribedAt}`,
-        `${formula!.id},'-2+3@example.com,${formula!.subscribedAt}`,
+        "id,email,subscribedAt,unsubscribeUrl",
+        `${ravi!.id},ravi@example.in,${ravi!.subscribedAt},${ravi!.unsubscribeUrl}`,
+        `${formula!.id},'-2+3@example.com,${formula!.subscribedAt},${formula!.unsubscribeUrl}`,
         "",
       ].join("\r\n"),
     );

@@ -8,6 +8,8 @@
  * Reads DATABASE_URL like the server (default sqlite:./data/site.db) and writes to standard output.
  */
 import { parseArgs } from "node:util";
+import { publicUrlOf, type Config } from "../config";
+import { NewsletterLinks } from "../newsletter/links";
 import { commandConfig, runCommand } from "./command";
 import { createStore, StoreUnavailableError, type Store, type VitalSummary } from "../store";
 import { toCsv } from "./csv";
@@ -18,7 +20,8 @@ export const USAGE = `Usage:
   npm run export -- vitals [--format table|json]
 
 Reads DATABASE_URL (default sqlite:./data/site.db) and writes to standard output.
-JSON is the default for enquiries and subscribers; a table for vitals.`;
+JSON is the default for enquiries and subscribers; a table for vitals. Subscribers are the
+confirmed addresses, each with its one-click unsubscribe link (made with PUBLIC_URL).`;
 
 const FORMATS = {
   enquiries: ["json", "csv"],
@@ -75,14 +78,27 @@ async function enquiries(store: Store, format: string): Promise<string> {
   );
 }
 
-async function subscribers(store: Store, format: string): Promise<string> {
-  const records = await store.subscribers.list();
+/**
+ * The confirmed addresses, each with its own one-click unsubscribe link: a newsletter sent from a
+ * mailing program must carry it, in the mail and in its List-Unsubscribe header.
+ */
+async function subscribers(store: Store, format: string, config: Config): Promise<string> {
+  const links = new NewsletterLinks(store.keys, publicUrlOf(config));
+  const records = await Promise.all(
+    (await store.subscribers.list()).map(async ({ id, email, subscribedAt, unsubscribeNonce }) => ({
+      id,
+      email,
+      subscribedAt,
+      unsubscribeUrl: await links.unsubscribeUrl({ subscriberId: id, unsubscribeNonce }),
+    })),
+  );
   if (format === "json") return `${JSON.stringify(records, null, 2)}\n`;
   return toCsv<(typeof records)[number]>(
     [
       { header: "id", value: (r) => r.id },
       { header: "email", value: (r) => r.email },
       { header: "subscribedAt", value: (r) => r.subscribedAt },
+      { header: "unsubscribeUrl", value: (r) => r.unsubscribeUrl },
     ],
     records,
   );
@@ -125,7 +141,7 @@ async function main(argv: string[]): Promise<number> {
   const store = await createStore(config.DATABASE_URL);
   try {
     const exporters = { enquiries, subscribers, vitals };
-    process.stdout.write(await exporters[request.kind](store, request.format));
+    process.stdout.write(await exporters[request.kind](store, request.format, config));
     return 0;
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;

@@ -150,7 +150,7 @@ it(
     //   The server logs each such attempt as not delivered.
     const failedAttempts = [first, second]
       .flatMap((server) => server.output().stdout.split("\n"))
-      .filter((line) => line.includes('"enquiry notification not delivered'))
+      .filter((line) => line.includes('"notification not delivered'))
       .map((line) => JSON.parse(line) as { enquiryId: string; err: string });
     const retried = new Set(failedAttempts.map((attempt) => attempt.enquiryId));
     const repeated = [...copies.entries()].filter(([, arrivals]) => arrivals.length > 1);

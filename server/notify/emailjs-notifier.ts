@@ -1,6 +1,12 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { enquirySubject } from "./mail-content";
-import { type EnquiryNotification, NotificationFailedError, type Notifier } from "./notifier";
+import {
+  type EnquiryNotification,
+  isNewsletterMail,
+  NotificationFailedError,
+  type Notifier,
+  type OutboxNotification,
+} from "./notifier";
 
 export interface EmailJsNotifierOptions {
   apiUrl: string;
@@ -46,9 +52,11 @@ export function createEmailJsNotifier(options: EmailJsNotifierOptions): Notifier
   return {
     name: "emailjs",
     concurrency: 1,
-    async send(notification: EnquiryNotification, signal: AbortSignal) {
-      // The configuration allows acknowledgements with SMTP only; never report one as sent.
-      if (notification.kind === "acknowledgement") {
+    // The company's template takes the company's notification only; everything else needs SMTP.
+    kinds: new Set(["company"]),
+    async send(notification: OutboxNotification, signal: AbortSignal) {
+      // Never report a mail EmailJS was not given as sent.
+      if (isNewsletterMail(notification) || notification.kind === "acknowledgement") {
         throw new NotificationFailedError("EmailJS sends the company's notification only");
       }
       const now = Date.now();

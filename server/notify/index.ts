@@ -1,4 +1,5 @@
 import type { Config } from "../config";
+import type { NewsletterLinks } from "../newsletter/links";
 import { createEmailJsNotifier } from "./emailjs-notifier";
 import type { Notifier } from "./notifier";
 import { createSmtpNotifier } from "./smtp-notifier";
@@ -6,7 +7,7 @@ import { createSmtpNotifier } from "./smtp-notifier";
 export type { Notifier } from "./notifier";
 
 /** Chooses the notifier once from configuration: SMTP, EmailJS, or none (mail waits in the outbox). */
-export function createNotifier(config: Config): Notifier | undefined {
+export function createNotifier(config: Config, links: NewsletterLinks): Notifier | undefined {
   const timeoutMs = config.NOTIFY_TIMEOUT_SECONDS * 1_000;
   if (config.SMTP_URL && config.NOTIFY_TO) {
     return createSmtpNotifier({
@@ -14,6 +15,7 @@ export function createNotifier(config: Config): Notifier | undefined {
       to: config.NOTIFY_TO,
       from: config.MAIL_FROM,
       timeoutMs,
+      links,
     });
   }
   if (

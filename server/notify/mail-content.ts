@@ -2,7 +2,8 @@ import { brand } from "../../domain/brand";
 import { enquiryReference } from "../../domain/console";
 import { escapeHtml } from "../html";
 import { ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
-import type { PendingNotification } from "../store/store";
+import { NEWSLETTER_CONFIRMATION_DAYS } from "../../domain/subscriber";
+import type { PendingEnquiryNotification } from "../store/store";
 
 /** How each stored field is named to the person reading the mail, in the form's order. */
 export const fieldLabels: Record<keyof Enquiry, string> = {
@@ -35,7 +36,9 @@ export function enquirySubject(enquiry: Enquiry): string {
 }
 
 /** The mail the company receives for one enquiry: every field, in plain text and in HTML. */
-export function enquiryMail(notification: Pick<PendingNotification, "enquiryId" | "enquiry" | "receivedAt">) {
+export function enquiryMail(
+  notification: Pick<PendingEnquiryNotification, "enquiryId" | "enquiry" | "receivedAt">,
+) {
   const { enquiry, enquiryId, receivedAt } = notification;
   const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], String(enquiry[field])] as const);
   const received = `Received ${receivedAt} (enquiry ${enquiryId})`;
@@ -78,7 +81,7 @@ export function acknowledgementSubject(enquiryId: string): string {
 }
 
 /** The visitor's acknowledgement: the reference to quote, and what happens next. Nothing they did not type. */
-export function acknowledgementMail(notification: Pick<PendingNotification, "enquiryId" | "enquiry">) {
+export function acknowledgementMail(notification: Pick<PendingEnquiryNotification, "enquiryId" | "enquiry">) {
   const { enquiry, enquiryId } = notification;
   const reference = enquiryReference(enquiryId);
   const paragraphs = [
@@ -97,4 +100,71 @@ export function acknowledgementMail(notification: Pick<PendingNotification, "enq
     "</body></html>",
   ].join("\n");
   return { subject: acknowledgementSubject(enquiryId), text, html } satisfies EnquiryMail;
+}
+
+/** A mail of the newsletter's own, with the link that unsubscribes its address in one click. */
+export interface NewsletterMail extends EnquiryMail {
+  unsubscribeUrl: string;
+}
+
+function newsletterHtml(title: string, paragraphs: readonly (string | { text: string; href: string })[]) {
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8"><title>',
+    escapeHtml(title),
+    "</title></head><body>",
+    ...paragraphs.map((paragraph) =>
+      typeof paragraph === "string"
+        ? `<p>${escapeHtml(paragraph)}</p>`
+        : `<p><a href="${escapeHtml(paragraph.href)}">${escapeHtml(paragraph.text)}</a></p>`,
+    ),
+    "</body></html>",
+  ].join("\n");
+}
+
+/** Asks the owner of an address to confirm it before it joins the newsletter. */
+export function newsletterConfirmationMail(links: {
+  confirmUrl: string;
+  unsubscribeUrl: string;
+}): NewsletterMail {
+  const subject = `Please confirm your subscription to the ${brand.productName} newsletter`;
+  const asked = `Someone, we hope you, asked for the ${brand.productFullName} newsletter to be sent to this address. It joins our list only once you confirm it.`;
+  const confirm = `To confirm, open this link within ${NEWSLETTER_CONFIRMATION_DAYS} days:`;
+  const notYou = `If it was not you, ignore this e-mail: the address will be erased in ${NEWSLETTER_CONFIRMATION_DAYS} days and we will not write again. To erase it now, open:`;
+  const text = [
+    asked,
+    "",
+    confirm,
+    links.confirmUrl,
+    "",
+    notYou,
+    links.unsubscribeUrl,
+    "",
+    brand.companyName,
+    "",
+  ].join("\n");
+  const html = newsletterHtml(subject, [
+    asked,
+    confirm,
+    { text: "Confirm my subscription", href: links.confirmUrl },
+    notYou,
+    { text: "Erase my address", href: links.unsubscribeUrl },
+    brand.companyName,
+  ]);
+  return { subject, text, html, unsubscribeUrl: links.unsubscribeUrl };
+}
+
+/** Welcomes a confirmed address, and says how to leave. */
+export function newsletterWelcomeMail(links: { unsubscribeUrl: string }): NewsletterMail {
+  const subject = `Welcome to the ${brand.productName} newsletter`;
+  const welcome = `Your subscription is confirmed. We will write now and then with new recipes, offers and news of ${brand.productFullName}, and use your address for nothing else.`;
+  const leave = "To unsubscribe at any time, in one click, open:";
+  const text = [welcome, "", leave, links.unsubscribeUrl, "", brand.companyName, ""].join("\n");
+  const html = newsletterHtml(subject, [
+    welcome,
+    leave,
+    { text: "Unsubscribe", href: links.unsubscribeUrl },
+    brand.companyName,
+  ]);
+  return { subject, text, html, unsubscribeUrl: links.unsubscribeUrl };
 }

@@ -1,25 +1,45 @@
-import type { PendingNotification } from "../store/store";
+import type {
+  EnquiryNotificationKind,
+  NotificationKind,
+  PendingEnquiryNotification,
+  PendingNewsletterNotification,
+} from "../store/store";
 
 /** What a notifier needs to tell the company (or acknowledge to the visitor) about one enquiry. */
-export type EnquiryNotification = Pick<PendingNotification, "id" | "enquiryId" | "enquiry" | "receivedAt"> & {
+export type EnquiryNotification = Pick<
+  PendingEnquiryNotification,
+  "id" | "enquiryId" | "enquiry" | "receivedAt"
+> & {
   /** Absent: the company's notification. */
-  kind?: PendingNotification["kind"];
+  kind?: EnquiryNotificationKind;
 };
 
+/** What a notifier needs to send one newsletter mail: the address, and what its links are made from. */
+export type NewsletterNotification = Omit<PendingNewsletterNotification, "attempts">;
+
+export type OutboxNotification = EnquiryNotification | NewsletterNotification;
+
+export function isNewsletterMail(notification: OutboxNotification): notification is NewsletterNotification {
+  return "subscriberId" in notification;
+}
+
 /**
- * Tells the company about a stored enquiry. Adapters: SMTP and EmailJS, chosen once at
- * start-up from configuration (`createNotifier`); the outbox worker sees only this interface.
+ * Tells the company about a stored enquiry, and sends the newsletter's own mails. Adapters: SMTP
+ * and EmailJS, chosen once at start-up from configuration (`createNotifier`); the outbox worker
+ * sees only this interface.
  */
 export interface Notifier {
   /** Names the adapter in logs. */
   readonly name: string;
   /** How many notifications the worker may send at once through this adapter. */
   readonly concurrency: number;
+  /** The kinds of mail this adapter can send; the others wait in the outbox for one that can. */
+  readonly kinds: ReadonlySet<NotificationKind>;
   /**
    * Delivers one notification. Resolves only once the provider has accepted it; rejects
    * when it was not delivered (and may be sent again). Gives up when `signal` aborts.
    */
-  send(notification: EnquiryNotification, signal: AbortSignal): Promise<void>;
+  send(notification: OutboxNotification, signal: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
 

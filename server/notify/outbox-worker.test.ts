@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { SqliteStore } from "../store/sqlite";
-import type { EnquiryNotification, Notifier } from "./notifier";
+import { isNewsletterMail, type EnquiryNotification, type Notifier } from "./notifier";
 import { type CycleReport, OutboxWorker, type OutboxWorkerOptions, retryDelayMs } from "./outbox-worker";
 import { pendingNotifications } from "../../tests/support/store-probe";
 
@@ -42,13 +42,16 @@ function scriptedNotifier(
     signal: AbortSignal,
   ) => Promise<void> = async () => {},
   concurrency = 4,
+  kinds: Notifier["kinds"] = new Set(["company", "acknowledgement"]),
 ) {
   const attempts: EnquiryNotification[] = [];
   const notifier: Notifier & { attempts: EnquiryNotification[] } = {
     name: "scripted",
     concurrency,
+    kinds,
     attempts,
     async send(notification, signal) {
+      if (isNewsletterMail(notification)) throw new Error("given a kind of mail it does not send");
       attempts.push(notification);
       const attempt = attempts.filter((earlier) => earlier.id === notification.id).length;
       await behaviour(notification, attempt, signal);
@@ -255,7 +258,40 @@ describe("the outbox worker", () => {
       limit: 1,
       leaseMs: 60_000,
     });
-    expect(released?.enquiryId).toBe(id);
+    expect(released && "enquiryId" in released && released.enquiryId).toBe(id);
+  });
+
+  it("sets aside a kind of mail its notifier does not send, for an hour, and goes on with the rest", async () => {
+    const store = await openStore();
+    await store.subscribers.request("reader@example.com", { now: new Date(), resendAfterMs: 3_600_000 });
+    const stored = await store.enquiries.add(enquiry(1));
+    const notifier = scriptedNotifier(undefined, 4, new Set(["company"]));
+    const log = recordingLogger();
+    const worker = newWorker({ store, notifier, log });
+
+    const report = await worker.runOnce();
+    // The newsletter mail is neither sent nor counted as the provider's failure.
+    expect(report).toStrictEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(notifier.attempts.map((attempt) => attempt.enquiryId)).toStrictEqual([stored.id]);
+    expect(pendingNotifications(`sqlite:${databasePath}`)).toBe(1);
+    expect(log.entries.some((entry) => entry.message.includes("does not send newsletter-confirmation"))).toBe(
+      true,
+    );
+    const [waiting] = await store.enquiries.claimDueNotifications({
+      worker: "later",
+      now: new Date(Date.now() + 3_600_000 + 1_000),
+      limit: 10,
+      leaseMs: 1_000,
+    });
+    expect(waiting).toMatchObject({ kind: "newsletter-confirmation", email: "reader@example.com" });
+    expect(
+      await store.enquiries.claimDueNotifications({
+        worker: "now",
+        now: new Date(),
+        limit: 10,
+        leaseMs: 1_000,
+      }),
+    ).toStrictEqual([]);
   });
 
   it("pauses after a cycle in which every send failed, and new enquiries do not cut the pause short", async () => {

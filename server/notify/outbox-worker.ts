@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { PendingNotification, Store } from "../store/store";
+import { isNewsletterNotification, type PendingNotification, type Store } from "../store/store";
 import type { Notifier } from "./notifier";
 
 /** The parts of a pino/Fastify logger the worker uses. */
@@ -18,6 +18,16 @@ export interface RetryPolicy {
 }
 
 export const defaultRetryPolicy: RetryPolicy = { baseMs: 2_000, maxMs: 5 * 60_000 };
+
+/** How long a mail the notifier cannot send (a newsletter mail through EmailJS) waits before it is looked at again. */
+export const UNSUPPORTED_KIND_WAIT_MS = 60 * 60_000;
+
+/** What a log line says a notification is about: its enquiry, or (never the address) its subscriber. */
+function subject(notification: PendingNotification) {
+  return isNewsletterNotification(notification)
+    ? { notificationId: notification.id, kind: notification.kind, subscriberId: notification.subscriberId }
+    : { notificationId: notification.id, kind: notification.kind, enquiryId: notification.enquiryId };
+}
 
 /** The longest the worker pauses between probes of a provider that fails every send. */
 const MAX_PROVIDER_PAUSE_MS = 60_000;
@@ -265,7 +275,8 @@ export class OutboxWorker {
 
     const outcomes = await Promise.all(claimed.map((notification) => this.deliver(notification)));
     const report: CycleReport = {
-      claimed: claimed.length,
+      // A mail set aside for another notifier says nothing about this one's provider.
+      claimed: claimed.length - outcomes.filter((outcome) => outcome === "set aside").length,
       sent: outcomes.filter((outcome) => outcome === "sent").length,
       failed: outcomes.filter((outcome) => outcome === "failed").length,
     };
@@ -277,7 +288,8 @@ export class OutboxWorker {
 
   private async deliver(
     notification: PendingNotification,
-  ): Promise<"sent" | "failed" | { storeError: unknown }> {
+  ): Promise<"sent" | "failed" | "set aside" | { storeError: unknown }> {
+    if (!this.notifier.kinds.has(notification.kind)) return this.setAside(notification);
     const signal = AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.sendTimeoutMs)]);
     let sendError: unknown;
     try {
@@ -293,10 +305,7 @@ export class OutboxWorker {
         // Delivered but not recorded: when the lease runs out it is sent again (at least once).
         return { storeError: error };
       }
-      this.log.info(
-        { notificationId: notification.id, enquiryId: notification.enquiryId, notifier: this.notifier.name },
-        "enquiry notification sent",
-      );
+      this.log.info({ ...subject(notification), notifier: this.notifier.name }, "notification sent");
       return "sent";
     }
 
@@ -305,14 +314,13 @@ export class OutboxWorker {
     const nextAttemptAt = new Date(Date.now() + wait);
     this.log.warn(
       {
-        notificationId: notification.id,
-        enquiryId: notification.enquiryId,
+        ...subject(notification),
         notifier: this.notifier.name,
         attempt: failures,
         retryInMs: wait,
         err: describe(sendError),
       },
-      "enquiry notification not delivered; it will be retried",
+      "notification not delivered; it will be retried",
     );
     try {
       await this.store.enquiries.markNotificationFailed(
@@ -326,6 +334,23 @@ export class OutboxWorker {
       return { storeError: error };
     }
     return "failed";
+  }
+
+  /** A kind of mail this notifier cannot send waits, unsent, for a configuration that can. */
+  private async setAside(notification: PendingNotification): Promise<"set aside" | { storeError: unknown }> {
+    const reason = `${this.notifier.name} does not send ${notification.kind} mail; configure SMTP_URL`;
+    this.log.warn({ ...subject(notification), notifier: this.notifier.name }, reason);
+    try {
+      await this.store.enquiries.markNotificationFailed(
+        notification.id,
+        this.workerId,
+        reason,
+        new Date(Date.now() + UNSUPPORTED_KIND_WAIT_MS),
+      );
+    } catch (error) {
+      return { storeError: error };
+    }
+    return "set aside";
   }
 
   private storeDown(error: unknown, report: CycleReport): CycleReport {

@@ -2,7 +2,9 @@ import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EnquiryNotification } from "./notifier";
 import { createSmtpNotifier } from "./smtp-notifier";
-import { type MailSink, startMailSink, unusedPort } from "../../tests/support/mail-sink";
+import { NewsletterLinks } from "../newsletter/links";
+import { verifyLink } from "../newsletter/link-tokens";
+import { mailHeader, type MailSink, startMailSink, unusedPort } from "../../tests/support/mail-sink";
 
 const notification: EnquiryNotification = {
   id: "9b1d7c4e-0f3a-4e2b-8a61-5c7d9e0f1a2b",
@@ -18,6 +20,10 @@ const notification: EnquiryNotification = {
 };
 
 const neverAborted = () => new AbortController().signal;
+
+/** Links made with a fixed key, as the store would give one. */
+const key = Buffer.alloc(32, 7);
+const links = new NewsletterLinks({ key: async () => key }, "https://collarise.example");
 
 let sink: MailSink | undefined;
 let silent: Server | undefined;
@@ -38,6 +44,7 @@ describe("the SMTP notifier", () => {
       to: "orders@collarise.example",
       from: "website@collarise.example",
       timeoutMs: 5_000,
+      links,
     });
     await notifier.send(notification, neverAborted());
     await notifier.close();
@@ -79,6 +86,7 @@ describe("the SMTP notifier", () => {
       to: "orders@collarise.example",
       from: "website@collarise.example",
       timeoutMs: 5_000,
+      links,
     });
     const name = "Asha\r\nBcc: victim@example.com\r\nX-Injected: yes";
     await notifier.send(
@@ -102,6 +110,7 @@ describe("the SMTP notifier", () => {
       to: "orders@collarise.example",
       from: "website@collarise.example",
       timeoutMs: 5_000,
+      links,
     });
     await expect(notifier.send(notification, neverAborted())).rejects.toThrow(/ECONNREFUSED/);
   });
@@ -116,6 +125,7 @@ describe("the SMTP notifier", () => {
       to: "orders@collarise.example",
       from: "website@collarise.example",
       timeoutMs: 300,
+      links,
     });
     await expect(notifier.send(notification, neverAborted())).rejects.toThrow(/greeting|timeout/i);
   });
@@ -129,6 +139,7 @@ describe("the SMTP notifier", () => {
       to: "orders@collarise.example",
       from: "website@collarise.example",
       timeoutMs: 60_000,
+      links,
     });
     const controller = new AbortController();
     const sending = notifier.send(notification, controller.signal);
@@ -145,3 +156,74 @@ async function waitUntil(condition: () => boolean, timeoutMs = 5_000) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe("the SMTP notifier's newsletter mails", () => {
+  it("ask a new address to confirm, with signed links and a one-click unsubscribe (RFC 8058)", async () => {
+    sink = await startMailSink();
+    const notifier = createSmtpNotifier({
+      url: sink.url,
+      to: "orders@collarise.example",
+      from: "website@collarise.example",
+      timeoutMs: 5_000,
+      links,
+    });
+    const requestedAt = "2026-11-22T10:15:00.000Z";
+    const mail = {
+      id: "5a0c2e51-8d7e-4f59-9c1a-2b6d0e4f7a10",
+      kind: "newsletter-confirmation",
+      subscriberId: "0d6f3a8e-1c2b-4d5e-8f90-a1b2c3d4e5f6",
+      email: "reader@example.in",
+      confirmNonce: "0123456789abcdef0123456789abcdef",
+      unsubscribeNonce: "fedcba9876543210fedcba9876543210",
+      requestedAt,
+    } as const;
+    await notifier.send(mail, neverAborted());
+    await notifier.send(
+      { ...mail, id: "6b1d3f62-9e8f-4a60-8d2b-3c7e1f5a8b21", kind: "newsletter-welcome", confirmNonce: null },
+      neverAborted(),
+    );
+    // A confirmation request whose address was confirmed before it went out has nothing to ask.
+    await notifier.send(
+      { ...mail, id: "7c2e4a73-0f9a-4b71-9e3c-4d8f2a6b9c32", confirmNonce: null },
+      neverAborted(),
+    );
+    await notifier.close();
+
+    const [confirmation, welcome] = await sink.waitForMails(2);
+    if (!confirmation || !welcome) throw new Error("no mail");
+    expect(confirmation.envelopeTo).toStrictEqual(["reader@example.in"]);
+    expect(confirmation.parsed.subject).toBe("Please confirm your subscription to the Collarise newsletter");
+    const urls = [...(confirmation.parsed.text ?? "").matchAll(/https:\/\/\S+/g)].map(
+      (match) => new URL(match[0]),
+    );
+    expect(urls.map((url) => url.pathname)).toStrictEqual([
+      "/api/newsletter/confirm",
+      "/api/newsletter/unsubscribe",
+    ]);
+    const now = new Date("2026-11-23T00:00:00.000Z");
+    expect(verifyLink(key, urls[0]!.searchParams.get("token"), "confirm", now)).toStrictEqual({
+      ok: true,
+      claims: {
+        purpose: "confirm",
+        subscriberId: mail.subscriberId,
+        nonce: mail.confirmNonce,
+        // Good for as long as the unconfirmed address is kept.
+        expiresAt: new Date("2026-11-29T10:15:00.000Z"),
+      },
+    });
+    expect(verifyLink(key, urls[1]!.searchParams.get("token"), "unsubscribe", now)).toStrictEqual({
+      ok: true,
+      claims: { purpose: "unsubscribe", subscriberId: mail.subscriberId, nonce: mail.unsubscribeNonce },
+    });
+
+    for (const received of [confirmation, welcome]) {
+      expect(mailHeader(received.raw, "List-Unsubscribe")).toBe(`<${urls[1]!.href}>`);
+      expect(mailHeader(received.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+      expect(received.parsed.html).toContain(`href="${urls[1]!.href}"`);
+    }
+    expect(welcome.parsed.subject).toBe("Welcome to the Collarise newsletter");
+    expect(welcome.parsed.text).toContain(urls[1]!.href);
+    expect(welcome.parsed.text).not.toContain("/confirm");
+    expect(sink.mails).toHaveLength(2);
+  });
+});

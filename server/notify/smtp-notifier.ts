@@ -1,6 +1,18 @@
 import { createTransport } from "nodemailer";
-import { acknowledgementMail, enquiryMail, singleLine } from "./mail-content";
-import type { EnquiryNotification, Notifier } from "./notifier";
+import type { NewsletterLinks } from "../newsletter/links";
+import {
+  acknowledgementMail,
+  enquiryMail,
+  newsletterConfirmationMail,
+  newsletterWelcomeMail,
+  singleLine,
+} from "./mail-content";
+import {
+  isNewsletterMail,
+  type NewsletterNotification,
+  type Notifier,
+  type OutboxNotification,
+} from "./notifier";
 
 export interface SmtpNotifierOptions {
   /** `smtp://user:pass@host:port`, or `smtps://…` for TLS from the first byte. */
@@ -9,12 +21,23 @@ export interface SmtpNotifierOptions {
   from: string;
   /** The longest one delivery may take; connecting and the greeting get less. */
   timeoutMs: number;
+  /** Makes the newsletter mails' signed links. */
+  links: NewsletterLinks;
 }
 
 /** The domain part of an address, for Message-IDs: `website@collarise.example` → `collarise.example`. */
 function domainOf(address: string): string {
   const at = address.lastIndexOf("@");
   return at >= 0 ? address.slice(at + 1) : "localhost";
+}
+
+/** The newsletter mail a notification stands for, with its links; none for a request already answered. */
+async function newsletterMail(notification: NewsletterNotification, links: NewsletterLinks) {
+  const unsubscribeUrl = await links.unsubscribeUrl(notification);
+  if (notification.kind === "newsletter-welcome") return newsletterWelcomeMail({ unsubscribeUrl });
+  if (notification.confirmNonce === null) return undefined;
+  const confirmUrl = await links.confirmUrl({ ...notification, confirmNonce: notification.confirmNonce });
+  return newsletterConfirmationMail({ confirmUrl, unsubscribeUrl });
 }
 
 /** Sends at most this many mails at once, each on its own connection. */
@@ -44,7 +67,28 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
   return {
     name: "smtp",
     concurrency: CONNECTIONS,
-    async send(notification: EnquiryNotification, signal: AbortSignal) {
+    kinds: new Set(["company", "acknowledgement", "newsletter-confirmation", "newsletter-welcome"]),
+    async send(notification: OutboxNotification, signal: AbortSignal) {
+      if (isNewsletterMail(notification)) {
+        const mail = await newsletterMail(notification, options.links);
+        // Confirmed before its request went out: nothing is left to ask.
+        if (!mail) return;
+        await transport.sendMail({
+          from: options.from,
+          to: notification.email,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: `<newsletter-${notification.id}@${messageIdDomain}>`,
+          // RFC 2369 and RFC 8058: the mail program offers a one-click unsubscribe that POSTs to the link.
+          headers: {
+            "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+          signal,
+        });
+        return;
+      }
       if (notification.kind === "acknowledgement") {
         // To the visitor, who may answer the company directly.
         const mail = acknowledgementMail(notification);

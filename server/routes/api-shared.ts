@@ -1,5 +1,6 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { scheduleBackups } from "../backup/backup-schedule";
+import type { NewsletterLinks } from "../newsletter/links";
 import type { OutboxWorker } from "../notify/outbox-worker";
 import type { Store } from "../store/store";
 
@@ -33,6 +34,8 @@ declare module "fastify" {
     /** The store chosen at start-up from DATABASE_URL; closed when the server closes. */
     store: Store;
     outbox: OutboxHandle;
+    /** Makes and checks the newsletter's signed links. */
+    newsletterLinks: NewsletterLinks;
     /** The scheduled backups of a SQLite database, when BACKUP_INTERVAL_HOURS is set. */
     backups: ReturnType<typeof scheduleBackups> | undefined;
   }

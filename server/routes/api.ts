@@ -7,6 +7,7 @@ import type { RateLimitedRoutes } from "./api-shared";
 import { enquiryRoutes } from "./enquiries";
 import { acceptFormPosts } from "./form-posts";
 import { healthRoutes } from "./health";
+import { newsletterLinkRoutes } from "./newsletter-links";
 import { subscriberRoutes } from "./subscribers";
 import { vitalsRoutes } from "./vitals";
 
@@ -23,6 +24,7 @@ export async function apiRoutes(app: FastifyInstance, { rateLimit, acknowledgeVi
   installApiErrorHandler(app);
   await app.register(enquiryRoutes, options);
   await app.register(subscriberRoutes, options);
+  await app.register(newsletterLinkRoutes);
   await app.register(vitalsRoutes, options);
   await app.register(healthRoutes);
   // The console's API, one guarded plugin, under this one's prefix.

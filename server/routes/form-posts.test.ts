@@ -3,6 +3,7 @@ import { enquiryMessages } from "../../domain/enquiry";
 import { subscriberMessages } from "../../domain/subscriber";
 import { apiMessages } from "./api-errors";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
+import { storedAddresses } from "../../tests/support/store-probe";
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -84,7 +85,7 @@ describe("the forms posted without JavaScript", () => {
 
   it("answers one form too many from an address with a page, not JSON", async () => {
     current = await buildTestApp({ RATE_LIMIT_PER_MINUTE: "1" });
-    expect((await post(current, "/api/subscribers", { email: "first@example.in" })).statusCode).toBe(201);
+    expect((await post(current, "/api/subscribers", { email: "first@example.in" })).statusCode).toBe(202);
     const refused = await post(current, "/api/subscribers", { email: "second@example.in" });
 
     expect(refused.statusCode).toBe(429);
@@ -94,17 +95,18 @@ describe("the forms posted without JavaScript", () => {
     expect(refused.body).toContain('href="/#contact"');
   });
 
-  it("subscribes an address sent as an ordinary form, once", async () => {
+  it("takes an address sent as an ordinary form once, and says a confirmation mail is on its way", async () => {
     current = await buildTestApp();
     const first = await post(current, "/api/subscribers", { email: "Reader@Example.in" });
     const second = await post(current, "/api/subscribers", { email: "reader@example.in" });
 
-    expect(first.statusCode).toBe(201);
-    expect(first.body).toContain(subscriberMessages.subscribed);
-    expect(second.statusCode).toBe(200);
-    expect(second.body).toContain(subscriberMessages.alreadySubscribed);
-    expect((await current.app.store.subscribers.list()).map((s) => s.email)).toStrictEqual([
-      "reader@example.in",
+    for (const response of [first, second]) {
+      expect(response.statusCode).toBe(202);
+      expect(response.headers["content-type"]).toMatch(/^text\/html/);
+      expect(response.body).toContain(subscriberMessages.confirmationSent);
+    }
+    expect(storedAddresses(current.databaseUrl)).toStrictEqual([
+      { email: "reader@example.in", status: "pending", pendingMails: ["newsletter-confirmation"] },
     ]);
   });
 
@@ -114,6 +116,6 @@ describe("the forms posted without JavaScript", () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain(subscriberMessages.invalid);
-    expect(await current.app.store.subscribers.list()).toHaveLength(0);
+    expect(storedAddresses(current.databaseUrl)).toHaveLength(0);
   });
 });

@@ -77,8 +77,27 @@ interface FormResult {
 
 /** Answers a form post with a page that states the result. */
 export function sendFormResult(reply: FastifyReply, result: FormResult) {
-  const title = escapeHtml(result.message);
-  const back = result.ok ? "Back to the site" : "Go back and try again";
+  return sendMessagePage(reply, {
+    status: result.status,
+    title: result.message,
+    text: result.ok
+      ? `Thank you. ${brand.companyShortName} will be in touch soon.`
+      : "Nothing was saved. Your browser's Back button returns you to the form with what you typed.",
+    link: { href: result.backHref, text: result.ok ? "Back to the site" : "Go back and try again" },
+  });
+}
+
+export interface MessagePage {
+  status: number;
+  /** The page's heading and title. */
+  title: string;
+  text: string;
+  link: { href: string; text: string };
+}
+
+/** A small page of the site's own look that says one thing: a form's result, or what a mailed link did. */
+export function sendMessagePage(reply: FastifyReply, page: MessagePage) {
+  const title = escapeHtml(page.title);
   const html = `<!doctype html>
 <html lang="en-IN">
 <head>
@@ -97,13 +116,13 @@ a:focus-visible{outline:3px solid #1d4ed8;outline-offset:3px}
 <body>
 <main>
 <h1>${title}</h1>
-<p>${result.ok ? `Thank you. ${escapeHtml(brand.companyShortName)} will be in touch soon.` : "Nothing was saved. Your browser's Back button returns you to the form with what you typed."}</p>
-<a href="${escapeHtml(result.backHref)}">${back}</a>
+<p>${escapeHtml(page.text)}</p>
+<a href="${escapeHtml(page.link.href)}">${escapeHtml(page.link.text)}</a>
 </main>
 </body>
 </html>`;
   return reply
-    .code(result.status)
+    .code(page.status)
     .type("text/html; charset=utf-8")
     .header("cache-control", "no-store")
     .send(html);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { subscriberMessages } from "../../domain/subscriber";
 import { apiMessages } from "./api-errors";
+import { storedAddresses } from "../../tests/support/store-probe";
 import { testAppPerTest, type TestApp } from "../../tests/support/test-app";
 
 const start = testAppPerTest();
@@ -10,18 +11,22 @@ function subscribe(t: TestApp, payload: unknown, remoteAddress = "203.0.113.9") 
 }
 
 describe("POST /api/subscribers", () => {
-  it("stores a valid address once: 201 the first time, 200 after, each with its message", async () => {
+  it("stores a valid address once, unconfirmed, and queues one confirmation mail within the hour", async () => {
     const t = await start();
     const first = await subscribe(t, { email: "Meera.Iyer@Example.com" });
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toStrictEqual({ message: subscriberMessages.subscribed });
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toStrictEqual({ message: subscriberMessages.confirmationSent });
 
+    // The same answer again: nobody learns from the box whether an address is on the list.
     const again = await subscribe(t, { email: " meera.iyer@example.com " });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toStrictEqual({ message: subscriberMessages.alreadySubscribed });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toStrictEqual({ message: subscriberMessages.confirmationSent });
 
-    const stored = await t.app.store.subscribers.list();
-    expect(stored.map((subscriber) => subscriber.email)).toStrictEqual(["meera.iyer@example.com"]);
+    expect(storedAddresses(t.databaseUrl)).toStrictEqual([
+      { email: "meera.iyer@example.com", status: "pending", pendingMails: ["newsletter-confirmation"] },
+    ]);
+    // Not a subscriber until the link is opened.
+    expect(await t.app.store.subscribers.list()).toStrictEqual([]);
   });
 
   it("refuses an invalid or missing address with 400 and a message, and stores nothing", async () => {
@@ -40,22 +45,22 @@ describe("POST /api/subscribers", () => {
         field: "email",
       });
     }
-    expect(await t.app.store.subscribers.list()).toHaveLength(0);
+    expect(storedAddresses(t.databaseUrl)).toHaveLength(0);
   });
 
   it("ignores unknown keys", async () => {
     const t = await start();
     const response = await subscribe(t, { email: "dev@example.org", name: "Dev", admin: true });
-    expect(response.statusCode).toBe(201);
-    expect(await t.app.store.subscribers.list()).toMatchObject([{ email: "dev@example.org" }]);
+    expect(response.statusCode).toBe(202);
+    expect(storedAddresses(t.databaseUrl)).toMatchObject([{ email: "dev@example.org", status: "pending" }]);
   });
 
   it("answers a filled honeypot like a success and stores nothing", async () => {
     const t = await start();
     const response = await subscribe(t, { email: "bot@example.com", website: "http://spam.example" });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toStrictEqual({ message: subscriberMessages.subscribed });
-    expect(await t.app.store.subscribers.list()).toHaveLength(0);
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toStrictEqual({ message: subscriberMessages.confirmationSent });
+    expect(storedAddresses(t.databaseUrl)).toHaveLength(0);
   });
 
   it("keeps the API's body limit, JSON-only rule and rate limit", async () => {
@@ -85,12 +90,12 @@ describe("POST /api/subscribers", () => {
     expect(malformed.json()).toStrictEqual({ error: apiMessages.invalidJson });
 
     // The refused requests above counted too: this is the address's second and last of the minute.
-    expect((await subscribe(t, { email: "b@example.com" })).statusCode).toBe(201);
+    expect((await subscribe(t, { email: "b@example.com" })).statusCode).toBe(202);
     const limited = await subscribe(t, { email: "c@example.com" });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBeDefined();
     expect(limited.json<{ error: string }>().error).toMatch(/^Too many requests/);
-    expect((await t.app.store.subscribers.list()).map((subscriber) => subscriber.email)).toStrictEqual([
+    expect(storedAddresses(t.databaseUrl).map((subscriber) => subscriber.email)).toStrictEqual([
       "b@example.com",
     ]);
   });

@@ -1,16 +1,30 @@
 import type { FastifyInstance } from "fastify";
 import { API_ROUTES } from "../../domain/contract";
-import { checkSubscriberEmail, subscriberMessages } from "../../domain/subscriber";
+import {
+  checkSubscriberEmail,
+  NEWSLETTER_RESEND_AFTER_MINUTES,
+  subscriberMessages,
+} from "../../domain/subscriber";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
 import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
 
-/** `POST /api/subscribers`: stores a valid newsletter address once. */
+const RESEND_AFTER_MS = NEWSLETTER_RESEND_AFTER_MINUTES * 60_000;
+
+/**
+ * `POST /api/subscribers`: asks for a valid newsletter address. A new address is stored
+ * unconfirmed and mailed a confirmation link; one asked for again later is mailed again, but not
+ * within the hour. Every valid address gets the same answer, so nobody learns who is on the list.
+ */
 export async function subscriberRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
   app.post(API_ROUTES.subscribers, { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
-    const answer = (status: 200 | 201, message: string) =>
-      reply.sendResult({ status, message, json: { message } });
+    const accepted = () =>
+      reply.sendResult({
+        status: 202,
+        message: subscriberMessages.confirmationSent,
+        json: { message: subscriberMessages.confirmationSent },
+      });
 
-    if (honeypotFilled(request.body)) return answer(201, subscriberMessages.subscribed);
+    if (honeypotFilled(request.body)) return accepted();
     const body = request.body;
     const check = checkSubscriberEmail(
       typeof body === "object" && body !== null ? (body as { email?: unknown }).email : undefined,
@@ -23,15 +37,16 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
       });
     }
 
-    let created: boolean;
     try {
-      ({ created } = await app.store.subscribers.add(check.email));
+      const { outcome } = await app.store.subscribers.request(check.email, {
+        now: new Date(),
+        resendAfterMs: RESEND_AFTER_MS,
+      });
+      if (outcome === "created" || outcome === "resent") app.outbox.wake();
     } catch (error) {
       logStoreFailure(request, error, "subscriber not stored");
       return sendUnavailable(reply, subscriberMessages.failed);
     }
-    return created
-      ? answer(201, subscriberMessages.subscribed)
-      : answer(200, subscriberMessages.alreadySubscribed);
+    return accepted();
   });
 }

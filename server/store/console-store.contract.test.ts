@@ -9,6 +9,7 @@ import { SqliteStore } from "./sqlite";
 import { StaffExistsError } from "./staff";
 import type { Store } from "./store";
 import { FirestoreEmulator } from "../../tests/support/firestore-emulator";
+import { confirmedSubscriber } from "../../tests/support/subscribers";
 
 /** The console's concerns of the store (staff, sessions, throttling, work on enquiries, activity) on both adapters. */
 interface Adapter {
@@ -310,8 +311,11 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       const second = await store.activity.list({ limit: 2, cursor: first.nextCursor });
       expect(second).toMatchObject({ items: [{ action: "sign-in" }], nextCursor: null });
 
-      await store.subscribers.add("one@example.com");
-      await store.subscribers.add("two@example.org");
+      await confirmedSubscriber(store, "one@example.com");
+      await confirmedSubscriber(store, "two@example.org");
+      // Asked for but never confirmed: not a subscriber, so not listed.
+      await store.subscribers.request("three@example.org", { now: new Date(), resendAfterMs: 3_600_000 });
+      expect((await store.subscriberDirectory.list({ q: "three", limit: 10 })).items).toEqual([]);
       const found = await store.subscriberDirectory.list({ q: "TWO", limit: 10 });
       expect(found.items.map((subscriber) => subscriber.email)).toEqual(["two@example.org"]);
       expect(await store.subscriberDirectory.remove(found.items[0]!.id)).toBe(true);

@@ -1,5 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { chmodSync, chownSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -10,6 +19,7 @@ import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { createStore } from "./index";
 import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite";
+import { migrations } from "./sqlite/migrations";
 import { StoreUnavailableError, type StoredEnquiry } from "./store";
 import { pendingNotifications } from "../../tests/support/store-probe";
 
@@ -140,10 +150,21 @@ describe("the SQLite store's file", () => {
         "RetailerSelfUse TEXT",
         "received_at TEXT",
       ]);
-      expect(columns("subscribers")).toEqual(["id TEXT", "email TEXT", "subscribed_at TEXT"]);
+      expect(columns("subscribers")).toEqual([
+        "id TEXT",
+        "email TEXT",
+        "subscribed_at TEXT",
+        "status TEXT",
+        "confirm_nonce TEXT",
+        "unsubscribe_nonce TEXT",
+        "requested_at TEXT",
+        "confirmed_at TEXT",
+      ]);
       expect(columns("notifications")).toEqual([
         "id TEXT",
         "enquiry_id TEXT",
+        "subscriber_id TEXT",
+        "kind TEXT",
         "status TEXT",
         "attempts INTEGER",
         "next_attempt_at TEXT",
@@ -151,7 +172,6 @@ describe("the SQLite store's file", () => {
         "claim_expires_at TEXT",
         "last_error TEXT",
         "sent_at TEXT",
-        "kind TEXT",
         "last_attempt_at TEXT",
       ]);
       expect(columns("vitals")).toEqual([
@@ -174,6 +194,58 @@ describe("the SQLite store's file", () => {
     const again = await open();
     expect(await again.enquiries.list()).toEqual([stored]);
     expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(1);
+  });
+
+  test("moves a database from before the newsletter's consent: its addresses stay subscribed, its outbox intact", async () => {
+    mkdirSync(join(dir, "data"), { recursive: true });
+    const old = new Database(dbPath);
+    const steps = migrations(ENQUIRY_COLLECTION);
+    for (const step of steps.slice(0, 2)) old.exec(step);
+    old.pragma("user_version = 2");
+    old
+      .prepare(
+        `INSERT INTO subscribers (id, email, subscribed_at) VALUES ('s1', 'old@example.com', '2025-01-01T00:00:00.000Z')`,
+      )
+      .run();
+    old
+      .prepare(
+        `INSERT INTO "${ENQUIRY_COLLECTION}" (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)
+         VALUES ('e1', 'Meera Stores', 'orders@meera.example', '9811122233', 48, 'Retailer', '2025-01-02T00:00:00.000Z')`,
+      )
+      .run();
+    old
+      .prepare(
+        `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, last_error)
+         VALUES ('n1', 'e1', 'company', 'pending', 2, '2025-01-02T00:00:00.000Z', 'timeout')`,
+      )
+      .run();
+    old.close();
+
+    const store = await open();
+    const [subscriber] = await store.subscribers.list();
+    expect(subscriber).toMatchObject({
+      id: "s1",
+      email: "old@example.com",
+      subscribedAt: "2025-01-01T00:00:00.000Z",
+    });
+    expect(subscriber!.unsubscribeNonce).toMatch(/^[0-9a-f]{32}$/);
+    const claimed = await store.enquiries.claimDueNotifications({
+      worker: "w",
+      now: new Date(),
+      limit: 5,
+      leaseMs: 1_000,
+    });
+    expect(claimed).toEqual([
+      {
+        id: "n1",
+        kind: "company",
+        enquiryId: "e1",
+        enquiry,
+        receivedAt: "2025-01-02T00:00:00.000Z",
+        attempts: 2,
+      },
+    ]);
+    expect(await store.subscribers.unsubscribe("s1", subscriber!.unsubscribeNonce)).toBe(true);
   });
 
   test("refuses a database written by a newer version of the server, and leaves it alone", async () => {

@@ -221,19 +221,154 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     expect(listed[0]!.receivedAt <= listed[1]!.receivedAt).toBe(true);
   });
 
-  test("a newsletter address is stored once, whatever its case", async () => {
-    await openStore();
-    expect(await store.subscribers.add("Asha@Example.com")).toEqual({ created: true });
-    expect(await store.subscribers.add("asha@example.com")).toEqual({ created: false });
-    expect(await store.subscribers.add("ASHA@EXAMPLE.COM")).toEqual({ created: false });
-    expect(await store.subscribers.add("ravi@example.in")).toEqual({ created: true });
+  describe("the newsletter's consent", () => {
+    const hour = minutes(60);
+    const at = (iso: string) => new Date(iso);
+    const t0 = "2026-03-01T10:00:00.000Z";
+    const claimAll = (now: Date) =>
+      store.enquiries.claimDueNotifications({ worker: "w", now, limit: 100, leaseMs: minutes(1) });
 
-    const subscribers = await store.subscribers.list();
-    expect(subscribers.map((s) => s.email)).toEqual(["asha@example.com", "ravi@example.in"]);
-    for (const subscriber of subscribers) {
-      expect(subscriber.id).not.toBe("");
-      expect(subscriber.subscribedAt).toBe(new Date(subscriber.subscribedAt).toISOString());
-    }
+    test("an address is stored once, whatever its case, and mailed once an hour at most", async () => {
+      await openStore();
+      const first = await store.subscribers.request("Asha@Example.com", { now: at(t0), resendAfterMs: hour });
+      expect(first.outcome).toBe("created");
+      expect(first.confirmNonce).toMatch(/^[0-9a-f]{32}$/);
+      const again = await store.subscribers.request("asha@example.com", {
+        now: later(t0, minutes(59)),
+        resendAfterMs: hour,
+      });
+      expect(again).toEqual({ ...first, outcome: "waiting" });
+      expect(await adapter.pendingNotifications(store)).toBe(1);
+
+      const resent = await store.subscribers.request("ASHA@EXAMPLE.COM", {
+        now: later(t0, minutes(61)),
+        resendAfterMs: hour,
+      });
+      expect(resent).toEqual({ ...first, outcome: "resent" });
+      expect(await adapter.pendingNotifications(store)).toBe(2);
+
+      const mails = await claimAll(later(t0, minutes(62)));
+      expect(mails).toHaveLength(2);
+      for (const mail of mails) {
+        expect(mail).toMatchObject({
+          kind: "newsletter-confirmation",
+          subscriberId: first.subscriberId,
+          email: "asha@example.com",
+          confirmNonce: first.confirmNonce,
+          // The link of the last request runs from then.
+          requestedAt: later(t0, minutes(61)).toISOString(),
+        });
+        expect("unsubscribeNonce" in mail && mail.unsubscribeNonce).toMatch(/^[0-9a-f]{32}$/);
+      }
+      // Not a subscriber until confirmed.
+      expect(await store.subscribers.list()).toEqual([]);
+    });
+
+    test("confirming needs the address's own nonce, counts the address and queues the welcome", async () => {
+      await openStore();
+      const { subscriberId, confirmNonce } = await store.subscribers.request("ravi@example.in", {
+        now: at(t0),
+        resendAfterMs: hour,
+      });
+      const other = await store.subscribers.request("asha@example.com", { now: at(t0), resendAfterMs: hour });
+
+      expect(await store.subscribers.confirm(subscriberId, other.confirmNonce!, later(t0, 1000))).toBe(
+        "unknown",
+      );
+      expect(await store.subscribers.confirm("no-such-id", confirmNonce!, later(t0, 1000))).toBe("unknown");
+      expect(await store.subscribers.list()).toEqual([]);
+
+      expect(await store.subscribers.confirm(subscriberId, confirmNonce!, later(t0, 2000))).toBe("confirmed");
+      expect(await store.subscribers.confirm(subscriberId, confirmNonce!, later(t0, 3000))).toBe(
+        "already-confirmed",
+      );
+      const listed = await store.subscribers.list();
+      expect(listed).toEqual([
+        {
+          id: subscriberId,
+          email: "ravi@example.in",
+          subscribedAt: later(t0, 2000).toISOString(),
+          unsubscribeNonce: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown as string,
+        },
+      ]);
+      // Asking again for a subscribed address mails nothing.
+      expect(
+        (
+          await store.subscribers.request("Ravi@Example.in", {
+            now: later(t0, hour * 2),
+            resendAfterMs: hour,
+          })
+        ).outcome,
+      ).toBe("confirmed");
+
+      // Ravi's unsent confirmation is dropped; his welcome and Asha's confirmation wait.
+      const mails = await claimAll(later(t0, hour * 3));
+      expect(mails.map((mail) => mail.kind).sort()).toEqual([
+        "newsletter-confirmation",
+        "newsletter-welcome",
+      ]);
+      const welcome = mails.find((mail) => mail.kind === "newsletter-welcome");
+      expect(welcome).toMatchObject({ subscriberId, email: "ravi@example.in", confirmNonce: null });
+    });
+
+    test("unsubscribing needs the address's own nonce and takes its unsent mail with it", async () => {
+      await openStore();
+      const asha = await store.subscribers.request("asha@example.com", { now: at(t0), resendAfterMs: hour });
+      const ravi = await store.subscribers.request("ravi@example.in", { now: at(t0), resendAfterMs: hour });
+      await store.subscribers.confirm(ravi.subscriberId, ravi.confirmNonce!, at(t0));
+      const [raviListed] = await store.subscribers.list();
+
+      expect(await store.subscribers.unsubscribe(asha.subscriberId, raviListed!.unsubscribeNonce)).toBe(
+        false,
+      );
+      expect(await adapter.pendingNotifications(store)).toBe(2);
+
+      expect(await store.subscribers.unsubscribe(ravi.subscriberId, raviListed!.unsubscribeNonce)).toBe(true);
+      expect(await store.subscribers.unsubscribe(ravi.subscriberId, raviListed!.unsubscribeNonce)).toBe(
+        false,
+      );
+      expect(await store.subscribers.list()).toEqual([]);
+      const mails = await claimAll(later(t0, minutes(5)));
+      expect(mails.map((mail) => ("email" in mail ? mail.email : ""))).toEqual(["asha@example.com"]);
+
+      // A new request for the same address is a new subscriber: the old links do nothing.
+      const back = await store.subscribers.request("ravi@example.in", { now: at(t0), resendAfterMs: hour });
+      expect(back.outcome).toBe("created");
+      await store.subscribers.confirm(back.subscriberId, back.confirmNonce!, at(t0));
+      expect(await store.subscribers.unsubscribe(back.subscriberId, raviListed!.unsubscribeNonce)).toBe(
+        false,
+      );
+      expect(await store.subscribers.list()).toHaveLength(1);
+    });
+
+    test("unconfirmed addresses are erased once they are old enough; confirmed ones stay", async () => {
+      await openStore();
+      await store.subscribers.request("old@example.com", { now: at(t0), resendAfterMs: hour });
+      await store.subscribers.request("new@example.com", { now: later(t0, hour * 24), resendAfterMs: hour });
+      const kept = await store.subscribers.request("kept@example.com", { now: at(t0), resendAfterMs: hour });
+      await store.subscribers.confirm(kept.subscriberId, kept.confirmNonce!, at(t0));
+
+      expect(await store.subscribers.eraseUnconfirmed(later(t0, hour))).toBe(1);
+      expect(await store.subscribers.eraseUnconfirmed(later(t0, hour))).toBe(0);
+      expect((await store.subscribers.list()).map((s) => s.email)).toEqual(["kept@example.com"]);
+      // The erased address's confirmation went with it.
+      const mails = await claimAll(later(t0, hour * 25));
+      expect(mails.map((mail) => ("email" in mail ? mail.email : "")).sort()).toEqual([
+        "kept@example.com",
+        "new@example.com",
+      ]);
+      expect(
+        (await store.subscribers.request("old@example.com", { now: at(t0), resendAfterMs: hour })).outcome,
+      ).toBe("created");
+    });
+
+    test("a key is made once and then always the same", async () => {
+      await openStore();
+      const key = await store.keys.key("newsletter-links");
+      expect(key).toHaveLength(32);
+      expect((await store.keys.key("newsletter-links")).equals(key)).toBe(true);
+      expect((await store.keys.key("another")).equals(key)).toBe(false);
+    });
   });
 
   test("two workers claiming at the same moment share the due notifications without overlap", async () => {
@@ -250,7 +385,9 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     const idsA = a.map((n) => n.id);
     const idsB = b.map((n) => n.id);
     expect(idsA.filter((id) => idsB.includes(id))).toEqual([]);
-    expect([...a, ...b].map((n) => n.enquiryId).sort()).toEqual(stored.map((s) => s.id).sort());
+    expect([...a, ...b].map((n) => ("enquiryId" in n ? n.enquiryId : n.id)).sort()).toEqual(
+      stored.map((s) => s.id).sort(),
+    );
   });
 
   test("a worker claims no more than its limit; the rest wait for the next claim", async () => {
@@ -275,7 +412,9 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
       leaseMs: minutes(1),
     });
     expect(first).toHaveLength(2);
-    expect([...first, ...rest].map((n) => n.enquiryId).sort()).toEqual(stored.map((s) => s.id).sort());
+    expect([...first, ...rest].map((n) => ("enquiryId" in n ? n.enquiryId : n.id)).sort()).toEqual(
+      stored.map((s) => s.id).sort(),
+    );
   });
 
   test("a notification is not due before its enquiry was received", async () => {

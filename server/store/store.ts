@@ -20,8 +20,11 @@ export interface StoredSubscriber {
   subscribedAt: string;
 }
 
-/** Who a notification goes to: the company, or the visitor (an acknowledgement with the reference). */
-export type NotificationKind = "company" | "acknowledgement";
+/** Who a notification of an enquiry goes to: the company, or the visitor (an acknowledgement with the reference). */
+export type EnquiryNotificationKind = "company" | "acknowledgement";
+/** The newsletter's own mails: the request to confirm an address, and the welcome once it is confirmed. */
+export type NewsletterNotificationKind = "newsletter-confirmation" | "newsletter-welcome";
+export type NotificationKind = EnquiryNotificationKind | NewsletterNotificationKind;
 
 export interface AddEnquiryOptions {
   /** Also queue the visitor's acknowledgement mail, in the same transaction. */
@@ -29,13 +32,38 @@ export interface AddEnquiryOptions {
 }
 
 /** A notification of one enquiry, waiting in the outbox until it is delivered. */
-export interface PendingNotification {
+export interface PendingEnquiryNotification {
   id: string;
-  kind: NotificationKind;
+  kind: EnquiryNotificationKind;
   enquiryId: string;
   enquiry: Enquiry;
   receivedAt: string;
   attempts: number;
+}
+
+/**
+ * A newsletter mail to one address, waiting in the outbox. It carries what the mail's signed links
+ * are made from, read when it is claimed: `confirmNonce` is null once the address is confirmed
+ * (a confirmation request then has nothing left to ask).
+ */
+export interface PendingNewsletterNotification {
+  id: string;
+  kind: NewsletterNotificationKind;
+  subscriberId: string;
+  email: string;
+  confirmNonce: string | null;
+  unsubscribeNonce: string;
+  /** When the address was last asked for: its confirmation link runs out a set time after. */
+  requestedAt: string;
+  attempts: number;
+}
+
+export type PendingNotification = PendingEnquiryNotification | PendingNewsletterNotification;
+
+export function isNewsletterNotification(
+  notification: PendingNotification,
+): notification is PendingNewsletterNotification {
+  return notification.kind === "newsletter-confirmation" || notification.kind === "newsletter-welcome";
 }
 
 /** One real-visitor page-speed measurement. */
@@ -81,12 +109,53 @@ export interface EnquiryStore {
   markNotificationFailed(id: string, worker: string, error: string, nextAttemptAt: Date): Promise<void>;
 }
 
-/** The newsletter's addresses. */
+/**
+ * What asking for an address did: `created` (a new, unconfirmed address; a confirmation mail is
+ * queued), `resent` (still unconfirmed, last asked over `resendAfterMs` ago: another mail is
+ * queued), `waiting` (still unconfirmed and mailed recently: nothing queued) or `confirmed`.
+ */
+export type SubscriptionRequestOutcome = "created" | "resent" | "waiting" | "confirmed";
+
+export interface SubscriptionRequest {
+  outcome: SubscriptionRequestOutcome;
+  subscriberId: string;
+  /** What the address's confirmation link is made from; null once it is confirmed. */
+  confirmNonce: string | null;
+}
+
+export type ConfirmOutcome = "confirmed" | "already-confirmed" | "unknown";
+
+/**
+ * The newsletter's addresses, with their consent: an address is asked for, mailed a link, and
+ * counts as a subscriber only once that link is opened. Each mail goes through the outbox, in the
+ * same transaction as the change that calls for it.
+ */
 export interface SubscriberStore {
-  /** Stores the address once; `created` is false when it was already there. */
-  add(email: string): Promise<{ created: boolean }>;
-  /** Every address, oldest first. */
-  list(): Promise<StoredSubscriber[]>;
+  /** Asks for an address (already checked and in lower case). */
+  request(email: string, options: { now: Date; resendAfterMs: number }): Promise<SubscriptionRequest>;
+  /**
+   * Confirms the address `subscriberId` if `confirmNonce` is the one its link was made with, and
+   * queues the welcome mail. `unknown`: no such address, or not that nonce; nothing changes.
+   */
+  confirm(subscriberId: string, confirmNonce: string, now: Date): Promise<ConfirmOutcome>;
+  /**
+   * Removes the address (confirmed or not) and its unsent mails when `unsubscribeNonce` is its own.
+   * False when there is no such address or not that nonce; nothing changes then.
+   */
+  unsubscribe(subscriberId: string, unsubscribeNonce: string): Promise<boolean>;
+  /** Erases addresses never confirmed and last asked for before `before`; returns how many. */
+  eraseUnconfirmed(before: Date): Promise<number>;
+  /**
+   * Every confirmed address, oldest first: the subscribers, each with the nonce its unsubscribe
+   * link is made from (for mail the company sends from elsewhere).
+   */
+  list(): Promise<(StoredSubscriber & { unsubscribeNonce: string })[]>;
+}
+
+/** Secret keys the site makes once and keeps with its data (so a restored copy still knows them). */
+export interface KeyStore {
+  /** The 32-byte key named `name`, made at random the first time it is asked for. */
+  key(name: string): Promise<Buffer>;
 }
 
 /** Real visitors' page-speed measurements. */
@@ -107,6 +176,7 @@ export interface Store {
   readonly enquiries: EnquiryStore;
   readonly subscribers: SubscriberStore;
   readonly vitals: VitalsStore;
+  readonly keys: KeyStore;
 
   /** The console's accounts, their sessions and the throttling of failed sign-ins. */
   readonly staff: StaffStore;

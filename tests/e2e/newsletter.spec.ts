@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newsletterForm } from "../../app/content/forms";
 import { footer } from "../../app/content/site";
-import { subscriberMessages } from "../../domain/subscriber";
+import { newsletterLinkLabels, newsletterLinkPages, subscriberMessages } from "../../domain/subscriber";
 import {
   accessibilityViolations,
   expect,
@@ -11,6 +11,8 @@ import {
   widths,
 } from "./support/fixtures";
 import { countPosts, uniqueTag } from "./support/forms";
+import { linksIn, mailsTo, waitForMail } from "./support/mail";
+import { mailHeader } from "../support/mail-sink";
 
 const SUBSCRIBERS_PATH = "/api/subscribers";
 
@@ -54,21 +56,27 @@ for (const width of [widths.mobile, widths.desktop]) {
       expect(posts.count).toBe(0);
     });
 
-    test("subscribes a new address, then says it is already subscribed", async ({ page }) => {
+    test("says a confirmation mail is on its way, the same for an address asked for again", async ({
+      page,
+    }) => {
       const box = await openNewsletter(page);
       const address = `reader.${uniqueTag()}@example.in`;
 
       await box.email.fill(address);
       await box.subscribe.click();
-      await expect(box.status).toHaveText(subscriberMessages.subscribed);
+      await expect(box.status).toHaveText(subscriberMessages.confirmationSent);
       await expect(box.email).toHaveValue("");
       await expect(box.email).not.toHaveAttribute("aria-invalid", "true");
 
       await box.email.fill(address.toUpperCase());
       await box.subscribe.click();
-      await expect(box.status).toHaveText(subscriberMessages.alreadySubscribed);
+      await expect(box.status).toHaveText(subscriberMessages.confirmationSent);
       await expect(box.email).toHaveValue("");
       await expect(box.subscribe).toHaveText(footer.newsletter.button);
+
+      // One confirmation mail, not two: the address was asked for again within the hour.
+      await waitForMail(address, /^Please confirm your subscription/);
+      expect(await mailsTo(address)).toHaveLength(1);
     });
   });
 }
@@ -77,13 +85,53 @@ test("the newsletter box works on the privacy policy page too", async ({ page })
   const box = await openNewsletter(page, "/privacy-policy");
   await box.email.fill(`policy.${uniqueTag()}@example.in`);
   await box.subscribe.click();
-  await expect(box.status).toHaveText(subscriberMessages.subscribed);
+  await expect(box.status).toHaveText(subscriberMessages.confirmationSent);
+});
+
+test("a reader subscribes, confirms from the mail received, and unsubscribes from the next mail's link", async ({
+  page,
+}) => {
+  await page.setViewportSize(viewportOf(widths.mobile));
+  const address = `confirming.${uniqueTag()}@example.in`;
+  const box = await openNewsletter(page);
+  await box.email.fill(address);
+  await box.subscribe.click();
+  await expect(box.status).toHaveText(subscriberMessages.confirmationSent);
+
+  const confirmation = await waitForMail(address, /^Please confirm your subscription/);
+  const [confirmLink, eraseLink] = linksIn(confirmation);
+  expect(confirmLink?.pathname).toBe("/api/newsletter/confirm");
+  expect(eraseLink?.pathname).toBe("/api/newsletter/unsubscribe");
+  await page.goto(confirmLink!.href);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(newsletterLinkPages.confirmed.title);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The next mail, the welcome, carries the one-click unsubscribe in its body and its headers.
+  const welcome = await waitForMail(address, /^Welcome to the Collarise newsletter/);
+  const [unsubscribeLink] = linksIn(welcome);
+  expect(unsubscribeLink?.pathname).toBe("/api/newsletter/unsubscribe");
+  expect(mailHeader(welcome.raw, "List-Unsubscribe")).toBe(`<${unsubscribeLink!.href}>`);
+  expect(mailHeader(welcome.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+
+  await page.goto(unsubscribeLink!.href);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(newsletterLinkPages.unsubscribed.title);
+  // The page leads back to the site.
+  await page.getByRole("link", { name: newsletterLinkLabels.home }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The links are spent: opened again, they change nothing and say so.
+  await page.goto(unsubscribeLink!.href);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(newsletterLinkPages.notOnList.title);
+  await page.goto(confirmLink!.href);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(newsletterLinkPages.notOnList.title);
 });
 
 test.describe("the newsletter box without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("posts the address, keeps it out of the address bar, and says it was subscribed", async ({ page }) => {
+  test("posts the address, keeps it out of the address bar, and says a confirmation mail is on its way", async ({
+    page,
+  }) => {
     await page.goto("/");
     const form = page.locator("footer form");
     await form.getByLabel(newsletterForm.label).fill(`nojs.${uniqueTag()}@example.in`);
@@ -93,6 +141,8 @@ test.describe("the newsletter box without JavaScript", () => {
     ]);
     expect(request.method()).toBe("POST");
     expect(new URL(request.url()).search).toBe("");
-    await expect(page.getByRole("heading", { level: 1, name: subscriberMessages.subscribed })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: subscriberMessages.confirmationSent }),
+    ).toBeVisible();
   });
 });

@@ -67,7 +67,7 @@ async function expectRecovery(t: TestApp) {
   const response = await post(t, "/api/enquiries", after);
   expect(response.statusCode).toBe(201);
   const subscriber = await post(t, "/api/subscribers", { email: "after@example.com" });
-  expect(subscriber.statusCode).toBe(201);
+  expect(subscriber.statusCode).toBe(202);
   return response.json<{ id: string }>().id;
 }
 

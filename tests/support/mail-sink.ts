@@ -145,3 +145,12 @@ export async function unusedPort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
 }
+
+/** A header of a raw message as one line (RFC 5322 unfolding), or undefined when it is absent. */
+export function mailHeader(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? "";
+  const lines = head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/);
+  const prefix = `${name.toLowerCase()}:`;
+  const line = lines.find((candidate) => candidate.toLowerCase().startsWith(prefix));
+  return line?.slice(prefix.length).trim();
+}

@@ -7,12 +7,38 @@ import { sqlitePathFromUrl } from "../../server/store/sqlite";
  * reads Firestore's outbox through its own harness.
  */
 export function pendingNotifications(databaseUrl: string): number {
-  const db = new Database(sqlitePathFromUrl(databaseUrl), { readonly: true, fileMustExist: true });
-  try {
+  return read(databaseUrl, (db) => {
     const row = db
       .prepare<[], { count: number }>("SELECT count(*) AS count FROM notifications WHERE status = 'pending'")
       .get();
     return row?.count ?? 0;
+  });
+}
+
+/** Every newsletter address stored, confirmed or not, oldest first, with its pending mails' kinds. */
+export function storedAddresses(
+  databaseUrl: string,
+): { email: string; status: string; pendingMails: string[] }[] {
+  return read(databaseUrl, (db) =>
+    db
+      .prepare<[], { email: string; status: string; kinds: string | null }>(
+        `SELECT s.email, s.status,
+           (SELECT group_concat(kind) FROM notifications n WHERE n.subscriber_id = s.id AND n.status = 'pending') AS kinds
+         FROM subscribers s ORDER BY s.subscribed_at, s.rowid`,
+      )
+      .all()
+      .map(({ email, status, kinds }) => ({
+        email,
+        status,
+        pendingMails: kinds ? kinds.split(",").sort() : [],
+      })),
+  );
+}
+
+function read<T>(databaseUrl: string, work: (db: Database.Database) => T): T {
+  const db = new Database(sqlitePathFromUrl(databaseUrl), { readonly: true, fileMustExist: true });
+  try {
+    return work(db);
   } finally {
     db.close();
   }

@@ -4,17 +4,24 @@ import type { BuyerType, Enquiry } from "../../../domain/enquiry";
 import type {
   AddEnquiryOptions,
   EnquiryStore,
+  EnquiryNotificationKind,
+  NewsletterNotificationKind,
   NotificationKind,
   PendingNotification,
   StoredEnquiry,
 } from "../store";
 import { ALREADY_EXISTS, grpcCode, isoOf, type FirestoreConnection } from "./connection";
 
+/**
+ * A notification in `notifications`: an enquiry's (with a copy of its fields) or a newsletter
+ * mail to one address (`subscriberId`; the address and the link's nonces are read when it is claimed).
+ */
 interface NotificationData {
-  enquiryId: string;
+  enquiryId?: string;
+  subscriberId?: string;
   /** Absent on notifications stored before acknowledgements existed: the company's. */
   kind?: NotificationKind;
-  enquiry: Enquiry;
+  enquiry?: Enquiry;
   receivedAt: Timestamp;
   status: "pending" | "sent";
   attempts: number;
@@ -49,6 +56,29 @@ function enquiryFromDocument(data: DocumentData): Enquiry {
     Mobile: String(data.Mobile),
     Quantity: Number(data.Quantity),
     RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
+  };
+}
+
+/** A newsletter mail waiting in the outbox, due at once. */
+export function newsletterNotification(
+  subscriberId: string,
+  kind: NewsletterNotificationKind,
+  at: Date,
+): NotificationData {
+  const now = Timestamp.fromDate(at);
+  return {
+    subscriberId,
+    kind,
+    receivedAt: now,
+    status: "pending",
+    attempts: 0,
+    nextAttemptAt: now,
+    dueAt: now,
+    claimedBy: null,
+    claimExpiresAt: null,
+    claimGeneration: 0,
+    lastError: null,
+    sentAt: null,
   };
 }
 
@@ -152,6 +182,16 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           if (!data || data.status !== "pending" || !data.dueAt || data.dueAt.toMillis() > now.toMillis()) {
             return undefined;
           }
+          // A newsletter mail is made from its address as it is now; an address gone takes its mails along.
+          const subscriber = data.subscriberId
+            ? (
+                await transaction.get(this.connection.db.collection("subscribers").doc(data.subscriberId))
+              ).data()
+            : undefined;
+          if (data.subscriberId && !subscriber) {
+            transaction.delete(ref);
+            return undefined;
+          }
           const generation = (data.claimGeneration ?? 0) + 1;
           transaction.create(ref.collection("claims").doc(String(generation)), {
             worker,
@@ -164,11 +204,23 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             dueAt: until,
             claimGeneration: generation,
           });
+          if (data.subscriberId && subscriber) {
+            return {
+              id: ref.id,
+              kind: data.kind as NewsletterNotificationKind,
+              subscriberId: data.subscriberId,
+              email: String(subscriber.email),
+              confirmNonce: typeof subscriber.confirmNonce === "string" ? subscriber.confirmNonce : null,
+              unsubscribeNonce: String(subscriber.unsubscribeNonce),
+              requestedAt: isoOf(subscriber.requestedAt ?? subscriber.subscribedAt),
+              attempts: data.attempts,
+            };
+          }
           return {
             id: ref.id,
-            kind: data.kind ?? "company",
-            enquiryId: data.enquiryId,
-            enquiry: enquiryFromDocument(data.enquiry),
+            kind: (data.kind ?? "company") as EnquiryNotificationKind,
+            enquiryId: String(data.enquiryId),
+            enquiry: enquiryFromDocument(data.enquiry ?? {}),
             receivedAt: isoOf(data.receivedAt),
             attempts: data.attempts,
           };

@@ -7,7 +7,7 @@ import { FirestoreSignInThrottleStore } from "./sign-in-throttle";
 import { FirestoreStaffStore } from "./staff";
 import { FirestoreSubscriberDirectory } from "./subscriber-directory";
 import { FirestoreEnquiryStore } from "./enquiries";
-import { FirestoreSubscriberStore } from "./subscribers";
+import { FirestoreKeyStore, FirestoreSubscriberStore } from "./subscribers";
 import { FirestoreVitalsStore } from "./vitals";
 
 export {
@@ -22,6 +22,7 @@ export class FirestoreStore implements Store {
   readonly enquiries: FirestoreEnquiryStore;
   readonly subscribers: FirestoreSubscriberStore;
   readonly vitals: FirestoreVitalsStore;
+  readonly keys: FirestoreKeyStore;
   readonly staff: FirestoreStaffStore;
   readonly sessions: FirestoreSessionStore;
   readonly signInThrottle: FirestoreSignInThrottleStore;
@@ -33,6 +34,7 @@ export class FirestoreStore implements Store {
     this.enquiries = new FirestoreEnquiryStore(connection);
     this.subscribers = new FirestoreSubscriberStore(connection);
     this.vitals = new FirestoreVitalsStore(connection);
+    this.keys = new FirestoreKeyStore(connection);
     this.staff = new FirestoreStaffStore(connection);
     this.sessions = new FirestoreSessionStore(connection);
     this.signInThrottle = new FirestoreSignInThrottleStore(connection);

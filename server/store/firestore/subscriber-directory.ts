@@ -3,6 +3,7 @@ import type { StoredSubscriber } from "../store";
 import type { SubscriberDirectory } from "../subscriber-directory";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { isoOf, type FirestoreContext } from "./connection";
+import { isConfirmed } from "./subscribers";
 
 /** How many addresses one read takes while a search filters them in the server. */
 const SCAN_BATCH = 500;
@@ -39,7 +40,7 @@ export class FirestoreSubscriberDirectory implements SubscriberDirectory {
             if (doc.id === skipUntilId) skipUntilId = null;
             continue;
           }
-          if (!q || subscriber.email.includes(q)) found.push(subscriber);
+          if (isConfirmed(doc.data() ?? {}) && (!q || subscriber.email.includes(q))) found.push(subscriber);
           if (found.length > options.limit) break;
         }
         if (found.length > options.limit || snapshot.size < SCAN_BATCH) break;

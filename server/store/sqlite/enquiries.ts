@@ -21,10 +21,41 @@ export interface EnquiryRow {
   received_at: string;
 }
 
-interface ClaimedRow extends EnquiryRow {
+/** A claimed notification with what its mail is made from: its enquiry's fields, or its address's. */
+interface ClaimedRow extends Omit<EnquiryRow, "id"> {
   notification_id: string;
   kind: NotificationKind;
   attempts: number;
+  enquiry_id: string | null;
+  subscriber_id: string | null;
+  subscriber_email: string | null;
+  confirm_nonce: string | null;
+  unsubscribe_nonce: string | null;
+  requested_at: string | null;
+}
+
+function pendingNotification(row: ClaimedRow): PendingNotification {
+  if (row.kind === "newsletter-confirmation" || row.kind === "newsletter-welcome") {
+    return {
+      id: row.notification_id,
+      kind: row.kind,
+      subscriberId: String(row.subscriber_id),
+      email: String(row.subscriber_email),
+      confirmNonce: row.confirm_nonce,
+      unsubscribeNonce: String(row.unsubscribe_nonce),
+      requestedAt: String(row.requested_at),
+      attempts: row.attempts,
+    };
+  }
+  const { enquiry, receivedAt } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
+  return {
+    id: row.notification_id,
+    kind: row.kind,
+    enquiryId: String(row.enquiry_id),
+    enquiry,
+    receivedAt,
+    attempts: row.attempts,
+  };
 }
 
 /** An enquiry row as the store hands it on: the five fields, with its id and time received beside them. */
@@ -165,24 +196,17 @@ export class SqliteEnquiryStore implements EnquiryStore {
           if (claimed.length === 0) return [];
           const rows = db
             .prepare<[string], ClaimedRow>(
-              `SELECT n.id AS notification_id, n.kind, n.attempts, e.id, e.Name, e.Email, e.Mobile, e.Quantity,
-                    e.RetailerSelfUse, e.received_at
-             FROM notifications n JOIN ${this.connection.enquiryTable} e ON e.id = n.enquiry_id
+              `SELECT n.id AS notification_id, n.kind, n.attempts, n.enquiry_id, n.subscriber_id,
+                    e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at,
+                    s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at
+             FROM notifications n
+             LEFT JOIN ${this.connection.enquiryTable} e ON e.id = n.enquiry_id
+             LEFT JOIN subscribers s ON s.id = n.subscriber_id
              WHERE n.id IN (SELECT value FROM json_each(?))
              ORDER BY n.next_attempt_at, n.rowid`,
             )
             .all(JSON.stringify(claimed.map((row) => row.id)));
-          return rows.map((row) => {
-            const { enquiry, receivedAt } = storedEnquiry(row);
-            return {
-              id: row.notification_id,
-              kind: row.kind,
-              enquiryId: row.id,
-              enquiry,
-              receivedAt,
-              attempts: row.attempts,
-            };
-          });
+          return rows.map(pendingNotification);
         })
         .immediate(),
     );

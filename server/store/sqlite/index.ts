@@ -7,7 +7,7 @@ import { SqliteSignInThrottleStore } from "./sign-in-throttle";
 import { SqliteStaffStore } from "./staff";
 import { SqliteSubscriberDirectory } from "./subscriber-directory";
 import { SqliteEnquiryStore } from "./enquiries";
-import { SqliteSubscriberStore } from "./subscribers";
+import { SqliteKeyStore, SqliteSubscriberStore } from "./subscribers";
 import { SqliteVitalsStore } from "./vitals";
 
 export {
@@ -23,6 +23,7 @@ export class SqliteStore implements Store {
   readonly enquiries: SqliteEnquiryStore;
   readonly subscribers: SqliteSubscriberStore;
   readonly vitals: SqliteVitalsStore;
+  readonly keys: SqliteKeyStore;
   readonly staff: SqliteStaffStore;
   readonly sessions: SqliteSessionStore;
   readonly signInThrottle: SqliteSignInThrottleStore;
@@ -34,6 +35,7 @@ export class SqliteStore implements Store {
     this.enquiries = new SqliteEnquiryStore(connection);
     this.subscribers = new SqliteSubscriberStore(connection);
     this.vitals = new SqliteVitalsStore(connection);
+    this.keys = new SqliteKeyStore(connection);
     const run: SqliteRun = (work) => connection.run(work);
     this.staff = new SqliteStaffStore(run);
     this.sessions = new SqliteSessionStore(run);

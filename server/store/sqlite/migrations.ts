@@ -1,5 +1,6 @@
 import { quoteIdentifier } from "./connection";
 import { consoleSchema } from "./console-schema";
+import { newsletterSchema } from "./newsletter-schema";
 
 /**
  * Schema migrations, in order; `PRAGMA user_version` holds how many have run.
@@ -49,6 +50,7 @@ export function migrations(enquiryTable: string): string[] {
     CREATE INDEX vitals_page_metric ON vitals (page, metric, value);
     `,
     consoleSchema(enquiryTable, quoteIdentifier),
+    newsletterSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

@@ -12,7 +12,7 @@ export class SqliteSubscriberDirectory implements SubscriberDirectory {
       db
         .prepare<[string, string, string, number], StoredSubscriber>(
           `SELECT id, email, subscribed_at AS subscribedAt FROM subscribers
-           WHERE (subscribed_at, id) < (?, ?) AND email LIKE ? ESCAPE '\\'
+           WHERE status = 'confirmed' AND (subscribed_at, id) < (?, ?) AND email LIKE ? ESCAPE '\\'
            ORDER BY subscribed_at DESC, id DESC LIMIT ?`,
         )
         .all(

@@ -1,0 +1,65 @@
+import { API_PATHS } from "../../domain/contract";
+import { NEWSLETTER_CONFIRMATION_DAYS } from "../../domain/subscriber";
+import type { KeyStore } from "../store/store";
+import { signLink, verifyLink, type LinkCheck, type LinkPurpose } from "./link-tokens";
+
+/** The name of the key the newsletter's links are signed with, kept in the store. */
+export const NEWSLETTER_LINK_KEY = "newsletter-links";
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Makes and checks the newsletter's links: `<publicUrl>/api/newsletter/confirm?token=…` and
+ * `…/unsubscribe?token=…`. The key is read from the store once and kept.
+ */
+export class NewsletterLinks {
+  private key: Promise<Buffer> | undefined;
+
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly publicUrl: string,
+  ) {}
+
+  private signingKey(): Promise<Buffer> {
+    if (!this.key) {
+      this.key = this.keys.key(NEWSLETTER_LINK_KEY);
+      // A store that did not answer is asked again next time.
+      this.key.catch(() => (this.key = undefined));
+    }
+    return this.key;
+  }
+
+  private url(path: string, token: string): string {
+    const url = new URL(path, this.publicUrl);
+    url.searchParams.set("token", token);
+    return url.href;
+  }
+
+  /** A confirmation link runs out when an unconfirmed address is erased: a set time after it was asked for. */
+  async confirmUrl(mail: {
+    subscriberId: string;
+    confirmNonce: string;
+    requestedAt: string;
+  }): Promise<string> {
+    const expiresAt = new Date(Date.parse(mail.requestedAt) + NEWSLETTER_CONFIRMATION_DAYS * DAY_MS);
+    const token = signLink(await this.signingKey(), {
+      purpose: "confirm",
+      subscriberId: mail.subscriberId,
+      nonce: mail.confirmNonce,
+      expiresAt,
+    });
+    return this.url(API_PATHS.newsletterConfirm, token);
+  }
+
+  async unsubscribeUrl(mail: { subscriberId: string; unsubscribeNonce: string }): Promise<string> {
+    const token = signLink(await this.signingKey(), {
+      purpose: "unsubscribe",
+      subscriberId: mail.subscriberId,
+      nonce: mail.unsubscribeNonce,
+    });
+    return this.url(API_PATHS.newsletterUnsubscribe, token);
+  }
+
+  async verify(token: unknown, purpose: LinkPurpose, now = new Date()): Promise<LinkCheck> {
+    return verifyLink(await this.signingKey(), token, purpose, now);
+  }
+}

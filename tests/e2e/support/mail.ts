@@ -1,0 +1,47 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { expect } from "./fixtures";
+
+export interface ReceivedMail {
+  parsed: ParsedMail;
+  raw: string;
+}
+
+/** Every mail the test SMTP server has received for `address`, in the order it arrived. */
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const mailDir = process.env.E2E_MAIL_DIR;
+  if (!mailDir) throw new Error("E2E_MAIL_DIR is not set: run through the Playwright global setup");
+  // The sink names each file by its arrival: 0.eml, 1.eml, …
+  const files = (await readdir(mailDir))
+    .filter((name) => name.endsWith(".eml"))
+    .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+  const mails: ReceivedMail[] = [];
+  for (const file of files) {
+    const raw = await readFile(join(mailDir, file), "utf8");
+    const parsed = await simpleParser(raw);
+    const to = [parsed.to ?? []].flat().flatMap((group) => group.value.map((entry) => entry.address));
+    if (to.includes(address)) mails.push({ parsed, raw });
+  }
+  return mails;
+}
+
+/** Waits for the mail to `address` whose subject matches, as a person waits for it in their inbox. */
+export async function waitForMail(address: string, subject: RegExp): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(address)).find((mail) => subject.test(mail.parsed.subject ?? ""));
+        return found !== undefined;
+      },
+      { message: `a mail to ${address} with the subject ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The links in a mail's plain text, in order. */
+export function linksIn(mail: ReceivedMail): URL[] {
+  return [...(mail.parsed.text ?? "").matchAll(/https?:\/\/\S+/g)].map((match) => new URL(match[0]));
+}
