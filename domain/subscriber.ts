@@ -14,6 +14,8 @@ export const subscriberMessages = {
   confirmationSent:
     "Almost done! We have e-mailed you a link: open it to confirm your subscription. If you are already subscribed, there is nothing more to do.",
   failed: "We could not subscribe you just now. Please try again in a moment.",
+  /** Said below the answer on the page a form posted without JavaScript gets. */
+  confirmationDetail: `The link works for ${NEWSLETTER_CONFIRMATION_DAYS} days. We use your address for the newsletter only, and every newsletter lets you unsubscribe in one click.`,
 } as const;
 
 /** Where the pages the newsletter's links open lead on. */

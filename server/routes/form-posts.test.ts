@@ -104,6 +104,7 @@ describe("the forms posted without JavaScript", () => {
       expect(response.statusCode).toBe(202);
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
       expect(response.body).toContain(subscriberMessages.confirmationSent);
+      expect(response.body).toContain(subscriberMessages.confirmationDetail);
     }
     expect(storedAddresses(current.databaseUrl)).toStrictEqual([
       { email: "reader@example.in", status: "pending", pendingMails: ["newsletter-confirmation"] },

@@ -26,6 +26,7 @@ export function acceptFormPosts(app: FastifyInstance) {
         status: result.status,
         ok: result.status < 300,
         message: result.message,
+        ...(result.detail ? { detail: result.detail } : {}),
         backHref: backHrefFor(this.request),
       });
     }
@@ -37,6 +38,8 @@ export function acceptFormPosts(app: FastifyInstance) {
 export interface RouteResult {
   status: number;
   message: string;
+  /** What the page adds below a success's message; a general thanks unless set. */
+  detail?: string;
   json: unknown;
 }
 
@@ -71,6 +74,7 @@ interface FormResult {
   status: number;
   ok: boolean;
   message: string;
+  detail?: string;
   /** Where the visitor continues: the form's section on the home page. */
   backHref: string;
 }
@@ -81,7 +85,7 @@ export function sendFormResult(reply: FastifyReply, result: FormResult) {
     status: result.status,
     title: result.message,
     text: result.ok
-      ? `Thank you. ${brand.companyShortName} will be in touch soon.`
+      ? (result.detail ?? `Thank you. ${brand.companyShortName} will be in touch soon.`)
       : "Nothing was saved. Your browser's Back button returns you to the form with what you typed.",
     link: { href: result.backHref, text: result.ok ? "Back to the site" : "Go back and try again" },
   });

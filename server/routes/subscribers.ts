@@ -21,6 +21,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
       reply.sendResult({
         status: 202,
         message: subscriberMessages.confirmationSent,
+        detail: subscriberMessages.confirmationDetail,
         json: { message: subscriberMessages.confirmationSent },
       });
 
