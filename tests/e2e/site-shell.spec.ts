@@ -471,6 +471,9 @@ test.describe("the server", () => {
   test("answers its health check", async ({ request }) => {
     const health = await request.get("/api/health");
     expect(health.status()).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok" });
+    expect(await health.json()).toEqual({
+      status: "ok",
+      retention: expect.objectContaining({ everyHours: 6, lastError: null }),
+    });
   });
 });
