@@ -21,6 +21,12 @@ export const BACKUP_KEEP_MAX = 10_000;
 
 export const DAY_MS = 86_400_000;
 
+/**
+ * The file beside the built pages that records the periods their privacy policy states: the
+ * build writes it (scripts/postbuild.ts), the server checks its configuration against it.
+ */
+export const RETENTION_BUILD_FILE = "retention.json";
+
 /** What the privacy policy states and the server keeps to. */
 export interface RetentionPeriods {
   closedEnquiryDays: number;

@@ -4,18 +4,18 @@ import {
   countInWords,
   daysInWords,
   retentionDifferences,
+  RETENTION_BUILD_FILE,
   RETENTION_VARIABLES,
   type RetentionPeriods,
 } from "../../domain/retention";
 import { ConfigError } from "../config";
 
-/**
- * The periods the built privacy policy states, written beside the pages by the build
- * (scripts/postbuild.ts): the policy is prerendered, so it says what the build was given.
- */
-export const RETENTION_BUILD_FILE = "retention.json";
+export { RETENTION_BUILD_FILE };
 
-/** The periods stated in the build at `siteDir`; undefined when the build has no such file. */
+/**
+ * The periods the privacy policy in the build at `siteDir` states (the policy is prerendered, so
+ * it says what the build was given); undefined when the build has no RETENTION_BUILD_FILE.
+ */
 export async function readBuiltRetention(siteDir: string): Promise<RetentionPeriods | undefined> {
   const path = join(siteDir, RETENTION_BUILD_FILE);
   let text: string;

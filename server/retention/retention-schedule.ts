@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { RetentionPeriods } from "../../domain/retention";
 import { nodeTimers, scheduleTask, type ScheduleTimers } from "../scheduled-task";
 import type { Store } from "../store/store";
@@ -17,6 +16,12 @@ export interface RetentionSweepStep {
   name: string;
   /** Erases what is due at `now`; resolves to how many of each kind it erased (`{ subscribers: 2 }`). */
   run(now: Date): Promise<Readonly<Record<string, number>>>;
+}
+
+/** What the sweeps log to (the server's logger). */
+export interface RetentionLogger {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
 }
 
 /** What `/api/health` says of the retention sweeps. */
@@ -66,7 +71,7 @@ export function erasedSummary(erased: Readonly<Record<string, number>>): string 
 export function scheduleRetention(options: {
   store: Pick<Store, "retention" | "activity">;
   periods: Pick<RetentionPeriods, "closedEnquiryDays" | "vitalsDays">;
-  log: Pick<FastifyBaseLogger, "info" | "error">;
+  log: RetentionLogger;
   /** Steps run after the store's own, in order. */
   steps?: readonly RetentionSweepStep[];
   now?: () => Date;
