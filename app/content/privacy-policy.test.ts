@@ -91,7 +91,7 @@ describe("the privacy policy", () => {
     const section = privacyPolicy.sections.find((candidate) => candidate.id === "grievance-officer");
     expect(section).toMatchObject({ contact: true });
     expect(sectionText(privacyPolicy, "grievance-officer")).toContain(
-      `the Grievance Officer of ${brand.companyName}`,
+      `The Grievance Officer of ${brand.companyName} answers questions and complaints`,
     );
   });
 

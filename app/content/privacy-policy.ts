@@ -210,7 +210,7 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
         blocks: [
           {
             kind: "paragraph",
-            text: `Questions and complaints about how we handle your personal information go to the Grievance Officer of ${company.name}. Write to them by email or by post with "${personalDataRequestSubject}" as the subject, or call:`,
+            text: `The Grievance Officer of ${company.name} answers questions and complaints about how we handle your personal information. Write to them by email or by post with "${personalDataRequestSubject}" as the subject, or call:`,
           },
         ],
         contact: true,
