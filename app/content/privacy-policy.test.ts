@@ -18,7 +18,7 @@ function sectionText(policy: Policy, id: string): string {
     .flatMap((block) =>
       block.kind === "paragraph"
         ? [block.text]
-        : block.items.map((item) => `${item.lead ?? ""} ${item.text}`),
+        : block.items.map((item) => ("lead" in item ? `${item.lead} ${item.text}` : item.text)),
     )
     .join("\n");
 }
