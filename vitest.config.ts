@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { retentionPeriodsFrom } from "./domain/retention";
 
 // Vitest has its own config: the React Router plugin cannot run under Vitest.
 export default defineConfig({
+  // As in vite.config.ts: the pages' retention periods come from the environment.
+  define: { __RETENTION_PERIODS__: JSON.stringify(retentionPeriodsFrom(process.env)) },
   test: {
     include: ["{app,domain,server,scripts}/**/*.test.{ts,tsx}", "tests/reliability/**/*.test.ts"],
     environment: "node",

@@ -28,6 +28,12 @@ export const notificationKindLabels = {
   acknowledgement: "Visitor's acknowledgement",
 } as const;
 
+/** Who the activity log names when no member of staff acted. */
+export function activityActor(entry: Pick<ActivityEntry, "actor" | "action">): string {
+  if (entry.actor) return entry.actor;
+  return entry.action === "retention-erased" ? "The server (retention)" : "Unknown address";
+}
+
 export const activityLabels: Record<ActivityEntry["action"], string> = {
   "sign-in": "Signed in",
   "sign-in-failed": "Failed sign-in",
@@ -45,6 +51,7 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "totp-disabled": "Turned off two-step sign-in",
   "personal-data-shown": "Personal data shown",
   "personal-data-erased": "Personal data erased",
+  "retention-erased": "Expired personal data erased",
 };
 
 export const consoleText = {

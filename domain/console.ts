@@ -147,7 +147,7 @@ export interface EnquiryDetail {
 export interface ActivityEntry {
   id: string;
   at: string;
-  /** Who acted (an e-mail of staff), or null for a failed sign-in with an unknown address. */
+  /** Who acted (an e-mail of staff), or null for a failed sign-in with an unknown address or the server's own retention sweep. */
   actor: string | null;
   action:
     | "sign-in"
@@ -165,8 +165,12 @@ export interface ActivityEntry {
     | "totp-enabled"
     | "totp-disabled"
     | "personal-data-shown"
-    | "personal-data-erased";
-  /** What was acted on: an enquiry's reference, a staff e-mail; never a visitor's personal data. */
+    | "personal-data-erased"
+    | "retention-erased";
+  /**
+   * What was acted on: an enquiry's reference, a staff e-mail, or what a retention sweep erased
+   * ("enquiries 3, vitals 120"); never a visitor's personal data.
+   */
   target: string | null;
 }
 

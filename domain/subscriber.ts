@@ -1,7 +1,6 @@
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./enquiry";
+import { UNCONFIRMED_SUBSCRIBER_DAYS } from "./retention";
 
-/** An address joins the newsletter only once its owner opens the link mailed to it, within this many days. */
-export const NEWSLETTER_CONFIRMATION_DAYS = 7;
 /** An address asked for again within this many minutes gets no second confirmation mail. */
 export const NEWSLETTER_RESEND_AFTER_MINUTES = 60;
 
@@ -15,7 +14,7 @@ export const subscriberMessages = {
     "Almost done! We have e-mailed you a link: open it to confirm your subscription. If you are already subscribed, there is nothing more to do.",
   failed: "We could not subscribe you just now. Please try again in a moment.",
   /** Said below the answer on the page a form posted without JavaScript gets. */
-  confirmationDetail: `The link works for ${NEWSLETTER_CONFIRMATION_DAYS} days. We use your address for the newsletter only, and every newsletter lets you unsubscribe in one click.`,
+  confirmationDetail: `The link works for ${UNCONFIRMED_SUBSCRIBER_DAYS} days. We use your address for the newsletter only, and every newsletter lets you unsubscribe in one click.`,
 } as const;
 
 /** Where the pages the newsletter's links open lead on. */
@@ -49,7 +48,7 @@ export const newsletterLinkPages = {
   },
   expired: {
     title: "This link has expired",
-    text: `Confirmation links work for ${NEWSLETTER_CONFIRMATION_DAYS} days. Nothing was changed. You can subscribe again at the foot of our home page.`,
+    text: `Confirmation links work for ${UNCONFIRMED_SUBSCRIBER_DAYS} days. Nothing was changed. You can subscribe again at the foot of our home page.`,
   },
 } as const;
 

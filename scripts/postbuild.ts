@@ -1,12 +1,16 @@
 /**
- * After the site is built: writes sitemap.xml and robots.txt from the content module, lets each
- * page paint before it hydrates, then precompresses every text file with brotli and gzip so the
- * server never compresses a file twice.
+ * After the site is built: writes sitemap.xml and robots.txt from the content module, checks that
+ * the prerendered privacy policy states the retention periods the build was given and writes them
+ * to retention.json for the server to check against its own, lets each page paint before it
+ * hydrates, then precompresses every text file with brotli and gzip so the server never
+ * compresses a file twice.
  */
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { privacyPolicyFor, RETENTION_SECTION_ID } from "../app/content/privacy-policy";
 import { pages, site } from "../app/content/site";
+import { RETENTION_BUILD_FILE, retentionPeriodsFrom } from "../domain/retention";
 import { CONSOLE_BASE_PATH } from "../domain/console";
 import { absoluteUrl } from "../app/lib/seo";
 import { paintBeforeHydrating } from "./first-paint";
@@ -27,6 +31,37 @@ async function writeSeoFiles() {
     join(siteDir, "robots.txt"),
     `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: ${CONSOLE_BASE_PATH}\n\nSitemap: ${new URL("/sitemap.xml", site.url).toString()}\n`,
   );
+}
+
+/** How React writes text into HTML. */
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (character) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#x27" }[character]};`,
+  );
+}
+
+/**
+ * The periods from the same variables vite.config.ts read (domain/retention.ts): the prerendered
+ * policy must state each of them, and retention.json records them for the server.
+ */
+async function writeRetentionPeriods() {
+  const periods = retentionPeriodsFrom(process.env);
+  const html = await readFile(join(siteDir, pages.privacyPolicy.path.slice(1), "index.html"), "utf8");
+  const section = privacyPolicyFor(periods).sections.find(
+    (candidate) => candidate.id === RETENTION_SECTION_ID,
+  );
+  const statements = (section?.blocks ?? []).flatMap((block) =>
+    block.kind === "list" ? block.items.map((item) => item.text) : [],
+  );
+  const missing = statements.filter((statement) => !html.includes(escapeHtml(statement)));
+  if (statements.length === 0 || missing.length > 0) {
+    throw new Error(
+      `The prerendered privacy policy does not state the retention periods ${JSON.stringify(periods)}: ${missing.join(" | ") || "no such section"}`,
+    );
+  }
+  await writeFile(join(siteDir, RETENTION_BUILD_FILE), `${JSON.stringify(periods)}\n`);
+  return periods;
 }
 
 /** Every file under `dir`, as paths that include `dir`. */
@@ -70,8 +105,9 @@ async function precompress() {
 }
 
 await writeSeoFiles();
+const periods = await writeRetentionPeriods();
 const pagesRewritten = await rewritePages();
 const count = await precompress();
 console.log(
-  `postbuild: sitemap.xml, robots.txt, ${pagesRewritten} pages set to paint before hydrating, ${count} files precompressed (br, gz) in ${siteDir}`,
+  `postbuild: sitemap.xml, robots.txt, retention.json (${JSON.stringify(periods)}), ${pagesRewritten} pages set to paint before hydrating, ${count} files precompressed (br, gz) in ${siteDir}`,
 );

@@ -3,7 +3,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { API_PREFIX } from "../domain/contract";
-import { publicUrlOf, type Config } from "./config";
+import { publicUrlOf, retentionPeriodsOf, type Config } from "./config";
 import { NewsletterLinks } from "./newsletter/links";
 import { createNotifier } from "./notify";
 import { OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
@@ -13,6 +13,13 @@ import { consoleDirFor, consoleSiteRoutes } from "./routes/console-site";
 import { siteRoutes } from "./routes/site";
 import { scheduleBackups } from "./backup/backup-schedule";
 import { holdDatabase } from "./backup/database-lock";
+import { checkBuiltRetention } from "./retention/built-periods";
+import {
+  scheduleRetention,
+  unconfirmedSubscribersStep,
+  type RetentionSweepStep,
+} from "./retention/retention-schedule";
+import type { ScheduleTimers } from "./scheduled-task";
 import { createStore } from "./store";
 import { sqliteFileOf } from "./store/sqlite";
 import {
@@ -28,10 +35,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Tuning of the outbox worker (tests shorten its waits). */
   outbox?: Pick<OutboxWorkerOptions, "pollIntervalMs" | "retry" | "leaseMs" | "workerId">;
+  /** The retention sweeps: steps beyond the store's own, and the clock and timers (tests set them). */
+  retention?: { steps?: readonly RetentionSweepStep[]; now?: () => Date; timers?: ScheduleTimers };
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
-export async function buildApp({ config, logger = false, outbox }: BuildAppOptions) {
+export async function buildApp({ config, logger = false, outbox, retention }: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -41,6 +50,10 @@ export async function buildApp({ config, logger = false, outbox }: BuildAppOptio
     requestTimeout: 30_000,
     return503OnClosing: true,
   });
+
+  // The privacy policy is prerendered: a server keeping other periods than it states must not start.
+  const periods = retentionPeriodsOf(config);
+  await checkBuiltRetention(config.SITE_DIR, periods, (message) => app.log.warn(message));
 
   const scriptHashes = await inlineScriptHashes(config.SITE_DIR);
   await app.register(fastifyHelmet, {
@@ -99,14 +112,29 @@ export async function buildApp({ config, logger = false, outbox }: BuildAppOptio
         })
       : undefined;
   app.decorate("backups", backups);
+
+  // Personal data past its retention period is erased soon after the server listens, then every
+  // few hours (docs/decisions/013-retention.md).
+  const retentionSweeps = scheduleRetention({
+    store,
+    periods,
+    log: app.log,
+    ...retention,
+    steps: [unconfirmedSubscribersStep(store), ...(retention?.steps ?? [])],
+  });
+  app.decorate("retention", retentionSweeps);
   let releaseDatabase: (() => Promise<void>) | undefined;
 
   app.addHook("onReady", async () => {
     if (databasePath) releaseDatabase = await holdDatabase(databasePath);
     worker?.start();
   });
+  app.addHook("onListen", async () => {
+    retentionSweeps.start();
+  });
   app.addHook("onClose", async () => {
     await backups?.stop();
+    await retentionSweeps.stop();
     await worker?.stop();
     await notifier?.close();
     await store.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brand } from "../domain/brand";
+import { BACKUP_KEEP, RETENTION_DAYS_CLOSED, RETENTION_DAYS_VITALS } from "../domain/retention";
 import { ConfigError, loadConfig } from "./config";
 
 const emailjs = {
@@ -49,5 +50,35 @@ describe("the notification settings", () => {
     );
     expect(problems({ NOTIFY_TIMEOUT_SECONDS: "soon" })).toMatch(/^ {2}NOTIFY_TIMEOUT_SECONDS: /m);
     expect(problems({ MAIL_FROM: "website" })).toMatch(/^ {2}MAIL_FROM: /m);
+  });
+});
+
+describe("the retention settings", () => {
+  it("default to the periods in domain/retention.ts", () => {
+    const config = loadConfig({});
+    expect(config.RETENTION_DAYS_CLOSED).toBe(RETENTION_DAYS_CLOSED);
+    expect(config.RETENTION_DAYS_VITALS).toBe(RETENTION_DAYS_VITALS);
+    expect(config.BACKUP_KEEP).toBe(BACKUP_KEEP);
+    expect(loadConfig({ RETENTION_DAYS_CLOSED: "", RETENTION_DAYS_VITALS: "" })).toMatchObject({
+      RETENTION_DAYS_CLOSED: 365,
+      RETENTION_DAYS_VITALS: 90,
+    });
+  });
+
+  it("take whole numbers of days from 1", () => {
+    expect(loadConfig({ RETENTION_DAYS_CLOSED: "730", RETENTION_DAYS_VITALS: "1" })).toMatchObject({
+      RETENTION_DAYS_CLOSED: 730,
+      RETENTION_DAYS_VITALS: 1,
+    });
+  });
+
+  it("refuse 0, fractions, negative numbers and words, naming the variable", () => {
+    for (const value of ["0", "1.5", "-3", "a year", "1e3", "36501"]) {
+      expect(problems({ RETENTION_DAYS_CLOSED: value }), value).toMatch(
+        /^ {2}RETENTION_DAYS_CLOSED: must be a whole number of days, from 1 to 36500$/m,
+      );
+      expect(problems({ RETENTION_DAYS_VITALS: value }), value).toMatch(/^ {2}RETENTION_DAYS_VITALS: /m);
+    }
+    expect(problems({ BACKUP_KEEP: "0" })).toMatch(/^ {2}BACKUP_KEEP: must be a whole number of copies/m);
   });
 });

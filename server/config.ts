@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { brand } from "../domain/brand";
+import { parseRetentionSetting, type RetentionPeriods } from "../domain/retention";
 
 /** Empty strings count as unset, so `FOO= npm start` means "use the default". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -18,6 +19,20 @@ const smtpUrl = z.string().refine((value) => /^smtps?:\/\/[^/]+/.test(value), {
 });
 
 const email = z.string().email();
+
+/** A retention setting, parsed as the build parses it (domain/retention.ts), so both agree. */
+const retentionSetting = (key: keyof RetentionPeriods) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseRetentionSetting(key, value);
+      if ("problem" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed.value;
+    });
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -65,7 +80,11 @@ export const configSchema = z
         .max(24 * 30),
     ),
     /** How many backups to keep in BACKUP_DIR; older ones are removed after each new one. */
-    BACKUP_KEEP: optional(z.coerce.number().int().min(1).max(10_000)).default(14),
+    BACKUP_KEEP: retentionSetting("backupKeep"),
+    /** Days a closed enquiry is kept after it was closed; then it is erased with everything attached. */
+    RETENTION_DAYS_CLOSED: retentionSetting("closedEnquiryDays"),
+    /** Days a page-speed measurement is kept. */
+    RETENTION_DAYS_VITALS: retentionSetting("vitalsDays"),
   })
   .superRefine((config, ctx) => {
     if (config.ACKNOWLEDGE_VISITORS && !config.SMTP_URL) {
@@ -109,6 +128,15 @@ export function publicUrlOf(config: Pick<Config, "PUBLIC_URL" | "HOST" | "PORT">
 }
 
 export class ConfigError extends Error {}
+
+/** The periods the server keeps to, as the privacy policy states them. */
+export function retentionPeriodsOf(config: Config): RetentionPeriods {
+  return {
+    closedEnquiryDays: config.RETENTION_DAYS_CLOSED,
+    vitalsDays: config.RETENTION_DAYS_VITALS,
+    backupKeep: config.BACKUP_KEEP,
+  };
+}
 
 /** Parses the environment once; a bad value throws an error naming each variable at fault. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

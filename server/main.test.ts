@@ -36,6 +36,19 @@ describe("starting the server", () => {
     expect(stderr).not.toMatch(/^ {2}SITE_DIR: /m);
   });
 
+  it("stops with exit code 2 when the privacy policy in the build states other retention periods", async () => {
+    server = spawnServer({
+      SITE_DIR: siteDir,
+      DATABASE_URL: `sqlite:${join(dir, "site.db")}`,
+      RETENTION_DAYS_VITALS: "30",
+    });
+    const { code } = await server.exited;
+    expect(code).toBe(2);
+    expect(server.output().stderr).toMatch(
+      /^ {2}RETENTION_DAYS_VITALS: the privacy policy in the build states 90 days, but the server is set to 30\nRebuild with RETENTION_DAYS_VITALS=30 npm run build/m,
+    );
+  });
+
   it("warns when no notifier is configured, answers health, and shuts down cleanly on SIGTERM", async () => {
     const started = await startServer({ SITE_DIR: siteDir, DATABASE_URL: `sqlite:${join(dir, "site.db")}` });
     server = started;
@@ -49,7 +62,10 @@ describe("starting the server", () => {
 
     const health = await fetch(`${started.baseUrl}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toStrictEqual({ status: "ok" });
+    expect(await health.json()).toStrictEqual({
+      status: "ok",
+      retention: expect.objectContaining({ everyHours: 6, closedEnquiryDays: 365, vitalsDays: 90 }),
+    });
 
     started.child.kill("SIGTERM");
     expect(await started.exited).toStrictEqual({ code: 0, signal: null });

@@ -18,7 +18,17 @@ async function main() {
 
   // Loaded after the configuration is checked, so a bad value is reported at once.
   const { buildApp } = await import("./app");
-  const app = await buildApp({ config, logger: { level: config.LOG_LEVEL } });
+  let app;
+  try {
+    app = await buildApp({ config, logger: { level: config.LOG_LEVEL } });
+  } catch (error) {
+    // The configuration disagrees with the build (the retention periods its privacy policy states).
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
 
   // SIGTERM, SIGINT, an uncaught error or an unhandled rejection: close the server, its store and
   // its worker, within the grace period; past it, or on a second signal, exit at once.

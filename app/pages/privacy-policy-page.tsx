@@ -23,7 +23,6 @@ function Block({ block }: { block: PolicyBlock }) {
 
 export function PrivacyPolicyPage() {
   useScrollToLocation();
-  const lastSection = privacyPolicy.sections.length - 1;
   return (
     <>
       <SiteHeader page="privacyPolicy" />
@@ -48,7 +47,7 @@ export function PrivacyPolicyPage() {
             </ol>
           </nav>
           <div className="policy__body">
-            {privacyPolicy.sections.map((section, index) => (
+            {privacyPolicy.sections.map((section) => (
               <section
                 key={section.id}
                 id={section.id}
@@ -59,7 +58,7 @@ export function PrivacyPolicyPage() {
                 {section.blocks.map((block, blockIndex) => (
                   <Block key={blockIndex} block={block} />
                 ))}
-                {index === lastSection ? (
+                {"contact" in section && section.contact ? (
                   <ul className="policy__contact">
                     <li>
                       <MapPin aria-hidden="true" size={20} />

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { type ActivityEntry, ADMIN_API_ROUTES } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { OwnerOnly } from "../components/OwnerOnly";
-import { activityLabels, formatFullTime, pageTitle } from "../content";
+import { activityActor, activityLabels, formatFullTime, pageTitle } from "../content";
 
 interface ActivityPage {
   items: ActivityEntry[];
@@ -64,7 +64,7 @@ function ActivityLog() {
                 <td data-label="When">
                   <time dateTime={entry.at}>{formatFullTime(entry.at)}</time>
                 </td>
-                <td data-label="Who">{entry.actor ?? "Unknown address"}</td>
+                <td data-label="Who">{activityActor(entry)}</td>
                 <td data-label="What">{activityLabels[entry.action]}</td>
                 <td data-label="On">{entry.target ?? "—"}</td>
               </tr>

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { scheduleTask } from "../scheduled-task";
 import { backupSqlite } from "./sqlite-backup";
 
 /** What `/api/health` says of the scheduled backups. */
@@ -29,10 +30,11 @@ export function scheduleBackups(options: {
     lastFailureAt: null,
     lastError: null,
   };
-  let running: Promise<void> | undefined;
-  const runOnce = () => {
-    running ??= backupSqlite(options.databasePath, options.backupDir, { keep: options.keep })
-      .then(
+  const schedule = scheduleTask({
+    everyMs: options.everyHours * 3_600_000,
+    onError: (error) => options.log.error({ err: error }, "the scheduled backup failed"),
+    task: () =>
+      backupSqlite(options.databasePath, options.backupDir, { keep: options.keep }).then(
         (result) => {
           status.lastSuccessAt = new Date().toISOString();
           status.lastFile = result.file;
@@ -46,19 +48,13 @@ export function scheduleBackups(options: {
           status.lastError = error instanceof Error ? error.message : String(error);
           options.log.error({ err: error }, "the scheduled backup failed");
         },
-      )
-      .finally(() => (running = undefined));
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), options.everyHours * 3_600_000);
-  timer.unref();
+      ),
+  });
+  schedule.start();
   return {
     status,
     /** Takes a backup now (the schedule goes on as before). */
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+    runOnce: schedule.runOnce,
+    stop: schedule.stop,
   };
 }

@@ -1,11 +1,10 @@
 import { API_PATHS } from "../../domain/contract";
-import { NEWSLETTER_CONFIRMATION_DAYS } from "../../domain/subscriber";
+import { DAY_MS, UNCONFIRMED_SUBSCRIBER_DAYS } from "../../domain/retention";
 import type { KeyStore } from "../store/store";
 import { signLink, verifyLink, type LinkCheck, type LinkPurpose } from "./link-tokens";
 
 /** The name of the key the newsletter's links are signed with, kept in the store. */
 export const NEWSLETTER_LINK_KEY = "newsletter-links";
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Makes and checks the newsletter's links: `<publicUrl>/api/newsletter/confirm?token=…` and
@@ -40,7 +39,7 @@ export class NewsletterLinks {
     confirmNonce: string;
     requestedAt: string;
   }): Promise<string> {
-    const expiresAt = new Date(Date.parse(mail.requestedAt) + NEWSLETTER_CONFIRMATION_DAYS * DAY_MS);
+    const expiresAt = new Date(Date.parse(mail.requestedAt) + UNCONFIRMED_SUBSCRIBER_DAYS * DAY_MS);
     const token = signLink(await this.signingKey(), {
       purpose: "confirm",
       subscriberId: mail.subscriberId,

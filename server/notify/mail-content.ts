@@ -2,7 +2,7 @@ import { brand } from "../../domain/brand";
 import { enquiryReference } from "../../domain/console";
 import { escapeHtml } from "../html";
 import { ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
-import { NEWSLETTER_CONFIRMATION_DAYS } from "../../domain/subscriber";
+import { UNCONFIRMED_SUBSCRIBER_DAYS } from "../../domain/retention";
 import type { PendingEnquiryNotification } from "../store/store";
 
 /** How each stored field is named to the person reading the mail, in the form's order. */
@@ -129,8 +129,8 @@ export function newsletterConfirmationMail(links: {
 }): NewsletterMail {
   const subject = `Please confirm your subscription to the ${brand.productName} newsletter`;
   const asked = `Someone, we hope you, asked for the ${brand.productFullName} newsletter to be sent to this address. It joins our list only once you confirm it.`;
-  const confirm = `To confirm, open this link within ${NEWSLETTER_CONFIRMATION_DAYS} days:`;
-  const notYou = `If it was not you, ignore this e-mail: the address will be erased in ${NEWSLETTER_CONFIRMATION_DAYS} days and we will not write again. To erase it now, open:`;
+  const confirm = `To confirm, open this link within ${UNCONFIRMED_SUBSCRIBER_DAYS} days:`;
+  const notYou = `If it was not you, ignore this e-mail: the address will be erased in ${UNCONFIRMED_SUBSCRIBER_DAYS} days and we will not write again. To erase it now, open:`;
   const text = [
     asked,
     "",

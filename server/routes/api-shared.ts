@@ -2,6 +2,7 @@ import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { scheduleBackups } from "../backup/backup-schedule";
 import type { NewsletterLinks } from "../newsletter/links";
 import type { OutboxWorker } from "../notify/outbox-worker";
+import type { scheduleRetention } from "../retention/retention-schedule";
 import type { Store } from "../store/store";
 
 /** The hidden form field only a robot fills in. */
@@ -38,5 +39,7 @@ declare module "fastify" {
     newsletterLinks: NewsletterLinks;
     /** The scheduled backups of a SQLite database, when BACKUP_INTERVAL_HOURS is set. */
     backups: ReturnType<typeof scheduleBackups> | undefined;
+    /** The sweeps that erase personal data past its retention period. */
+    retention: ReturnType<typeof scheduleRetention>;
   }
 }

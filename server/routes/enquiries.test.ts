@@ -215,7 +215,7 @@ describe("POST /api/enquiries", () => {
       blocker.close();
     }
 
-    expect((await t.app.inject({ method: "GET", url: "/api/health" })).json()).toStrictEqual({
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).json()).toMatchObject({
       status: "ok",
     });
     const retried = await postEnquiry(t, asha);
@@ -239,10 +239,31 @@ describe("the API's other answers", () => {
     }
   });
 
-  it("reports health 200 while the store answers", async () => {
+  it("reports health 200 while the store answers, with the retention sweeps' periods and last run", async () => {
     const t = await start();
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toStrictEqual({ status: "ok" });
+    expect(response.json()).toStrictEqual({
+      status: "ok",
+      retention: {
+        everyHours: 6,
+        closedEnquiryDays: 365,
+        vitalsDays: 90,
+        lastRunAt: null,
+        lastErased: null,
+        lastSuccessAt: null,
+        lastFailureAt: null,
+        lastError: null,
+      },
+    });
+    await t.app.retention.runOnce();
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).json()).toMatchObject({
+      status: "ok",
+      retention: {
+        lastErased: { enquiries: 0, vitals: 0 },
+        lastSuccessAt: expect.any(String),
+        lastError: null,
+      },
+    });
   });
 });

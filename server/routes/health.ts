@@ -8,7 +8,8 @@ export const healthMessages = {
 
 /**
  * `GET /api/health`: 200 while the store answers, 503 while it does not (for load balancers and
- * monitors), with the scheduled backups' last success and failure when they are on.
+ * monitors), with the retention sweeps' last run, and the scheduled backups' last success and
+ * failure when they are on.
  */
 export async function healthRoutes(app: FastifyInstance) {
   app.get(API_ROUTES.health, async (request, reply) => {
@@ -19,8 +20,9 @@ export async function healthRoutes(app: FastifyInstance) {
       logStoreFailure(request, error, "health check");
       return reply.code(503).send({ status: "unavailable", error: healthMessages.unavailable });
     }
-    // The backups' state is detail for monitors: a failed backup is reported, not a failed health check.
+    // The sweeps' and backups' state is detail for monitors: a failure is reported, not a failed health check.
     const backup = app.backups?.status;
-    return reply.code(200).send(backup ? { status: "ok", backup } : { status: "ok" });
+    const retention = app.retention.status;
+    return reply.code(200).send(backup ? { status: "ok", retention, backup } : { status: "ok", retention });
   });
 }

@@ -1,6 +1,7 @@
 import type { PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import type { ActivityLog } from "./activity";
+import type { RetentionStore } from "./retention";
 import type { EnquiryWorkStore } from "./enquiry-work";
 import type { SessionStore } from "./sessions";
 import type { SignInThrottleStore } from "./sign-in-throttle";
@@ -160,7 +161,8 @@ export interface KeyStore {
 
 /** Real visitors' page-speed measurements. */
 export interface VitalsStore {
-  add(samples: readonly VitalSample[]): Promise<void>;
+  /** Stores the samples as received at `receivedAt` (now unless given). */
+  add(samples: readonly VitalSample[], receivedAt?: Date): Promise<void>;
   /** The 75th percentile of each metric on each page. */
   summarize(): Promise<VitalSummary[]>;
 }
@@ -187,6 +189,8 @@ export interface Store {
   /** The newsletter's addresses as the console lists, searches and removes them. */
   readonly subscriberDirectory: SubscriberDirectory;
   readonly activity: ActivityLog;
+  /** Erases personal data whose retention period is over. */
+  readonly retention: RetentionStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

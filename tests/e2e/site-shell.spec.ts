@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { company, footer, notFound, product, social } from "../../app/content/site";
-import { privacyPolicy } from "../../app/content/privacy-policy";
+import { privacyPolicy, privacyPolicyFor, RETENTION_SECTION_ID } from "../../app/content/privacy-policy";
+import { RETENTION_BUILD_FILE, type RetentionPeriods } from "../../domain/retention";
 import {
   accessibilityViolations,
   expect,
@@ -121,18 +122,27 @@ for (const width of [widths.mobile, widths.desktop]) {
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     });
 
-    test("the privacy policy states its six sections and the company's contact details", async ({ page }) => {
+    test("the privacy policy states its sections, listed on the page, and the company's contact details", async ({
+      page,
+    }) => {
       await openPage(page, "/privacy-policy");
       await expect(page).toHaveTitle(/Privacy Policy/);
       const headings = page.locator("main h2");
-      await expect(headings).toHaveText([
+      const sections = [
         "Information We Collect",
         "How We Use the Information",
+        "Our Newsletter",
+        "How Long We Keep Your Information",
         "Data Security",
         "Your Rights",
+        "Grievance Officer",
         "Changes To This Policy",
         "Contact Us",
-      ]);
+      ];
+      await expect(headings).toHaveText(sections);
+      await expect(page.getByRole("navigation", { name: "On this page" }).getByRole("link")).toHaveText(
+        sections,
+      );
       const main = page.locator("main");
       for (const collected of [
         "name",
@@ -151,10 +161,32 @@ for (const width of [widths.mobile, widths.desktop]) {
       ]) {
         await expect(main).toContainText(use);
       }
-      const contactSection = page.locator("#contact-us");
-      await expect(contactSection).toContainText("New Delhi");
-      await expect(contactSection.getByRole("link", { name: company.phone.display })).toBeVisible();
-      await expect(contactSection.getByRole("link", { name: company.email })).toBeVisible();
+      for (const id of ["grievance-officer", "contact-us"]) {
+        const contactSection = page.locator(`#${id}`);
+        await expect(contactSection).toContainText("New Delhi");
+        await expect(contactSection.getByRole("link", { name: company.phone.display })).toBeVisible();
+        await expect(contactSection.getByRole("link", { name: company.email })).toBeVisible();
+      }
+      await expect(page.locator("#grievance-officer")).toContainText(`Grievance Officer of ${company.name}`);
+    });
+
+    test("the privacy policy states the retention periods the build recorded for the server", async ({
+      page,
+      request,
+    }) => {
+      const periods = (await (await request.get(`/${RETENTION_BUILD_FILE}`)).json()) as RetentionPeriods;
+      expect(Object.keys(periods).sort()).toEqual(["backupKeep", "closedEnquiryDays", "vitalsDays"]);
+      const stated = privacyPolicyFor(periods).sections.find(
+        (section) => section.id === RETENTION_SECTION_ID,
+      );
+      await openPage(page, `/privacy-policy#${RETENTION_SECTION_ID}`);
+      const section = page.locator(`#${RETENTION_SECTION_ID}`);
+      await expect(section).toBeInViewport();
+      for (const block of stated?.blocks ?? []) {
+        for (const text of block.kind === "list" ? block.items.map((item) => item.text) : [block.text]) {
+          await expect(section).toContainText(text);
+        }
+      }
     });
 
     test("a link to a policy section scrolls it into view just below the sticky header", async ({ page }) => {
@@ -471,6 +503,9 @@ test.describe("the server", () => {
   test("answers its health check", async ({ request }) => {
     const health = await request.get("/api/health");
     expect(health.status()).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok" });
+    expect(await health.json()).toEqual({
+      status: "ok",
+      retention: expect.objectContaining({ everyHours: 6, lastError: null }),
+    });
   });
 });

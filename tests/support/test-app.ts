@@ -3,7 +3,9 @@ import { afterEach } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildApp, type BuildAppOptions } from "../../server/app";
-import { loadConfig } from "../../server/config";
+import { DEFAULT_RETENTION_PERIODS, type RetentionPeriods } from "../../domain/retention";
+import { loadConfig, retentionPeriodsOf } from "../../server/config";
+import { RETENTION_BUILD_FILE } from "../../server/retention/built-periods";
 import { pendingNotifications } from "./store-probe";
 
 export interface TestApp {
@@ -14,10 +16,14 @@ export interface TestApp {
 }
 
 /**
- * A tiny built site: the three pages the static routes serve. API tests need no full build.
+ * A tiny built site: the three pages the static routes serve, and the retention periods its
+ * privacy policy states (the defaults unless given). API tests need no full build.
  * The one inline script checks that the CSP hashes are still computed from it.
  */
-export async function writeSiteFixture(dir: string): Promise<string> {
+export async function writeSiteFixture(
+  dir: string,
+  retention: RetentionPeriods = DEFAULT_RETENTION_PERIODS,
+): Promise<string> {
   const site = join(dir, "site");
   await mkdir(join(site, "privacy-policy"), { recursive: true });
   const page = (title: string) =>
@@ -25,21 +31,23 @@ export async function writeSiteFixture(dir: string): Promise<string> {
   await writeFile(join(site, "index.html"), page("Home"));
   await writeFile(join(site, "privacy-policy", "index.html"), page("Privacy Policy"));
   await writeFile(join(site, "__spa-fallback.html"), page("Unexpected Application Error!"));
+  await writeFile(join(site, RETENTION_BUILD_FILE), JSON.stringify(retention));
   return site;
 }
 
 /**
  * The server as `main.ts` builds it, on a fresh SQLite database in a temp folder, for
- * `app.inject()`. `env` adds or overrides environment variables (parsed by the real config).
+ * `app.inject()`. `env` adds or overrides environment variables (parsed by the real config); the
+ * site's privacy policy states the retention periods they set.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
   options: Omit<BuildAppOptions, "config"> = {},
 ): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), "collarise-api-"));
-  const siteDir = await writeSiteFixture(dir);
   const databaseUrl = `sqlite:${join(dir, "site.db")}`;
-  const config = loadConfig({ SITE_DIR: siteDir, DATABASE_URL: databaseUrl, ...env });
+  const config = loadConfig({ SITE_DIR: join(dir, "site"), DATABASE_URL: databaseUrl, ...env });
+  await writeSiteFixture(dir, retentionPeriodsOf(config));
   const app = await buildApp({ config, ...options });
   await app.ready();
   return {

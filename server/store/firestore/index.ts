@@ -8,6 +8,7 @@ import { FirestoreStaffStore } from "./staff";
 import { FirestoreSubscriberDirectory } from "./subscriber-directory";
 import { FirestoreEnquiryStore } from "./enquiries";
 import { FirestoreKeyStore, FirestoreSubscriberStore } from "./subscribers";
+import { FirestoreRetentionStore } from "./retention";
 import { FirestoreVitalsStore } from "./vitals";
 
 export {
@@ -29,6 +30,7 @@ export class FirestoreStore implements Store {
   readonly enquiryWork: FirestoreEnquiryWorkStore;
   readonly subscriberDirectory: FirestoreSubscriberDirectory;
   readonly activity: FirestoreActivityLog;
+  readonly retention: FirestoreRetentionStore;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
@@ -41,6 +43,7 @@ export class FirestoreStore implements Store {
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);
+    this.retention = new FirestoreRetentionStore(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

@@ -11,9 +11,9 @@ export class FirestoreVitalsStore implements VitalsStore {
     return this.connection.db.collection("vitals");
   }
 
-  async add(samples: readonly VitalSample[]): Promise<void> {
+  async add(samples: readonly VitalSample[], received = new Date()): Promise<void> {
     if (samples.length === 0) return;
-    const receivedAt = Timestamp.now();
+    const receivedAt = Timestamp.fromDate(received);
     await this.connection.run(async () => {
       // A batch holds at most 500 writes.
       for (let start = 0; start < samples.length; start += 500) {

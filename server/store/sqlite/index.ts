@@ -8,6 +8,7 @@ import { SqliteStaffStore } from "./staff";
 import { SqliteSubscriberDirectory } from "./subscriber-directory";
 import { SqliteEnquiryStore } from "./enquiries";
 import { SqliteKeyStore, SqliteSubscriberStore } from "./subscribers";
+import { SqliteRetentionStore } from "./retention";
 import { SqliteVitalsStore } from "./vitals";
 
 export {
@@ -30,6 +31,7 @@ export class SqliteStore implements Store {
   readonly enquiryWork: SqliteEnquiryWorkStore;
   readonly subscriberDirectory: SqliteSubscriberDirectory;
   readonly activity: SqliteActivityLog;
+  readonly retention: SqliteRetentionStore;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
@@ -43,6 +45,7 @@ export class SqliteStore implements Store {
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);
+    this.retention = new SqliteRetentionStore(run, connection.enquiryTable);
   }
 
   /**

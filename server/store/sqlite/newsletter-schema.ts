@@ -2,7 +2,7 @@
  * The newsletter's consent, one migration step of the SQLite store: an address is `pending` until
  * its confirmation link is opened; each has the nonces its signed links are made from. Addresses
  * stored before this step were taken without a confirmation and become `confirmed` as they were,
- * each with a new unsubscribe nonce (docs/decisions/013). The outbox learns to hold newsletter
+ * each with a new unsubscribe nonce (docs/decisions/014). The outbox learns to hold newsletter
  * mails: a notification belongs to an enquiry or to an address, and goes with it when it is erased.
  */
 export function newsletterSchema(enquiryTable: string, quote: (name: string) => string): string {

@@ -5,9 +5,9 @@ import type { SqliteConnection } from "./connection";
 export class SqliteVitalsStore implements VitalsStore {
   constructor(private readonly connection: SqliteConnection) {}
 
-  async add(samples: readonly VitalSample[]): Promise<void> {
+  async add(samples: readonly VitalSample[], received = new Date()): Promise<void> {
     if (samples.length === 0) return;
-    const receivedAt = new Date().toISOString();
+    const receivedAt = received.toISOString();
     this.connection.run((db) => {
       const insert = db.prepare(`INSERT INTO vitals (page, metric, value, received_at) VALUES (?, ?, ?, ?)`);
       db.transaction(() => {

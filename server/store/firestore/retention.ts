@@ -1,0 +1,115 @@
+import { Timestamp, type DocumentReference, type DocumentSnapshot } from "firebase-admin/firestore";
+import { CLOSED_STATUSES, type EnquiryStatus } from "../../../domain/console";
+import {
+  cutoffOf,
+  ENQUIRIES_PER_BATCH,
+  type ErasedCounts,
+  type RetentionCutoffs,
+  type RetentionStore,
+  VITALS_PER_BATCH,
+} from "../retention";
+import type { FirestoreContext } from "./connection";
+
+/** Firestore refuses a batch of more than 500 writes. */
+const WRITES_PER_BATCH = 500;
+
+/**
+ * Erasure on Firestore. A closed enquiry's documents are its own in `{product}_Form`, its work in
+ * `enquiryWork/{id}` with the subcollections `history` and `versions`, and its notifications in
+ * `notifications` with their `claims`. They are deleted in batches of at most 500 writes, each
+ * enquiry's `enquiryWork` document last: a sweep cut off half way finds the enquiry again by it
+ * and finishes the erasure.
+ */
+export class FirestoreRetentionStore implements RetentionStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get enquiries() {
+    return this.context.db.collection(this.context.enquiryCollection);
+  }
+  private get work() {
+    return this.context.db.collection("enquiryWork");
+  }
+  private get notifications() {
+    return this.context.db.collection("notifications");
+  }
+  private get vitals() {
+    return this.context.db.collection("vitals");
+  }
+
+  async eraseExpired({ now, closedEnquiryDays, vitalsDays }: RetentionCutoffs): Promise<ErasedCounts> {
+    return {
+      enquiries: await this.eraseClosedEnquiries(cutoffOf(now, closedEnquiryDays).toISOString()),
+      vitals: await this.eraseVitals(Timestamp.fromDate(cutoffOf(now, vitalsDays))),
+    };
+  }
+
+  private async eraseClosedEnquiries(closedBefore: string): Promise<number> {
+    let erased = 0;
+    let after: DocumentSnapshot | undefined;
+    for (;;) {
+      const page = await this.context.run(() => {
+        // closedAt is set with a closing status and cleared when the enquiry is reopened.
+        let query = this.work
+          .where("closedAt", "<", closedBefore)
+          .orderBy("closedAt")
+          .limit(ENQUIRIES_PER_BATCH);
+        if (after) query = query.startAfter(after);
+        return query.get();
+      });
+      const due = page.docs.filter((doc) => CLOSED_STATUSES.includes(doc.get("status") as EnquiryStatus));
+      if (due.length > 0) {
+        const refs: DocumentReference[] = [];
+        for (const doc of due) refs.push(...(await this.documentsOf(doc.id)));
+        await this.deleteInBatches(refs);
+        erased += due.length;
+      }
+      if (page.size < ENQUIRIES_PER_BATCH) return erased;
+      after = page.docs.at(-1);
+    }
+  }
+
+  /** Every document of one enquiry, its `enquiryWork` document last. */
+  private documentsOf(id: string): Promise<DocumentReference[]> {
+    return this.context.run(async () => {
+      const workRef = this.work.doc(id);
+      const [history, versions, notifications] = await Promise.all([
+        workRef.collection("history").select().get(),
+        workRef.collection("versions").select().get(),
+        this.notifications.where("enquiryId", "==", id).select().get(),
+      ]);
+      const claims = await Promise.all(
+        notifications.docs.map((notification) => notification.ref.collection("claims").select().get()),
+      );
+      return [
+        ...history.docs.map((doc) => doc.ref),
+        ...versions.docs.map((doc) => doc.ref),
+        ...claims.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref)),
+        ...notifications.docs.map((doc) => doc.ref),
+        this.enquiries.doc(id),
+        workRef,
+      ];
+    });
+  }
+
+  /** Deletes in order, at most 500 writes per batch, one batch after the other. */
+  private async deleteInBatches(refs: readonly DocumentReference[]): Promise<void> {
+    for (let start = 0; start < refs.length; start += WRITES_PER_BATCH) {
+      const batch = this.context.db.batch();
+      for (const ref of refs.slice(start, start + WRITES_PER_BATCH)) batch.delete(ref);
+      await this.context.run(() => batch.commit());
+    }
+  }
+
+  private async eraseVitals(receivedBefore: Timestamp): Promise<number> {
+    let erased = 0;
+    for (;;) {
+      const page = await this.context.run(() =>
+        this.vitals.where("receivedAt", "<", receivedBefore).limit(VITALS_PER_BATCH).select().get(),
+      );
+      if (page.empty) return erased;
+      await this.deleteInBatches(page.docs.map((doc) => doc.ref));
+      erased += page.size;
+      if (page.size < VITALS_PER_BATCH) return erased;
+    }
+  }
+}
