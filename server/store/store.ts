@@ -2,6 +2,7 @@ import type { PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import type { ActivityLog } from "./activity";
 import type { EnquiryWorkStore } from "./enquiry-work";
+import type { PersonalDataStore } from "./personal-data";
 import type { SessionStore } from "./sessions";
 import type { SignInThrottleStore } from "./sign-in-throttle";
 import type { StaffStore } from "./staff";
@@ -117,6 +118,8 @@ export interface Store {
   /** The newsletter's addresses as the console lists, searches and removes them. */
   readonly subscriberDirectory: SubscriberDirectory;
   readonly activity: ActivityLog;
+  /** A person's data under India's DPDP Act: shown, or erased in one transaction. */
+  readonly personalData: PersonalDataStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

@@ -2,6 +2,7 @@ import type { Store } from "../store";
 import { FirestoreActivityLog } from "./activity";
 import { FirestoreConnection, type FirestoreStoreOptions } from "./connection";
 import { FirestoreEnquiryWorkStore } from "./enquiry-work";
+import { FirestorePersonalDataStore } from "./personal-data";
 import { FirestoreSessionStore } from "./sessions";
 import { FirestoreSignInThrottleStore } from "./sign-in-throttle";
 import { FirestoreStaffStore } from "./staff";
@@ -28,6 +29,7 @@ export class FirestoreStore implements Store {
   readonly enquiryWork: FirestoreEnquiryWorkStore;
   readonly subscriberDirectory: FirestoreSubscriberDirectory;
   readonly activity: FirestoreActivityLog;
+  readonly personalData: FirestorePersonalDataStore;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
@@ -39,6 +41,7 @@ export class FirestoreStore implements Store {
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);
+    this.personalData = new FirestorePersonalDataStore(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

@@ -2,6 +2,7 @@ import type { Store } from "../store";
 import { SqliteActivityLog } from "./activity";
 import { SqliteConnection, type SqliteRun, type SqliteStoreOptions } from "./connection";
 import { SqliteEnquiryWorkStore } from "./enquiry-work";
+import { SqlitePersonalDataStore } from "./personal-data";
 import { SqliteSessionStore } from "./sessions";
 import { SqliteSignInThrottleStore } from "./sign-in-throttle";
 import { SqliteStaffStore } from "./staff";
@@ -29,6 +30,7 @@ export class SqliteStore implements Store {
   readonly enquiryWork: SqliteEnquiryWorkStore;
   readonly subscriberDirectory: SqliteSubscriberDirectory;
   readonly activity: SqliteActivityLog;
+  readonly personalData: SqlitePersonalDataStore;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
@@ -41,6 +43,7 @@ export class SqliteStore implements Store {
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);
+    this.personalData = new SqlitePersonalDataStore(run, connection.enquiryTable);
   }
 
   /**
