@@ -124,6 +124,7 @@ export function erasureSummary(counts: ErasureCounts): string {
   ].join(", ");
 }
 
+/** Nothing is held: no enquiry and no subscription (waiting mails belong to enquiries). */
 export function isEmptyReport(report: PersonalDataReport): boolean {
   return report.enquiries.length === 0 && report.subscriptions.length === 0;
 }

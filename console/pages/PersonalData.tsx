@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ADMIN_API_ROUTES } from "../../domain/console";
 import {
   checkPersonQuery,
+  isEmptyReport,
   type ErasureReport,
   type PersonalDataReport,
   type PersonQuery,
@@ -245,7 +246,7 @@ function PersonalDataRequests() {
     }
   };
 
-  const nothingHeld = report !== null && report.enquiries.length === 0 && report.subscriptions.length === 0;
+  const nothingHeld = report !== null && isEmptyReport(report);
   const summary = erased
     ? erased.erased
       ? text.erased(
