@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { retentionPeriodsFrom } from "./domain/retention";
+import { retentionPeriodsFrom } from "./domain/retention.ts";
 
 export default defineConfig({
   plugins: [reactRouter()],

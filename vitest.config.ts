@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { retentionPeriodsFrom } from "./domain/retention";
+import { retentionPeriodsFrom } from "./domain/retention.ts";
 
 // Vitest has its own config: the React Router plugin cannot run under Vitest.
 export default defineConfig({

@@ -12,6 +12,7 @@ export const navLabels = {
   subscribers: "Subscribers",
   activity: "Activity",
   staff: "Staff",
+  personalData: "Personal data",
   security: "Security",
   signOut: "Sign out",
   skip: "Skip to content",
@@ -26,6 +27,8 @@ export const deliveryLabels: Record<DeliveryState, string> = {
 export const notificationKindLabels = {
   company: "Company's e-mail",
   acknowledgement: "Visitor's acknowledgement",
+  "newsletter-confirmation": "Newsletter confirmation request",
+  "newsletter-welcome": "Newsletter welcome",
 } as const;
 
 /** Who the activity log names when no member of staff acted. */
@@ -65,6 +68,55 @@ export const consoleText = {
   totpOn: "Two-step sign-in is on.",
   recoveryCodesOnce:
     "Keep these recovery codes somewhere safe. Each works once in place of a code; they are shown only now.",
+} as const;
+
+/** "1 enquiry", "2 enquiries". */
+export function countOf(count: number, one: string, many: string): string {
+  return `${count.toLocaleString("en-IN")} ${count === 1 ? one : many}`;
+}
+
+/** The Personal data page: a person's requests under India's DPDP Act. */
+export const personalDataText = {
+  title: "Personal data",
+  intro:
+    "A person may ask what we hold about them, or ask us to erase it (India's DPDP Act). Find them by the e-mail address or the mobile number they gave us.",
+  findBy: "Find the person by",
+  byEmail: "E-mail address",
+  byMobile: "Mobile number",
+  emailHint: "Enquiries match whatever the address's capitals.",
+  mobileHint: "10 digits, without +91.",
+  show: "Show what is held",
+  searching: "Looking…",
+  nothingHeld: "Nothing is held about this person.",
+  held: (who: string, enquiries: number, subscriptions: number, mails: number) =>
+    `Held about ${who}: ${countOf(enquiries, "enquiry", "enquiries")}, ${countOf(subscriptions, "newsletter subscription", "newsletter subscriptions")}, ${countOf(mails, "e-mail", "e-mails")} waiting to be sent.`,
+  byMobileSubscriptions:
+    "By mobile number, the subscriptions shown are those of the addresses this number's enquiries carry.",
+  enquiries: "Enquiries",
+  noEnquiries: "No enquiries.",
+  history: "History",
+  noHistory: "No changes or notes.",
+  subscriptions: "Newsletter",
+  noSubscriptions: "Not subscribed.",
+  subscribedSince: (when: string) => `subscribed since ${when}`,
+  awaitingConfirmation: (when: string) => `asked for ${when}, not yet confirmed`,
+  pendingMails: "E-mails waiting to be sent",
+  noPendingMails: "None.",
+  nextAttempt: (when: string) => `next attempt ${when}`,
+  erase: "Erase all of it",
+  eraseHeading: "Erase",
+  eraseWarning:
+    "Erasing removes every enquiry, its history and e-mails, and the subscription shown above, for good. The activity log records that an erasure happened, by you, without the address or number.",
+  confirmLabel: (kind: "email" | "mobile") =>
+    kind === "email" ? "Type the e-mail address again to confirm" : "Type the mobile number again to confirm",
+  confirmMismatch: "That is not the same address or number. Type it again exactly.",
+  eraseForGood: "Erase for good",
+  cancel: "Cancel",
+  erasing: "Erasing…",
+  erased: (enquiries: number, mails: number, entries: number, subscriptions: number) =>
+    `Erased ${countOf(enquiries, "enquiry", "enquiries")}, ${countOf(mails, "e-mail", "e-mails")}, ${countOf(entries, "history entry", "history entries")} and ${countOf(subscriptions, "subscription", "subscriptions")}.`,
+  erasedReferences: "Erased enquiries",
+  nothingErased: "Nothing was erased: nothing is held about this person.",
 } as const;
 
 const COMPANY_NAME = "Collarise";

@@ -24,6 +24,7 @@ const router = createBrowserRouter(
         { path: appPaths.subscribers, lazy: () => import("./pages/Subscribers") },
         { path: appPaths.activity, lazy: () => import("./pages/Activity") },
         { path: appPaths.staff, lazy: () => import("./pages/Staff") },
+        { path: appPaths.personalData, lazy: () => import("./pages/PersonalData") },
         { path: appPaths.security, lazy: () => import("./pages/Security") },
         { path: "*", lazy: () => import("./pages/NotFound") },
       ],

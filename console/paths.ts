@@ -14,6 +14,7 @@ export const appPaths = {
   subscribers: inApp(CONSOLE_PAGE_PATHS.subscribers),
   activity: inApp(CONSOLE_PAGE_PATHS.activity),
   staff: inApp(CONSOLE_PAGE_PATHS.staff),
+  personalData: inApp(CONSOLE_PAGE_PATHS.personalData),
   security: inApp(CONSOLE_PAGE_PATHS.security),
 } as const;
 

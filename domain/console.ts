@@ -16,6 +16,7 @@ export const CONSOLE_PAGE_PATHS = {
   activity: "/admin/activity",
   staff: "/admin/staff",
   security: "/admin/security",
+  personalData: "/admin/personal-data",
 } as const;
 
 /** The console's API, mounted under the public API's prefix. */
@@ -55,6 +56,10 @@ export const ADMIN_API_ROUTES = {
   staff: "/staff",
   /** DELETE (owner): end every session of the account. */
   staffSessions: "/staff/:id/sessions",
+  /** GET (owner) ?email= or ?mobile=: everything held about one person (domain/personal-data.ts). */
+  personalData: "/personal-data",
+  /** POST (owner) { email } or { mobile }: erase everything held about one person. */
+  personalDataErasure: "/personal-data/erasure",
 } as const;
 
 export const STAFF_ROLES = ["owner", "staff"] as const;

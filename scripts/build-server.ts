@@ -15,6 +15,7 @@ export const SERVER_ENTRY_POINTS = [
   "server/cli/staff.ts",
   "server/cli/backup.ts",
   "server/cli/restore.ts",
+  "server/cli/personal-data.ts",
 ];
 
 await rm(outdir, { recursive: true, force: true });

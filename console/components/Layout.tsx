@@ -1,4 +1,4 @@
-import { Activity, Inbox, LogOut, Mail, ShieldCheck, Users } from "lucide-react";
+import { Activity, Inbox, LogOut, Mail, ShieldCheck, UserSearch, Users } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
@@ -102,6 +102,12 @@ export function Layout() {
           <NavLink to={appPaths.staff}>
             <Users aria-hidden="true" size={20} />
             <span>{navLabels.staff}</span>
+          </NavLink>
+        )}
+        {isOwner && (
+          <NavLink to={appPaths.personalData}>
+            <UserSearch aria-hidden="true" size={20} />
+            <span>{navLabels.personalData}</span>
           </NavLink>
         )}
         <NavLink to={appPaths.security}>

@@ -3,6 +3,7 @@ import { apiMessages } from "../routes/api-errors";
 import { enquiryRoutes } from "./enquiry-routes";
 import { installConsoleGuard } from "./guard";
 import { peopleRoutes } from "./people-routes";
+import { personalDataRoutes } from "./personal-data-routes";
 import { signInRoutes } from "./sign-in-routes";
 
 /**
@@ -22,4 +23,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(signInRoutes);
   await app.register(enquiryRoutes);
   await app.register(peopleRoutes);
+  await app.register(personalDataRoutes);
 }

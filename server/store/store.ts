@@ -3,6 +3,7 @@ import type { Enquiry } from "../../domain/enquiry";
 import type { ActivityLog } from "./activity";
 import type { RetentionStore } from "./retention";
 import type { EnquiryWorkStore } from "./enquiry-work";
+import type { PersonalDataStore } from "./personal-data";
 import type { SessionStore } from "./sessions";
 import type { SignInThrottleStore } from "./sign-in-throttle";
 import type { StaffStore } from "./staff";
@@ -191,6 +192,8 @@ export interface Store {
   readonly activity: ActivityLog;
   /** Erases personal data whose retention period is over. */
   readonly retention: RetentionStore;
+  /** A person's data under India's DPDP Act: shown, or erased in one transaction. */
+  readonly personalData: PersonalDataStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

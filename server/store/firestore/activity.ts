@@ -4,6 +4,16 @@ import type { ActivityLog } from "../activity";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { sortKey, type FirestoreContext } from "./connection";
 
+/** One activity entry as its document holds it, for a caller that writes it in its own batch. */
+export function activityDocument(entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date }) {
+  const id = randomUUID();
+  const at = (entry.at ?? new Date()).toISOString();
+  return {
+    id,
+    data: { at, actor: entry.actor, action: entry.action, target: entry.target, sortKey: sortKey(at, id) },
+  };
+}
+
 export class FirestoreActivityLog implements ActivityLog {
   constructor(private readonly context: FirestoreContext) {}
 
@@ -12,17 +22,8 @@ export class FirestoreActivityLog implements ActivityLog {
   }
 
   async record(entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date }): Promise<void> {
-    const id = randomUUID();
-    const at = (entry.at ?? new Date()).toISOString();
-    await this.context.run(() =>
-      this.activity.doc(id).create({
-        at,
-        actor: entry.actor,
-        action: entry.action,
-        target: entry.target,
-        sortKey: sortKey(at, id),
-      }),
-    );
+    const { id, data } = activityDocument(entry);
+    await this.context.run(() => this.activity.doc(id).create(data));
   }
 
   async list(options: { cursor?: string | null; limit: number }) {

@@ -21,6 +21,7 @@ export function firestoreProjectFromUrl(databaseUrl: string): string {
 }
 
 // gRPC status codes (google.rpc.Code).
+export const NOT_FOUND = 5;
 export const ALREADY_EXISTS = 6;
 /** Codes that mean the database cannot be used now, rather than a bug in a request. */
 const UNAVAILABLE_CODES = new Set([

@@ -10,7 +10,7 @@ import type {
   PendingNotification,
   StoredEnquiry,
 } from "../store";
-import { ALREADY_EXISTS, grpcCode, isoOf, type FirestoreConnection } from "./connection";
+import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreConnection } from "./connection";
 
 /**
  * A notification in `notifications`: an enquiry's (with a copy of its fields) or a newsletter
@@ -233,9 +233,22 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     }
   }
 
+  /**
+   * Marks a notification after a send. It may have been erased meanwhile (a person's erasure
+   * request): then it is absent and stays so; `update` never creates a document, and its refusal
+   * of one deleted between the read and the commit means there is nothing left to mark.
+   */
+  private async markAfterSend(work: () => Promise<void>): Promise<void> {
+    try {
+      await this.connection.run(work);
+    } catch (error) {
+      if (grpcCode(error) !== NOT_FOUND) throw error;
+    }
+  }
+
   async markNotificationSent(id: string, worker: string): Promise<void> {
     // Recorded as sent even if the lease ran out meanwhile: the mail did go, and must not go again.
-    await this.connection.run(() =>
+    await this.markAfterSend(() =>
       this.connection.db.runTransaction(async (transaction) => {
         const ref = this.notifications().doc(id);
         const data = (await transaction.get(ref)).data() as NotificationData | undefined;
@@ -261,7 +274,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     nextAttemptAt: Date,
   ): Promise<void> {
     // Only the worker holding the claim may release it; after its lease ran out, another may hold it.
-    await this.connection.run(() =>
+    await this.markAfterSend(() =>
       this.connection.db.runTransaction(async (transaction) => {
         const ref = this.notifications().doc(id);
         const data = (await transaction.get(ref)).data() as NotificationData | undefined;

@@ -2,6 +2,7 @@ import type { Store } from "../store";
 import { FirestoreActivityLog } from "./activity";
 import { FirestoreConnection, type FirestoreStoreOptions } from "./connection";
 import { FirestoreEnquiryWorkStore } from "./enquiry-work";
+import { FirestorePersonalDataStore } from "./personal-data";
 import { FirestoreSessionStore } from "./sessions";
 import { FirestoreSignInThrottleStore } from "./sign-in-throttle";
 import { FirestoreStaffStore } from "./staff";
@@ -31,6 +32,7 @@ export class FirestoreStore implements Store {
   readonly subscriberDirectory: FirestoreSubscriberDirectory;
   readonly activity: FirestoreActivityLog;
   readonly retention: FirestoreRetentionStore;
+  readonly personalData: FirestorePersonalDataStore;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
@@ -44,6 +46,7 @@ export class FirestoreStore implements Store {
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);
     this.retention = new FirestoreRetentionStore(connection);
+    this.personalData = new FirestorePersonalDataStore(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

@@ -1,18 +1,29 @@
 import { randomUUID } from "node:crypto";
+import type Database from "better-sqlite3";
 import type { ActivityEntry } from "../../../domain/console";
 import type { ActivityLog } from "../activity";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { SqliteRun } from "./connection";
 
+/** Writes one activity entry on `db`, inside whatever transaction the caller holds. */
+export function insertActivity(
+  db: Database.Database,
+  entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date },
+): void {
+  db.prepare(`INSERT INTO activity (id, at, actor, action, target) VALUES (?, ?, ?, ?, ?)`).run(
+    randomUUID(),
+    (entry.at ?? new Date()).toISOString(),
+    entry.actor,
+    entry.action,
+    entry.target,
+  );
+}
+
 export class SqliteActivityLog implements ActivityLog {
   constructor(private readonly run: SqliteRun) {}
 
   async record(entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date }): Promise<void> {
-    this.run((db) =>
-      db
-        .prepare(`INSERT INTO activity (id, at, actor, action, target) VALUES (?, ?, ?, ?, ?)`)
-        .run(randomUUID(), (entry.at ?? new Date()).toISOString(), entry.actor, entry.action, entry.target),
-    );
+    this.run((db) => insertActivity(db, entry));
   }
 
   async list(options: { cursor?: string | null; limit: number }) {

@@ -2,6 +2,7 @@ import type { Store } from "../store";
 import { SqliteActivityLog } from "./activity";
 import { SqliteConnection, type SqliteRun, type SqliteStoreOptions } from "./connection";
 import { SqliteEnquiryWorkStore } from "./enquiry-work";
+import { SqlitePersonalDataStore } from "./personal-data";
 import { SqliteSessionStore } from "./sessions";
 import { SqliteSignInThrottleStore } from "./sign-in-throttle";
 import { SqliteStaffStore } from "./staff";
@@ -32,6 +33,7 @@ export class SqliteStore implements Store {
   readonly subscriberDirectory: SqliteSubscriberDirectory;
   readonly activity: SqliteActivityLog;
   readonly retention: SqliteRetentionStore;
+  readonly personalData: SqlitePersonalDataStore;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
@@ -46,6 +48,7 @@ export class SqliteStore implements Store {
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);
     this.retention = new SqliteRetentionStore(run, connection.enquiryTable);
+    this.personalData = new SqlitePersonalDataStore(run, connection.enquiryTable);
   }
 
   /**

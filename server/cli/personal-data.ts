@@ -1,0 +1,92 @@
+/**
+ * A person's requests under India's DPDP Act, answered on the server.
+ *
+ *   npm run personal-data -- show --email <address> | --mobile <10 digits>
+ *   npm run personal-data -- erase --email <address> | --mobile <10 digits>
+ *
+ * `show` prints everything held about the person as JSON; `erase` erases it in one transaction
+ * and prints what it erased (counts and the enquiries' ids) as JSON. Both are recorded in the
+ * activity log with no actor (the operator) and without the address or number. Reads
+ * DATABASE_URL like the server.
+ */
+import { parseArgs } from "node:util";
+import { checkPersonQuery, personalDataMessages, type PersonQuery } from "../../domain/personal-data";
+import { commandConfig, runCommand } from "./command";
+import { createStore, StoreUnavailableError } from "../store";
+
+export const USAGE = `Usage:
+  npm run personal-data -- show --email <address>
+  npm run personal-data -- show --mobile <10 digits>
+  npm run personal-data -- erase --email <address>
+  npm run personal-data -- erase --mobile <10 digits>
+
+show prints everything held about the person as JSON; erase erases all of it and prints what
+it erased. Reads DATABASE_URL (default sqlite:./data/site.db).`;
+
+const COMMANDS = ["show", "erase"] as const;
+type Command = (typeof COMMANDS)[number];
+
+class UsageError extends Error {}
+
+function parse(argv: string[]): { command: Command; query: PersonQuery } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        email: { type: "string" },
+        mobile: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.values.help) throw new UsageError("");
+  const [command, ...extra] = parsed.positionals;
+  if (!command) throw new UsageError("Say what to do: show or erase.");
+  if (!COMMANDS.includes(command as Command)) throw new UsageError(`Unknown command "${command}".`);
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+  const { email, mobile } = parsed.values;
+  if (email === undefined && mobile === undefined) throw new UsageError(personalDataMessages.oneOf);
+  const checked = checkPersonQuery({ email, mobile });
+  if (!checked.ok) throw new UsageError(checked.error);
+  return { command: command as Command, query: checked.query };
+}
+
+async function main(argv: string[]): Promise<number> {
+  let request;
+  try {
+    request = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message ? `${error.message}\n\n` : ""}${USAGE}\n`);
+    return 2;
+  }
+
+  const config = commandConfig();
+
+  const store = await createStore(config.DATABASE_URL);
+  try {
+    if (request.command === "show") {
+      const report = await store.personalData.find(request.query);
+      await store.activity.record({ actor: null, action: "personal-data-shown", target: null });
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      return 0;
+    }
+    const erased = await store.personalData.erase(request.query, { actor: null });
+    process.stdout.write(`${JSON.stringify(erased, null, 2)}\n`);
+    if (!erased.erased) process.stderr.write(`${personalDataMessages.nothingErased}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    process.stderr.write(`The store cannot be used: ${error.message}\n`);
+    return 1;
+  } finally {
+    await store.close();
+  }
+}
+
+runCommand(() => main(process.argv.slice(2)));

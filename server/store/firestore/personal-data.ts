@@ -1,0 +1,306 @@
+import {
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type QueryDocumentSnapshot,
+  type Transaction,
+} from "firebase-admin/firestore";
+import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
+import type { BuyerType, Enquiry } from "../../../domain/enquiry";
+import {
+  erasureSummary,
+  type ErasureCounts,
+  type ErasureReport,
+  type PendingMail,
+  type PersonalDataReport,
+  type PersonalSubscription,
+  type PersonQuery,
+} from "../../../domain/personal-data";
+import type { PersonalDataStore } from "../personal-data";
+import { activityDocument } from "./activity";
+import { isoOf, type FirestoreContext } from "./connection";
+import { isConfirmed, subscriberDocumentId } from "./subscribers";
+
+/** Firestore's limit on the values of one `in` filter. */
+const IN_LIMIT = 30;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+function enquiryOf(data: DocumentData): Enquiry {
+  return {
+    Name: String(data.Name),
+    Email: String(data.Email),
+    Mobile: String(data.Mobile),
+    Quantity: Number(data.Quantity),
+    RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
+  };
+}
+
+function matches(data: DocumentData | undefined, query: PersonQuery): boolean {
+  if (!data) return false;
+  return "email" in query
+    ? String(data.Email).trim().toLowerCase() === query.email
+    : String(data.Mobile) === query.mobile;
+}
+
+function historyEntry(doc: QueryDocumentSnapshot): HistoryEntry {
+  const data = doc.data();
+  return {
+    id: doc.id,
+    at: String(data.at),
+    staffEmail: String(data.staffEmail),
+    kind: data.kind as HistoryEntry["kind"],
+    ...(data.from ? { from: data.from as EnquiryStatus } : {}),
+    ...(data.to ? { to: data.to as EnquiryStatus } : {}),
+    ...(data.text ? { text: String(data.text) } : {}),
+  };
+}
+
+/** Oldest first, then by id, as SQLite lists them. */
+function oldestFirst(a: DocumentSnapshot, b: DocumentSnapshot): number {
+  return isoOf(a.get("receivedAt")).localeCompare(isoOf(b.get("receivedAt"))) || a.id.localeCompare(b.id);
+}
+
+/** The addresses whose subscriptions belong to the request: by e-mail that one, by mobile those its enquiries carry. */
+function addressesOf(query: PersonQuery, enquiries: readonly DocumentSnapshot[]): string[] {
+  if ("email" in query) return [query.email];
+  return [...new Set(enquiries.map((doc) => String(doc.get("Email")).trim().toLowerCase()))];
+}
+
+/**
+ * A person's data on Firestore: enquiries in `{product}_Form`, the staff's work in
+ * `enquiryWork/{id}` with its `history` and `versions`, mails in `notifications` with their
+ * `claims`, and `subscribers/{hash of the address}`.
+ *
+ * What differs from SQLite: Firestore cannot compare an address whatever its case, and enquiries
+ * keep the address as it was typed, so a request by e-mail reads every enquiry's address (one
+ * read per enquiry); a request by mobile is one equality query. An erasure finds the
+ * enquiries first, then reads them again and everything that hangs off them in one transaction,
+ * and deletes it all in that transaction's commit.
+ */
+export class FirestorePersonalDataStore implements PersonalDataStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get enquiries() {
+    return this.context.db.collection(this.context.enquiryCollection);
+  }
+  private get work() {
+    return this.context.db.collection("enquiryWork");
+  }
+  private get notifications() {
+    return this.context.db.collection("notifications");
+  }
+  private get subscribers() {
+    return this.context.db.collection("subscribers");
+  }
+  private get activity() {
+    return this.context.db.collection("activity");
+  }
+
+  /** The ids of the person's enquiries. */
+  private async enquiryIds(query: PersonQuery): Promise<string[]> {
+    if ("mobile" in query) {
+      const snapshot = await this.enquiries.where("Mobile", "==", query.mobile).get();
+      return snapshot.docs.map((doc) => doc.id);
+    }
+    // Every enquiry's address, and nothing else of it: one read per enquiry, in one query.
+    const snapshot = await this.enquiries.select("Email").get();
+    return snapshot.docs.filter((doc) => matches(doc.data(), query)).map((doc) => doc.id);
+  }
+
+  async find(query: PersonQuery): Promise<PersonalDataReport> {
+    return this.context.run(async () => {
+      const ids = await this.enquiryIds(query);
+      const docs = ids.length
+        ? (await this.context.db.getAll(...ids.map((id) => this.enquiries.doc(id)))).filter((doc) =>
+            matches(doc.data(), query),
+          )
+        : [];
+      docs.sort(oldestFirst);
+      const works = docs.length
+        ? await this.context.db.getAll(...docs.map((doc) => this.work.doc(doc.id)))
+        : [];
+      const histories = await Promise.all(
+        docs.map((doc) => this.work.doc(doc.id).collection("history").orderBy("sortKey").get()),
+      );
+      const pendingMails: PendingMail[] = [];
+      for (const part of chunks(
+        docs.map((doc) => doc.id),
+        IN_LIMIT,
+      )) {
+        const snapshot = await this.notifications.where("enquiryId", "in", part).get();
+        for (const mail of snapshot.docs) {
+          const data = mail.data();
+          if (data.status !== "pending") continue;
+          const enquiryId = String(data.enquiryId);
+          pendingMails.push({
+            id: mail.id,
+            enquiryId,
+            reference: enquiryReference(enquiryId),
+            subscriberId: null,
+            kind: (data.kind ?? "company") as PendingMail["kind"],
+            attempts: Number(data.attempts ?? 0),
+            nextAttemptAt: isoOf(data.nextAttemptAt),
+            lastError: (data.lastError as string | null) ?? null,
+          });
+        }
+      }
+      const addresses = addressesOf(query, docs);
+      const subscriberDocs = addresses.length
+        ? await this.context.db.getAll(
+            ...addresses.map((address) => this.subscribers.doc(subscriberDocumentId(address))),
+          )
+        : [];
+      const subscriptions: PersonalSubscription[] = subscriberDocs
+        .filter((doc) => doc.exists)
+        .map((doc) => {
+          const confirmedAt: unknown = doc.get("confirmedAt");
+          return {
+            id: doc.id,
+            email: String(doc.get("email")),
+            status: isConfirmed(doc.data() ?? {}) ? "confirmed" : "pending",
+            subscribedAt: isoOf(doc.get("subscribedAt")),
+            confirmedAt: confirmedAt ? isoOf(confirmedAt) : null,
+          };
+        });
+      for (const part of chunks(
+        subscriptions.map((subscription) => subscription.id),
+        IN_LIMIT,
+      )) {
+        const snapshot = await this.notifications.where("subscriberId", "in", part).get();
+        for (const mail of snapshot.docs) {
+          const data = mail.data();
+          if (data.status !== "pending") continue;
+          pendingMails.push({
+            id: mail.id,
+            enquiryId: null,
+            reference: null,
+            subscriberId: String(data.subscriberId),
+            kind: data.kind as PendingMail["kind"],
+            attempts: Number(data.attempts ?? 0),
+            nextAttemptAt: isoOf(data.nextAttemptAt),
+            lastError: (data.lastError as string | null) ?? null,
+          });
+        }
+      }
+      pendingMails.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt));
+      return {
+        query,
+        enquiries: docs.map((doc, index) => ({
+          id: doc.id,
+          reference: enquiryReference(doc.id),
+          receivedAt: isoOf(doc.get("receivedAt")),
+          enquiry: enquiryOf(doc.data() as DocumentData),
+          status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? "New",
+          history: histories[index]?.docs.map(historyEntry) ?? [],
+        })),
+        subscriptions,
+        pendingMails,
+      };
+    });
+  }
+
+  async erase(query: PersonQuery, options: { actor: string | null; at?: Date }): Promise<ErasureReport> {
+    const at = options.at ?? new Date();
+    return this.context.run(async () => {
+      const ids = await this.enquiryIds(query);
+      return this.context.db.runTransaction((transaction) =>
+        this.eraseIn(transaction, query, ids, options.actor, at),
+      );
+    });
+  }
+
+  /** Reads everything first (a transaction's rule), then deletes it all in the one commit. */
+  private async eraseIn(
+    transaction: Transaction,
+    query: PersonQuery,
+    ids: string[],
+    actor: string | null,
+    at: Date,
+  ): Promise<ErasureReport> {
+    const enquiries = ids.length
+      ? (await transaction.getAll(...ids.map((id) => this.enquiries.doc(id)))).filter((doc) =>
+          matches(doc.data(), query),
+        )
+      : [];
+    const enquiryIds = enquiries.map((doc) => doc.id);
+    const mails: QueryDocumentSnapshot[] = [];
+    for (const part of chunks(enquiryIds, IN_LIMIT)) {
+      mails.push(...(await transaction.get(this.notifications.where("enquiryId", "in", part))).docs);
+    }
+    const claims: DocumentReference[] = [];
+    for (const mail of mails) {
+      claims.push(...(await transaction.get(mail.ref.collection("claims"))).docs.map((doc) => doc.ref));
+    }
+    const claimsRead = mails.length;
+    const works = enquiryIds.length
+      ? (await transaction.getAll(...enquiryIds.map((id) => this.work.doc(id)))).filter((doc) => doc.exists)
+      : [];
+    const history: DocumentReference[] = [];
+    const versions: DocumentReference[] = [];
+    for (const id of enquiryIds) {
+      const workRef = this.work.doc(id);
+      history.push(...(await transaction.get(workRef.collection("history"))).docs.map((doc) => doc.ref));
+      versions.push(...(await transaction.get(workRef.collection("versions"))).docs.map((doc) => doc.ref));
+    }
+    const addresses = addressesOf(query, enquiries);
+    const subscriptions = addresses.length
+      ? (
+          await transaction.getAll(
+            ...addresses.map((address) => this.subscribers.doc(subscriberDocumentId(address))),
+          )
+        ).filter((doc) => doc.exists)
+      : [];
+    // The newsletter's mails to those addresses go with them.
+    for (const part of chunks(
+      subscriptions.map((doc) => doc.id),
+      IN_LIMIT,
+    )) {
+      mails.push(...(await transaction.get(this.notifications.where("subscriberId", "in", part))).docs);
+    }
+    for (const mail of mails.slice(claimsRead)) {
+      claims.push(...(await transaction.get(mail.ref.collection("claims"))).docs.map((doc) => doc.ref));
+    }
+
+    const counts: ErasureCounts = {
+      enquiries: enquiries.length,
+      notifications: mails.length,
+      workRecords: works.length,
+      historyEntries: history.length,
+      subscriptions: subscriptions.length,
+    };
+    const erased = counts.enquiries > 0 || counts.subscriptions > 0;
+    if (erased) {
+      for (const ref of [
+        ...claims,
+        ...mails.map((doc) => doc.ref),
+        ...history,
+        ...versions,
+        ...works.map((doc) => doc.ref),
+        ...enquiries.map((doc) => doc.ref),
+        ...subscriptions.map((doc) => doc.ref),
+      ]) {
+        transaction.delete(ref);
+      }
+      const entry = activityDocument({
+        actor,
+        action: "personal-data-erased",
+        target: erasureSummary(counts),
+        at,
+      });
+      transaction.create(this.activity.doc(entry.id), entry.data);
+    }
+    return {
+      erased,
+      at: at.toISOString(),
+      enquiries: [...enquiries]
+        .sort(oldestFirst)
+        .map((doc) => ({ id: doc.id, reference: enquiryReference(doc.id) })),
+      counts,
+    };
+  }
+}

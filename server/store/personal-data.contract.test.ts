@@ -1,0 +1,463 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import type { Enquiry } from "../../domain/enquiry";
+import { checkPersonQuery, type PersonQuery } from "../../domain/personal-data";
+import { FirestoreEmulator } from "../../tests/support/firestore-emulator";
+import { FirestoreStore } from "./firestore";
+import { SqliteStore } from "./sqlite";
+import type { Store, StoredEnquiry } from "./store";
+import { confirmedSubscriber } from "../../tests/support/subscribers";
+
+/**
+ * Every row or document the store holds, one line each (its table or path, then its content),
+ * read behind the store's back: what a test checks, not what the site needs. On Firestore,
+ * `parents` names notifications and enquiries whose subcollections must be read even when the
+ * parent document is gone (the emulator cannot list collections).
+ */
+type Dump = (parents: { notifications: string[]; enquiries: string[] }) => Promise<string[]>;
+
+interface Adapter {
+  name: string;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  open(): Promise<{ store: Store; dump: Dump; close(): Promise<void> }>;
+}
+
+function sqliteAdapter(): Adapter {
+  let dir = "";
+  let count = 0;
+  return {
+    name: "SQLite",
+    async setUp() {
+      dir = mkdtempSync(join(tmpdir(), "personal-data-contract-"));
+    },
+    async tearDown() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async open() {
+      count += 1;
+      const path = join(dir, `site-${count}.db`);
+      const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
+      const dump: Dump = async () => {
+        const db = new Database(path, { readonly: true, fileMustExist: true });
+        try {
+          const tables = [
+            `"${ENQUIRY_COLLECTION}"`,
+            "notifications",
+            "enquiry_work",
+            "enquiry_history",
+            "subscribers",
+            "activity",
+          ];
+          const lines = tables.flatMap((table) =>
+            db
+              .prepare(`SELECT * FROM ${table}`)
+              .all()
+              .map((row) => `${table} ${JSON.stringify(row)}`),
+          );
+          for (const row of db.prepare(`SELECT enquiry_id, text FROM enquiry_search`).all()) {
+            lines.push(`enquiry_search ${JSON.stringify(row)}`);
+          }
+          return lines.sort();
+        } finally {
+          db.close();
+        }
+      };
+      return { store, dump, close: () => store.close() };
+    },
+  };
+}
+
+function firestoreAdapter(): Adapter {
+  const emulator = new FirestoreEmulator();
+  const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+  let count = 0;
+  return {
+    name: "Firestore (emulator)",
+    async setUp() {
+      await emulator.start();
+      process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+    },
+    async tearDown() {
+      emulator.shutdown();
+      if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
+      else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+    },
+    async open() {
+      count += 1;
+      const projectId = `demo-personal-data-${count}`;
+      const store = await FirestoreStore.open({
+        projectId,
+        enquiryCollection: ENQUIRY_COLLECTION,
+        deadlineMs: 4_000,
+      });
+      const app = initializeApp({ projectId }, `personal-data-probe-${count}`);
+      const db = getFirestore(app);
+      const dump: Dump = async (parents) => {
+        const lines: string[] = [];
+        const read = async (path: string) => {
+          for (const doc of (await db.collection(path).get()).docs) {
+            lines.push(`${doc.ref.path} ${JSON.stringify(doc.data())}`);
+          }
+        };
+        for (const path of [ENQUIRY_COLLECTION, "notifications", "enquiryWork", "subscribers", "activity"]) {
+          await read(path);
+        }
+        const notificationIds = new Set([
+          ...parents.notifications,
+          ...(await db.collection("notifications").get()).docs.map((doc) => doc.id),
+        ]);
+        const enquiryIds = new Set([
+          ...parents.enquiries,
+          ...(await db.collection(ENQUIRY_COLLECTION).get()).docs.map((doc) => doc.id),
+        ]);
+        for (const id of notificationIds) await read(`notifications/${id}/claims`);
+        for (const id of enquiryIds) {
+          await read(`enquiryWork/${id}/history`);
+          await read(`enquiryWork/${id}/versions`);
+        }
+        return lines.sort();
+      };
+      return {
+        store,
+        dump,
+        async close() {
+          await deleteApp(app);
+          await store.close();
+        },
+      };
+    },
+  };
+}
+
+const asha = (overrides: Partial<Enquiry> = {}): Enquiry => ({
+  Name: "Asha Verma",
+  Email: "asha@example.com",
+  Mobile: "9876543210",
+  Quantity: 3,
+  RetailerSelfUse: "Self Use",
+  ...overrides,
+});
+const ravi: Enquiry = {
+  Name: "Ravi Kumar",
+  Email: "ravi@example.in",
+  Mobile: "9876543211",
+  Quantity: 24,
+  RetailerSelfUse: "Retailer",
+};
+/** Her address holds Asha's whole address: a substring search alone would take it for hers. */
+const masha: Enquiry = {
+  Name: "Masha Rao",
+  Email: "masha@example.com",
+  Mobile: "9988776655",
+  Quantity: 1,
+  RetailerSelfUse: "Self Use",
+};
+
+function query(input: { email?: string; mobile?: string }): PersonQuery {
+  const checked = checkPersonQuery(input);
+  if (!checked.ok) throw new Error(checked.error);
+  return checked.query;
+}
+
+const HOUR = 3_600_000;
+
+/** Oldest first, as the store lists a person's enquiries (two may share a millisecond). */
+function oldestFirst(...stored: StoredEnquiry[]): StoredEnquiry[] {
+  return stored.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id));
+}
+
+describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $name store", (adapter) => {
+  let opened: Awaited<ReturnType<Adapter["open"]>> | undefined;
+
+  beforeAll(() => adapter.setUp());
+  afterAll(() => adapter.tearDown());
+  afterEach(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+
+  /**
+   * Asha: two enquiries (the second with her address in another case and with spaces, from
+   * another mobile), one worked by staff, her mails, one of them failing, and her subscription.
+   * Ravi and Masha: an enquiry and a subscription each, Ravi's with a note.
+   */
+  async function seed() {
+    opened = await adapter.open();
+    const { store } = opened;
+    const first = await store.enquiries.add(asha(), { acknowledge: true });
+    const second = await store.enquiries.add(asha({ Email: " Asha@Example.COM ", Mobile: "9123456780" }));
+    const other = await store.enquiries.add(ravi, { acknowledge: true });
+    const similar = await store.enquiries.add(masha);
+    const at = new Date();
+    await store.enquiryWork.changeStatus(first.id, {
+      to: "Contacted",
+      expectedVersion: 0,
+      note: "Called her back",
+      staffEmail: "staff@example.com",
+      at,
+    });
+    await store.enquiryWork.addNote(other.id, {
+      text: "Wants a box of 24",
+      staffEmail: "staff@example.com",
+      at,
+    });
+    // Every mail is claimed; Asha's second enquiry's company mail fails once, the rest are sent
+    // but her first enquiry's acknowledgement, which stays with its worker.
+    const claimed = await store.enquiries.claimDueNotifications({
+      worker: "w",
+      now: new Date(Date.now() + 1_000),
+      limit: 10,
+      leaseMs: HOUR,
+    });
+    expect(claimed).toHaveLength(6);
+    for (const notification of claimed) {
+      if (!("enquiryId" in notification)) throw new Error("only the enquiries' mails are due yet");
+      if (notification.enquiryId === second.id) {
+        await store.enquiries.markNotificationFailed(
+          notification.id,
+          "w",
+          "421 try again later",
+          new Date(Date.now() + HOUR),
+        );
+      } else if (notification.enquiryId !== first.id || notification.kind !== "acknowledgement") {
+        await store.enquiries.markNotificationSent(notification.id, "w");
+      }
+    }
+    const ashas = claimed.filter(
+      (n) => "enquiryId" in n && (n.enquiryId === first.id || n.enquiryId === second.id),
+    );
+    // Subscribed, each with the welcome mail waiting in the outbox.
+    const ashaSubscriber = await confirmedSubscriber(store, "asha@example.com");
+    await confirmedSubscriber(store, "ravi@example.in");
+    await confirmedSubscriber(store, "masha@example.com");
+    return {
+      store,
+      first,
+      second,
+      other,
+      similar,
+      ashaNotifications: ashas.map((n) => n.id),
+      ashaSubscriber,
+    };
+  }
+
+  test("shows a person's data by e-mail in any case, and by mobile, and nobody else's", async () => {
+    const { store, first, second } = await seed();
+
+    const byEmail = await store.personalData.find(query({ email: "  ASHA@example.com " }));
+    expect(byEmail.query).toEqual({ email: "asha@example.com" });
+    expect(byEmail.enquiries.map((each) => each.id)).toEqual(
+      oldestFirst(first, second).map((each) => each.id),
+    );
+    const [firstShown, secondShown] = [first, second].map((stored) =>
+      byEmail.enquiries.find((each) => each.id === stored.id),
+    );
+    expect(firstShown).toMatchObject({
+      enquiry: asha(),
+      status: "Contacted",
+      history: [
+        {
+          kind: "status",
+          from: "New",
+          to: "Contacted",
+          text: "Called her back",
+          staffEmail: "staff@example.com",
+        },
+      ],
+    });
+    expect(secondShown).toMatchObject({
+      enquiry: { Email: " Asha@Example.COM ", Mobile: "9123456780" },
+      status: "New",
+      history: [],
+    });
+    expect(byEmail.subscriptions.map((each) => each.email)).toEqual(["asha@example.com"]);
+    // Sent mails are not waiting: the acknowledgement still claimed, and the failing one.
+    expect(
+      byEmail.pendingMails.map(({ enquiryId, kind, attempts, lastError }) => ({
+        enquiryId,
+        kind,
+        attempts,
+        lastError,
+      })),
+    ).toEqual([
+      { enquiryId: first.id, kind: "acknowledgement", attempts: 0, lastError: null },
+      { enquiryId: null, kind: "newsletter-welcome", attempts: 0, lastError: null },
+      { enquiryId: second.id, kind: "company", attempts: 1, lastError: "421 try again later" },
+    ]);
+    expect(byEmail.subscriptions).toEqual([
+      expect.objectContaining({ email: "asha@example.com", status: "confirmed" }),
+    ]);
+    expect(JSON.parse(JSON.stringify(byEmail))).toEqual(byEmail);
+    const text = JSON.stringify(byEmail);
+    for (const stranger of ["Ravi", "ravi@example.in", "Masha", "masha@", "9876543211", "Wants a box"]) {
+      expect(text).not.toContain(stranger);
+    }
+
+    // By mobile: that number's enquiry, and the subscription of the address it carries.
+    const byMobile = await store.personalData.find(query({ mobile: " 9876543210" }));
+    expect(byMobile.enquiries.map((each) => each.id)).toEqual([first.id]);
+    expect(byMobile.subscriptions.map((each) => each.email)).toEqual(["asha@example.com"]);
+    expect(byMobile.pendingMails.map((mail) => mail.kind)).toEqual(["acknowledgement", "newsletter-welcome"]);
+    const other = await store.personalData.find(query({ mobile: "9123456780" }));
+    expect(other.enquiries.map((each) => each.id)).toEqual([second.id]);
+    expect(other.subscriptions.map((each) => each.email)).toEqual(["asha@example.com"]);
+
+    expect(await store.personalData.find(query({ email: "nobody@example.com" }))).toEqual({
+      query: { email: "nobody@example.com" },
+      enquiries: [],
+      subscriptions: [],
+      pendingMails: [],
+    });
+  });
+
+  test("erasing by e-mail removes all of it in one go and nothing of anyone else; the log names no one", async () => {
+    const { store, first, second, other, similar, ashaNotifications, ashaSubscriber } = await seed();
+    const parents = { notifications: ashaNotifications, enquiries: [first.id, second.id] };
+    const before = await opened!.dump(parents);
+    const hers = (line: string) =>
+      /asha@example\.com|9876543210|9123456780|Asha Verma/i.test(line.replace(/masha@example\.com/g, "")) ||
+      [...parents.notifications, ...parents.enquiries, ashaSubscriber].some((id) => line.includes(id));
+    expect(before.filter(hers).length).toBeGreaterThan(8);
+
+    const at = new Date(Date.UTC(2026, 10, 23, 10, 0));
+    const erased = await store.personalData.erase(query({ email: "Asha@Example.com" }), {
+      actor: "owner@example.com",
+      at,
+    });
+    expect(erased).toEqual({
+      erased: true,
+      at: at.toISOString(),
+      enquiries: oldestFirst(first, second).map(({ id }) => ({
+        id,
+        reference: id.replace(/-/g, "").slice(0, 8).toUpperCase(),
+      })),
+      // Her three enquiry mails and the newsletter's welcome to her.
+      counts: { enquiries: 2, notifications: 4, workRecords: 1, historyEntries: 1, subscriptions: 1 },
+    });
+
+    const after = await opened!.dump(parents);
+    expect(after.filter(hers)).toEqual([]);
+    const isActivity = (line: string) => /^(activity[ /])/.test(line);
+    // Everyone else's rows are exactly as they were.
+    expect(after.filter((line) => !isActivity(line))).toEqual(
+      before.filter((line) => !hers(line) && !isActivity(line)),
+    );
+    expect(after.some((line) => line.includes(other.id) && line.includes("Wants a box"))).toBe(true);
+    expect(after.some((line) => line.includes(similar.id))).toBe(true);
+
+    const { items } = await store.activity.list({ limit: 10 });
+    expect(items).toEqual([
+      {
+        id: expect.any(String),
+        at: at.toISOString(),
+        actor: "owner@example.com",
+        action: "personal-data-erased",
+        target: "2 enquiries, 4 mails, 1 statuses, 1 history entries, 1 subscriptions",
+      },
+    ]);
+    expect(await store.enquiryWork.get(first.id)).toBeNull();
+    expect((await store.subscribers.list()).map((each) => each.email).sort()).toEqual([
+      "masha@example.com",
+      "ravi@example.in",
+    ]);
+    expect(await store.personalData.find(query({ email: "asha@example.com" }))).toMatchObject({
+      enquiries: [],
+      subscriptions: [],
+      pendingMails: [],
+    });
+    // The inbox's search no longer finds her.
+    expect((await store.enquiryWork.list({ q: "asha", limit: 10 })).items.map((row) => row.id)).toEqual([
+      similar.id,
+    ]);
+  });
+
+  test("erasing by mobile takes that number's enquiries and the subscription of their address, not her other number's", async () => {
+    const { store, first, second } = await seed();
+    const erased = await store.personalData.erase(query({ mobile: "9876543210" }), { actor: null });
+    expect(erased.enquiries.map((each) => each.id)).toEqual([first.id]);
+    expect(erased.counts).toEqual({
+      enquiries: 1,
+      notifications: 3,
+      workRecords: 1,
+      historyEntries: 1,
+      subscriptions: 1,
+    });
+    expect((await store.enquiries.list()).map((each) => each.id)).toContain(second.id);
+    expect((await store.subscribers.list()).map((each) => each.email)).not.toContain("asha@example.com");
+    const [entry] = (await store.activity.list({ limit: 1 })).items;
+    expect(entry).toMatchObject({ actor: null, action: "personal-data-erased" });
+    expect(JSON.stringify(entry)).not.toMatch(/9876543210|asha/i);
+  });
+
+  test("an erasure while a mail of the person is being sent: marking it sent or failed brings nothing back", async () => {
+    opened = await adapter.open();
+    const { store } = opened;
+    const stored = await store.enquiries.add(asha(), { acknowledge: true });
+    const bystander = await store.enquiries.add(ravi);
+    // She has also asked for the newsletter: its confirmation mail is being sent too.
+    await store.subscribers.request("asha@example.com", { now: new Date(), resendAfterMs: HOUR });
+    const now = new Date(Date.now() + 1_000);
+    const claimed = await store.enquiries.claimDueNotifications({
+      worker: "w",
+      now,
+      limit: 10,
+      leaseMs: HOUR,
+    });
+    const [company, acknowledgement] = claimed.filter(
+      (notification) => "enquiryId" in notification && notification.enquiryId === stored.id,
+    );
+    const confirmation = claimed.find((notification) => notification.kind === "newsletter-confirmation");
+    expect(company && acknowledgement && confirmation).toBeTruthy();
+    const parents = {
+      notifications: [company!.id, acknowledgement!.id, confirmation!.id],
+      enquiries: [stored.id],
+    };
+
+    const erased = await store.personalData.erase(query({ email: "asha@example.com" }), { actor: null });
+    expect(erased.counts).toMatchObject({ notifications: 3, subscriptions: 1 });
+
+    // The worker finishes its sends: two delivered, one failed.
+    await store.enquiries.markNotificationSent(company!.id, "w");
+    await store.enquiries.markNotificationSent(confirmation!.id, "w");
+    await store.enquiries.markNotificationFailed(acknowledgement!.id, "w", "timeout", now);
+
+    const after = await opened.dump(parents);
+    expect(
+      after.filter(
+        (line) => /asha|9876543210/i.test(line) || parents.notifications.some((id) => line.includes(id)),
+      ),
+    ).toEqual([]);
+    // Neither is claimed again, even once every lease has run out; the bystander's mail still is.
+    const later = await store.enquiries.claimDueNotifications({
+      worker: "w2",
+      now: new Date(Date.now() + 2 * HOUR),
+      limit: 10,
+      leaseMs: HOUR,
+    });
+    expect(
+      later.map((notification) => ("enquiryId" in notification ? notification.enquiryId : null)),
+    ).toEqual([bystander.id]);
+  });
+
+  test("erasing someone of whom nothing is held changes nothing and says so", async () => {
+    const { store } = await seed();
+    const parents = { notifications: [], enquiries: [] };
+    const before = await opened!.dump(parents);
+    for (const request of [{ email: "nobody@example.com" }, { mobile: "9000000000" }]) {
+      const erased = await store.personalData.erase(query(request), { actor: "owner@example.com" });
+      expect(erased).toMatchObject({
+        erased: false,
+        enquiries: [],
+        counts: { enquiries: 0, notifications: 0, workRecords: 0, historyEntries: 0, subscriptions: 0 },
+      });
+    }
+    expect(await opened!.dump(parents)).toEqual(before);
+  });
+});

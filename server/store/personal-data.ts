@@ -1,0 +1,24 @@
+import type { ErasureReport, PersonalDataReport, PersonQuery } from "../../domain/personal-data";
+
+/**
+ * A person's data under India's DPDP Act, across the store's concerns: their enquiries with the
+ * staff's work on them (status, notes, history), their mails in the outbox, and their newsletter
+ * subscription. `query` is checked and normalised first (`checkPersonQuery`): the e-mail in lower
+ * case, the mobile as 10 digits.
+ *
+ * By e-mail, enquiries match whatever the case and surrounding spaces of their stored address. By
+ * mobile, enquiries match that number exactly, and the subscriptions are those of the addresses
+ * those enquiries carry; enquiries under those addresses with another number are not included
+ * (ask by e-mail for them). `erase` removes exactly what `find` shows.
+ */
+export interface PersonalDataStore {
+  find(query: PersonQuery): Promise<PersonalDataReport>;
+  /**
+   * Erases everything `find` shows in one transaction, with every mail of those enquiries (sent or
+   * waiting) and, in the same transaction, an activity entry ("personal-data-erased") whose actor
+   * is `actor` (a staff e-mail, or null for the operator's command) and whose target holds the
+   * counts only. When nothing is held, nothing changes and nothing is recorded (`erased: false`).
+   * A worker sending one of the erased mails meanwhile cannot bring it back or claim it again.
+   */
+  erase(query: PersonQuery, options: { actor: string | null; at?: Date }): Promise<ErasureReport>;
+}

@@ -1,0 +1,183 @@
+import type Database from "better-sqlite3";
+import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
+import {
+  erasureSummary,
+  type ErasureCounts,
+  type ErasureReport,
+  type PendingMail,
+  type PersonalDataReport,
+  type PersonalSubscription,
+  type PersonQuery,
+} from "../../../domain/personal-data";
+import type { PersonalDataStore } from "../personal-data";
+import { insertActivity } from "./activity";
+import type { SqliteRun } from "./connection";
+import { storedEnquiry, type EnquiryRow } from "./enquiries";
+
+interface HistoryRow {
+  id: string;
+  enquiry_id: string;
+  at: string;
+  staff_email: string;
+  kind: HistoryEntry["kind"];
+  from_status: string | null;
+  to_status: string | null;
+  text: string | null;
+}
+
+/** FTS5's query syntax: the text as one quoted phrase, so nothing in it is an operator. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/**
+ * A person's data on SQLite. Their enquiries are found through the inbox's trigram index
+ * (`enquiry_search`, which holds every enquiry's name, e-mail and mobile), then compared exactly,
+ * so no index on the address or number is needed and no enquiry is read in full beyond theirs.
+ */
+export class SqlitePersonalDataStore implements PersonalDataStore {
+  constructor(
+    private readonly run: SqliteRun,
+    /** The enquiries' table, already quoted. */
+    private readonly table: string,
+  ) {}
+
+  private enquiriesOf(db: Database.Database, query: PersonQuery): EnquiryRow[] {
+    const [phrase, match] =
+      "email" in query ? [query.email, `lower(trim(e.Email)) = @value`] : [query.mobile, `e.Mobile = @value`];
+    return db
+      .prepare<{ phrase: string; value: string }, EnquiryRow>(
+        `SELECT e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at
+         FROM ${this.table} e
+         WHERE e.id IN (SELECT enquiry_id FROM enquiry_search WHERE enquiry_search MATCH @phrase)
+           AND ${match}
+         ORDER BY e.received_at, e.id`,
+      )
+      .all({ phrase: ftsPhrase(phrase), value: "email" in query ? query.email : query.mobile });
+  }
+
+  /** By e-mail, that address; by mobile, the addresses the number's enquiries carry. */
+  private subscriptionsOf(
+    db: Database.Database,
+    query: PersonQuery,
+    enquiries: EnquiryRow[],
+  ): PersonalSubscription[] {
+    const addresses =
+      "email" in query ? [query.email] : [...new Set(enquiries.map((row) => row.Email.trim().toLowerCase()))];
+    if (addresses.length === 0) return [];
+    return db
+      .prepare<[string], PersonalSubscription>(
+        `SELECT id, email, status, subscribed_at AS subscribedAt, confirmed_at AS confirmedAt FROM subscribers
+         WHERE email IN (SELECT value FROM json_each(?)) ORDER BY subscribed_at, id`,
+      )
+      .all(JSON.stringify(addresses));
+  }
+
+  private report(db: Database.Database, query: PersonQuery): PersonalDataReport {
+    const rows = this.enquiriesOf(db, query);
+    const ids = JSON.stringify(rows.map((row) => row.id));
+    const statuses = new Map(
+      db
+        .prepare<[string], { enquiry_id: string; status: EnquiryStatus }>(
+          `SELECT enquiry_id, status FROM enquiry_work WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
+        )
+        .all(ids)
+        .map((row) => [row.enquiry_id, row.status]),
+    );
+    const history = new Map<string, HistoryEntry[]>();
+    for (const row of db
+      .prepare<[string], HistoryRow>(
+        `SELECT id, enquiry_id, at, staff_email, kind, from_status, to_status, text FROM enquiry_history
+         WHERE enquiry_id IN (SELECT value FROM json_each(?)) ORDER BY at, rowid`,
+      )
+      .all(ids)) {
+      const entries = history.get(row.enquiry_id) ?? [];
+      entries.push({
+        id: row.id,
+        at: row.at,
+        staffEmail: row.staff_email,
+        kind: row.kind,
+        ...(row.from_status ? { from: row.from_status as EnquiryStatus } : {}),
+        ...(row.to_status ? { to: row.to_status as EnquiryStatus } : {}),
+        ...(row.text ? { text: row.text } : {}),
+      });
+      history.set(row.enquiry_id, entries);
+    }
+    const subscriptions = this.subscriptionsOf(db, query, rows);
+    const pendingMails = db
+      .prepare<[string, string], Omit<PendingMail, "reference">>(
+        `SELECT id, enquiry_id AS enquiryId, subscriber_id AS subscriberId, kind, attempts,
+           next_attempt_at AS nextAttemptAt, last_error AS lastError
+         FROM notifications
+         WHERE (enquiry_id IN (SELECT value FROM json_each(?)) OR subscriber_id IN (SELECT value FROM json_each(?)))
+           AND status = 'pending'
+         ORDER BY next_attempt_at, rowid`,
+      )
+      .all(ids, JSON.stringify(subscriptions.map((subscription) => subscription.id)))
+      .map((mail) => ({ ...mail, reference: mail.enquiryId ? enquiryReference(mail.enquiryId) : null }));
+    return {
+      query,
+      enquiries: rows.map((row) => {
+        const { id, receivedAt, enquiry } = storedEnquiry(row);
+        return {
+          id,
+          reference: enquiryReference(id),
+          receivedAt,
+          enquiry,
+          status: statuses.get(id) ?? "New",
+          history: history.get(id) ?? [],
+        };
+      }),
+      subscriptions,
+      pendingMails,
+    };
+  }
+
+  async find(query: PersonQuery): Promise<PersonalDataReport> {
+    // One read transaction: the enquiries, their work and their mails as of one moment.
+    return this.run((db) => db.transaction(() => this.report(db, query)).deferred());
+  }
+
+  async erase(query: PersonQuery, options: { actor: string | null; at?: Date }): Promise<ErasureReport> {
+    const at = options.at ?? new Date();
+    return this.run((db) =>
+      // IMMEDIATE: what is found is what is erased; no enquiry or mail of theirs slips in between.
+      db
+        .transaction((): ErasureReport => {
+          const rows = this.enquiriesOf(db, query);
+          const subscriptions = this.subscriptionsOf(db, query, rows);
+          const ids = JSON.stringify(rows.map((row) => row.id));
+          const subscriberIds = JSON.stringify(subscriptions.map((subscription) => subscription.id));
+          const inIds = `IN (SELECT value FROM json_each(?))`;
+          // Mails first, counted (they would also go with their enquiry or address). The
+          // enquiries' delete trigger removes their rows from the search index.
+          const counts: ErasureCounts = {
+            notifications: db
+              .prepare(`DELETE FROM notifications WHERE enquiry_id ${inIds} OR subscriber_id ${inIds}`)
+              .run(ids, subscriberIds).changes,
+            historyEntries: db.prepare(`DELETE FROM enquiry_history WHERE enquiry_id ${inIds}`).run(ids)
+              .changes,
+            workRecords: db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inIds}`).run(ids).changes,
+            enquiries: db.prepare(`DELETE FROM ${this.table} WHERE id ${inIds}`).run(ids).changes,
+            subscriptions: db.prepare(`DELETE FROM subscribers WHERE id ${inIds}`).run(subscriberIds).changes,
+          };
+          const erased = counts.enquiries > 0 || counts.subscriptions > 0;
+          if (erased) {
+            insertActivity(db, {
+              actor: options.actor,
+              action: "personal-data-erased",
+              target: erasureSummary(counts),
+              at,
+            });
+          }
+          return {
+            erased,
+            at: at.toISOString(),
+            enquiries: rows.map((row) => ({ id: row.id, reference: enquiryReference(row.id) })),
+            counts,
+          };
+        })
+        .immediate(),
+    );
+  }
+}
