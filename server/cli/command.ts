@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from "../config";
+import { createStore, StoreUnavailableError, type Store } from "../store";
 
 /**
  * A refusal an operator command reports on stderr and ends with: exit code 2 when it was asked
@@ -43,4 +44,38 @@ export function runCommand(main: () => Promise<number>): void {
       process.exitCode = 1;
     },
   );
+}
+
+/** A command asked for wrongly: its message (if any) and the command's usage go to stderr, exit code 2. */
+export class UsageError extends Error {}
+
+/**
+ * Reads a command's arguments with `parse`; a UsageError is reported with `usage` and becomes
+ * exit code 2 (`{ exitCode: 2 }`), anything else is thrown on.
+ */
+export function parseArguments<T>(parse: () => T, usage: string): { request: T } | { exitCode: 2 } {
+  try {
+    return { request: parse() };
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message ? `${error.message}\n\n` : ""}${usage}\n`);
+    return { exitCode: 2 };
+  }
+}
+
+/**
+ * Runs `work` on the store DATABASE_URL names and closes it after. A store that cannot be reached
+ * is reported on stderr and ends the command with exit code 1.
+ */
+export async function withStore(config: Config, work: (store: Store) => Promise<number>): Promise<number> {
+  const store = await createStore(config.DATABASE_URL);
+  try {
+    return await work(store);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    process.stderr.write(`The store cannot be used: ${error.message}\n`);
+    return 1;
+  } finally {
+    await store.close();
+  }
 }

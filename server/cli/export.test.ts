@@ -200,6 +200,6 @@ describe("a bad command", () => {
     });
     expect(code).toBe(1);
     expect(stdout).toBe("");
-    expect(stderr).toMatch(/^The store cannot be read: /);
+    expect(stderr).toMatch(/^The store cannot be used: /);
   });
 });

@@ -10,8 +10,8 @@
 import { parseArgs } from "node:util";
 import { publicUrlOf, type Config } from "../config";
 import { NewsletterLinks } from "../newsletter/links";
-import { commandConfig, runCommand } from "./command";
-import { createStore, StoreUnavailableError, type Store, type VitalSummary } from "../store";
+import { commandConfig, parseArguments, runCommand, UsageError, withStore } from "./command";
+import type { Store, VitalSummary } from "../store";
 import { toCsv } from "./csv";
 
 export const USAGE = `Usage:
@@ -29,8 +29,6 @@ const FORMATS = {
   vitals: ["table", "json"],
 } as const;
 type Kind = keyof typeof FORMATS;
-
-class UsageError extends Error {}
 
 function parse(argv: string[]): { kind: Kind; format: string } {
   let parsed;
@@ -127,29 +125,15 @@ async function vitals(store: Store, format: string): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let request;
-  try {
-    request = parse(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message ? `${error.message}\n\n` : ""}${USAGE}\n`);
-    return 2;
-  }
-
+  const parsed = parseArguments(() => parse(argv), USAGE);
+  if (!("request" in parsed)) return parsed.exitCode;
+  const { request } = parsed;
   const config = commandConfig();
-
-  const store = await createStore(config.DATABASE_URL);
-  try {
+  return withStore(config, async (store) => {
     const exporters = { enquiries, subscribers, vitals };
     process.stdout.write(await exporters[request.kind](store, request.format, config));
     return 0;
-  } catch (error) {
-    if (!(error instanceof StoreUnavailableError)) throw error;
-    process.stderr.write(`The store cannot be read: ${error.message}\n`);
-    return 1;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 runCommand(() => main(process.argv.slice(2)));

@@ -11,8 +11,7 @@
  */
 import { parseArgs } from "node:util";
 import { checkPersonQuery, personalDataMessages, type PersonQuery } from "../../domain/personal-data";
-import { commandConfig, runCommand } from "./command";
-import { createStore, StoreUnavailableError } from "../store";
+import { commandConfig, parseArguments, runCommand, UsageError, withStore } from "./command";
 
 export const USAGE = `Usage:
   npm run personal-data -- show --email <address>
@@ -25,8 +24,6 @@ it erased. Reads DATABASE_URL (default sqlite:./data/site.db).`;
 
 const COMMANDS = ["show", "erase"] as const;
 type Command = (typeof COMMANDS)[number];
-
-class UsageError extends Error {}
 
 function parse(argv: string[]): { command: Command; query: PersonQuery } {
   let parsed;
@@ -57,19 +54,10 @@ function parse(argv: string[]): { command: Command; query: PersonQuery } {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let request;
-  try {
-    request = parse(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message ? `${error.message}\n\n` : ""}${USAGE}\n`);
-    return 2;
-  }
-
-  const config = commandConfig();
-
-  const store = await createStore(config.DATABASE_URL);
-  try {
+  const parsed = parseArguments(() => parse(argv), USAGE);
+  if (!("request" in parsed)) return parsed.exitCode;
+  const { request } = parsed;
+  return withStore(commandConfig(), async (store) => {
     if (request.command === "show") {
       const report = await store.personalData.find(request.query);
       await store.activity.record({ actor: null, action: "personal-data-shown", target: null });
@@ -80,13 +68,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(erased, null, 2)}\n`);
     if (!erased.erased) process.stderr.write(`${personalDataMessages.nothingErased}\n`);
     return 0;
-  } catch (error) {
-    if (!(error instanceof StoreUnavailableError)) throw error;
-    process.stderr.write(`The store cannot be used: ${error.message}\n`);
-    return 1;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 runCommand(() => main(process.argv.slice(2)));

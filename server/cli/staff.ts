@@ -13,8 +13,8 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { STAFF_ROLES, type StaffRole } from "../../domain/console";
 import { checkNewPassword, hashPassword } from "../admin/passwords";
-import { commandConfig, runCommand } from "./command";
-import { createStore, StoreUnavailableError, type Store } from "../store";
+import { commandConfig, parseArguments, runCommand, UsageError, withStore } from "./command";
+import type { Store } from "../store";
 import { StaffExistsError } from "../store/staff";
 
 export const USAGE = `Usage:
@@ -28,8 +28,6 @@ Reads DATABASE_URL (default sqlite:./data/site.db).`;
 
 const COMMANDS = ["add", "list", "remove", "reset"] as const;
 type Command = (typeof COMMANDS)[number];
-
-class UsageError extends Error {}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -153,32 +151,19 @@ async function run(store: Store, request: Request): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let request: Request;
-  try {
-    request = parse(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(error.message ? `${error.message}\n\n${USAGE}\n` : `${USAGE}\n`);
-    return 2;
-  }
-
-  const config = commandConfig();
-
-  const store = await createStore(config.DATABASE_URL);
-  try {
-    process.stdout.write(await run(store, request));
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof StaffExistsError) {
+  const parsed = parseArguments(() => parse(argv), USAGE);
+  if (!("request" in parsed)) return parsed.exitCode;
+  return withStore(commandConfig(), async (store) => {
+    try {
+      process.stdout.write(await run(store, parsed.request));
+      return 0;
+    } catch (error) {
+      // Refusals once the store is read (no such account, one already there): the message alone.
+      if (!(error instanceof UsageError) && !(error instanceof StaffExistsError)) throw error;
       process.stderr.write(`${error.message}\n`);
       return 2;
     }
-    if (!(error instanceof StoreUnavailableError)) throw error;
-    process.stderr.write(`The store cannot be used: ${error.message}\n`);
-    return 1;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 runCommand(() => main(process.argv.slice(2)));

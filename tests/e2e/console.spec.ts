@@ -14,6 +14,7 @@ import {
   widths,
 } from "./support/fixtures";
 import { forgiveFailedRequests, uniqueTag } from "./support/forms";
+import { subscribeAndConfirm } from "./support/mail";
 
 test("an owner sees an enquiry arrive without a reload, marks it Contacted with a note, exports it and signs out", async ({
   page,
@@ -184,9 +185,14 @@ test("a session that ends while the console is open sends the person to sign in,
 test("a subscriber is found by search and removed after a confirmation", async ({ page, request }) => {
   const staff = await createStaff("staff");
   const email = `reader.${uniqueTag()}@example.in`;
-  expect((await request.post(API_PATHS.subscribers, { data: { email } })).ok()).toBe(true);
+  const unconfirmed = `unconfirmed.${uniqueTag()}@example.in`;
+  await subscribeAndConfirm(request, email);
+  expect((await request.post(API_PATHS.subscribers, { data: { email: unconfirmed } })).ok()).toBe(true);
   await signIn(page, staff);
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Subscribers" }).click();
+  // An address never confirmed is not a subscriber.
+  await page.getByLabel("Search").fill(unconfirmed);
+  await expect(page.getByText("No subscribers match.")).toBeVisible();
   await page.getByLabel("Search").fill(email);
   const row = page.getByRole("listitem").filter({ hasText: email });
   await expect(row).toHaveCount(1);

@@ -132,6 +132,20 @@ export interface FirestoreContext {
   enquiryCollection: string;
 }
 
+/** The collections several of the store's concerns read, by their names on Firestore. */
+export function collectionsOf(context: FirestoreContext) {
+  const { db } = context;
+  return {
+    enquiries: db.collection(context.enquiryCollection),
+    /** Staff's work on each enquiry, by the enquiry's id (status, history, versions). */
+    work: db.collection("enquiryWork"),
+    notifications: db.collection("notifications"),
+    subscribers: db.collection("subscribers"),
+    activity: db.collection("activity"),
+    vitals: db.collection("vitals"),
+  };
+}
+
 /** A document id derived from a key that may hold any character (an e-mail, an address). */
 export function keyDocumentId(key: string): string {
   return createHash("sha256").update(key).digest("hex");

@@ -49,7 +49,8 @@ function enquiryFields(enquiry: Enquiry): Enquiry {
   };
 }
 
-function enquiryFromDocument(data: DocumentData): Enquiry {
+/** The five fields of an enquiry's document (or of the copy a notification carries). */
+export function enquiryFromDocument(data: DocumentData): Enquiry {
   return {
     Name: String(data.Name),
     Email: String(data.Email),

@@ -18,7 +18,7 @@ import {
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
-import { isoOf, sortKey, type FirestoreContext } from "./connection";
+import { isoOf, sortKey, collectionsOf, type FirestoreContext } from "./connection";
 
 /** How many enquiries one read takes while the inbox filters them in the server. */
 const SCAN_BATCH = 200;
@@ -54,24 +54,20 @@ function matches(stored: StoredEnquiry, q: string): boolean {
 export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
   constructor(private readonly context: FirestoreContext) {}
 
-  private get enquiries() {
-    return this.context.db.collection(this.context.enquiryCollection);
-  }
-  private get work() {
-    return this.context.db.collection("enquiryWork");
-  }
-  private get notifications() {
-    return this.context.db.collection("notifications");
+  private get collections() {
+    return collectionsOf(this.context);
   }
 
   /** Adds status and delivery to each enquiry. */
   private async rows(enquiries: StoredEnquiry[]): Promise<InboxRow[]> {
     if (enquiries.length === 0) return [];
-    const works = await this.context.db.getAll(...enquiries.map((stored) => this.work.doc(stored.id)));
+    const works = await this.context.db.getAll(
+      ...enquiries.map((stored) => this.collections.work.doc(stored.id)),
+    );
     const company = new Map<string, { sentAt: string | null; attempts: number }>();
     for (let start = 0; start < enquiries.length; start += 30) {
       const ids = enquiries.slice(start, start + 30).map((stored) => stored.id);
-      const snapshot = await this.notifications.where("enquiryId", "in", ids).get();
+      const snapshot = await this.collections.notifications.where("enquiryId", "in", ids).get();
       for (const doc of snapshot.docs) {
         if ((doc.get("kind") ?? "company") !== "company") continue;
         const sentAt = doc.get("sentAt") as unknown;
@@ -100,7 +96,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       if (filter.status && filter.status !== "New") {
         let position = after ? sortKey(after.at, after.id) : null;
         for (;;) {
-          let query = this.work
+          let query = this.collections.work
             .where("status", "==", filter.status)
             .orderBy("sortKey", "desc")
             .limit(SCAN_BATCH);
@@ -108,7 +104,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           const snapshot = await query.get();
           if (snapshot.empty) break;
           const enquiries = await this.context.db.getAll(
-            ...snapshot.docs.map((doc) => this.enquiries.doc(doc.id)),
+            ...snapshot.docs.map((doc) => this.collections.enquiries.doc(doc.id)),
           );
           found.push(
             ...(await this.rows(enquiries.filter((doc) => doc.exists).map(storedEnquiry))).filter(keep),
@@ -119,7 +115,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       } else {
         let position: { at: string; id: string } | null = after;
         for (;;) {
-          let query = this.enquiries.orderBy("receivedAt", "desc").limit(SCAN_BATCH);
+          let query = this.collections.enquiries.orderBy("receivedAt", "desc").limit(SCAN_BATCH);
           if (position) query = query.where("receivedAt", "<=", Timestamp.fromDate(new Date(position.at)));
           const snapshot = await query.get();
           const batch = snapshot.docs
@@ -148,7 +144,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
   async listSince(since: string | null, limit: number): Promise<InboxRow[]> {
     const after = since ? decodePageCursor(since) : null;
     return this.context.run(async () => {
-      let query = this.enquiries.orderBy("receivedAt", "desc").limit(limit);
+      let query = this.collections.enquiries.orderBy("receivedAt", "desc").limit(limit);
       if (after) query = query.where("receivedAt", ">=", Timestamp.fromDate(new Date(after.at)));
       const snapshot = await query.get();
       const newer = snapshot.docs
@@ -160,7 +156,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
 
   async newestCursor(): Promise<string | null> {
     return this.context.run(async () => {
-      const snapshot = await this.enquiries.orderBy("receivedAt", "desc").limit(1).get();
+      const snapshot = await this.collections.enquiries.orderBy("receivedAt", "desc").limit(1).get();
       const doc = snapshot.docs[0];
       return doc ? encodePageCursor(isoOf(doc.get("receivedAt")), doc.id) : null;
     });
@@ -168,7 +164,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
 
   async counts(): Promise<Record<EnquiryStatus, number>> {
     return this.context.run(async () => {
-      const total = (await this.enquiries.count().get()).data().count;
+      const total = (await this.collections.enquiries.count().get()).data().count;
       const counts = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<
         EnquiryStatus,
         number
@@ -176,7 +172,9 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       let notNew = 0;
       for (const status of ENQUIRY_STATUSES) {
         if (status === "New") continue;
-        counts[status] = (await this.work.where("status", "==", status).count().get()).data().count;
+        counts[status] = (
+          await this.collections.work.where("status", "==", status).count().get()
+        ).data().count;
         notNew += counts[status];
       }
       counts.New = total - notNew;
@@ -186,25 +184,25 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
 
   async get(id: string): Promise<EnquiryRecord | null> {
     return this.context.run(async () => {
-      const doc = await this.enquiries.doc(id).get();
+      const doc = await this.collections.enquiries.doc(id).get();
       if (!doc.exists) return null;
       const [row] = await this.rows([storedEnquiry(doc)]);
-      const work = await this.work.doc(id).get();
-      const history = (await this.work.doc(id).collection("history").orderBy("sortKey").get()).docs.map(
-        (entry): HistoryEntry => {
-          const data = entry.data();
-          return {
-            id: entry.id,
-            at: String(data.at),
-            staffEmail: String(data.staffEmail),
-            kind: data.kind as HistoryEntry["kind"],
-            ...(data.from ? { from: data.from as EnquiryStatus } : {}),
-            ...(data.to ? { to: data.to as EnquiryStatus } : {}),
-            ...(data.text ? { text: String(data.text) } : {}),
-          };
-        },
-      );
-      const notifications = (await this.notifications.where("enquiryId", "==", id).get()).docs
+      const work = await this.collections.work.doc(id).get();
+      const history = (
+        await this.collections.work.doc(id).collection("history").orderBy("sortKey").get()
+      ).docs.map((entry): HistoryEntry => {
+        const data = entry.data();
+        return {
+          id: entry.id,
+          at: String(data.at),
+          staffEmail: String(data.staffEmail),
+          kind: data.kind as HistoryEntry["kind"],
+          ...(data.from ? { from: data.from as EnquiryStatus } : {}),
+          ...(data.to ? { to: data.to as EnquiryStatus } : {}),
+          ...(data.text ? { text: String(data.text) } : {}),
+        };
+      });
+      const notifications = (await this.collections.notifications.where("enquiryId", "==", id).get()).docs
         .map((notification): NotificationAttempts => {
           const data = notification.data();
           const sentAt = data.sentAt ? isoOf(data.sentAt) : null;
@@ -249,9 +247,9 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       // The transaction reads the version and writes the change together: Firestore retries or
       // fails the later of two, so each change is checked against the version it really replaces.
       this.context.db.runTransaction(async (transaction): Promise<StatusChangeResult> => {
-        const enquiry = await transaction.get(this.enquiries.doc(id));
+        const enquiry = await transaction.get(this.collections.enquiries.doc(id));
         if (!enquiry.exists) return { outcome: "not-found" };
-        const workRef = this.work.doc(id);
+        const workRef = this.collections.work.doc(id);
         const work = await transaction.get(workRef);
         const version = Number(work.get("version") ?? 0);
         const from = (work.get("status") as EnquiryStatus | undefined) ?? "New";
@@ -285,9 +283,9 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
   async addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean> {
     const at = note.at.toISOString();
     return this.context.run(async () => {
-      if (!(await this.enquiries.doc(id).get()).exists) return false;
+      if (!(await this.collections.enquiries.doc(id).get()).exists) return false;
       const entryId = randomUUID();
-      await this.work
+      await this.collections.work
         .doc(id)
         .collection("history")
         .doc(entryId)
@@ -305,7 +303,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
   async resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean> {
     return this.context.run(() =>
       this.context.db.runTransaction(async (transaction) => {
-        const ref = this.notifications.doc(notificationId);
+        const ref = this.collections.notifications.doc(notificationId);
         const snapshot = await transaction.get(ref);
         if (!snapshot.exists || snapshot.get("enquiryId") !== enquiryId) return false;
         const due = Timestamp.fromDate(now);

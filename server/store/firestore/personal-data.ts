@@ -6,7 +6,6 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
-import type { BuyerType, Enquiry } from "../../../domain/enquiry";
 import {
   erasureSummary,
   type ErasureCounts,
@@ -18,7 +17,8 @@ import {
 } from "../../../domain/personal-data";
 import type { PersonalDataStore } from "../personal-data";
 import { activityDocument } from "./activity";
-import { isoOf, type FirestoreContext } from "./connection";
+import { isoOf, collectionsOf, type FirestoreContext } from "./connection";
+import { enquiryFromDocument } from "./enquiries";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 
 /** Firestore's limit on the values of one `in` filter. */
@@ -28,16 +28,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
-}
-
-function enquiryOf(data: DocumentData): Enquiry {
-  return {
-    Name: String(data.Name),
-    Email: String(data.Email),
-    Mobile: String(data.Mobile),
-    Quantity: Number(data.Quantity),
-    RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
-  };
 }
 
 function matches(data: DocumentData | undefined, query: PersonQuery): boolean {
@@ -85,30 +75,18 @@ function addressesOf(query: PersonQuery, enquiries: readonly DocumentSnapshot[])
 export class FirestorePersonalDataStore implements PersonalDataStore {
   constructor(private readonly context: FirestoreContext) {}
 
-  private get enquiries() {
-    return this.context.db.collection(this.context.enquiryCollection);
-  }
-  private get work() {
-    return this.context.db.collection("enquiryWork");
-  }
-  private get notifications() {
-    return this.context.db.collection("notifications");
-  }
-  private get subscribers() {
-    return this.context.db.collection("subscribers");
-  }
-  private get activity() {
-    return this.context.db.collection("activity");
+  private get collections() {
+    return collectionsOf(this.context);
   }
 
   /** The ids of the person's enquiries. */
   private async enquiryIds(query: PersonQuery): Promise<string[]> {
     if ("mobile" in query) {
-      const snapshot = await this.enquiries.where("Mobile", "==", query.mobile).get();
+      const snapshot = await this.collections.enquiries.where("Mobile", "==", query.mobile).get();
       return snapshot.docs.map((doc) => doc.id);
     }
     // Every enquiry's address, and nothing else of it: one read per enquiry, in one query.
-    const snapshot = await this.enquiries.select("Email").get();
+    const snapshot = await this.collections.enquiries.select("Email").get();
     return snapshot.docs.filter((doc) => matches(doc.data(), query)).map((doc) => doc.id);
   }
 
@@ -116,23 +94,23 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     return this.context.run(async () => {
       const ids = await this.enquiryIds(query);
       const docs = ids.length
-        ? (await this.context.db.getAll(...ids.map((id) => this.enquiries.doc(id)))).filter((doc) =>
-            matches(doc.data(), query),
+        ? (await this.context.db.getAll(...ids.map((id) => this.collections.enquiries.doc(id)))).filter(
+            (doc) => matches(doc.data(), query),
           )
         : [];
       docs.sort(oldestFirst);
       const works = docs.length
-        ? await this.context.db.getAll(...docs.map((doc) => this.work.doc(doc.id)))
+        ? await this.context.db.getAll(...docs.map((doc) => this.collections.work.doc(doc.id)))
         : [];
       const histories = await Promise.all(
-        docs.map((doc) => this.work.doc(doc.id).collection("history").orderBy("sortKey").get()),
+        docs.map((doc) => this.collections.work.doc(doc.id).collection("history").orderBy("sortKey").get()),
       );
       const pendingMails: PendingMail[] = [];
       for (const part of chunks(
         docs.map((doc) => doc.id),
         IN_LIMIT,
       )) {
-        const snapshot = await this.notifications.where("enquiryId", "in", part).get();
+        const snapshot = await this.collections.notifications.where("enquiryId", "in", part).get();
         for (const mail of snapshot.docs) {
           const data = mail.data();
           if (data.status !== "pending") continue;
@@ -152,7 +130,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       const addresses = addressesOf(query, docs);
       const subscriberDocs = addresses.length
         ? await this.context.db.getAll(
-            ...addresses.map((address) => this.subscribers.doc(subscriberDocumentId(address))),
+            ...addresses.map((address) => this.collections.subscribers.doc(subscriberDocumentId(address))),
           )
         : [];
       const subscriptions: PersonalSubscription[] = subscriberDocs
@@ -171,7 +149,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         subscriptions.map((subscription) => subscription.id),
         IN_LIMIT,
       )) {
-        const snapshot = await this.notifications.where("subscriberId", "in", part).get();
+        const snapshot = await this.collections.notifications.where("subscriberId", "in", part).get();
         for (const mail of snapshot.docs) {
           const data = mail.data();
           if (data.status !== "pending") continue;
@@ -194,7 +172,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
           id: doc.id,
           reference: enquiryReference(doc.id),
           receivedAt: isoOf(doc.get("receivedAt")),
-          enquiry: enquiryOf(doc.data() as DocumentData),
+          enquiry: enquiryFromDocument(doc.data() as DocumentData),
           status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? "New",
           history: histories[index]?.docs.map(historyEntry) ?? [],
         })),
@@ -223,14 +201,16 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     at: Date,
   ): Promise<ErasureReport> {
     const enquiries = ids.length
-      ? (await transaction.getAll(...ids.map((id) => this.enquiries.doc(id)))).filter((doc) =>
+      ? (await transaction.getAll(...ids.map((id) => this.collections.enquiries.doc(id)))).filter((doc) =>
           matches(doc.data(), query),
         )
       : [];
     const enquiryIds = enquiries.map((doc) => doc.id);
     const mails: QueryDocumentSnapshot[] = [];
     for (const part of chunks(enquiryIds, IN_LIMIT)) {
-      mails.push(...(await transaction.get(this.notifications.where("enquiryId", "in", part))).docs);
+      mails.push(
+        ...(await transaction.get(this.collections.notifications.where("enquiryId", "in", part))).docs,
+      );
     }
     const claims: DocumentReference[] = [];
     for (const mail of mails) {
@@ -238,12 +218,14 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     }
     const claimsRead = mails.length;
     const works = enquiryIds.length
-      ? (await transaction.getAll(...enquiryIds.map((id) => this.work.doc(id)))).filter((doc) => doc.exists)
+      ? (await transaction.getAll(...enquiryIds.map((id) => this.collections.work.doc(id)))).filter(
+          (doc) => doc.exists,
+        )
       : [];
     const history: DocumentReference[] = [];
     const versions: DocumentReference[] = [];
     for (const id of enquiryIds) {
-      const workRef = this.work.doc(id);
+      const workRef = this.collections.work.doc(id);
       history.push(...(await transaction.get(workRef.collection("history"))).docs.map((doc) => doc.ref));
       versions.push(...(await transaction.get(workRef.collection("versions"))).docs.map((doc) => doc.ref));
     }
@@ -251,7 +233,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     const subscriptions = addresses.length
       ? (
           await transaction.getAll(
-            ...addresses.map((address) => this.subscribers.doc(subscriberDocumentId(address))),
+            ...addresses.map((address) => this.collections.subscribers.doc(subscriberDocumentId(address))),
           )
         ).filter((doc) => doc.exists)
       : [];
@@ -260,7 +242,9 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       subscriptions.map((doc) => doc.id),
       IN_LIMIT,
     )) {
-      mails.push(...(await transaction.get(this.notifications.where("subscriberId", "in", part))).docs);
+      mails.push(
+        ...(await transaction.get(this.collections.notifications.where("subscriberId", "in", part))).docs,
+      );
     }
     for (const mail of mails.slice(claimsRead)) {
       claims.push(...(await transaction.get(mail.ref.collection("claims"))).docs.map((doc) => doc.ref));
@@ -292,7 +276,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         target: erasureSummary(counts),
         at,
       });
-      transaction.create(this.activity.doc(entry.id), entry.data);
+      transaction.create(this.collections.activity.doc(entry.id), entry.data);
     }
     return {
       erased,

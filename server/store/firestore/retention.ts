@@ -8,7 +8,7 @@ import {
   type RetentionStore,
   VITALS_PER_BATCH,
 } from "../retention";
-import type { FirestoreContext } from "./connection";
+import { collectionsOf, type FirestoreContext } from "./connection";
 
 /** Firestore refuses a batch of more than 500 writes. */
 const WRITES_PER_BATCH = 500;
@@ -23,17 +23,8 @@ const WRITES_PER_BATCH = 500;
 export class FirestoreRetentionStore implements RetentionStore {
   constructor(private readonly context: FirestoreContext) {}
 
-  private get enquiries() {
-    return this.context.db.collection(this.context.enquiryCollection);
-  }
-  private get work() {
-    return this.context.db.collection("enquiryWork");
-  }
-  private get notifications() {
-    return this.context.db.collection("notifications");
-  }
-  private get vitals() {
-    return this.context.db.collection("vitals");
+  private get collections() {
+    return collectionsOf(this.context);
   }
 
   async eraseExpired({ now, closedEnquiryDays, vitalsDays }: RetentionCutoffs): Promise<ErasedCounts> {
@@ -49,7 +40,7 @@ export class FirestoreRetentionStore implements RetentionStore {
     for (;;) {
       const page = await this.context.run(() => {
         // closedAt is set with a closing status and cleared when the enquiry is reopened.
-        let query = this.work
+        let query = this.collections.work
           .where("closedAt", "<", closedBefore)
           .orderBy("closedAt")
           .limit(ENQUIRIES_PER_BATCH);
@@ -71,11 +62,11 @@ export class FirestoreRetentionStore implements RetentionStore {
   /** Every document of one enquiry, its `enquiryWork` document last. */
   private documentsOf(id: string): Promise<DocumentReference[]> {
     return this.context.run(async () => {
-      const workRef = this.work.doc(id);
+      const workRef = this.collections.work.doc(id);
       const [history, versions, notifications] = await Promise.all([
         workRef.collection("history").select().get(),
         workRef.collection("versions").select().get(),
-        this.notifications.where("enquiryId", "==", id).select().get(),
+        this.collections.notifications.where("enquiryId", "==", id).select().get(),
       ]);
       const claims = await Promise.all(
         notifications.docs.map((notification) => notification.ref.collection("claims").select().get()),
@@ -85,7 +76,7 @@ export class FirestoreRetentionStore implements RetentionStore {
         ...versions.docs.map((doc) => doc.ref),
         ...claims.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref)),
         ...notifications.docs.map((doc) => doc.ref),
-        this.enquiries.doc(id),
+        this.collections.enquiries.doc(id),
         workRef,
       ];
     });
@@ -104,7 +95,11 @@ export class FirestoreRetentionStore implements RetentionStore {
     let erased = 0;
     for (;;) {
       const page = await this.context.run(() =>
-        this.vitals.where("receivedAt", "<", receivedBefore).limit(VITALS_PER_BATCH).select().get(),
+        this.collections.vitals
+          .where("receivedAt", "<", receivedBefore)
+          .limit(VITALS_PER_BATCH)
+          .select()
+          .get(),
       );
       if (page.empty) return erased;
       await this.deleteInBatches(page.docs.map((doc) => doc.ref));

@@ -1,6 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { APIRequestContext } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
+import { API_PATHS } from "../../../domain/contract";
 import { expect } from "./fixtures";
 
 export interface ReceivedMail {
@@ -44,4 +46,12 @@ export async function waitForMail(address: string, subject: RegExp): Promise<Rec
 /** The links in a mail's plain text, in order. */
 export function linksIn(mail: ReceivedMail): URL[] {
   return [...(mail.parsed.text ?? "").matchAll(/https?:\/\/\S+/g)].map((match) => new URL(match[0]));
+}
+
+/** Subscribes `address` through the API and opens the confirmation link mailed to it, as its owner would. */
+export async function subscribeAndConfirm(request: APIRequestContext, address: string): Promise<void> {
+  expect((await request.post(API_PATHS.subscribers, { data: { email: address } })).ok()).toBe(true);
+  const [confirmLink] = linksIn(await waitForMail(address, /^Please confirm your subscription/));
+  expect(confirmLink?.pathname).toBe(API_PATHS.newsletterConfirm);
+  expect((await request.get(confirmLink!.href)).status()).toBe(200);
 }
