@@ -92,14 +92,21 @@ describe(`the console's inputs, ${RUNS} generated requests each`, () => {
       fc.constantFrom(...ENQUIRY_STATUSES, "Retailer", "Self Use", "50", "0", "-1", "101", "1e3"),
     );
     const query = fc.dictionary(
-      fc.constantFrom("status", "buyer", "q", "cursor", "limit", "since", "x"),
+      fc.constantFrom("status", "buyer", "q", "cursor", "limit", "since", "email", "mobile", "x"),
       value,
       { maxKeys: 4 },
     );
     await fc.assert(
       fc.asyncProperty(
         query,
-        fc.constantFrom("/enquiries", "/enquiries/updates", "/enquiries.csv", "/subscribers", "/activity"),
+        fc.constantFrom(
+          "/enquiries",
+          "/enquiries/updates",
+          "/enquiries.csv",
+          "/subscribers",
+          "/activity",
+          "/personal-data",
+        ),
         async (parameters, path) => {
           const search = new URLSearchParams(parameters as Record<string, string>).toString();
           const response = await consoleRequest(t.app, cookie, "GET", `${path}?${search}`);
