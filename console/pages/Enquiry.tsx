@@ -13,6 +13,7 @@ import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { contactLinks, deliveryLabels, formatFullTime, notificationKindLabels, pageTitle } from "../content";
 import { appPaths } from "../paths";
 import { useFlash } from "../session";
+import { EmailAddress } from "../components/EmailAddress";
 
 function fetchDetail(id: string, signal?: AbortSignal): Promise<EnquiryDetail> {
   return callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiry, { id }), { signal });
@@ -163,7 +164,9 @@ export function Component() {
             <dt>Name</dt>
             <dd>{enquiry.Name}</dd>
             <dt>Email</dt>
-            <dd>{enquiry.Email}</dd>
+            <dd>
+              <EmailAddress value={enquiry.Email} />
+            </dd>
             <dt>Mobile</dt>
             <dd>{enquiry.Mobile}</dd>
             <dt>Quantity</dt>

@@ -10,6 +10,7 @@ import {
 import { apiPath, callApi, errorMessage } from "../api";
 import { OwnerOnly } from "../components/OwnerOnly";
 import { formatFullTime, notificationKindLabels, pageTitle, personalDataText as text } from "../content";
+import { EmailAddress } from "../components/EmailAddress";
 
 type Kind = "email" | "mobile";
 
@@ -38,7 +39,9 @@ function HeldEnquiries({ report }: { report: PersonalDataReport }) {
                 <dt>Name</dt>
                 <dd>{held.enquiry.Name}</dd>
                 <dt>Email</dt>
-                <dd>{held.enquiry.Email}</dd>
+                <dd>
+                  <EmailAddress value={held.enquiry.Email} />
+                </dd>
                 <dt>Mobile</dt>
                 <dd>{held.enquiry.Mobile}</dd>
                 <dt>Quantity</dt>
@@ -90,7 +93,9 @@ function HeldElsewhere({ report }: { report: PersonalDataReport }) {
             {report.subscriptions.map((subscription) => (
               <li key={subscription.id}>
                 <p className="wrap">
-                  <strong>{subscription.email}</strong>
+                  <strong>
+                    <EmailAddress value={subscription.email} />
+                  </strong>
                 </p>
                 <p className="history-who">
                   {subscription.status === "confirmed"

@@ -3,6 +3,7 @@ import { ADMIN_API_ROUTES, consoleMessages, SEARCH_MAX_LENGTH } from "../../doma
 import { apiPath, callApi, errorMessage } from "../api";
 import { consoleText, formatFullTime, pageTitle } from "../content";
 import { useFlash } from "../session";
+import { EmailAddress } from "../components/EmailAddress";
 
 interface Subscriber {
   id: string;
@@ -100,7 +101,9 @@ export function Component() {
         <ul className="rows">
           {page.items.map((subscriber) => (
             <li key={subscriber.id} className="row">
-              <span className="row-main">{subscriber.email}</span>
+              <span className="row-main">
+                <EmailAddress value={subscriber.email} />
+              </span>
               <span className="row-meta">
                 since{" "}
                 <time dateTime={subscriber.subscribedAt}>{formatFullTime(subscriber.subscribedAt)}</time>

@@ -67,6 +67,7 @@ test("on a phone, an owner finds a person's enquiry and subscription, erases the
 
   // The inbox no longer has it, and looking again finds nothing.
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Inbox" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   await page.getByLabel("Search").fill(tag);
   await expect(page.getByText("No enquiries match.")).toBeVisible();
   await page
