@@ -16,6 +16,7 @@ import { holdDatabase } from "./backup/database-lock";
 import { checkBuiltRetention } from "./retention/built-periods";
 import {
   scheduleRetention,
+  signInRecordsStep,
   unconfirmedSubscribersStep,
   type RetentionSweepStep,
 } from "./retention/retention-schedule";
@@ -120,7 +121,7 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
     periods,
     log: app.log,
     ...retention,
-    steps: [unconfirmedSubscribersStep(store), ...(retention?.steps ?? [])],
+    steps: [unconfirmedSubscribersStep(store), signInRecordsStep(store), ...(retention?.steps ?? [])],
   });
   app.decorate("retention", retentionSweeps);
   let releaseDatabase: (() => Promise<void>) | undefined;

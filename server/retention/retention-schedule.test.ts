@@ -11,6 +11,7 @@ import {
   RETENTION_FIRST_RUN_DELAY_MS,
   type RetentionSweepStep,
   scheduleRetention,
+  signInRecordsStep,
   unconfirmedSubscribersStep,
 } from "./retention-schedule";
 
@@ -214,6 +215,27 @@ describe("the retention schedule", () => {
       (await store.subscribers.request("unconfirmed@example.com", { now: clock, resendAfterMs: 3_600_000 }))
         .outcome,
     ).toBe("created");
+  });
+
+  it("forgets sessions ended by idleness and sign-in throttling a day after it stopped counting", async () => {
+    const start = new Date("2026-05-01T00:00:00.000Z");
+    const member = await store.staff.add({ email: "s@example.com", role: "staff", passwordHash: "h" });
+    await store.sessions.create({ tokenHash: "t", staffId: member.id, now: start });
+    await store.signInThrottle.put("address:192.0.2.1", {
+      failures: 1,
+      windowStartedAt: start.toISOString(),
+      blockedUntil: null,
+      lastPenaltyMs: 0,
+    });
+    const step = signInRecordsStep(store);
+    expect(await step.run(new Date(start.getTime() + 11 * 3_600_000))).toEqual({
+      idleSessions: 0,
+      signInThrottles: 0,
+    });
+    expect(await step.run(new Date(start.getTime() + DAY + 1_000))).toEqual({
+      idleSessions: 1,
+      signInThrottles: 1,
+    });
   });
 
   it("does not start a second sweep while one is under way", async () => {

@@ -1,4 +1,5 @@
 import { DAY_MS, UNCONFIRMED_SUBSCRIBER_DAYS, type RetentionPeriods } from "../../domain/retention";
+import { SESSION_IDLE_MS } from "../admin/session-cookie";
 import { nodeTimers, scheduleTask, type ScheduleTimers } from "../scheduled-task";
 import type { Store } from "../store/store";
 
@@ -62,6 +63,21 @@ export function unconfirmedSubscribersStep(store: Pick<Store, "subscribers">): R
       unconfirmedSubscribers: await store.subscribers.eraseUnconfirmed(
         new Date(now.getTime() - UNCONFIRMED_SUBSCRIBER_DAYS * DAY_MS),
       ),
+    }),
+  };
+}
+
+/**
+ * What the console's sign-in leaves behind once it no longer counts: sessions ended by idleness
+ * (their rows otherwise stay until someone presents the token again) and throttling records, which
+ * hold client addresses, a day after they last changed anything.
+ */
+export function signInRecordsStep(store: Pick<Store, "sessions" | "signInThrottle">): RetentionSweepStep {
+  return {
+    name: "sign-in records",
+    run: async (now) => ({
+      idleSessions: await store.sessions.eraseIdle(new Date(now.getTime() - SESSION_IDLE_MS)),
+      signInThrottles: await store.signInThrottle.eraseStale(new Date(now.getTime() - DAY_MS)),
     }),
   };
 }

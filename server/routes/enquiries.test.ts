@@ -260,7 +260,13 @@ describe("the API's other answers", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/health" })).json()).toMatchObject({
       status: "ok",
       retention: {
-        lastErased: { enquiries: 0, vitals: 0 },
+        lastErased: {
+          enquiries: 0,
+          vitals: 0,
+          unconfirmedSubscribers: 0,
+          idleSessions: 0,
+          signInThrottles: 0,
+        },
         lastSuccessAt: expect.any(String),
         lastError: null,
       },

@@ -168,6 +168,44 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(await store.signInThrottle.get("email:a@example.com")).toBeNull();
     });
 
+    test("sessions ended by idleness and sign-in records that no longer count are erased, and nothing else", async () => {
+      store = await adapter.open();
+      const member = await store.staff.add({ email: "s@example.com", role: "staff", passwordHash: "h" });
+      const start = new Date("2026-01-01T00:00:00.000Z");
+      await store.sessions.create({ tokenHash: "idle", staffId: member.id, now: start });
+      await store.sessions.create({ tokenHash: "used", staffId: member.id, now: start });
+      await store.sessions.touch("used", new Date(start.getTime() + 10 * HOUR), 12 * HOUR);
+      expect(await store.sessions.eraseIdle(new Date(start.getTime() + 5 * HOUR))).toBe(1);
+      expect(await store.sessions.eraseIdle(new Date(start.getTime() + 5 * HOUR))).toBe(0);
+      expect(await store.sessions.touch("idle", new Date(start.getTime() + HOUR), 12 * HOUR)).toBeNull();
+      expect(await store.sessions.touch("used", new Date(start.getTime() + 11 * HOUR), 12 * HOUR)).toEqual({
+        staffId: member.id,
+      });
+
+      const old = {
+        failures: 2,
+        windowStartedAt: "2026-01-01T00:00:00.000Z",
+        blockedUntil: null,
+        lastPenaltyMs: 0,
+      };
+      await store.signInThrottle.put("address:192.0.2.1", old);
+      // An old window, but blocked until after the cut-off: it still counts.
+      await store.signInThrottle.put("account:a@example.com", {
+        ...old,
+        blockedUntil: "2026-01-03T00:00:00.000Z",
+        lastPenaltyMs: 3_600_000,
+      });
+      await store.signInThrottle.put("address:192.0.2.2", {
+        ...old,
+        windowStartedAt: "2026-01-02T12:00:00.000Z",
+      });
+      expect(await store.signInThrottle.eraseStale(new Date("2026-01-02T00:00:00.000Z"))).toBe(1);
+      expect(await store.signInThrottle.get("address:192.0.2.1")).toBeNull();
+      expect(await store.signInThrottle.get("account:a@example.com")).not.toBeNull();
+      expect(await store.signInThrottle.get("address:192.0.2.2")).not.toBeNull();
+      expect(await store.signInThrottle.eraseStale(new Date("2026-01-04T00:00:00.000Z"))).toBe(2);
+    });
+
     test("the inbox lists newest first in pages, counts per status, filters by status and buyer, and searches", async () => {
       store = await adapter.open();
       const asha = await store.enquiries.add(

@@ -10,4 +10,6 @@ export interface SessionStore {
   /** Ends every session of one account; answers how many there were. */
   deleteForStaff(staffId: string): Promise<number>;
   countActive(staffId: string, now: Date, idleMs: number): Promise<number>;
+  /** Forgets every session last used before `before` (ended by idleness); answers how many. */
+  eraseIdle(before: Date): Promise<number>;
 }

@@ -14,4 +14,9 @@ export interface SignInThrottleStore {
   get(key: string): Promise<ThrottleState | null>;
   put(key: string, state: ThrottleState): Promise<void>;
   clear(key: string): Promise<void>;
+  /**
+   * Forgets the records whose window started, and whose last block ended (if any), before
+   * `before`: they no longer change any sign-in. Answers how many.
+   */
+  eraseStale(before: Date): Promise<number>;
 }

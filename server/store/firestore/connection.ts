@@ -1,6 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import { applicationDefault, deleteApp, initializeApp, type App } from "firebase-admin/app";
-import { initializeFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
+import {
+  initializeFirestore,
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+} from "firebase-admin/firestore";
 import { StoreUnavailableError } from "../store";
 
 export interface FirestoreStoreOptions {
@@ -130,6 +135,21 @@ export interface FirestoreContext {
   run: FirestoreRun;
   /** The enquiries' collection, `{product}_Form`. */
   enquiryCollection: string;
+}
+
+/** Firestore takes at most 500 writes in one batch. */
+const BATCH_WRITES = 500;
+
+/** Deletes the documents in batches Firestore accepts. */
+export async function deleteInBatches(
+  context: FirestoreContext,
+  docs: readonly { ref: DocumentReference }[],
+): Promise<void> {
+  for (let start = 0; start < docs.length; start += BATCH_WRITES) {
+    const batch = context.db.batch();
+    for (const doc of docs.slice(start, start + BATCH_WRITES)) batch.delete(doc.ref);
+    await batch.commit();
+  }
 }
 
 /** The collections several of the store's concerns read, by their names on Firestore. */

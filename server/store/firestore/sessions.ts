@@ -1,5 +1,5 @@
 import type { SessionStore } from "../sessions";
-import type { FirestoreContext } from "./connection";
+import { deleteInBatches, type FirestoreContext } from "./connection";
 
 /** One document per session, its id the SHA-256 of the cookie's token. */
 export class FirestoreSessionStore implements SessionStore {
@@ -54,6 +54,14 @@ export class FirestoreSessionStore implements SessionStore {
     return this.context.run(async () => {
       const snapshot = await this.sessions.where("staffId", "==", staffId).get();
       return snapshot.docs.filter((doc) => String(doc.get("lastSeenAt")) > oldest).length;
+    });
+  }
+
+  async eraseIdle(before: Date): Promise<number> {
+    return this.context.run(async () => {
+      const idle = await this.sessions.where("lastSeenAt", "<", before.toISOString()).get();
+      await deleteInBatches(this.context, idle.docs);
+      return idle.size;
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { SignInThrottleStore, ThrottleState } from "../sign-in-throttle";
-import { keyDocumentId, type FirestoreContext } from "./connection";
+import { deleteInBatches, keyDocumentId, type FirestoreContext } from "./connection";
 
 export class FirestoreSignInThrottleStore implements SignInThrottleStore {
   constructor(private readonly context: FirestoreContext) {}
@@ -27,5 +27,19 @@ export class FirestoreSignInThrottleStore implements SignInThrottleStore {
 
   async clear(key: string): Promise<void> {
     await this.context.run(() => this.doc(key).delete());
+  }
+
+  async eraseStale(before: Date): Promise<number> {
+    const at = before.toISOString();
+    return this.context.run(async () => {
+      // One field in the query, so no composite index is needed; the block's end is checked here.
+      const old = await this.context.db.collection("signInThrottle").where("windowStartedAt", "<", at).get();
+      const stale = old.docs.filter((doc) => {
+        const blockedUntil = doc.get("blockedUntil") as string | null | undefined;
+        return !blockedUntil || blockedUntil < at;
+      });
+      await deleteInBatches(this.context, stale);
+      return stale.length;
+    });
   }
 }

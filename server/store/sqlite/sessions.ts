@@ -50,4 +50,10 @@ export class SqliteSessionStore implements SessionStore {
           .get(staffId, oldest)?.count ?? 0,
     );
   }
+
+  async eraseIdle(before: Date): Promise<number> {
+    return this.run(
+      (db) => db.prepare(`DELETE FROM sessions WHERE last_seen_at < ?`).run(before.toISOString()).changes,
+    );
+  }
 }

@@ -40,4 +40,17 @@ export class SqliteSignInThrottleStore implements SignInThrottleStore {
   async clear(key: string): Promise<void> {
     this.run((db) => db.prepare(`DELETE FROM sign_in_throttle WHERE key = ?`).run(key));
   }
+
+  async eraseStale(before: Date): Promise<number> {
+    const at = before.toISOString();
+    return this.run(
+      (db) =>
+        db
+          .prepare(
+            `DELETE FROM sign_in_throttle
+             WHERE window_started_at < @at AND (blocked_until IS NULL OR blocked_until < @at)`,
+          )
+          .run({ at }).changes,
+    );
+  }
 }
