@@ -61,24 +61,45 @@ function scrollToY(top: number | (() => number)): Promise<void> {
 /** What the visitor does to scroll by hand; after any of it, the page leaves the scroll alone. */
 const HAND_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
+/** How long after a scroll has settled the page keeps its target in place as the layout settles. */
+const KEEP_IN_PLACE_MS = 1_500;
+
 /**
- * The heading font arrives after the page has hydrated (lib/display-font.ts). Its fallbacks are
- * sized like it, but a heading can still break one word differently and push the section a few
- * pixels away after a scroll has ended: unless the visitor has scrolled by hand since, the
- * section is put back below the header when the font arrives.
+ * Keeps the section the visitor was taken to just below the header while the page settles,
+ * unless the visitor scrolls by hand meanwhile. For a moment after the scroll, anything that
+ * moves the section (a part above it taking its real height as its script hydrates, the
+ * browser's own adjustments) puts it back at once. And the heading font arrives after the page
+ * has hydrated (lib/display-font.ts): its fallbacks are sized like it, but a heading can still
+ * break one word differently and push the section a few pixels away, so the section is put back
+ * when the font arrives too.
  */
-function holdThroughFontSwap(element: Element) {
+function keepInPlace(element: Element) {
   releaseHold?.();
   releaseHold = undefined;
-  if (displayFontArrived()) return;
+  const putBack = () => {
+    const target = offsetTopOf(element);
+    if (Math.abs(target - window.scrollY) >= 1) window.scrollTo({ top: target, behavior: "instant" });
+  };
+  const resizes = new ResizeObserver(putBack);
+  resizes.observe(document.body);
+  addEventListener("scroll", putBack, { passive: true });
+  const settleTimer = window.setTimeout(stopWatching, KEEP_IN_PLACE_MS);
+  function stopWatching() {
+    window.clearTimeout(settleTimer);
+    resizes.disconnect();
+    removeEventListener("scroll", putBack);
+  }
+  const cancelFont = displayFontArrived()
+    ? () => {}
+    : onDisplayFontArrival(() => {
+        release();
+        window.scrollTo({ top: offsetTopOf(element), behavior: "instant" });
+      });
   const release = () => {
-    cancel();
+    stopWatching();
+    cancelFont();
     for (const type of HAND_SCROLL_EVENTS) removeEventListener(type, release, true);
   };
-  const cancel = onDisplayFontArrival(() => {
-    release();
-    window.scrollTo({ top: offsetTopOf(element), behavior: "instant" });
-  });
   for (const type of HAND_SCROLL_EVENTS) addEventListener(type, release, { capture: true, passive: true });
   releaseHold = release;
 }
@@ -97,7 +118,7 @@ export function scrollToId(id: string, { focus = true } = {}): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
   void scrollToY(() => offsetTopOf(element)).then(() => {
-    holdThroughFontSwap(element);
+    keepInPlace(element);
     if (!focus) return;
     if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
     element.focus({ preventScroll: true });
