@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -52,14 +53,6 @@ export async function startMailSink({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    onConnect(_session, callback) {
-      connections += 1;
-      callback();
-    },
-    onClose() {
-      connections -= 1;
-      changed();
-    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -92,6 +85,16 @@ export async function startMailSink({
         );
       });
     },
+  });
+  // Connections are counted on their sockets, which open and close exactly once each: the SMTP
+  // server's own close hook also runs for connections it never greeted, which would count them
+  // twice (a client killed mid-handshake left the count below zero).
+  server.server.on("connection", (socket: Socket) => {
+    connections += 1;
+    socket.once("close", () => {
+      connections -= 1;
+      changed();
+    });
   });
   // A client that goes away mid-message must not fail the test run.
   server.on("error", () => {});
