@@ -13,7 +13,7 @@ import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { contactLinks, deliveryLabels, formatFullTime, notificationKindLabels, pageTitle } from "../content";
 import { appPaths } from "../paths";
 import { useFlash } from "../session";
-import { EmailAddress } from "../components/EmailAddress";
+import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
 
 function fetchDetail(id: string, signal?: AbortSignal): Promise<EnquiryDetail> {
   return callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiry, { id }), { signal });
@@ -160,20 +160,7 @@ export function Component() {
       <div className="detail-grid">
         <section className="card" aria-labelledby="fields-heading">
           <h2 id="fields-heading">Enquiry</h2>
-          <dl className="fields">
-            <dt>Name</dt>
-            <dd>{enquiry.Name}</dd>
-            <dt>Email</dt>
-            <dd>
-              <EmailAddress value={enquiry.Email} />
-            </dd>
-            <dt>Mobile</dt>
-            <dd>{enquiry.Mobile}</dd>
-            <dt>Quantity</dt>
-            <dd>{enquiry.Quantity.toLocaleString("en-IN")}</dd>
-            <dt>Retailer/Self Use</dt>
-            <dd>{enquiry.RetailerSelfUse}</dd>
-          </dl>
+          <EnquiryFields enquiry={enquiry} />
         </section>
 
         <section className="card" aria-labelledby="status-heading">
@@ -225,29 +212,7 @@ export function Component() {
 
         <section className="card" aria-labelledby="history-heading">
           <h2 id="history-heading">History</h2>
-          {detail.history.length === 0 ? (
-            <p className="empty">No changes or notes yet.</p>
-          ) : (
-            <ol className="history">
-              {detail.history.map((entry) => (
-                <li key={entry.id}>
-                  <p className="history-what">
-                    {entry.kind === "status" ? (
-                      <>
-                        {entry.from} → <strong>{entry.to}</strong>
-                      </>
-                    ) : (
-                      "Note"
-                    )}
-                  </p>
-                  {entry.text && <p className="history-text">{entry.text}</p>}
-                  <p className="history-who">
-                    {entry.staffEmail} · <time dateTime={entry.at}>{formatFullTime(entry.at)}</time>
-                  </p>
-                </li>
-              ))}
-            </ol>
-          )}
+          <HistoryList history={detail.history} empty="No changes or notes yet." />
         </section>
 
         <section className="card" aria-labelledby="notifications-heading">

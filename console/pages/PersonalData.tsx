@@ -11,6 +11,7 @@ import { apiPath, callApi, errorMessage } from "../api";
 import { OwnerOnly } from "../components/OwnerOnly";
 import { formatFullTime, notificationKindLabels, pageTitle, personalDataText as text } from "../content";
 import { EmailAddress } from "../components/EmailAddress";
+import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
 
 type Kind = "email" | "mobile";
 
@@ -35,44 +36,9 @@ function HeldEnquiries({ report }: { report: PersonalDataReport }) {
                 Reference <strong className="reference">{held.reference}</strong> · received{" "}
                 <time dateTime={held.receivedAt}>{formatFullTime(held.receivedAt)}</time>
               </p>
-              <dl className="fields">
-                <dt>Name</dt>
-                <dd>{held.enquiry.Name}</dd>
-                <dt>Email</dt>
-                <dd>
-                  <EmailAddress value={held.enquiry.Email} />
-                </dd>
-                <dt>Mobile</dt>
-                <dd>{held.enquiry.Mobile}</dd>
-                <dt>Quantity</dt>
-                <dd>{held.enquiry.Quantity.toLocaleString("en-IN")}</dd>
-                <dt>Retailer/Self Use</dt>
-                <dd>{held.enquiry.RetailerSelfUse}</dd>
-              </dl>
+              <EnquiryFields enquiry={held.enquiry} />
               <h4>{text.history}</h4>
-              {held.history.length === 0 ? (
-                <p className="empty">{text.noHistory}</p>
-              ) : (
-                <ol className="history">
-                  {held.history.map((entry) => (
-                    <li key={entry.id}>
-                      <p className="history-what">
-                        {entry.kind === "status" ? (
-                          <>
-                            {entry.from} → <strong>{entry.to}</strong>
-                          </>
-                        ) : (
-                          "Note"
-                        )}
-                      </p>
-                      {entry.text && <p className="history-text">{entry.text}</p>}
-                      <p className="history-who">
-                        {entry.staffEmail} · <time dateTime={entry.at}>{formatFullTime(entry.at)}</time>
-                      </p>
-                    </li>
-                  ))}
-                </ol>
-              )}
+              <HistoryList history={held.history} empty={text.noHistory} />
             </li>
           ))}
         </ol>

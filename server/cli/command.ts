@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ConfigError, loadConfig, type Config } from "../config";
 import { createStore, StoreUnavailableError, type Store } from "../store";
 
@@ -48,6 +49,31 @@ export function runCommand(main: () => Promise<number>): void {
 
 /** A command asked for wrongly: its message (if any) and the command's usage go to stderr, exit code 2. */
 export class UsageError extends Error {}
+
+/**
+ * A command's positionals and `options` (and `--help`), strictly: an unknown option or a missing
+ * value is a UsageError, and so is `--help` (its message empty: the usage alone is shown).
+ */
+export function readArguments<const Options extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: Options,
+) {
+  const help = { help: { type: "boolean", short: "h" } } as const;
+  const config: {
+    args: string[];
+    allowPositionals: true;
+    strict: true;
+    options: Options & typeof help;
+  } = { args: argv, allowPositionals: true, strict: true, options: { ...options, ...help } };
+  let parsed;
+  try {
+    parsed = parseArgs(config);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if ((parsed.values as { help?: boolean }).help) throw new UsageError("");
+  return parsed;
+}
 
 /**
  * Reads a command's arguments with `parse`; a UsageError is reported with `usage` and becomes

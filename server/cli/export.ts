@@ -7,10 +7,9 @@
  *
  * Reads DATABASE_URL like the server (default sqlite:./data/site.db) and writes to standard output.
  */
-import { parseArgs } from "node:util";
 import { publicUrlOf, type Config } from "../config";
 import { NewsletterLinks } from "../newsletter/links";
-import { commandConfig, parseArguments, runCommand, UsageError, withStore } from "./command";
+import { commandConfig, parseArguments, readArguments, runCommand, UsageError, withStore } from "./command";
 import type { Store, VitalSummary } from "../store";
 import { toCsv } from "./csv";
 
@@ -31,18 +30,7 @@ const FORMATS = {
 type Kind = keyof typeof FORMATS;
 
 function parse(argv: string[]): { kind: Kind; format: string } {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { format: { type: "string" }, help: { type: "boolean", short: "h" } },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (parsed.values.help) throw new UsageError("");
+  const parsed = readArguments(argv, { format: { type: "string" } });
   const [kind, ...extra] = parsed.positionals;
   if (!kind) throw new UsageError("Say what to export: enquiries, subscribers or vitals.");
   if (!Object.hasOwn(FORMATS, kind)) throw new UsageError(`Unknown export "${kind}".`);

@@ -9,9 +9,8 @@
  * activity log with no actor (the operator) and without the address or number. Reads
  * DATABASE_URL like the server.
  */
-import { parseArgs } from "node:util";
 import { checkPersonQuery, personalDataMessages, type PersonQuery } from "../../domain/personal-data";
-import { commandConfig, parseArguments, runCommand, UsageError, withStore } from "./command";
+import { commandConfig, parseArguments, readArguments, runCommand, UsageError, withStore } from "./command";
 
 export const USAGE = `Usage:
   npm run personal-data -- show --email <address>
@@ -26,22 +25,7 @@ const COMMANDS = ["show", "erase"] as const;
 type Command = (typeof COMMANDS)[number];
 
 function parse(argv: string[]): { command: Command; query: PersonQuery } {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        email: { type: "string" },
-        mobile: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (parsed.values.help) throw new UsageError("");
+  const parsed = readArguments(argv, { email: { type: "string" }, mobile: { type: "string" } });
   const [command, ...extra] = parsed.positionals;
   if (!command) throw new UsageError("Say what to do: show or erase.");
   if (!COMMANDS.includes(command as Command)) throw new UsageError(`Unknown command "${command}".`);

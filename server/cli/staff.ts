@@ -10,10 +10,9 @@
  * it (without echo, twice) when it is. Reads DATABASE_URL like the server.
  */
 import { createInterface } from "node:readline";
-import { parseArgs } from "node:util";
 import { STAFF_ROLES, type StaffRole } from "../../domain/console";
 import { checkNewPassword, hashPassword } from "../admin/passwords";
-import { commandConfig, parseArguments, runCommand, UsageError, withStore } from "./command";
+import { commandConfig, parseArguments, readArguments, runCommand, UsageError, withStore } from "./command";
 import type { Store } from "../store";
 import { StaffExistsError } from "../store/staff";
 
@@ -38,22 +37,7 @@ interface Request {
 }
 
 function parse(argv: string[]): Request {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        email: { type: "string" },
-        role: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (parsed.values.help) throw new UsageError("");
+  const parsed = readArguments(argv, { email: { type: "string" }, role: { type: "string" } });
   const [command, ...extra] = parsed.positionals;
   if (!command) throw new UsageError("Say what to do: add, list, remove or reset.");
   if (!(COMMANDS as readonly string[]).includes(command))

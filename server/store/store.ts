@@ -62,12 +62,6 @@ export interface PendingNewsletterNotification {
 
 export type PendingNotification = PendingEnquiryNotification | PendingNewsletterNotification;
 
-export function isNewsletterNotification(
-  notification: PendingNotification,
-): notification is PendingNewsletterNotification {
-  return notification.kind === "newsletter-confirmation" || notification.kind === "newsletter-welcome";
-}
-
 /** One real-visitor page-speed measurement. */
 export interface VitalSample {
   page: PagePath;

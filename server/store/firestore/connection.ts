@@ -140,16 +140,29 @@ export interface FirestoreContext {
 /** Firestore takes at most 500 writes in one batch. */
 const BATCH_WRITES = 500;
 
-/** Deletes the documents in batches Firestore accepts. */
+/**
+ * Deletes in order, at most 500 writes per batch, one batch after the other, each within the
+ * store's deadline (a long erasure is not cut off as a whole).
+ */
 export async function deleteInBatches(
   context: FirestoreContext,
-  docs: readonly { ref: DocumentReference }[],
+  refs: readonly DocumentReference[],
 ): Promise<void> {
-  for (let start = 0; start < docs.length; start += BATCH_WRITES) {
+  for (let start = 0; start < refs.length; start += BATCH_WRITES) {
     const batch = context.db.batch();
-    for (const doc of docs.slice(start, start + BATCH_WRITES)) batch.delete(doc.ref);
-    await batch.commit();
+    for (const ref of refs.slice(start, start + BATCH_WRITES)) batch.delete(ref);
+    await context.run(() => batch.commit());
   }
+}
+
+/** The most values one `in` query takes. */
+export const IN_QUERY_LIMIT = 30;
+
+/** `items` in runs of at most `size`, for `in` queries and batches. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
 }
 
 /** The collections several of the store's concerns read, by their names on Firestore. */

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { Timestamp, type DocumentData, type DocumentSnapshot } from "firebase-admin/firestore";
+import {
+  Timestamp,
+  type DocumentData,
+  type DocumentSnapshot,
+  type QueryDocumentSnapshot,
+} from "firebase-admin/firestore";
 import type { BuyerType } from "../../../domain/enquiry";
 import {
   CLOSED_STATUSES,
@@ -18,7 +23,7 @@ import {
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
-import { isoOf, sortKey, collectionsOf, type FirestoreContext } from "./connection";
+import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
 /** How many enquiries one read takes while the inbox filters them in the server. */
 const SCAN_BATCH = 200;
@@ -36,6 +41,20 @@ function storedEnquiry(doc: DocumentSnapshot): StoredEnquiry {
       Quantity: Number(data.Quantity),
       RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
     },
+  };
+}
+
+/** One entry of an enquiry's history, from `enquiryWork/{id}/history`. */
+export function historyEntryOf(doc: QueryDocumentSnapshot): HistoryEntry {
+  const data = doc.data();
+  return {
+    id: doc.id,
+    at: String(data.at),
+    staffEmail: String(data.staffEmail),
+    kind: data.kind as HistoryEntry["kind"],
+    ...(data.from ? { from: data.from as EnquiryStatus } : {}),
+    ...(data.to ? { to: data.to as EnquiryStatus } : {}),
+    ...(data.text ? { text: String(data.text) } : {}),
   };
 }
 
@@ -65,8 +84,8 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       ...enquiries.map((stored) => this.collections.work.doc(stored.id)),
     );
     const company = new Map<string, { sentAt: string | null; attempts: number }>();
-    for (let start = 0; start < enquiries.length; start += 30) {
-      const ids = enquiries.slice(start, start + 30).map((stored) => stored.id);
+    for (const part of chunks(enquiries, IN_QUERY_LIMIT)) {
+      const ids = part.map((stored) => stored.id);
       const snapshot = await this.collections.notifications.where("enquiryId", "in", ids).get();
       for (const doc of snapshot.docs) {
         if ((doc.get("kind") ?? "company") !== "company") continue;
@@ -190,18 +209,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       const work = await this.collections.work.doc(id).get();
       const history = (
         await this.collections.work.doc(id).collection("history").orderBy("sortKey").get()
-      ).docs.map((entry): HistoryEntry => {
-        const data = entry.data();
-        return {
-          id: entry.id,
-          at: String(data.at),
-          staffEmail: String(data.staffEmail),
-          kind: data.kind as HistoryEntry["kind"],
-          ...(data.from ? { from: data.from as EnquiryStatus } : {}),
-          ...(data.to ? { to: data.to as EnquiryStatus } : {}),
-          ...(data.text ? { text: String(data.text) } : {}),
-        };
-      });
+      ).docs.map(historyEntryOf);
       const notifications = (await this.collections.notifications.where("enquiryId", "==", id).get()).docs
         .map((notification): NotificationAttempts => {
           const data = notification.data();

@@ -5,7 +5,7 @@ import {
   type QueryDocumentSnapshot,
   type Transaction,
 } from "firebase-admin/firestore";
-import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
+import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import {
   erasureSummary,
   type ErasureCounts,
@@ -17,37 +17,17 @@ import {
 } from "../../../domain/personal-data";
 import type { PersonalDataStore } from "../personal-data";
 import { activityDocument } from "./activity";
-import { isoOf, collectionsOf, type FirestoreContext } from "./connection";
+import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
+import { historyEntryOf } from "./enquiry-work";
 import { enquiryFromDocument } from "./enquiries";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 
 /** Firestore's limit on the values of one `in` filter. */
-const IN_LIMIT = 30;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
-}
-
 function matches(data: DocumentData | undefined, query: PersonQuery): boolean {
   if (!data) return false;
   return "email" in query
     ? String(data.Email).trim().toLowerCase() === query.email
     : String(data.Mobile) === query.mobile;
-}
-
-function historyEntry(doc: QueryDocumentSnapshot): HistoryEntry {
-  const data = doc.data();
-  return {
-    id: doc.id,
-    at: String(data.at),
-    staffEmail: String(data.staffEmail),
-    kind: data.kind as HistoryEntry["kind"],
-    ...(data.from ? { from: data.from as EnquiryStatus } : {}),
-    ...(data.to ? { to: data.to as EnquiryStatus } : {}),
-    ...(data.text ? { text: String(data.text) } : {}),
-  };
 }
 
 /** Oldest first, then by id, as SQLite lists them. */
@@ -108,7 +88,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       const pendingMails: PendingMail[] = [];
       for (const part of chunks(
         docs.map((doc) => doc.id),
-        IN_LIMIT,
+        IN_QUERY_LIMIT,
       )) {
         const snapshot = await this.collections.notifications.where("enquiryId", "in", part).get();
         for (const mail of snapshot.docs) {
@@ -147,7 +127,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         });
       for (const part of chunks(
         subscriptions.map((subscription) => subscription.id),
-        IN_LIMIT,
+        IN_QUERY_LIMIT,
       )) {
         const snapshot = await this.collections.notifications.where("subscriberId", "in", part).get();
         for (const mail of snapshot.docs) {
@@ -174,7 +154,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
           receivedAt: isoOf(doc.get("receivedAt")),
           enquiry: enquiryFromDocument(doc.data() as DocumentData),
           status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? "New",
-          history: histories[index]?.docs.map(historyEntry) ?? [],
+          history: histories[index]?.docs.map(historyEntryOf) ?? [],
         })),
         subscriptions,
         pendingMails,
@@ -207,7 +187,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       : [];
     const enquiryIds = enquiries.map((doc) => doc.id);
     const mails: QueryDocumentSnapshot[] = [];
-    for (const part of chunks(enquiryIds, IN_LIMIT)) {
+    for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
       mails.push(
         ...(await transaction.get(this.collections.notifications.where("enquiryId", "in", part))).docs,
       );
@@ -240,7 +220,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     // The newsletter's mails to those addresses go with them.
     for (const part of chunks(
       subscriptions.map((doc) => doc.id),
-      IN_LIMIT,
+      IN_QUERY_LIMIT,
     )) {
       mails.push(
         ...(await transaction.get(this.collections.notifications.where("subscriberId", "in", part))).docs,

@@ -8,10 +8,9 @@ import {
   type RetentionStore,
   VITALS_PER_BATCH,
 } from "../retention";
-import { collectionsOf, type FirestoreContext } from "./connection";
+import { collectionsOf, deleteInBatches, type FirestoreContext } from "./connection";
 
 /** Firestore refuses a batch of more than 500 writes. */
-const WRITES_PER_BATCH = 500;
 
 /**
  * Erasure on Firestore. A closed enquiry's documents are its own in `{product}_Form`, its work in
@@ -51,7 +50,7 @@ export class FirestoreRetentionStore implements RetentionStore {
       if (due.length > 0) {
         const refs: DocumentReference[] = [];
         for (const doc of due) refs.push(...(await this.documentsOf(doc.id)));
-        await this.deleteInBatches(refs);
+        await deleteInBatches(this.context, refs);
         erased += due.length;
       }
       if (page.size < ENQUIRIES_PER_BATCH) return erased;
@@ -82,15 +81,6 @@ export class FirestoreRetentionStore implements RetentionStore {
     });
   }
 
-  /** Deletes in order, at most 500 writes per batch, one batch after the other. */
-  private async deleteInBatches(refs: readonly DocumentReference[]): Promise<void> {
-    for (let start = 0; start < refs.length; start += WRITES_PER_BATCH) {
-      const batch = this.context.db.batch();
-      for (const ref of refs.slice(start, start + WRITES_PER_BATCH)) batch.delete(ref);
-      await this.context.run(() => batch.commit());
-    }
-  }
-
   private async eraseVitals(receivedBefore: Timestamp): Promise<number> {
     let erased = 0;
     for (;;) {
@@ -102,7 +92,10 @@ export class FirestoreRetentionStore implements RetentionStore {
           .get(),
       );
       if (page.empty) return erased;
-      await this.deleteInBatches(page.docs.map((doc) => doc.ref));
+      await deleteInBatches(
+        this.context,
+        page.docs.map((doc) => doc.ref),
+      );
       erased += page.size;
       if (page.size < VITALS_PER_BATCH) return erased;
     }

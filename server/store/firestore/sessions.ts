@@ -58,10 +58,13 @@ export class FirestoreSessionStore implements SessionStore {
   }
 
   async eraseIdle(before: Date): Promise<number> {
-    return this.context.run(async () => {
-      const idle = await this.sessions.where("lastSeenAt", "<", before.toISOString()).get();
-      await deleteInBatches(this.context, idle.docs);
-      return idle.size;
-    });
+    const idle = await this.context.run(() =>
+      this.sessions.where("lastSeenAt", "<", before.toISOString()).get(),
+    );
+    await deleteInBatches(
+      this.context,
+      idle.docs.map((doc) => doc.ref),
+    );
+    return idle.size;
   }
 }

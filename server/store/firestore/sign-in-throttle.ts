@@ -31,15 +31,18 @@ export class FirestoreSignInThrottleStore implements SignInThrottleStore {
 
   async eraseStale(before: Date): Promise<number> {
     const at = before.toISOString();
-    return this.context.run(async () => {
-      // One field in the query, so no composite index is needed; the block's end is checked here.
-      const old = await this.context.db.collection("signInThrottle").where("windowStartedAt", "<", at).get();
-      const stale = old.docs.filter((doc) => {
-        const blockedUntil = doc.get("blockedUntil") as string | null | undefined;
-        return !blockedUntil || blockedUntil < at;
-      });
-      await deleteInBatches(this.context, stale);
-      return stale.length;
+    // One field in the query, so no composite index is needed; the block's end is checked here.
+    const old = await this.context.run(() =>
+      this.context.db.collection("signInThrottle").where("windowStartedAt", "<", at).get(),
+    );
+    const stale = old.docs.filter((doc) => {
+      const blockedUntil = doc.get("blockedUntil") as string | null | undefined;
+      return !blockedUntil || blockedUntil < at;
     });
+    await deleteInBatches(
+      this.context,
+      stale.map((doc) => doc.ref),
+    );
+    return stale.length;
   }
 }

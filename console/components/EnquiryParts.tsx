@@ -1,0 +1,50 @@
+import type { HistoryEntry } from "../../domain/console";
+import type { Enquiry } from "../../domain/enquiry";
+import { formatFullTime } from "../content";
+import { EmailAddress } from "./EmailAddress";
+
+/** An enquiry's five fields, as the enquiry's page and a person's data show them. */
+export function EnquiryFields({ enquiry }: { enquiry: Enquiry }) {
+  return (
+    <dl className="fields">
+      <dt>Name</dt>
+      <dd>{enquiry.Name}</dd>
+      <dt>Email</dt>
+      <dd>
+        <EmailAddress value={enquiry.Email} />
+      </dd>
+      <dt>Mobile</dt>
+      <dd>{enquiry.Mobile}</dd>
+      <dt>Quantity</dt>
+      <dd>{enquiry.Quantity.toLocaleString("en-IN")}</dd>
+      <dt>Retailer/Self Use</dt>
+      <dd>{enquiry.RetailerSelfUse}</dd>
+    </dl>
+  );
+}
+
+/** An enquiry's status changes and notes, oldest first, with who and when; `empty` when there are none. */
+export function HistoryList({ history, empty }: { history: readonly HistoryEntry[]; empty: string }) {
+  if (history.length === 0) return <p className="empty">{empty}</p>;
+  return (
+    <ol className="history">
+      {history.map((entry) => (
+        <li key={entry.id}>
+          <p className="history-what">
+            {entry.kind === "status" ? (
+              <>
+                {entry.from} → <strong>{entry.to}</strong>
+              </>
+            ) : (
+              "Note"
+            )}
+          </p>
+          {entry.text && <p className="history-text">{entry.text}</p>}
+          <p className="history-who">
+            {entry.staffEmail} · <time dateTime={entry.at}>{formatFullTime(entry.at)}</time>
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
