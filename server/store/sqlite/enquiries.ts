@@ -9,6 +9,7 @@ import {
   type StoredEnquiry,
 } from "../store";
 import type { SqliteConnection } from "./connection";
+import { arrivalTime } from "../arrival-clock";
 
 /** An enquiry as its table holds it. */
 export interface EnquiryRow {
@@ -97,7 +98,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
   add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
     const stored: StoredEnquiry = {
       id: randomUUID(),
-      receivedAt: new Date().toISOString(),
+      receivedAt: arrivalTime().toISOString(),
       enquiry: {
         Name: enquiry.Name,
         Email: enquiry.Email,
