@@ -16,6 +16,7 @@ import { BUYER_TYPES } from "../../domain/enquiry";
 import { toCsv } from "../cli/csv";
 import { apiMessages } from "../routes/api-errors";
 import type { EnquiryRecord, InboxFilter, InboxRow } from "../store/enquiry-work";
+import { eventTime } from "../store/event-clock";
 import { decodePageCursor } from "../store/page-cursor";
 import { signedIn } from "./guard";
 
@@ -171,7 +172,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
       expectedVersion: body.data.version,
       ...(note ? { note } : {}),
       staffEmail: account.email,
-      at: new Date(),
+      at: eventTime(),
     });
     if (result.outcome === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
     if (result.outcome === "conflict") return reply.code(409).send({ error: consoleMessages.statusConflict });
@@ -188,7 +189,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     if (!text) return reply.code(400).send({ error: consoleMessages.noteEmpty });
     if (text.length > NOTE_MAX_LENGTH) return reply.code(400).send({ error: consoleMessages.noteTooLong });
     const account = signedIn(request);
-    if (!(await work.addNote(params.data.id, { text, staffEmail: account.email, at: new Date() }))) {
+    if (!(await work.addNote(params.data.id, { text, staffEmail: account.email, at: eventTime() }))) {
       return reply.code(404).send({ error: consoleMessages.notFound });
     }
     await app.store.activity.record({

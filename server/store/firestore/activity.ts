@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { ActivityEntry } from "../../../domain/console";
 import type { ActivityLog } from "../activity";
+import { eventTime } from "../event-clock";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { sortKey, type FirestoreContext } from "./connection";
 
 /** One activity entry as its document holds it, for a caller that writes it in its own batch. */
 export function activityDocument(entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date }) {
   const id = randomUUID();
-  const at = (entry.at ?? new Date()).toISOString();
+  const at = (entry.at ?? eventTime()).toISOString();
   return {
     id,
     data: { at, actor: entry.actor, action: entry.action, target: entry.target, sortKey: sortKey(at, id) },

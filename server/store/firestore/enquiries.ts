@@ -11,7 +11,7 @@ import type {
   StoredEnquiry,
 } from "../store";
 import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreConnection } from "./connection";
-import { arrivalTime } from "../arrival-clock";
+import { eventTime } from "../event-clock";
 
 /**
  * A notification in `notifications`: an enquiry's (with a copy of its fields) or a newsletter
@@ -100,7 +100,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   }
 
   async add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
-    const received = arrivalTime();
+    const received = eventTime();
     const stored: StoredEnquiry = {
       id: randomUUID(),
       receivedAt: received.toISOString(),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { ActivityEntry } from "../../../domain/console";
 import type { ActivityLog } from "../activity";
+import { eventTime } from "../event-clock";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { SqliteRun } from "./connection";
 
@@ -12,7 +13,7 @@ export function insertActivity(
 ): void {
   db.prepare(`INSERT INTO activity (id, at, actor, action, target) VALUES (?, ?, ?, ?, ?)`).run(
     randomUUID(),
-    (entry.at ?? new Date()).toISOString(),
+    (entry.at ?? eventTime()).toISOString(),
     entry.actor,
     entry.action,
     entry.target,

@@ -9,7 +9,7 @@ import {
   type StoredEnquiry,
 } from "../store";
 import type { SqliteConnection } from "./connection";
-import { arrivalTime } from "../arrival-clock";
+import { eventTime } from "../event-clock";
 
 /** An enquiry as its table holds it. */
 export interface EnquiryRow {
@@ -98,7 +98,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
   add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
     const stored: StoredEnquiry = {
       id: randomUUID(),
-      receivedAt: arrivalTime().toISOString(),
+      receivedAt: eventTime().toISOString(),
       enquiry: {
         Name: enquiry.Name,
         Email: enquiry.Email,
