@@ -96,10 +96,11 @@ export function Component() {
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
         {needsCode && (
-          <label className="field">
-            <span>Code</span>
+          <div className="field">
+            <label htmlFor="sign-in-code">Code</label>
             <input
               ref={codeInput}
+              id="sign-in-code"
               name="code"
               autoComplete="one-time-code"
               inputMode="text"
@@ -108,7 +109,7 @@ export function Component() {
               spellCheck={false}
             />
             <small id="code-hint">The 6-digit code from your authenticator app, or a recovery code.</small>
-          </label>
+          </div>
         )}
         <button type="submit" className="button primary wide" disabled={busy}>
           Sign in
