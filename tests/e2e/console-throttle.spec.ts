@@ -1,44 +1,14 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type ListeningServer, startServer } from "../support/server-process";
 import { createStaff, signInForm } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { forgiveFailedRequests } from "./support/forms";
+import { serverOfItsOwn } from "./support/own-server";
 
-/**
- * Failed sign-ins are throttled per address too, and every browser test signs in from
- * 127.0.0.1: this test throttles a server and a store of its own, so no other test is blocked.
- */
-let server: ListeningServer | undefined;
-let baseUrl = "";
-let databaseUrl = "";
-
-test.beforeAll(async () => {
-  test.setTimeout(60_000);
-  const buildDir = process.env.BUILD_DIR ?? "build";
-  databaseUrl = `sqlite:${join(await mkdtemp(join(tmpdir(), "collarise-throttle-")), "site.db")}`;
-  server = await startServer(
-    {
-      // No mail is configured here, which the server warns of at start.
-      LOG_LEVEL: "error",
-      SITE_DIR: process.env.SITE_DIR ?? join(buildDir, "client"),
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_PER_MINUTE: "1000",
-    },
-    { buildDir, inheritOutput: true },
-  );
-  baseUrl = server.baseUrl;
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = serverOfItsOwn("throttle");
 
 test("ten wrong passwords in a row are throttled, and the page says so", async ({ page, pageErrors }) => {
   test.setTimeout(60_000);
-  const owner = await createStaff("owner", databaseUrl);
-  await page.goto(`${baseUrl}/admin/sign-in`);
+  const owner = await createStaff("owner", server.databaseUrl);
+  await page.goto(`${server.baseUrl}/admin/sign-in`);
   const form = signInForm(page);
   await form.email.fill(owner.email);
   const alert = page.getByRole("alert");
