@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { CONSOLE_BASE_PATH } from "../domain/console";
 import { Layout, layoutLoader } from "./components/Layout";
+import { Loading } from "./components/Notices";
 import { RouteError } from "./components/RouteError";
 import "./console.css";
 import { appPaths } from "./paths";
@@ -17,7 +18,7 @@ const router = createBrowserRouter(
       loader: layoutLoader,
       Component: Layout,
       errorElement: <RouteError />,
-      hydrateFallbackElement: <p className="loading">Loading…</p>,
+      hydrateFallbackElement: <Loading />,
       children: [
         { index: true, lazy: () => import("./pages/Inbox") },
         { path: appPaths.enquiryPattern, lazy: () => import("./pages/Enquiry") },

@@ -3,6 +3,7 @@ import { type ActivityEntry, ADMIN_API_ROUTES } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { OwnerOnly } from "../components/OwnerOnly";
 import { activityActor, activityLabels, formatFullTime, pageTitle } from "../content";
+import { LoadState } from "../components/Notices";
 
 interface ActivityPage {
   items: ActivityEntry[];
@@ -41,12 +42,7 @@ function ActivityLog() {
   return (
     <>
       <h1>{TITLE}</h1>
-      {error && (
-        <p className="notice error" role="alert">
-          {error}
-        </p>
-      )}
-      {!page && !error && <p className="loading">Loading…</p>}
+      <LoadState error={error} loaded={Boolean(page)} />
       {page && (
         <table className="plain">
           <caption className="visually-hidden">Activity, newest first</caption>

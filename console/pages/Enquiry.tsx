@@ -14,6 +14,7 @@ import { contactLinks, deliveryLabels, formatFullTime, notificationKindLabels, p
 import { appPaths } from "../paths";
 import { useFlash } from "../session";
 import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
+import { ErrorNotice, Loading } from "../components/Notices";
 
 function fetchDetail(id: string, signal?: AbortSignal): Promise<EnquiryDetail> {
   return callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiry, { id }), { signal });
@@ -54,13 +55,11 @@ export function Component() {
           <Link to={appPaths.inbox}>← Inbox</Link>
         </p>
         <h1>Enquiry</h1>
-        <p className="notice error" role="alert">
-          {loadError}
-        </p>
+        <ErrorNotice message={loadError} />
       </>
     );
   }
-  if (!detail) return <p className="loading">Loading…</p>;
+  if (!detail) return <Loading />;
 
   const links = contactLinks(detail.enquiry, detail.reference);
 
@@ -180,11 +179,7 @@ export function Component() {
               <span>Note with the change (optional)</span>
               <textarea name="note" rows={2} maxLength={NOTE_MAX_LENGTH} />
             </label>
-            {statusError && (
-              <p className="notice error" role="alert">
-                {statusError}
-              </p>
-            )}
+            <ErrorNotice message={statusError} />
             <button type="submit" className="button primary" disabled={busy}>
               Change status
             </button>
@@ -199,11 +194,7 @@ export function Component() {
                 aria-invalid={noteError ? true : undefined}
               />
             </label>
-            {noteError && (
-              <p className="notice error" role="alert">
-                {noteError}
-              </p>
-            )}
+            <ErrorNotice message={noteError} />
             <button type="submit" className="button quiet" disabled={busy}>
               Add note
             </button>

@@ -14,6 +14,7 @@ import {
 import { apiPath, callApi, errorMessage } from "../api";
 import { consoleText, deliveryLabels, formatShortTime, pageTitle } from "../content";
 import { appPaths } from "../paths";
+import { LoadState } from "../components/Notices";
 
 const SEARCH_DEBOUNCE_MS = 300;
 const FILTER_KEYS = ["status", "buyer", "q"] as const;
@@ -234,12 +235,7 @@ export function Component() {
         </label>
       </div>
 
-      {error && (
-        <p className="notice error" role="alert">
-          {error}
-        </p>
-      )}
-      {!page && !error && <p className="loading">Loading…</p>}
+      <LoadState error={error} loaded={Boolean(page)} />
       {page && page.items.length === 0 && <p className="empty">{consoleText.noEnquiries}</p>}
       {page && page.items.length > 0 && (
         <table className="inbox">

@@ -12,6 +12,7 @@ import { OwnerOnly } from "../components/OwnerOnly";
 import { formatFullTime, notificationKindLabels, pageTitle, personalDataText as text } from "../content";
 import { EmailAddress } from "../components/EmailAddress";
 import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
+import { ErrorNotice } from "../components/Notices";
 
 type Kind = "email" | "mobile";
 
@@ -168,11 +169,7 @@ function EraseStep({ query, onErased }: { query: PersonQuery; onErased: (erased:
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "erase-error" : undefined}
           />
-          {error && (
-            <p id="erase-error" className="notice error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorNotice message={error} id="erase-error" />
           <div className="confirm">
             <button type="submit" className="button danger" disabled={busy}>
               {busy ? text.erasing : text.eraseForGood}
@@ -285,21 +282,13 @@ function PersonalDataRequests() {
             aria-describedby={fieldError ? `${hintId} person-error` : hintId}
           />
         </div>
-        {fieldError && (
-          <p id="person-error" className="notice error" role="alert">
-            {fieldError}
-          </p>
-        )}
+        <ErrorNotice message={fieldError} id="person-error" />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? text.searching : text.show}
         </button>
       </form>
 
-      {error && (
-        <p className="notice error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice message={error} />
       <div role="status" aria-live="polite" className="held-summary" ref={summaryRef} tabIndex={-1}>
         {summary && <p className={erased?.erased ? "notice" : undefined}>{summary}</p>}
       </div>

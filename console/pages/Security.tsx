@@ -4,6 +4,7 @@ import { ADMIN_API_ROUTES, TOTP_DIGITS } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { consoleText, pageTitle } from "../content";
 import { useStaff } from "../session";
+import { ErrorNotice } from "../components/Notices";
 
 type Step =
   | { kind: "idle" }
@@ -63,11 +64,7 @@ export function Component() {
     }
   };
 
-  const errorNotice = error && (
-    <p className="notice error" role="alert">
-      {error}
-    </p>
-  );
+  const errorNotice = <ErrorNotice message={error} />;
 
   return (
     <>

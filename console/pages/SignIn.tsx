@@ -5,6 +5,7 @@ import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { NoOwner } from "../components/Layout";
 import { CONSOLE_TITLE, pageTitle } from "../content";
 import { appPaths, SIGN_IN_PARAMS, safeNext } from "../paths";
+import { ErrorNotice } from "../components/Notices";
 
 export function Component() {
   const [searchParams] = useSearchParams();
@@ -74,11 +75,7 @@ export function Component() {
         <p className="visually-hidden">{CONSOLE_TITLE}</p>
         <div id="sign-in-messages" aria-live="polite">
           {notice && !error && <p className="notice">{notice}</p>}
-          {error && (
-            <p className="notice error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorNotice message={error} />
         </div>
         <label className="field">
           <span>Email</span>

@@ -5,6 +5,7 @@ import { CopyableCommand } from "../components/CopyableCommand";
 import { OwnerOnly } from "../components/OwnerOnly";
 import { consoleText, formatFullTime, pageTitle } from "../content";
 import { useFlash } from "../session";
+import { LoadState } from "../components/Notices";
 
 type StaffRow = StaffMember & { activeSessions: number };
 
@@ -52,12 +53,7 @@ function StaffList() {
   return (
     <>
       <h1>{TITLE}</h1>
-      {error && (
-        <p className="notice error" role="alert">
-          {error}
-        </p>
-      )}
-      {!items && !error && <p className="loading">Loading…</p>}
+      <LoadState error={error} loaded={Boolean(items)} />
       {items && (
         <ul className="rows">
           {items.map((member) => (

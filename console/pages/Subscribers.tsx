@@ -4,6 +4,7 @@ import { apiPath, callApi, errorMessage } from "../api";
 import { consoleText, formatFullTime, pageTitle } from "../content";
 import { useFlash } from "../session";
 import { EmailAddress } from "../components/EmailAddress";
+import { LoadState } from "../components/Notices";
 
 interface Subscriber {
   id: string;
@@ -90,12 +91,7 @@ export function Component() {
           />
         </label>
       </div>
-      {error && (
-        <p className="notice error" role="alert">
-          {error}
-        </p>
-      )}
-      {!page && !error && <p className="loading">Loading…</p>}
+      <LoadState error={error} loaded={Boolean(page)} />
       {page && page.items.length === 0 && <p className="empty">{consoleText.noSubscribers}</p>}
       {page && page.items.length > 0 && (
         <ul className="rows">
