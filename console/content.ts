@@ -66,6 +66,12 @@ export const consoleText = {
   confirmEndSessions: (email: string) => `End every session of ${email}?`,
   totpOffer: "Protect the owner's account: turn on two-step sign-in with an authenticator app.",
   totpOn: "Two-step sign-in is on.",
+  totpScan:
+    "Scan this code with your authenticator app (Google Authenticator, Microsoft Authenticator, Authy or another).",
+  totpQrAlt: "QR code that adds this account to an authenticator app",
+  totpOpenApp: "On this phone? Open it in your authenticator app",
+  totpTypeKey: "Or type this key into the app:",
+  totpEnterCode: "Then enter the 6-digit code the app shows for this account.",
   recoveryCodesOnce:
     "Keep these recovery codes somewhere safe. Each works once in place of a code; they are shown only now.",
 } as const;

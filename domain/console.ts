@@ -82,6 +82,14 @@ export const SESSION_COOKIE = "collarise_console";
 export const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 
+/** What setting up two-step sign-in starts with: the key, as a link and as a QR code of the link. */
+export interface TotpSetup {
+  secret: string;
+  otpauthUrl: string;
+  /** An SVG image of the link as a QR code, for an authenticator app to scan. */
+  qrCodeSvg: string;
+}
+
 export interface StaffMember {
   id: string;
   email: string;

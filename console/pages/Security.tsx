@@ -1,15 +1,13 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
-import { ADMIN_API_ROUTES, TOTP_DIGITS } from "../../domain/console";
+import { ADMIN_API_ROUTES, TOTP_DIGITS, type TotpSetup } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { consoleText, pageTitle } from "../content";
 import { useStaff } from "../session";
+import { CopyButton } from "../components/CopyableCommand";
 import { ErrorNotice } from "../components/Notices";
 
-type Step =
-  | { kind: "idle" }
-  | { kind: "confirm"; secret: string; otpauthUrl: string }
-  | { kind: "codes"; codes: string[] };
+type Step = { kind: "idle" } | ({ kind: "confirm" } & TotpSetup) | { kind: "codes"; codes: string[] };
 
 const TITLE = "Security";
 
@@ -27,7 +25,7 @@ export function Component() {
   const start = async () => {
     setError("");
     try {
-      const answer = await callApi<{ secret: string; otpauthUrl: string }>(apiPath(ADMIN_API_ROUTES.totp), {
+      const answer = await callApi<TotpSetup>(apiPath(ADMIN_API_ROUTES.totp), {
         method: "POST",
       });
       setStep({ kind: "confirm", ...answer });
@@ -103,16 +101,7 @@ export function Component() {
           </form>
         ) : step.kind === "confirm" ? (
           <form onSubmit={confirm} className="stack">
-            <p>
-              Add this account to your authenticator app with the key or the link below, then enter the code
-              it shows.
-            </p>
-            <p>
-              Key: <code className="secret">{step.secret}</code>
-            </p>
-            <p className="wrap">
-              Link: <code>{step.otpauthUrl}</code>
-            </p>
+            <TotpKey setup={step} />
             <label className="field">
               <span>Code</span>
               <input
@@ -144,5 +133,39 @@ export function Component() {
         )}
       </section>
     </>
+  );
+}
+
+/** The key in groups of four, as authenticator apps show and take it. */
+function grouped(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+}
+
+/** The three ways to give an authenticator app the key: scan it, open it on this phone, or type it. */
+function TotpKey({ setup }: { setup: TotpSetup }) {
+  return (
+    <div className="totp-key">
+      <p>{consoleText.totpScan}</p>
+      <img
+        className="qr-code"
+        src={`data:image/svg+xml,${encodeURIComponent(setup.qrCodeSvg)}`}
+        alt={consoleText.totpQrAlt}
+        width={200}
+        height={200}
+      />
+      <p>
+        <a className="button quiet" href={setup.otpauthUrl}>
+          {consoleText.totpOpenApp}
+        </a>
+      </p>
+      <p>{consoleText.totpTypeKey}</p>
+      <div className="secret-row">
+        <code className="secret">
+          {grouped(setup.secret)}
+        </code>
+        <CopyButton text={setup.secret} copiedMessage="Key copied." />
+      </div>
+      <p>{consoleText.totpEnterCode}</p>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { generate } from "otplib";
+import { encode } from "uqr";
 import { afterEach, describe, expect, test } from "vitest";
 import {
   ADMIN_API_PREFIX,
@@ -7,11 +7,13 @@ import {
   SESSION_IDLE_HOURS,
   type EnquiryDetail,
   type InboxPage,
+  type TotpSetup,
 } from "../../domain/console";
 import type { Enquiry } from "../../domain/enquiry";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 import { hashToken, newSessionToken } from "./session-cookie";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
+import { totpCodeFor, wrongTotpCode } from "../../tests/support/totp";
 import {
   addStaff,
   consoleRequest,
@@ -389,14 +391,24 @@ describe("the console's API", () => {
     const app = await start();
     await addStaff(app, "owner@example.com", "owner");
     const cookie = await signIn(app, "owner@example.com");
-    const { secret, otpauthUrl } = (await consoleRequest(app, cookie, "POST", "/me/totp")).json<{
-      secret: string;
-      otpauthUrl: string;
-    }>();
+    const { secret, otpauthUrl, qrCodeSvg } = (
+      await consoleRequest(app, cookie, "POST", "/me/totp")
+    ).json<TotpSetup>();
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*secret=/);
-    expect((await consoleRequest(app, cookie, "PUT", "/me/totp", { code: "000000" })).statusCode).toBe(400);
+    expect(new URL(otpauthUrl).searchParams.get("secret")).toBe(secret);
+    // The QR code is the link itself: its dark squares are those of the link's encoding.
+    const darkInImage = [...qrCodeSvg.matchAll(/M(\d+),(\d+)h1v1h-1z/g)].map(([, x, y]) => `${x},${y}`);
+    const darkInLink = encode(otpauthUrl, { ecc: "M", border: 4 }).data.flatMap((row, y) =>
+      row.flatMap((dark, x) => (dark ? [`${x},${y}`] : [])),
+    );
+    expect(darkInImage.length).toBeGreaterThan(100);
+    expect(darkInImage.sort()).toEqual(darkInLink.sort());
+    expect(
+      (await consoleRequest(app, cookie, "PUT", "/me/totp", { code: await wrongTotpCode(secret) }))
+        .statusCode,
+    ).toBe(400);
     const enabled = await consoleRequest(app, cookie, "PUT", "/me/totp", {
-      code: await generate({ secret }),
+      code: await totpCodeFor(secret),
     });
     const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
     expect(recoveryCodes).toHaveLength(10);
@@ -411,7 +423,7 @@ describe("the console's API", () => {
     });
     expect(wrongCode.json()).toEqual({ error: consoleMessages.codeFailed, needs: "code" });
     // The code that turned TOTP on is spent: sign in with the next step's (within the tolerance).
-    const nextCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const nextCode = await totpCodeFor(secret, 1);
     const withCode = await signInRequest(app, {
       email: "owner@example.com",
       password: TEST_PASSWORD,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
+import { ADMIN_API_ROUTES, consoleMessages, type StaffMember, type TotpSetup } from "../../domain/console";
 import { EMAIL_MAX_LENGTH } from "../../domain/enquiry";
 import { apiMessages } from "../routes/api-errors";
 import type { StaffAccount } from "../store/staff";
@@ -18,6 +18,7 @@ import {
   hashRecoveryCode,
   newRecoveryCodes,
   newTotpSecret,
+  otpauthQrCodeSvg,
   otpauthUrl,
   secondFactorIsRight,
   totpCodeStep,
@@ -93,11 +94,12 @@ export async function signInRoutes(app: FastifyInstance) {
 
   app.get(ADMIN_API_ROUTES.me, async (request) => ({ staff: staffMember(signedIn(request)) }));
 
-  app.post(ADMIN_API_ROUTES.totp, async (request) => {
+  app.post(ADMIN_API_ROUTES.totp, async (request): Promise<TotpSetup> => {
     const account = signedIn(request);
     const secret = newTotpSecret();
     await store.staff.setPendingTotp(account.id, secret);
-    return { secret, otpauthUrl: otpauthUrl(account.email, secret) };
+    const url = otpauthUrl(account.email, secret);
+    return { secret, otpauthUrl: url, qrCodeSvg: otpauthQrCodeSvg(url) };
   });
 
   app.put(ADMIN_API_ROUTES.totp, async (request, reply) => {

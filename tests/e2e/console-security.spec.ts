@@ -1,27 +1,14 @@
 import type { Page } from "@playwright/test";
-import { generate } from "otplib";
 import { consoleText } from "../../console/content";
 import { CONSOLE_BASE_PATH, consoleMessages, RECOVERY_CODE_COUNT } from "../../domain/console";
 import { type ConsoleAccount, createStaff, signInForm } from "./support/console";
-import { expect, test, viewportOf, widths } from "./support/fixtures";
+import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { forgiveFailedRequests } from "./support/forms";
 import { serverOfItsOwn } from "./support/own-server";
+import { totpCodeFor, wrongTotpCode } from "../support/totp";
 
 /** Wrong codes are failed sign-ins, throttled per client address: these tests have servers of their own. */
 test.use({ viewport: viewportOf(widths.mobile) });
-
-/** The code an authenticator app shows for the key, `stepsAhead` 30-second steps from now. */
-function codeFor(secret: string, stepsAhead = 0): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
-}
-
-/** Six digits that no step the server accepts now would give: surely wrong, never by luck right. */
-async function wrongCodeFor(secret: string): Promise<string> {
-  const valid = new Set(await Promise.all([-2, -1, 0, 1, 2, 3].map((steps) => codeFor(secret, steps))));
-  let candidate = 0;
-  while (valid.has(String(candidate).padStart(6, "0"))) candidate += 1;
-  return String(candidate).padStart(6, "0");
-}
 
 async function signInWith(page: Page, baseUrl: string, account: ConsoleAccount, code?: string) {
   await page.goto(`${baseUrl}${CONSOLE_BASE_PATH}/sign-in`);
@@ -32,6 +19,7 @@ async function signInWith(page: Page, baseUrl: string, account: ConsoleAccount, 
   if (code === undefined) return;
   await expect(page.getByRole("alert")).toHaveText(consoleMessages.codeRequired);
   await expect(page.getByLabel("Code", { exact: true })).toBeFocused();
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByLabel("Code", { exact: true }).fill(code);
   await form.submit.click();
 }
@@ -71,18 +59,25 @@ test.describe("two-step sign-in", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
     await expect(page.getByText(consoleText.totpOffer)).toBeVisible();
     await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
-    const secret = (await page.locator("code.secret").textContent())?.trim() ?? "";
+    // The key comes as a QR code to scan, a link that opens the app on this phone, and text to type.
+    await expect(page.getByRole("img", { name: consoleText.totpQrAlt })).toBeVisible();
+    const openInApp = page.getByRole("link", { name: consoleText.totpOpenApp });
+    const link = new URL((await openInApp.getAttribute("href")) ?? "");
+    expect(link.protocol).toBe("otpauth:");
+    const secret = link.searchParams.get("secret") ?? "";
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await expect(page.getByText(/^Link: otpauth:\/\/totp\//)).toBeVisible();
+    await expect(page.locator("code.secret")).toHaveText(secret.match(/.{1,4}/g)!.join(" "));
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // A wrong code is refused and nothing changes; the app's code turns it on.
-    await page.getByLabel("Code", { exact: true }).fill(await wrongCodeFor(secret));
+    await page.getByLabel("Code", { exact: true }).fill(await wrongTotpCode(secret));
     await page.getByRole("button", { name: "Turn on" }).click();
     await expect(page.getByRole("alert")).toBeVisible();
-    await page.getByLabel("Code", { exact: true }).fill(await codeFor(secret));
+    await page.getByLabel("Code", { exact: true }).fill(await totpCodeFor(secret));
     await page.getByRole("button", { name: "Turn on" }).click();
     await expect(page.getByText(consoleText.totpOn)).toBeVisible();
     await expect(page.getByText(consoleText.recoveryCodesOnce)).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
     const recoveryCodes = (await page.locator("ul.codes code").allTextContents()).map((code) => code.trim());
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
@@ -90,12 +85,12 @@ test.describe("two-step sign-in", () => {
     await signOut(page);
 
     // The password alone no longer signs in; a wrong code is refused.
-    await signInWith(page, server.baseUrl, owner, await wrongCodeFor(secret));
+    await signInWith(page, server.baseUrl, owner, await wrongTotpCode(secret));
     await expect(page.getByRole("alert")).toHaveText(consoleMessages.codeFailed);
     await expect(page).toHaveURL(/\/sign-in$/);
 
     // The next step's code signs in (the one that turned it on is spent), and straight to the inbox.
-    const code = await codeFor(secret, 1);
+    const code = await totpCodeFor(secret, 1);
     await page.getByLabel("Code", { exact: true }).fill(code);
     await signInForm(page).submit.click();
     await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
