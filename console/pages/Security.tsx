@@ -160,9 +160,7 @@ function TotpKey({ setup }: { setup: TotpSetup }) {
       </p>
       <p>{consoleText.totpTypeKey}</p>
       <div className="secret-row">
-        <code className="secret">
-          {grouped(setup.secret)}
-        </code>
+        <code className="secret">{grouped(setup.secret)}</code>
         <CopyButton text={setup.secret} copiedMessage="Key copied." />
       </div>
       <p>{consoleText.totpEnterCode}</p>
