@@ -83,7 +83,10 @@ export class FirestoreStaffStore implements StaffStore {
   async list(): Promise<StaffMember[]> {
     return this.context.run(async () => {
       const snapshot = await this.staff.orderBy("createdAt").get();
-      return snapshot.docs.map((doc) => member(account(doc.data())));
+      // Oldest first, and by address within one millisecond, as on SQLite: a team's accounts are few.
+      return snapshot.docs
+        .map((doc) => member(account(doc.data())))
+        .sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.email, b.email));
     });
   }
 
@@ -186,4 +189,9 @@ export class FirestoreStaffStore implements StaffStore {
       }
     });
   }
+}
+
+/** Compares as SQLite's default collation does, code unit by code unit. */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
