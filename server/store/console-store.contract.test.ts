@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
-import { FirestoreStore } from "./firestore";
-import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { SqliteStore } from "./sqlite";
 import { StaffExistsError } from "./staff";
 import type { Store } from "./store";
-import { FirestoreEmulator } from "../../tests/support/firestore-emulator";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
+import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 
 /** The console's concerns of the store (staff, sessions, throttling, work on enquiries, activity) on both adapters. */
 interface Adapter {
@@ -20,47 +14,13 @@ interface Adapter {
 }
 
 function sqliteAdapter(): Adapter {
-  let dir = "";
-  let count = 0;
-  return {
-    name: "SQLite",
-    async setUp() {
-      dir = mkdtempSync(join(tmpdir(), "console-contract-"));
-    },
-    async tearDown() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-    open() {
-      count += 1;
-      return SqliteStore.open({ path: join(dir, `site-${count}.db`), enquiryCollection: ENQUIRY_COLLECTION });
-    },
-  };
+  const sandbox = sqliteSandbox("console-contract");
+  return { ...sandbox, open: async () => (await sandbox.openStore()).store };
 }
 
 function firestoreAdapter(): Adapter {
-  const emulator = new FirestoreEmulator();
-  const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
-  let count = 0;
-  return {
-    name: "Firestore (emulator)",
-    async setUp() {
-      await emulator.start();
-      process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-    },
-    async tearDown() {
-      emulator.shutdown();
-      if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-      else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
-    },
-    open() {
-      count += 1;
-      return FirestoreStore.open({
-        projectId: `demo-console-${count}`,
-        enquiryCollection: ENQUIRY_COLLECTION,
-        deadlineMs: 4_000,
-      });
-    },
-  };
+  const sandbox = firestoreSandbox("console");
+  return { ...sandbox, open: async () => (await sandbox.openStore()).store };
 }
 
 const enquiry = (Name: string, overrides: Partial<Enquiry> = {}): Enquiry => ({

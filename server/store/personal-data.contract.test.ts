@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Database from "better-sqlite3";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
@@ -8,11 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import { checkPersonQuery, type PersonQuery } from "../../domain/personal-data";
-import { FirestoreEmulator } from "../../tests/support/firestore-emulator";
-import { FirestoreStore } from "./firestore";
-import { SqliteStore } from "./sqlite";
 import type { Store, StoredEnquiry } from "./store";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
+import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 
 /**
  * Every row or document the store holds, one line each (its table or path, then its content),
@@ -30,20 +25,11 @@ interface Adapter {
 }
 
 function sqliteAdapter(): Adapter {
-  let dir = "";
-  let count = 0;
+  const sandbox = sqliteSandbox("personal-data-contract");
   return {
-    name: "SQLite",
-    async setUp() {
-      dir = mkdtempSync(join(tmpdir(), "personal-data-contract-"));
-    },
-    async tearDown() {
-      rmSync(dir, { recursive: true, force: true });
-    },
+    ...sandbox,
     async open() {
-      count += 1;
-      const path = join(dir, `site-${count}.db`);
-      const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
+      const { store, path } = await sandbox.openStore();
       const dump: Dump = async () => {
         const db = new Database(path, { readonly: true, fileMustExist: true });
         try {
@@ -75,29 +61,12 @@ function sqliteAdapter(): Adapter {
 }
 
 function firestoreAdapter(): Adapter {
-  const emulator = new FirestoreEmulator();
-  const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
-  let count = 0;
+  const sandbox = firestoreSandbox("personal-data");
   return {
-    name: "Firestore (emulator)",
-    async setUp() {
-      await emulator.start();
-      process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-    },
-    async tearDown() {
-      emulator.shutdown();
-      if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-      else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
-    },
+    ...sandbox,
     async open() {
-      count += 1;
-      const projectId = `demo-personal-data-${count}`;
-      const store = await FirestoreStore.open({
-        projectId,
-        enquiryCollection: ENQUIRY_COLLECTION,
-        deadlineMs: 4_000,
-      });
-      const app = initializeApp({ projectId }, `personal-data-probe-${count}`);
+      const { store, projectId } = await sandbox.openStore();
+      const app = initializeApp({ projectId }, `probe-${projectId}`);
       const db = getFirestore(app);
       const dump: Dump = async (parents) => {
         const lines: string[] = [];

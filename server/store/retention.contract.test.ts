@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
@@ -9,11 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { EnquiryStatus } from "../../domain/console";
 import type { Enquiry } from "../../domain/enquiry";
-import { FirestoreEmulator } from "../../tests/support/firestore-emulator";
-import { FirestoreStore } from "./firestore";
-import { SqliteStore } from "./sqlite";
 import type { Store } from "./store";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
+import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 
 /** Erasure of expired personal data on both adapters. */
 interface Adapter {
@@ -29,19 +24,14 @@ interface Adapter {
 }
 
 function sqliteAdapter(): Adapter {
-  let dir = "";
+  const sandbox = sqliteSandbox("retention-contract");
   let path = "";
   return {
-    name: "SQLite",
-    async setUp() {
-      dir = mkdtempSync(join(tmpdir(), "retention-contract-"));
-    },
-    async tearDown() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-    open() {
-      path = join(dir, `site-${randomUUID()}.db`);
-      return SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
+    ...sandbox,
+    async open() {
+      const opened = await sandbox.openStore();
+      path = opened.path;
+      return opened.store;
     },
     async remnants(enquiryId, notificationIds) {
       const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -67,25 +57,19 @@ function sqliteAdapter(): Adapter {
 }
 
 function firestoreAdapter(): Adapter {
-  const emulator = new FirestoreEmulator();
-  const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+  const sandbox = firestoreSandbox("retention");
   let projectId = "";
   let probe: App | undefined;
   return {
-    name: "Firestore (emulator)",
-    async setUp() {
-      await emulator.start();
-      process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-    },
+    ...sandbox,
     async tearDown() {
       if (probe) await deleteApp(probe);
-      emulator.shutdown();
-      if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-      else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+      await sandbox.tearDown();
     },
-    open() {
-      projectId = `demo-retention-${randomUUID().slice(0, 8)}`;
-      return FirestoreStore.open({ projectId, enquiryCollection: ENQUIRY_COLLECTION, deadlineMs: 4_000 });
+    async open() {
+      const opened = await sandbox.openStore();
+      projectId = opened.projectId;
+      return opened.store;
     },
     async remnants(enquiryId, notificationIds) {
       if (probe) await deleteApp(probe);

@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Database from "better-sqlite3";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
-import { FirestoreStore } from "./firestore";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { SqliteStore } from "./sqlite";
 import { StoreUnavailableError, type Store } from "./store";
-import { FirestoreEmulator } from "../../tests/support/firestore-emulator";
+import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { pendingNotifications } from "../../tests/support/store-probe";
 
 /** What the contract needs from each adapter besides the Store itself. */
@@ -32,26 +27,13 @@ interface Adapter {
 }
 
 function sqliteAdapter(): Adapter {
-  let dir = "";
-  let count = 0;
+  const sandbox = sqliteSandbox("store-contract");
   const paths = new Map<Store, string>();
   return {
-    name: "SQLite",
+    ...sandbox,
     metadataFields: ["id", "received_at"],
-    async setUp() {
-      dir = mkdtempSync(join(tmpdir(), "store-contract-"));
-    },
-    async tearDown() {
-      rmSync(dir, { recursive: true, force: true });
-    },
     async open() {
-      count += 1;
-      const path = join(dir, `site-${count}`, "site.db");
-      const store = await SqliteStore.open({
-        path,
-        enquiryCollection: ENQUIRY_COLLECTION,
-        busyTimeoutMs: 50,
-      });
+      const { store, path } = await sandbox.openStore({ busyTimeoutMs: 50 });
       paths.set(store, path);
       return store;
     },
@@ -82,31 +64,14 @@ function sqliteAdapter(): Adapter {
 }
 
 function firestoreAdapter(): Adapter {
-  const emulator = new FirestoreEmulator();
-  const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+  const sandbox = firestoreSandbox("contract");
+  const { emulator } = sandbox;
   const projects = new Map<Store, string>();
-  let count = 0;
   return {
-    name: "Firestore (emulator)",
+    ...sandbox,
     metadataFields: ["receivedAt"],
-    async setUp() {
-      await emulator.start();
-      process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-    },
-    async tearDown() {
-      emulator.shutdown();
-      if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-      else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
-    },
     async open() {
-      count += 1;
-      // A project of its own per test: the emulator keeps each project's data apart.
-      const projectId = `demo-contract-${count}`;
-      const store = await FirestoreStore.open({
-        projectId,
-        enquiryCollection: ENQUIRY_COLLECTION,
-        deadlineMs: 4_000,
-      });
+      const { store, projectId } = await sandbox.openStore();
       projects.set(store, projectId);
       return store;
     },

@@ -8,7 +8,7 @@ import { subscriberMessages } from "../../domain/subscriber";
 import { healthMessages } from "../../server/routes/health";
 import { buildTestApp, type TestApp } from "../support/test-app";
 import { vitalsMessages } from "../../server/routes/vitals";
-import { FirestoreEmulator } from "../support/firestore-emulator";
+import { firestoreSandbox } from "../support/store-sandboxes";
 
 const before = {
   Name: "Kavya Nair",
@@ -131,23 +131,20 @@ describe("the SQLite store", () => {
 });
 
 describe("the Firestore store", () => {
-  const emulator = new FirestoreEmulator();
-  const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+  const sandbox = firestoreSandbox("store-faults");
+  const { emulator } = sandbox;
   const previousDetection = process.env.METADATA_SERVER_DETECTION;
   let t: TestApp;
 
   beforeAll(async () => {
-    await emulator.start();
-    process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+    await sandbox.setUp();
     // Google's client libraries otherwise look for a cloud metadata server off this machine.
     process.env.METADATA_SERVER_DETECTION = "none";
     t = await buildTestApp({ DATABASE_URL: "firestore://demo-store-faults", RATE_LIMIT_PER_MINUTE: "1000" });
   });
   afterAll(async () => {
     await t?.close();
-    emulator.shutdown();
-    if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-    else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+    await sandbox.tearDown();
     if (previousDetection === undefined) delete process.env.METADATA_SERVER_DETECTION;
     else process.env.METADATA_SERVER_DETECTION = previousDetection;
   });

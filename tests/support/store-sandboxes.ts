@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { FirestoreStore } from "../../server/store/firestore";
+import { SqliteStore } from "../../server/store/sqlite";
+import { FirestoreEmulator } from "./firestore-emulator";
+
+/**
+ * Where a suite of store tests keeps its SQLite databases: a temporary directory made before the
+ * suite and removed after it, with a database file of its own for each test.
+ */
+export function sqliteSandbox(prefix: string) {
+  let dir = "";
+  let count = 0;
+  const sandbox = {
+    name: "SQLite",
+    async setUp() {
+      dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+    },
+    async tearDown() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+    /** The path of a new, empty database. */
+    nextPath(): string {
+      count += 1;
+      return join(dir, `site-${count}`, "site.db");
+    },
+    /** A store on a new, empty database, and its path. */
+    async openStore(options: { busyTimeoutMs?: number } = {}) {
+      const path = sandbox.nextPath();
+      const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION, ...options });
+      return { store, path };
+    },
+  };
+  return sandbox;
+}
+
+/**
+ * Where a suite of store tests keeps its Firestore data: the in-process emulator, started before
+ * the suite and shut down after it (with `FIRESTORE_EMULATOR_HOST` pointed at it meanwhile), and
+ * a project of its own for each test, which the emulator keeps apart from the others.
+ */
+export function firestoreSandbox(prefix: string) {
+  const emulator = new FirestoreEmulator();
+  const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+  let count = 0;
+  return {
+    name: "Firestore (emulator)",
+    emulator,
+    async setUp() {
+      await emulator.start();
+      process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+    },
+    async tearDown() {
+      emulator.shutdown();
+      if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
+      else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+    },
+    /** A store on a new, empty project, and the project's id. */
+    async openStore() {
+      count += 1;
+      const projectId = `demo-${prefix}-${count}`;
+      const store = await FirestoreStore.open({
+        projectId,
+        enquiryCollection: ENQUIRY_COLLECTION,
+        deadlineMs: 4_000,
+      });
+      return { store, projectId };
+    },
+  };
+}
