@@ -9,6 +9,7 @@ import { SqliteStore } from "../store/sqlite";
 import { isNewsletterMail, type EnquiryNotification, type Notifier } from "./notifier";
 import { type CycleReport, OutboxWorker, type OutboxWorkerOptions, retryDelayMs } from "./outbox-worker";
 import { pendingNotifications } from "../../tests/support/store-probe";
+import { recordingLogger } from "../../tests/support/recording-logger";
 
 const enquiry = (n: number): Enquiry => ({
   Name: `Visitor ${n}`,
@@ -17,22 +18,6 @@ const enquiry = (n: number): Enquiry => ({
   Quantity: n,
   RetailerSelfUse: n % 2 === 0 ? "Retailer" : "Self Use",
 });
-
-interface Logged {
-  level: "info" | "warn" | "error";
-  object: Record<string, unknown>;
-  message: string;
-}
-
-function recordingLogger() {
-  const entries: Logged[] = [];
-  const log =
-    (level: Logged["level"]) =>
-    (object: object, message: string): void => {
-      entries.push({ level, object: object as Record<string, unknown>, message });
-    };
-  return { entries, info: log("info"), warn: log("warn"), error: log("error") };
-}
 
 /** A notifier whose behaviour each test scripts; it records every attempt. */
 function scriptedNotifier(

@@ -14,6 +14,7 @@ import {
   signInRecordsStep,
   unconfirmedSubscribersStep,
 } from "./retention-schedule";
+import { recordingLogger } from "../../tests/support/recording-logger";
 
 const DAY = 86_400_000;
 const enquiry: Enquiry = {
@@ -23,22 +24,6 @@ const enquiry: Enquiry = {
   Quantity: 2,
   RetailerSelfUse: "Self Use",
 };
-
-interface Logged {
-  level: "info" | "error";
-  object: Record<string, unknown>;
-  message: string;
-}
-
-function recordingLogger() {
-  const entries: Logged[] = [];
-  const log =
-    (level: Logged["level"]) =>
-    (object: object, message: string): void => {
-      entries.push({ level, object: object as Record<string, unknown>, message });
-    };
-  return { entries, info: log("info"), error: log("error") };
-}
 
 /** Timers that never fire on their own: the test fires them. */
 function manualTimers() {
