@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { scheduleTask } from "../scheduled-task";
 import { backupSqlite } from "./sqlite-backup";
+import { messageOf } from "../error-message";
 
 /** What `/api/health` says of the scheduled backups. */
 export interface BackupStatus {
@@ -45,7 +46,7 @@ export function scheduleBackups(options: {
         },
         (error: unknown) => {
           status.lastFailureAt = new Date().toISOString();
-          status.lastError = error instanceof Error ? error.message : String(error);
+          status.lastError = messageOf(error);
           options.log.error({ err: error }, "the scheduled backup failed");
         },
       ),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { PendingNotification, Store } from "../store/store";
 import { isNewsletterMail, type Notifier } from "./notifier";
+import { messageOf } from "../error-message";
 
 /** The parts of a pino/Fastify logger the worker uses. */
 export interface WorkerLogger {
@@ -83,7 +84,7 @@ interface CycleWaiter {
 }
 
 function describe(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  return messageOf(error).slice(0, 500);
 }
 
 /**

@@ -2,6 +2,7 @@ import { DAY_MS, UNCONFIRMED_SUBSCRIBER_DAYS, type RetentionPeriods } from "../.
 import { SESSION_IDLE_MS } from "../admin/session-cookie";
 import { nodeTimers, scheduleTask, type ScheduleTimers } from "../scheduled-task";
 import type { Store } from "../store/store";
+import { messageOf } from "../error-message";
 
 /** How often the server erases what has passed its retention period. */
 export const RETENTION_EVERY_HOURS = 6;
@@ -128,7 +129,7 @@ export function scheduleRetention(options: {
           erased[kind] = (erased[kind] ?? 0) + count;
         }
       } catch (error) {
-        failures.push(`${step.name}: ${error instanceof Error ? error.message : String(error)}`);
+        failures.push(`${step.name}: ${messageOf(error)}`);
         options.log.error({ err: error, step: step.name }, "erasing expired personal data failed");
       }
     }
@@ -142,7 +143,7 @@ export function scheduleRetention(options: {
           at,
         });
       } catch (error) {
-        failures.push(`activity log: ${error instanceof Error ? error.message : String(error)}`);
+        failures.push(`activity log: ${messageOf(error)}`);
         options.log.error({ err: error }, "recording the erasure of expired personal data failed");
       }
     }
