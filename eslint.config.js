@@ -5,7 +5,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"],
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      ".node/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

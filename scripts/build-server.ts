@@ -26,7 +26,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20.19",
+  target: "node24",
   packages: "external",
   splitting: true,
   sourcemap: true,

@@ -10,7 +10,7 @@ const BACKUP_NAME = /^site-\d{8}T\d{6}(?:\d{3})?Z\.db$/;
 /** What the backup commands say when the store is Firestore, whose backups are Google's to take. */
 export const FIRESTORE_BACKUPS =
   "DATABASE_URL is Firestore: use Firestore's managed export (gcloud firestore export gs://<bucket>, " +
-  "on a schedule) and point-in-time recovery instead; see the README.";
+  "on a schedule) and point-in-time recovery instead; see docs/backups.md.";
 
 export interface BackupResult {
   file: string;

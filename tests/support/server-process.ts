@@ -21,6 +21,8 @@ export interface SpawnOptions {
   inheritEnvironment?: boolean;
   /** Flags for node itself, such as `--cpu-prof`. */
   nodeArgs?: string[];
+  /** The folder the server runs in (the project's root unless given), as a deployment's own. */
+  cwd?: string;
 }
 
 export interface ServerProcess {
@@ -48,7 +50,7 @@ export function spawnServer(env: Record<string, string>, options: SpawnOptions =
     ? process.env
     : { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" };
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--enable-source-maps", ...entry], {
-    cwd: projectRoot,
+    cwd: options.cwd ?? projectRoot,
     env: { ...base, ...env },
     stdio: ["ignore", options.inheritOutput ? "inherit" : "pipe", options.inheritOutput ? "inherit" : "pipe"],
   });
