@@ -6,7 +6,7 @@ import { API_PREFIX } from "../domain/contract";
 import { publicUrlOf, retentionPeriodsOf, type Config } from "./config";
 import { NewsletterLinks } from "./newsletter/links";
 import { createNotifier } from "./notify";
-import { OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
+import { newWorkerId, OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
 import { apiMessages } from "./routes/api-errors";
 import { apiRoutes } from "./routes/api";
 import { consoleDirFor, consoleSiteRoutes } from "./routes/console-site";
@@ -37,7 +37,12 @@ export interface BuildAppOptions {
   /** Tuning of the outbox worker (tests shorten its waits). */
   outbox?: Pick<OutboxWorkerOptions, "pollIntervalMs" | "retry" | "leaseMs" | "workerId">;
   /** The retention sweeps: steps beyond the store's own, and the clock and timers (tests set them). */
-  retention?: { steps?: readonly RetentionSweepStep[]; now?: () => Date; timers?: ScheduleTimers };
+  retention?: {
+    steps?: readonly RetentionSweepStep[];
+    now?: () => Date;
+    timers?: ScheduleTimers;
+    leaseMs?: number;
+  };
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
@@ -98,6 +103,8 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
     );
   }
   app.decorate("outbox", { wake: () => worker?.wake(), worker });
+  /** This instance's name in the store's leases on timed jobs. */
+  const instanceId = worker?.workerId ?? newWorkerId();
 
   // A SQLite database is marked as in use while the server runs (`npm run restore` refuses to
   // replace it then) and, with BACKUP_INTERVAL_HOURS, backed up on a schedule.
@@ -110,6 +117,8 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
           everyHours: config.BACKUP_INTERVAL_HOURS,
           keep: config.BACKUP_KEEP,
           log: app.log,
+          leases: store.leases,
+          holder: instanceId,
         })
       : undefined;
   app.decorate("backups", backups);
@@ -118,6 +127,7 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
   // few hours (docs/decisions/013-retention.md).
   const retentionSweeps = scheduleRetention({
     store,
+    holder: instanceId,
     periods,
     log: app.log,
     ...retention,

@@ -623,6 +623,62 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     expect(stillLeased).toEqual([]);
   });
 
+  describe("a timed job's lease", () => {
+    const t0 = new Date("2026-03-01T10:00:00.000Z");
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+
+    test("of many takers at once exactly one wins, and the others cannot take it while it runs", async () => {
+      await openStore();
+      const takers = ["a", "b", "c", "d", "e", "f"];
+      const won = await Promise.all(
+        takers.map((holder) => store.leases.take("sweep", holder, t0, minutes(5))),
+      );
+      expect(won.filter(Boolean)).toHaveLength(1);
+      const winner = takers[won.indexOf(true)]!;
+
+      for (const holder of takers.filter((taker) => taker !== winner)) {
+        expect(await store.leases.take("sweep", holder, at(minutes(5) - 1), minutes(5))).toBe(false);
+      }
+      // Another job has a lease of its own.
+      expect(await store.leases.take("backup", "b", t0, minutes(5))).toBe(true);
+    });
+
+    test("a lease that ran out can be taken, and its old holder can then neither renew nor release it", async () => {
+      await openStore();
+      expect(await store.leases.take("sweep", "a", t0, minutes(5))).toBe(true);
+      expect(await store.leases.take("sweep", "b", at(minutes(5)), minutes(5))).toBe(true);
+
+      expect(await store.leases.renew("sweep", "a", at(minutes(6)), minutes(5))).toBe(false);
+      await store.leases.release("sweep", "a", at(minutes(6)));
+      expect(await store.leases.take("sweep", "c", at(minutes(6)), minutes(5))).toBe(false);
+    });
+
+    test("renewing keeps the lease past its first end; releasing frees it at once", async () => {
+      await openStore();
+      expect(await store.leases.take("sweep", "a", t0, minutes(5))).toBe(true);
+      expect(await store.leases.renew("sweep", "a", at(minutes(4)), minutes(5))).toBe(true);
+      expect(await store.leases.take("sweep", "b", at(minutes(8)), minutes(5))).toBe(false);
+      expect(await store.leases.renew("sweep", "b", at(minutes(8)), minutes(5))).toBe(false);
+
+      await store.leases.release("sweep", "a", at(minutes(8)));
+      expect(await store.leases.take("sweep", "b", at(minutes(8)), minutes(5))).toBe(true);
+    });
+
+    test("a renewal and a takeover at once: one of them wins", async () => {
+      await openStore();
+      expect(await store.leases.take("sweep", "a", t0, minutes(5))).toBe(true);
+      const [renewed, taken] = await Promise.all([
+        store.leases.renew("sweep", "a", at(minutes(5)), minutes(5)),
+        store.leases.take("sweep", "b", at(minutes(5)), minutes(5)),
+      ]);
+      expect([renewed, taken].filter(Boolean)).toHaveLength(1);
+      const holder = renewed ? "a" : "b";
+      const other = renewed ? "b" : "a";
+      expect(await store.leases.take("sweep", other, at(minutes(9)), minutes(5))).toBe(false);
+      expect(await store.leases.renew("sweep", holder, at(minutes(9)), minutes(5))).toBe(true);
+    });
+  });
+
   test("page-speed samples are summarised as the 75th percentile of each metric per page", async () => {
     await openStore();
     await store.vitals.add([

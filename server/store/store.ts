@@ -3,6 +3,7 @@ import type { Enquiry } from "../../domain/enquiry";
 import type { ActivityLog } from "./activity";
 import type { RetentionStore } from "./retention";
 import type { EnquiryWorkStore } from "./enquiry-work";
+import type { LeaseStore } from "./leases";
 import type { PersonalDataStore } from "./personal-data";
 import type { SessionStore } from "./sessions";
 import type { SignInThrottleStore } from "./sign-in-throttle";
@@ -198,6 +199,8 @@ export interface Store {
   readonly retention: RetentionStore;
   /** A person's data under India's DPDP Act: shown, or erased in one transaction. */
   readonly personalData: PersonalDataStore;
+  /** Which instance runs each timed job (sweeps, backups) now. */
+  readonly leases: LeaseStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;
