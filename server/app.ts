@@ -6,6 +6,7 @@ import { API_PREFIX } from "../domain/contract";
 import { publicUrlOf, retentionPeriodsOf, type Config } from "./config";
 import { NewsletterLinks } from "./newsletter/links";
 import { createNotifier } from "./notify";
+import { outboxMonitor, watchOutbox } from "./notify/outbox-watch";
 import { newWorkerId, OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
 import { apiMessages } from "./routes/api-errors";
 import { apiRoutes } from "./routes/api";
@@ -43,10 +44,12 @@ export interface BuildAppOptions {
     timers?: ScheduleTimers;
     leaseMs?: number;
   };
+  /** The outbox's stall watch: its clock and timers (tests set them). */
+  outboxWatch?: { now?: () => Date; timers?: ScheduleTimers };
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
-export async function buildApp({ config, logger = false, outbox, retention }: BuildAppOptions) {
+export async function buildApp({ config, logger = false, outbox, retention, outboxWatch }: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -102,7 +105,14 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
         "enquiries are stored and their notifications wait in the outbox until one is.",
     );
   }
-  app.decorate("outbox", { wake: () => worker?.wake(), worker });
+  const monitor = outboxMonitor({
+    store,
+    alertAfterMinutes: config.OUTBOX_ALERT_MINUTES,
+    now: outboxWatch?.now,
+  });
+  app.decorate("outbox", { wake: () => worker?.wake(), worker, monitor });
+  // A notification waiting past OUTBOX_ALERT_MINUTES is logged as an error every few minutes.
+  const outboxStallWatch = watchOutbox({ monitor, log: app.log, timers: outboxWatch?.timers });
   /** This instance's name in the store's leases on timed jobs. */
   const instanceId = worker?.workerId ?? newWorkerId();
 
@@ -142,10 +152,12 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
   });
   app.addHook("onListen", async () => {
     retentionSweeps.start();
+    outboxStallWatch.start();
   });
   app.addHook("onClose", async () => {
     await backups?.stop();
     await retentionSweeps.stop();
+    await outboxStallWatch.stop();
     await worker?.stop();
     await notifier?.close();
     await store.close();

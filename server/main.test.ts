@@ -77,6 +77,7 @@ describe("starting the server", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toStrictEqual({
       status: "ok",
+      outbox: { waiting: 0, oldestWaitingSeconds: null, alertAfterMinutes: 30, stalled: false },
       retention: expect.objectContaining({ everyHours: 6, closedEnquiryDays: 365, vitalsDays: 90 }),
     });
 
