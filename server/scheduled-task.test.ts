@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { ENQUIRY_COLLECTION } from "../domain/contract";
 import { runLeased, type ScheduleTimers } from "./scheduled-task";
 import { SqliteStore } from "./store/sqlite";
+import { manualTimers } from "../tests/support/manual-timers";
 
 const MINUTE = 60_000;
 
@@ -19,22 +20,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Timers the test fires by hand; it sees each interval's period. */
-function manualIntervals() {
-  const intervals = new Map<number, { callback: () => void; ms: number }>();
-  let next = 0;
-  const timers: ScheduleTimers = {
-    setTimeout: () => 0,
-    clearTimeout: () => undefined,
-    setInterval: (callback, ms) => (intervals.set(++next, { callback, ms }), next),
-    clearInterval: (handle) => void intervals.delete(handle as number),
-  };
-  return { timers, intervals };
-}
-
 it("holds a job's lease while the work runs, renewing it every third of its length, and releases it after", async () => {
   let clock = new Date("2026-03-01T10:00:00.000Z");
-  const { timers, intervals } = manualIntervals();
+  const { timers, intervals } = manualTimers();
   const lost: unknown[] = [];
   let finish!: () => void;
   const run = runLeased(
@@ -88,7 +76,7 @@ it("does not run the work while another holds the lease, and hears when its own 
   expect(ran).toBe(false);
 
   await store.leases.release("sweep", "b", clock);
-  const { timers, intervals } = manualIntervals();
+  const { timers, intervals } = manualTimers();
   const lost: unknown[] = [];
   let finish!: () => void;
   const run = runLeased(

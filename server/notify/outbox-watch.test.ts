@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
-import type { ScheduleTimers } from "../scheduled-task";
 import type { Store } from "../store/store";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { recordingLogger } from "../../tests/support/recording-logger";
+import { manualTimers } from "../../tests/support/manual-timers";
 import {
   OUTBOX_WATCH_EVERY_MS,
   OUTBOX_WATCH_FIRST_AFTER_MS,
@@ -19,18 +19,6 @@ const enquiry: Enquiry = {
   Quantity: 24,
   RetailerSelfUse: "Retailer",
 };
-
-/** Timers that never fire on their own: the test fires them. */
-function manualTimers() {
-  const scheduled: { callback: () => void; ms: number }[] = [];
-  const timers: ScheduleTimers = {
-    setTimeout: (callback, ms) => scheduled.push({ callback, ms }),
-    clearTimeout: () => undefined,
-    setInterval: (callback, ms) => scheduled.push({ callback, ms }),
-    clearInterval: () => undefined,
-  };
-  return { timers, scheduled };
-}
 
 /** Claims every waiting notification and marks it sent, as the worker does once mail goes out. */
 async function sendEverything(store: Store, now: Date) {
@@ -88,17 +76,15 @@ describe.each([sqliteSandbox("outbox-watch"), firestoreSandbox("outbox-watch")])
     const stored = await store.enquiries.add(enquiry);
     let clock = new Date(stored.receivedAt).getTime();
     const log = recordingLogger();
-    const { timers, scheduled } = manualTimers();
+    const { timers, timeouts, intervals } = manualTimers();
     const watch = watchOutbox({
       monitor: outboxMonitor({ store, alertAfterMinutes: 30, now: () => new Date(clock) }),
       log,
       timers,
     });
     watch.start();
-    expect(scheduled.map((timer) => timer.ms).sort((a, b) => a - b)).toEqual([
-      OUTBOX_WATCH_FIRST_AFTER_MS,
-      OUTBOX_WATCH_EVERY_MS,
-    ]);
+    expect([...timeouts.values()].map((timer) => timer.ms)).toEqual([OUTBOX_WATCH_FIRST_AFTER_MS]);
+    expect([...intervals.values()].map((timer) => timer.ms)).toEqual([OUTBOX_WATCH_EVERY_MS]);
     const look = async (at: number) => {
       clock = at;
       await watch.runOnce();

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
-import type { ScheduleTimers } from "../scheduled-task";
 import { SqliteStore } from "../store/sqlite";
 import {
   RETENTION_EVERY_HOURS,
@@ -17,6 +16,7 @@ import {
   unconfirmedSubscribersStep,
 } from "./retention-schedule";
 import { recordingLogger } from "../../tests/support/recording-logger";
+import { manualTimers } from "../../tests/support/manual-timers";
 
 const DAY = 86_400_000;
 const enquiry: Enquiry = {
@@ -26,20 +26,6 @@ const enquiry: Enquiry = {
   Quantity: 2,
   RetailerSelfUse: "Self Use",
 };
-
-/** Timers that never fire on their own: the test fires them. */
-function manualTimers() {
-  const timeouts = new Map<number, { callback: () => void; ms: number }>();
-  const intervals = new Map<number, { callback: () => void; ms: number }>();
-  let next = 0;
-  const timers: ScheduleTimers = {
-    setTimeout: (callback, ms) => (timeouts.set(++next, { callback, ms }), next),
-    clearTimeout: (handle) => void timeouts.delete(handle as number),
-    setInterval: (callback, ms) => (intervals.set(++next, { callback, ms }), next),
-    clearInterval: (handle) => void intervals.delete(handle as number),
-  };
-  return { timers, timeouts, intervals };
-}
 
 let dir: string;
 let store: SqliteStore;

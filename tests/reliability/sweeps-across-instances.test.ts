@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import { firestoreSandbox } from "../support/store-sandboxes";
+import { manualTimers } from "../support/manual-timers";
 import { buildTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -40,7 +41,7 @@ test("two instances sweeping at once: one erases, and the activity log has one e
     apps.push(
       await buildTestApp(
         { DATABASE_URL: "firestore://demo-sweeps" },
-        { retention: { now: () => sweepAt, timers: idleTimers } },
+        { retention: { now: () => sweepAt, timers: manualTimers().timers } },
       ),
     );
   }
@@ -81,11 +82,3 @@ test("two instances sweeping at once: one erases, and the activity log has one e
   expect(erased.sort()).toEqual([0, 8]);
   expect(statuses.every((status) => status.lastError === null)).toBe(true);
 });
-
-/** Timers that never fire: the test sweeps by hand. */
-const idleTimers = {
-  setTimeout: () => 0,
-  clearTimeout: () => undefined,
-  setInterval: () => 0,
-  clearInterval: () => undefined,
-};
