@@ -66,6 +66,11 @@ test("two instances sweeping at once: one erases, and the activity log has one e
     closedAt,
   );
 
+  // No notifier here: every enquiry's mail waits, and either instance's health check says so.
+  const outboxOf = async (app: TestApp["app"]) =>
+    (await app.inject({ method: "GET", url: "/api/health" })).json<{ outbox: object }>().outbox;
+  expect(await outboxOf(second!)).toMatchObject({ waiting: 6, stalled: false });
+
   await Promise.all([first!.retention.runOnce(), second!.retention.runOnce()]);
 
   const entries = (await store.activity.list({ limit: 10 })).items.filter(
@@ -74,6 +79,8 @@ test("two instances sweeping at once: one erases, and the activity log has one e
   expect(entries).toHaveLength(1);
   expect(entries[0]!.target).toMatch(/^enquiries 5, vitals 3(, [a-zA-Z]+ 0)*$/);
   expect((await store.enquiries.list()).map((stored) => stored.id)).toEqual([open.id]);
+  // The erased enquiries' mails went with them.
+  expect(await outboxOf(first!)).toMatchObject({ waiting: 1 });
   // Each instance says what it did: one swept, the other left it the sweep (or came after and found nothing).
   const statuses = [first!.retention.status, second!.retention.status];
   const erased = statuses.map(
