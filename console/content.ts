@@ -74,6 +74,12 @@ export const consoleText = {
   totpEnterCode: "Then enter the 6-digit code the app shows for this account.",
   recoveryCodesOnce:
     "Keep these recovery codes somewhere safe. Each works once in place of a code; they are shown only now.",
+  /** The inbox's banner while mail waits past OUTBOX_ALERT_MINUTES. */
+  mailStalledTitle: "E-mail is not going out.",
+  mailStalled: (waiting: number, since: string) =>
+    `${countOf(waiting, "notification has", "notifications have")} been waiting since ${since}; ` +
+    "the company's enquiry e-mails are not being delivered. Check the mail settings and the server's log. " +
+    "New enquiries are still stored and shown here.",
 } as const;
 
 /** "1 enquiry", "2 enquiries". */

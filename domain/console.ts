@@ -113,8 +113,18 @@ export interface InboxItem {
   companyNotification: DeliveryState;
 }
 
+/** Mail is not going out: a notification has waited in the outbox longer than OUTBOX_ALERT_MINUTES. */
+export interface OutboxStall {
+  /** How many notifications wait. */
+  waiting: number;
+  /** Since when the oldest of them waits (ISO 8601, UTC). */
+  oldestWaitingSince: string;
+}
+
 export interface InboxPage {
   items: InboxItem[];
+  /** Set while mail is not going out; the inbox warns staff until it does. */
+  outboxStall: OutboxStall | null;
   /** Pass back as ?cursor= for the next (older) page; null on the last page. */
   nextCursor: string | null;
   /** Counts per status of every stored enquiry (not only the filtered ones). */

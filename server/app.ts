@@ -6,7 +6,8 @@ import { API_PREFIX } from "../domain/contract";
 import { publicUrlOf, retentionPeriodsOf, type Config } from "./config";
 import { NewsletterLinks } from "./newsletter/links";
 import { createNotifier } from "./notify";
-import { OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
+import { outboxMonitor, watchOutbox } from "./notify/outbox-watch";
+import { newWorkerId, OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
 import { apiMessages } from "./routes/api-errors";
 import { apiRoutes } from "./routes/api";
 import { consoleDirFor, consoleSiteRoutes } from "./routes/console-site";
@@ -37,11 +38,18 @@ export interface BuildAppOptions {
   /** Tuning of the outbox worker (tests shorten its waits). */
   outbox?: Pick<OutboxWorkerOptions, "pollIntervalMs" | "retry" | "leaseMs" | "workerId">;
   /** The retention sweeps: steps beyond the store's own, and the clock and timers (tests set them). */
-  retention?: { steps?: readonly RetentionSweepStep[]; now?: () => Date; timers?: ScheduleTimers };
+  retention?: {
+    steps?: readonly RetentionSweepStep[];
+    now?: () => Date;
+    timers?: ScheduleTimers;
+    leaseMs?: number;
+  };
+  /** The outbox's stall watch: its clock and timers (tests set them). */
+  outboxWatch?: { now?: () => Date; timers?: ScheduleTimers };
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
-export async function buildApp({ config, logger = false, outbox, retention }: BuildAppOptions) {
+export async function buildApp({ config, logger = false, outbox, retention, outboxWatch }: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -97,7 +105,16 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
         "enquiries are stored and their notifications wait in the outbox until one is.",
     );
   }
-  app.decorate("outbox", { wake: () => worker?.wake(), worker });
+  const monitor = outboxMonitor({
+    store,
+    alertAfterMinutes: config.OUTBOX_ALERT_MINUTES,
+    now: outboxWatch?.now,
+  });
+  app.decorate("outbox", { wake: () => worker?.wake(), worker, monitor });
+  // A notification waiting past OUTBOX_ALERT_MINUTES is logged as an error every few minutes.
+  const outboxStallWatch = watchOutbox({ monitor, log: app.log, timers: outboxWatch?.timers });
+  /** This instance's name in the store's leases on timed jobs. */
+  const instanceId = worker?.workerId ?? newWorkerId();
 
   // A SQLite database is marked as in use while the server runs (`npm run restore` refuses to
   // replace it then) and, with BACKUP_INTERVAL_HOURS, backed up on a schedule.
@@ -110,6 +127,8 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
           everyHours: config.BACKUP_INTERVAL_HOURS,
           keep: config.BACKUP_KEEP,
           log: app.log,
+          leases: store.leases,
+          holder: instanceId,
         })
       : undefined;
   app.decorate("backups", backups);
@@ -118,6 +137,7 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
   // few hours (docs/decisions/013-retention.md).
   const retentionSweeps = scheduleRetention({
     store,
+    holder: instanceId,
     periods,
     log: app.log,
     ...retention,
@@ -132,10 +152,12 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
   });
   app.addHook("onListen", async () => {
     retentionSweeps.start();
+    outboxStallWatch.start();
   });
   app.addHook("onClose", async () => {
     await backups?.stop();
     await retentionSweeps.stop();
+    await outboxStallWatch.stop();
     await worker?.stop();
     await notifier?.close();
     await store.close();

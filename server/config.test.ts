@@ -53,6 +53,25 @@ describe("the notification settings", () => {
   });
 });
 
+describe("the outbox's alert", () => {
+  it("comes after 30 minutes unless set, in whole minutes from 1 to a week", () => {
+    expect(loadConfig({}).OUTBOX_ALERT_MINUTES).toBe(30);
+    expect(loadConfig({ OUTBOX_ALERT_MINUTES: "5" }).OUTBOX_ALERT_MINUTES).toBe(5);
+    for (const bad of ["0", "1.5", "-3", "soon", "20000"]) {
+      expect(problems({ OUTBOX_ALERT_MINUTES: bad })).toMatch(/^ {2}OUTBOX_ALERT_MINUTES: /m);
+    }
+  });
+});
+
+describe("scheduled backups", () => {
+  it("are for a SQLite database: on Firestore they stop the start, pointing to Firestore's own", () => {
+    expect(loadConfig({ BACKUP_INTERVAL_HOURS: "24" }).BACKUP_INTERVAL_HOURS).toBe(24);
+    expect(problems({ DATABASE_URL: "firestore://collarise-prod", BACKUP_INTERVAL_HOURS: "24" })).toMatch(
+      /^ {2}BACKUP_INTERVAL_HOURS: backs up a SQLite database only; .*Firestore's own scheduled backups/m,
+    );
+  });
+});
+
 describe("the retention settings", () => {
   it("default to the periods in domain/retention.ts", () => {
     const config = loadConfig({});

@@ -63,6 +63,17 @@ export const configSchema = z
     MAIL_FROM: optional(email).default(brand.companyEmail),
     /** The longest one delivery attempt (SMTP or EmailJS) may take before it is retried. */
     NOTIFY_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(30),
+    /**
+     * Minutes a notification may wait in the outbox before the server logs an error (every few
+     * minutes, until it goes out) and the console's inbox warns staff that mail is not going out.
+     */
+    OUTBOX_ALERT_MINUTES: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(7 * 24 * 60),
+    ).default(30),
     /** Also mail the visitor an acknowledgement with the enquiry's reference (SMTP only). */
     ACKNOWLEDGE_VISITORS: optional(booleanFlag).default(false),
     EMAILJS_SERVICE_ID: optional(z.string().min(1)),
@@ -87,6 +98,15 @@ export const configSchema = z
     RETENTION_DAYS_VITALS: retentionSetting("vitalsDays"),
   })
   .superRefine((config, ctx) => {
+    if (config.BACKUP_INTERVAL_HOURS !== undefined && config.DATABASE_URL.startsWith("firestore:")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_INTERVAL_HOURS"],
+        message:
+          "backs up a SQLite database only; on Firestore unset it and use Firestore's own scheduled " +
+          "backups (gcloud firestore backups schedules create; see docs/operating-on-firestore.md)",
+      });
+    }
     if (config.ACKNOWLEDGE_VISITORS && !config.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["ACKNOWLEDGE_VISITORS"], message: "needs SMTP_URL" });
     }

@@ -36,6 +36,19 @@ describe("starting the server", () => {
     expect(stderr).not.toMatch(/^ {2}SITE_DIR: /m);
   });
 
+  it("stops with exit code 2 when scheduled backups are asked of a Firestore database, pointing to Firestore's own", async () => {
+    server = spawnServer({
+      SITE_DIR: siteDir,
+      DATABASE_URL: "firestore://demo-backups",
+      BACKUP_INTERVAL_HOURS: "24",
+    });
+    const { code } = await server.exited;
+    expect(code).toBe(2);
+    expect(server.output().stderr).toMatch(
+      /^ {2}BACKUP_INTERVAL_HOURS: backs up a SQLite database only; on Firestore unset it and use Firestore's own scheduled backups/m,
+    );
+  });
+
   it("stops with exit code 2 when the privacy policy in the build states other retention periods", async () => {
     server = spawnServer({
       SITE_DIR: siteDir,
@@ -64,6 +77,7 @@ describe("starting the server", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toStrictEqual({
       status: "ok",
+      outbox: { waiting: 0, oldestWaitingSeconds: null, alertAfterMinutes: 30, stalled: false },
       retention: expect.objectContaining({ everyHours: 6, closedEnquiryDays: 365, vitalsDays: 90 }),
     });
 

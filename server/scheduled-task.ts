@@ -1,3 +1,5 @@
+import type { LeaseStore } from "./store/leases";
+
 /** The timers a schedule uses: the real ones, unreferenced, or a test's own that it fires by hand. */
 export interface ScheduleTimers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -56,4 +58,45 @@ export function scheduleTask(options: {
       await running;
     },
   };
+}
+
+/** A timed job's lease: one instance of several sharing a store runs the job at a time. */
+export interface JobLease {
+  leases: LeaseStore;
+  /** The job's name, its lease's key (`retention-sweep`). */
+  job: string;
+  /** This instance's name among all those sharing the store. */
+  holder: string;
+  /** How long the lease lasts unless renewed; renewed every third of it while the work runs. */
+  leaseMs: number;
+  now: () => Date;
+  /** Hears of a renewal that failed: another instance may have taken the job over. */
+  onLost: (error?: unknown) => void;
+  timers?: ScheduleTimers;
+}
+
+/**
+ * Runs `work` holding the job's lease: taken in one atomic step, renewed while the work runs,
+ * released when it ends. Resolves to `{ ran: false }` without running it when another holds it.
+ */
+export async function runLeased<T>(
+  lease: JobLease,
+  work: () => Promise<T>,
+): Promise<{ ran: true; result: T } | { ran: false }> {
+  const { leases, job, holder, leaseMs, now } = lease;
+  if (!(await leases.take(job, holder, now(), leaseMs))) return { ran: false };
+  const timers = lease.timers ?? nodeTimers;
+  const renewal = timers.setInterval(() => {
+    leases.renew(job, holder, now(), leaseMs).then(
+      (renewed) => renewed || lease.onLost(),
+      (error: unknown) => lease.onLost(error),
+    );
+  }, leaseMs / 3);
+  try {
+    return { ran: true, result: await work() };
+  } finally {
+    timers.clearInterval(renewal);
+    // Not released (the store is down): the lease runs out on its own.
+    await leases.release(job, holder, now()).catch(() => undefined);
+  }
 }

@@ -1,4 +1,4 @@
-import { Download, Search } from "lucide-react";
+import { Download, Search, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BUYER_TYPES } from "../../domain/enquiry";
@@ -9,6 +9,7 @@ import {
   INBOX_POLL_MS,
   type InboxItem,
   type InboxPage,
+  type OutboxStall,
   SEARCH_MAX_LENGTH,
 } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
@@ -96,13 +97,14 @@ export function Component() {
       const since = new URLSearchParams();
       if (newestCursor.current) since.set("since", newestCursor.current);
       try {
-        const update = await callApi<Pick<InboxPage, "items" | "newestCursor" | "counts">>(
+        const update = await callApi<Pick<InboxPage, "items" | "newestCursor" | "counts" | "outboxStall">>(
           apiPath(ADMIN_API_ROUTES.enquiryUpdates, {}, since),
           { signal: controller.signal },
         );
         if (update.newestCursor) newestCursor.current = update.newestCursor;
+        const { counts, outboxStall } = update;
         if (update.items.length === 0) {
-          setPage((current) => (current ? { ...current, counts: update.counts } : current));
+          setPage((current) => (current ? { ...current, counts, outboxStall } : current));
           return;
         }
         const filter = new URLSearchParams(queryKey);
@@ -110,7 +112,7 @@ export function Component() {
           if (!current) return current;
           const known = new Set(current.items.map((item) => item.id));
           const arrived = update.items.filter((item) => !known.has(item.id) && matchesFilter(item, filter));
-          return { ...current, items: [...arrived, ...current.items], counts: update.counts };
+          return { ...current, items: [...arrived, ...current.items], counts, outboxStall };
         });
         setFreshIds((current) => new Set([...current, ...update.items.map((item) => item.id)]));
         setNewCount((count) => count + update.items.length);
@@ -185,6 +187,8 @@ export function Component() {
           Export CSV
         </a>
       </div>
+
+      {page?.outboxStall && <MailStalled stall={page.outboxStall} />}
 
       <div className="chips" role="group" aria-label="Filter by status">
         <button
@@ -283,5 +287,18 @@ export function Component() {
         </p>
       )}
     </>
+  );
+}
+
+/** Shown while mail waits in the outbox past OUTBOX_ALERT_MINUTES; gone once it goes out. */
+function MailStalled({ stall }: { stall: OutboxStall }) {
+  return (
+    <div className="notice error mail-stalled" role="alert">
+      <TriangleAlert aria-hidden="true" size={20} />
+      <p>
+        <strong>{consoleText.mailStalledTitle}</strong>{" "}
+        {consoleText.mailStalled(stall.waiting, formatShortTime(stall.oldestWaitingSince))}
+      </p>
+    </div>
   );
 }

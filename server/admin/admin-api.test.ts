@@ -347,6 +347,42 @@ describe("the console's API", () => {
     });
   });
 
+  test("the inbox says mail is not going out while a notification waits past OUTBOX_ALERT_MINUTES, and stops once it is sent", async () => {
+    let clock = Date.now();
+    testApp = await buildTestApp(
+      { LOG_LEVEL: "silent", OUTBOX_ALERT_MINUTES: "30" },
+      { outboxWatch: { now: () => new Date(clock) } },
+    );
+    const { app } = testApp;
+    await addStaff(app, "staff@example.com", "staff");
+    const cookie = await signIn(app, "staff@example.com");
+    const inbox = async () => (await consoleRequest(app, cookie, "GET", "/enquiries")).json<InboxPage>();
+    const updates = async () =>
+      (await consoleRequest(app, cookie, "GET", "/enquiries/updates")).json<Pick<InboxPage, "outboxStall">>();
+
+    const stored = await app.store.enquiries.add(asha);
+    expect((await inbox()).outboxStall).toBeNull();
+    clock = new Date(stored.receivedAt).getTime() + 30 * 60_000;
+    expect((await updates()).outboxStall).toBeNull();
+
+    clock += 1_000;
+    const stall = { waiting: 1, oldestWaitingSince: stored.receivedAt };
+    expect((await inbox()).outboxStall).toEqual(stall);
+    expect((await updates()).outboxStall).toEqual(stall);
+    // Nothing about the visitor: how many wait, and since when.
+    expect(JSON.stringify((await updates()).outboxStall)).not.toContain("Asha");
+
+    const [notification] = await app.store.enquiries.claimDueNotifications({
+      worker: "w",
+      now: new Date(clock),
+      limit: 1,
+      leaseMs: 60_000,
+    });
+    await app.store.enquiries.markNotificationSent(notification!.id, "w");
+    expect((await updates()).outboxStall).toBeNull();
+    expect((await inbox()).outboxStall).toBeNull();
+  });
+
   test("two members of staff changing one enquiry at once: one change is made, the other gets 409", async () => {
     const app = await start();
     await addStaff(app, "a@example.com", "staff");

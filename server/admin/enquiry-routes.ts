@@ -116,6 +116,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
       nextCursor: page.nextCursor,
       counts: await work.counts(),
       newestCursor: await work.newestCursor(),
+      outboxStall: await app.outbox.monitor.stall(),
     };
   });
 
@@ -127,6 +128,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
       items: items.map(inboxItem),
       newestCursor: await work.newestCursor(),
       counts: await work.counts(),
+      outboxStall: await app.outbox.monitor.stall(),
     };
   });
 

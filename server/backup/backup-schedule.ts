@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
-import { scheduleTask } from "../scheduled-task";
+import { runLeased, scheduleTask } from "../scheduled-task";
+import type { LeaseStore } from "../store/leases";
 import { backupSqlite } from "./sqlite-backup";
 import { messageOf } from "../error-message";
+
+/** The backups' lease: processes sharing the database file back it up one at a time. */
+const BACKUP_JOB = "sqlite-backup";
+const BACKUP_LEASE_MS = 30 * 60_000;
 
 /** What `/api/health` says of the scheduled backups. */
 export interface BackupStatus {
@@ -23,6 +28,9 @@ export function scheduleBackups(options: {
   everyHours: number;
   keep: number;
   log: FastifyBaseLogger;
+  leases: LeaseStore;
+  /** This instance's name in the backups' lease. */
+  holder: string;
 }) {
   const status: BackupStatus = {
     everyHours: options.everyHours,
@@ -35,8 +43,27 @@ export function scheduleBackups(options: {
     everyMs: options.everyHours * 3_600_000,
     onError: (error) => options.log.error({ err: error }, "the scheduled backup failed"),
     task: () =>
-      backupSqlite(options.databasePath, options.backupDir, { keep: options.keep }).then(
-        (result) => {
+      runLeased(
+        {
+          leases: options.leases,
+          job: BACKUP_JOB,
+          holder: options.holder,
+          leaseMs: BACKUP_LEASE_MS,
+          now: () => new Date(),
+          onLost: (error) =>
+            options.log.error({ err: error }, "the scheduled backup's lease could not be renewed"),
+        },
+        () => backupSqlite(options.databasePath, options.backupDir, { keep: options.keep }),
+      ).then(
+        (outcome) => {
+          if (!outcome.ran) {
+            options.log.info(
+              { job: BACKUP_JOB },
+              "another process is backing the database up; this one leaves it",
+            );
+            return;
+          }
+          const result = outcome.result;
           status.lastSuccessAt = new Date().toISOString();
           status.lastFile = result.file;
           options.log.info(

@@ -75,6 +75,8 @@ export interface OutboxWorkerOptions {
   stopGraceMs?: number;
   retry?: RetryPolicy;
   random?: () => number;
+  /** The clock claims and retries are timed by (a test runs it past leases without waiting). */
+  now?: () => Date;
 }
 
 interface CycleWaiter {
@@ -104,6 +106,7 @@ export class OutboxWorker {
   private readonly stopGraceMs: number;
   private readonly retry: RetryPolicy;
   private readonly random: () => number;
+  private readonly now: () => Date;
 
   private running = false;
   private loopDone: Promise<void> = Promise.resolve();
@@ -129,6 +132,7 @@ export class OutboxWorker {
     this.stopGraceMs = options.stopGraceMs ?? 5_000;
     this.retry = options.retry ?? defaultRetryPolicy;
     this.random = options.random ?? Math.random;
+    this.now = options.now ?? (() => new Date());
     if (this.leaseMs <= this.sendTimeoutMs) {
       throw new Error("The outbox lease must be longer than the send timeout");
     }
@@ -265,7 +269,7 @@ export class OutboxWorker {
     try {
       claimed = await this.store.enquiries.claimDueNotifications({
         worker: this.workerId,
-        now: new Date(),
+        now: this.now(),
         limit: this.notifier.concurrency,
         leaseMs: this.leaseMs,
       });
@@ -312,7 +316,7 @@ export class OutboxWorker {
 
     const failures = notification.attempts + 1;
     const wait = this.stopping.signal.aborted ? 0 : retryDelayMs(failures, this.retry, this.random);
-    const nextAttemptAt = new Date(Date.now() + wait);
+    const nextAttemptAt = new Date(this.now().getTime() + wait);
     this.log.warn(
       {
         ...subject(notification),
@@ -346,7 +350,7 @@ export class OutboxWorker {
         notification.id,
         this.workerId,
         reason,
-        new Date(Date.now() + UNSUPPORTED_KIND_WAIT_MS),
+        new Date(this.now().getTime() + UNSUPPORTED_KIND_WAIT_MS),
       );
     } catch (error) {
       return { storeError: error };

@@ -4,17 +4,19 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
-import type { ScheduleTimers } from "../scheduled-task";
 import { SqliteStore } from "../store/sqlite";
 import {
   RETENTION_EVERY_HOURS,
   RETENTION_FIRST_RUN_DELAY_MS,
+  RETENTION_JOB,
+  RETENTION_LEASE_MS,
   type RetentionSweepStep,
   scheduleRetention,
   signInRecordsStep,
   unconfirmedSubscribersStep,
 } from "./retention-schedule";
 import { recordingLogger } from "../../tests/support/recording-logger";
+import { manualTimers } from "../../tests/support/manual-timers";
 
 const DAY = 86_400_000;
 const enquiry: Enquiry = {
@@ -24,20 +26,6 @@ const enquiry: Enquiry = {
   Quantity: 2,
   RetailerSelfUse: "Self Use",
 };
-
-/** Timers that never fire on their own: the test fires them. */
-function manualTimers() {
-  const timeouts = new Map<number, { callback: () => void; ms: number }>();
-  const intervals = new Map<number, { callback: () => void; ms: number }>();
-  let next = 0;
-  const timers: ScheduleTimers = {
-    setTimeout: (callback, ms) => (timeouts.set(++next, { callback, ms }), next),
-    clearTimeout: (handle) => void timeouts.delete(handle as number),
-    setInterval: (callback, ms) => (intervals.set(++next, { callback, ms }), next),
-    clearInterval: (handle) => void intervals.delete(handle as number),
-  };
-  return { timers, timeouts, intervals };
-}
 
 let dir: string;
 let store: SqliteStore;
@@ -66,6 +54,7 @@ describe("the retention schedule", () => {
     const log = recordingLogger();
     const { timers, timeouts, intervals } = manualTimers();
     const retention = scheduleRetention({
+      holder: "this-instance",
       store,
       periods: { closedEnquiryDays: 30, vitalsDays: 60 },
       log,
@@ -136,6 +125,7 @@ describe("the retention schedule", () => {
     ];
     const log = recordingLogger();
     const retention = scheduleRetention({
+      holder: "this-instance",
       store,
       periods: { closedEnquiryDays: 365, vitalsDays: 90 },
       log,
@@ -179,6 +169,7 @@ describe("the retention schedule", () => {
     await store.subscribers.confirm(kept.subscriberId, kept.confirmNonce!, askedAt);
     let clock = new Date(askedAt.getTime() + 7 * DAY - 1_000);
     const retention = scheduleRetention({
+      holder: "this-instance",
       store,
       periods: { closedEnquiryDays: 30, vitalsDays: 60 },
       log: recordingLogger(),
@@ -227,6 +218,7 @@ describe("the retention schedule", () => {
     let release!: () => void;
     let runs = 0;
     const retention = scheduleRetention({
+      holder: "this-instance",
       store,
       periods: { closedEnquiryDays: 365, vitalsDays: 90 },
       log: recordingLogger(),
@@ -248,6 +240,43 @@ describe("the retention schedule", () => {
     release();
     await Promise.all([first, second]);
     expect(runs).toBe(1);
+    await retention.stop();
+  });
+
+  it("leaves a sweep to another instance holding its lease, says so, and sweeps once the lease is free", async () => {
+    const closedAt = new Date();
+    const due = await store.enquiries.add(enquiry);
+    await store.enquiryWork.changeStatus(due.id, {
+      to: "Fulfilled",
+      expectedVersion: 0,
+      staffEmail: "staff@example.com",
+      at: closedAt,
+    });
+    const clock = new Date(closedAt.getTime() + 31 * DAY);
+    const log = recordingLogger();
+    const retention = scheduleRetention({
+      holder: "this-instance",
+      store,
+      periods: { closedEnquiryDays: 30, vitalsDays: 60 },
+      log,
+      now: () => clock,
+      timers: manualTimers().timers,
+    });
+    expect(await store.leases.take(RETENTION_JOB, "other-instance", clock, RETENTION_LEASE_MS)).toBe(true);
+
+    await retention.runOnce();
+    expect(retention.status).toMatchObject({ lastRunAt: null, lastSkippedAt: clock.toISOString() });
+    expect(await store.enquiries.list()).toHaveLength(1);
+    expect(log.entries.map((entry) => entry.message)).toEqual([
+      "another instance is sweeping; this one leaves it the sweep",
+    ]);
+
+    await store.leases.release(RETENTION_JOB, "other-instance", clock);
+    await retention.runOnce();
+    expect(retention.status.lastErased).toEqual({ enquiries: 1, vitals: 0 });
+    expect(await store.enquiries.list()).toEqual([]);
+    // Released at the end: the other instance may take the next sweep at once.
+    expect(await store.leases.take(RETENTION_JOB, "other-instance", clock, RETENTION_LEASE_MS)).toBe(true);
     await retention.stop();
   });
 });

@@ -1,6 +1,6 @@
 import { DAY_MS, UNCONFIRMED_SUBSCRIBER_DAYS, type RetentionPeriods } from "../../domain/retention";
 import { SESSION_IDLE_MS } from "../admin/session-cookie";
-import { nodeTimers, scheduleTask, type ScheduleTimers } from "../scheduled-task";
+import { nodeTimers, runLeased, scheduleTask, type ScheduleTimers } from "../scheduled-task";
 import type { Store } from "../store/store";
 import { messageOf } from "../error-message";
 
@@ -8,6 +8,10 @@ import { messageOf } from "../error-message";
 export const RETENTION_EVERY_HOURS = 6;
 /** The first sweep comes this long after the server starts listening, never before it answers. */
 export const RETENTION_FIRST_RUN_DELAY_MS = 10_000;
+/** The sweeps' lease in the store: one instance sweeps at a time (docs/decisions/016). */
+export const RETENTION_JOB = "retention-sweep";
+/** How long the sweep's lease lasts unless renewed: far longer than a renewal can take. */
+export const RETENTION_LEASE_MS = 10 * 60_000;
 
 /**
  * One kind of erasure in a sweep. The store's (closed enquiries, page-speed data) always runs
@@ -37,6 +41,8 @@ export interface RetentionStatus {
   lastSuccessAt: string | null;
   lastFailureAt: string | null;
   lastError: string | null;
+  /** When this instance last left a sweep to another, which held the sweep's lease. */
+  lastSkippedAt: string | null;
 }
 
 /** The store's own step: closed enquiries and page-speed data past their periods. */
@@ -98,7 +104,10 @@ export function erasedSummary(erased: Readonly<Record<string, number>>): string 
  * other steps still run, the server goes on, and the next run tries again.
  */
 export function scheduleRetention(options: {
-  store: Pick<Store, "retention" | "activity">;
+  store: Pick<Store, "retention" | "activity" | "leases">;
+  /** This instance's name in the sweep's lease. */
+  holder: string;
+  leaseMs?: number;
   periods: Pick<RetentionPeriods, "closedEnquiryDays" | "vitalsDays">;
   log: RetentionLogger;
   /** Steps run after the store's own, in order. */
@@ -117,10 +126,39 @@ export function scheduleRetention(options: {
     lastSuccessAt: null,
     lastFailureAt: null,
     lastError: null,
+    lastSkippedAt: null,
   };
 
+  /** Sweeps holding the sweep's lease; another instance holding it sweeps instead of this one. */
   async function sweep(): Promise<void> {
     const at = now();
+    let outcome;
+    try {
+      outcome = await runLeased(
+        {
+          leases: options.store.leases,
+          job: RETENTION_JOB,
+          holder: options.holder,
+          leaseMs: options.leaseMs ?? RETENTION_LEASE_MS,
+          now,
+          onLost: (error) =>
+            options.log.error({ err: error }, "the retention sweep's lease could not be renewed"),
+        },
+        () => erase(at),
+      );
+    } catch (error) {
+      options.log.error({ err: error }, "erasing expired personal data failed: its lease cannot be taken");
+      status.lastFailureAt = at.toISOString();
+      status.lastError = `lease: ${messageOf(error)}`;
+      return;
+    }
+    if (!outcome.ran) {
+      options.log.info({ job: RETENTION_JOB }, "another instance is sweeping; this one leaves it the sweep");
+      status.lastSkippedAt = at.toISOString();
+    }
+  }
+
+  async function erase(at: Date): Promise<void> {
     const erased: Record<string, number> = {};
     const failures: string[] = [];
     for (const step of steps) {

@@ -1,6 +1,7 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { scheduleBackups } from "../backup/backup-schedule";
 import type { NewsletterLinks } from "../newsletter/links";
+import type { OutboxMonitor } from "../notify/outbox-watch";
 import type { OutboxWorker } from "../notify/outbox-worker";
 import type { scheduleRetention } from "../retention/retention-schedule";
 import type { Store } from "../store/store";
@@ -28,6 +29,8 @@ export interface OutboxHandle {
   wake(): void;
   /** The worker itself, absent when no notifier is configured. */
   worker: OutboxWorker | undefined;
+  /** What waits in the outbox, and whether mail has stopped going out. */
+  monitor: OutboxMonitor;
 }
 
 declare module "fastify" {

@@ -245,6 +245,7 @@ describe("the API's other answers", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toStrictEqual({
       status: "ok",
+      outbox: { waiting: 0, oldestWaitingSeconds: null, alertAfterMinutes: 30, stalled: false },
       retention: {
         everyHours: 6,
         closedEnquiryDays: 365,
@@ -254,6 +255,7 @@ describe("the API's other answers", () => {
         lastSuccessAt: null,
         lastFailureAt: null,
         lastError: null,
+        lastSkippedAt: null,
       },
     });
     await t.app.retention.runOnce();

@@ -8,8 +8,9 @@ export const healthMessages = {
 
 /**
  * `GET /api/health`: 200 while the store answers, 503 while it does not (for load balancers and
- * monitors), with the retention sweeps' last run, and the scheduled backups' last success and
- * failure when they are on.
+ * monitors), with the outbox's backlog (how many wait, how long the oldest has waited, whether
+ * that is past OUTBOX_ALERT_MINUTES), the retention sweeps' last run, and the scheduled backups'
+ * last success and failure when they are on.
  */
 export async function healthRoutes(app: FastifyInstance) {
   app.get(API_ROUTES.health, async (request, reply) => {
@@ -20,9 +21,19 @@ export async function healthRoutes(app: FastifyInstance) {
       logStoreFailure(request, error, "health check");
       return reply.code(503).send({ status: "unavailable", error: healthMessages.unavailable });
     }
-    // The sweeps' and backups' state is detail for monitors: a failure is reported, not a failed health check.
+    // The outbox's, sweeps' and backups' state is detail for monitors: a stall or a failure is
+    // reported, not a failed health check (a load balancer would take every instance out for it).
+    let outbox;
+    try {
+      outbox = await app.outbox.monitor.health();
+    } catch (error) {
+      logStoreFailure(request, error, "health check");
+      return reply.code(503).send({ status: "unavailable", error: healthMessages.unavailable });
+    }
     const backup = app.backups?.status;
     const retention = app.retention.status;
-    return reply.code(200).send(backup ? { status: "ok", retention, backup } : { status: "ok", retention });
+    return reply
+      .code(200)
+      .send(backup ? { status: "ok", outbox, retention, backup } : { status: "ok", outbox, retention });
   });
 }

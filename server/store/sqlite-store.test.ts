@@ -173,6 +173,8 @@ describe("the SQLite store's file", () => {
         "last_error TEXT",
         "sent_at TEXT",
         "last_attempt_at TEXT",
+        "due_at TEXT",
+        "queued_at TEXT",
       ]);
       expect(columns("vitals")).toEqual([
         "id INTEGER",
@@ -229,6 +231,11 @@ describe("the SQLite store's file", () => {
       subscribedAt: "2025-01-01T00:00:00.000Z",
     });
     expect(subscriber!.unsubscribeNonce).toMatch(/^[0-9a-f]{32}$/);
+    // The outbox says since when its notification waits: since its enquiry came.
+    expect(await store.enquiries.outboxBacklog()).toEqual({
+      waiting: 1,
+      oldestQueuedAt: "2025-01-02T00:00:00.000Z",
+    });
     const claimed = await store.enquiries.claimDueNotifications({
       worker: "w",
       now: new Date(),

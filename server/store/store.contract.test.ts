@@ -5,7 +5,7 @@ import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { StoreUnavailableError, type Store } from "./store";
+import { StoreUnavailableError, type PendingNotification, type Store } from "./store";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { pendingNotifications } from "../../tests/support/store-probe";
 
@@ -355,6 +355,118 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     );
   });
 
+  describe("a queue whose head cannot be claimed", () => {
+    /** Stores `count` enquiries; resolves to them, oldest first. */
+    async function enquiries(count: number) {
+      const stored = [];
+      for (let i = 0; i < count; i++) stored.push(await store.enquiries.add(i % 2 ? selfUse : retailer));
+      return stored;
+    }
+    const enquiryIds = (claimed: readonly PendingNotification[]) =>
+      claimed.map((n) => ("enquiryId" in n ? n.enquiryId : n.id));
+
+    /**
+     * Claims every notification waiting (at the time the last arrived, so each is due) and marks
+     * it sent, with a lease that is over at once: what was sent is then earlier by due time than
+     * any enquiry that comes after.
+     */
+    async function sendAll(count: number) {
+      const stored = await enquiries(count);
+      const now = new Date(stored.at(-1)!.receivedAt);
+      const sent = await store.enquiries.claimDueNotifications({
+        worker: "a",
+        now,
+        limit: count,
+        leaseMs: 1,
+      });
+      expect(sent).toHaveLength(count);
+      for (const notification of sent) await store.enquiries.markNotificationSent(notification.id, "a");
+    }
+
+    test.each([
+      { sent: 2, limit: 2 },
+      { sent: 7, limit: 2 },
+    ])(
+      "$sent sent notifications at the head of the queue never keep a due one from a claim of $limit",
+      async ({ sent, limit }) => {
+        await openStore();
+        await sendAll(sent);
+        const [next] = await enquiries(1);
+
+        // Long after, past a minute of quiet: the sent ones are still first by due time.
+        const claimed = await store.enquiries.claimDueNotifications({
+          worker: "b",
+          now: later(next!.receivedAt, minutes(10)),
+          limit,
+          leaseMs: 1_000,
+        });
+        expect(enquiryIds(claimed)).toEqual([next!.id]);
+      },
+    );
+
+    test("leased notifications at the head of the queue never keep a due one from being claimed", async () => {
+      await openStore();
+      const stored = await enquiries(5);
+      const leased = await store.enquiries.claimDueNotifications({
+        worker: "a",
+        now: new Date(stored.at(-1)!.receivedAt),
+        limit: 5,
+        leaseMs: minutes(10),
+      });
+      expect(leased).toHaveLength(5);
+      const [next] = await enquiries(1);
+
+      const claimed = await store.enquiries.claimDueNotifications({
+        worker: "b",
+        now: later(next!.receivedAt, minutes(2)),
+        limit: 2,
+        leaseMs: minutes(10),
+      });
+      expect(enquiryIds(claimed)).toEqual([next!.id]);
+    });
+
+    test("two workers claiming at once share the work, each up to its limit, and never claim one twice", async () => {
+      await openStore();
+      const stored = await enquiries(8);
+      const now = later(stored.at(-1)!.receivedAt, 1_000);
+      const claim = (worker: string) =>
+        store.enquiries.claimDueNotifications({ worker, now, limit: 4, leaseMs: minutes(1) });
+
+      const [a, b] = await Promise.all([claim("worker-a"), claim("worker-b")]);
+
+      expect(a).toHaveLength(4);
+      expect(b).toHaveLength(4);
+      expect([...enquiryIds(a), ...enquiryIds(b)].sort()).toEqual(stored.map((s) => s.id).sort());
+      expect(await Promise.all([claim("worker-a"), claim("worker-b")])).toEqual([[], []]);
+    });
+
+    test("the outbox's backlog counts what waits and says since when the oldest waits", async () => {
+      await openStore();
+      expect(await store.enquiries.outboxBacklog()).toEqual({ waiting: 0, oldestQueuedAt: null });
+      const [first, second] = await enquiries(2);
+      expect(await store.enquiries.outboxBacklog()).toEqual({
+        waiting: 2,
+        oldestQueuedAt: first!.receivedAt,
+      });
+
+      // Claimed (leased) still waits; sent does not.
+      const now = later(second!.receivedAt, 1_000);
+      const claimed = await store.enquiries.claimDueNotifications({
+        worker: "a",
+        now,
+        limit: 2,
+        leaseMs: 1_000,
+      });
+      expect((await store.enquiries.outboxBacklog()).waiting).toBe(2);
+      const oldest = claimed.find((n) => "enquiryId" in n && n.enquiryId === first!.id);
+      await store.enquiries.markNotificationSent(oldest!.id, "a");
+      expect(await store.enquiries.outboxBacklog()).toEqual({
+        waiting: 1,
+        oldestQueuedAt: second!.receivedAt,
+      });
+    });
+  });
+
   test("a worker claims no more than its limit; the rest wait for the next claim", async () => {
     await openStore();
     const stored = [
@@ -509,6 +621,62 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
       leaseMs: minutes(1),
     });
     expect(stillLeased).toEqual([]);
+  });
+
+  describe("a timed job's lease", () => {
+    const t0 = new Date("2026-03-01T10:00:00.000Z");
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+
+    test("of many takers at once exactly one wins, and the others cannot take it while it runs", async () => {
+      await openStore();
+      const takers = ["a", "b", "c", "d", "e", "f"];
+      const won = await Promise.all(
+        takers.map((holder) => store.leases.take("sweep", holder, t0, minutes(5))),
+      );
+      expect(won.filter(Boolean)).toHaveLength(1);
+      const winner = takers[won.indexOf(true)]!;
+
+      for (const holder of takers.filter((taker) => taker !== winner)) {
+        expect(await store.leases.take("sweep", holder, at(minutes(5) - 1), minutes(5))).toBe(false);
+      }
+      // Another job has a lease of its own.
+      expect(await store.leases.take("backup", "b", t0, minutes(5))).toBe(true);
+    });
+
+    test("a lease that ran out can be taken, and its old holder can then neither renew nor release it", async () => {
+      await openStore();
+      expect(await store.leases.take("sweep", "a", t0, minutes(5))).toBe(true);
+      expect(await store.leases.take("sweep", "b", at(minutes(5)), minutes(5))).toBe(true);
+
+      expect(await store.leases.renew("sweep", "a", at(minutes(6)), minutes(5))).toBe(false);
+      await store.leases.release("sweep", "a", at(minutes(6)));
+      expect(await store.leases.take("sweep", "c", at(minutes(6)), minutes(5))).toBe(false);
+    });
+
+    test("renewing keeps the lease past its first end; releasing frees it at once", async () => {
+      await openStore();
+      expect(await store.leases.take("sweep", "a", t0, minutes(5))).toBe(true);
+      expect(await store.leases.renew("sweep", "a", at(minutes(4)), minutes(5))).toBe(true);
+      expect(await store.leases.take("sweep", "b", at(minutes(8)), minutes(5))).toBe(false);
+      expect(await store.leases.renew("sweep", "b", at(minutes(8)), minutes(5))).toBe(false);
+
+      await store.leases.release("sweep", "a", at(minutes(8)));
+      expect(await store.leases.take("sweep", "b", at(minutes(8)), minutes(5))).toBe(true);
+    });
+
+    test("a renewal and a takeover at once: one of them wins", async () => {
+      await openStore();
+      expect(await store.leases.take("sweep", "a", t0, minutes(5))).toBe(true);
+      const [renewed, taken] = await Promise.all([
+        store.leases.renew("sweep", "a", at(minutes(5)), minutes(5)),
+        store.leases.take("sweep", "b", at(minutes(5)), minutes(5)),
+      ]);
+      expect([renewed, taken].filter(Boolean)).toHaveLength(1);
+      const holder = renewed ? "a" : "b";
+      const other = renewed ? "b" : "a";
+      expect(await store.leases.take("sweep", other, at(minutes(9)), minutes(5))).toBe(false);
+      expect(await store.leases.renew("sweep", holder, at(minutes(9)), minutes(5))).toBe(true);
+    });
   });
 
   test("page-speed samples are summarised as the 75th percentile of each metric per page", async () => {

@@ -3,6 +3,7 @@ import type { Enquiry } from "../../domain/enquiry";
 import type { ActivityLog } from "./activity";
 import type { RetentionStore } from "./retention";
 import type { EnquiryWorkStore } from "./enquiry-work";
+import type { LeaseStore } from "./leases";
 import type { PersonalDataStore } from "./personal-data";
 import type { SessionStore } from "./sessions";
 import type { SignInThrottleStore } from "./sign-in-throttle";
@@ -92,7 +93,8 @@ export interface EnquiryStore {
 
   /**
    * Claims up to `limit` notifications that are due (`nextAttemptAt <= now`) and not claimed
-   * by another worker whose lease is still running, for `leaseMs`. Safe across server instances.
+   * by another worker whose lease is still running, for `leaseMs`. Safe across server instances;
+   * notifications sent or leased never keep due ones from being claimed, however many there are.
    */
   claimDueNotifications(options: {
     worker: string;
@@ -103,6 +105,15 @@ export interface EnquiryStore {
   markNotificationSent(id: string, worker: string): Promise<void>;
   /** Releases the claim and schedules the next attempt. */
   markNotificationFailed(id: string, worker: string, error: string, nextAttemptAt: Date): Promise<void>;
+  /** How many notifications wait to be sent, and since when the oldest of them waits. */
+  outboxBacklog(): Promise<OutboxBacklog>;
+}
+
+/** What waits in the outbox: read from an index, cheap enough for every health check. */
+export interface OutboxBacklog {
+  waiting: number;
+  /** When the notification waiting longest went into the outbox (made, or resent); null when none waits. */
+  oldestQueuedAt: string | null;
 }
 
 /**
@@ -188,6 +199,8 @@ export interface Store {
   readonly retention: RetentionStore;
   /** A person's data under India's DPDP Act: shown, or erased in one transaction. */
   readonly personalData: PersonalDataStore;
+  /** Which instance runs each timed job (sweeps, backups) now. */
+  readonly leases: LeaseStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

@@ -496,6 +496,7 @@ test.describe("the server", () => {
     expect(health.status()).toBe(200);
     expect(await health.json()).toEqual({
       status: "ok",
+      outbox: expect.objectContaining({ alertAfterMinutes: 30, stalled: false }),
       retention: expect.objectContaining({ everyHours: 6, lastError: null }),
     });
   });

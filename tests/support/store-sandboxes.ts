@@ -42,6 +42,8 @@ export function sqliteSandbox(prefix: string) {
  * a project of its own for each test, which the emulator keeps apart from the others.
  */
 export function firestoreSandbox(prefix: string) {
+  const openProject = (projectId: string) =>
+    FirestoreStore.open({ projectId, enquiryCollection: ENQUIRY_COLLECTION, deadlineMs: 4_000 });
   const emulator = new FirestoreEmulator();
   const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
   let count = 0;
@@ -61,12 +63,9 @@ export function firestoreSandbox(prefix: string) {
     async openStore() {
       count += 1;
       const projectId = `demo-${prefix}-${count}`;
-      const store = await FirestoreStore.open({
-        projectId,
-        enquiryCollection: ENQUIRY_COLLECTION,
-        deadlineMs: 4_000,
-      });
-      return { store, projectId };
+      return { store: await openProject(projectId), projectId };
     },
+    /** Another connection to a project already opened: what a second server instance has. */
+    reopenStore: openProject,
   };
 }

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { FieldValue, Timestamp, type DocumentData, type DocumentReference } from "firebase-admin/firestore";
+import { randomInt, randomUUID } from "node:crypto";
+import { Timestamp, type DocumentData, type DocumentReference } from "firebase-admin/firestore";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
 import type {
   AddEnquiryOptions,
@@ -7,6 +7,7 @@ import type {
   EnquiryNotificationKind,
   NewsletterNotificationKind,
   NotificationKind,
+  OutboxBacklog,
   PendingNotification,
   StoredEnquiry,
 } from "../store";
@@ -28,16 +29,33 @@ interface NotificationData {
   attempts: number;
   nextAttemptAt: Timestamp;
   /**
-   * When a worker may take it: the next attempt, or the end of the running lease. Absent once sent.
-   * One field for both lets a single-field index answer "what is due", without a composite index.
+   * When a worker may take it: the next attempt, or the end of the running lease. The claim asks
+   * for `status == "pending" and dueAt <= now`, ordered by `dueAt` (the composite index in
+   * firestore.indexes.json): nothing sent or leased is ever at the head of what it reads.
+   * Stored before that, a sent notification may lack it; the status condition leaves it out anyway.
    */
   dueAt?: Timestamp;
+  /** When it last went into the outbox (made, or resent by staff): the health check's oldest waiting. */
+  queuedAt?: Timestamp;
   claimedBy: string | null;
   claimExpiresAt: Timestamp | null;
   /** Counts claims; each claim creates `claims/{generation}`, which two workers cannot both create. */
   claimGeneration: number;
   lastError: string | null;
   sentAt: Timestamp | null;
+}
+
+/** A claim reads this many times its limit of due notifications, to spread instances over them. */
+const CLAIM_WINDOW = 4;
+
+/** A copy of `items` in random order (Fisher–Yates). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
 }
 
 function enquiryFields(enquiry: Enquiry): Enquiry {
@@ -76,6 +94,7 @@ export function newsletterNotification(
     attempts: 0,
     nextAttemptAt: now,
     dueAt: now,
+    queuedAt: now,
     claimedBy: null,
     claimExpiresAt: null,
     claimGeneration: 0,
@@ -116,6 +135,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       attempts: 0,
       nextAttemptAt: receivedAt,
       dueAt: receivedAt,
+      queuedAt: receivedAt,
       claimedBy: null,
       claimExpiresAt: null,
       claimGeneration: 0,
@@ -156,11 +176,39 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     const now = Timestamp.fromDate(options.now);
     const until = Timestamp.fromMillis(options.now.getTime() + options.leaseMs);
     return this.connection.run(async () => {
-      const due = await this.notifications().where("dueAt", "<=", now).orderBy("dueAt").limit(limit).get();
-      const claims = await Promise.all(
-        due.docs.map((doc) => this.claim(doc.ref, options.worker, now, until)),
-      );
-      return claims.filter((claim): claim is PendingNotification => claim !== undefined);
+      const due = await this.notifications()
+        .where("status", "==", "pending")
+        .where("dueAt", "<=", now)
+        .orderBy("dueAt")
+        .limit(limit * CLAIM_WINDOW)
+        .get();
+      // Instances reading the same head of the queue would all try the same few documents, and all
+      // but one would lose each: each tries the window in its own random order instead, a round of
+      // `limit` at a time, until it holds `limit` or has tried them all.
+      const candidates = shuffled(due.docs.map((doc) => doc.ref));
+      const claimed: PendingNotification[] = [];
+      while (claimed.length < limit && candidates.length > 0) {
+        const round = candidates.splice(0, limit - claimed.length);
+        const claims = await Promise.all(round.map((ref) => this.claim(ref, options.worker, now, until)));
+        claimed.push(...claims.filter((claim): claim is PendingNotification => claim !== undefined));
+      }
+      return claimed;
+    });
+  }
+
+  async outboxBacklog(): Promise<OutboxBacklog> {
+    return this.connection.run(async () => {
+      const pending = this.notifications().where("status", "==", "pending");
+      // A count aggregation (one read per thousand entries of the index) and one document.
+      const [count, oldest] = await Promise.all([
+        pending.count().get(),
+        pending.orderBy("queuedAt").limit(1).get(),
+      ]);
+      const queuedAt = oldest.docs[0]?.get("queuedAt") as unknown;
+      return {
+        waiting: count.data().count,
+        oldestQueuedAt: queuedAt === undefined ? null : isoOf(queuedAt),
+      };
     });
   }
 
@@ -262,7 +310,6 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           attempts: data.attempts + 1,
           claimedBy: worker,
           claimExpiresAt: null,
-          dueAt: FieldValue.delete(),
           lastError: null,
         });
       }),

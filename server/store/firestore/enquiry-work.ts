@@ -320,6 +320,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           sentAt: null,
           nextAttemptAt: due,
           dueAt: due,
+          queuedAt: due,
           claimedBy: null,
           claimExpiresAt: null,
         });

@@ -2,6 +2,7 @@ import type { Store } from "../store";
 import { FirestoreActivityLog } from "./activity";
 import { FirestoreConnection, type FirestoreStoreOptions } from "./connection";
 import { FirestoreEnquiryWorkStore } from "./enquiry-work";
+import { FirestoreLeaseStore } from "./leases";
 import { FirestorePersonalDataStore } from "./personal-data";
 import { FirestoreSessionStore } from "./sessions";
 import { FirestoreSignInThrottleStore } from "./sign-in-throttle";
@@ -33,6 +34,7 @@ export class FirestoreStore implements Store {
   readonly activity: FirestoreActivityLog;
   readonly retention: FirestoreRetentionStore;
   readonly personalData: FirestorePersonalDataStore;
+  readonly leases: FirestoreLeaseStore;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
@@ -47,6 +49,7 @@ export class FirestoreStore implements Store {
     this.activity = new FirestoreActivityLog(connection);
     this.retention = new FirestoreRetentionStore(connection);
     this.personalData = new FirestorePersonalDataStore(connection);
+    this.leases = new FirestoreLeaseStore(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

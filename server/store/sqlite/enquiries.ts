@@ -5,6 +5,7 @@ import {
   type AddEnquiryOptions,
   type EnquiryStore,
   type NotificationKind,
+  type OutboxBacklog,
   type PendingNotification,
   type StoredEnquiry,
 } from "../store";
@@ -143,15 +144,15 @@ export class SqliteEnquiryStore implements EnquiryStore {
          VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt)`,
       );
       const insertNotification = db.prepare(
-        `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at)
-         VALUES (?, ?, ?, 'pending', 0, ?)`,
+        `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
+         VALUES (?, ?, ?, 'pending', 0, @at, @at, @at)`,
       );
       db.transaction(() => {
         for (const { stored, acknowledge } of enquiries) {
           insertEnquiry.run({ id: stored.id, receivedAt: stored.receivedAt, ...stored.enquiry });
-          insertNotification.run(randomUUID(), stored.id, "company", stored.receivedAt);
-          if (acknowledge)
-            insertNotification.run(randomUUID(), stored.id, "acknowledgement", stored.receivedAt);
+          const at = stored.receivedAt;
+          insertNotification.run(randomUUID(), stored.id, "company", { at });
+          if (acknowledge) insertNotification.run(randomUUID(), stored.id, "acknowledgement", { at });
         }
       }).immediate();
     });
@@ -178,17 +179,19 @@ export class SqliteEnquiryStore implements EnquiryStore {
     const now = options.now.toISOString();
     const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
     return this.connection.run((db) =>
-      // BEGIN IMMEDIATE takes the write lock first, so two processes never pick the same rows.
+      // BEGIN IMMEDIATE takes the write lock first, so two processes never pick the same rows. The
+      // lease moves the due time to its end: the query asks only for what can be taken, and what is
+      // leased, like what is sent, never sits at the head of the index it reads.
       db
         .transaction(() => {
           const claimed = db
             .prepare<{ worker: string; now: string; until: string; limit: number }, { id: string }>(
-              `UPDATE notifications SET claimed_by = @worker, claim_expires_at = @until
+              `UPDATE notifications
+             SET claimed_by = @worker, claim_expires_at = @until, due_at = @until
              WHERE id IN (
                SELECT id FROM notifications
-               WHERE status = 'pending' AND next_attempt_at <= @now
-                 AND (claim_expires_at IS NULL OR claim_expires_at <= @now)
-               ORDER BY next_attempt_at, rowid
+               WHERE status = 'pending' AND due_at <= @now
+               ORDER BY due_at, rowid
                LIMIT @limit
              )
              RETURNING id`,
@@ -204,13 +207,25 @@ export class SqliteEnquiryStore implements EnquiryStore {
              LEFT JOIN ${this.connection.enquiryTable} e ON e.id = n.enquiry_id
              LEFT JOIN subscribers s ON s.id = n.subscriber_id
              WHERE n.id IN (SELECT value FROM json_each(?))
-             ORDER BY n.next_attempt_at, n.rowid`,
+             ORDER BY n.rowid`,
             )
             .all(JSON.stringify(claimed.map((row) => row.id)));
           return rows.map(pendingNotification);
         })
         .immediate(),
     );
+  }
+
+  async outboxBacklog(): Promise<OutboxBacklog> {
+    // Both from the (status, queued_at) index: a count and its first entry.
+    const row = this.connection.run((db) =>
+      db
+        .prepare<[], { waiting: number; oldest: string | null }>(
+          `SELECT count(*) AS waiting, min(queued_at) AS oldest FROM notifications WHERE status = 'pending'`,
+        )
+        .get(),
+    );
+    return { waiting: row?.waiting ?? 0, oldestQueuedAt: row?.oldest ?? null };
   }
 
   async markNotificationSent(id: string, worker: string): Promise<void> {
@@ -238,11 +253,17 @@ export class SqliteEnquiryStore implements EnquiryStore {
       db
         .prepare(
           `UPDATE notifications
-           SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, last_attempt_at = ?,
-               claimed_by = NULL, claim_expires_at = NULL
-           WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
+           SET attempts = attempts + 1, last_error = @error, next_attempt_at = @next, due_at = @next,
+               last_attempt_at = @now, claimed_by = NULL, claim_expires_at = NULL
+           WHERE id = @id AND status = 'pending' AND claimed_by = @worker`,
         )
-        .run(error.slice(0, 2000), nextAttemptAt.toISOString(), new Date().toISOString(), id, worker),
+        .run({
+          error: error.slice(0, 2000),
+          next: nextAttemptAt.toISOString(),
+          now: new Date().toISOString(),
+          id,
+          worker,
+        }),
     );
   }
 }

@@ -273,11 +273,12 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
       (db) =>
         db
           .prepare(
-            `UPDATE notifications SET status = 'pending', next_attempt_at = ?, sent_at = NULL,
+            `UPDATE notifications SET status = 'pending', next_attempt_at = @now, due_at = @now, queued_at = @now,
+               sent_at = NULL,
                claimed_by = NULL, claim_expires_at = NULL
-             WHERE id = ? AND enquiry_id = ?`,
+             WHERE id = @notificationId AND enquiry_id = @enquiryId`,
           )
-          .run(now.toISOString(), notificationId, enquiryId).changes === 1,
+          .run({ now: now.toISOString(), notificationId, enquiryId }).changes === 1,
     );
   }
 }

@@ -2,6 +2,7 @@ import type { Store } from "../store";
 import { SqliteActivityLog } from "./activity";
 import { SqliteConnection, type SqliteRun, type SqliteStoreOptions } from "./connection";
 import { SqliteEnquiryWorkStore } from "./enquiry-work";
+import { SqliteLeaseStore } from "./leases";
 import { SqlitePersonalDataStore } from "./personal-data";
 import { SqliteSessionStore } from "./sessions";
 import { SqliteSignInThrottleStore } from "./sign-in-throttle";
@@ -34,6 +35,7 @@ export class SqliteStore implements Store {
   readonly activity: SqliteActivityLog;
   readonly retention: SqliteRetentionStore;
   readonly personalData: SqlitePersonalDataStore;
+  readonly leases: SqliteLeaseStore;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
@@ -49,6 +51,7 @@ export class SqliteStore implements Store {
     this.activity = new SqliteActivityLog(run);
     this.retention = new SqliteRetentionStore(run, connection.enquiryTable);
     this.personalData = new SqlitePersonalDataStore(run, connection.enquiryTable);
+    this.leases = new SqliteLeaseStore(run);
   }
 
   /**

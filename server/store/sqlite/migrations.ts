@@ -1,6 +1,7 @@
 import { quoteIdentifier } from "./connection";
 import { consoleSchema } from "./console-schema";
 import { newsletterSchema } from "./newsletter-schema";
+import { sharedWorkSchema } from "./shared-work-schema";
 
 /**
  * Schema migrations, in order; `PRAGMA user_version` holds how many have run.
@@ -51,6 +52,7 @@ export function migrations(enquiryTable: string): string[] {
     `,
     consoleSchema(enquiryTable, quoteIdentifier),
     newsletterSchema(enquiryTable, quoteIdentifier),
+    sharedWorkSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

@@ -34,10 +34,10 @@ export class SqliteSubscriberStore implements SubscriberStore {
           const queueConfirmation = (subscriberId: string) =>
             db
               .prepare(
-                `INSERT INTO notifications (id, subscriber_id, kind, status, attempts, next_attempt_at)
-                 VALUES (?, ?, 'newsletter-confirmation', 'pending', 0, ?)`,
+                `INSERT INTO notifications (id, subscriber_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
+                 VALUES (?, ?, 'newsletter-confirmation', 'pending', 0, @now, @now, @now)`,
               )
-              .run(randomUUID(), subscriberId, now);
+              .run(randomUUID(), subscriberId, { now });
           const row = db
             .prepare<[string], SubscriberRow>(
               `SELECT id, status, confirm_nonce, requested_at FROM subscribers WHERE email = ?`,
@@ -90,9 +90,9 @@ export class SqliteSubscriberStore implements SubscriberStore {
                AND claimed_by IS NULL`,
           ).run(row.id);
           db.prepare(
-            `INSERT INTO notifications (id, subscriber_id, kind, status, attempts, next_attempt_at)
-             VALUES (?, ?, 'newsletter-welcome', 'pending', 0, ?)`,
-          ).run(randomUUID(), row.id, at);
+            `INSERT INTO notifications (id, subscriber_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
+             VALUES (?, ?, 'newsletter-welcome', 'pending', 0, @at, @at, @at)`,
+          ).run(randomUUID(), row.id, { at });
           return "confirmed";
         })
         .immediate(),

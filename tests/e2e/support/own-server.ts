@@ -12,9 +12,10 @@ export interface OwnServer {
 /**
  * A server and a store of the calling file's own, started before its tests and stopped after.
  * Failed sign-ins are throttled per client address too, and every browser test comes from
- * 127.0.0.1: a file that fails sign-ins on purpose uses this, so no other test is blocked.
+ * 127.0.0.1: a file that fails sign-ins on purpose uses this, so no other test is blocked. `env`
+ * adds settings, read when the server starts (after the file's earlier `beforeAll` hooks).
  */
-export function serverOfItsOwn(name: string): OwnServer {
+export function serverOfItsOwn(name: string, env: () => Record<string, string> = () => ({})): OwnServer {
   let server: ListeningServer | undefined;
   const own = { baseUrl: "", databaseUrl: "" };
 
@@ -29,6 +30,7 @@ export function serverOfItsOwn(name: string): OwnServer {
         SITE_DIR: process.env.SITE_DIR ?? join(buildDir, "client"),
         DATABASE_URL: own.databaseUrl,
         RATE_LIMIT_PER_MINUTE: "1000",
+        ...env(),
       },
       { buildDir, inheritOutput: true },
     );
