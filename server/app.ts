@@ -38,10 +38,18 @@ export interface BuildAppOptions {
   outbox?: Pick<OutboxWorkerOptions, "pollIntervalMs" | "retry" | "leaseMs" | "workerId">;
   /** The retention sweeps: steps beyond the store's own, and the clock and timers (tests set them). */
   retention?: { steps?: readonly RetentionSweepStep[]; now?: () => Date; timers?: ScheduleTimers };
+  /** The time the console's sessions and sign-in limits go by (tests set it). */
+  clock?: () => Date;
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
-export async function buildApp({ config, logger = false, outbox, retention }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  logger = false,
+  outbox,
+  retention,
+  clock = () => new Date(),
+}: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -76,6 +84,7 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
   // The store is opened once; every route and the outbox worker use it through the Store type.
   const store = await createStore(config.DATABASE_URL);
   app.decorate("store", store);
+  app.decorate("clock", clock);
 
   const newsletterLinks = new NewsletterLinks(store.keys, publicUrlOf(config));
   app.decorate("newsletterLinks", newsletterLinks);

@@ -4,7 +4,7 @@ import { SqliteConnection, type SqliteRun, type SqliteStoreOptions } from "./con
 import { SqliteEnquiryWorkStore } from "./enquiry-work";
 import { SqlitePersonalDataStore } from "./personal-data";
 import { SqliteSessionStore } from "./sessions";
-import { SqliteSignInThrottleStore } from "./sign-in-throttle";
+import { SqliteAttemptCounterStore } from "./attempt-counters";
 import { SqliteStaffStore } from "./staff";
 import { SqliteSubscriberDirectory } from "./subscriber-directory";
 import { SqliteEnquiryStore } from "./enquiries";
@@ -28,7 +28,7 @@ export class SqliteStore implements Store {
   readonly keys: SqliteKeyStore;
   readonly staff: SqliteStaffStore;
   readonly sessions: SqliteSessionStore;
-  readonly signInThrottle: SqliteSignInThrottleStore;
+  readonly attemptCounters: SqliteAttemptCounterStore;
   readonly enquiryWork: SqliteEnquiryWorkStore;
   readonly subscriberDirectory: SqliteSubscriberDirectory;
   readonly activity: SqliteActivityLog;
@@ -43,7 +43,7 @@ export class SqliteStore implements Store {
     const run: SqliteRun = (work) => connection.run(work);
     this.staff = new SqliteStaffStore(run);
     this.sessions = new SqliteSessionStore(run);
-    this.signInThrottle = new SqliteSignInThrottleStore(run);
+    this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);
