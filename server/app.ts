@@ -21,6 +21,7 @@ import {
   type RetentionSweepStep,
 } from "./retention/retention-schedule";
 import type { ScheduleTimers } from "./scheduled-task";
+import { withoutPersonalData } from "./request-log";
 import { createStore } from "./store";
 import { sqliteFileOf } from "./store/sqlite";
 import {
@@ -51,7 +52,7 @@ export async function buildApp({
   clock = () => new Date(),
 }: BuildAppOptions) {
   const app = Fastify({
-    logger,
+    logger: withoutPersonalData(logger),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 16 * 1024,
     // Answer slow or stuck clients instead of holding a socket forever.
