@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { API_ROUTES, HONEYPOT_FIELD } from "../../domain/contract";
 import { checkEnquiry, enquiryMessages } from "../../domain/enquiry";
+import { reserveMailTo } from "../mailbox-caps";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
 import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
 
@@ -29,9 +30,12 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
 
     let id: string;
     try {
-      ({ id } = await app.store.enquiries.add(check.enquiry, {
-        acknowledge: options.acknowledgeVisitors ?? false,
-      }));
+      // An acknowledgement only while the visitor's mailbox is under its cap; the enquiry is
+      // stored, the company mailed and the visitor answered the same either way.
+      const acknowledge =
+        options.acknowledgeVisitors === true &&
+        (await reserveMailTo(app.store.attemptCounters, check.enquiry.Email, new Date())).allowed;
+      ({ id } = await app.store.enquiries.add(check.enquiry, { acknowledge }));
     } catch (error) {
       logStoreFailure(request, error, "enquiry not stored");
       return sendUnavailable(reply, enquiryMessages.notStored);
