@@ -21,6 +21,8 @@ import {
   type RetentionSweepStep,
 } from "./retention/retention-schedule";
 import type { ScheduleTimers } from "./scheduled-task";
+import { installHostCheck } from "./host-check";
+import { frameworkErrors, installRefusalShape } from "./refusals";
 import { withoutPersonalData } from "./request-log";
 import { createStore } from "./store";
 import { sqliteFileOf } from "./store/sqlite";
@@ -59,7 +61,10 @@ export async function buildApp({
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     return503OnClosing: true,
+    frameworkErrors,
   });
+  installRefusalShape(app);
+  installHostCheck(app, config);
 
   // The privacy policy is prerendered: a server keeping other periods than it states must not start.
   const periods = retentionPeriodsOf(config);
