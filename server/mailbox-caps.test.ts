@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Enquiry } from "../domain/enquiry";
-import { FirestoreEmulator } from "../tests/support/firestore-emulator";
+import { appStoreAdapters } from "../tests/support/store-sandboxes";
 import { startMailSink, type MailSink } from "../tests/support/mail-sink";
 import { buildTestApp, waitForEmptyOutbox, type TestApp } from "../tests/support/test-app";
 import { acknowledgementGreeting, acknowledgementMail } from "./notify/mail-content";
@@ -10,35 +10,19 @@ import { mailboxOf } from "./mailbox-caps";
  * The site's mail aimed at a stranger: enquiries and newsletter requests naming someone else's
  * address, from many client addresses at once. A mailbox gets at most 3 such mails an hour.
  */
-const emulator = new FirestoreEmulator();
-const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+const adapters = appStoreAdapters("mailbox");
 let sink: MailSink;
 beforeAll(async () => {
-  await emulator.start();
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   sink = await startMailSink();
 });
 afterAll(async () => {
   await sink.close();
-  emulator.shutdown();
-  if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-  else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
 });
 
 const running: TestApp[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
 });
-
-let projects = 0;
-const adapters = [
-  { name: "SQLite", env: (): Record<string, string> => ({}), sqlite: true },
-  {
-    name: "Firestore (emulator)",
-    env: (): Record<string, string> => ({ DATABASE_URL: `firestore://demo-mailbox-${++projects}` }),
-    sqlite: false,
-  },
-];
 
 const VICTIM = "victim@example.net";
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import {
   ADMIN_API_PREFIX,
   consoleMessages,
@@ -14,7 +14,7 @@ import {
   TEST_ORIGIN,
   TEST_PASSWORD,
 } from "../../tests/support/console-app";
-import { FirestoreEmulator } from "../../tests/support/firestore-emulator";
+import { appStoreAdapters } from "../../tests/support/store-sandboxes";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 import { totpCodeFor, wrongTotpCodes } from "../../tests/support/totp";
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret } from "./totp";
@@ -23,31 +23,12 @@ import { hashRecoveryCode, newRecoveryCodes, newTotpSecret } from "./totp";
  * The console's sign-in and second factor as an attacker tries them: many guesses at once, on one
  * server instance or two sharing a database, against an account whose owner must still get in.
  */
-const emulator = new FirestoreEmulator();
-const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
-beforeAll(async () => {
-  await emulator.start();
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-});
-afterAll(() => {
-  emulator.shutdown();
-  if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-  else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
-});
+const adapters = appStoreAdapters("attack");
 
 const running: TestApp[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
 });
-
-let projects = 0;
-const adapters = [
-  { name: "SQLite", env: (): Record<string, string> => ({}) },
-  {
-    name: "Firestore (emulator)",
-    env: (): Record<string, string> => ({ DATABASE_URL: `firestore://demo-attack-${++projects}` }),
-  },
-];
 
 /** A clock the test moves by hand. */
 function handClock(start = new Date("2026-03-02T09:00:00.000Z")) {
@@ -323,7 +304,7 @@ describe.each(adapters)("sign-in under attack, on $name", (adapter) => {
 
 describe("sign-in under attack, on two instances sharing the Firestore emulator", () => {
   test("forty wrong passwords split across both: at most five are checked", async () => {
-    const env = adapters[1]!.env();
+    const env = adapters[1].env();
     const [one, two] = [await start(env), await start(env)];
     await addStaff(one, OWNER, "owner");
     const responses = await Promise.all(
@@ -337,7 +318,7 @@ describe("sign-in under attack, on two instances sharing the Firestore emulator"
   });
 
   test("the right password and forty wrong codes split across both: at most five codes are checked", async () => {
-    const env = adapters[1]!.env();
+    const env = adapters[1].env();
     const [one, two] = [await start(env), await start(env)];
     const owner = await addStaff(one, OWNER, "owner");
     const secret = await turnTotpOn(one, owner.id);
