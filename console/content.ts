@@ -52,6 +52,7 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "sessions-ended": "Ended sessions",
   "totp-enabled": "Turned on two-step sign-in",
   "totp-disabled": "Turned off two-step sign-in",
+  "totp-change-failed": "Failed to turn two-step sign-in on or off",
   "personal-data-shown": "Personal data shown",
   "personal-data-erased": "Personal data erased",
   "retention-erased": "Expired personal data erased",
@@ -66,6 +67,10 @@ export const consoleText = {
   confirmEndSessions: (email: string) => `End every session of ${email}?`,
   totpOffer: "Protect the owner's account: turn on two-step sign-in with an authenticator app.",
   totpOn: "Two-step sign-in is on.",
+  totpOff: "Two-step sign-in is off for this account.",
+  totpPassword: "Your password",
+  totpChangeAsks:
+    "Turning two-step sign-in on or off asks for your password and a code, and signs this account out in every other browser.",
   totpScan:
     "Scan this code with your authenticator app (Google Authenticator, Microsoft Authenticator, Authy or another).",
   totpQrAlt: "QR code that adds this account to an authenticator app",

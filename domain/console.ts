@@ -78,6 +78,8 @@ export const INBOX_PAGE_SIZE = 50;
 export const INBOX_POLL_MS = 5_000;
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_HOURS = 12;
+/** However much it is used, a session ends this many days after its sign-in. */
+export const SESSION_LIFETIME_DAYS = 7;
 export const SESSION_COOKIE = "collarise_console";
 export const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
@@ -187,6 +189,7 @@ export interface ActivityEntry {
     | "sessions-ended"
     | "totp-enabled"
     | "totp-disabled"
+    | "totp-change-failed"
     | "personal-data-shown"
     | "personal-data-erased"
     | "retention-erased";
@@ -206,7 +209,9 @@ export const consoleMessages = {
   signInFailed: "The e-mail or password is not right.",
   codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code.",
   codeFailed: "That code is not right. Try the newest code from your app.",
+  passwordFailed: "That password is not right.",
   throttled: (after: string) => `Too many failed sign-ins. Please try again in ${after}.`,
+  totpChangeThrottled: (after: string) => `Too many wrong passwords or codes. Please try again in ${after}.`,
   signedOut: "You have signed out.",
   sessionEnded: "Your session has ended. Please sign in again.",
   forbidden: "Your role may not do this.",

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   BUYER_TYPE_PLACEHOLDER,
   checkEnquiry,
+  hasControlCharacters,
   ENQUIRY_FIELDS,
   enquiryMessages,
   NAME_MAX_LENGTH,
@@ -265,6 +266,38 @@ describe("after the specification's checks", () => {
         field: "Name",
       });
     }
+  });
+
+  test("a name with a direction override or a zero-width character is refused; joiners inside Indic words and emoji are welcome", () => {
+    for (const Name of [
+      "Visit \u202Eniw/elpmaxe.live",
+      "Asha\u200BVerma",
+      "Asha \u2066Verma\u2069",
+      "\u200FAsha",
+      "Asha\uFEFFVerma",
+      "Asha\u2060Verma",
+      "Asha\u200DVerma",
+      "Asha \u200C",
+      "\u200Dक्ष",
+    ]) {
+      expect(failure({ ...form, Name })).toEqual({
+        error: "Please enter a name without control or unreadable characters.",
+        field: "Name",
+      });
+    }
+    for (const Name of ["क्\u200Dष", "कि\u200Cरण", "Asha 👩\u200D💻"])
+      expect(checkEnquiry({ ...form, Name }).ok).toBe(true);
+  });
+
+  test("the text rule: control characters anywhere, but newlines where a text has lines", () => {
+    for (const value of ["ab\u0000c", "a\tb", "a\u007f", "a\u0085", "a\u009fb", "\u001b[31m"]) {
+      expect(hasControlCharacters(value)).toBe(true);
+      expect(hasControlCharacters(value, { lines: true })).toBe(true);
+    }
+    expect(hasControlCharacters("one\ntwo")).toBe(true);
+    expect(hasControlCharacters("one\ntwo\r\nthree", { lines: true })).toBe(false);
+    expect(hasControlCharacters("one\rtwo", { lines: true })).toBe(true);
+    expect(hasControlCharacters("आशा वर्मा 🍊 Ôrjan")).toBe(false);
   });
 
   test("a name that is not well-formed text (half of a UTF-16 pair) is refused; emoji and scripts are welcome", () => {

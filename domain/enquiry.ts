@@ -45,8 +45,34 @@ export interface Enquiry {
 
 export type EnquiryCheck = { ok: true; enquiry: Enquiry } | { ok: false; error: string; field: EnquiryField };
 
+/**
+ * Control characters (C0 from NUL, DEL, and C1): not text anyone types. No text the server takes
+ * may hold one (every field, search and note), but a note may have lines.
+ */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS_BUT_NEWLINE = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/;
+/**
+ * Characters that change how a text reads without being seen: bidirectional overrides, embeddings,
+ * isolates and marks, and zero-width characters. Refused in a Name, which staff, mails and CSV show.
+ * The zero-width joiner and non-joiner shape Indic conjuncts and emoji, so they are taken between
+ * two such characters (not ASCII, space or another format character), and nowhere else.
+ */
+const INVISIBLE_FORMATTING = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+const STRAY_JOINER =
+  /(?<![^\p{ASCII}\s\u200C\u200D])[\u200C\u200D]|[\u200C\u200D](?![^\p{ASCII}\s\u200C\u200D])/u;
+
+export const textMessages = {
+  control: "Please remove control characters (such as NUL or tab) from the text.",
+} as const;
+
+/** True when `value` holds a control character; with `lines`, a newline (LF or CRLF) is allowed. */
+export function hasControlCharacters(value: string, options: { lines?: boolean } = {}): boolean {
+  return options.lines
+    ? CONTROL_CHARACTERS_BUT_NEWLINE.test(value.replace(/\r\n/g, "\n"))
+    : CONTROL_CHARACTERS.test(value);
+}
 /** Half of a UTF-16 pair without its other half: not text, and no store can keep it as it came. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -103,7 +129,12 @@ export function checkEnquiry(input: unknown): EnquiryCheck {
   const name = text(read("Name"));
   if (name === undefined) return { ok: false, error: enquiryMessages.missing, field: "Name" };
   if (name.length > NAME_MAX_LENGTH) return { ok: false, error: enquiryMessages.nameTooLong, field: "Name" };
-  if (CONTROL_CHARACTERS.test(name) || LONE_SURROGATE.test(name)) {
+  if (
+    CONTROL_CHARACTERS.test(name) ||
+    INVISIBLE_FORMATTING.test(name) ||
+    STRAY_JOINER.test(name) ||
+    LONE_SURROGATE.test(name)
+  ) {
     return { ok: false, error: enquiryMessages.nameInvalid, field: "Name" };
   }
 

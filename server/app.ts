@@ -22,6 +22,9 @@ import {
   type RetentionSweepStep,
 } from "./retention/retention-schedule";
 import type { ScheduleTimers } from "./scheduled-task";
+import { installHostCheck } from "./host-check";
+import { frameworkErrors, installRefusalShape } from "./refusals";
+import { withoutPersonalData } from "./request-log";
 import { createStore } from "./store";
 import { sqliteFileOf } from "./store/sqlite";
 import {
@@ -46,19 +49,31 @@ export interface BuildAppOptions {
   };
   /** The outbox's stall watch: its clock and timers (tests set them). */
   outboxWatch?: { now?: () => Date; timers?: ScheduleTimers };
+  /** The time the console's sessions and sign-in limits go by (tests set it). */
+  clock?: () => Date;
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
-export async function buildApp({ config, logger = false, outbox, retention, outboxWatch }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  logger = false,
+  outbox,
+  retention,
+  outboxWatch,
+  clock = () => new Date(),
+}: BuildAppOptions) {
   const app = Fastify({
-    logger,
+    logger: withoutPersonalData(logger),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 16 * 1024,
     // Answer slow or stuck clients instead of holding a socket forever.
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     return503OnClosing: true,
+    frameworkErrors,
   });
+  installRefusalShape(app);
+  installHostCheck(app, config);
 
   // The privacy policy is prerendered: a server keeping other periods than it states must not start.
   const periods = retentionPeriodsOf(config);
@@ -84,6 +99,7 @@ export async function buildApp({ config, logger = false, outbox, retention, outb
   // The store is opened once; every route and the outbox worker use it through the Store type.
   const store = await createStore(config.DATABASE_URL);
   app.decorate("store", store);
+  app.decorate("clock", clock);
 
   const newsletterLinks = new NewsletterLinks(store.keys, publicUrlOf(config));
   app.decorate("newsletterLinks", newsletterLinks);

@@ -55,6 +55,8 @@ export const configSchema = z
         .url()
         .refine((value) => /^https?:\/\//.test(value), { message: "must be an http(s) URL" }),
     ),
+    /** `production` with PUBLIC_URL set: requests for any other host are refused (server/host-check.ts). */
+    NODE_ENV: optional(z.string()),
     DATABASE_URL: optional(databaseUrl).default("sqlite:./data/site.db"),
     RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(10),
     SMTP_URL: optional(smtpUrl),

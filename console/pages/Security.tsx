@@ -36,12 +36,12 @@ export function Component() {
 
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    const body = passwordAndCode(event.currentTarget);
     setError("");
     try {
       const answer = await callApi<{ recoveryCodes: string[] }>(apiPath(ADMIN_API_ROUTES.totp), {
         method: "PUT",
-        body: { code },
+        body,
       });
       setStep({ kind: "codes", codes: answer.recoveryCodes });
       await revalidator.revalidate();
@@ -52,10 +52,10 @@ export function Component() {
 
   const turnOff = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    const body = passwordAndCode(event.currentTarget);
     setError("");
     try {
-      await callApi(apiPath(ADMIN_API_ROUTES.totp), { method: "DELETE", body: { code } });
+      await callApi(apiPath(ADMIN_API_ROUTES.totp), { method: "DELETE", body });
       await revalidator.revalidate();
     } catch (caught) {
       setError(errorMessage(caught));
@@ -84,6 +84,8 @@ export function Component() {
         ) : staff.totpEnabled ? (
           <form onSubmit={turnOff} className="stack">
             <p>{consoleText.totpOn}</p>
+            <p>{consoleText.totpChangeAsks}</p>
+            <PasswordField />
             <label className="field">
               <span>Code to turn it off</span>
               <input
@@ -102,6 +104,8 @@ export function Component() {
         ) : step.kind === "confirm" ? (
           <form onSubmit={confirm} className="stack">
             <TotpKey setup={step} />
+            <p>{consoleText.totpChangeAsks}</p>
+            <PasswordField />
             <label className="field">
               <span>Code</span>
               <input
@@ -120,11 +124,7 @@ export function Component() {
           </form>
         ) : (
           <div className="stack">
-            <p>
-              {searchParams.has("offer")
-                ? consoleText.totpOffer
-                : "Two-step sign-in is off for this account."}
-            </p>
+            <p>{searchParams.has("offer") ? consoleText.totpOffer : consoleText.totpOff}</p>
             {errorNotice}
             <button type="button" className="button primary" onClick={start}>
               Set up two-step sign-in
@@ -133,6 +133,22 @@ export function Component() {
         )}
       </section>
     </>
+  );
+}
+
+/** What turning two-step sign-in on or off sends: the password as typed, and the code. */
+function passwordAndCode(form: HTMLFormElement): { password: string; code: string } {
+  const data = new FormData(form);
+  return { password: String(data.get("password") ?? ""), code: String(data.get("code") ?? "").trim() };
+}
+
+/** The account's password, asked for again before the second factor changes. */
+function PasswordField() {
+  return (
+    <label className="field">
+      <span>{consoleText.totpPassword}</span>
+      <input name="password" type="password" autoComplete="current-password" required />
+    </label>
   );
 }
 

@@ -12,6 +12,7 @@ import {
 import type { Enquiry } from "../../domain/enquiry";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 import { hashToken, newSessionToken } from "./session-cookie";
+import { describeWait } from "./throttle";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
 import { totpCodeFor, wrongTotpCode } from "../../tests/support/totp";
 import {
@@ -121,8 +122,12 @@ describe("the console's API", () => {
       staff: { email: "owner@example.com", role: "owner", totpEnabled: false },
       offerTotp: true,
     });
-    const setCookie = String(response.headers["set-cookie"]);
+    const [setCookie, deviceCookie] = [response.headers["set-cookie"]].flat().map(String);
     expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; `));
+    // The browser is known to the account from now on, for half a year (docs/decisions/015).
+    expect(deviceCookie).toMatch(
+      /^collarise_device=[^;]+; HttpOnly; SameSite=Strict; Path=\/; Max-Age=15552000$/,
+    );
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("SameSite=Strict");
     expect(setCookie).toContain("Path=/");
@@ -154,7 +159,7 @@ describe("the console's API", () => {
     expect((await consoleRequest(app, cookie, "GET", "/me")).statusCode).toBe(200);
   });
 
-  test("the cookie is Secure on any host but this machine", async () => {
+  test("the cookies are Secure, with the __Host- prefix, on any host but this machine", async () => {
     const app = await start();
     await addStaff(app, "owner@example.com", "owner");
     const response = await signInRequest(
@@ -163,7 +168,20 @@ describe("the console's API", () => {
       { host: "collarise.example", origin: "http://collarise.example" },
     );
     expect(response.statusCode).toBe(200);
-    expect(String(response.headers["set-cookie"])).toContain("; Secure");
+    const cookies = [response.headers["set-cookie"]].flat().map(String);
+    expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual([
+      `__Host-${SESSION_COOKIE}`,
+      "__Host-collarise_device",
+    ]);
+    for (const cookie of cookies) expect(cookie).toMatch(/; Path=\/(; [^;]+)?; Secure$/);
+    // Presented back under its prefixed name, the session is the browser's.
+    const session = cookieOf(response.headers["set-cookie"]);
+    const me = await app.inject({
+      method: "GET",
+      url: `${ADMIN_API_PREFIX}/me`,
+      headers: { host: "collarise.example", cookie: `__Host-${session}` },
+    });
+    expect(me.statusCode).toBe(200);
   });
 
   test("a wrong password and an unknown account get the same answer", async () => {
@@ -199,8 +217,13 @@ describe("the console's API", () => {
         );
         statuses.push(response.statusCode);
         if (response.statusCode === 429) {
-          expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
-          expect(response.json()).toEqual({ error: consoleMessages.throttled("1 minute") });
+          // Until the 15-minute window the five failures fell in is over.
+          const after = Number(response.headers["retry-after"]);
+          expect(after).toBeGreaterThan(0);
+          expect(after).toBeLessThanOrEqual(15 * 60);
+          expect(response.json()).toEqual({
+            error: consoleMessages.throttled(describeWait(after * 1000)),
+          });
         }
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
@@ -440,10 +463,15 @@ describe("the console's API", () => {
     expect(darkInImage.length).toBeGreaterThan(100);
     expect(darkInImage.sort()).toEqual(darkInLink.sort());
     expect(
-      (await consoleRequest(app, cookie, "PUT", "/me/totp", { code: await wrongTotpCode(secret) }))
-        .statusCode,
+      (
+        await consoleRequest(app, cookie, "PUT", "/me/totp", {
+          password: TEST_PASSWORD,
+          code: await wrongTotpCode(secret),
+        })
+      ).statusCode,
     ).toBe(400);
     const enabled = await consoleRequest(app, cookie, "PUT", "/me/totp", {
+      password: TEST_PASSWORD,
       code: await totpCodeFor(secret),
     });
     const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();

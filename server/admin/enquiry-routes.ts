@@ -163,44 +163,53 @@ export async function enquiryRoutes(app: FastifyInstance) {
     return detail(record);
   });
 
-  app.post(ADMIN_API_ROUTES.enquiryStatus, async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const body = statusBody.safeParse(request.body);
-    if (!params.success || !body.success) return badRequest(reply);
-    const account = signedIn(request);
-    const note = body.data.note?.trim();
-    const result = await work.changeStatus(params.data.id, {
-      to: body.data.status,
-      expectedVersion: body.data.version,
-      ...(note ? { note } : {}),
-      staffEmail: account.email,
-      at: eventTime(),
-    });
-    if (result.outcome === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
-    if (result.outcome === "conflict") return reply.code(409).send({ error: consoleMessages.statusConflict });
-    const reference = enquiryReference(params.data.id);
-    await app.store.activity.record({ actor: account.email, action: "status-change", target: reference });
-    return detail((await work.get(params.data.id)) as EnquiryRecord);
-  });
+  app.post(
+    ADMIN_API_ROUTES.enquiryStatus,
+    { config: { textRule: { lines: ["note"] } } },
+    async (request, reply) => {
+      const params = idParams.safeParse(request.params);
+      const body = statusBody.safeParse(request.body);
+      if (!params.success || !body.success) return badRequest(reply);
+      const account = signedIn(request);
+      const note = body.data.note?.trim();
+      const result = await work.changeStatus(params.data.id, {
+        to: body.data.status,
+        expectedVersion: body.data.version,
+        ...(note ? { note } : {}),
+        staffEmail: account.email,
+        at: eventTime(),
+      });
+      if (result.outcome === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
+      if (result.outcome === "conflict")
+        return reply.code(409).send({ error: consoleMessages.statusConflict });
+      const reference = enquiryReference(params.data.id);
+      await app.store.activity.record({ actor: account.email, action: "status-change", target: reference });
+      return detail((await work.get(params.data.id)) as EnquiryRecord);
+    },
+  );
 
-  app.post(ADMIN_API_ROUTES.enquiryNotes, async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const body = noteBody.safeParse(request.body);
-    if (!params.success || !body.success) return badRequest(reply);
-    const text = body.data.text.trim();
-    if (!text) return reply.code(400).send({ error: consoleMessages.noteEmpty });
-    if (text.length > NOTE_MAX_LENGTH) return reply.code(400).send({ error: consoleMessages.noteTooLong });
-    const account = signedIn(request);
-    if (!(await work.addNote(params.data.id, { text, staffEmail: account.email, at: eventTime() }))) {
-      return reply.code(404).send({ error: consoleMessages.notFound });
-    }
-    await app.store.activity.record({
-      actor: account.email,
-      action: "note",
-      target: enquiryReference(params.data.id),
-    });
-    return detail((await work.get(params.data.id)) as EnquiryRecord);
-  });
+  app.post(
+    ADMIN_API_ROUTES.enquiryNotes,
+    { config: { textRule: { lines: ["text"] } } },
+    async (request, reply) => {
+      const params = idParams.safeParse(request.params);
+      const body = noteBody.safeParse(request.body);
+      if (!params.success || !body.success) return badRequest(reply);
+      const text = body.data.text.trim();
+      if (!text) return reply.code(400).send({ error: consoleMessages.noteEmpty });
+      if (text.length > NOTE_MAX_LENGTH) return reply.code(400).send({ error: consoleMessages.noteTooLong });
+      const account = signedIn(request);
+      if (!(await work.addNote(params.data.id, { text, staffEmail: account.email, at: eventTime() }))) {
+        return reply.code(404).send({ error: consoleMessages.notFound });
+      }
+      await app.store.activity.record({
+        actor: account.email,
+        action: "note",
+        target: enquiryReference(params.data.id),
+      });
+      return detail((await work.get(params.data.id)) as EnquiryRecord);
+    },
+  );
 
   app.post(ADMIN_API_ROUTES.notificationResend, async (request, reply) => {
     const params = notificationParams.safeParse(request.params);

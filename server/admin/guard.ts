@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { consoleMessages, type StaffRole } from "../../domain/console";
 import type { StaffAccount } from "../store/staff";
-import { hashToken, SESSION_IDLE_MS, sessionToken } from "./session-cookie";
+import { hashToken, SESSION_IDLE_MS, SESSION_LIFETIME_MS, sessionToken } from "./session-cookie";
 
 /** Who may call a route of the console's API: anyone (sign-in, setup), any signed-in staff, or owners only. */
 export type ConsoleAccess = "public" | StaffRole;
@@ -49,7 +49,7 @@ export function installConsoleGuard(app: FastifyInstance) {
     if (access === "public") return;
     const token = sessionToken(request);
     const session = token
-      ? await app.store.sessions.touch(hashToken(token), new Date(), SESSION_IDLE_MS)
+      ? await app.store.sessions.touch(hashToken(token), app.clock(), SESSION_IDLE_MS, SESSION_LIFETIME_MS)
       : null;
     const account = session ? await app.store.staff.findById(session.staffId) : null;
     if (!token || !account) return reply.code(401).send({ error: consoleMessages.sessionEnded });

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_COOKIE, SESSION_IDLE_HOURS } from "../../domain/console";
+import { SESSION_COOKIE, SESSION_IDLE_HOURS, SESSION_LIFETIME_DAYS } from "../../domain/console";
 
 export const SESSION_IDLE_MS = SESSION_IDLE_HOURS * 3_600_000;
+export const SESSION_LIFETIME_MS = SESSION_LIFETIME_DAYS * 24 * 3_600_000;
 
 /** 256 random bits: the cookie's value. The store keeps only its hash. */
 export function newSessionToken(): string {
@@ -13,38 +14,64 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function sessionToken(request: FastifyRequest): string | null {
-  for (const part of (request.headers.cookie ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) {
-      const token = value.join("=");
-      return /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
-    }
-  }
-  return null;
-}
-
 /** Plain HTTP is allowed only on this machine (development, tests); anywhere else the cookie needs TLS. */
 function secureFor(request: FastifyRequest): boolean {
   const local = request.hostname === "localhost" || request.hostname === "127.0.0.1";
   return !(request.protocol === "http" && local);
 }
 
-function cookie(request: FastifyRequest, value: string, extra: readonly string[]): string {
-  const attributes = [`${SESSION_COOKIE}=${value}`, "HttpOnly", "SameSite=Strict", "Path=/", ...extra];
+/**
+ * A cookie's name for this request: with the `__Host-` prefix where it is Secure, so the browser
+ * takes it only from this host, over TLS, for the whole site (no subdomain can set or shadow it).
+ */
+export function cookieName(request: FastifyRequest, base: string): string {
+  return secureFor(request) ? `__Host-${base}` : base;
+}
+
+/** The value of the cookie `base` (under the name this request uses), or null. */
+export function readCookie(request: FastifyRequest, base: string): string | null {
+  const name = cookieName(request, base);
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return null;
+}
+
+/** Adds a `Set-Cookie` header (several may be set on one answer). */
+export function setCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  base: string,
+  value: string,
+  extra: readonly string[],
+) {
+  const attributes = [
+    `${cookieName(request, base)}=${value}`,
+    "HttpOnly",
+    "SameSite=Strict",
+    "Path=/",
+    ...extra,
+  ];
   if (secureFor(request)) attributes.push("Secure");
-  return attributes.join("; ");
+  // Fastify adds to the `Set-Cookie` headers already set rather than replacing them.
+  reply.header("set-cookie", attributes.join("; "));
+}
+
+export function sessionToken(request: FastifyRequest): string | null {
+  const token = readCookie(request, SESSION_COOKIE);
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
 }
 
 /**
  * A browser-session cookie, without an expiry of its own: the store ends the session after
- * SESSION_IDLE_HOURS without a request, so a member of staff at work all day is not signed out
- * in the middle of it, and an idle one is, whatever the browser keeps.
+ * SESSION_IDLE_HOURS without a request, and SESSION_LIFETIME_DAYS after it began however much it
+ * is used, whatever the browser keeps.
  */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.header("set-cookie", cookie(request, token, []));
+  setCookie(request, reply, SESSION_COOKIE, token, []);
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.header("set-cookie", cookie(request, "", ["Max-Age=0"]));
+  setCookie(request, reply, SESSION_COOKIE, "", ["Max-Age=0"]);
 }

@@ -1,61 +1,23 @@
-import type { SignInThrottleStore, ThrottleState } from "../store/sign-in-throttle";
+import type { AttemptLimit } from "../attempt-limits";
 
-/** After 5 failures within 15 minutes, wait 1 minute, doubling at each further block up to 1 hour. */
-export const SIGN_IN_THROTTLE = {
-  maxFailures: 5,
-  windowMs: 15 * 60_000,
-  firstPenaltyMs: 60_000,
-  maxPenaltyMs: 60 * 60_000,
-} as const;
+/**
+ * Sign-in attempts per key (an account, an address, or a known browser): 5 in each 15 minutes and
+ * 20 in each day. Each is reserved before the password or code is checked
+ * (docs/decisions/015-device-cookie.md).
+ */
+export const SIGN_IN_LIMITS: readonly AttemptLimit[] = [
+  { windowMs: 15 * 60_000, max: 5 },
+  { windowMs: 24 * 3_600_000, max: 20 },
+];
 
-export function throttleKeys(email: string, address: string): string[] {
+/**
+ * The keys a sign-in (or a change of the second factor) counts under: a browser that signed in
+ * to this account before (its device cookie) has its own; any other counts under the account's
+ * and its address's, so a stranger's guesses never use up the known browser's allowance.
+ */
+export function throttleKeys(email: string, address: string, device: string | null): string[] {
+  if (device) return [`device:${device}`];
   return [`account:${email.trim().toLowerCase()}`, `address:${address}`];
-}
-
-/** How long sign-ins for these keys must wait, in ms (0: they may try now). */
-export async function signInWait(
-  store: SignInThrottleStore,
-  keys: readonly string[],
-  now: Date,
-): Promise<number> {
-  let wait = 0;
-  for (const key of keys) {
-    const blockedUntil = (await store.get(key))?.blockedUntil;
-    if (blockedUntil) wait = Math.max(wait, Date.parse(blockedUntil) - now.getTime());
-  }
-  return wait;
-}
-
-export function afterFailure(previous: ThrottleState | null, now: Date): ThrottleState {
-  const at = now.getTime();
-  const windowOver = !previous || at - Date.parse(previous.windowStartedAt) > SIGN_IN_THROTTLE.windowMs;
-  const lastBlockOver =
-    !previous?.blockedUntil || at - Date.parse(previous.blockedUntil) > SIGN_IN_THROTTLE.windowMs;
-  const state: ThrottleState = windowOver
-    ? {
-        failures: 0,
-        windowStartedAt: now.toISOString(),
-        blockedUntil: previous?.blockedUntil ?? null,
-        lastPenaltyMs: lastBlockOver ? 0 : (previous?.lastPenaltyMs ?? 0),
-      }
-    : { ...previous };
-  state.failures += 1;
-  if (state.failures >= SIGN_IN_THROTTLE.maxFailures) {
-    const penalty = state.lastPenaltyMs
-      ? Math.min(state.lastPenaltyMs * 2, SIGN_IN_THROTTLE.maxPenaltyMs)
-      : SIGN_IN_THROTTLE.firstPenaltyMs;
-    return {
-      failures: 0,
-      windowStartedAt: now.toISOString(),
-      blockedUntil: new Date(at + penalty).toISOString(),
-      lastPenaltyMs: penalty,
-    };
-  }
-  return state;
-}
-
-export async function recordSignInFailure(store: SignInThrottleStore, keys: readonly string[], now: Date) {
-  for (const key of keys) await store.put(key, afterFailure(await store.get(key), now));
 }
 
 /** "45 seconds", "1 minute", "12 minutes". */

@@ -47,9 +47,11 @@ describe("the visitor's acknowledgement", () => {
     const reference = enquiryReference(id);
     expect(acknowledgement?.parsed.subject).toBe(`Your enquiry ${reference} for Collarise`);
     expect(acknowledgement?.parsed.text).toContain(`Its reference is ${reference}.`);
+    expect(acknowledgement?.parsed.text).toMatch(/^Dear Anita,\n/);
     expect(acknowledgement?.parsed.text).toContain(
-      "What happens next: our sales team will call or message you on 9876543210",
+      "What happens next: our sales team will call or message you on the mobile number you gave",
     );
+    expect(acknowledgement?.parsed.text).not.toContain("9876543210");
 
     await addStaff(app, "staff@example.com", "staff");
     const cookie = await signIn(app, "staff@example.com");

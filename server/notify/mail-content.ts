@@ -80,14 +80,27 @@ export function acknowledgementSubject(enquiryId: string): string {
   return `Your enquiry ${enquiryReference(enquiryId)} for ${brand.productName}`;
 }
 
-/** The visitor's acknowledgement: the reference to quote, and what happens next. Nothing they did not type. */
+/**
+ * How the acknowledgement greets: by the first word of the Name when it is a plain name (letters,
+ * and the marks of scripts such as Devanagari, at most 30), else neutrally. Anyone can type any
+ * address into the form, so the mail must carry nothing a stranger could use as a message.
+ */
+export function acknowledgementGreeting(name: string): string {
+  const first = name.trim().split(/\s+/)[0] ?? "";
+  return /^\p{L}[\p{L}\p{M}]{0,29}$/u.test(first) ? `Dear ${first},` : "Hello,";
+}
+
+/**
+ * The visitor's acknowledgement: the reference to quote, and what happens next. It echoes no free
+ * text (a plain first name at most), nor the mobile number, which anyone may have typed.
+ */
 export function acknowledgementMail(notification: Pick<PendingEnquiryNotification, "enquiryId" | "enquiry">) {
   const { enquiry, enquiryId } = notification;
   const reference = enquiryReference(enquiryId);
   const paragraphs = [
-    `Dear ${singleLine(enquiry.Name)},`,
+    acknowledgementGreeting(enquiry.Name),
     `Thank you for your enquiry for ${enquiry.Quantity} × ${brand.productFullName} (${enquiry.RetailerSelfUse}). Its reference is ${reference}.`,
-    `What happens next: our sales team will call or message you on ${enquiry.Mobile} to confirm the price and delivery. Please quote ${reference} if you write to us at ${brand.companyEmail} or call ${brand.companyPhone.display}.`,
+    `What happens next: our sales team will call or message you on the mobile number you gave to confirm the price and delivery. Please quote ${reference} if you write to us at ${brand.companyEmail} or call ${brand.companyPhone.display}.`,
     `${brand.companyName}`,
   ];
   const text = `${paragraphs.join("\n\n")}\n`;

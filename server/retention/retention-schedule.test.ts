@@ -193,24 +193,19 @@ describe("the retention schedule", () => {
     ).toBe("created");
   });
 
-  it("forgets sessions ended by idleness and sign-in throttling a day after it stopped counting", async () => {
+  it("forgets sessions ended by idleness and attempt counters once their window is over", async () => {
     const start = new Date("2026-05-01T00:00:00.000Z");
     const member = await store.staff.add({ email: "s@example.com", role: "staff", passwordHash: "h" });
     await store.sessions.create({ tokenHash: "t", staffId: member.id, now: start });
-    await store.signInThrottle.put("address:192.0.2.1", {
-      failures: 1,
-      windowStartedAt: start.toISOString(),
-      blockedUntil: null,
-      lastPenaltyMs: 0,
-    });
+    await store.attemptCounters.add("address:192.0.2.1", new Date(start.getTime() + DAY));
     const step = signInRecordsStep(store);
     expect(await step.run(new Date(start.getTime() + 11 * 3_600_000))).toEqual({
       idleSessions: 0,
-      signInThrottles: 0,
+      attemptCounters: 0,
     });
     expect(await step.run(new Date(start.getTime() + DAY + 1_000))).toEqual({
       idleSessions: 1,
-      signInThrottles: 1,
+      attemptCounters: 1,
     });
   });
 

@@ -76,15 +76,15 @@ export function unconfirmedSubscribersStep(store: Pick<Store, "subscribers">): R
 
 /**
  * What the console's sign-in leaves behind once it no longer counts: sessions ended by idleness
- * (their rows otherwise stay until someone presents the token again) and throttling records, which
- * hold client addresses, a day after they last changed anything.
+ * (their rows otherwise stay until someone presents the token again) and attempt counters whose
+ * window is over.
  */
-export function signInRecordsStep(store: Pick<Store, "sessions" | "signInThrottle">): RetentionSweepStep {
+export function signInRecordsStep(store: Pick<Store, "sessions" | "attemptCounters">): RetentionSweepStep {
   return {
     name: "sign-in records",
     run: async (now) => ({
       idleSessions: await store.sessions.eraseIdle(new Date(now.getTime() - SESSION_IDLE_MS)),
-      signInThrottles: await store.signInThrottle.eraseStale(new Date(now.getTime() - DAY_MS)),
+      attemptCounters: await store.attemptCounters.eraseExpired(now),
     }),
   };
 }

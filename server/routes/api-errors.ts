@@ -8,6 +8,8 @@ export const apiMessages = {
   unsupportedMediaType: "Send the data as JSON (Content-Type: application/json).",
   tooManyRequests: (after: string) => `Too many requests from your address. Please try again in ${after}.`,
   notFound: "Not found",
+  forbidden: "This may not be opened.",
+  wrongHost: "This server does not answer for that host name.",
   storeUnavailable: "The service is unavailable just now. Please try again in a moment.",
   unexpected: "Something went wrong on our side. Please try again in a moment.",
   badRequest: "The request could not be understood.",

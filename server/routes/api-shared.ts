@@ -37,6 +37,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The store chosen at start-up from DATABASE_URL; closed when the server closes. */
     store: Store;
+    /** Now, as the console's sessions and sign-in limits see it. */
+    clock: () => Date;
     outbox: OutboxHandle;
     /** Makes and checks the newsletter's signed links. */
     newsletterLinks: NewsletterLinks;

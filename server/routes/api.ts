@@ -3,6 +3,7 @@ import { ADMIN_API_PREFIX } from "../../domain/console";
 import { API_PREFIX } from "../../domain/contract";
 import { adminApi } from "../admin/api";
 import { installApiErrorHandler } from "./api-errors";
+import { installTextRule } from "./clean-text";
 import type { RateLimitedRoutes } from "./api-shared";
 import { enquiryRoutes } from "./enquiries";
 import { acceptFormPosts } from "./form-posts";
@@ -22,6 +23,7 @@ export async function apiRoutes(app: FastifyInstance, { rateLimit, acknowledgeVi
   app.removeContentTypeParser("text/plain");
   acceptFormPosts(app);
   installApiErrorHandler(app);
+  installTextRule(app);
   await app.register(enquiryRoutes, options);
   await app.register(subscriberRoutes, options);
   await app.register(newsletterLinkRoutes);

@@ -66,7 +66,7 @@ describe("the console's pages", () => {
     const app = await start({ withConsole: false });
     const response = await app.inject({ url: "/admin" });
     expect(response.statusCode).toBe(503);
-    expect(response.body).toBe(consoleSiteMessages.notBuilt);
+    expect(response.json()).toEqual({ error: consoleSiteMessages.notBuilt });
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 });

@@ -48,7 +48,7 @@ export async function consoleSiteRoutes(app: FastifyInstance, options: ConsoleSi
 
   const sendConsolePage = async (_request: unknown, reply: FastifyReply) => {
     reply.header("cache-control", "no-store").header("x-robots-tag", "noindex");
-    if (!built) return reply.code(503).type("text/plain; charset=utf-8").send(consoleSiteMessages.notBuilt);
+    if (!built) return reply.code(503).send({ error: consoleSiteMessages.notBuilt });
     return reply.type("text/html; charset=utf-8").sendFile(CONSOLE_PAGE, root);
   };
   app.get(CONSOLE_BASE_PATH, sendConsolePage);

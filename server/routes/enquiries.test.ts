@@ -267,7 +267,7 @@ describe("the API's other answers", () => {
           vitals: 0,
           unconfirmedSubscribers: 0,
           idleSessions: 0,
-          signInThrottles: 0,
+          attemptCounters: 0,
         },
         lastSuccessAt: expect.any(String),
         lastError: null,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { API_ROUTES, HONEYPOT_FIELD } from "../../domain/contract";
 import { checkEnquiry, enquiryMessages } from "../../domain/enquiry";
+import { reserveMailTo } from "../mailbox-caps";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
 import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
 
@@ -10,7 +11,9 @@ import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
  * pending notification together before answering 201; the outbox worker mails it afterwards.
  */
 export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
-  app.post(API_ROUTES.enquiries, { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
+  // The enquiry's own checks refuse control characters in their place among the specification's.
+  const config = { rateLimit: options.rateLimit, textRule: "own" as const };
+  app.post(API_ROUTES.enquiries, { config }, async (request, reply) => {
     if (honeypotFilled(request.body)) {
       request.log.info({ field: HONEYPOT_FIELD }, "enquiry with a filled honeypot answered and dropped");
       return reply.sendResult({ status: 201, message: enquiryMessages.stored, json: { id: randomUUID() } });
@@ -27,9 +30,12 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
 
     let id: string;
     try {
-      ({ id } = await app.store.enquiries.add(check.enquiry, {
-        acknowledge: options.acknowledgeVisitors ?? false,
-      }));
+      // An acknowledgement only while the visitor's mailbox is under its cap; the enquiry is
+      // stored, the company mailed and the visitor answered the same either way.
+      const acknowledge =
+        options.acknowledgeVisitors === true &&
+        (await reserveMailTo(app.store.attemptCounters, check.enquiry.Email, new Date())).allowed;
+      ({ id } = await app.store.enquiries.add(check.enquiry, { acknowledge }));
     } catch (error) {
       logStoreFailure(request, error, "enquiry not stored");
       return sendUnavailable(reply, enquiryMessages.notStored);

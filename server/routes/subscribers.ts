@@ -5,6 +5,7 @@ import {
   NEWSLETTER_RESEND_AFTER_MINUTES,
   subscriberMessages,
 } from "../../domain/subscriber";
+import { reserveMailTo } from "../mailbox-caps";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
 import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
 
@@ -13,7 +14,8 @@ const RESEND_AFTER_MS = NEWSLETTER_RESEND_AFTER_MINUTES * 60_000;
 /**
  * `POST /api/subscribers`: asks for a valid newsletter address. A new address is stored
  * unconfirmed and mailed a confirmation link; one asked for again later is mailed again, but not
- * within the hour. Every valid address gets the same answer, so nobody learns who is on the list.
+ * within the hour, and no mailbox more than its cap (server/mailbox-caps.ts). Every valid address
+ * gets the same answer, so nobody learns who is on the list.
  */
 export async function subscriberRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
   app.post(API_ROUTES.subscribers, { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
@@ -39,11 +41,17 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
     }
 
     try {
+      // A mailbox that has had its share of confirmation requests is asked nothing more for now,
+      // and the answer is the same.
+      const now = new Date();
+      const mail = await reserveMailTo(app.store.attemptCounters, check.email, now);
+      if (!mail.allowed) return accepted();
       const { outcome } = await app.store.subscribers.request(check.email, {
-        now: new Date(),
+        now,
         resendAfterMs: RESEND_AFTER_MS,
       });
       if (outcome === "created" || outcome === "resent") app.outbox.wake();
+      else await mail.takeBack();
     } catch (error) {
       logStoreFailure(request, error, "subscriber not stored");
       return sendUnavailable(reply, subscriberMessages.failed);

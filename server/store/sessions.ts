@@ -2,13 +2,19 @@
 export interface SessionStore {
   create(session: { tokenHash: string; staffId: string; now: Date }): Promise<void>;
   /**
-   * The session's member of staff when it was used within `idleMs` of `now`, and marks it used now;
-   * null (and the session forgotten) when it is unknown or idle too long.
+   * The session's member of staff when it was used within `idleMs` of `now` (and, with
+   * `lifetimeMs`, began within it), and marks it used now; null (and the session forgotten) when it
+   * is unknown, idle too long or past its lifetime.
    */
-  touch(tokenHash: string, now: Date, idleMs: number): Promise<{ staffId: string } | null>;
+  touch(
+    tokenHash: string,
+    now: Date,
+    idleMs: number,
+    lifetimeMs?: number,
+  ): Promise<{ staffId: string } | null>;
   delete(tokenHash: string): Promise<void>;
-  /** Ends every session of one account; answers how many there were. */
-  deleteForStaff(staffId: string): Promise<number>;
+  /** Ends every session of one account (but the one `exceptTokenHash`, if given); answers how many. */
+  deleteForStaff(staffId: string, exceptTokenHash?: string): Promise<number>;
   countActive(staffId: string, now: Date, idleMs: number): Promise<number>;
   /** Forgets every session last used before `before` (ended by idleness); answers how many. */
   eraseIdle(before: Date): Promise<number>;

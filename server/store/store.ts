@@ -6,7 +6,7 @@ import type { EnquiryWorkStore } from "./enquiry-work";
 import type { LeaseStore } from "./leases";
 import type { PersonalDataStore } from "./personal-data";
 import type { SessionStore } from "./sessions";
-import type { SignInThrottleStore } from "./sign-in-throttle";
+import type { AttemptCounterStore } from "./attempt-counters";
 import type { StaffStore } from "./staff";
 import type { SubscriberDirectory } from "./subscriber-directory";
 
@@ -186,10 +186,10 @@ export interface Store {
   readonly vitals: VitalsStore;
   readonly keys: KeyStore;
 
-  /** The console's accounts, their sessions and the throttling of failed sign-ins. */
+  /** The console's accounts and their sessions; counted attempts (sign-ins, mails to one mailbox). */
   readonly staff: StaffStore;
   readonly sessions: SessionStore;
-  readonly signInThrottle: SignInThrottleStore;
+  readonly attemptCounters: AttemptCounterStore;
   /** Statuses, notes and history of enquiries, and the console's inbox. */
   readonly enquiryWork: EnquiryWorkStore;
   /** The newsletter's addresses as the console lists, searches and removes them. */

@@ -69,11 +69,14 @@ test.describe("two-step sign-in", () => {
     await expect(page.locator("code.secret")).toHaveText(secret.match(/.{1,4}/g)!.join(" "));
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // A wrong code is refused and nothing changes; the app's code turns it on.
-    await page.getByLabel("Code", { exact: true }).fill(await wrongTotpCode(secret));
-    await page.getByRole("button", { name: "Turn on" }).click();
-    await expect(page.getByRole("alert")).toBeVisible();
+    // Turning it on asks for the password again: a wrong one is refused and nothing changes (each
+    // failure counts as a failed sign-in would); the password and the app's code turn it on.
+    await expect(page.getByText(consoleText.totpChangeAsks)).toBeVisible();
+    await page.getByLabel(consoleText.totpPassword).fill("not the password");
     await page.getByLabel("Code", { exact: true }).fill(await totpCodeFor(secret));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.getByRole("alert")).toHaveText(consoleMessages.passwordFailed);
+    await page.getByLabel(consoleText.totpPassword).fill(owner.password);
     await page.getByRole("button", { name: "Turn on" }).click();
     await expect(page.getByText(consoleText.totpOn)).toBeVisible();
     await expect(page.getByText(consoleText.recoveryCodesOnce)).toBeVisible();
@@ -115,9 +118,10 @@ test.describe("two-step sign-in", () => {
     // Turning it off takes a code too; then the password alone signs in again.
     await page.getByRole("link", { name: "Security" }).click();
     await expect(page.getByText(consoleText.totpOn)).toBeVisible();
+    await page.getByLabel(consoleText.totpPassword).fill(owner.password);
     await page.getByLabel("Code to turn it off").fill(recoveryCodes[2]!);
     await page.getByRole("button", { name: "Turn off two-step sign-in" }).click();
-    await expect(page.getByText("Two-step sign-in is off for this account.")).toBeVisible();
+    await expect(page.getByText(consoleText.totpOff)).toBeVisible();
     await signOut(page);
     await signInWith(page, server.baseUrl, owner);
     await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();

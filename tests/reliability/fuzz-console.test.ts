@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENQUIRY_STATUSES } from "../../domain/console";
+import { hasControlCharacters, textMessages } from "../../domain/enquiry";
 import { addStaff, consoleRequest, signIn, TEST_HOST, TEST_ORIGIN } from "../support/console-app";
 import { buildTestApp, type TestApp } from "../support/test-app";
 import {
@@ -12,6 +13,7 @@ import {
   type FuzzBody,
   fuzzSeed,
   membersOf,
+  textWithUnseenCharacters,
   wrongType,
 } from "./support/fuzz";
 
@@ -112,6 +114,10 @@ describe(`the console's inputs, ${RUNS} generated requests each`, () => {
           const response = await consoleRequest(t.app, cookie, "GET", `${path}?${search}`);
           expect(response.statusCode, `${path}?${search}`).toBeLessThan(500);
           expect([200, 400], `${path}?${search}`).toContain(response.statusCode);
+          // A control character anywhere (a NUL in a search was once a 500) is refused, and says so.
+          if (Object.values(parameters).some((value) => hasControlCharacters(value))) {
+            expect(response.json(), `${path}?${search}`).toEqual({ error: textMessages.control });
+          }
         },
       ),
       { seed: fuzzSeed, numRuns: RUNS, endOnFailure: true },
@@ -124,8 +130,11 @@ describe(`the console's inputs, ${RUNS} generated requests each`, () => {
         [
           ["status", fieldValue(fc.constantFrom(...ENQUIRY_STATUSES), 8)],
           ["version", fieldValue(fc.integer({ min: 0, max: 3 }), 8)],
-          ["note", fc.oneof(fc.constant(undefined), anyText)],
-          ["text", fc.oneof(fc.constant(undefined), anyText, fc.string({ maxLength: 50 }))],
+          ["note", fc.oneof(fc.constant(undefined), anyText, textWithUnseenCharacters)],
+          [
+            "text",
+            fc.oneof(fc.constant(undefined), anyText, textWithUnseenCharacters, fc.string({ maxLength: 50 })),
+          ],
         ],
         [extraEntries],
       ),
@@ -139,6 +148,12 @@ describe(`the console's inputs, ${RUNS} generated requests each`, () => {
         const target = otherId === null ? enquiryId : encodeURIComponent(otherId);
         const response = await post(`/api/admin/enquiries/${target}/${action}`, body, { cookie });
         expectJsonAnswer(response, [200, 400, 404, 409, 413, 415], body.text);
+        // A note keeps its lines, but never a control character.
+        if (response.statusCode === 200) {
+          for (const entry of response.json<{ history: { text?: string }[] }>().history) {
+            expect(hasControlCharacters(entry.text ?? "", { lines: true })).toBe(false);
+          }
+        }
       }),
       { seed: fuzzSeed, numRuns: RUNS, endOnFailure: true },
     );

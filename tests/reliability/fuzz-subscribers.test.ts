@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { API_PATHS } from "../../domain/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSubscriberEmail } from "../../domain/subscriber";
+import { holdsControlCharacters } from "../../server/routes/clean-text";
 import { honeypotFilled } from "../../server/routes/api-shared";
 import { buildTestApp, type TestApp } from "../support/test-app";
 import { storedAddresses } from "../support/store-probe";
@@ -71,6 +72,8 @@ function predicted(body: FuzzBody): { status: number; email?: string } | undefin
   const read = readBody(body);
   if (read === undefined) return undefined;
   if (!read.ok) return { status: 400 };
+  // The text rule comes first: a control character in any field, known or not, is refused.
+  if (holdsControlCharacters(read.value)) return { status: 400 };
   if (honeypotFilled(read.value)) return { status: 202 };
   const check = emailIn(read.value);
   if (!check.ok) return { status: 400 };

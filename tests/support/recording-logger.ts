@@ -14,3 +14,18 @@ export function recordingLogger() {
     };
   return { entries, info: log("info"), warn: log("warn"), error: log("error") };
 }
+
+/**
+ * A destination for the server's own logger (`logger: { level, stream }`): pino writes each line
+ * as JSON, and this keeps them, as written and parsed, for a test to read.
+ */
+export function recordingLogStream() {
+  const written: string[] = [];
+  return {
+    stream: { write: (line: string) => void written.push(line) },
+    /** Every line, as written. */
+    text: () => written.join(""),
+    /** Every line, parsed. */
+    lines: () => written.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,4 +69,25 @@ export function firestoreSandbox(prefix: string) {
     /** Another connection to a project already opened: what a second server instance has. */
     reopenStore: openProject,
   };
+}
+
+/**
+ * For a test file whose apps run on each store: the Firestore emulator is started before the
+ * file's tests (with FIRESTORE_EMULATOR_HOST pointed at it) and shut down after. Each adapter's
+ * `env()` gives the environment of an app on a fresh database (the SQLite default, or a new
+ * Firestore project each time); `sqlite` says whether its counts are exact under bursts.
+ */
+export function appStoreAdapters(prefix: string) {
+  const sandbox = firestoreSandbox(prefix);
+  beforeAll(() => sandbox.setUp());
+  afterAll(() => sandbox.tearDown());
+  let projects = 0;
+  return [
+    { name: "SQLite", sqlite: true, env: (): Record<string, string> => ({}) },
+    {
+      name: "Firestore (emulator)",
+      sqlite: false,
+      env: (): Record<string, string> => ({ DATABASE_URL: `firestore://demo-${prefix}-${++projects}` }),
+    },
+  ] as const;
 }

@@ -5,7 +5,7 @@ import { FirestoreEnquiryWorkStore } from "./enquiry-work";
 import { FirestoreLeaseStore } from "./leases";
 import { FirestorePersonalDataStore } from "./personal-data";
 import { FirestoreSessionStore } from "./sessions";
-import { FirestoreSignInThrottleStore } from "./sign-in-throttle";
+import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { FirestoreStaffStore } from "./staff";
 import { FirestoreSubscriberDirectory } from "./subscriber-directory";
 import { FirestoreEnquiryStore } from "./enquiries";
@@ -28,7 +28,7 @@ export class FirestoreStore implements Store {
   readonly keys: FirestoreKeyStore;
   readonly staff: FirestoreStaffStore;
   readonly sessions: FirestoreSessionStore;
-  readonly signInThrottle: FirestoreSignInThrottleStore;
+  readonly attemptCounters: FirestoreAttemptCounterStore;
   readonly enquiryWork: FirestoreEnquiryWorkStore;
   readonly subscriberDirectory: FirestoreSubscriberDirectory;
   readonly activity: FirestoreActivityLog;
@@ -43,7 +43,7 @@ export class FirestoreStore implements Store {
     this.keys = new FirestoreKeyStore(connection);
     this.staff = new FirestoreStaffStore(connection);
     this.sessions = new FirestoreSessionStore(connection);
-    this.signInThrottle = new FirestoreSignInThrottleStore(connection);
+    this.attemptCounters = new FirestoreAttemptCounterStore(connection);
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);

@@ -18,14 +18,20 @@ export class FirestoreSessionStore implements SessionStore {
     );
   }
 
-  async touch(tokenHash: string, now: Date, idleMs: number): Promise<{ staffId: string } | null> {
+  async touch(
+    tokenHash: string,
+    now: Date,
+    idleMs: number,
+    lifetimeMs = Number.POSITIVE_INFINITY,
+  ): Promise<{ staffId: string } | null> {
     const oldest = new Date(now.getTime() - idleMs).toISOString();
+    const earliest = Number.isFinite(lifetimeMs) ? new Date(now.getTime() - lifetimeMs).toISOString() : "";
     return this.context.run(() =>
       this.context.db.runTransaction(async (transaction) => {
         const ref = this.sessions.doc(tokenHash);
         const snapshot = await transaction.get(ref);
         if (!snapshot.exists) return null;
-        if (String(snapshot.get("lastSeenAt")) <= oldest) {
+        if (String(snapshot.get("lastSeenAt")) <= oldest || String(snapshot.get("createdAt")) <= earliest) {
           transaction.delete(ref);
           return null;
         }
@@ -39,13 +45,14 @@ export class FirestoreSessionStore implements SessionStore {
     await this.context.run(() => this.sessions.doc(tokenHash).delete());
   }
 
-  async deleteForStaff(staffId: string): Promise<number> {
+  async deleteForStaff(staffId: string, exceptTokenHash?: string): Promise<number> {
     return this.context.run(async () => {
       const snapshot = await this.sessions.where("staffId", "==", staffId).get();
+      const ending = snapshot.docs.filter((doc) => doc.id !== exceptTokenHash);
       const batch = this.context.db.batch();
-      for (const doc of snapshot.docs) batch.delete(doc.ref);
+      for (const doc of ending) batch.delete(doc.ref);
       await batch.commit();
-      return snapshot.size;
+      return ending.length;
     });
   }
 

@@ -5,7 +5,7 @@ import { SqliteEnquiryWorkStore } from "./enquiry-work";
 import { SqliteLeaseStore } from "./leases";
 import { SqlitePersonalDataStore } from "./personal-data";
 import { SqliteSessionStore } from "./sessions";
-import { SqliteSignInThrottleStore } from "./sign-in-throttle";
+import { SqliteAttemptCounterStore } from "./attempt-counters";
 import { SqliteStaffStore } from "./staff";
 import { SqliteSubscriberDirectory } from "./subscriber-directory";
 import { SqliteEnquiryStore } from "./enquiries";
@@ -29,7 +29,7 @@ export class SqliteStore implements Store {
   readonly keys: SqliteKeyStore;
   readonly staff: SqliteStaffStore;
   readonly sessions: SqliteSessionStore;
-  readonly signInThrottle: SqliteSignInThrottleStore;
+  readonly attemptCounters: SqliteAttemptCounterStore;
   readonly enquiryWork: SqliteEnquiryWorkStore;
   readonly subscriberDirectory: SqliteSubscriberDirectory;
   readonly activity: SqliteActivityLog;
@@ -45,7 +45,7 @@ export class SqliteStore implements Store {
     const run: SqliteRun = (work) => connection.run(work);
     this.staff = new SqliteStaffStore(run);
     this.sessions = new SqliteSessionStore(run);
-    this.signInThrottle = new SqliteSignInThrottleStore(run);
+    this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);

@@ -53,6 +53,17 @@ export function migrations(enquiryTable: string): string[] {
     consoleSchema(enquiryTable, quoteIdentifier),
     newsletterSchema(enquiryTable, quoteIdentifier),
     sharedWorkSchema(enquiryTable, quoteIdentifier),
+    // Attempts counted before they are checked (sign-ins, mails to one mailbox), replacing the
+    // sign-in throttle that was read, then written after the check.
+    `
+    CREATE TABLE attempt_counters (
+      name_hash TEXT PRIMARY KEY,
+      count INTEGER NOT NULL,
+      expires_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX attempt_counters_expires ON attempt_counters (expires_at);
+    DROP TABLE sign_in_throttle;
+    `,
   ];
 }
 

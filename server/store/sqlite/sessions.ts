@@ -13,16 +13,23 @@ export class SqliteSessionStore implements SessionStore {
     );
   }
 
-  async touch(tokenHash: string, now: Date, idleMs: number): Promise<{ staffId: string } | null> {
+  async touch(
+    tokenHash: string,
+    now: Date,
+    idleMs: number,
+    lifetimeMs = Number.POSITIVE_INFINITY,
+  ): Promise<{ staffId: string } | null> {
     const oldest = new Date(now.getTime() - idleMs).toISOString();
+    const earliest = Number.isFinite(lifetimeMs) ? new Date(now.getTime() - lifetimeMs).toISOString() : "";
     return this.run((db) =>
       db
         .transaction(() => {
           const row = db
-            .prepare<[string, string, string], { staff_id: string }>(
-              `UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND last_seen_at > ? RETURNING staff_id`,
+            .prepare<[string, string, string, string], { staff_id: string }>(
+              `UPDATE sessions SET last_seen_at = ?
+               WHERE token_hash = ? AND last_seen_at > ? AND created_at > ? RETURNING staff_id`,
             )
-            .get(now.toISOString(), tokenHash, oldest);
+            .get(now.toISOString(), tokenHash, oldest, earliest);
           if (row) return { staffId: row.staff_id };
           db.prepare(`DELETE FROM sessions WHERE token_hash = ?`).run(tokenHash);
           return null;
@@ -35,8 +42,13 @@ export class SqliteSessionStore implements SessionStore {
     this.run((db) => db.prepare(`DELETE FROM sessions WHERE token_hash = ?`).run(tokenHash));
   }
 
-  async deleteForStaff(staffId: string): Promise<number> {
-    return this.run((db) => db.prepare(`DELETE FROM sessions WHERE staff_id = ?`).run(staffId).changes);
+  async deleteForStaff(staffId: string, exceptTokenHash = ""): Promise<number> {
+    return this.run(
+      (db) =>
+        db
+          .prepare(`DELETE FROM sessions WHERE staff_id = ? AND token_hash != ?`)
+          .run(staffId, exceptTokenHash).changes,
+    );
   }
 
   async countActive(staffId: string, now: Date, idleMs: number): Promise<number> {

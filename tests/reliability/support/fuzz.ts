@@ -30,14 +30,44 @@ const controlCharacters = fc.string({
   minLength: 1,
   maxLength: 6,
 });
+/**
+ * Text with one character inside that no text may hold (C0, DEL, C1) or that changes how a name
+ * reads without being seen (direction overrides and isolates, zero-width characters).
+ */
+export const textWithUnseenCharacters = fc
+  .tuple(
+    fc.string({ maxLength: 10 }),
+    fc.constantFrom(
+      "\u0000",
+      "\u0007",
+      "\u001b",
+      "\u007f",
+      "\u0085",
+      "\u009f",
+      "\u202e",
+      "\u202d",
+      "\u2066",
+      "\u2069",
+      "\u200b",
+      "\u200c",
+      "\u200d",
+      "\u200f",
+      "\u061c",
+      "\u2060",
+      "\ufeff",
+    ),
+    fc.string({ maxLength: 10 }),
+  )
+  .map(([before, character, after]) => `${before}${character}${after}`);
 /** Longer than any field may be, yet inside the body limit. */
 const longString = fc.integer({ min: 101, max: 3_000 }).map((length) => "ä".repeat(length));
 /** Bigger than any body limit of the API: answered 413. */
 export const hugeString = fc.integer({ min: 17_000, max: 40_000 }).map((length) => "x".repeat(length));
 
 /**
- * Text of every kind: empty, blank, ASCII, any Unicode, control characters, and lone surrogates
- * (text that is not well-formed Unicode, which the rules refuse).
+ * Text of every kind: empty, blank, ASCII, any Unicode, control characters, direction and
+ * zero-width characters, and lone surrogates (text that is not well-formed Unicode, which the
+ * rules refuse).
  */
 export const anyText = fc.oneof(
   fc.constant(""),
@@ -46,6 +76,7 @@ export const anyText = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 20 }),
   fc.string({ unit: "binary", maxLength: 20 }),
   controlCharacters,
+  textWithUnseenCharacters,
   fc.constantFrom("\ud800", "Asha \udc00", "\udbff\ud800", "ok\ud83d"),
   longString,
 );

@@ -1,0 +1,165 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { Enquiry } from "../domain/enquiry";
+import { appStoreAdapters } from "../tests/support/store-sandboxes";
+import { startMailSink, type MailSink } from "../tests/support/mail-sink";
+import { buildTestApp, waitForEmptyOutbox, type TestApp } from "../tests/support/test-app";
+import { acknowledgementGreeting, acknowledgementMail } from "./notify/mail-content";
+import { mailboxOf } from "./mailbox-caps";
+
+/**
+ * The site's mail aimed at a stranger: enquiries and newsletter requests naming someone else's
+ * address, from many client addresses at once. A mailbox gets at most 3 such mails an hour.
+ */
+const adapters = appStoreAdapters("mailbox");
+let sink: MailSink;
+beforeAll(async () => {
+  sink = await startMailSink();
+});
+afterAll(async () => {
+  await sink.close();
+});
+
+const running: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((app) => app.close()));
+});
+
+const VICTIM = "victim@example.net";
+
+/**
+ * Three, the cap. SQLite counts each request exactly; Firestore adds atomically and reads the
+ * count back, which may include requests landing at the same moment, so a burst there may be
+ * refused more often, never less (server/store/firestore/attempt-counters.ts).
+ */
+function expectThree(exact: boolean, count: number) {
+  if (exact) expect(count).toBe(3);
+  else expect(count).toBeLessThanOrEqual(3);
+}
+
+const spam = (i: number): Enquiry => ({
+  Name: "Visit evil.example/win now",
+  Email: i % 2 ? VICTIM : `Victim+${i}@Example.NET`,
+  Mobile: "9000000000",
+  Quantity: 1,
+  RetailerSelfUse: "Self Use",
+});
+
+describe.each(adapters)("mail to one mailbox, on $name", (adapter) => {
+  test("ten enquiries naming one victim from ten addresses: all stored and sent to the company, three acknowledged", async () => {
+    const testApp = await buildTestApp(
+      {
+        LOG_LEVEL: "silent",
+        SMTP_URL: sink.url,
+        NOTIFY_TO: "orders@collarise.example",
+        ACKNOWLEDGE_VISITORS: "true",
+        ...adapter.env(),
+      },
+      { outbox: { pollIntervalMs: 50 } },
+    );
+    running.push(testApp);
+    const { app } = testApp;
+    const before = sink.mails.length;
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        app.inject({
+          method: "POST",
+          url: "/api/enquiries",
+          payload: spam(i),
+          remoteAddress: `198.51.100.${i + 1}`,
+        }),
+      ),
+    );
+    // The visitor sees the usual success every time.
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+    const kinds = await Promise.all(
+      responses.map(async (response) =>
+        (await app.store.enquiryWork.get(response.json<{ id: string }>().id))?.notifications.map(
+          (notification) => notification.kind,
+        ),
+      ),
+    );
+    expect(kinds.flat().filter((kind) => kind === "company")).toHaveLength(10);
+    expectThree(adapter.sqlite, kinds.flat().filter((kind) => kind === "acknowledgement").length);
+
+    if (adapter.sqlite) {
+      // Delivered over SMTP: the victim's mailbox got three, the company ten.
+      await waitForEmptyOutbox(testApp);
+      const mails = sink.mails.slice(before);
+      const toVictim = mails.filter((mail) => mail.envelopeTo.some((to) => mailboxOf(to) === VICTIM));
+      expect(toVictim).toHaveLength(3);
+      expect(mails.filter((mail) => mail.envelopeTo.includes("orders@collarise.example"))).toHaveLength(10);
+      for (const mail of toVictim) {
+        expect(mail.parsed.text).toMatch(/^Dear Visit,\n/);
+        expect(mail.parsed.text).not.toContain("evil.example");
+        expect(mail.parsed.text).not.toContain("9000000000");
+      }
+    }
+  });
+
+  test("newsletter requests for +tag variants of one mailbox: three confirmation mails, the same answer to all", async () => {
+    const testApp = await buildTestApp({ LOG_LEVEL: "silent", ...adapter.env() });
+    running.push(testApp);
+    const { app } = testApp;
+    const variants = [
+      VICTIM,
+      "Victim@Example.net",
+      ...Array.from({ length: 6 }, (_, i) => `victim+${i + 1}@example.net`),
+    ];
+    const responses = await Promise.all(
+      variants.map((email, i) =>
+        app.inject({
+          method: "POST",
+          url: "/api/subscribers",
+          payload: { email },
+          remoteAddress: `203.0.113.${i + 1}`,
+        }),
+      ),
+    );
+    expect(new Set(responses.map((response) => `${response.statusCode} ${response.body}`)).size).toBe(1);
+    expect(responses[0]?.statusCode).toBe(202);
+    const waiting = await Promise.all(
+      [...new Set(variants.map((email) => email.toLowerCase()))].map(
+        async (email) =>
+          (await app.store.personalData.find({ email })).pendingMails.filter(
+            (mail) => mail.kind === "newsletter-confirmation",
+          ).length,
+      ),
+    );
+    expectThree(
+      adapter.sqlite,
+      waiting.reduce((sum, count) => sum + count, 0),
+    );
+    // Asked one by one afterwards, the mailbox has had its share either way.
+    await app.inject({
+      method: "POST",
+      url: "/api/subscribers",
+      payload: { email: "victim+late@example.net" },
+    });
+    expect((await app.store.personalData.find({ email: "victim+late@example.net" })).pendingMails).toEqual(
+      [],
+    );
+  });
+});
+
+describe("the acknowledgement's words", () => {
+  test("a mailbox is its address in lower case without a +tag", () => {
+    expect(mailboxOf(" Victim+Win.Now@Example.NET ")).toBe("victim@example.net");
+    expect(mailboxOf("a+b+c@x.co")).toBe("a@x.co");
+    expect(mailboxOf("plain@x.co")).toBe("plain@x.co");
+  });
+
+  test("greet by a plain first name, else neutrally, and echo nothing else a stranger typed", () => {
+    expect(acknowledgementGreeting("Anita Sharma")).toBe("Dear Anita,");
+    expect(acknowledgementGreeting("अनीता शर्मा")).toBe("Dear अनीता,");
+    expect(acknowledgementGreeting("Visit evil.example/win now")).toBe("Dear Visit,");
+    for (const name of ["www.evil.example", "Call-9000000000", "http://x", "A".repeat(31), "£££"]) {
+      expect(acknowledgementGreeting(name)).toBe("Hello,");
+    }
+    const mail = acknowledgementMail({
+      enquiryId: "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0",
+      enquiry: { ...spam(1), Name: "win.example/prize Now" },
+    });
+    expect(mail.text).toMatch(/^Hello,\n/);
+    for (const echoed of ["win.example", "prize", "9000000000"]) expect(mail.text).not.toContain(echoed);
+  });
+});

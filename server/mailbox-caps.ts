@@ -1,0 +1,28 @@
+import { reserveAttempt, type AttemptLimit, type Reservation } from "./attempt-limits";
+import type { AttemptCounterStore } from "./store/attempt-counters";
+
+/**
+ * Mails the site sends to an address a stranger may type (enquiry acknowledgements, newsletter
+ * confirmation requests): at most 3 to one mailbox in each clock hour and 10 in each UTC day,
+ * whatever addresses the requests come from.
+ */
+export const MAILBOX_LIMITS: readonly AttemptLimit[] = [
+  { windowMs: 3_600_000, max: 3 },
+  { windowMs: 24 * 3_600_000, max: 10 },
+];
+
+/** One mailbox however it is written: lower case, without a `+tag` in its local part. */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 0) return address;
+  return `${address.slice(0, at).split("+")[0]}${address.slice(at)}`;
+}
+
+/**
+ * Reserves one mail to the address's mailbox, counted in the store before the mail is queued;
+ * not `allowed` when the mailbox has had its share. `takeBack()` when no mail was queued after all.
+ */
+export function reserveMailTo(counters: AttemptCounterStore, email: string, now: Date): Promise<Reservation> {
+  return reserveAttempt(counters, [`mailbox:${mailboxOf(email)}`], MAILBOX_LIMITS, now);
+}

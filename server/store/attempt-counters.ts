@@ -1,0 +1,25 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Counters of attempts (sign-ins, mails to one mailbox), one per key and time window, each
+ * counted in one atomic step of the store before the attempt is let through, so a hundred
+ * requests at once count as a hundred, on one server instance or several. A counter is named by
+ * its caller (the key and the window); the store keeps only a hash of the name.
+ */
+export interface AttemptCounterStore {
+  /**
+   * Adds one to the counter `name` (made on first use, forgotten after `expiresAt`) and answers
+   * its count including this one. Where other attempts land at the same moment the answer may
+   * include them too: never fewer than were added before.
+   */
+  add(name: string, expiresAt: Date): Promise<number>;
+  /** Takes one back from the counter `name`: an attempt that turned out not to count. */
+  takeBack(name: string): Promise<void>;
+  /** Forgets every counter that expired before `before`; answers how many. */
+  eraseExpired(before: Date): Promise<number>;
+}
+
+/** What a store keeps of a counter's name (which may hold an address): its SHA-256. */
+export function counterNameHash(name: string): string {
+  return createHash("sha256").update(name).digest("hex");
+}
