@@ -22,6 +22,7 @@ import {
 } from "./retention/retention-schedule";
 import type { ScheduleTimers } from "./scheduled-task";
 import { createStore } from "./store";
+import { trustProxyOption } from "./trusted-proxy";
 import { sqliteFileOf } from "./store/sqlite";
 import {
   contentSecurityPolicyDirectives,
@@ -44,7 +45,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, logger = false, outbox, retention }: BuildAppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 16 * 1024,
     // Answer slow or stuck clients instead of holding a socket forever.
     connectionTimeout: 30_000,

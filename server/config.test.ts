@@ -82,3 +82,34 @@ describe("the retention settings", () => {
     expect(problems({ BACKUP_KEEP: "0" })).toMatch(/^ {2}BACKUP_KEEP: must be a whole number of copies/m);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy unless set, and takes a hop count or the proxies' addresses", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1" }).TRUST_PROXY).toEqual(["127.0.0.1"]);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, ::1, fd00::/8,loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+  });
+
+  it("refuses `true`, which would trust every hop, saying what to write instead", () => {
+    for (const value of ["true", "TRUE", "yes"]) {
+      const message = problems({ TRUST_PROXY: value });
+      expect(message).toMatch(new RegExp(`^ {2}TRUST_PROXY: is '${value}': set the number of proxies`, "m"));
+      expect(message).toContain("or their addresses, comma-separated");
+    }
+  });
+
+  it("refuses what is neither a hop count nor addresses", () => {
+    for (const value of ["1.5", "-1", "proxy.example", "10.0.0.0/33", "::1/129", "10.0.0.1,", "10.0.0.1/8/8"]) {
+      expect(problems({ TRUST_PROXY: value })).toMatch(/^ {2}TRUST_PROXY: is '/m);
+    }
+  });
+});
