@@ -108,7 +108,15 @@ describe("TRUST_PROXY", () => {
   });
 
   it("refuses what is neither a hop count nor addresses", () => {
-    for (const value of ["1.5", "-1", "proxy.example", "10.0.0.0/33", "::1/129", "10.0.0.1,", "10.0.0.1/8/8"]) {
+    for (const value of [
+      "1.5",
+      "-1",
+      "proxy.example",
+      "10.0.0.0/33",
+      "::1/129",
+      "10.0.0.1,",
+      "10.0.0.1/8/8",
+    ]) {
       expect(problems({ TRUST_PROXY: value })).toMatch(/^ {2}TRUST_PROXY: is '/m);
     }
   });

@@ -91,9 +91,11 @@ describe("with the proxy named by address (TRUST_PROXY=127.0.0.1)", () => {
         remoteAddress: PROXY,
         headers: forgedThenAppended(n),
       });
-    expect([(await viaProxy(1)).statusCode, (await viaProxy(2)).statusCode, (await viaProxy(3)).statusCode]).toEqual(
-      [201, 201, 429],
-    );
+    expect([
+      (await viaProxy(1)).statusCode,
+      (await viaProxy(2)).statusCode,
+      (await viaProxy(3)).statusCode,
+    ]).toEqual([201, 201, 429]);
     // A client reaching the server directly cannot claim another address.
     const direct = await t.app.inject({
       method: "POST",
@@ -117,8 +119,10 @@ describe("a hop count", () => {
         remoteAddress: "198.51.100.30",
         headers: { "x-forwarded-for": `10.1.1.${n}` },
       });
-    expect([(await direct(1)).statusCode, (await direct(2)).statusCode, (await direct(3)).statusCode]).toEqual([
-      201, 201, 429,
-    ]);
+    expect([
+      (await direct(1)).statusCode,
+      (await direct(2)).statusCode,
+      (await direct(3)).statusCode,
+    ]).toEqual([201, 201, 429]);
   });
 });
