@@ -184,6 +184,7 @@ export async function runApiBench(): Promise<StoreRun[]> {
         DATABASE_URL: databaseUrl,
         FIRESTORE_EMULATOR_HOST: emulator.host,
         METADATA_SERVER_DETECTION: "none",
+        SINGLE_INSTANCE: "true",
         RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
         LOG_LEVEL: "warn",
       },

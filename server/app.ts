@@ -21,6 +21,7 @@ import {
   type RetentionSweepStep,
 } from "./retention/retention-schedule";
 import type { ScheduleTimers } from "./scheduled-task";
+import { rateLimitStore } from "./rate-limit-store";
 import { createStore } from "./store";
 import { trustProxyOption } from "./trusted-proxy";
 import { sqliteFileOf } from "./store/sqlite";
@@ -143,7 +144,10 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
     await releaseDatabase?.();
   });
 
+  const limitCounters = rateLimitStore(config.REDIS_URL, app.log);
+  app.addHook("onClose", () => limitCounters.close());
   await app.register(fastifyRateLimit, {
+    ...limitCounters.options,
     global: false,
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(apiMessages.tooManyRequests(context.after)), {

@@ -121,3 +121,23 @@ describe("TRUST_PROXY", () => {
     }
   });
 });
+
+describe("REDIS_URL and SINGLE_INSTANCE", () => {
+  it("count limits in memory on SQLite, in Redis when REDIS_URL is set", () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(problems({ REDIS_URL: "127.0.0.1:6379" })).toMatch(/^ {2}REDIS_URL: must be redis:\/\//m);
+  });
+
+  it("refuse Firestore without REDIS_URL, unless SINGLE_INSTANCE=true says one instance runs", () => {
+    expect(problems({ DATABASE_URL: "firestore://demo-project" })).toMatch(
+      /^ {2}REDIS_URL: is required with DATABASE_URL=firestore:\/\/…, .*set SINGLE_INSTANCE=true if only one instance runs$/m,
+    );
+    expect(
+      loadConfig({ DATABASE_URL: "firestore://demo-project", REDIS_URL: "redis://10.0.0.5:6379" }).REDIS_URL,
+    ).toBe("redis://10.0.0.5:6379");
+    expect(loadConfig({ DATABASE_URL: "firestore://demo-project", SINGLE_INSTANCE: "true" })).toMatchObject({
+      SINGLE_INSTANCE: true,
+    });
+  });
+});

@@ -89,6 +89,14 @@ export const configSchema = z
     ),
     DATABASE_URL: optional(databaseUrl).default("sqlite:./data/site.db"),
     RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(10),
+    /** Where every instance counts the per-address limits together (`redis://host:6379`); in memory unless set. */
+    REDIS_URL: optional(
+      z.string().refine((value) => /^rediss?:\/\/[^/]+/.test(value), {
+        message: "must be redis://host:port or rediss://user:pass@host:port",
+      }),
+    ),
+    /** Says one instance runs on Firestore, so the per-address limits may be counted in its memory. */
+    SINGLE_INSTANCE: optional(booleanFlag).default(false),
     SMTP_URL: optional(smtpUrl),
     NOTIFY_TO: optional(email),
     /** The sender of the company's enquiry mails; the company's own address unless set. */
@@ -119,6 +127,15 @@ export const configSchema = z
     RETENTION_DAYS_VITALS: retentionSetting("vitalsDays"),
   })
   .superRefine((config, ctx) => {
+    if (config.DATABASE_URL.startsWith("firestore://") && !config.REDIS_URL && !config.SINGLE_INSTANCE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message:
+          "is required with DATABASE_URL=firestore://…, so that every instance counts the per-address " +
+          "limits together (REDIS_URL=redis://host:6379); set SINGLE_INSTANCE=true if only one instance runs",
+      });
+    }
     if (config.ACKNOWLEDGE_VISITORS && !config.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["ACKNOWLEDGE_VISITORS"], message: "needs SMTP_URL" });
     }
