@@ -15,6 +15,7 @@ import { scheduleBackups } from "./backup/backup-schedule";
 import { holdDatabase } from "./backup/database-lock";
 import { checkBuiltRetention } from "./retention/built-periods";
 import {
+  idempotencyKeysStep,
   scheduleRetention,
   signInRecordsStep,
   unconfirmedSubscribersStep,
@@ -123,7 +124,12 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
     periods,
     log: app.log,
     ...retention,
-    steps: [unconfirmedSubscribersStep(store), signInRecordsStep(store), ...(retention?.steps ?? [])],
+    steps: [
+      unconfirmedSubscribersStep(store),
+      signInRecordsStep(store),
+      idempotencyKeysStep(store),
+      ...(retention?.steps ?? []),
+    ],
   });
   app.decorate("retention", retentionSweeps);
   let releaseDatabase: (() => Promise<void>) | undefined;

@@ -1,16 +1,33 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { API_ROUTES, HONEYPOT_FIELD } from "../../domain/contract";
+import {
+  API_ROUTES,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+} from "../../domain/contract";
 import { checkEnquiry, enquiryMessages } from "../../domain/enquiry";
-import { logStoreFailure, sendUnavailable } from "./api-errors";
+import { IdempotencyKeyReusedError } from "../store/idempotency";
+import { apiMessages, logStoreFailure, sendUnavailable } from "./api-errors";
 import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
 
 /**
  * `POST /api/enquiries`: checks the enquiry with the form's own rules, then stores it and its
  * pending notification together before answering 201; the outbox worker mails it afterwards.
+ * With an `Idempotency-Key`, a repeat of the same enquiry answers the first one's 201 and id
+ * (docs/decisions/018-a-retry-is-not-a-second-enquiry.md).
  */
 export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
   app.post(API_ROUTES.enquiries, { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
+    const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+    if (
+      idempotencyKey !== undefined &&
+      (typeof idempotencyKey !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
+    ) {
+      const error = apiMessages.badIdempotencyKey;
+      return reply.sendResult({ status: 400, message: error, json: { error } });
+    }
+
     if (honeypotFilled(request.body)) {
       request.log.info({ field: HONEYPOT_FIELD }, "enquiry with a filled honeypot answered and dropped");
       return reply.sendResult({ status: 201, message: enquiryMessages.stored, json: { id: randomUUID() } });
@@ -29,8 +46,13 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
     try {
       ({ id } = await app.store.enquiries.add(check.enquiry, {
         acknowledge: options.acknowledgeVisitors ?? false,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
       }));
     } catch (error) {
+      if (error instanceof IdempotencyKeyReusedError) {
+        const message = apiMessages.idempotencyKeyReused;
+        return reply.sendResult({ status: 422, message, json: { error: message } });
+      }
       logStoreFailure(request, error, "enquiry not stored");
       return sendUnavailable(reply, enquiryMessages.notStored);
     }
