@@ -89,6 +89,7 @@ export async function buildApp({ config, logger = false, outbox, retention }: Bu
         notifier,
         log: app.log,
         sendTimeoutMs: config.NOTIFY_TIMEOUT_SECONDS * 1_000,
+        ...(config.OUTBOX_LEASE_SECONDS ? { leaseMs: config.OUTBOX_LEASE_SECONDS * 1_000 } : {}),
         ...outbox,
       })
     : undefined;

@@ -141,3 +141,16 @@ describe("REDIS_URL and SINGLE_INSTANCE", () => {
     });
   });
 });
+
+describe("OUTBOX_LEASE_SECONDS", () => {
+  it("is unset by default (twice the send timeout) and must outlast NOTIFY_TIMEOUT_SECONDS", () => {
+    expect(loadConfig({}).OUTBOX_LEASE_SECONDS).toBeUndefined();
+    expect(loadConfig({ OUTBOX_LEASE_SECONDS: "4", NOTIFY_TIMEOUT_SECONDS: "2" }).OUTBOX_LEASE_SECONDS).toBe(
+      4,
+    );
+    expect(problems({ OUTBOX_LEASE_SECONDS: "20" })).toMatch(
+      /^ {2}OUTBOX_LEASE_SECONDS: must be longer than NOTIFY_TIMEOUT_SECONDS/m,
+    );
+    expect(problems({ OUTBOX_LEASE_SECONDS: "1" })).toMatch(/^ {2}OUTBOX_LEASE_SECONDS: /m);
+  });
+});

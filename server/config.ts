@@ -103,6 +103,11 @@ export const configSchema = z
     MAIL_FROM: optional(email).default(brand.companyEmail),
     /** The longest one delivery attempt (SMTP or EmailJS) may take before it is retried. */
     NOTIFY_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(30),
+    /**
+     * How long an instance keeps the notifications it claimed before another may take them
+     * (twice NOTIFY_TIMEOUT_SECONDS unless set): how soon a killed instance's mail goes out.
+     */
+    OUTBOX_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3_600)),
     /** Also mail the visitor an acknowledgement with the enquiry's reference (SMTP only). */
     ACKNOWLEDGE_VISITORS: optional(booleanFlag).default(false),
     EMAILJS_SERVICE_ID: optional(z.string().min(1)),
@@ -134,6 +139,17 @@ export const configSchema = z
         message:
           "is required with DATABASE_URL=firestore://…, so that every instance counts the per-address " +
           "limits together (REDIS_URL=redis://host:6379); set SINGLE_INSTANCE=true if only one instance runs",
+      });
+    }
+    if (
+      config.OUTBOX_LEASE_SECONDS !== undefined &&
+      config.OUTBOX_LEASE_SECONDS <= config.NOTIFY_TIMEOUT_SECONDS
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OUTBOX_LEASE_SECONDS"],
+        message:
+          "must be longer than NOTIFY_TIMEOUT_SECONDS, or another instance could send a mail still being sent",
       });
     }
     if (config.ACKNOWLEDGE_VISITORS && !config.SMTP_URL) {
