@@ -18,7 +18,7 @@ import type { Enquiry } from "../../domain/enquiry";
 import { FirestoreStore } from "../../server/store/firestore";
 import { startCaddy, type RunningCaddy } from "../support/caddy";
 import { startFirestoreEmulatorProcess, type RunningEmulator } from "../support/firestore-emulator";
-import { startMailSink, type MailSink } from "../support/mail-sink";
+import { startMailSink, unusedPort, type MailSink } from "../support/mail-sink";
 import { startRedisServer, type RunningRedis } from "../support/redis-server";
 import { killServer, projectRoot, startServer, type ListeningServer } from "../support/server-process";
 import { startTcpGate, type TcpGate } from "../support/tcp-gate";
@@ -194,7 +194,10 @@ beforeAll(async () => {
     });
   }
 
+  // Visitors reach the site through Caddy: its address is the site's public one.
+  const proxyPort = await unusedPort();
   const env = {
+    PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
     DATABASE_URL: `firestore://${PROJECT_ID}`,
     FIRESTORE_EMULATOR_HOST: emulator.host,
     METADATA_SERVER_DETECTION: "none",
@@ -212,7 +215,10 @@ beforeAll(async () => {
     startServer(env, { buildDir: "build", timeoutMs: 60_000 }),
     startServer(env, { buildDir: "build", timeoutMs: 60_000 }),
   ]);
-  caddy = await startCaddy(instances.map((instance) => new URL(instance.baseUrl).host));
+  caddy = await startCaddy(
+    instances.map((instance) => new URL(instance.baseUrl).host),
+    { port: proxyPort },
+  );
 }, 240_000);
 
 afterAll(async () => {

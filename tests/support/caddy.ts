@@ -18,8 +18,11 @@ export interface RunningCaddy {
  * http, in front of `upstreams` (`127.0.0.1:<port>` each); resolves once a request through it
  * reaches an instance's /api/health. `scripts/ensure-services.sh` installs Caddy where missing.
  */
-export async function startCaddy(upstreams: string[], timeoutMs = 20_000): Promise<RunningCaddy> {
-  const port = await unusedPort();
+export async function startCaddy(
+  upstreams: string[],
+  { port: wanted, timeoutMs = 20_000 }: { port?: number; timeoutMs?: number } = {},
+): Promise<RunningCaddy> {
+  const port = wanted ?? (await unusedPort());
   const home = await mkdtemp(join(tmpdir(), "collarise-caddy-"));
   const child = spawn(
     process.env.CADDY_PATH ?? "caddy",
