@@ -9,14 +9,14 @@
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import { readFile } from "node:fs/promises";
-import { API_PATHS, ENQUIRY_COLLECTION } from "../domain/contract";
+import { ENQUIRY_COLLECTION } from "../domain/contract";
 import { FirestoreStore } from "../server/store/firestore";
 import { startCaddy } from "../tests/support/caddy";
 import { startFirestoreEmulatorProcess, type RunningEmulator } from "../tests/support/firestore-emulator";
 import { startMailSink } from "../tests/support/mail-sink";
 import { type ListeningServer, startServer } from "../tests/support/server-process";
 import { benchServerOptions, buildSite } from "./support/build";
-import { distinctEnquiries } from "./support/enquiries";
+import { distinctEnquiries, enquiryRequest } from "./support/enquiries";
 import { formatCount, formatMs, quick } from "./support/report";
 import { startRedisServer } from "../tests/support/redis-server";
 import { formatTable, isMain, median, type Row } from "./support/report";
@@ -176,17 +176,7 @@ async function throughput(
           connections: CONNECTIONS,
           duration: DURATION_S,
           timeout: 10,
-          requests: [
-            {
-              method: "POST",
-              path: API_PATHS.enquiries,
-              headers: { "content-type": "application/json" },
-              setupRequest: (request) => ({ ...request, body: JSON.stringify(nextEnquiry()) }),
-              onResponse: (status, body) => {
-                if (status === 201) answered.add((JSON.parse(body) as { id: string }).id);
-              },
-            },
-          ],
+          requests: [enquiryRequest(nextEnquiry, answered)],
         }),
     );
     const store = await FirestoreStore.open({

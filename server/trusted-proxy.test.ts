@@ -2,16 +2,11 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_API_PREFIX } from "../domain/console";
 import { signInRequest, TEST_HOST } from "../tests/support/console-app";
 import { testAppPerTest } from "../tests/support/test-app";
+import { retailersEnquiry } from "../tests/support/enquiry-bodies";
 
 const start = testAppPerTest();
 
-const asha = {
-  Name: "Asha Verma",
-  Email: "asha.verma@example.in",
-  Mobile: "9876543210",
-  Quantity: 12,
-  RetailerSelfUse: "Retailer",
-};
+const asha = retailersEnquiry;
 
 /** The proxy on this machine; it appends the address it saw to what the client wrote. */
 const PROXY = "127.0.0.1";

@@ -4,14 +4,9 @@ import { enquiryMessages } from "../../domain/enquiry";
 import { apiMessages } from "./api-errors";
 import { testAppPerTest, type TestApp } from "../../tests/support/test-app";
 import { pendingNotifications } from "../../tests/support/store-probe";
+import { retailersEnquiry } from "../../tests/support/enquiry-bodies";
 
-const asha = {
-  Name: "Asha Verma",
-  Email: "asha.verma@example.in",
-  Mobile: "9876543210",
-  Quantity: 12,
-  RetailerSelfUse: "Retailer",
-};
+const asha = retailersEnquiry;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

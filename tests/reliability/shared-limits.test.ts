@@ -4,14 +4,9 @@ import { rateLimitStore } from "../../server/rate-limit-store";
 import { recordingLogger } from "../support/recording-logger";
 import { startRedisServer, type RunningRedis } from "../support/redis-server";
 import { buildTestApp, type TestApp } from "../support/test-app";
+import { retailersEnquiry } from "../support/enquiry-bodies";
 
-const asha = {
-  Name: "Asha Verma",
-  Email: "asha.verma@example.in",
-  Mobile: "9876543210",
-  Quantity: 12,
-  RetailerSelfUse: "Retailer",
-};
+const asha = retailersEnquiry;
 const CLIENT = "203.0.113.7";
 const LIMIT = 6;
 
