@@ -6,7 +6,11 @@ export default defineConfig({
   // As in vite.config.ts: the pages' retention periods come from the environment.
   define: { __RETENTION_PERIODS__: JSON.stringify(retentionPeriodsFrom(process.env)) },
   test: {
-    include: ["{app,domain,server,scripts}/**/*.test.{ts,tsx}", "tests/reliability/**/*.test.ts"],
+    include: [
+      "{app,domain,server,scripts}/**/*.test.{ts,tsx}",
+      "tests/reliability/**/*.test.ts",
+      "tests/scale-out/**/*.test.ts",
+    ],
     environment: "node",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
     testTimeout: 30_000,

@@ -7,14 +7,13 @@
  *   npx tsx bench/api.ts                  20 s per load at 50 connections
  *   BENCH_QUICK=1 npx tsx bench/api.ts    3 s per load, for development
  */
-import { API_PATHS } from "../domain/contract";
 import autocannon, { type Result } from "autocannon";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createStore } from "../server/store";
 import { benchServerOptions, buildSite } from "./support/build";
-import { distinctEnquiries } from "./support/enquiries";
+import { distinctEnquiries, enquiryRequest } from "./support/enquiries";
 import { formatCount, formatMB, formatTable, isMain, quick, type Row } from "./support/report";
 import { startFirestoreEmulatorProcess } from "../tests/support/firestore-emulator";
 import { type ListeningServer, startServer } from "../tests/support/server-process";
@@ -81,17 +80,7 @@ async function postEnquiries(url: string, amount: number, answered: Set<string>)
     connections: Math.min(CONNECTIONS, amount),
     amount,
     timeout: 10,
-    requests: [
-      {
-        method: "POST",
-        path: API_PATHS.enquiries,
-        headers: { "content-type": "application/json" },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify(nextEnquiry()) }),
-        onResponse: (status, body) => {
-          if (status === 201) answered.add((JSON.parse(body) as { id: string }).id);
-        },
-      },
-    ],
+    requests: [enquiryRequest(nextEnquiry, answered)],
   });
 }
 
@@ -184,6 +173,7 @@ export async function runApiBench(): Promise<StoreRun[]> {
         DATABASE_URL: databaseUrl,
         FIRESTORE_EMULATOR_HOST: emulator.host,
         METADATA_SERVER_DETECTION: "none",
+        SINGLE_INSTANCE: "true",
         RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
         LOG_LEVEL: "warn",
       },

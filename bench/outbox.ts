@@ -5,14 +5,13 @@
  *   npx tsx bench/outbox.ts                 3,000 enquiries per scenario after 3,000 to warm up
  *   BENCH_QUICK=1 npx tsx bench/outbox.ts   300 enquiries per scenario after 200
  */
-import { API_PATHS } from "../domain/contract";
 import autocannon from "autocannon";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { benchServerOptions, buildSite } from "./support/build";
-import { distinctEnquiries } from "./support/enquiries";
+import { distinctEnquiries, enquiryRequest } from "./support/enquiries";
 import { formatCount, formatMs, formatTable, isMain, quick, type Row } from "./support/report";
 import { unusedPort } from "../tests/support/mail-sink";
 import { startServer } from "../tests/support/server-process";
@@ -126,17 +125,7 @@ async function scenario(siteDir: string, name: string, mailServer: "slow" | "dow
         connections: CONNECTIONS,
         amount,
         timeout: 10,
-        requests: [
-          {
-            method: "POST",
-            path: API_PATHS.enquiries,
-            headers: { "content-type": "application/json" },
-            setupRequest: (request) => ({ ...request, body: JSON.stringify(nextEnquiry()) }),
-            onResponse: (status, body) => {
-              if (status === 201) answered.add((JSON.parse(body) as { id: string }).id);
-            },
-          },
-        ],
+        requests: [enquiryRequest(nextEnquiry, answered)],
       });
     // A warm-up with the mail server well, so that the figures are of a running server (its
     // code compiled, its mail connections open), not of its first seconds; its enquiries are

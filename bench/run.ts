@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark in turn (pages, enquiry throughput, the outbox, the console's
- * inbox), then one table.
+ * inbox, two instances on the Firestore emulator), then one table.
  *
  *   npm run bench                          the full run (a few minutes)
  *   BENCH_QUICK=1 npm run bench            short loads and one Lighthouse run per page
@@ -13,6 +13,7 @@ import { runInboxBenchmark } from "./inbox";
 import { outboxRows, runOutboxBench } from "./outbox";
 import { benchBuildDir, buildSite } from "./support/build";
 import { formatMarkdown, formatTable, quick, type Row } from "./support/report";
+import { runScaleOutBench, scaleOutRows } from "./scale-out";
 import { pageDetails, runWebBench, webRows } from "./web";
 
 function machine(): string {
@@ -57,11 +58,18 @@ const pages = await watched("pages", runWebBench);
 const api = await watched("API", runApiBench);
 const outbox = await watched("outbox", runOutboxBench);
 const inbox = await watched("inbox", runInboxBenchmark);
+const scaleOut = await watched("scale-out", runScaleOutBench);
 const peaks = Object.entries(peakLoad)
   .map(([part, load]) => `${part} ${load.toFixed(2)}`)
   .join(", ");
 
-const rows: Row[] = [...webRows(pages), ...apiRows(api), ...outboxRows(outbox), ...inbox];
+const rows: Row[] = [
+  ...webRows(pages),
+  ...apiRows(api),
+  ...outboxRows(outbox),
+  ...inbox,
+  ...scaleOutRows(scaleOut),
+];
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 const loadAtEnd = loadavg()
   .map((value) => value.toFixed(2))

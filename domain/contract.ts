@@ -64,3 +64,12 @@ export const PRODUCT_KEY = "collarise";
 
 /** The enquiries' collection (Firestore) or table (SQLite): `{product}_Form`. */
 export const ENQUIRY_COLLECTION = `${PRODUCT_KEY}_Form`;
+
+/**
+ * The header carrying an enquiry's idempotency key: the form makes one per attempt and sends it
+ * again on a retry, so a retry after a lost answer is recognised instead of stored twice.
+ */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+/** What a key may be: 16 to 64 letters, digits, `-` or `_` (a UUID is 36). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -16,6 +16,7 @@ import { scheduleBackups } from "./backup/backup-schedule";
 import { holdDatabase } from "./backup/database-lock";
 import { checkBuiltRetention } from "./retention/built-periods";
 import {
+  idempotencyKeysStep,
   scheduleRetention,
   signInRecordsStep,
   unconfirmedSubscribersStep,
@@ -25,7 +26,9 @@ import type { ScheduleTimers } from "./scheduled-task";
 import { installHostCheck } from "./host-check";
 import { frameworkErrors, installRefusalShape } from "./refusals";
 import { withoutPersonalData } from "./request-log";
+import { rateLimitStore } from "./rate-limit-store";
 import { createStore } from "./store";
+import { trustProxyOption } from "./trusted-proxy";
 import { sqliteFileOf } from "./store/sqlite";
 import {
   contentSecurityPolicyDirectives,
@@ -64,7 +67,7 @@ export async function buildApp({
 }: BuildAppOptions) {
   const app = Fastify({
     logger: withoutPersonalData(logger),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 16 * 1024,
     // Answer slow or stuck clients instead of holding a socket forever.
     connectionTimeout: 30_000,
@@ -110,6 +113,7 @@ export async function buildApp({
         notifier,
         log: app.log,
         sendTimeoutMs: config.NOTIFY_TIMEOUT_SECONDS * 1_000,
+        ...(config.OUTBOX_LEASE_SECONDS ? { leaseMs: config.OUTBOX_LEASE_SECONDS * 1_000 } : {}),
         ...outbox,
       })
     : undefined;
@@ -157,7 +161,12 @@ export async function buildApp({
     periods,
     log: app.log,
     ...retention,
-    steps: [unconfirmedSubscribersStep(store), signInRecordsStep(store), ...(retention?.steps ?? [])],
+    steps: [
+      unconfirmedSubscribersStep(store),
+      signInRecordsStep(store),
+      idempotencyKeysStep(store),
+      ...(retention?.steps ?? []),
+    ],
   });
   app.decorate("retention", retentionSweeps);
   let releaseDatabase: (() => Promise<void>) | undefined;
@@ -180,7 +189,10 @@ export async function buildApp({
     await releaseDatabase?.();
   });
 
+  const limitCounters = rateLimitStore(config.REDIS_URL, app.log);
+  app.addHook("onClose", () => limitCounters.close());
   await app.register(fastifyRateLimit, {
+    ...limitCounters.options,
     global: false,
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(apiMessages.tooManyRequests(context.after)), {

@@ -101,3 +101,75 @@ describe("the retention settings", () => {
     expect(problems({ BACKUP_KEEP: "0" })).toMatch(/^ {2}BACKUP_KEEP: must be a whole number of copies/m);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy unless set, and takes a hop count or the proxies' addresses", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1" }).TRUST_PROXY).toEqual(["127.0.0.1"]);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, ::1, fd00::/8,loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+  });
+
+  it("refuses `true`, which would trust every hop, saying what to write instead", () => {
+    for (const value of ["true", "TRUE", "yes"]) {
+      const message = problems({ TRUST_PROXY: value });
+      expect(message).toMatch(new RegExp(`^ {2}TRUST_PROXY: is '${value}': set the number of proxies`, "m"));
+      expect(message).toContain("or their addresses, comma-separated");
+    }
+  });
+
+  it("refuses what is neither a hop count nor addresses", () => {
+    for (const value of [
+      "1.5",
+      "-1",
+      "proxy.example",
+      "10.0.0.0/33",
+      "::1/129",
+      "10.0.0.1,",
+      "10.0.0.1/8/8",
+    ]) {
+      expect(problems({ TRUST_PROXY: value })).toMatch(/^ {2}TRUST_PROXY: is '/m);
+    }
+  });
+});
+
+describe("REDIS_URL and SINGLE_INSTANCE", () => {
+  it("count limits in memory on SQLite, in Redis when REDIS_URL is set", () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(problems({ REDIS_URL: "127.0.0.1:6379" })).toMatch(/^ {2}REDIS_URL: must be redis:\/\//m);
+  });
+
+  it("refuse Firestore without REDIS_URL, unless SINGLE_INSTANCE=true says one instance runs", () => {
+    expect(problems({ DATABASE_URL: "firestore://demo-project" })).toMatch(
+      /^ {2}REDIS_URL: is required with DATABASE_URL=firestore:\/\/…, .*set SINGLE_INSTANCE=true if only one instance runs$/m,
+    );
+    expect(
+      loadConfig({ DATABASE_URL: "firestore://demo-project", REDIS_URL: "redis://10.0.0.5:6379" }).REDIS_URL,
+    ).toBe("redis://10.0.0.5:6379");
+    expect(loadConfig({ DATABASE_URL: "firestore://demo-project", SINGLE_INSTANCE: "true" })).toMatchObject({
+      SINGLE_INSTANCE: true,
+    });
+  });
+});
+
+describe("OUTBOX_LEASE_SECONDS", () => {
+  it("is unset by default (twice the send timeout) and must outlast NOTIFY_TIMEOUT_SECONDS", () => {
+    expect(loadConfig({}).OUTBOX_LEASE_SECONDS).toBeUndefined();
+    expect(loadConfig({ OUTBOX_LEASE_SECONDS: "4", NOTIFY_TIMEOUT_SECONDS: "2" }).OUTBOX_LEASE_SECONDS).toBe(
+      4,
+    );
+    expect(problems({ OUTBOX_LEASE_SECONDS: "20" })).toMatch(
+      /^ {2}OUTBOX_LEASE_SECONDS: must be longer than NOTIFY_TIMEOUT_SECONDS/m,
+    );
+    expect(problems({ OUTBOX_LEASE_SECONDS: "1" })).toMatch(/^ {2}OUTBOX_LEASE_SECONDS: /m);
+  });
+});

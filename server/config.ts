@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { brand } from "../domain/brand";
 import { parseRetentionSetting, type RetentionPeriods } from "../domain/retention";
@@ -38,6 +39,37 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` also takes. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+export const TRUST_PROXY_HELP =
+  "set the number of proxies in front of the server (1 for one reverse proxy such as Caddy on this machine) " +
+  "or their addresses, comma-separated (127.0.0.1, 10.0.0.0/8); `true` would trust every " +
+  "X-Forwarded-For hop a client writes";
+
+/**
+ * Which proxies may say who the client is: `false` (none), a number of hops, or their addresses.
+ * `true` is refused: it trusts the whole X-Forwarded-For chain, the client's own first entry too.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (value === "false" || value === "no" || value === "0") return false;
+  if (/^\d+$/.test(value) && Number(value) <= 100) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  if (value !== "" && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({ code: "custom", message: `is '${raw}': ${TRUST_PROXY_HELP}` });
+  return z.NEVER;
+});
+
 export const configSchema = z
   .object({
     PORT: optional(port).default(3000),
@@ -45,8 +77,8 @@ export const configSchema = z
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default(
       "info",
     ),
-    /** Behind a reverse proxy, take the client's address from X-Forwarded-For (for rate limits). */
-    TRUST_PROXY: optional(booleanFlag).default(false),
+    /** The proxies in front (a hop count or addresses): the client's address and scheme come from their X-Forwarded- headers. */
+    TRUST_PROXY: optional(trustProxy).default(false),
     SITE_DIR: optional(z.string().min(1)).default("build/client"),
     /** Where visitors reach the site, for links in mail (`https://collarise.example`); the local server unless set. */
     PUBLIC_URL: optional(
@@ -59,6 +91,14 @@ export const configSchema = z
     NODE_ENV: optional(z.string()),
     DATABASE_URL: optional(databaseUrl).default("sqlite:./data/site.db"),
     RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(10),
+    /** Where every instance counts the per-address limits together (`redis://host:6379`); in memory unless set. */
+    REDIS_URL: optional(
+      z.string().refine((value) => /^rediss?:\/\/[^/]+/.test(value), {
+        message: "must be redis://host:port or rediss://user:pass@host:port",
+      }),
+    ),
+    /** Says one instance runs on Firestore, so the per-address limits may be counted in its memory. */
+    SINGLE_INSTANCE: optional(booleanFlag).default(false),
     SMTP_URL: optional(smtpUrl),
     NOTIFY_TO: optional(email),
     /** The sender of the company's enquiry mails; the company's own address unless set. */
@@ -76,6 +116,11 @@ export const configSchema = z
         .min(1)
         .max(7 * 24 * 60),
     ).default(30),
+    /**
+     * How long an instance keeps the notifications it claimed before another may take them
+     * (twice NOTIFY_TIMEOUT_SECONDS unless set): how soon a killed instance's mail goes out.
+     */
+    OUTBOX_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3_600)),
     /** Also mail the visitor an acknowledgement with the enquiry's reference (SMTP only). */
     ACKNOWLEDGE_VISITORS: optional(booleanFlag).default(false),
     EMAILJS_SERVICE_ID: optional(z.string().min(1)),
@@ -107,6 +152,26 @@ export const configSchema = z
         message:
           "backs up a SQLite database only; on Firestore unset it and use Firestore's own scheduled " +
           "backups (gcloud firestore backups schedules create; see docs/operating-on-firestore.md)",
+      });
+    }
+    if (config.DATABASE_URL.startsWith("firestore://") && !config.REDIS_URL && !config.SINGLE_INSTANCE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message:
+          "is required with DATABASE_URL=firestore://…, so that every instance counts the per-address " +
+          "limits together (REDIS_URL=redis://host:6379); set SINGLE_INSTANCE=true if only one instance runs",
+      });
+    }
+    if (
+      config.OUTBOX_LEASE_SECONDS !== undefined &&
+      config.OUTBOX_LEASE_SECONDS <= config.NOTIFY_TIMEOUT_SECONDS
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OUTBOX_LEASE_SECONDS"],
+        message:
+          "must be longer than NOTIFY_TIMEOUT_SECONDS, or another instance could send a mail still being sent",
       });
     }
     if (config.ACKNOWLEDGE_VISITORS && !config.SMTP_URL) {

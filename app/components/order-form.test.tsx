@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HONEYPOT_FIELD } from "../../domain/contract";
+import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_HEADER } from "../../domain/contract";
 import { BUYER_TYPE_PLACEHOLDER, enquiryMessages } from "../../domain/enquiry";
 import { orderForm } from "../content/forms";
 import { OrderForm } from "./order-form";
@@ -201,6 +201,63 @@ describe("OrderForm checks", () => {
     await waitFor(() => expect(within(toaster).getByText(enquiryMessages.missing)).toBeTruthy());
     // Screen readers hear it once, from the form's own region, not again from sonner's.
     expect(toaster.closest("section")?.getAttribute("aria-live")).toBe("off");
+  });
+});
+
+/** The Idempotency-Key each call to fetch carried. */
+function keysSent(fetchMock: FetchMock): (string | null)[] {
+  return fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER));
+}
+
+describe("OrderForm retries", () => {
+  it("sends a retry after a network error with the same idempotency key, and a new enquiry with a new one", async () => {
+    let call = 0;
+    const fetchMock = stubFetch(async () => {
+      call += 1;
+      if (call === 1) throw new TypeError("Failed to fetch");
+      return jsonResponse(201, { id: "x" });
+    });
+    render(<OrderForm />);
+    await fillValidEnquiry(user);
+    await user.click(placeOrder());
+    await waitFor(() => expect(warningRegion().textContent).toBe(enquiryMessages.notStored));
+
+    await user.click(placeOrder());
+    await waitFor(() => expect(successRegion().textContent).toBe(enquiryMessages.stored));
+
+    // The same enquiry typed again after it was stored is a new enquiry.
+    await waitFor(() => expect(field.name().value).toBe(""));
+    // user-event remembers what it typed across the form's reset: start each field afresh.
+    for (const input of [field.name(), field.email(), field.mobile(), field.quantity()])
+      await user.clear(input);
+    await fillValidEnquiry(user);
+    await user.click(placeOrder());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+
+    const [first, retry, next] = keysSent(fetchMock);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+
+  it("makes a new key when the form was changed before the retry", async () => {
+    const fetchMock = stubFetch(async () => jsonResponse(503, { error: "Service unavailable" }));
+    render(<OrderForm />);
+    await fillValidEnquiry(user);
+    await user.click(placeOrder());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(placeOrder().textContent).toBe(orderForm.submit));
+
+    await user.click(placeOrder());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(placeOrder().textContent).toBe(orderForm.submit));
+    await user.type(field.quantity(), "0");
+    await user.click(placeOrder());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+
+    const [first, retry, changed] = keysSent(fetchMock);
+    expect(retry).toBe(first);
+    expect(changed).not.toBe(first);
   });
 });
 

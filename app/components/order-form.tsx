@@ -130,6 +130,7 @@ export function OrderForm() {
 
   const { sending, onSubmit } = useFormSubmit({
     path: API_PATHS.enquiries,
+    idempotent: true,
     prepare(form) {
       const data = new FormData(form);
       const read = (name: string) => {

@@ -8,7 +8,7 @@
 export const REQUEST_TIMEOUT_MS = 15_000;
 
 /** The statuses with which the API refuses a request and says why in `{"error"}`. */
-const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 413, 415, 429]);
+const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 413, 415, 422, 429]);
 
 export type ApiOutcome =
   | { kind: "ok"; status: number; body: unknown }
@@ -25,6 +25,8 @@ export type ApiOutcome =
 
 export interface PostOptions {
   timeoutMs?: number;
+  /** Headers beside the JSON ones (the enquiry's Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Injected by tests; the page uses the browser's fetch. */
   fetch?: typeof globalThis.fetch;
 }
@@ -52,13 +54,13 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** POSTs `body` as JSON to `path` and says what came of it; never throws. */
 export async function postJson(path: string, body: unknown, options: PostOptions = {}): Promise<ApiOutcome> {
-  const { timeoutMs = REQUEST_TIMEOUT_MS, fetch: doFetch = globalThis.fetch } = options;
+  const { timeoutMs = REQUEST_TIMEOUT_MS, fetch: doFetch = globalThis.fetch, headers = {} } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await doFetch(path, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
+      headers: { ...headers, "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),
       credentials: "same-origin",
       signal: controller.signal,

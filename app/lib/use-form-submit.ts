@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
+import { IDEMPOTENCY_KEY_HEADER } from "../../domain/contract";
 import { type ApiOutcome, postJson } from "./api-client";
 
 export interface FormSubmitOptions {
@@ -11,16 +12,29 @@ export interface FormSubmitOptions {
   prepare: (form: HTMLFormElement) => unknown;
   /** Says what came of the request; `form` is the form that was sent, to be reset on success. */
   onOutcome: (outcome: ApiOutcome, form: HTMLFormElement) => void;
+  /**
+   * Send an Idempotency-Key: one per attempt, sent again when the same body is retried after
+   * no answer came (a network error, a timeout, a 5xx); a new one once the server has answered
+   * or the body changed. The server then recognises a retry of a request it already stored.
+   */
+  idempotent?: boolean;
+}
+
+/** The key of the attempt under way, with the body it was made for. */
+interface Attempt {
+  key: string;
+  body: string;
 }
 
 /**
  * The submit state machine both forms share: the browser's own post is replaced by the API
  * call, a second submit while one is on its way does nothing, and `sending` is true meanwhile.
  */
-export function useFormSubmit({ path, prepare, onOutcome }: FormSubmitOptions) {
+export function useFormSubmit({ path, prepare, onOutcome, idempotent = false }: FormSubmitOptions) {
   // A ref as well as state: two quick clicks arrive before React re-renders with `sending`.
   const sendingRef = useRef(false);
   const [sending, setSending] = useState(false);
+  const attempt = useRef<Attempt | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,7 +45,17 @@ export function useFormSubmit({ path, prepare, onOutcome }: FormSubmitOptions) {
 
     sendingRef.current = true;
     setSending(true);
-    const outcome = await postJson(path, body);
+    let headers: Record<string, string> = {};
+    if (idempotent) {
+      const serialized = JSON.stringify(body);
+      if (attempt.current?.body !== serialized)
+        attempt.current = { key: crypto.randomUUID(), body: serialized };
+      headers = { [IDEMPOTENCY_KEY_HEADER]: attempt.current.key };
+    }
+    const outcome = await postJson(path, body, { headers });
+    // The API's answer ends the attempt. Without one (no connection, a timeout, a 5xx or a
+    // proxy's page) it may have been stored all the same: the key stays for the retry.
+    if (outcome.kind !== "failed") attempt.current = null;
     sendingRef.current = false;
     setSending(false);
     onOutcome(outcome, form);

@@ -1,3 +1,5 @@
+import type { Request } from "autocannon";
+import { API_PATHS } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 
 /**
@@ -15,5 +17,21 @@ export function distinctEnquiries(label: string, mobileBase: number): () => Enqu
       Quantity: (sequence % 200) + 1,
       RetailerSelfUse: sequence % 2 === 0 ? "Retailer" : "Self Use",
     };
+  };
+}
+
+/**
+ * autocannon's request for a load of enquiries: a new body from `next` each time, and the id of
+ * each one answered 201 kept in `answered`, so that the store can be checked for every one.
+ */
+export function enquiryRequest(next: () => Enquiry, answered: Set<string>): Request {
+  return {
+    method: "POST",
+    path: API_PATHS.enquiries,
+    headers: { "content-type": "application/json" },
+    setupRequest: (request) => ({ ...request, body: JSON.stringify(next()) }),
+    onResponse: (status, body) => {
+      if (status === 201) answered.add((JSON.parse(body) as { id: string }).id);
+    },
   };
 }

@@ -204,7 +204,7 @@ describe("the console's API", () => {
 
   test("ten wrong passwords are throttled, the right one too while it lasts, and the same for an unknown account", async () => {
     // Behind a proxy, so each attempt can come from an address of its own.
-    const app = await start({ TRUST_PROXY: "true" });
+    const app = await start({ TRUST_PROXY: "1" });
     await addStaff(app, "owner@example.com", "owner");
     for (const email of ["owner@example.com", "nobody@example.com"]) {
       const statuses: number[] = [];

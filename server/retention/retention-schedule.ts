@@ -1,6 +1,7 @@
 import { DAY_MS, UNCONFIRMED_SUBSCRIBER_DAYS, type RetentionPeriods } from "../../domain/retention";
 import { SESSION_IDLE_MS } from "../admin/session-cookie";
 import { nodeTimers, runLeased, scheduleTask, type ScheduleTimers } from "../scheduled-task";
+import { IDEMPOTENCY_KEY_TTL_MS } from "../store/idempotency";
 import type { Store } from "../store/store";
 import { messageOf } from "../error-message";
 
@@ -85,6 +86,18 @@ export function signInRecordsStep(store: Pick<Store, "sessions" | "attemptCounte
     run: async (now) => ({
       idleSessions: await store.sessions.eraseIdle(new Date(now.getTime() - SESSION_IDLE_MS)),
       attemptCounters: await store.attemptCounters.eraseExpired(now),
+    }),
+  };
+}
+
+/** Idempotency keys past the time a retry could come (their enquiries stay). */
+export function idempotencyKeysStep(store: Pick<Store, "enquiries">): RetentionSweepStep {
+  return {
+    name: "idempotency keys",
+    run: async (now) => ({
+      idempotencyKeys: await store.enquiries.eraseIdempotencyKeys(
+        new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS),
+      ),
     }),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { IDEMPOTENCY_KEY_HEADER } from "../../domain/contract";
 import { StoreUnavailableError } from "../store/store";
 
 /** What the API says when a request is refused before its own checks run. */
@@ -13,6 +14,10 @@ export const apiMessages = {
   storeUnavailable: "The service is unavailable just now. Please try again in a moment.",
   unexpected: "Something went wrong on our side. Please try again in a moment.",
   badRequest: "The request could not be understood.",
+  badIdempotencyKey: `The ${IDEMPOTENCY_KEY_HEADER} header must be 16 to 64 letters, digits, '-' or '_'.`,
+  idempotencyKeyReused:
+    `This ${IDEMPOTENCY_KEY_HEADER} was already used with a different enquiry. ` +
+    "Send a new key with a new or changed enquiry.",
 } as const;
 
 /** Seconds a client is asked to wait before trying again after a 503. */

@@ -4,14 +4,9 @@ import { enquiryMessages } from "../../domain/enquiry";
 import { apiMessages } from "./api-errors";
 import { testAppPerTest, type TestApp } from "../../tests/support/test-app";
 import { pendingNotifications } from "../../tests/support/store-probe";
+import { retailersEnquiry } from "../../tests/support/enquiry-bodies";
 
-const asha = {
-  Name: "Asha Verma",
-  Email: "asha.verma@example.in",
-  Mobile: "9876543210",
-  Quantity: 12,
-  RetailerSelfUse: "Retailer",
-};
+const asha = retailersEnquiry;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -221,6 +216,66 @@ describe("POST /api/enquiries", () => {
     const retried = await postEnquiry(t, asha);
     expect(retried.statusCode).toBe(201);
     expect(await t.app.store.enquiries.list()).toHaveLength(1);
+  });
+});
+
+describe("POST /api/enquiries with an Idempotency-Key", () => {
+  const withKey = (t: TestApp, key: string, payload: unknown = asha) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/enquiries",
+      payload: payload as object,
+      remoteAddress: "203.0.113.7",
+      headers: { "idempotency-key": key },
+    });
+
+  it("answers a retry with the first answer, 201 and the same id, and stores and mails it once", async () => {
+    const t = await start();
+    const key = "3b241101-e2bb-4255-8caf-4136c566a962";
+    const first = await withKey(t, key);
+    const retries = await Promise.all(Array.from({ length: 5 }, () => withKey(t, key)));
+    expect(first.statusCode).toBe(201);
+    for (const retry of retries) {
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+    }
+    expect(await t.app.store.enquiries.list()).toHaveLength(1);
+    expect(pendingNotifications(t.databaseUrl)).toBe(1);
+  });
+
+  it("refuses a key reused with a different enquiry with 422, and stores nothing", async () => {
+    const t = await start();
+    const key = "k".repeat(32);
+    expect((await withKey(t, key)).statusCode).toBe(201);
+    const reused = await withKey(t, key, { ...asha, Quantity: 13 });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toStrictEqual({ error: apiMessages.idempotencyKeyReused });
+    expect(reused.json<{ error: string }>().error).toBe(
+      "This Idempotency-Key was already used with a different enquiry. Send a new key with a new or changed enquiry.",
+    );
+    expect(await t.app.store.enquiries.list()).toHaveLength(1);
+  });
+
+  it.each([
+    ["too short", "abc"],
+    ["too long", "a".repeat(65)],
+    ["with spaces", "not a valid key at all"],
+    ["with other characters", "key/with/slashes/1234"],
+    ["empty", ""],
+  ])("refuses a key %s with 400 and stores nothing", async (_what, key) => {
+    const t = await start();
+    const response = await withKey(t, key);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toStrictEqual({ error: apiMessages.badIdempotencyKey });
+    expect(await t.app.store.enquiries.list()).toHaveLength(0);
+  });
+
+  it("keeps a key per enquiry: another key is another enquiry", async () => {
+    const t = await start();
+    const a = await withKey(t, "a".repeat(20));
+    const b = await withKey(t, "b".repeat(20));
+    expect(a.json<{ id: string }>().id).not.toBe(b.json<{ id: string }>().id);
+    expect(await t.app.store.enquiries.list()).toHaveLength(2);
   });
 });
 

@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { StoreUnavailableError, type PendingNotification, type Store } from "./store";
+import { FirestoreStore } from "./firestore";
+import { IdempotencyKeyReusedError } from "./idempotency";
+import { SqliteStore } from "./sqlite";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { pendingNotifications } from "../../tests/support/store-probe";
 
@@ -24,6 +27,8 @@ interface Adapter {
   breakDatabase(store: Store): Promise<() => Promise<void>>;
   /** How many notifications wait in the outbox, read from the database behind the store's back. */
   pendingNotifications(store: Store): Promise<number>;
+  /** Another store on the same database, as a second server instance opens it. */
+  openTwin(store: Store): Promise<Store>;
 }
 
 function sqliteAdapter(): Adapter {
@@ -39,6 +44,12 @@ function sqliteAdapter(): Adapter {
     },
     async pendingNotifications(store) {
       return pendingNotifications(`sqlite:${paths.get(store)}`);
+    },
+    async openTwin(store) {
+      const path = paths.get(store)!;
+      const twin = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
+      paths.set(twin, path);
+      return twin;
     },
     async rawEnquiry(store, id) {
       const db = new Database(paths.get(store)!, { readonly: true });
@@ -74,6 +85,16 @@ function firestoreAdapter(): Adapter {
       const { store, projectId } = await sandbox.openStore();
       projects.set(store, projectId);
       return store;
+    },
+    async openTwin(store) {
+      const projectId = projects.get(store)!;
+      const twin = await FirestoreStore.open({
+        projectId,
+        enquiryCollection: ENQUIRY_COLLECTION,
+        deadlineMs: 4_000,
+      });
+      projects.set(twin, projectId);
+      return twin;
     },
     async pendingNotifications(store) {
       const app = initializeApp({ projectId: projects.get(store) }, `pending-${randomUUID()}`);
@@ -184,6 +205,72 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     expect(listed).toHaveLength(2);
     expect(listed).toEqual(expect.arrayContaining([first, second]));
     expect(listed[0]!.receivedAt <= listed[1]!.receivedAt).toBe(true);
+  });
+
+  describe("idempotency keys", () => {
+    test("the same key 20 times at once, through two instances, stores one enquiry and queues one notification", async () => {
+      await openStore();
+      const [a, b] = [await adapter.openTwin(store), await adapter.openTwin(store)];
+      try {
+        const key = randomUUID();
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            (i % 2 === 0 ? a : b).enquiries.add(retailer, { idempotencyKey: key }),
+          ),
+        );
+        const listed = await store.enquiries.list();
+        expect(listed).toHaveLength(1);
+        expect(new Set(answers.map((answer) => answer.id))).toEqual(new Set([listed[0]!.id]));
+        for (const answer of answers) expect(answer).toEqual(listed[0]);
+        expect(await adapter.pendingNotifications(store)).toBe(1);
+
+        // The key is metadata kept apart: the enquiry's record holds its five fields as before.
+        const raw = await adapter.rawEnquiry(store, listed[0]!.id);
+        expect(Object.keys(raw).sort()).toEqual(
+          ["Name", "Email", "Mobile", "Quantity", "RetailerSelfUse", ...adapter.metadataFields].sort(),
+        );
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+
+    test("a repeat later answers the first enquiry; other keys and no key store new ones", async () => {
+      await openStore();
+      const key = randomUUID();
+      const first = await store.enquiries.add(retailer, { idempotencyKey: key });
+      expect(await store.enquiries.add(retailer, { idempotencyKey: key })).toEqual(first);
+      const other = await store.enquiries.add(retailer, { idempotencyKey: randomUUID() });
+      const none = await store.enquiries.add(retailer);
+      expect(new Set([first.id, other.id, none.id]).size).toBe(3);
+      expect(await store.enquiries.list()).toHaveLength(3);
+      expect(await adapter.pendingNotifications(store)).toBe(3);
+    });
+
+    test("a key first used with another enquiry is refused and stores nothing", async () => {
+      await openStore();
+      const key = randomUUID();
+      await store.enquiries.add(retailer, { idempotencyKey: key });
+      await expect(store.enquiries.add(selfUse, { idempotencyKey: key })).rejects.toBeInstanceOf(
+        IdempotencyKeyReusedError,
+      );
+      await expect(
+        store.enquiries.add({ ...retailer, Quantity: 25 }, { idempotencyKey: key }),
+      ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+      expect(await store.enquiries.list()).toHaveLength(1);
+      expect(await adapter.pendingNotifications(store)).toBe(1);
+    });
+
+    test("keys past their time are forgotten: the enquiry stays, and the key is then a new enquiry's", async () => {
+      await openStore();
+      const key = randomUUID();
+      const first = await store.enquiries.add(retailer, { idempotencyKey: key });
+      expect(await store.enquiries.eraseIdempotencyKeys(new Date(first.receivedAt))).toBe(0);
+      expect(await store.enquiries.eraseIdempotencyKeys(later(first.receivedAt, 1))).toBe(1);
+      expect(await store.enquiries.list()).toEqual([first]);
+      const again = await store.enquiries.add(retailer, { idempotencyKey: key });
+      expect(again.id).not.toBe(first.id);
+    });
   });
 
   describe("the newsletter's consent", () => {

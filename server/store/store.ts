@@ -32,6 +32,12 @@ export type NotificationKind = EnquiryNotificationKind | NewsletterNotificationK
 export interface AddEnquiryOptions {
   /** Also queue the visitor's acknowledgement mail, in the same transaction. */
   acknowledge?: boolean;
+  /**
+   * The client's idempotency key, stored with the enquiry in the same transaction: a repeat of
+   * the same enquiry with it (at once, or later, on any instance) answers the first one stored,
+   * and stores and queues nothing; a different enquiry with it throws IdempotencyKeyReusedError.
+   */
+  idempotencyKey?: string;
 }
 
 /** A notification of one enquiry, waiting in the outbox until it is delivered. */
@@ -88,6 +94,8 @@ export class StoreUnavailableError extends Error {
 export interface EnquiryStore {
   /** Stores the enquiry and its pending notification (or notifications) in one transaction. */
   add(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<StoredEnquiry>;
+  /** Forgets idempotency keys first used before `before`; answers how many. */
+  eraseIdempotencyKeys(before: Date): Promise<number>;
   /** Every stored enquiry, oldest first. */
   list(): Promise<StoredEnquiry[]>;
 

@@ -25,7 +25,7 @@ let enquiryId: string;
 
 beforeAll(async () => {
   announceSeed("fuzz-console");
-  t = await buildTestApp({ LOG_LEVEL: "silent", TRUST_PROXY: "true" });
+  t = await buildTestApp({ LOG_LEVEL: "silent", TRUST_PROXY: "1" });
   await addStaff(t.app, "owner@example.com", "owner");
   cookie = await signIn(t.app, "owner@example.com");
   ({ id: enquiryId } = await t.app.store.enquiries.add({

@@ -140,7 +140,11 @@ describe("the Firestore store", () => {
     await sandbox.setUp();
     // Google's client libraries otherwise look for a cloud metadata server off this machine.
     process.env.METADATA_SERVER_DETECTION = "none";
-    t = await buildTestApp({ DATABASE_URL: "firestore://demo-store-faults", RATE_LIMIT_PER_MINUTE: "1000" });
+    t = await buildTestApp({
+      DATABASE_URL: "firestore://demo-store-faults",
+      SINGLE_INSTANCE: "true",
+      RATE_LIMIT_PER_MINUTE: "1000",
+    });
   });
   afterAll(async () => {
     await t?.close();

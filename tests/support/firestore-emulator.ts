@@ -54,6 +54,8 @@ export class FirestoreEmulator {
 
 export interface RunningEmulator {
   host: string;
+  /** The emulator's process, whose CPU time a benchmark reads. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function startFirestoreEmulatorProcess(timeoutMs = 30_000): Promise
   });
   return {
     host,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");

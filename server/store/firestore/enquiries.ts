@@ -13,6 +13,16 @@ import type {
 } from "../store";
 import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreConnection } from "./connection";
 import { eventTime } from "../event-clock";
+import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
+
+/** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
+const IDEMPOTENCY_KEYS = "enquiry_idempotency_keys";
+
+interface IdempotencyKeyData {
+  enquiryId: string;
+  fingerprint: string;
+  receivedAt: Timestamp;
+}
 
 /**
  * A notification in `notifications`: an enquiry's (with a copy of its fields) or a newsletter
@@ -142,17 +152,82 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       lastError: null,
       sentAt: null,
     };
+    const key = options.idempotencyKey;
+    const keyRef = key ? this.idempotencyKeys().doc(`key-${key}`) : undefined;
+    const fingerprint = enquiryFingerprint(stored.enquiry);
+    try {
+      await this.writeEnquiry(stored, notification, options.acknowledge ?? false, keyRef, fingerprint);
+    } catch (error) {
+      // The key's document exists: this is a repeat (or a mistake) of an enquiry already stored.
+      if (keyRef && grpcCode(error) === ALREADY_EXISTS) return this.firstWithKey(keyRef, fingerprint, stored);
+      throw error;
+    }
+    return stored;
+  }
+
+  /**
+   * One batch: the enquiry, its notifications and its key's document are written, or none. The
+   * key's document is created, never overwritten, so of two requests with one key (at once, on
+   * two instances) one commits and the other fails with ALREADY_EXISTS.
+   */
+  private async writeEnquiry(
+    stored: StoredEnquiry,
+    notification: NotificationData,
+    acknowledge: boolean,
+    keyRef: DocumentReference | undefined,
+    fingerprint: string,
+  ): Promise<void> {
+    const receivedAt = notification.receivedAt;
     await this.connection.run(async () => {
-      // One batch: both documents are written, or neither.
       const batch = this.connection.db.batch();
+      if (keyRef) {
+        const record: IdempotencyKeyData = { enquiryId: stored.id, fingerprint, receivedAt };
+        batch.create(keyRef, record);
+      }
       batch.create(this.enquiries().doc(stored.id), { ...stored.enquiry, receivedAt });
       batch.create(this.notifications().doc(randomUUID()), notification);
-      if (options.acknowledge) {
+      if (acknowledge) {
         batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
       }
       await batch.commit();
     });
-    return stored;
+  }
+
+  private idempotencyKeys() {
+    return this.connection.db.collection(IDEMPOTENCY_KEYS);
+  }
+
+  /** The enquiry first stored with the key, when this one is the same; else the key's refusal. */
+  private async firstWithKey(
+    keyRef: DocumentReference,
+    fingerprint: string,
+    repeat: StoredEnquiry,
+  ): Promise<StoredEnquiry> {
+    const snapshot = await this.connection.run(() => keyRef.get());
+    const first = snapshot.data() as IdempotencyKeyData | undefined;
+    if (!first) throw new Error("An idempotency key's document vanished as it was read");
+    if (first.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
+    // The same fingerprint: the same five fields as checked.
+    return { id: first.enquiryId, receivedAt: isoOf(first.receivedAt), enquiry: repeat.enquiry };
+  }
+
+  async eraseIdempotencyKeys(before: Date): Promise<number> {
+    let erased = 0;
+    for (;;) {
+      const batchSize = await this.connection.run(async () => {
+        const old = await this.idempotencyKeys()
+          .where("receivedAt", "<", Timestamp.fromDate(before))
+          .limit(400)
+          .get();
+        if (old.empty) return 0;
+        const batch = this.connection.db.batch();
+        for (const doc of old.docs) batch.delete(doc.ref);
+        await batch.commit();
+        return old.size;
+      });
+      erased += batchSize;
+      if (batchSize === 0) return erased;
+    }
   }
 
   async list(): Promise<StoredEnquiry[]> {

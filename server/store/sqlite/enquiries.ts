@@ -11,6 +11,7 @@ import {
 } from "../store";
 import type { SqliteConnection } from "./connection";
 import { eventTime } from "../event-clock";
+import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 
 /** An enquiry as its table holds it. */
 export interface EnquiryRow {
@@ -75,6 +76,21 @@ export function storedEnquiry(row: EnquiryRow): StoredEnquiry {
   };
 }
 
+interface QueuedEnquiry {
+  stored: StoredEnquiry;
+  acknowledge: boolean;
+  idempotencyKey?: string;
+}
+
+function settle(
+  entry: { resolve: (stored: StoredEnquiry) => void; reject: (error: unknown) => void },
+  outcome: StoredEnquiry | IdempotencyKeyReusedError | undefined,
+): void {
+  if (outcome instanceof IdempotencyKeyReusedError) entry.reject(outcome);
+  else if (outcome) entry.resolve(outcome);
+  else entry.reject(new Error("No outcome for a queued enquiry"));
+}
+
 /**
  * Enquiries and the outbox of their notifications on SQLite. An enquiry and its pending
  * notification are committed together, once they are on disk `add` resolves.
@@ -83,12 +99,10 @@ export class SqliteEnquiryStore implements EnquiryStore {
   constructor(private readonly connection: SqliteConnection) {}
 
   /** Enquiries waiting for the next group commit, with the callers waiting on them. */
-  private queuedEnquiries: {
-    stored: StoredEnquiry;
-    acknowledge: boolean;
+  private queuedEnquiries: (QueuedEnquiry & {
     resolve: (stored: StoredEnquiry) => void;
     reject: (error: unknown) => void;
-  }[] = [];
+  })[] = [];
 
   /**
    * Stores the enquiry and its pending notification, and resolves once they are on disk.
@@ -109,7 +123,13 @@ export class SqliteEnquiryStore implements EnquiryStore {
       },
     };
     return new Promise((resolve, reject) => {
-      this.queuedEnquiries.push({ stored, acknowledge: options.acknowledge ?? false, resolve, reject });
+      this.queuedEnquiries.push({
+        stored,
+        acknowledge: options.acknowledge ?? false,
+        ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+        resolve,
+        reject,
+      });
       if (this.queuedEnquiries.length === 1) setImmediate(() => this.commitQueuedEnquiries());
     });
   }
@@ -118,8 +138,8 @@ export class SqliteEnquiryStore implements EnquiryStore {
     const batch = this.queuedEnquiries;
     this.queuedEnquiries = [];
     try {
-      this.insertEnquiries(batch);
-      for (const entry of batch) entry.resolve(entry.stored);
+      const outcomes = this.insertEnquiries(batch);
+      batch.forEach((entry, i) => settle(entry, outcomes[i]));
     } catch (error) {
       if (error instanceof StoreUnavailableError || batch.length === 1) {
         for (const entry of batch) entry.reject(error);
@@ -128,8 +148,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
       // One enquiry the database refused must not take the others with it: commit each alone.
       for (const entry of batch) {
         try {
-          this.insertEnquiries([entry]);
-          entry.resolve(entry.stored);
+          settle(entry, this.insertEnquiries([entry])[0]);
         } catch (single) {
           entry.reject(single);
         }
@@ -137,8 +156,16 @@ export class SqliteEnquiryStore implements EnquiryStore {
     }
   }
 
-  private insertEnquiries(enquiries: readonly { stored: StoredEnquiry; acknowledge: boolean }[]): void {
-    this.connection.run((db) => {
+  /**
+   * Inserts the enquiries and their notifications in one write transaction; answers, for each,
+   * what was stored, the enquiry first stored with its key, or the key's refusal. The key is
+   * looked up inside the transaction, whose write lock no other connection shares, so two
+   * requests with one key (in one batch, or in two processes) store one enquiry.
+   */
+  private insertEnquiries(
+    enquiries: readonly QueuedEnquiry[],
+  ): (StoredEnquiry | IdempotencyKeyReusedError)[] {
+    return this.connection.run((db) => {
       const insertEnquiry = db.prepare(
         `INSERT INTO ${this.connection.enquiryTable} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)
          VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt)`,
@@ -147,15 +174,41 @@ export class SqliteEnquiryStore implements EnquiryStore {
         `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
          VALUES (?, ?, ?, 'pending', 0, @at, @at, @at)`,
       );
-      db.transaction(() => {
-        for (const { stored, acknowledge } of enquiries) {
-          insertEnquiry.run({ id: stored.id, receivedAt: stored.receivedAt, ...stored.enquiry });
-          const at = stored.receivedAt;
-          insertNotification.run(randomUUID(), stored.id, "company", { at });
-          if (acknowledge) insertNotification.run(randomUUID(), stored.id, "acknowledgement", { at });
-        }
-      }).immediate();
+      const firstWithKey = db.prepare<[string], EnquiryRow & { fingerprint: string }>(
+        `SELECT k.fingerprint, e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at
+         FROM enquiry_idempotency_keys k JOIN ${this.connection.enquiryTable} e ON e.id = k.enquiry_id
+         WHERE k.key = ?`,
+      );
+      const insertKey = db.prepare(
+        `INSERT INTO enquiry_idempotency_keys (key, enquiry_id, fingerprint, received_at) VALUES (?, ?, ?, ?)`,
+      );
+      return db
+        .transaction(() =>
+          enquiries.map(({ stored, acknowledge, idempotencyKey }) => {
+            const fingerprint = idempotencyKey ? enquiryFingerprint(stored.enquiry) : "";
+            if (idempotencyKey) {
+              const first = firstWithKey.get(idempotencyKey);
+              if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
+              if (first) return storedEnquiry(first);
+            }
+            insertEnquiry.run({ id: stored.id, receivedAt: stored.receivedAt, ...stored.enquiry });
+            const at = stored.receivedAt;
+            insertNotification.run(randomUUID(), stored.id, "company", { at });
+            if (acknowledge) insertNotification.run(randomUUID(), stored.id, "acknowledgement", { at });
+            if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
+            return stored;
+          }),
+        )
+        .immediate();
     });
+  }
+
+  async eraseIdempotencyKeys(before: Date): Promise<number> {
+    return this.connection.run(
+      (db) =>
+        db.prepare(`DELETE FROM enquiry_idempotency_keys WHERE received_at < ?`).run(before.toISOString())
+          .changes,
+    );
   }
 
   async list(): Promise<StoredEnquiry[]> {

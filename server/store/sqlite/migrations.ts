@@ -64,6 +64,17 @@ export function migrations(enquiryTable: string): string[] {
     CREATE INDEX attempt_counters_expires ON attempt_counters (expires_at);
     DROP TABLE sign_in_throttle;
     `,
+    // Idempotency keys beside the enquiries (the five fields stay as they are), erased with them.
+    `
+    CREATE TABLE enquiry_idempotency_keys (
+      key TEXT PRIMARY KEY,
+      enquiry_id TEXT NOT NULL REFERENCES ${table} (id) ON DELETE CASCADE,
+      fingerprint TEXT NOT NULL,
+      received_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX enquiry_idempotency_keys_received_at ON enquiry_idempotency_keys (received_at);
+    CREATE INDEX enquiry_idempotency_keys_enquiry ON enquiry_idempotency_keys (enquiry_id);
+    `,
   ];
 }
 

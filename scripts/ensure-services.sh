@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The reliability and scale-out tests run Debian's redis-server and caddy as processes of their
+# own: find them, or install the missing ones where we may (one apt-get for both).
+set -euo pipefail
+missing=()
+command -v "${REDIS_SERVER_PATH:-redis-server}" >/dev/null 2>&1 || missing+=(redis-server)
+command -v "${CADDY_PATH:-caddy}" >/dev/null 2>&1 || missing+=(caddy)
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Missing ${missing[*]}: installing Debian's packages for the tests."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exit 0
+fi
+cat >&2 <<MSG
+The tests need Debian's ${missing[*]} (or REDIS_SERVER_PATH / CADDY_PATH set to them).
+Install with:   sudo apt-get install ${missing[*]}
+MSG
+exit 1
