@@ -43,8 +43,10 @@ export function sqliteSandbox(prefix: string) {
  * a project of its own for each test, which the emulator keeps apart from the others.
  */
 export function firestoreSandbox(prefix: string) {
+  // Room for a loaded machine (the scale-out suite runs beside these); a stopped emulator is
+  // still reported well within a test's time.
   const openProject = (projectId: string) =>
-    FirestoreStore.open({ projectId, enquiryCollection: ENQUIRY_COLLECTION, deadlineMs: 4_000 });
+    FirestoreStore.open({ projectId, enquiryCollection: ENQUIRY_COLLECTION, deadlineMs: 10_000 });
   const emulator = new FirestoreEmulator();
   const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
   let count = 0;

@@ -46,7 +46,15 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), "collarise-api-"));
   const databaseUrl = `sqlite:${join(dir, "site.db")}`;
-  const config = loadConfig({ SITE_DIR: join(dir, "site"), DATABASE_URL: databaseUrl, ...env });
+  // Apps in one test process count per-address limits in memory unless a test gives REDIS_URL
+  // (tests/reliability/shared-limits.test.ts and the scale-out suite count them across instances).
+  const singleInstance = env.REDIS_URL ? {} : { SINGLE_INSTANCE: "true" };
+  const config = loadConfig({
+    SITE_DIR: join(dir, "site"),
+    DATABASE_URL: databaseUrl,
+    ...singleInstance,
+    ...env,
+  });
   await writeSiteFixture(dir, retentionPeriodsOf(config));
   const app = await buildApp({ config, ...options });
   await app.ready();
