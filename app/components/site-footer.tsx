@@ -1,8 +1,7 @@
-import { PostalAddress } from "./postal-address";
 import { PAGE_PATHS } from "../../domain/contract";
-import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { anchors, company, footer, product, social } from "../content/site";
+import { ContactDetail } from "./contact-detail";
 import { NewsletterForm } from "./newsletter-form";
 import { SocialIcon } from "./social-icons";
 import "./site-footer.css";
@@ -26,16 +25,13 @@ export function SiteFooter() {
           </h2>
           <ul className="site-footer__contact-list">
             <li>
-              <Phone aria-hidden="true" size={20} />
-              <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a>
+              <ContactDetail kind="phone" />
             </li>
             <li>
-              <Mail aria-hidden="true" size={20} />
-              <a href={`mailto:${company.email}`}>{company.email}</a>
+              <ContactDetail kind="email" />
             </li>
             <li>
-              <MapPin aria-hidden="true" size={20} />
-              <PostalAddress />
+              <ContactDetail kind="address" />
             </li>
           </ul>
           <ul className="site-footer__social" aria-label="Follow us">

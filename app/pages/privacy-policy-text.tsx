@@ -1,6 +1,5 @@
 /** The privacy policy's text, inside the page's <main> (see app/components/prerendered-text.tsx). */
-import { Mail, MapPin, Phone } from "lucide-react";
-import { PostalAddress } from "../components/postal-address";
+import { ContactDetail } from "../components/contact-detail";
 import { company } from "../content/site";
 import { type PolicyBlock, privacyPolicy } from "../content/privacy-policy";
 
@@ -55,16 +54,13 @@ export function Text() {
               {"contact" in section && section.contact ? (
                 <ul className="policy__contact">
                   <li>
-                    <MapPin aria-hidden="true" size={20} />
-                    <PostalAddress />
+                    <ContactDetail kind="address" />
                   </li>
                   <li>
-                    <Phone aria-hidden="true" size={20} />
-                    <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a>
+                    <ContactDetail kind="phone" />
                   </li>
                   <li>
-                    <Mail aria-hidden="true" size={20} />
-                    <a href={`mailto:${company.email}`}>{company.email}</a>
+                    <ContactDetail kind="email" />
                   </li>
                 </ul>
               ) : null}
