@@ -2,8 +2,22 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { company } from "../content/site";
 import { PostalAddress } from "./postal-address";
 
-/** One of the company's contact details with its icon, as the footer and the privacy policy list them. */
-export function ContactDetail({ kind }: { kind: "phone" | "email" | "address" }) {
+export type ContactKind = "phone" | "email" | "address";
+
+/** The company's contact details, each with its icon, in the order given: in the footer and the privacy policy. */
+export function ContactList({ className, kinds }: { className: string; kinds: readonly ContactKind[] }) {
+  return (
+    <ul className={className}>
+      {kinds.map((kind) => (
+        <li key={kind}>
+          <ContactDetail kind={kind} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ContactDetail({ kind }: { kind: ContactKind }) {
   switch (kind) {
     case "phone":
       return (

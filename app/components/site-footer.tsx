@@ -1,7 +1,7 @@
 import { PAGE_PATHS } from "../../domain/contract";
 import { Link } from "react-router";
 import { anchors, company, footer, product, social } from "../content/site";
-import { ContactDetail } from "./contact-detail";
+import { ContactList } from "./contact-detail";
 import { NewsletterForm } from "./newsletter-form";
 import { SocialIcon } from "./social-icons";
 import "./site-footer.css";
@@ -23,17 +23,7 @@ export function SiteFooter() {
           <h2 id="contact-heading" className="site-footer__heading">
             {footer.contactHeading}
           </h2>
-          <ul className="site-footer__contact-list">
-            <li>
-              <ContactDetail kind="phone" />
-            </li>
-            <li>
-              <ContactDetail kind="email" />
-            </li>
-            <li>
-              <ContactDetail kind="address" />
-            </li>
-          </ul>
+          <ContactList className="site-footer__contact-list" kinds={["phone", "email", "address"]} />
           <ul className="site-footer__social" aria-label="Follow us">
             {social.map((link) => (
               <li key={link.name}>

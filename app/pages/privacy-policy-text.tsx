@@ -1,5 +1,5 @@
 /** The privacy policy's text, inside the page's <main> (see app/components/prerendered-text.tsx). */
-import { ContactDetail } from "../components/contact-detail";
+import { ContactList } from "../components/contact-detail";
 import { company } from "../content/site";
 import { type PolicyBlock, privacyPolicy } from "../content/privacy-policy";
 
@@ -52,17 +52,7 @@ export function Text() {
                 <Block key={blockIndex} block={block} />
               ))}
               {"contact" in section && section.contact ? (
-                <ul className="policy__contact">
-                  <li>
-                    <ContactDetail kind="address" />
-                  </li>
-                  <li>
-                    <ContactDetail kind="phone" />
-                  </li>
-                  <li>
-                    <ContactDetail kind="email" />
-                  </li>
-                </ul>
+                <ContactList className="policy__contact" kinds={["address", "phone", "email"]} />
               ) : null}
             </section>
           ))}
