@@ -126,14 +126,22 @@ function inlineScripts(html: string): string[] {
   return scripts;
 }
 
-function expectEveryInlineScriptAllowed(response: LightMyRequestResponse) {
-  const allowed = directivesOf(header(response, "content-security-policy") ?? "").get("script-src") ?? [];
-  const scripts = inlineScripts(response.body);
-  expect(scripts.length, "the page has inline scripts to check").toBeGreaterThan(0);
-  for (const script of scripts) {
-    const hash = `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`;
-    expect(allowed, `the inline script "${script.slice(0, 60)}…" is allowed by its hash`).toContain(hash);
+/** Each of `texts` (the page has at least one) is allowed by its SHA-256 hash in `directive`. */
+function expectAllowedByHash(
+  response: LightMyRequestResponse,
+  directive: "script-src" | "style-src-elem",
+  texts: readonly string[],
+) {
+  const allowed = directivesOf(header(response, "content-security-policy") ?? "").get(directive) ?? [];
+  expect(texts.length, `the page has inline elements that ${directive} must allow`).toBeGreaterThan(0);
+  for (const text of texts) {
+    const hash = `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    expect(allowed, `"${text.slice(0, 60)}…" is allowed by its hash in ${directive}`).toContain(hash);
   }
+}
+
+function expectEveryInlineScriptAllowed(response: LightMyRequestResponse) {
+  expectAllowedByHash(response, "script-src", inlineScripts(response.body));
   expect(response.body, "no inline event handler attributes").not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
 }
 
@@ -143,13 +151,7 @@ function inlineStyles(html: string): string[] {
 }
 
 function expectEveryInlineStyleAllowed(response: LightMyRequestResponse) {
-  const allowed = directivesOf(header(response, "content-security-policy") ?? "").get("style-src-elem") ?? [];
-  const styles = inlineStyles(response.body);
-  expect(styles.length, "the page has its stylesheets inline").toBeGreaterThan(0);
-  for (const style of styles) {
-    const hash = `'sha256-${createHash("sha256").update(style, "utf8").digest("base64")}'`;
-    expect(allowed, `the inline style "${style.slice(0, 60)}…" is allowed by its hash`).toContain(hash);
-  }
+  expectAllowedByHash(response, "style-src-elem", inlineStyles(response.body));
 }
 
 describe("security headers on every page", () => {
