@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { retentionPeriodsFrom } from "./domain/retention.ts";
+import { sonnerStylesheet } from "./scripts/vite-sonner-stylesheet.ts";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [sonnerStylesheet(), reactRouter()],
   // The privacy policy states the retention periods the server is started with: the same
   // variables, parsed alike; scripts/postbuild.ts writes them beside the pages for the server to check.
   define: { __RETENTION_PERIODS__: JSON.stringify(retentionPeriodsFrom(process.env)) },

@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
 import { notFound, site } from "./content/site";
 import { loadDisplayFont } from "./lib/display-font";
+import { followInlinedStyles } from "./lib/inlined-styles";
 import { reportWebVitals } from "./lib/report-web-vitals";
 import "./styles/app.css";
 
@@ -20,6 +21,7 @@ const markScripted = "document.documentElement.classList.add('js')";
 
 export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => loadDisplayFont(), []);
+  useEffect(() => followInlinedStyles(), []);
   return (
     <html lang={site.language} suppressHydrationWarning>
       <head>

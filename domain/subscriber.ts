@@ -1,4 +1,4 @@
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./enquiry";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
 import { UNCONFIRMED_SUBSCRIBER_DAYS } from "./retention";
 
 /** An address asked for again within this many minutes gets no second confirmation mail. */

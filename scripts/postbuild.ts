@@ -1,10 +1,11 @@
 /**
  * After the site is built: writes sitemap.xml and robots.txt from the content module, checks that
  * the prerendered privacy policy states the retention periods the build was given and writes them
- * to retention.json for the server to check against its own, lets each page paint before it
- * hydrates, then precompresses every text file with brotli and gzip so the server never
+ * to retention.json for the server to check against its own, puts each page's stylesheets into
+ * the page and lets it paint before it hydrates, then precompresses every text file with brotli and gzip so the server never
  * compresses a file twice.
  */
+import { readFileSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -14,6 +15,7 @@ import { RETENTION_BUILD_FILE, retentionPeriodsFrom } from "../domain/retention"
 import { CONSOLE_BASE_PATH } from "../domain/console";
 import { absoluteUrl } from "../app/lib/seo";
 import { paintBeforeHydrating } from "./first-paint";
+import { inlineStylesheets } from "./inline-styles";
 
 const siteDir = process.argv[2] ?? `${process.env.BUILD_DIR ?? "build"}/client`;
 const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest|ico)$/;
@@ -72,17 +74,15 @@ async function files(dir: string): Promise<string[]> {
 
 async function rewritePages() {
   let count = 0;
+  const cssOf = (href: string) => readFileSync(join(siteDir, href), "utf8");
   for (const path of await files(siteDir)) {
     if (!path.endsWith(".html")) continue;
-    const html = await readFile(path, "utf8");
+    const html = inlineStylesheets(await readFile(path, "utf8"), cssOf);
     const rewritten = paintBeforeHydrating(html);
-    if (rewritten === html) {
-      // A page that still preloads its scripts was not recognised: React Router's markup changed.
-      if (html.includes('rel="modulepreload"'))
-        throw new Error(`${path}: its hydration script was not found; scripts/first-paint.ts needs updating`);
-      continue;
-    }
-    count += 1;
+    // A page that still preloads its scripts was not recognised: React Router's markup changed.
+    if (rewritten === html && html.includes('rel="modulepreload"'))
+      throw new Error(`${path}: its hydration script was not found; scripts/first-paint.ts needs updating`);
+    if (rewritten !== html) count += 1;
     await writeFile(path, rewritten);
   }
   return count;
@@ -109,5 +109,5 @@ const periods = await writeRetentionPeriods();
 const pagesRewritten = await rewritePages();
 const count = await precompress();
 console.log(
-  `postbuild: sitemap.xml, robots.txt, retention.json (${JSON.stringify(periods)}), ${pagesRewritten} pages set to paint before hydrating, ${count} files precompressed (br, gz) in ${siteDir}`,
+  `postbuild: sitemap.xml, robots.txt, retention.json (${JSON.stringify(periods)}), ${pagesRewritten} pages set to paint before hydrating (stylesheets inlined), ${count} files precompressed (br, gz) in ${siteDir}`,
 );

@@ -12,6 +12,7 @@ import { apiMessages } from "./routes/api-errors";
 import { apiRoutes } from "./routes/api";
 import { consoleDirFor, consoleSiteRoutes } from "./routes/console-site";
 import { siteRoutes } from "./routes/site";
+import { MESSAGE_PAGE_STYLE } from "./routes/form-posts";
 import { scheduleBackups } from "./backup/backup-schedule";
 import { holdDatabase } from "./backup/database-lock";
 import { checkBuiltRetention } from "./retention/built-periods";
@@ -33,7 +34,9 @@ import { sqliteFileOf } from "./store/sqlite";
 import {
   contentSecurityPolicyDirectives,
   DOCUMENT_ONLY_HEADERS,
+  cspHash,
   inlineScriptHashes,
+  inlineStyleHashes,
   isSubresource,
   permissionsPolicy,
 } from "./security-headers";
@@ -83,8 +86,13 @@ export async function buildApp({
   await checkBuiltRetention(config.SITE_DIR, periods, (message) => app.log.warn(message));
 
   const scriptHashes = await inlineScriptHashes(config.SITE_DIR);
+  // The built pages' inline stylesheets, and the one of the server's own message pages.
+  const styleHashes = [...(await inlineStyleHashes(config.SITE_DIR)), cspHash(MESSAGE_PAGE_STYLE)];
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(scriptHashes) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicyDirectives(scriptHashes, styleHashes),
+    },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,

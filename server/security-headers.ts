@@ -3,20 +3,36 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
-/** SHA-256 CSP sources of every inline script in the built HTML files under `dir`. */
-export async function inlineScriptHashes(dir: string): Promise<string[]> {
+/** The CSP source that allows an inline script or style with exactly this text. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/** SHA-256 CSP sources of the text of every element `pattern` finds in the built HTML files under `dir`. */
+async function inlineHashes(dir: string, pattern: RegExp): Promise<string[]> {
   const hashes = new Set<string>();
   for (const file of await readdir(dir, { recursive: true })) {
     if (!file.endsWith(".html")) continue;
     const html = await readFile(join(dir, file), "utf8");
-    for (const match of html.matchAll(INLINE_SCRIPT)) {
+    for (const match of html.matchAll(pattern)) {
       const body = match[1] ?? "";
       if (body.length === 0) continue;
-      hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+      hashes.add(cspHash(body));
     }
   }
   return [...hashes].sort();
+}
+
+/** SHA-256 CSP sources of every inline script in the built HTML files under `dir`. */
+export function inlineScriptHashes(dir: string): Promise<string[]> {
+  return inlineHashes(dir, INLINE_SCRIPT);
+}
+
+/** SHA-256 CSP sources of every inline stylesheet in the built HTML files under `dir` (scripts/inline-styles.ts). */
+export function inlineStyleHashes(dir: string): Promise<string[]> {
+  return inlineHashes(dir, INLINE_STYLE);
 }
 
 export const permissionsPolicy = [
@@ -30,11 +46,18 @@ export const permissionsPolicy = [
   "usb=()",
 ].join(", ");
 
-export function contentSecurityPolicyDirectives(scriptHashes: readonly string[]) {
+export function contentSecurityPolicyDirectives(
+  scriptHashes: readonly string[],
+  styleHashes: readonly string[],
+) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptHashes],
-    // React and the toast library set inline styles; styles cannot run code.
+    // Style elements: the site's stylesheets and the copies the build inlined into its pages.
+    styleSrcElem: ["'self'", ...styleHashes],
+    // Style attributes: React and the toast library set them; styles cannot run code.
+    styleSrcAttr: ["'unsafe-inline'"],
+    // For browsers that know neither of the two above.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:"],
     fontSrc: ["'self'"],

@@ -1,8 +1,7 @@
-import { PostalAddress } from "./postal-address";
 import { PAGE_PATHS } from "../../domain/contract";
-import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { anchors, company, footer, product, social } from "../content/site";
+import { ContactList } from "./contact-detail";
 import { NewsletterForm } from "./newsletter-form";
 import { SocialIcon } from "./social-icons";
 import "./site-footer.css";
@@ -24,20 +23,7 @@ export function SiteFooter() {
           <h2 id="contact-heading" className="site-footer__heading">
             {footer.contactHeading}
           </h2>
-          <ul className="site-footer__contact-list">
-            <li>
-              <Phone aria-hidden="true" size={20} />
-              <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a>
-            </li>
-            <li>
-              <Mail aria-hidden="true" size={20} />
-              <a href={`mailto:${company.email}`}>{company.email}</a>
-            </li>
-            <li>
-              <MapPin aria-hidden="true" size={20} />
-              <PostalAddress />
-            </li>
-          </ul>
+          <ContactList className="site-footer__contact-list" kinds={["phone", "email", "address"]} />
           <ul className="site-footer__social" aria-label="Follow us">
             {social.map((link) => (
               <li key={link.name}>

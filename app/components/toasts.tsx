@@ -13,6 +13,8 @@ import { Toaster, toast } from "sonner";
 import { orderForm } from "../content/forms";
 import { PausableTimer } from "../lib/pausable-timer";
 import "./toasts.css";
+// sonner's own rules, from its file rather than a <style> element it writes (scripts/vite-sonner-stylesheet.ts).
+import "sonner/dist/styles.css";
 
 export type ToastKind = "success" | "warning";
 

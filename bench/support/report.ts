@@ -22,6 +22,7 @@ export function median(values: readonly number[]): number {
 
 export const formatMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 export const formatKB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+export const formatKiB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 export const formatMB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 export const formatCount = (n: number) => Math.round(n).toLocaleString("en-US");
 

@@ -91,6 +91,15 @@ export function sendFormResult(reply: FastifyReply, result: FormResult) {
   });
 }
 
+/** The message page's stylesheet, inline; the CSP allows it by its hash (server/app.ts). */
+export const MESSAGE_PAGE_STYLE = `
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#fbf6ef;color:#2b2019;font:1.0625rem/1.6 system-ui,sans-serif}
+main{max-width:34rem;margin:1.5rem;padding:2rem;border-radius:1rem;background:#fff;box-shadow:0 8px 24px rgb(59 36 22/.08)}
+h1{margin:0 0 .75rem;font:600 1.6rem/1.2 Georgia,serif;color:#3b2416}
+a{display:inline-flex;align-items:center;min-height:2.75rem;padding:.6rem 1.4rem;border-radius:999px;background:#f28c28;color:#3b2416;font-weight:700;text-decoration:none}
+a:focus-visible{outline:3px solid #1d4ed8;outline-offset:3px}
+`;
+
 export interface MessagePage {
   status: number;
   /** The page's heading and title. */
@@ -109,13 +118,7 @@ export function sendMessagePage(reply: FastifyReply, page: MessagePage) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title} | ${escapeHtml(brand.productFullName)}</title>
-<style>
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:#fbf6ef;color:#2b2019;font:1.0625rem/1.6 system-ui,sans-serif}
-main{max-width:34rem;margin:1.5rem;padding:2rem;border-radius:1rem;background:#fff;box-shadow:0 8px 24px rgb(59 36 22/.08)}
-h1{margin:0 0 .75rem;font:600 1.6rem/1.2 Georgia,serif;color:#3b2416}
-a{display:inline-flex;align-items:center;min-height:2.75rem;padding:.6rem 1.4rem;border-radius:999px;background:#f28c28;color:#3b2416;font-weight:700;text-decoration:none}
-a:focus-visible{outline:3px solid #1d4ed8;outline-offset:3px}
-</style>
+<style>${MESSAGE_PAGE_STYLE}</style>
 </head>
 <body>
 <main>

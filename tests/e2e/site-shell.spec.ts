@@ -372,7 +372,7 @@ test.describe("the order of loading", () => {
   }
 
   for (const path of ["/", "/privacy-policy"]) {
-    test(`${path} shows its text before it asks for its scripts and its heading font, then gets both`, async ({
+    test(`${path} shows its text before it asks for any stylesheet, script or font, then gets its scripts and heading font`, async ({
       page,
     }) => {
       await page.goto(path);
@@ -380,7 +380,7 @@ test.describe("the order of loading", () => {
       await expect.poll(() => fontLoaded(page, "Fraunces")).toBe(true);
       const { firstContentfulPaint, requests } = await loadingTimeline(page);
       expect(firstContentfulPaint, "the page painted its text").toBeGreaterThan(0);
-      const late = requests.filter((request) => /\.(?:js|woff2)$/.test(request.name));
+      const late = requests.filter((request) => /\.(?:css|js|woff2)$/.test(request.name));
       expect(late.some((request) => request.name.endsWith(".js"))).toBe(true);
       expect(late.some((request) => request.name.endsWith(".woff2"))).toBe(true);
       for (const request of late) {
@@ -391,6 +391,52 @@ test.describe("the order of loading", () => {
       }
     });
   }
+});
+
+test.describe("moving between the pages in the browser", () => {
+  /** How the page's own parts are laid out and coloured: what its stylesheets decide. */
+  function lookOf(page: Page, selectors: readonly string[]) {
+    return page.evaluate(
+      (list) =>
+        list.map((selector) => {
+          const element = document.querySelector(selector);
+          if (!element) return `${selector}: missing`;
+          const style = getComputedStyle(element);
+          return `${selector}: ${style.display} ${style.paddingTop} ${style.backgroundImage} ${style.color}`;
+        }),
+      [...selectors],
+    );
+  }
+  const policyParts = [".policy__hero", ".policy__layout", ".policy__toc", "footer"];
+  const landingParts = [".banner", ".banner__lead", "#about", "#buy-now", "footer"];
+  const inlined = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("head style[data-href]")].map((style) => style.getAttribute("data-href")),
+    );
+
+  test("each page looks as it does on a fresh load, and keeps no styles of the page before it", async ({
+    page,
+  }) => {
+    await openPage(page, "/privacy-policy");
+    const policyFresh = await lookOf(page, policyParts);
+    await openPage(page, "/");
+    const landingFresh = await lookOf(page, landingParts);
+    const landingInlined = await inlined(page);
+    expect(landingInlined.length, "the home page arrives with its stylesheets inline").toBeGreaterThan(0);
+
+    await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: privacyPolicy.heading })).toBeVisible();
+    await expect.poll(() => lookOf(page, policyParts)).toEqual(policyFresh);
+    await expect(page.getByRole("heading", { name: privacyPolicy.sections[0]!.heading })).toBeVisible();
+    // Only the styles both pages share stay inline; the home page's own went with its link.
+    const shared = (await inlined(page)).filter((href) => landingInlined.includes(href));
+    expect(shared.length).toBeLessThan(landingInlined.length);
+    expect(await page.locator('head link[rel="stylesheet"]:not([disabled])').count()).toBeGreaterThan(0);
+
+    await page.getByRole("link", { name: `${product.fullName}, home` }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => lookOf(page, landingParts)).toEqual(landingFresh);
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -87,6 +87,13 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
       /^(?:'self'|'sha256-[A-Za-z0-9+/]{43}=')$/,
     );
   }
+  const styleElementSources = directives.get("style-src-elem") ?? [];
+  expect(styleElementSources, "style-src-elem allows our own files").toContain("'self'");
+  for (const source of styleElementSources) {
+    expect(source, "style-src-elem holds only 'self' and sha256 hashes").toMatch(
+      /^(?:'self'|'sha256-[A-Za-z0-9+/]{43}=')$/,
+    );
+  }
   expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
   expect(directives.get("object-src")).toEqual(["'none'"]);
 
@@ -119,15 +126,32 @@ function inlineScripts(html: string): string[] {
   return scripts;
 }
 
-function expectEveryInlineScriptAllowed(response: LightMyRequestResponse) {
-  const allowed = directivesOf(header(response, "content-security-policy") ?? "").get("script-src") ?? [];
-  const scripts = inlineScripts(response.body);
-  expect(scripts.length, "the page has inline scripts to check").toBeGreaterThan(0);
-  for (const script of scripts) {
-    const hash = `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`;
-    expect(allowed, `the inline script "${script.slice(0, 60)}…" is allowed by its hash`).toContain(hash);
+/** Each of `texts` (the page has at least one) is allowed by its SHA-256 hash in `directive`. */
+function expectAllowedByHash(
+  response: LightMyRequestResponse,
+  directive: "script-src" | "style-src-elem",
+  texts: readonly string[],
+) {
+  const allowed = directivesOf(header(response, "content-security-policy") ?? "").get(directive) ?? [];
+  expect(texts.length, `the page has inline elements that ${directive} must allow`).toBeGreaterThan(0);
+  for (const text of texts) {
+    const hash = `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    expect(allowed, `"${text.slice(0, 60)}…" is allowed by its hash in ${directive}`).toContain(hash);
   }
+}
+
+function expectEveryInlineScriptAllowed(response: LightMyRequestResponse) {
+  expectAllowedByHash(response, "script-src", inlineScripts(response.body));
   expect(response.body, "no inline event handler attributes").not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
+}
+
+/** The text of every inline style element of the page. */
+function inlineStyles(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((match) => match[1] ?? "");
+}
+
+function expectEveryInlineStyleAllowed(response: LightMyRequestResponse) {
+  expectAllowedByHash(response, "style-src-elem", inlineStyles(response.body));
 }
 
 describe("security headers on every page", () => {
@@ -135,13 +159,17 @@ describe("security headers on every page", () => {
     ["the home page", "/", 200],
     ["the privacy policy", "/privacy-policy", 200],
     ["an unknown page", "/no-such-page", 404],
-  ])("%s (%s) answers %i with them, and allows each of its inline scripts", async (_name, url, status) => {
-    const response = await app.inject({ method: "GET", url, remoteAddress: freshAddress() });
-    expect(response.statusCode).toBe(status);
-    expect(header(response, "content-type")).toMatch(/^text\/html/);
-    expectSecurityHeaders(response);
-    expectEveryInlineScriptAllowed(response);
-  });
+  ])(
+    "%s (%s) answers %i with them, and allows each of its inline scripts and styles",
+    async (_name, url, status) => {
+      const response = await app.inject({ method: "GET", url, remoteAddress: freshAddress() });
+      expect(response.statusCode).toBe(status);
+      expect(header(response, "content-type")).toMatch(/^text\/html/);
+      expectSecurityHeaders(response);
+      expectEveryInlineScriptAllowed(response);
+      expectEveryInlineStyleAllowed(response);
+    },
+  );
 
   it("a precompressed page keeps them", async () => {
     const response = await app.inject({
@@ -181,6 +209,16 @@ describe("security headers on every page", () => {
     expect(header(response, "content-type")).toMatch(type);
     expect(header(response, "x-content-type-options")).toBe("nosniff");
     expect(header(response, "content-security-policy")).toBeUndefined();
+  });
+
+  it("the page answering a form posted without JavaScript allows its inline style", async () => {
+    const response = await postEnquiry(
+      new URLSearchParams({ ...validEnquiry, Quantity: String(validEnquiry.Quantity) }).toString(),
+      "application/x-www-form-urlencoded",
+    );
+    expect(header(response, "content-type")).toMatch(/^text\/html/);
+    expectSecurityHeaders(response);
+    expectEveryInlineStyleAllowed(response);
   });
 
   it("an image keeps every header, as an SVG opened on its own is a document", async () => {
