@@ -1,13 +1,16 @@
 import { PostalAddress } from "./postal-address";
-import { PAGE_PATHS } from "../../domain/contract";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { anchors, company, footer, product, social } from "../content/site";
+import { anchors, company, product, social } from "../content/site";
+import { usePagePath, useSiteText } from "../lib/page-language";
 import { NewsletterForm } from "./newsletter-form";
 import { SocialIcon } from "./social-icons";
 import "./site-footer.css";
 
 export function SiteFooter() {
+  const text = useSiteText();
+  const footer = text.footer;
+  const privacyPolicyPath = usePagePath("privacyPolicy");
   return (
     <footer className="site-footer">
       <div id={anchors.contact} className="site-footer__main container" tabIndex={-1}>
@@ -38,7 +41,7 @@ export function SiteFooter() {
               <PostalAddress />
             </li>
           </ul>
-          <ul className="site-footer__social" aria-label="Follow us">
+          <ul className="site-footer__social" aria-label={footer.followUs}>
             {social.map((link) => (
               <li key={link.name}>
                 <a
@@ -48,8 +51,8 @@ export function SiteFooter() {
                   target="_blank"
                 >
                   <SocialIcon name={link.name} />
-                  <span>{link.name}</span>
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span>{text.social[link.name]}</span>
+                  <span className="visually-hidden"> {footer.opensInNewTab}</span>
                 </a>
               </li>
             ))}
@@ -59,12 +62,12 @@ export function SiteFooter() {
       <div className="site-footer__bottom">
         <div className="container site-footer__bottom-inner">
           <p>
-            © {footer.copyrightYear} {company.name.replace(/\.$/, "")}. All rights reserved.
+            © {footer.copyrightYear} {text.company.name.replace(/\.$/, "")}. {footer.rights}
           </p>
           <p className="site-footer__legal">
-            {product.category} FSSAI Lic. No. {product.fssaiLicence}
+            {footer.category} {footer.licence} {product.fssaiLicence}
           </p>
-          <Link to={PAGE_PATHS.privacyPolicy} className="site-footer__privacy">
+          <Link to={privacyPolicyPath} className="site-footer__privacy">
             {footer.privacyLinkLabel}
           </Link>
         </div>

@@ -1,7 +1,8 @@
 import { PostalAddress } from "../components/postal-address";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { company } from "../content/site";
-import { type PolicyBlock, privacyPolicy } from "../content/privacy-policy";
+import type { PolicyBlock, PrivacyPolicyContent } from "../content/privacy-policy";
+import { useSiteText } from "../lib/page-language";
 import { useScrollToLocation } from "../lib/use-scroll-to-location";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
@@ -21,23 +22,25 @@ function Block({ block }: { block: PolicyBlock }) {
   );
 }
 
-export function PrivacyPolicyPage() {
+/** The privacy policy in the language of the route that shows it (it passes `policy`). */
+export function PrivacyPolicyPage({ policy: privacyPolicy }: { policy: PrivacyPolicyContent }) {
   useScrollToLocation();
+  const text = useSiteText();
   return (
     <>
       <SiteHeader page="privacyPolicy" />
       <main id="main" tabIndex={-1} className="policy">
         <div className="policy__hero">
           <div className="container policy__narrow">
-            <p className="eyebrow">{company.shortName}</p>
+            <p className="eyebrow">{text.company.shortName}</p>
             <h1>{privacyPolicy.heading}</h1>
             <p className="policy__updated">{privacyPolicy.updated}</p>
             <p className="lead">{privacyPolicy.intro}</p>
           </div>
         </div>
         <div className="container policy__narrow policy__layout">
-          <nav className="policy__toc" aria-label="On this page">
-            <p className="policy__toc-title">On this page</p>
+          <nav className="policy__toc" aria-label={text.policy.tocLabel}>
+            <p className="policy__toc-title">{text.policy.tocLabel}</p>
             <ol>
               {privacyPolicy.sections.map((section) => (
                 <li key={section.id}>
