@@ -22,7 +22,19 @@ const SOURCE = join(
 export const DEVANAGARI_SUBSET_FILE = join(root, "app/fonts/noto-sans-devanagari-subset.woff2");
 
 /** Devanagari and the joiners and marks Devanagari text uses (the face's unicode-range). */
-const DEVANAGARI = /[\u0900-\u097F\u1CD0-\u1CF9\u200C\u200D\u25CC\uA830-\uA839\uA8E0-\uA8FF]/gu;
+const DEVANAGARI_RANGES: readonly (readonly [number, number])[] = [
+  [0x0900, 0x097f],
+  [0x1cd0, 0x1cf9],
+  [0x200c, 0x200d],
+  [0x25cc, 0x25cc],
+  [0xa830, 0xa839],
+  [0xa8e0, 0xa8ff],
+];
+
+function isDevanagari(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return DEVANAGARI_RANGES.some(([from, to]) => code >= from && code <= to);
+}
 
 function allText(value: unknown): string[] {
   if (typeof value === "string") return [value];
@@ -36,7 +48,7 @@ export function devanagariInUse(): string {
   const text = allText([landingHi, siteTextHi, privacyPolicyHiFor(retentionPeriodsFrom(process.env))]).join(
     "",
   );
-  return [...new Set(text.match(DEVANAGARI) ?? [])].sort().join("");
+  return [...new Set([...text].filter(isDevanagari))].sort().join("");
 }
 
 const characters = devanagariInUse();

@@ -1,5 +1,5 @@
 import { Languages, Menu, X } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import { type Language, LANGUAGES, type PageKey, pagePath } from "../../domain/contract";
 import { anchors, behaviour, breakpointsPx, navigation, product, type SiteText } from "../content/site";
@@ -25,28 +25,35 @@ function hrefFor(item: (typeof navigation)[number], page: PageKey, language: Lan
   return item.target === "top" ? home : `${home}#${item.target}`;
 }
 
+const subscribeToFragment = (onChange: () => void) => {
+  window.addEventListener("hashchange", onChange);
+  window.addEventListener("popstate", onChange);
+  return () => {
+    window.removeEventListener("hashchange", onChange);
+    window.removeEventListener("popstate", onChange);
+  };
+};
+
 /**
  * The fragment the visitor is at, for the language switch: kept as they move about the page (links,
- * Back and Forward, a fragment typed in). Empty until the page has hydrated, as in the prerendered
- * HTML, where the switch leads to the top of the other page.
+ * Back and Forward, a fragment typed in). Empty in the prerendered HTML, where the switch leads to
+ * the top of the other page. The router's location makes the header render again after its own
+ * navigations, which fire no event.
  */
-function useCurrentFragment(): [string, () => void] {
-  const location = useLocation();
-  const [hash, setHash] = useState("");
-  const update = useCallback(() => setHash(window.location.hash), []);
-  useEffect(() => {
-    update();
-    window.addEventListener("hashchange", update);
-    return () => window.removeEventListener("hashchange", update);
-  }, [update, location.key, location.hash]);
-  return [hash, update];
+function useCurrentFragment(): string {
+  useLocation();
+  return useSyncExternalStore(
+    subscribeToFragment,
+    () => window.location.hash,
+    () => "",
+  );
 }
 
 /** The link to this page in the other language, written in that language; it keeps the fragment. */
 function LanguageSwitch({ page }: { page: PageKey }) {
   const { language, text } = usePageLanguage();
   const other = LANGUAGES.find((candidate) => candidate !== language) ?? "en";
-  const [hash, update] = useCurrentFragment();
+  const hash = useCurrentFragment();
   return (
     <a
       className="site-nav__language"
@@ -57,7 +64,6 @@ function LanguageSwitch({ page }: { page: PageKey }) {
       onClick={(event) => {
         // The fragment at the moment of the click, even one the page moved to by itself.
         event.currentTarget.href = `${pagePath(page, other)}${window.location.hash}`;
-        update();
       }}
     >
       <Languages aria-hidden="true" size={18} />

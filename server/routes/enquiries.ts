@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { API_ROUTES, HONEYPOT_FIELD } from "../../domain/contract";
+import { API_ROUTES, HONEYPOT_FIELD, LANGUAGE_FIELD } from "../../domain/contract";
 import { checkEnquiry, enquiryMessages } from "../../domain/enquiry";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
-import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
+import {
+  honeypotFilled,
+  type RateLimitedRoutes,
+  requestLanguage,
+  unknownLanguageMessage,
+} from "./api-shared";
 
 /**
  * `POST /api/enquiries`: checks the enquiry with the form's own rules, then stores it and its
@@ -25,10 +30,21 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
       });
     }
 
+    // The page's language, kept beside the enquiry so that the visitor's mail is written in it.
+    const language = requestLanguage(request.body);
+    if (!language) {
+      return reply.sendResult({
+        status: 400,
+        message: unknownLanguageMessage,
+        json: { error: unknownLanguageMessage, field: LANGUAGE_FIELD },
+      });
+    }
+
     let id: string;
     try {
       ({ id } = await app.store.enquiries.add(check.enquiry, {
         acknowledge: options.acknowledgeVisitors ?? false,
+        language,
       }));
     } catch (error) {
       logStoreFailure(request, error, "enquiry not stored");

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { API_ROUTES } from "../../domain/contract";
+import { API_ROUTES, LANGUAGE_FIELD } from "../../domain/contract";
 import {
   checkSubscriberEmail,
   NEWSLETTER_RESEND_AFTER_MINUTES,
   subscriberMessages,
 } from "../../domain/subscriber";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
-import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
+import {
+  honeypotFilled,
+  type RateLimitedRoutes,
+  requestLanguage,
+  unknownLanguageMessage,
+} from "./api-shared";
 
 const RESEND_AFTER_MS = NEWSLETTER_RESEND_AFTER_MINUTES * 60_000;
 
@@ -38,10 +43,21 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
       });
     }
 
+    // The page's language: the confirmation and every newsletter mail go out in it.
+    const language = requestLanguage(body);
+    if (!language) {
+      return reply.sendResult({
+        status: 400,
+        message: unknownLanguageMessage,
+        json: { error: unknownLanguageMessage, field: LANGUAGE_FIELD },
+      });
+    }
+
     try {
       const { outcome } = await app.store.subscribers.request(check.email, {
         now: new Date(),
         resendAfterMs: RESEND_AFTER_MS,
+        language,
       });
       if (outcome === "created" || outcome === "resent") app.outbox.wake();
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { PagePath, VitalMetric } from "../../domain/contract";
+import type { Language, PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import type { ActivityLog } from "./activity";
 import type { RetentionStore } from "./retention";
@@ -9,10 +9,14 @@ import type { SignInThrottleStore } from "./sign-in-throttle";
 import type { StaffStore } from "./staff";
 import type { SubscriberDirectory } from "./subscriber-directory";
 
-/** An enquiry as stored: exactly the five fields, with its id and the time it was received beside them. */
+/**
+ * An enquiry as stored: exactly the five fields, with its id, the time it was received and the
+ * language of the page it was sent from beside them (metadata, not a field of the enquiry).
+ */
 export interface StoredEnquiry {
   id: string;
   receivedAt: string; // ISO 8601, UTC
+  language: Language;
   enquiry: Enquiry;
 }
 
@@ -31,6 +35,8 @@ export type NotificationKind = EnquiryNotificationKind | NewsletterNotificationK
 export interface AddEnquiryOptions {
   /** Also queue the visitor's acknowledgement mail, in the same transaction. */
   acknowledge?: boolean;
+  /** The language of the page it was sent from, which the visitor's mail is written in; English by default. */
+  language?: Language;
 }
 
 /** A notification of one enquiry, waiting in the outbox until it is delivered. */
@@ -40,6 +46,8 @@ export interface PendingEnquiryNotification {
   enquiryId: string;
   enquiry: Enquiry;
   receivedAt: string;
+  /** The enquiry's language: the visitor's acknowledgement is written in it. */
+  language: Language;
   attempts: number;
 }
 
@@ -57,6 +65,8 @@ export interface PendingNewsletterNotification {
   unsubscribeNonce: string;
   /** When the address was last asked for: its confirmation link runs out a set time after. */
   requestedAt: string;
+  /** The language of the page the address was given on: the newsletter's mails are written in it. */
+  language: Language;
   attempts: number;
 }
 
@@ -128,7 +138,10 @@ export type ConfirmOutcome = "confirmed" | "already-confirmed" | "unknown";
  */
 export interface SubscriberStore {
   /** Asks for an address (already checked and in lower case). */
-  request(email: string, options: { now: Date; resendAfterMs: number }): Promise<SubscriptionRequest>;
+  request(
+    email: string,
+    options: { now: Date; resendAfterMs: number; language?: Language },
+  ): Promise<SubscriptionRequest>;
   /**
    * Confirms the address `subscriberId` if `confirmNonce` is the one its link was made with, and
    * queues the welcome mail. `unknown`: no such address, or not that nonce; nothing changes.

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference } from "firebase-admin/firestore";
+import type { Language } from "../../../domain/contract";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
 import type {
   AddEnquiryOptions,
@@ -23,6 +24,8 @@ interface NotificationData {
   /** Absent on notifications stored before acknowledgements existed: the company's. */
   kind?: NotificationKind;
   enquiry?: Enquiry;
+  /** The enquiry's language, for the visitor's acknowledgement; absent before it was kept: English. */
+  language?: Language;
   receivedAt: Timestamp;
   status: "pending" | "sent";
   attempts: number;
@@ -59,6 +62,11 @@ export function enquiryFromDocument(data: DocumentData): Enquiry {
     Quantity: Number(data.Quantity),
     RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
   };
+}
+
+/** A stored language: a document written before languages were kept is English. */
+export function languageOfDocument(value: unknown): Language {
+  return value === "hi" ? "hi" : "en";
 }
 
 /** A newsletter mail waiting in the outbox, due at once. */
@@ -104,6 +112,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     const stored: StoredEnquiry = {
       id: randomUUID(),
       receivedAt: received.toISOString(),
+      language: options.language ?? "en",
       enquiry: enquiryFields(enquiry),
     };
     const receivedAt = Timestamp.fromDate(received);
@@ -111,6 +120,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       enquiryId: stored.id,
       kind: "company",
       enquiry: stored.enquiry,
+      language: stored.language,
       receivedAt,
       status: "pending",
       attempts: 0,
@@ -125,7 +135,12 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     await this.connection.run(async () => {
       // One batch: both documents are written, or neither.
       const batch = this.connection.db.batch();
-      batch.create(this.enquiries().doc(stored.id), { ...stored.enquiry, receivedAt });
+      // The language is metadata beside the five fields, like the time received.
+      batch.create(this.enquiries().doc(stored.id), {
+        ...stored.enquiry,
+        receivedAt,
+        language: stored.language,
+      });
       batch.create(this.notifications().doc(randomUUID()), notification);
       if (options.acknowledge) {
         batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
@@ -140,7 +155,12 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       const snapshot = await this.enquiries().orderBy("receivedAt").get();
       return snapshot.docs.map((doc) => {
         const data = doc.data();
-        return { id: doc.id, receivedAt: isoOf(data.receivedAt), enquiry: enquiryFromDocument(data) };
+        return {
+          id: doc.id,
+          receivedAt: isoOf(data.receivedAt),
+          language: languageOfDocument(data.language),
+          enquiry: enquiryFromDocument(data),
+        };
       });
     });
   }
@@ -215,6 +235,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               confirmNonce: typeof subscriber.confirmNonce === "string" ? subscriber.confirmNonce : null,
               unsubscribeNonce: String(subscriber.unsubscribeNonce),
               requestedAt: isoOf(subscriber.requestedAt ?? subscriber.subscribedAt),
+              language: languageOfDocument(subscriber.language),
               attempts: data.attempts,
             };
           }
@@ -224,6 +245,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             enquiryId: String(data.enquiryId),
             enquiry: enquiryFromDocument(data.enquiry ?? {}),
             receivedAt: isoOf(data.receivedAt),
+            language: languageOfDocument(data.language),
             attempts: data.attempts,
           };
         },

@@ -51,6 +51,11 @@ export function migrations(enquiryTable: string): string[] {
     `,
     consoleSchema(enquiryTable, quoteIdentifier),
     newsletterSchema(enquiryTable, quoteIdentifier),
+    // The language of the page an enquiry or a newsletter address came from (docs/decisions/018).
+    `
+    ALTER TABLE ${table} ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'hi'));
+    ALTER TABLE subscribers ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'hi'));
+    `,
   ];
 }
 
