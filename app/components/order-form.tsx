@@ -16,7 +16,7 @@ import {
   QUANTITY_MIN,
 } from "../../domain/enquiry";
 import { API_PATHS, HONEYPOT_FIELD, LANGUAGE_FIELD } from "../../domain/contract";
-import { type OrderFormText, orderFormText } from "../content/forms";
+import { type OrderFormText, orderFormText } from "../content/order-form";
 import { product } from "../content/site";
 import { localMessage, usePageLanguage } from "../lib/page-language";
 import { useFormSubmit } from "../lib/use-form-submit";

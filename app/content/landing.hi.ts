@@ -3,7 +3,7 @@
  * in the Hindi a reader in Delhi writes, with claims no stronger than the English ones.
  * Brand names, the licence number and figures stay as they are; numbers use Indian grouping.
  */
-import { orderFormTextHi } from "./forms.hi";
+import { orderFormTextHi } from "./order-form.hi";
 import type { LandingContent } from "./landing";
 import { declarations as facts, indianNumber, rupees } from "./site";
 import { product, productHi, companyHi } from "./site.hi";
@@ -343,7 +343,7 @@ export const landingHi: LandingContent = {
     lead: "हमें बताइए कि आपको कितने सैशे चाहिए, अपने इस्तेमाल के लिए या अपनी दुकान के लिए। क़ीमत और डिलीवरी पक्की करने के लिए हमारी टीम आपसे संपर्क करेगी।",
     productName: product.fullName,
     details: [
-      `${productHi.flavour} स्वाद, ${sachet} का सैशे`,
+      `${productHi.flavour} का स्वाद, ${sachet} का सैशे`,
       productHi.mainClaim,
       "कोई एडिटिव नहीं; ग्लूटेन, नट्स, डेयरी और सोया से मुक्त",
       "रिटेलर के लिए और अपने इस्तेमाल के लिए",

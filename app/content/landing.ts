@@ -3,7 +3,7 @@
  * Claims stay in the specification's words; nothing here promises to treat or cure.
  */
 import { company, declarations as facts, indianNumber, postalAddressLines, product, rupees } from "./site";
-import { orderFormText } from "./forms";
+import { orderFormText } from "./order-form";
 import type { Translated } from "./translated";
 
 /** Names of the line icons the sections draw (see app/illustrations/icons.tsx). */

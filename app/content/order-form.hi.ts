@@ -1,7 +1,7 @@
 import { buyerTypeLabelsHi, enquiryMessagesHi } from "../../domain/enquiry.hi";
-import type { OrderFormText } from "./forms";
+import type { OrderFormText } from "./order-form";
 
-/** The order form in Hindi, typed as the English one (forms.ts); the rules' messages live in domain/. */
+/** The order form in Hindi, typed as the English one (order-form.ts); the rules' messages live in domain/. */
 export const orderFormTextHi: OrderFormText = {
   labels: {
     Name: "नाम",
