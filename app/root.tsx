@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from "../domain/contract";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
+import { languageSettings } from "./content/languages";
 import { notFound, site } from "./content/site";
 import { loadDisplayFont } from "./lib/display-font";
 import { followInlinedStyles } from "./lib/inlined-styles";
@@ -19,11 +21,21 @@ export const links: Route.LinksFunction = () => [
 // navigation behind the menu button only when the button can work.
 const markScripted = "document.documentElement.classList.add('js')";
 
+/** The language a route declares in its `handle`; English for the error page. */
+function usePageLanguageFromRoute(): Language {
+  const declared = useMatches()
+    .map((match) => (match.handle as { language?: unknown } | undefined)?.language)
+    .findLast((language) => LANGUAGES.some((known) => known === language));
+  return (declared as Language | undefined) ?? DEFAULT_LANGUAGE;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const language = usePageLanguageFromRoute();
   useEffect(() => loadDisplayFont(), []);
   useEffect(() => followInlinedStyles(), []);
+  const settings = languageSettings[language];
   return (
-    <html lang={site.language} suppressHydrationWarning>
+    <html lang={settings.htmlLang} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -34,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to main content
+          {settings.skipLink}
         </a>
         {children}
         <Scripts />

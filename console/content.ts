@@ -1,4 +1,5 @@
 /** The console's own wording: titles, labels and the templates of its contact links. */
+import type { Language } from "../domain/contract";
 import type { ActivityEntry, DeliveryState } from "../domain/console";
 
 export const CONSOLE_TITLE = "Collarise console";
@@ -17,6 +18,10 @@ export const navLabels = {
   signOut: "Sign out",
   skip: "Skip to content",
 } as const;
+
+/** The language an enquiry was sent in, as the enquiry page names it: the page the visitor used. */
+export const languageLabels: Record<Language, string> = { en: "English", hi: "Hindi (हिन्दी)" };
+export const sentInLabel = "sent from the page in";
 
 export const deliveryLabels: Record<DeliveryState, string> = {
   sent: "E-mail sent",

@@ -3,6 +3,7 @@
  * Paths, roles, enquiry statuses, the shapes the API answers with, and the messages staff see.
  * No I/O: the console's pages and the server both import it.
  */
+import type { Language } from "./contract";
 import type { BuyerType, Enquiry } from "./enquiry";
 
 /** Where the console's pages live. Never prerendered, never in the sitemap; robots.txt disallows it. */
@@ -161,6 +162,8 @@ export interface EnquiryDetail {
   id: string;
   reference: string;
   receivedAt: string;
+  /** The language of the page it was sent from: the visitor's acknowledgement went out in it. */
+  language: Language;
   enquiry: Enquiry;
   status: EnquiryStatus;
   /** Increases with every status change; a change sent with an old version is refused with 409. */

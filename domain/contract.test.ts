@@ -5,6 +5,9 @@ import {
   API_PREFIX,
   API_ROUTES,
   ENQUIRY_COLLECTION,
+  HINDI_PAGE_PATHS,
+  languageOf,
+  pagePath,
   PAGE_PATHS,
   PRODUCT_KEY,
   PUBLIC_PAGES,
@@ -14,8 +17,22 @@ import {
 describe("the contract both halves share", () => {
   it("prerenders exactly the public pages, the pages page-speed reports may name", () => {
     expect(reactRouterConfig.prerender).toEqual([...PUBLIC_PAGES]);
-    expect(PUBLIC_PAGES).toEqual([PAGE_PATHS.home, PAGE_PATHS.privacyPolicy]);
-    expect(PUBLIC_PAGES).toEqual(["/", "/privacy-policy"]);
+    expect(PUBLIC_PAGES).toEqual([
+      PAGE_PATHS.home,
+      PAGE_PATHS.privacyPolicy,
+      ...Object.values(HINDI_PAGE_PATHS),
+    ]);
+    expect(PUBLIC_PAGES).toEqual(["/", "/privacy-policy", "/hi", "/hi/privacy-policy"]);
+  });
+
+  it("reads a form's language: absent is English, Hindi is Hindi, anything else is unknown", () => {
+    expect(languageOf(undefined)).toBe("en");
+    expect(languageOf("")).toBe("en");
+    expect(languageOf("en")).toBe("en");
+    expect(languageOf("hi")).toBe("hi");
+    expect(languageOf("HI")).toBeUndefined();
+    expect(languageOf(["hi"])).toBeUndefined();
+    expect(pagePath("privacyPolicy", "hi")).toBe("/hi/privacy-policy");
   });
 
   it("puts every API route under the API's prefix, where the browser calls it", () => {

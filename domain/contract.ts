@@ -4,17 +4,53 @@
  * No I/O and no brand copy: both halves, the build configuration and the benchmarks import it.
  */
 
-/** The site's public pages, in the order of the sitemap. */
+/** The site's public pages in English, in the order of the sitemap. */
 export const PAGE_PATHS = {
   home: "/",
   privacyPolicy: "/privacy-policy",
 } as const;
 
 export type PageKey = keyof typeof PAGE_PATHS;
-export type PagePath = (typeof PAGE_PATHS)[PageKey];
+
+/**
+ * The languages of the public pages: English (the specification's) and Hindi. A visitor picks one
+ * with the header's switch; nothing guesses it (docs/decisions/021-hindi-pages.md).
+ */
+export const LANGUAGES = ["en", "hi"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** The field a form sends its page's language in (both forms, with or without JavaScript). */
+export const LANGUAGE_FIELD = "lang";
+
+/** The pages' twins in Hindi: the English path under `/hi`. */
+export const HINDI_PAGE_PATHS = {
+  home: "/hi",
+  privacyPolicy: "/hi/privacy-policy",
+} as const satisfies Record<PageKey, string>;
+
+const PATHS_BY_LANGUAGE = { en: PAGE_PATHS, hi: HINDI_PAGE_PATHS } as const;
+
+export type PagePath = (typeof PAGE_PATHS)[PageKey] | (typeof HINDI_PAGE_PATHS)[PageKey];
+
+/** The path of one page in one language. */
+export function pagePath(page: PageKey, language: Language): PagePath {
+  return PATHS_BY_LANGUAGE[language][page];
+}
 
 /** Every public page, prerendered at build time and accepted in page-speed reports. */
-export const PUBLIC_PAGES: readonly PagePath[] = Object.values(PAGE_PATHS);
+export const PUBLIC_PAGES: readonly PagePath[] = LANGUAGES.flatMap((language) =>
+  Object.values(PATHS_BY_LANGUAGE[language]),
+);
+
+/**
+ * The language of a form post or API call: absent means English, the language of the
+ * specification; anything but a known language is undefined, and refused by its route.
+ */
+export function languageOf(value: unknown): Language | undefined {
+  if (value === undefined || value === null || value === "") return DEFAULT_LANGUAGE;
+  return LANGUAGES.find((language) => language === value);
+}
 
 /** Ids of the landing page's anchors, linked from both pages' headers and from form answers. */
 export const ANCHORS = {

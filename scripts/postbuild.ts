@@ -10,7 +10,10 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { privacyPolicyFor, RETENTION_SECTION_ID } from "../app/content/privacy-policy";
+import { privacyPolicyHiFor } from "../app/content/privacy-policy.hi";
 import { pages, site } from "../app/content/site";
+import { languageSettings } from "../app/content/languages";
+import { LANGUAGES, type PageKey, pagePath } from "../domain/contract";
 import { RETENTION_BUILD_FILE, retentionPeriodsFrom } from "../domain/retention";
 import { CONSOLE_BASE_PATH } from "../domain/console";
 import { absoluteUrl } from "../app/lib/seo";
@@ -22,12 +25,28 @@ const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest|ico)$/;
 
 async function writeSeoFiles() {
   const today = new Date().toISOString().slice(0, 10);
-  const urls = Object.values(pages)
-    .map((page) => `  <url><loc>${absoluteUrl(page.path)}</loc><lastmod>${today}</lastmod></url>`)
-    .join("\n");
+  // Every page in every language, each listing all its languages (hreflang) and English as the default.
+  const urls = LANGUAGES.flatMap((language) =>
+    (Object.keys(pages) as PageKey[]).map((page) => {
+      const alternates = [
+        ...LANGUAGES.map(
+          (other) =>
+            `    <xhtml:link rel="alternate" hreflang="${languageSettings[other].hreflang}" href="${absoluteUrl(pagePath(page, other))}"/>`,
+        ),
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${absoluteUrl(pagePath(page, "en"))}"/>`,
+      ];
+      return [
+        `  <url>`,
+        `    <loc>${absoluteUrl(pagePath(page, language))}</loc>`,
+        `    <lastmod>${today}</lastmod>`,
+        ...alternates,
+        `  </url>`,
+      ].join("\n");
+    }),
+  ).join("\n");
   await writeFile(
     join(siteDir, "sitemap.xml"),
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`,
   );
   await writeFile(
     join(siteDir, "robots.txt"),
@@ -49,18 +68,22 @@ function escapeHtml(text: string): string {
  */
 async function writeRetentionPeriods() {
   const periods = retentionPeriodsFrom(process.env);
-  const html = await readFile(join(siteDir, pages.privacyPolicy.path.slice(1), "index.html"), "utf8");
-  const section = privacyPolicyFor(periods).sections.find(
-    (candidate) => candidate.id === RETENTION_SECTION_ID,
-  );
-  const statements = (section?.blocks ?? []).flatMap((block) =>
-    block.kind === "list" ? block.items.map((item) => item.text) : [],
-  );
-  const missing = statements.filter((statement) => !html.includes(escapeHtml(statement)));
-  if (statements.length === 0 || missing.length > 0) {
-    throw new Error(
-      `The prerendered privacy policy does not state the retention periods ${JSON.stringify(periods)}: ${missing.join(" | ") || "no such section"}`,
+  const policies = [
+    { path: pagePath("privacyPolicy", "en"), policy: privacyPolicyFor(periods) },
+    { path: pagePath("privacyPolicy", "hi"), policy: privacyPolicyHiFor(periods) },
+  ];
+  for (const { path, policy } of policies) {
+    const html = await readFile(join(siteDir, path.slice(1), "index.html"), "utf8");
+    const section = policy.sections.find((candidate) => candidate.id === RETENTION_SECTION_ID);
+    const statements = (section?.blocks ?? []).flatMap((block) =>
+      block.kind === "list" ? block.items.map((item) => item.text) : [],
     );
+    const missing = statements.filter((statement) => !html.includes(escapeHtml(statement)));
+    if (statements.length === 0 || missing.length > 0) {
+      throw new Error(
+        `The prerendered privacy policy at ${path} does not state the retention periods ${JSON.stringify(periods)}: ${missing.join(" | ") || "no such section"}`,
+      );
+    }
   }
   await writeFile(join(siteDir, RETENTION_BUILD_FILE), `${JSON.stringify(periods)}\n`);
   return periods;

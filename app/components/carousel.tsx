@@ -61,7 +61,19 @@ interface CarouselProps {
   /** The carousel's accessible name. */
   label: string;
   slides: readonly CarouselSlide[];
+  /** The controls' words, in the page's language; `position` reads "{position} of {count}". */
+  labels: CarouselLabels;
   className?: string;
+}
+
+export interface CarouselLabels {
+  pause: string;
+  play: string;
+  previous: string;
+  next: string;
+  position: string;
+  carousel: string;
+  slide: string;
 }
 
 /**
@@ -69,7 +81,7 @@ interface CarouselProps {
  * then the slides, each a labelled group ("2 of 5"). It advances every 1500 ms, loops, and
  * stops while hovered or focused, when paused, and for visitors who prefer reduced motion.
  */
-export function Carousel({ label, slides, className }: CarouselProps) {
+export function Carousel({ label, slides, labels, className }: CarouselProps) {
   const rootRef = useRef<HTMLElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -111,7 +123,7 @@ export function Carousel({ label, slides, className }: CarouselProps) {
     <section
       ref={rootRef}
       className={className ? `carousel ${className}` : "carousel"}
-      aria-roledescription="carousel"
+      aria-roledescription={labels.carousel}
       aria-label={label}
       data-engine={engine ? "ready" : "static"}
       data-needs-script=""
@@ -125,7 +137,7 @@ export function Carousel({ label, slides, className }: CarouselProps) {
           ref={toggleRef}
           type="button"
           className="carousel__button"
-          aria-label={wantsRotation ? "Pause slide show" : "Play slide show"}
+          aria-label={wantsRotation ? labels.pause : labels.play}
           onClick={() => {
             setChoice(wantsRotation ? "pause" : "play");
             loadNow();
@@ -137,7 +149,7 @@ export function Carousel({ label, slides, className }: CarouselProps) {
           type="button"
           className="carousel__button"
           aria-controls={slidesId}
-          aria-label="Previous slide"
+          aria-label={labels.previous}
           onClick={() => step(-1)}
         >
           <ChevronLeft aria-hidden="true" size={22} />
@@ -146,7 +158,7 @@ export function Carousel({ label, slides, className }: CarouselProps) {
           type="button"
           className="carousel__button"
           aria-controls={slidesId}
-          aria-label="Next slide"
+          aria-label={labels.next}
           onClick={() => step(1)}
         >
           <ChevronRight aria-hidden="true" size={22} />
@@ -159,8 +171,10 @@ export function Carousel({ label, slides, className }: CarouselProps) {
               key={slide.key}
               className="carousel__slide"
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
+              aria-roledescription={labels.slide}
+              aria-label={labels.position
+                .replace("{position}", String(index + 1))
+                .replace("{count}", String(slides.length))}
             >
               {slide.content}
             </div>

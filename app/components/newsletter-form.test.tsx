@@ -66,7 +66,7 @@ describe("NewsletterForm", () => {
     expect(emailInput().getAttribute("aria-invalid")).toBeNull();
     const [path, init] = fetchMock.mock.calls[0]!;
     expect(path).toBe("/api/subscribers");
-    expect(JSON.parse(String(init?.body))).toEqual({ email: "asha@example.in" });
+    expect(JSON.parse(String(init?.body))).toEqual({ email: "asha@example.in", lang: "en" });
   });
 
   it("shows the server's refusal of the address as the field's error", async () => {

@@ -1,8 +1,7 @@
 import { useId, useRef, useState } from "react";
-import { API_PATHS } from "../../domain/contract";
+import { API_PATHS, LANGUAGE_FIELD } from "../../domain/contract";
 import { checkSubscriberEmail, subscriberMessages } from "../../domain/subscriber";
-import { newsletterForm } from "../content/forms";
-import { footer } from "../content/site";
+import { localMessage, usePageLanguage } from "../lib/page-language";
 import { useFormSubmit } from "../lib/use-form-submit";
 
 interface Status {
@@ -19,22 +18,27 @@ interface Status {
  * live region beside the form.
  */
 export function NewsletterForm() {
+  const { language, text } = usePageLanguage();
+  const { newsletterForm } = text;
+  const { newsletter } = text.footer;
+  const local = (message: string) =>
+    localMessage(message, subscriberMessages, text.subscriberMessages, text.otherRefusal);
   const inputId = useId();
   const statusId = `${inputId}-status`;
   const inputRef = useRef<HTMLInputElement>(null);
   const statusCount = useRef(0);
   const [status, setStatus] = useState<Status | null>(null);
 
-  const say = (text: string, invalid = false) => {
+  const say = (message: string, invalid = false) => {
     statusCount.current += 1;
-    setStatus({ id: statusCount.current, text, invalid });
+    setStatus({ id: statusCount.current, text: local(message), invalid });
   };
 
   const { sending, onSubmit } = useFormSubmit({
     path: API_PATHS.subscribers,
     prepare(form) {
       const check = checkSubscriberEmail(new FormData(form).get("email"));
-      if (check.ok) return { email: check.email };
+      if (check.ok) return { email: check.email, [LANGUAGE_FIELD]: language };
       say(check.error, true);
       inputRef.current?.focus();
       return undefined;
@@ -63,6 +67,7 @@ export function NewsletterForm() {
       onSubmit={onSubmit}
       onInput={() => invalid && setStatus(null)}
     >
+      <input type="hidden" name={LANGUAGE_FIELD} value={language} />
       <label htmlFor={inputId} className="visually-hidden">
         {newsletterForm.label}
       </label>
@@ -76,13 +81,13 @@ export function NewsletterForm() {
         inputMode="email"
         spellCheck={false}
         autoCapitalize="off"
-        placeholder={footer.newsletter.placeholder}
+        placeholder={newsletter.placeholder}
         required
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? statusId : undefined}
       />
       <button type="submit" className="button" aria-disabled={sending || undefined}>
-        {sending ? newsletterForm.sending : footer.newsletter.button}
+        {sending ? newsletterForm.sending : newsletter.button}
       </button>
       <p
         id={statusId}

@@ -262,7 +262,7 @@ describe("OrderForm retries", () => {
 });
 
 describe("OrderForm sending", () => {
-  it("sends the five fields as typed, with the empty honeypot and without the product name", async () => {
+  it("sends the five fields as typed, with the empty honeypot and the page's language, without the product name", async () => {
     const fetchMock = stubFetch(async () => jsonResponse(201, { id: "x" }));
     render(<OrderForm />);
     await fillValidEnquiry(user);
@@ -278,6 +278,7 @@ describe("OrderForm sending", () => {
       Quantity: 12,
       RetailerSelfUse: "Retailer",
       website: "",
+      lang: "en",
     });
   });
 

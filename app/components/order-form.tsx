@@ -8,7 +8,6 @@ import {
   useState,
 } from "react";
 import {
-  BUYER_TYPE_PLACEHOLDER,
   BUYER_TYPES,
   checkEnquiry,
   ENQUIRY_FIELDS,
@@ -16,9 +15,10 @@ import {
   enquiryMessages,
   QUANTITY_MIN,
 } from "../../domain/enquiry";
-import { API_PATHS, HONEYPOT_FIELD } from "../../domain/contract";
-import { orderForm } from "../content/forms";
+import { API_PATHS, HONEYPOT_FIELD, LANGUAGE_FIELD } from "../../domain/contract";
+import { type OrderFormText, orderFormText } from "../content/order-form";
 import { product } from "../content/site";
+import { localMessage, usePageLanguage } from "../lib/page-language";
 import { useFormSubmit } from "../lib/use-form-submit";
 import type * as Toasts from "./toasts";
 import type { ToastKind } from "./toasts";
@@ -75,7 +75,11 @@ function isEnquiryField(value: unknown): value is EnquiryField {
  * the first failure (a warning toast, the message beside its field, focus on that field); a
  * valid enquiry goes to the API, and the form is cleared only once it has been stored.
  */
-export function OrderForm() {
+export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFormText }) {
+  const { language, text } = usePageLanguage();
+  /** A message of the rules or the API, in the page's language. */
+  const local = (message: string) =>
+    localMessage(message, enquiryMessages, orderForm.messages, text.otherRefusal);
   const baseId = useId();
   const idOf = (name: string) => `${baseId}-${name}`;
   const errorIdOf = (field: EnquiryField) => `${baseId}-${field}-error`;
@@ -86,7 +90,9 @@ export function OrderForm() {
 
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [ToastViewport, setToastViewport] = useState<ComponentType | null>(null);
+  const [ToastViewport, setToastViewport] = useState<ComponentType<{ labels: Toasts.ToastLabels }> | null>(
+    null,
+  );
   const [toastsUnavailable, setToastsUnavailable] = useState(false);
 
   // Focus moves once the message is beside the field, so that it is read with the field.
@@ -145,24 +151,24 @@ export function OrderForm() {
         RetailerSelfUse: read("RetailerSelfUse"),
       });
       if (!check.ok) {
-        showFieldError(check.field, check.error);
+        showFieldError(check.field, local(check.error));
         return undefined;
       }
       setFieldError(null);
       // productName stays in the page: it is not among the fields stored.
-      return { ...check.enquiry, [HONEYPOT_FIELD]: read(HONEYPOT_FIELD) };
+      return { ...check.enquiry, [HONEYPOT_FIELD]: read(HONEYPOT_FIELD), [LANGUAGE_FIELD]: language };
     },
     onOutcome(outcome, form) {
       if (outcome.kind === "ok") {
         form.reset();
-        announce("success", enquiryMessages.stored);
+        announce("success", orderForm.messages.stored);
       } else if (outcome.kind === "refused") {
         if (outcome.status === 400 && isEnquiryField(outcome.field))
-          showFieldError(outcome.field, outcome.error);
-        else announce("warning", outcome.error);
+          showFieldError(outcome.field, local(outcome.error));
+        else announce("warning", local(outcome.error));
       } else {
         // Not stored: what was typed stays, so the visitor can send it again.
-        announce("warning", enquiryMessages.notStored);
+        announce("warning", orderForm.messages.notStored);
       }
     },
   });
@@ -238,10 +244,10 @@ export function OrderForm() {
               required
               {...errorProps("RetailerSelfUse")}
             >
-              <option value="">{BUYER_TYPE_PLACEHOLDER}</option>
+              <option value="">{orderForm.buyerTypePlaceholder}</option>
               {BUYER_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {orderForm.buyerTypes[type]}
                 </option>
               ))}
             </select>
@@ -250,6 +256,8 @@ export function OrderForm() {
         </div>
 
         <input type="hidden" name="productName" value={product.name} />
+        {/* The server answers a post without JavaScript, and mails the visitor, in this language. */}
+        <input type="hidden" name={LANGUAGE_FIELD} value={language} />
 
         {/* For bots only: people neither see it nor reach it; the server refuses a filled one. */}
         <div className="visually-hidden" aria-hidden="true">
@@ -275,7 +283,7 @@ export function OrderForm() {
           {notice?.kind === "warning" ? <p key={notice.id}>{notice.text}</p> : null}
         </div>
       </form>
-      {ToastViewport ? <ToastViewport /> : null}
+      {ToastViewport ? <ToastViewport labels={orderForm} /> : null}
     </>
   );
 }

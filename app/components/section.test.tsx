@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { LandingSections } from "../sections/landing-sections";
+import { LandingSections } from "../sections/landing-sections.en";
 import { Section, toneAt } from "./section";
 
 afterEach(cleanup);

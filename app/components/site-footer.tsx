@@ -1,12 +1,15 @@
-import { PAGE_PATHS } from "../../domain/contract";
 import { Link } from "react-router";
-import { anchors, company, footer, product, social } from "../content/site";
+import { anchors, product, social } from "../content/site";
+import { usePagePath, useSiteText } from "../lib/page-language";
 import { ContactList } from "./contact-detail";
 import { NewsletterForm } from "./newsletter-form";
 import { SocialIcon } from "./social-icons";
 import "./site-footer.css";
 
 export function SiteFooter() {
+  const text = useSiteText();
+  const footer = text.footer;
+  const privacyPolicyPath = usePagePath("privacyPolicy");
   return (
     <footer className="site-footer">
       <div id={anchors.contact} className="site-footer__main container" tabIndex={-1}>
@@ -24,7 +27,7 @@ export function SiteFooter() {
             {footer.contactHeading}
           </h2>
           <ContactList className="site-footer__contact-list" kinds={["phone", "email", "address"]} />
-          <ul className="site-footer__social" aria-label="Follow us">
+          <ul className="site-footer__social" aria-label={footer.followUs}>
             {social.map((link) => (
               <li key={link.name}>
                 <a
@@ -34,8 +37,8 @@ export function SiteFooter() {
                   target="_blank"
                 >
                   <SocialIcon name={link.name} />
-                  <span>{link.name}</span>
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span>{text.social[link.name]}</span>
+                  <span className="visually-hidden"> {footer.opensInNewTab}</span>
                 </a>
               </li>
             ))}
@@ -45,12 +48,12 @@ export function SiteFooter() {
       <div className="site-footer__bottom">
         <div className="container site-footer__bottom-inner">
           <p>
-            © {footer.copyrightYear} {company.name.replace(/\.$/, "")}. All rights reserved.
+            © {footer.copyrightYear} {text.company.name.replace(/\.$/, "")}. {footer.rights}
           </p>
           <p className="site-footer__legal">
-            {product.category} FSSAI Lic. No. {product.fssaiLicence}
+            {footer.category} {footer.licence} {product.fssaiLicence}
           </p>
-          <Link to={PAGE_PATHS.privacyPolicy} className="site-footer__privacy">
+          <Link to={privacyPolicyPath} className="site-footer__privacy">
             {footer.privacyLinkLabel}
           </Link>
         </div>

@@ -1,17 +1,75 @@
-import { Menu, X } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
-import type { PageKey } from "../../domain/contract";
-import { anchors, behaviour, breakpointsPx, navigation, product } from "../content/site";
+import { Languages, Menu, X } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { Link, useLocation } from "react-router";
+import { type Language, LANGUAGES, type PageKey, pagePath } from "../../domain/contract";
+import { anchors, behaviour, breakpointsPx, navigation, product, type SiteText } from "../content/site";
+import { languageSettings } from "../content/languages";
+import { usePageLanguage } from "../lib/page-language";
 import "./site-header.css";
 
+/** Each navigation link's words, by its place in the specification's list. */
+const NAVIGATION_LABELS = [
+  "home",
+  "about",
+  "contactUs",
+  "buyNow",
+] as const satisfies readonly (keyof SiteText["navigation"])[];
+
 /**
- * Where each navigation link points from the given page. On the privacy policy the
- * contact link stays on the page: the footer, with its contact part, is there too.
+ * Where each navigation link points from the given page, in its language. On the privacy policy
+ * the contact link stays on the page: the footer, with its contact part, is there too.
  */
-function hrefFor(item: (typeof navigation)[number], page: PageKey): string {
+function hrefFor(item: (typeof navigation)[number], page: PageKey, language: Language): string {
   if (page === "privacyPolicy" && item.target === anchors.contact) return `#${anchors.contact}`;
-  return item.href;
+  const home = pagePath("home", language);
+  return item.target === "top" ? home : `${home}#${item.target}`;
+}
+
+const subscribeToFragment = (onChange: () => void) => {
+  window.addEventListener("hashchange", onChange);
+  window.addEventListener("popstate", onChange);
+  return () => {
+    window.removeEventListener("hashchange", onChange);
+    window.removeEventListener("popstate", onChange);
+  };
+};
+
+/**
+ * The fragment the visitor is at, for the language switch: kept as they move about the page (links,
+ * Back and Forward, a fragment typed in). Empty in the prerendered HTML, where the switch leads to
+ * the top of the other page. The router's location makes the header render again after its own
+ * navigations, which fire no event.
+ */
+function useCurrentFragment(): string {
+  useLocation();
+  return useSyncExternalStore(
+    subscribeToFragment,
+    () => window.location.hash,
+    () => "",
+  );
+}
+
+/** The link to this page in the other language, written in that language; it keeps the fragment. */
+function LanguageSwitch({ page }: { page: PageKey }) {
+  const { language, text } = usePageLanguage();
+  const other = LANGUAGES.find((candidate) => candidate !== language) ?? "en";
+  const hash = useCurrentFragment();
+  return (
+    <a
+      className="site-nav__language"
+      href={`${pagePath(page, other)}${hash}`}
+      hrefLang={languageSettings[other].hreflang}
+      lang={languageSettings[other].htmlLang}
+      aria-label={text.header.switchName}
+      onClick={(event) => {
+        // The fragment at the moment of the click, even one the page moved to by itself.
+        event.currentTarget.href = `${pagePath(page, other)}${window.location.hash}`;
+      }}
+    >
+      <Languages aria-hidden="true" size={18} />
+      {text.header.switchLabel}
+    </a>
+  );
 }
 
 function useScrolledPast(thresholdPx: number): boolean {
@@ -26,6 +84,7 @@ function useScrolledPast(thresholdPx: number): boolean {
 }
 
 export function SiteHeader({ page }: { page: PageKey }) {
+  const { language, text } = usePageLanguage();
   const scrolled = useScrolledPast(behaviour.headerScrollThresholdPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -64,40 +123,51 @@ export function SiteHeader({ page }: { page: PageKey }) {
   return (
     <header className="site-header" data-scrolled={scrolled ? "true" : "false"}>
       <div className="site-header__bar container">
-        <Link to="/" className="site-header__brand" aria-label={`${product.fullName}, home`}>
+        <Link
+          to={pagePath("home", language)}
+          className="site-header__brand"
+          aria-label={text.header.homeLabel}
+        >
           <SachetMark />
           <span className="site-header__title">
             {product.name}
-            <span className="site-header__subtitle">Collagen Peptide</span>
+            <span className="site-header__subtitle">{text.header.subtitle}</span>
           </span>
         </Link>
-        <nav ref={navRef} className="site-nav" aria-label="Main" data-open={menuOpen ? "true" : "false"}>
+        <nav
+          ref={navRef}
+          className="site-nav"
+          aria-label={text.header.navLabel}
+          data-open={menuOpen ? "true" : "false"}
+        >
           <button
             ref={toggleRef}
             type="button"
             className="site-nav__toggle"
             aria-expanded={menuOpen}
             aria-controls={listId}
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-label={menuOpen ? text.header.closeMenu : text.header.openMenu}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <X aria-hidden="true" size={26} /> : <Menu aria-hidden="true" size={26} />}
           </button>
           <ul id={listId} className="site-nav__list">
-            {navigation.map((item) => (
+            {navigation.map((item, index) => (
               <li key={item.label}>
                 <Link
-                  to={hrefFor(item, page)}
+                  to={hrefFor(item, page, language)}
                   className={
                     item.target === anchors.buyNow ? "site-nav__link site-nav__link--cta" : "site-nav__link"
                   }
                   onClick={() => closeMenu(false)}
                 >
-                  {item.label}
+                  {text.navigation[NAVIGATION_LABELS[index] ?? "home"]}
                 </Link>
               </li>
             ))}
           </ul>
+          {/* Outside the folding list: beside the menu button on a phone, found without opening it. */}
+          <LanguageSwitch page={page} />
         </nav>
       </div>
     </header>

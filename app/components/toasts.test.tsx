@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { showToast, TOAST_DURATION_MS, ToastViewport } from "./toasts";
+import { orderForm } from "../content/forms";
 
 const MESSAGE = "Please fill the data";
 
@@ -25,7 +26,7 @@ async function showAndWait(text: string, kind: "success" | "warning" = "warning"
 
 beforeEach(() => {
   vi.useFakeTimers();
-  render(<ToastViewport />);
+  render(<ToastViewport labels={orderForm} />);
 });
 afterEach(() => {
   cleanup();

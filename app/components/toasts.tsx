@@ -10,7 +10,6 @@
 import { useEffect } from "react";
 import { createPortal } from "react-dom";
 import { Toaster, toast } from "sonner";
-import { orderForm } from "../content/forms";
 import { PausableTimer } from "../lib/pausable-timer";
 import "./toasts.css";
 // sonner's own rules, from its file rather than a <style> element it writes (scripts/vite-sonner-stylesheet.ts).
@@ -44,6 +43,12 @@ function forget(id: string) {
 }
 
 /** Shows one notice, in place of the one before it: the form speaks with one voice. */
+/** The words of the toasts' own controls, in the page's language. */
+export interface ToastLabels {
+  notificationsLabel: string;
+  closeNotification: string;
+}
+
 export function showToast(kind: ToastKind, message: string): void {
   if (current) {
     const previous = current;
@@ -71,7 +76,7 @@ function silenceSonnerLiveRegion(section: HTMLElement | null) {
   section?.setAttribute("aria-live", "off");
 }
 
-export function ToastViewport() {
+export function ToastViewport({ labels }: { labels: ToastLabels }) {
   useEffect(() => {
     const onVisibilityChange = () => setPaused("hidden", document.visibilityState === "hidden");
     onVisibilityChange();
@@ -98,11 +103,11 @@ export function ToastViewport() {
         ref={silenceSonnerLiveRegion}
         position="bottom-center"
         closeButton
-        containerAriaLabel={orderForm.notificationsLabel}
+        containerAriaLabel={labels.notificationsLabel}
         offset={24}
         mobileOffset={16}
         toastOptions={{
-          closeButtonAriaLabel: orderForm.closeNotification,
+          closeButtonAriaLabel: labels.closeNotification,
           classNames: {
             toast: "toast",
             title: "toast__title",

@@ -10,7 +10,7 @@ function allText(value: unknown): string[] {
   return [];
 }
 
-const copy = allText(landing);
+const copy = allText(landing.landing);
 
 describe("the landing page's copy", () => {
   it("never promises to treat, cure, heal or prevent a disease", () => {
@@ -37,8 +37,10 @@ describe("the landing page's copy", () => {
     expect(results.filter((text) => /\d/.test(text))).toEqual([]);
   });
 
-  it("names no price", () => {
-    expect(copy.filter((text) => /₹|\bRs\.?\s?\d|\bINR\b|\bprice of\b/i.test(text))).toEqual([]);
+  it("names no price but the MRP the declarations must state", () => {
+    const prices = copy.filter((text) => /₹|\bRs\.?\s?\d|\bINR\b|\bprice of\b/i.test(text));
+    expect(prices).toEqual([landing.declarations.items[0].value]);
+    expect(prices[0]).toMatch(/^₹1,499\.00 for a pack of 30 sachets \(inclusive of all taxes\)$/);
   });
 
   it("has the five free-from marks, five cards per carousel and three recipes", () => {

@@ -2,7 +2,9 @@
  * Every text of the landing page, in page order. Sections import their part from here.
  * Claims stay in the specification's words; nothing here promises to treat or cure.
  */
-import { product } from "./site";
+import { company, declarations as facts, indianNumber, postalAddressLines, product, rupees } from "./site";
+import { orderFormText } from "./order-form";
+import type { Translated } from "./translated";
 
 /** Names of the line icons the sections draw (see app/illustrations/icons.tsx). */
 export type IconName =
@@ -410,3 +412,76 @@ export const buyNow = {
   category: product.category,
   licence: `FSSAI licence no. ${product.fssaiLicence}`,
 } as const;
+
+/** The declarations a buyer in India looks for: one block, from the facts in site.ts. */
+export const declarations = {
+  eyebrow: "Product declarations",
+  heading: "What is in the pack, and who stands behind it",
+  lead: "The details the Legal Metrology (Packaged Commodities) Rules ask us to show, as printed on the pack.",
+  items: [
+    {
+      key: "mrp",
+      label: "MRP",
+      value: `${rupees(facts.mrpRupees)} for a pack of ${facts.sachetsPerPack} sachets (inclusive of all taxes)`,
+    },
+    {
+      key: "net-quantity",
+      label: "Net quantity",
+      value: `${indianNumber(facts.sachetsPerPack * facts.sachetGrams)} gm: ${facts.sachetsPerPack} sachets of ${product.sachet} each`,
+    },
+    {
+      key: "manufacturer",
+      label: "Manufactured and packed by",
+      value: `${company.name}, ${postalAddressLines.join(", ")}`,
+    },
+    { key: "origin", label: "Country of origin", value: "India" },
+    {
+      key: "best-before",
+      label: "Best before",
+      value: `${facts.bestBeforeMonths} months from the date of manufacture (printed on the pack)`,
+    },
+    {
+      key: "care",
+      label: "Customer care",
+      value: `${company.phone.display}, ${company.email}; Monday to Saturday, 10 am to 6 pm`,
+    },
+    { key: "licence", label: "FSSAI licence no.", value: product.fssaiLicence },
+  ],
+} as const;
+
+/** Words of the page's controls that belong to no one section. */
+export const controls = {
+  carousel: {
+    pause: "Pause slide show",
+    play: "Play slide show",
+    previous: "Previous slide",
+    next: "Next slide",
+    /** "2 of 5" */
+    position: "{position} of {count}",
+    carousel: "carousel",
+    slide: "slide",
+  },
+  adviceLabel: "Advice before use",
+} as const;
+
+/** The landing page's whole copy, in English: the shape every translation takes. */
+export const landing = {
+  banner,
+  about,
+  weAssureYou,
+  orthopedics,
+  indications,
+  dosage,
+  gynaecology,
+  clinicalResults,
+  pureGoodness,
+  whyItWorks,
+  comparison,
+  dailyDiet,
+  buyNow,
+  declarations,
+  controls,
+  orderForm: orderFormText,
+};
+
+export type LandingContent = Translated<typeof landing>;

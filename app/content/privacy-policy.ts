@@ -6,6 +6,7 @@ import {
 } from "../../domain/retention";
 import { retentionPeriods } from "./retention-periods";
 import { company, product } from "./site";
+import type { Translated } from "./translated";
 
 /** A block of policy text: a paragraph, or a list of points each with an optional lead-in. */
 export type PolicyBlock =
@@ -239,6 +240,9 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
     ] satisfies readonly PolicySection[],
   } as const;
 }
+
+/** The shape of the policy in every language: the English one's, with texts of their own. */
+export type PrivacyPolicyContent = Translated<ReturnType<typeof privacyPolicyFor>>;
 
 /** The policy with the periods the build was given (./retention-periods.ts). */
 export const privacyPolicy = privacyPolicyFor(retentionPeriods);

@@ -1,5 +1,8 @@
 import { brand } from "../../domain/brand";
 import { ANCHORS, PAGE_PATHS, PRODUCT_KEY } from "../../domain/contract";
+import { subscriberMessages } from "../../domain/subscriber";
+import { newsletterForm } from "./forms";
+import type { Translated } from "./translated";
 
 /**
  * The brand: every name, contact detail, link and page-wide constant of the site.
@@ -37,6 +40,36 @@ export const company = {
     countryCode: "IN",
   },
 } as const;
+
+/**
+ * What the Legal Metrology (Packaged Commodities) Rules ask a seller to show online, as facts;
+ * each page words them in its language (the `declarations` of landing.ts and landing.hi.ts).
+ * Placeholders, like the other brand details.
+ */
+export const declarations = {
+  /** Maximum retail price of one pack, in rupees, inclusive of all taxes. */
+  mrpRupees: 1499,
+  sachetsPerPack: 30,
+  sachetGrams: 12.5,
+  bestBeforeMonths: 18,
+  countryOfOrigin: "IN",
+  customerCare: {
+    /** ISO days and 24-hour times, for the Product data; the pages say them in words. */
+    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+    opens: "10:00",
+    closes: "18:00",
+  },
+} as const;
+
+/** "₹1,499.00": a price in rupees with Indian digit grouping, the same on both pages. */
+export function rupees(amount: number): string {
+  return new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(amount);
+}
+
+/** A number with Indian digit grouping (1,00,000). */
+export function indianNumber(value: number): string {
+  return value.toLocaleString("en-IN");
+}
 
 export const postalAddressLines = [
   company.address.street,
@@ -104,8 +137,6 @@ export const footer = {
 export const site = {
   /** Public origin of the site: canonical URLs, sitemap, Open Graph. */
   url: "https://www.collarise.example",
-  language: "en-IN",
-  locale: "en_IN",
   themeColor: "#f7efe3",
   ogImage: "/og-image.png",
   ogImageAlt: "Collarise Collagen Peptide, orange-flavour 12.5 gm sachet",
@@ -125,6 +156,59 @@ export const pages = {
       "How Sanvera Healthcare collects, uses and protects the information you give on the Collarise website, and how to reach us about it.",
   },
 } as const;
+
+/**
+ * Every word around a page's own content (header, footer, forms, their messages), in English.
+ * `site.hi.ts` holds the Hindi twin with the same shape; the route picks one.
+ */
+export const siteText = {
+  header: {
+    subtitle: "Collagen Peptide",
+    homeLabel: `${product.fullName}, home`,
+    navLabel: "Main",
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
+    /** The switch to the other language, written in that language. */
+    switchLabel: "हिन्दी",
+    switchName: "यह पेज हिन्दी में पढ़ें",
+  },
+  navigation: {
+    home: navigation[0].label,
+    about: navigation[1].label,
+    contactUs: navigation[2].label,
+    buyNow: navigation[3].label,
+  },
+  footer: {
+    ...footer,
+    followUs: "Follow us",
+    opensInNewTab: "(opens in a new tab)",
+    rights: "All rights reserved.",
+    licence: "FSSAI Lic. No.",
+    category: product.category,
+  },
+  social: {
+    Facebook: "Facebook",
+    Instagram: "Instagram",
+    LinkedIn: "LinkedIn",
+    "WhatsApp chat": "WhatsApp chat",
+  } satisfies Record<SocialName, string>,
+  company: { name: company.name, shortName: company.shortName, addressLines: postalAddressLines },
+  newsletterForm,
+  subscriberMessages,
+  /**
+   * A refusal the API words itself (too many requests, too large…) is shown as it comes on the
+   * English pages; a page in another language shows this in its place.
+   */
+  otherRefusal: "We could not take this just now. Please wait a few minutes and try again.",
+  policy: { tocLabel: "On this page" },
+  pages: {
+    home: { title: pages.home.title, description: pages.home.description },
+    privacyPolicy: { title: pages.privacyPolicy.title, description: pages.privacyPolicy.description },
+  },
+  ogImageAlt: site.ogImageAlt,
+} as const;
+
+export type SiteText = Translated<typeof siteText>;
 
 export const notFound = {
   title: "Unexpected Application Error!",

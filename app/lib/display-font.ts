@@ -2,6 +2,7 @@ import frauncesUrl from "../../node_modules/@fontsource-variable/fraunces/files/
 
 /** The family the headings ask for first (`--font-display` in app.css). */
 const DISPLAY_FONT_FAMILY = "Fraunces";
+
 /** The longest the font waits for an idle moment after hydration. */
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -35,7 +36,7 @@ export function onDisplayFontArrival(callback: () => void): () => void {
 export function loadDisplayFont(): () => void {
   if (face || typeof document === "undefined" || !("fonts" in document) || typeof FontFace !== "function")
     return () => {};
-  const load = () => {
+  return whenIdle(() => {
     if (face) return;
     face = new FontFace(DISPLAY_FONT_FAMILY, `url(${frauncesUrl}) format("woff2")`, {
       weight: "100 900",
@@ -45,11 +46,18 @@ export function loadDisplayFont(): () => void {
     face.load().then(markArrived, () => {
       // Offline or a new deployment: the fallback stays, sized like the font.
     });
-  };
+  });
+}
+
+/**
+ * Runs `work` at the browser's next idle moment (at the latest after IDLE_TIMEOUT_MS): how the
+ * pages' web fonts are fetched after hydration. Returns a function that cancels it if not yet run.
+ */
+export function whenIdle(work: () => void): () => void {
   if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
+    const handle = requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
     return () => cancelIdleCallback(handle);
   }
-  const timer = setTimeout(load, 0);
+  const timer = setTimeout(work, 0);
   return () => clearTimeout(timer);
 }

@@ -1,4 +1,5 @@
-import { Suspense, lazy, memo, useEffect } from "react";
+import { type ComponentType, Suspense, lazy, memo, useEffect } from "react";
+import type { LandingSectionsProps } from "../sections/landing-sections";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { useScrollToLocation } from "../lib/use-scroll-to-location";
@@ -22,15 +23,17 @@ import "../components/read-more.css";
 import "../components/recipe-dialog.css";
 import "../components/order-form.css";
 
-const loadSections = () => import("../sections/landing-sections");
+/** A language's sections module: landing-sections.en.tsx or landing-sections.hi.tsx. */
+export interface SectionsModule {
+  LandingSections: ComponentType<LandingSectionsProps>;
+}
 
-// The prerender renders the sections in place. In the browser their script is a chunk of its
-// own, fetched at the visitor's first sign of use: a scroll, a touch, a key, the pointer, or
-// an interactive part coming into view. Until then the prerendered sections stay as they are,
-// readable, with working links (a dehydrated Suspense boundary), and a visitor who only reads
-// the first screen downloads and runs no script for the rest of the page.
-const prerendered = import.meta.env.SSR ? await loadSections() : undefined;
-
+// The prerender renders the sections in place (each route module imports its language's sections
+// while prerendering). In the browser their script is a chunk of its own, fetched at the visitor's
+// first sign of use: a scroll, a touch, a key, the pointer, or an interactive part coming into view.
+// Until then the prerendered sections stay as they are, readable, with working links (a dehydrated
+// Suspense boundary), and a visitor who only reads the first screen downloads and runs no script
+// for the rest of the page.
 let requestSections = () => {};
 const sectionsRequested = new Promise<void>((resolve) => {
   requestSections = resolve;
@@ -39,9 +42,6 @@ let markSectionsHydrated = () => {};
 const sectionsHydrated = new Promise<void>((resolve) => {
   markSectionsHydrated = resolve;
 });
-const LazySections = lazy(() =>
-  sectionsRequested.then(loadSections).then((module) => ({ default: module.LandingSections })),
-);
 
 // Pointer events cover mouse, pen and touch; scroll covers the wheel and scrolling by keys.
 const FIRST_USE_EVENTS = ["scroll", "pointerdown", "pointermove", "keydown", "focusin"];
@@ -95,18 +95,30 @@ function useSectionsOnFirstUse() {
   }, []);
 }
 
-/** Memoised and without props, so that no update reaches the boundary before it has hydrated. */
-const Sections = memo(function Sections() {
-  const Content = prerendered?.LandingSections ?? LazySections;
-  return (
-    <Suspense fallback={null}>
-      <Content onHydrated={markSectionsHydrated} />
-    </Suspense>
+/**
+ * The sections of one language, for its route module: `prerendered` while prerendering, `load`
+ * (a dynamic import, so a chunk of its own) in the browser. Memoised and without props, so that
+ * no update reaches the boundary before it has hydrated.
+ */
+export function landingSections(
+  prerendered: SectionsModule | undefined,
+  load: () => Promise<SectionsModule>,
+): ComponentType {
+  const LazySections = lazy(() =>
+    sectionsRequested.then(load).then((module) => ({ default: module.LandingSections })),
   );
-});
+  return memo(function Sections() {
+    const Content = prerendered?.LandingSections ?? LazySections;
+    return (
+      <Suspense fallback={null}>
+        <Content onHydrated={markSectionsHydrated} />
+      </Suspense>
+    );
+  });
+}
 
 /** The landing page: header, the sections in the specification's order, footer. */
-export function LandingPage() {
+export function LandingPage({ Sections }: { Sections: ComponentType }) {
   useScrollToLocation();
   useSectionsOnFirstUse();
   return (

@@ -1,7 +1,7 @@
 /** The privacy policy's text, inside the page's <main> (see app/components/prerendered-text.tsx). */
 import { ContactList } from "../components/contact-detail";
-import { company } from "../content/site";
-import { type PolicyBlock, privacyPolicy } from "../content/privacy-policy";
+import type { PolicyBlock, PrivacyPolicyContent } from "../content/privacy-policy";
+import { useSiteText } from "../lib/page-language";
 
 function Block({ block }: { block: PolicyBlock }) {
   if (block.kind === "paragraph") return <p>{block.text}</p>;
@@ -17,22 +17,24 @@ function Block({ block }: { block: PolicyBlock }) {
   );
 }
 
-export function Text() {
+/** The policy in one language; each language's module (privacy-policy-text.en/.hi) passes its own. */
+export function PolicyText({ policy }: { policy: PrivacyPolicyContent }) {
+  const text = useSiteText();
   return (
     <>
       <div className="policy__hero">
         <div className="container policy__narrow">
-          <p className="eyebrow">{company.shortName}</p>
-          <h1>{privacyPolicy.heading}</h1>
-          <p className="policy__updated">{privacyPolicy.updated}</p>
-          <p className="lead">{privacyPolicy.intro}</p>
+          <p className="eyebrow">{text.company.shortName}</p>
+          <h1>{policy.heading}</h1>
+          <p className="policy__updated">{policy.updated}</p>
+          <p className="lead">{policy.intro}</p>
         </div>
       </div>
       <div className="container policy__narrow policy__layout">
-        <nav className="policy__toc" aria-label="On this page">
-          <p className="policy__toc-title">On this page</p>
+        <nav className="policy__toc" aria-label={text.policy.tocLabel}>
+          <p className="policy__toc-title">{text.policy.tocLabel}</p>
           <ol>
-            {privacyPolicy.sections.map((section) => (
+            {policy.sections.map((section) => (
               <li key={section.id}>
                 <a href={`#${section.id}`}>{section.heading}</a>
               </li>
@@ -40,7 +42,7 @@ export function Text() {
           </ol>
         </nav>
         <div className="policy__body">
-          {privacyPolicy.sections.map((section) => (
+          {policy.sections.map((section) => (
             <section
               key={section.id}
               id={section.id}

@@ -1,9 +1,17 @@
 import { LandingPage } from "../pages/landing-page";
-import { pages } from "../content/site";
+import { EnglishSections } from "../pages/landing-page.en";
+import { siteText } from "../content/site";
+import { PageLanguage } from "../lib/page-language";
 import { pageMeta } from "../lib/seo";
 
-export const meta = () => pageMeta(pages.home);
+export const handle = { language: "en" };
+
+export const meta = () => pageMeta("home", "en", siteText);
 
 export default function HomeRoute() {
-  return <LandingPage />;
+  return (
+    <PageLanguage language="en" text={siteText}>
+      <LandingPage Sections={EnglishSections} />
+    </PageLanguage>
+  );
 }

@@ -1,9 +1,16 @@
 import { PrivacyPolicyPage } from "../pages/privacy-policy-page";
-import { pages } from "../content/site";
+import { siteText } from "../content/site";
+import { PageLanguage } from "../lib/page-language";
 import { pageMeta } from "../lib/seo";
 
-export const meta = () => pageMeta(pages.privacyPolicy);
+export const handle = { language: "en" };
+
+export const meta = () => pageMeta("privacyPolicy", "en", siteText);
 
 export default function PrivacyPolicyRoute() {
-  return <PrivacyPolicyPage />;
+  return (
+    <PageLanguage language="en" text={siteText}>
+      <PrivacyPolicyPage />
+    </PageLanguage>
+  );
 }

@@ -1,10 +1,11 @@
-import { about } from "../content/landing";
+import { useLandingContent } from "./landing-content";
 import { anchors } from "../content/site";
 import { Icon } from "../illustrations/icons";
 import { Section, type SectionPlacement } from "../components/section";
 
 /** About: key ingredients, directions for use and how it works. The header's About link lands here. */
 export function About({ tone }: SectionPlacement) {
+  const { about } = useLandingContent();
   return (
     <Section headingId="about-heading" id={anchors.about} intro={about} tone={tone}>
       <div className="about__grid">

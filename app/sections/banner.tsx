@@ -1,7 +1,8 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { Check } from "lucide-react";
-import { banner } from "../content/landing";
+import { useLandingContent } from "./landing-content";
+import { usePagePath } from "../lib/page-language";
 import { anchors, behaviour } from "../content/site";
 import { Sachet } from "../illustrations/sachet";
 import { OrangeSlice } from "../illustrations/orange-slice";
@@ -10,6 +11,8 @@ const zoom = { "--zoom-ms": `${behaviour.zoomAnimationMs}ms` } as CSSProperties;
 
 /** The first screen: brand, main claim, the sachet and the way to buy. */
 export function Banner() {
+  const { banner } = useLandingContent();
+  const home = usePagePath("home");
   return (
     <section className="banner" aria-labelledby="banner-heading">
       <div className="container banner__grid">
@@ -18,10 +21,10 @@ export function Banner() {
         </h1>
         <p className="lead banner__lead">{banner.lead}</p>
         <div className="banner__actions">
-          <Link to={`/#${anchors.buyNow}`} className="button banner__buy">
+          <Link to={`${home}#${anchors.buyNow}`} className="button banner__buy">
             {banner.buyLabel}
           </Link>
-          <Link to={`/#${anchors.about}`} className="button button--outline">
+          <Link to={`${home}#${anchors.about}`} className="button button--outline">
             {banner.learnLabel}
           </Link>
         </div>

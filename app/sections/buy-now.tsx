@@ -1,12 +1,16 @@
 import { BadgeCheck, Check } from "lucide-react";
 import { OrderForm } from "../components/order-form";
-import { buyNow } from "../content/landing";
+import { useLandingContent } from "./landing-content";
 import { anchors } from "../content/site";
 import { Sachet } from "../illustrations/sachet";
 import { Section, type SectionPlacement } from "../components/section";
 
-/** Buy Now: a short summary of the product beside the order enquiry form. */
+/**
+ * Buy Now: a short summary of the product beside the order enquiry form, and below them the
+ * declarations a buyer in India looks for (MRP, net quantity, maker, origin, best before, care).
+ */
 export function BuyNow({ tone }: SectionPlacement) {
+  const { buyNow, declarations, orderForm } = useLandingContent();
   return (
     <Section headingId="buy-heading" id={anchors.buyNow} intro={buyNow} tone={tone}>
       <div className="buy__grid">
@@ -33,9 +37,24 @@ export function BuyNow({ tone }: SectionPlacement) {
           </div>
         </aside>
         <div className="buy__form" data-needs-script="">
-          <OrderForm />
+          <OrderForm text={orderForm} />
         </div>
       </div>
+      <section className="declarations" aria-labelledby="declarations-heading">
+        <p className="eyebrow">{declarations.eyebrow}</p>
+        <h3 id="declarations-heading" className="declarations__heading">
+          {declarations.heading}
+        </h3>
+        <p className="declarations__lead">{declarations.lead}</p>
+        <dl className="declarations__list">
+          {declarations.items.map((item) => (
+            <div key={item.key} className="declarations__item">
+              <dt>{item.label}</dt>
+              <dd>{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
     </Section>
   );
 }

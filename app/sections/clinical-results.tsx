@@ -1,9 +1,10 @@
-import { clinicalResults } from "../content/landing";
+import { useLandingContent } from "./landing-content";
 import { ResultDiagram } from "../illustrations/result-diagrams";
 import { Section, type SectionPlacement } from "../components/section";
 
 /** Clinical results: three calm before/after diagrams, described in words, with no figures. */
 export function ClinicalResults({ tone }: SectionPlacement) {
+  const { clinicalResults } = useLandingContent();
   return (
     <Section headingId="results-heading" intro={clinicalResults} tone={tone}>
       <div className="results__grid">

@@ -1,9 +1,10 @@
 import { Check, Minus } from "lucide-react";
-import { comparison } from "../content/landing";
+import { useLandingContent } from "./landing-content";
 import { Section, type SectionPlacement } from "../components/section";
 
 /** The comparison table: the product against conventional collagen, five rows. */
 export function Comparison({ tone }: SectionPlacement) {
+  const { comparison } = useLandingContent();
   const [featureColumn, oursColumn, theirsColumn] = comparison.columns;
   return (
     <Section headingId="comparison-heading" intro={comparison} tone={tone}>

@@ -1,19 +1,19 @@
 import { Clock } from "lucide-react";
 import { RecipeDialog } from "../components/recipe-dialog";
-import { dailyDiet } from "../content/landing";
+import { useLandingContent } from "./landing-content";
 import { RecipeIllustration } from "../illustrations/recipes";
 import { Section, type SectionPlacement } from "../components/section";
 
-const labels = {
-  open: dailyDiet.openLabel,
-  close: dailyDiet.closeLabel,
-  ingredients: dailyDiet.ingredientsHeading,
-  steps: dailyDiet.stepsHeading,
-  tip: dailyDiet.tipLabel,
-};
-
 /** Daily diet: three illustrated recipe cards, each opening its recipe in a dialog. */
 export function DailyDiet({ tone }: SectionPlacement) {
+  const { dailyDiet } = useLandingContent();
+  const labels = {
+    open: dailyDiet.openLabel,
+    close: dailyDiet.closeLabel,
+    ingredients: dailyDiet.ingredientsHeading,
+    steps: dailyDiet.stepsHeading,
+    tip: dailyDiet.tipLabel,
+  };
   return (
     <Section headingId="diet-heading" intro={dailyDiet} tone={tone}>
       <ul className="diet__grid" data-needs-script="">

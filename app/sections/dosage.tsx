@@ -1,9 +1,10 @@
 import { Info, Stethoscope } from "lucide-react";
-import { dosage } from "../content/landing";
+import { useLandingContent } from "./landing-content";
 import { Section, type SectionPlacement } from "../components/section";
 
 /** Dosage and usage: the daily routine, the physician's advice and the supplement's status. */
 export function Dosage({ tone }: SectionPlacement) {
+  const { dosage, controls } = useLandingContent();
   return (
     <Section headingId="dosage-heading" intro={dosage} tone={tone} containerClassName="dosage__grid">
       {(intro) => (
@@ -24,7 +25,7 @@ export function Dosage({ tone }: SectionPlacement) {
               ))}
             </ol>
           </div>
-          <aside className="dosage__note" aria-label="Advice before use">
+          <aside className="dosage__note" aria-label={controls.adviceLabel}>
             <p className="dosage__physician">
               <Stethoscope aria-hidden="true" size={26} />
               <strong>{dosage.note}</strong>

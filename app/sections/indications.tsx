@@ -1,9 +1,10 @@
-import { indications } from "../content/landing";
+import { useLandingContent } from "./landing-content";
 import { Icon } from "../illustrations/icons";
 import { Section, type SectionPlacement } from "../components/section";
 
 /** Indications: bone density, anti-ageing, hydration, complexion. */
 export function Indications({ tone }: SectionPlacement) {
+  const { indications } = useLandingContent();
   return (
     <Section headingId="indications-heading" intro={indications} tone={tone}>
       <ul className="indications__grid">

@@ -42,7 +42,11 @@ const isServer = () => false;
  * their own (see app/pages/landing-page.tsx): once they respond to clicks, `data-hydrated` appears and
  * `onHydrated` is called.
  */
-export function LandingSections({ onHydrated }: { onHydrated?: () => void }) {
+export interface LandingSectionsProps {
+  onHydrated?: () => void;
+}
+
+export function LandingSections({ onHydrated }: LandingSectionsProps) {
   const hydrated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
   useEffect(() => onHydrated?.(), [onHydrated]);
   return (

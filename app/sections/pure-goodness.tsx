@@ -1,9 +1,10 @@
-import { pureGoodness } from "../content/landing";
+import { useLandingContent } from "./landing-content";
 import { Icon } from "../illustrations/icons";
 import { Section, type SectionPlacement } from "../components/section";
 
 /** Pure goodness: no additives; gluten, nut, dairy and soy free. */
 export function PureGoodness({ tone }: SectionPlacement) {
+  const { pureGoodness } = useLandingContent();
   return (
     <Section
       headingId="pure-heading"

@@ -1,8 +1,9 @@
-import { weAssureYou } from "../content/landing";
+import { useLandingContent } from "./landing-content";
 import { Icon } from "../illustrations/icons";
 import { Section, type SectionPlacement } from "../components/section";
 
 export function WeAssureYou({ tone }: SectionPlacement) {
+  const { weAssureYou } = useLandingContent();
   return (
     <Section headingId="assure-heading" intro={weAssureYou} tone={tone}>
       <ul className="assure__grid">

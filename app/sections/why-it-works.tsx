@@ -1,10 +1,11 @@
 import { ReadMore } from "../components/read-more";
-import { whyItWorks } from "../content/landing";
+import { useLandingContent } from "./landing-content";
 import { PeptideIllustration } from "../illustrations/peptides";
 import { Section, type SectionPlacement } from "../components/section";
 
 /** Why it works: a short explanation, with the science behind a Read More panel. */
 export function WhyItWorks({ tone }: SectionPlacement) {
+  const { whyItWorks } = useLandingContent();
   return (
     <Section
       headingId="why-heading"

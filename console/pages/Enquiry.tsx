@@ -10,7 +10,15 @@ import {
   NOTE_MAX_LENGTH,
 } from "../../domain/console";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
-import { contactLinks, deliveryLabels, formatFullTime, notificationKindLabels, pageTitle } from "../content";
+import {
+  contactLinks,
+  deliveryLabels,
+  formatFullTime,
+  languageLabels,
+  notificationKindLabels,
+  pageTitle,
+  sentInLabel,
+} from "../content";
 import { appPaths } from "../paths";
 import { useFlash } from "../session";
 import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
@@ -138,7 +146,8 @@ export function Component() {
       </div>
       <p className="meta">
         Reference <strong className="reference">{detail.reference}</strong> · received{" "}
-        <time dateTime={detail.receivedAt}>{formatFullTime(detail.receivedAt)}</time>
+        <time dateTime={detail.receivedAt}>{formatFullTime(detail.receivedAt)}</time> · {sentInLabel}{" "}
+        <strong className="language">{languageLabels[detail.language]}</strong>
       </p>
 
       <div className="contact-actions">

@@ -69,6 +69,7 @@ function detail(record: EnquiryRecord): EnquiryDetail {
     id: record.id,
     reference: enquiryReference(record.id),
     receivedAt: record.receivedAt,
+    language: record.language,
     enquiry: record.enquiry,
     status: record.status,
     version: record.version,

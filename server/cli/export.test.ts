@@ -83,10 +83,13 @@ describe("exporting enquiries", () => {
     const { code, stdout, stderr } = await runExport(["enquiries", "--format", "json"]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     const records = JSON.parse(stdout) as Record<string, unknown>[];
-    expect(records).toEqual(enquiries.map(({ id, receivedAt, enquiry }) => ({ id, receivedAt, ...enquiry })));
+    expect(records).toEqual(
+      enquiries.map(({ id, receivedAt, language, enquiry }) => ({ id, receivedAt, language, ...enquiry })),
+    );
     expect(Object.keys(records[0]!)).toEqual([
       "id",
       "receivedAt",
+      "language",
       "Name",
       "Email",
       "Mobile",
@@ -107,9 +110,9 @@ describe("exporting enquiries", () => {
     const [asha, hostile] = enquiries;
     expect(stdout).toBe(
       [
-        "id,receivedAt,Name,Email,Mobile,Quantity,RetailerSelfUse",
-        `${asha!.id},${asha!.receivedAt},Asha Retail,asha@example.com,9876543210,24,Retailer`,
-        `${hostile!.id},${hostile!.receivedAt},"'=HYPERLINK(""http://evil.example"",""Click""), ""Ltd""",'+cmd@example.com,9123456780,1,Self Use`,
+        "id,receivedAt,language,Name,Email,Mobile,Quantity,RetailerSelfUse",
+        `${asha!.id},${asha!.receivedAt},en,Asha Retail,asha@example.com,9876543210,24,Retailer`,
+        `${hostile!.id},${hostile!.receivedAt},en,"'=HYPERLINK(""http://evil.example"",""Click""), ""Ltd""",'+cmd@example.com,9123456780,1,Self Use`,
         "",
       ].join("\r\n"),
     );

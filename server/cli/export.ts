@@ -44,9 +44,10 @@ function parse(argv: string[]): { kind: Kind; format: string } {
 }
 
 async function enquiries(store: Store, format: string): Promise<string> {
-  const records = (await store.enquiries.list()).map(({ id, receivedAt, enquiry }) => ({
+  const records = (await store.enquiries.list()).map(({ id, receivedAt, language, enquiry }) => ({
     id,
     receivedAt,
+    language,
     ...enquiry,
   }));
   if (format === "json") return `${JSON.stringify(records, null, 2)}\n`;
@@ -54,6 +55,7 @@ async function enquiries(store: Store, format: string): Promise<string> {
     [
       { header: "id", value: (r) => r.id },
       { header: "receivedAt", value: (r) => r.receivedAt },
+      { header: "language", value: (r) => r.language },
       { header: "Name", value: (r) => r.Name },
       { header: "Email", value: (r) => r.Email },
       { header: "Mobile", value: (r) => r.Mobile },

@@ -1,4 +1,4 @@
-import { API_PATHS } from "../../domain/contract";
+import { API_PATHS, type Language, LANGUAGE_FIELD } from "../../domain/contract";
 import { DAY_MS, UNCONFIRMED_SUBSCRIBER_DAYS } from "../../domain/retention";
 import type { KeyStore } from "../store/store";
 import { signLink, verifyLink, type LinkCheck, type LinkPurpose } from "./link-tokens";
@@ -27,9 +27,14 @@ export class NewsletterLinks {
     return this.key;
   }
 
-  private url(path: string, token: string): string {
+  /**
+   * The link, with the language its page answers in when that is not English. The language is not
+   * signed: it chooses only the words of the page, never what the link does.
+   */
+  private url(path: string, token: string, language: Language = "en"): string {
     const url = new URL(path, this.publicUrl);
     url.searchParams.set("token", token);
+    if (language !== "en") url.searchParams.set(LANGUAGE_FIELD, language);
     return url.href;
   }
 
@@ -38,6 +43,7 @@ export class NewsletterLinks {
     subscriberId: string;
     confirmNonce: string;
     requestedAt: string;
+    language?: Language;
   }): Promise<string> {
     const expiresAt = new Date(Date.parse(mail.requestedAt) + UNCONFIRMED_SUBSCRIBER_DAYS * DAY_MS);
     const token = signLink(await this.signingKey(), {
@@ -46,16 +52,20 @@ export class NewsletterLinks {
       nonce: mail.confirmNonce,
       expiresAt,
     });
-    return this.url(API_PATHS.newsletterConfirm, token);
+    return this.url(API_PATHS.newsletterConfirm, token, mail.language);
   }
 
-  async unsubscribeUrl(mail: { subscriberId: string; unsubscribeNonce: string }): Promise<string> {
+  async unsubscribeUrl(mail: {
+    subscriberId: string;
+    unsubscribeNonce: string;
+    language?: Language;
+  }): Promise<string> {
     const token = signLink(await this.signingKey(), {
       purpose: "unsubscribe",
       subscriberId: mail.subscriberId,
       nonce: mail.unsubscribeNonce,
     });
-    return this.url(API_PATHS.newsletterUnsubscribe, token);
+    return this.url(API_PATHS.newsletterUnsubscribe, token, mail.language);
   }
 
   async verify(token: unknown, purpose: LinkPurpose, now = new Date()): Promise<LinkCheck> {

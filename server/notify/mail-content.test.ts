@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../html";
-import { enquiryMail, enquirySubject, singleLine } from "./mail-content";
+import {
+  acknowledgementMail,
+  enquiryMail,
+  enquirySubject,
+  newsletterConfirmationMail,
+  newsletterWelcomeMail,
+  singleLine,
+} from "./mail-content";
 
 const notification = {
   enquiryId: "3f0c2a51-8d7e-4f59-9c1a-2b6d0e4f7a10",
@@ -56,5 +63,42 @@ describe("the company's enquiry mail", () => {
     expect(subject).toBe("Order enquiry: 12 × Collarise, Retailer, from Asha Bcc: victim@example.com");
     expect(singleLine("a\u2028b\tc")).toBe("a b c");
     expect(escapeHtml(`"&'<>`)).toBe("&quot;&amp;&#39;&lt;&gt;");
+  });
+});
+
+describe("the visitor's mails in the language of the page they used", () => {
+  const enquiry = {
+    Name: "आशा वर्मा",
+    Email: "asha@example.in",
+    Mobile: "9876543210",
+    Quantity: 12,
+    RetailerSelfUse: "Self Use",
+  } as const;
+  const enquiryId = "1a2b3c4d-0000-4000-8000-000000000000";
+
+  it("acknowledges a Hindi enquiry in Hindi, with the reference and the buyer type in Hindi", () => {
+    const mail = acknowledgementMail({ enquiryId, enquiry, language: "hi" });
+    expect(mail.subject).toBe("आपकी पूछताछ 1A2B3C4D, Collarise के लिए");
+    expect(mail.text).toContain("प्रिय आशा वर्मा,");
+    expect(mail.text).toContain("स्वयं के उपयोग के लिए");
+    expect(mail.text).toContain("9876543210");
+    expect(mail.html).toContain('<html lang="hi">');
+    expect(mail.text).not.toMatch(/Thank you|Dear/);
+  });
+
+  it("keeps the English acknowledgement for an English enquiry, as before", () => {
+    const mail = acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: "Asha Verma" } });
+    expect(mail.subject).toBe("Your enquiry 1A2B3C4D for Collarise");
+    expect(mail.text).toMatch(/^Dear Asha Verma,/);
+  });
+
+  it("asks a Hindi address to confirm in Hindi, and welcomes it in Hindi", () => {
+    const links = { confirmUrl: "https://x.example/c", unsubscribeUrl: "https://x.example/u" };
+    const confirmation = newsletterConfirmationMail(links, "hi");
+    expect(confirmation.subject).toBe("कृपया Collarise न्यूज़लेटर की सदस्यता पक्की करें");
+    expect(confirmation.html).toContain('<a href="https://x.example/c">मेरी सदस्यता पक्की करें</a>');
+    const welcome = newsletterWelcomeMail(links, "hi");
+    expect(welcome.subject).toBe("Collarise न्यूज़लेटर में आपका स्वागत है");
+    expect(welcome.text).toContain("https://x.example/u");
   });
 });

@@ -1,4 +1,6 @@
 import { brand } from "../../domain/brand";
+import type { Language } from "../../domain/contract";
+import { buyerTypeLabelsHi } from "../../domain/enquiry.hi";
 import { enquiryReference } from "../../domain/console";
 import { escapeHtml } from "../html";
 import { ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
@@ -81,38 +83,71 @@ export function acknowledgementSubject(enquiryId: string): string {
 }
 
 /**
- * How the acknowledgement greets: by the first word of the Name when it is a plain name (letters,
- * and the marks of scripts such as Devanagari, at most 30), else neutrally. Anyone can type any
- * address into the form, so the mail must carry nothing a stranger could use as a message.
+ * The first word of the Name when it is a plain name (letters, and the marks of scripts such as
+ * Devanagari, at most 30), else nothing. Anyone can type any address into the form, so the mail
+ * must carry nothing a stranger could use as a message.
  */
-export function acknowledgementGreeting(name: string): string {
+function plainFirstName(name: string): string | undefined {
   const first = name.trim().split(/\s+/)[0] ?? "";
-  return /^\p{L}[\p{L}\p{M}]{0,29}$/u.test(first) ? `Dear ${first},` : "Hello,";
+  return /^\p{L}[\p{L}\p{M}]{0,29}$/u.test(first) ? first : undefined;
+}
+
+/** How the acknowledgement greets: by a plain first name, else neutrally. */
+export function acknowledgementGreeting(name: string, language: Language = "en"): string {
+  const first = plainFirstName(name);
+  if (language === "hi") return first ? `प्रिय ${first},` : "नमस्ते,";
+  return first ? `Dear ${first},` : "Hello,";
+}
+
+/** "आपकी पूछताछ 1A2B3C4D, Collarise के लिए" */
+function acknowledgementSubjectHi(enquiryId: string): string {
+  return `आपकी पूछताछ ${enquiryReference(enquiryId)}, ${brand.productName} के लिए`;
 }
 
 /**
- * The visitor's acknowledgement: the reference to quote, and what happens next. It echoes no free
- * text (a plain first name at most), nor the mobile number, which anyone may have typed.
+ * The acknowledgement's words in each language: the visitor reads it in the language of the page
+ * they used. It echoes no free text (a plain first name at most), nor the mobile number, which
+ * anyone may have typed.
  */
-export function acknowledgementMail(notification: Pick<PendingEnquiryNotification, "enquiryId" | "enquiry">) {
-  const { enquiry, enquiryId } = notification;
-  const reference = enquiryReference(enquiryId);
-  const paragraphs = [
-    acknowledgementGreeting(enquiry.Name),
-    `Thank you for your enquiry for ${enquiry.Quantity} × ${brand.productFullName} (${enquiry.RetailerSelfUse}). Its reference is ${reference}.`,
-    `What happens next: our sales team will call or message you on the mobile number you gave to confirm the price and delivery. Please quote ${reference} if you write to us at ${brand.companyEmail} or call ${brand.companyPhone.display}.`,
-    `${brand.companyName}`,
-  ];
+const acknowledgementWords = {
+  en: {
+    subject: acknowledgementSubject,
+    paragraphs: (enquiry: Enquiry, reference: string) => [
+      acknowledgementGreeting(enquiry.Name, "en"),
+      `Thank you for your enquiry for ${enquiry.Quantity} × ${brand.productFullName} (${enquiry.RetailerSelfUse}). Its reference is ${reference}.`,
+      `What happens next: our sales team will call or message you on the mobile number you gave to confirm the price and delivery. Please quote ${reference} if you write to us at ${brand.companyEmail} or call ${brand.companyPhone.display}.`,
+      `${brand.companyName}`,
+    ],
+  },
+  hi: {
+    subject: acknowledgementSubjectHi,
+    paragraphs: (enquiry: Enquiry, reference: string) => [
+      acknowledgementGreeting(enquiry.Name, "hi"),
+      `${brand.productFullName} के ${enquiry.Quantity.toLocaleString("en-IN")} सैशे (${buyerTypeLabelsHi[enquiry.RetailerSelfUse]}) की पूछताछ के लिए धन्यवाद। इसका संदर्भ नंबर ${reference} है।`,
+      `आगे क्या होगा: क़ीमत और डिलीवरी पक्की करने के लिए हमारी सेल्स टीम आपको आपके दिए मोबाइल नंबर पर फ़ोन या मैसेज करेगी। अगर आप हमें ${brand.companyEmail} पर लिखें या ${brand.companyPhone.display} पर फ़ोन करें, तो कृपया ${reference} बताएँ।`,
+      "सानवेरा हेल्थकेयर प्रा. लि.",
+    ],
+  },
+} as const satisfies Record<Language, unknown>;
+
+/** The visitor's acknowledgement, in the language of the page they used: the reference to quote, and what happens next. */
+export function acknowledgementMail(
+  notification: Pick<PendingEnquiryNotification, "enquiryId" | "enquiry"> & { language?: Language },
+) {
+  const { enquiry, enquiryId, language = "en" } = notification;
+  const words = acknowledgementWords[language];
+  const subject = words.subject(enquiryId);
+  const paragraphs = words.paragraphs(enquiry, enquiryReference(enquiryId));
   const text = `${paragraphs.join("\n\n")}\n`;
   const html = [
     "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8"><title>',
-    escapeHtml(acknowledgementSubject(enquiryId)),
+    `<html lang="${language}"><head><meta charset="utf-8"><title>`,
+    escapeHtml(subject),
     "</title></head><body>",
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     "</body></html>",
   ].join("\n");
-  return { subject: acknowledgementSubject(enquiryId), text, html } satisfies EnquiryMail;
+  return { subject, text, html } satisfies EnquiryMail;
 }
 
 /** A mail of the newsletter's own, with the link that unsubscribes its address in one click. */
@@ -120,10 +155,14 @@ export interface NewsletterMail extends EnquiryMail {
   unsubscribeUrl: string;
 }
 
-function newsletterHtml(title: string, paragraphs: readonly (string | { text: string; href: string })[]) {
+function newsletterHtml(
+  title: string,
+  paragraphs: readonly (string | { text: string; href: string })[],
+  language: Language,
+) {
   return [
     "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8"><title>',
+    `<html lang="${language}"><head><meta charset="utf-8"><title>`,
     escapeHtml(title),
     "</title></head><body>",
     ...paragraphs.map((paragraph) =>
@@ -135,49 +174,87 @@ function newsletterHtml(title: string, paragraphs: readonly (string | { text: st
   ].join("\n");
 }
 
-/** Asks the owner of an address to confirm it before it joins the newsletter. */
-export function newsletterConfirmationMail(links: {
-  confirmUrl: string;
-  unsubscribeUrl: string;
-}): NewsletterMail {
-  const subject = `Please confirm your subscription to the ${brand.productName} newsletter`;
-  const asked = `Someone, we hope you, asked for the ${brand.productFullName} newsletter to be sent to this address. It joins our list only once you confirm it.`;
-  const confirm = `To confirm, open this link within ${UNCONFIRMED_SUBSCRIBER_DAYS} days:`;
-  const notYou = `If it was not you, ignore this e-mail: the address will be erased in ${UNCONFIRMED_SUBSCRIBER_DAYS} days and we will not write again. To erase it now, open:`;
+/** The newsletter's mails in each language: an address gets them in the language it was given in. */
+const newsletterWords = {
+  en: {
+    confirmSubject: `Please confirm your subscription to the ${brand.productName} newsletter`,
+    asked: `Someone, we hope you, asked for the ${brand.productFullName} newsletter to be sent to this address. It joins our list only once you confirm it.`,
+    confirm: `To confirm, open this link within ${UNCONFIRMED_SUBSCRIBER_DAYS} days:`,
+    notYou: `If it was not you, ignore this e-mail: the address will be erased in ${UNCONFIRMED_SUBSCRIBER_DAYS} days and we will not write again. To erase it now, open:`,
+    confirmLink: "Confirm my subscription",
+    eraseLink: "Erase my address",
+    welcomeSubject: `Welcome to the ${brand.productName} newsletter`,
+    welcome: `Your subscription is confirmed. We will write now and then with new recipes, offers and news of ${brand.productFullName}, and use your address for nothing else.`,
+    leave: "To unsubscribe at any time, in one click, open:",
+    unsubscribeLink: "Unsubscribe",
+    signature: brand.companyName,
+  },
+  hi: {
+    confirmSubject: `कृपया ${brand.productName} न्यूज़लेटर की सदस्यता पक्की करें`,
+    asked: `किसी ने, उम्मीद है आपने, ${brand.productFullName} का न्यूज़लेटर इस पते पर भेजने के लिए कहा है। आपके पक्का करने के बाद ही यह पता हमारी सूची में जुड़ेगा।`,
+    confirm: `पक्का करने के लिए यह लिंक ${UNCONFIRMED_SUBSCRIBER_DAYS} दिन के भीतर खोलें:`,
+    notYou: `अगर यह आपने नहीं किया, तो इस ईमेल को अनदेखा करें: यह पता ${UNCONFIRMED_SUBSCRIBER_DAYS} दिन में मिटा दिया जाएगा और हम फिर नहीं लिखेंगे। इसे अभी मिटाने के लिए खोलें:`,
+    confirmLink: "मेरी सदस्यता पक्की करें",
+    eraseLink: "मेरा पता मिटाएँ",
+    welcomeSubject: `${brand.productName} न्यूज़लेटर में आपका स्वागत है`,
+    welcome: `आपकी सदस्यता पक्की हो गई है। हम कभी-कभार नई रेसिपी, ऑफ़र और ${brand.productFullName} की ख़बरें भेजेंगे, और आपके पते का और कोई इस्तेमाल नहीं करेंगे।`,
+    leave: "कभी भी, एक क्लिक में सदस्यता छोड़ने के लिए खोलें:",
+    unsubscribeLink: "सदस्यता छोड़ें",
+    signature: "सानवेरा हेल्थकेयर प्रा. लि.",
+  },
+} as const satisfies Record<Language, Record<string, string>>;
+
+/** Asks the owner of an address to confirm it before it joins the newsletter, in the language it was given in. */
+export function newsletterConfirmationMail(
+  links: { confirmUrl: string; unsubscribeUrl: string },
+  language: Language = "en",
+): NewsletterMail {
+  const words = newsletterWords[language];
+  const subject = words.confirmSubject;
   const text = [
-    asked,
+    words.asked,
     "",
-    confirm,
+    words.confirm,
     links.confirmUrl,
     "",
-    notYou,
+    words.notYou,
     links.unsubscribeUrl,
     "",
-    brand.companyName,
+    words.signature,
     "",
   ].join("\n");
-  const html = newsletterHtml(subject, [
-    asked,
-    confirm,
-    { text: "Confirm my subscription", href: links.confirmUrl },
-    notYou,
-    { text: "Erase my address", href: links.unsubscribeUrl },
-    brand.companyName,
-  ]);
+  const html = newsletterHtml(
+    subject,
+    [
+      words.asked,
+      words.confirm,
+      { text: words.confirmLink, href: links.confirmUrl },
+      words.notYou,
+      { text: words.eraseLink, href: links.unsubscribeUrl },
+      words.signature,
+    ],
+    language,
+  );
   return { subject, text, html, unsubscribeUrl: links.unsubscribeUrl };
 }
 
 /** Welcomes a confirmed address, and says how to leave. */
-export function newsletterWelcomeMail(links: { unsubscribeUrl: string }): NewsletterMail {
-  const subject = `Welcome to the ${brand.productName} newsletter`;
-  const welcome = `Your subscription is confirmed. We will write now and then with new recipes, offers and news of ${brand.productFullName}, and use your address for nothing else.`;
-  const leave = "To unsubscribe at any time, in one click, open:";
-  const text = [welcome, "", leave, links.unsubscribeUrl, "", brand.companyName, ""].join("\n");
-  const html = newsletterHtml(subject, [
-    welcome,
-    leave,
-    { text: "Unsubscribe", href: links.unsubscribeUrl },
-    brand.companyName,
-  ]);
+export function newsletterWelcomeMail(
+  links: { unsubscribeUrl: string },
+  language: Language = "en",
+): NewsletterMail {
+  const words = newsletterWords[language];
+  const subject = words.welcomeSubject;
+  const text = [words.welcome, "", words.leave, links.unsubscribeUrl, "", words.signature, ""].join("\n");
+  const html = newsletterHtml(
+    subject,
+    [
+      words.welcome,
+      words.leave,
+      { text: words.unsubscribeLink, href: links.unsubscribeUrl },
+      words.signature,
+    ],
+    language,
+  );
   return { subject, text, html, unsubscribeUrl: links.unsubscribeUrl };
 }

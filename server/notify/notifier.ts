@@ -12,10 +12,15 @@ export type EnquiryNotification = Pick<
 > & {
   /** Absent: the company's notification. */
   kind?: EnquiryNotificationKind;
+  /** The language the visitor's acknowledgement is written in; absent: English. */
+  language?: PendingEnquiryNotification["language"];
 };
 
 /** What a notifier needs to send one newsletter mail: the address, and what its links are made from. */
-export type NewsletterNotification = Omit<PendingNewsletterNotification, "attempts">;
+export type NewsletterNotification = Omit<PendingNewsletterNotification, "attempts" | "language"> & {
+  /** The language its mail is written in; absent: English. */
+  language?: PendingNewsletterNotification["language"];
+};
 
 export type OutboxNotification = EnquiryNotification | NewsletterNotification;
 

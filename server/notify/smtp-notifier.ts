@@ -34,10 +34,11 @@ function domainOf(address: string): string {
 /** The newsletter mail a notification stands for, with its links; none for a request already answered. */
 async function newsletterMail(notification: NewsletterNotification, links: NewsletterLinks) {
   const unsubscribeUrl = await links.unsubscribeUrl(notification);
-  if (notification.kind === "newsletter-welcome") return newsletterWelcomeMail({ unsubscribeUrl });
+  if (notification.kind === "newsletter-welcome")
+    return newsletterWelcomeMail({ unsubscribeUrl }, notification.language);
   if (notification.confirmNonce === null) return undefined;
   const confirmUrl = await links.confirmUrl({ ...notification, confirmNonce: notification.confirmNonce });
-  return newsletterConfirmationMail({ confirmUrl, unsubscribeUrl });
+  return newsletterConfirmationMail({ confirmUrl, unsubscribeUrl }, notification.language);
 }
 
 /** Sends at most this many mails at once, each on its own connection. */

@@ -5,6 +5,7 @@ import type { OutboxMonitor } from "../notify/outbox-watch";
 import type { OutboxWorker } from "../notify/outbox-worker";
 import type { scheduleRetention } from "../retention/retention-schedule";
 import type { Store } from "../store/store";
+import { type Language, LANGUAGE_FIELD, LANGUAGES, languageOf } from "../../domain/contract";
 
 /** The hidden form field only a robot fills in. */
 export const HONEYPOT_FIELD = "website";
@@ -16,6 +17,15 @@ export function honeypotFilled(body: unknown): boolean {
   if (typeof value === "string") return value.trim() !== "";
   return value !== undefined && value !== null && value !== false;
 }
+
+/** The language a form or API call was sent in (absent: English); undefined when it is not one of ours. */
+export function requestLanguage(body: unknown): Language | undefined {
+  if (typeof body !== "object" || body === null || !Object.hasOwn(body, LANGUAGE_FIELD)) return "en";
+  return languageOf((body as Record<string, unknown>)[LANGUAGE_FIELD]);
+}
+
+/** What the API says to a language it does not have. */
+export const unknownLanguageMessage = `Send ${LANGUAGE_FIELD} as ${LANGUAGES.join(" or ")}, or leave it out for English.`;
 
 export interface RateLimitedRoutes {
   rateLimit: RateLimitOptions;

@@ -5,12 +5,18 @@ import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
+  LANGUAGE_FIELD,
 } from "../../domain/contract";
 import { checkEnquiry, enquiryMessages } from "../../domain/enquiry";
 import { reserveMailTo } from "../mailbox-caps";
 import { IdempotencyKeyReusedError } from "../store/idempotency";
 import { apiMessages, logStoreFailure, sendUnavailable } from "./api-errors";
-import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
+import {
+  honeypotFilled,
+  type RateLimitedRoutes,
+  requestLanguage,
+  unknownLanguageMessage,
+} from "./api-shared";
 
 /**
  * `POST /api/enquiries`: checks the enquiry with the form's own rules, then stores it and its
@@ -45,6 +51,16 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
       });
     }
 
+    // The page's language, kept beside the enquiry so that the visitor's mail is written in it.
+    const language = requestLanguage(request.body);
+    if (!language) {
+      return reply.sendResult({
+        status: 400,
+        message: unknownLanguageMessage,
+        json: { error: unknownLanguageMessage, field: LANGUAGE_FIELD },
+      });
+    }
+
     let id: string;
     try {
       // An acknowledgement only while the visitor's mailbox is under its cap; the enquiry is
@@ -54,6 +70,7 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
         (await reserveMailTo(app.store.attemptCounters, check.enquiry.Email, new Date())).allowed;
       ({ id } = await app.store.enquiries.add(check.enquiry, {
         acknowledge,
+        language,
         ...(idempotencyKey ? { idempotencyKey } : {}),
       }));
     } catch (error) {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { enquiryMessages } from "../../domain/enquiry";
+import { enquiryMessagesHi } from "../../domain/enquiry.hi";
 import { subscriberMessages } from "../../domain/subscriber";
+import { subscriberMessagesHi } from "../../domain/subscriber.hi";
 import { apiMessages } from "./api-errors";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 import { storedAddresses } from "../../tests/support/store-probe";
@@ -32,6 +34,58 @@ const typed = {
   Quantity: "4",
   RetailerSelfUse: "Self Use",
 };
+
+describe("the forms posted without JavaScript from the Hindi page", () => {
+  it("store a Hindi enquiry as Hindi and answer in Hindi, leading back to the Hindi page", async () => {
+    current = await buildTestApp();
+    const response = await post(current, "/api/enquiries", { ...typed, lang: "hi" });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.body).toContain('<html lang="hi-IN">');
+    expect(response.body).toContain(`<h1>${enquiryMessagesHi.stored}</h1>`);
+    expect(response.body).toContain('href="/hi#buy-now"');
+    const stored = await current.app.store.enquiries.list();
+    expect(stored.map((record) => record.language)).toEqual(["hi"]);
+  });
+
+  it("answer each refusal of the rules with its Hindi message, and store nothing", async () => {
+    current = await buildTestApp();
+    const cases = [
+      [{ Name: "" }, enquiryMessagesHi.missing],
+      [{ Email: "meera@" }, enquiryMessagesHi.email],
+      [{ Mobile: "98123abcde" }, enquiryMessagesHi.mobileDigits],
+      [{ Mobile: "98123" }, enquiryMessagesHi.mobileLength],
+    ] as const;
+    for (const [change, message] of cases) {
+      const response = await post(current, "/api/enquiries", { ...typed, ...change, lang: "hi" });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(`<h1>${message}</h1>`);
+      expect(response.body).toContain("वापस जाकर फिर कोशिश करें");
+    }
+    expect(await current.app.store.enquiries.list()).toEqual([]);
+  });
+
+  it("refuse a language the site does not have, storing nothing", async () => {
+    current = await buildTestApp();
+    const response = await current.app.inject({
+      method: "POST",
+      url: "/api/enquiries",
+      payload: { ...typed, Quantity: 4, lang: "fr" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: expect.stringContaining("lang"), field: "lang" });
+    expect(await current.app.store.enquiries.list()).toEqual([]);
+  });
+
+  it("answer a Hindi newsletter request in Hindi and keep its language for the mails", async () => {
+    current = await buildTestApp();
+    const response = await post(current, "/api/subscribers", { email: "meera@example.in", lang: "hi" });
+    expect(response.statusCode).toBe(202);
+    expect(response.body).toContain(`<h1>${subscriberMessagesHi.confirmationSent}</h1>`);
+    expect(response.body).toContain(subscriberMessagesHi.confirmationDetail);
+    expect(response.body).toContain('href="/hi#contact"');
+  });
+});
 
 describe("the forms posted without JavaScript", () => {
   it("stores an enquiry sent as an ordinary form and shows a page saying it was received", async () => {

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { brand } from "../../domain/brand";
-import { ANCHORS, API_PATHS, PAGE_PATHS } from "../../domain/contract";
+import {
+  ANCHORS,
+  API_PATHS,
+  type Language,
+  LANGUAGE_FIELD,
+  languageOf,
+  pagePath,
+} from "../../domain/contract";
+import { messageIn } from "../../domain/messages";
 import { escapeHtml } from "../html";
 import { RETRY_AFTER_UNAVAILABLE_S } from "./api-errors";
 
@@ -22,12 +30,14 @@ export function acceptFormPosts(app: FastifyInstance) {
   app.decorateReply("sendResult", function sendResult(this: FastifyReply, result: RouteResult) {
     if (result.status === 503) this.header("retry-after", String(RETRY_AFTER_UNAVAILABLE_S));
     if (isSiteFormPost(this.request)) {
+      const language = formLanguage(this.request);
       return sendFormResult(this, {
         status: result.status,
         ok: result.status < 300,
-        message: result.message,
-        ...(result.detail ? { detail: result.detail } : {}),
-        backHref: backHrefFor(this.request),
+        message: messageIn(language, result.message),
+        ...(result.detail ? { detail: messageIn(language, result.detail) } : {}),
+        backHref: backHrefFor(this.request, language),
+        language,
       });
     }
     return this.code(result.status).send(result.json);
@@ -56,13 +66,28 @@ function isFormPost(request: FastifyRequest): boolean {
 
 /** Where each form's result page leads back to: the form's own part of the home page. */
 const FORM_SECTIONS: Readonly<Record<string, string>> = {
-  [API_PATHS.enquiries]: `${PAGE_PATHS.home}#${ANCHORS.buyNow}`,
-  [API_PATHS.subscribers]: `${PAGE_PATHS.home}#${ANCHORS.contact}`,
+  [API_PATHS.enquiries]: ANCHORS.buyNow,
+  [API_PATHS.subscribers]: ANCHORS.contact,
 };
 
-/** The home page's part that holds the form this request was posted from. */
-export function backHrefFor(request: FastifyRequest): string {
-  return FORM_SECTIONS[request.url.split("?")[0] ?? ""] ?? "/";
+/**
+ * The language of the page a form was posted from (its `lang` field, or the link's `?lang=`):
+ * the answer page is written in it. Anything but a known language reads as English here; the
+ * routes that store the language refuse it.
+ */
+export function formLanguage(request: FastifyRequest): Language {
+  const body = request.body as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  const value =
+    (body && typeof body === "object" ? body[LANGUAGE_FIELD] : undefined) ?? query?.[LANGUAGE_FIELD];
+  return languageOf(value) ?? "en";
+}
+
+/** The home page's part, in the page's language, that holds the form this request was posted from. */
+export function backHrefFor(request: FastifyRequest, language: Language = "en"): string {
+  const home = pagePath("home", language);
+  const section = FORM_SECTIONS[request.url.split("?")[0] ?? ""];
+  return section ? `${home}#${section}` : home;
 }
 
 /** Whether this request is one of the site's forms posted without JavaScript. */
@@ -77,17 +102,35 @@ interface FormResult {
   detail?: string;
   /** Where the visitor continues: the form's section on the home page. */
   backHref: string;
+  language: Language;
 }
 
-/** Answers a form post with a page that states the result. */
+/** What the answer pages say around a form's result, in each language of the pages. */
+const resultWords = {
+  en: {
+    thanks: `Thank you. ${brand.companyShortName} will be in touch soon.`,
+    nothingSaved:
+      "Nothing was saved. Your browser's Back button returns you to the form with what you typed.",
+    back: "Back to the site",
+    tryAgain: "Go back and try again",
+  },
+  hi: {
+    thanks: "धन्यवाद। सानवेरा हेल्थकेयर जल्द ही आपसे संपर्क करेगी।",
+    nothingSaved: "कुछ भी सेव नहीं हुआ। ब्राउज़र का Back बटन आपको आपकी लिखी जानकारी के साथ फ़ॉर्म पर वापस ले जाएगा।",
+    back: "साइट पर वापस जाएँ",
+    tryAgain: "वापस जाकर फिर कोशिश करें",
+  },
+} as const satisfies Record<Language, Record<string, string>>;
+
+/** Answers a form post with a page that states the result, in the language of the page it came from. */
 export function sendFormResult(reply: FastifyReply, result: FormResult) {
+  const words = resultWords[result.language];
   return sendMessagePage(reply, {
     status: result.status,
     title: result.message,
-    text: result.ok
-      ? (result.detail ?? `Thank you. ${brand.companyShortName} will be in touch soon.`)
-      : "Nothing was saved. Your browser's Back button returns you to the form with what you typed.",
-    link: { href: result.backHref, text: result.ok ? "Back to the site" : "Go back and try again" },
+    text: result.ok ? (result.detail ?? words.thanks) : words.nothingSaved,
+    link: { href: result.backHref, text: result.ok ? words.back : words.tryAgain },
+    language: result.language,
   });
 }
 
@@ -106,13 +149,15 @@ export interface MessagePage {
   title: string;
   text: string;
   link: { href: string; text: string };
+  /** The page's language; English unless given. */
+  language?: Language;
 }
 
 /** A small page of the site's own look that says one thing: a form's result, or what a mailed link did. */
 export function sendMessagePage(reply: FastifyReply, page: MessagePage) {
   const title = escapeHtml(page.title);
   const html = `<!doctype html>
-<html lang="en-IN">
+<html lang="${page.language === "hi" ? "hi-IN" : "en-IN"}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { newsletterLinkPages } from "../../domain/subscriber";
+import { newsletterLinkPagesHi } from "../../domain/subscriber.hi";
 import { signLink } from "../newsletter/link-tokens";
 import type { PendingNewsletterNotification } from "../store/store";
 import { storedAddresses } from "../../tests/support/store-probe";
@@ -10,8 +11,8 @@ const start = testAppPerTest();
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Asks for an address through the API and reads its confirmation mail from the outbox, as the worker would. */
-async function requested(t: TestApp, email: string): Promise<PendingNewsletterNotification> {
-  const response = await t.app.inject({ method: "POST", url: "/api/subscribers", payload: { email } });
+async function requested(t: TestApp, email: string, lang = "en"): Promise<PendingNewsletterNotification> {
+  const response = await t.app.inject({ method: "POST", url: "/api/subscribers", payload: { email, lang } });
   expect(response.statusCode).toBe(202);
   const claimed = await t.app.store.enquiries.claimDueNotifications({
     worker: "test",
@@ -67,6 +68,21 @@ function altered(href: string, part: 1 | 2): string {
 }
 
 describe("the newsletter's confirmation link", () => {
+  it("answers an address asked for on the Hindi page in Hindi, from its confirmation to its unsubscribe", async () => {
+    const t = await start();
+    const mail = await requested(t, "meera@example.in", "hi");
+    expect(mail.language).toBe("hi");
+    const links = await linksFor(t, mail);
+    expect(new URL(links.confirm).searchParams.get("lang")).toBe("hi");
+
+    const confirmed = await open(t, links.confirm);
+    expectPage(confirmed, 200, newsletterLinkPagesHi.confirmed.title);
+    expect(confirmed.body).toContain('<html lang="hi-IN">');
+    expect(confirmed.body).toContain('href="/hi"');
+    expectPage(await open(t, links.confirm), 409, newsletterLinkPagesHi.alreadyConfirmed.title);
+    expectPage(await open(t, links.unsubscribe), 200, newsletterLinkPagesHi.unsubscribed.title);
+  });
+
   it("confirms the address once, queues the welcome, and says so on a page", async () => {
     const t = await start();
     const mail = await requested(t, "reader@example.in");

@@ -1,17 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ANCHORS, API_ROUTES, PAGE_PATHS } from "../../domain/contract";
+import { ANCHORS, API_ROUTES, type Language, pagePath } from "../../domain/contract";
 import { newsletterLinkLabels, newsletterLinkPages } from "../../domain/subscriber";
+import { newsletterLinkLabelsHi, newsletterLinkPagesHi } from "../../domain/subscriber.hi";
 import type { LinkPurpose } from "../newsletter/link-tokens";
 import { logStoreFailure, RETRY_AFTER_UNAVAILABLE_S } from "./api-errors";
-import { sendMessagePage } from "./form-posts";
+import { formLanguage, sendMessagePage } from "./form-posts";
 
-type Page = (typeof newsletterLinkPages)[keyof typeof newsletterLinkPages];
+type PageKey = keyof typeof newsletterLinkPages;
 
-const HOME: { href: string; text: string } = { href: PAGE_PATHS.home, text: newsletterLinkLabels.home };
-const SUBSCRIBE_AGAIN = {
-  href: `${PAGE_PATHS.home}#${ANCHORS.contact}`,
-  text: newsletterLinkLabels.subscribeAgain,
-};
+/** The pages' words in each language: a link mailed in Hindi carries `?lang=hi` (server/newsletter/links.ts). */
+const wordsIn = {
+  en: { pages: newsletterLinkPages, labels: newsletterLinkLabels },
+  hi: { pages: newsletterLinkPagesHi, labels: newsletterLinkLabelsHi },
+} as const satisfies Record<Language, unknown>;
+
+/** Where a page leads on: the home page, or its newsletter box to subscribe again. */
+type LinkTarget = "home" | "subscribeAgain";
 
 function tokenOf(request: FastifyRequest): unknown {
   const query = request.query as Record<string, unknown> | undefined;
@@ -30,20 +34,24 @@ export async function newsletterLinkRoutes(app: FastifyInstance) {
     done(null, {}),
   );
 
-  const page = (reply: FastifyReply, status: number, content: Page, link = HOME) =>
-    sendMessagePage(reply.header("referrer-policy", "no-referrer"), {
+  const page = (reply: FastifyReply, status: number, key: PageKey, target: LinkTarget = "home") => {
+    const language = formLanguage(reply.request);
+    const { pages, labels } = wordsIn[language];
+    const home = pagePath("home", language);
+    return sendMessagePage(reply.header("referrer-policy", "no-referrer"), {
       status,
-      title: content.title,
-      text: content.text,
-      link,
+      title: pages[key].title,
+      text: pages[key].text,
+      link: {
+        href: target === "home" ? home : `${home}#${ANCHORS.contact}`,
+        text: labels[target],
+      },
+      language,
     });
+  };
 
   const unavailable = (reply: FastifyReply) =>
-    page(
-      reply.header("retry-after", String(RETRY_AFTER_UNAVAILABLE_S)),
-      503,
-      newsletterLinkPages.unavailable,
-    );
+    page(reply.header("retry-after", String(RETRY_AFTER_UNAVAILABLE_S)), 503, "unavailable");
   /** Checks a token; the key itself comes from the store, which may not answer. */
   const verify = async (request: FastifyRequest, purpose: LinkPurpose) => {
     try {
@@ -59,8 +67,8 @@ export async function newsletterLinkRoutes(app: FastifyInstance) {
     if (!check) return unavailable(reply);
     if (!check.ok) {
       return check.reason === "expired"
-        ? page(reply, 410, newsletterLinkPages.expired, SUBSCRIBE_AGAIN)
-        : page(reply, 400, newsletterLinkPages.invalid);
+        ? page(reply, 410, "expired", "subscribeAgain")
+        : page(reply, 400, "invalid");
     }
     let outcome;
     try {
@@ -75,17 +83,17 @@ export async function newsletterLinkRoutes(app: FastifyInstance) {
     }
     if (outcome === "confirmed") {
       app.outbox.wake();
-      return page(reply, 200, newsletterLinkPages.confirmed);
+      return page(reply, 200, "confirmed");
     }
     return outcome === "already-confirmed"
-      ? page(reply, 409, newsletterLinkPages.alreadyConfirmed)
-      : page(reply, 404, newsletterLinkPages.notOnList, SUBSCRIBE_AGAIN);
+      ? page(reply, 409, "alreadyConfirmed")
+      : page(reply, 404, "notOnList", "subscribeAgain");
   });
 
   const unsubscribe = async (request: FastifyRequest, reply: FastifyReply) => {
     const check = await verify(request, "unsubscribe");
     if (!check) return unavailable(reply);
-    if (!check.ok) return page(reply, 400, newsletterLinkPages.invalid);
+    if (!check.ok) return page(reply, 400, "invalid");
     let removed;
     try {
       removed = await app.store.subscribers.unsubscribe(check.claims.subscriberId, check.claims.nonce);
@@ -93,9 +101,7 @@ export async function newsletterLinkRoutes(app: FastifyInstance) {
       logStoreFailure(request, error, "address not unsubscribed");
       return unavailable(reply);
     }
-    return removed
-      ? page(reply, 200, newsletterLinkPages.unsubscribed)
-      : page(reply, 404, newsletterLinkPages.notOnList);
+    return removed ? page(reply, 200, "unsubscribed") : page(reply, 404, "notOnList");
   };
   app.get(API_ROUTES.newsletterUnsubscribe, unsubscribe);
   app.post(API_ROUTES.newsletterUnsubscribe, unsubscribe);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { API_ROUTES } from "../../domain/contract";
+import { API_ROUTES, LANGUAGE_FIELD } from "../../domain/contract";
 import {
   checkSubscriberEmail,
   NEWSLETTER_RESEND_AFTER_MINUTES,
@@ -7,7 +7,12 @@ import {
 } from "../../domain/subscriber";
 import { reserveMailTo } from "../mailbox-caps";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
-import { honeypotFilled, type RateLimitedRoutes } from "./api-shared";
+import {
+  honeypotFilled,
+  type RateLimitedRoutes,
+  requestLanguage,
+  unknownLanguageMessage,
+} from "./api-shared";
 
 const RESEND_AFTER_MS = NEWSLETTER_RESEND_AFTER_MINUTES * 60_000;
 
@@ -40,6 +45,16 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
       });
     }
 
+    // The page's language: the confirmation and every newsletter mail go out in it.
+    const language = requestLanguage(body);
+    if (!language) {
+      return reply.sendResult({
+        status: 400,
+        message: unknownLanguageMessage,
+        json: { error: unknownLanguageMessage, field: LANGUAGE_FIELD },
+      });
+    }
+
     try {
       // A mailbox that has had its share of confirmation requests is asked nothing more for now,
       // and the answer is the same.
@@ -49,6 +64,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
       const { outcome } = await app.store.subscribers.request(check.email, {
         now,
         resendAfterMs: RESEND_AFTER_MS,
+        language,
       });
       if (outcome === "created" || outcome === "resent") app.outbox.wake();
       else await mail.takeBack();

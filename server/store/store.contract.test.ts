@@ -36,7 +36,7 @@ function sqliteAdapter(): Adapter {
   const paths = new Map<Store, string>();
   return {
     ...sandbox,
-    metadataFields: ["id", "received_at"],
+    metadataFields: ["id", "received_at", "language"],
     async open() {
       const { store, path } = await sandbox.openStore({ busyTimeoutMs: 50 });
       paths.set(store, path);
@@ -80,7 +80,7 @@ function firestoreAdapter(): Adapter {
   const projects = new Map<Store, string>();
   return {
     ...sandbox,
-    metadataFields: ["receivedAt"],
+    metadataFields: ["receivedAt", "language"],
     async open() {
       const { store, projectId } = await sandbox.openStore();
       projects.set(store, projectId);
@@ -192,8 +192,57 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
         enquiryId: stored.id,
         enquiry: retailer,
         receivedAt: stored.receivedAt,
+        language: "en",
         attempts: 0,
       },
+    ]);
+  });
+
+  test("an enquiry keeps the language of its page beside its fields, and its acknowledgement carries it", async () => {
+    await openStore();
+    const english = await store.enquiries.add(retailer);
+    const hindi = await store.enquiries.add(retailer, { acknowledge: true, language: "hi" });
+    expect(english.language).toBe("en");
+    expect(hindi.language).toBe("hi");
+
+    const raw = await adapter.rawEnquiry(store, hindi.id);
+    expect(raw.language).toBe("hi");
+    expect(raw).toMatchObject({ ...retailer });
+    expect((await store.enquiries.list()).map((each) => [each.id, each.language])).toEqual([
+      [english.id, "en"],
+      [hindi.id, "hi"],
+    ]);
+
+    const claimed = await store.enquiries.claimDueNotifications({
+      worker: "worker-a",
+      now: later(hindi.receivedAt, 1_000),
+      limit: 10,
+      leaseMs: minutes(1),
+    });
+    const languageOf = (kind: string, enquiryId: string) =>
+      claimed.find((each) => each.kind === kind && "enquiryId" in each && each.enquiryId === enquiryId)
+        ?.language;
+    expect(languageOf("company", english.id)).toBe("en");
+    expect(languageOf("company", hindi.id)).toBe("hi");
+    expect(languageOf("acknowledgement", hindi.id)).toBe("hi");
+  });
+
+  test("a newsletter address keeps the language it was asked in, for its mails", async () => {
+    await openStore();
+    const now = new Date();
+    const { subscriberId } = await store.subscribers.request("asha@example.in", {
+      now,
+      resendAfterMs: minutes(60),
+      language: "hi",
+    });
+    const claimed = await store.enquiries.claimDueNotifications({
+      worker: "worker-a",
+      now: later(now.toISOString(), 1_000),
+      limit: 10,
+      leaseMs: minutes(1),
+    });
+    expect(claimed).toEqual([
+      expect.objectContaining({ kind: "newsletter-confirmation", subscriberId, language: "hi" }),
     ]);
   });
 

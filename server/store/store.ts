@@ -1,4 +1,4 @@
-import type { PagePath, VitalMetric } from "../../domain/contract";
+import type { Language, PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import type { ActivityLog } from "./activity";
 import type { RetentionStore } from "./retention";
@@ -10,10 +10,14 @@ import type { AttemptCounterStore } from "./attempt-counters";
 import type { StaffStore } from "./staff";
 import type { SubscriberDirectory } from "./subscriber-directory";
 
-/** An enquiry as stored: exactly the five fields, with its id and the time it was received beside them. */
+/**
+ * An enquiry as stored: exactly the five fields, with its id, the time it was received and the
+ * language of the page it was sent from beside them (metadata, not a field of the enquiry).
+ */
 export interface StoredEnquiry {
   id: string;
   receivedAt: string; // ISO 8601, UTC
+  language: Language;
   enquiry: Enquiry;
 }
 
@@ -38,6 +42,8 @@ export interface AddEnquiryOptions {
    * and stores and queues nothing; a different enquiry with it throws IdempotencyKeyReusedError.
    */
   idempotencyKey?: string;
+  /** The language of the page it was sent from, which the visitor's mail is written in; English by default. */
+  language?: Language;
 }
 
 /** A notification of one enquiry, waiting in the outbox until it is delivered. */
@@ -47,6 +53,8 @@ export interface PendingEnquiryNotification {
   enquiryId: string;
   enquiry: Enquiry;
   receivedAt: string;
+  /** The enquiry's language: the visitor's acknowledgement is written in it. */
+  language: Language;
   attempts: number;
 }
 
@@ -64,6 +72,8 @@ export interface PendingNewsletterNotification {
   unsubscribeNonce: string;
   /** When the address was last asked for: its confirmation link runs out a set time after. */
   requestedAt: string;
+  /** The language of the page the address was given on: the newsletter's mails are written in it. */
+  language: Language;
   attempts: number;
 }
 
@@ -147,7 +157,10 @@ export type ConfirmOutcome = "confirmed" | "already-confirmed" | "unknown";
  */
 export interface SubscriberStore {
   /** Asks for an address (already checked and in lower case). */
-  request(email: string, options: { now: Date; resendAfterMs: number }): Promise<SubscriptionRequest>;
+  request(
+    email: string,
+    options: { now: Date; resendAfterMs: number; language?: Language },
+  ): Promise<SubscriptionRequest>;
   /**
    * Confirms the address `subscriberId` if `confirmNonce` is the one its link was made with, and
    * queues the welcome mail. `unknown`: no such address, or not that nonce; nothing changes.

@@ -85,10 +85,11 @@ test("Send again mails the company a second copy of an enquiry's e-mail", async 
   await signIn(page, owner);
   await openEnquiry(page, name);
   const mails = page.getByRole("region", { name: "E-mails" });
-  await expect(mails).toContainText("Company's e-mail");
-  await expect(mails).toContainText(deliveryLabels.sent);
+  // The visitor's acknowledgement is listed too: this is the company's e-mail.
+  const companyMail = mails.getByRole("listitem").filter({ hasText: "Company's e-mail" });
+  await expect(companyMail).toContainText(deliveryLabels.sent);
 
-  await mails.getByRole("button", { name: "Send again" }).click();
+  await companyMail.getByRole("button", { name: "Send again" }).click();
   await expect(page.getByRole("status")).toContainText(consoleMessages.resendQueued);
   await expect
     .poll(
@@ -99,6 +100,6 @@ test("Send again mails the company a second copy of an enquiry's e-mail", async 
     .toBe(2);
   // Once it is sent again, the page shows it sent, by the second attempt.
   await page.reload();
-  await expect(mails).toContainText(deliveryLabels.sent);
-  await expect(mails).toContainText("2 attempts");
+  await expect(companyMail).toContainText(deliveryLabels.sent);
+  await expect(companyMail).toContainText("2 attempts");
 });

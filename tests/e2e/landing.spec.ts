@@ -251,7 +251,10 @@ test.describe("the sections' script", () => {
     expect(sectionScripts).toEqual([]);
 
     await moveUntilSectionsHydrate(page);
-    expect(sectionScripts).toHaveLength(1);
+    // The sections' shared script and the English copy's chunk; never the Hindi copy's.
+    expect(sectionScripts.some((url) => /landing-sections\.en-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(sectionScripts.filter((url) => /landing-sections\.hi-/.test(url))).toEqual([]);
+    expect(new Set(sectionScripts).size).toBe(sectionScripts.length);
   });
 
   for (const [where, link] of [

@@ -6,6 +6,7 @@ import { orderForm } from "../../app/content/forms";
 import { anchors } from "../../app/content/site";
 import { BUYER_TYPE_PLACEHOLDER, enquiryMessages } from "../../domain/enquiry";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
+import { pageLanguages } from "./support/languages";
 import { countPosts, forgiveFailedRequests } from "./support/forms";
 import {
   anEnquiry,
@@ -84,45 +85,48 @@ for (const width of [widths.mobile, widths.desktop]) {
   test.describe(`the order form at ${width} px`, () => {
     test.use({ viewport: viewportOf(width) });
 
-    test("shows each check's message in order, as a toast and beside its field, and sends nothing", async ({
-      page,
-    }) => {
-      const posts = countPosts(page, ENQUIRIES_PATH);
-      const form = await openOrderForm(page);
+    for (const pages of pageLanguages) {
+      const messages = pages.landing.orderForm.messages;
+      test(`shows each check's message in order on the ${pages.language} page, as a toast and beside its field, and sends nothing`, async ({
+        page,
+      }) => {
+        const posts = countPosts(page, ENQUIRIES_PATH);
+        const form = await openOrderForm(page, pages);
 
-      await form.placeOrder.click();
-      await expectWarning(page, form.name, enquiryMessages.missing);
+        await form.placeOrder.click();
+        await expectWarning(page, form.name, messages.missing);
 
-      await form.name.fill("Asha Verma");
-      await form.placeOrder.click();
-      await expectWarning(page, form.email, enquiryMessages.missing);
+        await form.name.fill("Asha Verma");
+        await form.placeOrder.click();
+        await expectWarning(page, form.email, messages.missing);
 
-      await form.email.fill("asha@example");
-      await form.mobile.fill("98765-43210");
-      await form.quantity.fill("2");
-      await form.placeOrder.click();
-      await expectWarning(page, form.buyerType, enquiryMessages.missing);
+        await form.email.fill("asha@example");
+        await form.mobile.fill("98765-43210");
+        await form.quantity.fill("2");
+        await form.placeOrder.click();
+        await expectWarning(page, form.buyerType, messages.missing);
 
-      await form.buyerType.selectOption("Self Use");
-      await form.placeOrder.click();
-      await expectWarning(page, form.email, enquiryMessages.email);
-      await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
+        await form.buyerType.selectOption("Self Use");
+        await form.placeOrder.click();
+        await expectWarning(page, form.email, messages.email);
+        await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
 
-      await form.email.fill("asha@example.in");
-      await form.placeOrder.click();
-      await expectWarning(page, form.mobile, enquiryMessages.mobileDigits);
+        await form.email.fill("asha@example.in");
+        await form.placeOrder.click();
+        await expectWarning(page, form.mobile, messages.mobileDigits);
 
-      await form.mobile.fill("98765");
-      await form.placeOrder.click();
-      await expectWarning(page, form.mobile, enquiryMessages.mobileLength);
+        await form.mobile.fill("98765");
+        await form.placeOrder.click();
+        await expectWarning(page, form.mobile, messages.mobileLength);
 
-      await form.mobile.fill("9876543210");
-      await form.quantity.fill("0");
-      await form.placeOrder.click();
-      await expectWarning(page, form.quantity, enquiryMessages.quantity);
+        await form.mobile.fill("9876543210");
+        await form.quantity.fill("0");
+        await form.placeOrder.click();
+        await expectWarning(page, form.quantity, messages.quantity);
 
-      expect(posts.count).toBe(0);
-    });
+        expect(posts.count).toBe(0);
+      });
+    }
 
     test("a field with a message is brought clear of the toast when it sits low on the screen", async ({
       page,

@@ -2,11 +2,13 @@ import type { Page } from "@playwright/test";
 import { company, footer, notFound, product, social } from "../../app/content/site";
 import { privacyPolicy, privacyPolicyFor, RETENTION_SECTION_ID } from "../../app/content/privacy-policy";
 import { RETENTION_BUILD_FILE, type RetentionPeriods } from "../../domain/retention";
+import { pageLanguages } from "./support/languages";
 import {
   accessibilityViolations,
   expect,
   test,
   viewportOf,
+  waitForHydration,
   waitForPageHydration,
   widths,
 } from "./support/fixtures";
@@ -545,5 +547,99 @@ test.describe("the server", () => {
       outbox: expect.objectContaining({ alertAfterMinutes: 30, stalled: false }),
       retention: expect.objectContaining({ everyHours: 6, lastError: null }),
     });
+  });
+});
+
+test.describe("the pages in both languages", () => {
+  for (const pages of pageLanguages) {
+    for (const width of [widths.mobile, widths.desktop]) {
+      test(`axe finds no accessibility violations on the ${pages.language} pages at ${width} px`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewportOf(width));
+        await openPage(page, pages.home);
+        // Scroll through so that the parts which load on approach have loaded, as on the English page's own test.
+        for (const name of [
+          pages.landing.orthopedics.carouselLabel,
+          pages.landing.gynaecology.carouselLabel,
+        ]) {
+          const region = page.getByRole("region", { name });
+          await region.scrollIntoViewIfNeeded();
+          await expect(region).toHaveAttribute("data-engine", "ready");
+        }
+        await page.mouse.move(1, 1);
+        await page.locator("#buy-now").scrollIntoViewIfNeeded();
+        await waitForHydration(page.locator("#buy-now form"));
+        await page.locator("footer").scrollIntoViewIfNeeded();
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await openPage(page, pages.privacyPolicy);
+        expect(await accessibilityViolations(page)).toEqual([]);
+      });
+    }
+
+    for (const key of ["home", "privacyPolicy"] as const) {
+      test(`${pages[key]} names its language, its twins and its own title, description and social tags`, async ({
+        page,
+      }) => {
+        await page.goto(pages[key]);
+        const head = page.locator("head");
+        await expect(page.locator("html")).toHaveAttribute(
+          "lang",
+          pages.language === "hi" ? "hi-IN" : "en-IN",
+        );
+        await expect(page).toHaveTitle(pages.site.pages[key].title);
+        await expect(head.locator('meta[name="description"]')).toHaveAttribute(
+          "content",
+          pages.site.pages[key].description,
+        );
+        await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
+          "content",
+          pages.site.pages[key].title,
+        );
+        const alternates = await head
+          .locator('link[rel="alternate"][hreflang]')
+          .evaluateAll((links) =>
+            links.map((link) => [
+              link.getAttribute("hreflang"),
+              new URL(link.getAttribute("href")!).pathname,
+            ]),
+          );
+        const english = pageLanguages[0]![key];
+        const hindi = pageLanguages[1]![key];
+        expect(alternates).toEqual([
+          ["en", english],
+          ["hi", hindi],
+          ["x-default", english],
+        ]);
+        await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+          "href",
+          new RegExp(`${pages[key]}$`),
+        );
+      });
+    }
+  }
+
+  test("the sitemap lists all four pages, each with its twins", async ({ request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const pages of pageLanguages) {
+      expect(sitemap).toContain(`${pages.home}</loc>`);
+      expect(sitemap).toContain(`${pages.privacyPolicy}</loc>`);
+    }
+    expect(sitemap.match(/<url>/g)).toHaveLength(4);
+    expect(sitemap.match(/hreflang="x-default"/g)).toHaveLength(4);
+  });
+
+  test("the Product data declares the MRP with taxes, net quantity, origin, maker and customer care", async ({
+    page,
+  }) => {
+    await page.goto("/hi");
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    const productData = data["@graph"].find((node: { "@type": string }) => node["@type"] === "Product");
+    expect(productData.offers.priceCurrency).toBe("INR");
+    expect(productData.offers.priceSpecification.valueAddedTaxIncluded).toBe(true);
+    expect(productData.countryOfOrigin.name).toBe("IN");
+    expect(productData.weight).toEqual({ "@type": "QuantitativeValue", value: 375, unitCode: "GRM" });
+    const organization = data["@graph"].find((node: { "@type": string }) => node["@type"] === "Organization");
+    expect(organization.contactPoint.contactType).toBe("customer service");
   });
 });

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { Timestamp, type DocumentData, type DocumentReference } from "firebase-admin/firestore";
+import type { Language } from "../../../domain/contract";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
 import type {
   AddEnquiryOptions,
@@ -34,6 +35,8 @@ interface NotificationData {
   /** Absent on notifications stored before acknowledgements existed: the company's. */
   kind?: NotificationKind;
   enquiry?: Enquiry;
+  /** The enquiry's language, for the visitor's acknowledgement; absent before it was kept: English. */
+  language?: Language;
   receivedAt: Timestamp;
   status: "pending" | "sent";
   attempts: number;
@@ -89,6 +92,11 @@ export function enquiryFromDocument(data: DocumentData): Enquiry {
   };
 }
 
+/** A stored language: a document written before languages were kept is English. */
+export function languageOfDocument(value: unknown): Language {
+  return value === "hi" ? "hi" : "en";
+}
+
 /** A newsletter mail waiting in the outbox, due at once. */
 export function newsletterNotification(
   subscriberId: string,
@@ -133,6 +141,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     const stored: StoredEnquiry = {
       id: randomUUID(),
       receivedAt: received.toISOString(),
+      language: options.language ?? "en",
       enquiry: enquiryFields(enquiry),
     };
     const receivedAt = Timestamp.fromDate(received);
@@ -140,6 +149,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       enquiryId: stored.id,
       kind: "company",
       enquiry: stored.enquiry,
+      language: stored.language,
       receivedAt,
       status: "pending",
       attempts: 0,
@@ -184,7 +194,12 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         const record: IdempotencyKeyData = { enquiryId: stored.id, fingerprint, receivedAt };
         batch.create(keyRef, record);
       }
-      batch.create(this.enquiries().doc(stored.id), { ...stored.enquiry, receivedAt });
+      // The language is metadata beside the five fields, like the time received.
+      batch.create(this.enquiries().doc(stored.id), {
+        ...stored.enquiry,
+        receivedAt,
+        language: stored.language,
+      });
       batch.create(this.notifications().doc(randomUUID()), notification);
       if (acknowledge) {
         batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
@@ -208,7 +223,12 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     if (!first) throw new Error("An idempotency key's document vanished as it was read");
     if (first.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
     // The same fingerprint: the same five fields as checked.
-    return { id: first.enquiryId, receivedAt: isoOf(first.receivedAt), enquiry: repeat.enquiry };
+    return {
+      id: first.enquiryId,
+      receivedAt: isoOf(first.receivedAt),
+      language: repeat.language,
+      enquiry: repeat.enquiry,
+    };
   }
 
   async eraseIdempotencyKeys(before: Date): Promise<number> {
@@ -235,7 +255,12 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       const snapshot = await this.enquiries().orderBy("receivedAt").get();
       return snapshot.docs.map((doc) => {
         const data = doc.data();
-        return { id: doc.id, receivedAt: isoOf(data.receivedAt), enquiry: enquiryFromDocument(data) };
+        return {
+          id: doc.id,
+          receivedAt: isoOf(data.receivedAt),
+          language: languageOfDocument(data.language),
+          enquiry: enquiryFromDocument(data),
+        };
       });
     });
   }
@@ -338,6 +363,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               confirmNonce: typeof subscriber.confirmNonce === "string" ? subscriber.confirmNonce : null,
               unsubscribeNonce: String(subscriber.unsubscribeNonce),
               requestedAt: isoOf(subscriber.requestedAt ?? subscriber.subscribedAt),
+              language: languageOfDocument(subscriber.language),
               attempts: data.attempts,
             };
           }
@@ -347,6 +373,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             enquiryId: String(data.enquiryId),
             enquiry: enquiryFromDocument(data.enquiry ?? {}),
             receivedAt: isoOf(data.receivedAt),
+            language: languageOfDocument(data.language),
             attempts: data.attempts,
           };
         },

@@ -23,6 +23,7 @@ import {
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
+import { languageOfDocument } from "./enquiries";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
 /** How many enquiries one read takes while the inbox filters them in the server. */
@@ -34,6 +35,7 @@ function storedEnquiry(doc: DocumentSnapshot): StoredEnquiry {
   return {
     id: doc.id,
     receivedAt: isoOf(data.receivedAt),
+    language: languageOfDocument(data.language),
     enquiry: {
       Name: String(data.Name),
       Email: String(data.Email),

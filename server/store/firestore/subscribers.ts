@@ -1,3 +1,4 @@
+import type { Language } from "../../../domain/contract";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Timestamp, type DocumentData, type Transaction } from "firebase-admin/firestore";
 import type {
@@ -50,8 +51,12 @@ export class FirestoreSubscriberStore implements SubscriberStore {
     );
   }
 
-  async request(email: string, options: { now: Date; resendAfterMs: number }): Promise<SubscriptionRequest> {
+  async request(
+    email: string,
+    options: { now: Date; resendAfterMs: number; language?: Language },
+  ): Promise<SubscriptionRequest> {
     const address = email.trim().toLowerCase();
+    const language = options.language ?? "en";
     const ref = this.collection().doc(subscriberDocumentId(address));
     return this.connection.run(() =>
       this.connection.db.runTransaction(async (transaction): Promise<SubscriptionRequest> => {
@@ -67,6 +72,7 @@ export class FirestoreSubscriberStore implements SubscriberStore {
             confirmNonce,
             unsubscribeNonce: newNonce(),
             requestedAt: now,
+            language,
           });
           this.queue(transaction, ref.id, "newsletter-confirmation", options.now);
           return { outcome: "created", subscriberId: ref.id, confirmNonce };
@@ -80,7 +86,7 @@ export class FirestoreSubscriberStore implements SubscriberStore {
         if (requestedAt && requestedAt.toMillis() > options.now.getTime() - options.resendAfterMs) {
           return { outcome: "waiting", ...known };
         }
-        transaction.update(ref, { requestedAt: now });
+        transaction.update(ref, { requestedAt: now, language });
         this.queue(transaction, ref.id, "newsletter-confirmation", options.now);
         return { outcome: "resent", ...known };
       }),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Language } from "../../../domain/contract";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
 import {
   StoreUnavailableError,
@@ -22,6 +23,7 @@ export interface EnquiryRow {
   Quantity: number;
   RetailerSelfUse: string;
   received_at: string;
+  language: string;
 }
 
 /** A claimed notification with what its mail is made from: its enquiry's fields, or its address's. */
@@ -35,6 +37,7 @@ interface ClaimedRow extends Omit<EnquiryRow, "id"> {
   confirm_nonce: string | null;
   unsubscribe_nonce: string | null;
   requested_at: string | null;
+  subscriber_language: string | null;
 }
 
 function pendingNotification(row: ClaimedRow): PendingNotification {
@@ -47,25 +50,33 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
       confirmNonce: row.confirm_nonce,
       unsubscribeNonce: String(row.unsubscribe_nonce),
       requestedAt: String(row.requested_at),
+      language: languageOf(row.subscriber_language),
       attempts: row.attempts,
     };
   }
-  const { enquiry, receivedAt } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
+  const { enquiry, receivedAt, language } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
   return {
     id: row.notification_id,
     kind: row.kind,
     enquiryId: String(row.enquiry_id),
     enquiry,
     receivedAt,
+    language,
     attempts: row.attempts,
   };
 }
 
 /** An enquiry row as the store hands it on: the five fields, with its id and time received beside them. */
+/** A stored language: the column allows only the known ones. */
+function languageOf(value: string | null | undefined): Language {
+  return value === "hi" ? "hi" : "en";
+}
+
 export function storedEnquiry(row: EnquiryRow): StoredEnquiry {
   return {
     id: row.id,
     receivedAt: row.received_at,
+    language: languageOf(row.language),
     enquiry: {
       Name: row.Name,
       Email: row.Email,
@@ -114,6 +125,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
     const stored: StoredEnquiry = {
       id: randomUUID(),
       receivedAt: eventTime().toISOString(),
+      language: options.language ?? "en",
       enquiry: {
         Name: enquiry.Name,
         Email: enquiry.Email,
@@ -167,15 +179,15 @@ export class SqliteEnquiryStore implements EnquiryStore {
   ): (StoredEnquiry | IdempotencyKeyReusedError)[] {
     return this.connection.run((db) => {
       const insertEnquiry = db.prepare(
-        `INSERT INTO ${this.connection.enquiryTable} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)
-         VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt)`,
+        `INSERT INTO ${this.connection.enquiryTable} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language)
+         VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt, @language)`,
       );
       const insertNotification = db.prepare(
         `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
          VALUES (?, ?, ?, 'pending', 0, @at, @at, @at)`,
       );
       const firstWithKey = db.prepare<[string], EnquiryRow & { fingerprint: string }>(
-        `SELECT k.fingerprint, e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at
+        `SELECT k.fingerprint, e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language
          FROM enquiry_idempotency_keys k JOIN ${this.connection.enquiryTable} e ON e.id = k.enquiry_id
          WHERE k.key = ?`,
       );
@@ -191,7 +203,12 @@ export class SqliteEnquiryStore implements EnquiryStore {
               if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
               if (first) return storedEnquiry(first);
             }
-            insertEnquiry.run({ id: stored.id, receivedAt: stored.receivedAt, ...stored.enquiry });
+            insertEnquiry.run({
+              id: stored.id,
+              receivedAt: stored.receivedAt,
+              language: stored.language,
+              ...stored.enquiry,
+            });
             const at = stored.receivedAt;
             insertNotification.run(randomUUID(), stored.id, "company", { at });
             if (acknowledge) insertNotification.run(randomUUID(), stored.id, "acknowledgement", { at });
@@ -215,7 +232,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
     return this.connection.run((db) =>
       db
         .prepare<[], EnquiryRow>(
-          `SELECT id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at
+          `SELECT id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language
            FROM ${this.connection.enquiryTable} ORDER BY received_at, rowid`,
         )
         .all()
@@ -254,8 +271,9 @@ export class SqliteEnquiryStore implements EnquiryStore {
           const rows = db
             .prepare<[string], ClaimedRow>(
               `SELECT n.id AS notification_id, n.kind, n.attempts, n.enquiry_id, n.subscriber_id,
-                    e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at,
-                    s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at
+                    e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language,
+                    s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at,
+                    s.language AS subscriber_language
              FROM notifications n
              LEFT JOIN ${this.connection.enquiryTable} e ON e.id = n.enquiry_id
              LEFT JOIN subscribers s ON s.id = n.subscriber_id

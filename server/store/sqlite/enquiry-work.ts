@@ -33,7 +33,7 @@ interface InboxSqlRow extends EnquiryRow {
   attempts: number | null;
 }
 
-const INBOX_COLUMNS = `e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at,
+const INBOX_COLUMNS = `e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language,
   w.status, n.sent_at, n.attempts`;
 
 function inboxRow(row: InboxSqlRow): InboxRow {

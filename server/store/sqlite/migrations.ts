@@ -75,6 +75,11 @@ export function migrations(enquiryTable: string): string[] {
     CREATE INDEX enquiry_idempotency_keys_received_at ON enquiry_idempotency_keys (received_at);
     CREATE INDEX enquiry_idempotency_keys_enquiry ON enquiry_idempotency_keys (enquiry_id);
     `,
+    // The language of the page an enquiry or a newsletter address came from (docs/decisions/021).
+    `
+    ALTER TABLE ${table} ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'hi'));
+    ALTER TABLE subscribers ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'hi'));
+    `,
   ];
 }
 

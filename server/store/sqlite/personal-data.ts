@@ -47,7 +47,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
       "email" in query ? [query.email, `lower(trim(e.Email)) = @value`] : [query.mobile, `e.Mobile = @value`];
     return db
       .prepare<{ phrase: string; value: string }, EnquiryRow>(
-        `SELECT e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at
+        `SELECT e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language
          FROM ${this.table} e
          WHERE e.id IN (SELECT enquiry_id FROM enquiry_search WHERE enquiry_search MATCH @phrase)
            AND ${match}

@@ -1,3 +1,4 @@
+import type { Language } from "../../../domain/contract";
 import { randomBytes, randomUUID } from "node:crypto";
 import type {
   ConfirmOutcome,
@@ -24,8 +25,12 @@ interface SubscriberRow {
 export class SqliteSubscriberStore implements SubscriberStore {
   constructor(private readonly connection: SqliteConnection) {}
 
-  async request(email: string, options: { now: Date; resendAfterMs: number }): Promise<SubscriptionRequest> {
+  async request(
+    email: string,
+    options: { now: Date; resendAfterMs: number; language?: Language },
+  ): Promise<SubscriptionRequest> {
     const address = email.trim().toLowerCase();
+    const language = options.language ?? "en";
     const now = options.now.toISOString();
     const resendBefore = new Date(options.now.getTime() - options.resendAfterMs).toISOString();
     return this.connection.run((db) =>
@@ -47,9 +52,9 @@ export class SqliteSubscriberStore implements SubscriberStore {
             const id = randomUUID();
             const confirmNonce = newNonce();
             db.prepare(
-              `INSERT INTO subscribers (id, email, subscribed_at, status, confirm_nonce, unsubscribe_nonce, requested_at)
-               VALUES (?, ?, ?, 'pending', ?, ?, ?)`,
-            ).run(id, address, now, confirmNonce, newNonce(), now);
+              `INSERT INTO subscribers (id, email, subscribed_at, status, confirm_nonce, unsubscribe_nonce, requested_at, language)
+               VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
+            ).run(id, address, now, confirmNonce, newNonce(), now, language);
             queueConfirmation(id);
             return { outcome: "created", subscriberId: id, confirmNonce };
           }
@@ -57,8 +62,12 @@ export class SqliteSubscriberStore implements SubscriberStore {
           if (row.status === "confirmed") return { outcome: "confirmed", ...known };
           if (row.requested_at !== null && row.requested_at > resendBefore)
             return { outcome: "waiting", ...known };
-          // Asked for again after a while: a fresh mail, and the same link, valid from now.
-          db.prepare(`UPDATE subscribers SET requested_at = ? WHERE id = ?`).run(now, row.id);
+          // Asked for again after a while: a fresh mail, in the language asked in, and the same link, valid from now.
+          db.prepare(`UPDATE subscribers SET requested_at = ?, language = ? WHERE id = ?`).run(
+            now,
+            language,
+            row.id,
+          );
           queueConfirmation(row.id);
           return { outcome: "resent", ...known };
         })

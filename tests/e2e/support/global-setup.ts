@@ -28,6 +28,8 @@ export default async function globalSetup() {
       NOTIFY_TO: "orders@collarise.example",
       MAIL_FROM: "website@collarise.example",
       RATE_LIMIT_PER_MINUTE: "1000",
+      // The visitor's acknowledgement goes out too, so that a journey can read it in its language.
+      ACKNOWLEDGE_VISITORS: "true",
     },
     { buildDir, inheritOutput: true },
   );

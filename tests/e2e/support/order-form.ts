@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { orderForm } from "../../../app/content/forms";
+import { type OrderFormText, orderFormText } from "../../../app/content/order-form";
 import { anchors } from "../../../app/content/site";
 import { expect, waitForHydration } from "./fixtures";
 import { uniqueTag } from "./forms";
@@ -18,7 +18,7 @@ export interface TypedEnquiry {
 }
 
 /** The order form's parts, found as a visitor finds them: by their labels and roles. */
-export function orderFormOf(page: Page) {
+export function orderFormOf(page: Page, orderForm: OrderFormText = orderFormText) {
   const placeOrderName = new RegExp(`^(${orderForm.submit}|${orderForm.sending})$`);
   const form = page
     .locator(`#${anchors.buyNow} form`)
@@ -37,9 +37,15 @@ export function orderFormOf(page: Page) {
 export type OrderForm = ReturnType<typeof orderFormOf>;
 
 /** Opens the landing page and brings the order form into view, hydrated. */
-export async function openOrderForm(page: Page): Promise<OrderForm> {
-  await page.goto("/");
-  const form = orderFormOf(page);
+export async function openOrderForm(
+  page: Page,
+  pages: { home: string; landing: { orderForm: OrderFormText } } = {
+    home: "/",
+    landing: { orderForm: orderFormText },
+  },
+): Promise<OrderForm> {
+  await page.goto(pages.home);
+  const form = orderFormOf(page, pages.landing.orderForm);
   await expect(form.form).toHaveCount(1);
   // The landing sections hydrate at the visitor's first scroll, tap or key.
   await form.form.scrollIntoViewIfNeeded();

@@ -1,0 +1,21 @@
+import { buyerTypeLabelsHi, enquiryMessagesHi } from "../../domain/enquiry.hi";
+import type { OrderFormText } from "./order-form";
+
+/** The order form in Hindi, typed as the English one (order-form.ts); the rules' messages live in domain/. */
+export const orderFormTextHi: OrderFormText = {
+  labels: {
+    Name: "नाम",
+    Email: "ईमेल",
+    Mobile: "मोबाइल",
+    Quantity: "मात्रा",
+    RetailerSelfUse: "किसके लिए ख़रीद रहे हैं",
+  },
+  honeypotLabel: "इस फ़ील्ड को ख़ाली छोड़ें",
+  submit: "ऑर्डर करें",
+  sending: "भेजा जा रहा है…",
+  notificationsLabel: "ऑर्डर की सूचनाएँ",
+  closeNotification: "सूचना बंद करें",
+  buyerTypePlaceholder: buyerTypeLabelsHi.placeholder,
+  buyerTypes: { Retailer: buyerTypeLabelsHi.Retailer, "Self Use": buyerTypeLabelsHi["Self Use"] },
+  messages: enquiryMessagesHi,
+};
