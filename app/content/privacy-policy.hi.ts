@@ -3,13 +3,13 @@
  * the Eighth Schedule), with the same sections, ids and retention periods as the English one.
  */
 import { type RetentionPeriods, UNCONFIRMED_SUBSCRIBER_DAYS } from "../../domain/retention";
+import type { PrivacyPolicyContent } from "./privacy-policy";
 import {
   GRIEVANCE_ANSWER_DAYS,
   personalDataRequestSubject,
-  type PrivacyPolicyContent,
   REQUEST_ANSWER_DAYS,
   RETENTION_SECTION_ID,
-} from "./privacy-policy";
+} from "./privacy-policy-facts";
 import { retentionPeriods } from "./retention-periods";
 import { company, indianNumber, product } from "./site";
 import { companyHi } from "./site.hi";

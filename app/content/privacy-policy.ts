@@ -20,12 +20,14 @@ export interface PolicySection {
   contact?: boolean;
 }
 
-/** The subject a request about one's personal data carries, so that it reaches the right person. */
-export const personalDataRequestSubject = "Personal data request";
-/** Days within which a request about one's personal data is answered. */
-export const REQUEST_ANSWER_DAYS = 30;
-/** Days within which a grievance is answered: the outer limit in the DPDP Rules, 2025. */
-export const GRIEVANCE_ANSWER_DAYS = 90;
+import {
+  GRIEVANCE_ANSWER_DAYS,
+  personalDataRequestSubject,
+  REQUEST_ANSWER_DAYS,
+  RETENTION_SECTION_ID,
+} from "./privacy-policy-facts";
+
+export { GRIEVANCE_ANSWER_DAYS, personalDataRequestSubject, REQUEST_ANSWER_DAYS, RETENTION_SECTION_ID };
 
 /** How long each kind of data is kept, in the policy's words (domain/retention.ts). */
 export function keptFor(periods: RetentionPeriods) {
@@ -36,9 +38,6 @@ export function keptFor(periods: RetentionPeriods) {
     backups: countInWords(periods.backupKeep, "copy", "copies"),
   } as const;
 }
-
-/** The section that states how long each kind of data is kept. */
-export const RETENTION_SECTION_ID = "how-long-we-keep-it";
 
 /** The policy as it reads with these retention periods; the pages show `privacyPolicy`. */
 export function privacyPolicyFor(periods: RetentionPeriods) {

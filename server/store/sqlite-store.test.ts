@@ -149,6 +149,7 @@ describe("the SQLite store's file", () => {
         "Quantity INTEGER",
         "RetailerSelfUse TEXT",
         "received_at TEXT",
+        "language TEXT",
       ]);
       expect(columns("subscribers")).toEqual([
         "id TEXT",
@@ -159,6 +160,7 @@ describe("the SQLite store's file", () => {
         "unsubscribe_nonce TEXT",
         "requested_at TEXT",
         "confirmed_at TEXT",
+        "language TEXT",
       ]);
       expect(columns("notifications")).toEqual([
         "id TEXT",
@@ -249,6 +251,8 @@ describe("the SQLite store's file", () => {
         enquiryId: "e1",
         enquiry,
         receivedAt: "2025-01-02T00:00:00.000Z",
+        // Stored before languages were kept: English, the only language the pages had.
+        language: "en",
         attempts: 2,
       },
     ]);
