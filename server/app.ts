@@ -198,6 +198,7 @@ export async function buildApp({
   });
 
   const limitCounters = rateLimitStore(config.REDIS_URL, app.log);
+  app.addHook("onReady", () => limitCounters.connected());
   app.addHook("onClose", () => limitCounters.close());
   await app.register(fastifyRateLimit, {
     ...limitCounters.options,

@@ -6,10 +6,18 @@ import { messageOf } from "./error-message";
 /** The longest a request waits for Redis before it is let through uncounted. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 const REDIS_KEY_PREFIX = "collarise-rate-limit-";
+/** The longest the server waits at start-up, and each reconnection attempt, for Redis. */
+const REDIS_CONNECT_TIMEOUT_MS = 2_000;
 
 export interface RateLimitStore {
   /** What `@fastify/rate-limit` is registered with: Redis's counters, or each process's memory. */
   options: Pick<RateLimitPluginOptions, "redis" | "skipOnError" | "nameSpace">;
+  /**
+   * Resolves once Redis answers, or once connecting has failed or taken its time: the server
+   * starts taking requests with its counters connected, so none is let through uncounted merely
+   * because it came before the connection.
+   */
+  connected(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,12 +29,12 @@ export interface RateLimitStore {
  * (docs/decisions/017-limits-shared-by-instances.md).
  */
 export function rateLimitStore(redisUrl: string | undefined, log: FastifyBaseLogger): RateLimitStore {
-  if (!redisUrl) return { options: {}, close: async () => {} };
+  if (!redisUrl) return { options: {}, connected: async () => {}, close: async () => {} };
   const redis = new Redis(redisUrl, {
     // Fail at once while disconnected, and soon when Redis hangs: a request never waits on it.
     enableOfflineQueue: false,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    connectTimeout: 2_000,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
@@ -46,6 +54,19 @@ export function rateLimitStore(redisUrl: string | undefined, log: FastifyBaseLog
   });
   return {
     options: { redis, skipOnError: true, nameSpace: REDIS_KEY_PREFIX },
+    connected: () =>
+      new Promise<void>((resolve) => {
+        if (redis.status === "ready") return resolve();
+        const done = () => {
+          clearTimeout(timer);
+          redis.off("ready", done);
+          redis.off("error", done);
+          resolve();
+        };
+        const timer = setTimeout(done, REDIS_CONNECT_TIMEOUT_MS);
+        redis.once("ready", done);
+        redis.once("error", done);
+      }),
     async close() {
       redis.disconnect();
     },

@@ -76,20 +76,31 @@ describe("the visitor's mails in the language of the page they used", () => {
   } as const;
   const enquiryId = "1a2b3c4d-0000-4000-8000-000000000000";
 
-  it("acknowledges a Hindi enquiry in Hindi, with the reference and the buyer type in Hindi", () => {
+  it("acknowledges a Hindi enquiry in Hindi, with the reference and the buyer type in Hindi, greeting by the first name only", () => {
     const mail = acknowledgementMail({ enquiryId, enquiry, language: "hi" });
     expect(mail.subject).toBe("आपकी पूछताछ 1A2B3C4D, Collarise के लिए");
-    expect(mail.text).toContain("प्रिय आशा वर्मा,");
+    expect(mail.text).toMatch(/^प्रिय आशा,/);
+    expect(mail.text).toContain("1A2B3C4D");
     expect(mail.text).toContain("स्वयं के उपयोग के लिए");
-    expect(mail.text).toContain("9876543210");
+    // Nothing typed into the form beyond a plain first name: not the mobile number either.
+    expect(mail.text).not.toContain("9876543210");
+    expect(mail.text).not.toContain("वर्मा");
     expect(mail.html).toContain('<html lang="hi">');
     expect(mail.text).not.toMatch(/Thank you|Dear/);
   });
 
-  it("keeps the English acknowledgement for an English enquiry, as before", () => {
+  it("keeps the English acknowledgement for an English enquiry, greeting by the first name", () => {
     const mail = acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: "Asha Verma" } });
     expect(mail.subject).toBe("Your enquiry 1A2B3C4D for Collarise");
-    expect(mail.text).toMatch(/^Dear Asha Verma,/);
+    expect(mail.text).toMatch(/^Dear Asha,/);
+  });
+
+  it("greets neutrally, in either language, when the Name is not a plain name", () => {
+    const name = "evil.example/win now";
+    expect(acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: name } }).text).toMatch(/^Hello,/);
+    const hindi = acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: name }, language: "hi" });
+    expect(hindi.text).toMatch(/^नमस्ते,/);
+    expect(hindi.text).not.toContain("evil");
   });
 
   it("asks a Hindi address to confirm in Hindi, and welcomes it in Hindi", () => {
