@@ -19,3 +19,15 @@ export interface SessionStore {
   /** Forgets every session last used before `before` (ended by idleness); answers how many. */
   eraseIdle(before: Date): Promise<number>;
 }
+
+/**
+ * The times a live session must be newer than, as stored (ISO 8601): last used after `lastUsedAfter`,
+ * begun after `begunAfter` (the empty string, before every time, when there is no lifetime). Both
+ * adapters compare against these, so they agree on where a session ends.
+ */
+export function sessionCutoffs(now: Date, idleMs: number, lifetimeMs = Number.POSITIVE_INFINITY) {
+  return {
+    lastUsedAfter: new Date(now.getTime() - idleMs).toISOString(),
+    begunAfter: Number.isFinite(lifetimeMs) ? new Date(now.getTime() - lifetimeMs).toISOString() : "",
+  };
+}

@@ -1,4 +1,4 @@
-import type { SessionStore } from "../sessions";
+import { sessionCutoffs, type SessionStore } from "../sessions";
 import { deleteInBatches, type FirestoreContext } from "./connection";
 
 /** One document per session, its id the SHA-256 of the cookie's token. */
@@ -22,10 +22,9 @@ export class FirestoreSessionStore implements SessionStore {
     tokenHash: string,
     now: Date,
     idleMs: number,
-    lifetimeMs = Number.POSITIVE_INFINITY,
+    lifetimeMs?: number,
   ): Promise<{ staffId: string } | null> {
-    const oldest = new Date(now.getTime() - idleMs).toISOString();
-    const earliest = Number.isFinite(lifetimeMs) ? new Date(now.getTime() - lifetimeMs).toISOString() : "";
+    const { lastUsedAfter: oldest, begunAfter: earliest } = sessionCutoffs(now, idleMs, lifetimeMs);
     return this.context.run(() =>
       this.context.db.runTransaction(async (transaction) => {
         const ref = this.sessions.doc(tokenHash);

@@ -1,4 +1,4 @@
-import type { SessionStore } from "../sessions";
+import { sessionCutoffs, type SessionStore } from "../sessions";
 import type { SqliteRun } from "./connection";
 
 export class SqliteSessionStore implements SessionStore {
@@ -17,10 +17,9 @@ export class SqliteSessionStore implements SessionStore {
     tokenHash: string,
     now: Date,
     idleMs: number,
-    lifetimeMs = Number.POSITIVE_INFINITY,
+    lifetimeMs?: number,
   ): Promise<{ staffId: string } | null> {
-    const oldest = new Date(now.getTime() - idleMs).toISOString();
-    const earliest = Number.isFinite(lifetimeMs) ? new Date(now.getTime() - lifetimeMs).toISOString() : "";
+    const { lastUsedAfter: oldest, begunAfter: earliest } = sessionCutoffs(now, idleMs, lifetimeMs);
     return this.run((db) =>
       db
         .transaction(() => {
