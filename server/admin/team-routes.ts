@@ -33,7 +33,10 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const ownerBody = z.object({ ownerId: staffId.nullable() });
 const followUpBody = z.object({
   followUpAt: z.iso.datetime({ offset: true }).nullable(),
-  nextStep: z.string().max(NEXT_STEP_MAX_LENGTH * 2).optional(),
+  nextStep: z
+    .string()
+    .max(NEXT_STEP_MAX_LENGTH * 2)
+    .optional(),
 });
 const ruleBody = z.object({
   rule: z.discriminatedUnion("kind", [
@@ -45,7 +48,11 @@ const ruleBody = z.object({
 const alertsBody = z.object({ alerts: z.enum(ALERT_CHOICES) });
 
 /** The team's fields as the console shows them; `firstContactLate` is judged at `now`. */
-export function teamItemFields(fields: TeamFields | undefined, status: EnquiryStatus, now: Date): TeamItemFields {
+export function teamItemFields(
+  fields: TeamFields | undefined,
+  status: EnquiryStatus,
+  now: Date,
+): TeamItemFields {
   const dueAt = fields?.dueAt ?? null;
   return {
     ownerId: fields?.ownerId ?? null,
@@ -112,7 +119,8 @@ export async function teamRoutes(app: FastifyInstance) {
     const body = ruleBody.safeParse(request.body);
     if (!body.success) return badRequest(reply);
     const rule = body.data.rule as AssignmentRule;
-    if (!(await team.setAssignmentRule(rule))) return reply.code(400).send({ error: teamMessages.ruleInvalid });
+    if (!(await team.setAssignmentRule(rule)))
+      return reply.code(400).send({ error: teamMessages.ruleInvalid });
     return { rule };
   });
 

@@ -25,7 +25,8 @@ export const UNSUPPORTED_KIND_WAIT_MS = 60 * 60_000;
 
 /** What a log line says a notification is about: its enquiry, or (never the address) its subscriber. */
 function subject(notification: PendingNotification) {
-  if (isStaffMail(notification)) return { notificationId: notification.id, kind: notification.kind, staffId: notification.staffId };
+  if (isStaffMail(notification))
+    return { notificationId: notification.id, kind: notification.kind, staffId: notification.staffId };
   return isNewsletterMail(notification)
     ? { notificationId: notification.id, kind: notification.kind, subscriberId: notification.subscriberId }
     : { notificationId: notification.id, kind: notification.kind, enquiryId: notification.enquiryId };

@@ -44,9 +44,14 @@ export function memberAlertMail(notification: MemberAlert, publicUrl: string): E
   const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], String(enquiry[field])] as const);
   const intro = `A new order enquiry ${enquiryReference(enquiryId)} for ${brand.productFullName} arrived through the website.`;
   const subject = `[${enquiryReference(enquiryId)}] ${enquirySubject(enquiry)}`;
-  const text = [intro, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", `Open it in the console: ${link}`, ""].join(
-    "\n",
-  );
+  const text = [
+    intro,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    `Open it in the console: ${link}`,
+    "",
+  ].join("\n");
   const html = page(subject, [
     paragraphHtml(intro),
     "<table>",
@@ -83,11 +88,17 @@ export type DigestExtraLines = (content: DigestContent) => string[];
  * into the console. It names enquiries by reference only (no personal data in a mail that is
  * kept in mailboxes); the console shows the rest.
  */
-export function digestMail(content: DigestContent, publicUrl: string, extraLines: DigestExtraLines = () => []): EnquiryMail {
+export function digestMail(
+  content: DigestContent,
+  publicUrl: string,
+  extraLines: DigestExtraLines = () => [],
+): EnquiryMail {
   const counts = DIGEST_SECTIONS.map(({ key, title }) => `${title}: ${content[key].count}`).join(", ");
   const subject = `${brand.productName} enquiries for ${content.day}: ${counts}`;
   const text: string[] = [`Good morning. Your ${brand.productName} enquiries for ${content.day}.`, ""];
-  const html: string[] = [paragraphHtml(`Good morning. Your ${brand.productName} enquiries for ${content.day}.`)];
+  const html: string[] = [
+    paragraphHtml(`Good morning. Your ${brand.productName} enquiries for ${content.day}.`),
+  ];
   for (const { key, title } of DIGEST_SECTIONS) {
     const section: DigestSection = content[key];
     if (section.count === 0) continue;
@@ -109,6 +120,8 @@ export function digestMail(content: DigestContent, publicUrl: string, extraLines
   const extra = extraLines(content);
   text.push(...extra, `The console: ${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`, "");
   html.push(...extra.map(paragraphHtml));
-  html.push(`<p><a href="${escapeHtml(`${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`)}">Open the console</a></p>`);
+  html.push(
+    `<p><a href="${escapeHtml(`${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`)}">Open the console</a></p>`,
+  );
   return { subject, text: text.join("\n"), html: page(subject, html) };
 }

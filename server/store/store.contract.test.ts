@@ -221,7 +221,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
     });
     const claimedOf = (kind: string, enquiryId: string) =>
       claimed.find(
-        (each) => each.kind === kind && "language" in each && "enquiryId" in each && each.enquiryId === enquiryId,
+        (each) =>
+          each.kind === kind && "language" in each && "enquiryId" in each && each.enquiryId === enquiryId,
       );
     const languageOf = (kind: string, enquiryId: string) => {
       const found = claimedOf(kind, enquiryId);

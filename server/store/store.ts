@@ -104,9 +104,7 @@ export type PendingStaffNotification = {
 );
 
 export type PendingNotification =
-  | PendingEnquiryNotification
-  | PendingNewsletterNotification
-  | PendingStaffNotification;
+  PendingEnquiryNotification | PendingNewsletterNotification | PendingStaffNotification;
 
 /** One real-visitor page-speed measurement. */
 export interface VitalSample {

@@ -70,7 +70,11 @@ export interface TeamStore {
    * Queues each member's digest for `day` unless one was queued already (on any instance): the
    * digest's id is made from the member and the day. Answers how many were queued.
    */
-  queueDigests(day: string, digests: readonly { staffId: string; content: DigestContent }[], now: Date): Promise<number>;
+  queueDigests(
+    day: string,
+    digests: readonly { staffId: string; content: DigestContent }[],
+    now: Date,
+  ): Promise<number>;
 }
 
 /** A digest's notification id: one per member per IST day, whichever instance queues it. */

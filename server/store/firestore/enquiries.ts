@@ -22,7 +22,7 @@ import {
   type DigestContent,
 } from "../../../domain/team";
 import { FIRST_CONTACT_HOURS } from "../../../domain/working-hours";
-import { alertChoiceOf, ASSIGNMENT_DOC, ASSIGNMENT_TURNS, parseRuleText } from "./team";
+import { alertChoiceOf, ASSIGNMENT_DOC, ASSIGNMENT_TURNS, parseRuleText, UNASSIGNED } from "./team";
 import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, sortKey, type FirestoreConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
@@ -249,10 +249,13 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       // transaction that stores the enquiry (below), so enquiries arriving at once each get their own.
       const [settings, staff] = await Promise.all([
         assignmentRef.get(),
-        this.connection.db.collection("staff").select("id", "alerts").get(),
+        this.connection.db.collection("staff").get(),
       ]);
       const rule: AssignmentRule = parseRuleText(settings.get("rule"));
-      const members = staff.docs.map((doc) => ({ id: String(doc.get("id")), alerts: alertChoiceOf(doc.get("alerts")) }));
+      const members = staff.docs.map((doc) => ({
+        id: String(doc.get("id")),
+        alerts: alertChoiceOf(doc.get("alerts")),
+      }));
       const write = (
         writer: { create(ref: DocumentReference, data: DocumentData): unknown },
         turn: number,
@@ -267,7 +270,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           closedAt: null,
           receivedAt: stored.receivedAt,
           sortKey: sortKey(stored.receivedAt, stored.id),
-          ownerId,
+          ownerId: ownerId ?? UNASSIGNED,
           followUpAt: null,
           nextStep: null,
           dueAt: due.toISOString(),
@@ -295,10 +298,9 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             const current = await transaction.get(assignmentRef);
             const generation = Number(current.get("generation") ?? 0);
             const turn = Number(current.get("turn") ?? 0);
-            transaction.create(
-              this.connection.db.collection(ASSIGNMENT_TURNS).doc(`${generation}-${turn}`),
-              { enquiryId: stored.id },
-            );
+            transaction.create(this.connection.db.collection(ASSIGNMENT_TURNS).doc(`${generation}-${turn}`), {
+              enquiryId: stored.id,
+            });
             transaction.update(assignmentRef, { turn: turn + 1 });
             this.writeEnquiryDocuments(transaction, stored, notification, acknowledge, keyRef, fingerprint);
             write(transaction, turn);

@@ -219,7 +219,9 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
         await this.collections.work.doc(id).collection("history").orderBy("sortKey").get()
       ).docs.map(historyEntryOf);
       const notifications = (await this.collections.notifications.where("enquiryId", "==", id).get()).docs
-        .filter((notification) => ["company", "acknowledgement"].includes(notification.get("kind") ?? "company"))
+        .filter((notification) =>
+          ["company", "acknowledgement"].includes(notification.get("kind") ?? "company"),
+        )
         .map((notification): NotificationAttempts => {
           const data = notification.data();
           const sentAt = data.sentAt ? isoOf(data.sentAt) : null;
@@ -314,7 +316,12 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
         const enquiry = await transaction.get(this.collections.enquiries.doc(id));
         if (!enquiry.exists) return false;
         const workRef = this.collections.work.doc(id);
-        const touch = await touchWork(transaction, workRef, { id, receivedAt: isoOf(enquiry.get("receivedAt")) }, at);
+        const touch = await touchWork(
+          transaction,
+          workRef,
+          { id, receivedAt: isoOf(enquiry.get("receivedAt")) },
+          at,
+        );
         touch({});
         const entryId = randomUUID();
         transaction.create(workRef.collection("history").doc(entryId), {

@@ -34,6 +34,9 @@ import { ALREADY_EXISTS, collectionsOf, grpcCode, isoOf, sortKey, type Firestore
 import { FirestoreEnquiryWorkStore } from "./enquiry-work";
 import { staffNotification } from "./enquiries";
 
+/** An unassigned enquiry's `ownerId`. */
+export const UNASSIGNED = "";
+
 /** The assignment rule and its turn counter: `settings/assignment`. */
 export const ASSIGNMENT_DOC = ["settings", "assignment"] as const;
 /** One marker per turn handed out (`{generation}-{turn}`): two enquiries can never create the same one. */
@@ -56,7 +59,8 @@ export function alertChoiceOf(value: unknown): AlertChoice {
 /** The team's fields of an enquiry's work document. */
 export function teamFieldsOf(data: DocumentData | undefined): TeamFields {
   return {
-    ownerId: typeof data?.ownerId === "string" ? data.ownerId : null,
+    // Unassigned is "" (not null): the emulator cannot combine a null test with other filters.
+    ownerId: typeof data?.ownerId === "string" && data.ownerId !== "" ? data.ownerId : null,
     followUpAt: typeof data?.followUpAt === "string" ? data.followUpAt : null,
     nextStep: typeof data?.nextStep === "string" ? data.nextStep : null,
     touched: typeof data?.touchedAt === "string",
@@ -84,7 +88,7 @@ export async function touchWork(
         closedAt: null,
         receivedAt: enquiry.receivedAt,
         sortKey: sortKey(enquiry.receivedAt, enquiry.id),
-        ownerId: null,
+        ownerId: UNASSIGNED,
         followUpAt: null,
         nextStep: null,
         touchedAt: at,
@@ -137,7 +141,7 @@ export class FirestoreTeamStore implements TeamStore {
           ? rule.members
           : [];
     return this.context.run(async () => {
-      const ids = new Set((await this.staff.select("id").get()).docs.map((doc) => String(doc.get("id"))));
+      const ids = new Set((await this.staff.get()).docs.map((doc) => String(doc.get("id"))));
       if (!named.every((id) => ids.has(id))) return false;
       // A new generation starts the turns again from the first member; old markers never collide.
       await this.context.db.runTransaction(async (transaction) => {
@@ -154,7 +158,7 @@ export class FirestoreTeamStore implements TeamStore {
 
   async alertChoices(): Promise<Map<string, AlertChoice>> {
     return this.context.run(async () => {
-      const snapshot = await this.staff.select("id", "alerts").get();
+      const snapshot = await this.staff.get();
       return new Map(snapshot.docs.map((doc) => [String(doc.get("id")), alertChoiceOf(doc.get("alerts"))]));
     });
   }
@@ -168,7 +172,12 @@ export class FirestoreTeamStore implements TeamStore {
     });
   }
 
-  private async history(workRef: DocumentReference, transaction: Transaction, entry: DocumentData, at: string) {
+  private async history(
+    workRef: DocumentReference,
+    transaction: Transaction,
+    entry: DocumentData,
+    at: string,
+  ) {
     const entryId = randomUUID();
     transaction.create(workRef.collection("history").doc(entryId), {
       at,
@@ -197,7 +206,7 @@ export class FirestoreTeamStore implements TeamStore {
           { id: enquiryId, receivedAt: isoOf(enquiry.get("receivedAt")) },
           at,
         );
-        write({ ownerId: change.ownerId });
+        write({ ownerId: change.ownerId ?? UNASSIGNED });
         await this.history(
           workRef,
           transaction,
@@ -257,7 +266,9 @@ export class FirestoreTeamStore implements TeamStore {
   /** The inbox rows of work documents, in their order, with the enquiries' fields and delivery. */
   private async rowsOf(docs: readonly QueryDocumentSnapshot[]): Promise<TeamInboxRow[]> {
     if (docs.length === 0) return [];
-    const enquiries = await this.context.db.getAll(...docs.map((doc) => this.collections.enquiries.doc(doc.id)));
+    const enquiries = await this.context.db.getAll(
+      ...docs.map((doc) => this.collections.enquiries.doc(doc.id)),
+    );
     const fields = new Map(docs.map((doc) => [doc.id, teamFieldsOf(doc.data())]));
     const rows = await this.work.inboxRowsOf(enquiries.filter((doc) => doc.exists));
     return rows.map((row) => ({ ...row, ...(fields.get(row.id) as TeamFields) }));
@@ -266,9 +277,11 @@ export class FirestoreTeamStore implements TeamStore {
   private viewQuery(view: InboxView, staffId: string, now: string, dayEnd: string): Query {
     const work = this.collections.work;
     if (view === "mine") return work.where("ownerId", "==", staffId).orderBy("sortKey", "desc");
-    if (view === "unassigned") return work.where("ownerId", "==", null).orderBy("sortKey", "desc");
+    if (view === "unassigned") return work.where("ownerId", "==", UNASSIGNED).orderBy("sortKey", "desc");
     const due =
-      view === "overdue" ? work.where("dueAt", "<=", now) : work.where("dueAt", ">", now).where("dueAt", "<", dayEnd);
+      view === "overdue"
+        ? work.where("dueAt", "<=", now)
+        : work.where("dueAt", ">", now).where("dueAt", "<", dayEnd);
     return due.orderBy("dueAt").orderBy(FieldPath.documentId());
   }
 
@@ -283,15 +296,24 @@ export class FirestoreTeamStore implements TeamStore {
     const after = options.cursor ? decodePageCursor(options.cursor) : null;
     const byDue = options.view === "due-today" || options.view === "overdue";
     return this.context.run(async () => {
-      let query = this.viewQuery(options.view, options.staffId, options.now.toISOString(), options.dayEnd.toISOString());
-      if (after) query = byDue ? query.startAfter(after.at, after.id) : query.where("sortKey", "<", sortKey(after.at, after.id));
+      let query = this.viewQuery(
+        options.view,
+        options.staffId,
+        options.now.toISOString(),
+        options.dayEnd.toISOString(),
+      );
+      if (after)
+        query = byDue
+          ? query.startAfter(after.at, after.id)
+          : query.where("sortKey", "<", sortKey(after.at, after.id));
       const snapshot = await query.limit(options.limit + 1).get();
       const items = await this.rowsOf(snapshot.docs.slice(0, options.limit));
       const last = items.at(-1);
       const lastKey = last ? (byDue ? last.dueAt : last.receivedAt) : null;
       return {
         items,
-        nextCursor: snapshot.size > options.limit && last && lastKey ? encodePageCursor(lastKey, last.id) : null,
+        nextCursor:
+          snapshot.size > options.limit && last && lastKey ? encodePageCursor(lastKey, last.id) : null,
       };
     });
   }
@@ -302,18 +324,25 @@ export class FirestoreTeamStore implements TeamStore {
     const work = this.collections.work;
     return this.context.run(async () => {
       const count = async (query: Query) => (await query.count().get()).data().count;
-      const [mine, total, assigned, dueToday, overdue] = await Promise.all([
+      // Enquiries stored before owners existed have no work document: they are unassigned too.
+      const [mine, total, worked, unassignedWork, dueToday, overdue] = await Promise.all([
         count(work.where("ownerId", "==", options.staffId)),
         count(this.collections.enquiries),
-        count(work.where("ownerId", "!=", null)),
+        count(work),
+        count(work.where("ownerId", "==", UNASSIGNED)),
         count(work.where("dueAt", ">", now).where("dueAt", "<", dayEnd)),
         count(work.where("dueAt", "<=", now)),
       ]);
-      return { mine, unassigned: total - assigned, dueToday, overdue };
+      return { mine, unassigned: total - worked + unassignedWork, dueToday, overdue };
     });
   }
 
-  async digestFor(options: { staffId: string; now: Date; dayEnd: Date; day: string }): Promise<DigestContent> {
+  async digestFor(options: {
+    staffId: string;
+    now: Date;
+    dayEnd: Date;
+    day: string;
+  }): Promise<DigestContent> {
     const now = options.now.toISOString();
     const dayEnd = options.dayEnd.toISOString();
     const work = this.collections.work;
@@ -322,7 +351,9 @@ export class FirestoreTeamStore implements TeamStore {
         const count = (await query.count().get()).data().count;
         if (count === 0) return { count, items: [] };
         const docs = (await ordered.limit(DIGEST_LIST_MAX).get()).docs;
-        const enquiries = await this.context.db.getAll(...docs.map((doc) => this.collections.enquiries.doc(doc.id)));
+        const enquiries = await this.context.db.getAll(
+          ...docs.map((doc) => this.collections.enquiries.doc(doc.id)),
+        );
         const items = enquiries
           .filter((doc) => doc.exists)
           .map((doc, index): DigestItem => ({
@@ -338,7 +369,7 @@ export class FirestoreTeamStore implements TeamStore {
       const mine = work.where("ownerId", "==", options.staffId);
       const overdue = mine.where("dueAt", "<=", now);
       const dueToday = mine.where("dueAt", ">", now).where("dueAt", "<", dayEnd);
-      const unassigned = work.where("ownerId", "==", null).where("status", "==", "New");
+      const unassigned = work.where("ownerId", "==", UNASSIGNED).where("status", "==", "New");
       return {
         day: options.day,
         overdue: await section(overdue, overdue.orderBy("dueAt")),

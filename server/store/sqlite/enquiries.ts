@@ -169,7 +169,9 @@ export class SqliteEnquiryStore implements EnquiryStore {
         acknowledge: options.acknowledge ?? false,
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
         team: {
-          ...(options.firstContactHours !== undefined ? { firstContactHours: options.firstContactHours } : {}),
+          ...(options.firstContactHours !== undefined
+            ? { firstContactHours: options.firstContactHours }
+            : {}),
           ...(options.suppressMemberAlerts ? { suppressMemberAlerts: true } : {}),
         },
         resolve,

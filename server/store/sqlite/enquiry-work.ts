@@ -247,7 +247,14 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
                closed_at = excluded.closed_at, touched_at = coalesce(enquiry_work.touched_at, excluded.touched_at),
                follow_up_at = CASE WHEN excluded.closed_at IS NULL THEN enquiry_work.follow_up_at END,
                due_at = CASE WHEN excluded.closed_at IS NULL THEN enquiry_work.follow_up_at END`,
-          ).run(id, change.to, version, CLOSED_STATUSES.includes(change.to) ? at : null, enquiry.received_at, at);
+          ).run(
+            id,
+            change.to,
+            version,
+            CLOSED_STATUSES.includes(change.to) ? at : null,
+            enquiry.received_at,
+            at,
+          );
           db.prepare(
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
              VALUES (?, ?, ?, ?, 'status', ?, ?, ?)`,

@@ -70,12 +70,17 @@ export function applyTeamRules(
   if (usesTurns(rule)) {
     turn =
       db
-        .prepare<[], { turn: number }>(`UPDATE assignment SET turn = turn + 1 WHERE id = 1 RETURNING turn - 1 AS turn`)
+        .prepare<[], { turn: number }>(
+          `UPDATE assignment SET turn = turn + 1 WHERE id = 1 RETURNING turn - 1 AS turn`,
+        )
         .get()?.turn ?? 0;
   }
   const buyer = stored.enquiry.RetailerSelfUse;
   const ownerId = assigneeOf(rule, buyer, turn, (id) => ids.has(id));
-  const due = firstContactDueAt(new Date(stored.receivedAt), options.firstContactHours ?? FIRST_CONTACT_HOURS);
+  const due = firstContactDueAt(
+    new Date(stored.receivedAt),
+    options.firstContactHours ?? FIRST_CONTACT_HOURS,
+  );
   db.prepare(
     `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, owner_id, due_at)
      VALUES (?, 'New', 0, NULL, ?, ?, ?)`,
@@ -108,9 +113,11 @@ interface TeamSqlRow extends EnquiryRow {
 const COLUMNS = `e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language,
   w.status, n.sent_at, n.attempts, w.owner_id, w.follow_up_at, w.next_step, w.touched_at, w.due_at`;
 
-function teamFields(row: Pick<TeamSqlRow, "owner_id" | "follow_up_at" | "next_step" | "touched_at" | "due_at"> & {
-  exists?: boolean;
-}): TeamFields {
+function teamFields(
+  row: Pick<TeamSqlRow, "owner_id" | "follow_up_at" | "next_step" | "touched_at" | "due_at"> & {
+    exists?: boolean;
+  },
+): TeamFields {
   return {
     ownerId: row.owner_id ?? null,
     followUpAt: row.follow_up_at ?? null,
@@ -202,7 +209,9 @@ export class SqliteTeamStore implements TeamStore {
         .transaction((): OwnerChangeResult => {
           if (!this.ensureWork(db, enquiryId)) return "not-found";
           const owner = change.ownerId
-            ? db.prepare<[string], { email: string }>(`SELECT email FROM staff WHERE id = ?`).get(change.ownerId)
+            ? db
+                .prepare<[string], { email: string }>(`SELECT email FROM staff WHERE id = ?`)
+                .get(change.ownerId)
             : undefined;
           if (change.ownerId && !owner) return "no-such-member";
           db.prepare(
@@ -331,10 +340,14 @@ export class SqliteTeamStore implements TeamStore {
       db
         .transaction(() => {
           const count = (sql: string) =>
-            db.prepare<typeof params, { count: number }>(`SELECT count(*) AS count FROM enquiry_work w WHERE ${sql}`).get(params)
-              ?.count ?? 0;
+            db
+              .prepare<typeof params, { count: number }>(
+                `SELECT count(*) AS count FROM enquiry_work w WHERE ${sql}`,
+              )
+              .get(params)?.count ?? 0;
           const total =
-            db.prepare<[], { count: number }>(`SELECT count(*) AS count FROM ${this.table}`).get()?.count ?? 0;
+            db.prepare<[], { count: number }>(`SELECT count(*) AS count FROM ${this.table}`).get()?.count ??
+            0;
           const assigned = count(`w.owner_id IS NOT NULL`);
           return {
             mine: count(`w.owner_id = @staffId`),
@@ -347,7 +360,12 @@ export class SqliteTeamStore implements TeamStore {
     );
   }
 
-  async digestFor(options: { staffId: string; now: Date; dayEnd: Date; day: string }): Promise<DigestContent> {
+  async digestFor(options: {
+    staffId: string;
+    now: Date;
+    dayEnd: Date;
+    day: string;
+  }): Promise<DigestContent> {
     const params = {
       staffId: options.staffId,
       now: options.now.toISOString(),
@@ -360,28 +378,37 @@ export class SqliteTeamStore implements TeamStore {
           const section = (where: string, order: string): DigestSection => {
             const count =
               db
-                .prepare<typeof params, { count: number }>(`SELECT count(*) AS count FROM enquiry_work w WHERE ${where}`)
+                .prepare<typeof params, { count: number }>(
+                  `SELECT count(*) AS count FROM enquiry_work w WHERE ${where}`,
+                )
                 .get(params)?.count ?? 0;
             const items =
               count === 0
                 ? []
                 : db
-                    .prepare<typeof params, { id: string; RetailerSelfUse: string; Quantity: number; due_at: string | null; received_at: string }>(
+                    .prepare<
+                      typeof params,
+                      {
+                        id: string;
+                        RetailerSelfUse: string;
+                        Quantity: number;
+                        due_at: string | null;
+                        received_at: string;
+                      }
+                    >(
                       `SELECT e.id, e.RetailerSelfUse, e.Quantity, w.due_at, e.received_at
                        FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
                        WHERE ${where} ORDER BY ${order} LIMIT @limit`,
                     )
                     .all(params)
-                    .map(
-                      (row): DigestItem => ({
-                        id: row.id,
-                        reference: enquiryReference(row.id),
-                        RetailerSelfUse: row.RetailerSelfUse as DigestItem["RetailerSelfUse"],
-                        Quantity: row.Quantity,
-                        dueAt: row.due_at,
-                        receivedAt: row.received_at,
-                      }),
-                    );
+                    .map((row): DigestItem => ({
+                      id: row.id,
+                      reference: enquiryReference(row.id),
+                      RetailerSelfUse: row.RetailerSelfUse as DigestItem["RetailerSelfUse"],
+                      Quantity: row.Quantity,
+                      dueAt: row.due_at,
+                      receivedAt: row.received_at,
+                    }));
             return { count, items };
           };
           return {
