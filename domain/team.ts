@@ -164,6 +164,8 @@ export interface TeamItemFields {
   dueAt: string | null;
   /** New, untouched by staff, and past its first-contact target (FIRST_CONTACT_HOURS working hours). */
   firstContactLate: boolean;
+  /** Its follow-up time has come. */
+  followUpOverdue: boolean;
 }
 
 export interface ViewCountsPayload {
@@ -177,3 +179,6 @@ export interface TeamMember {
   id: string;
   email: string;
 }
+
+/** The console's page of alert choices and the assignment rule. */
+export const TEAM_PAGE_PATH = "/admin/team";

@@ -61,6 +61,7 @@ export function teamItemFields(
     dueAt,
     firstContactLate:
       status === "New" && !(fields?.touched ?? false) && dueAt !== null && Date.parse(dueAt) <= now.getTime(),
+    followUpOverdue: fields?.followUpAt ? Date.parse(fields.followUpAt) <= now.getTime() : false,
   };
 }
 

@@ -241,7 +241,6 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     keyRef: DocumentReference | undefined,
     fingerprint: string,
   ): Promise<void> {
-    const receivedAt = notification.receivedAt;
     const acknowledge = options.acknowledge ?? false;
     const assignmentRef = this.connection.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1]);
     await this.connection.run(async () => {
