@@ -125,7 +125,7 @@ export function TeamPanel({
         )}
         <label className="field">
           <span>{teamText.handTo}</span>
-          <select name="owner" defaultValue={team.ownerId ?? ""} key={team.ownerId ?? ""}>
+          <select name="owner" defaultValue={team.ownerId ?? ""} key={`${team.ownerId}|${members.length}`}>
             <option value="">{teamText.nobody}</option>
             {members.map((member) => (
               <option key={member.id} value={member.id}>

@@ -259,7 +259,7 @@ export function Component() {
 
       {page?.outboxStall && <MailStalled stall={page.outboxStall} />}
 
-      <div className="chips" role="group" aria-label={teamText.viewsLabel}>
+      <div className="chips team-views" role="group" aria-label={teamText.viewsLabel}>
         {INBOX_VIEWS.map((each) => (
           <button
             key={each}

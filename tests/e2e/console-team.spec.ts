@@ -104,7 +104,9 @@ test("a Retailer's enquiry reaches its member's mail and inbox, is taken by the 
     const when = team.getByLabel(teamText.followUpAt);
     await when.focus();
     await when.fill(istInputHoursAgo(1));
-    await selfUsePage.keyboard.press("Tab");
+    // The date-and-time field's own parts take Tab: the next step is focused directly.
+    const nextStep = team.getByLabel(teamText.nextStep);
+    await nextStep.focus();
     await selfUsePage.keyboard.type("Call about the retailer price");
     await selfUsePage.keyboard.press("Enter");
     await expect(selfUsePage.getByRole("status")).toContainText(teamMessages.followUpSaved);
