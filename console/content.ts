@@ -201,6 +201,8 @@ export const teamText = {
     overdue: "Overdue",
   } satisfies Record<InboxView, string>,
   ownerColumn: "Owner",
+  /** How a row names its owner where room is short: the address before the @ (the team shares a domain). */
+  ownerShort: (email: string) => email.split("@")[0] ?? email,
   nobody: "Nobody",
   firstContactLate: "First contact late",
   overdue: (when: string) => `Overdue since ${when}`,

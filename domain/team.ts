@@ -54,6 +54,31 @@ export function assigneeOf(
   return null;
 }
 
+/** A stored rule (JSON), read defensively: anything unreadable assigns nobody. */
+export function parseAssignmentRule(text: unknown): AssignmentRule {
+  try {
+    const rule = JSON.parse(typeof text === "string" ? text : "") as AssignmentRule;
+    if (rule.kind === "buyer" || rule.kind === "turns" || rule.kind === "none") return rule;
+  } catch {
+    // unreadable: nobody
+  }
+  return NO_ASSIGNMENT;
+}
+
+/** The members a rule names, each of whom must be on the staff. */
+export function membersNamedBy(rule: AssignmentRule): string[] {
+  if (rule.kind === "buyer")
+    return [rule.Retailer, rule["Self Use"]].filter((id): id is string => id !== null);
+  return rule.kind === "turns" ? rule.members : [];
+}
+
+/** A stored alert choice; anything else is the default. */
+export function alertChoiceOf(value: unknown): AlertChoice {
+  return (ALERT_CHOICES as readonly unknown[]).includes(value)
+    ? (value as AlertChoice)
+    : DEFAULT_ALERT_CHOICE;
+}
+
 /** Whether the rule hands out turns (so the store counts them). */
 export function usesTurns(rule: AssignmentRule): rule is Extract<AssignmentRule, { kind: "turns" }> {
   return rule.kind === "turns" && rule.members.length > 0;

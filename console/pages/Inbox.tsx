@@ -360,7 +360,7 @@ export function Component() {
                   <span className={`status status-${item.status.toLowerCase()}`}>{item.status}</span>
                 </td>
                 <td data-label={teamText.ownerColumn}>
-                  {item.ownerId ? (members.get(item.ownerId) ?? "…") : teamText.nobody}
+                  {item.ownerId ? teamText.ownerShort(members.get(item.ownerId) ?? "…") : teamText.nobody}
                 </td>
                 <td data-label="Company's e-mail">
                   <span className={`delivery delivery-${item.companyNotification}`}>

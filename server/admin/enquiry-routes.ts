@@ -52,7 +52,7 @@ const statusBody = z.object({
 });
 const noteBody = z.object({ text: z.string().max(NOTE_MAX_LENGTH * 2) });
 
-function inboxItem(row: InboxRow): InboxItem {
+export function inboxItem(row: InboxRow): InboxItem {
   return {
     id: row.id,
     reference: enquiryReference(row.id),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { consoleMessages, enquiryReference, INBOX_PAGE_SIZE, type EnquiryStatus } from "../../domain/console";
+import { consoleMessages, INBOX_PAGE_SIZE, type EnquiryStatus } from "../../domain/console";
 import {
   ALERT_CHOICES,
   INBOX_VIEWS,
@@ -18,6 +18,7 @@ import { eventTime } from "../store/event-clock";
 import { decodePageCursor } from "../store/page-cursor";
 import type { TeamFields, TeamInboxRow } from "../store/team";
 import { signedIn } from "./guard";
+import { inboxItem } from "./enquiry-routes";
 
 const staffId = z.string().min(1).max(64);
 const viewQuery = z.object({
@@ -91,14 +92,7 @@ export async function teamRoutes(app: FastifyInstance) {
     });
     return {
       items: page.items.map((row: TeamInboxRow) => ({
-        id: row.id,
-        reference: enquiryReference(row.id),
-        receivedAt: row.receivedAt,
-        Name: row.enquiry.Name,
-        Quantity: row.enquiry.Quantity,
-        RetailerSelfUse: row.enquiry.RetailerSelfUse,
-        status: row.status,
-        companyNotification: row.companyNotification,
+        ...inboxItem(row),
         ...teamItemFields(row, row.status, now),
       })),
       nextCursor: page.nextCursor,

@@ -14,7 +14,9 @@ import type {
   StoredEnquiry,
 } from "../store";
 import {
+  alertChoiceOf,
   assigneeOf,
+  parseAssignmentRule,
   firstContactDueAt,
   memberAlertRecipients,
   usesTurns,
@@ -22,7 +24,7 @@ import {
   type DigestContent,
 } from "../../../domain/team";
 import { FIRST_CONTACT_HOURS } from "../../../domain/working-hours";
-import { alertChoiceOf, ASSIGNMENT_DOC, ASSIGNMENT_TURNS, parseRuleText, UNASSIGNED } from "./team";
+import { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./team";
 import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, sortKey, type FirestoreConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
@@ -125,10 +127,13 @@ export function newsletterNotification(
   kind: NewsletterNotificationKind,
   at: Date,
 ): NotificationData {
+  return { ...dueAt(at), subscriberId, kind };
+}
+
+/** A new notification's delivery fields: pending, due at `at`, never tried. */
+function dueAt(at: Date): Omit<NotificationData, "kind"> {
   const now = Timestamp.fromDate(at);
   return {
-    subscriberId,
-    kind,
     receivedAt: now,
     status: "pending",
     attempts: 0,
@@ -150,23 +155,7 @@ export function staffNotification(
   at: Date,
   extra: Partial<NotificationData> = {},
 ): NotificationData {
-  const now = Timestamp.fromDate(at);
-  return {
-    staffId,
-    kind,
-    receivedAt: now,
-    status: "pending",
-    attempts: 0,
-    nextAttemptAt: now,
-    dueAt: now,
-    queuedAt: now,
-    claimedBy: null,
-    claimExpiresAt: null,
-    claimGeneration: 0,
-    lastError: null,
-    sentAt: null,
-    ...extra,
-  };
+  return { ...dueAt(at), staffId, kind, ...extra };
 }
 
 /**
@@ -250,7 +239,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         assignmentRef.get(),
         this.connection.db.collection("staff").get(),
       ]);
-      const rule: AssignmentRule = parseRuleText(settings.get("rule"));
+      const rule: AssignmentRule = parseAssignmentRule(settings.get("rule"));
       const members = staff.docs.map((doc) => ({
         id: String(doc.get("id")),
         alerts: alertChoiceOf(doc.get("alerts")),

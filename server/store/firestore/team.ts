@@ -9,9 +9,10 @@ import {
 } from "firebase-admin/firestore";
 import { CLOSED_STATUSES, enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import {
-  ALERT_CHOICES,
+  alertChoiceOf,
   DIGEST_LIST_MAX,
-  NO_ASSIGNMENT,
+  membersNamedBy,
+  parseAssignmentRule,
   type AlertChoice,
   type AssignmentRule,
   type DigestContent,
@@ -41,20 +42,6 @@ export const UNASSIGNED = "";
 export const ASSIGNMENT_DOC = ["settings", "assignment"] as const;
 /** One marker per turn handed out (`{generation}-{turn}`): two enquiries can never create the same one. */
 export const ASSIGNMENT_TURNS = "assignmentTurns";
-
-export function parseRuleText(text: unknown): AssignmentRule {
-  try {
-    const rule = JSON.parse(typeof text === "string" ? text : "") as AssignmentRule;
-    if (rule.kind === "buyer" || rule.kind === "turns" || rule.kind === "none") return rule;
-  } catch {
-    // fall through
-  }
-  return NO_ASSIGNMENT;
-}
-
-export function alertChoiceOf(value: unknown): AlertChoice {
-  return (ALERT_CHOICES as readonly unknown[]).includes(value) ? (value as AlertChoice) : "mine";
-}
 
 /** The team's fields of an enquiry's work document. */
 export function teamFieldsOf(data: DocumentData | undefined): TeamFields {
@@ -130,16 +117,11 @@ export class FirestoreTeamStore implements TeamStore {
   }
 
   async assignmentRule(): Promise<AssignmentRule> {
-    return this.context.run(async () => parseRuleText((await this.assignmentRef.get()).get("rule")));
+    return this.context.run(async () => parseAssignmentRule((await this.assignmentRef.get()).get("rule")));
   }
 
   async setAssignmentRule(rule: AssignmentRule): Promise<boolean> {
-    const named =
-      rule.kind === "buyer"
-        ? [rule.Retailer, rule["Self Use"]].filter((id): id is string => id !== null)
-        : rule.kind === "turns"
-          ? rule.members
-          : [];
+    const named = membersNamedBy(rule);
     return this.context.run(async () => {
       const ids = new Set((await this.staff.get()).docs.map((doc) => String(doc.get("id"))));
       if (!named.every((id) => ids.has(id))) return false;

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import { CLOSED_STATUSES, type EnquiryStatus } from "../../../domain/console";
 import {
-  ALERT_CHOICES,
+  alertChoiceOf,
   assigneeOf,
+  membersNamedBy,
+  parseAssignmentRule,
   DIGEST_LIST_MAX,
   firstContactDueAt,
   memberAlertRecipients,
-  NO_ASSIGNMENT,
   usesTurns,
   type AlertChoice,
   type AssignmentRule,
@@ -33,21 +34,6 @@ import {
 import type { SqliteRun } from "./connection";
 import { type EnquiryRow, storedEnquiry } from "./enquiries";
 
-/** A stored rule, read defensively: anything unreadable assigns nobody. */
-export function parseRule(text: string | undefined): AssignmentRule {
-  try {
-    const rule = JSON.parse(text ?? "") as AssignmentRule;
-    if (rule.kind === "buyer" || rule.kind === "turns" || rule.kind === "none") return rule;
-  } catch {
-    // fall through
-  }
-  return NO_ASSIGNMENT;
-}
-
-function alertChoiceOf(value: string): AlertChoice {
-  return (ALERT_CHOICES as readonly string[]).includes(value) ? (value as AlertChoice) : "none";
-}
-
 /**
  * Gives a new enquiry its owner, its first-contact target and its members' alerts, inside the
  * transaction that stores it (EnquiryStore.add). The turn counter is taken with one UPDATE …
@@ -60,7 +46,7 @@ export function applyTeamRules(
   options: { firstContactHours?: number; suppressMemberAlerts?: boolean },
 ): void {
   const ruleRow = db.prepare<[], { rule: string }>(`SELECT rule FROM assignment WHERE id = 1`).get();
-  const rule = parseRule(ruleRow?.rule);
+  const rule = parseAssignmentRule(ruleRow?.rule);
   const members = db
     .prepare<[], { id: string; alerts: string }>(`SELECT id, alerts FROM staff`)
     .all()
@@ -145,17 +131,14 @@ export class SqliteTeamStore implements TeamStore {
 
   async assignmentRule(): Promise<AssignmentRule> {
     return this.run((db) =>
-      parseRule(db.prepare<[], { rule: string }>(`SELECT rule FROM assignment WHERE id = 1`).get()?.rule),
+      parseAssignmentRule(
+        db.prepare<[], { rule: string }>(`SELECT rule FROM assignment WHERE id = 1`).get()?.rule,
+      ),
     );
   }
 
   async setAssignmentRule(rule: AssignmentRule): Promise<boolean> {
-    const named =
-      rule.kind === "buyer"
-        ? [rule.Retailer, rule["Self Use"]].filter((id): id is string => id !== null)
-        : rule.kind === "turns"
-          ? rule.members
-          : [];
+    const named = membersNamedBy(rule);
     return this.run((db) =>
       db
         .transaction(() => {
