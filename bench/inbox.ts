@@ -5,6 +5,9 @@
  *
  *   npx tsx bench/inbox.ts                  200 requests per measure (20 for the full export)
  *   BENCH_QUICK=1 npx tsx bench/inbox.ts    20 per measure, for development
+ *
+ * A second data set, the team's (docs/decisions/022): 100,000 enquiries over a year with owners,
+ * follow-ups and history; Mine, Overdue and Due today through the API, and one member's digest.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -18,6 +21,9 @@ import { ENQUIRY_COLLECTION } from "../domain/contract";
 import { SqliteStore } from "../server/store/sqlite";
 import { formatCount, formatTable, isMain, quick, type Row } from "./support/report";
 import { startServer } from "../tests/support/server-process";
+import { TEAM_API_ROUTES } from "../domain/team";
+import { istDate, istDayBounds } from "../domain/working-hours";
+import { digestMail } from "../server/notify/team-mail";
 
 export const STORED_ENQUIRIES = 100_000;
 const REQUESTS = quick ? 20 : 200;
@@ -26,7 +32,9 @@ const PASSWORD = "bench owner password";
 const SURNAMES = ["Sharma", "Verma", "Gupta", "Singh", "Kumar", "Mehta", "Iyer", "Reddy"];
 
 /** The inbox's own targets: a page or a search as quick at 100,000 enquiries as at 100. */
-export const inboxTargets = { pageP95Ms: 50, searchP95Ms: 100 } as const;
+export const inboxTargets = { pageP95Ms: 50, searchP95Ms: 100, teamViewP95Ms: 50, digestMs: 200 } as const;
+const TEAM_MEMBERS = 5;
+const DAY_MS = 86_400_000;
 
 /** Writes the enquiries straight into the file, as years of use would leave it (status on one in five). */
 function seed(path: string) {
@@ -64,6 +72,81 @@ function seed(path: string) {
   db.close();
 }
 
+/**
+ * The team's data set: 100,000 enquiries spread over the year up to `now`, nine in ten with one
+ * of five owners; the open ones (New, Contacted, Confirmed) carry a follow-up within a month
+ * either side of now, or, untouched, their first-contact target; one to three history entries each.
+ */
+function seedTeam(path: string, memberIds: readonly string[], now: number) {
+  const db = new Database(path);
+  const table = `"${ENQUIRY_COLLECTION}"`;
+  const insertEnquiry = db.prepare(
+    `INSERT INTO ${table} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertNotification = db.prepare(
+    `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, sent_at)
+     VALUES (?, ?, 'company', 'sent', 1, ?, ?)`,
+  );
+  const insertWork = db.prepare(
+    `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, owner_id, follow_up_at, next_step, touched_at, due_at)
+     VALUES (@id, @status, @version, @closedAt, @receivedAt, @ownerId, @followUpAt, @nextStep, @touchedAt, @dueAt)`,
+  );
+  const insertHistory = db.prepare(
+    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, 'member@bench.example', ?, ?)`,
+  );
+  const yearAgo = now - 365 * DAY_MS;
+  const statuses = ["New", "Contacted", "Confirmed", "Fulfilled", "Declined"] as const;
+  db.transaction(() => {
+    for (let n = 0; n < STORED_ENQUIRIES; n++) {
+      const id = randomUUID();
+      const received = yearAgo + Math.floor((n / STORED_ENQUIRIES) * 365 * DAY_MS);
+      const receivedAt = new Date(received).toISOString();
+      insertEnquiry.run(
+        id,
+        `Buyer${n} ${SURNAMES[n % SURNAMES.length]}`,
+        `buyer${n}@example.in`,
+        String(9_000_000_000 + n),
+        (n % 50) + 1,
+        n % 3 === 0 ? "Retailer" : "Self Use",
+        receivedAt,
+      );
+      insertNotification.run(randomUUID(), id, receivedAt, receivedAt);
+      // Most old enquiries are closed; the last month's are mostly open.
+      const recent = received > now - 30 * DAY_MS;
+      const status = statuses[recent ? n % 3 : 3 + (n % 2)] ?? "New";
+      const closed = status === "Fulfilled" || status === "Declined";
+      const touched = status !== "New" || n % 4 !== 0;
+      const followUp =
+        !closed && touched
+          ? new Date(now + ((n % 61) - 30) * DAY_MS + (n % 24) * 3_600_000).toISOString()
+          : null;
+      const firstContact = new Date(received + 4 * 3_600_000).toISOString();
+      insertWork.run({
+        id,
+        status,
+        version: status === "New" ? 0 : 1,
+        closedAt: closed ? receivedAt : null,
+        receivedAt,
+        ownerId: n % 10 === 0 ? null : (memberIds[n % memberIds.length] ?? null),
+        followUpAt: followUp,
+        nextStep: followUp ? "Call back about the price" : null,
+        touchedAt: touched ? receivedAt : null,
+        dueAt: closed ? null : (followUp ?? (touched ? null : firstContact)),
+      });
+      for (let entry = 0; entry < 1 + (n % 3); entry++) {
+        insertHistory.run(
+          randomUUID(),
+          id,
+          new Date(received + (entry + 1) * 3_600_000).toISOString(),
+          "note",
+          "Called",
+        );
+      }
+    }
+  })();
+  db.close();
+}
+
 function percentile(sorted: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
@@ -78,7 +161,7 @@ async function measure(count: number, request: (index: number) => Promise<Respon
     times.push(performance.now() - started);
     if (!response.ok) throw new Error(`HTTP ${response.status}: ${body.slice(0, 200)}`);
     rows = body.startsWith("{")
-      ? (JSON.parse(body) as { items: unknown[] }).items.length
+      ? ((JSON.parse(body) as { items?: unknown[] }).items?.length ?? 0)
       : body.split("\r\n").length - 2;
   }
   times.sort((a, b) => a - b);
@@ -197,8 +280,108 @@ export async function runInboxBenchmark(): Promise<Row[]> {
   }
 }
 
+/** Mine, Overdue and Due today through the API, and one member's digest, on the team's data set. */
+export async function runTeamBenchmark(): Promise<Row[]> {
+  const dir = await mkdtemp(join(tmpdir(), "bench-team-"));
+  try {
+    const path = join(dir, "site.db");
+    const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
+    const passwordHash = await hashPassword(PASSWORD);
+    const members = [];
+    for (let n = 0; n < TEAM_MEMBERS; n++) {
+      members.push(
+        await store.staff.add({
+          email: `member${n}@bench.example`,
+          role: n === 0 ? "owner" : "staff",
+          passwordHash,
+        }),
+      );
+    }
+    await store.close();
+    const now = Date.now();
+    const seeding = performance.now();
+    seedTeam(
+      path,
+      members.map((member) => member.id),
+      now,
+    );
+    console.error(
+      `seeded the team's ${formatCount(STORED_ENQUIRIES)} enquiries in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+    const server = await startServer(
+      { DATABASE_URL: `sqlite:${path}`, SITE_DIR: await writeSiteFixture(dir), LOG_LEVEL: "warn" },
+      { inheritOutput: true },
+    );
+    const rows: Row[] = [];
+    const group = "Team views, SQLite, 100,000 enquiries with owners";
+    try {
+      const origin = server.baseUrl;
+      const signIn = await fetch(`${origin}${ADMIN_API_PREFIX}/session`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin },
+        body: JSON.stringify({ email: "member0@bench.example", password: PASSWORD }),
+      });
+      const cookie = new RegExp(`${SESSION_COOKIE}=[^;]+`).exec(signIn.headers.get("set-cookie") ?? "")?.[0];
+      if (!cookie) throw new Error(`Sign-in failed: ${signIn.status}`);
+      const get = (route: string) => fetch(`${origin}${ADMIN_API_PREFIX}${route}`, { headers: { cookie } });
+      const views = [
+        { name: "Mine (50)", path: `${TEAM_API_ROUTES.view}?view=mine` },
+        { name: "Overdue (50)", path: `${TEAM_API_ROUTES.view}?view=overdue` },
+        { name: "Due today (50)", path: `${TEAM_API_ROUTES.view}?view=due-today` },
+        { name: "the four views' counts", path: TEAM_API_ROUTES.counts },
+      ];
+      for (const { name, path: route } of views) {
+        const figures = await measure(REQUESTS, () => get(route));
+        rows.push({
+          group,
+          measure: `${name}: p50 / p95 over ${REQUESTS}`,
+          value: `${figures.p50.toFixed(1)} / ${figures.p95.toFixed(1)} ms`,
+          target: `p95 ≤ ${inboxTargets.teamViewP95Ms} ms`,
+          pass: figures.p95 <= inboxTargets.teamViewP95Ms,
+        });
+      }
+    } finally {
+      await server.stop();
+    }
+    // The digest as the 09:00 job makes it for one member: its three sections and its mail.
+    const reader = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
+    try {
+      const at = new Date(now);
+      const times: number[] = [];
+      let listed = 0;
+      for (let index = 0; index < REQUESTS; index++) {
+        const started = performance.now();
+        const content = await reader.team.digestFor({
+          staffId: members[index % TEAM_MEMBERS]!.id,
+          now: at,
+          dayEnd: istDayBounds(at).end,
+          day: istDate(at),
+        });
+        digestMail(content, "https://collarise.example");
+        times.push(performance.now() - started);
+        listed = content.overdue.count + content.dueToday.count + content.newUnassigned.count;
+      }
+      times.sort((a, b) => a - b);
+      rows.push({
+        group,
+        measure: `one member's digest: p50 / p95 over ${REQUESTS}`,
+        value: `${percentile(times, 0.5).toFixed(1)} / ${percentile(times, 0.95).toFixed(1)} ms (${formatCount(listed)} enquiries counted)`,
+        target: `≤ ${inboxTargets.digestMs} ms`,
+        pass: percentile(times, 0.95) <= inboxTargets.digestMs,
+      });
+    } finally {
+      await reader.close();
+    }
+    return rows;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 if (isMain(import.meta.url)) {
-  const rows = await runInboxBenchmark();
+  const rows = process.env.BENCH_TEAM_ONLY
+    ? await runTeamBenchmark()
+    : [...(await runInboxBenchmark()), ...(await runTeamBenchmark())];
   console.log(formatTable(rows));
   process.exitCode = rows.every((row) => row.pass !== false) ? 0 : 1;
 }

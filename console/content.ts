@@ -1,6 +1,8 @@
 /** The console's own wording: titles, labels and the templates of its contact links. */
 import type { Language } from "../domain/contract";
 import type { ActivityEntry, DeliveryState } from "../domain/console";
+import { brand } from "../domain/brand";
+import type { AlertChoice, InboxView } from "../domain/team";
 
 export const CONSOLE_TITLE = "Collarise console";
 
@@ -143,10 +145,15 @@ export const personalDataText = {
 
 const COMPANY_NAME = "Collarise";
 
+/** The WhatsApp chat's first message: the one place to change what the team opens a conversation with. */
+export function whatsAppGreeting(firstName: string, reference: string): string {
+  return `Hello ${firstName}, thank you for your enquiry about ${brand.productFullName} (reference ${reference}). This is the ${COMPANY_NAME} sales team: when may we call you to confirm the price and delivery?`;
+}
+
 /** Call, WhatsApp and e-mail links for an enquiry (Indian mobile numbers, +91). */
 export function contactLinks(enquiry: { Name: string; Email: string; Mobile: string }, reference: string) {
   const firstName = enquiry.Name.split(/\s+/)[0] ?? enquiry.Name;
-  const greeting = `Hello ${firstName}, this is ${COMPANY_NAME} about your order enquiry ${reference}.`;
+  const greeting = whatsAppGreeting(firstName, reference);
   const subject = `Your ${COMPANY_NAME} order enquiry ${reference}`;
   return {
     call: `tel:+91${enquiry.Mobile}`,
@@ -183,3 +190,57 @@ export function formatShortTime(iso: string): string {
 export function formatFullTime(iso: string): string {
   return fullTime.format(new Date(iso));
 }
+
+/** The team's words: owners, follow-ups, the inbox's views, alerts and assignment (docs/console.md). */
+export const teamText = {
+  viewsLabel: "Filter by owner and due time",
+  views: {
+    mine: "Mine",
+    unassigned: "Unassigned",
+    "due-today": "Due today",
+    overdue: "Overdue",
+  } satisfies Record<InboxView, string>,
+  ownerColumn: "Owner",
+  /** How a row names its owner where room is short: the address before the @ (the team shares a domain). */
+  ownerShort: (email: string) => email.split("@")[0] ?? email,
+  nobody: "Nobody",
+  firstContactLate: "First contact late",
+  overdue: (when: string) => `Overdue since ${when}`,
+  due: (when: string) => `Follow up ${when}`,
+  settingsLink: "Alerts and assignment",
+  ownerHeading: "Owner and next step",
+  ownerIs: "Owner",
+  take: "Take it",
+  handTo: "Hand to",
+  give: "Give",
+  followUpAt: "Follow up at (IST)",
+  nextStep: "Next step",
+  nextStepHint: (max: number) => `One short line, at most ${max} characters.`,
+  saveFollowUp: "Save follow-up",
+  clearFollowUp: "Clear",
+  firstContactLateNotice: (since: string) =>
+    `Nobody has contacted this enquiry yet: first contact was due ${since}.`,
+  pageTitle: "Alerts and assignment",
+  alertsHeading: "Your e-mail alerts",
+  alertsIntro:
+    "Which new enquiries should be mailed to you at once? The company's own address still gets every one. Every morning at 09:00 you also get one digest of what is overdue, due today, and new and unassigned, when there is any.",
+  alertChoices: {
+    all: "Every new enquiry",
+    mine: "Only those assigned to me",
+    Retailer: "Retailer enquiries",
+    "Self Use": "Self Use enquiries",
+    none: "None",
+  } satisfies Record<AlertChoice, string>,
+  saveAlerts: "Save my alerts",
+  assignmentHeading: "How new enquiries are assigned",
+  assignmentOwnerOnly: "Only an owner can change this.",
+  assignmentKinds: {
+    none: "Leave them unassigned",
+    buyer: "By buyer type",
+    turns: "In turn among chosen members",
+  },
+  retailerTo: "Retailer enquiries go to",
+  selfUseTo: "Self Use enquiries go to",
+  turnMembers: "Members who take turns",
+  saveAssignment: "Save assignment",
+} as const;

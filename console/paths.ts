@@ -1,5 +1,6 @@
 /** The console's page paths as its router sees them: CONSOLE_PAGE_PATHS without the basename. */
 import { CONSOLE_BASE_PATH, CONSOLE_PAGE_PATHS } from "../domain/console";
+import { TEAM_PAGE_PATH } from "../domain/team";
 
 export function inApp(path: string): string {
   return path.startsWith(CONSOLE_BASE_PATH) ? path.slice(CONSOLE_BASE_PATH.length) || "/" : path;
@@ -16,6 +17,7 @@ export const appPaths = {
   staff: inApp(CONSOLE_PAGE_PATHS.staff),
   personalData: inApp(CONSOLE_PAGE_PATHS.personalData),
   security: inApp(CONSOLE_PAGE_PATHS.security),
+  team: inApp(TEAM_PAGE_PATH),
 } as const;
 
 /** Where the sign-in page sends the person back to, and why they are there. */

@@ -140,7 +140,8 @@ export interface HistoryEntry {
   id: string;
   at: string;
   staffEmail: string;
-  kind: "status" | "note";
+  /** A status change, a note, an owner given (`text`: the owner's e-mail; none: nobody) or a follow-up set (`text`: when · next step; none: cleared). */
+  kind: "status" | "note" | "owner" | "follow-up";
   /** For a status change. */
   from?: EnquiryStatus;
   to?: EnquiryStatus;

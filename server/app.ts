@@ -24,6 +24,7 @@ import {
   type RetentionSweepStep,
 } from "./retention/retention-schedule";
 import type { ScheduleTimers } from "./scheduled-task";
+import { scheduleDigests } from "./team/digest-schedule";
 import { installHostCheck } from "./host-check";
 import { frameworkErrors, installRefusalShape } from "./refusals";
 import { withoutPersonalData } from "./request-log";
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
   outboxWatch?: { now?: () => Date; timers?: ScheduleTimers };
   /** The time the console's sessions and sign-in limits go by (tests set it). */
   clock?: () => Date;
+  /** The 09:00 digests: the clock and timers (tests set them). */
+  digest?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
@@ -67,6 +70,7 @@ export async function buildApp({
   retention,
   outboxWatch,
   clock = () => new Date(),
+  digest,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: withoutPersonalData(logger),
@@ -177,6 +181,15 @@ export async function buildApp({
     ],
   });
   app.decorate("retention", retentionSweeps);
+  // Each member with something due gets one digest mail a day at 09:00 IST (docs/decisions/022).
+  const digests = scheduleDigests({
+    store,
+    holder: instanceId,
+    log: app.log,
+    wake: () => worker?.wake(),
+    ...digest,
+  });
+  app.decorate("team", { firstContactHours: config.FIRST_CONTACT_HOURS, digests });
   let releaseDatabase: (() => Promise<void>) | undefined;
 
   app.addHook("onReady", async () => {
@@ -186,10 +199,12 @@ export async function buildApp({
   app.addHook("onListen", async () => {
     retentionSweeps.start();
     outboxStallWatch.start();
+    digests.start();
   });
   app.addHook("onClose", async () => {
     await backups?.stop();
     await retentionSweeps.stop();
+    await digests.stop();
     await outboxStallWatch.stop();
     await worker?.stop();
     await notifier?.close();

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { brand } from "../domain/brand";
 import { parseRetentionSetting, type RetentionPeriods } from "../domain/retention";
+import { FIRST_CONTACT_HOURS } from "../domain/working-hours";
 
 /** Empty strings count as unset, so `FOO= npm start` means "use the default". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -143,6 +144,8 @@ export const configSchema = z
     RETENTION_DAYS_CLOSED: retentionSetting("closedEnquiryDays"),
     /** Days a page-speed measurement is kept. */
     RETENTION_DAYS_VITALS: retentionSetting("vitalsDays"),
+    /** Working hours (10:00–19:00 IST, Monday to Saturday) a New enquiry may wait for its first contact. */
+    FIRST_CONTACT_HOURS: optional(z.coerce.number().min(0.25).max(90)).default(FIRST_CONTACT_HOURS),
   })
   .superRefine((config, ctx) => {
     if (config.BACKUP_INTERVAL_HOURS !== undefined && config.DATABASE_URL.startsWith("firestore:")) {

@@ -24,6 +24,12 @@ export function EnquiryFields({ enquiry }: { enquiry: Enquiry }) {
 }
 
 /** An enquiry's status changes and notes, oldest first, with who and when; `empty` when there are none. */
+/** A follow-up entry's text, "<ISO time> · <next step>", as staff read it. */
+function followUpText(text: string): string {
+  const [at = "", ...step] = text.split(" · ");
+  return [Number.isNaN(Date.parse(at)) ? at : formatFullTime(at), ...step].join(" · ");
+}
+
 export function HistoryList({ history, empty }: { history: readonly HistoryEntry[]; empty: string }) {
   if (history.length === 0) return <p className="empty">{empty}</p>;
   return (
@@ -31,15 +37,24 @@ export function HistoryList({ history, empty }: { history: readonly HistoryEntry
       {history.map((entry) => (
         <li key={entry.id}>
           <p className="history-what">
-            {entry.kind === "status" ? (
+            {entry.kind === "status" && (
               <>
                 {entry.from} → <strong>{entry.to}</strong>
               </>
-            ) : (
-              "Note"
             )}
+            {entry.kind === "note" && "Note"}
+            {entry.kind === "owner" && (
+              <>
+                Owner → <strong>{entry.text ?? "Nobody"}</strong>
+              </>
+            )}
+            {entry.kind === "follow-up" && (entry.text ? "Follow-up set" : "Follow-up cleared")}
           </p>
-          {entry.text && <p className="history-text">{entry.text}</p>}
+          {entry.text && entry.kind !== "owner" && (
+            <p className="history-text">
+              {entry.kind === "follow-up" ? followUpText(entry.text) : entry.text}
+            </p>
+          )}
           <p className="history-who">
             {entry.staffEmail} · <time dateTime={entry.at}>{formatFullTime(entry.at)}</time>
           </p>

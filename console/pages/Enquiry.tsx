@@ -5,7 +5,8 @@ import {
   ADMIN_API_ROUTES,
   consoleMessages,
   ENQUIRY_STATUSES,
-  type EnquiryDetail,
+  CLOSED_STATUSES,
+  type EnquiryDetail as BaseDetail,
   type EnquiryStatus,
   NOTE_MAX_LENGTH,
 } from "../../domain/console";
@@ -23,6 +24,11 @@ import { appPaths } from "../paths";
 import { useFlash } from "../session";
 import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
 import { ErrorNotice, Loading } from "../components/Notices";
+import { TeamPanel } from "../components/TeamPanel";
+import type { TeamItemFields } from "../../domain/team";
+
+/** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022). */
+type EnquiryDetail = BaseDetail & { team: TeamItemFields };
 
 function fetchDetail(id: string, signal?: AbortSignal): Promise<EnquiryDetail> {
   return callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiry, { id }), { signal });
@@ -164,6 +170,17 @@ export function Component() {
           E-mail
         </a>
       </div>
+
+      <TeamPanel
+        enquiryId={detail.id}
+        team={detail.team}
+        closed={CLOSED_STATUSES.includes(detail.status)}
+        onChanged={(answer) =>
+          setDetail((current) =>
+            current ? { ...current, team: answer.team, history: answer.history } : current,
+          )
+        }
+      />
 
       <div className="detail-grid">
         <section className="card" aria-labelledby="fields-heading">

@@ -1,4 +1,4 @@
-import { Download, Search, TriangleAlert } from "lucide-react";
+import { BellRing, Download, Search, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BUYER_TYPES } from "../../domain/enquiry";
@@ -13,12 +13,33 @@ import {
   SEARCH_MAX_LENGTH,
 } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
-import { consoleText, deliveryLabels, formatShortTime, pageTitle } from "../content";
+import { consoleText, deliveryLabels, formatShortTime, pageTitle, teamText } from "../content";
+import {
+  INBOX_VIEWS,
+  TEAM_API_ROUTES,
+  type InboxView,
+  type TeamItemFields,
+  type TeamMember,
+  type ViewCountsPayload,
+} from "../../domain/team";
+import { TeamFlags } from "../components/TeamPanel";
+import { useStaff } from "../session";
+
+const VIEW_COUNT_KEYS: Record<InboxView, keyof ViewCountsPayload> = {
+  mine: "mine",
+  unassigned: "unassigned",
+  "due-today": "dueToday",
+  overdue: "overdue",
+};
 import { appPaths } from "../paths";
 import { LoadState } from "../components/Notices";
 
 const SEARCH_DEBOUNCE_MS = 300;
-const FILTER_KEYS = ["status", "buyer", "q"] as const;
+const FILTER_KEYS = ["status", "buyer", "q", "view"] as const;
+
+/** An inbox row with its owner, follow-up and first-contact flag (docs/decisions/022). */
+type InboxRow = InboxItem & TeamItemFields;
+type Page = Omit<InboxPage, "items"> & { items: InboxRow[] };
 
 function filterQuery(searchParams: URLSearchParams): URLSearchParams {
   const query = new URLSearchParams();
@@ -30,8 +51,12 @@ function filterQuery(searchParams: URLSearchParams): URLSearchParams {
 }
 
 /** Whether an enquiry that just arrived belongs in the list the filter shows. */
-function matchesFilter(item: InboxItem, query: URLSearchParams): boolean {
+function matchesFilter(item: InboxRow, query: URLSearchParams, staffId: string): boolean {
   if (query.has("q")) return false; // the search covers fields the inbox rows do not carry
+  const view = query.get("view");
+  if (view === "mine") return item.ownerId === staffId;
+  if (view === "unassigned") return item.ownerId === null;
+  if (view) return false; // due times are the team's, not a new enquiry's
   const status = query.get("status");
   const buyer = query.get("buyer");
   return (!status || item.status === status) && (!buyer || item.RetailerSelfUse === buyer);
@@ -41,7 +66,10 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = filterQuery(searchParams);
   const queryKey = query.toString();
-  const [page, setPage] = useState<InboxPage | null>(null);
+  const [page, setPage] = useState<Page | null>(null);
+  const [viewCounts, setViewCounts] = useState<ViewCountsPayload | null>(null);
+  const [members, setMembers] = useState<ReadonlyMap<string, string>>(new Map());
+  const staff = useStaff();
   const [error, setError] = useState("");
   const [loadingMore, setLoadingMore] = useState(false);
   const [newCount, setNewCount] = useState(0);
@@ -72,10 +100,24 @@ export function Component() {
   useEffect(() => {
     const controller = new AbortController();
     const pageQuery = new URLSearchParams(queryKey);
-    callApi<InboxPage>(apiPath(ADMIN_API_ROUTES.enquiries, {}, pageQuery), {
-      signal: controller.signal,
-    }).then(
-      (answer) => {
+    const view = pageQuery.get("view");
+    // A team view lists from its own route; the counts, the newest enquiry and mail's state come as before.
+    const summary = view ? new URLSearchParams({ limit: "1" }) : pageQuery;
+    Promise.all([
+      callApi<Page>(apiPath(ADMIN_API_ROUTES.enquiries, {}, summary), { signal: controller.signal }),
+      view
+        ? callApi<Pick<Page, "items" | "nextCursor">>(
+            apiPath(TEAM_API_ROUTES.view, {}, new URLSearchParams({ view })),
+            { signal: controller.signal },
+          )
+        : undefined,
+      callApi<ViewCountsPayload>(apiPath(TEAM_API_ROUTES.counts), { signal: controller.signal }),
+    ]).then(
+      ([inbox, teamView, counts]) => {
+        const answer = teamView
+          ? { ...inbox, items: teamView.items, nextCursor: teamView.nextCursor }
+          : inbox;
+        setViewCounts(counts);
         setPage(answer);
         setError("");
         newestCursor.current = answer.newestCursor;
@@ -97,7 +139,11 @@ export function Component() {
       const since = new URLSearchParams();
       if (newestCursor.current) since.set("since", newestCursor.current);
       try {
-        const update = await callApi<Pick<InboxPage, "items" | "newestCursor" | "counts" | "outboxStall">>(
+        callApi<ViewCountsPayload>(apiPath(TEAM_API_ROUTES.counts), { signal: controller.signal }).then(
+          setViewCounts,
+          () => undefined,
+        );
+        const update = await callApi<Pick<Page, "items" | "newestCursor" | "counts" | "outboxStall">>(
           apiPath(ADMIN_API_ROUTES.enquiryUpdates, {}, since),
           { signal: controller.signal },
         );
@@ -111,7 +157,9 @@ export function Component() {
         setPage((current) => {
           if (!current) return current;
           const known = new Set(current.items.map((item) => item.id));
-          const arrived = update.items.filter((item) => !known.has(item.id) && matchesFilter(item, filter));
+          const arrived = update.items.filter(
+            (item) => !known.has(item.id) && matchesFilter(item, filter, staff.id),
+          );
           return { ...current, items: [...arrived, ...current.items], counts, outboxStall };
         });
         setFreshIds((current) => new Set([...current, ...update.items.map((item) => item.id)]));
@@ -125,7 +173,14 @@ export function Component() {
       window.clearInterval(timer);
       controller?.abort();
     };
-  }, [queryKey]);
+  }, [queryKey, staff.id]);
+
+  useEffect(() => {
+    callApi<TeamMember[]>(apiPath(TEAM_API_ROUTES.members)).then(
+      (team) => setMembers(new Map(team.map((member) => [member.id, member.email]))),
+      () => undefined,
+    );
+  }, []);
 
   // Search as the person types, once they pause.
   useEffect(() => {
@@ -145,14 +200,19 @@ export function Component() {
   }, [search, searchParams, setSearchParams]);
 
   const setFilter = useCallback(
-    (key: "status" | "buyer", value: string | null) => {
+    (key: "status" | "buyer" | "view", value: string | null) => {
       setSearchParams((params) => {
+        // A team view lists on its own; a status or buyer filter leaves it.
+        if (key === "view") {
+          for (const other of FILTER_KEYS) params.delete(other);
+          setSearch("");
+        } else params.delete("view");
         if (value) params.set(key, value);
         else params.delete(key);
         return params;
       });
     },
-    [setSearchParams],
+    [setSearchParams, setSearch],
   );
 
   const loadMore = async () => {
@@ -161,11 +221,13 @@ export function Component() {
     const more = new URLSearchParams(queryKey);
     more.set("cursor", page.nextCursor);
     try {
-      const answer = await callApi<InboxPage>(apiPath(ADMIN_API_ROUTES.enquiries, {}, more));
+      const answer = await callApi<Pick<Page, "items" | "nextCursor">>(
+        apiPath(more.has("view") ? TEAM_API_ROUTES.view : ADMIN_API_ROUTES.enquiries, {}, more),
+      );
       setPage((current) =>
         current
           ? { ...current, items: [...current.items, ...answer.items], nextCursor: answer.nextCursor }
-          : answer,
+          : current,
       );
     } catch (caught) {
       setError(errorMessage(caught));
@@ -175,6 +237,7 @@ export function Component() {
   };
 
   const status = searchParams.get("status");
+  const view = searchParams.get("view");
   const buyer = searchParams.get("buyer");
   const total = page ? ENQUIRY_STATUSES.reduce((sum, each) => sum + page.counts[each], 0) : 0;
 
@@ -182,19 +245,39 @@ export function Component() {
     <>
       <div className="page-head">
         <h1>Inbox</h1>
-        <a className="button quiet" href={apiPath(ADMIN_API_ROUTES.enquiriesCsv, {}, query)} download>
-          <Download aria-hidden="true" size={18} />
-          Export CSV
-        </a>
+        <div className="inline-actions">
+          <Link className="button quiet" to={appPaths.team}>
+            <BellRing aria-hidden="true" size={18} />
+            {teamText.settingsLink}
+          </Link>
+          <a className="button quiet" href={apiPath(ADMIN_API_ROUTES.enquiriesCsv, {}, query)} download>
+            <Download aria-hidden="true" size={18} />
+            Export CSV
+          </a>
+        </div>
       </div>
 
       {page?.outboxStall && <MailStalled stall={page.outboxStall} />}
+
+      <div className="chips team-views" role="group" aria-label={teamText.viewsLabel}>
+        {INBOX_VIEWS.map((each) => (
+          <button
+            key={each}
+            type="button"
+            className={`chip chip-${each}`}
+            aria-pressed={view === each}
+            onClick={() => setFilter("view", view === each ? null : each)}
+          >
+            {teamText.views[each]} <span className="count">{viewCounts?.[VIEW_COUNT_KEYS[each]] ?? 0}</span>
+          </button>
+        ))}
+      </div>
 
       <div className="chips" role="group" aria-label="Filter by status">
         <button
           type="button"
           className="chip"
-          aria-pressed={!status}
+          aria-pressed={!status && !view}
           onClick={() => setFilter("status", null)}
         >
           All <span className="count">{total}</span>
@@ -251,6 +334,7 @@ export function Component() {
               <th scope="col">Quantity</th>
               <th scope="col">Buyer</th>
               <th scope="col">Status</th>
+              <th scope="col">{teamText.ownerColumn}</th>
               <th scope="col">Company&rsquo;s e-mail</th>
             </tr>
           </thead>
@@ -263,11 +347,20 @@ export function Component() {
                 <th scope="row" data-label="Name">
                   <Link to={appPaths.enquiry(item.id)}>{item.Name}</Link>
                   <span className="reference">{item.reference}</span>
+                  {(item.firstContactLate || item.followUpAt) && (
+                    <span className="team-line">
+                      <TeamFlags team={item} />
+                      {item.nextStep && <span className="next-step">{item.nextStep}</span>}
+                    </span>
+                  )}
                 </th>
                 <td data-label="Quantity">{item.Quantity.toLocaleString("en-IN")}</td>
                 <td data-label="Buyer">{item.RetailerSelfUse}</td>
                 <td data-label="Status">
                   <span className={`status status-${item.status.toLowerCase()}`}>{item.status}</span>
+                </td>
+                <td data-label={teamText.ownerColumn}>
+                  {item.ownerId ? teamText.ownerShort(members.get(item.ownerId) ?? "…") : teamText.nobody}
                 </td>
                 <td data-label="Company's e-mail">
                   <span className={`delivery delivery-${item.companyNotification}`}>

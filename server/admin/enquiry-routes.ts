@@ -19,6 +19,7 @@ import type { EnquiryRecord, InboxFilter, InboxRow } from "../store/enquiry-work
 import { eventTime } from "../store/event-clock";
 import { decodePageCursor } from "../store/page-cursor";
 import { signedIn } from "./guard";
+import { teamItemFields } from "./team-routes";
 
 const INBOX_PAGE_MAX = 100;
 /** Rows read per page while the CSV is written. */
@@ -51,7 +52,7 @@ const statusBody = z.object({
 });
 const noteBody = z.object({ text: z.string().max(NOTE_MAX_LENGTH * 2) });
 
-function inboxItem(row: InboxRow): InboxItem {
+export function inboxItem(row: InboxRow): InboxItem {
   return {
     id: row.id,
     reference: enquiryReference(row.id),
@@ -103,6 +104,18 @@ const CSV_COLUMNS = [
 /** The inbox, one enquiry's detail, its status, notes and notifications, and the CSV export. */
 export async function enquiryRoutes(app: FastifyInstance) {
   const work = app.store.enquiryWork;
+  /** Each inbox item with its owner, follow-up and first-contact flag (docs/decisions/022). */
+  const withTeamFields = async (items: InboxItem[]) => {
+    const fields = await app.store.team.fieldsOf(items.map((item) => item.id));
+    const now = app.clock();
+    return items.map((item) => ({ ...item, ...teamItemFields(fields.get(item.id), item.status, now) }));
+  };
+
+  /** The enquiry page's data: the detail with its owner, follow-up and first-contact flag. */
+  const fullDetail = async (record: EnquiryRecord) => {
+    const fields = (await app.store.team.fieldsOf([record.id])).get(record.id);
+    return { ...detail(record), team: teamItemFields(fields, record.status, app.clock()) };
+  };
 
   app.get(ADMIN_API_ROUTES.enquiries, async (request, reply): Promise<InboxPage | FastifyReply> => {
     const query = inboxQuery.safeParse(request.query);
@@ -113,7 +126,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
       limit: query.data.limit,
     });
     return {
-      items: page.items.map(inboxItem),
+      items: await withTeamFields(page.items.map(inboxItem)),
       nextCursor: page.nextCursor,
       counts: await work.counts(),
       newestCursor: await work.newestCursor(),
@@ -126,7 +139,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     if (!query.success) return badRequest(reply);
     const items = await work.listSince(query.data.since ?? null, UPDATES_MAX);
     return {
-      items: items.map(inboxItem),
+      items: await withTeamFields(items.map(inboxItem)),
       newestCursor: await work.newestCursor(),
       counts: await work.counts(),
       outboxStall: await app.outbox.monitor.stall(),
@@ -161,7 +174,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const params = idParams.safeParse(request.params);
     const record = params.success ? await work.get(params.data.id) : null;
     if (!record) return reply.code(404).send({ error: consoleMessages.notFound });
-    return detail(record);
+    return fullDetail(record);
   });
 
   app.post(
@@ -185,7 +198,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
         return reply.code(409).send({ error: consoleMessages.statusConflict });
       const reference = enquiryReference(params.data.id);
       await app.store.activity.record({ actor: account.email, action: "status-change", target: reference });
-      return detail((await work.get(params.data.id)) as EnquiryRecord);
+      return fullDetail((await work.get(params.data.id)) as EnquiryRecord);
     },
   );
 
@@ -208,7 +221,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
         action: "note",
         target: enquiryReference(params.data.id),
       });
-      return detail((await work.get(params.data.id)) as EnquiryRecord);
+      return fullDetail((await work.get(params.data.id)) as EnquiryRecord);
     },
   );
 
@@ -226,6 +239,6 @@ export async function enquiryRoutes(app: FastifyInstance) {
       action: "notification-resent",
       target: enquiryReference(id),
     });
-    return detail((await work.get(id)) as EnquiryRecord);
+    return fullDetail((await work.get(id)) as EnquiryRecord);
   });
 }

@@ -3,6 +3,7 @@ import { enquirySubject } from "./mail-content";
 import {
   type EnquiryNotification,
   isNewsletterMail,
+  isStaffMail,
   NotificationFailedError,
   type Notifier,
   type OutboxNotification,
@@ -56,7 +57,11 @@ export function createEmailJsNotifier(options: EmailJsNotifierOptions): Notifier
     kinds: new Set(["company"]),
     async send(notification: OutboxNotification, signal: AbortSignal) {
       // Never report a mail EmailJS was not given as sent.
-      if (isNewsletterMail(notification) || notification.kind === "acknowledgement") {
+      if (
+        isNewsletterMail(notification) ||
+        isStaffMail(notification) ||
+        notification.kind === "acknowledgement"
+      ) {
         throw new NotificationFailedError("EmailJS sends the company's notification only");
       }
       const now = Date.now();

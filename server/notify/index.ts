@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import { publicUrlOf, type Config } from "../config";
 import type { NewsletterLinks } from "../newsletter/links";
 import { createEmailJsNotifier } from "./emailjs-notifier";
 import type { Notifier } from "./notifier";
@@ -8,6 +8,7 @@ export type { Notifier } from "./notifier";
 
 /** Chooses the notifier once from configuration: SMTP, EmailJS, or none (mail waits in the outbox). */
 export function createNotifier(config: Config, links: NewsletterLinks): Notifier | undefined {
+  const publicUrl = publicUrlOf(config);
   const timeoutMs = config.NOTIFY_TIMEOUT_SECONDS * 1_000;
   if (config.SMTP_URL && config.NOTIFY_TO) {
     return createSmtpNotifier({
@@ -16,6 +17,7 @@ export function createNotifier(config: Config, links: NewsletterLinks): Notifier
       from: config.MAIL_FROM,
       timeoutMs,
       links,
+      publicUrl,
     });
   }
   if (

@@ -3,6 +3,7 @@ import type {
   NotificationKind,
   PendingEnquiryNotification,
   PendingNewsletterNotification,
+  PendingStaffNotification,
 } from "../store/store";
 
 /** What a notifier needs to tell the company (or acknowledge to the visitor) about one enquiry. */
@@ -22,7 +23,14 @@ export type NewsletterNotification = Omit<PendingNewsletterNotification, "attemp
   language?: PendingNewsletterNotification["language"];
 };
 
-export type OutboxNotification = EnquiryNotification | NewsletterNotification;
+/** A mail to one member of staff: an alert of a new enquiry, or the day's digest. */
+export type StaffNotification = PendingStaffNotification;
+
+export type OutboxNotification = EnquiryNotification | NewsletterNotification | StaffNotification;
+
+export function isStaffMail(notification: OutboxNotification): notification is StaffNotification {
+  return "staffId" in notification;
+}
 
 export function isNewsletterMail(notification: OutboxNotification): notification is NewsletterNotification {
   return "subscriberId" in notification;

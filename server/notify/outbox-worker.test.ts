@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { SqliteStore } from "../store/sqlite";
-import { isNewsletterMail, type EnquiryNotification, type Notifier } from "./notifier";
+import { isNewsletterMail, isStaffMail, type EnquiryNotification, type Notifier } from "./notifier";
 import { type CycleReport, OutboxWorker, type OutboxWorkerOptions, retryDelayMs } from "./outbox-worker";
 import { pendingNotifications } from "../../tests/support/store-probe";
 import { recordingLogger } from "../../tests/support/recording-logger";
@@ -36,7 +36,8 @@ function scriptedNotifier(
     kinds,
     attempts,
     async send(notification, signal) {
-      if (isNewsletterMail(notification)) throw new Error("given a kind of mail it does not send");
+      if (isNewsletterMail(notification) || isStaffMail(notification))
+        throw new Error("given a kind of mail it does not send");
       attempts.push(notification);
       const attempt = attempts.filter((earlier) => earlier.id === notification.id).length;
       await behaviour(notification, attempt, signal);

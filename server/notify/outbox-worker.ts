@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { PendingNotification, Store } from "../store/store";
-import { isNewsletterMail, type Notifier } from "./notifier";
+import { isNewsletterMail, isStaffMail, type Notifier } from "./notifier";
 import { messageOf } from "../error-message";
 
 /** The parts of a pino/Fastify logger the worker uses. */
@@ -25,6 +25,8 @@ export const UNSUPPORTED_KIND_WAIT_MS = 60 * 60_000;
 
 /** What a log line says a notification is about: its enquiry, or (never the address) its subscriber. */
 function subject(notification: PendingNotification) {
+  if (isStaffMail(notification))
+    return { notificationId: notification.id, kind: notification.kind, staffId: notification.staffId };
   return isNewsletterMail(notification)
     ? { notificationId: notification.id, kind: notification.kind, subscriberId: notification.subscriberId }
     : { notificationId: notification.id, kind: notification.kind, enquiryId: notification.enquiryId };

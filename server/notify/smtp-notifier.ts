@@ -7,7 +7,9 @@ import {
   newsletterWelcomeMail,
   singleLine,
 } from "./mail-content";
+import { digestMail, memberAlertMail, type DigestExtraLines } from "./team-mail";
 import {
+  isStaffMail,
   isNewsletterMail,
   type NewsletterNotification,
   type Notifier,
@@ -23,6 +25,10 @@ export interface SmtpNotifierOptions {
   timeoutMs: number;
   /** Makes the newsletter mails' signed links. */
   links: NewsletterLinks;
+  /** Where staff open the console from their mails (PUBLIC_URL); the local server's default port unless given. */
+  publicUrl?: string;
+  /** Lines other concerns add to each digest (docs/decisions/022). */
+  digestExtraLines?: DigestExtraLines;
 }
 
 /** The domain part of an address, for Message-IDs: `website@collarise.example` → `collarise.example`. */
@@ -64,12 +70,42 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
     dnsTimeout: stepTimeout,
   });
   const messageIdDomain = domainOf(options.from);
+  const publicUrl = options.publicUrl ?? "http://127.0.0.1:3000";
 
   return {
     name: "smtp",
     concurrency: CONNECTIONS,
-    kinds: new Set(["company", "acknowledgement", "newsletter-confirmation", "newsletter-welcome"]),
+    kinds: new Set([
+      "company",
+      "acknowledgement",
+      "newsletter-confirmation",
+      "newsletter-welcome",
+      "member-alert",
+      "digest",
+    ]),
     async send(notification: OutboxNotification, signal: AbortSignal) {
+      if (isStaffMail(notification)) {
+        const mail =
+          notification.kind === "digest"
+            ? digestMail(notification.digest, publicUrl, options.digestExtraLines)
+            : memberAlertMail(notification, publicUrl);
+        await transport.sendMail({
+          from: options.from,
+          to: notification.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: `<${notification.kind}-${notification.id}@${messageIdDomain}>`,
+          ...(notification.kind === "member-alert"
+            ? {
+                replyTo: { name: singleLine(notification.enquiry.Name), address: notification.enquiry.Email },
+                headers: { "X-Enquiry-Id": notification.enquiryId },
+              }
+            : {}),
+          signal,
+        });
+        return;
+      }
       if (isNewsletterMail(notification)) {
         const mail = await newsletterMail(notification, options.links);
         // Confirmed before its request went out: nothing is left to ask.

@@ -1,5 +1,6 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { scheduleBackups } from "../backup/backup-schedule";
+import type { scheduleDigests } from "../team/digest-schedule";
 import type { NewsletterLinks } from "../newsletter/links";
 import type { OutboxMonitor } from "../notify/outbox-watch";
 import type { OutboxWorker } from "../notify/outbox-worker";
@@ -56,5 +57,7 @@ declare module "fastify" {
     backups: ReturnType<typeof scheduleBackups> | undefined;
     /** The sweeps that erase personal data past its retention period. */
     retention: ReturnType<typeof scheduleRetention>;
+    /** The team's settings from configuration, and the 09:00 digests (docs/decisions/022). */
+    team: { firstContactHours: number; digests: ReturnType<typeof scheduleDigests> };
   }
 }

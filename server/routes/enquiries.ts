@@ -71,6 +71,7 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
       ({ id } = await app.store.enquiries.add(check.enquiry, {
         acknowledge,
         language,
+        firstContactHours: app.team.firstContactHours,
         ...(idempotencyKey ? { idempotencyKey } : {}),
       }));
     } catch (error) {

@@ -166,6 +166,7 @@ describe("the SQLite store's file", () => {
         "id TEXT",
         "enquiry_id TEXT",
         "subscriber_id TEXT",
+        "staff_id TEXT",
         "kind TEXT",
         "status TEXT",
         "attempts INTEGER",
@@ -177,6 +178,7 @@ describe("the SQLite store's file", () => {
         "last_attempt_at TEXT",
         "due_at TEXT",
         "queued_at TEXT",
+        "payload TEXT",
       ]);
       expect(columns("vitals")).toEqual([
         "id INTEGER",

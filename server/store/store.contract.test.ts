@@ -219,9 +219,15 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
       limit: 10,
       leaseMs: minutes(1),
     });
-    const languageOf = (kind: string, enquiryId: string) =>
-      claimed.find((each) => each.kind === kind && "enquiryId" in each && each.enquiryId === enquiryId)
-        ?.language;
+    const claimedOf = (kind: string, enquiryId: string) =>
+      claimed.find(
+        (each) =>
+          each.kind === kind && "language" in each && "enquiryId" in each && each.enquiryId === enquiryId,
+      );
+    const languageOf = (kind: string, enquiryId: string) => {
+      const found = claimedOf(kind, enquiryId);
+      return found && "language" in found ? found.language : undefined;
+    };
     expect(languageOf("company", english.id)).toBe("en");
     expect(languageOf("company", hindi.id)).toBe("hi");
     expect(languageOf("acknowledgement", hindi.id)).toBe("hi");

@@ -8,6 +8,8 @@ import type { PersonalDataStore } from "./personal-data";
 import type { SessionStore } from "./sessions";
 import type { AttemptCounterStore } from "./attempt-counters";
 import type { StaffStore } from "./staff";
+import type { DigestContent } from "../../domain/team";
+import type { TeamStore } from "./team";
 import type { SubscriberDirectory } from "./subscriber-directory";
 
 /**
@@ -31,7 +33,9 @@ export interface StoredSubscriber {
 export type EnquiryNotificationKind = "company" | "acknowledgement";
 /** The newsletter's own mails: the request to confirm an address, and the welcome once it is confirmed. */
 export type NewsletterNotificationKind = "newsletter-confirmation" | "newsletter-welcome";
-export type NotificationKind = EnquiryNotificationKind | NewsletterNotificationKind;
+/** The staff's own mails: a new enquiry a member chose to hear of, and a member's 09:00 digest. */
+export type StaffNotificationKind = "member-alert" | "digest";
+export type NotificationKind = EnquiryNotificationKind | NewsletterNotificationKind | StaffNotificationKind;
 
 export interface AddEnquiryOptions {
   /** Also queue the visitor's acknowledgement mail, in the same transaction. */
@@ -44,6 +48,13 @@ export interface AddEnquiryOptions {
   idempotencyKey?: string;
   /** The language of the page it was sent from, which the visitor's mail is written in; English by default. */
   language?: Language;
+  /** Working hours a New enquiry may wait for its first contact (FIRST_CONTACT_HOURS); 4 unless given. */
+  firstContactHours?: number;
+  /**
+   * Mails no member of staff about it (the assignment rule still applies). The one switch for
+   * enquiries staff should not be alerted to, such as suspected spam; see memberAlertRecipients.
+   */
+  suppressMemberAlerts?: boolean;
 }
 
 /** A notification of one enquiry, waiting in the outbox until it is delivered. */
@@ -77,7 +88,23 @@ export interface PendingNewsletterNotification {
   attempts: number;
 }
 
-export type PendingNotification = PendingEnquiryNotification | PendingNewsletterNotification;
+/**
+ * A mail to one member of staff, waiting in the outbox: an alert of a new enquiry (with its
+ * fields) or the day's digest (its content made when it was queued). The address is the member's
+ * as it is when the mail is claimed; a member removed takes their mails along.
+ */
+export type PendingStaffNotification = {
+  id: string;
+  staffId: string;
+  to: string;
+  attempts: number;
+} & (
+  | { kind: "member-alert"; enquiryId: string; enquiry: Enquiry; receivedAt: string }
+  | { kind: "digest"; digest: DigestContent }
+);
+
+export type PendingNotification =
+  PendingEnquiryNotification | PendingNewsletterNotification | PendingStaffNotification;
 
 /** One real-visitor page-speed measurement. */
 export interface VitalSample {
@@ -213,6 +240,8 @@ export interface Store {
   readonly attemptCounters: AttemptCounterStore;
   /** Statuses, notes and history of enquiries, and the console's inbox. */
   readonly enquiryWork: EnquiryWorkStore;
+  /** Owners, follow-ups, the assignment rule, alert choices and the digest (docs/decisions/022). */
+  readonly team: TeamStore;
   /** The newsletter's addresses as the console lists, searches and removes them. */
   readonly subscriberDirectory: SubscriberDirectory;
   readonly activity: ActivityLog;

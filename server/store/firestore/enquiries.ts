@@ -10,9 +10,22 @@ import type {
   NotificationKind,
   OutboxBacklog,
   PendingNotification,
+  StaffNotificationKind,
   StoredEnquiry,
 } from "../store";
-import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreConnection } from "./connection";
+import {
+  alertChoiceOf,
+  assigneeOf,
+  parseAssignmentRule,
+  firstContactDueAt,
+  memberAlertRecipients,
+  usesTurns,
+  type AssignmentRule,
+  type DigestContent,
+} from "../../../domain/team";
+import { FIRST_CONTACT_HOURS } from "../../../domain/working-hours";
+import { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./team";
+import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, sortKey, type FirestoreConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 
@@ -32,6 +45,10 @@ interface IdempotencyKeyData {
 interface NotificationData {
   enquiryId?: string;
   subscriberId?: string;
+  /** A member of staff's mail (an alert, a digest): its address is read when it is claimed. */
+  staffId?: string;
+  /** A digest's content (JSON). */
+  payload?: string;
   /** Absent on notifications stored before acknowledgements existed: the company's. */
   kind?: NotificationKind;
   enquiry?: Enquiry;
@@ -56,6 +73,13 @@ interface NotificationData {
   claimGeneration: number;
   lastError: string | null;
   sentAt: Timestamp | null;
+}
+
+/** How often storing an enquiry is tried when its turn was taken by another at the same moment. */
+const TURN_ATTEMPTS = 25;
+
+function received(stored: StoredEnquiry): Date {
+  return new Date(stored.receivedAt);
 }
 
 /** A claim reads this many times its limit of due notifications, to spread instances over them. */
@@ -103,10 +127,13 @@ export function newsletterNotification(
   kind: NewsletterNotificationKind,
   at: Date,
 ): NotificationData {
+  return { ...dueAt(at), subscriberId, kind };
+}
+
+/** A new notification's delivery fields: pending, due at `at`, never tried. */
+function dueAt(at: Date): Omit<NotificationData, "kind"> {
   const now = Timestamp.fromDate(at);
   return {
-    subscriberId,
-    kind,
     receivedAt: now,
     status: "pending",
     attempts: 0,
@@ -119,6 +146,16 @@ export function newsletterNotification(
     lastError: null,
     sentAt: null,
   };
+}
+
+/** A mail to one member of staff waiting in the outbox, due at once. */
+export function staffNotification(
+  staffId: string,
+  kind: StaffNotificationKind,
+  at: Date,
+  extra: Partial<NotificationData> = {},
+): NotificationData {
+  return { ...dueAt(at), staffId, kind, ...extra };
 }
 
 /**
@@ -165,14 +202,20 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     const key = options.idempotencyKey;
     const keyRef = key ? this.idempotencyKeys().doc(`key-${key}`) : undefined;
     const fingerprint = enquiryFingerprint(stored.enquiry);
-    try {
-      await this.writeEnquiry(stored, notification, options.acknowledge ?? false, keyRef, fingerprint);
-    } catch (error) {
-      // The key's document exists: this is a repeat (or a mistake) of an enquiry already stored.
-      if (keyRef && grpcCode(error) === ALREADY_EXISTS) return this.firstWithKey(keyRef, fingerprint, stored);
-      throw error;
+    // A turn already taken by another enquiry (where transactions are not isolated) is tried again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.writeEnquiry(stored, notification, options, keyRef, fingerprint);
+        return stored;
+      } catch (error) {
+        if (grpcCode(error) !== ALREADY_EXISTS) throw error;
+        // The key's document exists: this is a repeat (or a mistake) of an enquiry already stored.
+        if (keyRef && (await this.connection.run(() => keyRef.get())).exists) {
+          return this.firstWithKey(keyRef, fingerprint, stored);
+        }
+        if (attempt >= TURN_ATTEMPTS) throw error;
+      }
     }
-    return stored;
   }
 
   /**
@@ -183,13 +226,95 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   private async writeEnquiry(
     stored: StoredEnquiry,
     notification: NotificationData,
-    acknowledge: boolean,
+    options: AddEnquiryOptions,
     keyRef: DocumentReference | undefined,
     fingerprint: string,
   ): Promise<void> {
-    const receivedAt = notification.receivedAt;
+    const acknowledge = options.acknowledge ?? false;
+    const assignmentRef = this.connection.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1]);
     await this.connection.run(async () => {
+      // The rule and the members are read first; a rule that hands out turns takes its turn in the
+      // transaction that stores the enquiry (below), so enquiries arriving at once each get their own.
+      const [settings, staff] = await Promise.all([
+        assignmentRef.get(),
+        this.connection.db.collection("staff").get(),
+      ]);
+      const rule: AssignmentRule = parseAssignmentRule(settings.get("rule"));
+      const members = staff.docs.map((doc) => ({
+        id: String(doc.get("id")),
+        alerts: alertChoiceOf(doc.get("alerts")),
+      }));
+      const write = (
+        writer: { create(ref: DocumentReference, data: DocumentData): unknown },
+        turn: number,
+      ): void => {
+        const buyer = stored.enquiry.RetailerSelfUse;
+        const ids = new Set(members.map(({ id }) => id));
+        const ownerId = assigneeOf(rule, buyer, turn, (id) => ids.has(id));
+        const due = firstContactDueAt(received(stored), options.firstContactHours ?? FIRST_CONTACT_HOURS);
+        writer.create(this.connection.db.collection("enquiryWork").doc(stored.id), {
+          status: "New",
+          version: 0,
+          closedAt: null,
+          receivedAt: stored.receivedAt,
+          sortKey: sortKey(stored.receivedAt, stored.id),
+          ownerId: ownerId ?? UNASSIGNED,
+          followUpAt: null,
+          nextStep: null,
+          dueAt: due.toISOString(),
+        });
+        const recipients = memberAlertRecipients({
+          buyer,
+          ownerId,
+          members,
+          ...(options.suppressMemberAlerts ? { suppressed: true } : {}),
+        });
+        for (const staffId of recipients) {
+          writer.create(
+            this.notifications().doc(randomUUID()),
+            staffNotification(staffId, "member-alert", received(stored), {
+              enquiryId: stored.id,
+              enquiry: stored.enquiry,
+              language: stored.language,
+            }),
+          );
+        }
+      };
+      if (usesTurns(rule)) {
+        await this.connection.db.runTransaction(
+          async (transaction) => {
+            const current = await transaction.get(assignmentRef);
+            const generation = Number(current.get("generation") ?? 0);
+            const turn = Number(current.get("turn") ?? 0);
+            transaction.create(this.connection.db.collection(ASSIGNMENT_TURNS).doc(`${generation}-${turn}`), {
+              enquiryId: stored.id,
+            });
+            transaction.update(assignmentRef, { turn: turn + 1 });
+            this.writeEnquiryDocuments(transaction, stored, notification, acknowledge, keyRef, fingerprint);
+            write(transaction, turn);
+          },
+          { maxAttempts: TURN_ATTEMPTS },
+        );
+        return;
+      }
       const batch = this.connection.db.batch();
+      this.writeEnquiryDocuments(batch, stored, notification, acknowledge, keyRef, fingerprint);
+      write(batch, 0);
+      await batch.commit();
+    });
+  }
+
+  /** The enquiry's own documents: its key's, its own, and its notifications to the company and the visitor. */
+  private writeEnquiryDocuments(
+    batch: { create(ref: DocumentReference, data: DocumentData): unknown },
+    stored: StoredEnquiry,
+    notification: NotificationData,
+    acknowledge: boolean,
+    keyRef: DocumentReference | undefined,
+    fingerprint: string,
+  ): void {
+    const receivedAt = notification.receivedAt;
+    {
       if (keyRef) {
         const record: IdempotencyKeyData = { enquiryId: stored.id, fingerprint, receivedAt };
         batch.create(keyRef, record);
@@ -204,8 +329,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       if (acknowledge) {
         batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
       }
-      await batch.commit();
-    });
+    }
   }
 
   private idempotencyKeys() {
@@ -342,6 +466,18 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             transaction.delete(ref);
             return undefined;
           }
+          // A member's mail goes to their address as it is now; a member removed takes their mails along.
+          const member = data.staffId
+            ? (
+                await transaction.get(
+                  this.connection.db.collection("staff").where("id", "==", data.staffId).limit(1),
+                )
+              ).docs[0]
+            : undefined;
+          if (data.staffId && !member) {
+            transaction.delete(ref);
+            return undefined;
+          }
           const generation = (data.claimGeneration ?? 0) + 1;
           transaction.create(ref.collection("claims").doc(String(generation)), {
             worker,
@@ -364,6 +500,28 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               unsubscribeNonce: String(subscriber.unsubscribeNonce),
               requestedAt: isoOf(subscriber.requestedAt ?? subscriber.subscribedAt),
               language: languageOfDocument(subscriber.language),
+              attempts: data.attempts,
+            };
+          }
+          if (data.staffId && member && data.kind === "digest") {
+            return {
+              id: ref.id,
+              kind: "digest",
+              staffId: data.staffId,
+              to: String(member.get("email")),
+              digest: JSON.parse(String(data.payload)) as DigestContent,
+              attempts: data.attempts,
+            };
+          }
+          if (data.staffId && member) {
+            return {
+              id: ref.id,
+              kind: "member-alert",
+              staffId: data.staffId,
+              to: String(member.get("email")),
+              enquiryId: String(data.enquiryId),
+              enquiry: enquiryFromDocument(data.enquiry ?? {}),
+              receivedAt: isoOf(data.receivedAt),
               attempts: data.attempts,
             };
           }

@@ -24,6 +24,7 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
 import { languageOfDocument } from "./enquiries";
+import { touchWork } from "./team";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
 /** How many enquiries one read takes while the inbox filters them in the server. */
@@ -103,6 +104,11 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? "New",
       companyNotification: deliveryState(company.get(stored.id) ?? { sentAt: null, attempts: 0 }),
     }));
+  }
+
+  /** Inbox rows (status and delivery added) of enquiry documents, in their order. */
+  async inboxRowsOf(docs: readonly DocumentSnapshot[]): Promise<InboxRow[]> {
+    return this.rows(docs.map(storedEnquiry));
   }
 
   async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
@@ -213,6 +219,9 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
         await this.collections.work.doc(id).collection("history").orderBy("sortKey").get()
       ).docs.map(historyEntryOf);
       const notifications = (await this.collections.notifications.where("enquiryId", "==", id).get()).docs
+        .filter((notification) =>
+          ["company", "acknowledgement"].includes(notification.get("kind") ?? "company"),
+        )
         .map((notification): NotificationAttempts => {
           const data = notification.data();
           const sentAt = data.sentAt ? isoOf(data.sentAt) : null;
@@ -268,13 +277,23 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
         // Creating the new version's marker fails if another change already took this version:
         // the refusal holds even where a transaction's reads are not isolated (the emulator's).
         transaction.create(workRef.collection("versions").doc(String(version + 1)), { at });
-        transaction.set(workRef, {
-          status: change.to,
-          version: version + 1,
-          closedAt: CLOSED_STATUSES.includes(change.to) ? at : null,
-          receivedAt,
-          sortKey: sortKey(receivedAt, id),
-        });
+        // Merged: the owner and next step stay. A change touches the enquiry; closing it ends its follow-up.
+        const closed = CLOSED_STATUSES.includes(change.to);
+        const followUpAt = closed ? null : ((work.get("followUpAt") as string | null | undefined) ?? null);
+        transaction.set(
+          workRef,
+          {
+            status: change.to,
+            version: version + 1,
+            closedAt: closed ? at : null,
+            receivedAt,
+            sortKey: sortKey(receivedAt, id),
+            touchedAt: (work.get("touchedAt") as string | undefined) ?? at,
+            followUpAt,
+            dueAt: followUpAt,
+          },
+          { merge: true },
+        );
         const entryId = randomUUID();
         transaction.create(workRef.collection("history").doc(entryId), {
           at,
@@ -293,20 +312,27 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
   async addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean> {
     const at = note.at.toISOString();
     return this.context.run(async () => {
-      if (!(await this.collections.enquiries.doc(id).get()).exists) return false;
-      const entryId = randomUUID();
-      await this.collections.work
-        .doc(id)
-        .collection("history")
-        .doc(entryId)
-        .create({
+      return this.context.db.runTransaction(async (transaction) => {
+        const enquiry = await transaction.get(this.collections.enquiries.doc(id));
+        if (!enquiry.exists) return false;
+        const workRef = this.collections.work.doc(id);
+        const touch = await touchWork(
+          transaction,
+          workRef,
+          { id, receivedAt: isoOf(enquiry.get("receivedAt")) },
+          at,
+        );
+        touch({});
+        const entryId = randomUUID();
+        transaction.create(workRef.collection("history").doc(entryId), {
           at,
           staffEmail: note.staffEmail,
           kind: "note",
           text: note.text,
           sortKey: sortKey(at, entryId),
         });
-      return true;
+        return true;
+      });
     });
   }
 

@@ -12,6 +12,7 @@ import { FirestoreEnquiryStore } from "./enquiries";
 import { FirestoreKeyStore, FirestoreSubscriberStore } from "./subscribers";
 import { FirestoreRetentionStore } from "./retention";
 import { FirestoreVitalsStore } from "./vitals";
+import { FirestoreTeamStore } from "./team";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -30,6 +31,7 @@ export class FirestoreStore implements Store {
   readonly sessions: FirestoreSessionStore;
   readonly attemptCounters: FirestoreAttemptCounterStore;
   readonly enquiryWork: FirestoreEnquiryWorkStore;
+  readonly team: FirestoreTeamStore;
   readonly subscriberDirectory: FirestoreSubscriberDirectory;
   readonly activity: FirestoreActivityLog;
   readonly retention: FirestoreRetentionStore;
@@ -45,6 +47,7 @@ export class FirestoreStore implements Store {
     this.sessions = new FirestoreSessionStore(connection);
     this.attemptCounters = new FirestoreAttemptCounterStore(connection);
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
+    this.team = new FirestoreTeamStore(connection);
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);
     this.retention = new FirestoreRetentionStore(connection);

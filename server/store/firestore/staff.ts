@@ -102,8 +102,14 @@ export class FirestoreStaffStore implements StaffStore {
       const snapshot = await ref.get();
       if (!snapshot.exists) return false;
       const sessions = await this.sessions.where("staffId", "==", String(snapshot.get("id"))).get();
+      // Their enquiries become unassigned (docs/decisions/022).
+      const owned = await this.context.db
+        .collection("enquiryWork")
+        .where("ownerId", "==", String(snapshot.get("id")))
+        .get();
       const batch = this.context.db.batch();
       for (const session of sessions.docs) batch.delete(session.ref);
+      for (const work of owned.docs) batch.update(work.ref, { ownerId: "" });
       batch.delete(ref);
       await batch.commit();
       return true;

@@ -13,6 +13,8 @@ import {
 import type { SqliteConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
+import { applyTeamRules } from "./team";
+import type { DigestContent } from "../../../domain/team";
 
 /** An enquiry as its table holds it. */
 export interface EnquiryRow {
@@ -38,9 +40,35 @@ interface ClaimedRow extends Omit<EnquiryRow, "id"> {
   unsubscribe_nonce: string | null;
   requested_at: string | null;
   subscriber_language: string | null;
+  staff_id: string | null;
+  staff_email: string | null;
+  payload: string | null;
 }
 
 function pendingNotification(row: ClaimedRow): PendingNotification {
+  if (row.kind === "digest") {
+    return {
+      id: row.notification_id,
+      kind: row.kind,
+      staffId: String(row.staff_id),
+      to: String(row.staff_email),
+      digest: JSON.parse(String(row.payload)) as DigestContent,
+      attempts: row.attempts,
+    };
+  }
+  if (row.kind === "member-alert") {
+    const { enquiry, receivedAt } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
+    return {
+      id: row.notification_id,
+      kind: row.kind,
+      staffId: String(row.staff_id),
+      to: String(row.staff_email),
+      enquiryId: String(row.enquiry_id),
+      enquiry,
+      receivedAt,
+      attempts: row.attempts,
+    };
+  }
   if (row.kind === "newsletter-confirmation" || row.kind === "newsletter-welcome") {
     return {
       id: row.notification_id,
@@ -91,6 +119,7 @@ interface QueuedEnquiry {
   stored: StoredEnquiry;
   acknowledge: boolean;
   idempotencyKey?: string;
+  team: Pick<AddEnquiryOptions, "firstContactHours" | "suppressMemberAlerts">;
 }
 
 function settle(
@@ -139,6 +168,12 @@ export class SqliteEnquiryStore implements EnquiryStore {
         stored,
         acknowledge: options.acknowledge ?? false,
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+        team: {
+          ...(options.firstContactHours !== undefined
+            ? { firstContactHours: options.firstContactHours }
+            : {}),
+          ...(options.suppressMemberAlerts ? { suppressMemberAlerts: true } : {}),
+        },
         resolve,
         reject,
       });
@@ -196,7 +231,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
       );
       return db
         .transaction(() =>
-          enquiries.map(({ stored, acknowledge, idempotencyKey }) => {
+          enquiries.map(({ stored, acknowledge, idempotencyKey, team }) => {
             const fingerprint = idempotencyKey ? enquiryFingerprint(stored.enquiry) : "";
             if (idempotencyKey) {
               const first = firstWithKey.get(idempotencyKey);
@@ -212,6 +247,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
             const at = stored.receivedAt;
             insertNotification.run(randomUUID(), stored.id, "company", { at });
             if (acknowledge) insertNotification.run(randomUUID(), stored.id, "acknowledgement", { at });
+            applyTeamRules(db, stored, team);
             if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
             return stored;
           }),
@@ -273,8 +309,9 @@ export class SqliteEnquiryStore implements EnquiryStore {
               `SELECT n.id AS notification_id, n.kind, n.attempts, n.enquiry_id, n.subscriber_id,
                     e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language,
                     s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at,
-                    s.language AS subscriber_language
+                    s.language AS subscriber_language, n.staff_id, st.email AS staff_email, n.payload
              FROM notifications n
+             LEFT JOIN staff st ON st.id = n.staff_id
              LEFT JOIN ${this.connection.enquiryTable} e ON e.id = n.enquiry_id
              LEFT JOIN subscribers s ON s.id = n.subscriber_id
              WHERE n.id IN (SELECT value FROM json_each(?))

@@ -207,7 +207,8 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           const notifications = db
             .prepare<[string], Omit<NotificationAttempts, "state">>(
               `SELECT id, kind, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError, sent_at AS sentAt
-               FROM notifications WHERE enquiry_id = ? ORDER BY kind DESC, rowid`,
+               FROM notifications WHERE enquiry_id = ? AND kind IN ('company', 'acknowledgement')
+               ORDER BY kind DESC, rowid`,
             )
             .all(id)
             .map((notification) => ({ ...notification, state: deliveryState(notification) }));
@@ -239,11 +240,21 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
             .get(id) ?? { status: "New" as const, version: 0 };
           if (work.version !== change.expectedVersion) return { outcome: "conflict" };
           const version = work.version + 1;
+          // A change touches the enquiry (its first-contact target no longer counts); closing it ends its follow-up.
           db.prepare(
-            `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at) VALUES (?, ?, ?, ?, ?)
+            `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, touched_at) VALUES (?, ?, ?, ?, ?, ?)
              ON CONFLICT (enquiry_id) DO UPDATE SET status = excluded.status, version = excluded.version,
-               closed_at = excluded.closed_at`,
-          ).run(id, change.to, version, CLOSED_STATUSES.includes(change.to) ? at : null, enquiry.received_at);
+               closed_at = excluded.closed_at, touched_at = coalesce(enquiry_work.touched_at, excluded.touched_at),
+               follow_up_at = CASE WHEN excluded.closed_at IS NULL THEN enquiry_work.follow_up_at END,
+               due_at = CASE WHEN excluded.closed_at IS NULL THEN enquiry_work.follow_up_at END`,
+          ).run(
+            id,
+            change.to,
+            version,
+            CLOSED_STATUSES.includes(change.to) ? at : null,
+            enquiry.received_at,
+            at,
+          );
           db.prepare(
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
              VALUES (?, ?, ?, ?, 'status', ?, ?, ?)`,
@@ -258,7 +269,16 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     return this.run((db) =>
       db
         .transaction(() => {
-          if (!db.prepare(`SELECT 1 FROM ${this.table} WHERE id = ?`).get(id)) return false;
+          const enquiry = db
+            .prepare<[string], { received_at: string }>(`SELECT received_at FROM ${this.table} WHERE id = ?`)
+            .get(id);
+          if (!enquiry) return false;
+          const at = note.at.toISOString();
+          db.prepare(
+            `INSERT INTO enquiry_work (enquiry_id, status, version, received_at, touched_at) VALUES (?, 'New', 0, ?, ?)
+             ON CONFLICT (enquiry_id) DO UPDATE SET touched_at = coalesce(touched_at, excluded.touched_at),
+               due_at = CASE WHEN closed_at IS NULL THEN follow_up_at END`,
+          ).run(id, enquiry.received_at, at);
           db.prepare(
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'note', ?)`,
           ).run(randomUUID(), id, note.at.toISOString(), note.staffEmail, note.text);

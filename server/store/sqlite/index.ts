@@ -12,6 +12,7 @@ import { SqliteEnquiryStore } from "./enquiries";
 import { SqliteKeyStore, SqliteSubscriberStore } from "./subscribers";
 import { SqliteRetentionStore } from "./retention";
 import { SqliteVitalsStore } from "./vitals";
+import { SqliteTeamStore } from "./team";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -31,6 +32,7 @@ export class SqliteStore implements Store {
   readonly sessions: SqliteSessionStore;
   readonly attemptCounters: SqliteAttemptCounterStore;
   readonly enquiryWork: SqliteEnquiryWorkStore;
+  readonly team: SqliteTeamStore;
   readonly subscriberDirectory: SqliteSubscriberDirectory;
   readonly activity: SqliteActivityLog;
   readonly retention: SqliteRetentionStore;
@@ -47,6 +49,7 @@ export class SqliteStore implements Store {
     this.sessions = new SqliteSessionStore(run);
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
+    this.team = new SqliteTeamStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);
     this.retention = new SqliteRetentionStore(run, connection.enquiryTable);

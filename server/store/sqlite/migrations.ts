@@ -2,6 +2,7 @@ import { quoteIdentifier } from "./connection";
 import { consoleSchema } from "./console-schema";
 import { newsletterSchema } from "./newsletter-schema";
 import { sharedWorkSchema } from "./shared-work-schema";
+import { teamSchema } from "./team-schema";
 
 /**
  * Schema migrations, in order; `PRAGMA user_version` holds how many have run.
@@ -80,6 +81,8 @@ export function migrations(enquiryTable: string): string[] {
     ALTER TABLE ${table} ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'hi'));
     ALTER TABLE subscribers ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'hi'));
     `,
+    // Owners, follow-ups, alert choices and the members' mails (docs/decisions/022).
+    teamSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

@@ -1,0 +1,180 @@
+import { type FormEvent, useEffect, useState } from "react";
+import type { HistoryEntry } from "../../domain/console";
+import {
+  NEXT_STEP_MAX_LENGTH,
+  TEAM_API_ROUTES,
+  teamMessages,
+  type TeamItemFields,
+  type TeamMember,
+} from "../../domain/team";
+import { IST_OFFSET_MINUTES } from "../../domain/working-hours";
+import { apiPath, callApi, errorMessage } from "../api";
+import { formatShortTime, teamText } from "../content";
+import { useFlash, useStaff } from "../session";
+import { ErrorNotice } from "./Notices";
+
+/** An instant as a datetime-local value in IST ("2026-11-24T15:30"), whatever the browser's zone. */
+function istInputValue(iso: string | null): string {
+  if (!iso) return "";
+  return new Date(Date.parse(iso) + IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 16);
+}
+
+/** A datetime-local value read as IST. */
+function fromIstInput(value: string): string {
+  return new Date(`${value}:00+05:30`).toISOString();
+}
+
+/** Flags of an enquiry's team fields: first contact late, overdue, or when it is due. */
+export function TeamFlags({ team }: { team: TeamItemFields }) {
+  return (
+    <>
+      {team.firstContactLate && <span className="flag flag-late">{teamText.firstContactLate}</span>}
+      {team.followUpAt && team.followUpOverdue && (
+        <span className="flag flag-overdue">{teamText.overdue(formatShortTime(team.followUpAt))}</span>
+      )}
+      {team.followUpAt && !team.followUpOverdue && (
+        <span className="flag flag-due">{teamText.due(formatShortTime(team.followUpAt))}</span>
+      )}
+    </>
+  );
+}
+
+/** The enquiry page's owner and next step: take it, hand it on, set when to follow up and what to do. */
+export function TeamPanel({
+  enquiryId,
+  team,
+  closed,
+  onChanged,
+}: {
+  enquiryId: string;
+  team: TeamItemFields;
+  closed: boolean;
+  onChanged: (answer: { team: TeamItemFields; history: HistoryEntry[] }) => void;
+}) {
+  const staff = useStaff();
+  const flash = useFlash();
+  const [members, setMembers] = useState<TeamMember[]>([]);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    callApi<TeamMember[]>(apiPath(TEAM_API_ROUTES.members)).then(setMembers, () => undefined);
+  }, []);
+
+  const owner = members.find((member) => member.id === team.ownerId);
+
+  const send = async (route: string, body: unknown, message: string) => {
+    setBusy(true);
+    setError("");
+    try {
+      onChanged(await callApi(apiPath(route, { id: enquiryId }), { method: "POST", body }));
+      flash(message);
+      return true;
+    } catch (caught) {
+      setError(errorMessage(caught));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handOn = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const ownerId = String(new FormData(event.currentTarget).get("owner") ?? "") || null;
+    void send(TEAM_API_ROUTES.owner, { ownerId }, teamMessages.ownerChanged);
+  };
+
+  const saveFollowUp = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const at = String(form.get("followUpAt") ?? "");
+    if (!at) {
+      setError(teamMessages.followUpInvalid);
+      return;
+    }
+    await send(
+      TEAM_API_ROUTES.followUp,
+      { followUpAt: fromIstInput(at), nextStep: String(form.get("nextStep") ?? "") },
+      teamMessages.followUpSaved,
+    );
+  };
+
+  return (
+    <section className="card team-card" aria-labelledby="team-heading">
+      <h2 id="team-heading">{teamText.ownerHeading}</h2>
+      {team.firstContactLate && team.dueAt && (
+        <p className="notice error">{teamText.firstContactLateNotice(formatShortTime(team.dueAt))}</p>
+      )}
+      <p>
+        {teamText.ownerIs}: <strong>{owner?.email ?? teamText.nobody}</strong>{" "}
+        <span className="team-line">
+          <TeamFlags team={team} />
+          {team.nextStep && <span className="next-step">{team.nextStep}</span>}
+        </span>
+      </p>
+      <form onSubmit={handOn} className="owner-row">
+        {team.ownerId !== staff.id && (
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy}
+            onClick={() => void send(TEAM_API_ROUTES.owner, { ownerId: staff.id }, teamMessages.taken)}
+          >
+            {teamText.take}
+          </button>
+        )}
+        <label className="field">
+          <span>{teamText.handTo}</span>
+          <select name="owner" defaultValue={team.ownerId ?? ""} key={`${team.ownerId}|${members.length}`}>
+            <option value="">{teamText.nobody}</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.email}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button quiet" disabled={busy}>
+          {teamText.give}
+        </button>
+      </form>
+      {!closed && (
+        <form onSubmit={saveFollowUp} className="stack note-form" key={`${team.followUpAt}|${team.nextStep}`}>
+          <label className="field">
+            <span>{teamText.followUpAt}</span>
+            <input type="datetime-local" name="followUpAt" defaultValue={istInputValue(team.followUpAt)} />
+          </label>
+          <label className="field">
+            <span>{teamText.nextStep}</span>
+            <input
+              type="text"
+              name="nextStep"
+              maxLength={NEXT_STEP_MAX_LENGTH}
+              defaultValue={team.nextStep ?? ""}
+              aria-describedby="next-step-hint"
+            />
+            <small id="next-step-hint">{teamText.nextStepHint(NEXT_STEP_MAX_LENGTH)}</small>
+          </label>
+          <div className="inline-actions">
+            <button type="submit" className="button primary" disabled={busy}>
+              {teamText.saveFollowUp}
+            </button>
+            {team.followUpAt && (
+              <button
+                type="button"
+                className="button quiet"
+                disabled={busy}
+                onClick={() =>
+                  void send(TEAM_API_ROUTES.followUp, { followUpAt: null }, teamMessages.followUpCleared)
+                }
+              >
+                {teamText.clearFollowUp}
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      <ErrorNotice message={error} />
+    </section>
+  );
+}

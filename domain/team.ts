@@ -1,0 +1,209 @@
+/**
+ * The sales team's work on enquiries: who owns each, how new ones are assigned, when to follow
+ * up, and which new enquiries each member is mailed about. What the console's pages and its API
+ * agree on, and the rules both stores apply. No I/O. Working-hours arithmetic lives in
+ * domain/working-hours.ts.
+ */
+import type { BuyerType } from "./enquiry";
+import { addWorkingHours } from "./working-hours";
+
+/** The longest next-step line ("Call back about the retailer price"). */
+export const NEXT_STEP_MAX_LENGTH = 140;
+
+/** The inbox's views of the team's work, beside its status and buyer filters. */
+export const INBOX_VIEWS = ["mine", "unassigned", "due-today", "overdue"] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+
+/** Which new enquiries a member of staff is mailed about, beside the company's NOTIFY_TO (which gets all). */
+export const ALERT_CHOICES = ["all", "mine", "Retailer", "Self Use", "none"] as const;
+export type AlertChoice = (typeof ALERT_CHOICES)[number];
+/** A member who has not chosen hears of the enquiries assigned to them. */
+export const DEFAULT_ALERT_CHOICE: AlertChoice = "mine";
+
+/** How a new enquiry gets its owner, set by an owner of the console. */
+export type AssignmentRule =
+  | { kind: "none" }
+  /** Each buyer type to one member (a staff id), or to nobody (null). */
+  | { kind: "buyer"; Retailer: string | null; "Self Use": string | null }
+  /** The chosen members in turn, in this order. */
+  | { kind: "turns"; members: string[] };
+
+export const ASSIGNMENT_KINDS = ["none", "buyer", "turns"] as const;
+export const NO_ASSIGNMENT: AssignmentRule = { kind: "none" };
+/** At most this many members share enquiries in turn (the team is three to five). */
+export const TURN_MEMBERS_MAX = 50;
+
+/**
+ * Who a new enquiry goes to under `rule`. `turn` is the enquiry's number among those assigned in
+ * turn (0, 1, 2…), counted atomically by the store; members no longer on the staff are passed over.
+ */
+export function assigneeOf(
+  rule: AssignmentRule,
+  buyer: BuyerType,
+  turn: number,
+  isMember: (staffId: string) => boolean,
+): string | null {
+  if (rule.kind === "buyer") {
+    const id = rule[buyer];
+    return id && isMember(id) ? id : null;
+  }
+  if (rule.kind === "turns") {
+    const members = rule.members.filter(isMember);
+    return members.length ? (members[turn % members.length] ?? null) : null;
+  }
+  return null;
+}
+
+/** A stored rule (JSON), read defensively: anything unreadable assigns nobody. */
+export function parseAssignmentRule(text: unknown): AssignmentRule {
+  try {
+    const rule = JSON.parse(typeof text === "string" ? text : "") as AssignmentRule;
+    if (rule.kind === "buyer" || rule.kind === "turns" || rule.kind === "none") return rule;
+  } catch {
+    // unreadable: nobody
+  }
+  return NO_ASSIGNMENT;
+}
+
+/** The members a rule names, each of whom must be on the staff. */
+export function membersNamedBy(rule: AssignmentRule): string[] {
+  if (rule.kind === "buyer")
+    return [rule.Retailer, rule["Self Use"]].filter((id): id is string => id !== null);
+  return rule.kind === "turns" ? rule.members : [];
+}
+
+/** A stored alert choice; anything else is the default. */
+export function alertChoiceOf(value: unknown): AlertChoice {
+  return (ALERT_CHOICES as readonly unknown[]).includes(value)
+    ? (value as AlertChoice)
+    : DEFAULT_ALERT_CHOICE;
+}
+
+/** Whether the rule hands out turns (so the store counts them). */
+export function usesTurns(rule: AssignmentRule): rule is Extract<AssignmentRule, { kind: "turns" }> {
+  return rule.kind === "turns" && rule.members.length > 0;
+}
+
+/**
+ * The members mailed about a new enquiry, from each one's choice. The one place member alerts are
+ * decided: `suppressed` (a suspected-spam enquiry, say) mails no member at all.
+ */
+export function memberAlertRecipients(options: {
+  buyer: BuyerType;
+  ownerId: string | null;
+  members: readonly { id: string; alerts: AlertChoice }[];
+  suppressed?: boolean;
+}): string[] {
+  if (options.suppressed) return [];
+  return options.members
+    .filter(({ id, alerts }) => {
+      if (alerts === "all") return true;
+      if (alerts === "mine") return options.ownerId === id;
+      if (alerts === "none") return false;
+      return alerts === options.buyer;
+    })
+    .map(({ id }) => id);
+}
+
+/**
+ * When a New enquiry received at `receivedAt` is late for its first contact: `hours` working hours
+ * later. A Friday 18:30 IST enquiry with 4 hours is due on Saturday at 13:30 IST.
+ */
+export function firstContactDueAt(receivedAt: Date, hours: number): Date {
+  return addWorkingHours(receivedAt, hours);
+}
+
+export const teamMessages = {
+  ownerChanged: "Owner changed.",
+  taken: "You own this enquiry now.",
+  noSuchMember: "There is no such member of staff.",
+  followUpSaved: "Follow-up saved.",
+  followUpCleared: "Follow-up cleared.",
+  followUpClosed: "A closed enquiry has no follow-up.",
+  followUpInvalid: "Choose a follow-up date and time.",
+  nextStepTooLong: `A next step may be at most ${NEXT_STEP_MAX_LENGTH} characters.`,
+  ruleSaved: "Assignment saved.",
+  ruleInvalid: "Choose members who are on the staff.",
+  alertsSaved: "Your e-mail alerts are saved.",
+} as const;
+
+/**
+ * What a member's 09:00 digest lists, without personal data: each enquiry by its reference, buyer
+ * type and quantity, with a link into the console. Counted in full; listed up to DIGEST_LIST_MAX.
+ */
+export interface DigestItem {
+  id: string;
+  reference: string;
+  RetailerSelfUse: BuyerType;
+  Quantity: number;
+  /** When it is (or was) due: the follow-up, or the first-contact target. */
+  dueAt: string | null;
+  receivedAt: string;
+}
+
+export interface DigestSection {
+  count: number;
+  items: DigestItem[];
+}
+
+export interface DigestContent {
+  /** The IST day it is for, YYYY-MM-DD. */
+  day: string;
+  overdue: DigestSection;
+  dueToday: DigestSection;
+  newUnassigned: DigestSection;
+}
+
+export const DIGEST_LIST_MAX = 20;
+/** The IST hour the digest goes out. */
+export const DIGEST_HOUR = 9;
+
+export function digestIsEmpty(content: DigestContent): boolean {
+  return content.overdue.count + content.dueToday.count + content.newUnassigned.count === 0;
+}
+
+/** The team's routes, relative to ADMIN_API_PREFIX like ADMIN_API_ROUTES. */
+export const TEAM_API_ROUTES = {
+  /** GET ?view=mine|unassigned|due-today|overdue&cursor=&limit=: one of the inbox's views. */
+  view: "/team/view",
+  /** GET the counts of the views for the signed-in member. */
+  counts: "/team/counts",
+  /** GET every member's id and e-mail, for choosing an owner. */
+  members: "/team/members",
+  /** GET the assignment rule; PUT (owner) { rule }. */
+  assignment: "/team/assignment",
+  /** GET the signed-in member's alert choice; PUT { alerts }. */
+  alerts: "/me/alerts",
+  /** POST { ownerId } (null: nobody). */
+  owner: "/enquiries/:id/owner",
+  /** POST { followUpAt, nextStep } (followUpAt null: cleared). */
+  followUp: "/enquiries/:id/follow-up",
+} as const;
+
+/** What the inbox and the enquiry page show of the team's work on an enquiry. */
+export interface TeamItemFields {
+  ownerId: string | null;
+  followUpAt: string | null;
+  nextStep: string | null;
+  /** When it is (or was) due: its follow-up, or its first-contact target while nobody touched it. */
+  dueAt: string | null;
+  /** New, untouched by staff, and past its first-contact target (FIRST_CONTACT_HOURS working hours). */
+  firstContactLate: boolean;
+  /** Its follow-up time has come. */
+  followUpOverdue: boolean;
+}
+
+export interface ViewCountsPayload {
+  mine: number;
+  unassigned: number;
+  dueToday: number;
+  overdue: number;
+}
+
+export interface TeamMember {
+  id: string;
+  email: string;
+}
+
+/** The console's page of alert choices and the assignment rule. */
+export const TEAM_PAGE_PATH = "/admin/team";

@@ -1,0 +1,176 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { consoleMessages, INBOX_PAGE_SIZE, type EnquiryStatus } from "../../domain/console";
+import {
+  ALERT_CHOICES,
+  INBOX_VIEWS,
+  NEXT_STEP_MAX_LENGTH,
+  TEAM_API_ROUTES,
+  teamMessages,
+  TURN_MEMBERS_MAX,
+  type AssignmentRule,
+  type TeamItemFields,
+  type TeamMember,
+} from "../../domain/team";
+import { istDayBounds } from "../../domain/working-hours";
+import { apiMessages } from "../routes/api-errors";
+import { eventTime } from "../store/event-clock";
+import { decodePageCursor } from "../store/page-cursor";
+import type { TeamFields, TeamInboxRow } from "../store/team";
+import { signedIn } from "./guard";
+import { inboxItem } from "./enquiry-routes";
+
+const staffId = z.string().min(1).max(64);
+const viewQuery = z.object({
+  view: z.enum(INBOX_VIEWS),
+  cursor: z
+    .string()
+    .max(300)
+    .refine((value) => decodePageCursor(value) !== null)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(INBOX_PAGE_SIZE),
+});
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const ownerBody = z.object({ ownerId: staffId.nullable() });
+const followUpBody = z.object({
+  followUpAt: z.iso.datetime({ offset: true }).nullable(),
+  nextStep: z
+    .string()
+    .max(NEXT_STEP_MAX_LENGTH * 2)
+    .optional(),
+});
+const ruleBody = z.object({
+  rule: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("none") }),
+    z.object({ kind: z.literal("buyer"), Retailer: staffId.nullable(), "Self Use": staffId.nullable() }),
+    z.object({ kind: z.literal("turns"), members: z.array(staffId).min(1).max(TURN_MEMBERS_MAX) }),
+  ]),
+});
+const alertsBody = z.object({ alerts: z.enum(ALERT_CHOICES) });
+
+/** The team's fields as the console shows them; `firstContactLate` is judged at `now`. */
+export function teamItemFields(
+  fields: TeamFields | undefined,
+  status: EnquiryStatus,
+  now: Date,
+): TeamItemFields {
+  const dueAt = fields?.dueAt ?? null;
+  return {
+    ownerId: fields?.ownerId ?? null,
+    followUpAt: fields?.followUpAt ?? null,
+    nextStep: fields?.nextStep ?? null,
+    dueAt,
+    firstContactLate:
+      status === "New" && !(fields?.touched ?? false) && dueAt !== null && Date.parse(dueAt) <= now.getTime(),
+    followUpOverdue: fields?.followUpAt ? Date.parse(fields.followUpAt) <= now.getTime() : false,
+  };
+}
+
+const badRequest = (reply: FastifyReply) => reply.code(400).send({ error: apiMessages.badRequest });
+
+/**
+ * Owners, follow-ups, the inbox's team views, the assignment rule and each member's alert
+ * choice (docs/decisions/022). Any member may take or hand on an enquiry and set its follow-up;
+ * only an owner sets the assignment rule.
+ */
+export async function teamRoutes(app: FastifyInstance) {
+  const team = app.store.team;
+  const work = app.store.enquiryWork;
+
+  app.get(TEAM_API_ROUTES.view, async (request, reply) => {
+    const query = viewQuery.safeParse(request.query);
+    if (!query.success) return badRequest(reply);
+    const now = app.clock();
+    const account = signedIn(request);
+    const page = await team.listView({
+      view: query.data.view,
+      staffId: account.id,
+      now,
+      dayEnd: istDayBounds(now).end,
+      cursor: query.data.cursor ?? null,
+      limit: query.data.limit,
+    });
+    return {
+      items: page.items.map((row: TeamInboxRow) => ({
+        ...inboxItem(row),
+        ...teamItemFields(row, row.status, now),
+      })),
+      nextCursor: page.nextCursor,
+    };
+  });
+
+  app.get(TEAM_API_ROUTES.counts, async (request) => {
+    const now = app.clock();
+    return team.viewCounts({ staffId: signedIn(request).id, now, dayEnd: istDayBounds(now).end });
+  });
+
+  app.get(TEAM_API_ROUTES.members, async (): Promise<TeamMember[]> =>
+    (await app.store.staff.list()).map(({ id, email }) => ({ id, email })),
+  );
+
+  app.get(TEAM_API_ROUTES.assignment, async () => ({ rule: await team.assignmentRule() }));
+
+  app.put(TEAM_API_ROUTES.assignment, { config: { consoleAccess: "owner" } }, async (request, reply) => {
+    const body = ruleBody.safeParse(request.body);
+    if (!body.success) return badRequest(reply);
+    const rule = body.data.rule as AssignmentRule;
+    if (!(await team.setAssignmentRule(rule)))
+      return reply.code(400).send({ error: teamMessages.ruleInvalid });
+    return { rule };
+  });
+
+  app.get(TEAM_API_ROUTES.alerts, async (request) => {
+    const account = signedIn(request);
+    return { alerts: (await team.alertChoices()).get(account.id) ?? "mine" };
+  });
+
+  app.put(TEAM_API_ROUTES.alerts, async (request, reply) => {
+    const body = alertsBody.safeParse(request.body);
+    if (!body.success) return badRequest(reply);
+    await team.setAlertChoice(signedIn(request).id, body.data.alerts);
+    return { alerts: body.data.alerts };
+  });
+
+  /** What the enquiry page shows after a change: its team fields, judged now. */
+  async function fieldsAfter(id: string) {
+    const record = await work.get(id);
+    if (!record) return undefined;
+    const fields = (await team.fieldsOf([id])).get(id);
+    return { history: record.history, team: teamItemFields(fields, record.status, app.clock()) };
+  }
+
+  app.post(TEAM_API_ROUTES.owner, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = ownerBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const account = signedIn(request);
+    const result = await team.setOwner(params.data.id, {
+      ownerId: body.data.ownerId,
+      staffEmail: account.email,
+      at: eventTime(),
+    });
+    if (result === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
+    if (result === "no-such-member") return reply.code(400).send({ error: teamMessages.noSuchMember });
+    return fieldsAfter(params.data.id);
+  });
+
+  app.post(TEAM_API_ROUTES.followUp, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = followUpBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const nextStep = body.data.nextStep?.trim() || null;
+    if (nextStep && nextStep.length > NEXT_STEP_MAX_LENGTH) {
+      return reply.code(400).send({ error: teamMessages.nextStepTooLong });
+    }
+    const account = signedIn(request);
+    const result = await team.setFollowUp(params.data.id, {
+      followUpAt: body.data.followUpAt ? new Date(body.data.followUpAt) : null,
+      nextStep: body.data.followUpAt ? nextStep : null,
+      staffEmail: account.email,
+      at: eventTime(),
+    });
+    if (result === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
+    if (result === "closed") return reply.code(409).send({ error: teamMessages.followUpClosed });
+    return fieldsAfter(params.data.id);
+  });
+}

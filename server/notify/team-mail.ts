@@ -1,0 +1,127 @@
+import { brand } from "../../domain/brand";
+import { CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
+import { ENQUIRY_FIELDS } from "../../domain/enquiry";
+import type { DigestContent, DigestItem, DigestSection } from "../../domain/team";
+import { escapeHtml } from "../html";
+import type { PendingStaffNotification } from "../store/store";
+import { enquirySubject, fieldLabels, type EnquiryMail } from "./mail-content";
+
+type MemberAlert = Extract<PendingStaffNotification, { kind: "member-alert" }>;
+
+/** The console's page of one enquiry, as a member opens it from a mail: PUBLIC_URL + /admin/enquiries/<id>. */
+export function consoleEnquiryUrl(publicUrl: string, enquiryId: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.enquiry(enquiryId)}`;
+}
+
+/** An IST time as staff read it: "Sat 28 Nov, 13:30". */
+export function istTime(iso: string): string {
+  return new Intl.DateTimeFormat("en-IN", {
+    timeZone: "Asia/Kolkata",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
+}
+
+const paragraphHtml = (text: string) => `<p>${escapeHtml(text)}</p>`;
+
+function page(title: string, body: string[]): string {
+  return [
+    "<!doctype html>",
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>`,
+    ...body,
+    "</body></html>",
+  ].join("\n");
+}
+
+/** A member's alert of one new enquiry: its fields and the link to it in the console. */
+export function memberAlertMail(notification: MemberAlert, publicUrl: string): EnquiryMail {
+  const { enquiry, enquiryId } = notification;
+  const link = consoleEnquiryUrl(publicUrl, enquiryId);
+  const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], String(enquiry[field])] as const);
+  const intro = `A new order enquiry ${enquiryReference(enquiryId)} for ${brand.productFullName} arrived through the website.`;
+  const subject = `[${enquiryReference(enquiryId)}] ${enquirySubject(enquiry)}`;
+  const text = [
+    intro,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    `Open it in the console: ${link}`,
+    "",
+  ].join("\n");
+  const html = page(subject, [
+    paragraphHtml(intro),
+    "<table>",
+    ...rows.map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align:left;padding-right:12px">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    ),
+    "</table>",
+    `<p><a href="${escapeHtml(link)}">Open ${escapeHtml(enquiryReference(enquiryId))} in the console</a></p>`,
+  ]);
+  return { subject, text, html };
+}
+
+/** The digest's sections, in the order a member works them. */
+const DIGEST_SECTIONS = [
+  { key: "overdue", title: "Overdue" },
+  { key: "dueToday", title: "Due today" },
+  { key: "newUnassigned", title: "New and unassigned" },
+] as const;
+
+function itemLine(item: DigestItem): string {
+  const due = item.dueAt ? `, due ${istTime(item.dueAt)}` : `, received ${istTime(item.receivedAt)}`;
+  return `${item.reference}: ${item.Quantity} × ${item.RetailerSelfUse}${due}`;
+}
+
+/**
+ * Lines the digest adds after its sections. The place for what other concerns report once a day
+ * (a count of suspected spam filed since yesterday, say): each returns lines, or none.
+ */
+export type DigestExtraLines = (content: DigestContent) => string[];
+
+/**
+ * A member's 09:00 digest: overdue, due today, and new and unassigned, each enquiry with its link
+ * into the console. It names enquiries by reference only (no personal data in a mail that is
+ * kept in mailboxes); the console shows the rest.
+ */
+export function digestMail(
+  content: DigestContent,
+  publicUrl: string,
+  extraLines: DigestExtraLines = () => [],
+): EnquiryMail {
+  const counts = DIGEST_SECTIONS.map(({ key, title }) => `${title}: ${content[key].count}`).join(", ");
+  const subject = `${brand.productName} enquiries for ${content.day}: ${counts}`;
+  const text: string[] = [`Good morning. Your ${brand.productName} enquiries for ${content.day}.`, ""];
+  const html: string[] = [
+    paragraphHtml(`Good morning. Your ${brand.productName} enquiries for ${content.day}.`),
+  ];
+  for (const { key, title } of DIGEST_SECTIONS) {
+    const section: DigestSection = content[key];
+    if (section.count === 0) continue;
+    text.push(`${title} (${section.count})`);
+    html.push(`<h2>${escapeHtml(title)} (${section.count})</h2>`, "<ul>");
+    for (const item of section.items) {
+      const link = consoleEnquiryUrl(publicUrl, item.id);
+      text.push(`- ${itemLine(item)}: ${link}`);
+      html.push(`<li><a href="${escapeHtml(link)}">${escapeHtml(itemLine(item))}</a></li>`);
+    }
+    const more = section.count - section.items.length;
+    if (more > 0) {
+      text.push(`- and ${more} more in the console`);
+      html.push(`<li>and ${more} more in the console</li>`);
+    }
+    text.push("");
+    html.push("</ul>");
+  }
+  const extra = extraLines(content);
+  text.push(...extra, `The console: ${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`, "");
+  html.push(...extra.map(paragraphHtml));
+  html.push(
+    `<p><a href="${escapeHtml(`${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`)}">Open the console</a></p>`,
+  );
+  return { subject, text: text.join("\n"), html: page(subject, html) };
+}

@@ -1,0 +1,96 @@
+/**
+ * The sales team's work, one migration step of the SQLite store (docs/decisions/022):
+ * - each enquiry's work row gains its owner (a member of staff; unassigned when they are
+ *   removed), its follow-up time and next-step line, when staff first touched it, and `due_at`,
+ *   the one time the inbox's Overdue and Due today read (the follow-up, or the first-contact
+ *   target while nobody has touched it; none once closed);
+ * - each member's choice of new-enquiry alerts, and the assignment rule with its turn counter;
+ * - the outbox learns the members' mails: an alert of one enquiry to one member, and the daily
+ *   digest (its content kept with it, without personal data), each going with its member.
+ * History entries may now also record owner changes and follow-ups.
+ */
+export function teamSchema(enquiryTable: string, quote: (name: string) => string): string {
+  const table = quote(enquiryTable);
+  return `
+    ALTER TABLE enquiry_work ADD COLUMN owner_id TEXT REFERENCES staff (id) ON DELETE SET NULL;
+    ALTER TABLE enquiry_work ADD COLUMN follow_up_at TEXT;
+    ALTER TABLE enquiry_work ADD COLUMN next_step TEXT;
+    ALTER TABLE enquiry_work ADD COLUMN touched_at TEXT;
+    ALTER TABLE enquiry_work ADD COLUMN due_at TEXT;
+    -- Every enquiry has a work row from now on; those stored before are untouched and not timed.
+    INSERT INTO enquiry_work (enquiry_id, status, version, received_at)
+      SELECT id, 'New', 0, received_at FROM ${table} WHERE id NOT IN (SELECT enquiry_id FROM enquiry_work);
+    UPDATE enquiry_work SET touched_at = coalesce(
+      (SELECT min(at) FROM enquiry_history h WHERE h.enquiry_id = enquiry_work.enquiry_id),
+      CASE WHEN version > 0 THEN received_at END);
+    CREATE INDEX enquiry_work_owner ON enquiry_work (owner_id, received_at, enquiry_id);
+    CREATE INDEX enquiry_work_due ON enquiry_work (due_at, enquiry_id) WHERE due_at IS NOT NULL;
+    CREATE INDEX enquiry_work_owner_due ON enquiry_work (owner_id, due_at) WHERE due_at IS NOT NULL;
+    CREATE INDEX enquiry_work_unassigned_new ON enquiry_work (received_at, enquiry_id)
+      WHERE owner_id IS NULL AND status = 'New';
+
+    ALTER TABLE staff ADD COLUMN alerts TEXT NOT NULL DEFAULT 'mine'
+      CHECK (alerts IN ('all', 'mine', 'Retailer', 'Self Use', 'none'));
+
+    CREATE TABLE assignment (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      rule TEXT NOT NULL,
+      turn INTEGER NOT NULL DEFAULT 0
+    ) STRICT;
+    INSERT INTO assignment (id, rule) VALUES (1, '{"kind":"none"}');
+
+    CREATE TABLE enquiry_history_next (
+      id TEXT PRIMARY KEY,
+      enquiry_id TEXT NOT NULL REFERENCES ${table} (id) ON DELETE CASCADE,
+      at TEXT NOT NULL,
+      staff_email TEXT NOT NULL,
+      kind TEXT NOT NULL CHECK (kind IN ('status', 'note', 'owner', 'follow-up')),
+      from_status TEXT,
+      to_status TEXT,
+      text TEXT
+    ) STRICT;
+    INSERT INTO enquiry_history_next SELECT id, enquiry_id, at, staff_email, kind, from_status, to_status, text
+      FROM enquiry_history ORDER BY rowid;
+    DROP TABLE enquiry_history;
+    ALTER TABLE enquiry_history_next RENAME TO enquiry_history;
+    CREATE INDEX enquiry_history_enquiry ON enquiry_history (enquiry_id, at);
+
+    CREATE TABLE notifications_next (
+      id TEXT PRIMARY KEY,
+      enquiry_id TEXT REFERENCES ${table} (id) ON DELETE CASCADE,
+      subscriber_id TEXT REFERENCES subscribers (id) ON DELETE CASCADE,
+      staff_id TEXT REFERENCES staff (id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN ('company', 'acknowledgement', 'newsletter-confirmation',
+        'newsletter-welcome', 'member-alert', 'digest')),
+      status TEXT NOT NULL CHECK (status IN ('pending', 'sent')),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at TEXT NOT NULL,
+      claimed_by TEXT,
+      claim_expires_at TEXT,
+      last_error TEXT,
+      sent_at TEXT,
+      last_attempt_at TEXT,
+      due_at TEXT NOT NULL DEFAULT '',
+      queued_at TEXT,
+      payload TEXT,
+      CHECK (CASE kind
+        WHEN 'member-alert' THEN enquiry_id IS NOT NULL AND staff_id IS NOT NULL AND subscriber_id IS NULL
+        WHEN 'digest' THEN staff_id IS NOT NULL AND enquiry_id IS NULL AND subscriber_id IS NULL AND payload IS NOT NULL
+        WHEN 'company' THEN enquiry_id IS NOT NULL AND subscriber_id IS NULL AND staff_id IS NULL
+        WHEN 'acknowledgement' THEN enquiry_id IS NOT NULL AND subscriber_id IS NULL AND staff_id IS NULL
+        ELSE subscriber_id IS NOT NULL AND enquiry_id IS NULL AND staff_id IS NULL END)
+    ) STRICT;
+    INSERT INTO notifications_next (id, enquiry_id, subscriber_id, kind, status, attempts, next_attempt_at,
+        claimed_by, claim_expires_at, last_error, sent_at, last_attempt_at, due_at, queued_at)
+      SELECT id, enquiry_id, subscriber_id, kind, status, attempts, next_attempt_at,
+        claimed_by, claim_expires_at, last_error, sent_at, last_attempt_at, due_at, queued_at
+      FROM notifications ORDER BY rowid;
+    DROP TABLE notifications;
+    ALTER TABLE notifications_next RENAME TO notifications;
+    CREATE INDEX notifications_due ON notifications (status, due_at);
+    CREATE INDEX notifications_queued ON notifications (status, queued_at);
+    CREATE INDEX notifications_enquiry ON notifications (enquiry_id);
+    CREATE INDEX notifications_subscriber ON notifications (subscriber_id);
+    CREATE INDEX notifications_staff ON notifications (staff_id);
+  `;
+}

@@ -1,0 +1,374 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
+import type { Enquiry } from "../../domain/enquiry";
+import type { AlertChoice } from "../../domain/team";
+import { istDayBounds } from "../../domain/working-hours";
+import { digestMail } from "../notify/team-mail";
+import { queueDayDigests } from "../team/digest-schedule";
+import type { PendingNotification, Store } from "./store";
+import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+
+/** The team's concerns (owners, assignment, follow-ups, alerts, digests) on both adapters, one contract. */
+interface Adapter {
+  name: string;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  /** A store on a new database, and a second connection to it: what another instance has. */
+  open(): Promise<{ store: Store; other: () => Promise<Store> }>;
+}
+
+function sqliteAdapter(): Adapter {
+  const sandbox = sqliteSandbox("team-contract");
+  return {
+    ...sandbox,
+    async open() {
+      const { store, path } = await sandbox.openStore();
+      const { SqliteStore } = await import("./sqlite");
+      const { ENQUIRY_COLLECTION } = await import("../../domain/contract");
+      return { store, other: () => SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION }) };
+    },
+  };
+}
+
+function firestoreAdapter(): Adapter {
+  const sandbox = firestoreSandbox("team");
+  return {
+    ...sandbox,
+    async open() {
+      const { store, projectId } = await sandbox.openStore();
+      return { store, other: () => sandbox.reopenStore(projectId) };
+    },
+  };
+}
+
+let count = 0;
+const enquiry = (RetailerSelfUse: Enquiry["RetailerSelfUse"], Name = `Buyer ${++count}`): Enquiry => ({
+  Name,
+  Email: `buyer${count}@example.com`,
+  Mobile: "9876543210",
+  Quantity: 12,
+  RetailerSelfUse,
+});
+
+/** Every notification due by `now`, claimed at once. */
+async function claimAll(
+  store: Store,
+  now = new Date("2031-01-01T00:00:00Z"),
+): Promise<PendingNotification[]> {
+  return store.enquiries.claimDueNotifications({ worker: "test", now, limit: 500, leaseMs: 60_000 });
+}
+
+function memberMails(claimed: PendingNotification[]) {
+  return claimed.filter((each) => each.kind === "member-alert") as Extract<
+    PendingNotification,
+    { kind: "member-alert" }
+  >[];
+}
+
+/** IST wall-clock time as an instant: ist("2030-01-04", "18:30"). */
+const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`);
+
+describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $name store", (adapter) => {
+  const opened: Store[] = [];
+  beforeAll(() => adapter.setUp());
+  afterAll(() => adapter.tearDown());
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+    vi.useRealTimers();
+  });
+  async function open() {
+    const { store, other } = await adapter.open();
+    opened.push(store);
+    return {
+      store,
+      other: async () => {
+        const second = await other();
+        opened.push(second);
+        return second;
+      },
+    };
+  }
+  async function members(store: Store, ...emails: string[]) {
+    return Promise.all(emails.map((email) => store.staff.add({ email, role: "staff", passwordHash: "h" })));
+  }
+
+  test("by buyer type: a Retailer's enquiry goes to one member, a Self Use one to another, and each member is mailed as they chose", async () => {
+    const { store } = await open();
+    const [a, b, c, d] = await members(
+      store,
+      "a@example.com",
+      "b@example.com",
+      "c@example.com",
+      "d@example.com",
+    );
+    expect(await store.team.setAssignmentRule({ kind: "buyer", Retailer: a!.id, "Self Use": b!.id })).toBe(
+      true,
+    );
+    const choices: [string, AlertChoice][] = [
+      [a!.id, "mine"],
+      [b!.id, "Retailer"],
+      [c!.id, "all"],
+      [d!.id, "none"],
+    ];
+    for (const [id, choice] of choices) expect(await store.team.setAlertChoice(id, choice)).toBe(true);
+
+    const retailer = await store.enquiries.add(enquiry("Retailer"));
+    const selfUse = await store.enquiries.add(enquiry("Self Use"));
+    const fields = await store.team.fieldsOf([retailer.id, selfUse.id]);
+    expect(fields.get(retailer.id)?.ownerId).toBe(a!.id);
+    expect(fields.get(selfUse.id)?.ownerId).toBe(b!.id);
+
+    const mails = memberMails(await claimAll(store));
+    const to = (enquiryId: string) =>
+      mails
+        .filter((mail) => mail.enquiryId === enquiryId)
+        .map((mail) => mail.to)
+        .sort();
+    // a: assigned to me (the Retailer); b: Retailer (not their own Self Use); c: all; d: none.
+    expect(to(retailer.id)).toEqual(["a@example.com", "b@example.com", "c@example.com"]);
+    expect(to(selfUse.id)).toEqual(["c@example.com"]);
+    // The company's own mail is queued as before, whatever the members chose.
+    expect((await store.enquiries.outboxBacklog()).waiting).toBeGreaterThan(0);
+  });
+
+  test("a suppressed enquiry mails no member, and a rule naming someone not on the staff is refused", async () => {
+    const { store } = await open();
+    const [a] = await members(store, "a@example.com");
+    await store.team.setAlertChoice(a!.id, "all");
+    const quiet = await store.enquiries.add(enquiry("Retailer"), { suppressMemberAlerts: true });
+    expect(memberMails(await claimAll(store)).filter((mail) => mail.enquiryId === quiet.id)).toEqual([]);
+    expect(await store.team.setAssignmentRule({ kind: "turns", members: [a!.id, "nobody"] })).toBe(false);
+    expect(await store.team.assignmentRule()).toEqual({ kind: "none" });
+  });
+
+  test("in turn: thirty enquiries at once on two instances are shared ten each among three members", async () => {
+    const { store, other } = await open();
+    const second = await other();
+    const [a, b, c] = await members(store, "a@example.com", "b@example.com", "c@example.com");
+    await store.team.setAssignmentRule({ kind: "turns", members: [a!.id, b!.id, c!.id] });
+    const stored = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? second : store).enquiries.add(enquiry("Self Use"))),
+    );
+    const fields = await store.team.fieldsOf(stored.map((each) => each.id));
+    const perMember = new Map<string, number>();
+    for (const each of stored) {
+      const owner = String(fields.get(each.id)?.ownerId);
+      perMember.set(owner, (perMember.get(owner) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(perMember)).toEqual({ [a!.id]: 10, [b!.id]: 10, [c!.id]: 10 });
+  });
+
+  test("an enquiry is taken, handed on and shown under Mine and Unassigned; a removed member's enquiries become unassigned", async () => {
+    const { store } = await open();
+    const [a, b] = await members(store, "a@example.com", "b@example.com");
+    const first = await store.enquiries.add(enquiry("Retailer"));
+    const second = await store.enquiries.add(enquiry("Self Use"));
+    const now = new Date();
+    const dayEnd = istDayBounds(now).end;
+    expect(await store.team.viewCounts({ staffId: a!.id, now, dayEnd })).toMatchObject({
+      mine: 0,
+      unassigned: 2,
+    });
+
+    expect(
+      await store.team.setOwner(first.id, { ownerId: a!.id, staffEmail: "a@example.com", at: new Date() }),
+    ).toBe("changed");
+    expect(
+      await store.team.setOwner(second.id, {
+        ownerId: "nobody",
+        staffEmail: "a@example.com",
+        at: new Date(),
+      }),
+    ).toBe("no-such-member");
+    expect(
+      await store.team.setOwner("missing", { ownerId: a!.id, staffEmail: "a@example.com", at: new Date() }),
+    ).toBe("not-found");
+    const mine = await store.team.listView({ view: "mine", staffId: a!.id, now, dayEnd, limit: 10 });
+    expect(mine.items.map((row) => row.id)).toEqual([first.id]);
+    const unassigned = await store.team.listView({
+      view: "unassigned",
+      staffId: a!.id,
+      now,
+      dayEnd,
+      limit: 10,
+    });
+    expect(unassigned.items.map((row) => row.id)).toEqual([second.id]);
+
+    // Handed to b by a: the history says who gave it to whom.
+    await store.team.setOwner(first.id, { ownerId: b!.id, staffEmail: "a@example.com", at: new Date() });
+    const record = await store.enquiryWork.get(first.id);
+    expect(record?.history.filter((entry) => entry.kind === "owner").map((entry) => entry.text)).toEqual([
+      "a@example.com",
+      "b@example.com",
+    ]);
+    expect((await store.team.fieldsOf([first.id])).get(first.id)).toMatchObject({
+      ownerId: b!.id,
+      touched: true,
+    });
+
+    expect(await store.staff.remove("b@example.com")).toBe(true);
+    expect((await store.team.fieldsOf([first.id])).get(first.id)?.ownerId).toBeNull();
+    expect(await store.team.viewCounts({ staffId: a!.id, now, dayEnd })).toMatchObject({
+      mine: 0,
+      unassigned: 2,
+    });
+  });
+
+  test("working hours: a Friday 18:30 IST enquiry is overdue on Saturday at 13:30 IST, not before, and nothing becomes overdue on Sunday", async () => {
+    const { store } = await open();
+    const [a] = await members(store, "a@example.com");
+    // Times only move forward in a process (server/store/event-clock.ts): each store has its own week.
+    const week = adapter.name === "SQLite" ? 0 : 7;
+    const date = (dayOfMonth: number) => `2030-01-${String(dayOfMonth + week).padStart(2, "0")}`;
+    vi.useFakeTimers({ toFake: ["Date"], now: ist(date(4), "18:30") });
+    const friday = await store.enquiries.add(enquiry("Retailer"));
+    vi.setSystemTime(ist(date(5), "17:00"));
+    const saturday = await store.enquiries.add(enquiry("Self Use"));
+    vi.useRealTimers();
+
+    const overdueAt = async (at: Date) => {
+      const page = await store.team.listView({
+        view: "overdue",
+        staffId: a!.id,
+        now: at,
+        dayEnd: istDayBounds(at).end,
+        limit: 10,
+      });
+      return page.items.map((row) => row.id);
+    };
+    expect(await overdueAt(ist(date(5), "13:29"))).toEqual([]);
+    expect(await overdueAt(ist(date(5), "13:30"))).toEqual([friday.id]);
+    // Saturday 17:00 + 4 working hours: 2 on Saturday, 2 on Monday (12:00); Sunday is no working day.
+    expect(await overdueAt(ist(date(6), "23:59"))).toEqual([friday.id]);
+    expect(await overdueAt(ist(date(7), "12:00"))).toEqual([friday.id, saturday.id]);
+    const sunday = ist(date(6), "10:00");
+    expect(
+      (await store.team.viewCounts({ staffId: a!.id, now: sunday, dayEnd: istDayBounds(sunday).end }))
+        .overdue,
+    ).toBe(1);
+
+    // Saturday morning: the Friday enquiry is due today, not yet overdue.
+    const morning = ist(date(5), "10:00");
+    const dueToday = await store.team.listView({
+      view: "due-today",
+      staffId: a!.id,
+      now: morning,
+      dayEnd: istDayBounds(morning).end,
+      limit: 10,
+    });
+    expect(dueToday.items.map((row) => row.id)).toEqual([friday.id]);
+
+    // A note touches it: the first-contact target no longer counts.
+    await store.enquiryWork.addNote(friday.id, {
+      text: "Called, no answer",
+      staffEmail: "a@example.com",
+      at: new Date(),
+    });
+    expect(await overdueAt(ist(date(7), "12:00"))).toEqual([saturday.id]);
+  });
+
+  test("a follow-up with its next step makes an open enquiry due; closing it ends the follow-up, and a closed one takes none", async () => {
+    const { store } = await open();
+    const [a] = await members(store, "a@example.com");
+    const stored = await store.enquiries.add(enquiry("Retailer"));
+    await store.team.setOwner(stored.id, { ownerId: a!.id, staffEmail: "a@example.com", at: new Date() });
+    const at = new Date(Date.now() + 3 * 3_600_000);
+    expect(
+      await store.team.setFollowUp(stored.id, {
+        followUpAt: at,
+        nextStep: "Send the retailer price list",
+        staffEmail: "a@example.com",
+        at: new Date(),
+      }),
+    ).toBe("changed");
+    expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({
+      followUpAt: at.toISOString(),
+      nextStep: "Send the retailer price list",
+      dueAt: at.toISOString(),
+    });
+    const later = new Date(at.getTime() + 1);
+    const overdue = await store.team.listView({
+      view: "overdue",
+      staffId: a!.id,
+      now: later,
+      dayEnd: istDayBounds(later).end,
+      limit: 10,
+    });
+    expect(overdue.items.map((row) => [row.id, row.nextStep])).toEqual([
+      [stored.id, "Send the retailer price list"],
+    ]);
+
+    const record = await store.enquiryWork.get(stored.id);
+    await store.enquiryWork.changeStatus(stored.id, {
+      to: "Declined",
+      expectedVersion: record!.version,
+      staffEmail: "a@example.com",
+      at: new Date(),
+    });
+    expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({
+      followUpAt: null,
+      dueAt: null,
+    });
+    expect(
+      await store.team.setFollowUp(stored.id, {
+        followUpAt: at,
+        nextStep: null,
+        staffEmail: "a@example.com",
+        at: new Date(),
+      }),
+    ).toBe("closed");
+  });
+
+  test("the 09:00 digest: only members with something due get one, once a day even from two instances, with links to the right enquiries", async () => {
+    const { store, other } = await open();
+    const second = await other();
+    const [a, b] = await members(store, "a@example.com", "b@example.com");
+    await store.team.setAssignmentRule({ kind: "buyer", Retailer: a!.id, "Self Use": a!.id });
+    await store.team.setAlertChoice(a!.id, "none");
+    await store.team.setAlertChoice(b!.id, "none");
+    const late = await store.enquiries.add(enquiry("Retailer"));
+    const today = await store.enquiries.add(enquiry("Self Use"));
+    await store.enquiries.claimDueNotifications({
+      worker: "x",
+      now: new Date(),
+      limit: 100,
+      leaseMs: 60_000,
+    });
+    const nine = ist("2030-02-04", "09:00");
+    await store.team.setFollowUp(late.id, {
+      followUpAt: ist("2030-02-02", "11:00"),
+      nextStep: "Call back",
+      staffEmail: "a@example.com",
+      at: new Date(),
+    });
+    await store.team.setFollowUp(today.id, {
+      followUpAt: ist("2030-02-04", "15:00"),
+      nextStep: null,
+      staffEmail: "a@example.com",
+      at: new Date(),
+    });
+
+    // Before 09:00 nothing is queued; at 09:00 from two instances at once, one digest for a, none for b.
+    expect(await queueDayDigests(store, ist("2030-02-04", "08:59"))).toBe(0);
+    const queued = await Promise.all([queueDayDigests(store, nine), queueDayDigests(second, nine)]);
+    expect(queued[0] + queued[1]).toBe(1);
+    expect(await queueDayDigests(store, ist("2030-02-04", "12:00"))).toBe(0);
+
+    const digests = (await claimAll(store)).filter((each) => each.kind === "digest");
+    expect(digests.map((each) => each.to)).toEqual(["a@example.com"]);
+    const digest = digests[0]!;
+    if (digest.kind !== "digest") throw new Error("not a digest");
+    expect(digest.digest.overdue.items.map((item) => item.id)).toEqual([late.id]);
+    expect(digest.digest.dueToday.items.map((item) => item.id)).toEqual([today.id]);
+    expect(digest.digest.newUnassigned.count).toBe(0);
+
+    const mail = digestMail(digest.digest, "https://collarise.example");
+    for (const id of [late.id, today.id]) {
+      expect(mail.text).toContain(`${enquiryReference(id)}: 12 ×`);
+      expect(mail.text).toContain(`https://collarise.example${CONSOLE_PAGE_PATHS.enquiry(id)}`);
+      expect((await store.enquiryWork.get(id))?.id).toBe(id);
+    }
+    // No personal data in a mail kept in mailboxes: references, never names.
+    expect(mail.text).not.toMatch(/Buyer \d+/);
+  });
+});

@@ -1,0 +1,83 @@
+import type { AlertChoice, AssignmentRule, DigestContent, InboxView } from "../../domain/team";
+import type { InboxRow } from "./enquiry-work";
+
+/** The work columns the team's views add to an inbox row. */
+export interface TeamFields {
+  ownerId: string | null;
+  followUpAt: string | null;
+  nextStep: string | null;
+  /** Whether a member of staff has changed its status, written a note or set its owner. */
+  touched: boolean;
+  /** The follow-up, or the first-contact target while untouched; null once closed. */
+  dueAt: string | null;
+}
+
+export type TeamInboxRow = InboxRow & TeamFields;
+
+export interface ViewCounts {
+  mine: number;
+  unassigned: number;
+  dueToday: number;
+  overdue: number;
+}
+
+export type OwnerChangeResult = "changed" | "not-found" | "no-such-member";
+export type FollowUpResult = "changed" | "not-found" | "closed";
+
+/**
+ * The sales team's work on enquiries (docs/decisions/022): owners, follow-ups and next steps,
+ * the assignment rule new enquiries follow (applied by EnquiryStore.add, in its transaction),
+ * each member's alert choice, and the 09:00 digest. "Now" is always passed in, so a test sets it.
+ */
+export interface TeamStore {
+  assignmentRule(): Promise<AssignmentRule>;
+  /** Refused (false) when a member it names is not on the staff. */
+  setAssignmentRule(rule: AssignmentRule): Promise<boolean>;
+  alertChoices(): Promise<Map<string, AlertChoice>>;
+  /** False when there is no such member. */
+  setAlertChoice(staffId: string, choice: AlertChoice): Promise<boolean>;
+
+  /** Gives the enquiry to `ownerId` (null: nobody), with a history entry; it counts as touched. */
+  setOwner(
+    enquiryId: string,
+    change: { ownerId: string | null; staffEmail: string; at: Date },
+  ): Promise<OwnerChangeResult>;
+  /** Sets (or, with null, clears) the follow-up and next step of an open enquiry, with a history entry. */
+  setFollowUp(
+    enquiryId: string,
+    change: { followUpAt: Date | null; nextStep: string | null; staffEmail: string; at: Date },
+  ): Promise<FollowUpResult>;
+  /** The team fields of each enquiry (absent from the map: untouched, unassigned, nothing due). */
+  fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, TeamFields>>;
+
+  /**
+   * One of the inbox's views, keyset-paged: Mine and Unassigned newest first; Due today
+   * (due after `now`, before the IST day ends) and Overdue (due at or before `now`) soonest due first.
+   */
+  listView(options: {
+    view: InboxView;
+    staffId: string;
+    now: Date;
+    dayEnd: Date;
+    cursor?: string | null;
+    limit: number;
+  }): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }>;
+  viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts>;
+
+  /** What one member's digest holds at `now`: their overdue and due today, and every new unassigned. */
+  digestFor(options: { staffId: string; now: Date; dayEnd: Date; day: string }): Promise<DigestContent>;
+  /**
+   * Queues each member's digest for `day` unless one was queued already (on any instance): the
+   * digest's id is made from the member and the day. Answers how many were queued.
+   */
+  queueDigests(
+    day: string,
+    digests: readonly { staffId: string; content: DigestContent }[],
+    now: Date,
+  ): Promise<number>;
+}
+
+/** A digest's notification id: one per member per IST day, whichever instance queues it. */
+export function digestNotificationId(staffId: string, day: string): string {
+  return `digest-${day}-${staffId}`;
+}
