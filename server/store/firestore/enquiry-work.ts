@@ -23,6 +23,7 @@ import {
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
+import { touchesOf, type TouchRecord } from "./dashboard";
 import { languageOfDocument } from "./enquiries";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
@@ -276,6 +277,12 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           sortKey: sortKey(receivedAt, id),
         });
         const entryId = randomUUID();
+        transaction.create(touchesOf(this.context).doc(entryId), {
+          enquiryId: id,
+          staffEmail: change.staffEmail,
+          at,
+          receivedAt,
+        } satisfies TouchRecord);
         transaction.create(workRef.collection("history").doc(entryId), {
           at,
           staffEmail: change.staffEmail,
@@ -293,19 +300,25 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
   async addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean> {
     const at = note.at.toISOString();
     return this.context.run(async () => {
-      if (!(await this.collections.enquiries.doc(id).get()).exists) return false;
+      const enquiry = await this.collections.enquiries.doc(id).get();
+      if (!enquiry.exists) return false;
       const entryId = randomUUID();
-      await this.collections.work
-        .doc(id)
-        .collection("history")
-        .doc(entryId)
-        .create({
-          at,
-          staffEmail: note.staffEmail,
-          kind: "note",
-          text: note.text,
-          sortKey: sortKey(at, entryId),
-        });
+      const batch = this.context.db.batch();
+      batch.create(this.collections.work.doc(id).collection("history").doc(entryId), {
+        at,
+        staffEmail: note.staffEmail,
+        kind: "note",
+        text: note.text,
+        sortKey: sortKey(at, entryId),
+      });
+      const receivedAt = isoOf(enquiry.get("receivedAt"));
+      batch.create(touchesOf(this.context).doc(entryId), {
+        enquiryId: id,
+        staffEmail: note.staffEmail,
+        at,
+        receivedAt,
+      } satisfies TouchRecord);
+      await batch.commit();
       return true;
     });
   }

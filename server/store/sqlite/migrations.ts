@@ -80,6 +80,11 @@ export function migrations(enquiryTable: string): string[] {
     ALTER TABLE ${table} ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'hi'));
     ALTER TABLE subscribers ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'hi'));
     `,
+    // The dashboard's aggregates over a span of time: who worked on what, and page speed, by time.
+    `
+    CREATE INDEX enquiry_history_at ON enquiry_history (at, staff_email, enquiry_id);
+    CREATE INDEX vitals_received_at ON vitals (received_at);
+    `,
   ];
 }
 
