@@ -218,6 +218,64 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
     ]);
   });
 
+  test("forty enquiries stored at once are forty on their day, and an erased person's leave it with their work", async () => {
+    store = await adapter.open();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(ist("2026-03-13T15:00:00"));
+      const stored = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          store.enquiries.add(enquiry(`Buyer${index}`, index + 1, index % 4 === 0 ? "Retailer" : "Self Use")),
+        ),
+      );
+      await Promise.all(
+        stored
+          .slice(0, 10)
+          .map((one, index) =>
+            store.enquiryWork.addNote(one.id, {
+              text: "Called",
+              staffEmail: index % 2 ? A : B,
+              at: ist("2026-03-13T16:00:00"),
+            }),
+          ),
+      );
+      const before = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+      expect(before.perDay.find((day) => day.date === "2026-03-13")).toEqual({
+        date: "2026-03-13",
+        enquiries: { Retailer: 10, "Self Use": 30 },
+        quantity: (40 * 41) / 2,
+      });
+      expect(before.firstContact).toMatchObject({
+        received: 40,
+        contacted: 10,
+        withinTarget: 10,
+        medianWorkingMinutes: 60,
+      });
+      expect(before.breakdowns.members).toEqual([
+        { key: A, enquiries: 5 },
+        { key: B, enquiries: 5 },
+      ]);
+
+      // Buyer0 (Retailer, 1 pack, noted by B) asks to be forgotten.
+      const report = await store.personalData.erase({ email: "buyer0@example.com" }, { actor: A });
+      expect(report.erased).toBe(true);
+      const after = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+      expect(after.perDay.find((day) => day.date === "2026-03-13")).toEqual({
+        date: "2026-03-13",
+        enquiries: { Retailer: 9, "Self Use": 30 },
+        quantity: (40 * 41) / 2 - 1,
+      });
+      expect(after.funnel).toMatchObject({ received: 39, counts: expect.objectContaining({ New: 39 }) });
+      expect(after.firstContact).toMatchObject({ received: 39, contacted: 9 });
+      expect(after.breakdowns.members).toEqual([
+        { key: A, enquiries: 5 },
+        { key: B, enquiries: 4 },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("an empty store gives zeros on every day and no median", async () => {
     store = await adapter.open();
     const empty = await dashboardData(store.dashboard, { now: NOW, days: 30 });
