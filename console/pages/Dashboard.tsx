@@ -184,11 +184,13 @@ function BarRows({ rows, total }: { rows: { key: string; count: number }[]; tota
       {rows.map(({ key, count }) => (
         <tr key={key}>
           <th scope="row">{key}</th>
-          <td className="bar-cell">
-            <span className="bar-track" aria-hidden="true">
-              <span className="bar-fill" style={{ width: `${total > 0 ? (count / total) * 100 : 0}%` }} />
+          <td>
+            <span className="bar-line">
+              <span className="bar-track" aria-hidden="true">
+                <span className="bar-fill" style={{ width: `${total > 0 ? (count / total) * 100 : 0}%` }} />
+              </span>
+              <span className="bar-value">{number(count)}</span>
             </span>
-            <span className="bar-value">{number(count)}</span>
           </td>
         </tr>
       ))}

@@ -229,15 +229,13 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
         ),
       );
       await Promise.all(
-        stored
-          .slice(0, 10)
-          .map((one, index) =>
-            store.enquiryWork.addNote(one.id, {
-              text: "Called",
-              staffEmail: index % 2 ? A : B,
-              at: ist("2026-03-13T16:00:00"),
-            }),
-          ),
+        stored.slice(0, 10).map((one, index) =>
+          store.enquiryWork.addNote(one.id, {
+            text: "Called",
+            staffEmail: index % 2 ? A : B,
+            at: ist("2026-03-13T16:00:00"),
+          }),
+        ),
       );
       const before = await dashboardData(store.dashboard, { now: NOW, days: 30 });
       expect(before.perDay.find((day) => day.date === "2026-03-13")).toEqual({

@@ -102,7 +102,7 @@ export function migrations(enquiryTable: string): string[] {
         WHERE day = date(old.received_at, '+330 minutes') AND buyer = old.RetailerSelfUse;
     END;
     CREATE INDEX enquiry_history_at ON enquiry_history (at, staff_email, enquiry_id);
-    CREATE INDEX vitals_received_at ON vitals (received_at);
+    CREATE INDEX vitals_received_at ON vitals (received_at, page, metric, value);
     `,
   ];
 }
