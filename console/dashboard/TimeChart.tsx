@@ -28,6 +28,13 @@ const GRID = "#efe2cf";
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 const KOLKATA = "Asia/Kolkata";
 
+const dayMonth = new Intl.DateTimeFormat("en-IN", { timeZone: KOLKATA, day: "numeric", month: "short" });
+
+/** "1 Sep", as India writes a date, in India's time. */
+function formatTick(seconds: number): string {
+  return dayMonth.format(new Date(seconds * 1000));
+}
+
 function axis(formatValue?: (value: number) => string): uPlot.Axis {
   return {
     stroke: INK_MUTED,
@@ -59,7 +66,10 @@ export function TimeChart({ label, x, series, values, height = 220, formatValue 
         x: { time: true },
         y: { range: (_chart, _min, max) => [0, max > 0 ? max * 1.12 : 1] },
       },
-      axes: [axis(), { ...axis(formatValue), size: 52 }],
+      axes: [
+        { ...axis(), values: (_chart, splits) => splits.map(formatTick) },
+        { ...axis(formatValue), size: 60 },
+      ],
       series: [
         {},
         ...series.map((line): uPlot.Series => ({

@@ -38,17 +38,23 @@ function formatVital(metric: VitalMetric, value: number): string {
   return metric === "CLS" ? value.toFixed(3) : `${number(Math.round(value))} ms`;
 }
 
+/** A chart axis's shorter labels: "1.6 s", "250 ms", "0.05". */
+function formatVitalTick(metric: VitalMetric, value: number): string {
+  if (metric === "CLS") return value.toFixed(2);
+  return value >= 1000
+    ? `${(value / 1000).toLocaleString("en-IN", { maximumFractionDigits: 1 })} s`
+    : `${value} ms`;
+}
+
 /** A chart's figures, folded away under the chart: for screen readers, and for copying. */
 function FiguresTable({ caption, children }: { caption: string; children: React.ReactNode }) {
   return (
     <details className="figures">
       <summary>{text.showTable}</summary>
-      <div className="figures-scroll">
-        <table className="figures-table">
-          <caption className="visually-hidden">{caption}</caption>
-          {children}
-        </table>
-      </div>
+      <table className="figures-table">
+        <caption className="visually-hidden">{caption}</caption>
+        {children}
+      </table>
     </details>
   );
 }
@@ -183,7 +189,11 @@ function BarRows({ rows, total }: { rows: { key: string; count: number }[]; tota
     <>
       {rows.map(({ key, count }) => (
         <tr key={key}>
-          <th scope="row">{key}</th>
+          <th scope="row">
+            <span className="bar-key" title={key}>
+              {key}
+            </span>
+          </th>
           <td>
             <span className="bar-line">
               <span className="bar-track" aria-hidden="true">
@@ -333,7 +343,7 @@ function vitalsChart(data: DashboardData, metric: VitalMetric) {
 
 function VitalsChart({ data, metric }: { data: DashboardData; metric: VitalMetric }) {
   const chart = useMemo(() => vitalsChart(data, metric), [data, metric]);
-  const formatValue = useCallback((value: number) => formatVital(metric, value), [metric]);
+  const formatValue = useCallback((value: number) => formatVitalTick(metric, value), [metric]);
   return (
     <>
       <ChartLegend series={chart.series} />
