@@ -1,7 +1,9 @@
 /**
  * The console's inbox on SQLite with 100,000 stored enquiries: sequential requests to
  * `/api/admin/...` against the real server in a process of its own on 127.0.0.1, signed in as an
- * owner; p50 and p95 latency of the first page, filtered pages, searches and the CSV export.
+ * owner; p50 and p95 latency of the first page, filtered pages, searches, the CSV export and the
+ * dashboard's figures (the enquiries spread over the year to now, with their history and a year
+ * of page-speed measurements).
  *
  *   npx tsx bench/inbox.ts                  200 requests per measure (20 for the full export)
  *   BENCH_QUICK=1 npx tsx bench/inbox.ts    20 per measure, for development
@@ -17,7 +19,7 @@ import Database from "better-sqlite3";
 import { ADMIN_API_PREFIX, ENQUIRY_STATUSES, SESSION_COOKIE } from "../domain/console";
 import { hashPassword } from "../server/admin/passwords";
 import { writeSiteFixture } from "../tests/support/test-app";
-import { ENQUIRY_COLLECTION } from "../domain/contract";
+import { ENQUIRY_COLLECTION, VITAL_METRICS } from "../domain/contract";
 import { SqliteStore } from "../server/store/sqlite";
 import { formatCount, formatTable, isMain, quick, type Row } from "./support/report";
 import { startServer } from "../tests/support/server-process";
@@ -32,12 +34,21 @@ const PASSWORD = "bench owner password";
 const SURNAMES = ["Sharma", "Verma", "Gupta", "Singh", "Kumar", "Mehta", "Iyer", "Reddy"];
 
 /** The inbox's own targets: a page or a search as quick at 100,000 enquiries as at 100. */
-export const inboxTargets = { pageP95Ms: 50, searchP95Ms: 100, teamViewP95Ms: 50, digestMs: 200 } as const;
+export const inboxTargets = {
+  pageP95Ms: 50,
+  searchP95Ms: 100,
+  teamViewP95Ms: 50,
+  digestMs: 200,
+  dashboardP95Ms: 100,
+} as const;
 const TEAM_MEMBERS = 5;
 const DAY_MS = 86_400_000;
+const YEAR_MS = 365 * DAY_MS;
+const MEMBERS = ["asha", "bilal", "chitra", "dev"].map((name) => `${name}@bench.example`);
+const VITAL_SAMPLES = 100_000;
 
 /** Writes the enquiries straight into the file, as years of use would leave it (status on one in five). */
-function seed(path: string) {
+export function seed(path: string) {
   const db = new Database(path);
   const table = `"${ENQUIRY_COLLECTION}"`;
   const insertEnquiry = db.prepare(
@@ -50,11 +61,19 @@ function seed(path: string) {
   const insertWork = db.prepare(
     `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at) VALUES (?, ?, 1, NULL, ?)`,
   );
-  const start = Date.UTC(2024, 0, 1);
+  const insertHistory = db.prepare(
+    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertVital = db.prepare(`INSERT INTO vitals (page, metric, value, received_at) VALUES (?, ?, ?, ?)`);
+  // The year to now, evenly: about 274 enquiries a day.
+  const start = Date.now() - YEAR_MS;
+  const spacing = YEAR_MS / STORED_ENQUIRIES;
   db.transaction(() => {
     for (let n = 0; n < STORED_ENQUIRIES; n++) {
       const id = randomUUID();
-      const receivedAt = new Date(start + n * 60_000).toISOString();
+      const received = start + n * spacing;
+      const receivedAt = new Date(received).toISOString();
       const surname = SURNAMES[n % SURNAMES.length] as string;
       insertEnquiry.run(
         id,
@@ -66,7 +85,24 @@ function seed(path: string) {
         receivedAt,
       );
       insertNotification.run(randomUUID(), id, receivedAt, receivedAt);
-      if (n % 5 === 0) insertWork.run(id, ENQUIRY_STATUSES[1 + ((n / 5) % 5)], receivedAt);
+      if (n % 5 === 0) {
+        const status = ENQUIRY_STATUSES[1 + ((n / 5) % 5)] as string;
+        insertWork.run(id, status, receivedAt);
+        // First touched between 0 and 36 hours after arriving, by one of four members; a note on every other.
+        const touched = new Date(received + (n % 37) * 3_600_000).toISOString();
+        const member = MEMBERS[n % MEMBERS.length] as string;
+        insertHistory.run(randomUUID(), id, touched, member, "status", "New", status, null);
+        if (n % 10 === 0) {
+          const later = new Date(received + (n % 37) * 3_600_000 + 600_000).toISOString();
+          insertHistory.run(randomUUID(), id, later, member, "note", null, null, "Called");
+        }
+      }
+    }
+    for (let n = 0; n < VITAL_SAMPLES; n++) {
+      const page = (["/", "/privacy-policy", "/hi", "/hi/privacy-policy"] as const)[n % 4];
+      const metric = VITAL_METRICS[n % VITAL_METRICS.length] as string;
+      const at = new Date(start + n * (YEAR_MS / VITAL_SAMPLES)).toISOString();
+      insertVital.run(page, metric, metric === "CLS" ? (n % 30) / 100 : 200 + ((n * 7_919) % 4_000), at);
     }
   })();
   db.close();
@@ -161,7 +197,7 @@ async function measure(count: number, request: (index: number) => Promise<Respon
     times.push(performance.now() - started);
     if (!response.ok) throw new Error(`HTTP ${response.status}: ${body.slice(0, 200)}`);
     rows = body.startsWith("{")
-      ? ((JSON.parse(body) as { items?: unknown[] }).items?.length ?? 0)
+      ? ((JSON.parse(body) as { items?: unknown[] }).items?.length ?? 1)
       : body.split("\r\n").length - 2;
   }
   times.sort((a, b) => a - b);
@@ -250,6 +286,18 @@ export async function runInboxBenchmark(): Promise<Row[]> {
           path: () => "/enquiries.csv?q=Sharma",
         },
         { name: "CSV: every enquiry (100,000)", count: FULL_EXPORT_REQUESTS, path: () => "/enquiries.csv" },
+        {
+          name: "dashboard, 30 days",
+          target: inboxTargets.dashboardP95Ms,
+          count: REQUESTS,
+          path: () => "/dashboard?days=30",
+        },
+        {
+          name: "dashboard, 90 days",
+          target: inboxTargets.dashboardP95Ms,
+          count: REQUESTS,
+          path: () => "/dashboard?days=90",
+        },
       ];
       const first = (await (await get("/enquiries")).json()) as { newestCursor: string; nextCursor: string };
       const newest = first.newestCursor;

@@ -11,6 +11,7 @@ export function pageTitle(page: string, newCount = 0): string {
 }
 
 export const navLabels = {
+  dashboard: "Dashboard",
   inbox: "Inbox",
   subscribers: "Subscribers",
   activity: "Activity",
@@ -244,3 +245,67 @@ export const teamText = {
   turnMembers: "Members who take turns",
   saveAssignment: "Save assignment",
 } as const;
+/** The dashboard's wording; the figures' own names are DASHBOARD_FIGURES (domain/dashboard.ts). */
+export const dashboardText = {
+  title: "Dashboard",
+  range: "Period",
+  rangeLabel: (days: number) => `${days} days`,
+  downloadCsv: "Download CSV",
+  showTable: "Show the figures as a table",
+  received: "Enquiries",
+  receivedNote: (retailer: number, selfUse: number) =>
+    `${retailer.toLocaleString("en-IN")} Retailer · ${selfUse.toLocaleString("en-IN")} Self Use`,
+  reachedConfirmed: "Reached Confirmed",
+  reachedFulfilled: "Fulfilled",
+  ofGenuine: (count: number, genuine: number) =>
+    `${count.toLocaleString("en-IN")} of ${countOf(genuine, "enquiry", "enquiries")}, Spam aside`,
+  medianFirstContact: "Median first contact",
+  workingTime: "working time",
+  withinTarget: (within: number, received: number, hours: number) =>
+    `${within.toLocaleString("en-IN")} of ${received.toLocaleString("en-IN")} answered within ${hours} working hours`,
+  notYetContacted: (count: number) => `${countOf(count, "enquiry", "enquiries")} not contacted yet`,
+  noneYet: "—",
+  date: "Day",
+  week: "Week from",
+  packs: "Packs",
+  status: "Status",
+  count: "Enquiries",
+  share: "Share",
+  apart: "Set apart",
+  member: "Member",
+  noMembers: "Nobody has changed a status or written a note in this period.",
+  memberNote: "Enquiries each member changed a status of or wrote a note on in this period.",
+  funnelNote: "Where the enquiries received in this period stand now. Shares leave Spam aside.",
+  firstContactNote: (hours: number) =>
+    `From arriving to the first status change or note, counted in working hours (10:00–19:00 IST, Monday to Saturday). Target: ${hours} working hours.`,
+  page: "Page",
+  metric: "Measure",
+  samples: "Visits measured",
+  p75: "75th percentile",
+  noVitals: "No page-speed measurements from visitors in this period.",
+  vitalsNote: "What three in four real visitors got or better, week by week.",
+  metricNames: {
+    LCP: "Largest Contentful Paint",
+    INP: "Interaction to Next Paint",
+    CLS: "Cumulative Layout Shift",
+    FCP: "First Contentful Paint",
+    TTFB: "Time to First Byte",
+  },
+  chartSummary: (figure: string, from: string, to: string) =>
+    `Chart: ${figure}, ${from} to ${to}. The table below gives every figure.`,
+} as const;
+
+/** "45 min", "3 h 20 min" of working time. */
+export function formatWorkingMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+const dayMonth = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "numeric", month: "short" });
+
+/** "9 Mar" for the IST calendar day "2026-03-09". */
+export function formatDay(date: string): string {
+  return dayMonth.format(new Date(`${date}T00:00:00Z`));
+}

@@ -21,6 +21,7 @@ const router = createBrowserRouter(
       hydrateFallbackElement: <Loading />,
       children: [
         { index: true, lazy: () => import("./pages/Inbox") },
+        { path: appPaths.dashboard, lazy: () => import("./pages/Dashboard") },
         { path: appPaths.enquiryPattern, lazy: () => import("./pages/Enquiry") },
         { path: appPaths.subscribers, lazy: () => import("./pages/Subscribers") },
         { path: appPaths.activity, lazy: () => import("./pages/Activity") },

@@ -1,5 +1,5 @@
 /** The console's page paths as its router sees them: CONSOLE_PAGE_PATHS without the basename. */
-import { CONSOLE_BASE_PATH, CONSOLE_PAGE_PATHS } from "../domain/console";
+import { CONSOLE_BASE_PATH, CONSOLE_PAGE_PATHS, type StaffRole } from "../domain/console";
 import { TEAM_PAGE_PATH } from "../domain/team";
 
 export function inApp(path: string): string {
@@ -8,6 +8,7 @@ export function inApp(path: string): string {
 
 export const appPaths = {
   inbox: inApp(CONSOLE_PAGE_PATHS.inbox),
+  dashboard: inApp(CONSOLE_PAGE_PATHS.dashboard),
   signIn: inApp(CONSOLE_PAGE_PATHS.signIn),
   enquiry: (id: string) => inApp(CONSOLE_PAGE_PATHS.enquiry(id)),
   /** The router's pattern for an enquiry's page. */
@@ -19,6 +20,11 @@ export const appPaths = {
   security: inApp(CONSOLE_PAGE_PATHS.security),
   team: inApp(TEAM_PAGE_PATH),
 } as const;
+
+/** The page a member lands on after signing in when they were going nowhere else: owners see the dashboard first. */
+export function landingPath(role: StaffRole): string {
+  return role === "owner" ? appPaths.dashboard : appPaths.inbox;
+}
 
 /** Where the sign-in page sends the person back to, and why they are there. */
 export const SIGN_IN_PARAMS = { next: "next", ended: "ended", signedOut: "signed-out" } as const;

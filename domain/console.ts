@@ -11,6 +11,7 @@ export const CONSOLE_BASE_PATH = "/admin";
 
 export const CONSOLE_PAGE_PATHS = {
   inbox: "/admin",
+  dashboard: "/admin/dashboard",
   signIn: "/admin/sign-in",
   enquiry: (id: string) => `/admin/enquiries/${encodeURIComponent(id)}`,
   subscribers: "/admin/subscribers",
@@ -39,6 +40,10 @@ export const ADMIN_API_ROUTES = {
   enquiriesCsv: "/enquiries.csv",
   /** GET enquiries received after ?since=<cursor>, for the live inbox. */
   enquiryUpdates: "/enquiries/updates",
+  /** GET the dashboard's figures (domain/dashboard.ts): ?days=30|90. */
+  dashboard: "/dashboard",
+  /** GET the same figures as CSV (UTF-8 with BOM, formula-guarded). */
+  dashboardCsv: "/dashboard.csv",
   /** GET one enquiry with its history and notifications. */
   enquiry: "/enquiries/:id",
   /** POST { status, note? } */

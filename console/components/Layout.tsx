@@ -1,4 +1,4 @@
-import { Activity, Inbox, LogOut, Mail, ShieldCheck, UserSearch, Users } from "lucide-react";
+import { Activity, ChartColumn, Inbox, LogOut, Mail, ShieldCheck, UserSearch, Users } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
@@ -84,6 +84,10 @@ export function Layout() {
         </button>
       </header>
       <nav className="main-nav" aria-label="Console">
+        <NavLink to={appPaths.dashboard}>
+          <ChartColumn aria-hidden="true" size={20} />
+          <span>{navLabels.dashboard}</span>
+        </NavLink>
         <NavLink to={appPaths.inbox} end>
           <Inbox aria-hidden="true" size={20} />
           <span>{navLabels.inbox}</span>

@@ -4,7 +4,7 @@ import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domai
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { NoOwner } from "../components/Layout";
 import { CONSOLE_TITLE, pageTitle } from "../content";
-import { appPaths, SIGN_IN_PARAMS, safeNext } from "../paths";
+import { appPaths, landingPath, SIGN_IN_PARAMS, safeNext } from "../paths";
 import { ErrorNotice } from "../components/Notices";
 
 export function Component() {
@@ -57,7 +57,8 @@ export function Component() {
           },
         },
       );
-      const next = safeNext(searchParams.get(SIGN_IN_PARAMS.next));
+      const asked = searchParams.get(SIGN_IN_PARAMS.next);
+      const next = asked ? safeNext(asked) : landingPath(answer.staff.role);
       navigate(answer.offerTotp ? `${appPaths.security}?offer=1` : next, { replace: true });
     } catch (caught) {
       if (caught instanceof ApiError && caught.needs === "code") setNeedsCode(true);

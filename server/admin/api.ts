@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { apiMessages } from "../routes/api-errors";
+import { dashboardRoutes } from "./dashboard-routes";
 import { enquiryRoutes } from "./enquiry-routes";
 import { installConsoleGuard } from "./guard";
 import { peopleRoutes } from "./people-routes";
@@ -23,6 +24,7 @@ export async function adminApi(app: FastifyInstance) {
   });
   await app.register(signInRoutes);
   await app.register(enquiryRoutes);
+  await app.register(dashboardRoutes);
   await app.register(peopleRoutes);
   await app.register(personalDataRoutes);
   await app.register(teamRoutes);

@@ -13,7 +13,7 @@ import {
   type InboxPage,
 } from "../../domain/console";
 import { BUYER_TYPES } from "../../domain/enquiry";
-import { toCsv } from "../cli/csv";
+import { toCsv, UTF8_BOM } from "../cli/csv";
 import { apiMessages } from "../routes/api-errors";
 import type { EnquiryRecord, InboxFilter, InboxRow } from "../store/enquiry-work";
 import { eventTime } from "../store/event-clock";
@@ -26,8 +26,6 @@ const INBOX_PAGE_MAX = 100;
 const EXPORT_PAGE_SIZE = 5_000;
 /** The most an updates request returns: more than that, and the inbox reloads its first page. */
 const UPDATES_MAX = 100;
-/** Byte order mark: Excel on Windows reads the file as UTF-8 only with it (names in Devanagari). */
-const UTF8_BOM = "\uFEFF";
 
 const cursor = z
   .string()

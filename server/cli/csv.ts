@@ -3,6 +3,9 @@
  * break), made safe to open in a spreadsheet: a cell that begins with = + - @, a tab or a carriage
  * return would run as a formula, so it is prefixed with a single quote (OWASP's advice).
  */
+/** Byte order mark: Excel on Windows reads a file as UTF-8 only with it (names in Devanagari). */
+export const UTF8_BOM = "\uFEFF";
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: string | number | null | undefined): string {

@@ -1,6 +1,7 @@
 import type { Language, PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import type { ActivityLog } from "./activity";
+import type { DashboardStore } from "./dashboard";
 import type { RetentionStore } from "./retention";
 import type { EnquiryWorkStore } from "./enquiry-work";
 import type { LeaseStore } from "./leases";
@@ -251,6 +252,8 @@ export interface Store {
   readonly personalData: PersonalDataStore;
   /** Which instance runs each timed job (sweeps, backups) now. */
   readonly leases: LeaseStore;
+  /** The console dashboard's figures over a span of days. */
+  readonly dashboard: DashboardStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

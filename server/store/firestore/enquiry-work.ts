@@ -23,6 +23,7 @@ import {
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
+import { touchesOf, type TouchRecord } from "./dashboard";
 import { languageOfDocument } from "./enquiries";
 import { touchWork } from "./team";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
@@ -295,6 +296,12 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           { merge: true },
         );
         const entryId = randomUUID();
+        transaction.create(touchesOf(this.context).doc(entryId), {
+          enquiryId: id,
+          staffEmail: change.staffEmail,
+          at,
+          receivedAt,
+        } satisfies TouchRecord);
         transaction.create(workRef.collection("history").doc(entryId), {
           at,
           staffEmail: change.staffEmail,
@@ -316,12 +323,8 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
         const enquiry = await transaction.get(this.collections.enquiries.doc(id));
         if (!enquiry.exists) return false;
         const workRef = this.collections.work.doc(id);
-        const touch = await touchWork(
-          transaction,
-          workRef,
-          { id, receivedAt: isoOf(enquiry.get("receivedAt")) },
-          at,
-        );
+        const receivedAt = isoOf(enquiry.get("receivedAt"));
+        const touch = await touchWork(transaction, workRef, { id, receivedAt }, at);
         touch({});
         const entryId = randomUUID();
         transaction.create(workRef.collection("history").doc(entryId), {
@@ -331,6 +334,12 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           text: note.text,
           sortKey: sortKey(at, entryId),
         });
+        transaction.create(touchesOf(this.context).doc(entryId), {
+          enquiryId: id,
+          staffEmail: note.staffEmail,
+          at,
+          receivedAt,
+        } satisfies TouchRecord);
         return true;
       });
     });

@@ -1,5 +1,6 @@
 import type { Store } from "../store";
 import { FirestoreActivityLog } from "./activity";
+import { FirestoreDashboardStore } from "./dashboard";
 import { FirestoreConnection, type FirestoreStoreOptions } from "./connection";
 import { FirestoreEnquiryWorkStore } from "./enquiry-work";
 import { FirestoreLeaseStore } from "./leases";
@@ -37,6 +38,7 @@ export class FirestoreStore implements Store {
   readonly retention: FirestoreRetentionStore;
   readonly personalData: FirestorePersonalDataStore;
   readonly leases: FirestoreLeaseStore;
+  readonly dashboard: FirestoreDashboardStore;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
@@ -53,6 +55,7 @@ export class FirestoreStore implements Store {
     this.retention = new FirestoreRetentionStore(connection);
     this.personalData = new FirestorePersonalDataStore(connection);
     this.leases = new FirestoreLeaseStore(connection);
+    this.dashboard = new FirestoreDashboardStore(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

@@ -18,6 +18,7 @@ import {
 import type { PersonalDataStore } from "../personal-data";
 import { activityDocument } from "./activity";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
+import { touchesOf } from "./dashboard";
 import { historyEntryOf } from "./enquiry-work";
 import { enquiryFromDocument } from "./enquiries";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
@@ -243,6 +244,8 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         ...claims,
         ...mails.map((doc) => doc.ref),
         ...history,
+        // The dashboard's copy of each history entry (same id).
+        ...history.map((ref) => touchesOf(this.context).doc(ref.id)),
         ...versions,
         ...works.map((doc) => doc.ref),
         ...enquiries.map((doc) => doc.ref),

@@ -9,6 +9,7 @@ import {
   VITALS_PER_BATCH,
 } from "../retention";
 import { collectionsOf, deleteInBatches, type FirestoreContext } from "./connection";
+import { touchesOf } from "./dashboard";
 
 /** Firestore refuses a batch of more than 500 writes. */
 
@@ -72,6 +73,8 @@ export class FirestoreRetentionStore implements RetentionStore {
       );
       return [
         ...history.docs.map((doc) => doc.ref),
+        // The dashboard's copy of each history entry (same id).
+        ...history.docs.map((doc) => touchesOf(this.context).doc(doc.id)),
         ...versions.docs.map((doc) => doc.ref),
         ...claims.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref)),
         ...notifications.docs.map((doc) => doc.ref),

@@ -1,5 +1,6 @@
 import type { Store } from "../store";
 import { SqliteActivityLog } from "./activity";
+import { SqliteDashboardStore } from "./dashboard";
 import { SqliteConnection, type SqliteRun, type SqliteStoreOptions } from "./connection";
 import { SqliteEnquiryWorkStore } from "./enquiry-work";
 import { SqliteLeaseStore } from "./leases";
@@ -38,6 +39,7 @@ export class SqliteStore implements Store {
   readonly retention: SqliteRetentionStore;
   readonly personalData: SqlitePersonalDataStore;
   readonly leases: SqliteLeaseStore;
+  readonly dashboard: SqliteDashboardStore;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
@@ -55,6 +57,7 @@ export class SqliteStore implements Store {
     this.retention = new SqliteRetentionStore(run, connection.enquiryTable);
     this.personalData = new SqlitePersonalDataStore(run, connection.enquiryTable);
     this.leases = new SqliteLeaseStore(run);
+    this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
   }
 
   /**

@@ -83,6 +83,30 @@ export function migrations(enquiryTable: string): string[] {
     `,
     // Owners, follow-ups, alert choices and the members' mails (docs/decisions/022).
     teamSchema(enquiryTable, quoteIdentifier),
+    // The dashboard (docs/decisions/023): enquiries per IST day and buyer type kept by triggers in
+    // the transaction that stores or erases an enquiry; who worked on what, and page speed, by time.
+    `
+    CREATE TABLE enquiry_days (
+      day TEXT NOT NULL,
+      buyer TEXT NOT NULL,
+      enquiries INTEGER NOT NULL,
+      quantity INTEGER NOT NULL,
+      PRIMARY KEY (day, buyer)
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO enquiry_days (day, buyer, enquiries, quantity)
+      SELECT date(received_at, '+330 minutes'), RetailerSelfUse, count(*), sum(Quantity) FROM ${table} GROUP BY 1, 2;
+    CREATE TRIGGER ${quoteIdentifier(`${enquiryTable}_days_insert`)} AFTER INSERT ON ${table} BEGIN
+      INSERT INTO enquiry_days (day, buyer, enquiries, quantity)
+        VALUES (date(new.received_at, '+330 minutes'), new.RetailerSelfUse, 1, new.Quantity)
+        ON CONFLICT (day, buyer) DO UPDATE SET enquiries = enquiries + 1, quantity = quantity + excluded.quantity;
+    END;
+    CREATE TRIGGER ${quoteIdentifier(`${enquiryTable}_days_delete`)} AFTER DELETE ON ${table} BEGIN
+      UPDATE enquiry_days SET enquiries = enquiries - 1, quantity = quantity - old.Quantity
+        WHERE day = date(old.received_at, '+330 minutes') AND buyer = old.RetailerSelfUse;
+    END;
+    CREATE INDEX enquiry_history_at ON enquiry_history (at, staff_email, enquiry_id);
+    CREATE INDEX vitals_received_at ON vitals (received_at, page, metric, value);
+    `,
   ];
 }
 

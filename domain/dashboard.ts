@@ -1,0 +1,124 @@
+/**
+ * The console's dashboard: what its API answers and the page draws, and the calendar rules its
+ * figures are counted by (IST days, weeks from Monday). No I/O: the console and the server both
+ * import it. docs/console.md says how each figure is computed.
+ */
+import type { VitalMetric } from "./contract";
+import type { EnquiryStatus } from "./console";
+import type { BuyerType } from "./enquiry";
+
+/** The ranges the dashboard offers, in IST days ending today. */
+export const DASHBOARD_RANGES = [30, 90] as const;
+export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
+export const DEFAULT_DASHBOARD_RANGE: DashboardRange = 30;
+
+/** Enquiries received on one IST day, by buyer type. */
+export interface DashboardDay {
+  /** YYYY-MM-DD, the IST calendar. */
+  date: string;
+  enquiries: Record<BuyerType, number>;
+  /** Packs asked for, all buyer types together. */
+  quantity: number;
+}
+
+/** Packs asked for in one week (Monday to Sunday, IST); the first and the current week may be partial. */
+export interface DashboardWeek {
+  /** The Monday the week starts on, YYYY-MM-DD. */
+  weekStart: string;
+  quantity: number;
+}
+
+/** Where the enquiries received in the range stand now. */
+export interface DashboardFunnel {
+  counts: Record<EnquiryStatus, number>;
+  /** Every enquiry received in the range. */
+  received: number;
+  /** Received, less those marked Spam: what the shares below are counted against. */
+  genuine: number;
+  /** Now Confirmed or Fulfilled. */
+  reachedConfirmed: number;
+  /** Now Fulfilled. */
+  reachedFulfilled: number;
+}
+
+/** How quickly staff first touched the enquiries received in the range (a status change or a note). */
+export interface DashboardFirstContact {
+  /** The target, in working hours. */
+  targetHours: number;
+  received: number;
+  /** Touched at least once so far. */
+  contacted: number;
+  /** Touched within `targetHours` working hours of arriving. */
+  withinTarget: number;
+  /** The median working time to the first touch, in minutes; null when none was touched. */
+  medianWorkingMinutes: number | null;
+}
+
+/** One row of a "per X" breakdown: how many enquiries fall under `key` (a member's e-mail, a source…). */
+export interface DashboardBreakdownRow {
+  key: string;
+  enquiries: number;
+}
+
+/**
+ * The dashboard's breakdowns, each a list of rows most first. `members`: the enquiries each member
+ * of staff worked on (changed a status of, or noted) within the range. A new breakdown (per lead
+ * source, per owner) is one more member here, with its label in console/content.ts.
+ */
+export interface DashboardBreakdowns {
+  members: DashboardBreakdownRow[];
+}
+
+/** The 75th percentile of one metric on one page over one week of real visitors' measurements. */
+export interface DashboardVitalWeek {
+  weekStart: string;
+  page: string;
+  metric: VitalMetric;
+  count: number;
+  p75: number;
+}
+
+export interface DashboardData {
+  days: DashboardRange;
+  /** The first and last IST day of the range, YYYY-MM-DD (today is the last). */
+  from: string;
+  to: string;
+  generatedAt: string;
+  perDay: DashboardDay[];
+  quantityPerWeek: DashboardWeek[];
+  funnel: DashboardFunnel;
+  firstContact: DashboardFirstContact;
+  breakdowns: DashboardBreakdowns;
+  vitals: DashboardVitalWeek[];
+}
+
+/**
+ * The figures' names, as the dashboard's headings and the CSV's first column both give them.
+ * A new breakdown adds its name here.
+ */
+export const DASHBOARD_FIGURES = {
+  perDay: "Enquiries per day",
+  quantityPerWeek: "Packs asked for per week",
+  funnel: "Where the enquiries stand",
+  firstContact: "First contact",
+  members: "Enquiries per member",
+  vitals: "Page speed (75th percentile)",
+} as const;
+
+const DAY_MS = 86_400_000;
+
+/** The day `days` after the IST date `date` (YYYY-MM-DD), as YYYY-MM-DD. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Monday of the week (Monday to Sunday) the IST date `date` falls in. */
+export function weekStartOf(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/** The share `part / whole` as a whole percentage, or null when there is nothing to share. */
+export function percentOf(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((part / whole) * 100) : null;
+}

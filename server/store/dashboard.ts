@@ -1,0 +1,137 @@
+import {
+  addDays,
+  type DashboardBreakdownRow,
+  type DashboardData,
+  type DashboardRange,
+  type DashboardVitalWeek,
+  weekStartOf,
+} from "../../domain/dashboard";
+import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../domain/console";
+import { BUYER_TYPES, type BuyerType } from "../../domain/enquiry";
+import { FIRST_CONTACT_HOURS, istDate, istDayBounds, workingMsBetween } from "../../domain/working-hours";
+
+/** The instants a dashboard counts between: from 00:00 IST of its first day to 00:00 IST after its last. */
+export interface DashboardSpan {
+  from: Date;
+  to: Date;
+}
+
+/** Enquiries received on one IST day from one buyer type, and the packs they asked for. */
+export interface ReceivedDay {
+  date: string;
+  buyer: BuyerType;
+  enquiries: number;
+  quantity: number;
+}
+
+/** An enquiry received in the span that staff have touched: when it came, and the first status change or note. */
+export interface FirstTouch {
+  receivedAt: string;
+  firstTouchAt: string;
+}
+
+/** What a store reads for a dashboard; `dashboardData` turns it into the figures shown. */
+export interface DashboardParts {
+  received: ReceivedDay[];
+  /** Where the enquiries received in the span stand now (those never worked on are New). */
+  statuses: Record<EnquiryStatus, number>;
+  firstTouches: FirstTouch[];
+  /** The enquiries each member worked on (changed a status of, or noted) within the span, most first. */
+  members: DashboardBreakdownRow[];
+  /** The 75th percentile per week (from Monday, IST), page and metric of measurements received in the span. */
+  vitals: DashboardVitalWeek[];
+}
+
+/** The dashboard's reads: aggregates over a span, from indexes, quick at 100,000 enquiries. */
+export interface DashboardStore {
+  parts(span: DashboardSpan): Promise<DashboardParts>;
+}
+
+export function emptyStatusCounts(): Record<EnquiryStatus, number> {
+  return Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
+}
+
+/** The span of the `days` IST days ending with the day `now` falls on. */
+export function dashboardSpan(now: Date, days: number): DashboardSpan {
+  const today = istDayBounds(now);
+  return { from: new Date(today.start.getTime() - (days - 1) * 86_400_000), to: today.end };
+}
+
+/** Most first, then by key: the order every breakdown is listed in. */
+export function sortBreakdown(rows: DashboardBreakdownRow[]): DashboardBreakdownRow[] {
+  return rows.sort((a, b) => b.enquiries - a.enquiries || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+function median(sorted: readonly number[]): number | null {
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * The dashboard of the `days` IST days ending today (`now`), from the store's reads. The
+ * first-contact target is `firstContactHours` working hours (domain/working-hours.ts).
+ */
+export async function dashboardData(
+  store: DashboardStore,
+  options: { now: Date; days: DashboardRange; firstContactHours?: number },
+): Promise<DashboardData> {
+  const { now, days } = options;
+  const targetHours = options.firstContactHours ?? FIRST_CONTACT_HOURS;
+  const span = dashboardSpan(now, days);
+  const parts = await store.parts(span);
+  const from = istDate(span.from);
+
+  const perDay = Array.from({ length: days }, (_, index) => ({
+    date: addDays(from, index),
+    enquiries: Object.fromEntries(BUYER_TYPES.map((buyer) => [buyer, 0])) as Record<BuyerType, number>,
+    quantity: 0,
+  }));
+  const dayIndex = new Map(perDay.map((day, index) => [day.date, index]));
+  for (const row of parts.received) {
+    const day = perDay[dayIndex.get(row.date) ?? -1];
+    if (!day) continue;
+    day.enquiries[row.buyer] += row.enquiries;
+    day.quantity += row.quantity;
+  }
+  const weeks = new Map<string, number>();
+  for (const day of perDay) {
+    const week = weekStartOf(day.date);
+    weeks.set(week, (weeks.get(week) ?? 0) + day.quantity);
+  }
+
+  const counts = { ...emptyStatusCounts(), ...parts.statuses };
+  const received = perDay.reduce((sum, day) => sum + day.enquiries.Retailer + day.enquiries["Self Use"], 0);
+  const targetMs = targetHours * 3_600_000;
+  const waits = parts.firstTouches
+    .map((touch) => workingMsBetween(new Date(touch.receivedAt), new Date(touch.firstTouchAt)))
+    .sort((a, b) => a - b);
+  const medianMs = median(waits);
+
+  return {
+    days,
+    from,
+    to: istDate(new Date(span.to.getTime() - 1)),
+    generatedAt: now.toISOString(),
+    perDay,
+    quantityPerWeek: [...weeks].map(([weekStart, quantity]) => ({ weekStart, quantity })),
+    funnel: {
+      counts,
+      received,
+      genuine: received - counts.Spam,
+      reachedConfirmed: counts.Confirmed + counts.Fulfilled,
+      reachedFulfilled: counts.Fulfilled,
+    },
+    firstContact: {
+      targetHours,
+      received,
+      contacted: waits.length,
+      withinTarget: waits.filter((wait) => wait <= targetMs).length,
+      medianWorkingMinutes: medianMs === null ? null : Math.round(medianMs / 60_000),
+    },
+    breakdowns: { members: sortBreakdown(parts.members) },
+    vitals: parts.vitals,
+  };
+}

@@ -1,0 +1,189 @@
+import { AggregateField, Timestamp } from "firebase-admin/firestore";
+import { ENQUIRY_STATUSES } from "../../../domain/console";
+import type { VitalMetric } from "../../../domain/contract";
+import type { DashboardBreakdownRow, DashboardVitalWeek } from "../../../domain/dashboard";
+import { weekStartOf } from "../../../domain/dashboard";
+import { BUYER_TYPES } from "../../../domain/enquiry";
+import { istDate } from "../../../domain/working-hours";
+import {
+  emptyStatusCounts,
+  type DashboardParts,
+  type DashboardSpan,
+  type DashboardStore,
+  type FirstTouch,
+  type ReceivedDay,
+} from "../dashboard";
+import { nearestRank } from "../vitals-summary";
+import { chunks, collectionsOf, isoOf, type FirestoreContext } from "./connection";
+
+const DAY_MS = 86_400_000;
+/** Aggregation queries in flight at once. */
+const PARALLEL_QUERIES = 24;
+
+/**
+ * One entry of an enquiry's history as the dashboard counts it, in `enquiryTouches` (same id as
+ * the entry), written with the entry: a status change or a note, by whom, when, and when the
+ * enquiry arrived. It holds no personal data of the visitor. Histories live in subcollections,
+ * which only a collection group query reads across; this one collection answers "what was done
+ * since" with one range read on `at`.
+ */
+export interface TouchRecord {
+  enquiryId: string;
+  staffEmail: string;
+  at: string;
+  receivedAt: string;
+}
+
+export function touchesOf(context: FirestoreContext) {
+  return context.db.collection("enquiryTouches");
+}
+
+async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const part of chunks(items, PARALLEL_QUERIES)) results.push(...(await Promise.all(part.map(work))));
+  return results;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The dashboard on Firestore, whose reads stay bounded however many enquiries are stored:
+ * - per day and buyer type, an aggregation query (count and sum of Quantity) on
+ *   (RetailerSelfUse, receivedAt): one small answer per day and type, never the documents;
+ * - per status, a count on enquiryWork (status, receivedAt);
+ * - first touches and members from the touches (history entries) written since the span began,
+ *   one range read on `enquiryTouches.at`;
+ * - page speed from the measurements received within the span; Firestore has no percentile.
+ */
+export class FirestoreDashboardStore implements DashboardStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get collections() {
+    return collectionsOf(this.context);
+  }
+
+  async parts(span: DashboardSpan): Promise<DashboardParts> {
+    const [received, touches, vitals] = await Promise.all([
+      this.received(span),
+      this.touchesSince(span.from),
+      this.vitals(span),
+    ]);
+    const statuses = emptyStatusCounts();
+    const fromIso = span.from.toISOString();
+    const toIso = span.to.toISOString();
+    let notNew = 0;
+    const worked = ENQUIRY_STATUSES.filter((status) => status !== "New");
+    const counts = await Promise.all(
+      worked.map((status) =>
+        this.context.run(async () => {
+          const query = this.collections.work
+            .where("status", "==", status)
+            .where("receivedAt", ">=", fromIso)
+            .where("receivedAt", "<", toIso);
+          return (await query.count().get()).data().count;
+        }),
+      ),
+    );
+    worked.forEach((status, index) => {
+      statuses[status] = counts[index] ?? 0;
+      notNew += statuses[status];
+    });
+    statuses.New = received.reduce((sum, row) => sum + row.enquiries, 0) - notNew;
+    return {
+      received,
+      statuses,
+      firstTouches: this.firstTouches(touches, span),
+      members: this.members(touches, span),
+      vitals,
+    };
+  }
+
+  private async received(span: DashboardSpan): Promise<ReceivedDay[]> {
+    const days = Math.round((span.to.getTime() - span.from.getTime()) / DAY_MS);
+    const queries = Array.from({ length: days }, (_, index) => span.from.getTime() + index * DAY_MS).flatMap(
+      (start) => BUYER_TYPES.map((buyer) => ({ start, buyer })),
+    );
+    const rows = await inParallel(queries, ({ start, buyer }) =>
+      this.context.run(async () => {
+        const answer = await this.collections.enquiries
+          .where("RetailerSelfUse", "==", buyer)
+          .where("receivedAt", ">=", Timestamp.fromMillis(start))
+          .where("receivedAt", "<", Timestamp.fromMillis(start + DAY_MS))
+          .aggregate({ enquiries: AggregateField.count(), quantity: AggregateField.sum("Quantity") })
+          .get();
+        const { enquiries, quantity } = answer.data();
+        return { date: istDate(new Date(start)), buyer, enquiries, quantity: quantity ?? 0 };
+      }),
+    );
+    return rows.filter((row) => row.enquiries > 0);
+  }
+
+  /** Every touch since `from`: those of enquiries received in the span are all among them. */
+  private async touchesSince(from: Date): Promise<TouchRecord[]> {
+    return this.context.run(async () => {
+      const snapshot = await touchesOf(this.context).where("at", ">=", from.toISOString()).get();
+      return snapshot.docs.map((doc) => doc.data() as TouchRecord);
+    });
+  }
+
+  private firstTouches(touches: TouchRecord[], span: DashboardSpan): FirstTouch[] {
+    const from = span.from.toISOString();
+    const to = span.to.toISOString();
+    const first = new Map<string, FirstTouch>();
+    for (const { enquiryId, at, receivedAt } of touches) {
+      if (receivedAt < from || receivedAt >= to) continue;
+      const earlier = first.get(enquiryId);
+      if (!earlier || at < earlier.firstTouchAt) first.set(enquiryId, { receivedAt, firstTouchAt: at });
+    }
+    return [...first.values()];
+  }
+
+  /** The enquiries each member worked on within the span: one entry or more of theirs in its history. */
+  private members(touches: TouchRecord[], span: DashboardSpan): DashboardBreakdownRow[] {
+    const to = span.to.toISOString();
+    const worked = new Map<string, Set<string>>();
+    for (const { enquiryId, at, staffEmail } of touches) {
+      if (at >= to) continue;
+      let enquiries = worked.get(staffEmail);
+      if (!enquiries) worked.set(staffEmail, (enquiries = new Set()));
+      enquiries.add(enquiryId);
+    }
+    return [...worked].map(([key, enquiries]) => ({ key, enquiries: enquiries.size }));
+  }
+
+  private async vitals(span: DashboardSpan): Promise<DashboardVitalWeek[]> {
+    const snapshot = await this.context.run(() =>
+      this.collections.vitals
+        .where("receivedAt", ">=", Timestamp.fromDate(span.from))
+        .where("receivedAt", "<", Timestamp.fromDate(span.to))
+        .select("page", "metric", "value", "receivedAt")
+        .get(),
+    );
+    const groups = new Map<
+      string,
+      { weekStart: string; page: string; metric: VitalMetric; values: number[] }
+    >();
+    for (const doc of snapshot.docs) {
+      const weekStart = weekStartOf(istDate(new Date(isoOf(doc.get("receivedAt")))));
+      const page = String(doc.get("page"));
+      const metric = doc.get("metric") as VitalMetric;
+      const key = JSON.stringify([weekStart, page, metric]);
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { weekStart, page, metric, values: [] }));
+      group.values.push(Number(doc.get("value")));
+    }
+    return [...groups.values()]
+      .map(({ values, ...group }) => {
+        values.sort((a, b) => a - b);
+        return { ...group, count: values.length, p75: nearestRank(values, 0.75) };
+      })
+      .sort(
+        (a, b) =>
+          compareText(a.weekStart, b.weekStart) ||
+          compareText(a.page, b.page) ||
+          compareText(a.metric, b.metric),
+      );
+  }
+}

@@ -1,0 +1,151 @@
+import type { EnquiryStatus } from "../../../domain/console";
+import type { VitalMetric } from "../../../domain/contract";
+import {
+  addDays,
+  type DashboardBreakdownRow,
+  type DashboardVitalWeek,
+  weekStartOf,
+} from "../../../domain/dashboard";
+import { istDate } from "../../../domain/working-hours";
+import {
+  emptyStatusCounts,
+  type DashboardParts,
+  type DashboardSpan,
+  type DashboardStore,
+  type FirstTouch,
+  type ReceivedDay,
+} from "../dashboard";
+import type Database from "better-sqlite3";
+import type { SqliteRun } from "./connection";
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+type Bounds = { from: string; to: string };
+
+/**
+ * The dashboard on SQLite, all read in one transaction so the figures agree with each other:
+ * enquiries per day from the `enquiry_days` rollup (kept by triggers in the transaction that
+ * stores or erases an enquiry), statuses from enquiry_work's received_at, first touches and
+ * members from enquiry_history's index on `at`, page speed from vitals' index on received_at.
+ */
+export class SqliteDashboardStore implements DashboardStore {
+  constructor(
+    private readonly run: SqliteRun,
+    /** The enquiries' table, already quoted. */
+    private readonly table: string,
+  ) {}
+
+  async parts(span: DashboardSpan): Promise<DashboardParts> {
+    const bounds: Bounds = { from: span.from.toISOString(), to: span.to.toISOString() };
+    return this.run((db) =>
+      db
+        .transaction((): DashboardParts => {
+          // Kept per IST day and buyer type by the enquiries' triggers (migrations.ts): a few hundred rows.
+          const received = db
+            .prepare<{ fromDay: string; toDay: string }, ReceivedDay>(
+              `SELECT day AS date, buyer, enquiries, quantity FROM enquiry_days
+               WHERE day >= @fromDay AND day <= @toDay AND enquiries > 0 ORDER BY day, buyer`,
+            )
+            .all({ fromDay: istDate(span.from), toDay: istDate(new Date(span.to.getTime() - 1)) });
+          const statuses = emptyStatusCounts();
+          let notNew = 0;
+          const worked = db
+            .prepare<Bounds, { status: EnquiryStatus; count: number }>(
+              `SELECT status, count(*) AS count FROM enquiry_work
+               WHERE received_at >= @from AND received_at < @to GROUP BY status`,
+            )
+            .all(bounds);
+          for (const { status, count } of worked) {
+            if (status === "New") continue;
+            statuses[status] = count;
+            notNew += count;
+          }
+          statuses.New = received.reduce((sum, row) => sum + row.enquiries, 0) - notNew;
+          // From the entries written since the span began (an enquiry received in it has none earlier).
+          const firstTouches = db
+            .prepare<Bounds, FirstTouch>(
+              `SELECT e.received_at AS receivedAt, min(h.at) AS firstTouchAt
+               FROM enquiry_history h INDEXED BY enquiry_history_at CROSS JOIN ${this.table} e ON e.id = h.enquiry_id
+               WHERE h.at >= @from AND e.received_at >= @from AND e.received_at < @to
+               GROUP BY h.enquiry_id`,
+            )
+            .all(bounds);
+          return {
+            received,
+            statuses,
+            firstTouches,
+            members: this.members(db, bounds),
+            vitals: this.vitals(db, bounds),
+          };
+        })
+        .deferred(),
+    );
+  }
+
+  /** The enquiries each member worked on within the span: one entry or more of theirs in its history. */
+  private members(db: Database.Database, bounds: Bounds): DashboardBreakdownRow[] {
+    return db
+      .prepare<Bounds, DashboardBreakdownRow>(
+        `SELECT staff_email AS key, count(*) AS enquiries FROM (
+           SELECT DISTINCT staff_email, enquiry_id FROM enquiry_history WHERE at >= @from AND at < @to
+         ) GROUP BY staff_email`,
+      )
+      .all(bounds);
+  }
+
+  /**
+   * Nearest rank, as VitalsStore.summarize: the value at position ceil(0.75 n) of each week, page
+   * and metric. The measurements are read once from the covering index on received_at; each is put
+   * in its week by comparing its time with the weeks' first instants (cheaper than SQLite's date
+   * functions on every row), and each group's values are sorted here.
+   */
+  private vitals(db: Database.Database, bounds: Bounds): DashboardVitalWeek[] {
+    const weekStarts: string[] = [];
+    const weekBounds: string[] = [];
+    for (let day = istDate(new Date(bounds.from)); ; day = addDays(day, 7)) {
+      const monday = weekStartOf(day);
+      const begins = new Date(Date.parse(`${monday}T00:00:00+05:30`)).toISOString();
+      if (begins >= bounds.to) break;
+      weekStarts.push(monday);
+      weekBounds.push(begins);
+    }
+    const groups = new Map<
+      string,
+      { weekStart: string; page: string; metric: VitalMetric; values: number[] }
+    >();
+    const rows = db
+      .prepare<Bounds, [string, string, VitalMetric, number]>(
+        `SELECT received_at, page, metric, value FROM vitals INDEXED BY vitals_received_at
+         WHERE received_at >= @from AND received_at < @to`,
+      )
+      .raw()
+      .all(bounds);
+    let week = 0;
+    for (const [at, page, metric, value] of rows) {
+      // The rows come in time order: the week only ever moves forward.
+      while (week + 1 < weekBounds.length && at >= (weekBounds[week + 1] as string)) week++;
+      const key = `${week}\u0000${page}\u0000${metric}`;
+      let group = groups.get(key);
+      if (!group)
+        groups.set(key, (group = { weekStart: weekStarts[week] as string, page, metric, values: [] }));
+      group.values.push(value);
+    }
+    return [...groups.values()]
+      .map(({ values, ...group }) => {
+        const sorted = Float64Array.from(values).sort();
+        return {
+          ...group,
+          count: sorted.length,
+          p75: sorted[Math.max(1, Math.ceil(0.75 * sorted.length)) - 1] as number,
+        };
+      })
+      .sort(
+        (a, b) =>
+          compareText(a.weekStart, b.weekStart) ||
+          compareText(a.page, b.page) ||
+          compareText(a.metric, b.metric),
+      );
+  }
+}
