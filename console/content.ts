@@ -15,6 +15,7 @@ export const navLabels = {
   staff: "Staff",
   personalData: "Personal data",
   security: "Security",
+  webhooks: "Webhooks",
   signOut: "Sign out",
   skip: "Skip to content",
 } as const;
@@ -61,6 +62,10 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "personal-data-shown": "Personal data shown",
   "personal-data-erased": "Personal data erased",
   "retention-erased": "Expired personal data erased",
+  "webhook-added": "Webhook endpoint added",
+  "webhook-changed": "Webhook endpoint changed",
+  "webhook-removed": "Webhook endpoint removed",
+  "webhook-secret-rotated": "Webhook secret replaced",
 };
 
 export const consoleText = {

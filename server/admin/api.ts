@@ -5,6 +5,7 @@ import { installConsoleGuard } from "./guard";
 import { peopleRoutes } from "./people-routes";
 import { personalDataRoutes } from "./personal-data-routes";
 import { signInRoutes } from "./sign-in-routes";
+import { webhookRoutes } from "./webhook-routes";
 
 /**
  * The console's API, registered with `prefix: ADMIN_API_PREFIX`. Its guard is a hook of this
@@ -24,4 +25,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(enquiryRoutes);
   await app.register(peopleRoutes);
   await app.register(personalDataRoutes);
+  await app.register(webhookRoutes);
 }

@@ -9,6 +9,7 @@ import type { SessionStore } from "./sessions";
 import type { AttemptCounterStore } from "./attempt-counters";
 import type { StaffStore } from "./staff";
 import type { SubscriberDirectory } from "./subscriber-directory";
+import type { WebhookStore } from "./webhooks";
 
 /**
  * An enquiry as stored: exactly the five fields, with its id, the time it was received and the
@@ -222,6 +223,8 @@ export interface Store {
   readonly personalData: PersonalDataStore;
   /** Which instance runs each timed job (sweeps, backups) now. */
   readonly leases: LeaseStore;
+  /** Webhook endpoints and the outbox of their signed deliveries (docs/decisions/025). */
+  readonly webhooks: WebhookStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

@@ -15,6 +15,7 @@ import type {
 import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
+import { enquiryWebhookQueue } from "./webhooks";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
 const IDEMPOTENCY_KEYS = "enquiry_idempotency_keys";
@@ -188,6 +189,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     fingerprint: string,
   ): Promise<void> {
     const receivedAt = notification.receivedAt;
+    const queueWebhooks = await enquiryWebhookQueue(this.connection, "enquiry.received");
     await this.connection.run(async () => {
       const batch = this.connection.db.batch();
       if (keyRef) {
@@ -204,6 +206,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       if (acknowledge) {
         batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
       }
+      queueWebhooks(batch, { type: "enquiry.received", enquiry: stored, at: receivedAt.toDate() });
       await batch.commit();
     });
   }

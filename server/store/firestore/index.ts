@@ -12,6 +12,7 @@ import { FirestoreEnquiryStore } from "./enquiries";
 import { FirestoreKeyStore, FirestoreSubscriberStore } from "./subscribers";
 import { FirestoreRetentionStore } from "./retention";
 import { FirestoreVitalsStore } from "./vitals";
+import { FirestoreWebhookStore } from "./webhooks";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -35,6 +36,7 @@ export class FirestoreStore implements Store {
   readonly retention: FirestoreRetentionStore;
   readonly personalData: FirestorePersonalDataStore;
   readonly leases: FirestoreLeaseStore;
+  readonly webhooks: FirestoreWebhookStore;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
@@ -50,6 +52,7 @@ export class FirestoreStore implements Store {
     this.retention = new FirestoreRetentionStore(connection);
     this.personalData = new FirestorePersonalDataStore(connection);
     this.leases = new FirestoreLeaseStore(connection);
+    this.webhooks = new FirestoreWebhookStore(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

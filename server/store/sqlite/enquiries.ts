@@ -13,6 +13,7 @@ import {
 import type { SqliteConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
+import { queueEnquiryWebhooks } from "./webhooks";
 
 /** An enquiry as its table holds it. */
 export interface EnquiryRow {
@@ -212,6 +213,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
             const at = stored.receivedAt;
             insertNotification.run(randomUUID(), stored.id, "company", { at });
             if (acknowledge) insertNotification.run(randomUUID(), stored.id, "acknowledgement", { at });
+            queueEnquiryWebhooks(db, { type: "enquiry.received", enquiry: stored, at: new Date(at) });
             if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
             return stored;
           }),

@@ -12,6 +12,7 @@ import { SqliteEnquiryStore } from "./enquiries";
 import { SqliteKeyStore, SqliteSubscriberStore } from "./subscribers";
 import { SqliteRetentionStore } from "./retention";
 import { SqliteVitalsStore } from "./vitals";
+import { SqliteWebhookStore } from "./webhooks";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -36,6 +37,7 @@ export class SqliteStore implements Store {
   readonly retention: SqliteRetentionStore;
   readonly personalData: SqlitePersonalDataStore;
   readonly leases: SqliteLeaseStore;
+  readonly webhooks: SqliteWebhookStore;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
@@ -52,6 +54,7 @@ export class SqliteStore implements Store {
     this.retention = new SqliteRetentionStore(run, connection.enquiryTable);
     this.personalData = new SqlitePersonalDataStore(run, connection.enquiryTable);
     this.leases = new SqliteLeaseStore(run);
+    this.webhooks = new SqliteWebhookStore(run);
   }
 
   /**

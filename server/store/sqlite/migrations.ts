@@ -2,6 +2,7 @@ import { quoteIdentifier } from "./connection";
 import { consoleSchema } from "./console-schema";
 import { newsletterSchema } from "./newsletter-schema";
 import { sharedWorkSchema } from "./shared-work-schema";
+import { webhookSchema } from "./webhook-schema";
 
 /**
  * Schema migrations, in order; `PRAGMA user_version` holds how many have run.
@@ -80,6 +81,8 @@ export function migrations(enquiryTable: string): string[] {
     ALTER TABLE ${table} ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'hi'));
     ALTER TABLE subscribers ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'hi'));
     `,
+    // Signed webhooks: endpoints and the outbox of their deliveries (docs/decisions/025).
+    webhookSchema(enquiryTable, quoteIdentifier),
   ];
 }
 
