@@ -41,8 +41,11 @@ export async function webhookRoutes(app: FastifyInstance) {
   const { store } = app;
   const { allowPrivate } = app.webhookWorker;
   const owner = { config: { consoleAccess: "owner" as const } };
-  const record = (actor: string, action: "webhook-added" | "webhook-changed" | "webhook-removed" | "webhook-secret-rotated", target: string) =>
-    store.activity.record({ actor, action, target });
+  const record = (
+    actor: string,
+    action: "webhook-added" | "webhook-changed" | "webhook-removed" | "webhook-secret-rotated",
+    target: string,
+  ) => store.activity.record({ actor, action, target });
 
   app.get(WEBHOOK_API_ROUTES.endpoints, owner, async () => ({
     items: (await store.webhooks.listEndpoints()).map(view),

@@ -22,7 +22,8 @@ export type UrlCheck = { ok: true; url: URL } | { ok: false; error: string };
 
 /** The URL's form: https (http only where private addresses are allowed, for tests), no credentials. */
 export function parseWebhookUrl(raw: string, allowPrivate: boolean): UrlCheck {
-  if (raw.length > WEBHOOK_URL_MAX_LENGTH || !URL.canParse(raw)) return { ok: false, error: webhookMessages.badUrl };
+  if (raw.length > WEBHOOK_URL_MAX_LENGTH || !URL.canParse(raw))
+    return { ok: false, error: webhookMessages.badUrl };
   const url = new URL(raw);
   const schemeAllowed = url.protocol === "https:" || (allowPrivate && url.protocol === "http:");
   if (!schemeAllowed || !url.hostname || url.username || url.password) {

@@ -54,38 +54,40 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookAnswer> {
   const request = parsed.url.protocol === "https:" ? httpsRequest : httpRequest;
   const body = Buffer.from(post.body);
   try {
-    const { statusCode, text } = await new Promise<{ statusCode: number; text: string }>((resolve, reject) => {
-      const outgoing = request(
-        parsed.url,
-        {
-          method: "POST",
-          headers: { ...post.headers, "content-length": String(body.length) },
-          lookup: pinned,
-          agent: false,
-          signal,
-        },
-        (response: IncomingMessage) => {
-          const chunks: Buffer[] = [];
-          let read = 0;
-          const finish = () => {
-            response.destroy();
-            resolve({
-              statusCode: response.statusCode ?? 0,
-              text: Buffer.concat(chunks).subarray(0, post.maxResponseBytes).toString("utf8"),
+    const { statusCode, text } = await new Promise<{ statusCode: number; text: string }>(
+      (resolve, reject) => {
+        const outgoing = request(
+          parsed.url,
+          {
+            method: "POST",
+            headers: { ...post.headers, "content-length": String(body.length) },
+            lookup: pinned,
+            agent: false,
+            signal,
+          },
+          (response: IncomingMessage) => {
+            const chunks: Buffer[] = [];
+            let read = 0;
+            const finish = () => {
+              response.destroy();
+              resolve({
+                statusCode: response.statusCode ?? 0,
+                text: Buffer.concat(chunks).subarray(0, post.maxResponseBytes).toString("utf8"),
+              });
+            };
+            response.on("data", (chunk: Buffer) => {
+              chunks.push(chunk);
+              read += chunk.length;
+              if (read >= post.maxResponseBytes) finish();
             });
-          };
-          response.on("data", (chunk: Buffer) => {
-            chunks.push(chunk);
-            read += chunk.length;
-            if (read >= post.maxResponseBytes) finish();
-          });
-          response.on("end", finish);
-          response.on("error", reject);
-        },
-      );
-      outgoing.on("error", reject);
-      outgoing.end(body);
-    });
+            response.on("end", finish);
+            response.on("error", reject);
+          },
+        );
+        outgoing.on("error", reject);
+        outgoing.end(body);
+      },
+    );
     return { statusCode, error: null, body: text, durationMs: elapsed() };
   } catch (error) {
     return {

@@ -142,7 +142,9 @@ export class WebhookWorker {
     };
   }
 
-  private async deliver(delivery: ClaimedWebhookDelivery): Promise<"delivered" | "failed" | { storeError: string }> {
+  private async deliver(
+    delivery: ClaimedWebhookDelivery,
+  ): Promise<"delivered" | "failed" | { storeError: string }> {
     const at = this.now();
     const timestamp = new Date(Math.floor(at.getTime() / 1000) * 1000);
     let signature: string;
@@ -190,7 +192,9 @@ export class WebhookWorker {
     else
       this.options.log.warn(
         { ...logged, err: answer.error, retryAt: nextAttemptAt?.toISOString() ?? null },
-        nextAttemptAt ? "webhook not delivered; it will be retried" : "webhook not delivered; out of attempts",
+        nextAttemptAt
+          ? "webhook not delivered; it will be retried"
+          : "webhook not delivered; out of attempts",
       );
     try {
       await this.options.store.webhooks.recordAttempt(

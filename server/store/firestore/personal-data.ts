@@ -20,6 +20,7 @@ import { activityDocument } from "./activity";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
 import { historyEntryOf } from "./enquiry-work";
 import { enquiryFromDocument } from "./enquiries";
+import { enquiryWebhookDeliveries } from "./webhooks";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 
 /** Firestore's limit on the values of one `in` filter. */
@@ -197,6 +198,9 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       claims.push(...(await transaction.get(mail.ref.collection("claims"))).docs.map((doc) => doc.ref));
     }
     const claimsRead = mails.length;
+    const webhookDeliveries = await enquiryWebhookDeliveries(this.context, enquiryIds, (query) =>
+      transaction.get(query),
+    );
     const works = enquiryIds.length
       ? (await transaction.getAll(...enquiryIds.map((id) => this.collections.work.doc(id)))).filter(
           (doc) => doc.exists,
@@ -242,6 +246,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       for (const ref of [
         ...claims,
         ...mails.map((doc) => doc.ref),
+        ...webhookDeliveries,
         ...history,
         ...versions,
         ...works.map((doc) => doc.ref),

@@ -1,5 +1,12 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { Timestamp, type DocumentReference, type Transaction, type WriteBatch } from "firebase-admin/firestore";
+import {
+  Timestamp,
+  type DocumentReference,
+  type Query,
+  type QuerySnapshot,
+  type Transaction,
+  type WriteBatch,
+} from "firebase-admin/firestore";
 import type {
   WebhookAttemptView,
   WebhookDeliveryEventType,
@@ -21,7 +28,15 @@ import {
   type WebhookEndpoint,
   type WebhookStore,
 } from "../webhooks";
-import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreContext } from "./connection";
+import {
+  ALREADY_EXISTS,
+  chunks,
+  grpcCode,
+  IN_QUERY_LIMIT,
+  isoOf,
+  NOT_FOUND,
+  type FirestoreContext,
+} from "./connection";
 
 const ENDPOINTS = "webhookEndpoints";
 const DELIVERIES = "webhookDeliveries";
@@ -118,7 +133,10 @@ export async function enquiryWebhookQueue(
     const payload = enquiryEventPayload(event);
     for (const endpoint of targets) {
       const ref = context.db.collection(DELIVERIES).doc(newDeliveryId());
-      (writer as WriteBatch).create(ref, newDelivery(endpoint.id, event.enquiry.id, event.type, payload, event.at));
+      (writer as WriteBatch).create(
+        ref,
+        newDelivery(endpoint.id, event.enquiry.id, event.type, payload, event.at),
+      );
     }
   };
 }
@@ -144,7 +162,11 @@ export class FirestoreWebhookStore implements WebhookStore {
     return this.context.db.collection(DELIVERIES);
   }
 
-  async addEndpoint(endpoint: { url: string; events: WebhookEventType[]; now: Date }): Promise<WebhookEndpoint> {
+  async addEndpoint(endpoint: {
+    url: string;
+    events: WebhookEventType[];
+    now: Date;
+  }): Promise<WebhookEndpoint> {
     const id = randomUUID();
     const data: EndpointData = {
       url: endpoint.url,
@@ -286,8 +308,7 @@ export class FirestoreWebhookStore implements WebhookStore {
           const data = (await transaction.get(ref)).data() as DeliveryData | undefined;
           if (!data || data.status !== "pending" || data.dueAt.toMillis() > now.toMillis()) return undefined;
           const endpoint = (await transaction.get(this.endpoints().doc(data.endpointId))).data() as
-            | EndpointData
-            | undefined;
+            EndpointData | undefined;
           if (!endpoint) {
             // Its endpoint was removed: the delivery goes with it.
             transaction.delete(ref);
@@ -343,7 +364,8 @@ export class FirestoreWebhookStore implements WebhookStore {
           const data = (await transaction.get(ref)).data() as DeliveryData | undefined;
           // A failure is recorded only by the claim's holder; an arrival is recorded all the same.
           if (!data || data.status !== "pending" || (!outcome.delivered && data.claimedBy !== worker)) return;
-          const next = !outcome.delivered && outcome.nextAttemptAt ? Timestamp.fromDate(outcome.nextAttemptAt) : null;
+          const next =
+            !outcome.delivered && outcome.nextAttemptAt ? Timestamp.fromDate(outcome.nextAttemptAt) : null;
           transaction.update(ref, {
             status: outcome.delivered ? "delivered" : next ? "pending" : "failed",
             attempts: data.attempts + 1,
@@ -368,10 +390,10 @@ export class FirestoreWebhookStore implements WebhookStore {
         const ref = this.deliveries().doc(deliveryId);
         const data = (await transaction.get(ref)).data() as DeliveryData | undefined;
         const endpoint = (await transaction.get(this.endpoints().doc(endpointId))).data() as
-          | EndpointData
-          | undefined;
+          EndpointData | undefined;
         if (!data || data.endpointId !== endpointId || !endpoint?.enabled) return false;
-        if (data.claimedBy && data.claimExpiresAt && data.claimExpiresAt.toMillis() > now.getTime()) return false;
+        if (data.claimedBy && data.claimExpiresAt && data.claimExpiresAt.toMillis() > now.getTime())
+          return false;
         transaction.update(ref, {
           status: "pending",
           attempts: 0,
@@ -384,4 +406,23 @@ export class FirestoreWebhookStore implements WebhookStore {
       }),
     );
   }
+}
+
+/**
+ * The deliveries of these enquiries' events, with their claims: they carry the enquiry, so they
+ * are erased with it (a person's request, retention). `get` reads in the caller's transaction or not.
+ */
+export async function enquiryWebhookDeliveries(
+  context: FirestoreContext,
+  enquiryIds: readonly string[],
+  get: (query: Query) => Promise<QuerySnapshot>,
+): Promise<DocumentReference[]> {
+  const refs: DocumentReference[] = [];
+  for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
+    const deliveries = await get(context.db.collection(DELIVERIES).where("enquiryId", "in", part));
+    for (const delivery of deliveries.docs) {
+      refs.push(...(await get(delivery.ref.collection("claims"))).docs.map((doc) => doc.ref), delivery.ref);
+    }
+  }
+  return refs;
 }

@@ -54,7 +54,9 @@ const INSERT_DELIVERY = `INSERT INTO webhook_deliveries
  */
 export function queueEnquiryWebhooks(db: Database.Database, event: EnquiryWebhookEvent): void {
   const endpoints = db
-    .prepare<[], EndpointRow>(`SELECT id, url, events, secret, enabled, created_at FROM webhook_endpoints WHERE enabled = 1`)
+    .prepare<[], EndpointRow>(
+      `SELECT id, url, events, secret, enabled, created_at FROM webhook_endpoints WHERE enabled = 1`,
+    )
     .all()
     .map(endpointOf);
   const targets = subscribedTo(endpoints, event.type);
@@ -82,7 +84,11 @@ type StoredAttempt = WebhookAttemptView;
 export class SqliteWebhookStore implements WebhookStore {
   constructor(private readonly run: SqliteRun) {}
 
-  async addEndpoint(endpoint: { url: string; events: WebhookEventType[]; now: Date }): Promise<WebhookEndpoint> {
+  async addEndpoint(endpoint: {
+    url: string;
+    events: WebhookEventType[];
+    now: Date;
+  }): Promise<WebhookEndpoint> {
     const stored: WebhookEndpoint = {
       id: randomUUID(),
       url: endpoint.url,
@@ -153,9 +159,7 @@ export class SqliteWebhookStore implements WebhookStore {
 
   async deleteEndpoint(id: string): Promise<boolean> {
     // The deliveries go with it (ON DELETE CASCADE).
-    return this.run(
-      (db) => db.prepare(`DELETE FROM webhook_endpoints WHERE id = ?`).run(id).changes === 1,
-    );
+    return this.run((db) => db.prepare(`DELETE FROM webhook_endpoints WHERE id = ?`).run(id).changes === 1);
   }
 
   async queueTest(endpointId: string, now: Date): Promise<string | null> {
@@ -265,7 +269,9 @@ export class SqliteWebhookStore implements WebhookStore {
           // A failure is recorded only by the worker holding the claim (after its lease ran out,
           // another may hold it); a delivery that arrived is recorded all the same: it must not go again.
           if (!row || (!outcome.delivered && row.claimed_by !== worker)) return;
-          const log = [...(JSON.parse(row.attempt_log) as StoredAttempt[]), entry].slice(-WEBHOOK_ATTEMPTS_KEPT);
+          const log = [...(JSON.parse(row.attempt_log) as StoredAttempt[]), entry].slice(
+            -WEBHOOK_ATTEMPTS_KEPT,
+          );
           db.prepare(
             `UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1, attempt_log = @log,
                next_attempt_at = @next, due_at = coalesce(@next, due_at), claimed_by = NULL, claim_expires_at = NULL
