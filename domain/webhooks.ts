@@ -21,7 +21,7 @@ export const WEBHOOK_DELIVERIES_LISTED = 50;
 export const WEBHOOK_API_ROUTES = {
   /** GET the endpoints; POST { url, events } adds one and answers its secret, once. */
   endpoints: "/webhooks",
-  /** PATCH { enabled?, events? }; DELETE removes it with its deliveries. */
+  /** PUT { enabled?, events? } changes what is given; DELETE removes it with its deliveries. */
   endpoint: "/webhooks/:id",
   /** POST: a new secret, answered once; the old one stops signing at once. */
   secret: "/webhooks/:id/secret",

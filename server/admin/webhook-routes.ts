@@ -67,7 +67,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     return reply.code(201).send({ endpoint: view(endpoint), secret: endpoint.secret });
   });
 
-  app.patch(WEBHOOK_API_ROUTES.endpoint, owner, async (request, reply) => {
+  app.put(WEBHOOK_API_ROUTES.endpoint, owner, async (request, reply) => {
     const params = idParams.safeParse(request.params);
     const change = endpointChange.safeParse(request.body);
     if (!params.success) return reply.code(404).send({ error: apiMessages.notFound });

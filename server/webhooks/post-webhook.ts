@@ -27,7 +27,7 @@ export interface WebhookPost {
 
 /** A short, secret-free account of why a request failed. */
 function shortError(error: unknown, timedOut: boolean, timeoutMs: number): string {
-  if (timedOut) return `No answer within ${Math.round(timeoutMs / 1000)} s`;
+  if (timedOut) return `No answer within ${timeoutMs / 1000} s`;
   const code = (error as { code?: unknown } | null)?.code;
   return (typeof code === "string" ? `${code}: ${messageOf(error)}` : messageOf(error)).slice(0, 200);
 }
