@@ -188,3 +188,54 @@ export function formatShortTime(iso: string): string {
 export function formatFullTime(iso: string): string {
   return fullTime.format(new Date(iso));
 }
+
+/** The webhooks page's wording (docs/webhooks.md). */
+export const webhookText = {
+  title: "Webhooks",
+  intro:
+    "Send each enquiry to the company's other tools, such as a Google Sheet, Zapier or a CRM. Every delivery is signed (Standard Webhooks) and retried until the endpoint answers; docs/webhooks.md shows how to verify one.",
+  none: "No endpoints yet.",
+  addHeading: "Add an endpoint",
+  urlLabel: "Endpoint URL",
+  urlHint: "The https:// address the company's tool gives for incoming webhooks.",
+  eventsLegend: "Events to send",
+  add: "Add endpoint",
+  secretHeading: (host: string) => `Signing secret for ${host}`,
+  secretOnce:
+    "Copy it into the receiving tool now: it is not shown again. A new secret can be made at any time.",
+  secretCopied: "Secret copied.",
+  secretDone: "I have copied it",
+  enabled: "Enabled",
+  disabled: "Disabled (nothing is sent)",
+  sendTest: "Send test event",
+  testQueued: "Test event queued; it is listed under Deliveries.",
+  showDeliveries: "Deliveries",
+  disable: "Disable",
+  enable: "Enable",
+  rotate: "New secret",
+  remove: "Remove",
+  confirmRemove: (host: string) => `Remove the endpoint at ${host} and its deliveries?`,
+  removeYes: "Yes, remove it",
+  cancel: "Cancel",
+  removed: "Endpoint removed.",
+  deliveriesHeading: (host: string) => `Deliveries to ${host}`,
+  noDeliveries: "Nothing sent yet.",
+  refresh: "Refresh",
+  sendAgain: "Send again",
+  sentAgain: "Queued to send again.",
+  nextAttempt: "next attempt",
+  noAnswer: "no answer",
+} as const;
+
+export const webhookEventLabels = {
+  "enquiry.received": "Enquiry received",
+  "enquiry.status_changed": "Status changed",
+  "enquiry.not_spam": "Marked not spam",
+  "webhook.test": "Test event",
+} as const;
+
+export const webhookStateLabels = {
+  pending: "Waiting",
+  delivered: "Delivered",
+  failed: "Failed",
+} as const;

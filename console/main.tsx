@@ -27,6 +27,7 @@ const router = createBrowserRouter(
         { path: appPaths.staff, lazy: () => import("./pages/Staff") },
         { path: appPaths.personalData, lazy: () => import("./pages/PersonalData") },
         { path: appPaths.security, lazy: () => import("./pages/Security") },
+        { path: appPaths.webhooks, lazy: () => import("./pages/Webhooks") },
         { path: "*", lazy: () => import("./pages/NotFound") },
       ],
     },

@@ -16,6 +16,7 @@ export const appPaths = {
   staff: inApp(CONSOLE_PAGE_PATHS.staff),
   personalData: inApp(CONSOLE_PAGE_PATHS.personalData),
   security: inApp(CONSOLE_PAGE_PATHS.security),
+  webhooks: inApp(CONSOLE_PAGE_PATHS.webhooks),
 } as const;
 
 /** Where the sign-in page sends the person back to, and why they are there. */
