@@ -194,6 +194,7 @@ export const webhookText = {
   title: "Webhooks",
   intro:
     "Send each enquiry to the company's other tools, such as a Google Sheet, Zapier or a CRM. Every delivery is signed (Standard Webhooks) and retried until the endpoint answers; docs/webhooks.md shows how to verify one.",
+  endpointsHeading: "Endpoints",
   none: "No endpoints yet.",
   addHeading: "Add an endpoint",
   urlLabel: "Endpoint URL",

@@ -111,7 +111,7 @@ export function Layout() {
           </NavLink>
         )}
         {isOwner && (
-          <NavLink to={appPaths.webhooks}>
+          <NavLink to={appPaths.webhooks} className="wide-only">
             <Webhook aria-hidden="true" size={20} />
             <span>{navLabels.webhooks}</span>
           </NavLink>

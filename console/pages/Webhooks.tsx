@@ -380,6 +380,7 @@ function WebhookList() {
       <h1>{text.title}</h1>
       <p>{text.intro}</p>
       {secret && <SecretOnce url={secret.url} secret={secret.secret} onDone={() => setSecret(null)} />}
+      <h2>{text.endpointsHeading}</h2>
       <LoadState error={error} loaded={Boolean(items)} />
       {items && items.length === 0 && <p className="empty">{text.none}</p>}
       {items && items.length > 0 && (
