@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Timestamp, type DocumentData, type DocumentReference } from "firebase-admin/firestore";
 import type { Language } from "../../../domain/contract";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
@@ -15,6 +15,7 @@ import type {
 import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
+import { claimFromWindow } from "./claim-window";
 import { enquiryWebhookQueue } from "./webhooks";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
@@ -57,19 +58,6 @@ interface NotificationData {
   claimGeneration: number;
   lastError: string | null;
   sentAt: Timestamp | null;
-}
-
-/** A claim reads this many times its limit of due notifications, to spread instances over them. */
-const CLAIM_WINDOW = 4;
-
-/** A copy of `items` in random order (Fisher–Yates). */
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
 }
 
 function enquiryFields(enquiry: Enquiry): Enquiry {
@@ -279,23 +267,11 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     const now = Timestamp.fromDate(options.now);
     const until = Timestamp.fromMillis(options.now.getTime() + options.leaseMs);
     return this.connection.run(async () => {
-      const due = await this.notifications()
+      const due = this.notifications()
         .where("status", "==", "pending")
         .where("dueAt", "<=", now)
-        .orderBy("dueAt")
-        .limit(limit * CLAIM_WINDOW)
-        .get();
-      // Instances reading the same head of the queue would all try the same few documents, and all
-      // but one would lose each: each tries the window in its own random order instead, a round of
-      // `limit` at a time, until it holds `limit` or has tried them all.
-      const candidates = shuffled(due.docs.map((doc) => doc.ref));
-      const claimed: PendingNotification[] = [];
-      while (claimed.length < limit && candidates.length > 0) {
-        const round = candidates.splice(0, limit - claimed.length);
-        const claims = await Promise.all(round.map((ref) => this.claim(ref, options.worker, now, until)));
-        claimed.push(...claims.filter((claim): claim is PendingNotification => claim !== undefined));
-      }
-      return claimed;
+        .orderBy("dueAt");
+      return claimFromWindow(due, limit, (ref) => this.claim(ref, options.worker, now, until));
     });
   }
 

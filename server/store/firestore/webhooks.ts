@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   Timestamp,
   type DocumentReference,
@@ -37,11 +37,10 @@ import {
   NOT_FOUND,
   type FirestoreContext,
 } from "./connection";
+import { claimFromWindow } from "./claim-window";
 
 const ENDPOINTS = "webhookEndpoints";
 const DELIVERIES = "webhookDeliveries";
-/** A claim reads this many times its limit of due deliveries, to spread instances over them. */
-const CLAIM_WINDOW = 4;
 
 interface EndpointData {
   url: string;
@@ -139,16 +138,6 @@ export async function enquiryWebhookQueue(
       );
     }
   };
-}
-
-/** A copy of `items` in random order (Fisher–Yates). */
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
 }
 
 /** Endpoints in `webhookEndpoints` and their deliveries in `webhookDeliveries` on Firestore. */
@@ -274,21 +263,11 @@ export class FirestoreWebhookStore implements WebhookStore {
     const now = Timestamp.fromDate(options.now);
     const until = Timestamp.fromMillis(options.now.getTime() + options.leaseMs);
     return this.context.run(async () => {
-      const due = await this.deliveries()
+      const due = this.deliveries()
         .where("status", "==", "pending")
         .where("dueAt", "<=", now)
-        .orderBy("dueAt")
-        .limit(limit * CLAIM_WINDOW)
-        .get();
-      // Each instance tries the window in its own random order (docs/decisions/016).
-      const candidates = shuffled(due.docs.map((doc) => doc.ref));
-      const claimed: ClaimedWebhookDelivery[] = [];
-      while (claimed.length < limit && candidates.length > 0) {
-        const round = candidates.splice(0, limit - claimed.length);
-        const claims = await Promise.all(round.map((ref) => this.claim(ref, options.worker, now, until)));
-        claimed.push(...claims.filter((claim): claim is ClaimedWebhookDelivery => claim !== undefined));
-      }
-      return claimed;
+        .orderBy("dueAt");
+      return claimFromWindow(due, limit, (ref) => this.claim(ref, options.worker, now, until));
     });
   }
 

@@ -22,6 +22,7 @@ import {
   type WebhookStore,
 } from "../webhooks";
 import type { SqliteRun } from "./connection";
+import { leaseDueRows } from "./lease-due";
 
 interface EndpointRow {
   id: string;
@@ -210,24 +211,15 @@ export class SqliteWebhookStore implements WebhookStore {
   }): Promise<ClaimedWebhookDelivery[]> {
     const now = options.now.toISOString();
     const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
-    // BEGIN IMMEDIATE takes the write lock first, so two processes never take the same rows; the
-    // lease moves `due_at` to its end, out of the head of the index the next claim reads.
     return this.run((db) =>
       db
         .transaction(() => {
-          const claimed = db
-            .prepare<{ worker: string; now: string; until: string; limit: number }, { id: string }>(
-              `UPDATE webhook_deliveries
-               SET claimed_by = @worker, claim_expires_at = @until, due_at = @until
-               WHERE id IN (
-                 SELECT id FROM webhook_deliveries
-                 WHERE status = 'pending' AND due_at <= @now
-                 ORDER BY due_at, rowid
-                 LIMIT @limit
-               )
-               RETURNING id`,
-            )
-            .all({ worker: options.worker, now, until, limit: Math.max(0, Math.floor(options.limit)) });
+          const claimed = leaseDueRows(db, "webhook_deliveries", {
+            worker: options.worker,
+            now,
+            until,
+            limit: options.limit,
+          });
           if (claimed.length === 0) return [];
           return db
             .prepare<[string], ClaimedWebhookDelivery>(
@@ -237,7 +229,7 @@ export class SqliteWebhookStore implements WebhookStore {
                WHERE d.id IN (SELECT value FROM json_each(?))
                ORDER BY d.rowid`,
             )
-            .all(JSON.stringify(claimed.map((row) => row.id)));
+            .all(JSON.stringify(claimed));
         })
         .immediate(),
     );
