@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { DocumentReference, Query } from "firebase-admin/firestore";
+import { Timestamp, type CollectionReference, type DocumentReference } from "firebase-admin/firestore";
 
 /** A claim reads this many times its limit of due documents, to spread instances over them. */
 const CLAIM_WINDOW = 4;
@@ -15,24 +15,33 @@ function shuffled<T>(items: readonly T[]): T[] {
 }
 
 /**
- * Claims up to `limit` of the documents `due` finds (an outbox's "pending and due, oldest first"),
- * each with `claim`, a transaction that answers undefined when another took it first. Instances
- * reading the same head of the queue would all try the same few documents, and all but one would
- * lose each: each reads a window of CLAIM_WINDOW times its limit and tries it in its own random
- * order, a round of what it still lacks at a time, until it holds `limit` or has tried them all
- * (docs/decisions/016).
+ * Claims up to `limit` documents of an outbox collection that are due (`status == "pending"` and
+ * `dueAt <= now`, oldest first, from its composite index), each with `claim`, a transaction that
+ * answers undefined when another worker took it first. Instances reading the same head of the
+ * queue would all try the same few documents, and all but one would lose each: each reads a window
+ * of CLAIM_WINDOW times its limit and tries it in its own random order, a round of what it still
+ * lacks at a time, until it holds `limit` or has tried them all (docs/decisions/016).
  */
-export async function claimFromWindow<T>(
-  due: Query,
-  limit: number,
-  claim: (ref: DocumentReference) => Promise<T | undefined>,
+export async function claimDueDocuments<T>(
+  outbox: CollectionReference,
+  options: { now: Date; limit: number; leaseMs: number },
+  claim: (ref: DocumentReference, now: Timestamp, until: Timestamp) => Promise<T | undefined>,
 ): Promise<T[]> {
-  const window = await due.limit(limit * CLAIM_WINDOW).get();
+  const limit = Math.max(0, Math.floor(options.limit));
+  if (limit === 0) return [];
+  const now = Timestamp.fromDate(options.now);
+  const until = Timestamp.fromMillis(options.now.getTime() + options.leaseMs);
+  const window = await outbox
+    .where("status", "==", "pending")
+    .where("dueAt", "<=", now)
+    .orderBy("dueAt")
+    .limit(limit * CLAIM_WINDOW)
+    .get();
   const candidates = shuffled(window.docs.map((doc) => doc.ref));
   const claimed: T[] = [];
   while (claimed.length < limit && candidates.length > 0) {
     const round = candidates.splice(0, limit - claimed.length);
-    const claims = await Promise.all(round.map(claim));
+    const claims = await Promise.all(round.map((ref) => claim(ref, now, until)));
     claimed.push(...claims.filter((each): each is Awaited<T> => each !== undefined));
   }
   return claimed;

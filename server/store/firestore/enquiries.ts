@@ -15,7 +15,7 @@ import type {
 import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
-import { claimFromWindow } from "./claim-window";
+import { claimDueDocuments } from "./claim-window";
 import { enquiryWebhookQueue } from "./webhooks";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
@@ -262,17 +262,11 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     limit: number;
     leaseMs: number;
   }): Promise<PendingNotification[]> {
-    const limit = Math.max(0, Math.floor(options.limit));
-    if (limit === 0) return [];
-    const now = Timestamp.fromDate(options.now);
-    const until = Timestamp.fromMillis(options.now.getTime() + options.leaseMs);
-    return this.connection.run(async () => {
-      const due = this.notifications()
-        .where("status", "==", "pending")
-        .where("dueAt", "<=", now)
-        .orderBy("dueAt");
-      return claimFromWindow(due, limit, (ref) => this.claim(ref, options.worker, now, until));
-    });
+    return this.connection.run(() =>
+      claimDueDocuments(this.notifications(), options, (ref, now, until) =>
+        this.claim(ref, options.worker, now, until),
+      ),
+    );
   }
 
   async outboxBacklog(): Promise<OutboxBacklog> {

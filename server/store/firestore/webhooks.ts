@@ -37,7 +37,7 @@ import {
   NOT_FOUND,
   type FirestoreContext,
 } from "./connection";
-import { claimFromWindow } from "./claim-window";
+import { claimDueDocuments } from "./claim-window";
 
 const ENDPOINTS = "webhookEndpoints";
 const DELIVERIES = "webhookDeliveries";
@@ -258,17 +258,11 @@ export class FirestoreWebhookStore implements WebhookStore {
     limit: number;
     leaseMs: number;
   }): Promise<ClaimedWebhookDelivery[]> {
-    const limit = Math.max(0, Math.floor(options.limit));
-    if (limit === 0) return [];
-    const now = Timestamp.fromDate(options.now);
-    const until = Timestamp.fromMillis(options.now.getTime() + options.leaseMs);
-    return this.context.run(async () => {
-      const due = this.deliveries()
-        .where("status", "==", "pending")
-        .where("dueAt", "<=", now)
-        .orderBy("dueAt");
-      return claimFromWindow(due, limit, (ref) => this.claim(ref, options.worker, now, until));
-    });
+    return this.context.run(() =>
+      claimDueDocuments(this.deliveries(), options, (ref, now, until) =>
+        this.claim(ref, options.worker, now, until),
+      ),
+    );
   }
 
   /**
