@@ -8,7 +8,7 @@ import { checkWebhookUrl, type HostResolver } from "../../server/webhooks/addres
 import { postWebhook } from "../../server/webhooks/post-webhook";
 import { WebhookWorker, type WebhookWorkerOptions } from "../../server/webhooks/webhook-worker";
 import { firestoreSandbox, sqliteSandbox } from "../support/store-sandboxes";
-import { startWebhookReceiver } from "../support/webhook-receiver";
+import { startWebhookReceiver, type ReceiverAnswer } from "../support/webhook-receiver";
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** Short waits between retries, so a run goes through every retry in a few seconds. */
@@ -52,6 +52,20 @@ async function allDelivered(store: Store, endpointId: string, count: number) {
   );
 }
 
+/** A receiver the test starts, and an endpoint on `store` that sends it the enquiries received. */
+async function endpointWithReceiver(store: Store, plan?: (request: number) => ReceiverAnswer) {
+  let secret = "";
+  const receiver = await startWebhookReceiver(() => secret, plan);
+  cleanups.push(() => receiver.close());
+  const endpoint = await store.webhooks.addEndpoint({
+    url: receiver.url,
+    events: ["enquiry.received"],
+    now: new Date(),
+  });
+  secret = endpoint.secret;
+  return { receiver, endpoint };
+}
+
 describe("a receiver that fails, is slow, then recovers", () => {
   const sqlite = sqliteSandbox("webhook-reliability");
   beforeAll(() => sqlite.setUp());
@@ -60,19 +74,10 @@ describe("a receiver that fails, is slow, then recovers", () => {
   test("gets every delivery exactly once per success, signed so that its own check verifies, with one webhook-id across retries", async () => {
     const { store } = await sqlite.openStore();
     cleanups.push(() => store.close());
-    let secret = "";
     // Five answers of 500, five held past the sender's timeout, then 200 for good.
-    const receiver = await startWebhookReceiver(
-      () => secret,
-      (n) => (n < 5 ? "fail" : n < 10 ? "hold" : "ok"),
+    const { receiver, endpoint } = await endpointWithReceiver(store, (n) =>
+      n < 5 ? "fail" : n < 10 ? "hold" : "ok",
     );
-    cleanups.push(() => receiver.close());
-    const endpoint = await store.webhooks.addEndpoint({
-      url: receiver.url,
-      events: ["enquiry.received"],
-      now: new Date(),
-    });
-    secret = endpoint.secret;
     const stored = [];
     for (let n = 1; n <= 5; n++) stored.push(await store.enquiries.add(enquiry(n)));
 
@@ -106,18 +111,7 @@ describe("a receiver that fails, is slow, then recovers", () => {
   test("a delivery out of attempts is failed, and Send again delivers it with the same webhook-id", async () => {
     const { store } = await sqlite.openStore();
     cleanups.push(() => store.close());
-    let secret = "";
-    const receiver = await startWebhookReceiver(
-      () => secret,
-      (n) => (n < 3 ? "fail" : "ok"),
-    );
-    cleanups.push(() => receiver.close());
-    const endpoint = await store.webhooks.addEndpoint({
-      url: receiver.url,
-      events: ["enquiry.received"],
-      now: new Date(),
-    });
-    secret = endpoint.secret;
+    const { receiver, endpoint } = await endpointWithReceiver(store, (n) => (n < 3 ? "fail" : "ok"));
     const id = (await store.webhooks.queueTest(endpoint.id, new Date()))!;
     const sender = worker(store, { maxAttempts: 3 });
     await vi.waitFor(
@@ -173,15 +167,7 @@ describe("two worker instances on one store", () => {
       await one.close();
       await two.close();
     });
-    let secret = "";
-    const receiver = await startWebhookReceiver(() => secret);
-    cleanups.push(() => receiver.close());
-    const endpoint = await one.webhooks.addEndpoint({
-      url: receiver.url,
-      events: ["enquiry.received"],
-      now: new Date(),
-    });
-    secret = endpoint.secret;
+    const { receiver, endpoint } = await endpointWithReceiver(one);
     const count = 24;
     for (let n = 1; n <= count; n++) await (n % 2 ? one : two).enquiries.add(enquiry(n));
 
