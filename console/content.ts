@@ -18,6 +18,7 @@ export const navLabels = {
   staff: "Staff",
   personalData: "Personal data",
   security: "Security",
+  webhooks: "Webhooks",
   signOut: "Sign out",
   skip: "Skip to content",
 } as const;
@@ -64,6 +65,10 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "personal-data-shown": "Personal data shown",
   "personal-data-erased": "Personal data erased",
   "retention-erased": "Expired personal data erased",
+  "webhook-added": "Webhook endpoint added",
+  "webhook-changed": "Webhook endpoint changed",
+  "webhook-removed": "Webhook endpoint removed",
+  "webhook-secret-rotated": "Webhook secret replaced",
 };
 
 export const consoleText = {
@@ -309,3 +314,54 @@ const dayMonth = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "numer
 export function formatDay(date: string): string {
   return dayMonth.format(new Date(`${date}T00:00:00Z`));
 }
+/** The webhooks page's wording (docs/webhooks.md). */
+export const webhookText = {
+  title: "Webhooks",
+  intro:
+    "Send each enquiry to the company's other tools, such as a Google Sheet, Zapier or a CRM. Every delivery is signed (Standard Webhooks) and retried until the endpoint answers; docs/webhooks.md shows how to verify one.",
+  endpointsHeading: "Endpoints",
+  none: "No endpoints yet.",
+  addHeading: "Add an endpoint",
+  urlLabel: "Endpoint URL",
+  urlHint: "The https:// address the company's tool gives for incoming webhooks.",
+  eventsLegend: "Events to send",
+  add: "Add endpoint",
+  secretHeading: (host: string) => `Signing secret for ${host}`,
+  secretOnce:
+    "Copy it into the receiving tool now: it is not shown again. A new secret can be made at any time.",
+  secretCopied: "Secret copied.",
+  secretDone: "I have copied it",
+  enabled: "Enabled",
+  disabled: "Disabled (nothing is sent)",
+  sendTest: "Send test event",
+  testQueued: "Test event queued; it is listed under Deliveries.",
+  showDeliveries: "Deliveries",
+  disable: "Disable",
+  enable: "Enable",
+  rotate: "New secret",
+  remove: "Remove",
+  confirmRemove: (host: string) => `Remove the endpoint at ${host} and its deliveries?`,
+  removeYes: "Yes, remove it",
+  cancel: "Cancel",
+  removed: "Endpoint removed.",
+  deliveriesHeading: (host: string) => `Deliveries to ${host}`,
+  noDeliveries: "Nothing sent yet.",
+  refresh: "Refresh",
+  sendAgain: "Send again",
+  sentAgain: "Queued to send again.",
+  nextAttempt: "next attempt",
+  noAnswer: "no answer",
+} as const;
+
+export const webhookEventLabels = {
+  "enquiry.received": "Enquiry received",
+  "enquiry.status_changed": "Status changed",
+  "enquiry.not_spam": "Marked not spam",
+  "webhook.test": "Test event",
+} as const;
+
+export const webhookStateLabels = {
+  pending: "Waiting",
+  delivered: "Delivered",
+  failed: "Failed",
+} as const;

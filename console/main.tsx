@@ -29,6 +29,7 @@ const router = createBrowserRouter(
         { path: appPaths.personalData, lazy: () => import("./pages/PersonalData") },
         { path: appPaths.security, lazy: () => import("./pages/Security") },
         { path: appPaths.team, lazy: () => import("./pages/Team") },
+        { path: appPaths.webhooks, lazy: () => import("./pages/Webhooks") },
         { path: "*", lazy: () => import("./pages/NotFound") },
       ],
     },

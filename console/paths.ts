@@ -19,6 +19,7 @@ export const appPaths = {
   personalData: inApp(CONSOLE_PAGE_PATHS.personalData),
   security: inApp(CONSOLE_PAGE_PATHS.security),
   team: inApp(TEAM_PAGE_PATH),
+  webhooks: inApp(CONSOLE_PAGE_PATHS.webhooks),
 } as const;
 
 /** The page a member lands on after signing in when they were going nowhere else: owners see the dashboard first. */

@@ -19,6 +19,7 @@ export const CONSOLE_PAGE_PATHS = {
   staff: "/admin/staff",
   security: "/admin/security",
   personalData: "/admin/personal-data",
+  webhooks: "/admin/webhooks",
 } as const;
 
 /** The console's API, mounted under the public API's prefix. */
@@ -201,7 +202,11 @@ export interface ActivityEntry {
     | "totp-change-failed"
     | "personal-data-shown"
     | "personal-data-erased"
-    | "retention-erased";
+    | "retention-erased"
+    | "webhook-added"
+    | "webhook-changed"
+    | "webhook-removed"
+    | "webhook-secret-rotated";
   /**
    * What was acted on: an enquiry's reference, a staff e-mail, or what a retention sweep erased
    * ("enquiries 3, vitals 120"); never a visitor's personal data.

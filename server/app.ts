@@ -9,6 +9,7 @@ import { createNotifier } from "./notify";
 import { outboxMonitor, watchOutbox } from "./notify/outbox-watch";
 import { newWorkerId, OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
 import { apiMessages } from "./routes/api-errors";
+import { WebhookWorker, type WebhookWorkerOptions } from "./webhooks/webhook-worker";
 import { apiRoutes } from "./routes/api";
 import { consoleDirFor, consoleSiteRoutes } from "./routes/console-site";
 import { siteRoutes } from "./routes/site";
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   };
   /** The outbox's stall watch: its clock and timers (tests set them). */
   outboxWatch?: { now?: () => Date; timers?: ScheduleTimers };
+  /** Tuning of the webhook worker (tests shorten its waits). */
+  webhooks?: Omit<WebhookWorkerOptions, "store" | "log" | "allowPrivate">;
   /** The time the console's sessions and sign-in limits go by (tests set it). */
   clock?: () => Date;
   /** The 09:00 digests: the clock and timers (tests set them). */
@@ -69,6 +72,7 @@ export async function buildApp({
   outbox,
   retention,
   outboxWatch,
+  webhooks,
   clock = () => new Date(),
   digest,
 }: BuildAppOptions) {
@@ -142,7 +146,19 @@ export async function buildApp({
     alertAfterMinutes: config.OUTBOX_ALERT_MINUTES,
     now: outboxWatch?.now,
   });
-  app.decorate("outbox", { wake: () => worker?.wake(), worker, monitor });
+  const webhookWorker = new WebhookWorker({
+    store,
+    log: app.log,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+    ...webhooks,
+  });
+  app.decorate("webhookWorker", webhookWorker);
+  // A stored enquiry wakes both outboxes: its mail and its webhooks.
+  const wake = () => {
+    worker?.wake();
+    webhookWorker.wake();
+  };
+  app.decorate("outbox", { wake, worker, monitor });
   // A notification waiting past OUTBOX_ALERT_MINUTES is logged as an error every few minutes.
   const outboxStallWatch = watchOutbox({ monitor, log: app.log, timers: outboxWatch?.timers });
   /** This instance's name in the store's leases on timed jobs. */
@@ -195,6 +211,7 @@ export async function buildApp({
   app.addHook("onReady", async () => {
     if (databasePath) releaseDatabase = await holdDatabase(databasePath);
     worker?.start();
+    webhookWorker.start();
   });
   app.addHook("onListen", async () => {
     retentionSweeps.start();
@@ -207,6 +224,7 @@ export async function buildApp({
     await digests.stop();
     await outboxStallWatch.stop();
     await worker?.stop();
+    await webhookWorker.stop();
     await notifier?.close();
     await store.close();
     await releaseDatabase?.();

@@ -124,6 +124,8 @@ export const configSchema = z
     OUTBOX_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3_600)),
     /** Also mail the visitor an acknowledgement with the enquiry's reference (SMTP only). */
     ACKNOWLEDGE_VISITORS: optional(booleanFlag).default(false),
+    /** Lets webhooks go to private, loopback and link-local addresses, and over http: (tests only). */
+    WEBHOOKS_ALLOW_PRIVATE: optional(booleanFlag).default(false),
     EMAILJS_SERVICE_ID: optional(z.string().min(1)),
     EMAILJS_TEMPLATE_ID: optional(z.string().min(1)),
     EMAILJS_PUBLIC_KEY: optional(z.string().min(1)),

@@ -91,6 +91,10 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
             kind: "paragraph",
             text: "We do not sell or rent your personal information. We share it only with the service providers who help us run this website, send e-mail and deliver orders, and only as far as they need it to do that work for us, or where the law requires it.",
           },
+          {
+            kind: "paragraph",
+            text: "When we connect our own business tools to this website, such as a spreadsheet, an automation service or a customer-management system, the details of your order enquiry are also sent to those tools over an encrypted connection, so that our team can handle your enquiry there, for the purposes above only.",
+          },
         ],
       },
       {

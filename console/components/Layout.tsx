@@ -1,4 +1,4 @@
-import { Activity, ChartColumn, Inbox, LogOut, Mail, ShieldCheck, UserSearch, Users } from "lucide-react";
+import { Activity, ChartColumn, Inbox, LogOut, Mail, ShieldCheck, UserSearch, Users, Webhook } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
@@ -112,6 +112,12 @@ export function Layout() {
           <NavLink to={appPaths.personalData}>
             <UserSearch aria-hidden="true" size={20} />
             <span>{navLabels.personalData}</span>
+          </NavLink>
+        )}
+        {isOwner && (
+          <NavLink to={appPaths.webhooks} className="wide-only">
+            <Webhook aria-hidden="true" size={20} />
+            <span>{navLabels.webhooks}</span>
           </NavLink>
         )}
         <NavLink to={appPaths.security}>

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { appPaths } from "../paths";
 import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { CopyableCommand } from "../components/CopyableCommand";
@@ -94,6 +96,10 @@ function StaffList() {
           ))}
         </ul>
       )}
+      <h2>Connected tools</h2>
+      <p>
+        <Link to={appPaths.webhooks}>Webhooks</Link>: send each enquiry to a sheet, Zapier or a CRM.
+      </p>
       <h2>Adding staff</h2>
       <p>Accounts are created on the server:</p>
       <CopyableCommand command={ADD_STAFF_COMMAND} />

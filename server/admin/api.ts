@@ -7,6 +7,7 @@ import { peopleRoutes } from "./people-routes";
 import { personalDataRoutes } from "./personal-data-routes";
 import { signInRoutes } from "./sign-in-routes";
 import { teamRoutes } from "./team-routes";
+import { webhookRoutes } from "./webhook-routes";
 
 /**
  * The console's API, registered with `prefix: ADMIN_API_PREFIX`. Its guard is a hook of this
@@ -28,4 +29,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(peopleRoutes);
   await app.register(personalDataRoutes);
   await app.register(teamRoutes);
+  await app.register(webhookRoutes);
 }

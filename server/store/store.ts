@@ -12,6 +12,7 @@ import type { StaffStore } from "./staff";
 import type { DigestContent } from "../../domain/team";
 import type { TeamStore } from "./team";
 import type { SubscriberDirectory } from "./subscriber-directory";
+import type { WebhookStore } from "./webhooks";
 
 /**
  * An enquiry as stored: exactly the five fields, with its id, the time it was received and the
@@ -254,6 +255,8 @@ export interface Store {
   readonly leases: LeaseStore;
   /** The console dashboard's figures over a span of days. */
   readonly dashboard: DashboardStore;
+  /** Webhook endpoints and the outbox of their signed deliveries (docs/decisions/025). */
+  readonly webhooks: WebhookStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Timestamp, type DocumentData, type DocumentReference } from "firebase-admin/firestore";
 import type { Language } from "../../../domain/contract";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
@@ -28,6 +28,8 @@ import { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./team";
 import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, sortKey, type FirestoreConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
+import { claimDueDocuments } from "./claim-window";
+import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
 const IDEMPOTENCY_KEYS = "enquiry_idempotency_keys";
@@ -80,19 +82,6 @@ const TURN_ATTEMPTS = 25;
 
 function received(stored: StoredEnquiry): Date {
   return new Date(stored.receivedAt);
-}
-
-/** A claim reads this many times its limit of due notifications, to spread instances over them. */
-const CLAIM_WINDOW = 4;
-
-/** A copy of `items` in random order (Fisher–Yates). */
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
 }
 
 function enquiryFields(enquiry: Enquiry): Enquiry {
@@ -232,6 +221,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   ): Promise<void> {
     const acknowledge = options.acknowledge ?? false;
     const assignmentRef = this.connection.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1]);
+    const queueWebhooks = await enquiryWebhookQueue(this.connection, "enquiry.received");
     await this.connection.run(async () => {
       // The rule and the members are read first; a rule that hands out turns takes its turn in the
       // transaction that stores the enquiry (below), so enquiries arriving at once each get their own.
@@ -279,6 +269,11 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             }),
           );
         }
+        queueWebhooks(writer as DocumentWriter, {
+          type: "enquiry.received",
+          enquiry: stored,
+          at: received(stored),
+        });
       };
       if (usesTurns(rule)) {
         await this.connection.db.runTransaction(
@@ -395,29 +390,11 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     limit: number;
     leaseMs: number;
   }): Promise<PendingNotification[]> {
-    const limit = Math.max(0, Math.floor(options.limit));
-    if (limit === 0) return [];
-    const now = Timestamp.fromDate(options.now);
-    const until = Timestamp.fromMillis(options.now.getTime() + options.leaseMs);
-    return this.connection.run(async () => {
-      const due = await this.notifications()
-        .where("status", "==", "pending")
-        .where("dueAt", "<=", now)
-        .orderBy("dueAt")
-        .limit(limit * CLAIM_WINDOW)
-        .get();
-      // Instances reading the same head of the queue would all try the same few documents, and all
-      // but one would lose each: each tries the window in its own random order instead, a round of
-      // `limit` at a time, until it holds `limit` or has tried them all.
-      const candidates = shuffled(due.docs.map((doc) => doc.ref));
-      const claimed: PendingNotification[] = [];
-      while (claimed.length < limit && candidates.length > 0) {
-        const round = candidates.splice(0, limit - claimed.length);
-        const claims = await Promise.all(round.map((ref) => this.claim(ref, options.worker, now, until)));
-        claimed.push(...claims.filter((claim): claim is PendingNotification => claim !== undefined));
-      }
-      return claimed;
-    });
+    return this.connection.run(() =>
+      claimDueDocuments(this.notifications(), options, (ref, now, until) =>
+        this.claim(ref, options.worker, now, until),
+      ),
+    );
   }
 
   async outboxBacklog(): Promise<OutboxBacklog> {

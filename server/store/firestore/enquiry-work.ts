@@ -24,8 +24,9 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
 import { touchesOf, type TouchRecord } from "./dashboard";
-import { languageOfDocument } from "./enquiries";
+import { enquiryFromDocument, languageOfDocument } from "./enquiries";
 import { touchWork } from "./team";
+import { enquiryWebhookQueue } from "./webhooks";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
 /** How many enquiries one read takes while the inbox filters them in the server. */
@@ -258,11 +259,12 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     });
   }
 
-  private applyStatusChange(
+  private async applyStatusChange(
     id: string,
     change: { to: EnquiryStatus; expectedVersion: number; note?: string; staffEmail: string },
     at: string,
   ): Promise<StatusChangeResult> {
+    const queueWebhooks = await enquiryWebhookQueue(this.context, "enquiry.status_changed");
     return (
       // The transaction reads the version and writes the change together: Firestore retries or
       // fails the later of two, so each change is checked against the version it really replaces.
@@ -310,6 +312,17 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           to: change.to,
           text: change.note ?? null,
           sortKey: sortKey(at, entryId),
+        });
+        queueWebhooks(transaction, {
+          type: "enquiry.status_changed",
+          enquiry: {
+            id,
+            receivedAt,
+            language: languageOfDocument(enquiry.get("language")),
+            enquiry: enquiryFromDocument(enquiry.data() ?? {}),
+          },
+          at: new Date(at),
+          change: { from, to: change.to },
         });
         return { outcome: "changed", version: version + 1 };
       })

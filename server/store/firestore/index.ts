@@ -14,6 +14,7 @@ import { FirestoreKeyStore, FirestoreSubscriberStore } from "./subscribers";
 import { FirestoreRetentionStore } from "./retention";
 import { FirestoreVitalsStore } from "./vitals";
 import { FirestoreTeamStore } from "./team";
+import { FirestoreWebhookStore } from "./webhooks";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -39,6 +40,7 @@ export class FirestoreStore implements Store {
   readonly personalData: FirestorePersonalDataStore;
   readonly leases: FirestoreLeaseStore;
   readonly dashboard: FirestoreDashboardStore;
+  readonly webhooks: FirestoreWebhookStore;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
@@ -56,6 +58,7 @@ export class FirestoreStore implements Store {
     this.personalData = new FirestorePersonalDataStore(connection);
     this.leases = new FirestoreLeaseStore(connection);
     this.dashboard = new FirestoreDashboardStore(connection);
+    this.webhooks = new FirestoreWebhookStore(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

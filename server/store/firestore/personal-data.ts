@@ -21,6 +21,7 @@ import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } f
 import { touchesOf } from "./dashboard";
 import { historyEntryOf } from "./enquiry-work";
 import { enquiryFromDocument } from "./enquiries";
+import { enquiryWebhookDeliveries } from "./webhooks";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 
 /** Firestore's limit on the values of one `in` filter. */
@@ -198,6 +199,9 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       claims.push(...(await transaction.get(mail.ref.collection("claims"))).docs.map((doc) => doc.ref));
     }
     const claimsRead = mails.length;
+    const webhookDeliveries = await enquiryWebhookDeliveries(this.context, enquiryIds, (query) =>
+      transaction.get(query),
+    );
     const works = enquiryIds.length
       ? (await transaction.getAll(...enquiryIds.map((id) => this.collections.work.doc(id)))).filter(
           (doc) => doc.exists,
@@ -243,6 +247,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       for (const ref of [
         ...claims,
         ...mails.map((doc) => doc.ref),
+        ...webhookDeliveries,
         ...history,
         // The dashboard's copy of each history entry (same id).
         ...history.map((ref) => touchesOf(this.context).doc(ref.id)),

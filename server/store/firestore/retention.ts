@@ -8,6 +8,7 @@ import {
   type RetentionStore,
   VITALS_PER_BATCH,
 } from "../retention";
+import { enquiryWebhookDeliveries } from "./webhooks";
 import { collectionsOf, deleteInBatches, type FirestoreContext } from "./connection";
 import { touchesOf } from "./dashboard";
 
@@ -78,6 +79,7 @@ export class FirestoreRetentionStore implements RetentionStore {
         ...versions.docs.map((doc) => doc.ref),
         ...claims.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref)),
         ...notifications.docs.map((doc) => doc.ref),
+        ...(await enquiryWebhookDeliveries(this.context, [id], (query) => query.get())),
         this.collections.enquiries.doc(id),
         workRef,
       ];

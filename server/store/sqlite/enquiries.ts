@@ -15,6 +15,8 @@ import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 import { applyTeamRules } from "./team";
 import type { DigestContent } from "../../../domain/team";
+import { leaseDueRows } from "./lease-due";
+import { queueEnquiryWebhooks } from "./webhooks";
 
 /** An enquiry as its table holds it. */
 export interface EnquiryRow {
@@ -248,6 +250,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
             insertNotification.run(randomUUID(), stored.id, "company", { at });
             if (acknowledge) insertNotification.run(randomUUID(), stored.id, "acknowledgement", { at });
             applyTeamRules(db, stored, team);
+            queueEnquiryWebhooks(db, { type: "enquiry.received", enquiry: stored, at: new Date(at) });
             if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
             return stored;
           }),
@@ -285,24 +288,14 @@ export class SqliteEnquiryStore implements EnquiryStore {
     const now = options.now.toISOString();
     const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
     return this.connection.run((db) =>
-      // BEGIN IMMEDIATE takes the write lock first, so two processes never pick the same rows. The
-      // lease moves the due time to its end: the query asks only for what can be taken, and what is
-      // leased, like what is sent, never sits at the head of the index it reads.
       db
         .transaction(() => {
-          const claimed = db
-            .prepare<{ worker: string; now: string; until: string; limit: number }, { id: string }>(
-              `UPDATE notifications
-             SET claimed_by = @worker, claim_expires_at = @until, due_at = @until
-             WHERE id IN (
-               SELECT id FROM notifications
-               WHERE status = 'pending' AND due_at <= @now
-               ORDER BY due_at, rowid
-               LIMIT @limit
-             )
-             RETURNING id`,
-            )
-            .all({ worker: options.worker, now, until, limit: Math.max(0, Math.floor(options.limit)) });
+          const claimed = leaseDueRows(db, "notifications", {
+            worker: options.worker,
+            now,
+            until,
+            limit: options.limit,
+          });
           if (claimed.length === 0) return [];
           const rows = db
             .prepare<[string], ClaimedRow>(
@@ -317,7 +310,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
              WHERE n.id IN (SELECT value FROM json_each(?))
              ORDER BY n.rowid`,
             )
-            .all(JSON.stringify(claimed.map((row) => row.id)));
+            .all(JSON.stringify(claimed));
           return rows.map(pendingNotification);
         })
         .immediate(),

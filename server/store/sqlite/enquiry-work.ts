@@ -17,6 +17,7 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { likePattern, type SqliteRun } from "./connection";
 import { type EnquiryRow, storedEnquiry } from "./enquiries";
+import { queueEnquiryWebhooks } from "./webhooks";
 
 /** Trigrams need three characters; a shorter search compares the columns directly. */
 const TRIGRAM_LENGTH = 3;
@@ -230,7 +231,9 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
       db
         .transaction((): StatusChangeResult => {
           const enquiry = db
-            .prepare<[string], { received_at: string }>(`SELECT received_at FROM ${this.table} WHERE id = ?`)
+            .prepare<[string], EnquiryRow>(
+              `SELECT id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language FROM ${this.table} WHERE id = ?`,
+            )
             .get(id);
           if (!enquiry) return { outcome: "not-found" };
           const work = db
@@ -259,6 +262,12 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
              VALUES (?, ?, ?, ?, 'status', ?, ?, ?)`,
           ).run(randomUUID(), id, at, change.staffEmail, work.status, change.to, change.note ?? null);
+          queueEnquiryWebhooks(db, {
+            type: "enquiry.status_changed",
+            enquiry: storedEnquiry(enquiry),
+            at: change.at,
+            change: { from: work.status, to: change.to },
+          });
           return { outcome: "changed", version };
         })
         .immediate(),

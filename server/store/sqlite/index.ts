@@ -14,6 +14,7 @@ import { SqliteKeyStore, SqliteSubscriberStore } from "./subscribers";
 import { SqliteRetentionStore } from "./retention";
 import { SqliteVitalsStore } from "./vitals";
 import { SqliteTeamStore } from "./team";
+import { SqliteWebhookStore } from "./webhooks";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -40,6 +41,7 @@ export class SqliteStore implements Store {
   readonly personalData: SqlitePersonalDataStore;
   readonly leases: SqliteLeaseStore;
   readonly dashboard: SqliteDashboardStore;
+  readonly webhooks: SqliteWebhookStore;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
@@ -58,6 +60,7 @@ export class SqliteStore implements Store {
     this.personalData = new SqlitePersonalDataStore(run, connection.enquiryTable);
     this.leases = new SqliteLeaseStore(run);
     this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
+    this.webhooks = new SqliteWebhookStore(run);
   }
 
   /**

@@ -3,6 +3,7 @@ import { consoleSchema } from "./console-schema";
 import { newsletterSchema } from "./newsletter-schema";
 import { sharedWorkSchema } from "./shared-work-schema";
 import { teamSchema } from "./team-schema";
+import { webhookSchema } from "./webhook-schema";
 
 /**
  * Schema migrations, in order; `PRAGMA user_version` holds how many have run.
@@ -107,6 +108,8 @@ export function migrations(enquiryTable: string): string[] {
     CREATE INDEX enquiry_history_at ON enquiry_history (at, staff_email, enquiry_id);
     CREATE INDEX vitals_received_at ON vitals (received_at, page, metric, value);
     `,
+    // Signed webhooks: endpoints and the outbox of their deliveries (docs/decisions/025).
+    webhookSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

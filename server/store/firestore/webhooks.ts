@@ -1,0 +1,401 @@
+import { randomUUID } from "node:crypto";
+import {
+  Timestamp,
+  type DocumentReference,
+  type Query,
+  type QuerySnapshot,
+  type Transaction,
+  type WriteBatch,
+} from "firebase-admin/firestore";
+import type {
+  WebhookAttemptView,
+  WebhookDeliveryEventType,
+  WebhookDeliveryState,
+  WebhookDeliveryView,
+  WebhookEventType,
+} from "../../../domain/webhooks";
+import { WEBHOOK_RESPONSE_KEPT } from "../../../domain/webhooks";
+import {
+  enquiryEventPayload,
+  newDeliveryId,
+  newWebhookSecret,
+  subscribedTo,
+  testEventPayload,
+  WEBHOOK_ATTEMPTS_KEPT,
+  type ClaimedWebhookDelivery,
+  type EnquiryWebhookEvent,
+  type WebhookAttemptRecord,
+  type WebhookEndpoint,
+  type WebhookStore,
+} from "../webhooks";
+import {
+  ALREADY_EXISTS,
+  chunks,
+  grpcCode,
+  IN_QUERY_LIMIT,
+  isoOf,
+  NOT_FOUND,
+  type FirestoreContext,
+} from "./connection";
+import { claimDueDocuments } from "./claim-window";
+
+const ENDPOINTS = "webhookEndpoints";
+const DELIVERIES = "webhookDeliveries";
+
+interface EndpointData {
+  url: string;
+  events: WebhookEventType[];
+  secret: string;
+  enabled: boolean;
+  createdAt: Timestamp;
+}
+
+interface DeliveryData {
+  endpointId: string;
+  /** The enquiry an event is about (erased with it); null for a test event. */
+  enquiryId: string | null;
+  eventType: WebhookDeliveryEventType;
+  payload: string;
+  status: WebhookDeliveryState;
+  attempts: number;
+  /**
+   * When a worker may take it: the next attempt, or the end of the running lease. The claim asks
+   * for `status == "pending" and dueAt <= now` ordered by `dueAt` (firestore.indexes.json).
+   */
+  dueAt: Timestamp;
+  nextAttemptAt: Timestamp | null;
+  createdAt: Timestamp;
+  claimedBy: string | null;
+  claimExpiresAt: Timestamp | null;
+  /** Counts claims; each creates `claims/{generation}`, which two workers cannot both create. */
+  claimGeneration: number;
+  attemptLog: WebhookAttemptView[];
+}
+
+function endpointOf(id: string, data: EndpointData): WebhookEndpoint {
+  return {
+    id,
+    url: data.url,
+    events: [...data.events],
+    secret: data.secret,
+    enabled: data.enabled,
+    createdAt: isoOf(data.createdAt),
+  };
+}
+
+function newDelivery(
+  endpointId: string,
+  enquiryId: string | null,
+  eventType: WebhookDeliveryEventType,
+  payload: string,
+  at: Date,
+): DeliveryData {
+  const now = Timestamp.fromDate(at);
+  return {
+    endpointId,
+    enquiryId,
+    eventType,
+    payload,
+    status: "pending",
+    attempts: 0,
+    dueAt: now,
+    nextAttemptAt: now,
+    createdAt: now,
+    claimedBy: null,
+    claimExpiresAt: null,
+    claimGeneration: 0,
+    attemptLog: [],
+  };
+}
+
+/** What an enquiry store writes its change with: a batch or a transaction. */
+export type DocumentWriter = Pick<WriteBatch, "create"> | Pick<Transaction, "create">;
+
+/**
+ * Reads the endpoints that chose `type` and answers the function that queues an event of it in
+ * the caller's batch or transaction, so the event and the change are committed together. The one
+ * hook the enquiry stores call: read before the write (a batch cannot read), queue inside it.
+ */
+export async function enquiryWebhookQueue(
+  context: FirestoreContext,
+  type: WebhookEventType,
+): Promise<(writer: DocumentWriter, event: EnquiryWebhookEvent) => void> {
+  const snapshot = await context.run(() =>
+    context.db.collection(ENDPOINTS).where("events", "array-contains", type).get(),
+  );
+  const targets = subscribedTo(
+    snapshot.docs.map((doc) => endpointOf(doc.id, doc.data() as EndpointData)),
+    type,
+  );
+  return (writer, event) => {
+    if (targets.length === 0) return;
+    const payload = enquiryEventPayload(event);
+    for (const endpoint of targets) {
+      const ref = context.db.collection(DELIVERIES).doc(newDeliveryId());
+      (writer as WriteBatch).create(
+        ref,
+        newDelivery(endpoint.id, event.enquiry.id, event.type, payload, event.at),
+      );
+    }
+  };
+}
+
+/** Endpoints in `webhookEndpoints` and their deliveries in `webhookDeliveries` on Firestore. */
+export class FirestoreWebhookStore implements WebhookStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private endpoints() {
+    return this.context.db.collection(ENDPOINTS);
+  }
+  private deliveries() {
+    return this.context.db.collection(DELIVERIES);
+  }
+
+  async addEndpoint(endpoint: {
+    url: string;
+    events: WebhookEventType[];
+    now: Date;
+  }): Promise<WebhookEndpoint> {
+    const id = randomUUID();
+    const data: EndpointData = {
+      url: endpoint.url,
+      events: [...endpoint.events],
+      secret: newWebhookSecret(),
+      enabled: true,
+      createdAt: Timestamp.fromDate(endpoint.now),
+    };
+    await this.context.run(() => this.endpoints().doc(id).create(data));
+    return endpointOf(id, data);
+  }
+
+  async listEndpoints(): Promise<WebhookEndpoint[]> {
+    const snapshot = await this.context.run(() => this.endpoints().orderBy("createdAt").get());
+    return snapshot.docs.map((doc) => endpointOf(doc.id, doc.data() as EndpointData));
+  }
+
+  async getEndpoint(id: string): Promise<WebhookEndpoint | null> {
+    const snapshot = await this.context.run(() => this.endpoints().doc(id).get());
+    return snapshot.exists ? endpointOf(id, snapshot.data() as EndpointData) : null;
+  }
+
+  async updateEndpoint(
+    id: string,
+    change: { enabled?: boolean; events?: WebhookEventType[]; secret?: string },
+  ): Promise<boolean> {
+    const update: Partial<EndpointData> = {
+      ...(change.enabled === undefined ? {} : { enabled: change.enabled }),
+      ...(change.events ? { events: [...change.events] } : {}),
+      ...(change.secret ? { secret: change.secret } : {}),
+    };
+    try {
+      await this.context.run(() => this.endpoints().doc(id).update(update));
+    } catch (error) {
+      if (grpcCode(error) === NOT_FOUND) return false;
+      throw error;
+    }
+    if (change.enabled === false) {
+      const pending = await this.context.run(() =>
+        this.deliveries().where("endpointId", "==", id).where("status", "==", "pending").get(),
+      );
+      for (const doc of pending.docs) {
+        await this.context.run(() =>
+          doc.ref.update({ status: "failed", nextAttemptAt: null, claimedBy: null, claimExpiresAt: null }),
+        );
+      }
+    }
+    return true;
+  }
+
+  async deleteEndpoint(id: string): Promise<boolean> {
+    const ref = this.endpoints().doc(id);
+    if (!(await this.context.run(() => ref.get())).exists) return false;
+    await this.context.run(() => ref.delete());
+    // Its deliveries, a batch at a time; a claim meanwhile finds no endpoint and drops its delivery.
+    for (;;) {
+      const batchSize = await this.context.run(async () => {
+        const docs = await this.deliveries().where("endpointId", "==", id).limit(400).get();
+        if (docs.empty) return 0;
+        const batch = this.context.db.batch();
+        for (const doc of docs.docs) batch.delete(doc.ref);
+        await batch.commit();
+        return docs.size;
+      });
+      if (batchSize === 0) return true;
+    }
+  }
+
+  async queueTest(endpointId: string, now: Date): Promise<string | null> {
+    if (!(await this.getEndpoint(endpointId))) return null;
+    const id = newDeliveryId();
+    await this.context.run(() =>
+      this.deliveries()
+        .doc(id)
+        .create(newDelivery(endpointId, null, "webhook.test", testEventPayload(endpointId, now), now)),
+    );
+    return id;
+  }
+
+  async listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryView[]> {
+    const snapshot = await this.context.run(() =>
+      this.deliveries().where("endpointId", "==", endpointId).orderBy("createdAt", "desc").limit(limit).get(),
+    );
+    return snapshot.docs.map((doc) => {
+      const data = doc.data() as DeliveryData;
+      return {
+        id: doc.id,
+        eventType: data.eventType,
+        createdAt: isoOf(data.createdAt),
+        state: data.status,
+        nextAttemptAt: data.status === "pending" && data.nextAttemptAt ? isoOf(data.nextAttemptAt) : null,
+        attempts: data.attemptLog ?? [],
+      };
+    });
+  }
+
+  async claimDue(options: {
+    worker: string;
+    now: Date;
+    limit: number;
+    leaseMs: number;
+  }): Promise<ClaimedWebhookDelivery[]> {
+    return this.context.run(() =>
+      claimDueDocuments(this.deliveries(), options, (ref, now, until) =>
+        this.claim(ref, options.worker, now, until),
+      ),
+    );
+  }
+
+  /**
+   * Claims one delivery in a transaction; creating `claims/{generation}` makes a second claimer's
+   * commit fail with ALREADY_EXISTS even where transactions are not isolated (the emulator).
+   */
+  private async claim(
+    ref: DocumentReference,
+    worker: string,
+    now: Timestamp,
+    until: Timestamp,
+  ): Promise<ClaimedWebhookDelivery | undefined> {
+    try {
+      return await this.context.db.runTransaction(
+        async (transaction) => {
+          const data = (await transaction.get(ref)).data() as DeliveryData | undefined;
+          if (!data || data.status !== "pending" || data.dueAt.toMillis() > now.toMillis()) return undefined;
+          const endpoint = (await transaction.get(this.endpoints().doc(data.endpointId))).data() as
+            EndpointData | undefined;
+          if (!endpoint) {
+            // Its endpoint was removed: the delivery goes with it.
+            transaction.delete(ref);
+            return undefined;
+          }
+          const generation = (data.claimGeneration ?? 0) + 1;
+          transaction.create(ref.collection("claims").doc(String(generation)), {
+            worker,
+            claimedAt: now,
+            expiresAt: until,
+          });
+          transaction.update(ref, {
+            claimedBy: worker,
+            claimExpiresAt: until,
+            dueAt: until,
+            claimGeneration: generation,
+          });
+          return {
+            id: ref.id,
+            endpointId: data.endpointId,
+            url: endpoint.url,
+            secret: endpoint.secret,
+            eventType: data.eventType,
+            payload: data.payload,
+            attempts: data.attempts,
+          };
+        },
+        { maxAttempts: 3 },
+      );
+    } catch (error) {
+      if (grpcCode(error) === ALREADY_EXISTS) return undefined; // another worker claimed it first
+      throw error;
+    }
+  }
+
+  async recordAttempt(
+    id: string,
+    worker: string,
+    attempt: WebhookAttemptRecord,
+    outcome: { delivered: true } | { delivered: false; nextAttemptAt: Date | null },
+  ): Promise<void> {
+    const entry: WebhookAttemptView = {
+      at: attempt.at.toISOString(),
+      statusCode: attempt.statusCode,
+      error: attempt.error,
+      response: attempt.response.slice(0, WEBHOOK_RESPONSE_KEPT),
+      durationMs: attempt.durationMs,
+    };
+    try {
+      await this.context.run(() =>
+        this.context.db.runTransaction(async (transaction) => {
+          const ref = this.deliveries().doc(id);
+          const data = (await transaction.get(ref)).data() as DeliveryData | undefined;
+          // A failure is recorded only by the claim's holder; an arrival is recorded all the same.
+          if (!data || data.status !== "pending" || (!outcome.delivered && data.claimedBy !== worker)) return;
+          const next =
+            !outcome.delivered && outcome.nextAttemptAt ? Timestamp.fromDate(outcome.nextAttemptAt) : null;
+          transaction.update(ref, {
+            status: outcome.delivered ? "delivered" : next ? "pending" : "failed",
+            attempts: data.attempts + 1,
+            attemptLog: [...(data.attemptLog ?? []), entry].slice(-WEBHOOK_ATTEMPTS_KEPT),
+            nextAttemptAt: next,
+            ...(next ? { dueAt: next } : {}),
+            claimedBy: null,
+            claimExpiresAt: null,
+          });
+        }),
+      );
+    } catch (error) {
+      // Removed meanwhile (its endpoint or its enquiry erased): nothing is left to record.
+      if (grpcCode(error) !== NOT_FOUND) throw error;
+    }
+  }
+
+  async sendAgain(endpointId: string, deliveryId: string, now: Date): Promise<boolean> {
+    const at = Timestamp.fromDate(now);
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction) => {
+        const ref = this.deliveries().doc(deliveryId);
+        const data = (await transaction.get(ref)).data() as DeliveryData | undefined;
+        const endpoint = (await transaction.get(this.endpoints().doc(endpointId))).data() as
+          EndpointData | undefined;
+        if (!data || data.endpointId !== endpointId || !endpoint?.enabled) return false;
+        if (data.claimedBy && data.claimExpiresAt && data.claimExpiresAt.toMillis() > now.getTime())
+          return false;
+        transaction.update(ref, {
+          status: "pending",
+          attempts: 0,
+          dueAt: at,
+          nextAttemptAt: at,
+          claimedBy: null,
+          claimExpiresAt: null,
+        });
+        return true;
+      }),
+    );
+  }
+}
+
+/**
+ * The deliveries of these enquiries' events, with their claims: they carry the enquiry, so they
+ * are erased with it (a person's request, retention). `get` reads in the caller's transaction or not.
+ */
+export async function enquiryWebhookDeliveries(
+  context: FirestoreContext,
+  enquiryIds: readonly string[],
+  get: (query: Query) => Promise<QuerySnapshot>,
+): Promise<DocumentReference[]> {
+  const refs: DocumentReference[] = [];
+  for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
+    const deliveries = await get(context.db.collection(DELIVERIES).where("enquiryId", "in", part));
+    for (const delivery of deliveries.docs) {
+      refs.push(...(await get(delivery.ref.collection("claims"))).docs.map((doc) => doc.ref), delivery.ref);
+    }
+  }
+  return refs;
+}

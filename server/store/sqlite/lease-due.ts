@@ -1,0 +1,30 @@
+import type Database from "better-sqlite3";
+
+/**
+ * Leases up to `limit` due rows of an outbox table (`notifications`, `webhook_deliveries`) to
+ * `worker` until `until`, and answers their ids. One UPDATE inside the caller's BEGIN IMMEDIATE
+ * transaction: two processes never take the same rows. It asks only for what can be taken
+ * (`status = 'pending' AND due_at <= now`, the (status, due_at) index), and the lease moves
+ * `due_at` to its end, so nothing leased, like nothing sent, sits at the head of what the next
+ * claim reads (docs/decisions/016).
+ */
+export function leaseDueRows(
+  db: Database.Database,
+  table: "notifications" | "webhook_deliveries",
+  options: { worker: string; now: string; until: string; limit: number },
+): string[] {
+  return db
+    .prepare<{ worker: string; now: string; until: string; limit: number }, { id: string }>(
+      `UPDATE ${table}
+       SET claimed_by = @worker, claim_expires_at = @until, due_at = @until
+       WHERE id IN (
+         SELECT id FROM ${table}
+         WHERE status = 'pending' AND due_at <= @now
+         ORDER BY due_at, rowid
+         LIMIT @limit
+       )
+       RETURNING id`,
+    )
+    .all({ ...options, limit: Math.max(0, Math.floor(options.limit)) })
+    .map((row) => row.id);
+}

@@ -1,0 +1,292 @@
+import { randomUUID } from "node:crypto";
+import type Database from "better-sqlite3";
+import type {
+  WebhookAttemptView,
+  WebhookDeliveryEventType,
+  WebhookDeliveryState,
+  WebhookDeliveryView,
+  WebhookEventType,
+} from "../../../domain/webhooks";
+import { WEBHOOK_RESPONSE_KEPT } from "../../../domain/webhooks";
+import {
+  enquiryEventPayload,
+  newDeliveryId,
+  newWebhookSecret,
+  subscribedTo,
+  testEventPayload,
+  WEBHOOK_ATTEMPTS_KEPT,
+  type ClaimedWebhookDelivery,
+  type EnquiryWebhookEvent,
+  type WebhookAttemptRecord,
+  type WebhookEndpoint,
+  type WebhookStore,
+} from "../webhooks";
+import type { SqliteRun } from "./connection";
+import { leaseDueRows } from "./lease-due";
+
+interface EndpointRow {
+  id: string;
+  url: string;
+  events: string;
+  secret: string;
+  enabled: number;
+  created_at: string;
+}
+
+function endpointOf(row: EndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: JSON.parse(row.events) as WebhookEventType[],
+    secret: row.secret,
+    enabled: row.enabled === 1,
+    createdAt: row.created_at,
+  };
+}
+
+const INSERT_DELIVERY = `INSERT INTO webhook_deliveries
+  (id, endpoint_id, enquiry_id, event_type, payload, status, attempts, due_at, next_attempt_at, created_at)
+  VALUES (?, ?, ?, ?, ?, 'pending', 0, @at, @at, @at)`;
+
+/**
+ * Queues an enquiry's event for every enabled endpoint that chose it, inside the caller's write
+ * transaction (the enquiry's insert, its status change), so the event and the change are committed
+ * together or not at all. This is the one hook the enquiry stores call.
+ */
+export function queueEnquiryWebhooks(db: Database.Database, event: EnquiryWebhookEvent): void {
+  const endpoints = db
+    .prepare<[], EndpointRow>(
+      `SELECT id, url, events, secret, enabled, created_at FROM webhook_endpoints WHERE enabled = 1`,
+    )
+    .all()
+    .map(endpointOf);
+  const targets = subscribedTo(endpoints, event.type);
+  if (targets.length === 0) return;
+  const payload = enquiryEventPayload(event);
+  const insert = db.prepare(INSERT_DELIVERY);
+  const at = event.at.toISOString();
+  for (const endpoint of targets) {
+    insert.run(newDeliveryId(), endpoint.id, event.enquiry.id, event.type, payload, { at });
+  }
+}
+
+interface DeliveryRow {
+  id: string;
+  event_type: string;
+  status: string;
+  created_at: string;
+  next_attempt_at: string | null;
+  attempt_log: string;
+}
+
+type StoredAttempt = WebhookAttemptView;
+
+/** Endpoints and the outbox of their deliveries on SQLite (webhook-schema.ts). */
+export class SqliteWebhookStore implements WebhookStore {
+  constructor(private readonly run: SqliteRun) {}
+
+  async addEndpoint(endpoint: {
+    url: string;
+    events: WebhookEventType[];
+    now: Date;
+  }): Promise<WebhookEndpoint> {
+    const stored: WebhookEndpoint = {
+      id: randomUUID(),
+      url: endpoint.url,
+      events: [...endpoint.events],
+      secret: newWebhookSecret(),
+      enabled: true,
+      createdAt: endpoint.now.toISOString(),
+    };
+    this.run((db) =>
+      db
+        .prepare(
+          `INSERT INTO webhook_endpoints (id, url, events, secret, enabled, created_at) VALUES (?, ?, ?, ?, 1, ?)`,
+        )
+        .run(stored.id, stored.url, JSON.stringify(stored.events), stored.secret, stored.createdAt),
+    );
+    return stored;
+  }
+
+  async listEndpoints(): Promise<WebhookEndpoint[]> {
+    return this.run((db) =>
+      db
+        .prepare<[], EndpointRow>(`SELECT * FROM webhook_endpoints ORDER BY created_at, rowid`)
+        .all()
+        .map(endpointOf),
+    );
+  }
+
+  async getEndpoint(id: string): Promise<WebhookEndpoint | null> {
+    const row = this.run((db) =>
+      db.prepare<[string], EndpointRow>(`SELECT * FROM webhook_endpoints WHERE id = ?`).get(id),
+    );
+    return row ? endpointOf(row) : null;
+  }
+
+  async updateEndpoint(
+    id: string,
+    change: { enabled?: boolean; events?: WebhookEventType[]; secret?: string },
+  ): Promise<boolean> {
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const updated = db
+            .prepare(
+              `UPDATE webhook_endpoints SET
+                 enabled = coalesce(@enabled, enabled),
+                 events = coalesce(@events, events),
+                 secret = coalesce(@secret, secret)
+               WHERE id = @id`,
+            )
+            .run({
+              id,
+              enabled: change.enabled === undefined ? null : change.enabled ? 1 : 0,
+              events: change.events ? JSON.stringify(change.events) : null,
+              secret: change.secret ?? null,
+            }).changes;
+          if (updated === 1 && change.enabled === false) {
+            db.prepare(
+              `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, claimed_by = NULL,
+                 claim_expires_at = NULL
+               WHERE endpoint_id = ? AND status = 'pending'`,
+            ).run(id);
+          }
+          return updated === 1;
+        })
+        .immediate(),
+    );
+  }
+
+  async deleteEndpoint(id: string): Promise<boolean> {
+    // The deliveries go with it (ON DELETE CASCADE).
+    return this.run((db) => db.prepare(`DELETE FROM webhook_endpoints WHERE id = ?`).run(id).changes === 1);
+  }
+
+  async queueTest(endpointId: string, now: Date): Promise<string | null> {
+    const id = newDeliveryId();
+    const at = now.toISOString();
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          if (!db.prepare(`SELECT 1 FROM webhook_endpoints WHERE id = ?`).get(endpointId)) return null;
+          db.prepare(INSERT_DELIVERY).run(
+            id,
+            endpointId,
+            null,
+            "webhook.test",
+            testEventPayload(endpointId, now),
+            { at },
+          );
+          return id;
+        })
+        .immediate(),
+    );
+  }
+
+  async listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryView[]> {
+    return this.run((db) =>
+      db
+        .prepare<[string, number], DeliveryRow>(
+          `SELECT id, event_type, status, created_at, next_attempt_at, attempt_log FROM webhook_deliveries
+           WHERE endpoint_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+        )
+        .all(endpointId, limit)
+        .map((row) => ({
+          id: row.id,
+          eventType: row.event_type as WebhookDeliveryEventType,
+          createdAt: row.created_at,
+          state: row.status as WebhookDeliveryState,
+          nextAttemptAt: row.status === "pending" ? row.next_attempt_at : null,
+          attempts: JSON.parse(row.attempt_log) as WebhookAttemptView[],
+        })),
+    );
+  }
+
+  async claimDue(options: {
+    worker: string;
+    now: Date;
+    limit: number;
+    leaseMs: number;
+  }): Promise<ClaimedWebhookDelivery[]> {
+    const now = options.now.toISOString();
+    const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const claimed = leaseDueRows(db, "webhook_deliveries", {
+            worker: options.worker,
+            now,
+            until,
+            limit: options.limit,
+          });
+          if (claimed.length === 0) return [];
+          return db
+            .prepare<[string], ClaimedWebhookDelivery>(
+              `SELECT d.id, d.endpoint_id AS endpointId, e.url, e.secret, d.event_type AS eventType,
+                 d.payload, d.attempts
+               FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+               WHERE d.id IN (SELECT value FROM json_each(?))
+               ORDER BY d.rowid`,
+            )
+            .all(JSON.stringify(claimed));
+        })
+        .immediate(),
+    );
+  }
+
+  async recordAttempt(
+    id: string,
+    worker: string,
+    attempt: WebhookAttemptRecord,
+    outcome: { delivered: true } | { delivered: false; nextAttemptAt: Date | null },
+  ): Promise<void> {
+    const entry: StoredAttempt = {
+      at: attempt.at.toISOString(),
+      statusCode: attempt.statusCode,
+      error: attempt.error,
+      response: attempt.response.slice(0, WEBHOOK_RESPONSE_KEPT),
+      durationMs: attempt.durationMs,
+    };
+    const status = outcome.delivered ? "delivered" : outcome.nextAttemptAt ? "pending" : "failed";
+    const next = !outcome.delivered && outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
+    this.run((db) =>
+      db
+        .transaction(() => {
+          const row = db
+            .prepare<[string], { attempt_log: string; claimed_by: string | null }>(
+              `SELECT attempt_log, claimed_by FROM webhook_deliveries WHERE id = ? AND status = 'pending'`,
+            )
+            .get(id);
+          // A failure is recorded only by the worker holding the claim (after its lease ran out,
+          // another may hold it); a delivery that arrived is recorded all the same: it must not go again.
+          if (!row || (!outcome.delivered && row.claimed_by !== worker)) return;
+          const log = [...(JSON.parse(row.attempt_log) as StoredAttempt[]), entry].slice(
+            -WEBHOOK_ATTEMPTS_KEPT,
+          );
+          db.prepare(
+            `UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1, attempt_log = @log,
+               next_attempt_at = @next, due_at = coalesce(@next, due_at), claimed_by = NULL, claim_expires_at = NULL
+             WHERE id = @id`,
+          ).run({ status, log: JSON.stringify(log), next, id });
+        })
+        .immediate(),
+    );
+  }
+
+  async sendAgain(endpointId: string, deliveryId: string, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    return this.run(
+      (db) =>
+        db
+          .prepare(
+            `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, due_at = @at, next_attempt_at = @at,
+               claimed_by = NULL, claim_expires_at = NULL
+             WHERE id = @deliveryId AND endpoint_id = @endpointId
+               AND (claimed_by IS NULL OR claim_expires_at <= @at)
+               AND EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = @endpointId AND enabled = 1)`,
+          )
+          .run({ at, deliveryId, endpointId }).changes === 1,
+    );
+  }
+}
