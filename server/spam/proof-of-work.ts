@@ -1,4 +1,5 @@
-import { createChallenge, verifySolution, type Challenge } from "altcha-lib/v1";
+import { createChallenge, verifySolution } from "altcha-lib/v1";
+import type { Challenge } from "altcha-lib/v1/types";
 import type { AttemptCounterStore } from "../store/attempt-counters";
 import type { KeyStore } from "../store/store";
 import { PROOF_OF_WORK_EXPIRES_MINUTES, PROOF_OF_WORK_MAX_NUMBER } from "./weights";

@@ -1,5 +1,7 @@
 import type { Language, PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
+import type { EnquirySource } from "../../domain/enquiry-source";
+import type { SpamScreening } from "../../domain/spam";
 import type { ActivityLog } from "./activity";
 import type { RetentionStore } from "./retention";
 import type { EnquiryWorkStore } from "./enquiry-work";
@@ -19,6 +21,10 @@ export interface StoredEnquiry {
   receivedAt: string; // ISO 8601, UTC
   language: Language;
   enquiry: Enquiry;
+  /** Where it came from (metadata beside the five fields); read by the console, absent elsewhere. */
+  source?: EnquirySource;
+  /** What the spam scoring made of it; read by the console, absent elsewhere. */
+  screening?: SpamScreening;
 }
 
 export interface StoredSubscriber {
@@ -44,6 +50,13 @@ export interface AddEnquiryOptions {
   idempotencyKey?: string;
   /** The language of the page it was sent from, which the visitor's mail is written in; English by default. */
   language?: Language;
+  /** Where it came from, stored beside it. */
+  source?: EnquirySource;
+  /**
+   * What the spam scoring made of it, stored beside it. Filed as Spam (server/spam/screening.ts,
+   * `enquiryMailsSuppressed`), it is stored with the status Spam and no mail is queued.
+   */
+  screening?: SpamScreening;
 }
 
 /** A notification of one enquiry, waiting in the outbox until it is delivered. */

@@ -12,9 +12,19 @@ import type {
   PendingNotification,
   StoredEnquiry,
 } from "../store";
-import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreConnection } from "./connection";
+import {
+  ALREADY_EXISTS,
+  collectionsOf,
+  grpcCode,
+  isoOf,
+  NOT_FOUND,
+  sortKey,
+  type FirestoreConnection,
+} from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
+import { enquiryMailsSuppressed } from "../../spam/screening";
+import { enquiryMetaFields } from "./enquiry-meta";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
 const IDEMPOTENCY_KEYS = "enquiry_idempotency_keys";
@@ -143,6 +153,8 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       receivedAt: received.toISOString(),
       language: options.language ?? "en",
       enquiry: enquiryFields(enquiry),
+      ...(options.source ? { source: options.source } : {}),
+      ...(options.screening ? { screening: options.screening } : {}),
     };
     const receivedAt = Timestamp.fromDate(received);
     const notification: NotificationData = {
@@ -199,10 +211,22 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         ...stored.enquiry,
         receivedAt,
         language: stored.language,
+        ...enquiryMetaFields(stored),
       });
-      batch.create(this.notifications().doc(randomUUID()), notification);
-      if (acknowledge) {
-        batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
+      if (enquiryMailsSuppressed(stored.screening)) {
+        // Filed as Spam: its work record says so from the start, and no mail is queued.
+        batch.create(collectionsOf(this.connection).work.doc(stored.id), {
+          status: "Spam",
+          version: 0,
+          closedAt: stored.receivedAt,
+          receivedAt: stored.receivedAt,
+          sortKey: sortKey(stored.receivedAt, stored.id),
+        });
+      } else {
+        batch.create(this.notifications().doc(randomUUID()), notification);
+        if (acknowledge) {
+          batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
+        }
       }
       await batch.commit();
     });
