@@ -2,6 +2,7 @@ import { Download, Search, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BUYER_TYPES } from "../../domain/enquiry";
+import { SOURCE_MAX_LENGTHS } from "../../domain/enquiry-source";
 import {
   ADMIN_API_ROUTES,
   ENQUIRY_STATUSES,
@@ -18,7 +19,7 @@ import { appPaths } from "../paths";
 import { LoadState } from "../components/Notices";
 
 const SEARCH_DEBOUNCE_MS = 300;
-const FILTER_KEYS = ["status", "buyer", "q"] as const;
+const FILTER_KEYS = ["status", "buyer", "q", "source"] as const;
 
 function filterQuery(searchParams: URLSearchParams): URLSearchParams {
   const query = new URLSearchParams();
@@ -34,7 +35,12 @@ function matchesFilter(item: InboxItem, query: URLSearchParams): boolean {
   if (query.has("q")) return false; // the search covers fields the inbox rows do not carry
   const status = query.get("status");
   const buyer = query.get("buyer");
-  return (!status || item.status === status) && (!buyer || item.RetailerSelfUse === buyer);
+  const source = query.get("source")?.toLowerCase();
+  return (
+    (!status || item.status === status) &&
+    (!buyer || item.RetailerSelfUse === buyer) &&
+    (!source || item.source?.toLowerCase() === source)
+  );
 }
 
 export function Component() {
@@ -145,7 +151,7 @@ export function Component() {
   }, [search, searchParams, setSearchParams]);
 
   const setFilter = useCallback(
-    (key: "status" | "buyer", value: string | null) => {
+    (key: "status" | "buyer" | "source", value: string | null) => {
       setSearchParams((params) => {
         if (value) params.set(key, value);
         else params.delete(key);
@@ -176,6 +182,7 @@ export function Component() {
 
   const status = searchParams.get("status");
   const buyer = searchParams.get("buyer");
+  const source = searchParams.get("source");
   const total = page ? ENQUIRY_STATUSES.reduce((sum, each) => sum + page.counts[each], 0) : 0;
 
   return (
@@ -224,6 +231,20 @@ export function Component() {
             ))}
           </select>
         </label>
+        <label className="field inline">
+          <span>{consoleText.sourceFilter}</span>
+          <input
+            key={source ?? ""}
+            type="text"
+            defaultValue={source ?? ""}
+            maxLength={SOURCE_MAX_LENGTHS.referrerHost}
+            placeholder={consoleText.sourcePlaceholder}
+            onBlur={(event) => setFilter("source", event.target.value.trim() || null)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") setFilter("source", event.currentTarget.value.trim() || null);
+            }}
+          />
+        </label>
         <label className="field inline search">
           <span>Search</span>
           <span className="search-box">
@@ -251,6 +272,7 @@ export function Component() {
               <th scope="col">Quantity</th>
               <th scope="col">Buyer</th>
               <th scope="col">Status</th>
+              <th scope="col">Source</th>
               <th scope="col">Company&rsquo;s e-mail</th>
             </tr>
           </thead>
@@ -269,6 +291,7 @@ export function Component() {
                 <td data-label="Status">
                   <span className={`status status-${item.status.toLowerCase()}`}>{item.status}</span>
                 </td>
+                <td data-label="Source">{item.source ?? consoleText.sourceUnknown}</td>
                 <td data-label="Company's e-mail">
                   <span className={`delivery delivery-${item.companyNotification}`}>
                     {deliveryLabels[item.companyNotification]}
