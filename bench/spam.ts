@@ -11,7 +11,9 @@ const set = readSpamSet();
 const figures = await scoreSpamSet(set);
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
-console.log(`Labelled set: ${set.length} enquiries (${figures.genuine} genuine, ${figures.spam} spam), threshold ${SPAM_THRESHOLD}`);
+console.log(
+  `Labelled set: ${set.length} enquiries (${figures.genuine} genuine, ${figures.spam} spam), threshold ${SPAM_THRESHOLD}`,
+);
 console.log(`Genuine filed as spam: ${figures.genuineFiledAsSpam.length} of ${figures.genuine}`);
 console.log(
   `Spam got through: ${figures.spamGotThrough.length} of ${figures.spam} (caught ${percent(figures.caught)})`,
@@ -19,7 +21,8 @@ console.log(
 const byKind = new Map<string, number>();
 for (const entry of figures.spamGotThrough) byKind.set(entry.kind, (byKind.get(entry.kind) ?? 0) + 1);
 for (const [kind, count] of byKind) console.log(`  through: ${count} × ${kind}`);
-for (const entry of figures.genuineFiledAsSpam) console.log(`  genuine filed: ${entry.kind}: ${entry.enquiry.Name}`);
+for (const entry of figures.genuineFiledAsSpam)
+  console.log(`  genuine filed: ${entry.kind}: ${entry.enquiry.Name}`);
 console.log(
   `Signals seen: ${Object.entries(figures.reasonsSeen)
     .map(([reason, count]) => `${reason} ${count}`)

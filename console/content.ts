@@ -149,7 +149,8 @@ export const personalDataText = {
 /** Why an enquiry was scored as spam, as staff read it (domain/spam.ts). */
 export const spamReasonLabels: Record<SpamReason, string> = {
   honeypot: "The hidden field only robots see was filled in.",
-  "no-proof-of-work": "No proof of work: sent without the page's script (no JavaScript, or not from our page).",
+  "no-proof-of-work":
+    "No proof of work: sent without the page's script (no JavaScript, or not from our page).",
   "proof-of-work-reused": "Its proof of work was already used by another enquiry: a copy sent again.",
   "link-in-name": "A link or markup in the Name.",
   "offer-in-name": "An offer in the Name (SEO, crypto, followers and the like).",

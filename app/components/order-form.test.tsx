@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_HEADER } from "../../domain/contract";
+import { API_PATHS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_HEADER } from "../../domain/contract";
 import { BUYER_TYPE_PLACEHOLDER, enquiryMessages } from "../../domain/enquiry";
 import { orderForm } from "../content/forms";
 import { OrderForm } from "./order-form";
@@ -16,9 +16,17 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   });
 }
 
+/**
+ * Answers the form's enquiries with `answer`, counted in the mock returned; the proof-of-work
+ * challenge the form asks for once it is used is answered 503, so enquiries go without a proof.
+ */
 function stubFetch(answer: () => Promise<Response>): FetchMock {
   const fetchMock = vi.fn<typeof fetch>(answer);
-  vi.stubGlobal("fetch", fetchMock);
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === API_PATHS.enquiryChallenge
+      ? Promise.resolve(jsonResponse(503, { error: "Service unavailable" }))
+      : fetchMock(input, init),
+  );
   return fetchMock;
 }
 

@@ -8,7 +8,8 @@ import {
   LANGUAGE_FIELD,
 } from "../../domain/contract";
 import { checkEnquiry, enquiryMessages } from "../../domain/enquiry";
-import { checkSource, SOURCE_FIELD } from "../../domain/enquiry-source";
+import { SOURCE_FIELD } from "../../domain/enquiry-source";
+import { checkSource } from "../../domain/enquiry-source-check";
 import { PROOF_OF_WORK_FIELD } from "../../domain/spam";
 import { ProofOfWorkChecker } from "../spam/proof-of-work";
 import { countRepeats, enquiryMailsSuppressed, scoreEnquiry } from "../spam/screening";
@@ -36,14 +37,18 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
   const config = { rateLimit: options.rateLimit, textRule: "own" as const };
   const proofOfWork = new ProofOfWorkChecker(app.store.keys, app.store.attemptCounters);
 
-  app.get(API_ROUTES.enquiryChallenge, { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
-    try {
-      return await reply.header("cache-control", "no-store").send(await proofOfWork.challenge(new Date()));
-    } catch (error) {
-      logStoreFailure(request, error, "no proof-of-work challenge");
-      return sendUnavailable(reply, enquiryMessages.notStored);
-    }
-  });
+  app.get(
+    API_ROUTES.enquiryChallenge,
+    { config: { rateLimit: options.rateLimit } },
+    async (request, reply) => {
+      try {
+        return await reply.header("cache-control", "no-store").send(await proofOfWork.challenge(new Date()));
+      } catch (error) {
+        logStoreFailure(request, error, "no proof-of-work challenge");
+        return sendUnavailable(reply, enquiryMessages.notStored);
+      }
+    },
+  );
 
   app.post(API_ROUTES.enquiries, { config }, async (request, reply) => {
     const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
@@ -101,7 +106,8 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
         countRepeats(app.store.attemptCounters, check.enquiry, now),
       ]);
       const screening = scoreEnquiry({ enquiry: check.enquiry, honeypot, proofOfWork: proof, sentToday });
-      if (screening.spam) request.log.info({ score: screening.score, reasons: screening.reasons }, "enquiry filed as spam");
+      if (screening.spam)
+        request.log.info({ score: screening.score, reasons: screening.reasons }, "enquiry filed as spam");
       // An acknowledgement only while the visitor's mailbox is under its cap; the enquiry is
       // stored, the company mailed and the visitor answered the same either way.
       const acknowledge =

@@ -13,9 +13,13 @@ describe("the labelled set of enquiries", () => {
 
   it("holds genuine enquiries sent without a proof of work, in Latin letters and in Devanagari", () => {
     const set = readSpamSet();
-    const genuineWithoutProof = set.filter((entry) => entry.label === "genuine" && entry.proofOfWork === "none");
+    const genuineWithoutProof = set.filter(
+      (entry) => entry.label === "genuine" && entry.proofOfWork === "none",
+    );
     expect(genuineWithoutProof.length).toBeGreaterThanOrEqual(50);
-    expect(set.some((entry) => entry.label === "genuine" && /\p{Script=Devanagari}/u.test(entry.enquiry.Name))).toBe(true);
+    expect(
+      set.some((entry) => entry.label === "genuine" && /\p{Script=Devanagari}/u.test(entry.enquiry.Name)),
+    ).toBe(true);
   });
 
   it("files nothing on one signal alone: every weight is below the threshold", () => {

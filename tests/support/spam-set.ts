@@ -56,7 +56,10 @@ export interface SpamSetFigures {
  * Scores the set in order, as the server would on one day: the same scoring, repeats counted
  * as the store counts them, and a replayed proof of work counted as used once.
  */
-export async function scoreSpamSet(set: readonly LabelledEnquiry[], now = new Date()): Promise<SpamSetFigures> {
+export async function scoreSpamSet(
+  set: readonly LabelledEnquiry[],
+  now = new Date(),
+): Promise<SpamSetFigures> {
   const counters = memoryCounters();
   const proofsSeen = new Set<string>();
   const figures: SpamSetFigures = {
@@ -75,8 +78,14 @@ export async function scoreSpamSet(set: readonly LabelledEnquiry[], now = new Da
       proofsSeen.add(body);
     }
     const sentToday = await countRepeats(counters, entry.enquiry, now);
-    const screening = scoreEnquiry({ enquiry: entry.enquiry, honeypot: entry.honeypot, proofOfWork, sentToday });
-    for (const reason of screening.reasons) figures.reasonsSeen[reason] = (figures.reasonsSeen[reason] ?? 0) + 1;
+    const screening = scoreEnquiry({
+      enquiry: entry.enquiry,
+      honeypot: entry.honeypot,
+      proofOfWork,
+      sentToday,
+    });
+    for (const reason of screening.reasons)
+      figures.reasonsSeen[reason] = (figures.reasonsSeen[reason] ?? 0) + 1;
     if (entry.label === "genuine") {
       figures.genuine += 1;
       if (screening.spam) figures.genuineFiledAsSpam.push(entry);

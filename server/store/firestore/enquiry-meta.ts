@@ -1,5 +1,6 @@
 import { Timestamp, type DocumentData } from "firebase-admin/firestore";
-import { checkSource, sourceLabel, type EnquirySource } from "../../../domain/enquiry-source";
+import { sourceLabel, type EnquirySource } from "../../../domain/enquiry-source";
+import { checkSource } from "../../../domain/enquiry-source-check";
 import { SPAM_REASONS, type SpamReason, type SpamScreening } from "../../../domain/spam";
 import type { StoredEnquiry } from "../store";
 

@@ -330,7 +330,10 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
             const workRef = this.collections.work.doc(id);
             const work = await transaction.get(workRef);
             const company = await transaction.get(
-              this.collections.notifications.where("enquiryId", "==", id).where("kind", "==", "company").limit(1),
+              this.collections.notifications
+                .where("enquiryId", "==", id)
+                .where("kind", "==", "company")
+                .limit(1),
             );
             const version = Number(work.get("version") ?? 0);
             if (version !== release.expectedVersion) return { outcome: "conflict" };

@@ -296,10 +296,9 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           if (work.version !== release.expectedVersion) return { outcome: "conflict" };
           if (work.status !== "Spam") return { outcome: "not-spam" };
           const version = work.version + 1;
-          db.prepare(`UPDATE enquiry_work SET status = 'New', version = ?, closed_at = NULL WHERE enquiry_id = ?`).run(
-            version,
-            id,
-          );
+          db.prepare(
+            `UPDATE enquiry_work SET status = 'New', version = ?, closed_at = NULL WHERE enquiry_id = ?`,
+          ).run(version, id);
           db.prepare(
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
              VALUES (?, ?, ?, ?, 'status', 'Spam', 'New', NULL)`,
