@@ -30,13 +30,13 @@ export function SpamReasons({
         ))}
       </ul>
       {filed && (
-        <div className="stack">
+        <>
+          <p className="hint">{spamText.notSpamHint}</p>
           <button type="button" className="button primary" onClick={onNotSpam} disabled={busy}>
             <ShieldCheck aria-hidden="true" size={18} />
             {spamText.notSpam}
           </button>
-          <p className="hint">{spamText.notSpamHint}</p>
-        </div>
+        </>
       )}
     </section>
   );
