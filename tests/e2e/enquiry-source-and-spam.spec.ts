@@ -27,7 +27,7 @@ function ownMobile(): string {
 
 test("an enquiry from /?utm_source=instagram&utm_campaign=diwali shows its source in the console and the CSV", async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(60_000);
   const form = await openOrderForm(page, {
     home: "/?utm_source=instagram&utm_campaign=diwali",
@@ -43,6 +43,12 @@ test("an enquiry from /?utm_source=instagram&utm_campaign=diwali shows its sourc
 
   await signIn(page, await createStaff("owner"));
   await page.goto("/admin?source=Instagram");
+  await expect(page.getByRole("link", { name: enquiry.Name })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "instagram" }).first()).toBeVisible();
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize(viewportOf(width));
+    await page.screenshot({ path: testInfo.outputPath(`inbox-by-source-${width}.png`), fullPage: true });
+  }
   await page.getByRole("link", { name: enquiry.Name }).click();
   await expect(page.getByRole("heading", { level: 1, name: enquiry.Name })).toBeVisible();
   await expect(page.locator(".page-head .status")).toHaveText("New");
