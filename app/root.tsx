@@ -8,6 +8,7 @@ import { notFound, site } from "./content/site";
 import { loadDisplayFont } from "./lib/display-font";
 import { followInlinedStyles } from "./lib/inlined-styles";
 import { reportWebVitals } from "./lib/report-web-vitals";
+import { rememberVisitSource } from "./lib/visit-source";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useEffect(() => reportWebVitals(), []);
+  useEffect(() => rememberVisitSource(), []);
   return <Outlet />;
 }
 

@@ -3,6 +3,8 @@ import type { Language } from "../domain/contract";
 import type { ActivityEntry, DeliveryState } from "../domain/console";
 import { brand } from "../domain/brand";
 import type { AlertChoice, InboxView } from "../domain/team";
+import type { SourcePart } from "../domain/enquiry-source";
+import type { SpamReason } from "../domain/spam";
 
 export const CONSOLE_TITLE = "Collarise console";
 
@@ -75,6 +77,9 @@ export const consoleText = {
   somethingWrong: "Something went wrong. Please try again.",
   offline: "The console cannot reach the server. Check the connection and try again.",
   noEnquiries: "No enquiries match.",
+  sourceFilter: "Source",
+  sourcePlaceholder: "instagram, google.com…",
+  sourceUnknown: "—",
   noSubscribers: "No subscribers match.",
   confirmRemoveSubscriber: (email: string) => `Remove ${email} from the newsletter?`,
   confirmEndSessions: (email: string) => `End every session of ${email}?`,
@@ -147,6 +152,45 @@ export const personalDataText = {
     `Erased ${countOf(enquiries, "enquiry", "enquiries")}, ${countOf(mails, "e-mail", "e-mails")}, ${countOf(entries, "history entry", "history entries")} and ${countOf(subscriptions, "subscription", "subscriptions")}.`,
   erasedReferences: "Erased enquiries",
   nothingErased: "Nothing was erased: nothing is held about this person.",
+} as const;
+
+/** Why an enquiry was scored as spam, as staff read it (domain/spam.ts). */
+export const spamReasonLabels: Record<SpamReason, string> = {
+  honeypot: "The hidden field only robots see was filled in.",
+  "no-proof-of-work":
+    "No proof of work: sent without the page's script (no JavaScript, or not from our page).",
+  "proof-of-work-reused": "Its proof of work was already used by another enquiry: a copy sent again.",
+  "link-in-name": "A link or markup in the Name.",
+  "offer-in-name": "An offer in the Name (SEO, crypto, followers and the like).",
+  "name-without-letters": "The Name has no letters.",
+  "keyboard-mash": "The Name or address looks typed at random along the keyboard.",
+  "test-data": "Placeholder data, such as test@test.com or an example.com address.",
+  "disposable-email": "The address is at a disposable-mail service.",
+  "mobile-prefix": "The mobile number does not start with 6, 7, 8 or 9.",
+  "mobile-pattern": "The mobile number is one digit repeated.",
+  repeated: "The same mobile or address was sent several times today.",
+  "repeated-many": "The same mobile or address was sent many times today.",
+};
+
+/** The parts of an enquiry's source, as the enquiry page lists them. */
+export const sourcePartLabels: Record<SourcePart, string> = {
+  utmSource: "Campaign source (utm_source)",
+  utmMedium: "Medium (utm_medium)",
+  utmCampaign: "Campaign (utm_campaign)",
+  referrerHost: "Came from the site",
+  landingPath: "First page of the visit",
+};
+
+export const spamText = {
+  heading: "Filed as spam",
+  intro: (score: number) =>
+    `Scored ${score}: it was stored but not e-mailed to the company or acknowledged to the sender. Why:`,
+  scored: (score: number) => `Spam score ${score}, below the threshold. Signals seen:`,
+  notSpam: "Not spam",
+  notSpamHint: "Files it as New and e-mails it to the company now.",
+  sourceHeading: "Source",
+  sourceUnknown:
+    "Not known: sent without the page's script (a form without JavaScript, or the API), or the visit had no campaign tags or referring site.",
 } as const;
 
 const COMPANY_NAME = "Collarise";

@@ -5,6 +5,8 @@
  */
 import type { Language } from "./contract";
 import type { BuyerType, Enquiry } from "./enquiry";
+import type { EnquirySource } from "./enquiry-source";
+import type { SpamReason } from "./spam";
 
 /** Where the console's pages live. Never prerendered, never in the sitemap; robots.txt disallows it. */
 export const CONSOLE_BASE_PATH = "/admin";
@@ -35,7 +37,7 @@ export const ADMIN_API_ROUTES = {
   me: "/me",
   /** POST start setting up TOTP; PUT confirm it with a code (answers recovery codes); DELETE turn it off. */
   totp: "/me/totp",
-  /** GET the inbox page: ?status=&buyer=&q=&cursor=&limit= */
+  /** GET the inbox page: ?status=&buyer=&q=&source=&cursor=&limit= */
   enquiries: "/enquiries",
   /** GET the same filter as CSV (UTF-8 with BOM, formula-guarded). */
   enquiriesCsv: "/enquiries.csv",
@@ -51,6 +53,8 @@ export const ADMIN_API_ROUTES = {
   enquiryStatus: "/enquiries/:id/status",
   /** POST { text } */
   enquiryNotes: "/enquiries/:id/notes",
+  /** POST { version }: an enquiry filed as Spam is not spam; filed as New and mailed to the company. */
+  enquiryNotSpam: "/enquiries/:id/not-spam",
   /** POST: send this notification again now. */
   notificationResend: "/enquiries/:id/notifications/:notificationId/resend",
   /** GET ?q=&cursor= */
@@ -120,6 +124,8 @@ export interface InboxItem {
   RetailerSelfUse: BuyerType;
   status: EnquiryStatus;
   companyNotification: DeliveryState;
+  /** Where it came from in a word (utm_source, else the referring host); absent when not known. */
+  source?: string;
 }
 
 /** Mail is not going out: a notification has waited in the outbox longer than OUTBOX_ALERT_MINUTES. */
@@ -177,6 +183,11 @@ export interface EnquiryDetail {
   version: number;
   history: HistoryEntry[];
   notifications: NotificationAttempts[];
+  /** Where it came from, as the page kept it for the visit (empty when not known). */
+  source: EnquirySource;
+  /** Why the spam scoring scored it (server/spam/weights.ts), and its score. */
+  spamReasons: SpamReason[];
+  spamScore: number;
 }
 
 export interface ActivityEntry {
@@ -241,4 +252,6 @@ export const consoleMessages = {
   subscriberRemoved: "Subscriber removed.",
   sessionsEnded: "Every session of this account has ended.",
   notFound: "There is no such enquiry.",
+  notSpam: "Filed as New. The company's e-mail will be sent in a moment.",
+  notSpamRefused: "Only an enquiry filed as Spam can be marked Not spam.",
 } as const;

@@ -64,6 +64,8 @@ export const API_PREFIX = "/api";
 
 export const API_ROUTES = {
   enquiries: "/enquiries",
+  /** GET a proof-of-work challenge for the order form (ALTCHA's shape). */
+  enquiryChallenge: "/enquiries/challenge",
   subscribers: "/subscribers",
   /** The newsletter's signed links, opened from its mails: they answer with a page. */
   newsletterConfirm: "/newsletter/confirm",
@@ -75,6 +77,7 @@ export const API_ROUTES = {
 /** Full paths of the API, as the browser calls them. */
 export const API_PATHS = {
   enquiries: `${API_PREFIX}${API_ROUTES.enquiries}`,
+  enquiryChallenge: `${API_PREFIX}${API_ROUTES.enquiryChallenge}`,
   subscribers: `${API_PREFIX}${API_ROUTES.subscribers}`,
   newsletterConfirm: `${API_PREFIX}${API_ROUTES.newsletterConfirm}`,
   newsletterUnsubscribe: `${API_PREFIX}${API_ROUTES.newsletterUnsubscribe}`,

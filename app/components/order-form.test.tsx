@@ -2,7 +2,9 @@
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_HEADER } from "../../domain/contract";
+import { createChallenge, verifySolution } from "altcha-lib/v1";
+import { API_PATHS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_HEADER } from "../../domain/contract";
+import { SOURCE_STORAGE_KEY } from "../../domain/enquiry-source";
 import { BUYER_TYPE_PLACEHOLDER, enquiryMessages } from "../../domain/enquiry";
 import { orderForm } from "../content/forms";
 import { OrderForm } from "./order-form";
@@ -16,9 +18,18 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   });
 }
 
-function stubFetch(answer: () => Promise<Response>): FetchMock {
+/**
+ * Answers the form's enquiries with `answer`, counted in the mock returned; the proof-of-work
+ * challenge the form asks for once it is used is answered 503, so enquiries go without a proof.
+ */
+function stubFetch(
+  answer: () => Promise<Response>,
+  challenge: () => Promise<Response> = async () => jsonResponse(503, { error: "Service unavailable" }),
+): FetchMock {
   const fetchMock = vi.fn<typeof fetch>(answer);
-  vi.stubGlobal("fetch", fetchMock);
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === API_PATHS.enquiryChallenge ? challenge() : fetchMock(input, init),
+  );
   return fetchMock;
 }
 
@@ -280,6 +291,25 @@ describe("OrderForm sending", () => {
       website: "",
       lang: "en",
     });
+  });
+
+  it("sends the visit's source and the proof of work it solved once the form was first used", async () => {
+    const hmacKey = "test-key";
+    const challenge = await createChallenge({ hmacKey, maxNumber: 2_000 });
+    const fetchMock = stubFetch(
+      async () => jsonResponse(201, { id: "x" }),
+      async () => jsonResponse(200, challenge),
+    );
+    sessionStorage.setItem(SOURCE_STORAGE_KEY, JSON.stringify({ utmSource: "instagram", landingPath: "/" }));
+    render(<OrderForm />);
+    await fillValidEnquiry(user);
+    await user.click(placeOrder());
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const sent = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)) as Record<string, unknown>;
+    expect(sent.source).toEqual({ utmSource: "instagram", landingPath: "/" });
+    expect(await verifySolution(String(sent.altcha), hmacKey)).toBe(true);
+    sessionStorage.clear();
   });
 
   it("says 'Order Received Successfully' once stored, politely, and clears the form", async () => {

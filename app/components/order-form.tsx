@@ -16,10 +16,13 @@ import {
   QUANTITY_MIN,
 } from "../../domain/enquiry";
 import { API_PATHS, HONEYPOT_FIELD, LANGUAGE_FIELD } from "../../domain/contract";
+import { SOURCE_FIELD } from "../../domain/enquiry-source";
+import { PROOF_OF_WORK_FIELD } from "../../domain/spam";
 import { type OrderFormText, orderFormText } from "../content/order-form";
 import { product } from "../content/site";
 import { localMessage, usePageLanguage } from "../lib/page-language";
 import { useFormSubmit } from "../lib/use-form-submit";
+import { visitSource } from "../lib/visit-source";
 import type * as Toasts from "./toasts";
 import type { ToastKind } from "./toasts";
 import "./order-form.css";
@@ -38,6 +41,26 @@ function loadToasts(): Promise<ToastsModule> {
     throw error;
   });
   return toastsModule;
+}
+
+/** How long Place Order waits for the proof of work still being solved before sending without it. */
+const PROOF_WAIT_MS = 8_000;
+let proofOfWork: Promise<string | undefined> | undefined;
+
+/** ALTCHA's solver and the challenge are fetched only once the visitor starts on the form. */
+function startProofOfWork(): void {
+  proofOfWork ??= import("../lib/proof-of-work").then(
+    (module) => module.solveProofOfWork(),
+    () => undefined,
+  );
+}
+
+/** The proof solved for this enquiry (each is used once), or undefined if it is not there in time. */
+function takeProofOfWork(): Promise<string | undefined> {
+  startProofOfWork();
+  const proof = proofOfWork;
+  proofOfWork = undefined;
+  return Promise.race([proof, new Promise<undefined>((resolve) => setTimeout(resolve, PROOF_WAIT_MS))]);
 }
 
 interface TextField {
@@ -156,7 +179,17 @@ export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFor
       }
       setFieldError(null);
       // productName stays in the page: it is not among the fields stored.
-      return { ...check.enquiry, [HONEYPOT_FIELD]: read(HONEYPOT_FIELD), [LANGUAGE_FIELD]: language };
+      const source = visitSource();
+      return {
+        ...check.enquiry,
+        [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
+        [LANGUAGE_FIELD]: language,
+        ...(source ? { [SOURCE_FIELD]: source } : {}),
+      };
+    },
+    async complete(body) {
+      const proof = await takeProofOfWork();
+      return proof ? { ...(body as object), [PROOF_OF_WORK_FIELD]: proof } : body;
     },
     onOutcome(outcome, form) {
       if (outcome.kind === "ok") {
@@ -202,7 +235,10 @@ export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFor
         noValidate
         onSubmit={onSubmit}
         onInput={clearErrorOnEdit}
-        onFocus={() => void prepareToasts()}
+        onFocus={() => {
+          void prepareToasts();
+          startProofOfWork();
+        }}
       >
         <div className="order-form__fields">
           {TEXT_FIELDS.map(({ name, type, autoComplete, inputMode }) => (

@@ -64,6 +64,10 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
                 text: "When you visit, our server records your IP address, your browser type and how the site is used (the pages you open and when). Your browser also reports how quickly each page loaded and responded (page-speed measurements such as loading time and layout stability), with the page's address and no personal details.",
               },
               {
+                lead: "Where your visit came from.",
+                text: "While you browse, your browser keeps for that visit only (in its session storage, not a cookie; it is gone when you close the tab) the campaign tags of the link you arrived by (utm_source, utm_medium and utm_campaign), the name of the website that linked to us and the first page you opened. If you send an order enquiry, they are sent and kept with it, so that we know which campaigns and websites bring enquiries. To keep out automated spam, the page also solves a small computing puzzle before it sends the form, and we check each enquiry for signs of spam (such as a link in the name, or one number sent many times a day) ourselves, without sending it to anyone else.",
+              },
+              {
                 lead: "Cookies.",
                 text: "The site itself sets no advertising or tracking cookies. Your browser may keep small files that remember technical settings; you can clear or block them in your browser's settings.",
               },

@@ -10,6 +10,11 @@ export interface FormSubmitOptions {
    * failed and the form has already said why: then nothing is sent.
    */
   prepare: (form: HTMLFormElement) => unknown;
+  /**
+   * Adds what takes a moment to the checked body (the order form's proof of work) once the form
+   * shows it is sending. A retry of the same body sends what it made the first time.
+   */
+  complete?: (body: unknown) => Promise<unknown>;
   /** Says what came of the request; `form` is the form that was sent, to be reset on success. */
   onOutcome: (outcome: ApiOutcome, form: HTMLFormElement) => void;
   /**
@@ -24,13 +29,15 @@ export interface FormSubmitOptions {
 interface Attempt {
   key: string;
   body: string;
+  /** What was sent: the body as completed. */
+  sent: unknown;
 }
 
 /**
  * The submit state machine both forms share: the browser's own post is replaced by the API
  * call, a second submit while one is on its way does nothing, and `sending` is true meanwhile.
  */
-export function useFormSubmit({ path, prepare, onOutcome, idempotent = false }: FormSubmitOptions) {
+export function useFormSubmit({ path, prepare, complete, onOutcome, idempotent = false }: FormSubmitOptions) {
   // A ref as well as state: two quick clicks arrive before React re-renders with `sending`.
   const sendingRef = useRef(false);
   const [sending, setSending] = useState(false);
@@ -46,13 +53,19 @@ export function useFormSubmit({ path, prepare, onOutcome, idempotent = false }: 
     sendingRef.current = true;
     setSending(true);
     let headers: Record<string, string> = {};
+    let sent: unknown;
     if (idempotent) {
       const serialized = JSON.stringify(body);
-      if (attempt.current?.body !== serialized)
-        attempt.current = { key: crypto.randomUUID(), body: serialized };
+      if (attempt.current?.body !== serialized) {
+        const completed = complete ? await complete(body) : body;
+        attempt.current = { key: crypto.randomUUID(), body: serialized, sent: completed };
+      }
       headers = { [IDEMPOTENCY_KEY_HEADER]: attempt.current.key };
+      sent = attempt.current.sent;
+    } else {
+      sent = complete ? await complete(body) : body;
     }
-    const outcome = await postJson(path, body, { headers });
+    const outcome = await postJson(path, sent, { headers });
     // The API's answer ends the attempt. Without one (no connection, a timeout, a 5xx or a
     // proxy's page) it may have been stored all the same: the key stays for the retry.
     if (outcome.kind !== "failed") attempt.current = null;

@@ -23,6 +23,7 @@ import {
 import { appPaths } from "../paths";
 import { useFlash } from "../session";
 import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
+import { SourceDetails, SpamReasons } from "../components/SpamAndSource";
 import { ErrorNotice, Loading } from "../components/Notices";
 import { TeamPanel } from "../components/TeamPanel";
 import type { TeamItemFields } from "../../domain/team";
@@ -93,6 +94,24 @@ export function Component() {
       setDetail(answer);
       formElement.reset();
       flash(consoleMessages.statusChanged);
+    } catch (caught) {
+      setStatusError(errorMessage(caught));
+      if (caught instanceof ApiError && caught.status === 409) await load();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const markNotSpam = async () => {
+    setBusy(true);
+    setStatusError("");
+    try {
+      const answer = await callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiryNotSpam, { id }), {
+        method: "POST",
+        body: { version: detail.version },
+      });
+      setDetail(answer);
+      flash(consoleMessages.notSpam);
     } catch (caught) {
       setStatusError(errorMessage(caught));
       if (caught instanceof ApiError && caught.status === 409) await load();
@@ -183,10 +202,12 @@ export function Component() {
       />
 
       <div className="detail-grid">
+        <SpamReasons detail={detail} busy={busy} onNotSpam={() => void markNotSpam()} />
         <section className="card" aria-labelledby="fields-heading">
           <h2 id="fields-heading">Enquiry</h2>
           <EnquiryFields enquiry={enquiry} />
         </section>
+        <SourceDetails source={detail.source} />
 
         <section className="card" aria-labelledby="status-heading">
           <h2 id="status-heading">Status</h2>

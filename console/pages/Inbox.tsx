@@ -2,6 +2,7 @@ import { BellRing, Download, Search, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BUYER_TYPES } from "../../domain/enquiry";
+import { SOURCE_MAX_LENGTHS } from "../../domain/enquiry-source";
 import {
   ADMIN_API_ROUTES,
   ENQUIRY_STATUSES,
@@ -35,7 +36,7 @@ import { appPaths } from "../paths";
 import { LoadState } from "../components/Notices";
 
 const SEARCH_DEBOUNCE_MS = 300;
-const FILTER_KEYS = ["status", "buyer", "q", "view"] as const;
+const FILTER_KEYS = ["status", "buyer", "q", "view", "source"] as const;
 
 /** An inbox row with its owner, follow-up and first-contact flag (docs/decisions/022). */
 type InboxRow = InboxItem & TeamItemFields;
@@ -59,7 +60,12 @@ function matchesFilter(item: InboxRow, query: URLSearchParams, staffId: string):
   if (view) return false; // due times are the team's, not a new enquiry's
   const status = query.get("status");
   const buyer = query.get("buyer");
-  return (!status || item.status === status) && (!buyer || item.RetailerSelfUse === buyer);
+  const source = query.get("source")?.toLowerCase();
+  return (
+    (!status || item.status === status) &&
+    (!buyer || item.RetailerSelfUse === buyer) &&
+    (!source || item.source?.toLowerCase() === source)
+  );
 }
 
 export function Component() {
@@ -200,7 +206,7 @@ export function Component() {
   }, [search, searchParams, setSearchParams]);
 
   const setFilter = useCallback(
-    (key: "status" | "buyer" | "view", value: string | null) => {
+    (key: "status" | "buyer" | "view" | "source", value: string | null) => {
       setSearchParams((params) => {
         // A team view lists on its own; a status or buyer filter leaves it.
         if (key === "view") {
@@ -239,6 +245,7 @@ export function Component() {
   const status = searchParams.get("status");
   const view = searchParams.get("view");
   const buyer = searchParams.get("buyer");
+  const source = searchParams.get("source");
   const total = page ? ENQUIRY_STATUSES.reduce((sum, each) => sum + page.counts[each], 0) : 0;
 
   return (
@@ -307,6 +314,20 @@ export function Component() {
             ))}
           </select>
         </label>
+        <label className="field inline">
+          <span>{consoleText.sourceFilter}</span>
+          <input
+            key={source ?? ""}
+            type="text"
+            defaultValue={source ?? ""}
+            maxLength={SOURCE_MAX_LENGTHS.referrerHost}
+            placeholder={consoleText.sourcePlaceholder}
+            onBlur={(event) => setFilter("source", event.target.value.trim() || null)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") setFilter("source", event.currentTarget.value.trim() || null);
+            }}
+          />
+        </label>
         <label className="field inline search">
           <span>Search</span>
           <span className="search-box">
@@ -335,6 +356,7 @@ export function Component() {
               <th scope="col">Buyer</th>
               <th scope="col">Status</th>
               <th scope="col">{teamText.ownerColumn}</th>
+              <th scope="col">Source</th>
               <th scope="col">Company&rsquo;s e-mail</th>
             </tr>
           </thead>
@@ -362,6 +384,7 @@ export function Component() {
                 <td data-label={teamText.ownerColumn}>
                   {item.ownerId ? teamText.ownerShort(members.get(item.ownerId) ?? "…") : teamText.nobody}
                 </td>
+                <td data-label="Source">{item.source ?? consoleText.sourceUnknown}</td>
                 <td data-label="Company's e-mail">
                   <span className={`delivery delivery-${item.companyNotification}`}>
                     {deliveryLabels[item.companyNotification]}

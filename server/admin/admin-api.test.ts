@@ -439,7 +439,9 @@ describe("the console's API", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe("reference,receivedAt,status,Name,Email,Mobile,Quantity,RetailerSelfUse");
+    expect(lines[0]).toBe(
+      "reference,receivedAt,status,Name,Email,Mobile,Quantity,RetailerSelfUse,utm_source,utm_medium,utm_campaign,referrer,landingPath,spamReasons",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     const everyone = await consoleRequest(app, cookie, "GET", "/enquiries.csv");

@@ -13,6 +13,7 @@ import {
   type InboxPage,
 } from "../../domain/console";
 import { BUYER_TYPES } from "../../domain/enquiry";
+import { SOURCE_MAX_LENGTHS, sourceLabel } from "../../domain/enquiry-source";
 import { toCsv, UTF8_BOM } from "../cli/csv";
 import { apiMessages } from "../routes/api-errors";
 import type { EnquiryRecord, InboxFilter, InboxRow } from "../store/enquiry-work";
@@ -20,6 +21,7 @@ import { eventTime } from "../store/event-clock";
 import { decodePageCursor } from "../store/page-cursor";
 import { signedIn } from "./guard";
 import { teamItemFields } from "./team-routes";
+import { markNotSpam } from "./not-spam";
 
 const INBOX_PAGE_MAX = 100;
 /** Rows read per page while the CSV is written. */
@@ -35,6 +37,7 @@ const filterQuery = z.object({
   status: z.enum(ENQUIRY_STATUSES).optional(),
   buyer: z.enum(BUYER_TYPES).optional(),
   q: z.string().max(SEARCH_MAX_LENGTH).optional(),
+  source: z.string().max(SOURCE_MAX_LENGTHS.referrerHost).optional(),
 });
 const inboxQuery = filterQuery.extend({
   cursor: cursor.optional(),
@@ -49,6 +52,7 @@ const statusBody = z.object({
   note: z.string().max(NOTE_MAX_LENGTH).optional(),
 });
 const noteBody = z.object({ text: z.string().max(NOTE_MAX_LENGTH * 2) });
+const notSpamBody = z.object({ version: z.number().int().min(0) });
 
 export function inboxItem(row: InboxRow): InboxItem {
   return {
@@ -60,6 +64,7 @@ export function inboxItem(row: InboxRow): InboxItem {
     RetailerSelfUse: row.enquiry.RetailerSelfUse,
     status: row.status,
     companyNotification: row.companyNotification,
+    ...(sourceLabel(row.source) ? { source: sourceLabel(row.source) } : {}),
   };
 }
 
@@ -74,15 +79,20 @@ function detail(record: EnquiryRecord): EnquiryDetail {
     version: record.version,
     history: record.history,
     notifications: record.notifications,
+    source: record.source ?? {},
+    spamReasons: record.screening?.reasons ?? [],
+    spamScore: record.screening?.score ?? 0,
   };
 }
 
 function filterOf(query: z.infer<typeof filterQuery>): InboxFilter {
   const q = query.q?.trim();
+  const source = query.source?.trim();
   return {
     ...(query.status && { status: query.status }),
     ...(query.buyer && { buyer: query.buyer }),
     ...(q && { q }),
+    ...(source && { source }),
   };
 }
 
@@ -97,6 +107,12 @@ const CSV_COLUMNS = [
   { header: "Mobile", value: (row: InboxRow) => row.enquiry.Mobile },
   { header: "Quantity", value: (row: InboxRow) => row.enquiry.Quantity },
   { header: "RetailerSelfUse", value: (row: InboxRow) => row.enquiry.RetailerSelfUse },
+  { header: "utm_source", value: (row: InboxRow) => row.source?.utmSource },
+  { header: "utm_medium", value: (row: InboxRow) => row.source?.utmMedium },
+  { header: "utm_campaign", value: (row: InboxRow) => row.source?.utmCampaign },
+  { header: "referrer", value: (row: InboxRow) => row.source?.referrerHost },
+  { header: "landingPath", value: (row: InboxRow) => row.source?.landingPath },
+  { header: "spamReasons", value: (row: InboxRow) => row.screening?.reasons.join(" ") },
 ] as const;
 
 /** The inbox, one enquiry's detail, its status, notes and notifications, and the CSV export. */
@@ -222,6 +238,21 @@ export async function enquiryRoutes(app: FastifyInstance) {
       return fullDetail((await work.get(params.data.id)) as EnquiryRecord);
     },
   );
+
+  app.post(ADMIN_API_ROUTES.enquiryNotSpam, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = notSpamBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const account = signedIn(request);
+    const result = await markNotSpam(app, params.data.id, {
+      staffEmail: account.email,
+      expectedVersion: body.data.version,
+    });
+    if (result.outcome === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
+    if (result.outcome === "conflict") return reply.code(409).send({ error: consoleMessages.statusConflict });
+    if (result.outcome === "not-spam") return reply.code(409).send({ error: consoleMessages.notSpamRefused });
+    return detail((await work.get(params.data.id)) as EnquiryRecord);
+  });
 
   app.post(ADMIN_API_ROUTES.notificationResend, async (request, reply) => {
     const params = notificationParams.safeParse(request.params);

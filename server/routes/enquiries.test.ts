@@ -165,13 +165,24 @@ describe("POST /api/enquiries", () => {
     expect(await t.app.store.enquiries.list()).toHaveLength(0);
   });
 
-  it("answers a filled honeypot like a success, with an id-shaped value, and stores nothing", async () => {
+  it("answers a filled honeypot like a success and, without a proof of work, files it as Spam and mails nobody", async () => {
     const t = await start();
     const response = await postEnquiry(t, { ...asha, website: "https://spam.example" });
     expect(response.statusCode).toBe(201);
+    const { id } = response.json<{ id: string }>();
+    expect(id).toMatch(UUID);
+    const record = await t.app.store.enquiryWork.get(id);
+    expect(record?.status).toBe("Spam");
+    expect(record?.screening?.reasons).toEqual(["honeypot", "no-proof-of-work"]);
+    expect(pendingNotifications(t.databaseUrl)).toBe(0);
+  });
+
+  it("answers a filled honeypot on an enquiry the checks refuse like a success, and stores nothing", async () => {
+    const t = await start();
+    const response = await postEnquiry(t, { ...asha, Mobile: "12", website: "https://spam.example" });
+    expect(response.statusCode).toBe(201);
     expect(response.json<{ id: string }>().id).toMatch(UUID);
     expect(await t.app.store.enquiries.list()).toHaveLength(0);
-    expect(pendingNotifications(t.databaseUrl)).toBe(0);
   });
 
   it("refuses an address past RATE_LIMIT_PER_MINUTE with 429 and Retry-After, and only that address", async () => {

@@ -8,9 +8,15 @@ import {
   LANGUAGE_FIELD,
 } from "../../domain/contract";
 import { checkEnquiry, enquiryMessages } from "../../domain/enquiry";
+import { SOURCE_FIELD } from "../../domain/enquiry-source";
+import { checkSource } from "../../domain/enquiry-source-check";
+import { PROOF_OF_WORK_FIELD } from "../../domain/spam";
+import { ProofOfWorkChecker } from "../spam/proof-of-work";
+import { countRepeats, enquiryMailsSuppressed, scoreEnquiry } from "../spam/screening";
 import { reserveMailTo } from "../mailbox-caps";
 import { IdempotencyKeyReusedError } from "../store/idempotency";
 import { apiMessages, logStoreFailure, sendUnavailable } from "./api-errors";
+import { isSiteFormPost } from "./form-posts";
 import {
   honeypotFilled,
   type RateLimitedRoutes,
@@ -22,11 +28,28 @@ import {
  * `POST /api/enquiries`: checks the enquiry with the form's own rules, then stores it and its
  * pending notification together before answering 201; the outbox worker mails it afterwards.
  * With an `Idempotency-Key`, a repeat of the same enquiry answers the first one's 201 and id
- * (docs/decisions/018-a-retry-is-not-a-second-enquiry.md).
+ * (docs/decisions/018-a-retry-is-not-a-second-enquiry.md). Every enquiry is scored for spam; one
+ * filed as Spam is stored with its reasons and mails nobody, and its sender is answered as any
+ * other (docs/decisions/024-spam-scoring-and-sources.md).
  */
 export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
   // The enquiry's own checks refuse control characters in their place among the specification's.
   const config = { rateLimit: options.rateLimit, textRule: "own" as const };
+  const proofOfWork = new ProofOfWorkChecker(app.store.keys, app.store.attemptCounters);
+
+  app.get(
+    API_ROUTES.enquiryChallenge,
+    { config: { rateLimit: options.rateLimit } },
+    async (request, reply) => {
+      try {
+        return await reply.header("cache-control", "no-store").send(await proofOfWork.challenge(new Date()));
+      } catch (error) {
+        logStoreFailure(request, error, "no proof-of-work challenge");
+        return sendUnavailable(reply, enquiryMessages.notStored);
+      }
+    },
+  );
+
   app.post(API_ROUTES.enquiries, { config }, async (request, reply) => {
     const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
     if (
@@ -37,12 +60,14 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
       return reply.sendResult({ status: 400, message: error, json: { error } });
     }
 
-    if (honeypotFilled(request.body)) {
+    // A filled honeypot is one signal among the score's; only what fails the checks is still
+    // answered as stored and dropped, so a robot learns nothing from the answer.
+    const honeypot = honeypotFilled(request.body);
+    const check = checkEnquiry(request.body);
+    if (!check.ok && honeypot) {
       request.log.info({ field: HONEYPOT_FIELD }, "enquiry with a filled honeypot answered and dropped");
       return reply.sendResult({ status: 201, message: enquiryMessages.stored, json: { id: randomUUID() } });
     }
-
-    const check = checkEnquiry(request.body);
     if (!check.ok) {
       return reply.sendResult({
         status: 400,
@@ -61,17 +86,41 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
       });
     }
 
+    // Where the visitor came from, as the page kept it. A form posted without JavaScript has no
+    // page script to keep it, and its Referer is only our own page: it is stored without one.
+    const body = request.body as Record<string, unknown>;
+    const source = checkSource(isSiteFormPost(request) ? undefined : body[SOURCE_FIELD]);
+    if (!source.ok) {
+      return reply.sendResult({
+        status: 400,
+        message: source.error,
+        json: { error: source.error, field: SOURCE_FIELD },
+      });
+    }
+
     let id: string;
     try {
+      const now = new Date();
+      const [proof, sentToday] = await Promise.all([
+        proofOfWork.check(body[PROOF_OF_WORK_FIELD], now),
+        countRepeats(app.store.attemptCounters, check.enquiry, now),
+      ]);
+      const screening = scoreEnquiry({ enquiry: check.enquiry, honeypot, proofOfWork: proof, sentToday });
+      if (screening.spam)
+        request.log.info({ score: screening.score, reasons: screening.reasons }, "enquiry filed as spam");
       // An acknowledgement only while the visitor's mailbox is under its cap; the enquiry is
       // stored, the company mailed and the visitor answered the same either way.
       const acknowledge =
         options.acknowledgeVisitors === true &&
-        (await reserveMailTo(app.store.attemptCounters, check.enquiry.Email, new Date())).allowed;
+        !enquiryMailsSuppressed(screening) &&
+        (await reserveMailTo(app.store.attemptCounters, check.enquiry.Email, now)).allowed;
       ({ id } = await app.store.enquiries.add(check.enquiry, {
         acknowledge,
         language,
         firstContactHours: app.team.firstContactHours,
+        screening,
+        suppressMemberAlerts: enquiryMailsSuppressed(screening),
+        ...(Object.keys(source.source).length ? { source: source.source } : {}),
         ...(idempotencyKey ? { idempotencyKey } : {}),
       }));
     } catch (error) {

@@ -7,6 +7,8 @@ export interface InboxFilter {
   buyer?: BuyerType;
   /** Part of a name, e-mail or mobile number. */
   q?: string;
+  /** Where they came from: the campaign's utm_source, or else the referring host (any case). */
+  source?: string;
 }
 
 export interface InboxRow extends StoredEnquiry {
@@ -50,6 +52,16 @@ export interface EnquiryWorkStore {
   ): Promise<StatusChangeResult>;
   /** False when there is no such enquiry. */
   addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean>;
+  /**
+   * Marks an enquiry filed as Spam "Not spam": files it as New (with its history entry) and queues
+   * the company's mail, in one transaction, if `expectedVersion` is still current. `not-spam` when
+   * its status is not Spam. Its company mail is queued only if it never had one (one set to Spam by
+   * hand was mailed on arrival).
+   */
+  releaseFromSpam(
+    id: string,
+    release: { expectedVersion: number; staffEmail: string; at: Date },
+  ): Promise<StatusChangeResult | { outcome: "not-spam" }>;
   /** Makes the notification due now (sent or not); false when the enquiry has no such notification. */
   resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean>;
 }

@@ -1,5 +1,7 @@
 import type { Language, PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
+import type { EnquirySource } from "../../domain/enquiry-source";
+import type { SpamScreening } from "../../domain/spam";
 import type { ActivityLog } from "./activity";
 import type { DashboardStore } from "./dashboard";
 import type { RetentionStore } from "./retention";
@@ -23,6 +25,10 @@ export interface StoredEnquiry {
   receivedAt: string; // ISO 8601, UTC
   language: Language;
   enquiry: Enquiry;
+  /** Where it came from (metadata beside the five fields); read by the console, absent elsewhere. */
+  source?: EnquirySource;
+  /** What the spam scoring made of it; read by the console, absent elsewhere. */
+  screening?: SpamScreening;
 }
 
 export interface StoredSubscriber {
@@ -57,6 +63,13 @@ export interface AddEnquiryOptions {
    * enquiries staff should not be alerted to, such as suspected spam; see memberAlertRecipients.
    */
   suppressMemberAlerts?: boolean;
+  /** Where it came from, stored beside it. */
+  source?: EnquirySource;
+  /**
+   * What the spam scoring made of it, stored beside it. Filed as Spam (server/spam/screening.ts,
+   * `enquiryMailsSuppressed`), it is stored with the status Spam and no mail is queued.
+   */
+  screening?: SpamScreening;
 }
 
 /** A notification of one enquiry, waiting in the outbox until it is delivered. */

@@ -91,10 +91,22 @@ describe(`the console's inputs, ${RUNS} generated requests each`, () => {
   it("the inbox's filters answer a page or a clear refusal", async () => {
     const value = fc.oneof(
       anyText,
-      fc.constantFrom(...ENQUIRY_STATUSES, "Retailer", "Self Use", "50", "0", "-1", "101", "1e3"),
+      fc.constantFrom(
+        ...ENQUIRY_STATUSES,
+        "Retailer",
+        "Self Use",
+        "50",
+        "0",
+        "-1",
+        "101",
+        "1e3",
+        "instagram",
+        "www.google.com",
+        "x".repeat(254),
+      ),
     );
     const query = fc.dictionary(
-      fc.constantFrom("status", "buyer", "q", "cursor", "limit", "since", "email", "mobile", "x"),
+      fc.constantFrom("status", "buyer", "q", "source", "cursor", "limit", "since", "email", "mobile", "x"),
       value,
       { maxKeys: 4 },
     );
@@ -144,17 +156,22 @@ describe(`the console's inputs, ${RUNS} generated requests each`, () => {
       { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 80 }) },
     );
     await fc.assert(
-      fc.asyncProperty(statusBody, fc.constantFrom("status", "notes"), id, async (body, action, otherId) => {
-        const target = otherId === null ? enquiryId : encodeURIComponent(otherId);
-        const response = await post(`/api/admin/enquiries/${target}/${action}`, body, { cookie });
-        expectJsonAnswer(response, [200, 400, 404, 409, 413, 415], body.text);
-        // A note keeps its lines, but never a control character.
-        if (response.statusCode === 200) {
-          for (const entry of response.json<{ history: { text?: string }[] }>().history) {
-            expect(hasControlCharacters(entry.text ?? "", { lines: true })).toBe(false);
+      fc.asyncProperty(
+        statusBody,
+        fc.constantFrom("status", "notes", "not-spam"),
+        id,
+        async (body, action, otherId) => {
+          const target = otherId === null ? enquiryId : encodeURIComponent(otherId);
+          const response = await post(`/api/admin/enquiries/${target}/${action}`, body, { cookie });
+          expectJsonAnswer(response, [200, 400, 404, 409, 413, 415], body.text);
+          // A note keeps its lines, but never a control character.
+          if (response.statusCode === 200) {
+            for (const entry of response.json<{ history: { text?: string }[] }>().history) {
+              expect(hasControlCharacters(entry.text ?? "", { lines: true })).toBe(false);
+            }
           }
-        }
-      }),
+        },
+      ),
       { seed: fuzzSeed, numRuns: RUNS, endOnFailure: true },
     );
     const detail = await t.app.store.enquiryWork.get(enquiryId);

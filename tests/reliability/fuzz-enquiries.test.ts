@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { API_PATHS } from "../../domain/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUYER_TYPES, checkEnquiry, ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
+import { SOURCE_PARTS } from "../../domain/enquiry-source";
+import { checkSource } from "../../domain/enquiry-source-check";
+import { SPAM_REASONS } from "../../domain/spam";
 import { honeypotFilled } from "../../server/routes/api-shared";
 import { buildTestApp, type TestApp } from "../support/test-app";
 import {
@@ -54,6 +57,51 @@ const validBuyer = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("retailer/self use", "retailer", "SELF USE", " Retailer ") },
 );
 
+/** Where the visit came from: absent most often, else what a page sends, or what an attacker does. */
+const sourcePart = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom("instagram", "google", "diwali-2026", "www.google.com", "/", "/hi"),
+  },
+  { weight: 2, arbitrary: fc.string({ maxLength: 300 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("a\u0000b", "line\nbreak", "x".repeat(254), "http://evil.example/"),
+  },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) },
+);
+const sourceEntry: fc.Arbitrary<[string, unknown][]> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<[string, unknown][]>([]) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .dictionary(fc.oneof(fc.constantFrom(...SOURCE_PARTS), fc.string({ maxLength: 8 })), sourcePart, {
+        maxKeys: 6,
+      })
+      .map<[string, unknown][]>((source) => [["source", source]]),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.jsonValue({ maxDepth: 2 }).map<[string, unknown][]>((value) => [["source", value]]),
+  },
+);
+/** The proof of work: absent, or what a robot makes up (the real one is tested in server/routes). */
+const proofEntry: fc.Arbitrary<[string, unknown][]> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<[string, unknown][]>([]) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof(
+        fc.string({ maxLength: 3000 }),
+        fc
+          .jsonValue({ maxDepth: 2 })
+          .map((value) => Buffer.from(JSON.stringify(value) ?? "").toString("base64")),
+        fc.jsonValue({ maxDepth: 1 }),
+      )
+      .map<[string, unknown][]>((value) => [["altcha", value]]),
+  },
+);
+
 const enquiryBody: fc.Arbitrary<FuzzBody> = bodyOf(
   membersOf(
     [
@@ -63,7 +111,7 @@ const enquiryBody: fc.Arbitrary<FuzzBody> = bodyOf(
       ["Quantity", fieldValue(validQuantity)],
       ["RetailerSelfUse", fieldValue(validBuyer)],
     ],
-    [honeypotEntry, extraEntries],
+    [honeypotEntry, sourceEntry, proofEntry, extraEntries],
   ),
 );
 
@@ -82,10 +130,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The body as the route reads it, or failing that as plain JSON (to tell a honeypot post). */
-function honeypotIn(body: FuzzBody): boolean {
+/**
+ * A filled honeypot on a body the rules refuse: answered as stored, and dropped. (The body as the
+ * route reads it, or failing that as plain JSON.) A filled honeypot on a valid enquiry is one signal
+ * of its spam score: it is stored.
+ */
+function droppedHoneypot(body: FuzzBody): boolean {
   const read = readBody(body) ?? parseJson(body.text);
-  return read.ok && honeypotFilled(read.value);
+  return read.ok && honeypotFilled(read.value) && !checkEnquiry(read.value).ok;
 }
 
 /** The answer the enquiry rules predict, when this body reaches them; else undefined. */
@@ -95,9 +147,12 @@ function predicted(body: FuzzBody): { status: number; enquiry?: Enquiry } | unde
   const read = readBody(body);
   if (read === undefined) return undefined;
   if (!read.ok) return { status: 400 };
-  if (honeypotFilled(read.value)) return { status: 201 };
   const check = checkEnquiry(read.value);
-  return check.ok ? { status: 201, enquiry: check.enquiry } : { status: 400 };
+  if (!check.ok) return { status: honeypotFilled(read.value) ? 201 : 400 };
+  // A form posted without JavaScript carries no source; JSON's is checked after the rules.
+  const source = (read.value as Record<string, unknown>).source;
+  if (!isFormContentType(body.contentType) && !checkSource(source).ok) return { status: 400 };
+  return { status: 201, enquiry: check.enquiry };
 }
 
 describe(`POST /api/enquiries with ${RUNS} generated bodies`, () => {
@@ -109,7 +164,7 @@ describe(`POST /api/enquiries with ${RUNS} generated bodies`, () => {
         const answer = html ? {} : response.json<{ id?: string; error?: string; field?: string }>();
         if (!html && response.statusCode >= 400) {
           expect(typeof answer.error).toBe("string");
-          if (answer.field !== undefined) expect(ENQUIRY_FIELDS).toContain(answer.field);
+          if (answer.field !== undefined) expect([...ENQUIRY_FIELDS, "source"]).toContain(answer.field);
         }
 
         const expected = predicted(body);
@@ -117,7 +172,7 @@ describe(`POST /api/enquiries with ${RUNS} generated bodies`, () => {
 
         if (response.statusCode === 201) {
           if (!html) expect(typeof answer.id).toBe("string");
-          if (honeypotIn(body)) tally.honeypot += 1;
+          if (droppedHoneypot(body)) tally.honeypot += 1;
           else {
             tally.created += 1;
             if (answer.id) {
@@ -150,6 +205,15 @@ describe(`POST /api/enquiries with ${RUNS} generated bodies`, () => {
       const expected = expectedById.get(id);
       if (expected) expect(enquiry).toStrictEqual(expected);
     }
+    // What is kept beside each enquiry passed the same checks, and its status agrees with its score.
+    const rows = (await t.app.store.enquiryWork.list({ limit: RUNS + 1 })).items;
+    expect(rows).toHaveLength(stored.length);
+    for (const row of rows) {
+      expect(checkSource(row.source ?? null), JSON.stringify(row.source)).toMatchObject({ ok: true });
+      for (const reason of row.screening?.reasons ?? []) expect(SPAM_REASONS).toContain(reason);
+      expect(row.status === "Spam").toBe(row.screening?.spam === true);
+    }
+
     // Pollution through `__proto__` or `constructor` would show on every object.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();

@@ -25,11 +25,21 @@ import {
 } from "../../../domain/team";
 import { FIRST_CONTACT_HOURS } from "../../../domain/working-hours";
 import { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./team";
-import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, sortKey, type FirestoreConnection } from "./connection";
+import {
+  ALREADY_EXISTS,
+  collectionsOf,
+  grpcCode,
+  isoOf,
+  NOT_FOUND,
+  sortKey,
+  type FirestoreConnection,
+} from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 import { claimDueDocuments } from "./claim-window";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
+import { enquiryMailsSuppressed } from "../../spam/screening";
+import { enquiryMetaFields } from "./enquiry-meta";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
 const IDEMPOTENCY_KEYS = "enquiry_idempotency_keys";
@@ -169,6 +179,8 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       receivedAt: received.toISOString(),
       language: options.language ?? "en",
       enquiry: enquiryFields(enquiry),
+      ...(options.source ? { source: options.source } : {}),
+      ...(options.screening ? { screening: options.screening } : {}),
     };
     const receivedAt = Timestamp.fromDate(received);
     const notification: NotificationData = {
@@ -234,10 +246,13 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         id: String(doc.get("id")),
         alerts: alertChoiceOf(doc.get("alerts")),
       }));
+      // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
+      const spam = enquiryMailsSuppressed(stored.screening);
       const write = (
         writer: { create(ref: DocumentReference, data: DocumentData): unknown },
         turn: number,
       ): void => {
+        if (spam) return;
         const buyer = stored.enquiry.RetailerSelfUse;
         const ids = new Set(members.map(({ id }) => id));
         const ownerId = assigneeOf(rule, buyer, turn, (id) => ids.has(id));
@@ -275,7 +290,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           at: received(stored),
         });
       };
-      if (usesTurns(rule)) {
+      if (usesTurns(rule) && !spam) {
         await this.connection.db.runTransaction(
           async (transaction) => {
             const current = await transaction.get(assignmentRef);
@@ -319,10 +334,22 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         ...stored.enquiry,
         receivedAt,
         language: stored.language,
+        ...enquiryMetaFields(stored),
       });
-      batch.create(this.notifications().doc(randomUUID()), notification);
-      if (acknowledge) {
-        batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
+      if (enquiryMailsSuppressed(stored.screening)) {
+        // Filed as Spam: its work record says so from the start, and no mail is queued.
+        batch.create(collectionsOf(this.connection).work.doc(stored.id), {
+          status: "Spam",
+          version: 0,
+          closedAt: stored.receivedAt,
+          receivedAt: stored.receivedAt,
+          sortKey: sortKey(stored.receivedAt, stored.id),
+        });
+      } else {
+        batch.create(this.notifications().doc(randomUUID()), notification);
+        if (acknowledge) {
+          batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
+        }
       }
     }
   }

@@ -23,8 +23,10 @@ import {
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
+import { sourceLabel } from "../../../domain/enquiry-source";
 import { touchesOf, type TouchRecord } from "./dashboard";
 import { enquiryFromDocument, languageOfDocument } from "./enquiries";
+import { companyNotificationData, enquiryMetaOf } from "./enquiry-meta";
 import { touchWork } from "./team";
 import { enquiryWebhookQueue } from "./webhooks";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
@@ -46,6 +48,7 @@ function storedEnquiry(doc: DocumentSnapshot): StoredEnquiry {
       Quantity: Number(data.Quantity),
       RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
     },
+    ...enquiryMetaOf(data),
   };
 }
 
@@ -116,12 +119,14 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
   async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
     const after = filter.cursor ? decodePageCursor(filter.cursor) : null;
     const q = filter.q?.trim().toLowerCase() ?? "";
+    const source = filter.source?.trim().toLowerCase();
     return this.context.run(async () => {
       const found: InboxRow[] = [];
       const keep = (row: InboxRow) =>
         (!filter.status || row.status === filter.status) &&
         (!filter.buyer || row.enquiry.RetailerSelfUse === filter.buyer) &&
-        (!q || matches(row, q));
+        (!q || matches(row, q)) &&
+        (!source || sourceLabel(row.source)?.toLowerCase() === source);
       if (filter.status && filter.status !== "New") {
         let position = after ? sortKey(after.at, after.id) : null;
         for (;;) {
@@ -355,6 +360,58 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
         } satisfies TouchRecord);
         return true;
       });
+    });
+  }
+
+  async releaseFromSpam(
+    id: string,
+    release: { expectedVersion: number; staffEmail: string; at: Date },
+  ): Promise<StatusChangeResult | { outcome: "not-spam" }> {
+    const at = release.at.toISOString();
+    return this.context.run(async () => {
+      try {
+        return await this.context.db.runTransaction(
+          async (transaction): Promise<StatusChangeResult | { outcome: "not-spam" }> => {
+            const enquiryRef = this.collections.enquiries.doc(id);
+            const enquiry = await transaction.get(enquiryRef);
+            if (!enquiry.exists) return { outcome: "not-found" };
+            const workRef = this.collections.work.doc(id);
+            const work = await transaction.get(workRef);
+            const company = await transaction.get(
+              this.collections.notifications
+                .where("enquiryId", "==", id)
+                .where("kind", "==", "company")
+                .limit(1),
+            );
+            const version = Number(work.get("version") ?? 0);
+            if (version !== release.expectedVersion) return { outcome: "conflict" };
+            if (work.get("status") !== "Spam") return { outcome: "not-spam" };
+            transaction.create(workRef.collection("versions").doc(String(version + 1)), { at });
+            transaction.update(workRef, { status: "New", version: version + 1, closedAt: null });
+            const entryId = randomUUID();
+            transaction.create(workRef.collection("history").doc(entryId), {
+              at,
+              staffEmail: release.staffEmail,
+              kind: "status",
+              from: "Spam",
+              to: "New",
+              text: null,
+              sortKey: sortKey(at, entryId),
+            });
+            if (enquiry.get("screening")) transaction.update(enquiryRef, { "screening.spam": false });
+            if (company.empty) {
+              transaction.create(
+                this.collections.notifications.doc(randomUUID()),
+                companyNotificationData(storedEnquiry(enquiry), release.at),
+              );
+            }
+            return { outcome: "changed", version: version + 1 };
+          },
+        );
+      } catch (error) {
+        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return { outcome: "conflict" };
+        throw error;
+      }
     });
   }
 

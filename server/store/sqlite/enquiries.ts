@@ -17,6 +17,8 @@ import { applyTeamRules } from "./team";
 import type { DigestContent } from "../../../domain/team";
 import { leaseDueRows } from "./lease-due";
 import { queueEnquiryWebhooks } from "./webhooks";
+import { enquiryMailsSuppressed } from "../../spam/screening";
+import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
 
 /** An enquiry as its table holds it. */
 export interface EnquiryRow {
@@ -164,6 +166,8 @@ export class SqliteEnquiryStore implements EnquiryStore {
         Quantity: enquiry.Quantity,
         RetailerSelfUse: enquiry.RetailerSelfUse,
       },
+      ...(options.source ? { source: options.source } : {}),
+      ...(options.screening ? { screening: options.screening } : {}),
     };
     return new Promise((resolve, reject) => {
       this.queuedEnquiries.push({
@@ -228,6 +232,10 @@ export class SqliteEnquiryStore implements EnquiryStore {
          FROM enquiry_idempotency_keys k JOIN ${this.connection.enquiryTable} e ON e.id = k.enquiry_id
          WHERE k.key = ?`,
       );
+      const insertMeta = db.prepare(INSERT_ENQUIRY_META);
+      const fileAsSpam = db.prepare(
+        `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at) VALUES (?, 'Spam', 0, ?, ?)`,
+      );
       const insertKey = db.prepare(
         `INSERT INTO enquiry_idempotency_keys (key, enquiry_id, fingerprint, received_at) VALUES (?, ?, ?, ?)`,
       );
@@ -247,10 +255,17 @@ export class SqliteEnquiryStore implements EnquiryStore {
               ...stored.enquiry,
             });
             const at = stored.receivedAt;
-            insertNotification.run(randomUUID(), stored.id, "company", { at });
-            if (acknowledge) insertNotification.run(randomUUID(), stored.id, "acknowledgement", { at });
-            applyTeamRules(db, stored, team);
-            queueEnquiryWebhooks(db, { type: "enquiry.received", enquiry: stored, at: new Date(at) });
+            const meta = enquiryMetaRow(stored);
+            if (meta) insertMeta.run(meta);
+            if (enquiryMailsSuppressed(stored.screening)) {
+              // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
+              fileAsSpam.run(stored.id, at, at);
+            } else {
+              insertNotification.run(randomUUID(), stored.id, "company", { at });
+              if (acknowledge) insertNotification.run(randomUUID(), stored.id, "acknowledgement", { at });
+              applyTeamRules(db, stored, team);
+              queueEnquiryWebhooks(db, { type: "enquiry.received", enquiry: stored, at: new Date(at) });
+            }
             if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
             return stored;
           }),

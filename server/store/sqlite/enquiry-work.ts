@@ -18,6 +18,7 @@ import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { likePattern, type SqliteRun } from "./connection";
 import { type EnquiryRow, storedEnquiry } from "./enquiries";
 import { queueEnquiryWebhooks } from "./webhooks";
+import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
 
 /** Trigrams need three characters; a shorter search compares the columns directly. */
 const TRIGRAM_LENGTH = 3;
@@ -28,18 +29,19 @@ const TRIGRAM_LENGTH = 3;
  */
 const RARE_MATCHES = 1_000;
 
-interface InboxSqlRow extends EnquiryRow {
+interface InboxSqlRow extends EnquiryRow, EnquiryMetaColumns {
   status: string | null;
   sent_at: string | null;
   attempts: number | null;
 }
 
 const INBOX_COLUMNS = `e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language,
-  w.status, n.sent_at, n.attempts`;
+  w.status, n.sent_at, n.attempts, ${ENQUIRY_META_COLUMNS}`;
 
 function inboxRow(row: InboxSqlRow): InboxRow {
   return {
     ...storedEnquiry(row),
+    ...enquiryMeta(row),
     status: (row.status ?? "New") as EnquiryStatus,
     companyNotification: deliveryState({ sentAt: row.sent_at, attempts: row.attempts ?? 0 }),
   };
@@ -59,7 +61,8 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
 
   private joins(): string {
     return `LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
-      LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'`;
+      LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
+      LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id`;
   }
 
   async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
@@ -78,6 +81,10 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     if (filter.buyer) {
       where.push(`e.RetailerSelfUse = @buyer`);
       params.buyer = filter.buyer;
+    }
+    if (filter.source) {
+      where.push(`m.source_label = @source`);
+      params.source = filter.source.trim().toLowerCase();
     }
     const q = filter.q?.trim();
     if (q) {
@@ -98,7 +105,8 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     }
     const from = byWork
       ? `FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
-         LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'`
+         LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
+         LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id`
       : `FROM ${this.table} e ${this.joins()}`;
     const rows = this.run((db) =>
       db
@@ -292,6 +300,45 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'note', ?)`,
           ).run(randomUUID(), id, note.at.toISOString(), note.staffEmail, note.text);
           return true;
+        })
+        .immediate(),
+    );
+  }
+
+  async releaseFromSpam(
+    id: string,
+    release: { expectedVersion: number; staffEmail: string; at: Date },
+  ): Promise<StatusChangeResult | { outcome: "not-spam" }> {
+    const at = release.at.toISOString();
+    return this.run((db) =>
+      db
+        .transaction((): StatusChangeResult | { outcome: "not-spam" } => {
+          const work = db
+            .prepare<[string], { status: EnquiryStatus; version: number }>(
+              `SELECT w.status, w.version FROM ${this.table} e JOIN enquiry_work w ON w.enquiry_id = e.id WHERE e.id = ?`,
+            )
+            .get(id);
+          if (!work) {
+            const exists = db.prepare(`SELECT 1 FROM ${this.table} WHERE id = ?`).get(id);
+            return exists ? { outcome: "not-spam" } : { outcome: "not-found" };
+          }
+          if (work.version !== release.expectedVersion) return { outcome: "conflict" };
+          if (work.status !== "Spam") return { outcome: "not-spam" };
+          const version = work.version + 1;
+          db.prepare(
+            `UPDATE enquiry_work SET status = 'New', version = ?, closed_at = NULL WHERE enquiry_id = ?`,
+          ).run(version, id);
+          db.prepare(
+            `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
+             VALUES (?, ?, ?, ?, 'status', 'Spam', 'New', NULL)`,
+          ).run(randomUUID(), id, at, release.staffEmail);
+          db.prepare(`UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(id);
+          db.prepare(
+            `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
+             SELECT @notification, @id, 'company', 'pending', 0, @at, @at, @at
+             WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE enquiry_id = @id AND kind = 'company')`,
+          ).run({ notification: randomUUID(), id, at });
+          return { outcome: "changed", version };
         })
         .immediate(),
     );

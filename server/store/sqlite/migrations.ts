@@ -110,6 +110,23 @@ export function migrations(enquiryTable: string): string[] {
     `,
     // Signed webhooks: endpoints and the outbox of their deliveries (docs/decisions/025).
     webhookSchema(enquiryTable, quoteIdentifier),
+    // Beside each enquiry: its spam score with the reasons, and where it came from (decision 024).
+    // A row only for an enquiry with a reason or a source; erased with the enquiry.
+    `
+    CREATE TABLE enquiry_meta (
+      enquiry_id TEXT PRIMARY KEY REFERENCES ${table} (id) ON DELETE CASCADE,
+      spam_score INTEGER NOT NULL DEFAULT 0,
+      spam_reasons TEXT NOT NULL DEFAULT '[]',
+      filed_as_spam INTEGER NOT NULL DEFAULT 0 CHECK (filed_as_spam IN (0, 1)),
+      utm_source TEXT,
+      utm_medium TEXT,
+      utm_campaign TEXT,
+      referrer_host TEXT,
+      landing_path TEXT,
+      source_label TEXT
+    ) STRICT;
+    CREATE INDEX enquiry_meta_source ON enquiry_meta (source_label);
+    `,
   ];
 }
 

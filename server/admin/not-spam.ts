@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { enquiryReference } from "../../domain/console";
+import type { StatusChangeResult } from "../store/enquiry-work";
+import { eventTime } from "../store/event-clock";
+
+export type NotSpamOutcome = StatusChangeResult | { outcome: "not-spam" };
+
+/**
+ * Staff mark an enquiry filed as Spam "Not spam": it is filed as New and the company's mail is
+ * queued with that change, in one transaction (the store's `releaseFromSpam`); the outbox is
+ * woken and the change recorded in the activity log. The one place this action happens, so that
+ * whatever else should follow it (an event to other systems) is added here.
+ */
+export async function markNotSpam(
+  app: FastifyInstance,
+  id: string,
+  by: { staffEmail: string; expectedVersion: number },
+): Promise<NotSpamOutcome> {
+  const result = await app.store.enquiryWork.releaseFromSpam(id, {
+    expectedVersion: by.expectedVersion,
+    staffEmail: by.staffEmail,
+    at: eventTime(),
+  });
+  if (result.outcome !== "changed") return result;
+  app.outbox.wake();
+  await app.store.activity.record({
+    actor: by.staffEmail,
+    action: "status-change",
+    target: enquiryReference(id),
+  });
+  return result;
+}

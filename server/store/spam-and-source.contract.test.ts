@@ -1,0 +1,174 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { Enquiry } from "../../domain/enquiry";
+import type { SpamScreening } from "../../domain/spam";
+import type { Store } from "./store";
+import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+
+/** Spam filing and release, and the source kept beside an enquiry, on both adapters. */
+interface Adapter {
+  name: string;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  open(): Promise<Store>;
+}
+
+function sqliteAdapter(): Adapter {
+  const sandbox = sqliteSandbox("spam-contract");
+  return { ...sandbox, open: async () => (await sandbox.openStore()).store };
+}
+
+function firestoreAdapter(): Adapter {
+  const sandbox = firestoreSandbox("spam");
+  return { ...sandbox, open: async () => (await sandbox.openStore()).store };
+}
+
+const enquiry = (Name: string): Enquiry => ({
+  Name,
+  Email: `${Name.toLowerCase().replace(/\W+/g, ".")}@example.in`,
+  Mobile: "9876543210",
+  Quantity: 3,
+  RetailerSelfUse: "Self Use",
+});
+
+const spam: SpamScreening = { score: 10, reasons: ["link-in-name", "no-proof-of-work"], spam: true };
+const FAR_FUTURE = new Date("2100-01-01T00:00:00Z");
+
+/** The notifications waiting for `enquiryId`, by kind (claimed, so a test reads each once). */
+async function waitingFor(store: Store, enquiryId: string): Promise<string[]> {
+  const claimed = await store.enquiries.claimDueNotifications({
+    worker: `reader-${Math.random()}`,
+    now: FAR_FUTURE,
+    limit: 500,
+    leaseMs: 1,
+  });
+  return claimed.flatMap((n) => ("enquiryId" in n && n.enquiryId === enquiryId ? [n.kind] : [])).sort();
+}
+
+describe.each([sqliteAdapter(), firestoreAdapter()])("spam and sources on the $name store", (adapter) => {
+  let store: Store;
+
+  beforeAll(() => adapter.setUp());
+  afterAll(() => adapter.tearDown());
+  afterEach(async () => {
+    await store?.close();
+  });
+
+  test("an enquiry filed as Spam is stored with its reasons and the status Spam, and queues no mail", async () => {
+    store = await adapter.open();
+    const stored = await store.enquiries.add(enquiry("Cheap backlinks"), {
+      acknowledge: true,
+      screening: spam,
+    });
+    const record = await store.enquiryWork.get(stored.id);
+    expect(record?.status).toBe("Spam");
+    expect(record?.screening).toEqual(spam);
+    expect(await waitingFor(store, stored.id)).toEqual([]);
+    expect((await store.enquiryWork.counts()).Spam).toBe(1);
+    const filtered = await store.enquiryWork.list({ status: "Spam", limit: 10 });
+    expect(filtered.items.map((row) => row.id)).toEqual([stored.id]);
+    // The five fields stay as they were: the screening is kept beside them.
+    const [listed] = await store.enquiries.list();
+    expect(Object.keys(listed?.enquiry ?? {}).sort()).toEqual(
+      ["Email", "Mobile", "Name", "Quantity", "RetailerSelfUse"].sort(),
+    );
+  });
+
+  test("a genuine enquiry with reasons below the threshold is New, mailed, and keeps its reasons", async () => {
+    store = await adapter.open();
+    const screening: SpamScreening = { score: 3, reasons: ["no-proof-of-work"], spam: false };
+    const stored = await store.enquiries.add(enquiry("Meera Iyer"), { acknowledge: true, screening });
+    const record = await store.enquiryWork.get(stored.id);
+    expect(record?.status).toBe("New");
+    expect(record?.screening).toEqual(screening);
+    expect(await waitingFor(store, stored.id)).toEqual(["acknowledgement", "company"]);
+  });
+
+  test("Not spam files it as New and queues the company's mail with it; a second Not spam or an old version is refused", async () => {
+    store = await adapter.open();
+    const stored = await store.enquiries.add(enquiry("Ravi Kumar"), { acknowledge: true, screening: spam });
+    const at = new Date();
+    expect(
+      await store.enquiryWork.releaseFromSpam(stored.id, { expectedVersion: 1, staffEmail: "s@x.in", at }),
+    ).toEqual({
+      outcome: "conflict",
+    });
+    expect(
+      await store.enquiryWork.releaseFromSpam(stored.id, { expectedVersion: 0, staffEmail: "s@x.in", at }),
+    ).toEqual({ outcome: "changed", version: 1 });
+    const record = await store.enquiryWork.get(stored.id);
+    expect(record?.status).toBe("New");
+    expect(record?.screening?.spam).toBe(false);
+    expect(record?.history.map((entry) => [entry.from, entry.to, entry.staffEmail])).toEqual([
+      ["Spam", "New", "s@x.in"],
+    ]);
+    // The company is mailed now; the visitor, days later perhaps, is not.
+    expect(await waitingFor(store, stored.id)).toEqual(["company"]);
+    expect(
+      await store.enquiryWork.releaseFromSpam(stored.id, { expectedVersion: 1, staffEmail: "s@x.in", at }),
+    ).toEqual({ outcome: "not-spam" });
+    expect(
+      await store.enquiryWork.releaseFromSpam("no-such-enquiry", {
+        expectedVersion: 0,
+        staffEmail: "s@x.in",
+        at,
+      }),
+    ).toEqual({ outcome: "not-found" });
+  });
+
+  test("two members marking one enquiry Not spam at once release it once, with one mail", async () => {
+    store = await adapter.open();
+    const stored = await store.enquiries.add(enquiry("Anita Sharma"), { screening: spam });
+    const at = new Date();
+    const outcomes = await Promise.all(
+      ["a@x.in", "b@x.in"].map((staffEmail) =>
+        store.enquiryWork.releaseFromSpam(stored.id, { expectedVersion: 0, staffEmail, at }),
+      ),
+    );
+    expect(outcomes.filter((result) => result.outcome === "changed")).toHaveLength(1);
+    expect(await waitingFor(store, stored.id)).toEqual(["company"]);
+    expect((await store.enquiryWork.get(stored.id))?.history).toHaveLength(1);
+  });
+
+  test("an enquiry set to Spam by hand, then released, is not mailed to the company a second time", async () => {
+    store = await adapter.open();
+    const stored = await store.enquiries.add(enquiry("Kabir Khan"));
+    expect(await waitingFor(store, stored.id)).toEqual(["company"]);
+    await store.enquiryWork.changeStatus(stored.id, {
+      to: "Spam",
+      expectedVersion: 0,
+      staffEmail: "s@x.in",
+      at: new Date(),
+    });
+    const released = await store.enquiryWork.releaseFromSpam(stored.id, {
+      expectedVersion: 1,
+      staffEmail: "s@x.in",
+      at: new Date(),
+    });
+    expect(released.outcome).toBe("changed");
+    expect(await waitingFor(store, stored.id)).toEqual([]);
+  });
+
+  test("an enquiry's source is kept beside it, shown with it, and the inbox filters by it in any case", async () => {
+    store = await adapter.open();
+    const fromInstagram = await store.enquiries.add(enquiry("Priya Nair"), {
+      source: { utmSource: "Instagram", utmCampaign: "diwali", landingPath: "/hi" },
+    });
+    const fromGoogle = await store.enquiries.add(enquiry("Arjun Rao"), {
+      source: { referrerHost: "www.google.com", landingPath: "/" },
+    });
+    await store.enquiries.add(enquiry("Sai Reddy"));
+
+    expect((await store.enquiryWork.get(fromInstagram.id))?.source).toEqual({
+      utmSource: "Instagram",
+      utmCampaign: "diwali",
+      landingPath: "/hi",
+    });
+    const byInstagram = await store.enquiryWork.list({ source: "instagram", limit: 10 });
+    expect(byInstagram.items.map((row) => row.enquiry.Name)).toEqual(["Priya Nair"]);
+    const byReferrer = await store.enquiryWork.list({ source: "WWW.google.com", limit: 10 });
+    expect(byReferrer.items.map((row) => row.id)).toEqual([fromGoogle.id]);
+    expect((await store.enquiryWork.list({ source: "facebook", limit: 10 })).items).toEqual([]);
+    const everything = await store.enquiryWork.list({ limit: 10 });
+    expect(everything.items.find((row) => row.enquiry.Name === "Sai Reddy")?.source).toEqual({});
+  });
+});

@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import type { Enquiry } from "../../domain/enquiry";
+import type { SpamReason } from "../../domain/spam";
+import type { ProofOfWork } from "../../server/spam/proof-of-work";
+import { countRepeats, scoreEnquiry } from "../../server/spam/screening";
+import type { AttemptCounterStore } from "../../server/store/attempt-counters";
+
+/** One enquiry of the labelled set, with what its sender did besides typing it. */
+export interface LabelledEnquiry {
+  label: "genuine" | "spam";
+  /** What sort of genuine or spam enquiry it is, for the figures per kind. */
+  kind: string;
+  enquiry: Enquiry;
+  honeypot: boolean;
+  /** Solved on the page; none sent; or the first one's proof sent again with each repeat. */
+  proofOfWork: "solved" | "none" | "replayed";
+}
+
+export const SPAM_SET_PATH = new URL("../fixtures/spam-set.json", import.meta.url);
+
+export function readSpamSet(): LabelledEnquiry[] {
+  return JSON.parse(readFileSync(SPAM_SET_PATH, "utf8")) as LabelledEnquiry[];
+}
+
+/** The attempt counters as one store keeps them, in memory: the set's enquiries all arrive on one day. */
+function memoryCounters(): AttemptCounterStore {
+  const counts = new Map<string, number>();
+  return {
+    async add(name) {
+      const count = (counts.get(name) ?? 0) + 1;
+      counts.set(name, count);
+      return count;
+    },
+    async takeBack(name) {
+      counts.set(name, Math.max(0, (counts.get(name) ?? 0) - 1));
+    },
+    async eraseExpired() {
+      return 0;
+    },
+  };
+}
+
+export interface SpamSetFigures {
+  genuine: number;
+  spam: number;
+  /** Genuine enquiries filed as Spam: the goal is none. */
+  genuineFiledAsSpam: LabelledEnquiry[];
+  /** Spam that reached the team as New. */
+  spamGotThrough: LabelledEnquiry[];
+  /** Share of the spam filed as Spam. */
+  caught: number;
+  reasonsSeen: Partial<Record<SpamReason, number>>;
+}
+
+/**
+ * Scores the set in order, as the server would on one day: the same scoring, repeats counted
+ * as the store counts them, and a replayed proof of work counted as used once.
+ */
+export async function scoreSpamSet(
+  set: readonly LabelledEnquiry[],
+  now = new Date(),
+): Promise<SpamSetFigures> {
+  const counters = memoryCounters();
+  const proofsSeen = new Set<string>();
+  const figures: SpamSetFigures = {
+    genuine: 0,
+    spam: 0,
+    genuineFiledAsSpam: [],
+    spamGotThrough: [],
+    caught: 0,
+    reasonsSeen: {},
+  };
+  for (const entry of set) {
+    let proofOfWork: ProofOfWork = entry.proofOfWork === "none" ? "missing" : "solved";
+    if (entry.proofOfWork === "replayed") {
+      const body = JSON.stringify(entry.enquiry);
+      proofOfWork = proofsSeen.has(body) ? "reused" : "solved";
+      proofsSeen.add(body);
+    }
+    const sentToday = await countRepeats(counters, entry.enquiry, now);
+    const screening = scoreEnquiry({
+      enquiry: entry.enquiry,
+      honeypot: entry.honeypot,
+      proofOfWork,
+      sentToday,
+    });
+    for (const reason of screening.reasons)
+      figures.reasonsSeen[reason] = (figures.reasonsSeen[reason] ?? 0) + 1;
+    if (entry.label === "genuine") {
+      figures.genuine += 1;
+      if (screening.spam) figures.genuineFiledAsSpam.push(entry);
+    } else {
+      figures.spam += 1;
+      if (!screening.spam) figures.spamGotThrough.push(entry);
+    }
+  }
+  figures.caught = figures.spam === 0 ? 1 : 1 - figures.spamGotThrough.length / figures.spam;
+  return figures;
+}
