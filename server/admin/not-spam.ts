@@ -8,8 +8,9 @@ export type NotSpamOutcome = StatusChangeResult | { outcome: "not-spam" };
 /**
  * Staff mark an enquiry filed as Spam "Not spam": it is filed as New and the company's mail is
  * queued with that change, in one transaction (the store's `releaseFromSpam`); the outbox is
- * woken and the change recorded in the activity log. The one place this action happens, so that
- * whatever else should follow it (an event to other systems) is added here.
+ * woken and the change recorded in the activity log. In the same transaction it gets an owner by
+ * the assignment rule, its members' alerts, its first-contact target, and the `enquiry.not_spam`
+ * event for the company's webhooks.
  */
 export async function markNotSpam(
   app: FastifyInstance,
@@ -20,6 +21,7 @@ export async function markNotSpam(
     expectedVersion: by.expectedVersion,
     staffEmail: by.staffEmail,
     at: eventTime(),
+    firstContactHours: app.team.firstContactHours,
   });
   if (result.outcome !== "changed") return result;
   app.outbox.wake();

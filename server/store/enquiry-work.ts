@@ -60,7 +60,13 @@ export interface EnquiryWorkStore {
    */
   releaseFromSpam(
     id: string,
-    release: { expectedVersion: number; staffEmail: string; at: Date },
+    release: {
+      expectedVersion: number;
+      staffEmail: string;
+      at: Date;
+      /** Working hours its first contact may take from now (FIRST_CONTACT_HOURS); 4 unless given. */
+      firstContactHours?: number;
+    },
   ): Promise<StatusChangeResult | { outcome: "not-spam" }>;
   /** Makes the notification due now (sent or not); false when the enquiry has no such notification. */
   resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean>;

@@ -171,4 +171,37 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("spam and sources on the $n
     const everything = await store.enquiryWork.list({ limit: 10 });
     expect(everything.items.find((row) => row.enquiry.Name === "Sai Reddy")?.source).toEqual({});
   });
+
+  test("suspected spam gets no owner, member alert or webhook; marked Not spam, it gets all three as a new enquiry would", async () => {
+    store = await adapter.open();
+    const seller = await store.staff.add({ email: "seller@example.com", role: "staff", passwordHash: "h" });
+    expect(
+      await store.team.setAssignmentRule({ kind: "buyer", Retailer: seller.id, "Self Use": seller.id }),
+    ).toBe(true);
+    expect(await store.team.setAlertChoice(seller.id, "mine")).toBe(true);
+    const endpoint = await store.webhooks.addEndpoint({
+      url: "https://hooks.example.com/collarise",
+      events: ["enquiry.received", "enquiry.not_spam"],
+      now: new Date(),
+    });
+
+    const stored = await store.enquiries.add(enquiry("Cheap backlinks"), {
+      screening: spam,
+      suppressMemberAlerts: true,
+    });
+    expect((await store.team.fieldsOf([stored.id])).get(stored.id)?.ownerId ?? null).toBeNull();
+    expect(await waitingFor(store, stored.id)).toEqual([]);
+    expect(await store.webhooks.listDeliveries(endpoint.id, 10)).toEqual([]);
+
+    const released = await store.enquiryWork.releaseFromSpam(stored.id, {
+      expectedVersion: (await store.enquiryWork.get(stored.id))!.version,
+      staffEmail: "owner@example.com",
+      at: new Date(),
+    });
+    expect(released.outcome).toBe("changed");
+    expect((await store.team.fieldsOf([stored.id])).get(stored.id)?.ownerId).toBe(seller.id);
+    expect(await waitingFor(store, stored.id)).toEqual(["company", "member-alert"]);
+    const deliveries = await store.webhooks.listDeliveries(endpoint.id, 10);
+    expect(deliveries.map((delivery) => delivery.eventType)).toEqual(["enquiry.not_spam"]);
+  });
 });

@@ -25,9 +25,18 @@ import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
 import { sourceLabel } from "../../../domain/enquiry-source";
 import { touchesOf, type TouchRecord } from "./dashboard";
-import { enquiryFromDocument, languageOfDocument } from "./enquiries";
+import { enquiryFromDocument, languageOfDocument, staffNotification } from "./enquiries";
 import { companyNotificationData, enquiryMetaOf } from "./enquiry-meta";
-import { touchWork } from "./team";
+import { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, touchWork, UNASSIGNED } from "./team";
+import {
+  alertChoiceOf,
+  assigneeOf,
+  firstContactDueAt,
+  memberAlertRecipients,
+  parseAssignmentRule,
+  usesTurns,
+} from "../../../domain/team";
+import { FIRST_CONTACT_HOURS } from "../../../domain/working-hours";
 import { enquiryWebhookQueue } from "./webhooks";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
@@ -365,9 +374,10 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
 
   async releaseFromSpam(
     id: string,
-    release: { expectedVersion: number; staffEmail: string; at: Date },
+    release: { expectedVersion: number; staffEmail: string; at: Date; firstContactHours?: number },
   ): Promise<StatusChangeResult | { outcome: "not-spam" }> {
     const at = release.at.toISOString();
+    const queueWebhooks = await enquiryWebhookQueue(this.context, "enquiry.not_spam");
     return this.context.run(async () => {
       try {
         return await this.context.db.runTransaction(
@@ -383,11 +393,56 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
                 .where("kind", "==", "company")
                 .limit(1),
             );
+            const assignmentRef = this.context.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1]);
+            const [settings, staff] = await Promise.all([
+              transaction.get(assignmentRef),
+              transaction.get(this.context.db.collection("staff")),
+            ]);
             const version = Number(work.get("version") ?? 0);
             if (version !== release.expectedVersion) return { outcome: "conflict" };
             if (work.get("status") !== "Spam") return { outcome: "not-spam" };
+            const stored = storedEnquiry(enquiry);
+            // Now it reaches the team as a new enquiry would: an owner by the rule (or the one it
+            // had, when staff set Spam by hand), its members' alerts, its first-contact target,
+            // and the "not spam" event to the company's other tools.
+            const rule = parseAssignmentRule(settings.get("rule"));
+            const members = staff.docs.map((doc) => ({
+              id: String(doc.get("id")),
+              alerts: alertChoiceOf(doc.get("alerts")),
+            }));
+            const ids = new Set(members.map((member) => member.id));
+            const kept = (work.get("ownerId") as string | undefined) || null;
+            let turn = 0;
+            if (!kept && usesTurns(rule)) {
+              const generation = Number(settings.get("generation") ?? 0);
+              turn = Number(settings.get("turn") ?? 0);
+              transaction.create(this.context.db.collection(ASSIGNMENT_TURNS).doc(`${generation}-${turn}`), {
+                enquiryId: id,
+              });
+              transaction.update(assignmentRef, { turn: turn + 1 });
+            }
+            const buyer = stored.enquiry.RetailerSelfUse;
+            const ownerId = kept ?? assigneeOf(rule, buyer, turn, (member) => ids.has(member));
+            const due = firstContactDueAt(release.at, release.firstContactHours ?? FIRST_CONTACT_HOURS);
             transaction.create(workRef.collection("versions").doc(String(version + 1)), { at });
-            transaction.update(workRef, { status: "New", version: version + 1, closedAt: null });
+            transaction.update(workRef, {
+              status: "New",
+              version: version + 1,
+              closedAt: null,
+              ownerId: ownerId ?? UNASSIGNED,
+              dueAt: due.toISOString(),
+            });
+            for (const staffId of memberAlertRecipients({ buyer, ownerId, members })) {
+              transaction.create(
+                this.collections.notifications.doc(randomUUID()),
+                staffNotification(staffId, "member-alert", release.at, {
+                  enquiryId: id,
+                  enquiry: stored.enquiry,
+                  language: stored.language,
+                }),
+              );
+            }
+            queueWebhooks(transaction, { type: "enquiry.not_spam", enquiry: stored, at: release.at });
             const entryId = randomUUID();
             transaction.create(workRef.collection("history").doc(entryId), {
               at,

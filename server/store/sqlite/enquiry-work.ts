@@ -17,6 +17,7 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { likePattern, type SqliteRun } from "./connection";
 import { type EnquiryRow, storedEnquiry } from "./enquiries";
+import { applyTeamRules } from "./team";
 import { queueEnquiryWebhooks } from "./webhooks";
 import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
 
@@ -307,7 +308,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
 
   async releaseFromSpam(
     id: string,
-    release: { expectedVersion: number; staffEmail: string; at: Date },
+    release: { expectedVersion: number; staffEmail: string; at: Date; firstContactHours?: number },
   ): Promise<StatusChangeResult | { outcome: "not-spam" }> {
     const at = release.at.toISOString();
     return this.run((db) =>
@@ -325,9 +326,20 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           if (work.version !== release.expectedVersion) return { outcome: "conflict" };
           if (work.status !== "Spam") return { outcome: "not-spam" };
           const version = work.version + 1;
-          db.prepare(
-            `UPDATE enquiry_work SET status = 'New', version = ?, closed_at = NULL WHERE enquiry_id = ?`,
-          ).run(version, id);
+          // Now it reaches the team as a new enquiry would: an owner by the rule, its members'
+          // alerts, its first-contact target, and the "not spam" event to the company's other tools.
+          const row = db
+            .prepare<[string], EnquiryRow>(
+              `SELECT id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language FROM ${this.table} WHERE id = ?`,
+            )
+            .get(id);
+          if (!row) return { outcome: "not-found" };
+          const stored = storedEnquiry(row);
+          applyTeamRules(db, stored, {
+            firstContactHours: release.firstContactHours,
+            released: { version, at },
+          });
+          queueEnquiryWebhooks(db, { type: "enquiry.not_spam", enquiry: stored, at: release.at });
           db.prepare(
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
              VALUES (?, ?, ?, ?, 'status', 'Spam', 'New', NULL)`,

@@ -43,7 +43,15 @@ import { type EnquiryRow, storedEnquiry } from "./enquiries";
 export function applyTeamRules(
   db: Database.Database,
   stored: StoredEnquiry,
-  options: { firstContactHours?: number; suppressMemberAlerts?: boolean },
+  options: {
+    firstContactHours?: number;
+    suppressMemberAlerts?: boolean;
+    /**
+     * An enquiry filed as Spam that staff marked Not spam: its work record becomes New at this
+     * version, and its first-contact target counts from `at`, when it reached the team.
+     */
+    released?: { version: number; at: string };
+  },
 ): void {
   const ruleRow = db.prepare<[], { rule: string }>(`SELECT rule FROM assignment WHERE id = 1`).get();
   const rule = parseAssignmentRule(ruleRow?.rule);
@@ -52,8 +60,16 @@ export function applyTeamRules(
     .all()
     .map(({ id, alerts }) => ({ id, alerts: alertChoiceOf(alerts) }));
   const ids = new Set(members.map(({ id }) => id));
+  // Marked Not spam after staff had set Spam by hand: the owner it had stays.
+  const kept = options.released
+    ? (db
+        .prepare<[string], { owner_id: string | null }>(
+          `SELECT owner_id FROM enquiry_work WHERE enquiry_id = ?`,
+        )
+        .get(stored.id)?.owner_id ?? null)
+    : null;
   let turn = 0;
-  if (usesTurns(rule)) {
+  if (!kept && usesTurns(rule)) {
     turn =
       db
         .prepare<[], { turn: number }>(
@@ -62,15 +78,22 @@ export function applyTeamRules(
         .get()?.turn ?? 0;
   }
   const buyer = stored.enquiry.RetailerSelfUse;
-  const ownerId = assigneeOf(rule, buyer, turn, (id) => ids.has(id));
+  const ownerId = kept ?? assigneeOf(rule, buyer, turn, (id) => ids.has(id));
   const due = firstContactDueAt(
-    new Date(stored.receivedAt),
+    new Date(options.released?.at ?? stored.receivedAt),
     options.firstContactHours ?? FIRST_CONTACT_HOURS,
   );
-  db.prepare(
-    `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, owner_id, due_at)
-     VALUES (?, 'New', 0, NULL, ?, ?, ?)`,
-  ).run(stored.id, stored.receivedAt, ownerId, due.toISOString());
+  if (options.released) {
+    db.prepare(
+      `UPDATE enquiry_work SET status = 'New', version = ?, closed_at = NULL, owner_id = ?, due_at = ?
+       WHERE enquiry_id = ?`,
+    ).run(options.released.version, ownerId, due.toISOString(), stored.id);
+  } else {
+    db.prepare(
+      `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, owner_id, due_at)
+       VALUES (?, 'New', 0, NULL, ?, ?, ?)`,
+    ).run(stored.id, stored.receivedAt, ownerId, due.toISOString());
+  }
   const recipients = memberAlertRecipients({
     buyer,
     ownerId,
@@ -81,7 +104,8 @@ export function applyTeamRules(
     `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
      VALUES (?, ?, ?, 'member-alert', 'pending', 0, @at, @at, @at)`,
   );
-  for (const staffId of recipients) insert.run(randomUUID(), stored.id, staffId, { at: stored.receivedAt });
+  const queuedAt = options.released?.at ?? stored.receivedAt;
+  for (const staffId of recipients) insert.run(randomUUID(), stored.id, staffId, { at: queuedAt });
 }
 
 interface TeamSqlRow extends EnquiryRow {
