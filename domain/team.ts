@@ -152,7 +152,15 @@ export interface DigestContent {
   overdue: DigestSection;
   dueToday: DigestSection;
   newUnassigned: DigestSection;
+  /**
+   * Enquiries filed as suspected spam in the 24 hours before the digest: none of them was mailed,
+   * so the digest is where the team hears of them (the console's Spam filter shows them).
+   */
+  spamFiled: number;
 }
+
+/** How far back the digest counts enquiries filed as suspected spam. */
+export const DIGEST_SPAM_WINDOW_MS = 24 * 3_600_000;
 
 export const DIGEST_LIST_MAX = 20;
 /** The IST hour the digest goes out. */

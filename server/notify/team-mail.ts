@@ -117,7 +117,15 @@ export function digestMail(
     text.push("");
     html.push("</ul>");
   }
-  const extra = extraLines(content);
+  const extra = [
+    ...(content.spamFiled > 0
+      ? [
+          `Suspected spam filed in the last 24 hours: ${content.spamFiled}. None of it was mailed; ` +
+            `the console's Spam filter shows each with its reasons, and Not spam files a genuine one as New.`,
+        ]
+      : []),
+    ...extraLines(content),
+  ];
   text.push(...extra, `The console: ${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`, "");
   html.push(...extra.map(paragraphHtml));
   html.push(

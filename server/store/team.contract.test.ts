@@ -371,4 +371,25 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     // No personal data in a mail kept in mailboxes: references, never names.
     expect(mail.text).not.toMatch(/Buyer \d+/);
   });
+
+  test("the digest counts the suspected spam filed in the 24 hours before it, which nobody was mailed", async () => {
+    const { store } = await open();
+    const [a] = await members(store, "a@example.com");
+    const spam = await store.enquiries.add(enquiry("Retailer"), {
+      screening: { score: 9, reasons: ["link-in-name", "no-proof-of-work"], spam: true },
+      suppressMemberAlerts: true,
+    });
+    await store.enquiries.add(enquiry("Self Use"));
+    // Timed by the store's own clock, which another test of this suite may have moved.
+    const now = new Date(new Date(spam.receivedAt).getTime() + 60_000);
+    const day = { staffId: a!.id, day: "today", dayEnd: new Date(now.getTime() + 86_400_000) };
+    const content = await store.team.digestFor({ ...day, now });
+    expect(content.spamFiled).toBe(1);
+    expect(digestMail(content, "https://collarise.example").text).toContain(
+      "Suspected spam filed in the last 24 hours: 1.",
+    );
+    const nextDay = await store.team.digestFor({ ...day, now: new Date(now.getTime() + 25 * 3_600_000) });
+    expect(nextDay.spamFiled).toBe(0);
+    expect(digestMail(nextDay, "https://collarise.example").text).not.toContain("Suspected spam");
+  });
 });

@@ -11,6 +11,7 @@ import { CLOSED_STATUSES, enquiryReference, type EnquiryStatus } from "../../../
 import {
   alertChoiceOf,
   DIGEST_LIST_MAX,
+  DIGEST_SPAM_WINDOW_MS,
   membersNamedBy,
   parseAssignmentRule,
   type AlertChoice,
@@ -357,6 +358,13 @@ export class FirestoreTeamStore implements TeamStore {
         overdue: await section(overdue, overdue.orderBy("dueAt")),
         dueToday: await section(dueToday, dueToday.orderBy("dueAt")),
         newUnassigned: await section(unassigned, unassigned.orderBy("sortKey", "desc")),
+        spamFiled: (
+          await work
+            .where("status", "==", "Spam")
+            .where("receivedAt", ">=", new Date(options.now.getTime() - DIGEST_SPAM_WINDOW_MS).toISOString())
+            .count()
+            .get()
+        ).data().count,
       };
     });
   }

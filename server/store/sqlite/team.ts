@@ -7,6 +7,7 @@ import {
   membersNamedBy,
   parseAssignmentRule,
   DIGEST_LIST_MAX,
+  DIGEST_SPAM_WINDOW_MS,
   firstContactDueAt,
   memberAlertRecipients,
   usesTurns,
@@ -429,6 +430,13 @@ export class SqliteTeamStore implements TeamStore {
               `w.owner_id IS NULL AND w.status = 'New'`,
               `w.received_at DESC, w.enquiry_id DESC`,
             ),
+            spamFiled:
+              db
+                .prepare<{ since: string }, { count: number }>(
+                  `SELECT count(*) AS count FROM enquiry_work WHERE status = 'Spam' AND received_at >= @since`,
+                )
+                .get({ since: new Date(options.now.getTime() - DIGEST_SPAM_WINDOW_MS).toISOString() })
+                ?.count ?? 0,
           };
         })
         .deferred(),
