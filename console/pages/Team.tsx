@@ -152,7 +152,7 @@ export function Component() {
                       value={member.id}
                       defaultChecked={rule.kind === "turns" && rule.members.includes(member.id)}
                     />
-                    {member.email}
+                    <span>{member.email}</span>
                   </label>
                 ))}
               </fieldset>

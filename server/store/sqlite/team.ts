@@ -353,13 +353,10 @@ export class SqliteTeamStore implements TeamStore {
                 `SELECT count(*) AS count FROM enquiry_work w WHERE ${sql}`,
               )
               .get(params)?.count ?? 0;
-          const total =
-            db.prepare<[], { count: number }>(`SELECT count(*) AS count FROM ${this.table}`).get()?.count ??
-            0;
-          const assigned = count(`w.owner_id IS NOT NULL`);
           return {
             mine: count(`w.owner_id = @staffId`),
-            unassigned: total - assigned,
+            // Every enquiry has a work row (the migration gave older ones theirs): the index counts them.
+            unassigned: count(`w.owner_id IS NULL`),
             dueToday: count(`w.due_at > @now AND w.due_at < @dayEnd`),
             overdue: count(`w.due_at <= @now`),
           };
