@@ -294,14 +294,14 @@ function FirstContact({ data }: { data: DashboardData }) {
           </dd>
         </div>
         <div>
-          <dt>Within {firstContact.targetHours} working hours</dt>
+          <dt>{text.withinHours(firstContact.targetHours)}</dt>
           <dd>
             {number(firstContact.withinTarget)} of {number(firstContact.received)}
             {within !== null && <span className="muted"> ({within}%)</span>}
           </dd>
         </div>
         <div>
-          <dt>Not contacted yet</dt>
+          <dt>{text.notContacted}</dt>
           <dd>{countOf(firstContact.received - firstContact.contacted, "enquiry", "enquiries")}</dd>
         </div>
       </dl>
