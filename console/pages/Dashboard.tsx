@@ -59,6 +59,39 @@ function FiguresTable({ caption, children }: { caption: string; children: React.
   );
 }
 
+/** A card with a time chart of the range, its legend, and its figures (the table's head and body) folded below. */
+function ChartCard({
+  id,
+  title,
+  data,
+  series,
+  x,
+  values,
+  children,
+}: {
+  id: string;
+  title: string;
+  data: DashboardData;
+  series: ChartSeries[];
+  x: number[];
+  values: number[][];
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="card chart-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ChartLegend series={series} />
+      <TimeChart
+        label={text.chartSummary(title, formatDay(data.from), formatDay(data.to))}
+        x={x}
+        series={series}
+        values={values}
+      />
+      <FiguresTable caption={title}>{children}</FiguresTable>
+    </section>
+  );
+}
+
 function Kpi({ label, value, note }: { label: string; value: string; note: string }) {
   return (
     <li className="kpi">
@@ -113,38 +146,35 @@ function PerDay({ data }: { data: DashboardData }) {
     [data],
   );
   return (
-    <section className="card chart-card" aria-labelledby="per-day">
-      <h2 id="per-day">{DASHBOARD_FIGURES.perDay}</h2>
-      <ChartLegend series={BUYER_SERIES} />
-      <TimeChart
-        label={text.chartSummary(DASHBOARD_FIGURES.perDay, formatDay(data.from), formatDay(data.to))}
-        x={x}
-        series={BUYER_SERIES}
-        values={values}
-      />
-      <FiguresTable caption={DASHBOARD_FIGURES.perDay}>
-        <thead>
-          <tr>
-            <th scope="col">{text.date}</th>
-            <th scope="col">Retailer</th>
-            <th scope="col">Self Use</th>
-            <th scope="col">{text.packs}</th>
+    <ChartCard
+      id="per-day"
+      title={DASHBOARD_FIGURES.perDay}
+      data={data}
+      series={BUYER_SERIES}
+      x={x}
+      values={values}
+    >
+      <thead>
+        <tr>
+          <th scope="col">{text.date}</th>
+          <th scope="col">Retailer</th>
+          <th scope="col">Self Use</th>
+          <th scope="col">{text.packs}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.perDay.map((day) => (
+          <tr key={day.date}>
+            <th scope="row">
+              <time dateTime={day.date}>{formatDay(day.date)}</time>
+            </th>
+            <td>{number(day.enquiries.Retailer)}</td>
+            <td>{number(day.enquiries["Self Use"])}</td>
+            <td>{number(day.quantity)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {data.perDay.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">
-                <time dateTime={day.date}>{formatDay(day.date)}</time>
-              </th>
-              <td>{number(day.enquiries.Retailer)}</td>
-              <td>{number(day.enquiries["Self Use"])}</td>
-              <td>{number(day.quantity)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </FiguresTable>
-    </section>
+        ))}
+      </tbody>
+    </ChartCard>
   );
 }
 
@@ -152,34 +182,31 @@ function PerWeek({ data }: { data: DashboardData }) {
   const x = useMemo(() => data.quantityPerWeek.map((week) => istSeconds(week.weekStart)), [data]);
   const values = useMemo(() => [data.quantityPerWeek.map((week) => week.quantity)], [data]);
   return (
-    <section className="card chart-card" aria-labelledby="per-week">
-      <h2 id="per-week">{DASHBOARD_FIGURES.quantityPerWeek}</h2>
-      <ChartLegend series={PACK_SERIES} />
-      <TimeChart
-        label={text.chartSummary(DASHBOARD_FIGURES.quantityPerWeek, formatDay(data.from), formatDay(data.to))}
-        x={x}
-        series={PACK_SERIES}
-        values={values}
-      />
-      <FiguresTable caption={DASHBOARD_FIGURES.quantityPerWeek}>
-        <thead>
-          <tr>
-            <th scope="col">{text.week}</th>
-            <th scope="col">{text.packs}</th>
+    <ChartCard
+      id="per-week"
+      title={DASHBOARD_FIGURES.quantityPerWeek}
+      data={data}
+      series={PACK_SERIES}
+      x={x}
+      values={values}
+    >
+      <thead>
+        <tr>
+          <th scope="col">{text.week}</th>
+          <th scope="col">{text.packs}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.quantityPerWeek.map((week) => (
+          <tr key={week.weekStart}>
+            <th scope="row">
+              <time dateTime={week.weekStart}>{formatDay(week.weekStart)}</time>
+            </th>
+            <td>{number(week.quantity)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {data.quantityPerWeek.map((week) => (
-            <tr key={week.weekStart}>
-              <th scope="row">
-                <time dateTime={week.weekStart}>{formatDay(week.weekStart)}</time>
-              </th>
-              <td>{number(week.quantity)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </FiguresTable>
-    </section>
+        ))}
+      </tbody>
+    </ChartCard>
   );
 }
 
@@ -267,14 +294,14 @@ function FirstContact({ data }: { data: DashboardData }) {
           </dd>
         </div>
         <div>
-          <dt>Within {firstContact.targetHours} working hours</dt>
+          <dt>{text.withinHours(firstContact.targetHours)}</dt>
           <dd>
             {number(firstContact.withinTarget)} of {number(firstContact.received)}
             {within !== null && <span className="muted"> ({within}%)</span>}
           </dd>
         </div>
         <div>
-          <dt>Not contacted yet</dt>
+          <dt>{text.notContacted}</dt>
           <dd>{countOf(firstContact.received - firstContact.contacted, "enquiry", "enquiries")}</dd>
         </div>
       </dl>

@@ -27,6 +27,7 @@ export function summarizeSamples(samples: Iterable<VitalSample>): VitalSummary[]
     .sort((a, b) => compareText(a.page, b.page) || compareText(a.metric, b.metric));
 }
 
-function compareText(a: string, b: string): number {
+/** Orders text by its code units, as SQLite and Firestore order it (not by locale). */
+export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

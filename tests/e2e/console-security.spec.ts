@@ -92,11 +92,11 @@ test.describe("two-step sign-in", () => {
     await expect(page.getByRole("alert")).toHaveText(consoleMessages.codeFailed);
     await expect(page).toHaveURL(/\/sign-in$/);
 
-    // The next step's code signs in (the one that turned it on is spent), and straight to the inbox.
+    // The next step's code signs in (the one that turned it on is spent), and straight to the owner's dashboard.
     const code = await totpCodeFor(secret, 1);
     await page.getByLabel("Code", { exact: true }).fill(code);
     await signInForm(page).submit.click();
-    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await signOut(page);
 
     // The same code, seen over a shoulder and typed again, is refused.
@@ -107,13 +107,13 @@ test.describe("two-step sign-in", () => {
     const [first, second] = recoveryCodes as [string, string];
     await page.getByLabel("Code", { exact: true }).fill(first.replace("-", "").toLowerCase());
     await signInForm(page).submit.click();
-    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await signOut(page);
     await signInWith(page, server.baseUrl, owner, first);
     await expect(page.getByRole("alert")).toHaveText(consoleMessages.codeFailed);
     await page.getByLabel("Code", { exact: true }).fill(second);
     await signInForm(page).submit.click();
-    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 
     // Turning it off takes a code too; then the password alone signs in again.
     await page.getByRole("link", { name: "Security" }).click();

@@ -13,7 +13,7 @@ import {
   type FirstTouch,
   type ReceivedDay,
 } from "../dashboard";
-import { nearestRank } from "../vitals-summary";
+import { compareText, nearestRank } from "../vitals-summary";
 import { chunks, collectionsOf, isoOf, type FirestoreContext } from "./connection";
 
 const DAY_MS = 86_400_000;
@@ -42,10 +42,6 @@ async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<
   const results: R[] = [];
   for (const part of chunks(items, PARALLEL_QUERIES)) results.push(...(await Promise.all(part.map(work))));
   return results;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

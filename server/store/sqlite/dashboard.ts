@@ -16,19 +16,17 @@ import {
   type ReceivedDay,
 } from "../dashboard";
 import type Database from "better-sqlite3";
+import { compareText } from "../vitals-summary";
 import type { SqliteRun } from "./connection";
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 type Bounds = { from: string; to: string };
 
 /**
  * The dashboard on SQLite, all read in one transaction so the figures agree with each other:
  * enquiries per day from the `enquiry_days` rollup (kept by triggers in the transaction that
- * stores or erases an enquiry), statuses from enquiry_work's received_at, first touches and
- * members from enquiry_history's index on `at`, page speed from vitals' index on received_at.
+ * stores or erases an enquiry), statuses from enquiry_work's received_at, first touches from
+ * `enquiry_first_touch` (kept by a trigger on the history), members from enquiry_history's index
+ * on `at`, page speed from a covering index on vitals' received_at.
  */
 export class SqliteDashboardStore implements DashboardStore {
   constructor(
@@ -63,13 +61,11 @@ export class SqliteDashboardStore implements DashboardStore {
             notNew += count;
           }
           statuses.New = received.reduce((sum, row) => sum + row.enquiries, 0) - notNew;
-          // From the entries written since the span began (an enquiry received in it has none earlier).
+          // Each enquiry's first touch, kept by a trigger on the history (migrations.ts).
           const firstTouches = db
             .prepare<Bounds, FirstTouch>(
-              `SELECT e.received_at AS receivedAt, min(h.at) AS firstTouchAt
-               FROM enquiry_history h INDEXED BY enquiry_history_at CROSS JOIN ${this.table} e ON e.id = h.enquiry_id
-               WHERE h.at >= @from AND e.received_at >= @from AND e.received_at < @to
-               GROUP BY h.enquiry_id`,
+              `SELECT received_at AS receivedAt, first_at AS firstTouchAt FROM enquiry_first_touch
+               WHERE received_at >= @from AND received_at < @to`,
             )
             .all(bounds);
           return {

@@ -84,8 +84,9 @@ export function migrations(enquiryTable: string): string[] {
     `,
     // Owners, follow-ups, alert choices and the members' mails (docs/decisions/022).
     teamSchema(enquiryTable, quoteIdentifier),
-    // The dashboard (docs/decisions/023): enquiries per IST day and buyer type kept by triggers in
-    // the transaction that stores or erases an enquiry; who worked on what, and page speed, by time.
+    // The dashboard (docs/decisions/023): enquiries per IST day and buyer type, and each enquiry's
+    // first touch, kept by triggers in the transaction that stores, works on or erases an enquiry;
+    // who worked on what, and page speed, by time.
     `
     CREATE TABLE enquiry_days (
       day TEXT NOT NULL,
@@ -104,6 +105,20 @@ export function migrations(enquiryTable: string): string[] {
     CREATE TRIGGER ${quoteIdentifier(`${enquiryTable}_days_delete`)} AFTER DELETE ON ${table} BEGIN
       UPDATE enquiry_days SET enquiries = enquiries - 1, quantity = quantity - old.Quantity
         WHERE day = date(old.received_at, '+330 minutes') AND buyer = old.RetailerSelfUse;
+    END;
+    CREATE TABLE enquiry_first_touch (
+      enquiry_id TEXT PRIMARY KEY REFERENCES ${table} (id) ON DELETE CASCADE,
+      received_at TEXT NOT NULL,
+      first_at TEXT NOT NULL
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX enquiry_first_touch_received ON enquiry_first_touch (received_at, first_at);
+    INSERT INTO enquiry_first_touch (enquiry_id, received_at, first_at)
+      SELECT h.enquiry_id, e.received_at, min(h.at) FROM enquiry_history h JOIN ${table} e ON e.id = h.enquiry_id
+      GROUP BY h.enquiry_id;
+    CREATE TRIGGER enquiry_history_first_touch AFTER INSERT ON enquiry_history BEGIN
+      INSERT INTO enquiry_first_touch (enquiry_id, received_at, first_at)
+        SELECT new.enquiry_id, received_at, new.at FROM ${table} WHERE id = new.enquiry_id
+        ON CONFLICT (enquiry_id) DO UPDATE SET first_at = min(first_at, excluded.first_at);
     END;
     CREATE INDEX enquiry_history_at ON enquiry_history (at, staff_email, enquiry_id);
     CREATE INDEX vitals_received_at ON vitals (received_at, page, metric, value);
