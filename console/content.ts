@@ -324,6 +324,13 @@ export const dashboardText = {
   member: "Member",
   noMembers: "Nobody has changed a status or written a note in this period.",
   memberNote: "Enquiries each member changed a status of or wrote a note on in this period.",
+  owner: "Owner",
+  ownerNote: "Enquiries received in this period, Spam aside, by who owns them now.",
+  noOwners: "No enquiries in this period.",
+  source: "Source",
+  sourceNote:
+    "Enquiries received in this period, Spam aside, by where the visit came from: the campaign's utm_source, else the referring site.",
+  noSources: "No enquiries in this period.",
   funnelNote: "Where the enquiries received in this period stand now. Shares leave Spam aside.",
   firstContactNote: (hours: number) =>
     `From arriving to the first status change or note, counted in working hours (10:00–19:00 IST, Monday to Saturday). Target: ${hours} working hours.`,

@@ -62,12 +62,22 @@ export interface DashboardBreakdownRow {
 
 /**
  * The dashboard's breakdowns, each a list of rows most first. `members`: the enquiries each member
- * of staff worked on (changed a status of, or noted) within the range. A new breakdown (per lead
- * source, per owner) is one more member here, with its label in console/content.ts.
+ * of staff worked on (changed a status of, or noted) within the range. `owners`: the enquiries
+ * received in the range (Spam aside) by their owner now, DASHBOARD_UNASSIGNED for none. `sources`:
+ * the same enquiries by where they came from (utm_source, else the referring site),
+ * DASHBOARD_NO_SOURCE for none. A new breakdown is one more member here, with its label in
+ * console/content.ts.
  */
 export interface DashboardBreakdowns {
   members: DashboardBreakdownRow[];
+  owners: DashboardBreakdownRow[];
+  sources: DashboardBreakdownRow[];
 }
+
+/** The owners breakdown's key for enquiries nobody owns. */
+export const DASHBOARD_UNASSIGNED = "Unassigned";
+/** The sources breakdown's key for enquiries that came with no campaign and no referring site. */
+export const DASHBOARD_NO_SOURCE = "Direct or unknown";
 
 /** The 75th percentile of one metric on one page over one week of real visitors' measurements. */
 export interface DashboardVitalWeek {
@@ -102,6 +112,8 @@ export const DASHBOARD_FIGURES = {
   funnel: "Where the enquiries stand",
   firstContact: "First contact",
   members: "Enquiries per member",
+  owners: "Enquiries per owner",
+  sources: "Enquiries per source",
   vitals: "Page speed (75th percentile)",
 } as const;
 

@@ -528,6 +528,22 @@ export function Component() {
               empty={text.noMembers}
               rows={shown.breakdowns.members}
             />
+            <Breakdown
+              id="per-owner"
+              title={DASHBOARD_FIGURES.owners}
+              keyLabel={text.owner}
+              note={text.ownerNote}
+              empty={text.noOwners}
+              rows={shown.breakdowns.owners}
+            />
+            <Breakdown
+              id="per-source"
+              title={DASHBOARD_FIGURES.sources}
+              keyLabel={text.source}
+              note={text.sourceNote}
+              empty={text.noSources}
+              rows={shown.breakdowns.sources}
+            />
             <PageSpeed data={shown} />
           </div>
         </>

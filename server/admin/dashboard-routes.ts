@@ -9,7 +9,6 @@ import {
   percentOf,
 } from "../../domain/dashboard";
 import { BUYER_TYPES } from "../../domain/enquiry";
-import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
 import { toCsv, UTF8_BOM } from "../cli/csv";
 import { apiMessages } from "../routes/api-errors";
 import { dashboardData } from "../store/dashboard";
@@ -72,13 +71,10 @@ export function dashboardCsvRows(data: DashboardData): CsvRow[] {
   contactRow("Contacted", firstContact.contacted);
   contactRow(`Within ${firstContact.targetHours} working hours`, firstContact.withinTarget);
   contactRow("Median working minutes to first contact", firstContact.medianWorkingMinutes);
-  for (const member of data.breakdowns.members) {
-    rows.push({
-      figure: DASHBOARD_FIGURES.members,
-      period: range,
-      item: member.key,
-      value: member.enquiries,
-    });
+  for (const figure of ["members", "owners", "sources"] as const) {
+    for (const row of data.breakdowns[figure]) {
+      rows.push({ figure: DASHBOARD_FIGURES[figure], period: range, item: row.key, value: row.enquiries });
+    }
   }
   for (const week of data.vitals) {
     const item = `${week.page} ${week.metric}`;
@@ -89,8 +85,8 @@ export function dashboardCsvRows(data: DashboardData): CsvRow[] {
 
 /** The dashboard's figures for any signed-in member of staff, as JSON and as CSV. */
 export async function dashboardRoutes(app: FastifyInstance) {
-  // The first-contact target: FIRST_CONTACT_HOURS working hours unless configured otherwise.
-  const firstContactHours = FIRST_CONTACT_HOURS;
+  // The first-contact target: FIRST_CONTACT_HOURS working hours, as configured.
+  const firstContactHours = app.team.firstContactHours;
   const figures = (days: DashboardData["days"]) =>
     dashboardData(app.store.dashboard, { now: app.clock(), days, firstContactHours });
 

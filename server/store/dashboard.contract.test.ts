@@ -283,4 +283,39 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
     expect(empty.breakdowns.members).toEqual([]);
     expect(empty.vitals).toEqual([]);
   });
+
+  test("counts the range's enquiries, Spam aside, by their owner now and by where they came from", async () => {
+    store = await adapter.open();
+    const seller = await store.staff.add({ email: A, role: "staff", passwordHash: "h" });
+    await store.team.setAssignmentRule({ kind: "buyer", Retailer: seller.id, "Self Use": null });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const add = (at: string, name: string, buyer: Enquiry["RetailerSelfUse"], extra = {}) => {
+        vi.setSystemTime(ist(at));
+        return store.enquiries.add(enquiry(name, 2, buyer), extra);
+      };
+      await add("2026-03-09T10:00:00", "Insta", "Retailer", { source: { utmSource: "Instagram" } });
+      await add("2026-03-10T10:00:00", "Google", "Self Use", { source: { referrerHost: "www.google.com" } });
+      await add("2026-03-11T10:00:00", "Direct", "Self Use");
+      await add("2026-03-12T10:00:00", "Insta2", "Retailer", { source: { utmSource: "instagram" } });
+      await add("2026-03-12T11:00:00", "Bot", "Retailer", {
+        source: { utmSource: "spam-campaign" },
+        screening: { score: 9, reasons: ["link-in-name", "no-proof-of-work"], spam: true },
+        suppressMemberAlerts: true,
+      });
+      await add("2026-01-05T10:00:00", "Old", "Retailer", { source: { utmSource: "instagram" } });
+    } finally {
+      vi.useRealTimers();
+    }
+    const month = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+    expect(month.breakdowns.owners).toEqual([
+      { key: "Unassigned", enquiries: 2 },
+      { key: A, enquiries: 2 },
+    ]);
+    expect(month.breakdowns.sources).toEqual([
+      { key: "instagram", enquiries: 2 },
+      { key: "Direct or unknown", enquiries: 1 },
+      { key: "www.google.com", enquiries: 1 },
+    ]);
+  });
 });

@@ -38,6 +38,10 @@ export interface DashboardParts {
   firstTouches: FirstTouch[];
   /** The enquiries each member worked on (changed a status of, or noted) within the span, most first. */
   members: DashboardBreakdownRow[];
+  /** The enquiries received in the span, Spam aside, by their owner's address now (DASHBOARD_UNASSIGNED: none). */
+  owners: DashboardBreakdownRow[];
+  /** The same enquiries by their source label (DASHBOARD_NO_SOURCE: none). */
+  sources: DashboardBreakdownRow[];
   /** The 75th percentile per week (from Monday, IST), page and metric of measurements received in the span. */
   vitals: DashboardVitalWeek[];
 }
@@ -131,7 +135,11 @@ export async function dashboardData(
       withinTarget: waits.filter((wait) => wait <= targetMs).length,
       medianWorkingMinutes: medianMs === null ? null : Math.round(medianMs / 60_000),
     },
-    breakdowns: { members: sortBreakdown(parts.members) },
+    breakdowns: {
+      members: sortBreakdown(parts.members),
+      owners: sortBreakdown(parts.owners),
+      sources: sortBreakdown(parts.sources),
+    },
     vitals: parts.vitals,
   };
 }

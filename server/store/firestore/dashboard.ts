@@ -2,7 +2,7 @@ import { AggregateField, Timestamp } from "firebase-admin/firestore";
 import { ENQUIRY_STATUSES } from "../../../domain/console";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow, DashboardVitalWeek } from "../../../domain/dashboard";
-import { weekStartOf } from "../../../domain/dashboard";
+import { DASHBOARD_NO_SOURCE, DASHBOARD_UNASSIGNED, weekStartOf } from "../../../domain/dashboard";
 import { BUYER_TYPES } from "../../../domain/enquiry";
 import { istDate } from "../../../domain/working-hours";
 import {
@@ -61,10 +61,11 @@ export class FirestoreDashboardStore implements DashboardStore {
   }
 
   async parts(span: DashboardSpan): Promise<DashboardParts> {
-    const [received, touches, vitals] = await Promise.all([
+    const [received, touches, vitals, ownersAndSources] = await Promise.all([
       this.received(span),
       this.touchesSince(span.from),
       this.vitals(span),
+      this.ownersAndSources(span),
     ]);
     const statuses = emptyStatusCounts();
     const fromIso = span.from.toISOString();
@@ -92,8 +93,54 @@ export class FirestoreDashboardStore implements DashboardStore {
       statuses,
       firstTouches: this.firstTouches(touches, span),
       members: this.members(touches, span),
+      ...ownersAndSources,
       vitals,
     };
+  }
+
+  /**
+   * The enquiries received in the span, Spam aside, by owner and by source: the work records' owner
+   * and status and the enquiries' source label, read for the span (a few fields each).
+   */
+  private async ownersAndSources(
+    span: DashboardSpan,
+  ): Promise<{ owners: DashboardBreakdownRow[]; sources: DashboardBreakdownRow[] }> {
+    return this.context.run(async () => {
+      const [work, enquiries, staff] = await Promise.all([
+        this.collections.work
+          .where("receivedAt", ">=", span.from.toISOString())
+          .where("receivedAt", "<", span.to.toISOString())
+          .select("ownerId", "status")
+          .get(),
+        this.collections.enquiries
+          .where("receivedAt", ">=", Timestamp.fromDate(span.from))
+          .where("receivedAt", "<", Timestamp.fromDate(span.to))
+          .select("sourceLabel")
+          .get(),
+        this.context.db.collection("staff").select("id", "email").get(),
+      ]);
+      const emails = new Map(staff.docs.map((doc) => [String(doc.get("id")), String(doc.get("email"))]));
+      const spam = new Set<string>();
+      const owners = new Map<string, number>();
+      for (const doc of work.docs) {
+        if (doc.get("status") === "Spam") {
+          spam.add(doc.id);
+          continue;
+        }
+        const owner = (doc.get("ownerId") as string | undefined) || "";
+        const key = emails.get(owner) ?? DASHBOARD_UNASSIGNED;
+        owners.set(key, (owners.get(key) ?? 0) + 1);
+      }
+      const sources = new Map<string, number>();
+      for (const doc of enquiries.docs) {
+        if (spam.has(doc.id)) continue;
+        const key = (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE;
+        sources.set(key, (sources.get(key) ?? 0) + 1);
+      }
+      const rows = (counts: Map<string, number>) =>
+        [...counts].map(([key, enquiries]) => ({ key, enquiries }));
+      return { owners: rows(owners), sources: rows(sources) };
+    });
   }
 
   private async received(span: DashboardSpan): Promise<ReceivedDay[]> {

@@ -2,6 +2,8 @@ import type { EnquiryStatus } from "../../../domain/console";
 import type { VitalMetric } from "../../../domain/contract";
 import {
   addDays,
+  DASHBOARD_NO_SOURCE,
+  DASHBOARD_UNASSIGNED,
   type DashboardBreakdownRow,
   type DashboardVitalWeek,
   weekStartOf,
@@ -73,6 +75,7 @@ export class SqliteDashboardStore implements DashboardStore {
             statuses,
             firstTouches,
             members: this.members(db, bounds),
+            ...this.ownersAndSources(db, bounds),
             vitals: this.vitals(db, bounds),
           };
         })
@@ -89,6 +92,31 @@ export class SqliteDashboardStore implements DashboardStore {
          ) GROUP BY staff_email`,
       )
       .all(bounds);
+  }
+
+  /** The enquiries received in the span, Spam aside, by owner and by source (every enquiry has a work row). */
+  private ownersAndSources(
+    db: Database.Database,
+    bounds: Bounds,
+  ): { owners: DashboardBreakdownRow[]; sources: DashboardBreakdownRow[] } {
+    const params = { ...bounds, unassigned: DASHBOARD_UNASSIGNED, none: DASHBOARD_NO_SOURCE };
+    const owners = db
+      .prepare<typeof params, DashboardBreakdownRow>(
+        `SELECT coalesce(s.email, @unassigned) AS key, count(*) AS enquiries
+         FROM enquiry_work w LEFT JOIN staff s ON s.id = w.owner_id
+         WHERE w.received_at >= @from AND w.received_at < @to AND w.status != 'Spam'
+         GROUP BY 1`,
+      )
+      .all(params);
+    const sources = db
+      .prepare<typeof params, DashboardBreakdownRow>(
+        `SELECT coalesce(m.source_label, @none) AS key, count(*) AS enquiries
+         FROM enquiry_work w LEFT JOIN enquiry_meta m ON m.enquiry_id = w.enquiry_id
+         WHERE w.received_at >= @from AND w.received_at < @to AND w.status != 'Spam'
+         GROUP BY 1`,
+      )
+      .all(params);
+    return { owners, sources };
   }
 
   /**
