@@ -1,4 +1,20 @@
-import { isDisposableEmail } from "disposable-email-domains-js";
+import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
+
+/**
+ * The maintained list of disposable-mail domains, read once: the package's own `isDisposableEmail`
+ * builds a set of thousands of domains on every call, which cost the enquiry route more than
+ * storing the enquiry did.
+ */
+const DISPOSABLE_DOMAINS = disposableEmailBlocklistSet();
+
+function isDisposableEmail(email: string): boolean {
+  return DISPOSABLE_DOMAINS.has(
+    email
+      .slice(email.lastIndexOf("@") + 1)
+      .trim()
+      .toLowerCase(),
+  );
+}
 import type { Enquiry } from "../../domain/enquiry";
 import type { SpamReason } from "../../domain/spam";
 

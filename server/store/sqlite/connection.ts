@@ -192,3 +192,22 @@ export function likePattern(text: string, where: "prefix" | "anywhere"): string 
   const escaped = text.replace(/[\\%_]/g, (character) => `\\${character}`);
   return where === "prefix" ? `${escaped}%` : `%${escaped}%`;
 }
+
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement<unknown[] | object>>>();
+
+/**
+ * The statement for `sql` on this connection, prepared the first time and kept: the write path
+ * runs the same few statements for every enquiry, and preparing one costs more than running it.
+ * A new connection (after a failure) prepares its own. Only for statements used as they are:
+ * one switched to `raw()` or `pluck()` would stay switched for every other caller.
+ */
+export function prepared<BindParameters extends unknown[] | object = unknown[], Result = unknown>(
+  db: Database.Database,
+  sql: string,
+): Database.Statement<BindParameters, Result> {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement as unknown as Database.Statement<BindParameters, Result>;
+}

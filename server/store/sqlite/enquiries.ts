@@ -10,7 +10,7 @@ import {
   type PendingNotification,
   type StoredEnquiry,
 } from "../store";
-import type { SqliteConnection } from "./connection";
+import { prepared, type SqliteConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 import { applyTeamRules } from "./team";
@@ -219,24 +219,29 @@ export class SqliteEnquiryStore implements EnquiryStore {
     enquiries: readonly QueuedEnquiry[],
   ): (StoredEnquiry | IdempotencyKeyReusedError)[] {
     return this.connection.run((db) => {
-      const insertEnquiry = db.prepare(
+      const insertEnquiry = prepared(
+        db,
         `INSERT INTO ${this.connection.enquiryTable} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language)
          VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt, @language)`,
       );
-      const insertNotification = db.prepare(
+      const insertNotification = prepared(
+        db,
         `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
          VALUES (?, ?, ?, 'pending', 0, @at, @at, @at)`,
       );
-      const firstWithKey = db.prepare<[string], EnquiryRow & { fingerprint: string }>(
+      const firstWithKey = prepared<[string], EnquiryRow & { fingerprint: string }>(
+        db,
         `SELECT k.fingerprint, e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language
          FROM enquiry_idempotency_keys k JOIN ${this.connection.enquiryTable} e ON e.id = k.enquiry_id
          WHERE k.key = ?`,
       );
-      const insertMeta = db.prepare(INSERT_ENQUIRY_META);
-      const fileAsSpam = db.prepare(
+      const insertMeta = prepared(db, INSERT_ENQUIRY_META);
+      const fileAsSpam = prepared(
+        db,
         `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at) VALUES (?, 'Spam', 0, ?, ?)`,
       );
-      const insertKey = db.prepare(
+      const insertKey = prepared(
+        db,
         `INSERT INTO enquiry_idempotency_keys (key, enquiry_id, fingerprint, received_at) VALUES (?, ?, ?, ?)`,
       );
       return db

@@ -32,7 +32,7 @@ import {
   type TeamStore,
   type ViewCounts,
 } from "../team";
-import type { SqliteRun } from "./connection";
+import { prepared, type SqliteRun } from "./connection";
 import { type EnquiryRow, storedEnquiry } from "./enquiries";
 
 /**
@@ -54,29 +54,26 @@ export function applyTeamRules(
     released?: { version: number; at: string };
   },
 ): void {
-  const ruleRow = db.prepare<[], { rule: string }>(`SELECT rule FROM assignment WHERE id = 1`).get();
+  const ruleRow = prepared<[], { rule: string }>(db, `SELECT rule FROM assignment WHERE id = 1`).get();
   const rule = parseAssignmentRule(ruleRow?.rule);
-  const members = db
-    .prepare<[], { id: string; alerts: string }>(`SELECT id, alerts FROM staff`)
+  const members = prepared<[], { id: string; alerts: string }>(db, `SELECT id, alerts FROM staff`)
     .all()
     .map(({ id, alerts }) => ({ id, alerts: alertChoiceOf(alerts) }));
   const ids = new Set(members.map(({ id }) => id));
   // Marked Not spam after staff had set Spam by hand: the owner it had stays.
   const kept = options.released
-    ? (db
-        .prepare<[string], { owner_id: string | null }>(
-          `SELECT owner_id FROM enquiry_work WHERE enquiry_id = ?`,
-        )
-        .get(stored.id)?.owner_id ?? null)
+    ? (prepared<[string], { owner_id: string | null }>(
+        db,
+        `SELECT owner_id FROM enquiry_work WHERE enquiry_id = ?`,
+      ).get(stored.id)?.owner_id ?? null)
     : null;
   let turn = 0;
   if (!kept && usesTurns(rule)) {
     turn =
-      db
-        .prepare<[], { turn: number }>(
-          `UPDATE assignment SET turn = turn + 1 WHERE id = 1 RETURNING turn - 1 AS turn`,
-        )
-        .get()?.turn ?? 0;
+      prepared<[], { turn: number }>(
+        db,
+        `UPDATE assignment SET turn = turn + 1 WHERE id = 1 RETURNING turn - 1 AS turn`,
+      ).get()?.turn ?? 0;
   }
   const buyer = stored.enquiry.RetailerSelfUse;
   const ownerId = kept ?? assigneeOf(rule, buyer, turn, (id) => ids.has(id));
@@ -85,12 +82,14 @@ export function applyTeamRules(
     options.firstContactHours ?? FIRST_CONTACT_HOURS,
   );
   if (options.released) {
-    db.prepare(
+    prepared(
+      db,
       `UPDATE enquiry_work SET status = 'New', version = ?, closed_at = NULL, owner_id = ?, due_at = ?
        WHERE enquiry_id = ?`,
     ).run(options.released.version, ownerId, due.toISOString(), stored.id);
   } else {
-    db.prepare(
+    prepared(
+      db,
       `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, owner_id, due_at)
        VALUES (?, 'New', 0, NULL, ?, ?, ?)`,
     ).run(stored.id, stored.receivedAt, ownerId, due.toISOString());
@@ -101,7 +100,8 @@ export function applyTeamRules(
     members,
     ...(options.suppressMemberAlerts ? { suppressed: true } : {}),
   });
-  const insert = db.prepare(
+  const insert = prepared(
+    db,
     `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
      VALUES (?, ?, ?, 'member-alert', 'pending', 0, @at, @at, @at)`,
   );

@@ -21,7 +21,7 @@ import {
   type WebhookEndpoint,
   type WebhookStore,
 } from "../webhooks";
-import type { SqliteRun } from "./connection";
+import { prepared, type SqliteRun } from "./connection";
 import { leaseDueRows } from "./lease-due";
 
 interface EndpointRow {
@@ -54,16 +54,16 @@ const INSERT_DELIVERY = `INSERT INTO webhook_deliveries
  * together or not at all. This is the one hook the enquiry stores call.
  */
 export function queueEnquiryWebhooks(db: Database.Database, event: EnquiryWebhookEvent): void {
-  const endpoints = db
-    .prepare<[], EndpointRow>(
-      `SELECT id, url, events, secret, enabled, created_at FROM webhook_endpoints WHERE enabled = 1`,
-    )
+  const endpoints = prepared<[], EndpointRow>(
+    db,
+    `SELECT id, url, events, secret, enabled, created_at FROM webhook_endpoints WHERE enabled = 1`,
+  )
     .all()
     .map(endpointOf);
   const targets = subscribedTo(endpoints, event.type);
   if (targets.length === 0) return;
   const payload = enquiryEventPayload(event);
-  const insert = db.prepare(INSERT_DELIVERY);
+  const insert = prepared(db, INSERT_DELIVERY);
   const at = event.at.toISOString();
   for (const endpoint of targets) {
     insert.run(newDeliveryId(), endpoint.id, event.enquiry.id, event.type, payload, { at });
