@@ -152,6 +152,11 @@ export interface DigestContent {
   overdue: DigestSection;
   dueToday: DigestSection;
   newUnassigned: DigestSection;
+  /**
+   * How many enquiries were filed as suspected spam since yesterday's digest: the place for that
+   * count once spam filing exists (set in queueDayDigests); absent, the digest says nothing of spam.
+   */
+  suspectedSpamFiled?: number;
 }
 
 export const DIGEST_LIST_MAX = 20;

@@ -370,5 +370,10 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     }
     // No personal data in a mail kept in mailboxes: references, never names.
     expect(mail.text).not.toMatch(/Buyer \d+/);
+    // The place kept for spam filing's count: said only once it is given.
+    expect(mail.text).not.toContain("spam");
+    expect(
+      digestMail({ ...digest.digest, suspectedSpamFiled: 3 }, "https://collarise.example").text,
+    ).toContain("Suspected spam filed since yesterday: 3");
   });
 });

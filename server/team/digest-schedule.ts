@@ -36,6 +36,7 @@ export async function queueDayDigests(store: Pick<Store, "staff" | "team">, at: 
   const digests = [];
   for (const member of await store.staff.list()) {
     const content = await store.team.digestFor({ staffId: member.id, now: at, dayEnd: end, day });
+    // Spam filing adds its count here (content.suspectedSpamFiled), once it exists.
     if (!digestIsEmpty(content)) digests.push({ staffId: member.id, content });
   }
   return store.team.queueDigests(day, digests, at);
