@@ -7,7 +7,7 @@ import {
   newsletterWelcomeMail,
   singleLine,
 } from "./mail-content";
-import { digestMail, memberAlertMail, type DigestExtraLines } from "./team-mail";
+import { digestMail, memberAlertMail } from "./team-mail";
 import {
   isStaffMail,
   isNewsletterMail,
@@ -27,8 +27,6 @@ export interface SmtpNotifierOptions {
   links: NewsletterLinks;
   /** Where staff open the console from their mails (PUBLIC_URL); the local server's default port unless given. */
   publicUrl?: string;
-  /** Lines other concerns add to each digest (docs/decisions/022). */
-  digestExtraLines?: DigestExtraLines;
 }
 
 /** The domain part of an address, for Message-IDs: `website@collarise.example` → `collarise.example`. */
@@ -87,7 +85,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       if (isStaffMail(notification)) {
         const mail =
           notification.kind === "digest"
-            ? digestMail(notification.digest, publicUrl, options.digestExtraLines)
+            ? digestMail(notification.digest, publicUrl)
             : memberAlertMail(notification, publicUrl);
         await transport.sendMail({
           from: options.from,

@@ -78,21 +78,11 @@ function itemLine(item: DigestItem): string {
 }
 
 /**
- * Lines the digest adds after its sections. The place for what other concerns report once a day
- * (a count of suspected spam filed since yesterday, say): each returns lines, or none.
- */
-export type DigestExtraLines = (content: DigestContent) => string[];
-
-/**
  * A member's 09:00 digest: overdue, due today, and new and unassigned, each enquiry with its link
  * into the console. It names enquiries by reference only (no personal data in a mail that is
  * kept in mailboxes); the console shows the rest.
  */
-export function digestMail(
-  content: DigestContent,
-  publicUrl: string,
-  extraLines: DigestExtraLines = () => [],
-): EnquiryMail {
+export function digestMail(content: DigestContent, publicUrl: string): EnquiryMail {
   const counts = DIGEST_SECTIONS.map(({ key, title }) => `${title}: ${content[key].count}`).join(", ");
   const subject = `${brand.productName} enquiries for ${content.day}: ${counts}`;
   const text: string[] = [`Good morning. Your ${brand.productName} enquiries for ${content.day}.`, ""];
@@ -117,15 +107,13 @@ export function digestMail(
     text.push("");
     html.push("</ul>");
   }
-  const extra = [
-    ...(content.spamFiled > 0
+  const extra =
+    content.spamFiled > 0
       ? [
           `Suspected spam filed in the last 24 hours: ${content.spamFiled}. None of it was mailed; ` +
             `the console's Spam filter shows each with its reasons, and Not spam files a genuine one as New.`,
         ]
-      : []),
-    ...extraLines(content),
-  ];
+      : [];
   text.push(...extra, `The console: ${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`, "");
   html.push(...extra.map(paragraphHtml));
   html.push(

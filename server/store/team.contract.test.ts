@@ -370,6 +370,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     }
     // No personal data in a mail kept in mailboxes: references, never names.
     expect(mail.text).not.toMatch(/Buyer \d+/);
+    // Nothing was filed as spam: the digest says nothing of it.
+    expect(mail.text).not.toContain("spam");
   });
 
   test("the digest counts the suspected spam filed in the 24 hours before it, which nobody was mailed", async () => {

@@ -21,6 +21,16 @@ export interface ViewCounts {
   overdue: number;
 }
 
+/** One page of an inbox view, for the member `staffId`, judged at `now` (the IST day ends at `dayEnd`). */
+export interface ViewRequest {
+  view: InboxView;
+  staffId: string;
+  now: Date;
+  dayEnd: Date;
+  cursor?: string | null;
+  limit: number;
+}
+
 export type OwnerChangeResult = "changed" | "not-found" | "no-such-member";
 export type FollowUpResult = "changed" | "not-found" | "closed";
 
@@ -54,14 +64,7 @@ export interface TeamStore {
    * One of the inbox's views, keyset-paged: Mine and Unassigned newest first; Due today
    * (due after `now`, before the IST day ends) and Overdue (due at or before `now`) soonest due first.
    */
-  listView(options: {
-    view: InboxView;
-    staffId: string;
-    now: Date;
-    dayEnd: Date;
-    cursor?: string | null;
-    limit: number;
-  }): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }>;
+  listView(options: ViewRequest): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }>;
   viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts>;
 
   /** What one member's digest holds at `now`: their overdue and due today, and every new unassigned. */

@@ -31,6 +31,7 @@ import {
   type TeamInboxRow,
   type TeamStore,
   type ViewCounts,
+  type ViewRequest,
 } from "../team";
 import { ALREADY_EXISTS, collectionsOf, grpcCode, isoOf, sortKey, type FirestoreContext } from "./connection";
 import { FirestoreEnquiryWorkStore } from "./enquiry-work";
@@ -268,14 +269,7 @@ export class FirestoreTeamStore implements TeamStore {
     return due.orderBy("dueAt").orderBy(FieldPath.documentId());
   }
 
-  async listView(options: {
-    view: InboxView;
-    staffId: string;
-    now: Date;
-    dayEnd: Date;
-    cursor?: string | null;
-    limit: number;
-  }): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
+  async listView(options: ViewRequest): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
     const after = options.cursor ? decodePageCursor(options.cursor) : null;
     const byDue = options.view === "due-today" || options.view === "overdue";
     return this.context.run(async () => {

@@ -16,7 +16,6 @@ import {
   type DigestContent,
   type DigestItem,
   type DigestSection,
-  type InboxView,
 } from "../../../domain/team";
 import { FIRST_CONTACT_HOURS } from "../../../domain/working-hours";
 import { enquiryReference } from "../../../domain/console";
@@ -31,6 +30,7 @@ import {
   type TeamInboxRow,
   type TeamStore,
   type ViewCounts,
+  type ViewRequest,
 } from "../team";
 import { prepared, type SqliteRun } from "./connection";
 import { type EnquiryRow, storedEnquiry } from "./enquiries";
@@ -285,14 +285,7 @@ export class SqliteTeamStore implements TeamStore {
     );
   }
 
-  async listView(options: {
-    view: InboxView;
-    staffId: string;
-    now: Date;
-    dayEnd: Date;
-    cursor?: string | null;
-    limit: number;
-  }): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
+  async listView(options: ViewRequest): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
     const after = options.cursor ? decodePageCursor(options.cursor) : null;
     const params: Record<string, string | number> = {
       limit: options.limit + 1,
