@@ -56,6 +56,9 @@ export function TimeChart({ label, x, series, values, height = 220, formatValue 
     const element = box.current;
     if (!element) return;
     const bars = uPlot.paths.bars?.({ size: [0.7, 28], align: 0 });
+    // A bar starts at its day or week: the axis runs one step past the last, so the last bar shows whole.
+    const step = x.length > 1 ? (x[1] as number) - (x[0] as number) : 86_400;
+    const hasBars = series.some((line) => line.bars);
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 200),
       height,
@@ -63,7 +66,12 @@ export function TimeChart({ label, x, series, values, height = 220, formatValue 
       cursor: { y: false, drag: { x: false, y: false }, points: { size: 7 } },
       tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), KOLKATA),
       scales: {
-        x: { time: true },
+        x: {
+          time: true,
+          ...(hasBars
+            ? { range: (_chart: uPlot, min: number, max: number): uPlot.Range.MinMax => [min, max + step] }
+            : {}),
+        },
         y: { range: (_chart, _min, max) => [0, max > 0 ? max * 1.12 : 1] },
       },
       axes: [
