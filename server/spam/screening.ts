@@ -48,9 +48,9 @@ export async function countRepeats(
 ): Promise<number> {
   const day = istDate(now);
   const expiresAt = new Date(istDayBounds(now).end.getTime() + 60 * 60_000);
-  const [byMobile, byEmail] = await Promise.all([
-    counters.add(`enquiry-mobile:${day}:${enquiry.Mobile}`, expiresAt),
-    counters.add(`enquiry-email:${day}:${enquiry.Email.trim().toLowerCase()}`, expiresAt),
-  ]);
-  return Math.max(byMobile, byEmail);
+  const counts = await counters.addAll(
+    [`enquiry-mobile:${day}:${enquiry.Mobile}`, `enquiry-email:${day}:${enquiry.Email.trim().toLowerCase()}`],
+    expiresAt,
+  );
+  return Math.max(...counts);
 }

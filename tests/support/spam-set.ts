@@ -25,11 +25,17 @@ export function readSpamSet(): LabelledEnquiry[] {
 /** The attempt counters as one store keeps them, in memory: the set's enquiries all arrive on one day. */
 function memoryCounters(): AttemptCounterStore {
   const counts = new Map<string, number>();
+  const add = (name: string) => {
+    const count = (counts.get(name) ?? 0) + 1;
+    counts.set(name, count);
+    return count;
+  };
   return {
     async add(name) {
-      const count = (counts.get(name) ?? 0) + 1;
-      counts.set(name, count);
-      return count;
+      return add(name);
+    },
+    async addAll(names) {
+      return names.map(add);
     },
     async takeBack(name) {
       counts.set(name, Math.max(0, (counts.get(name) ?? 0) - 1));

@@ -14,11 +14,11 @@ const TAKE_BACK = `UPDATE attempt_counters SET count = max(count - 1, 0) WHERE n
  * enquiry's) writes these changes to the disk with its own.
  */
 function withoutWaitingForTheDisk<T>(db: Database.Database, work: () => T): T {
-  db.pragma("synchronous = NORMAL");
+  prepared(db, "PRAGMA synchronous = NORMAL").run();
   try {
     return work();
   } finally {
-    db.pragma("synchronous = FULL");
+    prepared(db, "PRAGMA synchronous = FULL").run();
   }
 }
 
@@ -36,6 +36,18 @@ export class SqliteAttemptCounterStore implements AttemptCounterStore {
             expiresAt.toISOString(),
           )?.count ?? Number.MAX_SAFE_INTEGER,
       ),
+    );
+  }
+
+  async addAll(names: readonly string[], expiresAt: Date): Promise<number[]> {
+    const expires = expiresAt.toISOString();
+    return this.run((db) =>
+      withoutWaitingForTheDisk(db, () => {
+        const add = prepared<[string, string], { count: number }>(db, ADD);
+        return db.transaction(() =>
+          names.map((name) => add.get(counterNameHash(name), expires)?.count ?? Number.MAX_SAFE_INTEGER),
+        )();
+      }),
     );
   }
 
