@@ -37,6 +37,21 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
 /** The proof-of-work field the page sends beside the enquiry (ALTCHA's payload, base64 JSON). */
 export const PROOF_OF_WORK_FIELD = "altcha";
 
+/** A challenge as `GET /api/enquiries/challenge` answers it (ALTCHA's shape). */
+export interface ProofOfWorkChallenge {
+  algorithm: string;
+  challenge: string;
+  salt: string;
+  signature: string;
+  maxnumber?: number;
+}
+
+/** What the page sends in PROOF_OF_WORK_FIELD: ALTCHA's payload for `challenge` solved with `number`. */
+export function proofOfWorkPayload(challenge: ProofOfWorkChallenge, number: number): string {
+  const { algorithm, salt, signature } = challenge;
+  return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature }));
+}
+
 /** What the scoring made of an enquiry, stored beside it. */
 export interface SpamScreening {
   score: number;

@@ -2,6 +2,7 @@ import { solveChallenge } from "altcha-lib/v1";
 import { afterEach, describe, expect, it } from "vitest";
 import { consoleMessages, type EnquiryDetail } from "../../domain/console";
 import { enquiryMessages } from "../../domain/enquiry";
+import { type ProofOfWorkChallenge, proofOfWorkPayload } from "../../domain/spam";
 import { sourceMessages } from "../../domain/enquiry-source-check";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
 import { startMailSink, type MailSink } from "../../tests/support/mail-sink";
@@ -27,13 +28,7 @@ async function solvedProof(t: TestApp): Promise<string> {
   const answer = await t.app.inject({ method: "GET", url: "/api/enquiries/challenge" });
   expect(answer.statusCode).toBe(200);
   expect(answer.headers["cache-control"]).toBe("no-store");
-  const challenge = answer.json<{
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
-  }>();
+  const challenge = answer.json<ProofOfWorkChallenge>();
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,
@@ -41,10 +36,7 @@ async function solvedProof(t: TestApp): Promise<string> {
     challenge.maxnumber,
   ).promise;
   if (!solution) throw new Error("the challenge had no solution");
-  const { algorithm, salt, signature } = challenge;
-  return Buffer.from(
-    JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }),
-  ).toString("base64");
+  return proofOfWorkPayload(challenge, solution.number);
 }
 
 async function recordOf(t: TestApp, response: { json<T>(): T }) {
