@@ -19,7 +19,7 @@ export const SPAM_REASONS = [
   "name-without-letters",
   /** A Name or address typed along a keyboard row, or five consonants in a row. */
   "keyboard-mash",
-  /** Placeholder data: test@test.com, an example.com address, a Name of "Test User". */
+  /** Placeholder data: test@test.com, abc@abc.com, a Name of "Test User". */
   "test-data",
   /** An address at a disposable-mail domain. */
   "disposable-email",
@@ -29,8 +29,8 @@ export const SPAM_REASONS = [
   "mobile-pattern",
   /** The same mobile or address sent several times today. */
   "repeated",
-  /** The same mobile or address sent many times today. */
-  "repeated-many",
+  /** The very same enquiry (all five fields) sent several times today: a body replayed. */
+  "same-enquiry",
 ] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 

@@ -72,6 +72,36 @@ describe("spam scoring of enquiries", () => {
     expect(pendingNotifications(t.databaseUrl)).toBe(2);
   });
 
+  it("counts retries of one attempt (one Idempotency-Key) once: ten of them leave it New and mailed once", async () => {
+    const t = await start({ RATE_LIMIT_PER_MINUTE: "100" });
+    const headers = { "idempotency-key": "retry-key-0123456789" };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/enquiries",
+          payload: kiran,
+          headers,
+          remoteAddress: "203.0.113.7",
+        }),
+      ),
+    );
+    expect(new Set(answers.map((answer) => answer.json<{ id: string }>().id)).size).toBe(1);
+    const record = await recordOf(t, answers[0]!);
+    expect(record.status).toBe("New");
+    expect(record.screening?.reasons).toEqual(["no-proof-of-work"]);
+    expect(pendingNotifications(t.databaseUrl)).toBe(1);
+  });
+
+  it("lets a company's script send many people's enquiries with one contact mobile without a proof of work", async () => {
+    const t = await start({ RATE_LIMIT_PER_MINUTE: "100" });
+    for (let i = 0; i < 8; i++) {
+      const response = await postEnquiry(t, { ...kiran, Name: `Customer ${"ABCDEFGH"[i]}` });
+      expect((await recordOf(t, response)).status).toBe("New");
+    }
+    expect(pendingNotifications(t.databaseUrl)).toBe(8);
+  });
+
   it("lets a visitor without JavaScript, and the company's own script, reach the team without a proof of work", async () => {
     const t = await start();
     const formPost = await t.app.inject({

@@ -14,7 +14,7 @@ const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 const CONSONANT_RUN = /[bcdfghjklmnpqrstvwxz]{5,}/i;
 const TEST_NAME =
   /^(?:test|testing|tester|asdf|qwerty|dummy|sample|fake|user|john doe|foo bar)(?:\s+(?:user|name|test|account))?\s*\d*$/i;
-const TEST_DOMAIN = /@(?:example\.(?:com|org|net)|test\.(?:com|in)|abc\.com|xyz\.com|mailinator\.com)$/i;
+const TEST_DOMAIN = /@(?:test\.(?:com|in)|abc\.com|xyz\.com|mailinator\.com)$/i;
 const TEST_LOCAL = /^(?:test|testing|asdf|qwerty|dummy|fake|sample|abc|xyz)\d*@/i;
 
 /** A run of four or more keys along one keyboard row, forwards or back. */
