@@ -17,7 +17,7 @@ export const SPAM_REASONS = [
   "offer-in-name",
   /** A Name without a single letter. */
   "name-without-letters",
-  /** A Name or address typed along a keyboard row, or five consonants in a row. */
+  /** A Name or address typed along a keyboard row. */
   "keyboard-mash",
   /** Placeholder data: test@test.com, abc@abc.com, a Name of "Test User". */
   "test-data",

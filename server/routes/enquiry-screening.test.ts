@@ -127,12 +127,7 @@ describe("spam scoring of enquiries", () => {
     expect(response.statusCode).toBe(201);
     const record = await recordOf(t, response);
     expect(record.status).toBe("Spam");
-    expect(record.screening?.reasons).toEqual([
-      "no-proof-of-work",
-      "link-in-name",
-      "offer-in-name",
-      "keyboard-mash",
-    ]);
+    expect(record.screening?.reasons).toEqual(["no-proof-of-work", "link-in-name", "offer-in-name"]);
     expect(pendingNotifications(t.databaseUrl)).toBe(0);
 
     const formPost = await t.app.inject({
