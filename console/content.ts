@@ -164,12 +164,12 @@ export const spamReasonLabels: Record<SpamReason, string> = {
   "offer-in-name": "An offer in the Name (SEO, crypto, followers and the like).",
   "name-without-letters": "The Name has no letters.",
   "keyboard-mash": "The Name or address looks typed at random along the keyboard.",
-  "test-data": "Placeholder data, such as test@test.com or an example.com address.",
+  "test-data": "Placeholder data, such as test@test.com or a Name of Test User.",
   "disposable-email": "The address is at a disposable-mail service.",
   "mobile-prefix": "The mobile number does not start with 6, 7, 8 or 9.",
   "mobile-pattern": "The mobile number is one digit repeated.",
   repeated: "The same mobile or address was sent several times today.",
-  "repeated-many": "The same mobile or address was sent many times today.",
+  "same-enquiry": "The very same enquiry was sent several times today: a copy sent again.",
 };
 
 /** The parts of an enquiry's source, as the enquiry page lists them. */

@@ -17,9 +17,9 @@ export const SPAM_REASONS = [
   "offer-in-name",
   /** A Name without a single letter. */
   "name-without-letters",
-  /** A Name or address typed along a keyboard row, or five consonants in a row. */
+  /** A Name or address typed along a keyboard row. */
   "keyboard-mash",
-  /** Placeholder data: test@test.com, an example.com address, a Name of "Test User". */
+  /** Placeholder data: test@test.com, abc@abc.com, a Name of "Test User". */
   "test-data",
   /** An address at a disposable-mail domain. */
   "disposable-email",
@@ -29,13 +29,28 @@ export const SPAM_REASONS = [
   "mobile-pattern",
   /** The same mobile or address sent several times today. */
   "repeated",
-  /** The same mobile or address sent many times today. */
-  "repeated-many",
+  /** The very same enquiry (all five fields) sent several times today: a body replayed. */
+  "same-enquiry",
 ] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /** The proof-of-work field the page sends beside the enquiry (ALTCHA's payload, base64 JSON). */
 export const PROOF_OF_WORK_FIELD = "altcha";
+
+/** A challenge as `GET /api/enquiries/challenge` answers it (ALTCHA's shape). */
+export interface ProofOfWorkChallenge {
+  algorithm: string;
+  challenge: string;
+  salt: string;
+  signature: string;
+  maxnumber?: number;
+}
+
+/** What the page sends in PROOF_OF_WORK_FIELD: ALTCHA's payload for `challenge` solved with `number`. */
+export function proofOfWorkPayload(challenge: ProofOfWorkChallenge, number: number): string {
+  const { algorithm, salt, signature } = challenge;
+  return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature }));
+}
 
 /** What the scoring made of an enquiry, stored beside it. */
 export interface SpamScreening {

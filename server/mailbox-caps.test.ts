@@ -36,8 +36,10 @@ function expectThree(exact: boolean, count: number) {
   else expect(count).toBeLessThanOrEqual(3);
 }
 
+// Each a little different: ten copies of one body would be filed as Spam and mail nobody
+// (server/routes/enquiry-screening.test.ts), and the cap on one mailbox is what is tested here.
 const spam = (i: number): Enquiry => ({
-  Name: "Visit Kumar",
+  Name: `Visit evil.example/win now ${i}`,
   Email: i % 2 ? VICTIM : `Victim+${i}@Example.NET`,
   Mobile: `98765432${String(i).padStart(2, "0")}`,
   Quantity: 1,

@@ -1,16 +1,9 @@
 import { solveChallenge } from "altcha-lib/v1";
 import { API_PATHS } from "../../domain/contract";
+import { type ProofOfWorkChallenge, proofOfWorkPayload } from "../../domain/spam";
 
-interface Challenge {
-  algorithm: string;
-  challenge: string;
-  salt: string;
-  signature: string;
-  maxnumber?: number;
-}
-
-function isChallenge(value: unknown): value is Challenge {
-  const c = value as Partial<Challenge> | null;
+function isChallenge(value: unknown): value is ProofOfWorkChallenge {
+  const c = value as Partial<ProofOfWorkChallenge> | null;
   return (
     typeof c === "object" &&
     c !== null &&
@@ -42,11 +35,7 @@ export async function solveProofOfWork(): Promise<string | undefined> {
       challenge.algorithm,
       challenge.maxnumber,
     ).promise;
-    if (!solution) return undefined;
-    const { algorithm, salt, signature } = challenge;
-    return btoa(
-      JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }),
-    );
+    return solution ? proofOfWorkPayload(challenge, solution.number) : undefined;
   } catch {
     return undefined;
   }

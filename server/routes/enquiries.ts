@@ -12,7 +12,7 @@ import { SOURCE_FIELD } from "../../domain/enquiry-source";
 import { checkSource } from "../../domain/enquiry-source-check";
 import { PROOF_OF_WORK_FIELD } from "../../domain/spam";
 import { ProofOfWorkChecker } from "../spam/proof-of-work";
-import { countRepeats, enquiryMailsSuppressed, scoreEnquiry } from "../spam/screening";
+import { countRepeats, enquiryMailsSuppressed, NOT_COUNTED, scoreEnquiry } from "../spam/screening";
 import { reserveMailTo } from "../mailbox-caps";
 import { IdempotencyKeyReusedError } from "../store/idempotency";
 import { apiMessages, logStoreFailure, sendUnavailable } from "./api-errors";
@@ -32,6 +32,8 @@ import {
  * filed as Spam is stored with its reasons and mails nobody, and its sender is answered as any
  * other (docs/decisions/024-spam-scoring-and-sources.md).
  */
+const DAY_MS = 24 * 60 * 60_000;
+
 export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
   // The enquiry's own checks refuse control characters in their place among the specification's.
   const config = { rateLimit: options.rateLimit, textRule: "own" as const };
@@ -101,11 +103,19 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
     let id: string;
     try {
       const now = new Date();
-      const [proof, sentToday] = await Promise.all([
-        proofOfWork.check(body[PROOF_OF_WORK_FIELD], now),
-        countRepeats(app.store.attemptCounters, check.enquiry, now),
+      // A retry with the same Idempotency-Key is answered with the first enquiry (or refused) by
+      // the store: it must not count as a repeat, or ten retries would file the first as spam.
+      const counted = idempotencyKey
+        ? (await app.store.attemptCounters.add(
+            `enquiry-key:${idempotencyKey}`,
+            new Date(now.getTime() + DAY_MS),
+          )) === 1
+        : true;
+      const [proof, repeats] = await Promise.all([
+        proofOfWork.check(body[PROOF_OF_WORK_FIELD], now, { count: counted }),
+        counted ? countRepeats(app.store.attemptCounters, check.enquiry, now) : NOT_COUNTED,
       ]);
-      const screening = scoreEnquiry({ enquiry: check.enquiry, honeypot, proofOfWork: proof, sentToday });
+      const screening = scoreEnquiry({ enquiry: check.enquiry, honeypot, proofOfWork: proof, repeats });
       if (screening.spam)
         request.log.info({ score: screening.score, reasons: screening.reasons }, "enquiry filed as spam");
       // An acknowledgement only while the visitor's mailbox is under its cap; the enquiry is

@@ -2,6 +2,7 @@ import { solveChallenge } from "altcha-lib/v1";
 import { afterEach, describe, expect, it } from "vitest";
 import { consoleMessages, type EnquiryDetail } from "../../domain/console";
 import { enquiryMessages } from "../../domain/enquiry";
+import { type ProofOfWorkChallenge, proofOfWorkPayload } from "../../domain/spam";
 import { sourceMessages } from "../../domain/enquiry-source-check";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
 import { startMailSink, type MailSink } from "../../tests/support/mail-sink";
@@ -27,13 +28,7 @@ async function solvedProof(t: TestApp): Promise<string> {
   const answer = await t.app.inject({ method: "GET", url: "/api/enquiries/challenge" });
   expect(answer.statusCode).toBe(200);
   expect(answer.headers["cache-control"]).toBe("no-store");
-  const challenge = answer.json<{
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
-  }>();
+  const challenge = answer.json<ProofOfWorkChallenge>();
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,
@@ -41,10 +36,7 @@ async function solvedProof(t: TestApp): Promise<string> {
     challenge.maxnumber,
   ).promise;
   if (!solution) throw new Error("the challenge had no solution");
-  const { algorithm, salt, signature } = challenge;
-  return Buffer.from(
-    JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }),
-  ).toString("base64");
+  return proofOfWorkPayload(challenge, solution.number);
 }
 
 async function recordOf(t: TestApp, response: { json<T>(): T }) {
@@ -80,6 +72,36 @@ describe("spam scoring of enquiries", () => {
     expect(pendingNotifications(t.databaseUrl)).toBe(2);
   });
 
+  it("counts retries of one attempt (one Idempotency-Key) once: ten of them leave it New and mailed once", async () => {
+    const t = await start({ RATE_LIMIT_PER_MINUTE: "100" });
+    const headers = { "idempotency-key": "retry-key-0123456789" };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/enquiries",
+          payload: kiran,
+          headers,
+          remoteAddress: "203.0.113.7",
+        }),
+      ),
+    );
+    expect(new Set(answers.map((answer) => answer.json<{ id: string }>().id)).size).toBe(1);
+    const record = await recordOf(t, answers[0]!);
+    expect(record.status).toBe("New");
+    expect(record.screening?.reasons).toEqual(["no-proof-of-work"]);
+    expect(pendingNotifications(t.databaseUrl)).toBe(1);
+  });
+
+  it("lets a company's script send many people's enquiries with one contact mobile without a proof of work", async () => {
+    const t = await start({ RATE_LIMIT_PER_MINUTE: "100" });
+    for (let i = 0; i < 8; i++) {
+      const response = await postEnquiry(t, { ...kiran, Name: `Customer ${"ABCDEFGH"[i]}` });
+      expect((await recordOf(t, response)).status).toBe("New");
+    }
+    expect(pendingNotifications(t.databaseUrl)).toBe(8);
+  });
+
   it("lets a visitor without JavaScript, and the company's own script, reach the team without a proof of work", async () => {
     const t = await start();
     const formPost = await t.app.inject({
@@ -105,12 +127,7 @@ describe("spam scoring of enquiries", () => {
     expect(response.statusCode).toBe(201);
     const record = await recordOf(t, response);
     expect(record.status).toBe("Spam");
-    expect(record.screening?.reasons).toEqual([
-      "no-proof-of-work",
-      "link-in-name",
-      "offer-in-name",
-      "keyboard-mash",
-    ]);
+    expect(record.screening?.reasons).toEqual(["no-proof-of-work", "link-in-name", "offer-in-name"]);
     expect(pendingNotifications(t.databaseUrl)).toBe(0);
 
     const formPost = await t.app.inject({

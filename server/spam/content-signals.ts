@@ -26,26 +26,31 @@ const OFFER =
   /\b(?:seo|backlinks?|bitcoin|btc|usdt|crypto\w*|forex|casino|followers|guest posts?|web ?design|digital marketing|page 1|rank(?:ing)? on google|investment plan|loan offer)\b/i;
 const LETTER = /\p{L}/u;
 const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
-/** Five Latin consonants in a row: no Indian name written in Latin letters has them. */
-const CONSONANT_RUN = /[bcdfghjklmnpqrstvwxz]{5,}/i;
 const TEST_NAME =
   /^(?:test|testing|tester|asdf|qwerty|dummy|sample|fake|user|john doe|foo bar)(?:\s+(?:user|name|test|account))?\s*\d*$/i;
-const TEST_DOMAIN = /@(?:example\.(?:com|org|net)|test\.(?:com|in)|abc\.com|xyz\.com|mailinator\.com)$/i;
+const TEST_DOMAIN = /@(?:test\.(?:com|in)|abc\.com|xyz\.com|mailinator\.com)$/i;
 const TEST_LOCAL = /^(?:test|testing|asdf|qwerty|dummy|fake|sample|abc|xyz)\d*@/i;
 
-/** A run of four or more keys along one keyboard row, forwards or back. */
-function alongKeyboardRow(text: string): boolean {
-  const lower = text.toLowerCase().replace(/[^a-z]/g, "");
-  for (let i = 0; i + 4 <= lower.length; i++) {
-    const run = lower.slice(i, i + 4);
+/** The runs of `length` keys along one keyboard row, forwards or back, in `text`'s letters. */
+function rowRuns(text: string, length: number): string[] {
+  const letters = text.toLowerCase().replace(/[^a-z]/g, "");
+  const runs: string[] = [];
+  for (let i = 0; i + length <= letters.length; i++) {
+    const run = letters.slice(i, i + length);
     const reversed = [...run].reverse().join("");
-    if (KEYBOARD_ROWS.some((row) => row.includes(run) || row.includes(reversed))) return true;
+    if (KEYBOARD_ROWS.some((row) => row.includes(run) || row.includes(reversed))) runs.push(run);
   }
-  return false;
+  return runs;
 }
 
+/**
+ * Typed along the keyboard: four keys in a row ("asdf", "poiu"), or one run of three twice
+ * ("sdfsdf"). Nothing looser: a random tag such as a test's `mwuqzxqtpm` must not count.
+ */
 function mashed(text: string): boolean {
-  return alongKeyboardRow(text) || CONSONANT_RUN.test(text);
+  if (rowRuns(text, 4).length > 0) return true;
+  const threes = rowRuns(text, 3);
+  return new Set(threes).size < threes.length;
 }
 
 /** What the enquiry's own fields say (already checked by the specification's rules). */

@@ -36,8 +36,11 @@ export class ProofOfWorkChecker {
     });
   }
 
-  /** Checks the payload the page sent (absent, malformed, expired or wrong: missing). */
-  async check(payload: unknown, now: Date): Promise<ProofOfWork> {
+  /**
+   * Checks the payload the page sent (absent, malformed, expired or wrong: missing). A retry of a
+   * request already counted (`count: false`) is only verified, not counted again.
+   */
+  async check(payload: unknown, now: Date, options: { count?: boolean } = {}): Promise<ProofOfWork> {
     if (typeof payload !== "string" || payload.length === 0 || payload.length > MAX_PAYLOAD_LENGTH)
       return "missing";
     let parsed: unknown;
@@ -56,6 +59,7 @@ export class ProofOfWorkChecker {
       verified = false;
     }
     if (!verified) return "missing";
+    if (options.count === false) return "solved";
     const expiresAt = new Date(now.getTime() + 2 * PROOF_OF_WORK_EXPIRES_MINUTES * 60_000);
     const uses = await this.counters.add(`proof-of-work:${signature}`, expiresAt);
     return uses > 1 ? "reused" : "solved";

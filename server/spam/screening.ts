@@ -4,16 +4,27 @@ import type { SpamReason, SpamScreening } from "../../domain/spam";
 import type { AttemptCounterStore } from "../store/attempt-counters";
 import { contentSignals } from "./content-signals";
 import type { ProofOfWork } from "./proof-of-work";
-import { MANY_REPEATS_PER_DAY, REPEATS_PER_DAY, SPAM_THRESHOLD, SPAM_WEIGHTS } from "./weights";
+import { enquiryFingerprint } from "../store/idempotency";
+import { REPEATS_PER_DAY, SAME_ENQUIRY_PER_DAY, SPAM_THRESHOLD, SPAM_WEIGHTS } from "./weights";
 
 /** Everything an enquiry is scored on. */
 export interface SpamSignals {
   enquiry: Enquiry;
   honeypot: boolean;
   proofOfWork: ProofOfWork;
-  /** How many enquiries today (IST) carried this one's mobile or address, this one included (the higher). */
-  sentToday: number;
+  /** What was sent today (IST), this enquiry included (countRepeats). */
+  repeats: Repeats;
 }
+
+export interface Repeats {
+  /** Enquiries with this one's mobile or address (the higher of the two counts). */
+  sameContact: number;
+  /** Enquiries with the very same five fields. */
+  sameEnquiry: number;
+}
+
+/** What a retry (a request repeating an Idempotency-Key) is scored with: it is not counted again. */
+export const NOT_COUNTED: Repeats = { sameContact: 0, sameEnquiry: 0 };
 
 /** Adds up the signals' weights; at SPAM_THRESHOLD or more the enquiry is filed as Spam. */
 export function scoreEnquiry(signals: SpamSignals): SpamScreening {
@@ -22,8 +33,8 @@ export function scoreEnquiry(signals: SpamSignals): SpamScreening {
   if (signals.proofOfWork === "missing") reasons.push("no-proof-of-work");
   if (signals.proofOfWork === "reused") reasons.push("proof-of-work-reused");
   reasons.push(...contentSignals(signals.enquiry));
-  if (signals.sentToday >= MANY_REPEATS_PER_DAY) reasons.push("repeated-many");
-  else if (signals.sentToday >= REPEATS_PER_DAY) reasons.push("repeated");
+  if (signals.repeats.sameContact >= REPEATS_PER_DAY) reasons.push("repeated");
+  if (signals.repeats.sameEnquiry >= SAME_ENQUIRY_PER_DAY) reasons.push("same-enquiry");
   const score = reasons.reduce((sum, reason) => sum + SPAM_WEIGHTS[reason], 0);
   return { score, reasons, spam: score >= SPAM_THRESHOLD };
 }
@@ -38,19 +49,23 @@ export function enquiryMailsSuppressed(screening: SpamScreening | undefined): bo
 }
 
 /**
- * Counts this enquiry against its mobile and its address for today (IST), in the store, so
- * instances count together and a hundred at once count as a hundred; answers the higher count.
+ * Counts this enquiry against its mobile, its address and its five fields for today (IST), in the
+ * store, so instances count together and a hundred at once count as a hundred.
  */
 export async function countRepeats(
   counters: AttemptCounterStore,
   enquiry: Enquiry,
   now: Date,
-): Promise<number> {
+): Promise<Repeats> {
   const day = istDate(now);
   const expiresAt = new Date(istDayBounds(now).end.getTime() + 60 * 60_000);
-  const counts = await counters.addAll(
-    [`enquiry-mobile:${day}:${enquiry.Mobile}`, `enquiry-email:${day}:${enquiry.Email.trim().toLowerCase()}`],
+  const [byMobile, byEmail, sameEnquiry] = await counters.addAll(
+    [
+      `enquiry-mobile:${day}:${enquiry.Mobile}`,
+      `enquiry-email:${day}:${enquiry.Email.trim().toLowerCase()}`,
+      `enquiry-body:${day}:${enquiryFingerprint(enquiry)}`,
+    ],
     expiresAt,
   );
-  return Math.max(...counts);
+  return { sameContact: Math.max(byMobile ?? 0, byEmail ?? 0), sameEnquiry: sameEnquiry ?? 0 };
 }

@@ -24,16 +24,18 @@ export const SPAM_WEIGHTS = {
   "mobile-prefix": 4,
   "mobile-pattern": 5,
   repeated: 5,
-  "repeated-many": 6,
+  "same-enquiry": 4,
 } as const satisfies Record<SpamReason, number>;
 
 /**
  * From this many enquiries with one mobile or one address in a day (IST), the repeats count
- * ("repeated"); from the second number on, they count more ("repeated-many", in its place). A
- * visitor unsure whether the form went may well send it twice or thrice.
+ * ("repeated"); from this many with the very same five fields, the replay counts too
+ * ("same-enquiry"). A visitor unsure whether the form went may send it twice; a company's own
+ * script may send many people's enquiries with one contact, and stays below the threshold
+ * (repeated 5 + no proof of work 3).
  */
 export const REPEATS_PER_DAY = 3;
-export const MANY_REPEATS_PER_DAY = 5;
+export const SAME_ENQUIRY_PER_DAY = 3;
 
 /**
  * The proof of work: the page hashes up to this many numbers with SHA-256 (half of it on average,

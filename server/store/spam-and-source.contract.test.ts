@@ -2,25 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import type { SpamScreening } from "../../domain/spam";
 import type { Store } from "./store";
-import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
-
-/** Spam filing and release, and the source kept beside an enquiry, on both adapters. */
-interface Adapter {
-  name: string;
-  setUp(): Promise<void>;
-  tearDown(): Promise<void>;
-  open(): Promise<Store>;
-}
-
-function sqliteAdapter(): Adapter {
-  const sandbox = sqliteSandbox("spam-contract");
-  return { ...sandbox, open: async () => (await sandbox.openStore()).store };
-}
-
-function firestoreAdapter(): Adapter {
-  const sandbox = firestoreSandbox("spam");
-  return { ...sandbox, open: async () => (await sandbox.openStore()).store };
-}
+import { storeAdapters } from "../../tests/support/store-sandboxes";
 
 const enquiry = (Name: string): Enquiry => ({
   Name,
@@ -44,7 +26,8 @@ async function waitingFor(store: Store, enquiryId: string): Promise<string[]> {
   return claimed.flatMap((n) => ("enquiryId" in n && n.enquiryId === enquiryId ? [n.kind] : [])).sort();
 }
 
-describe.each([sqliteAdapter(), firestoreAdapter()])("spam and sources on the $name store", (adapter) => {
+/** Spam filing and release, and the source kept beside an enquiry, on both adapters. */
+describe.each(storeAdapters("spam"))("spam and sources on the $name store", (adapter) => {
   let store: Store;
 
   beforeAll(() => adapter.setUp());

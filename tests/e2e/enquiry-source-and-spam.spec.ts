@@ -95,7 +95,7 @@ test("an enquiry with the page's proof of work is filed as genuine; its body rep
   await page.getByRole("link", { name: enquiry.Name }).first().click();
   const reasons = page.getByRole("note");
   await expect(reasons).toContainText(spamReasonLabels["proof-of-work-reused"]);
-  await expect(reasons).toContainText(spamReasonLabels["repeated-many"]);
+  await expect(reasons).toContainText(spamReasonLabels["same-enquiry"]);
   for (const width of [375, 768, 1280]) {
     await page.setViewportSize(viewportOf(width));
     await page.screenshot({ path: testInfo.outputPath(`spam-enquiry-${width}.png`), fullPage: true });

@@ -83,12 +83,12 @@ export async function scoreSpamSet(
       proofOfWork = proofsSeen.has(body) ? "reused" : "solved";
       proofsSeen.add(body);
     }
-    const sentToday = await countRepeats(counters, entry.enquiry, now);
+    const repeats = await countRepeats(counters, entry.enquiry, now);
     const screening = scoreEnquiry({
       enquiry: entry.enquiry,
       honeypot: entry.honeypot,
       proofOfWork,
-      sentToday,
+      repeats,
     });
     for (const reason of screening.reasons)
       figures.reasonsSeen[reason] = (figures.reasonsSeen[reason] ?? 0) + 1;

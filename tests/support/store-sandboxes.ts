@@ -6,6 +6,7 @@ import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { FirestoreStore } from "../../server/store/firestore";
 import { SqliteStore } from "../../server/store/sqlite";
 import { FirestoreEmulator } from "./firestore-emulator";
+import type { Store } from "../../server/store/store";
 
 /**
  * Where a suite of store tests keeps its SQLite databases: a temporary directory made before the
@@ -92,4 +93,22 @@ export function appStoreAdapters(prefix: string) {
       env: (): Record<string, string> => ({ DATABASE_URL: `firestore://demo-${prefix}-${++projects}` }),
     },
   ] as const;
+}
+
+/** One adapter of a contract suite: its sandbox, and a store opened in it for each test. */
+export interface StoreAdapter {
+  name: string;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  open(): Promise<Store>;
+}
+
+/** Both adapters for a contract suite, SQLite then Firestore, each with sandboxes named by `prefix`. */
+export function storeAdapters(prefix: string): StoreAdapter[] {
+  const sqlite = sqliteSandbox(`${prefix}-contract`);
+  const firestore = firestoreSandbox(prefix);
+  return [
+    { ...sqlite, open: async () => (await sqlite.openStore()).store },
+    { ...firestore, open: async () => (await firestore.openStore()).store },
+  ];
 }
