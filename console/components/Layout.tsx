@@ -1,4 +1,14 @@
-import { Activity, ChartColumn, Inbox, LogOut, Mail, ShieldCheck, UserSearch, Users, Webhook } from "lucide-react";
+import {
+  Activity,
+  ChartColumn,
+  Inbox,
+  LogOut,
+  Mail,
+  ShieldCheck,
+  UserSearch,
+  Users,
+  Webhook,
+} from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
