@@ -12,7 +12,9 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/
  * the fold, the carousel, toasts, the measuring library) are not listed and stay apart.
  */
 const SHELL =
-  /[\\/]app[\\/](components[\\/](site-header|site-footer|newsletter-form|social-icons|contact-detail|postal-address|not-found)\.tsx|lib[\\/](scroll|seo|api-client|use-form-submit|use-scroll-to-location|display-font|page-language|report-web-vitals|inlined-styles)\.tsx?|content[\\/](site|forms|languages)\.ts)$|[\\/]domain[\\/](retention|contract|subscriber|brand|email)\.ts$/;
+  /[\\/]app[\\/](components[\\/](site-header|site-footer|newsletter-form|social-icons|contact-detail|postal-address|not-found)\.tsx|lib[\\/](scroll|seo|api-client|use-form-submit|use-scroll-to-location|display-font|page-language|report-web-vitals|inlined-styles|visit-source)\.tsx?|content[\\/](site|forms|languages)\.ts)$|[\\/]domain[\\/](retention|contract|subscriber|brand|email)\.ts$/;
+/** The English pages' own words around the page (the Hindi pages carry none of them). */
+const ENGLISH_SHELL = /[\\/]app[\\/]content[\\/]site\.en\.ts$/;
 /** The same for the Hindi pages: their words around the page and the loader of their Devanagari face. */
 const HINDI_SHELL =
   /[\\/]app[\\/](content[\\/]site\.hi\.ts|lib[\\/]devanagari-font\.ts)$|[\\/]domain[\\/]subscriber\.hi\.ts$/;
@@ -34,6 +36,7 @@ export default defineConfig({
             { name: "framework", test: FRAMEWORK, priority: 30 },
             // Ahead of the Hindi group, so that what both languages share stays out of it.
             { name: "site", test: SHELL, priority: 20 },
+            { name: "site.en", test: ENGLISH_SHELL, priority: 10 },
             { name: "site.hi", test: HINDI_SHELL, priority: 10 },
           ],
         },

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
+import { renderInEnglish as render } from "../test-support/render-in-english";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { subscriberMessages } from "../../domain/subscriber";
 import { newsletterForm } from "../content/forms";
-import { footer } from "../content/site";
+import { footer } from "../content/site.en";
 import { NewsletterForm } from "./newsletter-form";
 
 function jsonResponse(status: number, body: unknown) {

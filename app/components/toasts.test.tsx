@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { renderInEnglish as render } from "../test-support/render-in-english";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { showToast, TOAST_DURATION_MS, ToastViewport } from "./toasts";
 import { orderForm } from "../content/forms";

@@ -11,7 +11,8 @@ import { landing } from "./landing";
 import { landingHi } from "./landing.hi";
 import { privacyPolicy } from "./privacy-policy";
 import { privacyPolicyHi } from "./privacy-policy.hi";
-import { product, siteText } from "./site";
+import { product } from "./site";
+import { siteText } from "./site.en";
 import { siteTextHi } from "./site.hi";
 import { IDENTIFIER_KEYS } from "./translated";
 

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use } from "react";
 import { type Language, type PageKey, pagePath } from "../../domain/contract";
-import { type SiteText, siteText } from "../content/site";
+import type { SiteText } from "../content/site";
 
 interface PageLanguageValue {
   language: Language;
@@ -10,26 +10,32 @@ interface PageLanguageValue {
 /**
  * The language of the page being shown and the words around it (header, footer, forms). Each
  * route module provides its own language's texts, so a page's script carries only its language's
- * words. English is the default: the specification's pages, and components rendered on their own.
+ * words: there is no default, which would put the English words in every page's script.
  */
-const PageLanguageContext = createContext<PageLanguageValue>({ language: "en", text: siteText });
+const PageLanguageContext = createContext<PageLanguageValue | null>(null);
+
+function usePageLanguageValue(): PageLanguageValue {
+  const value = use(PageLanguageContext);
+  if (!value) throw new Error("A page's components need its language: render them inside <PageLanguage>");
+  return value;
+}
 
 export function PageLanguage({ language, text, children }: PageLanguageValue & { children: ReactNode }) {
   return <PageLanguageContext value={{ language, text }}>{children}</PageLanguageContext>;
 }
 
 export function usePageLanguage(): PageLanguageValue {
-  return use(PageLanguageContext);
+  return usePageLanguageValue();
 }
 
 /** The words around the page, in its language. */
 export function useSiteText(): SiteText {
-  return use(PageLanguageContext).text;
+  return usePageLanguageValue().text;
 }
 
 /** The path of `page` in the language of the page being shown. */
 export function usePagePath(page: PageKey): string {
-  return pagePath(page, use(PageLanguageContext).language);
+  return pagePath(page, usePageLanguageValue().language);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { LandingPage } from "../pages/landing-page";
 import { EnglishSections } from "../pages/landing-page.en";
-import { siteText } from "../content/site";
+import { siteText } from "../content/site.en";
 import { PageLanguage } from "../lib/page-language";
 import { pageMeta } from "../lib/seo";
 

@@ -1,5 +1,5 @@
 import { PrivacyPolicyPage } from "../pages/privacy-policy-page";
-import { siteText } from "../content/site";
+import { siteText } from "../content/site.en";
 import { PageLanguage } from "../lib/page-language";
 import { pageMeta } from "../lib/seo";
 

@@ -251,7 +251,8 @@ export async function enquiryRoutes(app: FastifyInstance) {
     if (result.outcome === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
     if (result.outcome === "conflict") return reply.code(409).send({ error: consoleMessages.statusConflict });
     if (result.outcome === "not-spam") return reply.code(409).send({ error: consoleMessages.notSpamRefused });
-    return detail((await work.get(params.data.id)) as EnquiryRecord);
+    // The whole enquiry as its page shows it, with the owner and first-contact target it now has.
+    return fullDetail((await work.get(params.data.id)) as EnquiryRecord);
   });
 
   app.post(ADMIN_API_ROUTES.notificationResend, async (request, reply) => {

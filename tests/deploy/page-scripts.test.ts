@@ -28,9 +28,9 @@ describe("the scripts each built page hydrates with", () => {
   for (const [path, page] of Object.entries(PAGES)) {
     it(`${path}: a few files, none of the lazily loaded parts, only its own language's words`, async () => {
       const scripts = await hydrationScripts(page.file);
-      // The framework, the shared shell, the root and the page's route, the router's manifest and
-      // entry, the bundler's runtime, and on Hindi pages their own words: not a dozen small files.
-      expect(scripts.length).toBeLessThanOrEqual(page.language === "hi" ? 9 : 8);
+      // The framework, the shared shell, the page's own language's words, the root and the page's
+      // route, the router's manifest and entry, the bundler's runtime: not a dozen small files.
+      expect(scripts.length).toBeLessThanOrEqual(9);
       for (const lazy of LAZY_CHUNKS) expect(scripts.join(" ")).not.toContain(`/${lazy}`);
       const code = await Promise.all(
         scripts.map((script) => readFile(resolve(clientDir, `.${script}`), "utf8")),
@@ -40,6 +40,12 @@ describe("the scripts each built page hydrates with", () => {
       const hindiWords = new Set(code.join("\n").match(/[\u0900-\u097F]{3,}/g) ?? []);
       if (page.language === "en") expect(hindiWords.size).toBeLessThanOrEqual(10);
       else expect(hindiWords.size).toBeGreaterThan(100);
+      // And the Hindi pages carry none of the English pages' words around the page.
+      const englishOnly = ["Join our newsletter", "Follow us", "All rights reserved."];
+      for (const words of englishOnly) {
+        if (page.language === "hi") expect(code.join("\n")).not.toContain(words);
+        else expect(code.join("\n")).toContain(words);
+      }
     });
   }
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { newsletterForm } from "../../app/content/forms";
-import { footer } from "../../app/content/site";
+import { footer } from "../../app/content/site.en";
 import { newsletterLinkLabels, newsletterLinkPages, subscriberMessages } from "../../domain/subscriber";
 import {
   accessibilityViolations,

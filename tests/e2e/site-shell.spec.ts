@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { company, footer, notFound, product, social } from "../../app/content/site";
+import { company, notFound, product, social } from "../../app/content/site";
+import { footer } from "../../app/content/site.en";
 import { privacyPolicy, privacyPolicyFor, RETENTION_SECTION_ID } from "../../app/content/privacy-policy";
 import { RETENTION_BUILD_FILE, type RetentionPeriods } from "../../domain/retention";
 import { pageLanguages } from "./support/languages";

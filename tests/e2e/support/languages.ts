@@ -2,7 +2,7 @@ import { landing } from "../../../app/content/landing";
 import { landingHi } from "../../../app/content/landing.hi";
 import { privacyPolicy } from "../../../app/content/privacy-policy";
 import { privacyPolicyHi } from "../../../app/content/privacy-policy.hi";
-import { siteText } from "../../../app/content/site";
+import { siteText } from "../../../app/content/site.en";
 import { siteTextHi } from "../../../app/content/site.hi";
 import { type Language, pagePath } from "../../../domain/contract";
 
