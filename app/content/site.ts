@@ -118,7 +118,6 @@ export const behaviour = {
   zoomAnimationMs: 2000,
 } as const;
 
-
 export const site = {
   /** Public origin of the site: canonical URLs, sitemap, Open Graph. */
   url: "https://www.collarise.example",
@@ -126,8 +125,6 @@ export const site = {
   ogImage: "/og-image.png",
   ogImageAlt: "Collarise Collagen Peptide, orange-flavour 12.5 gm sachet",
 } as const;
-
-
 
 export const notFound = {
   title: "Unexpected Application Error!",
