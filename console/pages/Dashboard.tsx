@@ -520,30 +520,23 @@ export function Component() {
             <PerWeek data={shown} />
             <Funnel data={shown} />
             <FirstContact data={shown} />
-            <Breakdown
-              id="per-member"
-              title={DASHBOARD_FIGURES.members}
-              keyLabel={text.member}
-              note={text.memberNote}
-              empty={text.noMembers}
-              rows={shown.breakdowns.members}
-            />
-            <Breakdown
-              id="per-owner"
-              title={DASHBOARD_FIGURES.owners}
-              keyLabel={text.owner}
-              note={text.ownerNote}
-              empty={text.noOwners}
-              rows={shown.breakdowns.owners}
-            />
-            <Breakdown
-              id="per-source"
-              title={DASHBOARD_FIGURES.sources}
-              keyLabel={text.source}
-              note={text.sourceNote}
-              empty={text.noSources}
-              rows={shown.breakdowns.sources}
-            />
+            {(
+              [
+                ["per-member", "members", text.member, text.memberNote, text.noMembers],
+                ["per-owner", "owners", text.owner, text.ownerNote, text.noOwners],
+                ["per-source", "sources", text.source, text.sourceNote, text.noSources],
+              ] as const
+            ).map(([id, figure, keyLabel, note, empty]) => (
+              <Breakdown
+                key={id}
+                id={id}
+                title={DASHBOARD_FIGURES[figure]}
+                keyLabel={keyLabel}
+                note={note}
+                empty={empty}
+                rows={shown.breakdowns[figure]}
+              />
+            ))}
             <PageSpeed data={shown} />
           </div>
         </>
