@@ -1,5 +1,6 @@
 import {
   addDays,
+  DASHBOARD_UNASSIGNED,
   type DashboardBreakdownRow,
   type DashboardData,
   type DashboardRange,
@@ -38,7 +39,7 @@ export interface DashboardParts {
   firstTouches: FirstTouch[];
   /** The enquiries each member worked on (changed a status of, or noted) within the span, most first. */
   members: DashboardBreakdownRow[];
-  /** The enquiries received in the span, Spam aside, by their owner's address now (DASHBOARD_UNASSIGNED: none). */
+  /** The enquiries received in the span, Spam aside, owned now, by their owner's address (the rest are unassigned). */
   owners: DashboardBreakdownRow[];
   /** The same enquiries by their source label (DASHBOARD_NO_SOURCE: none). */
   sources: DashboardBreakdownRow[];
@@ -62,6 +63,15 @@ export function dashboardSpan(now: Date, days: number): DashboardSpan {
 }
 
 /** Most first, then by key: the order every breakdown is listed in. */
+/**
+ * The owners' rows with one for the enquiries nobody owns: those of the `genuine` enquiries not in
+ * an owner's row (an enquiry stored before owners existed has no work record to say it is unowned).
+ */
+function withUnassigned(owned: DashboardBreakdownRow[], genuine: number): DashboardBreakdownRow[] {
+  const unassigned = genuine - owned.reduce((sum, row) => sum + row.enquiries, 0);
+  return unassigned > 0 ? [...owned, { key: DASHBOARD_UNASSIGNED, enquiries: unassigned }] : owned;
+}
+
 export function sortBreakdown(rows: DashboardBreakdownRow[]): DashboardBreakdownRow[] {
   return rows.sort((a, b) => b.enquiries - a.enquiries || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
@@ -137,7 +147,7 @@ export async function dashboardData(
     },
     breakdowns: {
       members: sortBreakdown(parts.members),
-      owners: sortBreakdown(parts.owners),
+      owners: sortBreakdown(withUnassigned(parts.owners, received - counts.Spam)),
       sources: sortBreakdown(parts.sources),
     },
     vitals: parts.vitals,

@@ -2,7 +2,7 @@ import { AggregateField, Timestamp } from "firebase-admin/firestore";
 import { ENQUIRY_STATUSES } from "../../../domain/console";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow, DashboardVitalWeek } from "../../../domain/dashboard";
-import { DASHBOARD_NO_SOURCE, DASHBOARD_UNASSIGNED, weekStartOf } from "../../../domain/dashboard";
+import { DASHBOARD_NO_SOURCE, weekStartOf } from "../../../domain/dashboard";
 import { BUYER_TYPES } from "../../../domain/enquiry";
 import { istDate } from "../../../domain/working-hours";
 import {
@@ -127,9 +127,8 @@ export class FirestoreDashboardStore implements DashboardStore {
           spam.add(doc.id);
           continue;
         }
-        const owner = (doc.get("ownerId") as string | undefined) || "";
-        const key = emails.get(owner) ?? DASHBOARD_UNASSIGNED;
-        owners.set(key, (owners.get(key) ?? 0) + 1);
+        const key = emails.get((doc.get("ownerId") as string | undefined) || "");
+        if (key) owners.set(key, (owners.get(key) ?? 0) + 1);
       }
       const sources = new Map<string, number>();
       for (const doc of enquiries.docs) {

@@ -3,7 +3,6 @@ import type { VitalMetric } from "../../../domain/contract";
 import {
   addDays,
   DASHBOARD_NO_SOURCE,
-  DASHBOARD_UNASSIGNED,
   type DashboardBreakdownRow,
   type DashboardVitalWeek,
   weekStartOf,
@@ -94,16 +93,19 @@ export class SqliteDashboardStore implements DashboardStore {
       .all(bounds);
   }
 
-  /** The enquiries received in the span, Spam aside, by owner and by source (every enquiry has a work row). */
+  /**
+   * The enquiries received in the span, Spam aside: those owned, by their owner's address (the
+   * rest are counted as unassigned from the funnel), and all of them by source.
+   */
   private ownersAndSources(
     db: Database.Database,
     bounds: Bounds,
   ): { owners: DashboardBreakdownRow[]; sources: DashboardBreakdownRow[] } {
-    const params = { ...bounds, unassigned: DASHBOARD_UNASSIGNED, none: DASHBOARD_NO_SOURCE };
+    const params = { ...bounds, none: DASHBOARD_NO_SOURCE };
     const owners = db
       .prepare<typeof params, DashboardBreakdownRow>(
-        `SELECT coalesce(s.email, @unassigned) AS key, count(*) AS enquiries
-         FROM enquiry_work w LEFT JOIN staff s ON s.id = w.owner_id
+        `SELECT s.email AS key, count(*) AS enquiries
+         FROM enquiry_work w JOIN staff s ON s.id = w.owner_id
          WHERE w.received_at >= @from AND w.received_at < @to AND w.status != 'Spam'
          GROUP BY 1`,
       )
@@ -111,8 +113,10 @@ export class SqliteDashboardStore implements DashboardStore {
     const sources = db
       .prepare<typeof params, DashboardBreakdownRow>(
         `SELECT coalesce(m.source_label, @none) AS key, count(*) AS enquiries
-         FROM enquiry_work w LEFT JOIN enquiry_meta m ON m.enquiry_id = w.enquiry_id
-         WHERE w.received_at >= @from AND w.received_at < @to AND w.status != 'Spam'
+         FROM ${this.table} e
+           LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id
+           LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
+         WHERE e.received_at >= @from AND e.received_at < @to AND coalesce(w.status, 'New') != 'Spam'
          GROUP BY 1`,
       )
       .all(params);
