@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { PUBLIC_PAGES } from "./domain/contract";
 
@@ -12,7 +12,11 @@ const outside = relative(process.cwd(), buildDirectory);
 if (outside.startsWith("..") || isAbsolute(outside)) {
   mkdirSync(buildDirectory, { recursive: true });
   const link = join(buildDirectory, "node_modules");
-  if (!existsSync(link)) symlinkSync(resolve("node_modules"), link, "dir");
+  const target = resolve("node_modules");
+  // A link left by another checkout (since moved or removed) is pointed at this one's.
+  const existing = lstatSync(link, { throwIfNoEntry: false });
+  if (existing?.isSymbolicLink() && readlinkSync(link) !== target) rmSync(link);
+  if (!lstatSync(link, { throwIfNoEntry: false })) symlinkSync(target, link, "dir");
 }
 
 // Both pages are prerendered so that their whole text is in the HTML before any script runs;
