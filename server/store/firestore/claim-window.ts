@@ -1,5 +1,10 @@
 import { randomInt } from "node:crypto";
-import { Timestamp, type CollectionReference, type DocumentReference } from "firebase-admin/firestore";
+import {
+  Timestamp,
+  type CollectionReference,
+  type DocumentReference,
+  type Transaction,
+} from "firebase-admin/firestore";
 
 /** A claim reads this many times its limit of due documents, to spread instances over them. */
 const CLAIM_WINDOW = 4;
@@ -45,4 +50,29 @@ export async function claimDueDocuments<T>(
     claimed.push(...claims.filter((each): each is Awaited<T> => each !== undefined));
   }
   return claimed;
+}
+
+/**
+ * Takes the lease on one outbox document inside the claiming transaction: records the claim as
+ * `claims/{generation}`, whose creation fails if another claimer took this generation (the refusal
+ * holds even where transactions are not isolated, as on the emulator), and hides the document
+ * from other claims until the lease runs out.
+ */
+export function takeLease(
+  transaction: Transaction,
+  ref: DocumentReference,
+  lease: { worker: string; now: Timestamp; until: Timestamp; previousGeneration: number | undefined },
+): void {
+  const generation = (lease.previousGeneration ?? 0) + 1;
+  transaction.create(ref.collection("claims").doc(String(generation)), {
+    worker: lease.worker,
+    claimedAt: lease.now,
+    expiresAt: lease.until,
+  });
+  transaction.update(ref, {
+    claimedBy: lease.worker,
+    claimExpiresAt: lease.until,
+    dueAt: lease.until,
+    claimGeneration: generation,
+  });
 }

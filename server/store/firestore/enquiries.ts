@@ -36,7 +36,7 @@ import {
 } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
-import { claimDueDocuments } from "./claim-window";
+import { claimDueDocuments, takeLease } from "./claim-window";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaFields } from "./enquiry-meta";
@@ -482,18 +482,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             transaction.delete(ref);
             return undefined;
           }
-          const generation = (data.claimGeneration ?? 0) + 1;
-          transaction.create(ref.collection("claims").doc(String(generation)), {
-            worker,
-            claimedAt: now,
-            expiresAt: until,
-          });
-          transaction.update(ref, {
-            claimedBy: worker,
-            claimExpiresAt: until,
-            dueAt: until,
-            claimGeneration: generation,
-          });
+          takeLease(transaction, ref, { worker, now, until, previousGeneration: data.claimGeneration });
           if (data.subscriberId && subscriber) {
             return {
               id: ref.id,

@@ -37,7 +37,7 @@ import {
   NOT_FOUND,
   type FirestoreContext,
 } from "./connection";
-import { claimDueDocuments } from "./claim-window";
+import { claimDueDocuments, takeLease } from "./claim-window";
 
 const ENDPOINTS = "webhookEndpoints";
 const DELIVERIES = "webhookDeliveries";
@@ -287,18 +287,7 @@ export class FirestoreWebhookStore implements WebhookStore {
             transaction.delete(ref);
             return undefined;
           }
-          const generation = (data.claimGeneration ?? 0) + 1;
-          transaction.create(ref.collection("claims").doc(String(generation)), {
-            worker,
-            claimedAt: now,
-            expiresAt: until,
-          });
-          transaction.update(ref, {
-            claimedBy: worker,
-            claimExpiresAt: until,
-            dueAt: until,
-            claimGeneration: generation,
-          });
+          takeLease(transaction, ref, { worker, now, until, previousGeneration: data.claimGeneration });
           return {
             id: ref.id,
             endpointId: data.endpointId,
