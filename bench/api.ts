@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/api.ts                  20 s per load at 50 connections
  *   BENCH_QUICK=1 npx tsx bench/api.ts    3 s per load, for development
+ *   BENCH_STORES=sqlite npx tsx bench/api.ts   one store only (sqlite or firestore)
  */
 import autocannon, { type Result } from "autocannon";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -135,10 +136,22 @@ async function loadRun(
   }
 }
 
+/** The stores to run on: BENCH_STORES=sqlite or =firestore runs one of them. */
+function storesToRun(): { sqlite: boolean; firestore: boolean } {
+  const chosen = (process.env.BENCH_STORES ?? "sqlite,firestore").toLowerCase().split(",");
+  return { sqlite: chosen.includes("sqlite"), firestore: chosen.includes("firestore") };
+}
+
 export async function runApiBench(): Promise<StoreRun[]> {
   const siteDir = buildSite();
   const runs: StoreRun[] = [];
+  const stores = storesToRun();
+  if (stores.sqlite) runs.push(await sqliteRun(siteDir));
+  if (stores.firestore) runs.push(await firestoreRun(siteDir));
+  return runs;
+}
 
+async function sqliteRun(siteDir: string): Promise<StoreRun> {
   const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-api-"));
   try {
     const databaseUrl = `sqlite:${join(dataDir, "site.db")}`;
@@ -152,14 +165,16 @@ export async function runApiBench(): Promise<StoreRun[]> {
       benchServerOptions,
     );
     try {
-      runs.push(await loadRun(server, "SQLite", databaseUrl));
+      return await loadRun(server, "SQLite", databaseUrl);
     } finally {
       await server.stop();
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+}
 
+async function firestoreRun(siteDir: string): Promise<StoreRun> {
   const emulator = await startFirestoreEmulatorProcess();
   const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
@@ -180,7 +195,7 @@ export async function runApiBench(): Promise<StoreRun[]> {
       benchServerOptions,
     );
     try {
-      runs.push(await loadRun(server, "Firestore emulator", databaseUrl));
+      return await loadRun(server, "Firestore emulator", databaseUrl);
     } finally {
       await server.stop();
     }
@@ -189,7 +204,6 @@ export async function runApiBench(): Promise<StoreRun[]> {
     if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
     else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
   }
-  return runs;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;

@@ -116,7 +116,7 @@ export type DeliveryState = "sent" | "pending" | "failing";
 
 export interface InboxItem {
   id: string;
-  /** The short reference staff and visitors quote: the first 8 characters of the id, upper case. */
+  /** The short reference staff and visitors quote: 8 random hex characters of the id, upper case (enquiryReference). */
   reference: string;
   receivedAt: string;
   Name: string;
@@ -225,9 +225,15 @@ export interface ActivityEntry {
   target: string | null;
 }
 
-/** The enquiry's reference, as shown to staff and quoted to the visitor. */
+/**
+ * The enquiry's reference, as shown to staff and quoted to the visitor: 8 random hex characters
+ * of its id, upper case. A random id (UUID v4: Firestore's, and SQLite's before v7) gives its
+ * first 8; a time-ordered one (UUID v7, SQLite's) begins with its time, shared by every enquiry
+ * of the same minute, and gives its last 8.
+ */
 export function enquiryReference(id: string): string {
-  return id.replace(/-/g, "").slice(0, 8).toUpperCase();
+  const hex = id.replace(/-/g, "");
+  return (hex[12] === "7" ? hex.slice(-8) : hex.slice(0, 8)).toUpperCase();
 }
 
 export const consoleMessages = {

@@ -15,6 +15,39 @@ export interface Reservation {
   takeBack(): Promise<void>;
 }
 
+/** One counter of an attempt: a key's count in one limit's current window. */
+export interface AttemptWindow {
+  name: string;
+  /** When the window ends (ms since the epoch): its counter expires then. */
+  end: number;
+  limit: AttemptLimit;
+}
+
+/** The counters an attempt at `now` adds: one per key and limit, in the limit's current window. */
+export function attemptWindows(
+  keys: readonly string[],
+  limits: readonly AttemptLimit[],
+  now: Date,
+): AttemptWindow[] {
+  const at = now.getTime();
+  return keys.flatMap((key) =>
+    limits.map((limit) => {
+      const index = Math.floor(at / limit.windowMs);
+      return { name: `${key}|${limit.windowMs}|${index}`, end: (index + 1) * limit.windowMs, limit };
+    }),
+  );
+}
+
+/** How long until every window over its limit (by `counts`, in order) is under it again; 0 when none is over. */
+export function attemptWaitMs(
+  windows: readonly AttemptWindow[],
+  counts: readonly number[],
+  now: Date,
+): number {
+  const at = now.getTime();
+  return Math.max(0, ...windows.map(({ end, limit }, i) => ((counts[i] ?? 0) > limit.max ? end - at : 0)));
+}
+
 /**
  * Reserves one attempt under every key, in each limit's current window, in the store before the
  * attempt is checked or made: N requests at once count as N, on one instance or several. The
@@ -26,18 +59,9 @@ export async function reserveAttempt(
   limits: readonly AttemptLimit[],
   now: Date,
 ): Promise<Reservation> {
-  const at = now.getTime();
-  const windows = keys.flatMap((key) =>
-    limits.map((limit) => {
-      const index = Math.floor(at / limit.windowMs);
-      return { name: `${key}|${limit.windowMs}|${index}`, end: (index + 1) * limit.windowMs, limit };
-    }),
-  );
+  const windows = attemptWindows(keys, limits, now);
   const counts = await Promise.all(windows.map(({ name, end }) => counters.add(name, new Date(end))));
-  const waitMs = Math.max(
-    0,
-    ...windows.map(({ end, limit }, i) => ((counts[i] ?? 0) > limit.max ? end - at : 0)),
-  );
+  const waitMs = attemptWaitMs(windows, counts, now);
   return {
     allowed: waitMs === 0,
     waitMs,

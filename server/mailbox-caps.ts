@@ -1,5 +1,12 @@
-import { reserveAttempt, type AttemptLimit, type Reservation } from "./attempt-limits";
+import {
+  attemptWaitMs,
+  attemptWindows,
+  reserveAttempt,
+  type AttemptLimit,
+  type Reservation,
+} from "./attempt-limits";
 import type { AttemptCounterStore } from "./store/attempt-counters";
+import type { CountedChecks } from "./store/store";
 
 /**
  * Mails the site sends to an address a stranger may type (enquiry acknowledgements, newsletter
@@ -25,4 +32,16 @@ export function mailboxOf(email: string): string {
  */
 export function reserveMailTo(counters: AttemptCounterStore, email: string, now: Date): Promise<Reservation> {
   return reserveAttempt(counters, [`mailbox:${mailboxOf(email)}`], MAILBOX_LIMITS, now);
+}
+
+/**
+ * The same cap as reserveMailTo, for a mail queued in an enquiry's own write: the store adds the
+ * mailbox's counters there (only for an enquiry whose acknowledgement goes out) and asks `allowed`.
+ */
+export function mailboxCap(email: string, now: Date): NonNullable<CountedChecks["acknowledgement"]> {
+  const windows = attemptWindows([`mailbox:${mailboxOf(email)}`], MAILBOX_LIMITS, now);
+  return {
+    counters: windows.map(({ name, end }) => ({ name, expiresAt: new Date(end) })),
+    allowed: (counts) => attemptWaitMs(windows, counts, now) === 0,
+  };
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { enquiryReference } from "../../domain/console";
 import {
   personalDataMessages,
   type ErasureReport,
@@ -116,7 +117,7 @@ describe("npm run personal-data", () => {
     expect(JSON.parse(erased.stdout) as ErasureReport).toEqual({
       erased: true,
       at: expect.any(String),
-      enquiries: [{ id: asha.id, reference: asha.id.slice(0, 8).toUpperCase() }],
+      enquiries: [{ id: asha.id, reference: enquiryReference(asha.id) }],
       counts: { enquiries: 1, notifications: 2, workRecords: 1, historyEntries: 0, subscriptions: 1 },
     });
     expect(erased.stdout).not.toMatch(/asha@|9876543210|Asha Verma/i);

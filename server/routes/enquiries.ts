@@ -12,8 +12,8 @@ import { SOURCE_FIELD } from "../../domain/enquiry-source";
 import { checkSource } from "../../domain/enquiry-source-check";
 import { PROOF_OF_WORK_FIELD } from "../../domain/spam";
 import { ProofOfWorkChecker } from "../spam/proof-of-work";
-import { countRepeats, enquiryMailsSuppressed, NOT_COUNTED, scoreEnquiry } from "../spam/screening";
-import { reserveMailTo } from "../mailbox-caps";
+import { countedScreening, enquiryMailsSuppressed } from "../spam/screening";
+import { mailboxCap } from "../mailbox-caps";
 import { IdempotencyKeyReusedError } from "../store/idempotency";
 import { apiMessages, logStoreFailure, sendUnavailable } from "./api-errors";
 import { isSiteFormPost } from "./form-posts";
@@ -32,12 +32,10 @@ import {
  * filed as Spam is stored with its reasons and mails nobody, and its sender is answered as any
  * other (docs/decisions/024-spam-scoring-and-sources.md).
  */
-const DAY_MS = 24 * 60 * 60_000;
-
 export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
   // The enquiry's own checks refuse control characters in their place among the specification's.
   const config = { rateLimit: options.rateLimit, textRule: "own" as const };
-  const proofOfWork = new ProofOfWorkChecker(app.store.keys, app.store.attemptCounters);
+  const proofOfWork = new ProofOfWorkChecker(app.store.keys);
 
   app.get(
     API_ROUTES.enquiryChallenge,
@@ -103,36 +101,28 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
     let id: string;
     try {
       const now = new Date();
-      // A retry with the same Idempotency-Key is answered with the first enquiry (or refused) by
-      // the store: it must not count as a repeat, or ten retries would file the first as spam.
-      const counted = idempotencyKey
-        ? (await app.store.attemptCounters.add(
-            `enquiry-key:${idempotencyKey}`,
-            new Date(now.getTime() + DAY_MS),
-          )) === 1
-        : true;
-      const [proof, repeats] = await Promise.all([
-        proofOfWork.check(body[PROOF_OF_WORK_FIELD], now, { count: counted }),
-        counted ? countRepeats(app.store.attemptCounters, check.enquiry, now) : NOT_COUNTED,
-      ]);
-      const screening = scoreEnquiry({ enquiry: check.enquiry, honeypot, proofOfWork: proof, repeats });
-      if (screening.spam)
-        request.log.info({ score: screening.score, reasons: screening.reasons }, "enquiry filed as spam");
-      // An acknowledgement only while the visitor's mailbox is under its cap; the enquiry is
-      // stored, the company mailed and the visitor answered the same either way.
-      const acknowledge =
-        options.acknowledgeVisitors === true &&
-        !enquiryMailsSuppressed(screening) &&
-        (await reserveMailTo(app.store.attemptCounters, check.enquiry.Email, now)).allowed;
-      ({ id } = await app.store.enquiries.add(check.enquiry, {
-        acknowledge,
+      // The repeats, the proof of work's uses and the visitor's mailbox are counted in the
+      // enquiry's own write, and scored there: one write per enquiry, and a retry with the same
+      // Idempotency-Key, answered with the first enquiry, counts nothing (or ten retries would
+      // file the first as spam).
+      const proof = await proofOfWork.verify(body[PROOF_OF_WORK_FIELD], now);
+      const stored = await app.store.enquiries.add(check.enquiry, {
+        acknowledge: options.acknowledgeVisitors === true,
+        checks: {
+          ...countedScreening({ enquiry: check.enquiry, honeypot, proofOfWork: proof, now }),
+          // An acknowledgement only while the visitor's mailbox is under its cap; the enquiry is
+          // stored, the company mailed and the visitor answered the same either way.
+          acknowledgement: mailboxCap(check.enquiry.Email, now),
+        },
         language,
         firstContactHours: app.team.firstContactHours,
-        screening,
-        suppressMemberAlerts: enquiryMailsSuppressed(screening),
         ...(Object.keys(source.source).length ? { source: source.source } : {}),
         ...(idempotencyKey ? { idempotencyKey } : {}),
-      }));
+      });
+      id = stored.id;
+      const screening = stored.screening;
+      if (screening && enquiryMailsSuppressed(screening))
+        request.log.info({ score: screening.score, reasons: screening.reasons }, "enquiry filed as spam");
     } catch (error) {
       if (error instanceof IdempotencyKeyReusedError) {
         const message = apiMessages.idempotencyKeyReused;

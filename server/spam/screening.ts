@@ -1,9 +1,9 @@
 import { istDayBounds, istDate } from "../../domain/working-hours";
 import type { Enquiry } from "../../domain/enquiry";
 import type { SpamReason, SpamScreening } from "../../domain/spam";
-import type { AttemptCounterStore } from "../store/attempt-counters";
+import type { CountedChecks, CounterToAdd } from "../store/store";
 import { contentSignals } from "./content-signals";
-import type { ProofOfWork } from "./proof-of-work";
+import { proofOfWorkUsed, type ProofOfWork } from "./proof-of-work";
 import { enquiryFingerprint } from "../store/idempotency";
 import { REPEATS_PER_DAY, SAME_ENQUIRY_PER_DAY, SPAM_THRESHOLD, SPAM_WEIGHTS } from "./weights";
 
@@ -12,7 +12,7 @@ export interface SpamSignals {
   enquiry: Enquiry;
   honeypot: boolean;
   proofOfWork: ProofOfWork;
-  /** What was sent today (IST), this enquiry included (countRepeats). */
+  /** What was sent today (IST), this enquiry included (repeatCounters). */
   repeats: Repeats;
 }
 
@@ -22,9 +22,6 @@ export interface Repeats {
   /** Enquiries with the very same five fields. */
   sameEnquiry: number;
 }
-
-/** What a retry (a request repeating an Idempotency-Key) is scored with: it is not counted again. */
-export const NOT_COUNTED: Repeats = { sameContact: 0, sameEnquiry: 0 };
 
 /** Adds up the signals' weights; at SPAM_THRESHOLD or more the enquiry is filed as Spam. */
 export function scoreEnquiry(signals: SpamSignals): SpamScreening {
@@ -48,24 +45,44 @@ export function enquiryMailsSuppressed(screening: SpamScreening | undefined): bo
   return screening?.spam === true;
 }
 
-/**
- * Counts this enquiry against its mobile, its address and its five fields for today (IST), in the
- * store, so instances count together and a hundred at once count as a hundred.
- */
-export async function countRepeats(
-  counters: AttemptCounterStore,
-  enquiry: Enquiry,
-  now: Date,
-): Promise<Repeats> {
+/** The enquiry's counters for today (IST): its mobile, its address and its five fields. */
+export function repeatCounters(enquiry: Enquiry, now: Date): CounterToAdd[] {
   const day = istDate(now);
   const expiresAt = new Date(istDayBounds(now).end.getTime() + 60 * 60_000);
-  const [byMobile, byEmail, sameEnquiry] = await counters.addAll(
-    [
-      `enquiry-mobile:${day}:${enquiry.Mobile}`,
-      `enquiry-email:${day}:${enquiry.Email.trim().toLowerCase()}`,
-      `enquiry-body:${day}:${enquiryFingerprint(enquiry)}`,
-    ],
-    expiresAt,
-  );
-  return { sameContact: Math.max(byMobile ?? 0, byEmail ?? 0), sameEnquiry: sameEnquiry ?? 0 };
+  return [
+    `enquiry-mobile:${day}:${enquiry.Mobile}`,
+    `enquiry-email:${day}:${enquiry.Email.trim().toLowerCase()}`,
+    `enquiry-body:${day}:${enquiryFingerprint(enquiry)}`,
+  ].map((name) => ({ name, expiresAt }));
+}
+
+/** The repeats read from the counts of repeatCounters, in their order. */
+function repeatsOf(counts: readonly number[]): Repeats {
+  const [byMobile = 0, byEmail = 0, sameEnquiry = 0] = counts;
+  return { sameContact: Math.max(byMobile, byEmail), sameEnquiry };
+}
+
+/**
+ * The enquiry's screening as the store settles it in the enquiry's own write: its repeats and
+ * its proof of work's uses are counted there, then scored with the signals read from the request.
+ * `proofOfWork` is the counter of a verified proof, undefined when none was sent or it failed.
+ */
+export function countedScreening(signals: {
+  enquiry: Enquiry;
+  honeypot: boolean;
+  proofOfWork: CounterToAdd | undefined;
+  now: Date;
+}): Pick<CountedChecks, "counters" | "score"> {
+  const repeats = repeatCounters(signals.enquiry, signals.now);
+  const proof = signals.proofOfWork;
+  return {
+    counters: proof ? [...repeats, proof] : repeats,
+    score: (counts) =>
+      scoreEnquiry({
+        enquiry: signals.enquiry,
+        honeypot: signals.honeypot,
+        proofOfWork: proof ? proofOfWorkUsed(counts[repeats.length] ?? 0) : "missing",
+        repeats: repeatsOf(counts.slice(0, repeats.length)),
+      }),
+  };
 }

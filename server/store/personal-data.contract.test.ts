@@ -4,6 +4,7 @@ import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
+import { enquiryReference } from "../../domain/console";
 import { checkPersonQuery, type PersonQuery } from "../../domain/personal-data";
 import type { Store, StoredEnquiry } from "./store";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
@@ -289,6 +290,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
   test("erasing by e-mail removes all of it in one go and nothing of anyone else; the log names no one", async () => {
     const { store, first, second, other, similar, ashaNotifications, ashaSubscriber } = await seed();
     const parents = { notifications: ashaNotifications, enquiries: [first.id, second.id] };
+    // A first look-up brings the search index up to date (SQLite indexes new enquiries when searched).
+    await store.personalData.find(query({ email: "nobody@example.com" }));
     const before = await opened!.dump(parents);
     const hers = (line: string) =>
       /asha@example\.com|9876543210|9123456780|Asha Verma/i.test(line.replace(/masha@example\.com/g, "")) ||
@@ -305,7 +308,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       at: at.toISOString(),
       enquiries: oldestFirst(first, second).map(({ id }) => ({
         id,
-        reference: id.replace(/-/g, "").slice(0, 8).toUpperCase(),
+        reference: enquiryReference(id),
       })),
       // Her three enquiry mails and the newsletter's welcome to her.
       counts: { enquiries: 2, notifications: 4, workRecords: 2, historyEntries: 1, subscriptions: 1 },
@@ -418,6 +421,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
   test("erasing someone of whom nothing is held changes nothing and says so", async () => {
     const { store } = await seed();
     const parents = { notifications: [], enquiries: [] };
+    // A first look-up brings the search index up to date (SQLite indexes new enquiries when searched).
+    await store.personalData.find(query({ email: "nobody@example.com" }));
     const before = await opened!.dump(parents);
     for (const request of [{ email: "nobody@example.com" }, { mobile: "9000000000" }]) {
       const erased = await store.personalData.erase(query(request), { actor: "owner@example.com" });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import type { SpamScreening } from "../../domain/spam";
-import type { Store } from "./store";
+import type { CountedChecks, Store } from "./store";
 import { storeAdapters } from "../../tests/support/store-sandboxes";
 
 const enquiry = (Name: string): Enquiry => ({
@@ -34,6 +34,83 @@ describe.each(storeAdapters("spam"))("spam and sources on the $name store", (ada
   afterAll(() => adapter.tearDown());
   afterEach(async () => {
     await store?.close();
+  });
+
+  /** Checks that count one counter, `name`, and file as Spam what counts more than `allowed`. */
+  const countedChecks = (name: string, allowed: number, seen: number[] = []): CountedChecks => ({
+    counters: [{ name, expiresAt: FAR_FUTURE }],
+    score: ([count = 0]) => {
+      seen.push(count);
+      return count > allowed
+        ? { score: 10, reasons: ["repeated"], spam: true }
+        : { score: 0, reasons: [], spam: false };
+    },
+  });
+
+  test("counted checks are counted with the enquiry and decide its screening: of eleven from one mobile, at most two are New", async () => {
+    store = await adapter.open();
+    const name = `mobile-${Math.random()}`;
+    const seen: number[] = [];
+    const one = await store.enquiries.add(enquiry("Asha Verma"), { checks: countedChecks(name, 2, seen) });
+    expect(one.screening).toEqual({ score: 0, reasons: [], spam: false });
+    expect(seen).toEqual([1]);
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        store.enquiries.add(enquiry(`Asha Verma ${i}`), { checks: countedChecks(name, 2) }),
+      ),
+    );
+    const statuses = await Promise.all(burst.map(async (b) => (await store.enquiryWork.get(b.id))?.status));
+    // Counted as eleven in all, wherever they landed: never more let through than the limit allows.
+    expect(statuses.filter((status) => status === "New").length).toBeLessThanOrEqual(1);
+    expect(statuses.filter((status) => status === "Spam").length).toBeGreaterThanOrEqual(9);
+    burst.forEach((b, i) => expect(b.screening?.spam).toBe(statuses[i] === "Spam"));
+  });
+
+  test("a repeat of an idempotency key is answered with the first enquiry and counts nothing", async () => {
+    store = await adapter.open();
+    const name = `mobile-${Math.random()}`;
+    const seen: number[] = [];
+    const first = await store.enquiries.add(enquiry("Ravi Kumar"), {
+      idempotencyKey: "8b4f0a56-0d3c-4b7e-9a51-2f6e1c7d9a10",
+      checks: countedChecks(name, 5, seen),
+    });
+    for (let i = 0; i < 3; i++) {
+      const again = await store.enquiries.add(enquiry("Ravi Kumar"), {
+        idempotencyKey: "8b4f0a56-0d3c-4b7e-9a51-2f6e1c7d9a10",
+        checks: countedChecks(name, 5, seen),
+      });
+      expect(again.id).toBe(first.id);
+    }
+    await store.enquiries.add(enquiry("Ravi Kumar"), { checks: countedChecks(name, 5, seen) });
+    // The first use and the later enquiry without the key: the retries in between counted nothing.
+    expect(seen.filter((count) => count > 0)).toEqual([1, 2]);
+  });
+
+  test("an acknowledgement is capped by its own counters, which an enquiry filed as Spam leaves alone", async () => {
+    store = await adapter.open();
+    const mailbox = `mailbox-${Math.random()}`;
+    const capCounts: number[] = [];
+    const cap = {
+      counters: [{ name: mailbox, expiresAt: FAR_FUTURE }],
+      allowed: ([count = 0]: readonly number[]) => {
+        capCounts.push(count);
+        return count <= 1;
+      },
+    };
+    const junk = await store.enquiries.add(enquiry("Cheap backlinks"), {
+      acknowledge: true,
+      checks: { ...countedChecks(`spam-${Math.random()}`, -1), acknowledgement: cap },
+    });
+    expect(junk.screening?.spam).toBe(true);
+    expect(await waitingFor(store, junk.id)).toEqual([]);
+    expect(capCounts).toEqual([]);
+
+    const genuine = { ...countedChecks(`ok-${Math.random()}`, 5), acknowledgement: cap };
+    const first = await store.enquiries.add(enquiry("Meera Iyer"), { acknowledge: true, checks: genuine });
+    expect(await waitingFor(store, first.id)).toEqual(["acknowledgement", "company"]);
+    const second = await store.enquiries.add(enquiry("Meera Iyer"), { acknowledge: true, checks: genuine });
+    expect(await waitingFor(store, second.id)).toEqual(["company"]);
+    expect(capCounts).toEqual([1, 2]);
   });
 
   test("an enquiry filed as Spam is stored with its reasons and the status Spam, and queues no mail", async () => {

@@ -463,3 +463,69 @@ describe("enquiries arriving together (group commit)", () => {
     expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(2);
   });
 });
+
+describe("the inbox's search index", () => {
+  const rows = (sql: string) => {
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      return (db.prepare(sql).get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  };
+  const search = async (store: SqliteStore, q: string) =>
+    (await store.enquiryWork.list({ q, limit: 50 })).items.map((item) => item.enquiry.Name).sort();
+
+  test("finds an enquiry from the moment it is stored; two connections searching at once index each one once", async () => {
+    const first = await open();
+    const second = await open();
+    const names = Array.from({ length: 30 }, (_, index) => `Kavya Traders ${index + 1}`);
+    await Promise.all(names.map((Name) => first.enquiries.add({ ...enquiry, Name })));
+    // Stored, not yet indexed: the enquiries' own write only queued them for the index.
+    expect(rows(`SELECT count(*) AS n FROM enquiry_search_pending`)).toBe(30);
+
+    const [byFirst, bySecond] = await Promise.all([search(first, "Kavya"), search(second, "Kavya")]);
+    expect(byFirst).toEqual([...names].sort());
+    expect(bySecond).toEqual([...names].sort());
+    expect(rows(`SELECT count(*) AS n FROM enquiry_search`)).toBe(30);
+    expect(rows(`SELECT count(*) AS n FROM enquiry_search_pending`)).toBe(0);
+
+    await first.enquiries.add({ ...enquiry, Name: "Kavya Traders 31" });
+    expect(await search(second, "Traders 31")).toEqual(["Kavya Traders 31"]);
+  });
+
+  test("an enquiry erased before it was indexed leaves nothing in the index or its queue", async () => {
+    const store = await open();
+    const kept = await store.enquiries.add({ ...enquiry, Name: "Kept Buyer", Email: "kept@example.in" });
+    const gone = await store.enquiries.add({ ...enquiry, Name: "Gone Buyer", Email: "gone@example.in" });
+    const db = new Database(dbPath);
+    db.prepare(`DELETE FROM "${ENQUIRY_COLLECTION}" WHERE id = ?`).run(gone.id);
+    db.close();
+    expect(rows(`SELECT count(*) AS n FROM enquiry_search_pending`)).toBe(1);
+
+    expect(await search(store, "Buyer")).toEqual(["Kept Buyer"]);
+    expect(rows(`SELECT count(*) AS n FROM enquiry_search`)).toBe(1);
+    expect(rows(`SELECT count(*) AS n FROM enquiry_search WHERE text LIKE '%gone%'`)).toBe(0);
+    expect((await store.enquiries.list()).map((row) => row.id)).toEqual([kept.id]);
+  });
+
+  test("a database from before the queue keeps its enquiries searchable, and indexes new ones", async () => {
+    mkdirSync(join(dir, "data"), { recursive: true });
+    const old = new Database(dbPath);
+    const steps = migrations(ENQUIRY_COLLECTION);
+    for (const step of steps.slice(0, -1)) old.exec(step);
+    old.pragma(`user_version = ${steps.length - 1}`);
+    old
+      .prepare(
+        `INSERT INTO "${ENQUIRY_COLLECTION}" (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)
+         VALUES ('e1', 'Meera Stores', 'orders@meera.example', '9811122233', 48, 'Retailer', '2025-01-02T00:00:00.000Z')`,
+      )
+      .run();
+    old.close();
+
+    const store = await open();
+    await store.enquiries.add({ ...enquiry, Name: "Meera Naturals" });
+    expect(await search(store, "Meera")).toEqual(["Meera Naturals", "Meera Stores"]);
+    expect(rows(`SELECT count(*) AS n FROM enquiry_search`)).toBe(2);
+  });
+});

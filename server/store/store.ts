@@ -45,8 +45,32 @@ export type NewsletterNotificationKind = "newsletter-confirmation" | "newsletter
 export type StaffNotificationKind = "member-alert" | "digest";
 export type NotificationKind = EnquiryNotificationKind | NewsletterNotificationKind | StaffNotificationKind;
 
+/** One attempt counter to add with an enquiry (server/store/attempt-counters.ts). */
+export interface CounterToAdd {
+  name: string;
+  expiresAt: Date;
+}
+
+/**
+ * What an enquiry is checked on that needs counting (repeats of its mobile, address and body, the
+ * use of its proof of work, its visitor's mailbox): the counters are added in the enquiry's own
+ * write (its transaction, where the store has one), so an enquiry costs one write and a hundred
+ * sent at once count as a hundred. A repeat of an idempotency key answers the first enquiry and
+ * counts nothing.
+ */
+export interface CountedChecks {
+  counters: readonly CounterToAdd[];
+  /** Scores the enquiry from its counters' counts (in their order, this enquiry included). */
+  score(counts: readonly number[]): SpamScreening;
+  /**
+   * A cap on the visitor's acknowledgement: for an enquiry not filed as spam whose acknowledgement
+   * is asked for, these counters are added too, and the mail is queued only when they allow it.
+   */
+  acknowledgement?: { counters: readonly CounterToAdd[]; allowed(counts: readonly number[]): boolean };
+}
+
 export interface AddEnquiryOptions {
-  /** Also queue the visitor's acknowledgement mail, in the same transaction. */
+  /** Also queue the visitor's acknowledgement mail, in the same transaction (never for spam). */
   acknowledge?: boolean;
   /**
    * The client's idempotency key, stored with the enquiry in the same transaction: a repeat of
@@ -70,6 +94,11 @@ export interface AddEnquiryOptions {
    * `enquiryMailsSuppressed`), it is stored with the status Spam and no mail is queued.
    */
   screening?: SpamScreening;
+  /**
+   * The counted checks, in place of `screening`: the screening they give is stored beside the
+   * enquiry, and one filed as Spam mails nobody (`suppressMemberAlerts` and `acknowledge` follow).
+   */
+  checks?: CountedChecks;
 }
 
 /** A notification of one enquiry, waiting in the outbox until it is delivered. */

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Enquiry } from "../../domain/enquiry";
 import type { SpamReason } from "../../domain/spam";
-import type { ProofOfWork } from "../../server/spam/proof-of-work";
-import { countRepeats, scoreEnquiry } from "../../server/spam/screening";
-import type { AttemptCounterStore } from "../../server/store/attempt-counters";
+import { countedScreening } from "../../server/spam/screening";
+import type { CounterToAdd } from "../../server/store/store";
 
 /** One enquiry of the labelled set, with what its sender did besides typing it. */
 export interface LabelledEnquiry {
@@ -23,27 +22,14 @@ export function readSpamSet(): LabelledEnquiry[] {
 }
 
 /** The attempt counters as one store keeps them, in memory: the set's enquiries all arrive on one day. */
-function memoryCounters(): AttemptCounterStore {
+function memoryCounters(): (counters: readonly CounterToAdd[]) => number[] {
   const counts = new Map<string, number>();
-  const add = (name: string) => {
-    const count = (counts.get(name) ?? 0) + 1;
-    counts.set(name, count);
-    return count;
-  };
-  return {
-    async add(name) {
-      return add(name);
-    },
-    async addAll(names) {
-      return names.map(add);
-    },
-    async takeBack(name) {
-      counts.set(name, Math.max(0, (counts.get(name) ?? 0) - 1));
-    },
-    async eraseExpired() {
-      return 0;
-    },
-  };
+  return (counters) =>
+    counters.map(({ name }) => {
+      const count = (counts.get(name) ?? 0) + 1;
+      counts.set(name, count);
+      return count;
+    });
 }
 
 export interface SpamSetFigures {
@@ -66,8 +52,8 @@ export async function scoreSpamSet(
   set: readonly LabelledEnquiry[],
   now = new Date(),
 ): Promise<SpamSetFigures> {
-  const counters = memoryCounters();
-  const proofsSeen = new Set<string>();
+  const addCounters = memoryCounters();
+  const expiresAt = new Date(now.getTime() + 60 * 60_000);
   const figures: SpamSetFigures = {
     genuine: 0,
     spam: 0,
@@ -76,20 +62,17 @@ export async function scoreSpamSet(
     caught: 0,
     reasonsSeen: {},
   };
-  for (const entry of set) {
-    let proofOfWork: ProofOfWork = entry.proofOfWork === "none" ? "missing" : "solved";
-    if (entry.proofOfWork === "replayed") {
-      const body = JSON.stringify(entry.enquiry);
-      proofOfWork = proofsSeen.has(body) ? "reused" : "solved";
-      proofsSeen.add(body);
-    }
-    const repeats = await countRepeats(counters, entry.enquiry, now);
-    const screening = scoreEnquiry({
-      enquiry: entry.enquiry,
-      honeypot: entry.honeypot,
-      proofOfWork,
-      repeats,
-    });
+  for (const [index, entry] of set.entries()) {
+    // A solved proof is counted once; a replayed one shares its counter with every repeat of the body.
+    const proofOfWork =
+      entry.proofOfWork === "none"
+        ? undefined
+        : {
+            name: `proof-of-work:${entry.proofOfWork === "replayed" ? JSON.stringify(entry.enquiry) : index}`,
+            expiresAt,
+          };
+    const checks = countedScreening({ enquiry: entry.enquiry, honeypot: entry.honeypot, proofOfWork, now });
+    const screening = checks.score(addCounters(checks.counters));
     for (const reason of screening.reasons)
       figures.reasonsSeen[reason] = (figures.reasonsSeen[reason] ?? 0) + 1;
     if (entry.label === "genuine") {

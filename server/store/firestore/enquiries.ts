@@ -4,6 +4,7 @@ import type { Language } from "../../../domain/contract";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
 import type {
   AddEnquiryOptions,
+  CounterToAdd,
   EnquiryStore,
   EnquiryNotificationKind,
   NewsletterNotificationKind,
@@ -38,6 +39,7 @@ import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 import { claimDueDocuments, takeLease } from "./claim-window";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
+import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaFields } from "./enquiry-meta";
 
@@ -157,6 +159,9 @@ export function staffNotification(
   return { ...dueAt(at), staffId, kind, ...extra };
 }
 
+/** How long a use of an idempotency key is remembered for counting: a day, as long as a retry. */
+const KEY_COUNTED_MS = 24 * 60 * 60_000;
+
 /**
  * Enquiries in `{product}_Form` and the outbox of their notifications in `notifications` on
  * Firestore. Several server instances can share them: each notification is claimed in its own
@@ -172,16 +177,17 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     return this.connection.db.collection("notifications");
   }
 
-  async add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
+  async add(enquiry: Enquiry, asked: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
     const received = eventTime();
-    const stored: StoredEnquiry = {
+    const unscreened: StoredEnquiry = {
       id: randomUUID(),
       receivedAt: received.toISOString(),
-      language: options.language ?? "en",
+      language: asked.language ?? "en",
       enquiry: enquiryFields(enquiry),
-      ...(options.source ? { source: options.source } : {}),
-      ...(options.screening ? { screening: options.screening } : {}),
+      ...(asked.source ? { source: asked.source } : {}),
+      ...(asked.screening ? { screening: asked.screening } : {}),
     };
+    const { stored, options } = await this.settleCountedChecks(unscreened, asked, received);
     const receivedAt = Timestamp.fromDate(received);
     const notification: NotificationData = {
       enquiryId: stored.id,
@@ -217,6 +223,36 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         if (attempt >= TURN_ATTEMPTS) throw error;
       }
     }
+  }
+
+  /**
+   * Adds the enquiry's counted checks and settles what they decide: its screening, and whether its
+   * acknowledgement is queued and its members alerted. Firestore's counters are atomic increments
+   * outside the enquiry's batch (the emulator's transactions are not isolated); a repeat of an
+   * idempotency key is counted once, by the key's own counter, as the SQLite store's transaction does.
+   */
+  private async settleCountedChecks(
+    stored: StoredEnquiry,
+    options: AddEnquiryOptions,
+    received: Date,
+  ): Promise<{ stored: StoredEnquiry; options: AddEnquiryOptions }> {
+    const { checks } = options;
+    if (!checks) return { stored, options };
+    const counters = new FirestoreAttemptCounterStore(this.connection);
+    const add = (list: readonly CounterToAdd[]) =>
+      Promise.all(list.map(({ name, expiresAt }) => counters.add(name, expiresAt)));
+    const key = options.idempotencyKey;
+    const counted =
+      !key || (await counters.add(`enquiry-key:${key}`, new Date(received.getTime() + KEY_COUNTED_MS))) === 1;
+    const screening = checks.score(counted ? await add(checks.counters) : checks.counters.map(() => 0));
+    const spam = enquiryMailsSuppressed(screening);
+    const cap = checks.acknowledgement;
+    const acknowledge =
+      (options.acknowledge ?? false) && !spam && (!cap || cap.allowed(await add(cap.counters)));
+    return {
+      stored: { ...stored, screening },
+      options: { ...options, acknowledge, ...(spam ? { suppressMemberAlerts: true } : {}) },
+    };
   }
 
   /**

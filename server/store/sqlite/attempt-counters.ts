@@ -1,10 +1,23 @@
 import type Database from "better-sqlite3";
 import { counterNameHash, type AttemptCounterStore } from "../attempt-counters";
+import type { CounterToAdd } from "../store";
 import { prepared, type SqliteRun } from "./connection";
 
 const ADD = `INSERT INTO attempt_counters (name_hash, count, expires_at) VALUES (?, 1, ?)
   ON CONFLICT (name_hash) DO UPDATE SET count = count + 1 RETURNING count`;
 const TAKE_BACK = `UPDATE attempt_counters SET count = max(count - 1, 0) WHERE name_hash = ?`;
+
+/**
+ * Adds one to each counter in the caller's transaction (an enquiry's, which waits for the disk),
+ * answering their counts in order.
+ */
+export function addCountersIn(db: Database.Database, counters: readonly CounterToAdd[]): number[] {
+  const add = prepared<[string, string], { count: number }>(db, ADD);
+  return counters.map(
+    ({ name, expiresAt }) =>
+      add.get(counterNameHash(name), expiresAt.toISOString())?.count ?? Number.MAX_SAFE_INTEGER,
+  );
+}
 
 /**
  * Runs one counter's change without waiting for the disk. A counter limits attempts; it is not a

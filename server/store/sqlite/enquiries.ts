@@ -1,16 +1,19 @@
-import { randomUUID } from "node:crypto";
+import { newRowId } from "./row-id";
 import type { Language } from "../../../domain/contract";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
 import {
   StoreUnavailableError,
   type AddEnquiryOptions,
+  type CountedChecks,
   type EnquiryStore,
   type NotificationKind,
   type OutboxBacklog,
   type PendingNotification,
   type StoredEnquiry,
 } from "../store";
+import type Database from "better-sqlite3";
 import { prepared, type SqliteConnection } from "./connection";
+import { addCountersIn } from "./attempt-counters";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 import { applyTeamRules } from "./team";
@@ -123,7 +126,27 @@ interface QueuedEnquiry {
   stored: StoredEnquiry;
   acknowledge: boolean;
   idempotencyKey?: string;
+  checks?: CountedChecks;
   team: Pick<AddEnquiryOptions, "firstContactHours" | "suppressMemberAlerts">;
+}
+
+/**
+ * Adds the enquiry's counted checks in the transaction and settles what they decide: its
+ * screening, and whether its acknowledgement is queued and its members alerted.
+ */
+function settleCountedChecks(db: Database.Database, queued: QueuedEnquiry): QueuedEnquiry {
+  const { checks } = queued;
+  if (!checks) return queued;
+  const screening = checks.score(addCountersIn(db, checks.counters));
+  const spam = enquiryMailsSuppressed(screening);
+  const cap = checks.acknowledgement;
+  const acknowledge = queued.acknowledge && !spam && (!cap || cap.allowed(addCountersIn(db, cap.counters)));
+  return {
+    ...queued,
+    stored: { ...queued.stored, screening },
+    acknowledge,
+    team: { ...queued.team, ...(spam ? { suppressMemberAlerts: true } : {}) },
+  };
 }
 
 function settle(
@@ -156,7 +179,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
    */
   add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
     const stored: StoredEnquiry = {
-      id: randomUUID(),
+      id: newRowId(),
       receivedAt: eventTime().toISOString(),
       language: options.language ?? "en",
       enquiry: {
@@ -174,6 +197,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
         stored,
         acknowledge: options.acknowledge ?? false,
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+        ...(options.checks ? { checks: options.checks } : {}),
         team: {
           ...(options.firstContactHours !== undefined
             ? { firstContactHours: options.firstContactHours }
@@ -246,13 +270,16 @@ export class SqliteEnquiryStore implements EnquiryStore {
       );
       return db
         .transaction(() =>
-          enquiries.map(({ stored, acknowledge, idempotencyKey, team }) => {
-            const fingerprint = idempotencyKey ? enquiryFingerprint(stored.enquiry) : "";
+          enquiries.map((queued) => {
+            const { idempotencyKey } = queued;
+            const fingerprint = idempotencyKey ? enquiryFingerprint(queued.stored.enquiry) : "";
             if (idempotencyKey) {
               const first = firstWithKey.get(idempotencyKey);
               if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
               if (first) return storedEnquiry(first);
             }
+            // Counted only now: a repeat of a key, answered above, counts nothing.
+            const { stored, acknowledge, team } = settleCountedChecks(db, queued);
             insertEnquiry.run({
               id: stored.id,
               receivedAt: stored.receivedAt,
@@ -266,8 +293,8 @@ export class SqliteEnquiryStore implements EnquiryStore {
               // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
               fileAsSpam.run(stored.id, at, at);
             } else {
-              insertNotification.run(randomUUID(), stored.id, "company", { at });
-              if (acknowledge) insertNotification.run(randomUUID(), stored.id, "acknowledgement", { at });
+              insertNotification.run(newRowId(), stored.id, "company", { at });
+              if (acknowledge) insertNotification.run(newRowId(), stored.id, "acknowledgement", { at });
               applyTeamRules(db, stored, team);
               queueEnquiryWebhooks(db, { type: "enquiry.received", enquiry: stored, at: new Date(at) });
             }

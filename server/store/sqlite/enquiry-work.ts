@@ -1,4 +1,5 @@
-import { randomUUID } from "node:crypto";
+import { newRowId } from "./row-id";
+import { catchUpSearch } from "./search-index";
 import {
   CLOSED_STATUSES,
   ENQUIRY_STATUSES,
@@ -89,6 +90,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     }
     const q = filter.q?.trim();
     if (q) {
+      this.run((db) => catchUpSearch(db, this.table));
       if (q.length >= TRIGRAM_LENGTH && this.isRareSearch(q)) {
         where.push(`e.id IN (SELECT enquiry_id FROM enquiry_search WHERE enquiry_search MATCH @q)`);
         params.q = ftsPhrase(q);
@@ -270,7 +272,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           db.prepare(
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
              VALUES (?, ?, ?, ?, 'status', ?, ?, ?)`,
-          ).run(randomUUID(), id, at, change.staffEmail, work.status, change.to, change.note ?? null);
+          ).run(newRowId(), id, at, change.staffEmail, work.status, change.to, change.note ?? null);
           queueEnquiryWebhooks(db, {
             type: "enquiry.status_changed",
             enquiry: storedEnquiry(enquiry),
@@ -299,7 +301,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           ).run(id, enquiry.received_at, at);
           db.prepare(
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'note', ?)`,
-          ).run(randomUUID(), id, note.at.toISOString(), note.staffEmail, note.text);
+          ).run(newRowId(), id, note.at.toISOString(), note.staffEmail, note.text);
           return true;
         })
         .immediate(),
@@ -343,13 +345,13 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           db.prepare(
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
              VALUES (?, ?, ?, ?, 'status', 'Spam', 'New', NULL)`,
-          ).run(randomUUID(), id, at, release.staffEmail);
+          ).run(newRowId(), id, at, release.staffEmail);
           db.prepare(`UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(id);
           db.prepare(
             `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
              SELECT @notification, @id, 'company', 'pending', 0, @at, @at, @at
              WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE enquiry_id = @id AND kind = 'company')`,
-          ).run({ notification: randomUUID(), id, at });
+          ).run({ notification: newRowId(), id, at });
           return { outcome: "changed", version };
         })
         .immediate(),

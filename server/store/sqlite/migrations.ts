@@ -142,6 +142,20 @@ export function migrations(enquiryTable: string): string[] {
     ) STRICT;
     CREATE INDEX enquiry_meta_source ON enquiry_meta (source_label);
     `,
+    // The search index is brought up to date when it is searched, in one batch (search-index.ts):
+    // an enquiry's write only notes it as waiting. Everything stored so far is already indexed.
+    `
+    CREATE TABLE enquiry_search_pending (enquiry_id TEXT NOT NULL) STRICT;
+    DROP TRIGGER ${quoteIdentifier(`${enquiryTable}_search_insert`)};
+    CREATE TRIGGER ${quoteIdentifier(`${enquiryTable}_search_insert`)} AFTER INSERT ON ${table} BEGIN
+      INSERT INTO enquiry_search_pending (enquiry_id) VALUES (new.id);
+    END;
+    DROP TRIGGER ${quoteIdentifier(`${enquiryTable}_search_delete`)};
+    CREATE TRIGGER ${quoteIdentifier(`${enquiryTable}_search_delete`)} AFTER DELETE ON ${table} BEGIN
+      DELETE FROM enquiry_search WHERE enquiry_id = old.id;
+      DELETE FROM enquiry_search_pending WHERE enquiry_id = old.id;
+    END;
+    `,
   ];
 }
 

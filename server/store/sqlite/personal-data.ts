@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { catchUpSearch } from "./search-index";
 import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
 import {
   erasureSummary,
@@ -43,6 +44,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
   ) {}
 
   private enquiriesOf(db: Database.Database, query: PersonQuery): EnquiryRow[] {
+    catchUpSearch(db, this.table);
     const [phrase, match] =
       "email" in query ? [query.email, `lower(trim(e.Email)) = @value`] : [query.mobile, `e.Mobile = @value`];
     return db

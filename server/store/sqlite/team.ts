@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newRowId } from "./row-id";
 import type Database from "better-sqlite3";
 import { CLOSED_STATUSES, type EnquiryStatus } from "../../../domain/console";
 import {
@@ -106,7 +106,7 @@ export function applyTeamRules(
      VALUES (?, ?, ?, 'member-alert', 'pending', 0, @at, @at, @at)`,
   );
   const queuedAt = options.released?.at ?? stored.receivedAt;
-  for (const staffId of recipients) insert.run(randomUUID(), stored.id, staffId, { at: queuedAt });
+  for (const staffId of recipients) insert.run(newRowId(), stored.id, staffId, { at: queuedAt });
 }
 
 interface TeamSqlRow extends EnquiryRow {
@@ -229,7 +229,7 @@ export class SqliteTeamStore implements TeamStore {
           ).run(change.ownerId, at, enquiryId);
           db.prepare(
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'owner', ?)`,
-          ).run(randomUUID(), enquiryId, at, change.staffEmail, owner?.email ?? null);
+          ).run(newRowId(), enquiryId, at, change.staffEmail, owner?.email ?? null);
           return "changed";
         })
         .immediate(),
@@ -257,7 +257,7 @@ export class SqliteTeamStore implements TeamStore {
           db.prepare(
             `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'follow-up', ?)`,
           ).run(
-            randomUUID(),
+            newRowId(),
             enquiryId,
             at,
             change.staffEmail,

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newRowId } from "./row-id";
 import type Database from "better-sqlite3";
 import type {
   WebhookAttemptView,
@@ -91,7 +91,7 @@ export class SqliteWebhookStore implements WebhookStore {
     now: Date;
   }): Promise<WebhookEndpoint> {
     const stored: WebhookEndpoint = {
-      id: randomUUID(),
+      id: newRowId(),
       url: endpoint.url,
       events: [...endpoint.events],
       secret: newWebhookSecret(),
