@@ -7,7 +7,7 @@
  *   BENCH_REUSE_BUILD=1 npm run bench:web   keep the build already in BUILD_DIR
  */
 import { PUBLIC_PAGES } from "../domain/contract";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -199,6 +199,21 @@ async function lighthouseRun(url: string, port: number): Promise<Lhr> {
   }
 }
 
+/** The pages to measure: every public page, or those BENCH_WEB_PAGES names (comma-separated paths). */
+function pagesToRun(): readonly string[] {
+  const chosen = process.env.BENCH_WEB_PAGES?.split(",").map((page) => page.trim());
+  return chosen ? PUBLIC_PAGES.filter((page) => chosen.includes(page)) : PUBLIC_PAGES;
+}
+
+/** With BENCH_WEB_REPORTS=<folder>, each run's Lighthouse report is kept there as JSON, to read its trace-based figures. */
+async function keepReport(lhr: Lhr, page: string, run: number): Promise<void> {
+  const folder = process.env.BENCH_WEB_REPORTS;
+  if (!folder) return;
+  await mkdir(folder, { recursive: true });
+  const name = `${page.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}-${run}.json`;
+  await writeFile(join(folder, name), JSON.stringify(lhr));
+}
+
 /** Builds the site, serves it, and runs Lighthouse on each page. */
 export async function runWebBench(): Promise<PageResult[]> {
   const siteDir = buildSite();
@@ -215,13 +230,12 @@ export async function runWebBench(): Promise<PageResult[]> {
   const gzipSizeOf = gzipSizes(siteDir);
   try {
     const results: PageResult[] = [];
-    for (const page of PUBLIC_PAGES) {
+    for (const page of pagesToRun()) {
       const runs: LighthouseRun[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
-        const measured = await readRun(
-          await lighthouseRun(`${server.baseUrl}${page}`, chrome.port),
-          gzipSizeOf,
-        );
+        const lhr = await lighthouseRun(`${server.baseUrl}${page}`, chrome.port);
+        await keepReport(lhr, page, run);
+        const measured = await readRun(lhr, gzipSizeOf);
         runs.push(measured);
         console.log(
           `  ${page} run ${run}/${RUNS}: performance ${measured.performance}, LCP ${formatMs(measured.lcpMs)}, ` +

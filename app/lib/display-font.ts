@@ -26,9 +26,41 @@ export function onDisplayFontArrival(callback: () => void): () => void {
   };
 }
 
+/** Faces a page asks for besides the headings' (the Hindi pages' Devanagari), fetched with it. */
+const companions: (() => FontFace)[] = [];
+let fetched = false;
+
 /**
- * Fetches the headings' web font once the page has hydrated and the browser is idle. Until it
- * arrives the headings show a fallback sized like it (app.css), so nothing moves; fetched earlier,
+ * Fetches `make()`'s face with the headings' font and puts both into use at the same moment, so
+ * the page is laid out again once, not once for each: on a slow phone each swap of a face that
+ * draws the whole text is a long task. Asked for after the headings' font was fetched (a page
+ * reached by a link within the site), it is fetched on its own at the next idle moment.
+ */
+export function loadWithDisplayFont(make: () => FontFace): () => void {
+  if (typeof document === "undefined" || !("fonts" in document) || typeof FontFace !== "function")
+    return () => {};
+  if (!fetched) {
+    companions.push(make);
+    return () => {
+      const at = companions.indexOf(make);
+      if (at >= 0) companions.splice(at, 1);
+    };
+  }
+  return whenIdle(() => {
+    const face = make();
+    face.load().then(
+      () => document.fonts.add(face),
+      () => {
+        // Offline or a new deployment: the system's font stays.
+      },
+    );
+  });
+}
+
+/**
+ * Fetches the headings' web font, with the faces the page asked for beside it, once the page has
+ * hydrated and the browser is idle, and puts them into use together once all have arrived. Until
+ * then the headings show a fallback sized like it (app.css), so nothing moves; fetched earlier,
  * it would share the first round trips with the stylesheets and the text, and its swap would lay
  * out the page again while the page's scripts start. Pages without scripts get the font from the
  * stylesheet. Returns a function that cancels a fetch not yet started.
@@ -38,13 +70,20 @@ export function loadDisplayFont(): () => void {
     return () => {};
   return whenIdle(() => {
     if (face) return;
+    fetched = true;
     face = new FontFace(DISPLAY_FONT_FAMILY, `url(${frauncesUrl}) format("woff2")`, {
       weight: "100 900",
       display: "swap",
     });
-    document.fonts.add(face);
-    face.load().then(markArrived, () => {
+    const faces = [face, ...companions.splice(0).map((make) => make())];
+    // Each face is put into use only once every one has arrived or failed: one swap, one layout.
+    void Promise.allSettled(faces.map((each) => each.load())).then((results) => {
+      results.forEach((result, i) => {
+        const each = faces[i];
+        if (result.status === "fulfilled" && each) document.fonts.add(each);
+      });
       // Offline or a new deployment: the fallback stays, sized like the font.
+      if (results[0]?.status === "fulfilled") markArrived();
     });
   });
 }

@@ -374,13 +374,15 @@ test.describe("the order of loading", () => {
     }));
   }
 
-  for (const path of ["/", "/privacy-policy"]) {
+  for (const path of ["/", "/privacy-policy", "/hi", "/hi/privacy-policy"]) {
     test(`${path} shows its text before it asks for any stylesheet, script or font, then gets its scripts and heading font`, async ({
       page,
     }) => {
       await page.goto(path);
       await waitForPageHydration(page);
       await expect.poll(() => fontLoaded(page, "Fraunces")).toBe(true);
+      // The Hindi pages' Devanagari face is put into use with the headings' font, in one swap.
+      if (path.startsWith("/hi")) expect(await fontLoaded(page, "Noto Sans Devanagari Subset")).toBe(true);
       const { firstContentfulPaint, requests } = await loadingTimeline(page);
       expect(firstContentfulPaint, "the page painted its text").toBeGreaterThan(0);
       const late = requests.filter((request) => /\.(?:css|js|woff2)$/.test(request.name));
