@@ -1,8 +1,8 @@
 /**
  * After the site is built: writes sitemap.xml and robots.txt from the content module, checks that
  * the prerendered privacy policy states the retention periods the build was given and writes them
- * to retention.json for the server to check against its own, puts each page's stylesheets into
- * the page and lets it paint before it hydrates, then precompresses every text file with brotli and gzip so the server never
+ * to retention.json for the server to check against its own, puts each page's stylesheets and tab
+ * icon into the page and lets it paint before it hydrates, then precompresses every text file with brotli and gzip so the server never
  * compresses a file twice.
  */
 import { readFileSync } from "node:fs";
@@ -20,6 +20,7 @@ import { CONSOLE_BASE_PATH } from "../domain/console";
 import { absoluteUrl } from "../app/lib/seo";
 import { paintBeforeHydrating } from "./first-paint";
 import { inlineStylesheets } from "./inline-styles";
+import { inlineTabIcon } from "./tab-icon";
 
 const siteDir = process.argv[2] ?? `${process.env.BUILD_DIR ?? "build"}/client`;
 const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest|ico)$/;
@@ -99,9 +100,10 @@ async function files(dir: string): Promise<string[]> {
 async function rewritePages() {
   let count = 0;
   const cssOf = (href: string) => readFileSync(join(siteDir, href), "utf8");
+  const iconSvg = readFileSync(join(siteDir, "icon.svg"), "utf8");
   for (const path of await files(siteDir)) {
     if (!path.endsWith(".html")) continue;
-    const html = inlineStylesheets(await readFile(path, "utf8"), cssOf);
+    const html = inlineTabIcon(inlineStylesheets(await readFile(path, "utf8"), cssOf), iconSvg);
     const rewritten = paintBeforeHydrating(html);
     // A page that still preloads its scripts was not recognised: React Router's markup changed.
     if (rewritten === html && html.includes('rel="modulepreload"'))

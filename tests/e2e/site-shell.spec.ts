@@ -383,6 +383,14 @@ test.describe("the order of loading", () => {
       await expect.poll(() => fontLoaded(page, "Fraunces")).toBe(true);
       // The Hindi pages' Devanagari face is put into use with the headings' font, in one swap.
       if (path.startsWith("/hi")) expect(await fontLoaded(page, "Noto Sans Devanagari Subset")).toBe(true);
+      // The tab's icon is in the page, so none is fetched before the first paint; once the page
+      // has hydrated, the icon files are linked for the browsers that prefer them.
+      const icons = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((link) =>
+          link.href.startsWith("data:") ? "data:" : new URL(link.href).pathname,
+        ),
+      );
+      expect(icons.sort()).toEqual(["/favicon.ico", "/icon.svg", "data:"]);
       const { firstContentfulPaint, requests } = await loadingTimeline(page);
       expect(firstContentfulPaint, "the page painted its text").toBeGreaterThan(0);
       const late = requests.filter((request) => /\.(?:css|js|woff2)$/.test(request.name));
