@@ -28,7 +28,6 @@ export function onDisplayFontArrival(callback: () => void): () => void {
 
 /** Faces a page asks for besides the headings' (the Hindi pages' Devanagari), fetched with it. */
 const companions: (() => FontFace)[] = [];
-let fetched = false;
 
 /**
  * Fetches `make()`'s face with the headings' font and puts both into use at the same moment, so
@@ -39,7 +38,8 @@ let fetched = false;
 export function loadWithDisplayFont(make: () => FontFace): () => void {
   if (typeof document === "undefined" || !("fonts" in document) || typeof FontFace !== "function")
     return () => {};
-  if (!fetched) {
+  // Until the headings' font is made (at the idle moment below), a face waits to go with it.
+  if (!face) {
     companions.push(make);
     return () => {
       const at = companions.indexOf(make);
@@ -47,9 +47,9 @@ export function loadWithDisplayFont(make: () => FontFace): () => void {
     };
   }
   return whenIdle(() => {
-    const face = make();
-    face.load().then(
-      () => document.fonts.add(face),
+    const alone = make();
+    alone.load().then(
+      () => document.fonts.add(alone),
       () => {
         // Offline or a new deployment: the system's font stays.
       },
@@ -70,7 +70,6 @@ export function loadDisplayFont(): () => void {
     return () => {};
   return whenIdle(() => {
     if (face) return;
-    fetched = true;
     face = new FontFace(DISPLAY_FONT_FAMILY, `url(${frauncesUrl}) format("woff2")`, {
       weight: "100 900",
       display: "swap",

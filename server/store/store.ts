@@ -96,7 +96,7 @@ export interface AddEnquiryOptions {
   screening?: SpamScreening;
   /**
    * The counted checks, in place of `screening`: the screening they give is stored beside the
-   * enquiry, and one filed as Spam mails nobody (`suppressMemberAlerts` and `acknowledge` follow).
+   * enquiry, and one filed as Spam mails nobody, its visitor included.
    */
   checks?: CountedChecks;
 }

@@ -226,8 +226,8 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   }
 
   /**
-   * Adds the enquiry's counted checks and settles what they decide: its screening, and whether its
-   * acknowledgement is queued and its members alerted. Firestore's counters are atomic increments
+   * Adds the enquiry's counted checks and settles what they decide: its screening (one filed as
+   * Spam is then stored as such, mailing nobody), and whether its acknowledgement is queued. Firestore's counters are atomic increments
    * outside the enquiry's batch (the emulator's transactions are not isolated); a repeat of an
    * idempotency key is counted once, by the key's own counter, as the SQLite store's transaction does.
    */
@@ -251,7 +251,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       (options.acknowledge ?? false) && !spam && (!cap || cap.allowed(await add(cap.counters)));
     return {
       stored: { ...stored, screening },
-      options: { ...options, acknowledge, ...(spam ? { suppressMemberAlerts: true } : {}) },
+      options: { ...options, acknowledge },
     };
   }
 

@@ -132,7 +132,8 @@ interface QueuedEnquiry {
 
 /**
  * Adds the enquiry's counted checks in the transaction and settles what they decide: its
- * screening, and whether its acknowledgement is queued and its members alerted.
+ * screening (one filed as Spam is then stored as such, mailing nobody), and whether its
+ * acknowledgement is queued.
  */
 function settleCountedChecks(db: Database.Database, queued: QueuedEnquiry): QueuedEnquiry {
   const { checks } = queued;
@@ -145,7 +146,6 @@ function settleCountedChecks(db: Database.Database, queued: QueuedEnquiry): Queu
     ...queued,
     stored: { ...queued.stored, screening },
     acknowledge,
-    team: { ...queued.team, ...(spam ? { suppressMemberAlerts: true } : {}) },
   };
 }
 
