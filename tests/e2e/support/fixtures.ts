@@ -27,9 +27,19 @@ export function viewportOf(width: number) {
 
 /**
  * axe-core with the WCAG 2.x A and AA rules (2.2 included), on the whole page or, with
- * `include`, only on the parts a test is about.
+ * `include`, only on the parts a test is about. The parts the page lays out only as they come near
+ * the screen (`content-visibility: auto`: the landing page's sections, the footer) are laid out
+ * first, as they are when a visitor reaches them: off screen, their text has no box to measure,
+ * and axe would read the colour behind it from whatever lies there.
  */
 export async function accessibilityViolations(page: Page, options: { include?: string[] } = {}) {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>("*"))
+      if (getComputedStyle(element).contentVisibility === "auto") {
+        element.style.contentVisibility = "visible";
+        element.dataset.laidOutForAxe = "";
+      }
+  });
   let builder = new AxeBuilder({ page }).withTags([
     "wcag2a",
     "wcag2aa",
@@ -40,6 +50,12 @@ export async function accessibilityViolations(page: Page, options: { include?: s
   ]);
   for (const selector of options.include ?? []) builder = builder.include(selector);
   const results = await builder.analyze();
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>("[data-laid-out-for-axe]")) {
+      element.style.contentVisibility = "";
+      delete element.dataset.laidOutForAxe;
+    }
+  });
   return results.violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact,
