@@ -100,10 +100,10 @@ async function files(dir: string): Promise<string[]> {
 async function rewritePages() {
   let count = 0;
   const cssOf = (href: string) => readFileSync(join(siteDir, href), "utf8");
-  const iconSvg = readFileSync(join(siteDir, "icon.svg"), "utf8");
+  const icon = readFileSync(join(siteDir, "favicon.ico"));
   for (const path of await files(siteDir)) {
     if (!path.endsWith(".html")) continue;
-    const html = inlineTabIcon(inlineStylesheets(await readFile(path, "utf8"), cssOf), iconSvg);
+    const html = inlineTabIcon(inlineStylesheets(await readFile(path, "utf8"), cssOf), icon);
     const rewritten = paintBeforeHydrating(html);
     // A page that still preloads its scripts was not recognised: React Router's markup changed.
     if (rewritten === html && html.includes('rel="modulepreload"'))

@@ -26,8 +26,14 @@ export function onDisplayFontArrival(callback: () => void): () => void {
   };
 }
 
-/** Faces a page asks for besides the headings' (the Hindi pages' Devanagari), fetched with it. */
-const companions: (() => FontFace)[] = [];
+/**
+ * Makes a face a page asks for besides the headings' (the Hindi pages' Devanagari), or settles on
+ * none when the device's own font will do.
+ */
+export type FaceMaker = () => FontFace | undefined | Promise<FontFace | undefined>;
+
+/** Faces a page asks for besides the headings', fetched with it. */
+const companions: FaceMaker[] = [];
 
 /**
  * Fetches `make()`'s face with the headings' font and puts both into use at the same moment, so
@@ -35,7 +41,7 @@ const companions: (() => FontFace)[] = [];
  * draws the whole text is a long task. Asked for after the headings' font was fetched (a page
  * reached by a link within the site), it is fetched on its own at the next idle moment.
  */
-export function loadWithDisplayFont(make: () => FontFace): () => void {
+export function loadWithDisplayFont(make: FaceMaker): () => void {
   if (typeof document === "undefined" || !("fonts" in document) || typeof FontFace !== "function")
     return () => {};
   // Until the headings' font is made (at the idle moment below), a face waits to go with it.
@@ -47,12 +53,13 @@ export function loadWithDisplayFont(make: () => FontFace): () => void {
     };
   }
   return whenIdle(() => {
-    const alone = make();
-    alone.load().then(
-      () => document.fonts.add(alone),
-      () => {
-        // Offline or a new deployment: the system's font stays.
-      },
+    void Promise.resolve(make()).then((alone) =>
+      alone?.load().then(
+        () => document.fonts.add(alone),
+        () => {
+          // Offline or a new deployment: the system's font stays.
+        },
+      ),
     );
   });
 }
@@ -74,9 +81,14 @@ export function loadDisplayFont(): () => void {
       weight: "100 900",
       display: "swap",
     });
-    const faces = [face, ...companions.splice(0).map((make) => make())];
+    const fraunces = face;
+    // The headings' font is fetched at once, the others as soon as they are made.
+    fraunces.load().catch(() => {});
+    const made = Promise.all(companions.splice(0).map((make) => make()));
     // Each face is put into use only once every one has arrived or failed: one swap, one layout.
-    void Promise.allSettled(faces.map((each) => each.load())).then((results) => {
+    void made.then(async (others) => {
+      const faces = [fraunces, ...others.filter((each) => each !== undefined)];
+      const results = await Promise.allSettled(faces.map((each) => each.load()));
       results.forEach((result, i) => {
         const each = faces[i];
         if (result.status === "fulfilled" && each) document.fonts.add(each);
