@@ -622,6 +622,47 @@ test.describe("the pages in both languages", () => {
     }
 
     for (const key of ["home", "privacyPolicy"] as const) {
+      // Phones, a portrait and a landscape tablet, a laptop: widths between the tests' usual two.
+      for (const width of [320, 768, 1024, 1280]) {
+        test(`${pages[key]} keeps everything within the screen's width at ${width} px, as it first opens`, async ({
+          page,
+        }) => {
+          await page.setViewportSize(viewportOf(width));
+          await openPage(page, pages[key]);
+          // Nothing scrolled yet: the parts laid out only near the screen are still estimates.
+          const spills = await page.evaluate(() => {
+            const found: string[] = [];
+            for (const container of document.querySelectorAll<HTMLElement>(".container")) {
+              const edge =
+                container.getBoundingClientRect().right -
+                parseFloat(getComputedStyle(container).paddingRight);
+              for (const child of container.children) {
+                const right = child.getBoundingClientRect().right;
+                if (right > edge + 0.5)
+                  found.push(
+                    `${child.tagName.toLowerCase()}.${child.className}: ${Math.round(right - edge)} px`,
+                  );
+              }
+            }
+            return found;
+          });
+          expect(spills, "parts wider than their column").toEqual([]);
+          // The brand, the menu button (or the links) and the language switch share one row.
+          const rows = await page.evaluate(() =>
+            [".site-header__brand", ".site-nav", ".site-nav__language"].map((selector) => {
+              const box = document.querySelector(selector)!.getBoundingClientRect();
+              return Math.round(box.top + box.height / 2);
+            }),
+          );
+          expect(new Set(rows).size, `the header's parts are centred at ${rows.join(", ")} px`).toBe(1);
+          expect(
+            await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            ),
+          ).toBe(0);
+        });
+      }
+
       test(`${pages[key]} names its language, its twins and its own title, description and social tags`, async ({
         page,
       }) => {
