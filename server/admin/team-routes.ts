@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { consoleMessages, INBOX_PAGE_SIZE, type EnquiryStatus } from "../../domain/console";
+import { consoleMessages, enquiryReference, INBOX_PAGE_SIZE, type EnquiryStatus } from "../../domain/console";
 import {
   ALERT_CHOICES,
   INBOX_VIEWS,
@@ -116,6 +116,11 @@ export async function teamRoutes(app: FastifyInstance) {
     const rule = body.data.rule as AssignmentRule;
     if (!(await team.setAssignmentRule(rule)))
       return reply.code(400).send({ error: teamMessages.ruleInvalid });
+    await app.store.activity.record({
+      actor: signedIn(request).email,
+      action: "assignment-rule-changed",
+      target: null,
+    });
     return { rule };
   });
 
@@ -151,6 +156,11 @@ export async function teamRoutes(app: FastifyInstance) {
     });
     if (result === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
     if (result === "no-such-member") return reply.code(400).send({ error: teamMessages.noSuchMember });
+    await app.store.activity.record({
+      actor: account.email,
+      action: "owner-change",
+      target: enquiryReference(params.data.id),
+    });
     return fieldsAfter(params.data.id);
   });
 
@@ -171,6 +181,11 @@ export async function teamRoutes(app: FastifyInstance) {
     });
     if (result === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
     if (result === "closed") return reply.code(409).send({ error: teamMessages.followUpClosed });
+    await app.store.activity.record({
+      actor: account.email,
+      action: "follow-up",
+      target: enquiryReference(params.data.id),
+    });
     return fieldsAfter(params.data.id);
   });
 }

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { enquiryReference } from "../../domain/console";
+import { TEAM_API_ROUTES } from "../../domain/team";
+import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
+import { buildTestApp, type TestApp } from "../../tests/support/test-app";
+
+let testApp: TestApp | undefined;
+afterEach(async () => {
+  await testApp?.close();
+  testApp = undefined;
+});
+
+const on = (route: string, id: string) => route.replace(":id", id);
+
+describe("the activity log of the team's work", () => {
+  test("names who gave an enquiry an owner, set a follow-up or changed the rule, and records nothing refused", async () => {
+    testApp = await buildTestApp({ LOG_LEVEL: "silent" });
+    const { app } = testApp;
+    await addStaff(app, "owner@example.com", "owner");
+    const member = await addStaff(app, "sales@example.com", "staff");
+    const owner = await signIn(app, "owner@example.com");
+    const sales = await signIn(app, "sales@example.com");
+    const posted = await app.inject({
+      method: "POST",
+      url: "/api/enquiries",
+      payload: {
+        Name: "Ravi Kumar",
+        Email: "ravi@example.in",
+        Mobile: "9876543210",
+        Quantity: 6,
+        RetailerSelfUse: "Retailer",
+      },
+    });
+    const id = posted.json<{ id: string }>().id;
+    const reference = enquiryReference(id);
+
+    const given = await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, id), {
+      ownerId: member.id,
+    });
+    expect(given.statusCode).toBe(200);
+    const followUp = await consoleRequest(app, sales, "POST", on(TEAM_API_ROUTES.followUp, id), {
+      followUpAt: new Date(Date.now() + 86_400_000).toISOString(),
+      nextStep: "Call about the price for 6 boxes",
+    });
+    expect(followUp.statusCode).toBe(200);
+    const rule = await consoleRequest(app, owner, "PUT", TEAM_API_ROUTES.assignment, {
+      rule: { kind: "turns", members: [member.id] },
+    });
+    expect(rule.statusCode).toBe(200);
+
+    // Refused: a member who does not exist, an enquiry that does not exist, a staff member setting the rule.
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect(
+      (await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, id), { ownerId: missing }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, missing), { ownerId: null }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await consoleRequest(app, sales, "PUT", TEAM_API_ROUTES.assignment, { rule: { kind: "none" } }))
+        .statusCode,
+    ).toBe(403);
+
+    const activity = await consoleRequest(app, owner, "GET", "/activity");
+    const entries = activity
+      .json<{ items: { actor: string; action: string; target: string | null }[] }>()
+      .items.filter((entry) => !entry.action.startsWith("sign-in"));
+    expect(entries).toEqual([
+      {
+        actor: "owner@example.com",
+        action: "assignment-rule-changed",
+        target: null,
+        id: expect.any(String),
+        at: expect.any(String),
+      },
+      {
+        actor: "sales@example.com",
+        action: "follow-up",
+        target: reference,
+        id: expect.any(String),
+        at: expect.any(String),
+      },
+      {
+        actor: "owner@example.com",
+        action: "owner-change",
+        target: reference,
+        id: expect.any(String),
+        at: expect.any(String),
+      },
+    ]);
+  });
+});
