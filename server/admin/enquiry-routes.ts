@@ -98,21 +98,28 @@ function filterOf(query: z.infer<typeof filterQuery>): InboxFilter {
 
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ error: apiMessages.badRequest });
 
+/** A row of the CSV: the inbox's, with who owns it and what is next, as the team's views show them. */
+type CsvRow = InboxRow & { ownerEmail: string | null; followUpAt: string | null; nextStep: string | null };
+
 const CSV_COLUMNS = [
-  { header: "reference", value: (row: InboxRow) => enquiryReference(row.id) },
-  { header: "receivedAt", value: (row: InboxRow) => row.receivedAt },
-  { header: "status", value: (row: InboxRow) => row.status },
-  { header: "Name", value: (row: InboxRow) => row.enquiry.Name },
-  { header: "Email", value: (row: InboxRow) => row.enquiry.Email },
-  { header: "Mobile", value: (row: InboxRow) => row.enquiry.Mobile },
-  { header: "Quantity", value: (row: InboxRow) => row.enquiry.Quantity },
-  { header: "RetailerSelfUse", value: (row: InboxRow) => row.enquiry.RetailerSelfUse },
-  { header: "utm_source", value: (row: InboxRow) => row.source?.utmSource },
-  { header: "utm_medium", value: (row: InboxRow) => row.source?.utmMedium },
-  { header: "utm_campaign", value: (row: InboxRow) => row.source?.utmCampaign },
-  { header: "referrer", value: (row: InboxRow) => row.source?.referrerHost },
-  { header: "landingPath", value: (row: InboxRow) => row.source?.landingPath },
-  { header: "spamReasons", value: (row: InboxRow) => row.screening?.reasons.join(" ") },
+  { header: "reference", value: (row: CsvRow) => enquiryReference(row.id) },
+  { header: "receivedAt", value: (row: CsvRow) => row.receivedAt },
+  { header: "status", value: (row: CsvRow) => row.status },
+  { header: "Name", value: (row: CsvRow) => row.enquiry.Name },
+  { header: "Email", value: (row: CsvRow) => row.enquiry.Email },
+  { header: "Mobile", value: (row: CsvRow) => row.enquiry.Mobile },
+  { header: "Quantity", value: (row: CsvRow) => row.enquiry.Quantity },
+  { header: "RetailerSelfUse", value: (row: CsvRow) => row.enquiry.RetailerSelfUse },
+  { header: "language", value: (row: CsvRow) => row.language },
+  { header: "owner", value: (row: CsvRow) => row.ownerEmail },
+  { header: "followUpAt", value: (row: CsvRow) => row.followUpAt },
+  { header: "nextStep", value: (row: CsvRow) => row.nextStep },
+  { header: "utm_source", value: (row: CsvRow) => row.source?.utmSource },
+  { header: "utm_medium", value: (row: CsvRow) => row.source?.utmMedium },
+  { header: "utm_campaign", value: (row: CsvRow) => row.source?.utmCampaign },
+  { header: "referrer", value: (row: CsvRow) => row.source?.referrerHost },
+  { header: "landingPath", value: (row: CsvRow) => row.source?.landingPath },
+  { header: "spamReasons", value: (row: CsvRow) => row.screening?.reasons.join(" ") },
 ] as const;
 
 /** The inbox, one enquiry's detail, its status, notes and notifications, and the CSV export. */
@@ -164,11 +171,21 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const query = filterQuery.safeParse(request.query);
     if (!query.success) return badRequest(reply);
     const account = signedIn(request);
-    const rows: InboxRow[] = [];
+    const emails = new Map((await app.store.staff.list()).map((member) => [member.id, member.email]));
+    const rows: CsvRow[] = [];
     let next: string | null = null;
     do {
       const page = await work.list({ ...filterOf(query.data), cursor: next, limit: EXPORT_PAGE_SIZE });
-      rows.push(...page.items);
+      const fields = await app.store.team.fieldsOf(page.items.map((item) => item.id));
+      for (const item of page.items) {
+        const team = fields.get(item.id);
+        rows.push({
+          ...item,
+          ownerEmail: team?.ownerId ? (emails.get(team.ownerId) ?? null) : null,
+          followUpAt: team?.followUpAt ?? null,
+          nextStep: team?.nextStep ?? null,
+        });
+      }
       next = page.nextCursor;
     } while (next);
     // Who exported how many; never the filter's search text, which may be a visitor's name.

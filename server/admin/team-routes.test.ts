@@ -92,3 +92,49 @@ describe("the activity log of the team's work", () => {
     ]);
   });
 });
+
+describe("the CSV of enquiries", () => {
+  test("carries each enquiry's language, owner, follow-up and next step", async () => {
+    testApp = await buildTestApp({ LOG_LEVEL: "silent" });
+    const { app } = testApp;
+    await addStaff(app, "owner@example.com", "owner");
+    const member = await addStaff(app, "sales@example.com", "staff");
+    const owner = await signIn(app, "owner@example.com");
+    const post = async (Name: string, lang: "en" | "hi") =>
+      (
+        await app.inject({
+          method: "POST",
+          url: "/api/enquiries",
+          payload: {
+            Name,
+            Email: "buyer@example.in",
+            Mobile: "9876543210",
+            Quantity: 6,
+            RetailerSelfUse: "Retailer",
+            lang,
+          },
+        })
+      ).json<{ id: string }>().id;
+    const worked = await post("अनीता शर्मा", "hi");
+    await post("Ravi Kumar", "en");
+    const followUpAt = new Date(Date.now() + 86_400_000).toISOString();
+    await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, worked), { ownerId: member.id });
+    await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.followUp, worked), {
+      followUpAt,
+      nextStep: "Send the price list",
+    });
+
+    const csv = (await consoleRequest(app, owner, "GET", "/enquiries.csv")).body.replace(/^\uFEFF/, "");
+    const [header, ...lines] = csv.trimEnd().split("\r\n");
+    const columns = header!.split(",");
+    const rows = lines.map((line) =>
+      Object.fromEntries(line.split(",").map((cell, i) => [columns[i], cell])),
+    );
+    expect(rows.map((row) => [row.reference, row.language, row.owner, row.followUpAt, row.nextStep])).toEqual(
+      [
+        [expect.any(String), "en", "", "", ""],
+        [enquiryReference(worked), "hi", "sales@example.com", followUpAt, "Send the price list"],
+      ],
+    );
+  });
+});
