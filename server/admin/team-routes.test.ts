@@ -12,26 +12,40 @@ afterEach(async () => {
 
 const on = (route: string, id: string) => route.replace(":id", id);
 
+/** An app with an owner and a member of staff, both signed in, and a way to send an enquiry. */
+async function team() {
+  testApp = await buildTestApp({ LOG_LEVEL: "silent" });
+  const { app } = testApp;
+  await addStaff(app, "owner@example.com", "owner");
+  const member = await addStaff(app, "sales@example.com", "staff");
+  const post = async (Name: string, lang: "en" | "hi" = "en") =>
+    (
+      await app.inject({
+        method: "POST",
+        url: "/api/enquiries",
+        payload: {
+          Name,
+          Email: "buyer@example.in",
+          Mobile: "9876543210",
+          Quantity: 6,
+          RetailerSelfUse: "Retailer",
+          lang,
+        },
+      })
+    ).json<{ id: string }>().id;
+  return {
+    app,
+    member,
+    post,
+    owner: await signIn(app, "owner@example.com"),
+    sales: await signIn(app, "sales@example.com"),
+  };
+}
+
 describe("the activity log of the team's work", () => {
   test("names who gave an enquiry an owner, set a follow-up or changed the rule, and records nothing refused", async () => {
-    testApp = await buildTestApp({ LOG_LEVEL: "silent" });
-    const { app } = testApp;
-    await addStaff(app, "owner@example.com", "owner");
-    const member = await addStaff(app, "sales@example.com", "staff");
-    const owner = await signIn(app, "owner@example.com");
-    const sales = await signIn(app, "sales@example.com");
-    const posted = await app.inject({
-      method: "POST",
-      url: "/api/enquiries",
-      payload: {
-        Name: "Ravi Kumar",
-        Email: "ravi@example.in",
-        Mobile: "9876543210",
-        Quantity: 6,
-        RetailerSelfUse: "Retailer",
-      },
-    });
-    const id = posted.json<{ id: string }>().id;
+    const { app, member, post, owner, sales } = await team();
+    const id = await post("Ravi Kumar");
     const reference = enquiryReference(id);
 
     const given = await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, id), {
@@ -95,26 +109,7 @@ describe("the activity log of the team's work", () => {
 
 describe("the CSV of enquiries", () => {
   test("carries each enquiry's language, owner, follow-up and next step", async () => {
-    testApp = await buildTestApp({ LOG_LEVEL: "silent" });
-    const { app } = testApp;
-    await addStaff(app, "owner@example.com", "owner");
-    const member = await addStaff(app, "sales@example.com", "staff");
-    const owner = await signIn(app, "owner@example.com");
-    const post = async (Name: string, lang: "en" | "hi") =>
-      (
-        await app.inject({
-          method: "POST",
-          url: "/api/enquiries",
-          payload: {
-            Name,
-            Email: "buyer@example.in",
-            Mobile: "9876543210",
-            Quantity: 6,
-            RetailerSelfUse: "Retailer",
-            lang,
-          },
-        })
-      ).json<{ id: string }>().id;
+    const { app, member, post, owner } = await team();
     const worked = await post("अनीता शर्मा", "hi");
     await post("Ravi Kumar", "en");
     const followUpAt = new Date(Date.now() + 86_400_000).toISOString();
