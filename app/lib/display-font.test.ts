@@ -53,9 +53,7 @@ beforeEach(() => {
   vi.stubGlobal("cancelIdleCallback", (handle: number) => clearTimeout(handle));
   Object.defineProperty(document, "fonts", {
     configurable: true,
-    value: {
-      add: (face: FakeFontFace) => added.push(face.family),
-    },
+    value: { add: (face: FakeFontFace) => added.push(face.family) },
   });
 });
 afterEach(() => vi.unstubAllGlobals());
