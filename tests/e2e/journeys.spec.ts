@@ -59,12 +59,16 @@ async function openPrivacyPolicy(page: Page, pages: PagesInLanguage) {
   await expect(page.getByRole("heading", { level: 1, name: pages.policy.heading })).toBeVisible();
 }
 
-/** Landed: the address names the part, which sits just below the header, with its heading shown and keyboard focus on it. */
+/**
+ * Landed: the address names the part, which sits just below the header, with its heading shown and
+ * keyboard focus on it, and no focus ring drawn round the whole part.
+ */
 async function expectLanded(page: Page, hash: string, heading: string, url: string) {
   await expect(page).toHaveURL(endsWith(url));
   await expectLandedOn(page, hash);
   await expect(page.locator(hash).getByRole("heading", { name: heading }).first()).toBeInViewport();
   await expect(page.locator(hash)).toBeFocused();
+  await expect(page.locator(hash)).toHaveCSS("outline-style", "none");
 }
 
 for (const pages of pageLanguages) {
