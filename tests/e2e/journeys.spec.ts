@@ -270,6 +270,7 @@ for (const pages of pageLanguages) {
           .getByRole("navigation", { name: pages.site.header.navLabel })
           .getByRole("link", { name: navigation.buyNow, exact: true })
           .click();
+        await expect(page).toHaveURL(endsWith(pages.at("#buy-now")));
         await expectLandedOn(page, "#buy-now");
 
         const form = orderFormOf(page, pages.landing.orderForm);

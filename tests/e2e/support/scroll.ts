@@ -5,13 +5,21 @@ import { expect } from "./fixtures";
  * How far the element's top sits below the sticky header's bottom edge (below the screen's top
  * edge when the header has scrolled away, as it does on a phone without scripts).
  */
-export function gapBelowHeader(page: Page, selector: string): Promise<number> {
-  return page.evaluate((target) => {
-    const headerBottom = Math.max(0, document.querySelector("header")!.getBoundingClientRect().bottom);
-    const element = document.querySelector(target);
-    // Not rendered yet: as far from the header as can be.
-    return element ? element.getBoundingClientRect().top - headerBottom : Number.POSITIVE_INFINITY;
-  }, selector);
+export async function gapBelowHeader(page: Page, selector: string): Promise<number> {
+  try {
+    return await page.evaluate((target) => {
+      const header = document.querySelector("header");
+      const element = document.querySelector(target);
+      // Not parsed yet (a page still arriving after a link): as far from the header as can be.
+      if (!header || !element) return Number.POSITIVE_INFINITY;
+      return element.getBoundingClientRect().top - Math.max(0, header.getBoundingClientRect().bottom);
+    }, selector);
+  } catch (error) {
+    // Asked while a link's navigation replaced the page: the next poll asks the new one.
+    if (error instanceof Error && /context was destroyed|navigat/i.test(error.message))
+      return Number.POSITIVE_INFINITY;
+    throw error;
+  }
 }
 
 /** Polls until the part's top sits below the sticky header, and at most 24 px below it. */
