@@ -7,6 +7,7 @@
  *   npx tsx bench/api.ts                  20 s per load at 50 connections
  *   BENCH_QUICK=1 npx tsx bench/api.ts    3 s per load, for development
  *   BENCH_STORES=sqlite npx tsx bench/api.ts   one store only (sqlite or firestore)
+ *   BENCH_CONNECTIONS=1 npx tsx bench/api.ts   one request at a time: the latency of each alone
  */
 import autocannon, { type Result } from "autocannon";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -19,7 +20,7 @@ import { formatCount, formatMB, formatTable, isMain, quick, type Row } from "./s
 import { startFirestoreEmulatorProcess } from "../tests/support/firestore-emulator";
 import { type ListeningServer, startServer } from "../tests/support/server-process";
 
-export const CONNECTIONS = 50;
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const DURATION_S = quick ? 3 : 20;
 /** The server's memory is read once it has taken this many enquiries. */
 export const MEMORY_AFTER_ENQUIRIES = 10_000;

@@ -21,6 +21,7 @@ import {
   firstContactDueAt,
   memberAlertRecipients,
   usesTurns,
+  type AlertChoice,
   type AssignmentRule,
   type DigestContent,
 } from "../../../domain/team";
@@ -91,6 +92,13 @@ interface NotificationData {
 
 /** How often storing an enquiry is tried when its turn was taken by another at the same moment. */
 const TURN_ATTEMPTS = 25;
+
+/** What storing an enquiry reads before it writes (`readForWrite`). */
+interface WriteReading {
+  queueWebhooks: Awaited<ReturnType<typeof enquiryWebhookQueue>>;
+  rule: AssignmentRule;
+  members: { id: string; alerts: AlertChoice }[];
+}
 
 function received(stored: StoredEnquiry): Date {
   return new Date(stored.receivedAt);
@@ -187,7 +195,12 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       ...(asked.source ? { source: asked.source } : {}),
       ...(asked.screening ? { screening: asked.screening } : {}),
     };
-    const { stored, options } = await this.settleCountedChecks(unscreened, asked, received);
+    // The counted checks and what the enquiry's write reads (the rule, the members, the webhook
+    // endpoints) do not depend on each other: asked for together, they cost one wait, not several.
+    const [{ stored, options }, firstReading] = await Promise.all([
+      this.settleCountedChecks(unscreened, asked, received),
+      this.readForWrite(),
+    ]);
     const receivedAt = Timestamp.fromDate(received);
     const notification: NotificationData = {
       enquiryId: stored.id,
@@ -212,7 +225,8 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     // A turn already taken by another enquiry (where transactions are not isolated) is tried again.
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.writeEnquiry(stored, notification, options, keyRef, fingerprint);
+        const reading = attempt === 1 ? firstReading : await this.readForWrite();
+        await this.writeEnquiry(stored, notification, options, keyRef, fingerprint, reading);
         return stored;
       } catch (error) {
         if (grpcCode(error) !== ALREADY_EXISTS) throw error;
@@ -256,6 +270,33 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   }
 
   /**
+   * What storing an enquiry reads first: the assignment rule, the members with their alert
+   * choices, and the webhook endpoints that hear of new enquiries. A rule that hands out turns
+   * takes its turn in the transaction that stores the enquiry, so enquiries arriving at once each
+   * get their own.
+   */
+  private async readForWrite(): Promise<WriteReading> {
+    const [queueWebhooks, [settings, staff]] = await Promise.all([
+      enquiryWebhookQueue(this.connection, "enquiry.received"),
+      this.connection.run(() =>
+        Promise.all([this.assignmentRef().get(), this.connection.db.collection("staff").get()]),
+      ),
+    ]);
+    return {
+      queueWebhooks,
+      rule: parseAssignmentRule(settings.get("rule")),
+      members: staff.docs.map((doc) => ({
+        id: String(doc.get("id")),
+        alerts: alertChoiceOf(doc.get("alerts")),
+      })),
+    };
+  }
+
+  private assignmentRef() {
+    return this.connection.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1]);
+  }
+
+  /**
    * One batch: the enquiry, its notifications and its key's document are written, or none. The
    * key's document is created, never overwritten, so of two requests with one key (at once, on
    * two instances) one commits and the other fails with ALREADY_EXISTS.
@@ -266,22 +307,11 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     options: AddEnquiryOptions,
     keyRef: DocumentReference | undefined,
     fingerprint: string,
+    { queueWebhooks, rule, members }: WriteReading,
   ): Promise<void> {
     const acknowledge = options.acknowledge ?? false;
-    const assignmentRef = this.connection.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1]);
-    const queueWebhooks = await enquiryWebhookQueue(this.connection, "enquiry.received");
+    const assignmentRef = this.assignmentRef();
     await this.connection.run(async () => {
-      // The rule and the members are read first; a rule that hands out turns takes its turn in the
-      // transaction that stores the enquiry (below), so enquiries arriving at once each get their own.
-      const [settings, staff] = await Promise.all([
-        assignmentRef.get(),
-        this.connection.db.collection("staff").get(),
-      ]);
-      const rule: AssignmentRule = parseAssignmentRule(settings.get("rule"));
-      const members = staff.docs.map((doc) => ({
-        id: String(doc.get("id")),
-        alerts: alertChoiceOf(doc.get("alerts")),
-      }));
       // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
       const spam = enquiryMailsSuppressed(stored.screening);
       const write = (
