@@ -85,16 +85,14 @@ export function usesTurns(rule: AssignmentRule): rule is Extract<AssignmentRule,
 }
 
 /**
- * The members mailed about a new enquiry, from each one's choice. The one place member alerts are
- * decided: `suppressed` (a suspected-spam enquiry, say) mails no member at all.
+ * The members mailed about a new enquiry, from each one's choice: the one place member alerts are
+ * decided. An enquiry filed as suspected spam gets none: the stores file it without team rules.
  */
 export function memberAlertRecipients(options: {
   buyer: BuyerType;
   ownerId: string | null;
   members: readonly { id: string; alerts: AlertChoice }[];
-  suppressed?: boolean;
 }): string[] {
-  if (options.suppressed) return [];
   return options.members
     .filter(({ id, alerts }) => {
       if (alerts === "all") return true;

@@ -13,8 +13,6 @@ export interface AttemptCounterStore {
    * include them too: never fewer than were added before.
    */
   add(name: string, expiresAt: Date): Promise<number>;
-  /** `add` for each of `names` at once (one write where the store can), answering their counts in order. */
-  addAll(names: readonly string[], expiresAt: Date): Promise<number[]>;
   /** Takes one back from the counter `name`: an attempt that turned out not to count. */
   takeBack(name: string): Promise<void>;
   /** Forgets every counter that expired before `before`; answers how many. */

@@ -301,7 +301,6 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
       await add("2026-03-12T11:00:00", "Bot", "Retailer", {
         source: { utmSource: "spam-campaign" },
         screening: { score: 9, reasons: ["link-in-name", "no-proof-of-work"], spam: true },
-        suppressMemberAlerts: true,
       });
       await add("2026-01-05T10:00:00", "Old", "Retailer", { source: { utmSource: "instagram" } });
     } finally {

@@ -247,7 +247,6 @@ describe.each(storeAdapters("spam"))("spam and sources on the $name store", (ada
 
     const stored = await store.enquiries.add(enquiry("Cheap backlinks"), {
       screening: spam,
-      suppressMemberAlerts: true,
     });
     expect((await store.team.fieldsOf([stored.id])).get(stored.id)?.ownerId ?? null).toBeNull();
     expect(await waitingFor(store, stored.id)).toEqual([]);

@@ -82,11 +82,6 @@ export interface AddEnquiryOptions {
   language?: Language;
   /** Working hours a New enquiry may wait for its first contact (FIRST_CONTACT_HOURS); 4 unless given. */
   firstContactHours?: number;
-  /**
-   * Mails no member of staff about it (the assignment rule still applies). The one switch for
-   * enquiries staff should not be alerted to, such as suspected spam; see memberAlertRecipients.
-   */
-  suppressMemberAlerts?: boolean;
   /** Where it came from, stored beside it. */
   source?: EnquirySource;
   /**

@@ -131,11 +131,13 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     expect((await store.enquiries.outboxBacklog()).waiting).toBeGreaterThan(0);
   });
 
-  test("a suppressed enquiry mails no member, and a rule naming someone not on the staff is refused", async () => {
+  test("an enquiry filed as spam mails no member, and a rule naming someone not on the staff is refused", async () => {
     const { store } = await open();
     const [a] = await members(store, "a@example.com");
     await store.team.setAlertChoice(a!.id, "all");
-    const quiet = await store.enquiries.add(enquiry("Retailer"), { suppressMemberAlerts: true });
+    const quiet = await store.enquiries.add(enquiry("Retailer"), {
+      screening: { score: 9, reasons: ["link-in-name", "no-proof-of-work"], spam: true },
+    });
     expect(memberMails(await claimAll(store)).filter((mail) => mail.enquiryId === quiet.id)).toEqual([]);
     expect(await store.team.setAssignmentRule({ kind: "turns", members: [a!.id, "nobody"] })).toBe(false);
     expect(await store.team.assignmentRule()).toEqual({ kind: "none" });
@@ -379,7 +381,6 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     const [a] = await members(store, "a@example.com");
     const spam = await store.enquiries.add(enquiry("Retailer"), {
       screening: { score: 9, reasons: ["link-in-name", "no-proof-of-work"], spam: true },
-      suppressMemberAlerts: true,
     });
     await store.enquiries.add(enquiry("Self Use"));
     // Timed by the store's own clock, which another test of this suite may have moved.

@@ -24,10 +24,6 @@ export class FirestoreAttemptCounterStore implements AttemptCounterStore {
     });
   }
 
-  async addAll(names: readonly string[], expiresAt: Date): Promise<number[]> {
-    return Promise.all(names.map((name) => this.add(name, expiresAt)));
-  }
-
   async takeBack(name: string): Promise<void> {
     await this.context.run(async () => {
       try {

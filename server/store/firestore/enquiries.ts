@@ -241,9 +241,10 @@ export class FirestoreEnquiryStore implements EnquiryStore {
 
   /**
    * Adds the enquiry's counted checks and settles what they decide: its screening (one filed as
-   * Spam is then stored as such, mailing nobody), and whether its acknowledgement is queued. Firestore's counters are atomic increments
-   * outside the enquiry's batch (the emulator's transactions are not isolated); a repeat of an
-   * idempotency key is counted once, by the key's own counter, as the SQLite store's transaction does.
+   * Spam is then stored as such, mailing nobody), and whether its acknowledgement is queued.
+   * Firestore's counters are atomic increments outside the enquiry's batch (the emulator's
+   * transactions are not isolated); a repeat of an idempotency key counts nothing, told apart by
+   * the key's own counter, as the SQLite store's transaction does.
    */
   private async settleCountedChecks(
     stored: StoredEnquiry,
@@ -334,12 +335,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           nextStep: null,
           dueAt: due.toISOString(),
         });
-        const recipients = memberAlertRecipients({
-          buyer,
-          ownerId,
-          members,
-          ...(options.suppressMemberAlerts ? { suppressed: true } : {}),
-        });
+        const recipients = memberAlertRecipients({ buyer, ownerId, members });
         for (const staffId of recipients) {
           writer.create(
             this.notifications().doc(randomUUID()),

@@ -22,9 +22,9 @@ export function addCountersIn(db: Database.Database, counters: readonly CounterT
 /**
  * Runs one counter's change without waiting for the disk. A counter limits attempts; it is not a
  * record anyone is promised: a change lost to a power cut costs one attempt's worth of counting,
- * while waiting for the disk on every sign-in, acknowledgement and enquiry (two counters each)
- * cost the enquiry route most of its speed. In WAL mode the next commit that does wait (an
- * enquiry's) writes these changes to the disk with its own.
+ * while waiting for the disk on every sign-in and newsletter confirmation would slow each one (an
+ * enquiry's counters are added in its own transaction: `addCountersIn`). In WAL mode the next
+ * commit that does wait (an enquiry's) writes these changes to the disk with its own.
  */
 function withoutWaitingForTheDisk<T>(db: Database.Database, work: () => T): T {
   prepared(db, "PRAGMA synchronous = NORMAL").run();
@@ -49,18 +49,6 @@ export class SqliteAttemptCounterStore implements AttemptCounterStore {
             expiresAt.toISOString(),
           )?.count ?? Number.MAX_SAFE_INTEGER,
       ),
-    );
-  }
-
-  async addAll(names: readonly string[], expiresAt: Date): Promise<number[]> {
-    const expires = expiresAt.toISOString();
-    return this.run((db) =>
-      withoutWaitingForTheDisk(db, () => {
-        const add = prepared<[string, string], { count: number }>(db, ADD);
-        return db.transaction(() =>
-          names.map((name) => add.get(counterNameHash(name), expires)?.count ?? Number.MAX_SAFE_INTEGER),
-        )();
-      }),
     );
   }
 

@@ -127,7 +127,7 @@ interface QueuedEnquiry {
   acknowledge: boolean;
   idempotencyKey?: string;
   checks?: CountedChecks;
-  team: Pick<AddEnquiryOptions, "firstContactHours" | "suppressMemberAlerts">;
+  team: Pick<AddEnquiryOptions, "firstContactHours">;
 }
 
 /**
@@ -202,7 +202,6 @@ export class SqliteEnquiryStore implements EnquiryStore {
           ...(options.firstContactHours !== undefined
             ? { firstContactHours: options.firstContactHours }
             : {}),
-          ...(options.suppressMemberAlerts ? { suppressMemberAlerts: true } : {}),
         },
         resolve,
         reject,

@@ -46,7 +46,6 @@ export function applyTeamRules(
   stored: StoredEnquiry,
   options: {
     firstContactHours?: number;
-    suppressMemberAlerts?: boolean;
     /**
      * An enquiry filed as Spam that staff marked Not spam: its work record becomes New at this
      * version, and its first-contact target counts from `at`, when it reached the team.
@@ -94,12 +93,7 @@ export function applyTeamRules(
        VALUES (?, 'New', 0, NULL, ?, ?, ?)`,
     ).run(stored.id, stored.receivedAt, ownerId, due.toISOString());
   }
-  const recipients = memberAlertRecipients({
-    buyer,
-    ownerId,
-    members,
-    ...(options.suppressMemberAlerts ? { suppressed: true } : {}),
-  });
+  const recipients = memberAlertRecipients({ buyer, ownerId, members });
   const insert = prepared(
     db,
     `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
