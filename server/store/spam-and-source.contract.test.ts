@@ -86,6 +86,39 @@ describe.each(storeAdapters("spam"))("spam and sources on the $name store", (ada
     expect(seen.filter((count) => count > 0)).toEqual([1, 2]);
   });
 
+  test("a repeat of an idempotency key counts nothing against the visitor's mailbox either", async () => {
+    store = await adapter.open();
+    const mailbox = `mailbox-${Math.random()}`;
+    const capCounts: number[] = [];
+    const checks = (): CountedChecks => ({
+      ...countedChecks(`mobile-${mailbox}`, 5),
+      acknowledgement: {
+        counters: [{ name: mailbox, expiresAt: FAR_FUTURE }],
+        allowed: ([count = 0]) => {
+          capCounts.push(count);
+          return count <= 3;
+        },
+      },
+    });
+    const key = "0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f";
+    const first = await store.enquiries.add(enquiry("Kavya Rao"), {
+      acknowledge: true,
+      idempotencyKey: key,
+      checks: checks(),
+    });
+    for (let i = 0; i < 3; i++) {
+      const again = await store.enquiries.add(enquiry("Kavya Rao"), {
+        acknowledge: true,
+        idempotencyKey: key,
+        checks: checks(),
+      });
+      expect(again.id).toBe(first.id);
+    }
+    await store.enquiries.add(enquiry("Kavya Rao"), { acknowledge: true, checks: checks() });
+    // One mail for the first use, one for the later enquiry: the retries in between took no turn of the cap.
+    expect(capCounts.filter((count) => count > 0)).toEqual([1, 2]);
+  });
+
   test("an acknowledgement is capped by its own counters, which an enquiry filed as Spam leaves alone", async () => {
     store = await adapter.open();
     const mailbox = `mailbox-${Math.random()}`;

@@ -262,8 +262,10 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     const screening = checks.score(counted ? await add(checks.counters) : checks.counters.map(() => 0));
     const spam = enquiryMailsSuppressed(screening);
     const cap = checks.acknowledgement;
+    // A repeat of a key stores nothing new (its first answers it), so it takes no turn of the
+    // visitor's mailbox either; were the first lost before its write, the retry sends no copy.
     const acknowledge =
-      (options.acknowledge ?? false) && !spam && (!cap || cap.allowed(await add(cap.counters)));
+      (options.acknowledge ?? false) && !spam && (!cap || (counted && cap.allowed(await add(cap.counters))));
     return {
       stored: { ...stored, screening },
       options: { ...options, acknowledge },
