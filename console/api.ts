@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly needs?: "code",
+    /** The whole answer, for a refusal that says more than its message (who owns an enquiry now). */
+    readonly answer?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -52,7 +54,12 @@ export async function callApi<T>(path: string, options: CallOptions = {}): Promi
   if (!response.ok) {
     const answer = (body ?? {}) as { error?: unknown; needs?: unknown };
     const message = typeof answer.error === "string" ? answer.error : consoleText.somethingWrong;
-    throw new ApiError(response.status, message, answer.needs === "code" ? "code" : undefined);
+    throw new ApiError(
+      response.status,
+      message,
+      answer.needs === "code" ? "code" : undefined,
+      answer as Record<string, unknown>,
+    );
   }
   return body as T;
 }

@@ -35,6 +35,16 @@ export const deliveryLabels: Record<DeliveryState, string> = {
   failing: "E-mail failing",
 };
 
+/** How a history line names the way staff reached the buyer. */
+export const contactChannelLabels = {
+  call: "a call",
+  whatsapp: "WhatsApp",
+  email: "an e-mail reply",
+} as const;
+
+/** A row filed as spam was never mailed, by design: it says so, not that mail is pending. */
+export const filedAsSpamLabel = "Filed as spam, not mailed";
+
 export const notificationKindLabels = {
   company: "Company's e-mail",
   acknowledgement: "Visitor's acknowledgement",
@@ -258,6 +268,10 @@ export const teamText = {
   ownerShort: (email: string) => email.split("@")[0] ?? email,
   nobody: "Nobody",
   firstContactLate: "First contact late",
+  takeOver: "Take it over",
+  statusNextStepHint: "What happens next, if anything changes. Fulfilled, Declined and Spam clear it.",
+  handOnAnyway: "Hand it on anyway",
+  keepAsIs: "Leave it",
   overdue: (when: string) => `Overdue since ${when}`,
   due: (when: string) => `Follow up ${when}`,
   settingsLink: "Alerts and assignment",
@@ -304,9 +318,9 @@ export const dashboardText = {
   rangeLabel: (days: number) => `${days} days`,
   downloadCsv: "Download CSV",
   showTable: "Show the figures as a table",
-  received: "Enquiries",
-  receivedNote: (retailer: number, selfUse: number) =>
-    `${retailer.toLocaleString("en-IN")} Retailer · ${selfUse.toLocaleString("en-IN")} Self Use`,
+  received: "Enquiries, spam aside",
+  genuineNote: (spam: number, retailer: number, selfUse: number) =>
+    `${spam.toLocaleString("en-IN")} filed as spam · of all ${retailer.toLocaleString("en-IN")} Retailer, ${selfUse.toLocaleString("en-IN")} Self Use`,
   reachedConfirmed: "Reached Confirmed",
   reachedFulfilled: "Fulfilled",
   ofGenuine: (count: number, genuine: number) =>

@@ -152,8 +152,14 @@ export interface HistoryEntry {
   id: string;
   at: string;
   staffEmail: string;
-  /** A status change, a note, an owner given (`text`: the owner's e-mail; none: nobody) or a follow-up set (`text`: when · next step; none: cleared). */
-  kind: "status" | "note" | "owner" | "follow-up";
+  /**
+   * A status change, a note, an owner given (`text`: the new owner's e-mail, `fromOwner`: the one
+   * before; none: nobody), a follow-up set (`text`: when · next step; none: cleared), or contact
+   * with the buyer started from the console (`text`: call, whatsapp or email).
+   */
+  kind: "status" | "note" | "owner" | "follow-up" | "contact";
+  /** For an owner change: who owned it before (absent: nobody). */
+  fromOwner?: string;
   /** For a status change. */
   from?: EnquiryStatus;
   to?: EnquiryStatus;

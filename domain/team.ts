@@ -126,17 +126,22 @@ export const teamMessages = {
 } as const;
 
 /**
- * What a member's 09:00 digest lists, without personal data: each enquiry by its reference, buyer
- * type and quantity, with a link into the console. Counted in full; listed up to DIGEST_LIST_MAX.
+ * What a member's 09:00 digest lists: each enquiry by its reference, the buyer's first name, buyer
+ * type and quantity, with a link into the console. A digest is staff's mail, kept in their
+ * mailboxes: it carries a first name at most, never an e-mail address or a mobile number.
  */
 export interface DigestItem {
   id: string;
   reference: string;
+  /** The buyer's first name as a person would greet them; absent when the name is not a plain one. */
+  firstName?: string;
   RetailerSelfUse: BuyerType;
   Quantity: number;
   /** When it is (or was) due: the follow-up, or the first-contact target. */
   dueAt: string | null;
   receivedAt: string;
+  /** Nobody has contacted the buyer yet. */
+  notContacted?: boolean;
 }
 
 export interface DigestSection {
@@ -147,9 +152,14 @@ export interface DigestSection {
 export interface DigestContent {
   /** The IST day it is for, YYYY-MM-DD. */
   day: string;
+  /** The member's own: overdue (oldest first), and due later today. */
   overdue: DigestSection;
   dueToday: DigestSection;
-  newUnassigned: DigestSection;
+  /** The team's that nobody owns: overdue (oldest first), and due later today. */
+  unownedOverdue: DigestSection;
+  unownedDueToday: DigestSection;
+  /** The console's Overdue and Due today counts at the digest's time, the whole team's. */
+  team: { overdue: number; dueToday: number };
   /**
    * Enquiries filed as suspected spam in the 24 hours before the digest: none of them was mailed,
    * so the digest is where the team hears of them (the console's Spam filter shows them).
@@ -160,12 +170,22 @@ export interface DigestContent {
 /** How far back the digest counts enquiries filed as suspected spam. */
 export const DIGEST_SPAM_WINDOW_MS = 24 * 3_600_000;
 
-export const DIGEST_LIST_MAX = 20;
+/**
+ * The most a section lists, oldest first; a team that has more than this overdue has a problem no
+ * mail hides, and the console lists them all.
+ */
+export const DIGEST_LIST_MAX = 200;
 /** The IST hour the digest goes out. */
 export const DIGEST_HOUR = 9;
 
 export function digestIsEmpty(content: DigestContent): boolean {
-  return content.overdue.count + content.dueToday.count + content.newUnassigned.count === 0;
+  return (
+    content.overdue.count +
+      content.dueToday.count +
+      content.unownedOverdue.count +
+      content.unownedDueToday.count ===
+    0
+  );
 }
 
 /** The team's routes, relative to ADMIN_API_PREFIX like ADMIN_API_ROUTES. */
@@ -193,7 +213,7 @@ export interface TeamItemFields {
   nextStep: string | null;
   /** When it is (or was) due: its follow-up, or its first-contact target while nobody touched it. */
   dueAt: string | null;
-  /** New, untouched by staff, and past its first-contact target (FIRST_CONTACT_HOURS working hours). */
+  /** Nobody has contacted the buyer, and the first-contact target (FIRST_CONTACT_HOURS working hours) has passed. */
   firstContactLate: boolean;
   /** Its follow-up time has come. */
   followUpOverdue: boolean;

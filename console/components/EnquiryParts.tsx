@@ -1,3 +1,5 @@
+import type { ContactChannel } from "../../domain/lifecycle";
+import { contactChannelLabels } from "../content";
 import type { HistoryEntry } from "../../domain/console";
 import type { Enquiry } from "../../domain/enquiry";
 import { formatFullTime } from "../content";
@@ -45,12 +47,18 @@ export function HistoryList({ history, empty }: { history: readonly HistoryEntry
             {entry.kind === "note" && "Note"}
             {entry.kind === "owner" && (
               <>
-                Owner → <strong>{entry.text ?? "Nobody"}</strong>
+                Owner {entry.fromOwner ?? "Nobody"} → <strong>{entry.text ?? "Nobody"}</strong>
+              </>
+            )}
+            {entry.kind === "contact" && (
+              <>
+                Contacted by{" "}
+                <strong>{contactChannelLabels[entry.text as ContactChannel] ?? entry.text}</strong>
               </>
             )}
             {entry.kind === "follow-up" && (entry.text ? "Follow-up set" : "Follow-up cleared")}
           </p>
-          {entry.text && entry.kind !== "owner" && (
+          {entry.text && entry.kind !== "owner" && entry.kind !== "contact" && (
             <p className="history-text">
               {entry.kind === "follow-up" ? followUpText(entry.text) : entry.text}
             </p>

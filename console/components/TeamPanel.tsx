@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { HistoryEntry } from "../../domain/console";
 import {
   NEXT_STEP_MAX_LENGTH,
@@ -8,7 +8,7 @@ import {
   type TeamMember,
 } from "../../domain/team";
 import { IST_OFFSET_MINUTES } from "../../domain/working-hours";
-import { apiPath, callApi, errorMessage } from "../api";
+import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { formatShortTime, teamText } from "../content";
 import { useFlash, useStaff } from "../session";
 import { ErrorNotice } from "./Notices";
@@ -56,32 +56,62 @@ export function TeamPanel({
   const [members, setMembers] = useState<TeamMember[]>([]);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const takeOverButton = useRef<HTMLButtonElement>(null);
+  /** The owner changed since this page was loaded: asked before taking over. */
+  const [takeOver, setTakeOver] = useState<{
+    message: string;
+    ownerId: string | null;
+    currentOwnerId: string | null;
+  } | null>(null);
 
   useEffect(() => {
     callApi<TeamMember[]>(apiPath(TEAM_API_ROUTES.members)).then(setMembers, () => undefined);
   }, []);
+
+  // The question takes the focus, so a keyboard user answers it at once.
+  useEffect(() => {
+    if (takeOver) takeOverButton.current?.focus();
+  }, [takeOver]);
 
   const owner = members.find((member) => member.id === team.ownerId);
 
   const send = async (route: string, body: unknown, message: string) => {
     setBusy(true);
     setError("");
+    setTakeOver(null);
     try {
       onChanged(await callApi(apiPath(route, { id: enquiryId }), { method: "POST", body }));
       flash(message);
       return true;
     } catch (caught) {
-      setError(errorMessage(caught));
+      const answer = caught instanceof ApiError && caught.status === 409 ? caught.answer : undefined;
+      if (route === TEAM_API_ROUTES.owner && answer && "currentOwnerId" in answer) {
+        setTakeOver({
+          message: errorMessage(caught),
+          ownerId: (body as { ownerId: string | null }).ownerId,
+          currentOwnerId: (answer.currentOwnerId as string | null) ?? null,
+        });
+      } else {
+        setError(errorMessage(caught));
+      }
       return false;
     } finally {
       setBusy(false);
     }
   };
 
+  /** Gives the enquiry to `ownerId`, as the owner shown on this page had it (else the console asks first). */
+  const giveTo = (ownerId: string | null, expectedOwnerId: string | null = team.ownerId) =>
+    send(
+      TEAM_API_ROUTES.owner,
+      { ownerId, expectedOwnerId },
+      ownerId === staff.id ? teamMessages.taken : teamMessages.ownerChanged,
+    );
+
   const handOn = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const ownerId = String(new FormData(event.currentTarget).get("owner") ?? "") || null;
-    void send(TEAM_API_ROUTES.owner, { ownerId }, teamMessages.ownerChanged);
+    void giveTo(ownerId);
   };
 
   const saveFollowUp = async (event: FormEvent<HTMLFormElement>) => {
@@ -112,13 +142,32 @@ export function TeamPanel({
           {team.nextStep && <span className="next-step">{team.nextStep}</span>}
         </span>
       </p>
+      {takeOver && (
+        <div className="notice warning take-over" role="alertdialog" aria-labelledby="take-over-question">
+          <p id="take-over-question">{takeOver.message}</p>
+          <div className="inline-actions">
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy}
+              ref={takeOverButton}
+              onClick={() => void giveTo(takeOver.ownerId, takeOver.currentOwnerId)}
+            >
+              {takeOver.ownerId === staff.id ? teamText.takeOver : teamText.handOnAnyway}
+            </button>
+            <button type="button" className="button quiet" onClick={() => setTakeOver(null)}>
+              {teamText.keepAsIs}
+            </button>
+          </div>
+        </div>
+      )}
       <form onSubmit={handOn} className="owner-row">
         {team.ownerId !== staff.id && (
           <button
             type="button"
             className="button primary"
             disabled={busy}
-            onClick={() => void send(TEAM_API_ROUTES.owner, { ownerId: staff.id }, teamMessages.taken)}
+            onClick={() => void giveTo(staff.id)}
           >
             {teamText.take}
           </button>

@@ -109,8 +109,8 @@ function Summary({ data }: { data: DashboardData }) {
     <ul className="kpis" aria-label="Summary">
       <Kpi
         label={text.received}
-        value={number(funnel.received)}
-        note={text.receivedNote(retailer, funnel.received - retailer)}
+        value={number(funnel.genuine)}
+        note={text.genuineNote(funnel.received - funnel.genuine, retailer, funnel.received - retailer)}
       />
       <Kpi
         label={text.reachedConfirmed}

@@ -1,3 +1,5 @@
+import { LIFECYCLE_API_ROUTES, type ContactChannel } from "../../domain/lifecycle";
+import { NEXT_STEP_MAX_LENGTH } from "../../domain/team";
 import { Mail, MessageCircle, Phone, RotateCw } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -19,6 +21,7 @@ import {
   notificationKindLabels,
   pageTitle,
   sentInLabel,
+  teamText,
 } from "../content";
 import { appPaths } from "../paths";
 import { useFlash } from "../session";
@@ -84,12 +87,19 @@ export function Component() {
     const form = new FormData(formElement);
     const status = String(form.get("status")) as EnquiryStatus;
     const note = String(form.get("note") ?? "").trim();
+    const nextStep = form.get("nextStep");
     setBusy(true);
     setStatusError("");
     try {
       const answer = await callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiryStatus, { id }), {
         method: "POST",
-        body: { status, version: detail.version, ...(note ? { note } : {}) },
+        body: {
+          status,
+          version: detail.version,
+          ...(note ? { note } : {}),
+          // Closing clears the next step on the server; otherwise what is typed replaces it.
+          ...(typeof nextStep === "string" && nextStep.trim() ? { nextStep: nextStep.trim() } : {}),
+        },
       });
       setDetail(answer);
       formElement.reset();
@@ -159,6 +169,21 @@ export function Component() {
     }
   };
 
+  /** The console opened a call or a chat: the buyer counts as contacted, and history says how. */
+  const recordContact = async (channel: ContactChannel) => {
+    try {
+      const answer = await callApi<{ team: EnquiryDetail["team"]; history: EnquiryDetail["history"] }>(
+        apiPath(LIFECYCLE_API_ROUTES.contact, { id }),
+        { method: "POST", body: { channel } },
+      );
+      setDetail((current) =>
+        current ? { ...current, team: answer.team, history: answer.history } : current,
+      );
+    } catch (caught) {
+      flash(errorMessage(caught));
+    }
+  };
+
   const { enquiry } = detail;
   return (
     <>
@@ -176,11 +201,17 @@ export function Component() {
       </p>
 
       <div className="contact-actions">
-        <a className="button contact" href={links.call}>
+        <a className="button contact" href={links.call} onClick={() => void recordContact("call")}>
           <Phone aria-hidden="true" size={20} />
           Call
         </a>
-        <a className="button contact" href={links.whatsApp} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button contact"
+          href={links.whatsApp}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => void recordContact("whatsapp")}
+        >
           <MessageCircle aria-hidden="true" size={20} />
           WhatsApp
         </a>
@@ -225,6 +256,16 @@ export function Component() {
             <label className="field">
               <span>Note with the change (optional)</span>
               <textarea name="note" rows={2} maxLength={NOTE_MAX_LENGTH} />
+            </label>
+            <label className="field">
+              <span>Next step (optional)</span>
+              <input
+                type="text"
+                name="nextStep"
+                maxLength={NEXT_STEP_MAX_LENGTH}
+                aria-describedby="status-next-step-hint"
+              />
+              <small id="status-next-step-hint">{teamText.statusNextStepHint}</small>
             </label>
             <ErrorNotice message={statusError} />
             <button type="submit" className="button primary" disabled={busy}>

@@ -14,7 +14,14 @@ import {
   SEARCH_MAX_LENGTH,
 } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
-import { consoleText, deliveryLabels, formatShortTime, pageTitle, teamText } from "../content";
+import {
+  consoleText,
+  deliveryLabels,
+  filedAsSpamLabel,
+  formatShortTime,
+  pageTitle,
+  teamText,
+} from "../content";
 import {
   INBOX_VIEWS,
   TEAM_API_ROUTES,
@@ -246,7 +253,10 @@ export function Component() {
   const view = searchParams.get("view");
   const buyer = searchParams.get("buyer");
   const source = searchParams.get("source");
-  const total = page ? ENQUIRY_STATUSES.reduce((sum, each) => sum + page.counts[each], 0) : 0;
+  // All is the team's work: spam is never in it (its own filter shows it).
+  const total = page
+    ? ENQUIRY_STATUSES.filter((each) => each !== "Spam").reduce((sum, each) => sum + page.counts[each], 0)
+    : 0;
 
   return (
     <>
@@ -386,9 +396,13 @@ export function Component() {
                 </td>
                 <td data-label="Source">{item.source ?? consoleText.sourceUnknown}</td>
                 <td data-label="Company's e-mail">
-                  <span className={`delivery delivery-${item.companyNotification}`}>
-                    {deliveryLabels[item.companyNotification]}
-                  </span>
+                  {item.status === "Spam" && item.companyNotification !== "sent" ? (
+                    <span className="delivery delivery-spam">{filedAsSpamLabel}</span>
+                  ) : (
+                    <span className={`delivery delivery-${item.companyNotification}`}>
+                      {deliveryLabels[item.companyNotification]}
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}

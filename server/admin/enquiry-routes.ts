@@ -1,3 +1,4 @@
+import { NEXT_STEP_MAX_LENGTH, teamMessages } from "../../domain/team";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import {
@@ -50,6 +51,11 @@ const statusBody = z.object({
   status: z.enum(ENQUIRY_STATUSES),
   version: z.number().int().min(0),
   note: z.string().max(NOTE_MAX_LENGTH).optional(),
+  /** The next step typed with the change; absent keeps the current one, "" clears it. */
+  nextStep: z
+    .string()
+    .max(NEXT_STEP_MAX_LENGTH * 2)
+    .optional(),
 });
 const noteBody = z.object({ text: z.string().max(NOTE_MAX_LENGTH * 2) });
 const notSpamBody = z.object({ version: z.number().int().min(0) });
@@ -210,17 +216,22 @@ export async function enquiryRoutes(app: FastifyInstance) {
 
   app.post(
     ADMIN_API_ROUTES.enquiryStatus,
-    { config: { textRule: { lines: ["note"] } } },
+    { config: { textRule: { lines: ["note", "nextStep"] } } },
     async (request, reply) => {
       const params = idParams.safeParse(request.params);
       const body = statusBody.safeParse(request.body);
       if (!params.success || !body.success) return badRequest(reply);
       const account = signedIn(request);
       const note = body.data.note?.trim();
+      const nextStep = body.data.nextStep?.trim();
+      if (nextStep && nextStep.length > NEXT_STEP_MAX_LENGTH) {
+        return reply.code(400).send({ error: teamMessages.nextStepTooLong });
+      }
       const result = await work.changeStatus(params.data.id, {
         to: body.data.status,
         expectedVersion: body.data.version,
         ...(note ? { note } : {}),
+        ...(nextStep !== undefined ? { nextStep: nextStep || null } : {}),
         staffEmail: account.email,
         at: eventTime(),
       });

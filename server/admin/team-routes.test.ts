@@ -50,6 +50,7 @@ describe("the activity log of the team's work", () => {
 
     const given = await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, id), {
       ownerId: member.id,
+      expectedOwnerId: null,
     });
     expect(given.statusCode).toBe(200);
     const followUp = await consoleRequest(app, sales, "POST", on(TEAM_API_ROUTES.followUp, id), {
@@ -65,12 +66,20 @@ describe("the activity log of the team's work", () => {
     // Refused: a member who does not exist, an enquiry that does not exist, a staff member setting the rule.
     const missing = "00000000-0000-4000-8000-000000000000";
     expect(
-      (await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, id), { ownerId: missing }))
-        .statusCode,
+      (
+        await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, id), {
+          ownerId: missing,
+          expectedOwnerId: member.id,
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, missing), { ownerId: null }))
-        .statusCode,
+      (
+        await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, missing), {
+          ownerId: null,
+          expectedOwnerId: null,
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
       (await consoleRequest(app, sales, "PUT", TEAM_API_ROUTES.assignment, { rule: { kind: "none" } }))
@@ -113,7 +122,10 @@ describe("the CSV of enquiries", () => {
     const worked = await post("अनीता शर्मा", "hi");
     await post("Ravi Kumar", "en");
     const followUpAt = new Date(Date.now() + 86_400_000).toISOString();
-    await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, worked), { ownerId: member.id });
+    await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, worked), {
+      ownerId: member.id,
+      expectedOwnerId: null,
+    });
     await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.followUp, worked), {
       followUpAt,
       nextStep: "Send the price list",

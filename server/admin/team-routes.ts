@@ -18,6 +18,7 @@ import { eventTime } from "../store/event-clock";
 import { decodePageCursor } from "../store/page-cursor";
 import type { TeamFields, TeamInboxRow } from "../store/team";
 import { signedIn } from "./guard";
+import { CONTACT_CHANNELS, LIFECYCLE_API_ROUTES, lifecycleMessages } from "../../domain/lifecycle";
 import { inboxItem } from "./enquiry-routes";
 
 const staffId = z.string().min(1).max(64);
@@ -31,7 +32,9 @@ const viewQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(INBOX_PAGE_SIZE),
 });
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const ownerBody = z.object({ ownerId: staffId.nullable() });
+/** `expectedOwnerId`: the owner the person saw when they chose; a different one now is asked about first. */
+const ownerBody = z.object({ ownerId: staffId.nullable(), expectedOwnerId: staffId.nullable() });
+const contactBody = z.object({ channel: z.enum(CONTACT_CHANNELS) });
 const followUpBody = z.object({
   followUpAt: z.iso.datetime({ offset: true }).nullable(),
   nextStep: z
@@ -61,7 +64,10 @@ export function teamItemFields(
     nextStep: fields?.nextStep ?? null,
     dueAt,
     firstContactLate:
-      status === "New" && !(fields?.touched ?? false) && dueAt !== null && Date.parse(dueAt) <= now.getTime(),
+      status === "New" &&
+      !(fields?.touched ?? false) &&
+      (fields?.firstContactDueAt ?? null) !== null &&
+      Date.parse(fields?.firstContactDueAt ?? "") <= now.getTime(),
     followUpOverdue: fields?.followUpAt ? Date.parse(fields.followUpAt) <= now.getTime() : false,
   };
 }
@@ -151,16 +157,43 @@ export async function teamRoutes(app: FastifyInstance) {
     const account = signedIn(request);
     const result = await team.setOwner(params.data.id, {
       ownerId: body.data.ownerId,
+      expectedOwnerId: body.data.expectedOwnerId,
+      actorId: account.id,
       staffEmail: account.email,
       at: eventTime(),
     });
     if (result === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
     if (result === "no-such-member") return reply.code(400).send({ error: teamMessages.noSuchMember });
+    if (typeof result === "object") {
+      const { currentOwnerId } = result.ownerChanged;
+      const owner = currentOwnerId
+        ? ((await app.store.staff.list()).find(({ id }) => id === currentOwnerId)?.email ?? null)
+        : null;
+      return reply.code(409).send({
+        error: lifecycleMessages.ownerChanged(owner),
+        currentOwnerId,
+        currentOwner: owner,
+      });
+    }
     await app.store.activity.record({
       actor: account.email,
       action: "owner-change",
       target: enquiryReference(params.data.id),
     });
+    return fieldsAfter(params.data.id);
+  });
+
+  app.post(LIFECYCLE_API_ROUTES.contact, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = contactBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const account = signedIn(request);
+    const found = await work.recordContact(params.data.id, {
+      channel: body.data.channel,
+      staffEmail: account.email,
+      at: eventTime(),
+    });
+    if (!found) return reply.code(404).send({ error: consoleMessages.notFound });
     return fieldsAfter(params.data.id);
   });
 

@@ -1,3 +1,4 @@
+import { plainFirstName } from "../../domain/names";
 import { brand } from "../../domain/brand";
 import type { Language } from "../../domain/contract";
 import { buyerTypeLabelsHi } from "../../domain/enquiry.hi";
@@ -80,16 +81,6 @@ export function enquiryMail(
 /** "Your enquiry 1A2B3C4D for Collarise" */
 export function acknowledgementSubject(enquiryId: string): string {
   return `Your enquiry ${enquiryReference(enquiryId)} for ${brand.productName}`;
-}
-
-/**
- * The first word of the Name when it is a plain name (letters, and the marks of scripts such as
- * Devanagari, at most 30), else nothing. Anyone can type any address into the form, so the mail
- * must carry nothing a stranger could use as a message.
- */
-function plainFirstName(name: string): string | undefined {
-  const first = name.trim().split(/\s+/)[0] ?? "";
-  return /^\p{L}[\p{L}\p{M}]{0,29}$/u.test(first) ? first : undefined;
 }
 
 /** How the acknowledgement greets: by a plain first name, else neutrally. */

@@ -42,8 +42,12 @@ export function memberAlertMail(notification: MemberAlert, publicUrl: string): E
   const { enquiry, enquiryId } = notification;
   const link = consoleEnquiryUrl(publicUrl, enquiryId);
   const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], String(enquiry[field])] as const);
-  const intro = `A new order enquiry ${enquiryReference(enquiryId)} for ${brand.productFullName} arrived through the website.`;
-  const subject = `[${enquiryReference(enquiryId)}] ${enquirySubject(enquiry)}`;
+  const intro = notification.handedOnBy
+    ? `${notification.handedOnBy} handed you the order enquiry ${enquiryReference(enquiryId)} for ${brand.productFullName}. It is yours now.`
+    : `A new order enquiry ${enquiryReference(enquiryId)} for ${brand.productFullName} arrived through the website.`;
+  const subject = notification.handedOnBy
+    ? `[${enquiryReference(enquiryId)}] Handed to you: ${enquirySubject(enquiry)}`
+    : `[${enquiryReference(enquiryId)}] ${enquirySubject(enquiry)}`;
   const text = [
     intro,
     "",
@@ -65,44 +69,55 @@ export function memberAlertMail(notification: MemberAlert, publicUrl: string): E
   return { subject, text, html };
 }
 
-/** The digest's sections, in the order a member works them. */
+/** The digest's sections, in the order a member works them: their own first, then nobody's. */
 const DIGEST_SECTIONS = [
-  { key: "overdue", title: "Overdue" },
-  { key: "dueToday", title: "Due today" },
-  { key: "newUnassigned", title: "New and unassigned" },
+  { key: "overdue", title: "Your overdue" },
+  { key: "dueToday", title: "Your due today" },
+  { key: "unownedOverdue", title: "Overdue, nobody owns it" },
+  { key: "unownedDueToday", title: "Due today, nobody owns it" },
 ] as const;
 
+const EMPTY_SECTION: DigestSection = { count: 0, items: [] };
+
 function itemLine(item: DigestItem): string {
-  const due = item.dueAt ? `, due ${istTime(item.dueAt)}` : `, received ${istTime(item.receivedAt)}`;
-  return `${item.reference}: ${item.Quantity} × ${item.RetailerSelfUse}${due}`;
+  const who = item.firstName ? `${item.firstName}, ` : "";
+  const due = item.dueAt ? `due ${istTime(item.dueAt)}` : `received ${istTime(item.receivedAt)}`;
+  const late = item.notContacted ? " (not contacted yet)" : "";
+  return `${item.reference}: ${who}${item.Quantity} × ${item.RetailerSelfUse}, ${due}${late}`;
 }
 
 /**
- * A member's 09:00 digest: overdue, due today, and new and unassigned, each enquiry with its link
- * into the console. It names enquiries by reference only (no personal data in a mail that is
- * kept in mailboxes); the console shows the rest.
+ * A member's 09:00 digest: their own overdue and due today, then the team's that nobody owns,
+ * oldest first, each with the buyer's first name, quantity and buyer type and its link into the
+ * console. Its subject carries the team's counts as the console's Overdue and Due today show them
+ * that morning, with the member's share. No e-mail address or mobile number is in it.
  */
 export function digestMail(content: DigestContent, publicUrl: string): EnquiryMail {
-  const counts = DIGEST_SECTIONS.map(({ key, title }) => `${title}: ${content[key].count}`).join(", ");
-  const subject = `${brand.productName} enquiries for ${content.day}: ${counts}`;
+  const section = (key: (typeof DIGEST_SECTIONS)[number]["key"]): DigestSection =>
+    (content[key] as DigestSection | undefined) ?? EMPTY_SECTION;
+  const team = content.team ?? { overdue: section("overdue").count, dueToday: section("dueToday").count };
+  const subject =
+    `${brand.productName} enquiries for ${content.day}: ` +
+    `Overdue ${team.overdue} (${section("overdue").count} yours), ` +
+    `Due today ${team.dueToday} (${section("dueToday").count} yours)`;
   const text: string[] = [`Good morning. Your ${brand.productName} enquiries for ${content.day}.`, ""];
   const html: string[] = [
     paragraphHtml(`Good morning. Your ${brand.productName} enquiries for ${content.day}.`),
   ];
   for (const { key, title } of DIGEST_SECTIONS) {
-    const section: DigestSection = content[key];
-    if (section.count === 0) continue;
-    text.push(`${title} (${section.count})`);
-    html.push(`<h2>${escapeHtml(title)} (${section.count})</h2>`, "<ul>");
-    for (const item of section.items) {
+    const { count, items } = section(key);
+    if (count === 0) continue;
+    text.push(`${title} (${count})`);
+    html.push(`<h2>${escapeHtml(title)} (${count})</h2>`, "<ul>");
+    for (const item of items) {
       const link = consoleEnquiryUrl(publicUrl, item.id);
       text.push(`- ${itemLine(item)}: ${link}`);
       html.push(`<li><a href="${escapeHtml(link)}">${escapeHtml(itemLine(item))}</a></li>`);
     }
-    const more = section.count - section.items.length;
+    const more = count - items.length;
     if (more > 0) {
-      text.push(`- and ${more} more in the console`);
-      html.push(`<li>and ${more} more in the console</li>`);
+      text.push(`- and ${more} newer in the console`);
+      html.push(`<li>and ${more} newer in the console</li>`);
     }
     text.push("");
     html.push("</ul>");

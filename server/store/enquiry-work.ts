@@ -1,6 +1,7 @@
 import type { BuyerType } from "../../domain/enquiry";
 import type { DeliveryState, EnquiryStatus, HistoryEntry, NotificationAttempts } from "../../domain/console";
 import type { StoredEnquiry } from "./store";
+import type { ContactChannel } from "../../domain/lifecycle";
 
 export interface InboxFilter {
   status?: EnquiryStatus;
@@ -48,10 +49,23 @@ export interface EnquiryWorkStore {
    */
   changeStatus(
     id: string,
-    change: { to: EnquiryStatus; expectedVersion: number; note?: string; staffEmail: string; at: Date },
+    change: {
+      to: EnquiryStatus;
+      expectedVersion: number;
+      note?: string;
+      /** The next step typed with the change (null: none); undefined keeps the current one. */
+      nextStep?: string | null;
+      staffEmail: string;
+      at: Date;
+    },
   ): Promise<StatusChangeResult>;
   /** False when there is no such enquiry. */
   addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean>;
+  /** A call or WhatsApp chat the console opened with the buyer; false when there is no such enquiry. */
+  recordContact(
+    id: string,
+    contact: { channel: ContactChannel; staffEmail: string; at: Date },
+  ): Promise<boolean>;
   /**
    * Marks an enquiry filed as Spam "Not spam": files it as New (with its history entry) and queues
    * the company's mail, in one transaction, if `expectedVersion` is still current. `not-spam` when

@@ -138,7 +138,14 @@ export type PendingStaffNotification = {
   to: string;
   attempts: number;
 } & (
-  | { kind: "member-alert"; enquiryId: string; enquiry: Enquiry; receivedAt: string }
+  | {
+      kind: "member-alert";
+      enquiryId: string;
+      enquiry: Enquiry;
+      receivedAt: string;
+      /** Set when the enquiry was handed to the member: who handed it on (server/lifecycle/plan.ts). */
+      handedOnBy?: string;
+    }
   | { kind: "digest"; digest: DigestContent }
 );
 

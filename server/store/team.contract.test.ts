@@ -5,6 +5,7 @@ import type { AlertChoice } from "../../domain/team";
 import { istDayBounds } from "../../domain/working-hours";
 import { digestMail } from "../notify/team-mail";
 import { queueDayDigests } from "../team/digest-schedule";
+import { planDigest } from "../lifecycle/digest";
 import type { PendingNotification, Store } from "./store";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 
@@ -196,16 +197,25 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     });
     expect(unassigned.items.map((row) => row.id)).toEqual([second.id]);
 
-    // Handed to b by a: the history says who gave it to whom.
+    // Handed to b by a: the history says who gave it to whom. Handing on is not contact: nobody
+    // called, so it keeps its first-contact target for its new owner.
+    const target = (await store.team.fieldsOf([first.id])).get(first.id)?.firstContactDueAt;
+    expect(target).toEqual(expect.any(String));
     await store.team.setOwner(first.id, { ownerId: b!.id, staffEmail: "a@example.com", at: new Date() });
     const record = await store.enquiryWork.get(first.id);
-    expect(record?.history.filter((entry) => entry.kind === "owner").map((entry) => entry.text)).toEqual([
-      "a@example.com",
-      "b@example.com",
+    expect(
+      record?.history
+        .filter((entry) => entry.kind === "owner")
+        .map((entry) => [entry.fromOwner ?? null, entry.text]),
+    ).toEqual([
+      [null, "a@example.com"],
+      ["a@example.com", "b@example.com"],
     ]);
     expect((await store.team.fieldsOf([first.id])).get(first.id)).toMatchObject({
       ownerId: b!.id,
-      touched: true,
+      touched: false,
+      dueAt: target,
+      firstContactDueAt: target,
     });
 
     expect(await store.staff.remove("b@example.com")).toBe(true);
@@ -337,6 +347,14 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
       leaseMs: 60_000,
     });
     const nine = ist("2030-02-04", "09:00");
+    // Both buyers were called: only their follow-ups are due now.
+    for (const { id } of [late, today]) {
+      await store.enquiryWork.recordContact(id, {
+        channel: "call",
+        staffEmail: "a@example.com",
+        at: new Date(),
+      });
+    }
     await store.team.setFollowUp(late.id, {
       followUpAt: ist("2030-02-02", "11:00"),
       nextStep: "Call back",
@@ -362,16 +380,17 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     if (digest.kind !== "digest") throw new Error("not a digest");
     expect(digest.digest.overdue.items.map((item) => item.id)).toEqual([late.id]);
     expect(digest.digest.dueToday.items.map((item) => item.id)).toEqual([today.id]);
-    expect(digest.digest.newUnassigned.count).toBe(0);
+    expect(digest.digest.unownedOverdue.count).toBe(0);
 
     const mail = digestMail(digest.digest, "https://collarise.example");
     for (const id of [late.id, today.id]) {
-      expect(mail.text).toContain(`${enquiryReference(id)}: 12 ×`);
+      expect(mail.text).toContain(`${enquiryReference(id)}: Buyer, 12 ×`);
       expect(mail.text).toContain(`https://collarise.example${CONSOLE_PAGE_PATHS.enquiry(id)}`);
       expect((await store.enquiryWork.get(id))?.id).toBe(id);
     }
-    // No personal data in a mail kept in mailboxes: references, never names.
+    // A mail kept in mailboxes names a buyer by first name only: no full name, address or mobile.
     expect(mail.text).not.toMatch(/Buyer \d+/);
+    expect(mail.text).not.toMatch(/@example\.com|9876543210/);
     // Nothing was filed as spam: the digest says nothing of it.
     expect(mail.text).not.toContain("spam");
   });
@@ -385,13 +404,15 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     await store.enquiries.add(enquiry("Self Use"));
     // Timed by the store's own clock, which another test of this suite may have moved.
     const now = new Date(new Date(spam.receivedAt).getTime() + 60_000);
-    const day = { staffId: a!.id, day: "today", dayEnd: new Date(now.getTime() + 86_400_000) };
-    const content = await store.team.digestFor({ ...day, now });
+    const day = { staffId: a!.id, dayEnd: new Date(now.getTime() + 86_400_000) };
+    const digestAt = async (at: Date) =>
+      planDigest(await store.team.digestParts({ ...day, now: at }), { now: at, day: "today" });
+    const content = await digestAt(now);
     expect(content.spamFiled).toBe(1);
     expect(digestMail(content, "https://collarise.example").text).toContain(
       "Suspected spam filed in the last 24 hours: 1.",
     );
-    const nextDay = await store.team.digestFor({ ...day, now: new Date(now.getTime() + 25 * 3_600_000) });
+    const nextDay = await digestAt(new Date(now.getTime() + 25 * 3_600_000));
     expect(nextDay.spamFiled).toBe(0);
     expect(digestMail(nextDay, "https://collarise.example").text).not.toContain("Suspected spam");
   });

@@ -1,15 +1,18 @@
 import type { AlertChoice, AssignmentRule, DigestContent, InboxView } from "../../domain/team";
 import type { InboxRow } from "./enquiry-work";
+import type { DigestParts } from "../lifecycle/digest";
 
 /** The work columns the team's views add to an inbox row. */
 export interface TeamFields {
   ownerId: string | null;
   followUpAt: string | null;
   nextStep: string | null;
-  /** Whether a member of staff has changed its status, written a note or set its owner. */
+  /** Whether staff contacted the buyer: a call or chat from the console, a note or a status change. */
   touched: boolean;
-  /** The follow-up, or the first-contact target while untouched; null once closed. */
+  /** The follow-up, or the first-contact target (or an earlier follow-up) while untouched; null once closed. */
   dueAt: string | null;
+  /** When the first contact is due, while nobody has contacted the buyer. */
+  firstContactDueAt: string | null;
 }
 
 export type TeamInboxRow = InboxRow & TeamFields;
@@ -31,7 +34,12 @@ export interface ViewRequest {
   limit: number;
 }
 
-export type OwnerChangeResult = "changed" | "not-found" | "no-such-member";
+export type OwnerChangeResult =
+  | "changed"
+  | "not-found"
+  | "no-such-member"
+  /** The owner changed since the person loaded the page: nothing changed. */
+  | { ownerChanged: { currentOwnerId: string | null } };
 export type FollowUpResult = "changed" | "not-found" | "closed";
 
 /**
@@ -47,10 +55,20 @@ export interface TeamStore {
   /** False when there is no such member. */
   setAlertChoice(staffId: string, choice: AlertChoice): Promise<boolean>;
 
-  /** Gives the enquiry to `ownerId` (null: nobody), with a history entry; it counts as touched. */
+  /**
+   * Gives the enquiry to `ownerId` (null: nobody), with a history entry and the new owner's alert
+   * (server/lifecycle/plan.ts: planOwnerChange). With `expectedOwnerId`, refused when the owner is
+   * no longer that one.
+   */
   setOwner(
     enquiryId: string,
-    change: { ownerId: string | null; staffEmail: string; at: Date },
+    change: {
+      ownerId: string | null;
+      expectedOwnerId?: string | null;
+      actorId?: string | null;
+      staffEmail: string;
+      at: Date;
+    },
   ): Promise<OwnerChangeResult>;
   /** Sets (or, with null, clears) the follow-up and next step of an open enquiry, with a history entry. */
   setFollowUp(
@@ -67,8 +85,8 @@ export interface TeamStore {
   listView(options: ViewRequest): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }>;
   viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts>;
 
-  /** What one member's digest holds at `now`: their overdue and due today, and every new unassigned. */
-  digestFor(options: { staffId: string; now: Date; dayEnd: Date; day: string }): Promise<DigestContent>;
+  /** What one member's digest is made from at `now` (server/lifecycle/digest.ts). */
+  digestParts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<DigestParts>;
   /**
    * Queues each member's digest for `day` unless one was queued already (on any instance): the
    * digest's id is made from the member and the day. Answers how many were queued.

@@ -1,3 +1,4 @@
+import { planDigest } from "../lifecycle/digest";
 import { DIGEST_HOUR, digestIsEmpty } from "../../domain/team";
 import { istDate, istDayBounds, nextIstHour } from "../../domain/working-hours";
 import { nodeTimers, runLeased, scheduleTask, type ScheduleTimers } from "../scheduled-task";
@@ -35,7 +36,8 @@ export async function queueDayDigests(store: Pick<Store, "staff" | "team">, at: 
   const { end } = istDayBounds(at);
   const digests = [];
   for (const member of await store.staff.list()) {
-    const content = await store.team.digestFor({ staffId: member.id, now: at, dayEnd: end, day });
+    const parts = await store.team.digestParts({ staffId: member.id, now: at, dayEnd: end });
+    const content = planDigest(parts, { now: at, day });
     if (!digestIsEmpty(content)) digests.push({ staffId: member.id, content });
   }
   return store.team.queueDigests(day, digests, at);

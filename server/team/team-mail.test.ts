@@ -149,12 +149,15 @@ describe("the team's mail, over a real SMTP conversation", () => {
     // The company's mail, the member's alert and one digest.
     await sink!.waitForMails(3);
 
-    const digests = (sink?.mails ?? []).filter((mail) => /Overdue: \d/.test(mail.parsed.subject ?? ""));
+    const digests = (sink?.mails ?? []).filter((mail) => /Overdue \d/.test(mail.parsed.subject ?? ""));
     expect(digests.map((mail) => mail.envelopeTo)).toEqual([["retail@example.com"]]);
+    // The subject's counts are the console's Overdue and Due today, with the member's share.
+    expect(digests[0]!.parsed.subject).toContain("Overdue 1 (1 yours), Due today 0 (0 yours)");
     const text = digests[0]!.parsed.text ?? "";
-    expect(text).toContain("Overdue (1)");
-    expect(text).toContain(`${enquiryReference(id)}: 6 × Retailer`);
+    expect(text).toContain("Your overdue (1)");
+    // The buyer's first name, never the whole name, address or mobile.
+    expect(text).toContain(`${enquiryReference(id)}: Ravi, 6 × Retailer`);
     expect(text).toContain(`${PUBLIC_URL}${CONSOLE_PAGE_PATHS.enquiry(id)}`);
-    expect(text).not.toContain("Ravi");
+    expect(text).not.toContain("Kumar");
   });
 });

@@ -153,7 +153,7 @@ for (const width of SCREENSHOT_WIDTHS) {
     const { id } = (await placed.json()) as { id: string };
     const origin = { origin: new URL(page.url()).origin };
     await page.request.post(`${ADMIN_API_PREFIX}/enquiries/${id}/owner`, {
-      data: { ownerId: memberId },
+      data: { ownerId: memberId, expectedOwnerId: null },
       headers: origin,
     });
     await page.request.post(`${ADMIN_API_PREFIX}/enquiries/${id}/follow-up`, {

@@ -1,5 +1,12 @@
+import { handedOnOf } from "../member-alert-payload";
 import { randomUUID } from "node:crypto";
-import { Timestamp, type DocumentData, type DocumentReference } from "firebase-admin/firestore";
+import {
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Transaction,
+  type WriteBatch,
+} from "firebase-admin/firestore";
 import type { Language } from "../../../domain/contract";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
 import type {
@@ -14,32 +21,20 @@ import type {
   StaffNotificationKind,
   StoredEnquiry,
 } from "../store";
+import { parseAssignmentRule, type AssignmentRule, type DigestContent } from "../../../domain/team";
+import { ASSIGNMENT_DOC, membersOf, takeTurn, writePlan } from "./work-record";
 import {
-  alertChoiceOf,
-  assigneeOf,
-  parseAssignmentRule,
-  firstContactDueAt,
-  memberAlertRecipients,
-  usesTurns,
-  type AlertChoice,
-  type AssignmentRule,
-  type DigestContent,
-} from "../../../domain/team";
-import { FIRST_CONTACT_HOURS } from "../../../domain/working-hours";
-import { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./team";
-import {
-  ALREADY_EXISTS,
-  collectionsOf,
-  grpcCode,
-  isoOf,
-  NOT_FOUND,
-  sortKey,
-  type FirestoreConnection,
-} from "./connection";
+  acknowledgementQueued,
+  countsMailboxCap,
+  intakeTakesTurn,
+  planIntake,
+  type MemberFacts,
+} from "../../lifecycle/plan";
+import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreConnection } from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 import { claimDueDocuments, takeLease } from "./claim-window";
-import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
+import { enquiryWebhookQueue } from "./webhooks";
 import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaFields } from "./enquiry-meta";
@@ -97,11 +92,7 @@ const TURN_ATTEMPTS = 25;
 interface WriteReading {
   queueWebhooks: Awaited<ReturnType<typeof enquiryWebhookQueue>>;
   rule: AssignmentRule;
-  members: { id: string; alerts: AlertChoice }[];
-}
-
-function received(stored: StoredEnquiry): Date {
-  return new Date(stored.receivedAt);
+  members: MemberFacts[];
 }
 
 function enquiryFields(enquiry: Enquiry): Enquiry {
@@ -262,10 +253,12 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     const screening = checks.score(counted ? await add(checks.counters) : checks.counters.map(() => 0));
     const spam = enquiryMailsSuppressed(screening);
     const cap = checks.acknowledgement;
+    const asked = options.acknowledge ?? false;
     // A repeat of a key stores nothing new (its first answers it), so it takes no turn of the
     // visitor's mailbox either; were the first lost before its write, the retry sends no copy.
-    const acknowledge =
-      (options.acknowledge ?? false) && !spam && (!cap || (counted && cap.allowed(await add(cap.counters))));
+    const capAllowed =
+      cap && countsMailboxCap({ asked, spam }) ? counted && cap.allowed(await add(cap.counters)) : undefined;
+    const acknowledge = acknowledgementQueued({ asked, spam, capAllowed });
     return {
       stored: { ...stored, screening },
       options: { ...options, acknowledge },
@@ -288,10 +281,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     return {
       queueWebhooks,
       rule: parseAssignmentRule(settings.get("rule")),
-      members: staff.docs.map((doc) => ({
-        id: String(doc.get("id")),
-        alerts: alertChoiceOf(doc.get("alerts")),
-      })),
+      members: membersOf(staff.docs),
     };
   }
 
@@ -317,54 +307,36 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     await this.connection.run(async () => {
       // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
       const spam = enquiryMailsSuppressed(stored.screening);
-      const write = (
-        writer: { create(ref: DocumentReference, data: DocumentData): unknown },
-        turn: number,
-      ): void => {
-        if (spam) return;
-        const buyer = stored.enquiry.RetailerSelfUse;
-        const ids = new Set(members.map(({ id }) => id));
-        const ownerId = assigneeOf(rule, buyer, turn, (id) => ids.has(id));
-        const due = firstContactDueAt(received(stored), options.firstContactHours ?? FIRST_CONTACT_HOURS);
-        writer.create(this.connection.db.collection("enquiryWork").doc(stored.id), {
-          status: "New",
-          version: 0,
-          closedAt: null,
+      const plan = (turn: number) =>
+        planIntake({
           receivedAt: stored.receivedAt,
-          sortKey: sortKey(stored.receivedAt, stored.id),
-          ownerId: ownerId ?? UNASSIGNED,
-          followUpAt: null,
-          nextStep: null,
-          dueAt: due.toISOString(),
+          buyer: stored.enquiry.RetailerSelfUse,
+          spam,
+          rule,
+          turn,
+          members,
+          firstContactHours: options.firstContactHours,
+          acknowledge,
         });
-        const recipients = memberAlertRecipients({ buyer, ownerId, members });
-        for (const staffId of recipients) {
-          writer.create(
-            this.notifications().doc(randomUUID()),
-            staffNotification(staffId, "member-alert", received(stored), {
-              enquiryId: stored.id,
-              enquiry: stored.enquiry,
-              language: stored.language,
-            }),
-          );
-        }
-        queueWebhooks(writer as DocumentWriter, {
-          type: "enquiry.received",
-          enquiry: stored,
-          at: received(stored),
-        });
+      const write = (writer: Transaction | WriteBatch, turn: number): void => {
+        const intake = plan(turn);
+        this.writeEnquiryDocuments(writer, stored, notification, intake, keyRef, fingerprint);
+        writePlan(
+          this.connection,
+          writer,
+          { stored, before: null },
+          intake,
+          { staffEmail: "", at: stored.receivedAt },
+          new Map([["enquiry.received", (queueWriter, event) => queueWebhooks(queueWriter, event)]]),
+        );
       };
-      if (usesTurns(rule) && !spam) {
+      if (intakeTakesTurn(rule, spam)) {
         await this.connection.db.runTransaction(
           async (transaction) => {
             const current = await transaction.get(assignmentRef);
             const generation = Number(current.get("generation") ?? 0);
             const turn = Number(current.get("turn") ?? 0);
-            transaction.create(this.connection.db.collection(ASSIGNMENT_TURNS).doc(`${generation}-${turn}`), {
-              enquiryId: stored.id,
-            });
-            transaction.update(assignmentRef, { turn: turn + 1 });
-            this.writeEnquiryDocuments(transaction, stored, notification, acknowledge, keyRef, fingerprint);
+            takeTurn(this.connection, transaction, { generation, turn, enquiryId: stored.id });
             write(transaction, turn);
           },
           { maxAttempts: TURN_ATTEMPTS },
@@ -372,49 +344,35 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         return;
       }
       const batch = this.connection.db.batch();
-      this.writeEnquiryDocuments(batch, stored, notification, acknowledge, keyRef, fingerprint);
       write(batch, 0);
       await batch.commit();
     });
   }
 
-  /** The enquiry's own documents: its key's, its own, and its notifications to the company and the visitor. */
+  /** The enquiry's own documents: its key's, its own, and its mails to the company and the visitor. */
   private writeEnquiryDocuments(
     batch: { create(ref: DocumentReference, data: DocumentData): unknown },
     stored: StoredEnquiry,
     notification: NotificationData,
-    acknowledge: boolean,
+    intake: { companyMail: boolean; acknowledgement: boolean },
     keyRef: DocumentReference | undefined,
     fingerprint: string,
   ): void {
     const receivedAt = notification.receivedAt;
-    {
-      if (keyRef) {
-        const record: IdempotencyKeyData = { enquiryId: stored.id, fingerprint, receivedAt };
-        batch.create(keyRef, record);
-      }
-      // The language is metadata beside the five fields, like the time received.
-      batch.create(this.enquiries().doc(stored.id), {
-        ...stored.enquiry,
-        receivedAt,
-        language: stored.language,
-        ...enquiryMetaFields(stored),
-      });
-      if (enquiryMailsSuppressed(stored.screening)) {
-        // Filed as Spam: its work record says so from the start, and no mail is queued.
-        batch.create(collectionsOf(this.connection).work.doc(stored.id), {
-          status: "Spam",
-          version: 0,
-          closedAt: stored.receivedAt,
-          receivedAt: stored.receivedAt,
-          sortKey: sortKey(stored.receivedAt, stored.id),
-        });
-      } else {
-        batch.create(this.notifications().doc(randomUUID()), notification);
-        if (acknowledge) {
-          batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
-        }
-      }
+    if (keyRef) {
+      const record: IdempotencyKeyData = { enquiryId: stored.id, fingerprint, receivedAt };
+      batch.create(keyRef, record);
+    }
+    // The language is metadata beside the five fields, like the time received.
+    batch.create(this.enquiries().doc(stored.id), {
+      ...stored.enquiry,
+      receivedAt,
+      language: stored.language,
+      ...enquiryMetaFields(stored),
+    });
+    if (intake.companyMail) batch.create(this.notifications().doc(randomUUID()), notification);
+    if (intake.acknowledgement) {
+      batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
     }
   }
 
@@ -579,6 +537,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               enquiryId: String(data.enquiryId),
               enquiry: enquiryFromDocument(data.enquiry ?? {}),
               receivedAt: isoOf(data.receivedAt),
+              ...handedOnOf(data.payload),
               attempts: data.attempts,
             };
           }

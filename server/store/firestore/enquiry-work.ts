@@ -7,7 +7,6 @@ import {
 } from "firebase-admin/firestore";
 import type { BuyerType } from "../../../domain/enquiry";
 import {
-  CLOSED_STATUSES,
   ENQUIRY_STATUSES,
   type EnquiryStatus,
   type HistoryEntry,
@@ -24,20 +23,20 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
 import { sourceLabel } from "../../../domain/enquiry-source";
-import { touchesOf, type TouchRecord } from "./dashboard";
-import { enquiryFromDocument, languageOfDocument, staffNotification } from "./enquiries";
+import { languageOfDocument } from "./enquiries";
 import { companyNotificationData, enquiryMetaOf } from "./enquiry-meta";
-import { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, touchWork, UNASSIGNED } from "./team";
+import { readTeam, readWork, takeTurn, webhookQueues, writePlan } from "./work-record";
 import {
-  alertChoiceOf,
-  assigneeOf,
-  firstContactDueAt,
-  memberAlertRecipients,
-  parseAssignmentRule,
-  usesTurns,
-} from "../../../domain/team";
-import { FIRST_CONTACT_HOURS } from "../../../domain/working-hours";
-import { enquiryWebhookQueue } from "./webhooks";
+  planContact,
+  planNote,
+  planRelease,
+  planStatusChange,
+  releaseTakesTurn,
+  isWork,
+  type WorkPlan,
+  type WorkState,
+} from "../../lifecycle/plan";
+import type { ContactChannel } from "../../../domain/lifecycle";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
 /** How many enquiries one read takes while the inbox filters them in the server. */
@@ -72,6 +71,7 @@ export function historyEntryOf(doc: QueryDocumentSnapshot): HistoryEntry {
     ...(data.from ? { from: data.from as EnquiryStatus } : {}),
     ...(data.to ? { to: data.to as EnquiryStatus } : {}),
     ...(data.text ? { text: String(data.text) } : {}),
+    ...(data.fromOwner ? { fromOwner: String(data.fromOwner) } : {}),
   };
 }
 
@@ -132,7 +132,8 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     return this.context.run(async () => {
       const found: InboxRow[] = [];
       const keep = (row: InboxRow) =>
-        (!filter.status || row.status === filter.status) &&
+        // All: every enquiry but spam, which is never work (server/lifecycle/plan.ts: isWork).
+        (filter.status ? row.status === filter.status : isWork(row.status)) &&
         (!filter.buyer || row.enquiry.RetailerSelfUse === filter.buyer) &&
         (!q || matches(row, q)) &&
         (!source || sourceLabel(row.source)?.toLowerCase() === source);
@@ -260,12 +261,43 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
 
   async changeStatus(
     id: string,
-    change: { to: EnquiryStatus; expectedVersion: number; note?: string; staffEmail: string; at: Date },
+    change: {
+      to: EnquiryStatus;
+      expectedVersion: number;
+      note?: string;
+      nextStep?: string | null;
+      staffEmail: string;
+      at: Date;
+    },
   ): Promise<StatusChangeResult> {
     const at = change.at.toISOString();
+    const queues = await webhookQueues(this.context, ["enquiry.status_changed"]);
     return this.context.run(async () => {
       try {
-        return await this.applyStatusChange(id, change, at);
+        // The transaction reads the version and writes the change together; the new version's
+        // marker can be created once only, so the refusal holds even where a transaction's reads
+        // are not isolated (the emulator's).
+        return await this.context.db.runTransaction(async (transaction): Promise<StatusChangeResult> => {
+          const read = await readWork(this.context, transaction, id);
+          if (!read) return { outcome: "not-found" };
+          const plan = planStatusChange(read.work, {
+            to: change.to,
+            expectedVersion: change.expectedVersion,
+            note: change.note ?? null,
+            ...(change.nextStep !== undefined ? { nextStep: change.nextStep } : {}),
+            at,
+          });
+          if (plan.outcome === "conflict") return plan;
+          writePlan(
+            this.context,
+            transaction,
+            { stored: read.stored, before: read.exists ? read.work : null },
+            plan,
+            { staffEmail: change.staffEmail, at },
+            queues,
+          );
+          return { outcome: "changed", version: plan.work.version };
+        });
       } catch (error) {
         if ((error as { code?: unknown }).code === ALREADY_EXISTS) return { outcome: "conflict" };
         throw error;
@@ -273,103 +305,42 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     });
   }
 
-  private async applyStatusChange(
+  /** Reads the enquiry's work, plans a change that needs nothing else, and writes it; false when there is no such enquiry. */
+  private async applyWork(
     id: string,
-    change: { to: EnquiryStatus; expectedVersion: number; note?: string; staffEmail: string },
+    staffEmail: string,
     at: string,
-  ): Promise<StatusChangeResult> {
-    const queueWebhooks = await enquiryWebhookQueue(this.context, "enquiry.status_changed");
-    return (
-      // The transaction reads the version and writes the change together: Firestore retries or
-      // fails the later of two, so each change is checked against the version it really replaces.
-      this.context.db.runTransaction(async (transaction): Promise<StatusChangeResult> => {
-        const enquiry = await transaction.get(this.collections.enquiries.doc(id));
-        if (!enquiry.exists) return { outcome: "not-found" };
-        const workRef = this.collections.work.doc(id);
-        const work = await transaction.get(workRef);
-        const version = Number(work.get("version") ?? 0);
-        const from = (work.get("status") as EnquiryStatus | undefined) ?? "New";
-        if (version !== change.expectedVersion) return { outcome: "conflict" };
-        const receivedAt = isoOf(enquiry.get("receivedAt"));
-        // Creating the new version's marker fails if another change already took this version:
-        // the refusal holds even where a transaction's reads are not isolated (the emulator's).
-        transaction.create(workRef.collection("versions").doc(String(version + 1)), { at });
-        // Merged: the owner and next step stay. A change touches the enquiry; closing it ends its follow-up.
-        const closed = CLOSED_STATUSES.includes(change.to);
-        const followUpAt = closed ? null : ((work.get("followUpAt") as string | null | undefined) ?? null);
-        transaction.set(
-          workRef,
-          {
-            status: change.to,
-            version: version + 1,
-            closedAt: closed ? at : null,
-            receivedAt,
-            sortKey: sortKey(receivedAt, id),
-            touchedAt: (work.get("touchedAt") as string | undefined) ?? at,
-            followUpAt,
-            dueAt: followUpAt,
-          },
-          { merge: true },
+    plan: (work: WorkState) => WorkPlan,
+  ): Promise<boolean> {
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction) => {
+        const read = await readWork(this.context, transaction, id);
+        if (!read) return false;
+        writePlan(
+          this.context,
+          transaction,
+          { stored: read.stored, before: read.exists ? read.work : null },
+          plan(read.work),
+          { staffEmail, at },
         );
-        const entryId = randomUUID();
-        transaction.create(touchesOf(this.context).doc(entryId), {
-          enquiryId: id,
-          staffEmail: change.staffEmail,
-          at,
-          receivedAt,
-        } satisfies TouchRecord);
-        transaction.create(workRef.collection("history").doc(entryId), {
-          at,
-          staffEmail: change.staffEmail,
-          kind: "status",
-          from,
-          to: change.to,
-          text: change.note ?? null,
-          sortKey: sortKey(at, entryId),
-        });
-        queueWebhooks(transaction, {
-          type: "enquiry.status_changed",
-          enquiry: {
-            id,
-            receivedAt,
-            language: languageOfDocument(enquiry.get("language")),
-            enquiry: enquiryFromDocument(enquiry.data() ?? {}),
-          },
-          at: new Date(at),
-          change: { from, to: change.to },
-        });
-        return { outcome: "changed", version: version + 1 };
-      })
+        return true;
+      }),
     );
   }
 
   async addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean> {
     const at = note.at.toISOString();
-    return this.context.run(async () => {
-      return this.context.db.runTransaction(async (transaction) => {
-        const enquiry = await transaction.get(this.collections.enquiries.doc(id));
-        if (!enquiry.exists) return false;
-        const workRef = this.collections.work.doc(id);
-        const receivedAt = isoOf(enquiry.get("receivedAt"));
-        const touch = await touchWork(transaction, workRef, { id, receivedAt }, at);
-        touch({});
-        const entryId = randomUUID();
-        transaction.create(workRef.collection("history").doc(entryId), {
-          at,
-          staffEmail: note.staffEmail,
-          kind: "note",
-          text: note.text,
-          sortKey: sortKey(at, entryId),
-        });
-        transaction.create(touchesOf(this.context).doc(entryId), {
-          enquiryId: id,
-          staffEmail: note.staffEmail,
-          at,
-          receivedAt,
-        } satisfies TouchRecord);
-        return true;
-      });
-    });
+    return this.applyWork(id, note.staffEmail, at, (work) => planNote(work, { text: note.text, at }));
+  }
+
+  async recordContact(
+    id: string,
+    contact: { channel: ContactChannel; staffEmail: string; at: Date },
+  ): Promise<boolean> {
+    const at = contact.at.toISOString();
+    return this.applyWork(id, contact.staffEmail, at, (work) =>
+      planContact(work, { channel: contact.channel, at }),
+    );
   }
 
   async releaseFromSpam(
@@ -377,90 +348,52 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     release: { expectedVersion: number; staffEmail: string; at: Date; firstContactHours?: number },
   ): Promise<StatusChangeResult | { outcome: "not-spam" }> {
     const at = release.at.toISOString();
-    const queueWebhooks = await enquiryWebhookQueue(this.context, "enquiry.not_spam");
+    const queues = await webhookQueues(this.context, ["enquiry.not_spam"]);
     return this.context.run(async () => {
       try {
         return await this.context.db.runTransaction(
           async (transaction): Promise<StatusChangeResult | { outcome: "not-spam" }> => {
-            const enquiryRef = this.collections.enquiries.doc(id);
-            const enquiry = await transaction.get(enquiryRef);
-            if (!enquiry.exists) return { outcome: "not-found" };
-            const workRef = this.collections.work.doc(id);
-            const work = await transaction.get(workRef);
-            const company = await transaction.get(
-              this.collections.notifications
-                .where("enquiryId", "==", id)
-                .where("kind", "==", "company")
-                .limit(1),
-            );
-            const assignmentRef = this.context.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1]);
-            const [settings, staff] = await Promise.all([
-              transaction.get(assignmentRef),
-              transaction.get(this.context.db.collection("staff")),
+            const read = await readWork(this.context, transaction, id);
+            if (!read) return { outcome: "not-found" };
+            const [company, team] = await Promise.all([
+              transaction.get(
+                this.collections.notifications
+                  .where("enquiryId", "==", id)
+                  .where("kind", "==", "company")
+                  .limit(1),
+              ),
+              readTeam(this.context, transaction),
             ]);
-            const version = Number(work.get("version") ?? 0);
-            if (version !== release.expectedVersion) return { outcome: "conflict" };
-            if (work.get("status") !== "Spam") return { outcome: "not-spam" };
-            const stored = storedEnquiry(enquiry);
-            // Now it reaches the team as a new enquiry would: an owner by the rule (or the one it
-            // had, when staff set Spam by hand), its members' alerts, its first-contact target,
-            // and the "not spam" event to the company's other tools.
-            const rule = parseAssignmentRule(settings.get("rule"));
-            const members = staff.docs.map((doc) => ({
-              id: String(doc.get("id")),
-              alerts: alertChoiceOf(doc.get("alerts")),
-            }));
-            const ids = new Set(members.map((member) => member.id));
-            const kept = (work.get("ownerId") as string | undefined) || null;
-            let turn = 0;
-            if (!kept && usesTurns(rule)) {
-              const generation = Number(settings.get("generation") ?? 0);
-              turn = Number(settings.get("turn") ?? 0);
-              transaction.create(this.context.db.collection(ASSIGNMENT_TURNS).doc(`${generation}-${turn}`), {
-                enquiryId: id,
-              });
-              transaction.update(assignmentRef, { turn: turn + 1 });
-            }
-            const buyer = stored.enquiry.RetailerSelfUse;
-            const ownerId = kept ?? assigneeOf(rule, buyer, turn, (member) => ids.has(member));
-            const due = firstContactDueAt(release.at, release.firstContactHours ?? FIRST_CONTACT_HOURS);
-            transaction.create(workRef.collection("versions").doc(String(version + 1)), { at });
-            transaction.update(workRef, {
-              status: "New",
-              version: version + 1,
-              closedAt: null,
-              ownerId: ownerId ?? UNASSIGNED,
-              dueAt: due.toISOString(),
-            });
-            for (const staffId of memberAlertRecipients({ buyer, ownerId, members })) {
-              transaction.create(
-                this.collections.notifications.doc(randomUUID()),
-                staffNotification(staffId, "member-alert", release.at, {
-                  enquiryId: id,
-                  enquiry: stored.enquiry,
-                  language: stored.language,
-                }),
-              );
-            }
-            queueWebhooks(transaction, { type: "enquiry.not_spam", enquiry: stored, at: release.at });
-            const entryId = randomUUID();
-            transaction.create(workRef.collection("history").doc(entryId), {
+            const turns = releaseTakesTurn(read.work, team.rule);
+            const plan = planRelease(read.work, {
+              expectedVersion: release.expectedVersion,
               at,
-              staffEmail: release.staffEmail,
-              kind: "status",
-              from: "Spam",
-              to: "New",
-              text: null,
-              sortKey: sortKey(at, entryId),
+              buyer: read.stored.enquiry.RetailerSelfUse,
+              rule: team.rule,
+              turn: turns ? team.turn : 0,
+              members: team.members,
+              firstContactHours: release.firstContactHours,
+              companyMailQueued: !company.empty,
             });
-            if (enquiry.get("screening")) transaction.update(enquiryRef, { "screening.spam": false });
-            if (company.empty) {
+            if (plan.outcome !== "changed") return plan;
+            if (turns) takeTurn(this.context, transaction, { ...team, enquiryId: id });
+            writePlan(
+              this.context,
+              transaction,
+              { stored: read.stored, before: read.exists ? read.work : null },
+              plan,
+              { staffEmail: release.staffEmail, at },
+              queues,
+            );
+            const enquiryRef = this.collections.enquiries.doc(id);
+            if (read.stored.screening) transaction.update(enquiryRef, { "screening.spam": false });
+            if (plan.companyMail) {
               transaction.create(
                 this.collections.notifications.doc(randomUUID()),
-                companyNotificationData(storedEnquiry(enquiry), release.at),
+                companyNotificationData(read.stored, release.at),
               );
             }
-            return { outcome: "changed", version: version + 1 };
+            return { outcome: "changed", version: plan.work.version };
           },
         );
       } catch (error) {

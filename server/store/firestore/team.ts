@@ -1,27 +1,19 @@
-import { randomUUID } from "node:crypto";
 import {
   FieldPath,
   type DocumentData,
-  type DocumentReference,
   type Query,
   type QueryDocumentSnapshot,
-  type Transaction,
 } from "firebase-admin/firestore";
-import { CLOSED_STATUSES, enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import {
-  alertChoiceOf,
-  DIGEST_LIST_MAX,
   DIGEST_SPAM_WINDOW_MS,
   membersNamedBy,
   parseAssignmentRule,
+  alertChoiceOf,
   type AlertChoice,
   type AssignmentRule,
   type DigestContent,
-  type DigestItem,
-  type DigestSection,
   type InboxView,
 } from "../../../domain/team";
-import type { BuyerType } from "../../../domain/enquiry";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import {
   digestNotificationId,
@@ -33,66 +25,33 @@ import {
   type ViewCounts,
   type ViewRequest,
 } from "../team";
-import { ALREADY_EXISTS, collectionsOf, grpcCode, isoOf, sortKey, type FirestoreContext } from "./connection";
+import { ALREADY_EXISTS, collectionsOf, grpcCode, sortKey, type FirestoreContext } from "./connection";
 import { FirestoreEnquiryWorkStore } from "./enquiry-work";
 import { staffNotification } from "./enquiries";
+import {
+  ASSIGNMENT_DOC,
+  membersOf,
+  readWork,
+  storedEnquiryOf,
+  UNASSIGNED,
+  workStateOf,
+  writePlan,
+} from "./work-record";
+import { planFollowUp, planOwnerChange } from "../../lifecycle/plan";
+import type { DigestParts, DigestRow } from "../../lifecycle/digest";
 
-/** An unassigned enquiry's `ownerId`. */
-export const UNASSIGNED = "";
-
-/** The assignment rule and its turn counter: `settings/assignment`. */
-export const ASSIGNMENT_DOC = ["settings", "assignment"] as const;
-/** One marker per turn handed out (`{generation}-{turn}`): two enquiries can never create the same one. */
-export const ASSIGNMENT_TURNS = "assignmentTurns";
+export { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./work-record";
 
 /** The team's fields of an enquiry's work document. */
 export function teamFieldsOf(data: DocumentData | undefined): TeamFields {
+  const work = workStateOf(data);
   return {
-    // Unassigned is "" (not null): the emulator cannot combine a null test with other filters.
-    ownerId: typeof data?.ownerId === "string" && data.ownerId !== "" ? data.ownerId : null,
-    followUpAt: typeof data?.followUpAt === "string" ? data.followUpAt : null,
-    nextStep: typeof data?.nextStep === "string" ? data.nextStep : null,
-    touched: typeof data?.touchedAt === "string",
-    dueAt: typeof data?.dueAt === "string" ? data.dueAt : null,
-  };
-}
-
-/**
- * Marks an enquiry's work touched by staff at `at` (made, New, if staff never worked on it): its
- * first-contact target no longer counts, only its follow-up (none once closed). Reads first, as a
- * transaction must; the caller writes the rest after.
- */
-export async function touchWork(
-  transaction: Transaction,
-  workRef: DocumentReference,
-  enquiry: { id: string; receivedAt: string },
-  at: string,
-): Promise<(extra: DocumentData) => void> {
-  const work = await transaction.get(workRef);
-  return (extra) => {
-    if (!work.exists) {
-      transaction.set(workRef, {
-        status: "New",
-        version: 0,
-        closedAt: null,
-        receivedAt: enquiry.receivedAt,
-        sortKey: sortKey(enquiry.receivedAt, enquiry.id),
-        ownerId: UNASSIGNED,
-        followUpAt: null,
-        nextStep: null,
-        touchedAt: at,
-        dueAt: null,
-        ...extra,
-      });
-      return;
-    }
-    const closed = CLOSED_STATUSES.includes((work.get("status") as EnquiryStatus | undefined) ?? "New");
-    const followUpAt = (work.get("followUpAt") as string | null | undefined) ?? null;
-    transaction.update(workRef, {
-      touchedAt: (work.get("touchedAt") as string | undefined) ?? at,
-      dueAt: closed ? null : followUpAt,
-      ...extra,
-    });
+    ownerId: work.ownerId,
+    followUpAt: work.followUpAt,
+    nextStep: work.nextStep,
+    touched: work.touchedAt !== null,
+    dueAt: work.dueAt,
+    firstContactDueAt: work.firstContactDueAt,
   };
 }
 
@@ -156,50 +115,41 @@ export class FirestoreTeamStore implements TeamStore {
     });
   }
 
-  private async history(
-    workRef: DocumentReference,
-    transaction: Transaction,
-    entry: DocumentData,
-    at: string,
-  ) {
-    const entryId = randomUUID();
-    transaction.create(workRef.collection("history").doc(entryId), {
-      at,
-      ...entry,
-      sortKey: sortKey(at, entryId),
-    });
-  }
-
   async setOwner(
     enquiryId: string,
-    change: { ownerId: string | null; staffEmail: string; at: Date },
+    change: {
+      ownerId: string | null;
+      expectedOwnerId?: string | null;
+      actorId?: string | null;
+      staffEmail: string;
+      at: Date;
+    },
   ): Promise<OwnerChangeResult> {
     const at = change.at.toISOString();
-    return this.context.run(async () => {
-      const owner = change.ownerId
-        ? (await this.staff.where("id", "==", change.ownerId).limit(1).get()).docs[0]
-        : undefined;
-      if (change.ownerId && !owner) return "no-such-member";
-      return this.context.db.runTransaction(async (transaction): Promise<OwnerChangeResult> => {
-        const enquiry = await transaction.get(this.collections.enquiries.doc(enquiryId));
-        if (!enquiry.exists) return "not-found";
-        const workRef = this.collections.work.doc(enquiryId);
-        const write = await touchWork(
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction): Promise<OwnerChangeResult> => {
+        const read = await readWork(this.context, transaction, enquiryId);
+        if (!read) return "not-found";
+        const members = membersOf((await transaction.get(this.staff)).docs);
+        const plan = planOwnerChange(read.work, {
+          ownerId: change.ownerId,
+          ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
+          actor: { id: change.actorId ?? null, email: change.staffEmail },
+          members,
+        });
+        if (plan.outcome === "no-such-member") return "no-such-member";
+        if (plan.outcome === "owner-changed")
+          return { ownerChanged: { currentOwnerId: plan.currentOwnerId } };
+        writePlan(
+          this.context,
           transaction,
-          workRef,
-          { id: enquiryId, receivedAt: isoOf(enquiry.get("receivedAt")) },
-          at,
-        );
-        write({ ownerId: change.ownerId ?? UNASSIGNED });
-        await this.history(
-          workRef,
-          transaction,
-          { staffEmail: change.staffEmail, kind: "owner", text: owner ? String(owner.get("email")) : null },
-          at,
+          { stored: read.stored, before: read.exists ? read.work : null },
+          plan,
+          { staffEmail: change.staffEmail, at },
         );
         return "changed";
-      });
-    });
+      }),
+    );
   }
 
   async setFollowUp(
@@ -207,32 +157,22 @@ export class FirestoreTeamStore implements TeamStore {
     change: { followUpAt: Date | null; nextStep: string | null; staffEmail: string; at: Date },
   ): Promise<FollowUpResult> {
     const at = change.at.toISOString();
-    const followUp = change.followUpAt?.toISOString() ?? null;
     return this.context.run(() =>
       this.context.db.runTransaction(async (transaction): Promise<FollowUpResult> => {
-        const enquiry = await transaction.get(this.collections.enquiries.doc(enquiryId));
-        if (!enquiry.exists) return "not-found";
-        const workRef = this.collections.work.doc(enquiryId);
-        const current = await transaction.get(workRef);
-        if (CLOSED_STATUSES.includes((current.get("status") as EnquiryStatus | undefined) ?? "New")) {
-          return "closed";
-        }
-        const write = await touchWork(
-          transaction,
-          workRef,
-          { id: enquiryId, receivedAt: isoOf(enquiry.get("receivedAt")) },
+        const read = await readWork(this.context, transaction, enquiryId);
+        if (!read) return "not-found";
+        const plan = planFollowUp(read.work, {
+          followUpAt: change.followUpAt?.toISOString() ?? null,
+          nextStep: change.nextStep,
           at,
-        );
-        write({ followUpAt: followUp, nextStep: change.nextStep, dueAt: followUp });
-        await this.history(
-          workRef,
+        });
+        if (plan.outcome === "closed") return "closed";
+        writePlan(
+          this.context,
           transaction,
-          {
-            staffEmail: change.staffEmail,
-            kind: "follow-up",
-            text: followUp ? [followUp, change.nextStep].filter(Boolean).join(" · ") : null,
-          },
-          at,
+          { stored: read.stored, before: read.exists ? read.work : null },
+          plan,
+          { staffEmail: change.staffEmail, at },
         );
         return "changed";
       }),
@@ -314,51 +254,48 @@ export class FirestoreTeamStore implements TeamStore {
     });
   }
 
-  async digestFor(options: {
-    staffId: string;
-    now: Date;
-    dayEnd: Date;
-    day: string;
-  }): Promise<DigestContent> {
-    const now = options.now.toISOString();
+  async digestParts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<DigestParts> {
     const dayEnd = options.dayEnd.toISOString();
     const work = this.collections.work;
     return this.context.run(async () => {
-      const section = async (query: Query, ordered: Query): Promise<DigestSection> => {
-        const count = (await query.count().get()).data().count;
-        if (count === 0) return { count, items: [] };
-        const docs = (await ordered.limit(DIGEST_LIST_MAX).get()).docs;
+      const rows = async (ownerId: string): Promise<DigestRow[]> => {
+        const docs = (await work.where("ownerId", "==", ownerId).where("dueAt", "<", dayEnd).get()).docs;
+        if (docs.length === 0) return [];
         const enquiries = await this.context.db.getAll(
           ...docs.map((doc) => this.collections.enquiries.doc(doc.id)),
         );
-        const items = enquiries
-          .filter((doc) => doc.exists)
-          .map((doc, index): DigestItem => ({
-            id: doc.id,
-            reference: enquiryReference(doc.id),
-            RetailerSelfUse: String(doc.get("RetailerSelfUse")) as BuyerType,
-            Quantity: Number(doc.get("Quantity")),
-            dueAt: teamFieldsOf(docs[index]?.data()).dueAt,
-            receivedAt: isoOf(doc.get("receivedAt")),
-          }));
-        return { count, items };
+        return enquiries.flatMap((doc, index): DigestRow[] => {
+          const state = workStateOf(docs[index]?.data());
+          if (!doc.exists || state.dueAt === null) return [];
+          const { id, receivedAt, enquiry } = storedEnquiryOf(doc);
+          return [
+            {
+              id,
+              Name: enquiry.Name,
+              RetailerSelfUse: enquiry.RetailerSelfUse,
+              Quantity: enquiry.Quantity,
+              receivedAt,
+              dueAt: state.dueAt,
+              touched: state.touchedAt !== null,
+            },
+          ];
+        });
       };
-      const mine = work.where("ownerId", "==", options.staffId);
-      const overdue = mine.where("dueAt", "<=", now);
-      const dueToday = mine.where("dueAt", ">", now).where("dueAt", "<", dayEnd);
-      const unassigned = work.where("ownerId", "==", UNASSIGNED).where("status", "==", "New");
+      const [mine, unowned, counts, spamFiled] = await Promise.all([
+        rows(options.staffId),
+        rows(UNASSIGNED),
+        this.viewCounts(options),
+        work
+          .where("status", "==", "Spam")
+          .where("receivedAt", ">=", new Date(options.now.getTime() - DIGEST_SPAM_WINDOW_MS).toISOString())
+          .count()
+          .get(),
+      ]);
       return {
-        day: options.day,
-        overdue: await section(overdue, overdue.orderBy("dueAt")),
-        dueToday: await section(dueToday, dueToday.orderBy("dueAt")),
-        newUnassigned: await section(unassigned, unassigned.orderBy("sortKey", "desc")),
-        spamFiled: (
-          await work
-            .where("status", "==", "Spam")
-            .where("receivedAt", ">=", new Date(options.now.getTime() - DIGEST_SPAM_WINDOW_MS).toISOString())
-            .count()
-            .get()
-        ).data().count,
+        mine,
+        unowned,
+        team: { overdue: counts.overdue, dueToday: counts.dueToday },
+        spamFiled: spamFiled.data().count,
       };
     });
   }

@@ -1,6 +1,6 @@
 import { newRowId } from "./row-id";
-import type { Language } from "../../../domain/contract";
-import type { BuyerType, Enquiry } from "../../../domain/enquiry";
+import { type EnquiryRow, languageOf, storedEnquiry } from "./enquiry-row";
+import type { Enquiry } from "../../../domain/enquiry";
 import {
   StoreUnavailableError,
   type AddEnquiryOptions,
@@ -16,24 +16,13 @@ import { prepared, type SqliteConnection } from "./connection";
 import { addCountersIn } from "./attempt-counters";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
-import { applyTeamRules } from "./team";
 import type { DigestContent } from "../../../domain/team";
 import { leaseDueRows } from "./lease-due";
-import { queueEnquiryWebhooks } from "./webhooks";
 import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
-
-/** An enquiry as its table holds it. */
-export interface EnquiryRow {
-  id: string;
-  Name: string;
-  Email: string;
-  Mobile: string;
-  Quantity: number;
-  RetailerSelfUse: string;
-  received_at: string;
-  language: string;
-}
+import { handedOnOf } from "../member-alert-payload";
+import { queueEnquiryMail, readMembers, readRule, takeTurn, writePlan } from "./work-record";
+import { acknowledgementQueued, countsMailboxCap, intakeTakesTurn, planIntake } from "../../lifecycle/plan";
 
 /** A claimed notification with what its mail is made from: its enquiry's fields, or its address's. */
 interface ClaimedRow extends Omit<EnquiryRow, "id"> {
@@ -73,6 +62,7 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
       enquiryId: String(row.enquiry_id),
       enquiry,
       receivedAt,
+      ...handedOnOf(row.payload),
       attempts: row.attempts,
     };
   }
@@ -101,27 +91,6 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
   };
 }
 
-/** An enquiry row as the store hands it on: the five fields, with its id and time received beside them. */
-/** A stored language: the column allows only the known ones. */
-function languageOf(value: string | null | undefined): Language {
-  return value === "hi" ? "hi" : "en";
-}
-
-export function storedEnquiry(row: EnquiryRow): StoredEnquiry {
-  return {
-    id: row.id,
-    receivedAt: row.received_at,
-    language: languageOf(row.language),
-    enquiry: {
-      Name: row.Name,
-      Email: row.Email,
-      Mobile: row.Mobile,
-      Quantity: row.Quantity,
-      RetailerSelfUse: row.RetailerSelfUse as BuyerType,
-    },
-  };
-}
-
 interface QueuedEnquiry {
   stored: StoredEnquiry;
   acknowledge: boolean;
@@ -141,11 +110,14 @@ function settleCountedChecks(db: Database.Database, queued: QueuedEnquiry): Queu
   const screening = checks.score(addCountersIn(db, checks.counters));
   const spam = enquiryMailsSuppressed(screening);
   const cap = checks.acknowledgement;
-  const acknowledge = queued.acknowledge && !spam && (!cap || cap.allowed(addCountersIn(db, cap.counters)));
+  const capAllowed =
+    cap && countsMailboxCap({ asked: queued.acknowledge, spam })
+      ? cap.allowed(addCountersIn(db, cap.counters))
+      : undefined;
   return {
     ...queued,
     stored: { ...queued.stored, screening },
-    acknowledge,
+    acknowledge: acknowledgementQueued({ asked: queued.acknowledge, spam, capAllowed }),
   };
 }
 
@@ -247,11 +219,6 @@ export class SqliteEnquiryStore implements EnquiryStore {
         `INSERT INTO ${this.connection.enquiryTable} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language)
          VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt, @language)`,
       );
-      const insertNotification = prepared(
-        db,
-        `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
-         VALUES (?, ?, ?, 'pending', 0, @at, @at, @at)`,
-      );
       const firstWithKey = prepared<[string], EnquiryRow & { fingerprint: string }>(
         db,
         `SELECT k.fingerprint, e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language
@@ -259,10 +226,6 @@ export class SqliteEnquiryStore implements EnquiryStore {
          WHERE k.key = ?`,
       );
       const insertMeta = prepared(db, INSERT_ENQUIRY_META);
-      const fileAsSpam = prepared(
-        db,
-        `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at) VALUES (?, 'Spam', 0, ?, ?)`,
-      );
       const insertKey = prepared(
         db,
         `INSERT INTO enquiry_idempotency_keys (key, enquiry_id, fingerprint, received_at) VALUES (?, ?, ?, ?)`,
@@ -285,18 +248,24 @@ export class SqliteEnquiryStore implements EnquiryStore {
               language: stored.language,
               ...stored.enquiry,
             });
-            const at = stored.receivedAt;
             const meta = enquiryMetaRow(stored);
             if (meta) insertMeta.run(meta);
-            if (enquiryMailsSuppressed(stored.screening)) {
-              // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
-              fileAsSpam.run(stored.id, at, at);
-            } else {
-              insertNotification.run(newRowId(), stored.id, "company", { at });
-              if (acknowledge) insertNotification.run(newRowId(), stored.id, "acknowledgement", { at });
-              applyTeamRules(db, stored, team);
-              queueEnquiryWebhooks(db, { type: "enquiry.received", enquiry: stored, at: new Date(at) });
-            }
+            // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
+            const spam = enquiryMailsSuppressed(stored.screening);
+            const rule = readRule(db);
+            const plan = planIntake({
+              receivedAt: stored.receivedAt,
+              buyer: stored.enquiry.RetailerSelfUse,
+              spam,
+              rule,
+              turn: intakeTakesTurn(rule, spam) ? takeTurn(db) : 0,
+              members: readMembers(db),
+              firstContactHours: team.firstContactHours,
+              acknowledge,
+            });
+            if (plan.companyMail) queueEnquiryMail(db, stored.id, "company", stored.receivedAt);
+            if (plan.acknowledgement) queueEnquiryMail(db, stored.id, "acknowledgement", stored.receivedAt);
+            writePlan(db, stored, plan, { staffEmail: "", at: stored.receivedAt });
             if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
             return stored;
           }),

@@ -1,7 +1,5 @@
-import { newRowId } from "./row-id";
 import { catchUpSearch } from "./search-index";
 import {
-  CLOSED_STATUSES,
   ENQUIRY_STATUSES,
   type EnquiryStatus,
   type HistoryEntry,
@@ -17,9 +15,10 @@ import {
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { likePattern, type SqliteRun } from "./connection";
-import { type EnquiryRow, storedEnquiry } from "./enquiries";
-import { applyTeamRules } from "./team";
-import { queueEnquiryWebhooks } from "./webhooks";
+import { type EnquiryRow, storedEnquiry } from "./enquiry-row";
+import { queueEnquiryMail, readMembers, readRule, readWork, takeTurn, writePlan } from "./work-record";
+import { planContact, planNote, planRelease, planStatusChange, releaseTakesTurn } from "../../lifecycle/plan";
+import type { ContactChannel } from "../../../domain/lifecycle";
 import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
 
 /** Trigrams need three characters; a shorter search compares the columns directly. */
@@ -79,6 +78,9 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     else if (filter.status) {
       where.push(`w.status = @status`);
       params.status = filter.status;
+    } else {
+      // All: every enquiry but spam, which is never work (server/lifecycle/plan.ts: isWork).
+      where.push(`(w.status IS NULL OR w.status <> 'Spam')`);
     }
     if (filter.buyer) {
       where.push(`e.RetailerSelfUse = @buyer`);
@@ -204,17 +206,24 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           const history = db
             .prepare<
               [string],
-              HistoryEntry & { from: string | null; to: string | null; text: string | null }
+              HistoryEntry & {
+                from: string | null;
+                to: string | null;
+                text: string | null;
+                fromOwner: string | null;
+              }
             >(
-              `SELECT id, at, staff_email AS staffEmail, kind, from_status AS "from", to_status AS "to", text
+              `SELECT id, at, staff_email AS staffEmail, kind, from_status AS "from", to_status AS "to", text,
+                 from_owner AS fromOwner
                FROM enquiry_history WHERE enquiry_id = ? ORDER BY at, rowid`,
             )
             .all(id)
-            .map(({ from, to, text, ...entry }) => ({
+            .map(({ from, to, text, fromOwner, ...entry }) => ({
               ...entry,
               ...(from ? { from: from as EnquiryStatus } : {}),
               ...(to ? { to: to as EnquiryStatus } : {}),
               ...(text ? { text } : {}),
+              ...(fromOwner ? { fromOwner } : {}),
             }));
           const notifications = db
             .prepare<[string], Omit<NotificationAttempts, "state">>(
@@ -233,7 +242,14 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
 
   async changeStatus(
     id: string,
-    change: { to: EnquiryStatus; expectedVersion: number; note?: string; staffEmail: string; at: Date },
+    change: {
+      to: EnquiryStatus;
+      expectedVersion: number;
+      note?: string;
+      nextStep?: string | null;
+      staffEmail: string;
+      at: Date;
+    },
   ): Promise<StatusChangeResult> {
     const at = change.at.toISOString();
     return this.run((db) =>
@@ -241,67 +257,52 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
       // based on the same version exactly one is made.
       db
         .transaction((): StatusChangeResult => {
-          const enquiry = db
-            .prepare<[string], EnquiryRow>(
-              `SELECT id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language FROM ${this.table} WHERE id = ?`,
-            )
-            .get(id);
-          if (!enquiry) return { outcome: "not-found" };
-          const work = db
-            .prepare<[string], { status: EnquiryStatus; version: number }>(
-              `SELECT status, version FROM enquiry_work WHERE enquiry_id = ?`,
-            )
-            .get(id) ?? { status: "New" as const, version: 0 };
-          if (work.version !== change.expectedVersion) return { outcome: "conflict" };
-          const version = work.version + 1;
-          // A change touches the enquiry (its first-contact target no longer counts); closing it ends its follow-up.
-          db.prepare(
-            `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, touched_at) VALUES (?, ?, ?, ?, ?, ?)
-             ON CONFLICT (enquiry_id) DO UPDATE SET status = excluded.status, version = excluded.version,
-               closed_at = excluded.closed_at, touched_at = coalesce(enquiry_work.touched_at, excluded.touched_at),
-               follow_up_at = CASE WHEN excluded.closed_at IS NULL THEN enquiry_work.follow_up_at END,
-               due_at = CASE WHEN excluded.closed_at IS NULL THEN enquiry_work.follow_up_at END`,
-          ).run(
-            id,
-            change.to,
-            version,
-            CLOSED_STATUSES.includes(change.to) ? at : null,
-            enquiry.received_at,
+          const read = readWork(db, this.table, id);
+          if (!read) return { outcome: "not-found" };
+          const plan = planStatusChange(read.work, {
+            to: change.to,
+            expectedVersion: change.expectedVersion,
+            note: change.note ?? null,
+            ...(change.nextStep !== undefined ? { nextStep: change.nextStep } : {}),
             at,
-          );
-          db.prepare(
-            `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
-             VALUES (?, ?, ?, ?, 'status', ?, ?, ?)`,
-          ).run(newRowId(), id, at, change.staffEmail, work.status, change.to, change.note ?? null);
-          queueEnquiryWebhooks(db, {
-            type: "enquiry.status_changed",
-            enquiry: storedEnquiry(enquiry),
-            at: change.at,
-            change: { from: work.status, to: change.to },
           });
-          return { outcome: "changed", version };
+          if (plan.outcome === "conflict") return plan;
+          writePlan(db, read.stored, plan, { staffEmail: change.staffEmail, at });
+          return { outcome: "changed", version: plan.work.version };
         })
         .immediate(),
     );
   }
 
   async addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean> {
+    const at = note.at.toISOString();
     return this.run((db) =>
       db
         .transaction(() => {
-          const enquiry = db
-            .prepare<[string], { received_at: string }>(`SELECT received_at FROM ${this.table} WHERE id = ?`)
-            .get(id);
-          if (!enquiry) return false;
-          const at = note.at.toISOString();
-          db.prepare(
-            `INSERT INTO enquiry_work (enquiry_id, status, version, received_at, touched_at) VALUES (?, 'New', 0, ?, ?)
-             ON CONFLICT (enquiry_id) DO UPDATE SET touched_at = coalesce(touched_at, excluded.touched_at),
-               due_at = CASE WHEN closed_at IS NULL THEN follow_up_at END`,
-          ).run(id, enquiry.received_at, at);
-          db.prepare(
-            `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'note', ?)`,
-          ).run(newRowId(), id, note.at.toISOString(), note.staffEmail, note.text);
+          const read = readWork(db, this.table, id);
+          if (!read) return false;
+          writePlan(db, read.stored, planNote(read.work, { text: note.text, at }), {
+            staffEmail: note.staffEmail,
+            at,
+          });
+          return true;
+        })
+        .immediate(),
+    );
+  }
+
+  async recordContact(
+    id: string,
+    contact: { channel: ContactChannel; staffEmail: string; at: Date },
+  ): Promise<boolean> {
+    const at = contact.at.toISOString();
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const read = readWork(db, this.table, id);
+          if (!read) return false;
+          const plan = planContact(read.work, { channel: contact.channel, at });
+          writePlan(db, read.stored, plan, { staffEmail: contact.staffEmail, at });
           return true;
         })
         .immediate(),
@@ -316,43 +317,26 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     return this.run((db) =>
       db
         .transaction((): StatusChangeResult | { outcome: "not-spam" } => {
-          const work = db
-            .prepare<[string], { status: EnquiryStatus; version: number }>(
-              `SELECT w.status, w.version FROM ${this.table} e JOIN enquiry_work w ON w.enquiry_id = e.id WHERE e.id = ?`,
-            )
-            .get(id);
-          if (!work) {
-            const exists = db.prepare(`SELECT 1 FROM ${this.table} WHERE id = ?`).get(id);
-            return exists ? { outcome: "not-spam" } : { outcome: "not-found" };
-          }
-          if (work.version !== release.expectedVersion) return { outcome: "conflict" };
-          if (work.status !== "Spam") return { outcome: "not-spam" };
-          const version = work.version + 1;
-          // Now it reaches the team as a new enquiry would: an owner by the rule, its members'
-          // alerts, its first-contact target, and the "not spam" event to the company's other tools.
-          const row = db
-            .prepare<[string], EnquiryRow>(
-              `SELECT id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language FROM ${this.table} WHERE id = ?`,
-            )
-            .get(id);
-          if (!row) return { outcome: "not-found" };
-          const stored = storedEnquiry(row);
-          applyTeamRules(db, stored, {
+          const read = readWork(db, this.table, id);
+          if (!read) return { outcome: "not-found" };
+          const rule = readRule(db);
+          const plan = planRelease(read.work, {
+            expectedVersion: release.expectedVersion,
+            at,
+            buyer: read.stored.enquiry.RetailerSelfUse,
+            rule,
+            turn: releaseTakesTurn(read.work, rule) ? takeTurn(db) : 0,
+            members: readMembers(db),
             firstContactHours: release.firstContactHours,
-            released: { version, at },
+            companyMailQueued:
+              db.prepare(`SELECT 1 FROM notifications WHERE enquiry_id = ? AND kind = 'company'`).get(id) !==
+              undefined,
           });
-          queueEnquiryWebhooks(db, { type: "enquiry.not_spam", enquiry: stored, at: release.at });
-          db.prepare(
-            `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
-             VALUES (?, ?, ?, ?, 'status', 'Spam', 'New', NULL)`,
-          ).run(newRowId(), id, at, release.staffEmail);
+          if (plan.outcome !== "changed") return plan;
+          writePlan(db, read.stored, plan, { staffEmail: release.staffEmail, at });
+          if (plan.companyMail) queueEnquiryMail(db, id, "company", at);
           db.prepare(`UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(id);
-          db.prepare(
-            `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
-             SELECT @notification, @id, 'company', 'pending', 0, @at, @at, @at
-             WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE enquiry_id = @id AND kind = 'company')`,
-          ).run({ notification: newRowId(), id, at });
-          return { outcome: "changed", version };
+          return { outcome: "changed", version: plan.work.version };
         })
         .immediate(),
     );

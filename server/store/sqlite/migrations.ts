@@ -2,7 +2,7 @@ import { quoteIdentifier } from "./connection";
 import { consoleSchema } from "./console-schema";
 import { newsletterSchema } from "./newsletter-schema";
 import { sharedWorkSchema } from "./shared-work-schema";
-import { teamSchema } from "./team-schema";
+import { lifecycleSchema, teamSchema } from "./team-schema";
 import { webhookSchema } from "./webhook-schema";
 
 /**
@@ -156,6 +156,11 @@ export function migrations(enquiryTable: string): string[] {
       DELETE FROM enquiry_search_pending WHERE enquiry_id = old.id;
     END;
     `,
+    // The enquiry's life decided once (decision 029): the first-contact target is kept apart from
+    // the due time, so handing an enquiry on cannot lose it; history records contact with the
+    // buyer (a call, a WhatsApp chat, a reply) and who an enquiry was handed on from. Only contact,
+    // notes and status changes are a first touch: handing on and planning a follow-up are not.
+    lifecycleSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

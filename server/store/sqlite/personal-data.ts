@@ -13,7 +13,7 @@ import {
 import type { PersonalDataStore } from "../personal-data";
 import { insertActivity } from "./activity";
 import type { SqliteRun } from "./connection";
-import { storedEnquiry, type EnquiryRow } from "./enquiries";
+import { storedEnquiry, type EnquiryRow } from "./enquiry-row";
 
 interface HistoryRow {
   id: string;

@@ -94,3 +94,37 @@ export function teamSchema(enquiryTable: string, quote: (name: string) => string
     CREATE INDEX notifications_staff ON notifications (staff_id);
   `;
 }
+
+/** The lifecycle's step (decision 029): see migrations.ts. */
+export function lifecycleSchema(enquiryTable: string, quote: (name: string) => string): string {
+  const table = quote(enquiryTable);
+  return `
+    ALTER TABLE enquiry_work ADD COLUMN first_contact_due_at TEXT;
+    UPDATE enquiry_work SET first_contact_due_at = due_at
+      WHERE touched_at IS NULL AND closed_at IS NULL AND follow_up_at IS NULL;
+
+    CREATE TABLE enquiry_history_next (
+      id TEXT PRIMARY KEY,
+      enquiry_id TEXT NOT NULL REFERENCES ${table} (id) ON DELETE CASCADE,
+      at TEXT NOT NULL,
+      staff_email TEXT NOT NULL,
+      kind TEXT NOT NULL CHECK (kind IN ('status', 'note', 'owner', 'follow-up', 'contact')),
+      from_status TEXT,
+      to_status TEXT,
+      text TEXT,
+      from_owner TEXT
+    ) STRICT;
+    INSERT INTO enquiry_history_next (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
+      SELECT id, enquiry_id, at, staff_email, kind, from_status, to_status, text FROM enquiry_history ORDER BY rowid;
+    DROP TABLE enquiry_history;
+    ALTER TABLE enquiry_history_next RENAME TO enquiry_history;
+    CREATE INDEX enquiry_history_enquiry ON enquiry_history (enquiry_id, at);
+    CREATE INDEX enquiry_history_at ON enquiry_history (at, staff_email, enquiry_id);
+    CREATE TRIGGER enquiry_history_first_touch AFTER INSERT ON enquiry_history
+      WHEN new.kind IN ('status', 'note', 'contact') BEGIN
+      INSERT INTO enquiry_first_touch (enquiry_id, received_at, first_at)
+        SELECT new.enquiry_id, received_at, new.at FROM ${table} WHERE id = new.enquiry_id
+        ON CONFLICT (enquiry_id) DO UPDATE SET first_at = min(first_at, excluded.first_at);
+    END;
+  `;
+}

@@ -1,27 +1,15 @@
-import { newRowId } from "./row-id";
-import type Database from "better-sqlite3";
-import { CLOSED_STATUSES, type EnquiryStatus } from "../../../domain/console";
+import { type EnquiryStatus } from "../../../domain/console";
 import {
   alertChoiceOf,
-  assigneeOf,
   membersNamedBy,
   parseAssignmentRule,
-  DIGEST_LIST_MAX,
   DIGEST_SPAM_WINDOW_MS,
-  firstContactDueAt,
-  memberAlertRecipients,
-  usesTurns,
   type AlertChoice,
   type AssignmentRule,
   type DigestContent,
-  type DigestItem,
-  type DigestSection,
 } from "../../../domain/team";
-import { FIRST_CONTACT_HOURS } from "../../../domain/working-hours";
-import { enquiryReference } from "../../../domain/console";
 import { deliveryState } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
-import type { StoredEnquiry } from "../store";
 import {
   digestNotificationId,
   type FollowUpResult,
@@ -32,76 +20,11 @@ import {
   type ViewCounts,
   type ViewRequest,
 } from "../team";
-import { prepared, type SqliteRun } from "./connection";
-import { type EnquiryRow, storedEnquiry } from "./enquiries";
-
-/**
- * Gives a new enquiry its owner, its first-contact target and its members' alerts, inside the
- * transaction that stores it (EnquiryStore.add). The turn counter is taken with one UPDATE …
- * RETURNING under the transaction's write lock, so enquiries arriving at once, in one batch or
- * from two processes, each get the next turn.
- */
-export function applyTeamRules(
-  db: Database.Database,
-  stored: StoredEnquiry,
-  options: {
-    firstContactHours?: number;
-    /**
-     * An enquiry filed as Spam that staff marked Not spam: its work record becomes New at this
-     * version, and its first-contact target counts from `at`, when it reached the team.
-     */
-    released?: { version: number; at: string };
-  },
-): void {
-  const ruleRow = prepared<[], { rule: string }>(db, `SELECT rule FROM assignment WHERE id = 1`).get();
-  const rule = parseAssignmentRule(ruleRow?.rule);
-  const members = prepared<[], { id: string; alerts: string }>(db, `SELECT id, alerts FROM staff`)
-    .all()
-    .map(({ id, alerts }) => ({ id, alerts: alertChoiceOf(alerts) }));
-  const ids = new Set(members.map(({ id }) => id));
-  // Marked Not spam after staff had set Spam by hand: the owner it had stays.
-  const kept = options.released
-    ? (prepared<[string], { owner_id: string | null }>(
-        db,
-        `SELECT owner_id FROM enquiry_work WHERE enquiry_id = ?`,
-      ).get(stored.id)?.owner_id ?? null)
-    : null;
-  let turn = 0;
-  if (!kept && usesTurns(rule)) {
-    turn =
-      prepared<[], { turn: number }>(
-        db,
-        `UPDATE assignment SET turn = turn + 1 WHERE id = 1 RETURNING turn - 1 AS turn`,
-      ).get()?.turn ?? 0;
-  }
-  const buyer = stored.enquiry.RetailerSelfUse;
-  const ownerId = kept ?? assigneeOf(rule, buyer, turn, (id) => ids.has(id));
-  const due = firstContactDueAt(
-    new Date(options.released?.at ?? stored.receivedAt),
-    options.firstContactHours ?? FIRST_CONTACT_HOURS,
-  );
-  if (options.released) {
-    prepared(
-      db,
-      `UPDATE enquiry_work SET status = 'New', version = ?, closed_at = NULL, owner_id = ?, due_at = ?
-       WHERE enquiry_id = ?`,
-    ).run(options.released.version, ownerId, due.toISOString(), stored.id);
-  } else {
-    prepared(
-      db,
-      `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, owner_id, due_at)
-       VALUES (?, 'New', 0, NULL, ?, ?, ?)`,
-    ).run(stored.id, stored.receivedAt, ownerId, due.toISOString());
-  }
-  const recipients = memberAlertRecipients({ buyer, ownerId, members });
-  const insert = prepared(
-    db,
-    `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
-     VALUES (?, ?, ?, 'member-alert', 'pending', 0, @at, @at, @at)`,
-  );
-  const queuedAt = options.released?.at ?? stored.receivedAt;
-  for (const staffId of recipients) insert.run(newRowId(), stored.id, staffId, { at: queuedAt });
-}
+import type { SqliteRun } from "./connection";
+import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
+import { readMembers, readWork, writePlan } from "./work-record";
+import { planFollowUp, planOwnerChange } from "../../lifecycle/plan";
+import type { DigestParts, DigestRow } from "../../lifecycle/digest";
 
 interface TeamSqlRow extends EnquiryRow {
   status: string | null;
@@ -112,16 +35,20 @@ interface TeamSqlRow extends EnquiryRow {
   next_step: string | null;
   touched_at: string | null;
   due_at: string | null;
-  w_received_at: string | null;
+  first_contact_due_at: string | null;
 }
 
-const COLUMNS = `e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language,
-  w.status, n.sent_at, n.attempts, w.owner_id, w.follow_up_at, w.next_step, w.touched_at, w.due_at`;
+const COLUMNS = `${ENQUIRY_COLUMNS}, w.status, n.sent_at, n.attempts, w.owner_id, w.follow_up_at, w.next_step,
+  w.touched_at, w.due_at, w.first_contact_due_at`;
+
+/** Spam is never work (server/lifecycle/plan.ts: isWork): in no view and no count. */
+const IS_WORK = `w.status <> 'Spam'`;
 
 function teamFields(
-  row: Pick<TeamSqlRow, "owner_id" | "follow_up_at" | "next_step" | "touched_at" | "due_at"> & {
-    exists?: boolean;
-  },
+  row: Pick<
+    TeamSqlRow,
+    "owner_id" | "follow_up_at" | "next_step" | "touched_at" | "due_at" | "first_contact_due_at"
+  >,
 ): TeamFields {
   return {
     ownerId: row.owner_id ?? null,
@@ -129,6 +56,7 @@ function teamFields(
     nextStep: row.next_step ?? null,
     touched: row.touched_at !== null && row.touched_at !== undefined,
     dueAt: row.due_at ?? null,
+    firstContactDueAt: row.first_contact_due_at ?? null,
   };
 }
 
@@ -188,42 +116,32 @@ export class SqliteTeamStore implements TeamStore {
     );
   }
 
-  /** The enquiry's work row, made (New, untouched) if staff never worked on it. */
-  private ensureWork(db: Database.Database, enquiryId: string): boolean {
-    const enquiry = db
-      .prepare<[string], { received_at: string }>(`SELECT received_at FROM ${this.table} WHERE id = ?`)
-      .get(enquiryId);
-    if (!enquiry) return false;
-    db.prepare(
-      `INSERT INTO enquiry_work (enquiry_id, status, version, received_at) VALUES (?, 'New', 0, ?)
-       ON CONFLICT (enquiry_id) DO NOTHING`,
-    ).run(enquiryId, enquiry.received_at);
-    return true;
-  }
-
   async setOwner(
     enquiryId: string,
-    change: { ownerId: string | null; staffEmail: string; at: Date },
+    change: {
+      ownerId: string | null;
+      expectedOwnerId?: string | null;
+      actorId?: string | null;
+      staffEmail: string;
+      at: Date;
+    },
   ): Promise<OwnerChangeResult> {
     const at = change.at.toISOString();
     return this.run((db) =>
       db
         .transaction((): OwnerChangeResult => {
-          if (!this.ensureWork(db, enquiryId)) return "not-found";
-          const owner = change.ownerId
-            ? db
-                .prepare<[string], { email: string }>(`SELECT email FROM staff WHERE id = ?`)
-                .get(change.ownerId)
-            : undefined;
-          if (change.ownerId && !owner) return "no-such-member";
-          db.prepare(
-            `UPDATE enquiry_work SET owner_id = ?, touched_at = coalesce(touched_at, ?),
-               due_at = CASE WHEN closed_at IS NULL THEN follow_up_at END
-             WHERE enquiry_id = ?`,
-          ).run(change.ownerId, at, enquiryId);
-          db.prepare(
-            `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'owner', ?)`,
-          ).run(newRowId(), enquiryId, at, change.staffEmail, owner?.email ?? null);
+          const read = readWork(db, this.table, enquiryId);
+          if (!read) return "not-found";
+          const plan = planOwnerChange(read.work, {
+            ownerId: change.ownerId,
+            ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
+            actor: { id: change.actorId ?? null, email: change.staffEmail },
+            members: readMembers(db),
+          });
+          if (plan.outcome === "no-such-member") return "no-such-member";
+          if (plan.outcome === "owner-changed")
+            return { ownerChanged: { currentOwnerId: plan.currentOwnerId } };
+          writePlan(db, read.stored, plan, { staffEmail: change.staffEmail, at });
           return "changed";
         })
         .immediate(),
@@ -235,28 +153,18 @@ export class SqliteTeamStore implements TeamStore {
     change: { followUpAt: Date | null; nextStep: string | null; staffEmail: string; at: Date },
   ): Promise<FollowUpResult> {
     const at = change.at.toISOString();
-    const followUp = change.followUpAt?.toISOString() ?? null;
     return this.run((db) =>
       db
         .transaction((): FollowUpResult => {
-          if (!this.ensureWork(db, enquiryId)) return "not-found";
-          const work = db
-            .prepare<[string], { status: string }>(`SELECT status FROM enquiry_work WHERE enquiry_id = ?`)
-            .get(enquiryId);
-          if (CLOSED_STATUSES.includes(work?.status as EnquiryStatus)) return "closed";
-          db.prepare(
-            `UPDATE enquiry_work SET follow_up_at = ?, next_step = ?, due_at = ?, touched_at = coalesce(touched_at, ?)
-             WHERE enquiry_id = ?`,
-          ).run(followUp, change.nextStep, followUp, at, enquiryId);
-          db.prepare(
-            `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'follow-up', ?)`,
-          ).run(
-            newRowId(),
-            enquiryId,
+          const read = readWork(db, this.table, enquiryId);
+          if (!read) return "not-found";
+          const plan = planFollowUp(read.work, {
+            followUpAt: change.followUpAt?.toISOString() ?? null,
+            nextStep: change.nextStep,
             at,
-            change.staffEmail,
-            followUp ? [followUp, change.nextStep].filter(Boolean).join(" · ") : null,
-          );
+          });
+          if (plan.outcome === "closed") return "closed";
+          writePlan(db, read.stored, plan, { staffEmail: change.staffEmail, at });
           return "changed";
         })
         .immediate(),
@@ -270,7 +178,7 @@ export class SqliteTeamStore implements TeamStore {
         new Map(
           db
             .prepare<[string], TeamSqlRow & { enquiry_id: string }>(
-              `SELECT enquiry_id, owner_id, follow_up_at, next_step, touched_at, due_at FROM enquiry_work
+              `SELECT enquiry_id, owner_id, follow_up_at, next_step, touched_at, due_at, first_contact_due_at FROM enquiry_work
                WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
             )
             .all(JSON.stringify(enquiryIds))
@@ -287,7 +195,7 @@ export class SqliteTeamStore implements TeamStore {
       now: options.now.toISOString(),
       dayEnd: options.dayEnd.toISOString(),
     };
-    const where: string[] = [];
+    const where: string[] = [IS_WORK];
     let order: string;
     const byDue = options.view === "due-today" || options.view === "overdue";
     if (options.view === "mine") {
@@ -337,7 +245,7 @@ export class SqliteTeamStore implements TeamStore {
           const count = (sql: string) =>
             db
               .prepare<typeof params, { count: number }>(
-                `SELECT count(*) AS count FROM enquiry_work w WHERE ${sql}`,
+                `SELECT count(*) AS count FROM enquiry_work w WHERE ${sql} AND ${IS_WORK}`,
               )
               .get(params)?.count ?? 0;
           return {
@@ -352,68 +260,36 @@ export class SqliteTeamStore implements TeamStore {
     );
   }
 
-  async digestFor(options: {
-    staffId: string;
-    now: Date;
-    dayEnd: Date;
-    day: string;
-  }): Promise<DigestContent> {
-    const params = {
-      staffId: options.staffId,
-      now: options.now.toISOString(),
-      dayEnd: options.dayEnd.toISOString(),
-      limit: DIGEST_LIST_MAX,
-    };
+  async digestParts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<DigestParts> {
+    const params = { staffId: options.staffId, dayEnd: options.dayEnd.toISOString() };
+    const counts = await this.viewCounts(options);
     return this.run((db) =>
       db
         .transaction(() => {
-          const section = (where: string, order: string): DigestSection => {
-            const count =
-              db
-                .prepare<typeof params, { count: number }>(
-                  `SELECT count(*) AS count FROM enquiry_work w WHERE ${where}`,
-                )
-                .get(params)?.count ?? 0;
-            const items =
-              count === 0
-                ? []
-                : db
-                    .prepare<
-                      typeof params,
-                      {
-                        id: string;
-                        RetailerSelfUse: string;
-                        Quantity: number;
-                        due_at: string | null;
-                        received_at: string;
-                      }
-                    >(
-                      `SELECT e.id, e.RetailerSelfUse, e.Quantity, w.due_at, e.received_at
-                       FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
-                       WHERE ${where} ORDER BY ${order} LIMIT @limit`,
-                    )
-                    .all(params)
-                    .map((row): DigestItem => ({
-                      id: row.id,
-                      reference: enquiryReference(row.id),
-                      RetailerSelfUse: row.RetailerSelfUse as DigestItem["RetailerSelfUse"],
-                      Quantity: row.Quantity,
-                      dueAt: row.due_at,
-                      receivedAt: row.received_at,
-                    }));
-            return { count, items };
-          };
+          const rows = (owner: string) =>
+            db
+              .prepare<typeof params, EnquiryRow & { due_at: string; touched_at: string | null }>(
+                `SELECT ${ENQUIRY_COLUMNS}, w.due_at, w.touched_at
+                 FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
+                 WHERE ${owner} AND w.due_at < @dayEnd AND ${IS_WORK}`,
+              )
+              .all(params)
+              .map((row): DigestRow => {
+                const { id, receivedAt, enquiry } = storedEnquiry(row);
+                return {
+                  id,
+                  Name: enquiry.Name,
+                  RetailerSelfUse: enquiry.RetailerSelfUse,
+                  Quantity: enquiry.Quantity,
+                  receivedAt,
+                  dueAt: row.due_at,
+                  touched: row.touched_at !== null,
+                };
+              });
           return {
-            day: options.day,
-            overdue: section(`w.owner_id = @staffId AND w.due_at <= @now`, `w.due_at, w.enquiry_id`),
-            dueToday: section(
-              `w.owner_id = @staffId AND w.due_at > @now AND w.due_at < @dayEnd`,
-              `w.due_at, w.enquiry_id`,
-            ),
-            newUnassigned: section(
-              `w.owner_id IS NULL AND w.status = 'New'`,
-              `w.received_at DESC, w.enquiry_id DESC`,
-            ),
+            mine: rows(`w.owner_id = @staffId`),
+            unowned: rows(`w.owner_id IS NULL`),
+            team: { overdue: counts.overdue, dueToday: counts.dueToday },
             spamFiled:
               db
                 .prepare<{ since: string }, { count: number }>(

@@ -1,0 +1,70 @@
+/**
+ * A member's 09:00 digest, decided once above the stores: the adapters read each open enquiry due
+ * by the day's end that the member owns or nobody owns, with the team's counts, and this makes the
+ * sections. No I/O.
+ */
+import { enquiryReference } from "../../domain/console";
+import type { BuyerType } from "../../domain/enquiry";
+import { plainFirstName } from "../../domain/names";
+import { DIGEST_LIST_MAX, type DigestContent, type DigestItem, type DigestSection } from "../../domain/team";
+
+/** An open enquiry as the digest reads it. */
+export interface DigestRow {
+  id: string;
+  Name: string;
+  RetailerSelfUse: BuyerType;
+  Quantity: number;
+  receivedAt: string;
+  dueAt: string;
+  touched: boolean;
+}
+
+/** What an adapter reads for one member's digest. */
+export interface DigestParts {
+  /** The member's open enquiries due before the IST day ends. */
+  mine: DigestRow[];
+  /** The open enquiries nobody owns due before the IST day ends. */
+  unowned: DigestRow[];
+  /** The console's Overdue and Due today counts at the same moment. */
+  team: { overdue: number; dueToday: number };
+  spamFiled: number;
+}
+
+function itemOf(row: DigestRow): DigestItem {
+  const firstName = plainFirstName(row.Name);
+  return {
+    id: row.id,
+    reference: enquiryReference(row.id),
+    ...(firstName ? { firstName } : {}),
+    RetailerSelfUse: row.RetailerSelfUse,
+    Quantity: row.Quantity,
+    dueAt: row.dueAt,
+    receivedAt: row.receivedAt,
+    ...(row.touched ? {} : { notContacted: true }),
+  };
+}
+
+/** Oldest due first, then oldest received, so nothing old hides at the end of a long list. */
+function section(rows: readonly DigestRow[]): DigestSection {
+  const sorted = [...rows].sort(
+    (a, b) =>
+      Date.parse(a.dueAt) - Date.parse(b.dueAt) ||
+      Date.parse(a.receivedAt) - Date.parse(b.receivedAt) ||
+      (a.id < b.id ? -1 : 1),
+  );
+  return { count: sorted.length, items: sorted.slice(0, DIGEST_LIST_MAX).map(itemOf) };
+}
+
+export function planDigest(parts: DigestParts, at: { now: Date; day: string }): DigestContent {
+  const now = at.now.getTime();
+  const overdue = (row: DigestRow) => Date.parse(row.dueAt) <= now;
+  return {
+    day: at.day,
+    overdue: section(parts.mine.filter(overdue)),
+    dueToday: section(parts.mine.filter((row) => !overdue(row))),
+    unownedOverdue: section(parts.unowned.filter(overdue)),
+    unownedDueToday: section(parts.unowned.filter((row) => !overdue(row))),
+    team: parts.team,
+    spamFiled: parts.spamFiled,
+  };
+}

@@ -1,0 +1,390 @@
+/**
+ * An enquiry's life, decided once (docs/decisions/029-enquiry-lifecycle.md). Each function takes
+ * what a store adapter read inside its transaction and answers what to write: the enquiry's work
+ * record as it must be afterwards, the history lines, the members' alerts and the webhook events.
+ * No I/O: the adapters read, call a plan, and write exactly what it says, so SQLite and Firestore
+ * cannot decide differently.
+ */
+import { CLOSED_STATUSES, type EnquiryStatus } from "../../domain/console";
+import type { BuyerType } from "../../domain/enquiry";
+import {
+  assigneeOf,
+  firstContactDueAt,
+  memberAlertRecipients,
+  usesTurns,
+  type AlertChoice,
+  type AssignmentRule,
+} from "../../domain/team";
+import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
+import type { ContactChannel } from "../../domain/lifecycle";
+
+/** An enquiry's work record: its status and the team's fields, as both stores keep them. */
+export interface WorkState {
+  status: EnquiryStatus;
+  /** Increases with every status change; a change based on an older one is refused. */
+  version: number;
+  ownerId: string | null;
+  followUpAt: string | null;
+  nextStep: string | null;
+  /** When staff first contacted the buyer (or otherwise worked it); null while nobody has. */
+  touchedAt: string | null;
+  /** What Overdue and Due today read: the follow-up, or the first-contact target while untouched; null once closed. */
+  dueAt: string | null;
+  /** The first-contact target, kept while untouched so that handing on cannot lose it. */
+  firstContactDueAt: string | null;
+  closedAt: string | null;
+}
+
+/** The work record of an enquiry stored before records existed, or never worked: New, untouched, not timed. */
+export function untouchedWork(): WorkState {
+  return {
+    status: "New",
+    version: 0,
+    ownerId: null,
+    followUpAt: null,
+    nextStep: null,
+    touchedAt: null,
+    dueAt: null,
+    firstContactDueAt: null,
+    closedAt: null,
+  };
+}
+
+export type HistoryLine =
+  | { kind: "status"; from: EnquiryStatus; to: EnquiryStatus; text: string | null }
+  | { kind: "note"; text: string }
+  /** `text`: the new owner's e-mail (null: nobody); `fromOwner`: the previous owner's (null: nobody). */
+  | { kind: "owner"; text: string | null; fromOwner: string | null }
+  /** `text`: "when · next step" (null: cleared). */
+  | { kind: "follow-up"; text: string | null }
+  /** A call or WhatsApp chat started from the console, or a reply sent: `text` is the channel. */
+  | { kind: "contact"; text: ContactChannel };
+
+export type WebhookEventPlan =
+  | { type: "enquiry.received" }
+  | { type: "enquiry.not_spam" }
+  | { type: "enquiry.status_changed"; change: { from: EnquiryStatus; to: EnquiryStatus } };
+
+/** A mail to a member about one enquiry: a new one they chose to hear of, or one handed to them. */
+export interface MemberAlertPlan {
+  staffId: string;
+  /** Set when the enquiry was handed to them: who handed it on. */
+  handedOnBy?: string;
+}
+
+/** What one decision writes. */
+export interface WorkPlan {
+  work: WorkState;
+  history: HistoryLine[];
+  alerts: MemberAlertPlan[];
+  webhooks: WebhookEventPlan[];
+}
+
+/** A member as the plans need them: their id, e-mail and alert choice. */
+export interface MemberFacts {
+  id: string;
+  email: string;
+  alerts: AlertChoice;
+}
+
+const isClosed = (status: EnquiryStatus) => CLOSED_STATUSES.includes(status);
+
+/**
+ * When the enquiry is due, the one time Overdue and Due today read: nothing once closed; the
+ * follow-up once the buyer was contacted; before that, the first-contact target or an earlier
+ * follow-up. Planning a follow-up, or handing the enquiry on, is not contact.
+ */
+export function dueOf(work: Omit<WorkState, "dueAt">): string | null {
+  if (isClosed(work.status)) return null;
+  if (work.touchedAt !== null) return work.followUpAt;
+  const times = [work.firstContactDueAt, work.followUpAt].filter((time): time is string => time !== null);
+  return times.length ? times.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : null;
+}
+
+/** A work record with its due time worked out. */
+function withDue(work: WorkState): WorkState {
+  return { ...work, dueAt: dueOf(work) };
+}
+
+/** What counts as contact with the buyer: the enquiry is no longer waiting for its first contact. */
+function contacted(work: WorkState, at: string): WorkState {
+  return withDue({ ...work, touchedAt: work.touchedAt ?? at, firstContactDueAt: null });
+}
+
+// Intake --------------------------------------------------------------------------------------
+
+/** Whether storing this enquiry takes the next turn of the assignment rule. */
+export function intakeTakesTurn(rule: AssignmentRule, spam: boolean): boolean {
+  return !spam && usesTurns(rule);
+}
+
+/**
+ * A new enquiry: filed as Spam (no owner, no mail, no event, not timed), or New with its owner by
+ * the rule, its first-contact target, its members' alerts and its event. The company's mail and
+ * the visitor's acknowledgement go only with an enquiry not filed as spam.
+ */
+export function planIntake(input: {
+  receivedAt: string;
+  buyer: BuyerType;
+  spam: boolean;
+  rule: AssignmentRule;
+  /** The turn taken (intakeTakesTurn), else 0. */
+  turn: number;
+  members: readonly MemberFacts[];
+  firstContactHours?: number;
+  /** The visitor asked for a copy and the mailbox caps allow it. */
+  acknowledge: boolean;
+}): WorkPlan & { companyMail: boolean; acknowledgement: boolean } {
+  if (input.spam) {
+    return {
+      work: { ...untouchedWork(), status: "Spam", closedAt: input.receivedAt },
+      history: [],
+      alerts: [],
+      webhooks: [],
+      companyMail: false,
+      acknowledgement: false,
+    };
+  }
+  const ids = new Set(input.members.map(({ id }) => id));
+  const ownerId = assigneeOf(input.rule, input.buyer, input.turn, (id) => ids.has(id));
+  const due = firstContactDueAt(
+    new Date(input.receivedAt),
+    input.firstContactHours ?? FIRST_CONTACT_HOURS,
+  ).toISOString();
+  return {
+    work: { ...untouchedWork(), ownerId, dueAt: due, firstContactDueAt: due },
+    history: [],
+    alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members: input.members }).map((staffId) => ({
+      staffId,
+    })),
+    webhooks: [{ type: "enquiry.received" }],
+    companyMail: true,
+    acknowledgement: input.acknowledge,
+  };
+}
+
+/**
+ * The counted checks' verdict: the acknowledgement goes only to a visitor who asked, whose
+ * enquiry is not spam, and whose mailbox caps allow it (`capAllowed` is undefined when the caps
+ * were not counted because the mail was not going anyway). A repeat of an idempotency key is
+ * answered before this and counts nothing.
+ */
+export function acknowledgementQueued(input: {
+  asked: boolean;
+  spam: boolean;
+  capAllowed: boolean | undefined;
+}): boolean {
+  return input.asked && !input.spam && input.capAllowed !== false;
+}
+
+/** Whether the mailbox caps must be counted for this enquiry at all. */
+export function countsMailboxCap(input: { asked: boolean; spam: boolean }): boolean {
+  return input.asked && !input.spam;
+}
+
+// Status ---------------------------------------------------------------------------------------
+
+export type StatusChangePlan = { outcome: "conflict" } | ({ outcome: "changed" } & WorkPlan);
+
+/**
+ * A status change based on `expectedVersion`: refused when someone changed the enquiry since.
+ * It counts as contact; it may set the next step; closing (Fulfilled, Declined, Spam) clears the
+ * follow-up and the next step, and reopening starts with neither.
+ */
+export function planStatusChange(
+  work: WorkState,
+  change: {
+    to: EnquiryStatus;
+    expectedVersion: number;
+    note?: string | null;
+    /** The next step typed with the change; undefined keeps the current one. */
+    nextStep?: string | null;
+    at: string;
+  },
+): StatusChangePlan {
+  if (work.version !== change.expectedVersion) return { outcome: "conflict" };
+  const closing = isClosed(change.to);
+  const reopening = isClosed(work.status) && !closing;
+  const keepFollowUp = !closing && !reopening;
+  const nextStep = closing
+    ? null
+    : change.nextStep !== undefined
+      ? change.nextStep || null
+      : keepFollowUp
+        ? work.nextStep
+        : null;
+  const followUpAt = keepFollowUp ? work.followUpAt : null;
+  return {
+    outcome: "changed",
+    work: contacted(
+      {
+        ...work,
+        status: change.to,
+        version: work.version + 1,
+        followUpAt,
+        nextStep,
+        closedAt: closing ? (isClosed(work.status) ? (work.closedAt ?? change.at) : change.at) : null,
+      },
+      change.at,
+    ),
+    history: [{ kind: "status", from: work.status, to: change.to, text: change.note || null }],
+    alerts: [],
+    webhooks: [{ type: "enquiry.status_changed", change: { from: work.status, to: change.to } }],
+  };
+}
+
+export type ReleasePlan =
+  | { outcome: "conflict" }
+  | { outcome: "not-spam" }
+  | ({ outcome: "changed"; companyMail: boolean } & WorkPlan);
+
+/** Whether marking this record Not spam takes a turn of the rule: only when it has no owner to keep. */
+export function releaseTakesTurn(work: WorkState, rule: AssignmentRule): boolean {
+  return work.status === "Spam" && work.ownerId === null && usesTurns(rule);
+}
+
+/**
+ * An enquiry filed as Spam that staff mark Not spam reaches the team as a new one would: New, an
+ * owner by the rule (or the one it had, when staff set Spam by hand), its members' alerts, its
+ * first-contact target counted from now, the company's mail (once) and the "not spam" event.
+ */
+export function planRelease(
+  work: WorkState,
+  input: {
+    expectedVersion: number;
+    at: string;
+    buyer: BuyerType;
+    rule: AssignmentRule;
+    turn: number;
+    members: readonly MemberFacts[];
+    firstContactHours?: number;
+    /** Whether the company's mail of this enquiry was ever queued. */
+    companyMailQueued: boolean;
+  },
+): ReleasePlan {
+  if (work.version !== input.expectedVersion) return { outcome: "conflict" };
+  if (work.status !== "Spam") return { outcome: "not-spam" };
+  const ids = new Set(input.members.map(({ id }) => id));
+  const ownerId = work.ownerId ?? assigneeOf(input.rule, input.buyer, input.turn, (id) => ids.has(id));
+  const due = firstContactDueAt(
+    new Date(input.at),
+    input.firstContactHours ?? FIRST_CONTACT_HOURS,
+  ).toISOString();
+  return {
+    outcome: "changed",
+    companyMail: !input.companyMailQueued,
+    work: {
+      ...untouchedWork(),
+      version: work.version + 1,
+      ownerId,
+      dueAt: due,
+      firstContactDueAt: due,
+    },
+    history: [{ kind: "status", from: "Spam", to: "New", text: null }],
+    alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members: input.members }).map((staffId) => ({
+      staffId,
+    })),
+    webhooks: [{ type: "enquiry.not_spam" }],
+  };
+}
+
+// Owner ----------------------------------------------------------------------------------------
+
+export type OwnerChangePlan =
+  | { outcome: "no-such-member" }
+  /** The owner changed since the page was loaded: nothing is written; the console asks first. */
+  | { outcome: "owner-changed"; currentOwnerId: string | null }
+  | ({ outcome: "changed" } & WorkPlan);
+
+/**
+ * Gives the enquiry to `ownerId` (null: nobody). Handing on is not contact: an enquiry nobody
+ * answered keeps its first-contact target, and stays late, for its new owner. The new owner hears
+ * of it at once unless they chose no alerts or took it themselves. `expectedOwnerId` is the owner
+ * the person saw; a different current owner refuses the change (undefined: not checked, for the
+ * server's own assignments).
+ */
+export function planOwnerChange(
+  work: WorkState,
+  change: {
+    ownerId: string | null;
+    expectedOwnerId?: string | null;
+    actor: { id: string | null; email: string };
+    members: readonly MemberFacts[];
+  },
+): OwnerChangePlan {
+  const newOwner = change.ownerId ? change.members.find(({ id }) => id === change.ownerId) : undefined;
+  if (change.ownerId && !newOwner) return { outcome: "no-such-member" };
+  if (change.expectedOwnerId !== undefined && change.expectedOwnerId !== work.ownerId) {
+    return { outcome: "owner-changed", currentOwnerId: work.ownerId };
+  }
+  const previous = work.ownerId ? change.members.find(({ id }) => id === work.ownerId) : undefined;
+  const alerts: MemberAlertPlan[] =
+    newOwner && newOwner.id !== change.actor.id && newOwner.id !== work.ownerId && newOwner.alerts !== "none"
+      ? [{ staffId: newOwner.id, handedOnBy: change.actor.email }]
+      : [];
+  return {
+    outcome: "changed",
+    work: withDue({ ...work, ownerId: change.ownerId }),
+    history: [{ kind: "owner", text: newOwner?.email ?? null, fromOwner: previous?.email ?? null }],
+    alerts,
+    webhooks: [],
+  };
+}
+
+// Follow-up, notes, contact --------------------------------------------------------------------
+
+export type FollowUpPlan = { outcome: "closed" } | ({ outcome: "changed" } & WorkPlan);
+
+/**
+ * Sets (or, with null, clears) the follow-up and next step of an open enquiry. Planning a call is
+ * not making it: an enquiry nobody contacted stays due by its first-contact target as well.
+ */
+export function planFollowUp(
+  work: WorkState,
+  change: { followUpAt: string | null; nextStep: string | null; at: string },
+): FollowUpPlan {
+  if (isClosed(work.status)) return { outcome: "closed" };
+  return {
+    outcome: "changed",
+    work: withDue({
+      ...work,
+      followUpAt: change.followUpAt,
+      nextStep: change.followUpAt ? change.nextStep : null,
+    }),
+    history: [
+      {
+        kind: "follow-up",
+        text: change.followUpAt ? [change.followUpAt, change.nextStep].filter(Boolean).join(" · ") : null,
+      },
+    ],
+    alerts: [],
+    webhooks: [],
+  };
+}
+
+/** A note: staff worked the enquiry, so it no longer waits for its first contact. */
+export function planNote(work: WorkState, note: { text: string; at: string }): WorkPlan {
+  return {
+    work: contacted(work, note.at),
+    history: [{ kind: "note", text: note.text }],
+    alerts: [],
+    webhooks: [],
+  };
+}
+
+/** A call or WhatsApp chat started from the console, or a reply sent: the buyer was contacted. */
+export function planContact(work: WorkState, contact: { channel: ContactChannel; at: string }): WorkPlan {
+  return {
+    work: contacted(work, contact.at),
+    history: [{ kind: "contact", text: contact.channel }],
+    alerts: [],
+    webhooks: [],
+  };
+}
+
+// Views ----------------------------------------------------------------------------------------
+
+/** Spam is never work: it is in no view and no count of the team's work. */
+export function isWork(status: EnquiryStatus): boolean {
+  return status !== "Spam";
+}

@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import type { DocumentData, DocumentReference, Transaction, WriteBatch } from "firebase-admin/firestore";
+import type { EnquiryStatus } from "../../../domain/console";
+import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
+import type { WebhookEventType } from "../../../domain/webhooks";
+import { untouchedWork, type MemberFacts, type WorkPlan, type WorkState } from "../../lifecycle/plan";
+import { memberAlertPayload } from "../member-alert-payload";
+import type { StoredEnquiry } from "../store";
+import { collectionsOf, isoOf, sortKey, type FirestoreContext } from "./connection";
+import { touchesOf, type TouchRecord } from "./dashboard";
+import { enquiryFromDocument, languageOfDocument, staffNotification } from "./enquiries";
+import { enquiryMetaOf } from "./enquiry-meta";
+import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
+import type { EnquiryWebhookEvent } from "../webhooks";
+
+/**
+ * An enquiry's work record on Firestore (`enquiryWork/{id}`), read and written through one codec
+ * for every change an adapter makes (server/lifecycle/plan.ts decides; this maps).
+ *
+ * Views query `ownerId`: an unassigned enquiry's is "" (the emulator cannot combine a null test
+ * with other filters), and an enquiry filed as spam holds SPAM_OWNER there, keeping its real owner
+ * in `heldOwnerId`, so that spam is in no view of the team's work.
+ */
+export const UNASSIGNED = "";
+export const SPAM_OWNER = "-spam";
+
+/** The assignment rule and its turn counter: `settings/assignment`. */
+export const ASSIGNMENT_DOC = ["settings", "assignment"] as const;
+/** One marker per turn handed out (`{generation}-{turn}`): two enquiries can never create the same one. */
+export const ASSIGNMENT_TURNS = "assignmentTurns";
+
+const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+
+export function workStateOf(data: DocumentData | undefined): WorkState {
+  if (!data) return untouchedWork();
+  const status = (data.status as EnquiryStatus | undefined) ?? "New";
+  const owner = status === "Spam" || data.ownerId === SPAM_OWNER ? data.heldOwnerId : data.ownerId;
+  return {
+    status,
+    version: Number(data.version ?? 0),
+    ownerId: text(owner),
+    followUpAt: text(data.followUpAt),
+    nextStep: text(data.nextStep),
+    touchedAt: text(data.touchedAt),
+    dueAt: text(data.dueAt),
+    firstContactDueAt: text(data.firstContactDueAt),
+    closedAt: text(data.closedAt),
+  };
+}
+
+/** The document's fields for a work state. */
+export function workFields(work: WorkState): DocumentData {
+  const spam = work.status === "Spam";
+  return {
+    status: work.status,
+    version: work.version,
+    ownerId: spam ? SPAM_OWNER : (work.ownerId ?? UNASSIGNED),
+    heldOwnerId: spam ? work.ownerId : null,
+    followUpAt: work.followUpAt,
+    nextStep: work.nextStep,
+    touchedAt: work.touchedAt,
+    dueAt: work.dueAt,
+    firstContactDueAt: work.firstContactDueAt,
+    closedAt: work.closedAt,
+  };
+}
+
+/** The enquiry as stored, from its document. */
+export function storedEnquiryOf(doc: { id: string; data(): DocumentData | undefined }): StoredEnquiry {
+  const data = doc.data() ?? {};
+  return {
+    id: doc.id,
+    receivedAt: isoOf(data.receivedAt),
+    language: languageOfDocument(data.language),
+    enquiry: enquiryFromDocument(data),
+    ...enquiryMetaOf(data),
+  };
+}
+
+/** The enquiry and its work record, read in the transaction; null when there is no such enquiry. */
+export async function readWork(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryId: string,
+): Promise<{ stored: StoredEnquiry; work: WorkState; exists: boolean; ref: DocumentReference } | null> {
+  const collections = collectionsOf(context);
+  const ref = collections.work.doc(enquiryId);
+  const [enquiry, work] = await Promise.all([
+    transaction.get(collections.enquiries.doc(enquiryId)),
+    transaction.get(ref),
+  ]);
+  if (!enquiry.exists) return null;
+  return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), exists: work.exists, ref };
+}
+
+/** The members with their e-mail and alert choice, and the assignment rule, read in the transaction. */
+export async function readTeam(
+  context: FirestoreContext,
+  transaction: Transaction,
+): Promise<{ members: MemberFacts[]; rule: AssignmentRule; turn: number; generation: number }> {
+  const [settings, staff] = await Promise.all([
+    transaction.get(context.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1])),
+    transaction.get(context.db.collection("staff")),
+  ]);
+  return {
+    members: membersOf(staff.docs),
+    rule: parseAssignmentRule(settings.get("rule")),
+    turn: Number(settings.get("turn") ?? 0),
+    generation: Number(settings.get("generation") ?? 0),
+  };
+}
+
+export function membersOf(docs: readonly { get(field: string): unknown }[]): MemberFacts[] {
+  return docs.map((doc) => ({
+    id: String(doc.get("id")),
+    email: String(doc.get("email")),
+    alerts: alertChoiceOf(doc.get("alerts")),
+  }));
+}
+
+/** Takes the rule's turn `turn` in the transaction: its marker can be created once only. */
+export function takeTurn(
+  context: FirestoreContext,
+  writer: Pick<Transaction, "create" | "update">,
+  at: { generation: number; turn: number; enquiryId: string },
+): void {
+  writer.create(context.db.collection(ASSIGNMENT_TURNS).doc(`${at.generation}-${at.turn}`), {
+    enquiryId: at.enquiryId,
+  });
+  writer.update(context.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1]), { turn: at.turn + 1 });
+}
+
+/** Reads the webhook endpoints of the events a change may send, before its transaction. */
+export async function webhookQueues(
+  context: FirestoreContext,
+  types: readonly WebhookEventType[],
+): Promise<Map<WebhookEventType, (writer: DocumentWriter, event: EnquiryWebhookEvent) => void>> {
+  return new Map(
+    await Promise.all(types.map(async (type) => [type, await enquiryWebhookQueue(context, type)] as const)),
+  );
+}
+
+const TOUCHING_KINDS = new Set(["status", "note", "contact"]);
+
+/**
+ * Writes what a plan says in the caller's transaction or batch: the work record's fields that
+ * changed (all of them for a new record), the history lines by `staffEmail` (with the dashboard's
+ * touches for contact), the members' alerts and the webhook events. A change of version creates
+ * its marker, which fails if another change took that version first.
+ */
+export function writePlan(
+  context: FirestoreContext,
+  writer: Pick<Transaction, "create" | "set" | "update"> | Pick<WriteBatch, "create" | "set" | "update">,
+  target: { stored: StoredEnquiry; before: WorkState | null },
+  plan: WorkPlan,
+  actor: { staffEmail: string; at: string },
+  queues?: Map<WebhookEventType, (writer: DocumentWriter, event: EnquiryWebhookEvent) => void>,
+): void {
+  const collections = collectionsOf(context);
+  const { stored, before } = target;
+  const ref = collections.work.doc(stored.id);
+  const after = workFields(plan.work);
+  if (before === null) {
+    (writer as Transaction).create(ref, {
+      ...after,
+      receivedAt: stored.receivedAt,
+      sortKey: sortKey(stored.receivedAt, stored.id),
+    });
+  } else {
+    const previous = workFields(before);
+    const changed = Object.fromEntries(
+      Object.entries(after).filter(([key, value]) => previous[key] !== value),
+    );
+    (writer as Transaction).set(
+      ref,
+      { ...changed, receivedAt: stored.receivedAt, sortKey: sortKey(stored.receivedAt, stored.id) },
+      { merge: true },
+    );
+    if (plan.work.version !== before.version) {
+      (writer as Transaction).create(ref.collection("versions").doc(String(plan.work.version)), {
+        at: actor.at,
+      });
+    }
+  }
+  for (const line of plan.history) {
+    const entryId = randomUUID();
+    (writer as Transaction).create(ref.collection("history").doc(entryId), {
+      at: actor.at,
+      staffEmail: actor.staffEmail,
+      kind: line.kind,
+      ...(line.kind === "status" ? { from: line.from, to: line.to } : {}),
+      ...(line.kind === "owner" ? { fromOwner: line.fromOwner } : {}),
+      text: line.text,
+      sortKey: sortKey(actor.at, entryId),
+    });
+    if (TOUCHING_KINDS.has(line.kind)) {
+      (writer as Transaction).create(touchesOf(context).doc(entryId), {
+        enquiryId: stored.id,
+        staffEmail: actor.staffEmail,
+        at: actor.at,
+        receivedAt: stored.receivedAt,
+      } satisfies TouchRecord);
+    }
+  }
+  for (const alert of plan.alerts) {
+    const payload = memberAlertPayload(alert);
+    (writer as Transaction).create(
+      collections.notifications.doc(randomUUID()),
+      staffNotification(alert.staffId, "member-alert", new Date(actor.at), {
+        enquiryId: stored.id,
+        enquiry: stored.enquiry,
+        language: stored.language,
+        ...(payload ? { payload } : {}),
+      }),
+    );
+  }
+  for (const event of plan.webhooks) {
+    queues?.get(event.type)?.(writer as DocumentWriter, {
+      type: event.type,
+      enquiry: stored,
+      at: new Date(actor.at),
+      ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
+    });
+  }
+}

@@ -1,0 +1,269 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { planDigest } from "../lifecycle/digest";
+import { anEnquiry } from "../../tests/support/enquiry-builder";
+import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import type { PendingNotification, Store } from "./store";
+
+/**
+ * The enquiry's life as a working week showed it must be (server/lifecycle/plan.ts), held on both
+ * stores: each adapter must read and write faithfully what the one plan decides.
+ */
+describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle")])(
+  "an enquiry's life on the $name store",
+  (sandbox) => {
+    const opened: Store[] = [];
+    beforeAll(() => sandbox.setUp());
+    afterAll(() => sandbox.tearDown());
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()));
+    });
+
+    async function open() {
+      const { store } = await sandbox.openStore();
+      opened.push(store);
+      const [priya, aman, owner] = await Promise.all(
+        ["priya@example.com", "aman@example.com", "owner@example.com"].map((email) =>
+          store.staff.add({ email, role: email.startsWith("owner") ? "owner" : "staff", passwordHash: "h" }),
+        ),
+      );
+      await store.team.setAlertChoice(owner!.id, "none");
+      await store.team.setAlertChoice(aman!.id, "none");
+      return { store, priya: priya!, aman: aman!, owner: owner! };
+    }
+
+    /** Every notification waiting, claimed at once (then out of the way). */
+    const claimAll = (store: Store): Promise<PendingNotification[]> =>
+      store.enquiries.claimDueNotifications({
+        worker: "test",
+        now: new Date("2099-01-01T00:00:00Z"),
+        limit: 500,
+        leaseMs: 60_000,
+      });
+
+    /** A moment after the enquiry's first-contact target, and the end of that IST day. */
+    async function pastTarget(store: Store, id: string) {
+      const target = (await store.team.fieldsOf([id])).get(id)?.firstContactDueAt;
+      if (!target) throw new Error("no first-contact target");
+      const now = new Date(Date.parse(target) + 60_000);
+      return { now, dayEnd: new Date(now.getTime() + 3_600_000) };
+    }
+
+    test("an enquiry handed on untouched stays late for its new owner, in Overdue and their digest, and they hear of it", async () => {
+      const { store, priya, owner } = await open();
+      const stored = await store.enquiries.add(anEnquiry({ RetailerSelfUse: "Retailer", Quantity: 60 }));
+      await store.team.setOwner(stored.id, {
+        ownerId: owner.id,
+        staffEmail: "owner@example.com",
+        at: new Date(),
+      });
+      await claimAll(store);
+      expect(
+        await store.team.setOwner(stored.id, {
+          ownerId: priya.id,
+          expectedOwnerId: owner.id,
+          actorId: owner.id,
+          staffEmail: "owner@example.com",
+          at: new Date(),
+        }),
+      ).toBe("changed");
+
+      const { now, dayEnd } = await pastTarget(store, stored.id);
+      const fields = (await store.team.fieldsOf([stored.id])).get(stored.id);
+      expect(fields).toMatchObject({ ownerId: priya.id, touched: false });
+      const overdue = await store.team.listView({
+        view: "overdue",
+        staffId: priya.id,
+        now,
+        dayEnd,
+        limit: 10,
+      });
+      expect(overdue.items.map((row) => row.id)).toEqual([stored.id]);
+      expect((await store.team.viewCounts({ staffId: priya.id, now, dayEnd })).overdue).toBe(1);
+      const digest = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
+        now,
+        day: "today",
+      });
+      expect(digest.overdue.items.map((item) => [item.id, item.notContacted])).toEqual([[stored.id, true]]);
+      expect(digest.team).toEqual({ overdue: 1, dueToday: 0 });
+
+      const alerts = (await claimAll(store)).filter((each) => each.kind === "member-alert");
+      expect(alerts.map((each) => [each.to, "handedOnBy" in each ? each.handedOnBy : undefined])).toEqual([
+        ["priya@example.com", "owner@example.com"],
+      ]);
+      const owners = (await store.enquiryWork.get(stored.id))?.history.filter(
+        (entry) => entry.kind === "owner",
+      );
+      expect(owners?.map((entry) => [entry.staffEmail, entry.fromOwner ?? null, entry.text])).toEqual([
+        ["owner@example.com", null, "owner@example.com"],
+        ["owner@example.com", "owner@example.com", "priya@example.com"],
+      ]);
+    });
+
+    test("a call started from the console ends the lateness and is recorded with its channel", async () => {
+      const { store, priya } = await open();
+      const stored = await store.enquiries.add(anEnquiry());
+      const { now, dayEnd } = await pastTarget(store, stored.id);
+      expect(
+        await store.enquiryWork.recordContact(stored.id, {
+          channel: "whatsapp",
+          staffEmail: "priya@example.com",
+          at: new Date(),
+        }),
+      ).toBe(true);
+      expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({
+        touched: true,
+        dueAt: null,
+        firstContactDueAt: null,
+      });
+      expect((await store.team.viewCounts({ staffId: priya.id, now, dayEnd })).overdue).toBe(0);
+      const history = (await store.enquiryWork.get(stored.id))?.history ?? [];
+      expect(history.map((entry) => [entry.kind, entry.text])).toEqual([["contact", "whatsapp"]]);
+      expect(
+        await store.enquiryWork.recordContact("missing", {
+          channel: "call",
+          staffEmail: "x",
+          at: new Date(),
+        }),
+      ).toBe(false);
+    });
+
+    test("taking an enquiry a colleague took meanwhile is refused with who owns it now, and changes nothing", async () => {
+      const { store, priya, aman } = await open();
+      const stored = await store.enquiries.add(anEnquiry());
+      // Both loaded the page while nobody owned it; Priya takes it first.
+      await store.team.setOwner(stored.id, {
+        ownerId: priya.id,
+        expectedOwnerId: null,
+        actorId: priya.id,
+        staffEmail: "priya@example.com",
+        at: new Date(),
+      });
+      expect(
+        await store.team.setOwner(stored.id, {
+          ownerId: aman.id,
+          expectedOwnerId: null,
+          actorId: aman.id,
+          staffEmail: "aman@example.com",
+          at: new Date(),
+        }),
+      ).toEqual({ ownerChanged: { currentOwnerId: priya.id } });
+      expect((await store.team.fieldsOf([stored.id])).get(stored.id)?.ownerId).toBe(priya.id);
+      const owners = (await store.enquiryWork.get(stored.id))?.history.filter(
+        (entry) => entry.kind === "owner",
+      );
+      expect(owners).toHaveLength(1);
+    });
+
+    test("spam is never work: in no view, no count and not in All, whether filed on arrival or by hand", async () => {
+      const { store, priya } = await open();
+      await store.team.setAssignmentRule({ kind: "turns", members: [priya.id] });
+      const filed = await store.enquiries.add(anEnquiry(), {
+        screening: { score: 9, reasons: ["link-in-name"], spam: true },
+      });
+      const byHand = await store.enquiries.add(anEnquiry());
+      const genuine = await store.enquiries.add(anEnquiry());
+      expect((await store.team.fieldsOf([byHand.id])).get(byHand.id)?.ownerId).toBe(priya.id);
+      const changed = await store.enquiryWork.changeStatus(byHand.id, {
+        to: "Spam",
+        expectedVersion: 0,
+        staffEmail: "priya@example.com",
+        at: new Date(),
+      });
+      expect(changed.outcome).toBe("changed");
+      await store.team.setOwner(genuine.id, {
+        ownerId: null,
+        expectedOwnerId: priya.id,
+        staffEmail: "priya@example.com",
+        at: new Date(),
+      });
+
+      const { now, dayEnd } = await pastTarget(store, genuine.id);
+      const ids = async (view: "mine" | "unassigned" | "due-today" | "overdue") =>
+        (await store.team.listView({ view, staffId: priya.id, now, dayEnd, limit: 10 })).items.map(
+          (row) => row.id,
+        );
+      expect(await ids("mine")).toEqual([]);
+      expect(await ids("unassigned")).toEqual([genuine.id]);
+      expect(await ids("overdue")).toEqual([genuine.id]);
+      expect(await store.team.viewCounts({ staffId: priya.id, now, dayEnd })).toEqual({
+        mine: 0,
+        unassigned: 1,
+        dueToday: 0,
+        overdue: 1,
+      });
+      const all = await store.enquiryWork.list({ limit: 10 });
+      expect(all.items.map((row) => row.id)).toEqual([genuine.id]);
+      const spam = await store.enquiryWork.list({ status: "Spam", limit: 10 });
+      expect(spam.items.map((row) => row.id).sort()).toEqual([filed.id, byHand.id].sort());
+      const parts = await store.team.digestParts({ staffId: priya.id, now, dayEnd });
+      expect([...parts.mine, ...parts.unowned].map((row) => row.id)).toEqual([genuine.id]);
+
+      // Not spam gives the hand-filed one back to the owner it had.
+      const released = await store.enquiryWork.releaseFromSpam(byHand.id, {
+        expectedVersion: 1,
+        staffEmail: "priya@example.com",
+        at: new Date(),
+      });
+      expect(released.outcome).toBe("changed");
+      expect((await store.team.fieldsOf([byHand.id])).get(byHand.id)?.ownerId).toBe(priya.id);
+    });
+
+    test("a status change may set the next step; closing clears the follow-up and the next step", async () => {
+      const { store } = await open();
+      const stored = await store.enquiries.add(anEnquiry({ RetailerSelfUse: "Retailer" }));
+      const followUpAt = new Date(Date.now() + 2 * 86_400_000);
+      await store.team.setFollowUp(stored.id, {
+        followUpAt,
+        nextStep: "Send the price list",
+        staffEmail: "priya@example.com",
+        at: new Date(),
+      });
+      await store.enquiryWork.changeStatus(stored.id, {
+        to: "Confirmed",
+        expectedVersion: 0,
+        nextStep: "Dispatch on Monday",
+        staffEmail: "priya@example.com",
+        at: new Date(),
+      });
+      expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({
+        followUpAt: followUpAt.toISOString(),
+        nextStep: "Dispatch on Monday",
+        dueAt: followUpAt.toISOString(),
+        touched: true,
+      });
+      await store.enquiryWork.changeStatus(stored.id, {
+        to: "Fulfilled",
+        expectedVersion: 1,
+        staffEmail: "priya@example.com",
+        at: new Date(),
+      });
+      expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({
+        followUpAt: null,
+        nextStep: null,
+        dueAt: null,
+      });
+      const stale = await store.enquiryWork.changeStatus(stored.id, {
+        to: "Declined",
+        expectedVersion: 1,
+        staffEmail: "priya@example.com",
+        at: new Date(),
+      });
+      expect(stale).toEqual({ outcome: "conflict" });
+    });
+
+    test("the digest lists nobody's overdue oldest first, beside the member's own, without hiding the oldest", async () => {
+      const { store, priya } = await open();
+      const stored = [];
+      for (let index = 0; index < 25; index++) stored.push(await store.enquiries.add(anEnquiry()));
+      const { now, dayEnd } = await pastTarget(store, stored.at(-1)!.id);
+      const digest = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
+        now,
+        day: "today",
+      });
+      expect(digest.unownedOverdue.count).toBe(25);
+      expect(digest.unownedOverdue.items.map((item) => item.id)).toEqual(stored.map(({ id }) => id));
+      expect(digest.unownedOverdue.items[0]?.firstName).toBe("Asha");
+      expect(digest.team.overdue).toBe(25);
+    });
+  },
+);

@@ -1,0 +1,177 @@
+import type Database from "better-sqlite3";
+import type { EnquiryStatus } from "../../../domain/console";
+import type { MemberFacts, WorkPlan, WorkState } from "../../lifecycle/plan";
+import { untouchedWork } from "../../lifecycle/plan";
+import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
+import type { StoredEnquiry } from "../store";
+import { prepared } from "./connection";
+import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
+import { newRowId } from "./row-id";
+import { queueEnquiryWebhooks } from "./webhooks";
+import { memberAlertPayload } from "../member-alert-payload";
+
+/**
+ * An enquiry's work record on SQLite (`enquiry_work`), read and written whole: the one codec of
+ * the lifecycle's state (server/lifecycle/plan.ts) for every change an adapter makes. Nothing here
+ * decides; it maps a plan to rows.
+ */
+export interface WorkRow {
+  status: string;
+  version: number;
+  owner_id: string | null;
+  follow_up_at: string | null;
+  next_step: string | null;
+  touched_at: string | null;
+  due_at: string | null;
+  first_contact_due_at: string | null;
+  closed_at: string | null;
+}
+
+export const WORK_COLUMNS = `w.status, w.version, w.owner_id, w.follow_up_at, w.next_step, w.touched_at, w.due_at,
+  w.first_contact_due_at, w.closed_at`;
+
+export function workStateOf(row: WorkRow | undefined): WorkState {
+  if (!row) return untouchedWork();
+  return {
+    status: row.status as EnquiryStatus,
+    version: row.version,
+    ownerId: row.owner_id,
+    followUpAt: row.follow_up_at,
+    nextStep: row.next_step,
+    touchedAt: row.touched_at,
+    dueAt: row.due_at,
+    firstContactDueAt: row.first_contact_due_at,
+    closedAt: row.closed_at,
+  };
+}
+
+/** The enquiry and its work record, read inside the caller's transaction; null when there is no such enquiry. */
+export function readWork(
+  db: Database.Database,
+  table: string,
+  enquiryId: string,
+): { stored: StoredEnquiry; work: WorkState } | null {
+  const row = prepared<[string], EnquiryRow & Partial<WorkRow> & { has_work: number | null }>(
+    db,
+    `SELECT ${ENQUIRY_COLUMNS}, ${WORK_COLUMNS}, w.version IS NOT NULL AS has_work
+     FROM ${table} e LEFT JOIN enquiry_work w ON w.enquiry_id = e.id WHERE e.id = ?`,
+  ).get(enquiryId);
+  if (!row) return null;
+  return { stored: storedEnquiry(row), work: workStateOf(row.has_work ? (row as WorkRow) : undefined) };
+}
+
+/** The members with their e-mail and alert choice, as the plans need them. */
+export function readMembers(db: Database.Database): MemberFacts[] {
+  return prepared<[], { id: string; email: string; alerts: string }>(
+    db,
+    `SELECT id, email, alerts FROM staff`,
+  )
+    .all()
+    .map(({ id, email, alerts }) => ({ id, email, alerts: alertChoiceOf(alerts) }));
+}
+
+/**
+ * Writes what a plan says, in the caller's transaction: the work record, the history lines by
+ * `staffEmail`, the members' alerts and the webhook events.
+ */
+export function writePlan(
+  db: Database.Database,
+  stored: StoredEnquiry,
+  plan: WorkPlan,
+  actor: { staffEmail: string; at: string },
+): void {
+  const { work } = plan;
+  prepared(
+    db,
+    `INSERT INTO enquiry_work (enquiry_id, received_at, status, version, owner_id, follow_up_at, next_step,
+       touched_at, due_at, first_contact_due_at, closed_at)
+     VALUES (@id, @receivedAt, @status, @version, @ownerId, @followUpAt, @nextStep, @touchedAt, @dueAt,
+       @firstContactDueAt, @closedAt)
+     ON CONFLICT (enquiry_id) DO UPDATE SET status = excluded.status, version = excluded.version,
+       owner_id = excluded.owner_id, follow_up_at = excluded.follow_up_at, next_step = excluded.next_step,
+       touched_at = excluded.touched_at, due_at = excluded.due_at,
+       first_contact_due_at = excluded.first_contact_due_at, closed_at = excluded.closed_at`,
+  ).run({ id: stored.id, receivedAt: stored.receivedAt, ...work });
+  const history = prepared(
+    db,
+    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner)
+     VALUES (@id, @enquiryId, @at, @staffEmail, @kind, @from, @to, @text, @fromOwner)`,
+  );
+  for (const line of plan.history) {
+    history.run({
+      id: newRowId(),
+      enquiryId: stored.id,
+      at: actor.at,
+      staffEmail: actor.staffEmail,
+      kind: line.kind,
+      from: line.kind === "status" ? line.from : null,
+      to: line.kind === "status" ? line.to : null,
+      text: line.text,
+      fromOwner: line.kind === "owner" ? line.fromOwner : null,
+    });
+  }
+  writeAlerts(db, stored.id, plan.alerts, actor.at);
+  for (const event of plan.webhooks) {
+    queueEnquiryWebhooks(db, {
+      type: event.type,
+      enquiry: stored,
+      at: new Date(actor.at),
+      ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
+    });
+  }
+}
+
+/** Queues the members' alerts of one enquiry; one handed on says by whom (its payload). */
+export function writeAlerts(
+  db: Database.Database,
+  enquiryId: string,
+  alerts: WorkPlan["alerts"],
+  at: string,
+): void {
+  if (alerts.length === 0) return;
+  const insert = prepared(
+    db,
+    `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload)
+     VALUES (?, ?, ?, 'member-alert', 'pending', 0, @at, @at, @at, @payload)`,
+  );
+  for (const alert of alerts) {
+    insert.run(newRowId(), enquiryId, alert.staffId, {
+      at,
+      payload: memberAlertPayload(alert),
+    });
+  }
+}
+
+/** The assignment rule new enquiries follow. */
+export function readRule(db: Database.Database): AssignmentRule {
+  return parseAssignmentRule(
+    prepared<[], { rule: string }>(db, `SELECT rule FROM assignment WHERE id = 1`).get()?.rule,
+  );
+}
+
+/**
+ * Takes the rule's next turn with one UPDATE … RETURNING under the transaction's write lock, so
+ * enquiries arriving at once, in one batch or from two processes, each get their own.
+ */
+export function takeTurn(db: Database.Database): number {
+  return (
+    prepared<[], { turn: number }>(
+      db,
+      `UPDATE assignment SET turn = turn + 1 WHERE id = 1 RETURNING turn - 1 AS turn`,
+    ).get()?.turn ?? 0
+  );
+}
+
+/** Queues an enquiry's mail to the company or its acknowledgement to the visitor. */
+export function queueEnquiryMail(
+  db: Database.Database,
+  enquiryId: string,
+  kind: "company" | "acknowledgement",
+  at: string,
+): void {
+  prepared(
+    db,
+    `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
+     VALUES (?, ?, ?, 'pending', 0, @at, @at, @at)`,
+  ).run(newRowId(), enquiryId, kind, { at });
+}
