@@ -440,7 +440,7 @@ describe("the console's API", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "reference,receivedAt,status,Name,Email,Mobile,Quantity,RetailerSelfUse,language,owner,followUpAt,nextStep,utm_source,utm_medium,utm_campaign,referrer,landingPath,spamReasons",
+      "reference,received (IST),status,Name,Email,Mobile,Quantity,RetailerSelfUse,language,owner,follow-up (IST),nextStep,lastNote,utm_source,utm_medium,utm_campaign,referrer,landingPath,spamReasons",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);

@@ -1,4 +1,4 @@
-import { NEXT_STEP_MAX_LENGTH, teamMessages } from "../../domain/team";
+import { INBOX_VIEWS, NEXT_STEP_MAX_LENGTH, teamMessages } from "../../domain/team";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import {
@@ -21,7 +21,9 @@ import type { EnquiryRecord, InboxFilter, InboxRow } from "../store/enquiry-work
 import { eventTime } from "../store/event-clock";
 import { decodePageCursor } from "../store/page-cursor";
 import { signedIn } from "./guard";
-import { teamItemFields } from "./team-routes";
+import { inboxItem, teamItemFields } from "./presenters";
+import { istCsvTime, matchesExportFilter, type ExportFilter } from "./export-filter";
+import { istDayBounds } from "../../domain/working-hours";
 import { markNotSpam } from "./not-spam";
 
 const INBOX_PAGE_MAX = 100;
@@ -39,6 +41,11 @@ const filterQuery = z.object({
   buyer: z.enum(BUYER_TYPES).optional(),
   q: z.string().max(SEARCH_MAX_LENGTH).optional(),
   source: z.string().max(SOURCE_MAX_LENGTHS.referrerHost).optional(),
+});
+/** The CSV exports what the inbox shows: its filter, with the team's view and an owner (a member's id, or "nobody"). */
+const csvQuery = filterQuery.extend({
+  view: z.enum(INBOX_VIEWS).optional(),
+  owner: z.string().min(1).max(64).optional(),
 });
 const inboxQuery = filterQuery.extend({
   cursor: cursor.optional(),
@@ -59,20 +66,6 @@ const statusBody = z.object({
 });
 const noteBody = z.object({ text: z.string().max(NOTE_MAX_LENGTH * 2) });
 const notSpamBody = z.object({ version: z.number().int().min(0) });
-
-export function inboxItem(row: InboxRow): InboxItem {
-  return {
-    id: row.id,
-    reference: enquiryReference(row.id),
-    receivedAt: row.receivedAt,
-    Name: row.enquiry.Name,
-    Quantity: row.enquiry.Quantity,
-    RetailerSelfUse: row.enquiry.RetailerSelfUse,
-    status: row.status,
-    companyNotification: row.companyNotification,
-    ...(sourceLabel(row.source) ? { source: sourceLabel(row.source) } : {}),
-  };
-}
 
 function detail(record: EnquiryRecord): EnquiryDetail {
   return {
@@ -104,12 +97,17 @@ function filterOf(query: z.infer<typeof filterQuery>): InboxFilter {
 
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ error: apiMessages.badRequest });
 
-/** A row of the CSV: the inbox's, with who owns it and what is next, as the team's views show them. */
-type CsvRow = InboxRow & { ownerEmail: string | null; followUpAt: string | null; nextStep: string | null };
+/** A row of the CSV: the inbox's, with who owns it, what is next and the last note. */
+type CsvRow = InboxRow & {
+  ownerEmail: string | null;
+  followUpAt: string | null;
+  nextStep: string | null;
+  lastNote: string | null;
+};
 
 const CSV_COLUMNS = [
   { header: "reference", value: (row: CsvRow) => enquiryReference(row.id) },
-  { header: "receivedAt", value: (row: CsvRow) => row.receivedAt },
+  { header: "received (IST)", value: (row: CsvRow) => istCsvTime(row.receivedAt) },
   { header: "status", value: (row: CsvRow) => row.status },
   { header: "Name", value: (row: CsvRow) => row.enquiry.Name },
   { header: "Email", value: (row: CsvRow) => row.enquiry.Email },
@@ -118,8 +116,9 @@ const CSV_COLUMNS = [
   { header: "RetailerSelfUse", value: (row: CsvRow) => row.enquiry.RetailerSelfUse },
   { header: "language", value: (row: CsvRow) => row.language },
   { header: "owner", value: (row: CsvRow) => row.ownerEmail },
-  { header: "followUpAt", value: (row: CsvRow) => row.followUpAt },
+  { header: "follow-up (IST)", value: (row: CsvRow) => (row.followUpAt ? istCsvTime(row.followUpAt) : null) },
   { header: "nextStep", value: (row: CsvRow) => row.nextStep },
+  { header: "lastNote", value: (row: CsvRow) => row.lastNote },
   { header: "utm_source", value: (row: CsvRow) => row.source?.utmSource },
   { header: "utm_medium", value: (row: CsvRow) => row.source?.utmMedium },
   { header: "utm_campaign", value: (row: CsvRow) => row.source?.utmCampaign },
@@ -174,22 +173,41 @@ export async function enquiryRoutes(app: FastifyInstance) {
   });
 
   app.get(ADMIN_API_ROUTES.enquiriesCsv, async (request, reply) => {
-    const query = filterQuery.safeParse(request.query);
+    const query = csvQuery.safeParse(request.query);
     if (!query.success) return badRequest(reply);
     const account = signedIn(request);
     const emails = new Map((await app.store.staff.list()).map((member) => [member.id, member.email]));
+    const filter: ExportFilter = {
+      ...filterOf(query.data),
+      ...(query.data.view ? { view: query.data.view } : {}),
+      ...(query.data.owner ? { owner: query.data.owner === "nobody" ? null : query.data.owner } : {}),
+    };
+    const now = app.clock();
     const rows: CsvRow[] = [];
     let next: string | null = null;
     do {
-      const page = await work.list({ ...filterOf(query.data), cursor: next, limit: EXPORT_PAGE_SIZE });
-      const fields = await app.store.team.fieldsOf(page.items.map((item) => item.id));
+      // A team view lists from its own query; the rest of the filter is applied to its rows.
+      const page: { items: InboxRow[]; nextCursor: string | null } = filter.view
+        ? await app.store.team.listView({
+            view: filter.view,
+            staffId: account.id,
+            now,
+            dayEnd: istDayBounds(now).end,
+            cursor: next,
+            limit: EXPORT_PAGE_SIZE,
+          })
+        : await work.list({ ...filterOf(query.data), cursor: next, limit: EXPORT_PAGE_SIZE });
+      const ids = page.items.map((item) => item.id);
+      const [fields, notes] = await Promise.all([app.store.team.fieldsOf(ids), work.lastNotes(ids)]);
       for (const item of page.items) {
         const team = fields.get(item.id);
+        if (!matchesExportFilter(item, team?.ownerId ?? null, filter)) continue;
         rows.push({
           ...item,
           ownerEmail: team?.ownerId ? (emails.get(team.ownerId) ?? null) : null,
           followUpAt: team?.followUpAt ?? null,
           nextStep: team?.nextStep ?? null,
+          lastNote: notes.get(item.id) ?? null,
         });
       }
       next = page.nextCursor;

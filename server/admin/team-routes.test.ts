@@ -1,6 +1,7 @@
+import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { afterEach, describe, expect, test } from "vitest";
 import { enquiryReference } from "../../domain/console";
-import { TEAM_API_ROUTES } from "../../domain/team";
+import { TEAM_API_ROUTES, teamMessages } from "../../domain/team";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 
@@ -23,14 +24,7 @@ async function team() {
       await app.inject({
         method: "POST",
         url: "/api/enquiries",
-        payload: {
-          Name,
-          Email: "buyer@example.in",
-          Mobile: "9876543210",
-          Quantity: 6,
-          RetailerSelfUse: "Retailer",
-          lang,
-        },
+        payload: { ...anEnquiry({ Name, Quantity: 6, RetailerSelfUse: "Retailer" }), lang },
       })
     ).json<{ id: string }>().id;
   return {
@@ -117,31 +111,161 @@ describe("the activity log of the team's work", () => {
 });
 
 describe("the CSV of enquiries", () => {
-  test("carries each enquiry's language, owner, follow-up and next step", async () => {
+  const parse = (body: string) => {
+    const [header, ...lines] = body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    const columns = header!.split(",");
+    return lines.map((line) => Object.fromEntries(line.split(",").map((cell, i) => [columns[i], cell])));
+  };
+
+  test("carries each enquiry's language, owner, follow-up and next step in IST, and its last note", async () => {
     const { app, member, post, owner } = await team();
     const worked = await post("अनीता शर्मा", "hi");
     await post("Ravi Kumar", "en");
-    const followUpAt = new Date(Date.now() + 86_400_000).toISOString();
+    const followUpAt = new Date("2030-01-04T13:00:00Z");
     await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, worked), {
       ownerId: member.id,
       expectedOwnerId: null,
     });
     await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.followUp, worked), {
-      followUpAt,
+      followUpAt: followUpAt.toISOString(),
       nextStep: "Send the price list",
     });
+    await consoleRequest(app, owner, "POST", on("/enquiries/:id/notes", worked), { text: "Wants 60 packs" });
 
-    const csv = (await consoleRequest(app, owner, "GET", "/enquiries.csv")).body.replace(/^\uFEFF/, "");
-    const [header, ...lines] = csv.trimEnd().split("\r\n");
-    const columns = header!.split(",");
-    const rows = lines.map((line) =>
-      Object.fromEntries(line.split(",").map((cell, i) => [columns[i], cell])),
-    );
-    expect(rows.map((row) => [row.reference, row.language, row.owner, row.followUpAt, row.nextStep])).toEqual(
+    const rows = parse((await consoleRequest(app, owner, "GET", "/enquiries.csv")).body);
+    expect(
+      rows.map((row) => [
+        row.reference,
+        row.language,
+        row.owner,
+        row["follow-up (IST)"],
+        row.nextStep,
+        row.lastNote,
+      ]),
+    ).toEqual([
+      [expect.any(String), "en", "", "", "", ""],
       [
-        [expect.any(String), "en", "", "", ""],
-        [enquiryReference(worked), "hi", "sales@example.com", followUpAt, "Send the price list"],
+        enquiryReference(worked),
+        "hi",
+        "sales@example.com",
+        "2030-01-04 18:30",
+        "Send the price list",
+        "Wants 60 packs",
       ],
+    ]);
+    expect(rows[0]?.["received (IST)"]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+
+  test("exports what the screen shows: the Overdue view, a status within it, and an owner", async () => {
+    const { app, member, post, owner } = await team();
+    const late = await post("Late Buyer");
+    const other = await post("Other Buyer");
+    await post("Fresh Buyer");
+    // Two are overdue by their follow-ups; one of them is owned by the member.
+    for (const id of [late, other]) {
+      await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.followUp, id), {
+        followUpAt: new Date(Date.now() - 3_600_000).toISOString(),
+        nextStep: "Call",
+      });
+    }
+    await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, late), {
+      ownerId: member.id,
+      expectedOwnerId: null,
+    });
+    const names = async (query: string) =>
+      parse((await consoleRequest(app, owner, "GET", `/enquiries.csv${query}`)).body)
+        .map((row) => row.Name)
+        .sort();
+    const overdue = await consoleRequest(app, owner, "GET", "/team/view?view=overdue");
+    const shown = overdue.json<{ items: { Name: string }[] }>().items.map((item) => item.Name);
+    expect(await names("?view=overdue")).toEqual([...shown].sort());
+    expect(shown.sort()).toEqual(["Late Buyer", "Other Buyer"]);
+    expect(await names(`?view=overdue&owner=${member.id}`)).toEqual(["Late Buyer"]);
+    expect(await names("?view=overdue&owner=nobody")).toEqual(["Other Buyer"]);
+    expect(await names("?view=overdue&q=other")).toEqual(["Other Buyer"]);
+    expect(await names("?view=overdue&status=Contacted")).toEqual([]);
+    expect((await consoleRequest(app, owner, "GET", "/enquiries.csv?view=later")).statusCode).toBe(400);
+  });
+});
+
+describe("an enquiry's life through the console's API", () => {
+  test("a call started from the console is recorded and ends the first-contact lateness; a bad channel changes nothing", async () => {
+    const { app, post, sales } = await team();
+    const id = await post("Ravi Kumar");
+    const bad = await consoleRequest(app, sales, "POST", on("/enquiries/:id/contact", id), {
+      channel: "fax",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await app.store.enquiryWork.get(id))?.history).toEqual([]);
+    const called = await consoleRequest(app, sales, "POST", on("/enquiries/:id/contact", id), {
+      channel: "call",
+    });
+    expect(called.statusCode).toBe(200);
+    const answer = called.json<{
+      team: { firstContactLate: boolean; dueAt: string | null };
+      history: unknown[];
+    }>();
+    expect(answer.team).toMatchObject({ firstContactLate: false, dueAt: null });
+    expect(answer.history).toEqual([
+      expect.objectContaining({ kind: "contact", text: "call", staffEmail: "sales@example.com" }),
+    ]);
+    const missing = await consoleRequest(
+      app,
+      sales,
+      "POST",
+      on("/enquiries/:id/contact", "00000000-0000-4000-8000-000000000000"),
+      { channel: "whatsapp" },
     );
+    expect(missing.statusCode).toBe(404);
+  });
+
+  test("taking an enquiry a colleague took after the page was loaded is refused with who owns it now", async () => {
+    const { app, member, post, owner, sales } = await team();
+    const id = await post("Ravi Kumar");
+    const taken = await consoleRequest(app, sales, "POST", on(TEAM_API_ROUTES.owner, id), {
+      ownerId: member.id,
+      expectedOwnerId: null,
+    });
+    expect(taken.statusCode).toBe(200);
+    const stale = await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, id), {
+      ownerId: null,
+      expectedOwnerId: null,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      error: "sales@example.com owns this now. Take it over?",
+      currentOwnerId: member.id,
+      currentOwner: "sales@example.com",
+    });
+    expect((await app.store.team.fieldsOf([id])).get(id)?.ownerId).toBe(member.id);
+    // Without saying what they saw, a change is refused as not understood.
+    const blind = await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, id), { ownerId: null });
+    expect(blind.statusCode).toBe(400);
+    const asked = await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, id), {
+      ownerId: null,
+      expectedOwnerId: member.id,
+    });
+    expect(asked.statusCode).toBe(200);
+  });
+
+  test("a status change sets the next step; one too long is refused and changes nothing", async () => {
+    const { app, post, sales } = await team();
+    const id = await post("Ravi Kumar");
+    const long = await consoleRequest(app, sales, "POST", on("/enquiries/:id/status", id), {
+      status: "Contacted",
+      version: 0,
+      nextStep: "x".repeat(141),
+    });
+    expect(long.json()).toEqual({ error: teamMessages.nextStepTooLong });
+    expect((await app.store.enquiryWork.get(id))?.status).toBe("New");
+    const changed = await consoleRequest(app, sales, "POST", on("/enquiries/:id/status", id), {
+      status: "Contacted",
+      version: 0,
+      nextStep: "Send the price list",
+    });
+    expect(changed.json<{ team: { nextStep: string } }>().team.nextStep).toBe("Send the price list");
   });
 });

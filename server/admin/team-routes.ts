@@ -19,7 +19,7 @@ import { decodePageCursor } from "../store/page-cursor";
 import type { TeamFields, TeamInboxRow } from "../store/team";
 import { signedIn } from "./guard";
 import { CONTACT_CHANNELS, LIFECYCLE_API_ROUTES, lifecycleMessages } from "../../domain/lifecycle";
-import { inboxItem } from "./enquiry-routes";
+import { inboxItem, teamItemFields } from "./presenters";
 
 const staffId = z.string().min(1).max(64);
 const viewQuery = z.object({
@@ -50,27 +50,6 @@ const ruleBody = z.object({
   ]),
 });
 const alertsBody = z.object({ alerts: z.enum(ALERT_CHOICES) });
-
-/** The team's fields as the console shows them; `firstContactLate` is judged at `now`. */
-export function teamItemFields(
-  fields: TeamFields | undefined,
-  status: EnquiryStatus,
-  now: Date,
-): TeamItemFields {
-  const dueAt = fields?.dueAt ?? null;
-  return {
-    ownerId: fields?.ownerId ?? null,
-    followUpAt: fields?.followUpAt ?? null,
-    nextStep: fields?.nextStep ?? null,
-    dueAt,
-    firstContactLate:
-      status === "New" &&
-      !(fields?.touched ?? false) &&
-      (fields?.firstContactDueAt ?? null) !== null &&
-      Date.parse(fields?.firstContactDueAt ?? "") <= now.getTime(),
-    followUpOverdue: fields?.followUpAt ? Date.parse(fields.followUpAt) <= now.getTime() : false,
-  };
-}
 
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ error: apiMessages.badRequest });
 

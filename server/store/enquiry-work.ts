@@ -82,6 +82,8 @@ export interface EnquiryWorkStore {
       firstContactHours?: number;
     },
   ): Promise<StatusChangeResult | { outcome: "not-spam" }>;
+  /** The last note written on each enquiry (alone, or with a status change); absent when none. */
+  lastNotes(enquiryIds: readonly string[]): Promise<Map<string, string>>;
   /** Makes the notification due now (sent or not); false when the enquiry has no such notification. */
   resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean>;
 }

@@ -403,6 +403,32 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     });
   }
 
+  async lastNotes(enquiryIds: readonly string[]): Promise<Map<string, string>> {
+    const notes = new Map<string, string>();
+    await this.context.run(async () => {
+      for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
+        await Promise.all(
+          part.map(async (id) => {
+            const snapshot = await this.collections.work
+              .doc(id)
+              .collection("history")
+              .orderBy("sortKey", "desc")
+              .get();
+            // Ordered by one field only, which needs no composite index; kinds are picked here.
+            const last = snapshot.docs.find(
+              (doc) =>
+                ["note", "status"].includes(String(doc.get("kind"))) &&
+                typeof doc.get("text") === "string" &&
+                doc.get("text"),
+            );
+            if (last) notes.set(id, String(last.get("text")));
+          }),
+        );
+      }
+    });
+    return notes;
+  }
+
   async resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean> {
     return this.context.run(() =>
       this.context.db.runTransaction(async (transaction) => {

@@ -342,6 +342,20 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     );
   }
 
+  async lastNotes(enquiryIds: readonly string[]): Promise<Map<string, string>> {
+    if (enquiryIds.length === 0) return new Map();
+    const rows = this.run((db) =>
+      db
+        .prepare<[string], { enquiry_id: string; text: string }>(
+          `SELECT enquiry_id, text FROM enquiry_history
+           WHERE enquiry_id IN (SELECT value FROM json_each(?)) AND kind IN ('note', 'status') AND text IS NOT NULL
+           ORDER BY at, rowid`,
+        )
+        .all(JSON.stringify(enquiryIds)),
+    );
+    return new Map(rows.map((row) => [row.enquiry_id, row.text]));
+  }
+
   async resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean> {
     return this.run(
       (db) =>

@@ -23,10 +23,11 @@ import {
 import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { readMembers, readWork, writePlan } from "./work-record";
+import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
 import { planFollowUp, planOwnerChange } from "../../lifecycle/plan";
 import type { DigestParts, DigestRow } from "../../lifecycle/digest";
 
-interface TeamSqlRow extends EnquiryRow {
+interface TeamSqlRow extends EnquiryRow, EnquiryMetaColumns {
   status: string | null;
   sent_at: string | null;
   attempts: number | null;
@@ -39,7 +40,7 @@ interface TeamSqlRow extends EnquiryRow {
 }
 
 const COLUMNS = `${ENQUIRY_COLUMNS}, w.status, n.sent_at, n.attempts, w.owner_id, w.follow_up_at, w.next_step,
-  w.touched_at, w.due_at, w.first_contact_due_at`;
+  w.touched_at, w.due_at, w.first_contact_due_at, ${ENQUIRY_META_COLUMNS}`;
 
 /** Spam is never work (server/lifecycle/plan.ts: isWork): in no view and no count. */
 const IS_WORK = `w.status <> 'Spam'`;
@@ -63,6 +64,7 @@ function teamFields(
 function teamRow(row: TeamSqlRow): TeamInboxRow {
   return {
     ...storedEnquiry(row),
+    ...enquiryMeta(row),
     status: (row.status ?? "New") as EnquiryStatus,
     companyNotification: deliveryState({ sentAt: row.sent_at, attempts: row.attempts ?? 0 }),
     ...teamFields(row),
@@ -220,6 +222,7 @@ export class SqliteTeamStore implements TeamStore {
         .prepare<Record<string, string | number>, TeamSqlRow>(
           `SELECT ${COLUMNS} FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
            LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
+           LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id
            WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT @limit`,
         )
         .all(params),

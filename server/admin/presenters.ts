@@ -1,0 +1,40 @@
+import { enquiryReference, type EnquiryStatus, type InboxItem } from "../../domain/console";
+import { sourceLabel } from "../../domain/enquiry-source";
+import type { TeamItemFields } from "../../domain/team";
+import type { InboxRow } from "../store/enquiry-work";
+import type { TeamFields } from "../store/team";
+
+/** What the console's API shows of stored enquiries: shared by the inbox, the team's views and the enquiry page. */
+export function inboxItem(row: InboxRow): InboxItem {
+  return {
+    id: row.id,
+    reference: enquiryReference(row.id),
+    receivedAt: row.receivedAt,
+    Name: row.enquiry.Name,
+    Quantity: row.enquiry.Quantity,
+    RetailerSelfUse: row.enquiry.RetailerSelfUse,
+    status: row.status,
+    companyNotification: row.companyNotification,
+    ...(sourceLabel(row.source) ? { source: sourceLabel(row.source) } : {}),
+  };
+}
+/** The team's fields as the console shows them; `firstContactLate` is judged at `now`. */
+export function teamItemFields(
+  fields: TeamFields | undefined,
+  status: EnquiryStatus,
+  now: Date,
+): TeamItemFields {
+  const dueAt = fields?.dueAt ?? null;
+  return {
+    ownerId: fields?.ownerId ?? null,
+    followUpAt: fields?.followUpAt ?? null,
+    nextStep: fields?.nextStep ?? null,
+    dueAt,
+    firstContactLate:
+      status === "New" &&
+      !(fields?.touched ?? false) &&
+      (fields?.firstContactDueAt ?? null) !== null &&
+      Date.parse(fields?.firstContactDueAt ?? "") <= now.getTime(),
+    followUpOverdue: fields?.followUpAt ? Date.parse(fields.followUpAt) <= now.getTime() : false,
+  };
+}
