@@ -14,7 +14,7 @@ import {
   type InboxPage,
 } from "../../domain/console";
 import { BUYER_TYPES } from "../../domain/enquiry";
-import { SOURCE_MAX_LENGTHS, sourceLabel } from "../../domain/enquiry-source";
+import { SOURCE_MAX_LENGTHS } from "../../domain/enquiry-source";
 import { toCsv, UTF8_BOM } from "../cli/csv";
 import { apiMessages } from "../routes/api-errors";
 import type { EnquiryRecord, InboxFilter, InboxRow } from "../store/enquiry-work";

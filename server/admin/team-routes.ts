@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { consoleMessages, enquiryReference, INBOX_PAGE_SIZE, type EnquiryStatus } from "../../domain/console";
+import { consoleMessages, enquiryReference, INBOX_PAGE_SIZE } from "../../domain/console";
 import {
   ALERT_CHOICES,
   INBOX_VIEWS,
@@ -9,14 +9,13 @@ import {
   teamMessages,
   TURN_MEMBERS_MAX,
   type AssignmentRule,
-  type TeamItemFields,
   type TeamMember,
 } from "../../domain/team";
 import { istDayBounds } from "../../domain/working-hours";
 import { apiMessages } from "../routes/api-errors";
 import { eventTime } from "../store/event-clock";
 import { decodePageCursor } from "../store/page-cursor";
-import type { TeamFields, TeamInboxRow } from "../store/team";
+import type { TeamInboxRow } from "../store/team";
 import { signedIn } from "./guard";
 import { CONTACT_CHANNELS, LIFECYCLE_API_ROUTES, lifecycleMessages } from "../../domain/lifecycle";
 import { inboxItem, teamItemFields } from "./presenters";
