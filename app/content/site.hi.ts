@@ -4,7 +4,8 @@
  * the phone and the e-mail stay as they are.
  */
 import { subscriberMessagesHi } from "../../domain/subscriber.hi";
-import { company, product, type SiteText } from "./site";
+import { company, product } from "./site";
+import type { SiteText } from "./site.en";
 
 export { product };
 

@@ -133,5 +133,5 @@ export const notFound = {
   homeLink: "Back to the home page",
 } as const;
 
-/** The English words around a page live with the English routes, so the Hindi pages do not carry them. */
-export type { SiteText } from "./site.en";
+// The English words around a page live with the English routes (site.en.ts, with their type
+// SiteText), so the Hindi pages do not carry them.

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use } from "react";
 import { type Language, type PageKey, pagePath } from "../../domain/contract";
-import type { SiteText } from "../content/site";
+import type { SiteText } from "../content/site.en";
 
 interface PageLanguageValue {
   language: Language;

@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { type Language, LANGUAGES, type PageKey, pagePath } from "../../domain/contract";
 import { languageSettings } from "../content/languages";
-import { company, declarations, product, type SiteText, site, social } from "../content/site";
+import { company, declarations, product, site, social } from "../content/site";
+import type { SiteText } from "../content/site.en";
 
 export function absoluteUrl(path: string): string {
   return new URL(path, site.url).toString();

@@ -1,4 +1,13 @@
 import { handedOnOf } from "../member-alert-payload";
+import {
+  enquiryFromDocument,
+  languageOfDocument,
+  newsletterNotification,
+  staffNotification,
+  type NotificationData,
+} from "./documents";
+
+export { enquiryFromDocument, languageOfDocument, newsletterNotification, staffNotification };
 import { randomUUID } from "node:crypto";
 import {
   Timestamp,
@@ -7,18 +16,15 @@ import {
   type Transaction,
   type WriteBatch,
 } from "firebase-admin/firestore";
-import type { Language } from "../../../domain/contract";
-import type { BuyerType, Enquiry } from "../../../domain/enquiry";
+import type { Enquiry } from "../../../domain/enquiry";
 import type {
   AddEnquiryOptions,
   CounterToAdd,
   EnquiryStore,
   EnquiryNotificationKind,
   NewsletterNotificationKind,
-  NotificationKind,
   OutboxBacklog,
   PendingNotification,
-  StaffNotificationKind,
   StoredEnquiry,
 } from "../store";
 import { parseAssignmentRule, type AssignmentRule, type DigestContent } from "../../../domain/team";
@@ -48,43 +54,6 @@ interface IdempotencyKeyData {
   receivedAt: Timestamp;
 }
 
-/**
- * A notification in `notifications`: an enquiry's (with a copy of its fields) or a newsletter
- * mail to one address (`subscriberId`; the address and the link's nonces are read when it is claimed).
- */
-interface NotificationData {
-  enquiryId?: string;
-  subscriberId?: string;
-  /** A member of staff's mail (an alert, a digest): its address is read when it is claimed. */
-  staffId?: string;
-  /** A digest's content (JSON). */
-  payload?: string;
-  /** Absent on notifications stored before acknowledgements existed: the company's. */
-  kind?: NotificationKind;
-  enquiry?: Enquiry;
-  /** The enquiry's language, for the visitor's acknowledgement; absent before it was kept: English. */
-  language?: Language;
-  receivedAt: Timestamp;
-  status: "pending" | "sent";
-  attempts: number;
-  nextAttemptAt: Timestamp;
-  /**
-   * When a worker may take it: the next attempt, or the end of the running lease. The claim asks
-   * for `status == "pending" and dueAt <= now`, ordered by `dueAt` (the composite index in
-   * firestore.indexes.json): nothing sent or leased is ever at the head of what it reads.
-   * Stored before that, a sent notification may lack it; the status condition leaves it out anyway.
-   */
-  dueAt?: Timestamp;
-  /** When it last went into the outbox (made, or resent by staff): the health check's oldest waiting. */
-  queuedAt?: Timestamp;
-  claimedBy: string | null;
-  claimExpiresAt: Timestamp | null;
-  /** Counts claims; each claim creates `claims/{generation}`, which two workers cannot both create. */
-  claimGeneration: number;
-  lastError: string | null;
-  sentAt: Timestamp | null;
-}
-
 /** How often storing an enquiry is tried when its turn was taken by another at the same moment. */
 const TURN_ATTEMPTS = 25;
 
@@ -103,59 +72,6 @@ function enquiryFields(enquiry: Enquiry): Enquiry {
     Quantity: enquiry.Quantity,
     RetailerSelfUse: enquiry.RetailerSelfUse,
   };
-}
-
-/** The five fields of an enquiry's document (or of the copy a notification carries). */
-export function enquiryFromDocument(data: DocumentData): Enquiry {
-  return {
-    Name: String(data.Name),
-    Email: String(data.Email),
-    Mobile: String(data.Mobile),
-    Quantity: Number(data.Quantity),
-    RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
-  };
-}
-
-/** A stored language: a document written before languages were kept is English. */
-export function languageOfDocument(value: unknown): Language {
-  return value === "hi" ? "hi" : "en";
-}
-
-/** A newsletter mail waiting in the outbox, due at once. */
-export function newsletterNotification(
-  subscriberId: string,
-  kind: NewsletterNotificationKind,
-  at: Date,
-): NotificationData {
-  return { ...dueAt(at), subscriberId, kind };
-}
-
-/** A new notification's delivery fields: pending, due at `at`, never tried. */
-function dueAt(at: Date): Omit<NotificationData, "kind"> {
-  const now = Timestamp.fromDate(at);
-  return {
-    receivedAt: now,
-    status: "pending",
-    attempts: 0,
-    nextAttemptAt: now,
-    dueAt: now,
-    queuedAt: now,
-    claimedBy: null,
-    claimExpiresAt: null,
-    claimGeneration: 0,
-    lastError: null,
-    sentAt: null,
-  };
-}
-
-/** A mail to one member of staff waiting in the outbox, due at once. */
-export function staffNotification(
-  staffId: string,
-  kind: StaffNotificationKind,
-  at: Date,
-  extra: Partial<NotificationData> = {},
-): NotificationData {
-  return { ...dueAt(at), staffId, kind, ...extra };
 }
 
 /** How long a use of an idempotency key is remembered for counting: a day, as long as a retry. */

@@ -8,7 +8,7 @@ import { memberAlertPayload } from "../member-alert-payload";
 import type { StoredEnquiry } from "../store";
 import { collectionsOf, isoOf, sortKey, type FirestoreContext } from "./connection";
 import { touchesOf, type TouchRecord } from "./dashboard";
-import { enquiryFromDocument, languageOfDocument, staffNotification } from "./enquiries";
+import { enquiryFromDocument, languageOfDocument, staffNotification } from "./documents";
 import { enquiryMetaOf } from "./enquiry-meta";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 import type { EnquiryWebhookEvent } from "../webhooks";

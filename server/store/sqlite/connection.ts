@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { StoreUnavailableError } from "../store";
 import { migrations } from "./migrations";
+import { quoteIdentifier } from "./identifiers";
 
 export interface SqliteStoreOptions {
   /** A file path, or ":memory:" (tests only: nothing survives the process). */
@@ -32,10 +33,7 @@ export function sqlitePathFromUrl(databaseUrl: string): string {
   return match[1];
 }
 
-export function quoteIdentifier(name: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Not a table name: ${name}`);
-  return `"${name}"`;
-}
+export { quoteIdentifier } from "./identifiers";
 
 /** SQLite's result codes that mean the database cannot be used now, rather than a bug in a query. */
 const UNAVAILABLE_CODES =

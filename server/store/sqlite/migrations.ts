@@ -1,4 +1,4 @@
-import { quoteIdentifier } from "./connection";
+import { quoteIdentifier } from "./identifiers";
 import { consoleSchema } from "./console-schema";
 import { newsletterSchema } from "./newsletter-schema";
 import { sharedWorkSchema } from "./shared-work-schema";
