@@ -290,7 +290,7 @@ export const teamText = {
   pageTitle: "Alerts and assignment",
   alertsHeading: "Your e-mail alerts",
   alertsIntro:
-    "Which new enquiries should be mailed to you at once? The company's own address still gets every one. Every morning at 09:00 you also get one digest of what is overdue, due today, and new and unassigned, when there is any.",
+    "Which new enquiries should be mailed to you at once? The company's own address still gets every one. Every morning at 09:00 you also get one digest: your overdue and due today, then the team's that nobody owns, oldest first, when there is any.",
   alertChoices: {
     all: "Every new enquiry",
     mine: "Only those assigned to me",

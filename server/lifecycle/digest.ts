@@ -68,3 +68,10 @@ export function planDigest(parts: DigestParts, at: { now: Date; day: string }): 
     spamFiled: parts.spamFiled,
   };
 }
+
+/** The enquiries a digest names: erasing a person's data erases the digests that name them. */
+export function digestEnquiryIds(content: DigestContent): string[] {
+  return [content.overdue, content.dueToday, content.unownedOverdue, content.unownedDueToday].flatMap(
+    (section) => section?.items.map((item) => item.id) ?? [],
+  );
+}

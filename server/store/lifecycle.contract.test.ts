@@ -265,5 +265,21 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       expect(digest.unownedOverdue.items[0]?.firstName).toBe("Asha");
       expect(digest.team.overdue).toBe(25);
     });
+
+    test("erasing a person's data erases the digests that name their enquiries by first name", async () => {
+      const { store, priya } = await open();
+      const erased = await store.enquiries.add(anEnquiry({ Email: "meera.kapoor@example.in" }));
+      const kept = await store.enquiries.add(anEnquiry());
+      const { now, dayEnd } = await pastTarget(store, kept.id);
+      const content = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
+        now,
+        day: "2030-01-07",
+      });
+      expect(content.unownedOverdue.count).toBe(2);
+      await store.team.queueDigests("2030-01-07", [{ staffId: priya.id, content }], now);
+      await store.personalData.erase({ email: "meera.kapoor@example.in" }, { actor: "owner@example.com" });
+      const left = (await claimAll(store)).filter((each) => each.kind === "digest");
+      expect(left).toEqual([]);
+    });
   },
 );

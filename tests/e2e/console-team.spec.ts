@@ -97,7 +97,7 @@ test("a Retailer's enquiry reaches its member's mail and inbox, is taken by the 
     await press(selfUsePage, team.getByRole("button", { name: teamText.take }));
     await expect(team).toContainText(`${teamText.ownerIs}: ${selfUseMember.email}`);
     await expect(selfUsePage.getByRole("region", { name: "History" })).toContainText(
-      `Owner → ${selfUseMember.email}`,
+      `Owner ${retailerMember.email} → ${selfUseMember.email}`,
     );
 
     // A follow-up an hour ago with its next step: it is overdue at once.

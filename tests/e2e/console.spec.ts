@@ -132,6 +132,9 @@ test("keyboard only: sign in and change an enquiry's status", async ({ page, req
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Note with the change (optional)")).toBeFocused();
   await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Next step (optional)")).toBeFocused();
+  await page.keyboard.type("Dispatch on Monday");
+  await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Change status" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("region", { name: "History" })).toContainText("New → Confirmed");

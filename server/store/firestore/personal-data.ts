@@ -24,6 +24,9 @@ import { enquiryFromDocument } from "./enquiries";
 import { enquiryWebhookDeliveries } from "./webhooks";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 
+/** Firestore answers array-contains-any with at most this many values. */
+const ARRAY_CONTAINS_ANY_LIMIT = 30;
+
 /** Firestore's limit on the values of one `in` filter. */
 function matches(data: DocumentData | undefined, query: PersonQuery): boolean {
   if (!data) return false;
@@ -192,6 +195,16 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
       mails.push(
         ...(await transaction.get(this.collections.notifications.where("enquiryId", "in", part))).docs,
+      );
+    }
+    // A digest names its enquiries' buyers by first name: one naming an erased enquiry goes too.
+    for (const part of chunks(enquiryIds, ARRAY_CONTAINS_ANY_LIMIT)) {
+      mails.push(
+        ...(
+          await transaction.get(
+            this.collections.notifications.where("enquiryIds", "array-contains-any", part),
+          )
+        ).docs,
       );
     }
     const claims: DocumentReference[] = [];

@@ -38,6 +38,7 @@ import {
   writePlan,
 } from "./work-record";
 import { planFollowUp, planOwnerChange } from "../../lifecycle/plan";
+import { digestEnquiryIds } from "../../lifecycle/digest";
 import type { DigestParts, DigestRow } from "../../lifecycle/digest";
 
 export { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./work-record";
@@ -310,7 +311,11 @@ export class FirestoreTeamStore implements TeamStore {
       const ref = this.collections.notifications.doc(digestNotificationId(staffId, day));
       try {
         await this.context.run(() =>
-          ref.create(staffNotification(staffId, "digest", now, { payload: JSON.stringify(content) })),
+          ref.create({
+            ...staffNotification(staffId, "digest", now, { payload: JSON.stringify(content) }),
+            // Which enquiries it names (by first name): erasing one erases the digest too.
+            enquiryIds: digestEnquiryIds(content),
+          }),
         );
         queued += 1;
       } catch (error) {

@@ -35,6 +35,7 @@ export default async function globalSetup() {
   );
 
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SMTP_URL = sink.url;
   process.env.E2E_DATABASE_URL = databaseUrl;
   process.env.E2E_WORK_DIR = workDir;
 

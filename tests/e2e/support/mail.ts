@@ -28,8 +28,15 @@ export async function mailsTo(address: string): Promise<ReceivedMail[]> {
   return mails;
 }
 
-/** Waits for the mail to `address` whose subject matches, as a person waits for it in their inbox. */
-export async function waitForMail(address: string, subject: RegExp): Promise<ReceivedMail> {
+/**
+ * Waits for the mail to `address` whose subject matches, as a person waits for it in their inbox;
+ * `timeoutMs` for a mail a timed job sends (the digest's first look is 15 s after a start).
+ */
+export async function waitForMail(
+  address: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(
@@ -37,7 +44,7 @@ export async function waitForMail(address: string, subject: RegExp): Promise<Rec
         found = (await mailsTo(address)).find((mail) => subject.test(mail.parsed.subject ?? ""));
         return found !== undefined;
       },
-      { message: `a mail to ${address} with the subject ${subject}`, timeout: 15_000 },
+      { message: `a mail to ${address} with the subject ${subject}`, timeout: timeoutMs },
     )
     .toBe(true);
   return found!;
