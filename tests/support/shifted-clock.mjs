@@ -3,6 +3,7 @@
 // TEST_CLOCK_FILE at every reading, so a test moves the server from day to day while it runs.
 // Timers keep real time. Nothing of the server knows of it; it only sees `Date`.
 import { readFileSync } from "node:fs";
+import process from "node:process";
 
 const file = process.env.TEST_CLOCK_FILE;
 if (file) {
