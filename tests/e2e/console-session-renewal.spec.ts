@@ -261,6 +261,18 @@ for (const width of [widths.mobile, widths.desktop]) {
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`session-dialog-${width}.png`) });
 
+    // Tab stays in the dialog, both ways round.
+    const signInButton = dialog.getByRole("button", { name: sessionDialogText.signIn });
+    await expect(dialog.getByLabel(sessionDialogText.password)).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: sessionDialogText.cancel })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(signInButton).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByLabel(sessionDialogText.email)).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(signInButton).toBeFocused();
+
     // Cancelled, the offer to sign in stays in sight, and the page can still be read.
     await page.keyboard.press("Escape");
     const offer = page.getByRole("button", { name: sessionDialogText.signInAgain });
