@@ -49,6 +49,8 @@ let api: typeof Api;
 let SessionDialog: typeof Dialog.SessionDialog;
 let sent: Sent[];
 const jar = new Map<string, string>();
+/** Answers to these paths reach the page only once the test lets them (a slow network). */
+const held = new Map<string, Promise<void>>();
 
 function browserFetch(app: TestApp["app"]) {
   return async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -75,6 +77,7 @@ function browserFetch(app: TestApp["app"]) {
       else jar.set(name, value.join("="));
     }
     sent.push({ method, path, status: answer.statusCode });
+    await held.get(path);
     return new Response(answer.statusCode === 204 ? null : answer.body, {
       status: answer.statusCode,
       headers: { "content-type": String(answer.headers["content-type"] ?? "application/json") },
@@ -140,6 +143,7 @@ beforeEach(async () => {
   testApp = await buildTestApp({ LOG_LEVEL: "silent" });
   sent = [];
   jar.clear();
+  held.clear();
   vi.stubGlobal("fetch", browserFetch(testApp.app));
   // Each test starts with a page fresh from the server: the session's state is the module's.
   vi.resetModules();
@@ -319,6 +323,28 @@ describe("a session that ends on an open page", () => {
     await user.clear(password);
     await user.type(password, `${TEST_PASSWORD}{Enter}`);
     expect(await screen.findByText("Saved: Asked for a sample")).toBeDefined();
+  });
+
+  test("a call refused under the old session but answered after the sign-in is sent again without asking twice", async () => {
+    const { member, id, user } = await setUp();
+    await testApp.app.store.sessions.deleteForStaff(member.id);
+    const slowPath = api.apiPath(ADMIN_API_ROUTES.enquiry, { id });
+    let letThrough = () => {};
+    held.set(slowPath, new Promise<void>((resolve) => (letThrough = resolve)));
+    const slow = api.callApi<EnquiryDetail>(slowPath);
+    await waitFor(() => expect(sent.some((each) => each.path === slowPath)).toBe(true));
+    held.delete(slowPath);
+
+    await user.click(screen.getByRole("button", { name: "Add note" }));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await user.keyboard(`${TEST_PASSWORD}{Enter}`);
+    await waitFor(() => expect(dialog()).toBeNull());
+
+    // Its 401 arrives only now, after the new sign-in.
+    letThrough();
+    expect((await slow).enquiry.Name).toBe(buyer.Name);
+    expect(dialog()).toBeNull();
+    expect(sent.filter((each) => each.path === slowPath).map((each) => each.status)).toEqual([401, 200]);
   });
 
   test("a waiting call its page gave up on is never sent", async () => {
