@@ -100,7 +100,7 @@ test("a note typed after the session ended is saved as typed once the member sig
   forgiveFailedRequests(pageErrors, /401/);
 });
 
-test("a member with two-step sign-in gives the code in the dialog, and their status change goes through", async ({
+test("a member with two-step sign-in gives the code in the dialog, and their status change, note and next step go through", async ({
   page,
   request,
   pageErrors,
@@ -113,6 +113,8 @@ test("a member with two-step sign-in gives the code in the dialog, and their sta
   await typingOnEnquiry(page, member, name, "");
   await page.getByLabel("New status").selectOption("Contacted");
   await page.getByLabel("Note with the change (optional)").fill(note);
+  const nextStep = `Send the price list ${uniqueTag()}`;
+  await page.getByLabel("Next step (optional)").fill(nextStep);
 
   // On their phone, the member turns on two-step sign-in, which ends the session in this browser.
   const api = apiCall(request);
@@ -136,6 +138,7 @@ test("a member with two-step sign-in gives the code in the dialog, and their sta
   await expect(history).toContainText("New → Contacted");
   await expect(history).toContainText(note);
   await expect(page.locator(".page-head .status")).toHaveText("Contacted");
+  await expect(page.locator(".next-step")).toHaveText(nextStep);
   forgiveFailedRequests(pageErrors, /401/);
 });
 
