@@ -74,6 +74,13 @@ export default tseslint.config(
     },
   },
   {
+    // The console's tests drive its calls against the real server, built as the API tests build it.
+    files: ["console/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/app/**"] }],
+    },
+  },
+  {
     // The server shares only domain/ with the pages: brand copy stays in app/content/ (decision 010).
     files: ["server/**/*.ts"],
     ignores: ["**/*.test.ts"],

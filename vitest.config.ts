@@ -7,7 +7,7 @@ export default defineConfig({
   define: { __RETENTION_PERIODS__: JSON.stringify(retentionPeriodsFrom(process.env)) },
   test: {
     include: [
-      "{app,domain,server,scripts}/**/*.test.{ts,tsx}",
+      "{app,console,domain,server,scripts}/**/*.test.{ts,tsx}",
       "tests/reliability/**/*.test.ts",
       "tests/scale-out/**/*.test.ts",
     ],

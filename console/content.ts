@@ -118,6 +118,21 @@ export const consoleText = {
     "New enquiries are still stored and shown here.",
 } as const;
 
+/** The dialog that signs the person in again, in place, when their session ended on an open page. */
+export const sessionDialogText = {
+  title: "Sign in again",
+  why: "Your session has ended. Sign in again to carry on: what you typed stays on the page, and what you were sending goes through.",
+  email: "Email",
+  password: "Password",
+  code: "Code",
+  codeHint: "The 6-digit code from your authenticator app, or a recovery code.",
+  signIn: "Sign in",
+  cancel: "Cancel",
+  /** After Cancel: the session is still ended, and this offers the dialog again. */
+  endedBanner: "Your session has ended.",
+  signInAgain: "Sign in again",
+} as const;
+
 /** "1 enquiry", "2 enquiries". */
 export function countOf(count: number, one: string, many: string): string {
   return `${count.toLocaleString("en-IN")} ${count === 1 ? one : many}`;

@@ -5,6 +5,7 @@ import { CONSOLE_BASE_PATH } from "../domain/console";
 import { Layout, layoutLoader } from "./components/Layout";
 import { Loading } from "./components/Notices";
 import { RouteError } from "./components/RouteError";
+import { SessionDialog } from "./components/SessionDialog";
 import "./console.css";
 import { appPaths } from "./paths";
 
@@ -42,6 +43,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <RouterProvider router={router} />
+      <SessionDialog />
     </StrictMode>,
   );
 }

@@ -12,7 +12,7 @@ import {
 import { useCallback, useRef, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
-import { ApiError, apiPath, callApi, errorMessage } from "../api";
+import { ApiError, apiPath, callApi, errorMessage, rememberSignedIn, signedInAccount } from "../api";
 import { CONSOLE_TITLE, navLabels } from "../content";
 import { appPaths, inApp, signInPath } from "../paths";
 import { FlashContext, type LayoutData } from "../session";
@@ -22,13 +22,19 @@ const FLASH_MS = 6_000;
 
 export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<LayoutData> {
   try {
+    // On a page someone is signed in to, an ended session is renewed in place (console/api.ts);
+    // on the first load, the sign-in page is the place to start.
     const { staff } = await callApi<{ staff: StaffMember }>(apiPath(ADMIN_API_ROUTES.me), {
-      keepOn401: true,
+      keepOn401: signedInAccount() === null,
       signal: request.signal,
     });
+    rememberSignedIn(staff);
     return { staff };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    // They cancelled the dialog: the page keeps what it shows, and offers the sign-in again.
+    const known = signedInAccount();
+    if (known) return { staff: known };
   }
   const { ownerExists } = await callApi<{ ownerExists: boolean }>(apiPath(ADMIN_API_ROUTES.setup), {
     signal: request.signal,
@@ -68,7 +74,13 @@ export function Layout() {
 
   const signOut = async () => {
     try {
-      await callApi(apiPath(ADMIN_API_ROUTES.session), { method: "DELETE" });
+      // A session that has already ended needs no signing in again to sign out.
+      await callApi(apiPath(ADMIN_API_ROUTES.session), { method: "DELETE", keepOn401: true }).catch(
+        (error: unknown) => {
+          if (!(error instanceof ApiError && error.status === 401)) throw error;
+        },
+      );
+      rememberSignedIn(null);
       navigate(signInPath(appPaths.inbox, "signed-out"), { replace: true });
     } catch (error) {
       showFlash(errorMessage(error));
