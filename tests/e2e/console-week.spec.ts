@@ -3,7 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { teamText } from "../../console/content";
+import { sessionDialogText, teamText } from "../../console/content";
 import { enquiryReference } from "../../domain/console";
 import { IST_OFFSET_MINUTES } from "../../domain/working-hours";
 import { unusedPort } from "../support/mail-sink";
@@ -197,10 +197,21 @@ test("a week: handed on untouched stays late and in the digest until a chat; a f
   await press(phone, phone.getByRole("button", { name: teamText.saveFollowUp }));
   await expect(phone.getByText("Dispatch 60 packs").first()).toBeVisible();
 
-  // Tuesday 11:30: the follow-up is due; the Overdue view and its CSV hold exactly it.
-  // Her session ended overnight (12 idle hours): she signs in again, as every morning.
+  // Tuesday 11:30: her session ended overnight (12 idle hours). The page is still open; she types
+  // what the buyer said and adds the note: she signs in again in a dialog, and the note goes through.
   await setClock(istOn(monday, 8, "11:30"));
-  await signIn(phone, member, baseUrl);
+  const note = "Asked for dispatch on Wednesday";
+  await phone.getByLabel("Note", { exact: true }).fill(note);
+  await press(phone, phone.getByRole("button", { name: "Add note", exact: true }));
+  const dialog = phone.getByRole("dialog", { name: sessionDialogText.title });
+  await expect(dialog.getByLabel(sessionDialogText.password)).toBeFocused();
+  await phone.keyboard.type(member.password);
+  await phone.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(phone.getByRole("region", { name: "History" }).getByText(note)).toHaveCount(1);
+  expect(await accessibilityViolations(phone)).toEqual([]);
+
+  // The follow-up is due: the Overdue view and its CSV hold exactly it.
   await phone.goto(`${baseUrl}/admin?view=overdue`);
   const shown = phone.getByRole("row").filter({ has: phone.getByRole("link") });
   await expect(shown).toHaveCount(1);
@@ -213,6 +224,7 @@ test("a week: handed on untouched stays late and in the digest until a chat; a f
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain("Meera Kapoor");
   expect(lines[1]).toContain("Dispatch 60 packs");
+  expect(lines[1]).toContain(note);
 
   // Fulfilled: nothing is due any more.
   await phone.goto(`${baseUrl}/admin/enquiries/${id}`);

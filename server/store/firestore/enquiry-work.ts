@@ -1,11 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  Timestamp,
-  type DocumentData,
-  type DocumentSnapshot,
-  type QueryDocumentSnapshot,
-} from "firebase-admin/firestore";
-import type { BuyerType } from "../../../domain/enquiry";
+import { Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import {
   ENQUIRY_STATUSES,
   type EnquiryStatus,
@@ -23,9 +17,8 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
 import { sourceLabel } from "../../../domain/enquiry-source";
-import { languageOfDocument } from "./enquiries";
-import { companyNotificationData, enquiryMetaOf } from "./enquiry-meta";
-import { readTeam, readWork, takeTurn, webhookQueues, writePlan } from "./work-record";
+import { companyNotificationData } from "./enquiry-meta";
+import { readTeam, readWork, storedEnquiryOf, takeTurn, webhookQueues, writePlan } from "./work-record";
 import {
   planContact,
   planNote,
@@ -43,22 +36,8 @@ import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreCo
 const SCAN_BATCH = 200;
 const ALREADY_EXISTS = 6;
 
-function storedEnquiry(doc: DocumentSnapshot): StoredEnquiry {
-  const data = doc.data() as DocumentData;
-  return {
-    id: doc.id,
-    receivedAt: isoOf(data.receivedAt),
-    language: languageOfDocument(data.language),
-    enquiry: {
-      Name: String(data.Name),
-      Email: String(data.Email),
-      Mobile: String(data.Mobile),
-      Quantity: Number(data.Quantity),
-      RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
-    },
-    ...enquiryMetaOf(data),
-  };
-}
+/** An enquiry's document as the store hands it on: the one codec (work-record.ts). */
+const storedEnquiry = storedEnquiryOf;
 
 /** One entry of an enquiry's history, from `enquiryWork/{id}/history`. */
 export function historyEntryOf(doc: QueryDocumentSnapshot): HistoryEntry {

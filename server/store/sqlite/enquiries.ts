@@ -1,5 +1,5 @@
 import { newRowId } from "./row-id";
-import { type EnquiryRow, languageOf, storedEnquiry } from "./enquiry-row";
+import { ENQUIRY_COLUMNS, type EnquiryRow, languageOf, storedEnquiry } from "./enquiry-row";
 import type { Enquiry } from "../../../domain/enquiry";
 import {
   StoreUnavailableError,
@@ -221,7 +221,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
       );
       const firstWithKey = prepared<[string], EnquiryRow & { fingerprint: string }>(
         db,
-        `SELECT k.fingerprint, e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language
+        `SELECT k.fingerprint, ${ENQUIRY_COLUMNS}
          FROM enquiry_idempotency_keys k JOIN ${this.connection.enquiryTable} e ON e.id = k.enquiry_id
          WHERE k.key = ?`,
       );
@@ -286,8 +286,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
     return this.connection.run((db) =>
       db
         .prepare<[], EnquiryRow>(
-          `SELECT id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language
-           FROM ${this.connection.enquiryTable} ORDER BY received_at, rowid`,
+          `SELECT ${ENQUIRY_COLUMNS} FROM ${this.connection.enquiryTable} e ORDER BY e.received_at, e.rowid`,
         )
         .all()
         .map(storedEnquiry),

@@ -15,7 +15,7 @@ import {
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { likePattern, type SqliteRun } from "./connection";
-import { type EnquiryRow, storedEnquiry } from "./enquiry-row";
+import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { queueEnquiryMail, readMembers, readRule, readWork, takeTurn, writePlan } from "./work-record";
 import { planContact, planNote, planRelease, planStatusChange, releaseTakesTurn } from "../../lifecycle/plan";
 import type { ContactChannel } from "../../../domain/lifecycle";
@@ -36,7 +36,7 @@ interface InboxSqlRow extends EnquiryRow, EnquiryMetaColumns {
   attempts: number | null;
 }
 
-const INBOX_COLUMNS = `e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language,
+const INBOX_COLUMNS = `${ENQUIRY_COLUMNS},
   w.status, n.sent_at, n.attempts, ${ENQUIRY_META_COLUMNS}`;
 
 function inboxRow(row: InboxSqlRow): InboxRow {

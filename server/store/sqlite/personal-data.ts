@@ -13,7 +13,7 @@ import {
 import type { PersonalDataStore } from "../personal-data";
 import { insertActivity } from "./activity";
 import type { SqliteRun } from "./connection";
-import { storedEnquiry, type EnquiryRow } from "./enquiry-row";
+import { ENQUIRY_COLUMNS, storedEnquiry, type EnquiryRow } from "./enquiry-row";
 
 interface HistoryRow {
   id: string;
@@ -49,7 +49,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
       "email" in query ? [query.email, `lower(trim(e.Email)) = @value`] : [query.mobile, `e.Mobile = @value`];
     return db
       .prepare<{ phrase: string; value: string }, EnquiryRow>(
-        `SELECT e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language
+        `SELECT ${ENQUIRY_COLUMNS}
          FROM ${this.table} e
          WHERE e.id IN (SELECT enquiry_id FROM enquiry_search WHERE enquiry_search MATCH @phrase)
            AND ${match}
