@@ -252,6 +252,8 @@ export const consoleMessages = {
   passwordFailed: "That password is not right.",
   throttled: (after: string) => `Too many failed sign-ins. Please try again in ${after}.`,
   totpChangeThrottled: (after: string) => `Too many wrong passwords or codes. Please try again in ${after}.`,
+  totpAlreadyOn:
+    "Two-step sign-in is already on. To move it to another app, turn it off first with a code from your app or a recovery code, then set it up again.",
   signedOut: "You have signed out.",
   sessionEnded: "Your session has ended. Please sign in again.",
   forbidden: "Your role may not do this.",
