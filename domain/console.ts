@@ -266,6 +266,8 @@ export const consoleMessages = {
   noteEmpty: "Write a note first.",
   noteTooLong: `A note may be at most ${NOTE_MAX_LENGTH.toLocaleString("en-IN")} characters.`,
   resendQueued: "The e-mail will be sent again in a moment.",
+  resendCapped: (after: string) =>
+    `This visitor's address has had as many of our e-mails as it may for now (3 an hour, 10 a day). Please try again in ${after}.`,
   subscriberRemoved: "Subscriber removed.",
   sessionsEnded: "Every session of this account has ended.",
   notFound: "There is no such enquiry.",
