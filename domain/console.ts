@@ -252,6 +252,8 @@ export const consoleMessages = {
   passwordFailed: "That password is not right.",
   throttled: (after: string) => `Too many failed sign-ins. Please try again in ${after}.`,
   totpChangeThrottled: (after: string) => `Too many wrong passwords or codes. Please try again in ${after}.`,
+  totpAlreadyOn:
+    "Two-step sign-in is already on. To move it to another app, turn it off first with a code from your app or a recovery code, then set it up again.",
   signedOut: "You have signed out.",
   sessionEnded: "Your session has ended. Please sign in again.",
   forbidden: "Your role may not do this.",
@@ -264,6 +266,8 @@ export const consoleMessages = {
   noteEmpty: "Write a note first.",
   noteTooLong: `A note may be at most ${NOTE_MAX_LENGTH.toLocaleString("en-IN")} characters.`,
   resendQueued: "The e-mail will be sent again in a moment.",
+  resendCapped: (after: string) =>
+    `This visitor's address has had as many of our e-mails as it may for now (3 an hour, 10 a day). Please try again in ${after}.`,
   subscriberRemoved: "Subscriber removed.",
   sessionsEnded: "Every session of this account has ended.",
   notFound: "There is no such enquiry.",

@@ -1,4 +1,4 @@
-import { hasControlCharacters } from "./enquiry";
+import { hasControlCharacters, hasUnreadableCharacters } from "./enquiry";
 import {
   type EnquirySource,
   SOURCE_FIELD,
@@ -15,6 +15,8 @@ export const sourceMessages = {
   tooLong: (part: SourcePart) =>
     `${SOURCE_FIELD}.${part} may be at most ${SOURCE_MAX_LENGTHS[part]} characters.`,
   control: (part: SourcePart) => `${SOURCE_FIELD}.${part} may not hold control characters.`,
+  unreadable: (part: SourcePart) =>
+    `${SOURCE_FIELD}.${part} may not hold invisible characters or ones that change the direction of the text.`,
   badHost: `${SOURCE_FIELD}.referrerHost must be a host name, such as www.google.com.`,
   badPath: `${SOURCE_FIELD}.landingPath must be a path starting with /.`,
 } as const;
@@ -44,6 +46,9 @@ export function checkSource(input: unknown): SourceCheck {
     if (text.length > SOURCE_MAX_LENGTHS[name]) return { ok: false, error: sourceMessages.tooLong(name) };
     if (name === "referrerHost" && !HOST.test(text)) return { ok: false, error: sourceMessages.badHost };
     if (name === "landingPath" && !text.startsWith("/")) return { ok: false, error: sourceMessages.badPath };
+    // The same characters a Name may not hold: a right-to-left override would show
+    // "moc.elgoog" as "google.com" in the inbox. Checked last, so a part refused before keeps its message.
+    if (hasUnreadableCharacters(text)) return { ok: false, error: sourceMessages.unreadable(name) };
     source[name] = name === "referrerHost" ? text.toLowerCase() : text;
   }
   return { ok: true, source };

@@ -9,6 +9,7 @@ import {
   NAME_MAX_LENGTH,
   QUANTITY_MAX,
 } from "./enquiry";
+import { enquiryMessagesHi } from "./enquiry.hi";
 
 /** A visitor's form, as the browser sends it: every value a string. */
 const form = {
@@ -287,6 +288,61 @@ describe("after the specification's checks", () => {
     }
     for (const Name of ["क्\u200Dष", "कि\u200Cरण", "Asha 👩\u200D💻"])
       expect(checkEnquiry({ ...form, Name }).ok).toBe(true);
+  });
+
+  test("a name hiding an invisible character, anywhere, or made of them, is refused; the checks before it answer as before", () => {
+    const invalid = { error: enquiryMessages.nameInvalid, field: "Name" };
+    // Hangul fillers, soft hyphen, combining grapheme joiner, Mongolian vowel separator, braille
+    // blank, tag characters, direction overrides, isolates and marks, zero-width and other format
+    // characters, line separator (tests/support/unreadable-characters.ts names each).
+    const unreadable =
+      "\u3164\u115F\u1160\uFFA0\u00AD\u034F\u180E\u2800\u{E0041}\u{E0001}\u202E\u202D\u2067\u200F" +
+      "\u061C\u200B\u2060\u2062\uFEFF\u206A\u{1D173}\u{1BCA0}\u17B4\u2028";
+    for (const char of Array.from(unreadable)) {
+      const what = `U+${char.codePointAt(0)?.toString(16).toUpperCase()}`;
+      // U+FEFF and U+2028 are white space to trim(): at either end they are cut off, as spaces are.
+      const inside = [`As${char}ha`, `आशा${char}वर्मा`, `Asha ${char}${char} Verma`];
+      const names = char.trim() === "" ? inside : [char.repeat(3), `${char}Asha`, `Asha${char}`, ...inside];
+      for (const Name of names) {
+        expect(failure({ ...form, Name }), `${what} in ${JSON.stringify(Name)}`).toEqual(invalid);
+      }
+      // The specification's checks come first, with their own messages.
+      expect(failure({ ...form, Name: `A${char}`, Email: "asha" })).toEqual({
+        error: "Please enter a valid email address",
+        field: "Email",
+      });
+    }
+    // Variation selectors and joiners on their own, stacked, or where nothing is drawn.
+    for (const Name of [
+      "\uFE0F\uFE0F\uFE0F",
+      "Asha \uFE0F",
+      "❤\uFE0F\uFE0F",
+      "क\u200C\u200Dष",
+      "\u3164\u200D\u3164",
+    ]) {
+      expect(failure({ ...form, Name }), JSON.stringify(Name)).toEqual(invalid);
+    }
+    // A message in Hindi for the Hindi form.
+    expect(enquiryMessagesHi.nameInvalid).toBe("कृपया नाम में कंट्रोल या न पढ़े जा सकने वाले अक्षर न लिखें।");
+  });
+
+  test("names in Devanagari with their joiners, other scripts and emoji are taken as before", () => {
+    for (const Name of [
+      "आशा वर्मा",
+      "क्\u200Dषमा",
+      "कि\u200Cरण देशपांडे",
+      "श्\u200Dरीमती क्\u200Cष",
+      "मीनाक्षी",
+      "زهرا\u200Cی",
+      "Zoë O'Brien-Ôrjan",
+      "김민준",
+      "Asha ❤\uFE0F",
+      "Asha 👩\u200D💻",
+      "Asha 🏳\uFE0F\u200D🌈",
+      "#\uFE0F\u20E3 Asha",
+    ]) {
+      expect(checkEnquiry({ ...form, Name }), JSON.stringify(Name)).toMatchObject({ ok: true });
+    }
   });
 
   test("the text rule: control characters anywhere, but newlines where a text has lines", () => {

@@ -173,3 +173,14 @@ describe("OUTBOX_LEASE_SECONDS", () => {
     expect(problems({ OUTBOX_LEASE_SECONDS: "1" })).toMatch(/^ {2}OUTBOX_LEASE_SECONDS: /m);
   });
 });
+
+describe("WEBHOOKS_ALLOW_PRIVATE", () => {
+  it("is off by default, may be on for tests, and stops a production server from starting", () => {
+    expect(loadConfig({}).WEBHOOKS_ALLOW_PRIVATE).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: "true" }).WEBHOOKS_ALLOW_PRIVATE).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production" }).WEBHOOKS_ALLOW_PRIVATE).toBe(false);
+    expect(problems({ NODE_ENV: "production", WEBHOOKS_ALLOW_PRIVATE: "true" })).toMatch(
+      /^ {2}WEBHOOKS_ALLOW_PRIVATE: may not be true with NODE_ENV=production: it lets webhooks reach private, loopback and cloud metadata addresses, for tests only \(see docs\/webhooks\.md\); unset it$/m,
+    );
+  });
+});

@@ -179,6 +179,17 @@ export const configSchema = z
           "must be longer than NOTIFY_TIMEOUT_SECONDS, or another instance could send a mail still being sent",
       });
     }
+    // Private addresses let anyone who may add a webhook reach the server's own network (cloud
+    // metadata, databases): for tests only, so a production server refuses to start with it.
+    if (config.WEBHOOKS_ALLOW_PRIVATE && config.NODE_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOKS_ALLOW_PRIVATE"],
+        message:
+          "may not be true with NODE_ENV=production: it lets webhooks reach private, loopback and " +
+          "cloud metadata addresses, for tests only (see docs/webhooks.md); unset it",
+      });
+    }
     if (config.ACKNOWLEDGE_VISITORS && !config.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["ACKNOWLEDGE_VISITORS"], message: "needs SMTP_URL" });
     }

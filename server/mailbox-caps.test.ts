@@ -109,6 +109,117 @@ describe.each(adapters)("mail to one mailbox, on $name", (adapter) => {
     }
   });
 
+  test("seven spellings of one Gmail mailbox (dots, googlemail.com, +tags, capitals): three acknowledgements at most, then no newsletter mail either", async () => {
+    const testApp = await buildTestApp(
+      {
+        LOG_LEVEL: "silent",
+        SMTP_URL: sink.url,
+        NOTIFY_TO: "orders@collarise.example",
+        ACKNOWLEDGE_VISITORS: "true",
+        ...adapter.env(),
+      },
+      { outbox: { pollIntervalMs: 50 } },
+    );
+    running.push(testApp);
+    const { app } = testApp;
+    // Gmail delivers every one of these to victimname@gmail.com.
+    const aliases = [
+      "victim.name@gmail.com",
+      "victimname@gmail.com",
+      "Victim.Name@GoogleMail.com",
+      "v.i.c.t.i.m.n.a.m.e@gmail.com",
+      "victimname+win@gmail.com",
+      "VictimName+Prize@GMAIL.COM",
+      "victim.name+x@googlemail.com",
+    ];
+    const responses = await Promise.all(
+      aliases.map((Email, i) =>
+        app.inject({
+          method: "POST",
+          url: "/api/enquiries",
+          payload: {
+            Name: "Asha Verma",
+            Email,
+            Mobile: `98765433${String(i).padStart(2, "0")}`,
+            Quantity: 2,
+            RetailerSelfUse: "Self Use",
+          },
+          remoteAddress: `198.51.100.${i + 20}`,
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(7).fill(201));
+    const records = await Promise.all(
+      responses.map((response) => app.store.enquiryWork.get(response.json<{ id: string }>().id)),
+    );
+    // Every one is stored; the company hears of each one not filed as spam.
+    expect(records.every((record) => record !== null)).toBe(true);
+    const acknowledged = records.flatMap(
+      (record) =>
+        record?.notifications.filter((notification) => notification.kind === "acknowledgement") ?? [],
+    ).length;
+    expectThree(adapter.sqlite, acknowledged);
+
+    // The mailbox has had its share: a newsletter request in yet another spelling mails nothing.
+    const late = await app.inject({
+      method: "POST",
+      url: "/api/subscribers",
+      payload: { email: "VICTIM.NAME+news@googlemail.com" },
+      remoteAddress: "203.0.113.90",
+    });
+    expect(late.statusCode).toBe(202);
+    expect(
+      (await app.store.personalData.find({ email: "victim.name+news@googlemail.com" })).pendingMails,
+    ).toEqual([]);
+
+    if (adapter.sqlite) {
+      // Over SMTP: the mailbox got exactly what was queued for it.
+      await waitForEmptyOutbox(testApp);
+      const toVictim = sink.mails.filter((mail) =>
+        mail.envelopeTo.some((to) => mailboxOf(to) === "victimname@gmail.com"),
+      );
+      expect(toVictim).toHaveLength(acknowledged);
+    }
+  });
+
+  test("newsletter requests for seven spellings of one Gmail mailbox: three confirmation mails at most", async () => {
+    const testApp = await buildTestApp({ LOG_LEVEL: "silent", ...adapter.env() });
+    running.push(testApp);
+    const { app } = testApp;
+    const aliases = [
+      "reader.one@gmail.com",
+      "readerone@googlemail.com",
+      "Reader.One+a@gmail.com",
+      "r.e.a.d.e.r.o.n.e@gmail.com",
+      "READERONE+b@GMAIL.COM",
+      "reader.one+c@googlemail.com",
+      "readerOne@Gmail.com",
+    ];
+    const responses = await Promise.all(
+      aliases.map((email, i) =>
+        app.inject({
+          method: "POST",
+          url: "/api/subscribers",
+          payload: { email },
+          remoteAddress: `203.0.113.${i + 40}`,
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(7).fill(202));
+    const waiting = await Promise.all(
+      [...new Set(aliases.map((email) => email.toLowerCase()))].map(
+        async (email) =>
+          (await app.store.personalData.find({ email })).pendingMails.filter(
+            (mail) => mail.kind === "newsletter-confirmation",
+          ).length,
+      ),
+    );
+    expectThree(
+      adapter.sqlite,
+      waiting.reduce((sum, count) => sum + count, 0),
+    );
+  });
+
   test("newsletter requests for +tag variants of one mailbox: three confirmation mails, the same answer to all", async () => {
     const testApp = await buildTestApp({ LOG_LEVEL: "silent", ...adapter.env() });
     running.push(testApp);
@@ -155,10 +266,22 @@ describe.each(adapters)("mail to one mailbox, on $name", (adapter) => {
 });
 
 describe("the acknowledgement's words", () => {
-  test("a mailbox is its address in lower case without a +tag", () => {
+  test("a mailbox is its address in lower case without a +tag; for Gmail, without dots and as gmail.com", () => {
     expect(mailboxOf(" Victim+Win.Now@Example.NET ")).toBe("victim@example.net");
     expect(mailboxOf("a+b+c@x.co")).toBe("a@x.co");
     expect(mailboxOf("plain@x.co")).toBe("plain@x.co");
+    for (const alias of [
+      "victim.name@gmail.com",
+      "Victim.Name@GoogleMail.com",
+      "v.i.c.t.i.m.n.a.m.e@gmail.com",
+      "VictimName+Prize@GMAIL.COM",
+      "victim.name+x.y@googlemail.com",
+    ]) {
+      expect(mailboxOf(alias)).toBe("victimname@gmail.com");
+    }
+    // Other providers' dots are part of the mailbox.
+    expect(mailboxOf("first.last@example.in")).toBe("first.last@example.in");
+    expect(mailboxOf("first.last@gmail.com.example")).toBe("first.last@gmail.com.example");
   });
 
   test("greet by a plain first name, else neutrally, and echo nothing else a stranger typed", () => {

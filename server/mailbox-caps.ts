@@ -18,12 +18,26 @@ export const MAILBOX_LIMITS: readonly AttemptLimit[] = [
   { windowMs: 24 * 3_600_000, max: 10 },
 ];
 
-/** One mailbox however it is written: lower case, without a `+tag` in its local part. */
+/** Domains whose mail goes to one Gmail mailbox, named by the first. */
+const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * One mailbox however it is written, folding the aliases its provider folds: case, a `+tag` in
+ * the local part (most providers deliver `name+anything` to `name`), and for Gmail the dots of
+ * the local part and `googlemail.com`. `Victim.Name+win@GoogleMail.com` is `victimname@gmail.com`.
+ * Every cap on mail to a stranger's address counts under this key.
+ */
 export function mailboxOf(email: string): string {
   const address = email.trim().toLowerCase();
   const at = address.lastIndexOf("@");
   if (at < 0) return address;
-  return `${address.slice(0, at).split("+")[0]}${address.slice(at)}`;
+  let local = address.slice(0, at).split("+")[0] ?? "";
+  let domain = address.slice(at + 1);
+  if (GMAIL_DOMAINS.has(domain)) {
+    domain = "gmail.com";
+    local = local.replaceAll(".", "");
+  }
+  return `${local}@${domain}`;
 }
 
 /**

@@ -448,6 +448,28 @@ describe("the console's API", () => {
     expect(everyone.body).toContain("अनीता शर्मा");
   });
 
+  test("a member may export every enquiry, as they may read each one; the owner sees who took how many, never the search", async () => {
+    const app = await start();
+    await addStaff(app, "owner@example.com", "owner");
+    await addStaff(app, "member@example.com", "staff");
+    for (let i = 0; i < 3; i++) await app.store.enquiries.add({ ...asha, Mobile: `987654321${i}` });
+    const member = await signIn(app, "member@example.com");
+    const all = await consoleRequest(app, member, "GET", "/enquiries.csv");
+    expect(all.statusCode).toBe(200);
+    expect(all.body.trimEnd().split("\r\n")).toHaveLength(4);
+    await consoleRequest(app, member, "GET", "/enquiries.csv?q=9876543211");
+    const owner = await signIn(app, "owner@example.com");
+    const log = (await consoleRequest(app, owner, "GET", "/activity")).json<{
+      items: { actor: string; action: string; target: string }[];
+    }>();
+    const exports = log.items.filter((entry) => entry.action === "export");
+    expect(exports.map(({ actor, target }) => ({ actor, target }))).toEqual([
+      { actor: "member@example.com", target: "1 enquiries" },
+      { actor: "member@example.com", target: "3 enquiries" },
+    ]);
+    expect(JSON.stringify(log)).not.toContain("9876543211");
+  });
+
   test("TOTP is turned on with a code, then asked for at sign-in; each recovery code works once", async () => {
     const app = await start();
     await addStaff(app, "owner@example.com", "owner");

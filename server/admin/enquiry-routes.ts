@@ -25,6 +25,8 @@ import { inboxItem, teamItemFields } from "./presenters";
 import { istCsvTime, matchesExportFilter, type ExportFilter } from "./export-filter";
 import { istDayBounds } from "../../domain/working-hours";
 import { markNotSpam } from "./not-spam";
+import { reserveMailTo } from "../mailbox-caps";
+import { describeWait } from "./throttle";
 
 const INBOX_PAGE_MAX = 100;
 /** Rows read per page while the CSV is written. */
@@ -305,7 +307,24 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const params = notificationParams.safeParse(request.params);
     if (!params.success) return badRequest(reply);
     const { id, notificationId } = params.data;
-    if (!(await work.resendNotification(id, notificationId, new Date()))) {
+    const now = new Date();
+    const record = await work.get(id);
+    const notification = record?.notifications.find((candidate) => candidate.id === notificationId);
+    if (!record || !notification) return reply.code(404).send({ error: consoleMessages.notFound });
+    // The visitor's acknowledgement again is one more mail to an address anyone may have typed:
+    // counted in the same caps as the first (server/mailbox-caps.ts), refused past them.
+    const reservation =
+      notification.kind === "acknowledgement"
+        ? await reserveMailTo(app.store.attemptCounters, record.enquiry.Email, now)
+        : null;
+    if (reservation && !reservation.allowed) {
+      return reply
+        .code(429)
+        .header("retry-after", String(Math.ceil(reservation.waitMs / 1000)))
+        .send({ error: consoleMessages.resendCapped(describeWait(reservation.waitMs)) });
+    }
+    if (!(await work.resendNotification(id, notificationId, now))) {
+      await reservation?.takeBack();
       return reply.code(404).send({ error: consoleMessages.notFound });
     }
     app.outbox.wake();

@@ -242,6 +242,72 @@ describe.each(adapters)("sign-in under attack, on $name", (adapter) => {
     expect((await app.store.staff.findById(owner.id))?.totpEnabled).toBe(true);
   });
 
+  test("a stolen session and the password cannot replace the second factor: replacing it needs a current or recovery code", async () => {
+    const app = await start(adapter.env());
+    const owner = await addStaff(app, OWNER, "owner");
+    const secret = newTotpSecret();
+    const recoveryCodes = newRecoveryCodes();
+    await app.store.staff.setPendingTotp(owner.id, secret);
+    await app.store.staff.enableTotp(owner.id, recoveryCodes.map(hashRecoveryCode));
+    const stolen = cookieOf(
+      (
+        await signInRequest(app, {
+          email: OWNER,
+          password: TEST_PASSWORD,
+          code: await totpCodeFor(secret, -1),
+        })
+      ).headers["set-cookie"],
+    );
+
+    // The attacker starts a new set-up to get a secret of their own: refused.
+    const setUp = await consoleRequest(app, stolen, "POST", "/me/totp");
+    expect([setUp.statusCode, setUp.json()]).toEqual([409, { error: consoleMessages.totpAlreadyOn }]);
+    // A new secret waiting from before (or from a set-up begun in a race) cannot be confirmed either.
+    const attackersSecret = newTotpSecret();
+    await app.store.staff.setPendingTotp(owner.id, attackersSecret);
+    const confirm = await consoleRequest(app, stolen, "PUT", "/me/totp", {
+      password: TEST_PASSWORD,
+      code: await totpCodeFor(attackersSecret),
+    });
+    expect([confirm.statusCode, confirm.json()]).toEqual([409, { error: consoleMessages.totpAlreadyOn }]);
+    expect(confirm.json()).not.toHaveProperty("recoveryCodes");
+    expect((await activity(app, "totp-change-failed")).length).toBe(2);
+
+    // The owner's own authenticator still signs in; the attacker's does not.
+    expect(
+      (
+        await signInRequest(app, {
+          email: OWNER,
+          password: TEST_PASSWORD,
+          code: await totpCodeFor(attackersSecret),
+        })
+      ).statusCode,
+    ).toBe(401);
+    const owners = await signInRequest(app, {
+      email: OWNER,
+      password: TEST_PASSWORD,
+      code: await totpCodeFor(secret),
+    });
+    expect(owners.statusCode).toBe(200);
+
+    // The way to another app: off with a current code (here, its latest is spent: a recovery
+    // code), then on again.
+    const here = cookieOf(owners.headers["set-cookie"]);
+    const off = await consoleRequest(app, here, "DELETE", "/me/totp", {
+      password: TEST_PASSWORD,
+      code: recoveryCodes[0],
+    });
+    expect(off.statusCode).toBe(204);
+    const { secret: next } = (await consoleRequest(app, here, "POST", "/me/totp")).json<{ secret: string }>();
+    const on = await consoleRequest(app, here, "PUT", "/me/totp", {
+      password: TEST_PASSWORD,
+      // This time step is spent on the owner's sign-in: the app's next code.
+      code: await totpCodeFor(next, 1),
+    });
+    expect(on.statusCode).toBe(200);
+    expect(on.json<{ recoveryCodes: string[] }>().recoveryCodes.length).toBeGreaterThan(0);
+  });
+
   test("turning two-step sign-in on or off ends the account's other sessions, not this one", async () => {
     const app = await start(adapter.env());
     await addStaff(app, OWNER, "owner");

@@ -128,7 +128,26 @@ export async function signInRoutes(app: FastifyInstance) {
 
   app.get(ADMIN_API_ROUTES.me, async (request) => ({ staff: staffMember(signedIn(request)) }));
 
-  app.post(ADMIN_API_ROUTES.totp, async (request): Promise<TotpSetup> => {
+  /**
+   * While a second factor is on, no new one is set up or confirmed: replacing it goes through
+   * turning it off, which asks for a current code or a recovery code. Else a stolen session and
+   * the password would be enough to take the account's second factor, and lock its owner out.
+   * Answers true when the refusal has been sent.
+   */
+  async function refuseWhileTotpOn(request: FastifyRequest, reply: FastifyReply) {
+    const account = signedIn(request);
+    if (!account.totpSecret) return false;
+    await store.activity.record({
+      actor: account.email,
+      action: "totp-change-failed",
+      target: account.email,
+    });
+    await reply.code(409).send({ error: consoleMessages.totpAlreadyOn });
+    return true;
+  }
+
+  app.post(ADMIN_API_ROUTES.totp, async (request, reply): Promise<TotpSetup | FastifyReply> => {
+    if (await refuseWhileTotpOn(request, reply)) return reply;
     const account = signedIn(request);
     const secret = newTotpSecret();
     await store.staff.setPendingTotp(account.id, secret);
@@ -182,6 +201,7 @@ export async function signInRoutes(app: FastifyInstance) {
   }
 
   app.put(ADMIN_API_ROUTES.totp, async (request, reply) => {
+    if (await refuseWhileTotpOn(request, reply)) return reply;
     const account = await checkTotpChange(request, reply, async (account, code) => {
       const step = account.pendingTotpSecret ? await totpCodeStep(account.pendingTotpSecret, code) : null;
       return step !== null && (await store.staff.useTotpStep(account.id, step));

@@ -213,6 +213,13 @@ describe("the console's webhook routes", () => {
         webhookMessages.privateAddress,
       ],
       [{ url: "https://[::1]/in", events: ["enquiry.received"] }, webhookMessages.privateAddress],
+      // IPv4-compatible IPv6 (::/96): loopback, cloud metadata and a private network, dotted or hex.
+      ...["[::127.0.0.1]", "[::169.254.169.254]", "[::10.0.0.1]", "[::7f00:1]", "[::a9fe:a9fe]"].map(
+        (host): [Record<string, unknown>, string] => [
+          { url: `https://${host}/in`, events: ["enquiry.received"] },
+          webhookMessages.privateAddress,
+        ],
+      ),
       [{ url: "https://localhost/in", events: ["enquiry.received"] }, webhookMessages.privateAddress],
       [{ url: "https://hooks.example.com/in", events: [] }, webhookMessages.noEvents],
       [{ url: "https://hooks.example.com/in", events: ["enquiry.deleted"] }, apiMessages.badRequest],

@@ -45,6 +45,17 @@ async function newsletterMail(notification: NewsletterNotification, links: Newsl
   return newsletterConfirmationMail({ confirmUrl, unsubscribeUrl }, notification.language);
 }
 
+/**
+ * A visitor's address as the `To` of a mail to them: the bare address, with no display name. The
+ * address is whatever anyone typed into a form, so the header carries none of their other words
+ * (a Name such as "Refund pending, call 9123456789" or an encoded-word that decodes to another
+ * address would be shown to a stranger in a mail from the company's domain). An object, not a
+ * string, so the mailer never reads it as a list of addresses.
+ */
+function visitorAddress(address: string) {
+  return { name: "", address };
+}
+
 /** Sends at most this many mails at once, each on its own connection. */
 const CONNECTIONS = 4;
 
@@ -110,7 +121,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         if (!mail) return;
         await transport.sendMail({
           from: options.from,
-          to: notification.email,
+          to: visitorAddress(notification.email),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
@@ -129,7 +140,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         const mail = acknowledgementMail(notification);
         await transport.sendMail({
           from: options.from,
-          to: { name: singleLine(notification.enquiry.Name), address: notification.enquiry.Email },
+          to: visitorAddress(notification.enquiry.Email),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,

@@ -5,6 +5,7 @@ import { StoreUnavailableError } from "../store/store";
 /** What the API says when a request is refused before its own checks run. */
 export const apiMessages = {
   invalidJson: "The request body is not valid JSON.",
+  tooDeep: "The request body is nested too deeply.",
   tooLarge: "The request is too large.",
   unsupportedMediaType: "Send the data as JSON (Content-Type: application/json).",
   tooManyRequests: (after: string) => `Too many requests from your address. Please try again in ${after}.`,
@@ -19,6 +20,9 @@ export const apiMessages = {
     `This ${IDEMPOTENCY_KEY_HEADER} was already used with a different enquiry. ` +
     "Send a new key with a new or changed enquiry.",
 } as const;
+
+/** The code of the error a too deeply nested JSON body is refused with (server/routes/json-body.ts). */
+export const JSON_TOO_DEEP = "COLLARISE_JSON_TOO_DEEP";
 
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_UNAVAILABLE_S = 5;
@@ -41,6 +45,8 @@ function messageFor(error: FastifyError): { status: number; message: string } {
       return { status: 413, message: apiMessages.tooLarge };
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return { status: 415, message: apiMessages.unsupportedMediaType };
+    case JSON_TOO_DEEP:
+      return { status: 400, message: apiMessages.tooDeep };
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return { status: 400, message: apiMessages.invalidJson };

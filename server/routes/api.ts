@@ -8,6 +8,7 @@ import type { RateLimitedRoutes } from "./api-shared";
 import { enquiryRoutes } from "./enquiries";
 import { acceptFormPosts } from "./form-posts";
 import { healthRoutes } from "./health";
+import { installBoundedJson } from "./json-body";
 import { newsletterLinkRoutes } from "./newsletter-links";
 import { subscriberRoutes } from "./subscribers";
 import { vitalsRoutes } from "./vitals";
@@ -21,6 +22,7 @@ export async function apiRoutes(app: FastifyInstance, { rateLimit, acknowledgeVi
   // Only what each route needs: the prefix this plugin was registered with is not passed on.
   const options = { rateLimit, acknowledgeVisitors };
   app.removeContentTypeParser("text/plain");
+  installBoundedJson(app);
   acceptFormPosts(app);
   installApiErrorHandler(app);
   installTextRule(app);

@@ -2,12 +2,15 @@ import { solveChallenge } from "altcha-lib/v1";
 import { afterEach, describe, expect, it } from "vitest";
 import { consoleMessages, type EnquiryDetail } from "../../domain/console";
 import { enquiryMessages } from "../../domain/enquiry";
+import { enquiryMessagesHi } from "../../domain/enquiry.hi";
 import { type ProofOfWorkChallenge, proofOfWorkPayload } from "../../domain/spam";
 import { sourceMessages } from "../../domain/enquiry-source-check";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
 import { startMailSink, type MailSink } from "../../tests/support/mail-sink";
 import { buildTestApp, testAppPerTest, waitForEmptyOutbox, type TestApp } from "../../tests/support/test-app";
 import { pendingNotifications } from "../../tests/support/store-probe";
+import { UNREADABLE_CHARACTERS } from "../../tests/support/unreadable-characters";
+import { SOURCE_PARTS } from "../../domain/enquiry-source";
 
 const start = testAppPerTest();
 
@@ -219,5 +222,70 @@ describe("the source sent with an enquiry", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message, field: "source" });
     expect(await t.app.store.enquiries.list()).toEqual([]);
+  });
+
+  it("refuses each invisible character in the Name and in each part of the source, with a clear message, and stores nothing", async () => {
+    const t = await start();
+    // Each attempt from an address of its own, as a botnet sends them: the per-address limit is not what is tested.
+    let attempts = 0;
+    const post = (payload: object) => {
+      attempts += 1;
+      return postEnquiry(t, payload, `198.18.${attempts >> 8}.${attempts & 255}`);
+    };
+    const plain = {
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "diwali",
+      referrerHost: "www.google.com",
+      landingPath: "/hi",
+    } as const;
+    for (const [char, what] of UNREADABLE_CHARACTERS) {
+      const name = await post({ ...kiran, Name: `Ki${char}${char}${char}ran` });
+      expect([what, name.statusCode, name.json()]).toEqual([
+        what,
+        400,
+        { error: enquiryMessages.nameInvalid, field: "Name" },
+      ]);
+      const filler = await post({ ...kiran, Name: `${char}${char}${char}` });
+      expect([what, filler.statusCode]).toEqual([what, 400]);
+      for (const part of SOURCE_PARTS) {
+        // Inside the text, where a trim cannot take it away.
+        const value = `${plain[part].slice(0, 2)}${char}${plain[part].slice(2)}`;
+        const response = await post({ ...kiran, source: { ...plain, [part]: value } });
+        // A host is letters, digits, dots and hyphens: refused as no host, as before.
+        const error = part === "referrerHost" ? sourceMessages.badHost : sourceMessages.unreadable(part);
+        expect([what, part, response.statusCode, response.json()]).toEqual([
+          what,
+          part,
+          400,
+          { error, field: "source" },
+        ]);
+      }
+    }
+    // The attacker's own example: "moc.elgoog" shown as "google.com".
+    const reversed = await post({ ...kiran, source: { utmSource: "\u202Emoc.elgoog" } });
+    expect(reversed.json()).toEqual({ error: sourceMessages.unreadable("utmSource"), field: "source" });
+    expect(await t.app.store.enquiries.list()).toEqual([]);
+    // The Hindi form's answer to the same Name, posted without JavaScript, is in Hindi.
+    const hindi = await t.app.inject({
+      method: "POST",
+      url: "/api/enquiries",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({
+        ...kiran,
+        Quantity: "6",
+        Name: "\u3164\u3164\u3164",
+        lang: "hi",
+      }).toString(),
+    });
+    expect(hindi.statusCode).toBe(400);
+    expect(hindi.body).toContain(`<h1>${enquiryMessagesHi.nameInvalid}</h1>`);
+    // A Devanagari name with its joiner, and a source in Hindi, are taken.
+    const taken = await post({
+      ...kiran,
+      Name: "क्\u200Dषमा देशपांडे",
+      source: { utmCampaign: "दिवाली\u200Cऑफ़र" },
+    });
+    expect(taken.statusCode).toBe(201);
   });
 });

@@ -11,6 +11,7 @@ import {
 import type { VitalSample } from "../store/store";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
 import type { RateLimitedRoutes } from "./api-shared";
+import { boundedJsonParser } from "./json-body";
 
 /** `"a", "b" or "c"`. */
 function orList(values: readonly string[]): string {
@@ -54,7 +55,7 @@ const vitalsSchema = z.object({
 export async function vitalsRoutes(app: FastifyInstance, options: RateLimitedRoutes) {
   // A beacon is never a form: only JSON, labelled application/json or text/plain.
   app.removeContentTypeParser("application/x-www-form-urlencoded");
-  app.addContentTypeParser("text/plain", { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
+  app.addContentTypeParser("text/plain", { parseAs: "string" }, boundedJsonParser(app));
 
   app.post(
     API_ROUTES.vitals,

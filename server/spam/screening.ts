@@ -6,6 +6,7 @@ import { contentSignals } from "./content-signals";
 import { proofOfWorkUsed, type ProofOfWork } from "./proof-of-work";
 import { enquiryFingerprint } from "../store/idempotency";
 import { REPEATS_PER_DAY, SAME_ENQUIRY_PER_DAY, SPAM_THRESHOLD, SPAM_WEIGHTS } from "./weights";
+import { mailboxOf } from "../mailbox-caps";
 
 /** Everything an enquiry is scored on. */
 export interface SpamSignals {
@@ -51,7 +52,8 @@ export function repeatCounters(enquiry: Enquiry, now: Date): CounterToAdd[] {
   const expiresAt = new Date(istDayBounds(now).end.getTime() + 60 * 60_000);
   return [
     `enquiry-mobile:${day}:${enquiry.Mobile}`,
-    `enquiry-email:${day}:${enquiry.Email.trim().toLowerCase()}`,
+    // One mailbox however it is spelt, as the caps on mail to it count it.
+    `enquiry-email:${day}:${mailboxOf(enquiry.Email)}`,
     `enquiry-body:${day}:${enquiryFingerprint(enquiry)}`,
   ].map((name) => ({ name, expiresAt }));
 }

@@ -11,12 +11,19 @@ export const systemResolver: HostResolver = (hostname) => lookup(hostname, { all
  * Whether a webhook may be sent to `address`: only ordinary public unicast. Private, loopback,
  * link-local (cloud metadata), CGNAT, multicast, unspecified, reserved and documentation ranges,
  * IPv6 unique-local and link-local, and IPv6 forms that embed an IPv4 address (mapped, NAT64,
- * 6to4, Teredo) are all refused.
+ * 6to4, Teredo, and the deprecated IPv4-compatible `::/96`) are all refused.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.parse(address).range() === "unicast";
+  const parsed = ipaddr.parse(address);
+  // ipaddr.js calls `::a.b.c.d` (RFC 4291's IPv4-compatible form) plain unicast, yet many
+  // stacks still route it to the IPv4 address it holds: `[::127.0.0.1]` would reach loopback.
+  if (parsed.kind() === "ipv6" && parsed.match(IPV4_COMPATIBLE)) return false;
+  return parsed.range() === "unicast";
 }
+
+/** `::/96`: the first 96 bits zero, the IPv4 address in the last 32 (`::` and `::1` included). */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; error: string };
 

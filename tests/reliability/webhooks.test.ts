@@ -199,6 +199,17 @@ describe("addresses on private networks are refused", () => {
     "https://[fe80::1]/hook",
     "https://[fd12:3456::1]/hook",
     "https://[::ffff:127.0.0.1]/hook",
+    // IPv4-compatible (::/96), dotted and in hex, and the longest spellings of both.
+    "https://[::127.0.0.1]/hook",
+    "https://[::169.254.169.254]/latest/meta-data/",
+    "https://[::10.0.0.1]/hook",
+    "https://[::192.168.1.20]/hook",
+    "https://[::7f00:1]/hook",
+    "https://[::a9fe:a9fe]/hook",
+    "https://[::0a00:0001]/hook",
+    "https://[0:0:0:0:0:0:127.0.0.1]/hook",
+    "https://[0000:0000:0000:0000:0000:0000:a9fe:a9fe]/hook",
+    "https://[::8.8.8.8]/hook",
     "https://0.0.0.0/hook",
     "https://224.0.0.1/hook",
     "https://localhost/hook",
@@ -216,6 +227,12 @@ describe("addresses on private networks are refused", () => {
       { address: "10.0.0.7", family: 4 },
     ];
     expect(await checkWebhookUrl("https://hooks.example.com/in", false, mixed)).toMatchObject({ ok: false });
+    // A resolver may answer an IPv4-compatible IPv6 address too.
+    const compatible: HostResolver = async () => [{ address: "::a9fe:a9fe", family: 6 }];
+    expect(await checkWebhookUrl("https://hooks.example.com/in", false, compatible)).toEqual({
+      ok: false,
+      error: webhookMessages.privateAddress,
+    });
     const publicOnly: HostResolver = async () => [{ address: "93.184.215.14", family: 4 }];
     expect(await checkWebhookUrl("https://hooks.example.com/in", false, publicOnly)).toEqual({
       ok: true,
