@@ -16,6 +16,7 @@ export const SERVER_ENTRY_POINTS = [
   "server/cli/backup.ts",
   "server/cli/restore.ts",
   "server/cli/personal-data.ts",
+  "server/cli/wait-ready.ts",
 ];
 
 await rm(outdir, { recursive: true, force: true });
