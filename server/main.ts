@@ -49,6 +49,13 @@ async function main() {
   );
 
   await app.listen({ port: config.PORT, host: config.HOST });
+
+  // In production, what still stands between the site and its launch (npm run check-launch) is
+  // logged once at start: a reminder, never a reason not to start.
+  if (config.NODE_ENV === "production") {
+    const { logLaunchCheck } = await import("./launch/log-launch-check");
+    await logLaunchCheck(config, app.log);
+  }
 }
 
 main().catch((error: unknown) => {
