@@ -23,7 +23,7 @@ export interface Readiness {
  *
  * Redis going away later does not make the instance unready: requests are then let through
  * uncounted (docs/decisions/017), every instance would be taken out at once for it, and the
- * `collarise_rate_limit_redis_connected` alert says so instead (docs/decisions/027).
+ * `collarise_rate_limit_redis_connected` alert says so instead (docs/operations.md).
  */
 export function readinessCheck(options: {
   store: Pick<Store, "ping">;
