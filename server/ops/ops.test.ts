@@ -153,6 +153,19 @@ describe("/livez, /readyz and /api/health", () => {
   });
 });
 
+describe("the Host a monitor uses", () => {
+  it("any: in production the probes and metrics are answered by address, like the health check", async () => {
+    const t = await start({ NODE_ENV: "production", PUBLIC_URL: "https://collarise.example" });
+    for (const url of [OPS_PATHS.live, OPS_PATHS.ready, OPS_PATHS.metrics, "/api/health"]) {
+      const answer = await t.app.inject({ method: "GET", url, headers: { host: "10.0.0.5:3000" } });
+      expect(answer.statusCode, url).toBe(200);
+    }
+    expect(
+      (await t.app.inject({ method: "GET", url: "/", headers: { host: "10.0.0.5:3000" } })).statusCode,
+    ).toBe(421);
+  });
+});
+
 describe("/metrics", () => {
   it("is refused to a caller elsewhere without the token, and to one forwarded by a proxy on this machine", async () => {
     const t = await start({ METRICS_TOKEN: TOKEN });
