@@ -62,6 +62,8 @@ const secondsOf = (iso: string | null | undefined, otherwise: Date) =>
 export function createMetrics(sources: MetricSources) {
   const registry = new Registry();
   const registers = [registry];
+  // Started now, so that the event loop's delay is measured from the start, not from the first scrape.
+  const processFigures = processMetrics();
   const now = sources.now ?? (() => new Date());
   const startedAt = now();
   const backlogAge = sources.backlogMaxAgeMs ?? BACKLOG_MAX_AGE_MS;
@@ -272,8 +274,8 @@ export function createMetrics(sources: MetricSources) {
     contentType: registry.contentType,
     /** The text a scrape gets: this app's figures, then the process's. */
     async render(): Promise<string> {
-      const [own, process] = await Promise.all([registry.metrics(), processMetrics().metrics()]);
-      return `${own}\n${process}`;
+      const [own, processText] = await Promise.all([registry.metrics(), processFigures.metrics()]);
+      return `${own}\n${processText}`;
     },
     /** An answered request, by its route's pattern (never its URL). */
     observeRequest(request: FastifyRequest, reply: FastifyReply) {
