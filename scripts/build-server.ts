@@ -5,8 +5,9 @@
  * types (tsconfig.server.json): this step only emits.
  */
 import { build } from "esbuild";
-import { rm } from "node:fs/promises";
-import { resolve } from "node:path";
+import { rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { LAUNCH_CONTENT_FILE, launchContent } from "./launch-content";
 
 const outdir = resolve(process.env.BUILD_DIR ?? "build", "server");
 export const SERVER_ENTRY_POINTS = [
@@ -16,6 +17,8 @@ export const SERVER_ENTRY_POINTS = [
   "server/cli/backup.ts",
   "server/cli/restore.ts",
   "server/cli/personal-data.ts",
+  "server/cli/wait-ready.ts",
+  "server/cli/check-launch.ts",
 ];
 
 await rm(outdir, { recursive: true, force: true });
@@ -32,4 +35,6 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+// The brand details the launch check reads (the compiled server imports nothing from app/).
+await writeFile(join(outdir, LAUNCH_CONTENT_FILE), `${JSON.stringify(launchContent(), null, 2)}\n`);
 console.log(`build-server: ${SERVER_ENTRY_POINTS.join(", ")} compiled into ${outdir}`);

@@ -31,6 +31,8 @@ import { frameworkErrors, installRefusalShape } from "./refusals";
 import { withoutPersonalData } from "./request-log";
 import { rateLimitStore } from "./rate-limit-store";
 import { createStore } from "./store";
+import { installOps, type Ops } from "./ops";
+import { instrumentStore } from "./ops/instrument-store";
 import { trustProxyOption } from "./trusted-proxy";
 import { sqliteFileOf } from "./store/sqlite";
 import {
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** The 09:00 digests: the clock and timers (tests set them). */
   digest?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
+  /** How old the outbox's and webhooks' figures in /metrics may be (tests make them fresher). */
+  metrics?: { backlogMaxAgeMs?: number };
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
@@ -75,6 +79,7 @@ export async function buildApp({
   webhooks,
   clock = () => new Date(),
   digest,
+  metrics,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: withoutPersonalData(logger),
@@ -116,7 +121,12 @@ export async function buildApp({
   await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: 1024 });
 
   // The store is opened once; every route and the outbox worker use it through the Store type.
-  const store = await createStore(config.DATABASE_URL);
+  // Every failed store call, whoever made it, is counted in /metrics and makes readiness ask again.
+  // Installed once the workers it reads exist; the store and the webhook worker report to it then.
+  const installed: { ops?: Ops } = {};
+  const store = instrumentStore(await createStore(config.DATABASE_URL), (concern, kind) =>
+    installed.ops?.storeFailed(concern, kind),
+  );
   app.decorate("store", store);
   app.decorate("clock", clock);
 
@@ -150,6 +160,8 @@ export async function buildApp({
     store,
     log: app.log,
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+    onAttempt: (endpointId, delivered, at) =>
+      installed.ops?.metrics.webhookAttempt(endpointId, delivered, at),
     ...webhooks,
   });
   app.decorate("webhookWorker", webhookWorker);
@@ -233,6 +245,17 @@ export async function buildApp({
   const limitCounters = rateLimitStore(config.REDIS_URL, app.log);
   app.addHook("onReady", () => limitCounters.connected());
   app.addHook("onClose", () => limitCounters.close());
+  // /livez, /readyz and /metrics, and the timing of every route registered after it.
+  installed.ops = installOps(app, {
+    config,
+    store,
+    counters: limitCounters,
+    outboxTotals: () => worker?.totals,
+    retention: () => retentionSweeps.status,
+    backups: () => backups?.status,
+    digestLastRunAt: () => digests.lastRunAt(),
+    ...(metrics?.backlogMaxAgeMs !== undefined ? { backlogMaxAgeMs: metrics.backlogMaxAgeMs } : {}),
+  });
   await app.register(fastifyRateLimit, {
     ...limitCounters.options,
     global: false,

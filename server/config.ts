@@ -146,6 +146,15 @@ export const configSchema = z
     RETENTION_DAYS_CLOSED: retentionSetting("closedEnquiryDays"),
     /** Days a page-speed measurement is kept. */
     RETENTION_DAYS_VITALS: retentionSetting("vitalsDays"),
+    /**
+     * Lets a monitor on another machine read `/metrics` and the health check's detail with
+     * `Authorization: Bearer <token>`; without it only callers on this machine may.
+     */
+    METRICS_TOKEN: optional(z.string().min(16, { message: "must be at least 16 characters" })),
+    /** Seconds a stopping server says it is not ready (`/readyz` 503) while still serving, before it closes. */
+    SHUTDOWN_DRAIN_SECONDS: optional(z.coerce.number().min(0).max(60)).default(0),
+    /** Says the composite indexes in firestore.indexes.json are deployed (the launch check asks). */
+    FIRESTORE_INDEXES_DEPLOYED: optional(booleanFlag).default(false),
     /** Working hours (10:00–19:00 IST, Monday to Saturday) a New enquiry may wait for its first contact. */
     FIRST_CONTACT_HOURS: optional(z.coerce.number().min(0.25).max(90)).default(FIRST_CONTACT_HOURS),
   })

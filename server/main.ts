@@ -31,17 +31,31 @@ async function main() {
   }
 
   // SIGTERM, SIGINT, an uncaught error or an unhandled rejection: close the server, its store and
-  // its worker, within the grace period; past it, or on a second signal, exit at once.
+  // its worker, within the grace period; past it, or on a second signal, exit at once. On a
+  // signal, /readyz says "not ready" at once and, with SHUTDOWN_DRAIN_SECONDS, the server goes on
+  // answering that long, so a load balancer stops sending it visitors before it closes.
+  const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1_000;
   closeWithGrace(
-    { delay: SHUTDOWN_GRACE_MS, logger: { error: (message: string) => app.log.error(message) } },
+    { delay: SHUTDOWN_GRACE_MS + drainMs, logger: { error: (message: string) => app.log.error(message) } },
     async ({ signal, err }) => {
+      app.ops.readiness.beginShutdown();
       if (err) app.log.error({ err }, "closing after an error");
-      else app.log.info({ signal }, "shutting down");
+      else {
+        app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, "shutting down");
+        if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      }
       await app.close();
     },
   );
 
   await app.listen({ port: config.PORT, host: config.HOST });
+
+  // In production, what still stands between the site and its launch (npm run check-launch) is
+  // logged once at start: a reminder, never a reason not to start.
+  if (config.NODE_ENV === "production") {
+    const { logLaunchCheck } = await import("./launch/log-launch-check");
+    await logLaunchCheck(config, app.log);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -18,8 +18,15 @@ export interface RateLimitStore {
    * because it came before the connection.
    */
   connected(): Promise<void>;
+  /**
+   * Where the counters stand: in this process's `memory` (no REDIS_URL), or Redis `connected`,
+   * `connecting` (never reached yet since start) or `disconnected` (reached once, not now).
+   */
+  state(): CountersState;
   close(): Promise<void>;
 }
+
+export type CountersState = "memory" | "connected" | "connecting" | "disconnected";
 
 /**
  * The per-address limits' counters: in Redis when REDIS_URL is set, so every instance counts
@@ -29,7 +36,8 @@ export interface RateLimitStore {
  * (docs/decisions/017-limits-shared-by-instances.md).
  */
 export function rateLimitStore(redisUrl: string | undefined, log: FastifyBaseLogger): RateLimitStore {
-  if (!redisUrl) return { options: {}, connected: async () => {}, close: async () => {} };
+  if (!redisUrl)
+    return { options: {}, connected: async () => {}, state: () => "memory", close: async () => {} };
   const redis = new Redis(redisUrl, {
     // Fail at once while disconnected, and soon when Redis hangs: a request never waits on it.
     enableOfflineQueue: false,
@@ -39,6 +47,7 @@ export function rateLimitStore(redisUrl: string | undefined, log: FastifyBaseLog
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
   let down = false;
+  let everReady = false;
   redis.on("error", (error: unknown) => {
     if (down) return;
     down = true;
@@ -48,6 +57,7 @@ export function rateLimitStore(redisUrl: string | undefined, log: FastifyBaseLog
     );
   });
   redis.on("ready", () => {
+    everReady = true;
     if (!down) return;
     down = false;
     log.info({ redis: "ready" }, "Redis (REDIS_URL) answers again: per-address limits are counted");
@@ -67,6 +77,7 @@ export function rateLimitStore(redisUrl: string | undefined, log: FastifyBaseLog
         redis.once("ready", done);
         redis.once("error", done);
       }),
+    state: () => (redis.status === "ready" ? "connected" : everReady ? "disconnected" : "connecting"),
     async close() {
       redis.disconnect();
     },

@@ -1,7 +1,7 @@
 import type { Config } from "./config";
 
 /** An address of this machine, as the socket reports it (IPv4, IPv6, IPv4 mapped into IPv6). */
-function isLoopback(address: string): boolean {
+export function isLoopback(address: string): boolean {
   return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
 }
 

@@ -1,6 +1,6 @@
 import type { OutboxStall } from "../../domain/console";
 import { nodeTimers, scheduleTask, type ScheduleTimers } from "../scheduled-task";
-import type { Store } from "../store/store";
+import type { OutboxBacklog, Store } from "../store/store";
 
 /** How often the server looks for a stalled outbox, and so how often it logs a stall. */
 export const OUTBOX_WATCH_EVERY_MS = 5 * 60_000;
@@ -35,8 +35,10 @@ export function outboxMonitor(options: {
   const now = options.now ?? (() => new Date());
   const alertAfterMs = options.alertAfterMinutes * 60_000;
 
-  async function read(): Promise<{ health: OutboxHealth; stall: OutboxStall | null }> {
-    const backlog = await options.store.enquiries.outboxBacklog();
+  async function read(
+    backlogOf: () => Promise<OutboxBacklog> = () => options.store.enquiries.outboxBacklog(),
+  ): Promise<{ health: OutboxHealth; stall: OutboxStall | null }> {
+    const backlog = await backlogOf();
     const waitedMs = backlog.oldestQueuedAt
       ? Math.max(0, now().getTime() - new Date(backlog.oldestQueuedAt).getTime())
       : null;
@@ -55,7 +57,8 @@ export function outboxMonitor(options: {
     };
   }
   return {
-    health: async () => (await read()).health,
+    /** The health figures, from the store or from `backlogOf` (a cached read of it). */
+    health: async (backlogOf?: () => Promise<OutboxBacklog>) => (await read(backlogOf)).health,
     /** The stall the console shows, or null while mail goes out. */
     stall: async () => (await read()).stall,
     read,

@@ -121,8 +121,10 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
       });
       id = stored.id;
       const screening = stored.screening;
-      if (screening && enquiryMailsSuppressed(screening))
+      const spam = screening !== undefined && enquiryMailsSuppressed(screening);
+      if (spam)
         request.log.info({ score: screening.score, reasons: screening.reasons }, "enquiry filed as spam");
+      app.ops.metrics.enquiryStored(spam ? "spam" : "inbox");
     } catch (error) {
       if (error instanceof IdempotencyKeyReusedError) {
         const message = apiMessages.idempotencyKeyReused;

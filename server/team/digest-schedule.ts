@@ -60,6 +60,8 @@ export function scheduleDigests(options: {
 }) {
   const now = options.now ?? (() => new Date());
   let doneDay: string | null = null;
+  /** When this instance last saw the day's digests queued (by itself, or found already queued). */
+  let lastRunAt: Date | null = null;
 
   async function run(): Promise<void> {
     const at = now();
@@ -78,6 +80,7 @@ export function scheduleDigests(options: {
     );
     if (!outcome.ran) return;
     doneDay = day;
+    lastRunAt = now();
     options.log.info({ day, queued: outcome.result }, "the day's digests are queued");
     if (outcome.result > 0) options.wake?.();
   }
@@ -89,5 +92,10 @@ export function scheduleDigests(options: {
     task: run,
     onError: (error) => options.log.error({ err: error }, "queueing the day's digests failed"),
   });
-  return { runOnce: schedule.runOnce, start: schedule.start, stop: schedule.stop };
+  return {
+    runOnce: schedule.runOnce,
+    start: schedule.start,
+    stop: schedule.stop,
+    lastRunAt: () => lastRunAt,
+  };
 }

@@ -35,6 +35,8 @@ export interface WebhookWorkerOptions {
   random?: () => number;
   now?: () => Date;
   resolve?: HostResolver;
+  /** Hears of each attempt's outcome, by endpoint (the metrics count them). */
+  onAttempt?: (endpointId: string, delivered: boolean, at: Date) => void;
 }
 
 export interface WebhookCycleReport {
@@ -188,6 +190,7 @@ export class WebhookWorker {
       attempt: failures,
       statusCode: answer.statusCode,
     };
+    this.options.onAttempt?.(delivery.endpointId, delivered, at);
     if (delivered) this.options.log.info(logged, "webhook delivered");
     else
       this.options.log.warn(

@@ -98,6 +98,12 @@ describe("a production install without development dependencies", () => {
     expect(enquiry.status).toBe(201);
     // The default database is created in the deployment's own folder.
     await stat(join(deployDir, "data/site.db"));
+    // In production the server names what still stands between it and its launch (npm run check-launch).
+    const warnings = server.output().stdout;
+    expect(warnings).toContain(
+      "not ready to launch: is still the placeholder 'Sanvera Healthcare Pvt. Ltd.'",
+    );
+    expect(warnings).toContain('"field":"BACKUP_INTERVAL_HOURS"');
   });
 
   it("runs the operator commands, which need no development dependency either", async () => {

@@ -54,6 +54,12 @@ async function expectOutageAnswers(t: TestApp) {
 
   // The pages do not need the store: the site stays up, and its form shows the 503's message.
   expect(page.statusCode).toBe(200);
+
+  // The process runs (no restart wanted), but should take no traffic the store is needed for.
+  expect((await t.app.inject({ method: "GET", url: "/livez" })).statusCode).toBe(200);
+  const ready = await t.app.inject({ method: "GET", url: "/readyz" });
+  expect(ready.statusCode).toBe(503);
+  expect(ready.json()).toMatchObject({ status: "not ready", checks: { store: "unavailable" } });
 }
 
 /** Once the store is back: healthy again, without a restart, and taking enquiries. */
@@ -64,6 +70,7 @@ async function expectRecovery(t: TestApp) {
       interval: 250,
     })
     .toBe(200);
+  expect((await t.app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
   const response = await post(t, "/api/enquiries", after);
   expect(response.statusCode).toBe(201);
   const subscriber = await post(t, "/api/subscribers", { email: "after@example.com" });

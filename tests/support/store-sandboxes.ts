@@ -6,6 +6,7 @@ import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { FirestoreStore } from "../../server/store/firestore";
 import { SqliteStore } from "../../server/store/sqlite";
 import { FirestoreEmulator } from "./firestore-emulator";
+import { checkRecordedShapes, recordQueryShapes } from "./query-shapes";
 import type { Store } from "../../server/store/store";
 
 /**
@@ -55,6 +56,8 @@ export function firestoreSandbox(prefix: string) {
     name: "Firestore (emulator)",
     emulator,
     async setUp() {
+      // Every query the suite sends is recorded, and checked against the indexes' file after it.
+      recordQueryShapes();
       await emulator.start();
       process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
     },
@@ -62,6 +65,7 @@ export function firestoreSandbox(prefix: string) {
       emulator.shutdown();
       if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
       else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+      checkRecordedShapes();
     },
     /** A store on a new, empty project, and the project's id. */
     async openStore() {

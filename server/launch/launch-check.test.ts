@@ -1,0 +1,160 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { launchContent } from "../../scripts/launch-content";
+import { projectRoot } from "../../tests/support/server-process";
+import { loadConfig } from "../config";
+import { ENVIRONMENT_FILE, launchCheck, type LaunchContent } from "./launch-check";
+
+const run = promisify(execFile);
+
+/** Production's settings, all filled in. */
+const productionEnv = {
+  NODE_ENV: "production",
+  PUBLIC_URL: "https://www.collarise.in",
+  SMTP_URL: "smtps://enquiries%40collarise.in:secret@smtp.zoho.in:465",
+  NOTIFY_TO: "sales@collarise.in",
+  MAIL_FROM: "enquiries@collarise.in",
+  DATABASE_URL: "sqlite:/srv/collarise/data/site.db",
+  BACKUP_INTERVAL_HOURS: "6",
+};
+
+/** The brand details as a company would fill them in. */
+const filledIn: Record<string, string | number> = {
+  companyName: "Rasvika Life Sciences Pvt. Ltd.",
+  companyShortName: "Rasvika Life Sciences",
+  companyEmail: "care@collarise.in",
+  "companyPhone.display": "+91 11 4988 7310",
+  "companyPhone.tel": "+911149887310",
+  "company.whatsapp": "919810012345",
+  "company.address.street": "B-14, Sector 63",
+  "product.fssaiLicence": "13323999000456",
+  "declarations.mrpRupees": 1299,
+  "declarations.gstin": "07AABCR1234F1Z5",
+  "site.url": "https://www.collarise.in",
+  "social[Facebook].href": "https://www.facebook.com/collarise.in",
+  "social[Instagram].href": "https://www.instagram.com/collarise.in",
+  "social[LinkedIn].href": "https://www.linkedin.com/company/rasvika",
+  "social[WhatsApp chat].href": "https://wa.me/919810012345",
+  "grievance-officer (company email)": "care@collarise.in",
+};
+
+function filledInContent(): LaunchContent {
+  return {
+    facts: launchContent().facts.map((fact) => {
+      if (!(fact.field in filledIn)) throw new Error(`No filled-in value for ${fact.field}`);
+      return { ...fact, value: filledIn[fact.field]! };
+    }),
+  };
+}
+
+describe("the launch check", () => {
+  it("lists every placeholder of the content as it ships, by file and field, and what production lacks", () => {
+    const items = launchCheck(loadConfig({ PUBLIC_URL: "http://127.0.0.1:3000" }), launchContent());
+    const named = items.map((item) => `${item.file} ${item.field}`);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        "domain/brand.ts companyName",
+        "domain/brand.ts companyEmail",
+        "domain/brand.ts companyPhone.display",
+        "app/content/site.ts company.whatsapp",
+        "app/content/site.ts company.address.street",
+        "app/content/site.ts product.fssaiLicence",
+        "app/content/site.ts declarations.mrpRupees",
+        "app/content/site.ts declarations.gstin",
+        "app/content/site.ts site.url",
+        "app/content/site.ts social[Facebook].href",
+        "app/content/site.ts social[Instagram].href",
+        "app/content/site.ts social[LinkedIn].href",
+        "app/content/privacy-policy.ts grievance-officer (company email)",
+        `${ENVIRONMENT_FILE} PUBLIC_URL`,
+        `${ENVIRONMENT_FILE} SMTP_URL`,
+        `${ENVIRONMENT_FILE} MAIL_FROM`,
+        `${ENVIRONMENT_FILE} BACKUP_INTERVAL_HOURS`,
+      ]),
+    );
+    expect(items.find((item) => item.field === "PUBLIC_URL")?.problem).toMatch(/not https/);
+    expect(items.find((item) => item.field === "product.fssaiLicence")?.problem).toMatch(/placeholder/);
+  });
+
+  it("lists nothing once the content and the configuration are filled in", () => {
+    expect(launchCheck(loadConfig(productionEnv), filledInContent())).toEqual([]);
+  });
+
+  it("asks for Firestore's indexes to be deployed, and says which setting tells it", () => {
+    const firestore = {
+      ...productionEnv,
+      DATABASE_URL: "firestore://collarise-prod",
+      SINGLE_INSTANCE: "true",
+    };
+    const { BACKUP_INTERVAL_HOURS: _none, ...withoutBackups } = firestore;
+    expect(launchCheck(loadConfig(withoutBackups), filledInContent())).toEqual([
+      expect.objectContaining({ field: "FIRESTORE_INDEXES_DEPLOYED" }),
+    ]);
+    expect(
+      launchCheck(loadConfig({ ...withoutBackups, FIRESTORE_INDEXES_DEPLOYED: "true" }), filledInContent()),
+    ).toEqual([]);
+  });
+
+  it("finds an example address, a malformed licence or GSTIN, and mail that is not configured", () => {
+    const content = filledInContent();
+    const change = (field: string, value: string) =>
+      content.facts.map((fact) => (fact.field === field ? { ...fact, value } : fact));
+    const cases: [string, string, RegExp][] = [
+      ["companyEmail", "care@collarise.example", /example address/],
+      ["social[Instagram].href", "https://www.instagram.com/collarise-example", /example address/],
+      ["product.fssaiLicence", "1002401", /14-digit/],
+      ["declarations.gstin", "07AABCR1234F1Z", /not a GSTIN/],
+    ];
+    for (const [field, value, problem] of cases) {
+      const items = launchCheck(loadConfig(productionEnv), { facts: change(field, value) });
+      expect(items, field).toEqual([
+        expect.objectContaining({ field, problem: expect.stringMatching(problem) }),
+      ]);
+    }
+    const { SMTP_URL: _smtp, NOTIFY_TO: _to, ...noMail } = productionEnv;
+    expect(launchCheck(loadConfig(noMail), content).map((item) => item.field)).toEqual(["SMTP_URL"]);
+  });
+});
+
+describe("npm run check-launch", () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const checkLaunch = async (content: LaunchContent, env: Record<string, string>) => {
+    dir = await mkdtemp(join(tmpdir(), "collarise-launch-"));
+    const file = join(dir, "launch-content.json");
+    await writeFile(file, JSON.stringify(content));
+    return run(process.execPath, ["--import", "tsx", "server/cli/check-launch.ts", file], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? "", ...env },
+    }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    );
+  };
+
+  it("exits 1 on the content as it ships, naming each item with its file and field", async () => {
+    const { code, stdout } = await checkLaunch(launchContent(), { PUBLIC_URL: "https://collarise.example" });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^Not ready to launch: \d+ to put right\.$/m);
+    expect(stdout).toMatch(
+      /^domain\/brand\.ts {2}companyName: is still the placeholder 'Sanvera Healthcare Pvt\. Ltd\.'$/m,
+    );
+    expect(stdout).toMatch(/^app\/content\/site\.ts {2}product\.fssaiLicence: /m);
+    expect(stdout).toMatch(
+      /^environment \(\/etc\/collarise\/collarise\.env\) {2}PUBLIC_URL: 'https:\/\/collarise\.example' is an example address$/m,
+    );
+  });
+
+  it("exits 0 on a filled-in copy with production's settings", async () => {
+    const { code, stdout } = await checkLaunch(filledInContent(), productionEnv);
+    expect(stdout).toContain("Ready to launch");
+    expect(code).toBe(0);
+  });
+});

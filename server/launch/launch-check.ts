@@ -1,0 +1,143 @@
+import type { Config } from "../config";
+
+/**
+ * The brand details a launch depends on, each with the file and field it comes from. The build
+ * writes them (scripts/launch-content.ts) beside the compiled server, which reads nothing from
+ * `app/` itself (docs/decisions/010).
+ */
+export interface LaunchContent {
+  facts: LaunchFact[];
+}
+
+export interface LaunchFact {
+  /** `domain/brand.ts`, `app/content/site.ts`. */
+  file: string;
+  /** `companyEmail`, `company.address.street`, `social[Facebook].href`. */
+  field: string;
+  /** What it says now; null when the content has no such field. */
+  value: string | number | null;
+  /** What kind of fact it is, and so how it is checked. */
+  kind: LaunchFactKind;
+}
+
+export type LaunchFactKind =
+  "text" | "email" | "url" | "phone" | "fssai-licence" | "gstin" | "price" | "grievance-officer";
+
+/** One thing to put right before launch: where it is, and what is wrong with it. */
+export interface LaunchItem {
+  file: string;
+  field: string;
+  problem: string;
+}
+
+export const ENVIRONMENT_FILE = "environment (/etc/collarise/collarise.env)";
+
+/**
+ * The fictional details the project was written with (docs/decisions/005): still one of these,
+ * the field was never filled in.
+ */
+export const SHIPPED_PLACEHOLDERS: ReadonlySet<string> = new Set([
+  "Sanvera Healthcare Pvt. Ltd.",
+  "Sanvera Healthcare",
+  "+91 11 4155 2024",
+  "+911141552024",
+  "911141552024",
+  "10024011000123",
+  "Plot 27, Okhla Industrial Estate, Phase III",
+  "1499",
+]);
+
+/**
+ * An address on a domain reserved for examples and tests (RFC 2606, RFC 6761), or naming
+ * "example" anywhere (`facebook.com/collarise.example`): never a real company's.
+ */
+function isReserved(text: string): boolean {
+  const lower = text.toLowerCase();
+  return (
+    /(^|[^a-z0-9])example([^a-z0-9]|$)/.test(lower) ||
+    /\.(test|invalid|localhost)(?=$|[/:?#>])/.test(lower) ||
+    /(\/\/|@)localhost(?=$|[/:?#>])/.test(lower)
+  );
+}
+
+const isShipped = (value: string | number) => SHIPPED_PLACEHOLDERS.has(String(value));
+
+/** What is wrong with one fact, or null when it looks launch-ready. */
+function factProblem(fact: LaunchFact): string | null {
+  const { value, kind } = fact;
+  if (value === null || value === "") {
+    return kind === "gstin" ? "no GSTIN is stated" : "is empty";
+  }
+  if (isShipped(value)) return `is still the placeholder '${value}'`;
+  const text = String(value);
+  switch (kind) {
+    case "email":
+    case "url":
+    case "grievance-officer":
+      return isReserved(text) ? `'${text}' is an example address` : null;
+    case "fssai-licence":
+      return /^\d{14}$/.test(text) ? null : `'${text}' is not a 14-digit FSSAI licence number`;
+    case "gstin":
+      return /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(text) ? null : `'${text}' is not a GSTIN`;
+    case "price":
+      return Number(value) > 0 ? null : `'${text}' is not a price`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Everything that still says example or placeholder, or that production lacks: each brand detail
+ * with its file and field, then the configuration. Empty when the site is ready to launch.
+ */
+export function launchCheck(
+  config: Pick<
+    Config,
+    | "PUBLIC_URL"
+    | "DATABASE_URL"
+    | "SMTP_URL"
+    | "NOTIFY_TO"
+    | "MAIL_FROM"
+    | "EMAILJS_SERVICE_ID"
+    | "BACKUP_INTERVAL_HOURS"
+    | "FIRESTORE_INDEXES_DEPLOYED"
+  >,
+  content: LaunchContent,
+): LaunchItem[] {
+  const items: LaunchItem[] = [];
+  for (const fact of content.facts) {
+    const problem = factProblem(fact);
+    if (problem) items.push({ file: fact.file, field: fact.field, problem });
+  }
+
+  const env = (field: string, problem: string) => items.push({ file: ENVIRONMENT_FILE, field, problem });
+  if (!config.PUBLIC_URL) env("PUBLIC_URL", "is not set: links in mail point at the server's own address");
+  else if (!config.PUBLIC_URL.startsWith("https://"))
+    env("PUBLIC_URL", `'${config.PUBLIC_URL}' is not https`);
+  else if (isReserved(config.PUBLIC_URL)) env("PUBLIC_URL", `'${config.PUBLIC_URL}' is an example address`);
+  if (!config.SMTP_URL && !config.EMAILJS_SERVICE_ID) {
+    env("SMTP_URL", "no mail is configured (SMTP_URL or the EMAILJS_ variables): enquiries are not mailed");
+  }
+  if (config.SMTP_URL && isReserved(new URL(config.SMTP_URL).host)) {
+    env("SMTP_URL", "points at an example mail server");
+  }
+  if (config.NOTIFY_TO && isReserved(config.NOTIFY_TO)) {
+    env("NOTIFY_TO", `'${config.NOTIFY_TO}' is an example address`);
+  }
+  if (isReserved(config.MAIL_FROM)) env("MAIL_FROM", `'${config.MAIL_FROM}' is an example address`);
+  if (config.DATABASE_URL.startsWith("firestore://") && !config.FIRESTORE_INDEXES_DEPLOYED) {
+    env(
+      "FIRESTORE_INDEXES_DEPLOYED",
+      "is not true: deploy firestore.indexes.json (firebase deploy --only firestore:indexes), then set it",
+    );
+  }
+  if (config.DATABASE_URL.startsWith("sqlite:") && !config.BACKUP_INTERVAL_HOURS) {
+    env("BACKUP_INTERVAL_HOURS", "is not set: the SQLite database is never backed up on a schedule");
+  }
+  return items;
+}
+
+/** The list as an operator reads it: one line per item, `file  field: problem`. */
+export function formatLaunchItems(items: readonly LaunchItem[]): string {
+  return items.map((item) => `${item.file}  ${item.field}: ${item.problem}`).join("\n");
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { BackupStatus } from "../backup/backup-schedule";
+import type { Config } from "../config";
+import type { RateLimitStore } from "../rate-limit-store";
+import type { RetentionStatus } from "../retention/retention-schedule";
+import type { Store } from "../store/store";
+import { cachedRead } from "./cached-read";
+import { createMetrics, type EndpointBacklog, type Metrics } from "./metrics";
+import { isOperator } from "./operator-access";
+import { readinessCheck, type ReadinessCheck } from "./readiness";
+import { WEBHOOK_DELIVERIES_LISTED } from "../../domain/webhooks";
+
+/** The operators' paths, outside /api: load balancers, process managers and Prometheus ask them by address. */
+export const OPS_PATHS = { live: "/livez", ready: "/readyz", metrics: "/metrics" } as const;
+
+export const opsMessages = {
+  notReady: "This instance is not ready to take traffic.",
+  metricsRefused:
+    "Metrics are given to callers on this machine, or with Authorization: Bearer <METRICS_TOKEN>.",
+} as const;
+
+export interface Ops {
+  readiness: ReadinessCheck;
+  metrics: Metrics;
+  /** The outbox's backlog, read at most once per `maxAgeMs` whoever asks. */
+  outboxBacklog: (maxAgeMs: number) => ReturnType<Store["enquiries"]["outboxBacklog"]>;
+  /** Whether the caller may see operators' detail (this machine, or METRICS_TOKEN). */
+  isOperator: (request: FastifyRequest) => boolean;
+  /** A store call failed somewhere: counted, and the next readiness check asks the store again. */
+  storeFailed(concern: string, kind: "unavailable" | "failed"): void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ops: Ops;
+  }
+}
+
+export interface OpsOptions {
+  config: Pick<Config, "METRICS_TOKEN" | "OUTBOX_ALERT_MINUTES" | "REDIS_URL">;
+  store: Store;
+  counters: RateLimitStore;
+  outboxTotals: () => { sent: number; failed: number } | undefined;
+  retention: () => RetentionStatus;
+  backups: () => BackupStatus | undefined;
+  digestLastRunAt: () => Date | null;
+  /** Tests make the backlog's reads fresher than a scrape every few seconds needs. */
+  backlogMaxAgeMs?: number;
+}
+
+/** Each enabled endpoint's waiting and failed deliveries, among the latest the console lists. */
+async function webhookBacklog(store: Store): Promise<Map<string, EndpointBacklog>> {
+  const figures = new Map<string, EndpointBacklog>();
+  for (const endpoint of await store.webhooks.listEndpoints()) {
+    const deliveries = await store.webhooks.listDeliveries(endpoint.id, WEBHOOK_DELIVERIES_LISTED);
+    figures.set(endpoint.id, {
+      waiting: deliveries.filter((delivery) => delivery.state === "pending").length,
+      failed: deliveries.filter((delivery) => delivery.state === "failed").length,
+    });
+  }
+  return figures;
+}
+
+/**
+ * Liveness, readiness and metrics (docs/operations.md): `/livez` answers from memory, `/readyz`
+ * says whether to send this instance traffic, `/metrics` gives Prometheus its figures. Registered
+ * before the routes, so its request hook times every one of them.
+ */
+export function installOps(app: FastifyInstance, options: OpsOptions): Ops {
+  const { config, store } = options;
+  const readiness = readinessCheck({ store, counters: () => options.counters.state() });
+  const backlog = cachedRead(() => store.enquiries.outboxBacklog());
+  const endpoints = cachedRead(() => webhookBacklog(store));
+  const metrics = createMetrics({
+    readiness,
+    counters: () => options.counters.state(),
+    redis: Boolean(config.REDIS_URL),
+    outboxBacklog: (maxAgeMs) => backlog.get(maxAgeMs),
+    alertAfterMinutes: config.OUTBOX_ALERT_MINUTES,
+    outboxTotals: options.outboxTotals,
+    webhookBacklog: (maxAgeMs) => endpoints.get(maxAgeMs),
+    retention: options.retention,
+    backups: options.backups,
+    digestLastRunAt: options.digestLastRunAt,
+    ...(options.backlogMaxAgeMs !== undefined ? { backlogMaxAgeMs: options.backlogMaxAgeMs } : {}),
+  });
+  const ops: Ops = {
+    readiness,
+    metrics,
+    outboxBacklog: (maxAgeMs) => backlog.get(maxAgeMs),
+    isOperator: (request) => isOperator(request, config.METRICS_TOKEN),
+    storeFailed(concern, kind) {
+      metrics.storeError(concern, kind);
+      readiness.storeFailed();
+      backlog.forget();
+    },
+  };
+  app.decorate("ops", ops);
+
+  app.addHook("onResponse", async (request, reply) => metrics.observeRequest(request, reply));
+  // Not ready from the moment the server starts to close, whoever closes it.
+  app.addHook("preClose", async () => readiness.beginShutdown());
+
+  app.get(OPS_PATHS.live, async (_request, reply) =>
+    reply.header("cache-control", "no-store").send({ status: "live" }),
+  );
+  app.get(OPS_PATHS.ready, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const state = await readiness.check();
+    const detail = ops.isOperator(request)
+      ? {
+          reasons: state.reasons,
+          checks: { store: state.store, counters: state.counters, shuttingDown: state.shuttingDown },
+        }
+      : {};
+    return state.ready
+      ? reply.code(200).send({ status: "ready", ...detail })
+      : reply.code(503).send({ status: "not ready", error: opsMessages.notReady, ...detail });
+  });
+  app.get(OPS_PATHS.metrics, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    if (!ops.isOperator(request)) return reply.code(403).send({ error: opsMessages.metricsRefused });
+    return reply.header("content-type", metrics.contentType).send(await metrics.render());
+  });
+  return ops;
+}
