@@ -319,6 +319,8 @@ for (const pages of pageLanguages) {
         test(`axe finds no violation on ${path} as it loads, and the footer's estimate holds its text at every width`, async ({
           page,
         }) => {
+          // Five full-page axe runs.
+          test.slow();
           for (const width of [320, 375, 412, 768, 1280]) {
             await page.setViewportSize(viewportOf(width));
             await page.goto(path);
