@@ -10,18 +10,18 @@ export const enquiryMessagesHi = {
   email: "कृपया सही ईमेल पता लिखें",
   mobileDigits: "कृपया सिर्फ़ अंक लिखें।",
   mobileLength: "कृपया 10 अंकों का मोबाइल नंबर लिखें।",
-  quantity: "कृपया कम से कम 1 की मात्रा लिखें।",
-  quantityTooLarge: `कृपया ज़्यादा से ज़्यादा ${QUANTITY_MAX.toLocaleString("en-IN")} की मात्रा लिखें।`,
+  quantity: "कृपया कम से कम 1 सैशे की मात्रा लिखें।",
+  quantityTooLarge: `कृपया ज़्यादा से ज़्यादा ${QUANTITY_MAX.toLocaleString("en-IN")} सैशे की मात्रा लिखें।`,
   nameTooLong: `कृपया ज़्यादा से ज़्यादा ${NAME_MAX_LENGTH} अक्षरों का नाम लिखें।`,
   nameInvalid: "कृपया नाम में कंट्रोल या न पढ़े जा सकने वाले अक्षर न लिखें।",
-  buyerType: "कृपया रिटेलर या स्वयं के उपयोग के लिए चुनें।",
-  stored: "ऑर्डर सफलतापूर्वक मिल गया",
-  notStored: "ऑर्डर सेव नहीं हो सका",
+  buyerType: "कृपया चुनें कि आप रिटेलर के रूप में ख़रीद रहे हैं या अपने इस्तेमाल के लिए।",
+  stored: "आपकी पूछताछ मिल गई",
+  notStored: "आपकी पूछताछ सेव नहीं हो सकी",
 } as const satisfies Record<keyof typeof enquiryMessages, string>;
 
 /** The buyer types as the Hindi form shows them; the values sent and stored stay the English ones. */
 export const buyerTypeLabelsHi = {
-  placeholder: "रिटेलर/स्वयं के उपयोग के लिए",
-  Retailer: "रिटेलर",
-  "Self Use": "स्वयं के उपयोग के लिए",
+  placeholder: "रिटेलर / अपने इस्तेमाल के लिए",
+  Retailer: "रिटेलर के रूप में",
+  "Self Use": "अपने इस्तेमाल के लिए",
 } as const;

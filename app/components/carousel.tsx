@@ -164,7 +164,9 @@ export function Carousel({ label, slides, labels, className }: CarouselProps) {
           <ChevronRight aria-hidden="true" size={22} />
         </button>
       </div>
-      <div ref={viewportRef} className="carousel__viewport">
+      {/* Until the engine loads the row scrolls natively: a keyboard reaches it as browsers now let
+          it reach any scroller, and as axe asks of a page read as it loads. */}
+      <div ref={viewportRef} className="carousel__viewport" tabIndex={engine ? undefined : 0}>
         <div id={slidesId} className="carousel__track" aria-live={rotating ? "off" : "polite"}>
           {slides.map((slide, index) => (
             <div

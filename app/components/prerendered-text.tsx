@@ -25,6 +25,7 @@ interface PrerenderedTextProps {
   id?: string;
   className?: string;
   tabIndex?: number;
+  "aria-labelledby"?: string;
 }
 
 const ATTRIBUTE = "data-prerendered-text";

@@ -1,25 +1,34 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { act, cleanup, screen } from "@testing-library/react";
 import { renderInEnglish as render } from "../test-support/render-in-english";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { faq } from "../content/faq";
 import { LandingSections } from "../sections/landing-sections.en";
 import { Section, toneAt } from "./section";
 
 afterEach(cleanup);
 
-/** The sections' links are the router's: they render inside one, as on the page. */
-function renderSections() {
-  return render(
-    <MemoryRouter>
-      <LandingSections />
-    </MemoryRouter>,
-  );
+/**
+ * The sections' links are the router's: they render inside one, as on the page. Rendered afresh,
+ * not from a prerendered page, the buyer's questions wait for their text's module.
+ */
+async function renderSections() {
+  let rendered: ReturnType<typeof render> | undefined;
+  await act(async () => {
+    rendered = render(
+      <MemoryRouter>
+        <LandingSections />
+      </MemoryRouter>,
+    );
+  });
+  await screen.findByRole("heading", { level: 2, name: faq.heading });
+  return rendered!;
 }
 
 describe("the landing page's sections", () => {
-  it("alternate white and beige in page order, whatever the order of the list", () => {
-    const { container } = renderSections();
+  it("alternate white and beige in page order, whatever the order of the list", async () => {
+    const { container } = await renderSections();
     const tones = [...container.querySelectorAll<HTMLElement>("section.section")].map((section) =>
       section.classList.contains("section--white") ? "white" : "beige",
     );
@@ -28,8 +37,8 @@ describe("the landing page's sections", () => {
     expect(tones.slice(0, 2)).toEqual(["white", "beige"]);
   });
 
-  it("are each named by their own heading", () => {
-    const { container } = renderSections();
+  it("are each named by their own heading", async () => {
+    const { container } = await renderSections();
     for (const section of container.querySelectorAll("section.section")) {
       const heading = container.querySelector(`[id="${section.getAttribute("aria-labelledby")}"]`);
       expect(heading?.tagName).toBe("H2");

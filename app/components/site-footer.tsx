@@ -14,7 +14,10 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div id={anchors.contact} className="site-footer__main container" tabIndex={-1}>
         <section className="site-footer__newsletter" aria-labelledby="newsletter-heading">
-          <p className="site-footer__brand">{product.fullName}</p>
+          {/* The product's full name in the page's language: "Collarise Collagen Peptide", «Collarise कोलेजन पेप्टाइड». */}
+          <p className="site-footer__brand">
+            {product.name} {text.header.subtitle}
+          </p>
           <h2 id="newsletter-heading" className="site-footer__heading">
             {footer.newsletter.heading}
           </h2>

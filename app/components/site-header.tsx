@@ -127,12 +127,12 @@ export function SiteHeader({ page }: { page: PageKey }) {
         <Link
           to={pagePath("home", language)}
           className="site-header__brand"
-          aria-label={text.header.homeLabel}
+          // Named by the words it shows, then where it goes (WCAG 2.5.3, label in name).
+          aria-label={`${product.name} ${text.header.subtitle}${text.header.homeSuffix}`}
         >
           <SachetMark />
           <span className="site-header__title">
-            {product.name}
-            <span className="site-header__subtitle">{text.header.subtitle}</span>
+            {product.name} <span className="site-header__subtitle">{text.header.subtitle}</span>
           </span>
         </Link>
         <nav

@@ -39,13 +39,20 @@ export function keptFor(periods: RetentionPeriods) {
   } as const;
 }
 
+/**
+ * Added to the specification's policy (docs/decisions/029-one-policy-in-two-languages.md): the Hindi
+ * page says the same, and a reader must know which text holds where a translation falls short.
+ */
+export const ONE_POLICY_IN_TWO_LANGUAGES =
+  "The English and Hindi versions are one policy; where they differ, the English version prevails.";
+
 /** The policy as it reads with these retention periods; the pages show `privacyPolicy`. */
 export function privacyPolicyFor(periods: RetentionPeriods) {
   const kept = keptFor(periods);
   return {
     heading: "Privacy Policy",
     updated: "Last updated: 23 November 2026",
-    intro: `${company.name} ("we", "us") makes ${product.fullName}. This policy explains what information we collect when you visit this website, send an order enquiry or join our newsletter, what we do with it, and the choices you have. It is written to meet India's Digital Personal Data Protection Act, 2023.`,
+    intro: `${company.name} ("we", "us") makes ${product.fullName}. This policy explains what information we collect when you visit this website, send an order enquiry or join our newsletter, what we do with it, and the choices you have. It is written to meet India's Digital Personal Data Protection Act, 2023. ${ONE_POLICY_IN_TWO_LANGUAGES}`,
     sections: [
       {
         id: "information-we-collect",

@@ -45,7 +45,8 @@ export const pages = {
 export const siteText = {
   header: {
     subtitle: "Collagen Peptide",
-    homeLabel: `${product.fullName}, home`,
+    /** Said after the brand link's visible text, so that its name starts with what is seen (WCAG 2.5.3). */
+    homeSuffix: ", home",
     navLabel: "Main",
     openMenu: "Open menu",
     closeMenu: "Close menu",

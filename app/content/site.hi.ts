@@ -3,6 +3,7 @@
  * English `siteText` (site.ts): a missing text does not compile. Brand names, the licence number,
  * the phone and the e-mail stay as they are.
  */
+import { brandHi } from "../../domain/brand.hi";
 import { subscriberMessagesHi } from "../../domain/subscriber.hi";
 import { company, product } from "./site";
 import type { SiteText } from "./site.en";
@@ -11,9 +12,11 @@ export { product };
 
 /** The product's words that the Hindi copy repeats. */
 export const productHi = {
+  /** The product's one name in Hindi prose (docs/languages.md). */
+  fullName: brandHi.productFullName,
   flavour: "संतरे",
   sachet: "12.5 ग्राम",
-  mainClaim: "200% अधिक उत्पादक कोलेजन",
+  mainClaim: "200% ज़्यादा काम आने वाला कोलेजन",
   category: "हेल्थ सप्लीमेंट। दवा के रूप में इस्तेमाल के लिए नहीं।",
   dosageNote: "अपने डॉक्टर के बताए अनुसार लें।",
 } as const;
@@ -22,7 +25,7 @@ const addressLines = ["प्लॉट 27, ओखला इंडस्ट्र
 
 /** The company as the Hindi pages name it. */
 export const companyHi = {
-  name: "सानवेरा हेल्थकेयर प्रा. लि.",
+  name: brandHi.companyName,
   addressLines,
   phone: company.phone.display,
   email: company.email,
@@ -31,7 +34,7 @@ export const companyHi = {
 export const siteTextHi: SiteText = {
   header: {
     subtitle: "कोलेजन पेप्टाइड",
-    homeLabel: `${product.fullName}, होम`,
+    homeSuffix: ", होम",
     navLabel: "मुख्य",
     openMenu: "मेन्यू खोलें",
     closeMenu: "मेन्यू बंद करें",
@@ -67,7 +70,7 @@ export const siteTextHi: SiteText = {
     LinkedIn: "LinkedIn",
     "WhatsApp chat": "WhatsApp पर बात करें",
   },
-  company: { name: companyHi.name, shortName: "सानवेरा हेल्थकेयर", addressLines },
+  company: { name: companyHi.name, shortName: brandHi.companyShortName, addressLines },
   newsletterForm: {
     label: "आपका ईमेल पता",
     sending: "सदस्यता ली जा रही है…",
@@ -77,15 +80,15 @@ export const siteTextHi: SiteText = {
   policy: { tocLabel: "इस पेज पर" },
   pages: {
     home: {
-      title: "Collarise कोलेजन पेप्टाइड | 200% अधिक उत्पादक कोलेजन, संतरे का सैशे 12.5 ग्राम",
+      title: `${brandHi.productFullName} | 200% ज़्यादा काम आने वाला कोलेजन, संतरे का सैशे 12.5 ग्राम`,
       description:
-        "Collarise संतरे के स्वाद वाला कोलेजन पेप्टाइड सैशे (12.5 ग्राम) है, जोड़ों, त्वचा, हड्डियों और महिलाओं की सेहत के लिए। कोई एडिटिव नहीं; ग्लूटेन, नट्स, डेयरी और सोया से मुक्त। रिटेलर के रूप में या अपने इस्तेमाल के लिए ऑर्डर की पूछताछ भेजें।",
+        "Collarise संतरे के स्वाद वाला कोलेजन पेप्टाइड सैशे (12.5 ग्राम) है, जोड़ों, त्वचा, हड्डियों और महिलाओं की सेहत के लिए। कोई एडिटिव नहीं; ग्लूटेन-फ़्री, नट्स-फ़्री, डेयरी-फ़्री और सोया-फ़्री। रिटेलर के रूप में या अपने इस्तेमाल के लिए ऑर्डर की पूछताछ भेजें।",
     },
     privacyPolicy: {
-      title: "गोपनीयता नीति | Collarise कोलेजन पेप्टाइड",
+      title: `गोपनीयता नीति | ${brandHi.productFullName}`,
       description:
         "Collarise वेबसाइट पर दी गई आपकी जानकारी सानवेरा हेल्थकेयर कैसे इकट्ठा करती है, कैसे इस्तेमाल करती है और कैसे सुरक्षित रखती है, और इस बारे में हमसे कैसे संपर्क करें।",
     },
   },
-  ogImageAlt: "Collarise कोलेजन पेप्टाइड, संतरे के स्वाद वाला 12.5 ग्राम का सैशे",
+  ogImageAlt: `${brandHi.productFullName}, संतरे के स्वाद वाला 12.5 ग्राम का सैशे`,
 };

@@ -22,6 +22,7 @@ import "../components/carousel.css";
 import "../components/read-more.css";
 import "../components/recipe-dialog.css";
 import "../components/order-form.css";
+import "../components/faq.css";
 
 /** A language's sections module: landing-sections.en.tsx or landing-sections.hi.tsx. */
 export interface SectionsModule {

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { Faq } from "../components/faq";
 import { toneAt } from "../components/section";
 import { About } from "./about";
 import { Banner } from "./banner";
@@ -38,7 +39,8 @@ const isClient = () => true;
 const isServer = () => false;
 
 /**
- * The landing page's sections, in the specification's order. They hydrate from a chunk of
+ * The landing page's sections, in the specification's order, then the buyer's questions (their
+ * text stays in the page's HTML: components/faq.tsx). They hydrate from a chunk of
  * their own (see app/pages/landing-page.tsx): once they respond to clicks, `data-hydrated` appears and
  * `onHydrated` is called.
  */
@@ -56,6 +58,7 @@ export function LandingSections({ onHydrated }: LandingSectionsProps) {
         // A fixed list: its order is its identity.
         <PageSection key={index} tone={toneAt(index)} />
       ))}
+      <Faq />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { plainFirstName } from "../../domain/names";
 import { brand } from "../../domain/brand";
+import { brandHi } from "../../domain/brand.hi";
 import type { Language } from "../../domain/contract";
 import { buyerTypeLabelsHi } from "../../domain/enquiry.hi";
 import { enquiryReference } from "../../domain/console";
@@ -90,9 +91,9 @@ export function acknowledgementGreeting(name: string, language: Language = "en")
   return first ? `Dear ${first},` : "Hello,";
 }
 
-/** "आपकी पूछताछ 1A2B3C4D, Collarise के लिए" */
+/** "Collarise: आपकी पूछताछ मिल गई (संदर्भ 1A2B3C4D)" */
 function acknowledgementSubjectHi(enquiryId: string): string {
-  return `आपकी पूछताछ ${enquiryReference(enquiryId)}, ${brand.productName} के लिए`;
+  return `${brand.productName}: आपकी पूछताछ मिल गई (संदर्भ ${enquiryReference(enquiryId)})`;
 }
 
 /**
@@ -114,9 +115,9 @@ const acknowledgementWords = {
     subject: acknowledgementSubjectHi,
     paragraphs: (enquiry: Enquiry, reference: string) => [
       acknowledgementGreeting(enquiry.Name, "hi"),
-      `${brand.productFullName} के ${enquiry.Quantity.toLocaleString("en-IN")} सैशे (${buyerTypeLabelsHi[enquiry.RetailerSelfUse]}) की पूछताछ के लिए धन्यवाद। इसका संदर्भ नंबर ${reference} है।`,
+      `${brandHi.productFullName} के ${enquiry.Quantity.toLocaleString("en-IN")} सैशे (${buyerTypeLabelsHi[enquiry.RetailerSelfUse]}) की पूछताछ के लिए धन्यवाद। इसका संदर्भ नंबर ${reference} है।`,
       `आगे क्या होगा: क़ीमत और डिलीवरी पक्की करने के लिए हमारी सेल्स टीम आपको आपके दिए मोबाइल नंबर पर फ़ोन या मैसेज करेगी। अगर आप हमें ${brand.companyEmail} पर लिखें या ${brand.companyPhone.display} पर फ़ोन करें, तो कृपया ${reference} बताएँ।`,
-      "सानवेरा हेल्थकेयर प्रा. लि.",
+      brandHi.companyName,
     ],
   },
 } as const satisfies Record<Language, unknown>;
@@ -182,16 +183,16 @@ const newsletterWords = {
   },
   hi: {
     confirmSubject: `कृपया ${brand.productName} न्यूज़लेटर की सदस्यता पक्की करें`,
-    asked: `किसी ने, उम्मीद है आपने, ${brand.productFullName} का न्यूज़लेटर इस पते पर भेजने के लिए कहा है। आपके पक्का करने के बाद ही यह पता हमारी सूची में जुड़ेगा।`,
+    asked: `किसी ने, उम्मीद है आपने, ${brandHi.productFullName} का न्यूज़लेटर इस पते पर भेजने के लिए कहा है। आपके पक्का करने के बाद ही यह पता हमारी सूची में जुड़ेगा।`,
     confirm: `पक्का करने के लिए यह लिंक ${UNCONFIRMED_SUBSCRIBER_DAYS} दिन के भीतर खोलें:`,
     notYou: `अगर यह आपने नहीं किया, तो इस ईमेल को अनदेखा करें: यह पता ${UNCONFIRMED_SUBSCRIBER_DAYS} दिन में मिटा दिया जाएगा और हम फिर नहीं लिखेंगे। इसे अभी मिटाने के लिए खोलें:`,
     confirmLink: "मेरी सदस्यता पक्की करें",
     eraseLink: "मेरा पता मिटाएँ",
     welcomeSubject: `${brand.productName} न्यूज़लेटर में आपका स्वागत है`,
-    welcome: `आपकी सदस्यता पक्की हो गई है। हम कभी-कभार नई रेसिपी, ऑफ़र और ${brand.productFullName} की ख़बरें भेजेंगे, और आपके पते का और कोई इस्तेमाल नहीं करेंगे।`,
+    welcome: `आपकी सदस्यता पक्की हो गई है। हम कभी-कभार नई रेसिपी, ऑफ़र और ${brandHi.productFullName} की ख़बरें भेजेंगे, और आपके पते का और कोई इस्तेमाल नहीं करेंगे।`,
     leave: "कभी भी, एक क्लिक में सदस्यता छोड़ने के लिए खोलें:",
     unsubscribeLink: "सदस्यता छोड़ें",
-    signature: "सानवेरा हेल्थकेयर प्रा. लि.",
+    signature: brandHi.companyName,
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { brand } from "../../domain/brand";
+import { brandHi } from "../../domain/brand.hi";
 import {
   ANCHORS,
   API_PATHS,
@@ -8,6 +9,7 @@ import {
   languageOf,
   pagePath,
 } from "../../domain/contract";
+import { textMessages } from "../../domain/enquiry";
 import { messageIn } from "../../domain/messages";
 import { escapeHtml } from "../html";
 import { RETRY_AFTER_UNAVAILABLE_S } from "./api-errors";
@@ -34,7 +36,7 @@ export function acceptFormPosts(app: FastifyInstance) {
       return sendFormResult(this, {
         status: result.status,
         ok: result.status < 300,
-        message: messageIn(language, result.message),
+        message: answerIn(language, result),
         ...(result.detail ? { detail: messageIn(language, result.detail) } : {}),
         backHref: backHrefFor(this.request, language),
         language,
@@ -42,6 +44,29 @@ export function acceptFormPosts(app: FastifyInstance) {
     }
     return this.code(result.status).send(result.json);
   });
+}
+
+/**
+ * The refusals the API words itself (too large, too many, unavailable…) have no twin among the
+ * rules' messages: a Hindi page shows these in their place, by the answer's status.
+ */
+export const hindiRefusals = {
+  control: "कृपया अपने लिखे में से कंट्रोल अक्षर (जैसे NUL या टैब) हटाएँ।",
+  413: "आपका भेजा फ़ॉर्म बहुत बड़ा है। कृपया इसे छोटा करके फिर भेजें।",
+  429: "आपके पते से बहुत बार भेजा गया है। कृपया कुछ मिनट रुककर फिर कोशिश करें।",
+  503: "अभी यह सेवा उपलब्ध नहीं है। कृपया थोड़ी देर में फिर कोशिश करें।",
+  serverError: "हमारी ओर से कुछ गड़बड़ हो गई। कृपया थोड़ी देर में फिर कोशिश करें।",
+  otherRefusal: "हम यह फ़ॉर्म समझ नहीं सके। कृपया पेज फिर से खोलकर दोबारा भेजें।",
+} as const;
+
+/** The message of a route's answer in the language of the page its form was posted from. */
+export function answerIn(language: Language, result: Pick<RouteResult, "status" | "message">): string {
+  const twin = messageIn(language, result.message);
+  if (language === "en" || twin !== result.message) return twin;
+  if (result.message === textMessages.control) return hindiRefusals.control;
+  if (result.status === 413 || result.status === 429 || result.status === 503)
+    return hindiRefusals[result.status];
+  return result.status >= 500 ? hindiRefusals.serverError : hindiRefusals.otherRefusal;
 }
 
 /** What a route answers: a status, the message a person reads, and the JSON an API client reads. */
@@ -106,7 +131,7 @@ interface FormResult {
 }
 
 /** What the answer pages say around a form's result, in each language of the pages. */
-const resultWords = {
+export const resultWords = {
   en: {
     thanks: `Thank you. ${brand.companyShortName} will be in touch soon.`,
     nothingSaved:
@@ -115,8 +140,8 @@ const resultWords = {
     tryAgain: "Go back and try again",
   },
   hi: {
-    thanks: "धन्यवाद। सानवेरा हेल्थकेयर जल्द ही आपसे संपर्क करेगी।",
-    nothingSaved: "कुछ भी सेव नहीं हुआ। ब्राउज़र का Back बटन आपको आपकी लिखी जानकारी के साथ फ़ॉर्म पर वापस ले जाएगा।",
+    thanks: `धन्यवाद। ${brandHi.companyShortName} जल्द ही आपसे संपर्क करेगी।`,
+    nothingSaved: "कुछ भी सेव नहीं हुआ। ब्राउज़र में पीछे जाने पर आप अपनी लिखी जानकारी के साथ फ़ॉर्म पर लौट आएँगे।",
     back: "साइट पर वापस जाएँ",
     tryAgain: "वापस जाकर फिर कोशिश करें",
   },

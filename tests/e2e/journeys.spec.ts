@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, test, viewportOf, waitForHydration, waitForPageHydration, widths } from "./support/fixtures";
+import {
+  accessibilityViolations,
+  expect,
+  test,
+  viewportOf,
+  waitForHydration,
+  waitForPageHydration,
+  widths,
+} from "./support/fixtures";
 import { endsWith, otherLanguage, pageLanguages, type PagesInLanguage } from "./support/languages";
 import { waitForMail } from "./support/mail";
 import { anEnquiry, exportedEnquiries, fill, orderFormOf } from "./support/order-form";
@@ -220,13 +228,118 @@ for (const pages of pageLanguages) {
           const acknowledgement = await waitForMail(
             enquiry.Email,
             pages.language === "hi"
-              ? /^आपकी पूछताछ [0-9A-F]{8}, Collarise के लिए$/
+              ? /^Collarise: आपकी पूछताछ मिल गई \(संदर्भ [0-9A-F]{8}\)$/
               : /^Your enquiry [0-9A-F]{8} for Collarise$/,
           );
           expect(acknowledgement.parsed.text).toContain(pages.language === "hi" ? "प्रिय " : "Dear ");
         });
       });
     }
+
+    test.describe("the buyer's questions and the pages as they load", () => {
+      test.use({ viewport: viewportOf(widths.mobile) });
+
+      test("the buyer's questions come before the footer, reached and opened by keyboard, with their FAQ data", async ({
+        page,
+      }) => {
+        await page.goto(pages.home);
+        await waitForPageHydration(page);
+        const questions = page.getByRole("region", { name: pages.faq.heading });
+        await expect(questions.getByRole("heading", { level: 2, name: pages.faq.heading })).toHaveCount(1);
+        // After the order form, before the footer.
+        const order = await page.evaluate(() => {
+          const faq = document.querySelector("#faq-payment")!;
+          const follows = (a: Node, b: Node) =>
+            Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+          return [
+            follows(document.querySelector("#buy-now")!, faq),
+            follows(faq, document.querySelector("footer")!),
+          ];
+        });
+        expect(order).toEqual([true, true]);
+
+        // From the order form's button, the keyboard reaches the first question next.
+        await page.locator("#buy-now button[type=submit]").focus();
+        await page.keyboard.press("Tab");
+        const first = pages.faq.items[0]!;
+        const summary = page.locator(`#${first.id} > summary`);
+        await expect(summary).toBeFocused();
+        await expect(summary).toHaveText(first.question);
+        await expect(page.getByText(first.answer)).toBeHidden();
+        await page.keyboard.press("Enter");
+        await expect(page.getByText(first.answer)).toBeVisible();
+        await expect(page.locator(`#${first.id}`)).toHaveAttribute("open", "");
+        for (const item of pages.faq.items.slice(1)) {
+          await page.keyboard.press("Tab");
+          await expect(page.locator(`#${item.id} > summary`)).toBeFocused();
+          await page.keyboard.press("Space");
+          await expect(page.getByText(item.answer)).toBeVisible();
+        }
+        await expect(questions).toContainText(pages.landing.buyNow.licence.replace(/^.*?(\d+)$/, "$1"));
+
+        const data = await page.evaluate(() =>
+          [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) =>
+            JSON.parse(script.textContent ?? "{}"),
+          ),
+        );
+        const faqPage = data.find((node: { "@type"?: string }) => node["@type"] === "FAQPage");
+        expect(faqPage.mainEntity).toEqual(
+          pages.faq.items.map((item) => ({
+            "@type": "Question",
+            name: item.question,
+            acceptedAnswer: { "@type": "Answer", text: item.answer },
+          })),
+        );
+        expect(await accessibilityViolations(page, { include: [".faq"] })).toEqual([]);
+      });
+
+      test("the buyer's questions are there after a link from the privacy page, which loads no answer before", async ({
+        page,
+      }) => {
+        const faqScripts: string[] = [];
+        page.on("request", (request) => {
+          if (/faq-text/.test(request.url())) faqScripts.push(request.url());
+        });
+        await page.goto(pages.home);
+        await waitForPageHydration(page);
+        await page.mouse.move(5, 5);
+        await expect(page.locator("[data-hydrated]")).toHaveCount(1);
+        // Served with the page, the answers need no script.
+        expect(faqScripts).toEqual([]);
+
+        await openPrivacyPolicy(page, pages);
+        await followHeaderLink(page, pages, navigation.home);
+        await expect(page).toHaveURL(endsWith(pages.home));
+        const last = pages.faq.items.at(-1)!;
+        await page.locator(`#${last.id} > summary`).click();
+        await expect(page.getByText(last.answer)).toBeVisible();
+      });
+
+      for (const path of [pages.home, pages.privacyPolicy]) {
+        test(`axe finds no violation on ${path} as it loads, and the footer's estimate holds its text at every width`, async ({
+          page,
+        }) => {
+          // Five full-page axe runs.
+          test.slow();
+          for (const width of [320, 375, 412, 768, 1280]) {
+            await page.setViewportSize(viewportOf(width));
+            await page.goto(path);
+            await waitForPageHydration(page);
+            // Laid out only near the screen, the footer's unlaid text is placed within its estimated
+            // box, so a contrast check reads the footer's own background there.
+            const heights = await page.locator("footer").evaluate((footer) => {
+              const estimated = footer.getBoundingClientRect().height;
+              footer.style.contentVisibility = "visible";
+              const real = footer.getBoundingClientRect().height;
+              footer.style.contentVisibility = "";
+              return { estimated, real };
+            });
+            expect(heights.estimated, `${width} px`).toBeGreaterThanOrEqual(heights.real);
+            expect(await accessibilityViolations(page), `${width} px`).toEqual([]);
+          }
+        });
+      }
+    });
 
     test.describe("without JavaScript", () => {
       test.use({ javaScriptEnabled: false });
@@ -247,6 +360,15 @@ for (const pages of pageLanguages) {
           }
         });
       }
+
+      test("the buyer's questions open and close without script", async ({ page }) => {
+        await page.goto(pages.home);
+        const first = pages.faq.items[0]!;
+        await page.locator(`#${first.id} > summary`).click();
+        await expect(page.getByText(first.answer)).toBeVisible();
+        await page.locator(`#${first.id} > summary`).click();
+        await expect(page.getByText(first.answer)).toBeHidden();
+      });
 
       test("the language switch links to the same page in the other language", async ({ page }) => {
         const other = otherLanguage(pages);

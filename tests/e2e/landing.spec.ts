@@ -13,6 +13,7 @@ import {
   weAssureYou,
   whyItWorks,
 } from "../../app/content/landing";
+import { faq } from "../../app/content/faq";
 import { product } from "../../app/content/site";
 import {
   accessibilityViolations,
@@ -39,6 +40,9 @@ const sectionHeadings = [
   dailyDiet.heading,
   buyNow.heading,
 ];
+
+/** The h2s of <main>: the specification's sections in its order, then the buyer's questions. */
+const mainHeadings = [...sectionHeadings, faq.heading];
 
 /**
  * Opens the landing page and waits until its sections answer clicks. Their script loads at the
@@ -115,7 +119,7 @@ test.describe("the landing page at 1280 px", () => {
       "href",
       "/#buy-now",
     );
-    await expect(page.locator("main h2")).toHaveText(sectionHeadings);
+    await expect(page.locator("main h2")).toHaveText(mainHeadings);
     await expect(page.locator("main > * > section#about")).toHaveCount(1);
     await expect(page.locator("main section#buy-now")).toContainText(buyNow.heading);
   });
@@ -278,12 +282,12 @@ test.describe("the sections' script", () => {
       await waitForPageHydration(page);
       await link(page).click();
       // Held: the prerendered sections stay on the page while their script is held back.
-      await expect(page.locator("main h2")).toHaveText(sectionHeadings);
+      await expect(page.locator("main h2")).toHaveText(mainHeadings);
       await expect(page.locator("[data-hydrated]")).toHaveCount(0);
       release();
       await expect(page).toHaveURL(/#buy-now$/);
       await expectJustBelowHeader(page, "#buy-now");
-      await expect(page.locator("main h2")).toHaveText(sectionHeadings);
+      await expect(page.locator("main h2")).toHaveText(mainHeadings);
     });
   }
 
@@ -294,7 +298,7 @@ test.describe("the sections' script", () => {
     });
     const page = await context.newPage();
     await page.goto("/");
-    await expect(page.locator("main h2")).toHaveText(sectionHeadings);
+    await expect(page.locator("main h2")).toHaveText(mainHeadings);
     await expect(page.getByRole("group", { name: "1 of 5" }).first()).toBeVisible();
     await page.locator(".banner").getByRole("link", { name: "Buy Now" }).click();
     await expect(page).toHaveURL(/#buy-now$/);

@@ -718,7 +718,9 @@ test.describe("the pages in both languages", () => {
     page,
   }) => {
     await page.goto("/hi");
-    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    const data = JSON.parse(
+      (await page.locator('head script[type="application/ld+json"]').textContent()) ?? "{}",
+    );
     const productData = data["@graph"].find((node: { "@type": string }) => node["@type"] === "Product");
     expect(productData.offers.priceCurrency).toBe("INR");
     expect(productData.offers.priceSpecification.valueAddedTaxIncluded).toBe(true);

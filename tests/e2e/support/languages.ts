@@ -1,3 +1,5 @@
+import { faq } from "../../../app/content/faq";
+import { faqHi } from "../../../app/content/faq.hi";
 import { landing } from "../../../app/content/landing";
 import { landingHi } from "../../../app/content/landing.hi";
 import { privacyPolicy } from "../../../app/content/privacy-policy";
@@ -21,6 +23,7 @@ function pagesIn(language: Language) {
     site: language === "en" ? siteText : siteTextHi,
     landing: language === "en" ? landing : landingHi,
     policy: language === "en" ? privacyPolicy : privacyPolicyHi,
+    faq: language === "en" ? faq : faqHi,
   } as const;
 }
 

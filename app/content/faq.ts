@@ -1,0 +1,51 @@
+/**
+ * The questions a buyer asks before sending an enquiry, with their answers (../shared/DECISIONS.md,
+ * 22): the landing page shows them before the footer, and gives them to search engines as FAQPage
+ * data. The company confirms the payment and the delivery here, as the other brand details.
+ */
+import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
+import { product } from "./site";
+import type { Translated } from "./translated";
+
+/** How the company takes payment and returns, as the answers state them. Placeholders, like the brand details. */
+export const faqFacts = {
+  firstContactHours: FIRST_CONTACT_HOURS,
+  /** Days from delivery in which a damaged, wrong or expired pack is replaced or refunded. */
+  returnDays: 7,
+} as const;
+
+export const faq = {
+  eyebrow: "Before you order",
+  heading: "Questions buyers ask",
+  items: [
+    {
+      id: "faq-payment",
+      question: "How do I pay?",
+      answer:
+        "There is no payment on this website: the form sends an enquiry, not an order. Our team calls you to confirm the price and delivery, and you pay by UPI or in cash on delivery, as we agree with you then.",
+    },
+    {
+      id: "faq-answer-time",
+      question: "How soon will you answer my enquiry?",
+      answer: `Within ${faqFacts.firstContactHours} working hours, Monday to Saturday, by a call or a message on the mobile number you gave. An enquiry sent in the evening or on a Sunday is answered the next working morning.`,
+    },
+    {
+      id: "faq-delivery",
+      question: "How is it delivered, and can I return it?",
+      answer: `We deliver across India by courier, and tell you the delivery time and charge when we confirm your order. If a pack arrives damaged, is not what you ordered or is past its best-before date, tell us within ${faqFacts.returnDays} days of delivery and we replace it or refund you. For food safety, opened sachets cannot be returned.`,
+    },
+    {
+      id: "faq-who-should-not",
+      question: "Who should not take it?",
+      answer:
+        "If you are pregnant or breastfeeding, under medical care or taking medicines, ask your physician before use. Do not take it if you are allergic to collagen or to anything listed on the pack, or if your physician advises against it. It is a health supplement, not for medicinal use, and not meant for children.",
+    },
+    {
+      id: "faq-licence",
+      question: "Is it licensed by FSSAI?",
+      answer: `Yes. It is made under FSSAI licence no. ${product.fssaiLicence}, printed on every pack. You can check the number on FSSAI's FoSCoS website (foscos.fssai.gov.in).`,
+    },
+  ],
+} as const;
+
+export type FaqContent = Translated<typeof faq>;

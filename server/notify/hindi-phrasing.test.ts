@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { correctedPhrasingsIn, textsOf } from "../../domain/hindi-corrections";
+import { answerIn, hindiRefusals, resultWords } from "../routes/form-posts";
+import { apiMessages } from "../routes/api-errors";
+import { acknowledgementMail, newsletterConfirmationMail, newsletterWelcomeMail } from "./mail-content";
+
+const enquiryId = "1a2b3c4d-0000-4000-8000-000000000000";
+const links = { confirmUrl: "https://x.example/c", unsubscribeUrl: "https://x.example/u" };
+
+describe("the Hindi mails and answer pages", () => {
+  const mails = (["Retailer", "Self Use"] as const).map((type) =>
+    acknowledgementMail({
+      enquiryId,
+      enquiry: {
+        Name: "आशा",
+        Email: "a@example.in",
+        Mobile: "9876543210",
+        Quantity: 3,
+        RetailerSelfUse: type,
+      },
+      language: "hi",
+    }),
+  );
+
+  it("hold none of the phrasings an editor corrected", () => {
+    const texts = textsOf({
+      mails,
+      confirmation: newsletterConfirmationMail(links, "hi"),
+      welcome: newsletterWelcomeMail(links, "hi"),
+      answerPages: resultWords.hi,
+      hindiRefusals,
+    });
+    expect(correctedPhrasingsIn(texts)).toEqual([]);
+  });
+
+  it("say the acknowledgement's subject as a Hindi reader expects it", () => {
+    expect(mails[0]!.subject).toBe("Collarise: आपकी पूछताछ मिल गई (संदर्भ 1A2B3C4D)");
+    expect(mails[1]!.text).toContain("(अपने इस्तेमाल के लिए)");
+  });
+
+  it("show no English refusal on a Hindi answer page", () => {
+    const refusals = [
+      { status: 413, message: apiMessages.tooLarge },
+      { status: 429, message: apiMessages.tooManyRequests("1 minute") },
+      { status: 503, message: apiMessages.storeUnavailable },
+      { status: 500, message: apiMessages.unexpected },
+      { status: 400, message: apiMessages.badRequest },
+      { status: 422, message: apiMessages.idempotencyKeyReused },
+    ];
+    for (const refusal of refusals) {
+      const hindi = answerIn("hi", refusal);
+      expect(hindi, refusal.message).toMatch(/[\u0900-\u097F]/);
+      expect(hindi, refusal.message).not.toMatch(/[A-Za-z]{3,}/);
+      expect(answerIn("en", refusal)).toBe(refusal.message);
+    }
+  });
+});
