@@ -40,7 +40,7 @@ export function keptFor(periods: RetentionPeriods) {
 }
 
 /**
- * Added to the specification's policy (docs/decisions/029-one-policy-in-two-languages.md): the Hindi
+ * Added to the specification's policy (docs/decisions/031-one-policy-in-two-languages.md): the Hindi
  * page says the same, and a reader must know which text holds where a translation falls short.
  */
 export const ONE_POLICY_IN_TWO_LANGUAGES =

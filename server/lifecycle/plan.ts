@@ -1,5 +1,5 @@
 /**
- * An enquiry's life, decided once (docs/decisions/029-enquiry-lifecycle.md). Each function takes
+ * An enquiry's life, decided once (docs/decisions/029-enquiry-lifecycle-written-once.md). Each function takes
  * what a store adapter read inside its transaction and answers what to write: the enquiry's work
  * record as it must be afterwards, the history lines, the members' alerts and the webhook events.
  * No I/O: the adapters read, call a plan, and write exactly what it says, so SQLite and Firestore
