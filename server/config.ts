@@ -146,6 +146,8 @@ export const configSchema = z
     RETENTION_DAYS_CLOSED: retentionSetting("closedEnquiryDays"),
     /** Days a page-speed measurement is kept. */
     RETENTION_DAYS_VITALS: retentionSetting("vitalsDays"),
+    /** Owners must turn on two-step sign-in: the console offers them no "Not now". */
+    REQUIRE_OWNER_TOTP: optional(booleanFlag).default(false),
     /** Working hours (10:00–19:00 IST, Monday to Saturday) a New enquiry may wait for its first contact. */
     FIRST_CONTACT_HOURS: optional(z.coerce.number().min(0.25).max(90)).default(FIRST_CONTACT_HOURS),
   })

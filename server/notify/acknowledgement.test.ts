@@ -53,7 +53,7 @@ describe("the visitor's acknowledgement", () => {
     );
     expect(acknowledgement?.parsed.text).not.toContain("9876543210");
 
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     const cookie = await signIn(app, "staff@example.com");
     const detail = (await consoleRequest(app, cookie, "GET", `/enquiries/${id}`)).json<EnquiryDetail>();
     expect(detail.notifications.map(({ kind, state, attempts }) => ({ kind, state, attempts }))).toEqual([

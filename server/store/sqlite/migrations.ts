@@ -2,6 +2,7 @@ import { quoteIdentifier } from "./connection";
 import { consoleSchema } from "./console-schema";
 import { newsletterSchema } from "./newsletter-schema";
 import { sharedWorkSchema } from "./shared-work-schema";
+import { staffAccountsSchema } from "./staff-accounts-schema";
 import { teamSchema } from "./team-schema";
 import { webhookSchema } from "./webhook-schema";
 
@@ -156,6 +157,8 @@ export function migrations(enquiryTable: string): string[] {
       DELETE FROM enquiry_search_pending WHERE enquiry_id = old.id;
     END;
     `,
+    // Owners and members, invitations and reset links from the console (staff-accounts-schema.ts).
+    staffAccountsSchema(enquiryTable, quoteIdentifier),
   ];
 }
 
