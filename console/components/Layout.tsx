@@ -22,11 +22,11 @@ const FLASH_MS = 6_000;
 
 export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<LayoutData> {
   try {
-    const { staff } = await callApi<{ staff: StaffMember }>(apiPath(ADMIN_API_ROUTES.me), {
-      keepOn401: true,
-      signal: request.signal,
-    });
-    return { staff };
+    const { staff, totpRequired } = await callApi<{ staff: StaffMember; totpRequired?: boolean }>(
+      apiPath(ADMIN_API_ROUTES.me),
+      { keepOn401: true, signal: request.signal },
+    );
+    return { staff, totpRequired: totpRequired === true };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
   }
