@@ -64,6 +64,7 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "staff-removed": "Staff removed",
   "staff-reset": "Password reset",
   "staff-invited": "Staff invited",
+  "backlog-assigned": "Gave waiting enquiries owners by the rule",
   "staff-role-changed": "Role changed",
   "staff-link-used": "Password set from a link",
   "sessions-ended": "Ended sessions",
@@ -299,6 +300,10 @@ export const teamText = {
   selfUseTo: "Self Use enquiries go to",
   turnMembers: "Members who take turns",
   saveAssignment: "Save assignment",
+  noneNote: "New enquiries wait, unassigned, until someone takes them or gives them an owner.",
+  backlogOffer: "Give the open enquiries nobody owns yet an owner the same way?",
+  backlogAssign: "Assign them now",
+  backlogLeave: "Leave them",
 } as const;
 /** The dashboard's wording; the figures' own names are DASHBOARD_FIGURES (domain/dashboard.ts). */
 export const dashboardText = {

@@ -234,6 +234,7 @@ export interface ActivityEntry {
     | "owner-change"
     | "follow-up"
     | "assignment-rule-changed"
+    | "backlog-assigned"
     | "export"
     | "subscriber-removed"
     | "notification-resent"
