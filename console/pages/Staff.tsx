@@ -11,6 +11,7 @@ import {
 import { apiPath, callApi, errorMessage } from "../api";
 import { CopyableCommand } from "../components/CopyableCommand";
 import { OwnerOnly } from "../components/OwnerOnly";
+import { EmailAddress } from "../components/EmailAddress";
 import { consoleText, formatFullTime, pageTitle, staffText } from "../content";
 import { useStaff } from "../session";
 import { ErrorNotice, LoadState } from "../components/Notices";
@@ -81,19 +82,6 @@ function InviteForm({ onInvited }: { onInvited: (message: string) => Promise<voi
       </form>
       <ErrorNotice message={error} />
     </section>
-  );
-}
-
-/** An address that may wrap after its "@" on a phone, rather than mid-word. */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.lastIndexOf("@");
-  if (at < 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
   );
 }
 
@@ -196,7 +184,7 @@ function StaffList() {
             return (
               <li key={member.id} className="row staff-row">
                 <span className="row-main">
-                  <BreakableEmail email={member.email} />{" "}
+                  <EmailAddress value={member.email} />{" "}
                   <span className="role">{staffText.roles[member.role]}</span>
                   {member.invited && <span className="role invited">{staffText.invited}</span>}
                   {self && <span className="role">{staffText.you}</span>}

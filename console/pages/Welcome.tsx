@@ -5,6 +5,7 @@ import { apiPath, callApi, errorMessage } from "../api";
 import { pageTitle, staffText } from "../content";
 import { appPaths } from "../paths";
 import { ErrorNotice } from "../components/Notices";
+import { EmailAddress } from "../components/EmailAddress";
 
 type LinkState =
   | { kind: "checking" }
@@ -80,8 +81,12 @@ export function Component() {
           <form className="stack" onSubmit={submit} noValidate>
             <p>
               {state.purpose === "invitation"
-                ? staffText.welcomeInvitation(state.email)
-                : staffText.welcomeReset(state.email)}
+                ? staffText.welcomeInvitationBefore
+                : staffText.welcomeResetBefore}
+              <EmailAddress value={state.email} />
+              {state.purpose === "invitation"
+                ? staffText.welcomeInvitationAfter
+                : staffText.welcomeResetAfter}
             </p>
             {/* For password managers: the account the new password belongs to. */}
             <input type="hidden" name="username" autoComplete="username" value={state.email} readOnly />
