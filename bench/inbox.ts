@@ -342,7 +342,7 @@ export async function runTeamBenchmark(): Promise<Row[]> {
       members.push(
         await store.staff.add({
           email: `member${n}@bench.example`,
-          role: n === 0 ? "owner" : "staff",
+          role: n === 0 ? "owner" : "member",
           passwordHash,
         }),
       );

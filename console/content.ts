@@ -73,6 +73,10 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "staff-added": "Staff added",
   "staff-removed": "Staff removed",
   "staff-reset": "Password reset",
+  "staff-invited": "Staff invited",
+  "backlog-assigned": "Gave waiting enquiries owners by the rule",
+  "staff-role-changed": "Role changed",
+  "staff-link-used": "Password set from a link",
   "sessions-ended": "Ended sessions",
   "totp-enabled": "Turned on two-step sign-in",
   "totp-disabled": "Turned off two-step sign-in",
@@ -325,10 +329,16 @@ export const teamText = {
   selfUseTo: "Self Use enquiries go to",
   turnMembers: "Members who take turns",
   saveAssignment: "Save assignment",
+  noneNote: "New enquiries wait, unassigned, until someone takes them or gives them an owner.",
+  backlogOffer: "Give the open enquiries nobody owns yet an owner the same way?",
+  backlogAssign: "Assign them now",
+  backlogLeave: "Leave them",
 } as const;
 /** The dashboard's wording; the figures' own names are DASHBOARD_FIGURES (domain/dashboard.ts). */
 export const dashboardText = {
   title: "Dashboard",
+  totpReminder: "Two-step sign-in is still off for your owner's account.",
+  totpReminderLink: "Turn it on under Security",
   range: "Period",
   rangeLabel: (days: number) => `${days} days`,
   downloadCsv: "Download CSV",
@@ -447,4 +457,41 @@ export const webhookStateLabels = {
   pending: "Waiting",
   delivered: "Delivered",
   failed: "Failed",
+} as const;
+
+/** The Staff page and the page where a link sets a password. */
+export const staffText = {
+  roles: { owner: "Owner", member: "Member" } as const,
+  inviteHeading: "Invite someone",
+  inviteNote: (hours: number) =>
+    `They get an e-mail with a link to choose a password. It works once, for ${hours} hours. A member works the enquiries; an owner also manages staff, alerts and webhooks.`,
+  invite: "Send invitation",
+  listHeading: "Accounts",
+  invited: "Invited",
+  you: "You",
+  make: (role: "owner" | "member") => (role === "owner" ? "Make owner" : "Make member"),
+  makeLabel: (email: string, role: "owner" | "member") =>
+    role === "owner" ? `Make ${email} an owner` : `Make ${email} a member`,
+  reset: "Send reset link",
+  resetLabel: (email: string) => `Send ${email} a link to set a new password`,
+  remove: "Remove",
+  removeLabel: (email: string) => `Remove ${email}`,
+  confirmReset: (email: string) =>
+    `End every session of ${email} and mail them a link to set a new password?`,
+  confirmRemove: (email: string) =>
+    `Remove ${email}? Their sessions end and their open enquiries become unassigned.`,
+  confirmYes: { sessions: "Yes, end them", reset: "Yes, send it", remove: "Yes, remove" } as const,
+  serverHeading: "On the server",
+  serverNote: "Accounts can also be added on the server, with a password typed there:",
+  welcomeTitle: "Set your password",
+  welcomeInvitation: (email: string) => `Welcome. Choose a password for ${email} to start using the console.`,
+  welcomeInvitationBefore: "Welcome. Choose a password for ",
+  welcomeInvitationAfter: " to start using the console.",
+  welcomeResetBefore: "Choose a new password for ",
+  welcomeResetAfter: ".",
+  passwordHint: "At least 12 characters. A few unrelated words are easy to remember and hard to guess.",
+  passwordsDiffer: "The two passwords differ. Type the same one twice.",
+  setPassword: "Set password",
+  signIn: "Sign in",
+  checking: "Checking the link…",
 } as const;

@@ -13,6 +13,7 @@ import { appPaths } from "./paths";
 const router = createBrowserRouter(
   [
     { path: appPaths.signIn, lazy: () => import("./pages/SignIn"), errorElement: <RouteError /> },
+    { path: appPaths.welcome, lazy: () => import("./pages/Welcome"), errorElement: <RouteError /> },
     {
       id: "layout",
       path: "/",

@@ -10,6 +10,7 @@ export const appPaths = {
   inbox: inApp(CONSOLE_PAGE_PATHS.inbox),
   dashboard: inApp(CONSOLE_PAGE_PATHS.dashboard),
   signIn: inApp(CONSOLE_PAGE_PATHS.signIn),
+  welcome: inApp(CONSOLE_PAGE_PATHS.welcome),
   enquiry: (id: string) => inApp(CONSOLE_PAGE_PATHS.enquiry(id)),
   /** The router's pattern for an enquiry's page. */
   enquiryPattern: `${inApp(CONSOLE_PAGE_PATHS.enquiry(""))}:id`,

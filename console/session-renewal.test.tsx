@@ -158,7 +158,7 @@ afterEach(async () => {
 });
 
 async function setUp() {
-  const member = await addStaff(testApp.app, "meera@collarise.example", "staff");
+  const member = await addStaff(testApp.app, "meera@collarise.example", "member");
   const { id } = await testApp.app.store.enquiries.add(buyer);
   await signInPage(member.email);
   const user = userEvent.setup();
@@ -263,7 +263,7 @@ describe("a session that ends on an open page", () => {
 
   test("signing in as someone else sends nothing the first person typed, and starts again from the inbox", async () => {
     const { member, id, user } = await setUp();
-    const colleague = await addStaff(testApp.app, "ravi@collarise.example", "staff");
+    const colleague = await addStaff(testApp.app, "ravi@collarise.example", "member");
     const leave = vi.fn();
     vi.spyOn(window.location, "assign").mockImplementation(leave);
     await user.type(screen.getByLabelText("Note"), "Meera's own note");

@@ -5,12 +5,20 @@ import type { StaffMember } from "../domain/console";
 export interface LayoutData {
   /** The signed-in member of staff, or null while no owner exists (the console says how to create one). */
   staff: StaffMember | null;
+  /** Owners must turn on two-step sign-in (REQUIRE_OWNER_TOTP): no "Not now" for this account. */
+  totpRequired?: boolean;
 }
 
 export function useStaff(): StaffMember {
   const data = useRouteLoaderData("layout") as LayoutData | undefined;
   if (!data?.staff) throw new Error("A console page was shown without a signed-in member of staff.");
   return data.staff;
+}
+
+/** Whether the signed-in account must turn on two-step sign-in (it may not put the prompt off). */
+export function useTotpRequired(): boolean {
+  const data = useRouteLoaderData("layout") as LayoutData | undefined;
+  return data?.totpRequired === true;
 }
 
 /** Short messages for the live region every page shares (toasts). */

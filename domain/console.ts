@@ -22,6 +22,8 @@ export const CONSOLE_PAGE_PATHS = {
   security: "/admin/security",
   personalData: "/admin/personal-data",
   webhooks: "/admin/webhooks",
+  /** Public: where an invited member, or one sent a reset link, sets a password (?token=…). */
+  welcome: "/admin/welcome",
 } as const;
 
 /** The console's API, mounted under the public API's prefix. */
@@ -67,14 +69,38 @@ export const ADMIN_API_ROUTES = {
   staff: "/staff",
   /** DELETE (owner): end every session of the account. */
   staffSessions: "/staff/:id/sessions",
+  /** POST (owner) { email, role }: invite a member by e-mail (a link to set a password, valid 48 hours). */
+  staffInvitations: "/staff/invitations",
+  /** PUT (owner) { role }: change a member's role; DELETE (owner): remove the member. */
+  staffMember: "/staff/:id",
+  /** POST (owner): mail the member a link to set a new password; their sessions end at once. */
+  staffReset: "/staff/:id/reset",
+  /** GET, no session needed, ?token=: what a link is for; POST { token, password }: set the password. */
+  staffLink: "/staff-link",
+  /** POST: put off the second-factor prompt for this account ("Not now"). */
+  totpPrompt: "/me/totp-prompt",
   /** GET (owner) ?email= or ?mobile=: everything held about one person (domain/personal-data.ts). */
   personalData: "/personal-data",
   /** POST (owner) { email } or { mobile }: erase everything held about one person. */
   personalDataErasure: "/personal-data/erasure",
 } as const;
 
-export const STAFF_ROLES = ["owner", "staff"] as const;
+/** An owner runs the console (staff, alerts, webhooks, the activity log); a member works the enquiries. */
+export const STAFF_ROLES = ["owner", "member"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * A role as given by a person or an older client: "member", "owner", or "staff", the member's
+ * former name, still taken on input. Null for anything else.
+ */
+export function parseStaffRole(value: unknown): StaffRole | null {
+  if (value === "owner" || value === "member") return value;
+  if (value === "staff") return "member";
+  return null;
+}
+
+/** How long an invitation or a reset link may be used, once. */
+export const STAFF_LINK_HOURS = 48;
 
 /** An enquiry's life: New → Contacted → Confirmed → Fulfilled, or Declined, or Spam. */
 export const ENQUIRY_STATUSES = ["New", "Contacted", "Confirmed", "Fulfilled", "Declined", "Spam"] as const;
@@ -109,6 +135,10 @@ export interface StaffMember {
   role: StaffRole;
   totpEnabled: boolean;
   createdAt: string;
+  /** Invited and no password set yet: the account cannot sign in until its link is used. */
+  invited: boolean;
+  /** The owner said "Not now" to the second-factor prompt (the dashboard reminds them instead). */
+  totpPromptDeferred: boolean;
 }
 
 /** Whether the company's e-mail (or the visitor's acknowledgement) went out. */
@@ -210,12 +240,16 @@ export interface ActivityEntry {
     | "owner-change"
     | "follow-up"
     | "assignment-rule-changed"
+    | "backlog-assigned"
     | "export"
     | "subscriber-removed"
     | "notification-resent"
     | "staff-added"
     | "staff-removed"
     | "staff-reset"
+    | "staff-invited"
+    | "staff-role-changed"
+    | "staff-link-used"
     | "sessions-ended"
     | "totp-enabled"
     | "totp-disabled"
@@ -273,4 +307,28 @@ export const consoleMessages = {
   notFound: "There is no such enquiry.",
   notSpam: "Filed as New. The company's e-mail will be sent in a moment.",
   notSpamRefused: "Only an enquiry filed as Spam can be marked Not spam.",
+  invitationSent: (email: string) =>
+    `An invitation is on its way to ${email}. Its link works once, for ${STAFF_LINK_HOURS} hours.`,
+  resetSent: (email: string) =>
+    `A link to set a new password is on its way to ${email}, for ${STAFF_LINK_HOURS} hours. Their sessions have ended.`,
+  roleChanged: (email: string, role: StaffRole) =>
+    `${email} is now ${role === "owner" ? "an owner" : "a member"}.`,
+  memberRemoved: (email: string, unassigned: number) =>
+    `${email} has been removed and their sessions have ended. ${
+      unassigned === 0
+        ? "They owned no open enquiries."
+        : `${unassigned} open ${unassigned === 1 ? "enquiry is" : "enquiries are"} now unassigned.`
+    }`,
+  staffExists: "There is already an account with this e-mail.",
+  staffEmailInvalid: "Enter the e-mail address of the person to invite.",
+  staffRoleInvalid: "Choose a role: owner or member.",
+  lastOwner: "The console needs at least one owner: make someone else an owner first.",
+  notYourself: "You cannot remove your own account, or change your own role.",
+  noSuchMember: "There is no such member of staff.",
+  linkInvalid: "This link is not valid. Ask an owner of the console to send you a new one.",
+  linkExpired: `This link has run out (links work for ${STAFF_LINK_HOURS} hours). Ask an owner of the console to send you a new one.`,
+  linkUsed: "This link has been used already. Sign in with your password, or ask an owner for a new link.",
+  passwordSet: "Your password is set. Sign in with it now.",
+  totpPromptDeferred: "Two-step sign-in can wait. The dashboard will remind you.",
+  totpRequired: "Owners of this console must turn on two-step sign-in.",
 } as const;

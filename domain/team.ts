@@ -122,6 +122,14 @@ export const teamMessages = {
   nextStepTooLong: `A next step may be at most ${NEXT_STEP_MAX_LENGTH} characters.`,
   ruleSaved: "Assignment saved.",
   ruleInvalid: "Choose members who are on the staff.",
+  turnsNeedMembers: "Tick at least one member to share new enquiries in turn.",
+  ruleUnclear:
+    "Choose how new enquiries get an owner: by buyer type, in turn among chosen members, or not at all.",
+  backlogNoRule: "New enquiries are not assigned automatically, so there is no rule to apply.",
+  backlogAssigned: (count: number) =>
+    count === 0
+      ? "No open enquiry was waiting for an owner."
+      : `${count} open ${count === 1 ? "enquiry was" : "enquiries were"} given an owner by the rule.`,
   alertsSaved: "Your e-mail alerts are saved.",
 } as const;
 
@@ -198,6 +206,8 @@ export const TEAM_API_ROUTES = {
   members: "/team/members",
   /** GET the assignment rule; PUT (owner) { rule }. */
   assignment: "/team/assignment",
+  /** POST (owner): give each open, unassigned enquiry (not spam) an owner by the rule now in force. */
+  backlog: "/team/assignment/backlog",
   /** GET the signed-in member's alert choice; PUT { alerts }. */
   alerts: "/me/alerts",
   /** POST { ownerId } (null: nobody). */

@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { API_PREFIX } from "../domain/contract";
 import { publicUrlOf, retentionPeriodsOf, type Config } from "./config";
 import { NewsletterLinks } from "./newsletter/links";
+import { StaffLinks } from "./admin/staff-links";
 import { createNotifier } from "./notify";
 import { outboxMonitor, watchOutbox } from "./notify/outbox-watch";
 import { newWorkerId, OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
@@ -132,7 +133,10 @@ export async function buildApp({
 
   const newsletterLinks = new NewsletterLinks(store.keys, publicUrlOf(config));
   app.decorate("newsletterLinks", newsletterLinks);
-  const notifier = createNotifier(config, newsletterLinks);
+  const staffLinks = new StaffLinks(store.keys, publicUrlOf(config));
+  app.decorate("staffLinks", staffLinks);
+  app.decorate("consoleSettings", { requireOwnerTotp: config.REQUIRE_OWNER_TOTP });
+  const notifier = createNotifier(config, newsletterLinks, staffLinks);
   const worker = notifier
     ? new OutboxWorker({
         store,

@@ -155,6 +155,8 @@ export const configSchema = z
     SHUTDOWN_DRAIN_SECONDS: optional(z.coerce.number().min(0).max(60)).default(0),
     /** Says the composite indexes in firestore.indexes.json are deployed (the launch check asks). */
     FIRESTORE_INDEXES_DEPLOYED: optional(booleanFlag).default(false),
+    /** Owners must turn on two-step sign-in: the console offers them no "Not now". */
+    REQUIRE_OWNER_TOTP: optional(booleanFlag).default(false),
     /** Working hours (10:00–19:00 IST, Monday to Saturday) a New enquiry may wait for its first contact. */
     FIRST_CONTACT_HOURS: optional(z.coerce.number().min(0.25).max(90)).default(FIRST_CONTACT_HOURS),
   })

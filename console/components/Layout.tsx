@@ -24,12 +24,12 @@ export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<Lay
   try {
     // On a page someone is signed in to, an ended session is renewed in place (console/api.ts);
     // on the first load, the sign-in page is the place to start.
-    const { staff } = await callApi<{ staff: StaffMember }>(apiPath(ADMIN_API_ROUTES.me), {
-      keepOn401: signedInAccount() === null,
-      signal: request.signal,
-    });
+    const { staff, totpRequired } = await callApi<{ staff: StaffMember; totpRequired?: boolean }>(
+      apiPath(ADMIN_API_ROUTES.me),
+      { keepOn401: signedInAccount() === null, signal: request.signal },
+    );
     rememberSignedIn(staff);
-    return { staff };
+    return { staff, totpRequired: totpRequired === true };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
     // They cancelled the dialog: the page keeps what it shows, and offers the sign-in again.

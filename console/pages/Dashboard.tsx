@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ADMIN_API_ROUTES, type EnquiryStatus } from "../../domain/console";
 import { VITAL_METRICS, type VitalMetric } from "../../domain/contract";
 import {
@@ -14,6 +14,8 @@ import {
 } from "../../domain/dashboard";
 import { apiPath, callApi, errorMessage } from "../api";
 import { LoadState } from "../components/Notices";
+import { useStaff } from "../session";
+import { appPaths } from "../paths";
 import { countOf, dashboardText as text, formatDay, formatWorkingMinutes, pageTitle } from "../content";
 import { type ChartSeries, ChartLegend, istSeconds, TimeChart } from "../dashboard/TimeChart";
 
@@ -474,8 +476,14 @@ export function Component() {
   }, [days]);
 
   const shown = data?.days === days ? data : null;
+  const staff = useStaff();
   return (
     <div className="dashboard">
+      {staff.role === "owner" && !staff.totpEnabled && staff.totpPromptDeferred && (
+        <p className="notice reminder">
+          {text.totpReminder} <Link to={appPaths.security}>{text.totpReminderLink}</Link>
+        </p>
+      )}
       <div className="page-head">
         <h1>{text.title}</h1>
         <div className="dashboard-tools">

@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
-import { ADMIN_API_ROUTES, TOTP_DIGITS, type TotpSetup } from "../../domain/console";
+import { useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { ADMIN_API_ROUTES, consoleMessages, TOTP_DIGITS, type TotpSetup } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { consoleText, pageTitle } from "../content";
-import { useStaff } from "../session";
+import { useFlash, useStaff, useTotpRequired } from "../session";
+import { landingPath } from "../paths";
 import { CopyButton } from "../components/CopyableCommand";
 import { ErrorNotice } from "../components/Notices";
 
@@ -13,6 +14,9 @@ const TITLE = "Security";
 
 export function Component() {
   const staff = useStaff();
+  const totpRequired = useTotpRequired();
+  const navigate = useNavigate();
+  const flash = useFlash();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
   const [step, setStep] = useState<Step>({ kind: "idle" });
@@ -57,6 +61,21 @@ export function Component() {
     try {
       await callApi(apiPath(ADMIN_API_ROUTES.totp), { method: "DELETE", body });
       await revalidator.revalidate();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+
+  /** "Not now": remembered for the account; the dashboard reminds an owner instead. */
+  const putOff = async () => {
+    setError("");
+    try {
+      const answer = await callApi<{ message: string }>(apiPath(ADMIN_API_ROUTES.totpPrompt), {
+        method: "POST",
+      });
+      await revalidator.revalidate();
+      flash(answer.message);
+      navigate(landingPath(staff.role), { replace: true });
     } catch (caught) {
       setError(errorMessage(caught));
     }
@@ -125,10 +144,18 @@ export function Component() {
         ) : (
           <div className="stack">
             <p>{searchParams.has("offer") ? consoleText.totpOffer : consoleText.totpOff}</p>
+            {totpRequired && <p>{consoleMessages.totpRequired}</p>}
             {errorNotice}
-            <button type="button" className="button primary" onClick={start}>
-              Set up two-step sign-in
-            </button>
+            <div className="actions">
+              <button type="button" className="button primary" onClick={start}>
+                Set up two-step sign-in
+              </button>
+              {searchParams.has("offer") && !totpRequired && (
+                <button type="button" className="button quiet" onClick={putOff}>
+                  Not now
+                </button>
+              )}
+            </div>
           </div>
         )}
       </section>

@@ -1,107 +1,262 @@
-import { useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { appPaths } from "../paths";
-import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
+import {
+  ADMIN_API_ROUTES,
+  consoleMessages,
+  STAFF_LINK_HOURS,
+  type StaffMember,
+  type StaffRole,
+} from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { CopyableCommand } from "../components/CopyableCommand";
 import { OwnerOnly } from "../components/OwnerOnly";
-import { consoleText, formatFullTime, pageTitle } from "../content";
-import { useFlash } from "../session";
-import { LoadState } from "../components/Notices";
+import { EmailAddress } from "../components/EmailAddress";
+import { consoleText, formatFullTime, pageTitle, staffText } from "../content";
+import { useStaff } from "../session";
+import { ErrorNotice, LoadState } from "../components/Notices";
 
 type StaffRow = StaffMember & { activeSessions: number };
+/** The action a row is asking to confirm. */
+type Pending = { id: string; action: "sessions" | "reset" | "remove" } | null;
 
 const TITLE = "Staff";
-const ADD_STAFF_COMMAND = "npm run staff -- add --email <address> --role staff";
+const ADD_STAFF_COMMAND = "npm run staff -- add --email <address> --role member";
 
 async function fetchStaff(signal?: AbortSignal): Promise<StaffRow[]> {
   const answer = await callApi<{ items: StaffRow[] }>(apiPath(ADMIN_API_ROUTES.staff), { signal });
   return answer.items;
 }
 
-function StaffList() {
-  const flash = useFlash();
-  const [items, setItems] = useState<StaffRow[] | null>(null);
+/** An owner asks a new member in: an address and a role; the link goes by mail. */
+function InviteForm({ onInvited }: { onInvited: (message: string) => Promise<void> }) {
   const [error, setError] = useState("");
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setBusy(true);
+    setError("");
+    try {
+      const answer = await callApi<{ message: string }>(apiPath(ADMIN_API_ROUTES.staffInvitations), {
+        method: "POST",
+        body: { email: String(data.get("email") ?? ""), role: String(data.get("role") ?? "") },
+      });
+      form.reset();
+      await onInvited(answer.message);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card invite" aria-labelledby="invite-heading">
+      <h2 id="invite-heading">{staffText.inviteHeading}</h2>
+      <p className="card-note">{staffText.inviteNote(STAFF_LINK_HOURS)}</p>
+      <form className="invite-form" onSubmit={submit} noValidate>
+        <label className="field">
+          <span>Email</span>
+          <input
+            name="email"
+            type="email"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+          />
+        </label>
+        <label className="field">
+          <span>Role</span>
+          <select name="role" defaultValue="member">
+            <option value="member">{staffText.roles.member}</option>
+            <option value="owner">{staffText.roles.owner}</option>
+          </select>
+        </label>
+        <button type="submit" className="button primary" disabled={busy}>
+          {staffText.invite}
+        </button>
+      </form>
+      <ErrorNotice message={error} />
+    </section>
+  );
+}
+
+function StaffList() {
+  const me = useStaff();
+  const [items, setItems] = useState<StaffRow[] | null>(null);
+  const [loadError, setLoadError] = useState("");
+  const [pending, setPending] = useState<Pending>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
       fetchStaff(signal).then(setItems, (caught: unknown) => {
-        if (!signal?.aborted) setError(errorMessage(caught));
+        if (!signal?.aborted) setLoadError(errorMessage(caught));
       }),
     [],
   );
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchStaff(controller.signal).then(setItems, (caught: unknown) => {
-      if (!controller.signal.aborted) setError(errorMessage(caught));
-    });
+    void load(controller.signal);
     return () => controller.abort();
-  }, []);
+  }, [load]);
 
-  const endSessions = async (member: StaffRow) => {
+  /** Runs one change, then shows what it did (or why not) and the list as it is now. */
+  const act = async (change: () => Promise<string>) => {
     try {
-      await callApi(apiPath(ADMIN_API_ROUTES.staffSessions, { id: member.id }), { method: "DELETE" });
-      setConfirming(null);
-      flash(consoleMessages.sessionsEnded);
+      const text = await change();
+      setPending(null);
+      setMessage({ text, error: false });
       await load();
     } catch (caught) {
-      flash(errorMessage(caught));
+      setPending(null);
+      setMessage({ text: errorMessage(caught), error: true });
     }
   };
+
+  const endSessions = (member: StaffRow) =>
+    act(async () => {
+      await callApi(apiPath(ADMIN_API_ROUTES.staffSessions, { id: member.id }), { method: "DELETE" });
+      return consoleMessages.sessionsEnded;
+    });
+  const sendReset = (member: StaffRow) =>
+    act(
+      async () =>
+        (
+          await callApi<{ message: string }>(apiPath(ADMIN_API_ROUTES.staffReset, { id: member.id }), {
+            method: "POST",
+          })
+        ).message,
+    );
+  const remove = (member: StaffRow) =>
+    act(
+      async () =>
+        (
+          await callApi<{ message: string }>(apiPath(ADMIN_API_ROUTES.staffMember, { id: member.id }), {
+            method: "DELETE",
+          })
+        ).message,
+    );
+  const changeRole = (member: StaffRow, role: StaffRole) =>
+    act(
+      async () =>
+        (
+          await callApi<{ message: string }>(apiPath(ADMIN_API_ROUTES.staffMember, { id: member.id }), {
+            method: "PUT",
+            body: { role },
+          })
+        ).message,
+    );
+
+  const confirmText = (member: StaffRow, action: NonNullable<Pending>["action"]) =>
+    action === "sessions"
+      ? consoleText.confirmEndSessions(member.email)
+      : action === "reset"
+        ? staffText.confirmReset(member.email)
+        : staffText.confirmRemove(member.email);
+  const confirmAction = (member: StaffRow, action: NonNullable<Pending>["action"]) =>
+    action === "sessions" ? endSessions(member) : action === "reset" ? sendReset(member) : remove(member);
 
   return (
     <>
       <h1>{TITLE}</h1>
-      <LoadState error={error} loaded={Boolean(items)} />
+      <div aria-live="polite" role="status">
+        {message && <p className={message.error ? "notice error" : "notice"}>{message.text}</p>}
+      </div>
+      <InviteForm
+        onInvited={async (text) => {
+          setMessage({ text, error: false });
+          await load();
+        }}
+      />
+      <h2>{staffText.listHeading}</h2>
+      <LoadState error={loadError} loaded={Boolean(items)} />
       {items && (
-        <ul className="rows">
-          {items.map((member) => (
-            <li key={member.id} className="row">
-              <span className="row-main">
-                {member.email} <span className="role">{member.role}</span>
-              </span>
-              <span className="row-meta">
-                {member.activeSessions} active {member.activeSessions === 1 ? "session" : "sessions"} ·
-                two-step sign-in {member.totpEnabled ? "on" : "off"} · since{" "}
-                {formatFullTime(member.createdAt)}
-              </span>
-              {confirming === member.id ? (
-                <span
-                  className="confirm"
-                  role="group"
-                  aria-label={consoleText.confirmEndSessions(member.email)}
-                >
-                  <span>{consoleText.confirmEndSessions(member.email)}</span>
-                  <button type="button" className="button danger" onClick={() => endSessions(member)}>
-                    Yes, end them
-                  </button>
-                  <button type="button" className="button quiet" onClick={() => setConfirming(null)}>
-                    Cancel
-                  </button>
+        <ul className="rows staff-rows">
+          {items.map((member) => {
+            const self = member.id === me.id;
+            const otherRole: StaffRole = member.role === "owner" ? "member" : "owner";
+            return (
+              <li key={member.id} className="row staff-row">
+                <span className="row-main">
+                  <EmailAddress value={member.email} />{" "}
+                  <span className="role">{staffText.roles[member.role]}</span>
+                  {member.invited && <span className="role invited">{staffText.invited}</span>}
+                  {self && <span className="role">{staffText.you}</span>}
                 </span>
-              ) : (
-                <button
-                  type="button"
-                  className="button quiet"
-                  aria-label={`End all sessions of ${member.email}`}
-                  onClick={() => setConfirming(member.id)}
-                >
-                  End all sessions
-                </button>
-              )}
-            </li>
-          ))}
+                <span className="row-meta">
+                  {member.activeSessions} active {member.activeSessions === 1 ? "session" : "sessions"} ·
+                  two-step sign-in {member.totpEnabled ? "on" : "off"} · since{" "}
+                  {formatFullTime(member.createdAt)}
+                </span>
+                {pending?.id === member.id ? (
+                  <span className="confirm" role="group" aria-label={confirmText(member, pending.action)}>
+                    <span>{confirmText(member, pending.action)}</span>
+                    <button
+                      type="button"
+                      className="button danger"
+                      onClick={() => confirmAction(member, pending.action)}
+                    >
+                      {staffText.confirmYes[pending.action]}
+                    </button>
+                    <button type="button" className="button quiet" onClick={() => setPending(null)}>
+                      Cancel
+                    </button>
+                  </span>
+                ) : (
+                  <span className="actions">
+                    <button
+                      type="button"
+                      className="button quiet"
+                      aria-label={staffText.makeLabel(member.email, otherRole)}
+                      onClick={() => changeRole(member, otherRole)}
+                    >
+                      {staffText.make(otherRole)}
+                    </button>
+                    <button
+                      type="button"
+                      className="button quiet"
+                      aria-label={staffText.resetLabel(member.email)}
+                      onClick={() => setPending({ id: member.id, action: "reset" })}
+                    >
+                      {staffText.reset}
+                    </button>
+                    <button
+                      type="button"
+                      className="button quiet"
+                      aria-label={`End all sessions of ${member.email}`}
+                      onClick={() => setPending({ id: member.id, action: "sessions" })}
+                    >
+                      End all sessions
+                    </button>
+                    {!self && (
+                      <button
+                        type="button"
+                        className="button quiet"
+                        aria-label={staffText.removeLabel(member.email)}
+                        onClick={() => setPending({ id: member.id, action: "remove" })}
+                      >
+                        {staffText.remove}
+                      </button>
+                    )}
+                  </span>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       <h2>Connected tools</h2>
       <p>
         <Link to={appPaths.webhooks}>Webhooks</Link>: send each enquiry to a sheet, Zapier or a CRM.
       </p>
-      <h2>Adding staff</h2>
-      <p>Accounts are created on the server:</p>
+      <h2>{staffText.serverHeading}</h2>
+      <p>{staffText.serverNote}</p>
       <CopyableCommand command={ADD_STAFF_COMMAND} />
     </>
   );

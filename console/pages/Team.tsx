@@ -25,6 +25,11 @@ export function Component() {
   const [members, setMembers] = useState<TeamMember[]>([]);
   const [error, setError] = useState("");
   const [ruleError, setRuleError] = useState("");
+  /** The mode chosen on the form (before it is saved): only its controls show. */
+  const [kind, setKind] = useState<AssignmentRule["kind"] | null>(null);
+  /** After a rule is saved: offer to give the waiting enquiries owners the same way. */
+  const [offerBacklog, setOfferBacklog] = useState(false);
+  const [backlogMessage, setBacklogMessage] = useState("");
 
   useEffect(() => {
     document.title = pageTitle(teamText.pageTitle);
@@ -44,6 +49,7 @@ export function Component() {
 
   if (error) return <ErrorNotice message={error} />;
   if (!alerts || !rule) return <Loading />;
+  const chosenKind = kind ?? rule.kind;
 
   const saveAlerts = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -75,7 +81,20 @@ export function Component() {
         body: { rule: next },
       });
       setRule(answer.rule);
+      setBacklogMessage("");
+      setOfferBacklog(answer.rule.kind !== "none");
       flash(teamMessages.ruleSaved);
+    } catch (caught) {
+      setRuleError(errorMessage(caught));
+    }
+  };
+
+  const assignBacklog = async () => {
+    setRuleError("");
+    try {
+      const answer = await callApi<{ message: string }>(apiPath(TEAM_API_ROUTES.backlog), { method: "POST" });
+      setOfferBacklog(false);
+      setBacklogMessage(answer.message);
     } catch (caught) {
       setRuleError(errorMessage(caught));
     }
@@ -124,38 +143,57 @@ export function Component() {
           <form onSubmit={saveRule} className="stack">
             <fieldset className="choices" disabled={!isOwner}>
               <legend className="visually-hidden">{teamText.assignmentHeading}</legend>
-              {ASSIGNMENT_KINDS.map((kind) => (
-                <label key={kind} className="choice">
-                  <input type="radio" name="kind" value={kind} defaultChecked={rule.kind === kind} />
-                  {teamText.assignmentKinds[kind]}
+              {ASSIGNMENT_KINDS.map((option) => (
+                <label key={option} className="choice">
+                  <input
+                    type="radio"
+                    name="kind"
+                    value={option}
+                    checked={chosenKind === option}
+                    onChange={() => {
+                      setKind(option);
+                      setRuleError("");
+                    }}
+                  />
+                  {teamText.assignmentKinds[option]}
                 </label>
               ))}
-              <label className="field">
-                <span>{teamText.retailerTo}</span>
-                <select name="retailer" defaultValue={rule.kind === "buyer" ? (rule.Retailer ?? "") : ""}>
-                  {memberOptions}
-                </select>
-              </label>
-              <label className="field">
-                <span>{teamText.selfUseTo}</span>
-                <select name="selfUse" defaultValue={rule.kind === "buyer" ? (rule["Self Use"] ?? "") : ""}>
-                  {memberOptions}
-                </select>
-              </label>
-              <fieldset className="choices">
-                <legend>{teamText.turnMembers}</legend>
-                {members.map((member) => (
-                  <label key={member.id} className="choice">
-                    <input
-                      type="checkbox"
-                      name="turns"
-                      value={member.id}
-                      defaultChecked={rule.kind === "turns" && rule.members.includes(member.id)}
-                    />
-                    <span>{member.email}</span>
+              {chosenKind === "buyer" && (
+                <>
+                  <label className="field">
+                    <span>{teamText.retailerTo}</span>
+                    <select name="retailer" defaultValue={rule.kind === "buyer" ? (rule.Retailer ?? "") : ""}>
+                      {memberOptions}
+                    </select>
                   </label>
-                ))}
-              </fieldset>
+                  <label className="field">
+                    <span>{teamText.selfUseTo}</span>
+                    <select
+                      name="selfUse"
+                      defaultValue={rule.kind === "buyer" ? (rule["Self Use"] ?? "") : ""}
+                    >
+                      {memberOptions}
+                    </select>
+                  </label>
+                </>
+              )}
+              {chosenKind === "turns" && (
+                <fieldset className="choices">
+                  <legend>{teamText.turnMembers}</legend>
+                  {members.map((member) => (
+                    <label key={member.id} className="choice">
+                      <input
+                        type="checkbox"
+                        name="turns"
+                        value={member.id}
+                        defaultChecked={rule.kind === "turns" && rule.members.includes(member.id)}
+                      />
+                      <span>{member.email}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+              {chosenKind === "none" && <p className="card-note">{teamText.noneNote}</p>}
             </fieldset>
             <ErrorNotice message={ruleError} />
             {isOwner && (
@@ -164,6 +202,22 @@ export function Component() {
               </button>
             )}
           </form>
+          <div aria-live="polite">
+            {offerBacklog && (
+              <div className="notice backlog-offer">
+                <p>{teamText.backlogOffer}</p>
+                <div className="actions">
+                  <button type="button" className="button primary" onClick={() => void assignBacklog()}>
+                    {teamText.backlogAssign}
+                  </button>
+                  <button type="button" className="button quiet" onClick={() => setOfferBacklog(false)}>
+                    {teamText.backlogLeave}
+                  </button>
+                </div>
+              </div>
+            )}
+            {backlogMessage && <p className="notice">{backlogMessage}</p>}
+          </div>
         </section>
       </div>
     </>

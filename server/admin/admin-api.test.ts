@@ -79,7 +79,9 @@ describe("the console's API", () => {
       expect(response.headers["cache-control"], `${method} ${url}`).toBe("no-store");
       expect(response.headers["x-robots-tag"], `${method} ${url}`).toBe("noindex");
       const isPublic =
-        (method === "GET" && url.endsWith("/setup")) || (method === "POST" && url.endsWith("/session"));
+        (method === "GET" && url.endsWith("/setup")) ||
+        (method === "POST" && url.endsWith("/session")) ||
+        url.endsWith("/staff-link");
       if (isPublic) expect(response.statusCode, `${method} ${url}`).not.toBe(401);
       else
         expect({ route: `${method} ${url}`, status: response.statusCode, body: response.json() }).toEqual({
@@ -92,7 +94,7 @@ describe("the console's API", () => {
 
   test("an unknown path under the API needs a session too, then answers 404, never cached", async () => {
     const app = await start();
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     const without = await app.inject({ url: `${ADMIN_API_PREFIX}/no-such-route` });
     expect(without.statusCode).toBe(401);
     expect(without.headers["cache-control"]).toBe("no-store");
@@ -107,7 +109,7 @@ describe("the console's API", () => {
     const app = await start();
     const ask = () => app.inject({ url: `${ADMIN_API_PREFIX}/setup` }).then((response) => response.json());
     expect(await ask()).toEqual({ ownerExists: false });
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     expect(await ask()).toEqual({ ownerExists: false });
     await addStaff(app, "owner@example.com", "owner");
     expect(await ask()).toEqual({ ownerExists: true });
@@ -288,7 +290,7 @@ describe("the console's API", () => {
 
   test("staff work enquiries and subscribers but may not open staff management or the activity log", async () => {
     const app = await start();
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     const cookie = await signIn(app, "staff@example.com");
     expect((await consoleRequest(app, cookie, "GET", "/enquiries")).statusCode).toBe(200);
     expect((await consoleRequest(app, cookie, "GET", "/subscribers")).statusCode).toBe(200);
@@ -377,7 +379,7 @@ describe("the console's API", () => {
       { outboxWatch: { now: () => new Date(clock) } },
     );
     const { app } = testApp;
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     const cookie = await signIn(app, "staff@example.com");
     const inbox = async () => (await consoleRequest(app, cookie, "GET", "/enquiries")).json<InboxPage>();
     const updates = async () =>
@@ -408,8 +410,8 @@ describe("the console's API", () => {
 
   test("two members of staff changing one enquiry at once: one change is made, the other gets 409", async () => {
     const app = await start();
-    await addStaff(app, "a@example.com", "staff");
-    await addStaff(app, "b@example.com", "staff");
+    await addStaff(app, "a@example.com", "member");
+    await addStaff(app, "b@example.com", "member");
     const [a, b] = [await signIn(app, "a@example.com"), await signIn(app, "b@example.com")];
     const { id } = await app.store.enquiries.add(asha);
     const responses = await Promise.all([
@@ -451,7 +453,7 @@ describe("the console's API", () => {
   test("a member may export every enquiry, as they may read each one; the owner sees who took how many, never the search", async () => {
     const app = await start();
     await addStaff(app, "owner@example.com", "owner");
-    await addStaff(app, "member@example.com", "staff");
+    await addStaff(app, "member@example.com", "member");
     for (let i = 0; i < 3; i++) await app.store.enquiries.add({ ...asha, Mobile: `987654321${i}` });
     const member = await signIn(app, "member@example.com");
     const all = await consoleRequest(app, member, "GET", "/enquiries.csv");
@@ -545,7 +547,7 @@ describe("the console's API", () => {
   test("an owner sees every account with its sessions and ends them all", async () => {
     const app = await start();
     await addStaff(app, "owner@example.com", "owner");
-    const member = await addStaff(app, "staff@example.com", "staff");
+    const member = await addStaff(app, "staff@example.com", "member");
     const owner = await signIn(app, "owner@example.com");
     const staff = await signIn(app, "staff@example.com");
     const listed = (await consoleRequest(app, owner, "GET", "/staff")).json<{
@@ -561,7 +563,7 @@ describe("the console's API", () => {
 
   test("subscribers are listed, searched and removed", async () => {
     const app = await start();
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     const cookie = await signIn(app, "staff@example.com");
     await confirmedSubscriber(app.store, "one@example.com");
     await confirmedSubscriber(app.store, "two@example.org");

@@ -6,6 +6,7 @@ import { installConsoleGuard } from "./guard";
 import { peopleRoutes } from "./people-routes";
 import { personalDataRoutes } from "./personal-data-routes";
 import { signInRoutes } from "./sign-in-routes";
+import { staffRoutes } from "./staff-routes";
 import { teamRoutes } from "./team-routes";
 import { webhookRoutes } from "./webhook-routes";
 
@@ -27,6 +28,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(enquiryRoutes);
   await app.register(dashboardRoutes);
   await app.register(peopleRoutes);
+  await app.register(staffRoutes);
   await app.register(personalDataRoutes);
   await app.register(teamRoutes);
   await app.register(webhookRoutes);

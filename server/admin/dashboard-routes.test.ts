@@ -37,7 +37,7 @@ describe("the dashboard's API", () => {
         body: { error: consoleMessages.sessionEnded },
       });
     }
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     const cookie = await signIn(app, "staff@example.com");
     for (const days of ["7", "abc", "30.5", "-30", ""]) {
       for (const path of ["/dashboard", "/dashboard.csv"]) {
@@ -57,7 +57,7 @@ describe("the dashboard's API", () => {
 
   test("any member sees the figures of enquiries placed and worked today, and the same figures as a CSV", async () => {
     const app = await start();
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     const cookie = await signIn(app, "staff@example.com");
     const asha = await app.store.enquiries.add(buyer("Asha Verma", 24, "Retailer"));
     await app.store.enquiries.add(buyer("Ravi Kumar", 3, "Self Use"));

@@ -3,12 +3,12 @@ import { consoleMessages, type StaffRole } from "../../domain/console";
 import type { StaffAccount } from "../store/staff";
 import { hashToken, SESSION_IDLE_MS, SESSION_LIFETIME_MS, sessionToken } from "./session-cookie";
 
-/** Who may call a route of the console's API: anyone (sign-in, setup), any signed-in staff, or owners only. */
+/** Who may call a route of the console's API: anyone (sign-in, setup), any signed-in member of staff, or owners only. */
 export type ConsoleAccess = "public" | StaffRole;
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** Absent means "staff": a route is guarded unless it says otherwise. */
+    /** Absent means "member": any signed-in account; a route is guarded unless it says otherwise. */
     consoleAccess?: ConsoleAccess;
   }
   interface FastifyRequest {
@@ -45,7 +45,7 @@ export function installConsoleGuard(app: FastifyInstance) {
     if (STATE_CHANGING.has(request.method) && request.headers.origin !== ownOrigin(request)) {
       return reply.code(403).send({ error: consoleMessages.crossOrigin });
     }
-    const access = request.routeOptions.config.consoleAccess ?? "staff";
+    const access = request.routeOptions.config.consoleAccess ?? "member";
     if (access === "public") return;
     const token = sessionToken(request);
     const session = token

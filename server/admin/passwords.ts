@@ -32,7 +32,8 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
   if (password.length > PASSWORD_MAX_LENGTH) return false;
-  if (passwordHash === undefined) {
+  // An invited account has no password yet (an empty hash): refused as slowly as an unknown one.
+  if (passwordHash === undefined || passwordHash === "") {
     dummyHash ??= hashPassword("an account that does not exist");
     await verify(await dummyHash, password).catch(() => false);
     return false;

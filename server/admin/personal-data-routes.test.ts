@@ -44,7 +44,7 @@ async function start() {
   testApp = await buildTestApp({ LOG_LEVEL: "silent" });
   const { app } = testApp;
   await addStaff(app, "owner@example.com", "owner");
-  await addStaff(app, "staff@example.com", "staff");
+  await addStaff(app, "staff@example.com", "member");
   const stored = await app.store.enquiries.add(asha);
   await app.store.enquiries.add(ravi);
   await app.store.enquiryWork.addNote(stored.id, {

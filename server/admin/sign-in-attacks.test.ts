@@ -173,7 +173,7 @@ describe.each(adapters)("sign-in under attack, on $name", (adapter) => {
   test("a known browser's own failures throttle it, and nobody else", async () => {
     const app = await start(adapter.env());
     await addStaff(app, OWNER, "owner");
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     const first = await signInRequest(app, { email: OWNER, password: TEST_PASSWORD });
     const ownersBrowser = browserCookies(first.headers["set-cookie"]);
     const device = ownersBrowser.split("; ").find((cookie) => cookie.startsWith("collarise_device="));

@@ -37,13 +37,23 @@ const totpChangeBody = z.object({
   code: z.string().max(32),
 });
 
-export function staffMember({ id, email, role, totpEnabled, createdAt }: StaffAccount): StaffMember {
-  return { id, email, role, totpEnabled, createdAt };
+export function staffMember(account: StaffAccount): StaffMember {
+  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred } = account;
+  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred };
 }
 
 /** Sign-in, sign-out, who is signed in, whether an owner exists, and the second factor. */
 export async function signInRoutes(app: FastifyInstance) {
   const { store } = app;
+
+  /**
+   * Whether sign-in sends the account to the Security page to turn on two-step sign-in: an owner
+   * without it, unless they said "Not now" and the setting does not require it of owners.
+   */
+  const offerTotp = (account: StaffAccount) =>
+    account.role === "owner" &&
+    !account.totpSecret &&
+    (!account.totpPromptDeferred || app.consoleSettings.requireOwnerTotp);
 
   app.get(ADMIN_API_ROUTES.setup, { config: { consoleAccess: "public" } }, async () => ({
     ownerExists: await store.staff.ownerExists(),
@@ -115,7 +125,7 @@ export async function signInRoutes(app: FastifyInstance) {
     setSessionCookie(request, reply, token);
     // This browser is known to this account from now on (docs/decisions/015-device-cookie.md).
     if (!device) setDeviceCookie(request, reply, await newDeviceToken(store.keys, account.id));
-    return { staff: staffMember(account), offerTotp: account.role === "owner" && !account.totpSecret };
+    return { staff: staffMember(account), offerTotp: offerTotp(account) };
   });
 
   app.delete(ADMIN_API_ROUTES.session, async (request, reply) => {
@@ -126,7 +136,10 @@ export async function signInRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.get(ADMIN_API_ROUTES.me, async (request) => ({ staff: staffMember(signedIn(request)) }));
+  app.get(ADMIN_API_ROUTES.me, async (request) => ({
+    staff: staffMember(signedIn(request)),
+    totpRequired: signedIn(request).role === "owner" && app.consoleSettings.requireOwnerTotp,
+  }));
 
   /**
    * While a second factor is on, no new one is set up or confirmed: replacing it goes through

@@ -18,7 +18,7 @@ async function team() {
   testApp = await buildTestApp({ LOG_LEVEL: "silent" });
   const { app } = testApp;
   await addStaff(app, "owner@example.com", "owner");
-  const member = await addStaff(app, "sales@example.com", "staff");
+  const member = await addStaff(app, "sales@example.com", "member");
   const post = async (Name: string, lang: "en" | "hi" = "en") =>
     (
       await app.inject({

@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { consoleMessages, enquiryReference, INBOX_PAGE_SIZE } from "../../domain/console";
+import {
+  CLOSED_STATUSES,
+  consoleMessages,
+  enquiryReference,
+  INBOX_PAGE_SIZE,
+  type EnquiryStatus,
+} from "../../domain/console";
 import {
   ALERT_CHOICES,
+  assigneeOf,
   INBOX_VIEWS,
   NEXT_STEP_MAX_LENGTH,
   TEAM_API_ROUTES,
@@ -96,7 +103,14 @@ export async function teamRoutes(app: FastifyInstance) {
 
   app.put(TEAM_API_ROUTES.assignment, { config: { consoleAccess: "owner" } }, async (request, reply) => {
     const body = ruleBody.safeParse(request.body);
-    if (!body.success) return badRequest(reply);
+    if (!body.success) {
+      // Say what is missing: "in turn" with nobody ticked cannot give anyone an enquiry.
+      const asked = (request.body as { rule?: { kind?: unknown; members?: unknown } } | null)?.rule;
+      const noMembers = asked?.kind === "turns" && Array.isArray(asked.members) && asked.members.length === 0;
+      return reply
+        .code(400)
+        .send({ error: noMembers ? teamMessages.turnsNeedMembers : teamMessages.ruleUnclear });
+    }
     const rule = body.data.rule as AssignmentRule;
     if (!(await team.setAssignmentRule(rule)))
       return reply.code(400).send({ error: teamMessages.ruleInvalid });
@@ -106,6 +120,44 @@ export async function teamRoutes(app: FastifyInstance) {
       target: null,
     });
     return { rule };
+  });
+
+  app.post(TEAM_API_ROUTES.backlog, { config: { consoleAccess: "owner" } }, async (request, reply) => {
+    const rule = await team.assignmentRule();
+    if (rule.kind === "none") return reply.code(409).send({ error: teamMessages.backlogNoRule });
+    const account = signedIn(request);
+    const now = app.clock();
+    const members = new Set((await app.store.staff.list()).map((member) => member.id));
+    // Read the whole backlog first: assigning while paging would move the pages under the cursor.
+    const waiting: TeamInboxRow[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await team.listView({
+        view: "unassigned",
+        staffId: account.id,
+        now,
+        dayEnd: istDayBounds(now).end,
+        cursor,
+        limit: 100,
+      });
+      waiting.push(...page.items.filter((row) => !CLOSED_STATUSES.includes(row.status)));
+      cursor = page.nextCursor;
+    } while (cursor);
+    // Oldest first, as they would have come in; in turn continues round the members from the first.
+    waiting.reverse();
+    let assigned = 0;
+    for (const row of waiting) {
+      const ownerId = assigneeOf(rule, row.enquiry.RetailerSelfUse, assigned, (id) => members.has(id));
+      if (!ownerId) continue;
+      const result = await team.setOwner(row.id, { ownerId, staffEmail: account.email, at: eventTime() });
+      if (result === "changed") assigned += 1;
+    }
+    await app.store.activity.record({
+      actor: account.email,
+      action: "backlog-assigned",
+      target: `enquiries ${assigned}`,
+    });
+    return { assigned, message: teamMessages.backlogAssigned(assigned) };
   });
 
   app.get(TEAM_API_ROUTES.alerts, async (request) => {

@@ -29,7 +29,7 @@ async function start(env: Record<string, string> = {}) {
   cleanups.push(() => testApp.close());
   const { app } = testApp;
   await addStaff(app, "owner@example.com", "owner");
-  await addStaff(app, "staff@example.com", "staff");
+  await addStaff(app, "staff@example.com", "member");
   return { app, logs, owner: await signIn(app, "owner@example.com") };
 }
 

@@ -60,7 +60,7 @@ describe("npm run staff", () => {
     expect(listed.stdout).toMatch(/^owner@example\.com\towner\tTOTP off\t/);
 
     const again = await runStaff(
-      ["add", "--email", "owner@example.com", "--role", "staff"],
+      ["add", "--email", "owner@example.com", "--role", "member"],
       "another long password\n",
     );
     expect(again.code).toBe(2);
@@ -68,20 +68,38 @@ describe("npm run staff", () => {
   });
 
   test("refuses a short password, an unknown role and a missing e-mail, and says how to use it", async () => {
-    const short = await runStaff(["add", "--email", "s@example.com", "--role", "staff"], "short\n");
+    const short = await runStaff(["add", "--email", "s@example.com", "--role", "member"], "short\n");
     expect(short.code).toBe(2);
     expect(short.stderr).toContain("at least 12 characters");
     expect(await account("s@example.com")).toBeNull();
     const role = await runStaff(["add", "--email", "s@example.com", "--role", "admin"]);
     expect(role.code).toBe(2);
-    expect(role.stderr).toContain("--role owner or --role staff");
+    expect(role.stderr).toContain("--role owner or --role member");
     const noEmail = await runStaff(["remove"]);
     expect(noEmail.code).toBe(2);
     expect(noEmail.stderr).toContain("Usage:");
   });
 
+  test("adds a member with --role member, and still takes --role staff, the member's former name", async () => {
+    const member = await runStaff(
+      ["add", "--email", "m@example.com", "--role", "member"],
+      "member long password\n",
+    );
+    expect(member).toMatchObject({ code: 0, stdout: "Added m@example.com (member).\n" });
+    const former = await runStaff(
+      ["add", "--email", "f@example.com", "--role", "staff"],
+      "former long password\n",
+    );
+    expect(former).toMatchObject({ code: 0, stdout: "Added f@example.com (member).\n" });
+    expect((await account("f@example.com"))?.role).toBe("member");
+    const listed = await runStaff(["list"]);
+    expect(listed.stdout).toMatch(/^f@example\.com\tmember\t/m);
+    const help = await runStaff(["--help"]);
+    expect(help.stdout + help.stderr).toContain("--role owner|member");
+  });
+
   test("resets a password and removes an account", async () => {
-    await runStaff(["add", "--email", "r@example.com", "--role", "staff"], "first long password\n");
+    await runStaff(["add", "--email", "r@example.com", "--role", "member"], "first long password\n");
     const reset = await runStaff(["reset", "--email", "r@example.com"], "second long password\n");
     expect(reset.code).toBe(0);
     const stored = await account("r@example.com");

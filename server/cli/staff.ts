@@ -1,28 +1,30 @@
 /**
  * The console's accounts, managed on the server.
  *
- *   npm run staff -- add --email <address> --role owner|staff
+ *   npm run staff -- add --email <address> --role owner|member
  *   npm run staff -- list
  *   npm run staff -- remove --email <address>
  *   npm run staff -- reset --email <address>
  *
  * `add` and `reset` read the password from standard input when it is not a terminal, and ask for
- * it (without echo, twice) when it is. Reads DATABASE_URL like the server.
+ * it (without echo, twice) when it is. Reads DATABASE_URL like the server. `--role staff`, the
+ * member's former name, is still taken. Owners can do the same from the console's Staff page.
  */
 import { createInterface } from "node:readline";
-import { STAFF_ROLES, type StaffRole } from "../../domain/console";
+import { parseStaffRole, type StaffRole } from "../../domain/console";
 import { checkNewPassword, hashPassword } from "../admin/passwords";
 import { commandConfig, parseArguments, readArguments, runCommand, UsageError, withStore } from "./command";
 import type { Store } from "../store";
 import { StaffExistsError } from "../store/staff";
 
 export const USAGE = `Usage:
-  npm run staff -- add --email <address> --role owner|staff
+  npm run staff -- add --email <address> --role owner|member
   npm run staff -- list
   npm run staff -- remove --email <address>
   npm run staff -- reset --email <address>
 
-add and reset read the password from standard input, or ask for it in a terminal.
+An owner runs the console; a member works the enquiries. add and reset read the
+password from standard input, or ask for it in a terminal.
 Reads DATABASE_URL (default sqlite:./data/site.db).`;
 
 const COMMANDS = ["add", "list", "remove", "reset"] as const;
@@ -47,10 +49,9 @@ function parse(argv: string[]): Request {
   if (command === "list") return { command };
   if (!email || !EMAIL.test(email)) throw new UsageError("Give the account's e-mail with --email <address>.");
   if (command !== "add") return { command: command as Command, email };
-  if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
-    throw new UsageError("Give the account's role with --role owner or --role staff.");
-  }
-  return { command, email, role: role as StaffRole };
+  const parsedRole = parseStaffRole(role);
+  if (!parsedRole) throw new UsageError("Give the account's role with --role owner or --role member.");
+  return { command, email, role: parsedRole };
 }
 
 /** Asks each question in turn on the terminal, echoing nothing of the answers. */

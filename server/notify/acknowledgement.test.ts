@@ -55,7 +55,7 @@ describe("the visitor's acknowledgement", () => {
     );
     expect(acknowledgement?.parsed.text).not.toContain("9876543210");
 
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     const cookie = await signIn(app, "staff@example.com");
     const detail = (await consoleRequest(app, cookie, "GET", `/enquiries/${id}`)).json<EnquiryDetail>();
     expect(detail.notifications.map(({ kind, state, attempts }) => ({ kind, state, attempts }))).toEqual([
@@ -184,7 +184,7 @@ describe("the visitor's mails under attack", () => {
       id: string;
     }>();
     await waitForEmptyOutbox(testApp!);
-    await addStaff(app, "member@example.com", "staff");
+    await addStaff(app, "member@example.com", "member");
     const cookie = await signIn(app, "member@example.com");
     const detail = (await consoleRequest(app, cookie, "GET", `/enquiries/${id}`)).json<EnquiryDetail>();
     const acknowledgement = detail.notifications.find(

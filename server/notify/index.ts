@@ -1,5 +1,6 @@
 import { publicUrlOf, type Config } from "../config";
 import type { NewsletterLinks } from "../newsletter/links";
+import type { StaffLinks } from "../admin/staff-links";
 import { createEmailJsNotifier } from "./emailjs-notifier";
 import type { Notifier } from "./notifier";
 import { createSmtpNotifier } from "./smtp-notifier";
@@ -7,7 +8,11 @@ import { createSmtpNotifier } from "./smtp-notifier";
 export type { Notifier } from "./notifier";
 
 /** Chooses the notifier once from configuration: SMTP, EmailJS, or none (mail waits in the outbox). */
-export function createNotifier(config: Config, links: NewsletterLinks): Notifier | undefined {
+export function createNotifier(
+  config: Config,
+  links: NewsletterLinks,
+  staffLinks?: StaffLinks,
+): Notifier | undefined {
   const publicUrl = publicUrlOf(config);
   const timeoutMs = config.NOTIFY_TIMEOUT_SECONDS * 1_000;
   if (config.SMTP_URL && config.NOTIFY_TO) {
@@ -17,6 +22,7 @@ export function createNotifier(config: Config, links: NewsletterLinks): Notifier
       from: config.MAIL_FROM,
       timeoutMs,
       links,
+      ...(staffLinks ? { staffLinks } : {}),
       publicUrl,
     });
   }

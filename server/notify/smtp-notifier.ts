@@ -7,7 +7,8 @@ import {
   newsletterWelcomeMail,
   singleLine,
 } from "./mail-content";
-import { digestMail, memberAlertMail } from "./team-mail";
+import { digestMail, memberAlertMail, staffLinkMail } from "./team-mail";
+import type { StaffLinks } from "../admin/staff-links";
 import {
   isStaffMail,
   isNewsletterMail,
@@ -25,6 +26,8 @@ export interface SmtpNotifierOptions {
   timeoutMs: number;
   /** Makes the newsletter mails' signed links. */
   links: NewsletterLinks;
+  /** Makes the links in invitations and reset mails; without it those mails wait for a notifier that has it. */
+  staffLinks?: StaffLinks;
   /** Where staff open the console from their mails (PUBLIC_URL); the local server's default port unless given. */
   publicUrl?: string;
 }
@@ -54,6 +57,12 @@ async function newsletterMail(notification: NewsletterNotification, links: Newsl
  */
 function visitorAddress(address: string) {
   return { name: "", address };
+}
+
+async function staffLinkUrl(links: StaffLinks | undefined, linkId: string): Promise<string> {
+  // Not reached: without the links the notifier does not claim these mails (its `kinds`).
+  if (!links) throw new Error("This notifier cannot make links to set a password");
+  return links.url(linkId);
 }
 
 /** Sends at most this many mails at once, each on its own connection. */
@@ -91,13 +100,19 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       "newsletter-welcome",
       "member-alert",
       "digest",
+      ...(options.staffLinks ? (["staff-link"] as const) : []),
     ]),
     async send(notification: OutboxNotification, signal: AbortSignal) {
       if (isStaffMail(notification)) {
         const mail =
           notification.kind === "digest"
             ? digestMail(notification.digest, publicUrl)
-            : memberAlertMail(notification, publicUrl);
+            : notification.kind === "staff-link"
+              ? staffLinkMail(
+                  notification.link,
+                  await staffLinkUrl(options.staffLinks, notification.link.linkId),
+                )
+              : memberAlertMail(notification, publicUrl);
         await transport.sendMail({
           from: options.from,
           to: notification.to,

@@ -3,7 +3,7 @@ import { CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
 import { ENQUIRY_FIELDS } from "../../domain/enquiry";
 import type { DigestContent, DigestItem, DigestSection } from "../../domain/team";
 import { escapeHtml } from "../html";
-import type { PendingStaffNotification } from "../store/store";
+import type { PendingStaffNotification, StaffLinkMail } from "../store/store";
 import { enquirySubject, fieldLabels, type EnquiryMail } from "./mail-content";
 
 type MemberAlert = Extract<PendingStaffNotification, { kind: "member-alert" }>;
@@ -135,4 +135,29 @@ export function digestMail(content: DigestContent, publicUrl: string): EnquiryMa
     `<p><a href="${escapeHtml(`${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`)}">Open the console</a></p>`,
   );
   return { subject, text: text.join("\n"), html: page(subject, html) };
+}
+
+/**
+ * An invitation to the console, or a link to set a new password an owner sent: the link, how
+ * long it works, and that it works once. It names no one: the address it goes to is enough.
+ */
+export function staffLinkMail(link: StaffLinkMail, url: string): EnquiryMail {
+  const invitation = link.purpose === "invitation";
+  const subject = invitation
+    ? `You are invited to the ${brand.productName} sales console`
+    : `Set a new password for the ${brand.productName} sales console`;
+  const lines = [
+    invitation
+      ? `You have been invited to the console where ${brand.productName}'s sales team works its order enquiries.`
+      : `An owner of the ${brand.productName} sales console has sent you a link to set a new password. Your sessions have ended.`,
+    `Open this link to set your password, then sign in with your e-mail address and it. The link works once, until ${istTime(link.expiresAt)} (IST).`,
+  ];
+  const ignore = "If you did not expect this mail, you can ignore it.";
+  const text = [...lines, "", url, "", ignore, ""].join("\n");
+  const html = page(subject, [
+    ...lines.map(paragraphHtml),
+    `<p><a href="${escapeHtml(url)}">Set your password</a></p>`,
+    paragraphHtml(ignore),
+  ]);
+  return { subject, text, html };
 }

@@ -195,7 +195,7 @@ describe("the retention schedule", () => {
 
   it("forgets sessions ended by idleness and attempt counters once their window is over", async () => {
     const start = new Date("2026-05-01T00:00:00.000Z");
-    const member = await store.staff.add({ email: "s@example.com", role: "staff", passwordHash: "h" });
+    const member = await store.staff.add({ email: "s@example.com", role: "member", passwordHash: "h" });
     await store.sessions.create({ tokenHash: "t", staffId: member.id, now: start });
     await store.attemptCounters.add("address:192.0.2.1", new Date(start.getTime() + DAY));
     const step = signInRecordsStep(store);

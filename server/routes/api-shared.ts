@@ -1,6 +1,7 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { scheduleBackups } from "../backup/backup-schedule";
 import type { scheduleDigests } from "../team/digest-schedule";
+import type { StaffLinks } from "../admin/staff-links";
 import type { NewsletterLinks } from "../newsletter/links";
 import type { OutboxMonitor } from "../notify/outbox-watch";
 import type { OutboxWorker } from "../notify/outbox-worker";
@@ -53,10 +54,14 @@ declare module "fastify" {
     outbox: OutboxHandle;
     /** Makes and checks the newsletter's signed links. */
     newsletterLinks: NewsletterLinks;
+    /** Makes and checks the links mailed to staff to set a password. */
+    staffLinks: StaffLinks;
     /** The scheduled backups of a SQLite database, when BACKUP_INTERVAL_HOURS is set. */
     backups: ReturnType<typeof scheduleBackups> | undefined;
     /** The sweeps that erase personal data past its retention period. */
     retention: ReturnType<typeof scheduleRetention>;
+    /** The console's settings from configuration. */
+    consoleSettings: { requireOwnerTotp: boolean };
     /** The team's settings from configuration, and the 09:00 digests (docs/decisions/022). */
     team: { firstContactHours: number; digests: ReturnType<typeof scheduleDigests> };
   }

@@ -169,7 +169,7 @@ describe("an enquiry filed as Spam, in the console", () => {
     await waitForEmptyOutbox(testApp);
     expect(sink.mails).toEqual([]);
 
-    await addStaff(app, "staff@example.com", "staff");
+    await addStaff(app, "staff@example.com", "member");
     const cookie = await signIn(app, "staff@example.com");
     const detail = (await consoleRequest(app, cookie, "GET", `/enquiries/${id}`)).json<EnquiryDetail>();
     expect(detail.status).toBe("Spam");

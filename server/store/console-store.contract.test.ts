@@ -51,7 +51,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       const owner = await store.staff.add({ email: "Owner@Example.com", role: "owner", passwordHash: "h1" });
       expect(owner).toMatchObject({ email: "owner@example.com", role: "owner", totpEnabled: false });
       await expect(
-        store.staff.add({ email: "owner@example.com", role: "staff", passwordHash: "h2" }),
+        store.staff.add({ email: "owner@example.com", role: "member", passwordHash: "h2" }),
       ).rejects.toThrow(StaffExistsError);
       expect(await store.staff.ownerExists()).toBe(true);
       expect((await store.staff.findByEmail("OWNER@example.com"))?.passwordHash).toBe("h1");
@@ -67,7 +67,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
 
     test("TOTP is on only once confirmed, a recovery code works once, and a password reset turns TOTP off", async () => {
       store = await adapter.open();
-      const member = await store.staff.add({ email: "a@example.com", role: "staff", passwordHash: "h" });
+      const member = await store.staff.add({ email: "a@example.com", role: "member", passwordHash: "h" });
       await store.staff.setPendingTotp(member.id, "SECRET");
       expect((await store.staff.findById(member.id))?.totpEnabled).toBe(false);
       await store.staff.enableTotp(member.id, ["c1", "c2"]);
@@ -93,7 +93,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
 
     test("a session lives while used within the idle time, ends after it, and an owner can end every session of an account", async () => {
       store = await adapter.open();
-      const member = await store.staff.add({ email: "s@example.com", role: "staff", passwordHash: "h" });
+      const member = await store.staff.add({ email: "s@example.com", role: "member", passwordHash: "h" });
       const start = new Date("2026-01-01T00:00:00.000Z");
       await store.sessions.create({ tokenHash: "a", staffId: member.id, now: start });
       await store.sessions.create({ tokenHash: "b", staffId: member.id, now: start });
@@ -149,7 +149,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
 
     test("sessions ended by idleness are erased, and nothing else", async () => {
       store = await adapter.open();
-      const member = await store.staff.add({ email: "s@example.com", role: "staff", passwordHash: "h" });
+      const member = await store.staff.add({ email: "s@example.com", role: "member", passwordHash: "h" });
       const start = new Date("2026-01-01T00:00:00.000Z");
       await store.sessions.create({ tokenHash: "idle", staffId: member.id, now: start });
       await store.sessions.create({ tokenHash: "used", staffId: member.id, now: start });

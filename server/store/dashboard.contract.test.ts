@@ -286,7 +286,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
 
   test("counts the range's enquiries, Spam aside, by their owner now and by where they came from", async () => {
     store = await adapter.open();
-    const seller = await store.staff.add({ email: A, role: "staff", passwordHash: "h" });
+    const seller = await store.staff.add({ email: A, role: "member", passwordHash: "h" });
     await store.team.setAssignmentRule({ kind: "buyer", Retailer: seller.id, "Self Use": null });
     vi.useFakeTimers({ toFake: ["Date"] });
     try {

@@ -23,7 +23,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       opened.push(store);
       const [priya, aman, owner] = await Promise.all(
         ["priya@example.com", "aman@example.com", "owner@example.com"].map((email) =>
-          store.staff.add({ email, role: email.startsWith("owner") ? "owner" : "staff", passwordHash: "h" }),
+          store.staff.add({ email, role: email.startsWith("owner") ? "owner" : "member", passwordHash: "h" }),
         ),
       );
       await store.team.setAlertChoice(owner!.id, "none");

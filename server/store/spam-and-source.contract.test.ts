@@ -267,7 +267,7 @@ describe.each(storeAdapters("spam"))("spam and sources on the $name store", (ada
 
   test("suspected spam gets no owner, member alert or webhook; marked Not spam, it gets all three as a new enquiry would", async () => {
     store = await adapter.open();
-    const seller = await store.staff.add({ email: "seller@example.com", role: "staff", passwordHash: "h" });
+    const seller = await store.staff.add({ email: "seller@example.com", role: "member", passwordHash: "h" });
     expect(
       await store.team.setAssignmentRule({ kind: "buyer", Retailer: seller.id, "Self Use": seller.id }),
     ).toBe(true);

@@ -11,6 +11,7 @@ import type { PersonalDataStore } from "./personal-data";
 import type { SessionStore } from "./sessions";
 import type { AttemptCounterStore } from "./attempt-counters";
 import type { StaffStore } from "./staff";
+import type { MemberStore, StaffLinkPurpose } from "./members";
 import type { DigestContent } from "../../domain/team";
 import type { TeamStore } from "./team";
 import type { SubscriberDirectory } from "./subscriber-directory";
@@ -41,8 +42,11 @@ export interface StoredSubscriber {
 export type EnquiryNotificationKind = "company" | "acknowledgement";
 /** The newsletter's own mails: the request to confirm an address, and the welcome once it is confirmed. */
 export type NewsletterNotificationKind = "newsletter-confirmation" | "newsletter-welcome";
-/** The staff's own mails: a new enquiry a member chose to hear of, and a member's 09:00 digest. */
-export type StaffNotificationKind = "member-alert" | "digest";
+/**
+ * The staff's own mails: a new enquiry a member chose to hear of, a member's 09:00 digest, and a
+ * link to set a password (an invitation, or a reset an owner sent).
+ */
+export type StaffNotificationKind = "member-alert" | "digest" | "staff-link";
 export type NotificationKind = EnquiryNotificationKind | NewsletterNotificationKind | StaffNotificationKind;
 
 /** One attempt counter to add with an enquiry (server/store/attempt-counters.ts). */
@@ -147,7 +151,15 @@ export type PendingStaffNotification = {
       handedOnBy?: string;
     }
   | { kind: "digest"; digest: DigestContent }
+  | { kind: "staff-link"; link: StaffLinkMail }
 );
+
+/** What a mail with a link to set a password is made from (the link is signed when it is sent). */
+export interface StaffLinkMail {
+  linkId: string;
+  purpose: StaffLinkPurpose;
+  expiresAt: string;
+}
 
 export type PendingNotification =
   PendingEnquiryNotification | PendingNewsletterNotification | PendingStaffNotification;
@@ -283,6 +295,8 @@ export interface Store {
   /** The console's accounts and their sessions; counted attempts (sign-ins, mails to one mailbox). */
   readonly staff: StaffStore;
   readonly sessions: SessionStore;
+  /** Invitations, reset links and roles, as owners manage staff from the console. */
+  readonly members: MemberStore;
   readonly attemptCounters: AttemptCounterStore;
   /** Statuses, notes and history of enquiries, and the console's inbox. */
   readonly enquiryWork: EnquiryWorkStore;

@@ -90,7 +90,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     };
   }
   async function members(store: Store, ...emails: string[]) {
-    return Promise.all(emails.map((email) => store.staff.add({ email, role: "staff", passwordHash: "h" })));
+    return Promise.all(emails.map((email) => store.staff.add({ email, role: "member", passwordHash: "h" })));
   }
 
   test("by buyer type: a Retailer's enquiry goes to one member, a Self Use one to another, and each member is mailed as they chose", async () => {

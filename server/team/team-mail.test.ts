@@ -41,8 +41,8 @@ async function team(now?: () => Date) {
   );
   const { app } = testApp;
   await addStaff(app, "owner@example.com", "owner");
-  const retail = await addStaff(app, "retail@example.com", "staff");
-  const home = await addStaff(app, "home@example.com", "staff");
+  const retail = await addStaff(app, "retail@example.com", "member");
+  const home = await addStaff(app, "home@example.com", "member");
   const cookies = {
     owner: await signIn(app, "owner@example.com"),
     retail: await signIn(app, "retail@example.com"),

@@ -197,7 +197,7 @@ test.describe("a quarter's figures", () => {
 
   test("a member of staff lands on the inbox and has the dashboard a tab away", async ({ page }) => {
     await createStaff("owner", seeded.url);
-    const member = await createStaff("staff", seeded.url);
+    const member = await createStaff("member", seeded.url);
     await signIn(page, member, own.baseUrl);
     await page
       .getByRole("navigation", { name: "Console" })

@@ -40,7 +40,7 @@ test("two people change the same enquiry at once: the later is told, sees the ot
   test.setTimeout(60_000);
   const name = await placeEnquiry(request, "Farah");
   const owner = await createStaff("owner");
-  const colleague = await createStaff("staff");
+  const colleague = await createStaff("member");
   await signIn(page, owner);
   await openEnquiry(page, name);
 

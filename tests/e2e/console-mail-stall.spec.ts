@@ -31,7 +31,7 @@ test("the inbox warns staff while mail has not gone out for too long, and the wa
   test.setTimeout(90_000);
   // The console asks for an owner before anyone signs in; a member of staff reads the inbox.
   await createStaff("owner", server.databaseUrl);
-  const staff = await createStaff("staff", server.databaseUrl);
+  const staff = await createStaff("member", server.databaseUrl);
   const answer = await request.post(`${server.baseUrl}/api/enquiries`, {
     data: {
       Name: "Meera Stores",

@@ -92,7 +92,7 @@ test("on a phone, an owner finds a person's enquiry and subscription, erases the
 test("a member of staff who is not an owner has no Personal data page", async ({ page }) => {
   // With an owner: until one exists, the console only says how to create one.
   await createStaff("owner");
-  const staff = await createStaff("staff");
+  const staff = await createStaff("member");
   await signIn(page, staff);
   const nav = page.getByRole("navigation", { name: "Console" });
   await expect(nav.getByRole("link", { name: "Subscribers" })).toBeVisible();

@@ -75,7 +75,7 @@ test("a note typed after the session ended is saved as typed once the member sig
   test.setTimeout(60_000);
   const name = await placeEnquiry(request, "Ishita");
   const owner = await createStaff("owner");
-  const member = await createStaff("staff");
+  const member = await createStaff("member");
   const note = `Wants 6 boxes for her shop by Friday ${uniqueTag()}`;
   await typingOnEnquiry(page, member, name, note);
   await endSessionsOf(request, owner, member);
@@ -108,7 +108,7 @@ test("a member with two-step sign-in gives the code in the dialog, and their sta
   test.setTimeout(60_000);
   const name = await placeEnquiry(request, "Naveen");
   await createStaff("owner");
-  const member = await createStaff("staff");
+  const member = await createStaff("member");
   const note = `Spoke to him, sending the price list ${uniqueTag()}`;
   await typingOnEnquiry(page, member, name, "");
   await page.getByLabel("New status").selectOption("Contacted");
@@ -150,7 +150,7 @@ test("Esc closes the dialog: the note fails as the session ended, stays in its f
   test.setTimeout(60_000);
   const name = await placeEnquiry(request, "Tara");
   const owner = await createStaff("owner");
-  const member = await createStaff("staff");
+  const member = await createStaff("member");
   const note = `Call back after 4 ${uniqueTag()}`;
   await typingOnEnquiry(page, member, name, note);
   await endSessionsOf(request, owner, member);
@@ -183,8 +183,8 @@ test("another person signing in at the dialog sends nothing the first typed, and
   test.setTimeout(60_000);
   const name = await placeEnquiry(request, "Rohan");
   const owner = await createStaff("owner");
-  const member = await createStaff("staff");
-  const colleague = await createStaff("staff");
+  const member = await createStaff("member");
+  const colleague = await createStaff("member");
   const note = `Only Meera should say this ${uniqueTag()}`;
   await typingOnEnquiry(page, member, name, note);
   await endSessionsOf(request, owner, member);
@@ -211,7 +211,7 @@ test("the inbox's live updates meet the ended session once: one dialog, no repea
   test.setTimeout(60_000);
   const before = await placeEnquiry(request, "Bhavna");
   const owner = await createStaff("owner");
-  const member = await createStaff("staff");
+  const member = await createStaff("member");
   await signIn(page, member);
   await expect(page.getByRole("row").filter({ hasText: before })).toBeVisible();
   const search = page.getByLabel("Search");
@@ -251,7 +251,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     await page.setViewportSize(viewportOf(width));
     const name = await placeEnquiry(request, "Zoya");
     const owner = await createStaff("owner");
-    const member = await createStaff("staff");
+    const member = await createStaff("member");
     await typingOnEnquiry(page, member, name, "Asked for the Hindi leaflet");
     await endSessionsOf(request, owner, member);
     await page.getByRole("button", { name: "Add note" }).click();

@@ -37,8 +37,8 @@ test("a Retailer's enquiry reaches its member's mail and inbox, is taken by the 
 }) => {
   test.setTimeout(120_000);
   const owner = await createStaff("owner");
-  const retailerMember: ConsoleAccount = await createStaff("staff");
-  const selfUseMember: ConsoleAccount = await createStaff("staff");
+  const retailerMember: ConsoleAccount = await createStaff("member");
+  const selfUseMember: ConsoleAccount = await createStaff("member");
 
   // The owner sets the rule on the console's Alerts and assignment page, by keyboard.
   await signIn(page, owner);

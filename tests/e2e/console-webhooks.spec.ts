@@ -93,7 +93,7 @@ test("a member of staff who is not an owner sees no Webhooks link and is told th
 }) => {
   // An owner first: without one the console asks for one to be created.
   await createStaff("owner", own.databaseUrl);
-  const member = await createStaff("staff", own.databaseUrl);
+  const member = await createStaff("member", own.databaseUrl);
   await signIn(page, member, own.baseUrl);
   await expect(page.getByRole("link", { name: "Webhooks" })).toHaveCount(0);
   await page.goto(`${own.baseUrl}/admin/webhooks`);

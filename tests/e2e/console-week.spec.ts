@@ -116,7 +116,7 @@ test("a week: handed on untouched stays late and in the digest until a chat; a f
 }) => {
   test.setTimeout(180_000);
   const owner = await createStaff("owner", databaseUrl);
-  const member = await createStaff("staff", databaseUrl);
+  const member = await createStaff("member", databaseUrl);
 
   // Friday 18:30 IST: a retailer asks for 60 packs.
   const placed = await request.post(`${baseUrl}/api/enquiries`, {

@@ -143,7 +143,7 @@ test("keyboard only: sign in and change an enquiry's status", async ({ page, req
 test("a staff account does not see staff management and cannot open it", async ({ page }) => {
   // The console opens once an owner exists; this test must not count on another having made one.
   await createStaff("owner");
-  const staff = await createStaff("staff");
+  const staff = await createStaff("member");
   await signIn(page, staff);
   const nav = page.getByRole("navigation", { name: "Console" });
   await expect(nav.getByRole("link", { name: "Subscribers" })).toBeVisible();
@@ -161,7 +161,7 @@ test("opening the console without a session leads to sign-in and back where the 
 }) => {
   // The console opens once an owner exists; this test must not count on another having made one.
   await createStaff("owner");
-  const staff = await createStaff("staff");
+  const staff = await createStaff("member");
   await page.goto("/admin/subscribers");
   await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fsubscribers$/);
   const form = signInForm(page);
@@ -182,7 +182,7 @@ test("a session that ends while the console is open asks the person to sign in a
 }) => {
   // The console opens once an owner exists; this test must not count on another having made one.
   await createStaff("owner");
-  const staff = await createStaff("staff");
+  const staff = await createStaff("member");
   await signIn(page, staff);
   const nav = page.getByRole("navigation", { name: "Console" });
   await nav.getByRole("link", { name: "Security" }).click();
@@ -205,7 +205,7 @@ test("a session that ends while the console is open asks the person to sign in a
 test("a subscriber is found by search and removed after a confirmation", async ({ page, request }) => {
   // The console opens once an owner exists; this test must not count on another having made one.
   await createStaff("owner");
-  const staff = await createStaff("staff");
+  const staff = await createStaff("member");
   const email = `reader.${uniqueTag()}@example.in`;
   const unconfirmed = `unconfirmed.${uniqueTag()}@example.in`;
   await subscribeAndConfirm(request, email);

@@ -18,6 +18,7 @@ import {
 } from "firebase-admin/firestore";
 import type { Enquiry } from "../../../domain/enquiry";
 import type {
+  StaffLinkMail,
   AddEnquiryOptions,
   CounterToAdd,
   EnquiryStore,
@@ -431,6 +432,16 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               unsubscribeNonce: String(subscriber.unsubscribeNonce),
               requestedAt: isoOf(subscriber.requestedAt ?? subscriber.subscribedAt),
               language: languageOfDocument(subscriber.language),
+              attempts: data.attempts,
+            };
+          }
+          if (data.staffId && member && data.kind === "staff-link") {
+            return {
+              id: ref.id,
+              kind: "staff-link",
+              staffId: data.staffId,
+              to: String(member.get("email")),
+              link: JSON.parse(String(data.payload)) as StaffLinkMail,
               attempts: data.attempts,
             };
           }

@@ -8,6 +8,7 @@ import { FirestorePersonalDataStore } from "./personal-data";
 import { FirestoreSessionStore } from "./sessions";
 import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { FirestoreStaffStore } from "./staff";
+import { FirestoreMemberStore } from "./members";
 import { FirestoreSubscriberDirectory } from "./subscriber-directory";
 import { FirestoreEnquiryStore } from "./enquiries";
 import { FirestoreKeyStore, FirestoreSubscriberStore } from "./subscribers";
@@ -31,6 +32,7 @@ export class FirestoreStore implements Store {
   readonly keys: FirestoreKeyStore;
   readonly staff: FirestoreStaffStore;
   readonly sessions: FirestoreSessionStore;
+  readonly members: FirestoreMemberStore;
   readonly attemptCounters: FirestoreAttemptCounterStore;
   readonly enquiryWork: FirestoreEnquiryWorkStore;
   readonly team: FirestoreTeamStore;
@@ -49,6 +51,7 @@ export class FirestoreStore implements Store {
     this.keys = new FirestoreKeyStore(connection);
     this.staff = new FirestoreStaffStore(connection);
     this.sessions = new FirestoreSessionStore(connection);
+    this.members = new FirestoreMemberStore(connection);
     this.attemptCounters = new FirestoreAttemptCounterStore(connection);
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
     this.team = new FirestoreTeamStore(connection);

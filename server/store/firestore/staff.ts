@@ -10,9 +10,12 @@ function account(data: DocumentData): StaffAccount {
   return {
     id: String(data.id),
     email: String(data.email),
-    role: data.role as StaffRole,
+    // "staff" was the member's former name: documents written before keep it.
+    role: data.role === "owner" ? "owner" : "member",
     totpEnabled: typeof data.totpSecret === "string",
     createdAt: String(data.createdAt),
+    invited: data.passwordHash === "",
+    totpPromptDeferred: data.totpPromptDeferred === true,
     passwordHash: String(data.passwordHash),
     totpSecret: typeof data.totpSecret === "string" ? data.totpSecret : null,
     pendingTotpSecret: typeof data.pendingTotpSecret === "string" ? data.pendingTotpSecret : null,
@@ -20,8 +23,9 @@ function account(data: DocumentData): StaffAccount {
   };
 }
 
-function member({ id, email, role, totpEnabled, createdAt }: StaffAccount): StaffMember {
-  return { id, email, role, totpEnabled, createdAt };
+export function member(account: StaffAccount): StaffMember {
+  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred } = account;
+  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred };
 }
 
 /** One document per account, its id derived from the e-mail, so two accounts cannot share one. */
@@ -43,6 +47,8 @@ export class FirestoreStaffStore implements StaffStore {
       role: input.role,
       totpEnabled: false,
       createdAt: new Date().toISOString(),
+      invited: input.passwordHash === "",
+      totpPromptDeferred: false,
     };
     await this.context.run(async () => {
       try {

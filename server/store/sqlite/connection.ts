@@ -122,19 +122,30 @@ export class SqliteConnection {
     const steps = migrations(this.enquiryCollection);
     const version = () => db.pragma("user_version", { simple: true }) as number;
     if (version() === steps.length) return;
-    // IMMEDIATE: two processes starting together do not both migrate.
-    db.transaction(() => {
-      const current = version();
-      if (current > steps.length) {
-        throw new Error(
-          `The database's schema (version ${current}) is newer than this server knows (${steps.length})`,
-        );
-      }
-      for (let next = current; next < steps.length; next++) {
-        db.exec(steps[next] as string);
-        db.pragma(`user_version = ${next + 1}`);
-      }
-    }).immediate();
+    // Foreign keys off while the schema changes (SQLite's way of rebuilding a table: dropping the
+    // old one would otherwise delete, or unlink, the rows that refer to it), checked before the
+    // commit. The pragma has no effect inside a transaction, so it is set around it.
+    db.pragma("foreign_keys = OFF");
+    try {
+      // IMMEDIATE: two processes starting together do not both migrate.
+      db.transaction(() => {
+        const current = version();
+        if (current > steps.length) {
+          throw new Error(
+            `The database's schema (version ${current}) is newer than this server knows (${steps.length})`,
+          );
+        }
+        for (let next = current; next < steps.length; next++) {
+          db.exec(steps[next] as string);
+          db.pragma(`user_version = ${next + 1}`);
+        }
+        if ((db.pragma("foreign_key_check") as unknown[]).length > 0) {
+          throw new Error("The schema's migration left rows that refer to nothing");
+        }
+      }).immediate();
+    } finally {
+      db.pragma("foreign_keys = ON");
+    }
   }
 
   /** Runs `work` on a live connection, translating "cannot use the database" into StoreUnavailableError. */

@@ -3,6 +3,7 @@ import { ENQUIRY_COLUMNS, type EnquiryRow, languageOf, storedEnquiry } from "./e
 import type { Enquiry } from "../../../domain/enquiry";
 import {
   StoreUnavailableError,
+  type StaffLinkMail,
   type AddEnquiryOptions,
   type CountedChecks,
   type EnquiryStore,
@@ -49,6 +50,16 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
       staffId: String(row.staff_id),
       to: String(row.staff_email),
       digest: JSON.parse(String(row.payload)) as DigestContent,
+      attempts: row.attempts,
+    };
+  }
+  if (row.kind === "staff-link") {
+    return {
+      id: row.notification_id,
+      kind: row.kind,
+      staffId: String(row.staff_id),
+      to: String(row.staff_email),
+      link: JSON.parse(String(row.payload)) as StaffLinkMail,
       attempts: row.attempts,
     };
   }

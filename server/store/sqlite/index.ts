@@ -8,6 +8,7 @@ import { SqlitePersonalDataStore } from "./personal-data";
 import { SqliteSessionStore } from "./sessions";
 import { SqliteAttemptCounterStore } from "./attempt-counters";
 import { SqliteStaffStore } from "./staff";
+import { SqliteMemberStore } from "./members";
 import { SqliteSubscriberDirectory } from "./subscriber-directory";
 import { SqliteEnquiryStore } from "./enquiries";
 import { SqliteKeyStore, SqliteSubscriberStore } from "./subscribers";
@@ -32,6 +33,7 @@ export class SqliteStore implements Store {
   readonly keys: SqliteKeyStore;
   readonly staff: SqliteStaffStore;
   readonly sessions: SqliteSessionStore;
+  readonly members: SqliteMemberStore;
   readonly attemptCounters: SqliteAttemptCounterStore;
   readonly enquiryWork: SqliteEnquiryWorkStore;
   readonly team: SqliteTeamStore;
@@ -51,6 +53,7 @@ export class SqliteStore implements Store {
     const run: SqliteRun = (work) => connection.run(work);
     this.staff = new SqliteStaffStore(run);
     this.sessions = new SqliteSessionStore(run);
+    this.members = new SqliteMemberStore(run);
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
     this.team = new SqliteTeamStore(run, connection.enquiryTable);

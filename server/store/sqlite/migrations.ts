@@ -2,6 +2,7 @@ import { quoteIdentifier } from "./identifiers";
 import { consoleSchema } from "./console-schema";
 import { newsletterSchema } from "./newsletter-schema";
 import { sharedWorkSchema } from "./shared-work-schema";
+import { staffAccountsSchema } from "./staff-accounts-schema";
 import { lifecycleSchema, teamSchema } from "./team-schema";
 import { webhookSchema } from "./webhook-schema";
 
@@ -161,6 +162,8 @@ export function migrations(enquiryTable: string): string[] {
     // buyer (a call, a WhatsApp chat, a reply) and who an enquiry was handed on from. Only contact,
     // notes and status changes are a first touch: handing on and planning a follow-up are not.
     lifecycleSchema(enquiryTable, quoteIdentifier),
+    // Owners and members, invitations and reset links from the console (staff-accounts-schema.ts).
+    staffAccountsSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

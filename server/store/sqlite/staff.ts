@@ -13,15 +13,18 @@ interface StaffRow {
   pending_totp_secret: string | null;
   recovery_code_hashes: string;
   created_at: string;
+  totp_prompt_deferred: number;
 }
 
 function account(row: StaffRow): StaffAccount {
   return {
     id: row.id,
     email: row.email,
-    role: row.role as StaffRole,
+    role: row.role === "owner" ? "owner" : "member",
     totpEnabled: row.totp_secret !== null,
     createdAt: row.created_at,
+    invited: row.password_hash === "",
+    totpPromptDeferred: row.totp_prompt_deferred === 1,
     passwordHash: row.password_hash,
     totpSecret: row.totp_secret,
     pendingTotpSecret: row.pending_totp_secret,
@@ -30,8 +33,8 @@ function account(row: StaffRow): StaffAccount {
 }
 
 export function member(account: StaffAccount): StaffMember {
-  const { id, email, role, totpEnabled, createdAt } = account;
-  return { id, email, role, totpEnabled, createdAt };
+  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred } = account;
+  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred };
 }
 
 export class SqliteStaffStore implements StaffStore {
@@ -45,6 +48,8 @@ export class SqliteStaffStore implements StaffStore {
       role: input.role,
       totpEnabled: false,
       createdAt: new Date().toISOString(),
+      invited: input.passwordHash === "",
+      totpPromptDeferred: false,
     };
     try {
       this.run((db) =>

@@ -1,0 +1,220 @@
+import { randomUUID } from "node:crypto";
+import type { DocumentData, Transaction } from "firebase-admin/firestore";
+import {
+  CLOSED_STATUSES,
+  type EnquiryStatus,
+  type StaffMember,
+  type StaffRole,
+} from "../../../domain/console";
+import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
+import { normalizeStaffEmail, StaffExistsError } from "../staff";
+import type { StaffLinkMail } from "../store";
+import { ALREADY_EXISTS, grpcCode, keyDocumentId, sortKey, type FirestoreContext } from "./connection";
+import { staffNotification } from "./enquiries";
+import { UNASSIGNED } from "./team";
+
+/** Firestore takes at most 500 writes in one batch; each enquiry released takes two. */
+const RELEASES_PER_BATCH = 200;
+
+/** A link not used yet: "" (not null), which the emulator can combine with other filters. */
+const UNUSED = "";
+
+function linkOf(id: string, data: DocumentData): StaffLink {
+  return {
+    id,
+    staffId: String(data.staffId),
+    purpose: data.purpose === "reset" ? "reset" : "invitation",
+    createdAt: String(data.createdAt),
+    expiresAt: String(data.expiresAt),
+    usedAt: typeof data.usedAt === "string" && data.usedAt !== "" ? data.usedAt : null,
+  };
+}
+
+/** Links in `staffLinks/{id}`; accounts in `staff` (by address), their sessions in `sessions`. */
+export class FirestoreMemberStore implements MemberStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get staff() {
+    return this.context.db.collection("staff");
+  }
+  private get links() {
+    return this.context.db.collection("staffLinks");
+  }
+
+  /** Stores a link and queues its mail, in the caller's transaction. */
+  private queueLink(
+    transaction: Transaction,
+    link: { linkId: string; staffId: string; purpose: StaffLinkPurpose; expiresAt: Date; now: Date },
+  ) {
+    const mail: StaffLinkMail = {
+      linkId: link.linkId,
+      purpose: link.purpose,
+      expiresAt: link.expiresAt.toISOString(),
+    };
+    transaction.create(this.links.doc(link.linkId), {
+      staffId: link.staffId,
+      purpose: link.purpose,
+      createdAt: link.now.toISOString(),
+      expiresAt: mail.expiresAt,
+      usedAt: UNUSED,
+    });
+    transaction.create(
+      this.context.db.collection("notifications").doc(randomUUID()),
+      staffNotification(link.staffId, "staff-link", link.now, { payload: JSON.stringify(mail) }),
+    );
+  }
+
+  async invite(input: {
+    email: string;
+    role: StaffRole;
+    linkId: string;
+    expiresAt: Date;
+    now: Date;
+  }): Promise<StaffMember> {
+    const created: StaffMember = {
+      id: randomUUID(),
+      email: normalizeStaffEmail(input.email),
+      role: input.role,
+      totpEnabled: false,
+      createdAt: input.now.toISOString(),
+      invited: true,
+      totpPromptDeferred: false,
+    };
+    await this.context.run(async () => {
+      try {
+        await this.context.db.runTransaction(async (transaction) => {
+          transaction.create(this.staff.doc(keyDocumentId(created.email)), {
+            id: created.id,
+            email: created.email,
+            role: created.role,
+            createdAt: created.createdAt,
+            passwordHash: "",
+            totpSecret: null,
+            pendingTotpSecret: null,
+            recoveryCodeHashes: [],
+          });
+          this.queueLink(transaction, { ...input, staffId: created.id, purpose: "invitation" });
+        });
+      } catch (error) {
+        if (grpcCode(error) === ALREADY_EXISTS) throw new StaffExistsError(created.email);
+        throw error;
+      }
+    });
+    return created;
+  }
+
+  async sendReset(input: { staffId: string; linkId: string; expiresAt: Date; now: Date }): Promise<boolean> {
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction) => {
+        const account = (await transaction.get(this.staff.where("id", "==", input.staffId).limit(1))).docs[0];
+        if (!account) return false;
+        const sessions = await transaction.get(
+          this.context.db.collection("sessions").where("staffId", "==", input.staffId),
+        );
+        const open = await transaction.get(
+          this.links.where("staffId", "==", input.staffId).where("usedAt", "==", UNUSED),
+        );
+        for (const session of sessions.docs) transaction.delete(session.ref);
+        // Links sent before stop working: only the newest is worth anything.
+        for (const link of open.docs) transaction.update(link.ref, { usedAt: input.now.toISOString() });
+        this.queueLink(transaction, { ...input, purpose: "reset" });
+        return true;
+      }),
+    );
+  }
+
+  async findLink(linkId: string): Promise<StaffLink | null> {
+    return this.context.run(async () => {
+      const snapshot = await this.links.doc(linkId).get();
+      return snapshot.exists ? linkOf(linkId, snapshot.data() as DocumentData) : null;
+    });
+  }
+
+  async useLink(
+    linkId: string,
+    change: { passwordHash: string; totpOff: boolean; now: Date },
+  ): Promise<StaffLinkUse> {
+    try {
+      return await this.useLinkOnce(linkId, change);
+    } catch (error) {
+      if (grpcCode(error) === ALREADY_EXISTS) return "used";
+      throw error;
+    }
+  }
+
+  private async useLinkOnce(
+    linkId: string,
+    change: { passwordHash: string; totpOff: boolean; now: Date },
+  ): Promise<StaffLinkUse> {
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction): Promise<StaffLinkUse> => {
+        const snapshot = await transaction.get(this.links.doc(linkId));
+        if (!snapshot.exists) return "unknown";
+        const link = linkOf(linkId, snapshot.data() as DocumentData);
+        if (link.usedAt !== null) return "used";
+        const account = (await transaction.get(this.staff.where("id", "==", link.staffId).limit(1))).docs[0];
+        if (!account) return "unknown";
+        const open = await transaction.get(
+          this.links.where("staffId", "==", link.staffId).where("usedAt", "==", UNUSED),
+        );
+        const sessions = await transaction.get(
+          this.context.db.collection("sessions").where("staffId", "==", link.staffId),
+        );
+        const usedAt = change.now.toISOString();
+        // Creating the use's marker fails for the second of two uses at once.
+        transaction.create(snapshot.ref.collection("uses").doc("once"), { at: usedAt });
+        for (const other of open.docs) transaction.update(other.ref, { usedAt });
+        transaction.update(snapshot.ref, { usedAt });
+        transaction.update(account.ref, {
+          passwordHash: change.passwordHash,
+          ...(change.totpOff ? { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] } : {}),
+        });
+        for (const session of sessions.docs) transaction.delete(session.ref);
+        return "set";
+      }),
+    );
+  }
+
+  async setRole(staffId: string, role: StaffRole): Promise<boolean> {
+    return this.context.run(async () => {
+      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
+      if (!account) return false;
+      await account.ref.update({ role });
+      return true;
+    });
+  }
+
+  async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
+    await this.context.run(async () => {
+      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
+      await account?.ref.update({ totpPromptDeferred: deferred });
+    });
+  }
+
+  async unassignOpenEnquiries(staffId: string, change: { staffEmail: string; at: Date }): Promise<number> {
+    const at = change.at.toISOString();
+    const owned = await this.context.run(() =>
+      this.context.db.collection("enquiryWork").where("ownerId", "==", staffId).get(),
+    );
+    // Closed ones keep their owner for the record; the status is read here, not queried, to need no index.
+    const open = owned.docs.filter(
+      (doc) => !CLOSED_STATUSES.includes((doc.get("status") as EnquiryStatus | undefined) ?? "New"),
+    );
+    for (let start = 0; start < open.length; start += RELEASES_PER_BATCH) {
+      const batch = this.context.db.batch();
+      for (const doc of open.slice(start, start + RELEASES_PER_BATCH)) {
+        batch.update(doc.ref, { ownerId: UNASSIGNED });
+        const entryId = randomUUID();
+        batch.create(doc.ref.collection("history").doc(entryId), {
+          at,
+          staffEmail: change.staffEmail,
+          kind: "owner",
+          text: null,
+          sortKey: sortKey(at, entryId),
+        });
+      }
+      await this.context.run(() => batch.commit());
+    }
+    return open.length;
+  }
+}

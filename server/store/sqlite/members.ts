@@ -1,0 +1,173 @@
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import { CLOSED_STATUSES, type StaffMember, type StaffRole } from "../../../domain/console";
+import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
+import { normalizeStaffEmail, StaffExistsError } from "../staff";
+import type { StaffLinkMail } from "../store";
+import type { SqliteRun } from "./connection";
+import { newRowId } from "./row-id";
+
+interface LinkRow {
+  id: string;
+  staff_id: string;
+  purpose: StaffLinkPurpose;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+const CLOSED = `(${CLOSED_STATUSES.map((status) => `'${status}'`).join(", ")})`;
+
+export class SqliteMemberStore implements MemberStore {
+  constructor(private readonly run: SqliteRun) {}
+
+  /** Stores a link and queues its mail, in the caller's transaction. */
+  private queueLink(
+    db: Database.Database,
+    link: { linkId: string; staffId: string; purpose: StaffLinkPurpose; expiresAt: Date; now: Date },
+  ) {
+    const at = link.now.toISOString();
+    const mail: StaffLinkMail = {
+      linkId: link.linkId,
+      purpose: link.purpose,
+      expiresAt: link.expiresAt.toISOString(),
+    };
+    db.prepare(
+      `INSERT INTO staff_links (id, staff_id, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
+    ).run(link.linkId, link.staffId, link.purpose, at, mail.expiresAt);
+    db.prepare(
+      `INSERT INTO notifications (id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload)
+       VALUES (?, ?, 'staff-link', 'pending', 0, @at, @at, @at, ?)`,
+    ).run(newRowId(), link.staffId, JSON.stringify(mail), { at });
+  }
+
+  async invite(input: {
+    email: string;
+    role: StaffRole;
+    linkId: string;
+    expiresAt: Date;
+    now: Date;
+  }): Promise<StaffMember> {
+    const created: StaffMember = {
+      id: randomUUID(),
+      email: normalizeStaffEmail(input.email),
+      role: input.role,
+      totpEnabled: false,
+      createdAt: input.now.toISOString(),
+      invited: true,
+      totpPromptDeferred: false,
+    };
+    try {
+      this.run((db) =>
+        db
+          .transaction(() => {
+            db.prepare(
+              `INSERT INTO staff (id, email, role, password_hash, created_at) VALUES (?, ?, ?, '', ?)`,
+            ).run(created.id, created.email, created.role, created.createdAt);
+            this.queueLink(db, { ...input, staffId: created.id, purpose: "invitation" });
+          })
+          .immediate(),
+      );
+    } catch (error) {
+      if (error instanceof Database.SqliteError && error.code === "SQLITE_CONSTRAINT_UNIQUE") {
+        throw new StaffExistsError(created.email);
+      }
+      throw error;
+    }
+    return created;
+  }
+
+  async sendReset(input: { staffId: string; linkId: string; expiresAt: Date; now: Date }): Promise<boolean> {
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          if (!db.prepare(`SELECT 1 FROM staff WHERE id = ?`).get(input.staffId)) return false;
+          db.prepare(`DELETE FROM sessions WHERE staff_id = ?`).run(input.staffId);
+          // Links sent before stop working: only the newest is worth anything.
+          db.prepare(`UPDATE staff_links SET used_at = ? WHERE staff_id = ? AND used_at IS NULL`).run(
+            input.now.toISOString(),
+            input.staffId,
+          );
+          this.queueLink(db, { ...input, purpose: "reset" });
+          return true;
+        })
+        .immediate(),
+    );
+  }
+
+  async findLink(linkId: string): Promise<StaffLink | null> {
+    const row = this.run((db) =>
+      db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId),
+    );
+    return row
+      ? {
+          id: row.id,
+          staffId: row.staff_id,
+          purpose: row.purpose,
+          createdAt: row.created_at,
+          expiresAt: row.expires_at,
+          usedAt: row.used_at,
+        }
+      : null;
+  }
+
+  async useLink(
+    linkId: string,
+    change: { passwordHash: string; totpOff: boolean; now: Date },
+  ): Promise<StaffLinkUse> {
+    return this.run((db) =>
+      db
+        .transaction((): StaffLinkUse => {
+          const link = db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId);
+          if (!link) return "unknown";
+          if (link.used_at !== null) return "used";
+          db.prepare(`UPDATE staff_links SET used_at = ? WHERE staff_id = ? AND used_at IS NULL`).run(
+            change.now.toISOString(),
+            link.staff_id,
+          );
+          db.prepare(
+            change.totpOff
+              ? `UPDATE staff SET password_hash = ?, totp_secret = NULL, pending_totp_secret = NULL,
+                 recovery_code_hashes = '[]' WHERE id = ?`
+              : `UPDATE staff SET password_hash = ? WHERE id = ?`,
+          ).run(change.passwordHash, link.staff_id);
+          db.prepare(`DELETE FROM sessions WHERE staff_id = ?`).run(link.staff_id);
+          return "set";
+        })
+        .immediate(),
+    );
+  }
+
+  async setRole(staffId: string, role: StaffRole): Promise<boolean> {
+    return this.run(
+      (db) => db.prepare(`UPDATE staff SET role = ? WHERE id = ?`).run(role, staffId).changes === 1,
+    );
+  }
+
+  async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
+    this.run((db) =>
+      db.prepare(`UPDATE staff SET totp_prompt_deferred = ? WHERE id = ?`).run(deferred ? 1 : 0, staffId),
+    );
+  }
+
+  async unassignOpenEnquiries(staffId: string, change: { staffEmail: string; at: Date }): Promise<number> {
+    const at = change.at.toISOString();
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const released = db
+            .prepare<[string], { enquiry_id: string }>(
+              `UPDATE enquiry_work SET owner_id = NULL
+               WHERE owner_id = ? AND status NOT IN ${CLOSED} RETURNING enquiry_id`,
+            )
+            .all(staffId);
+          const history = db.prepare(
+            `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'owner', NULL)`,
+          );
+          for (const { enquiry_id } of released) history.run(newRowId(), enquiry_id, at, change.staffEmail);
+          return released.length;
+        })
+        .immediate(),
+    );
+  }
+}
