@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import {
-  CLOSED_STATUSES,
-  consoleMessages,
-  enquiryReference,
-  INBOX_PAGE_SIZE,
-  type EnquiryStatus,
-} from "../../domain/console";
+import { CLOSED_STATUSES, consoleMessages, enquiryReference, INBOX_PAGE_SIZE } from "../../domain/console";
 import {
   ALERT_CHOICES,
   assigneeOf,
