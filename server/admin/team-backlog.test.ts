@@ -74,7 +74,10 @@ describe("assigning the waiting backlog by the new rule", () => {
     const kept = await post("Kept Buyer");
     const closed = await post("Closed Buyer");
     const spam = await post("Spam Buyer");
-    await consoleRequest(app, owner, "POST", `/enquiries/${kept}/owner`, { ownerId: bilal.id });
+    await consoleRequest(app, owner, "POST", `/enquiries/${kept}/owner`, {
+      ownerId: bilal.id,
+      expectedOwnerId: null,
+    });
     for (const [id, to] of [
       [closed, "Declined"],
       [spam, "Spam"],

@@ -143,7 +143,14 @@ export async function teamRoutes(app: FastifyInstance) {
     for (const row of waiting) {
       const ownerId = assigneeOf(rule, row.enquiry.RetailerSelfUse, assigned, (id) => members.has(id));
       if (!ownerId) continue;
-      const result = await team.setOwner(row.id, { ownerId, staffEmail: account.email, at: eventTime() });
+      // Read as nobody's: one a colleague took meanwhile keeps its owner (the plan refuses it).
+      const result = await team.setOwner(row.id, {
+        ownerId,
+        expectedOwnerId: null,
+        actorId: account.id,
+        staffEmail: account.email,
+        at: eventTime(),
+      });
       if (result === "changed") assigned += 1;
     }
     await app.store.activity.record({
