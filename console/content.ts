@@ -470,10 +470,11 @@ export const staffText = {
   invited: "Invited",
   you: "You",
   make: (role: "owner" | "member") => (role === "owner" ? "Make owner" : "Make member"),
+  /** Each label starts with the button's visible words (WCAG 2.5.3), then says whose account. */
   makeLabel: (email: string, role: "owner" | "member") =>
-    role === "owner" ? `Make ${email} an owner` : `Make ${email} a member`,
+    role === "owner" ? `Make owner: ${email}` : `Make member: ${email}`,
   reset: "Send reset link",
-  resetLabel: (email: string) => `Send ${email} a link to set a new password`,
+  resetLabel: (email: string) => `Send reset link to ${email}`,
   remove: "Remove",
   removeLabel: (email: string) => `Remove ${email}`,
   confirmReset: (email: string) =>
