@@ -1,13 +1,14 @@
 import type { Language } from "./contract";
 import { enquiryMessages } from "./enquiry";
 import { enquiryMessagesHi } from "./enquiry.hi";
-import { subscriberMessages } from "./subscriber";
-import { subscriberMessagesHi } from "./subscriber.hi";
+import { subscriberAnswerDetails, subscriberMessages } from "./subscriber";
+import { subscriberAnswerDetailsHi, subscriberMessagesHi } from "./subscriber.hi";
 
 /** Each English message of the rules with its Hindi twin (the same key in both modules). */
 const twins: readonly (readonly [Readonly<Record<string, string>>, Readonly<Record<string, string>>])[] = [
   [enquiryMessages, enquiryMessagesHi],
   [subscriberMessages, subscriberMessagesHi],
+  [subscriberAnswerDetails, subscriberAnswerDetailsHi],
 ];
 
 /**

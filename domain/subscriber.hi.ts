@@ -1,4 +1,9 @@
-import type { newsletterLinkLabels, newsletterLinkPages, subscriberMessages } from "./subscriber";
+import type {
+  newsletterLinkLabels,
+  newsletterLinkPages,
+  subscriberAnswerDetails,
+  subscriberMessages,
+} from "./subscriber";
 import { UNCONFIRMED_SUBSCRIBER_DAYS } from "./retention";
 
 /** The newsletter box's answers in Hindi: the same keys as domain/subscriber.ts. */
@@ -7,8 +12,12 @@ export const subscriberMessagesHi = {
   confirmationSent:
     "बस एक क़दम बाक़ी! हमने आपको एक लिंक ईमेल किया है: सदस्यता पक्की करने के लिए उसे खोलें। अगर आप पहले से सदस्य हैं, तो आपको और कुछ नहीं करना है।",
   failed: "अभी हम आपकी सदस्यता नहीं ले सके। कृपया थोड़ी देर में फिर कोशिश करें।",
-  confirmationDetail: `यह लिंक ${UNCONFIRMED_SUBSCRIBER_DAYS} दिन तक काम करता है। हम आपका पता सिर्फ़ न्यूज़लेटर के लिए इस्तेमाल करते हैं, और हर न्यूज़लेटर में एक क्लिक में सदस्यता छोड़ने का लिंक होता है।`,
 } as const satisfies Record<keyof typeof subscriberMessages, string>;
+
+/** The answer pages' words below the answer, in Hindi (domain/subscriber.ts). */
+export const subscriberAnswerDetailsHi = {
+  confirmationDetail: `यह लिंक ${UNCONFIRMED_SUBSCRIBER_DAYS} दिन तक काम करता है। हम आपका पता सिर्फ़ न्यूज़लेटर के लिए इस्तेमाल करते हैं, और हर न्यूज़लेटर में एक क्लिक में सदस्यता छोड़ने का लिंक होता है।`,
+} as const satisfies Record<keyof typeof subscriberAnswerDetails, string>;
 
 export const newsletterLinkLabelsHi = {
   home: "साइट पर जाएँ",

@@ -13,7 +13,13 @@ export const subscriberMessages = {
   confirmationSent:
     "Almost done! We have e-mailed you a link: open it to confirm your subscription. If you are already subscribed, there is nothing more to do.",
   failed: "We could not subscribe you just now. Please try again in a moment.",
-  /** Said below the answer on the page a form posted without JavaScript gets. */
+} as const;
+
+/**
+ * Said below the answer on the page a form posted without JavaScript gets: the server's words
+ * only, kept apart from the box's answers so that no page's script carries them.
+ */
+export const subscriberAnswerDetails = {
   confirmationDetail: `The link works for ${UNCONFIRMED_SUBSCRIBER_DAYS} days. We use your address for the newsletter only, and every newsletter lets you unsubscribe in one click.`,
 } as const;
 

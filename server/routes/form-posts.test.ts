@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { enquiryMessages } from "../../domain/enquiry";
 import { enquiryMessagesHi } from "../../domain/enquiry.hi";
-import { subscriberMessages } from "../../domain/subscriber";
-import { subscriberMessagesHi } from "../../domain/subscriber.hi";
+import { subscriberAnswerDetails, subscriberMessages } from "../../domain/subscriber";
+import { subscriberAnswerDetailsHi, subscriberMessagesHi } from "../../domain/subscriber.hi";
 import { apiMessages } from "./api-errors";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 import { storedAddresses } from "../../tests/support/store-probe";
@@ -82,7 +82,7 @@ describe("the forms posted without JavaScript from the Hindi page", () => {
     const response = await post(current, "/api/subscribers", { email: "meera@example.in", lang: "hi" });
     expect(response.statusCode).toBe(202);
     expect(response.body).toContain(`<h1>${subscriberMessagesHi.confirmationSent}</h1>`);
-    expect(response.body).toContain(subscriberMessagesHi.confirmationDetail);
+    expect(response.body).toContain(subscriberAnswerDetailsHi.confirmationDetail);
     expect(response.body).toContain('href="/hi#contact"');
   });
 });
@@ -158,7 +158,7 @@ describe("the forms posted without JavaScript", () => {
       expect(response.statusCode).toBe(202);
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
       expect(response.body).toContain(subscriberMessages.confirmationSent);
-      expect(response.body).toContain(subscriberMessages.confirmationDetail);
+      expect(response.body).toContain(subscriberAnswerDetails.confirmationDetail);
     }
     expect(storedAddresses(current.databaseUrl)).toStrictEqual([
       { email: "reader@example.in", status: "pending", pendingMails: ["newsletter-confirmation"] },

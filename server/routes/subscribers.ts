@@ -3,6 +3,7 @@ import { API_ROUTES, LANGUAGE_FIELD } from "../../domain/contract";
 import {
   checkSubscriberEmail,
   NEWSLETTER_RESEND_AFTER_MINUTES,
+  subscriberAnswerDetails,
   subscriberMessages,
 } from "../../domain/subscriber";
 import { reserveMailTo } from "../mailbox-caps";
@@ -28,7 +29,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: RateLimite
       reply.sendResult({
         status: 202,
         message: subscriberMessages.confirmationSent,
-        detail: subscriberMessages.confirmationDetail,
+        detail: subscriberAnswerDetails.confirmationDetail,
         json: { message: subscriberMessages.confirmationSent },
       });
 
