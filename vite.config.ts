@@ -18,6 +18,14 @@ const ENGLISH_SHELL = /[\\/]app[\\/]content[\\/]site\.en\.ts$/;
 /** The same for the Hindi pages: their words around the page and the loader of their Devanagari face. */
 const HINDI_SHELL =
   /[\\/]app[\\/](content[\\/]site\.hi\.ts|lib[\\/]devanagari-font\.ts)$|[\\/]domain[\\/]subscriber\.hi\.ts$/;
+/**
+ * The privacy policy's page and the helper that keeps its text in the served HTML, in one script:
+ * the policy loads one script, not two. The landing page's questions use the same helper, in the
+ * sections it loads as they near the screen, which then fetch this small script too (the policy's
+ * stylesheet is its routes', so it does not come along).
+ */
+const PRIVACY_POLICY_PAGE =
+  /[\\/]app[\\/](pages[\\/]privacy-policy-page|components[\\/]prerendered-text)\.tsx$/;
 
 export default defineConfig({
   plugins: [sonnerStylesheet(), reactRouter()],
@@ -38,6 +46,7 @@ export default defineConfig({
             { name: "site", test: SHELL, priority: 20 },
             { name: "site.en", test: ENGLISH_SHELL, priority: 10 },
             { name: "site.hi", test: HINDI_SHELL, priority: 10 },
+            { name: "privacy-policy-page", test: PRIVACY_POLICY_PAGE, priority: 10 },
           ],
         },
       },

@@ -4,7 +4,6 @@ import { usePageLanguage } from "../lib/page-language";
 import { useScrollToLocation } from "../lib/use-scroll-to-location";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
-import "./privacy-policy-page.css";
 
 // The policy's text travels in the prerendered HTML only: the browser loads its module (in the
 // page's language) after a client-side navigation to this page, never to hydrate the page it was

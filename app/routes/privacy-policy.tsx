@@ -2,6 +2,7 @@ import { PrivacyPolicyPage } from "../pages/privacy-policy-page";
 import { siteText } from "../content/site.en";
 import { PageLanguage } from "../lib/page-language";
 import { pageMeta } from "../lib/seo";
+import "../pages/privacy-policy-page.css";
 
 export const handle = { language: "en" };
 

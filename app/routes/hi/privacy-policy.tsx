@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { loadDevanagariFont } from "../../lib/devanagari-font";
 import { PageLanguage } from "../../lib/page-language";
 import { pageMeta } from "../../lib/seo";
+import "../../pages/privacy-policy-page.css";
 
 export const handle = { language: "hi" };
 
