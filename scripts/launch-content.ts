@@ -6,6 +6,7 @@
  */
 import { brand } from "../domain/brand";
 import { company, declarations, product, site, social } from "../app/content/site";
+import { faqFacts } from "../app/content/faq";
 import type { LaunchContent, LaunchFact } from "../server/launch/launch-check";
 
 export const LAUNCH_CONTENT_FILE = "launch-content.json";
@@ -38,6 +39,13 @@ export function launchContent(): LaunchContent {
       field: "grievance-officer (company email)",
       value: company.email,
       kind: "grievance-officer",
+    },
+    // The buyer's questions state how payment, delivery and returns work: the company's word.
+    {
+      file: "app/content/faq.ts",
+      field: "faqFacts.confirmedBy (payment, delivery and return terms)",
+      value: faqFacts.confirmedBy,
+      kind: "confirmation",
     },
   ];
   return { facts };

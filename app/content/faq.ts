@@ -7,12 +7,21 @@ import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
 import { product } from "./site";
 import type { Translated } from "./translated";
 
-/** How the company takes payment and returns, as the answers state them. Placeholders, like the brand details. */
-export const faqFacts = {
-  firstContactHours: FIRST_CONTACT_HOURS,
+/**
+ * How the company takes payment, delivers and takes returns, as the answers state them: proposed
+ * terms, like the brand details, until the company confirms them. `confirmedBy` names who did and
+ * when ("Name, role, date"); `npm run check-launch` lists it while it is null.
+ */
+export const faqFacts: {
+  readonly firstContactHours: number;
   /** Days from delivery in which a damaged, wrong or expired pack is replaced or refunded. */
+  readonly returnDays: number;
+  readonly confirmedBy: string | null;
+} = {
+  firstContactHours: FIRST_CONTACT_HOURS,
   returnDays: 7,
-} as const;
+  confirmedBy: null,
+};
 
 export const faq = {
   eyebrow: "Before you order",

@@ -40,6 +40,7 @@ const filledIn: Record<string, string | number> = {
   "social[LinkedIn].href": "https://www.linkedin.com/company/rasvika",
   "social[WhatsApp chat].href": "https://wa.me/919810012345",
   "grievance-officer (company email)": "care@collarise.in",
+  "faqFacts.confirmedBy (payment, delivery and return terms)": "Ritu Malhotra, sales head, 2 December 2026",
 };
 
 function filledInContent(): LaunchContent {
@@ -70,6 +71,7 @@ describe("the launch check", () => {
         "app/content/site.ts social[Instagram].href",
         "app/content/site.ts social[LinkedIn].href",
         "app/content/privacy-policy.ts grievance-officer (company email)",
+        "app/content/faq.ts faqFacts.confirmedBy (payment, delivery and return terms)",
         `${ENVIRONMENT_FILE} PUBLIC_URL`,
         `${ENVIRONMENT_FILE} SMTP_URL`,
         `${ENVIRONMENT_FILE} MAIL_FROM`,

@@ -21,7 +21,16 @@ export interface LaunchFact {
 }
 
 export type LaunchFactKind =
-  "text" | "email" | "url" | "phone" | "fssai-licence" | "gstin" | "price" | "grievance-officer";
+  | "text"
+  | "email"
+  | "url"
+  | "phone"
+  | "fssai-licence"
+  | "gstin"
+  | "price"
+  | "grievance-officer"
+  /** Terms the site states on the company's behalf: who confirmed them, null until someone has. */
+  | "confirmation";
 
 /** One thing to put right before launch: where it is, and what is wrong with it. */
 export interface LaunchItem {
@@ -66,7 +75,9 @@ const isShipped = (value: string | number) => SHIPPED_PLACEHOLDERS.has(String(va
 function factProblem(fact: LaunchFact): string | null {
   const { value, kind } = fact;
   if (value === null || value === "") {
-    return kind === "gstin" ? "no GSTIN is stated" : "is empty";
+    if (kind === "gstin") return "no GSTIN is stated";
+    if (kind === "confirmation") return "the company has not confirmed these terms yet";
+    return "is empty";
   }
   if (isShipped(value)) return `is still the placeholder '${value}'`;
   const text = String(value);
