@@ -18,3 +18,25 @@ export function EmailAddress({ value }: { value: string }) {
     </>
   );
 }
+
+const ADDRESS = /([^\s@]+@[^\s@]+\.[^\s@.]+)/;
+
+/**
+ * A sentence that may name an e-mail address ("An invitation is on its way to …"): each address
+ * in it wraps as `EmailAddress` does, so a long one never widens a narrow screen.
+ */
+export function TextWithAddresses({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(ADDRESS)
+        .map((part, index) =>
+          index % 2 === 1 ? (
+            <EmailAddress key={index} value={part} />
+          ) : (
+            <Fragment key={index}>{part}</Fragment>
+          ),
+        )}
+    </>
+  );
+}

@@ -11,7 +11,7 @@ import {
 import { apiPath, callApi, errorMessage } from "../api";
 import { CopyableCommand } from "../components/CopyableCommand";
 import { OwnerOnly } from "../components/OwnerOnly";
-import { EmailAddress } from "../components/EmailAddress";
+import { EmailAddress, TextWithAddresses } from "../components/EmailAddress";
 import { consoleText, formatFullTime, pageTitle, staffText } from "../content";
 import { useStaff } from "../session";
 import { ErrorNotice, LoadState } from "../components/Notices";
@@ -166,7 +166,11 @@ function StaffList() {
     <>
       <h1>{TITLE}</h1>
       <div aria-live="polite" role="status">
-        {message && <p className={message.error ? "notice error" : "notice"}>{message.text}</p>}
+        {message && (
+          <p className={message.error ? "notice error" : "notice"}>
+            <TextWithAddresses text={message.text} />
+          </p>
+        )}
       </div>
       <InviteForm
         onInvited={async (text) => {

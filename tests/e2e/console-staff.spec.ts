@@ -126,7 +126,8 @@ for (const width of [widths.mobile, 768, widths.desktop] as const) {
     const owner = await createStaff("owner");
     await createStaff("member");
     await signIn(page, owner);
-    const email = `seen.${uniqueTag()}@collarise.example`;
+    // Longer than a phone's line, so that every notice naming it must wrap it.
+    const email = `seen.a-rather-long-mailbox-name.${uniqueTag()}@collarise.example`;
     const link = await invite(page, email);
     if (width !== 768) expect(await accessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`staff-${width}.png`), fullPage: true });
