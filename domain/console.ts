@@ -153,6 +153,8 @@ export interface InboxItem {
   Quantity: number;
   RetailerSelfUse: BuyerType;
   status: EnquiryStatus;
+  /** Increases with every status change: a bulk action sends it back, so a change made since is not overwritten. */
+  version: number;
   companyNotification: DeliveryState;
   /** Where it came from in a word (utm_source, else the referring host); absent when not known. */
   source?: string;

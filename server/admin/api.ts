@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { apiMessages } from "../routes/api-errors";
+import { bulkRoutes } from "./bulk-routes";
 import { dashboardRoutes } from "./dashboard-routes";
 import { enquiryRoutes } from "./enquiry-routes";
 import { installConsoleGuard } from "./guard";
@@ -26,6 +27,7 @@ export async function adminApi(app: FastifyInstance) {
   });
   await app.register(signInRoutes);
   await app.register(enquiryRoutes);
+  await app.register(bulkRoutes);
   await app.register(dashboardRoutes);
   await app.register(peopleRoutes);
   await app.register(staffRoutes);

@@ -14,6 +14,7 @@ export function inboxItem(row: InboxRow): InboxItem {
     Quantity: row.enquiry.Quantity,
     RetailerSelfUse: row.enquiry.RetailerSelfUse,
     status: row.status,
+    version: row.version,
     companyNotification: row.companyNotification,
     ...(sourceLabel(row.source) ? { source: sourceLabel(row.source) } : {}),
   };

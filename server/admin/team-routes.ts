@@ -195,6 +195,7 @@ export async function teamRoutes(app: FastifyInstance) {
     });
     if (result === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
     if (result === "no-such-member") return reply.code(400).send({ error: teamMessages.noSuchMember });
+    if (result === "conflict") return reply.code(409).send({ error: consoleMessages.statusConflict });
     if (typeof result === "object") {
       const { currentOwnerId } = result.ownerChanged;
       const owner = currentOwnerId

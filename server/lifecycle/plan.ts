@@ -292,6 +292,8 @@ export function planRelease(
 
 export type OwnerChangePlan =
   | { outcome: "no-such-member" }
+  /** The version changed since the list was loaded (a bulk assignment): nothing is written. */
+  | { outcome: "conflict" }
   /** The owner changed since the page was loaded: nothing is written; the console asks first. */
   | { outcome: "owner-changed"; currentOwnerId: string | null }
   | ({ outcome: "changed" } & WorkPlan);
@@ -301,19 +303,24 @@ export type OwnerChangePlan =
  * answered keeps its first-contact target, and stays late, for its new owner. The new owner hears
  * of it at once unless they chose no alerts or took it themselves. `expectedOwnerId` is the owner
  * the person saw; a different current owner refuses the change (undefined: not checked, for the
- * server's own assignments).
+ * server's own assignments). `expectedVersion`, the version a list showed (a bulk assignment),
+ * refuses it as a status change would be refused when someone changed the enquiry since.
  */
 export function planOwnerChange(
   work: WorkState,
   change: {
     ownerId: string | null;
     expectedOwnerId?: string | null;
+    expectedVersion?: number;
     actor: { id: string | null; email: string };
     members: readonly MemberFacts[];
   },
 ): OwnerChangePlan {
   const newOwner = change.ownerId ? change.members.find(({ id }) => id === change.ownerId) : undefined;
   if (change.ownerId && !newOwner) return { outcome: "no-such-member" };
+  if (change.expectedVersion !== undefined && change.expectedVersion !== work.version) {
+    return { outcome: "conflict" };
+  }
   if (change.expectedOwnerId !== undefined && change.expectedOwnerId !== work.ownerId) {
     return { outcome: "owner-changed", currentOwnerId: work.ownerId };
   }

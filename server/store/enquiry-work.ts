@@ -14,6 +14,8 @@ export interface InboxFilter {
 
 export interface InboxRow extends StoredEnquiry {
   status: EnquiryStatus;
+  /** Increases with every status change (EnquiryRecord.version); 0 for one never worked. */
+  version: number;
   companyNotification: DeliveryState;
 }
 

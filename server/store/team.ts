@@ -38,9 +38,22 @@ export type OwnerChangeResult =
   | "changed"
   | "not-found"
   | "no-such-member"
+  /** Changed by someone else since the list showed `expectedVersion`: nothing changed. */
+  | "conflict"
   /** The owner changed since the person loaded the page: nothing changed. */
   | { ownerChanged: { currentOwnerId: string | null } };
 export type FollowUpResult = "changed" | "not-found" | "closed";
+
+/** One enquiry of a bulk assignment, as the list showed it when it was chosen. */
+export interface OwnerBatchItem {
+  enquiryId: string;
+  expectedVersion: number;
+  /** The owner shown (null: nobody); absent: not checked. */
+  expectedOwnerId?: string | null;
+}
+
+/** The most enquiries one `setOwners` call takes: what one transaction holds comfortably on both stores. */
+export const OWNER_BATCH_MAX = 100;
 
 /**
  * The sales team's work on enquiries (docs/decisions/022): owners, follow-ups and next steps,
@@ -70,6 +83,15 @@ export interface TeamStore {
       at: Date;
     },
   ): Promise<OwnerChangeResult>;
+  /**
+   * Gives each enquiry to `ownerId` as `setOwner` would, in one transaction: each is planned alone
+   * (planOwnerChange with its own version and owner checks) and answers its own result, in the
+   * order given. At most OWNER_BATCH_MAX items.
+   */
+  setOwners(
+    items: readonly OwnerBatchItem[],
+    change: { ownerId: string | null; actorId: string | null; staffEmail: string; at: Date },
+  ): Promise<OwnerChangeResult[]>;
   /** Sets (or, with null, clears) the follow-up and next step of an open enquiry, with a history entry. */
   setFollowUp(
     enquiryId: string,

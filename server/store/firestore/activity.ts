@@ -3,7 +3,10 @@ import type { ActivityEntry } from "../../../domain/console";
 import type { ActivityLog } from "../activity";
 import { eventTime } from "../event-clock";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
-import { sortKey, type FirestoreContext } from "./connection";
+import { chunks, sortKey, type FirestoreContext } from "./connection";
+
+/** Writes per batch, under Firestore's 500. */
+const WRITE_BATCH_MAX = 400;
 
 /** One activity entry as its document holds it, for a caller that writes it in its own batch. */
 export function activityDocument(entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date }) {
@@ -25,6 +28,19 @@ export class FirestoreActivityLog implements ActivityLog {
   async record(entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date }): Promise<void> {
     const { id, data } = activityDocument(entry);
     await this.context.run(() => this.activity.doc(id).create(data));
+  }
+
+  async recordMany(entries: readonly (Omit<ActivityEntry, "id" | "at"> & { at?: Date })[]): Promise<void> {
+    await this.context.run(async () => {
+      for (const part of chunks(entries, WRITE_BATCH_MAX)) {
+        const batch = this.context.db.batch();
+        for (const entry of part) {
+          const { id, data } = activityDocument(entry);
+          batch.create(this.activity.doc(id), data);
+        }
+        await batch.commit();
+      }
+    });
   }
 
   async list(options: { cursor?: string | null; limit: number }) {

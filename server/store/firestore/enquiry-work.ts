@@ -95,6 +95,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     return enquiries.map((stored, index) => ({
       ...stored,
       status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? "New",
+      version: Number(works[index]?.get("version") ?? 0),
       companyNotification: deliveryState(company.get(stored.id) ?? { sentAt: null, attempts: 0 }),
     }));
   }

@@ -3,6 +3,7 @@ import {
   type DocumentData,
   type Query,
   type QueryDocumentSnapshot,
+  type Transaction,
 } from "firebase-admin/firestore";
 import {
   DIGEST_SPAM_WINDOW_MS,
@@ -17,7 +18,9 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import {
   digestNotificationId,
+  OWNER_BATCH_MAX,
   type FollowUpResult,
+  type OwnerBatchItem,
   type OwnerChangeResult,
   type TeamFields,
   type TeamInboxRow,
@@ -32,12 +35,14 @@ import {
   ASSIGNMENT_DOC,
   membersOf,
   readWork,
+  readWorks,
   storedEnquiryOf,
   UNASSIGNED,
   workStateOf,
   writePlan,
 } from "./work-record";
-import { planFollowUp, planOwnerChange } from "../../lifecycle/plan";
+import { planFollowUp, planOwnerChange, type MemberFacts, type WorkState } from "../../lifecycle/plan";
+import type { StoredEnquiry } from "../store";
 import { digestEnquiryIds } from "../../lifecycle/digest";
 import type { DigestParts, DigestRow } from "../../lifecycle/digest";
 
@@ -132,25 +137,84 @@ export class FirestoreTeamStore implements TeamStore {
         const read = await readWork(this.context, transaction, enquiryId);
         if (!read) return "not-found";
         const members = membersOf((await transaction.get(this.staff)).docs);
-        const plan = planOwnerChange(read.work, {
+        return this.changeOwner(transaction, read, members, {
           ownerId: change.ownerId,
           ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
-          actor: { id: change.actorId ?? null, email: change.staffEmail },
-          members,
+          actorId: change.actorId ?? null,
+          staffEmail: change.staffEmail,
+          at,
         });
-        if (plan.outcome === "no-such-member") return "no-such-member";
-        if (plan.outcome === "owner-changed")
-          return { ownerChanged: { currentOwnerId: plan.currentOwnerId } };
-        writePlan(
-          this.context,
-          transaction,
-          { stored: read.stored, before: read.exists ? read.work : null },
-          plan,
-          { staffEmail: change.staffEmail, at },
-        );
-        return "changed";
       }),
     );
+  }
+
+  async setOwners(
+    items: readonly OwnerBatchItem[],
+    change: { ownerId: string | null; actorId: string | null; staffEmail: string; at: Date },
+  ): Promise<OwnerChangeResult[]> {
+    if (items.length > OWNER_BATCH_MAX)
+      throw new RangeError(`At most ${OWNER_BATCH_MAX} owner changes at once`);
+    const at = change.at.toISOString();
+    return this.context.run(() =>
+      // One transaction: every read before the first write, as Firestore asks, then each change
+      // planned alone. A retry (someone changed one of them meanwhile) plans them all again.
+      this.context.db.runTransaction(async (transaction): Promise<OwnerChangeResult[]> => {
+        const [reads, staff] = await Promise.all([
+          readWorks(
+            this.context,
+            transaction,
+            items.map((item) => item.enquiryId),
+          ),
+          transaction.get(this.staff),
+        ]);
+        const members = membersOf(staff.docs);
+        return items.map((item, index) => {
+          const read = reads[index];
+          if (!read) return "not-found";
+          return this.changeOwner(transaction, read, members, {
+            ownerId: change.ownerId,
+            expectedVersion: item.expectedVersion,
+            ...(item.expectedOwnerId !== undefined ? { expectedOwnerId: item.expectedOwnerId } : {}),
+            actorId: change.actorId,
+            staffEmail: change.staffEmail,
+            at,
+          });
+        });
+      }),
+    );
+  }
+
+  /** One owner change of an enquiry read in the transaction, planned and written there. */
+  private changeOwner(
+    transaction: Transaction,
+    read: { stored: StoredEnquiry; work: WorkState; exists: boolean },
+    members: readonly MemberFacts[],
+    change: {
+      ownerId: string | null;
+      expectedVersion?: number;
+      expectedOwnerId?: string | null;
+      actorId: string | null;
+      staffEmail: string;
+      at: string;
+    },
+  ): OwnerChangeResult {
+    const plan = planOwnerChange(read.work, {
+      ownerId: change.ownerId,
+      ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
+      ...(change.expectedVersion !== undefined ? { expectedVersion: change.expectedVersion } : {}),
+      actor: { id: change.actorId, email: change.staffEmail },
+      members,
+    });
+    if (plan.outcome === "no-such-member" || plan.outcome === "conflict") return plan.outcome;
+    if (plan.outcome === "owner-changed") return { ownerChanged: { currentOwnerId: plan.currentOwnerId } };
+    writePlan(
+      this.context,
+      transaction,
+      { stored: read.stored, before: read.exists ? read.work : null },
+      plan,
+      { staffEmail: change.staffEmail, at: change.at },
+    );
+    return "changed";
   }
 
   async setFollowUp(

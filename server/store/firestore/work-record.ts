@@ -93,6 +93,28 @@ export async function readWork(
   return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), exists: work.exists, ref };
 }
 
+/**
+ * Several enquiries and their work records, read in the transaction with one request; null for
+ * each that does not exist, in the order given.
+ */
+export async function readWorks(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryIds: readonly string[],
+): Promise<({ stored: StoredEnquiry; work: WorkState; exists: boolean; ref: DocumentReference } | null)[]> {
+  if (enquiryIds.length === 0) return [];
+  const collections = collectionsOf(context);
+  const refs = enquiryIds.map((id) => collections.work.doc(id));
+  const docs = await transaction.getAll(...enquiryIds.map((id) => collections.enquiries.doc(id)), ...refs);
+  return enquiryIds.map((_, index) => {
+    const enquiry = docs[index];
+    const work = docs[enquiryIds.length + index];
+    const ref = refs[index];
+    if (!enquiry?.exists || !work || !ref) return null;
+    return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), exists: work.exists, ref };
+  });
+}
+
 /** The members with their e-mail and alert choice, and the assignment rule, read in the transaction. */
 export async function readTeam(
   context: FirestoreContext,

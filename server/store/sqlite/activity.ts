@@ -27,6 +27,15 @@ export class SqliteActivityLog implements ActivityLog {
     this.run((db) => insertActivity(db, entry));
   }
 
+  async recordMany(entries: readonly (Omit<ActivityEntry, "id" | "at"> & { at?: Date })[]): Promise<void> {
+    if (entries.length === 0) return;
+    this.run((db) =>
+      db.transaction(() => {
+        for (const entry of entries) insertActivity(db, entry);
+      })(),
+    );
+  }
+
   async list(options: { cursor?: string | null; limit: number }) {
     const after = options.cursor ? decodePageCursor(options.cursor) : null;
     const rows = this.run((db) =>

@@ -32,18 +32,20 @@ const RARE_MATCHES = 1_000;
 
 interface InboxSqlRow extends EnquiryRow, EnquiryMetaColumns {
   status: string | null;
+  version: number | null;
   sent_at: string | null;
   attempts: number | null;
 }
 
 const INBOX_COLUMNS = `${ENQUIRY_COLUMNS},
-  w.status, n.sent_at, n.attempts, ${ENQUIRY_META_COLUMNS}`;
+  w.status, w.version, n.sent_at, n.attempts, ${ENQUIRY_META_COLUMNS}`;
 
 function inboxRow(row: InboxSqlRow): InboxRow {
   return {
     ...storedEnquiry(row),
     ...enquiryMeta(row),
     status: (row.status ?? "New") as EnquiryStatus,
+    version: row.version ?? 0,
     companyNotification: deliveryState({ sentAt: row.sent_at, attempts: row.attempts ?? 0 }),
   };
 }
@@ -198,8 +200,8 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
       db
         .transaction(() => {
           const row = db
-            .prepare<[string], InboxSqlRow & { version: number | null }>(
-              `SELECT ${INBOX_COLUMNS}, w.version FROM ${this.table} e ${this.joins()} WHERE e.id = ?`,
+            .prepare<[string], InboxSqlRow>(
+              `SELECT ${INBOX_COLUMNS} FROM ${this.table} e ${this.joins()} WHERE e.id = ?`,
             )
             .get(id);
           if (!row) return null;
@@ -234,7 +236,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
             .all(id)
             .map((notification) => ({ ...notification, state: deliveryState(notification) }));
           const { companyNotification: _, ...inbox } = inboxRow(row);
-          return { ...inbox, version: row.version ?? 0, history, notifications };
+          return { ...inbox, history, notifications };
         })
         .deferred(),
     );

@@ -12,7 +12,9 @@ import { deliveryState } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import {
   digestNotificationId,
+  OWNER_BATCH_MAX,
   type FollowUpResult,
+  type OwnerBatchItem,
   type OwnerChangeResult,
   type TeamFields,
   type TeamInboxRow,
@@ -20,15 +22,17 @@ import {
   type ViewCounts,
   type ViewRequest,
 } from "../team";
+import type Database from "better-sqlite3";
 import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { readMembers, readWork, writePlan } from "./work-record";
 import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
-import { planFollowUp, planOwnerChange } from "../../lifecycle/plan";
+import { planFollowUp, planOwnerChange, type MemberFacts } from "../../lifecycle/plan";
 import type { DigestParts, DigestRow } from "../../lifecycle/digest";
 
 interface TeamSqlRow extends EnquiryRow, EnquiryMetaColumns {
   status: string | null;
+  version: number | null;
   sent_at: string | null;
   attempts: number | null;
   owner_id: string | null;
@@ -39,7 +43,7 @@ interface TeamSqlRow extends EnquiryRow, EnquiryMetaColumns {
   first_contact_due_at: string | null;
 }
 
-const COLUMNS = `${ENQUIRY_COLUMNS}, w.status, n.sent_at, n.attempts, w.owner_id, w.follow_up_at, w.next_step,
+const COLUMNS = `${ENQUIRY_COLUMNS}, w.status, w.version, n.sent_at, n.attempts, w.owner_id, w.follow_up_at, w.next_step,
   w.touched_at, w.due_at, w.first_contact_due_at, ${ENQUIRY_META_COLUMNS}`;
 
 /** Spam is never work (server/lifecycle/plan.ts: isWork): in no view and no count. */
@@ -66,6 +70,7 @@ function teamRow(row: TeamSqlRow): TeamInboxRow {
     ...storedEnquiry(row),
     ...enquiryMeta(row),
     status: (row.status ?? "New") as EnquiryStatus,
+    version: row.version ?? 0,
     companyNotification: deliveryState({ sentAt: row.sent_at, attempts: row.attempts ?? 0 }),
     ...teamFields(row),
   };
@@ -128,26 +133,74 @@ export class SqliteTeamStore implements TeamStore {
       at: Date;
     },
   ): Promise<OwnerChangeResult> {
+    return this.run((db) =>
+      db
+        .transaction(() =>
+          this.changeOwner(db, readMembers(db), {
+            enquiryId,
+            ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
+            ownerId: change.ownerId,
+            actorId: change.actorId ?? null,
+            staffEmail: change.staffEmail,
+            at: change.at.toISOString(),
+          }),
+        )
+        .immediate(),
+    );
+  }
+
+  async setOwners(
+    items: readonly OwnerBatchItem[],
+    change: { ownerId: string | null; actorId: string | null; staffEmail: string; at: Date },
+  ): Promise<OwnerChangeResult[]> {
+    if (items.length > OWNER_BATCH_MAX)
+      throw new RangeError(`At most ${OWNER_BATCH_MAX} owner changes at once`);
     const at = change.at.toISOString();
     return this.run((db) =>
       db
-        .transaction((): OwnerChangeResult => {
-          const read = readWork(db, this.table, enquiryId);
-          if (!read) return "not-found";
-          const plan = planOwnerChange(read.work, {
-            ownerId: change.ownerId,
-            ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
-            actor: { id: change.actorId ?? null, email: change.staffEmail },
-            members: readMembers(db),
-          });
-          if (plan.outcome === "no-such-member") return "no-such-member";
-          if (plan.outcome === "owner-changed")
-            return { ownerChanged: { currentOwnerId: plan.currentOwnerId } };
-          writePlan(db, read.stored, plan, { staffEmail: change.staffEmail, at });
-          return "changed";
+        .transaction(() => {
+          const members = readMembers(db);
+          return items.map((item) =>
+            this.changeOwner(db, members, {
+              ...item,
+              ownerId: change.ownerId,
+              actorId: change.actorId,
+              staffEmail: change.staffEmail,
+              at,
+            }),
+          );
         })
         .immediate(),
     );
+  }
+
+  /** One owner change, read, planned and written in the caller's transaction. */
+  private changeOwner(
+    db: Database.Database,
+    members: readonly MemberFacts[],
+    change: {
+      enquiryId: string;
+      expectedVersion?: number;
+      expectedOwnerId?: string | null;
+      ownerId: string | null;
+      actorId: string | null;
+      staffEmail: string;
+      at: string;
+    },
+  ): OwnerChangeResult {
+    const read = readWork(db, this.table, change.enquiryId);
+    if (!read) return "not-found";
+    const plan = planOwnerChange(read.work, {
+      ownerId: change.ownerId,
+      ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
+      ...(change.expectedVersion !== undefined ? { expectedVersion: change.expectedVersion } : {}),
+      actor: { id: change.actorId, email: change.staffEmail },
+      members,
+    });
+    if (plan.outcome === "no-such-member" || plan.outcome === "conflict") return plan.outcome;
+    if (plan.outcome === "owner-changed") return { ownerChanged: { currentOwnerId: plan.currentOwnerId } };
+    writePlan(db, read.stored, plan, { staffEmail: change.staffEmail, at: change.at });
+    return "changed";
   }
 
   async setFollowUp(
