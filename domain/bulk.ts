@@ -5,6 +5,7 @@
  * What the inbox and the server agree on: the route, the shapes and the messages. No I/O.
  */
 import { ENQUIRY_STATUSES, NOTE_MAX_LENGTH, type EnquiryStatus } from "./console";
+import type { BuyerType } from "./enquiry";
 
 /** The most enquiries one bulk action may change. */
 export const BULK_MAX = 500;
@@ -71,6 +72,28 @@ export interface BulkFailure {
 export interface BulkResult {
   done: BulkDone[];
   failed: BulkFailure[];
+}
+
+/**
+ * One enquiry in the mail a member gets when several are handed to them at once: by its reference,
+ * the buyer's first name, quantity and buyer type, as the 09:00 digest names them (no full name,
+ * address or mobile number).
+ */
+export interface HandedOnItem {
+  id: string;
+  reference: string;
+  firstName?: string;
+  RetailerSelfUse: BuyerType;
+  Quantity: number;
+  receivedAt: string;
+}
+
+/** The one mail a member gets for the enquiries handed to them in one bulk action. */
+export interface HandedOnList {
+  /** Who handed them on (a member's e-mail). */
+  handedOnBy: string;
+  /** Oldest first. */
+  items: HandedOnItem[];
 }
 
 const enquiries = (count: number) => `${count} ${count === 1 ? "enquiry" : "enquiries"}`;

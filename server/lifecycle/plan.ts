@@ -5,8 +5,10 @@
  * No I/O: the adapters read, call a plan, and write exactly what it says, so SQLite and Firestore
  * cannot decide differently.
  */
-import { CLOSED_STATUSES, type EnquiryStatus } from "../../domain/console";
-import type { BuyerType } from "../../domain/enquiry";
+import { CLOSED_STATUSES, enquiryReference, type EnquiryStatus } from "../../domain/console";
+import type { HandedOnList } from "../../domain/bulk";
+import type { BuyerType, Enquiry } from "../../domain/enquiry";
+import { plainFirstName } from "../../domain/names";
 import {
   assigneeOf,
   firstContactDueAt,
@@ -336,6 +338,92 @@ export function planOwnerChange(
     alerts,
     webhooks: [],
   };
+}
+
+/** One enquiry of a bulk assignment, as the list showed it and its adapter read it. */
+export interface OwnerBatchEntry {
+  enquiryId: string;
+  /** What the adapter read of it; null: there is no such enquiry. */
+  found: {
+    work: WorkState;
+    enquiry: Pick<Enquiry, "Name" | "Quantity" | "RetailerSelfUse">;
+    receivedAt: string;
+  } | null;
+  expectedVersion: number;
+  expectedOwnerId?: string | null;
+}
+
+export interface OwnerBatchPlan {
+  /** Each enquiry's own plan, in the order given; a changed one's alert is among the batch's below. */
+  outcomes: (OwnerChangePlan | { outcome: "not-found" })[];
+  /** A member handed just one gets that enquiry's own alert, as from its page. */
+  alerts: { enquiryId: string; alert: MemberAlertPlan }[];
+  /** A member handed several gets one mail listing them, not a mail each. */
+  lists: { staffId: string; list: HandedOnList }[];
+}
+
+/**
+ * A bulk assignment: each enquiry planned alone by planOwnerChange (its own version and owner
+ * checks, its own history line), and the new owner's alerts of the whole batch gathered into one
+ * mail per member. Members who chose no alerts, or who took the enquiries themselves, get none.
+ */
+export function planOwnerBatch(
+  items: readonly OwnerBatchEntry[],
+  change: {
+    ownerId: string | null;
+    actor: { id: string | null; email: string };
+    members: readonly MemberFacts[];
+  },
+): OwnerBatchPlan {
+  const handed = new Map<string, { item: OwnerBatchEntry & { found: object }; alert: MemberAlertPlan }[]>();
+  const outcomes = items.map((item): OwnerBatchPlan["outcomes"][number] => {
+    const { found } = item;
+    if (!found) return { outcome: "not-found" };
+    const plan = planOwnerChange(found.work, {
+      ownerId: change.ownerId,
+      expectedVersion: item.expectedVersion,
+      ...(item.expectedOwnerId !== undefined ? { expectedOwnerId: item.expectedOwnerId } : {}),
+      actor: change.actor,
+      members: change.members,
+    });
+    if (plan.outcome !== "changed") return plan;
+    for (const alert of plan.alerts) {
+      handed.set(alert.staffId, [...(handed.get(alert.staffId) ?? []), { item: { ...item, found }, alert }]);
+    }
+    return { ...plan, alerts: [] };
+  });
+  const alerts: OwnerBatchPlan["alerts"] = [];
+  const lists: OwnerBatchPlan["lists"] = [];
+  for (const [staffId, entries] of handed) {
+    const [only] = entries;
+    if (entries.length === 1 && only) {
+      alerts.push({ enquiryId: only.item.enquiryId, alert: only.alert });
+      continue;
+    }
+    const oldestFirst = [...entries].sort(
+      (a, b) =>
+        Date.parse(a.item.found.receivedAt) - Date.parse(b.item.found.receivedAt) ||
+        (a.item.enquiryId < b.item.enquiryId ? -1 : 1),
+    );
+    lists.push({
+      staffId,
+      list: {
+        handedOnBy: change.actor.email,
+        items: oldestFirst.map(({ item: { enquiryId, found } }) => {
+          const firstName = plainFirstName(found.enquiry.Name);
+          return {
+            id: enquiryId,
+            reference: enquiryReference(enquiryId),
+            ...(firstName ? { firstName } : {}),
+            RetailerSelfUse: found.enquiry.RetailerSelfUse,
+            Quantity: found.enquiry.Quantity,
+            receivedAt: found.receivedAt,
+          };
+        }),
+      },
+    });
+  }
+  return { outcomes, alerts, lists };
 }
 
 // Follow-up, notes, contact --------------------------------------------------------------------

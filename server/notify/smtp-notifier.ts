@@ -7,7 +7,7 @@ import {
   newsletterWelcomeMail,
   singleLine,
 } from "./mail-content";
-import { digestMail, memberAlertMail, staffLinkMail } from "./team-mail";
+import { digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./team-mail";
 import type { StaffLinks } from "../admin/staff-links";
 import {
   isStaffMail,
@@ -100,6 +100,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       "newsletter-welcome",
       "member-alert",
       "digest",
+      "handed-on",
       ...(options.staffLinks ? (["staff-link"] as const) : []),
     ]),
     async send(notification: OutboxNotification, signal: AbortSignal) {
@@ -112,7 +113,9 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
                   notification.link,
                   await staffLinkUrl(options.staffLinks, notification.link.linkId),
                 )
-              : memberAlertMail(notification, publicUrl);
+              : notification.kind === "handed-on"
+                ? handedOnListMail(notification.list, publicUrl)
+                : memberAlertMail(notification, publicUrl);
         await transport.sendMail({
           from: options.from,
           to: notification.to,

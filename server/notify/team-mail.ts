@@ -2,6 +2,7 @@ import { brand } from "../../domain/brand";
 import { CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
 import { ENQUIRY_FIELDS } from "../../domain/enquiry";
 import type { DigestContent, DigestItem, DigestSection } from "../../domain/team";
+import type { HandedOnItem, HandedOnList } from "../../domain/bulk";
 import { escapeHtml } from "../html";
 import type { PendingStaffNotification, StaffLinkMail } from "../store/store";
 import { enquirySubject, fieldLabels, type EnquiryMail } from "./mail-content";
@@ -65,6 +66,41 @@ export function memberAlertMail(notification: MemberAlert, publicUrl: string): E
     ),
     "</table>",
     `<p><a href="${escapeHtml(link)}">Open ${escapeHtml(enquiryReference(enquiryId))} in the console</a></p>`,
+  ]);
+  return { subject, text, html };
+}
+
+/**
+ * The one mail a member gets for the enquiries handed to them in one bulk action: who handed them
+ * on, then each enquiry by reference, first name, quantity and buyer type with its link, oldest
+ * first, and the console's link. No e-mail address or mobile number.
+ */
+export function handedOnListMail(list: HandedOnList, publicUrl: string): EnquiryMail {
+  const count = list.items.length;
+  const subject = `${list.handedOnBy} handed you ${count} order enquiries`;
+  const intro = `${list.handedOnBy} handed you ${count} order enquiries for ${brand.productFullName}. They are yours now.`;
+  const inbox = `${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`;
+  const line = (item: HandedOnItem) => {
+    const who = item.firstName ? `${item.firstName}, ` : "";
+    return `${item.reference}: ${who}${item.Quantity} × ${item.RetailerSelfUse}, received ${istTime(item.receivedAt)}`;
+  };
+  const text = [
+    intro,
+    "",
+    ...list.items.map((item) => `- ${line(item)}: ${consoleEnquiryUrl(publicUrl, item.id)}`),
+    "",
+    `The console: ${inbox}`,
+    "",
+  ].join("\n");
+  const html = page(subject, [
+    paragraphHtml(intro),
+    "<ul>",
+    ...list.items.map(
+      (item) =>
+        `<li><a href="${escapeHtml(consoleEnquiryUrl(publicUrl, item.id))}">${escapeHtml(line(item))}</a></li>`,
+    ),
+    "</ul>",
+    `<p><a href="${escapeHtml(inbox)}">Open the console</a></p>`,
   ]);
   return { subject, text, html };
 }

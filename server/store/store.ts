@@ -13,6 +13,7 @@ import type { AttemptCounterStore } from "./attempt-counters";
 import type { StaffStore } from "./staff";
 import type { MemberStore, StaffLinkPurpose } from "./members";
 import type { DigestContent } from "../../domain/team";
+import type { HandedOnList } from "../../domain/bulk";
 import type { TeamStore } from "./team";
 import type { SubscriberDirectory } from "./subscriber-directory";
 import type { WebhookStore } from "./webhooks";
@@ -43,10 +44,11 @@ export type EnquiryNotificationKind = "company" | "acknowledgement";
 /** The newsletter's own mails: the request to confirm an address, and the welcome once it is confirmed. */
 export type NewsletterNotificationKind = "newsletter-confirmation" | "newsletter-welcome";
 /**
- * The staff's own mails: a new enquiry a member chose to hear of, a member's 09:00 digest, and a
- * link to set a password (an invitation, or a reset an owner sent).
+ * The staff's own mails: a new enquiry a member chose to hear of (or one handed to them), a
+ * member's 09:00 digest, a link to set a password (an invitation, or a reset an owner sent), and
+ * the list of enquiries handed to a member in one bulk action.
  */
-export type StaffNotificationKind = "member-alert" | "digest" | "staff-link";
+export type StaffNotificationKind = "member-alert" | "digest" | "staff-link" | "handed-on";
 export type NotificationKind = EnquiryNotificationKind | NewsletterNotificationKind | StaffNotificationKind;
 
 /** One attempt counter to add with an enquiry (server/store/attempt-counters.ts). */
@@ -152,6 +154,8 @@ export type PendingStaffNotification = {
     }
   | { kind: "digest"; digest: DigestContent }
   | { kind: "staff-link"; link: StaffLinkMail }
+  /** Its list made when it was queued, like a digest's content. */
+  | { kind: "handed-on"; list: HandedOnList }
 );
 
 /** What a mail with a link to set a password is made from (the link is signed when it is sent). */

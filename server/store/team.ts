@@ -1,6 +1,7 @@
 import type { AlertChoice, AssignmentRule, DigestContent, InboxView } from "../../domain/team";
 import type { InboxRow } from "./enquiry-work";
 import type { DigestParts } from "../lifecycle/digest";
+import type { OwnerChangePlan } from "../lifecycle/plan";
 
 /** The work columns the team's views add to an inbox row. */
 export interface TeamFields {
@@ -43,6 +44,12 @@ export type OwnerChangeResult =
   /** The owner changed since the person loaded the page: nothing changed. */
   | { ownerChanged: { currentOwnerId: string | null } };
 export type FollowUpResult = "changed" | "not-found" | "closed";
+
+/** What an adapter answers for an owner change its plan decided (server/lifecycle/plan.ts). */
+export function ownerChangeResult(plan: OwnerChangePlan | { outcome: "not-found" }): OwnerChangeResult {
+  if (plan.outcome === "owner-changed") return { ownerChanged: { currentOwnerId: plan.currentOwnerId } };
+  return plan.outcome;
+}
 
 /** One enquiry of a bulk assignment, as the list showed it when it was chosen. */
 export interface OwnerBatchItem {

@@ -15,7 +15,7 @@ export interface NotificationData {
   subscriberId?: string;
   /** A member of staff's mail (an alert, a digest): its address is read when it is claimed. */
   staffId?: string;
-  /** A digest's content (JSON). */
+  /** A digest's content, a link's id, a handed-on list or who handed an enquiry on (JSON). */
   payload?: string;
   /** Absent on notifications stored before acknowledgements existed: the company's. */
   kind?: NotificationKind;

@@ -29,6 +29,7 @@ import type {
   StoredEnquiry,
 } from "../store";
 import { parseAssignmentRule, type AssignmentRule, type DigestContent } from "../../../domain/team";
+import type { HandedOnList } from "../../../domain/bulk";
 import { ASSIGNMENT_DOC, membersOf, takeTurn, writePlan } from "./work-record";
 import {
   acknowledgementQueued,
@@ -442,6 +443,16 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               staffId: data.staffId,
               to: String(member.get("email")),
               link: JSON.parse(String(data.payload)) as StaffLinkMail,
+              attempts: data.attempts,
+            };
+          }
+          if (data.staffId && member && data.kind === "handed-on") {
+            return {
+              id: ref.id,
+              kind: "handed-on",
+              staffId: data.staffId,
+              to: String(member.get("email")),
+              list: JSON.parse(String(data.payload)) as HandedOnList,
               attempts: data.attempts,
             };
           }

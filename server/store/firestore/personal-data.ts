@@ -197,7 +197,8 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         ...(await transaction.get(this.collections.notifications.where("enquiryId", "in", part))).docs,
       );
     }
-    // A digest names its enquiries' buyers by first name: one naming an erased enquiry goes too.
+    // A digest, or a list of enquiries handed on, names its enquiries' buyers by first name: one
+    // naming an erased enquiry goes too (both keep the ids they name in `enquiryIds`).
     for (const part of chunks(enquiryIds, ARRAY_CONTAINS_ANY_LIMIT)) {
       mails.push(
         ...(

@@ -18,6 +18,7 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import {
   digestNotificationId,
+  ownerChangeResult,
   OWNER_BATCH_MAX,
   type FollowUpResult,
   type OwnerBatchItem,
@@ -39,9 +40,17 @@ import {
   storedEnquiryOf,
   UNASSIGNED,
   workStateOf,
+  writeAlerts,
+  writeHandedOnLists,
   writePlan,
 } from "./work-record";
-import { planFollowUp, planOwnerChange, type MemberFacts, type WorkState } from "../../lifecycle/plan";
+import {
+  planFollowUp,
+  planOwnerBatch,
+  planOwnerChange,
+  type MemberFacts,
+  type WorkState,
+} from "../../lifecycle/plan";
 import type { StoredEnquiry } from "../store";
 import { digestEnquiryIds } from "../../lifecycle/digest";
 import type { DigestParts, DigestRow } from "../../lifecycle/digest";
@@ -167,19 +176,40 @@ export class FirestoreTeamStore implements TeamStore {
           ),
           transaction.get(this.staff),
         ]);
-        const members = membersOf(staff.docs);
-        return items.map((item, index) => {
-          const read = reads[index];
-          if (!read) return "not-found";
-          return this.changeOwner(transaction, read, members, {
+        const plan = planOwnerBatch(
+          items.map((item, index) => {
+            const read = reads[index];
+            return { ...item, found: read ? { work: read.work, ...read.stored } : null };
+          }),
+          {
             ownerId: change.ownerId,
-            expectedVersion: item.expectedVersion,
-            ...(item.expectedOwnerId !== undefined ? { expectedOwnerId: item.expectedOwnerId } : {}),
-            actorId: change.actorId,
-            staffEmail: change.staffEmail,
-            at,
-          });
+            actor: { id: change.actorId, email: change.staffEmail },
+            members: membersOf(staff.docs),
+          },
+        );
+        const actor = { staffEmail: change.staffEmail, at };
+        const results = plan.outcomes.map((outcome, index): OwnerChangeResult => {
+          const read = reads[index];
+          if (outcome.outcome === "changed" && read) {
+            writePlan(
+              this.context,
+              transaction,
+              { stored: read.stored, before: read.exists ? read.work : null },
+              outcome,
+              actor,
+            );
+          }
+          return ownerChangeResult(outcome);
         });
+        const storedOf = new Map(
+          reads.flatMap((read) => (read ? [[read.stored.id, read.stored] as const] : [])),
+        );
+        for (const { enquiryId, alert } of plan.alerts) {
+          const stored = storedOf.get(enquiryId);
+          if (stored) writeAlerts(this.context, transaction, stored, [alert], at);
+        }
+        writeHandedOnLists(this.context, transaction, plan.lists, at);
+        return results;
       }),
     );
   }
@@ -205,16 +235,16 @@ export class FirestoreTeamStore implements TeamStore {
       actor: { id: change.actorId, email: change.staffEmail },
       members,
     });
-    if (plan.outcome === "no-such-member" || plan.outcome === "conflict") return plan.outcome;
-    if (plan.outcome === "owner-changed") return { ownerChanged: { currentOwnerId: plan.currentOwnerId } };
-    writePlan(
-      this.context,
-      transaction,
-      { stored: read.stored, before: read.exists ? read.work : null },
-      plan,
-      { staffEmail: change.staffEmail, at: change.at },
-    );
-    return "changed";
+    if (plan.outcome === "changed") {
+      writePlan(
+        this.context,
+        transaction,
+        { stored: read.stored, before: read.exists ? read.work : null },
+        plan,
+        { staffEmail: change.staffEmail, at: change.at },
+      );
+    }
+    return ownerChangeResult(plan);
   }
 
   async setFollowUp(

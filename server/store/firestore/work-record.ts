@@ -3,7 +3,13 @@ import type { DocumentData, DocumentReference, Transaction, WriteBatch } from "f
 import type { EnquiryStatus } from "../../../domain/console";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { WebhookEventType } from "../../../domain/webhooks";
-import { untouchedWork, type MemberFacts, type WorkPlan, type WorkState } from "../../lifecycle/plan";
+import {
+  untouchedWork,
+  type MemberFacts,
+  type OwnerBatchPlan,
+  type WorkPlan,
+  type WorkState,
+} from "../../lifecycle/plan";
 import { memberAlertPayload } from "../member-alert-payload";
 import type { StoredEnquiry } from "../store";
 import { collectionsOf, isoOf, sortKey, type FirestoreContext } from "./connection";
@@ -162,6 +168,48 @@ export async function webhookQueues(
   );
 }
 
+type Writer = Pick<Transaction, "create" | "set" | "update"> | Pick<WriteBatch, "create" | "set" | "update">;
+
+/** Queues the members' alerts of one enquiry; one handed on says by whom (its payload). */
+export function writeAlerts(
+  context: FirestoreContext,
+  writer: Writer,
+  stored: StoredEnquiry,
+  alerts: WorkPlan["alerts"],
+  at: string,
+): void {
+  for (const alert of alerts) {
+    const payload = memberAlertPayload(alert);
+    (writer as Transaction).create(
+      collectionsOf(context).notifications.doc(randomUUID()),
+      staffNotification(alert.staffId, "member-alert", new Date(at), {
+        enquiryId: stored.id,
+        enquiry: stored.enquiry,
+        language: stored.language,
+        ...(payload ? { payload } : {}),
+      }),
+    );
+  }
+}
+
+/**
+ * Queues each member's one mail listing the enquiries handed to them at once (planOwnerBatch),
+ * with the enquiries it names: erasing one of them erases the mail too, as a digest's.
+ */
+export function writeHandedOnLists(
+  context: FirestoreContext,
+  writer: Writer,
+  lists: OwnerBatchPlan["lists"],
+  at: string,
+): void {
+  for (const { staffId, list } of lists) {
+    (writer as Transaction).create(collectionsOf(context).notifications.doc(randomUUID()), {
+      ...staffNotification(staffId, "handed-on", new Date(at), { payload: JSON.stringify(list) }),
+      enquiryIds: list.items.map((item) => item.id),
+    });
+  }
+}
+
 const TOUCHING_KINDS = new Set(["status", "note", "contact"]);
 
 /**
@@ -172,7 +220,7 @@ const TOUCHING_KINDS = new Set(["status", "note", "contact"]);
  */
 export function writePlan(
   context: FirestoreContext,
-  writer: Pick<Transaction, "create" | "set" | "update"> | Pick<WriteBatch, "create" | "set" | "update">,
+  writer: Writer,
   target: { stored: StoredEnquiry; before: WorkState | null },
   plan: WorkPlan,
   actor: { staffEmail: string; at: string },
@@ -224,18 +272,7 @@ export function writePlan(
       } satisfies TouchRecord);
     }
   }
-  for (const alert of plan.alerts) {
-    const payload = memberAlertPayload(alert);
-    (writer as Transaction).create(
-      collections.notifications.doc(randomUUID()),
-      staffNotification(alert.staffId, "member-alert", new Date(actor.at), {
-        enquiryId: stored.id,
-        enquiry: stored.enquiry,
-        language: stored.language,
-        ...(payload ? { payload } : {}),
-      }),
-    );
-  }
+  writeAlerts(context, writer, stored, plan.alerts, actor.at);
   for (const event of plan.webhooks) {
     queues?.get(event.type)?.(writer as DocumentWriter, {
       type: event.type,

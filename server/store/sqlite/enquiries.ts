@@ -18,6 +18,7 @@ import { addCountersIn } from "./attempt-counters";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 import type { DigestContent } from "../../../domain/team";
+import type { HandedOnList } from "../../../domain/bulk";
 import { leaseDueRows } from "./lease-due";
 import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
@@ -50,6 +51,16 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
       staffId: String(row.staff_id),
       to: String(row.staff_email),
       digest: JSON.parse(String(row.payload)) as DigestContent,
+      attempts: row.attempts,
+    };
+  }
+  if (row.kind === "handed-on") {
+    return {
+      id: row.notification_id,
+      kind: row.kind,
+      staffId: String(row.staff_id),
+      to: String(row.staff_email),
+      list: JSON.parse(String(row.payload)) as HandedOnList,
       attempts: row.attempts,
     };
   }

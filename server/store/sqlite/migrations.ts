@@ -1,5 +1,6 @@
 import { quoteIdentifier } from "./identifiers";
 import { consoleSchema } from "./console-schema";
+import { handedOnSchema } from "./handed-on-schema";
 import { newsletterSchema } from "./newsletter-schema";
 import { sharedWorkSchema } from "./shared-work-schema";
 import { staffAccountsSchema } from "./staff-accounts-schema";
@@ -164,6 +165,8 @@ export function migrations(enquiryTable: string): string[] {
     lifecycleSchema(enquiryTable, quoteIdentifier),
     // Owners and members, invitations and reset links from the console (staff-accounts-schema.ts).
     staffAccountsSchema(enquiryTable, quoteIdentifier),
+    // One mail to a member for the enquiries handed to them in one bulk action (handed-on-schema.ts).
+    handedOnSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

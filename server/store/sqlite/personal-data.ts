@@ -154,11 +154,12 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           // Mails first, counted (they would also go with their enquiry or address). The
           // enquiries' delete trigger removes their rows from the search index.
           const counts: ErasureCounts = {
-            // A digest names its enquiries' buyers by first name: one naming an erased enquiry goes too.
+            // A digest, or a list of enquiries handed on, names its enquiries' buyers by first name:
+            // one naming an erased enquiry goes too.
             notifications: db
               .prepare(
                 `DELETE FROM notifications WHERE enquiry_id ${inIds} OR subscriber_id ${inIds}
-                 OR (kind = 'digest' AND EXISTS (SELECT 1 FROM json_each(?) j WHERE instr(payload, j.value) > 0))`,
+                 OR (kind IN ('digest', 'handed-on') AND EXISTS (SELECT 1 FROM json_each(?) j WHERE instr(payload, j.value) > 0))`,
               )
               .run(ids, subscriberIds, ids).changes,
             historyEntries: db.prepare(`DELETE FROM enquiry_history WHERE enquiry_id ${inIds}`).run(ids)

@@ -12,6 +12,7 @@ import { deliveryState } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import {
   digestNotificationId,
+  ownerChangeResult,
   OWNER_BATCH_MAX,
   type FollowUpResult,
   type OwnerBatchItem,
@@ -25,9 +26,9 @@ import {
 import type Database from "better-sqlite3";
 import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
-import { readMembers, readWork, writePlan } from "./work-record";
+import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
-import { planFollowUp, planOwnerChange, type MemberFacts } from "../../lifecycle/plan";
+import { planFollowUp, planOwnerBatch, planOwnerChange, type MemberFacts } from "../../lifecycle/plan";
 import type { DigestParts, DigestRow } from "../../lifecycle/digest";
 
 interface TeamSqlRow extends EnquiryRow, EnquiryMetaColumns {
@@ -159,16 +160,27 @@ export class SqliteTeamStore implements TeamStore {
     return this.run((db) =>
       db
         .transaction(() => {
-          const members = readMembers(db);
-          return items.map((item) =>
-            this.changeOwner(db, members, {
-              ...item,
-              ownerId: change.ownerId,
-              actorId: change.actorId,
-              staffEmail: change.staffEmail,
-              at,
+          const reads = items.map((item) => readWork(db, this.table, item.enquiryId));
+          const plan = planOwnerBatch(
+            items.map((item, index) => {
+              const read = reads[index];
+              return { ...item, found: read ? { work: read.work, ...read.stored } : null };
             }),
+            {
+              ownerId: change.ownerId,
+              actor: { id: change.actorId, email: change.staffEmail },
+              members: readMembers(db),
+            },
           );
+          const actor = { staffEmail: change.staffEmail, at };
+          const results = plan.outcomes.map((outcome, index): OwnerChangeResult => {
+            const read = reads[index];
+            if (outcome.outcome === "changed" && read) writePlan(db, read.stored, outcome, actor);
+            return ownerChangeResult(outcome);
+          });
+          for (const { enquiryId, alert } of plan.alerts) writeAlerts(db, enquiryId, [alert], at);
+          writeHandedOnLists(db, plan.lists, at);
+          return results;
         })
         .immediate(),
     );
@@ -197,10 +209,9 @@ export class SqliteTeamStore implements TeamStore {
       actor: { id: change.actorId, email: change.staffEmail },
       members,
     });
-    if (plan.outcome === "no-such-member" || plan.outcome === "conflict") return plan.outcome;
-    if (plan.outcome === "owner-changed") return { ownerChanged: { currentOwnerId: plan.currentOwnerId } };
-    writePlan(db, read.stored, plan, { staffEmail: change.staffEmail, at: change.at });
-    return "changed";
+    if (plan.outcome === "changed")
+      writePlan(db, read.stored, plan, { staffEmail: change.staffEmail, at: change.at });
+    return ownerChangeResult(plan);
   }
 
   async setFollowUp(

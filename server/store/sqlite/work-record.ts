@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { EnquiryStatus } from "../../../domain/console";
-import type { MemberFacts, WorkPlan, WorkState } from "../../lifecycle/plan";
+import type { MemberFacts, OwnerBatchPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
 import { untouchedWork } from "../../lifecycle/plan";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
@@ -140,6 +140,17 @@ export function writeAlerts(
       payload: memberAlertPayload(alert),
     });
   }
+}
+
+/** Queues each member's one mail listing the enquiries handed to them at once (planOwnerBatch). */
+export function writeHandedOnLists(db: Database.Database, lists: OwnerBatchPlan["lists"], at: string): void {
+  const insert = prepared(
+    db,
+    `INSERT INTO notifications (id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload)
+     VALUES (?, ?, 'handed-on', 'pending', 0, @at, @at, @at, @payload)`,
+  );
+  for (const { staffId, list } of lists)
+    insert.run(newRowId(), staffId, { at, payload: JSON.stringify(list) });
 }
 
 /** The assignment rule new enquiries follow. */
