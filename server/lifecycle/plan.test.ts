@@ -7,6 +7,7 @@ import {
   planFollowUp,
   planIntake,
   planNote,
+  planOwnerBatch,
   planOwnerChange,
   planRelease,
   planStatusChange,
@@ -175,6 +176,127 @@ describe("taking over is asked, not silent", () => {
         members,
       }),
     ).toEqual({ outcome: "no-such-member" });
+  });
+});
+
+describe("a bulk assignment", () => {
+  const entry = (
+    enquiryId: string,
+    Name: string,
+    receivedAt: string,
+    work: WorkState | null = fridayEnquiry(),
+  ) => ({
+    enquiryId,
+    found: work && { work, enquiry: { Name, Quantity: 6, RetailerSelfUse: "Retailer" as const }, receivedAt },
+    expectedVersion: work?.version ?? 0,
+  });
+  const byOwner = { id: "owner", email: "owner@example.com" };
+
+  test("each enquiry is planned alone: one changed since, one taken since, one gone are refused, the rest given with their history line", () => {
+    const contacted = planStatusChange(fridayEnquiry(), {
+      to: "Contacted",
+      expectedVersion: 0,
+      at: ist("2030-01-05", "11:00"),
+    });
+    if (contacted.outcome !== "changed") throw new Error("not changed");
+    const plan = planOwnerBatch(
+      [
+        entry("e1", "Ravi Kumar", ist("2030-01-04", "10:00")),
+        // Marked Contacted after the list showed version 0.
+        { ...entry("e2", "Meena Iyer", ist("2030-01-04", "11:00"), contacted.work), expectedVersion: 0 },
+        {
+          ...entry("e3", "Asha Rao", ist("2030-01-04", "12:00"), fridayEnquiry("aman")),
+          expectedOwnerId: null,
+        },
+        entry("e4", "Gone", ist("2030-01-04", "13:00"), null),
+      ],
+      { ownerId: "priya", actor: byOwner, members },
+    );
+    expect(plan.outcomes.map((outcome) => outcome.outcome)).toEqual([
+      "changed",
+      "conflict",
+      "owner-changed",
+      "not-found",
+    ]);
+    const [given] = plan.outcomes;
+    expect(given).toMatchObject({
+      work: { ownerId: "priya" },
+      history: [{ kind: "owner", text: "priya@example.com", fromOwner: null }],
+      // The alert is the batch's, below.
+      alerts: [],
+    });
+    // Handed just one: that enquiry's own alert, as from its page.
+    expect(plan.alerts).toEqual([
+      { enquiryId: "e1", alert: { staffId: "priya", handedOnBy: "owner@example.com" } },
+    ]);
+    expect(plan.lists).toEqual([]);
+  });
+
+  test("a member handed several gets one mail listing them oldest first; one who chose no alerts, or took them, gets none", () => {
+    const batch = [
+      entry("e2", "Meena Iyer", ist("2030-01-04", "11:00")),
+      entry("e1", "Ravi Kumar", ist("2030-01-04", "10:00")),
+      entry("e3", "Dr. Sharma", ist("2030-01-04", "12:00")),
+    ];
+    const toPriya = planOwnerBatch(batch, { ownerId: "priya", actor: byOwner, members });
+    expect(
+      toPriya.outcomes.every((outcome) => outcome.outcome === "changed" && outcome.alerts.length === 0),
+    ).toBe(true);
+    expect(toPriya.alerts).toEqual([]);
+    expect(toPriya.lists).toEqual([
+      {
+        staffId: "priya",
+        list: {
+          handedOnBy: "owner@example.com",
+          items: [
+            {
+              id: "e1",
+              reference: "E1",
+              firstName: "Ravi",
+              RetailerSelfUse: "Retailer",
+              Quantity: 6,
+              receivedAt: ist("2030-01-04", "10:00"),
+            },
+            {
+              id: "e2",
+              reference: "E2",
+              firstName: "Meena",
+              RetailerSelfUse: "Retailer",
+              Quantity: 6,
+              receivedAt: ist("2030-01-04", "11:00"),
+            },
+            // "Dr." is no plain first name: the mail names the reference only.
+            {
+              id: "e3",
+              reference: "E3",
+              RetailerSelfUse: "Retailer",
+              Quantity: 6,
+              receivedAt: ist("2030-01-04", "12:00"),
+            },
+          ],
+        },
+      },
+    ]);
+    const toAman = planOwnerBatch(batch, { ownerId: "aman", actor: byOwner, members });
+    expect([toAman.alerts, toAman.lists]).toEqual([[], []]);
+    const taken = planOwnerBatch(batch, {
+      ownerId: "priya",
+      actor: { id: "priya", email: "priya@example.com" },
+      members,
+    });
+    expect([taken.alerts, taken.lists]).toEqual([[], []]);
+    const unassigned = planOwnerBatch(batch, { ownerId: null, actor: byOwner, members });
+    expect(unassigned.outcomes.map((outcome) => outcome.outcome)).toEqual(["changed", "changed", "changed"]);
+    expect([unassigned.alerts, unassigned.lists]).toEqual([[], []]);
+  });
+
+  test("a member no longer on the staff is refused for each, and nothing is planned", () => {
+    const plan = planOwnerBatch([entry("e1", "Ravi Kumar", ist("2030-01-04", "10:00"))], {
+      ownerId: "gone",
+      actor: byOwner,
+      members,
+    });
+    expect(plan).toEqual({ outcomes: [{ outcome: "no-such-member" }], alerts: [], lists: [] });
   });
 });
 
