@@ -114,7 +114,7 @@ export function seed(path: string) {
  * of five owners; the open ones (New, Contacted, Confirmed) carry a follow-up within a month
  * either side of now, or, untouched, their first-contact target; one to three history entries each.
  */
-function seedTeam(path: string, memberIds: readonly string[], now: number) {
+export function seedTeam(path: string, memberIds: readonly string[], now: number) {
   const db = new Database(path);
   const table = `"${ENQUIRY_COLLECTION}"`;
   const insertEnquiry = db.prepare(

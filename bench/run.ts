@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark in turn (pages, enquiry throughput, the outbox, the console's
- * inbox, two instances on the Firestore emulator), then one table.
+ * inbox, work in bulk, two instances on the Firestore emulator), then one table.
  *
  *   npm run bench                          the full run (a few minutes)
  *   BENCH_QUICK=1 npm run bench            short loads and one Lighthouse run per page
@@ -9,6 +9,7 @@
 import { writeFile } from "node:fs/promises";
 import { cpus, loadavg, totalmem } from "node:os";
 import { apiRows, runApiBench } from "./api";
+import { runBulkBenchmark } from "./bulk";
 import { runInboxBenchmark } from "./inbox";
 import { outboxRows, runOutboxBench } from "./outbox";
 import { benchBuildDir, buildSite } from "./support/build";
@@ -58,6 +59,7 @@ const pages = await watched("pages", runWebBench);
 const api = await watched("API", runApiBench);
 const outbox = await watched("outbox", runOutboxBench);
 const inbox = await watched("inbox", runInboxBenchmark);
+const bulk = await watched("bulk", runBulkBenchmark);
 const scaleOut = await watched("scale-out", runScaleOutBench);
 const peaks = Object.entries(peakLoad)
   .map(([part, load]) => `${part} ${load.toFixed(2)}`)
@@ -68,6 +70,7 @@ const rows: Row[] = [
   ...apiRows(api),
   ...outboxRows(outbox),
   ...inbox,
+  ...bulk,
   ...scaleOutRows(scaleOut),
 ];
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
