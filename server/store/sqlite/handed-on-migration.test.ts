@@ -18,7 +18,7 @@ test("a database from before lists of enquiries handed on keeps every waiting ma
   const path = join(dir, "site.db");
   const steps = migrations(ENQUIRY_COLLECTION);
   const step = steps.findIndex((sql) => sql.includes("'handed-on'"));
-  expect(step).toBe(steps.length - 1);
+  expect(step).toBeGreaterThan(0);
   const old = new Database(path);
   old.pragma("foreign_keys = ON");
   for (const sql of steps.slice(0, step)) old.exec(sql);
