@@ -52,6 +52,37 @@ export const notificationKindLabels = {
   "newsletter-welcome": "Newsletter welcome",
 } as const;
 
+/** The enquiry's e-mail conversation: replies from the console and the buyer's answers (domain/conversation.ts). */
+export const conversationText = {
+  heading: "Conversation by e-mail",
+  empty: "No e-mails with the buyer yet. A reply written below goes out from the company's address.",
+  notRead:
+    "The company's mailbox is not read here (IMAP_URL is not set): the buyer's answers reach the mailbox, not this page.",
+  youWrote: (email: string) => `${email} wrote`,
+  buyerWrote: (address: string) => `The buyer wrote from ${address}`,
+  delivery: { pending: "Queued", sent: "Sent", failing: "Failing" } as Record<DeliveryState, string>,
+  waiting: "It waits in the outbox and goes out as soon as the mail server takes it.",
+  failing: (attempts: number) =>
+    `Not sent yet after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}: it waits in the outbox and is tried again.`,
+  sentAt: (when: string) => `sent ${when}`,
+  newAnswer: "New",
+  attachments: (count: number) => `${count} ${count === 1 ? "attachment" : "attachments"} not shown.`,
+  quoteTrimmed: "The earlier mail it quoted is not shown.",
+  truncated: "It was longer: the rest is in the company's mailbox.",
+  replyHeading: "Reply by e-mail",
+  replyRoute: (from: string, to: string) => `From ${from} to ${to}, threaded under the earlier mails.`,
+  languageHint: {
+    en: "The buyer wrote from the English page: the subject and the closing lines go in English.",
+    hi: "The buyer wrote from the Hindi page: write in Hindi; the subject and the closing lines go in Hindi.",
+  } as Record<Language, string>,
+  subject: "Subject",
+  message: "Message",
+  keysHint: "Ctrl+Enter sends.",
+  send: "Send reply",
+  sending: "Sending…",
+  replyAction: "Reply",
+} as const;
+
 /** Who the activity log names when no member of staff acted. */
 export function activityActor(entry: Pick<ActivityEntry, "actor" | "action">): string {
   if (entry.actor) return entry.actor;
@@ -64,6 +95,7 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "sign-out": "Signed out",
   "status-change": "Changed a status",
   note: "Added a note",
+  "reply-sent": "Sent a reply to a buyer",
   "owner-change": "Gave an enquiry an owner",
   "follow-up": "Set a follow-up",
   "assignment-rule-changed": "Changed who gets new enquiries",
@@ -173,15 +205,17 @@ export const personalDataText = {
   erase: "Erase all of it",
   eraseHeading: "Erase",
   eraseWarning:
-    "Erasing removes every enquiry, its history and e-mails, and the subscription shown above, for good. The activity log records that an erasure happened, by you, without the address or number.",
+    "Erasing removes every enquiry, its history, its e-mails and the conversation with the person, and the subscription shown above, for good. The activity log records that an erasure happened, by you, without the address or number.",
   confirmLabel: (kind: "email" | "mobile") =>
     kind === "email" ? "Type the e-mail address again to confirm" : "Type the mobile number again to confirm",
   confirmMismatch: "That is not the same address or number. Type it again exactly.",
   eraseForGood: "Erase for good",
   cancel: "Cancel",
   erasing: "Erasing…",
-  erased: (enquiries: number, mails: number, entries: number, subscriptions: number) =>
-    `Erased ${countOf(enquiries, "enquiry", "enquiries")}, ${countOf(mails, "e-mail", "e-mails")}, ${countOf(entries, "history entry", "history entries")} and ${countOf(subscriptions, "subscription", "subscriptions")}.`,
+  erased: (enquiries: number, mails: number, entries: number, messages: number, subscriptions: number) =>
+    `Erased ${countOf(enquiries, "enquiry", "enquiries")}, ${countOf(mails, "e-mail", "e-mails")}, ${countOf(entries, "history entry", "history entries")}, ${countOf(messages, "message of a conversation", "messages of conversations")} and ${countOf(subscriptions, "subscription", "subscriptions")}.`,
+  conversation: "E-mails with the person",
+  noConversation: "No replies or answers.",
   erasedReferences: "Erased enquiries",
   nothingErased: "Nothing was erased: nothing is held about this person.",
 } as const;

@@ -239,6 +239,7 @@ export interface ActivityEntry {
     | "sign-out"
     | "status-change"
     | "note"
+    | "reply-sent"
     | "owner-change"
     | "follow-up"
     | "assignment-rule-changed"

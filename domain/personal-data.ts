@@ -5,6 +5,7 @@
  * report and of the erasure, and the messages. No I/O.
  */
 import type { EnquiryStatus, HistoryEntry } from "./console";
+import type { ConversationMessage } from "./conversation";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS, enquiryMessages, type Enquiry } from "./enquiry";
 
 /** Whom a request is about: the address they wrote in enquiries and the newsletter, or their mobile. */
@@ -58,6 +59,8 @@ export interface PersonalEnquiry {
   status: EnquiryStatus;
   /** Status changes and notes, oldest first. */
   history: HistoryEntry[];
+  /** The e-mails with the person: replies staff sent and the person's answers, oldest first. */
+  conversation: ConversationMessage[];
 }
 
 /** A newsletter address of the person: asked for and waiting for its confirmation, or confirmed. */
@@ -107,6 +110,8 @@ export interface ErasureCounts {
   workRecords: number;
   /** Status changes and notes. */
   historyEntries: number;
+  /** Replies sent to the person and their answers (the enquiries' conversations). */
+  messages: number;
   subscriptions: number;
 }
 
@@ -129,6 +134,7 @@ export function erasureSummary(counts: ErasureCounts): string {
     `${counts.notifications} mails`,
     `${counts.workRecords} statuses`,
     `${counts.historyEntries} history entries`,
+    `${counts.messages} conversation messages`,
     `${counts.subscriptions} subscriptions`,
   ].join(", ");
 }

@@ -27,6 +27,9 @@ import {
 } from "./retention/retention-schedule";
 import type { ScheduleTimers } from "./scheduled-task";
 import { scheduleDigests } from "./team/digest-schedule";
+import { parseImapUrl } from "./mail/imap-settings";
+import { scheduleMailboxReading } from "./mail/mailbox-reader";
+import { messageIdDomain } from "./notify/message-ids";
 import { installHostCheck } from "./host-check";
 import { frameworkErrors, installRefusalShape } from "./refusals";
 import { withoutPersonalData } from "./request-log";
@@ -68,6 +71,8 @@ export interface BuildAppOptions {
   digest?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
   /** How old the outbox's and webhooks' figures in /metrics may be (tests make them fresher). */
   metrics?: { backlogMaxAgeMs?: number };
+  /** The mailbox reader (IMAP_URL): the clock, timers and lease (tests set them). */
+  mailbox?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
@@ -81,6 +86,7 @@ export async function buildApp({
   clock = () => new Date(),
   digest,
   metrics,
+  mailbox,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: withoutPersonalData(logger),
@@ -222,6 +228,27 @@ export async function buildApp({
     ...digest,
   });
   app.decorate("team", { firstContactHours: config.FIRST_CONTACT_HOURS, digests });
+  // The buyers' answers to the console's replies, read from the company's mailbox (IMAP_URL) by
+  // the instance holding the reader's lease (docs/console.md, Conversation).
+  const imap = config.IMAP_URL ? parseImapUrl(config.IMAP_URL) : undefined;
+  const mailboxReader =
+    imap && !("problem" in imap)
+      ? scheduleMailboxReading({
+          settings: imap,
+          store,
+          companyAddress: config.MAIL_FROM,
+          holder: instanceId,
+          log: app.log,
+          everyMs: config.IMAP_POLL_SECONDS * 1_000,
+          wake: () => worker?.wake(),
+          ...mailbox,
+        })
+      : undefined;
+  app.decorate("conversation", {
+    mailFrom: config.MAIL_FROM,
+    messageIdDomain: messageIdDomain(config.MAIL_FROM),
+    mailbox: mailboxReader,
+  });
   let releaseDatabase: (() => Promise<void>) | undefined;
 
   app.addHook("onReady", async () => {
@@ -233,11 +260,13 @@ export async function buildApp({
     retentionSweeps.start();
     outboxStallWatch.start();
     digests.start();
+    mailboxReader?.start();
   });
   app.addHook("onClose", async () => {
     await backups?.stop();
     await retentionSweeps.stop();
     await digests.stop();
+    await mailboxReader?.stop();
     await outboxStallWatch.stop();
     await worker?.stop();
     await webhookWorker.stop();

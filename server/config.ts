@@ -3,6 +3,7 @@ import { z } from "zod";
 import { brand } from "../domain/brand";
 import { parseRetentionSetting, type RetentionPeriods } from "../domain/retention";
 import { FIRST_CONTACT_HOURS } from "../domain/working-hours";
+import { parseImapUrl } from "./mail/imap-settings";
 
 /** Empty strings count as unset, so `FOO= npm start` means "use the default". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -21,6 +22,15 @@ const smtpUrl = z.string().refine((value) => /^smtps?:\/\/[^/]+/.test(value), {
 });
 
 const email = z.string().email();
+
+const imapUrl = z.string().transform((value, ctx) => {
+  const parsed = parseImapUrl(value);
+  if ("problem" in parsed) {
+    ctx.addIssue({ code: "custom", message: parsed.problem });
+    return z.NEVER;
+  }
+  return value;
+});
 
 /** A retention setting, parsed as the build parses it (domain/retention.ts), so both agree. */
 const retentionSetting = (key: keyof RetentionPeriods) =>
@@ -122,6 +132,13 @@ export const configSchema = z
      * (twice NOTIFY_TIMEOUT_SECONDS unless set): how soon a killed instance's mail goes out.
      */
     OUTBOX_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3_600)),
+    /**
+     * The company's mailbox, read for buyers' answers to the console's replies
+     * (`imaps://user:pass@host:993/INBOX`; server/mail/imap-settings.ts); not read unless set.
+     */
+    IMAP_URL: optional(imapUrl),
+    /** How often one instance reads the mailbox for new answers. */
+    IMAP_POLL_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)).default(60),
     /** Also mail the visitor an acknowledgement with the enquiry's reference (SMTP only). */
     ACKNOWLEDGE_VISITORS: optional(booleanFlag).default(false),
     /** Lets webhooks go to private, loopback and link-local addresses, and over http: (tests only). */

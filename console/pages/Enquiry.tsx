@@ -15,6 +15,7 @@ import {
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import {
   contactLinks,
+  conversationText,
   deliveryLabels,
   formatFullTime,
   languageLabels,
@@ -29,6 +30,8 @@ import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
 import { SourceDetails, SpamReasons } from "../components/SpamAndSource";
 import { ErrorNotice, Loading } from "../components/Notices";
 import { TeamPanel } from "../components/TeamPanel";
+import { Conversation } from "../components/Conversation";
+import { REPLY_TEXT_ID } from "../components/ReplyBox";
 import type { TeamItemFields } from "../../domain/team";
 
 /** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022). */
@@ -215,9 +218,17 @@ export function Component() {
           <MessageCircle aria-hidden="true" size={20} />
           WhatsApp
         </a>
-        <a className="button contact" href={links.email}>
+        <a
+          className="button contact"
+          href={`#${REPLY_TEXT_ID}`}
+          onClick={(event) => {
+            // The reply is written on this page, recorded and threaded: not in a mail program.
+            event.preventDefault();
+            document.getElementById(REPLY_TEXT_ID)?.focus();
+          }}
+        >
           <Mail aria-hidden="true" size={20} />
-          E-mail
+          {conversationText.replyAction}
         </a>
       </div>
 
@@ -231,6 +242,8 @@ export function Component() {
           )
         }
       />
+
+      <Conversation enquiryId={detail.id} onReplied={() => void load()} />
 
       <div className="detail-grid">
         <SpamReasons detail={detail} busy={busy} onNotSpam={() => void markNotSpam()} />

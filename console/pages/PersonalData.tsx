@@ -12,6 +12,7 @@ import { OwnerOnly } from "../components/OwnerOnly";
 import { formatFullTime, notificationKindLabels, pageTitle, personalDataText as text } from "../content";
 import { EmailAddress } from "../components/EmailAddress";
 import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
+import { MessageList } from "../components/Conversation";
 import { ErrorNotice } from "../components/Notices";
 
 type Kind = "email" | "mobile";
@@ -40,6 +41,8 @@ function HeldEnquiries({ report }: { report: PersonalDataReport }) {
               <EnquiryFields enquiry={held.enquiry} />
               <h4>{text.history}</h4>
               <HistoryList history={held.history} empty={text.noHistory} />
+              <h4>{text.conversation}</h4>
+              <MessageList messages={held.conversation} empty={text.noConversation} />
             </li>
           ))}
         </ol>
@@ -228,6 +231,7 @@ function PersonalDataRequests() {
           erased.counts.enquiries,
           erased.counts.notifications,
           erased.counts.historyEntries,
+          erased.counts.messages,
           erased.counts.subscriptions,
         )
       : text.nothingErased

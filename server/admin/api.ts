@@ -10,6 +10,7 @@ import { signInRoutes } from "./sign-in-routes";
 import { staffRoutes } from "./staff-routes";
 import { teamRoutes } from "./team-routes";
 import { webhookRoutes } from "./webhook-routes";
+import { conversationRoutes } from "./conversation-routes";
 
 /**
  * The console's API, registered with `prefix: ADMIN_API_PREFIX`. Its guard is a hook of this
@@ -34,4 +35,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(personalDataRoutes);
   await app.register(teamRoutes);
   await app.register(webhookRoutes);
+  await app.register(conversationRoutes);
 }

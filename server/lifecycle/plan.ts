@@ -67,11 +67,16 @@ export type WebhookEventPlan =
   | { type: "enquiry.not_spam" }
   | { type: "enquiry.status_changed"; change: { from: EnquiryStatus; to: EnquiryStatus } };
 
-/** A mail to a member about one enquiry: a new one they chose to hear of, or one handed to them. */
+/**
+ * A mail to a member about one enquiry: a new one they chose to hear of, one handed to them, or
+ * the buyer's answer to one they own (server/lifecycle/conversation.ts).
+ */
 export interface MemberAlertPlan {
   staffId: string;
   /** Set when the enquiry was handed to them: who handed it on. */
   handedOnBy?: string;
+  /** Set when the buyer answered by e-mail. */
+  answered?: true;
 }
 
 /** What one decision writes. */

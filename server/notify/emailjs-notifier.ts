@@ -4,6 +4,7 @@ import {
   type EnquiryNotification,
   isNewsletterMail,
   isStaffMail,
+  isReplyMail,
   NotificationFailedError,
   type Notifier,
   type OutboxNotification,
@@ -60,6 +61,7 @@ export function createEmailJsNotifier(options: EmailJsNotifierOptions): Notifier
       if (
         isNewsletterMail(notification) ||
         isStaffMail(notification) ||
+        isReplyMail(notification) ||
         notification.kind === "acknowledgement"
       ) {
         throw new NotificationFailedError("EmailJS sends the company's notification only");

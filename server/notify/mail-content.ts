@@ -7,7 +7,7 @@ import { enquiryReference } from "../../domain/console";
 import { escapeHtml } from "../html";
 import { ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
 import { UNCONFIRMED_SUBSCRIBER_DAYS } from "../../domain/retention";
-import type { PendingEnquiryNotification } from "../store/store";
+import type { PendingEnquiryNotification, PendingReplyNotification } from "../store/store";
 
 /** How each stored field is named to the person reading the mail, in the form's order. */
 export const fieldLabels: Record<keyof Enquiry, string> = {
@@ -249,4 +249,59 @@ export function newsletterWelcomeMail(
     language,
   );
   return { subject, text, html, unsubscribeUrl: links.unsubscribeUrl };
+}
+
+/**
+ * The subject a new reply starts with: "Re:" and the subject of what it answers (the newest message
+ * of the conversation, else the acknowledgement), or, with nothing to answer yet, the
+ * acknowledgement's own subject; in the buyer's language, and carrying the reference either way.
+ */
+export function replySubject(input: {
+  enquiryId: string;
+  language: Language;
+  /** The newest message's subject; null when the conversation is empty. */
+  lastSubject: string | null;
+  acknowledged: boolean;
+}): string {
+  const first = acknowledgementWords[input.language].subject(input.enquiryId);
+  const answered = input.lastSubject ?? (input.acknowledged ? first : null);
+  return answered ? `Re: ${answered.replace(/^\s*(?:re|aw|sv)\s*:\s*/i, "")}` : first;
+}
+
+/**
+ * The words around a member's reply, in the buyer's language: who writes, how to reach the
+ * company, and the reference to quote. The member's own words are sent as they typed them.
+ */
+const replyWords = {
+  en: {
+    closing: (reference: string) => [
+      `${brand.companyName} · ${brand.companyPhone.display}`,
+      `Your enquiry's reference is ${reference}. To write to us, simply answer this e-mail.`,
+    ],
+  },
+  hi: {
+    closing: (reference: string) => [
+      `${brandHi.companyName} · ${brand.companyPhone.display}`,
+      `आपकी पूछताछ का संदर्भ नंबर ${reference} है। हमें लिखने के लिए बस इसी ईमेल का जवाब दें।`,
+    ],
+  },
+} as const satisfies Record<Language, unknown>;
+
+/** A member's reply to the buyer: their text, then the company's closing lines in the buyer's language. */
+export function replyMail(notification: Pick<PendingReplyNotification, "enquiryId" | "language" | "reply">) {
+  const { reply, language } = notification;
+  const closing = replyWords[language].closing(enquiryReference(notification.enquiryId));
+  const text = `${reply.text}\n\n-- \n${closing.join("\n")}\n`;
+  const html = [
+    "<!doctype html>",
+    `<html lang="${language}"><head><meta charset="utf-8"><title>`,
+    escapeHtml(reply.subject),
+    "</title></head><body>",
+    ...reply.text
+      .split(/\n{2,}/)
+      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`),
+    `<p style="color:#555">${closing.map(escapeHtml).join("<br>")}</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { subject: reply.subject, text, html } satisfies EnquiryMail;
 }

@@ -3,6 +3,7 @@ import type {
   NotificationKind,
   PendingEnquiryNotification,
   PendingNewsletterNotification,
+  PendingReplyNotification,
   PendingStaffNotification,
 } from "../store/store";
 
@@ -26,7 +27,15 @@ export type NewsletterNotification = Omit<PendingNewsletterNotification, "attemp
 /** A mail to one member of staff: an alert of a new enquiry, or the day's digest. */
 export type StaffNotification = PendingStaffNotification;
 
-export type OutboxNotification = EnquiryNotification | NewsletterNotification | StaffNotification;
+/** A reply a member wrote in the console, to the enquiry's own address. */
+export type ReplyNotification = PendingReplyNotification;
+
+export type OutboxNotification =
+  EnquiryNotification | NewsletterNotification | StaffNotification | ReplyNotification;
+
+export function isReplyMail(notification: OutboxNotification): notification is ReplyNotification {
+  return notification.kind === "reply";
+}
 
 export function isStaffMail(notification: OutboxNotification): notification is StaffNotification {
   return "staffId" in notification;

@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { SqliteStore } from "../store/sqlite";
-import { isNewsletterMail, isStaffMail, type EnquiryNotification, type Notifier } from "./notifier";
+import {
+  isNewsletterMail,
+  isStaffMail,
+  isReplyMail,
+  type EnquiryNotification,
+  type Notifier,
+} from "./notifier";
 import { type CycleReport, OutboxWorker, type OutboxWorkerOptions, retryDelayMs } from "./outbox-worker";
 import { pendingNotifications } from "../../tests/support/store-probe";
 import { recordingLogger } from "../../tests/support/recording-logger";
@@ -36,7 +42,7 @@ function scriptedNotifier(
     kinds,
     attempts,
     async send(notification, signal) {
-      if (isNewsletterMail(notification) || isStaffMail(notification))
+      if (isNewsletterMail(notification) || isStaffMail(notification) || isReplyMail(notification))
         throw new Error("given a kind of mail it does not send");
       attempts.push(notification);
       const attempt = attempts.filter((earlier) => earlier.id === notification.id).length;

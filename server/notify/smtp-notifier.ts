@@ -5,13 +5,16 @@ import {
   enquiryMail,
   newsletterConfirmationMail,
   newsletterWelcomeMail,
+  replyMail,
   singleLine,
 } from "./mail-content";
+import { acknowledgementMessageId, messageIdDomain as messageIdDomainOf } from "./message-ids";
 import { digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./team-mail";
 import type { StaffLinks } from "../admin/staff-links";
 import {
   isStaffMail,
   isNewsletterMail,
+  isReplyMail,
   type NewsletterNotification,
   type Notifier,
   type OutboxNotification,
@@ -30,12 +33,6 @@ export interface SmtpNotifierOptions {
   staffLinks?: StaffLinks;
   /** Where staff open the console from their mails (PUBLIC_URL); the local server's default port unless given. */
   publicUrl?: string;
-}
-
-/** The domain part of an address, for Message-IDs: `website@collarise.example` → `collarise.example`. */
-function domainOf(address: string): string {
-  const at = address.lastIndexOf("@");
-  return at >= 0 ? address.slice(at + 1) : "localhost";
 }
 
 /** The newsletter mail a notification stands for, with its links; none for a request already answered. */
@@ -87,7 +84,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
     socketTimeout: options.timeoutMs,
     dnsTimeout: stepTimeout,
   });
-  const messageIdDomain = domainOf(options.from);
+  const messageIdDomain = messageIdDomainOf(options.from);
   const publicUrl = options.publicUrl ?? "http://127.0.0.1:3000";
 
   return {
@@ -101,6 +98,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       "member-alert",
       "digest",
       "handed-on",
+      "reply",
       ...(options.staffLinks ? (["staff-link"] as const) : []),
     ]),
     async send(notification: OutboxNotification, signal: AbortSignal) {
@@ -153,6 +151,23 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         });
         return;
       }
+      if (isReplyMail(notification)) {
+        // To the enquiry's own address only, threaded as the conversation stored it when queued.
+        const mail = replyMail(notification);
+        await transport.sendMail({
+          from: options.from,
+          to: visitorAddress(notification.enquiry.Email),
+          subject: singleLine(mail.subject),
+          text: mail.text,
+          html: mail.html,
+          messageId: notification.reply.messageId,
+          ...(notification.reply.inReplyTo ? { inReplyTo: notification.reply.inReplyTo } : {}),
+          ...(notification.reply.references.length ? { references: notification.reply.references } : {}),
+          headers: { "X-Enquiry-Id": notification.enquiryId },
+          signal,
+        });
+        return;
+      }
       if (notification.kind === "acknowledgement") {
         // To the visitor, who may answer the company directly.
         const mail = acknowledgementMail(notification);
@@ -162,7 +177,8 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          messageId: `<acknowledgement-${notification.id}@${messageIdDomain}>`,
+          // Replies from the console thread under it (server/lifecycle/conversation.ts).
+          messageId: acknowledgementMessageId(notification.id, messageIdDomain),
           headers: { "X-Enquiry-Id": notification.enquiryId },
           signal,
         });

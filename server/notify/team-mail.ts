@@ -38,17 +38,26 @@ function page(title: string, body: string[]): string {
   ].join("\n");
 }
 
-/** A member's alert of one new enquiry: its fields and the link to it in the console. */
+/**
+ * A member's alert about one enquiry (a new one, one handed to them, or the buyer's answer to one
+ * they own): its fields and the link to it in the console. An answer's text is not in it: the
+ * member reads it in the console.
+ */
 export function memberAlertMail(notification: MemberAlert, publicUrl: string): EnquiryMail {
   const { enquiry, enquiryId } = notification;
   const link = consoleEnquiryUrl(publicUrl, enquiryId);
   const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], String(enquiry[field])] as const);
-  const intro = notification.handedOnBy
-    ? `${notification.handedOnBy} handed you the order enquiry ${enquiryReference(enquiryId)} for ${brand.productFullName}. It is yours now.`
-    : `A new order enquiry ${enquiryReference(enquiryId)} for ${brand.productFullName} arrived through the website.`;
-  const subject = notification.handedOnBy
-    ? `[${enquiryReference(enquiryId)}] Handed to you: ${enquirySubject(enquiry)}`
-    : `[${enquiryReference(enquiryId)}] ${enquirySubject(enquiry)}`;
+  const reference = enquiryReference(enquiryId);
+  const intro = notification.answered
+    ? `The buyer answered your enquiry ${reference} by e-mail. Read the answer, and reply, on the enquiry's page.`
+    : notification.handedOnBy
+      ? `${notification.handedOnBy} handed you the order enquiry ${reference} for ${brand.productFullName}. It is yours now.`
+      : `A new order enquiry ${reference} for ${brand.productFullName} arrived through the website.`;
+  const subject = notification.answered
+    ? `[${reference}] The buyer answered: ${enquirySubject(enquiry)}`
+    : notification.handedOnBy
+      ? `[${reference}] Handed to you: ${enquirySubject(enquiry)}`
+      : `[${reference}] ${enquirySubject(enquiry)}`;
   const text = [
     intro,
     "",

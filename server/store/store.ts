@@ -17,6 +17,7 @@ import type { HandedOnList } from "../../domain/bulk";
 import type { TeamStore } from "./team";
 import type { SubscriberDirectory } from "./subscriber-directory";
 import type { WebhookStore } from "./webhooks";
+import type { ConversationStore } from "./conversations";
 
 /**
  * An enquiry as stored: exactly the five fields, with its id, the time it was received and the
@@ -49,7 +50,10 @@ export type NewsletterNotificationKind = "newsletter-confirmation" | "newsletter
  * the list of enquiries handed to a member in one bulk action.
  */
 export type StaffNotificationKind = "member-alert" | "digest" | "staff-link" | "handed-on";
-export type NotificationKind = EnquiryNotificationKind | NewsletterNotificationKind | StaffNotificationKind;
+/** A reply a member wrote in the console, to the enquiry's own address (docs/console.md, Conversation). */
+export type ReplyNotificationKind = "reply";
+export type NotificationKind =
+  EnquiryNotificationKind | NewsletterNotificationKind | StaffNotificationKind | ReplyNotificationKind;
 
 /** One attempt counter to add with an enquiry (server/store/attempt-counters.ts). */
 export interface CounterToAdd {
@@ -151,6 +155,8 @@ export type PendingStaffNotification = {
       receivedAt: string;
       /** Set when the enquiry was handed to the member: who handed it on (server/lifecycle/plan.ts). */
       handedOnBy?: string;
+      /** Set when the buyer answered the enquiry by e-mail (server/lifecycle/conversation.ts). */
+      answered?: true;
     }
   | { kind: "digest"; digest: DigestContent }
   | { kind: "staff-link"; link: StaffLinkMail }
@@ -165,8 +171,34 @@ export interface StaffLinkMail {
   expiresAt: string;
 }
 
+/**
+ * A reply to the buyer waiting in the outbox: it goes to the enquiry's own address, with the
+ * subject, text and thread headers the conversation stored when it was queued.
+ */
+export interface PendingReplyNotification {
+  id: string;
+  kind: ReplyNotificationKind;
+  enquiryId: string;
+  enquiry: Enquiry;
+  language: Language;
+  reply: ReplyMail;
+  attempts: number;
+}
+
+/** What a reply mail is made from, as the conversation stored it. */
+export interface ReplyMail {
+  subject: string;
+  text: string;
+  messageId: string;
+  inReplyTo: string | null;
+  references: string[];
+}
+
 export type PendingNotification =
-  PendingEnquiryNotification | PendingNewsletterNotification | PendingStaffNotification;
+  | PendingEnquiryNotification
+  | PendingNewsletterNotification
+  | PendingStaffNotification
+  | PendingReplyNotification;
 
 /** One real-visitor page-speed measurement. */
 export interface VitalSample {
@@ -319,6 +351,8 @@ export interface Store {
   readonly dashboard: DashboardStore;
   /** Webhook endpoints and the outbox of their signed deliveries (docs/decisions/025). */
   readonly webhooks: WebhookStore;
+  /** Each enquiry's e-mail conversation: replies sent from the console, the buyer's answers. */
+  readonly conversations: ConversationStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

@@ -6,6 +6,9 @@ import type { NewsletterNotificationKind, NotificationKind, StaffNotificationKin
 // The documents an enquiry and its outbox are kept in on Firestore, read and made in one place
 // for every adapter file that needs them.
 
+/** Each enquiry's e-mail conversation, one document per reply and per answer (conversations.ts). */
+export const MESSAGES = "enquiryMessages";
+
 /**
  * A notification in `notifications`: an enquiry's (with a copy of its fields) or a newsletter
  * mail to one address (`subscriberId`; the address and the link's nonces are read when it is claimed).
@@ -17,6 +20,8 @@ export interface NotificationData {
   staffId?: string;
   /** A digest's content, a link's id, a handed-on list or who handed an enquiry on (JSON). */
   payload?: string;
+  /** A reply's message in `enquiryMessages`, read when it is claimed. */
+  messageDocId?: string;
   /** Absent on notifications stored before acknowledgements existed: the company's. */
   kind?: NotificationKind;
   enquiry?: Enquiry;
@@ -94,4 +99,15 @@ export function staffNotification(
   extra: Partial<NotificationData> = {},
 ): NotificationData {
   return { ...dueAt(at), staffId, kind, ...extra };
+}
+
+/** A reply to the buyer waiting in the outbox, due at once; its words are its message's, read when it is claimed. */
+export function replyNotification(
+  enquiryId: string,
+  enquiry: Enquiry,
+  language: Language,
+  messageDocId: string,
+  at: Date,
+): NotificationData {
+  return { ...dueAt(at), kind: "reply", enquiryId, enquiry, language, messageDocId };
 }

@@ -1,4 +1,4 @@
-import { handedOnOf } from "../member-alert-payload";
+import { memberAlertFactsOf } from "../member-alert-payload";
 import {
   enquiryFromDocument,
   languageOfDocument,
@@ -46,6 +46,7 @@ import { enquiryWebhookQueue } from "./webhooks";
 import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaFields } from "./enquiry-meta";
+import { MESSAGES } from "./documents";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
 const IDEMPOTENCY_KEYS = "enquiry_idempotency_keys";
@@ -422,7 +423,32 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             transaction.delete(ref);
             return undefined;
           }
+          // A reply is made from its message as the conversation keeps it; an erased one takes its mail along.
+          const message = data.messageDocId
+            ? await transaction.get(this.connection.db.collection(MESSAGES).doc(data.messageDocId))
+            : undefined;
+          if (data.kind === "reply" && !message?.exists) {
+            transaction.delete(ref);
+            return undefined;
+          }
           takeLease(transaction, ref, { worker, now, until, previousGeneration: data.claimGeneration });
+          if (data.kind === "reply" && message) {
+            return {
+              id: ref.id,
+              kind: "reply",
+              enquiryId: String(data.enquiryId),
+              enquiry: enquiryFromDocument(data.enquiry ?? {}),
+              language: languageOfDocument(data.language),
+              reply: {
+                subject: String(message.get("subject")),
+                text: String(message.get("text")),
+                messageId: String(message.get("messageId")),
+                inReplyTo: (message.get("inReplyTo") as string | null | undefined) ?? null,
+                references: (message.get("references") as string[] | undefined) ?? [],
+              },
+              attempts: data.attempts,
+            };
+          }
           if (data.subscriberId && subscriber) {
             return {
               id: ref.id,
@@ -475,7 +501,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               enquiryId: String(data.enquiryId),
               enquiry: enquiryFromDocument(data.enquiry ?? {}),
               receivedAt: isoOf(data.receivedAt),
-              ...handedOnOf(data.payload),
+              ...memberAlertFactsOf(data.payload),
               attempts: data.attempts,
             };
           }

@@ -16,6 +16,7 @@ import { FirestoreRetentionStore } from "./retention";
 import { FirestoreVitalsStore } from "./vitals";
 import { FirestoreTeamStore } from "./team";
 import { FirestoreWebhookStore } from "./webhooks";
+import { FirestoreConversationStore } from "./conversations";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -43,6 +44,7 @@ export class FirestoreStore implements Store {
   readonly leases: FirestoreLeaseStore;
   readonly dashboard: FirestoreDashboardStore;
   readonly webhooks: FirestoreWebhookStore;
+  readonly conversations: FirestoreConversationStore;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
@@ -62,6 +64,7 @@ export class FirestoreStore implements Store {
     this.leases = new FirestoreLeaseStore(connection);
     this.dashboard = new FirestoreDashboardStore(connection);
     this.webhooks = new FirestoreWebhookStore(connection);
+    this.conversations = new FirestoreConversationStore(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

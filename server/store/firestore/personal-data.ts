@@ -23,6 +23,8 @@ import { historyEntryOf } from "./enquiry-work";
 import { enquiryFromDocument } from "./enquiries";
 import { enquiryWebhookDeliveries } from "./webhooks";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
+import { FirestoreConversationStore } from "./conversations";
+import { MESSAGES } from "./documents";
 
 /** Firestore answers array-contains-any with at most this many values. */
 const ARRAY_CONTAINS_ANY_LIMIT = 30;
@@ -89,6 +91,9 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         : [];
       const histories = await Promise.all(
         docs.map((doc) => this.collections.work.doc(doc.id).collection("history").orderBy("sortKey").get()),
+      );
+      const conversations = await new FirestoreConversationStore(this.context).conversationsOf(
+        docs.map((doc) => doc.id),
       );
       const pendingMails: PendingMail[] = [];
       for (const part of chunks(
@@ -160,6 +165,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
           enquiry: enquiryFromDocument(doc.data() as DocumentData),
           status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? "New",
           history: histories[index]?.docs.map(historyEntryOf) ?? [],
+          conversation: conversations.get(doc.id) ?? [],
         })),
         subscriptions,
         pendingMails,
@@ -208,6 +214,14 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         ).docs,
       );
     }
+    const messages: DocumentReference[] = [];
+    for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
+      messages.push(
+        ...(
+          await transaction.get(this.context.db.collection(MESSAGES).where("enquiryId", "in", part))
+        ).docs.map((doc) => doc.ref),
+      );
+    }
     const claims: DocumentReference[] = [];
     for (const mail of mails) {
       claims.push(...(await transaction.get(mail.ref.collection("claims"))).docs.map((doc) => doc.ref));
@@ -254,6 +268,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       notifications: mails.length,
       workRecords: works.length,
       historyEntries: history.length,
+      messages: messages.length,
       subscriptions: subscriptions.length,
     };
     const erased = counts.enquiries > 0 || counts.subscriptions > 0;
@@ -261,6 +276,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       for (const ref of [
         ...claims,
         ...mails.map((doc) => doc.ref),
+        ...messages,
         ...webhookDeliveries,
         ...history,
         // The dashboard's copy of each history entry (same id).

@@ -11,6 +11,7 @@ import {
 import { enquiryWebhookDeliveries } from "./webhooks";
 import { collectionsOf, deleteInBatches, type FirestoreContext } from "./connection";
 import { touchesOf } from "./dashboard";
+import { MESSAGES } from "./documents";
 
 /** Firestore refuses a batch of more than 500 writes. */
 
@@ -64,10 +65,11 @@ export class FirestoreRetentionStore implements RetentionStore {
   private documentsOf(id: string): Promise<DocumentReference[]> {
     return this.context.run(async () => {
       const workRef = this.collections.work.doc(id);
-      const [history, versions, notifications] = await Promise.all([
+      const [history, versions, notifications, messages] = await Promise.all([
         workRef.collection("history").select().get(),
         workRef.collection("versions").select().get(),
         this.collections.notifications.where("enquiryId", "==", id).select().get(),
+        this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
       ]);
       const claims = await Promise.all(
         notifications.docs.map((notification) => notification.ref.collection("claims").select().get()),
@@ -79,6 +81,7 @@ export class FirestoreRetentionStore implements RetentionStore {
         ...versions.docs.map((doc) => doc.ref),
         ...claims.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref)),
         ...notifications.docs.map((doc) => doc.ref),
+        ...messages.docs.map((doc) => doc.ref),
         ...(await enquiryWebhookDeliveries(this.context, [id], (query) => query.get())),
         this.collections.enquiries.doc(id),
         workRef,

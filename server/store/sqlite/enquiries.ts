@@ -22,7 +22,7 @@ import type { HandedOnList } from "../../../domain/bulk";
 import { leaseDueRows } from "./lease-due";
 import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
-import { handedOnOf } from "../member-alert-payload";
+import { memberAlertFactsOf } from "../member-alert-payload";
 import { queueEnquiryMail, readMembers, readRule, takeTurn, writePlan } from "./work-record";
 import { acknowledgementQueued, countsMailboxCap, intakeTakesTurn, planIntake } from "../../lifecycle/plan";
 
@@ -41,9 +41,32 @@ interface ClaimedRow extends Omit<EnquiryRow, "id"> {
   staff_id: string | null;
   staff_email: string | null;
   payload: string | null;
+  reply_message_id: string | null;
+  reply_in_reply_to: string | null;
+  reply_refs: string | null;
+  reply_subject: string | null;
+  reply_body: string | null;
 }
 
 function pendingNotification(row: ClaimedRow): PendingNotification {
+  if (row.kind === "reply") {
+    const { enquiry, language } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
+    return {
+      id: row.notification_id,
+      kind: row.kind,
+      enquiryId: String(row.enquiry_id),
+      enquiry,
+      language,
+      reply: {
+        subject: String(row.reply_subject),
+        text: String(row.reply_body),
+        messageId: String(row.reply_message_id),
+        inReplyTo: row.reply_in_reply_to,
+        references: JSON.parse(row.reply_refs ?? "[]") as string[],
+      },
+      attempts: row.attempts,
+    };
+  }
   if (row.kind === "digest") {
     return {
       id: row.notification_id,
@@ -84,7 +107,7 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
       enquiryId: String(row.enquiry_id),
       enquiry,
       receivedAt,
-      ...handedOnOf(row.payload),
+      ...memberAlertFactsOf(row.payload),
       attempts: row.attempts,
     };
   }
@@ -338,9 +361,12 @@ export class SqliteEnquiryStore implements EnquiryStore {
               `SELECT n.id AS notification_id, n.kind, n.attempts, n.enquiry_id, n.subscriber_id,
                     e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language,
                     s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at,
-                    s.language AS subscriber_language, n.staff_id, st.email AS staff_email, n.payload
+                    s.language AS subscriber_language, n.staff_id, st.email AS staff_email, n.payload,
+                    m.message_id AS reply_message_id, m.in_reply_to AS reply_in_reply_to, m.refs AS reply_refs,
+                    m.subject AS reply_subject, m.body AS reply_body
              FROM notifications n
              LEFT JOIN staff st ON st.id = n.staff_id
+             LEFT JOIN enquiry_messages m ON m.id = n.message_id
              LEFT JOIN ${this.connection.enquiryTable} e ON e.id = n.enquiry_id
              LEFT JOIN subscribers s ON s.id = n.subscriber_id
              WHERE n.id IN (SELECT value FROM json_each(?))

@@ -16,6 +16,7 @@ import { SqliteRetentionStore } from "./retention";
 import { SqliteVitalsStore } from "./vitals";
 import { SqliteTeamStore } from "./team";
 import { SqliteWebhookStore } from "./webhooks";
+import { SqliteConversationStore } from "./conversations";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -44,6 +45,7 @@ export class SqliteStore implements Store {
   readonly leases: SqliteLeaseStore;
   readonly dashboard: SqliteDashboardStore;
   readonly webhooks: SqliteWebhookStore;
+  readonly conversations: SqliteConversationStore;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
@@ -64,6 +66,7 @@ export class SqliteStore implements Store {
     this.leases = new SqliteLeaseStore(run);
     this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
     this.webhooks = new SqliteWebhookStore(run);
+    this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
   }
 
   /**

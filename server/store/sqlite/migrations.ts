@@ -6,6 +6,7 @@ import { sharedWorkSchema } from "./shared-work-schema";
 import { staffAccountsSchema } from "./staff-accounts-schema";
 import { lifecycleSchema, teamSchema } from "./team-schema";
 import { webhookSchema } from "./webhook-schema";
+import { conversationSchema } from "./conversation-schema";
 
 /**
  * Schema migrations, in order; `PRAGMA user_version` holds how many have run.
@@ -167,6 +168,8 @@ export function migrations(enquiryTable: string): string[] {
     staffAccountsSchema(enquiryTable, quoteIdentifier),
     // One mail to a member for the enquiries handed to them in one bulk action (handed-on-schema.ts).
     handedOnSchema(enquiryTable, quoteIdentifier),
+    // Each enquiry's e-mail conversation: replies through the outbox, answers from the mailbox.
+    conversationSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

@@ -14,6 +14,7 @@ import type { PersonalDataStore } from "../personal-data";
 import { insertActivity } from "./activity";
 import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, storedEnquiry, type EnquiryRow } from "./enquiry-row";
+import { SqliteConversationStore } from "./conversations";
 
 interface HistoryRow {
   id: string;
@@ -37,11 +38,15 @@ function ftsPhrase(text: string): string {
  * so no index on the address or number is needed and no enquiry is read in full beyond theirs.
  */
 export class SqlitePersonalDataStore implements PersonalDataStore {
+  private readonly conversations: SqliteConversationStore;
+
   constructor(
     private readonly run: SqliteRun,
     /** The enquiries' table, already quoted. */
     private readonly table: string,
-  ) {}
+  ) {
+    this.conversations = new SqliteConversationStore(run, table);
+  }
 
   private enquiriesOf(db: Database.Database, query: PersonQuery): EnquiryRow[] {
     catchUpSearch(db, this.table);
@@ -106,6 +111,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
       history.set(row.enquiry_id, entries);
     }
     const subscriptions = this.subscriptionsOf(db, query, rows);
+    const conversations = this.conversations;
     const pendingMails = db
       .prepare<[string, string], Omit<PendingMail, "reference">>(
         `SELECT id, enquiry_id AS enquiryId, subscriber_id AS subscriberId, kind, attempts,
@@ -128,6 +134,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           enquiry,
           status: statuses.get(id) ?? "New",
           history: history.get(id) ?? [],
+          conversation: conversations.messagesOf(db, id),
         };
       }),
       subscriptions,
@@ -164,6 +171,8 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
               .run(ids, subscriberIds, ids).changes,
             historyEntries: db.prepare(`DELETE FROM enquiry_history WHERE enquiry_id ${inIds}`).run(ids)
               .changes,
+            // After the notifications: a reply's mail refers to its message.
+            messages: db.prepare(`DELETE FROM enquiry_messages WHERE enquiry_id ${inIds}`).run(ids).changes,
             workRecords: db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inIds}`).run(ids).changes,
             enquiries: db.prepare(`DELETE FROM ${this.table} WHERE id ${inIds}`).run(ids).changes,
             subscriptions: db.prepare(`DELETE FROM subscribers WHERE id ${inIds}`).run(subscriberIds).changes,

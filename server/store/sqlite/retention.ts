@@ -61,6 +61,7 @@ export class SqliteRetentionStore implements RetentionStore {
           const inList = `IN (SELECT value FROM json_each(?))`;
           db.prepare(`DELETE FROM enquiry_history WHERE enquiry_id ${inList}`).run(list);
           db.prepare(`DELETE FROM notifications WHERE enquiry_id ${inList}`).run(list);
+          db.prepare(`DELETE FROM enquiry_messages WHERE enquiry_id ${inList}`).run(list);
           db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inList}`).run(list);
           // The enquiries' delete trigger removes each one's search entry.
           db.prepare(`DELETE FROM ${this.table} WHERE id ${inList}`).run(list);

@@ -1,0 +1,126 @@
+/**
+ * The e-mail conversation with a buyer, kept on their enquiry: the replies staff send from the
+ * console (through the outbox, threaded under the acknowledgement) and the buyer's answers read
+ * from the company's mailbox. What the console's page and the server agree on: the routes, the
+ * shapes, the limits and the messages. No I/O; the rules are decided in
+ * server/lifecycle/conversation.ts.
+ */
+import type { Language } from "./contract";
+import type { DeliveryState } from "./console";
+
+/** The longest reply a member may send, in characters. */
+export const REPLY_MAX_LENGTH = 10_000;
+/** The longest subject of a reply, in characters. */
+export const REPLY_SUBJECT_MAX_LENGTH = 200;
+/** How much of a buyer's answer is kept, in characters (its quoted part trimmed first). */
+export const ANSWER_TEXT_MAX_LENGTH = 20_000;
+
+/** Routes relative to the console's API prefix. */
+export const CONVERSATION_API_ROUTES = {
+  /** GET the enquiry's conversation, with what a new reply would be sent as. */
+  conversation: "/enquiries/:id/conversation",
+  /** POST { subject, text }: queue a reply to the enquiry's own address. */
+  replies: "/enquiries/:id/replies",
+  /** POST: the owner (or anyone, while nobody owns it) has read the buyer's answers. */
+  read: "/enquiries/:id/conversation/read",
+} as const;
+
+/** A mail the company sent from the console, with who sent it and how its delivery stands. */
+export interface OutgoingMessage {
+  id: string;
+  direction: "out";
+  /** When it was queued (ISO 8601, UTC). */
+  at: string;
+  subject: string;
+  text: string;
+  /** The member of staff who wrote it. */
+  staffEmail: string;
+  messageId: string;
+  inReplyTo: string | null;
+  /** Waiting in the outbox (pending), sent, or failing and retried. */
+  delivery: {
+    state: DeliveryState;
+    attempts: number;
+    lastError: string | null;
+    sentAt: string | null;
+  };
+}
+
+/** A buyer's answer, read from the company's mailbox. */
+export interface IncomingMessage {
+  id: string;
+  direction: "in";
+  /** When the mail says it was written, or else when it was read (ISO 8601, UTC). */
+  at: string;
+  subject: string;
+  /** Its text, the quoted earlier mail trimmed where that was plain, cut at ANSWER_TEXT_MAX_LENGTH. */
+  text: string;
+  /** The address it came from. */
+  from: string;
+  messageId: string;
+  inReplyTo: string | null;
+  /** Not yet opened by the enquiry's owner. */
+  unread: boolean;
+  /** Attachments it carried, which are not kept. */
+  attachments: number;
+  /** Longer than ANSWER_TEXT_MAX_LENGTH: the rest is in the mailbox. */
+  truncated: boolean;
+  /** The earlier mail it quoted was left out. */
+  quoteTrimmed: boolean;
+}
+
+export type ConversationMessage = OutgoingMessage | IncomingMessage;
+
+/** What GET conversation answers: the messages, oldest first, and what a reply would be sent as. */
+export interface Conversation {
+  messages: ConversationMessage[];
+  reply: {
+    /** The subject a reply starts with: threaded under the acknowledgement, in the buyer's language. */
+    subject: string;
+    /** The company's address it is sent from. */
+    from: string;
+    /** The enquiry's own address, the only one a reply goes to. */
+    to: string;
+    language: Language;
+  };
+  /** Whether the company's mailbox is read, so that the buyer's answers appear here. */
+  answersRead: boolean;
+}
+
+export const conversationMessages = {
+  replyEmpty: "Write the reply first.",
+  replyTooLong: `A reply may be at most ${REPLY_MAX_LENGTH.toLocaleString("en-IN")} characters.`,
+  subjectEmpty: "Give the reply a subject.",
+  subjectTooLong: `A subject may be at most ${REPLY_SUBJECT_MAX_LENGTH} characters.`,
+  /** A subject is one line of plain text: nothing in it may reach another header. */
+  subjectCharacters: "The subject must be one line of text, without control or direction characters.",
+  replyQueued: "Reply queued. It goes out from the outbox in a moment.",
+  /** A reply goes to the enquiry's own address: no recipient is taken from the request. */
+  replyFields: "A reply takes a subject and a text only: it goes to the enquiry's own address.",
+} as const;
+
+/**
+ * Characters a subject may not carry: line breaks and other controls (they would end the header),
+ * and the invisible direction and zero-width marks that make a subject read differently than it
+ * is written ("Refund ‮gnidnep").
+ */
+// eslint-disable-next-line no-control-regex
+const HOSTILE_SUBJECT = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/;
+
+export type ReplyCheck =
+  { ok: true; subject: string; text: string } | { ok: false; error: string; field: "subject" | "text" };
+
+/** Checks a reply as typed: a one-line subject and a text, each within its limit, trimmed. */
+export function checkReply(input: { subject: string; text: string }): ReplyCheck {
+  const subject = input.subject.trim();
+  const text = input.text.replace(/\r\n/g, "\n").trim();
+  if (!subject) return { ok: false, error: conversationMessages.subjectEmpty, field: "subject" };
+  if (HOSTILE_SUBJECT.test(subject))
+    return { ok: false, error: conversationMessages.subjectCharacters, field: "subject" };
+  if (subject.length > REPLY_SUBJECT_MAX_LENGTH)
+    return { ok: false, error: conversationMessages.subjectTooLong, field: "subject" };
+  if (!text) return { ok: false, error: conversationMessages.replyEmpty, field: "text" };
+  if (text.length > REPLY_MAX_LENGTH)
+    return { ok: false, error: conversationMessages.replyTooLong, field: "text" };
+  return { ok: true, subject, text };
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { consoleMessages, enquiryReference } from "../../domain/console";
+import {
+  checkReply,
+  CONVERSATION_API_ROUTES,
+  conversationMessages,
+  REPLY_MAX_LENGTH,
+  REPLY_SUBJECT_MAX_LENGTH,
+  type Conversation,
+} from "../../domain/conversation";
+import { opensAnswers, withReference } from "../lifecycle/conversation";
+import type { scheduleMailboxReading } from "../mail/mailbox-reader";
+import { replySubject } from "../notify/mail-content";
+import { apiMessages } from "../routes/api-errors";
+import { eventTime } from "../store/event-clock";
+import { signedIn } from "./guard";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The e-mail conversation's settings: the company's address, and the mailbox reader (IMAP_URL). */
+    conversation: {
+      mailFrom: string;
+      messageIdDomain: string;
+      mailbox: ReturnType<typeof scheduleMailboxReading> | undefined;
+    };
+  }
+}
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+/** A subject and a text, nothing else: whom a reply goes to is not the client's to say. */
+const replyBody = z
+  .object({
+    subject: z.string().max(REPLY_SUBJECT_MAX_LENGTH * 2),
+    text: z.string().max(REPLY_MAX_LENGTH * 2),
+  })
+  .strict();
+
+const badRequest = (reply: FastifyReply, error: string = apiMessages.badRequest) =>
+  reply.code(400).send({ error });
+
+/** The enquiry's conversation: its replies and the buyer's answers, a new reply, and reading them. */
+export async function conversationRoutes(app: FastifyInstance) {
+  const settings = app.conversation;
+
+  /** The conversation as the page shows it, or null when there is no such enquiry. */
+  async function conversationOf(id: string): Promise<Conversation | null> {
+    const [record, messages] = await Promise.all([
+      app.store.enquiryWork.get(id),
+      app.store.conversations.list(id),
+    ]);
+    if (!record || !messages) return null;
+    return {
+      messages,
+      reply: {
+        subject: replySubject({
+          enquiryId: id,
+          language: record.language,
+          lastSubject: messages.at(-1)?.subject ?? null,
+          acknowledged: record.notifications.some((notification) => notification.kind === "acknowledgement"),
+        }),
+        from: settings.mailFrom,
+        to: record.enquiry.Email,
+        language: record.language,
+      },
+      answersRead: settings.mailbox !== undefined,
+    };
+  }
+
+  app.get(CONVERSATION_API_ROUTES.conversation, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const conversation = params.success ? await conversationOf(params.data.id) : null;
+    if (!conversation) return reply.code(404).send({ error: consoleMessages.notFound });
+    return conversation;
+  });
+
+  app.post(
+    CONVERSATION_API_ROUTES.replies,
+    { config: { textRule: { lines: ["text"] } } },
+    async (request, reply) => {
+      const params = idParams.safeParse(request.params);
+      if (!params.success) return badRequest(reply);
+      const body = replyBody.safeParse(request.body);
+      if (!body.success) {
+        const unknown = body.error.issues.some((issue) => issue.code === "unrecognized_keys");
+        return badRequest(reply, unknown ? conversationMessages.replyFields : apiMessages.badRequest);
+      }
+      const checked = checkReply(body.data);
+      if (!checked.ok) return reply.code(400).send({ error: checked.error, field: checked.field });
+      const account = signedIn(request);
+      const reference = enquiryReference(params.data.id);
+      const queued = await app.store.conversations.reply(params.data.id, {
+        // The reference stays in the subject, so an answer is found by it even without its thread.
+        subject: withReference(checked.subject, reference),
+        text: checked.text,
+        staffEmail: account.email,
+        at: eventTime(),
+        messageIdDomain: settings.messageIdDomain,
+      });
+      if (!queued) return reply.code(404).send({ error: consoleMessages.notFound });
+      app.outbox.wake();
+      await app.store.activity.record({ actor: account.email, action: "reply-sent", target: reference });
+      return conversationOf(params.data.id);
+    },
+  );
+
+  app.post(CONVERSATION_API_ROUTES.read, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    if (!params.success) return badRequest(reply);
+    const account = signedIn(request);
+    const fields = (await app.store.team.fieldsOf([params.data.id])).get(params.data.id);
+    // Unread for its owner: another member opening it leaves it so.
+    if (opensAnswers(fields?.ownerId ?? null, account.id))
+      await app.store.conversations.markRead(params.data.id);
+    const conversation = await conversationOf(params.data.id);
+    if (!conversation) return reply.code(404).send({ error: consoleMessages.notFound });
+    return conversation;
+  });
+}

@@ -1,0 +1,345 @@
+import { createHash } from "node:crypto";
+import { ImapFlow, type FetchMessageObject, type MessageStructureObject } from "imapflow";
+import { simpleParser } from "mailparser";
+import { ANSWER_TEXT_MAX_LENGTH } from "../../domain/conversation";
+import {
+  capText,
+  matchAnswer,
+  referencesIn,
+  trimQuoted,
+  type AnswerMatch,
+  type MailFacts,
+} from "../lifecycle/conversation";
+import { singleLine } from "../notify/mail-content";
+import { acknowledgementNotificationIdOf, messageIdsIn } from "../notify/message-ids";
+import { nodeTimers, runLeased, scheduleTask, type ScheduleTimers } from "../scheduled-task";
+import type { AnswerToStore } from "../store/conversations";
+import type { Store } from "../store/store";
+import type { ImapSettings } from "./imap-settings";
+
+/** The reader's lease in the store: one instance reads the mailbox at a time. */
+export const MAILBOX_JOB = "mailbox-reader";
+export const MAILBOX_LEASE_MS = 5 * 60_000;
+/**
+ * The keyword set on each mail stored on an enquiry, and on nothing else: the company's people
+ * reading the same mailbox see which answers are in the console, and \Seen stays theirs.
+ */
+export const FILED_KEYWORD = "$EnquiryFiled";
+/** A mailbox read for the first time (or whose UIDVALIDITY changed) is read this many days back. */
+export const FIRST_READ_DAYS = 30;
+/** The most of one mail fetched: its text comes first; what lies beyond is attachments. */
+export const SOURCE_MAX_BYTES = 256 * 1024;
+/** Mails looked at per round: their headers in one FETCH, the answers' bodies in another. */
+export const READ_BATCH = 250;
+const SUBJECT_MAX = 300;
+const DAY_MS = 24 * 3_600_000;
+
+export interface MailboxLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** What one read of the mailbox did, in counts only. */
+export interface MailboxReadReport {
+  /** Mails looked at (their headers). */
+  looked: number;
+  /** Answers stored on their enquiries now. */
+  stored: number;
+  /** Answers already stored (by another reader, or an earlier read). */
+  duplicates: number;
+  /** Mails left alone: not answers, ours, automatic, or a stranger's. */
+  left: number;
+}
+
+/** Sent by a program on its own (RFC 3834): anything but `Auto-Submitted: no`. */
+function isAutomatic(headers: Buffer | undefined): boolean {
+  const value = headerValue(headers, "auto-submitted");
+  return value !== undefined && value.trim().toLowerCase() !== "no";
+}
+
+/** One header of a fetched header block, unfolded; undefined when absent. */
+function headerValue(headers: Buffer | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  const lines = headers.toString("utf8").replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/);
+  const prefix = `${name}:`;
+  const line = lines.find((candidate) => candidate.toLowerCase().startsWith(prefix));
+  return line?.slice(prefix.length).trim();
+}
+
+/** Leaf parts that are not the mail's text: attachments, and pictures or files sent inline. */
+function attachmentsIn(node: MessageStructureObject | undefined): number {
+  if (!node) return 0;
+  if (node.childNodes?.length) return node.childNodes.reduce((sum, child) => sum + attachmentsIn(child), 0);
+  if (node.disposition?.toLowerCase() === "attachment") return 1;
+  return /^text\/(plain|html)$/i.test(node.type) ? 0 : 1;
+}
+
+/** The time a mail says it was written, unless it is missing or in the future; then `now`. */
+function writtenAt(date: Date | string | undefined, now: Date): Date {
+  const at = date ? new Date(date) : now;
+  return Number.isNaN(at.getTime()) || at.getTime() > now.getTime() + DAY_MS ? now : at;
+}
+
+interface Candidate {
+  uid: number;
+  facts: MailFacts;
+  subject: string;
+  inReplyTo: string | null;
+  references: string[];
+  at: Date;
+  match: AnswerMatch;
+}
+
+/**
+ * Reads the new mail of one mailbox once: every mail after the UID where the last read stopped (or,
+ * the first time and after a UIDVALIDITY change, the last FIRST_READ_DAYS days). Each mail's
+ * headers are read (never marked \Seen: imapflow fetches with BODY.PEEK); an answer to an enquiry
+ * (matchAnswer) is fetched, parsed, stored on it and given FILED_KEYWORD; nothing else in the
+ * mailbox is changed. Where the read stopped is saved after each batch, so a read cut off starts
+ * again there, and an answer read twice is stored once (the store's unique Message-ID per enquiry).
+ */
+export async function readMailboxOnce(options: {
+  settings: ImapSettings;
+  store: Pick<Store, "conversations">;
+  /** The company's sending address (MAIL_FROM): mail from it is ours, never an answer. */
+  companyAddress: string;
+  now?: () => Date;
+  /** The longest a connection may stay silent. */
+  timeoutMs?: number;
+}): Promise<MailboxReadReport> {
+  const { settings, store } = options;
+  const now = options.now ?? (() => new Date());
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const client = new ImapFlow({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    doSTARTTLS: settings.secure ? undefined : settings.startTls,
+    auth: { user: settings.user, pass: settings.pass },
+    // Its log lines carry addresses and subjects: personal data stays out of the server's log.
+    logger: false,
+    disableAutoIdle: true,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: Math.min(timeoutMs, 16_000),
+    socketTimeout: timeoutMs,
+    clientInfo: { name: "collarise-console" },
+  });
+  // A connection dropped mid-read rejects the command under way; the event must not crash the process.
+  client.on("error", () => undefined);
+  const report: MailboxReadReport = { looked: 0, stored: 0, duplicates: 0, left: 0 };
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock(settings.mailbox);
+    try {
+      const box = client.mailbox;
+      if (!box) throw new Error("The mailbox could not be opened");
+      const uidValidity = String(box.uidValidity);
+      const position = await store.conversations.mailboxPosition(settings.key);
+      const from = position && position.uidValidity === uidValidity ? position.lastUid : null;
+      let uids: number[];
+      if (from !== null) {
+        // "n:*" names the newest mail even when its UID is below n: only those after `from` count.
+        uids = box.uidNext > from + 1 ? ((await client.search({ uid: `${from + 1}:*` }, { uid: true })) || []) : [];
+        uids = uids.filter((uid) => uid > from);
+      } else {
+        uids = (await client.search({ since: new Date(now().getTime() - FIRST_READ_DAYS * DAY_MS) }, { uid: true })) || [];
+      }
+      uids.sort((a, b) => a - b);
+      for (let start = 0; start < uids.length; start += READ_BATCH) {
+        const batch = uids.slice(start, start + READ_BATCH);
+        const outcome = await readBatch(client, batch, { ...options, now });
+        report.looked += batch.length;
+        report.stored += outcome.stored;
+        report.duplicates += outcome.duplicates;
+        report.left += outcome.left;
+        await store.conversations.saveMailboxPosition(
+          settings.key,
+          { uidValidity, lastUid: batch.at(-1) as number },
+          now(),
+        );
+      }
+      if (uids.length === 0 && from === null) {
+        // An empty first read still records the mailbox's UIDVALIDITY and where new mail starts.
+        await store.conversations.saveMailboxPosition(
+          settings.key,
+          { uidValidity, lastUid: Math.max(0, box.uidNext - 1) },
+          now(),
+        );
+      }
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+  return report;
+}
+
+/** One batch: headers, matching, the answers' bodies, the store, the keyword. */
+async function readBatch(
+  client: ImapFlow,
+  uids: readonly number[],
+  options: {
+    store: Pick<Store, "conversations">;
+    companyAddress: string;
+    now: () => Date;
+  },
+): Promise<{ stored: number; duplicates: number; left: number }> {
+  const { store } = options;
+  const headers = await client.fetchAll(
+    uids.join(","),
+    { uid: true, envelope: true, headers: ["references", "auto-submitted"] },
+    { uid: true },
+  );
+  const candidates: Candidate[] = [];
+  for (const mail of headers) {
+    const envelope = mail.envelope ?? {};
+    const inReplyTo = messageIdsIn(envelope.inReplyTo)[0] ?? null;
+    const references = messageIdsIn(headerValue(mail.headers, "references"));
+    const thread = [...(inReplyTo ? [inReplyTo] : []), ...[...references].reverse()].filter(
+      (id, index, all) => all.indexOf(id) === index,
+    );
+    const facts: MailFacts = {
+      messageId: messageIdsIn(envelope.messageId)[0] ?? null,
+      from: envelope.from?.[0]?.address ?? "",
+      automatic: isAutomatic(mail.headers),
+    };
+    const subject = singleLine(envelope.subject ?? "").slice(0, SUBJECT_MAX);
+    const threadEnquiryId = thread.length
+      ? await store.conversations.enquiryOfThread({
+          messageIds: thread,
+          acknowledgementIds: thread
+            .map(acknowledgementNotificationIdOf)
+            .filter((id): id is string => id !== null),
+        })
+      : null;
+    const referenced = threadEnquiryId
+      ? []
+      : (await Promise.all(referencesIn(subject).map((ref) => store.conversations.enquiriesByReference(ref)))).flat();
+    candidates.push({
+      uid: mail.uid,
+      facts,
+      subject,
+      inReplyTo,
+      references,
+      at: writtenAt(envelope.date, options.now()),
+      match: matchAnswer({ mail: facts, companyAddress: options.companyAddress, threadEnquiryId, referenced }),
+    });
+  }
+  const answers = candidates.filter((candidate) => candidate.match.enquiryId !== null);
+  const left = candidates.length - answers.length;
+  if (answers.length === 0) return { stored: 0, duplicates: 0, left };
+
+  const bodies = new Map<number, FetchMessageObject>(
+    (
+      await client.fetchAll(
+        answers.map((answer) => answer.uid).join(","),
+        { uid: true, source: { maxLength: SOURCE_MAX_BYTES }, bodyStructure: true, size: true },
+        { uid: true },
+      )
+    ).map((mail) => [mail.uid, mail]),
+  );
+  const toStore: AnswerToStore[] = [];
+  const storedUids: number[] = [];
+  for (const answer of answers) {
+    const body = bodies.get(answer.uid);
+    if (!body?.source) continue;
+    const parsed = await simpleParser(body.source, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+    const trimmed = trimQuoted(parsed.text ?? "");
+    const capped = capText(trimmed.text, ANSWER_TEXT_MAX_LENGTH);
+    const cutOff = (body.size ?? 0) > SOURCE_MAX_BYTES && !parsed.text;
+    toStore.push({
+      enquiryId: answer.match.enquiryId as string,
+      // A mail without a Message-ID is known by its content: read again, it is the same answer.
+      messageId:
+        answer.facts.messageId ??
+        `<sha256-${createHash("sha256").update(body.source).digest("hex").slice(0, 40)}@mailbox.invalid>`,
+      inReplyTo: answer.inReplyTo,
+      references: answer.references,
+      from: answer.facts.from,
+      subject: answer.subject,
+      text: capped.text,
+      at: answer.at,
+      attachments: attachmentsIn(body.bodyStructure),
+      truncated: capped.truncated || cutOff,
+      quoteTrimmed: trimmed.trimmed,
+    });
+    storedUids.push(answer.uid);
+  }
+  const outcomes = await store.conversations.addAnswers(toStore);
+  if (storedUids.length > 0) {
+    await client.messageFlagsAdd(storedUids.join(","), [FILED_KEYWORD], { uid: true });
+  }
+  return {
+    stored: outcomes.filter((outcome) => outcome === "added").length,
+    duplicates: outcomes.filter((outcome) => outcome === "duplicate").length,
+    left,
+  };
+}
+
+/**
+ * Reads the company's mailbox every `everyMs`, holding the reader's lease (MAILBOX_JOB) so that of
+ * several instances one reads at a time; wakes the outbox when an owner has an alert to send.
+ */
+export function scheduleMailboxReading(options: {
+  settings: ImapSettings;
+  store: Pick<Store, "conversations" | "leases">;
+  companyAddress: string;
+  holder: string;
+  log: MailboxLogger;
+  everyMs: number;
+  wake?: () => void;
+  now?: () => Date;
+  timers?: ScheduleTimers;
+  leaseMs?: number;
+}) {
+  const now = options.now ?? (() => new Date());
+  let lastReadAt: Date | null = null;
+  let failing = false;
+
+  async function run(): Promise<void> {
+    const outcome = await runLeased(
+      {
+        leases: options.store.leases,
+        job: MAILBOX_JOB,
+        holder: options.holder,
+        leaseMs: options.leaseMs ?? MAILBOX_LEASE_MS,
+        now,
+        onLost: (error) => options.log.error({ err: error }, "the mailbox reader's lease could not be renewed"),
+        ...(options.timers ? { timers: options.timers } : {}),
+      },
+      () => readMailboxOnce({ settings: options.settings, store: options.store, companyAddress: options.companyAddress, now }),
+    ).catch((error: unknown) => {
+      if (!failing) {
+        options.log.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          "the company's mailbox could not be read; answers wait there until it can",
+        );
+      }
+      failing = true;
+      return { ran: false as const };
+    });
+    if (!outcome.ran) return;
+    if (failing) options.log.info({}, "the company's mailbox is read again");
+    failing = false;
+    lastReadAt = now();
+    if (outcome.result.looked > 0) options.log.info({ ...outcome.result }, "the company's mailbox was read");
+    if (outcome.result.stored > 0) options.wake?.();
+  }
+
+  const schedule = scheduleTask({
+    everyMs: options.everyMs,
+    firstAfterMs: Math.min(options.everyMs, 5_000),
+    timers: options.timers ?? nodeTimers,
+    task: run,
+    onError: (error) => options.log.error({ err: error }, "reading the company's mailbox failed"),
+  });
+  return {
+    runOnce: schedule.runOnce,
+    start: schedule.start,
+    stop: schedule.stop,
+    /** When this instance last read the mailbox through. */
+    lastReadAt: () => lastReadAt,
+  };
+}

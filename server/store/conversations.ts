@@ -1,0 +1,84 @@
+import type { ConversationMessage } from "../../domain/conversation";
+import type { StoredEnquiry } from "./store";
+
+/** A reply a member wrote, checked (domain/conversation.ts: checkReply), to be queued. */
+export interface ReplyToQueue {
+  subject: string;
+  text: string;
+  staffEmail: string;
+  at: Date;
+  /** The domain of the company's sending address (MAIL_FROM): its Message-ID is made under it. */
+  messageIdDomain: string;
+}
+
+/** A buyer's answer as the mailbox reader made it out, to be stored on its enquiry. */
+export interface AnswerToStore {
+  enquiryId: string;
+  /** Its Message-ID: an enquiry holds each once, however often or by however many it is read. */
+  messageId: string;
+  inReplyTo: string | null;
+  references: string[];
+  from: string;
+  subject: string;
+  text: string;
+  at: Date;
+  attachments: number;
+  truncated: boolean;
+  quoteTrimmed: boolean;
+}
+
+/** What storing an answer did: stored (and its owner alerted), already there, or no such enquiry. */
+export type AnswerOutcome = "added" | "duplicate" | "not-found";
+
+/** Where the mailbox reader stopped in one mailbox: its UIDVALIDITY, and the last UID it read. */
+export interface MailboxPosition {
+  /** IMAP's UIDVALIDITY, as a decimal string (it may exceed 2^53 on some servers). */
+  uidValidity: string;
+  lastUid: number;
+}
+
+/**
+ * Each enquiry's e-mail conversation (docs/console.md, Conversation): replies members send from the
+ * console, queued in the outbox in the same transaction as their message and the contact they
+ * count as, and the buyer's answers the mailbox reader stores, each once. The rules are in
+ * server/lifecycle/conversation.ts; the adapters read what they need, and write what it says.
+ */
+export interface ConversationStore {
+  /** The enquiry's messages, oldest first, each reply with its delivery; null when there is no such enquiry. */
+  list(enquiryId: string): Promise<ConversationMessage[] | null>;
+  /**
+   * Queues a reply to the enquiry's own address, threaded under its acknowledgement and the
+   * messages before it (planReply), with its contact history line, in one transaction. Null when
+   * there is no such enquiry.
+   */
+  reply(
+    enquiryId: string,
+    reply: ReplyToQueue,
+  ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null>;
+  /**
+   * Stores each answer on its enquiry, unread, with its owner's alert (planAnswer): each in its
+   * own write, one answer's failure not undoing another's. An answer whose Message-ID the enquiry
+   * already holds is a `duplicate` and changes nothing, whoever stored it first.
+   */
+  addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]>;
+  /** Marks the enquiry's answers read; answers how many were unread. */
+  markRead(enquiryId: string): Promise<number>;
+  /**
+   * The enquiry a thread belongs to: the first of `messageIds` that is a message of a conversation
+   * (a reply sent, an answer stored), or the first of `acknowledgementIds` that is an enquiry's
+   * acknowledgement. Null when none is.
+   */
+  enquiryOfThread(thread: {
+    messageIds: readonly string[];
+    acknowledgementIds: readonly string[];
+  }): Promise<string | null>;
+  /** The enquiries whose reference (enquiryReference) is `reference`, with the address each carries. */
+  enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]>;
+  /** Where the reader stopped in the mailbox named `mailbox`; null before its first read. */
+  mailboxPosition(mailbox: string): Promise<MailboxPosition | null>;
+  /**
+   * Records where the reader stopped. Under the same UIDVALIDITY the position only moves forward
+   * (two readers at once leave the furthest); a new UIDVALIDITY replaces it.
+   */
+  saveMailboxPosition(mailbox: string, position: MailboxPosition, at: Date): Promise<void>;
+}

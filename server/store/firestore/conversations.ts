@@ -1,0 +1,333 @@
+import { randomUUID } from "node:crypto";
+import {
+  FieldPath,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Query,
+  type QuerySnapshot,
+  type Transaction,
+} from "firebase-admin/firestore";
+import { enquiryReference } from "../../../domain/console";
+import type { ConversationMessage } from "../../../domain/conversation";
+import { planAnswer, planReply } from "../../lifecycle/conversation";
+import type {
+  AnswerOutcome,
+  AnswerToStore,
+  ConversationStore,
+  MailboxPosition,
+  ReplyToQueue,
+} from "../conversations";
+import { deliveryState } from "../enquiry-work";
+import type { StoredEnquiry } from "../store";
+import {
+  ALREADY_EXISTS,
+  chunks,
+  collectionsOf,
+  grpcCode,
+  IN_QUERY_LIMIT,
+  isoOf,
+  keyDocumentId,
+  sortKey,
+  type FirestoreContext,
+} from "./connection";
+import { MESSAGES, replyNotification } from "./documents";
+import { membersOf, writeAlerts, readWork, writePlan } from "./work-record";
+
+/** Where the mailbox reader stopped in each mailbox, by a hash of its name. */
+const MAILBOX_POSITIONS = "mailboxPositions";
+
+/**
+ * An answer's document id, made from its enquiry and its Message-ID: two readers storing the same
+ * answer both create this one document, and the second is refused (ALREADY_EXISTS).
+ */
+export function answerDocumentId(enquiryId: string, messageId: string): string {
+  return `in-${keyDocumentId(`${enquiryId}\n${messageId}`)}`;
+}
+
+/** The one mapping of a message document (and its reply's notification) to what the console shows. */
+function messageOf(doc: DocumentSnapshot, notification: DocumentData | undefined): ConversationMessage {
+  const data = doc.data() ?? {};
+  const common = {
+    id: doc.id,
+    at: String(data.at),
+    subject: String(data.subject),
+    text: String(data.text),
+    messageId: String(data.messageId),
+    inReplyTo: typeof data.inReplyTo === "string" ? data.inReplyTo : null,
+  };
+  if (data.direction === "out") {
+    const delivery = {
+      sentAt: notification?.sentAt ? isoOf(notification.sentAt) : null,
+      attempts: Number(notification?.attempts ?? 0),
+    };
+    return {
+      ...common,
+      direction: "out",
+      staffEmail: String(data.staffEmail),
+      delivery: {
+        ...delivery,
+        state: deliveryState(delivery),
+        lastError: (notification?.lastError as string | null | undefined) ?? null,
+      },
+    };
+  }
+  return {
+    ...common,
+    direction: "in",
+    from: String(data.from),
+    unread: data.unread === true,
+    attachments: Number(data.attachments ?? 0),
+    truncated: data.truncated === true,
+    quoteTrimmed: data.quoteTrimmed === true,
+  };
+}
+
+/** Oldest first; the document id breaks a tie. */
+function byTime(a: DocumentSnapshot, b: DocumentSnapshot): number {
+  return String(a.get("sortKey")).localeCompare(String(b.get("sortKey")));
+}
+
+/**
+ * Each enquiry's e-mail conversation on Firestore: `enquiryMessages`, one document per reply and
+ * per answer, with the enquiry's id in each (queried by it; no composite index is needed). A
+ * reply's mail is a `reply` notification that names its message; an answer's document id is made
+ * from its enquiry and Message-ID, so it is created once however many readers store it.
+ */
+export class FirestoreConversationStore implements ConversationStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get collections() {
+    return { ...collectionsOf(this.context), messages: this.context.db.collection(MESSAGES) };
+  }
+
+  /** The messages of the given enquiries' conversations, with each reply's notification. */
+  async conversationsOf(
+    enquiryIds: readonly string[],
+    get: (query: Query) => Promise<QuerySnapshot> = (query) => query.get(),
+  ): Promise<Map<string, ConversationMessage[]>> {
+    const docs: DocumentSnapshot[] = [];
+    for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
+      docs.push(...(await get(this.collections.messages.where("enquiryId", "in", part))).docs);
+    }
+    docs.sort(byTime);
+    const notificationIds = docs
+      .map((doc) => doc.get("notificationId") as unknown)
+      .filter((id): id is string => typeof id === "string");
+    const notifications = new Map(
+      notificationIds.length
+        ? (
+            await this.context.db.getAll(
+              ...notificationIds.map((id) => this.collections.notifications.doc(id)),
+            )
+          ).map((doc) => [doc.id, doc.data()] as const)
+        : [],
+    );
+    const result = new Map<string, ConversationMessage[]>(enquiryIds.map((id) => [id, []]));
+    for (const doc of docs) {
+      result
+        .get(String(doc.get("enquiryId")))
+        ?.push(messageOf(doc, notifications.get(String(doc.get("notificationId")))));
+    }
+    return result;
+  }
+
+  async list(enquiryId: string): Promise<ConversationMessage[] | null> {
+    return this.context.run(async () => {
+      const enquiry = await this.collections.enquiries.doc(enquiryId).get();
+      if (!enquiry.exists) return null;
+      return (await this.conversationsOf([enquiryId])).get(enquiryId) ?? [];
+    });
+  }
+
+  async reply(
+    enquiryId: string,
+    reply: ReplyToQueue,
+  ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null> {
+    const at = reply.at.toISOString();
+    const messageRef = this.collections.messages.doc(randomUUID());
+    const notificationRef = this.collections.notifications.doc(randomUUID());
+    const stored = await this.context.run(() =>
+      this.context.db.runTransaction(async (transaction) => {
+        const read = await readWork(this.context, transaction, enquiryId);
+        if (!read) return null;
+        const [acknowledgement, thread] = await Promise.all([
+          transaction.get(
+            this.collections.notifications
+              .where("enquiryId", "==", enquiryId)
+              .where("kind", "==", "acknowledgement")
+              .limit(1),
+          ),
+          transaction.get(this.collections.messages.where("enquiryId", "==", enquiryId)),
+        ]);
+        const plan = planReply(read.work, {
+          at,
+          messageRowId: messageRef.id,
+          domain: reply.messageIdDomain,
+          thread: {
+            acknowledgementId: acknowledgement.docs[0]?.id ?? null,
+            messages: thread.docs.map((doc) => ({
+              messageId: String(doc.get("messageId")),
+              at: String(doc.get("at")),
+            })),
+          },
+        });
+        transaction.create(messageRef, {
+          enquiryId,
+          direction: "out",
+          messageId: plan.message.messageId,
+          inReplyTo: plan.message.inReplyTo,
+          references: plan.message.references,
+          at,
+          sortKey: sortKey(at, messageRef.id),
+          staffEmail: reply.staffEmail,
+          subject: reply.subject,
+          text: reply.text,
+          notificationId: notificationRef.id,
+        });
+        transaction.create(
+          notificationRef,
+          replyNotification(enquiryId, read.stored.enquiry, read.stored.language, messageRef.id, reply.at),
+        );
+        writePlan(
+          this.context,
+          transaction,
+          { stored: read.stored, before: read.exists ? read.work : null },
+          plan,
+          { staffEmail: reply.staffEmail, at },
+        );
+        return read.stored;
+      }),
+    );
+    if (!stored) return null;
+    const [message, notification] = await this.context.run(() =>
+      Promise.all([messageRef.get(), notificationRef.get()]),
+    );
+    return { enquiry: stored, message: messageOf(message, notification.data()) };
+  }
+
+  async addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]> {
+    const outcomes: AnswerOutcome[] = [];
+    // One transaction per answer: a buyer's answer stands alone, and Firestore has no cheaper flush to share.
+    for (const answer of answers) outcomes.push(await this.addAnswer(answer));
+    return outcomes;
+  }
+
+  private async addAnswer(answer: AnswerToStore): Promise<AnswerOutcome> {
+    const ref = this.collections.messages.doc(answerDocumentId(answer.enquiryId, answer.messageId));
+    const at = answer.at.toISOString();
+    try {
+      return await this.context.run(() =>
+        this.context.db.runTransaction(async (transaction: Transaction): Promise<AnswerOutcome> => {
+          const [read, existing, staff] = await Promise.all([
+            readWork(this.context, transaction, answer.enquiryId),
+            transaction.get(ref),
+            transaction.get(this.context.db.collection("staff")),
+          ]);
+          if (!read) return "not-found";
+          if (existing.exists) return "duplicate";
+          const plan = planAnswer(read.work, membersOf(staff.docs));
+          // Created, never set: of two readers storing this answer at once, the second is refused.
+          transaction.create(ref, {
+            enquiryId: answer.enquiryId,
+            direction: "in",
+            messageId: answer.messageId,
+            inReplyTo: answer.inReplyTo,
+            references: answer.references,
+            at,
+            sortKey: sortKey(at, ref.id),
+            from: answer.from,
+            subject: answer.subject,
+            text: answer.text,
+            attachments: answer.attachments,
+            truncated: answer.truncated,
+            quoteTrimmed: answer.quoteTrimmed,
+            unread: plan.unread,
+          });
+          writeAlerts(this.context, transaction, read.stored, plan.alerts, new Date().toISOString());
+          return "added";
+        }),
+      );
+    } catch (error) {
+      if (grpcCode(error) === ALREADY_EXISTS) return "duplicate";
+      throw error;
+    }
+  }
+
+  async markRead(enquiryId: string): Promise<number> {
+    return this.context.run(async () => {
+      const unread = await this.collections.messages
+        .where("enquiryId", "==", enquiryId)
+        .where("unread", "==", true)
+        .get();
+      if (unread.empty) return 0;
+      const batch = this.context.db.batch();
+      for (const doc of unread.docs) batch.update(doc.ref, { unread: false });
+      await batch.commit();
+      return unread.size;
+    });
+  }
+
+  async enquiryOfThread(thread: {
+    messageIds: readonly string[];
+    acknowledgementIds: readonly string[];
+  }): Promise<string | null> {
+    return this.context.run(async () => {
+      for (const part of chunks(thread.messageIds, IN_QUERY_LIMIT)) {
+        const found = await this.collections.messages.where("messageId", "in", part).get();
+        for (const id of part) {
+          const doc = found.docs.find((each) => each.get("messageId") === id);
+          if (doc) return String(doc.get("enquiryId"));
+        }
+      }
+      if (thread.acknowledgementIds.length === 0) return null;
+      const docs = await this.context.db.getAll(
+        ...thread.acknowledgementIds.map((id) => this.collections.notifications.doc(id)),
+      );
+      const acknowledgement = docs.find((doc) => doc.exists && doc.get("kind") === "acknowledgement");
+      return acknowledgement ? String(acknowledgement.get("enquiryId")) : null;
+    });
+  }
+
+  async enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]> {
+    // Firestore's enquiry ids are UUID v4: the reference is their first 8 hex, a range of ids.
+    const start = reference.toLowerCase();
+    return this.context.run(async () => {
+      const found = await this.collections.enquiries
+        .where(FieldPath.documentId(), ">=", start)
+        .where(FieldPath.documentId(), "<", `${start}~`)
+        .select("Email")
+        .get();
+      return found.docs
+        .filter((doc) => enquiryReference(doc.id) === reference.toUpperCase())
+        .map((doc) => ({ id: doc.id, email: String(doc.get("Email")) }));
+    });
+  }
+
+  private positionRef(mailbox: string) {
+    return this.context.db.collection(MAILBOX_POSITIONS).doc(keyDocumentId(mailbox));
+  }
+
+  async mailboxPosition(mailbox: string): Promise<MailboxPosition | null> {
+    const doc = await this.context.run(() => this.positionRef(mailbox).get());
+    if (!doc.exists) return null;
+    return { uidValidity: String(doc.get("uidValidity")), lastUid: Number(doc.get("lastUid")) };
+  }
+
+  async saveMailboxPosition(mailbox: string, position: MailboxPosition, at: Date): Promise<void> {
+    const ref = this.positionRef(mailbox);
+    await this.context.run(() =>
+      this.context.db.runTransaction(async (transaction) => {
+        const current = await transaction.get(ref);
+        const sameValidity = current.exists && String(current.get("uidValidity")) === position.uidValidity;
+        const lastUid = sameValidity
+          ? Math.max(Number(current.get("lastUid")), position.lastUid)
+          : position.lastUid;
+        transaction.set(ref, {
+          uidValidity: position.uidValidity,
+          lastUid,
+          updatedAt: at.toISOString(),
+        });
+      }),
+    );
+  }
+}

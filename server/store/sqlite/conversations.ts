@@ -1,0 +1,293 @@
+import type Database from "better-sqlite3";
+import { enquiryReference } from "../../../domain/console";
+import type { ConversationMessage } from "../../../domain/conversation";
+import { planAnswer, planReply } from "../../lifecycle/conversation";
+import type {
+  AnswerOutcome,
+  AnswerToStore,
+  ConversationStore,
+  MailboxPosition,
+  ReplyToQueue,
+} from "../conversations";
+import { deliveryState } from "../enquiry-work";
+import type { StoredEnquiry } from "../store";
+import { prepared, type SqliteRun } from "./connection";
+import { newRowId } from "./row-id";
+import { readMembers, readWork, writeAlerts, writePlan } from "./work-record";
+
+/** A message as `enquiry_messages` holds it, with its reply's delivery beside it. */
+interface MessageRow {
+  id: string;
+  direction: "out" | "in";
+  message_id: string;
+  in_reply_to: string | null;
+  at: string;
+  staff_email: string | null;
+  from_address: string | null;
+  subject: string;
+  body: string;
+  attachments: number;
+  truncated: number;
+  quote_trimmed: number;
+  unread: number;
+  attempts: number | null;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+/** The one mapping of a message row to what the console shows. */
+function messageOf(row: MessageRow): ConversationMessage {
+  const common = {
+    id: row.id,
+    at: row.at,
+    subject: row.subject,
+    text: row.body,
+    messageId: row.message_id,
+    inReplyTo: row.in_reply_to,
+  };
+  if (row.direction === "out") {
+    const delivery = { sentAt: row.sent_at, attempts: row.attempts ?? 0 };
+    return {
+      ...common,
+      direction: "out",
+      staffEmail: String(row.staff_email),
+      delivery: { ...delivery, state: deliveryState(delivery), lastError: row.last_error },
+    };
+  }
+  return {
+    ...common,
+    direction: "in",
+    from: String(row.from_address),
+    unread: row.unread === 1,
+    attachments: row.attachments,
+    truncated: row.truncated === 1,
+    quoteTrimmed: row.quote_trimmed === 1,
+  };
+}
+
+const MESSAGE_COLUMNS = `m.id, m.direction, m.message_id, m.in_reply_to, m.at, m.staff_email, m.from_address,
+  m.subject, m.body, m.attachments, m.truncated, m.quote_trimmed, m.unread, n.attempts, n.last_error, n.sent_at`;
+
+/** Each enquiry's e-mail conversation on SQLite, beside the enquiries in `enquiry_messages`. */
+export class SqliteConversationStore implements ConversationStore {
+  constructor(
+    private readonly run: SqliteRun,
+    /** The enquiries' table, already quoted. */
+    private readonly table: string,
+  ) {}
+
+  /** The enquiry's messages, oldest first, read in the caller's transaction. */
+  messagesOf(db: Database.Database, enquiryId: string): ConversationMessage[] {
+    return this.messages(db, "m.enquiry_id = ?", enquiryId);
+  }
+
+  private messages(db: Database.Database, where: string, value: string): ConversationMessage[] {
+    return prepared<[string], MessageRow>(
+      db,
+      `SELECT ${MESSAGE_COLUMNS} FROM enquiry_messages m LEFT JOIN notifications n ON n.message_id = m.id
+       WHERE ${where} ORDER BY m.at, m.rowid`,
+    )
+      .all(value)
+      .map(messageOf);
+  }
+
+  async list(enquiryId: string): Promise<ConversationMessage[] | null> {
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const exists = prepared<[string], { id: string }>(
+            db,
+            `SELECT id FROM ${this.table} WHERE id = ?`,
+          ).get(enquiryId);
+          return exists ? this.messages(db, "m.enquiry_id = ?", enquiryId) : null;
+        })
+        .deferred(),
+    );
+  }
+
+  async reply(
+    enquiryId: string,
+    reply: ReplyToQueue,
+  ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null> {
+    const at = reply.at.toISOString();
+    return this.run((db) =>
+      // IMMEDIATE: the thread read is the thread the reply is written into.
+      db
+        .transaction(() => {
+          const read = readWork(db, this.table, enquiryId);
+          if (!read) return null;
+          const acknowledgement = prepared<[string], { id: string }>(
+            db,
+            `SELECT id FROM notifications WHERE enquiry_id = ? AND kind = 'acknowledgement' ORDER BY rowid LIMIT 1`,
+          ).get(enquiryId);
+          const thread = prepared<[string], { messageId: string; at: string }>(
+            db,
+            `SELECT message_id AS messageId, at FROM enquiry_messages WHERE enquiry_id = ? ORDER BY at, rowid`,
+          ).all(enquiryId);
+          const rowId = newRowId();
+          const plan = planReply(read.work, {
+            at,
+            messageRowId: rowId,
+            domain: reply.messageIdDomain,
+            thread: { acknowledgementId: acknowledgement?.id ?? null, messages: thread },
+          });
+          prepared(
+            db,
+            `INSERT INTO enquiry_messages (id, enquiry_id, direction, message_id, in_reply_to, refs, at, staff_email,
+               subject, body)
+             VALUES (@id, @enquiryId, 'out', @messageId, @inReplyTo, @refs, @at, @staffEmail, @subject, @body)`,
+          ).run({
+            id: rowId,
+            enquiryId,
+            messageId: plan.message.messageId,
+            inReplyTo: plan.message.inReplyTo,
+            refs: JSON.stringify(plan.message.references),
+            at,
+            staffEmail: reply.staffEmail,
+            subject: reply.subject,
+            body: reply.text,
+          });
+          prepared(
+            db,
+            `INSERT INTO notifications (id, enquiry_id, message_id, kind, status, attempts, next_attempt_at, due_at,
+               queued_at)
+             VALUES (?, ?, ?, 'reply', 'pending', 0, @at, @at, @at)`,
+          ).run(newRowId(), enquiryId, rowId, { at });
+          writePlan(db, read.stored, plan, { staffEmail: reply.staffEmail, at });
+          const message = this.messages(db, "m.id = ?", rowId)[0] as ConversationMessage;
+          return { enquiry: read.stored, message };
+        })
+        .immediate(),
+    );
+  }
+
+  async addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]> {
+    if (answers.length === 0) return [];
+    return this.run((db) => {
+      const insert = prepared(
+        db,
+        `INSERT INTO enquiry_messages (id, enquiry_id, direction, message_id, in_reply_to, refs, at, from_address,
+           subject, body, attachments, truncated, quote_trimmed, unread)
+         VALUES (@id, @enquiryId, 'in', @messageId, @inReplyTo, @refs, @at, @from, @subject, @body, @attachments,
+           @truncated, @quoteTrimmed, 1)
+         ON CONFLICT (enquiry_id, message_id) DO NOTHING`,
+      );
+      // Each answer in a savepoint of its own inside one write: a batch costs one flush to disk,
+      // and an answer the database refuses undoes only itself.
+      const one = db.transaction((answer: AnswerToStore): AnswerOutcome => {
+        const read = readWork(db, this.table, answer.enquiryId);
+        if (!read) return "not-found";
+        const at = answer.at.toISOString();
+        const added = insert.run({
+          id: newRowId(),
+          enquiryId: answer.enquiryId,
+          messageId: answer.messageId,
+          inReplyTo: answer.inReplyTo,
+          refs: JSON.stringify(answer.references),
+          at,
+          from: answer.from,
+          subject: answer.subject,
+          body: answer.text,
+          attachments: answer.attachments,
+          truncated: answer.truncated ? 1 : 0,
+          quoteTrimmed: answer.quoteTrimmed ? 1 : 0,
+        }).changes;
+        if (added === 0) return "duplicate";
+        writeAlerts(
+          db,
+          answer.enquiryId,
+          planAnswer(read.work, readMembers(db)).alerts,
+          new Date().toISOString(),
+        );
+        return "added";
+      });
+      return db
+        .transaction(() =>
+          answers.map((answer) => {
+            try {
+              return one(answer);
+            } catch (error) {
+              // A refusal of this answer's rows (not the database's) leaves the others to go in.
+              if (error instanceof Error && /constraint/i.test(error.message)) return "not-found" as const;
+              throw error;
+            }
+          }),
+        )
+        .immediate();
+    });
+  }
+
+  async markRead(enquiryId: string): Promise<number> {
+    return this.run(
+      (db) =>
+        prepared(db, `UPDATE enquiry_messages SET unread = 0 WHERE enquiry_id = ? AND unread = 1`).run(
+          enquiryId,
+        ).changes,
+    );
+  }
+
+  async enquiryOfThread(thread: {
+    messageIds: readonly string[];
+    acknowledgementIds: readonly string[];
+  }): Promise<string | null> {
+    return this.run((db) => {
+      if (thread.messageIds.length > 0) {
+        const rows = prepared<[string], { enquiry_id: string; message_id: string }>(
+          db,
+          `SELECT enquiry_id, message_id FROM enquiry_messages WHERE message_id IN (SELECT value FROM json_each(?))`,
+        ).all(JSON.stringify(thread.messageIds));
+        for (const id of thread.messageIds) {
+          const found = rows.find((row) => row.message_id === id);
+          if (found) return found.enquiry_id;
+        }
+      }
+      if (thread.acknowledgementIds.length === 0) return null;
+      return (
+        prepared<[string], { enquiry_id: string }>(
+          db,
+          `SELECT enquiry_id FROM notifications
+           WHERE id IN (SELECT value FROM json_each(?)) AND kind = 'acknowledgement' LIMIT 1`,
+        ).get(JSON.stringify(thread.acknowledgementIds))?.enquiry_id ?? null
+      );
+    });
+  }
+
+  async enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]> {
+    const end = reference.toLowerCase();
+    // An id's reference is its last 8 hex (UUID v7) or its first 8 (v4): each end has an index.
+    return this.run((db) =>
+      prepared<[string, string], { id: string; Email: string }>(
+        db,
+        `SELECT id, Email FROM ${this.table} WHERE substr(id, -8) = ? OR substr(id, 1, 8) = ?`,
+      )
+        .all(end, end)
+        .filter((row) => enquiryReference(row.id) === reference.toUpperCase())
+        .map((row) => ({ id: row.id, email: row.Email })),
+    );
+  }
+
+  async mailboxPosition(mailbox: string): Promise<MailboxPosition | null> {
+    const row = this.run((db) =>
+      prepared<[string], { uid_validity: string; last_uid: number }>(
+        db,
+        `SELECT uid_validity, last_uid FROM mailbox_positions WHERE mailbox = ?`,
+      ).get(mailbox),
+    );
+    return row ? { uidValidity: row.uid_validity, lastUid: row.last_uid } : null;
+  }
+
+  async saveMailboxPosition(mailbox: string, position: MailboxPosition, at: Date): Promise<void> {
+    // One statement: under the same UIDVALIDITY the furthest position stays, whoever writes last.
+    this.run((db) =>
+      prepared(
+        db,
+        `INSERT INTO mailbox_positions (mailbox, uid_validity, last_uid, updated_at)
+         VALUES (@mailbox, @uidValidity, @lastUid, @at)
+         ON CONFLICT (mailbox) DO UPDATE SET
+           last_uid = CASE WHEN uid_validity = excluded.uid_validity THEN max(last_uid, excluded.last_uid)
+             ELSE excluded.last_uid END,
+           uid_validity = excluded.uid_validity, updated_at = excluded.updated_at`,
+      ).run({ mailbox, uidValidity: position.uidValidity, lastUid: position.lastUid, at: at.toISOString() }),
+    );
+  }
+}
