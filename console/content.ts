@@ -50,6 +50,7 @@ export const notificationKindLabels = {
   acknowledgement: "Visitor's acknowledgement",
   "newsletter-confirmation": "Newsletter confirmation request",
   "newsletter-welcome": "Newsletter welcome",
+  reply: "Reply from the console",
 } as const;
 
 /** The enquiry's e-mail conversation: replies from the console and the buyer's answers (domain/conversation.ts). */

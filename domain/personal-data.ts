@@ -74,7 +74,8 @@ export interface PersonalSubscription {
 }
 
 /** The mails the outbox holds: about an enquiry, or the newsletter's own to an address. */
-export type MailKind = "company" | "acknowledgement" | "newsletter-confirmation" | "newsletter-welcome";
+export type MailKind =
+  "company" | "acknowledgement" | "newsletter-confirmation" | "newsletter-welcome" | "reply";
 
 /** A mail about one of the person's enquiries, or to their newsletter address, still waiting in the outbox. */
 export interface PendingMail {

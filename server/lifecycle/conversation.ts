@@ -169,6 +169,10 @@ const QUOTE_OPENERS = [
   /^From:\s.+$/, // Outlook's header block
 ];
 
+function isOpener(line: string): boolean {
+  return QUOTE_OPENERS.some((opener) => opener.test(line.trim())) || /^On\s.*wrote:\s*$/.test(line.trim());
+}
+
 /**
  * An answer's own words: the text before the earlier mail it quotes, where that is plain (a line
  * such as "On … wrote:", an Outlook header block, or a closing run of "> " lines). Anything less
@@ -182,10 +186,18 @@ export function trimQuoted(text: string): { text: string; trimmed: boolean } {
       index > 0 &&
       (QUOTE_OPENERS.some((opener) => opener.test(line.trim())) ||
         (/^On\s/.test(line.trim()) && /wrote:\s*$/.test(lines[index + 1]?.trim() ?? "")) ||
-        (/^>/.test(line) && lines.slice(index).every((rest) => rest.trim() === "" || /^>/.test(rest)))),
+        // A closing run of quoted lines, when nothing above it was quoted (an answer written
+        // between quoted lines needs them to be read).
+        (/^>/.test(line) &&
+          lines.slice(index).every((rest) => rest.trim() === "" || /^>/.test(rest)) &&
+          lines.slice(0, index).every((before) => !/^>/.test(before)))),
   );
   if (cut < 0) return { text: text.trim(), trimmed: false };
-  const kept = lines.slice(0, cut).join("\n").trim();
+  // The quoted run's own opener ("On … wrote:" just above it) goes with it.
+  const keptLines = lines.slice(0, cut);
+  while (keptLines.length && (keptLines.at(-1)?.trim() === "" || isOpener(keptLines.at(-1) ?? "")))
+    keptLines.pop();
+  const kept = keptLines.join("\n").trim();
   if (!kept) return { text: text.trim(), trimmed: false };
   return { text: kept, trimmed: true };
 }

@@ -39,6 +39,7 @@ function sqliteAdapter(): Adapter {
             "notifications",
             "enquiry_work",
             "enquiry_history",
+            "enquiry_messages",
             "subscribers",
             "activity",
           ];
@@ -76,7 +77,14 @@ function firestoreAdapter(): Adapter {
             lines.push(`${doc.ref.path} ${JSON.stringify(doc.data())}`);
           }
         };
-        for (const path of [ENQUIRY_COLLECTION, "notifications", "enquiryWork", "subscribers", "activity"]) {
+        for (const path of [
+          ENQUIRY_COLLECTION,
+          "notifications",
+          "enquiryWork",
+          "enquiryMessages",
+          "subscribers",
+          "activity",
+        ]) {
           await read(path);
         }
         const notificationIds = new Set([
@@ -289,7 +297,48 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
 
   test("erasing by e-mail removes all of it in one go and nothing of anyone else; the log names no one", async () => {
     const { store, first, second, other, similar, ashaNotifications, ashaSubscriber } = await seed();
-    const parents = { notifications: ashaNotifications, enquiries: [first.id, second.id] };
+    // A reply to her and her answer, and a reply to Ravi, which stays.
+    const reply = (enquiryId: string) =>
+      store.conversations.reply(enquiryId, {
+        subject: "Re: Your enquiry",
+        text: "The price is ₹1,200.",
+        staffEmail: "staff@example.com",
+        at: new Date(),
+        messageIdDomain: "collarise.example",
+      });
+    await reply(first.id);
+    await reply(other.id);
+    expect(
+      await store.conversations.addAnswers([
+        {
+          enquiryId: first.id,
+          messageId: "<her-answer@example.com>",
+          inReplyTo: null,
+          references: [],
+          from: "asha@example.com",
+          subject: "Re: Your enquiry",
+          text: "Please send 3.",
+          at: new Date(),
+          attachments: 0,
+          truncated: false,
+          quoteTrimmed: false,
+        },
+      ]),
+    ).toEqual(["added"]);
+    expect(
+      (await store.personalData.find(query({ email: "asha@example.com" }))).enquiries[0]?.conversation,
+    ).toEqual([
+      expect.objectContaining({ direction: "out", text: "The price is ₹1,200." }),
+      expect.objectContaining({ direction: "in", text: "Please send 3.", from: "asha@example.com" }),
+    ]);
+    const mails = await store.personalData.find(query({ email: "asha@example.com" }));
+    const parents = {
+      notifications: [
+        ...ashaNotifications,
+        ...mails.pendingMails.filter((mail) => mail.kind === "reply").map((mail) => mail.id),
+      ],
+      enquiries: [first.id, second.id],
+    };
     // A first look-up brings the search index up to date (SQLite indexes new enquiries when searched).
     await store.personalData.find(query({ email: "nobody@example.com" }));
     const before = await opened!.dump(parents);
@@ -310,8 +359,16 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
         id,
         reference: enquiryReference(id),
       })),
-      // Her three enquiry mails and the newsletter's welcome to her.
-      counts: { enquiries: 2, notifications: 4, workRecords: 2, historyEntries: 1, subscriptions: 1 },
+      // Her three enquiry mails, the reply to her, and the newsletter's welcome to her; the
+      // reply and her answer; the status change and the reply's contact.
+      counts: {
+        enquiries: 2,
+        notifications: 5,
+        workRecords: 2,
+        historyEntries: 2,
+        messages: 2,
+        subscriptions: 1,
+      },
     });
 
     const after = await opened!.dump(parents);
@@ -331,7 +388,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
         at: at.toISOString(),
         actor: "owner@example.com",
         action: "personal-data-erased",
-        target: "2 enquiries, 4 mails, 2 statuses, 1 history entries, 1 subscriptions",
+        target:
+          "2 enquiries, 5 mails, 2 statuses, 2 history entries, 2 conversation messages, 1 subscriptions",
       },
     ]);
     expect(await store.enquiryWork.get(first.id)).toBeNull();
@@ -359,6 +417,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       notifications: 3,
       workRecords: 1,
       historyEntries: 1,
+      messages: 0,
       subscriptions: 1,
     });
     expect((await store.enquiries.list()).map((each) => each.id)).toContain(second.id);
@@ -429,7 +488,14 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       expect(erased).toMatchObject({
         erased: false,
         enquiries: [],
-        counts: { enquiries: 0, notifications: 0, workRecords: 0, historyEntries: 0, subscriptions: 0 },
+        counts: {
+          enquiries: 0,
+          notifications: 0,
+          workRecords: 0,
+          historyEntries: 0,
+          messages: 0,
+          subscriptions: 0,
+        },
       });
     }
     expect(await opened!.dump(parents)).toEqual(before);

@@ -60,7 +60,7 @@ test("on a phone, an owner finds a person's enquiry and subscription, erases the
   await confirmation.fill(email);
   await page.getByRole("button", { name: personalDataText.eraseForGood }).click();
   await expect(page.getByRole("status").filter({ hasText: "Erased" })).toContainText(
-    /^Erased 1 enquiry, \d e-mails?, 0 history entries and 1 subscription\.$/,
+    /^Erased 1 enquiry, \d e-mails?, 0 history entries, 0 messages of conversations and 1 subscription\.$/,
   );
   await expect(page.getByRole("heading", { level: 3, name })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("personal-data-erased-375.png"), fullPage: true });

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import {
-  FieldPath,
   type DocumentData,
   type DocumentSnapshot,
   type Query,
@@ -289,16 +288,19 @@ export class FirestoreConversationStore implements ConversationStore {
   }
 
   async enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]> {
-    // Firestore's enquiry ids are UUID v4: the reference is their first 8 hex, a range of ids.
-    const start = reference.toLowerCase();
+    // The reference is kept on each enquiry's work document (work-record.ts), written with it.
     return this.context.run(async () => {
-      const found = await this.collections.enquiries
-        .where(FieldPath.documentId(), ">=", start)
-        .where(FieldPath.documentId(), "<", `${start}~`)
-        .select("Email")
+      const works = await this.collections.work
+        .where("reference", "==", reference.toUpperCase())
+        .select()
         .get();
-      return found.docs
-        .filter((doc) => enquiryReference(doc.id) === reference.toUpperCase())
+      if (works.empty) return [];
+      const enquiries = await this.context.db.getAll(
+        ...works.docs.map((doc) => this.collections.enquiries.doc(doc.id)),
+        { fieldMask: ["Email"] },
+      );
+      return enquiries
+        .filter((doc) => doc.exists && enquiryReference(doc.id) === reference.toUpperCase())
         .map((doc) => ({ id: doc.id, email: String(doc.get("Email")) }));
     });
   }

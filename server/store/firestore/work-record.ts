@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentData, DocumentReference, Transaction, WriteBatch } from "firebase-admin/firestore";
-import type { EnquiryStatus } from "../../../domain/console";
+import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { WebhookEventType } from "../../../domain/webhooks";
 import {
@@ -230,11 +230,15 @@ export function writePlan(
   const { stored, before } = target;
   const ref = collections.work.doc(stored.id);
   const after = workFields(plan.work);
+  // The reference is kept beside the work so that a buyer's answer quoting it finds its enquiry
+  // (the enquiries' own documents hold their fields only).
+  const reference = enquiryReference(stored.id);
   if (before === null) {
     (writer as Transaction).create(ref, {
       ...after,
       receivedAt: stored.receivedAt,
       sortKey: sortKey(stored.receivedAt, stored.id),
+      reference,
     });
   } else {
     const previous = workFields(before);
@@ -243,7 +247,12 @@ export function writePlan(
     );
     (writer as Transaction).set(
       ref,
-      { ...changed, receivedAt: stored.receivedAt, sortKey: sortKey(stored.receivedAt, stored.id) },
+      {
+        ...changed,
+        receivedAt: stored.receivedAt,
+        sortKey: sortKey(stored.receivedAt, stored.id),
+        reference,
+      },
       { merge: true },
     );
     if (plan.work.version !== before.version) {

@@ -1,0 +1,289 @@
+import { describe, expect, it } from "vitest";
+import { checkReply, conversationMessages, REPLY_MAX_LENGTH } from "../../domain/conversation";
+import { parseImapUrl } from "../mail/imap-settings";
+import { acknowledgementNotificationIdOf, messageIdsIn } from "../notify/message-ids";
+import {
+  answeringSubject,
+  capText,
+  matchAnswer,
+  opensAnswers,
+  planAnswer,
+  planReply,
+  referencesIn,
+  REFERENCES_KEPT,
+  threadHeaders,
+  trimQuoted,
+  withReference,
+} from "./conversation";
+import { untouchedWork, type MemberFacts } from "./plan";
+
+const DOMAIN = "collarise.example";
+const ACK = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
+const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, "0")}:00.000Z`;
+
+describe("how a reply threads", () => {
+  it("answers the acknowledgement when nothing else was said yet", () => {
+    expect(threadHeaders({ acknowledgementId: ACK, messages: [] }, DOMAIN)).toEqual({
+      inReplyTo: `<acknowledgement-${ACK}@${DOMAIN}>`,
+      references: [`<acknowledgement-${ACK}@${DOMAIN}>`],
+    });
+  });
+
+  it("starts the thread when the enquiry was never acknowledged", () => {
+    expect(threadHeaders({ acknowledgementId: null, messages: [] }, DOMAIN)).toEqual({
+      inReplyTo: null,
+      references: [],
+    });
+  });
+
+  it("answers the newest message, with the thread from the acknowledgement on", () => {
+    const thread = {
+      acknowledgementId: ACK,
+      messages: [
+        { messageId: "<buyer-1@mail.example>", at: at(5) },
+        { messageId: "<reply-a@collarise.example>", at: at(1) },
+      ],
+    };
+    expect(threadHeaders(thread, DOMAIN)).toEqual({
+      inReplyTo: "<buyer-1@mail.example>",
+      references: [
+        `<acknowledgement-${ACK}@${DOMAIN}>`,
+        "<reply-a@collarise.example>",
+        "<buyer-1@mail.example>",
+      ],
+    });
+  });
+
+  it("keeps the first and the newest Message-IDs of a long thread", () => {
+    const messages = Array.from({ length: 30 }, (_, i) => ({ messageId: `<m${i}@x.example>`, at: at(i) }));
+    const { references, inReplyTo } = threadHeaders({ acknowledgementId: ACK, messages }, DOMAIN);
+    expect(references).toHaveLength(REFERENCES_KEPT);
+    expect(references[0]).toBe(`<acknowledgement-${ACK}@${DOMAIN}>`);
+    expect(references.at(-1)).toBe("<m29@x.example>");
+    expect(inReplyTo).toBe("<m29@x.example>");
+  });
+
+  it("is contact by e-mail, stamped with a Message-ID of its own", () => {
+    const plan = planReply(untouchedWork(), {
+      at: at(0),
+      messageRowId: "row-1",
+      domain: DOMAIN,
+      thread: { acknowledgementId: ACK, messages: [] },
+    });
+    expect(plan.message.messageId).toBe(`<reply-row-1@${DOMAIN}>`);
+    expect(plan.history).toEqual([{ kind: "contact", text: "email" }]);
+    expect(plan.work.touchedAt).toBe(at(0));
+    expect(plan.alerts).toEqual([]);
+  });
+});
+
+describe("who hears of an answer, and who reads it", () => {
+  const members: MemberFacts[] = [
+    { id: "priya", email: "priya@example.com", alerts: "mine" },
+    { id: "aman", email: "aman@example.com", alerts: "none" },
+  ];
+
+  it("alerts the owner unless they chose no alerts; nobody when nobody owns it", () => {
+    expect(planAnswer({ ...untouchedWork(), ownerId: "priya" }, members)).toEqual({
+      unread: true,
+      alerts: [{ staffId: "priya", answered: true }],
+    });
+    expect(planAnswer({ ...untouchedWork(), ownerId: "aman" }, members).alerts).toEqual([]);
+    expect(planAnswer(untouchedWork(), members).alerts).toEqual([]);
+  });
+
+  it("is read by its owner opening it, or by anyone while nobody owns it", () => {
+    expect(opensAnswers("priya", "priya")).toBe(true);
+    expect(opensAnswers("priya", "aman")).toBe(false);
+    expect(opensAnswers(null, "aman")).toBe(true);
+  });
+});
+
+describe("a reply's subject", () => {
+  it("answers once, and keeps the reference", () => {
+    expect(answeringSubject("RE: Re : Your enquiry 1A2B3C4D for Collarise")).toBe(
+      "Re: Your enquiry 1A2B3C4D for Collarise",
+    );
+    expect(withReference("Price for 60 sachets", "1A2B3C4D")).toBe("Price for 60 sachets [1A2B3C4D]");
+    expect(withReference("About 1a2b3c4d", "1A2B3C4D")).toBe("About 1a2b3c4d");
+  });
+
+  it("is refused when empty, too long, or carrying a line break or a direction mark", () => {
+    expect(checkReply({ subject: " ", text: "Hello" })).toMatchObject({ ok: false, field: "subject" });
+    expect(checkReply({ subject: "Hi\r\nBcc: x@y.example", text: "Hello" })).toEqual({
+      ok: false,
+      error: conversationMessages.subjectCharacters,
+      field: "subject",
+    });
+    expect(checkReply({ subject: "Refund \u202Egnidnep", text: "Hello" })).toMatchObject({ ok: false });
+    expect(checkReply({ subject: "x".repeat(201), text: "Hello" })).toMatchObject({ ok: false });
+    expect(checkReply({ subject: "Hi", text: "  " })).toEqual({
+      ok: false,
+      error: conversationMessages.replyEmpty,
+      field: "text",
+    });
+    expect(checkReply({ subject: "Hi", text: "x".repeat(REPLY_MAX_LENGTH + 1) })).toMatchObject({
+      ok: false,
+      field: "text",
+    });
+    expect(checkReply({ subject: " Hi ", text: "Line 1\r\nLine 2 " })).toEqual({
+      ok: true,
+      subject: "Hi",
+      text: "Line 1\nLine 2",
+    });
+  });
+});
+
+describe("which mail is an answer to which enquiry", () => {
+  const mail = (from: string, extra: Partial<{ messageId: string; automatic: boolean }> = {}) => ({
+    messageId: extra.messageId ?? "<abc@mail.example>",
+    from,
+    automatic: extra.automatic ?? false,
+  });
+  const company = "sales@collarise.example";
+
+  it("follows its thread, from whichever address", () => {
+    expect(
+      matchAnswer({
+        mail: mail("colleague@shop.example"),
+        companyAddress: company,
+        threadEnquiryId: "e1",
+        referenced: [],
+      }),
+    ).toEqual({ enquiryId: "e1", by: "thread" });
+  });
+
+  it("takes the reference in the subject only from the enquiry's own mailbox", () => {
+    const referenced = [{ id: "e1", email: "Asha.Verma@gmail.com" }];
+    expect(
+      matchAnswer({
+        mail: mail("ashaverma@googlemail.com"),
+        companyAddress: company,
+        threadEnquiryId: null,
+        referenced,
+      }),
+    ).toEqual({ enquiryId: "e1", by: "reference" });
+    expect(
+      matchAnswer({
+        mail: mail("stranger@mail.example"),
+        companyAddress: company,
+        threadEnquiryId: null,
+        referenced,
+      }),
+    ).toEqual({ enquiryId: null, reason: "stranger" });
+  });
+
+  it("leaves our own mail, automatic answers and unrelated mail alone", () => {
+    expect(
+      matchAnswer({
+        mail: mail("Sales@Collarise.example"),
+        companyAddress: company,
+        threadEnquiryId: "e1",
+        referenced: [],
+      }),
+    ).toEqual({ enquiryId: null, reason: "ours" });
+    expect(
+      matchAnswer({
+        mail: mail("asha@mail.example", { messageId: "<reply-0190@collarise.example>" }),
+        companyAddress: company,
+        threadEnquiryId: "e1",
+        referenced: [],
+      }),
+    ).toEqual({ enquiryId: null, reason: "ours" });
+    expect(
+      matchAnswer({
+        mail: mail("asha@mail.example", { automatic: true }),
+        companyAddress: company,
+        threadEnquiryId: "e1",
+        referenced: [],
+      }),
+    ).toEqual({ enquiryId: null, reason: "automatic" });
+    expect(
+      matchAnswer({
+        mail: mail("asha@mail.example"),
+        companyAddress: company,
+        threadEnquiryId: null,
+        referenced: [],
+      }),
+    ).toEqual({ enquiryId: null, reason: "unrelated" });
+  });
+
+  it("finds references and Message-IDs where mail programs put them", () => {
+    expect(referencesIn("Re: Your enquiry 1A2B3C4D for Collarise [1a2b3c4d] DEADBEEFCAFE")).toEqual([
+      "1A2B3C4D",
+    ]);
+    expect(messageIdsIn(" <a@x.example>\r\n <b@y.example> <a@x.example>")).toEqual([
+      "<a@x.example>",
+      "<b@y.example>",
+    ]);
+    expect(acknowledgementNotificationIdOf(`<acknowledgement-${ACK}@old-domain.example>`)).toBe(ACK);
+    expect(acknowledgementNotificationIdOf("<acknowledgement-nope@x.example>")).toBeNull();
+  });
+});
+
+describe("an answer's own words", () => {
+  it("leaves out the earlier mail quoted below a plain opener", () => {
+    expect(
+      trimQuoted(
+        "Yes, 60 sachets please.\n\nOn Fri, 20 Nov 2026 at 10:00, Sales <s@x.example> wrote:\n> Hello",
+      ),
+    ).toEqual({ text: "Yes, 60 sachets please.", trimmed: true });
+    expect(
+      trimQuoted(
+        "हाँ, 60 सैशे भेज दीजिए।\n\nशुक्र, 20 नव॰ 2026 को 10:00 am बजे Sales <s@x.example> ने लिखा:\n> नमस्ते",
+      ),
+    ).toEqual({ text: "हाँ, 60 सैशे भेज दीजिए।", trimmed: true });
+    expect(trimQuoted("Fine.\n-----Original Message-----\nFrom: x")).toEqual({
+      text: "Fine.",
+      trimmed: true,
+    });
+    expect(trimQuoted("Agreed.\n\n> earlier\n> lines\n")).toEqual({ text: "Agreed.", trimmed: true });
+  });
+
+  it("keeps a text whose quoting is not plain, and a text that is all quote", () => {
+    expect(trimQuoted("> you said\nI disagree\n> and this")).toEqual({
+      text: "> you said\nI disagree\n> and this",
+      trimmed: false,
+    });
+    expect(trimQuoted("On Fri someone wrote:\n> all quote")).toEqual({
+      text: "On Fri someone wrote:\n> all quote",
+      trimmed: false,
+    });
+  });
+
+  it("is cut at its limit without splitting a character", () => {
+    expect(capText("ab😀", 3)).toEqual({ text: "ab", truncated: true });
+    expect(capText("abc", 3)).toEqual({ text: "abc", truncated: false });
+  });
+});
+
+describe("IMAP_URL", () => {
+  it("names the mailbox, its TLS and its credentials", () => {
+    expect(parseImapUrl("imaps://sales%40collarise.in:s%3Acret@imap.mail.example/INBOX")).toMatchObject({
+      host: "imap.mail.example",
+      port: 993,
+      secure: true,
+      user: "sales@collarise.in",
+      pass: "s:cret",
+      mailbox: "INBOX",
+      key: "sales@collarise.in@imap.mail.example:993/INBOX",
+    });
+    expect(parseImapUrl("imap://u:p@imap.mail.example/Sales")).toMatchObject({
+      port: 143,
+      secure: false,
+      startTls: true,
+      mailbox: "Sales",
+    });
+    expect(parseImapUrl("imap://u:p@127.0.0.1:1143?tls=none")).toMatchObject({
+      startTls: false,
+      mailbox: "INBOX",
+    });
+  });
+
+  it("refuses plain text to another machine, and URLs it cannot use", () => {
+    expect(parseImapUrl("imap://u:p@imap.mail.example?tls=none")).toHaveProperty("problem");
+    expect(parseImapUrl("imaps://imap.mail.example/INBOX")).toHaveProperty("problem");
+    expect(parseImapUrl("pop3://u:p@mail.example")).toHaveProperty("problem");
+    expect(parseImapUrl("imap://u:p@mail.example?tls=maybe")).toHaveProperty("problem");
+  });
+});

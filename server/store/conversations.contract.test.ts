@@ -1,0 +1,257 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { enquiryReference } from "../../domain/console";
+import type { IncomingMessage, OutgoingMessage } from "../../domain/conversation";
+import { anEnquiry } from "../../tests/support/enquiry-builder";
+import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { acknowledgementMessageId } from "../notify/message-ids";
+import type { AnswerToStore } from "./conversations";
+import { SqliteStore } from "./sqlite";
+import type { PendingNotification, PendingReplyNotification, Store } from "./store";
+
+const DOMAIN = "collarise.example";
+
+/** Both adapters, each able to open a second connection to the same data: a second instance. */
+function adapters() {
+  const sqlite = sqliteSandbox("conversations-contract");
+  const firestore = firestoreSandbox("conversations");
+  return [
+    {
+      ...sqlite,
+      async open() {
+        const { store, path } = await sqlite.openStore();
+        return {
+          store: store as Store,
+          another: async (): Promise<Store> =>
+            SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION }),
+        };
+      },
+    },
+    {
+      ...firestore,
+      async open() {
+        const { store, projectId } = await firestore.openStore();
+        return {
+          store: store as Store,
+          another: async (): Promise<Store> => firestore.reopenStore(projectId),
+        };
+      },
+    },
+  ];
+}
+
+/**
+ * Each enquiry's e-mail conversation, held on both stores: a reply is queued threaded, recorded
+ * as contact and sent through the outbox; an answer is stored once, unread, and its owner
+ * alerted; threads, references and the mailbox reader's position are found again.
+ */
+describe.each(adapters())("an enquiry's conversation on the $name store", (adapter) => {
+  const opened: Store[] = [];
+  beforeAll(() => adapter.setUp());
+  afterAll(() => adapter.tearDown());
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+  });
+
+  async function open() {
+    const { store, another } = await adapter.open();
+    opened.push(store);
+    const owner = await store.staff.add({ email: "priya@example.com", role: "member", passwordHash: "h" });
+    return {
+      store,
+      owner,
+      another: async () => {
+        const second = await another();
+        opened.push(second);
+        return second;
+      },
+    };
+  }
+
+  const claimAll = (store: Store): Promise<PendingNotification[]> =>
+    store.enquiries.claimDueNotifications({
+      worker: "w",
+      now: new Date(Date.now() + 60_000),
+      limit: 50,
+      leaseMs: 60_000,
+    });
+
+  const reply = (store: Store, enquiryId: string, text: string, at = new Date()) =>
+    store.conversations.reply(enquiryId, {
+      subject: `Re: Your enquiry ${enquiryReference(enquiryId)} for Collarise`,
+      text,
+      staffEmail: "priya@example.com",
+      at,
+      messageIdDomain: DOMAIN,
+    });
+
+  const answer = (enquiryId: string, overrides: Partial<AnswerToStore> = {}): AnswerToStore => ({
+    enquiryId,
+    messageId: "<answer-1@mail.example>",
+    inReplyTo: null,
+    references: [],
+    from: "buyer@mail.example",
+    subject: "Re: Your enquiry",
+    text: "Yes, 60 sachets please.",
+    at: new Date(),
+    attachments: 2,
+    truncated: false,
+    quoteTrimmed: true,
+    ...overrides,
+  });
+
+  test("a reply is queued under the acknowledgement, counts as contact, and shows how its delivery stands", async () => {
+    const { store } = await open();
+    const stored = await store.enquiries.add(anEnquiry(), { acknowledge: true, language: "hi" });
+    const acknowledgement = (await claimAll(store)).find((mail) => mail.kind === "acknowledgement");
+    if (!acknowledgement) throw new Error("no acknowledgement was queued");
+    await store.enquiries.markNotificationSent(acknowledgement.id, "w");
+
+    const queued = await reply(store, stored.id, "Namaste, the price for 60 sachets is ₹7,200.");
+    expect(queued?.message).toMatchObject({
+      direction: "out",
+      staffEmail: "priya@example.com",
+      text: "Namaste, the price for 60 sachets is ₹7,200.",
+      inReplyTo: acknowledgementMessageId(acknowledgement.id, DOMAIN),
+      delivery: { state: "pending", attempts: 0 },
+    });
+    const messageId = queued?.message.messageId;
+    expect(messageId).toMatch(new RegExp(`^<reply-[0-9a-f-]{36}@${DOMAIN}>$`));
+
+    // Sending is contact by e-mail, in the enquiry's history, by whom.
+    const record = await store.enquiryWork.get(stored.id);
+    expect(record?.history).toEqual([
+      expect.objectContaining({ kind: "contact", text: "email", staffEmail: "priya@example.com" }),
+    ]);
+    expect((await store.team.fieldsOf([stored.id])).get(stored.id)?.touched).toBe(true);
+
+    // The outbox sends it to the enquiry's own address, with the thread as queued.
+    const [mail] = (await claimAll(store)) as PendingReplyNotification[];
+    expect(mail).toMatchObject({
+      kind: "reply",
+      enquiryId: stored.id,
+      enquiry: stored.enquiry,
+      language: "hi",
+      reply: {
+        messageId,
+        inReplyTo: acknowledgementMessageId(acknowledgement.id, DOMAIN),
+        references: [acknowledgementMessageId(acknowledgement.id, DOMAIN)],
+        text: "Namaste, the price for 60 sachets is ₹7,200.",
+      },
+    });
+    await store.enquiries.markNotificationFailed(mail!.id, "w", "421 try later", new Date());
+    expect(((await store.conversations.list(stored.id))?.[0] as OutgoingMessage).delivery).toMatchObject({
+      state: "failing",
+      attempts: 1,
+      lastError: "421 try later",
+    });
+    const [again] = await claimAll(store);
+    await store.enquiries.markNotificationSent(again!.id, "w");
+    expect(((await store.conversations.list(stored.id))?.[0] as OutgoingMessage).delivery.state).toBe("sent");
+
+    expect(await reply(store, "no-such-enquiry", "Hello")).toBeNull();
+    expect(await store.conversations.list("no-such-enquiry")).toBeNull();
+  });
+
+  test("an answer is stored once, unread, its owner alerted; the next reply answers it", async () => {
+    const { store, owner, another } = await open();
+    const stored = await store.enquiries.add(anEnquiry({ Email: "buyer@mail.example" }));
+    await store.team.setOwner(stored.id, {
+      ownerId: owner.id,
+      staffEmail: "owner@example.com",
+      at: new Date(),
+    });
+    await claimAll(store);
+    const first = await reply(store, stored.id, "Hello", new Date(Date.now() - 60_000));
+    await claimAll(store);
+
+    // Two instances store the same answer at once: one stores it, the other finds it there.
+    const second = await another();
+    const outcomes = await Promise.all([
+      store.conversations.addAnswers([answer(stored.id, { inReplyTo: first!.message.messageId })]),
+      second.conversations.addAnswers([answer(stored.id, { inReplyTo: first!.message.messageId })]),
+    ]);
+    expect(outcomes.flat().sort()).toEqual(["added", "duplicate"]);
+    expect(await store.conversations.addAnswers([answer(stored.id)])).toEqual(["duplicate"]);
+    expect(await store.conversations.addAnswers([answer("no-such-enquiry")])).toEqual(["not-found"]);
+
+    const messages = (await store.conversations.list(stored.id)) ?? [];
+    expect(messages.map((message) => message.direction)).toEqual(["out", "in"]);
+    expect(messages[1]).toMatchObject({
+      direction: "in",
+      from: "buyer@mail.example",
+      text: "Yes, 60 sachets please.",
+      unread: true,
+      attachments: 2,
+      quoteTrimmed: true,
+      truncated: false,
+    } satisfies Partial<IncomingMessage>);
+    // Its owner hears of it once, however many stored it.
+    const alerts = (await claimAll(store)).filter((mail) => mail.kind === "member-alert");
+    expect(alerts).toEqual([
+      expect.objectContaining({ staffId: owner.id, enquiryId: stored.id, answered: true }),
+    ]);
+
+    expect(await store.conversations.markRead(stored.id)).toBe(1);
+    expect(await store.conversations.markRead(stored.id)).toBe(0);
+    expect(((await store.conversations.list(stored.id))?.[1] as IncomingMessage).unread).toBe(false);
+
+    const next = await reply(store, stored.id, "Sent today.");
+    expect(next?.message.inReplyTo).toBe("<answer-1@mail.example>");
+    const [mail] = (await claimAll(store)) as PendingReplyNotification[];
+    expect(mail?.reply.references).toEqual([first!.message.messageId, "<answer-1@mail.example>"]);
+  });
+
+  test("a thread, a reference and the reader's place in the mailbox are found again", async () => {
+    const { store } = await open();
+    const stored = await store.enquiries.add(anEnquiry({ Email: "Buyer.Two@Mail.example" }), {
+      acknowledge: true,
+    });
+    const other = await store.enquiries.add(anEnquiry());
+    const acknowledgement = (await claimAll(store)).find(
+      (mail) => mail.kind === "acknowledgement" && "enquiryId" in mail && mail.enquiryId === stored.id,
+    );
+    const sent = await reply(store, other.id, "Hello");
+    await store.conversations.addAnswers([answer(stored.id, { messageId: "<their-own@mail.example>" })]);
+
+    const thread = (messageIds: string[], acknowledgementIds: string[] = []) =>
+      store.conversations.enquiryOfThread({ messageIds, acknowledgementIds });
+    expect(await thread(["<unknown@x.example>", sent!.message.messageId])).toBe(other.id);
+    expect(await thread(["<their-own@mail.example>"])).toBe(stored.id);
+    expect(await thread(["<unknown@x.example>"], [acknowledgement!.id])).toBe(stored.id);
+    expect(await thread(["<unknown@x.example>"], ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"])).toBeNull();
+
+    expect(await store.conversations.enquiriesByReference(enquiryReference(stored.id))).toEqual([
+      { id: stored.id, email: "Buyer.Two@Mail.example" },
+    ]);
+    expect(await store.conversations.enquiriesByReference("00000000")).toEqual([]);
+
+    const mailbox = "sales@collarise.example@imap.example:993/INBOX";
+    expect(await store.conversations.mailboxPosition(mailbox)).toBeNull();
+    await store.conversations.saveMailboxPosition(
+      mailbox,
+      { uidValidity: "1795758746", lastUid: 40 },
+      new Date(),
+    );
+    // Two readers at once: the furthest stays, whoever writes last.
+    await store.conversations.saveMailboxPosition(
+      mailbox,
+      { uidValidity: "1795758746", lastUid: 12 },
+      new Date(),
+    );
+    expect(await store.conversations.mailboxPosition(mailbox)).toEqual({
+      uidValidity: "1795758746",
+      lastUid: 40,
+    });
+    // A new UIDVALIDITY: the UIDs start again.
+    await store.conversations.saveMailboxPosition(
+      mailbox,
+      { uidValidity: "2000000000", lastUid: 3 },
+      new Date(),
+    );
+    expect(await store.conversations.mailboxPosition(mailbox)).toEqual({
+      uidValidity: "2000000000",
+      lastUid: 3,
+    });
+  });
+});
