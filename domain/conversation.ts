@@ -50,7 +50,7 @@ export interface OutgoingMessage {
 export interface IncomingMessage {
   id: string;
   direction: "in";
-  /** When the mail says it was written, or else when it was read (ISO 8601, UTC). */
+  /** When it was read from the company's mailbox onto the enquiry (ISO 8601, UTC). */
   at: string;
   subject: string;
   /** Its text, the quoted earlier mail trimmed where that was plain, cut at ANSWER_TEXT_MAX_LENGTH. */

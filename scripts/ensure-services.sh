@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # The reliability and scale-out tests run Debian's redis-server, caddy and prometheus (with its
-# promtool) as processes of their own: find them, or install the missing ones where we may (one
-# apt-get for all).
+# promtool), and the mailbox tests Debian's dovecot-imapd, as processes of their own: find them,
+# or install the missing ones where we may (one apt-get for all).
 set -euo pipefail
 missing=()
 command -v "${REDIS_SERVER_PATH:-redis-server}" >/dev/null 2>&1 || missing+=(redis-server)
 command -v "${CADDY_PATH:-caddy}" >/dev/null 2>&1 || missing+=(caddy)
 if ! command -v "${PROMETHEUS_PATH:-prometheus}" >/dev/null 2>&1 || ! command -v promtool >/dev/null 2>&1; then
   missing+=(prometheus)
+fi
+if ! command -v "${DOVECOT_PATH:-dovecot}" >/dev/null 2>&1 && [ ! -x /usr/sbin/dovecot ]; then
+  missing+=(dovecot-imapd)
 fi
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
@@ -20,7 +23,7 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   exit 0
 fi
 cat >&2 <<MSG
-The tests need Debian's ${missing[*]} (or REDIS_SERVER_PATH / CADDY_PATH / PROMETHEUS_PATH set to them).
+The tests need Debian's ${missing[*]} (or REDIS_SERVER_PATH / CADDY_PATH / PROMETHEUS_PATH / DOVECOT_PATH set to them).
 Install with:   sudo apt-get install ${missing[*]}
 MSG
 exit 1

@@ -39,7 +39,7 @@ export function parseImapUrl(raw: string): ImapSettings | { problem: string } {
     return { problem: `needs the host, user and password: ${IMAP_URL_HELP}` };
   }
   const tls = url.searchParams.get("tls");
-  if (tls !== null && !(tls === "none" || tls === "starttls") ) {
+  if (tls !== null && !(tls === "none" || tls === "starttls")) {
     return { problem: `has tls=${tls}: use tls=starttls (the default for imap://) or tls=none` };
   }
   if (secure && tls === "none") return { problem: "imaps:// is TLS from the first byte: drop tls=none" };
@@ -58,7 +58,9 @@ export function parseImapUrl(raw: string): ImapSettings | { problem: string } {
     pass = decodeURIComponent(url.password);
     mailbox = decodeURIComponent(url.pathname.replace(/^\/+/, "")) || "INBOX";
   } catch {
-    return { problem: "holds a %-escape that is not valid: encode @ as %40 and : as %3A in the user and password" };
+    return {
+      problem: "holds a %-escape that is not valid: encode @ as %40 and : as %3A in the user and password",
+    };
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
   return {

@@ -61,7 +61,10 @@ function isAutomatic(headers: Buffer | undefined): boolean {
 /** One header of a fetched header block, unfolded; undefined when absent. */
 function headerValue(headers: Buffer | undefined, name: string): string | undefined {
   if (!headers) return undefined;
-  const lines = headers.toString("utf8").replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/);
+  const lines = headers
+    .toString("utf8")
+    .replace(/\r?\n[ \t]+/g, " ")
+    .split(/\r?\n/);
   const prefix = `${name}:`;
   const line = lines.find((candidate) => candidate.toLowerCase().startsWith(prefix));
   return line?.slice(prefix.length).trim();
@@ -73,12 +76,6 @@ function attachmentsIn(node: MessageStructureObject | undefined): number {
   if (node.childNodes?.length) return node.childNodes.reduce((sum, child) => sum + attachmentsIn(child), 0);
   if (node.disposition?.toLowerCase() === "attachment") return 1;
   return /^text\/(plain|html)$/i.test(node.type) ? 0 : 1;
-}
-
-/** The time a mail says it was written, unless it is missing or in the future; then `now`. */
-function writtenAt(date: Date | string | undefined, now: Date): Date {
-  const at = date ? new Date(date) : now;
-  return Number.isNaN(at.getTime()) || at.getTime() > now.getTime() + DAY_MS ? now : at;
 }
 
 interface Candidate {
@@ -140,10 +137,15 @@ export async function readMailboxOnce(options: {
       let uids: number[];
       if (from !== null) {
         // "n:*" names the newest mail even when its UID is below n: only those after `from` count.
-        uids = box.uidNext > from + 1 ? ((await client.search({ uid: `${from + 1}:*` }, { uid: true })) || []) : [];
+        uids =
+          box.uidNext > from + 1 ? (await client.search({ uid: `${from + 1}:*` }, { uid: true })) || [] : [];
         uids = uids.filter((uid) => uid > from);
       } else {
-        uids = (await client.search({ since: new Date(now().getTime() - FIRST_READ_DAYS * DAY_MS) }, { uid: true })) || [];
+        uids =
+          (await client.search(
+            { since: new Date(now().getTime() - FIRST_READ_DAYS * DAY_MS) },
+            { uid: true },
+          )) || [];
       }
       uids.sort((a, b) => a - b);
       for (let start = 0; start < uids.length; start += READ_BATCH) {
@@ -216,15 +218,24 @@ async function readBatch(
       : null;
     const referenced = threadEnquiryId
       ? []
-      : (await Promise.all(referencesIn(subject).map((ref) => store.conversations.enquiriesByReference(ref)))).flat();
+      : (
+          await Promise.all(referencesIn(subject).map((ref) => store.conversations.enquiriesByReference(ref)))
+        ).flat();
     candidates.push({
       uid: mail.uid,
       facts,
       subject,
       inReplyTo,
       references,
-      at: writtenAt(envelope.date, options.now()),
-      match: matchAnswer({ mail: facts, companyAddress: options.companyAddress, threadEnquiryId, referenced }),
+      // When it reached the console: a sender's clock can be behind ours, and the conversation
+      // is in the order things happened here (a reply answers the newest message).
+      at: options.now(),
+      match: matchAnswer({
+        mail: facts,
+        companyAddress: options.companyAddress,
+        threadEnquiryId,
+        referenced,
+      }),
     });
   }
   const answers = candidates.filter((candidate) => candidate.match.enquiryId !== null);
@@ -245,7 +256,11 @@ async function readBatch(
   for (const answer of answers) {
     const body = bodies.get(answer.uid);
     if (!body?.source) continue;
-    const parsed = await simpleParser(body.source, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+    const parsed = await simpleParser(body.source, {
+      skipImageLinks: true,
+      skipTextToHtml: true,
+      skipTextLinks: true,
+    });
     const trimmed = trimQuoted(parsed.text ?? "");
     const capped = capText(trimmed.text, ANSWER_TEXT_MAX_LENGTH);
     const cutOff = (body.size ?? 0) > SOURCE_MAX_BYTES && !parsed.text;
@@ -306,10 +321,17 @@ export function scheduleMailboxReading(options: {
         holder: options.holder,
         leaseMs: options.leaseMs ?? MAILBOX_LEASE_MS,
         now,
-        onLost: (error) => options.log.error({ err: error }, "the mailbox reader's lease could not be renewed"),
+        onLost: (error) =>
+          options.log.error({ err: error }, "the mailbox reader's lease could not be renewed"),
         ...(options.timers ? { timers: options.timers } : {}),
       },
-      () => readMailboxOnce({ settings: options.settings, store: options.store, companyAddress: options.companyAddress, now }),
+      () =>
+        readMailboxOnce({
+          settings: options.settings,
+          store: options.store,
+          companyAddress: options.companyAddress,
+          now,
+        }),
     ).catch((error: unknown) => {
       if (!failing) {
         options.log.warn(

@@ -1,0 +1,346 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { enquiryReference, type EnquiryDetail } from "../../domain/console";
+import type { Conversation, IncomingMessage } from "../../domain/conversation";
+import { textMessages } from "../../domain/enquiry";
+import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
+import { buyerMail, startDovecot, type RunningDovecot } from "../../tests/support/dovecot";
+import { mailHeader, startMailSink, type MailSink } from "../../tests/support/mail-sink";
+import { buildTestApp, waitForEmptyOutbox, type TestApp } from "../../tests/support/test-app";
+import { parseImapUrl, type ImapSettings } from "./imap-settings";
+import { FILED_KEYWORD, readMailboxOnce } from "./mailbox-reader";
+
+const MAIL_FROM = "sales@collarise.example";
+const BUYER = "meera.iyer@mail.example";
+
+let sink: MailSink | undefined;
+let dovecot: RunningDovecot | undefined;
+const apps: TestApp[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  await sink?.close();
+  await dovecot?.stop();
+  sink = undefined;
+  dovecot = undefined;
+});
+
+/**
+ * The company's server with SMTP going to the test's sink and IMAP_URL reading the test's own
+ * Dovecot; `databaseUrl` shares another instance's store. The reader runs when a test asks it to.
+ */
+async function companyServer(databaseUrl?: string): Promise<TestApp> {
+  sink ??= await startMailSink();
+  dovecot ??= await startDovecot();
+  const app = await buildTestApp(
+    {
+      LOG_LEVEL: "silent",
+      SMTP_URL: sink.url,
+      NOTIFY_TO: "orders@collarise.example",
+      MAIL_FROM,
+      ACKNOWLEDGE_VISITORS: "true",
+      IMAP_URL: dovecot.imapUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    { outbox: { pollIntervalMs: 50 } },
+  );
+  apps.push(app);
+  return app;
+}
+
+/**
+ * A Hindi buyer's enquiry, acknowledged, owned by Priya, and answered by her from the console:
+ * what every test here starts from.
+ */
+async function repliedEnquiry(server: TestApp) {
+  const { app } = server;
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/enquiries",
+    payload: {
+      Name: "Meera Iyer",
+      Email: BUYER,
+      Mobile: "9876501234",
+      Quantity: 60,
+      RetailerSelfUse: "Retailer",
+      lang: "hi",
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  const { id } = response.json<{ id: string }>();
+  const priya = await addStaff(app, "priya@example.com", "member");
+  await addStaff(app, "aman@example.com", "member");
+  await app.store.team.setOwner(id, { ownerId: priya.id, staffEmail: "owner@example.com", at: new Date() });
+  const cookie = await signIn(app, "priya@example.com");
+  await waitForEmptyOutbox(server);
+  const acknowledgement = sink!.mails.find(
+    (mail) => mail.envelopeTo.includes(BUYER) && mail.enquiryId === id,
+  );
+  if (!acknowledgement) throw new Error("the buyer was not acknowledged");
+
+  const conversation = (
+    await consoleRequest(app, cookie, "GET", `/enquiries/${id}/conversation`)
+  ).json<Conversation>();
+  const sent = await consoleRequest(app, cookie, "POST", `/enquiries/${id}/replies`, {
+    subject: conversation.reply.subject,
+    text: "नमस्ते मीरा जी,\n60 सैशे की क़ीमत ₹72,000 है। डिलीवरी तीन दिन में।",
+  });
+  expect(sent.statusCode).toBe(200);
+  await waitForEmptyOutbox(server);
+  const reply = sink!.mails.find((mail) => mail.envelopeTo.includes(BUYER) && mail.raw.includes("<reply-"));
+  if (!reply) throw new Error("the reply did not reach the buyer");
+  return { id, cookie, priya, acknowledgement, reply, suggestedSubject: conversation.reply.subject };
+}
+
+const conversationOf = async (server: TestApp, cookie: string, id: string) =>
+  (await consoleRequest(server.app, cookie, "GET", `/enquiries/${id}/conversation`)).json<Conversation>();
+
+describe("replies from the console, and the buyer's answers from the company's mailbox", () => {
+  test("a reply reaches the buyer from the company's address, in Hindi, threaded under the acknowledgement, and counts as contact", async () => {
+    const server = await companyServer();
+    const { id, cookie, acknowledgement, reply, suggestedSubject } = await repliedEnquiry(server);
+    const reference = enquiryReference(id);
+
+    const ackId = mailHeader(acknowledgement.raw, "message-id");
+    expect(ackId).toMatch(/^<acknowledgement-[0-9a-f-]{36}@collarise\.example>$/);
+    expect(reply.envelopeTo).toEqual([BUYER]);
+    expect(reply.parsed.from?.value).toEqual([{ address: MAIL_FROM, name: "" }]);
+    expect(mailHeader(reply.raw, "in-reply-to")).toBe(ackId);
+    expect(mailHeader(reply.raw, "references")).toBe(ackId);
+    expect(suggestedSubject).toBe(`Re: Collarise: आपकी पूछताछ मिल गई (संदर्भ ${reference})`);
+    expect(reply.parsed.subject).toBe(suggestedSubject);
+    expect(reply.parsed.text).toContain("60 सैशे की क़ीमत ₹72,000 है।");
+    expect(reply.parsed.text).toContain(`आपकी पूछताछ का संदर्भ नंबर ${reference} है।`);
+
+    const conversation = await conversationOf(server, cookie, id);
+    expect(conversation.messages).toEqual([
+      expect.objectContaining({
+        direction: "out",
+        staffEmail: "priya@example.com",
+        messageId: mailHeader(reply.raw, "message-id"),
+        delivery: expect.objectContaining({ state: "sent", attempts: 1 }),
+      }),
+    ]);
+    const detail = (
+      await consoleRequest(server.app, cookie, "GET", `/enquiries/${id}`)
+    ).json<EnquiryDetail>();
+    expect(detail.history).toContainEqual(
+      expect.objectContaining({ kind: "contact", text: "email", staffEmail: "priya@example.com" }),
+    );
+  });
+
+  test("a reply with bad input is refused with a clear message and changes nothing; nobody else can be its recipient", async () => {
+    const server = await companyServer();
+    const { id, cookie } = await repliedEnquiry(server);
+    const before = (await conversationOf(server, cookie, id)).messages.length;
+    const post = (body: Record<string, unknown>) =>
+      consoleRequest(server.app, cookie, "POST", `/enquiries/${id}/replies`, body);
+
+    const refusals = [
+      [await post({ subject: "Price", text: "   " }), "Write the reply first."],
+      [await post({ subject: "Price\r\nBcc: everyone@mail.example", text: "Hello" }), textMessages.control],
+      [await post({ subject: "Price \u202Eevil", text: "Hello" }), "The subject must be one line of text"],
+      [
+        await post({ subject: "Price", text: "x".repeat(10_001) }),
+        "A reply may be at most 10,000 characters.",
+      ],
+      [
+        await post({ subject: "Price", text: "Hello", to: "someone@else.example" }),
+        "A reply takes a subject and a text only",
+      ],
+      [
+        await post({ subject: "Price", text: "Hello", cc: ["x@else.example"] }),
+        "A reply takes a subject and a text only",
+      ],
+    ] as const;
+    for (const [response, message] of refusals) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toContain(message);
+    }
+    const unknown = await consoleRequest(server.app, cookie, "POST", `/enquiries/nope/replies`, {
+      subject: "Price",
+      text: "Hello",
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await conversationOf(server, cookie, id)).messages).toHaveLength(before);
+  });
+
+  test("the buyer's answer appears on the enquiry, unread, and its owner is alerted; a stranger's mail and unrelated mail are left as they were", async () => {
+    const server = await companyServer();
+    const { id, cookie, priya, reply } = await repliedEnquiry(server);
+    const reference = enquiryReference(id);
+    const replyId = mailHeader(reply.raw, "message-id") as string;
+
+    const answer = [
+      "MIME-Version: 1.0",
+      `From: Meera Iyer <${BUYER}>`,
+      `To: ${MAIL_FROM}`,
+      `Subject: Re: ${reply.parsed.subject}`,
+      "Message-ID: <meera-1@mail.example>",
+      `In-Reply-To: ${replyId}`,
+      `References: ${mailHeader(reply.raw, "references")} ${replyId}`,
+      `Date: ${new Date().toUTCString()}`,
+      'Content-Type: multipart/mixed; boundary="b1"',
+      "",
+      "--b1",
+      "Content-Type: text/plain; charset=utf-8",
+      "Content-Transfer-Encoding: base64",
+      "",
+      Buffer.from(
+        `ठीक है, 60 सैशे भेज दीजिए। GST बिल चाहिए।\n\nOn Fri, 20 Nov 2026 at 10:00, Collarise <${MAIL_FROM}> wrote:\n> नमस्ते मीरा जी,\n`,
+      ).toString("base64"),
+      "--b1",
+      'Content-Type: application/pdf; name="gst.pdf"',
+      'Content-Disposition: attachment; filename="gst.pdf"',
+      "Content-Transfer-Encoding: base64",
+      "",
+      Buffer.from("%PDF-1.4 a certificate").toString("base64"),
+      "--b1--",
+      "",
+    ].join("\r\n");
+    const stranger = buyerMail(
+      {
+        From: "someone@elsewhere.example",
+        To: MAIL_FROM,
+        Subject: `About enquiry ${reference}: cancel it`,
+        "Message-ID": "<stranger@elsewhere.example>",
+      },
+      "Cancel this order.",
+    );
+    const unrelated = buyerMail(
+      {
+        From: "news@supplier.example",
+        To: MAIL_FROM,
+        Subject: "Our spring catalogue",
+        "Message-ID": "<catalogue@supplier.example>",
+      },
+      "New packaging for sachets.",
+    );
+    const uids = await dovecot!.deliverMany([stranger, unrelated, answer]);
+    // One the company's people already read in their mail program: it stays read, and nothing more.
+    await dovecot!.deliver(
+      buyerMail(
+        { From: "bank@bank.example", To: MAIL_FROM, Subject: "Statement", "Message-ID": "<s@bank.example>" },
+        "Hi",
+      ),
+      ["\\Seen", "\\Flagged"],
+    );
+    const before = await dovecot!.list();
+
+    expect(await server.app.conversation.mailbox!.runOnce()).toBeUndefined();
+    const messages = (await conversationOf(server, cookie, id)).messages;
+    expect(messages.map((message) => message.direction)).toEqual(["out", "in"]);
+    expect(messages[1]).toMatchObject({
+      direction: "in",
+      from: BUYER,
+      messageId: "<meera-1@mail.example>",
+      inReplyTo: replyId,
+      text: "ठीक है, 60 सैशे भेज दीजिए। GST बिल चाहिए।",
+      quoteTrimmed: true,
+      attachments: 1,
+      unread: true,
+    } satisfies Partial<IncomingMessage>);
+
+    // Priya owns it: she is alerted by mail, with a link to the enquiry.
+    await waitForEmptyOutbox(server);
+    const alerts = sink!.mails.filter(
+      (mail) => mail.envelopeTo.includes("priya@example.com") && mail.parsed.subject?.includes("answered"),
+    );
+    expect(alerts).toHaveLength(1);
+    const [alert] = alerts;
+    expect(alert?.parsed.subject).toMatch(new RegExp(`^\\[${reference}\\] The buyer answered: `));
+    expect(alert?.parsed.text).toContain(`/admin/enquiries/${id}`);
+
+    // Only the answer was given the keyword; every other mail's flags are as they were.
+    const after = await dovecot!.list();
+    const answerUid = uids[2];
+    expect(after.find((mail) => mail.uid === answerUid)?.flags).toEqual(
+      [...(before.find((mail) => mail.uid === answerUid)?.flags ?? []), FILED_KEYWORD].sort(),
+    );
+    expect(after.find((mail) => mail.uid === answerUid)?.flags).not.toContain("\\Seen");
+    expect(after.filter((mail) => mail.uid !== answerUid)).toEqual(
+      before.filter((mail) => mail.uid !== answerUid),
+    );
+
+    // Another member opening it leaves it unread for Priya; her opening it reads it.
+    await addStaff(server.app, "owner@example.com", "owner");
+    const other = await signIn(server.app, "aman@example.com");
+    await consoleRequest(server.app, other, "POST", `/enquiries/${id}/conversation/read`);
+    expect(((await conversationOf(server, cookie, id)).messages[1] as IncomingMessage).unread).toBe(true);
+    const read = await consoleRequest(server.app, cookie, "POST", `/enquiries/${id}/conversation/read`);
+    expect((read.json<Conversation>().messages[1] as IncomingMessage).unread).toBe(false);
+    expect(priya.id).toBeTruthy();
+
+    // Read again (a restart, the next poll): nothing new, nothing twice.
+    await server.app.conversation.mailbox!.runOnce();
+    expect((await conversationOf(server, cookie, id)).messages).toHaveLength(2);
+  });
+
+  test("an answer that lost its thread is found by the reference in its subject, from the buyer's own mailbox", async () => {
+    const server = await companyServer();
+    const { id, cookie } = await repliedEnquiry(server);
+    await dovecot!.deliver(
+      buyerMail(
+        {
+          From: "Meera.Iyer@Mail.example",
+          To: MAIL_FROM,
+          Subject: `Order ${enquiryReference(id)} — please call`,
+          "Message-ID": "<no-thread@mail.example>",
+        },
+        "Please call me after 5 pm.",
+      ),
+    );
+    await server.app.conversation.mailbox!.runOnce();
+    expect((await conversationOf(server, cookie, id)).messages.at(-1)).toMatchObject({
+      direction: "in",
+      text: "Please call me after 5 pm.",
+      from: "Meera.Iyer@Mail.example",
+    });
+  });
+
+  test("two instances read the mailbox at once and store each answer once", async () => {
+    const first = await companyServer();
+    const { id, cookie, reply } = await repliedEnquiry(first);
+    const second = await companyServer(first.databaseUrl);
+    const replyId = mailHeader(reply.raw, "message-id") as string;
+    await dovecot!.deliverMany(
+      Array.from({ length: 5 }, (_, index) =>
+        buyerMail(
+          {
+            From: BUYER,
+            To: MAIL_FROM,
+            Subject: `Re: ${reply.parsed.subject}`,
+            "Message-ID": `<meera-${index}@mail.example>`,
+            "In-Reply-To": replyId,
+          },
+          `Answer ${index}`,
+        ),
+      ),
+    );
+
+    // With the reader's lease: one instance reads, the other finds it taken.
+    await Promise.all([
+      first.app.conversation.mailbox!.runOnce(),
+      second.app.conversation.mailbox!.runOnce(),
+    ]);
+    const answers = () =>
+      conversationOf(first, cookie, id).then((conversation) =>
+        conversation.messages
+          .filter((message) => message.direction === "in")
+          .map((message) => message.messageId),
+      );
+    expect((await answers()).sort()).toEqual(
+      Array.from({ length: 5 }, (_, index) => `<meera-${index}@mail.example>`),
+    );
+
+    // Without it (a lease run out mid-read): both read every mail from the start; each answer is still stored once.
+    const settings = parseImapUrl(dovecot!.imapUrl) as ImapSettings;
+    const fresh = { ...settings, key: `${settings.key}#again` };
+    const reports = await Promise.all(
+      [first, second].map((server) =>
+        readMailboxOnce({ settings: fresh, store: server.app.store, companyAddress: MAIL_FROM }),
+      ),
+    );
+    expect(reports.map((report) => report.stored + report.duplicates)).toEqual([5, 5]);
+    expect(reports[0]!.stored + reports[1]!.stored).toBe(0);
+    expect(await answers()).toHaveLength(5);
+  });
+});
