@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { checkReply, conversationMessages, REPLY_MAX_LENGTH } from "../../domain/conversation";
 import { parseImapUrl } from "../mail/imap-settings";
 import { acknowledgementNotificationIdOf, messageIdsIn } from "../notify/message-ids";
+import { answeringSubject } from "../notify/mail-content";
 import {
-  answeringSubject,
   capText,
   matchAnswer,
   opensAnswers,

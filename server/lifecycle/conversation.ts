@@ -87,16 +87,6 @@ export function opensAnswers(ownerId: string | null, staffId: string): boolean {
   return ownerId === null || ownerId === staffId;
 }
 
-/** Leading answer markers a mail program adds: "Re:", "RE :", "Aw:" (German), "Sv:" (Nordic). */
-const ANSWER_PREFIX = /^\s*(?:re|aw|sv)\s*(?:\[\d+\])?\s*:\s*/i;
-
-/** "Re: " and the subject answered, without a second "Re:". */
-export function answeringSubject(subject: string): string {
-  let rest = subject;
-  while (ANSWER_PREFIX.test(rest)) rest = rest.replace(ANSWER_PREFIX, "");
-  return `Re: ${rest.trim()}`;
-}
-
 /** The subject with the enquiry's reference in it, so that an answer can be found by it alone. */
 export function withReference(subject: string, reference: string): string {
   return subject.toUpperCase().includes(reference.toUpperCase()) ? subject : `${subject} [${reference}]`;

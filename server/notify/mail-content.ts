@@ -251,6 +251,16 @@ export function newsletterWelcomeMail(
   return { subject, text, html, unsubscribeUrl: links.unsubscribeUrl };
 }
 
+/** Leading answer markers a mail program adds: "Re:", "RE :", "Aw:" (German), "Sv:" (Nordic). */
+const ANSWER_PREFIX = /^\s*(?:re|aw|sv)\s*(?:\[\d+\])?\s*:\s*/i;
+
+/** "Re: " and the subject answered, without a second "Re:". */
+export function answeringSubject(subject: string): string {
+  let rest = subject;
+  while (ANSWER_PREFIX.test(rest)) rest = rest.replace(ANSWER_PREFIX, "");
+  return `Re: ${rest.trim()}`;
+}
+
 /**
  * The subject a new reply starts with: "Re:" and the subject of what it answers (the newest message
  * of the conversation, else the acknowledgement), or, with nothing to answer yet, the
@@ -265,7 +275,7 @@ export function replySubject(input: {
 }): string {
   const first = acknowledgementWords[input.language].subject(input.enquiryId);
   const answered = input.lastSubject ?? (input.acknowledged ? first : null);
-  return answered ? `Re: ${answered.replace(/^\s*(?:re|aw|sv)\s*:\s*/i, "")}` : first;
+  return answered ? answeringSubject(answered) : first;
 }
 
 /**

@@ -2,8 +2,12 @@ import { createConnection, createServer, type Socket } from "node:net";
 
 export interface TcpGate {
   port: number;
-  /** Connections made while closed wait, unanswered; opening lets them and later ones through. */
-  close(): void;
+  /**
+   * Connections made while closed wait, unanswered; opening lets them and later ones through.
+   * `dropOpen` also cuts the connections already through (a sender's pooled connection), so
+   * that its next mail has to connect again, and waits.
+   */
+  close(options?: { dropOpen?: boolean }): void;
   open(): void;
   stop(): Promise<void>;
 }
@@ -36,8 +40,9 @@ export async function startTcpGate(targetPort: number): Promise<TcpGate> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as { port: number }).port,
-    close() {
+    close(options = {}) {
       shut = true;
+      if (options.dropOpen) for (const socket of sockets) socket.destroy();
     },
     open() {
       shut = false;
