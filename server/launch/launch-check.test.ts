@@ -18,6 +18,7 @@ const productionEnv = {
   SMTP_URL: "smtps://enquiries%40collarise.in:secret@smtp.zoho.in:465",
   NOTIFY_TO: "sales@collarise.in",
   MAIL_FROM: "enquiries@collarise.in",
+  IMAP_URL: "imaps://enquiries%40collarise.in:secret@imap.zoho.in:993/INBOX",
   DATABASE_URL: "sqlite:/srv/collarise/data/site.db",
   BACKUP_INTERVAL_HOURS: "6",
 };
@@ -75,6 +76,7 @@ describe("the launch check", () => {
         `${ENVIRONMENT_FILE} PUBLIC_URL`,
         `${ENVIRONMENT_FILE} SMTP_URL`,
         `${ENVIRONMENT_FILE} MAIL_FROM`,
+        `${ENVIRONMENT_FILE} IMAP_URL`,
         `${ENVIRONMENT_FILE} BACKUP_INTERVAL_HOURS`,
       ]),
     );

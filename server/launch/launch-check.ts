@@ -112,6 +112,7 @@ export function launchCheck(
     | "EMAILJS_SERVICE_ID"
     | "BACKUP_INTERVAL_HOURS"
     | "FIRESTORE_INDEXES_DEPLOYED"
+    | "IMAP_URL"
   >,
   content: LaunchContent,
 ): LaunchItem[] {
@@ -136,6 +137,14 @@ export function launchCheck(
     env("NOTIFY_TO", `'${config.NOTIFY_TO}' is an example address`);
   }
   if (isReserved(config.MAIL_FROM)) env("MAIL_FROM", `'${config.MAIL_FROM}' is an example address`);
+  if (!config.IMAP_URL) {
+    env(
+      "IMAP_URL",
+      "is not set: buyers' answers to the console's replies stay in the mailbox and never reach their enquiries",
+    );
+  } else if (isReserved(new URL(config.IMAP_URL).host)) {
+    env("IMAP_URL", "points at an example mail server");
+  }
   if (config.DATABASE_URL.startsWith("firestore://") && !config.FIRESTORE_INDEXES_DEPLOYED) {
     env(
       "FIRESTORE_INDEXES_DEPLOYED",
