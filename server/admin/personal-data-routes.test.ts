@@ -188,7 +188,14 @@ describe("a person's data in the console's API", () => {
     expect(erased.json<ErasureReport>()).toMatchObject({
       erased: true,
       enquiries: [{ id: stored.id }],
-      counts: { enquiries: 1, notifications: 2, workRecords: 1, historyEntries: 1, messages: 0, subscriptions: 1 },
+      counts: {
+        enquiries: 1,
+        notifications: 2,
+        workRecords: 1,
+        historyEntries: 1,
+        messages: 0,
+        subscriptions: 1,
+      },
     });
     expect(erased.body).not.toMatch(/asha@|Asha Verma/i);
 
@@ -214,7 +221,8 @@ describe("a person's data in the console's API", () => {
         {
           actor: "owner@example.com",
           action: "personal-data-erased",
-          target: "1 enquiries, 2 mails, 1 statuses, 1 history entries, 0 conversation messages, 1 subscriptions",
+          target:
+            "1 enquiries, 2 mails, 1 statuses, 1 history entries, 0 conversation messages, 1 subscriptions",
         },
       ]),
     );

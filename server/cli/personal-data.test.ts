@@ -118,7 +118,14 @@ describe("npm run personal-data", () => {
       erased: true,
       at: expect.any(String),
       enquiries: [{ id: asha.id, reference: enquiryReference(asha.id) }],
-      counts: { enquiries: 1, notifications: 2, workRecords: 1, historyEntries: 0, messages: 0, subscriptions: 1 },
+      counts: {
+        enquiries: 1,
+        notifications: 2,
+        workRecords: 1,
+        historyEntries: 0,
+        messages: 0,
+        subscriptions: 1,
+      },
     });
     expect(erased.stdout).not.toMatch(/asha@|9876543210|Asha Verma/i);
 
@@ -131,7 +138,8 @@ describe("npm run personal-data", () => {
         at: expect.any(String),
         actor: null,
         action: "personal-data-erased",
-        target: "1 enquiries, 2 mails, 1 statuses, 0 history entries, 0 conversation messages, 1 subscriptions",
+        target:
+          "1 enquiries, 2 mails, 1 statuses, 0 history entries, 0 conversation messages, 1 subscriptions",
       },
     ]);
 
