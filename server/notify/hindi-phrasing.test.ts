@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { correctedPhrasingsIn, textsOf } from "../../domain/hindi-corrections";
 import { answerIn, hindiRefusals, resultWords } from "../routes/form-posts";
 import { apiMessages } from "../routes/api-errors";
-import { acknowledgementMail, newsletterConfirmationMail, newsletterWelcomeMail } from "./mail-content";
+import {
+  acknowledgementMail,
+  newsletterConfirmationMail,
+  newsletterWelcomeMail,
+  replyMail,
+  replySubject,
+} from "./mail-content";
 
 const enquiryId = "1a2b3c4d-0000-4000-8000-000000000000";
 const links = { confirmUrl: "https://x.example/c", unsubscribeUrl: "https://x.example/u" };
@@ -27,6 +33,11 @@ describe("the Hindi mails and answer pages", () => {
       mails,
       confirmation: newsletterConfirmationMail(links, "hi"),
       welcome: newsletterWelcomeMail(links, "hi"),
+      reply: replyMail({
+        enquiryId,
+        language: "hi",
+        reply: { subject: "विषय", text: "नमस्ते", messageId: "<r@x>", inReplyTo: null, references: [] },
+      }),
       answerPages: resultWords.hi,
       hindiRefusals,
     });
@@ -36,6 +47,31 @@ describe("the Hindi mails and answer pages", () => {
   it("say the acknowledgement's subject as a Hindi reader expects it", () => {
     expect(mails[0]!.subject).toBe("Collarise: आपकी पूछताछ मिल गई (संदर्भ 1A2B3C4D)");
     expect(mails[1]!.text).toContain("(अपने इस्तेमाल के लिए)");
+  });
+
+  it("thread a reply under the acknowledgement in the buyer's words, and close it in Hindi", () => {
+    expect(replySubject({ enquiryId, language: "hi", lastSubject: null, acknowledged: true })).toBe(
+      "Re: Collarise: आपकी पूछताछ मिल गई (संदर्भ 1A2B3C4D)",
+    );
+    expect(
+      replySubject({
+        enquiryId,
+        language: "hi",
+        lastSubject: "RE: Re: धन्यवाद (1A2B3C4D)",
+        acknowledged: true,
+      }),
+    ).toBe("Re: धन्यवाद (1A2B3C4D)");
+    expect(replySubject({ enquiryId, language: "en", lastSubject: null, acknowledged: false })).toBe(
+      "Your enquiry 1A2B3C4D for Collarise",
+    );
+    const reply = replyMail({
+      enquiryId,
+      language: "hi",
+      reply: { subject: "s", text: "नमस्ते <b>जी</b>", messageId: "<r@x>", inReplyTo: null, references: [] },
+    });
+    expect(reply.text).toMatch(/^नमस्ते <b>जी<\/b>\n\n-- \n/);
+    expect(reply.text).toContain("आपकी पूछताछ का संदर्भ नंबर 1A2B3C4D है। हमें लिखने के लिए बस इसी ईमेल का जवाब दें।");
+    expect(reply.html).toContain("नमस्ते &lt;b&gt;जी&lt;/b&gt;");
   });
 
   it("show no English refusal on a Hindi answer page", () => {

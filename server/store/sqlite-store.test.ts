@@ -167,6 +167,7 @@ describe("the SQLite store's file", () => {
         "enquiry_id TEXT",
         "subscriber_id TEXT",
         "staff_id TEXT",
+        "message_id TEXT",
         "kind TEXT",
         "status TEXT",
         "attempts INTEGER",
