@@ -47,6 +47,7 @@ function sqliteAdapter(): Adapter {
             count(`notifications WHERE enquiry_id = ?`, enquiryId) +
             notificationIds.reduce((sum, id) => sum + count(`notifications WHERE id = ?`, id), 0),
           enquiry_search: count(`enquiry_search WHERE enquiry_id = ?`, enquiryId),
+          enquiry_messages: count(`enquiry_messages WHERE enquiry_id = ?`, enquiryId),
         };
         return Object.keys(found).filter((table) => (found[table] ?? 0) > 0);
       } finally {
@@ -83,6 +84,8 @@ function firestoreAdapter(): Adapter {
         "enquiryWork/versions": (await work.collection("versions").get()).size,
         notifications: (await db.collection("notifications").where("enquiryId", "==", enquiryId).get()).size,
         "notifications/claims": 0,
+        enquiryMessages: (await db.collection("enquiryMessages").where("enquiryId", "==", enquiryId).get())
+          .size,
       };
       for (const id of notificationIds) {
         const notification = db.collection("notifications").doc(id);
@@ -168,6 +171,29 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
       if (index % 2 === 0) await store.enquiries.markNotificationSent(notification.id, "w");
       else await store.enquiries.markNotificationFailed(notification.id, "w", "refused", new Date());
     }
+    // A reply to one of them, and the buyer's answer: the conversation goes with the enquiry.
+    await store.conversations.reply(pastPeriod.id, {
+      subject: "Re: Your enquiry",
+      text: "Sent today.",
+      staffEmail: "staff@example.com",
+      at: new Date(),
+      messageIdDomain: "collarise.example",
+    });
+    await store.conversations.addAnswers([
+      {
+        enquiryId: pastPeriod.id,
+        messageId: "<thanks@example.com>",
+        inReplyTo: null,
+        references: [],
+        from: "asha.verma@example.com",
+        subject: "Re: Your enquiry",
+        text: "Thank you.",
+        at: new Date(),
+        attachments: 0,
+        truncated: false,
+        quoteTrimmed: false,
+      },
+    ]);
     const erasedIds = [pastPeriod.id, spam.id, declined.id];
     const notificationsOf = new Map<string, string[]>();
     for (const id of erasedIds) {
