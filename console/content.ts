@@ -1,10 +1,12 @@
 /** The console's own wording: titles, labels and the templates of its contact links. */
 import type { Language } from "../domain/contract";
 import type { ActivityEntry, DeliveryState } from "../domain/console";
-import { brand } from "../domain/brand";
 import type { AlertChoice, InboxView } from "../domain/team";
 import type { SourcePart } from "../domain/enquiry-source";
 import type { SpamReason } from "../domain/spam";
+import { brand } from "../domain/brand";
+import { brandHi } from "../domain/brand.hi";
+import { quotedRupees } from "../domain/templates";
 
 export const CONSOLE_TITLE = "Collarise console";
 
@@ -21,6 +23,7 @@ export const navLabels = {
   personalData: "Personal data",
   security: "Security",
   webhooks: "Webhooks",
+  templates: "Templates",
   signOut: "Sign out",
   skip: "Skip to content",
 } as const;
@@ -121,6 +124,9 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "webhook-changed": "Webhook endpoint changed",
   "webhook-removed": "Webhook endpoint removed",
   "webhook-secret-rotated": "Webhook secret replaced",
+  "template-added": "Template added",
+  "template-changed": "Template changed",
+  "template-removed": "Template removed",
 };
 
 export const consoleText = {
@@ -262,19 +268,20 @@ export const spamText = {
 
 const COMPANY_NAME = "Collarise";
 
-/** The WhatsApp chat's first message: the one place to change what the team opens a conversation with. */
-export function whatsAppGreeting(firstName: string, reference: string): string {
-  return `Hello ${firstName}, thank you for your enquiry about ${brand.productFullName} (reference ${reference}). This is the ${COMPANY_NAME} sales team: when may we call you to confirm the price and delivery?`;
+/**
+ * A WhatsApp chat with the buyer (an Indian mobile number, +91), opened with `text` typed in, or
+ * empty. What the team opens a conversation with is a template (the Templates page).
+ */
+export function whatsAppLink(mobile: string, text?: string): string {
+  return `https://wa.me/91${mobile}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
 }
 
 /** Call, WhatsApp and e-mail links for an enquiry (Indian mobile numbers, +91). */
 export function contactLinks(enquiry: { Name: string; Email: string; Mobile: string }, reference: string) {
-  const firstName = enquiry.Name.split(/\s+/)[0] ?? enquiry.Name;
-  const greeting = whatsAppGreeting(firstName, reference);
   const subject = `Your ${COMPANY_NAME} order enquiry ${reference}`;
   return {
     call: `tel:+91${enquiry.Mobile}`,
-    whatsApp: `https://wa.me/91${enquiry.Mobile}?text=${encodeURIComponent(greeting)}`,
+    whatsApp: whatsAppLink(enquiry.Mobile),
     email: `mailto:${enquiry.Email}?subject=${encodeURIComponent(subject)}`,
   };
 }
@@ -530,4 +537,65 @@ export const staffText = {
   setPassword: "Set password",
   signIn: "Sign in",
   checking: "Checking the link…",
+} as const;
+
+/** The Templates page, the template pickers and the WhatsApp button's choices. */
+export const templatesText = {
+  intro:
+    "The replies and WhatsApp messages the team starts a conversation from, in English and Hindi. On an enquiry's page, the WhatsApp button and the reply box offer the ones in the visitor's language, with the fields filled in.",
+  fieldsHeading: "Merge fields",
+  fields: {
+    firstName:
+      "The buyer's name as they are greeted: Asha for Asha Verma, Ravi for Mr. Ravi Kumar, Dr. Mehta for Dr. Anil Mehta; in Hindi with «जी» (Ravi जी).",
+    reference: "The enquiry's reference, such as 3F2A9C1E.",
+    quantity: "The quantity asked for, such as 24.",
+    buyerType:
+      "How they buy, in the template's language: as a retailer, for your own use (रिटेलर के रूप में, अपने इस्तेमाल के लिए).",
+    product: `The product's name: ${brand.productFullName} (${brandHi.productFullName}).`,
+    mrp: `The MRP of one pack: ${quotedRupees(brand.mrpRupees)}.`,
+  },
+  channels: { email: "E-mail replies", whatsapp: "WhatsApp messages" },
+  channelOne: { email: "E-mail reply", whatsapp: "WhatsApp message" },
+  add: "Add a template",
+  edit: "Edit",
+  editLabel: (name: string) => `Edit ${name}`,
+  remove: "Remove",
+  removeLabel: (name: string) => `Remove ${name}`,
+  confirmRemove: (name: string) => `Remove the template “${name}”? Nobody can pick it after that.`,
+  confirmYes: "Yes, remove",
+  cancel: "Cancel",
+  save: "Save template",
+  name: "Name",
+  channel: "Kind",
+  language: "Language",
+  subject: "Subject",
+  body: "Message",
+  insert: "Insert a field",
+  insertLabel: (field: string) => `Insert {${field}}`,
+  preview: "Preview",
+  previewNote: "With an example enquiry from Dr. Anil Mehta, 24, as a retailer.",
+  theirs: "Their version, saved since you opened it:",
+  none: "No templates of this kind yet.",
+  noneInLanguage: (language: string) =>
+    `No template in ${language} yet: an owner adds them on the Templates page.`,
+  picker: "Start from a template",
+  pickerNone: "Choose a template…",
+  whatsAppChoose: "Send which message?",
+  whatsAppBlank: "Open the chat without a message",
+  loadFailed: "The templates could not be loaded.",
+  lastChanged: (when: string, who: string | null) => `Changed ${when}${who ? ` by ${who}` : ""}`,
+  firstTemplates: "As the console started",
+} as const;
+
+/** Notifications on this device (the Security page). */
+export const pushText = {
+  heading: "Notifications on this device",
+  intro:
+    "When an enquiry is handed to you, or a follow-up of yours falls due, this phone or computer shows a notification; tapping it opens the enquiry. The 09:00 digest and your e-mail alerts still come.",
+  toggle: "Notifications on this device",
+  on: "On",
+  off: "Off",
+  checking: "Checking this device…",
+  install:
+    "On a phone, add the console to the home screen first (the browser's menu, then Add to Home screen or Install app): it then opens like an app, and on an iPhone only then can it show notifications.",
 } as const;

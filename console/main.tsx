@@ -8,6 +8,7 @@ import { RouteError } from "./components/RouteError";
 import { SessionDialog } from "./components/SessionDialog";
 import "./console.css";
 import { appPaths } from "./paths";
+import { consoleWorker } from "./service-worker-registration";
 
 // Each page is its own chunk, fetched when first opened.
 const router = createBrowserRouter(
@@ -32,12 +33,16 @@ const router = createBrowserRouter(
         { path: appPaths.security, lazy: () => import("./pages/Security") },
         { path: appPaths.team, lazy: () => import("./pages/Team") },
         { path: appPaths.webhooks, lazy: () => import("./pages/Webhooks") },
+        { path: appPaths.templates, lazy: () => import("./pages/Templates") },
         { path: "*", lazy: () => import("./pages/NotFound") },
       ],
     },
   ],
   { basename: CONSOLE_BASE_PATH },
 );
+
+// Installable, and able to show notifications: the worker keeps the console's shell only.
+void consoleWorker();
 
 const root = document.getElementById("console-root");
 if (root) {

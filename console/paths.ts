@@ -1,6 +1,7 @@
 /** The console's page paths as its router sees them: CONSOLE_PAGE_PATHS without the basename. */
 import { CONSOLE_BASE_PATH, CONSOLE_PAGE_PATHS, type StaffRole } from "../domain/console";
 import { TEAM_PAGE_PATH } from "../domain/team";
+import { TEMPLATES_PAGE_PATH } from "../domain/templates";
 
 export function inApp(path: string): string {
   return path.startsWith(CONSOLE_BASE_PATH) ? path.slice(CONSOLE_BASE_PATH.length) || "/" : path;
@@ -21,6 +22,7 @@ export const appPaths = {
   security: inApp(CONSOLE_PAGE_PATHS.security),
   team: inApp(TEAM_PAGE_PATH),
   webhooks: inApp(CONSOLE_PAGE_PATHS.webhooks),
+  templates: inApp(TEMPLATES_PAGE_PATH),
 } as const;
 
 /** The page a member lands on after signing in when they were going nowhere else: owners see the dashboard first. */

@@ -11,4 +11,11 @@ export const brand = {
   companyShortName: "Sanvera Healthcare",
   companyEmail: "care@collarise.example",
   companyPhone: { display: "+91 11 4155 2024", tel: "+911141552024" },
+  /**
+   * Maximum retail price of one pack, in rupees, inclusive of all taxes: the pages declare it and
+   * the console's reply templates quote it ({mrp}).
+   */
+  mrpRupees: 1499,
+  /** Sachets in one pack, the unit the MRP is for. */
+  sachetsPerPack: 30,
 } as const;

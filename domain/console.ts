@@ -263,7 +263,10 @@ export interface ActivityEntry {
     | "webhook-added"
     | "webhook-changed"
     | "webhook-removed"
-    | "webhook-secret-rotated";
+    | "webhook-secret-rotated"
+    | "template-added"
+    | "template-changed"
+    | "template-removed";
   /**
    * What was acted on: an enquiry's reference, a staff e-mail, or what a retention sweep erased
    * ("enquiries 3, vitals 120"); never a visitor's personal data.

@@ -24,7 +24,7 @@ export function launchContent(): LaunchContent {
     { file: siteFile, field: "company.whatsapp", value: company.whatsapp, kind: "phone" },
     { file: siteFile, field: "company.address.street", value: company.address.street, kind: "text" },
     { file: siteFile, field: "product.fssaiLicence", value: product.fssaiLicence, kind: "fssai-licence" },
-    { file: siteFile, field: "declarations.mrpRupees", value: declarations.mrpRupees, kind: "price" },
+    { file: brandFile, field: "mrpRupees", value: brand.mrpRupees, kind: "price" },
     { file: siteFile, field: "declarations.gstin", value: optional.gstin ?? null, kind: "gstin" },
     { file: siteFile, field: "site.url", value: site.url, kind: "url" },
     ...social.map((link): LaunchFact => ({

@@ -3,7 +3,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { API_PREFIX } from "../domain/contract";
-import { publicUrlOf, retentionPeriodsOf, type Config } from "./config";
+import { publicUrlOf, retentionPeriodsOf, vapidOf, type Config } from "./config";
 import { NewsletterLinks } from "./newsletter/links";
 import { StaffLinks } from "./admin/staff-links";
 import { createNotifier } from "./notify";
@@ -30,6 +30,9 @@ import { scheduleDigests } from "./team/digest-schedule";
 import { parseImapUrl } from "./mail/imap-settings";
 import { scheduleMailboxReading } from "./mail/mailbox-reader";
 import { messageIdDomain } from "./notify/message-ids";
+import { combineNotifiers } from "./notify/combined-notifier";
+import { createPushNotifier, pushOffNotifier } from "./push/push-notifier";
+import { scheduleReminders } from "./push/reminder-schedule";
 import { installHostCheck } from "./host-check";
 import { frameworkErrors, installRefusalShape } from "./refusals";
 import { withoutPersonalData } from "./request-log";
@@ -46,6 +49,7 @@ import {
   inlineScriptHashes,
   inlineStyleHashes,
   isSubresource,
+  isWorkerScript,
   permissionsPolicy,
 } from "./security-headers";
 
@@ -69,6 +73,8 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** The 09:00 digests: the clock and timers (tests set them). */
   digest?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
+  /** The follow-up reminders on the phone: the clock and timers (tests set them). */
+  reminders?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
   /** How old the outbox's and webhooks' figures in /metrics may be (tests make them fresher). */
   metrics?: { backlogMaxAgeMs?: number };
   /** The mailbox reader (IMAP_URL): the clock, timers and lease (tests set them). */
@@ -85,6 +91,7 @@ export async function buildApp({
   webhooks,
   clock = () => new Date(),
   digest,
+  reminders,
   metrics,
   mailbox,
 }: BuildAppOptions) {
@@ -117,8 +124,8 @@ export async function buildApp({
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook("onSend", async (_request, reply) => {
-    if (isSubresource(reply.getHeader("content-type"))) {
+  app.addHook("onSend", async (request, reply) => {
+    if (isSubresource(reply.getHeader("content-type")) && !isWorkerScript(request.url)) {
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     } else {
       reply.header("permissions-policy", permissionsPolicy);
@@ -142,7 +149,24 @@ export async function buildApp({
   const staffLinks = new StaffLinks(store.keys, publicUrlOf(config));
   app.decorate("staffLinks", staffLinks);
   app.decorate("consoleSettings", { requireOwnerTotp: config.REQUIRE_OWNER_TOTP });
-  const notifier = createNotifier(config, newsletterLinks, staffLinks);
+  const mailNotifier = createNotifier(config, newsletterLinks, staffLinks);
+  // Push notifications go through the same outbox as mail, sent by their own notifier; without
+  // VAPID keys a push queued for a device subscribed before is dropped (docs/configuration.md).
+  const vapid = vapidOf(config);
+  const pushNotifier = vapid
+    ? createPushNotifier({
+        store: store.push,
+        vapid,
+        log: app.log,
+        timeoutMs: config.NOTIFY_TIMEOUT_SECONDS * 1_000,
+        allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+      })
+    : mailNotifier && pushOffNotifier(app.log);
+  const notifier =
+    mailNotifier && pushNotifier
+      ? combineNotifiers([mailNotifier, pushNotifier])
+      : (mailNotifier ?? pushNotifier);
+  app.decorate("push", { publicKey: vapid?.publicKey ?? null, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE });
   const worker = notifier
     ? new OutboxWorker({
         store,
@@ -249,6 +273,11 @@ export async function buildApp({
     messageIdDomain: messageIdDomain(config.MAIL_FROM),
     mailbox: mailboxReader,
   });
+  // A member's follow-up falling due reaches their phone within a minute (docs/console.md).
+  const followUpReminders = vapid
+    ? scheduleReminders({ store, holder: instanceId, log: app.log, wake: () => worker?.wake(), ...reminders })
+    : undefined;
+  app.decorate("reminders", followUpReminders);
   let releaseDatabase: (() => Promise<void>) | undefined;
 
   app.addHook("onReady", async () => {
@@ -261,12 +290,14 @@ export async function buildApp({
     outboxStallWatch.start();
     digests.start();
     mailboxReader?.start();
+    followUpReminders?.start();
   });
   app.addHook("onClose", async () => {
     await backups?.stop();
     await retentionSweeps.stop();
     await digests.stop();
     await mailboxReader?.stop();
+    await followUpReminders?.stop();
     await outboxStallWatch.stop();
     await worker?.stop();
     await webhookWorker.stop();

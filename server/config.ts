@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { brand } from "../domain/brand";
@@ -80,6 +81,25 @@ const trustProxy = z.string().transform((raw, ctx): false | number | string[] =>
   ctx.addIssue({ code: "custom", message: `is '${raw}': ${TRUST_PROXY_HELP}` });
   return z.NEVER;
 });
+
+/** A VAPID key as `npx web-push generate-vapid-keys` prints it: URL-safe base64 of `bytes` bytes. */
+const vapidKey = (bytes: number, what: string) =>
+  z
+    .string()
+    .refine((value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === bytes, {
+      message: `must be the ${what} that npx web-push generate-vapid-keys prints (URL-safe base64, ${bytes} bytes)`,
+    });
+
+/** Whether a VAPID public key is the one of this private key (P-256). */
+function vapidKeysMatch(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, "base64url"));
+  } catch {
+    return false;
+  }
+}
 
 export const configSchema = z
   .object({
@@ -176,6 +196,20 @@ export const configSchema = z
     REQUIRE_OWNER_TOTP: optional(booleanFlag).default(false),
     /** Working hours (10:00–19:00 IST, Monday to Saturday) a New enquiry may wait for its first contact. */
     FIRST_CONTACT_HOURS: optional(z.coerce.number().min(0.25).max(90)).default(FIRST_CONTACT_HOURS),
+    /**
+     * The server's VAPID key pair (RFC 8292), with which it signs Web Push notifications to the
+     * console's members: both or neither. Without them the console offers no notifications.
+     */
+    VAPID_PUBLIC_KEY: optional(vapidKey(65, "public key")),
+    VAPID_PRIVATE_KEY: optional(vapidKey(32, "private key")),
+    /** Who push services may contact about the notifications: `mailto:` an address, or an https URL; MAIL_FROM unless set. */
+    VAPID_SUBJECT: optional(
+      z
+        .string()
+        .refine((value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || /^https:\/\/[^/\s]+/.test(value), {
+          message: "must be mailto:<address> or an https:// URL",
+        }),
+    ),
   })
   .superRefine((config, ctx) => {
     if (config.BACKUP_INTERVAL_HOURS !== undefined && config.DATABASE_URL.startsWith("firestore:")) {
@@ -218,6 +252,24 @@ export const configSchema = z
           "cloud metadata addresses, for tests only (see docs/webhooks.md); unset it",
       });
     }
+    if ((config.VAPID_PUBLIC_KEY === undefined) !== (config.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [config.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"],
+        message:
+          "is required with the other VAPID key: set both (npx web-push generate-vapid-keys), or neither",
+      });
+    } else if (
+      config.VAPID_PUBLIC_KEY &&
+      config.VAPID_PRIVATE_KEY &&
+      !vapidKeysMatch(config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PUBLIC_KEY"],
+        message: "is not the public key of VAPID_PRIVATE_KEY: set the two keys one generation printed",
+      });
+    }
     if (config.ACKNOWLEDGE_VISITORS && !config.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["ACKNOWLEDGE_VISITORS"], message: "needs SMTP_URL" });
     }
@@ -256,6 +308,18 @@ export function publicUrlOf(config: Pick<Config, "PUBLIC_URL" | "HOST" | "PORT">
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, "");
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
   return `http://${host.includes(":") ? `[${host}]` : host}:${config.PORT}`;
+}
+
+/** The server's VAPID details for Web Push, or null when notifications are not set up. */
+export function vapidOf(
+  config: Pick<Config, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "MAIL_FROM">,
+): { publicKey: string; privateKey: string; subject: string } | null {
+  if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY) return null;
+  return {
+    publicKey: config.VAPID_PUBLIC_KEY,
+    privateKey: config.VAPID_PRIVATE_KEY,
+    subject: config.VAPID_SUBJECT ?? `mailto:${config.MAIL_FROM}`,
+  };
 }
 
 export class ConfigError extends Error {}

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { CONSOLE_APP } from "../domain/console-app";
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
@@ -75,8 +76,8 @@ export function contentSecurityPolicyDirectives(
 /**
  * Headers that govern a document and do nothing on a script, a stylesheet or a font: the
  * browser applies a CSP, a framing and permissions policy, an origin-agent cluster and an
- * opener policy only to the page that loads these files (the site starts no workers, whose
- * scripts would carry their own CSP). Scripts, stylesheets and fonts are sent without them,
+ * opener policy only to the page that loads these files. A worker's script is the exception: its
+ * own CSP governs the worker, so the console's service worker keeps it (isWorkerScript). Scripts, stylesheets and fonts are sent without them,
  * about 1.2 kB less on every one; they keep `nosniff`, CORP, HSTS and the referrer policy
  * (a stylesheet's own requests follow it). Images keep every header: an SVG opened on its own
  * is a document.
@@ -94,6 +95,14 @@ export const DOCUMENT_ONLY_HEADERS = [
 ] as const;
 
 const SUBRESOURCE_TYPE = /^(?:text\/css|(?:application|text)\/javascript|font\/)/i;
+
+/** The scripts that run as workers: each keeps the document headers, its CSP above all. */
+const WORKER_SCRIPTS: ReadonlySet<string> = new Set([CONSOLE_APP.serviceWorker]);
+
+/** Whether the request is for a worker's script (its path, without a query). */
+export function isWorkerScript(url: string): boolean {
+  return WORKER_SCRIPTS.has(url.split("?")[0] ?? "");
+}
 
 /** Whether a response of this content type is a script, a stylesheet or a font. */
 export function isSubresource(contentType: unknown): boolean {

@@ -44,9 +44,9 @@ export const company = {
  * Placeholders, like the other brand details.
  */
 export const declarations = {
-  /** Maximum retail price of one pack, in rupees, inclusive of all taxes. */
-  mrpRupees: 1499,
-  sachetsPerPack: 30,
+  /** Maximum retail price of one pack, in rupees, inclusive of all taxes (domain/brand.ts). */
+  mrpRupees: brand.mrpRupees,
+  sachetsPerPack: brand.sachetsPerPack,
   sachetGrams: 12.5,
   bestBeforeMonths: 18,
   countryOfOrigin: "IN",

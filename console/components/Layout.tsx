@@ -4,6 +4,7 @@ import {
   Inbox,
   LogOut,
   Mail,
+  MessageSquareText,
   ShieldCheck,
   UserSearch,
   Users,
@@ -134,6 +135,12 @@ export function Layout() {
           <NavLink to={appPaths.personalData}>
             <UserSearch aria-hidden="true" size={20} />
             <span>{navLabels.personalData}</span>
+          </NavLink>
+        )}
+        {isOwner && (
+          <NavLink to={appPaths.templates} className="wide-only">
+            <MessageSquareText aria-hidden="true" size={20} />
+            <span>{navLabels.templates}</span>
           </NavLink>
         )}
         {isOwner && (

@@ -1,6 +1,6 @@
 import { LIFECYCLE_API_ROUTES, type ContactChannel } from "../../domain/lifecycle";
 import { NEXT_STEP_MAX_LENGTH } from "../../domain/team";
-import { Mail, MessageCircle, Phone, RotateCw } from "lucide-react";
+import { Mail, Phone, RotateCw } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import {
@@ -32,6 +32,7 @@ import { ErrorNotice, Loading } from "../components/Notices";
 import { TeamPanel } from "../components/TeamPanel";
 import { Conversation } from "../components/Conversation";
 import { REPLY_TEXT_ID } from "../components/ReplyBox";
+import { WhatsAppButton } from "../components/WhatsAppButton";
 import type { TeamItemFields } from "../../domain/team";
 
 /** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022). */
@@ -208,16 +209,10 @@ export function Component() {
           <Phone aria-hidden="true" size={20} />
           Call
         </a>
-        <a
-          className="button contact"
-          href={links.whatsApp}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={() => void recordContact("whatsapp")}
-        >
-          <MessageCircle aria-hidden="true" size={20} />
-          WhatsApp
-        </a>
+        <WhatsAppButton
+          enquiry={{ id: detail.id, language: detail.language, ...enquiry }}
+          onContact={() => void recordContact("whatsapp")}
+        />
         <a
           className="button contact"
           href={`#${REPLY_TEXT_ID}`}

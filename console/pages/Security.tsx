@@ -7,6 +7,7 @@ import { useFlash, useStaff, useTotpRequired } from "../session";
 import { landingPath } from "../paths";
 import { CopyButton } from "../components/CopyableCommand";
 import { ErrorNotice } from "../components/Notices";
+import { PhoneNotifications } from "../components/PhoneNotifications";
 
 type Step = { kind: "idle" } | ({ kind: "confirm" } & TotpSetup) | { kind: "codes"; codes: string[] };
 
@@ -159,6 +160,7 @@ export function Component() {
           </div>
         )}
       </section>
+      <PhoneNotifications />
     </>
   );
 }

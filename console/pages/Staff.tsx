@@ -259,6 +259,9 @@ function StaffList() {
       <p>
         <Link to={appPaths.webhooks}>Webhooks</Link>: send each enquiry to a sheet, Zapier or a CRM.
       </p>
+      <p>
+        <Link to={appPaths.templates}>Templates</Link>: the team&rsquo;s e-mail replies and WhatsApp messages.
+      </p>
       <h2>{staffText.serverHeading}</h2>
       <p>{staffText.serverNote}</p>
       <CopyableCommand command={ADD_STAFF_COMMAND} />

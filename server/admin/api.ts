@@ -11,6 +11,8 @@ import { staffRoutes } from "./staff-routes";
 import { teamRoutes } from "./team-routes";
 import { webhookRoutes } from "./webhook-routes";
 import { conversationRoutes } from "./conversation-routes";
+import { templateRoutes } from "./template-routes";
+import { pushRoutes } from "./push-routes";
 
 /**
  * The console's API, registered with `prefix: ADMIN_API_PREFIX`. Its guard is a hook of this
@@ -36,4 +38,6 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(teamRoutes);
   await app.register(webhookRoutes);
   await app.register(conversationRoutes);
+  await app.register(templateRoutes);
+  await app.register(pushRoutes);
 }

@@ -19,6 +19,7 @@ import {
 } from "../../domain/team";
 import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
 import type { ContactChannel } from "../../domain/lifecycle";
+import type { PushReason } from "../../domain/push";
 
 /** An enquiry's work record: its status and the team's fields, as both stores keep them. */
 export interface WorkState {
@@ -35,6 +36,11 @@ export interface WorkState {
   /** The first-contact target, kept while untouched so that handing on cannot lose it. */
   firstContactDueAt: string | null;
   closedAt: string | null;
+  /**
+   * The follow-up whose reminder on the phone is still to be sent (server/lifecycle/reminders.ts):
+   * set with a new follow-up, cleared once the reminder is queued or the follow-up goes.
+   */
+  reminderDueAt: string | null;
 }
 
 /** The work record of an enquiry stored before records existed, or never worked: New, untouched, not timed. */
@@ -49,6 +55,7 @@ export function untouchedWork(): WorkState {
     dueAt: null,
     firstContactDueAt: null,
     closedAt: null,
+    reminderDueAt: null,
   };
 }
 
@@ -79,12 +86,26 @@ export interface MemberAlertPlan {
   answered?: true;
 }
 
+/**
+ * A push notification to a member about one enquiry, on every device they turned notifications on
+ * for. `id` is set when the notification must be queued once only, whoever queues it (a reminder).
+ */
+export interface PushPlan {
+  staffId: string;
+  reason: PushReason;
+  /** Set when the enquiry was handed to them: who handed it on. */
+  handedOnBy?: string;
+  id?: string;
+}
+
 /** What one decision writes. */
 export interface WorkPlan {
   work: WorkState;
   history: HistoryLine[];
   alerts: MemberAlertPlan[];
   webhooks: WebhookEventPlan[];
+  /** Push notifications to queue beside the mails (none when absent). */
+  pushes?: PushPlan[];
 }
 
 /** A member as the plans need them: their id, e-mail and alert choice. */
@@ -92,6 +113,22 @@ export interface MemberFacts {
   id: string;
   email: string;
   alerts: AlertChoice;
+  /** Whether they turned notifications on for at least one device. */
+  pushDevices?: boolean;
+}
+
+/**
+ * An enquiry given to `ownerId` by the rule or by someone else reaches their phone, when they
+ * turned notifications on: nobody is notified of what they took themselves.
+ */
+function assignedPushes(
+  ownerId: string | null,
+  members: readonly MemberFacts[],
+  actor?: { id: string | null; email: string },
+): PushPlan[] {
+  const owner = ownerId ? members.find(({ id }) => id === ownerId) : undefined;
+  if (!owner?.pushDevices || owner.id === actor?.id) return [];
+  return [{ staffId: owner.id, reason: "assigned", ...(actor?.email ? { handedOnBy: actor.email } : {}) }];
 }
 
 const isClosed = (status: EnquiryStatus) => CLOSED_STATUSES.includes(status);
@@ -108,9 +145,13 @@ export function dueOf(work: Omit<WorkState, "dueAt">): string | null {
   return times.length ? times.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : null;
 }
 
-/** A work record with its due time worked out. */
+/**
+ * A work record with its due time worked out, and no reminder pending without an open follow-up
+ * to remind of.
+ */
 function withDue(work: WorkState): WorkState {
-  return { ...work, dueAt: dueOf(work) };
+  const reminds = !isClosed(work.status) && work.followUpAt !== null;
+  return { ...work, dueAt: dueOf(work), reminderDueAt: reminds ? work.reminderDueAt : null };
 }
 
 /** What counts as contact with the buyer: the enquiry is no longer waiting for its first contact. */
@@ -164,6 +205,7 @@ export function planIntake(input: {
     alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members: input.members }).map((staffId) => ({
       staffId,
     })),
+    pushes: assignedPushes(ownerId, input.members),
     webhooks: [{ type: "enquiry.received" }],
     companyMail: true,
     acknowledgement: input.acknowledge,
@@ -291,6 +333,7 @@ export function planRelease(
     alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members: input.members }).map((staffId) => ({
       staffId,
     })),
+    pushes: work.ownerId ? [] : assignedPushes(ownerId, input.members),
     webhooks: [{ type: "enquiry.not_spam" }],
   };
 }
@@ -308,7 +351,8 @@ export type OwnerChangePlan =
 /**
  * Gives the enquiry to `ownerId` (null: nobody). Handing on is not contact: an enquiry nobody
  * answered keeps its first-contact target, and stays late, for its new owner. The new owner hears
- * of it at once unless they chose no alerts or took it themselves. `expectedOwnerId` is the owner
+ * of it at once unless they chose no alerts or took it themselves, by mail and, where they turned
+ * notifications on, on their phone; a follow-up still to be reminded of is reminded to them. `expectedOwnerId` is the owner
  * the person saw; a different current owner refuses the change (undefined: not checked, for the
  * server's own assignments). `expectedVersion`, the version a list showed (a bulk assignment),
  * refuses it as a status change would be refused when someone changed the enquiry since.
@@ -341,6 +385,8 @@ export function planOwnerChange(
     work: withDue({ ...work, ownerId: change.ownerId }),
     history: [{ kind: "owner", text: newOwner?.email ?? null, fromOwner: previous?.email ?? null }],
     alerts,
+    pushes:
+      change.ownerId === work.ownerId ? [] : assignedPushes(change.ownerId, change.members, change.actor),
     webhooks: [],
   };
 }
@@ -370,7 +416,8 @@ export interface OwnerBatchPlan {
 /**
  * A bulk assignment: each enquiry planned alone by planOwnerChange (its own version and owner
  * checks, its own history line), and the new owner's alerts of the whole batch gathered into one
- * mail per member. Members who chose no alerts, or who took the enquiries themselves, get none.
+ * mail per member. Members who chose no alerts, or who took the enquiries themselves, get none. A
+ * push notification goes only where the batch hands one enquiry on.
  */
 export function planOwnerBatch(
   items: readonly OwnerBatchEntry[],
@@ -428,7 +475,15 @@ export function planOwnerBatch(
       },
     });
   }
-  return { outcomes, alerts, lists };
+  // A member's phone shows one enquiry handed on, as from its page; several in one action are the
+  // list mail's to tell, not a notification each.
+  const pushing = outcomes.filter((plan) => plan.outcome === "changed" && (plan.pushes?.length ?? 0) > 0);
+  if (pushing.length <= 1) return { outcomes, alerts, lists };
+  return {
+    outcomes: outcomes.map((plan) => (plan.outcome === "changed" ? { ...plan, pushes: [] } : plan)),
+    alerts,
+    lists,
+  };
 }
 
 // Follow-up, notes, contact --------------------------------------------------------------------
@@ -437,7 +492,9 @@ export type FollowUpPlan = { outcome: "closed" } | ({ outcome: "changed" } & Wor
 
 /**
  * Sets (or, with null, clears) the follow-up and next step of an open enquiry. Planning a call is
- * not making it: an enquiry nobody contacted stays due by its first-contact target as well.
+ * not making it: an enquiry nobody contacted stays due by its first-contact target as well. A new
+ * follow-up time is reminded on the phone when it comes; saving the same time again does not
+ * remind twice.
  */
 export function planFollowUp(
   work: WorkState,
@@ -450,6 +507,7 @@ export function planFollowUp(
       ...work,
       followUpAt: change.followUpAt,
       nextStep: change.followUpAt ? change.nextStep : null,
+      reminderDueAt: change.followUpAt === work.followUpAt ? work.reminderDueAt : change.followUpAt,
     }),
     history: [
       {

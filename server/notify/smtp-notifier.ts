@@ -13,6 +13,7 @@ import { digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./
 import type { StaffLinks } from "../admin/staff-links";
 import {
   isStaffMail,
+  NotificationFailedError,
   isNewsletterMail,
   isReplyMail,
   type NewsletterNotification,
@@ -103,6 +104,9 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
     ]),
     async send(notification: OutboxNotification, signal: AbortSignal) {
       if (isStaffMail(notification)) {
+        // Not among this notifier's kinds: the push notifier sends it (server/push/push-notifier.ts).
+        if (notification.kind === "push")
+          throw new NotificationFailedError("A push notification is not a mail");
         const mail =
           notification.kind === "digest"
             ? digestMail(notification.digest, publicUrl)

@@ -1,6 +1,7 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { scheduleBackups } from "../backup/backup-schedule";
 import type { scheduleDigests } from "../team/digest-schedule";
+import type { scheduleReminders } from "../push/reminder-schedule";
 import type { StaffLinks } from "../admin/staff-links";
 import type { NewsletterLinks } from "../newsletter/links";
 import type { OutboxMonitor } from "../notify/outbox-watch";
@@ -64,5 +65,7 @@ declare module "fastify" {
     consoleSettings: { requireOwnerTotp: boolean };
     /** The team's settings from configuration, and the 09:00 digests (docs/decisions/022). */
     team: { firstContactHours: number; digests: ReturnType<typeof scheduleDigests> };
+    /** The follow-up reminders on the phone, when VAPID keys are set. */
+    reminders: ReturnType<typeof scheduleReminders> | undefined;
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CONSOLE_BASE_PATH } from "../../domain/console";
+import { CONSOLE_APP } from "../../domain/console-app";
 
 const ONE_YEAR_S = 31_536_000;
 const CONSOLE_PAGE = "index.html";
@@ -51,6 +52,26 @@ export async function consoleSiteRoutes(app: FastifyInstance, options: ConsoleSi
     if (!built) return reply.code(503).send({ error: consoleSiteMessages.notBuilt });
     return reply.type("text/html; charset=utf-8").sendFile(CONSOLE_PAGE, root);
   };
+  // The console as an installable app: its service worker (allowed the scope `/admin`, the inbox
+  // included, which its folder `/admin/` alone would not cover) and its manifest. Both are
+  // revalidated on every load, so a new build reaches each device at its next visit.
+  const sendAppFile =
+    (file: string, type: string, headers: Record<string, string> = {}) =>
+    async (_request: unknown, reply: FastifyReply) => {
+      reply.header("cache-control", "no-cache").header("x-robots-tag", "noindex");
+      if (!built || !existsSync(join(root, file)))
+        return reply.code(404).send({ error: consoleSiteMessages.notBuilt });
+      for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+      return reply.type(type).sendFile(file, root);
+    };
+  app.get(
+    CONSOLE_APP.serviceWorker,
+    sendAppFile("sw.js", "text/javascript; charset=utf-8", { "service-worker-allowed": CONSOLE_APP.scope }),
+  );
+  app.get(
+    CONSOLE_APP.manifest,
+    sendAppFile("manifest.webmanifest", "application/manifest+json; charset=utf-8"),
+  );
   app.get(CONSOLE_BASE_PATH, sendConsolePage);
   app.get(`${CONSOLE_BASE_PATH}/*`, sendConsolePage);
 }

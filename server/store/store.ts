@@ -18,6 +18,9 @@ import type { TeamStore } from "./team";
 import type { SubscriberDirectory } from "./subscriber-directory";
 import type { WebhookStore } from "./webhooks";
 import type { ConversationStore } from "./conversations";
+import type { PushPayload } from "./push-payload";
+import type { PushStore } from "./push";
+import type { TemplateStore } from "./templates";
 
 /**
  * An enquiry as stored: exactly the five fields, with its id, the time it was received and the
@@ -47,9 +50,10 @@ export type NewsletterNotificationKind = "newsletter-confirmation" | "newsletter
 /**
  * The staff's own mails: a new enquiry a member chose to hear of (or one handed to them), a
  * member's 09:00 digest, a link to set a password (an invitation, or a reset an owner sent), and
- * the list of enquiries handed to a member in one bulk action.
+ * the list of enquiries handed to a member in one bulk action; and a push notification to the
+ * member's devices (an enquiry handed to them, a follow-up falling due).
  */
-export type StaffNotificationKind = "member-alert" | "digest" | "staff-link" | "handed-on";
+export type StaffNotificationKind = "member-alert" | "digest" | "staff-link" | "handed-on" | "push";
 /** A reply a member wrote in the console, to the enquiry's own address (docs/console.md, Conversation). */
 export type ReplyNotificationKind = "reply";
 export type NotificationKind =
@@ -162,6 +166,13 @@ export type PendingStaffNotification = {
   | { kind: "staff-link"; link: StaffLinkMail }
   /** Its list made when it was queued, like a digest's content. */
   | { kind: "handed-on"; list: HandedOnList }
+  | {
+      kind: "push";
+      enquiryId: string;
+      push: PushPayload;
+      /** When it went into the outbox: a push that waited too long is no longer worth sending. */
+      queuedAt: string;
+    }
 );
 
 /** What a mail with a link to set a password is made from (the link is signed when it is sent). */
@@ -353,6 +364,10 @@ export interface Store {
   readonly webhooks: WebhookStore;
   /** Each enquiry's e-mail conversation: replies sent from the console, the buyer's answers. */
   readonly conversations: ConversationStore;
+  /** The reply and WhatsApp templates owners keep. */
+  readonly templates: TemplateStore;
+  /** Members' push subscriptions, one per device, and the follow-up reminders queued to them. */
+  readonly push: PushStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

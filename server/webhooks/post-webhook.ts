@@ -16,7 +16,8 @@ export interface WebhookAnswer {
 export interface WebhookPost {
   url: string;
   headers: Record<string, string>;
-  body: string;
+  /** Text, or bytes (an encrypted push message). */
+  body: string | Buffer;
   timeoutMs: number;
   allowPrivate: boolean;
   /** How much of the answer's body is read; the rest is never downloaded. */
@@ -33,7 +34,7 @@ function shortError(error: unknown, timedOut: boolean, timeoutMs: number): strin
 }
 
 /**
- * POSTs one delivery. The host is resolved and checked here, at each attempt, and the connection
+ * POSTs one delivery (a webhook's, or a push notification to a push service). The host is resolved and checked here, at each attempt, and the connection
  * goes to the checked address (the `lookup` given to the request answers only it). Redirects are
  * not followed (a 3xx is an answer like any other non-2xx), and the body read stops at the cap.
  */
@@ -52,7 +53,7 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookAnswer> {
   const timeout = AbortSignal.timeout(post.timeoutMs);
   const signal = post.signal ? AbortSignal.any([post.signal, timeout]) : timeout;
   const request = parsed.url.protocol === "https:" ? httpsRequest : httpRequest;
-  const body = Buffer.from(post.body);
+  const body = typeof post.body === "string" ? Buffer.from(post.body) : post.body;
   try {
     const { statusCode, text } = await new Promise<{ statusCode: number; text: string }>(
       (resolve, reject) => {

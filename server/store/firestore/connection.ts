@@ -165,6 +165,9 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
+/** Members' push subscriptions, one document per device (server/store/firestore/push.ts). */
+export const PUSH_SUBSCRIPTIONS = "pushSubscriptions";
+
 /** The collections several of the store's concerns read, by their names on Firestore. */
 export function collectionsOf(context: FirestoreContext) {
   const { db } = context;

@@ -1,4 +1,5 @@
 import { memberAlertFactsOf } from "../member-alert-payload";
+import { pushPayloadOf } from "../push-payload";
 import {
   enquiryFromDocument,
   languageOfDocument,
@@ -38,7 +39,14 @@ import {
   planIntake,
   type MemberFacts,
 } from "../../lifecycle/plan";
-import { ALREADY_EXISTS, grpcCode, isoOf, NOT_FOUND, type FirestoreConnection } from "./connection";
+import {
+  ALREADY_EXISTS,
+  grpcCode,
+  isoOf,
+  NOT_FOUND,
+  PUSH_SUBSCRIPTIONS,
+  type FirestoreConnection,
+} from "./connection";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 import { claimDueDocuments, takeLease } from "./claim-window";
@@ -186,21 +194,25 @@ export class FirestoreEnquiryStore implements EnquiryStore {
 
   /**
    * What storing an enquiry reads first: the assignment rule, the members with their alert
-   * choices, and the webhook endpoints that hear of new enquiries. A rule that hands out turns
+   * choices and devices, and the webhook endpoints that hear of new enquiries. A rule that hands out turns
    * takes its turn in the transaction that stores the enquiry, so enquiries arriving at once each
    * get their own.
    */
   private async readForWrite(): Promise<WriteReading> {
-    const [queueWebhooks, [settings, staff]] = await Promise.all([
+    const [queueWebhooks, [settings, staff, devices]] = await Promise.all([
       enquiryWebhookQueue(this.connection, "enquiry.received"),
       this.connection.run(() =>
-        Promise.all([this.assignmentRef().get(), this.connection.db.collection("staff").get()]),
+        Promise.all([
+          this.assignmentRef().get(),
+          this.connection.db.collection("staff").get(),
+          this.connection.db.collection(PUSH_SUBSCRIPTIONS).get(),
+        ]),
       ),
     ]);
     return {
       queueWebhooks,
       rule: parseAssignmentRule(settings.get("rule")),
-      members: membersOf(staff.docs),
+      members: membersOf(staff.docs, devices.docs),
     };
   }
 
@@ -479,6 +491,18 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               staffId: data.staffId,
               to: String(member.get("email")),
               list: JSON.parse(String(data.payload)) as HandedOnList,
+              attempts: data.attempts,
+            };
+          }
+          if (data.staffId && member && data.kind === "push") {
+            return {
+              id: ref.id,
+              kind: "push",
+              staffId: data.staffId,
+              to: String(member.get("email")),
+              enquiryId: String(data.enquiryId),
+              push: pushPayloadOf(data.payload),
+              queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
               attempts: data.attempts,
             };
           }

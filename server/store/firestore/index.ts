@@ -17,6 +17,8 @@ import { FirestoreVitalsStore } from "./vitals";
 import { FirestoreTeamStore } from "./team";
 import { FirestoreWebhookStore } from "./webhooks";
 import { FirestoreConversationStore } from "./conversations";
+import { FirestoreTemplateStore } from "./templates";
+import { FirestorePushStore } from "./push";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -45,6 +47,8 @@ export class FirestoreStore implements Store {
   readonly dashboard: FirestoreDashboardStore;
   readonly webhooks: FirestoreWebhookStore;
   readonly conversations: FirestoreConversationStore;
+  readonly templates: FirestoreTemplateStore;
+  readonly push: FirestorePushStore;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
@@ -65,6 +69,8 @@ export class FirestoreStore implements Store {
     this.dashboard = new FirestoreDashboardStore(connection);
     this.webhooks = new FirestoreWebhookStore(connection);
     this.conversations = new FirestoreConversationStore(connection);
+    this.templates = new FirestoreTemplateStore(connection);
+    this.push = new FirestorePushStore(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { DocumentData } from "firebase-admin/firestore";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import { normalizeStaffEmail, StaffExistsError, type StaffAccount, type StaffStore } from "../staff";
-import { keyDocumentId, type FirestoreContext } from "./connection";
+import { keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
 
 const ALREADY_EXISTS = 6;
 
@@ -108,6 +108,11 @@ export class FirestoreStaffStore implements StaffStore {
       const snapshot = await ref.get();
       if (!snapshot.exists) return false;
       const sessions = await this.sessions.where("staffId", "==", String(snapshot.get("id"))).get();
+      // Their devices stop getting notifications.
+      const devices = await this.context.db
+        .collection(PUSH_SUBSCRIPTIONS)
+        .where("staffId", "==", String(snapshot.get("id")))
+        .get();
       // Their enquiries become unassigned (docs/decisions/022).
       const owned = await this.context.db
         .collection("enquiryWork")
@@ -115,6 +120,7 @@ export class FirestoreStaffStore implements StaffStore {
         .get();
       const batch = this.context.db.batch();
       for (const session of sessions.docs) batch.delete(session.ref);
+      for (const device of devices.docs) batch.delete(device.ref);
       for (const work of owned.docs) batch.update(work.ref, { ownerId: "" });
       batch.delete(ref);
       await batch.commit();

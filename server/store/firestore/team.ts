@@ -29,7 +29,14 @@ import {
   type ViewCounts,
   type ViewRequest,
 } from "../team";
-import { ALREADY_EXISTS, collectionsOf, grpcCode, sortKey, type FirestoreContext } from "./connection";
+import {
+  ALREADY_EXISTS,
+  collectionsOf,
+  grpcCode,
+  PUSH_SUBSCRIPTIONS,
+  sortKey,
+  type FirestoreContext,
+} from "./connection";
 import { FirestoreEnquiryWorkStore } from "./enquiry-work";
 import { staffNotification } from "./enquiries";
 import {
@@ -145,7 +152,11 @@ export class FirestoreTeamStore implements TeamStore {
       this.context.db.runTransaction(async (transaction): Promise<OwnerChangeResult> => {
         const read = await readWork(this.context, transaction, enquiryId);
         if (!read) return "not-found";
-        const members = membersOf((await transaction.get(this.staff)).docs);
+        const [staff, devices] = await Promise.all([
+          transaction.get(this.staff),
+          transaction.get(this.context.db.collection(PUSH_SUBSCRIPTIONS)),
+        ]);
+        const members = membersOf(staff.docs, devices.docs);
         return this.changeOwner(transaction, read, members, {
           ownerId: change.ownerId,
           ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
@@ -168,13 +179,14 @@ export class FirestoreTeamStore implements TeamStore {
       // One transaction: every read before the first write, as Firestore asks, then each change
       // planned alone. A retry (someone changed one of them meanwhile) plans them all again.
       this.context.db.runTransaction(async (transaction): Promise<OwnerChangeResult[]> => {
-        const [reads, staff] = await Promise.all([
+        const [reads, staff, devices] = await Promise.all([
           readWorks(
             this.context,
             transaction,
             items.map((item) => item.enquiryId),
           ),
           transaction.get(this.staff),
+          transaction.get(this.context.db.collection(PUSH_SUBSCRIPTIONS)),
         ]);
         const plan = planOwnerBatch(
           items.map((item, index) => {
@@ -184,7 +196,7 @@ export class FirestoreTeamStore implements TeamStore {
           {
             ownerId: change.ownerId,
             actor: { id: change.actorId, email: change.staffEmail },
-            members: membersOf(staff.docs),
+            members: membersOf(staff.docs, devices.docs),
           },
         );
         const actor = { staffEmail: change.staffEmail, at };

@@ -7,12 +7,14 @@ import {
   untouchedWork,
   type MemberFacts,
   type OwnerBatchPlan,
+  type PushPlan,
   type WorkPlan,
   type WorkState,
 } from "../../lifecycle/plan";
 import { memberAlertPayload } from "../member-alert-payload";
+import { pushPayload } from "../push-payload";
 import type { StoredEnquiry } from "../store";
-import { collectionsOf, isoOf, sortKey, type FirestoreContext } from "./connection";
+import { collectionsOf, isoOf, PUSH_SUBSCRIPTIONS, sortKey, type FirestoreContext } from "./connection";
 import { touchesOf, type TouchRecord } from "./dashboard";
 import { enquiryFromDocument, languageOfDocument, staffNotification } from "./documents";
 import { enquiryMetaOf } from "./enquiry-meta";
@@ -51,6 +53,7 @@ export function workStateOf(data: DocumentData | undefined): WorkState {
     dueAt: text(data.dueAt),
     firstContactDueAt: text(data.firstContactDueAt),
     closedAt: text(data.closedAt),
+    reminderDueAt: text(data.reminderDueAt),
   };
 }
 
@@ -68,6 +71,7 @@ export function workFields(work: WorkState): DocumentData {
     dueAt: work.dueAt,
     firstContactDueAt: work.firstContactDueAt,
     closedAt: work.closedAt,
+    reminderDueAt: work.reminderDueAt,
   };
 }
 
@@ -121,29 +125,61 @@ export async function readWorks(
   });
 }
 
-/** The members with their e-mail and alert choice, and the assignment rule, read in the transaction. */
+/** The members with their e-mail, alert choice and devices, and the assignment rule, read in the transaction. */
 export async function readTeam(
   context: FirestoreContext,
   transaction: Transaction,
 ): Promise<{ members: MemberFacts[]; rule: AssignmentRule; turn: number; generation: number }> {
-  const [settings, staff] = await Promise.all([
+  const [settings, staff, devices] = await Promise.all([
     transaction.get(context.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1])),
     transaction.get(context.db.collection("staff")),
+    transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS)),
   ]);
   return {
-    members: membersOf(staff.docs),
+    members: membersOf(staff.docs, devices.docs),
     rule: parseAssignmentRule(settings.get("rule")),
     turn: Number(settings.get("turn") ?? 0),
     generation: Number(settings.get("generation") ?? 0),
   };
 }
 
-export function membersOf(docs: readonly { get(field: string): unknown }[]): MemberFacts[] {
+/**
+ * The members as the plans need them, from their documents and those of every push subscription
+ * (none given: nobody is counted as having a device).
+ */
+export function membersOf(
+  docs: readonly { get(field: string): unknown }[],
+  devices: readonly { get(field: string): unknown }[] = [],
+): MemberFacts[] {
+  const withDevices = new Set(devices.map((device) => String(device.get("staffId"))));
   return docs.map((doc) => ({
     id: String(doc.get("id")),
     email: String(doc.get("email")),
     alerts: alertChoiceOf(doc.get("alerts")),
+    pushDevices: withDevices.has(String(doc.get("id"))),
   }));
+}
+
+/**
+ * Queues push notifications of one enquiry to members. One with an id (a reminder) is created
+ * under that id, which fails the write if it exists: the reminders' sweep reads that it does not.
+ */
+export function writePushes(
+  context: FirestoreContext,
+  writer: Pick<Transaction, "create"> | Pick<WriteBatch, "create">,
+  stored: StoredEnquiry,
+  pushes: readonly PushPlan[],
+  at: string,
+): void {
+  for (const push of pushes) {
+    (writer as Transaction).create(
+      collectionsOf(context).notifications.doc(push.id ?? randomUUID()),
+      staffNotification(push.staffId, "push", new Date(at), {
+        enquiryId: stored.id,
+        payload: pushPayload(push, stored.enquiry.Name),
+      }),
+    );
+  }
 }
 
 /** Takes the rule's turn `turn` in the transaction: its marker can be created once only. */
@@ -282,6 +318,7 @@ export function writePlan(
     }
   }
   writeAlerts(context, writer, stored, plan.alerts, actor.at);
+  writePushes(context, writer, stored, plan.pushes ?? [], actor.at);
   for (const event of plan.webhooks) {
     queues?.get(event.type)?.(writer as DocumentWriter, {
       type: event.type,

@@ -23,6 +23,7 @@ import { leaseDueRows } from "./lease-due";
 import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
 import { memberAlertFactsOf } from "../member-alert-payload";
+import { pushPayloadOf } from "../push-payload";
 import { queueEnquiryMail, readMembers, readRule, takeTurn, writePlan } from "./work-record";
 import { acknowledgementQueued, countsMailboxCap, intakeTakesTurn, planIntake } from "../../lifecycle/plan";
 
@@ -46,6 +47,7 @@ interface ClaimedRow extends Omit<EnquiryRow, "id"> {
   reply_refs: string | null;
   reply_subject: string | null;
   reply_body: string | null;
+  queued_at: string | null;
 }
 
 function pendingNotification(row: ClaimedRow): PendingNotification {
@@ -94,6 +96,18 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
       staffId: String(row.staff_id),
       to: String(row.staff_email),
       link: JSON.parse(String(row.payload)) as StaffLinkMail,
+      attempts: row.attempts,
+    };
+  }
+  if (row.kind === "push") {
+    return {
+      id: row.notification_id,
+      kind: row.kind,
+      staffId: String(row.staff_id),
+      to: String(row.staff_email),
+      enquiryId: String(row.enquiry_id),
+      push: pushPayloadOf(row.payload),
+      queuedAt: String(row.queued_at),
       attempts: row.attempts,
     };
   }
@@ -363,7 +377,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
                     s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at,
                     s.language AS subscriber_language, n.staff_id, st.email AS staff_email, n.payload,
                     m.message_id AS reply_message_id, m.in_reply_to AS reply_in_reply_to, m.refs AS reply_refs,
-                    m.subject AS reply_subject, m.body AS reply_body
+                    m.subject AS reply_subject, m.body AS reply_body, n.queued_at
              FROM notifications n
              LEFT JOIN staff st ON st.id = n.staff_id
              LEFT JOIN enquiry_messages m ON m.id = n.message_id

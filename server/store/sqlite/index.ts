@@ -17,6 +17,8 @@ import { SqliteVitalsStore } from "./vitals";
 import { SqliteTeamStore } from "./team";
 import { SqliteWebhookStore } from "./webhooks";
 import { SqliteConversationStore } from "./conversations";
+import { SqliteTemplateStore } from "./templates";
+import { SqlitePushStore } from "./push";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -46,6 +48,8 @@ export class SqliteStore implements Store {
   readonly dashboard: SqliteDashboardStore;
   readonly webhooks: SqliteWebhookStore;
   readonly conversations: SqliteConversationStore;
+  readonly templates: SqliteTemplateStore;
+  readonly push: SqlitePushStore;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
@@ -67,6 +71,8 @@ export class SqliteStore implements Store {
     this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
     this.webhooks = new SqliteWebhookStore(run);
     this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
+    this.templates = new SqliteTemplateStore(run);
+    this.push = new SqlitePushStore(run, connection.enquiryTable);
   }
 
   /**

@@ -7,6 +7,7 @@ import { staffAccountsSchema } from "./staff-accounts-schema";
 import { lifecycleSchema, teamSchema } from "./team-schema";
 import { webhookSchema } from "./webhook-schema";
 import { conversationSchema } from "./conversation-schema";
+import { templatesAndPushSchema } from "./templates-and-push-schema";
 
 /**
  * Schema migrations, in order; `PRAGMA user_version` holds how many have run.
@@ -170,6 +171,8 @@ export function migrations(enquiryTable: string): string[] {
     handedOnSchema(enquiryTable, quoteIdentifier),
     // Each enquiry's e-mail conversation: replies through the outbox, answers from the mailbox.
     conversationSchema(enquiryTable, quoteIdentifier),
+    // Reply templates, push subscriptions and follow-up reminders (templates-and-push-schema.ts).
+    templatesAndPushSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { EnquiryStatus } from "../../../domain/console";
-import type { MemberFacts, OwnerBatchPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
+import type { MemberFacts, OwnerBatchPlan, PushPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
 import { untouchedWork } from "../../lifecycle/plan";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
@@ -9,6 +9,7 @@ import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { newRowId } from "./row-id";
 import { queueEnquiryWebhooks } from "./webhooks";
 import { memberAlertPayload } from "../member-alert-payload";
+import { pushPayload } from "../push-payload";
 
 /**
  * An enquiry's work record on SQLite (`enquiry_work`), read and written whole: the one codec of
@@ -25,10 +26,11 @@ export interface WorkRow {
   due_at: string | null;
   first_contact_due_at: string | null;
   closed_at: string | null;
+  reminder_due_at: string | null;
 }
 
 export const WORK_COLUMNS = `w.status, w.version, w.owner_id, w.follow_up_at, w.next_step, w.touched_at, w.due_at,
-  w.first_contact_due_at, w.closed_at`;
+  w.first_contact_due_at, w.closed_at, w.reminder_due_at`;
 
 export function workStateOf(row: WorkRow | undefined): WorkState {
   if (!row) return untouchedWork();
@@ -42,6 +44,7 @@ export function workStateOf(row: WorkRow | undefined): WorkState {
     dueAt: row.due_at,
     firstContactDueAt: row.first_contact_due_at,
     closedAt: row.closed_at,
+    reminderDueAt: row.reminder_due_at,
   };
 }
 
@@ -60,14 +63,20 @@ export function readWork(
   return { stored: storedEnquiry(row), work: workStateOf(row.has_work ? (row as WorkRow) : undefined) };
 }
 
-/** The members with their e-mail and alert choice, as the plans need them. */
+/** The members with their e-mail, alert choice and whether they have a device for notifications, as the plans need them. */
 export function readMembers(db: Database.Database): MemberFacts[] {
-  return prepared<[], { id: string; email: string; alerts: string }>(
+  return prepared<[], { id: string; email: string; alerts: string; push: number }>(
     db,
-    `SELECT id, email, alerts FROM staff`,
+    `SELECT id, email, alerts, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS push
+     FROM staff`,
   )
     .all()
-    .map(({ id, email, alerts }) => ({ id, email, alerts: alertChoiceOf(alerts) }));
+    .map(({ id, email, alerts, push }) => ({
+      id,
+      email,
+      alerts: alertChoiceOf(alerts),
+      pushDevices: push === 1,
+    }));
 }
 
 /**
@@ -84,13 +93,14 @@ export function writePlan(
   prepared(
     db,
     `INSERT INTO enquiry_work (enquiry_id, received_at, status, version, owner_id, follow_up_at, next_step,
-       touched_at, due_at, first_contact_due_at, closed_at)
+       touched_at, due_at, first_contact_due_at, closed_at, reminder_due_at)
      VALUES (@id, @receivedAt, @status, @version, @ownerId, @followUpAt, @nextStep, @touchedAt, @dueAt,
-       @firstContactDueAt, @closedAt)
+       @firstContactDueAt, @closedAt, @reminderDueAt)
      ON CONFLICT (enquiry_id) DO UPDATE SET status = excluded.status, version = excluded.version,
        owner_id = excluded.owner_id, follow_up_at = excluded.follow_up_at, next_step = excluded.next_step,
        touched_at = excluded.touched_at, due_at = excluded.due_at,
-       first_contact_due_at = excluded.first_contact_due_at, closed_at = excluded.closed_at`,
+       first_contact_due_at = excluded.first_contact_due_at, closed_at = excluded.closed_at,
+       reminder_due_at = excluded.reminder_due_at`,
   ).run({ id: stored.id, receivedAt: stored.receivedAt, ...work });
   const history = prepared(
     db,
@@ -111,6 +121,7 @@ export function writePlan(
     });
   }
   writeAlerts(db, stored.id, plan.alerts, actor.at);
+  writePushes(db, stored, plan.pushes ?? [], actor.at);
   for (const event of plan.webhooks) {
     queueEnquiryWebhooks(db, {
       type: event.type,
@@ -151,6 +162,33 @@ export function writeHandedOnLists(db: Database.Database, lists: OwnerBatchPlan[
   );
   for (const { staffId, list } of lists)
     insert.run(newRowId(), staffId, { at, payload: JSON.stringify(list) });
+}
+
+/**
+ * Queues push notifications of one enquiry to members; one with an id is queued once only (a
+ * second with the same id changes nothing). Answers how many were queued.
+ */
+export function writePushes(
+  db: Database.Database,
+  stored: StoredEnquiry,
+  pushes: readonly PushPlan[],
+  at: string,
+): number {
+  if (pushes.length === 0) return 0;
+  const insert = prepared(
+    db,
+    `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload)
+     VALUES (?, ?, ?, 'push', 'pending', 0, @at, @at, @at, @payload)
+     ON CONFLICT (id) DO NOTHING`,
+  );
+  let queued = 0;
+  for (const push of pushes) {
+    queued += insert.run(push.id ?? newRowId(), stored.id, push.staffId, {
+      at,
+      payload: pushPayload(push, stored.enquiry.Name),
+    }).changes;
+  }
+  return queued;
 }
 
 /** The assignment rule new enquiries follow. */

@@ -1,0 +1,478 @@
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import type { Language } from "../../domain/contract";
+import {
+  bodyMaxLength,
+  checkTemplate,
+  MERGE_FIELDS,
+  mergeTemplate,
+  TEMPLATE_API_ROUTES,
+  TEMPLATE_CHANNELS,
+  TEMPLATE_NAME_MAX_LENGTH,
+  TEMPLATE_SUBJECT_MAX_LENGTH,
+  templateMessages,
+  type MergeField,
+  type ReplyTemplate,
+  type TemplateChannel,
+  type TemplateInput,
+  type TemplatePart,
+} from "../../domain/templates";
+import { ApiError, apiPath, callApi, errorMessage } from "../api";
+import { formatFullTime, languageLabels, navLabels, pageTitle, templatesText } from "../content";
+import { useFlash } from "../session";
+import { ErrorNotice, Loading } from "../components/Notices";
+import { OwnerOnly } from "../components/OwnerOnly";
+import { forgetLoadedTemplates } from "../components/TemplatePicker";
+
+const TITLE = navLabels.templates;
+const LANGUAGES: readonly Language[] = ["en", "hi"];
+
+/** The enquiry a template's preview is merged with: a doctor buying as a retailer greets as "Dr. Mehta". */
+const EXAMPLE = {
+  id: "3f2a9c1e-0b7d-4e21-9a55-1c2d3e4f5a6b",
+  Name: "Dr. Anil Mehta",
+  Quantity: 24,
+  RetailerSelfUse: "Retailer" as const,
+};
+
+const blank = (channel: TemplateChannel, language: Language): TemplateInput => ({
+  channel,
+  language,
+  name: "",
+  subject: channel === "email" ? "" : null,
+  body: "",
+});
+
+/** The text controls a field can be inserted into. */
+type TextPart = Exclude<TemplatePart, "name">;
+
+/**
+ * One template being written: a new one, or one changed from `original` (with the version the
+ * owner saw). Checked as the server checks it, merged with an example enquiry as it is typed, and
+ * never lost: a refusal or a conflict keeps what was typed, showing the other owner's version.
+ */
+function TemplateForm({
+  original,
+  startWith,
+  onSaved,
+  onCancel,
+}: {
+  original: ReplyTemplate | null;
+  startWith: TemplateInput;
+  onSaved: (template: ReplyTemplate, message: string) => void;
+  onCancel: () => void;
+}) {
+  const ids = useId();
+  const [draft, setDraft] = useState<TemplateInput>(startWith);
+  const [version, setVersion] = useState(original?.version ?? 0);
+  const [problem, setProblem] = useState<{ part: TemplatePart | null; message: string } | null>(null);
+  const [theirs, setTheirs] = useState<ReplyTemplate | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameControl = useRef<HTMLInputElement>(null);
+  const subjectControl = useRef<HTMLInputElement>(null);
+  const bodyControl = useRef<HTMLTextAreaElement>(null);
+  const lastText = useRef<TextPart>("body");
+  /** The control of a part, for the handlers (never read while rendering). */
+  const controlOf = (part: TemplatePart) =>
+    part === "name" ? nameControl.current : part === "subject" ? subjectControl.current : bodyControl.current;
+
+  const change = (next: Partial<TemplateInput>) => {
+    setDraft((current) => {
+      const merged = { ...current, ...next };
+      // A WhatsApp message has no subject; an e-mail reply keeps what was typed.
+      if (merged.channel === "whatsapp") return { ...merged, subject: null };
+      return { ...merged, subject: merged.subject ?? "" };
+    });
+  };
+
+  /** Puts `{field}` where the caret is in the subject or message last typed in. */
+  const insert = (field: MergeField) => {
+    const part: TextPart = draft.channel === "email" ? lastText.current : "body";
+    const control = controlOf(part);
+    const token = `{${field}}`;
+    const text = (part === "subject" ? draft.subject : draft.body) ?? "";
+    const start = control?.selectionStart ?? text.length;
+    const end = control?.selectionEnd ?? text.length;
+    change({ [part]: `${text.slice(0, start)}${token}${text.slice(end)}` });
+    requestAnimationFrame(() => {
+      control?.focus();
+      control?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = checkTemplate(draft);
+    if (!checked.ok) {
+      setProblem({ part: checked.part, message: checked.message });
+      controlOf(checked.part)?.focus();
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = original
+        ? await callApi<{ template: ReplyTemplate }>(
+            apiPath(TEMPLATE_API_ROUTES.template, { id: original.id }),
+            {
+              method: "PUT",
+              body: { ...checked.template, version },
+            },
+          )
+        : await callApi<{ template: ReplyTemplate }>(apiPath(TEMPLATE_API_ROUTES.templates), {
+            method: "POST",
+            body: checked.template,
+          });
+      onSaved(answer.template, original ? templateMessages.saved : templateMessages.added);
+    } catch (caught) {
+      const answer = caught instanceof ApiError ? caught.answer : undefined;
+      const field = answer?.field;
+      const part = field === "name" || field === "subject" || field === "body" ? field : null;
+      setProblem({ part, message: errorMessage(caught) });
+      if (caught instanceof ApiError && caught.status === 409 && answer?.template) {
+        // Saving again overwrites theirs knowingly: the form now holds their version's number.
+        const current = answer.template as ReplyTemplate;
+        setTheirs(current);
+        setVersion(current.version);
+      }
+      if (part) controlOf(part)?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const preview = mergeTemplate(draft, EXAMPLE);
+  const invalid = (part: TemplatePart) => (problem?.part === part ? true : undefined);
+  const described = (part: TemplatePart) => (problem?.part === part ? `${ids}-problem` : undefined);
+  const heading = original ? `${templatesText.edit}: ${original.name}` : templatesText.add;
+  return (
+    <form className="card stack template-form" onSubmit={save} noValidate aria-labelledby={`${ids}-heading`}>
+      <h3 id={`${ids}-heading`}>{heading}</h3>
+      <label className="field">
+        <span>{templatesText.name}</span>
+        <input
+          ref={nameControl}
+          value={draft.name}
+          maxLength={TEMPLATE_NAME_MAX_LENGTH}
+          onChange={(event) => change({ name: event.target.value })}
+          aria-invalid={invalid("name")}
+          aria-describedby={described("name")}
+        />
+      </label>
+      <fieldset className="choice">
+        <legend>{templatesText.channel}</legend>
+        {TEMPLATE_CHANNELS.map((channel) => (
+          <label key={channel} className="field inline">
+            <input
+              type="radio"
+              name={`${ids}-channel`}
+              checked={draft.channel === channel}
+              onChange={() => change({ channel })}
+            />
+            {templatesText.channelOne[channel]}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="choice">
+        <legend>{templatesText.language}</legend>
+        {LANGUAGES.map((language) => (
+          <label key={language} className="field inline">
+            <input
+              type="radio"
+              name={`${ids}-language`}
+              checked={draft.language === language}
+              onChange={() => change({ language })}
+            />
+            {languageLabels[language]}
+          </label>
+        ))}
+      </fieldset>
+      {draft.channel === "email" && (
+        <label className="field">
+          <span>{templatesText.subject}</span>
+          <input
+            ref={subjectControl}
+            value={draft.subject ?? ""}
+            lang={draft.language}
+            maxLength={TEMPLATE_SUBJECT_MAX_LENGTH}
+            onFocus={() => (lastText.current = "subject")}
+            onChange={(event) => change({ subject: event.target.value })}
+            aria-invalid={invalid("subject")}
+            aria-describedby={described("subject")}
+          />
+        </label>
+      )}
+      <label className="field">
+        <span>{templatesText.body}</span>
+        <textarea
+          ref={bodyControl}
+          value={draft.body}
+          lang={draft.language}
+          rows={draft.channel === "email" ? 10 : 5}
+          maxLength={bodyMaxLength(draft.channel)}
+          onFocus={() => (lastText.current = "body")}
+          onChange={(event) => change({ body: event.target.value })}
+          aria-invalid={invalid("body")}
+          aria-describedby={described("body")}
+        />
+      </label>
+      <div className="insert-fields" role="group" aria-label={templatesText.insert}>
+        <span aria-hidden="true">{templatesText.insert}:</span>
+        {MERGE_FIELDS.map((field) => (
+          <button
+            key={field}
+            type="button"
+            className="button quiet small"
+            aria-label={templatesText.insertLabel(field)}
+            onClick={() => insert(field)}
+          >
+            {`{${field}}`}
+          </button>
+        ))}
+      </div>
+      <div className="template-preview" aria-live="polite">
+        <h4>{templatesText.preview}</h4>
+        <p className="hint">{templatesText.previewNote}</p>
+        <div lang={draft.language}>
+          {preview.subject !== null && <p className="preview-subject">{preview.subject}</p>}
+          <p className="preview-body">{preview.body}</p>
+        </div>
+      </div>
+      {problem && (
+        <p id={`${ids}-problem`} className="notice error" role="alert">
+          {problem.message}
+        </p>
+      )}
+      {theirs && (
+        <div className="theirs">
+          <p>{templatesText.theirs}</p>
+          <div lang={theirs.language}>
+            <p className="preview-title">{theirs.name}</p>
+            {theirs.subject !== null && <p className="preview-subject">{theirs.subject}</p>}
+            <p className="preview-body">{theirs.body}</p>
+          </div>
+        </div>
+      )}
+      <div className="actions">
+        <button type="submit" className="button primary" disabled={busy}>
+          {templatesText.save}
+        </button>
+        <button type="button" className="button quiet" onClick={onCancel}>
+          {templatesText.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One template as the list shows it: what it says, when it last changed, and its actions. */
+function TemplateCard({
+  template,
+  onEdit,
+  onRemoved,
+}: {
+  template: ReplyTemplate;
+  onEdit: () => void;
+  onRemoved: (message: string, failed?: boolean) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const remove = async () => {
+    try {
+      await callApi(
+        apiPath(
+          TEMPLATE_API_ROUTES.template,
+          { id: template.id },
+          new URLSearchParams({ version: String(template.version) }),
+        ),
+        { method: "DELETE" },
+      );
+      onRemoved(templateMessages.removed);
+    } catch (caught) {
+      onRemoved(errorMessage(caught), true);
+    }
+  };
+  return (
+    <li className="row template-row">
+      <span className="row-main">
+        <span className="template-name" lang={template.language}>
+          {template.name}
+        </span>{" "}
+        <span className="role">{languageLabels[template.language]}</span>
+      </span>
+      <div className="template-text" lang={template.language}>
+        {template.subject !== null && <p className="preview-subject">{template.subject}</p>}
+        <p className="preview-body">{template.body}</p>
+      </div>
+      <span className="row-meta">
+        {template.updatedBy === null && template.version === 1
+          ? templatesText.firstTemplates
+          : templatesText.lastChanged(formatFullTime(template.updatedAt), template.updatedBy)}
+      </span>
+      {asking ? (
+        <span className="confirm" role="group" aria-label={templatesText.confirmRemove(template.name)}>
+          <span>{templatesText.confirmRemove(template.name)}</span>
+          <button type="button" className="button danger" onClick={() => void remove()}>
+            {templatesText.confirmYes}
+          </button>
+          <button type="button" className="button quiet" onClick={() => setAsking(false)}>
+            {templatesText.cancel}
+          </button>
+        </span>
+      ) : (
+        <span className="actions">
+          <button
+            type="button"
+            className="button quiet"
+            aria-label={templatesText.editLabel(template.name)}
+            onClick={onEdit}
+          >
+            {templatesText.edit}
+          </button>
+          <button
+            type="button"
+            className="button quiet"
+            aria-label={templatesText.removeLabel(template.name)}
+            onClick={() => setAsking(true)}
+          >
+            {templatesText.remove}
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** What is open for writing: nothing, a new template (of a kind), or one of the list. */
+type Editing = { kind: "none" } | { kind: "new"; channel: TemplateChannel } | { kind: "edit"; id: string };
+
+function TemplateList() {
+  const flash = useFlash();
+  const [items, setItems] = useState<ReplyTemplate[] | null>(null);
+  const [loadError, setLoadError] = useState("");
+  const [editing, setEditing] = useState<Editing>({ kind: "none" });
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  const load = useCallback((signal?: AbortSignal) => {
+    forgetLoadedTemplates();
+    return callApi<{ items: ReplyTemplate[] }>(apiPath(TEMPLATE_API_ROUTES.templates), { signal }).then(
+      (answer) => {
+        setItems(answer.items);
+        setLoadError("");
+      },
+      (caught: unknown) => {
+        if (!signal?.aborted) setLoadError(errorMessage(caught));
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const saved = async (text: string) => {
+    setEditing({ kind: "none" });
+    setMessage(null);
+    flash(text);
+    await load();
+  };
+
+  if (loadError && !items) return <ErrorNotice message={loadError} />;
+  if (!items) return <Loading />;
+  return (
+    <>
+      <div aria-live="polite" role="status">
+        {message && <p className={message.error ? "notice error" : "notice"}>{message.text}</p>}
+      </div>
+      {TEMPLATE_CHANNELS.map((channel) => {
+        const ofChannel = items
+          .filter((template) => template.channel === channel)
+          .sort(
+            (a, b) =>
+              LANGUAGES.indexOf(a.language) - LANGUAGES.indexOf(b.language) ||
+              a.name.localeCompare(b.name, "en-IN"),
+          );
+        return (
+          <section key={channel} className="template-section" aria-labelledby={`templates-${channel}`}>
+            <div className="section-head">
+              <h2 id={`templates-${channel}`}>{templatesText.channels[channel]}</h2>
+              <button
+                type="button"
+                className="button quiet"
+                onClick={() => setEditing({ kind: "new", channel })}
+                aria-label={`${templatesText.add}: ${templatesText.channelOne[channel]}`}
+              >
+                {templatesText.add}
+              </button>
+            </div>
+            {editing.kind === "new" && editing.channel === channel && (
+              <TemplateForm
+                original={null}
+                startWith={blank(channel, "en")}
+                onSaved={(_template, text) => void saved(text)}
+                onCancel={() => setEditing({ kind: "none" })}
+              />
+            )}
+            {ofChannel.length === 0 && <p className="empty">{templatesText.none}</p>}
+            <ul className="rows template-rows">
+              {ofChannel.map((template) =>
+                editing.kind === "edit" && editing.id === template.id ? (
+                  <li key={template.id} className="template-editing">
+                    <TemplateForm
+                      original={template}
+                      startWith={template}
+                      onSaved={(_saved, text) => void saved(text)}
+                      onCancel={() => setEditing({ kind: "none" })}
+                    />
+                  </li>
+                ) : (
+                  <TemplateCard
+                    key={template.id}
+                    template={template}
+                    onEdit={() => setEditing({ kind: "edit", id: template.id })}
+                    onRemoved={(text, failed) => {
+                      setMessage({ text, error: failed === true });
+                      void load();
+                    }}
+                  />
+                ),
+              )}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+function MergeFields() {
+  return (
+    <details className="card merge-fields">
+      <summary>{templatesText.fieldsHeading}</summary>
+      <dl>
+        {MERGE_FIELDS.map((field) => (
+          <div key={field}>
+            <dt>
+              <code>{`{${field}}`}</code>
+            </dt>
+            <dd>{templatesText.fields[field]}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+export function Component() {
+  useEffect(() => {
+    document.title = pageTitle(TITLE);
+  }, []);
+  return (
+    <OwnerOnly title={TITLE}>
+      <h1>{TITLE}</h1>
+      <p>{templatesText.intro}</p>
+      <MergeFields />
+      <TemplateList />
+    </OwnerOnly>
+  );
+}

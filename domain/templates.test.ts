@@ -1,0 +1,140 @@
+import { describe, expect, test } from "vitest";
+import { greetingName } from "./names";
+import {
+  checkTemplate,
+  mergeTemplate,
+  templateMessages,
+  TEMPLATE_BODY_MAX_LENGTH,
+  WHATSAPP_BODY_MAX_LENGTH,
+  type TemplateInput,
+} from "./templates";
+
+const enquiry = (Name: string) => ({
+  id: "3f2a9c1e-0b7d-4e21-9a55-1c2d3e4f5a6b",
+  Name,
+  Quantity: 1200,
+  RetailerSelfUse: "Retailer" as const,
+});
+
+describe("the name a buyer is greeted by", () => {
+  test.each([
+    ["Asha Verma", "Asha", "Asha जी"],
+    ["Dr. Mehta", "Dr. Mehta", "Dr. Mehta जी"],
+    ["Dr. Anil Mehta", "Dr. Mehta", "Dr. Mehta जी"],
+    ["dr anil mehta", "Dr. Mehta", "Dr. Mehta जी"],
+    ["Prof. Kavita Rao", "Prof. Rao", "Prof. Rao जी"],
+    ["Mr. Ravi Kumar", "Ravi", "Ravi जी"],
+    ["Mr. Kumar", "Mr. Kumar", "Mr. Kumar जी"],
+    ["Smt Sunita Devi", "Sunita", "Sunita जी"],
+    ["R. K. Sharma", "R. K. Sharma", "R. K. Sharma जी"],
+    ["RAVI KUMAR", "Ravi", "Ravi जी"],
+    ["ravi", "Ravi", "Ravi जी"],
+    ["McIntyre Fernandes", "McIntyre", "McIntyre जी"],
+    ["रवि कुमार", "रवि", "रवि जी"],
+    ["डॉ. अनिल मेहता", "डॉ. मेहता", "डॉ. मेहता जी"],
+    ["श्रीमती सुनीता देवी", "सुनीता", "सुनीता जी"],
+  ])("%s: %s, in Hindi %s", (name, english, hindi) => {
+    expect(greetingName(name, "en")).toBe(english);
+    expect(greetingName(name, "hi")).toBe(hindi);
+  });
+
+  test.each(["Dr.", "Mr", "", "   ", "Ravi2", "www.example.com", "Asha 🙂"])(
+    "'%s' gives no name to greet",
+    (name) => {
+      expect(greetingName(name, "en")).toBeUndefined();
+    },
+  );
+});
+
+describe("a template merged with an enquiry", () => {
+  test("every field is merged, in English", () => {
+    const merged = mergeTemplate(
+      {
+        language: "en",
+        subject: "Your enquiry {reference}",
+        body: "Hello {firstName}, {quantity} × {product} {buyerType} at MRP {mrp}.",
+      },
+      enquiry("Dr. Anil Mehta"),
+    );
+    expect(merged).toEqual({
+      subject: "Your enquiry 3F2A9C1E",
+      body: "Hello Dr. Mehta, 1,200 × Collarise Collagen Peptide as a retailer at MRP ₹1,499.",
+    });
+  });
+
+  test("in Hindi the greeting carries «जी» once, and the product and buyer type are in Hindi", () => {
+    const merged = mergeTemplate(
+      {
+        language: "hi",
+        subject: null,
+        body: "नमस्ते {firstName}, {product} के {quantity} सैशे {buyerType}। {firstName} जी!",
+      },
+      { ...enquiry("Mr. Ravi Kumar"), RetailerSelfUse: "Self Use" },
+    );
+    expect(merged.body).toBe("नमस्ते Ravi जी, Collarise कोलेजन पेप्टाइड के 1,200 सैशे अपने इस्तेमाल के लिए। Ravi जी!");
+    expect(merged.subject).toBeNull();
+  });
+
+  test("a name that gives no greeting leaves none in English, and «जी» alone in Hindi", () => {
+    expect(
+      mergeTemplate({ language: "en", subject: null, body: "Hello {firstName}, thanks." }, enquiry("Ravi2"))
+        .body,
+    ).toBe("Hello, thanks.");
+    expect(
+      mergeTemplate({ language: "hi", subject: null, body: "नमस्ते {firstName}," }, enquiry("Ravi2")).body,
+    ).toBe("नमस्ते जी,");
+  });
+
+  test("what a visitor typed is merged as text, never read as a field", () => {
+    expect(
+      mergeTemplate({ language: "en", subject: null, body: "Hi {firstName}" }, enquiry("Reference")).body,
+    ).toBe("Hi Reference");
+  });
+});
+
+describe("a template is checked before it is kept", () => {
+  const email = (change: Partial<TemplateInput> = {}): TemplateInput => ({
+    channel: "email",
+    language: "en",
+    name: "First reply",
+    subject: "Your enquiry {reference}",
+    body: "Hello {firstName}",
+    ...change,
+  });
+
+  test("an unknown field is refused with the field named, in either part and either language", () => {
+    expect(checkTemplate(email({ body: "Hello {fristName}" }))).toEqual({
+      ok: false,
+      part: "body",
+      message: templateMessages.unknownField("body", "fristName"),
+    });
+    expect(checkTemplate(email({ language: "hi", subject: "पूछताछ {Reference}" }))).toMatchObject({
+      ok: false,
+      part: "subject",
+      message: expect.stringContaining("{Reference}, which is not a merge field: did you mean {reference}?"),
+    });
+  });
+
+  test("a brace that is not part of a field is refused", () => {
+    expect(checkTemplate(email({ body: "Hello {firstName" }))).toMatchObject({
+      ok: false,
+      message: templateMessages.strayBrace("body"),
+    });
+  });
+
+  test("empty and too long parts are refused; a WhatsApp message keeps no subject", () => {
+    expect(checkTemplate(email({ name: " " }))).toMatchObject({ ok: false, part: "name" });
+    expect(checkTemplate(email({ subject: "" }))).toMatchObject({ ok: false, part: "subject" });
+    expect(checkTemplate(email({ body: "x".repeat(TEMPLATE_BODY_MAX_LENGTH + 1) }))).toMatchObject({
+      ok: false,
+      part: "body",
+    });
+    expect(
+      checkTemplate(email({ channel: "whatsapp", body: "x".repeat(WHATSAPP_BODY_MAX_LENGTH + 1) })),
+    ).toMatchObject({ ok: false, part: "body" });
+    expect(checkTemplate(email({ channel: "whatsapp", subject: "ignored", body: "  Hi  " }))).toEqual({
+      ok: true,
+      template: { channel: "whatsapp", language: "en", name: "First reply", subject: null, body: "Hi" },
+    });
+  });
+});

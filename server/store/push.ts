@@ -1,0 +1,39 @@
+import type { PushSubscriptionInput } from "../../domain/push";
+
+/** A member's push subscription on one device: where its push service takes notifications, and its keys. */
+export interface StoredPushSubscription extends PushSubscriptionInput {
+  staffId: string;
+  /** The VAPID public key the browser subscribed with: another key's subscriptions cannot be sent to. */
+  serverKey: string;
+  createdAt: string;
+}
+
+/**
+ * Push subscriptions, one per device (its endpoint), and the follow-up reminders queued to them
+ * (server/lifecycle/reminders.ts decides; the adapters read and write). A member removed takes
+ * their subscriptions along.
+ */
+export interface PushStore {
+  /**
+   * Keeps this device's subscription for the member: a device that was another member's (the
+   * console signed in as someone else on it) becomes this member's. A member keeps at most `max`
+   * devices: the oldest beyond them are dropped.
+   */
+  subscribe(
+    subscription: PushSubscriptionInput & { staffId: string; serverKey: string },
+    options: { now: Date; max: number },
+  ): Promise<void>;
+  /** Removes the member's subscription at `endpoint`; false when they had none there. */
+  unsubscribe(staffId: string, endpoint: string): Promise<boolean>;
+  /** Removes a subscription whatever its member: its push service said it is gone (404, 410). */
+  forget(endpoint: string): Promise<void>;
+  /** The member's devices, oldest first. */
+  devicesOf(staffId: string): Promise<StoredPushSubscription[]>;
+  /**
+   * Queues the reminders of follow-ups due at `now` to their owners, each once whatever the
+   * instances and restarts (its outbox id is made from the enquiry and the follow-up time), and
+   * clears each record's pending reminder in the same step. Reads at most `limit` records; answers
+   * how many were looked at and how many pushes were queued.
+   */
+  queueDueReminders(options: { now: Date; limit: number }): Promise<{ seen: number; queued: number }>;
+}
