@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { brand } from "../domain/brand";
 import { BACKUP_KEEP, RETENTION_DAYS_CLOSED, RETENTION_DAYS_VITALS } from "../domain/retention";
-import { ConfigError, loadConfig } from "./config";
+import webPush from "web-push";
+import { ConfigError, loadConfig, vapidOf } from "./config";
 
 const emailjs = {
   EMAILJS_SERVICE_ID: "service_abc",
@@ -182,5 +183,38 @@ describe("WEBHOOKS_ALLOW_PRIVATE", () => {
     expect(problems({ NODE_ENV: "production", WEBHOOKS_ALLOW_PRIVATE: "true" })).toMatch(
       /^ {2}WEBHOOKS_ALLOW_PRIVATE: may not be true with NODE_ENV=production: it lets webhooks reach private, loopback and cloud metadata addresses, for tests only \(see docs\/webhooks\.md\); unset it$/m,
     );
+  });
+});
+
+describe("the VAPID keys of Web Push", () => {
+  const pair = webPush.generateVAPIDKeys();
+
+  it("are both set or neither, the subject defaulting to the sender's address", () => {
+    expect(vapidOf(loadConfig({}))).toBeNull();
+    expect(
+      vapidOf(loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey })),
+    ).toEqual({
+      publicKey: pair.publicKey,
+      privateKey: pair.privateKey,
+      subject: `mailto:${brand.companyEmail}`,
+    });
+    expect(problems({ VAPID_PUBLIC_KEY: pair.publicKey })).toMatch(/^ {2}VAPID_PRIVATE_KEY: is required/m);
+  });
+
+  it("refuse a key of the wrong form, two keys of different pairs, and a subject push services cannot use", () => {
+    const other = webPush.generateVAPIDKeys();
+    expect(problems({ VAPID_PUBLIC_KEY: "not-a-key", VAPID_PRIVATE_KEY: pair.privateKey })).toMatch(
+      /^ {2}VAPID_PUBLIC_KEY: must be the public key that npx web-push generate-vapid-keys prints/m,
+    );
+    expect(problems({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other.privateKey })).toMatch(
+      /^ {2}VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY/m,
+    );
+    expect(
+      problems({
+        VAPID_PUBLIC_KEY: pair.publicKey,
+        VAPID_PRIVATE_KEY: pair.privateKey,
+        VAPID_SUBJECT: "sales",
+      }),
+    ).toMatch(/^ {2}VAPID_SUBJECT: must be mailto:<address> or an https:\/\/ URL$/m);
   });
 });

@@ -8,11 +8,16 @@ import { launchContent } from "../../scripts/launch-content";
 import { projectRoot } from "../../tests/support/server-process";
 import { loadConfig } from "../config";
 import { ENVIRONMENT_FILE, launchCheck, type LaunchContent } from "./launch-check";
+import webPush from "web-push";
 
 const run = promisify(execFile);
 
+const vapid = webPush.generateVAPIDKeys();
+
 /** Production's settings, all filled in. */
 const productionEnv = {
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
   NODE_ENV: "production",
   PUBLIC_URL: "https://www.collarise.in",
   SMTP_URL: "smtps://enquiries%40collarise.in:secret@smtp.zoho.in:465",
@@ -78,6 +83,7 @@ describe("the launch check", () => {
         `${ENVIRONMENT_FILE} MAIL_FROM`,
         `${ENVIRONMENT_FILE} IMAP_URL`,
         `${ENVIRONMENT_FILE} BACKUP_INTERVAL_HOURS`,
+        `${ENVIRONMENT_FILE} VAPID_PUBLIC_KEY`,
       ]),
     );
     expect(items.find((item) => item.field === "PUBLIC_URL")?.problem).toMatch(/not https/);

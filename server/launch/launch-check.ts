@@ -113,6 +113,8 @@ export function launchCheck(
     | "BACKUP_INTERVAL_HOURS"
     | "FIRESTORE_INDEXES_DEPLOYED"
     | "IMAP_URL"
+    | "VAPID_PUBLIC_KEY"
+    | "VAPID_SUBJECT"
   >,
   content: LaunchContent,
 ): LaunchItem[] {
@@ -150,6 +152,15 @@ export function launchCheck(
       "FIRESTORE_INDEXES_DEPLOYED",
       "is not true: deploy firestore.indexes.json (firebase deploy --only firestore:indexes), then set it",
     );
+  }
+  if (!config.VAPID_PUBLIC_KEY) {
+    env(
+      "VAPID_PUBLIC_KEY",
+      "is not set: members get no reminders on their phones, only mail (npx web-push generate-vapid-keys gives VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY)",
+    );
+  }
+  if (config.VAPID_SUBJECT && isReserved(config.VAPID_SUBJECT)) {
+    env("VAPID_SUBJECT", `'${config.VAPID_SUBJECT}' is an example address`);
   }
   if (config.DATABASE_URL.startsWith("sqlite:") && !config.BACKUP_INTERVAL_HOURS) {
     env("BACKUP_INTERVAL_HOURS", "is not set: the SQLite database is never backed up on a schedule");
