@@ -68,7 +68,9 @@ export function decryptAes128gcm(body: Buffer, device: DeviceKeys): string {
   for (let offset = 0, sequence = 0; offset < records.length; offset += recordSize, sequence += 1) {
     const record = records.subarray(offset, Math.min(offset + recordSize, records.length));
     const iv = Buffer.from(nonce);
-    iv.writeUIntBE(iv.readUIntBE(6, 6) ^ sequence, 6, 6);
+    // The record's sequence number, XORed into the nonce's last bytes (RFC 8188 §2.3); a message
+    // of fewer than 2^32 records leaves the first eight as they are.
+    iv.writeUInt32BE((iv.readUInt32BE(8) ^ sequence) >>> 0, 8);
     const decipher = createDecipheriv("aes-128-gcm", cek, iv);
     decipher.setAuthTag(record.subarray(record.length - 16));
     const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
