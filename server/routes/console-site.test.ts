@@ -6,6 +6,8 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { consoleSiteMessages } from "./console-site";
 import { writeSiteFixture } from "../../tests/support/test-app";
+import { CONSOLE_APP } from "../../domain/console-app";
+import { consoleManifest } from "../../console/app-manifest";
 
 const CONSOLE_HTML = `<!doctype html><html lang="en"><head><title>Console</title><script type="module" src="/admin/assets/main-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 
@@ -25,6 +27,8 @@ async function start({ withConsole }: { withConsole: boolean }) {
     await mkdir(join(dir, "console", "assets"), { recursive: true });
     await writeFile(join(dir, "console", "index.html"), CONSOLE_HTML);
     await writeFile(join(dir, "console", "assets", "main-abc123.js"), "console.log('console');\n");
+    await writeFile(join(dir, "console", "sw.js"), "self.addEventListener('push', () => {});\n");
+    await writeFile(join(dir, "console", "manifest.webmanifest"), JSON.stringify(consoleManifest));
   }
   const app = await buildApp({
     config: loadConfig({
@@ -60,6 +64,23 @@ describe("the console's pages", () => {
     const home = await app.inject({ url: "/" });
     expect(home.body).not.toContain("/admin");
     expect(home.body).toBe(await readFile(join(dir as string, "site", "index.html"), "utf8"));
+  });
+
+  test("its service worker covers /admin and keeps its own CSP; its manifest is the console's; both revalidated", async () => {
+    const app = await start({ withConsole: true });
+    const worker = await app.inject({ url: CONSOLE_APP.serviceWorker });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers["service-worker-allowed"]).toBe("/admin");
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    // A worker's own CSP governs it: it may reach this server only.
+    expect(worker.headers["content-security-policy"]).toContain("connect-src 'self'");
+    const manifest = await app.inject({ url: CONSOLE_APP.manifest });
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ scope: "/admin", start_url: "/admin", display: "standalone" });
+    // Other scripts still go without the document headers.
+    const asset = await app.inject({ url: "/admin/assets/main-abc123.js" });
+    expect(asset.headers["content-security-policy"]).toBeUndefined();
   });
 
   test("an unbuilt console says how to build it", async () => {

@@ -66,7 +66,9 @@ export async function consoleSiteRoutes(app: FastifyInstance, options: ConsoleSi
     };
   app.get(
     CONSOLE_APP.serviceWorker,
-    sendAppFile("sw.js", "text/javascript; charset=utf-8", { "service-worker-allowed": CONSOLE_APP.scope }),
+    sendAppFile("sw.js", "application/javascript; charset=utf-8", {
+      "service-worker-allowed": CONSOLE_APP.scope,
+    }),
   );
   app.get(
     CONSOLE_APP.manifest,
