@@ -589,7 +589,7 @@ export const templatesText = {
 
 /** Notifications on this device (the Security page). */
 export const pushText = {
-  heading: "Notifications on this device",
+  heading: "Notifications",
   intro:
     "When an enquiry is handed to you, or a follow-up of yours falls due, this phone or computer shows a notification; tapping it opens the enquiry. The 09:00 digest and your e-mail alerts still come.",
   toggle: "Notifications on this device",

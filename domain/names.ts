@@ -64,12 +64,15 @@ const titleKey = (word: string) => word.toLowerCase().replace(/\.$/, "");
  * ("Asha" of "Asha Verma", "Ravi" of "Mr. Ravi Kumar"), a doctor or professor by title and
  * surname ("Dr. Mehta"), a title kept before a surname alone ("Mr. Kumar"), initials with the
  * name they go with ("R. K. Sharma"). In Hindi the name is followed by «जी», as Hindi speakers
- * greet anyone they address with respect ("Ravi जी", «डॉ. मेहता जी»). Undefined when the name is
- * not a plain one (digits, a link, a title alone): the message then greets without a name.
+ * greet anyone they address with respect ("Ravi जी", «डॉ. मेहता जी»). Undefined when the name does
+ * not start with a plain word (digits, a link) or is a title alone: the message then greets without
+ * a name.
  */
 export function greetingName(name: string, language: "en" | "hi"): string | undefined {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0 || !words.every((word) => NAME_WORD.test(word))) return undefined;
+  const typed = name.trim().split(/\s+/).filter(Boolean);
+  // The first word must be a plain one; anything after it that is not (a digit, an emoji) is left out.
+  if (!NAME_WORD.test(typed[0] ?? "")) return undefined;
+  const words = typed.filter((word) => NAME_WORD.test(word));
   const first = words[0] ?? "";
   const surnameTitle = SURNAME_TITLES[titleKey(first)];
   const givenTitle = GIVEN_NAME_TITLES[titleKey(first)];

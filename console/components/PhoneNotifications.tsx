@@ -138,6 +138,10 @@ export function PhoneNotifications() {
       {state.kind === "ready" && (
         <div className="switch-row">
           <span id={labelId}>{pushText.toggle}</span>
+          {/* The state is the switch's own (aria-checked); the word beside it is for the eye. */}
+          <span className="switch-state" aria-hidden="true">
+            {state.on ? pushText.on : pushText.off}
+          </span>
           <button
             type="button"
             role="switch"
@@ -146,9 +150,7 @@ export function PhoneNotifications() {
             className={`switch${state.on ? " on" : ""}`}
             disabled={busy}
             onClick={() => void toggle()}
-          >
-            <span aria-hidden="true">{state.on ? pushText.on : pushText.off}</span>
-          </button>
+          />
         </div>
       )}
       {error && (

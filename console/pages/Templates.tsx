@@ -76,6 +76,8 @@ function TemplateForm({
     part === "name" ? nameControl.current : part === "subject" ? subjectControl.current : bodyControl.current;
 
   const change = (next: Partial<TemplateInput>) => {
+    // A refusal about the part being changed has been seen to; a conflict stays until saved.
+    if (problem?.part && problem.part in next) setProblem(null);
     setDraft((current) => {
       const merged = { ...current, ...next };
       // A WhatsApp message has no subject; an e-mail reply keeps what was typed.

@@ -179,7 +179,8 @@ test("a week: handed on untouched stays late and in the digest until a chat; a f
   );
   await press(phone, phone.getByRole("link", { name: "Meera Kapoor" }));
   const chat = phone.context().waitForEvent("page");
-  await press(phone, phone.getByRole("link", { name: "WhatsApp" }));
+  await press(phone, phone.getByRole("button", { name: "WhatsApp" }));
+  await press(phone, phone.getByRole("link", { name: "First reply" }));
   await (await chat).close();
   await expect(phone.getByRole("listitem").filter({ hasText: "Contacted by WhatsApp" })).toBeVisible();
   await expect(phone.getByText(/Nobody has contacted this enquiry yet/)).toHaveCount(0);

@@ -35,6 +35,22 @@ export function storedAddresses(
   );
 }
 
+/** How many push subscriptions (devices) the store keeps, and how many notifications of each kind wait. */
+export function pushState(databaseUrl: string): { devices: number; waiting: Record<string, number> } {
+  return read(databaseUrl, (db) => ({
+    devices:
+      db.prepare<[], { count: number }>("SELECT count(*) AS count FROM push_subscriptions").get()?.count ?? 0,
+    waiting: Object.fromEntries(
+      db
+        .prepare<[], { kind: string; count: number }>(
+          "SELECT kind, count(*) AS count FROM notifications WHERE status = 'pending' GROUP BY kind",
+        )
+        .all()
+        .map(({ kind, count }) => [kind, count]),
+    ),
+  }));
+}
+
 function read<T>(databaseUrl: string, work: (db: Database.Database) => T): T {
   const db = new Database(sqlitePathFromUrl(databaseUrl), { readonly: true, fileMustExist: true });
   try {
