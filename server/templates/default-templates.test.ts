@@ -39,7 +39,7 @@ describe("the templates the console starts with", () => {
       body: expect.stringMatching(/^नमस्ते Dr\. Mehta जी,\n/),
     });
     expect(merged[1]?.body).toContain(
-      "इसका MRP 30 सैशे के पैक के लिए ₹1,499 है (सभी करों सहित)। रिटेलर के रूप में 24 की मात्रा के लिए",
+      "इसका MRP 30 सैशे के पैक के लिए ₹1,499 है (सभी करों सहित)। रिटेलर के रूप में 24 की मात्रा पर",
     );
   });
 
