@@ -18,6 +18,7 @@ import { CONSOLE_TITLE, navLabels } from "../content";
 import { appPaths, inApp, signInPath } from "../paths";
 import { FlashContext, type LayoutData } from "../session";
 import { CopyableCommand } from "./CopyableCommand";
+import { stopNotificationsHere } from "../push-device";
 
 const FLASH_MS = 6_000;
 
@@ -75,6 +76,8 @@ export function Layout() {
 
   const signOut = async () => {
     try {
+      // Before the session ends: the device stops showing this member's notifications.
+      await stopNotificationsHere();
       // A session that has already ended needs no signing in again to sign out.
       await callApi(apiPath(ADMIN_API_ROUTES.session), { method: "DELETE", keepOn401: true }).catch(
         (error: unknown) => {

@@ -10,6 +10,11 @@ import type { HostResolver } from "../webhooks/address-guard";
 
 /** How long a push notification is worth delivering: past it, the outbox drops it and push services discard it. */
 export const PUSH_LIFETIME_MS = 6 * 3_600_000;
+/**
+ * Attempts a push gets (the outbox's backoff spaces them over about ten minutes): a push service
+ * down longer is not worth waiting for, and mail's alarm (OUTBOX_ALERT_MINUTES) is not raised by it.
+ */
+export const PUSH_ATTEMPTS = 8;
 /** How many push notifications the outbox sends at once. */
 const PUSH_CONCURRENCY = 4;
 /** The most of a push service's answer read (its error text, for the log). */
@@ -63,7 +68,7 @@ const serviceOf = (device: StoredPushSubscription) => {
  * answers 404 or 410 is forgotten, as is one subscribed with another VAPID key. The notification
  * is retried only when no device took it and one may later (429, 5xx, no answer): a device that
  * failed for now misses it rather than the others getting it twice. One older than
- * PUSH_LIFETIME_MS is dropped unsent.
+ * PUSH_LIFETIME_MS, or tried PUSH_ATTEMPTS times, is dropped unsent.
  */
 export function createPushNotifier(options: {
   store: Pick<PushStore, "devicesOf" | "forget">;
@@ -134,8 +139,11 @@ export function createPushNotifier(options: {
       }
       const age = now().getTime() - Date.parse(notification.queuedAt);
       const subject = { notificationId: notification.id, staffId: notification.staffId };
-      if (age > PUSH_LIFETIME_MS) {
-        options.log.warn(subject, "push notification dropped unsent: it waited too long to be worth showing");
+      if (age > PUSH_LIFETIME_MS || notification.attempts >= PUSH_ATTEMPTS) {
+        options.log.warn(
+          { ...subject, attempts: notification.attempts },
+          "push notification dropped unsent: it waited too long to be worth showing",
+        );
         return;
       }
       const devices = await options.store.devicesOf(notification.staffId);

@@ -11,7 +11,7 @@ import { startPushReceiver, type PushReceiver } from "../../tests/support/push-r
 import { recordingLogStream } from "../../tests/support/recording-logger";
 import { buildTestApp } from "../../tests/support/test-app";
 import { sqlitePathFromUrl } from "../store/sqlite";
-import { PUSH_LIFETIME_MS } from "./push-notifier";
+import { PUSH_ATTEMPTS, PUSH_LIFETIME_MS } from "./push-notifier";
 
 /**
  * The server's side of reminders on the phone, against the stand-in push service of
@@ -140,6 +140,26 @@ describe("reminders on the phone, on the server's side", () => {
     expect((await app.store.push.devicesOf(member.id)).map((device) => device.endpoint)).toEqual([
       busy.subscription.endpoint,
     ]);
+  });
+
+  test("a push service that keeps failing gets eight attempts, then the notification is dropped, not kept waiting", async () => {
+    const { app, receiver, member, owner, memberCookie, databaseUrl, logs } = await start();
+    const device = receiver.device();
+    await consoleRequest(app, memberCookie, "POST", PUSH_API_ROUTES.subscriptions, {
+      ...device.subscription,
+    });
+    receiver.answerNext(device.id, ...Array<number>(20).fill(503));
+    const stored = await app.store.enquiries.add(anEnquiry());
+    await consoleRequest(app, owner, "POST", TEAM_API_ROUTES.owner.replace(":id", stored.id), {
+      ownerId: member.id,
+      expectedOwnerId: null,
+    });
+    while (waitingKinds(databaseUrl).includes("push")) await app.outbox.worker!.nextCycle();
+    expect(receiver.refused).toHaveLength(PUSH_ATTEMPTS);
+    expect(receiver.received).toEqual([]);
+    expect(logs.text()).toContain("push notification dropped unsent");
+    // The device is kept: a push service that is down is not a device that is gone.
+    expect(await app.store.push.devicesOf(member.id)).toHaveLength(1);
   });
 
   test("a follow-up falling due reaches the owner's device once, however often the reminders run", async () => {

@@ -34,7 +34,7 @@ const own = serverOfItsOwn("push", () => ({
 
 type WorkerScope = { registration: ServiceWorkerRegistration };
 
-test("a member turns notifications on; an enquiry handed to them shows on the device and opens it; off again", async ({
+test("a member turns notifications on; an enquiry handed to them shows on the device and opens it; off again, and at sign-out", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(90_000);
@@ -191,6 +191,14 @@ test("a member turns notifications on; an enquiry handed to them shows on the de
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "false");
     await expect(page.getByRole("status").filter({ hasText: pushMessages.turnedOff })).toBeVisible();
+    expect(pushState(own.databaseUrl).devices).toBe(0);
+
+    // On again, then signing out turns this device's notifications off with the session.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    expect(pushState(own.databaseUrl).devices).toBe(1);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
     expect(pushState(own.databaseUrl).devices).toBe(0);
   } finally {
     await context.close();
