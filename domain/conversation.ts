@@ -77,6 +77,11 @@ export interface Conversation {
   reply: {
     /** The subject a reply starts with: threaded under the acknowledgement, in the buyer's language. */
     subject: string;
+    /**
+     * Whether a reply answers an earlier mail (the acknowledgement, a reply, an answer): its subject
+     * then stays the thread's; else a template's subject may start the thread.
+     */
+    threaded: boolean;
     /** The company's address it is sent from. */
     from: string;
     /** The enquiry's own address, the only one a reply goes to. */

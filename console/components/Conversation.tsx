@@ -9,6 +9,7 @@ import { apiPath, callApi, errorMessage } from "../api";
 import { conversationText as text, formatFullTime } from "../content";
 import { ErrorNotice, Loading } from "./Notices";
 import { ReplyBox } from "./ReplyBox";
+import type { MergeEnquiry } from "../../domain/templates";
 
 /** One message of the conversation: who wrote, when, what, and how a reply's delivery stands. */
 function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: boolean }) {
@@ -80,7 +81,16 @@ export function MessageList({
  * when they appear are marked "New" on this page and read in the store (the server clears them
  * only for the enquiry's owner, or anyone while nobody owns it).
  */
-export function Conversation({ enquiryId, onReplied }: { enquiryId: string; onReplied: () => void }) {
+export function Conversation({
+  enquiryId,
+  onReplied,
+  enquiry,
+}: {
+  enquiryId: string;
+  onReplied: () => void;
+  /** What the reply box's templates are merged with (domain/templates.ts). */
+  enquiry?: MergeEnquiry;
+}) {
   const [conversation, setConversation] = useState<ConversationData | null>(null);
   const [error, setError] = useState("");
   const [newIds, setNewIds] = useState<ReadonlySet<string>>(new Set());
@@ -130,6 +140,7 @@ export function Conversation({ enquiryId, onReplied }: { enquiryId: string; onRe
           </div>
           <ReplyBox
             enquiryId={enquiryId}
+            {...(enquiry ? { enquiry } : {})}
             defaults={conversation.reply}
             onSent={(answer) => {
               setConversation(answer);

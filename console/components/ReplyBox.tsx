@@ -11,6 +11,8 @@ import { apiPath, callApi, errorMessage } from "../api";
 import { conversationText as text } from "../content";
 import { useFlash } from "../session";
 import { ErrorNotice } from "./Notices";
+import { TemplatePicker, type MergedTemplate } from "./TemplatePicker";
+import type { MergeEnquiry } from "../../domain/templates";
 
 /** The reply's text is kept in the tab while it is written: a reload or a failed send loses nothing. */
 const draftKey = (enquiryId: string) => `reply-draft:${enquiryId}`;
@@ -44,10 +46,13 @@ export function ReplyBox({
   enquiryId,
   defaults,
   onSent,
+  enquiry,
 }: {
   enquiryId: string;
   defaults: Conversation["reply"];
   onSent: (conversation: Conversation) => void;
+  /** Offers the e-mail templates in the buyer's language, merged with this enquiry. */
+  enquiry?: MergeEnquiry;
 }) {
   const flash = useFlash();
   // The subject follows the thread (a new message changes what a reply answers) until the member edits it.
@@ -86,6 +91,18 @@ export function ReplyBox({
     }
   };
 
+  /**
+   * A template's message goes where the member writes, after anything already typed (nothing is
+   * lost); its subject is taken only where the reply starts the thread and the subject is untouched.
+   */
+  const startFromTemplate = (merged: MergedTemplate) => {
+    const next = body.trim() ? `${body.trimEnd()}\n\n${merged.body}` : merged.body;
+    setBody(next);
+    keepDraft(enquiryId, next);
+    if (!defaults.threaded && editedSubject === null && merged.subject) setEditedSubject(merged.subject);
+    document.getElementById(REPLY_TEXT_ID)?.focus();
+  };
+
   const sendOnCtrlEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -99,6 +116,14 @@ export function ReplyBox({
       <p className="history-who">
         {text.replyRoute(defaults.from, defaults.to)} {text.languageHint[defaults.language]}
       </p>
+      {enquiry && (
+        <TemplatePicker
+          channel="email"
+          enquiry={{ ...enquiry, language: defaults.language }}
+          onPick={startFromTemplate}
+          disabled={busy}
+        />
+      )}
       <label className="field">
         <span>{text.subject}</span>
         <input

@@ -238,7 +238,11 @@ export function Component() {
         }
       />
 
-      <Conversation enquiryId={detail.id} onReplied={() => void load()} />
+      <Conversation
+        enquiryId={detail.id}
+        enquiry={{ id: detail.id, ...enquiry }}
+        onReplied={() => void load()}
+      />
 
       <div className="detail-grid">
         <SpamReasons detail={detail} busy={busy} onNotSpam={() => void markNotSpam()} />

@@ -50,6 +50,7 @@ export async function conversationRoutes(app: FastifyInstance) {
       app.store.conversations.list(id),
     ]);
     if (!record || !messages) return null;
+    const acknowledged = record.notifications.some((notification) => notification.kind === "acknowledgement");
     return {
       messages,
       reply: {
@@ -57,8 +58,9 @@ export async function conversationRoutes(app: FastifyInstance) {
           enquiryId: id,
           language: record.language,
           lastSubject: messages.at(-1)?.subject ?? null,
-          acknowledged: record.notifications.some((notification) => notification.kind === "acknowledgement"),
+          acknowledged,
         }),
+        threaded: acknowledged || messages.length > 0,
         from: settings.mailFrom,
         to: record.enquiry.Email,
         language: record.language,

@@ -1,4 +1,5 @@
 import { templateMessages } from "../../domain/templates";
+import { conversationText, templatesText } from "../../console/content";
 import { enquiryReference } from "../../domain/console";
 import { API_PATHS } from "../../domain/contract";
 import { accessibilityViolations, expect, test, viewportOf } from "./support/fixtures";
@@ -82,13 +83,23 @@ test("an owner rewrites a Hindi WhatsApp template; a member answers a Hindi enqu
   await signIn(phone, member, own.baseUrl);
   await phone.goto(`${own.baseUrl}/admin/enquiries/${id}`);
   await expect(phone.getByRole("heading", { level: 1, name: "Dr. Sunita Rao" })).toBeVisible();
+  // The reply box offers the Hindi e-mail templates; this reply starts the thread (no mail yet).
+  const conversation = phone.getByRole("region", { name: conversationText.heading });
+  await conversation.getByLabel(templatesText.picker).selectOption({ label: FIRST_REPLY_HI });
+  await expect(conversation.getByLabel(conversationText.subject)).toHaveValue(
+    `Collarise कोलेजन पेप्टाइड: आपकी पूछताछ (संदर्भ ${enquiryReference(id)})`,
+  );
+  await expect(conversation.getByLabel(conversationText.message)).toHaveValue(
+    /^नमस्ते Dr\. Rao जी,\n\nCollarise कोलेजन पेप्टाइड के बारे में आपकी पूछताछ के लिए धन्यवाद।/,
+  );
+  await expect(conversation.getByLabel(conversationText.message)).toBeFocused();
   await phone.getByRole("button", { name: "WhatsApp" }).click();
-  const choices = phone.getByRole("group", { name: "Send which message?" });
+  const choices = phone.getByRole("group", { name: templatesText.whatsAppChoose });
   await expect(choices.getByRole("link")).toHaveText([
     "कीमत और डिलीवरी (Price and delivery)",
     FIRST_REPLY_HI,
     "फ़ॉलो-अप (Follow-up)",
-    "Open the chat without a message",
+    templatesText.whatsAppBlank,
   ]);
   const chosen = choices.getByRole("link", { name: FIRST_REPLY_HI });
   const href = (await chosen.getAttribute("href")) ?? "";
