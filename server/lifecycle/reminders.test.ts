@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   planFollowUp,
   planIntake,
+  planOwnerBatch,
   planOwnerChange,
   planStatusChange,
   untouchedWork,
@@ -67,6 +68,28 @@ describe("pushes to a member's devices", () => {
     expect(given.outcome === "changed" && given.pushes).toEqual([
       { staffId: "ravi", reason: "assigned", handedOnBy: asha.email },
     ]);
+  });
+});
+
+describe("a bulk assignment", () => {
+  const entry = (enquiryId: string) => ({
+    enquiryId,
+    found: {
+      work: untouchedWork(),
+      enquiry: { Name: "Meera Kapoor", Quantity: 6, RetailerSelfUse: "Retailer" as const },
+      receivedAt: due,
+    },
+    expectedVersion: 0,
+  });
+  const pushesOf = (plan: ReturnType<typeof planOwnerBatch>) =>
+    plan.outcomes.flatMap((outcome) => (outcome.outcome === "changed" ? (outcome.pushes ?? []) : []));
+  const change = { ownerId: "ravi", actor: { id: "asha", email: asha.email }, members };
+
+  test("notifies a phone of one enquiry handed on, as its page would; of several, the list mail tells", () => {
+    expect(pushesOf(planOwnerBatch([entry("e1")], change))).toEqual([
+      { staffId: "ravi", reason: "assigned", handedOnBy: asha.email },
+    ]);
+    expect(pushesOf(planOwnerBatch([entry("e1"), entry("e2")], change))).toEqual([]);
   });
 });
 
