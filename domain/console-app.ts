@@ -1,9 +1,11 @@
 /**
  * The console as an installable web app: where its service worker and manifest are served, and
  * the scope they cover (every console page, `/admin` itself included). What the server, the
- * console's pages and the build agree on. No I/O.
+ * console's pages, the build and the service worker agree on; apart from domain/console.ts, so
+ * that the service worker carries nothing else. No I/O.
  */
-import { CONSOLE_BASE_PATH } from "./console";
+/** Where the console's pages live. Never prerendered, never in the sitemap; robots.txt disallows it. */
+export const CONSOLE_BASE_PATH = "/admin";
 
 export const CONSOLE_APP = {
   /** The service worker's scope: `/admin` and every path under it; nothing of the public site. */

@@ -8,8 +8,8 @@ import type { BuyerType, Enquiry } from "./enquiry";
 import type { EnquirySource } from "./enquiry-source";
 import type { SpamReason } from "./spam";
 
-/** Where the console's pages live. Never prerendered, never in the sitemap; robots.txt disallows it. */
-export const CONSOLE_BASE_PATH = "/admin";
+/** Where the console's pages live (domain/console-app.ts). */
+export { CONSOLE_BASE_PATH } from "./console-app";
 
 export const CONSOLE_PAGE_PATHS = {
   inbox: "/admin",
