@@ -54,6 +54,8 @@ export const notificationKindLabels = {
   "newsletter-confirmation": "Newsletter confirmation request",
   "newsletter-welcome": "Newsletter welcome",
   reply: "Reply from the console",
+  "member-alert": "Alert to a member",
+  push: "Notification to a member's phone",
 } as const;
 
 /** The enquiry's e-mail conversation: replies from the console and the buyer's answers (domain/conversation.ts). */

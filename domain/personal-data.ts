@@ -73,9 +73,18 @@ export interface PersonalSubscription {
   confirmedAt: string | null;
 }
 
-/** The mails the outbox holds: about an enquiry, or the newsletter's own to an address. */
+/**
+ * The mails the outbox holds: about an enquiry (to the company, the visitor, a member; a member's
+ * phone notification, which names the buyer's first name), or the newsletter's own to an address.
+ */
 export type MailKind =
-  "company" | "acknowledgement" | "newsletter-confirmation" | "newsletter-welcome" | "reply";
+  | "company"
+  | "acknowledgement"
+  | "newsletter-confirmation"
+  | "newsletter-welcome"
+  | "reply"
+  | "member-alert"
+  | "push";
 
 /** A mail about one of the person's enquiries, or to their newsletter address, still waiting in the outbox. */
 export interface PendingMail {
