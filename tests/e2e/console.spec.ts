@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { orderForm } from "../../app/content/forms";
 import { anchors } from "../../app/content/site";
-import { CONSOLE_TITLE, consoleText, sessionDialogText } from "../../console/content";
+import { CONSOLE_TITLE, consoleText, pushText, sessionDialogText } from "../../console/content";
 import { ADMIN_API_PREFIX, CONSOLE_BASE_PATH, consoleMessages } from "../../domain/console";
 import { API_PATHS } from "../../domain/contract";
 import { createStaff, signIn, signInForm } from "./support/console";
@@ -183,6 +183,8 @@ test("a session that ends while the console is open asks the person to sign in a
   const nav = page.getByRole("navigation", { name: "Console" });
   await nav.getByRole("link", { name: "Security" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
+  // The page has finished asking the server whether this device can have notifications.
+  await expect(page.getByText(pushText.checking)).toHaveCount(0);
   await context.clearCookies();
   await nav.getByRole("link", { name: "Subscribers" }).click();
   const dialog = page.getByRole("dialog", { name: sessionDialogText.title });
