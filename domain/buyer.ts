@@ -1,0 +1,60 @@
+/**
+ * One buyer, one history: enquiries sent with the same mobile number or to the same mailbox are
+ * one buyer's. What the enquiry's page and the inbox show of it. No I/O: the rule that makes two
+ * enquiries one buyer's is applied on the server (server/store/buyer-keys.ts), which keeps only a
+ * keyed hash of the number and of the mailbox beside each enquiry.
+ */
+import type { EnquiryStatus } from "./console";
+import type { EnquiryDeal, LostReason } from "./deal";
+import { MOBILE_DIGITS } from "./enquiry";
+
+/** How many of a buyer's other enquiries the enquiry's page lists, newest first. */
+export const BUYER_HISTORY_MAX = 100;
+
+/**
+ * An Indian mobile number however it was written: its digits, less the country code (+91, 0091)
+ * or the trunk 0 in front of the 10. The form takes 10 digits only, so stored numbers are already so.
+ */
+export function indianMobileOf(value: string): string {
+  const digits = value.replace(/\D/g, "");
+  if (digits.length > MOBILE_DIGITS) {
+    for (const prefix of ["0091", "91", "0"]) {
+      if (digits.startsWith(prefix) && digits.length - prefix.length === MOBILE_DIGITS) {
+        return digits.slice(prefix.length);
+      }
+    }
+  }
+  return digits;
+}
+
+/** Another enquiry of the same buyer, with how it ended. */
+export interface BuyerEnquiry {
+  id: string;
+  reference: string;
+  receivedAt: string;
+  status: EnquiryStatus;
+  /** Packs asked for. */
+  quantity: number;
+  /** Sent from the same mobile number, or to the same mailbox (or both). */
+  sameMobile: boolean;
+  sameMailbox: boolean;
+  /** The order's value, when recorded (whole rupees). */
+  orderValue: number | null;
+  /** Why it was lost, when it was Declined. */
+  lostReason: LostReason | null;
+}
+
+/** The buyer's other enquiries (Spam aside), newest first: at most BUYER_HISTORY_MAX, of `total`. */
+export interface BuyerHistory {
+  total: number;
+  /** How many of them came before this enquiry. */
+  earlier: number;
+  enquiries: BuyerEnquiry[];
+}
+
+/** What the enquiry's page shows beside its detail: the deal, why it was lost, and the buyer's other enquiries. */
+export interface EnquirySaleFields {
+  deal: EnquiryDeal;
+  lostReason: LostReason | null;
+  buyer: BuyerHistory;
+}
