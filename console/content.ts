@@ -104,6 +104,7 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "reply-sent": "Sent a reply to a buyer",
   "owner-change": "Gave an enquiry an owner",
   "follow-up": "Set a follow-up",
+  "deal-recorded": "Recorded a deal's figures",
   "assignment-rule-changed": "Changed who gets new enquiries",
   export: "Exported CSV",
   "subscriber-removed": "Removed a subscriber",

@@ -158,6 +158,8 @@ export interface InboxItem {
   companyNotification: DeliveryState;
   /** Where it came from in a word (utm_source, else the referring host); absent when not known. */
   source?: string;
+  /** How many enquiries the same buyer sent before this one (domain/buyer.ts), Spam aside. */
+  earlierEnquiries?: number;
 }
 
 /** Mail is not going out: a notification has waited in the outbox longer than OUTBOX_ALERT_MINUTES. */
@@ -187,9 +189,10 @@ export interface HistoryEntry {
   /**
    * A status change, a note, an owner given (`text`: the new owner's e-mail, `fromOwner`: the one
    * before; none: nobody), a follow-up set (`text`: when · next step; none: cleared), or contact
-   * with the buyer started from the console (`text`: call, whatsapp or email).
+   * with the buyer started from the console (`text`: call, whatsapp or email), or the deal's
+   * figures recorded or why it was lost (`text`: "Deal: 40 packs, ₹ 32,000", "Lost: Price").
    */
-  kind: "status" | "note" | "owner" | "follow-up" | "contact";
+  kind: "status" | "note" | "owner" | "follow-up" | "contact" | "deal";
   /** For an owner change: who owned it before (absent: nobody). */
   fromOwner?: string;
   /** For a status change. */
@@ -242,6 +245,7 @@ export interface ActivityEntry {
     | "reply-sent"
     | "owner-change"
     | "follow-up"
+    | "deal-recorded"
     | "assignment-rule-changed"
     | "backlog-assigned"
     | "export"

@@ -88,6 +88,37 @@ export interface DashboardVitalWeek {
   p75: number;
 }
 
+/** Orders and their value in one IST month (YYYY-MM) of the enquiries received in the range. */
+export interface DashboardMonth {
+  month: string;
+  /** Won enquiries (Confirmed or Fulfilled, domain/deal.ts) with their order's value recorded. */
+  orders: number;
+  /** Their value, in whole rupees. */
+  value: number;
+}
+
+/** Won out of decided (won or Declined), Spam never counted, of one source or buyer type. */
+export interface DashboardWinRateRow {
+  key: string;
+  won: number;
+  decided: number;
+}
+
+/**
+ * What the site sold, of the enquiries received in the range: orders and their value per IST
+ * month the enquiries came in (the same enquiries as the funnel's, so a month's figures grow as
+ * its enquiries are closed), and the win rate per source and per buyer type.
+ */
+export interface DashboardSales {
+  months: DashboardMonth[];
+  orders: number;
+  value: number;
+  /** Won enquiries, with a value recorded or not. */
+  won: number;
+  decided: number;
+  winRate: { sources: DashboardWinRateRow[]; buyers: DashboardWinRateRow[] };
+}
+
 export interface DashboardData {
   days: DashboardRange;
   /** The first and last IST day of the range, YYYY-MM-DD (today is the last). */
@@ -99,6 +130,7 @@ export interface DashboardData {
   funnel: DashboardFunnel;
   firstContact: DashboardFirstContact;
   breakdowns: DashboardBreakdowns;
+  sales: DashboardSales;
   vitals: DashboardVitalWeek[];
 }
 
@@ -114,6 +146,9 @@ export const DASHBOARD_FIGURES = {
   members: "Enquiries per member",
   owners: "Enquiries per owner",
   sources: "Enquiries per source",
+  orders: "Orders and value per month",
+  winRateSources: "Win rate per source",
+  winRateBuyers: "Win rate per buyer type",
   vitals: "Page speed (75th percentile)",
 } as const;
 
@@ -133,4 +168,23 @@ export function weekStartOf(date: string): string {
 /** The share `part / whole` as a whole percentage, or null when there is nothing to share. */
 export function percentOf(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part / whole) * 100) : null;
+}
+
+/** The IST month (YYYY-MM) of the IST date `date` (YYYY-MM-DD). */
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+/** Every month from the one `from` falls in to the one `to` falls in (IST dates, YYYY-MM-DD), in order. */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = monthOf(from).split("-").map(Number) as [number, number];
+  const last = monthOf(to);
+  for (;;) {
+    const current = `${year}-${String(month).padStart(2, "0")}`;
+    months.push(current);
+    if (current >= last) return months;
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
 }

@@ -6,6 +6,7 @@
  */
 import type { EnquiryStatus, HistoryEntry } from "./console";
 import type { ConversationMessage } from "./conversation";
+import type { DealFigures, LostReason } from "./deal";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS, enquiryMessages, type Enquiry } from "./enquiry";
 
 /** Whom a request is about: the address they wrote in enquiries and the newsletter, or their mobile. */
@@ -61,6 +62,9 @@ export interface PersonalEnquiry {
   history: HistoryEntry[];
   /** The e-mails with the person: replies staff sent and the person's answers, oldest first. */
   conversation: ConversationMessage[];
+  /** The deal's figures recorded on it (domain/deal.ts), or null; why it was lost, or null. */
+  deal: DealFigures | null;
+  lostReason: LostReason | null;
 }
 
 /** A newsletter address of the person: asked for and waiting for its confirmation, or confirmed. */
@@ -101,9 +105,11 @@ export interface PendingMail {
 }
 
 /**
- * Everything held about one person. By e-mail: the enquiries with that address (whatever its case
- * or surrounding spaces) and that address's newsletter subscription. By mobile: the enquiries with
- * that number, and the newsletter subscriptions of the addresses those enquiries carry.
+ * Everything held about one person, found as the console finds one buyer (domain/buyer.ts). By
+ * e-mail: the enquiries sent to that mailbox however the address was written (case, surrounding
+ * spaces, a `+tag`, Gmail's dots), and the newsletter subscriptions of that address and of the
+ * addresses those enquiries carry. By mobile: the enquiries with that number, and the newsletter
+ * subscriptions of the addresses those enquiries carry.
  */
 export interface PersonalDataReport {
   query: PersonQuery;
@@ -123,6 +129,8 @@ export interface ErasureCounts {
   /** Replies sent to the person and their answers (the enquiries' conversations). */
   messages: number;
   subscriptions: number;
+  /** The deals' figures recorded on those enquiries. */
+  deals: number;
 }
 
 /** What an erasure removed: counts and the erased enquiries' ids, nothing else about the person. */
@@ -146,6 +154,7 @@ export function erasureSummary(counts: ErasureCounts): string {
     `${counts.historyEntries} history entries`,
     `${counts.messages} conversation messages`,
     `${counts.subscriptions} subscriptions`,
+    `${counts.deals} deals`,
   ].join(", ");
 }
 

@@ -279,6 +279,8 @@ export async function buildApp({
     : undefined;
   app.decorate("reminders", followUpReminders);
   let releaseDatabase: (() => Promise<void>) | undefined;
+  /** Enquiries stored before buyer keys existed get theirs once (Firestore; SQLite's migration gave them). */
+  let buyerKeysBackfill: Promise<void> | undefined;
 
   app.addHook("onReady", async () => {
     if (databasePath) releaseDatabase = await holdDatabase(databasePath);
@@ -291,8 +293,19 @@ export async function buildApp({
     digests.start();
     mailboxReader?.start();
     followUpReminders?.start();
+    buyerKeysBackfill = store.buyers.backfillKeys().then(
+      (given) => {
+        if (given > 0) app.log.info({ given }, "buyer keys given to enquiries stored before them");
+      },
+      (error: unknown) =>
+        app.log.error(
+          { err: error },
+          "giving older enquiries their buyer keys failed; it runs again at the next start",
+        ),
+    );
   });
   app.addHook("onClose", async () => {
+    await buyerKeysBackfill;
     await backups?.stop();
     await retentionSweeps.stop();
     await digests.stop();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { apiMessages } from "../routes/api-errors";
 import { bulkRoutes } from "./bulk-routes";
 import { dashboardRoutes } from "./dashboard-routes";
+import { dealRoutes } from "./deal-routes";
 import { enquiryRoutes } from "./enquiry-routes";
 import { installConsoleGuard } from "./guard";
 import { peopleRoutes } from "./people-routes";
@@ -40,4 +41,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(conversationRoutes);
   await app.register(templateRoutes);
   await app.register(pushRoutes);
+  await app.register(dealRoutes);
 }

@@ -76,6 +76,27 @@ export function dashboardCsvRows(data: DashboardData): CsvRow[] {
       rows.push({ figure: DASHBOARD_FIGURES[figure], period: range, item: row.key, value: row.enquiries });
     }
   }
+  for (const month of data.sales.months) {
+    rows.push({ figure: DASHBOARD_FIGURES.orders, period: month.month, item: "Orders", value: month.orders });
+    rows.push({
+      figure: DASHBOARD_FIGURES.orders,
+      period: month.month,
+      item: "Value (INR)",
+      value: month.value,
+    });
+  }
+  for (const [figure, list] of [
+    ["winRateSources", data.sales.winRate.sources],
+    ["winRateBuyers", data.sales.winRate.buyers],
+  ] as const) {
+    for (const row of list) {
+      const push = (item: string, value: number | null) =>
+        rows.push({ figure: DASHBOARD_FIGURES[figure], period: range, item: `${row.key}: ${item}`, value });
+      push("won", row.won);
+      push("decided", row.decided);
+      push("win rate (%)", percentOf(row.won, row.decided));
+    }
+  }
   for (const week of data.vitals) {
     const item = `${week.page} ${week.metric}`;
     rows.push({ figure: DASHBOARD_FIGURES.vitals, period: week.weekStart, item, value: week.p75 });

@@ -18,6 +18,7 @@ import { SOURCE_MAX_LENGTHS } from "../../domain/enquiry-source";
 import { toCsv, UTF8_BOM } from "../cli/csv";
 import { apiMessages } from "../routes/api-errors";
 import type { EnquiryRecord, InboxFilter, InboxRow } from "../store/enquiry-work";
+import type { DealOutcome } from "../store/deals";
 import { eventTime } from "../store/event-clock";
 import { decodePageCursor } from "../store/page-cursor";
 import { signedIn } from "./guard";
@@ -27,6 +28,8 @@ import { istDayBounds } from "../../domain/working-hours";
 import { markNotSpam } from "./not-spam";
 import { reserveMailTo } from "../mailbox-caps";
 import { describeWait } from "./throttle";
+import { saleFields, withEarlierEnquiries } from "./sale-fields";
+import { dealMessages, isLostReason, LOST_REASONS, type LostReason } from "../../domain/deal";
 
 const INBOX_PAGE_MAX = 100;
 /** Rows read per page while the CSV is written. */
@@ -65,6 +68,11 @@ const statusBody = z.object({
     .string()
     .max(NEXT_STEP_MAX_LENGTH * 2)
     .optional(),
+  /** Why the sale was lost (domain/deal.ts): asked with Declined. */
+  lostReason: z
+    .string()
+    .refine((value): value is LostReason => isLostReason(value))
+    .optional(),
 });
 const noteBody = z.object({ text: z.string().max(NOTE_MAX_LENGTH * 2) });
 const notSpamBody = z.object({ version: z.number().int().min(0) });
@@ -99,12 +107,13 @@ function filterOf(query: z.infer<typeof filterQuery>): InboxFilter {
 
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ error: apiMessages.badRequest });
 
-/** A row of the CSV: the inbox's, with who owns it, what is next and the last note. */
+/** A row of the CSV: the inbox's, with who owns it, what is next, the last note and how the sale went. */
 type CsvRow = InboxRow & {
   ownerEmail: string | null;
   followUpAt: string | null;
   nextStep: string | null;
   lastNote: string | null;
+  outcome: DealOutcome | undefined;
 };
 
 const CSV_COLUMNS = [
@@ -127,6 +136,16 @@ const CSV_COLUMNS = [
   { header: "referrer", value: (row: CsvRow) => row.source?.referrerHost },
   { header: "landingPath", value: (row: CsvRow) => row.source?.landingPath },
   { header: "spamReasons", value: (row: CsvRow) => row.screening?.reasons.join(" ") },
+  // The deal's figures (domain/deal.ts): the order's value in whole rupees, as a number.
+  { header: "quantityAgreed", value: (row: CsvRow) => row.outcome?.figures.quantity },
+  { header: "orderValue (INR)", value: (row: CsvRow) => row.outcome?.figures.valueRupees },
+  { header: "city", value: (row: CsvRow) => row.outcome?.figures.city },
+  { header: "pinCode", value: (row: CsvRow) => row.outcome?.figures.pinCode },
+  { header: "gstin", value: (row: CsvRow) => row.outcome?.figures.gstin },
+  {
+    header: "lostReason",
+    value: (row: CsvRow) => (row.outcome?.lostReason ? LOST_REASONS[row.outcome.lostReason] : null),
+  },
 ] as const;
 
 /** The inbox, one enquiry's detail, its status, notes and notifications, and the CSV export. */
@@ -136,13 +155,23 @@ export async function enquiryRoutes(app: FastifyInstance) {
   const withTeamFields = async (items: InboxItem[]) => {
     const fields = await app.store.team.fieldsOf(items.map((item) => item.id));
     const now = app.clock();
-    return items.map((item) => ({ ...item, ...teamItemFields(fields.get(item.id), item.status, now) }));
+    return withEarlierEnquiries(
+      app.store,
+      items.map((item) => ({ ...item, ...teamItemFields(fields.get(item.id), item.status, now) })),
+    );
   };
 
-  /** The enquiry page's data: the detail with its owner, follow-up and first-contact flag. */
+  /** The enquiry page's data: the detail with its owner, follow-up and first-contact flag, and its sale. */
   const fullDetail = async (record: EnquiryRecord) => {
-    const fields = (await app.store.team.fieldsOf([record.id])).get(record.id);
-    return { ...detail(record), team: teamItemFields(fields, record.status, app.clock()) };
+    const [fields, sale] = await Promise.all([
+      app.store.team.fieldsOf([record.id]),
+      saleFields(app.store, record.id),
+    ]);
+    return {
+      ...detail(record),
+      team: teamItemFields(fields.get(record.id), record.status, app.clock()),
+      ...sale,
+    };
   };
 
   app.get(ADMIN_API_ROUTES.enquiries, async (request, reply): Promise<InboxPage | FastifyReply> => {
@@ -200,7 +229,11 @@ export async function enquiryRoutes(app: FastifyInstance) {
           })
         : await work.list({ ...filterOf(query.data), cursor: next, limit: EXPORT_PAGE_SIZE });
       const ids = page.items.map((item) => item.id);
-      const [fields, notes] = await Promise.all([app.store.team.fieldsOf(ids), work.lastNotes(ids)]);
+      const [fields, notes, outcomes] = await Promise.all([
+        app.store.team.fieldsOf(ids),
+        work.lastNotes(ids),
+        app.store.deals.outcomesOf(ids),
+      ]);
       for (const item of page.items) {
         const team = fields.get(item.id);
         if (!matchesExportFilter(item, team?.ownerId ?? null, filter)) continue;
@@ -210,6 +243,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
           followUpAt: team?.followUpAt ?? null,
           nextStep: team?.nextStep ?? null,
           lastNote: notes.get(item.id) ?? null,
+          outcome: outcomes.get(item.id),
         });
       }
       next = page.nextCursor;
@@ -247,11 +281,17 @@ export async function enquiryRoutes(app: FastifyInstance) {
       if (nextStep && nextStep.length > NEXT_STEP_MAX_LENGTH) {
         return reply.code(400).send({ error: teamMessages.nextStepTooLong });
       }
+      // A sale lost is counted by why (the dashboard, the CSV): Declined asks for the reason.
+      const lostReason = body.data.status === "Declined" ? body.data.lostReason : undefined;
+      if (body.data.status === "Declined" && !lostReason) {
+        return reply.code(400).send({ error: dealMessages.lostReasonRequired, field: "lostReason" });
+      }
       const result = await work.changeStatus(params.data.id, {
         to: body.data.status,
         expectedVersion: body.data.version,
         ...(note ? { note } : {}),
         ...(nextStep !== undefined ? { nextStep: nextStep || null } : {}),
+        ...(lostReason ? { lostReason } : {}),
         staffEmail: account.email,
         at: eventTime(),
       });

@@ -20,6 +20,7 @@ import type { TeamInboxRow } from "../store/team";
 import { signedIn } from "./guard";
 import { CONTACT_CHANNELS, LIFECYCLE_API_ROUTES, lifecycleMessages } from "../../domain/lifecycle";
 import { inboxItem, teamItemFields } from "./presenters";
+import { withEarlierEnquiries } from "./sale-fields";
 
 const staffId = z.string().min(1).max(64);
 const viewQuery = z.object({
@@ -76,10 +77,13 @@ export async function teamRoutes(app: FastifyInstance) {
       limit: query.data.limit,
     });
     return {
-      items: page.items.map((row: TeamInboxRow) => ({
-        ...inboxItem(row),
-        ...teamItemFields(row, row.status, now),
-      })),
+      items: await withEarlierEnquiries(
+        app.store,
+        page.items.map((row: TeamInboxRow) => ({
+          ...inboxItem(row),
+          ...teamItemFields(row, row.status, now),
+        })),
+      ),
       nextCursor: page.nextCursor,
     };
   });

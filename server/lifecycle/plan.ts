@@ -20,6 +20,13 @@ import {
 import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
 import type { ContactChannel } from "../../domain/lifecycle";
 import type { PushReason } from "../../domain/push";
+import {
+  dealSummary,
+  lostReasonLine,
+  sameFigures,
+  type DealFigures,
+  type LostReason,
+} from "../../domain/deal";
 
 /** An enquiry's work record: its status and the team's fields, as both stores keep them. */
 export interface WorkState {
@@ -41,6 +48,8 @@ export interface WorkState {
    * set with a new follow-up, cleared once the reminder is queued or the follow-up goes.
    */
   reminderDueAt: string | null;
+  /** Why the sale was lost: set with Declined, gone once the enquiry is set to anything else. */
+  lostReason: LostReason | null;
 }
 
 /** The work record of an enquiry stored before records existed, or never worked: New, untouched, not timed. */
@@ -56,6 +65,7 @@ export function untouchedWork(): WorkState {
     firstContactDueAt: null,
     closedAt: null,
     reminderDueAt: null,
+    lostReason: null,
   };
 }
 
@@ -67,7 +77,9 @@ export type HistoryLine =
   /** `text`: "when · next step" (null: cleared). */
   | { kind: "follow-up"; text: string | null }
   /** A call or WhatsApp chat started from the console, or a reply sent: `text` is the channel. */
-  | { kind: "contact"; text: ContactChannel };
+  | { kind: "contact"; text: ContactChannel }
+  /** The deal's figures recorded ("Deal: 40 packs, ₹ 32,000, Jaipur 302001"), or why it was lost. */
+  | { kind: "deal"; text: string };
 
 export type WebhookEventPlan =
   | { type: "enquiry.received" }
@@ -238,7 +250,9 @@ export type StatusChangePlan = { outcome: "conflict" } | ({ outcome: "changed" }
 /**
  * A status change based on `expectedVersion`: refused when someone changed the enquiry since.
  * It counts as contact; it may set the next step; closing (Fulfilled, Declined, Spam) clears the
- * follow-up and the next step, and reopening starts with neither.
+ * follow-up and the next step, and reopening starts with neither. Declined keeps why the sale was
+ * lost (`lostReason`, which the console asks for: domain/deal.ts), with its own history line; any
+ * other status forgets it.
  */
 export function planStatusChange(
   work: WorkState,
@@ -248,6 +262,8 @@ export function planStatusChange(
     note?: string | null;
     /** The next step typed with the change; undefined keeps the current one. */
     nextStep?: string | null;
+    /** Why the sale was lost, with Declined; undefined keeps the one recorded. */
+    lostReason?: LostReason | null;
     at: string;
   },
 ): StatusChangePlan {
@@ -263,6 +279,9 @@ export function planStatusChange(
         ? work.nextStep
         : null;
   const followUpAt = keepFollowUp ? work.followUpAt : null;
+  const lostReason = change.to === "Declined" ? (change.lostReason ?? work.lostReason) : null;
+  const lostLine: HistoryLine[] =
+    lostReason && lostReason !== work.lostReason ? [{ kind: "deal", text: lostReasonLine(lostReason) }] : [];
   return {
     outcome: "changed",
     work: contacted(
@@ -273,10 +292,11 @@ export function planStatusChange(
         followUpAt,
         nextStep,
         closedAt: closing ? (isClosed(work.status) ? (work.closedAt ?? change.at) : change.at) : null,
+        lostReason,
       },
       change.at,
     ),
-    history: [{ kind: "status", from: work.status, to: change.to, text: change.note || null }],
+    history: [{ kind: "status", from: work.status, to: change.to, text: change.note || null }, ...lostLine],
     alerts: [],
     webhooks: [{ type: "enquiry.status_changed", change: { from: work.status, to: change.to } }],
   };
@@ -537,6 +557,38 @@ export function planContact(work: WorkState, contact: { channel: ContactChannel;
     history: [{ kind: "contact", text: contact.channel }],
     alerts: [],
     webhooks: [],
+  };
+}
+
+// The deal's figures ---------------------------------------------------------------------------
+
+/** The deal's figures as both stores keep them beside the work record, with their own version. */
+export interface DealState {
+  /** Increases with every change of the figures; a change based on an older one is refused. */
+  version: number;
+  figures: DealFigures;
+}
+
+export type DealPlan =
+  | { outcome: "conflict" }
+  | { outcome: "unchanged" }
+  | { outcome: "changed"; deal: DealState; history: HistoryLine[] };
+
+/**
+ * Records the deal's figures (checked: domain/deal.ts) based on `expectedVersion`: refused when
+ * someone changed them since, so of two people saving at once the second sees the first's. The
+ * same figures again change nothing. Recording them is not contact with the buyer.
+ */
+export function planDeal(
+  current: DealState,
+  change: { expectedVersion: number; figures: DealFigures },
+): DealPlan {
+  if (current.version !== change.expectedVersion) return { outcome: "conflict" };
+  if (sameFigures(current.figures, change.figures)) return { outcome: "unchanged" };
+  return {
+    outcome: "changed",
+    deal: { version: current.version + 1, figures: { ...change.figures } },
+    history: [{ kind: "deal", text: dealSummary(change.figures) }],
   };
 }
 

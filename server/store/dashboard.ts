@@ -1,6 +1,10 @@
+import { isWon } from "../../domain/deal";
 import {
   addDays,
+  monthsBetween,
   DASHBOARD_UNASSIGNED,
+  type DashboardSales,
+  type DashboardWinRateRow,
   type DashboardBreakdownRow,
   type DashboardData,
   type DashboardRange,
@@ -31,6 +35,21 @@ export interface FirstTouch {
   firstTouchAt: string;
 }
 
+/**
+ * The enquiries received in the span that are now decided (domain/deal.ts: DECIDED_STATUSES),
+ * counted by the IST month they came in, buyer type, source label (DASHBOARD_NO_SOURCE: none) and
+ * status; `orders` of them have an order's value recorded, worth `value` rupees together.
+ */
+export interface OutcomeRow {
+  month: string;
+  buyer: BuyerType;
+  source: string;
+  status: EnquiryStatus;
+  enquiries: number;
+  orders: number;
+  value: number;
+}
+
 /** What a store reads for a dashboard; `dashboardData` turns it into the figures shown. */
 export interface DashboardParts {
   received: ReceivedDay[];
@@ -43,6 +62,7 @@ export interface DashboardParts {
   owners: DashboardBreakdownRow[];
   /** The same enquiries by their source label (DASHBOARD_NO_SOURCE: none). */
   sources: DashboardBreakdownRow[];
+  outcomes: OutcomeRow[];
   /** The 75th percentile per week (from Monday, IST), page and metric of measurements received in the span. */
   vitals: DashboardVitalWeek[];
 }
@@ -74,6 +94,51 @@ function withUnassigned(owned: DashboardBreakdownRow[], genuine: number): Dashbo
 
 export function sortBreakdown(rows: DashboardBreakdownRow[]): DashboardBreakdownRow[] {
   return rows.sort((a, b) => b.enquiries - a.enquiries || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Orders and value per month, and won / decided per source and per buyer type, from the decided enquiries. */
+export function salesOf(outcomes: readonly OutcomeRow[], from: string, to: string): DashboardSales {
+  const months = new Map(monthsBetween(from, to).map((month) => [month, { month, orders: 0, value: 0 }]));
+  const sources = new Map<string, DashboardWinRateRow>();
+  const buyers = new Map<string, DashboardWinRateRow>(
+    BUYER_TYPES.map((buyer) => [buyer, { key: buyer, won: 0, decided: 0 }]),
+  );
+  const rate = (rows: Map<string, DashboardWinRateRow>, key: string) => {
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { key, won: 0, decided: 0 }));
+    return row;
+  };
+  const sales: DashboardSales = {
+    months: [],
+    orders: 0,
+    value: 0,
+    won: 0,
+    decided: 0,
+    winRate: { sources: [], buyers: [] },
+  };
+  for (const row of outcomes) {
+    const won = isWon(row.status);
+    if (!won && row.status !== "Declined") continue;
+    for (const counted of [rate(sources, row.source), rate(buyers, row.buyer)]) {
+      counted.decided += row.enquiries;
+      if (won) counted.won += row.enquiries;
+    }
+    sales.decided += row.enquiries;
+    if (!won) continue;
+    sales.won += row.enquiries;
+    sales.orders += row.orders;
+    sales.value += row.value;
+    const month = months.get(row.month);
+    if (month) {
+      month.orders += row.orders;
+      month.value += row.value;
+    }
+  }
+  const byDecided = (rows: Map<string, DashboardWinRateRow>) =>
+    [...rows.values()].sort((a, b) => b.decided - a.decided || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  sales.months = [...months.values()];
+  sales.winRate = { sources: byDecided(sources), buyers: [...buyers.values()] };
+  return sales;
 }
 
 function median(sorted: readonly number[]): number | null {
@@ -150,6 +215,7 @@ export async function dashboardData(
       owners: sortBreakdown(withUnassigned(parts.owners, received - counts.Spam)),
       sources: sortBreakdown(parts.sources),
     },
+    sales: salesOf(parts.outcomes, from, istDate(new Date(span.to.getTime() - 1))),
     vitals: parts.vitals,
   };
 }

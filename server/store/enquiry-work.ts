@@ -2,6 +2,7 @@ import type { BuyerType } from "../../domain/enquiry";
 import type { DeliveryState, EnquiryStatus, HistoryEntry, NotificationAttempts } from "../../domain/console";
 import type { StoredEnquiry } from "./store";
 import type { ContactChannel } from "../../domain/lifecycle";
+import type { LostReason } from "../../domain/deal";
 
 export interface InboxFilter {
   status?: EnquiryStatus;
@@ -57,6 +58,8 @@ export interface EnquiryWorkStore {
       note?: string;
       /** The next step typed with the change (null: none); undefined keeps the current one. */
       nextStep?: string | null;
+      /** Why the sale was lost, with Declined (domain/deal.ts); undefined keeps the one recorded. */
+      lostReason?: LostReason;
       staffEmail: string;
       at: Date;
     },

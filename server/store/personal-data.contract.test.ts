@@ -6,6 +6,7 @@ import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import { enquiryReference } from "../../domain/console";
 import { checkPersonQuery, type PersonQuery } from "../../domain/personal-data";
+import type { DealFigures } from "../../domain/deal";
 import type { Store, StoredEnquiry } from "./store";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
@@ -42,6 +43,8 @@ function sqliteAdapter(): Adapter {
             "enquiry_messages",
             "subscribers",
             "activity",
+            "enquiry_deals",
+            "enquiry_buyers",
           ];
           const lines = tables.flatMap((table) =>
             db
@@ -82,6 +85,7 @@ function firestoreAdapter(): Adapter {
           "notifications",
           "enquiryWork",
           "enquiryMessages",
+          "enquiryDeals",
           "subscribers",
           "activity",
         ]) {
@@ -99,6 +103,7 @@ function firestoreAdapter(): Adapter {
         for (const id of enquiryIds) {
           await read(`enquiryWork/${id}/history`);
           await read(`enquiryWork/${id}/versions`);
+          await read(`enquiryDeals/${id}/versions`);
         }
         return lines.sort();
       };
@@ -136,6 +141,21 @@ const masha: Enquiry = {
   Mobile: "9988776655",
   Quantity: 1,
   RetailerSelfUse: "Self Use",
+};
+
+const ashaDeal: DealFigures = {
+  quantity: 3,
+  valueRupees: 2_970,
+  city: "Jaipur",
+  pinCode: "302001",
+  gstin: null,
+};
+const raviDeal: DealFigures = {
+  quantity: 24,
+  valueRupees: 21_600,
+  city: "Mumbai",
+  pinCode: "400001",
+  gstin: "27AAACR5055K1Z7",
 };
 
 function query(input: { email?: string; mobile?: string }): PersonQuery {
@@ -185,6 +205,20 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       text: "Wants a box of 24",
       staffEmail: "staff@example.com",
       at,
+    });
+    // The deal's figures, a moment later: hers go with her, Ravi's stay.
+    const later = new Date(at.getTime() + 1_000);
+    await store.deals.record(first.id, {
+      expectedVersion: 0,
+      figures: ashaDeal,
+      staffEmail: "staff@example.com",
+      at: later,
+    });
+    await store.deals.record(other.id, {
+      expectedVersion: 0,
+      figures: raviDeal,
+      staffEmail: "staff@example.com",
+      at: later,
     });
     // Every mail is claimed; Asha's second enquiry's company mail fails once, the rest are sent
     // but her first enquiry's acknowledgement, which stays with its worker.
@@ -248,12 +282,17 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
           text: "Called her back",
           staffEmail: "staff@example.com",
         },
+        { kind: "deal", text: "Deal: 3 packs, ₹ 2,970, Jaipur 302001", staffEmail: "staff@example.com" },
       ],
+      deal: ashaDeal,
+      lostReason: null,
     });
     expect(secondShown).toMatchObject({
       enquiry: { Email: " Asha@Example.COM ", Mobile: "9123456780" },
       status: "New",
       history: [],
+      deal: null,
+      lostReason: null,
     });
     expect(byEmail.subscriptions.map((each) => each.email)).toEqual(["asha@example.com"]);
     // Sent mails are not waiting: the acknowledgement still claimed, and the failing one.
@@ -339,8 +378,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       ],
       enquiries: [first.id, second.id],
     };
-    // A first look-up brings the search index up to date (SQLite indexes new enquiries when searched).
-    await store.personalData.find(query({ email: "nobody@example.com" }));
+    // A search brings the inbox's search index up to date (SQLite indexes new enquiries when searched).
+    await store.enquiryWork.list({ q: "nobody", limit: 1 });
     const before = await opened!.dump(parents);
     const hers = (line: string) =>
       /asha@example\.com|9876543210|9123456780|Asha Verma/i.test(line.replace(/masha@example\.com/g, "")) ||
@@ -360,14 +399,15 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
         reference: enquiryReference(id),
       })),
       // Her three enquiry mails, the reply to her, and the newsletter's welcome to her; the
-      // reply and her answer; the status change and the reply's contact.
+      // reply and her answer; the status change, the reply's contact and her deal's line; her deal.
       counts: {
         enquiries: 2,
         notifications: 5,
         workRecords: 2,
-        historyEntries: 2,
+        historyEntries: 3,
         messages: 2,
         subscriptions: 1,
+        deals: 1,
       },
     });
 
@@ -379,6 +419,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       before.filter((line) => !hers(line) && !isActivity(line)),
     );
     expect(after.some((line) => line.includes(other.id) && line.includes("Wants a box"))).toBe(true);
+    expect(after.some((line) => line.includes(other.id) && line.includes("27AAACR5055K1Z7"))).toBe(true);
+    expect(await store.deals.get(other.id)).toMatchObject({ deal: { version: 1, ...raviDeal } });
     expect(after.some((line) => line.includes(similar.id))).toBe(true);
 
     const { items } = await store.activity.list({ limit: 10 });
@@ -389,7 +431,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
         actor: "owner@example.com",
         action: "personal-data-erased",
         target:
-          "2 enquiries, 5 mails, 2 statuses, 2 history entries, 2 conversation messages, 1 subscriptions",
+          "2 enquiries, 5 mails, 2 statuses, 3 history entries, 2 conversation messages, 1 subscriptions, 1 deals",
       },
     ]);
     expect(await store.enquiryWork.get(first.id)).toBeNull();
@@ -416,9 +458,10 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       enquiries: 1,
       notifications: 3,
       workRecords: 1,
-      historyEntries: 1,
+      historyEntries: 2,
       messages: 0,
       subscriptions: 1,
+      deals: 1,
     });
     expect((await store.enquiries.list()).map((each) => each.id)).toContain(second.id);
     expect((await store.subscribers.list()).map((each) => each.email)).not.toContain("asha@example.com");
@@ -477,11 +520,50 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
     ).toEqual([bystander.id]);
   });
 
+  test("by e-mail, every enquiry to that mailbox however its address was written goes, with its deal and buyer keys; another mailbox's stays", async () => {
+    opened = await adapter.open();
+    const { store } = opened;
+    const gmail = (Email: string, Mobile: string) =>
+      store.enquiries.add({ Name: "Neha Joshi", Email, Mobile, Quantity: 6, RetailerSelfUse: "Retailer" });
+    const plain = await gmail("nehajoshi@gmail.com", "9811100001");
+    const dotted = await gmail("Neha.Joshi+diwali@googlemail.com", "9811100002");
+    const tagged = await gmail("nehajoshi+orders@gmail.com", "9811100003");
+    // Not her mailbox: dots count outside Gmail, and another Gmail user.
+    const elsewhere = await gmail("neha.joshi@example.in", "9811100004");
+    const stranger = await gmail("nehajoshi1@gmail.com", "9811100005");
+    await store.deals.record(dotted.id, {
+      expectedVersion: 0,
+      figures: { ...ashaDeal, quantity: 6, valueRupees: 5_400 },
+      staffEmail: "staff@example.com",
+      at: new Date(),
+    });
+    const parents = { notifications: [], enquiries: [plain.id, dotted.id, tagged.id] };
+    const before = await opened.dump(parents);
+    const hers = (line: string) => parents.enquiries.some((id) => line.includes(id));
+    // Her enquiries, their work, history, deal and buyer keys (two a piece on SQLite).
+    expect(before.filter(hers).length).toBeGreaterThanOrEqual(3);
+
+    const shown = await store.personalData.find(query({ email: "NEHAJOSHI@gmail.com" }));
+    expect(shown.enquiries.map((each) => each.id).sort()).toEqual([plain.id, dotted.id, tagged.id].sort());
+    const erased = await store.personalData.erase(query({ email: "neha.joshi@gmail.com" }), { actor: null });
+    expect(erased.counts).toMatchObject({ enquiries: 3, deals: 1 });
+
+    const after = await opened.dump(parents);
+    expect(after.filter(hers)).toEqual([]);
+    expect(after.filter((line) => !/^activity[ /]/.test(line))).toEqual(
+      before.filter((line) => !hers(line) && !/^activity[ /]/.test(line)),
+    );
+    expect((await store.enquiries.list()).map((each) => each.id).sort()).toEqual(
+      [elsewhere.id, stranger.id].sort(),
+    );
+    expect(await store.deals.get(dotted.id)).toBeNull();
+  });
+
   test("erasing someone of whom nothing is held changes nothing and says so", async () => {
     const { store } = await seed();
     const parents = { notifications: [], enquiries: [] };
-    // A first look-up brings the search index up to date (SQLite indexes new enquiries when searched).
-    await store.personalData.find(query({ email: "nobody@example.com" }));
+    // A search brings the inbox's search index up to date (SQLite indexes new enquiries when searched).
+    await store.enquiryWork.list({ q: "nobody", limit: 1 });
     const before = await opened!.dump(parents);
     for (const request of [{ email: "nobody@example.com" }, { mobile: "9000000000" }]) {
       const erased = await store.personalData.erase(query(request), { actor: "owner@example.com" });
@@ -495,6 +577,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
           historyEntries: 0,
           messages: 0,
           subscriptions: 0,
+          deals: 0,
         },
       });
     }

@@ -6,10 +6,12 @@ import type { ErasureReport, PersonalDataReport, PersonQuery } from "../../domai
  * subscription. `query` is checked and normalised first (`checkPersonQuery`): the e-mail in lower
  * case, the mobile as 10 digits.
  *
- * By e-mail, enquiries match whatever the case and surrounding spaces of their stored address. By
- * mobile, enquiries match that number exactly, and the subscriptions are those of the addresses
- * those enquiries carry; enquiries under those addresses with another number are not included
- * (ask by e-mail for them). `erase` removes exactly what `find` shows.
+ * Enquiries are found by their buyer key (server/store/buyer-keys.ts), as the console finds one
+ * buyer's: by e-mail, those sent to that mailbox however the address was written (case, spaces,
+ * `+tags`, Gmail's dots); by mobile, those with that number. The subscriptions are the address's
+ * (by e-mail) and those of the addresses the enquiries carry. Enquiries under those addresses with
+ * another number are not included (ask by e-mail for them). `erase` removes exactly what `find`
+ * shows, with the deals' figures and the buyer keys of those enquiries.
  */
 export interface PersonalDataStore {
   find(query: PersonQuery): Promise<PersonalDataReport>;

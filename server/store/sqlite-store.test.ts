@@ -19,7 +19,7 @@ import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { createStore } from "./index";
 import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite";
-import { migrations } from "./sqlite/migrations";
+import { applyMigration, migrations } from "./sqlite/migrations";
 import { StoreUnavailableError, type StoredEnquiry } from "./store";
 import { pendingNotifications } from "../../tests/support/store-probe";
 
@@ -207,7 +207,7 @@ describe("the SQLite store's file", () => {
     mkdirSync(join(dir, "data"), { recursive: true });
     const old = new Database(dbPath);
     const steps = migrations(ENQUIRY_COLLECTION);
-    for (const step of steps.slice(0, 2)) old.exec(step);
+    for (const step of steps.slice(0, 2)) applyMigration(old, step);
     old.pragma("user_version = 2");
     old
       .prepare(
@@ -514,7 +514,7 @@ describe("the inbox's search index", () => {
     mkdirSync(join(dir, "data"), { recursive: true });
     const old = new Database(dbPath);
     const steps = migrations(ENQUIRY_COLLECTION);
-    for (const step of steps.slice(0, -1)) old.exec(step);
+    for (const step of steps.slice(0, -1)) applyMigration(old, step);
     old.pragma(`user_version = ${steps.length - 1}`);
     old
       .prepare(

@@ -21,6 +21,8 @@ import type { ConversationStore } from "./conversations";
 import type { PushPayload } from "./push-payload";
 import type { PushStore } from "./push";
 import type { TemplateStore } from "./templates";
+import type { DealStore } from "./deals";
+import type { BuyerStore } from "./buyers";
 
 /**
  * An enquiry as stored: exactly the five fields, with its id, the time it was received and the
@@ -368,6 +370,10 @@ export interface Store {
   readonly templates: TemplateStore;
   /** Members' push subscriptions, one per device, and the follow-up reminders queued to them. */
   readonly push: PushStore;
+  /** The deal's figures on each enquiry (domain/deal.ts). */
+  readonly deals: DealStore;
+  /** Each enquiry's buyer: the others sent with the same mobile or to the same mailbox (domain/buyer.ts). */
+  readonly buyers: BuyerStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

@@ -179,6 +179,8 @@ export function collectionsOf(context: FirestoreContext) {
     subscribers: db.collection("subscribers"),
     activity: db.collection("activity"),
     vitals: db.collection("vitals"),
+    /** The deal's figures of each enquiry, by the enquiry's id, with their `versions`. */
+    deals: db.collection("enquiryDeals"),
   };
 }
 

@@ -1,9 +1,10 @@
-import { AggregateField, Timestamp } from "firebase-admin/firestore";
-import { ENQUIRY_STATUSES } from "../../../domain/console";
+import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
+import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../../domain/console";
+import { DECIDED_STATUSES } from "../../../domain/deal";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow, DashboardVitalWeek } from "../../../domain/dashboard";
-import { DASHBOARD_NO_SOURCE, weekStartOf } from "../../../domain/dashboard";
-import { BUYER_TYPES } from "../../../domain/enquiry";
+import { DASHBOARD_NO_SOURCE, monthOf, weekStartOf } from "../../../domain/dashboard";
+import { BUYER_TYPES, type BuyerType } from "../../../domain/enquiry";
 import { istDate } from "../../../domain/working-hours";
 import {
   emptyStatusCounts,
@@ -11,6 +12,7 @@ import {
   type DashboardSpan,
   type DashboardStore,
   type FirstTouch,
+  type OutcomeRow,
   type ReceivedDay,
 } from "../dashboard";
 import { compareText, nearestRank } from "../vitals-summary";
@@ -36,6 +38,42 @@ export interface TouchRecord {
 
 export function touchesOf(context: FirestoreContext) {
   return context.db.collection("enquiryTouches");
+}
+
+/** The decided enquiries of the span, grouped as OutcomeRow, from the span's reads. */
+function outcomesOf(
+  work: readonly QueryDocumentSnapshot[],
+  enquiries: readonly QueryDocumentSnapshot[],
+  deals: readonly QueryDocumentSnapshot[],
+): OutcomeRow[] {
+  const decided = new Map<string, EnquiryStatus>();
+  for (const doc of work) {
+    const status = doc.get("status") as EnquiryStatus;
+    if (DECIDED_STATUSES.includes(status)) decided.set(doc.id, status);
+  }
+  const values = new Map<string, number>();
+  for (const doc of deals) {
+    const value: unknown = doc.get("valueRupees");
+    if (typeof value === "number") values.set(doc.id, value);
+  }
+  const groups = new Map<string, OutcomeRow>();
+  for (const doc of enquiries) {
+    const status = decided.get(doc.id);
+    if (!status) continue;
+    const month = monthOf(istDate(new Date(isoOf(doc.get("receivedAt")))));
+    const buyer = doc.get("RetailerSelfUse") as BuyerType;
+    const source = (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE;
+    const key = JSON.stringify([month, buyer, source, status]);
+    let row = groups.get(key);
+    if (!row) groups.set(key, (row = { month, buyer, source, status, enquiries: 0, orders: 0, value: 0 }));
+    row.enquiries += 1;
+    const value = values.get(doc.id);
+    if (value !== undefined) {
+      row.orders += 1;
+      row.value += value;
+    }
+  }
+  return [...groups.values()];
 }
 
 async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
@@ -99,14 +137,16 @@ export class FirestoreDashboardStore implements DashboardStore {
   }
 
   /**
-   * The enquiries received in the span, Spam aside, by owner and by source: the work records' owner
-   * and status and the enquiries' source label, read for the span (a few fields each).
+   * The enquiries received in the span, Spam aside, by owner and by source, and those decided by
+   * month, buyer type, source and status with their orders' values: the work records' owner and
+   * status, the enquiries' buyer type and source label, and the deals' values, read for the span
+   * (a few fields each).
    */
   private async ownersAndSources(
     span: DashboardSpan,
-  ): Promise<{ owners: DashboardBreakdownRow[]; sources: DashboardBreakdownRow[] }> {
+  ): Promise<{ owners: DashboardBreakdownRow[]; sources: DashboardBreakdownRow[]; outcomes: OutcomeRow[] }> {
     return this.context.run(async () => {
-      const [work, enquiries, staff] = await Promise.all([
+      const [work, enquiries, staff, deals] = await Promise.all([
         this.collections.work
           .where("receivedAt", ">=", span.from.toISOString())
           .where("receivedAt", "<", span.to.toISOString())
@@ -115,9 +155,14 @@ export class FirestoreDashboardStore implements DashboardStore {
         this.collections.enquiries
           .where("receivedAt", ">=", Timestamp.fromDate(span.from))
           .where("receivedAt", "<", Timestamp.fromDate(span.to))
-          .select("sourceLabel")
+          .select("sourceLabel", "RetailerSelfUse", "receivedAt")
           .get(),
         this.context.db.collection("staff").select("id", "email").get(),
+        this.collections.deals
+          .where("receivedAt", ">=", span.from.toISOString())
+          .where("receivedAt", "<", span.to.toISOString())
+          .select("valueRupees")
+          .get(),
       ]);
       const emails = new Map(staff.docs.map((doc) => [String(doc.get("id")), String(doc.get("email"))]));
       const spam = new Set<string>();
@@ -138,7 +183,11 @@ export class FirestoreDashboardStore implements DashboardStore {
       }
       const rows = (counts: Map<string, number>) =>
         [...counts].map(([key, enquiries]) => ({ key, enquiries }));
-      return { owners: rows(owners), sources: rows(sources) };
+      return {
+        owners: rows(owners),
+        sources: rows(sources),
+        outcomes: outcomesOf(work.docs, enquiries.docs, deals.docs),
+      };
     });
   }
 

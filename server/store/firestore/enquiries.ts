@@ -55,6 +55,8 @@ import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaFields } from "./enquiry-meta";
 import { MESSAGES } from "./documents";
+import { BUYER_KEYS_FIELD, buyerKeysField, buyerSecret } from "./buyers";
+import { buyerKeysOf } from "../buyer-keys";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
 const IDEMPOTENCY_KEYS = "enquiry_idempotency_keys";
@@ -115,10 +117,12 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     };
     // The counted checks and what the enquiry's write reads (the rule, the members, the webhook
     // endpoints) do not depend on each other: asked for together, they cost one wait, not several.
-    const [{ stored, options }, firstReading] = await Promise.all([
+    const [{ stored, options }, firstReading, secret] = await Promise.all([
       this.settleCountedChecks(unscreened, asked, received),
       this.readForWrite(),
+      buyerSecret(this.connection),
     ]);
+    const buyerKeys = buyerKeysField(buyerKeysOf(stored.enquiry, secret));
     const receivedAt = Timestamp.fromDate(received);
     const notification: NotificationData = {
       enquiryId: stored.id,
@@ -144,7 +148,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     for (let attempt = 1; ; attempt++) {
       try {
         const reading = attempt === 1 ? firstReading : await this.readForWrite();
-        await this.writeEnquiry(stored, notification, options, keyRef, fingerprint, reading);
+        await this.writeEnquiry(stored, buyerKeys, notification, options, keyRef, fingerprint, reading);
         return stored;
       } catch (error) {
         if (grpcCode(error) !== ALREADY_EXISTS) throw error;
@@ -227,6 +231,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
    */
   private async writeEnquiry(
     stored: StoredEnquiry,
+    buyerKeys: string[],
     notification: NotificationData,
     options: AddEnquiryOptions,
     keyRef: DocumentReference | undefined,
@@ -251,7 +256,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         });
       const write = (writer: Transaction | WriteBatch, turn: number): void => {
         const intake = plan(turn);
-        this.writeEnquiryDocuments(writer, stored, notification, intake, keyRef, fingerprint);
+        this.writeEnquiryDocuments(writer, stored, buyerKeys, notification, intake, keyRef, fingerprint);
         writePlan(
           this.connection,
           writer,
@@ -284,6 +289,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   private writeEnquiryDocuments(
     batch: { create(ref: DocumentReference, data: DocumentData): unknown },
     stored: StoredEnquiry,
+    buyerKeys: string[],
     notification: NotificationData,
     intake: { companyMail: boolean; acknowledgement: boolean },
     keyRef: DocumentReference | undefined,
@@ -294,12 +300,14 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       const record: IdempotencyKeyData = { enquiryId: stored.id, fingerprint, receivedAt };
       batch.create(keyRef, record);
     }
-    // The language is metadata beside the five fields, like the time received.
+    // The language is metadata beside the five fields, like the time received, and so are the
+    // buyer keys (a keyed hash of the mobile and of the mailbox: server/store/buyer-keys.ts).
     batch.create(this.enquiries().doc(stored.id), {
       ...stored.enquiry,
       receivedAt,
       language: stored.language,
       ...enquiryMetaFields(stored),
+      [BUYER_KEYS_FIELD]: buyerKeys,
     });
     if (intake.companyMail) batch.create(this.notifications().doc(randomUUID()), notification);
     if (intake.acknowledgement) {

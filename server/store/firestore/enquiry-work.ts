@@ -30,6 +30,7 @@ import {
   type WorkState,
 } from "../../lifecycle/plan";
 import type { ContactChannel } from "../../../domain/lifecycle";
+import type { LostReason } from "../../../domain/deal";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
 /** How many enquiries one read takes while the inbox filters them in the server. */
@@ -246,6 +247,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       expectedVersion: number;
       note?: string;
       nextStep?: string | null;
+      lostReason?: LostReason;
       staffEmail: string;
       at: Date;
     },
@@ -265,6 +267,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
             expectedVersion: change.expectedVersion,
             note: change.note ?? null,
             ...(change.nextStep !== undefined ? { nextStep: change.nextStep } : {}),
+            ...(change.lostReason !== undefined ? { lostReason: change.lostReason } : {}),
             at,
           });
           if (plan.outcome === "conflict") return plan;

@@ -19,6 +19,8 @@ import { FirestoreWebhookStore } from "./webhooks";
 import { FirestoreConversationStore } from "./conversations";
 import { FirestoreTemplateStore } from "./templates";
 import { FirestorePushStore } from "./push";
+import { FirestoreDealStore } from "./deals";
+import { FirestoreBuyerStore } from "./buyers";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -49,6 +51,8 @@ export class FirestoreStore implements Store {
   readonly conversations: FirestoreConversationStore;
   readonly templates: FirestoreTemplateStore;
   readonly push: FirestorePushStore;
+  readonly deals: FirestoreDealStore;
+  readonly buyers: FirestoreBuyerStore;
 
   private constructor(private readonly connection: FirestoreConnection) {
     this.enquiries = new FirestoreEnquiryStore(connection);
@@ -71,6 +75,8 @@ export class FirestoreStore implements Store {
     this.conversations = new FirestoreConversationStore(connection);
     this.templates = new FirestoreTemplateStore(connection);
     this.push = new FirestorePushStore(connection);
+    this.deals = new FirestoreDealStore(connection);
+    this.buyers = new FirestoreBuyerStore(connection);
   }
 
   /** Connects lazily: the first call reaches the database. */

@@ -25,16 +25,32 @@ import { enquiryWebhookDeliveries } from "./webhooks";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 import { FirestoreConversationStore } from "./conversations";
 import { MESSAGES } from "./documents";
+import {
+  BUYER_KEYS_DONE,
+  BUYER_KEYS_FIELD,
+  buyerKeysField,
+  buyerKeysOfDocument,
+  buyerSecret,
+} from "./buyers";
+import { buyerKeyOfQuery } from "../buyer-keys";
+import { dealOfDocument } from "./deals";
+import { isLostReason, type DealFigures, type LostReason } from "../../../domain/deal";
+
+function figuresOf(deal: ReturnType<typeof dealOfDocument>): DealFigures {
+  const { version: _, ...figures } = deal;
+  return figures;
+}
+
+function lostReasonOf(value: unknown): LostReason | null {
+  return isLostReason(value) ? value : null;
+}
 
 /** Firestore answers array-contains-any with at most this many values. */
 const ARRAY_CONTAINS_ANY_LIMIT = 30;
 
-/** Firestore's limit on the values of one `in` filter. */
-function matches(data: DocumentData | undefined, query: PersonQuery): boolean {
-  if (!data) return false;
-  return "email" in query
-    ? String(data.Email).trim().toLowerCase() === query.email
-    : String(data.Mobile) === query.mobile;
+/** Whether an enquiry's document is one of the person's: it holds their key (buyer-keys.ts). */
+function holdsKey(data: DocumentData | undefined, key: string, secret: Buffer): boolean {
+  return data ? buyerKeysField(buyerKeysOfDocument(data, secret)).includes(key) : false;
 }
 
 /** Oldest first, then by id, as SQLite lists them. */
@@ -42,10 +58,14 @@ function oldestFirst(a: DocumentSnapshot, b: DocumentSnapshot): number {
   return isoOf(a.get("receivedAt")).localeCompare(isoOf(b.get("receivedAt"))) || a.id.localeCompare(b.id);
 }
 
-/** The addresses whose subscriptions belong to the request: by e-mail that one, by mobile those its enquiries carry. */
+/** The addresses whose subscriptions belong to the request: by e-mail that one, and those its enquiries carry. */
 function addressesOf(query: PersonQuery, enquiries: readonly DocumentSnapshot[]): string[] {
-  if ("email" in query) return [query.email];
-  return [...new Set(enquiries.map((doc) => String(doc.get("Email")).trim().toLowerCase()))];
+  return [
+    ...new Set([
+      ...("email" in query ? [query.email] : []),
+      ...enquiries.map((doc) => String(doc.get("Email")).trim().toLowerCase()),
+    ]),
+  ];
 }
 
 /**
@@ -53,11 +73,12 @@ function addressesOf(query: PersonQuery, enquiries: readonly DocumentSnapshot[])
  * `enquiryWork/{id}` with its `history` and `versions`, mails in `notifications` with their
  * `claims`, and `subscribers/{hash of the address}`.
  *
- * What differs from SQLite: Firestore cannot compare an address whatever its case, and enquiries
- * keep the address as it was typed, so a request by e-mail reads every enquiry's address (one
- * read per enquiry); a request by mobile is one equality query. An erasure finds the
- * enquiries first, then reads them again and everything that hangs off them in one transaction,
- * and deletes it all in that transaction's commit.
+ * The person's enquiries are found by their buyer key (an array-contains query on `buyerKeys`).
+ * Until the start-up's backfill has given every enquiry stored before keys existed its keys
+ * (FirestoreBuyerStore.backfillKeys), those are looked for as before as well: by mobile with an
+ * equality query, by e-mail by reading every enquiry's address. An erasure finds the enquiries
+ * first, then reads them again and everything that hangs off them (the deal's figures included)
+ * in one transaction, and deletes it all in that transaction's commit.
  */
 export class FirestorePersonalDataStore implements PersonalDataStore {
   constructor(private readonly context: FirestoreContext) {}
@@ -66,28 +87,43 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     return collectionsOf(this.context);
   }
 
-  /** The ids of the person's enquiries. */
-  private async enquiryIds(query: PersonQuery): Promise<string[]> {
-    if ("mobile" in query) {
-      const snapshot = await this.collections.enquiries.where("Mobile", "==", query.mobile).get();
-      return snapshot.docs.map((doc) => doc.id);
+  /** The person's key, the key of buyer keys, and the ids of the person's enquiries. */
+  private async lookUp(query: PersonQuery): Promise<{ key: string; secret: Buffer; ids: string[] }> {
+    const secret = await buyerSecret(this.context);
+    const key = buyerKeyOfQuery(query, secret);
+    const marker = this.context.db.collection(BUYER_KEYS_DONE[0]).doc(BUYER_KEYS_DONE[1]);
+    const [byKey, done] = await Promise.all([
+      this.collections.enquiries.where(BUYER_KEYS_FIELD, "array-contains", key).select().get(),
+      marker.get(),
+    ]);
+    const ids = new Set(byKey.docs.map((doc) => doc.id));
+    if (done.get("done") !== true) {
+      // Enquiries stored before buyer keys, not yet given theirs.
+      const older =
+        "mobile" in query
+          ? await this.collections.enquiries.where("Mobile", "==", query.mobile).select().get()
+          : await this.collections.enquiries.select("Email", "Mobile", BUYER_KEYS_FIELD).get();
+      for (const doc of older.docs) {
+        if ("mobile" in query || holdsKey(doc.data(), key, secret)) ids.add(doc.id);
+      }
     }
-    // Every enquiry's address, and nothing else of it: one read per enquiry, in one query.
-    const snapshot = await this.collections.enquiries.select("Email").get();
-    return snapshot.docs.filter((doc) => matches(doc.data(), query)).map((doc) => doc.id);
+    return { key, secret, ids: [...ids] };
   }
 
   async find(query: PersonQuery): Promise<PersonalDataReport> {
     return this.context.run(async () => {
-      const ids = await this.enquiryIds(query);
+      const { key, secret, ids } = await this.lookUp(query);
       const docs = ids.length
         ? (await this.context.db.getAll(...ids.map((id) => this.collections.enquiries.doc(id)))).filter(
-            (doc) => matches(doc.data(), query),
+            (doc) => holdsKey(doc.data(), key, secret),
           )
         : [];
       docs.sort(oldestFirst);
       const works = docs.length
         ? await this.context.db.getAll(...docs.map((doc) => this.collections.work.doc(doc.id)))
+        : [];
+      const deals = docs.length
+        ? await this.context.db.getAll(...docs.map((doc) => this.collections.deals.doc(doc.id)))
         : [];
       const histories = await Promise.all(
         docs.map((doc) => this.collections.work.doc(doc.id).collection("history").orderBy("sortKey").get()),
@@ -166,6 +202,8 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
           status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? "New",
           history: histories[index]?.docs.map(historyEntryOf) ?? [],
           conversation: conversations.get(doc.id) ?? [],
+          deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,
+          lostReason: lostReasonOf(works[index]?.get("lostReason")),
         })),
         subscriptions,
         pendingMails,
@@ -176,9 +214,9 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
   async erase(query: PersonQuery, options: { actor: string | null; at?: Date }): Promise<ErasureReport> {
     const at = options.at ?? new Date();
     return this.context.run(async () => {
-      const ids = await this.enquiryIds(query);
+      const { key, secret, ids } = await this.lookUp(query);
       return this.context.db.runTransaction((transaction) =>
-        this.eraseIn(transaction, query, ids, options.actor, at),
+        this.eraseIn(transaction, query, { key, secret, ids }, options.actor, at),
       );
     });
   }
@@ -187,13 +225,13 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
   private async eraseIn(
     transaction: Transaction,
     query: PersonQuery,
-    ids: string[],
+    { key, secret, ids }: { key: string; secret: Buffer; ids: string[] },
     actor: string | null,
     at: Date,
   ): Promise<ErasureReport> {
     const enquiries = ids.length
       ? (await transaction.getAll(...ids.map((id) => this.collections.enquiries.doc(id)))).filter((doc) =>
-          matches(doc.data(), query),
+          holdsKey(doc.data(), key, secret),
         )
       : [];
     const enquiryIds = enquiries.map((doc) => doc.id);
@@ -235,12 +273,20 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
           (doc) => doc.exists,
         )
       : [];
+    const deals = enquiryIds.length
+      ? (await transaction.getAll(...enquiryIds.map((id) => this.collections.deals.doc(id)))).filter(
+          (doc) => doc.exists,
+        )
+      : [];
     const history: DocumentReference[] = [];
     const versions: DocumentReference[] = [];
     for (const id of enquiryIds) {
       const workRef = this.collections.work.doc(id);
       history.push(...(await transaction.get(workRef.collection("history"))).docs.map((doc) => doc.ref));
       versions.push(...(await transaction.get(workRef.collection("versions"))).docs.map((doc) => doc.ref));
+    }
+    for (const deal of deals) {
+      versions.push(...(await transaction.get(deal.ref.collection("versions"))).docs.map((doc) => doc.ref));
     }
     const addresses = addressesOf(query, enquiries);
     const subscriptions = addresses.length
@@ -270,6 +316,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       historyEntries: history.length,
       messages: messages.length,
       subscriptions: subscriptions.length,
+      deals: deals.length,
     };
     const erased = counts.enquiries > 0 || counts.subscriptions > 0;
     if (erased) {
@@ -282,6 +329,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         // The dashboard's copy of each history entry (same id).
         ...history.map((ref) => touchesOf(this.context).doc(ref.id)),
         ...versions,
+        ...deals.map((doc) => doc.ref),
         ...works.map((doc) => doc.ref),
         ...enquiries.map((doc) => doc.ref),
         ...subscriptions.map((doc) => doc.ref),

@@ -17,7 +17,8 @@ import { MESSAGES } from "./documents";
 
 /**
  * Erasure on Firestore. A closed enquiry's documents are its own in `{product}_Form`, its work in
- * `enquiryWork/{id}` with the subcollections `history` and `versions`, and its notifications in
+ * `enquiryWork/{id}` with the subcollections `history` and `versions`, its deal's figures in
+ * `enquiryDeals/{id}` with their `versions`, and its notifications in
  * `notifications` with their `claims`. They are deleted in batches of at most 500 writes, each
  * enquiry's `enquiryWork` document last: a sweep cut off half way finds the enquiry again by it
  * and finishes the erasure.
@@ -65,9 +66,11 @@ export class FirestoreRetentionStore implements RetentionStore {
   private documentsOf(id: string): Promise<DocumentReference[]> {
     return this.context.run(async () => {
       const workRef = this.collections.work.doc(id);
-      const [history, versions, notifications, messages] = await Promise.all([
+      const dealRef = this.collections.deals.doc(id);
+      const [history, versions, dealVersions, notifications, messages] = await Promise.all([
         workRef.collection("history").select().get(),
         workRef.collection("versions").select().get(),
+        dealRef.collection("versions").select().get(),
         this.collections.notifications.where("enquiryId", "==", id).select().get(),
         this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
       ]);
@@ -79,6 +82,9 @@ export class FirestoreRetentionStore implements RetentionStore {
         // The dashboard's copy of each history entry (same id).
         ...history.docs.map((doc) => touchesOf(this.context).doc(doc.id)),
         ...versions.docs.map((doc) => doc.ref),
+        // The deal's figures, with their versions (the enquiry's buyer keys are in its own document).
+        ...dealVersions.docs.map((doc) => doc.ref),
+        dealRef,
         ...claims.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref)),
         ...notifications.docs.map((doc) => doc.ref),
         ...messages.docs.map((doc) => doc.ref),

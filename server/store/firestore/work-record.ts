@@ -20,6 +20,7 @@ import { enquiryFromDocument, languageOfDocument, staffNotification } from "./do
 import { enquiryMetaOf } from "./enquiry-meta";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 import type { EnquiryWebhookEvent } from "../webhooks";
+import { isLostReason } from "../../../domain/deal";
 
 /**
  * An enquiry's work record on Firestore (`enquiryWork/{id}`), read and written through one codec
@@ -54,6 +55,7 @@ export function workStateOf(data: DocumentData | undefined): WorkState {
     firstContactDueAt: text(data.firstContactDueAt),
     closedAt: text(data.closedAt),
     reminderDueAt: text(data.reminderDueAt),
+    lostReason: isLostReason(data.lostReason) ? data.lostReason : null,
   };
 }
 
@@ -72,6 +74,7 @@ export function workFields(work: WorkState): DocumentData {
     firstContactDueAt: work.firstContactDueAt,
     closedAt: work.closedAt,
     reminderDueAt: work.reminderDueAt,
+    lostReason: work.lostReason,
   };
 }
 
@@ -297,7 +300,7 @@ export function writePlan(
       });
     }
   }
-  for (const line of plan.history) {
+  for (const [index, line] of plan.history.entries()) {
     const entryId = randomUUID();
     (writer as Transaction).create(ref.collection("history").doc(entryId), {
       at: actor.at,
@@ -306,7 +309,8 @@ export function writePlan(
       ...(line.kind === "status" ? { from: line.from, to: line.to } : {}),
       ...(line.kind === "owner" ? { fromOwner: line.fromOwner } : {}),
       text: line.text,
-      sortKey: sortKey(actor.at, entryId),
+      // Lines of one change share its time: they are listed in the order the plan gives them.
+      sortKey: sortKey(actor.at, `${index}-${entryId}`),
     });
     if (TOUCHING_KINDS.has(line.kind)) {
       (writer as Transaction).create(touchesOf(context).doc(entryId), {

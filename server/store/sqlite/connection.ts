@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { StoreUnavailableError } from "../store";
-import { migrations } from "./migrations";
+import { applyMigration, migrations, type MigrationStep } from "./migrations";
 import { quoteIdentifier } from "./identifiers";
 
 export interface SqliteStoreOptions {
@@ -136,7 +136,7 @@ export class SqliteConnection {
           );
         }
         for (let next = current; next < steps.length; next++) {
-          db.exec(steps[next] as string);
+          applyMigration(db, steps[next] as MigrationStep);
           db.pragma(`user_version = ${next + 1}`);
         }
         if ((db.pragma("foreign_key_check") as unknown[]).length > 0) {

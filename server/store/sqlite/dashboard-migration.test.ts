@@ -6,7 +6,7 @@ import { afterEach, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../../domain/contract";
 import { dashboardData } from "../dashboard";
 import { SqliteStore } from "./index";
-import { migrations } from "./migrations";
+import { applyMigration, migrations } from "./migrations";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -19,7 +19,7 @@ test("a database from before the dashboard gets its per-day counts and first tou
   const path = join(dir, "site.db");
   const steps = migrations(ENQUIRY_COLLECTION);
   const old = new Database(path);
-  for (const step of steps.slice(0, -1)) old.exec(step);
+  for (const step of steps.slice(0, -1)) applyMigration(old, step);
   old.pragma(`user_version = ${steps.length - 1}`);
   const insert = old.prepare(
     `INSERT INTO "${ENQUIRY_COLLECTION}" (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)

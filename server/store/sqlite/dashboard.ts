@@ -14,8 +14,10 @@ import {
   type DashboardSpan,
   type DashboardStore,
   type FirstTouch,
+  type OutcomeRow,
   type ReceivedDay,
 } from "../dashboard";
+import { DECIDED_STATUSES } from "../../../domain/deal";
 import type Database from "better-sqlite3";
 import { compareText } from "../vitals-summary";
 import type { SqliteRun } from "./connection";
@@ -75,6 +77,7 @@ export class SqliteDashboardStore implements DashboardStore {
             firstTouches,
             members: this.members(db, bounds),
             ...this.ownersAndSources(db, bounds),
+            outcomes: this.outcomes(db, bounds),
             vitals: this.vitals(db, bounds),
           };
         })
@@ -121,6 +124,28 @@ export class SqliteDashboardStore implements DashboardStore {
       )
       .all(params);
     return { owners, sources };
+  }
+
+  /**
+   * The enquiries received in the span now decided, by IST month, buyer type, source and status,
+   * with the orders' values: from enquiry_work's (status, received_at) index, each joined by key.
+   */
+  private outcomes(db: Database.Database, bounds: Bounds): OutcomeRow[] {
+    const statuses = JSON.stringify(DECIDED_STATUSES);
+    return db
+      .prepare<Bounds & { none: string; statuses: string }, OutcomeRow>(
+        `SELECT strftime('%Y-%m', w.received_at, '+330 minutes') AS month, e.RetailerSelfUse AS buyer,
+           coalesce(m.source_label, @none) AS source, w.status, count(*) AS enquiries,
+           count(d.value_rupees) AS orders, coalesce(sum(d.value_rupees), 0) AS value
+         FROM enquiry_work w
+           JOIN ${this.table} e ON e.id = w.enquiry_id
+           LEFT JOIN enquiry_meta m ON m.enquiry_id = w.enquiry_id
+           LEFT JOIN enquiry_deals d ON d.enquiry_id = w.enquiry_id
+         WHERE w.status IN (SELECT value FROM json_each(@statuses))
+           AND w.received_at >= @from AND w.received_at < @to
+         GROUP BY 1, 2, 3, 4`,
+      )
+      .all({ ...bounds, none: DASHBOARD_NO_SOURCE, statuses });
   }
 
   /**

@@ -19,6 +19,7 @@ import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { queueEnquiryMail, readMembers, readRule, readWork, takeTurn, writePlan } from "./work-record";
 import { planContact, planNote, planRelease, planStatusChange, releaseTakesTurn } from "../../lifecycle/plan";
 import type { ContactChannel } from "../../../domain/lifecycle";
+import type { LostReason } from "../../../domain/deal";
 import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
 
 /** Trigrams need three characters; a shorter search compares the columns directly. */
@@ -249,6 +250,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
       expectedVersion: number;
       note?: string;
       nextStep?: string | null;
+      lostReason?: LostReason;
       staffEmail: string;
       at: Date;
     },
@@ -266,6 +268,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
             expectedVersion: change.expectedVersion,
             note: change.note ?? null,
             ...(change.nextStep !== undefined ? { nextStep: change.nextStep } : {}),
+            ...(change.lostReason !== undefined ? { lostReason: change.lostReason } : {}),
             at,
           });
           if (plan.outcome === "conflict") return plan;

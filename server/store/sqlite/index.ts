@@ -19,6 +19,8 @@ import { SqliteWebhookStore } from "./webhooks";
 import { SqliteConversationStore } from "./conversations";
 import { SqliteTemplateStore } from "./templates";
 import { SqlitePushStore } from "./push";
+import { SqliteDealStore } from "./deals";
+import { SqliteBuyerStore } from "./buyers";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -50,6 +52,8 @@ export class SqliteStore implements Store {
   readonly conversations: SqliteConversationStore;
   readonly templates: SqliteTemplateStore;
   readonly push: SqlitePushStore;
+  readonly deals: SqliteDealStore;
+  readonly buyers: SqliteBuyerStore;
 
   private constructor(private readonly connection: SqliteConnection) {
     this.enquiries = new SqliteEnquiryStore(connection);
@@ -73,6 +77,8 @@ export class SqliteStore implements Store {
     this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
     this.templates = new SqliteTemplateStore(run);
     this.push = new SqlitePushStore(run, connection.enquiryTable);
+    this.deals = new SqliteDealStore(run, connection.enquiryTable);
+    this.buyers = new SqliteBuyerStore(run, connection.enquiryTable);
   }
 
   /**

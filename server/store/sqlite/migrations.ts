@@ -8,12 +8,23 @@ import { lifecycleSchema, teamSchema } from "./team-schema";
 import { webhookSchema } from "./webhook-schema";
 import { conversationSchema } from "./conversation-schema";
 import { templatesAndPushSchema } from "./templates-and-push-schema";
+import { saleSchema } from "./sale-schema";
+import type Database from "better-sqlite3";
+
+/** One step: SQL to run, or (where rows must be worked out in the server) a function of the connection. */
+export type MigrationStep = string | ((db: Database.Database) => void);
+
+/** Runs one step on `db`, in the caller's transaction. */
+export function applyMigration(db: Database.Database, step: MigrationStep): void {
+  if (typeof step === "string") db.exec(step);
+  else step(db);
+}
 
 /**
  * Schema migrations, in order; `PRAGMA user_version` holds how many have run.
  * A later version appends a step here and never edits one that has shipped.
  */
-export function migrations(enquiryTable: string): string[] {
+export function migrations(enquiryTable: string): MigrationStep[] {
   const table = quoteIdentifier(enquiryTable);
   return [
     `
@@ -173,6 +184,8 @@ export function migrations(enquiryTable: string): string[] {
     conversationSchema(enquiryTable, quoteIdentifier),
     // Reply templates, push subscriptions and follow-up reminders (templates-and-push-schema.ts).
     templatesAndPushSchema(enquiryTable, quoteIdentifier),
+    // The deal's figures, why a sale was lost, and each enquiry's buyer keys (sale-schema.ts).
+    saleSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

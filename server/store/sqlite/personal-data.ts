@@ -1,5 +1,8 @@
 import type Database from "better-sqlite3";
-import { catchUpSearch } from "./search-index";
+import { isLostReason, type LostReason } from "../../../domain/deal";
+import { buyerKeyOfQuery } from "../buyer-keys";
+import { buyerSecretOf } from "./sale-schema";
+import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
 import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
 import {
   erasureSummary,
@@ -27,15 +30,9 @@ interface HistoryRow {
   text: string | null;
 }
 
-/** FTS5's query syntax: the text as one quoted phrase, so nothing in it is an operator. */
-function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 /**
- * A person's data on SQLite. Their enquiries are found through the inbox's trigram index
- * (`enquiry_search`, which holds every enquiry's name, e-mail and mobile), then compared exactly,
- * so no index on the address or number is needed and no enquiry is read in full beyond theirs.
+ * A person's data on SQLite. Their enquiries are found by their buyer key (`enquiry_buyers`, a keyed
+ * hash of each enquiry's mobile and of its mailbox), so no enquiry is read beyond theirs.
  */
 export class SqlitePersonalDataStore implements PersonalDataStore {
   private readonly conversations: SqliteConversationStore;
@@ -49,28 +46,28 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
   }
 
   private enquiriesOf(db: Database.Database, query: PersonQuery): EnquiryRow[] {
-    catchUpSearch(db, this.table);
-    const [phrase, match] =
-      "email" in query ? [query.email, `lower(trim(e.Email)) = @value`] : [query.mobile, `e.Mobile = @value`];
     return db
-      .prepare<{ phrase: string; value: string }, EnquiryRow>(
+      .prepare<[string], EnquiryRow>(
         `SELECT ${ENQUIRY_COLUMNS}
-         FROM ${this.table} e
-         WHERE e.id IN (SELECT enquiry_id FROM enquiry_search WHERE enquiry_search MATCH @phrase)
-           AND ${match}
+         FROM enquiry_buyers b JOIN ${this.table} e ON e.id = b.enquiry_id
+         WHERE b.buyer_key = ?
          ORDER BY e.received_at, e.id`,
       )
-      .all({ phrase: ftsPhrase(phrase), value: "email" in query ? query.email : query.mobile });
+      .all(buyerKeyOfQuery(query, buyerSecretOf(db)));
   }
 
-  /** By e-mail, that address; by mobile, the addresses the number's enquiries carry. */
+  /** By e-mail, that address; and the addresses the enquiries found carry. */
   private subscriptionsOf(
     db: Database.Database,
     query: PersonQuery,
     enquiries: EnquiryRow[],
   ): PersonalSubscription[] {
-    const addresses =
-      "email" in query ? [query.email] : [...new Set(enquiries.map((row) => row.Email.trim().toLowerCase()))];
+    const addresses = [
+      ...new Set([
+        ...("email" in query ? [query.email] : []),
+        ...enquiries.map((row) => row.Email.trim().toLowerCase()),
+      ]),
+    ];
     if (addresses.length === 0) return [];
     return db
       .prepare<[string], PersonalSubscription>(
@@ -85,11 +82,22 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
     const ids = JSON.stringify(rows.map((row) => row.id));
     const statuses = new Map(
       db
-        .prepare<[string], { enquiry_id: string; status: EnquiryStatus }>(
-          `SELECT enquiry_id, status FROM enquiry_work WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
+        .prepare<[string], { enquiry_id: string; status: EnquiryStatus; lost_reason: string | null }>(
+          `SELECT enquiry_id, status, lost_reason FROM enquiry_work WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
         )
         .all(ids)
-        .map((row) => [row.enquiry_id, row.status]),
+        .map((row) => [row.enquiry_id, row]),
+    );
+    const deals = new Map(
+      db
+        .prepare<[string], DealRow & { enquiry_id: string }>(
+          `SELECT d.enquiry_id, ${DEAL_COLUMNS} FROM enquiry_deals d WHERE d.enquiry_id IN (SELECT value FROM json_each(?))`,
+        )
+        .all(ids)
+        .map((row) => {
+          const { version: _, ...figures } = dealOf(row);
+          return [row.enquiry_id, figures];
+        }),
     );
     const history = new Map<string, HistoryEntry[]>();
     for (const row of db
@@ -127,14 +135,18 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
       query,
       enquiries: rows.map((row) => {
         const { id, receivedAt, enquiry } = storedEnquiry(row);
+        const work = statuses.get(id);
+        const lostReason: LostReason | null = isLostReason(work?.lost_reason) ? work.lost_reason : null;
         return {
           id,
           reference: enquiryReference(id),
           receivedAt,
           enquiry,
-          status: statuses.get(id) ?? "New",
+          status: work?.status ?? "New",
           history: history.get(id) ?? [],
           conversation: conversations.messagesOf(db, id),
+          deal: deals.get(id) ?? null,
+          lostReason,
         };
       }),
       subscriptions,
@@ -159,7 +171,9 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           const subscriberIds = JSON.stringify(subscriptions.map((subscription) => subscription.id));
           const inIds = `IN (SELECT value FROM json_each(?))`;
           // Mails first, counted (they would also go with their enquiry or address). The
-          // enquiries' delete trigger removes their rows from the search index.
+          // enquiries' delete trigger removes their rows from the search index; their buyer keys
+          // are deleted by name, as everything else of theirs is.
+          db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inIds}`).run(ids);
           const counts: ErasureCounts = {
             // A digest, or a list of enquiries handed on, names its enquiries' buyers by first name:
             // one naming an erased enquiry goes too.
@@ -174,6 +188,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
             // After the notifications: a reply's mail refers to its message.
             messages: db.prepare(`DELETE FROM enquiry_messages WHERE enquiry_id ${inIds}`).run(ids).changes,
             workRecords: db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inIds}`).run(ids).changes,
+            deals: db.prepare(`DELETE FROM enquiry_deals WHERE enquiry_id ${inIds}`).run(ids).changes,
             enquiries: db.prepare(`DELETE FROM ${this.table} WHERE id ${inIds}`).run(ids).changes,
             subscriptions: db.prepare(`DELETE FROM subscribers WHERE id ${inIds}`).run(subscriberIds).changes,
           };

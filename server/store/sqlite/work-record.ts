@@ -1,6 +1,13 @@
 import type Database from "better-sqlite3";
 import type { EnquiryStatus } from "../../../domain/console";
-import type { MemberFacts, OwnerBatchPlan, PushPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
+import type {
+  HistoryLine,
+  MemberFacts,
+  OwnerBatchPlan,
+  PushPlan,
+  WorkPlan,
+  WorkState,
+} from "../../lifecycle/plan";
 import { untouchedWork } from "../../lifecycle/plan";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
@@ -10,6 +17,7 @@ import { newRowId } from "./row-id";
 import { queueEnquiryWebhooks } from "./webhooks";
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
+import { isLostReason } from "../../../domain/deal";
 
 /**
  * An enquiry's work record on SQLite (`enquiry_work`), read and written whole: the one codec of
@@ -27,10 +35,11 @@ export interface WorkRow {
   first_contact_due_at: string | null;
   closed_at: string | null;
   reminder_due_at: string | null;
+  lost_reason: string | null;
 }
 
 export const WORK_COLUMNS = `w.status, w.version, w.owner_id, w.follow_up_at, w.next_step, w.touched_at, w.due_at,
-  w.first_contact_due_at, w.closed_at, w.reminder_due_at`;
+  w.first_contact_due_at, w.closed_at, w.reminder_due_at, w.lost_reason`;
 
 export function workStateOf(row: WorkRow | undefined): WorkState {
   if (!row) return untouchedWork();
@@ -45,6 +54,7 @@ export function workStateOf(row: WorkRow | undefined): WorkState {
     firstContactDueAt: row.first_contact_due_at,
     closedAt: row.closed_at,
     reminderDueAt: row.reminder_due_at,
+    lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null,
   };
 }
 
@@ -93,33 +103,16 @@ export function writePlan(
   prepared(
     db,
     `INSERT INTO enquiry_work (enquiry_id, received_at, status, version, owner_id, follow_up_at, next_step,
-       touched_at, due_at, first_contact_due_at, closed_at, reminder_due_at)
+       touched_at, due_at, first_contact_due_at, closed_at, reminder_due_at, lost_reason)
      VALUES (@id, @receivedAt, @status, @version, @ownerId, @followUpAt, @nextStep, @touchedAt, @dueAt,
-       @firstContactDueAt, @closedAt, @reminderDueAt)
+       @firstContactDueAt, @closedAt, @reminderDueAt, @lostReason)
      ON CONFLICT (enquiry_id) DO UPDATE SET status = excluded.status, version = excluded.version,
        owner_id = excluded.owner_id, follow_up_at = excluded.follow_up_at, next_step = excluded.next_step,
        touched_at = excluded.touched_at, due_at = excluded.due_at,
        first_contact_due_at = excluded.first_contact_due_at, closed_at = excluded.closed_at,
-       reminder_due_at = excluded.reminder_due_at`,
+       reminder_due_at = excluded.reminder_due_at, lost_reason = excluded.lost_reason`,
   ).run({ id: stored.id, receivedAt: stored.receivedAt, ...work });
-  const history = prepared(
-    db,
-    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner)
-     VALUES (@id, @enquiryId, @at, @staffEmail, @kind, @from, @to, @text, @fromOwner)`,
-  );
-  for (const line of plan.history) {
-    history.run({
-      id: newRowId(),
-      enquiryId: stored.id,
-      at: actor.at,
-      staffEmail: actor.staffEmail,
-      kind: line.kind,
-      from: line.kind === "status" ? line.from : null,
-      to: line.kind === "status" ? line.to : null,
-      text: line.text,
-      fromOwner: line.kind === "owner" ? line.fromOwner : null,
-    });
-  }
+  writeHistoryLines(db, stored.id, plan.history, actor);
   writeAlerts(db, stored.id, plan.alerts, actor.at);
   writePushes(db, stored, plan.pushes ?? [], actor.at);
   for (const event of plan.webhooks) {
@@ -128,6 +121,33 @@ export function writePlan(
       enquiry: stored,
       at: new Date(actor.at),
       ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
+    });
+  }
+}
+
+/** Writes history lines of one enquiry by `staffEmail`, in the caller's transaction. */
+export function writeHistoryLines(
+  db: Database.Database,
+  enquiryId: string,
+  lines: readonly HistoryLine[],
+  actor: { staffEmail: string; at: string },
+): void {
+  const history = prepared(
+    db,
+    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner)
+     VALUES (@id, @enquiryId, @at, @staffEmail, @kind, @from, @to, @text, @fromOwner)`,
+  );
+  for (const line of lines) {
+    history.run({
+      id: newRowId(),
+      enquiryId,
+      at: actor.at,
+      staffEmail: actor.staffEmail,
+      kind: line.kind,
+      from: line.kind === "status" ? line.from : null,
+      to: line.kind === "status" ? line.to : null,
+      text: line.text,
+      fromOwner: line.kind === "owner" ? line.fromOwner : null,
     });
   }
 }

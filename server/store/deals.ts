@@ -1,0 +1,36 @@
+import type { DealFigures, EnquiryDeal, LostReason } from "../../domain/deal";
+
+export type DealChangeResult =
+  /** `unchanged`: the figures were already these; nothing was written. */
+  | { outcome: "changed" | "unchanged"; deal: EnquiryDeal }
+  /** Someone changed the figures since `expectedVersion`: nothing was written; `deal` is theirs. */
+  | { outcome: "conflict"; deal: EnquiryDeal }
+  | { outcome: "not-found" };
+
+/** How an enquiry ended, as the CSV and a buyer's history show it. */
+export interface DealOutcome {
+  figures: DealFigures;
+  lostReason: LostReason | null;
+}
+
+/**
+ * The deal's figures on each enquiry (domain/deal.ts), with a version of their own: the one plan
+ * (server/lifecycle/plan.ts: planDeal) decides, the adapters read and write. Erased with the enquiry.
+ */
+export interface DealStore {
+  /**
+   * The enquiry's deal (version 0 and no figures until one is recorded) and why it was lost (set
+   * with Declined); null when there is no such enquiry.
+   */
+  get(enquiryId: string): Promise<{ deal: EnquiryDeal; lostReason: LostReason | null } | null>;
+  /**
+   * Records the figures if `expectedVersion` is still the current one, in one transaction with the
+   * history's line ("Deal: 40 packs, ₹ 32,000, Jaipur 302001") by `staffEmail`.
+   */
+  record(
+    enquiryId: string,
+    change: { expectedVersion: number; figures: DealFigures; staffEmail: string; at: Date },
+  ): Promise<DealChangeResult>;
+  /** The figures and lost reason of each enquiry that has either; absent for the others. */
+  outcomesOf(enquiryIds: readonly string[]): Promise<Map<string, DealOutcome>>;
+}

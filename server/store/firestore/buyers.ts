@@ -1,0 +1,232 @@
+import { randomBytes } from "node:crypto";
+import { FieldPath, type DocumentData, type DocumentSnapshot } from "firebase-admin/firestore";
+import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
+import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
+import { isLostReason } from "../../../domain/deal";
+import { BUYER_KEY_NAME, buyerKeysOf, type BuyerKeys } from "../buyer-keys";
+import type { BuyerStore } from "../buyers";
+import {
+  ALREADY_EXISTS,
+  chunks,
+  collectionsOf,
+  grpcCode,
+  isoOf,
+  NOT_FOUND,
+  sortKey,
+  type FirestoreContext,
+} from "./connection";
+
+/** The enquiry's two buyer keys, in its document: [mobile's, mailbox's] (server/store/buyer-keys.ts). */
+export const BUYER_KEYS_FIELD = "buyerKeys";
+/** Where the start-up's backfill says it has given every enquiry stored before keys existed its keys. */
+export const BUYER_KEYS_DONE = ["settings", "buyerKeys"] as const;
+/** Firestore answers array-contains-any with at most this many values. */
+const ARRAY_CONTAINS_ANY_LIMIT = 30;
+/** Enquiries read and given their keys per batch by the backfill. */
+const BACKFILL_BATCH = 300;
+
+const secrets = new WeakMap<object, Promise<Buffer>>();
+
+/** The site's key for buyer keys, in `siteKeys` like the site's other keys; read once per connection. */
+export function buyerSecret(context: FirestoreContext): Promise<Buffer> {
+  let secret = secrets.get(context.db);
+  if (!secret) {
+    const ref = context.db.collection("siteKeys").doc(BUYER_KEY_NAME);
+    secret = context.run(async () => {
+      try {
+        await ref.create({ value: randomBytes(32) });
+      } catch (error) {
+        if (grpcCode(error) !== ALREADY_EXISTS) throw error;
+      }
+      const value: unknown = (await ref.get()).get("value");
+      if (!(value instanceof Uint8Array) || value.length !== 32)
+        throw new Error("The buyer keys' key is not usable");
+      return Buffer.from(value);
+    });
+    // A failed read is asked again next time, not remembered.
+    secret.catch(() => secrets.delete(context.db));
+    secrets.set(context.db, secret);
+  }
+  return secret;
+}
+
+/** The document's field for an enquiry's keys. */
+export function buyerKeysField(keys: BuyerKeys): string[] {
+  return [keys.mobile, keys.mailbox];
+}
+
+/** An enquiry document's keys: as stored, or (stored before keys existed) worked out from its fields. */
+export function buyerKeysOfDocument(data: DocumentData, secret: Buffer): BuyerKeys {
+  const stored: unknown = data[BUYER_KEYS_FIELD];
+  if (Array.isArray(stored) && stored.length === 2) {
+    return { mobile: String(stored[0]), mailbox: String(stored[1]) };
+  }
+  return buyerKeysOf({ Mobile: String(data.Mobile ?? ""), Email: String(data.Email ?? "") }, secret);
+}
+
+/**
+ * A buyer's enquiries on Firestore: each enquiry's document holds its two keys in `buyerKeys`,
+ * which an array-contains-any query reads by Firestore's automatic index on the field. Enquiries
+ * stored before keys existed are given theirs by `backfillKeys` once, at start-up.
+ */
+export class FirestoreBuyerStore implements BuyerStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get collections() {
+    return collectionsOf(this.context);
+  }
+
+  /** The enquiries holding any of `keys`, with their statuses: Spam left out. */
+  private async holding(
+    keys: readonly string[],
+  ): Promise<{ doc: DocumentSnapshot; status: EnquiryStatus }[]> {
+    const docs = new Map<string, DocumentSnapshot>();
+    for (const part of chunks([...new Set(keys)], ARRAY_CONTAINS_ANY_LIMIT)) {
+      const snapshot = await this.collections.enquiries
+        .where(BUYER_KEYS_FIELD, "array-contains-any", part)
+        .select("receivedAt", "Quantity", BUYER_KEYS_FIELD)
+        .get();
+      for (const doc of snapshot.docs) docs.set(doc.id, doc);
+    }
+    if (docs.size === 0) return [];
+    const works = await this.context.db.getAll(
+      ...[...docs.keys()].map((id) => this.collections.work.doc(id)),
+      { fieldMask: ["status", "lostReason"] },
+    );
+    const statuses = new Map(
+      works.map((work) => [work.id, (work.get("status") as EnquiryStatus | undefined) ?? "New"] as const),
+    );
+    return [...docs.values()]
+      .map((doc) => ({ doc, status: statuses.get(doc.id) ?? "New" }))
+      .filter(({ status }) => status !== "Spam");
+  }
+
+  async history(enquiryId: string, limit: number): Promise<BuyerHistory | null> {
+    return this.context.run(async () => {
+      const [own, secret] = await Promise.all([
+        this.collections.enquiries.doc(enquiryId).get(),
+        buyerSecret(this.context),
+      ]);
+      if (!own.exists) return null;
+      const keys = buyerKeysOfDocument(own.data() ?? {}, secret);
+      const position = sortKey(isoOf(own.get("receivedAt")), own.id);
+      const others = (await this.holding(buyerKeysField(keys)))
+        .filter(({ doc }) => doc.id !== enquiryId)
+        .map(({ doc, status }) => ({ doc, status, at: sortKey(isoOf(doc.get("receivedAt")), doc.id) }))
+        .sort((a, b) => b.at.localeCompare(a.at));
+      const shown = others.slice(0, limit);
+      const [works, deals] = shown.length
+        ? await Promise.all([
+            this.context.db.getAll(...shown.map(({ doc }) => this.collections.work.doc(doc.id)), {
+              fieldMask: ["lostReason"],
+            }),
+            this.context.db.getAll(...shown.map(({ doc }) => this.collections.deals.doc(doc.id)), {
+              fieldMask: ["valueRupees"],
+            }),
+          ])
+        : [[], []];
+      return {
+        total: others.length,
+        earlier: others.filter(({ at }) => at < position).length,
+        enquiries: shown.map(({ doc, status }, index): BuyerEnquiry => {
+          const held = (doc.get(BUYER_KEYS_FIELD) as unknown[] | undefined) ?? [];
+          const lostReason: unknown = works[index]?.get("lostReason");
+          const value: unknown = deals[index]?.get("valueRupees");
+          return {
+            id: doc.id,
+            reference: enquiryReference(doc.id),
+            receivedAt: isoOf(doc.get("receivedAt")),
+            status,
+            quantity: Number(doc.get("Quantity")),
+            sameMobile: held[0] === keys.mobile,
+            sameMailbox: held[1] === keys.mailbox,
+            orderValue: typeof value === "number" ? value : null,
+            lostReason: status === "Declined" && isLostReason(lostReason) ? lostReason : null,
+          };
+        }),
+      };
+    });
+  }
+
+  async earlierCounts(enquiryIds: readonly string[]): Promise<Map<string, number>> {
+    if (enquiryIds.length === 0) return new Map();
+    return this.context.run(async () => {
+      const [docs, secret] = await Promise.all([
+        this.context.db.getAll(...enquiryIds.map((id) => this.collections.enquiries.doc(id)), {
+          fieldMask: ["receivedAt", "Mobile", "Email", BUYER_KEYS_FIELD],
+        }),
+        buyerSecret(this.context),
+      ]);
+      const listed = docs
+        .filter((doc) => doc.exists)
+        .map((doc) => ({
+          id: doc.id,
+          keys: buyerKeysField(buyerKeysOfDocument(doc.data() ?? {}, secret)),
+          at: sortKey(isoOf(doc.get("receivedAt")), doc.id),
+        }));
+      const holders = (await this.holding(listed.flatMap(({ keys }) => keys))).map(({ doc }) => ({
+        keys: (doc.get(BUYER_KEYS_FIELD) as unknown[] | undefined) ?? [],
+        at: sortKey(isoOf(doc.get("receivedAt")), doc.id),
+      }));
+      const counts = new Map<string, number>();
+      for (const { id, keys, at } of listed) {
+        const earlier = holders.filter(
+          (holder) => holder.at < at && keys.some((key) => holder.keys.includes(key)),
+        ).length;
+        if (earlier > 0) counts.set(id, earlier);
+      }
+      return counts;
+    });
+  }
+
+  async backfillKeys(): Promise<number> {
+    const marker = this.context.db.collection(BUYER_KEYS_DONE[0]).doc(BUYER_KEYS_DONE[1]);
+    if ((await this.context.run(() => marker.get())).get("done") === true) return 0;
+    const secret = await buyerSecret(this.context);
+    let given = 0;
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.context.run(() => {
+        let query = this.collections.enquiries
+          .orderBy(FieldPath.documentId())
+          .select("Mobile", "Email", BUYER_KEYS_FIELD)
+          .limit(BACKFILL_BATCH);
+        if (after) query = query.startAfter(after);
+        return query.get();
+      });
+      const missing = page.docs.filter((doc) => !Array.isArray(doc.get(BUYER_KEYS_FIELD)));
+      if (missing.length > 0) {
+        const batch = this.context.db.batch();
+        for (const doc of missing) {
+          // update, not set: an enquiry erased meanwhile is not brought back (the batch fails, and is tried again below).
+          batch.update(doc.ref, {
+            [BUYER_KEYS_FIELD]: buyerKeysField(buyerKeysOfDocument(doc.data(), secret)),
+          });
+        }
+        try {
+          await this.context.run(() => batch.commit());
+          given += missing.length;
+        } catch (error) {
+          if (grpcCode(error) !== NOT_FOUND) throw error;
+          // One of them was erased meanwhile: give the others theirs one by one.
+          for (const doc of missing) {
+            try {
+              await this.context.run(() =>
+                doc.ref.update({
+                  [BUYER_KEYS_FIELD]: buyerKeysField(buyerKeysOfDocument(doc.data(), secret)),
+                }),
+              );
+              given += 1;
+            } catch (single) {
+              if (grpcCode(single) !== NOT_FOUND) throw single;
+            }
+          }
+        }
+      }
+      if (page.size < BACKFILL_BATCH) break;
+      after = page.docs.at(-1)?.id ?? null;
+    }
+    await this.context.run(() => marker.set({ done: true, at: new Date().toISOString() }));
+    return given;
+  }
+}

@@ -1,0 +1,120 @@
+import type Database from "better-sqlite3";
+import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
+import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
+import { isLostReason } from "../../../domain/deal";
+import { buyerKeysOf } from "../buyer-keys";
+import type { BuyerStore } from "../buyers";
+import { prepared, type SqliteRun } from "./connection";
+import { buyerSecretOf, INSERT_BUYER_KEY } from "./sale-schema";
+
+/** Stores an enquiry's two buyer keys (server/store/buyer-keys.ts), in the caller's transaction. */
+export function storeBuyerKeys(
+  db: Database.Database,
+  enquiry: { id: string; receivedAt: string; Mobile: string; Email: string },
+): void {
+  const keys = buyerKeysOf(enquiry, buyerSecretOf(db));
+  const insert = prepared(db, INSERT_BUYER_KEY);
+  insert.run(keys.mobile, enquiry.receivedAt, enquiry.id);
+  insert.run(keys.mailbox, enquiry.receivedAt, enquiry.id);
+}
+
+interface OtherRow {
+  id: string;
+  received_at: string;
+  Quantity: number;
+  status: string | null;
+  lost_reason: string | null;
+  value_rupees: number | null;
+  same_mobile: number;
+  same_mailbox: number;
+}
+
+/**
+ * A buyer's enquiries on SQLite, through `enquiry_buyers` (buyer key, time received, enquiry): its
+ * primary key finds every enquiry of one key in time order, and an index on the enquiry finds an
+ * enquiry's own keys; both go with the enquiry.
+ */
+export class SqliteBuyerStore implements BuyerStore {
+  constructor(
+    private readonly run: SqliteRun,
+    /** The enquiries' table, already quoted. */
+    private readonly table: string,
+  ) {}
+
+  /** The enquiries sharing a key with this one, Spam aside: the one definition both reads below use. */
+  private others(): string {
+    return `(SELECT DISTINCT enquiry_id FROM enquiry_buyers
+              WHERE buyer_key IN (@mobile, @mailbox) AND enquiry_id <> @id) o
+      JOIN ${this.table} e ON e.id = o.enquiry_id
+      LEFT JOIN enquiry_work w ON w.enquiry_id = o.enquiry_id`;
+  }
+
+  async history(enquiryId: string, limit: number): Promise<BuyerHistory | null> {
+    return this.run((db) =>
+      db
+        .transaction((): BuyerHistory | null => {
+          const own = prepared<[string], { Mobile: string; Email: string; received_at: string }>(
+            db,
+            `SELECT Mobile, Email, received_at FROM ${this.table} WHERE id = ?`,
+          ).get(enquiryId);
+          if (!own) return null;
+          const keys = buyerKeysOf(own, buyerSecretOf(db));
+          const params = { id: enquiryId, mobile: keys.mobile, mailbox: keys.mailbox, at: own.received_at };
+          const counts = prepared<typeof params, { total: number; earlier: number | null }>(
+            db,
+            `SELECT count(*) AS total, sum((e.received_at, e.id) < (@at, @id)) AS earlier
+             FROM ${this.others()} WHERE coalesce(w.status, 'New') <> 'Spam'`,
+          ).get(params);
+          const rows = prepared<typeof params & { limit: number }, OtherRow>(
+            db,
+            `SELECT e.id, e.received_at, e.Quantity, w.status, w.lost_reason, d.value_rupees,
+               EXISTS (SELECT 1 FROM enquiry_buyers x
+                       WHERE x.buyer_key = @mobile AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS same_mobile,
+               EXISTS (SELECT 1 FROM enquiry_buyers x
+                       WHERE x.buyer_key = @mailbox AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS same_mailbox
+             FROM ${this.others()} LEFT JOIN enquiry_deals d ON d.enquiry_id = e.id
+             WHERE coalesce(w.status, 'New') <> 'Spam'
+             ORDER BY e.received_at DESC, e.id DESC LIMIT @limit`,
+          ).all({ ...params, limit });
+          return {
+            total: counts?.total ?? 0,
+            earlier: counts?.earlier ?? 0,
+            enquiries: rows.map((row): BuyerEnquiry => ({
+              id: row.id,
+              reference: enquiryReference(row.id),
+              receivedAt: row.received_at,
+              status: (row.status ?? "New") as EnquiryStatus,
+              quantity: row.Quantity,
+              sameMobile: row.same_mobile === 1,
+              sameMailbox: row.same_mailbox === 1,
+              orderValue: row.value_rupees,
+              lostReason: row.status === "Declined" && isLostReason(row.lost_reason) ? row.lost_reason : null,
+            })),
+          };
+        })
+        .deferred(),
+    );
+  }
+
+  async earlierCounts(enquiryIds: readonly string[]): Promise<Map<string, number>> {
+    if (enquiryIds.length === 0) return new Map();
+    const rows = this.run((db) =>
+      prepared<[string], { id: string; earlier: number }>(
+        db,
+        `SELECT me.enquiry_id AS id, count(DISTINCT o.enquiry_id) AS earlier
+         FROM enquiry_buyers me
+           JOIN enquiry_buyers o ON o.buyer_key = me.buyer_key
+             AND (o.received_at, o.enquiry_id) < (me.received_at, me.enquiry_id)
+           LEFT JOIN enquiry_work w ON w.enquiry_id = o.enquiry_id
+         WHERE me.enquiry_id IN (SELECT value FROM json_each(?)) AND coalesce(w.status, 'New') <> 'Spam'
+         GROUP BY me.enquiry_id`,
+      ).all(JSON.stringify(enquiryIds)),
+    );
+    return new Map(rows.map((row) => [row.id, row.earlier]));
+  }
+
+  async backfillKeys(): Promise<number> {
+    // The migration gave every enquiry its keys as it ran; each new one gets them as it is stored.
+    return 0;
+  }
+}

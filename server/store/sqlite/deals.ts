@@ -1,0 +1,123 @@
+import type Database from "better-sqlite3";
+import {
+  isLostReason,
+  NO_DEAL_FIGURES,
+  type DealFigures,
+  type EnquiryDeal,
+  type LostReason,
+} from "../../../domain/deal";
+import { planDeal } from "../../lifecycle/plan";
+import type { DealChangeResult, DealOutcome, DealStore } from "../deals";
+import { prepared, type SqliteRun } from "./connection";
+import { readWork, writeHistoryLines } from "./work-record";
+
+/** A row of `enquiry_deals` as the one codec reads it (a LEFT JOIN gives nulls where none is recorded). */
+export interface DealRow {
+  deal_version: number | null;
+  quantity: number | null;
+  value_rupees: number | null;
+  city: string | null;
+  pin_code: string | null;
+  gstin: string | null;
+}
+
+/** The columns to select, from the table aliased `d`. */
+export const DEAL_COLUMNS = `d.version AS deal_version, d.quantity, d.value_rupees, d.city, d.pin_code, d.gstin`;
+
+export function dealOf(row: DealRow | undefined): EnquiryDeal {
+  if (!row || row.deal_version === null) return { version: 0, ...NO_DEAL_FIGURES };
+  return {
+    version: row.deal_version,
+    quantity: row.quantity,
+    valueRupees: row.value_rupees,
+    city: row.city,
+    pinCode: row.pin_code,
+    gstin: row.gstin,
+  };
+}
+
+function readDeal(db: Database.Database, enquiryId: string): EnquiryDeal {
+  return dealOf(
+    prepared<[string], DealRow>(db, `SELECT ${DEAL_COLUMNS} FROM enquiry_deals d WHERE d.enquiry_id = ?`).get(
+      enquiryId,
+    ),
+  );
+}
+
+/** The deal's figures on SQLite, in `enquiry_deals` beside the enquiry; the plan decides (planDeal). */
+export class SqliteDealStore implements DealStore {
+  constructor(
+    private readonly run: SqliteRun,
+    /** The enquiries' table, already quoted. */
+    private readonly table: string,
+  ) {}
+
+  async get(enquiryId: string): Promise<{ deal: EnquiryDeal; lostReason: LostReason | null } | null> {
+    return this.run((db) => {
+      const row = prepared<[string], DealRow & { id: string; lost_reason: string | null }>(
+        db,
+        `SELECT e.id, w.lost_reason, ${DEAL_COLUMNS} FROM ${this.table} e
+           LEFT JOIN enquiry_deals d ON d.enquiry_id = e.id
+           LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
+         WHERE e.id = ?`,
+      ).get(enquiryId);
+      if (!row) return null;
+      return { deal: dealOf(row), lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null };
+    });
+  }
+
+  async record(
+    enquiryId: string,
+    change: { expectedVersion: number; figures: DealFigures; staffEmail: string; at: Date },
+  ): Promise<DealChangeResult> {
+    const at = change.at.toISOString();
+    return this.run((db) =>
+      // IMMEDIATE: the version is read and written under one write lock; of two saves based on
+      // the same version exactly one is made.
+      db
+        .transaction((): DealChangeResult => {
+          if (!readWork(db, this.table, enquiryId)) return { outcome: "not-found" };
+          const current = readDeal(db, enquiryId);
+          const { version: currentVersion, ...currentFigures } = current;
+          const plan = planDeal(
+            { version: currentVersion, figures: currentFigures },
+            { expectedVersion: change.expectedVersion, figures: change.figures },
+          );
+          if (plan.outcome !== "changed") return { outcome: plan.outcome, deal: current };
+          const { figures, version } = plan.deal;
+          prepared(
+            db,
+            `INSERT INTO enquiry_deals (enquiry_id, version, quantity, value_rupees, city, pin_code, gstin, updated_at)
+             VALUES (@enquiryId, @version, @quantity, @valueRupees, @city, @pinCode, @gstin, @at)
+             ON CONFLICT (enquiry_id) DO UPDATE SET version = excluded.version, quantity = excluded.quantity,
+               value_rupees = excluded.value_rupees, city = excluded.city, pin_code = excluded.pin_code,
+               gstin = excluded.gstin, updated_at = excluded.updated_at`,
+          ).run({ enquiryId, version, at, ...figures });
+          writeHistoryLines(db, enquiryId, plan.history, { staffEmail: change.staffEmail, at });
+          return { outcome: "changed", deal: { version, ...figures } };
+        })
+        .immediate(),
+    );
+  }
+
+  async outcomesOf(enquiryIds: readonly string[]): Promise<Map<string, DealOutcome>> {
+    if (enquiryIds.length === 0) return new Map();
+    const rows = this.run((db) =>
+      db
+        .prepare<[string], DealRow & { id: string; lost_reason: string | null }>(
+          `SELECT j.value AS id, w.lost_reason, ${DEAL_COLUMNS}
+           FROM json_each(?) j
+             LEFT JOIN enquiry_work w ON w.enquiry_id = j.value
+             LEFT JOIN enquiry_deals d ON d.enquiry_id = j.value
+           WHERE w.lost_reason IS NOT NULL OR d.enquiry_id IS NOT NULL`,
+        )
+        .all(JSON.stringify(enquiryIds)),
+    );
+    return new Map(
+      rows.map((row) => {
+        const { version: _, ...figures } = dealOf(row);
+        return [row.id, { figures, lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null }];
+      }),
+    );
+  }
+}
