@@ -416,7 +416,11 @@ describe("the console's API", () => {
     const { id } = await app.store.enquiries.add(asha);
     const responses = await Promise.all([
       consoleRequest(app, a, "POST", `/enquiries/${id}/status`, { status: "Contacted", version: 0 }),
-      consoleRequest(app, b, "POST", `/enquiries/${id}/status`, { status: "Declined", version: 0 }),
+      consoleRequest(app, b, "POST", `/enquiries/${id}/status`, {
+        status: "Declined",
+        version: 0,
+        lostReason: "price",
+      }),
     ]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     const detail = (await consoleRequest(app, a, "GET", `/enquiries/${id}`)).json<EnquiryDetail>();
@@ -442,7 +446,7 @@ describe("the console's API", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "reference,received (IST),status,Name,Email,Mobile,Quantity,RetailerSelfUse,language,owner,follow-up (IST),nextStep,lastNote,utm_source,utm_medium,utm_campaign,referrer,landingPath,spamReasons",
+      "reference,received (IST),status,Name,Email,Mobile,Quantity,RetailerSelfUse,language,owner,follow-up (IST),nextStep,lastNote,utm_source,utm_medium,utm_campaign,referrer,landingPath,spamReasons,quantityAgreed,orderValue (INR),city,pinCode,gstin,lostReason",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);

@@ -195,6 +195,7 @@ describe("a person's data in the console's API", () => {
         historyEntries: 1,
         messages: 0,
         subscriptions: 1,
+        deals: 0,
       },
     });
     expect(erased.body).not.toMatch(/asha@|Asha Verma/i);
@@ -222,7 +223,7 @@ describe("a person's data in the console's API", () => {
           actor: "owner@example.com",
           action: "personal-data-erased",
           target:
-            "1 enquiries, 2 mails, 1 statuses, 1 history entries, 0 conversation messages, 1 subscriptions",
+            "1 enquiries, 2 mails, 1 statuses, 1 history entries, 0 conversation messages, 1 subscriptions, 0 deals",
         },
       ]),
     );

@@ -125,6 +125,7 @@ describe("npm run personal-data", () => {
         historyEntries: 0,
         messages: 0,
         subscriptions: 1,
+        deals: 0,
       },
     });
     expect(erased.stdout).not.toMatch(/asha@|9876543210|Asha Verma/i);
@@ -139,7 +140,7 @@ describe("npm run personal-data", () => {
         actor: null,
         action: "personal-data-erased",
         target:
-          "1 enquiries, 2 mails, 1 statuses, 0 history entries, 0 conversation messages, 1 subscriptions",
+          "1 enquiries, 2 mails, 1 statuses, 0 history entries, 0 conversation messages, 1 subscriptions, 0 deals",
       },
     ]);
 

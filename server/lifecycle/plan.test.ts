@@ -9,6 +9,7 @@ import {
   planNote,
   planOwnerBatch,
   planOwnerChange,
+  planDeal,
   planRelease,
   planStatusChange,
   untouchedWork,
@@ -358,6 +359,77 @@ describe("status changes", () => {
       planFollowUp(closed.work, { followUpAt: ist("2030-01-07", "10:00"), nextStep: null, at: "x" }),
     ).toEqual({
       outcome: "closed",
+    });
+  });
+});
+
+describe("the sale", () => {
+  const figures = { quantity: 40, valueRupees: 32_000, city: "Jaipur", pinCode: "302001", gstin: null };
+
+  test("Declined keeps why it was lost with a line of its own; declined again for the same reason adds none; any other status forgets it", () => {
+    const contacted = planStatusChange(fridayEnquiry(), {
+      to: "Contacted",
+      expectedVersion: 0,
+      at: ist("2030-01-07", "11:00"),
+    });
+    if (contacted.outcome !== "changed") throw new Error("refused");
+    const declined = planStatusChange(contacted.work, {
+      to: "Declined",
+      expectedVersion: 1,
+      lostReason: "bought-elsewhere",
+      note: "Found it cheaper locally",
+      at: ist("2030-01-08", "11:00"),
+    });
+    expect(declined).toMatchObject({
+      outcome: "changed",
+      work: { status: "Declined", lostReason: "bought-elsewhere" },
+      history: [
+        { kind: "status", from: "Contacted", to: "Declined", text: "Found it cheaper locally" },
+        { kind: "deal", text: "Lost: Bought elsewhere" },
+      ],
+    });
+    if (declined.outcome !== "changed") throw new Error("refused");
+    const again = planStatusChange(declined.work, {
+      to: "Declined",
+      expectedVersion: 2,
+      lostReason: "bought-elsewhere",
+      at: ist("2030-01-08", "12:00"),
+    });
+    expect(again).toMatchObject({ work: { lostReason: "bought-elsewhere" }, history: [{ kind: "status" }] });
+    expect(again.outcome === "changed" && again.history).toHaveLength(1);
+    const reopened = planStatusChange(declined.work, {
+      to: "Contacted",
+      expectedVersion: 2,
+      at: ist("2030-01-09", "11:00"),
+    });
+    expect(reopened).toMatchObject({ work: { status: "Contacted", lostReason: null } });
+    const spam = planStatusChange(declined.work, {
+      to: "Spam",
+      expectedVersion: 2,
+      at: ist("2030-01-09", "11:00"),
+    });
+    expect(spam).toMatchObject({ work: { status: "Spam", lostReason: null } });
+  });
+
+  test("the deal's figures are recorded on the version seen, once, as one history line, and are not contact", () => {
+    expect(
+      planDeal(
+        {
+          version: 0,
+          figures: { quantity: null, valueRupees: null, city: null, pinCode: null, gstin: null },
+        },
+        { expectedVersion: 0, figures },
+      ),
+    ).toEqual({
+      outcome: "changed",
+      deal: { version: 1, figures },
+      history: [{ kind: "deal", text: "Deal: 40 packs, ₹ 32,000, Jaipur 302001" }],
+    });
+    expect(
+      planDeal({ version: 1, figures }, { expectedVersion: 0, figures: { ...figures, valueRupees: 1 } }),
+    ).toEqual({ outcome: "conflict" });
+    expect(planDeal({ version: 1, figures }, { expectedVersion: 1, figures: { ...figures } })).toEqual({
+      outcome: "unchanged",
     });
   });
 });
