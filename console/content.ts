@@ -602,3 +602,67 @@ export const pushText = {
   install:
     "On a phone, add the console to the home screen first (the browser's menu, then Add to Home screen or Install app): it then opens like an app, and on an iPhone only then can it show notifications.",
 } as const;
+
+/** The deal's panel on an enquiry's page, and the status form's question when a sale is lost (domain/deal.ts). */
+export const dealText = {
+  heading: "Deal",
+  none: "No deal recorded yet.",
+  record: "Record the deal",
+  edit: "Change the figures",
+  save: "Save the deal",
+  cancel: "Cancel",
+  quantity: "Packs agreed",
+  value: "Order value (₹)",
+  valueShown: "Order value",
+  valueHint: "Whole rupees, e.g. 32,000.",
+  city: "City",
+  pinCode: "PIN code",
+  gstin: "Retailer's GSTIN",
+  gstinHint: "15 characters, e.g. 27AAPFU0939F1ZV. Checked as you save.",
+  clearHint: "Leave a field empty to clear it.",
+  notRecorded: "—",
+  lostReason: "Why was it lost?",
+  lostReasonChoose: "Choose a reason",
+  lostBecause: "Lost because",
+  theirFigures: (summary: string) => `Now saved: ${summary}.`,
+} as const;
+
+/** One buyer's enquiries on an enquiry's page, and the inbox's mark of a returning buyer (domain/buyer.ts). */
+export const buyerText = {
+  heading: "Same buyer",
+  none: "No other enquiry from this mobile number or e-mail address.",
+  summary: (total: number, earlier: number) => {
+    const later = total - earlier;
+    const parts = [earlier ? `${earlier} earlier` : null, later ? `${later} later` : null].filter(Boolean);
+    return `${total} other ${total === 1 ? "enquiry" : "enquiries"} from this buyer: ${parts.join(", ")}.`;
+  },
+  shown: (shown: number, total: number) => `The newest ${shown} of ${total} are listed.`,
+  sameMobile: "same mobile",
+  sameMailbox: "same e-mail",
+  later: "later",
+  packs: (quantity: number) => `${quantity.toLocaleString("en-IN")} ${quantity === 1 ? "pack" : "packs"}`,
+  returning: (count: number) => `Returning · ${count}`,
+  returningLabel: (count: number) =>
+    `Returning buyer: ${count} earlier ${count === 1 ? "enquiry" : "enquiries"}`,
+} as const;
+
+/** The dashboard's figures of what the site sold (domain/dashboard.ts: DashboardSales). */
+export const salesText = {
+  ordersNote:
+    "Orders are enquiries now Confirmed or Fulfilled with their order's value recorded, counted in the month (IST) the enquiry came in.",
+  month: "Month",
+  orders: "Orders",
+  value: "Value",
+  total: "In this period",
+  noOrders: "No orders recorded for this period's enquiries yet.",
+  winRateNote:
+    "Won (Confirmed or Fulfilled) out of decided (won or Declined), of this period's enquiries; Spam never counts.",
+  winRate: "Win rate",
+  won: "Won",
+  decided: "Decided",
+  source: "Source",
+  buyer: "Buyer type",
+  noneDecided: "No enquiry of this period is decided yet.",
+  wonOf: (won: number, decided: number) =>
+    `${won.toLocaleString("en-IN")} of ${decided.toLocaleString("en-IN")}`,
+} as const;

@@ -57,8 +57,9 @@ export function HistoryList({ history, empty }: { history: readonly HistoryEntry
               </>
             )}
             {entry.kind === "follow-up" && (entry.text ? "Follow-up set" : "Follow-up cleared")}
+            {entry.kind === "deal" && entry.text}
           </p>
-          {entry.text && entry.kind !== "owner" && entry.kind !== "contact" && (
+          {entry.text && entry.kind !== "owner" && entry.kind !== "contact" && entry.kind !== "deal" && (
             <p className="history-text">
               {entry.kind === "follow-up" ? followUpText(entry.text) : entry.text}
             </p>

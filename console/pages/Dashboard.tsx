@@ -18,6 +18,7 @@ import { useStaff } from "../session";
 import { appPaths } from "../paths";
 import { countOf, dashboardText as text, formatDay, formatWorkingMinutes, pageTitle } from "../content";
 import { type ChartSeries, ChartLegend, istSeconds, TimeChart } from "../dashboard/TimeChart";
+import { SalesFigures } from "../dashboard/SalesFigures";
 
 const RANGE_PARAM = "days";
 const FUNNEL: readonly EnquiryStatus[] = ["New", "Contacted", "Confirmed", "Fulfilled"];
@@ -528,6 +529,7 @@ export function Component() {
             <PerWeek data={shown} />
             <Funnel data={shown} />
             <FirstContact data={shown} />
+            <SalesFigures data={shown} />
             {(
               [
                 ["per-member", "members", text.member, text.memberNote, text.noMembers],

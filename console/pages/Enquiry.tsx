@@ -34,9 +34,13 @@ import { Conversation } from "../components/Conversation";
 import { REPLY_TEXT_ID } from "../components/ReplyBox";
 import { WhatsAppButton } from "../components/WhatsAppButton";
 import type { TeamItemFields } from "../../domain/team";
+import type { EnquirySaleFields } from "../../domain/buyer";
+import { dealMessages, isLostReason, type LostReason } from "../../domain/deal";
+import { DealFigures, LostReasonField } from "../components/DealFigures";
+import { BuyerHistory } from "../components/BuyerHistory";
 
-/** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022). */
-type EnquiryDetail = BaseDetail & { team: TeamItemFields };
+/** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022), and its sale. */
+type EnquiryDetail = BaseDetail & { team: TeamItemFields } & EnquirySaleFields;
 
 function fetchDetail(id: string, signal?: AbortSignal): Promise<EnquiryDetail> {
   return callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiry, { id }), { signal });
@@ -50,6 +54,9 @@ export function Component() {
   const [statusError, setStatusError] = useState("");
   const [noteError, setNoteError] = useState("");
   const [busy, setBusy] = useState(false);
+  /** The status chosen in the form for the version shown (Declined asks why), and the reason chosen, kept through a conflict. */
+  const [chosenStatus, setChosenStatus] = useState<{ version: number; status: EnquiryStatus } | null>(null);
+  const [lostReason, setLostReason] = useState<LostReason | "">("");
 
   const loadFailed = useCallback((caught: unknown) => {
     setLoadError(
@@ -92,6 +99,11 @@ export function Component() {
     const status = String(form.get("status")) as EnquiryStatus;
     const note = String(form.get("note") ?? "").trim();
     const nextStep = form.get("nextStep");
+    const lostReason = form.get("lostReason");
+    if (status === "Declined" && !isLostReason(lostReason)) {
+      setStatusError(dealMessages.lostReasonRequired);
+      return;
+    }
     setBusy(true);
     setStatusError("");
     try {
@@ -103,9 +115,12 @@ export function Component() {
           ...(note ? { note } : {}),
           // Closing clears the next step on the server; otherwise what is typed replaces it.
           ...(typeof nextStep === "string" && nextStep.trim() ? { nextStep: nextStep.trim() } : {}),
+          ...(status === "Declined" ? { lostReason } : {}),
         },
       });
       setDetail(answer);
+      setChosenStatus(null);
+      setLostReason("");
       formElement.reset();
       flash(consoleMessages.statusChanged);
     } catch (caught) {
@@ -250,6 +265,7 @@ export function Component() {
           <h2 id="fields-heading">Enquiry</h2>
           <EnquiryFields enquiry={enquiry} />
         </section>
+        <BuyerHistory buyer={detail.buyer} receivedAt={detail.receivedAt} />
         <SourceDetails source={detail.source} />
 
         <section className="card" aria-labelledby="status-heading">
@@ -257,7 +273,14 @@ export function Component() {
           <form onSubmit={changeStatus} className="stack">
             <label className="field">
               <span>New status</span>
-              <select name="status" defaultValue={detail.status} key={detail.version}>
+              <select
+                name="status"
+                defaultValue={detail.status}
+                key={detail.version}
+                onChange={(event) =>
+                  setChosenStatus({ version: detail.version, status: event.target.value as EnquiryStatus })
+                }
+              >
                 {ENQUIRY_STATUSES.map((each) => (
                   <option key={each} value={each}>
                     {each}
@@ -265,6 +288,10 @@ export function Component() {
                 ))}
               </select>
             </label>
+            {(chosenStatus?.version === detail.version ? chosenStatus.status : detail.status) ===
+              "Declined" && (
+              <LostReasonField value={lostReason || detail.lostReason || ""} onChange={setLostReason} />
+            )}
             <label className="field">
               <span>Note with the change (optional)</span>
               <textarea name="note" rows={2} maxLength={NOTE_MAX_LENGTH} />
@@ -300,6 +327,18 @@ export function Component() {
             </button>
           </form>
         </section>
+
+        <DealFigures
+          enquiryId={detail.id}
+          deal={detail.deal}
+          buyerType={enquiry.RetailerSelfUse}
+          lostReason={detail.lostReason}
+          onSaved={(answer) =>
+            setDetail((current) =>
+              current ? { ...current, deal: answer.deal, history: answer.history } : current,
+            )
+          }
+        />
 
         <section className="card" aria-labelledby="history-heading">
           <h2 id="history-heading">History</h2>

@@ -31,6 +31,7 @@ import {
   type ViewCountsPayload,
 } from "../../domain/team";
 import { TeamFlags } from "../components/TeamPanel";
+import { ReturningBadge } from "../components/ReturningBadge";
 import { useStaff } from "../session";
 
 const VIEW_COUNT_KEYS: Record<InboxView, keyof ViewCountsPayload> = {
@@ -379,6 +380,7 @@ export function Component() {
                 <th scope="row" data-label="Name">
                   <Link to={appPaths.enquiry(item.id)}>{item.Name}</Link>
                   <span className="reference">{item.reference}</span>
+                  <ReturningBadge count={item.earlierEnquiries} />
                   {(item.firstContactLate || item.followUpAt) && (
                     <span className="team-line">
                       <TeamFlags team={item} />

@@ -55,6 +55,7 @@ test("two people change the same enquiry at once: the later is told, sees the ot
 
   // The owner's page still shows New; their change is refused, not laid over the colleague's.
   await page.getByLabel("New status").selectOption("Declined");
+  await page.getByLabel("Why was it lost?").selectOption("Other");
   await page.getByLabel("Note with the change (optional)").fill("Out of stock in her area");
   await page.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByRole("alert")).toHaveText(consoleMessages.statusConflict);
@@ -67,7 +68,9 @@ test("two people change the same enquiry at once: the later is told, sees the ot
   // What was typed is kept, so trying again takes one press.
   await expect(page.getByLabel("Note with the change (optional)")).toHaveValue("Out of stock in her area");
 
+  // Declined again: the reason chosen is kept too.
   await page.getByLabel("New status").selectOption("Declined");
+  await expect(page.getByLabel("Why was it lost?")).toHaveValue("other");
   await page.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByRole("status")).toContainText(consoleMessages.statusChanged);
   await expect(history).toContainText("Contacted → Declined");

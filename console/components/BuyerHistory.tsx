@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import type { BuyerHistory as History } from "../../domain/buyer";
+import { formatRupees, LOST_REASONS } from "../../domain/deal";
+import { buyerText, formatFullTime } from "../content";
+import { appPaths } from "../paths";
+
+/**
+ * The buyer's other enquiries on an enquiry's page (the same mobile number or mailbox), newest
+ * first: each with its reference (a link to it), when it came, its status and how it ended (the
+ * order's value, or why it was lost), and what it shares with this one.
+ */
+export function BuyerHistory({ buyer, receivedAt }: { buyer: History; receivedAt: string }) {
+  return (
+    <section className="card buyer" aria-labelledby="buyer-heading">
+      <h2 id="buyer-heading">{buyerText.heading}</h2>
+      {buyer.total === 0 ? (
+        <p className="empty">{buyerText.none}</p>
+      ) : (
+        <>
+          <p className="card-note">
+            {buyerText.summary(buyer.total, buyer.earlier)}
+            {buyer.enquiries.length < buyer.total &&
+              ` ${buyerText.shown(buyer.enquiries.length, buyer.total)}`}
+          </p>
+          <ul className="buyer-enquiries">
+            {buyer.enquiries.map((other) => (
+              <li key={other.id}>
+                <p className="buyer-line">
+                  <Link to={appPaths.enquiry(other.id)} className="reference-link">
+                    {other.reference}
+                  </Link>
+                  <span className={`status status-${other.status.toLowerCase()}`}>{other.status}</span>
+                  {other.orderValue !== null && (
+                    <strong className="buyer-value">{formatRupees(other.orderValue)}</strong>
+                  )}
+                  {other.lostReason && (
+                    <span className="buyer-lost">Lost: {LOST_REASONS[other.lostReason]}</span>
+                  )}
+                </p>
+                <p className="history-who">
+                  <time dateTime={other.receivedAt}>{formatFullTime(other.receivedAt)}</time>
+                  {other.receivedAt > receivedAt && ` (${buyerText.later})`} ·{" "}
+                  {buyerText.packs(other.quantity)} ·{" "}
+                  {[other.sameMobile && buyerText.sameMobile, other.sameMailbox && buyerText.sameMailbox]
+                    .filter(Boolean)
+                    .join(", ")}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { buyerText } from "../content";
+
+/** The inbox's mark of a buyer who wrote before: how many earlier enquiries (domain/buyer.ts). */
+export function ReturningBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <span className="flag flag-returning" title={buyerText.returningLabel(count)}>
+      <span aria-hidden="true">{buyerText.returning(count)}</span>
+      <span className="visually-hidden">{buyerText.returningLabel(count)}</span>
+    </span>
+  );
+}
