@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/inbox.ts                  200 requests per measure (20 for the full export)
  *   BENCH_QUICK=1 npx tsx bench/inbox.ts    20 per measure, for development
+ *   BENCH_MEASURE=buyer npx tsx bench/inbox.ts   only the inbox's measures whose name holds "buyer"
  *
  * A second data set, the team's (docs/decisions/022): 100,000 enquiries over a year with owners,
  * follow-ups and history; Mine, Overdue and Due today through the API, and one member's digest.
@@ -27,6 +28,7 @@ import { startServer } from "../tests/support/server-process";
 import { TEAM_API_ROUTES } from "../domain/team";
 import { istDate, istDayBounds } from "../domain/working-hours";
 import { digestMail } from "../server/notify/team-mail";
+import { BUYER_KEY_NAME, buyerKeysOf } from "../server/store/buyer-keys";
 
 export const STORED_ENQUIRIES = 100_000;
 const REQUESTS = quick ? 20 : 200;
@@ -37,6 +39,8 @@ const SURNAMES = ["Sharma", "Verma", "Gupta", "Singh", "Kumar", "Mehta", "Iyer",
 /** The inbox's own targets: a page or a search as quick at 100,000 enquiries as at 100. */
 export const inboxTargets = {
   pageP95Ms: 50,
+  /** The enquiry's page with its buyer's history (issue 29): a buyer with 50 earlier enquiries. */
+  buyerPageP95Ms: 50,
   searchP95Ms: 100,
   teamViewP95Ms: 50,
   digestMs: 200,
@@ -47,9 +51,16 @@ const DAY_MS = 86_400_000;
 const YEAR_MS = 365 * DAY_MS;
 const MEMBERS = ["asha", "bilal", "chitra", "dev"].map((name) => `${name}@bench.example`);
 const VITAL_SAMPLES = 100_000;
+/** Every this many enquiries, one is the returning buyer's: 51 of them, the last with 50 earlier. */
+const RETURNING_EVERY = 1_960;
+const RETURNING_MOBILE = "9123456789";
 
-/** Writes the enquiries straight into the file, as years of use would leave it (status on one in five). */
-export function seed(path: string) {
+/**
+ * Writes the enquiries straight into the file, as years of use would leave it (status on one in
+ * five), with each one's buyer keys (made with the store's own key, `secret`): one buyer, by her
+ * mobile, sent 51 of them over the year, most with a deal recorded. Answers her latest enquiry's id.
+ */
+export function seed(path: string, secret: Buffer): string {
   const db = new Database(path);
   const table = `"${ENQUIRY_COLLECTION}"`;
   const insertEnquiry = db.prepare(
@@ -67,6 +78,14 @@ export function seed(path: string) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertVital = db.prepare(`INSERT INTO vitals (page, metric, value, received_at) VALUES (?, ?, ?, ?)`);
+  const insertBuyerKey = db.prepare(
+    `INSERT INTO enquiry_buyers (buyer_key, received_at, enquiry_id) VALUES (?, ?, ?)`,
+  );
+  const insertDeal = db.prepare(
+    `INSERT INTO enquiry_deals (enquiry_id, version, quantity, value_rupees, city, pin_code, gstin, updated_at)
+     VALUES (?, 1, ?, ?, 'Jaipur', '302001', NULL, ?)`,
+  );
+  let returningLatest = "";
   // The year to now, evenly: about 274 enquiries a day.
   const start = Date.now() - YEAR_MS;
   const spacing = YEAR_MS / STORED_ENQUIRIES;
@@ -76,16 +95,29 @@ export function seed(path: string) {
       const received = start + n * spacing;
       const receivedAt = new Date(received).toISOString();
       const surname = SURNAMES[n % SURNAMES.length] as string;
+      const returning = n % RETURNING_EVERY === 0;
+      const enquiry = {
+        Email: `buyer${n}@example.in`,
+        Mobile: returning ? RETURNING_MOBILE : String(9_000_000_000 + n),
+      };
       insertEnquiry.run(
         id,
         `Buyer${n} ${surname}`,
-        `buyer${n}@example.in`,
-        String(9_000_000_000 + n),
+        enquiry.Email,
+        enquiry.Mobile,
         (n % 50) + 1,
         n % 3 === 0 ? "Retailer" : "Self Use",
         receivedAt,
       );
       insertNotification.run(randomUUID(), id, receivedAt, receivedAt);
+      const keys = buyerKeysOf(enquiry, secret);
+      insertBuyerKey.run(keys.mobile, receivedAt, id);
+      insertBuyerKey.run(keys.mailbox, receivedAt, id);
+      if (returning) {
+        returningLatest = id;
+        if (n % (RETURNING_EVERY * 5) !== 0)
+          insertDeal.run(id, (n % 50) + 1, ((n % 50) + 1) * 800, receivedAt);
+      }
       if (n % 5 === 0) {
         const status = ENQUIRY_STATUSES[1 + ((n / 5) % 5)] as string;
         insertWork.run(id, status, receivedAt);
@@ -107,6 +139,7 @@ export function seed(path: string) {
     }
   })();
   db.close();
+  return returningLatest;
 }
 
 /**
@@ -215,9 +248,10 @@ export async function runInboxBenchmark(): Promise<Row[]> {
       role: "owner",
       passwordHash: await hashPassword(PASSWORD),
     });
+    const secret = await store.keys.key(BUYER_KEY_NAME);
     await store.close();
     const seeding = performance.now();
-    seed(path);
+    const returningBuyer = seed(path, secret);
     console.error(
       `seeded ${formatCount(STORED_ENQUIRIES)} enquiries in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
@@ -276,6 +310,12 @@ export async function runInboxBenchmark(): Promise<Row[]> {
         },
         { name: "search: two letters", count: REQUESTS, path: () => "/enquiries?q=Iy" },
         {
+          name: "enquiry page: a buyer with 50 earlier enquiries",
+          target: inboxTargets.buyerPageP95Ms,
+          count: REQUESTS,
+          path: () => `/enquiries/${returningBuyer}`,
+        },
+        {
           name: "updates since the newest",
           target: inboxTargets.pageP95Ms,
           count: REQUESTS,
@@ -310,8 +350,12 @@ export async function runInboxBenchmark(): Promise<Row[]> {
         ).nextCursor;
       }
 
+      // BENCH_MEASURE: only the measures whose name holds this text (and not the team's data set).
+      const only = process.env.BENCH_MEASURE;
       const rows: Row[] = [];
-      for (const { name, target, count, path } of measures) {
+      for (const { name, target, count, path } of measures.filter(
+        (each) => !only || each.name.includes(only),
+      )) {
         const figures = await measure(count, (index) => get(path(index)));
         rows.push({
           group: "Inbox, SQLite, 100,000 enquiries",
@@ -435,7 +479,9 @@ export async function runTeamBenchmark(): Promise<Row[]> {
 if (isMain(import.meta.url)) {
   const rows = process.env.BENCH_TEAM_ONLY
     ? await runTeamBenchmark()
-    : [...(await runInboxBenchmark()), ...(await runTeamBenchmark())];
+    : process.env.BENCH_MEASURE
+      ? await runInboxBenchmark()
+      : [...(await runInboxBenchmark()), ...(await runTeamBenchmark())];
   console.log(formatTable(rows));
   process.exitCode = rows.every((row) => row.pass !== false) ? 0 : 1;
 }
