@@ -6,6 +6,7 @@
  */
 import { ENQUIRY_STATUSES, NOTE_MAX_LENGTH, type EnquiryStatus } from "./console";
 import type { BuyerType } from "./enquiry";
+import type { LostReason } from "./deal";
 
 /** The most enquiries one bulk action may change. */
 export const BULK_MAX = 500;
@@ -31,8 +32,8 @@ export interface BulkItem {
 export type BulkAction =
   /** Give each to a member (a staff id), or to nobody (null). */
   | { kind: "assign"; ownerId: string | null }
-  /** Set each one's status, with one note written on each. */
-  | { kind: "status"; to: EnquiryStatus; note?: string }
+  /** Set each one's status, with one note written on each; Declined says why the sales were lost. */
+  | { kind: "status"; to: EnquiryStatus; note?: string; lostReason?: LostReason }
   /** File each as Spam. */
   | { kind: "spam" }
   /** Each filed as Spam is filed as New and reaches the team as a new enquiry would. */

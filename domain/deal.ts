@@ -237,6 +237,17 @@ export function dealSummary(figures: DealFigures): string {
   return `Deal: ${parts.filter(Boolean).join(", ")}`;
 }
 
+/**
+ * Declined needs the reason the sale was lost (the dashboard and the CSV count lost sales by it),
+ * on an enquiry's page and in bulk alike; any other status takes none.
+ */
+export function checkLostReason(to: EnquiryStatus, given: unknown): FieldCheck<LostReason | undefined> {
+  if (to !== "Declined") return { ok: true, value: undefined };
+  return isLostReason(given)
+    ? { ok: true, value: given }
+    : { ok: false, error: dealMessages.lostReasonRequired };
+}
+
 /** The history's line when a sale is lost: "Lost: Price". */
 export function lostReasonLine(reason: LostReason): string {
   return `Lost: ${LOST_REASONS[reason]}`;

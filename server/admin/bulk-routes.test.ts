@@ -1,3 +1,4 @@
+import { dealMessages } from "../../domain/deal";
 import { afterEach, describe, expect, test } from "vitest";
 import { BULK_API_ROUTES, BULK_MAX, bulkMessages, type BulkResult } from "../../domain/bulk";
 import {
@@ -247,6 +248,7 @@ describe("a bulk status change", () => {
     await consoleRequest(app, amanSession, "POST", ADMIN_API_ROUTES.enquiryStatus.replace(":id", changed), {
       status: "Declined",
       version: 0,
+      lostReason: "no-response",
     });
 
     const response = await bulk(app, ownerSession, {
@@ -270,6 +272,24 @@ describe("a bulk status change", () => {
       (entry) => entry.action === "status-change" && entry.actor === "owner@example.com",
     );
     expect(entries.map((entry) => entry.target).sort()).toEqual(contacted.map(enquiryReference).sort());
+  });
+
+  test("declined with why the sales were lost: each is Declined with the reason and its own line", async () => {
+    const { app, ids, ownerSession } = await bulkTeam(3);
+    const response = await bulk(app, ownerSession, {
+      items: chosen(await inbox(app, ownerSession), ids),
+      action: { kind: "status", to: "Declined", lostReason: "only-asking" },
+    });
+    expect(response.json<BulkResult>().failed).toEqual([]);
+    for (const id of ids) {
+      const page = await detail(app, ownerSession, id);
+      expect(page.status).toBe("Declined");
+      expect(page.history.map((entry) => [entry.kind, entry.to, entry.text])).toEqual([
+        ["status", "Declined", undefined],
+        ["deal", undefined, "Lost: Only asking"],
+      ]);
+      expect((await app.store.deals.get(id))?.lostReason).toBe("only-asking");
+    }
   });
 
   test("filed as spam: each is Spam with its line, and leaves the inbox's All", async () => {
@@ -356,6 +376,12 @@ describe("refused whole, changing nothing", () => {
         bulkMessages.noteTooLong,
       ],
       [{ items, action: { kind: "status", to: "Contacted", note: "price\u0000list" } }, textMessages.control],
+      // Declined says why the sales were lost, as on an enquiry's page.
+      [{ items, action: { kind: "status", to: "Declined" } }, dealMessages.lostReasonRequired],
+      [
+        { items, action: { kind: "status", to: "Declined", lostReason: "cheap" } },
+        dealMessages.lostReasonRequired,
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await bulk(app, amanSession, body);

@@ -22,6 +22,7 @@ import { OWNER_BATCH_MAX, type OwnerChangeResult } from "../store/team";
 import type { StaffAccount } from "../store/staff";
 import { signedIn } from "./guard";
 import { markNotSpam } from "./not-spam";
+import { checkLostReason, type LostReason } from "../../domain/deal";
 
 /**
  * The body's size: BULK_MAX items with their ids, versions and owners seen, and a note. Larger
@@ -46,6 +47,7 @@ const actionSchema = z.discriminatedUnion("kind", [
       .string()
       .max(NOTE_MAX_LENGTH * 2)
       .optional(),
+    lostReason: z.string().max(40).optional(),
   }),
   z.object({ kind: z.literal("spam") }),
   z.object({ kind: z.literal("not-spam") }),
@@ -74,7 +76,17 @@ function parseBody(body: unknown): Parsed {
   if (action.data.kind === "status") {
     const note = action.data.note?.trim();
     if (note && note.length > NOTE_MAX_LENGTH) return { error: bulkMessages.noteTooLong };
-    return { items: items.data, action: { kind: "status", to: action.data.to, ...(note ? { note } : {}) } };
+    const lost = checkLostReason(action.data.to, action.data.lostReason);
+    if (!lost.ok) return { error: lost.error };
+    return {
+      items: items.data,
+      action: {
+        kind: "status",
+        to: action.data.to,
+        ...(note ? { note } : {}),
+        ...(lost.value ? { lostReason: lost.value } : {}),
+      },
+    };
   }
   return { items: items.data, action: action.data };
 }
@@ -165,7 +177,7 @@ export async function bulkRoutes(app: FastifyInstance) {
 async function changeStatus(
   app: FastifyInstance,
   items: readonly BulkItem[],
-  change: { to: EnquiryStatus; note?: string },
+  change: { to: EnquiryStatus; note?: string; lostReason?: LostReason },
   account: StaffAccount,
 ): Promise<(BulkDone | BulkFailure)[]> {
   return eachLimited(items, STATUS_CONCURRENCY, async (item) => {
@@ -173,6 +185,7 @@ async function changeStatus(
       to: change.to,
       expectedVersion: item.version,
       ...(change.note ? { note: change.note } : {}),
+      ...(change.lostReason ? { lostReason: change.lostReason } : {}),
       staffEmail: account.email,
       at: eventTime(),
     });

@@ -29,7 +29,7 @@ import { markNotSpam } from "./not-spam";
 import { reserveMailTo } from "../mailbox-caps";
 import { describeWait } from "./throttle";
 import { saleFields, withEarlierEnquiries } from "./sale-fields";
-import { dealMessages, isLostReason, LOST_REASONS, type LostReason } from "../../domain/deal";
+import { checkLostReason, LOST_REASONS } from "../../domain/deal";
 
 const INBOX_PAGE_MAX = 100;
 /** Rows read per page while the CSV is written. */
@@ -69,10 +69,7 @@ const statusBody = z.object({
     .max(NEXT_STEP_MAX_LENGTH * 2)
     .optional(),
   /** Why the sale was lost (domain/deal.ts): asked with Declined. */
-  lostReason: z
-    .string()
-    .refine((value): value is LostReason => isLostReason(value))
-    .optional(),
+  lostReason: z.string().max(40).optional(),
 });
 const noteBody = z.object({ text: z.string().max(NOTE_MAX_LENGTH * 2) });
 const notSpamBody = z.object({ version: z.number().int().min(0) });
@@ -282,10 +279,9 @@ export async function enquiryRoutes(app: FastifyInstance) {
         return reply.code(400).send({ error: teamMessages.nextStepTooLong });
       }
       // A sale lost is counted by why (the dashboard, the CSV): Declined asks for the reason.
-      const lostReason = body.data.status === "Declined" ? body.data.lostReason : undefined;
-      if (body.data.status === "Declined" && !lostReason) {
-        return reply.code(400).send({ error: dealMessages.lostReasonRequired, field: "lostReason" });
-      }
+      const lost = checkLostReason(body.data.status, body.data.lostReason);
+      if (!lost.ok) return reply.code(400).send({ error: lost.error, field: "lostReason" });
+      const lostReason = lost.value;
       const result = await work.changeStatus(params.data.id, {
         to: body.data.status,
         expectedVersion: body.data.version,

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterEach, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../../domain/contract";
 import { SqliteStore } from "./index";
-import { migrations } from "./migrations";
+import { applyMigration, migrations } from "./migrations";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -17,11 +17,11 @@ test("a database from before lists of enquiries handed on keeps every waiting ma
   dirs.push(dir);
   const path = join(dir, "site.db");
   const steps = migrations(ENQUIRY_COLLECTION);
-  const step = steps.findIndex((sql) => sql.includes("'handed-on'"));
+  const step = steps.findIndex((sql) => typeof sql === "string" && sql.includes("'handed-on'"));
   expect(step).toBeGreaterThan(0);
   const old = new Database(path);
   old.pragma("foreign_keys = ON");
-  for (const sql of steps.slice(0, step)) old.exec(sql);
+  for (const sql of steps.slice(0, step)) applyMigration(old, sql);
   old.pragma(`user_version = ${step}`);
   const at = "2026-03-10T05:30:00.000Z";
   old
