@@ -84,7 +84,11 @@ describe("assigning the waiting backlog by the new rule", () => {
     ] as const) {
       const version = (await consoleRequest(app, owner, "GET", `/enquiries/${id}`)).json<EnquiryDetail>()
         .version;
-      await consoleRequest(app, owner, "POST", `/enquiries/${id}/status`, { status: to, version });
+      await consoleRequest(app, owner, "POST", `/enquiries/${id}/status`, {
+        status: to,
+        version,
+        ...(to === "Declined" ? { lostReason: "only-asking" } : {}),
+      });
     }
     // Nothing to apply while enquiries are not assigned automatically.
     const noRule = await consoleRequest(app, owner, "POST", TEAM_API_ROUTES.backlog);

@@ -80,7 +80,8 @@ function firestoreAdapter(): Adapter {
   const projects = new Map<Store, string>();
   return {
     ...sandbox,
-    metadataFields: ["receivedAt", "language"],
+    // The buyer keys are metadata too: a keyed hash of the mobile and of the mailbox (buyer-keys.ts).
+    metadataFields: ["receivedAt", "language", "buyerKeys"],
     async open() {
       const { store, projectId } = await sandbox.openStore();
       projects.set(store, projectId);
