@@ -658,11 +658,9 @@ export const salesText = {
   winRateNote:
     "Won (Confirmed or Fulfilled) out of decided (won or Declined), of this period's enquiries; Spam never counts.",
   winRate: "Win rate",
-  won: "Won",
-  decided: "Decided",
   source: "Source",
   buyer: "Buyer type",
   noneDecided: "No enquiry of this period is decided yet.",
   wonOf: (won: number, decided: number) =>
-    `${won.toLocaleString("en-IN")} of ${decided.toLocaleString("en-IN")}`,
+    `${won.toLocaleString("en-IN")} won of ${decided.toLocaleString("en-IN")}`,
 } as const;

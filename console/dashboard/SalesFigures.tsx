@@ -102,9 +102,6 @@ function WinRate({
           <thead>
             <tr>
               <th scope="col">{keyLabel}</th>
-              <th scope="col" className="number">
-                {text.won}
-              </th>
               <th scope="col">{text.winRate}</th>
             </tr>
           </thead>
@@ -117,8 +114,8 @@ function WinRate({
                     <span className="bar-key" title={row.key}>
                       {row.key}
                     </span>
+                    <span className="sales-detail">{text.wonOf(row.won, row.decided)}</span>
                   </th>
-                  <td className="number">{text.wonOf(row.won, row.decided)}</td>
                   <td>
                     <Bar share={rate / 100}>{rate}%</Bar>
                   </td>

@@ -39,6 +39,11 @@ export async function seedQuarter(path: string): Promise<void> {
      VALUES (?, ?, ?, ?, 'status', 'New', ?, NULL)`,
   );
   const insertVital = db.prepare(`INSERT INTO vitals (page, metric, value, received_at) VALUES (?, ?, ?, ?)`);
+  // Four in five sales won have their order's value recorded: 900 rupees a pack to a retailer, 1,100 to others.
+  const insertDeal = db.prepare(
+    `INSERT INTO enquiry_deals (enquiry_id, version, quantity, value_rupees, city, pin_code, gstin, updated_at)
+     VALUES (?, 1, ?, ?, 'Jaipur', '302001', NULL, ?)`,
+  );
   const now = Date.now();
   db.transaction(() => {
     let n = 0;
@@ -52,12 +57,13 @@ export async function seedQuarter(path: string): Promise<void> {
         if (received > now) continue;
         const id = randomUUID();
         const retailer = random() < 0.35;
+        const quantity = retailer ? 10 + Math.floor(random() * 40) : 1 + Math.floor(random() * 4);
         insertEnquiry.run(
           id,
           `Buyer ${n}`,
           `buyer${n}@example.in`,
           String(9_000_000_000 + n),
-          retailer ? 10 + Math.floor(random() * 40) : 1 + Math.floor(random() * 4),
+          quantity,
           retailer ? "Retailer" : "Self Use",
           new Date(received).toISOString(),
         );
@@ -70,6 +76,9 @@ export async function seedQuarter(path: string): Promise<void> {
             ? "Contacted"
             : ENQUIRY_STATUSES[roll < 0.3 ? 1 : roll < 0.55 ? 2 : roll < 0.85 ? 3 : roll < 0.95 ? 4 : 5];
         insertWork.run(id, status as string, new Date(received).toISOString());
+        if ((status === "Confirmed" || status === "Fulfilled") && n % 5 !== 0) {
+          insertDeal.run(id, quantity, quantity * (retailer ? 900 : 1_100), new Date(received).toISOString());
+        }
         const touched = Math.min(now, received + (0.3 + random() * random() * 20) * 3_600_000);
         insertHistory.run(
           randomUUID(),
