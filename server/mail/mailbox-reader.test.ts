@@ -331,12 +331,17 @@ describe("replies from the console, and the buyer's answers from the company's m
       Array.from({ length: 5 }, (_, index) => `<meera-${index}@mail.example>`),
     );
 
-    // Without it (a lease run out mid-read): both read every mail from the start; each answer is still stored once.
+    // Without it (a lease run out mid-read): both read every mail from the start; each answer is
+    // still stored once. Each reader starts from a position of its own, so that both read all five
+    // however their reads interleave (with one position, the later could start where the first ended).
     const settings = parseImapUrl(dovecot!.imapUrl) as ImapSettings;
-    const fresh = { ...settings, key: `${settings.key}#again` };
     const reports = await Promise.all(
-      [first, second].map((server) =>
-        readMailboxOnce({ settings: fresh, store: server.app.store, companyAddress: MAIL_FROM }),
+      [first, second].map((server, index) =>
+        readMailboxOnce({
+          settings: { ...settings, key: `${settings.key}#again-${index}` },
+          store: server.app.store,
+          companyAddress: MAIL_FROM,
+        }),
       ),
     );
     expect(reports.map((report) => report.stored + report.duplicates)).toEqual([5, 5]);
