@@ -10,7 +10,8 @@
  *   BENCH_MEASURE=buyer npx tsx bench/inbox.ts   only the inbox's measures whose name holds "buyer"
  *
  * A second data set, the team's (docs/decisions/022): 100,000 enquiries over a year with owners,
- * follow-ups and history; Mine, Overdue and Due today through the API, and one member's digest.
+ * follow-ups, sources and history; Mine, Overdue and Due today through the API, every view with
+ * every other filter and both orders (measureCombinations), and one member's digest.
  */
 import { planDigest } from "../server/lifecycle/digest";
 import { randomUUID } from "node:crypto";
@@ -18,20 +19,23 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { ADMIN_API_PREFIX, ENQUIRY_STATUSES, SESSION_COOKIE } from "../domain/console";
+import { ADMIN_API_PREFIX, ADMIN_API_ROUTES, ENQUIRY_STATUSES, SESSION_COOKIE } from "../domain/console";
+import { INBOX_SORTS, inboxQueryParams, OWNER_NOBODY, type InboxQuery } from "../domain/inbox";
 import { hashPassword } from "../server/admin/passwords";
 import { writeSiteFixture } from "../tests/support/test-app";
 import { ENQUIRY_COLLECTION, VITAL_METRICS } from "../domain/contract";
 import { SqliteStore } from "../server/store/sqlite";
 import { formatCount, formatTable, isMain, quick, type Row } from "./support/report";
 import { startServer } from "../tests/support/server-process";
-import { TEAM_API_ROUTES } from "../domain/team";
+import { INBOX_VIEWS, TEAM_API_ROUTES } from "../domain/team";
 import { istDate, istDayBounds } from "../domain/working-hours";
 import { digestMail } from "../server/notify/team-mail";
 import { BUYER_KEY_NAME, buyerKeysOf } from "../server/store/buyer-keys";
 
 export const STORED_ENQUIRIES = 100_000;
 const REQUESTS = quick ? 20 : 200;
+/** Requests per combination of filters (there are over a hundred). */
+const COMBINATION_REQUESTS = quick ? 10 : 40;
 const FULL_EXPORT_REQUESTS = quick ? 3 : 20;
 const PASSWORD = "bench owner password";
 const SURNAMES = ["Sharma", "Verma", "Gupta", "Singh", "Kumar", "Mehta", "Iyer", "Reddy"];
@@ -70,8 +74,10 @@ export function seed(path: string, secret: Buffer): string {
     `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, sent_at)
      VALUES (?, ?, 'company', 'sent', 1, ?, ?)`,
   );
+  // Every enquiry has its work row, as the store gives each one it stores: New and untouched until worked.
   const insertWork = db.prepare(
-    `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at) VALUES (?, ?, 1, NULL, ?)`,
+    `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, buyer)
+     VALUES (?, ?, ?, NULL, ?, ?)`,
   );
   const insertHistory = db.prepare(
     `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
@@ -100,13 +106,14 @@ export function seed(path: string, secret: Buffer): string {
         Email: `buyer${n}@example.in`,
         Mobile: returning ? RETURNING_MOBILE : String(9_000_000_000 + n),
       };
+      const buyer = n % 3 === 0 ? "Retailer" : "Self Use";
       insertEnquiry.run(
         id,
         `Buyer${n} ${surname}`,
         enquiry.Email,
         enquiry.Mobile,
         (n % 50) + 1,
-        n % 3 === 0 ? "Retailer" : "Self Use",
+        buyer,
         receivedAt,
       );
       insertNotification.run(randomUUID(), id, receivedAt, receivedAt);
@@ -118,9 +125,10 @@ export function seed(path: string, secret: Buffer): string {
         if (n % (RETURNING_EVERY * 5) !== 0)
           insertDeal.run(id, (n % 50) + 1, ((n % 50) + 1) * 800, receivedAt);
       }
-      if (n % 5 === 0) {
+      if (n % 5 !== 0) insertWork.run(id, "New", 0, receivedAt, buyer);
+      else {
         const status = ENQUIRY_STATUSES[1 + ((n / 5) % 5)] as string;
-        insertWork.run(id, status, receivedAt);
+        insertWork.run(id, status, 1, receivedAt, buyer);
         // First touched between 0 and 36 hours after arriving, by one of four members; a note on every other.
         const touched = new Date(received + (n % 37) * 3_600_000).toISOString();
         const member = MEMBERS[n % MEMBERS.length] as string;
@@ -158,8 +166,13 @@ export function seedTeam(path: string, memberIds: readonly string[], now: number
      VALUES (?, ?, 'company', 'sent', 1, ?, ?)`,
   );
   const insertWork = db.prepare(
-    `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, owner_id, follow_up_at, next_step, touched_at, due_at)
-     VALUES (@id, @status, @version, @closedAt, @receivedAt, @ownerId, @followUpAt, @nextStep, @touchedAt, @dueAt)`,
+    `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at, owner_id, follow_up_at, next_step,
+       touched_at, due_at, first_contact_due_at, buyer, source_label)
+     VALUES (@id, @status, @version, @closedAt, @receivedAt, @ownerId, @followUpAt, @nextStep, @touchedAt, @dueAt,
+       @firstContactDueAt, @buyer, @source)`,
+  );
+  const insertMeta = db.prepare(
+    `INSERT INTO enquiry_meta (enquiry_id, utm_source, referrer_host, source_label) VALUES (?, ?, ?, ?)`,
   );
   const insertHistory = db.prepare(
     `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, 'member@bench.example', ?, ?)`,
@@ -171,16 +184,19 @@ export function seedTeam(path: string, memberIds: readonly string[], now: number
       const id = randomUUID();
       const received = yearAgo + Math.floor((n / STORED_ENQUIRIES) * 365 * DAY_MS);
       const receivedAt = new Date(received).toISOString();
+      const buyer = n % 3 === 0 ? "Retailer" : "Self Use";
       insertEnquiry.run(
         id,
         `Buyer${n} ${SURNAMES[n % SURNAMES.length]}`,
         `buyer${n}@example.in`,
         String(9_000_000_000 + n),
         (n % 50) + 1,
-        n % 3 === 0 ? "Retailer" : "Self Use",
+        buyer,
         receivedAt,
       );
       insertNotification.run(randomUUID(), id, receivedAt, receivedAt);
+      const source = teamSourceOf(n);
+      if (source) insertMeta.run(id, source.utmSource ?? null, source.referrerHost ?? null, source.label);
       // Most old enquiries are closed; the last month's are mostly open.
       const recent = received > now - 30 * DAY_MS;
       const status = statuses[recent ? n % 3 : 3 + (n % 2)] ?? "New";
@@ -202,6 +218,9 @@ export function seedTeam(path: string, memberIds: readonly string[], now: number
         nextStep: followUp ? "Call back about the price" : null,
         touchedAt: touched ? receivedAt : null,
         dueAt: closed ? null : (followUp ?? (touched ? null : firstContact)),
+        firstContactDueAt: closed || touched ? null : firstContact,
+        buyer,
+        source: source?.label ?? null,
       });
       for (let entry = 0; entry < 1 + (n % 3); entry++) {
         insertHistory.run(
@@ -216,6 +235,18 @@ export function seedTeam(path: string, memberIds: readonly string[], now: number
   })();
   db.close();
 }
+
+/**
+ * Where the team's enquiries came from: Instagram one in four, the Google search one in four, a
+ * small newsletter campaign one in 500 (a rare source), the rest not known.
+ */
+function teamSourceOf(n: number): { utmSource?: string; referrerHost?: string; label: string } | null {
+  if (n % 500 === 7) return { utmSource: RARE_SOURCE, label: RARE_SOURCE };
+  if (n % 4 === 0) return { utmSource: "instagram", label: "instagram" };
+  if (n % 4 === 1) return { referrerHost: "www.google.com", label: "www.google.com" };
+  return null;
+}
+const RARE_SOURCE = "newsletter";
 
 function percentile(sorted: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
@@ -374,6 +405,104 @@ export async function runInboxBenchmark(): Promise<Row[]> {
   }
 }
 
+/**
+ * The inbox's filters combined (domain/inbox.ts), as a member sets them, on the team's data set:
+ * each view (All, Mine, Unassigned, Due today, Overdue) in each order, alone and with a status
+ * (New, Contacted, Declined), an owner (another member, nobody), a buyer type, a source (common or
+ * rare), a search (a surname one in eight has, one mobile number, two letters), and the
+ * combinations that narrow most and read most. Each is asked COMBINATION_REQUESTS times; the rows
+ * give every request's p50 / p95 together, the slowest combinations, and how many miss the target.
+ */
+async function measureCombinations(
+  get: (route: string) => Promise<Response>,
+  otherId: string,
+): Promise<Row[]> {
+  const group = "Inbox filters combined, SQLite, team's 100,000";
+  const parts: InboxQuery[] = [
+    {},
+    { status: "New" },
+    { status: "Contacted" },
+    { status: "Declined" },
+    { owner: otherId },
+    { owner: OWNER_NOBODY },
+    { buyer: "Retailer" },
+    { source: "instagram" },
+    { source: RARE_SOURCE },
+    { q: "Sharma" },
+    { q: "9000012345" },
+    { q: "Iy" },
+  ];
+  const combinations: InboxQuery[] = [];
+  for (const view of [undefined, ...INBOX_VIEWS]) {
+    for (const sort of INBOX_SORTS) {
+      for (const part of parts) combinations.push({ ...(view ? { view } : {}), ...part, sort });
+    }
+  }
+  // Every part at once, and the ones where matches are sparse or the walk is long.
+  combinations.push(
+    {
+      view: "unassigned",
+      status: "Contacted",
+      buyer: "Retailer",
+      source: RARE_SOURCE,
+      q: "Sharma",
+      sort: "due",
+    },
+    { owner: otherId, status: "Declined", buyer: "Self Use", source: "instagram", q: "Iy", sort: "due" },
+    { view: "mine", status: "Fulfilled", buyer: "Retailer", q: "Sharma", sort: "received" },
+    { view: "overdue", owner: OWNER_NOBODY, q: "Iy", sort: "received" },
+    { view: "due-today", status: "New", buyer: "Retailer", source: "www.google.com", sort: "due" },
+    { status: "Declined", source: RARE_SOURCE, q: "Verma", sort: "due" },
+    { buyer: "Self Use", source: "www.google.com", q: "Gupta", sort: "received" },
+    { view: "mine", status: "Confirmed", source: RARE_SOURCE, sort: "due" },
+  );
+  const all: number[] = [];
+  const each: { query: string; p95: number; rows: number }[] = [];
+  for (const query of combinations) {
+    const path = `${ADMIN_API_ROUTES.enquiries}?${inboxQueryParams(query).toString()}`;
+    const times: number[] = [];
+    let rows = 0;
+    for (let index = 0; index < COMBINATION_REQUESTS; index++) {
+      const started = performance.now();
+      const response = await get(path);
+      const body = await response.text();
+      times.push(performance.now() - started);
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${body.slice(0, 200)}`);
+      rows = (JSON.parse(body) as { items: unknown[] }).items.length;
+    }
+    all.push(...times);
+    times.sort((a, b) => a - b);
+    each.push({ query: inboxQueryParams(query).toString() || "(All)", p95: percentile(times, 0.95), rows });
+  }
+  all.sort((a, b) => a - b);
+  const target = inboxTargets.teamViewP95Ms;
+  const over = each.filter((figure) => figure.p95 > target);
+  const slowest = [...each].sort((a, b) => b.p95 - a.p95).slice(0, 5);
+  return [
+    {
+      group,
+      measure: `${formatCount(each.length)} combinations × ${COMBINATION_REQUESTS}: p50 / p95 of every request`,
+      value: `${percentile(all, 0.5).toFixed(1)} / ${percentile(all, 0.95).toFixed(1)} ms`,
+      target: `p95 ≤ ${target} ms`,
+      pass: percentile(all, 0.95) <= target,
+    },
+    {
+      group,
+      measure: "combinations whose own p95 misses the target",
+      value: `${over.length} of ${each.length}`,
+      target: "none",
+      pass: over.length === 0,
+    },
+    ...slowest.map((figure) => ({
+      group,
+      measure: `slowest: ${figure.query} (p95)`,
+      value: `${figure.p95.toFixed(1)} ms (${figure.rows} rows)`,
+      target: `p95 ≤ ${target} ms`,
+      pass: figure.p95 <= target,
+    })),
+  ];
+}
+
 /** Mine, Overdue and Due today through the API, and one member's digest, on the team's data set. */
 export async function runTeamBenchmark(): Promise<Row[]> {
   const dir = await mkdtemp(join(tmpdir(), "bench-team-"));
@@ -419,9 +548,9 @@ export async function runTeamBenchmark(): Promise<Row[]> {
       if (!cookie) throw new Error(`Sign-in failed: ${signIn.status}`);
       const get = (route: string) => fetch(`${origin}${ADMIN_API_PREFIX}${route}`, { headers: { cookie } });
       const views = [
-        { name: "Mine (50)", path: `${TEAM_API_ROUTES.view}?view=mine` },
-        { name: "Overdue (50)", path: `${TEAM_API_ROUTES.view}?view=overdue` },
-        { name: "Due today (50)", path: `${TEAM_API_ROUTES.view}?view=due-today` },
+        { name: "Mine (50)", path: `${ADMIN_API_ROUTES.enquiries}?view=mine` },
+        { name: "Overdue (50)", path: `${ADMIN_API_ROUTES.enquiries}?view=overdue` },
+        { name: "Due today (50)", path: `${ADMIN_API_ROUTES.enquiries}?view=due-today` },
         { name: "the four views' counts", path: TEAM_API_ROUTES.counts },
       ];
       for (const { name, path: route } of views) {
@@ -434,6 +563,7 @@ export async function runTeamBenchmark(): Promise<Row[]> {
           pass: figures.p95 <= inboxTargets.teamViewP95Ms,
         });
       }
+      rows.push(...(await measureCombinations(get, members[1]!.id)));
     } finally {
       await server.stop();
     }

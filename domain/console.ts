@@ -39,11 +39,16 @@ export const ADMIN_API_ROUTES = {
   me: "/me",
   /** POST start setting up TOTP; PUT confirm it with a code (answers recovery codes); DELETE turn it off. */
   totp: "/me/totp",
-  /** GET the inbox page: ?status=&buyer=&q=&source=&cursor=&limit= */
+  /**
+   * GET the inbox page: the filter of domain/inbox.ts (?view=&status=&owner=&buyer=&source=&q=&sort=),
+   * combined, with &cursor=&limit=.
+   */
   enquiries: "/enquiries",
+  /** GET the ids and versions of every enquiry the same filter matches, up to BULK_MAX, and how many match. */
+  enquiryIds: "/enquiries/ids",
   /** GET the same filter as CSV (UTF-8 with BOM, formula-guarded). */
   enquiriesCsv: "/enquiries.csv",
-  /** GET enquiries received after ?since=<cursor>, for the live inbox. */
+  /** GET enquiries received after ?since=<cursor> that the inbox's filter (as on /enquiries) shows, for the live inbox. */
   enquiryUpdates: "/enquiries/updates",
   /** GET the dashboard's figures (domain/dashboard.ts): ?days=30|90. */
   dashboard: "/dashboard",
@@ -111,6 +116,8 @@ export const CLOSED_STATUSES: readonly EnquiryStatus[] = ["Fulfilled", "Declined
 export const NOTE_MAX_LENGTH = 2_000;
 export const SEARCH_MAX_LENGTH = 100;
 export const INBOX_PAGE_SIZE = 50;
+/** The most enquiries one bulk action takes, and "select all that match" selects. */
+export const BULK_MAX = 500;
 /** How often an open inbox asks for enquiries received since its newest. */
 export const INBOX_POLL_MS = 5_000;
 /** A session ends after this long without a request. */
@@ -163,6 +170,13 @@ export interface InboxItem {
 }
 
 /** Mail is not going out: a notification has waited in the outbox longer than OUTBOX_ALERT_MINUTES. */
+/** The enquiries a filter matches, for "select all that match": at most BULK_MAX, in the inbox's order. */
+export interface InboxIds {
+  items: { id: string; version: number }[];
+  /** How many match in all (more than `items` holds when over BULK_MAX). */
+  total: number;
+}
+
 export interface OutboxStall {
   /** How many notifications wait. */
   waiting: number;

@@ -10,7 +10,7 @@ import { addWorkingHours } from "./working-hours";
 /** The longest next-step line ("Call back about the retailer price"). */
 export const NEXT_STEP_MAX_LENGTH = 140;
 
-/** The inbox's views of the team's work, beside its status and buyer filters. */
+/** The inbox's views of the team's work, combined with its other filters (domain/inbox.ts). */
 export const INBOX_VIEWS = ["mine", "unassigned", "due-today", "overdue"] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
@@ -198,8 +198,6 @@ export function digestIsEmpty(content: DigestContent): boolean {
 
 /** The team's routes, relative to ADMIN_API_PREFIX like ADMIN_API_ROUTES. */
 export const TEAM_API_ROUTES = {
-  /** GET ?view=mine|unassigned|due-today|overdue&cursor=&limit=: one of the inbox's views. */
-  view: "/team/view",
   /** GET the counts of the views for the signed-in member. */
   counts: "/team/counts",
   /** GET every member's id and e-mail, for choosing an owner. */

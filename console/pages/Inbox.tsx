@@ -114,23 +114,11 @@ export function Component() {
   useEffect(() => {
     const controller = new AbortController();
     const pageQuery = new URLSearchParams(queryKey);
-    const view = pageQuery.get("view");
-    // A team view lists from its own route; the counts, the newest enquiry and mail's state come as before.
-    const summary = view ? new URLSearchParams({ limit: "1" }) : pageQuery;
     Promise.all([
-      callApi<Page>(apiPath(ADMIN_API_ROUTES.enquiries, {}, summary), { signal: controller.signal }),
-      view
-        ? callApi<Pick<Page, "items" | "nextCursor">>(
-            apiPath(TEAM_API_ROUTES.view, {}, new URLSearchParams({ view })),
-            { signal: controller.signal },
-          )
-        : undefined,
+      callApi<Page>(apiPath(ADMIN_API_ROUTES.enquiries, {}, pageQuery), { signal: controller.signal }),
       callApi<ViewCountsPayload>(apiPath(TEAM_API_ROUTES.counts), { signal: controller.signal }),
     ]).then(
-      ([inbox, teamView, counts]) => {
-        const answer = teamView
-          ? { ...inbox, items: teamView.items, nextCursor: teamView.nextCursor }
-          : inbox;
+      ([answer, counts]) => {
         setViewCounts(counts);
         setPage(answer);
         setError("");
@@ -236,7 +224,7 @@ export function Component() {
     more.set("cursor", page.nextCursor);
     try {
       const answer = await callApi<Pick<Page, "items" | "nextCursor">>(
-        apiPath(more.has("view") ? TEAM_API_ROUTES.view : ADMIN_API_ROUTES.enquiries, {}, more),
+        apiPath(ADMIN_API_ROUTES.enquiries, {}, more),
       );
       setPage((current) =>
         current

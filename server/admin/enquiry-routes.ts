@@ -1,35 +1,35 @@
-import { INBOX_VIEWS, NEXT_STEP_MAX_LENGTH, teamMessages } from "../../domain/team";
+import { NEXT_STEP_MAX_LENGTH, teamMessages } from "../../domain/team";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import {
   ADMIN_API_ROUTES,
+  BULK_MAX,
   consoleMessages,
   ENQUIRY_STATUSES,
   enquiryReference,
   INBOX_PAGE_SIZE,
   NOTE_MAX_LENGTH,
-  SEARCH_MAX_LENGTH,
   type EnquiryDetail,
+  type InboxIds,
   type InboxItem,
   type InboxPage,
 } from "../../domain/console";
-import { BUYER_TYPES } from "../../domain/enquiry";
-import { SOURCE_MAX_LENGTHS } from "../../domain/enquiry-source";
 import { toCsv, UTF8_BOM } from "../cli/csv";
 import { apiMessages } from "../routes/api-errors";
-import type { EnquiryRecord, InboxFilter, InboxRow } from "../store/enquiry-work";
+import { listedFactsOf, type EnquiryRecord, type InboxFilter, type InboxRow } from "../store/enquiry-work";
 import type { DealOutcome } from "../store/deals";
 import { eventTime } from "../store/event-clock";
-import { decodePageCursor } from "../store/page-cursor";
+import { decodeListCursor, decodePageCursor } from "../store/page-cursor";
 import { signedIn } from "./guard";
 import { inboxItem, teamItemFields } from "./presenters";
-import { istCsvTime, matchesExportFilter, type ExportFilter } from "./export-filter";
-import { istDayBounds } from "../../domain/working-hours";
+import { istCsvTime } from "./export-filter";
 import { markNotSpam } from "./not-spam";
 import { reserveMailTo } from "../mailbox-caps";
 import { describeWait } from "./throttle";
 import { saleFields, withEarlierEnquiries } from "./sale-fields";
 import { checkLostReason, LOST_REASONS } from "../../domain/deal";
+import { inboxFilterFor, inboxQuerySchema } from "./inbox-query";
+import { matchesInboxFilter } from "../lifecycle/inbox-listing";
 
 const INBOX_PAGE_MAX = 100;
 /** Rows read per page while the CSV is written. */
@@ -37,26 +37,19 @@ const EXPORT_PAGE_SIZE = 5_000;
 /** The most an updates request returns: more than that, and the inbox reloads its first page. */
 const UPDATES_MAX = 100;
 
+const inboxQuery = inboxQuerySchema.extend({
+  cursor: z
+    .string()
+    .max(300)
+    .refine((value) => decodeListCursor(value) !== null)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(INBOX_PAGE_MAX).default(INBOX_PAGE_SIZE),
+});
 const cursor = z
   .string()
   .max(300)
   .refine((value) => decodePageCursor(value) !== null);
-const filterQuery = z.object({
-  status: z.enum(ENQUIRY_STATUSES).optional(),
-  buyer: z.enum(BUYER_TYPES).optional(),
-  q: z.string().max(SEARCH_MAX_LENGTH).optional(),
-  source: z.string().max(SOURCE_MAX_LENGTHS.referrerHost).optional(),
-});
-/** The CSV exports what the inbox shows: its filter, with the team's view and an owner (a member's id, or "nobody"). */
-const csvQuery = filterQuery.extend({
-  view: z.enum(INBOX_VIEWS).optional(),
-  owner: z.string().min(1).max(64).optional(),
-});
-const inboxQuery = filterQuery.extend({
-  cursor: cursor.optional(),
-  limit: z.coerce.number().int().min(1).max(INBOX_PAGE_MAX).default(INBOX_PAGE_SIZE),
-});
-const updatesQuery = z.object({ since: cursor.optional() });
+const updatesQuery = inboxQuerySchema.extend({ since: cursor.optional() });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const notificationParams = idParams.extend({ notificationId: z.string().min(1).max(64) });
 const statusBody = z.object({
@@ -91,18 +84,10 @@ function detail(record: EnquiryRecord): EnquiryDetail {
   };
 }
 
-function filterOf(query: z.infer<typeof filterQuery>): InboxFilter {
-  const q = query.q?.trim();
-  const source = query.source?.trim();
-  return {
-    ...(query.status && { status: query.status }),
-    ...(query.buyer && { buyer: query.buyer }),
-    ...(q && { q }),
-    ...(source && { source }),
-  };
-}
-
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ error: apiMessages.badRequest });
+
+/** An empty page: the filter asks for something nothing can match (Mine and another's owner). */
+const NOTHING = { items: [], nextCursor: null };
 
 /** A row of the CSV: the inbox's, with who owns it, what is next, the last note and how the sale went. */
 type CsvRow = InboxRow & {
@@ -148,14 +133,15 @@ const CSV_COLUMNS = [
 /** The inbox, one enquiry's detail, its status, notes and notifications, and the CSV export. */
 export async function enquiryRoutes(app: FastifyInstance) {
   const work = app.store.enquiryWork;
-  /** Each inbox item with its owner, follow-up and first-contact flag (docs/decisions/022). */
-  const withTeamFields = async (items: InboxItem[]) => {
-    const fields = await app.store.team.fieldsOf(items.map((item) => item.id));
+  /** Each row's inbox item with its owner, follow-up and first-contact flag (docs/decisions/022). */
+  const withTeamFields = async (rows: InboxRow[]) => {
+    const fields = await app.store.team.fieldsOf(rows.map((row) => row.id));
     const now = app.clock();
-    return withEarlierEnquiries(
-      app.store,
-      items.map((item) => ({ ...item, ...teamItemFields(fields.get(item.id), item.status, now) })),
-    );
+    return rows.map((row) => {
+      const team = fields.get(row.id);
+      const item: InboxItem = { ...inboxItem(row), ...teamItemFields(team, row.status, now) };
+      return { item, row: { ...row, ownerId: team?.ownerId ?? null, dueAt: team?.dueAt ?? null } };
+    });
   };
 
   /** The enquiry page's data: the detail with its owner, follow-up and first-contact flag, and its sale. */
@@ -171,29 +157,62 @@ export async function enquiryRoutes(app: FastifyInstance) {
     };
   };
 
+  /** The listing's page, with each row's owner, follow-up and first-contact flag. */
+  const listPage = async (filter: InboxFilter | null, page: { cursor: string | null; limit: number }) => {
+    if (!filter) return NOTHING;
+    const listed = await work.list({ ...filter, ...page });
+    const now = app.clock();
+    return {
+      // Each with how many enquiries its buyer sent before: the inbox's "Returning" mark.
+      items: await withEarlierEnquiries(
+        app.store,
+        listed.items.map((row) => ({ ...inboxItem(row), ...teamItemFields(row, row.status, now) })),
+      ),
+      nextCursor: listed.nextCursor,
+    };
+  };
+
   app.get(ADMIN_API_ROUTES.enquiries, async (request, reply): Promise<InboxPage | FastifyReply> => {
     const query = inboxQuery.safeParse(request.query);
     if (!query.success) return badRequest(reply);
-    const page = await work.list({
-      ...filterOf(query.data),
-      cursor: query.data.cursor ?? null,
-      limit: query.data.limit,
-    });
+    const filter = inboxFilterFor(app, request, query.data);
+    // A cursor of one order does not place a page in the other.
+    const after = query.data.cursor ? decodeListCursor(query.data.cursor) : null;
+    if (after?.by === "due" && filter?.sort !== "due") return badRequest(reply);
+    const page = await listPage(filter, { cursor: query.data.cursor ?? null, limit: query.data.limit });
     return {
-      items: await withTeamFields(page.items.map(inboxItem)),
-      nextCursor: page.nextCursor,
+      ...page,
       counts: await work.counts(),
       newestCursor: await work.newestCursor(),
       outboxStall: await app.outbox.monitor.stall(),
     };
   });
 
+  // "Select all that match": the ids and versions a bulk action sends back, and how many match.
+  app.get(ADMIN_API_ROUTES.enquiryIds, async (request, reply): Promise<InboxIds | FastifyReply> => {
+    const query = inboxQuerySchema.safeParse(request.query);
+    if (!query.success) return badRequest(reply);
+    const filter = inboxFilterFor(app, request, query.data);
+    if (!filter) return { items: [], total: 0 };
+    const page = await work.list({ ...filter, cursor: null, limit: BULK_MAX });
+    const items = page.items.map(({ id, version }) => ({ id, version }));
+    return { items, total: page.nextCursor ? await work.count(filter) : items.length };
+  });
+
   app.get(ADMIN_API_ROUTES.enquiryUpdates, async (request, reply) => {
     const query = updatesQuery.safeParse(request.query);
     if (!query.success) return badRequest(reply);
-    const items = await work.listSince(query.data.since ?? null, UPDATES_MAX);
+    const { since, ...asked } = query.data;
+    const filter = inboxFilterFor(app, request, asked);
+    const items = filter ? await withTeamFields(await work.listSince(since ?? null, UPDATES_MAX)) : [];
     return {
-      items: await withTeamFields(items.map(inboxItem)),
+      // Only the arrivals the open inbox's filter shows (server/lifecycle/inbox-listing.ts).
+      items: filter
+        ? await withEarlierEnquiries(
+            app.store,
+            items.filter(({ row }) => matchesInboxFilter(listedFactsOf(row), filter)).map(({ item }) => item),
+          )
+        : [],
       newestCursor: await work.newestCursor(),
       counts: await work.counts(),
       outboxStall: await app.outbox.monitor.stall(),
@@ -201,50 +220,34 @@ export async function enquiryRoutes(app: FastifyInstance) {
   });
 
   app.get(ADMIN_API_ROUTES.enquiriesCsv, async (request, reply) => {
-    const query = csvQuery.safeParse(request.query);
+    const query = inboxQuerySchema.safeParse(request.query);
     if (!query.success) return badRequest(reply);
     const account = signedIn(request);
     const emails = new Map((await app.store.staff.list()).map((member) => [member.id, member.email]));
-    const filter: ExportFilter = {
-      ...filterOf(query.data),
-      ...(query.data.view ? { view: query.data.view } : {}),
-      ...(query.data.owner ? { owner: query.data.owner === "nobody" ? null : query.data.owner } : {}),
-    };
-    const now = app.clock();
+    const filter = inboxFilterFor(app, request, query.data);
     const rows: CsvRow[] = [];
     let next: string | null = null;
-    do {
-      // A team view lists from its own query; the rest of the filter is applied to its rows.
-      const page: { items: InboxRow[]; nextCursor: string | null } = filter.view
-        ? await app.store.team.listView({
-            view: filter.view,
-            staffId: account.id,
-            now,
-            dayEnd: istDayBounds(now).end,
-            cursor: next,
-            limit: EXPORT_PAGE_SIZE,
-          })
-        : await work.list({ ...filterOf(query.data), cursor: next, limit: EXPORT_PAGE_SIZE });
+    while (filter) {
+      const page: Awaited<ReturnType<typeof work.list>> = await work.list({
+        ...filter,
+        cursor: next,
+        limit: EXPORT_PAGE_SIZE,
+      });
       const ids = page.items.map((item) => item.id);
-      const [fields, notes, outcomes] = await Promise.all([
-        app.store.team.fieldsOf(ids),
-        work.lastNotes(ids),
-        app.store.deals.outcomesOf(ids),
-      ]);
+      const [notes, outcomes] = await Promise.all([work.lastNotes(ids), app.store.deals.outcomesOf(ids)]);
       for (const item of page.items) {
-        const team = fields.get(item.id);
-        if (!matchesExportFilter(item, team?.ownerId ?? null, filter)) continue;
         rows.push({
           ...item,
-          ownerEmail: team?.ownerId ? (emails.get(team.ownerId) ?? null) : null,
-          followUpAt: team?.followUpAt ?? null,
-          nextStep: team?.nextStep ?? null,
+          ownerEmail: item.ownerId ? (emails.get(item.ownerId) ?? null) : null,
+          followUpAt: item.followUpAt,
+          nextStep: item.nextStep,
           lastNote: notes.get(item.id) ?? null,
           outcome: outcomes.get(item.id),
         });
       }
       next = page.nextCursor;
-    } while (next);
+      if (!next) break;
+    }
     // Who exported how many; never the filter's search text, which may be a visitor's name.
     await app.store.activity.record({
       actor: account.email,

@@ -8,7 +8,6 @@ import {
   type InboxPage,
 } from "../../domain/console";
 import { DEAL_API_ROUTES, dealMessages } from "../../domain/deal";
-import { TEAM_API_ROUTES } from "../../domain/team";
 import { addStaff, consoleRequest, signIn, TEST_HOST, TEST_ORIGIN } from "../../tests/support/console-app";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
@@ -241,7 +240,7 @@ describe("one buyer", () => {
       [second.id]: 1,
     });
     const view = (
-      await consoleRequest(app, sales, "GET", `${TEAM_API_ROUTES.view}?view=unassigned`)
+      await consoleRequest(app, sales, "GET", `${ADMIN_API_ROUTES.enquiries}?view=unassigned`)
     ).json<InboxPage>();
     expect(view.items.find((item) => item.id === second.id)?.earlierEnquiries).toBe(1);
 

@@ -179,7 +179,7 @@ describe("the CSV of enquiries", () => {
       parse((await consoleRequest(app, owner, "GET", `/enquiries.csv${query}`)).body)
         .map((row) => row.Name)
         .sort();
-    const overdue = await consoleRequest(app, owner, "GET", "/team/view?view=overdue");
+    const overdue = await consoleRequest(app, owner, "GET", "/enquiries?view=overdue");
     const shown = overdue.json<{ items: { Name: string }[] }>().items.map((item) => item.Name);
     expect(await names("?view=overdue")).toEqual([...shown].sort());
     expect(shown.sort()).toEqual(["Late Buyer", "Other Buyer"]);

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { CLOSED_STATUSES, consoleMessages, enquiryReference, INBOX_PAGE_SIZE } from "../../domain/console";
+import { CLOSED_STATUSES, consoleMessages, enquiryReference } from "../../domain/console";
 import {
   ALERT_CHOICES,
   assigneeOf,
-  INBOX_VIEWS,
   NEXT_STEP_MAX_LENGTH,
   TEAM_API_ROUTES,
   teamMessages,
@@ -15,23 +14,13 @@ import {
 import { istDayBounds } from "../../domain/working-hours";
 import { apiMessages } from "../routes/api-errors";
 import { eventTime } from "../store/event-clock";
-import { decodePageCursor } from "../store/page-cursor";
 import type { TeamInboxRow } from "../store/team";
 import { signedIn } from "./guard";
 import { CONTACT_CHANNELS, LIFECYCLE_API_ROUTES, lifecycleMessages } from "../../domain/lifecycle";
-import { inboxItem, teamItemFields } from "./presenters";
-import { withEarlierEnquiries } from "./sale-fields";
+import { teamItemFields } from "./presenters";
+import { inboxFilterOf } from "../lifecycle/inbox-listing";
 
 const staffId = z.string().min(1).max(64);
-const viewQuery = z.object({
-  view: z.enum(INBOX_VIEWS),
-  cursor: z
-    .string()
-    .max(300)
-    .refine((value) => decodePageCursor(value) !== null)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(INBOX_PAGE_SIZE),
-});
 const idParams = z.object({ id: z.string().min(1).max(64) });
 /** `expectedOwnerId`: the owner the person saw when they chose; a different one now is asked about first. */
 const ownerBody = z.object({ ownerId: staffId.nullable(), expectedOwnerId: staffId.nullable() });
@@ -62,31 +51,6 @@ const badRequest = (reply: FastifyReply) => reply.code(400).send({ error: apiMes
 export async function teamRoutes(app: FastifyInstance) {
   const team = app.store.team;
   const work = app.store.enquiryWork;
-
-  app.get(TEAM_API_ROUTES.view, async (request, reply) => {
-    const query = viewQuery.safeParse(request.query);
-    if (!query.success) return badRequest(reply);
-    const now = app.clock();
-    const account = signedIn(request);
-    const page = await team.listView({
-      view: query.data.view,
-      staffId: account.id,
-      now,
-      dayEnd: istDayBounds(now).end,
-      cursor: query.data.cursor ?? null,
-      limit: query.data.limit,
-    });
-    return {
-      items: await withEarlierEnquiries(
-        app.store,
-        page.items.map((row: TeamInboxRow) => ({
-          ...inboxItem(row),
-          ...teamItemFields(row, row.status, now),
-        })),
-      ),
-      nextCursor: page.nextCursor,
-    };
-  });
 
   app.get(TEAM_API_ROUTES.counts, async (request) => {
     const now = app.clock();
@@ -128,16 +92,15 @@ export async function teamRoutes(app: FastifyInstance) {
     const members = new Set((await app.store.staff.list()).map((member) => member.id));
     // Read the whole backlog first: assigning while paging would move the pages under the cursor.
     const waiting: TeamInboxRow[] = [];
+    const unassigned = inboxFilterOf(
+      { view: "unassigned" },
+      { staffId: account.id, now, dayEnd: istDayBounds(now).end },
+    );
     let cursor: string | null = null;
     do {
-      const page = await team.listView({
-        view: "unassigned",
-        staffId: account.id,
-        now,
-        dayEnd: istDayBounds(now).end,
-        cursor,
-        limit: 100,
-      });
+      const page: { items: TeamInboxRow[]; nextCursor: string | null } = unassigned
+        ? await work.list({ ...unassigned, sort: "received", cursor, limit: 100 })
+        : { items: [], nextCursor: null };
       waiting.push(...page.items.filter((row) => !CLOSED_STATUSES.includes(row.status)));
       cursor = page.nextCursor;
     } while (cursor);

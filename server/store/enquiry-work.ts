@@ -1,17 +1,11 @@
-import type { BuyerType } from "../../domain/enquiry";
 import type { DeliveryState, EnquiryStatus, HistoryEntry, NotificationAttempts } from "../../domain/console";
 import type { StoredEnquiry } from "./store";
 import type { ContactChannel } from "../../domain/lifecycle";
 import type { LostReason } from "../../domain/deal";
+import type { InboxFilter, ListedFacts } from "../lifecycle/inbox-listing";
+import { sourceLabel } from "../../domain/enquiry-source";
 
-export interface InboxFilter {
-  status?: EnquiryStatus;
-  buyer?: BuyerType;
-  /** Part of a name, e-mail or mobile number. */
-  q?: string;
-  /** Where they came from: the campaign's utm_source, or else the referring host (any case). */
-  source?: string;
-}
+export type { InboxFilter } from "../lifecycle/inbox-listing";
 
 export interface InboxRow extends StoredEnquiry {
   status: EnquiryStatus;
@@ -19,6 +13,22 @@ export interface InboxRow extends StoredEnquiry {
   version: number;
   companyNotification: DeliveryState;
 }
+
+/** The team's fields of an enquiry's work record, as a listing shows them. */
+export interface TeamFields {
+  ownerId: string | null;
+  followUpAt: string | null;
+  nextStep: string | null;
+  /** Whether staff contacted the buyer: a call or chat from the console, a note or a status change. */
+  touched: boolean;
+  /** The follow-up, or the first-contact target (or an earlier follow-up) while untouched; null once closed. */
+  dueAt: string | null;
+  /** When the first contact is due, while nobody has contacted the buyer. */
+  firstContactDueAt: string | null;
+}
+
+/** A row of the inbox's listing: the enquiry, its status and version, delivery, and the team's fields. */
+export type TeamInboxRow = InboxRow & TeamFields;
 
 export interface EnquiryRecord extends StoredEnquiry {
   status: EnquiryStatus;
@@ -35,11 +45,16 @@ export type StatusChangeResult =
  * enquiries (an enquiry without a record here is New), and the inbox's listing and search.
  */
 export interface EnquiryWorkStore {
-  /** Newest first, keyset-paged: pass `nextCursor` back for older ones. */
+  /**
+   * The inbox's one listing (server/lifecycle/inbox-listing.ts), every part of the filter
+   * combined, in its sort's order, keyset-paged: pass `nextCursor` back for the next page.
+   */
   list(filter: InboxFilter & { cursor?: string | null; limit: number }): Promise<{
-    items: InboxRow[];
+    items: TeamInboxRow[];
     nextCursor: string | null;
   }>;
+  /** How many enquiries the listing holds in all. */
+  count(filter: InboxFilter): Promise<number>;
   /** Enquiries received after the one `since` points to, newest first (at most `limit`). */
   listSince(since: string | null, limit: number): Promise<InboxRow[]>;
   /** The cursor of the newest enquiry stored. */
@@ -96,4 +111,18 @@ export interface EnquiryWorkStore {
 export function deliveryState(notification: { sentAt: string | null; attempts: number }): DeliveryState {
   if (notification.sentAt) return "sent";
   return notification.attempts > 0 ? "failing" : "pending";
+}
+
+/** What a listing matches a row on (server/lifecycle/inbox-listing.ts: matchesInboxFilter). */
+export function listedFactsOf(row: InboxRow & Pick<TeamFields, "ownerId" | "dueAt">): ListedFacts {
+  return {
+    status: row.status,
+    ownerId: row.ownerId,
+    dueAt: row.dueAt,
+    buyer: row.enquiry.RetailerSelfUse,
+    sourceLabel: sourceLabel(row.source),
+    Name: row.enquiry.Name,
+    Email: row.enquiry.Email,
+    Mobile: row.enquiry.Mobile,
+  };
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { planDigest } from "../lifecycle/digest";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { listView } from "../../tests/support/inbox-views";
 import type { PendingNotification, Store } from "./store";
 
 /**
@@ -70,7 +71,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const { now, dayEnd } = await pastTarget(store, stored.id);
       const fields = (await store.team.fieldsOf([stored.id])).get(stored.id);
       expect(fields).toMatchObject({ ownerId: priya.id, touched: false });
-      const overdue = await store.team.listView({
+      const overdue = await listView(store, {
         view: "overdue",
         staffId: priya.id,
         now,
@@ -179,7 +180,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
 
       const { now, dayEnd } = await pastTarget(store, genuine.id);
       const ids = async (view: "mine" | "unassigned" | "due-today" | "overdue") =>
-        (await store.team.listView({ view, staffId: priya.id, now, dayEnd, limit: 10 })).items.map(
+        (await listView(store, { view, staffId: priya.id, now, dayEnd, limit: 10 })).items.map(
           (row) => row.id,
         );
       expect(await ids("mine")).toEqual([]);

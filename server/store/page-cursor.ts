@@ -12,3 +12,29 @@ export function decodePageCursor(cursor: string): { at: string; id: string } | n
   if (!at || !id || extra !== undefined || Number.isNaN(Date.parse(at))) return null;
   return { at, id };
 }
+
+/**
+ * A place in one of the inbox's listings (server/lifecycle/inbox-listing.ts): by when it was
+ * received (newest first), or by when it is due (soonest first). A listing sorted by due lists
+ * those with nothing due after the rest, newest first: a cursor among them is by received.
+ */
+export interface ListCursor {
+  by: "received" | "due";
+  at: string;
+  id: string;
+}
+
+export function encodeListCursor(cursor: ListCursor): string {
+  // By received, the page cursor as it always was: cursors given out before still work.
+  return cursor.by === "received"
+    ? encodePageCursor(cursor.at, cursor.id)
+    : Buffer.from(`${cursor.at}|${cursor.id}|due`, "utf8").toString("base64url");
+}
+
+/** Null for anything that is not a listing's cursor this server made. */
+export function decodeListCursor(cursor: string): ListCursor | null {
+  const [at, id, by, extra] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!at || !id || extra !== undefined || Number.isNaN(Date.parse(at))) return null;
+  if (by === undefined) return { by: "received", at, id };
+  return by === "due" ? { by, at, id } : null;
+}

@@ -8,6 +8,7 @@ import { queueDayDigests } from "../team/digest-schedule";
 import { planDigest } from "../lifecycle/digest";
 import type { PendingNotification, Store } from "./store";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { listView } from "../../tests/support/inbox-views";
 
 /** The team's concerns (owners, assignment, follow-ups, alerts, digests) on both adapters, one contract. */
 interface Adapter {
@@ -186,9 +187,9 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     expect(
       await store.team.setOwner("missing", { ownerId: a!.id, staffEmail: "a@example.com", at: new Date() }),
     ).toBe("not-found");
-    const mine = await store.team.listView({ view: "mine", staffId: a!.id, now, dayEnd, limit: 10 });
+    const mine = await listView(store, { view: "mine", staffId: a!.id, now, dayEnd, limit: 10 });
     expect(mine.items.map((row) => row.id)).toEqual([first.id]);
-    const unassigned = await store.team.listView({
+    const unassigned = await listView(store, {
       view: "unassigned",
       staffId: a!.id,
       now,
@@ -239,7 +240,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     vi.useRealTimers();
 
     const overdueAt = async (at: Date) => {
-      const page = await store.team.listView({
+      const page = await listView(store, {
         view: "overdue",
         staffId: a!.id,
         now: at,
@@ -261,7 +262,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
 
     // Saturday morning: the Friday enquiry is due today, not yet overdue.
     const morning = ist(date(5), "10:00");
-    const dueToday = await store.team.listView({
+    const dueToday = await listView(store, {
       view: "due-today",
       staffId: a!.id,
       now: morning,
@@ -299,7 +300,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
       dueAt: at.toISOString(),
     });
     const later = new Date(at.getTime() + 1);
-    const overdue = await store.team.listView({
+    const overdue = await listView(store, {
       view: "overdue",
       staffId: a!.id,
       now: later,

@@ -1,38 +1,15 @@
-import type { AlertChoice, AssignmentRule, DigestContent, InboxView } from "../../domain/team";
-import type { InboxRow } from "./enquiry-work";
+import type { AlertChoice, AssignmentRule, DigestContent } from "../../domain/team";
+import type { TeamFields } from "./enquiry-work";
 import type { DigestParts } from "../lifecycle/digest";
 import type { OwnerChangePlan } from "../lifecycle/plan";
 
-/** The work columns the team's views add to an inbox row. */
-export interface TeamFields {
-  ownerId: string | null;
-  followUpAt: string | null;
-  nextStep: string | null;
-  /** Whether staff contacted the buyer: a call or chat from the console, a note or a status change. */
-  touched: boolean;
-  /** The follow-up, or the first-contact target (or an earlier follow-up) while untouched; null once closed. */
-  dueAt: string | null;
-  /** When the first contact is due, while nobody has contacted the buyer. */
-  firstContactDueAt: string | null;
-}
-
-export type TeamInboxRow = InboxRow & TeamFields;
+export type { TeamFields, TeamInboxRow } from "./enquiry-work";
 
 export interface ViewCounts {
   mine: number;
   unassigned: number;
   dueToday: number;
   overdue: number;
-}
-
-/** One page of an inbox view, for the member `staffId`, judged at `now` (the IST day ends at `dayEnd`). */
-export interface ViewRequest {
-  view: InboxView;
-  staffId: string;
-  now: Date;
-  dayEnd: Date;
-  cursor?: string | null;
-  limit: number;
 }
 
 export type OwnerChangeResult =
@@ -107,11 +84,6 @@ export interface TeamStore {
   /** The team fields of each enquiry (absent from the map: untouched, unassigned, nothing due). */
   fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, TeamFields>>;
 
-  /**
-   * One of the inbox's views, keyset-paged: Mine and Unassigned newest first; Due today
-   * (due after `now`, before the IST day ends) and Overdue (due at or before `now`) soonest due first.
-   */
-  listView(options: ViewRequest): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }>;
   viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts>;
 
   /** What one member's digest is made from at `now` (server/lifecycle/digest.ts). */

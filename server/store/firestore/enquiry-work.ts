@@ -13,10 +13,10 @@ import {
   type InboxFilter,
   type InboxRow,
   type StatusChangeResult,
+  type TeamInboxRow,
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
-import type { StoredEnquiry } from "../store";
-import { sourceLabel } from "../../../domain/enquiry-source";
+import { FirestoreInboxListing } from "./inbox-listing";
 import { companyNotificationData } from "./enquiry-meta";
 import { readTeam, readWork, storedEnquiryOf, takeTurn, webhookQueues, writePlan } from "./work-record";
 import {
@@ -25,7 +25,6 @@ import {
   planRelease,
   planStatusChange,
   releaseTakesTurn,
-  isWork,
   type WorkPlan,
   type WorkState,
 } from "../../lifecycle/plan";
@@ -33,8 +32,6 @@ import type { ContactChannel } from "../../../domain/lifecycle";
 import type { LostReason } from "../../../domain/deal";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
-/** How many enquiries one read takes while the inbox filters them in the server. */
-const SCAN_BATCH = 200;
 const ALREADY_EXISTS = 6;
 
 /** An enquiry's document as the store hands it on: the one codec (work-record.ts). */
@@ -55,17 +52,10 @@ export function historyEntryOf(doc: QueryDocumentSnapshot): HistoryEntry {
   };
 }
 
-function matches(stored: StoredEnquiry, q: string): boolean {
-  const { Name, Email, Mobile } = stored.enquiry;
-  return [Name, Email, Mobile].some((field) => field.toLowerCase().includes(q));
-}
-
 /**
  * The staff's work on an enquiry lives in `enquiryWork/{enquiryId}` (status, version, closedAt,
  * receivedAt) with its history in the subcollection `history`; the enquiry's document keeps its
- * five fields only. What differs from SQLite: Firestore has no substring search and no joins, so
- * the inbox reads enquiries newest first in batches and filters by New, buyer and search in the
- * server (one read per enquiry scanned); a status other than New is queried from `enquiryWork`.
+ * five fields only. The inbox's listing is inbox-listing.ts.
  */
 export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
   constructor(private readonly context: FirestoreContext) {}
@@ -74,96 +64,21 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     return collectionsOf(this.context);
   }
 
-  /** Adds status and delivery to each enquiry. */
-  private async rows(enquiries: StoredEnquiry[]): Promise<InboxRow[]> {
-    if (enquiries.length === 0) return [];
-    const works = await this.context.db.getAll(
-      ...enquiries.map((stored) => this.collections.work.doc(stored.id)),
-    );
-    const company = new Map<string, { sentAt: string | null; attempts: number }>();
-    for (const part of chunks(enquiries, IN_QUERY_LIMIT)) {
-      const ids = part.map((stored) => stored.id);
-      const snapshot = await this.collections.notifications.where("enquiryId", "in", ids).get();
-      for (const doc of snapshot.docs) {
-        if ((doc.get("kind") ?? "company") !== "company") continue;
-        const sentAt = doc.get("sentAt") as unknown;
-        company.set(String(doc.get("enquiryId")), {
-          sentAt: sentAt ? isoOf(sentAt) : null,
-          attempts: Number(doc.get("attempts") ?? 0),
-        });
-      }
-    }
-    return enquiries.map((stored, index) => ({
-      ...stored,
-      status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? "New",
-      version: Number(works[index]?.get("version") ?? 0),
-      companyNotification: deliveryState(company.get(stored.id) ?? { sentAt: null, attempts: 0 }),
-    }));
+  private get listing() {
+    return new FirestoreInboxListing(this.context);
   }
 
-  /** Inbox rows (status and delivery added) of enquiry documents, in their order. */
-  async inboxRowsOf(docs: readonly DocumentSnapshot[]): Promise<InboxRow[]> {
-    return this.rows(docs.map(storedEnquiry));
+  /** Inbox rows (status, version, delivery and the team's fields) of enquiry documents, in their order. */
+  async inboxRowsOf(docs: readonly DocumentSnapshot[]): Promise<TeamInboxRow[]> {
+    return this.listing.rowsOf(docs.map(storedEnquiry));
   }
 
   async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
-    const after = filter.cursor ? decodePageCursor(filter.cursor) : null;
-    const q = filter.q?.trim().toLowerCase() ?? "";
-    const source = filter.source?.trim().toLowerCase();
-    return this.context.run(async () => {
-      const found: InboxRow[] = [];
-      const keep = (row: InboxRow) =>
-        // All: every enquiry but spam, which is never work (server/lifecycle/plan.ts: isWork).
-        (filter.status ? row.status === filter.status : isWork(row.status)) &&
-        (!filter.buyer || row.enquiry.RetailerSelfUse === filter.buyer) &&
-        (!q || matches(row, q)) &&
-        (!source || sourceLabel(row.source)?.toLowerCase() === source);
-      if (filter.status && filter.status !== "New") {
-        let position = after ? sortKey(after.at, after.id) : null;
-        for (;;) {
-          let query = this.collections.work
-            .where("status", "==", filter.status)
-            .orderBy("sortKey", "desc")
-            .limit(SCAN_BATCH);
-          if (position) query = query.where("sortKey", "<", position);
-          const snapshot = await query.get();
-          if (snapshot.empty) break;
-          const enquiries = await this.context.db.getAll(
-            ...snapshot.docs.map((doc) => this.collections.enquiries.doc(doc.id)),
-          );
-          found.push(
-            ...(await this.rows(enquiries.filter((doc) => doc.exists).map(storedEnquiry))).filter(keep),
-          );
-          if (found.length > filter.limit || snapshot.size < SCAN_BATCH) break;
-          position = String(snapshot.docs.at(-1)?.get("sortKey"));
-        }
-      } else {
-        let position: { at: string; id: string } | null = after;
-        for (;;) {
-          let query = this.collections.enquiries.orderBy("receivedAt", "desc").limit(SCAN_BATCH);
-          if (position) query = query.where("receivedAt", "<=", Timestamp.fromDate(new Date(position.at)));
-          const snapshot = await query.get();
-          const batch = snapshot.docs
-            .map(storedEnquiry)
-            .filter(
-              (stored) =>
-                !position || sortKey(stored.receivedAt, stored.id) < sortKey(position.at, position.id),
-            );
-          found.push(...(await this.rows(batch)).filter(keep));
-          if (found.length > filter.limit || snapshot.size < SCAN_BATCH) break;
-          const last = batch.at(-1);
-          if (!last) break;
-          position = { at: last.receivedAt, id: last.id };
-        }
-      }
-      found.sort((a, b) => sortKey(b.receivedAt, b.id).localeCompare(sortKey(a.receivedAt, a.id)));
-      const items = found.slice(0, filter.limit);
-      const last = items.at(-1);
-      return {
-        items,
-        nextCursor: found.length > filter.limit && last ? encodePageCursor(last.receivedAt, last.id) : null,
-      };
-    });
+    return this.listing.list(filter);
+  }
+
+  async count(filter: InboxFilter): Promise<number> {
+    return this.listing.count(filter);
   }
 
   async listSince(since: string | null, limit: number): Promise<InboxRow[]> {
@@ -175,7 +90,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       const newer = snapshot.docs
         .map(storedEnquiry)
         .filter((stored) => !after || sortKey(stored.receivedAt, stored.id) > sortKey(after.at, after.id));
-      return this.rows(newer);
+      return this.listing.rowsOf(newer);
     });
   }
 
@@ -211,8 +126,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     return this.context.run(async () => {
       const doc = await this.collections.enquiries.doc(id).get();
       if (!doc.exists) return null;
-      const [row] = await this.rows([storedEnquiry(doc)]);
-      const work = await this.collections.work.doc(id).get();
+      const [row] = await this.listing.rowsOf([storedEnquiry(doc)]);
       const history = (
         await this.collections.work.doc(id).collection("history").orderBy("sortKey").get()
       ).docs.map(historyEntryOf);
@@ -235,8 +149,19 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           };
         })
         .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "company" ? -1 : 1));
-      const { companyNotification: _, ...inbox } = row as InboxRow;
-      return { ...inbox, version: Number(work.get("version") ?? 0), history, notifications };
+      const { id: _, receivedAt, language, enquiry, source, screening, status, version } = row as InboxRow;
+      return {
+        id,
+        receivedAt,
+        language,
+        enquiry,
+        ...(source !== undefined ? { source } : {}),
+        ...(screening !== undefined ? { screening } : {}),
+        status,
+        version,
+        history,
+        notifications,
+      };
     });
   }
 

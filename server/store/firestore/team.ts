@@ -1,10 +1,4 @@
-import {
-  FieldPath,
-  type DocumentData,
-  type Query,
-  type QueryDocumentSnapshot,
-  type Transaction,
-} from "firebase-admin/firestore";
+import type { DocumentData, Query, Transaction } from "firebase-admin/firestore";
 import {
   DIGEST_SPAM_WINDOW_MS,
   membersNamedBy,
@@ -13,9 +7,7 @@ import {
   type AlertChoice,
   type AssignmentRule,
   type DigestContent,
-  type InboxView,
 } from "../../../domain/team";
-import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import {
   digestNotificationId,
   ownerChangeResult,
@@ -24,20 +16,16 @@ import {
   type OwnerBatchItem,
   type OwnerChangeResult,
   type TeamFields,
-  type TeamInboxRow,
   type TeamStore,
   type ViewCounts,
-  type ViewRequest,
 } from "../team";
 import {
   ALREADY_EXISTS,
   collectionsOf,
   grpcCode,
   PUSH_SUBSCRIPTIONS,
-  sortKey,
   type FirestoreContext,
 } from "./connection";
-import { FirestoreEnquiryWorkStore } from "./enquiry-work";
 import { staffNotification } from "./enquiries";
 import {
   ASSIGNMENT_DOC,
@@ -83,11 +71,7 @@ export function teamFieldsOf(data: DocumentData | undefined): TeamFields {
  * each member's alert choice in their staff document; digests in the outbox (`notifications`).
  */
 export class FirestoreTeamStore implements TeamStore {
-  private readonly work: FirestoreEnquiryWorkStore;
-
-  constructor(private readonly context: FirestoreContext) {
-    this.work = new FirestoreEnquiryWorkStore(context);
-  }
+  constructor(private readonly context: FirestoreContext) {}
 
   private get collections() {
     return collectionsOf(this.context);
@@ -291,54 +275,6 @@ export class FirestoreTeamStore implements TeamStore {
     return this.context.run(async () => {
       const docs = await this.context.db.getAll(...enquiryIds.map((id) => this.collections.work.doc(id)));
       return new Map(docs.filter((doc) => doc.exists).map((doc) => [doc.id, teamFieldsOf(doc.data())]));
-    });
-  }
-
-  /** The inbox rows of work documents, in their order, with the enquiries' fields and delivery. */
-  private async rowsOf(docs: readonly QueryDocumentSnapshot[]): Promise<TeamInboxRow[]> {
-    if (docs.length === 0) return [];
-    const enquiries = await this.context.db.getAll(
-      ...docs.map((doc) => this.collections.enquiries.doc(doc.id)),
-    );
-    const fields = new Map(docs.map((doc) => [doc.id, teamFieldsOf(doc.data())]));
-    const rows = await this.work.inboxRowsOf(enquiries.filter((doc) => doc.exists));
-    return rows.map((row) => ({ ...row, ...(fields.get(row.id) as TeamFields) }));
-  }
-
-  private viewQuery(view: InboxView, staffId: string, now: string, dayEnd: string): Query {
-    const work = this.collections.work;
-    if (view === "mine") return work.where("ownerId", "==", staffId).orderBy("sortKey", "desc");
-    if (view === "unassigned") return work.where("ownerId", "==", UNASSIGNED).orderBy("sortKey", "desc");
-    const due =
-      view === "overdue"
-        ? work.where("dueAt", "<=", now)
-        : work.where("dueAt", ">", now).where("dueAt", "<", dayEnd);
-    return due.orderBy("dueAt").orderBy(FieldPath.documentId());
-  }
-
-  async listView(options: ViewRequest): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
-    const after = options.cursor ? decodePageCursor(options.cursor) : null;
-    const byDue = options.view === "due-today" || options.view === "overdue";
-    return this.context.run(async () => {
-      let query = this.viewQuery(
-        options.view,
-        options.staffId,
-        options.now.toISOString(),
-        options.dayEnd.toISOString(),
-      );
-      if (after)
-        query = byDue
-          ? query.startAfter(after.at, after.id)
-          : query.where("sortKey", "<", sortKey(after.at, after.id));
-      const snapshot = await query.limit(options.limit + 1).get();
-      const items = await this.rowsOf(snapshot.docs.slice(0, options.limit));
-      const last = items.at(-1);
-      const lastKey = last ? (byDue ? last.dueAt : last.receivedAt) : null;
-      return {
-        items,
-        nextCursor:
-          snapshot.size > options.limit && last && lastKey ? encodePageCursor(lastKey, last.id) : null,
-      };
     });
   }
 

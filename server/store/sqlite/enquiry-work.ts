@@ -12,49 +12,24 @@ import {
   type InboxFilter,
   type InboxRow,
   type StatusChangeResult,
+  type TeamInboxRow,
 } from "../enquiry-work";
-import { decodePageCursor, encodePageCursor } from "../page-cursor";
-import { likePattern, type SqliteRun } from "./connection";
-import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
+import { decodeListCursor, decodePageCursor, encodeListCursor, encodePageCursor } from "../page-cursor";
+import type { SqliteRun } from "./connection";
 import { queueEnquiryMail, readMembers, readRule, readWork, takeTurn, writePlan } from "./work-record";
 import { planContact, planNote, planRelease, planStatusChange, releaseTakesTurn } from "../../lifecycle/plan";
 import type { ContactChannel } from "../../../domain/lifecycle";
 import type { LostReason } from "../../../domain/deal";
-import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
-
-/** Trigrams need three characters; a shorter search compares the columns directly. */
-const TRIGRAM_LENGTH = 3;
-/**
- * A search matching fewer enquiries than this reads them from the trigram index; a commoner one
- * (a frequent surname) walks the inbox's own newest-first order and stops once the page is full,
- * which is quicker than gathering and sorting thousands of matches.
- */
-const RARE_MATCHES = 1_000;
-
-interface InboxSqlRow extends EnquiryRow, EnquiryMetaColumns {
-  status: string | null;
-  version: number | null;
-  sent_at: string | null;
-  attempts: number | null;
-}
-
-const INBOX_COLUMNS = `${ENQUIRY_COLUMNS},
-  w.status, w.version, n.sent_at, n.attempts, ${ENQUIRY_META_COLUMNS}`;
-
-function inboxRow(row: InboxSqlRow): InboxRow {
-  return {
-    ...storedEnquiry(row),
-    ...enquiryMeta(row),
-    status: (row.status ?? "New") as EnquiryStatus,
-    version: row.version ?? 0,
-    companyNotification: deliveryState({ sentAt: row.sent_at, attempts: row.attempts ?? 0 }),
-  };
-}
-
-/** FTS5's query syntax: the search as one quoted phrase, so nothing in it is an operator. */
-function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
-}
+import {
+  INBOX_COLUMNS,
+  INBOX_JOINS,
+  inboxRow,
+  type InboxSqlRow,
+  TEAM_INBOX_COLUMNS,
+  type TeamColumns,
+  teamInboxRow,
+} from "./inbox-row";
+import { SqliteInboxListing } from "./inbox-listing";
 
 export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
   constructor(
@@ -64,84 +39,58 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
   ) {}
 
   private joins(): string {
-    return `LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
-      LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
-      LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id`;
+    return INBOX_JOINS;
   }
 
   async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
-    const where: string[] = [];
-    const params: Record<string, string | number> = { limit: filter.limit + 1 };
-    const after = filter.cursor ? decodePageCursor(filter.cursor) : null;
-    // A status other than New walks the work table's (status, received_at) index; New and no
-    // status walk the enquiries' own (received_at, id) index, both newest first.
-    const byWork = filter.status !== undefined && filter.status !== "New";
-    const order = byWork ? ["w.received_at", "w.enquiry_id"] : ["e.received_at", "e.id"];
-    if (filter.status === "New") where.push(`(w.status IS NULL OR w.status = 'New')`);
-    else if (filter.status) {
-      where.push(`w.status = @status`);
-      params.status = filter.status;
-    } else {
-      // All: every enquiry but spam, which is never work (server/lifecycle/plan.ts: isWork).
-      where.push(`(w.status IS NULL OR w.status <> 'Spam')`);
-    }
-    if (filter.buyer) {
-      where.push(`e.RetailerSelfUse = @buyer`);
-      params.buyer = filter.buyer;
-    }
-    if (filter.source) {
-      where.push(`m.source_label = @source`);
-      params.source = filter.source.trim().toLowerCase();
-    }
-    const q = filter.q?.trim();
-    if (q) {
-      this.run((db) => catchUpSearch(db, this.table));
-      if (q.length >= TRIGRAM_LENGTH && this.isRareSearch(q)) {
-        where.push(`e.id IN (SELECT enquiry_id FROM enquiry_search WHERE enquiry_search MATCH @q)`);
-        params.q = ftsPhrase(q);
-      } else {
-        where.push(
-          `(e.Name LIKE @q ESCAPE '\\' OR e.Email LIKE @q ESCAPE '\\' OR e.Mobile LIKE @q ESCAPE '\\')`,
-        );
-        params.q = likePattern(q, "anywhere");
-      }
-    }
-    if (after) {
-      where.push(`(${order[0]}, ${order[1]}) < (@afterAt, @afterId)`);
-      params.afterAt = after.at;
-      params.afterId = after.id;
-    }
-    const from = byWork
-      ? `FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
-         LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
-         LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id`
-      : `FROM ${this.table} e ${this.joins()}`;
-    const rows = this.run((db) =>
+    const cursor = filter.cursor ? decodeListCursor(filter.cursor) : null;
+    const sort = filter.sort ?? "received";
+    if (filter.q?.trim()) this.run((db) => catchUpSearch(db, this.table));
+    return this.run((db) =>
       db
-        .prepare<Record<string, string | number>, InboxSqlRow>(
-          `SELECT ${INBOX_COLUMNS} ${from}
-           ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-           ORDER BY ${order[0]} DESC, ${order[1]} DESC LIMIT @limit`,
-        )
-        .all(params),
+        .transaction(() => {
+          const listing = new SqliteInboxListing(db, this.table);
+          const wanted = filter.limit + 1;
+          const placed: { id: string; at: string; by: "received" | "due" }[] = [];
+          // By due: those due, soonest first; then, unless the filter is a due range, those with nothing due.
+          if (sort === "due" && cursor?.by !== "received") {
+            for (const row of listing.page(filter, { by: "due" }, cursor, wanted)) {
+              placed.push({ ...row, by: "due" });
+            }
+          }
+          if (placed.length < wanted && !(sort === "due" && filter.due)) {
+            const after = cursor?.by === "received" ? cursor : null;
+            const phase = { by: "received" as const, noDue: sort === "due" };
+            for (const row of listing.page(filter, phase, after, wanted - placed.length)) {
+              placed.push({ ...row, by: "received" });
+            }
+          }
+          const page = placed.slice(0, filter.limit);
+          const rows = new Map(
+            db
+              .prepare<[string], InboxSqlRow & TeamColumns>(
+                `SELECT ${TEAM_INBOX_COLUMNS} FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
+                 LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
+                 LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id
+                 WHERE w.enquiry_id IN (SELECT value FROM json_each(?))`,
+              )
+              .all(JSON.stringify(page.map((each) => each.id)))
+              .map((row) => [row.id, teamInboxRow(row)]),
+          );
+          const items = page.flatMap((each) => rows.get(each.id) ?? []);
+          const last = page.at(-1);
+          return {
+            items: items as TeamInboxRow[],
+            nextCursor: placed.length > filter.limit && last ? encodeListCursor(last) : null,
+          };
+        })
+        .deferred(),
     );
-    const items = rows.slice(0, filter.limit).map(inboxRow);
-    const last = items.at(-1);
-    return {
-      items,
-      nextCursor: rows.length > filter.limit && last ? encodePageCursor(last.receivedAt, last.id) : null,
-    };
   }
 
-  private isRareSearch(q: string): boolean {
-    const found = this.run((db) =>
-      db
-        .prepare<[string, number], { count: number }>(
-          `SELECT count(*) AS count FROM (SELECT 1 FROM enquiry_search WHERE enquiry_search MATCH ? LIMIT ?)`,
-        )
-        .get(ftsPhrase(q), RARE_MATCHES),
-    );
-    return (found?.count ?? 0) < RARE_MATCHES;
+  async count(filter: InboxFilter): Promise<number> {
+    if (filter.q?.trim()) this.run((db) => catchUpSearch(db, this.table));
+    return this.run((db) => new SqliteInboxListing(db, this.table).count(filter));
   }
 
   async listSince(since: string | null, limit: number): Promise<InboxRow[]> {

@@ -4,7 +4,7 @@ import { handedOnSchema } from "./handed-on-schema";
 import { newsletterSchema } from "./newsletter-schema";
 import { sharedWorkSchema } from "./shared-work-schema";
 import { staffAccountsSchema } from "./staff-accounts-schema";
-import { lifecycleSchema, teamSchema } from "./team-schema";
+import { inboxListingSchema, lifecycleSchema, teamSchema } from "./team-schema";
 import { webhookSchema } from "./webhook-schema";
 import { conversationSchema } from "./conversation-schema";
 import { templatesAndPushSchema } from "./templates-and-push-schema";
@@ -186,6 +186,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     templatesAndPushSchema(enquiryTable, quoteIdentifier),
     // The deal's figures, why a sale was lost, and each enquiry's buyer keys (sale-schema.ts).
     saleSchema(enquiryTable, quoteIdentifier),
+    // The inbox's filters combined in one listing (inbox-listing.ts).
+    inboxListingSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

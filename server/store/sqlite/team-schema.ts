@@ -128,3 +128,45 @@ export function lifecycleSchema(enquiryTable: string, quote: (name: string) => s
     END;
   `;
 }
+
+/**
+ * The inbox's one listing (server/lifecycle/inbox-listing.ts), every filter combined, read from
+ * `enquiry_work` alone: each row gains a copy of its enquiry's buyer type and source label (set as
+ * the row is made; neither changes), and the indexes a listing walks in its order, newest first
+ * or soonest due first, whichever filter narrows it most (sqlite/inbox-listing.ts says which).
+ */
+export function inboxListingSchema(enquiryTable: string, quote: (name: string) => string): string {
+  const table = quote(enquiryTable);
+  return `
+    ALTER TABLE enquiry_work ADD COLUMN buyer TEXT;
+    ALTER TABLE enquiry_work ADD COLUMN source_label TEXT;
+    -- Every enquiry has a work row (the team's step gave older ones theirs); one written into the
+    -- file without it since gets one too: New, untouched, not timed.
+    INSERT INTO enquiry_work (enquiry_id, status, version, received_at)
+      SELECT id, 'New', 0, received_at FROM ${table} WHERE id NOT IN (SELECT enquiry_id FROM enquiry_work);
+    UPDATE enquiry_work SET
+      buyer = (SELECT RetailerSelfUse FROM ${table} e WHERE e.id = enquiry_work.enquiry_id),
+      source_label = (SELECT source_label FROM enquiry_meta m WHERE m.enquiry_id = enquiry_work.enquiry_id);
+    -- The indexes a listing walks in its order carry every column a filter reads, so a walk
+    -- through a wide part (Mine, a closed status, every enquiry) reads no row of the table itself.
+    CREATE INDEX enquiry_work_received ON enquiry_work
+      (received_at, enquiry_id, status, owner_id, due_at, buyer, source_label);
+    DROP INDEX enquiry_work_owner;
+    CREATE INDEX enquiry_work_owner ON enquiry_work
+      (owner_id, received_at, enquiry_id, status, due_at, buyer, source_label);
+    DROP INDEX enquiry_work_status;
+    CREATE INDEX enquiry_work_status ON enquiry_work
+      (status, received_at, enquiry_id, owner_id, due_at, buyer, source_label);
+    CREATE INDEX enquiry_work_owner_status ON enquiry_work
+      (owner_id, status, received_at, enquiry_id, due_at, buyer, source_label);
+    CREATE INDEX enquiry_work_source ON enquiry_work
+      (source_label, received_at, enquiry_id, status, owner_id, due_at, buyer) WHERE source_label IS NOT NULL;
+    -- Only enquiries with something due (open ones): small, soonest first, whole or by owner.
+    DROP INDEX enquiry_work_due;
+    CREATE INDEX enquiry_work_due ON enquiry_work
+      (due_at, enquiry_id, status, owner_id, buyer, source_label, received_at) WHERE due_at IS NOT NULL;
+    DROP INDEX enquiry_work_owner_due;
+    CREATE INDEX enquiry_work_owner_due ON enquiry_work
+      (owner_id, due_at, enquiry_id, status, buyer, source_label, received_at) WHERE due_at IS NOT NULL;
+  `;
+}

@@ -1,4 +1,3 @@
-import { type EnquiryStatus } from "../../../domain/console";
 import {
   alertChoiceOf,
   membersNamedBy,
@@ -8,8 +7,6 @@ import {
   type AssignmentRule,
   type DigestContent,
 } from "../../../domain/team";
-import { deliveryState } from "../enquiry-work";
-import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import {
   digestNotificationId,
   ownerChangeResult,
@@ -18,64 +15,19 @@ import {
   type OwnerBatchItem,
   type OwnerChangeResult,
   type TeamFields,
-  type TeamInboxRow,
   type TeamStore,
   type ViewCounts,
-  type ViewRequest,
 } from "../team";
 import type Database from "better-sqlite3";
 import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
-import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
+import { type TeamColumns, teamFields } from "./inbox-row";
 import { planFollowUp, planOwnerBatch, planOwnerChange, type MemberFacts } from "../../lifecycle/plan";
 import type { DigestParts, DigestRow } from "../../lifecycle/digest";
 
-interface TeamSqlRow extends EnquiryRow, EnquiryMetaColumns {
-  status: string | null;
-  version: number | null;
-  sent_at: string | null;
-  attempts: number | null;
-  owner_id: string | null;
-  follow_up_at: string | null;
-  next_step: string | null;
-  touched_at: string | null;
-  due_at: string | null;
-  first_contact_due_at: string | null;
-}
-
-const COLUMNS = `${ENQUIRY_COLUMNS}, w.status, w.version, n.sent_at, n.attempts, w.owner_id, w.follow_up_at, w.next_step,
-  w.touched_at, w.due_at, w.first_contact_due_at, ${ENQUIRY_META_COLUMNS}`;
-
 /** Spam is never work (server/lifecycle/plan.ts: isWork): in no view and no count. */
 const IS_WORK = `w.status <> 'Spam'`;
-
-function teamFields(
-  row: Pick<
-    TeamSqlRow,
-    "owner_id" | "follow_up_at" | "next_step" | "touched_at" | "due_at" | "first_contact_due_at"
-  >,
-): TeamFields {
-  return {
-    ownerId: row.owner_id ?? null,
-    followUpAt: row.follow_up_at ?? null,
-    nextStep: row.next_step ?? null,
-    touched: row.touched_at !== null && row.touched_at !== undefined,
-    dueAt: row.due_at ?? null,
-    firstContactDueAt: row.first_contact_due_at ?? null,
-  };
-}
-
-function teamRow(row: TeamSqlRow): TeamInboxRow {
-  return {
-    ...storedEnquiry(row),
-    ...enquiryMeta(row),
-    status: (row.status ?? "New") as EnquiryStatus,
-    version: row.version ?? 0,
-    companyNotification: deliveryState({ sentAt: row.sent_at, attempts: row.attempts ?? 0 }),
-    ...teamFields(row),
-  };
-}
 
 export class SqliteTeamStore implements TeamStore {
   constructor(
@@ -243,7 +195,7 @@ export class SqliteTeamStore implements TeamStore {
       (db) =>
         new Map(
           db
-            .prepare<[string], TeamSqlRow & { enquiry_id: string }>(
+            .prepare<[string], TeamColumns & { enquiry_id: string }>(
               `SELECT enquiry_id, owner_id, follow_up_at, next_step, touched_at, due_at, first_contact_due_at FROM enquiry_work
                WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
             )
@@ -251,53 +203,6 @@ export class SqliteTeamStore implements TeamStore {
             .map((row) => [row.enquiry_id, teamFields(row)]),
         ),
     );
-  }
-
-  async listView(options: ViewRequest): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
-    const after = options.cursor ? decodePageCursor(options.cursor) : null;
-    const params: Record<string, string | number> = {
-      limit: options.limit + 1,
-      staffId: options.staffId,
-      now: options.now.toISOString(),
-      dayEnd: options.dayEnd.toISOString(),
-    };
-    const where: string[] = [IS_WORK];
-    let order: string;
-    const byDue = options.view === "due-today" || options.view === "overdue";
-    if (options.view === "mine") {
-      where.push(`w.owner_id = @staffId`);
-      order = `w.received_at DESC, w.enquiry_id DESC`;
-      if (after) where.push(`(w.received_at, w.enquiry_id) < (@afterAt, @afterId)`);
-    } else if (options.view === "unassigned") {
-      where.push(`w.owner_id IS NULL`);
-      order = `w.received_at DESC, w.enquiry_id DESC`;
-      if (after) where.push(`(w.received_at, w.enquiry_id) < (@afterAt, @afterId)`);
-    } else {
-      where.push(options.view === "overdue" ? `w.due_at <= @now` : `w.due_at > @now AND w.due_at < @dayEnd`);
-      order = `w.due_at, w.enquiry_id`;
-      if (after) where.push(`(w.due_at, w.enquiry_id) > (@afterAt, @afterId)`);
-    }
-    if (after) {
-      params.afterAt = after.at;
-      params.afterId = after.id;
-    }
-    const rows = this.run((db) =>
-      db
-        .prepare<Record<string, string | number>, TeamSqlRow>(
-          `SELECT ${COLUMNS} FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
-           LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
-           LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id
-           WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT @limit`,
-        )
-        .all(params),
-    );
-    const items = rows.slice(0, options.limit).map(teamRow);
-    const last = items.at(-1);
-    const lastKey = last ? (byDue ? last.dueAt : last.receivedAt) : null;
-    return {
-      items,
-      nextCursor: rows.length > options.limit && last && lastKey ? encodePageCursor(lastKey, last.id) : null,
-    };
   }
 
   async viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts> {

@@ -102,16 +102,19 @@ export function writePlan(
   const { work } = plan;
   prepared(
     db,
-    `INSERT INTO enquiry_work (enquiry_id, received_at, status, version, owner_id, follow_up_at, next_step,
-       touched_at, due_at, first_contact_due_at, closed_at, reminder_due_at, lost_reason)
-     VALUES (@id, @receivedAt, @status, @version, @ownerId, @followUpAt, @nextStep, @touchedAt, @dueAt,
-       @firstContactDueAt, @closedAt, @reminderDueAt, @lostReason)
+    // The buyer type and the source's label are copied once, as the row is made, for the inbox's
+    // filters to read from this table's indexes (inbox-listing.ts); neither ever changes.
+    `INSERT INTO enquiry_work (enquiry_id, received_at, buyer, source_label, status, version, owner_id,
+       follow_up_at, next_step, touched_at, due_at, first_contact_due_at, closed_at, reminder_due_at, lost_reason)
+     VALUES (@id, @receivedAt, @buyer, (SELECT source_label FROM enquiry_meta WHERE enquiry_id = @id),
+       @status, @version, @ownerId, @followUpAt, @nextStep, @touchedAt, @dueAt, @firstContactDueAt, @closedAt,
+       @reminderDueAt, @lostReason)
      ON CONFLICT (enquiry_id) DO UPDATE SET status = excluded.status, version = excluded.version,
        owner_id = excluded.owner_id, follow_up_at = excluded.follow_up_at, next_step = excluded.next_step,
        touched_at = excluded.touched_at, due_at = excluded.due_at,
        first_contact_due_at = excluded.first_contact_due_at, closed_at = excluded.closed_at,
        reminder_due_at = excluded.reminder_due_at, lost_reason = excluded.lost_reason`,
-  ).run({ id: stored.id, receivedAt: stored.receivedAt, ...work });
+  ).run({ id: stored.id, receivedAt: stored.receivedAt, buyer: stored.enquiry.RetailerSelfUse, ...work });
   writeHistoryLines(db, stored.id, plan.history, actor);
   writeAlerts(db, stored.id, plan.alerts, actor.at);
   writePushes(db, stored, plan.pushes ?? [], actor.at);

@@ -1,0 +1,91 @@
+/**
+ * The inbox's filter as a person sets it and the URL keeps it: a view of the team's work, a
+ * status, an owner, a buyer type, a source, a search and a sort, each optional, all combined. The
+ * console's page reads and writes it in its URL query; the API takes the same parameters. What a
+ * view means (who is "Mine", what is "Overdue") is decided once, on the server
+ * (server/lifecycle/inbox-listing.ts). No I/O.
+ */
+import { ENQUIRY_STATUSES, SEARCH_MAX_LENGTH, type EnquiryStatus } from "./console";
+import { BUYER_TYPES, type BuyerType } from "./enquiry";
+import { SOURCE_MAX_LENGTHS } from "./enquiry-source";
+import { INBOX_VIEWS, type InboxView } from "./team";
+
+/** Newest received first, or soonest due first (then those with nothing due, newest first). */
+export const INBOX_SORTS = ["received", "due"] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+
+/** The owner filter's value for enquiries nobody owns; any other value is a member's id. */
+export const OWNER_NOBODY = "nobody";
+/** The longest owner value taken (a member's id). */
+export const OWNER_MAX_LENGTH = 64;
+/** The longest source taken: a referring host. */
+export const SOURCE_FILTER_MAX_LENGTH = SOURCE_MAX_LENGTHS.referrerHost;
+
+export interface InboxQuery {
+  view?: InboxView;
+  status?: EnquiryStatus;
+  /** A member's id, or OWNER_NOBODY. */
+  owner?: string;
+  buyer?: BuyerType;
+  /** The campaign's utm_source or the referring host, any case. */
+  source?: string;
+  /** Part of a name, e-mail or mobile number. */
+  q?: string;
+  /** Absent: the view's own order (INBOX_DEFAULT_SORT). */
+  sort?: InboxSort;
+}
+
+/** The URL query's parameters, in the order the console writes them. */
+export const INBOX_QUERY_KEYS = ["view", "status", "owner", "buyer", "source", "q", "sort"] as const;
+export type InboxQueryKey = (typeof INBOX_QUERY_KEYS)[number];
+
+/** The filters that sit behind the phone's one Filters button (the views stay pinned, the sort beside them). */
+export const INBOX_FILTER_KEYS = ["status", "owner", "buyer", "source", "q"] as const;
+
+/** The order a view lists in unless another is chosen: what is due soonest first for the due views. */
+export function inboxDefaultSort(view: InboxView | undefined): InboxSort {
+  return view === "overdue" || view === "due-today" ? "due" : "received";
+}
+
+const includes = <T extends string>(list: readonly T[], value: string | null): value is T =>
+  value !== null && (list as readonly string[]).includes(value);
+
+/**
+ * The filter a URL query holds, leniently, as the console's page reads its own address: a
+ * parameter it does not know, or a value out of range, is left out (the API refuses them instead).
+ */
+export function readInboxQuery(params: URLSearchParams): InboxQuery {
+  const query: InboxQuery = {};
+  const view = params.get("view");
+  if (includes(INBOX_VIEWS, view)) query.view = view;
+  const status = params.get("status");
+  if (includes(ENQUIRY_STATUSES, status)) query.status = status;
+  const owner = params.get("owner")?.trim();
+  if (owner && owner.length <= OWNER_MAX_LENGTH) query.owner = owner;
+  const buyer = params.get("buyer");
+  if (includes(BUYER_TYPES, buyer)) query.buyer = buyer;
+  const source = params.get("source")?.trim();
+  if (source && source.length <= SOURCE_FILTER_MAX_LENGTH) query.source = source;
+  const q = params.get("q")?.trim();
+  if (q) query.q = q.slice(0, SEARCH_MAX_LENGTH);
+  const sort = params.get("sort");
+  if (includes(INBOX_SORTS, sort) && sort !== inboxDefaultSort(query.view)) query.sort = sort;
+  return query;
+}
+
+/** The URL query of a filter, in one order, without empty parameters or the view's own sort. */
+export function inboxQueryParams(query: InboxQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of INBOX_QUERY_KEYS) {
+    const value = query[key];
+    if (!value) continue;
+    if (key === "sort" && value === inboxDefaultSort(query.view)) continue;
+    params.set(key, value);
+  }
+  return params;
+}
+
+/** How many of the filters behind the Filters button are on. */
+export function inboxFiltersOn(query: InboxQuery): number {
+  return INBOX_FILTER_KEYS.filter((key) => Boolean(query[key])).length;
+}

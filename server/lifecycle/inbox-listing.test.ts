@@ -1,0 +1,137 @@
+import { describe, expect, test } from "vitest";
+import { inboxQueryParams, readInboxQuery } from "../../domain/inbox";
+import { compareListed, inboxFilterOf, matchesInboxFilter, type ListedFacts } from "./inbox-listing";
+
+const now = new Date("2030-01-07T06:30:00.000Z");
+const dayEnd = new Date("2030-01-07T18:30:00.000Z");
+const viewer = { staffId: "me", now, dayEnd };
+
+const facts = (overrides: Partial<ListedFacts> = {}): ListedFacts => ({
+  status: "New",
+  ownerId: null,
+  dueAt: null,
+  buyer: "Retailer",
+  sourceLabel: undefined,
+  Name: "Meera Sharma",
+  Email: "meera@example.in",
+  Mobile: "9812345678",
+  ...overrides,
+});
+
+describe("a person's filter becomes one listing", () => {
+  test("each view says once what it means: Mine is theirs, Unassigned nobody's, Overdue due by now, Due today due later today", () => {
+    expect(inboxFilterOf({ view: "mine" }, viewer)).toEqual({ ownerId: "me", sort: "received" });
+    expect(inboxFilterOf({ view: "unassigned" }, viewer)).toEqual({ ownerId: null, sort: "received" });
+    expect(inboxFilterOf({ view: "overdue" }, viewer)).toEqual({
+      due: { upTo: now.toISOString() },
+      sort: "due",
+    });
+    expect(inboxFilterOf({ view: "due-today" }, viewer)).toEqual({
+      due: { after: now.toISOString(), before: dayEnd.toISOString() },
+      sort: "due",
+    });
+  });
+
+  test("a view combines with the status, owner, buyer, source and search, and a chosen sort", () => {
+    expect(
+      inboxFilterOf(
+        {
+          view: "overdue",
+          status: "Contacted",
+          owner: "asha",
+          buyer: "Self Use",
+          source: " Instagram ",
+          q: " sharma ",
+          sort: "received",
+        },
+        viewer,
+      ),
+    ).toEqual({
+      due: { upTo: now.toISOString() },
+      status: "Contacted",
+      ownerId: "asha",
+      buyer: "Self Use",
+      source: "instagram",
+      q: "sharma",
+      sort: "received",
+    });
+    expect(inboxFilterOf({ owner: "nobody" }, viewer)).toEqual({ ownerId: null, sort: "received" });
+    expect(inboxFilterOf({ view: "mine", owner: "me" }, viewer)).toEqual({ ownerId: "me", sort: "received" });
+  });
+
+  test("what cannot match lists nothing: Mine and another's, Unassigned and a member, spam in a view or by owner, a closed status due", () => {
+    expect(inboxFilterOf({ view: "mine", owner: "asha" }, viewer)).toBeNull();
+    expect(inboxFilterOf({ view: "mine", owner: "nobody" }, viewer)).toBeNull();
+    expect(inboxFilterOf({ view: "unassigned", owner: "me" }, viewer)).toBeNull();
+    expect(inboxFilterOf({ view: "unassigned", status: "Spam" }, viewer)).toBeNull();
+    expect(inboxFilterOf({ status: "Spam", owner: "nobody" }, viewer)).toBeNull();
+    expect(inboxFilterOf({ view: "overdue", status: "Fulfilled" }, viewer)).toBeNull();
+    expect(inboxFilterOf({ status: "Spam" }, viewer)).toEqual({ status: "Spam", sort: "received" });
+  });
+});
+
+describe("the rule a listing's rows are matched on", () => {
+  test("All is every status but Spam; a status is that status", () => {
+    expect(matchesInboxFilter(facts({ status: "Declined" }), {})).toBe(true);
+    expect(matchesInboxFilter(facts({ status: "Spam" }), {})).toBe(false);
+    expect(matchesInboxFilter(facts({ status: "Spam" }), { status: "Spam" })).toBe(true);
+  });
+
+  test("due ranges: overdue includes now, due today excludes it and the day's end", () => {
+    const overdue = inboxFilterOf({ view: "overdue" }, viewer)!;
+    const today = inboxFilterOf({ view: "due-today" }, viewer)!;
+    expect(matchesInboxFilter(facts({ dueAt: now.toISOString() }), overdue)).toBe(true);
+    expect(matchesInboxFilter(facts({ dueAt: now.toISOString() }), today)).toBe(false);
+    expect(matchesInboxFilter(facts({ dueAt: "2030-01-07T18:29:59.999Z" }), today)).toBe(true);
+    expect(matchesInboxFilter(facts({ dueAt: dayEnd.toISOString() }), today)).toBe(false);
+    expect(matchesInboxFilter(facts({ dueAt: null }), overdue)).toBe(false);
+  });
+
+  test("source in any case, search in name, e-mail or mobile in any case", () => {
+    const row = facts({ sourceLabel: "Instagram" });
+    expect(matchesInboxFilter(row, { source: "instagram" })).toBe(true);
+    expect(matchesInboxFilter(row, { source: "google" })).toBe(false);
+    expect(matchesInboxFilter(row, { q: "SHAR" })).toBe(true);
+    expect(matchesInboxFilter(row, { q: "2345" })).toBe(true);
+    expect(matchesInboxFilter(row, { q: "@EXAMPLE" })).toBe(true);
+    expect(matchesInboxFilter(row, { q: "verma" })).toBe(false);
+  });
+
+  test("by due: soonest first, ties by id, then those with nothing due newest first", () => {
+    const rows = [
+      { id: "b", receivedAt: "2030-01-01T00:00:00.000Z", dueAt: null },
+      { id: "c", receivedAt: "2030-01-02T00:00:00.000Z", dueAt: "2030-01-05T00:00:00.000Z" },
+      { id: "a", receivedAt: "2030-01-03T00:00:00.000Z", dueAt: "2030-01-05T00:00:00.000Z" },
+      { id: "d", receivedAt: "2030-01-04T00:00:00.000Z", dueAt: null },
+      { id: "e", receivedAt: "2030-01-05T00:00:00.000Z", dueAt: "2030-01-04T00:00:00.000Z" },
+    ];
+    expect([...rows].sort((x, y) => compareListed(x, y, "due")).map((row) => row.id)).toEqual([
+      "e",
+      "a",
+      "c",
+      "d",
+      "b",
+    ]);
+    expect([...rows].sort((x, y) => compareListed(x, y, "received")).map((row) => row.id)).toEqual([
+      "e",
+      "d",
+      "a",
+      "c",
+      "b",
+    ]);
+  });
+});
+
+describe("the filter in the console's URL", () => {
+  test("is read leniently and written in one order, without the view's own sort", () => {
+    const read = readInboxQuery(
+      new URLSearchParams("q=+sharma+&view=overdue&status=Contacted&sort=due&buyer=Nobody&colour=red"),
+    );
+    expect(read).toEqual({ view: "overdue", status: "Contacted", q: "sharma" });
+    expect(inboxQueryParams(read).toString()).toBe("view=overdue&status=Contacted&q=sharma");
+    expect(inboxQueryParams({ view: "overdue", sort: "received" }).toString()).toBe(
+      "view=overdue&sort=received",
+    );
+    expect(inboxQueryParams({ sort: "due", owner: "nobody" }).toString()).toBe("owner=nobody&sort=due");
+  });
+});

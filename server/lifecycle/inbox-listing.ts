@@ -1,0 +1,156 @@
+/**
+ * What the inbox lists, decided once: a person's filter (domain/inbox.ts: a view, status, owner,
+ * buyer, source, search and sort, combined) becomes one store-neutral listing, which each store
+ * translates into its own query, and which the rows a store reads are matched against where a
+ * store filters in the server (Firestore's search) or a new enquiry arrives in an open inbox.
+ * What "Mine", "Unassigned", "Due today" and "Overdue" mean lives here and nowhere else: an
+ * enquiry's due time is dueOf's (plan.ts), and spam is never work (isWork). No I/O.
+ */
+import { CLOSED_STATUSES, type EnquiryStatus } from "../../domain/console";
+import type { BuyerType } from "../../domain/enquiry";
+import { inboxDefaultSort, OWNER_NOBODY, type InboxQuery, type InboxSort } from "../../domain/inbox";
+import { isWork } from "./plan";
+
+/** A range of due times, each bound optional: after (exclusive), up to (inclusive), before (exclusive). */
+export interface DueRange {
+  after?: string;
+  upTo?: string;
+  before?: string;
+}
+
+/** One listing of the inbox, as the stores take it. Every part is optional; all of them combine. */
+export interface InboxFilter {
+  /** Absent: every status but Spam, which is never work (isWork). */
+  status?: EnquiryStatus;
+  /** Absent: anyone's or nobody's; null: nobody's; else a member's id. */
+  ownerId?: string | null;
+  /** Only enquiries due within it (dueOf: the follow-up, or the first-contact target while untouched). */
+  due?: DueRange;
+  buyer?: BuyerType;
+  /** The source's label (sourceLabel), compared in lower case. */
+  source?: string;
+  /** Part of a name, e-mail or mobile number, in any case. */
+  q?: string;
+  /** Absent: received. */
+  sort?: InboxSort;
+}
+
+/** Who is looking, and when: "Mine" is theirs; "Due today" ends with their IST day. */
+export interface InboxViewer {
+  staffId: string;
+  now: Date;
+  /** When the IST day of `now` ends. */
+  dayEnd: Date;
+}
+
+/**
+ * The listing a person's filter asks for, or null when nothing can match (Mine and another's
+ * owner; a view of the team's work and Spam; a due view and a closed status, which has no due time).
+ */
+export function inboxFilterOf(query: InboxQuery, viewer: InboxViewer): InboxFilter | null {
+  const filter: InboxFilter = { sort: query.sort ?? inboxDefaultSort(query.view) };
+  if (query.status) filter.status = query.status;
+  let ownerId: string | null | undefined;
+  if (query.owner !== undefined) ownerId = query.owner === OWNER_NOBODY ? null : query.owner;
+  switch (query.view) {
+    case "mine":
+    case "unassigned": {
+      const viewOwner = query.view === "mine" ? viewer.staffId : null;
+      if (ownerId !== undefined && ownerId !== viewOwner) return null;
+      ownerId = viewOwner;
+      break;
+    }
+    case "overdue":
+      filter.due = { upTo: viewer.now.toISOString() };
+      break;
+    case "due-today":
+      filter.due = { after: viewer.now.toISOString(), before: viewer.dayEnd.toISOString() };
+      break;
+    case undefined:
+      break;
+  }
+  // Spam is nobody's work: it is in no view and has no owner to filter by.
+  if (query.status && !isWork(query.status) && (query.view || ownerId !== undefined)) return null;
+  // A closed enquiry is never due (dueOf).
+  if (filter.due && query.status && CLOSED_STATUSES.includes(query.status)) return null;
+  if (ownerId !== undefined) filter.ownerId = ownerId;
+  if (query.buyer) filter.buyer = query.buyer;
+  const source = query.source?.trim().toLowerCase();
+  if (source) filter.source = source;
+  const q = query.q?.trim();
+  if (q) filter.q = q;
+  return filter;
+}
+
+/** What a listing is matched on: an enquiry's fields with its work and source label. */
+export interface ListedFacts {
+  status: EnquiryStatus;
+  ownerId: string | null;
+  dueAt: string | null;
+  buyer: BuyerType;
+  /** sourceLabel of its source, or undefined when not known. */
+  sourceLabel: string | undefined;
+  Name: string;
+  Email: string;
+  Mobile: string;
+}
+
+/** Whether a due time lies in the range (ISO times of one format compare as text). */
+export function dueWithin(dueAt: string | null, range: DueRange | undefined): boolean {
+  if (!range) return true;
+  if (dueAt === null) return false;
+  const at = Date.parse(dueAt);
+  return (
+    (range.after === undefined || at > Date.parse(range.after)) &&
+    (range.upTo === undefined || at <= Date.parse(range.upTo)) &&
+    (range.before === undefined || at < Date.parse(range.before))
+  );
+}
+
+/** Whether the search text is in the name, e-mail or mobile number, in any case. */
+export function searchMatches(q: string | undefined, fields: Pick<ListedFacts, "Name" | "Email" | "Mobile">) {
+  if (!q) return true;
+  const text = q.toLowerCase();
+  return [fields.Name, fields.Email, fields.Mobile].some((field) => field.toLowerCase().includes(text));
+}
+
+/** Whether an enquiry belongs in the listing: the rule each store's query is a translation of. */
+export function matchesInboxFilter(facts: ListedFacts, filter: InboxFilter): boolean {
+  if (filter.status ? facts.status !== filter.status : !isWork(facts.status)) return false;
+  if (filter.ownerId !== undefined && facts.ownerId !== filter.ownerId) return false;
+  if (!dueWithin(facts.dueAt, filter.due)) return false;
+  if (filter.buyer && facts.buyer !== filter.buyer) return false;
+  if (filter.source && facts.sourceLabel?.toLowerCase() !== filter.source.toLowerCase()) return false;
+  return searchMatches(filter.q, facts);
+}
+
+/**
+ * The parts of a listing an enquiry's work record answers alone (status, owner, due time): a store
+ * that filters in the server checks them before it reads the enquiries themselves.
+ */
+export function workPartOf(filter: InboxFilter): InboxFilter {
+  const { buyer: _buyer, source: _source, q: _q, ...work } = filter;
+  return work;
+}
+
+/** An enquiry's place in a listing: when it was received, when it is due, and its id. */
+export interface ListedPlace {
+  id: string;
+  receivedAt: string;
+  dueAt: string | null;
+}
+
+/**
+ * The listing's order. Received: newest first. Due: soonest due first (ties by id), then those
+ * with nothing due, newest first.
+ */
+export function compareListed(a: ListedPlace, b: ListedPlace, sort: InboxSort = "received"): number {
+  // Compared as the stores compare them: by their characters' codes, not a locale's collation.
+  const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  const newestFirst = () => compare(b.receivedAt, a.receivedAt) || compare(b.id, a.id);
+  if (sort === "received") return newestFirst();
+  if (a.dueAt !== null && b.dueAt !== null) return compare(a.dueAt, b.dueAt) || compare(a.id, b.id);
+  if (a.dueAt !== null) return -1;
+  if (b.dueAt !== null) return 1;
+  return newestFirst();
+}

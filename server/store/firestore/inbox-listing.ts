@@ -1,0 +1,272 @@
+import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
+import type { EnquiryStatus } from "../../../domain/console";
+import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
+import { matchesInboxFilter, workPartOf } from "../../lifecycle/inbox-listing";
+import { decodeListCursor, encodeListCursor, type ListCursor } from "../page-cursor";
+import type { StoredEnquiry } from "../store";
+import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
+import { storedEnquiryOf, UNASSIGNED, workStateOf } from "./work-record";
+
+/** How many documents one read takes while a listing filters them in the server. */
+const SCAN_BATCH = 200;
+
+type Placed = TeamInboxRow & { by: "received" | "due" };
+
+/** By characters' codes, as Firestore orders strings. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The inbox's one listing on Firestore (server/lifecycle/inbox-listing.ts decides what it holds;
+ * this translates it). Firestore has no joins and no substring search, so a listing is one query
+ * for what the work documents (`enquiryWork`) or the enquiries can answer by equality, a range and
+ * an order, read in batches, and the rest of the filter is checked in the server with the plan's
+ * own rule (matchesInboxFilter), one read per enquiry looked at:
+ * - by due: `enquiryWork` by status and owner, due within the view's range, soonest first; then,
+ *   unless the view is a due range, those with nothing due, newest first;
+ * - by received, with a status other than New, an owner or a due range: `enquiryWork` by status
+ *   and owner, newest first (`sortKey`);
+ * - otherwise (every enquiry, or New, which includes enquiries stored before work documents
+ *   existed): the enquiries newest first, by source when one is asked for.
+ * Each shape's composite index is in firestore.indexes.json.
+ */
+export class FirestoreInboxListing {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private get collections() {
+    return collectionsOf(this.context);
+  }
+
+  /**
+   * Inbox rows of enquiries, in their order: status, version and the team's fields from their work
+   * documents (`works` when already read), and the company mail's delivery.
+   */
+  async rowsOf(
+    enquiries: readonly StoredEnquiry[],
+    works?: ReadonlyMap<string, DocumentData | undefined>,
+  ): Promise<TeamInboxRow[]> {
+    if (enquiries.length === 0) return [];
+    const work =
+      works ??
+      new Map(
+        (
+          await this.context.db.getAll(...enquiries.map((stored) => this.collections.work.doc(stored.id)))
+        ).map((doc) => [doc.id, doc.data()]),
+      );
+    const company = new Map<string, { sentAt: string | null; attempts: number }>();
+    for (const part of chunks(enquiries, IN_QUERY_LIMIT)) {
+      const ids = part.map((stored) => stored.id);
+      const snapshot = await this.collections.notifications.where("enquiryId", "in", ids).get();
+      for (const doc of snapshot.docs) {
+        if ((doc.get("kind") ?? "company") !== "company") continue;
+        const sentAt = doc.get("sentAt") as unknown;
+        company.set(String(doc.get("enquiryId")), {
+          sentAt: sentAt ? isoOf(sentAt) : null,
+          attempts: Number(doc.get("attempts") ?? 0),
+        });
+      }
+    }
+    return enquiries.map((stored) => {
+      const state = workStateOf(work.get(stored.id));
+      return {
+        ...stored,
+        status: state.status as EnquiryStatus,
+        version: state.version,
+        companyNotification: deliveryState(company.get(stored.id) ?? { sentAt: null, attempts: 0 }),
+        ownerId: state.ownerId,
+        followUpAt: state.followUpAt,
+        nextStep: state.nextStep,
+        touched: state.touchedAt !== null,
+        dueAt: state.dueAt,
+        firstContactDueAt: state.firstContactDueAt,
+      };
+    });
+  }
+
+  /** `enquiryWork` narrowed by the filter's status and owner, as far as equality takes it. */
+  private workQuery(filter: InboxFilter): Query {
+    let query: Query = this.collections.work;
+    if (filter.status) query = query.where("status", "==", filter.status);
+    if (filter.ownerId !== undefined) query = query.where("ownerId", "==", filter.ownerId ?? UNASSIGNED);
+    return query;
+  }
+
+  /** Rows of a batch of work documents that match the filter: the work first, then the enquiries. */
+  private async matchingWork(
+    docs: readonly { id: string; data(): DocumentData | undefined }[],
+    filter: InboxFilter,
+    noDue: boolean,
+  ): Promise<TeamInboxRow[]> {
+    const workFilter = workPartOf(filter);
+    const works = new Map(docs.map((doc) => [doc.id, doc.data()]));
+    const candidates = docs.filter((doc) => {
+      const state = workStateOf(doc.data());
+      if (noDue && state.dueAt !== null) return false;
+      return matchesInboxFilter(
+        { ...state, buyer: "Retailer", sourceLabel: undefined, Name: "", Email: "", Mobile: "" },
+        workFilter,
+      );
+    });
+    if (candidates.length === 0) return [];
+    const enquiries = await this.context.db.getAll(
+      ...candidates.map((doc) => this.collections.enquiries.doc(doc.id)),
+    );
+    const rows = await this.rowsOf(
+      enquiries.filter((doc) => doc.exists).map((doc) => storedEnquiryOf(doc)),
+      works,
+    );
+    return rows.filter((row) => matchesInboxFilter(listedFactsOf(row), filter));
+  }
+
+  /** Those due, soonest first, from just after `after`. */
+  private async byDue(filter: InboxFilter, after: ListCursor | null, wanted: number): Promise<Placed[]> {
+    let query = this.workQuery(filter);
+    const range = filter.due;
+    if (range?.after !== undefined) query = query.where("dueAt", ">", range.after);
+    if (range?.upTo !== undefined) query = query.where("dueAt", "<=", range.upTo);
+    if (range?.before !== undefined) query = query.where("dueAt", "<", range.before);
+    // Every due time is an ISO string: a string range holds them all, and no null.
+    if (!range) query = query.where("dueAt", ">", "");
+    query = query.orderBy("dueAt").orderBy(FieldPath.documentId());
+    const found: Placed[] = [];
+    // Keyset paging by a range from the last place (the emulator ignores startAfter): those due at
+    // the very same time are told apart by id, here.
+    let position = after ? { at: after.at, id: after.id } : null;
+    let batch = SCAN_BATCH;
+    for (;;) {
+      const from = position;
+      const snapshot = await (from ? query.where("dueAt", ">=", from.at) : query).limit(batch).get();
+      const docs = snapshot.docs
+        .filter((doc) => {
+          const dueAt = String(doc.get("dueAt"));
+          return !from || dueAt > from.at || (dueAt === from.at && doc.id > from.id);
+        })
+        .sort(
+          (a, b) => compareText(String(a.get("dueAt")), String(b.get("dueAt"))) || compareText(a.id, b.id),
+        );
+      const rows = await this.matchingWork(docs, filter, false);
+      found.push(...rows.map((row) => ({ ...row, by: "due" as const })));
+      if (found.length >= wanted || snapshot.size < batch) break;
+      const last = docs.at(-1);
+      // A whole batch due at one time moves nothing on: read a larger one.
+      if (!last) batch *= 2;
+      else position = { at: String(last.get("dueAt")), id: last.id };
+    }
+    return found.slice(0, wanted);
+  }
+
+  /** Newest first from just after `after` (with `noDue`, only those with nothing due). */
+  private async byReceived(
+    filter: InboxFilter,
+    after: ListCursor | null,
+    wanted: number,
+    noDue: boolean,
+  ): Promise<Placed[]> {
+    const found: Placed[] = [];
+    const fromWork =
+      (filter.status !== undefined && filter.status !== "New") ||
+      filter.ownerId !== undefined ||
+      filter.due !== undefined;
+    if (fromWork) {
+      const query = this.workQuery(filter).orderBy("sortKey", "desc");
+      let position = after ? sortKey(after.at, after.id) : null;
+      for (;;) {
+        const snapshot = await (position ? query.where("sortKey", "<", position) : query)
+          .limit(SCAN_BATCH)
+          .get();
+        const rows = await this.matchingWork(snapshot.docs, filter, noDue);
+        found.push(...rows.map((row) => ({ ...row, by: "received" as const })));
+        const last = snapshot.docs.at(-1);
+        if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
+        position = String(last.get("sortKey"));
+      }
+      return found.slice(0, wanted);
+    }
+    let query: Query = this.collections.enquiries;
+    if (filter.source) query = query.where("sourceLabel", "==", filter.source.trim().toLowerCase());
+    query = query.orderBy("receivedAt", "desc");
+    let position: { at: string; id: string } | null = after;
+    for (;;) {
+      const snapshot = await (
+        position ? query.where("receivedAt", "<=", Timestamp.fromDate(new Date(position.at))) : query
+      )
+        .limit(SCAN_BATCH)
+        .get();
+      const from = position;
+      const batch = snapshot.docs
+        .map((doc) => storedEnquiryOf(doc))
+        .filter((stored) => !from || sortKey(stored.receivedAt, stored.id) < sortKey(from.at, from.id))
+        .sort((a, b) => compareText(sortKey(b.receivedAt, b.id), sortKey(a.receivedAt, a.id)));
+      const rows = (await this.rowsOf(batch)).filter(
+        (row) => (!noDue || row.dueAt === null) && matchesInboxFilter(listedFactsOf(row), filter),
+      );
+      found.push(...rows.map((row) => ({ ...row, by: "received" as const })));
+      const last = batch.at(-1);
+      if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
+      position = { at: last.receivedAt, id: last.id };
+    }
+    return found.slice(0, wanted);
+  }
+
+  async list(
+    filter: InboxFilter & { cursor?: string | null; limit: number },
+  ): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
+    const cursor = filter.cursor ? decodeListCursor(filter.cursor) : null;
+    const sort = filter.sort ?? "received";
+    const wanted = filter.limit + 1;
+    return this.context.run(async () => {
+      const placed: Placed[] = [];
+      if (sort === "due" && cursor?.by !== "received")
+        placed.push(...(await this.byDue(filter, cursor, wanted)));
+      if (placed.length < wanted && !(sort === "due" && filter.due)) {
+        const after = cursor?.by === "received" ? cursor : null;
+        placed.push(...(await this.byReceived(filter, after, wanted - placed.length, sort === "due")));
+      }
+      const page = placed.slice(0, filter.limit);
+      const last = page.at(-1);
+      const items = page.map(({ by: _by, ...row }) => row);
+      return {
+        items,
+        nextCursor:
+          placed.length > filter.limit && last
+            ? encodeListCursor({
+                by: last.by,
+                at: last.by === "due" ? (last.dueAt ?? last.receivedAt) : last.receivedAt,
+                id: last.id,
+              })
+            : null,
+      };
+    });
+  }
+
+  /**
+   * How many the listing holds: counted by Firestore when a query on the work documents answers it
+   * whole (a status other than New or an owner, with a due range or none), else by reading it.
+   */
+  async count(filter: InboxFilter): Promise<number> {
+    const whole =
+      !filter.buyer &&
+      !filter.source &&
+      !filter.q &&
+      ((filter.status !== undefined && filter.status !== "New") || filter.ownerId !== undefined);
+    if (whole) {
+      let query = this.workQuery(filter);
+      if (filter.due?.after !== undefined) query = query.where("dueAt", ">", filter.due.after);
+      if (filter.due?.upTo !== undefined) query = query.where("dueAt", "<=", filter.due.upTo);
+      if (filter.due?.before !== undefined) query = query.where("dueAt", "<", filter.due.before);
+      return this.context.run(async () => (await query.count().get()).data().count);
+    }
+    let total = 0;
+    let cursor: string | null = null;
+    do {
+      const page: { items: TeamInboxRow[]; nextCursor: string | null } = await this.list({
+        ...filter,
+        sort: "received",
+        cursor,
+        limit: 500,
+      });
+      total += page.items.length;
+      cursor = page.nextCursor;
+    } while (cursor);
+    return total;
+  }
+}

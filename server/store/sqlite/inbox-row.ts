@@ -1,0 +1,61 @@
+import type { EnquiryStatus } from "../../../domain/console";
+import { deliveryState, type InboxRow, type TeamFields, type TeamInboxRow } from "../enquiry-work";
+import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
+import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
+
+/**
+ * A row of the inbox as SQLite reads it: the enquiry (`e`), its work record (`w`), its company
+ * mail (`n`) and what is kept beside it (`m`). The one list of the columns every listing selects.
+ */
+export interface InboxSqlRow extends EnquiryRow, EnquiryMetaColumns {
+  status: string | null;
+  version: number | null;
+  sent_at: string | null;
+  attempts: number | null;
+}
+
+export interface TeamColumns {
+  owner_id: string | null;
+  follow_up_at: string | null;
+  next_step: string | null;
+  touched_at: string | null;
+  due_at: string | null;
+  first_contact_due_at: string | null;
+}
+
+export const INBOX_COLUMNS = `${ENQUIRY_COLUMNS},
+  w.status, w.version, n.sent_at, n.attempts, ${ENQUIRY_META_COLUMNS}`;
+
+/** INBOX_COLUMNS and the team's fields. */
+export const TEAM_INBOX_COLUMNS = `${INBOX_COLUMNS}, w.owner_id, w.follow_up_at, w.next_step, w.touched_at,
+  w.due_at, w.first_contact_due_at`;
+
+/** The joins INBOX_COLUMNS reads from, after `FROM <enquiries> e`. */
+export const INBOX_JOINS = `LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
+  LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
+  LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id`;
+
+export function inboxRow(row: InboxSqlRow): InboxRow {
+  return {
+    ...storedEnquiry(row),
+    ...enquiryMeta(row),
+    status: (row.status ?? "New") as EnquiryStatus,
+    version: row.version ?? 0,
+    companyNotification: deliveryState({ sentAt: row.sent_at, attempts: row.attempts ?? 0 }),
+  };
+}
+
+export function teamFields(row: TeamColumns): TeamFields {
+  return {
+    ownerId: row.owner_id ?? null,
+    followUpAt: row.follow_up_at ?? null,
+    nextStep: row.next_step ?? null,
+    touched: row.touched_at !== null && row.touched_at !== undefined,
+    dueAt: row.due_at ?? null,
+    firstContactDueAt: row.first_contact_due_at ?? null,
+  };
+}
+
+export function teamInboxRow(row: InboxSqlRow & TeamColumns): TeamInboxRow {
+  return { ...inboxRow(row), ...teamFields(row) };
+}
