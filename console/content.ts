@@ -664,3 +664,146 @@ export const salesText = {
   wonOf: (won: number, decided: number) =>
     `${won.toLocaleString("en-IN")} won of ${decided.toLocaleString("en-IN")}`,
 } as const;
+
+const clockTime = new Intl.DateTimeFormat("en-IN", {
+  timeZone: KOLKATA,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const istDay = new Intl.DateTimeFormat("en-CA", { timeZone: KOLKATA });
+
+/** A due time as a row has room for it: "14:05" today (in Delhi), else "23 Nov, 14:05". */
+export function formatDueTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  return istDay.format(at) === istDay.format(now) ? clockTime.format(at) : shortTime.format(at);
+}
+
+const istDayMonth = new Intl.DateTimeFormat("en-IN", { timeZone: KOLKATA, day: "numeric", month: "short" });
+
+/** A due time in a phone card's few characters: "14:05" today (in Delhi), else "23 Nov". */
+export function formatDueShort(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  return istDay.format(at) === istDay.format(now) ? clockTime.format(at) : istDayMonth.format(at);
+}
+
+/** "98123 45678": a mobile number as people read it out. */
+export function spacedMobile(mobile: string): string {
+  return /^\d{10}$/.test(mobile) ? `${mobile.slice(0, 5)} ${mobile.slice(5)}` : mobile;
+}
+
+/** The enquiry page's first screen: the buyer, and what to do next. */
+export const enquiryText = {
+  mobile: "Mobile",
+  quantity: "Quantity",
+  packs: (count: number) => `${count.toLocaleString("en-IN")} ${count === 1 ? "pack" : "packs"}`,
+  buyer: "Buyer",
+  status: "Status",
+  nextStep: "Next step",
+  noNextStep: "None set",
+  historyOrder: "Newest first.",
+} as const;
+
+/** The inbox's words: its views, filters, order, columns, selection and work in bulk. */
+export const inboxText = {
+  title: "Inbox",
+  viewsLabel: "Views",
+  all: "All",
+  filters: "Filters",
+  /** The Filters button's count of the filters that are on, for a screen reader. */
+  filtersOn: (count: number) => (count === 0 ? "none on" : `${count} on`),
+  filtersHeading: "Filter the enquiries",
+  clearFilters: "Clear filters",
+  done: "Done",
+  status: "Status",
+  anyStatus: "Any but Spam",
+  owner: "Owner",
+  anyOwner: "Anyone",
+  buyer: "Buyer",
+  anyBuyer: "Any buyer",
+  source: "Source",
+  sourcePlaceholder: "instagram, google.com…",
+  search: "Search",
+  searchPlaceholder: "Name, e-mail or mobile",
+  sort: "Order",
+  sorts: { received: "Newest first", due: "Due soonest" } as const,
+  sortBy: (column: string) => `Sort by ${column.toLowerCase()}`,
+  exportCsv: "Export CSV",
+  keys: "Keys",
+  caption: (sort: "received" | "due") =>
+    sort === "due" ? "Enquiries, soonest due first" : "Enquiries, newest first",
+  columns: {
+    select: "Select",
+    name: "Name",
+    mobile: "Mobile",
+    quantity: "Qty",
+    buyer: "Buyer",
+    status: "Status",
+    due: "Due",
+    owner: "Owner",
+    source: "Source",
+    received: "Received",
+  },
+  none: "—",
+  quantity: (count: number) => `${count.toLocaleString("en-IN")} ×`,
+  selectRow: (name: string, reference: string) => `Select ${name} (${reference})`,
+  selectShown: "Select every enquiry shown",
+  loadMore: "Load more",
+  loading: "Loading…",
+  /** New enquiries in a list ordered by due time: they are not slotted in until asked. */
+  newArrived: (count: number) => `${countOf(count, "new enquiry", "new enquiries")}: show`,
+  mailFailing: "Mail failing",
+  /** When a row is due, in full on a laptop and in a phone card's few characters. */
+  due: {
+    late: { long: "First contact late", short: "Contact late" },
+    overdue: (long: string, short: string) => ({ long: `Overdue since ${long}`, short: `Overdue ${short}` }),
+    followUp: (long: string, short: string) => ({ long: `Follow up ${long}`, short: `Due ${short}` }),
+    contactBy: (long: string, short: string) => ({ long: `Contact by ${long}`, short: `By ${short}` }),
+  },
+  // Work in bulk
+  bulkLabel: "Work on the selected enquiries",
+  selected: (count: number) => `${count.toLocaleString("en-IN")} selected`,
+  selectAllMatching: "Select all that match",
+  selectingAll: "Selecting…",
+  allSelected: (count: number) => `All ${countOf(count, "enquiry", "enquiries")} that match are selected.`,
+  moreMatch: (selected: number, more: number) =>
+    `${selected.toLocaleString("en-IN")} selected. ${more.toLocaleString("en-IN")} more match; narrow the filter.`,
+  clearSelection: "Clear the selection",
+  clear: "Clear",
+  action: "Action",
+  chooseAction: "Choose an action…",
+  giveTo: "Give to",
+  giveToMember: (email: string) => email,
+  giveToNobody: "Nobody (unassign)",
+  setStatus: "Set the status",
+  spamGroup: "Spam",
+  fileAsSpam: "File as spam",
+  notSpam: "Not spam",
+  apply: "Apply",
+  applying: "Working…",
+  /** Asked before a bulk action runs, naming what will change. */
+  confirm: (count: number, what: string) => `${what}: ${countOf(count, "enquiry", "enquiries")}?`,
+  confirmGive: (to: string) => `Give to ${to}`,
+  confirmStatus: (status: string) => `Set to ${status}`,
+  confirmSpam: "File as spam",
+  confirmNotSpam: "Mark not spam (filed as New and mailed to the company)",
+  yes: "Yes, do it",
+  cancel: "Cancel",
+  failedHeading: "Not changed",
+} as const;
+
+/** The keys of the inbox and the enquiry page, as the `?` dialog lists them. */
+export const keysText = {
+  title: "Keyboard shortcuts",
+  intro: "They work anywhere on the inbox and an enquiry's page, except while typing in a field.",
+  close: "Close",
+  keys: [
+    { key: "/", does: "Search the inbox" },
+    { key: "j", does: "Next enquiry in the list" },
+    { key: "k", does: "Previous enquiry in the list" },
+    { key: "x", does: "Select or unselect that enquiry" },
+    { key: "Enter", does: "Open that enquiry" },
+    { key: "Esc", does: "Back to the inbox, with its filters" },
+    { key: "?", does: "Show these keys" },
+  ],
+} as const;

@@ -157,6 +157,8 @@ export interface InboxItem {
   reference: string;
   receivedAt: string;
   Name: string;
+  /** The buyer's mobile number: the inbox's laptop table lists it, to call without opening. */
+  Mobile: string;
   Quantity: number;
   RetailerSelfUse: BuyerType;
   status: EnquiryStatus;
@@ -172,7 +174,8 @@ export interface InboxItem {
 /** Mail is not going out: a notification has waited in the outbox longer than OUTBOX_ALERT_MINUTES. */
 /** The enquiries a filter matches, for "select all that match": at most BULK_MAX, in the inbox's order. */
 export interface InboxIds {
-  items: { id: string; version: number }[];
+  /** Each as a bulk action sends it back (domain/bulk.ts: BulkItem): its version and the owner shown. */
+  items: { id: string; version: number; ownerId: string | null }[];
   /** How many match in all (more than `items` holds when over BULK_MAX). */
   total: number;
 }

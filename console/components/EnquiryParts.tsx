@@ -25,13 +25,13 @@ export function EnquiryFields({ enquiry }: { enquiry: Enquiry }) {
   );
 }
 
-/** An enquiry's status changes and notes, oldest first, with who and when; `empty` when there are none. */
 /** A follow-up entry's text, "<ISO time> · <next step>", as staff read it. */
 function followUpText(text: string): string {
   const [at = "", ...step] = text.split(" · ");
   return [Number.isNaN(Date.parse(at)) ? at : formatFullTime(at), ...step].join(" · ");
 }
 
+/** An enquiry's status changes and notes in the order given, with who and when; `empty` when there are none. */
 export function HistoryList({ history, empty }: { history: readonly HistoryEntry[]; empty: string }) {
   if (history.length === 0) return <p className="empty">{empty}</p>;
   return (
@@ -47,7 +47,8 @@ export function HistoryList({ history, empty }: { history: readonly HistoryEntry
             {entry.kind === "note" && "Note"}
             {entry.kind === "owner" && (
               <>
-                Owner {entry.fromOwner ?? "Nobody"} → <strong>{entry.text ?? "Nobody"}</strong>
+                Owner {entry.fromOwner ? <EmailAddress value={entry.fromOwner} /> : "Nobody"} →{" "}
+                <strong>{entry.text ? <EmailAddress value={entry.text} /> : "Nobody"}</strong>
               </>
             )}
             {entry.kind === "contact" && (
@@ -65,7 +66,8 @@ export function HistoryList({ history, empty }: { history: readonly HistoryEntry
             </p>
           )}
           <p className="history-who">
-            {entry.staffEmail} · <time dateTime={entry.at}>{formatFullTime(entry.at)}</time>
+            <EmailAddress value={entry.staffEmail} /> ·{" "}
+            <time dateTime={entry.at}>{formatFullTime(entry.at)}</time>
           </p>
         </li>
       ))}

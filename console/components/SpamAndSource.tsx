@@ -55,7 +55,9 @@ export function SourceDetails({ source }: { source: EnquiryDetail["source"] }) {
           {parts.map((part) => (
             <Fragment key={part}>
               <dt>{sourcePartLabels[part]}</dt>
-              <dd>{source[part]}</dd>
+              <dd className="ellipsis" title={source[part]}>
+                {source[part]}
+              </dd>
             </Fragment>
           ))}
         </dl>

@@ -12,6 +12,7 @@ import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { formatShortTime, teamText } from "../content";
 import { useFlash, useStaff } from "../session";
 import { ErrorNotice } from "./Notices";
+import { EmailAddress } from "./EmailAddress";
 
 /** An instant as a datetime-local value in IST ("2026-11-24T15:30"), whatever the browser's zone. */
 function istInputValue(iso: string | null): string {
@@ -135,12 +136,9 @@ export function TeamPanel({
       {team.firstContactLate && team.dueAt && (
         <p className="notice error">{teamText.firstContactLateNotice(formatShortTime(team.dueAt))}</p>
       )}
+      {/* When it is due and what is next are at the top of the page, beside the buyer. */}
       <p>
-        {teamText.ownerIs}: <strong>{owner?.email ?? teamText.nobody}</strong>{" "}
-        <span className="team-line">
-          <TeamFlags team={team} />
-          {team.nextStep && <span className="next-step">{team.nextStep}</span>}
-        </span>
+        {teamText.ownerIs}: <strong>{owner ? <EmailAddress value={owner.email} /> : teamText.nobody}</strong>
       </p>
       {takeOver && (
         <div className="notice warning take-over" role="alertdialog" aria-labelledby="take-over-question">

@@ -2,7 +2,7 @@ import { LIFECYCLE_API_ROUTES, type ContactChannel } from "../../domain/lifecycl
 import { NEXT_STEP_MAX_LENGTH } from "../../domain/team";
 import { Mail, Phone, RotateCw } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import {
   ADMIN_API_ROUTES,
   consoleMessages,
@@ -17,22 +17,25 @@ import {
   contactLinks,
   conversationText,
   deliveryLabels,
+  enquiryText,
   formatFullTime,
   languageLabels,
   notificationKindLabels,
   pageTitle,
   sentInLabel,
+  spacedMobile,
   teamText,
 } from "../content";
-import { appPaths } from "../paths";
 import { useFlash } from "../session";
 import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
 import { SourceDetails, SpamReasons } from "../components/SpamAndSource";
 import { ErrorNotice, Loading } from "../components/Notices";
-import { TeamPanel } from "../components/TeamPanel";
+import { TeamFlags, TeamPanel } from "../components/TeamPanel";
 import { Conversation } from "../components/Conversation";
 import { REPLY_TEXT_ID } from "../components/ReplyBox";
 import { WhatsAppButton } from "../components/WhatsAppButton";
+import { ShortcutsDialog, useShortcuts } from "../components/Shortcuts";
+import { inboxReturnPath } from "../inbox-return";
 import type { TeamItemFields } from "../../domain/team";
 import type { EnquirySaleFields } from "../../domain/buyer";
 import { dealMessages, isLostReason, type LostReason } from "../../domain/deal";
@@ -57,6 +60,19 @@ export function Component() {
   /** The status chosen in the form for the version shown (Declined asks why), and the reason chosen, kept through a conflict. */
   const [chosenStatus, setChosenStatus] = useState<{ version: number; status: EnquiryStatus } | null>(null);
   const [lostReason, setLostReason] = useState<LostReason | "">("");
+  const [keysOpen, setKeysOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Back to the inbox as the person left it: its filters, search and order.
+  const backPath = inboxReturnPath(location.state);
+
+  useShortcuts({
+    Escape: () => navigate(backPath),
+    "?": (event) => {
+      event.preventDefault();
+      setKeysOpen(true);
+    },
+  });
 
   const loadFailed = useCallback((caught: unknown) => {
     setLoadError(
@@ -81,7 +97,7 @@ export function Component() {
     return (
       <>
         <p className="back">
-          <Link to={appPaths.inbox}>← Inbox</Link>
+          <Link to={backPath}>← Inbox</Link>
         </p>
         <h1>Enquiry</h1>
         <ErrorNotice message={loadError} />
@@ -204,176 +220,215 @@ export function Component() {
   };
 
   const { enquiry } = detail;
+  const filedAsSpam = detail.status === "Spam";
   return (
-    <>
+    <div className="enquiry-page">
       <p className="back">
-        <Link to={appPaths.inbox}>← Inbox</Link>
+        <Link to={backPath}>← Inbox</Link>
       </p>
-      <div className="page-head">
-        <h1>{enquiry.Name}</h1>
-        <span className={`status status-${detail.status.toLowerCase()}`}>{detail.status}</span>
-      </div>
-      <p className="meta">
-        Reference <strong className="reference">{detail.reference}</strong> · received{" "}
-        <time dateTime={detail.receivedAt}>{formatFullTime(detail.receivedAt)}</time> · {sentInLabel}{" "}
-        <strong className="language">{languageLabels[detail.language]}</strong>
-      </p>
+      <section className="enquiry-summary" aria-labelledby="enquiry-name">
+        <div className="page-head">
+          <h1 id="enquiry-name">{enquiry.Name}</h1>
+          <span className={`status status-${detail.status.toLowerCase()}`}>{detail.status}</span>
+        </div>
+        <p className="meta">
+          Reference <strong className="reference">{detail.reference}</strong> · received{" "}
+          <time dateTime={detail.receivedAt}>{formatFullTime(detail.receivedAt)}</time> · {sentInLabel}{" "}
+          <strong className="language">{languageLabels[detail.language]}</strong>
+        </p>
+        <div className="summary-contact">
+          <p className="summary-mobile">
+            <span className="summary-label">{enquiryText.mobile}</span>{" "}
+            <strong>{spacedMobile(enquiry.Mobile)}</strong>
+          </p>
+          <div className="contact-actions">
+            <a className="button contact" href={links.call} onClick={() => void recordContact("call")}>
+              <Phone aria-hidden="true" size={20} />
+              Call
+            </a>
+            <WhatsAppButton
+              enquiry={{ id: detail.id, language: detail.language, ...enquiry }}
+              onContact={() => void recordContact("whatsapp")}
+            />
+            <a
+              className="button contact"
+              href={`#${REPLY_TEXT_ID}`}
+              onClick={(event) => {
+                // The reply is written on this page, recorded and threaded: not in a mail program.
+                event.preventDefault();
+                document.getElementById(REPLY_TEXT_ID)?.focus();
+              }}
+            >
+              <Mail aria-hidden="true" size={20} />
+              {conversationText.replyAction}
+            </a>
+          </div>
+        </div>
+        <dl className="summary-facts">
+          <div>
+            <dt>{enquiryText.quantity}</dt>
+            <dd>{enquiryText.packs(enquiry.Quantity)}</dd>
+          </div>
+          <div>
+            <dt>{enquiryText.buyer}</dt>
+            <dd>{enquiry.RetailerSelfUse}</dd>
+          </div>
+          <div>
+            <dt>{enquiryText.status}</dt>
+            <dd>{detail.status}</dd>
+          </div>
+          <div className="summary-next">
+            <dt>{enquiryText.nextStep}</dt>
+            <dd>
+              {detail.team.nextStep ?? <span className="muted">{enquiryText.noNextStep}</span>}{" "}
+              <span className="team-line">
+                <TeamFlags team={detail.team} />
+              </span>
+            </dd>
+          </div>
+        </dl>
+      </section>
 
-      <div className="contact-actions">
-        <a className="button contact" href={links.call} onClick={() => void recordContact("call")}>
-          <Phone aria-hidden="true" size={20} />
-          Call
-        </a>
-        <WhatsAppButton
-          enquiry={{ id: detail.id, language: detail.language, ...enquiry }}
-          onContact={() => void recordContact("whatsapp")}
-        />
-        <a
-          className="button contact"
-          href={`#${REPLY_TEXT_ID}`}
-          onClick={(event) => {
-            // The reply is written on this page, recorded and threaded: not in a mail program.
-            event.preventDefault();
-            document.getElementById(REPLY_TEXT_ID)?.focus();
-          }}
-        >
-          <Mail aria-hidden="true" size={20} />
-          {conversationText.replyAction}
-        </a>
-      </div>
+      <div className="enquiry-layout">
+        <div className="enquiry-main">
+          {filedAsSpam && <SpamReasons detail={detail} busy={busy} onNotSpam={() => void markNotSpam()} />}
+          <TeamPanel
+            enquiryId={detail.id}
+            team={detail.team}
+            closed={CLOSED_STATUSES.includes(detail.status)}
+            onChanged={(answer) =>
+              setDetail((current) =>
+                current ? { ...current, team: answer.team, history: answer.history } : current,
+              )
+            }
+          />
 
-      <TeamPanel
-        enquiryId={detail.id}
-        team={detail.team}
-        closed={CLOSED_STATUSES.includes(detail.status)}
-        onChanged={(answer) =>
-          setDetail((current) =>
-            current ? { ...current, team: answer.team, history: answer.history } : current,
-          )
-        }
-      />
+          <Conversation
+            enquiryId={detail.id}
+            enquiry={{ id: detail.id, ...enquiry }}
+            onReplied={() => void load()}
+          />
 
-      <Conversation
-        enquiryId={detail.id}
-        enquiry={{ id: detail.id, ...enquiry }}
-        onReplied={() => void load()}
-      />
+          <section className="card" aria-labelledby="status-heading">
+            <h2 id="status-heading">Status</h2>
+            <form onSubmit={changeStatus} className="stack">
+              <label className="field">
+                <span>New status</span>
+                <select
+                  name="status"
+                  defaultValue={detail.status}
+                  key={detail.version}
+                  onChange={(event) =>
+                    setChosenStatus({ version: detail.version, status: event.target.value as EnquiryStatus })
+                  }
+                >
+                  {ENQUIRY_STATUSES.map((each) => (
+                    <option key={each} value={each}>
+                      {each}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {(chosenStatus?.version === detail.version ? chosenStatus.status : detail.status) ===
+                "Declined" && (
+                <LostReasonField value={lostReason || detail.lostReason || ""} onChange={setLostReason} />
+              )}
+              <label className="field">
+                <span>Note with the change (optional)</span>
+                <textarea name="note" rows={2} maxLength={NOTE_MAX_LENGTH} />
+              </label>
+              <label className="field">
+                <span>Next step (optional)</span>
+                <input
+                  type="text"
+                  name="nextStep"
+                  maxLength={NEXT_STEP_MAX_LENGTH}
+                  aria-describedby="status-next-step-hint"
+                />
+                <small id="status-next-step-hint">{teamText.statusNextStepHint}</small>
+              </label>
+              <ErrorNotice message={statusError} />
+              <button type="submit" className="button primary" disabled={busy}>
+                Change status
+              </button>
+            </form>
+            <form onSubmit={addNote} className="stack note-form">
+              <label className="field">
+                <span>Note</span>
+                <textarea
+                  name="text"
+                  rows={3}
+                  maxLength={NOTE_MAX_LENGTH}
+                  aria-invalid={noteError ? true : undefined}
+                />
+              </label>
+              <ErrorNotice message={noteError} />
+              <button type="submit" className="button quiet" disabled={busy}>
+                Add note
+              </button>
+            </form>
+          </section>
 
-      <div className="detail-grid">
-        <SpamReasons detail={detail} busy={busy} onNotSpam={() => void markNotSpam()} />
-        <section className="card" aria-labelledby="fields-heading">
-          <h2 id="fields-heading">Enquiry</h2>
-          <EnquiryFields enquiry={enquiry} />
-        </section>
-        <BuyerHistory buyer={detail.buyer} receivedAt={detail.receivedAt} />
-        <SourceDetails source={detail.source} />
+          <DealFigures
+            enquiryId={detail.id}
+            deal={detail.deal}
+            buyerType={enquiry.RetailerSelfUse}
+            lostReason={detail.lostReason}
+            onSaved={(answer) =>
+              setDetail((current) =>
+                current ? { ...current, deal: answer.deal, history: answer.history } : current,
+              )
+            }
+          />
+        </div>
 
-        <section className="card" aria-labelledby="status-heading">
-          <h2 id="status-heading">Status</h2>
-          <form onSubmit={changeStatus} className="stack">
-            <label className="field">
-              <span>New status</span>
-              <select
-                name="status"
-                defaultValue={detail.status}
-                key={detail.version}
-                onChange={(event) =>
-                  setChosenStatus({ version: detail.version, status: event.target.value as EnquiryStatus })
-                }
-              >
-                {ENQUIRY_STATUSES.map((each) => (
-                  <option key={each} value={each}>
-                    {each}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {(chosenStatus?.version === detail.version ? chosenStatus.status : detail.status) ===
-              "Declined" && (
-              <LostReasonField value={lostReason || detail.lostReason || ""} onChange={setLostReason} />
+        <div className="enquiry-side">
+          <section className="card" aria-labelledby="history-heading">
+            <h2 id="history-heading">History</h2>
+            <p className="hint">{enquiryText.historyOrder}</p>
+            <HistoryList history={[...detail.history].reverse()} empty="No changes or notes yet." />
+          </section>
+          {!filedAsSpam && <SpamReasons detail={detail} busy={busy} onNotSpam={() => void markNotSpam()} />}
+          <section className="card" aria-labelledby="fields-heading">
+            <h2 id="fields-heading">Enquiry</h2>
+            <EnquiryFields enquiry={enquiry} />
+          </section>
+          <BuyerHistory buyer={detail.buyer} receivedAt={detail.receivedAt} />
+          <SourceDetails source={detail.source} />
+
+          <section className="card" aria-labelledby="notifications-heading">
+            <h2 id="notifications-heading">E-mails</h2>
+            {detail.notifications.length === 0 && (
+              <p className="empty">No e-mail was queued for this enquiry.</p>
             )}
-            <label className="field">
-              <span>Note with the change (optional)</span>
-              <textarea name="note" rows={2} maxLength={NOTE_MAX_LENGTH} />
-            </label>
-            <label className="field">
-              <span>Next step (optional)</span>
-              <input
-                type="text"
-                name="nextStep"
-                maxLength={NEXT_STEP_MAX_LENGTH}
-                aria-describedby="status-next-step-hint"
-              />
-              <small id="status-next-step-hint">{teamText.statusNextStepHint}</small>
-            </label>
-            <ErrorNotice message={statusError} />
-            <button type="submit" className="button primary" disabled={busy}>
-              Change status
-            </button>
-          </form>
-          <form onSubmit={addNote} className="stack note-form">
-            <label className="field">
-              <span>Note</span>
-              <textarea
-                name="text"
-                rows={3}
-                maxLength={NOTE_MAX_LENGTH}
-                aria-invalid={noteError ? true : undefined}
-              />
-            </label>
-            <ErrorNotice message={noteError} />
-            <button type="submit" className="button quiet" disabled={busy}>
-              Add note
-            </button>
-          </form>
-        </section>
-
-        <DealFigures
-          enquiryId={detail.id}
-          deal={detail.deal}
-          buyerType={enquiry.RetailerSelfUse}
-          lostReason={detail.lostReason}
-          onSaved={(answer) =>
-            setDetail((current) =>
-              current ? { ...current, deal: answer.deal, history: answer.history } : current,
-            )
-          }
-        />
-
-        <section className="card" aria-labelledby="history-heading">
-          <h2 id="history-heading">History</h2>
-          <HistoryList history={detail.history} empty="No changes or notes yet." />
-        </section>
-
-        <section className="card" aria-labelledby="notifications-heading">
-          <h2 id="notifications-heading">E-mails</h2>
-          {detail.notifications.length === 0 && (
-            <p className="empty">No e-mail was queued for this enquiry.</p>
-          )}
-          <ul className="notifications">
-            {detail.notifications.map((notification) => (
-              <li key={notification.id}>
-                <p>
-                  <strong>{notificationKindLabels[notification.kind]}</strong>{" "}
-                  <span className={`delivery delivery-${notification.state}`}>
-                    {deliveryLabels[notification.state]}
-                  </span>
-                </p>
-                <p className="history-who">
-                  {notification.attempts} {notification.attempts === 1 ? "attempt" : "attempts"}
-                  {notification.lastAttemptAt && <>, last {formatFullTime(notification.lastAttemptAt)}</>}
-                  {notification.sentAt && <>; sent {formatFullTime(notification.sentAt)}</>}
-                </p>
-                {notification.lastError && <p className="last-error">Last error: {notification.lastError}</p>}
-                <button type="button" className="button quiet" onClick={() => resend(notification.id)}>
-                  <RotateCw aria-hidden="true" size={16} />
-                  Send again
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+            <ul className="notifications">
+              {detail.notifications.map((notification) => (
+                <li key={notification.id}>
+                  <p>
+                    <strong>{notificationKindLabels[notification.kind]}</strong>{" "}
+                    <span className={`delivery delivery-${notification.state}`}>
+                      {deliveryLabels[notification.state]}
+                    </span>
+                  </p>
+                  <p className="history-who">
+                    {notification.attempts} {notification.attempts === 1 ? "attempt" : "attempts"}
+                    {notification.lastAttemptAt && <>, last {formatFullTime(notification.lastAttemptAt)}</>}
+                    {notification.sentAt && <>; sent {formatFullTime(notification.sentAt)}</>}
+                  </p>
+                  {notification.lastError && (
+                    <p className="last-error">Last error: {notification.lastError}</p>
+                  )}
+                  <button type="button" className="button quiet" onClick={() => resend(notification.id)}>
+                    <RotateCw aria-hidden="true" size={16} />
+                    Send again
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
       </div>
-    </>
+      <ShortcutsDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
+    </div>
   );
 }

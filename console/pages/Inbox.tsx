@@ -1,100 +1,126 @@
-import { BellRing, Download, Search, TriangleAlert } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { BellRing, Download, Keyboard, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { BUYER_TYPES } from "../../domain/enquiry";
-import { SOURCE_MAX_LENGTHS } from "../../domain/enquiry-source";
+import type { BulkItem, BulkResult } from "../../domain/bulk";
 import {
   ADMIN_API_ROUTES,
   ENQUIRY_STATUSES,
-  type EnquiryStatus,
   INBOX_POLL_MS,
+  SEARCH_MAX_LENGTH,
+  type InboxIds,
   type InboxItem,
   type InboxPage,
   type OutboxStall,
-  SEARCH_MAX_LENGTH,
 } from "../../domain/console";
-import { apiPath, callApi, errorMessage } from "../api";
 import {
-  consoleText,
-  deliveryLabels,
-  filedAsSpamLabel,
-  formatShortTime,
-  pageTitle,
-  teamText,
-} from "../content";
+  inboxDefaultSort,
+  inboxFiltersOn,
+  inboxQueryParams,
+  OWNER_NOBODY,
+  readInboxQuery,
+  SOURCE_FILTER_MAX_LENGTH,
+  type InboxQuery,
+  type InboxSort,
+} from "../../domain/inbox";
 import {
-  INBOX_VIEWS,
   TEAM_API_ROUTES,
   type InboxView,
   type TeamItemFields,
   type TeamMember,
   type ViewCountsPayload,
 } from "../../domain/team";
-import { TeamFlags } from "../components/TeamPanel";
+import { apiPath, callApi, errorMessage } from "../api";
+import {
+  consoleText,
+  formatDueShort,
+  formatDueTime,
+  formatShortTime,
+  inboxText,
+  pageTitle,
+  spacedMobile,
+  teamText,
+} from "../content";
+import { appPaths } from "../paths";
+import { rememberInbox, type InboxReturnState } from "../inbox-return";
+import { LoadState } from "../components/Notices";
+import { BulkBar, BulkOutcome } from "../components/BulkBar";
 import { ReturningBadge } from "../components/ReturningBadge";
-import { useStaff } from "../session";
+import { enterActs, ShortcutsDialog, useShortcuts } from "../components/Shortcuts";
 
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The views pinned above the list, in the order a salesperson reaches for them. */
+const PINNED_VIEWS: readonly (InboxView | null)[] = [null, "mine", "overdue", "due-today", "unassigned"];
 const VIEW_COUNT_KEYS: Record<InboxView, keyof ViewCountsPayload> = {
   mine: "mine",
   unassigned: "unassigned",
   "due-today": "dueToday",
   overdue: "overdue",
 };
-import { appPaths } from "../paths";
-import { LoadState } from "../components/Notices";
-
-const SEARCH_DEBOUNCE_MS = 300;
-const FILTER_KEYS = ["status", "buyer", "q", "view", "source"] as const;
 
 /** An inbox row with its owner, follow-up and first-contact flag (docs/decisions/022). */
-type InboxRow = InboxItem & TeamItemFields;
-type Page = Omit<InboxPage, "items"> & { items: InboxRow[] };
+type Row = InboxItem & TeamItemFields;
+type Page = Omit<InboxPage, "items"> & { items: Row[] };
+/** A change to the filter: a part set to undefined is taken off. */
+type QueryChange = { [Key in keyof InboxQuery]?: InboxQuery[Key] | undefined };
 
-function filterQuery(searchParams: URLSearchParams): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  return query;
-}
-
-/** Whether an enquiry that just arrived belongs in the list the filter shows. */
-function matchesFilter(item: InboxRow, query: URLSearchParams, staffId: string): boolean {
-  if (query.has("q")) return false; // the search covers fields the inbox rows do not carry
-  const view = query.get("view");
-  if (view === "mine") return item.ownerId === staffId;
-  if (view === "unassigned") return item.ownerId === null;
-  if (view) return false; // due times are the team's, not a new enquiry's
-  const status = query.get("status");
-  const buyer = query.get("buyer");
-  const source = query.get("source")?.toLowerCase();
-  return (
-    (!status || item.status === status) &&
-    (!buyer || item.RetailerSelfUse === buyer) &&
-    (!source || item.source?.toLowerCase() === source)
-  );
+/** When the row is due, or late, in full and in a few words, and how urgent it looks. */
+function dueOf(row: Row, now: Date): { long: string; short: string; tone: "late" | "due" | "quiet" } | null {
+  const both = (iso: string) => [formatDueTime(iso, now), formatDueShort(iso, now)] as const;
+  if (row.firstContactLate) return { ...inboxText.due.late, tone: "late" };
+  if (row.followUpAt && row.followUpOverdue)
+    return { ...inboxText.due.overdue(...both(row.followUpAt)), tone: "late" };
+  if (row.followUpAt) return { ...inboxText.due.followUp(...both(row.followUpAt)), tone: "due" };
+  if (row.dueAt) return { ...inboxText.due.contactBy(...both(row.dueAt)), tone: "quiet" };
+  return null;
 }
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const query = filterQuery(searchParams);
-  const queryKey = query.toString();
+  const navigate = useNavigate();
+  const query = useMemo(() => readInboxQuery(searchParams), [searchParams]);
+  const queryKey = inboxQueryParams(query).toString();
+  const sort: InboxSort = query.sort ?? inboxDefaultSort(query.view);
+
   const [page, setPage] = useState<Page | null>(null);
   const [viewCounts, setViewCounts] = useState<ViewCountsPayload | null>(null);
-  const [members, setMembers] = useState<ReadonlyMap<string, string>>(new Map());
-  const staff = useStaff();
+  const [members, setMembers] = useState<TeamMember[]>([]);
   const [error, setError] = useState("");
   const [loadingMore, setLoadingMore] = useState(false);
   const [newCount, setNewCount] = useState(0);
+  const [waitingNew, setWaitingNew] = useState(0);
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
-  const [search, setSearch] = useState(searchParams.get("q") ?? "");
+  const [search, setSearch] = useState(query.q ?? "");
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [current, setCurrent] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlyMap<string, BulkItem>>(new Map());
+  const [selectNote, setSelectNote] = useState("");
+  const [selecting, setSelecting] = useState(false);
+  const [outcome, setOutcome] = useState<BulkResult | null>(null);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const [reload, setReload] = useState(0);
+  const searchInput = useRef<HTMLInputElement>(null);
   const newestCursor = useRef<string | null>(null);
   const loaded = useRef(false);
 
+  /** Changes parts of the filter, keeping the rest: a new history entry, or in place while typing. */
+  const setQuery = useCallback(
+    (change: QueryChange, options: { replace?: boolean } = {}) => {
+      setSearchParams((params) => inboxQueryParams({ ...readInboxQuery(params), ...change } as InboxQuery), {
+        replace: options.replace ?? false,
+      });
+    },
+    [setSearchParams],
+  );
+
   useEffect(() => {
-    document.title = pageTitle("Inbox", newCount);
+    document.title = pageTitle(inboxText.title, newCount);
   }, [newCount]);
+
+  // "← Inbox" and Esc on an enquiry come back to this very list.
+  useEffect(() => rememberInbox(queryKey), [queryKey]);
 
   // Looking at the inbox again (coming back to the tab, or using it) clears the new count.
   useEffect(() => {
@@ -111,11 +137,40 @@ export function Component() {
     };
   }, []);
 
+  // The search box follows the address (Back, Forward, a link), not the other way while typing.
+  const [addressQ, setAddressQ] = useState(query.q ?? "");
+  if ((query.q ?? "") !== addressQ) {
+    setAddressQ(query.q ?? "");
+    if ((query.q ?? "") !== search.trim()) setSearch(query.q ?? "");
+  }
+
+  // Search as the person types, once they pause; the address is updated in place.
+  useEffect(() => {
+    const wanted = search.trim();
+    if (wanted === (query.q ?? "")) return;
+    const timer = window.setTimeout(
+      () => setQuery({ q: wanted || undefined }, { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [search, query.q, setQuery]);
+
+  // A new filter is a new list: what was chosen in the old one is let go.
+  const [listKey, setListKey] = useState(queryKey);
+  if (listKey !== queryKey) {
+    setListKey(queryKey);
+    setSelected(new Map());
+    setSelectNote("");
+    setCurrent(null);
+    setWaitingNew(0);
+  }
+
   useEffect(() => {
     const controller = new AbortController();
-    const pageQuery = new URLSearchParams(queryKey);
     Promise.all([
-      callApi<Page>(apiPath(ADMIN_API_ROUTES.enquiries, {}, pageQuery), { signal: controller.signal }),
+      callApi<Page>(apiPath(ADMIN_API_ROUTES.enquiries, {}, new URLSearchParams(queryKey)), {
+        signal: controller.signal,
+      }),
       callApi<ViewCountsPayload>(apiPath(TEAM_API_ROUTES.counts), { signal: controller.signal }),
     ]).then(
       ([answer, counts]) => {
@@ -130,15 +185,15 @@ export function Component() {
       },
     );
     return () => controller.abort();
-  }, [queryKey]);
+  }, [queryKey, reload]);
 
-  // New enquiries appear without a reload.
+  // New enquiries appear without a reload: the server says which of them this filter shows.
   useEffect(() => {
     let controller: AbortController | undefined;
     const poll = async () => {
       if (!loaded.current) return;
       controller = new AbortController();
-      const since = new URLSearchParams();
+      const since = new URLSearchParams(queryKey);
       if (newestCursor.current) since.set("since", newestCursor.current);
       try {
         callApi<ViewCountsPayload>(apiPath(TEAM_API_ROUTES.counts), { signal: controller.signal }).then(
@@ -151,23 +206,20 @@ export function Component() {
         );
         if (update.newestCursor) newestCursor.current = update.newestCursor;
         const { counts, outboxStall } = update;
-        if (update.items.length === 0) {
-          setPage((current) => (current ? { ...current, counts, outboxStall } : current));
-          return;
-        }
-        const filter = new URLSearchParams(queryKey);
-        setPage((current) => {
-          if (!current) return current;
-          const known = new Set(current.items.map((item) => item.id));
-          const arrived = update.items.filter(
-            (item) => !known.has(item.id) && matchesFilter(item, filter, staff.id),
-          );
-          return { ...current, items: [...arrived, ...current.items], counts, outboxStall };
+        setPage((page) => {
+          if (!page) return page;
+          const known = new Set(page.items.map((item) => item.id));
+          const arrived = update.items.filter((item) => !known.has(item.id));
+          // Newest first, they go on top; ordered by due, they wait to be shown in their place.
+          if (sort !== "received" || arrived.length === 0) return { ...page, counts, outboxStall };
+          return { ...page, items: [...arrived, ...page.items], counts, outboxStall };
         });
-        setFreshIds((current) => new Set([...current, ...update.items.map((item) => item.id)]));
+        if (update.items.length === 0) return;
+        if (sort !== "received") setWaitingNew((count) => count + update.items.length);
+        setFreshIds((fresh) => new Set([...fresh, ...update.items.map((item) => item.id)]));
         setNewCount((count) => count + update.items.length);
       } catch {
-        // The next poll tries again; a 401 has already sent the person to sign in.
+        // The next poll tries again; a 401 has already asked the person to sign in.
       }
     };
     const timer = window.setInterval(poll, INBOX_POLL_MS);
@@ -175,47 +227,11 @@ export function Component() {
       window.clearInterval(timer);
       controller?.abort();
     };
-  }, [queryKey, staff.id]);
+  }, [queryKey, sort]);
 
   useEffect(() => {
-    callApi<TeamMember[]>(apiPath(TEAM_API_ROUTES.members)).then(
-      (team) => setMembers(new Map(team.map((member) => [member.id, member.email]))),
-      () => undefined,
-    );
+    callApi<TeamMember[]>(apiPath(TEAM_API_ROUTES.members)).then(setMembers, () => undefined);
   }, []);
-
-  // Search as the person types, once they pause.
-  useEffect(() => {
-    const current = searchParams.get("q") ?? "";
-    if (search.trim() === current) return;
-    const timer = window.setTimeout(() => {
-      setSearchParams(
-        (params) => {
-          if (search.trim()) params.set("q", search.trim());
-          else params.delete("q");
-          return params;
-        },
-        { replace: true },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, searchParams, setSearchParams]);
-
-  const setFilter = useCallback(
-    (key: "status" | "buyer" | "view" | "source", value: string | null) => {
-      setSearchParams((params) => {
-        // A team view lists on its own; a status or buyer filter leaves it.
-        if (key === "view") {
-          for (const other of FILTER_KEYS) params.delete(other);
-          setSearch("");
-        } else params.delete("view");
-        if (value) params.set(key, value);
-        else params.delete(key);
-        return params;
-      });
-    },
-    [setSearchParams, setSearch],
-  );
 
   const loadMore = async () => {
     if (!page?.nextCursor) return;
@@ -226,10 +242,8 @@ export function Component() {
       const answer = await callApi<Pick<Page, "items" | "nextCursor">>(
         apiPath(ADMIN_API_ROUTES.enquiries, {}, more),
       );
-      setPage((current) =>
-        current
-          ? { ...current, items: [...current.items, ...answer.items], nextCursor: answer.nextCursor }
-          : current,
+      setPage((shown) =>
+        shown ? { ...shown, items: [...shown.items, ...answer.items], nextCursor: answer.nextCursor } : shown,
       );
     } catch (caught) {
       setError(errorMessage(caught));
@@ -238,175 +252,455 @@ export function Component() {
     }
   };
 
-  const status = searchParams.get("status");
-  const view = searchParams.get("view");
-  const buyer = searchParams.get("buyer");
-  const source = searchParams.get("source");
-  // All is the team's work: spam is never in it (its own filter shows it).
+  const rows = useMemo(() => page?.items ?? [], [page]);
+  const returnState: InboxReturnState = { inbox: queryKey };
+
+  const toggle = useCallback((row: Row) => {
+    setSelectNote("");
+    setSelected((chosen) => {
+      const next = new Map(chosen);
+      if (next.has(row.id)) next.delete(row.id);
+      else next.set(row.id, { id: row.id, version: row.version, ownerId: row.ownerId });
+      return next;
+    });
+  }, []);
+
+  const selectShown = (on: boolean) => {
+    setSelectNote("");
+    setSelected(
+      on
+        ? new Map(rows.map((row) => [row.id, { id: row.id, version: row.version, ownerId: row.ownerId }]))
+        : new Map(),
+    );
+  };
+
+  const selectAllMatching = async () => {
+    setSelecting(true);
+    try {
+      const all = await callApi<InboxIds>(
+        apiPath(ADMIN_API_ROUTES.enquiryIds, {}, new URLSearchParams(queryKey)),
+      );
+      setSelected(new Map(all.items.map((item) => [item.id, item])));
+      setSelectNote(
+        all.total > all.items.length
+          ? inboxText.moreMatch(all.items.length, all.total - all.items.length)
+          : inboxText.allSelected(all.total),
+      );
+    } catch (caught) {
+      setSelectNote(errorMessage(caught));
+    } finally {
+      setSelecting(false);
+    }
+  };
+
+  const bulkDone = (result: BulkResult) => {
+    setOutcome(result);
+    setSelected(new Map());
+    setSelectNote("");
+    setReload((count) => count + 1);
+  };
+
+  /** Moves the list's current row (j, k) and puts the focus on its link. */
+  const move = (step: 1 | -1) => {
+    if (rows.length === 0) return;
+    const index = rows.findIndex((row) => row.id === current);
+    const next =
+      rows[
+        index < 0 ? (step > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, index + step))
+      ];
+    if (!next) return;
+    setCurrent(next.id);
+    const link = document.querySelector<HTMLAnchorElement>(`[data-row-link="${CSS.escape(next.id)}"]`);
+    link?.focus();
+    link?.scrollIntoView({ block: "nearest" });
+  };
+
+  useShortcuts({
+    "/": (event) => {
+      event.preventDefault();
+      // On a phone the filters open first, so the search box can take the focus.
+      flushSync(() => setFiltersOpen(true));
+      searchInput.current?.focus();
+      searchInput.current?.select();
+    },
+    j: () => move(1),
+    k: () => move(-1),
+    x: () => {
+      const row = rows.find((each) => each.id === current);
+      if (row) toggle(row);
+    },
+    Enter: (event) => {
+      if (!current || enterActs(event.target)) return;
+      event.preventDefault();
+      navigate(appPaths.enquiry(current), { state: returnState });
+    },
+    Escape: () => setFiltersOpen(false),
+    "?": (event) => {
+      event.preventDefault();
+      setKeysOpen(true);
+    },
+  });
+
+  const filtersOn = inboxFiltersOn(query);
   const total = page
     ? ENQUIRY_STATUSES.filter((each) => each !== "Spam").reduce((sum, each) => sum + page.counts[each], 0)
     : 0;
+  const ownerKnown =
+    !query.owner || query.owner === OWNER_NOBODY || members.some((m) => m.id === query.owner);
+  const now = new Date();
+  const csvLink = apiPath(ADMIN_API_ROUTES.enquiriesCsv, {}, new URLSearchParams(queryKey));
+  const allShownSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+
+  const sortHeader = (column: InboxSort, label: string) => (
+    <th
+      scope="col"
+      className={`col-${column}`}
+      aria-sort={sort === column ? (column === "due" ? "ascending" : "descending") : "none"}
+    >
+      <button
+        type="button"
+        className="sort-button"
+        aria-label={inboxText.sortBy(label)}
+        onClick={() => setQuery({ sort: column })}
+      >
+        {label}
+        <span aria-hidden="true">{sort === column ? (column === "due" ? " ↑" : " ↓") : ""}</span>
+      </button>
+    </th>
+  );
 
   return (
-    <>
-      <div className="page-head">
-        <h1>Inbox</h1>
-        <div className="inline-actions">
-          <Link className="button quiet" to={appPaths.team}>
-            <BellRing aria-hidden="true" size={18} />
+    <div className="inbox-page">
+      <div className="page-head inbox-head">
+        <h1>{inboxText.title}</h1>
+        <div className="views" role="group" aria-label={inboxText.viewsLabel}>
+          {PINNED_VIEWS.map((each) => (
+            <button
+              key={each ?? "all"}
+              type="button"
+              className="view"
+              aria-pressed={(query.view ?? null) === each}
+              onClick={() => setQuery({ view: each ?? undefined })}
+            >
+              {each ? teamText.views[each] : inboxText.all}{" "}
+              <span className="count">{each ? (viewCounts?.[VIEW_COUNT_KEYS[each]] ?? 0) : total}</span>
+            </button>
+          ))}
+        </div>
+        <div className="inline-actions wide-only">
+          <button type="button" className="button quiet small" onClick={() => setKeysOpen(true)}>
+            <Keyboard aria-hidden="true" size={16} />
+            {inboxText.keys}
+          </button>
+          <Link className="button quiet small" to={appPaths.team}>
+            <BellRing aria-hidden="true" size={16} />
             {teamText.settingsLink}
           </Link>
-          <a className="button quiet" href={apiPath(ADMIN_API_ROUTES.enquiriesCsv, {}, query)} download>
-            <Download aria-hidden="true" size={18} />
-            Export CSV
+          <a className="button quiet small" href={csvLink} download>
+            <Download aria-hidden="true" size={16} />
+            {inboxText.exportCsv}
           </a>
         </div>
+        <button
+          type="button"
+          className="button quiet small filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls="inbox-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <SlidersHorizontal aria-hidden="true" size={16} />
+          {inboxText.filters}
+          {filtersOn > 0 && <span className="badge">{filtersOn}</span>}
+          <span className="visually-hidden">, {inboxText.filtersOn(filtersOn)}</span>
+        </button>
       </div>
 
       {page?.outboxStall && <MailStalled stall={page.outboxStall} />}
 
-      <div className="chips team-views" role="group" aria-label={teamText.viewsLabel}>
-        {INBOX_VIEWS.map((each) => (
-          <button
-            key={each}
-            type="button"
-            className={`chip chip-${each}`}
-            aria-pressed={view === each}
-            onClick={() => setFilter("view", view === each ? null : each)}
+      <div id="inbox-filters" className="filter-panel" data-open={filtersOpen} role="search">
+        <h2 className="visually-hidden">{inboxText.filtersHeading}</h2>
+        <div className="field filter-search">
+          <label htmlFor="inbox-search">{inboxText.search}</label>
+          <span className="search-box">
+            <Search aria-hidden="true" size={16} />
+            <input
+              id="inbox-search"
+              ref={searchInput}
+              type="search"
+              value={search}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder={inboxText.searchPlaceholder}
+              aria-keyshortcuts="/"
+              onChange={(event) => setSearch(event.target.value)}
+              onKeyDown={(event) => {
+                // Esc leaves the box for the list's keys (j, k, Enter); the search stays.
+                if (event.key === "Escape") {
+                  event.preventDefault();
+                  event.currentTarget.blur();
+                }
+              }}
+            />
+          </span>
+        </div>
+        <div className="field">
+          <label htmlFor="inbox-status">{inboxText.status}</label>
+          <select
+            id="inbox-status"
+            value={query.status ?? ""}
+            onChange={(event) =>
+              setQuery({ status: (event.target.value || undefined) as InboxQuery["status"] })
+            }
           >
-            {teamText.views[each]} <span className="count">{viewCounts?.[VIEW_COUNT_KEYS[each]] ?? 0}</span>
-          </button>
-        ))}
-      </div>
-
-      <div className="chips" role="group" aria-label="Filter by status">
-        <button
-          type="button"
-          className="chip"
-          aria-pressed={!status && !view}
-          onClick={() => setFilter("status", null)}
-        >
-          All <span className="count">{total}</span>
-        </button>
-        {ENQUIRY_STATUSES.map((each: EnquiryStatus) => (
-          <button
-            key={each}
-            type="button"
-            className="chip"
-            aria-pressed={status === each}
-            onClick={() => setFilter("status", each)}
+            <option value="">{inboxText.anyStatus}</option>
+            {ENQUIRY_STATUSES.map((each) => (
+              <option key={each} value={each}>
+                {each} ({(page?.counts[each] ?? 0).toLocaleString("en-IN")})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="inbox-owner">{inboxText.owner}</label>
+          <select
+            id="inbox-owner"
+            value={query.owner ?? ""}
+            onChange={(event) => setQuery({ owner: event.target.value || undefined })}
           >
-            {each} <span className="count">{page?.counts[each] ?? 0}</span>
-          </button>
-        ))}
-      </div>
-
-      <div className="filters">
-        <label className="field inline">
-          <span>Buyer</span>
-          <select value={buyer ?? ""} onChange={(event) => setFilter("buyer", event.target.value || null)}>
-            <option value="">Retailer and Self Use</option>
+            <option value="">{inboxText.anyOwner}</option>
+            <option value={OWNER_NOBODY}>{teamText.nobody}</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.email}
+              </option>
+            ))}
+            {!ownerKnown && query.owner && <option value={query.owner}>…</option>}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="inbox-buyer">{inboxText.buyer}</label>
+          <select
+            id="inbox-buyer"
+            value={query.buyer ?? ""}
+            onChange={(event) =>
+              setQuery({ buyer: (event.target.value || undefined) as InboxQuery["buyer"] })
+            }
+          >
+            <option value="">{inboxText.anyBuyer}</option>
             {BUYER_TYPES.map((each) => (
               <option key={each} value={each}>
                 {each}
               </option>
             ))}
           </select>
-        </label>
-        <label className="field inline">
-          <span>{consoleText.sourceFilter}</span>
+        </div>
+        <div className="field">
+          <label htmlFor="inbox-source">{inboxText.source}</label>
           <input
-            key={source ?? ""}
+            id="inbox-source"
+            key={query.source ?? ""}
             type="text"
-            defaultValue={source ?? ""}
-            maxLength={SOURCE_MAX_LENGTHS.referrerHost}
-            placeholder={consoleText.sourcePlaceholder}
-            onBlur={(event) => setFilter("source", event.target.value.trim() || null)}
+            defaultValue={query.source ?? ""}
+            maxLength={SOURCE_FILTER_MAX_LENGTH}
+            placeholder={inboxText.sourcePlaceholder}
+            onBlur={(event) => {
+              const value = event.target.value.trim();
+              if (value !== (query.source ?? "")) setQuery({ source: value || undefined });
+            }}
             onKeyDown={(event) => {
-              if (event.key === "Enter") setFilter("source", event.currentTarget.value.trim() || null);
+              if (event.key === "Enter") setQuery({ source: event.currentTarget.value.trim() || undefined });
             }}
           />
-        </label>
-        <label className="field inline search">
-          <span>Search</span>
-          <span className="search-box">
-            <Search aria-hidden="true" size={18} />
-            <input
-              type="search"
-              value={search}
-              maxLength={SEARCH_MAX_LENGTH}
-              placeholder="Name, e-mail or mobile"
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </span>
-        </label>
+        </div>
+        <div className="field narrow-only">
+          <label htmlFor="inbox-sort">{inboxText.sort}</label>
+          <select
+            id="inbox-sort"
+            value={sort}
+            onChange={(event) => setQuery({ sort: event.target.value as InboxSort })}
+          >
+            <option value="received">{inboxText.sorts.received}</option>
+            <option value="due">{inboxText.sorts.due}</option>
+          </select>
+        </div>
+        <div className="filter-actions">
+          {filtersOn > 0 && (
+            <button
+              type="button"
+              className="button quiet small"
+              onClick={() => {
+                setSearch("");
+                setQuery({
+                  status: undefined,
+                  owner: undefined,
+                  buyer: undefined,
+                  source: undefined,
+                  q: undefined,
+                });
+              }}
+            >
+              {inboxText.clearFilters}
+            </button>
+          )}
+          <a className="button quiet small narrow-only" href={csvLink} download>
+            <Download aria-hidden="true" size={16} />
+            {inboxText.exportCsv}
+          </a>
+          <Link className="button quiet small narrow-only" to={appPaths.team}>
+            <BellRing aria-hidden="true" size={16} />
+            {teamText.settingsLink}
+          </Link>
+          <button
+            type="button"
+            className="button primary small narrow-only"
+            onClick={() => setFiltersOpen(false)}
+          >
+            {inboxText.done}
+          </button>
+        </div>
       </div>
 
+      {outcome && <BulkOutcome result={outcome} onDismiss={() => setOutcome(null)} />}
+      {waitingNew > 0 && (
+        <p className="new-waiting">
+          <button
+            type="button"
+            className="button quiet small"
+            onClick={() => setReload((count) => count + 1)}
+          >
+            {inboxText.newArrived(waitingNew)}
+          </button>
+        </p>
+      )}
+
       <LoadState error={error} loaded={Boolean(page)} />
-      {page && page.items.length === 0 && <p className="empty">{consoleText.noEnquiries}</p>}
-      {page && page.items.length > 0 && (
+      {page && rows.length === 0 && <p className="empty">{consoleText.noEnquiries}</p>}
+      {page && rows.length > 0 && (
         <table className="inbox">
-          <caption className="visually-hidden">Enquiries, newest first</caption>
+          <caption className="visually-hidden">{inboxText.caption(sort)}</caption>
           <thead>
             <tr>
-              <th scope="col">Received</th>
-              <th scope="col">Name</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Buyer</th>
-              <th scope="col">Status</th>
-              <th scope="col">{teamText.ownerColumn}</th>
-              <th scope="col">Source</th>
-              <th scope="col">Company&rsquo;s e-mail</th>
+              <th scope="col" className="col-select">
+                <input
+                  type="checkbox"
+                  aria-label={inboxText.selectShown}
+                  checked={allShownSelected}
+                  onChange={(event) => selectShown(event.target.checked)}
+                />
+              </th>
+              <th scope="col">{inboxText.columns.name}</th>
+              <th scope="col" className="col-mobile">
+                {inboxText.columns.mobile}
+              </th>
+              <th scope="col" className="col-number">
+                {inboxText.columns.quantity}
+              </th>
+              <th scope="col">{inboxText.columns.buyer}</th>
+              <th scope="col">{inboxText.columns.status}</th>
+              {sortHeader("due", inboxText.columns.due)}
+              <th scope="col">{inboxText.columns.owner}</th>
+              <th scope="col" className="col-source">
+                {inboxText.columns.source}
+              </th>
+              {sortHeader("received", inboxText.columns.received)}
             </tr>
           </thead>
           <tbody>
-            {page.items.map((item) => (
-              <tr key={item.id} className={freshIds.has(item.id) ? "fresh" : undefined}>
-                <td data-label="Received">
-                  <time dateTime={item.receivedAt}>{formatShortTime(item.receivedAt)}</time>
-                </td>
-                <th scope="row" data-label="Name">
-                  <Link to={appPaths.enquiry(item.id)}>{item.Name}</Link>
-                  <span className="reference">{item.reference}</span>
-                  <ReturningBadge count={item.earlierEnquiries} />
-                  {(item.firstContactLate || item.followUpAt) && (
-                    <span className="team-line">
-                      <TeamFlags team={item} />
-                      {item.nextStep && <span className="next-step">{item.nextStep}</span>}
-                    </span>
-                  )}
-                </th>
-                <td data-label="Quantity">{item.Quantity.toLocaleString("en-IN")}</td>
-                <td data-label="Buyer">{item.RetailerSelfUse}</td>
-                <td data-label="Status">
-                  <span className={`status status-${item.status.toLowerCase()}`}>{item.status}</span>
-                </td>
-                <td data-label={teamText.ownerColumn}>
-                  {item.ownerId ? teamText.ownerShort(members.get(item.ownerId) ?? "…") : teamText.nobody}
-                </td>
-                <td data-label="Source">{item.source ?? consoleText.sourceUnknown}</td>
-                <td data-label="Company's e-mail">
-                  {item.status === "Spam" && item.companyNotification !== "sent" ? (
-                    <span className="delivery delivery-spam">{filedAsSpamLabel}</span>
-                  ) : (
-                    <span className={`delivery delivery-${item.companyNotification}`}>
-                      {deliveryLabels[item.companyNotification]}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
+            {rows.map((row) => {
+              const due = dueOf(row, now);
+              const owner = row.ownerId ? members.find((member) => member.id === row.ownerId)?.email : null;
+              const classes = [
+                freshIds.has(row.id) ? "fresh" : "",
+                current === row.id ? "is-current" : "",
+                selected.has(row.id) ? "is-selected" : "",
+              ].filter(Boolean);
+              return (
+                <tr key={row.id} className={classes.join(" ") || undefined}>
+                  <td className="cell-select">
+                    <label className="select-hit">
+                      <input
+                        type="checkbox"
+                        aria-label={inboxText.selectRow(row.Name, row.reference)}
+                        checked={selected.has(row.id)}
+                        onChange={() => toggle(row)}
+                      />
+                    </label>
+                  </td>
+                  <th scope="row" className="cell-name">
+                    <Link
+                      to={appPaths.enquiry(row.id)}
+                      state={returnState}
+                      className="row-link"
+                      data-row-link={row.id}
+                      title={row.Name}
+                      onFocus={() => setCurrent(row.id)}
+                    >
+                      {row.Name}
+                    </Link>
+                    <span className="reference">{row.reference}</span>
+                    <ReturningBadge count={row.earlierEnquiries} />
+                  </th>
+                  <td className="cell-mobile">{spacedMobile(row.Mobile)}</td>
+                  <td className="cell-quantity">{inboxText.quantity(row.Quantity)}</td>
+                  <td className="cell-buyer">{row.RetailerSelfUse}</td>
+                  <td className="cell-status">
+                    <span className={`status status-${row.status.toLowerCase()}`}>{row.status}</span>
+                    {row.companyNotification === "failing" && row.status !== "Spam" && (
+                      <span className="flag flag-late">{inboxText.mailFailing}</span>
+                    )}
+                  </td>
+                  <td
+                    className="cell-due"
+                    title={[due?.long, row.nextStep].filter(Boolean).join(" · ") || undefined}
+                  >
+                    {due ? (
+                      <span className={`due due-${due.tone}`}>
+                        <span className="due-long">{due.long}</span>
+                        <span className="due-short">{due.short}</span>
+                      </span>
+                    ) : (
+                      <span className="muted">{inboxText.none}</span>
+                    )}
+                    {row.nextStep && <span className="next-step">{row.nextStep}</span>}
+                  </td>
+                  <td className="cell-owner" title={owner ?? undefined}>
+                    {row.ownerId ? (
+                      teamText.ownerShort(owner ?? "…")
+                    ) : (
+                      <span className="muted">{teamText.nobody}</span>
+                    )}
+                  </td>
+                  <td className="cell-source" title={row.source}>
+                    {row.source ?? <span className="muted">{inboxText.none}</span>}
+                  </td>
+                  <td className="cell-received">
+                    <time dateTime={row.receivedAt}>{formatShortTime(row.receivedAt)}</time>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}
       {page?.nextCursor && (
         <p className="more">
           <button type="button" className="button quiet" onClick={loadMore} disabled={loadingMore}>
-            {loadingMore ? "Loading…" : "Load more"}
+            {loadingMore ? inboxText.loading : inboxText.loadMore}
           </button>
         </p>
       )}
-    </>
+      {selected.size > 0 && (
+        <BulkBar
+          selected={selected}
+          members={members}
+          selectNote={selectNote}
+          selecting={selecting}
+          onSelectAll={() => void selectAllMatching()}
+          onClear={() => selectShown(false)}
+          onDone={bulkDone}
+        />
+      )}
+      <ShortcutsDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
+    </div>
   );
 }
 

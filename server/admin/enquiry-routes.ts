@@ -195,7 +195,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const filter = inboxFilterFor(app, request, query.data);
     if (!filter) return { items: [], total: 0 };
     const page = await work.list({ ...filter, cursor: null, limit: BULK_MAX });
-    const items = page.items.map(({ id, version }) => ({ id, version }));
+    const items = page.items.map(({ id, version, ownerId }) => ({ id, version, ownerId }));
     return { items, total: page.nextCursor ? await work.count(filter) : items.length };
   });
 

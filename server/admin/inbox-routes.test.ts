@@ -144,7 +144,7 @@ describe("select all that match", () => {
     const all = await get<InboxIds>("/enquiries/ids?view=unassigned");
     expect(all.total).toBe(BULK_MAX + 20);
     expect(all.items).toHaveLength(BULK_MAX);
-    expect(all.items[0]).toEqual({ id: expect.any(String), version: 0 });
+    expect(all.items[0]).toEqual({ id: expect.any(String), version: 0, ownerId: null });
     const firstPage = await get<InboxPage>("/enquiries?view=unassigned&limit=3");
     expect(all.items.slice(0, 3).map((item) => item.id)).toEqual(firstPage.items.map((item) => item.id));
 
@@ -153,8 +153,8 @@ describe("select all that match", () => {
     const mine = await get<InboxIds>("/enquiries/ids?view=mine");
     expect(mine).toEqual({
       items: expect.arrayContaining([
-        { id: stored[0]!.id, version: 0 },
-        { id: stored[1]!.id, version: 0 },
+        { id: stored[0]!.id, version: 0, ownerId: me.id },
+        { id: stored[1]!.id, version: 0, ownerId: me.id },
       ]),
       total: 2,
     });

@@ -11,6 +11,7 @@ export function inboxItem(row: InboxRow): InboxItem {
     reference: enquiryReference(row.id),
     receivedAt: row.receivedAt,
     Name: row.enquiry.Name,
+    Mobile: row.enquiry.Mobile,
     Quantity: row.enquiry.Quantity,
     RetailerSelfUse: row.enquiry.RetailerSelfUse,
     status: row.status,
