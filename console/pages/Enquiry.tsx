@@ -280,7 +280,11 @@ export function Component() {
           <div className="summary-next">
             <dt>{enquiryText.nextStep}</dt>
             <dd>
-              {detail.team.nextStep ?? <span className="muted">{enquiryText.noNextStep}</span>}{" "}
+              {detail.team.nextStep ? (
+                <span className="next-step">{detail.team.nextStep}</span>
+              ) : (
+                <span className="muted">{enquiryText.noNextStep}</span>
+              )}{" "}
               <span className="team-line">
                 <TeamFlags team={detail.team} />
               </span>

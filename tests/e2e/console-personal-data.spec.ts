@@ -1,4 +1,4 @@
-import { personalDataText } from "../../console/content";
+import { inboxText, personalDataText } from "../../console/content";
 import { consoleMessages } from "../../domain/console";
 import { API_PATHS } from "../../domain/contract";
 import { createStaff, signIn } from "./support/console";
@@ -68,6 +68,8 @@ test("on a phone, an owner finds a person's enquiry and subscription, erases the
   // The inbox no longer has it, and looking again finds nothing.
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Inbox" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  // On a phone the search is behind the one Filters button.
+  await page.getByRole("button", { name: new RegExp(`^${inboxText.filters}`) }).click();
   await page.getByLabel("Search").fill(tag);
   await expect(page.getByText("No enquiries match.")).toBeVisible();
   await page
