@@ -1,6 +1,7 @@
 import type { AlertChoice, AssignmentRule, DigestContent } from "../../domain/team";
 import type { TeamFields } from "./enquiry-work";
 import type { DigestParts } from "../lifecycle/digest";
+import { inboxFilterOf, type InboxFilter, type InboxViewer } from "../lifecycle/inbox-listing";
 import type { OwnerChangePlan } from "../lifecycle/plan";
 
 export type { TeamFields, TeamInboxRow } from "./enquiry-work";
@@ -102,4 +103,17 @@ export interface TeamStore {
 /** A digest's notification id: one per member per IST day, whichever instance queues it. */
 export function digestNotificationId(staffId: string, day: string): string {
   return `digest-${day}-${staffId}`;
+}
+
+/**
+ * The listings the views' counts count (server/lifecycle/inbox-listing.ts), so a view counts
+ * exactly what it lists; null: a view that lists nothing.
+ */
+export function viewListings(viewer: InboxViewer): Record<keyof ViewCounts, InboxFilter | null> {
+  return {
+    mine: inboxFilterOf({ view: "mine" }, viewer),
+    unassigned: inboxFilterOf({ view: "unassigned" }, viewer),
+    dueToday: inboxFilterOf({ view: "due-today" }, viewer),
+    overdue: inboxFilterOf({ view: "overdue" }, viewer),
+  };
 }

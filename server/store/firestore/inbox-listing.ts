@@ -240,14 +240,18 @@ export class FirestoreInboxListing {
 
   /**
    * How many the listing holds: counted by Firestore when a query on the work documents answers it
-   * whole (a status other than New or an owner, with a due range or none), else by reading it.
+   * whole (a status other than New, an owner or a due range, without buyer, source or search),
+   * else by reading it.
    */
   async count(filter: InboxFilter): Promise<number> {
+    // Spam is excluded by an owner (spam holds none) or a due range (it is never due).
     const whole =
       !filter.buyer &&
       !filter.source &&
       !filter.q &&
-      ((filter.status !== undefined && filter.status !== "New") || filter.ownerId !== undefined);
+      ((filter.status !== undefined && filter.status !== "New") ||
+        filter.ownerId !== undefined ||
+        filter.due !== undefined);
     if (whole) {
       let query = this.workQuery(filter);
       if (filter.due?.after !== undefined) query = query.where("dueAt", ">", filter.due.after);

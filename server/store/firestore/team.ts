@@ -1,4 +1,4 @@
-import type { DocumentData, Query, Transaction } from "firebase-admin/firestore";
+import type { DocumentData, Transaction } from "firebase-admin/firestore";
 import {
   DIGEST_SPAM_WINDOW_MS,
   membersNamedBy,
@@ -10,6 +10,7 @@ import {
 } from "../../../domain/team";
 import {
   digestNotificationId,
+  viewListings,
   ownerChangeResult,
   OWNER_BATCH_MAX,
   type FollowUpResult,
@@ -26,6 +27,8 @@ import {
   PUSH_SUBSCRIPTIONS,
   type FirestoreContext,
 } from "./connection";
+import { FirestoreInboxListing } from "./inbox-listing";
+import type { InboxFilter } from "../../lifecycle/inbox-listing";
 import { staffNotification } from "./enquiries";
 import {
   ASSIGNMENT_DOC,
@@ -279,22 +282,16 @@ export class FirestoreTeamStore implements TeamStore {
   }
 
   async viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts> {
-    const now = options.now.toISOString();
-    const dayEnd = options.dayEnd.toISOString();
-    const work = this.collections.work;
-    return this.context.run(async () => {
-      const count = async (query: Query) => (await query.count().get()).data().count;
-      // Enquiries stored before owners existed have no work document: they are unassigned too.
-      const [mine, total, worked, unassignedWork, dueToday, overdue] = await Promise.all([
-        count(work.where("ownerId", "==", options.staffId)),
-        count(this.collections.enquiries),
-        count(work),
-        count(work.where("ownerId", "==", UNASSIGNED)),
-        count(work.where("dueAt", ">", now).where("dueAt", "<", dayEnd)),
-        count(work.where("dueAt", "<=", now)),
-      ]);
-      return { mine, unassigned: total - worked + unassignedWork, dueToday, overdue };
-    });
+    const listings = viewListings(options);
+    const listing = new FirestoreInboxListing(this.context);
+    const count = (filter: InboxFilter | null) => (filter ? listing.count(filter) : Promise.resolve(0));
+    const [mine, unassigned, dueToday, overdue] = await Promise.all([
+      count(listings.mine),
+      count(listings.unassigned),
+      count(listings.dueToday),
+      count(listings.overdue),
+    ]);
+    return { mine, unassigned, dueToday, overdue };
   }
 
   async digestParts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<DigestParts> {

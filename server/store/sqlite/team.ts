@@ -9,6 +9,7 @@ import {
 } from "../../../domain/team";
 import {
   digestNotificationId,
+  viewListings,
   ownerChangeResult,
   OWNER_BATCH_MAX,
   type FollowUpResult,
@@ -23,6 +24,8 @@ import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 import { type TeamColumns, teamFields } from "./inbox-row";
+import { SqliteInboxListing } from "./inbox-listing";
+import type { InboxFilter } from "../../lifecycle/inbox-listing";
 import { planFollowUp, planOwnerBatch, planOwnerChange, type MemberFacts } from "../../lifecycle/plan";
 import type { DigestParts, DigestRow } from "../../lifecycle/digest";
 
@@ -206,30 +209,20 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts> {
-    const params = {
-      staffId: options.staffId,
-      now: options.now.toISOString(),
-      dayEnd: options.dayEnd.toISOString(),
-    };
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          const count = (sql: string) =>
-            db
-              .prepare<typeof params, { count: number }>(
-                `SELECT count(*) AS count FROM enquiry_work w WHERE ${sql} AND ${IS_WORK}`,
-              )
-              .get(params)?.count ?? 0;
-          return {
-            mine: count(`w.owner_id = @staffId`),
-            // Every enquiry has a work row (the migration gave older ones theirs): the index counts them.
-            unassigned: count(`w.owner_id IS NULL`),
-            dueToday: count(`w.due_at > @now AND w.due_at < @dayEnd`),
-            overdue: count(`w.due_at <= @now`),
-          };
-        })
-        .deferred(),
-    );
+    const listings = viewListings(options);
+    return this.run((db) => {
+      const listing = new SqliteInboxListing(db, this.table);
+      const count = (filter: InboxFilter | null) => (filter ? listing.count(filter) : 0);
+      // One read transaction: the four counts are of one moment.
+      return db
+        .transaction(() => ({
+          mine: count(listings.mine),
+          unassigned: count(listings.unassigned),
+          dueToday: count(listings.dueToday),
+          overdue: count(listings.overdue),
+        }))
+        .deferred();
+    });
   }
 
   async digestParts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<DigestParts> {
