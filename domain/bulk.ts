@@ -4,12 +4,12 @@
  * own version check and history line; those that cannot be changed are named with the reason.
  * What the inbox and the server agree on: the route, the shapes and the messages. No I/O.
  */
-import { ENQUIRY_STATUSES, NOTE_MAX_LENGTH, type EnquiryStatus } from "./console";
+import { BULK_MAX, ENQUIRY_STATUSES, NOTE_MAX_LENGTH, type EnquiryStatus } from "./console";
 import type { BuyerType } from "./enquiry";
 import type { LostReason } from "./deal";
 
-/** The most enquiries one bulk action may change. */
-export const BULK_MAX = 500;
+/** The most enquiries one bulk action may change (and "select all that match" selects). */
+export { BULK_MAX } from "./console";
 
 /** Routes relative to ADMIN_API_PREFIX, like ADMIN_API_ROUTES. */
 export const BULK_API_ROUTES = {
