@@ -121,16 +121,17 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     return this.run((db) =>
       db
         .transaction(() => {
+          // Both kept by triggers (migrations.ts, team-schema.ts): a few rows, however many enquiries.
           const total =
-            db.prepare<[], { count: number }>(`SELECT count(*) AS count FROM ${this.table}`).get()?.count ??
-            0;
+            db.prepare<[], { count: number }>(`SELECT sum(enquiries) AS count FROM enquiry_days`).get()
+              ?.count ?? 0;
           const counts = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<
             EnquiryStatus,
             number
           >;
           const worked = db
             .prepare<[], { status: EnquiryStatus; count: number }>(
-              `SELECT status, count(*) AS count FROM enquiry_work GROUP BY status`,
+              `SELECT status, count FROM enquiry_status_counts`,
             )
             .all();
           let notNew = 0;

@@ -165,6 +165,28 @@ export function inboxListingSchema(enquiryTable: string, quote: (name: string) =
     DROP INDEX enquiry_work_due;
     CREATE INDEX enquiry_work_due ON enquiry_work
       (due_at, enquiry_id, status, owner_id, buyer, source_label, received_at) WHERE due_at IS NOT NULL;
+    -- The inbox's counts per status, kept by triggers in the transaction that changes a status, so
+    -- every inbox page reads six rows, not every enquiry. New is the enquiries (enquiry_days'
+    -- total) less those of the other statuses.
+    CREATE TABLE enquiry_status_counts (
+      status TEXT PRIMARY KEY,
+      count INTEGER NOT NULL
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO enquiry_status_counts (status, count)
+      SELECT status, count(*) FROM enquiry_work GROUP BY status;
+    CREATE TRIGGER enquiry_work_count_insert AFTER INSERT ON enquiry_work BEGIN
+      INSERT INTO enquiry_status_counts (status, count) VALUES (new.status, 1)
+        ON CONFLICT (status) DO UPDATE SET count = count + 1;
+    END;
+    CREATE TRIGGER enquiry_work_count_delete AFTER DELETE ON enquiry_work BEGIN
+      UPDATE enquiry_status_counts SET count = count - 1 WHERE status = old.status;
+    END;
+    CREATE TRIGGER enquiry_work_count_update AFTER UPDATE OF status ON enquiry_work
+      WHEN old.status IS NOT new.status BEGIN
+      UPDATE enquiry_status_counts SET count = count - 1 WHERE status = old.status;
+      INSERT INTO enquiry_status_counts (status, count) VALUES (new.status, 1)
+        ON CONFLICT (status) DO UPDATE SET count = count + 1;
+    END;
     DROP INDEX enquiry_work_owner_due;
     CREATE INDEX enquiry_work_owner_due ON enquiry_work
       (owner_id, due_at, enquiry_id, status, buyer, source_label, received_at) WHERE due_at IS NOT NULL;
