@@ -109,12 +109,12 @@ export function BulkBar({
         <p className="bulk-count" aria-live="polite">
           <strong>{inboxText.selected(count)}</strong>
         </p>
-        <button type="button" className="button quiet small" onClick={onSelectAll} disabled={selecting}>
+        <button type="button" className="button quiet compact" onClick={onSelectAll} disabled={selecting}>
           {selecting ? inboxText.selectingAll : inboxText.selectAllMatching}
         </button>
         <button
           type="button"
-          className="button quiet small"
+          className="button quiet compact"
           aria-label={inboxText.clearSelection}
           onClick={onClear}
         >
@@ -125,12 +125,12 @@ export function BulkBar({
       {asking ? (
         <div className="bulk-row bulk-confirm" role="group" aria-labelledby="bulk-question">
           <p id="bulk-question">{inboxText.confirm(count, describe(asking, members))}</p>
-          <button type="button" className="button primary small" ref={yes} disabled={busy} onClick={run}>
+          <button type="button" className="button primary compact" ref={yes} disabled={busy} onClick={run}>
             {busy ? inboxText.applying : inboxText.yes}
           </button>
           <button
             type="button"
-            className="button quiet small"
+            className="button quiet compact"
             disabled={busy}
             onClick={() => setAsking(null)}
           >
@@ -164,7 +164,7 @@ export function BulkBar({
               </optgroup>
             </select>
           </label>
-          <button type="submit" className="button primary small" disabled={!choice || count === 0}>
+          <button type="submit" className="button primary compact" disabled={!choice || count === 0}>
             {inboxText.apply}
           </button>
         </form>
@@ -197,7 +197,7 @@ export function BulkOutcome({ result, onDismiss }: { result: BulkResult; onDismi
           ))}
         </ul>
       )}
-      <button type="button" className="button quiet small" onClick={onDismiss}>
+      <button type="button" className="button quiet compact" onClick={onDismiss}>
         {inboxText.done}
       </button>
     </div>

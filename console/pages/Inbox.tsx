@@ -388,22 +388,22 @@ export function Component() {
           ))}
         </div>
         <div className="inline-actions wide-only">
-          <button type="button" className="button quiet small" onClick={() => setKeysOpen(true)}>
+          <button type="button" className="button quiet compact" onClick={() => setKeysOpen(true)}>
             <Keyboard aria-hidden="true" size={16} />
             {inboxText.keys}
           </button>
-          <Link className="button quiet small" to={appPaths.team}>
+          <Link className="button quiet compact" to={appPaths.team}>
             <BellRing aria-hidden="true" size={16} />
             {teamText.settingsLink}
           </Link>
-          <a className="button quiet small" href={csvLink} download>
+          <a className="button quiet compact" href={csvLink} download>
             <Download aria-hidden="true" size={16} />
             {inboxText.exportCsv}
           </a>
         </div>
         <button
           type="button"
-          className="button quiet small filters-toggle"
+          className="button quiet compact filters-toggle"
           aria-expanded={filtersOpen}
           aria-controls="inbox-filters"
           onClick={() => setFiltersOpen((open) => !open)}
@@ -526,7 +526,7 @@ export function Component() {
           {filtersOn > 0 && (
             <button
               type="button"
-              className="button quiet small"
+              className="button quiet compact"
               onClick={() => {
                 setSearch("");
                 setQuery({
@@ -541,17 +541,17 @@ export function Component() {
               {inboxText.clearFilters}
             </button>
           )}
-          <a className="button quiet small narrow-only" href={csvLink} download>
+          <a className="button quiet compact narrow-only" href={csvLink} download>
             <Download aria-hidden="true" size={16} />
             {inboxText.exportCsv}
           </a>
-          <Link className="button quiet small narrow-only" to={appPaths.team}>
+          <Link className="button quiet compact narrow-only" to={appPaths.team}>
             <BellRing aria-hidden="true" size={16} />
             {teamText.settingsLink}
           </Link>
           <button
             type="button"
-            className="button primary small narrow-only"
+            className="button primary compact narrow-only"
             onClick={() => setFiltersOpen(false)}
           >
             {inboxText.done}
@@ -564,7 +564,7 @@ export function Component() {
         <p className="new-waiting">
           <button
             type="button"
-            className="button quiet small"
+            className="button quiet compact"
             onClick={() => setReload((count) => count + 1)}
           >
             {inboxText.newArrived(waitingNew)}
