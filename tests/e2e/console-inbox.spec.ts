@@ -5,6 +5,7 @@ import { enquiryText, inboxText, keysText, teamText } from "../../console/conten
 import { createStaff, signIn } from "./support/console";
 import { accessibilityViolations, expect, test } from "./support/fixtures";
 import { enquiriesInFirstScreen, memberId, nameTag, placeEnquiries } from "./support/inbox";
+import { serverOfItsOwn } from "./support/own-server";
 
 /**
  * The inbox a sales team works from instead of a shared sheet: its first screen on a phone and on
@@ -18,126 +19,131 @@ const LAPTOP = { width: 1280, height: 800 };
 /** The inbox's rows of this test's enquiries (their names carry the tag). */
 const rowsOf = (page: Page, tag: string) => page.getByRole("row").filter({ hasText: tag });
 
-test("a morning on a phone and a laptop: enquiries fill the first screen, filters combine and survive reload, Back and ← Inbox, and a bulk assignment of 25 names the one changed meanwhile", async ({
-  page,
-  browser,
-  request,
-}) => {
-  test.setTimeout(150_000);
-  const tag = nameTag();
-  const placed = await placeEnquiries(request, tag, 25);
-  const owner = await createStaff("owner");
-  const member = await createStaff("member");
+test.describe("on a server of its own, so no other test's rule or backlog gives its enquiries owners", () => {
+  const own = serverOfItsOwn("inbox");
 
-  // A member on a phone: the first screen is enquiries, two lines each; the enquiry's first screen is the buyer.
-  const phoneContext = await browser.newContext({ viewport: PHONE });
-  const phone = await phoneContext.newPage();
-  await signIn(phone, member);
-  await phone.goto(`/admin?q=${tag}`);
-  await expect(rowsOf(phone, tag)).toHaveCount(25);
-  const onPhone = await enquiriesInFirstScreen(phone);
-  test.info().annotations.push({ type: "first screen at 375×812", description: `${onPhone} enquiries` });
-  expect(onPhone).toBeGreaterThanOrEqual(6);
-  // The search is one of the filters behind the one button, which counts it.
-  const filters = phone.getByRole("button", { name: new RegExp(`^${inboxText.filters}`) });
-  await expect(filters).toContainText("1");
-  await expect(filters).toHaveAttribute("aria-expanded", "false");
-  expect(await accessibilityViolations(phone)).toEqual([]);
-  await filters.click();
-  await phone.getByRole("checkbox", { name: new RegExp(`^Select ${placed[0]!.name}`) }).check();
-  expect(await accessibilityViolations(phone)).toEqual([]);
+  test("a morning on a phone and a laptop: enquiries fill the first screen, filters combine and survive reload, Back and ← Inbox, and a bulk assignment of 25 names the one changed meanwhile", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const tag = nameTag();
+    const base = own.baseUrl;
+    const placed = await placeEnquiries(request, tag, 25, base);
+    const owner = await createStaff("owner", own.databaseUrl);
+    const member = await createStaff("member", own.databaseUrl);
+    await page.setViewportSize(LAPTOP);
+    await signIn(page, owner, base);
 
-  const first = placed[24]!;
-  await phone.getByRole("link", { name: first.name }).click();
-  await expect(phone.getByRole("heading", { level: 1, name: first.name })).toBeVisible();
-  const summary = phone.getByRole("region", { name: first.name });
-  for (const part of [
-    phone.getByRole("link", { name: "Call" }),
-    phone.getByRole("button", { name: /^WhatsApp/ }),
-    summary.getByText(enquiryText.quantity, { exact: true }),
-    summary.getByText(enquiryText.buyer, { exact: true }),
-    summary.getByText(enquiryText.nextStep, { exact: true }),
-  ]) {
-    await expect(part).toBeInViewport({ ratio: 1 });
-  }
-  expect(await accessibilityViolations(phone)).toEqual([]);
-  // Back to the very list it came from.
-  await phone.getByRole("link", { name: "← Inbox" }).click();
-  await expect(phone).toHaveURL(new RegExp(`/admin\\?q=${tag}$`));
+    // A member on a phone: the first screen is enquiries, two lines each; the enquiry's first screen is the buyer.
+    const phoneContext = await browser.newContext({ viewport: PHONE });
+    const phone = await phoneContext.newPage();
+    await signIn(phone, member, base);
+    await phone.goto(`${base}/admin?q=${tag}`);
+    await expect(rowsOf(phone, tag)).toHaveCount(25);
+    const onPhone = await enquiriesInFirstScreen(phone);
+    test.info().annotations.push({ type: "first screen at 375×812", description: `${onPhone} enquiries` });
+    expect(onPhone).toBeGreaterThanOrEqual(6);
+    // The search is one of the filters behind the one button, which counts it.
+    const filters = phone.getByRole("button", { name: new RegExp(`^${inboxText.filters}`) });
+    await expect(filters).toContainText("1");
+    await expect(filters).toHaveAttribute("aria-expanded", "false");
+    expect(await accessibilityViolations(phone)).toEqual([]);
+    await filters.click();
+    await phone.getByRole("checkbox", { name: new RegExp(`^Select ${placed[0]!.name}`) }).check();
+    expect(await accessibilityViolations(phone)).toEqual([]);
 
-  // The owner on a laptop: a dense table, twelve and more rows in sight.
-  await page.setViewportSize(LAPTOP);
-  await signIn(page, owner);
-  await page.goto(`/admin?q=${tag}`);
-  await expect(rowsOf(page, tag)).toHaveCount(25);
-  const onLaptop = await enquiriesInFirstScreen(page);
-  test.info().annotations.push({ type: "first screen at 1280×800", description: `${onLaptop} enquiries` });
-  expect(onLaptop).toBeGreaterThanOrEqual(12);
-  // Source shows in every view, the team's too; Nobody is one line.
-  await page.getByRole("button", { name: /^Unassigned/ }).click();
-  await expect(page).toHaveURL(new RegExp(`view=unassigned&q=${tag}$`));
-  await expect(rowsOf(page, tag).first()).toBeVisible();
-  await expect(page.getByRole("cell", { name: "instagram" }).first()).toBeVisible();
-  const nobody = rowsOf(page, tag).first().getByRole("cell", { name: teamText.nobody });
-  expect((await nobody.boundingBox())!.height).toBeLessThan(40);
-  expect(await accessibilityViolations(page)).toEqual([]);
+    const first = placed[24]!;
+    await phone.getByRole("link", { name: first.name }).click();
+    await expect(phone.getByRole("heading", { level: 1, name: first.name })).toBeVisible();
+    const summary = phone.getByRole("region", { name: first.name });
+    for (const part of [
+      phone.getByRole("link", { name: "Call" }),
+      phone.getByRole("button", { name: /^WhatsApp/ }),
+      summary.getByText(enquiryText.quantity, { exact: true }),
+      summary.getByText(enquiryText.buyer, { exact: true }),
+      summary.getByText(enquiryText.nextStep, { exact: true }),
+    ]) {
+      await expect(part).toBeInViewport({ ratio: 1 });
+    }
+    expect(await accessibilityViolations(phone)).toEqual([]);
+    // Back to the very list it came from.
+    await phone.getByRole("link", { name: "← Inbox" }).click();
+    await expect(phone).toHaveURL(new RegExp(`/admin\\?q=${tag}$`));
 
-  // A filter set in the address: every part combines, and stays through a reload.
-  const filtered = `/admin?view=unassigned&status=New&buyer=Retailer&q=${tag}&sort=due`;
-  await page.goto(filtered);
-  const retailers = placed.filter((_, n) => n % 3 === 0).length;
-  await expect(rowsOf(page, tag)).toHaveCount(retailers);
-  await page.reload();
-  await expect(rowsOf(page, tag)).toHaveCount(retailers);
-  await expect(page.getByLabel(inboxText.buyer, { exact: true })).toHaveValue("Retailer");
-  await expect(page.getByLabel(inboxText.status, { exact: true })).toHaveValue("New");
-  await expect(page.getByLabel(inboxText.search, { exact: true })).toHaveValue(tag);
-  await expect(
-    page.getByRole("columnheader", { name: inboxText.sortBy(inboxText.columns.due) }),
-  ).toHaveAttribute("aria-sort", "ascending");
-  // Another view keeps the search and the other filters; Back returns to the one before.
-  await page.getByRole("button", { name: /^Mine/ }).click();
-  await expect(page).toHaveURL(new RegExp(`view=mine&status=New&buyer=Retailer&q=${tag}&sort=due$`));
-  await expect(page.getByLabel(inboxText.search, { exact: true })).toHaveValue(tag);
-  await expect(rowsOf(page, tag)).toHaveCount(0);
-  await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`${filtered.replace("?", "\\?")}$`));
-  await expect(rowsOf(page, tag)).toHaveCount(retailers);
-  // "← Inbox" on an enquiry comes back to exactly this list.
-  await rowsOf(page, tag).first().getByRole("link").click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(tag);
-  expect(await accessibilityViolations(page)).toEqual([]);
-  await page.getByRole("link", { name: "← Inbox" }).click();
-  await expect(page).toHaveURL(new RegExp(`${filtered.replace("?", "\\?")}$`));
-  await expect(rowsOf(page, tag)).toHaveCount(retailers);
+    // The owner on a laptop: a dense table, twelve and more rows in sight.
+    await page.goto(`${base}/admin?q=${tag}`);
+    await expect(rowsOf(page, tag)).toHaveCount(25);
+    const onLaptop = await enquiriesInFirstScreen(page);
+    test.info().annotations.push({ type: "first screen at 1280×800", description: `${onLaptop} enquiries` });
+    expect(onLaptop).toBeGreaterThanOrEqual(12);
+    // Source shows in every view, the team's too; Nobody is one line.
+    await page.getByRole("button", { name: /^Unassigned/ }).click();
+    await expect(page).toHaveURL(new RegExp(`view=unassigned&q=${tag}$`));
+    await expect(rowsOf(page, tag).first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: "instagram" }).first()).toBeVisible();
+    const nobody = rowsOf(page, tag).first().getByRole("cell", { name: teamText.nobody });
+    expect((await nobody.boundingBox())!.height).toBeLessThan(40);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
-  // All 25 that match, given to the member in one go; one was changed meanwhile on the phone.
-  await page.goto(`/admin?q=${tag}`);
-  await rowsOf(page, tag).first().getByRole("checkbox").check();
-  const bulk = page.getByRole("region", { name: inboxText.bulkLabel });
-  await bulk.getByRole("button", { name: inboxText.selectAllMatching }).click();
-  await expect(bulk).toContainText(inboxText.allSelected(25));
-  const changed = placed[7]!;
-  const meanwhile = await phone.request.post(`${ADMIN_API_PREFIX}/enquiries/${changed.id}/status`, {
-    data: { status: "Contacted", version: 0 },
-    headers: { origin: new URL(phone.url()).origin },
+    // A filter set in the address: every part combines, and stays through a reload.
+    const filtered = `/admin?view=unassigned&status=New&buyer=Retailer&q=${tag}&sort=due`;
+    await page.goto(`${base}${filtered}`);
+    const retailers = placed.filter((_, n) => n % 3 === 0).length;
+    await expect(rowsOf(page, tag)).toHaveCount(retailers);
+    await page.reload();
+    await expect(rowsOf(page, tag)).toHaveCount(retailers);
+    await expect(page.getByLabel(inboxText.buyer, { exact: true })).toHaveValue("Retailer");
+    await expect(page.getByLabel(inboxText.status, { exact: true })).toHaveValue("New");
+    await expect(page.getByLabel(inboxText.search, { exact: true })).toHaveValue(tag);
+    await expect(
+      page.getByRole("columnheader", { name: inboxText.sortBy(inboxText.columns.due) }),
+    ).toHaveAttribute("aria-sort", "ascending");
+    // Another view keeps the search and the other filters; Back returns to the one before.
+    await page.getByRole("button", { name: /^Mine/ }).click();
+    await expect(page).toHaveURL(new RegExp(`view=mine&status=New&buyer=Retailer&q=${tag}&sort=due$`));
+    await expect(page.getByLabel(inboxText.search, { exact: true })).toHaveValue(tag);
+    await expect(rowsOf(page, tag)).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${filtered.replace("?", "\\?")}$`));
+    await expect(rowsOf(page, tag)).toHaveCount(retailers);
+    // "← Inbox" on an enquiry comes back to exactly this list.
+    await rowsOf(page, tag).first().getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(tag);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "← Inbox" }).click();
+    await expect(page).toHaveURL(new RegExp(`${filtered.replace("?", "\\?")}$`));
+    await expect(rowsOf(page, tag)).toHaveCount(retailers);
+
+    // All 25 that match, given to the member in one go; one was changed meanwhile on the phone.
+    await page.goto(`${base}/admin?q=${tag}`);
+    await rowsOf(page, tag).first().getByRole("checkbox").check();
+    const bulk = page.getByRole("region", { name: inboxText.bulkLabel });
+    await bulk.getByRole("button", { name: inboxText.selectAllMatching }).click();
+    await expect(bulk).toContainText(inboxText.allSelected(25));
+    const changed = placed[7]!;
+    const meanwhile = await phone.request.post(`${base}${ADMIN_API_PREFIX}/enquiries/${changed.id}/status`, {
+      data: { status: "Contacted", version: 0 },
+      headers: { origin: new URL(phone.url()).origin },
+    });
+    expect(meanwhile.status()).toBe(200);
+    await bulk.getByLabel(inboxText.action).selectOption({ label: member.email });
+    await bulk.getByRole("button", { name: inboxText.apply }).click();
+    await expect(bulk.getByText(inboxText.confirm(25, inboxText.confirmGive(member.email)))).toBeVisible();
+    await bulk.getByRole("button", { name: inboxText.yes }).click();
+    const outcome = page.getByRole("alert").filter({ hasText: bulkMessages.outcome(24, 1) });
+    await expect(outcome).toBeVisible();
+    await expect(outcome.getByRole("listitem")).toHaveCount(1);
+    await expect(outcome.getByRole("listitem")).toContainText(enquiryReference(changed.id));
+    await expect(outcome.getByRole("listitem")).toContainText(bulkMessages.changed);
+    // The list is read again: the member owns the 24.
+    const memberShort = teamText.ownerShort(member.email);
+    await page.goto(`${base}/admin?owner=${await memberId(page, member.email)}&q=${tag}`);
+    await expect(rowsOf(page, tag)).toHaveCount(24);
+    await expect(rowsOf(page, tag).first()).toContainText(memberShort);
+    await phoneContext.close();
   });
-  expect(meanwhile.status()).toBe(200);
-  await bulk.getByLabel(inboxText.action).selectOption({ label: member.email });
-  await bulk.getByRole("button", { name: inboxText.apply }).click();
-  await expect(bulk.getByText(inboxText.confirm(25, inboxText.confirmGive(member.email)))).toBeVisible();
-  await bulk.getByRole("button", { name: inboxText.yes }).click();
-  const outcome = page.getByRole("alert").filter({ hasText: bulkMessages.outcome(24, 1) });
-  await expect(outcome).toBeVisible();
-  await expect(outcome.getByRole("listitem")).toHaveCount(1);
-  await expect(outcome.getByRole("listitem")).toContainText(enquiryReference(changed.id));
-  await expect(outcome.getByRole("listitem")).toContainText(bulkMessages.changed);
-  // The list is read again: the member owns the 24.
-  const memberShort = teamText.ownerShort(member.email);
-  await page.goto(`/admin?owner=${await memberId(page, member.email)}&q=${tag}`);
-  await expect(rowsOf(page, tag)).toHaveCount(24);
-  await expect(rowsOf(page, tag).first()).toContainText(memberShort);
-  await phoneContext.close();
 });
 
 test("keyboard only: / searches, j and k move, x selects, Enter opens, Esc comes back with the filter, ? lists the keys", async ({

@@ -18,12 +18,13 @@ export async function placeEnquiries(
   request: APIRequestContext,
   tag: string,
   count: number,
+  baseUrl = "",
 ): Promise<{ id: string; name: string }[]> {
   const placed: { id: string; name: string }[] = [];
   for (let n = 0; n < count; n++) {
     const name = `${FIRST_NAMES[n % FIRST_NAMES.length]} ${SURNAMES[n % SURNAMES.length]} ${tag}`;
     const source: EnquirySource | undefined = n % 2 === 0 ? { utmSource: "instagram" } : undefined;
-    const response = await request.post(API_PATHS.enquiries, {
+    const response = await request.post(`${baseUrl}${API_PATHS.enquiries}`, {
       data: {
         Name: name,
         Email: `buyer.${uniqueTag()}@example.in`,
@@ -47,8 +48,9 @@ export function nameTag(): string {
 
 /** A member's id, as the console's own page reads the team. */
 export async function memberId(page: Page, email: string): Promise<string> {
+  const origin = new URL(page.url()).origin;
   const members = (await (
-    await page.request.get(`${ADMIN_API_PREFIX}${TEAM_API_ROUTES.members}`)
+    await page.request.get(`${origin}${ADMIN_API_PREFIX}${TEAM_API_ROUTES.members}`)
   ).json()) as TeamMember[];
   const member = members.find((each) => each.email === email);
   if (!member) throw new Error(`${email} is not on the staff`);
