@@ -64,6 +64,23 @@ export function spawnServer(env: Record<string, string>, options: SpawnOptions =
   return { child, output: () => ({ stdout, stderr }), exited };
 }
 
+/** Refuses a port something else already listens on, naming it, rather than testing a stranger. */
+async function assertPortFree(port: number): Promise<void> {
+  const { createServer } = await import("node:net");
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`Port ${port} is taken by another process: stop it, or choose another port (E2E_PORT).`)
+          : error,
+      ),
+    );
+    probe.listen(port, "127.0.0.1", resolve);
+  });
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+}
+
 /**
  * Starts the server on 127.0.0.1 (on `env.PORT`, or a free port) and resolves once `/api/health`
  * answers 200. The one way tests, the browser tests' set-up and the benchmarks start it.
@@ -72,6 +89,8 @@ export async function startServer(
   env: Record<string, string>,
   options: SpawnOptions & { timeoutMs?: number } = {},
 ): Promise<ListeningServer> {
+  // A port given must be free: another server answering on it would pass for this one.
+  if (env.PORT !== undefined) await assertPortFree(Number(env.PORT));
   const port = env.PORT ?? String(await unusedPort());
   const server = spawnServer({ LOG_LEVEL: "info", ...env, HOST: "127.0.0.1", PORT: port }, options);
   const baseUrl = `http://127.0.0.1:${port}`;
