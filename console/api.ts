@@ -233,7 +233,15 @@ export async function callApi<T>(path: string, options: CallOptions = {}): Promi
   };
   const response = await send(outgoing, options.signal, options.keepOn401 ?? false);
   if (response.status === 204) return undefined as T;
-  const body: unknown = await response.json().catch(() => null);
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch (caught) {
+    // Left mid-answer (the page moved on) is the caller's abort, not an answer; an answer that is
+    // not JSON is an error to show, never a null for the page to read as data.
+    if (options.signal?.aborted) throw options.signal.reason ?? caught;
+    if (response.ok) throw new ApiError(response.status, consoleText.somethingWrong);
+  }
   if (!response.ok) {
     const answer = (body ?? {}) as { error?: unknown; needs?: unknown };
     const message = typeof answer.error === "string" ? answer.error : consoleText.somethingWrong;
