@@ -8,7 +8,9 @@ function answerCutOffBy(signal: AbortSignal): Response {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(new TextEncoder().encode('{"messages":['));
-      signal.addEventListener("abort", () => controller.error(new DOMException("The call was aborted.", "AbortError")));
+      signal.addEventListener("abort", () =>
+        controller.error(new DOMException("The call was aborted.", "AbortError")),
+      );
     },
   });
   return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
@@ -23,7 +25,9 @@ test("a call the page aborts while its answer is still arriving is rejected as a
   vi.stubGlobal("fetch", (_input: RequestInfo | URL, init: RequestInit = {}) =>
     Promise.resolve(answerCutOffBy(init.signal as AbortSignal)),
   );
-  const call = callApi<{ messages: unknown[] }>("/api/admin/enquiries/x/conversation", { signal: controller.signal });
+  const call = callApi<{ messages: unknown[] }>("/api/admin/enquiries/x/conversation", {
+    signal: controller.signal,
+  });
   await Promise.resolve();
   controller.abort();
   await expect(call).rejects.toMatchObject({ name: "AbortError" });
