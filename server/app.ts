@@ -1,7 +1,7 @@
 import fastifyCompress from "@fastify/compress";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import helmet from "helmet";
 import { API_PREFIX } from "../domain/contract";
 import { publicUrlOf, retentionPeriodsOf, vapidOf, type Config } from "./config";
 import { NewsletterLinks } from "./newsletter/links";
@@ -115,7 +115,10 @@ export async function buildApp({
   const scriptHashes = await inlineScriptHashes(config.SITE_DIR);
   // The built pages' inline stylesheets, and the one of the server's own message pages.
   const styleHashes = [...(await inlineStyleHashes(config.SITE_DIR)), cspHash(MESSAGE_PAGE_STYLE)];
-  await app.register(fastifyHelmet, {
+  // Helmet's headers, built once: the policy is the same for every answer, so nothing about it is
+  // worked out again per request (the Fastify plugin rebuilt the middleware, CSP parse included,
+  // on each one).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicyDirectives(scriptHashes, styleHashes),
@@ -123,6 +126,11 @@ export async function buildApp({
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => {
+      done(error instanceof Error ? error : undefined);
+    });
   });
   app.addHook("onSend", async (request, reply) => {
     if (isSubresource(reply.getHeader("content-type")) && !isWorkerScript(request.url)) {
