@@ -105,6 +105,8 @@ async function signedIn(
   viewport: { width: number; height: number },
 ) {
   const context = await browser.newContext({ viewport });
+  // The page's timers run on a clock the test can stop, as a phone's stop while it sleeps.
+  await context.clock.install();
   const page = await context.newPage();
   await signIn(page, account, baseUrl);
   return page;
@@ -198,8 +200,11 @@ test("a week: handed on untouched stays late and in the digest until a chat; a f
   await press(phone, phone.getByRole("button", { name: teamText.saveFollowUp }));
   await expect(phone.getByText("Dispatch 60 packs").first()).toBeVisible();
 
-  // Tuesday 11:30: her session ended overnight (12 idle hours). The page is still open; she types
-  // what the buyer said and adds the note: she signs in again in a dialog, and the note goes through.
+  // Tuesday 11:30: her session ended overnight (12 idle hours). The page is still open on a phone
+  // that slept, its timers stopped, so the conversation's 5-second refresh has not yet found the
+  // session ended; she types what the buyer said and adds the note: she signs in again in a dialog,
+  // and the note goes through.
+  await phone.clock.pauseAt(Date.now() + 1_000);
   await setClock(istOn(monday, 8, "11:30"));
   const note = "Asked for dispatch on Wednesday";
   await phone.getByLabel("Note", { exact: true }).fill(note);
@@ -210,6 +215,7 @@ test("a week: handed on untouched stays late and in the digest until a chat; a f
   await phone.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
   await expect(phone.getByRole("region", { name: "History" }).getByText(note)).toHaveCount(1);
+  await phone.clock.resume();
   expect(await accessibilityViolations(phone)).toEqual([]);
 
   // The follow-up is due: the Overdue view and its CSV hold exactly it.
