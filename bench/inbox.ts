@@ -34,8 +34,11 @@ import { BUYER_KEY_NAME, buyerKeysOf } from "../server/store/buyer-keys";
 
 export const STORED_ENQUIRIES = 100_000;
 const REQUESTS = quick ? 20 : 200;
-/** Requests per combination of filters (there are over a hundred). */
-const COMBINATION_REQUESTS = quick ? 10 : 40;
+/**
+ * Requests per combination of filters (there are over a hundred): enough that one combination's
+ * p95 is not its second slowest request, which a timer of the server's own firing during it sets.
+ */
+const COMBINATION_REQUESTS = quick ? 10 : 100;
 const FULL_EXPORT_REQUESTS = quick ? 3 : 20;
 const PASSWORD = "bench owner password";
 const SURNAMES = ["Sharma", "Verma", "Gupta", "Singh", "Kumar", "Mehta", "Iyer", "Reddy"];
@@ -458,7 +461,7 @@ async function measureCombinations(
     { view: "mine", status: "Confirmed", source: RARE_SOURCE, sort: "due" },
   );
   const all: number[] = [];
-  const each: { query: string; p95: number; rows: number }[] = [];
+  const each: { query: string; p50: number; p95: number; rows: number }[] = [];
   for (const query of combinations) {
     const path = `${ADMIN_API_ROUTES.enquiries}?${inboxQueryParams(query).toString()}`;
     // One request first, unmeasured: its statements prepared, and the first search's index caught up.
@@ -475,7 +478,12 @@ async function measureCombinations(
     }
     all.push(...times);
     times.sort((a, b) => a - b);
-    each.push({ query: inboxQueryParams(query).toString() || "(All)", p95: percentile(times, 0.95), rows });
+    each.push({
+      query: inboxQueryParams(query).toString() || "(All)",
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      rows,
+    });
   }
   all.sort((a, b) => a - b);
   const target = inboxTargets.teamViewP95Ms;
@@ -498,8 +506,8 @@ async function measureCombinations(
     },
     ...slowest.map((figure) => ({
       group,
-      measure: `slowest: ${figure.query} (p95)`,
-      value: `${figure.p95.toFixed(1)} ms (${figure.rows} rows)`,
+      measure: `slowest: ${figure.query} (p50 / p95)`,
+      value: `${figure.p50.toFixed(1)} / ${figure.p95.toFixed(1)} ms (${figure.rows} rows)`,
       target: `p95 ≤ ${target} ms`,
       pass: figure.p95 <= target,
     })),

@@ -225,4 +225,23 @@ describe.each(storeAdapters("inbox-listing"))("the inbox's one listing on $name"
       });
     }
   });
+
+  test("a search repeated finds what was stored or erased since it last ran", async () => {
+    const { store, viewer } = seeded;
+    const filter = inboxFilterOf({ q: "Kaveri" }, viewer)!;
+    const found = async () => ({
+      listed: (await listed(store, filter)).length,
+      counted: await store.enquiryWork.count(filter),
+    });
+    expect(await found()).toEqual({ listed: 0, counted: 0 });
+    expect(await found()).toEqual({ listed: 0, counted: 0 });
+    await store.enquiries.add(anEnquiry({ Name: "Kaveri Nair", Email: "kaveri.one@example.in" }));
+    expect(await found()).toEqual({ listed: 1, counted: 1 });
+    await store.enquiries.add(anEnquiry({ Name: "Kaveri Iyer", Email: "kaveri.two@example.in" }));
+    expect(await found()).toEqual({ listed: 2, counted: 2 });
+    await store.personalData.erase({ email: "kaveri.one@example.in" }, { actor: null });
+    expect(await found()).toEqual({ listed: 1, counted: 1 });
+    await store.personalData.erase({ email: "kaveri.two@example.in" }, { actor: null });
+    expect(await found()).toEqual({ listed: 0, counted: 0 });
+  });
 });

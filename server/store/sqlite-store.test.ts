@@ -296,6 +296,27 @@ describe("the SQLite store's file", () => {
   });
 });
 
+describe("the SQLite store's inbox search on one file shared by two instances", () => {
+  test("a search repeated on one finds what the other stored, indexed or erased since", async () => {
+    const first = await open();
+    const second = await open();
+    const filter = { q: "Kaveri" };
+    const found = async (store: SqliteStore) =>
+      (await store.enquiryWork.list({ ...filter, limit: 10 })).items.length;
+    expect(await found(first)).toBe(0);
+    await second.enquiries.add({ ...enquiry, Name: "Kaveri Nair", Email: "kaveri.one@example.in" });
+    expect(await found(first)).toBe(1);
+    // Stored and searched (so indexed) by the other: this one has nothing left to index itself.
+    await second.enquiries.add({ ...enquiry, Name: "Kaveri Iyer", Email: "kaveri.two@example.in" });
+    expect(await found(second)).toBe(2);
+    expect(await found(first)).toBe(2);
+    expect(await first.enquiryWork.count(filter)).toBe(2);
+    await second.personalData.erase({ email: "kaveri.one@example.in" }, { actor: null });
+    expect(await found(first)).toBe(1);
+    expect(await first.enquiryWork.count(filter)).toBe(1);
+  });
+});
+
 describe("the SQLite store across processes", () => {
   test("an enquiry acknowledged to the caller survives the process being killed at once", async () => {
     (await open()).close();
