@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
 import type { ListCursor } from "../page-cursor";
 import { likePattern, prepared } from "./connection";
+import { namedAfter } from "./identifiers";
 import { searchGeneration } from "./search-index";
 
 /**
@@ -271,7 +272,11 @@ export class SqliteInboxListing {
       ? `enquiry_work w INDEXED BY ${index}`
       : `(SELECT enquiry_id FROM temp.inbox_search_hits WHERE phrase = @hitsPhrase) s
          CROSS JOIN enquiry_work w ON w.enquiry_id = s.enquiry_id`;
-    return translated.readsEnquiry ? `${source} JOIN ${this.table} e ON e.id = w.enquiry_id` : source;
+    // The enquiries' contact columns read from their index (team-schema.ts: inboxContactSchema).
+    const contact = namedAfter(this.table, "contact");
+    return translated.readsEnquiry
+      ? `${source} JOIN ${this.table} e INDEXED BY ${contact} ON e.id = w.enquiry_id`
+      : source;
   }
 
   /** The index a listing walks in the phase's order, or null to read the search's matches. */

@@ -4,7 +4,7 @@ import { handedOnSchema } from "./handed-on-schema";
 import { newsletterSchema } from "./newsletter-schema";
 import { sharedWorkSchema } from "./shared-work-schema";
 import { staffAccountsSchema } from "./staff-accounts-schema";
-import { inboxListingSchema, lifecycleSchema, teamSchema } from "./team-schema";
+import { inboxContactSchema, inboxListingSchema, lifecycleSchema, teamSchema } from "./team-schema";
 import { webhookSchema } from "./webhook-schema";
 import { conversationSchema } from "./conversation-schema";
 import { templatesAndPushSchema } from "./templates-and-push-schema";
@@ -188,6 +188,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     saleSchema(enquiryTable, quoteIdentifier),
     // The inbox's filters combined in one listing (inbox-listing.ts).
     inboxListingSchema(enquiryTable, quoteIdentifier),
+    // A short search's comparisons read from an index of the enquiries' contact columns (team-schema.ts).
+    inboxContactSchema(enquiryTable, quoteIdentifier),
   ];
 }
 
