@@ -339,6 +339,7 @@ export async function buildApp({
     retention: () => retentionSweeps.status,
     backups: () => backups?.status,
     digestLastRunAt: () => digests.lastRunAt(),
+    mailbox: () => mailboxReader?.status(),
     ...(metrics?.backlogMaxAgeMs !== undefined ? { backlogMaxAgeMs: metrics.backlogMaxAgeMs } : {}),
   });
   await app.register(fastifyRateLimit, {

@@ -8,6 +8,7 @@ import { mailHeader, startMailSink, type MailSink } from "../../tests/support/ma
 import { buildTestApp, waitForEmptyOutbox, type TestApp } from "../../tests/support/test-app";
 import { parseImapUrl, type ImapSettings } from "./imap-settings";
 import { FILED_KEYWORD, readMailboxOnce } from "./mailbox-reader";
+import { OPS_PATHS } from "../ops";
 
 const MAIL_FROM = "sales@collarise.example";
 const BUYER = "meera.iyer@mail.example";
@@ -225,7 +226,16 @@ describe("replies from the console, and the buyer's answers from the company's m
     );
     const before = await dovecot!.list();
 
+    const readFrom = Date.now();
     expect(await server.app.conversation.mailbox!.runOnce()).toBeUndefined();
+    // What an operator's scrape shows of it: the read, its time, and the one answer stored.
+    const scraped = (await server.app.inject({ method: "GET", url: OPS_PATHS.metrics })).body;
+    const figure = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(scraped)?.[1]);
+    expect(figure("collarise_mailbox_answers_stored_total")).toBe(1);
+    expect(figure("collarise_mailbox_last_read_timestamp_seconds") * 1000).toBeGreaterThanOrEqual(
+      readFrom - 1000,
+    );
+    expect(figure("collarise_mailbox_read_interval_seconds")).toBe(60);
     const messages = (await conversationOf(server, cookie, id)).messages;
     expect(messages.map((message) => message.direction)).toEqual(["out", "in"]);
     expect(messages[1]).toMatchObject({

@@ -293,6 +293,13 @@ async function readBatch(
   };
 }
 
+/** This instance's reading of the mailbox: its last read through, the answers it stored, how often it tries. */
+export interface MailboxStatus {
+  lastReadAt: Date | null;
+  answersStored: number;
+  everyMs: number;
+}
+
 /**
  * Reads the company's mailbox every `everyMs`, holding the reader's lease (MAILBOX_JOB) so that of
  * several instances one reads at a time; wakes the outbox when an owner has an alert to send.
@@ -311,6 +318,7 @@ export function scheduleMailboxReading(options: {
 }) {
   const now = options.now ?? (() => new Date());
   let lastReadAt: Date | null = null;
+  let answersStored = 0;
   let failing = false;
 
   async function run(): Promise<void> {
@@ -346,6 +354,7 @@ export function scheduleMailboxReading(options: {
     if (failing) options.log.info({}, "the company's mailbox is read again");
     failing = false;
     lastReadAt = now();
+    answersStored += outcome.result.stored;
     if (outcome.result.looked > 0) options.log.info({ ...outcome.result }, "the company's mailbox was read");
     if (outcome.result.stored > 0) options.wake?.();
   }
@@ -363,5 +372,7 @@ export function scheduleMailboxReading(options: {
     stop: schedule.stop,
     /** When this instance last read the mailbox through. */
     lastReadAt: () => lastReadAt,
+    /** What /metrics shows of this instance's reading (server/ops/metrics.ts). */
+    status: (): MailboxStatus => ({ lastReadAt, answersStored, everyMs: options.everyMs }),
   };
 }

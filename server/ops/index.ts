@@ -9,6 +9,7 @@ import { createMetrics, type EndpointBacklog, type Metrics } from "./metrics";
 import { isOperator } from "./operator-access";
 import { readinessCheck, type ReadinessCheck } from "./readiness";
 import { WEBHOOK_DELIVERIES_LISTED } from "../../domain/webhooks";
+import type { MailboxStatus } from "../mail/mailbox-reader";
 
 /** The operators' paths, outside /api: load balancers, process managers and Prometheus ask them by address. */
 export const OPS_PATHS = { live: "/livez", ready: "/readyz", metrics: "/metrics" } as const;
@@ -44,6 +45,7 @@ export interface OpsOptions {
   retention: () => RetentionStatus;
   backups: () => BackupStatus | undefined;
   digestLastRunAt: () => Date | null;
+  mailbox: () => MailboxStatus | undefined;
   /** Tests make the backlog's reads fresher than a scrape every few seconds needs. */
   backlogMaxAgeMs?: number;
 }
@@ -82,6 +84,7 @@ export function installOps(app: FastifyInstance, options: OpsOptions): Ops {
     retention: options.retention,
     backups: options.backups,
     digestLastRunAt: options.digestLastRunAt,
+    mailbox: options.mailbox,
     ...(options.backlogMaxAgeMs !== undefined ? { backlogMaxAgeMs: options.backlogMaxAgeMs } : {}),
   });
   const ops: Ops = {

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "@prometheus-io/client";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { BackupStatus } from "../backup/backup-schedule";
+import type { MailboxStatus } from "../mail/mailbox-reader";
 import type { CountersState } from "../rate-limit-store";
 import type { RetentionStatus } from "../retention/retention-schedule";
 import type { OutboxBacklog } from "../store/store";
@@ -31,6 +32,8 @@ export interface MetricSources {
   retention: () => RetentionStatus;
   backups: () => BackupStatus | undefined;
   digestLastRunAt: () => Date | null;
+  /** The mailbox reader's figures, with IMAP_URL only. */
+  mailbox: () => MailboxStatus | undefined;
   /** Tests make the backlog's reads fresher. */
   backlogMaxAgeMs?: number;
   now?: () => Date;
@@ -251,6 +254,35 @@ export function createMetrics(sources: MetricSources) {
       this.set(seconds(at ?? startedAt));
     },
   });
+  if (sources.mailbox()) {
+    new Gauge({
+      name: "collarise_mailbox_last_read_timestamp_seconds",
+      help: "When this instance last read the company's mailbox through (its start until then; one instance reads at a time).",
+      registers,
+      collect() {
+        this.set(seconds(sources.mailbox()?.lastReadAt ?? startedAt));
+      },
+    });
+    new Gauge({
+      name: "collarise_mailbox_read_interval_seconds",
+      help: "IMAP_POLL_SECONDS: how often each instance tries to read the mailbox.",
+      registers,
+      collect() {
+        this.set((sources.mailbox()?.everyMs ?? 0) / 1000);
+      },
+    });
+    let answersCounted = 0;
+    new Counter({
+      name: "collarise_mailbox_answers_stored_total",
+      help: "Buyers' answers this instance read from the mailbox and stored on their enquiries.",
+      registers,
+      collect() {
+        const stored = sources.mailbox()?.answersStored ?? 0;
+        this.inc(stored - answersCounted);
+        answersCounted = stored;
+      },
+    });
+  }
   if (sources.backups()) {
     new Gauge({
       name: "collarise_backup_last_success_timestamp_seconds",
