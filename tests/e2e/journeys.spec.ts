@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import {
   accessibilityViolations,
   expect,
+  moveUntilSectionsHydrate,
   test,
   viewportOf,
   waitForHydration,
@@ -302,8 +303,7 @@ for (const pages of pageLanguages) {
         });
         await page.goto(pages.home);
         await waitForPageHydration(page);
-        await page.mouse.move(5, 5);
-        await expect(page.locator("[data-hydrated]")).toHaveCount(1);
+        await moveUntilSectionsHydrate(page);
         // Served with the page, the answers need no script.
         expect(faqScripts).toEqual([]);
 

@@ -18,6 +18,7 @@ import { product } from "../../app/content/site";
 import {
   accessibilityViolations,
   expect,
+  moveUntilSectionsHydrate,
   test,
   viewportOf,
   waitForPageHydration,
@@ -52,21 +53,6 @@ async function openLanding(page: Page, path = "/") {
   await page.goto(path);
   await waitForPageHydration(page);
   await moveUntilSectionsHydrate(page);
-}
-
-/**
- * Moves the pointer, as a visitor does, until the sections have hydrated: a single move can come
- * before the page has started listening for the first sign of use, and would then be missed.
- */
-async function moveUntilSectionsHydrate(page: Page) {
-  let moves = 0;
-  await expect
-    .poll(async () => {
-      moves += 1;
-      await page.mouse.move(2 + (moves % 2), 2);
-      return page.locator("[data-hydrated='true']").count();
-    })
-    .toBe(1);
 }
 
 function carousel(page: Page, name: string): Locator {

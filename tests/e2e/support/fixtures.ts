@@ -58,3 +58,18 @@ export async function waitForHydration(element: Locator) {
 export async function waitForPageHydration(page: Page) {
   await waitForHydration(page.locator("header").first());
 }
+
+/**
+ * Moves the pointer, as a visitor does, until the sections have hydrated: a single move can come
+ * before the page has started listening for the first sign of use, and would then be missed.
+ */
+export async function moveUntilSectionsHydrate(page: Page) {
+  let moves = 0;
+  await expect
+    .poll(async () => {
+      moves += 1;
+      await page.mouse.move(2 + (moves % 2), 2);
+      return page.locator("[data-hydrated='true']").count();
+    })
+    .toBe(1);
+}
