@@ -1,6 +1,7 @@
 import type { EnquiryStatus } from "../../../domain/console";
 import { deliveryState, type InboxRow, type TeamFields, type TeamInboxRow } from "../enquiry-work";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
+import type { WorkRow } from "./work-record";
 import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
 
 /**
@@ -14,14 +15,11 @@ export interface InboxSqlRow extends EnquiryRow, EnquiryMetaColumns {
   attempts: number | null;
 }
 
-export interface TeamColumns {
-  owner_id: string | null;
-  follow_up_at: string | null;
-  next_step: string | null;
-  touched_at: string | null;
-  due_at: string | null;
-  first_contact_due_at: string | null;
-}
+/** The work record's columns the team's fields are read from. */
+export type TeamColumns = Pick<
+  WorkRow,
+  "owner_id" | "follow_up_at" | "next_step" | "touched_at" | "due_at" | "first_contact_due_at"
+>;
 
 export const INBOX_COLUMNS = `${ENQUIRY_COLUMNS},
   w.status, w.version, n.sent_at, n.attempts, ${ENQUIRY_META_COLUMNS}`;

@@ -1,3 +1,4 @@
+import { namedAfter } from "./identifiers";
 /**
  * The sales team's work, one migration step of the SQLite store (docs/decisions/022):
  * - each enquiry's work row gains its owner (a member of staff; unassigned when they are
@@ -201,6 +202,6 @@ export function inboxListingSchema(enquiryTable: string, quote: (name: string) =
  */
 export function inboxContactSchema(enquiryTable: string, quote: (name: string) => string): string {
   return `
-    CREATE INDEX ${quote(`${enquiryTable}_contact`)} ON ${quote(enquiryTable)} (id, Name, Email, Mobile);
+    CREATE INDEX ${namedAfter(quote(enquiryTable), "contact")} ON ${quote(enquiryTable)} (id, Name, Email, Mobile);
   `;
 }
