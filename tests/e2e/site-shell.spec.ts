@@ -253,7 +253,11 @@ for (const width of [widths.mobile, widths.desktop]) {
       await openPage(page, "/privacy-policy");
       for (let stop = 0; stop < 40; stop += 1) {
         await page.keyboard.press("Tab");
-        const state = await page.evaluate(() => {
+        // Read as the visitor sees it: after the frames the move of the focus brings. The footer and
+        // the policy's sections are laid out only as they near the screen (content-visibility), and
+        // take their real height in the frame after the focus scrolled them into view.
+        const state = await page.evaluate(async () => {
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
           const element = document.activeElement as HTMLElement | null;
           const header = document.querySelector("header");
           if (!element || element === document.body || !header) return null;
