@@ -72,6 +72,9 @@ export const conversationText = {
     `Not sent yet after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}: it waits in the outbox and is tried again.`,
   sentAt: (when: string) => `sent ${when}`,
   newAnswer: "New",
+  unreadAnswers: (count: number) => (count === 1 ? "New answer" : `${count} new answers`),
+  unreadAnswersLabel: (count: number) =>
+    `The buyer answered: ${count} unread ${count === 1 ? "e-mail" : "e-mails"}`,
   attachments: (count: number) => `${count} ${count === 1 ? "attachment" : "attachments"} not shown.`,
   quoteTrimmed: "The earlier mail it quoted is not shown.",
   truncated: "It was longer: the rest is in the company's mailbox.",

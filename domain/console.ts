@@ -169,6 +169,8 @@ export interface InboxItem {
   source?: string;
   /** How many enquiries the same buyer sent before this one (domain/buyer.ts), Spam aside. */
   earlierEnquiries?: number;
+  /** How many of the buyer's answers to it (read from the mailbox) its owner has not opened. */
+  unreadAnswers?: number;
 }
 
 /** Mail is not going out: a notification has waited in the outbox longer than OUTBOX_ALERT_MINUTES. */

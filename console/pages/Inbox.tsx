@@ -46,7 +46,7 @@ import { appPaths } from "../paths";
 import { rememberInbox, type InboxReturnState } from "../inbox-return";
 import { LoadState } from "../components/Notices";
 import { BulkBar, BulkOutcome } from "../components/BulkBar";
-import { ReturningBadge } from "../components/ReturningBadge";
+import { AnswerBadge, ReturningBadge } from "../components/ReturningBadge";
 import { enterActs, ShortcutsDialog, useShortcuts } from "../components/Shortcuts";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -637,6 +637,7 @@ export function Component() {
                       {row.Name}
                     </Link>
                     <span className="reference">{row.reference}</span>
+                    <AnswerBadge count={row.unreadAnswers} />
                     <ReturningBadge count={row.earlierEnquiries} />
                   </th>
                   <td className="cell-mobile">{spacedMobile(row.Mobile)}</td>

@@ -26,7 +26,7 @@ import { istCsvTime } from "./export-filter";
 import { markNotSpam } from "./not-spam";
 import { reserveMailTo } from "../mailbox-caps";
 import { describeWait } from "./throttle";
-import { saleFields, withEarlierEnquiries } from "./sale-fields";
+import { saleFields, withInboxMarks } from "./sale-fields";
 import { checkLostReason, LOST_REASONS } from "../../domain/deal";
 import { inboxFilterFor, inboxQuerySchema } from "./inbox-query";
 import { matchesInboxFilter } from "../lifecycle/inbox-listing";
@@ -163,8 +163,8 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const listed = await work.list({ ...filter, ...page });
     const now = app.clock();
     return {
-      // Each with how many enquiries its buyer sent before: the inbox's "Returning" mark.
-      items: await withEarlierEnquiries(
+      // Each with its buyer's earlier enquiries and unread answers: the inbox's marks.
+      items: await withInboxMarks(
         app.store,
         listed.items.map((row) => ({ ...inboxItem(row), ...teamItemFields(row, row.status, now) })),
       ),
@@ -208,7 +208,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     return {
       // Only the arrivals the open inbox's filter shows (server/lifecycle/inbox-listing.ts).
       items: filter
-        ? await withEarlierEnquiries(
+        ? await withInboxMarks(
             app.store,
             items.filter(({ row }) => matchesInboxFilter(listedFactsOf(row), filter)).map(({ item }) => item),
           )

@@ -16,8 +16,19 @@ export async function saleFields(store: Store, enquiryId: string): Promise<Enqui
   };
 }
 
-/** Inbox items with how many enquiries their buyer sent before each: the inbox's "Returning" mark. */
-export async function withEarlierEnquiries<T extends InboxItem>(store: Store, items: T[]): Promise<T[]> {
-  const earlier = await store.buyers.earlierCounts(items.map((item) => item.id));
-  return items.map((item) => ({ ...item, earlierEnquiries: earlier.get(item.id) ?? 0 }));
+/**
+ * Inbox items with the inbox's two marks: how many enquiries their buyer sent before each
+ * ("Returning"), and how many of the buyer's answers to it are unread ("New answer").
+ */
+export async function withInboxMarks<T extends InboxItem>(store: Store, items: T[]): Promise<T[]> {
+  const ids = items.map((item) => item.id);
+  const [earlier, unread] = await Promise.all([
+    store.buyers.earlierCounts(ids),
+    store.conversations.unreadCounts(ids),
+  ]);
+  return items.map((item) => ({
+    ...item,
+    earlierEnquiries: earlier.get(item.id) ?? 0,
+    unreadAnswers: unread.get(item.id) ?? 0,
+  }));
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { enquiryReference, type EnquiryDetail } from "../../domain/console";
+import { ADMIN_API_ROUTES, enquiryReference, type EnquiryDetail, type InboxPage } from "../../domain/console";
 import type { Conversation, IncomingMessage } from "../../domain/conversation";
 import { textMessages } from "../../domain/enquiry";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
@@ -270,13 +270,23 @@ describe("replies from the console, and the buyer's answers from the company's m
       before.filter((mail) => mail.uid !== answerUid),
     );
 
+    // The inbox marks it, in the listing and in the team's views.
+    const unreadInInbox = async (query = "") =>
+      (await consoleRequest(server.app, cookie, "GET", `${ADMIN_API_ROUTES.enquiries}${query}`))
+        .json<InboxPage>()
+        .items.find((item) => item.id === id)?.unreadAnswers;
+    expect(await unreadInInbox()).toBe(1);
+    expect(await unreadInInbox("?view=mine")).toBe(1);
+
     // Another member opening it leaves it unread for Priya; her opening it reads it.
     await addStaff(server.app, "owner@example.com", "owner");
     const other = await signIn(server.app, "aman@example.com");
     await consoleRequest(server.app, other, "POST", `/enquiries/${id}/conversation/read`);
     expect(((await conversationOf(server, cookie, id)).messages[1] as IncomingMessage).unread).toBe(true);
+    expect(await unreadInInbox()).toBe(1);
     const read = await consoleRequest(server.app, cookie, "POST", `/enquiries/${id}/conversation/read`);
     expect((read.json<Conversation>().messages[1] as IncomingMessage).unread).toBe(false);
+    expect(await unreadInInbox()).toBe(0);
     expect(priya.id).toBeTruthy();
 
     // Read again (a restart, the next poll): nothing new, nothing twice.

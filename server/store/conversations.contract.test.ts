@@ -202,6 +202,40 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     expect(mail?.reply.references).toEqual([first!.message.messageId, "<answer-1@mail.example>"]);
   });
 
+  test("the inbox counts each enquiry's unread answers, across more enquiries than one query holds", async () => {
+    const { store } = await open();
+    // More than Firestore's 30 values of an `in` query: the counts are gathered in parts.
+    const listed = [];
+    for (let index = 0; index < 33; index += 1) {
+      listed.push(await store.enquiries.add(anEnquiry({ Email: `buyer${index}@mail.example` })));
+    }
+    const [first, , third] = listed;
+    const last = listed.at(-1)!;
+    const answered = [first!, third!, last];
+    for (const [index, enquiry] of answered.entries()) {
+      const answers = Array.from({ length: index + 1 }, (_, n) =>
+        answer(enquiry.id, { messageId: `<answer-${index}-${n}@mail.example>` }),
+      );
+      expect(await store.conversations.addAnswers(answers)).toEqual(answers.map(() => "added"));
+    }
+    // A reply from the console is no answer.
+    await reply(store, listed[1]!.id, "Hello");
+
+    const ids = listed.map((enquiry) => enquiry.id);
+    expect(Object.fromEntries(await store.conversations.unreadCounts(ids))).toEqual({
+      [first!.id]: 1,
+      [third!.id]: 2,
+      [last.id]: 3,
+    });
+    await store.conversations.markRead(third!.id);
+    expect(Object.fromEntries(await store.conversations.unreadCounts(ids))).toEqual({
+      [first!.id]: 1,
+      [last.id]: 3,
+    });
+    expect((await store.conversations.unreadCounts([])).size).toBe(0);
+    expect((await store.conversations.unreadCounts(["no-such-enquiry"])).size).toBe(0);
+  });
+
   test("a thread, a reference and the reader's place in the mailbox are found again", async () => {
     const { store } = await open();
     const stored = await store.enquiries.add(anEnquiry({ Email: "Buyer.Two@Mail.example" }), {

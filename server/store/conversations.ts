@@ -63,6 +63,8 @@ export interface ConversationStore {
   addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]>;
   /** Marks the enquiry's answers read; answers how many were unread. */
   markRead(enquiryId: string): Promise<number>;
+  /** For each enquiry, how many of its buyer's answers are unread (absent: none): the inbox's mark. */
+  unreadCounts(enquiryIds: readonly string[]): Promise<Map<string, number>>;
   /**
    * The enquiry a thread belongs to: the first of `messageIds` that is a message of a conversation
    * (a reply sent, an answer stored), or the first of `acknowledgementIds` that is an enquiry's

@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import Database from "better-sqlite3";
 import { conversationText } from "../../console/content";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { enquiryReference } from "../../domain/console";
+import { CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
 import { SqliteStore, sqlitePathFromUrl } from "../../server/store/sqlite";
 import { buyerMail, startDovecot, type RunningDovecot } from "../support/dovecot";
 import { mailHeader, startMailSink, type MailSink } from "../support/mail-sink";
@@ -155,4 +155,47 @@ test("a member answers a buyer from the enquiry's page with the keyboard, sees t
   await page.reload();
   await expect(answer).toBeVisible();
   await expect(answer.getByText(conversationText.newAnswer, { exact: true })).toHaveCount(0);
+
+  // On her phone, in the inbox, when the buyer writes again: the enquiry's card says so, and stops
+  // saying so once she has read it.
+  await page.setViewportSize(viewportOf(375));
+  await page.goto(`${server.baseUrl}${CONSOLE_PAGE_PATHS.inbox}`);
+  const card = page.getByRole("row").filter({ hasText: enquiryReference(id) });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(conversationText.unreadAnswers(1))).toHaveCount(0);
+  await dovecot!.deliver(
+    buyerMail(
+      {
+        From: `Kavita Rao <${BUYER}>`,
+        To: MAIL_FROM,
+        Subject: reply!.parsed.subject ?? "",
+        "Message-ID": "<kavita-2@mail.example>",
+        "In-Reply-To": "<kavita-1@mail.example>",
+        References: "<kavita-1@mail.example>",
+      },
+      "और 12 सैशे भी जोड़ दीजिए।",
+    ),
+  );
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByText(conversationText.unreadAnswers(1), { exact: true })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  // A screen reader hears what the mark means.
+  await expect(card).toContainText(conversationText.unreadAnswersLabel(1));
+  expect(await accessibilityViolations(page)).toEqual([]);
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/inbox-answer-375.png` });
+    await page.setViewportSize(viewportOf(1280));
+    await page.screenshot({ path: `${SHOTS}/inbox-answer-1280.png` });
+    await page.setViewportSize(viewportOf(375));
+  }
+
+  await card.getByRole("link", { name: "Kavita Rao" }).click();
+  const second = conversation.getByRole("listitem").filter({ hasText: "और 12 सैशे भी जोड़ दीजिए" });
+  await expect(second.getByText(conversationText.newAnswer, { exact: true })).toBeVisible();
+  await page.goBack();
+  await expect(card).toBeVisible();
+  await expect(card.getByText(conversationText.unreadAnswers(1), { exact: true })).toHaveCount(0);
 });

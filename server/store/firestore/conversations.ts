@@ -266,6 +266,24 @@ export class FirestoreConversationStore implements ConversationStore {
     });
   }
 
+  async unreadCounts(enquiryIds: readonly string[]): Promise<Map<string, number>> {
+    return this.context.run(async () => {
+      const counts = new Map<string, number>();
+      for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
+        const unread = await this.collections.messages
+          .where("enquiryId", "in", part)
+          .where("unread", "==", true)
+          .select("enquiryId")
+          .get();
+        for (const doc of unread.docs) {
+          const id = String(doc.get("enquiryId"));
+          counts.set(id, (counts.get(id) ?? 0) + 1);
+        }
+      }
+      return counts;
+    });
+  }
+
   async enquiryOfThread(thread: {
     messageIds: readonly string[];
     acknowledgementIds: readonly string[];

@@ -226,6 +226,19 @@ export class SqliteConversationStore implements ConversationStore {
     );
   }
 
+  async unreadCounts(enquiryIds: readonly string[]): Promise<Map<string, number>> {
+    if (enquiryIds.length === 0) return new Map();
+    const rows = this.run((db) =>
+      prepared<[string], { id: string; unread: number }>(
+        db,
+        `SELECT enquiry_id AS id, count(*) AS unread FROM enquiry_messages
+         WHERE enquiry_id IN (SELECT value FROM json_each(?)) AND unread = 1
+         GROUP BY enquiry_id`,
+      ).all(JSON.stringify(enquiryIds)),
+    );
+    return new Map(rows.map((row) => [row.id, row.unread]));
+  }
+
   async enquiryOfThread(thread: {
     messageIds: readonly string[];
     acknowledgementIds: readonly string[];
