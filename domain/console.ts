@@ -120,6 +120,11 @@ export const INBOX_PAGE_SIZE = 50;
 export const BULK_MAX = 500;
 /** How often an open inbox asks for enquiries received since its newest. */
 export const INBOX_POLL_MS = 5_000;
+/**
+ * The most listed enquiries an inbox's poll asks the marks of (`shown`, comma-separated ids): the
+ * buyer's unread answers then show on them without a reload. Rows past it are marked when listed.
+ */
+export const UPDATES_SHOWN_MAX = 100;
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_HOURS = 12;
 /** However much it is used, a session ends this many days after its sign-in. */
@@ -199,6 +204,12 @@ export interface InboxPage {
   counts: Record<EnquiryStatus, number>;
   /** Cursor of the newest enquiry stored, for ?since= on the updates route. */
   newestCursor: string | null;
+}
+
+/** What an open inbox's poll gets back (ADMIN_API_ROUTES.enquiryUpdates). */
+export interface InboxUpdates extends Pick<InboxPage, "items" | "outboxStall" | "counts" | "newestCursor"> {
+  /** Of the enquiries it named as shown, each whose buyer's answers are unread, with how many. */
+  unreadAnswers: Record<string, number>;
 }
 
 export interface HistoryEntry {

@@ -9,9 +9,11 @@ import {
   ENQUIRY_STATUSES,
   INBOX_POLL_MS,
   SEARCH_MAX_LENGTH,
+  UPDATES_SHOWN_MAX,
   type InboxIds,
   type InboxItem,
   type InboxPage,
+  type InboxUpdates,
   type OutboxStall,
 } from "../../domain/console";
 import {
@@ -104,6 +106,11 @@ export function Component() {
   const searchInput = useRef<HTMLInputElement>(null);
   const newestCursor = useRef<string | null>(null);
   const loaded = useRef(false);
+  /** The listed enquiries the poll asks the marks of: the first UPDATES_SHOWN_MAX. */
+  const shownIds = useRef<string[]>([]);
+  useEffect(() => {
+    shownIds.current = (page?.items ?? []).slice(0, UPDATES_SHOWN_MAX).map((item) => item.id);
+  }, [page]);
 
   /** Changes parts of the filter, keeping the rest: a new history entry, or in place while typing. */
   const setQuery = useCallback(
@@ -195,24 +202,36 @@ export function Component() {
       controller = new AbortController();
       const since = new URLSearchParams(queryKey);
       if (newestCursor.current) since.set("since", newestCursor.current);
+      const shown = shownIds.current;
+      if (shown.length > 0) since.set("shown", shown.join(","));
       try {
         callApi<ViewCountsPayload>(apiPath(TEAM_API_ROUTES.counts), { signal: controller.signal }).then(
           setViewCounts,
           () => undefined,
         );
-        const update = await callApi<Pick<Page, "items" | "newestCursor" | "counts" | "outboxStall">>(
+        const update = await callApi<Omit<InboxUpdates, "items"> & { items: Row[] }>(
           apiPath(ADMIN_API_ROUTES.enquiryUpdates, {}, since),
           { signal: controller.signal },
         );
         if (update.newestCursor) newestCursor.current = update.newestCursor;
-        const { counts, outboxStall } = update;
+        const { counts, outboxStall, unreadAnswers } = update;
+        const asked = new Set(shown);
         setPage((page) => {
           if (!page) return page;
-          const known = new Set(page.items.map((item) => item.id));
+          // A buyer's answer read from the mailbox meanwhile marks its row; one read takes the mark off.
+          const remarked = (item: Row) =>
+            asked.has(item.id) && (unreadAnswers[item.id] ?? 0) !== (item.unreadAnswers ?? 0);
+          const listed = page.items.some(remarked)
+            ? page.items.map((item) =>
+                remarked(item) ? { ...item, unreadAnswers: unreadAnswers[item.id] ?? 0 } : item,
+              )
+            : page.items;
+          const known = new Set(listed.map((item) => item.id));
           const arrived = update.items.filter((item) => !known.has(item.id));
           // Newest first, they go on top; ordered by due, they wait to be shown in their place.
-          if (sort !== "received" || arrived.length === 0) return { ...page, counts, outboxStall };
-          return { ...page, items: [...arrived, ...page.items], counts, outboxStall };
+          if (sort !== "received" || arrived.length === 0)
+            return { ...page, items: listed, counts, outboxStall };
+          return { ...page, items: [...arrived, ...listed], counts, outboxStall };
         });
         if (update.items.length === 0) return;
         if (sort !== "received") setWaitingNew((count) => count + update.items.length);

@@ -9,10 +9,12 @@ import {
   enquiryReference,
   INBOX_PAGE_SIZE,
   NOTE_MAX_LENGTH,
+  UPDATES_SHOWN_MAX,
   type EnquiryDetail,
   type InboxIds,
   type InboxItem,
   type InboxPage,
+  type InboxUpdates,
 } from "../../domain/console";
 import { toCsv, UTF8_BOM } from "../cli/csv";
 import { apiMessages } from "../routes/api-errors";
@@ -49,7 +51,16 @@ const cursor = z
   .string()
   .max(300)
   .refine((value) => decodePageCursor(value) !== null);
-const updatesQuery = inboxQuerySchema.extend({ since: cursor.optional() });
+const updatesQuery = inboxQuerySchema.extend({
+  since: cursor.optional(),
+  /** The enquiries the inbox lists, comma-separated: their unread answers come back with the poll. */
+  shown: z
+    .string()
+    .max(UPDATES_SHOWN_MAX * 65)
+    .transform((value) => value.split(",").filter(Boolean))
+    .pipe(z.array(z.string().max(64)).max(UPDATES_SHOWN_MAX))
+    .optional(),
+});
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const notificationParams = idParams.extend({ notificationId: z.string().min(1).max(64) });
 const statusBody = z.object({
@@ -199,10 +210,10 @@ export async function enquiryRoutes(app: FastifyInstance) {
     return { items, total: page.nextCursor ? await work.count(filter) : items.length };
   });
 
-  app.get(ADMIN_API_ROUTES.enquiryUpdates, async (request, reply) => {
+  app.get(ADMIN_API_ROUTES.enquiryUpdates, async (request, reply): Promise<InboxUpdates | FastifyReply> => {
     const query = updatesQuery.safeParse(request.query);
     if (!query.success) return badRequest(reply);
-    const { since, ...asked } = query.data;
+    const { since, shown, ...asked } = query.data;
     const filter = inboxFilterFor(app, request, asked);
     const items = filter ? await withTeamFields(await work.listSince(since ?? null, UPDATES_MAX)) : [];
     return {
@@ -213,6 +224,8 @@ export async function enquiryRoutes(app: FastifyInstance) {
             items.filter(({ row }) => matchesInboxFilter(listedFactsOf(row), filter)).map(({ item }) => item),
           )
         : [],
+      // The listed enquiries whose buyer answered and whose owner has not read it yet.
+      unreadAnswers: Object.fromEntries(await app.store.conversations.unreadCounts(shown ?? [])),
       newestCursor: await work.newestCursor(),
       counts: await work.counts(),
       outboxStall: await app.outbox.monitor.stall(),

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { ADMIN_API_ROUTES, enquiryReference, type EnquiryDetail, type InboxPage } from "../../domain/console";
+import {
+  ADMIN_API_ROUTES,
+  enquiryReference,
+  UPDATES_SHOWN_MAX,
+  type EnquiryDetail,
+  type InboxPage,
+  type InboxUpdates,
+} from "../../domain/console";
 import type { Conversation, IncomingMessage } from "../../domain/conversation";
 import { textMessages } from "../../domain/enquiry";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
@@ -277,6 +284,14 @@ describe("replies from the console, and the buyer's answers from the company's m
         .items.find((item) => item.id === id)?.unreadAnswers;
     expect(await unreadInInbox()).toBe(1);
     expect(await unreadInInbox("?view=mine")).toBe(1);
+    // An inbox left open hears of it with its next poll, for the enquiries it lists.
+    const polled = async (shown: string) =>
+      await consoleRequest(server.app, cookie, "GET", `${ADMIN_API_ROUTES.enquiryUpdates}?shown=${shown}`);
+    expect((await polled(`${id},no-such-enquiry`)).json<InboxUpdates>().unreadAnswers).toEqual({ [id]: 1 });
+    expect((await polled("")).json<InboxUpdates>().unreadAnswers).toEqual({});
+    const tooMany = Array.from({ length: UPDATES_SHOWN_MAX + 1 }, (_, n) => `id-${n}`).join(",");
+    expect((await polled(tooMany)).statusCode).toBe(400);
+    expect((await polled("x".repeat(UPDATES_SHOWN_MAX * 65 + 1))).statusCode).toBe(400);
 
     // Another member opening it leaves it unread for Priya; her opening it reads it.
     await addStaff(server.app, "owner@example.com", "owner");
@@ -287,6 +302,7 @@ describe("replies from the console, and the buyer's answers from the company's m
     const read = await consoleRequest(server.app, cookie, "POST", `/enquiries/${id}/conversation/read`);
     expect((read.json<Conversation>().messages[1] as IncomingMessage).unread).toBe(false);
     expect(await unreadInInbox()).toBe(0);
+    expect((await polled(id)).json<InboxUpdates>().unreadAnswers).toEqual({});
     expect(priya.id).toBeTruthy();
 
     // Read again (a restart, the next poll): nothing new, nothing twice.
