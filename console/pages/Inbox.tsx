@@ -48,7 +48,7 @@ import { appPaths } from "../paths";
 import { rememberInbox, type InboxReturnState } from "../inbox-return";
 import { LoadState } from "../components/Notices";
 import { BulkBar, BulkOutcome } from "../components/BulkBar";
-import { AnswerBadge, ReturningBadge } from "../components/ReturningBadge";
+import { AnswerBadge, ReturningBadge } from "../components/InboxMarks";
 import { enterActs, ShortcutsDialog, useShortcuts } from "../components/Shortcuts";
 
 const SEARCH_DEBOUNCE_MS = 300;
