@@ -29,14 +29,11 @@ type Bounds = { from: string; to: string };
  * enquiries per day from the `enquiry_days` rollup (kept by triggers in the transaction that
  * stores or erases an enquiry), statuses from enquiry_work's received_at, first touches from
  * `enquiry_first_touch` (kept by a trigger on the history), members from enquiry_history's index
- * on `at`, page speed from a covering index on vitals' received_at.
+ * on `at`, owners, sources and outcomes from enquiry_work's covering indexes (the buyer type and
+ * source each work row carries), page speed from a covering index on vitals' received_at.
  */
 export class SqliteDashboardStore implements DashboardStore {
-  constructor(
-    private readonly run: SqliteRun,
-    /** The enquiries' table, already quoted. */
-    private readonly table: string,
-  ) {}
+  constructor(private readonly run: SqliteRun) {}
 
   async parts(span: DashboardSpan): Promise<DashboardParts> {
     const bounds: Bounds = { from: span.from.toISOString(), to: span.to.toISOString() };
@@ -113,13 +110,12 @@ export class SqliteDashboardStore implements DashboardStore {
          GROUP BY 1`,
       )
       .all(params);
+    // The work row's copy of the source, the one the inbox's filter reads: from the covering index.
     const sources = db
       .prepare<typeof params, DashboardBreakdownRow>(
-        `SELECT coalesce(m.source_label, @none) AS key, count(*) AS enquiries
-         FROM ${this.table} e
-           LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id
-           LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
-         WHERE e.received_at >= @from AND e.received_at < @to AND coalesce(w.status, 'New') != 'Spam'
+        `SELECT coalesce(source_label, @none) AS key, count(*) AS enquiries
+         FROM enquiry_work INDEXED BY enquiry_work_received
+         WHERE received_at >= @from AND received_at < @to AND status != 'Spam'
          GROUP BY 1`,
       )
       .all(params);
@@ -128,18 +124,17 @@ export class SqliteDashboardStore implements DashboardStore {
 
   /**
    * The enquiries received in the span now decided, by IST month, buyer type, source and status,
-   * with the orders' values: from enquiry_work's (status, received_at) index, each joined by key.
+   * with the orders' values: from enquiry_work's (status, received_at) index, which carries the
+   * buyer type and source, each joined to its deal by key.
    */
   private outcomes(db: Database.Database, bounds: Bounds): OutcomeRow[] {
     const statuses = JSON.stringify(DECIDED_STATUSES);
     return db
       .prepare<Bounds & { none: string; statuses: string }, OutcomeRow>(
-        `SELECT strftime('%Y-%m', w.received_at, '+330 minutes') AS month, e.RetailerSelfUse AS buyer,
-           coalesce(m.source_label, @none) AS source, w.status, count(*) AS enquiries,
+        `SELECT strftime('%Y-%m', w.received_at, '+330 minutes') AS month, w.buyer,
+           coalesce(w.source_label, @none) AS source, w.status, count(*) AS enquiries,
            count(d.value_rupees) AS orders, coalesce(sum(d.value_rupees), 0) AS value
-         FROM enquiry_work w
-           JOIN ${this.table} e ON e.id = w.enquiry_id
-           LEFT JOIN enquiry_meta m ON m.enquiry_id = w.enquiry_id
+         FROM enquiry_work w INDEXED BY enquiry_work_status
            LEFT JOIN enquiry_deals d ON d.enquiry_id = w.enquiry_id
          WHERE w.status IN (SELECT value FROM json_each(@statuses))
            AND w.received_at >= @from AND w.received_at < @to
