@@ -1,4 +1,4 @@
-import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useLayoutEffect, useRef } from "react";
 import { keysText } from "../content";
 
 /** Whether a key pressed here is someone typing: shortcuts leave fields alone. */
@@ -26,10 +26,11 @@ export function enterActs(target: EventTarget | null): boolean {
  */
 export function useShortcuts(keys: Record<string, (event: KeyboardEvent) => void>) {
   const current = useRef(keys);
-  useEffect(() => {
+  // Before the page is painted: a key pressed as soon as the page shows is already heard.
+  useLayoutEffect(() => {
     current.current = keys;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing)
         return;
