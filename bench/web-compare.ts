@@ -14,7 +14,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { PUBLIC_PAGES } from "../domain/contract";
 import { chromiumArgs } from "../playwright.config";
-import { startServer } from "../tests/support/server-process";
+import { serveBuilds } from "./support/build";
 import { formatMs, formatTable, median, type Row } from "./support/report";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -29,18 +29,7 @@ interface Paints {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-compare-"));
-const servers = await Promise.all(
-  buildDirs.map((buildDir, index) =>
-    startServer(
-      {
-        SITE_DIR: join(buildDir, "client"),
-        DATABASE_URL: `sqlite:${join(dataDir, `site-${index}.db`)}`,
-        LOG_LEVEL: "error",
-      },
-      { buildDir },
-    ),
-  ),
-);
+const servers = await serveBuilds(buildDirs, dataDir);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromeFlags: chromiumArgs,

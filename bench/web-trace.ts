@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { PUBLIC_PAGES } from "../domain/contract";
 import { chromiumArgs } from "../playwright.config";
-import { startServer } from "../tests/support/server-process";
+import { serveBuilds } from "./support/build";
 import { formatTable, isMain, median, type Row } from "./support/report";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 7);
@@ -68,18 +68,7 @@ export async function runWebTrace(buildDirs: readonly string[]): Promise<Row[]> 
   const chosen = process.env.BENCH_WEB_PAGES?.split(",").map((page) => page.trim());
   const pages = chosen ? PUBLIC_PAGES.filter((page) => chosen.includes(page)) : PUBLIC_PAGES;
   const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-trace-"));
-  const servers = await Promise.all(
-    buildDirs.map((buildDir, index) =>
-      startServer(
-        {
-          SITE_DIR: join(buildDir, "client"),
-          DATABASE_URL: `sqlite:${join(dataDir, `site-${index}.db`)}`,
-          LOG_LEVEL: "error",
-        },
-        { buildDir },
-      ),
-    ),
-  );
+  const servers = await serveBuilds(buildDirs, dataDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: chromiumArgs,

@@ -2,7 +2,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { projectRoot, type SpawnOptions } from "../../tests/support/server-process";
+import {
+  projectRoot,
+  startServer,
+  type ListeningServer,
+  type SpawnOptions,
+} from "../../tests/support/server-process";
 
 /** Where the benchmarks build the site: BUILD_DIR, or a folder of their own in the temp dir. */
 export const benchBuildDir = process.env.BUILD_DIR ?? join(tmpdir(), "collarise-bench-build");
@@ -39,3 +44,22 @@ export const benchServerOptions: SpawnOptions = {
   inheritOutput: true,
   nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean),
 };
+
+/**
+ * Serves each of several builds, side by side: its own client files and its own compiled server,
+ * each on an SQLite file of its own in `dataDir` (bench/web-compare.ts, bench/web-trace.ts).
+ */
+export function serveBuilds(buildDirs: readonly string[], dataDir: string): Promise<ListeningServer[]> {
+  return Promise.all(
+    buildDirs.map((buildDir, index) =>
+      startServer(
+        {
+          SITE_DIR: join(buildDir, "client"),
+          DATABASE_URL: `sqlite:${join(dataDir, `site-${index}.db`)}`,
+          LOG_LEVEL: "error",
+        },
+        { buildDir },
+      ),
+    ),
+  );
+}
