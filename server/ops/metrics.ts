@@ -117,6 +117,21 @@ export function createMetrics(sources: MetricSources) {
   });
   /** The endpoints whose last attempt from this instance failed. */
   const failingSince = new Set<string>();
+  /** A counter following a running total its source keeps: each scrape adds what it grew by since. */
+  const followTotal = (name: string, help: string, total: () => number | undefined) => {
+    let counted = 0;
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        const now = total();
+        if (now === undefined) return;
+        this.inc(now - counted);
+        counted = now;
+      },
+    });
+  };
   for (const outcome of ["inbox", "spam"]) enquiries.inc({ filed: outcome }, 0);
 
   new Gauge({
@@ -175,29 +190,16 @@ export function createMetrics(sources: MetricSources) {
       this.set(sources.alertAfterMinutes * 60);
     },
   });
-  const counted = { sent: 0, failed: 0 };
-  new Counter({
-    name: "collarise_outbox_sent_total",
-    help: "Notifications this instance sent.",
-    registers,
-    collect() {
-      const totals = sources.outboxTotals();
-      if (!totals) return;
-      this.inc(totals.sent - counted.sent);
-      counted.sent = totals.sent;
-    },
-  });
-  new Counter({
-    name: "collarise_outbox_failed_attempts_total",
-    help: "Attempts to send a notification that failed (it is retried).",
-    registers,
-    collect() {
-      const totals = sources.outboxTotals();
-      if (!totals) return;
-      this.inc(totals.failed - counted.failed);
-      counted.failed = totals.failed;
-    },
-  });
+  followTotal(
+    "collarise_outbox_sent_total",
+    "Notifications this instance sent.",
+    () => sources.outboxTotals()?.sent,
+  );
+  followTotal(
+    "collarise_outbox_failed_attempts_total",
+    "Attempts to send a notification that failed (it is retried).",
+    () => sources.outboxTotals()?.failed,
+  );
 
   let endpoints = new Map<string, EndpointBacklog>();
   const readEndpoints = async () => {
@@ -271,17 +273,11 @@ export function createMetrics(sources: MetricSources) {
         this.set((sources.mailbox()?.everyMs ?? 0) / 1000);
       },
     });
-    let answersCounted = 0;
-    new Counter({
-      name: "collarise_mailbox_answers_stored_total",
-      help: "Buyers' answers this instance read from the mailbox and stored on their enquiries.",
-      registers,
-      collect() {
-        const stored = sources.mailbox()?.answersStored ?? 0;
-        this.inc(stored - answersCounted);
-        answersCounted = stored;
-      },
-    });
+    followTotal(
+      "collarise_mailbox_answers_stored_total",
+      "Buyers' answers this instance read from the mailbox and stored on their enquiries.",
+      () => sources.mailbox()?.answersStored,
+    );
   }
   if (sources.backups()) {
     new Gauge({
