@@ -106,6 +106,8 @@ export function Component() {
   const searchInput = useRef<HTMLInputElement>(null);
   const newestCursor = useRef<string | null>(null);
   const loaded = useRef(false);
+  /** Counts the listings read: a poll's marks are older than a listing read after it was sent. */
+  const listings = useRef(0);
   /** The listed enquiries the poll asks the marks of: the first UPDATES_SHOWN_MAX. */
   const shownIds = useRef<string[]>([]);
   useEffect(() => {
@@ -186,6 +188,7 @@ export function Component() {
         setError("");
         newestCursor.current = answer.newestCursor;
         loaded.current = true;
+        listings.current += 1;
       },
       (caught: unknown) => {
         if (!controller.signal.aborted) setError(errorMessage(caught));
@@ -204,6 +207,7 @@ export function Component() {
       if (newestCursor.current) since.set("since", newestCursor.current);
       const shown = shownIds.current;
       if (shown.length > 0) since.set("shown", shown.join(","));
+      const listing = listings.current;
       try {
         callApi<ViewCountsPayload>(apiPath(TEAM_API_ROUTES.counts), { signal: controller.signal }).then(
           setViewCounts,
@@ -215,7 +219,8 @@ export function Component() {
         );
         if (update.newestCursor) newestCursor.current = update.newestCursor;
         const { counts, outboxStall, unreadAnswers } = update;
-        const asked = new Set(shown);
+        // Marks read before a listing that came back meanwhile are not laid over it.
+        const asked = new Set(listing === listings.current ? shown : []);
         setPage((page) => {
           if (!page) return page;
           // A buyer's answer read from the mailbox meanwhile marks its row; one read takes the mark off.
