@@ -6,15 +6,15 @@
  *   BUILD_DIR=/tmp/a npm run build   (at one commit)
  *   BUILD_DIR=/tmp/b npm run build   (at the other)
  *   npx tsx bench/web-compare.ts /tmp/a /tmp/b      BENCH_WEB_RUNS=n runs per page and build (5)
+ *   BENCH_WEB_PAGES=/,/hi                           the pages (every public page)
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { PUBLIC_PAGES } from "../domain/contract";
 import { chromiumArgs } from "../playwright.config";
-import { serveBuilds } from "./support/build";
+import { benchPages, serveBuilds } from "./support/build";
 import { formatMs, formatTable, median, type Row } from "./support/report";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -61,7 +61,7 @@ async function measure(url: string): Promise<Paints> {
 
 const rows: Row[] = [];
 try {
-  for (const page of PUBLIC_PAGES) {
+  for (const page of benchPages()) {
     const runs: Paints[][] = buildDirs.map(() => []);
     for (let run = 0; run < RUNS; run += 1) {
       const order = run % 2 === 0 ? [0, 1] : [1, 0];

@@ -13,9 +13,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { PUBLIC_PAGES } from "../domain/contract";
 import { chromiumArgs } from "../playwright.config";
-import { serveBuilds } from "./support/build";
+import { benchPages, serveBuilds } from "./support/build";
 import { formatTable, isMain, median, type Row } from "./support/report";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 7);
@@ -65,8 +64,7 @@ function measuresOf(events: readonly TraceEvent[], origin: string): number[] {
 }
 
 export async function runWebTrace(buildDirs: readonly string[]): Promise<Row[]> {
-  const chosen = process.env.BENCH_WEB_PAGES?.split(",").map((page) => page.trim());
-  const pages = chosen ? PUBLIC_PAGES.filter((page) => chosen.includes(page)) : PUBLIC_PAGES;
+  const pages = benchPages();
   const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-trace-"));
   const servers = await serveBuilds(buildDirs, dataDir);
   const browser = await chromium.launch({

@@ -6,15 +6,14 @@
  *   BENCH_QUICK=1 npm run bench:web         1 run per page
  *   BENCH_REUSE_BUILD=1 npm run bench:web   keep the build already in BUILD_DIR
  */
-import { PUBLIC_PAGES } from "../domain/contract";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs } from "../playwright.config";
-import { benchServerOptions, buildSite } from "./support/build";
+import { benchPages, benchServerOptions, buildSite } from "./support/build";
 import {
   formatKB,
   formatKiB,
@@ -199,12 +198,6 @@ async function lighthouseRun(url: string, port: number): Promise<Lhr> {
   }
 }
 
-/** The pages to measure: every public page, or those BENCH_WEB_PAGES names (comma-separated paths). */
-function pagesToRun(): readonly string[] {
-  const chosen = process.env.BENCH_WEB_PAGES?.split(",").map((page) => page.trim());
-  return chosen ? PUBLIC_PAGES.filter((page) => chosen.includes(page)) : PUBLIC_PAGES;
-}
-
 /** With BENCH_WEB_REPORTS=<folder>, each run's Lighthouse report is kept there as JSON, to read its trace-based figures. */
 async function keepReport(lhr: Lhr, page: string, run: number): Promise<void> {
   const folder = process.env.BENCH_WEB_REPORTS;
@@ -230,7 +223,7 @@ export async function runWebBench(): Promise<PageResult[]> {
   const gzipSizeOf = gzipSizes(siteDir);
   try {
     const results: PageResult[] = [];
-    for (const page of pagesToRun()) {
+    for (const page of benchPages()) {
       const runs: LighthouseRun[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
         const lhr = await lighthouseRun(`${server.baseUrl}${page}`, chrome.port);
@@ -262,6 +255,7 @@ export function webRows(results: readonly PageResult[]): Row[] {
   return results.flatMap(({ page, median: m, runs }) => {
     const group = `Lighthouse ${page} (median of ${runs.length})`;
     const scores = runs.map((run) => run.performance);
+    const blocking = runs.map((run) => run.tbtMs);
     return [
       {
         group,
@@ -295,7 +289,7 @@ export function webRows(results: readonly PageResult[]): Row[] {
       {
         group,
         measure: "TBT",
-        value: formatMs(m.tbtMs),
+        value: `${formatMs(m.tbtMs)} (runs ${formatMs(Math.min(...blocking))}–${formatMs(Math.max(...blocking))})`,
         target: `≤ ${formatMs(t.tbtMs)}`,
         pass: m.tbtMs <= t.tbtMs,
       },
@@ -340,9 +334,17 @@ export function pageDetails(result: PageResult): string {
   return lines.join("\n");
 }
 
+/** The machine's load averages over 1, 5 and 15 minutes: simulated throttling multiplies what the machine's own load adds. */
+const loadAverages = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(", ");
+
 if (isMain(import.meta.url)) {
   console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling`);
+  const loadBefore = loadAverages();
   const results = await runWebBench();
   console.log(`\n${formatTable(webRows(results))}`);
+  console.log(`\nLoad average (1, 5, 15 min): ${loadBefore} before, ${loadAverages()} after`);
   for (const result of results) console.log(`\n${pageDetails(result)}`);
 }

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PUBLIC_PAGES } from "../../domain/contract";
 import {
   projectRoot,
   startServer,
@@ -62,4 +63,10 @@ export function serveBuilds(buildDirs: readonly string[], dataDir: string): Prom
       ),
     ),
   );
+}
+
+/** The public pages a page benchmark measures: every one, or those BENCH_WEB_PAGES names (comma-separated paths). */
+export function benchPages(): readonly string[] {
+  const chosen = process.env.BENCH_WEB_PAGES?.split(",").map((page) => page.trim());
+  return chosen ? PUBLIC_PAGES.filter((page) => chosen.includes(page)) : PUBLIC_PAGES;
 }
