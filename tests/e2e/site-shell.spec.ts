@@ -443,6 +443,33 @@ test.describe("the order of loading", () => {
   }
 });
 
+test.describe("the fonts of the first screen", () => {
+  for (const path of ["/", "/privacy-policy"]) {
+    test(`${path}'s link to the Hindi page draws its Devanagari from a Devanagari face, asked for first`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      const link = page.locator(".site-nav__language");
+      await expect(link).toHaveText("हिन्दी");
+      // The system is not asked, family by family down the body's list, for a font none of which has Devanagari.
+      const family = await link.evaluate((element) => getComputedStyle(element).fontFamily);
+      expect(family).toMatch(/^"Devanagari Fallback", "Noto Sans Devanagari"/);
+      const fonts = await platformFontsOf(page, ".site-nav__language");
+      expect(fonts.map((font) => font.familyName)).toEqual(["Noto Sans Devanagari"]);
+    });
+  }
+
+  test("the Hindi page's link to the English page keeps the body's font", async ({ page }) => {
+    await page.goto("/hi");
+    const link = page.locator(".site-nav__language");
+    await expect(link).toHaveText("English");
+    const family = await link.evaluate((element) => getComputedStyle(element).fontFamily);
+    expect(family).not.toMatch(/^"Devanagari Fallback", "Noto Sans Devanagari"/);
+    const fonts = await platformFontsOf(page, ".site-nav__language");
+    expect(fonts.map((font) => font.familyName)).not.toContain("Noto Sans Devanagari");
+  });
+});
+
 test.describe("moving between the pages in the browser", () => {
   /** How the page's own parts are laid out and coloured: what its stylesheets decide. */
   function lookOf(page: Page, selectors: readonly string[]) {
