@@ -32,6 +32,13 @@ const MEASURES = [
   ["layout", "Layout"],
   ["font lookups", "FontCache::GetFontPlatformData"],
   ["font lookups (count)", "#FontCache::GetFontPlatformData"],
+  // Each a synchronous round trip to the browser process on Linux (docs/benchmarks.md).
+  ["font round trips: a family asked of the system (count)", "#FontDataManager::onMatchFamilyStyle"],
+  [
+    "font round trips: a local() face (count)",
+    "#WebSandboxSupportLinux::MatchFontByPostscriptNameOrFullFontName",
+  ],
+  ["font round trips: a size's rendering (count)", "#WebSandboxSupportLinux::GetWebFontRenderStyleForStrike"],
   ["text shaping", "InlineNode::ShapeTextIncludingFirstLine"],
   ["paint", "Paint"],
   ["script: modules evaluated", "v8.evaluateModule"],
