@@ -454,8 +454,10 @@ test.describe("the fonts of the first screen", () => {
       // The system is not asked, family by family down the body's list, for a font none of which has Devanagari.
       const family = await link.evaluate((element) => getComputedStyle(element).fontFamily);
       expect(family).toMatch(/^"Devanagari Fallback", "Noto Sans Devanagari"/);
+      // Drawn from one font, a Devanagari one (Noto Sans Devanagari here, Nirmala UI on Windows).
       const fonts = await platformFontsOf(page, ".site-nav__language");
-      expect(fonts.map((font) => font.familyName)).toEqual(["Noto Sans Devanagari"]);
+      expect(fonts).toHaveLength(1);
+      expect(fonts[0]?.familyName).toMatch(/Devanagari/);
     });
   }
 
@@ -466,7 +468,7 @@ test.describe("the fonts of the first screen", () => {
     const family = await link.evaluate((element) => getComputedStyle(element).fontFamily);
     expect(family).not.toMatch(/^"Devanagari Fallback", "Noto Sans Devanagari"/);
     const fonts = await platformFontsOf(page, ".site-nav__language");
-    expect(fonts.map((font) => font.familyName)).not.toContain("Noto Sans Devanagari");
+    expect(fonts.map((font) => font.familyName).join()).not.toMatch(/Devanagari/);
   });
 });
 
