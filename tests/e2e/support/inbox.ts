@@ -4,7 +4,7 @@ import { API_PATHS } from "../../../domain/contract";
 import type { EnquirySource } from "../../../domain/enquiry-source";
 import { TEAM_API_ROUTES, type TeamMember } from "../../../domain/team";
 import { expect } from "./fixtures";
-import { uniqueTag } from "./forms";
+import { lettersOffTheRows, uniqueTag } from "./forms";
 
 const FIRST_NAMES = ["Meera", "Aman", "Priya", "Kabir", "Sana", "Rohit", "Isha", "Dev", "Nisha", "Arjun"];
 const SURNAMES = ["Sharma", "Iyer", "Khan", "Reddy", "Gupta", "Nair", "Mehta", "Singh"];
@@ -42,8 +42,7 @@ export async function placeEnquiries(
 
 /** A word of letters no other test's names hold, so a search for it finds one test's enquiries. */
 export function nameTag(): string {
-  const letters = Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)));
-  return `Zq${letters.join("")}`;
+  return `Zq${lettersOffTheRows(5)}`;
 }
 
 /** A member's id, as the console's own page reads the team. */
