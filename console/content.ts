@@ -95,7 +95,8 @@ export const conversationText = {
 /** Who the activity log names when no member of staff acted. */
 export function activityActor(entry: Pick<ActivityEntry, "actor" | "action">): string {
   if (entry.actor) return entry.actor;
-  return entry.action === "retention-erased" ? "The server (retention)" : "Unknown address";
+  if (entry.action === "retention-erased") return "The server (retention)";
+  return entry.action === "mail-set-aside" ? "The server (mailbox reader)" : "Unknown address";
 }
 
 export const activityLabels: Record<ActivityEntry["action"], string> = {
@@ -126,6 +127,7 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "personal-data-shown": "Personal data shown",
   "personal-data-erased": "Personal data erased",
   "retention-erased": "Expired personal data erased",
+  "mail-set-aside": "Set a buyer's mail aside in the mailbox (not stored on the enquiry)",
   "webhook-added": "Webhook endpoint added",
   "webhook-changed": "Webhook endpoint changed",
   "webhook-removed": "Webhook endpoint removed",

@@ -294,6 +294,7 @@ export interface ActivityEntry {
     | "personal-data-shown"
     | "personal-data-erased"
     | "retention-erased"
+    | "mail-set-aside"
     | "webhook-added"
     | "webhook-changed"
     | "webhook-removed"
@@ -302,8 +303,9 @@ export interface ActivityEntry {
     | "template-changed"
     | "template-removed";
   /**
-   * What was acted on: an enquiry's reference, a staff e-mail, or what a retention sweep erased
-   * ("enquiries 3, vitals 120"); never a visitor's personal data.
+   * What was acted on: an enquiry's reference, a staff e-mail, what a retention sweep erased
+   * ("enquiries 3, vitals 120"), or the answer the mailbox reader set aside and why
+   * ("1A2B3C4D: unreadable, mailbox UID 42"); never a visitor's personal data.
    */
   target: string | null;
 }

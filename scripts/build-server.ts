@@ -12,6 +12,8 @@ import { LAUNCH_CONTENT_FILE, launchContent } from "./launch-content";
 const outdir = resolve(process.env.BUILD_DIR ?? "build", "server");
 export const SERVER_ENTRY_POINTS = [
   "server/main.ts",
+  // The mail parser's thread (server/mail/mail-parsing.ts finds it beside the server's bundle).
+  "server/mail/parse-worker.ts",
   "server/cli/export.ts",
   "server/cli/staff.ts",
   "server/cli/backup.ts",

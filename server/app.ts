@@ -269,6 +269,7 @@ export async function buildApp({
           settings: imap,
           store,
           companyAddress: config.MAIL_FROM,
+          authservIds: config.IMAP_AUTHSERV_ID,
           holder: instanceId,
           log: app.log,
           everyMs: config.IMAP_POLL_SECONDS * 1_000,

@@ -159,6 +159,21 @@ export const configSchema = z
     IMAP_URL: optional(imapUrl),
     /** How often one instance reads the mailbox for new answers. */
     IMAP_POLL_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)).default(60),
+    /**
+     * The authserv-ids of the company's receiving mail servers (comma-separated), whose
+     * Authentication-Results headers are believed (server/mail/sender-authentication.ts).
+     */
+    IMAP_AUTHSERV_ID: optional(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(",")
+            .map((id) => id.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, "must be host names, separated by commas")).max(10)),
+    ).default([]),
     /** Also mail the visitor an acknowledgement with the enquiry's reference (SMTP only). */
     ACKNOWLEDGE_VISITORS: optional(booleanFlag).default(false),
     /** Lets webhooks go to private, loopback and link-local addresses, and over http: (tests only). */

@@ -4,7 +4,6 @@ import { parseImapUrl } from "../mail/imap-settings";
 import { acknowledgementNotificationIdOf, messageIdsIn } from "../notify/message-ids";
 import { answeringSubject } from "../notify/mail-content";
 import {
-  capText,
   matchAnswer,
   opensAnswers,
   planAnswer,
@@ -12,7 +11,6 @@ import {
   referencesIn,
   REFERENCES_KEPT,
   threadHeaders,
-  trimQuoted,
   withReference,
 } from "./conversation";
 import { untouchedWork, type MemberFacts } from "./plan";
@@ -135,10 +133,14 @@ describe("a reply's subject", () => {
 });
 
 describe("which mail is an answer to which enquiry", () => {
-  const mail = (from: string, extra: Partial<{ messageId: string; automatic: boolean }> = {}) => ({
+  const mail = (
+    from: string,
+    extra: Partial<{ messageId: string; automatic: boolean; authenticated: boolean }> = {},
+  ) => ({
     messageId: extra.messageId ?? "<abc@mail.example>",
     from,
     automatic: extra.automatic ?? false,
+    authenticated: extra.authenticated ?? false,
   });
   const company = "sales@collarise.example";
 
@@ -150,11 +152,20 @@ describe("which mail is an answer to which enquiry", () => {
         threadEnquiryId: "e1",
         referenced: [],
       }),
-    ).toEqual({ enquiryId: "e1", by: "thread" });
+    ).toEqual({ enquiryId: "e1", by: "thread", verified: true });
   });
 
-  it("takes the reference in the subject only from the enquiry's own mailbox", () => {
+  it("takes the reference in the subject only from the enquiry's own mailbox, verified only when its receiving server vouched for the sender", () => {
     const referenced = [{ id: "e1", email: "Asha.Verma@gmail.com" }];
+    expect(
+      matchAnswer({
+        mail: mail("ashaverma@googlemail.com", { authenticated: true }),
+        companyAddress: company,
+        threadEnquiryId: null,
+        referenced,
+      }),
+    ).toEqual({ enquiryId: "e1", by: "reference", verified: true });
+    // A forged From: filed, but never as the buyer's own words.
     expect(
       matchAnswer({
         mail: mail("ashaverma@googlemail.com"),
@@ -162,7 +173,7 @@ describe("which mail is an answer to which enquiry", () => {
         threadEnquiryId: null,
         referenced,
       }),
-    ).toEqual({ enquiryId: "e1", by: "reference" });
+    ).toEqual({ enquiryId: "e1", by: "reference", verified: false });
     expect(
       matchAnswer({
         mail: mail("stranger@mail.example"),
@@ -218,42 +229,6 @@ describe("which mail is an answer to which enquiry", () => {
     ]);
     expect(acknowledgementNotificationIdOf(`<acknowledgement-${ACK}@old-domain.example>`)).toBe(ACK);
     expect(acknowledgementNotificationIdOf("<acknowledgement-nope@x.example>")).toBeNull();
-  });
-});
-
-describe("an answer's own words", () => {
-  it("leaves out the earlier mail quoted below a plain opener", () => {
-    expect(
-      trimQuoted(
-        "Yes, 60 sachets please.\n\nOn Fri, 20 Nov 2026 at 10:00, Sales <s@x.example> wrote:\n> Hello",
-      ),
-    ).toEqual({ text: "Yes, 60 sachets please.", trimmed: true });
-    expect(
-      trimQuoted(
-        "हाँ, 60 सैशे भेज दीजिए।\n\nशुक्र, 20 नव॰ 2026 को 10:00 am बजे Sales <s@x.example> ने लिखा:\n> नमस्ते",
-      ),
-    ).toEqual({ text: "हाँ, 60 सैशे भेज दीजिए।", trimmed: true });
-    expect(trimQuoted("Fine.\n-----Original Message-----\nFrom: x")).toEqual({
-      text: "Fine.",
-      trimmed: true,
-    });
-    expect(trimQuoted("Agreed.\n\n> earlier\n> lines\n")).toEqual({ text: "Agreed.", trimmed: true });
-  });
-
-  it("keeps a text whose quoting is not plain, and a text that is all quote", () => {
-    expect(trimQuoted("> you said\nI disagree\n> and this")).toEqual({
-      text: "> you said\nI disagree\n> and this",
-      trimmed: false,
-    });
-    expect(trimQuoted("On Fri someone wrote:\n> all quote")).toEqual({
-      text: "On Fri someone wrote:\n> all quote",
-      trimmed: false,
-    });
-  });
-
-  it("is cut at its limit without splitting a character", () => {
-    expect(capText("ab😀", 3)).toEqual({ text: "ab", truncated: true });
-    expect(capText("abc", 3)).toEqual({ text: "abc", truncated: false });
   });
 });
 

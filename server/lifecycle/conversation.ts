@@ -108,10 +108,15 @@ export interface MailFacts {
   from: string;
   /** Sent by a program on its own (RFC 3834 Auto-Submitted other than "no"): an out-of-office, a bounce. */
   automatic: boolean;
+  /**
+   * The company's receiving server vouched for its From domain (DMARC, or SPF and DKIM aligned:
+   * server/mail/sender-authentication.ts).
+   */
+  authenticated: boolean;
 }
 
 export type AnswerMatch =
-  | { enquiryId: string; by: "thread" | "reference" }
+  | { enquiryId: string; by: "thread" | "reference"; verified: boolean }
   | { enquiryId: null; reason: "ours" | "automatic" | "unrelated" | "stranger" };
 
 /**
@@ -123,6 +128,9 @@ export type AnswerMatch =
  * - else by the reference in its subject, but only when it comes from the enquiry's own mailbox
  *   (compared as mailboxOf folds it): anyone can type a reference, and mail from a stranger
  *   quoting one is left alone (`stranger`), as is a reference two of the sender's enquiries share.
+ *   A From header is as easily typed as a reference: such an answer is `verified` only when the
+ *   company's receiving server vouched for the From domain (`authenticated`); unverified, it is
+ *   filed and shown as possibly not the buyer's.
  * Our own mails (a copy of a reply, an alert to staff) and mail sent by a program on its own are
  * never answers.
  */
@@ -142,61 +150,12 @@ export function matchAnswer(input: {
     return { enquiryId: null, reason: "ours" };
   }
   if (mail.automatic) return { enquiryId: null, reason: "automatic" };
-  if (input.threadEnquiryId) return { enquiryId: input.threadEnquiryId, by: "thread" };
+  if (input.threadEnquiryId) return { enquiryId: input.threadEnquiryId, by: "thread", verified: true };
   if (input.referenced.length === 0) return { enquiryId: null, reason: "unrelated" };
   const sender = mailboxOf(mail.from);
   const own = input.referenced.filter((enquiry) => mailboxOf(enquiry.email) === sender);
   const only = own.length === 1 ? own[0] : undefined;
-  return only ? { enquiryId: only.id, by: "reference" } : { enquiryId: null, reason: "stranger" };
-}
-
-/** Lines that open the earlier mail an answer quotes, as common mail programs write them. */
-const QUOTE_OPENERS = [
-  /^On .{1,300}wrote:\s*$/, // Gmail, Apple Mail, Thunderbird (English)
-  /^.{1,300}ने लिखा:\s*$/, // Gmail in Hindi
-  /^-{2,}\s*Original Message\s*-{2,}\s*$/i, // Outlook
-  /^_{10,}\s*$/, // Outlook on the web's rule before "From:"
-  /^From:\s.+$/, // Outlook's header block
-];
-
-function isOpener(line: string): boolean {
-  return QUOTE_OPENERS.some((opener) => opener.test(line.trim())) || /^On\s.*wrote:\s*$/.test(line.trim());
-}
-
-/**
- * An answer's own words: the text before the earlier mail it quotes, where that is plain (a line
- * such as "On … wrote:", an Outlook header block, or a closing run of "> " lines). Anything less
- * plain is kept whole: the member reads it as it came.
- */
-export function trimQuoted(text: string): { text: string; trimmed: boolean } {
-  const lines = text.replace(/\r\n/g, "\n").split("\n");
-  // "On … wrote:" may be wrapped over two lines by the sender's program.
-  const cut = lines.findIndex(
-    (line, index) =>
-      index > 0 &&
-      (QUOTE_OPENERS.some((opener) => opener.test(line.trim())) ||
-        (/^On\s/.test(line.trim()) && /wrote:\s*$/.test(lines[index + 1]?.trim() ?? "")) ||
-        // A closing run of quoted lines, when nothing above it was quoted (an answer written
-        // between quoted lines needs them to be read).
-        (/^>/.test(line) &&
-          lines.slice(index).every((rest) => rest.trim() === "" || /^>/.test(rest)) &&
-          lines.slice(0, index).every((before) => !/^>/.test(before)))),
-  );
-  if (cut < 0) return { text: text.trim(), trimmed: false };
-  // The quoted run's own opener ("On … wrote:" just above it) goes with it.
-  const keptLines = lines.slice(0, cut);
-  while (keptLines.length && (keptLines.at(-1)?.trim() === "" || isOpener(keptLines.at(-1) ?? "")))
-    keptLines.pop();
-  const kept = keptLines.join("\n").trim();
-  if (!kept) return { text: text.trim(), trimmed: false };
-  return { text: kept, trimmed: true };
-}
-
-/** Cuts a text to `max` characters without splitting a UTF-16 pair. */
-export function capText(text: string, max: number): { text: string; truncated: boolean } {
-  if (text.length <= max) return { text, truncated: false };
-  let end = max;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return { text: text.slice(0, end), truncated: true };
+  return only
+    ? { enquiryId: only.id, by: "reference", verified: mail.authenticated }
+    : { enquiryId: null, reason: "stranger" };
 }

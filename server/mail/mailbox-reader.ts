@@ -1,21 +1,15 @@
 import { createHash } from "node:crypto";
-import { ImapFlow, type FetchMessageObject, type MessageStructureObject } from "imapflow";
-import { simpleParser } from "mailparser";
-import { ANSWER_TEXT_MAX_LENGTH } from "../../domain/conversation";
-import {
-  capText,
-  matchAnswer,
-  referencesIn,
-  trimQuoted,
-  type AnswerMatch,
-  type MailFacts,
-} from "../lifecycle/conversation";
+import { ImapFlow, type FetchMessageObject } from "imapflow";
+import { enquiryReference } from "../../domain/console";
+import { matchAnswer, referencesIn, type AnswerMatch, type MailFacts } from "../lifecycle/conversation";
 import { singleLine } from "../notify/mail-content";
 import { acknowledgementNotificationIdOf, messageIdsIn } from "../notify/message-ids";
 import { nodeTimers, runLeased, scheduleTask, type ScheduleTimers } from "../scheduled-task";
 import type { AnswerToStore } from "../store/conversations";
 import type { Store } from "../store/store";
 import type { ImapSettings } from "./imap-settings";
+import { SET_ASIDE_REASONS, startMailParsing, type MailParsing, type SetAsideReason } from "./mail-parsing";
+import { AUTHENTICATION_HEADERS_READ, senderAuthenticated } from "./sender-authentication";
 
 /** The reader's lease in the store: one instance reads the mailbox at a time. */
 export const MAILBOX_JOB = "mailbox-reader";
@@ -25,6 +19,14 @@ export const MAILBOX_LEASE_MS = 5 * 60_000;
  * reading the same mailbox see which answers are in the console, and \Seen stays theirs.
  */
 export const FILED_KEYWORD = "$EnquiryFiled";
+/**
+ * The keyword set on an answer the reader set aside (it could not be parsed within its limits, or
+ * its enquiry had its day's share of answers): it stays in the mailbox for people to read, and
+ * the reader passes over it, however often the mailbox is read from the start again.
+ */
+export const SET_ASIDE_KEYWORD = "$EnquirySetAside";
+/** How many of a mail's References are followed: the newest, beside its In-Reply-To. */
+export const REFERENCES_FOLLOWED = 20;
 /** A mailbox read for the first time (or whose UIDVALIDITY changed) is read this many days back. */
 export const FIRST_READ_DAYS = 30;
 /** The most of one mail fetched: its text comes first; what lies beyond is attachments. */
@@ -50,7 +52,12 @@ export interface MailboxReadReport {
   duplicates: number;
   /** Mails left alone: not answers, ours, automatic, or a stranger's. */
   left: number;
+  /** Answers set aside (SET_ASIDE_KEYWORD), by why. */
+  setAside: Record<SetAsideReason, number>;
 }
+
+const noneSetAside = (): Record<SetAsideReason, number> =>
+  Object.fromEntries(SET_ASIDE_REASONS.map((reason) => [reason, 0])) as Record<SetAsideReason, number>;
 
 /** Sent by a program on its own (RFC 3834): anything but `Auto-Submitted: no`. */
 function isAutomatic(headers: Buffer | undefined): boolean {
@@ -58,29 +65,34 @@ function isAutomatic(headers: Buffer | undefined): boolean {
   return value !== undefined && value.trim().toLowerCase() !== "no";
 }
 
-/** One header of a fetched header block, unfolded; undefined when absent. */
-function headerValue(headers: Buffer | undefined, name: string): string | undefined {
-  if (!headers) return undefined;
-  const lines = headers
+/** Every header of one name in a fetched header block, unfolded, in the order they came. */
+function headerValues(headers: Buffer | undefined, name: string): string[] {
+  if (!headers) return [];
+  const prefix = `${name}:`;
+  return headers
     .toString("utf8")
     .replace(/\r?\n[ \t]+/g, " ")
-    .split(/\r?\n/);
-  const prefix = `${name}:`;
-  const line = lines.find((candidate) => candidate.toLowerCase().startsWith(prefix));
-  return line?.slice(prefix.length).trim();
+    .split(/\r?\n/)
+    .filter((line) => line.toLowerCase().startsWith(prefix))
+    .map((line) => line.slice(prefix.length).trim());
 }
 
-/** Leaf parts that are not the mail's text: attachments, and pictures or files sent inline. */
-function attachmentsIn(node: MessageStructureObject | undefined): number {
-  if (!node) return 0;
-  if (node.childNodes?.length) return node.childNodes.reduce((sum, child) => sum + attachmentsIn(child), 0);
-  if (node.disposition?.toLowerCase() === "attachment") return 1;
-  return /^text\/(plain|html)$/i.test(node.type) ? 0 : 1;
+const headerValue = (headers: Buffer | undefined, name: string) => headerValues(headers, name)[0];
+
+/**
+ * The thread a mail names, newest first: its In-Reply-To, then its last REFERENCES_FOLLOWED
+ * References, each once. A stranger may send thousands: only these are looked up or kept.
+ */
+export function threadOf(inReplyTo: string | null, references: readonly string[]): string[] {
+  return [
+    ...new Set([...(inReplyTo ? [inReplyTo] : []), ...references.slice(-REFERENCES_FOLLOWED).reverse()]),
+  ];
 }
 
 interface Candidate {
   uid: number;
   facts: MailFacts;
+  flags: Set<string>;
   subject: string;
   inReplyTo: string | null;
   references: string[];
@@ -98,12 +110,17 @@ interface Candidate {
  */
 export async function readMailboxOnce(options: {
   settings: ImapSettings;
-  store: Pick<Store, "conversations">;
+  store: Pick<Store, "conversations" | "activity">;
   /** The company's sending address (MAIL_FROM): mail from it is ours, never an answer. */
   companyAddress: string;
+  /** The receiving servers whose Authentication-Results are believed (IMAP_AUTHSERV_ID). */
+  authservIds?: readonly string[];
   now?: () => Date;
   /** The longest a connection may stay silent. */
   timeoutMs?: number;
+  /** The parser's limits per mail (mail-parsing.ts); their defaults serve production. */
+  parseLimits?: { timeLimitMs?: number; memoryLimitMb?: number };
+  log?: MailboxLogger;
 }): Promise<MailboxReadReport> {
   const { settings, store } = options;
   const now = options.now ?? (() => new Date());
@@ -124,7 +141,14 @@ export async function readMailboxOnce(options: {
   });
   // A connection dropped mid-read rejects the command under way; the event must not crash the process.
   client.on("error", () => undefined);
-  const report: MailboxReadReport = { looked: 0, stored: 0, duplicates: 0, left: 0 };
+  const report: MailboxReadReport = {
+    looked: 0,
+    stored: 0,
+    duplicates: 0,
+    left: 0,
+    setAside: noneSetAside(),
+  };
+  const parsing = startMailParsing(options.parseLimits);
   await client.connect();
   try {
     const lock = await client.getMailboxLock(settings.mailbox);
@@ -150,11 +174,12 @@ export async function readMailboxOnce(options: {
       uids.sort((a, b) => a - b);
       for (let start = 0; start < uids.length; start += READ_BATCH) {
         const batch = uids.slice(start, start + READ_BATCH);
-        const outcome = await readBatch(client, batch, { ...options, now });
+        const outcome = await readBatch(client, batch, { ...options, now, parsing });
         report.looked += batch.length;
         report.stored += outcome.stored;
         report.duplicates += outcome.duplicates;
         report.left += outcome.left;
+        for (const reason of SET_ASIDE_REASONS) report.setAside[reason] += outcome.setAside[reason];
         await store.conversations.saveMailboxPosition(
           settings.key,
           { uidValidity, lastUid: batch.at(-1) as number },
@@ -173,41 +198,74 @@ export async function readMailboxOnce(options: {
       lock.release();
     }
   } finally {
+    await parsing.close();
     await client.logout().catch(() => client.close());
   }
   return report;
 }
 
-/** One batch: headers, matching, the answers' bodies, the store, the keyword. */
+/**
+ * One batch: headers, matching, the answers' bodies parsed on the parser's thread, the store, the
+ * keywords. A mail the parser could not read within its limits, or one beyond its enquiry's day's
+ * share of answers, is set aside (SET_ASIDE_KEYWORD, the activity log, /metrics): the batch goes
+ * on, and the read position moves past it.
+ */
 async function readBatch(
   client: ImapFlow,
   uids: readonly number[],
   options: {
-    store: Pick<Store, "conversations">;
+    store: Pick<Store, "conversations" | "activity">;
     companyAddress: string;
+    authservIds?: readonly string[];
     now: () => Date;
+    parsing: MailParsing;
+    log?: MailboxLogger;
   },
-): Promise<{ stored: number; duplicates: number; left: number }> {
+): Promise<Omit<MailboxReadReport, "looked">> {
   const { store } = options;
+  const setAside = noneSetAside();
   const headers = await client.fetchAll(
     uids.join(","),
-    { uid: true, envelope: true, headers: ["references", "auto-submitted"] },
+    {
+      uid: true,
+      envelope: true,
+      flags: true,
+      headers: ["references", "auto-submitted", "authentication-results"],
+    },
     { uid: true },
   );
   const candidates: Candidate[] = [];
   for (const mail of headers) {
     const envelope = mail.envelope ?? {};
     const inReplyTo = messageIdsIn(envelope.inReplyTo)[0] ?? null;
-    const references = messageIdsIn(headerValue(mail.headers, "references"));
-    const thread = [...(inReplyTo ? [inReplyTo] : []), ...[...references].reverse()].filter(
-      (id, index, all) => all.indexOf(id) === index,
-    );
+    const references = messageIdsIn(headerValue(mail.headers, "references")).slice(-REFERENCES_FOLLOWED);
+    const thread = threadOf(inReplyTo, references);
+    const from = envelope.from?.[0]?.address ?? "";
     const facts: MailFacts = {
       messageId: messageIdsIn(envelope.messageId)[0] ?? null,
-      from: envelope.from?.[0]?.address ?? "",
+      from,
       automatic: isAutomatic(mail.headers),
+      authenticated: senderAuthenticated({
+        headers: headerValues(mail.headers, "authentication-results").slice(0, AUTHENTICATION_HEADERS_READ),
+        from,
+        authservIds: options.authservIds ?? [],
+      }),
     };
     const subject = singleLine(envelope.subject ?? "").slice(0, SUBJECT_MAX);
+    const flags = new Set(mail.flags ?? []);
+    if (flags.has(SET_ASIDE_KEYWORD)) {
+      candidates.push({
+        uid: mail.uid,
+        facts,
+        flags,
+        subject,
+        inReplyTo,
+        references,
+        at: options.now(),
+        match: { enquiryId: null, reason: "unrelated" },
+      });
+      continue;
+    }
     const threadEnquiryId = thread.length
       ? await store.conversations.enquiryOfThread({
           messageIds: thread,
@@ -224,6 +282,7 @@ async function readBatch(
     candidates.push({
       uid: mail.uid,
       facts,
+      flags,
       subject,
       inReplyTo,
       references,
@@ -240,32 +299,32 @@ async function readBatch(
   }
   const answers = candidates.filter((candidate) => candidate.match.enquiryId !== null);
   const left = candidates.length - answers.length;
-  if (answers.length === 0) return { stored: 0, duplicates: 0, left };
+  if (answers.length === 0) return { stored: 0, duplicates: 0, left, setAside };
 
   const bodies = new Map<number, FetchMessageObject>(
     (
       await client.fetchAll(
         answers.map((answer) => answer.uid).join(","),
-        { uid: true, source: { maxLength: SOURCE_MAX_BYTES }, bodyStructure: true, size: true },
+        { uid: true, source: { maxLength: SOURCE_MAX_BYTES }, size: true },
         { uid: true },
       )
     ).map((mail) => [mail.uid, mail]),
   );
   const toStore: AnswerToStore[] = [];
   const storedUids: number[] = [];
+  const asideUids: { uid: number; enquiryId: string; reason: SetAsideReason }[] = [];
   for (const answer of answers) {
     const body = bodies.get(answer.uid);
     if (!body?.source) continue;
-    const parsed = await simpleParser(body.source, {
-      skipImageLinks: true,
-      skipTextToHtml: true,
-      skipTextLinks: true,
-    });
-    const trimmed = trimQuoted(parsed.text ?? "");
-    const capped = capText(trimmed.text, ANSWER_TEXT_MAX_LENGTH);
-    const cutOff = (body.size ?? 0) > SOURCE_MAX_BYTES && !parsed.text;
+    const enquiryId = answer.match.enquiryId as string;
+    const parsed = await options.parsing.parse(body.source);
+    if (!parsed.ok) {
+      asideUids.push({ uid: answer.uid, enquiryId, reason: parsed.reason });
+      continue;
+    }
+    const cutOff = (body.size ?? 0) > SOURCE_MAX_BYTES && !parsed.answer.textFound;
     toStore.push({
-      enquiryId: answer.match.enquiryId as string,
+      enquiryId,
       // A mail without a Message-ID is known by its content: read again, it is the same answer.
       messageId:
         answer.facts.messageId ??
@@ -274,22 +333,49 @@ async function readBatch(
       references: answer.references,
       from: answer.facts.from,
       subject: answer.subject,
-      text: capped.text,
+      text: parsed.answer.text,
       at: answer.at,
-      attachments: attachmentsIn(body.bodyStructure),
-      truncated: capped.truncated || cutOff,
-      quoteTrimmed: trimmed.trimmed,
+      attachments: parsed.answer.attachments,
+      truncated: parsed.answer.truncated || cutOff,
+      quoteTrimmed: parsed.answer.quoteTrimmed,
     });
     storedUids.push(answer.uid);
   }
-  const outcomes = await store.conversations.addAnswers(toStore);
-  if (storedUids.length > 0) {
-    await client.messageFlagsAdd(storedUids.join(","), [FILED_KEYWORD], { uid: true });
+  const outcomes = toStore.length ? await store.conversations.addAnswers(toStore) : [];
+  const filedUids: number[] = [];
+  outcomes.forEach((outcome, index) => {
+    const uid = storedUids[index] as number;
+    if (outcome === "capped") {
+      asideUids.push({ uid, enquiryId: (toStore[index] as AnswerToStore).enquiryId, reason: "daily-cap" });
+    } else filedUids.push(uid);
+  });
+  if (filedUids.length > 0) {
+    await client.messageFlagsAdd(filedUids.join(","), [FILED_KEYWORD], { uid: true });
+  }
+  if (asideUids.length > 0) {
+    await client.messageFlagsAdd(asideUids.map(({ uid }) => uid).join(","), [SET_ASIDE_KEYWORD], {
+      uid: true,
+    });
+    // Recorded for the owners (the activity log) with why; never the mail's words or its sender.
+    await store.activity.recordMany(
+      asideUids.map(({ uid, enquiryId, reason }) => ({
+        actor: null,
+        action: "mail-set-aside" as const,
+        target: `${enquiryReference(enquiryId)}: ${reason}, mailbox UID ${uid}`,
+        at: options.now(),
+      })),
+    );
+    for (const { reason } of asideUids) setAside[reason] += 1;
+    options.log?.warn(
+      { setAside: asideUids.map(({ uid, reason }) => ({ uid, reason })) },
+      "answers in the company's mailbox were set aside, not stored",
+    );
   }
   return {
     stored: outcomes.filter((outcome) => outcome === "added").length,
     duplicates: outcomes.filter((outcome) => outcome === "duplicate").length,
     left,
+    setAside,
   };
 }
 
@@ -297,6 +383,8 @@ async function readBatch(
 export interface MailboxStatus {
   lastReadAt: Date | null;
   answersStored: number;
+  /** Answers set aside since this instance started, by why. */
+  setAside: Record<SetAsideReason, number>;
   everyMs: number;
 }
 
@@ -306,8 +394,9 @@ export interface MailboxStatus {
  */
 export function scheduleMailboxReading(options: {
   settings: ImapSettings;
-  store: Pick<Store, "conversations" | "leases">;
+  store: Pick<Store, "conversations" | "leases" | "activity">;
   companyAddress: string;
+  authservIds?: readonly string[];
   holder: string;
   log: MailboxLogger;
   everyMs: number;
@@ -319,6 +408,7 @@ export function scheduleMailboxReading(options: {
   const now = options.now ?? (() => new Date());
   let lastReadAt: Date | null = null;
   let answersStored = 0;
+  const setAside = noneSetAside();
   let failing = false;
 
   async function run(): Promise<void> {
@@ -338,6 +428,8 @@ export function scheduleMailboxReading(options: {
           settings: options.settings,
           store: options.store,
           companyAddress: options.companyAddress,
+          ...(options.authservIds ? { authservIds: options.authservIds } : {}),
+          log: options.log,
           now,
         }),
     ).catch((error: unknown) => {
@@ -355,6 +447,7 @@ export function scheduleMailboxReading(options: {
     failing = false;
     lastReadAt = now();
     answersStored += outcome.result.stored;
+    for (const reason of SET_ASIDE_REASONS) setAside[reason] += outcome.result.setAside[reason];
     if (outcome.result.looked > 0) options.log.info({ ...outcome.result }, "the company's mailbox was read");
     if (outcome.result.stored > 0) options.wake?.();
   }
@@ -373,6 +466,11 @@ export function scheduleMailboxReading(options: {
     /** When this instance last read the mailbox through. */
     lastReadAt: () => lastReadAt,
     /** What /metrics shows of this instance's reading (server/ops/metrics.ts). */
-    status: (): MailboxStatus => ({ lastReadAt, answersStored, everyMs: options.everyMs }),
+    status: (): MailboxStatus => ({
+      lastReadAt,
+      answersStored,
+      setAside: { ...setAside },
+      everyMs: options.everyMs,
+    }),
   };
 }

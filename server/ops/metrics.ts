@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "@pro
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { BackupStatus } from "../backup/backup-schedule";
 import type { MailboxStatus } from "../mail/mailbox-reader";
+import { SET_ASIDE_REASONS, type SetAsideReason } from "../mail/mail-parsing";
 import type { CountersState } from "../rate-limit-store";
 import type { RetentionStatus } from "../retention/retention-schedule";
 import type { OutboxBacklog } from "../store/store";
@@ -278,6 +279,23 @@ export function createMetrics(sources: MetricSources) {
       "Buyers' answers this instance read from the mailbox and stored on their enquiries.",
       () => sources.mailbox()?.answersStored,
     );
+    // Each reason's running total, followed as followTotal does, with the reason as its label.
+    const setAsideCounted = new Map<SetAsideReason, number>();
+    const setAside = new Counter({
+      name: "collarise_mailbox_answers_set_aside_total",
+      help: "Buyers' answers this instance set aside in the mailbox, not stored: unreadable, slow or too-large to parse, or beyond the enquiry's daily-cap.",
+      labelNames: ["reason"] as const,
+      registers,
+      collect() {
+        const totals = sources.mailbox()?.setAside;
+        if (!totals) return;
+        for (const reason of SET_ASIDE_REASONS) {
+          this.inc({ reason }, totals[reason] - (setAsideCounted.get(reason) ?? 0));
+          setAsideCounted.set(reason, totals[reason]);
+        }
+      },
+    });
+    for (const reason of SET_ASIDE_REASONS) setAside.inc({ reason }, 0);
   }
   if (sources.backups()) {
     new Gauge({

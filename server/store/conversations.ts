@@ -27,8 +27,11 @@ export interface AnswerToStore {
   quoteTrimmed: boolean;
 }
 
-/** What storing an answer did: stored (and its owner alerted), already there, or no such enquiry. */
-export type AnswerOutcome = "added" | "duplicate" | "not-found";
+/**
+ * What storing an answer did: stored (and its owner alerted), already there, no such enquiry, or
+ * not stored since its enquiry had its day's share of answers (`capped`: the reader sets it aside).
+ */
+export type AnswerOutcome = "added" | "duplicate" | "not-found" | "capped";
 
 /** Where the mailbox reader stopped in one mailbox: its UIDVALIDITY, and the last UID it read. */
 export interface MailboxPosition {
