@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enquiryReference } from "../../domain/console";
 import { API_PATHS } from "../../domain/contract";
+import { buyerMail, startDovecot } from "../support/dovecot";
 import { unusedPort } from "../support/mail-sink";
 import { projectRoot, startServer, type ListeningServer } from "../support/server-process";
 
@@ -104,6 +106,63 @@ describe("a production install without development dependencies", () => {
       "not ready to launch: is still the placeholder 'Sanvera Healthcare Pvt. Ltd.'",
     );
     expect(warnings).toContain('"field":"BACKUP_INTERVAL_HOURS"');
+  });
+
+  it("reads a buyer's answer from the mailbox on the compiled parser's own thread", async () => {
+    const dovecot = await startDovecot();
+    const port = String(await unusedPort());
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const reader = await startServer(
+      {
+        NODE_ENV: "production",
+        PORT: port,
+        PUBLIC_URL: baseUrl,
+        LOG_LEVEL: "warn",
+        DATABASE_URL: `sqlite:${join(deployDir, "data/mailbox.db")}`,
+        MAIL_FROM: "sales@collarise.example",
+        IMAP_URL: dovecot.imapUrl,
+        IMAP_POLL_SECONDS: "1",
+      },
+      { buildDir: join(deployDir, "build"), cwd: deployDir },
+    );
+    try {
+      const enquiry = await fetch(`${baseUrl}${API_PATHS.enquiries}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          Name: "Meera Iyer",
+          Email: "meera.iyer@mail.example",
+          Mobile: "9876501234",
+          Quantity: 60,
+          RetailerSelfUse: "Retailer",
+        }),
+      });
+      expect(enquiry.status).toBe(201);
+      const { id } = (await enquiry.json()) as { id: string };
+      await dovecot.deliver(
+        buyerMail(
+          {
+            From: "meera.iyer@mail.example",
+            To: "sales@collarise.example",
+            Subject: `Re: Your enquiry [${enquiryReference(id)}]`,
+            "Message-ID": "<production-answer@mail.example>",
+          },
+          "Sixty sachets, please.",
+        ),
+      );
+      const stored = async () =>
+        (await (await fetch(`${baseUrl}/metrics`)).text()).includes(
+          "collarise_mailbox_answers_stored_total 1",
+        );
+      const deadline = Date.now() + 60_000;
+      while (!(await stored())) {
+        if (Date.now() > deadline) throw new Error(`The answer was not stored:\n${reader.output().stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await reader.stop();
+      await dovecot.stop();
+    }
   });
 
   it("runs the operator commands, which need no development dependency either", async () => {
