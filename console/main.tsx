@@ -7,6 +7,7 @@ import { Loading } from "./components/Notices";
 import { RouteError } from "./components/RouteError";
 import { SessionDialog } from "./components/SessionDialog";
 import "./console.css";
+import { CONSOLE_PAGES, pageRoute } from "./page-registry";
 import { appPaths } from "./paths";
 import { consoleWorker } from "./service-worker-registration";
 
@@ -22,20 +23,7 @@ const router = createBrowserRouter(
       Component: Layout,
       errorElement: <RouteError />,
       hydrateFallbackElement: <Loading />,
-      children: [
-        { index: true, lazy: () => import("./pages/Inbox") },
-        { path: appPaths.dashboard, lazy: () => import("./pages/Dashboard") },
-        { path: appPaths.enquiryPattern, lazy: () => import("./pages/Enquiry") },
-        { path: appPaths.subscribers, lazy: () => import("./pages/Subscribers") },
-        { path: appPaths.activity, lazy: () => import("./pages/Activity") },
-        { path: appPaths.staff, lazy: () => import("./pages/Staff") },
-        { path: appPaths.personalData, lazy: () => import("./pages/PersonalData") },
-        { path: appPaths.security, lazy: () => import("./pages/Security") },
-        { path: appPaths.team, lazy: () => import("./pages/Team") },
-        { path: appPaths.webhooks, lazy: () => import("./pages/Webhooks") },
-        { path: appPaths.templates, lazy: () => import("./pages/Templates") },
-        { path: "*", lazy: () => import("./pages/NotFound") },
-      ],
+      children: [...CONSOLE_PAGES.map(pageRoute), { path: "*", lazy: () => import("./pages/NotFound") }],
     },
   ],
   { basename: CONSOLE_BASE_PATH },

@@ -1,20 +1,10 @@
-import {
-  Activity,
-  ChartColumn,
-  Inbox,
-  LogOut,
-  Mail,
-  MessageSquareText,
-  ShieldCheck,
-  UserSearch,
-  Users,
-  Webhook,
-} from "lucide-react";
+import { LogOut } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
 import { ApiError, apiPath, callApi, errorMessage, rememberSignedIn, signedInAccount } from "../api";
 import { CONSOLE_TITLE, navLabels } from "../content";
+import { navEntries } from "../page-registry";
 import { appPaths, inApp, signInPath } from "../paths";
 import { FlashContext, type LayoutData } from "../session";
 import { CopyableCommand } from "./CopyableCommand";
@@ -91,7 +81,6 @@ export function Layout() {
     }
   };
 
-  const isOwner = staff.role === "owner";
   return (
     <FlashContext.Provider value={showFlash}>
       <a className="skip-link" href="#main">
@@ -110,52 +99,12 @@ export function Layout() {
         </button>
       </header>
       <nav className="main-nav" aria-label="Console">
-        <NavLink to={appPaths.dashboard}>
-          <ChartColumn aria-hidden="true" size={20} />
-          <span>{navLabels.dashboard}</span>
-        </NavLink>
-        <NavLink to={appPaths.inbox} end>
-          <Inbox aria-hidden="true" size={20} />
-          <span>{navLabels.inbox}</span>
-        </NavLink>
-        <NavLink to={appPaths.subscribers}>
-          <Mail aria-hidden="true" size={20} />
-          <span>{navLabels.subscribers}</span>
-        </NavLink>
-        {isOwner && (
-          <NavLink to={appPaths.activity}>
-            <Activity aria-hidden="true" size={20} />
-            <span>{navLabels.activity}</span>
+        {navEntries(staff.role).map(({ label, icon: Icon, to, end, wideOnly }) => (
+          <NavLink key={to} to={to} end={end} className={wideOnly ? "wide-only" : undefined}>
+            <Icon aria-hidden="true" size={20} />
+            <span>{label}</span>
           </NavLink>
-        )}
-        {isOwner && (
-          <NavLink to={appPaths.staff}>
-            <Users aria-hidden="true" size={20} />
-            <span>{navLabels.staff}</span>
-          </NavLink>
-        )}
-        {isOwner && (
-          <NavLink to={appPaths.personalData}>
-            <UserSearch aria-hidden="true" size={20} />
-            <span>{navLabels.personalData}</span>
-          </NavLink>
-        )}
-        {isOwner && (
-          <NavLink to={appPaths.templates} className="wide-only">
-            <MessageSquareText aria-hidden="true" size={20} />
-            <span>{navLabels.templates}</span>
-          </NavLink>
-        )}
-        {isOwner && (
-          <NavLink to={appPaths.webhooks} className="wide-only">
-            <Webhook aria-hidden="true" size={20} />
-            <span>{navLabels.webhooks}</span>
-          </NavLink>
-        )}
-        <NavLink to={appPaths.security}>
-          <ShieldCheck aria-hidden="true" size={20} />
-          <span>{navLabels.security}</span>
-        </NavLink>
+        ))}
       </nav>
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />

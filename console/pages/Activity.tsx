@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { type ActivityEntry, ADMIN_API_ROUTES } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
-import { OwnerOnly } from "../components/OwnerOnly";
 import { activityActor, activityLabels, formatFullTime, pageTitle } from "../content";
 import { LoadState } from "../components/Notices";
 
@@ -83,9 +82,5 @@ export function Component() {
   useEffect(() => {
     document.title = pageTitle(TITLE);
   }, []);
-  return (
-    <OwnerOnly title={TITLE}>
-      <ActivityLog />
-    </OwnerOnly>
-  );
+  return <ActivityLog />;
 }

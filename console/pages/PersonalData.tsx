@@ -8,7 +8,6 @@ import {
   type PersonQuery,
 } from "../../domain/personal-data";
 import { apiPath, callApi, errorMessage } from "../api";
-import { OwnerOnly } from "../components/OwnerOnly";
 import { formatFullTime, notificationKindLabels, pageTitle, personalDataText as text } from "../content";
 import { EmailAddress } from "../components/EmailAddress";
 import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
@@ -334,9 +333,5 @@ export function Component() {
   useEffect(() => {
     document.title = pageTitle(text.title);
   }, []);
-  return (
-    <OwnerOnly title={text.title}>
-      <PersonalDataRequests />
-    </OwnerOnly>
-  );
+  return <PersonalDataRequests />;
 }

@@ -10,7 +10,6 @@ import {
 } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { CopyableCommand } from "../components/CopyableCommand";
-import { OwnerOnly } from "../components/OwnerOnly";
 import { EmailAddress, TextWithAddresses } from "../components/EmailAddress";
 import { consoleText, formatFullTime, pageTitle, staffText } from "../content";
 import { useStaff } from "../session";
@@ -273,9 +272,5 @@ export function Component() {
   useEffect(() => {
     document.title = pageTitle(TITLE);
   }, []);
-  return (
-    <OwnerOnly title={TITLE}>
-      <StaffList />
-    </OwnerOnly>
-  );
+  return <StaffList />;
 }

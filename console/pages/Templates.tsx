@@ -20,7 +20,6 @@ import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { formatFullTime, languageLabels, navLabels, pageTitle, templatesText } from "../content";
 import { useFlash } from "../session";
 import { ErrorNotice, Loading } from "../components/Notices";
-import { OwnerOnly } from "../components/OwnerOnly";
 import { forgetLoadedTemplates } from "../components/TemplatePicker";
 
 const TITLE = navLabels.templates;
@@ -470,11 +469,11 @@ export function Component() {
     document.title = pageTitle(TITLE);
   }, []);
   return (
-    <OwnerOnly title={TITLE}>
+    <>
       <h1>{TITLE}</h1>
       <p>{templatesText.intro}</p>
       <MergeFields />
       <TemplateList />
-    </OwnerOnly>
+    </>
   );
 }

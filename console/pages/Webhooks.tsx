@@ -10,7 +10,6 @@ import {
 import { apiPath, callApi, errorMessage } from "../api";
 import { CopyButton } from "../components/CopyableCommand";
 import { LoadState } from "../components/Notices";
-import { OwnerOnly } from "../components/OwnerOnly";
 import {
   formatFullTime,
   formatShortTime,
@@ -409,9 +408,5 @@ export function Component() {
   useEffect(() => {
     document.title = pageTitle(text.title);
   }, []);
-  return (
-    <OwnerOnly title={text.title}>
-      <WebhookList />
-    </OwnerOnly>
-  );
+  return <WebhookList />;
 }
