@@ -205,7 +205,7 @@ export const personalDataText = {
   held: (who: string, enquiries: number, subscriptions: number, mails: number) =>
     `Held about ${who}: ${countOf(enquiries, "enquiry", "enquiries")}, ${countOf(subscriptions, "newsletter subscription", "newsletter subscriptions")}, ${countOf(mails, "e-mail", "e-mails")} waiting to be sent.`,
   byMobileSubscriptions:
-    "By mobile number, the subscriptions shown are those of the addresses this number's enquiries carry.",
+    "A mobile number proves no e-mail address: newsletter subscriptions are shown, and erased, only when the person is found by their e-mail address.",
   enquiries: "Enquiries",
   noEnquiries: "No enquiries.",
   history: "History",

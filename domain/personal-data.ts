@@ -108,8 +108,9 @@ export interface PendingMail {
  * Everything held about one person, found as the console finds one buyer (domain/buyer.ts). By
  * e-mail: the enquiries sent to that mailbox however the address was written (case, surrounding
  * spaces, a `+tag`, Gmail's dots), and the newsletter subscriptions of that address and of the
- * addresses those enquiries carry. By mobile: the enquiries with that number, and the newsletter
- * subscriptions of the addresses those enquiries carry.
+ * addresses those enquiries carry for the same mailbox. By mobile: the enquiries with that number
+ * and no subscription, since an enquiry carries whatever address its sender typed
+ * (server/store/personal-data.ts: subscriptionAddressesOf).
  */
 export interface PersonalDataReport {
   query: PersonQuery;

@@ -19,6 +19,49 @@ export interface PushSubscriptionInput {
 }
 
 export const PUSH_ENDPOINT_MAX_LENGTH = 1_000;
+
+/**
+ * The browsers' push services, the only hosts the server posts a notification to: Google's FCM
+ * (Chrome, Edge on Android, most Android browsers), Mozilla's autopush (Firefox), Apple's (Safari)
+ * and Microsoft's WNS (Edge on Windows). A name with a leading dot takes any host under it. An
+ * endpoint is a URL a browser hands over; any other host would let whoever subscribes make the
+ * server send requests wherever they like.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  ".push.services.mozilla.com",
+  ".push.apple.com",
+  ".notify.windows.com",
+] as const;
+
+/** The test stand-in's hosts, allowed only with PUSH_ALLOW_LOOPBACK (docs/configuration.md). */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
+
+export type PushEndpointCheck = { ok: true; url: URL; loopback: boolean } | { ok: false; error: string };
+
+/**
+ * Whether the server may send to a subscription's endpoint: https on the default port, no user
+ * name or password, on one of PUSH_SERVICE_HOSTS. With `allowLoopback` (tests' stand-in push
+ * service) a loopback host over http or https on any port passes too, and says so.
+ */
+export function checkPushEndpoint(raw: string, options: { allowLoopback: boolean }): PushEndpointCheck {
+  const refused = { ok: false, error: pushMessages.unknownService } as const;
+  if (raw.length > PUSH_ENDPOINT_MAX_LENGTH || !URL.canParse(raw)) return refused;
+  const url = new URL(raw);
+  if (url.username || url.password) return refused;
+  if (options.allowLoopback && LOOPBACK_HOSTS.has(url.hostname)) {
+    return url.protocol === "https:" || url.protocol === "http:"
+      ? { ok: true, url, loopback: true }
+      : refused;
+  }
+  // `port` is empty for the scheme's default, whether or not `:443` was written.
+  if (url.protocol !== "https:" || url.port !== "") return refused;
+  const known = PUSH_SERVICE_HOSTS.some((host) =>
+    host.startsWith(".") ? url.hostname.endsWith(host) : url.hostname === host,
+  );
+  return known ? { ok: true, url, loopback: false } : refused;
+}
 /** The most devices one member receives notifications on; turning on another drops the oldest. */
 export const PUSH_DEVICES_MAX = 10;
 
@@ -49,6 +92,8 @@ export const pushMessages = {
   subscribeFailed:
     "The browser could not turn notifications on: its push service did not answer. Try again later.",
   badSubscription: "The browser sent a subscription the server cannot use.",
+  unknownService:
+    "This browser's push service is not one the server sends to: notifications work with Chrome, Firefox, Safari and Edge, whose push services are Google's, Mozilla's, Apple's and Microsoft's.",
   turnedOn: "Notifications are on for this device.",
   turnedOff: "Notifications are off for this device.",
 } as const;

@@ -167,14 +167,14 @@ export async function buildApp({
         vapid,
         log: app.log,
         timeoutMs: config.NOTIFY_TIMEOUT_SECONDS * 1_000,
-        allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+        allowLoopback: config.PUSH_ALLOW_LOOPBACK,
       })
     : mailNotifier && pushOffNotifier(app.log);
   const notifier =
     mailNotifier && pushNotifier
       ? combineNotifiers([mailNotifier, pushNotifier])
       : (mailNotifier ?? pushNotifier);
-  app.decorate("push", { publicKey: vapid?.publicKey ?? null, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE });
+  app.decorate("push", { publicKey: vapid?.publicKey ?? null, allowLoopback: config.PUSH_ALLOW_LOOPBACK });
   const worker = notifier
     ? new OutboxWorker({
         store,

@@ -186,6 +186,17 @@ describe("WEBHOOKS_ALLOW_PRIVATE", () => {
   });
 });
 
+describe("PUSH_ALLOW_LOOPBACK", () => {
+  it("is off by default, may be on for tests, and stops a production server from starting", () => {
+    expect(loadConfig({}).PUSH_ALLOW_LOOPBACK).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_LOOPBACK: "true" }).PUSH_ALLOW_LOOPBACK).toBe(true);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: "true" }).PUSH_ALLOW_LOOPBACK).toBe(false);
+    expect(problems({ NODE_ENV: "production", PUSH_ALLOW_LOOPBACK: "true" })).toMatch(
+      /^ {2}PUSH_ALLOW_LOOPBACK: may not be true with NODE_ENV=production: it lets push notifications go to this machine's own addresses, for tests only \(see docs\/configuration\.md\); unset it$/m,
+    );
+  });
+});
+
 describe("the VAPID keys of Web Push", () => {
   const pair = webPush.generateVAPIDKeys();
 

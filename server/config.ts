@@ -217,6 +217,11 @@ export const configSchema = z
      */
     VAPID_PUBLIC_KEY: optional(vapidKey(65, "public key")),
     VAPID_PRIVATE_KEY: optional(vapidKey(32, "private key")),
+    /**
+     * Lets push subscriptions' endpoints be on 127.0.0.1, ::1 or localhost, over http: too, besides
+     * the browsers' push services (domain/push.ts): the tests' stand-in push service only.
+     */
+    PUSH_ALLOW_LOOPBACK: optional(booleanFlag).default(false),
     /** Who push services may contact about the notifications: `mailto:` an address, or an https URL; MAIL_FROM unless set. */
     VAPID_SUBJECT: optional(
       z
@@ -265,6 +270,16 @@ export const configSchema = z
         message:
           "may not be true with NODE_ENV=production: it lets webhooks reach private, loopback and " +
           "cloud metadata addresses, for tests only (see docs/webhooks.md); unset it",
+      });
+    }
+    // Whoever may turn notifications on could otherwise make the server post to its own machine.
+    if (config.PUSH_ALLOW_LOOPBACK && config.NODE_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUSH_ALLOW_LOOPBACK"],
+        message:
+          "may not be true with NODE_ENV=production: it lets push notifications go to this machine's " +
+          "own addresses, for tests only (see docs/configuration.md); unset it",
       });
     }
     if ((config.VAPID_PUBLIC_KEY === undefined) !== (config.VAPID_PRIVATE_KEY === undefined)) {

@@ -1,10 +1,14 @@
 import closeWithGrace from "close-with-grace";
 import { ConfigError, loadConfig } from "./config";
+import { sharedDataOf } from "./private-data";
+import { keepNewFilesPrivate } from "./store/sqlite/private-files";
 
 /** How long requests under way and the outbox's sends may take to finish once a stop is asked for. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  // Every file the server writes (the database, its -wal and -shm, backups) is its owner's alone.
+  keepNewFilesPrivate();
   let config;
   try {
     config = loadConfig();
@@ -14,6 +18,13 @@ async function main() {
       process.exit(2);
     }
     throw error;
+  }
+  // Data another account of the machine may read or change is refused, not quietly fixed: the
+  // operator learns it was exposed. Exit code 2: a restart would meet the same files.
+  const shared = sharedDataOf(config);
+  if (shared.length > 0) {
+    process.stderr.write(`${shared.join("\n")}\n`);
+    process.exit(2);
   }
 
   // Loaded after the configuration is checked, so a bad value is reported at once.

@@ -183,7 +183,7 @@ describe("a person's data in the console's API", () => {
     });
     expect(shown.body).not.toContain("Ravi");
 
-    const erased = await consoleRequest(app, cookie, "POST", ERASE, { mobile: "9876543210" });
+    const erased = await consoleRequest(app, cookie, "POST", ERASE, { email: "asha@example.com" });
     expect(erased.statusCode).toBe(200);
     expect(erased.json<ErasureReport>()).toMatchObject({
       erased: true,
@@ -229,5 +229,35 @@ describe("a person's data in the console's API", () => {
     );
     expect(described.filter((entry) => entry.action === "personal-data-shown")).toHaveLength(2);
     expect(JSON.stringify(activity)).not.toMatch(/asha@|9876543210|Asha Verma/i);
+  });
+
+  test("a request by mobile alone shows and erases the enquiry of that number, never the subscription of the address typed beside it", async () => {
+    const { app } = await start();
+    const cookie = await signIn(app, "owner@example.com");
+    // A stranger's enquiry: Asha's address beside his own number.
+    const his = await app.store.enquiries.add({
+      ...ravi,
+      Name: "Vikram",
+      Email: "asha@example.com",
+      Mobile: "9000000001",
+    });
+
+    const shown = await consoleRequest(app, cookie, "GET", `${SHOW}?mobile=9000000001`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json<PersonalDataReport>()).toMatchObject({
+      enquiries: [{ id: his.id }],
+      subscriptions: [],
+    });
+    expect(shown.json<PersonalDataReport>().pendingMails.map((mail) => mail.kind)).toEqual(["company"]);
+
+    const erased = await consoleRequest(app, cookie, "POST", ERASE, { mobile: "9000000001" });
+    expect(erased.json<ErasureReport>().counts).toMatchObject({ enquiries: 1, subscriptions: 0 });
+    expect((await app.store.subscribers.list()).map((each) => each.email)).toEqual(["asha@example.com"]);
+
+    // Asked by her address, her subscription is there.
+    const hers = await consoleRequest(app, cookie, "GET", `${SHOW}?email=asha@example.com`);
+    expect(hers.json<PersonalDataReport>().subscriptions).toEqual([
+      expect.objectContaining({ email: "asha@example.com", status: "confirmed" }),
+    ]);
   });
 });

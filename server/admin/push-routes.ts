@@ -1,14 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { PUSH_API_ROUTES, PUSH_DEVICES_MAX, PUSH_ENDPOINT_MAX_LENGTH, pushMessages } from "../../domain/push";
+import {
+  checkPushEndpoint,
+  PUSH_API_ROUTES,
+  PUSH_DEVICES_MAX,
+  PUSH_ENDPOINT_MAX_LENGTH,
+  pushMessages,
+} from "../../domain/push";
 import { apiMessages } from "../routes/api-errors";
-import { checkWebhookUrl } from "../webhooks/address-guard";
 import { signedIn } from "./guard";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Web Push: the server's VAPID public key (null: not set up), and whether private endpoints are allowed (tests). */
-    push: { publicKey: string | null; allowPrivate: boolean };
+    /** Web Push: the server's VAPID public key (null: not set up), and PUSH_ALLOW_LOOPBACK (tests). */
+    push: { publicKey: string | null; allowLoopback: boolean };
   }
 }
 
@@ -35,8 +40,9 @@ const endpointBody = z.object({ endpoint: z.string().max(PUSH_ENDPOINT_MAX_LENGT
 /**
  * Notifications on this device (docs/console.md): any signed-in member reads the server's public
  * key, and turns notifications on (the browser's subscription, kept for them) or off for the
- * device they are on. The endpoint is checked as a webhook's address is (https, a public host),
- * since the server will post to it. Endpoints never reach the log: each addresses one device.
+ * device they are on. The server will post to the endpoint, so it must be on a known push
+ * service's host (domain/push.ts: checkPushEndpoint); the notifier checks it again before each
+ * send. Endpoints never reach the log: each addresses one device.
  */
 export async function pushRoutes(app: FastifyInstance) {
   const { store } = app;
@@ -48,8 +54,8 @@ export async function pushRoutes(app: FastifyInstance) {
     if (!serverKey) return reply.code(409).send({ error: pushMessages.notSetUp });
     const body = subscriptionBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: pushMessages.badSubscription });
-    const endpoint = await checkWebhookUrl(body.data.endpoint, app.push.allowPrivate);
-    if (!endpoint.ok) return reply.code(400).send({ error: pushMessages.badSubscription });
+    const endpoint = checkPushEndpoint(body.data.endpoint.trim(), { allowLoopback: app.push.allowLoopback });
+    if (!endpoint.ok) return reply.code(400).send({ error: endpoint.error });
     await store.push.subscribe(
       {
         staffId: signedIn(request).id,

@@ -1,8 +1,9 @@
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { readdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { SQLITE_SCHEMA_VERSION } from "../store/sqlite";
+import { createPrivateFile, makePrivateFolder } from "../store/sqlite/private-files";
 
 /** Backups are named by the UTC time they were taken, so that their names sort by age. */
 const BACKUP_NAME = /^site-\d{8}T\d{6}(?:\d{3})?Z\.db$/;
@@ -92,9 +93,12 @@ export async function backupSqlite(
 ): Promise<BackupResult> {
   const started = performance.now();
   const dir = resolve(backupDir);
-  await mkdir(dir, { recursive: true });
+  // A backup holds everything the database does: folder 0700, file 0600 before a page is copied.
+  makePrivateFolder(dir);
   const file = join(dir, backupName(now));
   const partial = `${file}.partial`;
+  await rm(partial, { force: true });
+  createPrivateFile(partial);
 
   const source = new Database(resolve(databasePath), { readonly: true, fileMustExist: true });
   try {

@@ -1,6 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ConfigError, loadConfig, type Config } from "../config";
+import { sharedDataOf } from "../private-data";
 import { createStore, StoreUnavailableError, type Store } from "../store";
+import { keepNewFilesPrivate } from "../store/sqlite/private-files";
 
 /**
  * A refusal an operator command reports on stderr and ends with: exit code 2 when it was asked
@@ -16,14 +18,22 @@ export class CommandError extends Error {
   }
 }
 
-/** The configuration, read and checked as the server reads it; a bad value ends the command with 2. */
+/**
+ * The configuration, read and checked as the server reads it; a bad value ends the command with 2,
+ * and so does SQLite data that other accounts of the machine may read or write, as the server
+ * refuses to start on it.
+ */
 export function commandConfig(): Config {
+  let config;
   try {
-    return loadConfig();
+    config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) throw new CommandError(error.message, 2);
     throw error;
   }
+  const shared = sharedDataOf(config);
+  if (shared.length > 0) throw new CommandError(shared.join("\n"), 2);
+  return config;
 }
 
 /**
@@ -31,6 +41,8 @@ export function commandConfig(): Config {
  * as its message alone; anything unexpected with its stack, and exit code 1.
  */
 export function runCommand(main: () => Promise<number>): void {
+  // Whatever the command writes (a database, a backup, an export) is its owner's alone.
+  keepNewFilesPrivate();
   main().then(
     (code) => {
       process.exitCode = code;

@@ -98,9 +98,15 @@ describe("npm run personal-data", () => {
     });
     expect(byEmail.stdout).not.toContain("Ravi");
 
+    // By mobile: the same enquiry, but no subscription: a number proves no address.
     const byMobile = await runPersonalData(["show", "--mobile", "9876543210"]);
     expect(byMobile.code).toBe(0);
-    expect(JSON.parse(byMobile.stdout)).toEqual({ ...report, query: { mobile: "9876543210" } });
+    expect(JSON.parse(byMobile.stdout)).toEqual({
+      ...report,
+      query: { mobile: "9876543210" },
+      subscriptions: [],
+      pendingMails: report.pendingMails.filter((mail) => mail.subscriberId === null),
+    });
 
     // Looking is recorded, without whom it was about.
     const { activity } = await snapshot();
@@ -112,7 +118,7 @@ describe("npm run personal-data", () => {
 
   test("erase erases the person's data, prints what it erased, and a second erase finds nothing", async () => {
     const { asha, ravi } = await seed();
-    const erased = await runPersonalData(["erase", "--mobile", "9876543210"]);
+    const erased = await runPersonalData(["erase", "--email", "asha@example.com"]);
     expect({ code: erased.code, stderr: erased.stderr }).toEqual({ code: 0, stderr: "" });
     expect(JSON.parse(erased.stdout) as ErasureReport).toEqual({
       erased: true,
@@ -144,11 +150,36 @@ describe("npm run personal-data", () => {
       },
     ]);
 
-    const again = await runPersonalData(["erase", "--email", "asha@example.com"]);
+    const again = await runPersonalData(["erase", "--mobile", "9876543210"]);
     expect(again.code).toBe(0);
     expect(again.stderr).toBe(`${personalDataMessages.nothingErased}\n`);
     expect(JSON.parse(again.stdout)).toMatchObject({ erased: false, enquiries: [] });
     expect(await snapshot()).toEqual(after);
+  });
+
+  test("a request by mobile alone neither shows nor erases the subscription of the address typed beside that number", async () => {
+    await seed();
+    // A stranger's enquiry: Asha's address beside his own number.
+    const his = await withStore((store) =>
+      store.enquiries.add({
+        Name: "Vikram",
+        Email: "asha@example.com",
+        Mobile: "9000000001",
+        Quantity: 1,
+        RetailerSelfUse: "Self Use",
+      }),
+    );
+    const shown = await runPersonalData(["show", "--mobile", "9000000001"]);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ enquiries: [{ id: his.id }], subscriptions: [] });
+    expect(shown.stdout).not.toContain("newsletter");
+
+    const erased = await runPersonalData(["erase", "--mobile", "9000000001"]);
+    expect(erased.code).toBe(0);
+    expect((JSON.parse(erased.stdout) as ErasureReport).counts).toMatchObject({
+      enquiries: 1,
+      subscriptions: 0,
+    });
+    expect((await snapshot()).subscribers.map((each) => each.email)).toEqual(["asha@example.com"]);
   });
 
   test.each([

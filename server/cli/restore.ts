@@ -6,13 +6,14 @@
  * Checks the backup first, refuses while a server has the database open, and keeps the file it
  * replaces (with its -wal and -shm files) beside it, named `<database>.replaced-<time>`.
  */
-import { copyFile, rename, rm, stat } from "node:fs/promises";
+import { chmod, copyFile, rename, rm, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { commandConfig, runCommand } from "./command";
 import { databaseHolders } from "../backup/database-lock";
 import { BackupError, checkDatabaseFile, FIRESTORE_BACKUPS } from "../backup/sqlite-backup";
 import { sqliteFileOf } from "../store/sqlite";
+import { PRIVATE_FILE_MODE } from "../store/sqlite/private-files";
 
 export const USAGE = "Usage: npm run restore -- <backup file>";
 
@@ -57,6 +58,8 @@ async function main(argv: string[]): Promise<number> {
   // The copy goes in under a temporary name first, so the database is never half written.
   const incoming = `${target}.restoring`;
   await copyFile(resolve(backup), incoming);
+  // copyFile keeps the backup's own mode, which a copy from elsewhere may have left open.
+  await chmod(incoming, PRIVATE_FILE_MODE);
   const stamp = new Date().toISOString().replace(/[-:.]/g, "");
   const kept: string[] = [];
   for (const suffix of ["", "-wal", "-shm"]) {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import webPush from "web-push";
 import { CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
-import { pushTexts, type PushNotice } from "../../domain/push";
+import { checkPushEndpoint, pushTexts, type PushNotice } from "../../domain/push";
 import { NotificationFailedError, type Notifier, type OutboxNotification } from "../notify/notifier";
 import type { PendingStaffNotification } from "../store/store";
 import type { PushStore, StoredPushSubscription } from "../store/push";
@@ -65,7 +65,8 @@ const serviceOf = (device: StoredPushSubscription) => {
  * for, with the maintained `web-push` package: it signs the request (VAPID, RFC 8292) and
  * encrypts the payload (aes128gcm, RFC 8291); the request itself goes out as a webhook's does
  * (server/webhooks/post-webhook.ts), to a checked public address. A device whose push service
- * answers 404 or 410 is forgotten, as is one subscribed with another VAPID key. The notification
+ * answers 404 or 410 is forgotten, as is one subscribed with another VAPID key and one whose
+ * endpoint is not on a known push service's host (domain/push.ts), unsent. The notification
  * is retried only when no device took it and one may later (429, 5xx, no answer): a device that
  * failed for now misses it rather than the others getting it twice. One older than
  * PUSH_LIFETIME_MS, or tried PUSH_ATTEMPTS times, is dropped unsent.
@@ -75,8 +76,8 @@ export function createPushNotifier(options: {
   vapid: VapidDetails;
   log: PushLogger;
   timeoutMs: number;
-  /** Lets push go to private and loopback addresses over http: (tests only, like webhooks). */
-  allowPrivate: boolean;
+  /** PUSH_ALLOW_LOOPBACK: the tests' stand-in push service on a loopback address. */
+  allowLoopback: boolean;
   now?: () => Date;
   resolve?: HostResolver;
 }): Notifier {
@@ -89,7 +90,10 @@ export function createPushNotifier(options: {
     topic: string,
     signal: AbortSignal,
   ): Promise<{ outcome: DeviceOutcome; status: number | null }> {
-    if (device.serverKey !== options.vapid.publicKey) {
+    // A device stored before push services' hosts were checked (or a host since struck off) is
+    // not sent to: no request leaves for it, and it is forgotten.
+    const endpoint = checkPushEndpoint(device.endpoint, { allowLoopback: options.allowLoopback });
+    if (device.serverKey !== options.vapid.publicKey || !endpoint.ok) {
       await options.store.forget(device.endpoint);
       return { outcome: "gone", status: null };
     }
@@ -114,7 +118,8 @@ export function createPushNotifier(options: {
       headers,
       body: request.body ?? Buffer.alloc(0),
       timeoutMs: options.timeoutMs,
-      allowPrivate: options.allowPrivate,
+      // Only the stand-in's loopback address skips the public-address check a push service's host passes.
+      allowPrivate: endpoint.loopback,
       maxResponseBytes: ANSWER_BYTES,
       signal,
       ...(options.resolve ? { resolve: options.resolve } : {}),

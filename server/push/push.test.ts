@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
 import webPush from "web-push";
 import { afterEach, describe, expect, test } from "vitest";
@@ -34,7 +36,8 @@ async function start(env: Record<string, string> = {}, reminderNow?: () => Date)
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: "mailto:sales@collarise.in",
-      WEBHOOKS_ALLOW_PRIVATE: "true",
+      // The stand-in push service listens on 127.0.0.1.
+      PUSH_ALLOW_LOOPBACK: "true",
       ...env,
     },
     {
@@ -202,24 +205,23 @@ describe("reminders on the phone, on the server's side", () => {
   });
 
   test("a device is turned on and off for the signed-in member; the server refuses what it cannot use", async () => {
-    const { app, receiver, member, memberCookie } = await start({ WEBHOOKS_ALLOW_PRIVATE: "false" });
+    const { app, receiver, member, memberCookie } = await start({ PUSH_ALLOW_LOOPBACK: "false" });
     expect((await consoleRequest(app, memberCookie, "GET", PUSH_API_ROUTES.settings)).json()).toEqual({
       publicKey: vapid.publicKey,
     });
     const device = receiver.device();
-    // The stand-in's loopback address is refused where private addresses are not allowed, as in production.
+    // The stand-in's loopback address is refused without PUSH_ALLOW_LOOPBACK, as in production.
     const privateAddress = await consoleRequest(app, memberCookie, "POST", PUSH_API_ROUTES.subscriptions, {
       ...device.subscription,
     });
     expect([privateAddress.statusCode, privateAddress.json()]).toEqual([
       400,
-      { error: pushMessages.badSubscription },
+      { error: pushMessages.unknownService },
     ]);
-    const publicEndpoint = { ...device.subscription, endpoint: "https://8.8.8.8/wpush/v2/abc" };
+    const publicEndpoint = { ...device.subscription, endpoint: "https://fcm.googleapis.com/fcm/send/abc" };
     for (const bad of [
       { ...publicEndpoint, keys: { ...publicEndpoint.keys, p256dh: "short" } },
       { ...publicEndpoint, keys: { ...publicEndpoint.keys, auth: Buffer.alloc(15).toString("base64url") } },
-      { ...publicEndpoint, endpoint: "http://8.8.8.8/wpush" },
       { endpoint: publicEndpoint.endpoint },
     ]) {
       const refused = await consoleRequest(app, memberCookie, "POST", PUSH_API_ROUTES.subscriptions, bad);
@@ -239,6 +241,93 @@ describe("reminders on the phone, on the server's side", () => {
     });
     expect(off.statusCode).toBe(204);
     expect(await app.store.push.devicesOf(member.id)).toEqual([]);
+  });
+
+  test.each([
+    "https://1.1.1.1/push/abc",
+    "https://8.8.8.8/wpush/v2/abc",
+    "https://attacker.example/fcm/send/abc",
+    "https://fcm.googleapis.com.attacker.example/fcm/send/abc",
+    "https://attacker.example/?host=fcm.googleapis.com",
+    "https://googleapis.com/fcm/send/abc",
+    "https://push.apple.com/abc",
+    "http://fcm.googleapis.com/fcm/send/abc",
+    "https://fcm.googleapis.com:8443/fcm/send/abc",
+    "https://user:secret@fcm.googleapis.com/fcm/send/abc",
+    "https://fcm.googleapis.com@1.1.1.1/fcm/send/abc",
+    "https://localhost/push/abc",
+    "http://127.0.0.1:9/push/abc",
+  ])("an endpoint off the browsers' push services is refused with a clear message: %s", async (endpoint) => {
+    const { app, receiver, member, memberCookie } = await start({ PUSH_ALLOW_LOOPBACK: "false" });
+    const refused = await consoleRequest(app, memberCookie, "POST", PUSH_API_ROUTES.subscriptions, {
+      ...receiver.device().subscription,
+      endpoint,
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([400, { error: pushMessages.unknownService }]);
+    expect(await app.store.push.devicesOf(member.id)).toEqual([]);
+  });
+
+  test.each([
+    "https://fcm.googleapis.com/fcm/send/abc:APA91b",
+    "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABc",
+    "https://autopush.push.services.mozilla.com/wpush/v2/gAAAAABc",
+    "https://web.push.apple.com/QGuQyavXuti9",
+    "https://wns2-by3p.notify.windows.com/w/?token=BQYAAA",
+    "https://fcm.googleapis.com:443/fcm/send/abc",
+  ])(
+    "an endpoint on a browser's push service is accepted, with no look-up of its host: %s",
+    async (endpoint) => {
+      const { app, receiver, member, memberCookie } = await start({ PUSH_ALLOW_LOOPBACK: "false" });
+      const accepted = await consoleRequest(app, memberCookie, "POST", PUSH_API_ROUTES.subscriptions, {
+        ...receiver.device().subscription,
+        endpoint,
+      });
+      expect(accepted.statusCode).toBe(201);
+      expect(await app.store.push.devicesOf(member.id)).toHaveLength(1);
+    },
+  );
+
+  test("a device stored on another host before hosts were checked is not sent to, and is forgotten", async () => {
+    const { app, receiver, member, owner, memberCookie, logs } = await start();
+    // Another host, standing in for a public one: it counts every request it gets.
+    const requests: string[] = [];
+    const stranger = createServer((request, response) => {
+      requests.push(request.url ?? "");
+      response.writeHead(201).end();
+    });
+    await new Promise<void>((resolve) => stranger.listen(0, "127.0.0.2", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => stranger.close(() => resolve())));
+    const { port } = stranger.address() as AddressInfo;
+    const device = receiver.device();
+    const planted = receiver.device();
+    await consoleRequest(app, memberCookie, "POST", PUSH_API_ROUTES.subscriptions, {
+      ...device.subscription,
+    });
+    // Written behind the route's back, as a subscription kept from before would be.
+    await app.store.push.subscribe(
+      {
+        staffId: member.id,
+        endpoint: `http://127.0.0.2:${port}/push/${planted.id}`,
+        keys: planted.subscription.keys,
+        serverKey: vapid.publicKey,
+      },
+      { now: new Date(), max: 10 },
+    );
+
+    const stored = await app.store.enquiries.add(anEnquiry());
+    await consoleRequest(app, owner, "POST", TEAM_API_ROUTES.owner.replace(":id", stored.id), {
+      ownerId: member.id,
+      expectedOwnerId: null,
+    });
+    await receiver.receivedCount(1);
+    // The cycle that sent it has ended once the next one does.
+    await app.outbox.worker!.nextCycle();
+    expect(receiver.received.map((push) => push.deviceId)).toEqual([device.id]);
+    expect(requests).toEqual([]);
+    expect((await app.store.push.devicesOf(member.id)).map((each) => each.endpoint)).toEqual([
+      device.subscription.endpoint,
+    ]);
+    expect(logs.text()).not.toContain(planted.id);
   });
 
   test("without VAPID keys the console offers no notifications", async () => {

@@ -317,14 +317,14 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       expect(text).not.toContain(stranger);
     }
 
-    // By mobile: that number's enquiry, and the subscription of the address it carries.
+    // By mobile: that number's enquiry; no subscription, since a number proves no address.
     const byMobile = await store.personalData.find(query({ mobile: " 9876543210" }));
     expect(byMobile.enquiries.map((each) => each.id)).toEqual([first.id]);
-    expect(byMobile.subscriptions.map((each) => each.email)).toEqual(["asha@example.com"]);
-    expect(byMobile.pendingMails.map((mail) => mail.kind)).toEqual(["acknowledgement", "newsletter-welcome"]);
+    expect(byMobile.subscriptions).toEqual([]);
+    expect(byMobile.pendingMails.map((mail) => mail.kind)).toEqual(["acknowledgement"]);
     const other = await store.personalData.find(query({ mobile: "9123456780" }));
     expect(other.enquiries.map((each) => each.id)).toEqual([second.id]);
-    expect(other.subscriptions.map((each) => each.email)).toEqual(["asha@example.com"]);
+    expect(other.subscriptions).toEqual([]);
 
     expect(await store.personalData.find(query({ email: "nobody@example.com" }))).toEqual({
       query: { email: "nobody@example.com" },
@@ -450,24 +450,54 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
     ]);
   });
 
-  test("erasing by mobile takes that number's enquiries and the subscription of their address, not her other number's", async () => {
+  test("erasing by mobile takes that number's enquiries, not her other number's nor the subscription of their address", async () => {
     const { store, first, second } = await seed();
     const erased = await store.personalData.erase(query({ mobile: "9876543210" }), { actor: null });
     expect(erased.enquiries.map((each) => each.id)).toEqual([first.id]);
     expect(erased.counts).toEqual({
       enquiries: 1,
-      notifications: 3,
+      notifications: 2,
       workRecords: 1,
       historyEntries: 2,
       messages: 0,
-      subscriptions: 1,
+      subscriptions: 0,
       deals: 1,
     });
     expect((await store.enquiries.list()).map((each) => each.id)).toContain(second.id);
-    expect((await store.subscribers.list()).map((each) => each.email)).not.toContain("asha@example.com");
+    expect((await store.subscribers.list()).map((each) => each.email)).toContain("asha@example.com");
     const [entry] = (await store.activity.list({ limit: 1 })).items;
     expect(entry).toMatchObject({ actor: null, action: "personal-data-erased" });
     expect(JSON.stringify(entry)).not.toMatch(/9876543210|asha/i);
+  });
+
+  test("a stranger who typed her address beside his own mobile can neither see nor erase her subscription by that mobile; she can by her e-mail", async () => {
+    opened = await adapter.open();
+    const { store } = opened;
+    const victim = await confirmedSubscriber(store, "asha@example.com");
+    // His enquiry, with her address and his own number: all a request by mobile proves is the number.
+    const his = await store.enquiries.add(asha({ Name: "Vikram", Mobile: "9000000001" }));
+
+    const shown = await store.personalData.find(query({ mobile: "9000000001" }));
+    expect(shown.enquiries.map((each) => each.id)).toEqual([his.id]);
+    expect(shown.subscriptions).toEqual([]);
+    expect(shown.pendingMails.filter((mail) => mail.subscriberId !== null)).toEqual([]);
+
+    const erased = await store.personalData.erase(query({ mobile: "9000000001" }), { actor: null });
+    expect(erased.counts).toMatchObject({ enquiries: 1, subscriptions: 0 });
+    expect(await store.subscribers.list()).toEqual([
+      expect.objectContaining({ id: victim, email: "asha@example.com" }),
+    ]);
+
+    // Asked by her e-mail, her subscription is still shown and erased.
+    const hers = await store.personalData.find(query({ email: "Asha@Example.com" }));
+    expect(hers.subscriptions).toEqual([
+      expect.objectContaining({ id: victim, email: "asha@example.com", status: "confirmed" }),
+    ]);
+    const erasedByEmail = await store.personalData.erase(query({ email: "asha@example.com" }), {
+      actor: null,
+    });
+    expect(erasedByEmail.counts).toMatchObject({ subscriptions: 1 });
+    expect(await store.subscribers.list()).toEqual([]);
   });
 
   test("an erasure while a mail of the person is being sent: marking it sent or failed brings nothing back", async () => {

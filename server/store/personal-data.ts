@@ -1,4 +1,26 @@
 import type { ErasureReport, PersonalDataReport, PersonQuery } from "../../domain/personal-data";
+import { mailboxOf } from "../mailbox-caps";
+
+/**
+ * The newsletter addresses a request may show and erase, decided here once for both stores: only
+ * the mailbox the person proved. By e-mail, that address and those of its enquiries written for
+ * the same mailbox (case, spaces, a `+tag`, Gmail's dots). By mobile, none: an enquiry carries
+ * whatever address its sender typed, so a number proves nothing about the address beside it, and
+ * anyone could otherwise read or erase a stranger's subscription by typing it beside their own
+ * number. Ask by e-mail for a subscription.
+ */
+export function subscriptionAddressesOf(query: PersonQuery, enquiryAddresses: readonly string[]): string[] {
+  if (!("email" in query)) return [];
+  const mailbox = mailboxOf(query.email);
+  return [
+    ...new Set([
+      query.email,
+      ...enquiryAddresses
+        .map((address) => address.trim().toLowerCase())
+        .filter((address) => mailboxOf(address) === mailbox),
+    ]),
+  ];
+}
 
 /**
  * A person's data under India's DPDP Act, across the store's concerns: their enquiries with the
@@ -8,10 +30,10 @@ import type { ErasureReport, PersonalDataReport, PersonQuery } from "../../domai
  *
  * Enquiries are found by their buyer key (server/store/buyer-keys.ts), as the console finds one
  * buyer's: by e-mail, those sent to that mailbox however the address was written (case, spaces,
- * `+tags`, Gmail's dots); by mobile, those with that number. The subscriptions are the address's
- * (by e-mail) and those of the addresses the enquiries carry. Enquiries under those addresses with
- * another number are not included (ask by e-mail for them). `erase` removes exactly what `find`
- * shows, with the deals' figures and the buyer keys of those enquiries.
+ * `+tags`, Gmail's dots); by mobile, those with that number. The subscriptions are those of the
+ * proven mailbox only (`subscriptionAddressesOf`): none for a request by mobile. Enquiries under
+ * the enquiries' addresses with another number are not included (ask by e-mail for them). `erase`
+ * removes exactly what `find` shows, with the deals' figures and the buyer keys of those enquiries.
  */
 export interface PersonalDataStore {
   find(query: PersonQuery): Promise<PersonalDataReport>;

@@ -28,8 +28,8 @@ const vapid = webPush.generateVAPIDKeys();
 const own = serverOfItsOwn("push", () => ({
   VAPID_PUBLIC_KEY: vapid.publicKey,
   VAPID_PRIVATE_KEY: vapid.privateKey,
-  // The stand-in push service listens on 127.0.0.1.
-  WEBHOOKS_ALLOW_PRIVATE: "true",
+  // The stand-in push service listens on 127.0.0.1: allowed besides the browsers' push services.
+  PUSH_ALLOW_LOOPBACK: "true",
 }));
 
 type WorkerScope = { registration: ServiceWorkerRegistration };

@@ -15,7 +15,7 @@ import {
   type PersonalSubscription,
   type PersonQuery,
 } from "../../../domain/personal-data";
-import type { PersonalDataStore } from "../personal-data";
+import { subscriptionAddressesOf, type PersonalDataStore } from "../personal-data";
 import { activityDocument } from "./activity";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
 import { touchesOf } from "./dashboard";
@@ -58,14 +58,12 @@ function oldestFirst(a: DocumentSnapshot, b: DocumentSnapshot): number {
   return isoOf(a.get("receivedAt")).localeCompare(isoOf(b.get("receivedAt"))) || a.id.localeCompare(b.id);
 }
 
-/** The addresses whose subscriptions belong to the request: by e-mail that one, and those its enquiries carry. */
+/** The addresses whose subscriptions the request proves (`subscriptionAddressesOf`). */
 function addressesOf(query: PersonQuery, enquiries: readonly DocumentSnapshot[]): string[] {
-  return [
-    ...new Set([
-      ...("email" in query ? [query.email] : []),
-      ...enquiries.map((doc) => String(doc.get("Email")).trim().toLowerCase()),
-    ]),
-  ];
+  return subscriptionAddressesOf(
+    query,
+    enquiries.map((doc) => String(doc.get("Email"))),
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { StoreUnavailableError } from "../store";
 import { applyMigration, migrations, type MigrationStep } from "./migrations";
 import { quoteIdentifier } from "./identifiers";
+import { createPrivateFile, makePrivateFolder } from "./private-files";
 
 export interface SqliteStoreOptions {
   /** A file path, or ":memory:" (tests only: nothing survives the process). */
@@ -84,7 +84,7 @@ export class SqliteConnection {
   }
 
   /**
-   * Opens the connection, creating the folder, the file and the schema if needed. When the file
+   * Opens the connection, creating the folder (0700), the file (0600) and the schema if needed. When the file
    * cannot be used yet (read-only, locked, folder missing…), it is left closed: every call fails
    * with StoreUnavailableError until the cause is gone, so the server can start and recover on its
    * own. A schema newer than this code knows throws at once.
@@ -99,7 +99,11 @@ export class SqliteConnection {
 
   private connect(): Database.Database {
     const memory = this.path === ":memory:";
-    if (!memory && !this.connectedOnce) mkdirSync(dirname(this.path), { recursive: true });
+    if (!memory && !this.connectedOnce) {
+      // Made private before SQLite writes a byte: its -wal and -shm files take the file's mode.
+      makePrivateFolder(dirname(this.path));
+      createPrivateFile(this.path);
+    }
     // Once the database has existed, a missing file is an incident, not a fresh install.
     const db = new Database(this.path, { fileMustExist: this.connectedOnce, timeout: this.busyTimeoutMs });
     try {

@@ -13,7 +13,7 @@ import {
   type PersonalSubscription,
   type PersonQuery,
 } from "../../../domain/personal-data";
-import type { PersonalDataStore } from "../personal-data";
+import { subscriptionAddressesOf, type PersonalDataStore } from "../personal-data";
 import { insertActivity } from "./activity";
 import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, storedEnquiry, type EnquiryRow } from "./enquiry-row";
@@ -56,18 +56,16 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
       .all(buyerKeyOfQuery(query, buyerSecretOf(db)));
   }
 
-  /** By e-mail, that address; and the addresses the enquiries found carry. */
+  /** The subscriptions of the addresses the request proves (`subscriptionAddressesOf`). */
   private subscriptionsOf(
     db: Database.Database,
     query: PersonQuery,
     enquiries: EnquiryRow[],
   ): PersonalSubscription[] {
-    const addresses = [
-      ...new Set([
-        ...("email" in query ? [query.email] : []),
-        ...enquiries.map((row) => row.Email.trim().toLowerCase()),
-      ]),
-    ];
+    const addresses = subscriptionAddressesOf(
+      query,
+      enquiries.map((row) => row.Email),
+    );
     if (addresses.length === 0) return [];
     return db
       .prepare<[string], PersonalSubscription>(
