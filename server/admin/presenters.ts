@@ -12,7 +12,8 @@ export function inboxItem(row: InboxRow): InboxItem {
     id: row.id,
     reference: enquiryReference(row.id),
     receivedAt: row.receivedAt,
-    Name: row.enquiry.Name,
+    // A Name stored before the unreadable-character rule took it may still hold what the rule refuses.
+    Name: neutralise(row.enquiry.Name),
     Mobile: row.enquiry.Mobile,
     Quantity: row.enquiry.Quantity,
     RetailerSelfUse: row.enquiry.RetailerSelfUse,
