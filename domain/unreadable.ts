@@ -115,8 +115,9 @@ export function hasUnreadableCharacters(value: string): boolean {
  * buyer's answer, an older enquiry's name): direction controls and invisible characters removed,
  * a blank that would join two words once removed shown as a space, and a character drawn as a box
  * shown as U+FFFD. Joiners inside words and selectors after what they style stay. With `lines`,
- * newlines (and tabs) stay, a CR LF becoming one newline; without, a control is a space. What it
- * answers passes hasUnreadableCharacters, and text that passes is answered unchanged.
+ * newlines (and tabs) stay, a CR LF becoming one newline; without, a line break or a tab is a
+ * space. Other controls go. What it answers passes hasUnreadableCharacters, and text that passes
+ * is answered unchanged.
  */
 export function neutralise(value: string, options: { lines?: boolean } = {}): string {
   const text = options.lines ? value.replace(/\r\n?/g, "\n") : value;
