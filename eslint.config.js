@@ -50,6 +50,13 @@ export default tseslint.config(
     },
   },
   {
+    // Domain's unit tests may share their cases with the API's tests (tests/support), never the server.
+    files: ["domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/app/**", "**/server/**", "node:*"] }],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.test.{ts,tsx}"],
     rules: {

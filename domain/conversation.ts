@@ -7,6 +7,8 @@
  */
 import type { Language } from "./contract";
 import type { DeliveryState } from "./console";
+import { hasControlCharacters } from "./enquiry";
+import { hasUnreadableCharacters } from "./unreadable";
 
 /** The longest reply a member may send, in characters. */
 export const REPLY_MAX_LENGTH = 10_000;
@@ -98,19 +100,12 @@ export const conversationMessages = {
   subjectEmpty: "Give the reply a subject.",
   subjectTooLong: `A subject may be at most ${REPLY_SUBJECT_MAX_LENGTH} characters.`,
   /** A subject is one line of plain text: nothing in it may reach another header. */
-  subjectCharacters: "The subject must be one line of text, without control or direction characters.",
+  subjectCharacters:
+    "The subject must be one line of text, without control, invisible or direction characters.",
   replyQueued: "Reply queued. It goes out from the outbox in a moment.",
   /** A reply goes to the enquiry's own address: no recipient is taken from the request. */
   replyFields: "A reply takes a subject and a text only: it goes to the enquiry's own address.",
 } as const;
-
-/**
- * Characters a subject may not carry: line breaks and other controls (they would end the header),
- * and the invisible direction and zero-width marks that make a subject read differently than it
- * is written ("Refund ‮gnidnep").
- */
-// eslint-disable-next-line no-control-regex
-const HOSTILE_SUBJECT = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/;
 
 export type ReplyCheck =
   { ok: true; subject: string; text: string } | { ok: false; error: string; field: "subject" | "text" };
@@ -120,7 +115,9 @@ export function checkReply(input: { subject: string; text: string }): ReplyCheck
   const subject = input.subject.trim();
   const text = input.text.replace(/\r\n/g, "\n").trim();
   if (!subject) return { ok: false, error: conversationMessages.subjectEmpty, field: "subject" };
-  if (HOSTILE_SUBJECT.test(subject))
+  // Line breaks and other controls would end the header; invisible and direction characters make a
+  // subject read otherwise than it is written ("Refund \u202Egnidnep").
+  if (hasControlCharacters(subject) || hasUnreadableCharacters(subject))
     return { ok: false, error: conversationMessages.subjectCharacters, field: "subject" };
   if (subject.length > REPLY_SUBJECT_MAX_LENGTH)
     return { ok: false, error: conversationMessages.subjectTooLong, field: "subject" };

@@ -138,6 +138,11 @@ describe("the deal's form", () => {
     [{ city: "J".repeat(61) }, "city", dealMessages.city],
     [{ city: "Jai\u0000pur" }, "city", dealMessages.city],
     [{ city: "Jai\u202Epur" }, "city", dealMessages.city],
+    // Drawn as nothing or as a box: the one unreadable-character rule (domain/unreadable.ts).
+    [{ city: "Jai\u{1D159}pur" }, "city", dealMessages.city],
+    [{ city: "Jai\u2D7Fpur" }, "city", dealMessages.city],
+    [{ city: "Jai\uE000pur" }, "city", dealMessages.city],
+    [{ city: "Jaipur \u0301" }, "city", dealMessages.city],
     [{ pinCode: "012345" }, "pinCode", dealMessages.pinCode],
     [{ gstin: "27AAACR5055K1Z8" }, "gstin", dealMessages.gstinCheck],
     // The first field in the form's order that is wrong is the one named.

@@ -5,7 +5,8 @@
  * (₹ with India's digit grouping, the history's line). No I/O.
  */
 import type { EnquiryStatus } from "./console";
-import { QUANTITY_MAX, hasControlCharacters, hasUnreadableCharacters } from "./enquiry";
+import { QUANTITY_MAX, hasControlCharacters } from "./enquiry";
+import { hasUnreadableCharacters } from "./unreadable";
 
 export const DEAL_API_ROUTES = {
   /** PUT { version, quantity, value, city, pinCode, gstin }: the deal's figures (empty clears one). */

@@ -1,4 +1,4 @@
-import { hasControlCharacters, hasUnreadableCharacters } from "./enquiry";
+import { hasControlCharacters } from "./enquiry";
 import {
   type EnquirySource,
   SOURCE_FIELD,
@@ -6,6 +6,7 @@ import {
   SOURCE_PARTS,
   type SourcePart,
 } from "./enquiry-source";
+import { hasUnreadableCharacters } from "./unreadable";
 
 export const sourceMessages = {
   notAnObject: `Send ${SOURCE_FIELD} as an object with any of ${SOURCE_PARTS.join(", ")}.`,

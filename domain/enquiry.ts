@@ -3,6 +3,7 @@
  * messages. The browser form and the server's API both use this module; it does no I/O.
  */
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
+import { hasUnreadableCharacters } from "./unreadable";
 
 export const ENQUIRY_FIELDS = ["Name", "Email", "Mobile", "Quantity", "RetailerSelfUse"] as const;
 export type EnquiryField = (typeof ENQUIRY_FIELDS)[number];
@@ -54,55 +55,6 @@ export type EnquiryCheck = { ok: true; enquiry: Enquiry } | { ok: false; error: 
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS_BUT_NEWLINE = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/;
-/**
- * Characters that cannot be seen, or that change how the text around them reads: Unicode's format
- * characters (Cf: direction overrides, embeddings, isolates and marks, zero-width characters, the
- * soft hyphen, U+180E, tag characters) and default-ignorable code points (the Hangul fillers
- * U+115F, U+1160, U+3164 and U+FFA0, which draw as blanks yet count as letters, the combining
- * grapheme joiner U+034F, variation selectors), the braille blank U+2800 (a pattern of no dots,
- * drawn as a space), and the line and paragraph separators. The one definition of what a Name
- * and an enquiry's source may not hold (domain/enquiry-source-check.ts), since staff, mails and
- * CSV show them.
- */
-const UNREADABLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\u2028\u2029]/u;
-/**
- * The zero-width joiner and non-joiner shape Indic conjuncts (in Devanagari, क् ZWJ ष keeps the
- * half form; कि ZWNJ रण keeps the letters apart), Persian words and emoji sequences: taken between
- * two characters that are neither ASCII, space nor unreadable (an emoji's variation selector may
- * come before one), and nowhere else.
- */
-const JOINERS = /^[\u200C\u200D]$/u;
-/**
- * Variation selectors choose how the character before them is drawn (U+FE0F draws ❤ as an emoji): taken right
- * after a character that can be seen, and nowhere else (alone, or stacked on another selector).
- */
-const SELECTORS = /^[\uFE00-\uFE0F\u180B-\u180D\u180F\u{E0100}-\u{E01EF}]$/u;
-
-function seen(char: string | undefined): char is string {
-  return char !== undefined && !/\s/u.test(char) && !UNREADABLE.test(char);
-}
-
-/**
- * True when `value` holds a character no reader can see or that changes how the text reads
- * (UNREADABLE), other than a joiner inside a word of a script such as Devanagari or an emoji, or
- * a variation selector after what it styles.
- */
-export function hasUnreadableCharacters(value: string): boolean {
-  const chars = Array.from(value);
-  return chars.some((char, i) => {
-    if (!UNREADABLE.test(char)) return false;
-    const before = chars[i - 1];
-    const after = chars[i + 1];
-    if (JOINERS.test(char)) {
-      const beforeTakes =
-        (seen(before) && !/\p{ASCII}/u.test(before)) ||
-        (before !== undefined && SELECTORS.test(before) && seen(chars[i - 2]));
-      return !(beforeTakes && seen(after) && !/\p{ASCII}/u.test(after));
-    }
-    if (SELECTORS.test(char)) return !seen(before);
-    return true;
-  });
-}
 
 export const textMessages = {
   control: "Please remove control characters (such as NUL or tab) from the text.",
@@ -114,8 +66,6 @@ export function hasControlCharacters(value: string, options: { lines?: boolean }
     ? CONTROL_CHARACTERS_BUT_NEWLINE.test(value.replace(/\r\n/g, "\n"))
     : CONTROL_CHARACTERS.test(value);
 }
-/** Half of a UTF-16 pair without its other half: not text, and no store can keep it as it came. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function text(value: unknown): string | undefined {
   return typeof value === "string" ? value.trim() : undefined;
@@ -170,7 +120,8 @@ export function checkEnquiry(input: unknown): EnquiryCheck {
   const name = text(read("Name"));
   if (name === undefined) return { ok: false, error: enquiryMessages.missing, field: "Name" };
   if (name.length > NAME_MAX_LENGTH) return { ok: false, error: enquiryMessages.nameTooLong, field: "Name" };
-  if (CONTROL_CHARACTERS.test(name) || hasUnreadableCharacters(name) || LONE_SURROGATE.test(name)) {
+  // A lone half of a UTF-16 pair is unreadable too: not text, and no store keeps it as it came.
+  if (CONTROL_CHARACTERS.test(name) || hasUnreadableCharacters(name)) {
     return { ok: false, error: enquiryMessages.nameInvalid, field: "Name" };
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { BASELESS_MARKS, UNREADABLE_CHARACTERS } from "../tests/support/unreadable-characters";
 import { greetingName } from "./names";
 import {
   checkTemplate,
@@ -138,5 +139,43 @@ describe("a template is checked before it is kept", () => {
       ok: true,
       template: { channel: "whatsapp", language: "en", name: "First reply", subject: null, body: "Hi" },
     });
+  });
+
+  test("a name, subject or message hiding an invisible or direction-changing character is refused, naming the part", () => {
+    for (const [char, what] of UNREADABLE_CHARACTERS) {
+      expect(checkTemplate(email({ name: `First${char}reply` })), what).toEqual({
+        ok: false,
+        part: "name",
+        message: templateMessages.unreadable("name"),
+      });
+      expect(checkTemplate(email({ subject: `Your enquiry ${char}{reference}` })), what).toEqual({
+        ok: false,
+        part: "subject",
+        message: templateMessages.unreadable("subject"),
+      });
+      expect(checkTemplate(email({ channel: "whatsapp", body: `Hello\n${char}4321 0987` })), what).toEqual({
+        ok: false,
+        part: "body",
+        message: templateMessages.unreadable("body"),
+      });
+    }
+    for (const [mark, what] of BASELESS_MARKS) {
+      expect(checkTemplate(email({ body: `Hello,\n${mark} thanks` })), what).toMatchObject({ part: "body" });
+    }
+    expect(templateMessages.unreadable("body")).toBe(
+      "The message holds an invisible character or one that changes the direction of the text: remove it.",
+    );
+  });
+
+  test("a Hindi template with its joiners, and emoji, passes the rule", () => {
+    for (const template of [
+      email({
+        language: "hi",
+        subject: "आपकी पूछताछ क्\u200Dष {reference}",
+        body: "नमस्ते {firstName} ❤\uFE0F\n\nधन्यवाद।",
+      }),
+    ]) {
+      expect(checkTemplate(template), template.name).toMatchObject({ ok: true });
+    }
   });
 });

@@ -11,6 +11,7 @@ import { enquiryReference } from "./console";
 import type { BuyerType } from "./enquiry";
 import { buyerTypeLabelsHi } from "./enquiry.hi";
 import { greetingName, HINDI_HONORIFIC } from "./names";
+import { hasUnreadableCharacters } from "./unreadable";
 
 /** An e-mail reply (a subject and a message) or a WhatsApp message. */
 export const TEMPLATE_CHANNELS = ["email", "whatsapp"] as const;
@@ -75,6 +76,9 @@ export const templateMessages = {
     } The fields are ${fieldList}.`,
   strayBrace: (part: TemplatePart) =>
     `The ${PART_WORDS[part]} has a { or } that is not part of a merge field such as {firstName}.`,
+  /** A buyer would read a merged text otherwise than the owner wrote it, or see blanks and boxes. */
+  unreadable: (part: TemplatePart) =>
+    `The ${PART_WORDS[part]} holds an invisible character or one that changes the direction of the text: remove it.`,
   nameEmpty: "Give the template a name.",
   nameTooLong: `A template's name may be at most ${TEMPLATE_NAME_MAX_LENGTH} characters.`,
   subjectEmpty: "An e-mail template needs a subject.",
@@ -132,16 +136,20 @@ export function checkTemplate(
     if (!name) return { part: "name", message: templateMessages.nameEmpty };
     if (name.length > TEMPLATE_NAME_MAX_LENGTH)
       return { part: "name", message: templateMessages.nameTooLong };
+    if (hasUnreadableCharacters(name)) return { part: "name", message: templateMessages.unreadable("name") };
     if (subject !== null) {
       if (!subject) return { part: "subject", message: templateMessages.subjectEmpty };
       if (subject.length > TEMPLATE_SUBJECT_MAX_LENGTH)
         return { part: "subject", message: templateMessages.subjectTooLong };
+      if (hasUnreadableCharacters(subject))
+        return { part: "subject", message: templateMessages.unreadable("subject") };
       const inSubject = fieldProblem("subject", subject);
       if (inSubject) return inSubject;
     }
     if (!body) return { part: "body", message: templateMessages.bodyEmpty };
     const max = bodyMaxLength(input.channel);
     if (body.length > max) return { part: "body", message: templateMessages.bodyTooLong(max) };
+    if (hasUnreadableCharacters(body)) return { part: "body", message: templateMessages.unreadable("body") };
     return fieldProblem("body", body);
   })();
   if (problem) return { ok: false, ...problem };

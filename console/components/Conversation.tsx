@@ -10,6 +10,7 @@ import { conversationText as text, formatFullTime } from "../content";
 import { ErrorNotice, Loading } from "./Notices";
 import { ReplyBox } from "./ReplyBox";
 import type { MergeEnquiry } from "../../domain/templates";
+import { neutralise } from "../../domain/unreadable";
 
 /** One message of the conversation: who wrote, when, what, and how a reply's delivery stands. */
 function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: boolean }) {
@@ -28,8 +29,9 @@ function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: 
         )}
         {!out && isNew && <span className="delivery message-new">{text.newAnswer}</span>}
       </p>
-      <p className="message-subject">{message.subject}</p>
-      <p className="message-text">{message.text}</p>
+      {/* A buyer's answer is a stranger's text: shown without direction or invisible characters. */}
+      <p className="message-subject">{neutralise(message.subject)}</p>
+      <p className="message-text">{neutralise(message.text, { lines: true })}</p>
       {out && message.delivery.state === "pending" && <p className="history-who">{text.waiting}</p>}
       {out && message.delivery.state === "failing" && (
         <>

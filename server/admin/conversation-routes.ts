@@ -15,6 +15,7 @@ import { replySubject } from "../notify/mail-content";
 import { apiMessages } from "../routes/api-errors";
 import { eventTime } from "../store/event-clock";
 import { signedIn } from "./guard";
+import { conversationMessage } from "./presenters";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -45,11 +46,12 @@ export async function conversationRoutes(app: FastifyInstance) {
 
   /** The conversation as the page shows it, or null when there is no such enquiry. */
   async function conversationOf(id: string): Promise<Conversation | null> {
-    const [record, messages] = await Promise.all([
+    const [record, stored] = await Promise.all([
       app.store.enquiryWork.get(id),
       app.store.conversations.list(id),
     ]);
-    if (!record || !messages) return null;
+    if (!record || !stored) return null;
+    const messages = stored.map(conversationMessage);
     const acknowledged = record.notifications.some((notification) => notification.kind === "acknowledgement");
     return {
       messages,

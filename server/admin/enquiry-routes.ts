@@ -30,6 +30,7 @@ import { reserveMailTo } from "../mailbox-caps";
 import { describeWait } from "./throttle";
 import { saleFields, withInboxMarks } from "./sale-fields";
 import { checkLostReason, LOST_REASONS } from "../../domain/deal";
+import { neutralise } from "../../domain/unreadable";
 import { inboxFilterFor, inboxQuerySchema } from "./inbox-query";
 import { matchesInboxFilter } from "../lifecycle/inbox-listing";
 
@@ -84,7 +85,8 @@ function detail(record: EnquiryRecord): EnquiryDetail {
     reference: enquiryReference(record.id),
     receivedAt: record.receivedAt,
     language: record.language,
-    enquiry: record.enquiry,
+    // As the inbox shows it (inboxItem): an older Name may hold what the rule now refuses.
+    enquiry: { ...record.enquiry, Name: neutralise(record.enquiry.Name) },
     status: record.status,
     version: record.version,
     history: record.history,

@@ -1,6 +1,8 @@
 import { enquiryReference, type EnquiryStatus, type InboxItem } from "../../domain/console";
+import type { ConversationMessage } from "../../domain/conversation";
 import { sourceLabel } from "../../domain/enquiry-source";
 import type { TeamItemFields } from "../../domain/team";
+import { neutralise } from "../../domain/unreadable";
 import type { InboxRow } from "../store/enquiry-work";
 import type { TeamFields } from "../store/team";
 
@@ -10,7 +12,8 @@ export function inboxItem(row: InboxRow): InboxItem {
     id: row.id,
     reference: enquiryReference(row.id),
     receivedAt: row.receivedAt,
-    Name: row.enquiry.Name,
+    // A Name stored before the unreadable-character rule took it may still hold what the rule refuses.
+    Name: neutralise(row.enquiry.Name),
     Mobile: row.enquiry.Mobile,
     Quantity: row.enquiry.Quantity,
     RetailerSelfUse: row.enquiry.RetailerSelfUse,
@@ -38,5 +41,20 @@ export function teamItemFields(
       (fields?.firstContactDueAt ?? null) !== null &&
       Date.parse(fields?.firstContactDueAt ?? "") <= now.getTime(),
     followUpOverdue: fields?.followUpAt ? Date.parse(fields.followUpAt) <= now.getTime() : false,
+  };
+}
+
+/**
+ * A message of an enquiry's conversation as the console's API shows it. A buyer's answer is a
+ * stranger's text, stored as it came: shown neutralised, so a direction override cannot turn
+ * "4321 0987" into "7890 1234" and nothing invisible hides in it. A reply passed checkReply.
+ */
+export function conversationMessage(message: ConversationMessage): ConversationMessage {
+  if (message.direction === "out") return message;
+  return {
+    ...message,
+    subject: neutralise(message.subject),
+    text: neutralise(message.text, { lines: true }),
+    from: neutralise(message.from),
   };
 }

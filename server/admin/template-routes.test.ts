@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { ADMIN_API_PREFIX, consoleMessages } from "../../domain/console";
 import {
+  checkTemplate,
   TEMPLATE_API_ROUTES,
   templateMessages,
   TEMPLATES_MAX,
@@ -164,6 +165,45 @@ describe("the console's template routes", () => {
       items: ReplyTemplate[];
     }>().items;
     expect(refusedNoChange).toHaveLength(DEFAULT_TEMPLATES.length + 1);
+  });
+
+  test("a template with a right-to-left override in its subject or its message is refused, naming the part, and nothing changes", async () => {
+    const { app, owner } = await start();
+    const before = (await consoleRequest(app, owner, "GET", TEMPLATE_API_ROUTES.templates)).json<{
+      items: ReplyTemplate[];
+    }>().items;
+    const email = {
+      channel: "email",
+      language: "en",
+      name: "Bank details",
+      subject: "Your order {reference}",
+      body: "Please pay to account 4321 0987.",
+    };
+    // "4321 \u202E0987" shows as "4321 7890" to the buyer who reads it.
+    const inSubject = await consoleRequest(app, owner, "POST", TEMPLATE_API_ROUTES.templates, {
+      ...email,
+      subject: "Your order \u202E{reference}",
+    });
+    expect([inSubject.statusCode, inSubject.json()]).toEqual([
+      400,
+      { error: templateMessages.unreadable("subject"), field: "subject" },
+    ]);
+    const inBody = await consoleRequest(app, owner, "PUT", one(before[0]!.id), {
+      ...email,
+      body: "Please pay to account 4321 \u202E0987.",
+      version: 1,
+    });
+    expect([inBody.statusCode, inBody.json()]).toEqual([
+      400,
+      { error: templateMessages.unreadable("body"), field: "body" },
+    ]);
+    const after = (await consoleRequest(app, owner, "GET", TEMPLATE_API_ROUTES.templates)).json<{
+      items: ReplyTemplate[];
+    }>().items;
+    expect(after).toEqual(before);
+    // The console's first templates pass the same check.
+    for (const template of DEFAULT_TEMPLATES)
+      expect(checkTemplate(template), template.name).toMatchObject({ ok: true });
   });
 
   test("a change based on an older version is refused with 409 and the current template; the most kept is enforced", async () => {

@@ -4,9 +4,11 @@ import { brandHi } from "../../domain/brand.hi";
 import type { Language } from "../../domain/contract";
 import { buyerTypeLabelsHi } from "../../domain/enquiry.hi";
 import { enquiryReference } from "../../domain/console";
+import { REPLY_SUBJECT_MAX_LENGTH } from "../../domain/conversation";
 import { escapeHtml } from "../html";
 import { ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
 import { UNCONFIRMED_SUBSCRIBER_DAYS } from "../../domain/retention";
+import { neutralise } from "../../domain/unreadable";
 import type { PendingEnquiryNotification, PendingReplyNotification } from "../store/store";
 
 /** How each stored field is named to the person reading the mail, in the form's order. */
@@ -265,6 +267,7 @@ export function answeringSubject(subject: string): string {
  * The subject a new reply starts with: "Re:" and the subject of what it answers (the newest message
  * of the conversation, else the acknowledgement), or, with nothing to answer yet, the
  * acknowledgement's own subject; in the buyer's language, and carrying the reference either way.
+ * A subject taken from a buyer's answer is neutralised, so the suggestion passes checkReply.
  */
 export function replySubject(input: {
   enquiryId: string;
@@ -275,7 +278,21 @@ export function replySubject(input: {
 }): string {
   const first = acknowledgementWords[input.language].subject(input.enquiryId);
   const answered = input.lastSubject ?? (input.acknowledged ? first : null);
-  return answered ? answeringSubject(answered) : first;
+  return answered ? withinSubjectLimit(answeringSubject(neutralise(answered))) : first;
+}
+
+/**
+ * A suggested subject within what checkReply takes: a buyer's subject may be longer (the mailbox
+ * keeps 300 characters). Cut between characters, and neutralised again, since a cut may leave a
+ * joiner with nothing after it.
+ */
+function withinSubjectLimit(subject: string): string {
+  let cut = "";
+  for (const char of subject) {
+    if (cut.length + char.length > REPLY_SUBJECT_MAX_LENGTH) break;
+    cut += char;
+  }
+  return neutralise(cut).trim();
 }
 
 /**

@@ -9,7 +9,7 @@ import { addStaff, consoleRequest, signIn } from "../../tests/support/console-ap
 import { startMailSink, type MailSink } from "../../tests/support/mail-sink";
 import { buildTestApp, testAppPerTest, waitForEmptyOutbox, type TestApp } from "../../tests/support/test-app";
 import { pendingNotifications } from "../../tests/support/store-probe";
-import { UNREADABLE_CHARACTERS } from "../../tests/support/unreadable-characters";
+import { BASELESS_MARKS, UNREADABLE_CHARACTERS } from "../../tests/support/unreadable-characters";
 import { SOURCE_PARTS } from "../../domain/enquiry-source";
 
 const start = testAppPerTest();
@@ -287,5 +287,30 @@ describe("the source sent with an enquiry", () => {
       source: { utmCampaign: "दिवाली\u200Cऑफ़र" },
     });
     expect(taken.statusCode).toBe(201);
+  });
+
+  it("refuses a Name made only of invisible characters, or only of marks with no letter, with the Name message", async () => {
+    const t = await start();
+    let attempts = 0;
+    const post = (Name: string) => {
+      attempts += 1;
+      return postEnquiry(t, { ...kiran, Name }, `198.18.${attempts >> 8}.${attempts & 255}`);
+    };
+    const cases = [
+      ...UNREADABLE_CHARACTERS.map(([char, what]) => [char.repeat(3), what] as const),
+      ...BASELESS_MARKS.map(([mark, what]) => [mark.repeat(3), what] as const),
+      ...BASELESS_MARKS.map(([mark, what]) => [`Kiran ${mark}`, `${what} after a space`] as const),
+    ];
+    for (const [Name, what] of cases) {
+      const response = await post(Name);
+      // A name of blanks that trim() takes away is no name: the specification's "fill the data".
+      const error = Name.trim() === "" ? enquiryMessages.missing : enquiryMessages.nameInvalid;
+      expect([what, response.statusCode, response.json()]).toEqual([what, 400, { error, field: "Name" }]);
+    }
+    expect(await t.app.store.enquiries.list()).toEqual([]);
+    // Real names with their joiners, marks and emoji are taken.
+    for (const Name of ["ज़ैनब फ़ारूक़ी", "क्\u200Dषमा", "முருகன்", "زهرا\u200Cی", "Asha 👩\u200D💻 ❤\uFE0F"]) {
+      expect([Name, (await post(Name)).statusCode]).toEqual([Name, 201]);
+    }
   });
 });

@@ -328,6 +328,27 @@ test.describe("the order form's toasts", () => {
   });
 });
 
+for (const pages of pageLanguages) {
+  test(`on the ${pages.language} page, a Name drawn as nothing is refused with the Name message, and a Devanagari name with its joiner is sent`, async ({
+    page,
+  }) => {
+    const messages = pages.landing.orderForm.messages;
+    const posts = countPosts(page, ENQUIRIES_PATH);
+    const form = await openOrderForm(page, pages);
+    const enquiry = anEnquiry();
+    // Musical null noteheads: an empty Name cell in the inbox, were it taken.
+    await fill(form, { ...enquiry, Name: "\u{1D159}\u{1D159}\u{1D159}" });
+    await form.placeOrder.click();
+    await expectWarning(page, form.name, messages.nameInvalid);
+    expect(posts.count).toBe(0);
+
+    await form.name.fill(`क्\u200Dषमा देशपांडे ${enquiry.Name}`);
+    await form.placeOrder.click();
+    await expect(toast(page, messages.stored)).toBeVisible();
+    expect(posts.count).toBe(1);
+  });
+}
+
 test.describe("the order form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

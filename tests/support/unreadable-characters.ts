@@ -1,6 +1,7 @@
 /**
- * Characters an attacker hides in a Name or a source: each draws as nothing (or as a blank), or
- * turns the text around it. Each with a few words saying what it is, for the tests' messages.
+ * Characters an attacker hides in a Name, a source, a subject or a template: each draws as nothing,
+ * as a blank or as a box, or turns the text around it. Each with a few words saying what it is,
+ * for the tests' messages.
  */
 export const UNREADABLE_CHARACTERS: readonly (readonly [string, string])[] = [
   ["\u3164", "Hangul filler U+3164"],
@@ -27,4 +28,39 @@ export const UNREADABLE_CHARACTERS: readonly (readonly [string, string])[] = [
   ["\u{1BCA0}", "shorthand format letter overlap U+1BCA0"],
   ["\u17B4", "Khmer inherent vowel U+17B4"],
   ["\u2028", "line separator U+2028"],
+  ["\u2029", "paragraph separator U+2029"],
+  ["\u202A", "left-to-right embedding U+202A"],
+  ["\u200E", "left-to-right mark U+200E"],
+  ["\u2066", "left-to-right isolate U+2066"],
+  ["\u2069", "pop directional isolate U+2069"],
+  ["\u{1D159}", "musical symbol null notehead U+1D159"],
+  ["\u{1D17A}", "musical symbol end phrase U+1D17A"],
+  ["\u2D7F", "Tifinagh consonant joiner U+2D7F"],
+  ["\u{16FE4}", "Khitan small script filler U+16FE4"],
+  ["\uFFFC", "object replacement character U+FFFC"],
+  ["\uE000", "private-use U+E000"],
+  ["\u{F0000}", "supplementary private-use U+F0000"],
+  ["\u0378", "unassigned U+0378"],
+  ["\u{E0080}", "unassigned U+E0080"],
+  ["\uFFFF", "noncharacter U+FFFF"],
+  ["\uD800", "half of a UTF-16 pair U+D800"],
+  ["\u00A0", "no-break space U+00A0"],
+  ["\u202F", "narrow no-break space U+202F"],
+  ["\u2003", "em space U+2003"],
+  ["\u200A", "hair space U+200A"],
+  ["\u205F", "medium mathematical space U+205F"],
+  ["\u3000", "ideographic space U+3000"],
+];
+
+/**
+ * Combining marks with no letter to sit on: alone, a name of them draws as nothing, or as dotted
+ * circles. Each is welcome after a letter (an accent, a nukta, a virama), so they are listed apart.
+ */
+export const BASELESS_MARKS: readonly (readonly [string, string])[] = [
+  ["\u0301", "combining acute accent U+0301"],
+  ["\u093C", "Devanagari nukta U+093C"],
+  ["\u094D", "Devanagari virama U+094D"],
+  ["\u093F", "Devanagari vowel sign I U+093F"],
+  ["\u0E49", "Thai tone mark U+0E49"],
+  ["\u20DD", "combining enclosing circle U+20DD"],
 ];

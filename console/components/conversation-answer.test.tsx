@@ -1,0 +1,29 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, expect, test } from "vitest";
+import type { IncomingMessage } from "../../domain/conversation";
+import { MessageList } from "./Conversation";
+
+afterEach(cleanup);
+
+const answer: IncomingMessage = {
+  id: "m1",
+  direction: "in",
+  at: "2025-01-06T10:00:00.000Z",
+  // Drawn as "Pay to 7890 1234" and "Account 4321 7890" with the overrides.
+  subject: "Re: Pay to \u202E4321 0987",
+  text: "Account 4321 \u202E0987\u202C\nThanks\u200B",
+  from: "buyer@mail.example",
+  messageId: "<answer-1@mail.example>",
+  inReplyTo: null,
+  unread: false,
+  attachments: 0,
+  truncated: false,
+  quoteTrimmed: false,
+};
+
+test("a buyer's answer is shown without the direction overrides and invisible characters it came with", () => {
+  render(<MessageList messages={[answer]} empty="No mail yet." />);
+  expect(screen.getByText("Re: Pay to 4321 0987")).toBeTruthy();
+  expect(screen.getByText((_, element) => element?.textContent === "Account 4321 0987\nThanks")).toBeTruthy();
+});
