@@ -279,6 +279,7 @@ async function readBatch(
       attachments: attachmentsIn(body.bodyStructure),
       truncated: capped.truncated || cutOff,
       quoteTrimmed: trimmed.trimmed,
+      verified: true,
     });
     storedUids.push(answer.uid);
   }
