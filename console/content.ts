@@ -66,6 +66,12 @@ export const conversationText = {
     "The company's mailbox is not read here (IMAP_URL is not set): the buyer's answers reach the mailbox, not this page.",
   youWrote: (email: string) => `${email} wrote`,
   buyerWrote: (address: string) => `The buyer wrote from ${address}`,
+  /** An answer whose sender could not be checked: who wrote it is said as no more than its address. */
+  unverifiedWrote: (address: string) => `Written from ${address}`,
+  unverified: "Not verified: may not be from the buyer",
+  showOlder: "Show older messages",
+  loadingOlder: "Loading older messages…",
+  olderMessages: "Older messages",
   delivery: { pending: "Queued", sent: "Sent", failing: "Failing" } as Record<DeliveryState, string>,
   waiting: "It waits in the outbox and goes out as soon as the mail server takes it.",
   failing: (attempts: number) =>

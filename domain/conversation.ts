@@ -16,10 +16,18 @@ export const REPLY_MAX_LENGTH = 10_000;
 export const REPLY_SUBJECT_MAX_LENGTH = 200;
 /** How much of a buyer's answer is kept, in characters (its quoted part trimmed first). */
 export const ANSWER_TEXT_MAX_LENGTH = 20_000;
+/**
+ * How many messages one read of the conversation answers, the newest: the page re-reads them
+ * every few seconds, so a flooded conversation costs a page, not its whole length.
+ */
+export const CONVERSATION_PAGE_SIZE = 30;
 
 /** Routes relative to the console's API prefix. */
 export const CONVERSATION_API_ROUTES = {
-  /** GET the enquiry's conversation, with what a new reply would be sent as. */
+  /**
+   * GET the enquiry's conversation's newest page (CONVERSATION_PAGE_SIZE), with what a new reply
+   * would be sent as; `?before=<cursor>` (its `older`) the page before it.
+   */
   conversation: "/enquiries/:id/conversation",
   /** POST { subject, text }: queue a reply to the enquiry's own address. */
   replies: "/enquiries/:id/replies",
@@ -69,13 +77,28 @@ export interface IncomingMessage {
   truncated: boolean;
   /** The earlier mail it quoted was left out. */
   quoteTrimmed: boolean;
+  /**
+   * Whether it is known to come from the buyer: matched by its thread's Message-IDs, or by the
+   * reference in its subject with the receiving server's DMARC (or SPF and DKIM) pass. False: the
+   * page shows it as possibly not the buyer's (conversationText.unverified).
+   */
+  verified: boolean;
 }
 
 export type ConversationMessage = OutgoingMessage | IncomingMessage;
 
-/** What GET conversation answers: the messages, oldest first, and what a reply would be sent as. */
-export interface Conversation {
+/** One page of a conversation: its messages, oldest first, and where the older ones start. */
+export interface ConversationPage {
   messages: ConversationMessage[];
+  /** The cursor of the page before this one (`?before=`); null when this page starts the conversation. */
+  older: string | null;
+}
+
+/**
+ * What GET conversation answers: a page of messages, oldest first (the newest page unless
+ * `before` was given), and what a reply would be sent as.
+ */
+export interface Conversation extends ConversationPage {
   reply: {
     /** The subject a reply starts with: threaded under the acknowledgement, in the buyer's language. */
     subject: string;

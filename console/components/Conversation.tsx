@@ -15,10 +15,21 @@ import { neutralise } from "../../domain/unreadable";
 /** One message of the conversation: who wrote, when, what, and how a reply's delivery stands. */
 function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: boolean }) {
   const out = message.direction === "out";
+  // An answer not known to be the buyer's is never shown as their words.
+  const unverified = !out && !message.verified;
+  const who = out
+    ? text.youWrote(message.staffEmail)
+    : unverified
+      ? text.unverifiedWrote(message.from)
+      : text.buyerWrote(message.from);
   return (
-    <li className={`message ${out ? "message-out" : "message-in"}`}>
+    <li
+      className={`message ${out ? "message-out" : "message-in"}${unverified ? " message-unverified" : ""}`}
+      tabIndex={-1}
+    >
+      {unverified && <p className="unverified-note">{text.unverified}</p>}
       <p className="message-head">
-        <strong>{out ? text.youWrote(message.staffEmail) : text.buyerWrote(message.from)}</strong>{" "}
+        <strong>{who}</strong>{" "}
         <span className="history-who">
           <time dateTime={message.at}>{formatFullTime(message.at)}</time>
         </span>{" "}
@@ -77,11 +88,34 @@ export function MessageList({
   );
 }
 
+/** What the page holds beyond the newest page: older messages, and where the ones before them start. */
+interface Earlier {
+  messages: ConversationMessage[];
+  /** The cursor of the messages before `messages` (or before the newest page); null when none are left. */
+  cursor: string | null;
+}
+
 /**
- * The enquiry's e-mail conversation and its reply box. It reads the conversation every few
- * seconds, so a reply's delivery and a buyer's new answer show without a reload. Answers unread
- * when they appear are marked "New" on this page and read in the store (the server clears them
- * only for the enquiry's owner, or anyone while nobody owns it).
+ * The earlier messages after a new read of the newest page: those that left it (pushed out by
+ * newer ones) join the earlier ones. A page with nothing in common with the one before means more
+ * arrived than a page holds: the page's own cursor then leads to everything before it.
+ */
+function earlierAfter(earlier: Earlier, before: ConversationData | null, page: ConversationData): Earlier {
+  if (!before) return { messages: [], cursor: page.older };
+  const shown = new Set(page.messages.map((message) => message.id));
+  const kept = before.messages.filter((message) => shown.has(message.id));
+  if (kept.length === 0 && before.messages.length > 0 && page.older !== null)
+    return { messages: [], cursor: page.older };
+  const left = before.messages.filter((message) => !shown.has(message.id));
+  return left.length === 0 ? earlier : { ...earlier, messages: [...earlier.messages, ...left] };
+}
+
+/**
+ * The enquiry's e-mail conversation and its reply box. It reads the newest page of the
+ * conversation every few seconds, so a reply's delivery and a buyer's new answer show without a
+ * reload; "Show older messages" reads the page before, once, on asking. Answers unread when they
+ * appear are marked "New" on this page and read in the store (the server clears them only for the
+ * enquiry's owner, or anyone while nobody owns it).
  */
 export function Conversation({
   enquiryId,
@@ -94,27 +128,43 @@ export function Conversation({
   enquiry?: MergeEnquiry;
 }) {
   const [conversation, setConversation] = useState<ConversationData | null>(null);
+  const [earlier, setEarlier] = useState<Earlier>({ messages: [], cursor: null });
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  /** How many times older messages were shown: each moves the focus to the first of them. */
+  const [olderShown, setOlderShown] = useState(0);
   const [error, setError] = useState("");
   const [newIds, setNewIds] = useState<ReadonlySet<string>>(new Set());
   const reading = useRef(false);
+  const latest = useRef<ConversationData | null>(null);
+  const earlierList = useRef<HTMLOListElement>(null);
+
+  /** The newest page read again: what left it joins the earlier messages. */
+  const showPage = useCallback((page: ConversationData) => {
+    const before = latest.current;
+    latest.current = page;
+    setEarlier((current) => earlierAfter(current, before, page));
+    setConversation(page);
+  }, []);
 
   const show = useCallback(
     (answer: ConversationData) => {
-      setConversation(answer);
+      showPage(answer);
       setError("");
       const unread = answer.messages.filter((message) => message.direction === "in" && message.unread);
       if (unread.length === 0 || reading.current) return;
       setNewIds((current) => new Set([...current, ...unread.map((message) => message.id)]));
       reading.current = true;
       callApi<ConversationData>(apiPath(CONVERSATION_API_ROUTES.read, { id: enquiryId }), { method: "POST" })
-        .then(setConversation, () => undefined)
+        .then(showPage, () => undefined)
         .finally(() => (reading.current = false));
     },
-    [enquiryId],
+    [enquiryId, showPage],
   );
 
   useEffect(() => {
     const controller = new AbortController();
+    // The first read of another enquiry starts its earlier messages afresh (earlierAfter).
+    latest.current = null;
     const load = () =>
       callApi<ConversationData>(apiPath(CONVERSATION_API_ROUTES.conversation, { id: enquiryId }), {
         signal: controller.signal,
@@ -129,6 +179,33 @@ export function Conversation({
     };
   }, [enquiryId, show]);
 
+  // Focus goes to the first of the messages just shown, once they are on the page, so reading
+  // (and the keyboard) goes on from there.
+  useEffect(() => {
+    if (olderShown > 0) earlierList.current?.querySelector<HTMLElement>("li")?.focus();
+  }, [olderShown]);
+
+  async function showOlder() {
+    const cursor = earlier.cursor;
+    if (!cursor || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const path = `${apiPath(CONVERSATION_API_ROUTES.conversation, { id: enquiryId })}?before=${encodeURIComponent(cursor)}`;
+      const page = await callApi<ConversationData>(path);
+      setEarlier((current) =>
+        current.cursor === cursor
+          ? { messages: [...page.messages, ...current.messages], cursor: page.older }
+          : current,
+      );
+      setError("");
+      setOlderShown((count) => count + 1);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
+
   return (
     <section className="card conversation" aria-labelledby="conversation-heading">
       <h2 id="conversation-heading">{text.heading}</h2>
@@ -137,6 +214,24 @@ export function Conversation({
       {conversation && (
         <>
           {!conversation.answersRead && <p className="history-who">{text.notRead}</p>}
+          {earlier.cursor !== null && (
+            <button
+              type="button"
+              className="button quiet show-older"
+              onClick={() => void showOlder()}
+              disabled={loadingOlder}
+            >
+              {loadingOlder ? text.loadingOlder : text.showOlder}
+            </button>
+          )}
+          {earlier.messages.length > 0 && (
+            <ol className="messages" ref={earlierList} aria-label={text.olderMessages}>
+              {earlier.messages.map((message) => (
+                <MessageItem key={message.id} message={message} isNew={newIds.has(message.id)} />
+              ))}
+            </ol>
+          )}
+          {/* Only the newest page is live: older messages shown on asking are not read out. */}
           <div aria-live="polite">
             <MessageList messages={conversation.messages} empty={text.empty} newIds={newIds} />
           </div>
@@ -145,7 +240,7 @@ export function Conversation({
             {...(enquiry ? { enquiry } : {})}
             defaults={conversation.reply}
             onSent={(answer) => {
-              setConversation(answer);
+              showPage(answer);
               onReplied();
             }}
           />

@@ -20,6 +20,7 @@ const answer: IncomingMessage = {
   attachments: 0,
   truncated: false,
   quoteTrimmed: false,
+  verified: true,
 };
 
 test("a buyer's answer is shown without the direction overrides and invisible characters it came with", () => {

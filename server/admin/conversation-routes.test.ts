@@ -1,94 +1,142 @@
 import { afterEach, describe, expect, test } from "vitest";
 import {
-  checkReply,
-  CONVERSATION_API_ROUTES,
-  REPLY_SUBJECT_MAX_LENGTH,
+  ANSWER_TEXT_MAX_LENGTH,
+  CONVERSATION_PAGE_SIZE,
   type Conversation,
   type IncomingMessage,
 } from "../../domain/conversation";
-import { hasUnreadableCharacters } from "../../domain/unreadable";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
-import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
-import { UNREADABLE_CHARACTERS } from "../../tests/support/unreadable-characters";
+import { ANSWERS_PER_ENQUIRY_PER_DAY } from "../lifecycle/conversation";
 import type { AnswerToStore } from "../store/conversations";
 
-const cleanups: (() => Promise<void>)[] = [];
+const apps: TestApp[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const app of apps.splice(0)) await app.close();
 });
 
-const conversationPath = (id: string) => CONVERSATION_API_ROUTES.conversation.replace(":id", id);
-const repliesPath = (id: string) => CONVERSATION_API_ROUTES.replies.replace(":id", id);
-
-/** An enquiry, a member signed in, and the buyer's answer stored as the mailbox reader stores it. */
-async function answered(answer: Pick<AnswerToStore, "subject" | "text"> & Partial<AnswerToStore>) {
-  const testApp: TestApp = await buildTestApp();
-  cleanups.push(() => testApp.close());
-  const { app } = testApp;
-  const stored = await app.store.enquiries.add(anEnquiry(), { acknowledge: false, language: "en" });
-  await addStaff(app, "priya@example.com", "member");
-  const cookie = await signIn(app, "priya@example.com");
-  const outcome = await app.store.conversations.addAnswers([
-    {
-      enquiryId: stored.id,
-      messageId: "<answer-1@mail.example>",
-      inReplyTo: null,
-      references: [],
-      from: "buyer@mail.example",
-      at: new Date(),
-      attachments: 0,
-      truncated: false,
-      quoteTrimmed: false,
-      ...answer,
+/** An enquiry owned by Priya, signed in: the page's view of its conversation. */
+async function ownedEnquiry() {
+  const server = await buildTestApp({ LOG_LEVEL: "silent" });
+  apps.push(server);
+  const { app } = server;
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/enquiries",
+    payload: {
+      Name: "Meera Iyer",
+      Email: "meera.iyer@mail.example",
+      Mobile: "9876501234",
+      Quantity: 60,
+      RetailerSelfUse: "Retailer",
     },
-  ]);
-  expect(outcome).toEqual(["added"]);
-  const conversation = async () => {
-    const response = await consoleRequest(app, cookie, "GET", conversationPath(stored.id));
-    expect(response.statusCode).toBe(200);
-    return response.json<Conversation>();
-  };
-  return { app, cookie, id: stored.id, conversation };
+  });
+  expect(response.statusCode).toBe(201);
+  const { id } = response.json<{ id: string }>();
+  const priya = await addStaff(app, "priya@example.com", "member");
+  await app.store.team.setOwner(id, { ownerId: priya.id, staffEmail: "owner@example.com", at: new Date() });
+  const cookie = await signIn(app, "priya@example.com");
+  // What was queued so far (the company's mail) is not what these tests count.
+  const pendingAlerts = async () =>
+    (
+      await app.store.enquiries.claimDueNotifications({
+        worker: "test",
+        now: new Date(Date.now() + 60_000),
+        limit: 500,
+        leaseMs: 60_000,
+      })
+    ).filter((mail) => mail.kind === "member-alert");
+  await pendingAlerts();
+  const conversation = (before?: string) =>
+    consoleRequest(
+      app,
+      cookie,
+      "GET",
+      `/enquiries/${id}/conversation${before ? `?before=${encodeURIComponent(before)}` : ""}`,
+    );
+  return { app, id, priya, conversation, pendingAlerts };
 }
 
-describe("a buyer's answer in the conversation API", () => {
-  test("an answer stored with a right-to-left override is shown neutralised, and the suggested reply subject passes the reply check", async () => {
-    const { app, cookie, id, conversation } = await answered({
-      // Drawn as "Re: Pay to 7890 1234" and "Account 4321 7890" with the overrides.
-      subject: "Re: Pay to \u202E4321 0987",
-      text: "Account 4321 \u202E0987\u202C\nThanks\u200B,\r\nMeera\u3000Iyer",
-    });
-    const shown = await conversation();
-    const answer = shown.messages[0] as IncomingMessage;
-    expect(answer).toMatchObject({
-      direction: "in",
-      subject: "Re: Pay to 4321 0987",
-      text: "Account 4321 0987\nThanks,\nMeera Iyer",
-    });
-    expect(shown.reply.subject).toBe("Re: Pay to 4321 0987");
-    expect(checkReply({ subject: shown.reply.subject, text: "Thank you" })).toMatchObject({ ok: true });
-    // The member sends it as suggested.
-    const sent = await consoleRequest(app, cookie, "POST", repliesPath(id), {
-      subject: shown.reply.subject,
-      text: "Thank you, Meera.",
-    });
-    expect(sent.statusCode).toBe(200);
+const answer = (enquiryId: string, n: number, overrides: Partial<AnswerToStore> = {}): AnswerToStore => ({
+  enquiryId,
+  messageId: `<answer-${n}@mail.example>`,
+  inReplyTo: null,
+  references: [],
+  from: "meera.iyer@mail.example",
+  subject: "Re: Your enquiry",
+  text: "Yes, 60 sachets please.",
+  at: new Date("2026-11-20T06:30:00.000Z"),
+  attachments: 0,
+  truncated: false,
+  quoteTrimmed: false,
+  verified: true,
+  ...overrides,
+});
+
+describe("an enquiry's conversation through the console's API", () => {
+  test("a mail bomb of 150 answers of 20,000 characters: the day's cap stored, two mails to the owner, one bounded page", async () => {
+    const { app, id, priya, conversation, pendingAlerts } = await ownedEnquiry();
+    const word = "x".repeat(ANSWER_TEXT_MAX_LENGTH);
+    const outcomes = await app.store.conversations.addAnswers(
+      Array.from({ length: 150 }, (_, n) => answer(id, n, { text: word })),
+    );
+    expect(outcomes.filter((outcome) => outcome === "added")).toHaveLength(ANSWERS_PER_ENQUIRY_PER_DAY);
+    expect(outcomes.filter((outcome) => outcome === "capped")).toHaveLength(
+      150 - ANSWERS_PER_ENQUIRY_PER_DAY,
+    );
+
+    const alerts = await pendingAlerts();
+    expect(
+      alerts.map((alert) => ("setAside" in alert && alert.setAside ? "set aside" : "answered")).sort(),
+    ).toEqual(["answered", "set aside"]);
+    expect(alerts.every((alert) => alert.staffId === priya.id)).toBe(true);
+
+    const response = await conversation();
+    expect(response.statusCode).toBe(200);
+    const page = response.json<Conversation>();
+    expect(page.messages.length).toBeLessThanOrEqual(CONVERSATION_PAGE_SIZE);
+    expect(response.body.length).toBeLessThan(CONVERSATION_PAGE_SIZE * (ANSWER_TEXT_MAX_LENGTH + 2_000));
   });
 
-  test("every invisible character in an answer's subject is taken out of the suggestion, which passes the check", async () => {
-    const subject = `Re: Order ${UNREADABLE_CHARACTERS.map(([char]) => `${char}x`).join("")} \u0301`;
-    const { conversation } = await answered({ subject, text: "Yes" });
-    const shown = await conversation();
-    const answer = shown.messages[0] as IncomingMessage;
-    expect(hasUnreadableCharacters(answer.subject)).toBe(false);
-    expect(checkReply({ subject: shown.reply.subject, text: "Thank you" })).toMatchObject({ ok: true });
+  test("an answer not known to be the buyer's is answered as not verified", async () => {
+    const { app, id, conversation } = await ownedEnquiry();
+    await app.store.conversations.addAnswers([
+      answer(id, 1, { verified: false, from: "meera.iyer@mail.example" }),
+      answer(id, 2, { at: new Date("2026-11-20T06:31:00.000Z") }),
+    ]);
+    const messages = (await conversation()).json<Conversation>().messages as IncomingMessage[];
+    expect(messages.map(({ messageId, verified }) => ({ messageId, verified }))).toEqual([
+      { messageId: "<answer-1@mail.example>", verified: false },
+      { messageId: "<answer-2@mail.example>", verified: true },
+    ]);
   });
 
-  test("a buyer's subject longer than a reply's may be is cut for the suggestion, which passes the check", async () => {
-    const { conversation } = await answered({ subject: `Re: ${"क्\u200Dष ".repeat(60)}`, text: "Yes" });
-    const shown = await conversation();
-    expect(shown.reply.subject.length).toBeLessThanOrEqual(REPLY_SUBJECT_MAX_LENGTH);
-    expect(checkReply({ subject: shown.reply.subject, text: "Thank you" })).toMatchObject({ ok: true });
+  test("the newest page comes first, with a cursor to the older ones; a cursor from nowhere is an empty page", async () => {
+    const { app, id, conversation } = await ownedEnquiry();
+    const total = CONVERSATION_PAGE_SIZE + 15;
+    // Over days, the cap being per day.
+    const day = (n: number) => Math.floor(n / ANSWERS_PER_ENQUIRY_PER_DAY) * 86_400_000;
+    await app.store.conversations.addAnswers(
+      Array.from({ length: total }, (_, n) =>
+        answer(id, n, { at: new Date(Date.parse("2026-11-20T06:30:00.000Z") + day(n) + n * 1_000) }),
+      ),
+    );
+    const newest = (await conversation()).json<Conversation>();
+    expect(newest.messages).toHaveLength(CONVERSATION_PAGE_SIZE);
+    expect(newest.messages.at(-1)?.messageId).toBe(`<answer-${total - 1}@mail.example>`);
+    expect(newest.older).toEqual(expect.any(String));
+    // A reply answers the newest message whichever page is read.
+    const older = (await conversation(newest.older!)).json<Conversation>();
+    expect(older.messages.map((message) => message.messageId)).toEqual(
+      Array.from({ length: total - CONVERSATION_PAGE_SIZE }, (_, n) => `<answer-${n}@mail.example>`),
+    );
+    expect(older.older).toBeNull();
+    expect(older.reply.subject).toBe(newest.reply.subject);
+
+    expect((await conversation("no-such-message")).json<Conversation>()).toMatchObject({
+      messages: [],
+      older: null,
+    });
+    expect((await conversation("x".repeat(500))).statusCode).toBe(400);
   });
 });

@@ -4,6 +4,7 @@ import { consoleMessages, enquiryReference } from "../../domain/console";
 import {
   checkReply,
   CONVERSATION_API_ROUTES,
+  CONVERSATION_PAGE_SIZE,
   conversationMessages,
   REPLY_MAX_LENGTH,
   REPLY_SUBJECT_MAX_LENGTH,
@@ -29,6 +30,8 @@ declare module "fastify" {
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
+/** A page's `older` cursor: a message's id. */
+const pageQuery = z.object({ before: z.string().min(1).max(100).optional() });
 /** A subject and a text, nothing else: whom a reply goes to is not the client's to say. */
 const replyBody = z
   .object({
@@ -44,25 +47,33 @@ const badRequest = (reply: FastifyReply, error: string = apiMessages.badRequest)
 export async function conversationRoutes(app: FastifyInstance) {
   const settings = app.conversation;
 
-  /** The conversation as the page shows it, or null when there is no such enquiry. */
-  async function conversationOf(id: string): Promise<Conversation | null> {
-    const [record, stored] = await Promise.all([
+  /**
+   * The conversation as the page shows it, its newest page or the one before `before`; null when
+   * there is no such enquiry. A reply's defaults come from the newest page, whichever is asked.
+   */
+  async function conversationOf(id: string, before?: string): Promise<Conversation | null> {
+    const [record, page, newest] = await Promise.all([
       app.store.enquiryWork.get(id),
-      app.store.conversations.list(id),
+      app.store.conversations.list(id, { limit: CONVERSATION_PAGE_SIZE, ...(before ? { before } : {}) }),
+      before ? app.store.conversations.list(id, { limit: 1 }) : undefined,
     ]);
-    if (!record || !stored) return null;
-    const messages = stored.map(conversationMessage);
+    if (!record || !page) return null;
+    // A buyer's words are shown neutralised (presenters.ts), and the reply's subject taken from them so.
+    const messages = page.messages.map(conversationMessage);
+    const newestMessage = (newest ?? page).messages.at(-1);
+    const last = newestMessage ? conversationMessage(newestMessage) : undefined;
     const acknowledged = record.notifications.some((notification) => notification.kind === "acknowledgement");
     return {
+      ...page,
       messages,
       reply: {
         subject: replySubject({
           enquiryId: id,
           language: record.language,
-          lastSubject: messages.at(-1)?.subject ?? null,
+          lastSubject: last?.subject ?? null,
           acknowledged,
         }),
-        threaded: acknowledged || messages.length > 0,
+        threaded: acknowledged || last !== undefined,
         from: settings.mailFrom,
         to: record.enquiry.Email,
         language: record.language,
@@ -73,7 +84,9 @@ export async function conversationRoutes(app: FastifyInstance) {
 
   app.get(CONVERSATION_API_ROUTES.conversation, async (request, reply) => {
     const params = idParams.safeParse(request.params);
-    const conversation = params.success ? await conversationOf(params.data.id) : null;
+    const query = pageQuery.safeParse(request.query);
+    if (!query.success) return badRequest(reply);
+    const conversation = params.success ? await conversationOf(params.data.id, query.data.before) : null;
     if (!conversation) return reply.code(404).send({ error: consoleMessages.notFound });
     return conversation;
   });

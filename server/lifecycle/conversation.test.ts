@@ -4,6 +4,7 @@ import { parseImapUrl } from "../mail/imap-settings";
 import { acknowledgementNotificationIdOf, messageIdsIn } from "../notify/message-ids";
 import { answeringSubject } from "../notify/mail-content";
 import {
+  ANSWERS_PER_ENQUIRY_PER_DAY,
   matchAnswer,
   opensAnswers,
   planAnswer,
@@ -12,6 +13,8 @@ import {
   REFERENCES_KEPT,
   threadHeaders,
   withReference,
+  type AnswerDay,
+  type AnswerPlan,
 } from "./conversation";
 import { untouchedWork, type MemberFacts } from "./plan";
 
@@ -81,13 +84,63 @@ describe("who hears of an answer, and who reads it", () => {
     { id: "aman", email: "aman@example.com", alerts: "none" },
   ];
 
+  // 10:00 UTC on 20 November is 15:30 IST that day; 19:00 UTC is 00:30 IST on the 21st.
+  const first = { at: new Date(at(0)), unreadBefore: false, day: null };
+
   it("alerts the owner unless they chose no alerts; nobody when nobody owns it", () => {
-    expect(planAnswer({ ...untouchedWork(), ownerId: "priya" }, members)).toEqual({
+    expect(planAnswer({ ...untouchedWork(), ownerId: "priya" }, members, first)).toEqual({
+      store: true,
       unread: true,
       alerts: [{ staffId: "priya", answered: true }],
+      day: { day: "2026-11-20", stored: 1, setAsideTold: false },
     });
-    expect(planAnswer({ ...untouchedWork(), ownerId: "aman" }, members).alerts).toEqual([]);
-    expect(planAnswer(untouchedWork(), members).alerts).toEqual([]);
+    expect(planAnswer({ ...untouchedWork(), ownerId: "aman" }, members, first).alerts).toEqual([]);
+    expect(planAnswer(untouchedWork(), members, first).alerts).toEqual([]);
+  });
+
+  it("alerts once while the answers are unread: the next answers add to them, and once read the next alerts again", () => {
+    const owned = { ...untouchedWork(), ownerId: "priya" };
+    const day = { day: "2026-11-20", stored: 1, setAsideTold: false };
+    const whileUnread = planAnswer(owned, members, { at: new Date(at(5)), unreadBefore: true, day });
+    expect(whileUnread).toMatchObject({ store: true, unread: true, alerts: [] });
+    expect(whileUnread.day.stored).toBe(2);
+    const afterRead = planAnswer(owned, members, { at: new Date(at(9)), unreadBefore: false, day });
+    expect(afterRead.alerts).toEqual([{ staffId: "priya", answered: true }]);
+  });
+
+  it(`stores ${ANSWERS_PER_ENQUIRY_PER_DAY} answers an IST day, sets aside the rest, and tells the owner once that day`, () => {
+    const owned = { ...untouchedWork(), ownerId: "priya" };
+    let day: AnswerDay | null = null;
+    const outcomes: AnswerPlan[] = [];
+    for (let n = 0; n < 150; n += 1) {
+      const plan = planAnswer(owned, members, { at: new Date(at(n % 60)), unreadBefore: n > 0, day });
+      outcomes.push(plan);
+      day = plan.day;
+    }
+    expect(outcomes.filter((plan) => plan.store)).toHaveLength(ANSWERS_PER_ENQUIRY_PER_DAY);
+    expect(outcomes.slice(ANSWERS_PER_ENQUIRY_PER_DAY).every((plan) => !plan.store)).toBe(true);
+    expect(outcomes.flatMap((plan) => plan.alerts)).toEqual([
+      { staffId: "priya", answered: true },
+      { staffId: "priya", setAside: true },
+    ]);
+    expect(day).toEqual({ day: "2026-11-20", stored: ANSWERS_PER_ENQUIRY_PER_DAY, setAsideTold: true });
+
+    // After midnight IST (18:30 UTC) the count starts again.
+    const nextDay = planAnswer(owned, members, {
+      at: new Date("2026-11-20T19:00:00.000Z"),
+      unreadBefore: false,
+      day,
+    });
+    expect(nextDay).toMatchObject({ store: true, alerts: [{ staffId: "priya", answered: true }] });
+    expect(nextDay.day).toEqual({ day: "2026-11-21", stored: 1, setAsideTold: false });
+  });
+
+  it("tells nobody of answers set aside when the owner chose no alerts, or nobody owns the enquiry", () => {
+    const full = { day: "2026-11-20", stored: ANSWERS_PER_ENQUIRY_PER_DAY, setAsideTold: false };
+    for (const work of [{ ...untouchedWork(), ownerId: "aman" }, untouchedWork()]) {
+      const plan = planAnswer(work, members, { at: new Date(at(1)), unreadBefore: true, day: full });
+      expect(plan).toEqual({ store: false, alerts: [], day: { ...full, setAsideTold: true } });
+    }
   });
 
   it("is read by its owner opening it, or by anyone while nobody owns it", () => {

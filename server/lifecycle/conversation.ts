@@ -4,6 +4,7 @@
  * hears of an answer. No I/O: the store adapters read, call these, and write what they answer; the
  * mailbox reader asks `matchAnswer` about each mail.
  */
+import { istDate } from "../../domain/working-hours";
 import { mailboxOf } from "../mailbox-caps";
 import {
   acknowledgementMessageId,
@@ -67,18 +68,65 @@ export function planReply(
 }
 
 /**
- * The buyer's answer, stored on its enquiry: unread for the owner, who hears of it at once unless
- * they chose no alerts. An enquiry nobody owns alerts nobody (the company's mailbox got the answer
- * itself). An answer is not staff's contact: the enquiry's work record stays as it is.
+ * How many of the buyer's answers one enquiry stores in one IST day (the day each reached the
+ * console, as staff count days): enough for any real exchange, few enough that a flood of mail
+ * cannot bury the conversation. The rest stay in the company's mailbox, set aside.
  */
-export function planAnswer(
-  work: WorkState,
-  members: readonly MemberFacts[],
-): { unread: true; alerts: MemberAlertPlan[] } {
+export const ANSWERS_PER_ENQUIRY_PER_DAY = 20;
+
+/** What the store keeps of an enquiry's answers on the last IST day one arrived. */
+export interface AnswerDay {
+  /** The IST day (YYYY-MM-DD, istDate). */
+  day: string;
+  /** How many answers were stored on it. */
+  stored: number;
+  /** Whether the owner was told that answers beyond the cap were set aside that day. */
+  setAsideTold: boolean;
+}
+
+/** What storing one answer decides from. */
+export interface AnswerFacts {
+  /** When it reached the console (the reader's clock, never the sender's). */
+  at: Date;
+  /** Whether the enquiry already holds an answer its owner has not read. */
+  unreadBefore: boolean;
+  /** The enquiry's answer day as stored; null before its first answer. */
+  day: AnswerDay | null;
+}
+
+/** Stored, unread, and who is alerted; or set aside beyond the day's cap, the owner told once. */
+export type AnswerPlan =
+  | { store: true; unread: true; alerts: MemberAlertPlan[]; day: AnswerDay }
+  | { store: false; alerts: MemberAlertPlan[]; day: AnswerDay };
+
+/**
+ * The buyer's answer to an enquiry:
+ * - stored, unread for the owner, up to ANSWERS_PER_ENQUIRY_PER_DAY on one IST day; beyond it, not
+ *   stored (the mailbox reader sets it aside in the mailbox), and the owner told of it once that
+ *   day, not once per mail;
+ * - the owner is alerted by the first answer they have not read: while it stays unread, more
+ *   answers add to it without another mail; once they open it (markRead), the next alerts again.
+ * Nobody is alerted when the owner chose no alerts, or when nobody owns the enquiry (the company's
+ * mailbox got the answer itself). An answer is not staff's contact: the work record stays.
+ */
+export function planAnswer(work: WorkState, members: readonly MemberFacts[], facts: AnswerFacts): AnswerPlan {
   const owner = work.ownerId ? members.find(({ id }) => id === work.ownerId) : undefined;
+  const alerted = owner && owner.alerts !== "none" ? owner : undefined;
+  const today = istDate(facts.at);
+  const day = facts.day?.day === today ? facts.day : { day: today, stored: 0, setAsideTold: false };
+  if (day.stored >= ANSWERS_PER_ENQUIRY_PER_DAY) {
+    if (day.setAsideTold) return { store: false, alerts: [], day };
+    return {
+      store: false,
+      alerts: alerted ? [{ staffId: alerted.id, setAside: true }] : [],
+      day: { ...day, setAsideTold: true },
+    };
+  }
   return {
+    store: true,
     unread: true,
-    alerts: owner && owner.alerts !== "none" ? [{ staffId: owner.id, answered: true }] : [],
+    alerts: alerted && !facts.unreadBefore ? [{ staffId: alerted.id, answered: true }] : [],
+    day: { ...day, stored: day.stored + 1 },
   };
 }
 

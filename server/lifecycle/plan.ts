@@ -88,7 +88,8 @@ export type WebhookEventPlan =
 
 /**
  * A mail to a member about one enquiry: a new one they chose to hear of, one handed to them, or
- * the buyer's answer to one they own (server/lifecycle/conversation.ts).
+ * the buyer's answer to one they own, or answers beyond the day's cap set aside
+ * (server/lifecycle/conversation.ts).
  */
 export interface MemberAlertPlan {
   staffId: string;
@@ -96,6 +97,8 @@ export interface MemberAlertPlan {
   handedOnBy?: string;
   /** Set when the buyer answered by e-mail. */
   answered?: true;
+  /** Set when the buyer's answers beyond the day's cap were set aside in the mailbox. */
+  setAside?: true;
 }
 
 /**

@@ -297,7 +297,10 @@ async function readBatch(
       }),
     });
   }
-  const answers = candidates.filter((candidate) => candidate.match.enquiryId !== null);
+  const answers = candidates.filter(
+    (candidate): candidate is Candidate & { match: Extract<AnswerMatch, { enquiryId: string }> } =>
+      candidate.match.enquiryId !== null,
+  );
   const left = candidates.length - answers.length;
   if (answers.length === 0) return { stored: 0, duplicates: 0, left, setAside };
 
@@ -316,7 +319,7 @@ async function readBatch(
   for (const answer of answers) {
     const body = bodies.get(answer.uid);
     if (!body?.source) continue;
-    const enquiryId = answer.match.enquiryId as string;
+    const enquiryId = answer.match.enquiryId;
     const parsed = await options.parsing.parse(body.source);
     if (!parsed.ok) {
       asideUids.push({ uid: answer.uid, enquiryId, reason: parsed.reason });
@@ -338,6 +341,7 @@ async function readBatch(
       attachments: parsed.answer.attachments,
       truncated: parsed.answer.truncated || cutOff,
       quoteTrimmed: parsed.answer.quoteTrimmed,
+      verified: answer.match.verified,
     });
     storedUids.push(answer.uid);
   }

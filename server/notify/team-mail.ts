@@ -4,6 +4,7 @@ import { ENQUIRY_FIELDS } from "../../domain/enquiry";
 import type { DigestContent, DigestItem, DigestSection } from "../../domain/team";
 import type { HandedOnItem, HandedOnList } from "../../domain/bulk";
 import { escapeHtml } from "../html";
+import { ANSWERS_PER_ENQUIRY_PER_DAY } from "../lifecycle/conversation";
 import type { PendingStaffNotification, StaffLinkMail } from "../store/store";
 import { enquirySubject, fieldLabels, type EnquiryMail } from "./mail-content";
 
@@ -42,8 +43,8 @@ function page(title: string, body: string[]): string {
 }
 
 /**
- * A member's alert about one enquiry (a new one, one handed to them, or the buyer's answer to one
- * they own): its fields and the link to it in the console. An answer's text is not in it: the
+ * A member's alert about one enquiry (a new one, one handed to them, the buyer's answer to one
+ * they own, or the day's answers beyond the cap set aside): its fields and the link to it in the console. An answer's text is not in it: the
  * member reads it in the console.
  */
 export function memberAlertMail(notification: MemberAlert, publicUrl: string): EnquiryMail {
@@ -51,16 +52,22 @@ export function memberAlertMail(notification: MemberAlert, publicUrl: string): E
   const link = consoleEnquiryUrl(publicUrl, enquiryId);
   const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], String(enquiry[field])] as const);
   const reference = enquiryReference(enquiryId);
-  const intro = notification.answered
-    ? `The buyer answered your enquiry ${reference} by e-mail. Read the answer, and reply, on the enquiry's page.`
-    : notification.handedOnBy
-      ? `${notification.handedOnBy} handed you the order enquiry ${reference} for ${brand.productFullName}. It is yours now.`
-      : `A new order enquiry ${reference} for ${brand.productFullName} arrived through the website.`;
-  const subject = notification.answered
-    ? `[${reference}] The buyer answered: ${enquirySubject(enquiry)}`
-    : notification.handedOnBy
-      ? `[${reference}] Handed to you: ${enquirySubject(enquiry)}`
-      : `[${reference}] ${enquirySubject(enquiry)}`;
+  const intro = notification.setAside
+    ? `More answers to your enquiry ${reference} arrived today than the console keeps in a day ` +
+      `(${ANSWERS_PER_ENQUIRY_PER_DAY}). The ones beyond that were set aside in the company's mailbox, ` +
+      `not added to the enquiry: look there if one matters.`
+    : notification.answered
+      ? `The buyer answered your enquiry ${reference} by e-mail. Read the answer, and reply, on the enquiry's page.`
+      : notification.handedOnBy
+        ? `${notification.handedOnBy} handed you the order enquiry ${reference} for ${brand.productFullName}. It is yours now.`
+        : `A new order enquiry ${reference} for ${brand.productFullName} arrived through the website.`;
+  const subject = notification.setAside
+    ? `[${reference}] Answers set aside in the mailbox: ${enquirySubject(enquiry)}`
+    : notification.answered
+      ? `[${reference}] The buyer answered: ${enquirySubject(enquiry)}`
+      : notification.handedOnBy
+        ? `[${reference}] Handed to you: ${enquirySubject(enquiry)}`
+        : `[${reference}] ${enquirySubject(enquiry)}`;
   const text = [
     intro,
     "",

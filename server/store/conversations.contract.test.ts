@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { enquiryReference } from "../../domain/console";
-import type { IncomingMessage, OutgoingMessage } from "../../domain/conversation";
+import {
+  ANSWER_TEXT_MAX_LENGTH,
+  CONVERSATION_PAGE_SIZE,
+  type IncomingMessage,
+  type OutgoingMessage,
+} from "../../domain/conversation";
+import { ANSWERS_PER_ENQUIRY_PER_DAY } from "../lifecycle/conversation";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { acknowledgementMessageId } from "../notify/message-ids";
@@ -10,6 +16,8 @@ import { SqliteStore } from "./sqlite";
 import type { PendingNotification, PendingReplyNotification, Store } from "./store";
 
 const DOMAIN = "collarise.example";
+/** One IST day's middle: a flood's answers all count in that day, whenever the test runs. */
+const MIDDAY_IST = new Date("2026-11-20T06:30:00.000Z");
 
 /** Both adapters, each able to open a second connection to the same data: a second instance. */
 function adapters() {
@@ -97,8 +105,13 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     attachments: 2,
     truncated: false,
     quoteTrimmed: true,
+    verified: true,
     ...overrides,
   });
+
+  /** The newest page, as the console's conversation reads it. */
+  const newest = async (store: Store, enquiryId: string) =>
+    (await store.conversations.list(enquiryId, { limit: CONVERSATION_PAGE_SIZE }))?.messages;
 
   test("a reply is queued under the acknowledgement, counts as contact, and shows how its delivery stands", async () => {
     const { store } = await open();
@@ -140,17 +153,17 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
       },
     });
     await store.enquiries.markNotificationFailed(mail!.id, "w", "421 try later", new Date());
-    expect(((await store.conversations.list(stored.id))?.[0] as OutgoingMessage).delivery).toMatchObject({
+    expect(((await newest(store, stored.id))?.[0] as OutgoingMessage).delivery).toMatchObject({
       state: "failing",
       attempts: 1,
       lastError: "421 try later",
     });
     const [again] = await claimAll(store);
     await store.enquiries.markNotificationSent(again!.id, "w");
-    expect(((await store.conversations.list(stored.id))?.[0] as OutgoingMessage).delivery.state).toBe("sent");
+    expect(((await newest(store, stored.id))?.[0] as OutgoingMessage).delivery.state).toBe("sent");
 
     expect(await reply(store, "no-such-enquiry", "Hello")).toBeNull();
-    expect(await store.conversations.list("no-such-enquiry")).toBeNull();
+    expect(await store.conversations.list("no-such-enquiry", { limit: 10 })).toBeNull();
   });
 
   test("an answer is stored once, unread, its owner alerted; the next reply answers it", async () => {
@@ -175,7 +188,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     expect(await store.conversations.addAnswers([answer(stored.id)])).toEqual(["duplicate"]);
     expect(await store.conversations.addAnswers([answer("no-such-enquiry")])).toEqual(["not-found"]);
 
-    const messages = (await store.conversations.list(stored.id)) ?? [];
+    const messages = (await newest(store, stored.id)) ?? [];
     expect(messages.map((message) => message.direction)).toEqual(["out", "in"]);
     expect(messages[1]).toMatchObject({
       direction: "in",
@@ -185,6 +198,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
       attachments: 2,
       quoteTrimmed: true,
       truncated: false,
+      verified: true,
     } satisfies Partial<IncomingMessage>);
     // Its owner hears of it once, however many stored it.
     const alerts = (await claimAll(store)).filter((mail) => mail.kind === "member-alert");
@@ -194,12 +208,158 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
 
     expect(await store.conversations.markRead(stored.id)).toBe(1);
     expect(await store.conversations.markRead(stored.id)).toBe(0);
-    expect(((await store.conversations.list(stored.id))?.[1] as IncomingMessage).unread).toBe(false);
+    expect(((await newest(store, stored.id))?.[1] as IncomingMessage).unread).toBe(false);
 
     const next = await reply(store, stored.id, "Sent today.");
     expect(next?.message.inReplyTo).toBe("<answer-1@mail.example>");
     const [mail] = (await claimAll(store)) as PendingReplyNotification[];
     expect(mail?.reply.references).toEqual([first!.message.messageId, "<answer-1@mail.example>"]);
+  });
+
+  /** An enquiry owned by the sandbox's member, its own mails claimed: only what follows is queued. */
+  async function ownedEnquiry(store: Store, ownerId: string) {
+    const stored = await store.enquiries.add(anEnquiry({ Email: "buyer@mail.example" }));
+    await store.team.setOwner(stored.id, { ownerId, staffEmail: "owner@example.com", at: new Date() });
+    await claimAll(store);
+    return stored;
+  }
+
+  const memberAlerts = async (store: Store) =>
+    (await claimAll(store)).filter((mail) => mail.kind === "member-alert");
+
+  test("a mail bomb of 150 long answers stores the day's cap, sets the rest aside, and mails the owner twice", async () => {
+    const { store, owner } = await open();
+    const stored = await ownedEnquiry(store, owner.id);
+    const long = "ब".repeat(ANSWER_TEXT_MAX_LENGTH);
+    const bomb = Array.from({ length: 150 }, (_, n) =>
+      answer(stored.id, { messageId: `<bomb-${n}@mail.example>`, text: long, at: MIDDAY_IST }),
+    );
+
+    const outcomes = await store.conversations.addAnswers(bomb);
+    expect(outcomes.filter((outcome) => outcome === "added")).toHaveLength(ANSWERS_PER_ENQUIRY_PER_DAY);
+    expect(outcomes.slice(ANSWERS_PER_ENQUIRY_PER_DAY).every((outcome) => outcome === "capped")).toBe(true);
+    // Read again (another reader, a restart): the stored stay duplicates, the rest stay set aside.
+    const again = await store.conversations.addAnswers(bomb);
+    expect(again.slice(0, ANSWERS_PER_ENQUIRY_PER_DAY).every((outcome) => outcome === "duplicate")).toBe(
+      true,
+    );
+    expect(again.slice(ANSWERS_PER_ENQUIRY_PER_DAY).every((outcome) => outcome === "capped")).toBe(true);
+
+    // One alert for the unread answers, one notice of those set aside: not 150 mails.
+    const alerts = await memberAlerts(store);
+    expect(alerts).toHaveLength(2);
+    expect(alerts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ staffId: owner.id, enquiryId: stored.id, answered: true }),
+        expect.objectContaining({ staffId: owner.id, enquiryId: stored.id, setAside: true }),
+      ]),
+    );
+    expect((await store.conversations.unreadCounts([stored.id])).get(stored.id)).toBe(
+      ANSWERS_PER_ENQUIRY_PER_DAY,
+    );
+
+    // The page the console re-reads is bounded, whatever the conversation holds.
+    const page = await store.conversations.list(stored.id, { limit: CONVERSATION_PAGE_SIZE });
+    expect(page?.messages.length).toBeLessThanOrEqual(CONVERSATION_PAGE_SIZE);
+    expect(JSON.stringify(page).length).toBeLessThan(
+      (CONVERSATION_PAGE_SIZE + 1) * (ANSWER_TEXT_MAX_LENGTH * 3 + 2_000),
+    );
+  });
+
+  test("two readers storing a flood at once never pass the day's cap, and the owner is told once", async () => {
+    const { store, owner, another } = await open();
+    const stored = await ownedEnquiry(store, owner.id);
+    const second = await another();
+    const batch = (from: number) =>
+      Array.from({ length: ANSWERS_PER_ENQUIRY_PER_DAY }, (_, n) =>
+        answer(stored.id, { messageId: `<flood-${from + n}@mail.example>`, at: MIDDAY_IST }),
+      );
+    const outcomes = (
+      await Promise.all([
+        store.conversations.addAnswers(batch(0)),
+        second.conversations.addAnswers(batch(ANSWERS_PER_ENQUIRY_PER_DAY)),
+      ])
+    ).flat();
+    expect(outcomes.filter((outcome) => outcome === "added")).toHaveLength(ANSWERS_PER_ENQUIRY_PER_DAY);
+    expect(outcomes.filter((outcome) => outcome === "capped")).toHaveLength(ANSWERS_PER_ENQUIRY_PER_DAY);
+    const alerts = await memberAlerts(store);
+    expect(alerts.filter((alert) => "setAside" in alert && alert.setAside)).toHaveLength(1);
+    expect(alerts.filter((alert) => "answered" in alert && alert.answered)).toHaveLength(1);
+  });
+
+  test("the owner is alerted by the first unread answer only, and again after reading them", async () => {
+    const { store, owner } = await open();
+    const stored = await ownedEnquiry(store, owner.id);
+
+    await store.conversations.addAnswers([answer(stored.id, { messageId: "<a1@mail.example>" })]);
+    await store.conversations.addAnswers([answer(stored.id, { messageId: "<a2@mail.example>" })]);
+    await store.conversations.addAnswers([answer(stored.id, { messageId: "<a3@mail.example>" })]);
+    expect(await memberAlerts(store)).toEqual([
+      expect.objectContaining({ staffId: owner.id, answered: true }),
+    ]);
+
+    expect(await store.conversations.markRead(stored.id)).toBe(3);
+    await store.conversations.addAnswers([answer(stored.id, { messageId: "<a4@mail.example>" })]);
+    expect(await memberAlerts(store)).toEqual([
+      expect.objectContaining({ staffId: owner.id, answered: true }),
+    ]);
+  });
+
+  test("an answer not known to be the buyer's is stored and listed as not verified", async () => {
+    const { store, owner } = await open();
+    const stored = await ownedEnquiry(store, owner.id);
+    await store.conversations.addAnswers([
+      answer(stored.id, { messageId: "<forged@mail.example>", verified: false, at: MIDDAY_IST }),
+      answer(stored.id, {
+        messageId: "<threaded@mail.example>",
+        verified: true,
+        at: new Date(MIDDAY_IST.getTime() + 1_000),
+      }),
+    ]);
+    const messages = (await newest(store, stored.id)) as IncomingMessage[];
+    expect(messages.map(({ messageId, verified }) => ({ messageId, verified }))).toEqual([
+      { messageId: "<forged@mail.example>", verified: false },
+      { messageId: "<threaded@mail.example>", verified: true },
+    ]);
+  });
+
+  test("a conversation of 150 answers and a reply is read page by page, newest first, each message once", async () => {
+    const { store, owner } = await open();
+    const stored = await ownedEnquiry(store, owner.id);
+    // Over eight IST days (the cap is per day), one at a time apart; a reply among them.
+    const start = Date.parse("2026-11-20T04:00:00.000Z");
+    const answers = Array.from({ length: 150 }, (_, n) =>
+      answer(stored.id, {
+        messageId: `<paged-${n}@mail.example>`,
+        at: new Date(start + Math.floor(n / ANSWERS_PER_ENQUIRY_PER_DAY) * 86_400_000 + n * 1_000),
+      }),
+    );
+    expect(await store.conversations.addAnswers(answers)).toEqual(answers.map(() => "added"));
+    await reply(store, stored.id, "Sent today.", new Date(start + 86_400_000 * 10));
+
+    const seen: string[] = [];
+    let before: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const page = await store.conversations.list(stored.id, { limit: 30, ...(before ? { before } : {}) });
+      if (!page) throw new Error("the enquiry went missing");
+      pages += 1;
+      expect(page.messages.length).toBeLessThanOrEqual(30);
+      seen.unshift(...page.messages.map((message) => message.messageId));
+      if (page.older === null) break;
+      before = page.older;
+    }
+    expect(pages).toBe(6);
+    expect(seen).toEqual([...answers.map((each) => each.messageId), seen.at(-1)]);
+    expect(seen.at(-1)).toMatch(/^<reply-/);
+    expect(new Set(seen).size).toBe(151);
+
+    // A cursor from elsewhere is an empty page, not another enquiry's messages.
+    const other = await ownedEnquiry(store, owner.id);
+    expect(await store.conversations.list(other.id, { limit: 30, before: before! })).toEqual({
+      messages: [],
+      older: null,
+    });
   });
 
   test("the inbox counts each enquiry's unread answers, across more enquiries than one query holds", async () => {

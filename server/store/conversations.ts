@@ -1,4 +1,4 @@
-import type { ConversationMessage } from "../../domain/conversation";
+import type { ConversationMessage, ConversationPage } from "../../domain/conversation";
 import type { StoredEnquiry } from "./store";
 
 /** A reply a member wrote, checked (domain/conversation.ts: checkReply), to be queued. */
@@ -21,17 +21,32 @@ export interface AnswerToStore {
   from: string;
   subject: string;
   text: string;
+  /** When it reached the console (the reader's clock): the day its enquiry's cap counts it in. */
   at: Date;
   attachments: number;
   truncated: boolean;
   quoteTrimmed: boolean;
+  /**
+   * Known to come from the buyer: matched by its thread's Message-IDs, or by the subject's
+   * reference with the receiving server's DMARC (or SPF and DKIM) pass. The console marks an
+   * answer that is not.
+   */
+  verified: boolean;
 }
 
 /**
- * What storing an answer did: stored (and its owner alerted), already there, no such enquiry, or
- * not stored since its enquiry had its day's share of answers (`capped`: the reader sets it aside).
+ * What storing an answer did: stored (and its owner alerted, planAnswer), already there, no such
+ * enquiry, or not stored because its enquiry had its day's ANSWERS_PER_ENQUIRY_PER_DAY already
+ * (the reader sets such a mail aside in the mailbox).
  */
 export type AnswerOutcome = "added" | "duplicate" | "not-found" | "capped";
+
+/** Which page of a conversation to read: the newest `limit` messages, or those before `before`. */
+export interface ConversationPageQuery {
+  /** A page's `older` cursor; absent: the newest page. */
+  before?: string;
+  limit: number;
+}
 
 /** Where the mailbox reader stopped in one mailbox: its UIDVALIDITY, and the last UID it read. */
 export interface MailboxPosition {
@@ -47,8 +62,13 @@ export interface MailboxPosition {
  * server/lifecycle/conversation.ts; the adapters read what they need, and write what it says.
  */
 export interface ConversationStore {
-  /** The enquiry's messages, oldest first, each reply with its delivery; null when there is no such enquiry. */
-  list(enquiryId: string): Promise<ConversationMessage[] | null>;
+  /**
+   * One page of the enquiry's messages, oldest first, each reply with its delivery: the newest
+   * `limit`, or the `limit` before the cursor `before`; with the cursor of the page before it (null
+   * when it starts the conversation). An unknown cursor answers an empty page. Null when there is
+   * no such enquiry.
+   */
+  list(enquiryId: string, page: ConversationPageQuery): Promise<ConversationPage | null>;
   /**
    * Queues a reply to the enquiry's own address, threaded under its acknowledgement and the
    * messages before it (planReply), with its contact history line, in one transaction. Null when
@@ -61,7 +81,9 @@ export interface ConversationStore {
   /**
    * Stores each answer on its enquiry, unread, with its owner's alert (planAnswer): each in its
    * own write, one answer's failure not undoing another's. An answer whose Message-ID the enquiry
-   * already holds is a `duplicate` and changes nothing, whoever stored it first.
+   * already holds is a `duplicate` and changes nothing, whoever stored it first. The enquiry's
+   * count of the day's answers is read and written in the same write as the answer, so readers
+   * storing at once never pass the cap; one beyond it is `capped`.
    */
   addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]>;
   /** Marks the enquiry's answers read; answers how many were unread. */

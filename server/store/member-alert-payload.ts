@@ -1,19 +1,29 @@
 import type { MemberAlertPlan } from "../lifecycle/plan";
 
 /**
- * What a member alert keeps beside its enquiry, in both stores: who handed the enquiry on, or
- * that the buyer answered; nothing for a new enquiry.
+ * What a member alert keeps beside its enquiry, in both stores: who handed the enquiry on, that
+ * the buyer answered, or that answers beyond the day's cap were set aside; nothing for a new enquiry.
  */
 export function memberAlertPayload(alert: MemberAlertPlan): string | null {
+  if (alert.setAside) return JSON.stringify({ setAside: true });
   if (alert.answered) return JSON.stringify({ answered: true });
   return alert.handedOnBy ? JSON.stringify({ handedOnBy: alert.handedOnBy }) : null;
 }
 
-/** What a stored member alert says beyond its enquiry: handed on (by whom), or answered. */
-export function memberAlertFactsOf(payload: unknown): { handedOnBy?: string; answered?: true } {
+/** What a stored member alert says beyond its enquiry: handed on (by whom), answered, or set aside. */
+export function memberAlertFactsOf(payload: unknown): {
+  handedOnBy?: string;
+  answered?: true;
+  setAside?: true;
+} {
   if (typeof payload !== "string") return {};
   try {
-    const { handedOnBy, answered } = JSON.parse(payload) as { handedOnBy?: unknown; answered?: unknown };
+    const { handedOnBy, answered, setAside } = JSON.parse(payload) as {
+      handedOnBy?: unknown;
+      answered?: unknown;
+      setAside?: unknown;
+    };
+    if (setAside === true) return { setAside: true };
     if (answered === true) return { answered: true };
     return typeof handedOnBy === "string" ? { handedOnBy } : {};
   } catch {

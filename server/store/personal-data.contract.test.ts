@@ -361,6 +361,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
           attachments: 0,
           truncated: false,
           quoteTrimmed: false,
+          verified: true,
         },
       ]),
     ).toEqual(["added"]);

@@ -192,6 +192,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
         attachments: 0,
         truncated: false,
         quoteTrimmed: false,
+        verified: true,
       },
     ]);
     const erasedIds = [pastPeriod.id, spam.id, declined.id];

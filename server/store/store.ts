@@ -163,6 +163,8 @@ export type PendingStaffNotification = {
       handedOnBy?: string;
       /** Set when the buyer answered the enquiry by e-mail (server/lifecycle/conversation.ts). */
       answered?: true;
+      /** Set when the buyer's answers beyond the day's cap were set aside (server/lifecycle/conversation.ts). */
+      setAside?: true;
     }
   | { kind: "digest"; digest: DigestContent }
   | { kind: "staff-link"; link: StaffLinkMail }

@@ -7,11 +7,18 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { enquiryReference } from "../../../domain/console";
-import type { ConversationMessage } from "../../../domain/conversation";
-import { planAnswer, planReply } from "../../lifecycle/conversation";
+import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
+import { istDate } from "../../../domain/working-hours";
+import {
+  ANSWERS_PER_ENQUIRY_PER_DAY,
+  planAnswer,
+  planReply,
+  type AnswerDay,
+} from "../../lifecycle/conversation";
 import type {
   AnswerOutcome,
   AnswerToStore,
+  ConversationPageQuery,
   ConversationStore,
   MailboxPosition,
   ReplyToQueue,
@@ -29,7 +36,7 @@ import {
   sortKey,
   type FirestoreContext,
 } from "./connection";
-import { MESSAGES, replyNotification } from "./documents";
+import { ANSWER_DAYS, MESSAGES, replyNotification } from "./documents";
 import { membersOf, writeAlerts, readWork, writePlan } from "./work-record";
 
 /** Where the mailbox reader stopped in each mailbox, by a hash of its name. */
@@ -78,6 +85,8 @@ function messageOf(doc: DocumentSnapshot, notification: DocumentData | undefined
     attachments: Number(data.attachments ?? 0),
     truncated: data.truncated === true,
     quoteTrimmed: data.quoteTrimmed === true,
+    // Stored before answers were weighed: matched under the earlier rule, they count as verified.
+    verified: data.verified !== false,
   };
 }
 
@@ -109,6 +118,14 @@ export class FirestoreConversationStore implements ConversationStore {
       docs.push(...(await get(this.collections.messages.where("enquiryId", "in", part))).docs);
     }
     docs.sort(byTime);
+    const messages = await this.withDeliveries(docs);
+    const result = new Map<string, ConversationMessage[]>(enquiryIds.map((id) => [id, []]));
+    docs.forEach((doc, index) => result.get(String(doc.get("enquiryId")))?.push(messages[index]!));
+    return result;
+  }
+
+  /** Each message document as the console shows it, a reply with its notification's delivery. */
+  private async withDeliveries(docs: readonly DocumentSnapshot[]): Promise<ConversationMessage[]> {
     const notificationIds = docs
       .map((doc) => doc.get("notificationId") as unknown)
       .filter((id): id is string => typeof id === "string");
@@ -121,20 +138,31 @@ export class FirestoreConversationStore implements ConversationStore {
           ).map((doc) => [doc.id, doc.data()] as const)
         : [],
     );
-    const result = new Map<string, ConversationMessage[]>(enquiryIds.map((id) => [id, []]));
-    for (const doc of docs) {
-      result
-        .get(String(doc.get("enquiryId")))
-        ?.push(messageOf(doc, notifications.get(String(doc.get("notificationId")))));
-    }
-    return result;
+    return docs.map((doc) => messageOf(doc, notifications.get(String(doc.get("notificationId")))));
   }
 
-  async list(enquiryId: string): Promise<ConversationMessage[] | null> {
+  async list(enquiryId: string, page: ConversationPageQuery): Promise<ConversationPage | null> {
     return this.context.run(async () => {
-      const enquiry = await this.collections.enquiries.doc(enquiryId).get();
+      const [enquiry, before] = await Promise.all([
+        this.collections.enquiries.doc(enquiryId).get(),
+        page.before ? this.collections.messages.doc(page.before).get() : Promise.resolve(null),
+      ]);
       if (!enquiry.exists) return null;
-      return (await this.conversationsOf([enquiryId])).get(enquiryId) ?? [];
+      // A cursor is a message's id: the page before it ends at its sortKey, in its own enquiry only.
+      if (before && (!before.exists || before.get("enquiryId") !== enquiryId))
+        return { messages: [], older: null };
+      let query = this.collections.messages.where("enquiryId", "==", enquiryId);
+      if (before) query = query.where("sortKey", "<", String(before.get("sortKey")));
+      // Newest first, one more than the page: whether older ones remain.
+      const docs = (
+        await query
+          .orderBy("sortKey", "desc")
+          .limit(page.limit + 1)
+          .get()
+      ).docs;
+      const shown = docs.slice(0, page.limit).reverse();
+      const messages = await this.withDeliveries(shown);
+      return { messages, older: docs.length > page.limit ? (messages[0]?.id ?? null) : null };
     });
   }
 
@@ -212,19 +240,67 @@ export class FirestoreConversationStore implements ConversationStore {
   }
 
   private async addAnswer(answer: AnswerToStore): Promise<AnswerOutcome> {
+    // A refused create (this answer, or its place in the day's count, taken by another reader
+    // meanwhile) is tried again: read again, it is a duplicate, or counted after the other's.
+    // Each refusal is another answer counted, so the tries are bounded by the cap.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.tryAddAnswer(answer);
+      } catch (error) {
+        if (grpcCode(error) !== ALREADY_EXISTS || attempt > ANSWERS_PER_ENQUIRY_PER_DAY + 1) throw error;
+      }
+    }
+  }
+
+  private async tryAddAnswer(answer: AnswerToStore): Promise<AnswerOutcome> {
     const ref = this.collections.messages.doc(answerDocumentId(answer.enquiryId, answer.messageId));
+    const days = this.context.db.collection(ANSWER_DAYS);
+    const today = istDate(answer.at);
     const at = answer.at.toISOString();
-    try {
-      return await this.context.run(() =>
-        this.context.db.runTransaction(async (transaction: Transaction): Promise<AnswerOutcome> => {
-          const [read, existing, staff] = await Promise.all([
-            readWork(this.context, transaction, answer.enquiryId),
-            transaction.get(ref),
-            transaction.get(this.context.db.collection("staff")),
-          ]);
-          if (!read) return "not-found";
-          if (existing.exists) return "duplicate";
-          const plan = planAnswer(read.work, membersOf(staff.docs));
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction: Transaction): Promise<AnswerOutcome> => {
+        // The day's count first: whatever is read after it is at least as new.
+        const counted = await transaction.get(
+          days.where("enquiryId", "==", answer.enquiryId).where("day", "==", today),
+        );
+        const [read, existing, staff, unread] = await Promise.all([
+          readWork(this.context, transaction, answer.enquiryId),
+          transaction.get(ref),
+          transaction.get(this.context.db.collection("staff")),
+          transaction.get(
+            this.collections.messages
+              .where("enquiryId", "==", answer.enquiryId)
+              .where("unread", "==", true)
+              .limit(1),
+          ),
+        ]);
+        if (!read) return "not-found";
+        if (existing.exists) return "duplicate";
+        const day: AnswerDay = {
+          day: today,
+          stored: counted.docs.filter((doc) => typeof doc.get("place") === "number").length,
+          setAsideTold: counted.docs.some((doc) => doc.get("place") === "told"),
+        };
+        const plan = planAnswer(read.work, membersOf(staff.docs), {
+          at: answer.at,
+          unreadBefore: !unread.empty,
+          day,
+        });
+        // Its place in the count is written first: taken by another reader, the commit is
+        // refused before anything else is written, and the answer is tried again.
+        const place = plan.store
+          ? plan.day.stored
+          : plan.day.setAsideTold !== day.setAsideTold
+            ? "told"
+            : null;
+        if (place !== null) {
+          transaction.create(days.doc(`${answer.enquiryId}-${today}-${place}`), {
+            enquiryId: answer.enquiryId,
+            day: today,
+            place,
+          });
+        }
+        if (plan.store) {
           // Created, never set: of two readers storing this answer at once, the second is refused.
           transaction.create(ref, {
             enquiryId: answer.enquiryId,
@@ -240,16 +316,14 @@ export class FirestoreConversationStore implements ConversationStore {
             attachments: answer.attachments,
             truncated: answer.truncated,
             quoteTrimmed: answer.quoteTrimmed,
+            verified: answer.verified,
             unread: plan.unread,
           });
-          writeAlerts(this.context, transaction, read.stored, plan.alerts, new Date().toISOString());
-          return "added";
-        }),
-      );
-    } catch (error) {
-      if (grpcCode(error) === ALREADY_EXISTS) return "duplicate";
-      throw error;
-    }
+        }
+        writeAlerts(this.context, transaction, read.stored, plan.alerts, new Date().toISOString());
+        return plan.store ? "added" : "capped";
+      }),
+    );
   }
 
   async markRead(enquiryId: string): Promise<number> {

@@ -10,6 +10,14 @@ import type { NewsletterNotificationKind, NotificationKind, StaffNotificationKin
 export const MESSAGES = "enquiryMessages";
 
 /**
+ * Each enquiry's answers counted per IST day (planAnswer): one document per answer stored
+ * (`<enquiry>-<day>-<n>`, n from 1 to the cap) and one when its owner was told of those set aside
+ * (`<enquiry>-<day>-told`), each created, never set, so that two readers counting at once cannot
+ * both take the same place; erased with the enquiry.
+ */
+export const ANSWER_DAYS = "enquiryAnswerDays";
+
+/**
  * A notification in `notifications`: an enquiry's (with a copy of its fields) or a newsletter
  * mail to one address (`subscriberId`; the address and the link's nonces are read when it is claimed).
  */

@@ -24,7 +24,7 @@ import { enquiryFromDocument } from "./enquiries";
 import { enquiryWebhookDeliveries } from "./webhooks";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 import { FirestoreConversationStore } from "./conversations";
-import { MESSAGES } from "./documents";
+import { ANSWER_DAYS, MESSAGES } from "./documents";
 import {
   BUYER_KEYS_DONE,
   BUYER_KEYS_FIELD,
@@ -251,10 +251,17 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       );
     }
     const messages: DocumentReference[] = [];
+    const answerDays: DocumentReference[] = [];
     for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
       messages.push(
         ...(
           await transaction.get(this.context.db.collection(MESSAGES).where("enquiryId", "in", part))
+        ).docs.map((doc) => doc.ref),
+      );
+      // Each enquiry's answers counted per day (conversations.ts) go with its messages.
+      answerDays.push(
+        ...(
+          await transaction.get(this.context.db.collection(ANSWER_DAYS).where("enquiryId", "in", part))
         ).docs.map((doc) => doc.ref),
       );
     }
@@ -322,6 +329,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         ...claims,
         ...mails.map((doc) => doc.ref),
         ...messages,
+        ...answerDays,
         ...webhookDeliveries,
         ...history,
         // The dashboard's copy of each history entry (same id).

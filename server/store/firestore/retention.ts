@@ -11,7 +11,7 @@ import {
 import { enquiryWebhookDeliveries } from "./webhooks";
 import { collectionsOf, deleteInBatches, type FirestoreContext } from "./connection";
 import { touchesOf } from "./dashboard";
-import { MESSAGES } from "./documents";
+import { ANSWER_DAYS, MESSAGES } from "./documents";
 
 /** Firestore refuses a batch of more than 500 writes. */
 
@@ -67,12 +67,13 @@ export class FirestoreRetentionStore implements RetentionStore {
     return this.context.run(async () => {
       const workRef = this.collections.work.doc(id);
       const dealRef = this.collections.deals.doc(id);
-      const [history, versions, dealVersions, notifications, messages] = await Promise.all([
+      const [history, versions, dealVersions, notifications, messages, answerDays] = await Promise.all([
         workRef.collection("history").select().get(),
         workRef.collection("versions").select().get(),
         dealRef.collection("versions").select().get(),
         this.collections.notifications.where("enquiryId", "==", id).select().get(),
         this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
+        this.context.db.collection(ANSWER_DAYS).where("enquiryId", "==", id).select().get(),
       ]);
       const claims = await Promise.all(
         notifications.docs.map((notification) => notification.ref.collection("claims").select().get()),
@@ -88,6 +89,8 @@ export class FirestoreRetentionStore implements RetentionStore {
         ...claims.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref)),
         ...notifications.docs.map((doc) => doc.ref),
         ...messages.docs.map((doc) => doc.ref),
+        // Its answers counted per day (conversations.ts).
+        ...answerDays.docs.map((doc) => doc.ref),
         ...(await enquiryWebhookDeliveries(this.context, [id], (query) => query.get())),
         this.collections.enquiries.doc(id),
         workRef,

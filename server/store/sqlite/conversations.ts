@@ -1,10 +1,11 @@
 import type Database from "better-sqlite3";
 import { enquiryReference } from "../../../domain/console";
-import type { ConversationMessage } from "../../../domain/conversation";
-import { planAnswer, planReply } from "../../lifecycle/conversation";
+import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
+import { planAnswer, planReply, type AnswerDay } from "../../lifecycle/conversation";
 import type {
   AnswerOutcome,
   AnswerToStore,
+  ConversationPageQuery,
   ConversationStore,
   MailboxPosition,
   ReplyToQueue,
@@ -30,6 +31,7 @@ interface MessageRow {
   truncated: number;
   quote_trimmed: number;
   unread: number;
+  verified: number;
   attempts: number | null;
   last_error: string | null;
   sent_at: string | null;
@@ -62,11 +64,12 @@ function messageOf(row: MessageRow): ConversationMessage {
     attachments: row.attachments,
     truncated: row.truncated === 1,
     quoteTrimmed: row.quote_trimmed === 1,
+    verified: row.verified === 1,
   };
 }
 
 const MESSAGE_COLUMNS = `m.id, m.direction, m.message_id, m.in_reply_to, m.at, m.staff_email, m.from_address,
-  m.subject, m.body, m.attachments, m.truncated, m.quote_trimmed, m.unread, n.attempts, n.last_error, n.sent_at`;
+  m.subject, m.body, m.attachments, m.truncated, m.quote_trimmed, m.unread, m.verified, n.attempts, n.last_error, n.sent_at`;
 
 /** Each enquiry's e-mail conversation on SQLite, beside the enquiries in `enquiry_messages`. */
 export class SqliteConversationStore implements ConversationStore {
@@ -91,7 +94,7 @@ export class SqliteConversationStore implements ConversationStore {
       .map(messageOf);
   }
 
-  async list(enquiryId: string): Promise<ConversationMessage[] | null> {
+  async list(enquiryId: string, page: ConversationPageQuery): Promise<ConversationPage | null> {
     return this.run((db) =>
       db
         .transaction(() => {
@@ -99,7 +102,18 @@ export class SqliteConversationStore implements ConversationStore {
             db,
             `SELECT id FROM ${this.table} WHERE id = ?`,
           ).get(enquiryId);
-          return exists ? this.messages(db, "m.enquiry_id = ?", enquiryId) : null;
+          if (!exists) return null;
+          // Newest first, one more than the page: whether older ones remain. The cursor is a
+          // message's id; its (at, rowid) is where the page before it ends.
+          const rows = prepared<[{ enquiryId: string; before: string | null; limit: number }], MessageRow>(
+            db,
+            `SELECT ${MESSAGE_COLUMNS} FROM enquiry_messages m LEFT JOIN notifications n ON n.message_id = m.id
+             WHERE m.enquiry_id = @enquiryId AND (@before IS NULL OR (m.at, m.rowid) <
+               (SELECT at, rowid FROM enquiry_messages WHERE id = @before AND enquiry_id = @enquiryId))
+             ORDER BY m.at DESC, m.rowid DESC LIMIT @limit`,
+          ).all({ enquiryId, before: page.before ?? null, limit: page.limit + 1 });
+          const messages = rows.slice(0, page.limit).reverse().map(messageOf);
+          return { messages, older: rows.length > page.limit ? (messages[0]?.id ?? null) : null };
         })
         .deferred(),
     );
@@ -164,41 +178,71 @@ export class SqliteConversationStore implements ConversationStore {
   async addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]> {
     if (answers.length === 0) return [];
     return this.run((db) => {
+      const held = prepared<[string, string], { id: string }>(
+        db,
+        `SELECT id FROM enquiry_messages WHERE enquiry_id = ? AND message_id = ?`,
+      );
+      const unreadBefore = prepared<[string], { unread: number }>(
+        db,
+        `SELECT EXISTS (SELECT 1 FROM enquiry_messages WHERE enquiry_id = ? AND unread = 1) AS unread`,
+      );
+      const dayOf = prepared<[string], { day: string; stored: number; set_aside_told: number }>(
+        db,
+        `SELECT day, stored, set_aside_told FROM enquiry_answer_days WHERE enquiry_id = ?`,
+      );
+      const writeDay = prepared(
+        db,
+        `INSERT INTO enquiry_answer_days (enquiry_id, day, stored, set_aside_told)
+         VALUES (@enquiryId, @day, @stored, @setAsideTold)
+         ON CONFLICT (enquiry_id) DO UPDATE SET
+           day = excluded.day, stored = excluded.stored, set_aside_told = excluded.set_aside_told`,
+      );
       const insert = prepared(
         db,
         `INSERT INTO enquiry_messages (id, enquiry_id, direction, message_id, in_reply_to, refs, at, from_address,
-           subject, body, attachments, truncated, quote_trimmed, unread)
+           subject, body, attachments, truncated, quote_trimmed, unread, verified)
          VALUES (@id, @enquiryId, 'in', @messageId, @inReplyTo, @refs, @at, @from, @subject, @body, @attachments,
-           @truncated, @quoteTrimmed, 1)
-         ON CONFLICT (enquiry_id, message_id) DO NOTHING`,
+           @truncated, @quoteTrimmed, 1, @verified)`,
       );
       // Each answer in a savepoint of its own inside one write: a batch costs one flush to disk,
-      // and an answer the database refuses undoes only itself.
+      // and an answer the database refuses undoes only itself. The write lock (IMMEDIATE) makes the
+      // day's count read here the count written, whoever else is storing answers.
       const one = db.transaction((answer: AnswerToStore): AnswerOutcome => {
         const read = readWork(db, this.table, answer.enquiryId);
         if (!read) return "not-found";
-        const at = answer.at.toISOString();
-        const added = insert.run({
+        if (held.get(answer.enquiryId, answer.messageId)) return "duplicate";
+        const stored = dayOf.get(answer.enquiryId);
+        const day: AnswerDay | null = stored
+          ? { day: stored.day, stored: stored.stored, setAsideTold: stored.set_aside_told === 1 }
+          : null;
+        const plan = planAnswer(read.work, readMembers(db), {
+          at: answer.at,
+          unreadBefore: unreadBefore.get(answer.enquiryId)?.unread === 1,
+          day,
+        });
+        writeDay.run({
+          enquiryId: answer.enquiryId,
+          day: plan.day.day,
+          stored: plan.day.stored,
+          setAsideTold: plan.day.setAsideTold ? 1 : 0,
+        });
+        writeAlerts(db, answer.enquiryId, plan.alerts, new Date().toISOString());
+        if (!plan.store) return "capped";
+        insert.run({
           id: newRowId(),
           enquiryId: answer.enquiryId,
           messageId: answer.messageId,
           inReplyTo: answer.inReplyTo,
           refs: JSON.stringify(answer.references),
-          at,
+          at: answer.at.toISOString(),
           from: answer.from,
           subject: answer.subject,
           body: answer.text,
           attachments: answer.attachments,
           truncated: answer.truncated ? 1 : 0,
           quoteTrimmed: answer.quoteTrimmed ? 1 : 0,
-        }).changes;
-        if (added === 0) return "duplicate";
-        writeAlerts(
-          db,
-          answer.enquiryId,
-          planAnswer(read.work, readMembers(db)).alerts,
-          new Date().toISOString(),
-        );
+          verified: answer.verified ? 1 : 0,
+        });
         return "added";
       });
       return db
