@@ -79,8 +79,8 @@ describe("how a reply threads", () => {
 
 describe("who hears of an answer, and who reads it", () => {
   const members: MemberFacts[] = [
-    { id: "priya", email: "priya@example.com", alerts: "mine" },
-    { id: "aman", email: "aman@example.com", alerts: "none" },
+    { id: "priya", email: "priya@example.com", alerts: "mine", invited: false },
+    { id: "aman", email: "aman@example.com", alerts: "none", invited: false },
   ];
 
   it("alerts the owner unless they chose no alerts; nobody when nobody owns it", () => {

@@ -10,7 +10,14 @@ import {
   acknowledgementNotificationIdOf,
   replyMessageId,
 } from "../notify/message-ids";
-import { planContact, type MemberAlertPlan, type MemberFacts, type WorkPlan, type WorkState } from "./plan";
+import {
+  owners,
+  planContact,
+  type MemberAlertPlan,
+  type MemberFacts,
+  type WorkPlan,
+  type WorkState,
+} from "./plan";
 
 /** How many Message-IDs a reply's References keeps: the thread's first, and the newest after it. */
 export const REFERENCES_KEPT = 10;
@@ -75,7 +82,8 @@ export function planAnswer(
   work: WorkState,
   members: readonly MemberFacts[],
 ): { unread: true; alerts: MemberAlertPlan[] } {
-  const owner = work.ownerId ? members.find(({ id }) => id === work.ownerId) : undefined;
+  // An owner who never set a password (domain/staff.ts) is mailed nothing of the buyer's.
+  const owner = work.ownerId ? owners(members).find(({ id }) => id === work.ownerId) : undefined;
   return {
     unread: true,
     alerts: owner && owner.alerts !== "none" ? [{ staffId: owner.id, answered: true }] : [],

@@ -9,6 +9,7 @@ import { webhookSchema } from "./webhook-schema";
 import { conversationSchema } from "./conversation-schema";
 import { templatesAndPushSchema } from "./templates-and-push-schema";
 import { saleSchema } from "./sale-schema";
+import { invitationSenderSchema } from "./invitation-sender-schema";
 import type Database from "better-sqlite3";
 
 /** One step: SQL to run, or (where rows must be worked out in the server) a function of the connection. */
@@ -190,6 +191,9 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     inboxListingSchema(enquiryTable, quoteIdentifier),
     // A short search's comparisons read from an index of the enquiries' contact columns (team-schema.ts).
     inboxContactSchema(enquiryTable, quoteIdentifier),
+    // Who sent each invitation or reset link, and the invitations withdrawn with their sender
+    // (invitation-sender-schema.ts says why links sent before stand for no pending invitee).
+    invitationSenderSchema,
   ];
 }
 
