@@ -107,6 +107,8 @@ export const bulkMessages = {
   twice: "An enquiry was chosen twice. Choose each one once.",
   statusUnknown: `Choose a status: ${ENQUIRY_STATUSES.join(", ")}.`,
   ownerUnknown: "There is no such member of staff to give them to.",
+  ownerInvited:
+    "That member has not accepted their invitation yet: enquiries can go only to a member who has set a password.",
   noteTooLong: `A note may be at most ${NOTE_MAX_LENGTH.toLocaleString("en-IN")} characters.`,
 
   /** Beside each enquiry left as it was. */

@@ -364,12 +364,17 @@ export const consoleMessages = {
   staffExists: "There is already an account with this e-mail.",
   staffEmailInvalid: "Enter the e-mail address of the person to invite.",
   staffRoleInvalid: "Choose a role: owner or member.",
-  lastOwner: "The console needs at least one owner: make someone else an owner first.",
+  lastOwner:
+    "The console needs at least one owner who can sign in: make someone else an owner first. An owner only invited counts once they have set a password.",
   notYourself: "You cannot remove your own account, or change your own role.",
   noSuchMember: "There is no such member of staff.",
   linkInvalid: "This link is not valid. Ask an owner of the console to send you a new one.",
   linkExpired: `This link has run out (links work for ${STAFF_LINK_HOURS} hours). Ask an owner of the console to send you a new one.`,
   linkUsed: "This link has been used already. Sign in with your password, or ask an owner for a new link.",
+  invitationWithdrawn:
+    "This invitation no longer stands: the owner who sent it has been removed from the console, or is no longer an owner. Ask an owner of the console to invite you again.",
+  invitationUntraced:
+    "This invitation was sent before the console recorded who sends each one, so it can no longer be used. Ask an owner of the console to send you a new link.",
   passwordSet: "Your password is set. Sign in with it now.",
   totpPromptDeferred: "Two-step sign-in can wait. The dashboard will remind you.",
   totpRequired: "Owners of this console must turn on two-step sign-in.",

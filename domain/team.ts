@@ -6,6 +6,7 @@
  */
 import type { BuyerType } from "./enquiry";
 import { addWorkingHours } from "./working-hours";
+import { mayOwnEnquiries } from "./staff";
 
 /** The longest next-step line ("Call back about the retailer price"). */
 export const NEXT_STEP_MAX_LENGTH = 140;
@@ -72,6 +73,20 @@ export function membersNamedBy(rule: AssignmentRule): string[] {
   return rule.kind === "turns" ? rule.members : [];
 }
 
+/**
+ * Whether an owner may save the rule: every member it names must be on the staff and may own
+ * enquiries (domain/staff.ts: a pending invitee may not). A rule saved before is still read as it
+ * is: new enquiries pass over whoever it names that may not (server/lifecycle/plan.ts).
+ */
+export function ruleNamesOwners(
+  rule: AssignmentRule,
+  staff: readonly { id: string; invited: boolean }[],
+): boolean {
+  return membersNamedBy(rule).every((id) =>
+    staff.some((member) => member.id === id && mayOwnEnquiries(member)),
+  );
+}
+
 /** A stored alert choice; anything else is the default. */
 export function alertChoiceOf(value: unknown): AlertChoice {
   return (ALERT_CHOICES as readonly unknown[]).includes(value)
@@ -115,13 +130,15 @@ export const teamMessages = {
   ownerChanged: "Owner changed.",
   taken: "You own this enquiry now.",
   noSuchMember: "There is no such member of staff.",
+  invitationPending:
+    "They have not accepted their invitation yet: an enquiry can go only to a member who has set a password.",
   followUpSaved: "Follow-up saved.",
   followUpCleared: "Follow-up cleared.",
   followUpClosed: "A closed enquiry has no follow-up.",
   followUpInvalid: "Choose a follow-up date and time.",
   nextStepTooLong: `A next step may be at most ${NEXT_STEP_MAX_LENGTH} characters.`,
   ruleSaved: "Assignment saved.",
-  ruleInvalid: "Choose members who are on the staff.",
+  ruleInvalid: "Choose members who are on the staff and have accepted their invitation.",
   turnsNeedMembers: "Tick at least one member to share new enquiries in turn.",
   ruleUnclear:
     "Choose how new enquiries get an owner: by buyer type, in turn among chosen members, or not at all.",
@@ -200,7 +217,7 @@ export function digestIsEmpty(content: DigestContent): boolean {
 export const TEAM_API_ROUTES = {
   /** GET the counts of the views for the signed-in member. */
   counts: "/team/counts",
-  /** GET every member's id and e-mail, for choosing an owner. */
+  /** GET the id and e-mail of every member who may own enquiries (domain/staff.ts), for choosing an owner. */
   members: "/team/members",
   /** GET the assignment rule; PUT (owner) { rule }. */
   assignment: "/team/assignment",

@@ -23,6 +23,7 @@ import type { StaffAccount } from "../store/staff";
 import { signedIn } from "./guard";
 import { markNotSpam } from "./not-spam";
 import { checkLostReason, type LostReason } from "../../domain/deal";
+import { mayOwnEnquiries } from "../../domain/staff";
 
 /**
  * The body's size: BULK_MAX items with their ids, versions and owners seen, and a note. Larger
@@ -137,12 +138,10 @@ export async function bulkRoutes(app: FastifyInstance) {
       const { items, action } = parsed;
       const account = signedIn(request);
       const staff = await app.store.staff.list();
-      if (
-        action.kind === "assign" &&
-        action.ownerId &&
-        !staff.some((member) => member.id === action.ownerId)
-      ) {
-        return reply.code(400).send({ error: bulkMessages.ownerUnknown });
+      if (action.kind === "assign" && action.ownerId) {
+        const owner = staff.find((member) => member.id === action.ownerId);
+        if (!owner) return reply.code(400).send({ error: bulkMessages.ownerUnknown });
+        if (!mayOwnEnquiries(owner)) return reply.code(400).send({ error: bulkMessages.ownerInvited });
       }
       const emailOf = (staffId: string | null) =>
         staffId ? (staff.find((member) => member.id === staffId)?.email ?? null) : null;
@@ -228,6 +227,7 @@ function ownerOutcome(
   if (result === "conflict") return failed(item, "changed", bulkMessages.changed);
   if (result === "not-found") return failed(item, "not-found", bulkMessages.notFound);
   if (result === "no-such-member") return failed(item, "not-allowed", bulkMessages.ownerGone);
+  if (result === "invitation-pending") return failed(item, "not-allowed", bulkMessages.ownerInvited);
   return failed(item, "changed", bulkMessages.ownerChanged(emailOf(result.ownerChanged.currentOwnerId)));
 }
 

@@ -8,6 +8,7 @@ import {
   type StaffRole,
 } from "../../domain/console";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/email";
+import { leavesNoOwner, linkWithdrawal } from "../../domain/staff";
 import { StaffExistsError, type StaffAccount } from "../store/staff";
 import { signedIn } from "./guard";
 import { checkNewPassword, hashPassword, PASSWORD_MAX_LENGTH } from "./passwords";
@@ -30,11 +31,16 @@ function fieldsOf(body: unknown): Record<string, unknown> {
     : {};
 }
 
-/** Refusals of a link, each with its own message and status (never a stack trace). */
+/**
+ * Refusals of a link, each with its own message and status (never a stack trace); `withdrawn` and
+ * `untraced` are domain/staff.ts's reasons a link lets its pending invitee in no longer.
+ */
 const linkRefusals = {
   invalid: { status: 400, error: consoleMessages.linkInvalid },
   expired: { status: 410, error: consoleMessages.linkExpired },
   used: { status: 410, error: consoleMessages.linkUsed },
+  withdrawn: { status: 410, error: consoleMessages.invitationWithdrawn },
+  untraced: { status: 410, error: consoleMessages.invitationUntraced },
 } as const;
 
 /**
@@ -46,9 +52,9 @@ export async function staffRoutes(app: FastifyInstance) {
   const owner = { config: { consoleAccess: "owner" as const } };
   const open = { config: { consoleAccess: "public" as const } };
 
-  async function otherOwners(account: StaffAccount): Promise<number> {
-    return (await store.staff.list()).filter((member) => member.role === "owner" && member.id !== account.id)
-      .length;
+  /** The last-owner guard (domain/staff.ts): owners only invited are not counted. */
+  async function leavesNoActiveOwner(account: StaffAccount, role: StaffRole | null): Promise<boolean> {
+    return leavesNoOwner(await store.staff.list(), { id: account.id, role });
   }
 
   async function target(params: unknown, reply: FastifyReply): Promise<StaffAccount | null> {
@@ -66,17 +72,20 @@ export async function staffRoutes(app: FastifyInstance) {
     const parsedRole = parseStaffRole(role);
     if (!parsedRole) return reply.code(400).send({ error: consoleMessages.staffRoleInvalid });
     const now = app.clock();
+    const actor = signedIn(request);
     try {
       const member = await store.members.invite({
         email: email.trim(),
         role: parsedRole,
+        // The invitation stands only while its sender may invite (domain/staff.ts).
+        sentBy: actor.id,
         linkId: newStaffLinkId(),
         expiresAt: new Date(now.getTime() + LINK_MS),
         now,
       });
       app.outbox.wake();
       await store.activity.record({
-        actor: signedIn(request).email,
+        actor: actor.email,
         action: "staff-invited",
         target: member.email,
       });
@@ -94,6 +103,7 @@ export async function staffRoutes(app: FastifyInstance) {
     const now = app.clock();
     const sent = await store.members.sendReset({
       staffId: account.id,
+      sentBy: signedIn(request).id,
       linkId: newStaffLinkId(),
       expiresAt: new Date(now.getTime() + LINK_MS),
       now,
@@ -113,11 +123,12 @@ export async function staffRoutes(app: FastifyInstance) {
     if (!role) return reply.code(400).send({ error: consoleMessages.staffRoleInvalid });
     const account = await target(request.params, reply);
     if (!account) return reply;
-    if (account.role === "owner" && role !== "owner" && (await otherOwners(account)) === 0) {
+    if (await leavesNoActiveOwner(account, role)) {
       return reply.code(409).send({ error: consoleMessages.lastOwner });
     }
     if (account.role !== role) {
-      await store.members.setRole(account.id, role);
+      // Demoted, they may no longer invite: their pending invitations are withdrawn in the same write.
+      await store.members.setRole(account.id, role, app.clock());
       await store.activity.record({
         actor: signedIn(request).email,
         action: "staff-role-changed",
@@ -135,36 +146,42 @@ export async function staffRoutes(app: FastifyInstance) {
     const account = await target(request.params, reply);
     if (!account) return reply;
     if (account.id === actor.id) return reply.code(409).send({ error: consoleMessages.notYourself });
-    if (account.role === "owner" && (await otherOwners(account)) === 0) {
+    if (await leavesNoActiveOwner(account, null)) {
       return reply.code(409).send({ error: consoleMessages.lastOwner });
     }
     const unassigned = await store.members.unassignOpenEnquiries(account.id, {
       staffEmail: actor.email,
       at: app.clock(),
     });
-    // Removing the account ends its sessions with it, on both stores.
+    // Removing the account ends its sessions with it, on both stores, and withdraws the pending
+    // invitations it sent, in the same write.
     await store.sessions.deleteForStaff(account.id);
-    await store.staff.remove(account.email);
+    await store.staff.remove(account.email, app.clock());
     await store.activity.record({ actor: actor.email, action: "staff-removed", target: account.email });
     return { unassigned, message: consoleMessages.memberRemoved(account.email, unassigned) };
   });
 
   /**
-   * The link's account, when the token is one the site made for a link not used and not run out;
+   * The link's account, when the token is one the site made for a link not used, still standing
+   * (for a pending invitee, its sender may still invite them: domain/staff.ts) and not run out;
    * else the refusal has been sent and null is answered.
    */
   async function linkFor(token: string, reply: FastifyReply) {
     const linkId = await app.staffLinks.verify(token);
     const link = linkId ? await store.members.findLink(linkId) : null;
     const account = link ? await store.staff.findById(link.staffId) : null;
+    const sender = link?.sentBy ? await store.staff.findById(link.sentBy) : null;
+    const withdrawal = link && account ? linkWithdrawal({ account, link, sender }) : null;
     const refusal =
       !link || !account
         ? linkRefusals.invalid
         : link.usedAt !== null
           ? linkRefusals.used
-          : Date.parse(link.expiresAt) <= app.clock().getTime()
-            ? linkRefusals.expired
-            : null;
+          : withdrawal
+            ? linkRefusals[withdrawal]
+            : Date.parse(link.expiresAt) <= app.clock().getTime()
+              ? linkRefusals.expired
+              : null;
     if (refusal) {
       await reply.code(refusal.status).send({ error: refusal.error });
       return null;
@@ -194,7 +211,8 @@ export async function staffRoutes(app: FastifyInstance) {
       now: app.clock(),
     });
     if (outcome !== "set") {
-      const refusal = outcome === "used" ? linkRefusals.used : linkRefusals.invalid;
+      // "withdrawn": the sender was removed or demoted since the page was checked.
+      const refusal = outcome === "unknown" ? linkRefusals.invalid : linkRefusals[outcome];
       return reply.code(refusal.status).send({ error: refusal.error });
     }
     await store.activity.record({

@@ -5,6 +5,7 @@ import {
   ALERT_CHOICES,
   assigneeOf,
   NEXT_STEP_MAX_LENGTH,
+  ruleNamesOwners,
   TEAM_API_ROUTES,
   teamMessages,
   TURN_MEMBERS_MAX,
@@ -12,6 +13,7 @@ import {
   type TeamMember,
 } from "../../domain/team";
 import { istDayBounds } from "../../domain/working-hours";
+import { mayOwnEnquiries } from "../../domain/staff";
 import { apiMessages } from "../routes/api-errors";
 import { eventTime } from "../store/event-clock";
 import type { TeamInboxRow } from "../store/team";
@@ -57,8 +59,13 @@ export async function teamRoutes(app: FastifyInstance) {
     return team.viewCounts({ staffId: signedIn(request).id, now, dayEnd: istDayBounds(now).end });
   });
 
+  /** Who may own enquiries (domain/staff.ts): what every owner picker of the console offers. */
+  async function candidates() {
+    return (await app.store.staff.list()).filter(mayOwnEnquiries);
+  }
+
   app.get(TEAM_API_ROUTES.members, async (): Promise<TeamMember[]> =>
-    (await app.store.staff.list()).map(({ id, email }) => ({ id, email })),
+    (await candidates()).map(({ id, email }) => ({ id, email })),
   );
 
   app.get(TEAM_API_ROUTES.assignment, async () => ({ rule: await team.assignmentRule() }));
@@ -74,7 +81,8 @@ export async function teamRoutes(app: FastifyInstance) {
         .send({ error: noMembers ? teamMessages.turnsNeedMembers : teamMessages.ruleUnclear });
     }
     const rule = body.data.rule as AssignmentRule;
-    if (!(await team.setAssignmentRule(rule)))
+    // A pending invitee is refused here; one removed meanwhile, by the store.
+    if (!ruleNamesOwners(rule, await app.store.staff.list()) || !(await team.setAssignmentRule(rule)))
       return reply.code(400).send({ error: teamMessages.ruleInvalid });
     await app.store.activity.record({
       actor: signedIn(request).email,
@@ -89,7 +97,7 @@ export async function teamRoutes(app: FastifyInstance) {
     if (rule.kind === "none") return reply.code(409).send({ error: teamMessages.backlogNoRule });
     const account = signedIn(request);
     const now = app.clock();
-    const members = new Set((await app.store.staff.list()).map((member) => member.id));
+    const members = new Set((await candidates()).map((member) => member.id));
     // Read the whole backlog first: assigning while paging would move the pages under the cursor.
     const waiting: TeamInboxRow[] = [];
     const unassigned = inboxFilterOf(
@@ -162,6 +170,8 @@ export async function teamRoutes(app: FastifyInstance) {
     });
     if (result === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
     if (result === "no-such-member") return reply.code(400).send({ error: teamMessages.noSuchMember });
+    if (result === "invitation-pending")
+      return reply.code(400).send({ error: teamMessages.invitationPending });
     if (result === "conflict") return reply.code(409).send({ error: consoleMessages.statusConflict });
     if (typeof result === "object") {
       const { currentOwnerId } = result.ownerChanged;

@@ -80,8 +80,8 @@ describe("how a reply threads", () => {
 
 describe("who hears of an answer, and who reads it", () => {
   const members: MemberFacts[] = [
-    { id: "priya", email: "priya@example.com", alerts: "mine" },
-    { id: "aman", email: "aman@example.com", alerts: "none" },
+    { id: "priya", email: "priya@example.com", alerts: "mine", invited: false },
+    { id: "aman", email: "aman@example.com", alerts: "none", invited: false },
   ];
 
   // 10:00 UTC on 20 November is 15:30 IST that day; 19:00 UTC is 00:30 IST on the 21st.

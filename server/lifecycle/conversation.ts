@@ -11,7 +11,14 @@ import {
   acknowledgementNotificationIdOf,
   replyMessageId,
 } from "../notify/message-ids";
-import { planContact, type MemberAlertPlan, type MemberFacts, type WorkPlan, type WorkState } from "./plan";
+import {
+  owners,
+  planContact,
+  type MemberAlertPlan,
+  type MemberFacts,
+  type WorkPlan,
+  type WorkState,
+} from "./plan";
 
 /** How many Message-IDs a reply's References keeps: the thread's first, and the newest after it. */
 export const REFERENCES_KEPT = 10;
@@ -110,7 +117,8 @@ export type AnswerPlan =
  * mailbox got the answer itself). An answer is not staff's contact: the work record stays.
  */
 export function planAnswer(work: WorkState, members: readonly MemberFacts[], facts: AnswerFacts): AnswerPlan {
-  const owner = work.ownerId ? members.find(({ id }) => id === work.ownerId) : undefined;
+  // An owner who never set a password (domain/staff.ts) is mailed nothing of the buyer's.
+  const owner = work.ownerId ? owners(members).find(({ id }) => id === work.ownerId) : undefined;
   const alerted = owner && owner.alerts !== "none" ? owner : undefined;
   const today = istDate(facts.at);
   const day = facts.day?.day === today ? facts.day : { day: today, stored: 0, setAsideTold: false };

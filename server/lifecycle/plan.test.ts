@@ -21,9 +21,9 @@ import { planDigest, type DigestRow } from "./digest";
 /** IST wall-clock time as an ISO instant: ist("2030-01-04", "18:30"). */
 const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`).toISOString();
 
-const priya: MemberFacts = { id: "priya", email: "priya@example.com", alerts: "mine" };
-const aman: MemberFacts = { id: "aman", email: "aman@example.com", alerts: "none" };
-const owner: MemberFacts = { id: "owner", email: "owner@example.com", alerts: "all" };
+const priya: MemberFacts = { id: "priya", email: "priya@example.com", alerts: "mine", invited: false };
+const aman: MemberFacts = { id: "aman", email: "aman@example.com", alerts: "none", invited: false };
+const owner: MemberFacts = { id: "owner", email: "owner@example.com", alerts: "all", invited: false };
 const members = [priya, aman, owner];
 
 /** A Friday 18:30 IST retailer enquiry nobody has touched, as intake leaves it. */

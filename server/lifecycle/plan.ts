@@ -18,6 +18,7 @@ import {
   type AssignmentRule,
 } from "../../domain/team";
 import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
+import { mayOwnEnquiries } from "../../domain/staff";
 import type { ContactChannel } from "../../domain/lifecycle";
 import type { PushReason } from "../../domain/push";
 import {
@@ -128,6 +129,11 @@ export interface MemberFacts {
   id: string;
   email: string;
   alerts: AlertChoice;
+  /**
+   * No password set yet (a pending invitation): such a member owns nothing and is mailed nothing
+   * about enquiries (domain/staff.ts: mayOwnEnquiries).
+   */
+  invited: boolean;
   /** Whether they turned notifications on for at least one device. */
   pushDevices?: boolean;
 }
@@ -141,12 +147,20 @@ function assignedPushes(
   members: readonly MemberFacts[],
   actor?: { id: string | null; email: string },
 ): PushPlan[] {
-  const owner = ownerId ? members.find(({ id }) => id === ownerId) : undefined;
+  const owner = ownerId ? owners(members).find(({ id }) => id === ownerId) : undefined;
   if (!owner?.pushDevices || owner.id === actor?.id) return [];
   return [{ staffId: owner.id, reason: "assigned", ...(actor?.email ? { handedOnBy: actor.email } : {}) }];
 }
 
 const isClosed = (status: EnquiryStatus) => CLOSED_STATUSES.includes(status);
+
+/**
+ * The members who may own enquiries and be mailed about them (domain/staff.ts): a pending
+ * invitee is passed over by the rule, cannot be handed one, and hears of none.
+ */
+export function owners(members: readonly MemberFacts[]): MemberFacts[] {
+  return members.filter(mayOwnEnquiries);
+}
 
 /**
  * When the enquiry is due, the one time Overdue and Due today read: nothing once closed; the
@@ -208,7 +222,8 @@ export function planIntake(input: {
       acknowledgement: false,
     };
   }
-  const ids = new Set(input.members.map(({ id }) => id));
+  const members = owners(input.members);
+  const ids = new Set(members.map(({ id }) => id));
   const ownerId = assigneeOf(input.rule, input.buyer, input.turn, (id) => ids.has(id));
   const due = firstContactDueAt(
     new Date(input.receivedAt),
@@ -217,7 +232,7 @@ export function planIntake(input: {
   return {
     work: { ...untouchedWork(), ownerId, dueAt: due, firstContactDueAt: due },
     history: [],
-    alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members: input.members }).map((staffId) => ({
+    alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members }).map((staffId) => ({
       staffId,
     })),
     pushes: assignedPushes(ownerId, input.members),
@@ -336,7 +351,8 @@ export function planRelease(
 ): ReleasePlan {
   if (work.version !== input.expectedVersion) return { outcome: "conflict" };
   if (work.status !== "Spam") return { outcome: "not-spam" };
-  const ids = new Set(input.members.map(({ id }) => id));
+  const members = owners(input.members);
+  const ids = new Set(members.map(({ id }) => id));
   const ownerId = work.ownerId ?? assigneeOf(input.rule, input.buyer, input.turn, (id) => ids.has(id));
   const due = firstContactDueAt(
     new Date(input.at),
@@ -353,7 +369,7 @@ export function planRelease(
       firstContactDueAt: due,
     },
     history: [{ kind: "status", from: "Spam", to: "New", text: null }],
-    alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members: input.members }).map((staffId) => ({
+    alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members }).map((staffId) => ({
       staffId,
     })),
     pushes: work.ownerId ? [] : assignedPushes(ownerId, input.members),
@@ -365,6 +381,8 @@ export function planRelease(
 
 export type OwnerChangePlan =
   | { outcome: "no-such-member" }
+  /** The member chosen has not set a password yet (domain/staff.ts): nothing is written, nobody is mailed. */
+  | { outcome: "invitation-pending" }
   /** The version changed since the list was loaded (a bulk assignment): nothing is written. */
   | { outcome: "conflict" }
   /** The owner changed since the page was loaded: nothing is written; the console asks first. */
@@ -392,6 +410,7 @@ export function planOwnerChange(
 ): OwnerChangePlan {
   const newOwner = change.ownerId ? change.members.find(({ id }) => id === change.ownerId) : undefined;
   if (change.ownerId && !newOwner) return { outcome: "no-such-member" };
+  if (newOwner && !mayOwnEnquiries(newOwner)) return { outcome: "invitation-pending" };
   if (change.expectedVersion !== undefined && change.expectedVersion !== work.version) {
     return { outcome: "conflict" };
   }

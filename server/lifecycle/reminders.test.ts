@@ -11,8 +11,20 @@ import {
 } from "./plan";
 import { planReminder, reminderNotificationId, REMINDER_STALE_AFTER_MS } from "./reminders";
 
-const ravi: MemberFacts = { id: "ravi", email: "ravi@example.com", alerts: "none", pushDevices: true };
-const asha: MemberFacts = { id: "asha", email: "asha@example.com", alerts: "mine", pushDevices: false };
+const ravi: MemberFacts = {
+  id: "ravi",
+  email: "ravi@example.com",
+  alerts: "none",
+  invited: false,
+  pushDevices: true,
+};
+const asha: MemberFacts = {
+  id: "asha",
+  email: "asha@example.com",
+  alerts: "mine",
+  invited: false,
+  pushDevices: false,
+};
 const members = [ravi, asha];
 const due = "2030-06-03T05:30:00.000Z";
 const after = (ms: number) => new Date(Date.parse(due) + ms);

@@ -4,6 +4,7 @@
  * says what to write. No I/O.
  */
 import { CLOSED_STATUSES } from "../../domain/console";
+import { mayOwnEnquiries } from "../../domain/staff";
 import type { MemberFacts, PushPlan, WorkState } from "./plan";
 
 /** How late a reminder may still go out (the server was down, or stopped): later, the 09:00 digest tells. */
@@ -42,6 +43,7 @@ export function planReminder(
     work.followUpAt === due &&
     owner !== null &&
     owner.id === work.ownerId &&
+    mayOwnEnquiries(owner) &&
     owner.pushDevices;
   return {
     reminderDueAt: due,

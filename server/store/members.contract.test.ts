@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
@@ -15,11 +16,31 @@ interface Adapter {
   open(): Promise<Store>;
   /** Writes an account as stored before owners and members, where the store can hold one (SQLite's migration is tested apart). */
   writeFormerStaff?: (email: string) => Promise<void>;
+  /** Writes an invitation link as stored before links recorded who sent them: no sender. */
+  writeUntracedLink(staffId: string, linkId: string): Promise<void>;
 }
 
 function sqliteAdapter(): Adapter {
   const sandbox = sqliteSandbox("members-contract");
-  return { ...sandbox, open: async () => (await sandbox.openStore()).store };
+  let path = "";
+  return {
+    ...sandbox,
+    async open() {
+      const opened = await sandbox.openStore();
+      path = opened.path;
+      return opened.store;
+    },
+    async writeUntracedLink(staffId, linkId) {
+      const db = new Database(path);
+      try {
+        db.prepare(
+          `INSERT INTO staff_links (id, staff_id, purpose, created_at, expires_at) VALUES (?, ?, 'invitation', ?, ?)`,
+        ).run(linkId, staffId, now.toISOString(), new Date(now.getTime() + 48 * HOUR).toISOString());
+      } finally {
+        db.close();
+      }
+    },
+  };
 }
 
 function firestoreAdapter(): Adapter {
@@ -36,6 +57,20 @@ function firestoreAdapter(): Adapter {
       const opened = await sandbox.openStore();
       projectId = opened.projectId;
       return opened.store;
+    },
+    async writeUntracedLink(staffId, linkId) {
+      if (probe) await deleteApp(probe);
+      probe = initializeApp({ projectId }, `members-probe-${randomUUID()}`);
+      await getFirestore(probe)
+        .collection("staffLinks")
+        .doc(linkId)
+        .create({
+          staffId,
+          purpose: "invitation",
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + 48 * HOUR).toISOString(),
+          usedAt: "",
+        });
     },
     async writeFormerStaff(email) {
       if (probe) await deleteApp(probe);
@@ -56,7 +91,9 @@ function firestoreAdapter(): Adapter {
 
 const HOUR = 3_600_000;
 const now = new Date("2026-03-10T05:30:00.000Z");
-const link = (hours = 48) => ({
+/** A link sent by `sentBy` (a staff id). */
+const link = (sentBy: string, hours = 48) => ({
+  sentBy,
   linkId: randomUUID(),
   expiresAt: new Date(now.getTime() + hours * HOUR),
   now,
@@ -82,9 +119,14 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       await store?.close();
     });
 
+    /** An owner who has set a password: one who may invite. */
+    const anOwner = (email = "boss@example.com") =>
+      store.staff.add({ email, role: "owner", passwordHash: "h" });
+
     test("an invitation adds an account that cannot sign in, its link and its mail, together; a second one to the address adds nothing", async () => {
       store = await adapter.open();
-      const invitation = link();
+      const boss = await anOwner();
+      const invitation = link(boss.id);
       const member = await store.members.invite({
         email: "Bilal@Example.com",
         role: "member",
@@ -110,9 +152,11 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         createdAt: now.toISOString(),
         expiresAt: invitation.expiresAt.toISOString(),
         usedAt: null,
+        sentBy: boss.id,
+        revokedAt: null,
       });
       await expect(
-        store.members.invite({ email: "bilal@example.com", role: "owner", ...link() }),
+        store.members.invite({ email: "bilal@example.com", role: "owner", ...link(boss.id) }),
       ).rejects.toThrow(StaffExistsError);
       const claimed = await claimAll(store);
       expect(claimed).toEqual([
@@ -135,7 +179,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
 
     test("a link sets the password once, even used twice at once, and ends the account's sessions", async () => {
       store = await adapter.open();
-      const invitation = link();
+      const invitation = link((await anOwner()).id);
       const member = await store.members.invite({ email: "asha@example.com", role: "owner", ...invitation });
       await store.sessions.create({ tokenHash: "stale", staffId: member.id, now });
       const results = await Promise.all([
@@ -166,12 +210,13 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       await store.staff.setPendingTotp(member.id, "SECRET");
       await store.staff.enableTotp(member.id, ["code"]);
       await store.sessions.create({ tokenHash: "live", staffId: member.id, now });
-      const first = link();
+      const boss = await anOwner();
+      const first = link(boss.id);
       expect(await store.members.sendReset({ staffId: member.id, ...first })).toBe(true);
       expect(await store.sessions.touch("live", now, HOUR)).toBeNull();
       // The old password still works until the link is used: the reset does not lock anyone out.
       expect((await store.staff.findById(member.id))?.passwordHash).toBe("old");
-      const second = link();
+      const second = link(boss.id);
       expect(await store.members.sendReset({ staffId: member.id, ...second })).toBe(true);
       expect((await store.members.findLink(first.linkId))?.usedAt).not.toBeNull();
       expect(await store.members.useLink(first.linkId, { passwordHash: "x", totpOff: true, now })).toBe(
@@ -188,12 +233,12 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         recoveryCodeHashes: [],
       });
       expect((await claimAll(store)).map((mail) => mail.kind)).toEqual(["staff-link", "staff-link"]);
-      expect(await store.members.sendReset({ staffId: randomUUID(), ...link() })).toBe(false);
+      expect(await store.members.sendReset({ staffId: randomUUID(), ...link(boss.id) })).toBe(false);
     });
 
     test("a role changes, the prompt is put off, and a removed member's link and mails go with them", async () => {
       store = await adapter.open();
-      const invitation = link();
+      const invitation = link((await anOwner()).id);
       const member = await store.members.invite({
         email: "meena@example.com",
         role: "member",
@@ -204,7 +249,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(await store.members.setRole(randomUUID(), "owner")).toBe(false);
       await store.members.setTotpPromptDeferred(member.id, true);
       expect((await store.staff.findById(member.id))?.totpPromptDeferred).toBe(true);
-      expect((await store.staff.list())[0]?.totpPromptDeferred).toBe(true);
+      expect((await store.staff.list()).find(({ id }) => id === member.id)?.totpPromptDeferred).toBe(true);
       await store.members.setTotpPromptDeferred(member.id, false);
       expect((await store.staff.findById(member.id))?.totpPromptDeferred).toBe(false);
       expect(await store.staff.remove("meena@example.com")).toBe(true);
@@ -260,6 +305,105 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
           at: later,
         }),
       ).toBe(0);
+    });
+
+    test("removing an owner withdraws the invitations they sent in the same write; those accepted before stay", async () => {
+      store = await adapter.open();
+      const mallory = await anOwner("mallory@example.com");
+      await anOwner("boss@example.com");
+      const asOwner = link(mallory.id);
+      const asMember = link(mallory.id);
+      const accepted = link(mallory.id);
+      const alt = await store.members.invite({ email: "mallory.alt@example.net", role: "owner", ...asOwner });
+      await store.members.invite({ email: "new@example.net", role: "member", ...asMember });
+      const early = await store.members.invite({ email: "early@example.net", role: "member", ...accepted });
+      expect(await store.members.useLink(accepted.linkId, { passwordHash: "e", totpOff: false, now })).toBe(
+        "set",
+      );
+
+      const later = new Date(now.getTime() + HOUR);
+      expect(await store.staff.remove("mallory@example.com", later)).toBe(true);
+      for (const { linkId } of [asOwner, asMember]) {
+        expect(await store.members.findLink(linkId)).toMatchObject({
+          sentBy: mallory.id,
+          usedAt: null,
+          revokedAt: later.toISOString(),
+        });
+        expect(await store.members.useLink(linkId, { passwordHash: "x", totpOff: false, now: later })).toBe(
+          "withdrawn",
+        );
+      }
+      expect(await store.staff.findById(alt.id)).toMatchObject({
+        role: "owner",
+        invited: true,
+        passwordHash: "",
+      });
+      expect(await store.staff.findById(early.id)).toMatchObject({ invited: false, passwordHash: "e" });
+      // The accepted one is not marked withdrawn: it was used.
+      expect((await store.members.findLink(accepted.linkId))?.revokedAt).toBeNull();
+    });
+
+    test("demoting an owner withdraws their pending invitations, not the reset links they sent to active accounts", async () => {
+      store = await adapter.open();
+      const mallory = await anOwner("mallory@example.com");
+      const kiran = await store.staff.add({
+        email: "kiran@example.com",
+        role: "member",
+        passwordHash: "old",
+      });
+      const invitation = link(mallory.id);
+      await store.members.invite({ email: "second@example.net", role: "owner", ...invitation });
+      const reset = link(mallory.id);
+      expect(await store.members.sendReset({ staffId: kiran.id, ...reset })).toBe(true);
+
+      const later = new Date(now.getTime() + HOUR);
+      expect(await store.members.setRole(mallory.id, "member", later)).toBe(true);
+      expect((await store.members.findLink(invitation.linkId))?.revokedAt).toBe(later.toISOString());
+      expect((await store.members.findLink(reset.linkId))?.revokedAt).toBeNull();
+      // Made an owner again, they do not bring the invitation back.
+      expect(await store.members.setRole(mallory.id, "owner", later)).toBe(true);
+      expect(
+        await store.members.useLink(invitation.linkId, { passwordHash: "x", totpOff: false, now: later }),
+      ).toBe("withdrawn");
+      // Kiran's own reset still sets Kiran's password: it lets nobody new in.
+      expect(
+        await store.members.useLink(reset.linkId, { passwordHash: "new", totpOff: true, now: later }),
+      ).toBe("set");
+      expect((await store.staff.findById(kiran.id))?.passwordHash).toBe("new");
+    });
+
+    test("a link for a pending invitee is judged by its sender as they stand when it is used, and one with no sender is refused", async () => {
+      store = await adapter.open();
+      const boss = await anOwner();
+      const member = await store.staff.add({ email: "asha@example.com", role: "member", passwordHash: "h" });
+      const invitee = await store.members.invite({
+        email: "invitee@example.net",
+        role: "member",
+        ...link(boss.id),
+      });
+      // Sent by someone no longer on the staff, or by a member, nothing withdrew it: it is refused all the same.
+      for (const sender of [randomUUID(), member.id]) {
+        const stray = link(sender);
+        expect(await store.members.sendReset({ staffId: invitee.id, ...stray })).toBe(true);
+        expect(await store.members.useLink(stray.linkId, { passwordHash: "x", totpOff: false, now })).toBe(
+          "withdrawn",
+        );
+      }
+      // A link stored before links recorded their sender lets no pending invitee in.
+      const untraced = randomUUID();
+      await adapter.writeUntracedLink(invitee.id, untraced);
+      expect(await store.members.findLink(untraced)).toMatchObject({ sentBy: null, revokedAt: null });
+      expect(await store.members.useLink(untraced, { passwordHash: "x", totpOff: false, now })).toBe(
+        "untraced",
+      );
+      expect((await store.staff.findById(invitee.id))?.invited).toBe(true);
+      // An owner's new link does.
+      const fresh = link(boss.id);
+      expect(await store.members.sendReset({ staffId: invitee.id, ...fresh })).toBe(true);
+      expect(await store.members.useLink(fresh.linkId, { passwordHash: "p", totpOff: false, now })).toBe(
+        "set",
+      );
+      expect((await store.staff.findById(invitee.id))?.invited).toBe(false);
     });
 
     test.runIf(adapter.writeFormerStaff)(

@@ -1,4 +1,5 @@
 import type { StaffMember, StaffRole } from "../../domain/console";
+import type { LinkWithdrawal } from "../../domain/staff";
 
 /** What a link mailed to a member of staff is for: setting a first password, or a new one. */
 export type StaffLinkPurpose = "invitation" | "reset";
@@ -12,10 +13,20 @@ export interface StaffLink {
   expiresAt: string;
   /** When it was used; a link works once. */
   usedAt: string | null;
+  /**
+   * Who sent it (a staff id): the owner who invited, or who sent a new link. Null for a link sent
+   * before links recorded it (domain/staff.ts: such a link lets no pending invitee in).
+   */
+  sentBy: string | null;
+  /** When its sender's removal or demotion withdrew it (domain/staff.ts: invitationsWithdrawn). */
+  revokedAt: string | null;
 }
 
-/** What using a link did: the password is set, the link was used before (or just now, elsewhere), or there is no such link. */
-export type StaffLinkUse = "set" | "used" | "unknown";
+/**
+ * What using a link did: the password is set, the link was used before (or just now, elsewhere),
+ * there is no such link, or it no longer lets its pending invitee in (domain/staff.ts: linkWithdrawal).
+ */
+export type StaffLinkUse = "set" | "used" | "unknown" | LinkWithdrawal;
 
 /**
  * Staff as owners manage them from the console: invitations and reset links (each mailed through
@@ -30,27 +41,42 @@ export interface MemberStore {
   invite(input: {
     email: string;
     role: StaffRole;
+    /** The owner inviting (a staff id): the invitation stands only while they may invite. */
+    sentBy: string;
     linkId: string;
     expiresAt: Date;
     now: Date;
   }): Promise<StaffMember>;
   /**
    * Ends every session of the account and queues a mail with a new link to set a password, in one
-   * transaction; links sent before stop working. False when there is no such account.
+   * transaction; links sent before stop working. `sentBy`: the owner sending it (for a pending
+   * invitee, the link stands only while they may invite). False when there is no such account.
    */
-  sendReset(input: { staffId: string; linkId: string; expiresAt: Date; now: Date }): Promise<boolean>;
+  sendReset(input: {
+    staffId: string;
+    sentBy: string;
+    linkId: string;
+    expiresAt: Date;
+    now: Date;
+  }): Promise<boolean>;
   findLink(linkId: string): Promise<StaffLink | null>;
   /**
    * Uses the link, once even when tried twice at once: sets the account's password (with
-   * `totpOff`, turns its second factor off) and ends its sessions. Whether the link may still be
-   * used (its time) is for the caller to check first.
+   * `totpOff`, turns its second factor off) and ends its sessions. Refused, in the same
+   * transaction, when the link no longer lets its pending invitee in (its sender, read there, was
+   * removed or demoted: domain/staff.ts). Whether the link may still be used (its time) is for the
+   * caller to check first.
    */
   useLink(
     linkId: string,
     change: { passwordHash: string; totpOff: boolean; now: Date },
   ): Promise<StaffLinkUse>;
-  /** False when there is no such account. */
-  setRole(staffId: string, role: StaffRole): Promise<boolean>;
+  /**
+   * Sets the role and, in the same transaction, withdraws the pending invitations the account sent
+   * that the new role may no longer send (domain/staff.ts: invitationsWithdrawn), as of `at` (now
+   * unless given). False when there is no such account.
+   */
+  setRole(staffId: string, role: StaffRole, at?: Date): Promise<boolean>;
   /** Whether the account has put off the second-factor prompt ("Not now"). */
   setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void>;
   /**

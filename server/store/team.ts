@@ -17,6 +17,8 @@ export type OwnerChangeResult =
   | "changed"
   | "not-found"
   | "no-such-member"
+  /** The member chosen has not accepted their invitation (domain/staff.ts): nothing changed. */
+  | "invitation-pending"
   /** Changed by someone else since the list showed `expectedVersion`: nothing changed. */
   | "conflict"
   /** The owner changed since the person loaded the page: nothing changed. */

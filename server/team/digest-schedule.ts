@@ -1,5 +1,6 @@
 import { planDigest } from "../lifecycle/digest";
 import { DIGEST_HOUR, digestIsEmpty } from "../../domain/team";
+import { mayOwnEnquiries } from "../../domain/staff";
 import { istDate, istDayBounds, nextIstHour } from "../../domain/working-hours";
 import { nodeTimers, runLeased, scheduleTask, type ScheduleTimers } from "../scheduled-task";
 import type { Store } from "../store/store";
@@ -35,7 +36,8 @@ export async function queueDayDigests(store: Pick<Store, "staff" | "team">, at: 
   if (!day) return 0;
   const { end } = istDayBounds(at);
   const digests = [];
-  for (const member of await store.staff.list()) {
+  // A pending invitee (domain/staff.ts) is mailed nothing of the team's enquiries.
+  for (const member of (await store.staff.list()).filter(mayOwnEnquiries)) {
     const parts = await store.team.digestParts({ staffId: member.id, now: at, dayEnd: end });
     const content = planDigest(parts, { now: at, day });
     if (!digestIsEmpty(content)) digests.push({ staffId: member.id, content });

@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { DocumentData, Transaction } from "firebase-admin/firestore";
+import type {
+  DocumentData,
+  DocumentReference,
+  QueryDocumentSnapshot,
+  Transaction,
+} from "firebase-admin/firestore";
 import {
   CLOSED_STATUSES,
   type EnquiryStatus,
   type StaffMember,
   type StaffRole,
 } from "../../../domain/console";
+import { invitationsWithdrawn, linkWithdrawal, type StaffStanding } from "../../../domain/staff";
 import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
 import { normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
@@ -27,7 +33,39 @@ function linkOf(id: string, data: DocumentData): StaffLink {
     createdAt: String(data.createdAt),
     expiresAt: String(data.expiresAt),
     usedAt: typeof data.usedAt === "string" && data.usedAt !== "" ? data.usedAt : null,
+    // Absent from a link sent before links recorded it (domain/staff.ts: "untraced").
+    sentBy: typeof data.sentBy === "string" && data.sentBy !== "" ? data.sentBy : null,
+    revokedAt: typeof data.revokedAt === "string" && data.revokedAt !== "" ? data.revokedAt : null,
   };
+}
+
+/** An account's standing (domain/staff.ts) as its document holds it. */
+export function standingOf(doc: { get(field: string): unknown } | undefined): StaffStanding | null {
+  if (!doc) return null;
+  return { role: doc.get("role") === "owner" ? "owner" : "member", invited: doc.get("passwordHash") === "" };
+}
+
+/**
+ * The links of `sent` (all those one member sent) that the sender's new standing (null: removed)
+ * withdraws: those not used nor withdrawn yet, to accounts of `staff` with no password yet, that
+ * domain/staff.ts says the sender may no longer send. The caller writes `revokedAt` on each, in
+ * the write that removes or demotes the sender.
+ */
+export function invitationsToWithdraw(
+  sent: readonly QueryDocumentSnapshot[],
+  staff: readonly QueryDocumentSnapshot[],
+  senderAfter: StaffStanding | null,
+): DocumentReference[] {
+  const accounts = new Map(staff.map((doc) => [String(doc.get("id")), standingOf(doc)]));
+  const pending = sent.flatMap((doc) => {
+    const link = linkOf(doc.id, doc.data());
+    const account = accounts.get(link.staffId);
+    return link.usedAt === null && link.revokedAt === null && account?.invited
+      ? [{ linkId: doc.id, role: account.role, ref: doc.ref }]
+      : [];
+  });
+  const withdrawn = new Set(invitationsWithdrawn(senderAfter, pending));
+  return pending.filter(({ linkId }) => withdrawn.has(linkId)).map(({ ref }) => ref);
 }
 
 /** Links in `staffLinks/{id}`; accounts in `staff` (by address), their sessions in `sessions`. */
@@ -44,7 +82,14 @@ export class FirestoreMemberStore implements MemberStore {
   /** Stores a link and queues its mail, in the caller's transaction. */
   private queueLink(
     transaction: Transaction,
-    link: { linkId: string; staffId: string; purpose: StaffLinkPurpose; expiresAt: Date; now: Date },
+    link: {
+      linkId: string;
+      staffId: string;
+      sentBy: string;
+      purpose: StaffLinkPurpose;
+      expiresAt: Date;
+      now: Date;
+    },
   ) {
     const mail: StaffLinkMail = {
       linkId: link.linkId,
@@ -53,6 +98,8 @@ export class FirestoreMemberStore implements MemberStore {
     };
     transaction.create(this.links.doc(link.linkId), {
       staffId: link.staffId,
+      sentBy: link.sentBy,
+      revokedAt: null,
       purpose: link.purpose,
       createdAt: link.now.toISOString(),
       expiresAt: mail.expiresAt,
@@ -67,6 +114,7 @@ export class FirestoreMemberStore implements MemberStore {
   async invite(input: {
     email: string;
     role: StaffRole;
+    sentBy: string;
     linkId: string;
     expiresAt: Date;
     now: Date;
@@ -103,7 +151,13 @@ export class FirestoreMemberStore implements MemberStore {
     return created;
   }
 
-  async sendReset(input: { staffId: string; linkId: string; expiresAt: Date; now: Date }): Promise<boolean> {
+  async sendReset(input: {
+    staffId: string;
+    sentBy: string;
+    linkId: string;
+    expiresAt: Date;
+    now: Date;
+  }): Promise<boolean> {
     return this.context.run(() =>
       this.context.db.runTransaction(async (transaction) => {
         const account = (await transaction.get(this.staff.where("id", "==", input.staffId).limit(1))).docs[0];
@@ -154,6 +208,16 @@ export class FirestoreMemberStore implements MemberStore {
         if (link.usedAt !== null) return "used";
         const account = (await transaction.get(this.staff.where("id", "==", link.staffId).limit(1))).docs[0];
         if (!account) return "unknown";
+        // Its sender read here, in the transaction that would let the invitee in.
+        const sender = link.sentBy
+          ? (await transaction.get(this.staff.where("id", "==", link.sentBy).limit(1))).docs[0]
+          : undefined;
+        const withdrawal = linkWithdrawal({
+          account: standingOf(account)!,
+          link,
+          sender: standingOf(sender),
+        });
+        if (withdrawal) return withdrawal;
         const open = await transaction.get(
           this.links.where("staffId", "==", link.staffId).where("usedAt", "==", UNUSED),
         );
@@ -175,13 +239,23 @@ export class FirestoreMemberStore implements MemberStore {
     );
   }
 
-  async setRole(staffId: string, role: StaffRole): Promise<boolean> {
-    return this.context.run(async () => {
-      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
-      if (!account) return false;
-      await account.ref.update({ role });
-      return true;
-    });
+  async setRole(staffId: string, role: StaffRole, at = new Date()): Promise<boolean> {
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction) => {
+        const [staff, sent] = await Promise.all([
+          transaction.get(this.staff),
+          transaction.get(this.links.where("sentBy", "==", staffId)),
+        ]);
+        const account = staff.docs.find((doc) => doc.get("id") === staffId);
+        if (!account) return false;
+        transaction.update(account.ref, { role });
+        const after = { ...standingOf(account)!, role };
+        for (const ref of invitationsToWithdraw(sent.docs, staff.docs, after)) {
+          transaction.update(ref, { revokedAt: at.toISOString() });
+        }
+        return true;
+      }),
+    );
   }
 
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {

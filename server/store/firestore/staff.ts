@@ -3,6 +3,7 @@ import type { DocumentData } from "firebase-admin/firestore";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import { normalizeStaffEmail, StaffExistsError, type StaffAccount, type StaffStore } from "../staff";
 import { keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
+import { invitationsToWithdraw } from "./members";
 
 const ALREADY_EXISTS = 6;
 
@@ -102,7 +103,7 @@ export class FirestoreStaffStore implements StaffStore {
     );
   }
 
-  async remove(email: string): Promise<boolean> {
+  async remove(email: string, at = new Date()): Promise<boolean> {
     return this.context.run(async () => {
       const ref = this.staff.doc(keyDocumentId(normalizeStaffEmail(email)));
       const snapshot = await ref.get();
@@ -118,7 +119,18 @@ export class FirestoreStaffStore implements StaffStore {
         .collection("enquiryWork")
         .where("ownerId", "==", String(snapshot.get("id")))
         .get();
+      // The invitations they sent die with them (domain/staff.ts).
+      const [sent, staff] = await Promise.all([
+        this.context.db
+          .collection("staffLinks")
+          .where("sentBy", "==", String(snapshot.get("id")))
+          .get(),
+        this.staff.get(),
+      ]);
       const batch = this.context.db.batch();
+      for (const link of invitationsToWithdraw(sent.docs, staff.docs, null)) {
+        batch.update(link, { revokedAt: at.toISOString() });
+      }
       for (const session of sessions.docs) batch.delete(session.ref);
       for (const device of devices.docs) batch.delete(device.ref);
       for (const work of owned.docs) batch.update(work.ref, { ownerId: "" });

@@ -159,6 +159,7 @@ export function membersOf(
     id: String(doc.get("id")),
     email: String(doc.get("email")),
     alerts: alertChoiceOf(doc.get("alerts")),
+    invited: doc.get("passwordHash") === "",
     pushDevices: withDevices.has(String(doc.get("id"))),
   }));
 }

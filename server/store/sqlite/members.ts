@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { CLOSED_STATUSES, type StaffMember, type StaffRole } from "../../../domain/console";
+import { invitationsWithdrawn, linkWithdrawal, type StaffStanding } from "../../../domain/staff";
 import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
 import { normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
@@ -14,6 +15,45 @@ interface LinkRow {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  sent_by: string | null;
+  revoked_at: string | null;
+}
+
+/** An account's standing (domain/staff.ts) as stored: its role, and whether it still has no password. */
+function standingOf(db: Database.Database, staffId: string): StaffStanding | null {
+  const row = db
+    .prepare<[string], { role: string; invited: number }>(
+      `SELECT role, password_hash = '' AS invited FROM staff WHERE id = ?`,
+    )
+    .get(staffId);
+  return row ? { role: row.role === "owner" ? "owner" : "member", invited: row.invited === 1 } : null;
+}
+
+/**
+ * Withdraws, in the caller's transaction, the pending invitations `senderId` sent that their new
+ * standing (null: removed) may no longer send: the links not used nor withdrawn yet, to accounts
+ * with no password yet. Which ones is domain/staff.ts's to say. Answers how many.
+ */
+export function withdrawInvitations(
+  db: Database.Database,
+  senderId: string,
+  senderAfter: StaffStanding | null,
+  at: Date,
+): number {
+  const pending = db
+    .prepare<[string], { linkId: string; role: string }>(
+      `SELECT l.id AS linkId, s.role FROM staff_links l JOIN staff s ON s.id = l.staff_id
+       WHERE l.sent_by = ? AND l.used_at IS NULL AND l.revoked_at IS NULL AND s.password_hash = ''`,
+    )
+    .all(senderId)
+    .map(({ linkId, role }) => ({
+      linkId,
+      role: role === "owner" ? ("owner" as const) : ("member" as const),
+    }));
+  const withdraw = db.prepare(`UPDATE staff_links SET revoked_at = ? WHERE id = ?`);
+  const ids = invitationsWithdrawn(senderAfter, pending);
+  for (const id of ids) withdraw.run(at.toISOString(), id);
+  return ids.length;
 }
 
 const CLOSED = `(${CLOSED_STATUSES.map((status) => `'${status}'`).join(", ")})`;
@@ -24,7 +64,14 @@ export class SqliteMemberStore implements MemberStore {
   /** Stores a link and queues its mail, in the caller's transaction. */
   private queueLink(
     db: Database.Database,
-    link: { linkId: string; staffId: string; purpose: StaffLinkPurpose; expiresAt: Date; now: Date },
+    link: {
+      linkId: string;
+      staffId: string;
+      sentBy: string;
+      purpose: StaffLinkPurpose;
+      expiresAt: Date;
+      now: Date;
+    },
   ) {
     const at = link.now.toISOString();
     const mail: StaffLinkMail = {
@@ -33,8 +80,8 @@ export class SqliteMemberStore implements MemberStore {
       expiresAt: link.expiresAt.toISOString(),
     };
     db.prepare(
-      `INSERT INTO staff_links (id, staff_id, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
-    ).run(link.linkId, link.staffId, link.purpose, at, mail.expiresAt);
+      `INSERT INTO staff_links (id, staff_id, sent_by, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    ).run(link.linkId, link.staffId, link.sentBy, link.purpose, at, mail.expiresAt);
     db.prepare(
       `INSERT INTO notifications (id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload)
        VALUES (?, ?, 'staff-link', 'pending', 0, @at, @at, @at, ?)`,
@@ -44,6 +91,7 @@ export class SqliteMemberStore implements MemberStore {
   async invite(input: {
     email: string;
     role: StaffRole;
+    sentBy: string;
     linkId: string;
     expiresAt: Date;
     now: Date;
@@ -77,7 +125,13 @@ export class SqliteMemberStore implements MemberStore {
     return created;
   }
 
-  async sendReset(input: { staffId: string; linkId: string; expiresAt: Date; now: Date }): Promise<boolean> {
+  async sendReset(input: {
+    staffId: string;
+    sentBy: string;
+    linkId: string;
+    expiresAt: Date;
+    now: Date;
+  }): Promise<boolean> {
     return this.run((db) =>
       db
         .transaction(() => {
@@ -107,6 +161,8 @@ export class SqliteMemberStore implements MemberStore {
           createdAt: row.created_at,
           expiresAt: row.expires_at,
           usedAt: row.used_at,
+          sentBy: row.sent_by,
+          revokedAt: row.revoked_at,
         }
       : null;
   }
@@ -121,6 +177,15 @@ export class SqliteMemberStore implements MemberStore {
           const link = db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId);
           if (!link) return "unknown";
           if (link.used_at !== null) return "used";
+          const account = standingOf(db, link.staff_id);
+          if (!account) return "unknown";
+          // Its sender read here, in the transaction that would let the invitee in.
+          const withdrawal = linkWithdrawal({
+            account,
+            link: { sentBy: link.sent_by, revokedAt: link.revoked_at },
+            sender: link.sent_by ? standingOf(db, link.sent_by) : null,
+          });
+          if (withdrawal) return withdrawal;
           db.prepare(`UPDATE staff_links SET used_at = ? WHERE staff_id = ? AND used_at IS NULL`).run(
             change.now.toISOString(),
             link.staff_id,
@@ -138,9 +203,16 @@ export class SqliteMemberStore implements MemberStore {
     );
   }
 
-  async setRole(staffId: string, role: StaffRole): Promise<boolean> {
-    return this.run(
-      (db) => db.prepare(`UPDATE staff SET role = ? WHERE id = ?`).run(role, staffId).changes === 1,
+  async setRole(staffId: string, role: StaffRole, at = new Date()): Promise<boolean> {
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          if (db.prepare(`UPDATE staff SET role = ? WHERE id = ?`).run(role, staffId).changes !== 1)
+            return false;
+          withdrawInvitations(db, staffId, standingOf(db, staffId), at);
+          return true;
+        })
+        .immediate(),
     );
   }
 

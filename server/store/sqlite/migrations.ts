@@ -10,6 +10,7 @@ import { conversationSchema } from "./conversation-schema";
 import { templatesAndPushSchema } from "./templates-and-push-schema";
 import { saleSchema } from "./sale-schema";
 import { answerCapSchema } from "./answer-cap-schema";
+import { invitationSenderSchema } from "./invitation-sender-schema";
 import type Database from "better-sqlite3";
 
 /** One step: SQL to run, or (where rows must be worked out in the server) a function of the connection. */
@@ -193,6 +194,9 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     inboxContactSchema(enquiryTable, quoteIdentifier),
     // Whether an answer is verified, and each enquiry's answers counted per day (answer-cap-schema.ts).
     answerCapSchema(enquiryTable, quoteIdentifier),
+    // Who sent each invitation or reset link, and the invitations withdrawn with their sender
+    // (invitation-sender-schema.ts says why links sent before stand for no pending invitee).
+    invitationSenderSchema,
   ];
 }
 

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import { normalizeStaffEmail, StaffExistsError, type StaffAccount, type StaffStore } from "../staff";
 import type { SqliteRun } from "./connection";
+import { withdrawInvitations } from "./members";
 
 interface StaffRow {
   id: string;
@@ -90,10 +91,19 @@ export class SqliteStaffStore implements StaffStore {
     );
   }
 
-  async remove(email: string): Promise<boolean> {
-    // Sessions go with the account (ON DELETE CASCADE).
-    return this.run(
-      (db) => db.prepare(`DELETE FROM staff WHERE email = ?`).run(normalizeStaffEmail(email)).changes === 1,
+  async remove(email: string, at = new Date()): Promise<boolean> {
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const row = db
+            .prepare<[string], { id: string }>(`SELECT id FROM staff WHERE email = ?`)
+            .get(normalizeStaffEmail(email));
+          if (!row) return false;
+          // The invitations they sent die with them; sessions go with the account (ON DELETE CASCADE).
+          withdrawInvitations(db, row.id, null, at);
+          return db.prepare(`DELETE FROM staff WHERE id = ?`).run(row.id).changes === 1;
+        })
+        .immediate(),
     );
   }
 

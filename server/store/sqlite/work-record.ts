@@ -75,16 +75,18 @@ export function readWork(
 
 /** The members with their e-mail, alert choice and whether they have a device for notifications, as the plans need them. */
 export function readMembers(db: Database.Database): MemberFacts[] {
-  return prepared<[], { id: string; email: string; alerts: string; push: number }>(
+  return prepared<[], { id: string; email: string; alerts: string; push: number; invited: number }>(
     db,
-    `SELECT id, email, alerts, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS push
+    `SELECT id, email, alerts, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS push,
+       password_hash = '' AS invited
      FROM staff`,
   )
     .all()
-    .map(({ id, email, alerts, push }) => ({
+    .map(({ id, email, alerts, push, invited }) => ({
       id,
       email,
       alerts: alertChoiceOf(alerts),
+      invited: invited === 1,
       pushDevices: push === 1,
     }));
 }

@@ -1,0 +1,102 @@
+/**
+ * Who among the console's accounts counts for what: written once, for the console's routes and
+ * both stores (whose adapters only read the facts: each account's role, whether it still waits
+ * for a password, and who sent each link). No I/O.
+ *
+ * An account is active once its holder has set a password: they accepted their invitation (or
+ * were added on the server). Until then it is a pending invitation: an address an owner typed,
+ * perhaps mistyped, perhaps their own second one, that nobody has shown they can read. So:
+ * - only active owners count as owners (the last-owner guard), and only they may invite;
+ * - only active members, of either role, own enquiries, are named by the assignment rule, and are
+ *   mailed about enquiries (a hand-over alert carries the buyer's name, e-mail and mobile);
+ * - a link that would let a pending invitee in stands only while whoever sent it may still invite
+ *   them: removing or demoting an owner withdraws the invitations they sent (docs/console-security.md).
+ */
+import type { StaffRole } from "./console";
+
+/** What the rules read of an account. `invited`: it has no password yet (StaffMember.invited). */
+export interface StaffStanding {
+  role: StaffRole;
+  invited: boolean;
+}
+
+/** Whether the account is in use: its holder set a password. */
+export function isActive(account: { invited: boolean }): boolean {
+  return !account.invited;
+}
+
+/** An owner who can sign in: what the last-owner guard counts. An owner only invited is not one yet. */
+export function countsAsOwner(account: StaffStanding): boolean {
+  return account.role === "owner" && isActive(account);
+}
+
+/**
+ * Whether an account standing so (null: no longer on the staff) may invite someone as `role`, or
+ * send a link that lets a pending invitee of that role in. Inviting is the Staff page's, whose
+ * routes are for owners alone, whatever the role invited.
+ */
+export function mayInvite(sender: StaffStanding | null, role: StaffRole): boolean {
+  void role;
+  return sender !== null && countsAsOwner(sender);
+}
+
+/**
+ * Who may own enquiries: be handed one (by anyone, one by one or in bulk), take one, be named by the
+ * assignment rule, and be mailed about enquiries. Active members, owners or not.
+ */
+export function mayOwnEnquiries(account: { invited: boolean }): boolean {
+  return isActive(account);
+}
+
+/**
+ * Whether changing the role of account `id` to `role` (null: removing it) would leave the console
+ * with no owner who can sign in; such a change is refused. Owners only invited are not counted:
+ * they may never accept.
+ */
+export function leavesNoOwner(
+  staff: readonly (StaffStanding & { id: string })[],
+  change: { id: string; role: StaffRole | null },
+): boolean {
+  const account = staff.find(({ id }) => id === change.id);
+  if (!account || !countsAsOwner(account)) return false;
+  if (change.role !== null && countsAsOwner({ ...account, role: change.role })) return false;
+  return !staff.some((other) => other.id !== change.id && countsAsOwner(other));
+}
+
+/**
+ * Why a link no longer lets its pending invitee in:
+ * - "withdrawn": whoever sent it was removed or may no longer invite them (its removal or
+ *   demotion withdrew it, or it is found so when used);
+ * - "untraced": it was sent before links recorded who sent them, so nobody can vouch for it.
+ */
+export type LinkWithdrawal = "withdrawn" | "untraced";
+
+/**
+ * Whether a link not used and not run out still stands, else why not. A link for an account
+ * already active (a reset, to its holder's own address) lets nobody new in: its sender is not
+ * asked about. One for a pending invitee (an invitation, or a new link sent to them) stands only
+ * while its sender, read now, may invite someone of the account's role.
+ */
+export function linkWithdrawal(input: {
+  account: StaffStanding;
+  link: { sentBy: string | null; revokedAt: string | null };
+  /** The link's sender as they stand now; null when they are no longer on the staff (or unknown). */
+  sender: StaffStanding | null;
+}): LinkWithdrawal | null {
+  if (input.link.revokedAt !== null) return "withdrawn";
+  if (isActive(input.account)) return null;
+  if (input.link.sentBy === null) return "untraced";
+  return mayInvite(input.sender, input.account.role) ? null : "withdrawn";
+}
+
+/**
+ * Which of the pending invitations someone sent (each with the invitee's role) their new standing
+ * withdraws: all of them once they are removed (null), those they may no longer invite once
+ * demoted. Answers the links' ids.
+ */
+export function invitationsWithdrawn(
+  senderAfter: StaffStanding | null,
+  invitations: readonly { linkId: string; role: StaffRole }[],
+): string[] {
+  return invitations.filter(({ role }) => !mayInvite(senderAfter, role)).map(({ linkId }) => linkId);
+}
