@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import {
   ADMIN_API_ROUTES,
+  type ActivityEntry,
   enquiryReference,
   UPDATES_SHOWN_MAX,
   type EnquiryDetail,
@@ -14,7 +15,7 @@ import { buyerMail, startDovecot, type RunningDovecot } from "../../tests/suppor
 import { mailHeader, startMailSink, type MailSink } from "../../tests/support/mail-sink";
 import { buildTestApp, waitForEmptyOutbox, type TestApp } from "../../tests/support/test-app";
 import { parseImapUrl, type ImapSettings } from "./imap-settings";
-import { FILED_KEYWORD, readMailboxOnce } from "./mailbox-reader";
+import { FILED_KEYWORD, readMailboxOnce, SET_ASIDE_KEYWORD } from "./mailbox-reader";
 import { OPS_PATHS } from "../ops";
 
 const MAIL_FROM = "sales@collarise.example";
@@ -35,7 +36,7 @@ afterEach(async () => {
  * The company's server with SMTP going to the test's sink and IMAP_URL reading the test's own
  * Dovecot; `databaseUrl` shares another instance's store. The reader runs when a test asks it to.
  */
-async function companyServer(databaseUrl?: string): Promise<TestApp> {
+async function companyServer(databaseUrl?: string, env: Record<string, string> = {}): Promise<TestApp> {
   sink ??= await startMailSink();
   dovecot ??= await startDovecot();
   const app = await buildTestApp(
@@ -47,6 +48,7 @@ async function companyServer(databaseUrl?: string): Promise<TestApp> {
       ACKNOWLEDGE_VISITORS: "true",
       IMAP_URL: dovecot.imapUrl,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     },
     { outbox: { pollIntervalMs: 50 } },
   );
@@ -383,5 +385,104 @@ describe("replies from the console, and the buyer's answers from the company's m
     expect(reports.map((report) => report.stored + report.duplicates)).toEqual([5, 5]);
     expect(reports[0]!.stored + reports[1]!.stored).toBe(0);
     expect(await answers()).toHaveLength(5);
+  });
+
+  test("a forged From carrying the buyer's reference is filed as not verified; only the receiving server's own DMARC pass makes it the buyer's", async () => {
+    const server = await companyServer(undefined, { IMAP_AUTHSERV_ID: "mx.collarise.example" });
+    const { id, cookie } = await repliedEnquiry(server);
+    const byReference = (messageId: string, text: string, authentication?: string) =>
+      buyerMail(
+        {
+          ...(authentication ? { "Authentication-Results": authentication } : {}),
+          From: BUYER,
+          To: MAIL_FROM,
+          Subject: `Cancel order ${enquiryReference(id)}`,
+          "Message-ID": `<${messageId}@mail.example>`,
+        },
+        text,
+      );
+    await dovecot!.deliverMany([
+      // Anyone can write the buyer's address in From: nothing vouches for this one.
+      byReference("forged", "Cancel my order and refund to account 1234."),
+      // The company's receiving server says DMARC passed for mail.example.
+      byReference(
+        "vouched",
+        "Please send 60 sachets.",
+        "mx.collarise.example; spf=pass smtp.mailfrom=mail.example; dmarc=pass (p=REJECT) header.from=mail.example",
+      ),
+      // A result the sender wrote in, claiming another server's name, is not read.
+      byReference(
+        "self-vouched",
+        "Refund to account 5678.",
+        "mx.google.com; dmarc=pass header.from=mail.example",
+      ),
+    ]);
+    await server.app.conversation.mailbox!.runOnce();
+
+    const answers = (await conversationOf(server, cookie, id)).messages.filter(
+      (message): message is IncomingMessage => message.direction === "in",
+    );
+    expect(answers.map(({ messageId, verified }) => [messageId, verified])).toEqual([
+      ["<forged@mail.example>", false],
+      ["<vouched@mail.example>", true],
+      ["<self-vouched@mail.example>", false],
+    ]);
+  });
+
+  test("a flood of answers past the day's cap is set aside in the mailbox, recorded with why, and its owner is mailed twice in all", async () => {
+    const server = await companyServer();
+    const { id, cookie, reply } = await repliedEnquiry(server);
+    const replyId = mailHeader(reply.raw, "message-id") as string;
+    const uids = await dovecot!.deliverMany(
+      Array.from({ length: 25 }, (_, index) =>
+        buyerMail(
+          {
+            From: BUYER,
+            To: MAIL_FROM,
+            Subject: `Re: ${reply.parsed.subject}`,
+            "Message-ID": `<flood-${index}@mail.example>`,
+            "In-Reply-To": replyId,
+          },
+          `${"Answer ".repeat(2_000)}${index}`,
+        ),
+      ),
+    );
+    await server.app.conversation.mailbox!.runOnce();
+
+    const flags = new Map((await dovecot!.list()).map((mail) => [mail.uid, mail.flags]));
+    const filed = uids.filter((uid) => flags.get(uid)?.includes(FILED_KEYWORD));
+    const setAside = uids.filter((uid) => flags.get(uid)?.includes(SET_ASIDE_KEYWORD));
+    expect(filed).toEqual(uids.slice(0, 20));
+    expect(setAside).toEqual(uids.slice(20));
+    expect(
+      (await conversationOf(server, cookie, id)).messages.filter((message) => message.direction === "in"),
+    ).toHaveLength(20);
+
+    // The owners' activity log says which enquiry, why and which mail; never the mail's words or sender.
+    await addStaff(server.app, "owner@example.com", "owner");
+    const owner = await signIn(server.app, "owner@example.com");
+    const activity = (
+      await consoleRequest(server.app, owner, "GET", `${ADMIN_API_ROUTES.activity}?limit=100`)
+    ).json<{ items: ActivityEntry[] }>().items;
+    const recorded = activity.filter((entry) => entry.action === "mail-set-aside");
+    expect(recorded.map((entry) => entry.target).sort()).toEqual(
+      setAside.map((uid) => `${enquiryReference(id)}: daily-cap, mailbox UID ${uid}`).sort(),
+    );
+    expect(JSON.stringify(recorded)).not.toContain(BUYER);
+
+    // Priya, who owns it, is mailed once for the answers and once for what was set aside.
+    await waitForEmptyOutbox(server);
+    const toPriya = sink!.mails.filter(
+      (mail) =>
+        mail.envelopeTo.includes("priya@example.com") &&
+        mail.enquiryId === id &&
+        !mail.parsed.subject?.includes("Handed to you"),
+    );
+    expect(toPriya.map((mail) => mail.parsed.subject?.replace(/: .*/, ""))).toEqual([
+      `[${enquiryReference(id)}] The buyer answered`,
+      `[${enquiryReference(id)}] Answers set aside in the mailbox`,
+    ]);
+    const scraped = (await server.app.inject({ method: "GET", url: OPS_PATHS.metrics })).body;
+    expect(scraped).toContain('collarise_mailbox_answers_set_aside_total{reason="daily-cap"} 5');
   });
 });
