@@ -190,6 +190,12 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     inboxListingSchema(enquiryTable, quoteIdentifier),
     // A short search's comparisons read from an index of the enquiries' contact columns (team-schema.ts).
     inboxContactSchema(enquiryTable, quoteIdentifier),
+    // The request that queued a notification or a webhook delivery (its X-Request-Id), for the
+    // outbox's log lines; older rows have none.
+    `
+    ALTER TABLE notifications ADD COLUMN request_id TEXT;
+    ALTER TABLE webhook_deliveries ADD COLUMN request_id TEXT;
+    `,
   ];
 }
 
