@@ -194,6 +194,8 @@ describe("a load run's logs", () => {
       });
       await answer.arrayBuffer();
       expect(answer.status).toBeGreaterThanOrEqual(500);
+      // Caddy's own error answer still gives the visitor an id to quote.
+      expect(answer.headers.get("x-request-id")).toMatch(UUID);
     }
     await until(
       () => caddyLines().filter((line) => line.level === "error" && line.request !== undefined).length >= 4,
