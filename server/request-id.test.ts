@@ -32,8 +32,10 @@ describe("X-Request-Id", () => {
         await t.app.inject({ method: "POST", url: "/api/enquiries", payload: retailersEnquiry }),
         await t.app.inject({ method: "GET", url: "/api/admin/enquiries" }),
         await t.app.inject({ method: "GET", url: "/", headers: { host: "elsewhere.example" } }),
+        // Refused by Fastify itself before any hook: a path that cannot be decoded.
+        await t.app.inject({ method: "GET", url: "/%zz" }),
       ];
-      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 404, 400, 201, 401, 200]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 404, 400, 201, 401, 200, 400]);
       const ids = answers.map((answer) => String(answer.headers["x-request-id"]));
       for (const id of ids) expect(id).toMatch(UUID);
       expect(new Set(ids).size).toBe(ids.length);
@@ -41,7 +43,8 @@ describe("X-Request-Id", () => {
         .lines()
         .filter((line) => line.msg === "request completed")
         .map((line) => line.reqId);
-      expect(completed).toEqual(ids);
+      // Fastify writes no request line for the refusal it makes before routing (the last).
+      expect(completed).toEqual(ids.slice(0, -1));
     } finally {
       await t.close();
     }
