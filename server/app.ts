@@ -36,6 +36,7 @@ import { scheduleReminders } from "./push/reminder-schedule";
 import { installHostCheck } from "./host-check";
 import { frameworkErrors, installRefusalShape } from "./refusals";
 import { withoutPersonalData } from "./request-log";
+import { REQUEST_ID_HEADER, requestIdGenerator } from "./request-id";
 import { rateLimitStore } from "./rate-limit-store";
 import { createStore } from "./store";
 import { installOps, type Ops } from "./ops";
@@ -98,12 +99,20 @@ export async function buildApp({
   const app = Fastify({
     logger: withoutPersonalData(logger),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Each request's id (`reqId` on its log lines): the proxy's X-Request-Id, or a new UUID.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     bodyLimit: 16 * 1024,
     // Answer slow or stuck clients instead of holding a socket forever.
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     return503OnClosing: true,
     frameworkErrors,
+  });
+  // First of all hooks, so every answer carries it, refusals included: the id to quote to an operator.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   installRefusalShape(app);
   installHostCheck(app, config);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { apiMessages } from "./routes/api-errors";
+import { REQUEST_ID_HEADER } from "./request-id";
 
 /** The message a refusal made outside the API's own checks gives, by its status. */
 export function refusalMessage(status: number): string {
@@ -48,9 +49,13 @@ export function installRefusalShape(app: FastifyInstance) {
 /** Fastify's own refusals before any route (a URL that cannot be decoded, a bad header), in the same shape. */
 export const frameworkErrors: FastifyServerOptions["frameworkErrors"] = (
   error,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ) => {
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
-  void reply.code(status).send({ error: refusalMessage(status) });
+  // No hook runs before these: the request's id is set here as app.ts's first hook sets it.
+  void reply
+    .code(status)
+    .header(REQUEST_ID_HEADER, request.id)
+    .send({ error: refusalMessage(status) });
 };

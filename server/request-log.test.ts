@@ -83,3 +83,31 @@ test("request lines name the route, never a search term, an address, a number or
     ]),
   );
 });
+
+test("request lines carry no client address, in any form, direct or through the proxy", async () => {
+  const log = recordingLogStream();
+  testApp = await buildTestApp({ TRUST_PROXY: "1" }, { logger: { level: "info", stream: log.stream } });
+  const { app } = testApp;
+  const asked = [
+    await app.inject({ method: "GET", url: "/api/health", remoteAddress: "198.51.100.23" }),
+    await app.inject({
+      method: "GET",
+      url: "/api/health",
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-for": "203.0.113.77" },
+    }),
+    await app.inject({
+      method: "GET",
+      url: "/api/nowhere",
+      remoteAddress: "2001:db8::7",
+    }),
+  ];
+  expect(asked.map((response) => response.statusCode)).toEqual([200, 200, 404]);
+  const lines = log.lines().filter((line) => line.req !== undefined);
+  expect(lines.length).toBeGreaterThanOrEqual(3);
+  for (const line of lines) expect(Object.keys(line.req as object).sort()).toEqual(["method", "url"]);
+  const written = log.text();
+  for (const address of ["198.51.100", "203.0.113", "2001:db8", "127.0.0.1", "remoteAddress"]) {
+    expect(written, address).not.toContain(address);
+  }
+});

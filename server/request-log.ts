@@ -2,16 +2,17 @@ import type { FastifyRequest, FastifyServerOptions } from "fastify";
 
 /**
  * What a request line logs of the request: its method, its route (the pattern it matched, such as
- * `/api/admin/enquiries/:id`, or the path without its query string when only a catch-all did) and the
- * client's address. Never the query string: searches, personal-data look-ups and the newsletter's
- * signed links carry names, e-mail addresses, mobile numbers and tokens there.
+ * `/api/admin/enquiries/:id`, or the path without its query string when only a catch-all did).
+ * Never the query string: searches, personal-data look-ups and the newsletter's signed links carry
+ * names, e-mail addresses, mobile numbers and tokens there. Never the client's address either, in
+ * any form: it is personal data, and the line's `reqId` finds the request in Caddy's log, which
+ * keeps a masked one (docs/operations.md).
  */
 export function requestLine(request: FastifyRequest) {
   const route = request.routeOptions?.url;
   return {
     method: request.method,
     url: route && !route.includes("*") ? route : request.url.split("?")[0],
-    remoteAddress: request.ip,
   };
 }
 

@@ -23,13 +23,29 @@ export const defaultRetryPolicy: RetryPolicy = { baseMs: 2_000, maxMs: 5 * 60_00
 /** How long a mail the notifier cannot send (a newsletter mail through EmailJS) waits before it is looked at again. */
 export const UNSUPPORTED_KIND_WAIT_MS = 60 * 60_000;
 
-/** What a log line says a notification is about: its enquiry, or (never the address) its subscriber. */
+/**
+ * What a log line says a notification is about: its enquiry, or (never the address) its subscriber
+ * or member, and the request that queued it (`reqId`, as on that request's own lines).
+ */
 function subject(notification: PendingNotification) {
+  const reqId =
+    "requestId" in notification && notification.requestId ? { reqId: notification.requestId } : {};
   if (isStaffMail(notification))
-    return { notificationId: notification.id, kind: notification.kind, staffId: notification.staffId };
+    return {
+      notificationId: notification.id,
+      kind: notification.kind,
+      staffId: notification.staffId,
+      ...("enquiryId" in notification ? { enquiryId: notification.enquiryId } : {}),
+      ...reqId,
+    };
   return isNewsletterMail(notification)
     ? { notificationId: notification.id, kind: notification.kind, subscriberId: notification.subscriberId }
-    : { notificationId: notification.id, kind: notification.kind, enquiryId: notification.enquiryId };
+    : {
+        notificationId: notification.id,
+        kind: notification.kind,
+        enquiryId: notification.enquiryId,
+        ...reqId,
+      };
 }
 
 /** The longest the worker pauses between probes of a provider that fails every send. */

@@ -143,7 +143,13 @@ export function createPushNotifier(options: {
         throw new NotificationFailedError("Only push notifications are sent to devices");
       }
       const age = now().getTime() - Date.parse(notification.queuedAt);
-      const subject = { notificationId: notification.id, staffId: notification.staffId };
+      // Its enquiry and the request that queued it: a log line to follow one request by.
+      const subject = {
+        notificationId: notification.id,
+        staffId: notification.staffId,
+        enquiryId: notification.enquiryId,
+        ...(notification.requestId ? { reqId: notification.requestId } : {}),
+      };
       if (age > PUSH_LIFETIME_MS || notification.attempts >= PUSH_ATTEMPTS) {
         options.log.warn(
           { ...subject, attempts: notification.attempts },

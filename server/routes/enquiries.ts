@@ -118,12 +118,19 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
         firstContactHours: app.team.firstContactHours,
         ...(Object.keys(source.source).length ? { source: source.source } : {}),
         ...(idempotencyKey ? { idempotencyKey } : {}),
+        // Kept with its notifications: the outbox's lines about them name this request.
+        requestId: request.id,
       });
       id = stored.id;
       const screening = stored.screening;
       const spam = screening !== undefined && enquiryMailsSuppressed(screening);
+      // The one line that ties this request (its reqId) to the enquiry it stored.
       if (spam)
-        request.log.info({ score: screening.score, reasons: screening.reasons }, "enquiry filed as spam");
+        request.log.info(
+          { enquiryId: id, score: screening.score, reasons: screening.reasons },
+          "enquiry filed as spam",
+        );
+      else request.log.info({ enquiryId: id }, "enquiry stored");
       app.ops.metrics.enquiryStored(spam ? "spam" : "inbox");
     } catch (error) {
       if (error instanceof IdempotencyKeyReusedError) {

@@ -180,6 +180,7 @@ describe("the SQLite store's file", () => {
         "due_at TEXT",
         "queued_at TEXT",
         "payload TEXT",
+        "request_id TEXT",
       ]);
       expect(columns("vitals")).toEqual([
         "id INTEGER",

@@ -106,6 +106,11 @@ export interface AddEnquiryOptions {
    */
   screening?: SpamScreening;
   /**
+   * The id of the request that sent it (X-Request-Id): kept with each notification and webhook
+   * delivery it queues, so the outbox's log lines about them name the request that caused them.
+   */
+  requestId?: string;
+  /**
    * The counted checks, in place of `screening`: the screening they give is stored beside the
    * enquiry, and one filed as Spam mails nobody, its visitor included.
    */
@@ -122,6 +127,8 @@ export interface PendingEnquiryNotification {
   /** The enquiry's language: the visitor's acknowledgement is written in it. */
   language: Language;
   attempts: number;
+  /** The request that queued it (AddEnquiryOptions.requestId), for log lines; absent for older ones. */
+  requestId?: string;
 }
 
 /**
@@ -153,6 +160,8 @@ export type PendingStaffNotification = {
   staffId: string;
   to: string;
   attempts: number;
+  /** The request that queued it (a new enquiry's alert or push), for log lines. */
+  requestId?: string;
 } & (
   | {
       kind: "member-alert";

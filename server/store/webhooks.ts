@@ -25,6 +25,9 @@ export interface ClaimedWebhookDelivery {
   payload: string;
   /** Attempts made before this one. */
   attempts: number;
+  /** The enquiry it is about (none for a test event), and the request that queued it, for log lines. */
+  enquiryId?: string;
+  requestId?: string;
 }
 
 /** What one attempt got back, as the delivery's list shows it. */
@@ -46,6 +49,8 @@ export interface EnquiryWebhookEvent {
   at: Date;
   /** A status change's from and to. */
   change?: { from: EnquiryStatus; to: EnquiryStatus };
+  /** The request that caused it (X-Request-Id), kept with each delivery for log lines. */
+  requestId?: string;
 }
 
 /**

@@ -187,6 +187,8 @@ export class WebhookWorker {
       webhookId: delivery.id,
       endpointId: delivery.endpointId,
       eventType: delivery.eventType,
+      ...(delivery.enquiryId ? { enquiryId: delivery.enquiryId } : {}),
+      ...(delivery.requestId ? { reqId: delivery.requestId } : {}),
       attempt: failures,
       statusCode: answer.statusCode,
     };

@@ -52,6 +52,8 @@ export interface NotificationData {
   claimExpiresAt: Timestamp | null;
   /** Counts claims; each claim creates `claims/{generation}`, which two workers cannot both create. */
   claimGeneration: number;
+  /** The request that queued it (X-Request-Id), for the outbox's log lines; absent on older ones. */
+  requestId?: string;
   lastError: string | null;
   sentAt: Timestamp | null;
 }

@@ -67,6 +67,11 @@ interface IdempotencyKeyData {
   receivedAt: Timestamp;
 }
 
+/** The request that queued a notification, where one is recorded. */
+function requestIdOf(data: NotificationData): { requestId?: string } {
+  return typeof data.requestId === "string" ? { requestId: data.requestId } : {};
+}
+
 /** How often storing an enquiry is tried when its turn was taken by another at the same moment. */
 const TURN_ATTEMPTS = 25;
 
@@ -140,6 +145,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       claimGeneration: 0,
       lastError: null,
       sentAt: null,
+      ...(options.requestId ? { requestId: options.requestId } : {}),
     };
     const key = options.idempotencyKey;
     const keyRef = key ? this.idempotencyKeys().doc(`key-${key}`) : undefined;
@@ -262,7 +268,11 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           writer,
           { stored, before: null },
           intake,
-          { staffEmail: "", at: stored.receivedAt },
+          {
+            staffEmail: "",
+            at: stored.receivedAt,
+            ...(options.requestId ? { requestId: options.requestId } : {}),
+          },
           new Map([["enquiry.received", (queueWriter, event) => queueWebhooks(queueWriter, event)]]),
         );
       };
@@ -512,6 +522,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               push: pushPayloadOf(data.payload),
               queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
               attempts: data.attempts,
+              ...requestIdOf(data),
             };
           }
           if (data.staffId && member && data.kind === "digest") {
@@ -535,6 +546,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               receivedAt: isoOf(data.receivedAt),
               ...memberAlertFactsOf(data.payload),
               attempts: data.attempts,
+              ...requestIdOf(data),
             };
           }
           return {
@@ -545,6 +557,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             receivedAt: isoOf(data.receivedAt),
             language: languageOfDocument(data.language),
             attempts: data.attempts,
+            ...requestIdOf(data),
           };
         },
         { maxAttempts: 3 },

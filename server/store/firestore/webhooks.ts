@@ -54,6 +54,8 @@ interface DeliveryData {
   endpointId: string;
   /** The enquiry an event is about (erased with it); null for a test event. */
   enquiryId: string | null;
+  /** The request that queued it (X-Request-Id), for the worker's log lines; absent on older ones. */
+  requestId?: string;
   eventType: WebhookDeliveryEventType;
   payload: string;
   status: WebhookDeliveryState;
@@ -89,9 +91,11 @@ function newDelivery(
   eventType: WebhookDeliveryEventType,
   payload: string,
   at: Date,
+  requestId?: string,
 ): DeliveryData {
   const now = Timestamp.fromDate(at);
   return {
+    ...(requestId ? { requestId } : {}),
     endpointId,
     enquiryId,
     eventType,
@@ -134,7 +138,7 @@ export async function enquiryWebhookQueue(
       const ref = context.db.collection(DELIVERIES).doc(newDeliveryId());
       (writer as WriteBatch).create(
         ref,
-        newDelivery(endpoint.id, event.enquiry.id, event.type, payload, event.at),
+        newDelivery(endpoint.id, event.enquiry.id, event.type, payload, event.at, event.requestId),
       );
     }
   };
@@ -296,6 +300,8 @@ export class FirestoreWebhookStore implements WebhookStore {
             eventType: data.eventType,
             payload: data.payload,
             attempts: data.attempts,
+            ...(data.enquiryId ? { enquiryId: data.enquiryId } : {}),
+            ...(data.requestId ? { requestId: data.requestId } : {}),
           };
         },
         { maxAttempts: 3 },

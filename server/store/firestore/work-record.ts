@@ -174,6 +174,7 @@ export function writePushes(
   stored: StoredEnquiry,
   pushes: readonly PushPlan[],
   at: string,
+  requestId?: string,
 ): void {
   for (const push of pushes) {
     (writer as Transaction).create(
@@ -181,6 +182,7 @@ export function writePushes(
       staffNotification(push.staffId, "push", new Date(at), {
         enquiryId: stored.id,
         payload: pushPayload(push, stored.enquiry.Name),
+        ...(requestId ? { requestId } : {}),
       }),
     );
   }
@@ -217,6 +219,7 @@ export function writeAlerts(
   stored: StoredEnquiry,
   alerts: WorkPlan["alerts"],
   at: string,
+  requestId?: string,
 ): void {
   for (const alert of alerts) {
     const payload = memberAlertPayload(alert);
@@ -227,6 +230,7 @@ export function writeAlerts(
         enquiry: stored.enquiry,
         language: stored.language,
         ...(payload ? { payload } : {}),
+        ...(requestId ? { requestId } : {}),
       }),
     );
   }
@@ -263,7 +267,7 @@ export function writePlan(
   writer: Writer,
   target: { stored: StoredEnquiry; before: WorkState | null },
   plan: WorkPlan,
-  actor: { staffEmail: string; at: string },
+  actor: { staffEmail: string; at: string; requestId?: string },
   queues?: Map<WebhookEventType, (writer: DocumentWriter, event: EnquiryWebhookEvent) => void>,
 ): void {
   const collections = collectionsOf(context);
@@ -322,13 +326,14 @@ export function writePlan(
       } satisfies TouchRecord);
     }
   }
-  writeAlerts(context, writer, stored, plan.alerts, actor.at);
-  writePushes(context, writer, stored, plan.pushes ?? [], actor.at);
+  writeAlerts(context, writer, stored, plan.alerts, actor.at, actor.requestId);
+  writePushes(context, writer, stored, plan.pushes ?? [], actor.at, actor.requestId);
   for (const event of plan.webhooks) {
     queues?.get(event.type)?.(writer as DocumentWriter, {
       type: event.type,
       enquiry: stored,
       at: new Date(actor.at),
+      ...(actor.requestId ? { requestId: actor.requestId } : {}),
       ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
     });
   }

@@ -49,6 +49,12 @@ interface ClaimedRow extends Omit<EnquiryRow, "id"> {
   reply_subject: string | null;
   reply_body: string | null;
   queued_at: string | null;
+  request_id: string | null;
+}
+
+/** The request that queued a notification, where one is recorded. */
+function requestIdOf(row: ClaimedRow): { requestId?: string } {
+  return row.request_id ? { requestId: row.request_id } : {};
 }
 
 function pendingNotification(row: ClaimedRow): PendingNotification {
@@ -110,6 +116,7 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
       push: pushPayloadOf(row.payload),
       queuedAt: String(row.queued_at),
       attempts: row.attempts,
+      ...requestIdOf(row),
     };
   }
   if (row.kind === "member-alert") {
@@ -124,6 +131,7 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
       receivedAt,
       ...memberAlertFactsOf(row.payload),
       attempts: row.attempts,
+      ...requestIdOf(row),
     };
   }
   if (row.kind === "newsletter-confirmation" || row.kind === "newsletter-welcome") {
@@ -148,6 +156,7 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
     receivedAt,
     language,
     attempts: row.attempts,
+    ...requestIdOf(row),
   };
 }
 
@@ -155,6 +164,7 @@ interface QueuedEnquiry {
   stored: StoredEnquiry;
   acknowledge: boolean;
   idempotencyKey?: string;
+  requestId?: string;
   checks?: CountedChecks;
   team: Pick<AddEnquiryOptions, "firstContactHours">;
 }
@@ -229,6 +239,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
         stored,
         acknowledge: options.acknowledge ?? false,
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+        ...(options.requestId ? { requestId: options.requestId } : {}),
         ...(options.checks ? { checks: options.checks } : {}),
         team: {
           ...(options.firstContactHours !== undefined
@@ -324,9 +335,15 @@ export class SqliteEnquiryStore implements EnquiryStore {
               firstContactHours: team.firstContactHours,
               acknowledge,
             });
-            if (plan.companyMail) queueEnquiryMail(db, stored.id, "company", stored.receivedAt);
-            if (plan.acknowledgement) queueEnquiryMail(db, stored.id, "acknowledgement", stored.receivedAt);
-            writePlan(db, stored, plan, { staffEmail: "", at: stored.receivedAt });
+            const { requestId } = queued;
+            if (plan.companyMail) queueEnquiryMail(db, stored.id, "company", stored.receivedAt, requestId);
+            if (plan.acknowledgement)
+              queueEnquiryMail(db, stored.id, "acknowledgement", stored.receivedAt, requestId);
+            writePlan(db, stored, plan, {
+              staffEmail: "",
+              at: stored.receivedAt,
+              ...(requestId ? { requestId } : {}),
+            });
             if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
             return stored;
           }),
@@ -379,7 +396,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
                     s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at,
                     s.language AS subscriber_language, n.staff_id, st.email AS staff_email, n.payload,
                     m.message_id AS reply_message_id, m.in_reply_to AS reply_in_reply_to, m.refs AS reply_refs,
-                    m.subject AS reply_subject, m.body AS reply_body, n.queued_at
+                    m.subject AS reply_subject, m.body AS reply_body, n.queued_at, n.request_id
              FROM notifications n
              LEFT JOIN staff st ON st.id = n.staff_id
              LEFT JOIN enquiry_messages m ON m.id = n.message_id

@@ -197,6 +197,12 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     // Who sent each invitation or reset link, and the invitations withdrawn with their sender
     // (invitation-sender-schema.ts says why links sent before stand for no pending invitee).
     invitationSenderSchema,
+    // The request that queued a notification or a webhook delivery (its X-Request-Id), for the
+    // outbox's log lines; older rows have none.
+    `
+    ALTER TABLE notifications ADD COLUMN request_id TEXT;
+    ALTER TABLE webhook_deliveries ADD COLUMN request_id TEXT;
+    `,
   ];
 }
 

@@ -45,8 +45,8 @@ function endpointOf(row: EndpointRow): WebhookEndpoint {
 }
 
 const INSERT_DELIVERY = `INSERT INTO webhook_deliveries
-  (id, endpoint_id, enquiry_id, event_type, payload, status, attempts, due_at, next_attempt_at, created_at)
-  VALUES (?, ?, ?, ?, ?, 'pending', 0, @at, @at, @at)`;
+  (id, endpoint_id, enquiry_id, event_type, payload, status, attempts, due_at, next_attempt_at, created_at, request_id)
+  VALUES (?, ?, ?, ?, ?, 'pending', 0, @at, @at, @at, @requestId)`;
 
 /**
  * Queues an enquiry's event for every enabled endpoint that chose it, inside the caller's write
@@ -66,7 +66,10 @@ export function queueEnquiryWebhooks(db: Database.Database, event: EnquiryWebhoo
   const insert = prepared(db, INSERT_DELIVERY);
   const at = event.at.toISOString();
   for (const endpoint of targets) {
-    insert.run(newDeliveryId(), endpoint.id, event.enquiry.id, event.type, payload, { at });
+    insert.run(newDeliveryId(), endpoint.id, event.enquiry.id, event.type, payload, {
+      at,
+      requestId: event.requestId ?? null,
+    });
   }
 }
 
@@ -176,7 +179,7 @@ export class SqliteWebhookStore implements WebhookStore {
             null,
             "webhook.test",
             testEventPayload(endpointId, now),
-            { at },
+            { at, requestId: null },
           );
           return id;
         })
@@ -222,14 +225,25 @@ export class SqliteWebhookStore implements WebhookStore {
           });
           if (claimed.length === 0) return [];
           return db
-            .prepare<[string], ClaimedWebhookDelivery>(
+            .prepare<
+              [string],
+              Omit<ClaimedWebhookDelivery, "enquiryId" | "requestId"> & {
+                enquiryId: string | null;
+                requestId: string | null;
+              }
+            >(
               `SELECT d.id, d.endpoint_id AS endpointId, e.url, e.secret, d.event_type AS eventType,
-                 d.payload, d.attempts
+                 d.payload, d.attempts, d.enquiry_id AS enquiryId, d.request_id AS requestId
                FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
                WHERE d.id IN (SELECT value FROM json_each(?))
                ORDER BY d.rowid`,
             )
-            .all(JSON.stringify(claimed));
+            .all(JSON.stringify(claimed))
+            .map(({ enquiryId, requestId, ...delivery }) => ({
+              ...delivery,
+              ...(enquiryId ? { enquiryId } : {}),
+              ...(requestId ? { requestId } : {}),
+            }));
         })
         .immediate(),
     );

@@ -99,7 +99,7 @@ export function writePlan(
   db: Database.Database,
   stored: StoredEnquiry,
   plan: WorkPlan,
-  actor: { staffEmail: string; at: string },
+  actor: { staffEmail: string; at: string; requestId?: string },
 ): void {
   const { work } = plan;
   prepared(
@@ -118,13 +118,14 @@ export function writePlan(
        reminder_due_at = excluded.reminder_due_at, lost_reason = excluded.lost_reason`,
   ).run({ id: stored.id, receivedAt: stored.receivedAt, buyer: stored.enquiry.RetailerSelfUse, ...work });
   writeHistoryLines(db, stored.id, plan.history, actor);
-  writeAlerts(db, stored.id, plan.alerts, actor.at);
-  writePushes(db, stored, plan.pushes ?? [], actor.at);
+  writeAlerts(db, stored.id, plan.alerts, actor.at, actor.requestId);
+  writePushes(db, stored, plan.pushes ?? [], actor.at, actor.requestId);
   for (const event of plan.webhooks) {
     queueEnquiryWebhooks(db, {
       type: event.type,
       enquiry: stored,
       at: new Date(actor.at),
+      ...(actor.requestId ? { requestId: actor.requestId } : {}),
       ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
     });
   }
@@ -163,17 +164,20 @@ export function writeAlerts(
   enquiryId: string,
   alerts: WorkPlan["alerts"],
   at: string,
+  requestId?: string,
 ): void {
   if (alerts.length === 0) return;
   const insert = prepared(
     db,
-    `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload)
-     VALUES (?, ?, ?, 'member-alert', 'pending', 0, @at, @at, @at, @payload)`,
+    `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload,
+       request_id)
+     VALUES (?, ?, ?, 'member-alert', 'pending', 0, @at, @at, @at, @payload, @requestId)`,
   );
   for (const alert of alerts) {
     insert.run(newRowId(), enquiryId, alert.staffId, {
       at,
       payload: memberAlertPayload(alert),
+      requestId: requestId ?? null,
     });
   }
 }
@@ -198,12 +202,14 @@ export function writePushes(
   stored: StoredEnquiry,
   pushes: readonly PushPlan[],
   at: string,
+  requestId?: string,
 ): number {
   if (pushes.length === 0) return 0;
   const insert = prepared(
     db,
-    `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload)
-     VALUES (?, ?, ?, 'push', 'pending', 0, @at, @at, @at, @payload)
+    `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload,
+       request_id)
+     VALUES (?, ?, ?, 'push', 'pending', 0, @at, @at, @at, @payload, @requestId)
      ON CONFLICT (id) DO NOTHING`,
   );
   let queued = 0;
@@ -211,6 +217,7 @@ export function writePushes(
     queued += insert.run(push.id ?? newRowId(), stored.id, push.staffId, {
       at,
       payload: pushPayload(push, stored.enquiry.Name),
+      requestId: requestId ?? null,
     }).changes;
   }
   return queued;
@@ -242,10 +249,11 @@ export function queueEnquiryMail(
   enquiryId: string,
   kind: "company" | "acknowledgement",
   at: string,
+  requestId?: string,
 ): void {
   prepared(
     db,
-    `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
-     VALUES (?, ?, ?, 'pending', 0, @at, @at, @at)`,
-  ).run(newRowId(), enquiryId, kind, { at });
+    `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at, request_id)
+     VALUES (?, ?, ?, 'pending', 0, @at, @at, @at, @requestId)`,
+  ).run(newRowId(), enquiryId, kind, { at, requestId: requestId ?? null });
 }
