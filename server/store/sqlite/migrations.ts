@@ -9,6 +9,7 @@ import { webhookSchema } from "./webhook-schema";
 import { conversationSchema } from "./conversation-schema";
 import { templatesAndPushSchema } from "./templates-and-push-schema";
 import { saleSchema } from "./sale-schema";
+import { undeliverableSchema } from "./undeliverable-schema";
 import type Database from "better-sqlite3";
 
 /** One step: SQL to run, or (where rows must be worked out in the server) a function of the connection. */
@@ -190,6 +191,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     inboxListingSchema(enquiryTable, quoteIdentifier),
     // A short search's comparisons read from an index of the enquiries' contact columns (team-schema.ts).
     inboxContactSchema(enquiryTable, quoteIdentifier),
+    // A notification refused for good by the recipient's mail server ends undeliverable (undeliverable-schema.ts).
+    undeliverableSchema(enquiryTable, quoteIdentifier),
   ];
 }
 
