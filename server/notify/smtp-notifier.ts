@@ -98,7 +98,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
    */
   const sendMail = async (mail: Parameters<typeof transport.sendMail>[0]) => {
     try {
-      await sendMail(mail);
+      await transport.sendMail(mail);
     } catch (error) {
       throw smtpRefusal(error) ?? new NotificationFailedError(describeSendError(error));
     }
