@@ -56,7 +56,13 @@ async function enquire(app: TestApp["app"]) {
   const response = await app.inject({
     method: "POST",
     url: "/api/enquiries",
-    payload: { Name: "Asha Verma", Email: BUYER, Mobile: "9876543210", Quantity: 4, RetailerSelfUse: "Retailer" },
+    payload: {
+      Name: "Asha Verma",
+      Email: BUYER,
+      Mobile: "9876543210",
+      Quantity: 4,
+      RetailerSelfUse: "Retailer",
+    },
   });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>().id;
@@ -106,7 +112,11 @@ it("a buyer's address refused with 550 is undeliverable after one attempt, shown
   // The next 09:00 digest names the enquiry under the refusal, with its link and no address.
   const at = nextIstHour(new Date(), DIGEST_HOUR);
   const owner = (await app.store.staff.list()).find((member) => member.email === OWNER)!;
-  const parts = await app.store.team.digestParts({ staffId: owner.id, now: at, dayEnd: istDayBounds(at).end });
+  const parts = await app.store.team.digestParts({
+    staffId: owner.id,
+    now: at,
+    dayEnd: istDayBounds(at).end,
+  });
   const digest = digestMail(planDigest(parts, { now: at, day: "2030-01-01" }), "https://collarise.example");
   expect(digest.text).toContain(`${BUYER_ADDRESS_REFUSED} (1)`);
   expect(digest.text).toContain(`${enquiryReference(id)}: Asha, refused `);
@@ -144,9 +154,9 @@ it("a buyer's address refused with 450 is retried, and delivered once the server
   expect(acknowledgement?.attempts).toBeGreaterThanOrEqual(4);
   expect(sink.mails.filter((mail) => mail.envelopeTo.includes(BUYER))).toHaveLength(1);
   expect(logs.text()).not.toContain(BUYER);
-  expect(logs.lines().filter((line) => line.msg === "notification not delivered; it will be retried").length).toBe(
-    sink.refusals.length,
-  );
+  expect(
+    logs.lines().filter((line) => line.msg === "notification not delivered; it will be retried").length,
+  ).toBe(sink.refusals.length);
 });
 
 it("every mail carries a Message-ID made from its notification's id, and a resend is the same message", async () => {
@@ -157,7 +167,9 @@ it("every mail carries a Message-ID made from its notification's id, and a resen
 
   const { notifications } = await detail(app, cookie, id);
   const messageIdOf = (to: string) =>
-    sink!.mails.filter((mail) => mail.envelopeTo.includes(to)).map((mail) => mailHeader(mail.raw, "Message-ID"));
+    sink!.mails
+      .filter((mail) => mail.envelopeTo.includes(to))
+      .map((mail) => mailHeader(mail.raw, "Message-ID"));
   const company = notifications.find((n) => n.kind === "company")!;
   const acknowledgement = notifications.find((n) => n.kind === "acknowledgement")!;
   expect(messageIdOf("orders@collarise.example")).toEqual([`<enquiry-${company.id}@collarise.example>`]);

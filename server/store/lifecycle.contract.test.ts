@@ -213,7 +213,11 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const { store, priya, aman } = await open();
       const unowned = await store.enquiries.add(anEnquiry({ Name: "Asha Verma" }), { acknowledge: true });
       const amans = await store.enquiries.add(anEnquiry({ Name: "Ravi Kumar" }), { acknowledge: true });
-      await store.team.setOwner(amans.id, { ownerId: aman.id, staffEmail: "owner@example.com", at: new Date() });
+      await store.team.setOwner(amans.id, {
+        ownerId: aman.id,
+        staffEmail: "owner@example.com",
+        at: new Date(),
+      });
       const claimedAt = new Date();
       const claimed = await store.enquiries.claimDueNotifications({
         worker: "w",
@@ -255,7 +259,9 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
         (await store.team.digestParts({ staffId, now, dayEnd: new Date(now.getTime() + 3_600_000) })).refused
           .map((row) => [row.id, row.Name, row.refusedAt])
           .sort();
-      expect(await refused(priya.id, digestAt)).toEqual([[unowned.id, "Asha Verma", refusedAt.toISOString()]]);
+      expect(await refused(priya.id, digestAt)).toEqual([
+        [unowned.id, "Asha Verma", refusedAt.toISOString()],
+      ]);
       expect(await refused(aman.id, digestAt)).toEqual(
         [
           [unowned.id, "Asha Verma", refusedAt.toISOString()],
