@@ -411,7 +411,10 @@ export class OutboxWorker {
    * longer waits, so it never holds the outbox-stall alert; the enquiry's page shows it, and a
    * buyer's own mail refused is in the owner's digest (server/lifecycle/digest.ts).
    */
-  private async refused(notification: PendingNotification, error: NotificationRefusedError): Promise<Outcome> {
+  private async refused(
+    notification: PendingNotification,
+    error: NotificationRefusedError,
+  ): Promise<Outcome> {
     this.log.warn(
       {
         ...subject(notification),

@@ -52,7 +52,10 @@ export class FirestoreInboxListing {
           await this.context.db.getAll(...enquiries.map((stored) => this.collections.work.doc(stored.id)))
         ).map((doc) => [doc.id, doc.data()]),
       );
-    const company = new Map<string, { sentAt: string | null; attempts: number; status: string | undefined }>();
+    const company = new Map<
+      string,
+      { sentAt: string | null; attempts: number; status: string | undefined }
+    >();
     for (const part of chunks(enquiries, IN_QUERY_LIMIT)) {
       const ids = part.map((stored) => stored.id);
       const snapshot = await this.collections.notifications.where("enquiryId", "in", ids).get();
@@ -72,7 +75,9 @@ export class FirestoreInboxListing {
         ...stored,
         status: state.status as EnquiryStatus,
         version: state.version,
-        companyNotification: deliveryState(company.get(stored.id) ?? { sentAt: null, attempts: 0, status: undefined }),
+        companyNotification: deliveryState(
+          company.get(stored.id) ?? { sentAt: null, attempts: 0, status: undefined },
+        ),
         ownerId: state.ownerId,
         followUpAt: state.followUpAt,
         nextStep: state.nextStep,
