@@ -36,6 +36,7 @@ export const deliveryLabels: Record<DeliveryState, string> = {
   sent: "E-mail sent",
   pending: "E-mail pending",
   failing: "E-mail failing",
+  undeliverable: "E-mail refused",
 };
 
 /** How a history line names the way staff reached the buyer. */
@@ -72,7 +73,12 @@ export const conversationText = {
   showOlder: "Show older messages",
   loadingOlder: "Loading older messages…",
   olderMessages: "Older messages",
-  delivery: { pending: "Queued", sent: "Sent", failing: "Failing" } as Record<DeliveryState, string>,
+  delivery: {
+    pending: "Queued",
+    sent: "Sent",
+    failing: "Failing",
+    undeliverable: "Refused",
+  } as Record<DeliveryState, string>,
   waiting: "It waits in the outbox and goes out as soon as the mail server takes it.",
   failing: (attempts: number) =>
     `Not sent yet after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}: it waits in the outbox and is tried again.`,

@@ -153,8 +153,17 @@ export interface StaffMember {
   totpPromptDeferred: boolean;
 }
 
-/** Whether the company's e-mail (or the visitor's acknowledgement) went out. */
-export type DeliveryState = "sent" | "pending" | "failing";
+/**
+ * Whether the company's e-mail (or the visitor's acknowledgement) went out: sent, waiting, failing
+ * and retried, or refused for good by the recipient's mail server (never retried).
+ */
+export type DeliveryState = "sent" | "pending" | "failing" | "undeliverable";
+
+/**
+ * What the enquiry's page and the owner's digest say when the buyer's own mail (the
+ * acknowledgement, a reply) was refused for good: the address is most likely mistyped.
+ */
+export const BUYER_ADDRESS_REFUSED = "The buyer's address was refused: check it";
 
 export interface InboxItem {
   id: string;

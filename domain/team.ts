@@ -174,6 +174,15 @@ export interface DigestSection {
   items: DigestItem[];
 }
 
+/** An enquiry whose buyer's own mail was refused for good, as the digest names it (no address). */
+export interface DigestRefusal {
+  id: string;
+  reference: string;
+  firstName?: string;
+  /** When the buyer's mail server refused it (ISO 8601, UTC). */
+  refusedAt: string;
+}
+
 export interface DigestContent {
   /** The IST day it is for, YYYY-MM-DD. */
   day: string;
@@ -190,10 +199,18 @@ export interface DigestContent {
    * so the digest is where the team hears of them (the console's Spam filter shows them).
    */
   spamFiled: number;
+  /**
+   * The member's enquiries, and those nobody owns, whose buyer's own mail (the acknowledgement, a
+   * reply) was refused for good in the 24 hours before the digest: the buyer's address is likely
+   * mistyped. Each refusal is in one day's digest; nobody is paged. Absent in older digests.
+   */
+  addressRefused?: { count: number; items: DigestRefusal[] };
 }
 
 /** How far back the digest counts enquiries filed as suspected spam. */
 export const DIGEST_SPAM_WINDOW_MS = 24 * 3_600_000;
+/** How far back the digest lists buyers' mails refused for good: the day since the last digest. */
+export const DIGEST_REFUSED_WINDOW_MS = 24 * 3_600_000;
 
 /**
  * The most a section lists, oldest first; a team that has more than this overdue has a problem no
@@ -208,7 +225,8 @@ export function digestIsEmpty(content: DigestContent): boolean {
     content.overdue.count +
       content.dueToday.count +
       content.unownedOverdue.count +
-      content.unownedDueToday.count ===
+      content.unownedDueToday.count +
+      (content.addressRefused?.count ?? 0) ===
     0
   );
 }

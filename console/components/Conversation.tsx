@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { INBOX_POLL_MS } from "../../domain/console";
+import { BUYER_ADDRESS_REFUSED, INBOX_POLL_MS } from "../../domain/console";
 import {
   CONVERSATION_API_ROUTES,
   type Conversation as ConversationData,
@@ -44,6 +44,9 @@ function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: 
       <p className="message-subject">{neutralise(message.subject)}</p>
       <p className="message-text">{neutralise(message.text, { lines: true })}</p>
       {out && message.delivery.state === "pending" && <p className="history-who">{text.waiting}</p>}
+      {out && message.delivery.state === "undeliverable" && (
+        <p className="history-who">{BUYER_ADDRESS_REFUSED}</p>
+      )}
       {out && message.delivery.state === "failing" && (
         <>
           <p className="history-who">{text.failing(message.delivery.attempts)}</p>

@@ -5,6 +5,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import {
   ADMIN_API_ROUTES,
+  BUYER_ADDRESS_REFUSED,
   consoleMessages,
   ENQUIRY_STATUSES,
   CLOSED_STATUSES,
@@ -419,6 +420,9 @@ export function Component() {
                     {notification.lastAttemptAt && <>, last {formatFullTime(notification.lastAttemptAt)}</>}
                     {notification.sentAt && <>; sent {formatFullTime(notification.sentAt)}</>}
                   </p>
+                  {notification.state === "undeliverable" && notification.kind === "acknowledgement" && (
+                    <p className="history-who">{BUYER_ADDRESS_REFUSED}</p>
+                  )}
                   {notification.lastError && (
                     <p className="last-error">Last error: {notification.lastError}</p>
                   )}

@@ -6,7 +6,13 @@
 import { enquiryReference } from "../../domain/console";
 import type { BuyerType } from "../../domain/enquiry";
 import { plainFirstName } from "../../domain/names";
-import { DIGEST_LIST_MAX, type DigestContent, type DigestItem, type DigestSection } from "../../domain/team";
+import {
+  DIGEST_LIST_MAX,
+  type DigestContent,
+  type DigestItem,
+  type DigestRefusal,
+  type DigestSection,
+} from "../../domain/team";
 
 /** An open enquiry as the digest reads it. */
 export interface DigestRow {
@@ -28,6 +34,11 @@ export interface DigestParts {
   /** The console's Overdue and Due today counts at the same moment. */
   team: { overdue: number; dueToday: number };
   spamFiled: number;
+  /**
+   * The enquiries the member owns, or nobody owns, whose buyer's own mail (acknowledgement, reply)
+   * was refused for good in the DIGEST_REFUSED_WINDOW_MS before the digest; one per refused mail.
+   */
+  refused: { id: string; Name: string; refusedAt: string }[];
 }
 
 function itemOf(row: DigestRow): DigestItem {
@@ -55,6 +66,27 @@ function section(rows: readonly DigestRow[]): DigestSection {
   return { count: sorted.length, items: sorted.slice(0, DIGEST_LIST_MAX).map(itemOf) };
 }
 
+/** Each enquiry once (its latest refusal), oldest refusal first. */
+function refusals(rows: DigestParts["refused"]): { count: number; items: DigestRefusal[] } {
+  const latest = new Map<string, DigestParts["refused"][number]>();
+  for (const row of rows) {
+    const seen = latest.get(row.id);
+    if (!seen || seen.refusedAt < row.refusedAt) latest.set(row.id, row);
+  }
+  const items = [...latest.values()]
+    .sort((a, b) => Date.parse(a.refusedAt) - Date.parse(b.refusedAt) || (a.id < b.id ? -1 : 1))
+    .map((row): DigestRefusal => {
+      const firstName = plainFirstName(row.Name);
+      return {
+        id: row.id,
+        reference: enquiryReference(row.id),
+        ...(firstName ? { firstName } : {}),
+        refusedAt: row.refusedAt,
+      };
+    });
+  return { count: items.length, items: items.slice(0, DIGEST_LIST_MAX) };
+}
+
 export function planDigest(parts: DigestParts, at: { now: Date; day: string }): DigestContent {
   const now = at.now.getTime();
   const overdue = (row: DigestRow) => Date.parse(row.dueAt) <= now;
@@ -66,12 +98,17 @@ export function planDigest(parts: DigestParts, at: { now: Date; day: string }): 
     unownedDueToday: section(parts.unowned.filter((row) => !overdue(row))),
     team: parts.team,
     spamFiled: parts.spamFiled,
+    ...(parts.refused.length > 0 ? { addressRefused: refusals(parts.refused) } : {}),
   };
 }
 
 /** The enquiries a digest names: erasing a person's data erases the digests that name them. */
 export function digestEnquiryIds(content: DigestContent): string[] {
-  return [content.overdue, content.dueToday, content.unownedOverdue, content.unownedDueToday].flatMap(
-    (section) => section?.items.map((item) => item.id) ?? [],
-  );
+  return [
+    content.overdue,
+    content.dueToday,
+    content.unownedOverdue,
+    content.unownedDueToday,
+    content.addressRefused,
+  ].flatMap((section) => section?.items.map((item) => item.id) ?? []);
 }

@@ -515,6 +515,7 @@ describe("the digest", () => {
         unowned: [row("d", ist("2030-01-06", "08:00"), "रवि कुमार")],
         team: { overdue: 12, dueToday: 14 },
         spamFiled: 0,
+        refused: [],
       },
       { now, day: "2030-01-06" },
     );

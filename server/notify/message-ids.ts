@@ -16,6 +16,20 @@ export function acknowledgementMessageId(notificationId: string, domain: string)
   return `<acknowledgement-${notificationId}@${domain}>`;
 }
 
+/**
+ * Every other mail the outbox sends (the company's, a member's, the newsletter's): made from its
+ * notification's id, so a mail sent again (its first delivery went unrecorded) is the same message
+ * to every mail program, which shows a Message-ID once. A reply carries the one its conversation
+ * stored (replyMessageId), one message and one notification each.
+ */
+export function notificationMessageId(
+  kind: "company" | "newsletter" | "member-alert" | "digest" | "staff-link" | "handed-on",
+  notificationId: string,
+  domain: string,
+): string {
+  return `<${kind === "company" ? "enquiry" : kind}-${notificationId}@${domain}>`;
+}
+
 /** A reply sent from the console: made from its message's id in the conversation. */
 export function replyMessageId(messageRowId: string, domain: string): string {
   return `<reply-${messageRowId}@${domain}>`;

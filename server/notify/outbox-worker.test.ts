@@ -14,6 +14,7 @@ import {
   type Notifier,
 } from "./notifier";
 import { type CycleReport, OutboxWorker, type OutboxWorkerOptions, retryDelayMs } from "./outbox-worker";
+import { NotificationRefusedError } from "./send-outcome";
 import { pendingNotifications } from "../../tests/support/store-probe";
 import { recordingLogger } from "../../tests/support/recording-logger";
 
@@ -333,6 +334,130 @@ describe("the outbox worker", () => {
     expect(log.entries.map((entry) => entry.message)).toContain(
       "the notifier delivers again; the outbox resumes",
     );
+  });
+
+  it("ends a notification refused for good after one attempt, without pausing as for a provider down", async () => {
+    const store = await openStore();
+    const refused = await store.enquiries.add(enquiry(1));
+    await store.enquiries.add(enquiry(2));
+    const notifier = scriptedNotifier(async (notification) => {
+      if (notification.enquiryId === refused.id)
+        throw new NotificationRefusedError("The recipient's address was refused: 550 5.1.1 <address>", 550);
+    });
+    const log = recordingLogger();
+    const worker = newWorker({ store, notifier, log });
+
+    expect(await worker.runOnce()).toStrictEqual({ claimed: 2, sent: 1, failed: 0, undeliverable: 1 });
+    expect(worker.totals).toStrictEqual({ sent: 1, failed: 0, undeliverable: 1 });
+    expect(pendingNotifications(`sqlite:${databasePath}`)).toBe(0);
+    const longAfter = await store.enquiries.claimDueNotifications({
+      worker: "later",
+      now: new Date(Date.now() + 86_400_000),
+      limit: 10,
+      leaseMs: 1_000,
+    });
+    expect(longAfter).toStrictEqual([]);
+    expect(notifier.attempts.filter((attempt) => attempt.enquiryId === refused.id)).toHaveLength(1);
+    expect(log.entries.filter((entry) => entry.message.startsWith("every send failed"))).toHaveLength(0);
+  });
+
+  it("records a delivery whose sent mark the store refused, and never sends it again, even after its lease ran out", async () => {
+    const store = await openStore();
+    const stored = await store.enquiries.add(enquiry(1));
+    const markSent = store.enquiries.markNotificationSent.bind(store.enquiries);
+    let storeFull = true;
+    store.enquiries.markNotificationSent = async (id, worker) => {
+      if (storeFull) throw new Error("SQLITE_FULL: database or disk is full");
+      return markSent(id, worker);
+    };
+    const notifier = scriptedNotifier();
+    let clock = Date.now();
+    const worker = newWorker({
+      store,
+      notifier,
+      sendTimeoutMs: 1_000,
+      leaseMs: 2_000,
+      now: () => new Date(clock),
+    });
+
+    expect((await worker.runOnce()).storeError).toMatch(/SQLITE_FULL/);
+    // Space is freed once the lease has run out: the notification is due again.
+    clock += 5_000;
+    storeFull = false;
+    const [reclaimed] = await store.enquiries.claimDueNotifications({
+      worker: worker.workerId,
+      now: new Date(clock),
+      limit: 1,
+      leaseMs: 2_000,
+    });
+    expect(reclaimed && "enquiryId" in reclaimed && reclaimed.enquiryId).toBe(stored.id);
+    expect(await worker.runOnce()).toStrictEqual({ claimed: 0, sent: 0, failed: 0 });
+    expect(pendingNotifications(`sqlite:${databasePath}`)).toBe(0);
+    expect(notifier.attempts).toHaveLength(1);
+  });
+
+  it("does not try again before its lease ends a send abandoned at its time limit (it may have gone)", async () => {
+    const store = await openStore();
+    await store.enquiries.add(enquiry(1));
+    const notifier = scriptedNotifier(
+      (_notification, attempt, signal) =>
+        new Promise((resolve, reject) => {
+          if (attempt > 1) return resolve();
+          signal.addEventListener("abort", () => reject(new Error("Connection closed")));
+        }),
+    );
+    let clock = Date.now();
+    const worker = newWorker({
+      store,
+      notifier,
+      sendTimeoutMs: 50,
+      leaseMs: 60_000,
+      retry: { baseMs: 1, maxMs: 1 },
+      now: () => new Date(clock),
+    });
+    const claimedAt = clock;
+
+    expect(await worker.runOnce()).toStrictEqual({ claimed: 1, sent: 0, failed: 1 });
+    clock = claimedAt + 59_000;
+    expect(await worker.runOnce()).toStrictEqual({ claimed: 0, sent: 0, failed: 0 });
+    clock = claimedAt + 60_000;
+    expect(await worker.runOnce()).toStrictEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(notifier.attempts).toHaveLength(2);
+  });
+
+  it("cuts a send short so that it ends before a lease that a slow claim shortened", async () => {
+    const store = await openStore();
+    await store.enquiries.add(enquiry(1));
+    let clock = Date.now();
+    const budgets: number[] = [];
+    const notifier = scriptedNotifier(
+      (_notification, _attempt, signal) =>
+        new Promise((_resolve, reject) => {
+          const started = Date.now();
+          signal.addEventListener("abort", () => {
+            budgets.push(Date.now() - started);
+            reject(new Error("Connection closed"));
+          });
+        }),
+    );
+    const worker = newWorker({
+      store,
+      notifier,
+      sendTimeoutMs: 10_000,
+      leaseMs: 10_200,
+      now: () => new Date(clock),
+    });
+    // The claim took 10 s of its 10.2 s lease: 200 ms are left, 100 of them kept to record the outcome.
+    const claim = store.enquiries.claimDueNotifications.bind(store.enquiries);
+    store.enquiries.claimDueNotifications = async (options) => {
+      const claimed = await claim(options);
+      clock += 10_000;
+      return claimed;
+    };
+
+    expect(await worker.runOnce()).toStrictEqual({ claimed: 1, sent: 0, failed: 1 });
+    expect(budgets).toHaveLength(1);
+    expect(budgets[0]).toBeLessThan(5_000);
   });
 
   it("keeps going while the store cannot be read, and delivers once it can", async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { PendingNotification, Store } from "../store/store";
 import { isNewsletterMail, isStaffMail, type Notifier } from "./notifier";
-import { messageOf } from "../error-message";
+import { describeSendError, NotificationRefusedError } from "./send-outcome";
 
 /** The parts of a pino/Fastify logger the worker uses. */
 export interface WorkerLogger {
@@ -71,6 +71,8 @@ export interface CycleReport {
   claimed: number;
   sent: number;
   failed: number;
+  /** Refused for good by the recipient's mail server (present only when some were). */
+  undeliverable?: number;
   /** Set when the store could not be reached to claim or mark notifications. */
   storeError?: string;
 }
@@ -103,9 +105,13 @@ interface CycleWaiter {
   reject: (error: Error) => void;
 }
 
-function describe(error: unknown): string {
-  return messageOf(error).slice(0, 500);
-}
+/** An error as logged and stored: never with an address in it (server/notify/send-outcome.ts). */
+const describe = describeSendError;
+
+/** At most this many delivered-but-unrecorded notifications are remembered for marking later. */
+const UNRECORDED_MAX = 1_000;
+
+type Outcome = "sent" | "failed" | "undeliverable" | "set aside" | { storeError: unknown };
 
 /**
  * Sends the notifications waiting in the store's outbox, retrying failures with backoff
@@ -137,7 +143,13 @@ export class OutboxWorker {
   private storeWasDown = false;
   /** Cycles in a row in which every send failed (the provider is likely down). */
   private failingCycles = 0;
-  private readonly counts = { sent: 0, failed: 0 };
+  private readonly counts = { sent: 0, failed: 0, undeliverable: 0 };
+  /**
+   * Notifications this worker delivered whose "sent" mark did not reach the store (it was full, or
+   * not answering). Marked at the start of each cycle, and never sent again by this worker if it
+   * claims one of them once its lease has run out: the store's failure must not mail anyone twice.
+   */
+  private readonly sentUnrecorded = new Set<string>();
 
   constructor(options: OutboxWorkerOptions) {
     this.store = options.store;
@@ -156,8 +168,8 @@ export class OutboxWorker {
     }
   }
 
-  /** Deliveries and failed attempts since this worker started. */
-  get totals(): { sent: number; failed: number } {
+  /** Deliveries, failed attempts and mails refused for good since this worker started. */
+  get totals(): { sent: number; failed: number; undeliverable: number } {
     return { ...this.counts };
   }
 
@@ -246,7 +258,8 @@ export class OutboxWorker {
   private providerFailing(report: CycleReport): boolean {
     const allFailed = report.claimed > 0 && report.failed === report.claimed;
     if (!allFailed) {
-      if (report.sent > 0 && this.failingCycles > 0) {
+      // A refusal is an answer from the mail server too: the provider is up.
+      if (report.sent + (report.undeliverable ?? 0) > 0 && this.failingCycles > 0) {
         this.log.info({ notifier: this.notifier.name }, "the notifier delivers again; the outbox resumes");
         this.failingCycles = 0;
       }
@@ -283,11 +296,17 @@ export class OutboxWorker {
 
   /** One pass: claim what is due (as many as the notifier sends at once) and send it. */
   async runOnce(): Promise<CycleReport> {
+    try {
+      await this.recordUnrecordedSends();
+    } catch (error) {
+      return this.storeDown(error, { claimed: 0, sent: 0, failed: 0 });
+    }
     let claimed: PendingNotification[];
+    const claimedAt = this.now().getTime();
     try {
       claimed = await this.store.enquiries.claimDueNotifications({
         worker: this.workerId,
-        now: this.now(),
+        now: new Date(claimedAt),
         limit: this.notifier.concurrency,
         leaseMs: this.leaseMs,
       });
@@ -296,24 +315,59 @@ export class OutboxWorker {
     }
     this.storeBack();
 
-    const outcomes = await Promise.all(claimed.map((notification) => this.deliver(notification)));
+    const leaseEnd = claimedAt + this.leaseMs;
+    const outcomes = await Promise.all(claimed.map((notification) => this.deliver(notification, leaseEnd)));
+    const count = (wanted: Outcome) => outcomes.filter((outcome) => outcome === wanted).length;
+    const undeliverable = count("undeliverable");
     const report: CycleReport = {
       // A mail set aside for another notifier says nothing about this one's provider.
-      claimed: claimed.length - outcomes.filter((outcome) => outcome === "set aside").length,
-      sent: outcomes.filter((outcome) => outcome === "sent").length,
-      failed: outcomes.filter((outcome) => outcome === "failed").length,
+      claimed: claimed.length - count("set aside"),
+      sent: count("sent"),
+      failed: count("failed"),
+      ...(undeliverable > 0 ? { undeliverable } : {}),
     };
     this.counts.sent += report.sent;
     this.counts.failed += report.failed;
+    this.counts.undeliverable += undeliverable;
     const storeFailure = outcomes.find((outcome) => typeof outcome === "object");
     return storeFailure ? this.storeDown(storeFailure.storeError, report) : report;
   }
 
-  private async deliver(
-    notification: PendingNotification,
-  ): Promise<"sent" | "failed" | "set aside" | { storeError: unknown }> {
+  /** Marks sent what this worker delivered and could not record then; throws while the store cannot. */
+  private async recordUnrecordedSends(): Promise<void> {
+    for (const id of [...this.sentUnrecorded]) {
+      await this.store.enquiries.markNotificationSent(id, this.workerId);
+      this.sentUnrecorded.delete(id);
+      this.log.info({ notificationId: id, notifier: this.notifier.name }, "notification recorded as sent");
+    }
+  }
+
+  /**
+   * How long one send may take: the send timeout, cut so that it ends, and its mark is written,
+   * before the claim's lease does (a claim that took long on a loaded store leaves less). Past the
+   * lease another instance may claim the notification, and a send still under way would go twice.
+   */
+  private sendBudgetMs(leaseEnd: number): number {
+    const markMarginMs = (this.leaseMs - this.sendTimeoutMs) / 2;
+    return Math.min(this.sendTimeoutMs, leaseEnd - markMarginMs - this.now().getTime());
+  }
+
+  private async deliver(notification: PendingNotification, leaseEnd: number): Promise<Outcome> {
     if (!this.notifier.kinds.has(notification.kind)) return this.setAside(notification);
-    const signal = AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.sendTimeoutMs)]);
+    if (this.sentUnrecorded.has(notification.id)) {
+      // Delivered by this worker before; only its mark was lost. Record it instead of sending again.
+      try {
+        await this.store.enquiries.markNotificationSent(notification.id, this.workerId);
+      } catch (error) {
+        return { storeError: error };
+      }
+      this.sentUnrecorded.delete(notification.id);
+      return "sent";
+    }
+    const budgetMs = this.sendBudgetMs(leaseEnd);
+    if (budgetMs <= 0) return this.leaseRanShort(notification);
+    const timeout = AbortSignal.timeout(budgetMs);
+    const signal = AbortSignal.any([this.stopping.signal, timeout]);
     let sendError: unknown;
     try {
       await this.notifier.send(notification, signal);
@@ -325,22 +379,31 @@ export class OutboxWorker {
       try {
         await this.store.enquiries.markNotificationSent(notification.id, this.workerId);
       } catch (error) {
-        // Delivered but not recorded: when the lease runs out it is sent again (at least once).
+        // Delivered but not recorded: marked at the next cycle. Should another instance claim it
+        // once the lease has run out, it goes again, with the same Message-ID (message-ids.ts).
+        if (this.sentUnrecorded.size < UNRECORDED_MAX) this.sentUnrecorded.add(notification.id);
         return { storeError: error };
       }
       this.log.info({ ...subject(notification), notifier: this.notifier.name }, "notification sent");
       return "sent";
     }
 
+    if (sendError instanceof NotificationRefusedError) return this.refused(notification, sendError);
+
     const failures = notification.attempts + 1;
+    const now = this.now().getTime();
+    // A send abandoned at its time limit may have been delivered all the same (the server took
+    // the message, its answer was lost): it is not tried again while the lease that covered it
+    // runs, so no other instance sends it while this one's attempt could still land.
+    const outcomeUnknown = timeout.aborted && !this.stopping.signal.aborted;
     const wait = this.stopping.signal.aborted ? 0 : retryDelayMs(failures, this.retry, this.random);
-    const nextAttemptAt = new Date(this.now().getTime() + wait);
+    const nextAttemptAt = new Date(outcomeUnknown ? Math.max(now + wait, leaseEnd) : now + wait);
     this.log.warn(
       {
         ...subject(notification),
         notifier: this.notifier.name,
         attempt: failures,
-        retryInMs: wait,
+        retryInMs: nextAttemptAt.getTime() - now,
         err: describe(sendError),
       },
       "notification not delivered; it will be retried",
@@ -357,6 +420,58 @@ export class OutboxWorker {
       return { storeError: error };
     }
     return "failed";
+  }
+
+  /**
+   * Refused for good (an SMTP 5xx at RCPT or DATA): ends undeliverable after this one attempt. It no
+   * longer waits, so it never holds the outbox-stall alert; the enquiry's page shows it, and a
+   * buyer's own mail refused is in the owner's digest (server/lifecycle/digest.ts).
+   */
+  private async refused(
+    notification: PendingNotification,
+    error: NotificationRefusedError,
+  ): Promise<Outcome> {
+    this.log.warn(
+      {
+        ...subject(notification),
+        notifier: this.notifier.name,
+        attempt: notification.attempts + 1,
+        responseCode: error.responseCode,
+        err: describe(error),
+      },
+      "notification refused by the recipient's mail server; marked undeliverable, not retried",
+    );
+    try {
+      await this.store.enquiries.markNotificationUndeliverable(
+        notification.id,
+        this.workerId,
+        describe(error),
+        this.now(),
+      );
+    } catch (storeError) {
+      // The lease runs out and it is claimed, and refused, again.
+      return { storeError };
+    }
+    return "undeliverable";
+  }
+
+  /** Too little of the lease is left to send it safely: released, to be claimed afresh at once. */
+  private async leaseRanShort(notification: PendingNotification): Promise<Outcome> {
+    this.log.warn(
+      { ...subject(notification), notifier: this.notifier.name },
+      "the claim's lease ran short before the send; released unsent",
+    );
+    try {
+      await this.store.enquiries.markNotificationFailed(
+        notification.id,
+        this.workerId,
+        "Released unsent: the claim took too long",
+        this.now(),
+      );
+    } catch (error) {
+      return { storeError: error };
+    }
+    return "set aside";
   }
 
   /** A kind of mail this notifier cannot send waits, unsent, for a configuration that can. */

@@ -8,7 +8,12 @@ import {
   replyMail,
   singleLine,
 } from "./mail-content";
-import { acknowledgementMessageId, messageIdDomain as messageIdDomainOf } from "./message-ids";
+import {
+  acknowledgementMessageId,
+  messageIdDomain as messageIdDomainOf,
+  notificationMessageId,
+} from "./message-ids";
+import { describeSendError, smtpRefusal } from "./send-outcome";
 import { digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./team-mail";
 import type { StaffLinks } from "../admin/staff-links";
 import {
@@ -86,6 +91,18 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
     dnsTimeout: stepTimeout,
   });
   const messageIdDomain = messageIdDomainOf(options.from);
+  /**
+   * Sends one mail. A refusal for good becomes a NotificationRefusedError (the worker ends the
+   * notification); any other failure is retried, its message stripped of the addresses the mailer
+   * names in it.
+   */
+  const sendMail = async (mail: Parameters<typeof transport.sendMail>[0]) => {
+    try {
+      await transport.sendMail(mail);
+    } catch (error) {
+      throw smtpRefusal(error) ?? new NotificationFailedError(describeSendError(error));
+    }
+  };
   const publicUrl = options.publicUrl ?? "http://127.0.0.1:3000";
 
   return {
@@ -118,13 +135,13 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
               : notification.kind === "handed-on"
                 ? handedOnListMail(notification.list, publicUrl)
                 : memberAlertMail(notification, publicUrl);
-        await transport.sendMail({
+        await sendMail({
           from: options.from,
           to: notification.to,
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          messageId: `<${notification.kind}-${notification.id}@${messageIdDomain}>`,
+          messageId: notificationMessageId(notification.kind, notification.id, messageIdDomain),
           ...(notification.kind === "member-alert"
             ? {
                 replyTo: { name: singleLine(notification.enquiry.Name), address: notification.enquiry.Email },
@@ -139,13 +156,13 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         const mail = await newsletterMail(notification, options.links);
         // Confirmed before its request went out: nothing is left to ask.
         if (!mail) return;
-        await transport.sendMail({
+        await sendMail({
           from: options.from,
           to: visitorAddress(notification.email),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          messageId: `<newsletter-${notification.id}@${messageIdDomain}>`,
+          messageId: notificationMessageId("newsletter", notification.id, messageIdDomain),
           // RFC 2369 and RFC 8058: the mail program offers a one-click unsubscribe that POSTs to the link.
           headers: {
             "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
@@ -158,7 +175,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       if (isReplyMail(notification)) {
         // To the enquiry's own address only, threaded as the conversation stored it when queued.
         const mail = replyMail(notification);
-        await transport.sendMail({
+        await sendMail({
           from: options.from,
           to: visitorAddress(notification.enquiry.Email),
           subject: singleLine(mail.subject),
@@ -175,7 +192,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       if (notification.kind === "acknowledgement") {
         // To the visitor, who may answer the company directly.
         const mail = acknowledgementMail(notification);
-        await transport.sendMail({
+        await sendMail({
           from: options.from,
           to: visitorAddress(notification.enquiry.Email),
           subject: mail.subject,
@@ -189,7 +206,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         return;
       }
       const mail = enquiryMail(notification);
-      await transport.sendMail({
+      await sendMail({
         from: options.from,
         to: options.to,
         replyTo: { name: singleLine(notification.enquiry.Name), address: notification.enquiry.Email },
@@ -198,7 +215,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         html: mail.html,
         // The same notification always carries the same Message-ID, so a mail client can
         // recognise the rare second delivery of a message whose first one went unconfirmed.
-        messageId: `<enquiry-${notification.id}@${messageIdDomain}>`,
+        messageId: notificationMessageId("company", notification.id, messageIdDomain),
         headers: { "X-Enquiry-Id": notification.enquiryId },
         signal,
       });

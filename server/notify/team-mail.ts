@@ -1,7 +1,7 @@
 import { brand } from "../../domain/brand";
-import { CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
+import { BUYER_ADDRESS_REFUSED, CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
 import { ENQUIRY_FIELDS } from "../../domain/enquiry";
-import type { DigestContent, DigestItem, DigestSection } from "../../domain/team";
+import type { DigestContent, DigestItem, DigestRefusal, DigestSection } from "../../domain/team";
 import type { HandedOnItem, HandedOnList } from "../../domain/bulk";
 import { escapeHtml } from "../html";
 import { ANSWERS_PER_ENQUIRY_PER_DAY } from "../lifecycle/conversation";
@@ -173,6 +173,22 @@ export function digestMail(content: DigestContent, publicUrl: string): EnquiryMa
     if (more > 0) {
       text.push(`- and ${more} newer in the console`);
       html.push(`<li>and ${more} newer in the console</li>`);
+    }
+    text.push("");
+    html.push("</ul>");
+  }
+  const refused = content.addressRefused;
+  if (refused && refused.count > 0) {
+    // The buyer never got the company's mail: the owner checks the address with them (by phone).
+    const title = `${BUYER_ADDRESS_REFUSED} (${refused.count})`;
+    const line = (item: DigestRefusal) =>
+      `${item.reference}${item.firstName ? `: ${item.firstName}` : ""}, refused ${istTime(item.refusedAt)}`;
+    text.push(title);
+    html.push(`<h2>${escapeHtml(title)}</h2>`, "<ul>");
+    for (const item of refused.items) {
+      const link = consoleEnquiryUrl(publicUrl, item.id);
+      text.push(`- ${line(item)}: ${link}`);
+      html.push(`<li><a href="${escapeHtml(link)}">${escapeHtml(line(item))}</a></li>`);
     }
     text.push("");
     html.push("</ul>");

@@ -41,7 +41,7 @@ export interface OpsOptions {
   config: Pick<Config, "METRICS_TOKEN" | "OUTBOX_ALERT_MINUTES" | "REDIS_URL">;
   store: Store;
   counters: RateLimitStore;
-  outboxTotals: () => { sent: number; failed: number } | undefined;
+  outboxTotals: () => { sent: number; failed: number; undeliverable: number } | undefined;
   retention: () => RetentionStatus;
   backups: () => BackupStatus | undefined;
   digestLastRunAt: () => Date | null;

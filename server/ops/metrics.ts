@@ -28,7 +28,7 @@ export interface MetricSources {
   redis: boolean;
   outboxBacklog: (maxAgeMs: number) => Promise<OutboxBacklog>;
   alertAfterMinutes: number;
-  outboxTotals: () => { sent: number; failed: number } | undefined;
+  outboxTotals: () => { sent: number; failed: number; undeliverable: number } | undefined;
   webhookBacklog: (maxAgeMs: number) => Promise<Map<string, EndpointBacklog>>;
   retention: () => RetentionStatus;
   backups: () => BackupStatus | undefined;
@@ -174,7 +174,7 @@ export function createMetrics(sources: MetricSources) {
   });
   new Gauge({
     name: "collarise_outbox_oldest_waiting_seconds",
-    help: "How long the notification waiting longest has waited (0 when none waits).",
+    help: "How long the notification waiting longest to be sent has waited (0 when none waits; mail refused for good does not wait).",
     registers,
     async collect() {
       const read = await readBacklog();
@@ -200,6 +200,12 @@ export function createMetrics(sources: MetricSources) {
     "collarise_outbox_failed_attempts_total",
     "Attempts to send a notification that failed (it is retried).",
     () => sources.outboxTotals()?.failed,
+  );
+  // Refused for good (SMTP 5xx): not waiting, so never in the stall alert's figures; counted to be seen.
+  followTotal(
+    "collarise_outbox_undeliverable_total",
+    "Notifications this instance found refused for good by the recipient's mail server (not retried).",
+    () => sources.outboxTotals()?.undeliverable,
   );
 
   let endpoints = new Map<string, EndpointBacklog>();

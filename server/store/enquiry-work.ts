@@ -108,7 +108,13 @@ export interface EnquiryWorkStore {
   resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean>;
 }
 
-export function deliveryState(notification: { sentAt: string | null; attempts: number }): DeliveryState {
+export function deliveryState(notification: {
+  sentAt: string | null;
+  attempts: number;
+  /** The notification's status in the store: `undeliverable` once refused for good. */
+  status: string | null | undefined;
+}): DeliveryState {
+  if (notification.status === "undeliverable") return "undeliverable";
   if (notification.sentAt) return "sent";
   return notification.attempts > 0 ? "failing" : "pending";
 }

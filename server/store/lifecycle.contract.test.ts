@@ -209,6 +209,74 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       expect((await store.team.fieldsOf([byHand.id])).get(byHand.id)?.ownerId).toBe(priya.id);
     });
 
+    test("a buyer's mail refused for good is never claimed again, never waits, shows on the enquiry, and is in the digest of its owner, or everyone's when nobody owns it, for one day", async () => {
+      const { store, priya, aman } = await open();
+      const unowned = await store.enquiries.add(anEnquiry({ Name: "Asha Verma" }), { acknowledge: true });
+      const amans = await store.enquiries.add(anEnquiry({ Name: "Ravi Kumar" }), { acknowledge: true });
+      await store.team.setOwner(amans.id, {
+        ownerId: aman.id,
+        staffEmail: "owner@example.com",
+        at: new Date(),
+      });
+      const claimedAt = new Date();
+      const claimed = await store.enquiries.claimDueNotifications({
+        worker: "w",
+        now: claimedAt,
+        limit: 500,
+        leaseMs: 60_000,
+      });
+      const acknowledgements = claimed.filter((notification) => notification.kind === "acknowledgement");
+      expect(acknowledgements).toHaveLength(2);
+      const refusedAt = new Date(claimedAt.getTime() + 1_000);
+      for (const notification of claimed) {
+        if (notification.kind !== "acknowledgement") {
+          await store.enquiries.markNotificationSent(notification.id, "w");
+          continue;
+        }
+        // Only the worker holding the claim may end it.
+        await store.enquiries.markNotificationUndeliverable(notification.id, "another", "refused", refusedAt);
+        await store.enquiries.markNotificationUndeliverable(
+          notification.id,
+          "w",
+          "The recipient's address was refused: 550 5.1.1 <address>: Recipient address rejected",
+          refusedAt,
+        );
+      }
+
+      expect(await store.enquiries.outboxBacklog()).toEqual({ waiting: 0, oldestQueuedAt: null });
+      expect(await claimAll(store)).toEqual([]);
+      const shown = (await store.enquiryWork.get(unowned.id))?.notifications;
+      expect(shown?.find((notification) => notification.kind === "acknowledgement")).toMatchObject({
+        state: "undeliverable",
+        attempts: 1,
+        sentAt: null,
+        lastError: "The recipient's address was refused: 550 5.1.1 <address>: Recipient address rejected",
+      });
+      expect(shown?.find((notification) => notification.kind === "company")?.state).toBe("sent");
+
+      const digestAt = new Date(refusedAt.getTime() + 3_600_000);
+      const refused = async (staffId: string, now: Date) =>
+        (await store.team.digestParts({ staffId, now, dayEnd: new Date(now.getTime() + 3_600_000) })).refused
+          .map((row) => [row.id, row.Name, row.refusedAt])
+          .sort();
+      expect(await refused(priya.id, digestAt)).toEqual([
+        [unowned.id, "Asha Verma", refusedAt.toISOString()],
+      ]);
+      expect(await refused(aman.id, digestAt)).toEqual(
+        [
+          [unowned.id, "Asha Verma", refusedAt.toISOString()],
+          [amans.id, "Ravi Kumar", refusedAt.toISOString()],
+        ].sort(),
+      );
+      expect(await refused(aman.id, new Date(refusedAt.getTime() + 25 * 3_600_000))).toEqual([]);
+      expect(
+        planDigest(await store.team.digestParts({ staffId: priya.id, now: digestAt, dayEnd: digestAt }), {
+          now: digestAt,
+          day: "today",
+        }).addressRefused?.items.map((item) => [item.id, item.firstName]),
+      ).toEqual([[unowned.id, "Asha"]]);
+    });
+
     test("a status change may set the next step; closing clears the follow-up and the next step", async () => {
       const { store } = await open();
       const stored = await store.enquiries.add(anEnquiry({ RetailerSelfUse: "Retailer" }));

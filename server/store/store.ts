@@ -268,6 +268,12 @@ export interface EnquiryStore {
   markNotificationSent(id: string, worker: string): Promise<void>;
   /** Releases the claim and schedules the next attempt. */
   markNotificationFailed(id: string, worker: string, error: string, nextAttemptAt: Date): Promise<void>;
+  /**
+   * Ends a notification whose recipient's mail server refused it for good (an SMTP 5xx): it is
+   * never claimed again and never counts as waiting; `at` is when it was refused (the digest reads
+   * the refusals of its last 24 hours by it). Only the worker holding the claim may end it.
+   */
+  markNotificationUndeliverable(id: string, worker: string, error: string, at: Date): Promise<void>;
   /** How many notifications wait to be sent, and since when the oldest of them waits. */
   outboxBacklog(): Promise<OutboxBacklog>;
 }

@@ -157,3 +157,57 @@ test(
     expect(Math.min(...sent)).toBeGreaterThan(0);
   },
 );
+
+test(
+  "a buyer's address refused with 550 ends undeliverable after one attempt; one refused with 450 is retried and delivered; no log line names either",
+  { timeout: 120_000 },
+  async () => {
+    const [store] = await openStores(1);
+    const refused = "mistyped.buyer@exmaple.com";
+    const deferred = "busy.buyer@example.com";
+    sink.refuseRecipient(refused, 550);
+    sink.refuseRecipient(deferred, 450);
+    cleanUp.push(async () => {
+      sink.refuseRecipient(refused, null);
+      sink.refuseRecipient(deferred, null);
+      sink.refusals.splice(0);
+    });
+    const log = recordingLogger();
+    const worker = new OutboxWorker({
+      store: store!,
+      notifier: smtpNotifier(store!),
+      log,
+      sendTimeoutMs: SEND_TIMEOUT_MS,
+      leaseMs: LEASE_MS,
+      retry: { baseMs: 1, maxMs: 1 },
+    });
+    const first = await store!.enquiries.add({ ...enquiry(1), Email: refused }, { acknowledge: true });
+    const second = await store!.enquiries.add({ ...enquiry(2), Email: deferred }, { acknowledge: true });
+    /** Runs the worker's cycles until `done` holds (bounded). */
+    const cycleUntil = async (done: () => boolean | Promise<boolean>) => {
+      const deadline = Date.now() + 60_000;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error("the outbox did not get there in a minute");
+        await worker.runOnce();
+      }
+    };
+
+    await cycleUntil(() => sink.refusals.filter((refusal) => refusal.address === deferred).length >= 2);
+    sink.refuseRecipient(deferred, null);
+    await cycleUntil(async () => (await store!.enquiries.outboxBacklog()).waiting === 0);
+    // More cycles find nothing more to try.
+    for (let cycle = 0; cycle < 3; cycle++) expect((await worker.runOnce()).claimed).toBe(0);
+
+    expect(sink.refusals.filter((refusal) => refusal.address === refused)).toEqual([
+      { address: refused, code: 550 },
+    ]);
+    expect(sink.mails.filter((mail) => mail.envelopeTo.includes(deferred))).toHaveLength(1);
+    expect(worker.totals.undeliverable).toBe(1);
+    const acknowledgementOf = async (id: string) =>
+      (await store!.enquiryWork.get(id))?.notifications.find((n) => n.kind === "acknowledgement");
+    expect(await acknowledgementOf(first.id)).toMatchObject({ state: "undeliverable", attempts: 1 });
+    expect((await acknowledgementOf(first.id))?.lastError).not.toContain(refused);
+    expect(await acknowledgementOf(second.id)).toMatchObject({ state: "sent" });
+    expect(JSON.stringify(log.entries)).not.toMatch(/mistyped\.buyer|busy\.buyer/);
+  },
+);

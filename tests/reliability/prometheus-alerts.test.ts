@@ -95,6 +95,41 @@ it("fires the outbox alert while the mail server is held down, and ends it once 
   expect(await sampleOf("collarise_outbox_failed_attempts_total")).toBeGreaterThanOrEqual(1);
 }, 120_000);
 
+it("never raises the outbox alert for an address refused for good (SMTP 550): it does not wait, it is counted apart", async () => {
+  await eventually(
+    async () => (await prometheus.query(STALLED)).length === 0,
+    "no alert to begin with",
+    30_000,
+  );
+  sink.refuseRecipient("orders@collarise.example", 550);
+  const stored = await t.app.inject({
+    method: "POST",
+    url: "/api/enquiries",
+    payload: retailersEnquiry,
+    remoteAddress: "203.0.113.10",
+  });
+  expect(stored.statusCode).toBe(201);
+  await sink.waitForRefusals(1, 30_000);
+  const refusedAt = Date.now();
+  await eventually(
+    async () => (await sampleOf("collarise_outbox_undeliverable_total")) === 1,
+    "the refusal counted",
+    30_000,
+  );
+  // Scraped and evaluated well past the 2 s threshold after the refusal: a mail still waiting
+  // would have fired the alert by now.
+  await eventually(
+    async () =>
+      (await sampleOf("max_over_time(timestamp(collarise_outbox_waiting)[1m:])"))! * 1000 > refusedAt + 5_000,
+    "scrapes 5 s after the refusal",
+    30_000,
+  );
+  expect(await prometheus.query('max_over_time(ALERTS{alertname="CollariseOutboxStalled"}[4s])')).toEqual([]);
+  expect(await sampleOf("collarise_outbox_waiting")).toBe(0);
+  expect(await sampleOf("collarise_outbox_oldest_waiting_seconds")).toBe(0);
+  expect(sink.refusals).toEqual([{ address: "orders@collarise.example", code: 550 }]);
+}, 120_000);
+
 it("pass promtool's check and the rules' own unit tests (deploy/prometheus/alerts.test.yml)", async () => {
   const cwd = join(projectRoot, "deploy/prometheus");
   const checked = await run("promtool", ["check", "rules", "alerts.yml"], { cwd });

@@ -21,6 +21,15 @@ export interface MailSink {
   mails: ReceivedMail[];
   /** How many messages have been received in full so far. */
   arrivals(): number;
+  /**
+   * Answers RCPT TO for `address` with `code` (550: refused for good; 450: try again later) from
+   * now on; `null` accepts it again. Each refusal is counted in `refusals`.
+   */
+  refuseRecipient(address: string, code: number | null): void;
+  /** Each RCPT TO refused so far, in order: the address and the code it got. */
+  refusals: { address: string; code: number }[];
+  /** Resolves once at least `count` recipients have been refused; rejects after `timeoutMs`. */
+  waitForRefusals(count: number, timeoutMs?: number): Promise<void>;
   /** Resolves when no client is connected and every message received has been parsed. */
   idle(timeoutMs?: number): Promise<void>;
   /** Resolves once at least `count` mails have arrived; rejects after `timeoutMs`. */
@@ -41,6 +50,8 @@ export async function startMailSink({
   saveTo?: string;
 } = {}): Promise<MailSink> {
   const mails: ReceivedMail[] = [];
+  const refused = new Map<string, number>();
+  const refusals: { address: string; code: number }[] = [];
   let notify: (() => void)[] = [];
   let arrivals = 0;
   let connections = 0;
@@ -53,6 +64,18 @@ export async function startMailSink({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = refused.get(address.address.toLowerCase());
+      if (code === undefined) return callback();
+      refusals.push({ address: address.address, code });
+      changed();
+      // As a real server words it, naming the address: what the notifier must never log.
+      const error = Object.assign(
+        new Error(`${code === 550 ? "5.1.1" : "4.2.1"} <${address.address}>: Recipient address rejected`),
+        { responseCode: code },
+      );
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -129,7 +152,14 @@ export async function startMailSink({
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     mails,
+    refusals,
+    refuseRecipient(address, code) {
+      if (code === null) refused.delete(address.toLowerCase());
+      else refused.set(address.toLowerCase(), code);
+    },
     arrivals: () => arrivals,
+    waitForRefusals: (count, timeoutMs = 20_000) =>
+      until(() => refusals.length >= count, `${count} refusals`, timeoutMs),
     async waitForMails(count, timeoutMs = 20_000) {
       await until(() => mails.length >= count, `${count} mails`, timeoutMs);
       return mails;

@@ -66,13 +66,14 @@ function messageOf(doc: DocumentSnapshot, notification: DocumentData | undefined
       sentAt: notification?.sentAt ? isoOf(notification.sentAt) : null,
       attempts: Number(notification?.attempts ?? 0),
     };
+    const status = notification?.status as string | undefined;
     return {
       ...common,
       direction: "out",
       staffEmail: String(data.staffEmail),
       delivery: {
         ...delivery,
-        state: deliveryState(delivery),
+        state: deliveryState({ ...delivery, status }),
         lastError: (notification?.lastError as string | null | undefined) ?? null,
       },
     };

@@ -36,7 +36,7 @@ export interface NotificationData {
   /** The enquiry's language, for the visitor's acknowledgement; absent before it was kept: English. */
   language?: Language;
   receivedAt: Timestamp;
-  status: "pending" | "sent";
+  status: "pending" | "sent" | "undeliverable";
   attempts: number;
   nextAttemptAt: Timestamp;
   /**

@@ -626,4 +626,25 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       }),
     );
   }
+
+  async markNotificationUndeliverable(id: string, worker: string, error: string, at: Date): Promise<void> {
+    // dueAt keeps when it was refused: the digest reads the day's refusals by it (status, dueAt).
+    await this.markAfterSend(() =>
+      this.connection.db.runTransaction(async (transaction) => {
+        const ref = this.notifications().doc(id);
+        const data = (await transaction.get(ref)).data() as NotificationData | undefined;
+        if (!data || data.status !== "pending" || data.claimedBy !== worker) return;
+        const refusedAt = Timestamp.fromDate(at);
+        transaction.update(ref, {
+          status: "undeliverable",
+          attempts: data.attempts + 1,
+          lastAttemptAt: refusedAt,
+          lastError: error.slice(0, 2000),
+          dueAt: refusedAt,
+          claimedBy: null,
+          claimExpiresAt: null,
+        });
+      }),
+    );
+  }
 }

@@ -141,7 +141,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           return {
             id: notification.id,
             kind: (data.kind ?? "company") as NotificationAttempts["kind"],
-            state: deliveryState({ sentAt, attempts }),
+            state: deliveryState({ sentAt, attempts, status: data.status as string | undefined }),
             attempts,
             lastAttemptAt: data.lastAttemptAt ? isoOf(data.lastAttemptAt) : null,
             lastError: (data.lastError as string | null) ?? null,

@@ -52,7 +52,10 @@ export class FirestoreInboxListing {
           await this.context.db.getAll(...enquiries.map((stored) => this.collections.work.doc(stored.id)))
         ).map((doc) => [doc.id, doc.data()]),
       );
-    const company = new Map<string, { sentAt: string | null; attempts: number }>();
+    const company = new Map<
+      string,
+      { sentAt: string | null; attempts: number; status: string | undefined }
+    >();
     for (const part of chunks(enquiries, IN_QUERY_LIMIT)) {
       const ids = part.map((stored) => stored.id);
       const snapshot = await this.collections.notifications.where("enquiryId", "in", ids).get();
@@ -62,6 +65,7 @@ export class FirestoreInboxListing {
         company.set(String(doc.get("enquiryId")), {
           sentAt: sentAt ? isoOf(sentAt) : null,
           attempts: Number(doc.get("attempts") ?? 0),
+          status: doc.get("status") as string | undefined,
         });
       }
     }
@@ -71,7 +75,9 @@ export class FirestoreInboxListing {
         ...stored,
         status: state.status as EnquiryStatus,
         version: state.version,
-        companyNotification: deliveryState(company.get(stored.id) ?? { sentAt: null, attempts: 0 }),
+        companyNotification: deliveryState(
+          company.get(stored.id) ?? { sentAt: null, attempts: 0, status: undefined },
+        ),
         ownerId: state.ownerId,
         followUpAt: state.followUpAt,
         nextStep: state.nextStep,

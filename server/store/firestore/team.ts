@@ -1,5 +1,6 @@
-import type { DocumentData, Transaction } from "firebase-admin/firestore";
+import { Timestamp, type DocumentData, type Transaction } from "firebase-admin/firestore";
 import {
+  DIGEST_REFUSED_WINDOW_MS,
   DIGEST_SPAM_WINDOW_MS,
   membersNamedBy,
   parseAssignmentRule,
@@ -321,7 +322,36 @@ export class FirestoreTeamStore implements TeamStore {
           ];
         });
       };
-      const [mine, unowned, counts, spamFiled] = await Promise.all([
+      /** The buyers' own mails refused for good since the last digest, on the member's or nobody's enquiries. */
+      const refused = async (): Promise<DigestParts["refused"]> => {
+        const since = Timestamp.fromMillis(options.now.getTime() - DIGEST_REFUSED_WINDOW_MS);
+        // The (status, dueAt) index: an undeliverable notification's dueAt is when it was refused.
+        const docs = (
+          await this.collections.notifications
+            .where("status", "==", "undeliverable")
+            .where("dueAt", ">=", since)
+            .get()
+        ).docs.filter((doc) => ["acknowledgement", "reply"].includes(String(doc.get("kind"))));
+        if (docs.length === 0) return [];
+        const ids = docs.map((doc) => String(doc.get("enquiryId")));
+        const [enquiries, works] = await Promise.all([
+          this.context.db.getAll(...ids.map((id) => this.collections.enquiries.doc(id))),
+          this.context.db.getAll(...ids.map((id) => work.doc(id))),
+        ]);
+        return docs.flatMap((doc, index) => {
+          const enquiry = enquiries[index];
+          const ownerId = workStateOf(works[index]?.data()).ownerId;
+          if (!enquiry?.exists || (ownerId !== null && ownerId !== options.staffId)) return [];
+          return [
+            {
+              id: enquiry.id,
+              Name: storedEnquiryOf(enquiry).enquiry.Name,
+              refusedAt: (doc.get("dueAt") as Timestamp).toDate().toISOString(),
+            },
+          ];
+        });
+      };
+      const [mine, unowned, counts, spamFiled, refusedMails] = await Promise.all([
         rows(options.staffId),
         rows(UNASSIGNED),
         this.viewCounts(options),
@@ -330,12 +360,14 @@ export class FirestoreTeamStore implements TeamStore {
           .where("receivedAt", ">=", new Date(options.now.getTime() - DIGEST_SPAM_WINDOW_MS).toISOString())
           .count()
           .get(),
+        refused(),
       ]);
       return {
         mine,
         unowned,
         team: { overdue: counts.overdue, dueToday: counts.dueToday },
         spamFiled: spamFiled.data().count,
+        refused: refusedMails,
       };
     });
   }

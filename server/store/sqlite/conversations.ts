@@ -35,6 +35,7 @@ interface MessageRow {
   attempts: number | null;
   last_error: string | null;
   sent_at: string | null;
+  notification_status: string | null;
 }
 
 /** The one mapping of a message row to what the console shows. */
@@ -48,12 +49,17 @@ function messageOf(row: MessageRow): ConversationMessage {
     inReplyTo: row.in_reply_to,
   };
   if (row.direction === "out") {
-    const delivery = { sentAt: row.sent_at, attempts: row.attempts ?? 0 };
+    const delivery = { sentAt: row.sent_at, attempts: row.attempts ?? 0, status: row.notification_status };
     return {
       ...common,
       direction: "out",
       staffEmail: String(row.staff_email),
-      delivery: { ...delivery, state: deliveryState(delivery), lastError: row.last_error },
+      delivery: {
+        sentAt: delivery.sentAt,
+        attempts: delivery.attempts,
+        state: deliveryState(delivery),
+        lastError: row.last_error,
+      },
     };
   }
   return {
@@ -69,7 +75,8 @@ function messageOf(row: MessageRow): ConversationMessage {
 }
 
 const MESSAGE_COLUMNS = `m.id, m.direction, m.message_id, m.in_reply_to, m.at, m.staff_email, m.from_address,
-  m.subject, m.body, m.attachments, m.truncated, m.quote_trimmed, m.unread, m.verified, n.attempts, n.last_error, n.sent_at`;
+  m.subject, m.body, m.attachments, m.truncated, m.quote_trimmed, m.unread, m.verified, n.attempts, n.last_error, n.sent_at,
+  n.status AS notification_status`;
 
 /** Each enquiry's e-mail conversation on SQLite, beside the enquiries in `enquiry_messages`. */
 export class SqliteConversationStore implements ConversationStore {

@@ -462,4 +462,18 @@ export class SqliteEnquiryStore implements EnquiryStore {
         }),
     );
   }
+
+  async markNotificationUndeliverable(id: string, worker: string, error: string, at: Date): Promise<void> {
+    // due_at keeps when it was refused: the digest reads the day's refusals by it.
+    this.connection.run((db) =>
+      db
+        .prepare(
+          `UPDATE notifications
+           SET status = 'undeliverable', attempts = attempts + 1, last_error = @error, last_attempt_at = @at,
+               due_at = @at, claimed_by = NULL, claim_expires_at = NULL
+           WHERE id = @id AND status = 'pending' AND claimed_by = @worker`,
+        )
+        .run({ error: error.slice(0, 2000), at: at.toISOString(), id, worker }),
+    );
+  }
 }

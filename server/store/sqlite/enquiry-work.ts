@@ -179,13 +179,17 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
               ...(fromOwner ? { fromOwner } : {}),
             }));
           const notifications = db
-            .prepare<[string], Omit<NotificationAttempts, "state">>(
-              `SELECT id, kind, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError, sent_at AS sentAt
+            .prepare<[string], Omit<NotificationAttempts, "state"> & { status: string }>(
+              `SELECT id, kind, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError, sent_at AS sentAt,
+                 status
                FROM notifications WHERE enquiry_id = ? AND kind IN ('company', 'acknowledgement')
                ORDER BY kind DESC, rowid`,
             )
             .all(id)
-            .map((notification) => ({ ...notification, state: deliveryState(notification) }));
+            .map(({ status, ...notification }) => ({
+              ...notification,
+              state: deliveryState({ ...notification, status }),
+            }));
           const { companyNotification: _, ...inbox } = inboxRow(row);
           return { ...inbox, history, notifications };
         })

@@ -13,6 +13,7 @@ export interface InboxSqlRow extends EnquiryRow, EnquiryMetaColumns {
   version: number | null;
   sent_at: string | null;
   attempts: number | null;
+  notification_status: string | null;
 }
 
 /** The work record's columns the team's fields are read from. */
@@ -22,7 +23,7 @@ export type TeamColumns = Pick<
 >;
 
 export const INBOX_COLUMNS = `${ENQUIRY_COLUMNS},
-  w.status, w.version, n.sent_at, n.attempts, ${ENQUIRY_META_COLUMNS}`;
+  w.status, w.version, n.sent_at, n.attempts, n.status AS notification_status, ${ENQUIRY_META_COLUMNS}`;
 
 /** INBOX_COLUMNS and the team's fields. */
 export const TEAM_INBOX_COLUMNS = `${INBOX_COLUMNS}, w.owner_id, w.follow_up_at, w.next_step, w.touched_at,
@@ -39,7 +40,11 @@ export function inboxRow(row: InboxSqlRow): InboxRow {
     ...enquiryMeta(row),
     status: (row.status ?? "New") as EnquiryStatus,
     version: row.version ?? 0,
-    companyNotification: deliveryState({ sentAt: row.sent_at, attempts: row.attempts ?? 0 }),
+    companyNotification: deliveryState({
+      sentAt: row.sent_at,
+      attempts: row.attempts ?? 0,
+      status: row.notification_status,
+    }),
   };
 }
 

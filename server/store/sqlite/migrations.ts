@@ -11,6 +11,7 @@ import { templatesAndPushSchema } from "./templates-and-push-schema";
 import { saleSchema } from "./sale-schema";
 import { answerCapSchema } from "./answer-cap-schema";
 import { invitationSenderSchema } from "./invitation-sender-schema";
+import { undeliverableSchema } from "./undeliverable-schema";
 import type Database from "better-sqlite3";
 
 /** One step: SQL to run, or (where rows must be worked out in the server) a function of the connection. */
@@ -197,6 +198,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     // Who sent each invitation or reset link, and the invitations withdrawn with their sender
     // (invitation-sender-schema.ts says why links sent before stand for no pending invitee).
     invitationSenderSchema,
+    // A notification refused for good by the recipient's mail server ends undeliverable (undeliverable-schema.ts).
+    undeliverableSchema(enquiryTable, quoteIdentifier),
     // The request that queued a notification or a webhook delivery (its X-Request-Id), for the
     // outbox's log lines; older rows have none.
     `

@@ -2,6 +2,7 @@ import {
   alertChoiceOf,
   membersNamedBy,
   parseAssignmentRule,
+  DIGEST_REFUSED_WINDOW_MS,
   DIGEST_SPAM_WINDOW_MS,
   type AlertChoice,
   type AssignmentRule,
@@ -262,6 +263,20 @@ export class SqliteTeamStore implements TeamStore {
                 )
                 .get({ since: new Date(options.now.getTime() - DIGEST_SPAM_WINDOW_MS).toISOString() })
                 ?.count ?? 0,
+            // Read by the (status, due_at) index: an undeliverable notification's due_at is when it was refused.
+            refused: db
+              .prepare<{ staffId: string; since: string }, { id: string; Name: string; refusedAt: string }>(
+                `SELECT e.id, e.Name, n.due_at AS refusedAt
+                 FROM notifications n JOIN ${this.table} e ON e.id = n.enquiry_id
+                 LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
+                 WHERE n.status = 'undeliverable' AND n.due_at >= @since
+                   AND n.kind IN ('acknowledgement', 'reply')
+                   AND (w.owner_id = @staffId OR w.owner_id IS NULL)`,
+              )
+              .all({
+                staffId: options.staffId,
+                since: new Date(options.now.getTime() - DIGEST_REFUSED_WINDOW_MS).toISOString(),
+              }),
           };
         })
         .deferred(),
