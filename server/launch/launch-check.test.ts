@@ -24,6 +24,7 @@ const productionEnv = {
   NOTIFY_TO: "sales@collarise.in",
   MAIL_FROM: "enquiries@collarise.in",
   IMAP_URL: "imaps://enquiries%40collarise.in:secret@imap.zoho.in:993/INBOX",
+  IMAP_AUTHSERV_ID: "mx.zoho.in",
   DATABASE_URL: "sqlite:/srv/collarise/data/site.db",
   BACKUP_INTERVAL_HOURS: "6",
 };
@@ -92,6 +93,13 @@ describe("the launch check", () => {
 
   it("lists nothing once the content and the configuration are filled in", () => {
     expect(launchCheck(loadConfig(productionEnv), filledInContent())).toEqual([]);
+  });
+
+  it("asks which receiving mail server vouches for buyers' addresses when the mailbox is read", () => {
+    const { IMAP_AUTHSERV_ID: _none, ...withoutAuthserv } = productionEnv;
+    expect(launchCheck(loadConfig(withoutAuthserv), filledInContent())).toEqual([
+      expect.objectContaining({ field: "IMAP_AUTHSERV_ID", problem: expect.stringMatching(/Not verified/) }),
+    ]);
   });
 
   it("asks for Firestore's indexes to be deployed, and says which setting tells it", () => {

@@ -113,6 +113,7 @@ export function launchCheck(
     | "BACKUP_INTERVAL_HOURS"
     | "FIRESTORE_INDEXES_DEPLOYED"
     | "IMAP_URL"
+    | "IMAP_AUTHSERV_ID"
     | "VAPID_PUBLIC_KEY"
     | "VAPID_SUBJECT"
   >,
@@ -146,6 +147,11 @@ export function launchCheck(
     );
   } else if (isReserved(new URL(config.IMAP_URL).host)) {
     env("IMAP_URL", "points at an example mail server");
+  } else if (config.IMAP_AUTHSERV_ID.length === 0) {
+    env(
+      "IMAP_AUTHSERV_ID",
+      "is not set: an answer found only by the enquiry's reference in its subject is shown 'Not verified' (name the receiving mail server whose Authentication-Results to believe)",
+    );
   }
   if (config.DATABASE_URL.startsWith("firestore://") && !config.FIRESTORE_INDEXES_DEPLOYED) {
     env(
