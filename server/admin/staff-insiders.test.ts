@@ -51,6 +51,13 @@ async function start(accounts: [email: string, role: "owner" | "member"][]) {
   return { app, staff: (email: string) => staff[email]! };
 }
 
+/** The app closed and started again, empty, with these accounts. */
+async function restart(accounts: [email: string, role: "owner" | "member"][]) {
+  await testApp?.close();
+  await sink?.close();
+  return start(accounts);
+}
+
 async function invite(app: App, cookie: string, email: string, role: "owner" | "member") {
   const answer = await consoleRequest(app, cookie, "POST", ADMIN_API_ROUTES.staffInvitations, {
     email,
@@ -350,5 +357,39 @@ describe("the last-owner guard counts owners who can sign in", () => {
       role: "member",
     });
     expect(now.statusCode).toBe(200);
+  });
+
+  test("two owners demoting each other at the same moment leave one owner: the guard is checked again in the write", async () => {
+    const { app, staff } = await start([
+      ["owner@example.com", "owner"],
+      ["second.owner@example.com", "owner"],
+    ]);
+    const first = staff("owner@example.com");
+    const second = staff("second.owner@example.com");
+    const answers = await Promise.all([
+      consoleRequest(app, first.cookie, "PUT", path(ADMIN_API_ROUTES.staffMember, second.id), {
+        role: "member",
+      }),
+      consoleRequest(app, second.cookie, "PUT", path(ADMIN_API_ROUTES.staffMember, first.id), {
+        role: "member",
+      }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const owners = (await app.store.staff.list()).filter((member) => member.role === "owner");
+    expect(owners).toHaveLength(1);
+
+    // And removing each other at once: the one owner left is never removed by the other's request.
+    const { app: again, staff: staffAgain } = await restart([
+      ["owner@example.com", "owner"],
+      ["second.owner@example.com", "owner"],
+    ]);
+    const a = staffAgain("owner@example.com");
+    const b = staffAgain("second.owner@example.com");
+    const removals = await Promise.all([
+      consoleRequest(again, a.cookie, "DELETE", path(ADMIN_API_ROUTES.staffMember, b.id)),
+      consoleRequest(again, b.cookie, "DELETE", path(ADMIN_API_ROUTES.staffMember, a.id)),
+    ]);
+    expect(removals.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await again.store.staff.list()).filter((member) => member.role === "owner")).toHaveLength(1);
   });
 });

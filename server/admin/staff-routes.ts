@@ -9,7 +9,7 @@ import {
 } from "../../domain/console";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/email";
 import { leavesNoOwner, linkWithdrawal } from "../../domain/staff";
-import { StaffExistsError, type StaffAccount } from "../store/staff";
+import { LastOwnerError, StaffExistsError, type StaffAccount } from "../store/staff";
 import { signedIn } from "./guard";
 import { checkNewPassword, hashPassword, PASSWORD_MAX_LENGTH } from "./passwords";
 import { newStaffLinkId } from "./staff-links";
@@ -128,7 +128,14 @@ export async function staffRoutes(app: FastifyInstance) {
     }
     if (account.role !== role) {
       // Demoted, they may no longer invite: their pending invitations are withdrawn in the same write.
-      await store.members.setRole(account.id, role, app.clock());
+      // Checked again in the write itself: another owner may be changing roles at the same moment.
+      const changed = await store.members
+        .setRole(account.id, role, app.clock(), { keepAnOwner: true })
+        .catch((error: unknown) => {
+          if (error instanceof LastOwnerError) return "last-owner" as const;
+          throw error;
+        });
+      if (changed === "last-owner") return reply.code(409).send({ error: consoleMessages.lastOwner });
       await store.activity.record({
         actor: signedIn(request).email,
         action: "staff-role-changed",
@@ -156,7 +163,13 @@ export async function staffRoutes(app: FastifyInstance) {
     // Removing the account ends its sessions with it, on both stores, and withdraws the pending
     // invitations it sent, in the same write.
     await store.sessions.deleteForStaff(account.id);
-    await store.staff.remove(account.email, app.clock());
+    const removed = await store.staff
+      .remove(account.email, app.clock(), { keepAnOwner: true })
+      .catch((error: unknown) => {
+        if (error instanceof LastOwnerError) return "last-owner" as const;
+        throw error;
+      });
+    if (removed === "last-owner") return reply.code(409).send({ error: consoleMessages.lastOwner });
     await store.activity.record({ actor: actor.email, action: "staff-removed", target: account.email });
     return { unassigned, message: consoleMessages.memberRemoved(account.email, unassigned) };
   });

@@ -4,7 +4,7 @@ import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { keyDocumentId } from "./firestore/connection";
-import { StaffExistsError } from "./staff";
+import { LastOwnerError, StaffExistsError } from "./staff";
 import type { PendingNotification, Store } from "./store";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 
@@ -257,6 +257,27 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(
         await store.members.useLink(invitation.linkId, { passwordHash: "x", totpOff: false, now }),
       ).not.toBe("set");
+    });
+
+    test("asked to keep an owner, a change of role or a removal that would leave no active owner is refused in its own write and changes nothing", async () => {
+      store = await adapter.open();
+      const boss = await anOwner();
+      // An owner only invited is not one who can sign in.
+      await store.members.invite({ email: "next@example.com", role: "owner", ...link(boss.id) });
+      await expect(store.members.setRole(boss.id, "member", now, { keepAnOwner: true })).rejects.toThrow(
+        LastOwnerError,
+      );
+      await expect(store.staff.remove("boss@example.com", now, { keepAnOwner: true })).rejects.toThrow(
+        LastOwnerError,
+      );
+      expect((await store.staff.findById(boss.id))?.role).toBe("owner");
+      // With a second active owner, either goes through.
+      await anOwner("second@example.com");
+      expect(await store.members.setRole(boss.id, "member", now, { keepAnOwner: true })).toBe(true);
+      expect(await store.staff.remove("second@example.com", now, { keepAnOwner: false })).toBe(true);
+      // The operator's own command may still remove anyone.
+      await store.members.setRole(boss.id, "owner", now);
+      expect(await store.staff.remove("boss@example.com")).toBe(true);
     });
 
     test("a member's open enquiries become unassigned, each with a line in its history; closed ones keep their owner", async () => {

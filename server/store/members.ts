@@ -74,9 +74,10 @@ export interface MemberStore {
   /**
    * Sets the role and, in the same transaction, withdraws the pending invitations the account sent
    * that the new role may no longer send (domain/staff.ts: invitationsWithdrawn), as of `at` (now
-   * unless given). False when there is no such account.
+   * unless given). False when there is no such account. With `keepAnOwner`, throws LastOwnerError,
+   * changing nothing, when the staff as read in that transaction would be left with no active owner.
    */
-  setRole(staffId: string, role: StaffRole, at?: Date): Promise<boolean>;
+  setRole(staffId: string, role: StaffRole, at?: Date, options?: { keepAnOwner?: boolean }): Promise<boolean>;
   /** Whether the account has put off the second-factor prompt ("Not now"). */
   setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void>;
   /**

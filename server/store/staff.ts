@@ -18,6 +18,18 @@ export class StaffExistsError extends Error {
   }
 }
 
+/**
+ * A removal or a change of role refused inside its own transaction because it would leave the
+ * console with no owner who can sign in (domain/staff.ts: leavesNoOwner). The routes check first;
+ * this is what two owners demoting or removing each other at the same moment meet.
+ */
+export class LastOwnerError extends Error {
+  constructor() {
+    super("The change would leave the console without an owner who can sign in");
+    this.name = "LastOwnerError";
+  }
+}
+
 /** The console's accounts. E-mail addresses are kept lower-cased: one account per address. */
 export interface StaffStore {
   add(account: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember>;
@@ -28,8 +40,10 @@ export interface StaffStore {
   /**
    * Removes the account and every session of it, and withdraws the pending invitations it sent
    * (domain/staff.ts), in one write, as of `at` (now unless given); false when there was none.
+   * With `keepAnOwner`, throws LastOwnerError, changing nothing, when the staff as read in that
+   * write would be left with no active owner (the operator's own command may remove anyone).
    */
-  remove(email: string, at?: Date): Promise<boolean>;
+  remove(email: string, at?: Date, options?: { keepAnOwner?: boolean }): Promise<boolean>;
   /** Sets a new password and turns TOTP off (a reset is for someone who lost access); false when there is no such account. */
   resetPassword(email: string, passwordHash: string): Promise<boolean>;
   setPendingTotp(id: string, secret: string): Promise<void>;

@@ -11,9 +11,14 @@ import {
   type StaffMember,
   type StaffRole,
 } from "../../../domain/console";
-import { invitationsWithdrawn, linkWithdrawal, type StaffStanding } from "../../../domain/staff";
+import {
+  invitationsWithdrawn,
+  leavesNoOwner,
+  linkWithdrawal,
+  type StaffStanding,
+} from "../../../domain/staff";
 import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
-import { normalizeStaffEmail, StaffExistsError } from "../staff";
+import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
 import { ALREADY_EXISTS, grpcCode, keyDocumentId, sortKey, type FirestoreContext } from "./connection";
 import { staffNotification } from "./enquiries";
@@ -43,6 +48,21 @@ function linkOf(id: string, data: DocumentData): StaffLink {
 export function standingOf(doc: { get(field: string): unknown } | undefined): StaffStanding | null {
   if (!doc) return null;
   return { role: doc.get("role") === "owner" ? "owner" : "member", invited: doc.get("passwordHash") === "" };
+}
+
+/**
+ * Throws LastOwnerError when changing account `id` to `role` (null: removing it) would leave no
+ * active owner among `staff` (every account, as read in the caller's transaction).
+ */
+export function keepAnOwner(
+  staff: readonly QueryDocumentSnapshot[],
+  change: { id: string; role: StaffRole | null },
+): void {
+  const standings = staff.map((doc) => ({
+    id: String(doc.get("id")),
+    ...(standingOf(doc) as StaffStanding),
+  }));
+  if (leavesNoOwner(standings, change)) throw new LastOwnerError();
 }
 
 /**
@@ -239,7 +259,12 @@ export class FirestoreMemberStore implements MemberStore {
     );
   }
 
-  async setRole(staffId: string, role: StaffRole, at = new Date()): Promise<boolean> {
+  async setRole(
+    staffId: string,
+    role: StaffRole,
+    at = new Date(),
+    options: { keepAnOwner?: boolean } = {},
+  ): Promise<boolean> {
     return this.context.run(() =>
       this.context.db.runTransaction(async (transaction) => {
         const [staff, sent] = await Promise.all([
@@ -248,6 +273,7 @@ export class FirestoreMemberStore implements MemberStore {
         ]);
         const account = staff.docs.find((doc) => doc.get("id") === staffId);
         if (!account) return false;
+        if (options.keepAnOwner) keepAnOwner(staff.docs, { id: staffId, role });
         transaction.update(account.ref, { role });
         const after = { ...standingOf(account)!, role };
         for (const ref of invitationsToWithdraw(sent.docs, staff.docs, after)) {

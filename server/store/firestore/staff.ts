@@ -3,7 +3,7 @@ import type { DocumentData } from "firebase-admin/firestore";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import { normalizeStaffEmail, StaffExistsError, type StaffAccount, type StaffStore } from "../staff";
 import { keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
-import { invitationsToWithdraw } from "./members";
+import { invitationsToWithdraw, keepAnOwner } from "./members";
 
 const ALREADY_EXISTS = 6;
 
@@ -103,41 +103,35 @@ export class FirestoreStaffStore implements StaffStore {
     );
   }
 
-  async remove(email: string, at = new Date()): Promise<boolean> {
-    return this.context.run(async () => {
-      const ref = this.staff.doc(keyDocumentId(normalizeStaffEmail(email)));
-      const snapshot = await ref.get();
-      if (!snapshot.exists) return false;
-      const sessions = await this.sessions.where("staffId", "==", String(snapshot.get("id"))).get();
-      // Their devices stop getting notifications.
-      const devices = await this.context.db
-        .collection(PUSH_SUBSCRIPTIONS)
-        .where("staffId", "==", String(snapshot.get("id")))
-        .get();
-      // Their enquiries become unassigned (docs/decisions/022).
-      const owned = await this.context.db
-        .collection("enquiryWork")
-        .where("ownerId", "==", String(snapshot.get("id")))
-        .get();
-      // The invitations they sent die with them (domain/staff.ts).
-      const [sent, staff] = await Promise.all([
-        this.context.db
-          .collection("staffLinks")
-          .where("sentBy", "==", String(snapshot.get("id")))
-          .get(),
-        this.staff.get(),
-      ]);
-      const batch = this.context.db.batch();
-      for (const link of invitationsToWithdraw(sent.docs, staff.docs, null)) {
-        batch.update(link, { revokedAt: at.toISOString() });
-      }
-      for (const session of sessions.docs) batch.delete(session.ref);
-      for (const device of devices.docs) batch.delete(device.ref);
-      for (const work of owned.docs) batch.update(work.ref, { ownerId: "" });
-      batch.delete(ref);
-      await batch.commit();
-      return true;
-    });
+  async remove(email: string, at = new Date(), options: { keepAnOwner?: boolean } = {}): Promise<boolean> {
+    const ref = this.staff.doc(keyDocumentId(normalizeStaffEmail(email)));
+    return this.context.run(() =>
+      // One transaction: the last-owner guard reads the staff as the removal leaves them.
+      this.context.db.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(ref);
+        if (!snapshot.exists) return false;
+        const id = String(snapshot.get("id"));
+        const [sessions, devices, owned, sent, staff] = await Promise.all([
+          transaction.get(this.sessions.where("staffId", "==", id)),
+          // Their devices stop getting notifications.
+          transaction.get(this.context.db.collection(PUSH_SUBSCRIPTIONS).where("staffId", "==", id)),
+          // Their enquiries become unassigned (docs/decisions/022).
+          transaction.get(this.context.db.collection("enquiryWork").where("ownerId", "==", id)),
+          // The invitations they sent die with them (domain/staff.ts).
+          transaction.get(this.context.db.collection("staffLinks").where("sentBy", "==", id)),
+          transaction.get(this.staff),
+        ]);
+        if (options.keepAnOwner) keepAnOwner(staff.docs, { id, role: null });
+        for (const link of invitationsToWithdraw(sent.docs, staff.docs, null)) {
+          transaction.update(link, { revokedAt: at.toISOString() });
+        }
+        for (const session of sessions.docs) transaction.delete(session.ref);
+        for (const device of devices.docs) transaction.delete(device.ref);
+        for (const work of owned.docs) transaction.update(work.ref, { ownerId: "" });
+        transaction.delete(ref);
+        return true;
+      }),
+    );
   }
 
   async resetPassword(email: string, passwordHash: string): Promise<boolean> {

@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { CLOSED_STATUSES, type StaffMember, type StaffRole } from "../../../domain/console";
-import { invitationsWithdrawn, linkWithdrawal, type StaffStanding } from "../../../domain/staff";
+import {
+  invitationsWithdrawn,
+  leavesNoOwner,
+  linkWithdrawal,
+  type StaffStanding,
+} from "../../../domain/staff";
 import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
-import { normalizeStaffEmail, StaffExistsError } from "../staff";
+import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
 import { newRowId } from "./row-id";
@@ -27,6 +32,24 @@ function standingOf(db: Database.Database, staffId: string): StaffStanding | nul
     )
     .get(staffId);
   return row ? { role: row.role === "owner" ? "owner" : "member", invited: row.invited === 1 } : null;
+}
+
+/**
+ * Throws LastOwnerError, in the caller's transaction, when changing account `id` to `role` (null:
+ * removing it) would leave no active owner among the staff as they stand there.
+ */
+export function keepAnOwner(db: Database.Database, change: { id: string; role: StaffRole | null }): void {
+  const staff = db
+    .prepare<[], { id: string; role: string; invited: number }>(
+      `SELECT id, role, password_hash = '' AS invited FROM staff`,
+    )
+    .all()
+    .map((row) => ({
+      id: row.id,
+      role: row.role === "owner" ? ("owner" as const) : ("member" as const),
+      invited: row.invited === 1,
+    }));
+  if (leavesNoOwner(staff, change)) throw new LastOwnerError();
 }
 
 /**
@@ -203,10 +226,16 @@ export class SqliteMemberStore implements MemberStore {
     );
   }
 
-  async setRole(staffId: string, role: StaffRole, at = new Date()): Promise<boolean> {
+  async setRole(
+    staffId: string,
+    role: StaffRole,
+    at = new Date(),
+    options: { keepAnOwner?: boolean } = {},
+  ): Promise<boolean> {
     return this.run((db) =>
       db
         .transaction(() => {
+          if (options.keepAnOwner) keepAnOwner(db, { id: staffId, role });
           if (db.prepare(`UPDATE staff SET role = ? WHERE id = ?`).run(role, staffId).changes !== 1)
             return false;
           withdrawInvitations(db, staffId, standingOf(db, staffId), at);

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import { normalizeStaffEmail, StaffExistsError, type StaffAccount, type StaffStore } from "../staff";
 import type { SqliteRun } from "./connection";
-import { withdrawInvitations } from "./members";
+import { keepAnOwner, withdrawInvitations } from "./members";
 
 interface StaffRow {
   id: string;
@@ -91,7 +91,7 @@ export class SqliteStaffStore implements StaffStore {
     );
   }
 
-  async remove(email: string, at = new Date()): Promise<boolean> {
+  async remove(email: string, at = new Date(), options: { keepAnOwner?: boolean } = {}): Promise<boolean> {
     return this.run((db) =>
       db
         .transaction(() => {
@@ -99,6 +99,7 @@ export class SqliteStaffStore implements StaffStore {
             .prepare<[string], { id: string }>(`SELECT id FROM staff WHERE email = ?`)
             .get(normalizeStaffEmail(email));
           if (!row) return false;
+          if (options.keepAnOwner) keepAnOwner(db, { id: row.id, role: null });
           // The invitations they sent die with them; sessions go with the account (ON DELETE CASCADE).
           withdrawInvitations(db, row.id, null, at);
           return db.prepare(`DELETE FROM staff WHERE id = ?`).run(row.id).changes === 1;
