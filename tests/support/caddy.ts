@@ -7,6 +7,8 @@ import { projectRoot } from "./server-process";
 
 export interface RunningCaddy {
   baseUrl: string;
+  /** Caddy's admin API (`http://127.0.0.1:<port>`), when it was asked for. */
+  adminUrl?: string;
   port: number;
   child: ChildProcess;
   output(): string;
@@ -17,12 +19,18 @@ export interface RunningCaddy {
  * Debian's Caddy running the project's own `deploy/Caddyfile` on a free loopback port, in plain
  * http, in front of `upstreams` (`127.0.0.1:<port>` each); resolves once a request through it
  * reaches an instance's /api/health. `scripts/ensure-services.sh` installs Caddy where missing.
+ * With `admin`, its admin API listens on a free loopback port (off otherwise).
  */
 export async function startCaddy(
   upstreams: string[],
-  { port: wanted, timeoutMs = 20_000 }: { port?: number; timeoutMs?: number } = {},
+  {
+    port: wanted,
+    timeoutMs = 20_000,
+    admin = false,
+  }: { port?: number; timeoutMs?: number; admin?: boolean } = {},
 ): Promise<RunningCaddy> {
   const port = wanted ?? (await unusedPort());
+  const adminAddress = admin ? `127.0.0.1:${await unusedPort()}` : undefined;
   const home = await mkdtemp(join(tmpdir(), "collarise-caddy-"));
   const child = spawn(
     process.env.CADDY_PATH ?? "caddy",
@@ -35,9 +43,8 @@ export async function startCaddy(
         XDG_CONFIG_HOME: join(home, "config"),
         SITE_ADDRESS: `http://127.0.0.1:${port}`,
         UPSTREAMS: upstreams.join(" "),
-        CADDY_ADMIN: "off",
+        CADDY_ADMIN: adminAddress ?? "off",
         CADDY_BIND: "default_bind 127.0.0.1",
-        HEALTH_INTERVAL: "1s",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -67,6 +74,7 @@ export async function startCaddy(
   }
   return {
     baseUrl,
+    adminUrl: adminAddress && `http://${adminAddress}`,
     port,
     child,
     output: () => output,
