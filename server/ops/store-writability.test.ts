@@ -85,7 +85,11 @@ describe("the store's writability", () => {
   it("stays not writable while the probe write fails or is not taken", async () => {
     const { state, writability } = fixture({ disk: false });
     writability.failed(grpc(8));
+    // Not probed at once: the failure is news enough.
+    expect(await writability.check()).toBe(false);
+    expect(state.probeWrites).toBe(0);
     state.probeTaken = false;
+    state.at += WRITE_PROBE_EVERY_MS;
     expect(await writability.check()).toBe(false);
     state.at += WRITE_PROBE_EVERY_MS;
     state.probeTaken = true;
@@ -95,11 +99,13 @@ describe("the store's writability", () => {
 
   it("is not cleared by a probe that began before another write failed", async () => {
     const probes: ((taken: boolean) => void)[] = [];
+    let at = 0;
     const writability = storeWritability({
-      now: () => 0,
+      now: () => at,
       probeWrite: () => new Promise<boolean>((resolve) => probes.push(resolve)),
     });
     writability.failed(sqlite("SQLITE_IOERR"));
+    at += WRITE_PROBE_EVERY_MS;
     const checked = writability.check();
     await expect.poll(() => probes.length).toBe(1);
     writability.failed(sqlite("SQLITE_FULL"));

@@ -82,6 +82,8 @@ export function storeWritability(options: StoreWritabilityOptions) {
       if (!meansCannotWrite(error)) return;
       failures++;
       writable = false;
+      // The failure is as fresh as a probe: the first probe comes an interval after it.
+      probedAt = now();
     },
     /** Whether the store can write, after a probe write when it is marked and one is due. */
     async check(): Promise<boolean> {
