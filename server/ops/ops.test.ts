@@ -163,7 +163,9 @@ describe("/livez, /readyz and /api/health", () => {
       .toBe(200);
     expect(sample((await get(t, OPS_PATHS.metrics)).body, "collarise_store_writable")).toBe(1);
     const probe = new Database(t.databaseUrl.slice("sqlite:".length), { readonly: true });
-    onTestFinished(() => probe.close());
+    onTestFinished(() => {
+      probe.close();
+    });
     expect(probe.prepare("SELECT job FROM leases WHERE job = ?").get(WRITE_PROBE_JOB)).toBeDefined();
     expect(await t.app.store.enquiries.list()).toHaveLength(0);
   });
