@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -78,6 +79,8 @@ export interface BuildAppOptions {
   reminders?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
   /** How old the outbox's and webhooks' figures in /metrics may be (tests make them fresher). */
   metrics?: { backlogMaxAgeMs?: number };
+  /** How often a store that cannot write is probed (tests probe at every readiness check). */
+  readiness?: { writeProbeEveryMs?: number };
   /** The mailbox reader (IMAP_URL): the clock, timers and lease (tests set them). */
   mailbox?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
 }
@@ -95,6 +98,7 @@ export async function buildApp({
   reminders,
   metrics,
   mailbox,
+  readiness,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: withoutPersonalData(logger),
@@ -155,8 +159,8 @@ export async function buildApp({
   // Every failed store call, whoever made it, is counted in /metrics and makes readiness ask again.
   // Installed once the workers it reads exist; the store and the webhook worker report to it then.
   const installed: { ops?: Ops } = {};
-  const store = instrumentStore(await createStore(config.DATABASE_URL), (concern, kind) =>
-    installed.ops?.storeFailed(concern, kind),
+  const store = instrumentStore(await createStore(config.DATABASE_URL), (concern, kind, error) =>
+    installed.ops?.storeFailed(concern, kind, error),
   );
   app.decorate("store", store);
   app.decorate("clock", clock);
@@ -350,6 +354,9 @@ export async function buildApp({
     backups: () => backups?.status,
     digestLastRunAt: () => digests.lastRunAt(),
     mailbox: () => mailboxReader?.status(),
+    instanceId,
+    ...(databasePath ? { dataFolder: dirname(databasePath) } : {}),
+    ...(readiness?.writeProbeEveryMs !== undefined ? { writeProbeEveryMs: readiness.writeProbeEveryMs } : {}),
     ...(metrics?.backlogMaxAgeMs !== undefined ? { backlogMaxAgeMs: metrics.backlogMaxAgeMs } : {}),
   });
   await app.register(fastifyRateLimit, {

@@ -8,6 +8,8 @@ import { cachedRead } from "./cached-read";
 import { createMetrics, type EndpointBacklog, type Metrics } from "./metrics";
 import { isOperator } from "./operator-access";
 import { readinessCheck, type ReadinessCheck } from "./readiness";
+import { storeWritability } from "./store-writability";
+import { diskSpaceOf } from "./data-disk";
 import { WEBHOOK_DELIVERIES_LISTED } from "../../domain/webhooks";
 import type { MailboxStatus } from "../mail/mailbox-reader";
 
@@ -27,8 +29,11 @@ export interface Ops {
   outboxBacklog: (maxAgeMs: number) => ReturnType<Store["enquiries"]["outboxBacklog"]>;
   /** Whether the caller may see operators' detail (this machine, or METRICS_TOKEN). */
   isOperator: (request: FastifyRequest) => boolean;
-  /** A store call failed somewhere: counted, and the next readiness check asks the store again. */
-  storeFailed(concern: string, kind: "unavailable" | "failed"): void;
+  /**
+   * A store call failed somewhere: counted, the next readiness check asks the store again, and
+   * an error saying it cannot write marks it so until a probe write succeeds.
+   */
+  storeFailed(concern: string, kind: "unavailable" | "failed", error: unknown): void;
 }
 
 declare module "fastify" {
@@ -46,6 +51,12 @@ export interface OpsOptions {
   backups: () => BackupStatus | undefined;
   digestLastRunAt: () => Date | null;
   mailbox: () => MailboxStatus | undefined;
+  /** This instance's name in the store's leases: its probe writes go to a lease of its own job. */
+  instanceId: string;
+  /** The folder of the SQLite database, whose disk's free space is watched; none on Firestore. */
+  dataFolder?: string;
+  /** Tests probe a store that cannot write at every readiness check. */
+  writeProbeEveryMs?: number;
   /** Tests make the backlog's reads fresher than a scrape every few seconds needs. */
   backlogMaxAgeMs?: number;
 }
@@ -63,6 +74,9 @@ async function webhookBacklog(store: Store): Promise<Map<string, EndpointBacklog
   return figures;
 }
 
+/** The lease job the readiness check's probe writes take, for no time: it never keeps a job from running. */
+export const WRITE_PROBE_JOB = "store-write-probe";
+
 /**
  * Liveness, readiness and metrics (docs/operations.md): `/livez` answers from memory, `/readyz`
  * says whether to send this instance traffic, `/metrics` gives Prometheus its figures. Registered
@@ -70,7 +84,19 @@ async function webhookBacklog(store: Store): Promise<Map<string, EndpointBacklog
  */
 export function installOps(app: FastifyInstance, options: OpsOptions): Ops {
   const { config, store } = options;
-  const readiness = readinessCheck({ store, counters: () => options.counters.state() });
+  const { dataFolder } = options;
+  const diskSpace = dataFolder ? () => diskSpaceOf(dataFolder) : undefined;
+  const writability = storeWritability({
+    // A lease taken for 0 ms: a real write to a row the store already has, which runs out at once.
+    probeWrite: () => store.leases.take(WRITE_PROBE_JOB, options.instanceId, new Date(), 0),
+    ...(diskSpace ? { freeBytes: async () => (await diskSpace())?.freeBytes } : {}),
+    ...(options.writeProbeEveryMs !== undefined ? { probeEveryMs: options.writeProbeEveryMs } : {}),
+  });
+  const readiness = readinessCheck({
+    store,
+    writability,
+    counters: () => options.counters.state(),
+  });
   const backlog = cachedRead(() => store.enquiries.outboxBacklog());
   const endpoints = cachedRead(() => webhookBacklog(store));
   const metrics = createMetrics({
@@ -85,6 +111,7 @@ export function installOps(app: FastifyInstance, options: OpsOptions): Ops {
     backups: options.backups,
     digestLastRunAt: options.digestLastRunAt,
     mailbox: options.mailbox,
+    ...(diskSpace ? { dataDisk: diskSpace } : {}),
     ...(options.backlogMaxAgeMs !== undefined ? { backlogMaxAgeMs: options.backlogMaxAgeMs } : {}),
   });
   const ops: Ops = {
@@ -92,8 +119,9 @@ export function installOps(app: FastifyInstance, options: OpsOptions): Ops {
     metrics,
     outboxBacklog: (maxAgeMs) => backlog.get(maxAgeMs),
     isOperator: (request) => isOperator(request, config.METRICS_TOKEN),
-    storeFailed(concern, kind) {
+    storeFailed(concern, kind, error) {
       metrics.storeError(concern, kind);
+      writability.failed(error);
       readiness.storeFailed();
       backlog.forget();
     },
@@ -113,7 +141,12 @@ export function installOps(app: FastifyInstance, options: OpsOptions): Ops {
     const detail = ops.isOperator(request)
       ? {
           reasons: state.reasons,
-          checks: { store: state.store, counters: state.counters, shuttingDown: state.shuttingDown },
+          checks: {
+            store: state.store,
+            writable: state.writable,
+            counters: state.counters,
+            shuttingDown: state.shuttingDown,
+          },
         }
       : {};
     return state.ready

@@ -16,16 +16,16 @@ function kindOf(error: unknown): StoreErrorKind {
 
 /**
  * The store, with every failed call reported to `onError` by its concern (`enquiries`,
- * `webhooks`, `ping`…) whoever made it: routes, the outbox, the sweeps. The adapters are not
- * touched: each concern is wrapped where the app opens the store, and calls still run with the
- * concern itself as `this`.
+ * `webhooks`, `ping`…) and with the error itself (the store's writability is judged from it),
+ * whoever made it: routes, the outbox, the sweeps. The adapters are not touched: each concern is
+ * wrapped where the app opens the store, and calls still run with the concern itself as `this`.
  */
 export function instrumentStore<T extends Store>(
   store: T,
-  onError: (concern: string, kind: StoreErrorKind) => void,
+  onError: (concern: string, kind: StoreErrorKind, error: unknown) => void,
 ): T {
   const report = (concern: string, error: unknown) => {
-    if (!isRefusal(error)) onError(concern, kindOf(error));
+    if (!isRefusal(error)) onError(concern, kindOf(error), error);
   };
   const wrapCall =
     (concern: string, target: object, method: (...args: unknown[]) => unknown) =>

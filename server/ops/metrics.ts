@@ -8,6 +8,7 @@ import type { RetentionStatus } from "../retention/retention-schedule";
 import type { OutboxBacklog } from "../store/store";
 import type { StoreErrorKind } from "./instrument-store";
 import type { ReadinessCheck } from "./readiness";
+import type { DiskSpace } from "./data-disk";
 
 /** How old the outbox's backlog may be when scraped: one store read per this, however often scraped. */
 export const BACKLOG_MAX_AGE_MS = 10_000;
@@ -35,6 +36,8 @@ export interface MetricSources {
   digestLastRunAt: () => Date | null;
   /** The mailbox reader's figures, with IMAP_URL only. */
   mailbox: () => MailboxStatus | undefined;
+  /** The space of the SQLite database's disk, read at each scrape; none on Firestore. */
+  dataDisk?: () => Promise<DiskSpace | undefined>;
   /** Tests make the backlog's reads fresher. */
   backlogMaxAgeMs?: number;
   now?: () => Date;
@@ -143,6 +146,38 @@ export function createMetrics(sources: MetricSources) {
       this.set((await sources.readiness.check()).ready ? 1 : 0);
     },
   });
+  new Gauge({
+    name: "collarise_store_writable",
+    help: "0 from a store write refused for want of space, a read-only file or an I/O error until a probe write succeeds; 1 otherwise.",
+    registers,
+    async collect() {
+      this.set((await sources.readiness.check()).writable ? 1 : 0);
+    },
+  });
+  const { dataDisk } = sources;
+  if (dataDisk) {
+    // A statfs each, cheap; a folder that cannot be read leaves the last figures.
+    let space: DiskSpace | undefined;
+    const readSpace = async () => (space = (await dataDisk()) ?? space);
+    new Gauge({
+      name: "collarise_data_disk_free_bytes",
+      help: "Bytes the service may still write on the disk holding the SQLite database.",
+      registers,
+      async collect() {
+        const read = await readSpace();
+        if (read) this.set(read.freeBytes);
+      },
+    });
+    new Gauge({
+      name: "collarise_data_disk_size_bytes",
+      help: "The size of the disk holding the SQLite database.",
+      registers,
+      async collect() {
+        const read = await readSpace();
+        if (read) this.set(read.sizeBytes);
+      },
+    });
+  }
   if (sources.redis) {
     new Gauge({
       name: "collarise_rate_limit_redis_connected",

@@ -4,7 +4,8 @@ import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { retailersEnquiry } from "../../tests/support/enquiry-bodies";
 import { buildTestApp, testAppPerTest, type TestApp } from "../../tests/support/test-app";
 import { healthMessages } from "../routes/health";
-import { OPS_PATHS, opsMessages } from ".";
+import { StoreUnavailableError } from "../store/store";
+import { OPS_PATHS, opsMessages, WRITE_PROBE_JOB } from ".";
 
 const start = testAppPerTest();
 const TOKEN = "a-long-metrics-token-0123456789";
@@ -137,6 +138,36 @@ describe("/livez, /readyz and /api/health", () => {
     } finally {
       release();
     }
+  });
+
+  it("a write Firestore refuses as out of quota: not ready, 'cannot write', until the readiness check's own probe write succeeds", async () => {
+    const t = await start();
+    // As the Firestore adapter throws it: gRPC RESOURCE_EXHAUSTED as the cause.
+    const refused = new StoreUnavailableError("Firestore cannot be used (code 8: quota)", {
+      cause: Object.assign(new Error("quota"), { code: 8 }),
+    });
+    const add = vi.spyOn(t.app.store.enquiries, "add").mockRejectedValue(refused);
+    expect((await postEnquiry(t, retailersEnquiry)).statusCode).toBe(503);
+    const notReady = await get(t, OPS_PATHS.ready);
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toMatchObject({
+      reasons: ["the store cannot write (disk full, read-only or failing)"],
+      checks: { store: "cannot write", writable: false },
+    });
+    expect(sample((await get(t, OPS_PATHS.metrics)).body, "collarise_store_writable")).toBe(0);
+
+    // The quota is back; no enquiry is sent: the readiness check's probe write alone brings it back.
+    add.mockRestore();
+    await expect
+      .poll(async () => (await get(t, OPS_PATHS.ready)).statusCode, { timeout: 20_000, interval: 250 })
+      .toBe(200);
+    expect(sample((await get(t, OPS_PATHS.metrics)).body, "collarise_store_writable")).toBe(1);
+    const probe = new Database(t.databaseUrl.slice("sqlite:".length), { readonly: true });
+    onTestFinished(() => {
+      probe.close();
+    });
+    expect(probe.prepare("SELECT job FROM leases WHERE job = ?").get(WRITE_PROBE_JOB)).toBeDefined();
+    expect(await t.app.store.enquiries.list()).toHaveLength(0);
   });
 
   it("say not ready from the moment the server starts to close", async () => {

@@ -1,5 +1,6 @@
 import type { CountersState } from "../rate-limit-store";
 import type { Store } from "../store/store";
+import type { StoreWritability } from "./store-writability";
 
 /** How long a store that answered counts as answering: probes in between cost nothing. */
 export const STORE_ANSWER_FRESH_MS = 1_000;
@@ -10,13 +11,17 @@ export interface Readiness {
   ready: boolean;
   /** What keeps the instance from taking traffic, in words for an operator; empty when ready. */
   reasons: string[];
-  store: "ok" | "unavailable";
+  /** `cannot write`: it answers, but a write failed for want of space, a read-only file or an I/O error. */
+  store: "ok" | "unavailable" | "cannot write";
+  /** False from a write the store refused for those causes until a probe write succeeds. */
+  writable: boolean;
   counters: CountersState;
   shuttingDown: boolean;
 }
 
 /**
- * Whether this instance should take traffic: its store answers, its per-address counters have
+ * Whether this instance should take traffic: its store answers and can write (`storeWritability`:
+ * a full disk lets the store answer while every enquiry fails), its per-address counters have
  * connected since it started, and it is not shutting down. The store's answer is kept for
  * STORE_ANSWER_FRESH_MS and shared by callers meanwhile; a failure is never kept, and a store
  * error seen anywhere forgets the last answer at once.
@@ -27,6 +32,7 @@ export interface Readiness {
  */
 export function readinessCheck(options: {
   store: Pick<Store, "ping">;
+  writability: Pick<StoreWritability, "check" | "writable">;
   counters: () => CountersState;
   now?: () => number;
 }) {
@@ -67,15 +73,19 @@ export function readinessCheck(options: {
     },
     async check(): Promise<Readiness> {
       const storeOk = now() - answeredAt < STORE_ANSWER_FRESH_MS || (await ping());
+      // A store that does not answer is not probed with a write: it would only fail again.
+      const writable = storeOk ? await options.writability.check() : options.writability.writable;
       const counters = options.counters();
       const reasons: string[] = [];
       if (shuttingDown) reasons.push("shutting down");
       if (!storeOk) reasons.push("the store is not answering");
+      else if (!writable) reasons.push("the store cannot write (disk full, read-only or failing)");
       if (counters === "connecting") reasons.push("the per-address counters (Redis) have not connected");
       return {
         ready: reasons.length === 0,
         reasons,
-        store: storeOk ? "ok" : "unavailable",
+        store: !storeOk ? "unavailable" : writable ? "ok" : "cannot write",
+        writable,
         counters,
         shuttingDown,
       };
