@@ -1,4 +1,5 @@
 import type { Config } from "../config";
+import { UNITS_ENVIRONMENT_FILE } from "../environment-file";
 
 /**
  * The brand details a launch depends on, each with the file and field it comes from. The build
@@ -39,7 +40,7 @@ export interface LaunchItem {
   problem: string;
 }
 
-export const ENVIRONMENT_FILE = "environment (/etc/collarise/collarise.env)";
+export const ENVIRONMENT_FILE = `environment (${UNITS_ENVIRONMENT_FILE})`;
 
 /**
  * The fictional details the project was written with (docs/decisions/005): still one of these,

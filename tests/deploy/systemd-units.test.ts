@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { UNITS_ENVIRONMENT_FILE } from "../../server/environment-file";
 
 const deployDir = fileURLToPath(new URL("../../deploy", import.meta.url));
 
@@ -28,6 +29,11 @@ describe("the systemd units in deploy/", () => {
       const settings = await serviceSettings(unit);
       expect(settings.get("UMask")).toBe("0077");
       expect(settings.get("User")).toBe("collarise");
+    });
+
+    it(`${unit} reads the environment file the operator commands read by default`, async () => {
+      const settings = await serviceSettings(unit);
+      expect(settings.get("EnvironmentFile")).toBe(UNITS_ENVIRONMENT_FILE);
     });
   }
 });
