@@ -54,7 +54,13 @@ export const SHIPPED_PLACEHOLDERS: ReadonlySet<string> = new Set([
   "911141552024",
   "10024011000123",
   "Plot 27, Okhla Industrial Estate, Phase III",
+  "110020",
   "1499",
+  // The Hindi pages' own words for the same company and address (domain/brand.hi.ts, app/content/site.hi.ts).
+  "सानवेरा हेल्थकेयर प्रा. लि.",
+  "सानवेरा हेल्थकेयर",
+  "प्लॉट 27, ओखला इंडस्ट्रियल एस्टेट, फ़ेज़ III",
+  "नई दिल्ली 110020",
 ]);
 
 /**
