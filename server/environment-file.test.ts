@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
+import { loadConfig } from "./config";
 import { applyEnvironmentFile, EnvironmentFileError, parseEnvironmentFile } from "./environment-file";
 
 const dir = mkdtempSync(join(tmpdir(), "environment-file-"));
@@ -76,5 +78,18 @@ describe("the environment file an operator command reads", () => {
 
   test("refuses a file named with --env-file that is not there", () => {
     expect(() => applyEnvironmentFile(join(dir, "missing.env"), {})).toThrow(EnvironmentFileError);
+  });
+});
+
+describe("deploy/collarise.env.example", () => {
+  test("is a configuration the server takes, sending from the mailbox IMAP_URL reads", () => {
+    const text = readFileSync(
+      fileURLToPath(new URL("../deploy/collarise.env.example", import.meta.url)),
+      "utf8",
+    );
+    const config = loadConfig(parseEnvironmentFile(text));
+    expect(config.DATABASE_URL).toBe("sqlite:/srv/collarise/data/site.db");
+    const mailbox = decodeURIComponent(new URL(config.IMAP_URL!).username);
+    expect(config.MAIL_FROM).toBe(mailbox);
   });
 });
