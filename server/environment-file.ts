@@ -147,8 +147,9 @@ export function applyEnvironmentFile(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (explicit === undefined && code === "ENOENT") return null;
-    const why =
-      code === "EACCES" ? "permission denied" : code === "ENOENT" ? "no such file" : (error as Error).message;
+    if (code === "ENOENT")
+      throw new EnvironmentFileError(`Cannot read the environment file ${path}: no such file.`);
+    const why = code === "EACCES" ? "permission denied" : (error as Error).message;
     throw new EnvironmentFileError(
       `Cannot read the environment file ${path} (${why}): run the command as the service's account ` +
         "(sudo -u collarise …), or name the file to read with --env-file <path>.",
