@@ -383,6 +383,7 @@ export const landingHi: LandingContent = {
         value: `${companyHi.phone}, ${companyHi.email}; सोमवार से शनिवार, सुबह 10 से शाम 6 बजे तक`,
       },
       { key: "licence", label: "FSSAI लाइसेंस नं.", value: product.fssaiLicence },
+      ...(facts.gstin ? [{ key: "gstin", label: "GSTIN", value: facts.gstin }] : []),
     ],
   },
   controls: {

@@ -446,6 +446,7 @@ export const declarations = {
       value: `${company.phone.display}, ${company.email}; Monday to Saturday, 10 am to 6 pm`,
     },
     { key: "licence", label: "FSSAI licence no.", value: product.fssaiLicence },
+    ...(facts.gstin ? [{ key: "gstin", label: "GSTIN", value: facts.gstin }] : []),
   ],
 } as const;
 

@@ -33,8 +33,7 @@ export const pages = {
   privacyPolicy: {
     path: PAGE_PATHS.privacyPolicy,
     title: "Privacy Policy | Collarise Collagen Peptide",
-    description:
-      "How Sanvera Healthcare collects, uses and protects the information you give on the Collarise website, and how to reach us about it.",
+    description: `How ${company.shortName} collects, uses and protects the information you give on the Collarise website, and how to reach us about it.`,
   },
 } as const;
 

@@ -21,6 +21,7 @@ export const productHi = {
   dosageNote: "अपने डॉक्टर के बताए अनुसार लें।",
 } as const;
 
+/** The company's address in Hindi, written apart from site.ts's: fill it in with that one. */
 const addressLines = ["प्लॉट 27, ओखला इंडस्ट्रियल एस्टेट, फ़ेज़ III", "नई दिल्ली 110020", "भारत"] as const;
 
 /** The company as the Hindi pages name it. */
@@ -86,8 +87,7 @@ export const siteTextHi: SiteText = {
     },
     privacyPolicy: {
       title: `गोपनीयता नीति | ${brandHi.productFullName}`,
-      description:
-        "Collarise वेबसाइट पर दी गई आपकी जानकारी सानवेरा हेल्थकेयर कैसे इकट्ठा करती है, कैसे इस्तेमाल करती है और कैसे सुरक्षित रखती है, और इस बारे में हमसे कैसे संपर्क करें।",
+      description: `Collarise वेबसाइट पर दी गई आपकी जानकारी ${brandHi.companyShortName} कैसे इकट्ठा करती है, कैसे इस्तेमाल करती है और कैसे सुरक्षित रखती है, और इस बारे में हमसे कैसे संपर्क करें।`,
     },
   },
   ogImageAlt: `${brandHi.productFullName}, संतरे के स्वाद वाला 12.5 ग्राम का सैशे`,

@@ -50,6 +50,11 @@ export const declarations = {
   sachetGrams: 12.5,
   bestBeforeMonths: 18,
   countryOfOrigin: "IN",
+  /**
+   * The company's GST registration (15 characters), shown among the declarations of both pages
+   * once set; `npm run check-launch` asks for it until then.
+   */
+  gstin: null as string | null,
   customerCare: {
     /** ISO days and 24-hour times, for the Product data; the pages say them in words. */
     days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],

@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from "node:fs";
 import { readdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
@@ -42,6 +43,17 @@ function backupName(at: Date): string {
  * saying what is wrong.
  */
 export function checkDatabaseFile(file: string): { schemaVersion: number; enquiries: number } {
+  // A copy of a WAL database is marked WAL too, so reading it makes its -wal and -shm files, which a
+  // read-only connection leaves behind: remove those this check made (it writes nothing to them).
+  const made = ["-wal", "-shm"].map((suffix) => `${file}${suffix}`).filter((path) => !existsSync(path));
+  try {
+    return readDatabaseFile(file);
+  } finally {
+    for (const path of made) rmSync(path, { force: true });
+  }
+}
+
+function readDatabaseFile(file: string): { schemaVersion: number; enquiries: number } {
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });

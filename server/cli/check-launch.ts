@@ -2,26 +2,47 @@
  * What still stands between the site and its launch: every brand detail that is still a
  * placeholder or an example (with its file and field), and what production's configuration lacks.
  *
- *   npm run check-launch [-- <launch-content.json>]
+ *   npm run check-launch [-- <launch-content.json>] [--env-file <path>]
  *
- * Reads the configuration from the environment, as the server does (run it with the production
- * environment file's variables), and the brand details the build recorded. Exits 1 while
- * anything remains, 0 when nothing does, 2 when it cannot tell.
+ * Reads the configuration as the server does, after the service's environment file (command.ts),
+ * and the brand details the build recorded. Exits 1 while anything remains, 0 when nothing does,
+ * 2 when it cannot tell.
  */
-import { ConfigError, loadConfig } from "../config";
 import { formatLaunchItems, launchCheck } from "../launch/launch-check";
 import { readLaunchContent } from "../launch/launch-content-file";
+import {
+  CommandError,
+  configFromEnvironment,
+  ENV_FILE_USAGE,
+  parseArguments,
+  readArguments,
+  UsageError,
+} from "./command";
 
-async function main(): Promise<number> {
+export const USAGE = `Usage: npm run check-launch [-- <launch-content.json>] [--env-file <path>]
+
+${ENV_FILE_USAGE}
+Exits 1 while anything remains to put right, 0 when nothing does, 2 when it cannot tell.`;
+
+function parse(argv: string[]): { contentFile: string | undefined; envFile: string | undefined } {
+  const parsed = readArguments(argv, {});
+  const [contentFile, ...extra] = parsed.positionals;
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+  return { contentFile, envFile: parsed.values["env-file"] };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseArguments(() => parse(argv), USAGE);
+  if (!("request" in parsed)) return parsed.exitCode;
   let config;
   try {
-    config = loadConfig();
+    config = configFromEnvironment(parsed.request.envFile);
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof CommandError)) throw error;
     process.stderr.write(`${error.message}\n`);
     return 2;
   }
-  const content = await readLaunchContent(process.argv[2]);
+  const content = await readLaunchContent(parsed.request.contentFile);
   if (!content) {
     process.stderr.write(
       "No brand details recorded by a build (launch-content.json): run npm run build first.\n",
@@ -37,7 +58,7 @@ async function main(): Promise<number> {
   return 1;
 }
 
-main().then(
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

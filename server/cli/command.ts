@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ConfigError, loadConfig, type Config } from "../config";
+import { applyEnvironmentFile, EnvironmentFileError } from "../environment-file";
 import { sharedDataOf } from "../private-data";
 import { createStore, StoreUnavailableError, type Store } from "../store";
 import { keepNewFilesPrivate } from "../store/sqlite/private-files";
@@ -18,19 +19,36 @@ export class CommandError extends Error {
   }
 }
 
+/** The option every operator command takes, and what its usage says of it. */
+export const ENV_FILE_OPTION = { "env-file": { type: "string" } } as const;
+export const ENV_FILE_USAGE = `Reads the service's environment file (--env-file <path>; by default
+/etc/collarise/collarise.env, or COLLARISE_ENV_FILE, when it exists); a variable
+already set in the shell wins over the file.`;
+
 /**
- * The configuration, read and checked as the server reads it; a bad value ends the command with 2,
- * and so does SQLite data that other accounts of the machine may read or write, as the server
- * refuses to start on it.
+ * The configuration, read and checked as the server reads it, after the environment file the
+ * service runs with (`envFile`, `--env-file`, or the units' own): the command then works on the
+ * service's database, not on the default `./data/site.db`. Says on stderr which file it read, by
+ * path alone: the values hold passwords. A file it cannot read or a bad value ends it with 2.
  */
-export function commandConfig(): Config {
-  let config;
+export function configFromEnvironment(envFile: string | undefined): Config {
   try {
-    config = loadConfig();
+    const read = applyEnvironmentFile(envFile);
+    if (read) process.stderr.write(`Read the environment file ${read} (variables set in the shell win).\n`);
+    return loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) throw new CommandError(error.message, 2);
+    if (error instanceof ConfigError || error instanceof EnvironmentFileError)
+      throw new CommandError(error.message, 2);
     throw error;
   }
+}
+
+/**
+ * The configuration as `configFromEnvironment` reads it; SQLite data that other accounts of the
+ * machine may read or write also ends the command with 2, as the server refuses to start on it.
+ */
+export function commandConfig(envFile: string | undefined): Config {
+  const config = configFromEnvironment(envFile);
   const shared = sharedDataOf(config);
   if (shared.length > 0) throw new CommandError(shared.join("\n"), 2);
   return config;
@@ -63,20 +81,29 @@ export function runCommand(main: () => Promise<number>): void {
 export class UsageError extends Error {}
 
 /**
- * A command's positionals and `options` (and `--help`), strictly: an unknown option or a missing
- * value is a UsageError, and so is `--help` (its message empty: the usage alone is shown).
+ * A command's positionals and `options` (and `--env-file` and `--help`), strictly: an unknown
+ * option or a missing value is a UsageError, and so is `--help` (its message empty: the usage alone
+ * is shown).
  */
 export function readArguments<const Options extends NonNullable<ParseArgsConfig["options"]>>(
   argv: string[],
   options: Options,
 ) {
-  const help = { help: { type: "boolean", short: "h" } } as const;
+  const common = { ...ENV_FILE_OPTION, help: { type: "boolean", short: "h" } } as const;
   const config: {
     args: string[];
     allowPositionals: true;
     strict: true;
-    options: Options & typeof help;
-  } = { args: argv, allowPositionals: true, strict: true, options: { ...options, ...help } };
+    options: Options & typeof common;
+  } = {
+    // The npm scripts run `node <command>.js -- <arguments>`: Node itself reads a `--env-file`
+    // anywhere before a `--` and stops at a missing or unreadable file with its own "not found"
+    // (nodejs/node#54232), so the command's own `--env-file` must come after one.
+    args: argv[0] === "--" ? argv.slice(1) : argv,
+    allowPositionals: true,
+    strict: true,
+    options: { ...options, ...common },
+  };
   let parsed;
   try {
     parsed = parseArgs(config);

@@ -5,19 +5,29 @@
  *   npm run export -- subscribers [--format json|csv]
  *   npm run export -- vitals [--format table|json]
  *
- * Reads DATABASE_URL like the server (default sqlite:./data/site.db) and writes to standard output.
+ * Reads the service's environment file and DATABASE_URL like the server (command.ts) and writes to
+ * standard output.
  */
 import { publicUrlOf, type Config } from "../config";
 import { NewsletterLinks } from "../newsletter/links";
-import { commandConfig, parseArguments, readArguments, runCommand, UsageError, withStore } from "./command";
+import {
+  commandConfig,
+  ENV_FILE_USAGE,
+  parseArguments,
+  readArguments,
+  runCommand,
+  UsageError,
+  withStore,
+} from "./command";
 import type { Store, VitalSummary } from "../store";
 import { toCsv } from "./csv";
 
 export const USAGE = `Usage:
-  npm run export -- enquiries [--format json|csv]
-  npm run export -- subscribers [--format json|csv]
-  npm run export -- vitals [--format table|json]
+  npm run export -- enquiries [--format json|csv] [--env-file <path>]
+  npm run export -- subscribers [--format json|csv] [--env-file <path>]
+  npm run export -- vitals [--format table|json] [--env-file <path>]
 
+${ENV_FILE_USAGE}
 Reads DATABASE_URL (default sqlite:./data/site.db) and writes to standard output.
 JSON is the default for enquiries and subscribers; a table for vitals. Subscribers are the
 confirmed addresses, each with its one-click unsubscribe link (made with PUBLIC_URL).`;
@@ -29,7 +39,7 @@ const FORMATS = {
 } as const;
 type Kind = keyof typeof FORMATS;
 
-function parse(argv: string[]): { kind: Kind; format: string } {
+function parse(argv: string[]): { kind: Kind; format: string; envFile: string | undefined } {
   const parsed = readArguments(argv, { format: { type: "string" } });
   const [kind, ...extra] = parsed.positionals;
   if (!kind) throw new UsageError("Say what to export: enquiries, subscribers or vitals.");
@@ -40,7 +50,7 @@ function parse(argv: string[]): { kind: Kind; format: string } {
   if (!formats.includes(format)) {
     throw new UsageError(`The ${kind} export has no format "${format}"; use ${formats.join(" or ")}.`);
   }
-  return { kind: kind as Kind, format };
+  return { kind: kind as Kind, format, envFile: parsed.values["env-file"] };
 }
 
 async function enquiries(store: Store, format: string): Promise<string> {
@@ -118,7 +128,7 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseArguments(() => parse(argv), USAGE);
   if (!("request" in parsed)) return parsed.exitCode;
   const { request } = parsed;
-  const config = commandConfig();
+  const config = commandConfig(request.envFile);
   return withStore(config, async (store) => {
     const exporters = { enquiries, subscribers, vitals };
     process.stdout.write(await exporters[request.kind](store, request.format, config));

@@ -1,21 +1,39 @@
 /**
  * Puts a backup of the SQLite database in place of the current one.
  *
- *   npm run restore -- <backup file>
+ *   npm run restore -- <backup file> [--env-file <path>]
  *
  * Checks the backup first, refuses while a server has the database open, and keeps the file it
- * replaces (with its -wal and -shm files) beside it, named `<database>.replaced-<time>`.
+ * replaces (with its -wal and -shm files) beside it, named `<database>.replaced-<time>`. Reads the
+ * service's environment file and DATABASE_URL like the server (command.ts).
  */
 import { chmod, copyFile, rename, rm, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { commandConfig, runCommand } from "./command";
+import {
+  commandConfig,
+  ENV_FILE_USAGE,
+  parseArguments,
+  readArguments,
+  runCommand,
+  UsageError,
+} from "./command";
 import { databaseHolders } from "../backup/database-lock";
 import { BackupError, checkDatabaseFile, FIRESTORE_BACKUPS } from "../backup/sqlite-backup";
 import { sqliteFileOf } from "../store/sqlite";
 import { PRIVATE_FILE_MODE } from "../store/sqlite/private-files";
 
-export const USAGE = "Usage: npm run restore -- <backup file>";
+export const USAGE = `Usage: npm run restore -- <backup file> [--env-file <path>]
+
+${ENV_FILE_USAGE}
+Reads DATABASE_URL: the database the backup replaces.`;
+
+function parse(argv: string[]): { backup: string; envFile: string | undefined } {
+  const parsed = readArguments(argv, {});
+  const [backup, ...extra] = parsed.positionals;
+  if (!backup) throw new UsageError("Name the backup file to restore.");
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+  return { backup, envFile: parsed.values["env-file"] };
+}
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
@@ -25,13 +43,10 @@ async function exists(path: string): Promise<boolean> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: {} });
-  const [backup, ...extra] = positionals;
-  if (!backup || extra.length > 0) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  const config = commandConfig();
+  const parsed = parseArguments(() => parse(argv), USAGE);
+  if (!("request" in parsed)) return parsed.exitCode;
+  const { backup, envFile } = parsed.request;
+  const config = commandConfig(envFile);
   const databasePath = sqliteFileOf(config.DATABASE_URL);
   if (!databasePath) {
     process.stderr.write(`${FIRESTORE_BACKUPS}\n`);

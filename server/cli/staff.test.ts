@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,25 +7,37 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { verifyPassword } from "../admin/passwords";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { SqliteStore } from "../store/sqlite";
+import { signIn } from "../../tests/support/console-app";
+import { buildTestApp } from "../../tests/support/test-app";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 let dir: string;
 let path: string;
 
-/** Runs the command as an operator would, in its own process, with `input` on its standard input. */
-function runStaff(args: string[], input = "") {
+/**
+ * Runs the command as an operator would, in its own process, with `input` on its standard input (a
+ * pipe, not a terminal). `keepInputOpen` leaves that pipe open after the input, as a script that
+ * never closes it would: the command must not wait for its end.
+ */
+function runStaff(
+  args: string[],
+  input = "",
+  { keepInputOpen = false, env = { DATABASE_URL: `sqlite:${path}` } as Record<string, string> } = {},
+) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const child = execFile(
       process.execPath,
       ["--import", "tsx", "server/cli/staff.ts", ...args],
-      { cwd: projectRoot, env: { PATH: process.env.PATH ?? "", DATABASE_URL: `sqlite:${path}` } },
+      { cwd: projectRoot, env: { PATH: process.env.PATH ?? "", ...env } },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        child.stdin?.destroy();
         resolve({ code, stdout, stderr });
       },
     );
-    child.stdin?.end(input);
+    if (keepInputOpen) child.stdin?.write(input);
+    else child.stdin?.end(input);
   });
 }
 
@@ -47,7 +59,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("npm run staff", () => {
   test("adds an owner with the password from standard input, hashed with argon2id, and lists it", async () => {
     const added = await runStaff(
-      ["add", "--email", "Owner@Example.com", "--role", "owner"],
+      ["add", "--email", "Owner@Example.com", "--role", "owner", "--password-stdin"],
       "correct horse battery\n",
     );
     expect(added).toMatchObject({ code: 0, stdout: "Added owner@example.com (owner).\n" });
@@ -60,7 +72,7 @@ describe("npm run staff", () => {
     expect(listed.stdout).toMatch(/^owner@example\.com\towner\tTOTP off\t/);
 
     const again = await runStaff(
-      ["add", "--email", "owner@example.com", "--role", "member"],
+      ["add", "--email", "owner@example.com", "--role", "member", "--password-stdin"],
       "another long password\n",
     );
     expect(again.code).toBe(2);
@@ -68,7 +80,10 @@ describe("npm run staff", () => {
   });
 
   test("refuses a short password, an unknown role and a missing e-mail, and says how to use it", async () => {
-    const short = await runStaff(["add", "--email", "s@example.com", "--role", "member"], "short\n");
+    const short = await runStaff(
+      ["add", "--email", "s@example.com", "--role", "member", "--password-stdin"],
+      "short\n",
+    );
     expect(short.code).toBe(2);
     expect(short.stderr).toContain("at least 12 characters");
     expect(await account("s@example.com")).toBeNull();
@@ -82,12 +97,12 @@ describe("npm run staff", () => {
 
   test("adds a member with --role member, and still takes --role staff, the member's former name", async () => {
     const member = await runStaff(
-      ["add", "--email", "m@example.com", "--role", "member"],
+      ["add", "--email", "m@example.com", "--role", "member", "--password-stdin"],
       "member long password\n",
     );
     expect(member).toMatchObject({ code: 0, stdout: "Added m@example.com (member).\n" });
     const former = await runStaff(
-      ["add", "--email", "f@example.com", "--role", "staff"],
+      ["add", "--email", "f@example.com", "--role", "staff", "--password-stdin"],
       "former long password\n",
     );
     expect(former).toMatchObject({ code: 0, stdout: "Added f@example.com (member).\n" });
@@ -99,8 +114,14 @@ describe("npm run staff", () => {
   });
 
   test("resets a password and removes an account", async () => {
-    await runStaff(["add", "--email", "r@example.com", "--role", "member"], "first long password\n");
-    const reset = await runStaff(["reset", "--email", "r@example.com"], "second long password\n");
+    await runStaff(
+      ["add", "--email", "r@example.com", "--role", "member", "--password-stdin"],
+      "first long password\n",
+    );
+    const reset = await runStaff(
+      ["reset", "--email", "r@example.com", "--password-stdin"],
+      "second long password\n",
+    );
     expect(reset.code).toBe(0);
     const stored = await account("r@example.com");
     expect(await verifyPassword(stored?.passwordHash, "second long password")).toBe(true);
@@ -110,5 +131,52 @@ describe("npm run staff", () => {
     expect(await account("r@example.com")).toBeNull();
     const missing = await runStaff(["remove", "--email", "r@example.com"]);
     expect(missing).toMatchObject({ code: 2, stderr: "There is no account r@example.com.\n" });
+  });
+
+  test("with --password-stdin, adds a member from the line piped in, who can then sign in", async () => {
+    const site = await buildTestApp();
+    try {
+      // The service's database named only in its environment file, as on a server.
+      const envFile = join(dir, "service.env");
+      writeFileSync(envFile, `DATABASE_URL=${site.databaseUrl}\n`);
+      const added = await runStaff(
+        [
+          "add",
+          "--email",
+          "piped@example.com",
+          "--role",
+          "member",
+          "--password-stdin",
+          "--env-file",
+          envFile,
+        ],
+        "a piped long password\n",
+        // The pipe stays open after the line: one line is all the command reads.
+        { keepInputOpen: true, env: {} },
+      );
+      expect(added).toMatchObject({ code: 0, stdout: "Added piped@example.com (member).\n" });
+      expect(added.stderr).toBe(`Read the environment file ${envFile} (variables set in the shell win).\n`);
+      expect(await signIn(site.app, "piped@example.com", "a piped long password")).toMatch(/=/);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("without a terminal and without --password-stdin, refuses at once and says to use it", async () => {
+    // Standard input is a pipe left open: a command that waited on it would never end.
+    const add = await runStaff(["add", "--email", "nott@example.com", "--role", "member"], "", {
+      keepInputOpen: true,
+    });
+    expect(add.code).toBe(2);
+    expect(add.stderr).toContain("No terminal to ask for the password on");
+    expect(add.stderr).toContain("--password-stdin");
+    expect(await account("nott@example.com")).toBeNull();
+
+    const reset = await runStaff(["reset", "--email", "owner@example.com"], "ignored long password\n");
+    expect(reset.code).toBe(2);
+    expect(reset.stderr).toContain("--password-stdin");
+    expect(
+      await verifyPassword((await account("owner@example.com"))?.passwordHash, "correct horse battery"),
+    ).toBe(true);
   });
 });

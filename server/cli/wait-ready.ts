@@ -8,8 +8,9 @@
  * Asks http://HOST:PORT/readyz (the unit's own HOST and PORT) every half second, for 30 s unless
  * told otherwise. Ready: exit 0. Still not ready but listening (its store not answering yet): a
  * warning and exit 0, so a database that is down at boot does not make systemd restart the
- * server in a loop (it serves the site meanwhile and turns ready on its own). Not even listening:
- * exit 1, a failed start.
+ * server in a loop; it turns ready on its own once the store answers. Meanwhile Caddy sends it
+ * nothing (it checks /readyz): with one instance, the whole site, static pages included, answers
+ * 503 until then. Not even listening: exit 1, a failed start.
  */
 export {};
 

@@ -33,11 +33,19 @@ const productionEnv = {
 const filledIn: Record<string, string | number> = {
   companyName: "Rasvika Life Sciences Pvt. Ltd.",
   companyShortName: "Rasvika Life Sciences",
+  "brandHi.companyName": "रसविका लाइफ़ साइंसेज़ प्रा. लि.",
+  "brandHi.companyShortName": "रसविका लाइफ़ साइंसेज़",
   companyEmail: "care@collarise.in",
   "companyPhone.display": "+91 11 4988 7310",
   "companyPhone.tel": "+911149887310",
   "company.whatsapp": "919810012345",
   "company.address.street": "B-14, Sector 63",
+  "company.address.locality": "Noida",
+  "company.address.region": "Uttar Pradesh",
+  "company.address.postalCode": "201301",
+  "addressLines[0]": "बी-14, सेक्टर 63",
+  "addressLines[1]": "नोएडा 201301",
+  "addressLines[2]": "भारत",
   "product.fssaiLicence": "13323999000456",
   mrpRupees: 1299,
   "declarations.gstin": "07AABCR1234F1Z5",
@@ -46,7 +54,7 @@ const filledIn: Record<string, string | number> = {
   "social[Instagram].href": "https://www.instagram.com/collarise.in",
   "social[LinkedIn].href": "https://www.linkedin.com/company/rasvika",
   "social[WhatsApp chat].href": "https://wa.me/919810012345",
-  "grievance-officer (company email)": "care@collarise.in",
+  "companyEmail (the privacy policy's Grievance Officer)": "care@collarise.in",
   "faqFacts.confirmedBy (payment, delivery and return terms)": "Ritu Malhotra, sales head, 2 December 2026",
 };
 
@@ -70,6 +78,11 @@ describe("the launch check", () => {
         "domain/brand.ts companyPhone.display",
         "app/content/site.ts company.whatsapp",
         "app/content/site.ts company.address.street",
+        "app/content/site.ts company.address.postalCode",
+        "domain/brand.hi.ts brandHi.companyName",
+        "domain/brand.hi.ts brandHi.companyShortName",
+        "app/content/site.hi.ts addressLines[0]",
+        "app/content/site.hi.ts addressLines[1]",
         "app/content/site.ts product.fssaiLicence",
         "domain/brand.ts mrpRupees",
         "app/content/site.ts declarations.gstin",
@@ -77,7 +90,7 @@ describe("the launch check", () => {
         "app/content/site.ts social[Facebook].href",
         "app/content/site.ts social[Instagram].href",
         "app/content/site.ts social[LinkedIn].href",
-        "app/content/privacy-policy.ts grievance-officer (company email)",
+        "domain/brand.ts companyEmail (the privacy policy's Grievance Officer)",
         "app/content/faq.ts faqFacts.confirmedBy (payment, delivery and return terms)",
         `${ENVIRONMENT_FILE} PUBLIC_URL`,
         `${ENVIRONMENT_FILE} SMTP_URL`,
@@ -89,6 +102,24 @@ describe("the launch check", () => {
     );
     expect(items.find((item) => item.field === "PUBLIC_URL")?.problem).toMatch(/not https/);
     expect(items.find((item) => item.field === "product.fssaiLicence")?.problem).toMatch(/placeholder/);
+  });
+
+  it("keeps listing the Hindi company name and address, and the postcode, when only the English street was filled in", () => {
+    const content = filledInContent();
+    const shipped = new Map(launchContent().facts.map((fact) => [`${fact.file} ${fact.field}`, fact.value]));
+    const stillShipped = new Set([
+      "domain/brand.hi.ts brandHi.companyName",
+      "app/content/site.hi.ts addressLines[0]",
+      "app/content/site.hi.ts addressLines[1]",
+      "app/content/site.ts company.address.postalCode",
+    ]);
+    const facts = content.facts.map((fact) => {
+      const key = `${fact.file} ${fact.field}`;
+      return stillShipped.has(key) ? { ...fact, value: shipped.get(key)! } : fact;
+    });
+    const items = launchCheck(loadConfig(productionEnv), { facts });
+    expect(items.map((item) => `${item.file} ${item.field}`).sort()).toEqual([...stillShipped].sort());
+    expect(items.every((item) => item.problem.startsWith("is still the placeholder"))).toBe(true);
   });
 
   it("lists nothing once the content and the configuration are filled in", () => {

@@ -1,4 +1,5 @@
 import type { Config } from "../config";
+import { UNITS_ENVIRONMENT_FILE } from "../environment-file";
 
 /**
  * The brand details a launch depends on, each with the file and field it comes from. The build
@@ -39,7 +40,7 @@ export interface LaunchItem {
   problem: string;
 }
 
-export const ENVIRONMENT_FILE = "environment (/etc/collarise/collarise.env)";
+export const ENVIRONMENT_FILE = `environment (${UNITS_ENVIRONMENT_FILE})`;
 
 /**
  * The fictional details the project was written with (docs/decisions/005): still one of these,
@@ -53,7 +54,13 @@ export const SHIPPED_PLACEHOLDERS: ReadonlySet<string> = new Set([
   "911141552024",
   "10024011000123",
   "Plot 27, Okhla Industrial Estate, Phase III",
+  "110020",
   "1499",
+  // The Hindi pages' own words for the same company and address (domain/brand.hi.ts, app/content/site.hi.ts).
+  "सानवेरा हेल्थकेयर प्रा. लि.",
+  "सानवेरा हेल्थकेयर",
+  "प्लॉट 27, ओखला इंडस्ट्रियल एस्टेट, फ़ेज़ III",
+  "नई दिल्ली 110020",
 ]);
 
 /**

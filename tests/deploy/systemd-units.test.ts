@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { UNITS_ENVIRONMENT_FILE } from "../../server/environment-file";
 
 const deployDir = fileURLToPath(new URL("../../deploy", import.meta.url));
 const projectRoot = resolve(deployDir, "..");
@@ -53,6 +54,11 @@ describe("the systemd units in deploy/", () => {
       // server/main.ts's grace for requests under way, the outbox and the store, after the drain.
       const grace = seconds(await settingIn("server/main.ts", "const SHUTDOWN_GRACE_MS", / = /)) / 1000;
       expect(seconds(settings.get("TimeoutStopSec"))).toBeGreaterThan(drain + grace);
+    });
+
+    it(`${unit} reads the environment file the operator commands read by default`, async () => {
+      const settings = await serviceSettings(unit);
+      expect(settings.get("EnvironmentFile")).toBe(UNITS_ENVIRONMENT_FILE);
     });
   }
 

@@ -31,6 +31,7 @@ export async function createStaff(
       account.email,
       "--role",
       role,
+      "--password-stdin",
     ],
     { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ["pipe", "pipe", "pipe"] },
   );
