@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Request } from "@playwright/test";
 import { sessionDialogText, teamText } from "../../console/content";
 import { enquiryReference } from "../../domain/console";
 import { IST_OFFSET_MINUTES } from "../../domain/working-hours";
@@ -99,6 +99,18 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+/** The requests each page has sent and not yet had answered. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/**
+ * Waits until nothing a page asked for is still on its way. With the page's timers paused, nothing
+ * new starts by itself: a request sent before the pause (a refresh after the last save) is answered
+ * before the server's clock moves on, as it was on the phone before it slept.
+ */
+async function networkQuiet(page: Page) {
+  await expect.poll(() => inFlight.get(page)?.size ?? 0, { timeout: 30_000 }).toBe(0);
+}
+
 async function signedIn(
   browser: Browser,
   account: ConsoleAccount,
@@ -108,6 +120,11 @@ async function signedIn(
   // The page's timers run on a clock the test can stop, as a phone's stop while it sleeps.
   await context.clock.install();
   const page = await context.newPage();
+  const pending = new Set<Request>();
+  page.on("request", (sent) => pending.add(sent));
+  page.on("requestfinished", (sent) => pending.delete(sent));
+  page.on("requestfailed", (sent) => pending.delete(sent));
+  inFlight.set(page, pending);
   await signIn(page, account, baseUrl);
   return page;
 }
@@ -205,6 +222,7 @@ test("a week: handed on untouched stays late and in the digest until a chat; a f
   // session ended; she types what the buyer said and adds the note: she signs in again in a dialog,
   // and the note goes through.
   await phone.clock.pauseAt(Date.now() + 1_000);
+  await networkQuiet(phone);
   await setClock(istOn(monday, 8, "11:30"));
   const note = "Asked for dispatch on Wednesday";
   await phone.getByLabel("Note", { exact: true }).fill(note);
