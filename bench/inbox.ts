@@ -586,12 +586,9 @@ export async function runTeamBenchmark(): Promise<Row[]> {
       let listed = 0;
       for (let index = 0; index < REQUESTS; index++) {
         const started = performance.now();
-        const parts = await reader.team.digestParts({
-          staffId: members[index % TEAM_MEMBERS]!.id,
-          now: at,
-          dayEnd: istDayBounds(at).end,
-        });
-        const content = planDigest(parts, { now: at, day: istDate(at) });
+        const staffId = members[index % TEAM_MEMBERS]!.id;
+        const parts = await reader.team.digestParts({ staffId, now: at, dayEnd: istDayBounds(at).end });
+        const content = planDigest(parts, { now: at, day: istDate(at), staffId });
         digestMail(content, "https://collarise.example");
         times.push(performance.now() - started);
         listed =

@@ -35,10 +35,30 @@ export interface DigestParts {
   team: { overdue: number; dueToday: number };
   spamFiled: number;
   /**
-   * The enquiries the member owns, or nobody owns, whose buyer's own mail (acknowledgement, reply)
-   * was refused for good in the DIGEST_REFUSED_WINDOW_MS before the digest; one per refused mail.
+   * Every mail refused for good in the DIGEST_REFUSED_WINDOW_MS before the digest, with its kind
+   * and its enquiry's owner (null: nobody); one per refused mail. Whose digest names it is decided
+   * here (refusalsFor), not by the store.
    */
-  refused: { id: string; Name: string; refusedAt: string }[];
+  refused: RefusedMailRow[];
+}
+
+/** A mail refused for good, as an adapter reads it for the digest. */
+export interface RefusedMailRow {
+  id: string;
+  Name: string;
+  refusedAt: string;
+  kind: string;
+  ownerId: string | null;
+}
+
+/** The buyer's own mails: a refusal of one of these says the buyer's address needs checking. */
+const BUYER_MAIL_KINDS: ReadonlySet<string> = new Set(["acknowledgement", "reply"]);
+
+/** The refusals a member's digest names: the buyer's own mails, on enquiries they own or nobody owns. */
+export function refusalsFor(rows: readonly RefusedMailRow[], staffId: string): RefusedMailRow[] {
+  return rows.filter(
+    (row) => BUYER_MAIL_KINDS.has(row.kind) && (row.ownerId === null || row.ownerId === staffId),
+  );
 }
 
 function itemOf(row: DigestRow): DigestItem {
@@ -67,8 +87,8 @@ function section(rows: readonly DigestRow[]): DigestSection {
 }
 
 /** Each enquiry once (its latest refusal), oldest refusal first. */
-function refusals(rows: DigestParts["refused"]): { count: number; items: DigestRefusal[] } {
-  const latest = new Map<string, DigestParts["refused"][number]>();
+function refusals(rows: readonly RefusedMailRow[]): { count: number; items: DigestRefusal[] } {
+  const latest = new Map<string, RefusedMailRow>();
   for (const row of rows) {
     const seen = latest.get(row.id);
     if (!seen || seen.refusedAt < row.refusedAt) latest.set(row.id, row);
@@ -87,8 +107,12 @@ function refusals(rows: DigestParts["refused"]): { count: number; items: DigestR
   return { count: items.length, items: items.slice(0, DIGEST_LIST_MAX) };
 }
 
-export function planDigest(parts: DigestParts, at: { now: Date; day: string }): DigestContent {
+export function planDigest(
+  parts: DigestParts,
+  at: { now: Date; day: string; staffId: string },
+): DigestContent {
   const now = at.now.getTime();
+  const refused = refusalsFor(parts.refused, at.staffId);
   const overdue = (row: DigestRow) => Date.parse(row.dueAt) <= now;
   return {
     day: at.day,
@@ -98,7 +122,7 @@ export function planDigest(parts: DigestParts, at: { now: Date; day: string }): 
     unownedDueToday: section(parts.unowned.filter((row) => !overdue(row))),
     team: parts.team,
     spamFiled: parts.spamFiled,
-    ...(parts.refused.length > 0 ? { addressRefused: refusals(parts.refused) } : {}),
+    ...(refused.length > 0 ? { addressRefused: refusals(refused) } : {}),
   };
 }
 

@@ -517,7 +517,7 @@ describe("the digest", () => {
         spamFiled: 0,
         refused: [],
       },
-      { now, day: "2030-01-06" },
+      { now, day: "2030-01-06", staffId: "member" },
     );
     expect(content.overdue.items.map((item) => [item.id, item.firstName, item.notContacted])).toEqual([
       ["a", undefined, undefined],

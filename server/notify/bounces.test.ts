@@ -117,7 +117,10 @@ it("a buyer's address refused with 550 is undeliverable after one attempt, shown
     now: at,
     dayEnd: istDayBounds(at).end,
   });
-  const digest = digestMail(planDigest(parts, { now: at, day: "2030-01-01" }), "https://collarise.example");
+  const digest = digestMail(
+    planDigest(parts, { now: at, day: "2030-01-01", staffId: owner.id }),
+    "https://collarise.example",
+  );
   expect(digest.text).toContain(`${BUYER_ADDRESS_REFUSED} (1)`);
   expect(digest.text).toContain(`${enquiryReference(id)}: Asha, refused `);
   expect(digest.text).toContain(`https://collarise.example/admin/enquiries/${id}`);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { planDigest } from "../lifecycle/digest";
+import { planDigest, refusalsFor } from "../lifecycle/digest";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { listView } from "../../tests/support/inbox-views";
@@ -83,6 +83,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const digest = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
         now,
         day: "today",
+        staffId: priya.id,
       });
       expect(digest.overdue.items.map((item) => [item.id, item.notContacted])).toEqual([[stored.id, true]]);
       expect(digest.team).toEqual({ overdue: 1, dueToday: 0 });
@@ -256,7 +257,11 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
 
       const digestAt = new Date(refusedAt.getTime() + 3_600_000);
       const refused = async (staffId: string, now: Date) =>
-        (await store.team.digestParts({ staffId, now, dayEnd: new Date(now.getTime() + 3_600_000) })).refused
+        refusalsFor(
+          (await store.team.digestParts({ staffId, now, dayEnd: new Date(now.getTime() + 3_600_000) }))
+            .refused,
+          staffId,
+        )
           .map((row) => [row.id, row.Name, row.refusedAt])
           .sort();
       expect(await refused(priya.id, digestAt)).toEqual([
@@ -273,6 +278,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
         planDigest(await store.team.digestParts({ staffId: priya.id, now: digestAt, dayEnd: digestAt }), {
           now: digestAt,
           day: "today",
+          staffId: priya.id,
         }).addressRefused?.items.map((item) => [item.id, item.firstName]),
       ).toEqual([[unowned.id, "Asha"]]);
     });
@@ -328,6 +334,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const digest = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
         now,
         day: "today",
+        staffId: priya.id,
       });
       expect(digest.unownedOverdue.count).toBe(25);
       expect(digest.unownedOverdue.items.map((item) => item.id)).toEqual(stored.map(({ id }) => id));
@@ -343,6 +350,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const content = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
         now,
         day: "2030-01-07",
+        staffId: priya.id,
       });
       expect(content.unownedOverdue.count).toBe(2);
       await store.team.queueDigests("2030-01-07", [{ staffId: priya.id, content }], now);

@@ -468,7 +468,11 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     const now = new Date(new Date(spam.receivedAt).getTime() + 60_000);
     const day = { staffId: a!.id, dayEnd: new Date(now.getTime() + 86_400_000) };
     const digestAt = async (at: Date) =>
-      planDigest(await store.team.digestParts({ ...day, now: at }), { now: at, day: "today" });
+      planDigest(await store.team.digestParts({ ...day, now: at }), {
+        now: at,
+        day: "today",
+        staffId: day.staffId,
+      });
     const content = await digestAt(now);
     expect(content.spamFiled).toBe(1);
     expect(digestMail(content, "https://collarise.example").text).toContain(

@@ -322,7 +322,7 @@ export class FirestoreTeamStore implements TeamStore {
           ];
         });
       };
-      /** The buyers' own mails refused for good since the last digest, on the member's or nobody's enquiries. */
+      /** The mails refused for good since the last digest, with their kinds and owners. */
       const refused = async (): Promise<DigestParts["refused"]> => {
         const since = Timestamp.fromMillis(options.now.getTime() - DIGEST_REFUSED_WINDOW_MS);
         // The (status, dueAt) index: an undeliverable notification's dueAt is when it was refused.
@@ -331,7 +331,7 @@ export class FirestoreTeamStore implements TeamStore {
             .where("status", "==", "undeliverable")
             .where("dueAt", ">=", since)
             .get()
-        ).docs.filter((doc) => ["acknowledgement", "reply"].includes(String(doc.get("kind"))));
+        ).docs.filter((doc) => typeof doc.get("enquiryId") === "string");
         if (docs.length === 0) return [];
         const ids = docs.map((doc) => String(doc.get("enquiryId")));
         const [enquiries, works] = await Promise.all([
@@ -340,13 +340,14 @@ export class FirestoreTeamStore implements TeamStore {
         ]);
         return docs.flatMap((doc, index) => {
           const enquiry = enquiries[index];
-          const ownerId = workStateOf(works[index]?.data()).ownerId;
-          if (!enquiry?.exists || (ownerId !== null && ownerId !== options.staffId)) return [];
+          if (!enquiry?.exists) return [];
           return [
             {
               id: enquiry.id,
               Name: storedEnquiryOf(enquiry).enquiry.Name,
               refusedAt: (doc.get("dueAt") as Timestamp).toDate().toISOString(),
+              kind: String(doc.get("kind")),
+              ownerId: workStateOf(works[index]?.data()).ownerId,
             },
           ];
         });

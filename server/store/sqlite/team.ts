@@ -28,7 +28,7 @@ import { type TeamColumns, teamFields } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
 import { planFollowUp, planOwnerBatch, planOwnerChange, type MemberFacts } from "../../lifecycle/plan";
-import type { DigestParts, DigestRow } from "../../lifecycle/digest";
+import type { DigestParts, DigestRow, RefusedMailRow } from "../../lifecycle/digest";
 
 /** Spam is never work (server/lifecycle/plan.ts: isWork): in no view and no count. */
 const IS_WORK = `w.status <> 'Spam'`;
@@ -265,18 +265,13 @@ export class SqliteTeamStore implements TeamStore {
                 ?.count ?? 0,
             // Read by the (status, due_at) index: an undeliverable notification's due_at is when it was refused.
             refused: db
-              .prepare<{ staffId: string; since: string }, { id: string; Name: string; refusedAt: string }>(
-                `SELECT e.id, e.Name, n.due_at AS refusedAt
+              .prepare<{ since: string }, RefusedMailRow>(
+                `SELECT e.id, e.Name, n.due_at AS refusedAt, n.kind, w.owner_id AS ownerId
                  FROM notifications n JOIN ${this.table} e ON e.id = n.enquiry_id
                  LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
-                 WHERE n.status = 'undeliverable' AND n.due_at >= @since
-                   AND n.kind IN ('acknowledgement', 'reply')
-                   AND (w.owner_id = @staffId OR w.owner_id IS NULL)`,
+                 WHERE n.status = 'undeliverable' AND n.due_at >= @since`,
               )
-              .all({
-                staffId: options.staffId,
-                since: new Date(options.now.getTime() - DIGEST_REFUSED_WINDOW_MS).toISOString(),
-              }),
+              .all({ since: new Date(options.now.getTime() - DIGEST_REFUSED_WINDOW_MS).toISOString() }),
           };
         })
         .deferred(),
