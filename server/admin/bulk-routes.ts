@@ -150,8 +150,14 @@ export async function bulkRoutes(app: FastifyInstance) {
         action.kind === "assign"
           ? await assign(app, items, action.ownerId, account, emailOf)
           : action.kind === "not-spam"
-            ? await release(app, items, account)
-            : await changeStatus(app, items, action.kind === "spam" ? { to: "Spam" } : action, account);
+            ? await release(app, items, account, request.id)
+            : await changeStatus(
+                app,
+                items,
+                action.kind === "spam" ? { to: "Spam" } : action,
+                account,
+                request.id,
+              );
 
       const result: BulkResult = { done: [], failed: [] };
       for (const outcome of outcomes) {
@@ -178,14 +184,16 @@ async function changeStatus(
   items: readonly BulkItem[],
   change: { to: EnquiryStatus; note?: string; lostReason?: LostReason },
   account: StaffAccount,
+  requestId: string,
 ): Promise<(BulkDone | BulkFailure)[]> {
   return eachLimited(items, STATUS_CONCURRENCY, async (item) => {
-    const result = await app.store.enquiryWork.changeStatus(item.id, {
+    const result = await app.store.work.changeStatus(item.id, {
       to: change.to,
       expectedVersion: item.version,
       ...(change.note ? { note: change.note } : {}),
       ...(change.lostReason ? { lostReason: change.lostReason } : {}),
       staffEmail: account.email,
+      requestId,
       at: eventTime(),
     });
     if (result.outcome === "changed") return done(item, result.version);
@@ -239,12 +247,14 @@ async function release(
   app: FastifyInstance,
   items: readonly BulkItem[],
   account: StaffAccount,
+  requestId: string,
 ): Promise<(BulkDone | BulkFailure)[]> {
   const outcomes: (BulkDone | BulkFailure)[] = [];
   for (const item of items) {
     const result = await markNotSpam(app, item.id, {
       staffEmail: account.email,
       expectedVersion: item.version,
+      requestId,
     });
     if (result.outcome === "changed") outcomes.push(done(item, result.version));
     else if (result.outcome === "conflict") outcomes.push(failed(item, "changed", bulkMessages.changed));

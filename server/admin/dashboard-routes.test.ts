@@ -67,7 +67,7 @@ describe("the dashboard's API", () => {
     });
     expect(changed.statusCode).toBe(200);
     // Whoever writes a formula into a member's address finds it defused in the CSV.
-    await app.store.enquiryWork.addNote(asha.id, {
+    await app.store.work.addNote(asha.id, {
       text: "x",
       staffEmail: "=1+1@example.com",
       at: new Date(),

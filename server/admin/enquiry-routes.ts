@@ -300,13 +300,14 @@ export async function enquiryRoutes(app: FastifyInstance) {
       const lost = checkLostReason(body.data.status, body.data.lostReason);
       if (!lost.ok) return reply.code(400).send({ error: lost.error, field: "lostReason" });
       const lostReason = lost.value;
-      const result = await work.changeStatus(params.data.id, {
+      const result = await app.store.work.changeStatus(params.data.id, {
         to: body.data.status,
         expectedVersion: body.data.version,
         ...(note ? { note } : {}),
         ...(nextStep !== undefined ? { nextStep: nextStep || null } : {}),
         ...(lostReason ? { lostReason } : {}),
         staffEmail: account.email,
+        requestId: request.id,
         at: eventTime(),
       });
       if (result.outcome === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
@@ -329,7 +330,13 @@ export async function enquiryRoutes(app: FastifyInstance) {
       if (!text) return reply.code(400).send({ error: consoleMessages.noteEmpty });
       if (text.length > NOTE_MAX_LENGTH) return reply.code(400).send({ error: consoleMessages.noteTooLong });
       const account = signedIn(request);
-      if (!(await work.addNote(params.data.id, { text, staffEmail: account.email, at: eventTime() }))) {
+      const noted = await app.store.work.addNote(params.data.id, {
+        text,
+        staffEmail: account.email,
+        requestId: request.id,
+        at: eventTime(),
+      });
+      if (!noted) {
         return reply.code(404).send({ error: consoleMessages.notFound });
       }
       await app.store.activity.record({
@@ -349,6 +356,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const result = await markNotSpam(app, params.data.id, {
       staffEmail: account.email,
       expectedVersion: body.data.version,
+      requestId: request.id,
     });
     if (result.outcome === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
     if (result.outcome === "conflict") return reply.code(409).send({ error: consoleMessages.statusConflict });

@@ -54,7 +54,7 @@ describe("the inbox's one listing", () => {
     await give(theirs.id, other.id);
     await give(mineToo.id, me.id);
     const record = await app.store.enquiryWork.get(mineToo.id);
-    await app.store.enquiryWork.changeStatus(mineToo.id, {
+    await app.store.work.changeStatus(mineToo.id, {
       to: "Contacted",
       expectedVersion: record!.version,
       staffEmail: "me@example.com",

@@ -15,11 +15,12 @@ export type NotSpamOutcome = StatusChangeResult | { outcome: "not-spam" };
 export async function markNotSpam(
   app: FastifyInstance,
   id: string,
-  by: { staffEmail: string; expectedVersion: number },
+  by: { staffEmail: string; expectedVersion: number; requestId?: string },
 ): Promise<NotSpamOutcome> {
-  const result = await app.store.enquiryWork.releaseFromSpam(id, {
+  const result = await app.store.work.releaseFromSpam(id, {
     expectedVersion: by.expectedVersion,
     staffEmail: by.staffEmail,
+    ...(by.requestId ? { requestId: by.requestId } : {}),
     at: eventTime(),
     firstContactHours: app.team.firstContactHours,
   });

@@ -47,7 +47,7 @@ async function start() {
   await addStaff(app, "staff@example.com", "member");
   const stored = await app.store.enquiries.add(asha);
   await app.store.enquiries.add(ravi);
-  await app.store.enquiryWork.addNote(stored.id, {
+  await app.store.work.addNote(stored.id, {
     text: "Asked for a retailer's price",
     staffEmail: "staff@example.com",
     at: new Date(),

@@ -406,7 +406,7 @@ describe("a member's reset, role and removal", () => {
       ids.push(stored.id);
     }
     const closed = ids[2]!;
-    await store.enquiryWork.changeStatus(closed, {
+    await store.work.changeStatus(closed, {
       to: "Declined",
       expectedVersion: (await store.enquiryWork.get(closed))!.version,
       staffEmail: "asha@example.com",

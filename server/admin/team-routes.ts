@@ -197,9 +197,10 @@ export async function teamRoutes(app: FastifyInstance) {
     const body = contactBody.safeParse(request.body);
     if (!params.success || !body.success) return badRequest(reply);
     const account = signedIn(request);
-    const found = await work.recordContact(params.data.id, {
+    const found = await app.store.work.recordContact(params.data.id, {
       channel: body.data.channel,
       staffEmail: account.email,
+      requestId: request.id,
       at: eventTime(),
     });
     if (!found) return reply.code(404).send({ error: consoleMessages.notFound });

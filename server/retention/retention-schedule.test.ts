@@ -43,7 +43,7 @@ describe("the retention schedule", () => {
     const closedAt = new Date();
     const kept = await store.enquiries.add(enquiry);
     const due = await store.enquiries.add({ ...enquiry, Name: "Ravi Kumar" });
-    await store.enquiryWork.changeStatus(due.id, {
+    await store.work.changeStatus(due.id, {
       to: "Fulfilled",
       expectedVersion: 0,
       staffEmail: "staff@example.com",
@@ -241,7 +241,7 @@ describe("the retention schedule", () => {
   it("leaves a sweep to another instance holding its lease, says so, and sweeps once the lease is free", async () => {
     const closedAt = new Date();
     const due = await store.enquiries.add(enquiry);
-    await store.enquiryWork.changeStatus(due.id, {
+    await store.work.changeStatus(due.id, {
       to: "Fulfilled",
       expectedVersion: 0,
       staffEmail: "staff@example.com",

@@ -58,7 +58,7 @@ describe.each([sqliteSandbox("bulk-contract"), firestoreSandbox("bulk")])(
       }
       const [given, contacted, taken, alsoGiven] = ids as [string, string, string, string];
       // After the list was loaded: one marked Contacted, one taken by Aman.
-      await store.enquiryWork.changeStatus(contacted, {
+      await store.work.changeStatus(contacted, {
         to: "Contacted",
         expectedVersion: 0,
         staffEmail: "aman@example.com",

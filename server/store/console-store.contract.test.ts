@@ -181,7 +181,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(second.items.map((row) => row.id)).toEqual([asha.id]);
       expect(second.nextCursor).toBeNull();
 
-      const changed = await store.enquiryWork.changeStatus(ravi.id, {
+      const changed = await store.work.changeStatus(ravi.id, {
         to: "Contacted",
         expectedVersion: 0,
         staffEmail: "s@example.com",
@@ -225,7 +225,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       const at = new Date();
       const results = await Promise.all(
         (["Contacted", "Spam"] as const).map((to, index) =>
-          store.enquiryWork.changeStatus(stored.id, {
+          store.work.changeStatus(stored.id, {
             to,
             expectedVersion: 0,
             staffEmail: `s${index}@example.com`,
@@ -234,7 +234,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         ),
       );
       expect(results.map((result) => result.outcome).sort()).toEqual(["changed", "conflict"]);
-      await store.enquiryWork.addNote(stored.id, {
+      await store.work.addNote(stored.id, {
         text: "Called, will order Monday",
         staffEmail: "s0@example.com",
         at: new Date(),
@@ -252,7 +252,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         expect.objectContaining({ kind: "company", state: "pending", attempts: 0, sentAt: null }),
       ]);
       expect(
-        await store.enquiryWork.changeStatus("missing", {
+        await store.work.changeStatus("missing", {
           to: "Spam",
           expectedVersion: 0,
           staffEmail: "x",
@@ -261,7 +261,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       ).toEqual({
         outcome: "not-found",
       });
-      expect(await store.enquiryWork.addNote("missing", { text: "x", staffEmail: "x", at })).toBe(false);
+      expect(await store.work.addNote("missing", { text: "x", staffEmail: "x", at })).toBe(false);
     });
 
     test("a delivered notification can be sent again", async () => {

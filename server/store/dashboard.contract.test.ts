@@ -52,7 +52,7 @@ async function receive(store: Store, at: string, ...fields: Parameters<typeof en
 async function change(store: Store, id: string, steps: [EnquiryStatus, string, string][]) {
   let version = 0;
   for (const [to, staffEmail, at] of steps) {
-    const result = await store.enquiryWork.changeStatus(id, {
+    const result = await store.work.changeStatus(id, {
       to,
       expectedVersion: version,
       staffEmail,
@@ -87,7 +87,7 @@ async function placeKnownData(store: Store) {
       ["Confirmed", B, "2026-03-10T12:00:00"],
     ]);
     // Friday 18:30: a note on Saturday at 13:30 is 30 + 210 = 240 working minutes, the target exactly.
-    await store.enquiryWork.addNote(friday.id, {
+    await store.work.addNote(friday.id, {
       text: "Called back",
       staffEmail: A,
       at: ist("2026-03-07T13:30:00"),
@@ -230,7 +230,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
       );
       await Promise.all(
         stored.slice(0, 10).map((one, index) =>
-          store.enquiryWork.addNote(one.id, {
+          store.work.addNote(one.id, {
             text: "Called",
             staffEmail: index % 2 ? A : B,
             at: ist("2026-03-13T16:00:00"),

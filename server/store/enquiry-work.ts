@@ -61,6 +61,18 @@ export interface EnquiryWorkStore {
   newestCursor(): Promise<string | null>;
   counts(): Promise<Record<EnquiryStatus, number>>;
   get(id: string): Promise<EnquiryRecord | null>;
+  /** The last note written on each enquiry (alone, or with a status change); absent when none. */
+  lastNotes(enquiryIds: readonly string[]): Promise<Map<string, string>>;
+  /** Makes the notification due now (sent or not); false when the enquiry has no such notification. */
+  resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean>;
+}
+
+/**
+ * The changes of an enquiry's work the console makes, each written once above the stores
+ * (server/work/): read in one transaction, planned (server/lifecycle/plan.ts), written as planned.
+ * `requestId` names the request that asked for the change: what it queues carries it.
+ */
+export interface EnquiryChanges {
   /**
    * Sets the status if `expectedVersion` is still the current one, in one transaction with its
    * history entry; a change based on an older version is refused, so no change is ever lost.
@@ -76,15 +88,19 @@ export interface EnquiryWorkStore {
       /** Why the sale was lost, with Declined (domain/deal.ts); undefined keeps the one recorded. */
       lostReason?: LostReason;
       staffEmail: string;
+      requestId?: string;
       at: Date;
     },
   ): Promise<StatusChangeResult>;
   /** False when there is no such enquiry. */
-  addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean>;
+  addNote(
+    id: string,
+    note: { text: string; staffEmail: string; at: Date; requestId?: string },
+  ): Promise<boolean>;
   /** A call or WhatsApp chat the console opened with the buyer; false when there is no such enquiry. */
   recordContact(
     id: string,
-    contact: { channel: ContactChannel; staffEmail: string; at: Date },
+    contact: { channel: ContactChannel; staffEmail: string; at: Date; requestId?: string },
   ): Promise<boolean>;
   /**
    * Marks an enquiry filed as Spam "Not spam": files it as New (with its history entry) and queues
@@ -97,15 +113,12 @@ export interface EnquiryWorkStore {
     release: {
       expectedVersion: number;
       staffEmail: string;
+      requestId?: string;
       at: Date;
       /** Working hours its first contact may take from now (FIRST_CONTACT_HOURS); 4 unless given. */
       firstContactHours?: number;
     },
   ): Promise<StatusChangeResult | { outcome: "not-spam" }>;
-  /** The last note written on each enquiry (alone, or with a status change); absent when none. */
-  lastNotes(enquiryIds: readonly string[]): Promise<Map<string, string>>;
-  /** Makes the notification due now (sent or not); false when the enquiry has no such notification. */
-  resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean>;
 }
 
 export function deliveryState(notification: {

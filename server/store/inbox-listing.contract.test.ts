@@ -78,7 +78,7 @@ async function seed(store: Store): Promise<Seeded> {
     const status = ENQUIRY_STATUSES[n % ENQUIRY_STATUSES.length] as EnquiryStatus;
     if (status !== "New") {
       const record = await store.enquiryWork.get(stored.id);
-      await store.enquiryWork.changeStatus(stored.id, {
+      await store.work.changeStatus(stored.id, {
         to: status,
         expectedVersion: record!.version,
         staffEmail: "x@example.com",

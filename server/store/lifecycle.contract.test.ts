@@ -106,7 +106,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const stored = await store.enquiries.add(anEnquiry());
       const { now, dayEnd } = await pastTarget(store, stored.id);
       expect(
-        await store.enquiryWork.recordContact(stored.id, {
+        await store.work.recordContact(stored.id, {
           channel: "whatsapp",
           staffEmail: "priya@example.com",
           at: new Date(),
@@ -121,7 +121,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const history = (await store.enquiryWork.get(stored.id))?.history ?? [];
       expect(history.map((entry) => [entry.kind, entry.text])).toEqual([["contact", "whatsapp"]]);
       expect(
-        await store.enquiryWork.recordContact("missing", {
+        await store.work.recordContact("missing", {
           channel: "call",
           staffEmail: "x",
           at: new Date(),
@@ -165,7 +165,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const byHand = await store.enquiries.add(anEnquiry());
       const genuine = await store.enquiries.add(anEnquiry());
       expect((await store.team.fieldsOf([byHand.id])).get(byHand.id)?.ownerId).toBe(priya.id);
-      const changed = await store.enquiryWork.changeStatus(byHand.id, {
+      const changed = await store.work.changeStatus(byHand.id, {
         to: "Spam",
         expectedVersion: 0,
         staffEmail: "priya@example.com",
@@ -201,7 +201,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       expect([...parts.mine, ...parts.unowned].map((row) => row.id)).toEqual([genuine.id]);
 
       // Not spam gives the hand-filed one back to the owner it had.
-      const released = await store.enquiryWork.releaseFromSpam(byHand.id, {
+      const released = await store.work.releaseFromSpam(byHand.id, {
         expectedVersion: 1,
         staffEmail: "priya@example.com",
         at: new Date(),
@@ -293,7 +293,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
         staffEmail: "priya@example.com",
         at: new Date(),
       });
-      await store.enquiryWork.changeStatus(stored.id, {
+      await store.work.changeStatus(stored.id, {
         to: "Confirmed",
         expectedVersion: 0,
         nextStep: "Dispatch on Monday",
@@ -306,7 +306,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
         dueAt: followUpAt.toISOString(),
         touched: true,
       });
-      await store.enquiryWork.changeStatus(stored.id, {
+      await store.work.changeStatus(stored.id, {
         to: "Fulfilled",
         expectedVersion: 1,
         staffEmail: "priya@example.com",
@@ -317,7 +317,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
         nextStep: null,
         dueAt: null,
       });
-      const stale = await store.enquiryWork.changeStatus(stored.id, {
+      const stale = await store.work.changeStatus(stored.id, {
         to: "Declined",
         expectedVersion: 1,
         staffEmail: "priya@example.com",

@@ -298,7 +298,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         ids.push(stored.id);
       }
       const closed = ids[2]!;
-      await store.enquiryWork.changeStatus(closed, {
+      await store.work.changeStatus(closed, {
         to: "Fulfilled",
         expectedVersion: (await store.enquiryWork.get(closed))!.version,
         staffEmail: "ravi@example.com",

@@ -194,14 +194,14 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
     const other = await store.enquiries.add(ravi, { acknowledge: true });
     const similar = await store.enquiries.add(masha);
     const at = new Date();
-    await store.enquiryWork.changeStatus(first.id, {
+    await store.work.changeStatus(first.id, {
       to: "Contacted",
       expectedVersion: 0,
       note: "Called her back",
       staffEmail: "staff@example.com",
       at,
     });
-    await store.enquiryWork.addNote(other.id, {
+    await store.work.addNote(other.id, {
       text: "Wants a box of 24",
       staffEmail: "staff@example.com",
       at,

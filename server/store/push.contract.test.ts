@@ -264,7 +264,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("push on the $name store", 
     };
     const closed = await withFollowUp(ravi.id);
     const work = await store.enquiryWork.get(closed.id);
-    await store.enquiryWork.changeStatus(closed.id, {
+    await store.work.changeStatus(closed.id, {
       to: "Declined",
       expectedVersion: work?.version ?? 0,
       staffEmail: ravi.email,

@@ -122,7 +122,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
   async function enquiryWith(name: string, changes: readonly { to: EnquiryStatus; at: Date }[]) {
     const stored = await store.enquiries.add(enquiry(name), { acknowledge: true });
     for (const [version, change] of changes.entries()) {
-      const result = await store.enquiryWork.changeStatus(stored.id, {
+      const result = await store.work.changeStatus(stored.id, {
         to: change.to,
         expectedVersion: version,
         note: `moved to ${change.to}`,
@@ -131,7 +131,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
       });
       expect(result.outcome).toBe("changed");
     }
-    await store.enquiryWork.addNote(stored.id, {
+    await store.work.addNote(stored.id, {
       text: `Called ${name}`,
       staffEmail: "staff@example.com",
       at: changes.at(-1)?.at ?? new Date(),
@@ -290,7 +290,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
     const ids: string[] = [];
     for (let index = 0; index < 130; index++) {
       const stored = await store.enquiries.add(enquiry(`Buyer ${index}`));
-      await store.enquiryWork.changeStatus(stored.id, {
+      await store.work.changeStatus(stored.id, {
         to: index % 2 ? "Fulfilled" : "Spam",
         expectedVersion: 0,
         staffEmail: "staff@example.com",

@@ -89,7 +89,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     extra: { lostReason?: "price" | "no-response" } = {},
   ) {
     const version = (await store.enquiryWork.get(id))?.version ?? 0;
-    const result = await store.enquiryWork.changeStatus(id, {
+    const result = await store.work.changeStatus(id, {
       to,
       expectedVersion: version,
       staffEmail: STAFF,

@@ -181,12 +181,12 @@ describe.each(storeAdapters("spam"))("spam and sources on the $name store", (ada
     const stored = await store.enquiries.add(enquiry("Ravi Kumar"), { acknowledge: true, screening: spam });
     const at = new Date();
     expect(
-      await store.enquiryWork.releaseFromSpam(stored.id, { expectedVersion: 1, staffEmail: "s@x.in", at }),
+      await store.work.releaseFromSpam(stored.id, { expectedVersion: 1, staffEmail: "s@x.in", at }),
     ).toEqual({
       outcome: "conflict",
     });
     expect(
-      await store.enquiryWork.releaseFromSpam(stored.id, { expectedVersion: 0, staffEmail: "s@x.in", at }),
+      await store.work.releaseFromSpam(stored.id, { expectedVersion: 0, staffEmail: "s@x.in", at }),
     ).toEqual({ outcome: "changed", version: 1 });
     const record = await store.enquiryWork.get(stored.id);
     expect(record?.status).toBe("New");
@@ -197,10 +197,10 @@ describe.each(storeAdapters("spam"))("spam and sources on the $name store", (ada
     // The company is mailed now; the visitor, days later perhaps, is not.
     expect(await waitingFor(store, stored.id)).toEqual(["company"]);
     expect(
-      await store.enquiryWork.releaseFromSpam(stored.id, { expectedVersion: 1, staffEmail: "s@x.in", at }),
+      await store.work.releaseFromSpam(stored.id, { expectedVersion: 1, staffEmail: "s@x.in", at }),
     ).toEqual({ outcome: "not-spam" });
     expect(
-      await store.enquiryWork.releaseFromSpam("no-such-enquiry", {
+      await store.work.releaseFromSpam("no-such-enquiry", {
         expectedVersion: 0,
         staffEmail: "s@x.in",
         at,
@@ -214,7 +214,7 @@ describe.each(storeAdapters("spam"))("spam and sources on the $name store", (ada
     const at = new Date();
     const outcomes = await Promise.all(
       ["a@x.in", "b@x.in"].map((staffEmail) =>
-        store.enquiryWork.releaseFromSpam(stored.id, { expectedVersion: 0, staffEmail, at }),
+        store.work.releaseFromSpam(stored.id, { expectedVersion: 0, staffEmail, at }),
       ),
     );
     expect(outcomes.filter((result) => result.outcome === "changed")).toHaveLength(1);
@@ -226,13 +226,13 @@ describe.each(storeAdapters("spam"))("spam and sources on the $name store", (ada
     store = await adapter.open();
     const stored = await store.enquiries.add(enquiry("Kabir Khan"));
     expect(await waitingFor(store, stored.id)).toEqual(["company"]);
-    await store.enquiryWork.changeStatus(stored.id, {
+    await store.work.changeStatus(stored.id, {
       to: "Spam",
       expectedVersion: 0,
       staffEmail: "s@x.in",
       at: new Date(),
     });
-    const released = await store.enquiryWork.releaseFromSpam(stored.id, {
+    const released = await store.work.releaseFromSpam(stored.id, {
       expectedVersion: 1,
       staffEmail: "s@x.in",
       at: new Date(),
@@ -285,7 +285,7 @@ describe.each(storeAdapters("spam"))("spam and sources on the $name store", (ada
     expect(await waitingFor(store, stored.id)).toEqual([]);
     expect(await store.webhooks.listDeliveries(endpoint.id, 10)).toEqual([]);
 
-    const released = await store.enquiryWork.releaseFromSpam(stored.id, {
+    const released = await store.work.releaseFromSpam(stored.id, {
       expectedVersion: (await store.enquiryWork.get(stored.id))!.version,
       staffEmail: "owner@example.com",
       at: new Date(),

@@ -5,7 +5,7 @@ import type { SpamScreening } from "../../domain/spam";
 import type { ActivityLog } from "./activity";
 import type { DashboardStore } from "./dashboard";
 import type { RetentionStore } from "./retention";
-import type { EnquiryWorkStore } from "./enquiry-work";
+import type { EnquiryChanges, EnquiryWorkStore } from "./enquiry-work";
 import type { LeaseStore } from "./leases";
 import type { PersonalDataStore } from "./personal-data";
 import type { SessionStore } from "./sessions";
@@ -366,6 +366,8 @@ export interface Store {
   readonly attemptCounters: AttemptCounterStore;
   /** Statuses, notes and history of enquiries, and the console's inbox. */
   readonly enquiryWork: EnquiryWorkStore;
+  /** The changes of an enquiry's work, each written once above the stores (server/work/). */
+  readonly work: EnquiryChanges;
   /** Owners, follow-ups, the assignment rule, alert choices and the digest (docs/decisions/022). */
   readonly team: TeamStore;
   /** The newsletter's addresses as the console lists, searches and removes them. */

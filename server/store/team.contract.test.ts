@@ -333,7 +333,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     expect(dueToday.items.map((row) => row.id)).toEqual([friday.id]);
 
     // A note touches it: the first-contact target no longer counts.
-    await store.enquiryWork.addNote(friday.id, {
+    await store.work.addNote(friday.id, {
       text: "Called, no answer",
       staffEmail: "a@example.com",
       at: new Date(),
@@ -373,7 +373,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     ]);
 
     const record = await store.enquiryWork.get(stored.id);
-    await store.enquiryWork.changeStatus(stored.id, {
+    await store.work.changeStatus(stored.id, {
       to: "Declined",
       expectedVersion: record!.version,
       staffEmail: "a@example.com",
@@ -411,7 +411,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     const nine = ist("2030-02-04", "09:00");
     // Both buyers were called: only their follow-ups are due now.
     for (const { id } of [late, today]) {
-      await store.enquiryWork.recordContact(id, {
+      await store.work.recordContact(id, {
         channel: "call",
         staffEmail: "a@example.com",
         at: new Date(),

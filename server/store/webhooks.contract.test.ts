@@ -103,7 +103,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("webhooks on the $name stor
 
     const stored = await store.enquiries.add(enquiry("Asha"));
     expect(
-      await store.enquiryWork.changeStatus(stored.id, {
+      await store.work.changeStatus(stored.id, {
         to: "Contacted",
         expectedVersion: 0,
         staffEmail: "owner@example.com",
@@ -112,7 +112,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("webhooks on the $name stor
     ).toMatchObject({ outcome: "changed" });
     // A change refused (an old version) queues nothing.
     expect(
-      await store.enquiryWork.changeStatus(stored.id, {
+      await store.work.changeStatus(stored.id, {
         to: "Declined",
         expectedVersion: 0,
         staffEmail: "owner@example.com",

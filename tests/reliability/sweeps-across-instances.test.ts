@@ -49,7 +49,7 @@ test("two instances sweeping at once: one erases, and the activity log has one e
   const store = first!.store;
   for (let n = 0; n < 5; n++) {
     const stored = await store.enquiries.add(enquiry(n));
-    await store.enquiryWork.changeStatus(stored.id, {
+    await store.work.changeStatus(stored.id, {
       to: "Fulfilled",
       expectedVersion: 0,
       staffEmail: "staff@example.com",

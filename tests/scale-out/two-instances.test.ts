@@ -192,7 +192,7 @@ beforeAll(async () => {
   // Closed a long time ago: the first retention sweep erases them.
   for (let i = 0; i < CLOSED_ENQUIRIES; i++) {
     const { id } = await store.enquiries.add(enquiryFrom(`Closed Long Ago ${i}`));
-    await store.enquiryWork.changeStatus(id, {
+    await store.work.changeStatus(id, {
       to: "Fulfilled",
       expectedVersion: 0,
       staffEmail: "owner@example.com",

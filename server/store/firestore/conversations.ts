@@ -219,7 +219,7 @@ export class FirestoreConversationStore implements ConversationStore {
         writePlan(
           this.context,
           transaction,
-          { stored: read.stored, before: read.exists ? read.work : null },
+          { stored: read.stored, before: read.recorded ? read.work : null },
           plan,
           { staffEmail: reply.staffEmail, at },
         );

@@ -86,7 +86,7 @@ export class FirestoreDealStore implements DealStore {
           writePlan(
             this.context,
             transaction,
-            { stored: read.stored, before: read.exists ? read.work : null },
+            { stored: read.stored, before: read.recorded ? read.work : null },
             { work: read.work, history: plan.history, alerts: [], webhooks: [] },
             { staffEmail: change.staffEmail, at },
           );

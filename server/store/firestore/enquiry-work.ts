@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import {
   ENQUIRY_STATUSES,
@@ -12,27 +11,12 @@ import {
   type EnquiryWorkStore,
   type InboxFilter,
   type InboxRow,
-  type StatusChangeResult,
   type TeamInboxRow,
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { FirestoreInboxListing } from "./inbox-listing";
-import { companyNotificationData } from "./enquiry-meta";
-import { readTeam, readWork, storedEnquiryOf, takeTurn, webhookQueues, writePlan } from "./work-record";
-import {
-  planContact,
-  planNote,
-  planRelease,
-  planStatusChange,
-  releaseTakesTurn,
-  type WorkPlan,
-  type WorkState,
-} from "../../lifecycle/plan";
-import type { ContactChannel } from "../../../domain/lifecycle";
-import type { LostReason } from "../../../domain/deal";
+import { storedEnquiryOf } from "./work-record";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
-
-const ALREADY_EXISTS = 6;
 
 /** An enquiry's document as the store hands it on: the one codec (work-record.ts). */
 const storedEnquiry = storedEnquiryOf;
@@ -162,152 +146,6 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
         history,
         notifications,
       };
-    });
-  }
-
-  async changeStatus(
-    id: string,
-    change: {
-      to: EnquiryStatus;
-      expectedVersion: number;
-      note?: string;
-      nextStep?: string | null;
-      lostReason?: LostReason;
-      staffEmail: string;
-      at: Date;
-    },
-  ): Promise<StatusChangeResult> {
-    const at = change.at.toISOString();
-    const queues = await webhookQueues(this.context, ["enquiry.status_changed"]);
-    return this.context.run(async () => {
-      try {
-        // The transaction reads the version and writes the change together; the new version's
-        // marker can be created once only, so the refusal holds even where a transaction's reads
-        // are not isolated (the emulator's).
-        return await this.context.db.runTransaction(async (transaction): Promise<StatusChangeResult> => {
-          const read = await readWork(this.context, transaction, id);
-          if (!read) return { outcome: "not-found" };
-          const plan = planStatusChange(read.work, {
-            to: change.to,
-            expectedVersion: change.expectedVersion,
-            note: change.note ?? null,
-            ...(change.nextStep !== undefined ? { nextStep: change.nextStep } : {}),
-            ...(change.lostReason !== undefined ? { lostReason: change.lostReason } : {}),
-            at,
-          });
-          if (plan.outcome === "conflict") return plan;
-          writePlan(
-            this.context,
-            transaction,
-            { stored: read.stored, before: read.exists ? read.work : null },
-            plan,
-            { staffEmail: change.staffEmail, at },
-            queues,
-          );
-          return { outcome: "changed", version: plan.work.version };
-        });
-      } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return { outcome: "conflict" };
-        throw error;
-      }
-    });
-  }
-
-  /** Reads the enquiry's work, plans a change that needs nothing else, and writes it; false when there is no such enquiry. */
-  private async applyWork(
-    id: string,
-    staffEmail: string,
-    at: string,
-    plan: (work: WorkState) => WorkPlan,
-  ): Promise<boolean> {
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction) => {
-        const read = await readWork(this.context, transaction, id);
-        if (!read) return false;
-        writePlan(
-          this.context,
-          transaction,
-          { stored: read.stored, before: read.exists ? read.work : null },
-          plan(read.work),
-          { staffEmail, at },
-        );
-        return true;
-      }),
-    );
-  }
-
-  async addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean> {
-    const at = note.at.toISOString();
-    return this.applyWork(id, note.staffEmail, at, (work) => planNote(work, { text: note.text, at }));
-  }
-
-  async recordContact(
-    id: string,
-    contact: { channel: ContactChannel; staffEmail: string; at: Date },
-  ): Promise<boolean> {
-    const at = contact.at.toISOString();
-    return this.applyWork(id, contact.staffEmail, at, (work) =>
-      planContact(work, { channel: contact.channel, at }),
-    );
-  }
-
-  async releaseFromSpam(
-    id: string,
-    release: { expectedVersion: number; staffEmail: string; at: Date; firstContactHours?: number },
-  ): Promise<StatusChangeResult | { outcome: "not-spam" }> {
-    const at = release.at.toISOString();
-    const queues = await webhookQueues(this.context, ["enquiry.not_spam"]);
-    return this.context.run(async () => {
-      try {
-        return await this.context.db.runTransaction(
-          async (transaction): Promise<StatusChangeResult | { outcome: "not-spam" }> => {
-            const read = await readWork(this.context, transaction, id);
-            if (!read) return { outcome: "not-found" };
-            const [company, team] = await Promise.all([
-              transaction.get(
-                this.collections.notifications
-                  .where("enquiryId", "==", id)
-                  .where("kind", "==", "company")
-                  .limit(1),
-              ),
-              readTeam(this.context, transaction),
-            ]);
-            const turns = releaseTakesTurn(read.work, team.rule);
-            const plan = planRelease(read.work, {
-              expectedVersion: release.expectedVersion,
-              at,
-              buyer: read.stored.enquiry.RetailerSelfUse,
-              rule: team.rule,
-              turn: turns ? team.turn : 0,
-              members: team.members,
-              firstContactHours: release.firstContactHours,
-              companyMailQueued: !company.empty,
-            });
-            if (plan.outcome !== "changed") return plan;
-            if (turns) takeTurn(this.context, transaction, { ...team, enquiryId: id });
-            writePlan(
-              this.context,
-              transaction,
-              { stored: read.stored, before: read.exists ? read.work : null },
-              plan,
-              { staffEmail: release.staffEmail, at },
-              queues,
-            );
-            const enquiryRef = this.collections.enquiries.doc(id);
-            if (read.stored.screening) transaction.update(enquiryRef, { "screening.spam": false });
-            if (plan.companyMail) {
-              transaction.create(
-                this.collections.notifications.doc(randomUUID()),
-                companyNotificationData(read.stored, release.at),
-              );
-            }
-            return { outcome: "changed", version: plan.work.version };
-          },
-        );
-      } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return { outcome: "conflict" };
-        throw error;
-      }
     });
   }
 

@@ -21,6 +21,8 @@ import { FirestoreTemplateStore } from "./templates";
 import { FirestorePushStore } from "./push";
 import { FirestoreDealStore } from "./deals";
 import { FirestoreBuyerStore } from "./buyers";
+import { FirestoreWorkPort } from "./work-port";
+import { workLayer } from "../../work";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -40,6 +42,7 @@ export class FirestoreStore implements Store {
   readonly members: FirestoreMemberStore;
   readonly attemptCounters: FirestoreAttemptCounterStore;
   readonly enquiryWork: FirestoreEnquiryWorkStore;
+  readonly work: Store["work"];
   readonly team: FirestoreTeamStore;
   readonly subscriberDirectory: FirestoreSubscriberDirectory;
   readonly activity: FirestoreActivityLog;
@@ -64,6 +67,7 @@ export class FirestoreStore implements Store {
     this.members = new FirestoreMemberStore(connection);
     this.attemptCounters = new FirestoreAttemptCounterStore(connection);
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
+    this.work = workLayer(new FirestoreWorkPort(connection));
     this.team = new FirestoreTeamStore(connection);
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);

@@ -194,7 +194,7 @@ export class FirestoreTeamStore implements TeamStore {
             writePlan(
               this.context,
               transaction,
-              { stored: read.stored, before: read.exists ? read.work : null },
+              { stored: read.stored, before: read.recorded ? read.work : null },
               outcome,
               actor,
             );
@@ -217,7 +217,7 @@ export class FirestoreTeamStore implements TeamStore {
   /** One owner change of an enquiry read in the transaction, planned and written there. */
   private changeOwner(
     transaction: Transaction,
-    read: { stored: StoredEnquiry; work: WorkState; exists: boolean },
+    read: { stored: StoredEnquiry; work: WorkState; recorded: boolean },
     members: readonly MemberFacts[],
     change: {
       ownerId: string | null;
@@ -239,7 +239,7 @@ export class FirestoreTeamStore implements TeamStore {
       writePlan(
         this.context,
         transaction,
-        { stored: read.stored, before: read.exists ? read.work : null },
+        { stored: read.stored, before: read.recorded ? read.work : null },
         plan,
         { staffEmail: change.staffEmail, at: change.at },
       );
@@ -265,7 +265,7 @@ export class FirestoreTeamStore implements TeamStore {
         writePlan(
           this.context,
           transaction,
-          { stored: read.stored, before: read.exists ? read.work : null },
+          { stored: read.stored, before: read.recorded ? read.work : null },
           plan,
           { staffEmail: change.staffEmail, at },
         );

@@ -95,7 +95,7 @@ export async function readWork(
   context: FirestoreContext,
   transaction: Transaction,
   enquiryId: string,
-): Promise<{ stored: StoredEnquiry; work: WorkState; exists: boolean; ref: DocumentReference } | null> {
+): Promise<{ stored: StoredEnquiry; work: WorkState; recorded: boolean; ref: DocumentReference } | null> {
   const collections = collectionsOf(context);
   const ref = collections.work.doc(enquiryId);
   const [enquiry, work] = await Promise.all([
@@ -103,7 +103,7 @@ export async function readWork(
     transaction.get(ref),
   ]);
   if (!enquiry.exists) return null;
-  return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), exists: work.exists, ref };
+  return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), recorded: work.exists, ref };
 }
 
 /**
@@ -114,7 +114,7 @@ export async function readWorks(
   context: FirestoreContext,
   transaction: Transaction,
   enquiryIds: readonly string[],
-): Promise<({ stored: StoredEnquiry; work: WorkState; exists: boolean; ref: DocumentReference } | null)[]> {
+): Promise<({ stored: StoredEnquiry; work: WorkState; recorded: boolean; ref: DocumentReference } | null)[]> {
   if (enquiryIds.length === 0) return [];
   const collections = collectionsOf(context);
   const refs = enquiryIds.map((id) => collections.work.doc(id));
@@ -124,7 +124,7 @@ export async function readWorks(
     const work = docs[enquiryIds.length + index];
     const ref = refs[index];
     if (!enquiry?.exists || !work || !ref) return null;
-    return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), exists: work.exists, ref };
+    return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), recorded: work.exists, ref };
   });
 }
 

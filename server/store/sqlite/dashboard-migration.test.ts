@@ -48,7 +48,7 @@ test("a database from before the dashboard gets its per-day counts and first tou
     expect(before.firstContact).toMatchObject({ received: 2, contacted: 1, medianWorkingMinutes: 60 });
 
     // A note on e2 at 17:30 IST, 450 working minutes after it came: the median of 60 and 450.
-    await store.enquiryWork.addNote("e2", { text: "y", staffEmail: "bilal@collarise.example", at: now });
+    await store.work.addNote("e2", { text: "y", staffEmail: "bilal@collarise.example", at: now });
     const after = await dashboardData(store.dashboard, { now, days: 30 });
     expect(after.firstContact).toMatchObject({
       contacted: 2,

@@ -11,15 +11,10 @@ import {
   type EnquiryWorkStore,
   type InboxFilter,
   type InboxRow,
-  type StatusChangeResult,
   type TeamInboxRow,
 } from "../enquiry-work";
 import { decodeListCursor, decodePageCursor, encodeListCursor, encodePageCursor } from "../page-cursor";
 import type { SqliteRun } from "./connection";
-import { queueEnquiryMail, readMembers, readRule, readWork, takeTurn, writePlan } from "./work-record";
-import { planContact, planNote, planRelease, planStatusChange, releaseTakesTurn } from "../../lifecycle/plan";
-import type { ContactChannel } from "../../../domain/lifecycle";
-import type { LostReason } from "../../../domain/deal";
 import {
   INBOX_COLUMNS,
   INBOX_JOINS,
@@ -194,110 +189,6 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           return { ...inbox, history, notifications };
         })
         .deferred(),
-    );
-  }
-
-  async changeStatus(
-    id: string,
-    change: {
-      to: EnquiryStatus;
-      expectedVersion: number;
-      note?: string;
-      nextStep?: string | null;
-      lostReason?: LostReason;
-      staffEmail: string;
-      at: Date;
-    },
-  ): Promise<StatusChangeResult> {
-    const at = change.at.toISOString();
-    return this.run((db) =>
-      // IMMEDIATE: the version is read and written under one write lock, so of two changes
-      // based on the same version exactly one is made.
-      db
-        .transaction((): StatusChangeResult => {
-          const read = readWork(db, this.table, id);
-          if (!read) return { outcome: "not-found" };
-          const plan = planStatusChange(read.work, {
-            to: change.to,
-            expectedVersion: change.expectedVersion,
-            note: change.note ?? null,
-            ...(change.nextStep !== undefined ? { nextStep: change.nextStep } : {}),
-            ...(change.lostReason !== undefined ? { lostReason: change.lostReason } : {}),
-            at,
-          });
-          if (plan.outcome === "conflict") return plan;
-          writePlan(db, read.stored, plan, { staffEmail: change.staffEmail, at });
-          return { outcome: "changed", version: plan.work.version };
-        })
-        .immediate(),
-    );
-  }
-
-  async addNote(id: string, note: { text: string; staffEmail: string; at: Date }): Promise<boolean> {
-    const at = note.at.toISOString();
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          const read = readWork(db, this.table, id);
-          if (!read) return false;
-          writePlan(db, read.stored, planNote(read.work, { text: note.text, at }), {
-            staffEmail: note.staffEmail,
-            at,
-          });
-          return true;
-        })
-        .immediate(),
-    );
-  }
-
-  async recordContact(
-    id: string,
-    contact: { channel: ContactChannel; staffEmail: string; at: Date },
-  ): Promise<boolean> {
-    const at = contact.at.toISOString();
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          const read = readWork(db, this.table, id);
-          if (!read) return false;
-          const plan = planContact(read.work, { channel: contact.channel, at });
-          writePlan(db, read.stored, plan, { staffEmail: contact.staffEmail, at });
-          return true;
-        })
-        .immediate(),
-    );
-  }
-
-  async releaseFromSpam(
-    id: string,
-    release: { expectedVersion: number; staffEmail: string; at: Date; firstContactHours?: number },
-  ): Promise<StatusChangeResult | { outcome: "not-spam" }> {
-    const at = release.at.toISOString();
-    return this.run((db) =>
-      db
-        .transaction((): StatusChangeResult | { outcome: "not-spam" } => {
-          const read = readWork(db, this.table, id);
-          if (!read) return { outcome: "not-found" };
-          const rule = readRule(db);
-          const plan = planRelease(read.work, {
-            expectedVersion: release.expectedVersion,
-            at,
-            buyer: read.stored.enquiry.RetailerSelfUse,
-            rule,
-            turn: releaseTakesTurn(read.work, rule) ? takeTurn(db) : 0,
-            members: readMembers(db),
-            firstContactHours: release.firstContactHours,
-            companyMailQueued:
-              db.prepare(`SELECT 1 FROM notifications WHERE enquiry_id = ? AND kind = 'company'`).get(id) !==
-              undefined,
-          });
-          if (plan.outcome !== "changed") return plan;
-          writePlan(db, read.stored, plan, { staffEmail: release.staffEmail, at });
-          if (plan.companyMail) queueEnquiryMail(db, id, "company", at);
-          db.prepare(`UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(id);
-          return { outcome: "changed", version: plan.work.version };
-        })
-        .immediate(),
     );
   }
 

@@ -21,6 +21,8 @@ import { SqliteTemplateStore } from "./templates";
 import { SqlitePushStore } from "./push";
 import { SqliteDealStore } from "./deals";
 import { SqliteBuyerStore } from "./buyers";
+import { SqliteWorkPort } from "./work-port";
+import { workLayer } from "../../work";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -41,6 +43,7 @@ export class SqliteStore implements Store {
   readonly members: SqliteMemberStore;
   readonly attemptCounters: SqliteAttemptCounterStore;
   readonly enquiryWork: SqliteEnquiryWorkStore;
+  readonly work: Store["work"];
   readonly team: SqliteTeamStore;
   readonly subscriberDirectory: SqliteSubscriberDirectory;
   readonly activity: SqliteActivityLog;
@@ -66,6 +69,7 @@ export class SqliteStore implements Store {
     this.members = new SqliteMemberStore(run);
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
+    this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable));
     this.team = new SqliteTeamStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);

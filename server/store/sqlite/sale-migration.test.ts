@@ -79,7 +79,7 @@ test("a database from before the sale's figures gives every enquiry its buyer ke
     });
     expect(recorded.outcome).toBe("changed");
     expect(
-      await store.enquiryWork.changeStatus("e4", {
+      await store.work.changeStatus("e4", {
         to: "Declined",
         expectedVersion: 0,
         lostReason: "only-asking",

@@ -11,6 +11,7 @@ import type {
 import { untouchedWork } from "../../lifecycle/plan";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
+import type { WorkRead } from "../work-port";
 import { prepared } from "./connection";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { newRowId } from "./row-id";
@@ -63,14 +64,15 @@ export function readWork(
   db: Database.Database,
   table: string,
   enquiryId: string,
-): { stored: StoredEnquiry; work: WorkState } | null {
+): WorkRead | null {
   const row = prepared<[string], EnquiryRow & Partial<WorkRow> & { has_work: number | null }>(
     db,
     `SELECT ${ENQUIRY_COLUMNS}, ${WORK_COLUMNS}, w.version IS NOT NULL AS has_work
      FROM ${table} e LEFT JOIN enquiry_work w ON w.enquiry_id = e.id WHERE e.id = ?`,
   ).get(enquiryId);
   if (!row) return null;
-  return { stored: storedEnquiry(row), work: workStateOf(row.has_work ? (row as WorkRow) : undefined) };
+  const recorded = row.has_work === 1;
+  return { stored: storedEnquiry(row), work: workStateOf(recorded ? (row as WorkRow) : undefined), recorded };
 }
 
 /** The members with their e-mail, alert choice and whether they have a device for notifications, as the plans need them. */

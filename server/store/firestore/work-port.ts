@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "firebase-admin/firestore";
+import type { WebhookEventType } from "../../../domain/webhooks";
+import { driveAsync, WriteConflictError, type Change, type StepAnswers, type WorkPort } from "../work-port";
+import { ALREADY_EXISTS, collectionsOf, grpcCode, type FirestoreContext } from "./connection";
+import { companyNotificationData } from "./enquiry-meta";
+import { readTeam, readWork, takeTurn, webhookQueues, writePlan } from "./work-record";
+
+/**
+ * The work layer's port on Firestore: a change runs in one transaction, its reads answered as it
+ * asks and its writes held back until it returns (a Firestore transaction reads before it writes),
+ * then committed together. A version or a turn is claimed by creating its marker, which fails when
+ * another change created it first (WriteConflictError), even where a transaction's reads are not
+ * isolated (the emulator's). Each step is one codec call (work-record.ts).
+ */
+export class FirestoreWorkPort implements WorkPort {
+  constructor(private readonly context: FirestoreContext) {}
+
+  async run<R>(change: () => Change<R>, options: { events?: readonly WebhookEventType[] } = {}): Promise<R> {
+    const queues = await webhookQueues(this.context, options.events ?? []);
+    return this.context.run(async () => {
+      try {
+        return await this.context.db.runTransaction(async (transaction) => {
+          const writes: ((transaction: Transaction) => void)[] = [];
+          const result = await driveAsync(change(), this.answers(transaction, writes, queues));
+          for (const write of writes) write(transaction);
+          return result;
+        });
+      } catch (error) {
+        if (grpcCode(error) === ALREADY_EXISTS) throw new WriteConflictError({ cause: error });
+        throw error;
+      }
+    });
+  }
+
+  private answers(
+    transaction: Transaction,
+    writes: ((transaction: Transaction) => void)[],
+    queues: Awaited<ReturnType<typeof webhookQueues>>,
+  ): StepAnswers<true> {
+    const context = this.context;
+    const collections = collectionsOf(context);
+    let team: ReturnType<typeof readTeam> | undefined;
+    const teamOnce = () => (team ??= readTeam(context, transaction));
+    return {
+      readWork: ({ enquiryId }) => readWork(context, transaction, enquiryId),
+      readTeam: async () => {
+        const { members, rule, turn } = await teamOnce();
+        return { members, rule, turn };
+      },
+      companyMailQueued: async ({ enquiryId }) =>
+        !(
+          await transaction.get(
+            collections.notifications
+              .where("enquiryId", "==", enquiryId)
+              .where("kind", "==", "company")
+              .limit(1),
+          )
+        ).empty,
+      takeTurn: async ({ enquiryId, turn }) => {
+        const { generation } = await teamOnce();
+        writes.push((writer) => takeTurn(context, writer, { generation, turn, enquiryId }));
+      },
+      writePlan: ({ read, plan, actor }) => {
+        writes.push((writer) =>
+          writePlan(
+            context,
+            writer,
+            { stored: read.stored, before: read.recorded ? read.work : null },
+            plan,
+            actor,
+            queues,
+          ),
+        );
+      },
+      queueEnquiryMail: ({ stored, kind, actor }) => {
+        writes.push((writer) =>
+          writer.create(collections.notifications.doc(randomUUID()), {
+            ...companyNotificationData(stored, new Date(actor.at)),
+            kind,
+            ...(actor.requestId ? { requestId: actor.requestId } : {}),
+          }),
+        );
+      },
+      clearSpamFiling: ({ stored }) => {
+        if (stored.screening) {
+          writes.push((writer) =>
+            writer.update(collections.enquiries.doc(stored.id), { "screening.spam": false }),
+          );
+        }
+      },
+    };
+  }
+}

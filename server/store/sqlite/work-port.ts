@@ -1,0 +1,45 @@
+import type Database from "better-sqlite3";
+import { driveSync, type Change, type StepAnswers, type WorkPort } from "../work-port";
+import { prepared, type SqliteRun } from "./connection";
+import { queueEnquiryMail, readMembers, readRule, readWork, writePlan } from "./work-record";
+
+/**
+ * The work layer's port on SQLite: a change runs in one IMMEDIATE transaction, so what it reads
+ * (a version, the rule's turn) is read and written under one write lock, and of two changes based
+ * on the same version exactly one is made. Each step is one codec call (work-record.ts).
+ */
+export class SqliteWorkPort implements WorkPort {
+  constructor(
+    private readonly sqlite: SqliteRun,
+    /** The enquiries' table, already quoted. */
+    private readonly table: string,
+  ) {}
+
+  async run<R>(change: () => Change<R>): Promise<R> {
+    return this.sqlite((db) => db.transaction(() => driveSync(change(), this.answers(db))).immediate());
+  }
+
+  private answers(db: Database.Database): StepAnswers {
+    return {
+      readWork: ({ enquiryId }) => readWork(db, this.table, enquiryId),
+      readTeam: () => ({
+        members: readMembers(db),
+        rule: readRule(db),
+        turn: prepared<[], { turn: number }>(db, `SELECT turn FROM assignment WHERE id = 1`).get()?.turn ?? 0,
+      }),
+      companyMailQueued: ({ enquiryId }) =>
+        prepared(db, `SELECT 1 FROM notifications WHERE enquiry_id = ? AND kind = 'company'`).get(
+          enquiryId,
+        ) !== undefined,
+      takeTurn: ({ turn }) => {
+        prepared(db, `UPDATE assignment SET turn = ? WHERE id = 1`).run(turn + 1);
+      },
+      writePlan: ({ read, plan, actor }) => writePlan(db, read.stored, plan, actor),
+      queueEnquiryMail: ({ stored, kind, actor }) =>
+        queueEnquiryMail(db, stored.id, kind, actor.at, actor.requestId),
+      clearSpamFiling: ({ stored }) => {
+        prepared(db, `UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(stored.id);
+      },
+    };
+  }
+}

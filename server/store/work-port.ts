@@ -1,0 +1,110 @@
+import type { AssignmentRule } from "../../domain/team";
+import type { WebhookEventType } from "../../domain/webhooks";
+import type { MemberFacts, WorkPlan, WorkState } from "../lifecycle/plan";
+import type { StoredEnquiry } from "./store";
+
+/**
+ * The port the work layer (server/work/) asks the stores through: each change of an enquiry is
+ * written once there as a sequence of steps (read, ask the plan, write what it answers), and each
+ * adapter answers the steps inside one transaction of its own. An adapter decides nothing: it
+ * reads and writes what a step names (docs/decisions/029).
+ */
+
+/** An enquiry and its work record as read in a change's transaction. */
+export interface WorkRead {
+  stored: StoredEnquiry;
+  work: WorkState;
+  /** Whether the enquiry has a work record yet (one never worked has none: `work` is then untouched). */
+  recorded: boolean;
+}
+
+/** Who makes a change, when, and the request that asked for it (kept with what it queues). */
+export interface Actor {
+  staffEmail: string;
+  at: string;
+  requestId?: string;
+}
+
+/**
+ * The steps a change may take, each with what it gives the store and what the store answers.
+ * Reads come first: a store may hold the writes back until the change has returned.
+ */
+export interface WorkSteps {
+  /** The enquiry and its work record; null when there is no such enquiry. */
+  readWork: { args: { enquiryId: string }; result: WorkRead | null };
+  /** The members as the plans need them, the assignment rule, and the turn it would give next. */
+  readTeam: {
+    args: Record<never, never>;
+    result: { members: MemberFacts[]; rule: AssignmentRule; turn: number };
+  };
+  /** Whether the company's mail of the enquiry was ever queued. */
+  companyMailQueued: { args: { enquiryId: string }; result: boolean };
+  /** Gives the turn `readTeam` answered to this enquiry: the next change reads the one after it. */
+  takeTurn: { args: { enquiryId: string; turn: number }; result: void };
+  /** Writes what a plan says: the work record, the history lines, the alerts, pushes and webhook events. */
+  writePlan: { args: { read: WorkRead; plan: WorkPlan; actor: Actor }; result: void };
+  /** Queues the enquiry's mail to the company or its acknowledgement to the visitor. */
+  queueEnquiryMail: {
+    args: { stored: StoredEnquiry; kind: "company" | "acknowledgement"; actor: Actor };
+    result: void;
+  };
+  /** Records that the enquiry is no longer filed as spam (its screening keeps its reasons). */
+  clearSpamFiling: { args: { stored: StoredEnquiry }; result: void };
+}
+
+export type StepName = keyof WorkSteps;
+export type Step = { [K in StepName]: { op: K } & WorkSteps[K]["args"] }[StepName];
+/** One change: a sequence of steps ending in its answer. */
+export type Change<R> = Generator<Step, R, unknown>;
+
+/** Asks the store for one step: `const read = yield* step("readWork", { enquiryId })`. */
+export function* step<K extends StepName>(
+  op: K,
+  args: WorkSteps[K]["args"],
+): Generator<Step, WorkSteps[K]["result"], unknown> {
+  return (yield { op, ...args } as Step) as WorkSteps[K]["result"];
+}
+
+/** How a store answers each step. */
+export type StepAnswers<Async extends boolean = false> = {
+  [K in StepName]: (
+    args: WorkSteps[K]["args"],
+  ) => Async extends true ? WorkSteps[K]["result"] | Promise<WorkSteps[K]["result"]> : WorkSteps[K]["result"];
+};
+
+export interface WorkPort {
+  /**
+   * Runs a change in one transaction, answering each step it asks for. A store may run it again
+   * from the start when its transaction must be retried; a write that lost a race to another
+   * change of the same version or turn throws WriteConflictError, and nothing is written.
+   * `events` names the webhook events its plans may send (a store may read their endpoints first).
+   */
+  run<R>(change: () => Change<R>, options?: { events?: readonly WebhookEventType[] }): Promise<R>;
+}
+
+/** Another change took the same version or turn first: nothing of this one was written. */
+export class WriteConflictError extends Error {
+  constructor(options?: ErrorOptions) {
+    super("Another change was written first", options);
+    this.name = "WriteConflictError";
+  }
+}
+
+function answer<A extends boolean>(answers: StepAnswers<A>, request: Step) {
+  const { op, ...args } = request;
+  return (answers[op] as (args: unknown) => unknown)(args);
+}
+
+/** Runs a change whose every step is answered at once (inside a synchronous transaction). */
+export function driveSync<R>(change: Change<R>, answers: StepAnswers): R {
+  let next = change.next();
+  while (!next.done) next = change.next(answer(answers, next.value));
+  return next.value;
+}
+
+/** Runs a change whose steps may be answered later (inside an asynchronous transaction). */
+export async function driveAsync<R>(change: Change<R>, answers: StepAnswers<true>): Promise<R> {
+  let next = change.next();
+  while (!next.done) next = change.next(await answer(answers, next.value));
+  return next.value;
+}

@@ -1,0 +1,112 @@
+import type { EnquiryChanges, StatusChangeResult } from "../store/enquiry-work";
+import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
+import { planContact, planNote, planRelease, planStatusChange, releaseTakesTurn } from "../lifecycle/plan";
+
+type Input<K extends keyof EnquiryChanges> = Parameters<EnquiryChanges[K]>[1];
+
+function actorOf(change: { staffEmail: string; at: Date; requestId?: string }): Actor {
+  return {
+    staffEmail: change.staffEmail,
+    at: change.at.toISOString(),
+    ...(change.requestId ? { requestId: change.requestId } : {}),
+  };
+}
+
+/** A change refused because another was written first answers `conflict`, as a stale version does. */
+async function conflictAsOutcome<R>(change: Promise<R>): Promise<R | { outcome: "conflict" }> {
+  try {
+    return await change;
+  } catch (error) {
+    if (error instanceof WriteConflictError) return { outcome: "conflict" };
+    throw error;
+  }
+}
+
+/**
+ * The console's changes of an enquiry's work, each written once: read what the plan needs in one
+ * transaction of the store, ask the plan (server/lifecycle/plan.ts), write what it answers.
+ */
+export class EnquiryWork implements EnquiryChanges {
+  constructor(private readonly port: WorkPort) {}
+
+  changeStatus(id: string, change: Input<"changeStatus">): Promise<StatusChangeResult> {
+    const actor = actorOf(change);
+    return conflictAsOutcome(
+      this.port.run(
+        function* (): Change<StatusChangeResult> {
+          const read = yield* step("readWork", { enquiryId: id });
+          if (!read) return { outcome: "not-found" };
+          const plan = planStatusChange(read.work, {
+            to: change.to,
+            expectedVersion: change.expectedVersion,
+            note: change.note ?? null,
+            ...(change.nextStep !== undefined ? { nextStep: change.nextStep } : {}),
+            ...(change.lostReason !== undefined ? { lostReason: change.lostReason } : {}),
+            at: actor.at,
+          });
+          if (plan.outcome === "conflict") return plan;
+          yield* step("writePlan", { read, plan, actor });
+          return { outcome: "changed", version: plan.work.version };
+        },
+        { events: ["enquiry.status_changed"] },
+      ),
+    );
+  }
+
+  addNote(id: string, note: Input<"addNote">): Promise<boolean> {
+    const actor = actorOf(note);
+    return this.port.run(function* (): Change<boolean> {
+      const read = yield* step("readWork", { enquiryId: id });
+      if (!read) return false;
+      yield* step("writePlan", { read, plan: planNote(read.work, { text: note.text, at: actor.at }), actor });
+      return true;
+    });
+  }
+
+  recordContact(id: string, contact: Input<"recordContact">): Promise<boolean> {
+    const actor = actorOf(contact);
+    return this.port.run(function* (): Change<boolean> {
+      const read = yield* step("readWork", { enquiryId: id });
+      if (!read) return false;
+      const plan = planContact(read.work, { channel: contact.channel, at: actor.at });
+      yield* step("writePlan", { read, plan, actor });
+      return true;
+    });
+  }
+
+  releaseFromSpam(
+    id: string,
+    release: Input<"releaseFromSpam">,
+  ): Promise<StatusChangeResult | { outcome: "not-spam" }> {
+    const actor = actorOf(release);
+    return conflictAsOutcome(
+      this.port.run(
+        function* (): Change<StatusChangeResult | { outcome: "not-spam" }> {
+          const read = yield* step("readWork", { enquiryId: id });
+          if (!read) return { outcome: "not-found" };
+          const team = yield* step("readTeam", {});
+          const plan = planRelease(read.work, {
+            expectedVersion: release.expectedVersion,
+            at: actor.at,
+            buyer: read.stored.enquiry.RetailerSelfUse,
+            rule: team.rule,
+            turn: team.turn,
+            members: team.members,
+            firstContactHours: release.firstContactHours,
+            companyMailQueued: yield* step("companyMailQueued", { enquiryId: id }),
+          });
+          // A refused release takes no turn: the next enquiry gets the one it would have had.
+          if (plan.outcome !== "changed") return plan;
+          if (releaseTakesTurn(read.work, team.rule))
+            yield* step("takeTurn", { enquiryId: id, turn: team.turn });
+          yield* step("writePlan", { read, plan, actor });
+          if (plan.companyMail)
+            yield* step("queueEnquiryMail", { stored: read.stored, kind: "company", actor });
+          yield* step("clearSpamFiling", { stored: read.stored });
+          return { outcome: "changed", version: plan.work.version };
+        },
+        { events: ["enquiry.not_spam"] },
+      ),
+    );
+  }
+}

@@ -1,0 +1,22 @@
+import type { Store } from "../store/store";
+import type { WorkPort } from "../store/work-port";
+import { EnquiryWork } from "./enquiry-changes";
+
+/**
+ * The work layer: every change of an enquiry's work written once, above the stores
+ * (docs/decisions/029). Each area's changes are a class of their own over the same port; the
+ * store hands them on as one `work`.
+ */
+export function workLayer(port: WorkPort): Store["work"] {
+  return Object.assign({}, methodsOf(new EnquiryWork(port)));
+}
+
+/** The methods of a class's instance, bound to it, as a plain object. */
+function methodsOf<T extends object>(part: T): T {
+  const prototype = Object.getPrototypeOf(part) as object;
+  return Object.fromEntries(
+    Object.getOwnPropertyNames(prototype)
+      .filter((name) => name !== "constructor")
+      .map((name) => [name, (part[name as keyof T] as (...args: unknown[]) => unknown).bind(part)]),
+  ) as T;
+}
