@@ -82,6 +82,20 @@ export type HistoryLine =
   /** The deal's figures recorded ("Deal: 40 packs, ₹ 32,000, Jaipur 302001"), or why it was lost. */
   | { kind: "deal"; text: string };
 
+/**
+ * The history lines that are contact with the buyer (decision 029: contact, not activity): a
+ * status change, a note, a call or chat. Handing on, planning a follow-up and the deal's figures
+ * are not. The dashboard reads them twice, kept by both stores from this one list: an enquiry's
+ * first touch is its first such line, and a member worked an enquiry within a span when they
+ * wrote one there.
+ */
+export const CONTACT_KINDS: readonly HistoryLine["kind"][] = ["status", "note", "contact"];
+
+/** Whether a history line of this kind is contact with the buyer (CONTACT_KINDS). */
+export function isContact(kind: HistoryLine["kind"]): boolean {
+  return CONTACT_KINDS.includes(kind);
+}
+
 export type WebhookEventPlan =
   | { type: "enquiry.received" }
   | { type: "enquiry.not_spam" }
