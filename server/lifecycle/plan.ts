@@ -542,6 +542,37 @@ export function planOwnerBatch(
   };
 }
 
+/**
+ * A member removed from the staff leaves their open enquiries to nobody: each one `owned` (as the
+ * adapter read it, in the transaction that unassigns them) is planned as an owner change by the
+ * person removing them (planOwnerBatch: its own history line, and whatever alerts the plan gives,
+ * none for nobody). Closed ones, spam included, keep their owner for the record.
+ */
+export function planMemberRemoval(
+  owned: readonly { enquiryId: string; found: NonNullable<OwnerBatchEntry["found"]> }[],
+  change: {
+    staffId: string;
+    actor: { id: string | null; email: string };
+    members: readonly MemberFacts[];
+  },
+): OwnerBatchPlan & { enquiryIds: string[] } {
+  const open = owned.filter(
+    ({ found }) => found.work.ownerId === change.staffId && !isClosed(found.work.status),
+  );
+  return {
+    enquiryIds: open.map(({ enquiryId }) => enquiryId),
+    ...planOwnerBatch(
+      open.map(({ enquiryId, found }) => ({
+        enquiryId,
+        found,
+        expectedVersion: found.work.version,
+        expectedOwnerId: change.staffId,
+      })),
+      { ownerId: null, actor: change.actor, members: change.members },
+    ),
+  };
+}
+
 // Follow-up, notes, contact --------------------------------------------------------------------
 
 export type FollowUpPlan = { outcome: "closed" } | ({ outcome: "changed" } & WorkPlan);
