@@ -1,11 +1,14 @@
 import { describe, expect, test } from "vitest";
 import {
   acknowledgementQueued,
+  CONTACT_KINDS,
   dueOf,
+  isContact,
   intakeTakesTurn,
   planContact,
   planFollowUp,
   planIntake,
+  planMemberRemoval,
   planNote,
   planOwnerBatch,
   planOwnerChange,
@@ -298,6 +301,67 @@ describe("a bulk assignment", () => {
       members,
     });
     expect(plan).toEqual({ outcomes: [{ outcome: "no-such-member" }], alerts: [], lists: [] });
+  });
+});
+
+describe("a member removed", () => {
+  test("their open enquiries go to nobody, each with its owner line and no alert; closed and spam ones keep their owner", () => {
+    const found = (work: WorkState) => ({
+      work,
+      enquiry: { Name: "Ravi Kumar", Quantity: 6, RetailerSelfUse: "Retailer" as const },
+      receivedAt: ist("2030-01-04", "10:00"),
+    });
+    const closing = (to: "Fulfilled" | "Spam") => {
+      const plan = planStatusChange(fridayEnquiry("priya"), {
+        to,
+        expectedVersion: 0,
+        at: ist("2030-01-05", "11:00"),
+      });
+      if (plan.outcome !== "changed") throw new Error("not changed");
+      return plan.work;
+    };
+    const plan = planMemberRemoval(
+      [
+        { enquiryId: "open", found: found(fridayEnquiry("priya")) },
+        { enquiryId: "fulfilled", found: found(closing("Fulfilled")) },
+        { enquiryId: "spam", found: found(closing("Spam")) },
+        { enquiryId: "aman's", found: found(fridayEnquiry("aman")) },
+      ],
+      { staffId: "priya", actor: { id: "owner", email: "owner@example.com" }, members },
+    );
+    expect(plan.enquiryIds).toEqual(["open"]);
+    expect(plan.outcomes).toEqual([
+      {
+        outcome: "changed",
+        // Handing on is not contact: it stays due by its first-contact target, for nobody.
+        work: fridayEnquiry(null),
+        history: [{ kind: "owner", text: null, fromOwner: "priya@example.com" }],
+        alerts: [],
+        pushes: [],
+        webhooks: [],
+      },
+    ]);
+    expect([plan.alerts, plan.lists]).toEqual([[], []]);
+  });
+});
+
+describe("contact with the buyer", () => {
+  test("is a status change, a note or a call; handing on, a follow-up and the deal's figures are not", () => {
+    expect(CONTACT_KINDS).toEqual(["status", "note", "contact"]);
+    expect((["owner", "follow-up", "deal"] as const).map(isContact)).toEqual([false, false, false]);
+    // Each plan that counts as contact writes a line of contact, and no other does.
+    const work = fridayEnquiry("priya");
+    const at = ist("2030-01-05", "11:00");
+    const note = planNote(work, { text: "Rang", at });
+    const contact = planContact(work, { channel: "call", at });
+    const followUp = planFollowUp(work, { followUpAt: at, nextStep: null, at });
+    if (followUp.outcome !== "changed") throw new Error("not changed");
+    for (const plan of [note, contact]) {
+      expect(plan.work.touchedAt).toBe(at);
+      expect(plan.history.every((line) => isContact(line.kind))).toBe(true);
+    }
+    expect(followUp.work.touchedAt).toBeNull();
+    expect(followUp.history.some((line) => isContact(line.kind))).toBe(false);
   });
 });
 

@@ -82,6 +82,20 @@ export type HistoryLine =
   /** The deal's figures recorded ("Deal: 40 packs, ₹ 32,000, Jaipur 302001"), or why it was lost. */
   | { kind: "deal"; text: string };
 
+/**
+ * The history lines that are contact with the buyer (decision 029: contact, not activity): a
+ * status change, a note, a call or chat. Handing on, planning a follow-up and the deal's figures
+ * are not. The dashboard reads them twice, kept by both stores from this one list: an enquiry's
+ * first touch is its first such line, and a member worked an enquiry within a span when they
+ * wrote one there.
+ */
+export const CONTACT_KINDS: readonly HistoryLine["kind"][] = ["status", "note", "contact"];
+
+/** Whether a history line of this kind is contact with the buyer (CONTACT_KINDS). */
+export function isContact(kind: HistoryLine["kind"]): boolean {
+  return CONTACT_KINDS.includes(kind);
+}
+
 export type WebhookEventPlan =
   | { type: "enquiry.received" }
   | { type: "enquiry.not_spam" }
@@ -525,6 +539,37 @@ export function planOwnerBatch(
     outcomes: outcomes.map((plan) => (plan.outcome === "changed" ? { ...plan, pushes: [] } : plan)),
     alerts,
     lists,
+  };
+}
+
+/**
+ * A member removed from the staff leaves their open enquiries to nobody: each one `owned` (as the
+ * adapter read it, in the transaction that unassigns them) is planned as an owner change by the
+ * person removing them (planOwnerBatch: its own history line, and whatever alerts the plan gives,
+ * none for nobody). Closed ones, spam included, keep their owner for the record.
+ */
+export function planMemberRemoval(
+  owned: readonly { enquiryId: string; found: NonNullable<OwnerBatchEntry["found"]> }[],
+  change: {
+    staffId: string;
+    actor: { id: string | null; email: string };
+    members: readonly MemberFacts[];
+  },
+): OwnerBatchPlan & { enquiryIds: string[] } {
+  const open = owned.filter(
+    ({ found }) => found.work.ownerId === change.staffId && !isClosed(found.work.status),
+  );
+  return {
+    enquiryIds: open.map(({ enquiryId }) => enquiryId),
+    ...planOwnerBatch(
+      open.map(({ enquiryId, found }) => ({
+        enquiryId,
+        found,
+        expectedVersion: found.work.version,
+        expectedOwnerId: change.staffId,
+      })),
+      { ownerId: null, actor: change.actor, members: change.members },
+    ),
   };
 }
 

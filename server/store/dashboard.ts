@@ -29,7 +29,10 @@ export interface ReceivedDay {
   quantity: number;
 }
 
-/** An enquiry received in the span that staff have touched: when it came, and the first status change or note. */
+/**
+ * An enquiry received in the span that staff have touched: when it came, and its first line of
+ * contact with the buyer (server/lifecycle/plan.ts: CONTACT_KINDS).
+ */
 export interface FirstTouch {
   receivedAt: string;
   firstTouchAt: string;
@@ -56,7 +59,7 @@ export interface DashboardParts {
   /** Where the enquiries received in the span stand now (those never worked on are New). */
   statuses: Record<EnquiryStatus, number>;
   firstTouches: FirstTouch[];
-  /** The enquiries each member worked on (changed a status of, or noted) within the span, most first. */
+  /** The enquiries each member worked on (a line of contact: CONTACT_KINDS) within the span, most first. */
   members: DashboardBreakdownRow[];
   /** The enquiries received in the span, Spam aside, owned now, by their owner's address (the rest are unassigned). */
   owners: DashboardBreakdownRow[];

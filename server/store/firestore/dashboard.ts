@@ -24,8 +24,8 @@ const PARALLEL_QUERIES = 24;
 
 /**
  * One entry of an enquiry's history as the dashboard counts it, in `enquiryTouches` (same id as
- * the entry), written with the entry: a status change or a note, by whom, when, and when the
- * enquiry arrived. It holds no personal data of the visitor. Histories live in subcollections,
+ * the entry), written with the entry: a line of contact with the buyer (server/lifecycle/plan.ts:
+ * CONTACT_KINDS), by whom, when, and when the enquiry arrived. It holds no personal data of the visitor. Histories live in subcollections,
  * which only a collection group query reads across; this one collection answers "what was done
  * since" with one range read on `at`.
  */
@@ -231,7 +231,7 @@ export class FirestoreDashboardStore implements DashboardStore {
     return [...first.values()];
   }
 
-  /** The enquiries each member worked on within the span: one entry or more of theirs in its history. */
+  /** The enquiries each member worked on within the span: one line of contact or more of theirs in its history. */
   private members(touches: TouchRecord[], span: DashboardSpan): DashboardBreakdownRow[] {
     const to = span.to.toISOString();
     const worked = new Map<string, Set<string>>();

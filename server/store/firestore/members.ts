@@ -5,12 +5,7 @@ import type {
   QueryDocumentSnapshot,
   Transaction,
 } from "firebase-admin/firestore";
-import {
-  CLOSED_STATUSES,
-  type EnquiryStatus,
-  type StaffMember,
-  type StaffRole,
-} from "../../../domain/console";
+import type { StaffMember, StaffRole } from "../../../domain/console";
 import {
   invitationsWithdrawn,
   leavesNoOwner,
@@ -20,12 +15,17 @@ import {
 import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
 import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
-import { ALREADY_EXISTS, grpcCode, keyDocumentId, sortKey, type FirestoreContext } from "./connection";
+import {
+  ALREADY_EXISTS,
+  collectionsOf,
+  grpcCode,
+  keyDocumentId,
+  PUSH_SUBSCRIPTIONS,
+  type FirestoreContext,
+} from "./connection";
 import { staffNotification } from "./enquiries";
-import { UNASSIGNED } from "./team";
-
-/** Firestore takes at most 500 writes in one batch; each enquiry released takes two. */
-const RELEASES_PER_BATCH = 200;
+import { planMemberRemoval } from "../../lifecycle/plan";
+import { membersOf, readWorks, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 
 /** A link not used yet: "" (not null), which the emulator can combine with other filters. */
 const UNUSED = "";
@@ -293,28 +293,53 @@ export class FirestoreMemberStore implements MemberStore {
 
   async unassignOpenEnquiries(staffId: string, change: { staffEmail: string; at: Date }): Promise<number> {
     const at = change.at.toISOString();
-    const owned = await this.context.run(() =>
-      this.context.db.collection("enquiryWork").where("ownerId", "==", staffId).get(),
-    );
-    // Closed ones keep their owner for the record; the status is read here, not queried, to need no index.
-    const open = owned.docs.filter(
-      (doc) => !CLOSED_STATUSES.includes((doc.get("status") as EnquiryStatus | undefined) ?? "New"),
-    );
-    for (let start = 0; start < open.length; start += RELEASES_PER_BATCH) {
-      const batch = this.context.db.batch();
-      for (const doc of open.slice(start, start + RELEASES_PER_BATCH)) {
-        batch.update(doc.ref, { ownerId: UNASSIGNED });
-        const entryId = randomUUID();
-        batch.create(doc.ref.collection("history").doc(entryId), {
-          at,
-          staffEmail: change.staffEmail,
-          kind: "owner",
-          text: null,
-          sortKey: sortKey(at, entryId),
+    return this.context.run(() =>
+      // One transaction: every read before the first write, as Firestore asks, then the removal
+      // planned (server/lifecycle/plan.ts: planMemberRemoval) and written. A retry (someone changed
+      // one of them meanwhile) reads and plans them all again.
+      this.context.db.runTransaction(async (transaction) => {
+        const [owned, staff, devices] = await Promise.all([
+          transaction.get(collectionsOf(this.context).work.where("ownerId", "==", staffId)),
+          transaction.get(this.staff),
+          transaction.get(this.context.db.collection(PUSH_SUBSCRIPTIONS)),
+        ]);
+        const reads = (
+          await readWorks(
+            this.context,
+            transaction,
+            owned.docs.map((doc) => doc.id),
+          )
+        ).flatMap((read) => read ?? []);
+        const plan = planMemberRemoval(
+          reads.map(({ stored, work }) => ({ enquiryId: stored.id, found: { work, ...stored } })),
+          {
+            staffId,
+            actor: { id: null, email: change.staffEmail },
+            members: membersOf(staff.docs, devices.docs),
+          },
+        );
+        const readOf = new Map(reads.map((read) => [read.stored.id, read]));
+        const actor = { staffEmail: change.staffEmail, at };
+        let unassigned = 0;
+        plan.outcomes.forEach((outcome, index) => {
+          const read = readOf.get(plan.enquiryIds[index] ?? "");
+          if (outcome.outcome !== "changed" || !read) return;
+          writePlan(
+            this.context,
+            transaction,
+            { stored: read.stored, before: read.exists ? read.work : null },
+            outcome,
+            actor,
+          );
+          unassigned += 1;
         });
-      }
-      await this.context.run(() => batch.commit());
-    }
-    return open.length;
+        for (const { enquiryId, alert } of plan.alerts) {
+          const read = readOf.get(enquiryId);
+          if (read) writeAlerts(this.context, transaction, read.stored, [alert], at);
+        }
+        writeHandedOnLists(this.context, transaction, plan.lists, at);
+        return unassigned;
+      }),
+    );
   }
 }

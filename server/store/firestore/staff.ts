@@ -111,12 +111,15 @@ export class FirestoreStaffStore implements StaffStore {
         const snapshot = await transaction.get(ref);
         if (!snapshot.exists) return false;
         const id = String(snapshot.get("id"));
-        const [sessions, devices, owned, sent, staff] = await Promise.all([
+        const [sessions, devices, owned, held, sent, staff] = await Promise.all([
           transaction.get(this.sessions.where("staffId", "==", id)),
           // Their devices stop getting notifications.
           transaction.get(this.context.db.collection(PUSH_SUBSCRIPTIONS).where("staffId", "==", id)),
-          // Their enquiries become unassigned (docs/decisions/022).
+          // Their enquiries become unassigned (docs/decisions/022), as SQLite's foreign key sets
+          // them: spam too, whose owner is held apart (work-record.ts), so that marking it Not
+          // spam later gives it by the rule rather than back to nobody on the staff.
           transaction.get(this.context.db.collection("enquiryWork").where("ownerId", "==", id)),
+          transaction.get(this.context.db.collection("enquiryWork").where("heldOwnerId", "==", id)),
           // The invitations they sent die with them (domain/staff.ts).
           transaction.get(this.context.db.collection("staffLinks").where("sentBy", "==", id)),
           transaction.get(this.staff),
@@ -128,6 +131,7 @@ export class FirestoreStaffStore implements StaffStore {
         for (const session of sessions.docs) transaction.delete(session.ref);
         for (const device of devices.docs) transaction.delete(device.ref);
         for (const work of owned.docs) transaction.update(work.ref, { ownerId: "" });
+        for (const work of held.docs) transaction.update(work.ref, { heldOwnerId: null });
         transaction.delete(ref);
         return true;
       }),

@@ -4,6 +4,7 @@ import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { WebhookEventType } from "../../../domain/webhooks";
 import {
+  isContact,
   untouchedWork,
   type MemberFacts,
   type OwnerBatchPlan,
@@ -254,12 +255,10 @@ export function writeHandedOnLists(
   }
 }
 
-const TOUCHING_KINDS = new Set(["status", "note", "contact"]);
-
 /**
  * Writes what a plan says in the caller's transaction or batch: the work record's fields that
  * changed (all of them for a new record), the history lines by `staffEmail` (with the dashboard's
- * touches for contact), the members' alerts and the webhook events. A change of version creates
+ * touch for each line of contact: plan.ts, CONTACT_KINDS), the members' alerts and the webhook events. A change of version creates
  * its marker, which fails if another change took that version first.
  */
 export function writePlan(
@@ -317,7 +316,7 @@ export function writePlan(
       // Lines of one change share its time: they are listed in the order the plan gives them.
       sortKey: sortKey(actor.at, `${index}-${entryId}`),
     });
-    if (TOUCHING_KINDS.has(line.kind)) {
+    if (isContact(line.kind)) {
       (writer as Transaction).create(touchesOf(context).doc(entryId), {
         enquiryId: stored.id,
         staffEmail: actor.staffEmail,

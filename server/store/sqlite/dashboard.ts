@@ -18,6 +18,7 @@ import {
   type ReceivedDay,
 } from "../dashboard";
 import { DECIDED_STATUSES } from "../../../domain/deal";
+import { CONTACT_KINDS } from "../../lifecycle/plan";
 import type Database from "better-sqlite3";
 import { compareText } from "../vitals-summary";
 import type { SqliteRun } from "./connection";
@@ -28,8 +29,8 @@ type Bounds = { from: string; to: string };
  * The dashboard on SQLite, all read in one transaction so the figures agree with each other:
  * enquiries per day from the `enquiry_days` rollup (kept by triggers in the transaction that
  * stores or erases an enquiry), statuses from enquiry_work's received_at, first touches from
- * `enquiry_first_touch` (kept by a trigger on the history), members from enquiry_history's index
- * on `at`, owners, sources and outcomes from enquiry_work's covering indexes (the buyer type and
+ * `enquiry_first_touch` (written with each line of contact: work-record.ts), members from
+ * enquiry_history's index on `at` (which carries the kind), owners, sources and outcomes from enquiry_work's covering indexes (the buyer type and
  * source each work row carries), page speed from a covering index on vitals' received_at.
  */
 export class SqliteDashboardStore implements DashboardStore {
@@ -61,7 +62,7 @@ export class SqliteDashboardStore implements DashboardStore {
             notNew += count;
           }
           statuses.New = received.reduce((sum, row) => sum + row.enquiries, 0) - notNew;
-          // Each enquiry's first touch, kept by a trigger on the history (migrations.ts).
+          // Each enquiry's first touch, written with its first line of contact (work-record.ts).
           const firstTouches = db
             .prepare<Bounds, FirstTouch>(
               `SELECT received_at AS receivedAt, first_at AS firstTouchAt FROM enquiry_first_touch
@@ -82,15 +83,19 @@ export class SqliteDashboardStore implements DashboardStore {
     );
   }
 
-  /** The enquiries each member worked on within the span: one entry or more of theirs in its history. */
+  /**
+   * The enquiries each member worked on within the span: one line of contact or more of theirs in
+   * its history (server/lifecycle/plan.ts: CONTACT_KINDS).
+   */
   private members(db: Database.Database, bounds: Bounds): DashboardBreakdownRow[] {
     return db
-      .prepare<Bounds, DashboardBreakdownRow>(
+      .prepare<Bounds & { kinds: string }, DashboardBreakdownRow>(
         `SELECT staff_email AS key, count(*) AS enquiries FROM (
-           SELECT DISTINCT staff_email, enquiry_id FROM enquiry_history WHERE at >= @from AND at < @to
+           SELECT DISTINCT staff_email, enquiry_id FROM enquiry_history INDEXED BY enquiry_history_at
+           WHERE at >= @from AND at < @to AND kind IN (SELECT value FROM json_each(@kinds))
          ) GROUP BY staff_email`,
       )
-      .all(bounds);
+      .all({ ...bounds, kinds: JSON.stringify(CONTACT_KINDS) });
   }
 
   /**

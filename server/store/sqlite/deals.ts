@@ -76,7 +76,8 @@ export class SqliteDealStore implements DealStore {
       // the same version exactly one is made.
       db
         .transaction((): DealChangeResult => {
-          if (!readWork(db, this.table, enquiryId)) return { outcome: "not-found" };
+          const read = readWork(db, this.table, enquiryId);
+          if (!read) return { outcome: "not-found" };
           const current = readDeal(db, enquiryId);
           const { version: currentVersion, ...currentFigures } = current;
           const plan = planDeal(
@@ -93,7 +94,7 @@ export class SqliteDealStore implements DealStore {
                value_rupees = excluded.value_rupees, city = excluded.city, pin_code = excluded.pin_code,
                gstin = excluded.gstin, updated_at = excluded.updated_at`,
           ).run({ enquiryId, version, at, ...figures });
-          writeHistoryLines(db, enquiryId, plan.history, { staffEmail: change.staffEmail, at });
+          writeHistoryLines(db, read.stored, plan.history, { staffEmail: change.staffEmail, at });
           return { outcome: "changed", deal: { version, ...figures } };
         })
         .immediate(),

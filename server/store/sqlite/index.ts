@@ -66,7 +66,7 @@ export class SqliteStore implements Store {
     const run: SqliteRun = (work) => connection.run(work);
     this.staff = new SqliteStaffStore(run);
     this.sessions = new SqliteSessionStore(run);
-    this.members = new SqliteMemberStore(run);
+    this.members = new SqliteMemberStore(run, connection.enquiryTable);
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
     this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable));

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import { CLOSED_STATUSES, type StaffMember, type StaffRole } from "../../../domain/console";
+import type { StaffMember, StaffRole } from "../../../domain/console";
 import {
   invitationsWithdrawn,
   leavesNoOwner,
@@ -12,6 +12,8 @@ import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff"
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
 import { newRowId } from "./row-id";
+import { planMemberRemoval } from "../../lifecycle/plan";
+import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 
 interface LinkRow {
   id: string;
@@ -79,10 +81,11 @@ export function withdrawInvitations(
   return ids.length;
 }
 
-const CLOSED = `(${CLOSED_STATUSES.map((status) => `'${status}'`).join(", ")})`;
-
 export class SqliteMemberStore implements MemberStore {
-  constructor(private readonly run: SqliteRun) {}
+  constructor(
+    private readonly run: SqliteRun,
+    private readonly table: string,
+  ) {}
 
   /** Stores a link and queues its mail, in the caller's transaction. */
   private queueLink(
@@ -256,17 +259,29 @@ export class SqliteMemberStore implements MemberStore {
     return this.run((db) =>
       db
         .transaction(() => {
-          const released = db
+          // Read, planned (server/lifecycle/plan.ts: planMemberRemoval) and written under one write lock.
+          const reads = db
             .prepare<[string], { enquiry_id: string }>(
-              `UPDATE enquiry_work SET owner_id = NULL
-               WHERE owner_id = ? AND status NOT IN ${CLOSED} RETURNING enquiry_id`,
+              `SELECT enquiry_id FROM enquiry_work WHERE owner_id = ?`,
             )
-            .all(staffId);
-          const history = db.prepare(
-            `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, ?, 'owner', NULL)`,
+            .all(staffId)
+            .flatMap(({ enquiry_id }) => readWork(db, this.table, enquiry_id) ?? []);
+          const plan = planMemberRemoval(
+            reads.map(({ stored, work }) => ({ enquiryId: stored.id, found: { work, ...stored } })),
+            { staffId, actor: { id: null, email: change.staffEmail }, members: readMembers(db) },
           );
-          for (const { enquiry_id } of released) history.run(newRowId(), enquiry_id, at, change.staffEmail);
-          return released.length;
+          const storedOf = new Map(reads.map(({ stored }) => [stored.id, stored]));
+          const actor = { staffEmail: change.staffEmail, at };
+          let unassigned = 0;
+          plan.outcomes.forEach((outcome, index) => {
+            const stored = storedOf.get(plan.enquiryIds[index] ?? "");
+            if (outcome.outcome !== "changed" || !stored) return;
+            writePlan(db, stored, outcome, actor);
+            unassigned += 1;
+          });
+          for (const { enquiryId, alert } of plan.alerts) writeAlerts(db, enquiryId, [alert], at);
+          writeHandedOnLists(db, plan.lists, at);
+          return unassigned;
         })
         .immediate(),
     );

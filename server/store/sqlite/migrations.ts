@@ -206,6 +206,14 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     ALTER TABLE notifications ADD COLUMN request_id TEXT;
     ALTER TABLE webhook_deliveries ADD COLUMN request_id TEXT;
     `,
+    // What contact with the buyer is, decided once (server/lifecycle/plan.ts: CONTACT_KINDS): the
+    // first touch is written with the history line (work-record.ts) instead of by a trigger that
+    // kept its own list of kinds, and the members' figure reads the kind from the index on `at`.
+    `
+    DROP TRIGGER enquiry_history_first_touch;
+    DROP INDEX enquiry_history_at;
+    CREATE INDEX enquiry_history_at ON enquiry_history (at, kind, staff_email, enquiry_id);
+    `,
   ];
 }
 

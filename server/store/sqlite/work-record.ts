@@ -8,7 +8,7 @@ import type {
   WorkPlan,
   WorkState,
 } from "../../lifecycle/plan";
-import { untouchedWork } from "../../lifecycle/plan";
+import { isContact, untouchedWork } from "../../lifecycle/plan";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
 import type { WorkRead } from "../work-port";
@@ -119,7 +119,7 @@ export function writePlan(
        first_contact_due_at = excluded.first_contact_due_at, closed_at = excluded.closed_at,
        reminder_due_at = excluded.reminder_due_at, lost_reason = excluded.lost_reason`,
   ).run({ id: stored.id, receivedAt: stored.receivedAt, buyer: stored.enquiry.RetailerSelfUse, ...work });
-  writeHistoryLines(db, stored.id, plan.history, actor);
+  writeHistoryLines(db, stored, plan.history, actor);
   writeAlerts(db, stored.id, plan.alerts, actor.at, actor.requestId);
   writePushes(db, stored, plan.pushes ?? [], actor.at, actor.requestId);
   for (const event of plan.webhooks) {
@@ -133,10 +133,14 @@ export function writePlan(
   }
 }
 
-/** Writes history lines of one enquiry by `staffEmail`, in the caller's transaction. */
+/**
+ * Writes history lines of one enquiry by `staffEmail`, in the caller's transaction, and, with a
+ * line of contact (plan.ts: CONTACT_KINDS), the enquiry's first touch the dashboard reads, kept
+ * at the earliest.
+ */
 export function writeHistoryLines(
   db: Database.Database,
-  enquiryId: string,
+  enquiry: { id: string; receivedAt: string },
   lines: readonly HistoryLine[],
   actor: { staffEmail: string; at: string },
 ): void {
@@ -145,10 +149,17 @@ export function writeHistoryLines(
     `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner)
      VALUES (@id, @enquiryId, @at, @staffEmail, @kind, @from, @to, @text, @fromOwner)`,
   );
+  if (lines.some((line) => isContact(line.kind))) {
+    prepared(
+      db,
+      `INSERT INTO enquiry_first_touch (enquiry_id, received_at, first_at) VALUES (?, ?, ?)
+       ON CONFLICT (enquiry_id) DO UPDATE SET first_at = min(first_at, excluded.first_at)`,
+    ).run(enquiry.id, enquiry.receivedAt, actor.at);
+  }
   for (const line of lines) {
     history.run({
       id: newRowId(),
-      enquiryId,
+      enquiryId: enquiry.id,
       at: actor.at,
       staffEmail: actor.staffEmail,
       kind: line.kind,

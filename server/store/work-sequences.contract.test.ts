@@ -1,0 +1,531 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../domain/console";
+import { INBOX_VIEWS, firstContactDueAt, type AssignmentRule } from "../../domain/team";
+import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
+import { anEnquiry } from "../../tests/support/enquiry-builder";
+import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { inboxFilterOf } from "../lifecycle/inbox-listing";
+import { dashboardData } from "./dashboard";
+import type { Store } from "./store";
+
+// Enquiries are stamped with the clock the test sets (the event clock would otherwise keep every
+// stamp after the last one this process made, whatever the clock says).
+vi.mock("./event-clock", () => ({ eventTime: () => new Date() }));
+
+/**
+ * The same sequences of calls on both stores, and after each the whole state a person can see
+ * (the inbox's rows and views, the counts, each enquiry's history, the dashboard, the
+ * notifications queued, and who the next enquiry goes to), made store-neutral: ids become names,
+ * times stay as given. Each sequence's right answer is written out below, and both stores must
+ * then agree with each other too: a rule decided in an adapter shows here as two answers.
+ */
+
+/** An instant given as IST wall-clock time, on Tuesday 10 March 2026. */
+const ist = (time: string) => new Date(`2026-03-10T${time}:00+05:30`);
+/** When an enquiry received at `time` must first be contacted (domain/team.ts). */
+const targetOf = (time: string) => firstContactDueAt(ist(time), FIRST_CONTACT_HOURS).toISOString();
+
+const OWNER = "owner@example.com";
+const ASHA = "asha@example.com";
+const BILAL = "bilal@example.com";
+
+/** What the views are read at, and the dashboard made at: the afternoon of the same day. */
+const NOW = ist("16:00");
+const DAY_END = new Date("2026-03-11T00:00:00+05:30");
+/** Every notification is due by then. */
+const LATER = new Date("2099-01-01T00:00:00Z");
+
+interface Team {
+  ids: Record<typeof OWNER | typeof ASHA | typeof BILAL, string>;
+}
+
+async function teamOf(store: Store): Promise<Team> {
+  const add = (email: string) =>
+    store.staff.add({ email, role: email === OWNER ? "owner" : "member", passwordHash: "h" });
+  const owner = await add(OWNER);
+  const asha = await add(ASHA);
+  const bilal = await add(BILAL);
+  // The owner hears of nothing; the members keep the default (what is theirs).
+  await store.team.setAlertChoice(owner.id, "none");
+  return { ids: { [OWNER]: owner.id, [ASHA]: asha.id, [BILAL]: bilal.id } };
+}
+
+/** Receives an enquiry from `Name` at `time` (IST, that Tuesday). */
+async function receive(store: Store, Name: string, time: string, options: { spam?: boolean } = {}) {
+  vi.setSystemTime(ist(time));
+  return store.enquiries.add(anEnquiry({ Name }), {
+    ...(options.spam ? { screening: { score: 10, reasons: [], spam: true } } : {}),
+  });
+}
+
+const claimAll = (store: Store) =>
+  store.enquiries.claimDueNotifications({ worker: "test", now: LATER, limit: 500, leaseMs: 60_000 });
+
+/**
+ * The state a person can see, store-neutral: members named by e-mail (a removed one too),
+ * enquiries by the buyer's name, any other id as "(unknown)". With `next`, an enquiry is received
+ * last and who it went to is part of the state.
+ */
+async function observe(store: Store, team: Team, options: { next?: boolean } = {}) {
+  const names = new Map<string, string>(Object.entries(team.ids).map(([email, id]) => [id, email]));
+  const stored = await store.enquiries.list();
+  for (const each of stored) names.set(each.id, each.enquiry.Name);
+  const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? "(unknown)"));
+  const viewer = (staffId: string) => ({ staffId, now: NOW, dayEnd: DAY_END });
+
+  const listed = async (query: Parameters<typeof inboxFilterOf>[0], staffId: string) => {
+    const filter = inboxFilterOf(query, viewer(staffId));
+    if (!filter) throw new Error("no such view");
+    return (await store.enquiryWork.list({ ...filter, cursor: null, limit: 100 })).items;
+  };
+  const rows = (await listed({}, team.ids[OWNER])).map((row) => ({
+    name: nameOf(row.id),
+    status: row.status,
+    version: row.version,
+    owner: nameOf(row.ownerId),
+    followUpAt: row.followUpAt,
+    nextStep: row.nextStep,
+    dueAt: row.dueAt,
+    firstContactDueAt: row.firstContactDueAt,
+    touched: row.touched,
+  }));
+  const views: Record<string, (string | null)[]> = {};
+  for (const view of INBOX_VIEWS) {
+    const members = view === "mine" ? [OWNER, ASHA, BILAL] : [OWNER];
+    for (const email of members) {
+      const staffId = team.ids[email as keyof Team["ids"]];
+      const key = view === "mine" ? `mine of ${email}` : view;
+      views[key] = (await listed({ view }, staffId)).map((row) => nameOf(row.id));
+    }
+  }
+  // Every enquiry's owner as its work record holds it, spam included (which no view lists).
+  const fields = await store.team.fieldsOf(stored.map((each) => each.id));
+  const owners = Object.fromEntries(
+    stored.map((each) => [each.enquiry.Name, nameOf(fields.get(each.id)?.ownerId ?? null)]),
+  );
+  const histories: Record<string, unknown[]> = {};
+  for (const each of stored) {
+    const record = await store.enquiryWork.get(each.id);
+    histories[each.enquiry.Name] = (record?.history ?? []).map((entry) => ({
+      at: entry.at,
+      by: entry.staffEmail,
+      kind: entry.kind,
+      ...(entry.from ? { from: entry.from, to: entry.to } : {}),
+      ...(entry.fromOwner ? { fromOwner: entry.fromOwner } : {}),
+      ...(entry.text !== undefined ? { text: entry.text } : {}),
+    }));
+  }
+  const dashboard = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+  const notifications = (await claimAll(store))
+    .map((each) =>
+      [
+        each.kind,
+        "to" in each ? each.to : null,
+        "enquiryId" in each ? nameOf(each.enquiryId) : null,
+        "handedOnBy" in each ? (each.handedOnBy ?? null) : null,
+      ].join(" | "),
+    )
+    .sort();
+  const state = {
+    rows,
+    views,
+    counts: await store.enquiryWork.counts(),
+    owners,
+    histories,
+    dashboard: {
+      funnel: dashboard.funnel,
+      firstContact: dashboard.firstContact,
+      breakdowns: dashboard.breakdowns,
+      perDay: dashboard.perDay,
+    },
+    notifications,
+    next: null as string | null,
+  };
+  if (options.next) {
+    vi.useFakeTimers({ toFake: ["Date"], now: ist("17:00") });
+    try {
+      const next = await store.enquiries.add(anEnquiry({ Name: "Next Buyer" }));
+      state.next = nameOf((await store.team.fieldsOf([next.id])).get(next.id)?.ownerId ?? null);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+  return state;
+}
+
+type State = Awaited<ReturnType<typeof observe>>;
+
+const sandboxes = [sqliteSandbox("work-sequences-contract"), firestoreSandbox("work-sequences")];
+const opened: Store[] = [];
+beforeAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.setUp())));
+afterAll(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+  await Promise.all(sandboxes.map((sandbox) => sandbox.tearDown()));
+});
+
+/**
+ * Runs `script` on a new store of each kind, with the clock set as the script says, and answers
+ * each store's state after it: SQLite's, then Firestore's.
+ */
+async function onBothStores(
+  script: (store: Store, team: Team) => Promise<void>,
+  options: { next?: boolean } = {},
+): Promise<[State, State]> {
+  const states: State[] = [];
+  for (const sandbox of sandboxes) {
+    const { store } = await sandbox.openStore();
+    opened.push(store);
+    const team = await teamOf(store);
+    vi.useFakeTimers({ toFake: ["Date"], now: ist("09:00") });
+    try {
+      await script(store, team);
+    } finally {
+      vi.useRealTimers();
+    }
+    states.push(await observe(store, team, options));
+  }
+  return [states[0]!, states[1]!];
+}
+
+/** The counts of every status: those given, the rest none. */
+const counts = (some: Partial<Record<EnquiryStatus, number>>): Record<EnquiryStatus, number> => ({
+  ...(Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>),
+  ...some,
+});
+
+const untouched = (name: string, time: string, owner: string | null = null) => ({
+  name,
+  status: "New",
+  version: 0,
+  owner,
+  followUpAt: null,
+  nextStep: null,
+  dueAt: targetOf(time),
+  firstContactDueAt: targetOf(time),
+  touched: false,
+});
+
+describe("the same calls on both stores leave the same state", () => {
+  /** Sequence 1 up to its refusals: an enquiry filed as spam, and two "Not spam" refused. */
+  async function refusedNotSpam(store: Store, team: Team) {
+    const open = await receive(store, "Open Buyer", "10:00");
+    const rule: AssignmentRule = { kind: "turns", members: [team.ids[ASHA], team.ids[BILAL]] };
+    expect(await store.team.setAssignmentRule(rule)).toBe(true);
+    const spam = await receive(store, "Spam Sender", "10:05", { spam: true });
+    // Refused: someone changed it since (a stale version), and one that is not spam at all.
+    expect(
+      await store.enquiryWork.releaseFromSpam(spam.id, {
+        expectedVersion: 7,
+        staffEmail: ASHA,
+        at: ist("11:00"),
+      }),
+    ).toEqual({ outcome: "conflict" });
+    expect(
+      await store.enquiryWork.releaseFromSpam(open.id, {
+        expectedVersion: 0,
+        staffEmail: ASHA,
+        at: ist("11:01"),
+      }),
+    ).toEqual({ outcome: "not-spam" });
+  }
+
+  const afterRefusals = {
+    rows: [untouched("Open Buyer", "10:00")],
+    counts: counts({ New: 1, Spam: 1 }),
+    histories: { "Open Buyer": [], "Spam Sender": [] },
+  };
+
+  test("a refused Not spam changes nothing: the spam stays spam, unmailed, in no view", async () => {
+    const [sqlite, firestore] = await onBothStores(refusedNotSpam);
+    for (const state of [sqlite, firestore]) {
+      expect(state).toMatchObject(afterRefusals);
+      expect(state.views).toEqual({
+        "mine of owner@example.com": [],
+        "mine of asha@example.com": [],
+        "mine of bilal@example.com": [],
+        unassigned: ["Open Buyer"],
+        "due-today": [],
+        overdue: ["Open Buyer"],
+      });
+      expect(state.notifications).toEqual(["company |  | Open Buyer | "]);
+      expect(state.dashboard.funnel).toMatchObject({ received: 2, genuine: 1 });
+    }
+    expect(firestore).toEqual(sqlite);
+  });
+
+  // enabled once the release is planned above the stores
+  test.skip("a refused Not spam takes no turn: the next two enquiries go to the rule's first member, then its second", async () => {
+    const [sqlite, firestore] = await onBothStores(async (store, team) => {
+      await refusedNotSpam(store, team);
+      await receive(store, "First After", "12:00");
+      await receive(store, "Second After", "12:01");
+    });
+    for (const state of [sqlite, firestore]) {
+      expect(state).toMatchObject({
+        ...afterRefusals,
+        rows: [
+          untouched("Second After", "12:01", BILAL),
+          untouched("First After", "12:00", ASHA),
+          untouched("Open Buyer", "10:00"),
+        ],
+        counts: counts({ New: 3, Spam: 1 }),
+      });
+      expect(state.notifications).toEqual([
+        "company |  | First After | ",
+        "company |  | Open Buyer | ",
+        "company |  | Second After | ",
+        `member-alert | ${ASHA} | First After | `,
+        `member-alert | ${BILAL} | Second After | `,
+      ]);
+    }
+    expect(firestore).toEqual(sqlite);
+  });
+
+  test("handing on and planning a follow-up are not work with the buyer: only the member who noted one worked it", async () => {
+    const [sqlite, firestore] = await onBothStores(async (store, team) => {
+      const handed = await receive(store, "Handed Buyer", "10:00");
+      const noted = await receive(store, "Noted Buyer", "10:02");
+      const owner = (ownerId: string, expectedOwnerId: string | null, time: string) =>
+        store.team.setOwner(handed.id, {
+          ownerId,
+          expectedOwnerId,
+          actorId: team.ids[ASHA],
+          staffEmail: ASHA,
+          at: ist(time),
+        });
+      expect(await owner(team.ids[ASHA], null, "10:30")).toBe("changed");
+      expect(await owner(team.ids[BILAL], team.ids[ASHA], "11:00")).toBe("changed");
+      expect(
+        await store.team.setFollowUp(handed.id, {
+          followUpAt: ist("17:30"),
+          nextStep: "Call about the price",
+          staffEmail: ASHA,
+          at: ist("11:05"),
+        }),
+      ).toBe("changed");
+      expect(
+        await store.enquiryWork.addNote(noted.id, {
+          text: "Rang, no answer",
+          staffEmail: BILAL,
+          at: ist("11:10"),
+        }),
+      ).toBe(true);
+    });
+    for (const state of [sqlite, firestore]) {
+      expect(state.dashboard.breakdowns.members).toEqual([{ key: BILAL, enquiries: 1 }]);
+      expect(state.dashboard.firstContact).toMatchObject({ received: 2, contacted: 1 });
+      expect(state.rows).toEqual([
+        {
+          ...untouched("Noted Buyer", "10:02"),
+          dueAt: null,
+          firstContactDueAt: null,
+          touched: true,
+        },
+        {
+          ...untouched("Handed Buyer", "10:00", BILAL),
+          followUpAt: ist("17:30").toISOString(),
+          nextStep: "Call about the price",
+          // Nobody contacted the buyer: still due by the first-contact target, the earlier.
+          dueAt: targetOf("10:00"),
+        },
+      ]);
+      expect(state.histories["Handed Buyer"]).toEqual([
+        { at: ist("10:30").toISOString(), by: ASHA, kind: "owner", text: ASHA },
+        { at: ist("11:00").toISOString(), by: ASHA, kind: "owner", fromOwner: ASHA, text: BILAL },
+        {
+          at: ist("11:05").toISOString(),
+          by: ASHA,
+          kind: "follow-up",
+          text: `${ist("17:30").toISOString()} · Call about the price`,
+        },
+      ]);
+      expect(state.notifications).toEqual([
+        "company |  | Handed Buyer | ",
+        "company |  | Noted Buyer | ",
+        `member-alert | ${BILAL} | Handed Buyer | ${ASHA}`,
+      ]);
+    }
+    expect(firestore).toEqual(sqlite);
+  });
+
+  test("removing a member unassigns their open enquiries through the owner plan; closed and spam ones keep no owner; the rule passes them over", async () => {
+    const [sqlite, firestore] = await onBothStores(
+      async (store, team) => {
+        const give = async (Name: string, time: string) => {
+          const stored = await receive(store, Name, time);
+          await store.team.setOwner(stored.id, {
+            ownerId: team.ids[ASHA],
+            expectedOwnerId: null,
+            actorId: team.ids[OWNER],
+            staffEmail: OWNER,
+            at: ist("10:30"),
+          });
+          return stored.id;
+        };
+        const status = async (id: string, to: EnquiryStatus, time: string) =>
+          expect(
+            await store.enquiryWork.changeStatus(id, {
+              to,
+              expectedVersion: 0,
+              staffEmail: ASHA,
+              at: ist(time),
+            }),
+          ).toEqual({ outcome: "changed", version: 1 });
+        await give("Open One", "10:00");
+        const openTwo = await give("Open Two", "10:02");
+        const closed = await give("Closed Buyer", "10:04");
+        const spam = await give("Spam By Hand", "10:06");
+        await status(openTwo, "Contacted", "11:00");
+        await store.team.setFollowUp(openTwo, {
+          followUpAt: new Date("2026-03-11T11:00:00+05:30"),
+          nextStep: "Send the price list",
+          staffEmail: ASHA,
+          at: ist("11:05"),
+        });
+        await status(closed, "Fulfilled", "11:10");
+        await status(spam, "Spam", "11:20");
+        const rule: AssignmentRule = { kind: "turns", members: [team.ids[ASHA], team.ids[BILAL]] };
+        expect(await store.team.setAssignmentRule(rule)).toBe(true);
+        await claimAll(store);
+
+        // As the console removes a member: their open work unassigned, then the account removed.
+        expect(
+          await store.members.unassignOpenEnquiries(team.ids[ASHA], { staffEmail: OWNER, at: ist("12:00") }),
+        ).toBe(2);
+        expect(await store.staff.remove(ASHA, ist("12:00"), { keepAnOwner: true })).toBe(true);
+      },
+      { next: true },
+    );
+    const removal = { at: ist("12:00").toISOString(), by: OWNER, kind: "owner", fromOwner: ASHA };
+    const given = { at: ist("10:30").toISOString(), by: OWNER, kind: "owner", text: ASHA };
+    for (const state of [sqlite, firestore]) {
+      expect(state.rows).toEqual([
+        {
+          ...untouched("Closed Buyer", "10:04"),
+          status: "Fulfilled",
+          version: 1,
+          dueAt: null,
+          firstContactDueAt: null,
+          touched: true,
+        },
+        // An owner change is no status change: the version stays (docs/decisions/032).
+        {
+          ...untouched("Open Two", "10:02"),
+          status: "Contacted",
+          version: 1,
+          followUpAt: new Date("2026-03-11T11:00:00+05:30").toISOString(),
+          nextStep: "Send the price list",
+          dueAt: new Date("2026-03-11T11:00:00+05:30").toISOString(),
+          firstContactDueAt: null,
+          touched: true,
+        },
+        untouched("Open One", "10:00"),
+      ]);
+      expect(state.owners).toEqual({
+        "Open One": null,
+        "Open Two": null,
+        "Closed Buyer": null,
+        "Spam By Hand": null,
+      });
+      expect(state.views).toMatchObject({
+        unassigned: ["Closed Buyer", "Open Two", "Open One"],
+        overdue: ["Open One"],
+        "mine of bilal@example.com": [],
+      });
+      expect(state.histories["Open One"]).toEqual([given, removal]);
+      expect(state.histories["Open Two"]).toEqual([
+        given,
+        { at: ist("11:00").toISOString(), by: ASHA, kind: "status", from: "New", to: "Contacted" },
+        {
+          at: ist("11:05").toISOString(),
+          by: ASHA,
+          kind: "follow-up",
+          text: `${new Date("2026-03-11T11:00:00+05:30").toISOString()} · Send the price list`,
+        },
+        removal,
+      ]);
+      expect(state.histories["Closed Buyer"]).toHaveLength(2);
+      // Unassigning alerts nobody; the next enquiry goes to the one member of the rule still on the staff.
+      expect(state.notifications).toEqual([]);
+      expect(state.next).toBe(BILAL);
+      expect(state.dashboard.breakdowns.owners).toEqual([{ key: "Unassigned", enquiries: 3 }]);
+    }
+    expect(firestore).toEqual(sqlite);
+  });
+
+  test("the first touch is the first contact, a status change or a note, whoever made it; handing on and a follow-up are not", async () => {
+    const [sqlite, firestore] = await onBothStores(async (store, team) => {
+      const byStatus = await receive(store, "Status Buyer", "10:00");
+      const byNote = await receive(store, "Note Buyer", "10:10");
+      const byCall = await receive(store, "Call Buyer", "10:20");
+      const handed = await receive(store, "Handed Then Noted", "10:30");
+      const untouchedOne = await receive(store, "Handed Only", "10:40");
+      expect(
+        await store.enquiryWork.changeStatus(byStatus.id, {
+          to: "Contacted",
+          expectedVersion: 0,
+          staffEmail: ASHA,
+          at: ist("11:00"),
+        }),
+      ).toEqual({ outcome: "changed", version: 1 });
+      await store.enquiryWork.addNote(byStatus.id, {
+        text: "Sent samples",
+        staffEmail: OWNER,
+        at: ist("13:00"),
+      });
+      await store.enquiryWork.addNote(byNote.id, { text: "Rang back", staffEmail: BILAL, at: ist("12:10") });
+      await store.enquiryWork.recordContact(byCall.id, {
+        channel: "call",
+        staffEmail: OWNER,
+        at: ist("15:20"),
+      });
+      for (const [id, handedAt, plannedAt] of [
+        [handed.id, "10:45", "10:46"],
+        [untouchedOne.id, "10:50", "10:51"],
+      ] as const) {
+        await store.team.setOwner(id, {
+          ownerId: team.ids[BILAL],
+          expectedOwnerId: null,
+          actorId: team.ids[OWNER],
+          staffEmail: OWNER,
+          at: ist(handedAt),
+        });
+        await store.team.setFollowUp(id, {
+          followUpAt: ist("18:00"),
+          nextStep: null,
+          staffEmail: OWNER,
+          at: ist(plannedAt),
+        });
+      }
+      await store.enquiryWork.addNote(handed.id, {
+        text: "Spoke to them",
+        staffEmail: BILAL,
+        at: ist("14:30"),
+      });
+    });
+    for (const state of [sqlite, firestore]) {
+      // Waits in working minutes: 60 (a status change), 120 (a note), 240 (a note after a
+      // hand-over at 15 minutes), 300 (a call): the target is 240.
+      expect(state.dashboard.firstContact).toEqual({
+        targetHours: 4,
+        received: 5,
+        contacted: 4,
+        withinTarget: 3,
+        medianWorkingMinutes: 180,
+      });
+      expect(state.dashboard.breakdowns.members).toEqual([
+        { key: BILAL, enquiries: 2 },
+        { key: OWNER, enquiries: 2 },
+        { key: ASHA, enquiries: 1 },
+      ]);
+      expect(state.rows.map((row) => [row.name, row.touched])).toEqual([
+        ["Handed Only", false],
+        ["Handed Then Noted", true],
+        ["Call Buyer", true],
+        ["Note Buyer", true],
+        ["Status Buyer", true],
+      ]);
+    }
+    expect(firestore).toEqual(sqlite);
+  });
+});
