@@ -327,7 +327,7 @@ export class FirestoreMemberStore implements MemberStore {
           writePlan(
             this.context,
             transaction,
-            { stored: read.stored, before: read.exists ? read.work : null },
+            { stored: read.stored, before: read.recorded ? read.work : null },
             outcome,
             actor,
           );
