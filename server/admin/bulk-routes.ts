@@ -148,7 +148,7 @@ export async function bulkRoutes(app: FastifyInstance) {
 
       const outcomes =
         action.kind === "assign"
-          ? await assign(app, items, action.ownerId, account, emailOf)
+          ? await assign(app, items, action.ownerId, account, emailOf, request.id)
           : action.kind === "not-spam"
             ? await release(app, items, account, request.id)
             : await changeStatus(
@@ -209,17 +209,18 @@ async function assign(
   ownerId: string | null,
   account: StaffAccount,
   emailOf: (staffId: string | null) => string | null,
+  requestId: string,
 ): Promise<(BulkDone | BulkFailure)[]> {
   const outcomes: (BulkDone | BulkFailure)[] = [];
   for (let start = 0; start < items.length; start += OWNER_BATCH_MAX) {
     const part = items.slice(start, start + OWNER_BATCH_MAX);
-    const results = await app.store.team.setOwners(
+    const results = await app.store.work.setOwners(
       part.map((item) => ({
         enquiryId: item.id,
         expectedVersion: item.version,
         ...(item.ownerId !== undefined ? { expectedOwnerId: item.ownerId } : {}),
       })),
-      { ownerId, actorId: account.id, staffEmail: account.email, at: eventTime() },
+      { ownerId, actorId: account.id, staffEmail: account.email, requestId, at: eventTime() },
     );
     part.forEach((item, index) => outcomes.push(ownerOutcome(item, results[index] ?? "not-found", emailOf)));
   }

@@ -34,7 +34,7 @@ async function ownedEnquiry() {
   expect(response.statusCode).toBe(201);
   const { id } = response.json<{ id: string }>();
   const priya = await addStaff(app, "priya@example.com", "member");
-  await app.store.team.setOwner(id, { ownerId: priya.id, staffEmail: "owner@example.com", at: new Date() });
+  await app.store.work.setOwner(id, { ownerId: priya.id, staffEmail: "owner@example.com", at: new Date() });
   const cookie = await signIn(app, "priya@example.com");
   // What was queued so far (the company's mail) is not what these tests count.
   const pendingAlerts = async () =>

@@ -29,7 +29,7 @@ async function inbox() {
     return response.json<T>();
   };
   const give = (id: string, ownerId: string) =>
-    app.store.team.setOwner(id, { ownerId, staffEmail: "me@example.com", at: new Date() });
+    app.store.work.setOwner(id, { ownerId, staffEmail: "me@example.com", at: new Date() });
   return { app, me, other, cookie, get, give };
 }
 
@@ -78,7 +78,7 @@ describe("the inbox's one listing", () => {
     for (let n = 0; n < 5; n++) {
       const stored = await app.store.enquiries.add(anEnquiry({ Name: `Buyer ${n}` }));
       if (n % 2 === 0) {
-        await app.store.team.setFollowUp(stored.id, {
+        await app.store.work.setFollowUp(stored.id, {
           followUpAt: new Date(Date.now() + (n + 1) * 3_600_000),
           nextStep: null,
           staffEmail: "me@example.com",

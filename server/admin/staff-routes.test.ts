@@ -402,7 +402,7 @@ describe("a member's reset, role and removal", () => {
         Quantity: 6,
         RetailerSelfUse: "Retailer",
       });
-      await store.team.setOwner(stored.id, { ownerId: member.id, staffEmail: "owner@example.com", at });
+      await store.work.setOwner(stored.id, { ownerId: member.id, staffEmail: "owner@example.com", at });
       ids.push(stored.id);
     }
     const closed = ids[2]!;

@@ -119,11 +119,12 @@ export async function teamRoutes(app: FastifyInstance) {
       const ownerId = assigneeOf(rule, row.enquiry.RetailerSelfUse, assigned, (id) => members.has(id));
       if (!ownerId) continue;
       // Read as nobody's: one a colleague took meanwhile keeps its owner (the plan refuses it).
-      const result = await team.setOwner(row.id, {
+      const result = await app.store.work.setOwner(row.id, {
         ownerId,
         expectedOwnerId: null,
         actorId: account.id,
         staffEmail: account.email,
+        requestId: request.id,
         at: eventTime(),
       });
       if (result === "changed") assigned += 1;
@@ -161,11 +162,12 @@ export async function teamRoutes(app: FastifyInstance) {
     const body = ownerBody.safeParse(request.body);
     if (!params.success || !body.success) return badRequest(reply);
     const account = signedIn(request);
-    const result = await team.setOwner(params.data.id, {
+    const result = await app.store.work.setOwner(params.data.id, {
       ownerId: body.data.ownerId,
       expectedOwnerId: body.data.expectedOwnerId,
       actorId: account.id,
       staffEmail: account.email,
+      requestId: request.id,
       at: eventTime(),
     });
     if (result === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });
@@ -216,10 +218,11 @@ export async function teamRoutes(app: FastifyInstance) {
       return reply.code(400).send({ error: teamMessages.nextStepTooLong });
     }
     const account = signedIn(request);
-    const result = await team.setFollowUp(params.data.id, {
+    const result = await app.store.work.setFollowUp(params.data.id, {
       followUpAt: body.data.followUpAt ? new Date(body.data.followUpAt) : null,
       nextStep: body.data.followUpAt ? nextStep : null,
       staffEmail: account.email,
+      requestId: request.id,
       at: eventTime(),
     });
     if (result === "not-found") return reply.code(404).send({ error: consoleMessages.notFound });

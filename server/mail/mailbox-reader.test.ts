@@ -78,7 +78,7 @@ async function repliedEnquiry(server: TestApp) {
   const { id } = response.json<{ id: string }>();
   const priya = await addStaff(app, "priya@example.com", "member");
   await addStaff(app, "aman@example.com", "member");
-  await app.store.team.setOwner(id, { ownerId: priya.id, staffEmail: "owner@example.com", at: new Date() });
+  await app.store.work.setOwner(id, { ownerId: priya.id, staffEmail: "owner@example.com", at: new Date() });
   const cookie = await signIn(app, "priya@example.com");
   await waitForEmptyOutbox(server);
   const acknowledgement = sink!.mails.find(

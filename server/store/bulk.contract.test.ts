@@ -8,7 +8,7 @@ import { OWNER_BATCH_MAX } from "./team";
 type HandedOn = Extract<PendingStaffNotification, { kind: "handed-on" }>;
 
 /**
- * A bulk assignment on both stores (TeamStore.setOwners): each enquiry checked and planned alone
+ * A bulk assignment on both stores (store.work.setOwners): each enquiry checked and planned alone
  * (server/lifecycle/plan.ts: planOwnerBatch), written with its history line in one transaction,
  * and the new owner's alerts queued as the plan gathered them.
  */
@@ -64,7 +64,7 @@ describe.each([sqliteSandbox("bulk-contract"), firestoreSandbox("bulk")])(
         staffEmail: "aman@example.com",
         at: new Date(),
       });
-      await store.team.setOwner(taken, {
+      await store.work.setOwner(taken, {
         ownerId: aman.id,
         actorId: aman.id,
         staffEmail: "aman@example.com",
@@ -73,7 +73,7 @@ describe.each([sqliteSandbox("bulk-contract"), firestoreSandbox("bulk")])(
       await claimAll(store);
 
       const gone = "00000000-0000-4000-8000-000000000000";
-      const results = await store.team.setOwners(
+      const results = await store.work.setOwners(
         [
           { enquiryId: given, expectedVersion: 0, expectedOwnerId: null },
           { enquiryId: contacted, expectedVersion: 0, expectedOwnerId: null },
@@ -120,7 +120,7 @@ describe.each([sqliteSandbox("bulk-contract"), firestoreSandbox("bulk")])(
       const by = { actorId: owner.id, staffEmail: "owner@example.com", at: new Date() };
 
       expect(
-        await store.team.setOwners([{ enquiryId: one.id, expectedVersion: 0 }], { ownerId: priya.id, ...by }),
+        await store.work.setOwners([{ enquiryId: one.id, expectedVersion: 0 }], { ownerId: priya.id, ...by }),
       ).toEqual(["changed"]);
       const single = await claimAll(store);
       expect(single.map((mail) => [mail.kind, "to" in mail ? mail.to : null])).toEqual([
@@ -129,9 +129,9 @@ describe.each([sqliteSandbox("bulk-contract"), firestoreSandbox("bulk")])(
       expect(single[0]).toMatchObject({ enquiryId: one.id, handedOnBy: "owner@example.com" });
 
       const items = more.map((stored) => ({ enquiryId: stored.id, expectedVersion: 0 }));
-      expect(await store.team.setOwners(items, { ownerId: aman.id, ...by })).toEqual(["changed", "changed"]);
+      expect(await store.work.setOwners(items, { ownerId: aman.id, ...by })).toEqual(["changed", "changed"]);
       expect(
-        await store.team.setOwners(items, {
+        await store.work.setOwners(items, {
           ownerId: priya.id,
           actorId: priya.id,
           staffEmail: "priya@example.com",
@@ -146,7 +146,7 @@ describe.each([sqliteSandbox("bulk-contract"), firestoreSandbox("bulk")])(
       const stored = await store.enquiries.add(anEnquiry());
       const by = { actorId: owner.id, staffEmail: "owner@example.com", at: new Date() };
       expect(
-        await store.team.setOwners([{ enquiryId: stored.id, expectedVersion: 0 }], {
+        await store.work.setOwners([{ enquiryId: stored.id, expectedVersion: 0 }], {
           ownerId: "removed",
           ...by,
         }),
@@ -156,7 +156,7 @@ describe.each([sqliteSandbox("bulk-contract"), firestoreSandbox("bulk")])(
         enquiryId: `e${index}`,
         expectedVersion: 0,
       }));
-      await expect(store.team.setOwners(tooMany, { ownerId: null, ...by })).rejects.toThrow(RangeError);
+      await expect(store.work.setOwners(tooMany, { ownerId: null, ...by })).rejects.toThrow(RangeError);
     });
 
     test("erasing a person's data erases a list of enquiries handed on that names them", async () => {
@@ -164,7 +164,7 @@ describe.each([sqliteSandbox("bulk-contract"), firestoreSandbox("bulk")])(
       const erased = await store.enquiries.add(anEnquiry({ Email: "meera.kapoor@example.in" }));
       const kept = await store.enquiries.add(anEnquiry());
       await claimAll(store);
-      await store.team.setOwners(
+      await store.work.setOwners(
         [erased, kept].map((stored) => ({ enquiryId: stored.id, expectedVersion: 0 })),
         { ownerId: priya.id, actorId: owner.id, staffEmail: "owner@example.com", at: new Date() },
       );

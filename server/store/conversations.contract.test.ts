@@ -169,7 +169,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
   test("an answer is stored once, unread, its owner alerted; the next reply answers it", async () => {
     const { store, owner, another } = await open();
     const stored = await store.enquiries.add(anEnquiry({ Email: "buyer@mail.example" }));
-    await store.team.setOwner(stored.id, {
+    await store.work.setOwner(stored.id, {
       ownerId: owner.id,
       staffEmail: "owner@example.com",
       at: new Date(),
@@ -219,7 +219,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
   /** An enquiry owned by the sandbox's member, its own mails claimed: only what follows is queued. */
   async function ownedEnquiry(store: Store, ownerId: string) {
     const stored = await store.enquiries.add(anEnquiry({ Email: "buyer@mail.example" }));
-    await store.team.setOwner(stored.id, { ownerId, staffEmail: "owner@example.com", at: new Date() });
+    await store.work.setOwner(stored.id, { ownerId, staffEmail: "owner@example.com", at: new Date() });
     await claimAll(store);
     return stored;
   }

@@ -64,11 +64,11 @@ async function seed(store: Store): Promise<Seeded> {
     );
     ids.push(stored.id);
     const owner = [me, other, null][n % 3] ?? null;
-    if (owner) await store.team.setOwner(stored.id, { ownerId: owner, staffEmail: "x@example.com", at: now });
+    if (owner) await store.work.setOwner(stored.id, { ownerId: owner, staffEmail: "x@example.com", at: now });
     // Follow-ups: an hour ago, in a few hours (today), or in two days; some none.
     if (n % 4 !== 3) {
       const offset = [-HOUR - n * 60_000, 2 * HOUR + n * 60_000, 48 * HOUR][n % 4] ?? 0;
-      await store.team.setFollowUp(stored.id, {
+      await store.work.setFollowUp(stored.id, {
         followUpAt: new Date(now.getTime() + offset),
         nextStep: `Step ${n}`,
         staffEmail: "x@example.com",

@@ -52,14 +52,14 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
     test("an enquiry handed on untouched stays late for its new owner, in Overdue and their digest, and they hear of it", async () => {
       const { store, priya, owner } = await open();
       const stored = await store.enquiries.add(anEnquiry({ RetailerSelfUse: "Retailer", Quantity: 60 }));
-      await store.team.setOwner(stored.id, {
+      await store.work.setOwner(stored.id, {
         ownerId: owner.id,
         staffEmail: "owner@example.com",
         at: new Date(),
       });
       await claimAll(store);
       expect(
-        await store.team.setOwner(stored.id, {
+        await store.work.setOwner(stored.id, {
           ownerId: priya.id,
           expectedOwnerId: owner.id,
           actorId: owner.id,
@@ -133,7 +133,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const { store, priya, aman } = await open();
       const stored = await store.enquiries.add(anEnquiry());
       // Both loaded the page while nobody owned it; Priya takes it first.
-      await store.team.setOwner(stored.id, {
+      await store.work.setOwner(stored.id, {
         ownerId: priya.id,
         expectedOwnerId: null,
         actorId: priya.id,
@@ -141,7 +141,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
         at: new Date(),
       });
       expect(
-        await store.team.setOwner(stored.id, {
+        await store.work.setOwner(stored.id, {
           ownerId: aman.id,
           expectedOwnerId: null,
           actorId: aman.id,
@@ -172,7 +172,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
         at: new Date(),
       });
       expect(changed.outcome).toBe("changed");
-      await store.team.setOwner(genuine.id, {
+      await store.work.setOwner(genuine.id, {
         ownerId: null,
         expectedOwnerId: priya.id,
         staffEmail: "priya@example.com",
@@ -214,7 +214,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const { store, priya, aman } = await open();
       const unowned = await store.enquiries.add(anEnquiry({ Name: "Asha Verma" }), { acknowledge: true });
       const amans = await store.enquiries.add(anEnquiry({ Name: "Ravi Kumar" }), { acknowledge: true });
-      await store.team.setOwner(amans.id, {
+      await store.work.setOwner(amans.id, {
         ownerId: aman.id,
         staffEmail: "owner@example.com",
         at: new Date(),
@@ -287,7 +287,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const { store } = await open();
       const stored = await store.enquiries.add(anEnquiry({ RetailerSelfUse: "Retailer" }));
       const followUpAt = new Date(Date.now() + 2 * 86_400_000);
-      await store.team.setFollowUp(stored.id, {
+      await store.work.setFollowUp(stored.id, {
         followUpAt,
         nextStep: "Send the price list",
         staffEmail: "priya@example.com",

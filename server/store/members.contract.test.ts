@@ -294,7 +294,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
           RetailerSelfUse: "Retailer",
         });
         const ownerId = index === 3 ? other.id : member.id;
-        await store.team.setOwner(stored.id, { ownerId, staffEmail: "owner@example.com", at: now });
+        await store.work.setOwner(stored.id, { ownerId, staffEmail: "owner@example.com", at: now });
         ids.push(stored.id);
       }
       const closed = ids[2]!;

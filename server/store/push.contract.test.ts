@@ -136,21 +136,21 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("push on the $name store", 
     const stored = await store.enquiries.add(anEnquiry({ Name: "Dr. Anil Mehta" }));
     const handedAt = new Date("2030-02-01T05:00:00Z");
 
-    await store.team.setOwner(stored.id, {
+    await store.work.setOwner(stored.id, {
       ownerId: ravi.id,
       actorId: asha.id,
       staffEmail: asha.email,
       at: handedAt,
     });
     // Asha has no device; Ravi hands it back and Asha gets her mail alert only.
-    await store.team.setOwner(stored.id, {
+    await store.work.setOwner(stored.id, {
       ownerId: asha.id,
       actorId: ravi.id,
       staffEmail: ravi.email,
       at: handedAt,
     });
     // Ravi takes it himself: nothing to tell him.
-    await store.team.setOwner(stored.id, {
+    await store.work.setOwner(stored.id, {
       ownerId: ravi.id,
       actorId: ravi.id,
       staffEmail: ravi.email,
@@ -174,14 +174,14 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("push on the $name store", 
     const ravi = await member(store, "ravi@example.com");
     await store.push.subscribe(device(ravi.id), { now: new Date(), max: PUSH_DEVICES_MAX });
     const stored = await store.enquiries.add(anEnquiry({ Name: "Meera Kapoor" }));
-    await store.team.setOwner(stored.id, {
+    await store.work.setOwner(stored.id, {
       ownerId: ravi.id,
       actorId: ravi.id,
       staffEmail: ravi.email,
       at: new Date(),
     });
     const due = "2030-03-02T05:30:00.000Z";
-    await store.team.setFollowUp(stored.id, {
+    await store.work.setFollowUp(stored.id, {
       followUpAt: new Date(due),
       nextStep: "Call about the retailer price",
       staffEmail: ravi.email,
@@ -222,7 +222,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("push on the $name store", 
     // A new follow-up time is reminded again at its own time; saving the same time again is not.
     const next = "2030-03-03T05:30:00.000Z";
     const setFollowUp = (when: string) =>
-      store.team.setFollowUp(stored.id, {
+      store.work.setFollowUp(stored.id, {
         followUpAt: new Date(when),
         nextStep: null,
         staffEmail: ravi.email,
@@ -248,13 +248,13 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("push on the $name store", 
     const due = "2030-04-01T05:30:00.000Z";
     const withFollowUp = async (ownerId: string) => {
       const stored = await store.enquiries.add(anEnquiry());
-      await store.team.setOwner(stored.id, {
+      await store.work.setOwner(stored.id, {
         ownerId,
         actorId: ownerId,
         staffEmail: "x@example.com",
         at: new Date(),
       });
-      await store.team.setFollowUp(stored.id, {
+      await store.work.setFollowUp(stored.id, {
         followUpAt: new Date(due),
         nextStep: null,
         staffEmail: "x@example.com",
@@ -299,7 +299,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("push on the $name store", 
     await store.push.subscribe(device(ravi.id), { now: new Date(), max: PUSH_DEVICES_MAX });
     const buyer = anEnquiry({ Name: "Meera Kapoor" });
     const stored = await store.enquiries.add(buyer);
-    await store.team.setOwner(stored.id, {
+    await store.work.setOwner(stored.id, {
       ownerId: ravi.id,
       actorId: asha.id,
       staffEmail: asha.email,

@@ -110,5 +110,49 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         deliveries.map((delivery) => `${delivery.enquiryId} ${delivery.requestId ?? "none"}`).sort(),
       ).toEqual([`${traced.id} ${REQUEST_ID}`, `${untraced.id} none`].sort());
     });
+
+    test("an enquiry a member hands on keeps the request's id on the new owner's alert and push", async () => {
+      store = await adapter.open();
+      const [giver, taker] = await Promise.all(
+        ["giver-b@example.com", "taker-b@example.com"].map((email) =>
+          store.staff.add({ email, role: "member", passwordHash: "h" }),
+        ),
+      );
+      await store.push.subscribe(
+        {
+          staffId: taker!.id,
+          endpoint: "https://push.example.net/send/taker-b",
+          keys: { p256dh: "p256dh-b", auth: "auth-b" },
+          serverKey:
+            "BJTAGo66aanabYewIm5eQlBfQJGaZ8vNrK0QHKRkCJMax41gQKys0x6j7eB-bnkGVzHG6DwBGc9RrpBUj30HrOs",
+        },
+        { now: new Date(), max: 3 },
+      );
+      expect(await store.team.setAssignmentRule({ kind: "none" })).toBe(true);
+      const stored = await store.enquiries.add({ ...asha, Name: "Meera Iyer" }, { acknowledge: false });
+
+      expect(
+        await store.work.setOwner(stored.id, {
+          ownerId: taker!.id,
+          expectedOwnerId: null,
+          actorId: giver!.id,
+          staffEmail: giver!.email,
+          requestId: REQUEST_ID,
+          at: new Date(),
+        }),
+      ).toBe("changed");
+
+      const claimed = await store.enquiries.claimDueNotifications({
+        worker: "test",
+        now: LATER,
+        limit: 50,
+        leaseMs: 60_000,
+      });
+      expect(trail(claimed, stored.id)).toEqual([
+        "company none",
+        `member-alert ${REQUEST_ID}`,
+        `push ${REQUEST_ID}`,
+      ]);
+    });
   },
 );

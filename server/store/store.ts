@@ -14,7 +14,7 @@ import type { StaffStore } from "./staff";
 import type { MemberStore, StaffLinkPurpose } from "./members";
 import type { DigestContent } from "../../domain/team";
 import type { HandedOnList } from "../../domain/bulk";
-import type { TeamStore } from "./team";
+import type { TeamChanges, TeamStore } from "./team";
 import type { SubscriberDirectory } from "./subscriber-directory";
 import type { WebhookStore } from "./webhooks";
 import type { ConversationStore } from "./conversations";
@@ -367,7 +367,7 @@ export interface Store {
   /** Statuses, notes and history of enquiries, and the console's inbox. */
   readonly enquiryWork: EnquiryWorkStore;
   /** The changes of an enquiry's work, each written once above the stores (server/work/). */
-  readonly work: EnquiryChanges;
+  readonly work: EnquiryChanges & TeamChanges;
   /** Owners, follow-ups, the assignment rule, alert choices and the digest (docs/decisions/022). */
   readonly team: TeamStore;
   /** The newsletter's addresses as the console lists, searches and removes them. */

@@ -176,17 +176,17 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     });
 
     expect(
-      await store.team.setOwner(first.id, { ownerId: a!.id, staffEmail: "a@example.com", at: new Date() }),
+      await store.work.setOwner(first.id, { ownerId: a!.id, staffEmail: "a@example.com", at: new Date() }),
     ).toBe("changed");
     expect(
-      await store.team.setOwner(second.id, {
+      await store.work.setOwner(second.id, {
         ownerId: "nobody",
         staffEmail: "a@example.com",
         at: new Date(),
       }),
     ).toBe("no-such-member");
     expect(
-      await store.team.setOwner("missing", { ownerId: a!.id, staffEmail: "a@example.com", at: new Date() }),
+      await store.work.setOwner("missing", { ownerId: a!.id, staffEmail: "a@example.com", at: new Date() }),
     ).toBe("not-found");
     const mine = await listView(store, { view: "mine", staffId: a!.id, now, dayEnd, limit: 10 });
     expect(mine.items.map((row) => row.id)).toEqual([first.id]);
@@ -203,7 +203,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     // called, so it keeps its first-contact target for its new owner.
     const target = (await store.team.fieldsOf([first.id])).get(first.id)?.firstContactDueAt;
     expect(target).toEqual(expect.any(String));
-    await store.team.setOwner(first.id, { ownerId: b!.id, staffEmail: "a@example.com", at: new Date() });
+    await store.work.setOwner(first.id, { ownerId: b!.id, staffEmail: "a@example.com", at: new Date() });
     const record = await store.enquiryWork.get(first.id);
     expect(
       record?.history
@@ -256,14 +256,14 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
 
     // Nobody hands them one, one at a time or in bulk.
     expect(
-      await store.team.setOwner(waiting.id, {
+      await store.work.setOwner(waiting.id, {
         ownerId: pending.id,
         staffEmail: "a@example.com",
         at: new Date(),
       }),
     ).toBe("invitation-pending");
     expect(
-      await store.team.setOwners([{ enquiryId: waiting.id, expectedVersion: 0 }], {
+      await store.work.setOwners([{ enquiryId: waiting.id, expectedVersion: 0 }], {
         ownerId: pending.id,
         actorId: a!.id,
         staffEmail: "a@example.com",
@@ -345,10 +345,10 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     const { store } = await open();
     const [a] = await members(store, "a@example.com");
     const stored = await store.enquiries.add(enquiry("Retailer"));
-    await store.team.setOwner(stored.id, { ownerId: a!.id, staffEmail: "a@example.com", at: new Date() });
+    await store.work.setOwner(stored.id, { ownerId: a!.id, staffEmail: "a@example.com", at: new Date() });
     const at = new Date(Date.now() + 3 * 3_600_000);
     expect(
-      await store.team.setFollowUp(stored.id, {
+      await store.work.setFollowUp(stored.id, {
         followUpAt: at,
         nextStep: "Send the retailer price list",
         staffEmail: "a@example.com",
@@ -384,7 +384,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
       dueAt: null,
     });
     expect(
-      await store.team.setFollowUp(stored.id, {
+      await store.work.setFollowUp(stored.id, {
         followUpAt: at,
         nextStep: null,
         staffEmail: "a@example.com",
@@ -417,13 +417,13 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
         at: new Date(),
       });
     }
-    await store.team.setFollowUp(late.id, {
+    await store.work.setFollowUp(late.id, {
       followUpAt: ist("2030-02-02", "11:00"),
       nextStep: "Call back",
       staffEmail: "a@example.com",
       at: new Date(),
     });
-    await store.team.setFollowUp(today.id, {
+    await store.work.setFollowUp(today.id, {
       followUpAt: ist("2030-02-04", "15:00"),
       nextStep: null,
       staffEmail: "a@example.com",

@@ -43,9 +43,10 @@ export interface OwnerBatchItem {
 export const OWNER_BATCH_MAX = 100;
 
 /**
- * The sales team's work on enquiries (docs/decisions/022): owners, follow-ups and next steps,
- * the assignment rule new enquiries follow (applied by EnquiryStore.add, in its transaction),
- * each member's alert choice, and the 09:00 digest. "Now" is always passed in, so a test sets it.
+ * The sales team's work on enquiries (docs/decisions/022): owners, follow-ups and next steps as
+ * listings read them (changed through TeamChanges), the assignment rule new enquiries follow
+ * (applied by EnquiryStore.add, in its transaction), each member's alert choice, and the 09:00
+ * digest. "Now" is always passed in, so a test sets it.
  */
 export interface TeamStore {
   assignmentRule(): Promise<AssignmentRule>;
@@ -55,35 +56,6 @@ export interface TeamStore {
   /** False when there is no such member. */
   setAlertChoice(staffId: string, choice: AlertChoice): Promise<boolean>;
 
-  /**
-   * Gives the enquiry to `ownerId` (null: nobody), with a history entry and the new owner's alert
-   * (server/lifecycle/plan.ts: planOwnerChange). With `expectedOwnerId`, refused when the owner is
-   * no longer that one.
-   */
-  setOwner(
-    enquiryId: string,
-    change: {
-      ownerId: string | null;
-      expectedOwnerId?: string | null;
-      actorId?: string | null;
-      staffEmail: string;
-      at: Date;
-    },
-  ): Promise<OwnerChangeResult>;
-  /**
-   * Gives each enquiry to `ownerId` as `setOwner` would, in one transaction: each is planned alone
-   * (planOwnerChange with its own version and owner checks) and answers its own result, in the
-   * order given. At most OWNER_BATCH_MAX items.
-   */
-  setOwners(
-    items: readonly OwnerBatchItem[],
-    change: { ownerId: string | null; actorId: string | null; staffEmail: string; at: Date },
-  ): Promise<OwnerChangeResult[]>;
-  /** Sets (or, with null, clears) the follow-up and next step of an open enquiry, with a history entry. */
-  setFollowUp(
-    enquiryId: string,
-    change: { followUpAt: Date | null; nextStep: string | null; staffEmail: string; at: Date },
-  ): Promise<FollowUpResult>;
   /** The team fields of each enquiry (absent from the map: untouched, unassigned, nothing due). */
   fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, TeamFields>>;
 
@@ -100,6 +72,56 @@ export interface TeamStore {
     digests: readonly { staffId: string; content: DigestContent }[],
     now: Date,
   ): Promise<number>;
+}
+
+/**
+ * The team's changes of an enquiry's work, each written once above the stores (server/work/): read
+ * in one transaction, planned (server/lifecycle/plan.ts), written as planned. `requestId` names the
+ * request that asked for the change: what it queues carries it.
+ */
+export interface TeamChanges {
+  /**
+   * Gives the enquiry to `ownerId` (null: nobody), with a history entry and the new owner's alert
+   * (server/lifecycle/plan.ts: planOwnerChange). With `expectedOwnerId`, refused when the owner is
+   * no longer that one.
+   */
+  setOwner(
+    enquiryId: string,
+    change: {
+      ownerId: string | null;
+      expectedOwnerId?: string | null;
+      actorId?: string | null;
+      staffEmail: string;
+      requestId?: string;
+      at: Date;
+    },
+  ): Promise<OwnerChangeResult>;
+  /**
+   * Gives each enquiry to `ownerId` as `setOwner` would, in one transaction: each is planned alone
+   * (planOwnerChange with its own version and owner checks) and answers its own result, in the
+   * order given. At most OWNER_BATCH_MAX items.
+   */
+  setOwners(
+    items: readonly OwnerBatchItem[],
+    change: {
+      ownerId: string | null;
+      actorId: string | null;
+      staffEmail: string;
+      requestId?: string;
+      at: Date;
+    },
+  ): Promise<OwnerChangeResult[]>;
+  /** Sets (or, with null, clears) the follow-up and next step of an open enquiry, with a history entry. */
+  setFollowUp(
+    enquiryId: string,
+    change: {
+      followUpAt: Date | null;
+      nextStep: string | null;
+      staffEmail: string;
+      requestId?: string;
+      at: Date;
+    },
+  ): Promise<FollowUpResult>;
 }
 
 /** A digest's notification id: one per member per IST day, whichever instance queues it. */

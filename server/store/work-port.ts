@@ -1,6 +1,6 @@
 import type { AssignmentRule } from "../../domain/team";
 import type { WebhookEventType } from "../../domain/webhooks";
-import type { MemberFacts, WorkPlan, WorkState } from "../lifecycle/plan";
+import type { MemberAlertPlan, MemberFacts, OwnerBatchPlan, WorkPlan, WorkState } from "../lifecycle/plan";
 import type { StoredEnquiry } from "./store";
 
 /**
@@ -50,6 +50,15 @@ export interface WorkSteps {
   };
   /** Records that the enquiry is no longer filed as spam (its screening keeps its reasons). */
   clearSpamFiling: { args: { stored: StoredEnquiry }; result: void };
+  // Owners and follow-ups
+  /** Several enquiries and their work records, in the order given; null for each there is not. */
+  readWorks: { args: { enquiryIds: readonly string[] }; result: (WorkRead | null)[] };
+  /** The members as the plans need them (the assignment rule and its turn left unread). */
+  readMembers: { args: Record<never, never>; result: MemberFacts[] };
+  /** Queues members' alerts of one enquiry outside a plan of its own (a batch's, gathered by member). */
+  writeAlerts: { args: { stored: StoredEnquiry; alerts: MemberAlertPlan[]; actor: Actor }; result: void };
+  /** Queues each member's one mail listing the enquiries a batch handed them. */
+  writeHandedOnLists: { args: { lists: OwnerBatchPlan["lists"]; actor: Actor }; result: void };
 }
 
 export type StepName = keyof WorkSteps;

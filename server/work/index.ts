@@ -1,6 +1,7 @@
 import type { Store } from "../store/store";
 import type { WorkPort } from "../store/work-port";
 import { EnquiryWork } from "./enquiry-changes";
+import { TeamWork } from "./team-changes";
 
 /**
  * The work layer: every change of an enquiry's work written once, above the stores
@@ -8,7 +9,7 @@ import { EnquiryWork } from "./enquiry-changes";
  * store hands them on as one `work`.
  */
 export function workLayer(port: WorkPort): Store["work"] {
-  return Object.assign({}, methodsOf(new EnquiryWork(port)));
+  return Object.assign({}, methodsOf(new EnquiryWork(port)), methodsOf(new TeamWork(port)));
 }
 
 /** The methods of a class's instance, bound to it, as a plain object. */

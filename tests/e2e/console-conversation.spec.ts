@@ -80,7 +80,7 @@ test("a member answers a buyer from the enquiry's page with the keyboard, sees t
   try {
     const staff = await store.staff.list();
     const ownerId = staff.find((each) => each.email === member.email)?.id ?? null;
-    await store.team.setOwner(id, { ownerId, staffEmail: member.email, at: new Date() });
+    await store.work.setOwner(id, { ownerId, staffEmail: member.email, at: new Date() });
   } finally {
     await store.close();
   }

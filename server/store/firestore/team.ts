@@ -1,4 +1,4 @@
-import { Timestamp, type DocumentData, type Transaction } from "firebase-admin/firestore";
+import { Timestamp, type DocumentData } from "firebase-admin/firestore";
 import {
   DIGEST_REFUSED_WINDOW_MS,
   DIGEST_SPAM_WINDOW_MS,
@@ -12,45 +12,15 @@ import {
 import {
   digestNotificationId,
   viewListings,
-  ownerChangeResult,
-  OWNER_BATCH_MAX,
-  type FollowUpResult,
-  type OwnerBatchItem,
-  type OwnerChangeResult,
   type TeamFields,
   type TeamStore,
   type ViewCounts,
 } from "../team";
-import {
-  ALREADY_EXISTS,
-  collectionsOf,
-  grpcCode,
-  PUSH_SUBSCRIPTIONS,
-  type FirestoreContext,
-} from "./connection";
+import { ALREADY_EXISTS, collectionsOf, grpcCode, type FirestoreContext } from "./connection";
 import { FirestoreInboxListing } from "./inbox-listing";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
 import { staffNotification } from "./enquiries";
-import {
-  ASSIGNMENT_DOC,
-  membersOf,
-  readWork,
-  readWorks,
-  storedEnquiryOf,
-  UNASSIGNED,
-  workStateOf,
-  writeAlerts,
-  writeHandedOnLists,
-  writePlan,
-} from "./work-record";
-import {
-  planFollowUp,
-  planOwnerBatch,
-  planOwnerChange,
-  type MemberFacts,
-  type WorkState,
-} from "../../lifecycle/plan";
-import type { StoredEnquiry } from "../store";
+import { ASSIGNMENT_DOC, storedEnquiryOf, UNASSIGNED, workStateOf } from "./work-record";
 import { digestEnquiryIds } from "../../lifecycle/digest";
 import type { DigestParts, DigestRow } from "../../lifecycle/digest";
 
@@ -123,155 +93,6 @@ export class FirestoreTeamStore implements TeamStore {
       await doc.ref.update({ alerts: choice });
       return true;
     });
-  }
-
-  async setOwner(
-    enquiryId: string,
-    change: {
-      ownerId: string | null;
-      expectedOwnerId?: string | null;
-      actorId?: string | null;
-      staffEmail: string;
-      at: Date;
-    },
-  ): Promise<OwnerChangeResult> {
-    const at = change.at.toISOString();
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction): Promise<OwnerChangeResult> => {
-        const read = await readWork(this.context, transaction, enquiryId);
-        if (!read) return "not-found";
-        const [staff, devices] = await Promise.all([
-          transaction.get(this.staff),
-          transaction.get(this.context.db.collection(PUSH_SUBSCRIPTIONS)),
-        ]);
-        const members = membersOf(staff.docs, devices.docs);
-        return this.changeOwner(transaction, read, members, {
-          ownerId: change.ownerId,
-          ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
-          actorId: change.actorId ?? null,
-          staffEmail: change.staffEmail,
-          at,
-        });
-      }),
-    );
-  }
-
-  async setOwners(
-    items: readonly OwnerBatchItem[],
-    change: { ownerId: string | null; actorId: string | null; staffEmail: string; at: Date },
-  ): Promise<OwnerChangeResult[]> {
-    if (items.length > OWNER_BATCH_MAX)
-      throw new RangeError(`At most ${OWNER_BATCH_MAX} owner changes at once`);
-    const at = change.at.toISOString();
-    return this.context.run(() =>
-      // One transaction: every read before the first write, as Firestore asks, then each change
-      // planned alone. A retry (someone changed one of them meanwhile) plans them all again.
-      this.context.db.runTransaction(async (transaction): Promise<OwnerChangeResult[]> => {
-        const [reads, staff, devices] = await Promise.all([
-          readWorks(
-            this.context,
-            transaction,
-            items.map((item) => item.enquiryId),
-          ),
-          transaction.get(this.staff),
-          transaction.get(this.context.db.collection(PUSH_SUBSCRIPTIONS)),
-        ]);
-        const plan = planOwnerBatch(
-          items.map((item, index) => {
-            const read = reads[index];
-            return { ...item, found: read ? { work: read.work, ...read.stored } : null };
-          }),
-          {
-            ownerId: change.ownerId,
-            actor: { id: change.actorId, email: change.staffEmail },
-            members: membersOf(staff.docs, devices.docs),
-          },
-        );
-        const actor = { staffEmail: change.staffEmail, at };
-        const results = plan.outcomes.map((outcome, index): OwnerChangeResult => {
-          const read = reads[index];
-          if (outcome.outcome === "changed" && read) {
-            writePlan(
-              this.context,
-              transaction,
-              { stored: read.stored, before: read.recorded ? read.work : null },
-              outcome,
-              actor,
-            );
-          }
-          return ownerChangeResult(outcome);
-        });
-        const storedOf = new Map(
-          reads.flatMap((read) => (read ? [[read.stored.id, read.stored] as const] : [])),
-        );
-        for (const { enquiryId, alert } of plan.alerts) {
-          const stored = storedOf.get(enquiryId);
-          if (stored) writeAlerts(this.context, transaction, stored, [alert], at);
-        }
-        writeHandedOnLists(this.context, transaction, plan.lists, at);
-        return results;
-      }),
-    );
-  }
-
-  /** One owner change of an enquiry read in the transaction, planned and written there. */
-  private changeOwner(
-    transaction: Transaction,
-    read: { stored: StoredEnquiry; work: WorkState; recorded: boolean },
-    members: readonly MemberFacts[],
-    change: {
-      ownerId: string | null;
-      expectedVersion?: number;
-      expectedOwnerId?: string | null;
-      actorId: string | null;
-      staffEmail: string;
-      at: string;
-    },
-  ): OwnerChangeResult {
-    const plan = planOwnerChange(read.work, {
-      ownerId: change.ownerId,
-      ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
-      ...(change.expectedVersion !== undefined ? { expectedVersion: change.expectedVersion } : {}),
-      actor: { id: change.actorId, email: change.staffEmail },
-      members,
-    });
-    if (plan.outcome === "changed") {
-      writePlan(
-        this.context,
-        transaction,
-        { stored: read.stored, before: read.recorded ? read.work : null },
-        plan,
-        { staffEmail: change.staffEmail, at: change.at },
-      );
-    }
-    return ownerChangeResult(plan);
-  }
-
-  async setFollowUp(
-    enquiryId: string,
-    change: { followUpAt: Date | null; nextStep: string | null; staffEmail: string; at: Date },
-  ): Promise<FollowUpResult> {
-    const at = change.at.toISOString();
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction): Promise<FollowUpResult> => {
-        const read = await readWork(this.context, transaction, enquiryId);
-        if (!read) return "not-found";
-        const plan = planFollowUp(read.work, {
-          followUpAt: change.followUpAt?.toISOString() ?? null,
-          nextStep: change.nextStep,
-          at,
-        });
-        if (plan.outcome === "closed") return "closed";
-        writePlan(
-          this.context,
-          transaction,
-          { stored: read.stored, before: read.recorded ? read.work : null },
-          plan,
-          { staffEmail: change.staffEmail, at },
-        );
-        return "changed";
-      }),
-    );
   }
 
   async fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, TeamFields>> {

@@ -4,7 +4,17 @@ import type { WebhookEventType } from "../../../domain/webhooks";
 import { driveAsync, WriteConflictError, type Change, type StepAnswers, type WorkPort } from "../work-port";
 import { ALREADY_EXISTS, collectionsOf, grpcCode, type FirestoreContext } from "./connection";
 import { companyNotificationData } from "./enquiry-meta";
-import { readTeam, readWork, takeTurn, webhookQueues, writePlan } from "./work-record";
+import {
+  readMembers,
+  readTeam,
+  readWork,
+  readWorks,
+  takeTurn,
+  webhookQueues,
+  writeAlerts,
+  writeHandedOnLists,
+  writePlan,
+} from "./work-record";
 
 /**
  * The work layer's port on Firestore: a change runs in one transaction, its reads answered as it
@@ -88,6 +98,14 @@ export class FirestoreWorkPort implements WorkPort {
             writer.update(collections.enquiries.doc(stored.id), { "screening.spam": false }),
           );
         }
+      },
+      readWorks: ({ enquiryIds }) => readWorks(context, transaction, enquiryIds),
+      readMembers: () => readMembers(context, transaction),
+      writeAlerts: ({ stored, alerts, actor }) => {
+        writes.push((writer) => writeAlerts(context, writer, stored, alerts, actor.at, actor.requestId));
+      },
+      writeHandedOnLists: ({ lists, actor }) => {
+        writes.push((writer) => writeHandedOnLists(context, writer, lists, actor.at, actor.requestId));
       },
     };
   }

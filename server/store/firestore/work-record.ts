@@ -129,18 +129,29 @@ export async function readWorks(
   });
 }
 
+/** The members with their e-mail, alert choice and devices, read in the transaction. */
+export async function readMembers(
+  context: FirestoreContext,
+  transaction: Transaction,
+): Promise<MemberFacts[]> {
+  const [staff, devices] = await Promise.all([
+    transaction.get(context.db.collection("staff")),
+    transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS)),
+  ]);
+  return membersOf(staff.docs, devices.docs);
+}
+
 /** The members with their e-mail, alert choice and devices, and the assignment rule, read in the transaction. */
 export async function readTeam(
   context: FirestoreContext,
   transaction: Transaction,
 ): Promise<{ members: MemberFacts[]; rule: AssignmentRule; turn: number; generation: number }> {
-  const [settings, staff, devices] = await Promise.all([
+  const [settings, members] = await Promise.all([
     transaction.get(context.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1])),
-    transaction.get(context.db.collection("staff")),
-    transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS)),
+    readMembers(context, transaction),
   ]);
   return {
-    members: membersOf(staff.docs, devices.docs),
+    members,
     rule: parseAssignmentRule(settings.get("rule")),
     turn: Number(settings.get("turn") ?? 0),
     generation: Number(settings.get("generation") ?? 0),
@@ -238,18 +249,22 @@ export function writeAlerts(
 }
 
 /**
- * Queues each member's one mail listing the enquiries handed to them at once (planOwnerBatch),
- * with the enquiries it names: erasing one of them erases the mail too, as a digest's.
+ * Queues each member's one mail listing the enquiries a bulk assignment handed them at once, with
+ * the enquiries it names: erasing one of them erases the mail too, as a digest's.
  */
 export function writeHandedOnLists(
   context: FirestoreContext,
   writer: Writer,
   lists: OwnerBatchPlan["lists"],
   at: string,
+  requestId?: string,
 ): void {
   for (const { staffId, list } of lists) {
     (writer as Transaction).create(collectionsOf(context).notifications.doc(randomUUID()), {
-      ...staffNotification(staffId, "handed-on", new Date(at), { payload: JSON.stringify(list) }),
+      ...staffNotification(staffId, "handed-on", new Date(at), {
+        payload: JSON.stringify(list),
+        ...(requestId ? { requestId } : {}),
+      }),
       enquiryIds: list.items.map((item) => item.id),
     });
   }

@@ -48,7 +48,7 @@ test("a database from before lists of enquiries handed on keeps every waiting ma
   try {
     expect((await store.enquiries.outboxBacklog()).waiting).toBe(3);
     expect(
-      await store.team.setOwners([{ enquiryId: "e1", expectedVersion: 0 }], {
+      await store.work.setOwners([{ enquiryId: "e1", expectedVersion: 0 }], {
         ownerId: "s1",
         actorId: null,
         staffEmail: "owner@example.com",

@@ -11,23 +11,15 @@ import {
 import {
   digestNotificationId,
   viewListings,
-  ownerChangeResult,
-  OWNER_BATCH_MAX,
-  type FollowUpResult,
-  type OwnerBatchItem,
-  type OwnerChangeResult,
   type TeamFields,
   type TeamStore,
   type ViewCounts,
 } from "../team";
-import type Database from "better-sqlite3";
 import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
-import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 import { type TeamColumns, teamFields } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
-import { planFollowUp, planOwnerBatch, planOwnerChange, type MemberFacts } from "../../lifecycle/plan";
 import type { DigestParts, DigestRow, RefusedMailRow } from "../../lifecycle/digest";
 
 /** Spam is never work (server/lifecycle/plan.ts: isWork): in no view and no count. */
@@ -77,119 +69,6 @@ export class SqliteTeamStore implements TeamStore {
   async setAlertChoice(staffId: string, choice: AlertChoice): Promise<boolean> {
     return this.run(
       (db) => db.prepare(`UPDATE staff SET alerts = ? WHERE id = ?`).run(choice, staffId).changes === 1,
-    );
-  }
-
-  async setOwner(
-    enquiryId: string,
-    change: {
-      ownerId: string | null;
-      expectedOwnerId?: string | null;
-      actorId?: string | null;
-      staffEmail: string;
-      at: Date;
-    },
-  ): Promise<OwnerChangeResult> {
-    return this.run((db) =>
-      db
-        .transaction(() =>
-          this.changeOwner(db, readMembers(db), {
-            enquiryId,
-            ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
-            ownerId: change.ownerId,
-            actorId: change.actorId ?? null,
-            staffEmail: change.staffEmail,
-            at: change.at.toISOString(),
-          }),
-        )
-        .immediate(),
-    );
-  }
-
-  async setOwners(
-    items: readonly OwnerBatchItem[],
-    change: { ownerId: string | null; actorId: string | null; staffEmail: string; at: Date },
-  ): Promise<OwnerChangeResult[]> {
-    if (items.length > OWNER_BATCH_MAX)
-      throw new RangeError(`At most ${OWNER_BATCH_MAX} owner changes at once`);
-    const at = change.at.toISOString();
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          const reads = items.map((item) => readWork(db, this.table, item.enquiryId));
-          const plan = planOwnerBatch(
-            items.map((item, index) => {
-              const read = reads[index];
-              return { ...item, found: read ? { work: read.work, ...read.stored } : null };
-            }),
-            {
-              ownerId: change.ownerId,
-              actor: { id: change.actorId, email: change.staffEmail },
-              members: readMembers(db),
-            },
-          );
-          const actor = { staffEmail: change.staffEmail, at };
-          const results = plan.outcomes.map((outcome, index): OwnerChangeResult => {
-            const read = reads[index];
-            if (outcome.outcome === "changed" && read) writePlan(db, read.stored, outcome, actor);
-            return ownerChangeResult(outcome);
-          });
-          for (const { enquiryId, alert } of plan.alerts) writeAlerts(db, enquiryId, [alert], at);
-          writeHandedOnLists(db, plan.lists, at);
-          return results;
-        })
-        .immediate(),
-    );
-  }
-
-  /** One owner change, read, planned and written in the caller's transaction. */
-  private changeOwner(
-    db: Database.Database,
-    members: readonly MemberFacts[],
-    change: {
-      enquiryId: string;
-      expectedVersion?: number;
-      expectedOwnerId?: string | null;
-      ownerId: string | null;
-      actorId: string | null;
-      staffEmail: string;
-      at: string;
-    },
-  ): OwnerChangeResult {
-    const read = readWork(db, this.table, change.enquiryId);
-    if (!read) return "not-found";
-    const plan = planOwnerChange(read.work, {
-      ownerId: change.ownerId,
-      ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
-      ...(change.expectedVersion !== undefined ? { expectedVersion: change.expectedVersion } : {}),
-      actor: { id: change.actorId, email: change.staffEmail },
-      members,
-    });
-    if (plan.outcome === "changed")
-      writePlan(db, read.stored, plan, { staffEmail: change.staffEmail, at: change.at });
-    return ownerChangeResult(plan);
-  }
-
-  async setFollowUp(
-    enquiryId: string,
-    change: { followUpAt: Date | null; nextStep: string | null; staffEmail: string; at: Date },
-  ): Promise<FollowUpResult> {
-    const at = change.at.toISOString();
-    return this.run((db) =>
-      db
-        .transaction((): FollowUpResult => {
-          const read = readWork(db, this.table, enquiryId);
-          if (!read) return "not-found";
-          const plan = planFollowUp(read.work, {
-            followUpAt: change.followUpAt?.toISOString() ?? null,
-            nextStep: change.nextStep,
-            at,
-          });
-          if (plan.outcome === "closed") return "closed";
-          writePlan(db, read.stored, plan, { staffEmail: change.staffEmail, at });
-          return "changed";
-        })
-        .immediate(),
     );
   }
 

@@ -1,7 +1,15 @@
 import type Database from "better-sqlite3";
 import { driveSync, type Change, type StepAnswers, type WorkPort } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
-import { queueEnquiryMail, readMembers, readRule, readWork, writePlan } from "./work-record";
+import {
+  queueEnquiryMail,
+  readMembers,
+  readRule,
+  readWork,
+  writeAlerts,
+  writeHandedOnLists,
+  writePlan,
+} from "./work-record";
 
 /**
  * The work layer's port on SQLite: a change runs in one IMMEDIATE transaction, so what it reads
@@ -40,6 +48,11 @@ export class SqliteWorkPort implements WorkPort {
       clearSpamFiling: ({ stored }) => {
         prepared(db, `UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(stored.id);
       },
+      readWorks: ({ enquiryIds }) => enquiryIds.map((enquiryId) => readWork(db, this.table, enquiryId)),
+      readMembers: () => readMembers(db),
+      writeAlerts: ({ stored, alerts, actor }) =>
+        writeAlerts(db, stored.id, alerts, actor.at, actor.requestId),
+      writeHandedOnLists: ({ lists, actor }) => writeHandedOnLists(db, lists, actor.at, actor.requestId),
     };
   }
 }

@@ -60,11 +60,7 @@ export function workStateOf(row: WorkRow | undefined): WorkState {
 }
 
 /** The enquiry and its work record, read inside the caller's transaction; null when there is no such enquiry. */
-export function readWork(
-  db: Database.Database,
-  table: string,
-  enquiryId: string,
-): WorkRead | null {
+export function readWork(db: Database.Database, table: string, enquiryId: string): WorkRead | null {
   const row = prepared<[string], EnquiryRow & Partial<WorkRow> & { has_work: number | null }>(
     db,
     `SELECT ${ENQUIRY_COLUMNS}, ${WORK_COLUMNS}, w.version IS NOT NULL AS has_work
@@ -195,15 +191,21 @@ export function writeAlerts(
   }
 }
 
-/** Queues each member's one mail listing the enquiries handed to them at once (planOwnerBatch). */
-export function writeHandedOnLists(db: Database.Database, lists: OwnerBatchPlan["lists"], at: string): void {
+/** Queues each member's one mail listing the enquiries a bulk assignment handed them at once. */
+export function writeHandedOnLists(
+  db: Database.Database,
+  lists: OwnerBatchPlan["lists"],
+  at: string,
+  requestId?: string,
+): void {
   const insert = prepared(
     db,
-    `INSERT INTO notifications (id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload)
-     VALUES (?, ?, 'handed-on', 'pending', 0, @at, @at, @at, @payload)`,
+    `INSERT INTO notifications (id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload,
+       request_id)
+     VALUES (?, ?, 'handed-on', 'pending', 0, @at, @at, @at, @payload, @requestId)`,
   );
   for (const { staffId, list } of lists)
-    insert.run(newRowId(), staffId, { at, payload: JSON.stringify(list) });
+    insert.run(newRowId(), staffId, { at, payload: JSON.stringify(list), requestId: requestId ?? null });
 }
 
 /**
