@@ -156,8 +156,9 @@ export async function staffRoutes(app: FastifyInstance) {
     if (await leavesNoActiveOwner(account, null)) {
       return reply.code(409).send({ error: consoleMessages.lastOwner });
     }
-    const unassigned = await store.members.unassignOpenEnquiries(account.id, {
+    const unassigned = await store.work.unassignOpenEnquiries(account.id, {
       staffEmail: actor.email,
+      requestId: request.id,
       at: app.clock(),
     });
     // Removing the account ends its sessions with it, on both stores, and withdraws the pending

@@ -306,7 +306,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       });
       const later = new Date(now.getTime() + HOUR);
       expect(
-        await store.members.unassignOpenEnquiries(member.id, { staffEmail: "owner@example.com", at: later }),
+        await store.work.unassignOpenEnquiries(member.id, { staffEmail: "owner@example.com", at: later }),
       ).toBe(2);
       const fields = await store.team.fieldsOf(ids);
       expect(ids.map((id) => fields.get(id)?.ownerId ?? null)).toEqual([null, null, member.id, other.id]);
@@ -318,10 +318,10 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         });
       }
       expect(
-        await store.members.unassignOpenEnquiries(member.id, { staffEmail: "owner@example.com", at: later }),
+        await store.work.unassignOpenEnquiries(member.id, { staffEmail: "owner@example.com", at: later }),
       ).toBe(0);
       expect(
-        await store.members.unassignOpenEnquiries(randomUUID(), {
+        await store.work.unassignOpenEnquiries(randomUUID(), {
           staffEmail: "owner@example.com",
           at: later,
         }),

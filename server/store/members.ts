@@ -80,10 +80,4 @@ export interface MemberStore {
   setRole(staffId: string, role: StaffRole, at?: Date, options?: { keepAnOwner?: boolean }): Promise<boolean>;
   /** Whether the account has put off the second-factor prompt ("Not now"). */
   setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void>;
-  /**
-   * Leaves unassigned every open (not closed) enquiry the member owns, in one transaction, as
-   * server/lifecycle/plan.ts's planMemberRemoval says: each an owner change by `staffEmail`, with
-   * its owner line in history naming the member; answers how many.
-   */
-  unassignOpenEnquiries(staffId: string, change: { staffEmail: string; at: Date }): Promise<number>;
 }

@@ -285,7 +285,7 @@ describe("the same calls on both stores leave the same state", () => {
       const handed = await receive(store, "Handed Buyer", "10:00");
       const noted = await receive(store, "Noted Buyer", "10:02");
       const owner = (ownerId: string, expectedOwnerId: string | null, time: string) =>
-        store.team.setOwner(handed.id, {
+        store.work.setOwner(handed.id, {
           ownerId,
           expectedOwnerId,
           actorId: team.ids[ASHA],
@@ -295,7 +295,7 @@ describe("the same calls on both stores leave the same state", () => {
       expect(await owner(team.ids[ASHA], null, "10:30")).toBe("changed");
       expect(await owner(team.ids[BILAL], team.ids[ASHA], "11:00")).toBe("changed");
       expect(
-        await store.team.setFollowUp(handed.id, {
+        await store.work.setFollowUp(handed.id, {
           followUpAt: ist("17:30"),
           nextStep: "Call about the price",
           staffEmail: ASHA,
@@ -352,7 +352,7 @@ describe("the same calls on both stores leave the same state", () => {
       async (store, team) => {
         const give = async (Name: string, time: string) => {
           const stored = await receive(store, Name, time);
-          await store.team.setOwner(stored.id, {
+          await store.work.setOwner(stored.id, {
             ownerId: team.ids[ASHA],
             expectedOwnerId: null,
             actorId: team.ids[OWNER],
@@ -375,7 +375,7 @@ describe("the same calls on both stores leave the same state", () => {
         const closed = await give("Closed Buyer", "10:04");
         const spam = await give("Spam By Hand", "10:06");
         await status(openTwo, "Contacted", "11:00");
-        await store.team.setFollowUp(openTwo, {
+        await store.work.setFollowUp(openTwo, {
           followUpAt: new Date("2026-03-11T11:00:00+05:30"),
           nextStep: "Send the price list",
           staffEmail: ASHA,
@@ -389,7 +389,7 @@ describe("the same calls on both stores leave the same state", () => {
 
         // As the console removes a member: their open work unassigned, then the account removed.
         expect(
-          await store.members.unassignOpenEnquiries(team.ids[ASHA], { staffEmail: OWNER, at: ist("12:00") }),
+          await store.work.unassignOpenEnquiries(team.ids[ASHA], { staffEmail: OWNER, at: ist("12:00") }),
         ).toBe(2);
         expect(await store.staff.remove(ASHA, ist("12:00"), { keepAnOwner: true })).toBe(true);
       },
@@ -482,14 +482,14 @@ describe("the same calls on both stores leave the same state", () => {
         [handed.id, "10:45", "10:46"],
         [untouchedOne.id, "10:50", "10:51"],
       ] as const) {
-        await store.team.setOwner(id, {
+        await store.work.setOwner(id, {
           ownerId: team.ids[BILAL],
           expectedOwnerId: null,
           actorId: team.ids[OWNER],
           staffEmail: OWNER,
           at: ist(handedAt),
         });
-        await store.team.setFollowUp(id, {
+        await store.work.setFollowUp(id, {
           followUpAt: ist("18:00"),
           nextStep: null,
           staffEmail: OWNER,

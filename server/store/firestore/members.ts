@@ -15,17 +15,9 @@ import {
 import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
 import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
-import {
-  ALREADY_EXISTS,
-  collectionsOf,
-  grpcCode,
-  keyDocumentId,
-  PUSH_SUBSCRIPTIONS,
-  type FirestoreContext,
-} from "./connection";
+import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
 import { staffNotification } from "./enquiries";
-import { planMemberRemoval } from "../../lifecycle/plan";
-import { membersOf, readWorks, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
+import {} from "./work-record";
 
 /** A link not used yet: "" (not null), which the emulator can combine with other filters. */
 const UNUSED = "";
@@ -289,57 +281,5 @@ export class FirestoreMemberStore implements MemberStore {
       const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
       await account?.ref.update({ totpPromptDeferred: deferred });
     });
-  }
-
-  async unassignOpenEnquiries(staffId: string, change: { staffEmail: string; at: Date }): Promise<number> {
-    const at = change.at.toISOString();
-    return this.context.run(() =>
-      // One transaction: every read before the first write, as Firestore asks, then the removal
-      // planned (server/lifecycle/plan.ts: planMemberRemoval) and written. A retry (someone changed
-      // one of them meanwhile) reads and plans them all again.
-      this.context.db.runTransaction(async (transaction) => {
-        const [owned, staff, devices] = await Promise.all([
-          transaction.get(collectionsOf(this.context).work.where("ownerId", "==", staffId)),
-          transaction.get(this.staff),
-          transaction.get(this.context.db.collection(PUSH_SUBSCRIPTIONS)),
-        ]);
-        const reads = (
-          await readWorks(
-            this.context,
-            transaction,
-            owned.docs.map((doc) => doc.id),
-          )
-        ).flatMap((read) => read ?? []);
-        const plan = planMemberRemoval(
-          reads.map(({ stored, work }) => ({ enquiryId: stored.id, found: { work, ...stored } })),
-          {
-            staffId,
-            actor: { id: null, email: change.staffEmail },
-            members: membersOf(staff.docs, devices.docs),
-          },
-        );
-        const readOf = new Map(reads.map((read) => [read.stored.id, read]));
-        const actor = { staffEmail: change.staffEmail, at };
-        let unassigned = 0;
-        plan.outcomes.forEach((outcome, index) => {
-          const read = readOf.get(plan.enquiryIds[index] ?? "");
-          if (outcome.outcome !== "changed" || !read) return;
-          writePlan(
-            this.context,
-            transaction,
-            { stored: read.stored, before: read.recorded ? read.work : null },
-            outcome,
-            actor,
-          );
-          unassigned += 1;
-        });
-        for (const { enquiryId, alert } of plan.alerts) {
-          const read = readOf.get(enquiryId);
-          if (read) writeAlerts(this.context, transaction, read.stored, [alert], at);
-        }
-        writeHandedOnLists(this.context, transaction, plan.lists, at);
-        return unassigned;
-      }),
-    );
   }
 }

@@ -12,8 +12,7 @@ import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff"
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
 import { newRowId } from "./row-id";
-import { planMemberRemoval } from "../../lifecycle/plan";
-import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
+import {} from "./work-record";
 
 interface LinkRow {
   id: string;
@@ -251,39 +250,6 @@ export class SqliteMemberStore implements MemberStore {
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
     this.run((db) =>
       db.prepare(`UPDATE staff SET totp_prompt_deferred = ? WHERE id = ?`).run(deferred ? 1 : 0, staffId),
-    );
-  }
-
-  async unassignOpenEnquiries(staffId: string, change: { staffEmail: string; at: Date }): Promise<number> {
-    const at = change.at.toISOString();
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          // Read, planned (server/lifecycle/plan.ts: planMemberRemoval) and written under one write lock.
-          const reads = db
-            .prepare<[string], { enquiry_id: string }>(
-              `SELECT enquiry_id FROM enquiry_work WHERE owner_id = ?`,
-            )
-            .all(staffId)
-            .flatMap(({ enquiry_id }) => readWork(db, this.table, enquiry_id) ?? []);
-          const plan = planMemberRemoval(
-            reads.map(({ stored, work }) => ({ enquiryId: stored.id, found: { work, ...stored } })),
-            { staffId, actor: { id: null, email: change.staffEmail }, members: readMembers(db) },
-          );
-          const storedOf = new Map(reads.map(({ stored }) => [stored.id, stored]));
-          const actor = { staffEmail: change.staffEmail, at };
-          let unassigned = 0;
-          plan.outcomes.forEach((outcome, index) => {
-            const stored = storedOf.get(plan.enquiryIds[index] ?? "");
-            if (outcome.outcome !== "changed" || !stored) return;
-            writePlan(db, stored, outcome, actor);
-            unassigned += 1;
-          });
-          for (const { enquiryId, alert } of plan.alerts) writeAlerts(db, enquiryId, [alert], at);
-          writeHandedOnLists(db, plan.lists, at);
-          return unassigned;
-        })
-        .immediate(),
     );
   }
 }
