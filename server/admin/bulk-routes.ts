@@ -17,6 +17,7 @@ import {
   type ActivityEntry,
   type EnquiryStatus,
 } from "../../domain/console";
+import { SPAM_STATUS } from "../../domain/status";
 import { eventTime } from "../store/event-clock";
 import { OWNER_BATCH_MAX, type OwnerChangeResult } from "../store/team";
 import type { StaffAccount } from "../store/staff";
@@ -151,7 +152,7 @@ export async function bulkRoutes(app: FastifyInstance) {
           ? await assign(app, items, action.ownerId, account, emailOf)
           : action.kind === "not-spam"
             ? await release(app, items, account)
-            : await changeStatus(app, items, action.kind === "spam" ? { to: "Spam" } : action, account);
+            : await changeStatus(app, items, action.kind === "spam" ? { to: SPAM_STATUS } : action, account);
 
       const result: BulkResult = { done: [], failed: [] };
       for (const outcome of outcomes) {

@@ -6,8 +6,6 @@ import type {
   Transaction,
 } from "firebase-admin/firestore";
 import {
-  CLOSED_STATUSES,
-  type EnquiryStatus,
   type StaffMember,
   type StaffRole,
 } from "../../../domain/console";
@@ -23,6 +21,7 @@ import type { StaffLinkMail } from "../store";
 import { ALREADY_EXISTS, grpcCode, keyDocumentId, sortKey, type FirestoreContext } from "./connection";
 import { staffNotification } from "./enquiries";
 import { UNASSIGNED } from "./team";
+import { INITIAL_STATUS, isOpen, type EnquiryStatus } from "../../../domain/status";
 
 /** Firestore takes at most 500 writes in one batch; each enquiry released takes two. */
 const RELEASES_PER_BATCH = 200;
@@ -298,7 +297,7 @@ export class FirestoreMemberStore implements MemberStore {
     );
     // Closed ones keep their owner for the record; the status is read here, not queried, to need no index.
     const open = owned.docs.filter(
-      (doc) => !CLOSED_STATUSES.includes((doc.get("status") as EnquiryStatus | undefined) ?? "New"),
+      (doc) => isOpen((doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS),
     );
     for (let start = 0; start < open.length; start += RELEASES_PER_BATCH) {
       const batch = this.context.db.batch();

@@ -1,7 +1,6 @@
 import { Timestamp, type DocumentData, type Transaction } from "firebase-admin/firestore";
 import {
   DIGEST_REFUSED_WINDOW_MS,
-  DIGEST_SPAM_WINDOW_MS,
   membersNamedBy,
   parseAssignmentRule,
   alertChoiceOf,
@@ -25,6 +24,7 @@ import {
   ALREADY_EXISTS,
   collectionsOf,
   grpcCode,
+  isoOf,
   PUSH_SUBSCRIPTIONS,
   type FirestoreContext,
 } from "./connection";
@@ -51,8 +51,9 @@ import {
   type WorkState,
 } from "../../lifecycle/plan";
 import type { StoredEnquiry } from "../store";
-import { digestEnquiryIds } from "../../lifecycle/digest";
-import type { DigestParts, DigestRow } from "../../lifecycle/digest";
+import { digestEnquiryIds, digestSpamSince } from "../../lifecycle/digest";
+import type { ArrivalRow, DigestParts, DigestRow } from "../../lifecycle/digest";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 
 export { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./work-record";
 
@@ -318,9 +319,30 @@ export class FirestoreTeamStore implements TeamStore {
               receivedAt,
               dueAt: state.dueAt,
               touched: state.touchedAt !== null,
+              status: state.status,
+              ownerId: state.ownerId,
             },
           ];
         });
+      };
+      /** The enquiries received since the spam line's window began, with their status and screening. */
+      const arrivals = async (): Promise<ArrivalRow[]> => {
+        const since = digestSpamSince(options.now);
+        const [works, enquiries] = await Promise.all([
+          work.where("receivedAt", ">=", since.toISOString()).select("status").get(),
+          this.collections.enquiries
+            .where("receivedAt", ">=", Timestamp.fromDate(since))
+            .select("receivedAt", "screening.spam")
+            .get(),
+        ]);
+        const statuses = new Map(
+          works.docs.map((doc) => [doc.id, (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS]),
+        );
+        return enquiries.docs.map((doc) => ({
+          receivedAt: isoOf(doc.get("receivedAt")),
+          status: statuses.get(doc.id) ?? INITIAL_STATUS,
+          filedOnArrival: doc.get("screening.spam") === true,
+        }));
       };
       /** The mails refused for good since the last digest, with their kinds and owners. */
       const refused = async (): Promise<DigestParts["refused"]> => {
@@ -352,22 +374,17 @@ export class FirestoreTeamStore implements TeamStore {
           ];
         });
       };
-      const [mine, unowned, counts, spamFiled, refusedMails] = await Promise.all([
+      const [mine, unowned, counts, arrived, refusedMails] = await Promise.all([
         rows(options.staffId),
         rows(UNASSIGNED),
         this.viewCounts(options),
-        work
-          .where("status", "==", "Spam")
-          .where("receivedAt", ">=", new Date(options.now.getTime() - DIGEST_SPAM_WINDOW_MS).toISOString())
-          .count()
-          .get(),
+        arrivals(),
         refused(),
       ]);
       return {
-        mine,
-        unowned,
+        due: [...mine, ...unowned],
         team: { overdue: counts.overdue, dueToday: counts.dueToday },
-        spamFiled: spamFiled.data().count,
+        arrivals: arrived,
         refused: refusedMails,
       };
     });

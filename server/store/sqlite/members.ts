@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import { CLOSED_STATUSES, type StaffMember, type StaffRole } from "../../../domain/console";
+import { type StaffMember, type StaffRole } from "../../../domain/console";
 import {
   invitationsWithdrawn,
   leavesNoOwner,
@@ -12,6 +12,7 @@ import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff"
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
 import { newRowId } from "./row-id";
+import { statusWhere } from "./status-sql";
 
 interface LinkRow {
   id: string;
@@ -79,7 +80,8 @@ export function withdrawInvitations(
   return ids.length;
 }
 
-const CLOSED = `(${CLOSED_STATUSES.map((status) => `'${status}'`).join(", ")})`;
+/** An open enquiry (domain/status.ts: `open`): a member who leaves hands these back. */
+const IS_OPEN = statusWhere("status", "open");
 
 export class SqliteMemberStore implements MemberStore {
   constructor(private readonly run: SqliteRun) {}
@@ -259,7 +261,7 @@ export class SqliteMemberStore implements MemberStore {
           const released = db
             .prepare<[string], { enquiry_id: string }>(
               `UPDATE enquiry_work SET owner_id = NULL
-               WHERE owner_id = ? AND status NOT IN ${CLOSED} RETURNING enquiry_id`,
+               WHERE owner_id = ? AND ${IS_OPEN} RETURNING enquiry_id`,
             )
             .all(staffId);
           const history = db.prepare(
