@@ -66,7 +66,15 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     initial: false,
     spam: false,
   },
-  Spam: { open: false, work: false, won: false, lost: false, clearsFollowUp: true, initial: false, spam: true },
+  Spam: {
+    open: false,
+    work: false,
+    won: false,
+    lost: false,
+    clearsFollowUp: true,
+    initial: false,
+    spam: true,
+  },
 };
 
 /** The statuses with a property, in the order of ENQUIRY_STATUSES. */

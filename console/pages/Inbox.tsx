@@ -367,9 +367,7 @@ export function Component() {
   });
 
   const filtersOn = inboxFiltersOn(query);
-  const total = page
-    ? ENQUIRY_STATUSES.filter(isWork).reduce((sum, each) => sum + page.counts[each], 0)
-    : 0;
+  const total = page ? ENQUIRY_STATUSES.filter(isWork).reduce((sum, each) => sum + page.counts[each], 0) : 0;
   const ownerKnown =
     !query.owner || query.owner === OWNER_NOBODY || members.some((m) => m.id === query.owner);
   const now = new Date();

@@ -6,7 +6,14 @@
  * cannot decide differently.
  */
 import { enquiryReference } from "../../domain/console";
-import { INITIAL_STATUS, isClosed, isSpam, SPAM_STATUS, STATUS, type EnquiryStatus } from "../../domain/status";
+import {
+  INITIAL_STATUS,
+  isClosed,
+  isSpam,
+  SPAM_STATUS,
+  STATUS,
+  type EnquiryStatus,
+} from "../../domain/status";
 import type { HandedOnList } from "../../domain/bulk";
 import type { BuyerType, Enquiry } from "../../domain/enquiry";
 import { plainFirstName } from "../../domain/names";
@@ -309,7 +316,11 @@ export function planStatusChange(
         version: work.version + 1,
         followUpAt,
         nextStep,
-        closedAt: isClosed(change.to) ? (isClosed(work.status) ? (work.closedAt ?? change.at) : change.at) : null,
+        closedAt: isClosed(change.to)
+          ? isClosed(work.status)
+            ? (work.closedAt ?? change.at)
+            : change.at
+          : null,
         lostReason,
       },
       change.at,

@@ -10,6 +10,9 @@ import { isClosed, type EnquiryStatus } from "../../domain/status";
  * and was set before `closedBefore` (an ISO time: now less the days closed enquiries are kept). A
  * reopened enquiry has no closing time and is kept.
  */
-export function mayErase(work: { status: EnquiryStatus; closedAt: string | null }, closedBefore: string): boolean {
+export function mayErase(
+  work: { status: EnquiryStatus; closedAt: string | null },
+  closedBefore: string,
+): boolean {
   return isClosed(work.status) && work.closedAt !== null && work.closedAt < closedBefore;
 }

@@ -182,7 +182,8 @@ export async function dashboardData(
   }
 
   const counts = { ...emptyStatusCounts(), ...parts.statuses };
-  const sumOf = (statuses: readonly EnquiryStatus[]) => statuses.reduce((sum, status) => sum + counts[status], 0);
+  const sumOf = (statuses: readonly EnquiryStatus[]) =>
+    statuses.reduce((sum, status) => sum + counts[status], 0);
   const received = perDay.reduce((sum, day) => sum + day.enquiries.Retailer + day.enquiries["Self Use"], 0);
   // The enquiries received that are the team's work: spam aside.
   const genuine = received - sumOf(statusesWhere("work", false));

@@ -1,5 +1,11 @@
 import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
-import { COUNTED_STATUSES, INITIAL_STATUS, isWork, statusCountsOf, type EnquiryStatus } from "../../../domain/status";
+import {
+  COUNTED_STATUSES,
+  INITIAL_STATUS,
+  isWork,
+  statusCountsOf,
+  type EnquiryStatus,
+} from "../../../domain/status";
 import { DECIDED_STATUSES } from "../../../domain/deal";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow, DashboardVitalWeek } from "../../../domain/dashboard";

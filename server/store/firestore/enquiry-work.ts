@@ -104,7 +104,9 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       const total = (await this.collections.enquiries.count().get()).data().count;
       const counted: Partial<Record<EnquiryStatus, number>> = {};
       for (const status of COUNTED_STATUSES) {
-        counted[status] = (await this.collections.work.where("status", "==", status).count().get()).data().count;
+        counted[status] = (
+          await this.collections.work.where("status", "==", status).count().get()
+        ).data().count;
       }
       return statusCountsOf(total, counted);
     });
@@ -315,7 +317,11 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
                 .get();
               return snapshot.docs.map((doc): NoteCandidate => {
                 const text: unknown = doc.get("text");
-                return { enquiryId, kind: String(doc.get("kind")), text: typeof text === "string" ? text : null };
+                return {
+                  enquiryId,
+                  kind: String(doc.get("kind")),
+                  text: typeof text === "string" ? text : null,
+                };
               });
             }),
           )),

@@ -5,10 +5,7 @@ import type {
   QueryDocumentSnapshot,
   Transaction,
 } from "firebase-admin/firestore";
-import {
-  type StaffMember,
-  type StaffRole,
-} from "../../../domain/console";
+import { type StaffMember, type StaffRole } from "../../../domain/console";
 import {
   invitationsWithdrawn,
   leavesNoOwner,
@@ -296,8 +293,8 @@ export class FirestoreMemberStore implements MemberStore {
       this.context.db.collection("enquiryWork").where("ownerId", "==", staffId).get(),
     );
     // Closed ones keep their owner for the record; the status is read here, not queried, to need no index.
-    const open = owned.docs.filter(
-      (doc) => isOpen((doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS),
+    const open = owned.docs.filter((doc) =>
+      isOpen((doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS),
     );
     for (let start = 0; start < open.length; start += RELEASES_PER_BATCH) {
       const batch = this.context.db.batch();

@@ -53,7 +53,10 @@ export class FirestoreRetentionStore implements RetentionStore {
       });
       const due = page.docs.filter((doc) =>
         mayErase(
-          { status: (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS, closedAt: (doc.get("closedAt") as string | null) ?? null },
+          {
+            status: (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
+            closedAt: (doc.get("closedAt") as string | null) ?? null,
+          },
           closedBefore,
         ),
       );

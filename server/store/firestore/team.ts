@@ -336,7 +336,10 @@ export class FirestoreTeamStore implements TeamStore {
             .get(),
         ]);
         const statuses = new Map(
-          works.docs.map((doc) => [doc.id, (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS]),
+          works.docs.map((doc) => [
+            doc.id,
+            (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
+          ]),
         );
         return enquiries.docs.map((doc) => ({
           receivedAt: isoOf(doc.get("receivedAt")),

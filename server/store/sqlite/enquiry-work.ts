@@ -127,7 +127,10 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
               `SELECT status, count FROM enquiry_status_counts`,
             )
             .all();
-          return statusCountsOf(total, Object.fromEntries(counted.map(({ status, count }) => [status, count])));
+          return statusCountsOf(
+            total,
+            Object.fromEntries(counted.map(({ status, count }) => [status, count])),
+          );
         })
         .deferred(),
     );
