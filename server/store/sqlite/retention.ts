@@ -36,7 +36,8 @@ export class SqliteRetentionStore implements RetentionStore {
     for (;;) {
       const { read, count } = this.eraseClosedBatch(closedBefore);
       erased.enquiries += count;
-      if (read < ENQUIRIES_PER_BATCH) break;
+      // A full batch with nothing mayErase allows would be read again: stop rather than loop.
+      if (read < ENQUIRIES_PER_BATCH || count === 0) break;
       await nextTurn();
     }
     for (;;) {
