@@ -587,8 +587,9 @@ export async function runTeamBenchmark(): Promise<Row[]> {
       for (let index = 0; index < REQUESTS; index++) {
         const started = performance.now();
         const staffId = members[index % TEAM_MEMBERS]!.id;
-        const parts = await reader.team.digestParts({ staffId, now: at, dayEnd: istDayBounds(at).end });
-        const content = planDigest(parts, { now: at, day: istDate(at), staffId });
+        const dayEnd = istDayBounds(at).end;
+        const parts = await reader.team.digestParts({ staffId, now: at, dayEnd });
+        const content = planDigest(parts, { now: at, day: istDate(at), staffId, dayEnd });
         digestMail(content, "https://collarise.example");
         times.push(performance.now() - started);
         listed =

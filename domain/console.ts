@@ -7,6 +7,7 @@ import type { Language } from "./contract";
 import type { BuyerType, Enquiry } from "./enquiry";
 import type { EnquirySource } from "./enquiry-source";
 import type { SpamReason } from "./spam";
+import type { EnquiryStatus } from "./status";
 
 /** Where the console's pages live (domain/console-app.ts). */
 export { CONSOLE_BASE_PATH } from "./console-app";
@@ -107,11 +108,9 @@ export function parseStaffRole(value: unknown): StaffRole | null {
 /** How long an invitation or a reset link may be used, once. */
 export const STAFF_LINK_HOURS = 48;
 
-/** An enquiry's life: New → Contacted → Confirmed → Fulfilled, or Declined, or Spam. */
-export const ENQUIRY_STATUSES = ["New", "Contacted", "Confirmed", "Fulfilled", "Declined", "Spam"] as const;
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-/** Statuses that close an enquiry: retention counts from the moment one is set. */
-export const CLOSED_STATUSES: readonly EnquiryStatus[] = ["Fulfilled", "Declined", "Spam"];
+// The statuses and what each means live in one table (status.ts); they are named here too, where
+// the console's other shared facts are.
+export { ENQUIRY_STATUSES, CLOSED_STATUSES, type EnquiryStatus } from "./status";
 
 export const NOTE_MAX_LENGTH = 2_000;
 export const SEARCH_MAX_LENGTH = 100;

@@ -4,7 +4,7 @@
  * used by the console's form and by the API alike, and the one way each is written for people
  * (₹ with India's digit grouping, the history's line). No I/O.
  */
-import type { EnquiryStatus } from "./console";
+import { STATUS, statusesWhere, type EnquiryStatus } from "./status";
 import { QUANTITY_MAX, hasControlCharacters } from "./enquiry";
 import { hasUnreadableCharacters } from "./unreadable";
 
@@ -33,13 +33,22 @@ export function isLostReason(value: unknown): value is LostReason {
 }
 
 /**
- * A sale won: the enquiry is now Confirmed or Fulfilled. A decided enquiry is won or Declined;
- * the win rate is won / decided (Spam is never counted). An order is a won enquiry whose value is
- * recorded.
+ * A sale won or lost, as the status table says (domain/status.ts: Confirmed or Fulfilled is won,
+ * Declined lost). A decided enquiry is won or lost; the win rate is won / decided (Spam is never
+ * counted). An order is a won enquiry whose value is recorded.
  */
-export const WON_STATUSES: readonly EnquiryStatus[] = ["Confirmed", "Fulfilled"];
-export const DECIDED_STATUSES: readonly EnquiryStatus[] = [...WON_STATUSES, "Declined"];
-export const isWon = (status: EnquiryStatus) => WON_STATUSES.includes(status);
+export const WON_STATUSES: readonly EnquiryStatus[] = statusesWhere("won");
+export const DECIDED_STATUSES: readonly EnquiryStatus[] = [...WON_STATUSES, ...statusesWhere("lost")];
+export const isWon = (status: EnquiryStatus) => STATUS[status].won;
+export const isLost = (status: EnquiryStatus) => STATUS[status].lost;
+
+/**
+ * The reason a sale was lost, as shown: only while the enquiry stands at a lost status, whatever
+ * its record still holds.
+ */
+export function shownLostReason(status: EnquiryStatus, stored: unknown): LostReason | null {
+  return isLost(status) && isLostReason(stored) ? stored : null;
+}
 
 /** Above any order the company takes from one buyer: keeps a typo of extra digits out. */
 export const ORDER_VALUE_MAX_RUPEES = 10_00_00_000;
@@ -243,7 +252,7 @@ export function dealSummary(figures: DealFigures): string {
  * on an enquiry's page and in bulk alike; any other status takes none.
  */
 export function checkLostReason(to: EnquiryStatus, given: unknown): FieldCheck<LostReason | undefined> {
-  if (to !== "Declined") return { ok: true, value: undefined };
+  if (!isLost(to)) return { ok: true, value: undefined };
   return isLostReason(given)
     ? { ok: true, value: given }
     : { ok: false, error: dealMessages.lostReasonRequired };

@@ -6,7 +6,7 @@
  * No I/O: the pages, the build and the server all import it.
  */
 
-/** Days a closed enquiry (Fulfilled, Declined, Spam) is kept after it was closed. */
+/** Days a closed enquiry (domain/status.ts: not `open`) is kept after it was closed. */
 export const RETENTION_DAYS_CLOSED = 365;
 /** Days a page-speed measurement is kept. */
 export const RETENTION_DAYS_VITALS = 90;

@@ -195,7 +195,8 @@ export interface DigestContent {
   /** The console's Overdue and Due today counts at the digest's time, the whole team's. */
   team: { overdue: number; dueToday: number };
   /**
-   * Enquiries filed as suspected spam in the 24 hours before the digest: none of them was mailed,
+   * Enquiries filed as suspected spam on arrival in the 24 hours before the digest (not those set
+   * to spam by hand, which were mailed; server/lifecycle/digest.ts: spamFiledOf): none was mailed,
    * so the digest is where the team hears of them (the console's Spam filter shows them).
    */
   spamFiled: number;

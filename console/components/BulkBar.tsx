@@ -7,7 +7,7 @@ import {
   type BulkItem,
   type BulkResult,
 } from "../../domain/bulk";
-import { ENQUIRY_STATUSES } from "../../domain/console";
+import { ENQUIRY_STATUSES, isSpam } from "../../domain/status";
 import type { TeamMember } from "../../domain/team";
 import { apiPath, callApi, errorMessage } from "../api";
 import { inboxText } from "../content";
@@ -152,7 +152,8 @@ export function BulkBar({
                 <option value="assign:">{inboxText.giveToNobody}</option>
               </optgroup>
               <optgroup label={inboxText.setStatus}>
-                {ENQUIRY_STATUSES.filter((status) => status !== "Spam").map((status) => (
+                {/* Spam has an action of its own (and Not spam its way back). */}
+                {ENQUIRY_STATUSES.filter((status) => !isSpam(status)).map((status) => (
                   <option key={status} value={`status:${status}`}>
                     {status}
                   </option>

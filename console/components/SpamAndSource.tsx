@@ -2,6 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { Fragment } from "react";
 import { SOURCE_PARTS } from "../../domain/enquiry-source";
 import type { EnquiryDetail } from "../../domain/console";
+import { isSpam } from "../../domain/status";
 import { sourcePartLabels, spamReasonLabels, spamText } from "../content";
 
 /** Why an enquiry was filed as Spam, with the button that releases it; the signals seen on any other. */
@@ -15,7 +16,7 @@ export function SpamReasons({
   onNotSpam: () => void;
 }) {
   if (detail.spamReasons.length === 0) return null;
-  const filed = detail.status === "Spam";
+  const filed = isSpam(detail.status);
   return (
     <section
       className={filed ? "card spam-card" : "card"}

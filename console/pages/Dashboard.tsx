@@ -1,7 +1,8 @@
 import { Download } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ADMIN_API_ROUTES, type EnquiryStatus } from "../../domain/console";
+import { ADMIN_API_ROUTES } from "../../domain/console";
+import { ENQUIRY_STATUSES, STATUS, type EnquiryStatus } from "../../domain/status";
 import { VITAL_METRICS, type VitalMetric } from "../../domain/contract";
 import {
   DASHBOARD_FIGURES,
@@ -21,8 +22,10 @@ import { type ChartSeries, ChartLegend, istSeconds, TimeChart } from "../dashboa
 import { SalesFigures } from "../dashboard/SalesFigures";
 
 const RANGE_PARAM = "days";
-const FUNNEL: readonly EnquiryStatus[] = ["New", "Contacted", "Confirmed", "Fulfilled"];
-const SET_APART: readonly EnquiryStatus[] = ["Declined", "Spam"];
+/** The way to a sale: the team's work that was not lost. Lost sales and spam are set apart below it. */
+const onTheWay = (status: EnquiryStatus) => STATUS[status].work && !STATUS[status].lost;
+const FUNNEL: readonly EnquiryStatus[] = ENQUIRY_STATUSES.filter(onTheWay);
+const SET_APART: readonly EnquiryStatus[] = ENQUIRY_STATUSES.filter((status) => !onTheWay(status));
 const BUYER_SERIES: ChartSeries[] = [
   { label: "Retailer", color: "#e0741a", bars: true },
   { label: "Self Use", color: "#3b2416", bars: true },

@@ -7,12 +7,10 @@ import {
   ADMIN_API_ROUTES,
   BUYER_ADDRESS_REFUSED,
   consoleMessages,
-  ENQUIRY_STATUSES,
-  CLOSED_STATUSES,
   type EnquiryDetail as BaseDetail,
-  type EnquiryStatus,
   NOTE_MAX_LENGTH,
 } from "../../domain/console";
+import { ENQUIRY_STATUSES, isClosed, isSpam, type EnquiryStatus } from "../../domain/status";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import {
   contactLinks,
@@ -39,7 +37,7 @@ import { ShortcutsDialog, useShortcuts } from "../components/Shortcuts";
 import { inboxReturnPath } from "../inbox-return";
 import type { TeamItemFields } from "../../domain/team";
 import type { EnquirySaleFields } from "../../domain/buyer";
-import { dealMessages, isLostReason, type LostReason } from "../../domain/deal";
+import { dealMessages, isLost, isLostReason, type LostReason } from "../../domain/deal";
 import { DealFigures, LostReasonField } from "../components/DealFigures";
 import { BuyerHistory } from "../components/BuyerHistory";
 
@@ -117,7 +115,7 @@ export function Component() {
     const note = String(form.get("note") ?? "").trim();
     const nextStep = form.get("nextStep");
     const lostReason = form.get("lostReason");
-    if (status === "Declined" && !isLostReason(lostReason)) {
+    if (isLost(status) && !isLostReason(lostReason)) {
       setStatusError(dealMessages.lostReasonRequired);
       return;
     }
@@ -132,7 +130,7 @@ export function Component() {
           ...(note ? { note } : {}),
           // Closing clears the next step on the server; otherwise what is typed replaces it.
           ...(typeof nextStep === "string" && nextStep.trim() ? { nextStep: nextStep.trim() } : {}),
-          ...(status === "Declined" ? { lostReason } : {}),
+          ...(isLost(status) ? { lostReason } : {}),
         },
       });
       setDetail(answer);
@@ -221,7 +219,7 @@ export function Component() {
   };
 
   const { enquiry } = detail;
-  const filedAsSpam = detail.status === "Spam";
+  const filedAsSpam = isSpam(detail.status);
   return (
     <div className="enquiry-page">
       <p className="back">
@@ -300,7 +298,7 @@ export function Component() {
           <TeamPanel
             enquiryId={detail.id}
             team={detail.team}
-            closed={CLOSED_STATUSES.includes(detail.status)}
+            closed={isClosed(detail.status)}
             onChanged={(answer) =>
               setDetail((current) =>
                 current ? { ...current, team: answer.team, history: answer.history } : current,
@@ -334,8 +332,7 @@ export function Component() {
                   ))}
                 </select>
               </label>
-              {(chosenStatus?.version === detail.version ? chosenStatus.status : detail.status) ===
-                "Declined" && (
+              {isLost(chosenStatus?.version === detail.version ? chosenStatus.status : detail.status) && (
                 <LostReasonField value={lostReason || detail.lostReason || ""} onChange={setLostReason} />
               )}
               <label className="field">

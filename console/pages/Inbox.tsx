@@ -16,6 +16,7 @@ import {
   type InboxUpdates,
   type OutboxStall,
 } from "../../domain/console";
+import { isSpam, isWork } from "../../domain/status";
 import {
   inboxDefaultSort,
   inboxFiltersOn,
@@ -366,9 +367,7 @@ export function Component() {
   });
 
   const filtersOn = inboxFiltersOn(query);
-  const total = page
-    ? ENQUIRY_STATUSES.filter((each) => each !== "Spam").reduce((sum, each) => sum + page.counts[each], 0)
-    : 0;
+  const total = page ? ENQUIRY_STATUSES.filter(isWork).reduce((sum, each) => sum + page.counts[each], 0) : 0;
   const ownerKnown =
     !query.owner || query.owner === OWNER_NOBODY || members.some((m) => m.id === query.owner);
   const now = new Date();
@@ -669,7 +668,7 @@ export function Component() {
                   <td className="cell-buyer">{row.RetailerSelfUse}</td>
                   <td className="cell-status">
                     <span className={`status status-${row.status.toLowerCase()}`}>{row.status}</span>
-                    {row.companyNotification === "failing" && row.status !== "Spam" && (
+                    {row.companyNotification === "failing" && !isSpam(row.status) && (
                       <span className="flag flag-late">{inboxText.mailFailing}</span>
                     )}
                   </td>

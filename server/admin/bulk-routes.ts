@@ -17,6 +17,7 @@ import {
   type ActivityEntry,
   type EnquiryStatus,
 } from "../../domain/console";
+import { SPAM_STATUS } from "../../domain/status";
 import { eventTime } from "../store/event-clock";
 import { OWNER_BATCH_MAX, type OwnerChangeResult } from "../store/team";
 import type { StaffAccount } from "../store/staff";
@@ -154,7 +155,7 @@ export async function bulkRoutes(app: FastifyInstance) {
             : await changeStatus(
                 app,
                 items,
-                action.kind === "spam" ? { to: "Spam" } : action,
+                action.kind === "spam" ? { to: SPAM_STATUS } : action,
                 account,
                 request.id,
               );

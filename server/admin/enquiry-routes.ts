@@ -33,6 +33,7 @@ import { checkLostReason, LOST_REASONS } from "../../domain/deal";
 import { neutralise } from "../../domain/unreadable";
 import { inboxFilterFor, inboxQuerySchema } from "./inbox-query";
 import { matchesInboxFilter } from "../lifecycle/inbox-listing";
+import { lastNotesOf } from "../lifecycle/last-note";
 
 const INBOX_PAGE_MAX = 100;
 /** Rows read per page while the CSV is written. */
@@ -249,7 +250,8 @@ export async function enquiryRoutes(app: FastifyInstance) {
         limit: EXPORT_PAGE_SIZE,
       });
       const ids = page.items.map((item) => item.id);
-      const [notes, outcomes] = await Promise.all([work.lastNotes(ids), app.store.deals.outcomesOf(ids)]);
+      const [noteLines, outcomes] = await Promise.all([work.noteLines(ids), app.store.deals.outcomesOf(ids)]);
+      const notes = lastNotesOf(noteLines);
       for (const item of page.items) {
         rows.push({
           ...item,

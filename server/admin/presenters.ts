@@ -3,6 +3,7 @@ import type { ConversationMessage } from "../../domain/conversation";
 import { sourceLabel } from "../../domain/enquiry-source";
 import type { TeamItemFields } from "../../domain/team";
 import { neutralise } from "../../domain/unreadable";
+import { INITIAL_STATUS } from "../../domain/status";
 import type { InboxRow } from "../store/enquiry-work";
 import type { TeamFields } from "../store/team";
 
@@ -36,7 +37,7 @@ export function teamItemFields(
     nextStep: fields?.nextStep ?? null,
     dueAt,
     firstContactLate:
-      status === "New" &&
+      status === INITIAL_STATUS &&
       !(fields?.touched ?? false) &&
       (fields?.firstContactDueAt ?? null) !== null &&
       Date.parse(fields?.firstContactDueAt ?? "") <= now.getTime(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { CLOSED_STATUSES, consoleMessages, enquiryReference } from "../../domain/console";
+import { consoleMessages, enquiryReference } from "../../domain/console";
+import { isOpen } from "../../domain/status";
 import {
   ALERT_CHOICES,
   assigneeOf,
@@ -109,7 +110,7 @@ export async function teamRoutes(app: FastifyInstance) {
       const page: { items: TeamInboxRow[]; nextCursor: string | null } = unassigned
         ? await work.list({ ...unassigned, sort: "received", cursor, limit: 100 })
         : { items: [], nextCursor: null };
-      waiting.push(...page.items.filter((row) => !CLOSED_STATUSES.includes(row.status)));
+      waiting.push(...page.items.filter((row) => isOpen(row.status)));
       cursor = page.nextCursor;
     } while (cursor);
     // Oldest first, as they would have come in; in turn continues round the members from the first.

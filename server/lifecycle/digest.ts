@@ -1,20 +1,23 @@
 /**
- * A member's 09:00 digest, decided once above the stores: the adapters read each open enquiry due
- * by the day's end that the member owns or nobody owns, with the team's counts, and this makes the
- * sections. No I/O.
+ * A member's 09:00 digest, decided once above the stores: the adapters read the enquiries due by
+ * the day's end that the member owns or nobody owns, the day's arrivals and the refused mails,
+ * with the team's counts; which of them the digest names and counts, and its sections, are
+ * decided here. No I/O.
  */
 import { enquiryReference } from "../../domain/console";
+import { isOpen, isSpam, isWork, type EnquiryStatus } from "../../domain/status";
 import type { BuyerType } from "../../domain/enquiry";
 import { plainFirstName } from "../../domain/names";
 import {
   DIGEST_LIST_MAX,
+  DIGEST_SPAM_WINDOW_MS,
   type DigestContent,
   type DigestItem,
   type DigestRefusal,
   type DigestSection,
 } from "../../domain/team";
 
-/** An open enquiry as the digest reads it. */
+/** An enquiry with a due time as the digest reads it. */
 export interface DigestRow {
   id: string;
   Name: string;
@@ -23,23 +26,69 @@ export interface DigestRow {
   receivedAt: string;
   dueAt: string;
   touched: boolean;
+  status: EnquiryStatus;
+  ownerId: string | null;
+}
+
+/** An enquiry received in the DIGEST_SPAM_WINDOW_MS before the digest, as the spam line reads it. */
+export interface ArrivalRow {
+  receivedAt: string;
+  status: EnquiryStatus;
+  /** Filed as suspected spam on arrival, and so never mailed (its screening's verdict). */
+  filedOnArrival: boolean;
 }
 
 /** What an adapter reads for one member's digest. */
 export interface DigestParts {
-  /** The member's open enquiries due before the IST day ends. */
-  mine: DigestRow[];
-  /** The open enquiries nobody owns due before the IST day ends. */
-  unowned: DigestRow[];
+  /**
+   * The enquiries the member owns, and those nobody owns, due before the IST day ends (digestLists
+   * picks those the digest names).
+   */
+  due: DigestRow[];
   /** The console's Overdue and Due today counts at the same moment. */
   team: { overdue: number; dueToday: number };
-  spamFiled: number;
+  /** Every enquiry received since digestSpamSince (spamFiledOf counts the spam line from them). */
+  arrivals: ArrivalRow[];
   /**
    * Every mail refused for good in the DIGEST_REFUSED_WINDOW_MS before the digest, with its kind
    * and its enquiry's owner (null: nobody); one per refused mail. Whose digest names it is decided
    * here (refusalsFor), not by the store.
    */
   refused: RefusedMailRow[];
+}
+
+/** Since when the digest's spam line counts arrivals: DIGEST_SPAM_WINDOW_MS before it. */
+export function digestSpamSince(now: Date): Date {
+  return new Date(now.getTime() - DIGEST_SPAM_WINDOW_MS);
+}
+
+/**
+ * The spam line: enquiries filed as suspected spam on arrival in the 24 hours before the digest,
+ * still spam. Nobody was mailed of those, so the digest is where the team hears of them; one set
+ * to spam by hand was mailed on arrival and is not counted.
+ */
+export function spamFiledOf(arrivals: readonly ArrivalRow[], now: Date): number {
+  const since = digestSpamSince(now).getTime();
+  return arrivals.filter(
+    (row) => row.filedOnArrival && isSpam(row.status) && Date.parse(row.receivedAt) >= since,
+  ).length;
+}
+
+/**
+ * The enquiries a member's digest lists: the team's open work due before the IST day ends, the
+ * member's and nobody's apart.
+ */
+export function digestLists(
+  rows: readonly DigestRow[],
+  at: { staffId: string; dayEnd: Date },
+): { mine: DigestRow[]; unowned: DigestRow[] } {
+  const listed = rows.filter(
+    (row) => isWork(row.status) && isOpen(row.status) && Date.parse(row.dueAt) < at.dayEnd.getTime(),
+  );
+  return {
+    mine: listed.filter((row) => row.ownerId === at.staffId),
+    unowned: listed.filter((row) => row.ownerId === null),
+  };
 }
 
 /** A mail refused for good, as an adapter reads it for the digest. */
@@ -109,19 +158,20 @@ function refusals(rows: readonly RefusedMailRow[]): { count: number; items: Dige
 
 export function planDigest(
   parts: DigestParts,
-  at: { now: Date; day: string; staffId: string },
+  at: { now: Date; day: string; staffId: string; dayEnd: Date },
 ): DigestContent {
   const now = at.now.getTime();
   const refused = refusalsFor(parts.refused, at.staffId);
+  const { mine, unowned } = digestLists(parts.due, at);
   const overdue = (row: DigestRow) => Date.parse(row.dueAt) <= now;
   return {
     day: at.day,
-    overdue: section(parts.mine.filter(overdue)),
-    dueToday: section(parts.mine.filter((row) => !overdue(row))),
-    unownedOverdue: section(parts.unowned.filter(overdue)),
-    unownedDueToday: section(parts.unowned.filter((row) => !overdue(row))),
+    overdue: section(mine.filter(overdue)),
+    dueToday: section(mine.filter((row) => !overdue(row))),
+    unownedOverdue: section(unowned.filter(overdue)),
+    unownedDueToday: section(unowned.filter((row) => !overdue(row))),
     team: parts.team,
-    spamFiled: parts.spamFiled,
+    spamFiled: spamFiledOf(parts.arrivals, at.now),
     ...(refused.length > 0 ? { addressRefused: refusals(refused) } : {}),
   };
 }

@@ -6,10 +6,9 @@
  * What "Mine", "Unassigned", "Due today" and "Overdue" mean lives here and nowhere else: an
  * enquiry's due time is dueOf's (plan.ts), and spam is never work (isWork). No I/O.
  */
-import { CLOSED_STATUSES, type EnquiryStatus } from "../../domain/console";
+import { isClosed, isWork, type EnquiryStatus } from "../../domain/status";
 import type { BuyerType } from "../../domain/enquiry";
 import { inboxDefaultSort, OWNER_NOBODY, type InboxQuery, type InboxSort } from "../../domain/inbox";
-import { isWork } from "./plan";
 
 /** A range of due times, each bound optional: after (exclusive), up to (inclusive), before (exclusive). */
 export interface DueRange {
@@ -72,7 +71,7 @@ export function inboxFilterOf(query: InboxQuery, viewer: InboxViewer): InboxFilt
   // Spam is nobody's work: it is in no view and has no owner to filter by.
   if (query.status && !isWork(query.status) && (query.view || ownerId !== undefined)) return null;
   // A closed enquiry is never due (dueOf).
-  if (filter.due && query.status && CLOSED_STATUSES.includes(query.status)) return null;
+  if (filter.due && query.status && isClosed(query.status)) return null;
   if (ownerId !== undefined) filter.ownerId = ownerId;
   if (query.buyer) filter.buyer = query.buyer;
   const source = query.source?.trim().toLowerCase();

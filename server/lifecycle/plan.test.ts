@@ -557,7 +557,13 @@ describe("due times", () => {
 });
 
 describe("the digest", () => {
-  const row = (id: string, dueAt: string, Name = "Asha Verma", touched = false): DigestRow => ({
+  const row = (
+    id: string,
+    dueAt: string,
+    Name = "Asha Verma",
+    touched = false,
+    ownerId: string | null = "member",
+  ): DigestRow => ({
     id,
     Name,
     RetailerSelfUse: "Retailer",
@@ -565,23 +571,25 @@ describe("the digest", () => {
     receivedAt: ist("2030-01-04", "18:30"),
     dueAt,
     touched,
+    status: touched ? "Contacted" : "New",
+    ownerId,
   });
 
   test("lists the member's overdue and due today, then nobody's, oldest first, with first names, and the team's counts", () => {
     const now = new Date(ist("2030-01-06", "09:00"));
     const content = planDigest(
       {
-        mine: [
+        due: [
           row("b", ist("2030-01-05", "13:30")),
           row("a", ist("2030-01-04", "12:00"), "Dr. Mehta", true),
           row("c", ist("2030-01-06", "15:00")),
+          row("d", ist("2030-01-06", "08:00"), "रवि कुमार", false, null),
         ],
-        unowned: [row("d", ist("2030-01-06", "08:00"), "रवि कुमार")],
         team: { overdue: 12, dueToday: 14 },
-        spamFiled: 0,
+        arrivals: [],
         refused: [],
       },
-      { now, day: "2030-01-06", staffId: "member" },
+      { now, day: "2030-01-06", staffId: "member", dayEnd: new Date(ist("2030-01-07", "00:00")) },
     );
     expect(content.overdue.items.map((item) => [item.id, item.firstName, item.notContacted])).toEqual([
       ["a", undefined, undefined],

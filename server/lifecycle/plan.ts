@@ -5,7 +5,15 @@
  * No I/O: the adapters read, call a plan, and write exactly what it says, so SQLite and Firestore
  * cannot decide differently.
  */
-import { CLOSED_STATUSES, enquiryReference, type EnquiryStatus } from "../../domain/console";
+import { enquiryReference } from "../../domain/console";
+import {
+  INITIAL_STATUS,
+  isClosed,
+  isSpam,
+  SPAM_STATUS,
+  STATUS,
+  type EnquiryStatus,
+} from "../../domain/status";
 import type { HandedOnList } from "../../domain/bulk";
 import type { BuyerType, Enquiry } from "../../domain/enquiry";
 import { plainFirstName } from "../../domain/names";
@@ -26,6 +34,7 @@ import {
   lostReasonLine,
   sameFigures,
   type DealFigures,
+  isLost,
   type LostReason,
 } from "../../domain/deal";
 
@@ -56,7 +65,7 @@ export interface WorkState {
 /** The work record of an enquiry stored before records existed, or never worked: New, untouched, not timed. */
 export function untouchedWork(): WorkState {
   return {
-    status: "New",
+    status: INITIAL_STATUS,
     version: 0,
     ownerId: null,
     followUpAt: null,
@@ -166,8 +175,6 @@ function assignedPushes(
   return [{ staffId: owner.id, reason: "assigned", ...(actor?.email ? { handedOnBy: actor.email } : {}) }];
 }
 
-const isClosed = (status: EnquiryStatus) => CLOSED_STATUSES.includes(status);
-
 /**
  * The members who may own enquiries and be mailed about them (domain/staff.ts): a pending
  * invitee is passed over by the rule, cannot be handed one, and hears of none.
@@ -228,7 +235,7 @@ export function planIntake(input: {
 }): WorkPlan & { companyMail: boolean; acknowledgement: boolean } {
   if (input.spam) {
     return {
-      work: { ...untouchedWork(), status: "Spam", closedAt: input.receivedAt },
+      work: { ...untouchedWork(), status: SPAM_STATUS, closedAt: input.receivedAt },
       history: [],
       alerts: [],
       webhooks: [],
@@ -300,10 +307,10 @@ export function planStatusChange(
   },
 ): StatusChangePlan {
   if (work.version !== change.expectedVersion) return { outcome: "conflict" };
-  const closing = isClosed(change.to);
-  const reopening = isClosed(work.status) && !closing;
-  const keepFollowUp = !closing && !reopening;
-  const nextStep = closing
+  const clearing = STATUS[change.to].clearsFollowUp;
+  const reopening = STATUS[work.status].clearsFollowUp && !clearing;
+  const keepFollowUp = !clearing && !reopening;
+  const nextStep = clearing
     ? null
     : change.nextStep !== undefined
       ? change.nextStep || null
@@ -311,7 +318,7 @@ export function planStatusChange(
         ? work.nextStep
         : null;
   const followUpAt = keepFollowUp ? work.followUpAt : null;
-  const lostReason = change.to === "Declined" ? (change.lostReason ?? work.lostReason) : null;
+  const lostReason = isLost(change.to) ? (change.lostReason ?? work.lostReason) : null;
   const lostLine: HistoryLine[] =
     lostReason && lostReason !== work.lostReason ? [{ kind: "deal", text: lostReasonLine(lostReason) }] : [];
   return {
@@ -323,7 +330,11 @@ export function planStatusChange(
         version: work.version + 1,
         followUpAt,
         nextStep,
-        closedAt: closing ? (isClosed(work.status) ? (work.closedAt ?? change.at) : change.at) : null,
+        closedAt: isClosed(change.to)
+          ? isClosed(work.status)
+            ? (work.closedAt ?? change.at)
+            : change.at
+          : null,
         lostReason,
       },
       change.at,
@@ -341,7 +352,7 @@ export type ReleasePlan =
 
 /** Whether marking this record Not spam takes a turn of the rule: only when it has no owner to keep. */
 export function releaseTakesTurn(work: WorkState, rule: AssignmentRule): boolean {
-  return work.status === "Spam" && work.ownerId === null && usesTurns(rule);
+  return isSpam(work.status) && work.ownerId === null && usesTurns(rule);
 }
 
 /**
@@ -364,7 +375,7 @@ export function planRelease(
   },
 ): ReleasePlan {
   if (work.version !== input.expectedVersion) return { outcome: "conflict" };
-  if (work.status !== "Spam") return { outcome: "not-spam" };
+  if (!isSpam(work.status)) return { outcome: "not-spam" };
   const members = owners(input.members);
   const ids = new Set(members.map(({ id }) => id));
   const ownerId = work.ownerId ?? assigneeOf(input.rule, input.buyer, input.turn, (id) => ids.has(id));
@@ -382,7 +393,7 @@ export function planRelease(
       dueAt: due,
       firstContactDueAt: due,
     },
-    history: [{ kind: "status", from: "Spam", to: "New", text: null }],
+    history: [{ kind: "status", from: work.status, to: INITIAL_STATUS, text: null }],
     alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members }).map((staffId) => ({
       staffId,
     })),
@@ -661,7 +672,5 @@ export function planDeal(
 
 // Views ----------------------------------------------------------------------------------------
 
-/** Spam is never work: it is in no view and no count of the team's work. */
-export function isWork(status: EnquiryStatus): boolean {
-  return status !== "Spam";
-}
+/** Spam is never work: it is in no view and no count of the team's work (domain/status.ts). */
+export { isWork } from "../../domain/status";

@@ -3,7 +3,7 @@
  * the work records whose reminder has come (`reminderDueAt <= now`), with their owner, and this
  * says what to write. No I/O.
  */
-import { CLOSED_STATUSES } from "../../domain/console";
+import { isOpen } from "../../domain/status";
 import { mayOwnEnquiries } from "../../domain/staff";
 import type { MemberFacts, PushPlan, WorkState } from "./plan";
 
@@ -35,7 +35,7 @@ export function planReminder(
 ): ReminderPlan | null {
   const due = work.reminderDueAt;
   if (due === null || Date.parse(due) > now.getTime()) return null;
-  const open = !CLOSED_STATUSES.includes(work.status);
+  const open = isOpen(work.status);
   const fresh = now.getTime() - Date.parse(due) <= REMINDER_STALE_AFTER_MS;
   const reminds =
     open &&

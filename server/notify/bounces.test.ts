@@ -118,7 +118,7 @@ it("a buyer's address refused with 550 is undeliverable after one attempt, shown
     dayEnd: istDayBounds(at).end,
   });
   const digest = digestMail(
-    planDigest(parts, { now: at, day: "2030-01-01", staffId: owner.id }),
+    planDigest(parts, { now: at, day: "2030-01-01", staffId: owner.id, dayEnd: istDayBounds(at).end }),
     "https://collarise.example",
   );
   expect(digest.text).toContain(`${BUYER_ADDRESS_REFUSED} (1)`);

@@ -4,6 +4,7 @@ import { StaffExistsError } from "./staff";
 import type { Store } from "./store";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { lastNotesOf } from "../lifecycle/last-note";
 
 /** The console's concerns of the store (staff, sessions, throttling, work on enquiries, activity) on both adapters. */
 interface Adapter {
@@ -262,6 +263,40 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         outcome: "not-found",
       });
       expect(await store.work.addNote("missing", { text: "x", staffEmail: "x", at })).toBe(false);
+    });
+
+    test("the history lines that may carry a note are read in order, and the last note is picked from them", async () => {
+      store = await adapter.open();
+      const [noted, quiet] = [
+        await store.enquiries.add(enquiry("Asha Verma")),
+        await store.enquiries.add(enquiry("Ravi Kumar")),
+      ];
+      const at = Date.now();
+      await store.work.addNote(noted.id, {
+        text: "First call",
+        staffEmail: "s@example.com",
+        at: new Date(at),
+      });
+      await store.work.changeStatus(noted.id, {
+        to: "Contacted",
+        expectedVersion: 0,
+        note: "Will order 40",
+        staffEmail: "s@example.com",
+        at: new Date(at + 1_000),
+      });
+      await store.work.changeStatus(noted.id, {
+        to: "Confirmed",
+        expectedVersion: 1,
+        staffEmail: "s@example.com",
+        at: new Date(at + 2_000),
+      });
+      const lines = await store.enquiryWork.noteLines([noted.id, quiet.id]);
+      expect(lines.filter((line) => line.text).map((line) => [line.enquiryId, line.text])).toEqual([
+        [noted.id, "First call"],
+        [noted.id, "Will order 40"],
+      ]);
+      expect([...lastNotesOf(lines)]).toEqual([[noted.id, "Will order 40"]]);
+      expect(await store.enquiryWork.noteLines([])).toEqual([]);
     });
 
     test("a delivered notification can be sent again", async () => {

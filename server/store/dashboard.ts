@@ -1,4 +1,4 @@
-import { isWon } from "../../domain/deal";
+import { isLost, isWon } from "../../domain/deal";
 import {
   addDays,
   monthsBetween,
@@ -11,7 +11,7 @@ import {
   type DashboardVitalWeek,
   weekStartOf,
 } from "../../domain/dashboard";
-import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../domain/console";
+import { ENQUIRY_STATUSES, statusesWhere, type EnquiryStatus } from "../../domain/status";
 import { BUYER_TYPES, type BuyerType } from "../../domain/enquiry";
 import { FIRST_CONTACT_HOURS, istDate, istDayBounds, workingMsBetween } from "../../domain/working-hours";
 
@@ -121,7 +121,7 @@ export function salesOf(outcomes: readonly OutcomeRow[], from: string, to: strin
   };
   for (const row of outcomes) {
     const won = isWon(row.status);
-    if (!won && row.status !== "Declined") continue;
+    if (!won && !isLost(row.status)) continue;
     for (const counted of [rate(sources, row.source), rate(buyers, row.buyer)]) {
       counted.decided += row.enquiries;
       if (won) counted.won += row.enquiries;
@@ -185,7 +185,11 @@ export async function dashboardData(
   }
 
   const counts = { ...emptyStatusCounts(), ...parts.statuses };
+  const sumOf = (statuses: readonly EnquiryStatus[]) =>
+    statuses.reduce((sum, status) => sum + counts[status], 0);
   const received = perDay.reduce((sum, day) => sum + day.enquiries.Retailer + day.enquiries["Self Use"], 0);
+  // The enquiries received that are the team's work: spam aside.
+  const genuine = received - sumOf(statusesWhere("work", false));
   const targetMs = targetHours * 3_600_000;
   const waits = parts.firstTouches
     .map((touch) => workingMsBetween(new Date(touch.receivedAt), new Date(touch.firstTouchAt)))
@@ -202,8 +206,8 @@ export async function dashboardData(
     funnel: {
       counts,
       received,
-      genuine: received - counts.Spam,
-      reachedConfirmed: counts.Confirmed + counts.Fulfilled,
+      genuine,
+      reachedConfirmed: sumOf(statusesWhere("won")),
       reachedFulfilled: counts.Fulfilled,
     },
     firstContact: {
@@ -215,7 +219,7 @@ export async function dashboardData(
     },
     breakdowns: {
       members: sortBreakdown(parts.members),
-      owners: sortBreakdown(withUnassigned(parts.owners, received - counts.Spam)),
+      owners: sortBreakdown(withUnassigned(parts.owners, genuine)),
       sources: sortBreakdown(parts.sources),
     },
     sales: salesOf(parts.outcomes, from, istDate(new Date(span.to.getTime() - 1))),

@@ -3,6 +3,7 @@ import type { StoredEnquiry } from "./store";
 import type { ContactChannel } from "../../domain/lifecycle";
 import type { LostReason } from "../../domain/deal";
 import type { InboxFilter, ListedFacts } from "../lifecycle/inbox-listing";
+import type { NoteCandidate } from "../lifecycle/last-note";
 import { sourceLabel } from "../../domain/enquiry-source";
 
 export type { InboxFilter } from "../lifecycle/inbox-listing";
@@ -61,8 +62,11 @@ export interface EnquiryWorkStore {
   newestCursor(): Promise<string | null>;
   counts(): Promise<Record<EnquiryStatus, number>>;
   get(id: string): Promise<EnquiryRecord | null>;
-  /** The last note written on each enquiry (alone, or with a status change); absent when none. */
-  lastNotes(enquiryIds: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * The history lines of these enquiries that may carry a note (server/lifecycle/last-note.ts:
+   * NOTE_KINDS), in history order, oldest first; lastNotesOf picks each one's last note.
+   */
+  noteLines(enquiryIds: readonly string[]): Promise<NoteCandidate[]>;
   /** Makes the notification due now (sent or not); false when the enquiry has no such notification. */
   resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean>;
 }

@@ -82,6 +82,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       expect((await store.team.viewCounts({ staffId: priya.id, now, dayEnd })).overdue).toBe(1);
       const digest = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
         now,
+        dayEnd,
         day: "today",
         staffId: priya.id,
       });
@@ -197,8 +198,17 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       expect(all.items.map((row) => row.id)).toEqual([genuine.id]);
       const spam = await store.enquiryWork.list({ status: "Spam", limit: 10 });
       expect(spam.items.map((row) => row.id).sort()).toEqual([filed.id, byHand.id].sort());
-      const parts = await store.team.digestParts({ staffId: priya.id, now, dayEnd });
-      expect([...parts.mine, ...parts.unowned].map((row) => row.id)).toEqual([genuine.id]);
+      const digest = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
+        now,
+        dayEnd,
+        day: "today",
+        staffId: priya.id,
+      });
+      expect(
+        [digest.overdue, digest.dueToday, digest.unownedOverdue, digest.unownedDueToday].flatMap((section) =>
+          section.items.map((item) => item.id),
+        ),
+      ).toEqual([genuine.id]);
 
       // Not spam gives the hand-filed one back to the owner it had.
       const released = await store.work.releaseFromSpam(byHand.id, {
@@ -277,6 +287,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       expect(
         planDigest(await store.team.digestParts({ staffId: priya.id, now: digestAt, dayEnd: digestAt }), {
           now: digestAt,
+          dayEnd: digestAt,
           day: "today",
           staffId: priya.id,
         }).addressRefused?.items.map((item) => [item.id, item.firstName]),
@@ -333,6 +344,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const { now, dayEnd } = await pastTarget(store, stored.at(-1)!.id);
       const digest = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
         now,
+        dayEnd,
         day: "today",
         staffId: priya.id,
       });
@@ -349,6 +361,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const { now, dayEnd } = await pastTarget(store, kept.id);
       const content = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
         now,
+        dayEnd,
         day: "2030-01-07",
         staffId: priya.id,
       });

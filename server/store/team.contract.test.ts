@@ -464,12 +464,21 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
       screening: { score: 9, reasons: ["link-in-name", "no-proof-of-work"], spam: true },
     });
     await store.enquiries.add(enquiry("Self Use"));
+    // Set to Spam by hand: it was mailed on arrival, so the spam line does not count it.
+    const byHand = await store.enquiries.add(enquiry("Self Use"));
+    await store.work.changeStatus(byHand.id, {
+      to: "Spam",
+      expectedVersion: 0,
+      staffEmail: "a@example.com",
+      at: new Date(byHand.receivedAt),
+    });
     // Timed by the store's own clock, which another test of this suite may have moved.
     const now = new Date(new Date(spam.receivedAt).getTime() + 60_000);
     const day = { staffId: a!.id, dayEnd: new Date(now.getTime() + 86_400_000) };
     const digestAt = async (at: Date) =>
       planDigest(await store.team.digestParts({ ...day, now: at }), {
         now: at,
+        dayEnd: day.dayEnd,
         day: "today",
         staffId: day.staffId,
       });

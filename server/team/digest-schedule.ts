@@ -39,7 +39,7 @@ export async function queueDayDigests(store: Pick<Store, "staff" | "team">, at: 
   // A pending invitee (domain/staff.ts) is mailed nothing of the team's enquiries.
   for (const member of (await store.staff.list()).filter(mayOwnEnquiries)) {
     const parts = await store.team.digestParts({ staffId: member.id, now: at, dayEnd: end });
-    const content = planDigest(parts, { now: at, day, staffId: member.id });
+    const content = planDigest(parts, { now: at, day, staffId: member.id, dayEnd: end });
     if (!digestIsEmpty(content)) digests.push({ staffId: member.id, content });
   }
   return store.team.queueDigests(day, digests, at);

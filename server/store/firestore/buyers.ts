@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { FieldPath, type DocumentData, type DocumentSnapshot } from "firebase-admin/firestore";
 import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
-import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
-import { isLostReason } from "../../../domain/deal";
+import { enquiryReference } from "../../../domain/console";
+import { shownLostReason } from "../../../domain/deal";
+import { INITIAL_STATUS, isWork, type EnquiryStatus } from "../../../domain/status";
 import { BUYER_KEY_NAME, buyerKeysOf, type BuyerKeys } from "../buyer-keys";
 import type { BuyerStore } from "../buyers";
 import {
@@ -94,11 +95,14 @@ export class FirestoreBuyerStore implements BuyerStore {
       { fieldMask: ["status", "lostReason"] },
     );
     const statuses = new Map(
-      works.map((work) => [work.id, (work.get("status") as EnquiryStatus | undefined) ?? "New"] as const),
+      works.map(
+        (work) => [work.id, (work.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS] as const,
+      ),
     );
+    // The buyer's other enquiries are the team's work only: spam is never listed or counted.
     return [...docs.values()]
-      .map((doc) => ({ doc, status: statuses.get(doc.id) ?? "New" }))
-      .filter(({ status }) => status !== "Spam");
+      .map((doc) => ({ doc, status: statuses.get(doc.id) ?? INITIAL_STATUS }))
+      .filter(({ status }) => isWork(status));
   }
 
   async history(enquiryId: string, limit: number): Promise<BuyerHistory | null> {
@@ -141,7 +145,7 @@ export class FirestoreBuyerStore implements BuyerStore {
             sameMobile: held[0] === keys.mobile,
             sameMailbox: held[1] === keys.mailbox,
             orderValue: typeof value === "number" ? value : null,
-            lostReason: status === "Declined" && isLostReason(lostReason) ? lostReason : null,
+            lostReason: shownLostReason(status, lostReason),
           };
         }),
       };

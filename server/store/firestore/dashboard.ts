@@ -1,5 +1,11 @@
 import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
-import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../../domain/console";
+import {
+  COUNTED_STATUSES,
+  INITIAL_STATUS,
+  isWork,
+  statusCountsOf,
+  type EnquiryStatus,
+} from "../../../domain/status";
 import { DECIDED_STATUSES } from "../../../domain/deal";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow, DashboardVitalWeek } from "../../../domain/dashboard";
@@ -7,7 +13,6 @@ import { DASHBOARD_NO_SOURCE, monthOf, weekStartOf } from "../../../domain/dashb
 import { BUYER_TYPES, type BuyerType } from "../../../domain/enquiry";
 import { istDate } from "../../../domain/working-hours";
 import {
-  emptyStatusCounts,
   type DashboardParts,
   type DashboardSpan,
   type DashboardStore,
@@ -105,13 +110,10 @@ export class FirestoreDashboardStore implements DashboardStore {
       this.vitals(span),
       this.ownersAndSources(span),
     ]);
-    const statuses = emptyStatusCounts();
     const fromIso = span.from.toISOString();
     const toIso = span.to.toISOString();
-    let notNew = 0;
-    const worked = ENQUIRY_STATUSES.filter((status) => status !== "New");
     const counts = await Promise.all(
-      worked.map((status) =>
+      COUNTED_STATUSES.map((status) =>
         this.context.run(async () => {
           const query = this.collections.work
             .where("status", "==", status)
@@ -121,11 +123,10 @@ export class FirestoreDashboardStore implements DashboardStore {
         }),
       ),
     );
-    worked.forEach((status, index) => {
-      statuses[status] = counts[index] ?? 0;
-      notNew += statuses[status];
-    });
-    statuses.New = received.reduce((sum, row) => sum + row.enquiries, 0) - notNew;
+    const statuses = statusCountsOf(
+      received.reduce((sum, row) => sum + row.enquiries, 0),
+      Object.fromEntries(COUNTED_STATUSES.map((status, index) => [status, counts[index] ?? 0])),
+    );
     return {
       received,
       statuses,
@@ -168,7 +169,7 @@ export class FirestoreDashboardStore implements DashboardStore {
       const spam = new Set<string>();
       const owners = new Map<string, number>();
       for (const doc of work.docs) {
-        if (doc.get("status") === "Spam") {
+        if (!isWork((doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS)) {
           spam.add(doc.id);
           continue;
         }

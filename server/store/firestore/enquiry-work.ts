@@ -1,10 +1,6 @@
 import { Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot } from "firebase-admin/firestore";
-import {
-  ENQUIRY_STATUSES,
-  type EnquiryStatus,
-  type HistoryEntry,
-  type NotificationAttempts,
-} from "../../../domain/console";
+import { type HistoryEntry, type NotificationAttempts } from "../../../domain/console";
+import { COUNTED_STATUSES, statusCountsOf, type EnquiryStatus } from "../../../domain/status";
 import {
   deliveryState,
   type EnquiryRecord,
@@ -15,6 +11,7 @@ import {
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { FirestoreInboxListing } from "./inbox-listing";
+import type { NoteCandidate } from "../../lifecycle/last-note";
 import { storedEnquiryOf } from "./work-record";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
@@ -89,20 +86,13 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
   async counts(): Promise<Record<EnquiryStatus, number>> {
     return this.context.run(async () => {
       const total = (await this.collections.enquiries.count().get()).data().count;
-      const counts = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<
-        EnquiryStatus,
-        number
-      >;
-      let notNew = 0;
-      for (const status of ENQUIRY_STATUSES) {
-        if (status === "New") continue;
-        counts[status] = (
+      const counted: Partial<Record<EnquiryStatus, number>> = {};
+      for (const status of COUNTED_STATUSES) {
+        counted[status] = (
           await this.collections.work.where("status", "==", status).count().get()
         ).data().count;
-        notNew += counts[status];
       }
-      counts.New = total - notNew;
-      return counts;
+      return statusCountsOf(total, counted);
     });
   }
 
@@ -149,30 +139,34 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     });
   }
 
-  async lastNotes(enquiryIds: readonly string[]): Promise<Map<string, string>> {
-    const notes = new Map<string, string>();
+  async noteLines(enquiryIds: readonly string[]): Promise<NoteCandidate[]> {
+    const lines: NoteCandidate[][] = [];
     await this.context.run(async () => {
       for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
-        await Promise.all(
-          part.map(async (id) => {
-            const snapshot = await this.collections.work
-              .doc(id)
-              .collection("history")
-              .orderBy("sortKey", "desc")
-              .get();
-            // Ordered by one field only, which needs no composite index; kinds are picked here.
-            const last = snapshot.docs.find(
-              (doc) =>
-                ["note", "status"].includes(String(doc.get("kind"))) &&
-                typeof doc.get("text") === "string" &&
-                doc.get("text"),
-            );
-            if (last) notes.set(id, String(last.get("text")));
-          }),
+        lines.push(
+          ...(await Promise.all(
+            part.map(async (enquiryId) => {
+              // Ordered by one field only, which needs no composite index; the kinds are read, not queried.
+              const snapshot = await this.collections.work
+                .doc(enquiryId)
+                .collection("history")
+                .orderBy("sortKey")
+                .select("kind", "text")
+                .get();
+              return snapshot.docs.map((doc): NoteCandidate => {
+                const text: unknown = doc.get("text");
+                return {
+                  enquiryId,
+                  kind: String(doc.get("kind")),
+                  text: typeof text === "string" ? text : null,
+                };
+              });
+            }),
+          )),
         );
       }
     });
-    return notes;
+    return lines.flat();
   }
 
   async resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean> {

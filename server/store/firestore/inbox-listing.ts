@@ -1,5 +1,5 @@
 import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
-import type { EnquiryStatus } from "../../../domain/console";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
 import { matchesInboxFilter, workPartOf } from "../../lifecycle/inbox-listing";
 import { decodeListCursor, encodeListCursor, type ListCursor } from "../page-cursor";
@@ -169,7 +169,7 @@ export class FirestoreInboxListing {
   ): Promise<Placed[]> {
     const found: Placed[] = [];
     const fromWork =
-      (filter.status !== undefined && filter.status !== "New") ||
+      (filter.status !== undefined && filter.status !== INITIAL_STATUS) ||
       filter.ownerId !== undefined ||
       filter.due !== undefined;
     if (fromWork) {
@@ -255,7 +255,7 @@ export class FirestoreInboxListing {
       !filter.buyer &&
       !filter.source &&
       !filter.q &&
-      ((filter.status !== undefined && filter.status !== "New") ||
+      ((filter.status !== undefined && filter.status !== INITIAL_STATUS) ||
         filter.ownerId !== undefined ||
         filter.due !== undefined);
     if (whole) {

@@ -17,7 +17,6 @@ import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff"
 import type { StaffLinkMail } from "../store";
 import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
 import { staffNotification } from "./enquiries";
-import {} from "./work-record";
 
 /** A link not used yet: "" (not null), which the emulator can combine with other filters. */
 const UNUSED = "";

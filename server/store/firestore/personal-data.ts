@@ -6,6 +6,7 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
+import { INITIAL_STATUS } from "../../../domain/status";
 import {
   erasureSummary,
   type ErasureCounts,
@@ -197,7 +198,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
           reference: enquiryReference(doc.id),
           receivedAt: isoOf(doc.get("receivedAt")),
           enquiry: enquiryFromDocument(doc.data() as DocumentData),
-          status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? "New",
+          status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
           history: histories[index]?.docs.map(historyEntryOf) ?? [],
           conversation: conversations.get(doc.id) ?? [],
           deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,

@@ -1,5 +1,6 @@
 import { Timestamp, type DocumentReference, type DocumentSnapshot } from "firebase-admin/firestore";
-import { CLOSED_STATUSES, type EnquiryStatus } from "../../../domain/console";
+import { mayErase } from "../../lifecycle/retention";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import {
   cutoffOf,
   ENQUIRIES_PER_BATCH,
@@ -50,7 +51,15 @@ export class FirestoreRetentionStore implements RetentionStore {
         if (after) query = query.startAfter(after);
         return query.get();
       });
-      const due = page.docs.filter((doc) => CLOSED_STATUSES.includes(doc.get("status") as EnquiryStatus));
+      const due = page.docs.filter((doc) =>
+        mayErase(
+          {
+            status: (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
+            closedAt: (doc.get("closedAt") as string | null) ?? null,
+          },
+          closedBefore,
+        ),
+      );
       if (due.length > 0) {
         const refs: DocumentReference[] = [];
         for (const doc of due) refs.push(...(await this.documentsOf(doc.id)));

@@ -1,7 +1,6 @@
 import { Timestamp, type DocumentData } from "firebase-admin/firestore";
 import {
   DIGEST_REFUSED_WINDOW_MS,
-  DIGEST_SPAM_WINDOW_MS,
   membersNamedBy,
   parseAssignmentRule,
   alertChoiceOf,
@@ -16,13 +15,14 @@ import {
   type TeamStore,
   type ViewCounts,
 } from "../team";
-import { ALREADY_EXISTS, collectionsOf, grpcCode, type FirestoreContext } from "./connection";
+import { ALREADY_EXISTS, collectionsOf, grpcCode, isoOf, type FirestoreContext } from "./connection";
 import { FirestoreInboxListing } from "./inbox-listing";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
 import { staffNotification } from "./enquiries";
 import { ASSIGNMENT_DOC, storedEnquiryOf, UNASSIGNED, workStateOf } from "./work-record";
-import { digestEnquiryIds } from "../../lifecycle/digest";
-import type { DigestParts, DigestRow } from "../../lifecycle/digest";
+import { digestEnquiryIds, digestSpamSince } from "../../lifecycle/digest";
+import type { ArrivalRow, DigestParts, DigestRow } from "../../lifecycle/digest";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 
 export { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./work-record";
 
@@ -139,9 +139,33 @@ export class FirestoreTeamStore implements TeamStore {
               receivedAt,
               dueAt: state.dueAt,
               touched: state.touchedAt !== null,
+              status: state.status,
+              ownerId: state.ownerId,
             },
           ];
         });
+      };
+      /** The enquiries received since the spam line's window began, with their status and screening. */
+      const arrivals = async (): Promise<ArrivalRow[]> => {
+        const since = digestSpamSince(options.now);
+        const [works, enquiries] = await Promise.all([
+          work.where("receivedAt", ">=", since.toISOString()).select("status").get(),
+          this.collections.enquiries
+            .where("receivedAt", ">=", Timestamp.fromDate(since))
+            .select("receivedAt", "screening.spam")
+            .get(),
+        ]);
+        const statuses = new Map(
+          works.docs.map((doc) => [
+            doc.id,
+            (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
+          ]),
+        );
+        return enquiries.docs.map((doc) => ({
+          receivedAt: isoOf(doc.get("receivedAt")),
+          status: statuses.get(doc.id) ?? INITIAL_STATUS,
+          filedOnArrival: doc.get("screening.spam") === true,
+        }));
       };
       /** The mails refused for good since the last digest, with their kinds and owners. */
       const refused = async (): Promise<DigestParts["refused"]> => {
@@ -173,22 +197,17 @@ export class FirestoreTeamStore implements TeamStore {
           ];
         });
       };
-      const [mine, unowned, counts, spamFiled, refusedMails] = await Promise.all([
+      const [mine, unowned, counts, arrived, refusedMails] = await Promise.all([
         rows(options.staffId),
         rows(UNASSIGNED),
         this.viewCounts(options),
-        work
-          .where("status", "==", "Spam")
-          .where("receivedAt", ">=", new Date(options.now.getTime() - DIGEST_SPAM_WINDOW_MS).toISOString())
-          .count()
-          .get(),
+        arrivals(),
         refused(),
       ]);
       return {
-        mine,
-        unowned,
+        due: [...mine, ...unowned],
         team: { overdue: counts.overdue, dueToday: counts.dueToday },
-        spamFiled: spamFiled.data().count,
+        arrivals: arrived,
         refused: refusedMails,
       };
     });

@@ -22,6 +22,7 @@ import { enquiryMetaOf } from "./enquiry-meta";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 import type { EnquiryWebhookEvent } from "../webhooks";
 import { isLostReason } from "../../../domain/deal";
+import { INITIAL_STATUS, isWork } from "../../../domain/status";
 
 /**
  * An enquiry's work record on Firestore (`enquiryWork/{id}`), read and written through one codec
@@ -43,8 +44,8 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
 
 export function workStateOf(data: DocumentData | undefined): WorkState {
   if (!data) return untouchedWork();
-  const status = (data.status as EnquiryStatus | undefined) ?? "New";
-  const owner = status === "Spam" || data.ownerId === SPAM_OWNER ? data.heldOwnerId : data.ownerId;
+  const status = (data.status as EnquiryStatus | undefined) ?? INITIAL_STATUS;
+  const owner = !isWork(status) || data.ownerId === SPAM_OWNER ? data.heldOwnerId : data.ownerId;
   return {
     status,
     version: Number(data.version ?? 0),
@@ -62,7 +63,8 @@ export function workStateOf(data: DocumentData | undefined): WorkState {
 
 /** The document's fields for a work state. */
 export function workFields(work: WorkState): DocumentData {
-  const spam = work.status === "Spam";
+  // What is not the team's work (spam) holds the marker every view's query passes over.
+  const spam = !isWork(work.status);
   return {
     status: work.status,
     version: work.version,

@@ -1,11 +1,16 @@
 import type Database from "better-sqlite3";
 import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
-import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
-import { isLostReason } from "../../../domain/deal";
+import { enquiryReference } from "../../../domain/console";
+import { shownLostReason } from "../../../domain/deal";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { buyerKeysOf } from "../buyer-keys";
 import type { BuyerStore } from "../buyers";
 import { prepared, type SqliteRun } from "./connection";
 import { buyerSecretOf, INSERT_BUYER_KEY } from "./sale-schema";
+import { workStatusWhere } from "./status-sql";
+
+/** The buyer's other enquiries are the team's work only: spam is never listed or counted. */
+const IS_WORK = workStatusWhere("w.status", { orInitial: true });
 
 /** Stores an enquiry's two buyer keys (server/store/buyer-keys.ts), in the caller's transaction. */
 export function storeBuyerKeys(
@@ -63,7 +68,7 @@ export class SqliteBuyerStore implements BuyerStore {
           const counts = prepared<typeof params, { total: number; earlier: number | null }>(
             db,
             `SELECT count(*) AS total, sum((e.received_at, e.id) < (@at, @id)) AS earlier
-             FROM ${this.others()} WHERE coalesce(w.status, 'New') <> 'Spam'`,
+             FROM ${this.others()} WHERE ${IS_WORK}`,
           ).get(params);
           const rows = prepared<typeof params & { limit: number }, OtherRow>(
             db,
@@ -73,7 +78,7 @@ export class SqliteBuyerStore implements BuyerStore {
                EXISTS (SELECT 1 FROM enquiry_buyers x
                        WHERE x.buyer_key = @mailbox AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS same_mailbox
              FROM ${this.others()} LEFT JOIN enquiry_deals d ON d.enquiry_id = e.id
-             WHERE coalesce(w.status, 'New') <> 'Spam'
+             WHERE ${IS_WORK}
              ORDER BY e.received_at DESC, e.id DESC LIMIT @limit`,
           ).all({ ...params, limit });
           return {
@@ -83,12 +88,12 @@ export class SqliteBuyerStore implements BuyerStore {
               id: row.id,
               reference: enquiryReference(row.id),
               receivedAt: row.received_at,
-              status: (row.status ?? "New") as EnquiryStatus,
+              status: (row.status ?? INITIAL_STATUS) as EnquiryStatus,
               quantity: row.Quantity,
               sameMobile: row.same_mobile === 1,
               sameMailbox: row.same_mailbox === 1,
               orderValue: row.value_rupees,
-              lostReason: row.status === "Declined" && isLostReason(row.lost_reason) ? row.lost_reason : null,
+              lostReason: shownLostReason((row.status ?? INITIAL_STATUS) as EnquiryStatus, row.lost_reason),
             })),
           };
         })
@@ -106,7 +111,7 @@ export class SqliteBuyerStore implements BuyerStore {
            JOIN enquiry_buyers o ON o.buyer_key = me.buyer_key
              AND (o.received_at, o.enquiry_id) < (me.received_at, me.enquiry_id)
            LEFT JOIN enquiry_work w ON w.enquiry_id = o.enquiry_id
-         WHERE me.enquiry_id IN (SELECT value FROM json_each(?)) AND coalesce(w.status, 'New') <> 'Spam'
+         WHERE me.enquiry_id IN (SELECT value FROM json_each(?)) AND ${IS_WORK}
          GROUP BY me.enquiry_id`,
       ).all(JSON.stringify(enquiryIds)),
     );

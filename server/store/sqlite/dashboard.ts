@@ -1,4 +1,4 @@
-import type { EnquiryStatus } from "../../../domain/console";
+import { statusCountsOf, type EnquiryStatus } from "../../../domain/status";
 import type { VitalMetric } from "../../../domain/contract";
 import {
   addDays,
@@ -9,7 +9,6 @@ import {
 } from "../../../domain/dashboard";
 import { istDate } from "../../../domain/working-hours";
 import {
-  emptyStatusCounts,
   type DashboardParts,
   type DashboardSpan,
   type DashboardStore,
@@ -22,6 +21,7 @@ import { CONTACT_KINDS } from "../../lifecycle/plan";
 import type Database from "better-sqlite3";
 import { compareText } from "../vitals-summary";
 import type { SqliteRun } from "./connection";
+import { workStatusWhere } from "./status-sql";
 
 type Bounds = { from: string; to: string };
 
@@ -48,20 +48,16 @@ export class SqliteDashboardStore implements DashboardStore {
                WHERE day >= @fromDay AND day <= @toDay AND enquiries > 0 ORDER BY day, buyer`,
             )
             .all({ fromDay: istDate(span.from), toDay: istDate(new Date(span.to.getTime() - 1)) });
-          const statuses = emptyStatusCounts();
-          let notNew = 0;
-          const worked = db
+          const counted = db
             .prepare<Bounds, { status: EnquiryStatus; count: number }>(
               `SELECT status, count(*) AS count FROM enquiry_work
                WHERE received_at >= @from AND received_at < @to GROUP BY status`,
             )
             .all(bounds);
-          for (const { status, count } of worked) {
-            if (status === "New") continue;
-            statuses[status] = count;
-            notNew += count;
-          }
-          statuses.New = received.reduce((sum, row) => sum + row.enquiries, 0) - notNew;
+          const statuses = statusCountsOf(
+            received.reduce((sum, row) => sum + row.enquiries, 0),
+            Object.fromEntries(counted.map(({ status, count }) => [status, count])),
+          );
           // Each enquiry's first touch, written with its first line of contact (work-record.ts).
           const firstTouches = db
             .prepare<Bounds, FirstTouch>(
@@ -111,7 +107,7 @@ export class SqliteDashboardStore implements DashboardStore {
       .prepare<typeof params, DashboardBreakdownRow>(
         `SELECT s.email AS key, count(*) AS enquiries
          FROM enquiry_work w JOIN staff s ON s.id = w.owner_id
-         WHERE w.received_at >= @from AND w.received_at < @to AND w.status != 'Spam'
+         WHERE w.received_at >= @from AND w.received_at < @to AND ${workStatusWhere("w.status")}
          GROUP BY 1`,
       )
       .all(params);
@@ -120,7 +116,7 @@ export class SqliteDashboardStore implements DashboardStore {
       .prepare<typeof params, DashboardBreakdownRow>(
         `SELECT coalesce(source_label, @none) AS key, count(*) AS enquiries
          FROM enquiry_work INDEXED BY enquiry_work_received
-         WHERE received_at >= @from AND received_at < @to AND status != 'Spam'
+         WHERE received_at >= @from AND received_at < @to AND ${workStatusWhere("status")}
          GROUP BY 1`,
       )
       .all(params);

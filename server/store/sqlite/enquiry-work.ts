@@ -1,10 +1,6 @@
 import { catchUpSearch } from "./search-index";
-import {
-  ENQUIRY_STATUSES,
-  type EnquiryStatus,
-  type HistoryEntry,
-  type NotificationAttempts,
-} from "../../../domain/console";
+import { type HistoryEntry, type NotificationAttempts } from "../../../domain/console";
+import { statusCountsOf, type EnquiryStatus } from "../../../domain/status";
 import {
   deliveryState,
   type EnquiryRecord,
@@ -25,6 +21,7 @@ import {
   teamInboxRow,
 } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
+import { NOTE_KINDS, type NoteCandidate } from "../../lifecycle/last-note";
 
 export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
   constructor(
@@ -120,22 +117,15 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           const total =
             db.prepare<[], { count: number }>(`SELECT sum(enquiries) AS count FROM enquiry_days`).get()
               ?.count ?? 0;
-          const counts = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<
-            EnquiryStatus,
-            number
-          >;
-          const worked = db
+          const counted = db
             .prepare<[], { status: EnquiryStatus; count: number }>(
               `SELECT status, count FROM enquiry_status_counts`,
             )
             .all();
-          let notNew = 0;
-          for (const { status, count } of worked) {
-            counts[status] += count;
-            if (status !== "New") notNew += count;
-          }
-          counts.New = total - notNew;
-          return counts;
+          return statusCountsOf(
+            total,
+            Object.fromEntries(counted.map(({ status, count }) => [status, count])),
+          );
         })
         .deferred(),
     );
@@ -192,18 +182,17 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     );
   }
 
-  async lastNotes(enquiryIds: readonly string[]): Promise<Map<string, string>> {
-    if (enquiryIds.length === 0) return new Map();
-    const rows = this.run((db) =>
+  async noteLines(enquiryIds: readonly string[]): Promise<NoteCandidate[]> {
+    if (enquiryIds.length === 0) return [];
+    return this.run((db) =>
       db
-        .prepare<[string], { enquiry_id: string; text: string }>(
-          `SELECT enquiry_id, text FROM enquiry_history
-           WHERE enquiry_id IN (SELECT value FROM json_each(?)) AND kind IN ('note', 'status') AND text IS NOT NULL
+        .prepare<[string, string], NoteCandidate>(
+          `SELECT enquiry_id AS enquiryId, kind, text FROM enquiry_history
+           WHERE enquiry_id IN (SELECT value FROM json_each(?)) AND kind IN (SELECT value FROM json_each(?))
            ORDER BY at, rowid`,
         )
-        .all(JSON.stringify(enquiryIds)),
+        .all(JSON.stringify(enquiryIds), JSON.stringify(NOTE_KINDS)),
     );
-    return new Map(rows.map((row) => [row.enquiry_id, row.text]));
   }
 
   async resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean> {

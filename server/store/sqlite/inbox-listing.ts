@@ -4,6 +4,7 @@ import type { ListCursor } from "../page-cursor";
 import { likePattern, prepared } from "./connection";
 import { namedAfter } from "./identifiers";
 import { searchGeneration } from "./search-index";
+import { workStatusWhere } from "./status-sql";
 
 /**
  * The inbox's one listing on SQLite (server/lifecycle/inbox-listing.ts decides what it holds; this
@@ -157,8 +158,8 @@ export class SqliteInboxListing {
       conditions.push(`w.status = @status`);
       params.status = filter.status;
     } else {
-      // Every status but Spam, which is never work (server/lifecycle/plan.ts: isWork).
-      conditions.push(`w.status <> 'Spam'`);
+      // Every status of the team's work: spam never is (domain/status.ts: isWork).
+      conditions.push(workStatusWhere("w.status"));
     }
     let owner: string | null = null;
     if (filter.ownerId === null) owner = `w.owner_id IS NULL`;

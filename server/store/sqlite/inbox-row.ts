@@ -1,4 +1,4 @@
-import type { EnquiryStatus } from "../../../domain/console";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, type InboxRow, type TeamFields, type TeamInboxRow } from "../enquiry-work";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import type { WorkRow } from "./work-record";
@@ -38,7 +38,7 @@ export function inboxRow(row: InboxSqlRow): InboxRow {
   return {
     ...storedEnquiry(row),
     ...enquiryMeta(row),
-    status: (row.status ?? "New") as EnquiryStatus,
+    status: (row.status ?? INITIAL_STATUS) as EnquiryStatus,
     version: row.version ?? 0,
     companyNotification: deliveryState({
       sentAt: row.sent_at,

@@ -12,7 +12,6 @@ import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff"
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
 import { newRowId } from "./row-id";
-import {} from "./work-record";
 
 interface LinkRow {
   id: string;

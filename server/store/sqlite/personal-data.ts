@@ -4,6 +4,7 @@ import { buyerKeyOfQuery } from "../buyer-keys";
 import { buyerSecretOf } from "./sale-schema";
 import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
 import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
+import { INITIAL_STATUS } from "../../../domain/status";
 import {
   erasureSummary,
   type ErasureCounts,
@@ -140,7 +141,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           reference: enquiryReference(id),
           receivedAt,
           enquiry,
-          status: work?.status ?? "New",
+          status: work?.status ?? INITIAL_STATUS,
           history: history.get(id) ?? [],
           conversation: conversations.messagesOf(db, id),
           deal: deals.get(id) ?? null,

@@ -1,4 +1,5 @@
-import { CLOSED_STATUSES } from "../../../domain/console";
+import { mayErase } from "../../lifecycle/retention";
+import type { EnquiryStatus } from "../../../domain/status";
 import {
   cutoffOf,
   ENQUIRIES_PER_BATCH,
@@ -8,6 +9,10 @@ import {
   VITALS_PER_BATCH,
 } from "../retention";
 import type { SqliteRun } from "./connection";
+import { statusWhere } from "./status-sql";
+
+/** mayErase's statuses as SQL (domain/retention.ts): the closed ones, which its check reads again. */
+const CLOSED = statusWhere("status", "open", false);
 
 /** Lets requests waiting on the event loop run between two batches: better-sqlite3 blocks it while one runs. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -29,9 +34,10 @@ export class SqliteRetentionStore implements RetentionStore {
     const receivedBefore = cutoffOf(now, vitalsDays).toISOString();
     const erased: ErasedCounts = { enquiries: 0, vitals: 0 };
     for (;;) {
-      const count = this.eraseClosedBatch(closedBefore);
+      const { read, count } = this.eraseClosedBatch(closedBefore);
       erased.enquiries += count;
-      if (count < ENQUIRIES_PER_BATCH) break;
+      // A full batch with nothing mayErase allows would be read again: stop rather than loop.
+      if (read < ENQUIRIES_PER_BATCH || count === 0) break;
       await nextTurn();
     }
     for (;;) {
@@ -43,20 +49,22 @@ export class SqliteRetentionStore implements RetentionStore {
     return erased;
   }
 
-  private eraseClosedBatch(closedBefore: string): number {
-    const statuses = CLOSED_STATUSES.map(() => "?").join(", ");
+  /** One batch: how many work rows the query read, and how many enquiries were erased. */
+  private eraseClosedBatch(closedBefore: string): { read: number; count: number } {
     return this.run((db) =>
       db
         .transaction(() => {
-          const ids = db
-            .prepare<unknown[], { enquiry_id: string }>(
-              `SELECT enquiry_id FROM enquiry_work
-               WHERE closed_at IS NOT NULL AND closed_at < ? AND status IN (${statuses})
+          const rows = db
+            .prepare<[string, number], { enquiry_id: string; status: EnquiryStatus; closed_at: string }>(
+              `SELECT enquiry_id, status, closed_at FROM enquiry_work
+               WHERE closed_at IS NOT NULL AND closed_at < ? AND ${CLOSED}
                LIMIT ?`,
             )
-            .all(closedBefore, ...CLOSED_STATUSES, ENQUIRIES_PER_BATCH)
+            .all(closedBefore, ENQUIRIES_PER_BATCH);
+          const ids = rows
+            .filter((row) => mayErase({ status: row.status, closedAt: row.closed_at }, closedBefore))
             .map((row) => row.enquiry_id);
-          if (ids.length === 0) return 0;
+          if (ids.length === 0) return { read: rows.length, count: 0 };
           const list = JSON.stringify(ids);
           const inList = `IN (SELECT value FROM json_each(?))`;
           db.prepare(`DELETE FROM enquiry_history WHERE enquiry_id ${inList}`).run(list);
@@ -67,7 +75,7 @@ export class SqliteRetentionStore implements RetentionStore {
           db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inList}`).run(list);
           // The enquiries' delete trigger removes each one's search entry.
           db.prepare(`DELETE FROM ${this.table} WHERE id ${inList}`).run(list);
-          return ids.length;
+          return { read: rows.length, count: ids.length };
         })
         .immediate(),
     );

@@ -3,7 +3,6 @@ import {
   membersNamedBy,
   parseAssignmentRule,
   DIGEST_REFUSED_WINDOW_MS,
-  DIGEST_SPAM_WINDOW_MS,
   type AlertChoice,
   type AssignmentRule,
   type DigestContent,
@@ -20,10 +19,14 @@ import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { type TeamColumns, teamFields } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
-import type { DigestParts, DigestRow, RefusedMailRow } from "../../lifecycle/digest";
-
-/** Spam is never work (server/lifecycle/plan.ts: isWork): in no view and no count. */
-const IS_WORK = `w.status <> 'Spam'`;
+import {
+  digestSpamSince,
+  type ArrivalRow,
+  type DigestParts,
+  type DigestRow,
+  type RefusedMailRow,
+} from "../../lifecycle/digest";
+import type { EnquiryStatus } from "../../../domain/status";
 
 export class SqliteTeamStore implements TeamStore {
   constructor(
@@ -111,12 +114,18 @@ export class SqliteTeamStore implements TeamStore {
     return this.run((db) =>
       db
         .transaction(() => {
+          type Row = EnquiryRow & {
+            due_at: string;
+            touched_at: string | null;
+            status: EnquiryStatus;
+            owner_id: string | null;
+          };
           const rows = (owner: string) =>
             db
-              .prepare<typeof params, EnquiryRow & { due_at: string; touched_at: string | null }>(
-                `SELECT ${ENQUIRY_COLUMNS}, w.due_at, w.touched_at
+              .prepare<typeof params, Row>(
+                `SELECT ${ENQUIRY_COLUMNS}, w.due_at, w.touched_at, w.status, w.owner_id
                  FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
-                 WHERE ${owner} AND w.due_at < @dayEnd AND ${IS_WORK}`,
+                 WHERE ${owner} AND w.due_at < @dayEnd`,
               )
               .all(params)
               .map((row): DigestRow => {
@@ -129,19 +138,22 @@ export class SqliteTeamStore implements TeamStore {
                   receivedAt,
                   dueAt: row.due_at,
                   touched: row.touched_at !== null,
+                  status: row.status,
+                  ownerId: row.owner_id,
                 };
               });
           return {
-            mine: rows(`w.owner_id = @staffId`),
-            unowned: rows(`w.owner_id IS NULL`),
+            due: [...rows(`w.owner_id = @staffId`), ...rows(`w.owner_id IS NULL`)],
             team: { overdue: counts.overdue, dueToday: counts.dueToday },
-            spamFiled:
-              db
-                .prepare<{ since: string }, { count: number }>(
-                  `SELECT count(*) AS count FROM enquiry_work WHERE status = 'Spam' AND received_at >= @since`,
-                )
-                .get({ since: new Date(options.now.getTime() - DIGEST_SPAM_WINDOW_MS).toISOString() })
-                ?.count ?? 0,
+            // From enquiry_work's received_at index, with whether each was filed as spam on arrival.
+            arrivals: db
+              .prepare<{ since: string }, Omit<ArrivalRow, "filedOnArrival"> & { filedOnArrival: number }>(
+                `SELECT w.received_at AS receivedAt, w.status, coalesce(m.filed_as_spam, 0) AS filedOnArrival
+                 FROM enquiry_work w LEFT JOIN enquiry_meta m ON m.enquiry_id = w.enquiry_id
+                 WHERE w.received_at >= @since`,
+              )
+              .all({ since: digestSpamSince(options.now).toISOString() })
+              .map((row) => ({ ...row, filedOnArrival: row.filedOnArrival === 1 })),
             // Read by the (status, due_at) index: an undeliverable notification's due_at is when it was refused.
             refused: db
               .prepare<{ since: string }, RefusedMailRow>(
