@@ -3,7 +3,7 @@ import type { Enquiry } from "../../domain/enquiry";
 import type { PendingNotification, Store } from "./store";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 
-/** The request that stored an enquiry, kept with the work it queued: one contract on both adapters. */
+/** The request behind an enquiry or a reply, kept with the work it queued: one contract on both adapters. */
 interface Adapter {
   name: string;
   setUp(): Promise<void>;
@@ -109,6 +109,32 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(
         deliveries.map((delivery) => `${delivery.enquiryId} ${delivery.requestId ?? "none"}`).sort(),
       ).toEqual([`${traced.id} ${REQUEST_ID}`, `${untraced.id} none`].sort());
+    });
+
+    test("a reply sent from the console queues its mail with the request's id", async () => {
+      store = await adapter.open();
+      const stored = await store.enquiries.add(asha);
+      const reply = (requestId?: string) =>
+        store.work.reply(stored.id, {
+          subject: "Re: Your enquiry",
+          text: "The price for your quantity is below.",
+          staffEmail: "owner-a@example.com",
+          at: new Date(),
+          messageIdDomain: "collarise.example",
+          ...(requestId ? { requestId } : {}),
+        });
+      expect(await reply(REQUEST_ID)).not.toBeNull();
+      // Sent without one (an operator's command): none is made up.
+      expect(await reply()).not.toBeNull();
+
+      const claimed = await store.enquiries.claimDueNotifications({
+        worker: "test",
+        now: LATER,
+        limit: 50,
+        leaseMs: 60_000,
+      });
+      const replies = claimed.filter((each) => each.kind === "reply");
+      expect(trail(replies, stored.id)).toEqual([`reply ${REQUEST_ID}`, "reply none"]);
     });
   },
 );

@@ -60,11 +60,7 @@ export function workStateOf(row: WorkRow | undefined): WorkState {
 }
 
 /** The enquiry and its work record, read inside the caller's transaction; null when there is no such enquiry. */
-export function readWork(
-  db: Database.Database,
-  table: string,
-  enquiryId: string,
-): WorkRead | null {
+export function readWork(db: Database.Database, table: string, enquiryId: string): WorkRead | null {
   const row = prepared<[string], EnquiryRow & Partial<WorkRow> & { has_work: number | null }>(
     db,
     `SELECT ${ENQUIRY_COLUMNS}, ${WORK_COLUMNS}, w.version IS NOT NULL AS has_work
@@ -91,6 +87,11 @@ export function readMembers(db: Database.Database): MemberFacts[] {
       invited: invited === 1,
       pushDevices: push === 1,
     }));
+}
+
+/** One member as the plans need them; null when there is none by that id. */
+export function readMember(db: Database.Database, staffId: string): MemberFacts | null {
+  return readMembers(db).find((member) => member.id === staffId) ?? null;
 }
 
 /**
