@@ -125,7 +125,8 @@ export class FirestoreWorkPort implements WorkPort {
         return true;
       },
       writeAnswerDay: ({ enquiryId, before, after }) => {
-        // Its place in the count is written first: taken by another reader, the commit is refused.
+        // Its place in the count is written first: taken by another reader meanwhile, the commit
+        // is refused before anything else is written, even where a commit applies its writes in turn.
         writes.unshift((writer) => writeAnswerDay(context, writer, enquiryId, before, after));
       },
       queueAlerts: ({ stored, alerts, at }) => {
