@@ -79,7 +79,7 @@ export async function runImapBenchmark(): Promise<Row[]> {
     const answered = enquiries.filter((_, n) => n % Math.floor(STORED / ANSWERS) === 0).slice(0, ANSWERS);
     const mails: string[] = [];
     for (const [n, enquiry] of answered.entries()) {
-      const queued = await store.conversations.reply(enquiry.id, {
+      const queued = await store.work.reply(enquiry.id, {
         subject: `Re: Your enquiry ${enquiryReference(enquiry.id)} for Collarise`,
         text: "The price for your quantity is below.",
         staffEmail: members[0]!.email,

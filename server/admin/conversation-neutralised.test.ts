@@ -29,7 +29,7 @@ async function answered(answer: Pick<AnswerToStore, "subject" | "text"> & Partia
   const stored = await app.store.enquiries.add(anEnquiry(), { acknowledge: false, language: "en" });
   await addStaff(app, "priya@example.com", "member");
   const cookie = await signIn(app, "priya@example.com");
-  const outcome = await app.store.conversations.addAnswers([
+  const outcome = await app.store.work.addAnswers([
     {
       enquiryId: stored.id,
       messageId: "<answer-1@mail.example>",

@@ -77,7 +77,7 @@ describe("an enquiry's conversation through the console's API", () => {
   test("a mail bomb of 150 answers of 20,000 characters: the day's cap stored, two mails to the owner, one bounded page", async () => {
     const { app, id, priya, conversation, pendingAlerts } = await ownedEnquiry();
     const word = "x".repeat(ANSWER_TEXT_MAX_LENGTH);
-    const outcomes = await app.store.conversations.addAnswers(
+    const outcomes = await app.store.work.addAnswers(
       Array.from({ length: 150 }, (_, n) => answer(id, n, { text: word })),
     );
     expect(outcomes.filter((outcome) => outcome === "added")).toHaveLength(ANSWERS_PER_ENQUIRY_PER_DAY);
@@ -100,7 +100,7 @@ describe("an enquiry's conversation through the console's API", () => {
 
   test("an answer not known to be the buyer's is answered as not verified", async () => {
     const { app, id, conversation } = await ownedEnquiry();
-    await app.store.conversations.addAnswers([
+    await app.store.work.addAnswers([
       answer(id, 1, { verified: false, from: "meera.iyer@mail.example" }),
       answer(id, 2, { at: new Date("2026-11-20T06:31:00.000Z") }),
     ]);
@@ -116,7 +116,7 @@ describe("an enquiry's conversation through the console's API", () => {
     const total = CONVERSATION_PAGE_SIZE + 15;
     // Over days, the cap being per day.
     const day = (n: number) => Math.floor(n / ANSWERS_PER_ENQUIRY_PER_DAY) * 86_400_000;
-    await app.store.conversations.addAnswers(
+    await app.store.work.addAnswers(
       Array.from({ length: total }, (_, n) =>
         answer(id, n, { at: new Date(Date.parse("2026-11-20T06:30:00.000Z") + day(n) + n * 1_000) }),
       ),

@@ -106,11 +106,12 @@ export async function conversationRoutes(app: FastifyInstance) {
       if (!checked.ok) return reply.code(400).send({ error: checked.error, field: checked.field });
       const account = signedIn(request);
       const reference = enquiryReference(params.data.id);
-      const queued = await app.store.conversations.reply(params.data.id, {
+      const queued = await app.store.work.reply(params.data.id, {
         // The reference stays in the subject, so an answer is found by it even without its thread.
         subject: withReference(checked.subject, reference),
         text: checked.text,
         staffEmail: account.email,
+        requestId: request.id,
         at: eventTime(),
         messageIdDomain: settings.messageIdDomain,
       });

@@ -35,7 +35,7 @@ export async function dealRoutes(app: FastifyInstance) {
     if (!checked.ok) return reply.code(400).send({ error: checked.error, field: checked.field });
     const account = signedIn(request);
     const { id } = params.data;
-    const result = await app.store.deals.record(id, {
+    const result = await app.store.work.recordDeal(id, {
       expectedVersion: body.data.version,
       figures: checked.figures,
       staffEmail: account.email,

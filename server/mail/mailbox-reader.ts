@@ -110,7 +110,7 @@ interface Candidate {
  */
 export async function readMailboxOnce(options: {
   settings: ImapSettings;
-  store: Pick<Store, "conversations" | "activity">;
+  store: Pick<Store, "conversations" | "work" | "activity">;
   /** The company's sending address (MAIL_FROM): mail from it is ours, never an answer. */
   companyAddress: string;
   /** The receiving servers whose Authentication-Results are believed (IMAP_AUTHSERV_ID). */
@@ -214,7 +214,7 @@ async function readBatch(
   client: ImapFlow,
   uids: readonly number[],
   options: {
-    store: Pick<Store, "conversations" | "activity">;
+    store: Pick<Store, "conversations" | "work" | "activity">;
     companyAddress: string;
     authservIds?: readonly string[];
     now: () => Date;
@@ -345,7 +345,7 @@ async function readBatch(
     });
     storedUids.push(answer.uid);
   }
-  const outcomes = toStore.length ? await store.conversations.addAnswers(toStore) : [];
+  const outcomes = toStore.length ? await store.work.addAnswers(toStore) : [];
   const filedUids: number[] = [];
   outcomes.forEach((outcome, index) => {
     const uid = storedUids[index] as number;
@@ -398,7 +398,7 @@ export interface MailboxStatus {
  */
 export function scheduleMailboxReading(options: {
   settings: ImapSettings;
-  store: Pick<Store, "conversations" | "leases" | "activity">;
+  store: Pick<Store, "conversations" | "work" | "leases" | "activity">;
   companyAddress: string;
   authservIds?: readonly string[];
   holder: string;

@@ -24,7 +24,7 @@ export interface ReminderLogger {
  * (server/lifecycle/reminders.ts). The log says how many, never whose.
  */
 export function scheduleReminders(options: {
-  store: Pick<Store, "push" | "leases">;
+  store: Pick<Store, "work" | "leases">;
   holder: string;
   log: ReminderLogger;
   /** Tells the outbox worker a notification is waiting. */
@@ -38,7 +38,7 @@ export function scheduleReminders(options: {
   async function sweep(): Promise<number> {
     let queued = 0;
     for (let step = 0; step < REMINDER_STEPS_MAX; step += 1) {
-      const result = await options.store.push.queueDueReminders({ now: now(), limit: REMINDER_BATCH });
+      const result = await options.store.work.queueDueReminders({ now: now(), limit: REMINDER_BATCH });
       queued += result.queued;
       if (result.seen < REMINDER_BATCH) break;
     }

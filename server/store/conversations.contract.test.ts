@@ -85,7 +85,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     });
 
   const reply = (store: Store, enquiryId: string, text: string, at = new Date()) =>
-    store.conversations.reply(enquiryId, {
+    store.work.reply(enquiryId, {
       subject: `Re: Your enquiry ${enquiryReference(enquiryId)} for Collarise`,
       text,
       staffEmail: "priya@example.com",
@@ -181,12 +181,12 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     // Two instances store the same answer at once: one stores it, the other finds it there.
     const second = await another();
     const outcomes = await Promise.all([
-      store.conversations.addAnswers([answer(stored.id, { inReplyTo: first!.message.messageId })]),
-      second.conversations.addAnswers([answer(stored.id, { inReplyTo: first!.message.messageId })]),
+      store.work.addAnswers([answer(stored.id, { inReplyTo: first!.message.messageId })]),
+      second.work.addAnswers([answer(stored.id, { inReplyTo: first!.message.messageId })]),
     ]);
     expect(outcomes.flat().sort()).toEqual(["added", "duplicate"]);
-    expect(await store.conversations.addAnswers([answer(stored.id)])).toEqual(["duplicate"]);
-    expect(await store.conversations.addAnswers([answer("no-such-enquiry")])).toEqual(["not-found"]);
+    expect(await store.work.addAnswers([answer(stored.id)])).toEqual(["duplicate"]);
+    expect(await store.work.addAnswers([answer("no-such-enquiry")])).toEqual(["not-found"]);
 
     const messages = (await newest(store, stored.id)) ?? [];
     expect(messages.map((message) => message.direction)).toEqual(["out", "in"]);
@@ -235,11 +235,11 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
       answer(stored.id, { messageId: `<bomb-${n}@mail.example>`, text: long, at: MIDDAY_IST }),
     );
 
-    const outcomes = await store.conversations.addAnswers(bomb);
+    const outcomes = await store.work.addAnswers(bomb);
     expect(outcomes.filter((outcome) => outcome === "added")).toHaveLength(ANSWERS_PER_ENQUIRY_PER_DAY);
     expect(outcomes.slice(ANSWERS_PER_ENQUIRY_PER_DAY).every((outcome) => outcome === "capped")).toBe(true);
     // Read again (another reader, a restart): the stored stay duplicates, the rest stay set aside.
-    const again = await store.conversations.addAnswers(bomb);
+    const again = await store.work.addAnswers(bomb);
     expect(again.slice(0, ANSWERS_PER_ENQUIRY_PER_DAY).every((outcome) => outcome === "duplicate")).toBe(
       true,
     );
@@ -276,8 +276,8 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
       );
     const outcomes = (
       await Promise.all([
-        store.conversations.addAnswers(batch(0)),
-        second.conversations.addAnswers(batch(ANSWERS_PER_ENQUIRY_PER_DAY)),
+        store.work.addAnswers(batch(0)),
+        second.work.addAnswers(batch(ANSWERS_PER_ENQUIRY_PER_DAY)),
       ])
     ).flat();
     expect(outcomes.filter((outcome) => outcome === "added")).toHaveLength(ANSWERS_PER_ENQUIRY_PER_DAY);
@@ -291,15 +291,15 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     const { store, owner } = await open();
     const stored = await ownedEnquiry(store, owner.id);
 
-    await store.conversations.addAnswers([answer(stored.id, { messageId: "<a1@mail.example>" })]);
-    await store.conversations.addAnswers([answer(stored.id, { messageId: "<a2@mail.example>" })]);
-    await store.conversations.addAnswers([answer(stored.id, { messageId: "<a3@mail.example>" })]);
+    await store.work.addAnswers([answer(stored.id, { messageId: "<a1@mail.example>" })]);
+    await store.work.addAnswers([answer(stored.id, { messageId: "<a2@mail.example>" })]);
+    await store.work.addAnswers([answer(stored.id, { messageId: "<a3@mail.example>" })]);
     expect(await memberAlerts(store)).toEqual([
       expect.objectContaining({ staffId: owner.id, answered: true }),
     ]);
 
     expect(await store.conversations.markRead(stored.id)).toBe(3);
-    await store.conversations.addAnswers([answer(stored.id, { messageId: "<a4@mail.example>" })]);
+    await store.work.addAnswers([answer(stored.id, { messageId: "<a4@mail.example>" })]);
     expect(await memberAlerts(store)).toEqual([
       expect.objectContaining({ staffId: owner.id, answered: true }),
     ]);
@@ -308,7 +308,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
   test("an answer not known to be the buyer's is stored and listed as not verified", async () => {
     const { store, owner } = await open();
     const stored = await ownedEnquiry(store, owner.id);
-    await store.conversations.addAnswers([
+    await store.work.addAnswers([
       answer(stored.id, { messageId: "<forged@mail.example>", verified: false, at: MIDDAY_IST }),
       answer(stored.id, {
         messageId: "<threaded@mail.example>",
@@ -334,7 +334,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
         at: new Date(start + Math.floor(n / ANSWERS_PER_ENQUIRY_PER_DAY) * 86_400_000 + n * 1_000),
       }),
     );
-    expect(await store.conversations.addAnswers(answers)).toEqual(answers.map(() => "added"));
+    expect(await store.work.addAnswers(answers)).toEqual(answers.map(() => "added"));
     await reply(store, stored.id, "Sent today.", new Date(start + 86_400_000 * 10));
 
     const seen: string[] = [];
@@ -376,7 +376,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
       const answers = Array.from({ length: index + 1 }, (_, n) =>
         answer(enquiry.id, { messageId: `<answer-${index}-${n}@mail.example>` }),
       );
-      expect(await store.conversations.addAnswers(answers)).toEqual(answers.map(() => "added"));
+      expect(await store.work.addAnswers(answers)).toEqual(answers.map(() => "added"));
     }
     // A reply from the console is no answer.
     await reply(store, listed[1]!.id, "Hello");
@@ -406,7 +406,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
       (mail) => mail.kind === "acknowledgement" && "enquiryId" in mail && mail.enquiryId === stored.id,
     );
     const sent = await reply(store, other.id, "Hello");
-    await store.conversations.addAnswers([answer(stored.id, { messageId: "<their-own@mail.example>" })]);
+    await store.work.addAnswers([answer(stored.id, { messageId: "<their-own@mail.example>" })]);
 
     const thread = (messageIds: string[], acknowledgementIds: string[] = []) =>
       store.conversations.enquiryOfThread({ messageIds, acknowledgementIds });

@@ -9,6 +9,8 @@ export interface ReplyToQueue {
   at: Date;
   /** The domain of the company's sending address (MAIL_FROM): its Message-ID is made under it. */
   messageIdDomain: string;
+  /** The request that sent it: its mail in the outbox carries it. */
+  requestId?: string;
 }
 
 /** A buyer's answer as the mailbox reader made it out, to be stored on its enquiry. */
@@ -56,10 +58,8 @@ export interface MailboxPosition {
 }
 
 /**
- * Each enquiry's e-mail conversation (docs/console.md, Conversation): replies members send from the
- * console, queued in the outbox in the same transaction as their message and the contact they
- * count as, and the buyer's answers the mailbox reader stores, each once. The rules are in
- * server/lifecycle/conversation.ts; the adapters read what they need, and write what it says.
+ * Each enquiry's e-mail conversation (docs/console.md, Conversation) as the console and the
+ * mailbox reader read it. Its changes (a reply, the buyer's answers) are ConversationChanges.
  */
 export interface ConversationStore {
   /**
@@ -69,23 +69,6 @@ export interface ConversationStore {
    * no such enquiry.
    */
   list(enquiryId: string, page: ConversationPageQuery): Promise<ConversationPage | null>;
-  /**
-   * Queues a reply to the enquiry's own address, threaded under its acknowledgement and the
-   * messages before it (planReply), with its contact history line, in one transaction. Null when
-   * there is no such enquiry.
-   */
-  reply(
-    enquiryId: string,
-    reply: ReplyToQueue,
-  ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null>;
-  /**
-   * Stores each answer on its enquiry, unread, with its owner's alert (planAnswer): each in its
-   * own write, one answer's failure not undoing another's. An answer whose Message-ID the enquiry
-   * already holds is a `duplicate` and changes nothing, whoever stored it first. The enquiry's
-   * count of the day's answers is read and written in the same write as the answer, so readers
-   * storing at once never pass the cap; one beyond it is `capped`.
-   */
-  addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]>;
   /** Marks the enquiry's answers read; answers how many were unread. */
   markRead(enquiryId: string): Promise<number>;
   /** For each enquiry, how many of its buyer's answers are unread (absent: none): the inbox's mark. */
@@ -108,4 +91,30 @@ export interface ConversationStore {
    * (two readers at once leave the furthest); a new UIDVALIDITY replaces it.
    */
   saveMailboxPosition(mailbox: string, position: MailboxPosition, at: Date): Promise<void>;
+}
+
+/**
+ * The conversation's changes, each written once above the stores (server/work/): replies members
+ * send from the console, queued in the outbox in the same transaction as their message and the
+ * contact they count as, and the buyer's answers the mailbox reader stores, each once. The rules
+ * are in server/lifecycle/conversation.ts.
+ */
+export interface ConversationChanges {
+  /**
+   * Queues a reply to the enquiry's own address, threaded under its acknowledgement and the
+   * messages before it (planReply), with its contact history line, in one transaction. Null when
+   * there is no such enquiry.
+   */
+  reply(
+    enquiryId: string,
+    reply: ReplyToQueue,
+  ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null>;
+  /**
+   * Stores each answer on its enquiry, unread, with its owner's alert (planAnswer): each in its
+   * own write, one answer's failure not undoing another's. An answer whose Message-ID the enquiry
+   * already holds is a `duplicate` and changes nothing, whoever stored it first. The enquiry's
+   * count of the day's answers is read and written in the same write as the answer, so readers
+   * storing at once never pass the cap; one beyond it is `capped`.
+   */
+  addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]>;
 }

@@ -14,8 +14,8 @@ export interface DealOutcome {
 }
 
 /**
- * The deal's figures on each enquiry (domain/deal.ts), with a version of their own: the one plan
- * (server/lifecycle/plan.ts: planDeal) decides, the adapters read and write. Erased with the enquiry.
+ * The deal's figures on each enquiry (domain/deal.ts), with a version of their own, as the console
+ * reads them; they are recorded through DealChanges. Erased with the enquiry.
  */
 export interface DealStore {
   /**
@@ -23,14 +23,21 @@ export interface DealStore {
    * with Declined); null when there is no such enquiry.
    */
   get(enquiryId: string): Promise<{ deal: EnquiryDeal; lostReason: LostReason | null } | null>;
+  /** The figures and lost reason of each enquiry that has either; absent for the others. */
+  outcomesOf(enquiryIds: readonly string[]): Promise<Map<string, DealOutcome>>;
+}
+
+/**
+ * The deal's figures recorded, written once above the stores (server/work/): the one plan
+ * (server/lifecycle/plan.ts: planDeal) decides, the adapters read and write.
+ */
+export interface DealChanges {
   /**
    * Records the figures if `expectedVersion` is still the current one, in one transaction with the
    * history's line ("Deal: 40 packs, ₹ 32,000, Jaipur 302001") by `staffEmail`.
    */
-  record(
+  recordDeal(
     enquiryId: string,
     change: { expectedVersion: number; figures: DealFigures; staffEmail: string; at: Date },
   ): Promise<DealChangeResult>;
-  /** The figures and lost reason of each enquiry that has either; absent for the others. */
-  outcomesOf(enquiryIds: readonly string[]): Promise<Map<string, DealOutcome>>;
 }

@@ -208,13 +208,13 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
     });
     // The deal's figures, a moment later: hers go with her, Ravi's stay.
     const later = new Date(at.getTime() + 1_000);
-    await store.deals.record(first.id, {
+    await store.work.recordDeal(first.id, {
       expectedVersion: 0,
       figures: ashaDeal,
       staffEmail: "staff@example.com",
       at: later,
     });
-    await store.deals.record(other.id, {
+    await store.work.recordDeal(other.id, {
       expectedVersion: 0,
       figures: raviDeal,
       staffEmail: "staff@example.com",
@@ -338,7 +338,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
     const { store, first, second, other, similar, ashaNotifications, ashaSubscriber } = await seed();
     // A reply to her and her answer, and a reply to Ravi, which stays.
     const reply = (enquiryId: string) =>
-      store.conversations.reply(enquiryId, {
+      store.work.reply(enquiryId, {
         subject: "Re: Your enquiry",
         text: "The price is ₹1,200.",
         staffEmail: "staff@example.com",
@@ -348,7 +348,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
     await reply(first.id);
     await reply(other.id);
     expect(
-      await store.conversations.addAnswers([
+      await store.work.addAnswers([
         {
           enquiryId: first.id,
           messageId: "<her-answer@example.com>",
@@ -562,7 +562,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
     // Not her mailbox: dots count outside Gmail, and another Gmail user.
     const elsewhere = await gmail("neha.joshi@example.in", "9811100004");
     const stranger = await gmail("nehajoshi1@gmail.com", "9811100005");
-    await store.deals.record(dotted.id, {
+    await store.work.recordDeal(dotted.id, {
       expectedVersion: 0,
       figures: { ...ashaDeal, quantity: 6, valueRupees: 5_400 },
       staffEmail: "staff@example.com",

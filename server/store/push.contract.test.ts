@@ -188,21 +188,21 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("push on the $name store", 
       at: at(due, -3_600_000),
     });
 
-    expect(await store.push.queueDueReminders({ now: at(due, -MINUTE), limit: 50 })).toEqual({
+    expect(await store.work.queueDueReminders({ now: at(due, -MINUTE), limit: 50 })).toEqual({
       seen: 0,
       queued: 0,
     });
-    expect(await store.push.queueDueReminders({ now: at(due, MINUTE), limit: 50 })).toEqual({
+    expect(await store.work.queueDueReminders({ now: at(due, MINUTE), limit: 50 })).toEqual({
       seen: 1,
       queued: 1,
     });
     // The same sweep again, on another instance and after a restart: nothing more.
     const second = await other();
-    expect(await second.push.queueDueReminders({ now: at(due, 2 * MINUTE), limit: 50 })).toEqual({
+    expect(await second.work.queueDueReminders({ now: at(due, 2 * MINUTE), limit: 50 })).toEqual({
       seen: 0,
       queued: 0,
     });
-    expect(await store.push.queueDueReminders({ now: at(due, 3 * MINUTE), limit: 50 })).toEqual({
+    expect(await store.work.queueDueReminders({ now: at(due, 3 * MINUTE), limit: 50 })).toEqual({
       seen: 0,
       queued: 0,
     });
@@ -229,12 +229,12 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("push on the $name store", 
         at: at(due, 5 * MINUTE),
       });
     await setFollowUp(due);
-    expect(await store.push.queueDueReminders({ now: at(due, 6 * MINUTE), limit: 50 })).toEqual({
+    expect(await store.work.queueDueReminders({ now: at(due, 6 * MINUTE), limit: 50 })).toEqual({
       seen: 0,
       queued: 0,
     });
     await setFollowUp(next);
-    expect(await store.push.queueDueReminders({ now: at(next, MINUTE), limit: 50 })).toEqual({
+    expect(await store.work.queueDueReminders({ now: at(next, MINUTE), limit: 50 })).toEqual({
       seen: 1,
       queued: 1,
     });
@@ -271,20 +271,20 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("push on the $name store", 
       at: at(due, -MINUTE),
     });
     await withFollowUp(asha.id);
-    expect(await store.push.queueDueReminders({ now: at(due, MINUTE), limit: 50 })).toEqual({
+    expect(await store.work.queueDueReminders({ now: at(due, MINUTE), limit: 50 })).toEqual({
       seen: 1,
       queued: 0,
     });
 
     const late = await withFollowUp(ravi.id);
     expect(
-      await store.push.queueDueReminders({ now: at(due, REMINDER_STALE_AFTER_MS + MINUTE), limit: 50 }),
+      await store.work.queueDueReminders({ now: at(due, REMINDER_STALE_AFTER_MS + MINUTE), limit: 50 }),
     ).toEqual({
       seen: 1,
       queued: 0,
     });
     expect(
-      await store.push.queueDueReminders({ now: at(due, REMINDER_STALE_AFTER_MS + 2 * MINUTE), limit: 50 }),
+      await store.work.queueDueReminders({ now: at(due, REMINDER_STALE_AFTER_MS + 2 * MINUTE), limit: 50 }),
     ).toEqual({
       seen: 0,
       queued: 0,

@@ -9,9 +9,8 @@ export interface StoredPushSubscription extends PushSubscriptionInput {
 }
 
 /**
- * Push subscriptions, one per device (its endpoint), and the follow-up reminders queued to them
- * (server/lifecycle/reminders.ts decides; the adapters read and write). A member removed takes
- * their subscriptions along.
+ * Push subscriptions, one per device (its endpoint); the follow-up reminders queued to them are
+ * ReminderChanges. A member removed takes their subscriptions along.
  */
 export interface PushStore {
   /**
@@ -29,6 +28,13 @@ export interface PushStore {
   forget(endpoint: string): Promise<void>;
   /** The member's devices, oldest first. */
   devicesOf(staffId: string): Promise<StoredPushSubscription[]>;
+}
+
+/**
+ * The follow-up reminders queued to members' devices, written once above the stores
+ * (server/work/): server/lifecycle/reminders.ts decides, the adapters read and write.
+ */
+export interface ReminderChanges {
   /**
    * Queues the reminders of follow-ups due at `now` to their owners, each once whatever the
    * instances and restarts (its outbox id is made from the enquiry and the follow-up time), and

@@ -154,5 +154,31 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         `push ${REQUEST_ID}`,
       ]);
     });
+
+    test("a reply sent from the console queues its mail with the request's id", async () => {
+      store = await adapter.open();
+      const stored = await store.enquiries.add(asha);
+      const reply = (requestId?: string) =>
+        store.work.reply(stored.id, {
+          subject: "Re: Your enquiry",
+          text: "The price for your quantity is below.",
+          staffEmail: "owner-a@example.com",
+          at: new Date(),
+          messageIdDomain: "collarise.example",
+          ...(requestId ? { requestId } : {}),
+        });
+      expect(await reply(REQUEST_ID)).not.toBeNull();
+      // Sent without one (an operator's command): none is made up.
+      expect(await reply()).not.toBeNull();
+
+      const claimed = await store.enquiries.claimDueNotifications({
+        worker: "test",
+        now: LATER,
+        limit: 50,
+        leaseMs: 60_000,
+      });
+      const replies = claimed.filter((each) => each.kind === "reply");
+      expect(trail(replies, stored.id)).toEqual([`reply ${REQUEST_ID}`, "reply none"]);
+    });
   },
 );

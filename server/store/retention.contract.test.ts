@@ -172,14 +172,14 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
       else await store.enquiries.markNotificationFailed(notification.id, "w", "refused", new Date());
     }
     // A reply to one of them, and the buyer's answer: the conversation goes with the enquiry.
-    await store.conversations.reply(pastPeriod.id, {
+    await store.work.reply(pastPeriod.id, {
       subject: "Re: Your enquiry",
       text: "Sent today.",
       staffEmail: "staff@example.com",
       at: new Date(),
       messageIdDomain: "collarise.example",
     });
-    await store.conversations.addAnswers([
+    await store.work.addAnswers([
       {
         enquiryId: pastPeriod.id,
         messageId: "<thanks@example.com>",

@@ -107,7 +107,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
       lostReason: null,
     });
 
-    const first = await store.deals.record(stored.id, {
+    const first = await store.work.recordDeal(stored.id, {
       expectedVersion: 0,
       figures: jaipur,
       staffEmail: STAFF,
@@ -115,7 +115,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     });
     expect(first).toEqual({ outcome: "changed", deal: { version: 1, ...jaipur } });
     // Bilal's page still shows version 0: his save is refused, and he is shown Asha's figures.
-    const second = await store.deals.record(stored.id, {
+    const second = await store.work.recordDeal(stored.id, {
       expectedVersion: 0,
       figures: { ...jaipur, valueRupees: 30_000 },
       staffEmail: OTHER,
@@ -126,7 +126,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
 
     // The same figures again change nothing; cleared figures are a change like any other.
     expect(
-      await store.deals.record(stored.id, {
+      await store.work.recordDeal(stored.id, {
         expectedVersion: 1,
         figures: jaipur,
         staffEmail: OTHER,
@@ -135,7 +135,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     ).toEqual({ outcome: "unchanged", deal: { version: 1, ...jaipur } });
     const cleared = { ...jaipur, gstin: null, city: null, pinCode: null };
     expect(
-      await store.deals.record(stored.id, {
+      await store.work.recordDeal(stored.id, {
         expectedVersion: 1,
         figures: cleared,
         staffEmail: OTHER,
@@ -155,7 +155,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     // Recording figures is not contact with the buyer.
     expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({ touched: false });
     expect(
-      await store.deals.record("no-such-enquiry", {
+      await store.work.recordDeal("no-such-enquiry", {
         expectedVersion: 0,
         figures: jaipur,
         staffEmail: STAFF,
@@ -170,7 +170,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     const stored = await store.enquiries.add(neha());
     const results = await Promise.all(
       [32_000, 31_000, 30_000].map((valueRupees) =>
-        store.deals.record(stored.id, {
+        store.work.recordDeal(stored.id, {
           expectedVersion: 0,
           figures: { ...jaipur, valueRupees },
           staffEmail: STAFF,
@@ -228,7 +228,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     );
 
     await setStatus(first.id, "Confirmed");
-    await store.deals.record(first.id, {
+    await store.work.recordDeal(first.id, {
       expectedVersion: 0,
       figures: jaipur,
       staffEmail: STAFF,
@@ -313,14 +313,14 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     const fulfilled = await at("2026-03-03T10:00:00", { RetailerSelfUse: "Self Use" });
 
     await setStatus(jan.id, "Confirmed");
-    await store.deals.record(jan.id, {
+    await store.work.recordDeal(jan.id, {
       expectedVersion: 0,
       figures: { ...jaipur, valueRupees: 10_000 },
       staffEmail: STAFF,
       at: new Date(),
     });
     await setStatus(feb.id, "Fulfilled");
-    await store.deals.record(feb.id, {
+    await store.work.recordDeal(feb.id, {
       expectedVersion: 0,
       figures: { ...jaipur, valueRupees: 1_50_000 },
       staffEmail: STAFF,
@@ -329,13 +329,13 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     await setStatus(febNoValue.id, "Confirmed");
     await setStatus(lost.id, "Declined", { lostReason: "price" });
     // A value on a lost sale is no order.
-    await store.deals.record(lost.id, {
+    await store.work.recordDeal(lost.id, {
       expectedVersion: 0,
       figures: { ...jaipur, valueRupees: 99_999 },
       staffEmail: STAFF,
       at: new Date(),
     });
-    await store.deals.record(open_.id, {
+    await store.work.recordDeal(open_.id, {
       expectedVersion: 0,
       figures: { ...jaipur, valueRupees: 5_000 },
       staffEmail: STAFF,
@@ -343,7 +343,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     });
     await setStatus(spam.id, "Spam");
     await setStatus(fulfilled.id, "Fulfilled");
-    await store.deals.record(fulfilled.id, {
+    await store.work.recordDeal(fulfilled.id, {
       expectedVersion: 0,
       figures: { ...jaipur, valueRupees: 2_500 },
       staffEmail: STAFF,

@@ -17,11 +17,11 @@ import type { HandedOnList } from "../../domain/bulk";
 import type { TeamChanges, TeamStore } from "./team";
 import type { SubscriberDirectory } from "./subscriber-directory";
 import type { WebhookStore } from "./webhooks";
-import type { ConversationStore } from "./conversations";
+import type { ConversationChanges, ConversationStore } from "./conversations";
 import type { PushPayload } from "./push-payload";
-import type { PushStore } from "./push";
+import type { PushStore, ReminderChanges } from "./push";
 import type { TemplateStore } from "./templates";
-import type { DealStore } from "./deals";
+import type { DealChanges, DealStore } from "./deals";
 import type { BuyerStore } from "./buyers";
 
 /**
@@ -207,6 +207,8 @@ export interface PendingReplyNotification {
   language: Language;
   reply: ReplyMail;
   attempts: number;
+  /** The request that sent the reply, for log lines; absent for older ones. */
+  requestId?: string;
 }
 
 /** What a reply mail is made from, as the conversation stored it. */
@@ -367,7 +369,7 @@ export interface Store {
   /** Statuses, notes and history of enquiries, and the console's inbox. */
   readonly enquiryWork: EnquiryWorkStore;
   /** The changes of an enquiry's work, each written once above the stores (server/work/). */
-  readonly work: EnquiryChanges & TeamChanges;
+  readonly work: EnquiryChanges & TeamChanges & ConversationChanges & DealChanges & ReminderChanges;
   /** Owners, follow-ups, the assignment rule, alert choices and the digest (docs/decisions/022). */
   readonly team: TeamStore;
   /** The newsletter's addresses as the console lists, searches and removes them. */

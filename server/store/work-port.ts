@@ -1,6 +1,19 @@
+import type { ConversationMessage } from "../../domain/conversation";
+import type { EnquiryDeal } from "../../domain/deal";
 import type { AssignmentRule } from "../../domain/team";
 import type { WebhookEventType } from "../../domain/webhooks";
-import type { MemberAlertPlan, MemberFacts, OwnerBatchPlan, WorkPlan, WorkState } from "../lifecycle/plan";
+import type { AnswerDay, ReplyPlan, ThreadFacts } from "../lifecycle/conversation";
+import type {
+  DealState,
+  OwnerBatchPlan,
+  HistoryLine,
+  MemberAlertPlan,
+  MemberFacts,
+  WorkPlan,
+  WorkState,
+} from "../lifecycle/plan";
+import type { ReminderPlan } from "../lifecycle/reminders";
+import type { AnswerToStore } from "./conversations";
 import type { StoredEnquiry } from "./store";
 
 /**
@@ -61,6 +74,70 @@ export interface WorkSteps {
   writeAlerts: { args: { stored: StoredEnquiry; alerts: MemberAlertPlan[]; actor: Actor }; result: void };
   /** Queues each member's one mail listing the enquiries a batch handed them. */
   writeHandedOnLists: { args: { lists: OwnerBatchPlan["lists"]; actor: Actor }; result: void };
+  // Conversations, deals and reminders
+  /** What a reply is threaded under: the acknowledgement queued, and the conversation's messages. */
+  readThread: { args: { enquiryId: string }; result: ThreadFacts };
+  /** A new id for a message of the conversation, made as the store makes its ids. */
+  newMessageId: { args: Record<never, never>; result: string };
+  /**
+   * Writes a reply's message with its thread headers and queues its mail (kept with the request
+   * that sent it); answers the message as the conversation shows it.
+   */
+  writeReply: {
+    args: {
+      stored: StoredEnquiry;
+      messageRowId: string;
+      headers: ReplyPlan["message"];
+      subject: string;
+      text: string;
+      actor: Actor;
+    };
+    result: ConversationMessage;
+  };
+  /**
+   * The enquiry's count of the buyer's answers: on the IST day `day`, or on the last day one came
+   * (the plan tells another day apart); null before its first answer. Read before the rest of an
+   * answer's change: whatever is read after it is at least as new.
+   */
+  readAnswerDay: { args: { enquiryId: string; day: string }; result: AnswerDay | null };
+  /** Whether the enquiry holds an answer with this Message-ID. */
+  answerHeld: { args: { enquiryId: string; messageId: string }; result: boolean };
+  /** Whether the enquiry holds an answer its owner has not read. */
+  unreadAnswers: { args: { enquiryId: string }; result: boolean };
+  /** One member as the plans need them; null when there is none by that id. */
+  readMember: { args: { staffId: string }; result: MemberFacts | null };
+  /**
+   * Stores a buyer's answer on its enquiry, unread; created once only (another change storing it
+   * first fails this one). False when the store refuses its row: the change then writes nothing.
+   */
+  storeAnswer: { args: { answer: AnswerToStore }; result: boolean };
+  /**
+   * Writes the enquiry's answer day as a plan leaves it (`before`: as read). Where a place in the
+   * day's count is a marker, another change taking it first fails this one.
+   */
+  writeAnswerDay: {
+    args: { enquiryId: string; before: AnswerDay | null; after: AnswerDay };
+    result: void;
+  };
+  /** Queues members' alerts of one enquiry. */
+  queueAlerts: { args: { stored: StoredEnquiry; alerts: MemberAlertPlan[]; at: string }; result: void };
+  /** The enquiry's deal: version 0 and no figures until one is recorded. */
+  readDeal: { args: { enquiryId: string }; result: EnquiryDeal };
+  /**
+   * Writes the deal's figures under their new version, with the history's lines by the actor. A
+   * version another change took first fails this one.
+   */
+  writeDeal: {
+    args: { read: WorkRead; deal: DealState; history: HistoryLine[]; actor: Actor };
+    result: void;
+  };
+  /** The enquiries whose pending reminder has come at `now`, the earliest first, at most `limit`. */
+  readDueReminders: { args: { now: string; limit: number }; result: string[] };
+  /**
+   * Clears the record's pending reminder (if it still holds the one the plan saw) and queues its
+   * push, once only under its id; answers how many pushes were queued.
+   */
+  writeReminder: { args: { read: WorkRead; plan: ReminderPlan; at: string }; result: number };
 }
 
 export type StepName = keyof WorkSteps;

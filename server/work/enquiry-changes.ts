@@ -4,7 +4,7 @@ import { planContact, planNote, planRelease, planStatusChange, releaseTakesTurn 
 
 type Input<K extends keyof EnquiryChanges> = Parameters<EnquiryChanges[K]>[1];
 
-function actorOf(change: { staffEmail: string; at: Date; requestId?: string }): Actor {
+export function actorOf(change: { staffEmail: string; at: Date; requestId?: string }): Actor {
   return {
     staffEmail: change.staffEmail,
     at: change.at.toISOString(),

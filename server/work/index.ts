@@ -1,7 +1,10 @@
 import type { Store } from "../store/store";
 import type { WorkPort } from "../store/work-port";
+import { ConversationWork } from "./conversation-changes";
+import { DealWork } from "./deal-changes";
 import { EnquiryWork } from "./enquiry-changes";
 import { TeamWork } from "./team-changes";
+import { ReminderWork } from "./reminder-changes";
 
 /**
  * The work layer: every change of an enquiry's work written once, above the stores
@@ -9,7 +12,14 @@ import { TeamWork } from "./team-changes";
  * store hands them on as one `work`.
  */
 export function workLayer(port: WorkPort): Store["work"] {
-  return Object.assign({}, methodsOf(new EnquiryWork(port)), methodsOf(new TeamWork(port)));
+  return Object.assign(
+    {},
+    methodsOf(new EnquiryWork(port)),
+    methodsOf(new TeamWork(port)),
+    methodsOf(new ConversationWork(port)),
+    methodsOf(new DealWork(port)),
+    methodsOf(new ReminderWork(port)),
+  );
 }
 
 /** The methods of a class's instance, bound to it, as a plain object. */

@@ -54,7 +54,7 @@ test("a flooded conversation on a phone: the newest page, older ones on asking, 
     enquiryCollection: ENQUIRY_COLLECTION,
   });
   try {
-    const outcomes = await store.conversations.addAnswers(Array.from({ length: total }, (_, n) => answer(n)));
+    const outcomes = await store.work.addAnswers(Array.from({ length: total }, (_, n) => answer(n)));
     expect(outcomes.every((outcome) => outcome === "added")).toBe(true);
   } finally {
     await store.close();

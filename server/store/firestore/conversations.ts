@@ -8,28 +8,19 @@ import {
 } from "firebase-admin/firestore";
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
-import { istDate } from "../../../domain/working-hours";
-import {
-  ANSWERS_PER_ENQUIRY_PER_DAY,
-  planAnswer,
-  planReply,
-  type AnswerDay,
-} from "../../lifecycle/conversation";
+import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
-  AnswerOutcome,
   AnswerToStore,
   ConversationPageQuery,
   ConversationStore,
   MailboxPosition,
-  ReplyToQueue,
 } from "../conversations";
 import { deliveryState } from "../enquiry-work";
 import type { StoredEnquiry } from "../store";
+import type { Actor } from "../work-port";
 import {
-  ALREADY_EXISTS,
   chunks,
   collectionsOf,
-  grpcCode,
   IN_QUERY_LIMIT,
   isoOf,
   keyDocumentId,
@@ -37,7 +28,6 @@ import {
   type FirestoreContext,
 } from "./connection";
 import { ANSWER_DAYS, MESSAGES, replyNotification } from "./documents";
-import { membersOf, writeAlerts, readWork, writePlan } from "./work-record";
 
 /** Where the mailbox reader stopped in each mailbox, by a hash of its name. */
 const MAILBOX_POSITIONS = "mailboxPositions";
@@ -51,7 +41,10 @@ export function answerDocumentId(enquiryId: string, messageId: string): string {
 }
 
 /** The one mapping of a message document (and its reply's notification) to what the console shows. */
-function messageOf(doc: DocumentSnapshot, notification: DocumentData | undefined): ConversationMessage {
+function messageOf(
+  doc: { id: string; data(): DocumentData | undefined },
+  notification: DocumentData | undefined,
+): ConversationMessage {
   const data = doc.data() ?? {};
   const common = {
     id: doc.id,
@@ -94,6 +87,187 @@ function messageOf(doc: DocumentSnapshot, notification: DocumentData | undefined
 /** Oldest first; the document id breaks a tie. */
 function byTime(a: DocumentSnapshot, b: DocumentSnapshot): number {
   return String(a.get("sortKey")).localeCompare(String(b.get("sortKey")));
+}
+
+type Writer = Pick<Transaction, "create">;
+
+/** What a reply to the enquiry is threaded under, read in the transaction. */
+export async function readThread(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryId: string,
+): Promise<ThreadFacts> {
+  const [acknowledgement, thread] = await Promise.all([
+    transaction.get(
+      collectionsOf(context)
+        .notifications.where("enquiryId", "==", enquiryId)
+        .where("kind", "==", "acknowledgement")
+        .limit(1),
+    ),
+    transaction.get(context.db.collection(MESSAGES).where("enquiryId", "==", enquiryId)),
+  ]);
+  return {
+    acknowledgementId: acknowledgement.docs[0]?.id ?? null,
+    messages: thread.docs.map((doc) => ({
+      messageId: String(doc.get("messageId")),
+      at: String(doc.get("at")),
+    })),
+  };
+}
+
+/** A new message document's id. */
+export function newMessageId(): string {
+  return randomUUID();
+}
+
+/**
+ * A reply's message document and its mail (a `reply` notification naming it, with the request
+ * that sent it): `write` creates both, and `message` is the message as the conversation shows it.
+ */
+export function replyDocuments(
+  context: FirestoreContext,
+  reply: {
+    stored: StoredEnquiry;
+    messageRowId: string;
+    headers: ReplyPlan["message"];
+    subject: string;
+    text: string;
+    actor: Actor;
+  },
+): { write(writer: Writer): void; message: ConversationMessage } {
+  const { stored, messageRowId, headers, actor } = reply;
+  const messageRef = context.db.collection(MESSAGES).doc(messageRowId);
+  const notificationRef = collectionsOf(context).notifications.doc(randomUUID());
+  const message = {
+    enquiryId: stored.id,
+    direction: "out",
+    messageId: headers.messageId,
+    inReplyTo: headers.inReplyTo,
+    references: headers.references,
+    at: actor.at,
+    sortKey: sortKey(actor.at, messageRef.id),
+    staffEmail: actor.staffEmail,
+    subject: reply.subject,
+    text: reply.text,
+    notificationId: notificationRef.id,
+  };
+  const notification = {
+    ...replyNotification(stored.id, stored.enquiry, stored.language, messageRef.id, new Date(actor.at)),
+    ...(actor.requestId ? { requestId: actor.requestId } : {}),
+  };
+  return {
+    write(writer) {
+      writer.create(messageRef, message);
+      writer.create(notificationRef, notification);
+    },
+    message: messageOf({ id: messageRef.id, data: () => message }, notification),
+  };
+}
+
+/** The place in an enquiry's count of a day's answers: each a document created once only. */
+function answerDays(context: FirestoreContext) {
+  return context.db.collection(ANSWER_DAYS);
+}
+
+/** The enquiry's count of the answers stored on the IST day `day`, read in the transaction. */
+export async function readAnswerDay(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryId: string,
+  day: string,
+): Promise<AnswerDay> {
+  const counted = await transaction.get(
+    answerDays(context).where("enquiryId", "==", enquiryId).where("day", "==", day),
+  );
+  return {
+    day,
+    stored: counted.docs.filter((doc) => typeof doc.get("place") === "number").length,
+    setAsideTold: counted.docs.some((doc) => doc.get("place") === "told"),
+  };
+}
+
+/**
+ * Writes what changed of the enquiry's answer day: the place of an answer stored in the day's
+ * count, or that the owner was told of those set aside. Created, never set: taken by another
+ * reader meanwhile, the commit is refused before anything else is written.
+ */
+export function writeAnswerDay(
+  context: FirestoreContext,
+  writer: Writer,
+  enquiryId: string,
+  before: AnswerDay | null,
+  after: AnswerDay,
+): void {
+  const counted = before?.day === after.day ? before : { stored: 0, setAsideTold: false };
+  const place =
+    after.stored !== counted.stored
+      ? after.stored
+      : after.setAsideTold !== counted.setAsideTold
+        ? "told"
+        : null;
+  if (place === null) return;
+  writer.create(answerDays(context).doc(`${enquiryId}-${after.day}-${place}`), {
+    enquiryId,
+    day: after.day,
+    place,
+  });
+}
+
+function answerRef(context: FirestoreContext, enquiryId: string, messageId: string) {
+  return context.db.collection(MESSAGES).doc(answerDocumentId(enquiryId, messageId));
+}
+
+/** Whether the enquiry holds an answer with this Message-ID, read in the transaction. */
+export async function answerHeld(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryId: string,
+  messageId: string,
+): Promise<boolean> {
+  return (await transaction.get(answerRef(context, enquiryId, messageId))).exists;
+}
+
+/** Whether the enquiry holds an answer its owner has not read, read in the transaction. */
+export async function unreadAnswers(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryId: string,
+): Promise<boolean> {
+  return !(
+    await transaction.get(
+      context.db
+        .collection(MESSAGES)
+        .where("enquiryId", "==", enquiryId)
+        .where("unread", "==", true)
+        .limit(1),
+    )
+  ).empty;
+}
+
+/**
+ * Stores a buyer's answer, unread. Created, never set: of two readers storing this answer at once,
+ * the second is refused.
+ */
+export function writeAnswer(context: FirestoreContext, writer: Writer, answer: AnswerToStore): void {
+  const ref = answerRef(context, answer.enquiryId, answer.messageId);
+  const at = answer.at.toISOString();
+  writer.create(ref, {
+    enquiryId: answer.enquiryId,
+    direction: "in",
+    messageId: answer.messageId,
+    inReplyTo: answer.inReplyTo,
+    references: answer.references,
+    at,
+    sortKey: sortKey(at, ref.id),
+    from: answer.from,
+    subject: answer.subject,
+    text: answer.text,
+    attachments: answer.attachments,
+    truncated: answer.truncated,
+    quoteTrimmed: answer.quoteTrimmed,
+    verified: answer.verified,
+    unread: true,
+  });
 }
 
 /**
@@ -165,166 +339,6 @@ export class FirestoreConversationStore implements ConversationStore {
       const messages = await this.withDeliveries(shown);
       return { messages, older: docs.length > page.limit ? (messages[0]?.id ?? null) : null };
     });
-  }
-
-  async reply(
-    enquiryId: string,
-    reply: ReplyToQueue,
-  ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null> {
-    const at = reply.at.toISOString();
-    const messageRef = this.collections.messages.doc(randomUUID());
-    const notificationRef = this.collections.notifications.doc(randomUUID());
-    const stored = await this.context.run(() =>
-      this.context.db.runTransaction(async (transaction) => {
-        const read = await readWork(this.context, transaction, enquiryId);
-        if (!read) return null;
-        const [acknowledgement, thread] = await Promise.all([
-          transaction.get(
-            this.collections.notifications
-              .where("enquiryId", "==", enquiryId)
-              .where("kind", "==", "acknowledgement")
-              .limit(1),
-          ),
-          transaction.get(this.collections.messages.where("enquiryId", "==", enquiryId)),
-        ]);
-        const plan = planReply(read.work, {
-          at,
-          messageRowId: messageRef.id,
-          domain: reply.messageIdDomain,
-          thread: {
-            acknowledgementId: acknowledgement.docs[0]?.id ?? null,
-            messages: thread.docs.map((doc) => ({
-              messageId: String(doc.get("messageId")),
-              at: String(doc.get("at")),
-            })),
-          },
-        });
-        transaction.create(messageRef, {
-          enquiryId,
-          direction: "out",
-          messageId: plan.message.messageId,
-          inReplyTo: plan.message.inReplyTo,
-          references: plan.message.references,
-          at,
-          sortKey: sortKey(at, messageRef.id),
-          staffEmail: reply.staffEmail,
-          subject: reply.subject,
-          text: reply.text,
-          notificationId: notificationRef.id,
-        });
-        transaction.create(
-          notificationRef,
-          replyNotification(enquiryId, read.stored.enquiry, read.stored.language, messageRef.id, reply.at),
-        );
-        writePlan(
-          this.context,
-          transaction,
-          { stored: read.stored, before: read.recorded ? read.work : null },
-          plan,
-          { staffEmail: reply.staffEmail, at },
-        );
-        return read.stored;
-      }),
-    );
-    if (!stored) return null;
-    const [message, notification] = await this.context.run(() =>
-      Promise.all([messageRef.get(), notificationRef.get()]),
-    );
-    return { enquiry: stored, message: messageOf(message, notification.data()) };
-  }
-
-  async addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]> {
-    const outcomes: AnswerOutcome[] = [];
-    // One transaction per answer: a buyer's answer stands alone, and Firestore has no cheaper flush to share.
-    for (const answer of answers) outcomes.push(await this.addAnswer(answer));
-    return outcomes;
-  }
-
-  private async addAnswer(answer: AnswerToStore): Promise<AnswerOutcome> {
-    // A refused create (this answer, or its place in the day's count, taken by another reader
-    // meanwhile) is tried again: read again, it is a duplicate, or counted after the other's.
-    // Each refusal is another answer counted, so the tries are bounded by the cap.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await this.tryAddAnswer(answer);
-      } catch (error) {
-        if (grpcCode(error) !== ALREADY_EXISTS || attempt > ANSWERS_PER_ENQUIRY_PER_DAY + 1) throw error;
-      }
-    }
-  }
-
-  private async tryAddAnswer(answer: AnswerToStore): Promise<AnswerOutcome> {
-    const ref = this.collections.messages.doc(answerDocumentId(answer.enquiryId, answer.messageId));
-    const days = this.context.db.collection(ANSWER_DAYS);
-    const today = istDate(answer.at);
-    const at = answer.at.toISOString();
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction: Transaction): Promise<AnswerOutcome> => {
-        // The day's count first: whatever is read after it is at least as new.
-        const counted = await transaction.get(
-          days.where("enquiryId", "==", answer.enquiryId).where("day", "==", today),
-        );
-        const [read, existing, staff, unread] = await Promise.all([
-          readWork(this.context, transaction, answer.enquiryId),
-          transaction.get(ref),
-          transaction.get(this.context.db.collection("staff")),
-          transaction.get(
-            this.collections.messages
-              .where("enquiryId", "==", answer.enquiryId)
-              .where("unread", "==", true)
-              .limit(1),
-          ),
-        ]);
-        if (!read) return "not-found";
-        if (existing.exists) return "duplicate";
-        const day: AnswerDay = {
-          day: today,
-          stored: counted.docs.filter((doc) => typeof doc.get("place") === "number").length,
-          setAsideTold: counted.docs.some((doc) => doc.get("place") === "told"),
-        };
-        const plan = planAnswer(read.work, membersOf(staff.docs), {
-          at: answer.at,
-          unreadBefore: !unread.empty,
-          day,
-        });
-        // Its place in the count is written first: taken by another reader, the commit is
-        // refused before anything else is written, and the answer is tried again.
-        const place = plan.store
-          ? plan.day.stored
-          : plan.day.setAsideTold !== day.setAsideTold
-            ? "told"
-            : null;
-        if (place !== null) {
-          transaction.create(days.doc(`${answer.enquiryId}-${today}-${place}`), {
-            enquiryId: answer.enquiryId,
-            day: today,
-            place,
-          });
-        }
-        if (plan.store) {
-          // Created, never set: of two readers storing this answer at once, the second is refused.
-          transaction.create(ref, {
-            enquiryId: answer.enquiryId,
-            direction: "in",
-            messageId: answer.messageId,
-            inReplyTo: answer.inReplyTo,
-            references: answer.references,
-            at,
-            sortKey: sortKey(at, ref.id),
-            from: answer.from,
-            subject: answer.subject,
-            text: answer.text,
-            attachments: answer.attachments,
-            truncated: answer.truncated,
-            quoteTrimmed: answer.quoteTrimmed,
-            verified: answer.verified,
-            unread: plan.unread,
-          });
-        }
-        writeAlerts(this.context, transaction, read.stored, plan.alerts, new Date().toISOString());
-        return plan.store ? "added" : "capped";
-      }),
-    );
   }
 
   async markRead(enquiryId: string): Promise<number> {

@@ -1,4 +1,4 @@
-import type { DocumentData } from "firebase-admin/firestore";
+import type { DocumentData, Transaction } from "firebase-admin/firestore";
 import {
   isLostReason,
   NO_DEAL_FIGURES,
@@ -6,10 +6,11 @@ import {
   type EnquiryDeal,
   type LostReason,
 } from "../../../domain/deal";
-import { planDeal } from "../../lifecycle/plan";
-import type { DealChangeResult, DealOutcome, DealStore } from "../deals";
-import { ALREADY_EXISTS, chunks, collectionsOf, grpcCode, type FirestoreContext } from "./connection";
-import { readWork, writePlan } from "./work-record";
+import type { DealState, HistoryLine } from "../../lifecycle/plan";
+import type { DealOutcome, DealStore } from "../deals";
+import type { Actor, WorkRead } from "../work-port";
+import { chunks, collectionsOf, type FirestoreContext } from "./connection";
+import { writePlan } from "./work-record";
 
 /** Documents read in one getAll. */
 const GET_ALL_CHUNK = 100;
@@ -34,11 +35,45 @@ function figuresOf(deal: EnquiryDeal): DealFigures {
   return figures;
 }
 
+/** The enquiry's deal, read in the transaction. */
+export async function readDeal(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryId: string,
+): Promise<EnquiryDeal> {
+  return dealOfDocument((await transaction.get(collectionsOf(context).deals.doc(enquiryId))).data());
+}
+
+/**
+ * Writes the deal's figures under their version, with its marker in `versions` (created once only:
+ * another save of this version fails the commit) and the history's lines by the actor.
+ */
+export function writeDeal(
+  context: FirestoreContext,
+  writer: Pick<Transaction, "create" | "set" | "update">,
+  read: WorkRead,
+  deal: DealState,
+  history: HistoryLine[],
+  actor: Actor,
+): void {
+  const ref = collectionsOf(context).deals.doc(read.stored.id);
+  const { version, figures } = deal;
+  writer.set(ref, { version, ...figures, receivedAt: read.stored.receivedAt, updatedAt: actor.at });
+  writer.create(ref.collection("versions").doc(String(version)), { at: actor.at });
+  writePlan(
+    context,
+    writer,
+    { stored: read.stored, before: read.recorded ? read.work : null },
+    { work: read.work, history, alerts: [], webhooks: [] },
+    { staffEmail: actor.staffEmail, at: actor.at },
+  );
+}
+
 /**
  * The deal's figures on Firestore: `enquiryDeals/{enquiry id}` (with `receivedAt`, for the
  * dashboard's range reads), and a marker per version in its `versions`, which can be created once
  * only: of two saves based on one version exactly one is made, even where a transaction's reads are
- * not isolated (the emulator's). The plan decides (planDeal); the history line is written with it.
+ * not isolated (the emulator's). They are recorded through the work layer (server/work/).
  */
 export class FirestoreDealStore implements DealStore {
   constructor(private readonly context: FirestoreContext) {}
@@ -58,47 +93,6 @@ export class FirestoreDealStore implements DealStore {
       const lostReason: unknown = work?.get("lostReason");
       return { deal: dealOfDocument(deal?.data()), lostReason: isLostReason(lostReason) ? lostReason : null };
     });
-  }
-
-  async record(
-    enquiryId: string,
-    change: { expectedVersion: number; figures: DealFigures; staffEmail: string; at: Date },
-  ): Promise<DealChangeResult> {
-    const at = change.at.toISOString();
-    const ref = this.collections.deals.doc(enquiryId);
-    try {
-      return await this.context.run(() =>
-        this.context.db.runTransaction(async (transaction): Promise<DealChangeResult> => {
-          const [read, snapshot] = await Promise.all([
-            readWork(this.context, transaction, enquiryId),
-            transaction.get(ref),
-          ]);
-          if (!read) return { outcome: "not-found" };
-          const current = dealOfDocument(snapshot.data());
-          const plan = planDeal(
-            { version: current.version, figures: figuresOf(current) },
-            { expectedVersion: change.expectedVersion, figures: change.figures },
-          );
-          if (plan.outcome !== "changed") return { outcome: plan.outcome, deal: current };
-          const { version, figures } = plan.deal;
-          transaction.set(ref, { version, ...figures, receivedAt: read.stored.receivedAt, updatedAt: at });
-          transaction.create(ref.collection("versions").doc(String(version)), { at });
-          writePlan(
-            this.context,
-            transaction,
-            { stored: read.stored, before: read.recorded ? read.work : null },
-            { work: read.work, history: plan.history, alerts: [], webhooks: [] },
-            { staffEmail: change.staffEmail, at },
-          );
-          return { outcome: "changed", deal: { version, ...figures } };
-        }),
-      );
-    } catch (error) {
-      if (grpcCode(error) !== ALREADY_EXISTS) throw error;
-      // Another save took this version first: theirs is what the person now sees.
-      const now = await this.get(enquiryId);
-      return now ? { outcome: "conflict", deal: now.deal } : { outcome: "not-found" };
-    }
   }
 
   async outcomesOf(enquiryIds: readonly string[]): Promise<Map<string, DealOutcome>> {

@@ -10,10 +10,10 @@ import type { NewsletterNotificationKind, NotificationKind, StaffNotificationKin
 export const MESSAGES = "enquiryMessages";
 
 /**
- * Each enquiry's answers counted per IST day (planAnswer): one document per answer stored
- * (`<enquiry>-<day>-<n>`, n from 1 to the cap) and one when its owner was told of those set aside
- * (`<enquiry>-<day>-told`), each created, never set, so that two readers counting at once cannot
- * both take the same place; erased with the enquiry.
+ * Each enquiry's answers counted per IST day (server/lifecycle/conversation.ts): one document per
+ * answer stored (`<enquiry>-<day>-<n>`, n from 1 to the cap) and one when its owner was told of
+ * those set aside (`<enquiry>-<day>-told`), each created, never set, so that two readers counting
+ * at once cannot both take the same place; erased with the enquiry.
  */
 export const ANSWER_DAYS = "enquiryAnswerDays";
 

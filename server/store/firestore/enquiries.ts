@@ -477,6 +477,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
                 references: (message.get("references") as string[] | undefined) ?? [],
               },
               attempts: data.attempts,
+              ...requestIdOf(data),
             };
           }
           if (data.subscriberId && subscriber) {

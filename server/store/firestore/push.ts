@@ -1,9 +1,10 @@
-import type { DocumentSnapshot, QueryDocumentSnapshot } from "firebase-admin/firestore";
+import type { DocumentSnapshot, QueryDocumentSnapshot, Transaction } from "firebase-admin/firestore";
 import type { PushSubscriptionInput } from "../../../domain/push";
-import { planReminder } from "../../lifecycle/reminders";
+import type { ReminderPlan } from "../../lifecycle/reminders";
 import type { PushStore, StoredPushSubscription } from "../push";
+import type { StoredEnquiry } from "../store";
 import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
-import { membersOf, readWork, writePushes } from "./work-record";
+import { writePushes } from "./work-record";
 
 function subscriptionOf(doc: DocumentSnapshot): StoredPushSubscription {
   const data = doc.data() ?? {};
@@ -19,11 +20,43 @@ function subscriptionOf(doc: DocumentSnapshot): StoredPushSubscription {
 const oldestFirst = (a: QueryDocumentSnapshot, b: QueryDocumentSnapshot) =>
   String(a.get("createdAt")).localeCompare(String(b.get("createdAt"))) || a.id.localeCompare(b.id);
 
+/** The enquiries whose pending reminder has come at `now` (`enquiryWork.reminderDueAt`), the earliest first. */
+export async function readDueReminders(
+  context: FirestoreContext,
+  transaction: Transaction,
+  now: string,
+  limit: number,
+): Promise<string[]> {
+  const due = await transaction.get(
+    collectionsOf(context).work.where("reminderDueAt", "<=", now).orderBy("reminderDueAt").limit(limit),
+  );
+  return due.docs.map((doc) => doc.id);
+}
+
 /**
- * Push subscriptions in `pushSubscriptions/{sha256 of the endpoint}` on Firestore, and the
- * follow-up reminders: a query on `enquiryWork.reminderDueAt` finds those due, and a transaction
- * per enquiry queues each (under an id made from the enquiry and the follow-up) and clears it.
+ * What a record's reminder writes: its pending reminder cleared, and its push queued under its id
+ * (made from the enquiry and the follow-up) unless the transaction reads one there already.
  */
+export async function reminderWrites(
+  context: FirestoreContext,
+  transaction: Transaction,
+  stored: StoredEnquiry,
+  plan: ReminderPlan,
+  at: string,
+): Promise<{ write(writer: Pick<Transaction, "create" | "update">): void; queued: number }> {
+  const { work, notifications } = collectionsOf(context);
+  const { push } = plan;
+  const queue = push ? !push.id || !(await transaction.get(notifications.doc(push.id))).exists : false;
+  return {
+    write(writer) {
+      writer.update(work.doc(stored.id), { reminderDueAt: null });
+      if (queue && push) writePushes(context, writer, stored, [push], at);
+    },
+    queued: queue ? 1 : 0,
+  };
+}
+
+/** Push subscriptions in `pushSubscriptions/{sha256 of the endpoint}` on Firestore. */
 export class FirestorePushStore implements PushStore {
   constructor(private readonly context: FirestoreContext) {}
 
@@ -78,43 +111,5 @@ export class FirestorePushStore implements PushStore {
       const snapshot = await this.collection.where("staffId", "==", staffId).get();
       return [...snapshot.docs].sort(oldestFirst).map(subscriptionOf);
     });
-  }
-
-  async queueDueReminders(options: { now: Date; limit: number }): Promise<{ seen: number; queued: number }> {
-    const { work, notifications } = collectionsOf(this.context);
-    const due = await this.context.run(() =>
-      work
-        .where("reminderDueAt", "<=", options.now.toISOString())
-        .orderBy("reminderDueAt")
-        .limit(options.limit)
-        .get(),
-    );
-    let queued = 0;
-    for (const doc of due.docs) {
-      const added = await this.context.run(() =>
-        this.context.db.runTransaction(async (transaction) => {
-          const read = await readWork(this.context, transaction, doc.id);
-          const ownerId = read?.work.ownerId;
-          const [staff, devices] = ownerId
-            ? await Promise.all([
-                transaction.get(this.context.db.collection("staff").where("id", "==", ownerId).limit(1)),
-                transaction.get(this.collection.where("staffId", "==", ownerId)),
-              ])
-            : [null, null];
-          const owner = staff && devices ? (membersOf(staff.docs, devices.docs)[0] ?? null) : null;
-          const plan = read ? planReminder(read.stored.id, read.work, owner, options.now) : null;
-          if (!read || !plan) return 0;
-          const queue = plan.push?.id
-            ? !(await transaction.get(notifications.doc(plan.push.id))).exists
-            : false;
-          transaction.update(read.ref, { reminderDueAt: null });
-          if (queue && plan.push)
-            writePushes(this.context, transaction, read.stored, [plan.push], options.now.toISOString());
-          return queue ? 1 : 0;
-        }),
-      );
-      queued += added;
-    }
-    return { seen: due.size, queued };
   }
 }

@@ -3,8 +3,21 @@ import type { Transaction } from "firebase-admin/firestore";
 import type { WebhookEventType } from "../../../domain/webhooks";
 import { driveAsync, WriteConflictError, type Change, type StepAnswers, type WorkPort } from "../work-port";
 import { ALREADY_EXISTS, collectionsOf, grpcCode, type FirestoreContext } from "./connection";
-import { companyNotificationData } from "./enquiry-meta";
 import {
+  answerHeld,
+  newMessageId,
+  readAnswerDay,
+  readThread,
+  replyDocuments,
+  unreadAnswers,
+  writeAnswer,
+  writeAnswerDay,
+} from "./conversations";
+import { readDeal, writeDeal } from "./deals";
+import { companyNotificationData } from "./enquiry-meta";
+import { readDueReminders, reminderWrites } from "./push";
+import {
+  readMember,
   readMembers,
   readTeam,
   readWork,
@@ -115,6 +128,39 @@ export class FirestoreWorkPort implements WorkPort {
       },
       writeHandedOnLists: ({ lists, actor }) => {
         writes.push((writer) => writeHandedOnLists(context, writer, lists, actor.at, actor.requestId));
+      },
+      readThread: ({ enquiryId }) => readThread(context, transaction, enquiryId),
+      newMessageId: () => newMessageId(),
+      writeReply: (reply) => {
+        const documents = replyDocuments(context, reply);
+        writes.push((writer) => documents.write(writer));
+        return documents.message;
+      },
+      readAnswerDay: ({ enquiryId, day }) => readAnswerDay(context, transaction, enquiryId, day),
+      answerHeld: ({ enquiryId, messageId }) => answerHeld(context, transaction, enquiryId, messageId),
+      unreadAnswers: ({ enquiryId }) => unreadAnswers(context, transaction, enquiryId),
+      readMember: ({ staffId }) => readMember(context, transaction, staffId),
+      storeAnswer: ({ answer }) => {
+        writes.push((writer) => writeAnswer(context, writer, answer));
+        return true;
+      },
+      writeAnswerDay: ({ enquiryId, before, after }) => {
+        // Its place in the count is written first: taken by another reader meanwhile, the commit
+        // is refused before anything else is written, even where a commit applies its writes in turn.
+        writes.unshift((writer) => writeAnswerDay(context, writer, enquiryId, before, after));
+      },
+      queueAlerts: ({ stored, alerts, at }) => {
+        writes.push((writer) => writeAlerts(context, writer, stored, alerts, at));
+      },
+      readDeal: ({ enquiryId }) => readDeal(context, transaction, enquiryId),
+      writeDeal: ({ read, deal, history, actor }) => {
+        writes.push((writer) => writeDeal(context, writer, read, deal, history, actor));
+      },
+      readDueReminders: ({ now, limit }) => readDueReminders(context, transaction, now, limit),
+      writeReminder: async ({ read, plan, at }) => {
+        const reminder = await reminderWrites(context, transaction, read.stored, plan, at);
+        writes.push((writer) => reminder.write(writer));
+        return reminder.queued;
       },
     };
   }

@@ -160,6 +160,19 @@ export async function readTeam(
   };
 }
 
+/** One member as the plans need them, with their devices, read in the transaction; null when there is none. */
+export async function readMember(
+  context: FirestoreContext,
+  transaction: Transaction,
+  staffId: string,
+): Promise<MemberFacts | null> {
+  const [staff, devices] = await Promise.all([
+    transaction.get(context.db.collection("staff").where("id", "==", staffId).limit(1)),
+    transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS).where("staffId", "==", staffId)),
+  ]);
+  return membersOf(staff.docs, devices.docs)[0] ?? null;
+}
+
 /**
  * The members as the plans need them, from their documents and those of every push subscription
  * (none given: nobody is counted as having a device).

@@ -53,7 +53,7 @@ test("answers stored before answers were weighed count as verified, and the day'
       } satisfies Partial<IncomingMessage>),
     ]);
     expect(
-      await store.conversations.addAnswers([
+      await store.work.addAnswers([
         {
           enquiryId: ENQUIRY,
           messageId: "<later@elsewhere.example>",

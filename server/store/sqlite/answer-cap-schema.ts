@@ -5,7 +5,7 @@
  *   the subject's reference from the enquiry's own address, and nothing else is known of them now;
  * - `enquiry_answer_days`: each enquiry's count of the answers stored on the last IST day one
  *   arrived, and whether its owner was told of those set aside beyond the day's cap
- *   (server/lifecycle/conversation.ts: planAnswer), erased with the enquiry.
+ *   (server/lifecycle/conversation.ts), erased with the enquiry.
  */
 export function answerCapSchema(enquiryTable: string, quote: (name: string) => string): string {
   return `

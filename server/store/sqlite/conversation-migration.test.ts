@@ -76,7 +76,7 @@ test("a database from before conversations keeps every mail with its enquiry, me
     } finally {
       check.close();
     }
-    const queued = await store.conversations.reply("0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", {
+    const queued = await store.work.reply("0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", {
       subject: "Re: Your enquiry 2E3F4A5B",
       text: "Hello",
       staffEmail: "priya@example.com",

@@ -1,20 +1,17 @@
 import type Database from "better-sqlite3";
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
-import { planAnswer, planReply, type AnswerDay } from "../../lifecycle/conversation";
+import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
-  AnswerOutcome,
   AnswerToStore,
   ConversationPageQuery,
   ConversationStore,
   MailboxPosition,
-  ReplyToQueue,
 } from "../conversations";
 import { deliveryState } from "../enquiry-work";
-import type { StoredEnquiry } from "../store";
+import type { Actor } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
 import { newRowId } from "./row-id";
-import { readMembers, readWork, writeAlerts, writePlan } from "./work-record";
 
 /** A message as `enquiry_messages` holds it, with its reply's delivery beside it. */
 interface MessageRow {
@@ -78,6 +75,144 @@ const MESSAGE_COLUMNS = `m.id, m.direction, m.message_id, m.in_reply_to, m.at, m
   m.subject, m.body, m.attachments, m.truncated, m.quote_trimmed, m.unread, m.verified, n.attempts, n.last_error, n.sent_at,
   n.status AS notification_status`;
 
+/** The messages matching `where` (on `m`, one parameter), oldest first, with each reply's delivery. */
+function messagesWhere(db: Database.Database, where: string, value: string): ConversationMessage[] {
+  return prepared<[string], MessageRow>(
+    db,
+    `SELECT ${MESSAGE_COLUMNS} FROM enquiry_messages m LEFT JOIN notifications n ON n.message_id = m.id
+     WHERE ${where} ORDER BY m.at, m.rowid`,
+  )
+    .all(value)
+    .map(messageOf);
+}
+
+/** What a reply to the enquiry is threaded under, read in the caller's transaction. */
+export function readThread(db: Database.Database, enquiryId: string): ThreadFacts {
+  const acknowledgement = prepared<[string], { id: string }>(
+    db,
+    `SELECT id FROM notifications WHERE enquiry_id = ? AND kind = 'acknowledgement' ORDER BY rowid LIMIT 1`,
+  ).get(enquiryId);
+  const messages = prepared<[string], { messageId: string; at: string }>(
+    db,
+    `SELECT message_id AS messageId, at FROM enquiry_messages WHERE enquiry_id = ? ORDER BY at, rowid`,
+  ).all(enquiryId);
+  return { acknowledgementId: acknowledgement?.id ?? null, messages };
+}
+
+/**
+ * Writes a reply's message and queues its mail (with the request that sent it), in the caller's
+ * transaction; answers the message as the conversation shows it.
+ */
+export function writeReply(
+  db: Database.Database,
+  reply: {
+    enquiryId: string;
+    messageRowId: string;
+    headers: ReplyPlan["message"];
+    subject: string;
+    text: string;
+    actor: Actor;
+  },
+): ConversationMessage {
+  const { enquiryId, messageRowId, headers, actor } = reply;
+  prepared(
+    db,
+    `INSERT INTO enquiry_messages (id, enquiry_id, direction, message_id, in_reply_to, refs, at, staff_email,
+       subject, body)
+     VALUES (@id, @enquiryId, 'out', @messageId, @inReplyTo, @refs, @at, @staffEmail, @subject, @body)`,
+  ).run({
+    id: messageRowId,
+    enquiryId,
+    messageId: headers.messageId,
+    inReplyTo: headers.inReplyTo,
+    refs: JSON.stringify(headers.references),
+    at: actor.at,
+    staffEmail: actor.staffEmail,
+    subject: reply.subject,
+    body: reply.text,
+  });
+  prepared(
+    db,
+    `INSERT INTO notifications (id, enquiry_id, message_id, kind, status, attempts, next_attempt_at, due_at,
+       queued_at, request_id)
+     VALUES (?, ?, ?, 'reply', 'pending', 0, @at, @at, @at, @requestId)`,
+  ).run(newRowId(), enquiryId, messageRowId, { at: actor.at, requestId: actor.requestId ?? null });
+  return messagesWhere(db, "m.id = ?", messageRowId)[0] as ConversationMessage;
+}
+
+/** The enquiry's answer day as stored (its last), read in the caller's transaction; null before any. */
+export function readAnswerDay(db: Database.Database, enquiryId: string): AnswerDay | null {
+  const row = prepared<[string], { day: string; stored: number; set_aside_told: number }>(
+    db,
+    `SELECT day, stored, set_aside_told FROM enquiry_answer_days WHERE enquiry_id = ?`,
+  ).get(enquiryId);
+  return row ? { day: row.day, stored: row.stored, setAsideTold: row.set_aside_told === 1 } : null;
+}
+
+/** Writes the enquiry's answer day, in the caller's transaction. */
+export function writeAnswerDay(db: Database.Database, enquiryId: string, day: AnswerDay): void {
+  prepared(
+    db,
+    `INSERT INTO enquiry_answer_days (enquiry_id, day, stored, set_aside_told)
+     VALUES (@enquiryId, @day, @stored, @setAsideTold)
+     ON CONFLICT (enquiry_id) DO UPDATE SET
+       day = excluded.day, stored = excluded.stored, set_aside_told = excluded.set_aside_told`,
+  ).run({ enquiryId, day: day.day, stored: day.stored, setAsideTold: day.setAsideTold ? 1 : 0 });
+}
+
+/** Whether the enquiry holds an answer with this Message-ID. */
+export function answerHeld(db: Database.Database, enquiryId: string, messageId: string): boolean {
+  return (
+    prepared(db, `SELECT 1 FROM enquiry_messages WHERE enquiry_id = ? AND message_id = ?`).get(
+      enquiryId,
+      messageId,
+    ) !== undefined
+  );
+}
+
+/** Whether the enquiry holds an answer its owner has not read. */
+export function unreadAnswers(db: Database.Database, enquiryId: string): boolean {
+  return (
+    prepared(db, `SELECT 1 FROM enquiry_messages WHERE enquiry_id = ? AND unread = 1 LIMIT 1`).get(
+      enquiryId,
+    ) !== undefined
+  );
+}
+
+/**
+ * Stores a buyer's answer, unread, in the caller's transaction; false when the database refuses
+ * its row (a constraint: nothing of it is written, the statement alone undone).
+ */
+export function storeAnswer(db: Database.Database, answer: AnswerToStore): boolean {
+  try {
+    prepared(
+      db,
+      `INSERT INTO enquiry_messages (id, enquiry_id, direction, message_id, in_reply_to, refs, at, from_address,
+         subject, body, attachments, truncated, quote_trimmed, unread, verified)
+       VALUES (@id, @enquiryId, 'in', @messageId, @inReplyTo, @refs, @at, @from, @subject, @body, @attachments,
+         @truncated, @quoteTrimmed, 1, @verified)`,
+    ).run({
+      id: newRowId(),
+      enquiryId: answer.enquiryId,
+      messageId: answer.messageId,
+      inReplyTo: answer.inReplyTo,
+      refs: JSON.stringify(answer.references),
+      at: answer.at.toISOString(),
+      from: answer.from,
+      subject: answer.subject,
+      body: answer.text,
+      attachments: answer.attachments,
+      truncated: answer.truncated ? 1 : 0,
+      quoteTrimmed: answer.quoteTrimmed ? 1 : 0,
+      verified: answer.verified ? 1 : 0,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Error && /constraint/i.test(error.message)) return false;
+    throw error;
+  }
+}
+
 /** Each enquiry's e-mail conversation on SQLite, beside the enquiries in `enquiry_messages`. */
 export class SqliteConversationStore implements ConversationStore {
   constructor(
@@ -88,17 +223,7 @@ export class SqliteConversationStore implements ConversationStore {
 
   /** The enquiry's messages, oldest first, read in the caller's transaction. */
   messagesOf(db: Database.Database, enquiryId: string): ConversationMessage[] {
-    return this.messages(db, "m.enquiry_id = ?", enquiryId);
-  }
-
-  private messages(db: Database.Database, where: string, value: string): ConversationMessage[] {
-    return prepared<[string], MessageRow>(
-      db,
-      `SELECT ${MESSAGE_COLUMNS} FROM enquiry_messages m LEFT JOIN notifications n ON n.message_id = m.id
-       WHERE ${where} ORDER BY m.at, m.rowid`,
-    )
-      .all(value)
-      .map(messageOf);
+    return messagesWhere(db, "m.enquiry_id = ?", enquiryId);
   }
 
   async list(enquiryId: string, page: ConversationPageQuery): Promise<ConversationPage | null> {
@@ -124,148 +249,6 @@ export class SqliteConversationStore implements ConversationStore {
         })
         .deferred(),
     );
-  }
-
-  async reply(
-    enquiryId: string,
-    reply: ReplyToQueue,
-  ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null> {
-    const at = reply.at.toISOString();
-    return this.run((db) =>
-      // IMMEDIATE: the thread read is the thread the reply is written into.
-      db
-        .transaction(() => {
-          const read = readWork(db, this.table, enquiryId);
-          if (!read) return null;
-          const acknowledgement = prepared<[string], { id: string }>(
-            db,
-            `SELECT id FROM notifications WHERE enquiry_id = ? AND kind = 'acknowledgement' ORDER BY rowid LIMIT 1`,
-          ).get(enquiryId);
-          const thread = prepared<[string], { messageId: string; at: string }>(
-            db,
-            `SELECT message_id AS messageId, at FROM enquiry_messages WHERE enquiry_id = ? ORDER BY at, rowid`,
-          ).all(enquiryId);
-          const rowId = newRowId();
-          const plan = planReply(read.work, {
-            at,
-            messageRowId: rowId,
-            domain: reply.messageIdDomain,
-            thread: { acknowledgementId: acknowledgement?.id ?? null, messages: thread },
-          });
-          prepared(
-            db,
-            `INSERT INTO enquiry_messages (id, enquiry_id, direction, message_id, in_reply_to, refs, at, staff_email,
-               subject, body)
-             VALUES (@id, @enquiryId, 'out', @messageId, @inReplyTo, @refs, @at, @staffEmail, @subject, @body)`,
-          ).run({
-            id: rowId,
-            enquiryId,
-            messageId: plan.message.messageId,
-            inReplyTo: plan.message.inReplyTo,
-            refs: JSON.stringify(plan.message.references),
-            at,
-            staffEmail: reply.staffEmail,
-            subject: reply.subject,
-            body: reply.text,
-          });
-          prepared(
-            db,
-            `INSERT INTO notifications (id, enquiry_id, message_id, kind, status, attempts, next_attempt_at, due_at,
-               queued_at)
-             VALUES (?, ?, ?, 'reply', 'pending', 0, @at, @at, @at)`,
-          ).run(newRowId(), enquiryId, rowId, { at });
-          writePlan(db, read.stored, plan, { staffEmail: reply.staffEmail, at });
-          const message = this.messages(db, "m.id = ?", rowId)[0] as ConversationMessage;
-          return { enquiry: read.stored, message };
-        })
-        .immediate(),
-    );
-  }
-
-  async addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]> {
-    if (answers.length === 0) return [];
-    return this.run((db) => {
-      const held = prepared<[string, string], { id: string }>(
-        db,
-        `SELECT id FROM enquiry_messages WHERE enquiry_id = ? AND message_id = ?`,
-      );
-      const unreadBefore = prepared<[string], { unread: number }>(
-        db,
-        `SELECT EXISTS (SELECT 1 FROM enquiry_messages WHERE enquiry_id = ? AND unread = 1) AS unread`,
-      );
-      const dayOf = prepared<[string], { day: string; stored: number; set_aside_told: number }>(
-        db,
-        `SELECT day, stored, set_aside_told FROM enquiry_answer_days WHERE enquiry_id = ?`,
-      );
-      const writeDay = prepared(
-        db,
-        `INSERT INTO enquiry_answer_days (enquiry_id, day, stored, set_aside_told)
-         VALUES (@enquiryId, @day, @stored, @setAsideTold)
-         ON CONFLICT (enquiry_id) DO UPDATE SET
-           day = excluded.day, stored = excluded.stored, set_aside_told = excluded.set_aside_told`,
-      );
-      const insert = prepared(
-        db,
-        `INSERT INTO enquiry_messages (id, enquiry_id, direction, message_id, in_reply_to, refs, at, from_address,
-           subject, body, attachments, truncated, quote_trimmed, unread, verified)
-         VALUES (@id, @enquiryId, 'in', @messageId, @inReplyTo, @refs, @at, @from, @subject, @body, @attachments,
-           @truncated, @quoteTrimmed, 1, @verified)`,
-      );
-      // Each answer in a savepoint of its own inside one write: a batch costs one flush to disk,
-      // and an answer the database refuses undoes only itself. The write lock (IMMEDIATE) makes the
-      // day's count read here the count written, whoever else is storing answers.
-      const one = db.transaction((answer: AnswerToStore): AnswerOutcome => {
-        const read = readWork(db, this.table, answer.enquiryId);
-        if (!read) return "not-found";
-        if (held.get(answer.enquiryId, answer.messageId)) return "duplicate";
-        const stored = dayOf.get(answer.enquiryId);
-        const day: AnswerDay | null = stored
-          ? { day: stored.day, stored: stored.stored, setAsideTold: stored.set_aside_told === 1 }
-          : null;
-        const plan = planAnswer(read.work, readMembers(db), {
-          at: answer.at,
-          unreadBefore: unreadBefore.get(answer.enquiryId)?.unread === 1,
-          day,
-        });
-        writeDay.run({
-          enquiryId: answer.enquiryId,
-          day: plan.day.day,
-          stored: plan.day.stored,
-          setAsideTold: plan.day.setAsideTold ? 1 : 0,
-        });
-        writeAlerts(db, answer.enquiryId, plan.alerts, new Date().toISOString());
-        if (!plan.store) return "capped";
-        insert.run({
-          id: newRowId(),
-          enquiryId: answer.enquiryId,
-          messageId: answer.messageId,
-          inReplyTo: answer.inReplyTo,
-          refs: JSON.stringify(answer.references),
-          at: answer.at.toISOString(),
-          from: answer.from,
-          subject: answer.subject,
-          body: answer.text,
-          attachments: answer.attachments,
-          truncated: answer.truncated ? 1 : 0,
-          quoteTrimmed: answer.quoteTrimmed ? 1 : 0,
-          verified: answer.verified ? 1 : 0,
-        });
-        return "added";
-      });
-      return db
-        .transaction(() =>
-          answers.map((answer) => {
-            try {
-              return one(answer);
-            } catch (error) {
-              // A refusal of this answer's rows (not the database's) leaves the others to go in.
-              if (error instanceof Error && /constraint/i.test(error.message)) return "not-found" as const;
-              throw error;
-            }
-          }),
-        )
-        .immediate();
-    });
   }
 
   async markRead(enquiryId: string): Promise<number> {

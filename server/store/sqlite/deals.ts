@@ -1,15 +1,10 @@
 import type Database from "better-sqlite3";
-import {
-  isLostReason,
-  NO_DEAL_FIGURES,
-  type DealFigures,
-  type EnquiryDeal,
-  type LostReason,
-} from "../../../domain/deal";
-import { planDeal } from "../../lifecycle/plan";
-import type { DealChangeResult, DealOutcome, DealStore } from "../deals";
+import { isLostReason, NO_DEAL_FIGURES, type EnquiryDeal, type LostReason } from "../../../domain/deal";
+import type { DealState, HistoryLine } from "../../lifecycle/plan";
+import type { DealOutcome, DealStore } from "../deals";
+import type { Actor } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
-import { readWork, writeHistoryLines } from "./work-record";
+import { writeHistoryLines } from "./work-record";
 
 /** A row of `enquiry_deals` as the one codec reads it (a LEFT JOIN gives nulls where none is recorded). */
 export interface DealRow {
@@ -36,7 +31,8 @@ export function dealOf(row: DealRow | undefined): EnquiryDeal {
   };
 }
 
-function readDeal(db: Database.Database, enquiryId: string): EnquiryDeal {
+/** The enquiry's deal, read in the caller's transaction (none yet: version 0, no figures). */
+export function readDeal(db: Database.Database, enquiryId: string): EnquiryDeal {
   return dealOf(
     prepared<[string], DealRow>(db, `SELECT ${DEAL_COLUMNS} FROM enquiry_deals d WHERE d.enquiry_id = ?`).get(
       enquiryId,
@@ -44,7 +40,29 @@ function readDeal(db: Database.Database, enquiryId: string): EnquiryDeal {
   );
 }
 
-/** The deal's figures on SQLite, in `enquiry_deals` beside the enquiry; the plan decides (planDeal). */
+/**
+ * Writes the deal's figures under their version with the history's lines, in the caller's
+ * transaction (IMMEDIATE: the version read is the version written over).
+ */
+export function writeDeal(
+  db: Database.Database,
+  enquiry: { id: string; receivedAt: string },
+  deal: DealState,
+  history: readonly HistoryLine[],
+  actor: Actor,
+): void {
+  prepared(
+    db,
+    `INSERT INTO enquiry_deals (enquiry_id, version, quantity, value_rupees, city, pin_code, gstin, updated_at)
+     VALUES (@enquiryId, @version, @quantity, @valueRupees, @city, @pinCode, @gstin, @at)
+     ON CONFLICT (enquiry_id) DO UPDATE SET version = excluded.version, quantity = excluded.quantity,
+       value_rupees = excluded.value_rupees, city = excluded.city, pin_code = excluded.pin_code,
+       gstin = excluded.gstin, updated_at = excluded.updated_at`,
+  ).run({ enquiryId: enquiry.id, version: deal.version, at: actor.at, ...deal.figures });
+  writeHistoryLines(db, enquiry, history, actor);
+}
+
+/** The deal's figures on SQLite, in `enquiry_deals` beside the enquiry, as the console reads them. */
 export class SqliteDealStore implements DealStore {
   constructor(
     private readonly run: SqliteRun,
@@ -64,41 +82,6 @@ export class SqliteDealStore implements DealStore {
       if (!row) return null;
       return { deal: dealOf(row), lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null };
     });
-  }
-
-  async record(
-    enquiryId: string,
-    change: { expectedVersion: number; figures: DealFigures; staffEmail: string; at: Date },
-  ): Promise<DealChangeResult> {
-    const at = change.at.toISOString();
-    return this.run((db) =>
-      // IMMEDIATE: the version is read and written under one write lock; of two saves based on
-      // the same version exactly one is made.
-      db
-        .transaction((): DealChangeResult => {
-          const read = readWork(db, this.table, enquiryId);
-          if (!read) return { outcome: "not-found" };
-          const current = readDeal(db, enquiryId);
-          const { version: currentVersion, ...currentFigures } = current;
-          const plan = planDeal(
-            { version: currentVersion, figures: currentFigures },
-            { expectedVersion: change.expectedVersion, figures: change.figures },
-          );
-          if (plan.outcome !== "changed") return { outcome: plan.outcome, deal: current };
-          const { figures, version } = plan.deal;
-          prepared(
-            db,
-            `INSERT INTO enquiry_deals (enquiry_id, version, quantity, value_rupees, city, pin_code, gstin, updated_at)
-             VALUES (@enquiryId, @version, @quantity, @valueRupees, @city, @pinCode, @gstin, @at)
-             ON CONFLICT (enquiry_id) DO UPDATE SET version = excluded.version, quantity = excluded.quantity,
-               value_rupees = excluded.value_rupees, city = excluded.city, pin_code = excluded.pin_code,
-               gstin = excluded.gstin, updated_at = excluded.updated_at`,
-          ).run({ enquiryId, version, at, ...figures });
-          writeHistoryLines(db, read.stored, plan.history, { staffEmail: change.staffEmail, at });
-          return { outcome: "changed", deal: { version, ...figures } };
-        })
-        .immediate(),
-    );
   }
 
   async outcomesOf(enquiryIds: readonly string[]): Promise<Map<string, DealOutcome>> {

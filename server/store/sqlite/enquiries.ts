@@ -74,6 +74,7 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
         references: JSON.parse(row.reply_refs ?? "[]") as string[],
       },
       attempts: row.attempts,
+      ...requestIdOf(row),
     };
   }
   if (row.kind === "digest") {

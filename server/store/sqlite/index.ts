@@ -80,7 +80,7 @@ export class SqliteStore implements Store {
     this.webhooks = new SqliteWebhookStore(run);
     this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
     this.templates = new SqliteTemplateStore(run);
-    this.push = new SqlitePushStore(run, connection.enquiryTable);
+    this.push = new SqlitePushStore(run);
     this.deals = new SqliteDealStore(run, connection.enquiryTable);
     this.buyers = new SqliteBuyerStore(run, connection.enquiryTable);
   }

@@ -1,9 +1,10 @@
 import type { PushSubscriptionInput } from "../../../domain/push";
-import { planReminder } from "../../lifecycle/reminders";
+import type Database from "better-sqlite3";
+import type { ReminderPlan } from "../../lifecycle/reminders";
 import type { PushStore, StoredPushSubscription } from "../push";
-import type { SqliteRun } from "./connection";
-import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
-import { readMembers, WORK_COLUMNS, type WorkRow, workStateOf, writePushes } from "./work-record";
+import type { StoredEnquiry } from "../store";
+import { prepared, type SqliteRun } from "./connection";
+import { writePushes } from "./work-record";
 
 interface SubscriptionRow {
   endpoint: string;
@@ -24,13 +25,38 @@ function subscriptionOf(row: SubscriptionRow): StoredPushSubscription {
   };
 }
 
-/** Push subscriptions (`push_subscriptions`, one row per endpoint) and follow-up reminders on SQLite. */
+/** The enquiries whose pending reminder has come at `now`, the earliest first, at most `limit`. */
+export function readDueReminders(db: Database.Database, table: string, now: string, limit: number): string[] {
+  return prepared<[string, number], { id: string }>(
+    db,
+    `SELECT e.id FROM enquiry_work w JOIN ${table} e ON e.id = w.enquiry_id
+     WHERE w.reminder_due_at IS NOT NULL AND w.reminder_due_at <= ?
+     ORDER BY w.reminder_due_at LIMIT ?`,
+  )
+    .all(now, limit)
+    .map((row) => row.id);
+}
+
+/**
+ * Clears the record's pending reminder if it still holds the one the plan saw, and queues its push
+ * (once only under its id), in the caller's transaction; answers how many pushes were queued.
+ */
+export function writeReminder(
+  db: Database.Database,
+  stored: StoredEnquiry,
+  plan: ReminderPlan,
+  at: string,
+): number {
+  prepared(
+    db,
+    `UPDATE enquiry_work SET reminder_due_at = NULL WHERE enquiry_id = ? AND reminder_due_at = ?`,
+  ).run(stored.id, plan.reminderDueAt);
+  return plan.push ? writePushes(db, stored, [plan.push], at) : 0;
+}
+
+/** Push subscriptions on SQLite: `push_subscriptions`, one row per endpoint. */
 export class SqlitePushStore implements PushStore {
-  constructor(
-    private readonly run: SqliteRun,
-    /** The enquiries' table, already quoted. */
-    private readonly table: string,
-  ) {}
+  constructor(private readonly run: SqliteRun) {}
 
   async subscribe(
     subscription: PushSubscriptionInput & { staffId: string; serverKey: string },
@@ -84,38 +110,6 @@ export class SqlitePushStore implements PushStore {
         )
         .all(staffId)
         .map(subscriptionOf),
-    );
-  }
-
-  async queueDueReminders(options: { now: Date; limit: number }): Promise<{ seen: number; queued: number }> {
-    const now = options.now.toISOString();
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          const rows = db
-            .prepare<[string, number], EnquiryRow & WorkRow>(
-              `SELECT ${ENQUIRY_COLUMNS}, ${WORK_COLUMNS}
-               FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
-               WHERE w.reminder_due_at IS NOT NULL AND w.reminder_due_at <= ?
-               ORDER BY w.reminder_due_at LIMIT ?`,
-            )
-            .all(now, options.limit);
-          if (rows.length === 0) return { seen: 0, queued: 0 };
-          const members = new Map(readMembers(db).map((member) => [member.id, member]));
-          const clear = db.prepare(
-            `UPDATE enquiry_work SET reminder_due_at = NULL WHERE enquiry_id = ? AND reminder_due_at = ?`,
-          );
-          let queued = 0;
-          for (const row of rows) {
-            const work = workStateOf(row);
-            const plan = planReminder(row.id, work, members.get(work.ownerId ?? "") ?? null, options.now);
-            if (!plan) continue;
-            clear.run(row.id, plan.reminderDueAt);
-            if (plan.push) queued += writePushes(db, storedEnquiry(row), [plan.push], now);
-          }
-          return { seen: rows.length, queued };
-        })
-        .immediate(),
     );
   }
 }

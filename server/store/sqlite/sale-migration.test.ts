@@ -71,7 +71,7 @@ test("a database from before the sale's figures gives every enquiry its buyer ke
       expect.objectContaining({ id: "h1", kind: "status", to: "Confirmed", text: "Agreed" }),
     ]);
     const at = new Date("2026-03-10T06:30:00.000Z");
-    const recorded = await store.deals.record("e1", {
+    const recorded = await store.work.recordDeal("e1", {
       expectedVersion: 0,
       figures: { quantity: 24, valueRupees: 21_600, city: "Jaipur", pinCode: "302001", gstin: null },
       staffEmail: "asha@collarise.example",

@@ -2,7 +2,20 @@ import type Database from "better-sqlite3";
 import { driveSync, type Change, type StepAnswers, type WorkPort } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
 import {
+  answerHeld,
+  readAnswerDay,
+  readThread,
+  storeAnswer,
+  unreadAnswers,
+  writeAnswerDay,
+  writeReply,
+} from "./conversations";
+import { readDeal, writeDeal } from "./deals";
+import { readDueReminders, writeReminder } from "./push";
+import { newRowId } from "./row-id";
+import {
   queueEnquiryMail,
+  readMember,
   readMembers,
   readRule,
   readWork,
@@ -60,6 +73,20 @@ export class SqliteWorkPort implements WorkPort {
       writeAlerts: ({ stored, alerts, actor }) =>
         writeAlerts(db, stored.id, alerts, actor.at, actor.requestId),
       writeHandedOnLists: ({ lists, actor }) => writeHandedOnLists(db, lists, actor.at, actor.requestId),
+      readThread: ({ enquiryId }) => readThread(db, enquiryId),
+      newMessageId: () => newRowId(),
+      writeReply: ({ stored, ...reply }) => writeReply(db, { enquiryId: stored.id, ...reply }),
+      readAnswerDay: ({ enquiryId }) => readAnswerDay(db, enquiryId),
+      answerHeld: ({ enquiryId, messageId }) => answerHeld(db, enquiryId, messageId),
+      unreadAnswers: ({ enquiryId }) => unreadAnswers(db, enquiryId),
+      readMember: ({ staffId }) => readMember(db, staffId),
+      storeAnswer: ({ answer }) => storeAnswer(db, answer),
+      writeAnswerDay: ({ enquiryId, after }) => writeAnswerDay(db, enquiryId, after),
+      queueAlerts: ({ stored, alerts, at }) => writeAlerts(db, stored.id, alerts, at),
+      readDeal: ({ enquiryId }) => readDeal(db, enquiryId),
+      writeDeal: ({ read, deal, history, actor }) => writeDeal(db, read.stored, deal, history, actor),
+      readDueReminders: ({ now, limit }) => readDueReminders(db, this.table, now, limit),
+      writeReminder: ({ read, plan, at }) => writeReminder(db, read.stored, plan, at),
     };
   }
 }

@@ -1,0 +1,90 @@
+import { istDate } from "../../domain/working-hours";
+import type { ConversationMessage } from "../../domain/conversation";
+import type { AnswerOutcome, AnswerToStore, ConversationChanges, ReplyToQueue } from "../store/conversations";
+import type { StoredEnquiry } from "../store/store";
+import { step, WriteConflictError, type Change, type WorkPort } from "../store/work-port";
+import { ANSWERS_PER_ENQUIRY_PER_DAY, planAnswer, planReply } from "../lifecycle/conversation";
+import { actorOf } from "./enquiry-changes";
+
+/**
+ * One buyer's answer: its day's count read first, then the enquiry, whether it holds the answer
+ * already, its owner and whether an answer waits unread; stored and counted as planAnswer says.
+ */
+function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
+  const day = yield* step("readAnswerDay", { enquiryId: answer.enquiryId, day: istDate(answer.at) });
+  const read = yield* step("readWork", { enquiryId: answer.enquiryId });
+  if (!read) return "not-found";
+  if (yield* step("answerHeld", { enquiryId: answer.enquiryId, messageId: answer.messageId }))
+    return "duplicate";
+  const owner = read.work.ownerId ? yield* step("readMember", { staffId: read.work.ownerId }) : null;
+  const plan = planAnswer(read.work, owner ? [owner] : [], {
+    at: answer.at,
+    unreadBefore: yield* step("unreadAnswers", { enquiryId: answer.enquiryId }),
+    day,
+  });
+  if (plan.store && !(yield* step("storeAnswer", { answer }))) return "not-found";
+  yield* step("writeAnswerDay", { enquiryId: answer.enquiryId, before: day, after: plan.day });
+  yield* step("queueAlerts", { stored: read.stored, alerts: plan.alerts, at: new Date().toISOString() });
+  return plan.store ? "added" : "capped";
+}
+
+/**
+ * The conversation's changes, each written once: a member's reply (planReply) and the buyer's
+ * answers (planAnswer), read, planned and written in one transaction of the store each.
+ */
+export class ConversationWork implements ConversationChanges {
+  constructor(private readonly port: WorkPort) {}
+
+  reply(
+    enquiryId: string,
+    reply: ReplyToQueue,
+  ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null> {
+    const actor = actorOf(reply);
+    // One transaction: the thread read is the thread the reply is written into.
+    return this.port.run(function* (): Change<{
+      enquiry: StoredEnquiry;
+      message: ConversationMessage;
+    } | null> {
+      const read = yield* step("readWork", { enquiryId });
+      if (!read) return null;
+      const thread = yield* step("readThread", { enquiryId });
+      const messageRowId = yield* step("newMessageId", {});
+      const plan = planReply(read.work, {
+        at: actor.at,
+        messageRowId,
+        domain: reply.messageIdDomain,
+        thread,
+      });
+      const message = yield* step("writeReply", {
+        stored: read.stored,
+        messageRowId,
+        headers: plan.message,
+        subject: reply.subject,
+        text: reply.text,
+        actor,
+      });
+      yield* step("writePlan", { read, plan, actor });
+      return { enquiry: read.stored, message };
+    });
+  }
+
+  async addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]> {
+    const outcomes: AnswerOutcome[] = [];
+    // Each answer in a transaction of its own: one answer's failure does not undo another's.
+    for (const answer of answers) outcomes.push(await addAnswer(this.port, answer));
+    return outcomes;
+  }
+}
+
+async function addAnswer(port: WorkPort, answer: AnswerToStore): Promise<AnswerOutcome> {
+  // A write refused because another reader stored this answer, or took its place in the day's
+  // count, meanwhile is tried again: read again, it is a duplicate, or counted after the other's.
+  // Each refusal is another answer counted, so the tries are bounded by the cap.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await port.run(() => storeAnswer(answer));
+    } catch (error) {
+      if (!(error instanceof WriteConflictError) || attempt > ANSWERS_PER_ENQUIRY_PER_DAY + 1) throw error;
+    }
+  }
+}
