@@ -13,8 +13,9 @@
  *   ./run run bench:compare -- <commit>         another commit
  *   BENCH_COMPARE_ROUNDS=3                      rounds per build
  *   BENCH_QUICK=1                               3 s loads, for development
- *   BENCH_COMPARE_KEEP=1                        keeps the commit's worktree and build, and a later
- *                                               run with BENCH_REUSE_BUILD=1 uses them again
+ *   BENCH_COMPARE_KEEP=1                        keeps the commit's worktree and build, which a
+ *                                               later run uses again
+ *   BENCH_REUSE_BUILD=1                         keeps the working tree's build in build/bench
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   profiles every server
  */
 import { execFileSync } from "node:child_process";
@@ -68,7 +69,8 @@ function run(cwd: string, command: string, args: string[], env: Record<string, s
 function buildCommit(sha: string, worktree: string): Build {
   const buildDir = join(worktree, "build");
   const label = `${sha.slice(0, 7)} (${git("log", "-1", "--format=%cs", sha)})`;
-  if (process.env.BENCH_REUSE_BUILD === "1" && existsSync(join(buildDir, "server/main.js"))) {
+  // A commit's build never changes: one kept from an earlier run (BENCH_COMPARE_KEEP=1) is used again.
+  if (existsSync(join(buildDir, "server/main.js"))) {
     console.log(`Using the build of ${label} in ${buildDir}`);
     return { label, buildDir };
   }
@@ -136,7 +138,11 @@ const worktree = join(tmpdir(), `collarise-compare-${sha.slice(0, 12)}`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 try {
   const base = buildCommit(sha, worktree);
-  const current: Build = { label: `working tree (${git("rev-parse", "--short", "HEAD")})`, buildDir: "" };
+  const changed = git("status", "--porcelain", "--untracked-files=no") === "" ? "" : " + changes";
+  const current: Build = {
+    label: `working tree (${git("rev-parse", "--short", "HEAD")}${changed})`,
+    buildDir: "",
+  };
   // The working tree's build also lies inside it, beside its node_modules.
   current.buildDir = dirname(buildSite(process.env.BUILD_DIR ?? join(projectRoot, "build", "bench")));
   const builds = [base, current];
