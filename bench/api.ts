@@ -28,7 +28,7 @@ export const DURATION_S = quick ? 3 : 20;
 /** The server's memory is read once it has taken this many enquiries. */
 export const MEMORY_AFTER_ENQUIRIES = 10_000;
 const WARM_UP_REQUESTS = quick ? 500 : 2_000;
-const RATE_LIMIT = "1000000";
+export const RATE_LIMIT = "1000000";
 
 export const apiTargets = {
   /** Enquiries per second, as a share of /livez answers per second. */
@@ -90,6 +90,25 @@ async function postEnquiries(url: string, amount: number, answered: Set<string>)
   });
 }
 
+/**
+ * The measured load of enquiries: a warm-up, which also gives the rate, then as many enquiries
+ * as fill about DURATION_S seconds, waiting for every answer, so that answers and stored records
+ * can be counted exactly (a load cut off by a timer leaves requests in flight). The ids answered
+ * 201 are added to `answered`.
+ */
+export async function enquiryLoad(
+  baseUrl: string,
+  label: string,
+  answered: Set<string>,
+): Promise<LoadFigures> {
+  const warmUp = figuresOf(await postEnquiries(baseUrl, WARM_UP_REQUESTS, answered));
+  const amount = Math.max(CONNECTIONS * 20, Math.round(warmUp.requestsPerSecond * DURATION_S));
+  console.log(
+    `${label}: POST /api/enquiries, ${formatCount(amount)} distinct bodies at ${CONNECTIONS} connections …`,
+  );
+  return figuresOf(await postEnquiries(baseUrl, amount, answered));
+}
+
 async function loadRun(
   server: ListeningServer,
   label: StoreRun["store"],
@@ -106,15 +125,7 @@ async function loadRun(
   );
 
   const answered = new Set<string>();
-  // A warm-up, which also gives the rate: the measured load then sends as many enquiries as
-  // fill about DURATION_S seconds, and waits for every answer, so answers and stored records
-  // can be counted exactly (a load cut off by a timer leaves requests in flight).
-  const warmUp = figuresOf(await postEnquiries(server.baseUrl, WARM_UP_REQUESTS, answered));
-  const amount = Math.max(CONNECTIONS * 20, Math.round(warmUp.requestsPerSecond * DURATION_S));
-  console.log(
-    `${label}: POST /api/enquiries, ${formatCount(amount)} distinct bodies at ${CONNECTIONS} connections …`,
-  );
-  const enquiries = figuresOf(await postEnquiries(server.baseUrl, amount, answered));
+  const enquiries = await enquiryLoad(server.baseUrl, label, answered);
 
   const target = quick ? answered.size : MEMORY_AFTER_ENQUIRIES;
   if (answered.size < target) await postEnquiries(server.baseUrl, target - answered.size, answered);

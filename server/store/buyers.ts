@@ -2,7 +2,8 @@ import type { BuyerHistory } from "../../domain/buyer";
 
 /**
  * One buyer, one history: the enquiries sent with the same mobile number or to the same mailbox
- * (server/store/buyer-keys.ts), found through the keys stored with each enquiry at intake.
+ * (server/store/buyer-keys.ts), found through the keys stored with each enquiry (at intake on
+ * Firestore; on SQLite at the first read after it, which every read below makes first).
  * Spam is never counted or listed.
  */
 export interface BuyerStore {
@@ -14,8 +15,9 @@ export interface BuyerStore {
   /** For each enquiry, how many of its buyer's enquiries arrived before it (absent: none). */
   earlierCounts(enquiryIds: readonly string[]): Promise<Map<string, number>>;
   /**
-   * Gives the buyer keys to enquiries stored before they existed; answers how many it gave them
-   * to. SQLite's migration did so as it ran; on Firestore the server runs this once at start-up.
+   * Gives the buyer keys to enquiries stored without them; answers how many it gave them to. The
+   * server runs it at start-up: on Firestore for enquiries stored before keys existed, on SQLite
+   * for those stored since the keys were last read.
    */
   backfillKeys(): Promise<number>;
 }

@@ -381,6 +381,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
     };
     // A search brings the inbox's search index up to date (SQLite indexes new enquiries when searched).
     await store.enquiryWork.list({ q: "nobody", limit: 1 });
+    // And every enquiry given its buyer keys (SQLite gives them at the first read after it).
+    await store.buyers.backfillKeys();
     const before = await opened!.dump(parents);
     const hers = (line: string) =>
       /asha@example\.com|9876543210|9123456780|Asha Verma/i.test(line.replace(/masha@example\.com/g, "")) ||
@@ -569,6 +571,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       at: new Date(),
     });
     const parents = { notifications: [], enquiries: [plain.id, dotted.id, tagged.id] };
+    // Every enquiry given its buyer keys first (SQLite gives them at the first read after it).
+    await store.buyers.backfillKeys();
     const before = await opened.dump(parents);
     const hers = (line: string) => parents.enquiries.some((id) => line.includes(id));
     // Her enquiries, their work, history, deal and buyer keys (two a piece on SQLite).
@@ -595,6 +599,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
     const parents = { notifications: [], enquiries: [] };
     // A search brings the inbox's search index up to date (SQLite indexes new enquiries when searched).
     await store.enquiryWork.list({ q: "nobody", limit: 1 });
+    // And every enquiry given its buyer keys (SQLite gives them at the first read after it).
+    await store.buyers.backfillKeys();
     const before = await opened!.dump(parents);
     for (const request of [{ email: "nobody@example.com" }, { mobile: "9000000000" }]) {
       const erased = await store.personalData.erase(query(request), { actor: "owner@example.com" });

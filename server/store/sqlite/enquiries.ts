@@ -24,7 +24,6 @@ import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
 import { memberAlertFactsOf } from "../member-alert-payload";
 import { pushPayloadOf } from "../push-payload";
-import { storeBuyerKeys } from "./buyers";
 import { queueEnquiryMail, readMembers, readRule, takeTurn, writePlan } from "./work-record";
 import { acknowledgementQueued, countsMailboxCap, intakeTakesTurn, planIntake } from "../../lifecycle/plan";
 
@@ -320,7 +319,6 @@ export class SqliteEnquiryStore implements EnquiryStore {
               language: stored.language,
               ...stored.enquiry,
             });
-            storeBuyerKeys(db, { id: stored.id, receivedAt: stored.receivedAt, ...stored.enquiry });
             const meta = enquiryMetaRow(stored);
             if (meta) insertMeta.run(meta);
             // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.

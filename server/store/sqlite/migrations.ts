@@ -214,6 +214,17 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     DROP INDEX enquiry_history_at;
     CREATE INDEX enquiry_history_at ON enquiry_history (at, kind, staff_email, enquiry_id);
     `,
+    // The enquiry's write path (docs/benchmarks.md, "The enquiry write path"): an enquiry's buyer
+    // keys are given at the first read after it (buyers.ts: catchUpBuyerKeys), its write only
+    // notes it as waiting; every enquiry stored so far has its keys. The index on the time an
+    // enquiry was received alone goes: the inbox's (received_at, id) serves every query it served.
+    `
+    CREATE TABLE enquiry_buyers_pending (enquiry_id TEXT NOT NULL) STRICT;
+    CREATE TRIGGER ${quoteIdentifier(`${enquiryTable}_buyers_insert`)} AFTER INSERT ON ${table} BEGIN
+      INSERT INTO enquiry_buyers_pending (enquiry_id) VALUES (new.id);
+    END;
+    DROP INDEX ${quoteIdentifier(`${enquiryTable}_received_at`)};
+    `,
   ];
 }
 

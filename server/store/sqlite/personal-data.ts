@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { isLostReason, type LostReason } from "../../../domain/deal";
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { buyerSecretOf } from "./sale-schema";
+import { catchUpBuyerKeys } from "./buyers";
 import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
 import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
 import { INITIAL_STATUS } from "../../../domain/status";
@@ -47,6 +48,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
   }
 
   private enquiriesOf(db: Database.Database, query: PersonQuery): EnquiryRow[] {
+    catchUpBuyerKeys(db, this.table);
     return db
       .prepare<[string], EnquiryRow>(
         `SELECT ${ENQUIRY_COLUMNS}
@@ -154,8 +156,9 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
   }
 
   async find(query: PersonQuery): Promise<PersonalDataReport> {
-    // One read transaction: the enquiries, their work and their mails as of one moment.
-    return this.run((db) => db.transaction(() => this.report(db, query)).deferred());
+    // One transaction: the enquiries, their work and their mails as of one moment. A write one, as
+    // the enquiries stored since the last read of the buyer keys are given theirs first.
+    return this.run((db) => db.transaction(() => this.report(db, query)).immediate());
   }
 
   async erase(query: PersonQuery, options: { actor: string | null; at?: Date }): Promise<ErasureReport> {
