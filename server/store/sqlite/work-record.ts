@@ -37,6 +37,7 @@ const text = <Name extends string>(column: Name): Column<Name, string | null, st
   read: (stored) => stored,
 });
 
+/** Each field of the work state: its column and how a stored value reads (each is written as the state holds it). */
 const WORK_FIELDS = {
   status: { column: "status", read: (stored: string) => stored as EnquiryStatus },
   version: { column: "version", read: (stored: number) => stored },
