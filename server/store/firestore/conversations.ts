@@ -27,7 +27,7 @@ import {
   sortKey,
   type FirestoreContext,
 } from "./connection";
-import { ANSWER_DAYS, MESSAGES, replyNotification } from "./documents";
+import { ANSWER_DAYS, MESSAGES, newNotification } from "./documents";
 
 /** Where the mailbox reader stopped in each mailbox, by a hash of its name. */
 const MAILBOX_POSITIONS = "mailboxPositions";
@@ -151,10 +151,13 @@ export function replyDocuments(
     text: reply.text,
     notificationId: notificationRef.id,
   };
-  const notification = {
-    ...replyNotification(stored.id, stored.enquiry, stored.language, messageRef.id, new Date(actor.at)),
-    ...(actor.requestId ? { requestId: actor.requestId } : {}),
-  };
+  const notification = newNotification({
+    kind: "reply",
+    at: new Date(actor.at),
+    enquiry: stored,
+    messageDocId: messageRef.id,
+    requestId: actor.requestId,
+  });
   return {
     write(writer) {
       writer.create(messageRef, message);

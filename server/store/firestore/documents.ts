@@ -1,7 +1,11 @@
 import { Timestamp, type DocumentData } from "firebase-admin/firestore";
 import type { Language } from "../../../domain/contract";
 import type { BuyerType, Enquiry } from "../../../domain/enquiry";
-import type { NewsletterNotificationKind, NotificationKind, StaffNotificationKind } from "../store";
+import { checkNotification } from "../notification-kinds";
+import type { NotificationKind, StoredEnquiry } from "../store";
+import { BUYER_KEYS_FIELD } from "./buyers";
+import { isoOf } from "./connection";
+import { enquiryMetaFields, enquiryMetaOf } from "./enquiry-meta";
 
 // The documents an enquiry and its outbox are kept in on Firestore, read and made in one place
 // for every adapter file that needs them.
@@ -32,6 +36,8 @@ export interface NotificationData {
   messageDocId?: string;
   /** Absent on notifications stored before acknowledgements existed: the company's. */
   kind?: NotificationKind;
+  /** The enquiries a list or a digest names: erasing one of them erases the mail too. */
+  enquiryIds?: string[];
   enquiry?: Enquiry;
   /** The enquiry's language, for the visitor's acknowledgement; absent before it was kept: English. */
   language?: Language;
@@ -58,7 +64,10 @@ export interface NotificationData {
   sentAt: Timestamp | null;
 }
 
-/** The five fields of an enquiry's document (or of the copy a notification carries). */
+/**
+ * The five fields of an enquiry's document (or of the copy a notification carries): the one list
+ * of them, for the document written at intake and every one read back.
+ */
 export function enquiryFromDocument(data: DocumentData): Enquiry {
   return {
     Name: String(data.Name),
@@ -74,50 +83,81 @@ export function languageOfDocument(value: unknown): Language {
   return value === "hi" ? "hi" : "en";
 }
 
-/** A newsletter mail waiting in the outbox, due at once. */
-export function newsletterNotification(
-  subscriberId: string,
-  kind: NewsletterNotificationKind,
-  at: Date,
-): NotificationData {
-  return { ...dueAt(at), subscriberId, kind };
+/**
+ * An enquiry's document in `{product}_Form`, as intake creates it: its five fields and, beside
+ * them as metadata, the time received, its language, its source and screening (enquiry-meta.ts)
+ * and its buyer keys (a keyed hash of the mobile and of the mailbox: server/store/buyer-keys.ts).
+ */
+export function enquiryDocument(stored: StoredEnquiry, buyerKeys: readonly string[]): DocumentData {
+  return {
+    ...enquiryFromDocument(stored.enquiry),
+    receivedAt: Timestamp.fromDate(new Date(stored.receivedAt)),
+    language: stored.language,
+    ...enquiryMetaFields(stored),
+    [BUYER_KEYS_FIELD]: [...buyerKeys],
+  };
 }
 
-/** A new notification's delivery fields: pending, due at `at`, never tried. */
-function dueAt(at: Date): Omit<NotificationData, "kind"> {
-  const now = Timestamp.fromDate(at);
+/** The enquiry as stored, from its document (enquiryDocument). */
+export function storedEnquiryOf(doc: { id: string; data(): DocumentData | undefined }): StoredEnquiry {
+  const data = doc.data() ?? {};
   return {
-    receivedAt: now,
+    id: doc.id,
+    receivedAt: isoOf(data.receivedAt),
+    language: languageOfDocument(data.language),
+    enquiry: enquiryFromDocument(data),
+    ...enquiryMetaOf(data),
+  };
+}
+
+/** A new notification as `notifications` takes it: what it is about and when it is due. */
+export interface NewNotification {
+  kind: NotificationKind;
+  /** When it is due: its first attempt, and when it went into the outbox. */
+  at: Date;
+  /** The enquiry it is about, with a copy of its fields and its language. */
+  enquiry?: Pick<StoredEnquiry, "id" | "enquiry" | "language">;
+  /** The enquiry it is about, by id alone (a push: its words are in the payload). */
+  enquiryId?: string;
+  /** When its enquiry was received (its mails to the company and the visitor); `at` when absent. */
+  receivedAt?: Date;
+  staffId?: string;
+  subscriberId?: string;
+  messageDocId?: string;
+  payload?: string | null;
+  requestId?: string;
+  /** The enquiries a list or a digest names: erasing one of them erases the mail too. */
+  enquiryIds?: string[];
+}
+
+/**
+ * A new notification's document: pending, never tried, due at `at`. The one place a document of
+ * `notifications` is made, its kind and what the kind needs checked here (notification-kinds.ts).
+ */
+export function newNotification(row: NewNotification): NotificationData {
+  const { kind, at, enquiry, receivedAt, ...links } = row;
+  const enquiryId = enquiry?.id ?? row.enquiryId;
+  checkNotification(kind, { ...links, enquiryId, messageId: row.messageDocId });
+  const due = Timestamp.fromDate(at);
+  const data: NotificationData = {
+    kind,
+    receivedAt: receivedAt ? Timestamp.fromDate(receivedAt) : due,
     status: "pending",
     attempts: 0,
-    nextAttemptAt: now,
-    dueAt: now,
-    queuedAt: now,
+    nextAttemptAt: due,
+    dueAt: due,
+    queuedAt: due,
     claimedBy: null,
     claimExpiresAt: null,
     claimGeneration: 0,
     lastError: null,
     sentAt: null,
+    ...(enquiry ? { enquiry: enquiry.enquiry, language: enquiry.language } : {}),
   };
-}
-
-/** A mail to one member of staff waiting in the outbox, due at once. */
-export function staffNotification(
-  staffId: string,
-  kind: StaffNotificationKind,
-  at: Date,
-  extra: Partial<NotificationData> = {},
-): NotificationData {
-  return { ...dueAt(at), staffId, kind, ...extra };
-}
-
-/** A reply to the buyer waiting in the outbox, due at once; its words are its message's, read when it is claimed. */
-export function replyNotification(
-  enquiryId: string,
-  enquiry: Enquiry,
-  language: Language,
-  messageDocId: string,
-  at: Date,
-): NotificationData {
-  return { ...dueAt(at), kind: "reply", enquiryId, enquiry, language, messageDocId };
+  // Firestore takes no undefined field: only what is given is written (a payload of null is none).
+  const given = { ...links, enquiryId };
+  for (const [field, value] of Object.entries(given)) {
+    if (value !== undefined && value !== null) Object.assign(data, { [field]: value });
+  }
+  return data;
 }

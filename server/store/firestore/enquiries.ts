@@ -1,14 +1,14 @@
 import { memberAlertFactsOf } from "../member-alert-payload";
 import { pushPayloadOf } from "../push-payload";
 import {
+  enquiryDocument,
   enquiryFromDocument,
   languageOfDocument,
-  newsletterNotification,
-  staffNotification,
+  newNotification,
   type NotificationData,
 } from "./documents";
 
-export { enquiryFromDocument, languageOfDocument, newsletterNotification, staffNotification };
+export { enquiryFromDocument, languageOfDocument };
 import { randomUUID } from "node:crypto";
 import {
   Timestamp,
@@ -53,9 +53,8 @@ import { claimDueDocuments, takeLease } from "./claim-window";
 import { enquiryWebhookQueue } from "./webhooks";
 import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { enquiryMailsSuppressed } from "../../spam/screening";
-import { enquiryMetaFields } from "./enquiry-meta";
 import { MESSAGES } from "./documents";
-import { BUYER_KEYS_FIELD, buyerKeysField, buyerSecret } from "./buyers";
+import { buyerKeysField, buyerSecret } from "./buyers";
 import { buyerKeysOf } from "../buyer-keys";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
@@ -82,16 +81,6 @@ interface WriteReading {
   members: MemberFacts[];
 }
 
-function enquiryFields(enquiry: Enquiry): Enquiry {
-  return {
-    Name: enquiry.Name,
-    Email: enquiry.Email,
-    Mobile: enquiry.Mobile,
-    Quantity: enquiry.Quantity,
-    RetailerSelfUse: enquiry.RetailerSelfUse,
-  };
-}
-
 /** How long a use of an idempotency key is remembered for counting: a day, as long as a retry. */
 const KEY_COUNTED_MS = 24 * 60 * 60_000;
 
@@ -116,7 +105,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       id: randomUUID(),
       receivedAt: received.toISOString(),
       language: asked.language ?? "en",
-      enquiry: enquiryFields(enquiry),
+      enquiry: enquiryFromDocument(enquiry),
       ...(asked.source ? { source: asked.source } : {}),
       ...(asked.screening ? { screening: asked.screening } : {}),
     };
@@ -128,25 +117,8 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       buyerSecret(this.connection),
     ]);
     const buyerKeys = buyerKeysField(buyerKeysOf(stored.enquiry, secret));
-    const receivedAt = Timestamp.fromDate(received);
-    const notification: NotificationData = {
-      enquiryId: stored.id,
-      kind: "company",
-      enquiry: stored.enquiry,
-      language: stored.language,
-      receivedAt,
-      status: "pending",
-      attempts: 0,
-      nextAttemptAt: receivedAt,
-      dueAt: receivedAt,
-      queuedAt: receivedAt,
-      claimedBy: null,
-      claimExpiresAt: null,
-      claimGeneration: 0,
-      lastError: null,
-      sentAt: null,
-      ...(options.requestId ? { requestId: options.requestId } : {}),
-    };
+    const mail = (kind: EnquiryNotificationKind) =>
+      newNotification({ kind, at: received, enquiry: stored, requestId: options.requestId });
     const key = options.idempotencyKey;
     const keyRef = key ? this.idempotencyKeys().doc(`key-${key}`) : undefined;
     const fingerprint = enquiryFingerprint(stored.enquiry);
@@ -154,7 +126,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     for (let attempt = 1; ; attempt++) {
       try {
         const reading = attempt === 1 ? firstReading : await this.readForWrite();
-        await this.writeEnquiry(stored, buyerKeys, notification, options, keyRef, fingerprint, reading);
+        await this.writeEnquiry(stored, buyerKeys, mail, options, keyRef, fingerprint, reading);
         return stored;
       } catch (error) {
         if (grpcCode(error) !== ALREADY_EXISTS) throw error;
@@ -238,7 +210,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   private async writeEnquiry(
     stored: StoredEnquiry,
     buyerKeys: string[],
-    notification: NotificationData,
+    mail: (kind: EnquiryNotificationKind) => NotificationData,
     options: AddEnquiryOptions,
     keyRef: DocumentReference | undefined,
     fingerprint: string,
@@ -262,7 +234,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
         });
       const write = (writer: Transaction | WriteBatch, turn: number): void => {
         const intake = plan(turn);
-        this.writeEnquiryDocuments(writer, stored, buyerKeys, notification, intake, keyRef, fingerprint);
+        this.writeEnquiryDocuments(writer, stored, buyerKeys, mail, intake, keyRef, fingerprint);
         writePlan(
           this.connection,
           writer,
@@ -300,29 +272,23 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     batch: { create(ref: DocumentReference, data: DocumentData): unknown },
     stored: StoredEnquiry,
     buyerKeys: string[],
-    notification: NotificationData,
+    mail: (kind: EnquiryNotificationKind) => NotificationData,
     intake: { companyMail: boolean; acknowledgement: boolean },
     keyRef: DocumentReference | undefined,
     fingerprint: string,
   ): void {
-    const receivedAt = notification.receivedAt;
+    const document = enquiryDocument(stored, buyerKeys);
     if (keyRef) {
-      const record: IdempotencyKeyData = { enquiryId: stored.id, fingerprint, receivedAt };
+      const record: IdempotencyKeyData = {
+        enquiryId: stored.id,
+        fingerprint,
+        receivedAt: document.receivedAt,
+      };
       batch.create(keyRef, record);
     }
-    // The language is metadata beside the five fields, like the time received, and so are the
-    // buyer keys (a keyed hash of the mobile and of the mailbox: server/store/buyer-keys.ts).
-    batch.create(this.enquiries().doc(stored.id), {
-      ...stored.enquiry,
-      receivedAt,
-      language: stored.language,
-      ...enquiryMetaFields(stored),
-      [BUYER_KEYS_FIELD]: buyerKeys,
-    });
-    if (intake.companyMail) batch.create(this.notifications().doc(randomUUID()), notification);
-    if (intake.acknowledgement) {
-      batch.create(this.notifications().doc(randomUUID()), { ...notification, kind: "acknowledgement" });
-    }
+    batch.create(this.enquiries().doc(stored.id), document);
+    if (intake.companyMail) batch.create(this.notifications().doc(randomUUID()), mail("company"));
+    if (intake.acknowledgement) batch.create(this.notifications().doc(randomUUID()), mail("acknowledgement"));
   }
 
   private idempotencyKeys() {

@@ -1,4 +1,4 @@
-import { Timestamp, type DocumentData } from "firebase-admin/firestore";
+import type { DocumentData } from "firebase-admin/firestore";
 import { sourceLabel, type EnquirySource } from "../../../domain/enquiry-source";
 import { checkSource } from "../../../domain/enquiry-source-check";
 import { SPAM_REASONS, type SpamReason, type SpamScreening } from "../../../domain/spam";
@@ -30,26 +30,4 @@ export function enquiryMetaOf(data: DocumentData): Pick<StoredEnquiry, "source" 
     : [];
   const screening: SpamScreening = { score: Number(raw.score ?? 0), reasons, spam: raw.spam === true };
   return { source, screening };
-}
-
-/** The company's notification of an enquiry, as `notifications` holds it, due at `at`. */
-export function companyNotificationData(stored: StoredEnquiry, at: Date): DocumentData {
-  const due = Timestamp.fromDate(at);
-  return {
-    enquiryId: stored.id,
-    kind: "company",
-    enquiry: stored.enquiry,
-    language: stored.language,
-    receivedAt: Timestamp.fromDate(new Date(stored.receivedAt)),
-    status: "pending",
-    attempts: 0,
-    nextAttemptAt: due,
-    dueAt: due,
-    queuedAt: due,
-    claimedBy: null,
-    claimExpiresAt: null,
-    claimGeneration: 0,
-    lastError: null,
-    sentAt: null,
-  };
 }

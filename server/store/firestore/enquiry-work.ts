@@ -12,7 +12,7 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { FirestoreInboxListing } from "./inbox-listing";
 import type { NoteCandidate } from "../../lifecycle/last-note";
-import { storedEnquiryOf } from "./work-record";
+import { storedEnquiryOf } from "./documents";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
 /** An enquiry's document as the store hands it on: the one codec (work-record.ts). */

@@ -5,7 +5,8 @@ import { matchesInboxFilter, workPartOf } from "../../lifecycle/inbox-listing";
 import { decodeListCursor, encodeListCursor, type ListCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
-import { storedEnquiryOf, UNASSIGNED, workStateOf } from "./work-record";
+import { storedEnquiryOf } from "./documents";
+import { UNASSIGNED, workStateOf } from "./work-record";
 
 /** How many documents one read takes while a listing filters them in the server. */
 const SCAN_BATCH = 200;

@@ -16,7 +16,7 @@ import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../
 import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
 import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
-import { staffNotification } from "./enquiries";
+import { newNotification } from "./documents";
 
 /** A link not used yet: "" (not null), which the emulator can combine with other filters. */
 const UNUSED = "";
@@ -118,7 +118,12 @@ export class FirestoreMemberStore implements MemberStore {
     });
     transaction.create(
       this.context.db.collection("notifications").doc(randomUUID()),
-      staffNotification(link.staffId, "staff-link", link.now, { payload: JSON.stringify(mail) }),
+      newNotification({
+        kind: "staff-link",
+        at: link.now,
+        staffId: link.staffId,
+        payload: JSON.stringify(mail),
+      }),
     );
   }
 

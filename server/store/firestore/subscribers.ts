@@ -9,7 +9,7 @@ import type {
   SubscriptionRequest,
 } from "../store";
 import { ALREADY_EXISTS, grpcCode, isoOf, type FirestoreConnection } from "./connection";
-import { newsletterNotification } from "./enquiries";
+import { newNotification } from "./documents";
 
 /** The document id of a newsletter address: one document per address, whatever its case. */
 export function subscriberDocumentId(email: string): string {
@@ -45,10 +45,7 @@ export class FirestoreSubscriberStore implements SubscriberStore {
     kind: "newsletter-confirmation" | "newsletter-welcome",
     at: Date,
   ) {
-    transaction.create(
-      this.notifications().doc(randomUUID()),
-      newsletterNotification(subscriberId, kind, at),
-    );
+    transaction.create(this.notifications().doc(randomUUID()), newNotification({ kind, at, subscriberId }));
   }
 
   async request(

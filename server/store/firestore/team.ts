@@ -18,8 +18,8 @@ import {
 import { ALREADY_EXISTS, collectionsOf, grpcCode, isoOf, type FirestoreContext } from "./connection";
 import { FirestoreInboxListing } from "./inbox-listing";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
-import { staffNotification } from "./enquiries";
-import { ASSIGNMENT_DOC, storedEnquiryOf, UNASSIGNED, workStateOf } from "./work-record";
+import { newNotification, storedEnquiryOf } from "./documents";
+import { ASSIGNMENT_DOC, UNASSIGNED, workStateOf } from "./work-record";
 import { digestEnquiryIds, digestSpamSince } from "../../lifecycle/digest";
 import type { ArrivalRow, DigestParts, DigestRow } from "../../lifecycle/digest";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
@@ -223,11 +223,16 @@ export class FirestoreTeamStore implements TeamStore {
       const ref = this.collections.notifications.doc(digestNotificationId(staffId, day));
       try {
         await this.context.run(() =>
-          ref.create({
-            ...staffNotification(staffId, "digest", now, { payload: JSON.stringify(content) }),
-            // Which enquiries it names (by first name): erasing one erases the digest too.
-            enquiryIds: digestEnquiryIds(content),
-          }),
+          ref.create(
+            newNotification({
+              kind: "digest",
+              at: now,
+              staffId,
+              payload: JSON.stringify(content),
+              // Which enquiries it names (by first name): erasing one erases the digest too.
+              enquiryIds: digestEnquiryIds(content),
+            }),
+          ),
         );
         queued += 1;
       } catch (error) {

@@ -14,7 +14,7 @@ import {
   writeAnswerDay,
 } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
-import { companyNotificationData } from "./enquiry-meta";
+import { newNotification } from "./documents";
 import { readDueReminders, reminderWrites } from "./push";
 import {
   readMember,
@@ -98,11 +98,16 @@ export class FirestoreWorkPort implements WorkPort {
       },
       queueEnquiryMail: ({ stored, kind, actor }) => {
         writes.push((writer) =>
-          writer.create(collections.notifications.doc(randomUUID()), {
-            ...companyNotificationData(stored, new Date(actor.at)),
-            kind,
-            ...(actor.requestId ? { requestId: actor.requestId } : {}),
-          }),
+          writer.create(
+            collections.notifications.doc(randomUUID()),
+            newNotification({
+              kind,
+              at: new Date(actor.at),
+              enquiry: stored,
+              receivedAt: new Date(stored.receivedAt),
+              requestId: actor.requestId,
+            }),
+          ),
         );
       },
       clearSpamFiling: ({ stored }) => {

@@ -15,10 +15,9 @@ import {
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
 import type { StoredEnquiry } from "../store";
-import { collectionsOf, isoOf, PUSH_SUBSCRIPTIONS, sortKey, type FirestoreContext } from "./connection";
+import { collectionsOf, PUSH_SUBSCRIPTIONS, sortKey, type FirestoreContext } from "./connection";
 import { touchesOf, type TouchRecord } from "./dashboard";
-import { enquiryFromDocument, languageOfDocument, staffNotification } from "./documents";
-import { enquiryMetaOf } from "./enquiry-meta";
+import { newNotification, storedEnquiryOf } from "./documents";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 import type { EnquiryWebhookEvent } from "../webhooks";
 import { isLostReason } from "../../../domain/deal";
@@ -78,18 +77,6 @@ export function workFields(work: WorkState): DocumentData {
     closedAt: work.closedAt,
     reminderDueAt: work.reminderDueAt,
     lostReason: work.lostReason,
-  };
-}
-
-/** The enquiry as stored, from its document. */
-export function storedEnquiryOf(doc: { id: string; data(): DocumentData | undefined }): StoredEnquiry {
-  const data = doc.data() ?? {};
-  return {
-    id: doc.id,
-    receivedAt: isoOf(data.receivedAt),
-    language: languageOfDocument(data.language),
-    enquiry: enquiryFromDocument(data),
-    ...enquiryMetaOf(data),
   };
 }
 
@@ -206,10 +193,13 @@ export function writePushes(
   for (const push of pushes) {
     (writer as Transaction).create(
       collectionsOf(context).notifications.doc(push.id ?? randomUUID()),
-      staffNotification(push.staffId, "push", new Date(at), {
+      newNotification({
+        kind: "push",
+        at: new Date(at),
+        staffId: push.staffId,
         enquiryId: stored.id,
         payload: pushPayload(push, stored.enquiry.Name),
-        ...(requestId ? { requestId } : {}),
+        requestId,
       }),
     );
   }
@@ -249,15 +239,15 @@ export function writeAlerts(
   requestId?: string,
 ): void {
   for (const alert of alerts) {
-    const payload = memberAlertPayload(alert);
     (writer as Transaction).create(
       collectionsOf(context).notifications.doc(randomUUID()),
-      staffNotification(alert.staffId, "member-alert", new Date(at), {
-        enquiryId: stored.id,
-        enquiry: stored.enquiry,
-        language: stored.language,
-        ...(payload ? { payload } : {}),
-        ...(requestId ? { requestId } : {}),
+      newNotification({
+        kind: "member-alert",
+        at: new Date(at),
+        staffId: alert.staffId,
+        enquiry: stored,
+        payload: memberAlertPayload(alert),
+        requestId,
       }),
     );
   }
@@ -275,13 +265,17 @@ export function writeHandedOnLists(
   requestId?: string,
 ): void {
   for (const { staffId, list } of lists) {
-    (writer as Transaction).create(collectionsOf(context).notifications.doc(randomUUID()), {
-      ...staffNotification(staffId, "handed-on", new Date(at), {
+    (writer as Transaction).create(
+      collectionsOf(context).notifications.doc(randomUUID()),
+      newNotification({
+        kind: "handed-on",
+        at: new Date(at),
+        staffId,
         payload: JSON.stringify(list),
-        ...(requestId ? { requestId } : {}),
+        requestId,
+        enquiryIds: list.items.map((item) => item.id),
       }),
-      enquiryIds: list.items.map((item) => item.id),
-    });
+    );
   }
 }
 

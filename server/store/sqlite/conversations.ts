@@ -12,6 +12,7 @@ import { deliveryState } from "../enquiry-work";
 import type { Actor } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
 import { newRowId } from "./row-id";
+import { insertNotification } from "./notification-row";
 
 /** A message as `enquiry_messages` holds it, with its reply's delivery beside it. */
 interface MessageRow {
@@ -131,12 +132,13 @@ export function writeReply(
     subject: reply.subject,
     body: reply.text,
   });
-  prepared(
-    db,
-    `INSERT INTO notifications (id, enquiry_id, message_id, kind, status, attempts, next_attempt_at, due_at,
-       queued_at, request_id)
-     VALUES (?, ?, ?, 'reply', 'pending', 0, @at, @at, @at, @requestId)`,
-  ).run(newRowId(), enquiryId, messageRowId, { at: actor.at, requestId: actor.requestId ?? null });
+  insertNotification(db, {
+    kind: "reply",
+    at: actor.at,
+    enquiryId,
+    messageId: messageRowId,
+    requestId: actor.requestId,
+  });
   return messagesWhere(db, "m.id = ?", messageRowId)[0] as ConversationMessage;
 }
 

@@ -1,7 +1,7 @@
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, type InboxRow, type TeamFields, type TeamInboxRow } from "../enquiry-work";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
-import type { WorkRow } from "./work-record";
+import { type WorkColumn, type WorkRow, workColumns, workFieldsOf } from "./work-record";
 import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
 
 /**
@@ -16,18 +16,27 @@ export interface InboxSqlRow extends EnquiryRow, EnquiryMetaColumns {
   notification_status: string | null;
 }
 
+/** The fields of the work record the team's fields are read from. */
+const TEAM_WORK_FIELDS = [
+  "ownerId",
+  "followUpAt",
+  "nextStep",
+  "touchedAt",
+  "dueAt",
+  "firstContactDueAt",
+] as const;
+
 /** The work record's columns the team's fields are read from. */
-export type TeamColumns = Pick<
-  WorkRow,
-  "owner_id" | "follow_up_at" | "next_step" | "touched_at" | "due_at" | "first_contact_due_at"
->;
+export type TeamColumns = Pick<WorkRow, WorkColumn<(typeof TEAM_WORK_FIELDS)[number]>>;
+
+/** TeamColumns in the work record `w`, for a SELECT. */
+export const TEAM_COLUMNS = workColumns(TEAM_WORK_FIELDS);
 
 export const INBOX_COLUMNS = `${ENQUIRY_COLUMNS},
   w.status, w.version, n.sent_at, n.attempts, n.status AS notification_status, ${ENQUIRY_META_COLUMNS}`;
 
 /** INBOX_COLUMNS and the team's fields. */
-export const TEAM_INBOX_COLUMNS = `${INBOX_COLUMNS}, w.owner_id, w.follow_up_at, w.next_step, w.touched_at,
-  w.due_at, w.first_contact_due_at`;
+export const TEAM_INBOX_COLUMNS = `${INBOX_COLUMNS}, ${TEAM_COLUMNS}`;
 
 /** The joins INBOX_COLUMNS reads from, after `FROM <enquiries> e`. */
 export const INBOX_JOINS = `LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
@@ -49,14 +58,8 @@ export function inboxRow(row: InboxSqlRow): InboxRow {
 }
 
 export function teamFields(row: TeamColumns): TeamFields {
-  return {
-    ownerId: row.owner_id ?? null,
-    followUpAt: row.follow_up_at ?? null,
-    nextStep: row.next_step ?? null,
-    touched: row.touched_at !== null && row.touched_at !== undefined,
-    dueAt: row.due_at ?? null,
-    firstContactDueAt: row.first_contact_due_at ?? null,
-  };
+  const { touchedAt, ...fields } = workFieldsOf(row, TEAM_WORK_FIELDS);
+  return { ...fields, touched: touchedAt !== null };
 }
 
 export function teamInboxRow(row: InboxSqlRow & TeamColumns): TeamInboxRow {

@@ -11,7 +11,7 @@ import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../
 import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
-import { newRowId } from "./row-id";
+import { insertNotification } from "./notification-row";
 
 interface LinkRow {
   id: string;
@@ -106,10 +106,7 @@ export class SqliteMemberStore implements MemberStore {
     db.prepare(
       `INSERT INTO staff_links (id, staff_id, sent_by, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
     ).run(link.linkId, link.staffId, link.sentBy, link.purpose, at, mail.expiresAt);
-    db.prepare(
-      `INSERT INTO notifications (id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload)
-       VALUES (?, ?, 'staff-link', 'pending', 0, @at, @at, @at, ?)`,
-    ).run(newRowId(), link.staffId, JSON.stringify(mail), { at });
+    insertNotification(db, { kind: "staff-link", at, staffId: link.staffId, payload: JSON.stringify(mail) });
   }
 
   async invite(input: {

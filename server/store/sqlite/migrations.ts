@@ -12,6 +12,7 @@ import { saleSchema } from "./sale-schema";
 import { answerCapSchema } from "./answer-cap-schema";
 import { invitationSenderSchema } from "./invitation-sender-schema";
 import { undeliverableSchema } from "./undeliverable-schema";
+import { notificationKindSchema } from "./notification-kind-schema";
 import type Database from "better-sqlite3";
 
 /** One step: SQL to run, or (where rows must be worked out in the server) a function of the connection. */
@@ -225,6 +226,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     END;
     DROP INDEX ${quoteIdentifier(`${enquiryTable}_received_at`)};
     `,
+    // A notification's kind is plain text, checked where one is made (notification-kind-schema.ts).
+    notificationKindSchema(enquiryTable, quoteIdentifier),
   ];
 }
 

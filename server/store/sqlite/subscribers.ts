@@ -8,6 +8,7 @@ import type {
   SubscriptionRequest,
 } from "../store";
 import type { SqliteConnection } from "./connection";
+import { insertNotification } from "./notification-row";
 
 /** A nonce a signed link is made from: 128 random bits, as hex. */
 export function newNonce(): string {
@@ -37,12 +38,7 @@ export class SqliteSubscriberStore implements SubscriberStore {
       db
         .transaction((): SubscriptionRequest => {
           const queueConfirmation = (subscriberId: string) =>
-            db
-              .prepare(
-                `INSERT INTO notifications (id, subscriber_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
-                 VALUES (?, ?, 'newsletter-confirmation', 'pending', 0, @now, @now, @now)`,
-              )
-              .run(randomUUID(), subscriberId, { now });
+            insertNotification(db, { kind: "newsletter-confirmation", at: now, subscriberId });
           const row = db
             .prepare<[string], SubscriberRow>(
               `SELECT id, status, confirm_nonce, requested_at FROM subscribers WHERE email = ?`,
@@ -98,10 +94,7 @@ export class SqliteSubscriberStore implements SubscriberStore {
              WHERE subscriber_id = ? AND kind = 'newsletter-confirmation' AND status = 'pending'
                AND claimed_by IS NULL`,
           ).run(row.id);
-          db.prepare(
-            `INSERT INTO notifications (id, subscriber_id, kind, status, attempts, next_attempt_at, due_at, queued_at)
-             VALUES (?, ?, 'newsletter-welcome', 'pending', 0, @at, @at, @at)`,
-          ).run(randomUUID(), row.id, { at });
+          insertNotification(db, { kind: "newsletter-welcome", at, subscriberId: row.id });
           return "confirmed";
         })
         .immediate(),

@@ -15,8 +15,9 @@ import {
   type ViewCounts,
 } from "../team";
 import type { SqliteRun } from "./connection";
+import { insertNotification } from "./notification-row";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
-import { type TeamColumns, teamFields } from "./inbox-row";
+import { TEAM_COLUMNS, type TeamColumns, teamFields } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
 import {
@@ -82,8 +83,8 @@ export class SqliteTeamStore implements TeamStore {
         new Map(
           db
             .prepare<[string], TeamColumns & { enquiry_id: string }>(
-              `SELECT enquiry_id, owner_id, follow_up_at, next_step, touched_at, due_at, first_contact_due_at FROM enquiry_work
-               WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
+              `SELECT w.enquiry_id, ${TEAM_COLUMNS} FROM enquiry_work w
+               WHERE w.enquiry_id IN (SELECT value FROM json_each(?))`,
             )
             .all(JSON.stringify(enquiryIds))
             .map((row) => [row.enquiry_id, teamFields(row)]),
@@ -178,20 +179,18 @@ export class SqliteTeamStore implements TeamStore {
     return this.run((db) =>
       db
         .transaction(() => {
-          const insert = db.prepare(
-            `INSERT INTO notifications (id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload)
-             SELECT @id, @staffId, 'digest', 'pending', 0, @at, @at, @at, @payload
-             WHERE EXISTS (SELECT 1 FROM staff WHERE id = @staffId)
-             ON CONFLICT (id) DO NOTHING`,
-          );
+          const member = db.prepare<[string], unknown>(`SELECT 1 FROM staff WHERE id = ?`);
           let queued = 0;
           for (const { staffId, content } of digests) {
-            queued += insert.run({
+            // A member removed since the digests were made gets none.
+            if (member.get(staffId) === undefined) continue;
+            queued += insertNotification(db, {
+              kind: "digest",
               id: digestNotificationId(staffId, day),
-              staffId,
               at,
+              staffId,
               payload: JSON.stringify(content),
-            }).changes;
+            });
           }
           return queued;
         })

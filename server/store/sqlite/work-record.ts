@@ -15,6 +15,7 @@ import type { WorkRead } from "../work-port";
 import { prepared } from "./connection";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { newRowId } from "./row-id";
+import { insertNotification } from "./notification-row";
 import { queueEnquiryWebhooks } from "./webhooks";
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
@@ -23,41 +24,78 @@ import { isLostReason } from "../../../domain/deal";
 /**
  * An enquiry's work record on SQLite (`enquiry_work`), read and written whole: the one codec of
  * the lifecycle's state (server/lifecycle/plan.ts) for every change an adapter makes. Nothing here
- * decides; it maps a plan to rows.
+ * decides; it maps a plan to rows. Each field of the state is a column, named once in WORK_FIELDS,
+ * from which the row's type, the columns read and the upsert are made.
  */
-export interface WorkRow {
-  status: string;
-  version: number;
-  owner_id: string | null;
-  follow_up_at: string | null;
-  next_step: string | null;
-  touched_at: string | null;
-  due_at: string | null;
-  first_contact_due_at: string | null;
-  closed_at: string | null;
-  reminder_due_at: string | null;
-  lost_reason: string | null;
+interface Column<Name extends string, Stored, Value> {
+  column: Name;
+  read(stored: Stored): Value;
 }
 
-export const WORK_COLUMNS = `w.status, w.version, w.owner_id, w.follow_up_at, w.next_step, w.touched_at, w.due_at,
-  w.first_contact_due_at, w.closed_at, w.reminder_due_at, w.lost_reason`;
+const text = <Name extends string>(column: Name): Column<Name, string | null, string | null> => ({
+  column,
+  read: (stored) => stored,
+});
+
+/** Each field of the work state: its column and how a stored value reads (each is written as the state holds it). */
+const WORK_FIELDS = {
+  status: { column: "status", read: (stored: string) => stored as EnquiryStatus },
+  version: { column: "version", read: (stored: number) => stored },
+  ownerId: text("owner_id"),
+  followUpAt: text("follow_up_at"),
+  nextStep: text("next_step"),
+  touchedAt: text("touched_at"),
+  dueAt: text("due_at"),
+  firstContactDueAt: text("first_contact_due_at"),
+  closedAt: text("closed_at"),
+  reminderDueAt: text("reminder_due_at"),
+  lostReason: {
+    column: "lost_reason",
+    read: (stored: string | null) => (isLostReason(stored) ? stored : null),
+  },
+} as const satisfies { [Field in keyof WorkState]: Column<string, never, WorkState[Field]> };
+
+type WorkFields = typeof WORK_FIELDS;
+type WorkField = keyof WorkFields;
+/** The column of one field of the work state. */
+export type WorkColumn<Field extends WorkField> = WorkFields[Field]["column"];
+
+/** The work record's row as SQLite answers it. */
+export type WorkRow = { [Field in WorkField as WorkColumn<Field>]: Parameters<WorkFields[Field]["read"]>[0] };
+
+const FIELDS = Object.keys(WORK_FIELDS) as WorkField[];
+const COLUMNS = FIELDS.map((field) => WORK_FIELDS[field].column);
+
+/** The columns of `fields` in the work record `w`, for a SELECT. */
+export function workColumns(fields: readonly WorkField[] = FIELDS): string {
+  return fields.map((field) => `w.${WORK_FIELDS[field].column}`).join(", ");
+}
+
+export const WORK_COLUMNS = workColumns();
+
+/** The fields of the work state in `row`; a row of a LEFT JOIN without a record reads as null. */
+export function workFieldsOf<Field extends WorkField>(
+  row: { [Column in WorkColumn<Field>]?: WorkRow[Column] | null },
+  fields: readonly Field[],
+): { [Name in Field]: WorkState[Name] } {
+  const state: Partial<Record<WorkField, unknown>> = {};
+  for (const field of fields) {
+    const stored = (row as Record<string, unknown>)[WORK_FIELDS[field].column] as never;
+    state[field] = stored === undefined || stored === null ? null : WORK_FIELDS[field].read(stored);
+  }
+  return state as { [Name in Field]: WorkState[Name] };
+}
 
 export function workStateOf(row: WorkRow | undefined): WorkState {
-  if (!row) return untouchedWork();
-  return {
-    status: row.status as EnquiryStatus,
-    version: row.version,
-    ownerId: row.owner_id,
-    followUpAt: row.follow_up_at,
-    nextStep: row.next_step,
-    touchedAt: row.touched_at,
-    dueAt: row.due_at,
-    firstContactDueAt: row.first_contact_due_at,
-    closedAt: row.closed_at,
-    reminderDueAt: row.reminder_due_at,
-    lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null,
-  };
+  return row ? workFieldsOf(row, FIELDS) : untouchedWork();
 }
+
+// The buyer type and the source's label are copied once, as the row is made, for the inbox's
+// filters to read from this table's indexes (inbox-listing.ts); neither ever changes.
+const UPSERT_WORK = `INSERT INTO enquiry_work (enquiry_id, received_at, buyer, source_label, ${COLUMNS.join(", ")})
+  VALUES (@enquiry_id, @received_at, @buyer, (SELECT source_label FROM enquiry_meta WHERE enquiry_id = @enquiry_id),
+    ${COLUMNS.map((column) => `@${column}`).join(", ")})
+  ON CONFLICT (enquiry_id) DO UPDATE SET ${COLUMNS.map((column) => `${column} = excluded.${column}`).join(", ")}`;
 
 /** The enquiry and its work record, read inside the caller's transaction; null when there is no such enquiry. */
 export function readWork(db: Database.Database, table: string, enquiryId: string): WorkRead | null {
@@ -104,22 +142,13 @@ export function writePlan(
   plan: WorkPlan,
   actor: { staffEmail: string; at: string; requestId?: string },
 ): void {
-  const { work } = plan;
-  prepared(
-    db,
-    // The buyer type and the source's label are copied once, as the row is made, for the inbox's
-    // filters to read from this table's indexes (inbox-listing.ts); neither ever changes.
-    `INSERT INTO enquiry_work (enquiry_id, received_at, buyer, source_label, status, version, owner_id,
-       follow_up_at, next_step, touched_at, due_at, first_contact_due_at, closed_at, reminder_due_at, lost_reason)
-     VALUES (@id, @receivedAt, @buyer, (SELECT source_label FROM enquiry_meta WHERE enquiry_id = @id),
-       @status, @version, @ownerId, @followUpAt, @nextStep, @touchedAt, @dueAt, @firstContactDueAt, @closedAt,
-       @reminderDueAt, @lostReason)
-     ON CONFLICT (enquiry_id) DO UPDATE SET status = excluded.status, version = excluded.version,
-       owner_id = excluded.owner_id, follow_up_at = excluded.follow_up_at, next_step = excluded.next_step,
-       touched_at = excluded.touched_at, due_at = excluded.due_at,
-       first_contact_due_at = excluded.first_contact_due_at, closed_at = excluded.closed_at,
-       reminder_due_at = excluded.reminder_due_at, lost_reason = excluded.lost_reason`,
-  ).run({ id: stored.id, receivedAt: stored.receivedAt, buyer: stored.enquiry.RetailerSelfUse, ...work });
+  const row: Record<string, unknown> = {
+    enquiry_id: stored.id,
+    received_at: stored.receivedAt,
+    buyer: stored.enquiry.RetailerSelfUse,
+  };
+  for (const field of FIELDS) row[WORK_FIELDS[field].column] = plan.work[field];
+  prepared(db, UPSERT_WORK).run(row);
   writeHistoryLines(db, stored, plan.history, actor);
   writeAlerts(db, stored.id, plan.alerts, actor.at, actor.requestId);
   writePushes(db, stored, plan.pushes ?? [], actor.at, actor.requestId);
@@ -180,18 +209,15 @@ export function writeAlerts(
   at: string,
   requestId?: string,
 ): void {
-  if (alerts.length === 0) return;
-  const insert = prepared(
-    db,
-    `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload,
-       request_id)
-     VALUES (?, ?, ?, 'member-alert', 'pending', 0, @at, @at, @at, @payload, @requestId)`,
-  );
   for (const alert of alerts) {
-    insert.run(newRowId(), enquiryId, alert.staffId, {
+    const payload = memberAlertPayload(alert);
+    insertNotification(db, {
+      kind: "member-alert",
       at,
-      payload: memberAlertPayload(alert),
-      requestId: requestId ?? null,
+      enquiryId,
+      staffId: alert.staffId,
+      payload,
+      requestId,
     });
   }
 }
@@ -203,14 +229,8 @@ export function writeHandedOnLists(
   at: string,
   requestId?: string,
 ): void {
-  const insert = prepared(
-    db,
-    `INSERT INTO notifications (id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload,
-       request_id)
-     VALUES (?, ?, 'handed-on', 'pending', 0, @at, @at, @at, @payload, @requestId)`,
-  );
   for (const { staffId, list } of lists)
-    insert.run(newRowId(), staffId, { at, payload: JSON.stringify(list), requestId: requestId ?? null });
+    insertNotification(db, { kind: "handed-on", at, staffId, payload: JSON.stringify(list), requestId });
 }
 
 /**
@@ -224,21 +244,17 @@ export function writePushes(
   at: string,
   requestId?: string,
 ): number {
-  if (pushes.length === 0) return 0;
-  const insert = prepared(
-    db,
-    `INSERT INTO notifications (id, enquiry_id, staff_id, kind, status, attempts, next_attempt_at, due_at, queued_at, payload,
-       request_id)
-     VALUES (?, ?, ?, 'push', 'pending', 0, @at, @at, @at, @payload, @requestId)
-     ON CONFLICT (id) DO NOTHING`,
-  );
   let queued = 0;
   for (const push of pushes) {
-    queued += insert.run(push.id ?? newRowId(), stored.id, push.staffId, {
+    queued += insertNotification(db, {
+      kind: "push",
       at,
+      id: push.id,
+      enquiryId: stored.id,
+      staffId: push.staffId,
       payload: pushPayload(push, stored.enquiry.Name),
-      requestId: requestId ?? null,
-    }).changes;
+      requestId,
+    });
   }
   return queued;
 }
@@ -271,9 +287,5 @@ export function queueEnquiryMail(
   at: string,
   requestId?: string,
 ): void {
-  prepared(
-    db,
-    `INSERT INTO notifications (id, enquiry_id, kind, status, attempts, next_attempt_at, due_at, queued_at, request_id)
-     VALUES (?, ?, ?, 'pending', 0, @at, @at, @at, @requestId)`,
-  ).run(newRowId(), enquiryId, kind, { at, requestId: requestId ?? null });
+  insertNotification(db, { kind, at, enquiryId, requestId });
 }
