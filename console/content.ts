@@ -46,6 +46,22 @@ export const contactChannelLabels = {
   email: "an e-mail reply",
 } as const;
 
+/** Recording how a call went, after the Call button opened the phone's dialler. */
+export const callText = {
+  call: "Call",
+  question: "How did the call go?",
+  outcomes: {
+    answered: "Answered",
+    "no-answer": "No answer",
+    busy: "Busy",
+    "wrong-number": "Wrong number",
+  },
+  notNow: "Not now",
+  /** After recording: the status and when the enquiry is due next, as the page now shows them. */
+  recorded: (status: string, due: string | null) =>
+    due ? `Call recorded. ${status}, due ${due}.` : `Call recorded. ${status}.`,
+} as const;
+
 /** A row filed as spam was never mailed, by design: it says so, not that mail is pending. */
 export const filedAsSpamLabel = "Filed as spam, not mailed";
 

@@ -20,8 +20,18 @@ export interface StatusProperties {
   won: boolean;
   /** A sale lost, which records why (domain/deal.ts: LOST_REASONS); won or lost is decided. */
   lost: boolean;
-  /** Setting it clears the follow-up and the next step; leaving it for one that does not starts with neither. */
+  /**
+   * Setting it clears the follow-up and the next step; leaving it for one that does not starts
+   * with the due time of the rule (domain/due-rule.ts) and no next step.
+   */
   clearsFollowUp: boolean;
+  /**
+   * Setting it starts the next step of the sale: the old follow-up gives way to the due time of
+   * the rule unless the change carries a follow-up of its own.
+   */
+  restartsFollowUp: boolean;
+  /** What the first recorded contact with the buyer (a reply, an answered call, a chat) moves the initial status to. */
+  firstContact: boolean;
   /** What an enquiry nobody has worked on is: stores may keep no work record for it. */
   initial: boolean;
   /** What an enquiry filed as suspected spam is set to, on arrival or by hand; "Not spam" leaves it. */
@@ -29,13 +39,25 @@ export interface StatusProperties {
 }
 
 export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>> = {
-  New: { open: true, work: true, won: false, lost: false, clearsFollowUp: false, initial: true, spam: false },
+  New: {
+    open: true,
+    work: true,
+    won: false,
+    lost: false,
+    clearsFollowUp: false,
+    restartsFollowUp: false,
+    firstContact: false,
+    initial: true,
+    spam: false,
+  },
   Contacted: {
     open: true,
     work: true,
     won: false,
     lost: false,
     clearsFollowUp: false,
+    restartsFollowUp: false,
+    firstContact: true,
     initial: false,
     spam: false,
   },
@@ -45,6 +67,8 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     won: true,
     lost: false,
     clearsFollowUp: false,
+    restartsFollowUp: true,
+    firstContact: false,
     initial: false,
     spam: false,
   },
@@ -54,6 +78,8 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     won: true,
     lost: false,
     clearsFollowUp: true,
+    restartsFollowUp: false,
+    firstContact: false,
     initial: false,
     spam: false,
   },
@@ -63,6 +89,8 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     won: false,
     lost: true,
     clearsFollowUp: true,
+    restartsFollowUp: false,
+    firstContact: false,
     initial: false,
     spam: false,
   },
@@ -72,6 +100,8 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     won: false,
     lost: false,
     clearsFollowUp: true,
+    restartsFollowUp: false,
+    firstContact: false,
     initial: false,
     spam: true,
   },
@@ -82,7 +112,7 @@ export function statusesWhere(property: keyof StatusProperties, value = true): E
   return ENQUIRY_STATUSES.filter((status) => STATUS[status][property] === value);
 }
 
-function theOne(property: "initial" | "spam"): EnquiryStatus {
+function theOne(property: "initial" | "spam" | "firstContact"): EnquiryStatus {
   const [status, ...others] = statusesWhere(property);
   if (!status || others.length > 0) throw new Error(`Exactly one status must be ${property}.`);
   return status;
@@ -92,6 +122,8 @@ function theOne(property: "initial" | "spam"): EnquiryStatus {
 export const INITIAL_STATUS: EnquiryStatus = theOne("initial");
 /** An enquiry filed as suspected spam. */
 export const SPAM_STATUS: EnquiryStatus = theOne("spam");
+/** An enquiry whose buyer was first contacted. */
+export const FIRST_CONTACT_STATUS: EnquiryStatus = theOne("firstContact");
 
 /** Statuses that close an enquiry: retention counts from the moment one is set. */
 export const CLOSED_STATUSES: readonly EnquiryStatus[] = statusesWhere("open", false);

@@ -93,3 +93,15 @@ export function nextIstHour(after: Date, hour: number): Date {
   if (candidate <= after.getTime()) candidate += DAY_MS;
   return new Date(candidate);
 }
+
+/** `hour`:00 IST on the first working day after the IST day `after` falls on. */
+export function nextWorkingDayAt(after: Date, hour: number): Date {
+  let midnight = istMidnight(after.getTime() + OFFSET_MS) + DAY_MS;
+  while (!windowOf(midnight)) midnight += DAY_MS;
+  return new Date(midnight + hour * HOUR_MS - OFFSET_MS);
+}
+
+/** The hour of the IST clock at `at` (0–23). */
+export function istHour(at: Date): number {
+  return new Date(at.getTime() + OFFSET_MS).getUTCHours();
+}

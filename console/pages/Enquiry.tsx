@@ -1,6 +1,6 @@
-import { LIFECYCLE_API_ROUTES, type ContactChannel } from "../../domain/lifecycle";
+import { LIFECYCLE_API_ROUTES, type CallOutcome, type ContactChannel } from "../../domain/lifecycle";
 import { NEXT_STEP_MAX_LENGTH } from "../../domain/team";
-import { Mail, Phone, RotateCw } from "lucide-react";
+import { Mail, RotateCw } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import {
@@ -13,6 +13,7 @@ import {
 import { ENQUIRY_STATUSES, isClosed, isSpam, type EnquiryStatus } from "../../domain/status";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import {
+  callText,
   contactLinks,
   conversationText,
   deliveryLabels,
@@ -33,6 +34,7 @@ import { TeamFlags, TeamPanel } from "../components/TeamPanel";
 import { Conversation } from "../components/Conversation";
 import { REPLY_TEXT_ID } from "../components/ReplyBox";
 import { WhatsAppButton } from "../components/WhatsAppButton";
+import { CallButton } from "../components/CallButton";
 import { ShortcutsDialog, useShortcuts } from "../components/Shortcuts";
 import { inboxReturnPath } from "../inbox-return";
 import type { TeamItemFields } from "../../domain/team";
@@ -203,16 +205,33 @@ export function Component() {
     }
   };
 
-  /** The console opened a call or a chat: the buyer counts as contacted, and history says how. */
-  const recordContact = async (channel: ContactChannel) => {
+  /**
+   * The console opened a chat, or a call went as the member says: history says how, and the page
+   * shows the status and due time that follow (the first contact moves New to Contacted).
+   */
+  const recordContact = async (channel: ContactChannel, outcome?: CallOutcome) => {
     try {
-      const answer = await callApi<{ team: EnquiryDetail["team"]; history: EnquiryDetail["history"] }>(
+      const answer = await callApi<Pick<EnquiryDetail, "status" | "version" | "team" | "history">>(
         apiPath(LIFECYCLE_API_ROUTES.contact, { id }),
-        { method: "POST", body: { channel } },
+        {
+          method: "POST",
+          body: { channel, ...(outcome ? { outcome } : {}) },
+        },
       );
       setDetail((current) =>
-        current ? { ...current, team: answer.team, history: answer.history } : current,
+        current
+          ? {
+              ...current,
+              status: answer.status,
+              version: answer.version,
+              team: answer.team,
+              history: answer.history,
+            }
+          : current,
       );
+      if (outcome) {
+        flash(callText.recorded(answer.status, answer.team.dueAt ? formatFullTime(answer.team.dueAt) : null));
+      }
     } catch (caught) {
       flash(errorMessage(caught));
     }
@@ -241,10 +260,7 @@ export function Component() {
             <strong>{spacedMobile(enquiry.Mobile)}</strong>
           </p>
           <div className="contact-actions">
-            <a className="button contact" href={links.call} onClick={() => void recordContact("call")}>
-              <Phone aria-hidden="true" size={20} />
-              Call
-            </a>
+            <CallButton href={links.call} onOutcome={(outcome) => void recordContact("call", outcome)} />
             <WhatsAppButton
               enquiry={{ id: detail.id, language: detail.language, ...enquiry }}
               onContact={() => void recordContact("whatsapp")}

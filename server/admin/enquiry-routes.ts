@@ -74,6 +74,11 @@ const statusBody = z.object({
     .string()
     .max(NEXT_STEP_MAX_LENGTH * 2)
     .optional(),
+  /**
+   * The follow-up set with the change; absent keeps the current one (Confirmed and a reopening
+   * start with the due time of the rule instead), null asks for the rule's.
+   */
+  followUpAt: z.iso.datetime({ offset: true }).nullable().optional(),
   /** Why the sale was lost (domain/deal.ts): asked with Declined. */
   lostReason: z.string().max(40).optional(),
 });
@@ -307,6 +312,9 @@ export async function enquiryRoutes(app: FastifyInstance) {
         expectedVersion: body.data.version,
         ...(note ? { note } : {}),
         ...(nextStep !== undefined ? { nextStep: nextStep || null } : {}),
+        ...(body.data.followUpAt !== undefined
+          ? { followUpAt: body.data.followUpAt ? new Date(body.data.followUpAt) : null }
+          : {}),
         ...(lostReason ? { lostReason } : {}),
         staffEmail: account.email,
         requestId: request.id,

@@ -205,13 +205,41 @@ describe("an enquiry's life through the console's API", () => {
     });
     expect(called.statusCode).toBe(200);
     const answer = called.json<{
+      status: string;
+      version: number;
       team: { firstContactLate: boolean; dueAt: string | null };
       history: unknown[];
     }>();
-    expect(answer.team).toMatchObject({ firstContactLate: false, dueAt: null });
+    // A call without an outcome was answered: contact, New moves to Contacted, and the enquiry is
+    // due again by the rule.
+    expect(answer.team).toMatchObject({ firstContactLate: false });
+    expect(answer.team.dueAt).not.toBeNull();
+    expect([answer.status, answer.version]).toEqual(["Contacted", 1]);
     expect(answer.history).toEqual([
       expect.objectContaining({ kind: "contact", text: "call", staffEmail: "sales@example.com" }),
+      expect.objectContaining({ kind: "status", from: "New", to: "Contacted" }),
     ]);
+    // A call that did not reach the buyer is history only: the status stays.
+    const second = await post("Asha Verma");
+    const busy = await consoleRequest(app, sales, "POST", on("/enquiries/:id/contact", second), {
+      channel: "call",
+      outcome: "busy",
+    });
+    expect(busy.statusCode).toBe(200);
+    const tried = busy.json<{
+      status: string;
+      team: { dueAt: string | null };
+      history: { kind: string; text: string }[];
+    }>();
+    expect(tried.status).toBe("New");
+    expect(tried.team.dueAt).not.toBeNull();
+    expect(tried.history.map((entry) => entry.kind)).toEqual(["follow-up"]);
+    expect(tried.history[0]?.text).toMatch(/ · Call: busy$/);
+    const unknown = await consoleRequest(app, sales, "POST", on("/enquiries/:id/contact", second), {
+      channel: "call",
+      outcome: "hung-up",
+    });
+    expect(unknown.statusCode).toBe(400);
     const missing = await consoleRequest(
       app,
       sales,

@@ -19,7 +19,12 @@ import { apiMessages } from "../routes/api-errors";
 import { eventTime } from "../store/event-clock";
 import type { TeamInboxRow } from "../store/team";
 import { signedIn } from "./guard";
-import { CONTACT_CHANNELS, LIFECYCLE_API_ROUTES, lifecycleMessages } from "../../domain/lifecycle";
+import {
+  CALL_OUTCOMES,
+  CONTACT_CHANNELS,
+  LIFECYCLE_API_ROUTES,
+  lifecycleMessages,
+} from "../../domain/lifecycle";
 import { teamItemFields } from "./presenters";
 import { inboxFilterOf } from "../lifecycle/inbox-listing";
 
@@ -27,7 +32,11 @@ const staffId = z.string().min(1).max(64);
 const idParams = z.object({ id: z.string().min(1).max(64) });
 /** `expectedOwnerId`: the owner the person saw when they chose; a different one now is asked about first. */
 const ownerBody = z.object({ ownerId: staffId.nullable(), expectedOwnerId: staffId.nullable() });
-const contactBody = z.object({ channel: z.enum(CONTACT_CHANNELS) });
+/** `outcome`: how a call went (answered unless given, as clients before outcomes sent none). */
+const contactBody = z.object({
+  channel: z.enum(CONTACT_CHANNELS),
+  outcome: z.enum(CALL_OUTCOMES).optional(),
+});
 const followUpBody = z.object({
   followUpAt: z.iso.datetime({ offset: true }).nullable(),
   nextStep: z
@@ -155,7 +164,13 @@ export async function teamRoutes(app: FastifyInstance) {
     const record = await work.get(id);
     if (!record) return undefined;
     const fields = (await team.fieldsOf([id])).get(id);
-    return { history: record.history, team: teamItemFields(fields, record.status, app.clock()) };
+    return {
+      // A first contact moves the status (and its version): the page shows both as they are now.
+      status: record.status,
+      version: record.version,
+      history: record.history,
+      team: teamItemFields(fields, record.status, app.clock()),
+    };
   }
 
   app.post(TEAM_API_ROUTES.owner, async (request, reply) => {
@@ -202,6 +217,7 @@ export async function teamRoutes(app: FastifyInstance) {
     const account = signedIn(request);
     const found = await app.store.work.recordContact(params.data.id, {
       channel: body.data.channel,
+      ...(body.data.channel === "call" && body.data.outcome ? { outcome: body.data.outcome } : {}),
       staffEmail: account.email,
       requestId: request.id,
       at: eventTime(),

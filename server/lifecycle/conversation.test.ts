@@ -21,6 +21,7 @@ import { untouchedWork, type MemberFacts } from "./plan";
 const DOMAIN = "collarise.example";
 const ACK = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, "0")}:00.000Z`;
+const due = { receivedAt: "2026-11-19T08:00:00.000Z" };
 
 describe("how a reply threads", () => {
   it("answers the acknowledgement when nothing else was said yet", () => {
@@ -66,13 +67,18 @@ describe("how a reply threads", () => {
 
   it("is contact by e-mail, stamped with a Message-ID of its own", () => {
     const plan = planReply(untouchedWork(), {
+      due,
       at: at(0),
       messageRowId: "row-1",
       domain: DOMAIN,
       thread: { acknowledgementId: ACK, messages: [] },
     });
     expect(plan.message.messageId).toBe(`<reply-row-1@${DOMAIN}>`);
-    expect(plan.history).toEqual([{ kind: "contact", text: "email" }]);
+    // The first contact moves New to Contacted, as a status change would.
+    expect(plan.history).toEqual([
+      { kind: "contact", text: "email" },
+      { kind: "status", from: "New", to: "Contacted", text: null },
+    ]);
     expect(plan.work.touchedAt).toBe(at(0));
     expect(plan.alerts).toEqual([]);
   });
@@ -93,6 +99,8 @@ describe("who hears of an answer, and who reads it", () => {
       unread: true,
       alerts: [{ staffId: "priya", answered: true }],
       day: { day: "2026-11-20", stored: 1, setAsideTold: false },
+      // Due now for its owner.
+      work: expect.objectContaining({ followUpAt: at(0), dueAt: at(0) }) as unknown,
     });
     expect(planAnswer({ ...untouchedWork(), ownerId: "aman" }, members, first).alerts).toEqual([]);
     expect(planAnswer(untouchedWork(), members, first).alerts).toEqual([]);

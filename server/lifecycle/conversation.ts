@@ -11,9 +11,12 @@ import {
   acknowledgementNotificationIdOf,
   replyMessageId,
 } from "../notify/message-ids";
+import { isClosed } from "../../domain/status";
 import {
+  dueOf,
   owners,
   planContact,
+  type DueFacts,
   type MemberAlertPlan,
   type MemberFacts,
   type WorkPlan,
@@ -57,16 +60,17 @@ export interface ReplyPlan extends WorkPlan {
 
 /**
  * A member's reply: threaded under what came before (`threadHeaders`), stamped with a Message-ID
- * made from its own row's id, and counted as contact by e-mail, like a call started from the
- * console (planContact): the enquiry no longer waits for its first contact, and its history says
- * who wrote. Whatever the client sent, it goes to the enquiry's own address only.
+ * made from its own row's id, and counted as contact by e-mail, like a call answered or a chat
+ * started from the console (planContact): the enquiry no longer waits for its first contact, the
+ * first contact moves New to Contacted, it is due by its follow-up or the rule's time, and its
+ * history says who wrote. Whatever the client sent, it goes to the enquiry's own address only.
  */
 export function planReply(
   work: WorkState,
-  input: { at: string; messageRowId: string; domain: string; thread: ThreadFacts },
+  input: { at: string; messageRowId: string; domain: string; thread: ThreadFacts; due: DueFacts },
 ): ReplyPlan {
   return {
-    ...planContact(work, { channel: "email", at: input.at }),
+    ...planContact(work, { channel: "email", at: input.at, due: input.due }),
     message: {
       messageId: replyMessageId(input.messageRowId, input.domain),
       ...threadHeaders(input.thread, input.domain),
@@ -101,10 +105,26 @@ export interface AnswerFacts {
   day: AnswerDay | null;
 }
 
-/** Stored, unread, and who is alerted; or set aside beyond the day's cap, the owner told once. */
+/**
+ * Stored, unread, and who is alerted, with the work record made due now (null: it stays as it
+ * is); or set aside beyond the day's cap, the owner told once.
+ */
 export type AnswerPlan =
-  | { store: true; unread: true; alerts: MemberAlertPlan[]; day: AnswerDay }
+  | { store: true; unread: true; alerts: MemberAlertPlan[]; day: AnswerDay; work: WorkState | null }
   | { store: false; alerts: MemberAlertPlan[]; day: AnswerDay };
+
+/**
+ * The buyer answered: an open enquiry is due now for its owner, its follow-up brought forward to
+ * the answer's time (null: it was due already, and stays as it is). Nothing else of the work
+ * record changes: an answer is not staff's contact. A closed enquiry stays closed, due at no time.
+ */
+export function dueOnAnswer(work: WorkState, at: string): WorkState | null {
+  if (isClosed(work.status)) return null;
+  const due = dueOf(work);
+  if (due !== null && Date.parse(due) <= Date.parse(at)) return null;
+  const next = { ...work, followUpAt: at, reminderDueAt: null };
+  return { ...next, dueAt: dueOf(next) };
+}
 
 /**
  * The buyer's answer to an enquiry:
@@ -114,7 +134,8 @@ export type AnswerPlan =
  * - the owner is alerted by the first answer they have not read: while it stays unread, more
  *   answers add to it without another mail; once they open it (markRead), the next alerts again.
  * Nobody is alerted when the owner chose no alerts, or when nobody owns the enquiry (the company's
- * mailbox got the answer itself). An answer is not staff's contact: the work record stays.
+ * mailbox got the answer itself). An answer is not staff's contact, but a stored one makes the
+ * enquiry due now for its owner (dueOnAnswer).
  */
 export function planAnswer(work: WorkState, members: readonly MemberFacts[], facts: AnswerFacts): AnswerPlan {
   // An owner who never set a password (domain/staff.ts) is mailed nothing of the buyer's.
@@ -135,6 +156,7 @@ export function planAnswer(work: WorkState, members: readonly MemberFacts[], fac
     unread: true,
     alerts: alerted && !facts.unreadBefore ? [{ staffId: alerted.id, answered: true }] : [],
     day: { ...day, stored: day.stored + 1 },
+    work: dueOnAnswer(work, facts.at.toISOString()),
   };
 }
 

@@ -20,9 +20,14 @@ import {
   type WorkState,
 } from "./plan";
 import { planDigest, type DigestRow } from "./digest";
+import { dueOnAnswer } from "./conversation";
+import { nextWorkingDayAtReceivedHour } from "../../domain/due-rule";
+import { CALL_OUTCOMES } from "../../domain/lifecycle";
 
 /** IST wall-clock time as an ISO instant: ist("2030-01-04", "18:30"). */
 const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`).toISOString();
+/** What the due-time rule reads of the Friday enquiry below: received at 18:30 IST. */
+const due = { receivedAt: ist("2030-01-04", "18:30") };
 
 const priya: MemberFacts = { id: "priya", email: "priya@example.com", alerts: "mine", invited: false };
 const aman: MemberFacts = { id: "aman", email: "aman@example.com", alerts: "none", invited: false };
@@ -133,24 +138,32 @@ describe("handing on is not contact", () => {
 
   test("a call, a WhatsApp chat, a note or a status change ends the lateness; a follow-up planned does not", () => {
     const before = fridayEnquiry("priya");
+    // Sunday: due again by the rule on Monday, at 18:00 (received at 18:30, the last working hour).
     const at = ist("2030-01-06", "10:00");
+    const byRule = ist("2030-01-07", "18:00");
     for (const plan of [
-      planContact(before, { channel: "call", at }),
-      planContact(before, { channel: "whatsapp", at }),
-      planNote(before, { text: "Left a voicemail", at }),
+      planContact(before, { due, channel: "call", at }),
+      planContact(before, { due, channel: "whatsapp", at }),
+      planNote(before, { due, text: "Left a voicemail", at }),
     ]) {
-      expect(plan.work).toMatchObject({ touchedAt: at, firstContactDueAt: null, dueAt: null });
+      expect(plan.work).toMatchObject({ touchedAt: at, firstContactDueAt: null, dueAt: byRule });
     }
-    const status = planStatusChange(before, { to: "Contacted", expectedVersion: 0, at });
-    expect(status.outcome === "changed" && status.work).toMatchObject({ touchedAt: at, dueAt: null });
-    const followUp = planFollowUp(before, { followUpAt: ist("2030-01-08", "11:00"), nextStep: "Call", at });
+    const status = planStatusChange(before, { due, to: "Contacted", expectedVersion: 0, at });
+    expect(status.outcome === "changed" && status.work).toMatchObject({ touchedAt: at, dueAt: byRule });
+    const followUp = planFollowUp(before, {
+      due,
+      followUpAt: ist("2030-01-08", "11:00"),
+      nextStep: "Call",
+      at,
+    });
     // Still due by its first-contact target, the earlier of the two.
     expect(followUp.outcome === "changed" && followUp.work).toMatchObject({
       touchedAt: null,
       dueAt: before.firstContactDueAt,
       followUpAt: ist("2030-01-08", "11:00"),
     });
-    const contactedThenPlanned = planFollowUp(planContact(before, { channel: "call", at }).work, {
+    const contactedThenPlanned = planFollowUp(planContact(before, { due, channel: "call", at }).work, {
+      due,
       followUpAt: ist("2030-01-08", "11:00"),
       nextStep: "Send the price list",
       at,
@@ -198,6 +211,7 @@ describe("a bulk assignment", () => {
 
   test("each enquiry is planned alone: one changed since, one taken since, one gone are refused, the rest given with their history line", () => {
     const contacted = planStatusChange(fridayEnquiry(), {
+      due,
       to: "Contacted",
       expectedVersion: 0,
       at: ist("2030-01-05", "11:00"),
@@ -313,6 +327,7 @@ describe("a member removed", () => {
     });
     const closing = (to: "Fulfilled" | "Spam") => {
       const plan = planStatusChange(fridayEnquiry("priya"), {
+        due,
         to,
         expectedVersion: 0,
         at: ist("2030-01-05", "11:00"),
@@ -352,9 +367,9 @@ describe("contact with the buyer", () => {
     // Each plan that counts as contact writes a line of contact, and no other does.
     const work = fridayEnquiry("priya");
     const at = ist("2030-01-05", "11:00");
-    const note = planNote(work, { text: "Rang", at });
-    const contact = planContact(work, { channel: "call", at });
-    const followUp = planFollowUp(work, { followUpAt: at, nextStep: null, at });
+    const note = planNote(work, { due, text: "Rang", at });
+    const contact = planContact(work, { due, channel: "call", at });
+    const followUp = planFollowUp(work, { due, followUpAt: at, nextStep: null, at });
     if (followUp.outcome !== "changed") throw new Error("not changed");
     for (const plan of [note, contact]) {
       expect(plan.work.touchedAt).toBe(at);
@@ -366,37 +381,45 @@ describe("contact with the buyer", () => {
 });
 
 describe("status changes", () => {
-  test("a change may set the next step; closing clears the follow-up and next step; an old version is refused", () => {
-    const planned = planFollowUp(
-      planContact(fridayEnquiry("priya"), { channel: "call", at: ist("2030-01-06", "10:00") }).work,
-      {
-        followUpAt: ist("2030-01-08", "11:00"),
-        nextStep: "Send the price list",
-        at: ist("2030-01-06", "10:01"),
-      },
-    );
+  test("a change may set the next step; Confirmed starts the sale's next step; closing clears the follow-up and next step; an old version is refused", () => {
+    const called = planContact(fridayEnquiry("priya"), {
+      due,
+      channel: "call",
+      at: ist("2030-01-06", "10:00"),
+    });
+    const planned = planFollowUp(called.work, {
+      due,
+      followUpAt: ist("2030-01-08", "11:00"),
+      nextStep: "Send the price list",
+      at: ist("2030-01-06", "10:01"),
+    });
     if (planned.outcome !== "changed") throw new Error("closed");
+    // The call moved New to Contacted (version 1); Confirmed gives the old follow-up up for the
+    // rule's time: the next working day after Sunday, at 18:00.
     const confirmed = planStatusChange(planned.work, {
+      due,
       to: "Confirmed",
-      expectedVersion: 0,
+      expectedVersion: 1,
       nextStep: "Dispatch 60 packs on Monday",
       at: ist("2030-01-06", "11:00"),
     });
     if (confirmed.outcome !== "changed") throw new Error("conflict");
     expect(confirmed.work).toMatchObject({
       status: "Confirmed",
-      version: 1,
-      followUpAt: ist("2030-01-08", "11:00"),
+      version: 2,
+      followUpAt: ist("2030-01-07", "18:00"),
       nextStep: "Dispatch 60 packs on Monday",
-      dueAt: ist("2030-01-08", "11:00"),
+      dueAt: ist("2030-01-07", "18:00"),
+      reminderDueAt: null,
     });
     expect(confirmed.webhooks).toEqual([
-      { type: "enquiry.status_changed", change: { from: "New", to: "Confirmed" } },
+      { type: "enquiry.status_changed", change: { from: "Contacted", to: "Confirmed" } },
     ]);
     for (const to of ["Fulfilled", "Declined", "Spam"] as const) {
       const closed = planStatusChange(confirmed.work, {
+        due,
         to,
-        expectedVersion: 1,
+        expectedVersion: 2,
         at: ist("2030-01-09", "12:00"),
       });
       expect(closed.outcome === "changed" && closed.work).toMatchObject({
@@ -407,20 +430,60 @@ describe("status changes", () => {
         closedAt: ist("2030-01-09", "12:00"),
       });
     }
-    expect(planStatusChange(confirmed.work, { to: "Fulfilled", expectedVersion: 0, at: "x" })).toEqual({
+    expect(planStatusChange(confirmed.work, { due, to: "Fulfilled", expectedVersion: 0, at: "x" })).toEqual({
       outcome: "conflict",
+    });
+  });
+
+  test("Confirmed with a follow-up of its own keeps that one, reminded when it comes; a change to any other open status keeps the follow-up", () => {
+    const called = planContact(fridayEnquiry("priya"), {
+      due,
+      channel: "call",
+      at: ist("2030-01-07", "11:00"),
+    });
+    const planned = planFollowUp(called.work, {
+      due,
+      followUpAt: ist("2030-01-09", "11:00"),
+      nextStep: "Send the price list",
+      at: ist("2030-01-07", "11:01"),
+    });
+    if (planned.outcome !== "changed") throw new Error("closed");
+    const confirmed = planStatusChange(planned.work, {
+      due,
+      to: "Confirmed",
+      expectedVersion: 1,
+      followUpAt: ist("2030-01-10", "12:00"),
+      at: ist("2030-01-07", "12:00"),
+    });
+    expect(confirmed.outcome === "changed" && confirmed.work).toMatchObject({
+      followUpAt: ist("2030-01-10", "12:00"),
+      dueAt: ist("2030-01-10", "12:00"),
+      reminderDueAt: ist("2030-01-10", "12:00"),
+      nextStep: null,
+    });
+    const stillContacted = planStatusChange(planned.work, {
+      due,
+      to: "Contacted",
+      expectedVersion: 1,
+      at: ist("2030-01-07", "12:00"),
+    });
+    expect(stillContacted.outcome === "changed" && stillContacted.work).toMatchObject({
+      followUpAt: ist("2030-01-09", "11:00"),
+      nextStep: "Send the price list",
+      reminderDueAt: ist("2030-01-09", "11:00"),
     });
   });
 
   test("a follow-up cannot be set on a closed enquiry", () => {
     const closed = planStatusChange(untouchedWork(), {
+      due,
       to: "Declined",
       expectedVersion: 0,
       at: ist("2030-01-06", "10:00"),
     });
     if (closed.outcome !== "changed") throw new Error("conflict");
     expect(
-      planFollowUp(closed.work, { followUpAt: ist("2030-01-07", "10:00"), nextStep: null, at: "x" }),
+      planFollowUp(closed.work, { due, followUpAt: ist("2030-01-07", "10:00"), nextStep: null, at: "x" }),
     ).toEqual({
       outcome: "closed",
     });
@@ -432,12 +495,14 @@ describe("the sale", () => {
 
   test("Declined keeps why it was lost with a line of its own; declined again for the same reason adds none; any other status forgets it", () => {
     const contacted = planStatusChange(fridayEnquiry(), {
+      due,
       to: "Contacted",
       expectedVersion: 0,
       at: ist("2030-01-07", "11:00"),
     });
     if (contacted.outcome !== "changed") throw new Error("refused");
     const declined = planStatusChange(contacted.work, {
+      due,
       to: "Declined",
       expectedVersion: 1,
       lostReason: "bought-elsewhere",
@@ -454,6 +519,7 @@ describe("the sale", () => {
     });
     if (declined.outcome !== "changed") throw new Error("refused");
     const again = planStatusChange(declined.work, {
+      due,
       to: "Declined",
       expectedVersion: 2,
       lostReason: "bought-elsewhere",
@@ -462,12 +528,14 @@ describe("the sale", () => {
     expect(again).toMatchObject({ work: { lostReason: "bought-elsewhere" }, history: [{ kind: "status" }] });
     expect(again.outcome === "changed" && again.history).toHaveLength(1);
     const reopened = planStatusChange(declined.work, {
+      due,
       to: "Contacted",
       expectedVersion: 2,
       at: ist("2030-01-09", "11:00"),
     });
     expect(reopened).toMatchObject({ work: { status: "Contacted", lostReason: null } });
     const spam = planStatusChange(declined.work, {
+      due,
       to: "Spam",
       expectedVersion: 2,
       at: ist("2030-01-09", "11:00"),
@@ -598,5 +666,175 @@ describe("the digest", () => {
     expect(content.dueToday.items.map((item) => item.id)).toEqual(["c"]);
     expect(content.unownedOverdue.items.map((item) => [item.id, item.firstName])).toEqual([["d", "रवि"]]);
     expect(content.team).toEqual({ overdue: 12, dueToday: 14 });
+  });
+});
+
+describe("every open enquiry is due (decision 029)", () => {
+  /** Contacted on Monday 7 January 2030 at 11:00 IST, nothing else planned. */
+  const contactedMonday = () =>
+    planContact(fridayEnquiry("priya"), { due, channel: "call", at: ist("2030-01-07", "11:00") });
+
+  test("the default rule: the next working day after the change, at the hour received, kept inside the working day", () => {
+    const rule = (received: string, at: string) =>
+      nextWorkingDayAtReceivedHour({ receivedAt: new Date(received), at: new Date(at) }).toISOString();
+    // Received on Monday at 14:20, answered on Tuesday: due on Wednesday at 14:00.
+    expect(rule(ist("2030-01-07", "14:20"), ist("2030-01-08", "12:00"))).toBe(ist("2030-01-09", "14:00"));
+    // Before the working day: its first hour; after it: its last.
+    expect(rule(ist("2030-01-07", "07:45"), ist("2030-01-07", "12:00"))).toBe(ist("2030-01-08", "10:00"));
+    expect(rule(ist("2030-01-07", "22:10"), ist("2030-01-07", "12:00"))).toBe(ist("2030-01-08", "18:00"));
+    // A change on Saturday (a working day) is due on Monday: Sunday is no working day.
+    expect(rule(ist("2030-01-07", "11:00"), ist("2030-01-12", "11:00"))).toBe(ist("2030-01-14", "11:00"));
+  });
+
+  test("a reply, an answered call or a chat without a follow-up sets the rule's; one set explicitly and still ahead is kept", () => {
+    const at = ist("2030-01-07", "11:00");
+    for (const channel of ["call", "whatsapp", "email"] as const) {
+      const plan = planContact(fridayEnquiry("priya"), { due, channel, at });
+      expect(plan.work).toMatchObject({
+        followUpAt: ist("2030-01-08", "18:00"),
+        dueAt: ist("2030-01-08", "18:00"),
+      });
+      // The rule's time is no reminder on the phone: that is for a time someone chose.
+      expect(plan.work.reminderDueAt).toBeNull();
+    }
+    const planned = planFollowUp(contactedMonday().work, {
+      due,
+      followUpAt: ist("2030-01-10", "12:00"),
+      nextStep: "Send the price list",
+      at,
+    });
+    if (planned.outcome !== "changed") throw new Error("closed");
+    const again = planContact(planned.work, { due, channel: "whatsapp", at: ist("2030-01-08", "11:00") });
+    expect(again.work).toMatchObject({
+      followUpAt: ist("2030-01-10", "12:00"),
+      nextStep: "Send the price list",
+      dueAt: ist("2030-01-10", "12:00"),
+    });
+    // Once its time has come, the contact was the step planned: the rule's time follows it.
+    const done = planContact(planned.work, { due, channel: "email", at: ist("2030-01-10", "12:30") });
+    expect(done.work).toMatchObject({ followUpAt: ist("2030-01-11", "18:00"), nextStep: null });
+  });
+
+  test("the first contact moves New to Contacted with its line, version and event; later ones and other statuses do not move", () => {
+    const first = contactedMonday();
+    expect(first.work).toMatchObject({ status: "Contacted", version: 1 });
+    expect(first.history).toEqual([
+      { kind: "contact", text: "call" },
+      { kind: "status", from: "New", to: "Contacted", text: null },
+    ]);
+    expect(first.webhooks).toEqual([
+      { type: "enquiry.status_changed", change: { from: "New", to: "Contacted" } },
+    ]);
+    const second = planContact(first.work, { due, channel: "whatsapp", at: ist("2030-01-07", "12:00") });
+    expect([second.work.status, second.work.version, second.webhooks]).toEqual(["Contacted", 1, []]);
+    const confirmed = planStatusChange(first.work, {
+      due,
+      to: "Confirmed",
+      expectedVersion: 1,
+      at: ist("2030-01-07", "13:00"),
+    });
+    if (confirmed.outcome !== "changed") throw new Error("conflict");
+    expect(
+      planContact(confirmed.work, { due, channel: "email", at: ist("2030-01-07", "14:00") }).work.status,
+    ).toBe("Confirmed");
+    // A note is not a step with the buyer: it counts as worked but moves nothing.
+    expect(
+      planNote(fridayEnquiry("priya"), { due, text: "Asked for the price", at: ist("2030-01-07", "11:00") })
+        .work,
+    ).toMatchObject({
+      status: "New",
+      version: 0,
+      dueAt: ist("2030-01-08", "18:00"),
+    });
+  });
+
+  test("a call answered unless told otherwise; a call that did not reach the buyer is history only, and due again by the rule", () => {
+    expect(CALL_OUTCOMES).toEqual(["answered", "no-answer", "busy", "wrong-number"]);
+    const before = fridayEnquiry("priya");
+    const at = ist("2030-01-07", "11:00");
+    expect(planContact(before, { due, channel: "call", outcome: "answered", at })).toEqual(
+      planContact(before, { due, channel: "call", at }),
+    );
+    for (const outcome of ["no-answer", "busy", "wrong-number"] as const) {
+      const plan = planContact(before, { due, channel: "call", outcome, at });
+      expect(plan.work).toMatchObject({
+        status: "New",
+        version: 0,
+        touchedAt: null,
+        firstContactDueAt: null,
+        followUpAt: ist("2030-01-08", "18:00"),
+        dueAt: ist("2030-01-08", "18:00"),
+      });
+      expect(plan.webhooks).toEqual([]);
+      expect(plan.history).toHaveLength(1);
+      expect(plan.history[0]?.kind).toBe("follow-up");
+      expect(plan.history.some((line) => isContact(line.kind))).toBe(false);
+    }
+    expect(planContact(before, { due, channel: "call", outcome: "busy", at }).history).toEqual([
+      { kind: "follow-up", text: `${ist("2030-01-08", "18:00")} · Call: busy` },
+    ]);
+  });
+
+  test("the buyer's answer makes an open enquiry due now for its owner; a closed one stays due at no time", () => {
+    const contacted = contactedMonday().work;
+    const at = ist("2030-01-07", "15:00");
+    expect(dueOnAnswer(contacted, at)).toMatchObject({
+      followUpAt: at,
+      dueAt: at,
+      status: "Contacted",
+      version: 1,
+    });
+    // Already due (overdue since Friday's target): it stays as it is.
+    expect(dueOnAnswer(fridayEnquiry("priya"), at)).toBeNull();
+    const declined = planStatusChange(contacted, {
+      due,
+      to: "Declined",
+      expectedVersion: 1,
+      lostReason: "price",
+      at,
+    });
+    if (declined.outcome !== "changed") throw new Error("conflict");
+    expect(dueOnAnswer(declined.work, at)).toBeNull();
+  });
+
+  test("closing clears the due time; reopening starts one by the rule; clearing a follow-up leaves the rule's, or the first-contact target", () => {
+    const contacted = contactedMonday().work;
+    const fulfilled = planStatusChange(contacted, {
+      due,
+      to: "Fulfilled",
+      expectedVersion: 1,
+      at: ist("2030-01-08", "11:00"),
+    });
+    if (fulfilled.outcome !== "changed") throw new Error("conflict");
+    expect(fulfilled.work.dueAt).toBeNull();
+    const reopened = planStatusChange(fulfilled.work, {
+      due,
+      to: "Contacted",
+      expectedVersion: 2,
+      at: ist("2030-01-09", "11:00"),
+    });
+    expect(reopened.outcome === "changed" && reopened.work).toMatchObject({
+      followUpAt: ist("2030-01-10", "18:00"),
+      dueAt: ist("2030-01-10", "18:00"),
+      nextStep: null,
+    });
+    const cleared = planFollowUp(contacted, {
+      due,
+      followUpAt: null,
+      nextStep: null,
+      at: ist("2030-01-08", "12:00"),
+    });
+    expect(cleared.outcome === "changed" && cleared.work.dueAt).toBe(ist("2030-01-09", "18:00"));
+    const untouched = fridayEnquiry("priya");
+    const clearedUntouched = planFollowUp(untouched, {
+      due,
+      followUpAt: null,
+      nextStep: null,
+      at: ist("2030-01-05", "12:00"),
+    });
+    expect(clearedUntouched.outcome === "changed" && clearedUntouched.work).toMatchObject({
+      followUpAt: null,
+      dueAt: untouched.firstContactDueAt,
+    });
   });
 });

@@ -7,6 +7,7 @@
  */
 import { enquiryReference } from "../../domain/console";
 import {
+  FIRST_CONTACT_STATUS,
   INITIAL_STATUS,
   isClosed,
   isSpam,
@@ -27,7 +28,14 @@ import {
 } from "../../domain/team";
 import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
 import { mayOwnEnquiries } from "../../domain/staff";
-import type { ContactChannel } from "../../domain/lifecycle";
+import {
+  callOutcomeLines,
+  DEFAULT_CALL_OUTCOME,
+  reachedBuyer,
+  type CallOutcome,
+  type ContactChannel,
+} from "../../domain/lifecycle";
+import { DEFAULT_DUE_RULE, type DueRule } from "../../domain/due-rule";
 import type { PushReason } from "../../domain/push";
 import {
   dealSummary,
@@ -196,17 +204,71 @@ export function dueOf(work: Omit<WorkState, "dueAt">): string | null {
 }
 
 /**
- * A work record with its due time worked out, and no reminder pending without an open follow-up
- * to remind of.
+ * What the due-time rule (domain/due-rule.ts) decides from in a change: when the enquiry was
+ * received, and the rule itself (the default unless an owner's setting replaces it).
  */
-function withDue(work: WorkState): WorkState {
-  const reminds = !isClosed(work.status) && work.followUpAt !== null;
-  return { ...work, dueAt: dueOf(work), reminderDueAt: reminds ? work.reminderDueAt : null };
+export interface DueFacts {
+  receivedAt: string;
+  rule?: DueRule;
 }
 
-/** What counts as contact with the buyer: the enquiry is no longer waiting for its first contact. */
-function contacted(work: WorkState, at: string): WorkState {
-  return withDue({ ...work, touchedAt: work.touchedAt ?? at, firstContactDueAt: null });
+/** The due time the rule gives an enquiry for a change made `at`. */
+export function dueByRule(facts: DueFacts, at: string): string {
+  const rule = facts.rule ?? DEFAULT_DUE_RULE;
+  return rule({ receivedAt: new Date(facts.receivedAt), at: new Date(at) }).toISOString();
+}
+
+/** Whether the time has come by `at`. */
+const hasCome = (time: string, at: string): boolean => Date.parse(time) <= Date.parse(at);
+
+/**
+ * A work record with its due time worked out, and no reminder pending without an open follow-up
+ * to remind of. Every open enquiry is due (decision 029): with `timing`, one that would be due at
+ * no time gets the rule's as its follow-up, which no reminder on the phone repeats (a reminder is
+ * for a time someone chose).
+ */
+function withDue(work: WorkState, timing?: { due: DueFacts; at: string }): WorkState {
+  const open = !isClosed(work.status);
+  const ruled =
+    timing && open && dueOf(work) === null
+      ? { ...work, followUpAt: dueByRule(timing.due, timing.at), reminderDueAt: null }
+      : work;
+  const reminds = open && ruled.followUpAt !== null;
+  return { ...ruled, dueAt: dueOf(ruled), reminderDueAt: reminds ? ruled.reminderDueAt : null };
+}
+
+/**
+ * What counts as contact with the buyer: the enquiry is no longer waiting for its first contact,
+ * and is due by its follow-up, or by the rule when it has none. With `stepDone` (a reply, an
+ * answered call, a chat), a follow-up whose time has come was the step just taken, and the rule's
+ * time replaces it; one still ahead is kept.
+ */
+function contacted(work: WorkState, at: string, due: DueFacts, stepDone = false): WorkState {
+  const done = stepDone && work.followUpAt !== null && hasCome(work.followUpAt, at);
+  return withDue(
+    {
+      ...work,
+      touchedAt: work.touchedAt ?? at,
+      firstContactDueAt: null,
+      ...(done ? { followUpAt: null, nextStep: null, reminderDueAt: null } : {}),
+    },
+    { due, at },
+  );
+}
+
+/**
+ * The first recorded contact with the buyer moves an enquiry still at the initial status (New) to
+ * Contacted, as a status change would: its version, its history line and its event. At any other
+ * status nothing moves.
+ */
+function movedByContact(work: WorkState): Pick<WorkPlan, "history" | "webhooks"> & { work: WorkState } {
+  if (!STATUS[work.status].initial) return { work, history: [], webhooks: [] };
+  const change = { from: work.status, to: FIRST_CONTACT_STATUS };
+  return {
+    work: { ...work, status: FIRST_CONTACT_STATUS, version: work.version + 1 },
+    history: [{ kind: "status", ...change, text: null }],
+    webhooks: [{ type: "enquiry.status_changed", change }],
+  };
 }
 
 // Intake --------------------------------------------------------------------------------------
@@ -288,10 +350,12 @@ export type StatusChangePlan = { outcome: "conflict" } | ({ outcome: "changed" }
 
 /**
  * A status change based on `expectedVersion`: refused when someone changed the enquiry since.
- * It counts as contact; it may set the next step; closing (Fulfilled, Declined, Spam) clears the
- * follow-up and the next step, and reopening starts with neither. Declined keeps why the sale was
- * lost (`lostReason`, which the console asks for: domain/deal.ts), with its own history line; any
- * other status forgets it.
+ * It counts as contact; it may set the next step, and the follow-up; closing (Fulfilled, Declined,
+ * Spam) clears the follow-up and the next step, and reopening starts with the due time of the rule
+ * and no next step. A status that restarts the follow-up (Confirmed: the next step of the sale)
+ * replaces the old one by the rule's unless the change carries one. Every open enquiry stays due:
+ * without a follow-up, the rule's time. Declined keeps why the sale was lost (`lostReason`, which
+ * the console asks for: domain/deal.ts), with its own history line; any other status forgets it.
  */
 export function planStatusChange(
   work: WorkState,
@@ -301,15 +365,20 @@ export function planStatusChange(
     note?: string | null;
     /** The next step typed with the change; undefined keeps the current one. */
     nextStep?: string | null;
+    /** The follow-up set with the change (null: the rule's); undefined keeps the current one. */
+    followUpAt?: string | null;
     /** Why the sale was lost, with Declined; undefined keeps the one recorded. */
     lostReason?: LostReason | null;
     at: string;
+    due: DueFacts;
   },
 ): StatusChangePlan {
   if (work.version !== change.expectedVersion) return { outcome: "conflict" };
   const clearing = STATUS[change.to].clearsFollowUp;
   const reopening = STATUS[work.status].clearsFollowUp && !clearing;
-  const keepFollowUp = !clearing && !reopening;
+  const restarting = STATUS[change.to].restartsFollowUp && change.to !== work.status;
+  const carried = !clearing && change.followUpAt !== undefined;
+  const keepFollowUp = !clearing && !reopening && !restarting;
   const nextStep = clearing
     ? null
     : change.nextStep !== undefined
@@ -317,7 +386,13 @@ export function planStatusChange(
       : keepFollowUp
         ? work.nextStep
         : null;
-  const followUpAt = keepFollowUp ? work.followUpAt : null;
+  const followUpAt = carried ? (change.followUpAt ?? null) : keepFollowUp ? work.followUpAt : null;
+  const reminderDueAt =
+    carried && followUpAt !== work.followUpAt
+      ? followUpAt
+      : followUpAt === work.followUpAt
+        ? work.reminderDueAt
+        : null;
   const lostReason = isLost(change.to) ? (change.lostReason ?? work.lostReason) : null;
   const lostLine: HistoryLine[] =
     lostReason && lostReason !== work.lostReason ? [{ kind: "deal", text: lostReasonLine(lostReason) }] : [];
@@ -330,6 +405,7 @@ export function planStatusChange(
         version: work.version + 1,
         followUpAt,
         nextStep,
+        reminderDueAt,
         closedAt: isClosed(change.to)
           ? isClosed(work.status)
             ? (work.closedAt ?? change.at)
@@ -338,6 +414,7 @@ export function planStatusChange(
         lostReason,
       },
       change.at,
+      change.due,
     ),
     history: [{ kind: "status", from: work.status, to: change.to, text: change.note || null }, ...lostLine],
     alerts: [],
@@ -590,23 +667,27 @@ export type FollowUpPlan = { outcome: "closed" } | ({ outcome: "changed" } & Wor
 
 /**
  * Sets (or, with null, clears) the follow-up and next step of an open enquiry. Planning a call is
- * not making it: an enquiry nobody contacted stays due by its first-contact target as well. A new
- * follow-up time is reminded on the phone when it comes; saving the same time again does not
- * remind twice.
+ * not making it: an enquiry nobody contacted stays due by its first-contact target as well. A
+ * follow-up cleared leaves an open enquiry due all the same: by its first-contact target while
+ * nobody contacted the buyer, else at the rule's time. A new follow-up time is reminded on the
+ * phone when it comes; saving the same time again does not remind twice.
  */
 export function planFollowUp(
   work: WorkState,
-  change: { followUpAt: string | null; nextStep: string | null; at: string },
+  change: { followUpAt: string | null; nextStep: string | null; at: string; due: DueFacts },
 ): FollowUpPlan {
   if (isClosed(work.status)) return { outcome: "closed" };
   return {
     outcome: "changed",
-    work: withDue({
-      ...work,
-      followUpAt: change.followUpAt,
-      nextStep: change.followUpAt ? change.nextStep : null,
-      reminderDueAt: change.followUpAt === work.followUpAt ? work.reminderDueAt : change.followUpAt,
-    }),
+    work: withDue(
+      {
+        ...work,
+        followUpAt: change.followUpAt,
+        nextStep: change.followUpAt ? change.nextStep : null,
+        reminderDueAt: change.followUpAt === work.followUpAt ? work.reminderDueAt : change.followUpAt,
+      },
+      { due: change.due, at: change.at },
+    ),
     history: [
       {
         kind: "follow-up",
@@ -618,23 +699,64 @@ export function planFollowUp(
   };
 }
 
-/** A note: staff worked the enquiry, so it no longer waits for its first contact. */
-export function planNote(work: WorkState, note: { text: string; at: string }): WorkPlan {
+/**
+ * A note: staff worked the enquiry, so it no longer waits for its first contact, and it is due by
+ * its follow-up, or the rule's time when it has none. A note is not a step taken with the buyer:
+ * a follow-up whose time has come stays due, and the status does not move.
+ */
+export function planNote(work: WorkState, note: { text: string; at: string; due: DueFacts }): WorkPlan {
   return {
-    work: contacted(work, note.at),
+    work: contacted(work, note.at, note.due),
     history: [{ kind: "note", text: note.text }],
     alerts: [],
     webhooks: [],
   };
 }
 
-/** A call or WhatsApp chat started from the console, or a reply sent: the buyer was contacted. */
-export function planContact(work: WorkState, contact: { channel: ContactChannel; at: string }): WorkPlan {
+/**
+ * A call or WhatsApp chat started from the console, or a reply sent. A reply, a chat and an
+ * answered call are contact with the buyer: the enquiry no longer waits for its first contact, the
+ * first one moves New to Contacted (movedByContact), and a follow-up whose time has come gives way
+ * to the rule's (one still ahead is kept). A call that did not reach the buyer (no answer, busy, a
+ * wrong number: domain/lifecycle.ts) is not contact: it is recorded in history as a follow-up line
+ * with how the call went, the status stays, and the enquiry is due again at the rule's time (a
+ * follow-up still ahead is kept); the first-contact target gives way to it, since someone tried.
+ */
+export function planContact(
+  work: WorkState,
+  contact: { channel: ContactChannel; outcome?: CallOutcome; at: string; due: DueFacts },
+): WorkPlan {
+  const outcome =
+    contact.channel === "call" ? (contact.outcome ?? DEFAULT_CALL_OUTCOME) : DEFAULT_CALL_OUTCOME;
+  if (!reachedBuyer(outcome)) {
+    const ahead = work.followUpAt !== null && !hasCome(work.followUpAt, contact.at);
+    const tried = withDue(
+      {
+        ...work,
+        firstContactDueAt: null,
+        ...(ahead ? {} : { followUpAt: null, nextStep: null, reminderDueAt: null }),
+      },
+      { due: contact.due, at: contact.at },
+    );
+    const next = isClosed(work.status) ? withDue(work) : tried;
+    return {
+      work: next,
+      history: [
+        {
+          kind: "follow-up",
+          text: [next.followUpAt, callOutcomeLines[outcome]].filter(Boolean).join(" · "),
+        },
+      ],
+      alerts: [],
+      webhooks: [],
+    };
+  }
+  const moved = movedByContact(contacted(work, contact.at, contact.due, true));
   return {
-    work: contacted(work, contact.at),
-    history: [{ kind: "contact", text: contact.channel }],
+    work: moved.work,
+    history: [{ kind: "contact", text: contact.channel }, ...moved.history],
     alerts: [],
-    webhooks: [],
+    webhooks: moved.webhooks,
   };
 }
 

@@ -28,12 +28,13 @@ const asha: MemberFacts = {
 const members = [ravi, asha];
 const due = "2030-06-03T05:30:00.000Z";
 const after = (ms: number) => new Date(Date.parse(due) + ms);
+const received = { receivedAt: "2030-06-01T05:30:00.000Z" };
 
 /** An open enquiry Ravi owns, with a follow-up at `due` still to be reminded. */
 function planned(): WorkState {
   const plan = planFollowUp(
     { ...untouchedWork(), ownerId: "ravi", touchedAt: "2030-06-01T05:00:00.000Z" },
-    { followUpAt: due, nextStep: "Call", at: "2030-06-01T06:00:00.000Z" },
+    { due: received, followUpAt: due, nextStep: "Call", at: "2030-06-01T06:00:00.000Z" },
   );
   if (plan.outcome !== "changed") throw new Error("not planned");
   return plan.work;
@@ -111,12 +112,17 @@ describe("a follow-up's reminder", () => {
     expect(work.reminderDueAt).toBe(due);
     const same = planFollowUp(
       { ...work, reminderDueAt: null },
-      { followUpAt: due, nextStep: "Call", at: due },
+      { due: received, followUpAt: due, nextStep: "Call", at: due },
     );
     expect(same.outcome === "changed" && same.work.reminderDueAt).toBeNull();
-    const cleared = planFollowUp(work, { followUpAt: null, nextStep: null, at: due });
+    const cleared = planFollowUp(work, { due: received, followUpAt: null, nextStep: null, at: due });
     expect(cleared.outcome === "changed" && cleared.work.reminderDueAt).toBeNull();
-    const closed = planStatusChange(work, { to: "Declined", expectedVersion: work.version, at: due });
+    const closed = planStatusChange(work, {
+      due: received,
+      to: "Declined",
+      expectedVersion: work.version,
+      at: due,
+    });
     expect(closed.outcome === "changed" && closed.work.reminderDueAt).toBeNull();
   });
 

@@ -131,11 +131,20 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     const messageId = queued?.message.messageId;
     expect(messageId).toMatch(new RegExp(`^<reply-[0-9a-f-]{36}@${DOMAIN}>$`));
 
-    // Sending is contact by e-mail, in the enquiry's history, by whom.
+    // Sending is contact by e-mail, in the enquiry's history, by whom; the first contact moves New
+    // to Contacted, and the enquiry is due again by the rule.
     const record = await store.enquiryWork.get(stored.id);
     expect(record?.history).toEqual([
       expect.objectContaining({ kind: "contact", text: "email", staffEmail: "priya@example.com" }),
+      expect.objectContaining({
+        kind: "status",
+        from: "New",
+        to: "Contacted",
+        staffEmail: "priya@example.com",
+      }),
     ]);
+    expect([record?.status, record?.version]).toEqual(["Contacted", 1]);
+    expect((await store.team.fieldsOf([stored.id])).get(stored.id)?.dueAt).not.toBeNull();
     expect((await store.team.fieldsOf([stored.id])).get(stored.id)?.touched).toBe(true);
 
     // The outbox sends it to the enquiry's own address, with the thread as queued.

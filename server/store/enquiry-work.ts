@@ -1,6 +1,6 @@
 import type { DeliveryState, EnquiryStatus, HistoryEntry, NotificationAttempts } from "../../domain/console";
 import type { StoredEnquiry } from "./store";
-import type { ContactChannel } from "../../domain/lifecycle";
+import type { CallOutcome, ContactChannel } from "../../domain/lifecycle";
 import type { LostReason } from "../../domain/deal";
 import type { InboxFilter, ListedFacts } from "../lifecycle/inbox-listing";
 import type { NoteCandidate } from "../lifecycle/last-note";
@@ -89,6 +89,8 @@ export interface EnquiryChanges {
       note?: string;
       /** The next step typed with the change (null: none); undefined keeps the current one. */
       nextStep?: string | null;
+      /** The follow-up set with the change (null: the rule's due time); undefined keeps the current one. */
+      followUpAt?: Date | null;
       /** Why the sale was lost, with Declined (domain/deal.ts); undefined keeps the one recorded. */
       lostReason?: LostReason;
       staffEmail: string;
@@ -101,10 +103,19 @@ export interface EnquiryChanges {
     id: string,
     note: { text: string; staffEmail: string; at: Date; requestId?: string },
   ): Promise<boolean>;
-  /** A call or WhatsApp chat the console opened with the buyer; false when there is no such enquiry. */
+  /**
+   * A call or WhatsApp chat the console opened with the buyer, a call with how it went (answered
+   * unless given: domain/lifecycle.ts); false when there is no such enquiry.
+   */
   recordContact(
     id: string,
-    contact: { channel: ContactChannel; staffEmail: string; at: Date; requestId?: string },
+    contact: {
+      channel: ContactChannel;
+      outcome?: CallOutcome;
+      staffEmail: string;
+      at: Date;
+      requestId?: string;
+    },
   ): Promise<boolean>;
   /**
    * Marks an enquiry filed as Spam "Not spam": files it as New (with its history entry) and queues

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { planDigest, refusalsFor } from "../lifecycle/digest";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
+import { nextWorkingDayAtReceivedHour } from "../../domain/due-rule";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { listView } from "../../tests/support/inbox-views";
 import type { PendingNotification, Store } from "./store";
@@ -102,25 +103,40 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       ]);
     });
 
-    test("a call started from the console ends the lateness and is recorded with its channel", async () => {
+    test("a call started from the console ends the lateness, is recorded with its channel, moves New to Contacted and is due again by the rule", async () => {
       const { store, priya } = await open();
       const stored = await store.enquiries.add(anEnquiry());
-      const { now, dayEnd } = await pastTarget(store, stored.id);
+      await pastTarget(store, stored.id);
+      const at = new Date();
       expect(
         await store.work.recordContact(stored.id, {
           channel: "whatsapp",
           staffEmail: "priya@example.com",
-          at: new Date(),
+          at,
         }),
       ).toBe(true);
+      const byRule = nextWorkingDayAtReceivedHour({
+        receivedAt: new Date(stored.receivedAt),
+        at,
+      }).toISOString();
       expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({
         touched: true,
-        dueAt: null,
+        dueAt: byRule,
+        followUpAt: byRule,
         firstContactDueAt: null,
       });
-      expect((await store.team.viewCounts({ staffId: priya.id, now, dayEnd })).overdue).toBe(0);
-      const history = (await store.enquiryWork.get(stored.id))?.history ?? [];
-      expect(history.map((entry) => [entry.kind, entry.text])).toEqual([["contact", "whatsapp"]]);
+      // Late no more for its first contact: overdue only once the rule's time has come.
+      const overdueAt = async (now: Date) =>
+        (await store.team.viewCounts({ staffId: priya.id, now, dayEnd: new Date(now.getTime() + 3_600_000) }))
+          .overdue;
+      expect(await overdueAt(new Date(Date.parse(byRule) - 60_000))).toBe(0);
+      expect(await overdueAt(new Date(Date.parse(byRule) + 60_000))).toBe(1);
+      const record = await store.enquiryWork.get(stored.id);
+      expect([record?.status, record?.version]).toEqual(["Contacted", 1]);
+      expect(record?.history.map((entry) => [entry.kind, entry.to ?? entry.text])).toEqual([
+        ["contact", "whatsapp"],
+        ["status", "Contacted"],
+      ]);
       expect(
         await store.work.recordContact("missing", {
           channel: "call",
@@ -294,7 +310,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       ).toEqual([[unowned.id, "Asha"]]);
     });
 
-    test("a status change may set the next step; closing clears the follow-up and the next step", async () => {
+    test("a status change may set the next step; Confirmed replaces the old follow-up by the rule's; closing clears the follow-up and the next step", async () => {
       const { store } = await open();
       const stored = await store.enquiries.add(anEnquiry({ RetailerSelfUse: "Retailer" }));
       const followUpAt = new Date(Date.now() + 2 * 86_400_000);
@@ -304,17 +320,22 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
         staffEmail: "priya@example.com",
         at: new Date(),
       });
+      const at = new Date();
       await store.work.changeStatus(stored.id, {
         to: "Confirmed",
         expectedVersion: 0,
         nextStep: "Dispatch on Monday",
         staffEmail: "priya@example.com",
-        at: new Date(),
+        at,
       });
+      const byRule = nextWorkingDayAtReceivedHour({
+        receivedAt: new Date(stored.receivedAt),
+        at,
+      }).toISOString();
       expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({
-        followUpAt: followUpAt.toISOString(),
+        followUpAt: byRule,
         nextStep: "Dispatch on Monday",
-        dueAt: followUpAt.toISOString(),
+        dueAt: byRule,
         touched: true,
       });
       await store.work.changeStatus(stored.id, {

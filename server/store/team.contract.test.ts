@@ -332,13 +332,15 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     });
     expect(dueToday.items.map((row) => row.id)).toEqual([friday.id]);
 
-    // A note touches it: the first-contact target no longer counts.
+    // A note on Saturday touches it: the first-contact target no longer counts, and it is due by
+    // the rule, on Monday at 18:00 (received at 18:30, the working day's last hour).
     await store.work.addNote(friday.id, {
       text: "Called, no answer",
       staffEmail: "a@example.com",
-      at: new Date(),
+      at: ist(date(5), "14:00"),
     });
     expect(await overdueAt(ist(date(7), "12:00"))).toEqual([saturday.id]);
+    expect(await overdueAt(ist(date(7), "18:00"))).toEqual([saturday.id, friday.id]);
   });
 
   test("a follow-up with its next step makes an open enquiry due; closing it ends the follow-up, and a closed one takes none", async () => {

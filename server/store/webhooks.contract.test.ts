@@ -151,6 +151,47 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("webhooks on the $name stor
     expect(new Set(claimed.map((delivery) => delivery.id)).size).toBe(3);
   });
 
+  test("the first contact, a call answered or a reply, moves New to Contacted with its event; a call not answered and a later contact send none", async () => {
+    store = await adapter.open();
+    await store.webhooks.addEndpoint({
+      url: "https://b.example.com/",
+      events: ["enquiry.status_changed"],
+      now: new Date(),
+    });
+    const called = await store.enquiries.add(enquiry("Asha"));
+    const replied = await store.enquiries.add(enquiry("Ravi"));
+    const contact = (id: string, outcome: "busy" | "answered") =>
+      store!.work.recordContact(id, {
+        channel: "call",
+        outcome,
+        staffEmail: "owner@example.com",
+        at: new Date(),
+      });
+    await contact(called.id, "busy");
+    await contact(called.id, "answered");
+    await contact(called.id, "answered");
+    await store.work.reply(replied.id, {
+      subject: "Your enquiry",
+      text: "Namaste",
+      staffEmail: "owner@example.com",
+      at: new Date(),
+      messageIdDomain: "collarise.example",
+    });
+    const claimed = await store.webhooks.claimDue({
+      worker: "w",
+      now: later(MINUTE),
+      limit: 10,
+      leaseMs: MINUTE,
+    });
+    const changes = claimed.map((delivery) => {
+      const { data } = JSON.parse(delivery.payload) as {
+        data: { enquiry: { Name: string }; status: { from: string; to: string } };
+      };
+      return `${data.enquiry.Name}: ${data.status.from} → ${data.status.to}`;
+    });
+    expect(changes.sort()).toEqual(["Asha: New → Contacted", "Ravi: New → Contacted"]);
+  });
+
   test("a claim holds a lease: two workers at once never take the same delivery, and a lease run out is taken again with the same id", async () => {
     store = await adapter.open();
     const endpoint = await store.webhooks.addEndpoint({

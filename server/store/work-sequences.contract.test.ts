@@ -316,7 +316,9 @@ describe("the same calls on both stores leave the same state", () => {
       expect(state.rows).toEqual([
         {
           ...untouched("Noted Buyer", "10:02"),
-          dueAt: null,
+          // Worked, with no follow-up: due by the rule, the next working day at the hour received.
+          followUpAt: new Date("2026-03-11T10:00:00+05:30").toISOString(),
+          dueAt: new Date("2026-03-11T10:00:00+05:30").toISOString(),
           firstContactDueAt: null,
           touched: true,
         },

@@ -4,7 +4,7 @@ import type { AnswerOutcome, AnswerToStore, ConversationChanges, ReplyToQueue } 
 import type { StoredEnquiry } from "../store/store";
 import { step, WriteConflictError, type Change, type WorkPort } from "../store/work-port";
 import { ANSWERS_PER_ENQUIRY_PER_DAY, planAnswer, planReply } from "../lifecycle/conversation";
-import { actorOf } from "./enquiry-changes";
+import { actorOf, dueFactsOf } from "./enquiry-changes";
 
 /**
  * One buyer's answer: its day's count read first, then the enquiry, whether it holds the answer
@@ -23,6 +23,12 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
     day,
   });
   if (plan.store && !(yield* step("storeAnswer", { answer }))) return "not-found";
+  // The enquiry is due now for its owner: the work record alone, no history line, no event.
+  if (plan.store && plan.work) {
+    const at = answer.at.toISOString();
+    const due = { work: plan.work, history: [], alerts: [], webhooks: [] };
+    yield* step("writePlan", { read, plan: due, actor: { staffEmail: answer.from, at } });
+  }
   yield* step("writeAnswerDay", { enquiryId: answer.enquiryId, before: day, after: plan.day });
   yield* step("queueAlerts", { stored: read.stored, alerts: plan.alerts, at: new Date().toISOString() });
   return plan.store ? "added" : "capped";
@@ -41,31 +47,36 @@ export class ConversationWork implements ConversationChanges {
   ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null> {
     const actor = actorOf(reply);
     // One transaction: the thread read is the thread the reply is written into.
-    return this.port.run(function* (): Change<{
-      enquiry: StoredEnquiry;
-      message: ConversationMessage;
-    } | null> {
-      const read = yield* step("readWork", { enquiryId });
-      if (!read) return null;
-      const thread = yield* step("readThread", { enquiryId });
-      const messageRowId = yield* step("newMessageId", {});
-      const plan = planReply(read.work, {
-        at: actor.at,
-        messageRowId,
-        domain: reply.messageIdDomain,
-        thread,
-      });
-      const message = yield* step("writeReply", {
-        stored: read.stored,
-        messageRowId,
-        headers: plan.message,
-        subject: reply.subject,
-        text: reply.text,
-        actor,
-      });
-      yield* step("writePlan", { read, plan, actor });
-      return { enquiry: read.stored, message };
-    });
+    return this.port.run(
+      function* (): Change<{
+        enquiry: StoredEnquiry;
+        message: ConversationMessage;
+      } | null> {
+        const read = yield* step("readWork", { enquiryId });
+        if (!read) return null;
+        const thread = yield* step("readThread", { enquiryId });
+        const messageRowId = yield* step("newMessageId", {});
+        const plan = planReply(read.work, {
+          at: actor.at,
+          messageRowId,
+          domain: reply.messageIdDomain,
+          thread,
+          due: dueFactsOf(read),
+        });
+        const message = yield* step("writeReply", {
+          stored: read.stored,
+          messageRowId,
+          headers: plan.message,
+          subject: reply.subject,
+          text: reply.text,
+          actor,
+        });
+        yield* step("writePlan", { read, plan, actor });
+        return { enquiry: read.stored, message };
+      },
+      // The first reply moves New to Contacted, with its event.
+      { events: ["enquiry.status_changed"] },
+    );
   }
 
   async addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]> {

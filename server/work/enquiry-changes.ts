@@ -1,8 +1,27 @@
 import type { EnquiryChanges, StatusChangeResult } from "../store/enquiry-work";
-import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
-import { planContact, planNote, planRelease, planStatusChange, releaseTakesTurn } from "../lifecycle/plan";
+import {
+  step,
+  WriteConflictError,
+  type Actor,
+  type Change,
+  type WorkPort,
+  type WorkRead,
+} from "../store/work-port";
+import {
+  planContact,
+  planNote,
+  planRelease,
+  planStatusChange,
+  releaseTakesTurn,
+  type DueFacts,
+} from "../lifecycle/plan";
 
 type Input<K extends keyof EnquiryChanges> = Parameters<EnquiryChanges[K]>[1];
+
+/** What the due-time rule decides from for an enquiry as read (server/lifecycle/plan.ts: DueFacts). */
+export function dueFactsOf(read: WorkRead): DueFacts {
+  return { receivedAt: read.stored.receivedAt };
+}
 
 export function actorOf(change: { staffEmail: string; at: Date; requestId?: string }): Actor {
   return {
@@ -41,8 +60,12 @@ export class EnquiryWork implements EnquiryChanges {
             expectedVersion: change.expectedVersion,
             note: change.note ?? null,
             ...(change.nextStep !== undefined ? { nextStep: change.nextStep } : {}),
+            ...(change.followUpAt !== undefined
+              ? { followUpAt: change.followUpAt?.toISOString() ?? null }
+              : {}),
             ...(change.lostReason !== undefined ? { lostReason: change.lostReason } : {}),
             at: actor.at,
+            due: dueFactsOf(read),
           });
           if (plan.outcome === "conflict") return plan;
           yield* step("writePlan", { read, plan, actor });
@@ -58,20 +81,30 @@ export class EnquiryWork implements EnquiryChanges {
     return this.port.run(function* (): Change<boolean> {
       const read = yield* step("readWork", { enquiryId: id });
       if (!read) return false;
-      yield* step("writePlan", { read, plan: planNote(read.work, { text: note.text, at: actor.at }), actor });
+      const plan = planNote(read.work, { text: note.text, at: actor.at, due: dueFactsOf(read) });
+      yield* step("writePlan", { read, plan, actor });
       return true;
     });
   }
 
   recordContact(id: string, contact: Input<"recordContact">): Promise<boolean> {
     const actor = actorOf(contact);
-    return this.port.run(function* (): Change<boolean> {
-      const read = yield* step("readWork", { enquiryId: id });
-      if (!read) return false;
-      const plan = planContact(read.work, { channel: contact.channel, at: actor.at });
-      yield* step("writePlan", { read, plan, actor });
-      return true;
-    });
+    return this.port.run(
+      function* (): Change<boolean> {
+        const read = yield* step("readWork", { enquiryId: id });
+        if (!read) return false;
+        const plan = planContact(read.work, {
+          channel: contact.channel,
+          ...(contact.outcome ? { outcome: contact.outcome } : {}),
+          at: actor.at,
+          due: dueFactsOf(read),
+        });
+        yield* step("writePlan", { read, plan, actor });
+        return true;
+      },
+      // The first contact moves New to Contacted, with its event.
+      { events: ["enquiry.status_changed"] },
+    );
   }
 
   releaseFromSpam(

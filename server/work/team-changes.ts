@@ -6,6 +6,7 @@ import {
   type TeamChanges,
 } from "../store/team";
 import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
+import { dueFactsOf } from "./enquiry-changes";
 import { planFollowUp, planMemberRemoval, planOwnerBatch, planOwnerChange } from "../lifecycle/plan";
 
 type Input<K extends keyof TeamChanges> = Parameters<TeamChanges[K]>[1];
@@ -110,6 +111,7 @@ export class TeamWork implements TeamChanges {
         followUpAt: change.followUpAt?.toISOString() ?? null,
         nextStep: change.nextStep,
         at: actor.at,
+        due: dueFactsOf(read),
       });
       if (plan.outcome === "closed") return "closed";
       yield* step("writePlan", { read, plan, actor });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { orderForm } from "../../app/content/forms";
 import { anchors } from "../../app/content/site";
-import { CONSOLE_TITLE, consoleText, pushText, sessionDialogText } from "../../console/content";
+import { CONSOLE_TITLE, callText, consoleText, pushText, sessionDialogText } from "../../console/content";
 import { ADMIN_API_PREFIX, CONSOLE_BASE_PATH, consoleMessages } from "../../domain/console";
 import { API_PATHS } from "../../domain/contract";
 import { createStaff, signIn, signInForm } from "./support/console";
@@ -134,6 +134,73 @@ test("keyboard only: sign in and change an enquiry's status", async ({ page, req
   await expect(page.getByRole("button", { name: "Change status" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("region", { name: "History" })).toContainText("New → Confirmed");
+});
+
+test("a call's outcome on a phone: a busy line is history only, an answered call moves New to Contacted, and the page shows the status and the due time", async ({
+  page,
+  request,
+}, testInfo) => {
+  // The console opens once an owner exists; this test must not count on another having made one.
+  await createStaff("owner");
+  const member = await createStaff("member");
+  const name = `Ravi Menon ${uniqueTag()}`;
+  const placed = await request.post(API_PATHS.enquiries, {
+    data: {
+      Name: name,
+      Email: `ravi.${uniqueTag()}@example.in`,
+      Mobile: "9812312312",
+      Quantity: 6,
+      RetailerSelfUse: "Self Use",
+    },
+  });
+  expect(placed.ok()).toBe(true);
+  await page.setViewportSize({ width: widths.mobile, height: 812 });
+  await signIn(page, member);
+  await page.goto("/admin");
+  await page.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const summary = page.getByRole("region", { name });
+  const history = page.getByRole("region", { name: "History" });
+
+  // The Call link opens the dialler and asks how the call went: four answers, each a touch target.
+  const call = page.getByRole("link", { name: callText.call });
+  await expect(call).toHaveAttribute("href", "tel:+919812312312");
+  // This browser has no dialler: the tel: link's navigation is held back, the page's own handling is not.
+  await page.evaluate(() =>
+    document.addEventListener(
+      "click",
+      (event) => {
+        if ((event.target as Element).closest('a[href^="tel:"]')) event.preventDefault();
+      },
+      true,
+    ),
+  );
+  await call.click();
+  const outcomes = page.getByRole("group", { name: callText.question });
+  await expect(outcomes).toBeVisible();
+  for (const label of Object.values(callText.outcomes)) {
+    const box = await outcomes.getByRole("button", { name: label }).boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  }
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("enquiry-call-outcome-375.png") });
+
+  // Busy: recorded in history, the status stays New, and it is due again by the rule.
+  await outcomes.getByRole("button", { name: callText.outcomes.busy }).click();
+  await expect(page.getByRole("status")).toContainText("Call recorded. New, due");
+  await expect(outcomes).toBeHidden();
+  await expect(history).toContainText("Call: busy");
+  await expect(summary.locator(".status")).toHaveText("New");
+
+  // Answered, by keyboard: contact, and New moves to Contacted with its line.
+  await call.click();
+  const answered = outcomes.getByRole("button", { name: callText.outcomes.answered });
+  await answered.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toContainText("Call recorded. Contacted, due");
+  await expect(summary.locator(".status")).toHaveText("Contacted");
+  await expect(history).toContainText("New → Contacted");
+  await expect(history).toContainText("Contacted by a call");
 });
 
 test("a staff account does not see staff management and cannot open it", async ({ page }) => {
