@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { SqliteStore } from "../store/sqlite";
+import { NO_ENVIRONMENT_FILE } from "../../tests/support/operator-environment";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -24,7 +25,10 @@ function run(command: string, args: string[], env: Record<string, string>) {
     execFile(
       process.execPath,
       ["--import", "tsx", `server/cli/${command}.ts`, "--", ...args],
-      { cwd: projectRoot, env: { PATH: process.env.PATH ?? "", ...env } },
+      {
+        cwd: projectRoot,
+        env: { PATH: process.env.PATH ?? "", COLLARISE_ENV_FILE: NO_ENVIRONMENT_FILE, ...env },
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

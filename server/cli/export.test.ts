@@ -9,6 +9,7 @@ import { NewsletterLinks } from "../newsletter/links";
 import { SqliteStore } from "../store/sqlite";
 import type { StoredEnquiry, StoredSubscriber } from "../store/store";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
+import { NO_ENVIRONMENT_FILE } from "../../tests/support/operator-environment";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -23,7 +24,10 @@ function runExport(args: string[], env: Record<string, string> = { DATABASE_URL:
     execFile(
       process.execPath,
       ["--import", "tsx", "server/cli/export.ts", ...args],
-      { cwd: projectRoot, env: { PATH: process.env.PATH ?? "", ...env } },
+      {
+        cwd: projectRoot,
+        env: { PATH: process.env.PATH ?? "", COLLARISE_ENV_FILE: NO_ENVIRONMENT_FILE, ...env },
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

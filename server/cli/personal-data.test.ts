@@ -14,6 +14,7 @@ import {
 import { SqliteStore } from "../store/sqlite";
 import type { StoredEnquiry } from "../store/store";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
+import { NO_ENVIRONMENT_FILE } from "../../tests/support/operator-environment";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -26,7 +27,14 @@ function runPersonalData(args: string[]) {
     execFile(
       process.execPath,
       ["--import", "tsx", "server/cli/personal-data.ts", ...args],
-      { cwd: projectRoot, env: { PATH: process.env.PATH ?? "", DATABASE_URL: `sqlite:${path}` } },
+      {
+        cwd: projectRoot,
+        env: {
+          PATH: process.env.PATH ?? "",
+          COLLARISE_ENV_FILE: NO_ENVIRONMENT_FILE,
+          DATABASE_URL: `sqlite:${path}`,
+        },
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

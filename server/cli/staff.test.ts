@@ -9,6 +9,7 @@ import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { SqliteStore } from "../store/sqlite";
 import { signIn } from "../../tests/support/console-app";
 import { buildTestApp } from "../../tests/support/test-app";
+import { NO_ENVIRONMENT_FILE } from "../../tests/support/operator-environment";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -29,7 +30,10 @@ function runStaff(
     const child = execFile(
       process.execPath,
       ["--import", "tsx", "server/cli/staff.ts", ...args],
-      { cwd: projectRoot, env: { PATH: process.env.PATH ?? "", ...env } },
+      {
+        cwd: projectRoot,
+        env: { PATH: process.env.PATH ?? "", COLLARISE_ENV_FILE: NO_ENVIRONMENT_FILE, ...env },
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         child.stdin?.destroy();

@@ -9,6 +9,7 @@ import { API_PATHS } from "../../domain/contract";
 import { buyerMail, startDovecot } from "../support/dovecot";
 import { unusedPort } from "../support/mail-sink";
 import { projectRoot, startServer, type ListeningServer } from "../support/server-process";
+import { NO_ENVIRONMENT_FILE } from "../support/operator-environment";
 
 const run = promisify(execFile);
 const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
@@ -168,7 +169,11 @@ describe("a production install without development dependencies", () => {
   it("runs the operator commands, which need no development dependency either", async () => {
     const { stdout } = await run("npm", ["run", "--silent", "export", "--", "enquiries", "--format", "csv"], {
       cwd: deployDir,
-      env: { ...process.env, DATABASE_URL: `sqlite:${join(deployDir, "data/operator.db")}` },
+      env: {
+        ...process.env,
+        COLLARISE_ENV_FILE: NO_ENVIRONMENT_FILE,
+        DATABASE_URL: `sqlite:${join(deployDir, "data/operator.db")}`,
+      },
     });
     expect(stdout.split("\n")[0]).toContain("Name");
   });

@@ -11,6 +11,7 @@ import { backupSqlite, checkDatabaseFile } from "../../server/backup/sqlite-back
 import { type MailSink, startMailSink } from "../support/mail-sink";
 import { killServer, type ListeningServer, projectRoot, startServer } from "../support/server-process";
 import { buildTestApp, writeSiteFixture } from "../support/test-app";
+import { NO_ENVIRONMENT_FILE } from "../support/operator-environment";
 
 const run = promisify(execFile);
 
@@ -64,7 +65,12 @@ function storedIds(file: string): Set<string> {
 function operatorCommand(name: "backup" | "restore", args: string[], env: Record<string, string>) {
   return run(process.execPath, ["--import", "tsx", `server/cli/${name}.ts`, ...args], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      COLLARISE_ENV_FILE: NO_ENVIRONMENT_FILE,
+      HOME: process.env.HOME ?? "",
+      ...env,
+    },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({

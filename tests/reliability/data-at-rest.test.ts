@@ -15,6 +15,7 @@ import {
   type ServerProcess,
 } from "../support/server-process";
 import { writeSiteFixture } from "../support/test-app";
+import { NO_ENVIRONMENT_FILE } from "../support/operator-environment";
 
 const run = promisify(execFile);
 
@@ -56,7 +57,12 @@ function environment() {
 function operatorCommand(name: "backup" | "restore" | "staff", args: string[], env: Record<string, string>) {
   return run(process.execPath, ["--import", "tsx", `server/cli/${name}.ts`, ...args], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      COLLARISE_ENV_FILE: NO_ENVIRONMENT_FILE,
+      HOME: process.env.HOME ?? "",
+      ...env,
+    },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({

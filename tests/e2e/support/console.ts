@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { StaffRole } from "../../../domain/console";
 import { uniqueTag } from "./forms";
+import { NO_ENVIRONMENT_FILE } from "../../support/operator-environment";
 
 export interface ConsoleAccount {
   email: string;
@@ -33,7 +34,10 @@ export async function createStaff(
       role,
       "--password-stdin",
     ],
-    { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ["pipe", "pipe", "pipe"] },
+    {
+      env: { ...process.env, COLLARISE_ENV_FILE: NO_ENVIRONMENT_FILE, DATABASE_URL: databaseUrl },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
   );
   let output = "";
   cli.stdout.on("data", (chunk: Buffer) => (output += String(chunk)));
