@@ -119,8 +119,6 @@ export interface WorkSteps {
     args: { enquiryId: string; before: AnswerDay | null; after: AnswerDay };
     result: void;
   };
-  /** Queues members' alerts of one enquiry. */
-  queueAlerts: { args: { stored: StoredEnquiry; alerts: MemberAlertPlan[]; at: string }; result: void };
   /** The enquiry's deal: version 0 and no figures until one is recorded. */
   readDeal: { args: { enquiryId: string }; result: EnquiryDeal };
   /**

@@ -30,7 +30,11 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
     yield* step("writePlan", { read, plan: due, actor: { staffEmail: answer.from, at } });
   }
   yield* step("writeAnswerDay", { enquiryId: answer.enquiryId, before: day, after: plan.day });
-  yield* step("queueAlerts", { stored: read.stored, alerts: plan.alerts, at: new Date().toISOString() });
+  yield* step("writeAlerts", {
+    stored: read.stored,
+    alerts: plan.alerts,
+    actor: { staffEmail: "", at: new Date().toISOString() },
+  });
   return plan.store ? "added" : "capped";
 }
 

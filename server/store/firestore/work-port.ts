@@ -154,9 +154,6 @@ export class FirestoreWorkPort implements WorkPort {
         // is refused before anything else is written, even where a commit applies its writes in turn.
         writes.unshift((writer) => writeAnswerDay(context, writer, enquiryId, before, after));
       },
-      queueAlerts: ({ stored, alerts, at }) => {
-        writes.push((writer) => writeAlerts(context, writer, stored, alerts, at));
-      },
       readDeal: ({ enquiryId }) => readDeal(context, transaction, enquiryId),
       writeDeal: ({ read, deal, history, actor }) => {
         writes.push((writer) => writeDeal(context, writer, read, deal, history, actor));

@@ -82,7 +82,6 @@ export class SqliteWorkPort implements WorkPort {
       readMember: ({ staffId }) => readMember(db, staffId),
       storeAnswer: ({ answer }) => storeAnswer(db, answer),
       writeAnswerDay: ({ enquiryId, after }) => writeAnswerDay(db, enquiryId, after),
-      queueAlerts: ({ stored, alerts, at }) => writeAlerts(db, stored.id, alerts, at),
       readDeal: ({ enquiryId }) => readDeal(db, enquiryId),
       writeDeal: ({ read, deal, history, actor }) => writeDeal(db, read.stored, deal, history, actor),
       readDueReminders: ({ now, limit }) => readDueReminders(db, this.table, now, limit),
