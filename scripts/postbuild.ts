@@ -5,6 +5,8 @@
  * icon into the page and lets it paint before it hydrates, then precompresses every text file with brotli and gzip so the server never
  * compresses a file twice.
  */
+// The pages' copy is read with the facts the build rendered them with: set them before it loads.
+import "./facts-for-build";
 import { readFileSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
