@@ -32,12 +32,12 @@ export const faqHi: FaqContent = {
       answer:
         made.foodMark === "veg"
           ? `हाँ, यह शाकाहारी है और इस पर हरा शाकाहारी निशान है। इसका कोलेजन: ${made.collagenSource.hi}।`
-          : `नहीं। इसका कोलेजन पशु स्रोत से आता है (${made.collagenSource.hi}), इसलिए पैक पर FSSAI का भूरा मांसाहारी निशान है।`,
+          : `नहीं। इसका कोलेजन पशु स्रोत से है: ${made.collagenSource.hi}। पैक पर FSSAI का भूरा मांसाहारी निशान है।`,
     },
     {
       id: "faq-minimum-order",
       question: "क्या रिटेलरों के लिए कोई न्यूनतम ऑर्डर है?",
-      answer: `रिटेलर कम से कम ${indianNumber(trade.minimumOrderSachets)} सैशे ऑर्डर करते हैं। ${trade.terms.hi} अपने इस्तेमाल के लिए आप कितने भी सैशे माँग सकते हैं।`,
+      answer: `रिटेलर के लिए न्यूनतम ऑर्डर ${indianNumber(trade.minimumOrderSachets)} सैशे है। ${trade.terms.hi} अपने इस्तेमाल के लिए आप कितने भी सैशे माँग सकते हैं।`,
     },
     {
       id: "faq-delivery",

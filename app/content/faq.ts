@@ -53,12 +53,12 @@ export const faq = {
       answer:
         made.foodMark === "veg"
           ? `Yes, it is vegetarian and carries the green vegetarian mark. Its collagen: ${made.collagenSource.en}.`
-          : `No. Its collagen comes from an animal source (${made.collagenSource.en}), so the pack carries FSSAI's brown non-vegetarian mark.`,
+          : `No. Its collagen is animal-derived: ${made.collagenSource.en}. The pack carries FSSAI's brown non-vegetarian mark.`,
     },
     {
       id: "faq-minimum-order",
       question: "Is there a minimum order for retailers?",
-      answer: `Retailers order at least ${indianNumber(trade.minimumOrderSachets)} sachets. ${trade.terms.en} For your own use, you may ask for any number of sachets.`,
+      answer: `A retailer's minimum order is ${indianNumber(trade.minimumOrderSachets)} sachets. ${trade.terms.en} For your own use, you may ask for any number of sachets.`,
     },
     {
       id: "faq-delivery",

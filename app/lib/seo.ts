@@ -21,7 +21,7 @@ const organization = {
   address: {
     "@type": "PostalAddress",
     streetAddress: company.address.street,
-    addressLocality: company.address.locality,
+    addressLocality: company.address.city,
     addressRegion: company.address.region,
     postalCode: company.address.postalCode,
     addressCountry: company.address.countryCode,
