@@ -1,4 +1,7 @@
 import { defineConfig } from "@playwright/test";
+// Every worker loads this file: the tests read the pages' words with the facts the build rendered
+// them with (app/lib/company-facts.ts).
+import "./scripts/facts-for-build";
 
 /** Debian's Chromium, with the flags this closed network needs. */
 export const chromiumArgs = [

@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 import { lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { PUBLIC_PAGES } from "./domain/contract";
+// Prerendering renders the pages with the build's facts: the defaults, or COMPANY_FACTS_FILE.
+import "./scripts/facts-for-build";
 
 // BUILD_DIR lets checks that run side by side build into folders of their own.
 const buildDirectory = resolve(process.env.BUILD_DIR ?? "build");

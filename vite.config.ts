@@ -1,5 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import { retentionPeriodsFrom } from "./domain/retention.ts";
 import { sonnerStylesheet } from "./scripts/vite-sonner-stylesheet.ts";
 
@@ -12,7 +14,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/
  * the fold, the carousel, toasts, the measuring library) are not listed and stay apart.
  */
 const SHELL =
-  /[\\/]app[\\/](components[\\/](site-header|site-footer|newsletter-form|social-icons|contact-detail|postal-address|not-found)\.tsx|lib[\\/](scroll|seo|api-client|use-form-submit|use-scroll-to-location|display-font|page-language|report-web-vitals|inlined-styles|visit-source)\.tsx?|content[\\/](site|forms|languages)\.ts)$|[\\/]domain[\\/](retention|contract|subscriber|brand|email)\.ts$/;
+  /[\\/]app[\\/](components[\\/](site-header|site-footer|newsletter-form|social-icons|contact-detail|postal-address|not-found)\.tsx|lib[\\/](company-facts|scroll|seo|api-client|use-form-submit|use-scroll-to-location|display-font|page-language|report-web-vitals|inlined-styles|visit-source)\.tsx?|content[\\/](site|forms|languages)\.ts)$|[\\/]domain[\\/](retention|contract|subscriber|brand|email|company-facts|render-facts|inlined-styles)\.ts$/;
 /** The English pages' own words around the page (the Hindi pages carry none of them). */
 const ENGLISH_SHELL = /[\\/]app[\\/]content[\\/]site\.en\.ts$/;
 /** The same for the Hindi pages: their words around the page and the loader of their Devanagari face. */
@@ -27,8 +29,40 @@ const HINDI_SHELL =
 const PRIVACY_POLICY_PAGE =
   /[\\/]app[\\/](pages[\\/]privacy-policy-page|components[\\/]prerendered-text)\.tsx$/;
 
+/** Where the server finds React Router's server build to render the pages again (server/site/page-renderer.ts). */
+const PAGE_RENDER_DIR = "page-render";
+
+/**
+ * Keeps a copy of React Router's server build beside the client's: with `ssr: false` React Router
+ * deletes it once the pages are prerendered, and the server renders the same pages from it when
+ * the company publishes new facts (docs/decisions/040-pages-rendered-from-the-company-facts.md).
+ * Copied before React Router's own step, which prerenders and then deletes the folder.
+ */
+function keepPageRenderer(): Plugin {
+  return {
+    name: "keep-page-renderer",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    writeBundle: {
+      order: "pre",
+      sequential: true,
+      handler(options, bundle) {
+        if (!options.dir) return;
+        const target = join(dirname(options.dir), PAGE_RENDER_DIR);
+        rmSync(target, { recursive: true, force: true });
+        // The files of this bundle only: the folder may still hold an earlier build's server.
+        for (const file of Object.keys(bundle)) {
+          mkdirSync(dirname(join(target, file)), { recursive: true });
+          copyFileSync(join(options.dir, file), join(target, file));
+        }
+        // ES modules wherever the build folder is (a BUILD_DIR outside the project has no package.json).
+        writeFileSync(join(target, "package.json"), '{ "type": "module" }\n');
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [sonnerStylesheet(), reactRouter()],
+  plugins: [sonnerStylesheet(), keepPageRenderer(), reactRouter()],
   // The privacy policy states the retention periods the server is started with: the same
   // variables, parsed alike; scripts/postbuild.ts writes them beside the pages for the server to check.
   define: { __RETENTION_PERIODS__: JSON.stringify(retentionPeriodsFrom(process.env)) },

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ["tests/deploy/**/*.test.ts"],
     environment: "node",
-    setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    setupFiles: ["./tests/setup/company-facts.ts", "./tests/setup/fail-on-console-error.ts"],
     testTimeout: 120_000,
     hookTimeout: 600_000,
     pool: "forks",

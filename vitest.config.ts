@@ -12,7 +12,7 @@ export default defineConfig({
       "tests/scale-out/**/*.test.ts",
     ],
     environment: "node",
-    setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    setupFiles: ["./tests/setup/company-facts.ts", "./tests/setup/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -6,7 +6,9 @@ import { NotFound } from "./components/not-found";
 import { languageSettings } from "./content/languages";
 import { notFound, site } from "./content/site";
 import { loadDisplayFont } from "./lib/display-font";
+import { companyFacts } from "./lib/company-facts";
 import { followInlinedStyles } from "./lib/inlined-styles";
+import { embeddedFactsJson, FACTS_ELEMENT_ID } from "../domain/render-facts";
 import { reportWebVitals } from "./lib/report-web-vitals";
 import { rememberVisitSource } from "./lib/visit-source";
 import "./styles/app.css";
@@ -42,6 +44,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={site.themeColor} />
         <script dangerouslySetInnerHTML={{ __html: markScripted }} />
+        {/* The company's facts this page was rendered with: the browser hydrates from the same (app/lib/company-facts.ts). */}
+        <script
+          type="application/json"
+          id={FACTS_ELEMENT_ID}
+          dangerouslySetInnerHTML={{ __html: embeddedFactsJson(companyFacts) }}
+        />
         <Meta />
         <Links />
       </head>

@@ -14,6 +14,8 @@ export const SERVER_ENTRY_POINTS = [
   "server/main.ts",
   // The mail parser's thread (server/mail/mail-parsing.ts finds it beside the server's bundle).
   "server/mail/parse-worker.ts",
+  // The pages' renderer's thread (server/site/page-renderer.ts finds it beside the server's bundle).
+  "server/site/page-render-worker.ts",
   "server/cli/export.ts",
   "server/cli/staff.ts",
   "server/cli/backup.ts",

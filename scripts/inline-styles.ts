@@ -9,7 +9,7 @@
  * script can remove the copy when a navigation removes the link (app/lib/inlined-styles.ts).
  */
 
-import { INLINED_FROM } from "../app/lib/inlined-styles";
+import { INLINED_FROM } from "../domain/inlined-styles";
 
 const STYLESHEET_LINK = /<link rel="stylesheet" href="([^"]+)"\s*\/?>/g;
 /** A `url(…)` that does not start at the site's root would resolve against the page, not the stylesheet. */

@@ -4,6 +4,7 @@
  * server (`<build>/server/launch-content.json`) for `npm run check-launch` and the server's
  * start-up in production, which read nothing from `app/` themselves.
  */
+import "./facts-for-build";
 import { brand } from "../domain/brand";
 import { brandHi } from "../domain/brand.hi";
 import { company, declarations, product, site, social } from "../app/content/site";

@@ -5,6 +5,8 @@
  * icon into the page and lets it paint before it hydrates, then precompresses every text file with brotli and gzip so the server never
  * compresses a file twice.
  */
+// The pages' copy is read with the facts the build rendered them with: set them before it loads.
+import "./facts-for-build";
 import { readFileSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -18,9 +20,7 @@ import { LANGUAGES, type PageKey, pagePath } from "../domain/contract";
 import { RETENTION_BUILD_FILE, retentionPeriodsFrom } from "../domain/retention";
 import { CONSOLE_BASE_PATH } from "../domain/console";
 import { absoluteUrl } from "../app/lib/seo";
-import { paintBeforeHydrating } from "./first-paint";
-import { inlineStylesheets } from "./inline-styles";
-import { inlineTabIcon } from "./tab-icon";
+import { finishPage } from "../server/site/page-steps";
 
 const siteDir = process.argv[2] ?? `${process.env.BUILD_DIR ?? "build"}/client`;
 const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest|ico)$/;
@@ -99,15 +99,14 @@ async function files(dir: string): Promise<string[]> {
 
 async function rewritePages() {
   let count = 0;
-  const cssOf = (href: string) => readFileSync(join(siteDir, href), "utf8");
-  const icon = readFileSync(join(siteDir, "favicon.ico"));
+  const site = {
+    cssOf: (href: string) => readFileSync(join(siteDir, href), "utf8"),
+    icon: readFileSync(join(siteDir, "favicon.ico")),
+  };
   for (const path of await files(siteDir)) {
     if (!path.endsWith(".html")) continue;
-    const html = inlineTabIcon(inlineStylesheets(await readFile(path, "utf8"), cssOf), icon);
-    const rewritten = paintBeforeHydrating(html);
-    // A page that still preloads its scripts was not recognised: React Router's markup changed.
-    if (rewritten === html && html.includes('rel="modulepreload"'))
-      throw new Error(`${path}: its hydration script was not found; scripts/first-paint.ts needs updating`);
+    const html = await readFile(path, "utf8");
+    const rewritten = finishPage(html, site, path);
     if (rewritten !== html) count += 1;
     await writeFile(path, rewritten);
   }

@@ -5,6 +5,8 @@
  * keeps the shaping rules and the glyphs they reach). Run before each build; the result is not
  * committed (app/fonts/ is ignored), so it always matches the copy. docs/decisions/021-hindi-pages.md
  */
+// The Hindi pages are rendered with the facts the build is given: set them before the copy loads.
+import "./facts-for-build";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

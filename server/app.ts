@@ -1,4 +1,5 @@
-import { dirname } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -15,6 +16,8 @@ import { WebhookWorker, type WebhookWorkerOptions } from "./webhooks/webhook-wor
 import { apiRoutes } from "./routes/api";
 import { consoleDirFor, consoleSiteRoutes } from "./routes/console-site";
 import { siteRoutes } from "./routes/site";
+import { factsPages } from "./site/facts-pages";
+import { renderDirFor } from "./site/page-renderer";
 import { MESSAGE_PAGE_STYLE } from "./routes/form-posts";
 import { scheduleBackups } from "./backup/backup-schedule";
 import { holdDatabase } from "./backup/database-lock";
@@ -83,6 +86,8 @@ export interface BuildAppOptions {
   readiness?: { writeProbeEveryMs?: number };
   /** The mailbox reader (IMAP_URL): the clock, timers and lease (tests set them). */
   mailbox?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
+  /** The check for newly published company facts: its timers (tests set them). */
+  companyFacts?: { timers?: ScheduleTimers };
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
@@ -99,6 +104,7 @@ export async function buildApp({
   metrics,
   mailbox,
   readiness,
+  companyFacts,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: withoutPersonalData(logger),
@@ -309,7 +315,27 @@ export async function buildApp({
     worker?.start();
     webhookWorker.start();
   });
+  // The public pages follow the company's published facts, rendered again on each instance when a
+  // new version is published (docs/decisions/040-pages-rendered-from-the-company-facts.md). A build
+  // without React Router's server build kept beside it serves its own pages as they are.
+  const renderDir = renderDirFor(config.SITE_DIR);
+  const publishedPages = existsSync(join(renderDir, "index.js"))
+    ? factsPages({
+        reader: store.companyFacts,
+        renderDir,
+        siteDir: config.SITE_DIR,
+        pagesDir: config.PAGES_DIR ?? join(dirname(resolve(config.SITE_DIR)), "rendered-pages"),
+        log: app.log,
+        everyMs: config.COMPANY_FACTS_POLL_SECONDS * 1_000,
+        ...(companyFacts?.timers ? { timers: companyFacts.timers } : {}),
+      })
+    : undefined;
+  if (!publishedPages)
+    app.log.info("the build has no page renderer: the pages keep the build's company facts");
+  app.decorate("publishedPages", publishedPages);
+
   app.addHook("onListen", async () => {
+    publishedPages?.start();
     retentionSweeps.start();
     outboxStallWatch.start();
     digests.start();
@@ -327,6 +353,7 @@ export async function buildApp({
     );
   });
   app.addHook("onClose", async () => {
+    await publishedPages?.stop();
     await buyerKeysBackfill;
     await backups?.stop();
     await retentionSweeps.stop();
@@ -372,7 +399,10 @@ export async function buildApp({
     rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
     acknowledgeVisitors: config.ACKNOWLEDGE_VISITORS,
   });
-  await app.register(siteRoutes, { siteDir: config.SITE_DIR });
+  await app.register(siteRoutes, {
+    siteDir: config.SITE_DIR,
+    ...(publishedPages ? { pages: publishedPages.pages } : {}),
+  });
   await app.register(consoleSiteRoutes, { consoleDir: consoleDirFor(config.SITE_DIR) });
 
   return app;

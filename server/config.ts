@@ -111,6 +111,13 @@ export const configSchema = z
     /** The proxies in front (a hop count or addresses): the client's address and scheme come from their X-Forwarded- headers. */
     TRUST_PROXY: optional(trustProxy).default(false),
     SITE_DIR: optional(z.string().min(1)).default("build/client"),
+    /**
+     * Where the pages rendered from the company's published facts are written, a folder the server
+     * may write (docs/decisions/040-pages-rendered-from-the-company-facts.md); beside SITE_DIR unless set.
+     */
+    PAGES_DIR: optional(z.string().min(1)),
+    /** How often each instance asks whether new company facts were published, in seconds (30 at most). */
+    COMPANY_FACTS_POLL_SECONDS: optional(z.coerce.number().int().min(1).max(30)).default(30),
     /** Where visitors reach the site, for links in mail (`https://collarise.example`); the local server unless set. */
     PUBLIC_URL: optional(
       z

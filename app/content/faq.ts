@@ -3,14 +3,15 @@
  * 22): the landing page shows them before the footer, and gives them to search engines as FAQPage
  * data. The company confirms the payment and the delivery here, as the other brand details.
  */
-import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
-import { product } from "./site";
+import { companyFacts } from "../lib/company-facts";
+import { deliveryDaysText, workingHoursText } from "./facts-words";
+import { indianNumber, product } from "./site";
 import type { Translated } from "./translated";
 
 /**
- * How the company takes payment, delivers and takes returns, as the answers state them: proposed
- * terms, like the brand details, until the company confirms them. `confirmedBy` names who did and
- * when ("Name, role, date"); `npm run check-launch` lists it while it is null.
+ * How the company takes payment, delivers and takes returns, as the answers state them, from the
+ * company's facts. `confirmedBy` names who confirmed the terms and when ("Name, role, date");
+ * `npm run check-launch` lists it while it is null.
  */
 export const faqFacts: {
   readonly firstContactHours: number;
@@ -18,10 +19,13 @@ export const faqFacts: {
   readonly returnDays: number;
   readonly confirmedBy: string | null;
 } = {
-  firstContactHours: FIRST_CONTACT_HOURS,
-  returnDays: 7,
-  confirmedBy: null,
+  firstContactHours: companyFacts.workingHours.firstContactHours,
+  returnDays: companyFacts.delivery.returnDays,
+  confirmedBy: companyFacts.termsConfirmedBy,
 };
+
+const workingHours = workingHoursText(companyFacts.workingHours, "en");
+const { product: made, trade } = companyFacts;
 
 export const faq = {
   eyebrow: "Before you order",
@@ -36,12 +40,30 @@ export const faq = {
     {
       id: "faq-answer-time",
       question: "How soon will you answer my enquiry?",
-      answer: `Within ${faqFacts.firstContactHours} working hours, Monday to Saturday, by a call or a message on the mobile number you gave. An enquiry sent in the evening or on a Sunday is answered the next working morning.`,
+      answer: `Within ${faqFacts.firstContactHours} working hours, by a call or a message on the mobile number you gave. An enquiry sent outside working hours is answered from the next working morning.`,
+    },
+    {
+      id: "faq-working-hours",
+      question: "What are your working hours?",
+      answer: `${workingHours}. Our customer care answers the phone in these hours, and the time we promise for a first answer counts only these hours.`,
+    },
+    {
+      id: "faq-vegetarian",
+      question: "Is it vegetarian? What is the collagen made from?",
+      answer:
+        made.foodMark === "veg"
+          ? `Yes, it is vegetarian and carries the green vegetarian mark. Its collagen: ${made.collagenSource.en}.`
+          : `No. Its collagen is animal-derived: ${made.collagenSource.en}. The pack carries FSSAI's brown non-vegetarian mark.`,
+    },
+    {
+      id: "faq-minimum-order",
+      question: "Is there a minimum order for retailers?",
+      answer: `A retailer's minimum order is ${indianNumber(trade.minimumOrderSachets)} sachets. ${trade.terms.en} For your own use, you may ask for any number of sachets.`,
     },
     {
       id: "faq-delivery",
-      question: "How is it delivered, and can I return it?",
-      answer: `We deliver across India by courier, and tell you the delivery time and charge when we confirm your order. If a pack arrives damaged, is not what you ordered or is past its best-before date, tell us within ${faqFacts.returnDays} days of delivery and we replace it or refund you. For food safety, opened sachets cannot be returned.`,
+      question: "How long does delivery take, and can I return it?",
+      answer: `We deliver across India by courier, usually in ${deliveryDaysText(companyFacts.delivery, "en")} from when we confirm your order, and tell you the charge then. If a pack arrives damaged, is not what you ordered or is past its best-before date, tell us within ${faqFacts.returnDays} days of delivery and we replace it or refund you. For food safety, opened sachets cannot be returned.`,
     },
     {
       id: "faq-who-should-not",

@@ -5,7 +5,10 @@
  */
 import { orderFormTextHi } from "./order-form.hi";
 import type { LandingContent } from "./landing";
-import { declarations as facts, indianNumber, rupees } from "./site";
+import { pricePerGram, unitGrams } from "../../domain/company-facts";
+import { companyFacts } from "../lib/company-facts";
+import { deliveryDaysText, workingHoursText } from "./facts-words";
+import { addressLines, declarations as facts, grams, indianNumber, rupees } from "./site";
 import { product, productHi, companyHi } from "./site.hi";
 
 const sachet = productHi.sachet;
@@ -23,7 +26,7 @@ export const landingHi: LandingContent = {
   about: {
     eyebrow: "उत्पाद के बारे में",
     heading: `${product.name} के बारे में`,
-    lead: `${product.name} दिल्ली की एक हेल्थ-केयर कंपनी का कोलेजन पेप्टाइड सप्लीमेंट है: हाइड्रोलाइज़्ड कोलेजन, छोटे पेप्टाइड में तोड़ा हुआ, जो पूरी तरह घुल जाता है और जिसका स्वाद ताज़े संतरे जैसा है। एक सैशे में आपकी रोज़ की ${sachet} मात्रा है।`,
+    lead: `${product.name} ${companyFacts.registeredAddress.city.hi} की एक हेल्थकेयर कंपनी का कोलेजन पेप्टाइड सप्लीमेंट है: हाइड्रोलाइज़्ड कोलेजन, छोटे पेप्टाइड में तोड़ा हुआ, जो पूरी तरह घुल जाता है और जिसका स्वाद ताज़े संतरे जैसा है। एक सैशे में आपकी रोज़ की ${sachet} मात्रा है।`,
     blocks: [
       {
         icon: "ingredients",
@@ -354,22 +357,33 @@ export const landingHi: LandingContent = {
   declarations: {
     eyebrow: "उत्पाद की घोषणाएँ",
     heading: "पैक में क्या है, और इसकी ज़िम्मेदारी किसकी है",
-    lead: "वे जानकारियाँ जो विधिक माप विज्ञान (पैकेटबंद वस्तुएँ) नियम हमसे दिखाने को कहते हैं, जैसी पैक पर छपी हैं।",
+    lead: "वे जानकारियाँ जो विधिक माप विज्ञान (पैकेटबंद वस्तुएँ) नियम और FSSAI हमसे दिखाने को कहते हैं, जैसी पैक पर छपी हैं।",
     items: [
+      {
+        key: "food-mark",
+        label: "शाकाहारी या मांसाहारी",
+        value: companyFacts.product.foodMark === "veg" ? "शाकाहारी" : "मांसाहारी",
+      },
+      { key: "collagen-source", label: "कोलेजन का स्रोत", value: companyFacts.product.collagenSource.hi },
       {
         key: "mrp",
         label: "अधिकतम खुदरा मूल्य (MRP)",
         value: `${facts.sachetsPerPack} सैशे के पैक के लिए ${rupees(facts.mrpRupees)} (सभी करों सहित)`,
       },
       {
+        key: "unit-price",
+        label: "इकाई बिक्री मूल्य",
+        value: `${rupees(pricePerGram(companyFacts))} प्रति ग्राम`,
+      },
+      {
         key: "net-quantity",
         label: "शुद्ध मात्रा",
-        value: `${indianNumber(facts.sachetsPerPack * facts.sachetGrams)} ग्राम: ${sachet} के ${facts.sachetsPerPack} सैशे`,
+        value: `${indianNumber(unitGrams(companyFacts))} ग्राम: ${grams(facts.sachetGrams)} ग्राम के ${facts.sachetsPerPack} सैशे`,
       },
       {
         key: "manufacturer",
         label: "निर्माता और पैकर",
-        value: `${companyHi.name}, ${companyHi.addressLines.join(", ")}`,
+        value: `${companyHi.name}, ${addressLines(companyFacts.manufacturingAddress, "hi").join(", ")}`,
       },
       { key: "origin", label: "मूल देश", value: "भारत" },
       {
@@ -380,7 +394,17 @@ export const landingHi: LandingContent = {
       {
         key: "care",
         label: "ग्राहक सेवा",
-        value: `${companyHi.phone}, ${companyHi.email}; सोमवार से शनिवार, सुबह 10 से शाम 6 बजे तक`,
+        value: `${companyHi.phone}, ${companyHi.email}; ${workingHoursText(companyFacts.workingHours, "hi")}`,
+      },
+      {
+        key: "trade",
+        label: "रिटेलरों के लिए न्यूनतम ऑर्डर",
+        value: `${indianNumber(companyFacts.trade.minimumOrderSachets)} सैशे। ${companyFacts.trade.terms.hi}`,
+      },
+      {
+        key: "delivery",
+        label: "डिलीवरी",
+        value: `ऑर्डर पक्का होने के बाद आम तौर पर ${deliveryDaysText(companyFacts.delivery, "hi")} में, पूरे भारत में`,
       },
       { key: "licence", label: "FSSAI लाइसेंस नं.", value: product.fssaiLicence },
       ...(facts.gstin ? [{ key: "gstin", label: "GSTIN", value: facts.gstin }] : []),

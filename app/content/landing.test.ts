@@ -37,10 +37,9 @@ describe("the landing page's copy", () => {
     expect(results.filter((text) => /\d/.test(text))).toEqual([]);
   });
 
-  it("names no price but the MRP the declarations must state", () => {
+  it("names no price but the MRP and the unit sale price the declarations must state", () => {
     const prices = copy.filter((text) => /₹|\bRs\.?\s?\d|\bINR\b|\bprice of\b/i.test(text));
-    expect(prices).toEqual([landing.declarations.items[0].value]);
-    expect(prices[0]).toMatch(/^₹1,499\.00 for a pack of 30 sachets \(inclusive of all taxes\)$/);
+    expect(prices).toEqual(["₹1,499.00 for a pack of 30 sachets (inclusive of all taxes)", "₹4.00 per g"]);
   });
 
   it("has the five free-from marks, five cards per carousel and three recipes", () => {

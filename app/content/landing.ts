@@ -2,7 +2,10 @@
  * Every text of the landing page, in page order. Sections import their part from here.
  * Claims stay in the specification's words; nothing here promises to treat or cure.
  */
-import { company, declarations as facts, indianNumber, postalAddressLines, product, rupees } from "./site";
+import { pricePerGram, unitGrams } from "../../domain/company-facts";
+import { companyFacts } from "../lib/company-facts";
+import { deliveryDaysText, workingHoursText } from "./facts-words";
+import { addressLines, company, declarations as facts, grams, indianNumber, product, rupees } from "./site";
 import { orderFormText } from "./order-form";
 import type { Translated } from "./translated";
 
@@ -66,7 +69,7 @@ export const banner = {
 export const about = {
   eyebrow: "About the product",
   heading: `About ${product.name}`,
-  lead: `${product.name} is a collagen peptide supplement from a healthcare company in Delhi: hydrolysed collagen, broken into small peptides that dissolve completely and taste of fresh orange. One sachet is your daily ${product.sachet} serving.`,
+  lead: `${product.name} is a collagen peptide supplement from a healthcare company in ${companyFacts.registeredAddress.city.en}: hydrolysed collagen, broken into small peptides that dissolve completely and taste of fresh orange. One sachet is your daily ${product.sachet} serving.`,
   blocks: [
     {
       icon: "ingredients",
@@ -413,26 +416,37 @@ export const buyNow = {
   licence: `FSSAI licence no. ${product.fssaiLicence}`,
 } as const;
 
-/** The declarations a buyer in India looks for: one block, from the facts in site.ts. */
+/** The declarations a buyer in India looks for: one block, from the company's facts. */
 export const declarations = {
   eyebrow: "Product declarations",
   heading: "What is in the pack, and who stands behind it",
-  lead: "The details the Legal Metrology (Packaged Commodities) Rules ask us to show, as printed on the pack.",
+  lead: "The details the Legal Metrology (Packaged Commodities) Rules and FSSAI ask us to show, as printed on the pack.",
   items: [
+    {
+      key: "food-mark",
+      label: "Veg or non-veg",
+      value: companyFacts.product.foodMark === "veg" ? "Vegetarian" : "Non-vegetarian",
+    },
+    { key: "collagen-source", label: "Source of collagen", value: companyFacts.product.collagenSource.en },
     {
       key: "mrp",
       label: "MRP",
       value: `${rupees(facts.mrpRupees)} for a pack of ${facts.sachetsPerPack} sachets (inclusive of all taxes)`,
     },
     {
+      key: "unit-price",
+      label: "Unit sale price",
+      value: `${rupees(pricePerGram(companyFacts))} per g`,
+    },
+    {
       key: "net-quantity",
       label: "Net quantity",
-      value: `${indianNumber(facts.sachetsPerPack * facts.sachetGrams)} gm: ${facts.sachetsPerPack} sachets of ${product.sachet} each`,
+      value: `${indianNumber(unitGrams(companyFacts))} g: ${facts.sachetsPerPack} sachets of ${grams(facts.sachetGrams)} g each`,
     },
     {
       key: "manufacturer",
       label: "Manufactured and packed by",
-      value: `${company.name}, ${postalAddressLines.join(", ")}`,
+      value: `${company.name}, ${addressLines(companyFacts.manufacturingAddress, "en").join(", ")}`,
     },
     { key: "origin", label: "Country of origin", value: "India" },
     {
@@ -443,7 +457,17 @@ export const declarations = {
     {
       key: "care",
       label: "Customer care",
-      value: `${company.phone.display}, ${company.email}; Monday to Saturday, 10 am to 6 pm`,
+      value: `${company.phone.display}, ${company.email}; ${workingHoursText(companyFacts.workingHours, "en")}`,
+    },
+    {
+      key: "trade",
+      label: "Minimum order for retailers",
+      value: `${indianNumber(companyFacts.trade.minimumOrderSachets)} sachets. ${companyFacts.trade.terms.en}`,
+    },
+    {
+      key: "delivery",
+      label: "Delivery",
+      value: `Usually ${deliveryDaysText(companyFacts.delivery, "en")} from confirmation, across India`,
     },
     { key: "licence", label: "FSSAI licence no.", value: product.fssaiLicence },
     ...(facts.gstin ? [{ key: "gstin", label: "GSTIN", value: facts.gstin }] : []),

@@ -11,6 +11,7 @@ import {
   RETENTION_SECTION_ID,
 } from "./privacy-policy-facts";
 import { retentionPeriods } from "./retention-periods";
+import { companyFacts } from "../lib/company-facts";
 import { company, indianNumber } from "./site";
 import { companyHi, productHi } from "./site.hi";
 
@@ -197,7 +198,7 @@ export function privacyPolicyHiFor(periods: RetentionPeriods): PrivacyPolicyCont
           },
           {
             kind: "paragraph",
-            text: `इनमें से किसी भी अधिकार का इस्तेमाल करने के लिए हमें ${company.email} पर "${personalDataRequestSubject}" (व्यक्तिगत डेटा अनुरोध) विषय के साथ ईमेल करें, या नीचे दिए हमारे नई दिल्ली के पते पर लिखें। कृपया उसी ईमेल पते से लिखें जो आपने हमें दिया था, या वह ईमेल पता या मोबाइल नंबर बताएँ जो आपने इस्तेमाल किया था, ताकि हम आपकी जानकारी ढूँढ सकें।`,
+            text: `इनमें से किसी भी अधिकार का इस्तेमाल करने के लिए हमें ${company.email} पर "${personalDataRequestSubject}" (व्यक्तिगत डेटा अनुरोध) विषय के साथ ईमेल करें, या नीचे दिए हमारे ${companyFacts.registeredAddress.city.hi} के पते पर लिखें। कृपया उसी ईमेल पते से लिखें जो आपने हमें दिया था, या वह ईमेल पता या मोबाइल नंबर बताएँ जो आपने इस्तेमाल किया था, ताकि हम आपकी जानकारी ढूँढ सकें।`,
           },
           {
             kind: "paragraph",
@@ -211,7 +212,7 @@ export function privacyPolicyHiFor(periods: RetentionPeriods): PrivacyPolicyCont
         blocks: [
           {
             kind: "paragraph",
-            text: `${companyHi.name} के शिकायत अधिकारी आपकी व्यक्तिगत जानकारी सँभालने के बारे में सवालों और शिकायतों का जवाब देते हैं। उन्हें "${personalDataRequestSubject}" (व्यक्तिगत डेटा अनुरोध) विषय के साथ ईमेल या डाक से लिखें, या फ़ोन करें:`,
+            text: `${companyHi.name} के शिकायत अधिकारी ${companyFacts.grievanceOfficer.name.hi} (${companyFacts.grievanceOfficer.designation.hi}) हैं, जो आपकी व्यक्तिगत जानकारी सँभालने के बारे में सवालों और शिकायतों का जवाब देते हैं। उन्हें ${company.grievanceEmail} पर या डाक से "${personalDataRequestSubject}" (व्यक्तिगत डेटा अनुरोध) विषय के साथ लिखें, या फ़ोन करें:`,
           },
         ],
         contact: true,

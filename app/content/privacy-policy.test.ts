@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brand } from "../../domain/brand";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 import {
   DEFAULT_RETENTION_PERIODS,
   RETENTION_DAYS_CLOSED,
@@ -78,7 +78,9 @@ describe("the privacy policy", () => {
       expect(text).toContain(right);
     }
     expect(text).toContain("Digital Personal Data Protection Act, 2023");
-    expect(text).toContain(`email us at ${brand.companyEmail} with "Personal data request" as the subject`);
+    expect(text).toContain(
+      `email us at ${PLACEHOLDER_FACTS.email.care} with "Personal data request" as the subject`,
+    );
     expect(text).toContain("our address in New Delhi");
     expect(text).toContain("the email address or mobile number you used");
     expect(text).toMatch(/check that the request comes from you/);
@@ -91,8 +93,9 @@ describe("the privacy policy", () => {
     const section = privacyPolicy.sections.find((candidate) => candidate.id === "grievance-officer");
     expect(section).toMatchObject({ contact: true });
     expect(sectionText(privacyPolicy, "grievance-officer")).toContain(
-      `The Grievance Officer of ${brand.companyName} answers questions and complaints`,
+      `The Grievance Officer of ${PLACEHOLDER_FACTS.legalName.en} is ${PLACEHOLDER_FACTS.grievanceOfficer.name.en}, ${PLACEHOLDER_FACTS.grievanceOfficer.designation.en}, who answers questions and complaints`,
     );
+    expect(sectionText(privacyPolicy, "grievance-officer")).toContain(PLACEHOLDER_FACTS.email.grievance);
   });
 
   it("promises the newsletter address is used only for it, added only once confirmed, and left in one click", () => {

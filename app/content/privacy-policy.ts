@@ -5,6 +5,7 @@ import {
   UNCONFIRMED_SUBSCRIBER_DAYS,
 } from "../../domain/retention";
 import { retentionPeriods } from "./retention-periods";
+import { companyFacts } from "../lib/company-facts";
 import { company, product } from "./site";
 import type { Translated } from "./translated";
 
@@ -211,7 +212,7 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
           },
           {
             kind: "paragraph",
-            text: `To use any of these rights, email us at ${company.email} with "${personalDataRequestSubject}" as the subject, or write to us at our address in ${company.address.locality} below. Please write from the email address you gave us, or tell us the email address or mobile number you used, so that we can find your information.`,
+            text: `To use any of these rights, email us at ${company.email} with "${personalDataRequestSubject}" as the subject, or write to us at our address in ${company.address.city} below. Please write from the email address you gave us, or tell us the email address or mobile number you used, so that we can find your information.`,
           },
           {
             kind: "paragraph",
@@ -225,7 +226,7 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
         blocks: [
           {
             kind: "paragraph",
-            text: `The Grievance Officer of ${company.name} answers questions and complaints about how we handle your personal information. Write to them by email or by post with "${personalDataRequestSubject}" as the subject, or call:`,
+            text: `The Grievance Officer of ${company.name} is ${companyFacts.grievanceOfficer.name.en}, ${companyFacts.grievanceOfficer.designation.en}, who answers questions and complaints about how we handle your personal information. Write to them at ${company.grievanceEmail}, or by post, with "${personalDataRequestSubject}" as the subject, or call:`,
           },
         ],
         contact: true,

@@ -26,9 +26,8 @@ export const footer = {
 export const pages = {
   home: {
     path: PAGE_PATHS.home,
-    title: "Collarise Collagen Peptide | 200% more productive collagen, orange sachet 12.5 gm",
-    description:
-      "Collarise is an orange-flavour collagen peptide sachet (12.5 gm) for joint, skin, bone and women's health. No additives besides the orange flavour; gluten-, nut-, dairy- and soy-free. Send an order enquiry as a retailer or for self use.",
+    title: `${product.fullName} | 200% more productive collagen, orange sachet ${product.sachet}`,
+    description: `Collarise, from ${company.shortName}, is an orange-flavour collagen peptide sachet (${product.sachet}) for joint, skin, bone and women's health. No additives besides the orange flavour; gluten-, nut-, dairy- and soy-free. Send an order enquiry as a retailer or for self use.`,
   },
   privacyPolicy: {
     path: PAGE_PATHS.privacyPolicy,

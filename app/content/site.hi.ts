@@ -4,8 +4,10 @@
  * the phone and the e-mail stay as they are.
  */
 import { brandHi } from "../../domain/brand.hi";
+import { displayPhone } from "../../domain/company-facts";
+import { companyFacts as facts } from "../lib/company-facts";
 import { subscriberMessagesHi } from "../../domain/subscriber.hi";
-import { company, product } from "./site";
+import { addressLines as linesOf, company, grams, product } from "./site";
 import type { SiteText } from "./site.en";
 
 export { product };
@@ -15,20 +17,21 @@ export const productHi = {
   /** The product's one name in Hindi prose (docs/languages.md). */
   fullName: brandHi.productFullName,
   flavour: "संतरे",
-  sachet: "12.5 ग्राम",
+  sachet: `${grams(facts.product.sachetGrams)} ग्राम`,
   mainClaim: "200% ज़्यादा काम आने वाला कोलेजन",
   category: "हेल्थ सप्लीमेंट। दवा के रूप में इस्तेमाल के लिए नहीं।",
   dosageNote: "अपने डॉक्टर के बताए अनुसार लें।",
 } as const;
 
-/** The company's address in Hindi, written apart from site.ts's: fill it in with that one. */
-const addressLines = ["प्लॉट 27, ओखला इंडस्ट्रियल एस्टेट, फ़ेज़ III", "नई दिल्ली 110020", "भारत"] as const;
+/** The company's registered address in Hindi, from the facts' Hindi fields. */
+const addressLines = linesOf(facts.registeredAddress, "hi");
 
 /** The company as the Hindi pages name it. */
 export const companyHi = {
-  name: brandHi.companyName,
+  name: facts.legalName.hi,
+  shortName: facts.shortName.hi,
   addressLines,
-  phone: company.phone.display,
+  phone: displayPhone(facts.phone),
   email: company.email,
 } as const;
 
@@ -71,7 +74,7 @@ export const siteTextHi: SiteText = {
     LinkedIn: "LinkedIn",
     "WhatsApp chat": "WhatsApp पर बात करें",
   },
-  company: { name: companyHi.name, shortName: brandHi.companyShortName, addressLines },
+  company: { name: companyHi.name, shortName: companyHi.shortName, addressLines },
   newsletterForm: {
     label: "आपका ईमेल पता",
     sending: "सदस्यता ली जा रही है…",
@@ -81,14 +84,13 @@ export const siteTextHi: SiteText = {
   policy: { tocLabel: "इस पेज पर" },
   pages: {
     home: {
-      title: `${brandHi.productFullName} | 200% ज़्यादा काम आने वाला कोलेजन, संतरे का सैशे 12.5 ग्राम`,
-      description:
-        "Collarise संतरे के स्वाद वाला कोलेजन पेप्टाइड सैशे (12.5 ग्राम) है, जोड़ों, त्वचा, हड्डियों और महिलाओं की सेहत के लिए। संतरे के फ़्लेवर के अलावा कोई एडिटिव नहीं; ग्लूटेन-फ़्री, नट्स-फ़्री, डेयरी-फ़्री और सोया-फ़्री। रिटेलर के रूप में या अपने इस्तेमाल के लिए ऑर्डर की पूछताछ भेजें।",
+      title: `${brandHi.productFullName} | 200% ज़्यादा काम आने वाला कोलेजन, संतरे का सैशे ${productHi.sachet}`,
+      description: `Collarise, ${companyHi.shortName} का संतरे के स्वाद वाला कोलेजन पेप्टाइड सैशे (${productHi.sachet}) है, जोड़ों, त्वचा, हड्डियों और महिलाओं की सेहत के लिए। संतरे के फ़्लेवर के अलावा कोई एडिटिव नहीं; ग्लूटेन-फ़्री, नट्स-फ़्री, डेयरी-फ़्री और सोया-फ़्री। रिटेलर के रूप में या अपने इस्तेमाल के लिए ऑर्डर की पूछताछ भेजें।`,
     },
     privacyPolicy: {
       title: `गोपनीयता नीति | ${brandHi.productFullName}`,
-      description: `Collarise वेबसाइट पर दी गई आपकी जानकारी ${brandHi.companyShortName} कैसे इकट्ठा करती है, कैसे इस्तेमाल करती है और कैसे सुरक्षित रखती है, और इस बारे में हमसे कैसे संपर्क करें।`,
+      description: `Collarise वेबसाइट पर दी गई आपकी जानकारी ${companyHi.shortName} कैसे इकट्ठा करती है, कैसे इस्तेमाल करती है और कैसे सुरक्षित रखती है, और इस बारे में हमसे कैसे संपर्क करें।`,
     },
   },
-  ogImageAlt: `${brandHi.productFullName}, संतरे के स्वाद वाला 12.5 ग्राम का सैशे`,
+  ogImageAlt: `${brandHi.productFullName}, संतरे के स्वाद वाला ${productHi.sachet} का सैशे`,
 };

@@ -1,12 +1,19 @@
 import { brand } from "../../domain/brand";
-import { ANCHORS, PAGE_PATHS, PRODUCT_KEY } from "../../domain/contract";
+import { type FactsAddress, displayPhone, mrpRupees } from "../../domain/company-facts";
+import { ANCHORS, type Language, PAGE_PATHS, PRODUCT_KEY } from "../../domain/contract";
+import { companyFacts as facts } from "../lib/company-facts";
 
 /**
- * The brand: every name, contact detail, link and page-wide constant of the site.
- * Brand details are fictional placeholders (docs/decisions/005-content-in-one-place.md):
- * the company replaces them here, in one place; the names and the e-mail that the server's
- * mails use too live in `domain/brand.ts`.
+ * The brand: every name, contact detail, link and page-wide constant of the site. The company's
+ * own facts (its names, address, phone, licence, MRP, hours…) come from the one record the console
+ * publishes (domain/company-facts.ts), read as the page is rendered (app/lib/company-facts.ts);
+ * the product's names and the page-wide constants are written here.
  */
+
+/** "12.5", "375": grams as a number, without trailing zeros. */
+export function grams(value: number): string {
+  return Number(value.toFixed(2)).toString();
+}
 
 export const product = {
   /** Key of the product: names the enquiry collection `{key}_Form` (domain/contract.ts). */
@@ -14,52 +21,71 @@ export const product = {
   name: brand.productName,
   fullName: brand.productFullName,
   flavour: "Orange",
-  sachet: "12.5 gm",
+  /** The specification's claim, "a sachet of 12.5 gm", with the sachet's weight from the facts. */
+  sachet: `${grams(facts.product.sachetGrams)} gm`,
   tagline: "200% more productive collagen, in one orange sachet a day.",
   mainClaim: "200% more productive collagen",
   category: "Health supplement. Not for medicinal use.",
   dosageNote: "Take as directed by your physician.",
-  fssaiLicence: "10024011000123",
+  fssaiLicence: facts.fssaiLicence,
 } as const;
 
+/** An address's lines in one language: street, "locality, city PIN" (locality once), state, country. */
+export function addressLines(address: FactsAddress, language: Language): string[] {
+  const street = address.street[language];
+  const locality = address.locality[language];
+  const city = address.city[language];
+  const state = address.state[language];
+  const place = street.includes(locality) || city.includes(locality) ? city : `${locality}, ${city}`;
+  return [
+    street,
+    `${place} ${address.pin}`,
+    ...(city.includes(state) ? [] : [state]),
+    language === "en" ? "India" : "भारत",
+  ];
+}
+
+const registered = facts.registeredAddress;
+
 export const company = {
-  name: brand.companyName,
-  shortName: brand.companyShortName,
-  phone: brand.companyPhone,
-  whatsapp: "911141552024",
-  email: brand.companyEmail,
+  name: facts.legalName.en,
+  shortName: facts.shortName.en,
+  phone: { display: displayPhone(facts.phone), tel: facts.phone },
+  /** The WhatsApp number as wa.me links write it: digits only. */
+  whatsapp: facts.whatsapp.replace(/^\+/, ""),
+  email: facts.email.care,
+  grievanceEmail: facts.email.grievance,
   address: {
-    street: "Plot 27, Okhla Industrial Estate, Phase III",
-    locality: "New Delhi",
-    region: "Delhi",
-    postalCode: "110020",
+    street: registered.street.en,
+    locality: registered.locality.en,
+    city: registered.city.en,
+    region: registered.state.en,
+    postalCode: registered.pin,
     country: "India",
     countryCode: "IN",
   },
 } as const;
 
+const ISO_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
 /**
- * What the Legal Metrology (Packaged Commodities) Rules ask a seller to show online, as facts;
- * each page words them in its language (the `declarations` of landing.ts and landing.hi.ts).
- * Placeholders, like the other brand details.
+ * What the Legal Metrology (Packaged Commodities) Rules and FSSAI ask a seller to show online, as
+ * facts; each page words them in its language (the `declarations` of landing.ts and landing.hi.ts).
  */
 export const declarations = {
-  /** Maximum retail price of one pack, in rupees, inclusive of all taxes (domain/brand.ts). */
-  mrpRupees: brand.mrpRupees,
-  sachetsPerPack: brand.sachetsPerPack,
-  sachetGrams: 12.5,
-  bestBeforeMonths: 18,
+  /** Maximum retail price of one unit of sale, in rupees, inclusive of all taxes. */
+  mrpRupees: mrpRupees(facts),
+  sachetsPerPack: facts.product.sachetsPerUnit,
+  sachetGrams: facts.product.sachetGrams,
+  bestBeforeMonths: facts.product.bestBeforeMonths,
   countryOfOrigin: "IN",
-  /**
-   * The company's GST registration (15 characters), shown among the declarations of both pages
-   * once set; `npm run check-launch` asks for it until then.
-   */
-  gstin: null as string | null,
+  /** The company's GST registration (15 characters), shown among the declarations once set. */
+  gstin: facts.gstin,
   customerCare: {
     /** ISO days and 24-hour times, for the Product data; the pages say them in words. */
-    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
-    opens: "10:00",
-    closes: "18:00",
+    days: facts.workingHours.days.map((day) => ISO_DAYS[day]),
+    opens: facts.workingHours.opens,
+    closes: facts.workingHours.closes,
   },
 } as const;
 
@@ -73,20 +99,16 @@ export function indianNumber(value: number): string {
   return value.toLocaleString("en-IN");
 }
 
-export const postalAddressLines = [
-  company.address.street,
-  `${company.address.locality} ${company.address.postalCode}`,
-  company.address.country,
-] as const;
+export const postalAddressLines = addressLines(registered, "en");
 
 export const social = [
-  { name: "Facebook", href: "https://www.facebook.com/collarise.example" },
-  { name: "Instagram", href: "https://www.instagram.com/collarise.example" },
-  { name: "LinkedIn", href: "https://www.linkedin.com/company/collarise-example" },
-  { name: "WhatsApp chat", href: `https://wa.me/${company.whatsapp}` },
-] as const;
+  ...(facts.social.facebook ? [{ name: "Facebook" as const, href: facts.social.facebook }] : []),
+  ...(facts.social.instagram ? [{ name: "Instagram" as const, href: facts.social.instagram }] : []),
+  ...(facts.social.linkedin ? [{ name: "LinkedIn" as const, href: facts.social.linkedin }] : []),
+  { name: "WhatsApp chat" as const, href: `https://wa.me/${company.whatsapp}` },
+];
 
-export type SocialName = (typeof social)[number]["name"];
+export type SocialName = "Facebook" | "Instagram" | "LinkedIn" | "WhatsApp chat";
 
 /** Ids of the landing page's anchors, used by the header's links and the sections. */
 export const anchors = ANCHORS;
@@ -128,7 +150,7 @@ export const site = {
   url: "https://www.collarise.example",
   themeColor: "#f7efe3",
   ogImage: "/og-image.png",
-  ogImageAlt: "Collarise Collagen Peptide, orange-flavour 12.5 gm sachet",
+  ogImageAlt: `${product.fullName}, orange-flavour ${product.sachet} sachet`,
 } as const;
 
 export const notFound = {

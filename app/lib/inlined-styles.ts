@@ -5,8 +5,9 @@
  * so that the next page is styled as it would be on a fresh load. A link the navigation adds is
  * an ordinary one, and loads.
  */
-/** The attribute that names, on an inline copy, the stylesheet link it was made from. */
-export const INLINED_FROM = "data-href";
+import { INLINED_FROM } from "../../domain/inlined-styles";
+
+export { INLINED_FROM };
 
 export function followInlinedStyles(): () => void {
   const observer = new MutationObserver((records) => {

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { type Language, LANGUAGES, type PageKey, pagePath } from "../../domain/contract";
 import { languageSettings } from "../content/languages";
+import { companyFacts } from "./company-facts";
 import { company, declarations, product, site, social } from "../content/site";
 import type { SiteText } from "../content/site.en";
 
@@ -12,6 +13,7 @@ const organization = {
   "@type": "Organization",
   "@id": absoluteUrl("/#organization"),
   name: company.name,
+  alternateName: [company.shortName, companyFacts.legalName.hi, companyFacts.shortName.hi],
   url: absoluteUrl("/"),
   email: company.email,
   telephone: company.phone.display,
@@ -19,7 +21,7 @@ const organization = {
   address: {
     "@type": "PostalAddress",
     streetAddress: company.address.street,
-    addressLocality: company.address.locality,
+    addressLocality: company.address.city,
     addressRegion: company.address.region,
     postalCode: company.address.postalCode,
     addressCountry: company.address.countryCode,
@@ -74,9 +76,15 @@ const productJsonLd = {
     {
       "@type": "PropertyValue",
       name: "Net quantity",
-      value: `${declarations.sachetsPerPack} × ${product.sachet}`,
+      value: `${declarations.sachetsPerPack} × ${declarations.sachetGrams} g`,
     },
     { "@type": "PropertyValue", name: "Manufacturer and packer", value: company.name },
+    {
+      "@type": "PropertyValue",
+      name: "Veg or non-veg",
+      value: companyFacts.product.foodMark === "veg" ? "Vegetarian" : "Non-vegetarian",
+    },
+    { "@type": "PropertyValue", name: "Source of collagen", value: companyFacts.product.collagenSource.en },
     {
       "@type": "PropertyValue",
       name: "Best before",

@@ -1,5 +1,7 @@
 import { BadgeCheck, Check } from "lucide-react";
+import { FoodMark } from "../components/food-mark";
 import { OrderForm } from "../components/order-form";
+import { companyFacts } from "../lib/company-facts";
 import { useLandingContent } from "./landing-content";
 import { anchors } from "../content/site";
 import { Sachet } from "../illustrations/sachet";
@@ -7,7 +9,8 @@ import { Section, type SectionPlacement } from "../components/section";
 
 /**
  * Buy Now: a short summary of the product beside the order enquiry form, and below them the
- * declarations a buyer in India looks for (MRP, net quantity, maker, origin, best before, care).
+ * declarations a buyer in India looks for (the veg / non-veg mark, MRP, unit price, net quantity,
+ * maker, origin, best before, care, trade terms, delivery).
  */
 export function BuyNow({ tone }: SectionPlacement) {
   const { buyNow, declarations, orderForm } = useLandingContent();
@@ -50,7 +53,15 @@ export function BuyNow({ tone }: SectionPlacement) {
           {declarations.items.map((item) => (
             <div key={item.key} className="declarations__item">
               <dt>{item.label}</dt>
-              <dd>{item.value}</dd>
+              {item.key === "food-mark" ? (
+                <dd className="declarations__mark">
+                  <FoodMark mark={companyFacts.product.foodMark} label={item.value} />
+                  {/* The symbol says it to a screen reader; the word is for the eye. */}
+                  <span aria-hidden="true">{item.value}</span>
+                </dd>
+              ) : (
+                <dd>{item.value}</dd>
+              )}
             </div>
           ))}
         </dl>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { apiMessages } from "../routes/api-errors";
 import { bulkRoutes } from "./bulk-routes";
+import { companyPreviewRoutes } from "./company-preview-routes";
 import { dashboardRoutes } from "./dashboard-routes";
 import { dealRoutes } from "./deal-routes";
 import { enquiryRoutes } from "./enquiry-routes";
@@ -42,4 +43,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(templateRoutes);
   await app.register(pushRoutes);
   await app.register(dealRoutes);
+  await app.register(companyPreviewRoutes);
 }

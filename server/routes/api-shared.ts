@@ -1,3 +1,4 @@
+import type { FactsPages } from "../site/facts-pages";
 import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { scheduleBackups } from "../backup/backup-schedule";
 import type { scheduleDigests } from "../team/digest-schedule";
@@ -59,6 +60,8 @@ declare module "fastify" {
     staffLinks: StaffLinks;
     /** The scheduled backups of a SQLite database, when BACKUP_INTERVAL_HOURS is set. */
     backups: ReturnType<typeof scheduleBackups> | undefined;
+    /** The pages rendered from the company's published facts; absent from a build without a page renderer. */
+    publishedPages: FactsPages | undefined;
     /** The sweeps that erase personal data past its retention period. */
     retention: ReturnType<typeof scheduleRetention>;
     /** The console's settings from configuration. */

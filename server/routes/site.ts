@@ -4,19 +4,21 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import type { ServedPages } from "../site/facts-pages";
+import { pageFile, SPA_FALLBACK_FILE } from "../site/page-renderer";
 
 const ONE_YEAR_S = 31_536_000;
 const ONE_HOUR_S = 3_600;
 
 /** The prerendered pages and the file each is served from: `/` → index.html, `/a` → a/index.html. */
-const pages: Record<string, string> = Object.fromEntries(
-  PUBLIC_PAGES.map((path) => [path, `${path.slice(1)}${path === "/" ? "" : "/"}index.html`]),
-);
+const pages: Record<string, string> = Object.fromEntries(PUBLIC_PAGES.map((path) => [path, pageFile(path)]));
 
-const NOT_FOUND_PAGE = "__spa-fallback.html";
+const NOT_FOUND_PAGE = SPA_FALLBACK_FILE;
 
 export interface SiteOptions {
   siteDir: string;
+  /** Where the pages are read from now: the set rendered from the published facts, or the build's. */
+  pages?: ServedPages;
 }
 
 function cacheHeaderFor(file: string): string {
@@ -28,16 +30,18 @@ function cacheHeaderFor(file: string): string {
   return `public, max-age=${ONE_HOUR_S}`;
 }
 
-function sendPage(reply: FastifyReply, file: string, status = 200) {
-  return reply.code(status).header("cache-control", "no-cache").sendFile(file);
+function sendPage(reply: FastifyReply, root: string, file: string, status = 200) {
+  return reply.code(status).header("cache-control", "no-cache").sendFile(file, root);
 }
 
 /**
- * Serves the built site: the two prerendered pages, hashed assets with year-long caching,
+ * Serves the built site: the prerendered pages (or those rendered again from the published facts), hashed assets with year-long caching,
  * precompressed brotli and gzip files, and the error page with status 404 for any other path.
  */
 export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
   const root = resolve(options.siteDir);
+  // Read once per request: a page and its .br/.gz come from one set, swapped whole (facts-pages.ts).
+  const pagesRoot = () => options.pages?.root() ?? root;
   if (!existsSync(resolve(root, "index.html"))) {
     throw new Error(`The built site is missing in ${root}: run "npm run build" first.`);
   }
@@ -57,14 +61,14 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
   });
 
   for (const [url, file] of Object.entries(pages)) {
-    app.get(url, (_request, reply) => sendPage(reply, file));
+    app.get(url, (_request, reply) => sendPage(reply, pagesRoot(), file));
     if (url !== "/") app.get(`${url}/`, (_request, reply) => reply.redirect(url, 301));
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest =
       (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith(`${API_PREFIX}/`);
-    if (isPageRequest) return sendPage(reply, NOT_FOUND_PAGE, 404);
+    if (isPageRequest) return sendPage(reply, pagesRoot(), NOT_FOUND_PAGE, 404);
     return reply.code(404).send({ error: apiMessages.notFound });
   });
 }

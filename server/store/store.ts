@@ -23,6 +23,7 @@ import type { PushStore, ReminderChanges } from "./push";
 import type { TemplateStore } from "./templates";
 import type { DealChanges, DealStore } from "./deals";
 import type { BuyerStore } from "./buyers";
+import type { CompanyFactsStore } from "../company/facts-store";
 
 /**
  * An enquiry as stored: exactly the five fields, with its id, the time it was received and the
@@ -395,6 +396,8 @@ export interface Store {
   readonly deals: DealStore;
   /** Each enquiry's buyer: the others sent with the same mobile or to the same mailbox (domain/buyer.ts). */
   readonly buyers: BuyerStore;
+  /** The company's own facts, every version the owners published (domain/company-facts.ts). */
+  readonly companyFacts: CompanyFactsStore;
 
   /** Resolves when the store answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;

@@ -18,6 +18,7 @@ import { FirestoreTeamStore } from "./team";
 import { FirestoreWebhookStore } from "./webhooks";
 import { FirestoreConversationStore } from "./conversations";
 import { FirestoreTemplateStore } from "./templates";
+import { FirestoreCompanyFactsStore } from "./company-facts";
 import { FirestorePushStore } from "./push";
 import { FirestoreDealStore } from "./deals";
 import { FirestoreBuyerStore } from "./buyers";
@@ -53,6 +54,7 @@ export class FirestoreStore implements Store {
   readonly webhooks: FirestoreWebhookStore;
   readonly conversations: FirestoreConversationStore;
   readonly templates: FirestoreTemplateStore;
+  readonly companyFacts: FirestoreCompanyFactsStore;
   readonly push: FirestorePushStore;
   readonly deals: FirestoreDealStore;
   readonly buyers: FirestoreBuyerStore;
@@ -78,6 +80,7 @@ export class FirestoreStore implements Store {
     this.webhooks = new FirestoreWebhookStore(connection);
     this.conversations = new FirestoreConversationStore(connection);
     this.templates = new FirestoreTemplateStore(connection);
+    this.companyFacts = new FirestoreCompanyFactsStore(connection);
     this.push = new FirestorePushStore(connection);
     this.deals = new FirestoreDealStore(connection);
     this.buyers = new FirestoreBuyerStore(connection);

@@ -18,6 +18,7 @@ import { SqliteTeamStore } from "./team";
 import { SqliteWebhookStore } from "./webhooks";
 import { SqliteConversationStore } from "./conversations";
 import { SqliteTemplateStore } from "./templates";
+import { SqliteCompanyFactsStore } from "./company-facts";
 import { SqlitePushStore } from "./push";
 import { SqliteDealStore } from "./deals";
 import { SqliteBuyerStore } from "./buyers";
@@ -54,6 +55,7 @@ export class SqliteStore implements Store {
   readonly webhooks: SqliteWebhookStore;
   readonly conversations: SqliteConversationStore;
   readonly templates: SqliteTemplateStore;
+  readonly companyFacts: SqliteCompanyFactsStore;
   readonly push: SqlitePushStore;
   readonly deals: SqliteDealStore;
   readonly buyers: SqliteBuyerStore;
@@ -80,6 +82,7 @@ export class SqliteStore implements Store {
     this.webhooks = new SqliteWebhookStore(run);
     this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
     this.templates = new SqliteTemplateStore(run);
+    this.companyFacts = new SqliteCompanyFactsStore(run);
     this.push = new SqlitePushStore(run);
     this.deals = new SqliteDealStore(run, connection.enquiryTable);
     this.buyers = new SqliteBuyerStore(run, connection.enquiryTable);

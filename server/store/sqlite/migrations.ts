@@ -228,6 +228,17 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     `,
     // A notification's kind is plain text, checked where one is made (notification-kind-schema.ts).
     notificationKindSchema(enquiryTable, quoteIdentifier),
+    // The company's own facts as the owners publish them from the console (company-facts.ts):
+    // every version kept, the facts as JSON.
+    `
+    CREATE TABLE company_facts (
+      version INTEGER PRIMARY KEY,
+      facts TEXT NOT NULL,
+      published_at TEXT NOT NULL,
+      published_by TEXT NOT NULL,
+      restored_from INTEGER
+    ) STRICT;
+    `,
   ];
 }
 
