@@ -817,7 +817,10 @@ export const inboxText = {
   /** Asked before a bulk action runs, naming what will change. */
   confirm: (count: number, what: string) => `${what}: ${countOf(count, "enquiry", "enquiries")}?`,
   confirmGive: (to: string) => `Give to ${to}`,
-  confirmStatus: (status: string) => `Set to ${status}`,
+  confirmStatus: (status: string, note?: string) =>
+    note ? `Set to ${status} with the note "${note}"` : `Set to ${status}`,
+  /** Written on each enquiry whose status the bulk action sets. */
+  bulkNote: "Note (optional)",
   confirmSpam: "File as spam",
   confirmNotSpam: "Mark not spam (filed as New and mailed to the company)",
   yes: "Yes, do it",

@@ -1,0 +1,74 @@
+import type { Page } from "@playwright/test";
+import { bulkMessages } from "../../domain/bulk";
+import { dealMessages, lostReasonLine, LOST_REASONS } from "../../domain/deal";
+import { inboxText } from "../../console/content";
+import { createStaff, signInForm, type ConsoleAccount } from "./support/console";
+import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
+import { nameTag, placeEnquiries } from "./support/inbox";
+
+/**
+ * The team's people at work: closing a batch of lost sales in one go.
+ */
+
+/** The inbox's rows of this test's enquiries (their names carry the tag). */
+const rowsOf = (page: Page, tag: string) => page.getByRole("row").filter({ hasText: tag });
+
+/** Types the account into the sign-in page it is on and signs in. */
+async function signInHere(page: Page, account: ConsoleAccount) {
+  const form = signInForm(page);
+  await form.email.fill(account.email);
+  await form.password.fill(account.password);
+  await form.submit.click();
+}
+
+for (const width of [widths.mobile, widths.desktop]) {
+  test(`bulk Declined at ${width} px asks why the sales were lost and takes a note, written on each enquiry`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const tag = nameTag();
+    const placed = await placeEnquiries(request, tag, 3);
+    // The console opens once an owner exists; this test must not count on another having made one.
+    await createStaff("owner");
+    const member = await createStaff("member");
+    await page.setViewportSize(viewportOf(width));
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent(`/?q=${tag}`)}`);
+    await signInHere(page, member);
+    await expect(rowsOf(page, tag)).toHaveCount(3);
+
+    if (width < 768) {
+      await page.getByRole("button", { name: new RegExp(`^${inboxText.filters}`) }).click();
+    }
+    await rowsOf(page, tag).first().getByRole("checkbox").check();
+    const bulk = page.getByRole("region", { name: inboxText.bulkLabel });
+    await bulk.getByRole("button", { name: inboxText.selectAllMatching }).click();
+    await expect(bulk).toContainText(inboxText.allSelected(3));
+    await bulk.getByLabel(inboxText.action).selectOption({ label: "Declined" });
+    // The same question the enquiry's page asks, before anything is sent.
+    const reason = bulk.getByLabel("Why was it lost?");
+    await expect(reason).toBeVisible();
+    await bulk.getByRole("button", { name: inboxText.apply }).click();
+    await expect(bulk.getByRole("alert")).toHaveText(dealMessages.lostReasonRequired);
+    await reason.selectOption({ label: LOST_REASONS.price });
+    await expect(bulk.getByRole("alert")).toHaveCount(0);
+    const note = "Quoted the retail price; they chose a cheaper brand";
+    await bulk.getByLabel(inboxText.bulkNote).fill(note);
+    expect(await accessibilityViolations(page, { include: [".bulk-bar"] })).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`bulk-declined-${width}.png`) });
+    await bulk.getByRole("button", { name: inboxText.apply }).click();
+    await expect(
+      bulk.getByText(inboxText.confirm(3, inboxText.confirmStatus(`Declined (${LOST_REASONS.price})`, note))),
+    ).toBeVisible();
+    await bulk.getByRole("button", { name: inboxText.yes }).click();
+    await expect(page.getByRole("status").filter({ hasText: bulkMessages.outcome(3, 0) })).toBeVisible();
+
+    // Each enquiry says why its sale was lost, with the note, as if declined on its own page.
+    for (const each of placed) {
+      await page.goto(`/admin/enquiries/${each.id}`);
+      await expect(page.getByRole("heading", { level: 1, name: each.name })).toBeVisible();
+      await expect(page.getByText(lostReasonLine("price"))).toBeVisible();
+      await expect(page.getByText(note)).toBeVisible();
+    }
+  });
+}
