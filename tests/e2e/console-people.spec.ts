@@ -4,10 +4,12 @@ import { dealMessages, lostReasonLine, LOST_REASONS } from "../../domain/deal";
 import { inboxText } from "../../console/content";
 import { createStaff, signInForm, type ConsoleAccount } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
+import { forgiveFailedRequests } from "./support/forms";
 import { nameTag, placeEnquiries } from "./support/inbox";
 
 /**
- * The team's people at work: closing a batch of lost sales in one go.
+ * The team's people at work: closing a batch of lost sales in one go, and a sign-in that lands
+ * where the person's link was going.
  */
 
 /** The inbox's rows of this test's enquiries (their names carry the tag). */
@@ -72,3 +74,58 @@ for (const width of [widths.mobile, widths.desktop]) {
     }
   });
 }
+
+test("sign-in lands where the link was going, filters kept, and never on another site", async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  test.setTimeout(90_000);
+  const tag = nameTag();
+  await placeEnquiries(request, tag, 2);
+  const owner = await createStaff("owner");
+  const member = await createStaff("member");
+
+  // A link to a search, sent as the inbox's query alone: the inbox, with the search in place.
+  await page.goto(`/admin/sign-in?next=${encodeURIComponent(`?q=${tag}`)}`);
+  await signInHere(page, member);
+  await expect(page).toHaveURL(new RegExp(`/admin/?\\?q=${tag}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await expect(page.getByLabel(inboxText.search, { exact: true })).toHaveValue(tag);
+  await expect(rowsOf(page, tag)).toHaveCount(2);
+
+  // Signed out, a link to a filtered inbox goes through the sign-in and back to it.
+  await page.context().clearCookies();
+  await page.goto(`/admin?view=unassigned&q=${tag}`);
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=/);
+  await signInHere(page, member);
+  await expect(page).toHaveURL(new RegExp(`/admin\\?view=unassigned&q=${tag}$`));
+  await expect(rowsOf(page, tag)).toHaveCount(2);
+
+  // An attempt to send the person to another site after they sign in lands on the console's inbox.
+  for (const attack of [
+    "//evil.example",
+    "https://evil.example",
+    "/\\evil.example/",
+    "javascript:alert(1)",
+  ]) {
+    await page.context().clearCookies();
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent(attack)}`);
+    await signInHere(page, member);
+    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? "").host);
+    expect(new URL(page.url()).pathname).toBe("/admin");
+  }
+
+  // An owner who opened the inbox comes back to the inbox, not to the dashboard.
+  await page.context().clearCookies();
+  await page.goto(`/admin?q=${tag}`);
+  await signInHere(page, owner);
+  // An owner without two-step sign-in is offered it first; "Not now" goes on to where they were going.
+  await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
+  await page.getByRole("button", { name: "Not now" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await expect(page.getByLabel(inboxText.search, { exact: true })).toHaveValue(tag);
+  // Opening the console signed out asks the server for the session first, which answers 401.
+  forgiveFailedRequests(pageErrors, /401/);
+});
