@@ -1,15 +1,15 @@
 import type { Page } from "@playwright/test";
 import { bulkMessages } from "../../domain/bulk";
 import { dealMessages, lostReasonLine, LOST_REASONS } from "../../domain/deal";
-import { inboxText } from "../../console/content";
+import { inboxText, teamText } from "../../console/content";
 import { createStaff, signInForm, type ConsoleAccount } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { forgiveFailedRequests } from "./support/forms";
 import { nameTag, placeEnquiries } from "./support/inbox";
 
 /**
- * The team's people at work: closing a batch of lost sales in one go, and a sign-in that lands
- * where the person's link was going.
+ * The team's people at work: closing a batch of lost sales in one go, a sign-in that lands where
+ * the person's link was going, and a follow-up set in one tap.
  */
 
 /** The inbox's rows of this test's enquiries (their names carry the tag). */
@@ -129,3 +129,62 @@ test("sign-in lands where the link was going, filters kept, and never on another
   // Opening the console signed out asks the server for the session first, which answers 401.
   forgiveFailedRequests(pageErrors, /401/);
 });
+
+for (const width of [widths.mobile, widths.desktop]) {
+  test(`follow-up presets at ${width} px: in 2 hours, tomorrow 11:00 and Monday 10:00, each one tap or key, on the IST clock`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const tag = nameTag();
+    const [enquiry] = await placeEnquiries(request, tag, 1);
+    await createStaff("owner");
+    const member = await createStaff("member");
+    // Saturday 5 December, 15:00 in Delhi: Sunday is no working day.
+    await page.clock.setFixedTime(new Date("2026-12-05T15:00:00+05:30"));
+    await page.setViewportSize(viewportOf(width));
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent(`/enquiries/${enquiry!.id}`)}`);
+    await signInHere(page, member);
+    await expect(page.getByRole("heading", { level: 1, name: enquiry!.name })).toBeVisible();
+    const team = page.getByRole("region", { name: teamText.ownerHeading });
+    const presets = team.getByRole("group", { name: teamText.presetsLabel });
+    const when = team.getByLabel(teamText.followUpAt);
+    await team.getByLabel(teamText.nextStep).fill("Send the retailer price list");
+
+    await presets.getByRole("button", { name: teamText.presets["in-2-hours"] }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: teamText.presetSaved("5 Dec, 17:00") }),
+    ).toBeVisible();
+    await expect(when).toHaveValue("2026-12-05T17:00");
+    await expect(team.getByLabel(teamText.nextStep)).toHaveValue("Send the retailer price list");
+
+    // From the keyboard: the presets follow the hand-over, one Tab each.
+    await team.getByRole("button", { name: teamText.give }).focus();
+    await page.keyboard.press("Tab");
+    await expect(presets.getByRole("button", { name: teamText.presets["in-2-hours"] })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(presets.getByRole("button", { name: teamText.presets["tomorrow-11"] })).toBeFocused();
+    await page.keyboard.press("Enter");
+    // The next working day after a Saturday is Monday.
+    await expect(
+      page.getByRole("status").filter({ hasText: teamText.presetSaved("7 Dec, 11:00") }),
+    ).toBeVisible();
+    await expect(when).toHaveValue("2026-12-07T11:00");
+
+    await presets.getByRole("button", { name: teamText.presets["monday-10"] }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: teamText.presetSaved("7 Dec, 10:00") }),
+    ).toBeVisible();
+    await expect(when).toHaveValue("2026-12-07T10:00");
+    await expect(page.getByRole("region", { name: "History" })).toContainText("Send the retailer price list");
+
+    for (const button of await presets.getByRole("button").all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(40);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    expect(await accessibilityViolations(page, { include: [".team-card"] })).toEqual([]);
+    await presets.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`follow-up-presets-${width}.png`) });
+  });
+}
