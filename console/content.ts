@@ -1,4 +1,5 @@
 /** The console's own wording: titles, labels and the templates of its contact links. */
+import type { FollowUpPresetKey } from "../domain/follow-up-presets";
 import type { Language } from "../domain/contract";
 import type { ActivityEntry, DeliveryState } from "../domain/console";
 import type { AlertChoice, InboxView } from "../domain/team";
@@ -382,6 +383,14 @@ export const teamText = {
   nextStepHint: (max: number) => `One short line, at most ${max} characters.`,
   saveFollowUp: "Save follow-up",
   clearFollowUp: "Clear",
+  /** The follow-up times one tap sets (domain/follow-up-presets.ts), each shown with the time it sets. */
+  presetsLabel: "Follow up in one tap",
+  presets: {
+    "in-2-hours": "In 2 hours",
+    "tomorrow-11": "Tomorrow 11:00",
+    "monday-10": "Monday 10:00",
+  } satisfies Record<FollowUpPresetKey, string>,
+  presetSaved: (when: string) => `Follow-up set for ${when}.`,
   firstContactLateNotice: (since: string) =>
     `Nobody has contacted this enquiry yet: first contact was due ${since}.`,
   pageTitle: "Alerts and assignment",
@@ -817,7 +826,10 @@ export const inboxText = {
   /** Asked before a bulk action runs, naming what will change. */
   confirm: (count: number, what: string) => `${what}: ${countOf(count, "enquiry", "enquiries")}?`,
   confirmGive: (to: string) => `Give to ${to}`,
-  confirmStatus: (status: string) => `Set to ${status}`,
+  confirmStatus: (status: string, note?: string) =>
+    note ? `Set to ${status} with the note "${note}"` : `Set to ${status}`,
+  /** Written on each enquiry whose status the bulk action sets. */
+  bulkNote: "Note (optional)",
   confirmSpam: "File as spam",
   confirmNotSpam: "Mark not spam (filed as New and mailed to the company)",
   yes: "Yes, do it",

@@ -33,10 +33,14 @@ export function landingPath(role: StaffRole): string {
 /** Where the sign-in page sends the person back to, and why they are there. */
 export const SIGN_IN_PARAMS = { next: "next", ended: "ended", signedOut: "signed-out" } as const;
 
-/** The sign-in page's path inside the app, remembering where the person was going. */
-export function signInPath(next: string, reason?: "ended" | "signed-out"): string {
+/**
+ * The sign-in page's path inside the app, remembering where the person was going (null: nowhere in
+ * particular, so they land on their role's first page). The inbox is remembered too: an owner who
+ * opened the inbox comes back to it, not to the dashboard.
+ */
+export function signInPath(next: string | null, reason?: "ended" | "signed-out"): string {
   const query = new URLSearchParams();
-  if (next !== appPaths.inbox) query.set(SIGN_IN_PARAMS.next, next);
+  if (next !== null) query.set(SIGN_IN_PARAMS.next, next);
   if (reason === "ended") query.set(SIGN_IN_PARAMS.ended, "1");
   if (reason === "signed-out") query.set(SIGN_IN_PARAMS.signedOut, "1");
   return query.size > 0 ? `${appPaths.signIn}?${query.toString()}` : appPaths.signIn;
@@ -47,9 +51,27 @@ export function currentAppPath(): string {
   return inApp(`${window.location.pathname}${window.location.search}`);
 }
 
-/** Only a path inside the console may be gone to after sign-in (never another site). */
+/** Any origin: only what a `next` means relative to it is compared, never fetched. */
+const PLACEHOLDER_ORIGIN = "https://console.invalid";
+
+/**
+ * Where to go after sign-in: a page of the console with its query (the inbox's filters) and
+ * fragment, relative to the console ("/enquiries/…", "?q=rakesh", or with the console's own base
+ * path). Anything that would leave the console's origin ("//evil.example", "https://…",
+ * "/\\evil.example", "javascript:…") or lead back to the sign-in page lands on the inbox instead.
+ */
 export function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith(appPaths.signIn)
-    ? next
-    : appPaths.inbox;
+  if (!next) return appPaths.inbox;
+  let url: URL;
+  try {
+    url = new URL(next, `${PLACEHOLDER_ORIGIN}/`);
+  } catch {
+    return appPaths.inbox;
+  }
+  if (url.origin !== PLACEHOLDER_ORIGIN) return appPaths.inbox;
+  const inConsole = url.pathname === CONSOLE_BASE_PATH || url.pathname.startsWith(`${CONSOLE_BASE_PATH}/`);
+  const path = inConsole ? inApp(url.pathname) : url.pathname;
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith(appPaths.signIn))
+    return appPaths.inbox;
+  return `${path}${url.search}${url.hash}`;
 }

@@ -22,6 +22,27 @@ export const ANSWER_TEXT_MAX_LENGTH = 20_000;
  */
 export const CONVERSATION_PAGE_SIZE = 30;
 
+/** How much of a buyer's answer its owner's alert quotes: enough to know what it is about. */
+export const ANSWER_QUOTE_MAX_LENGTH = 400;
+
+/**
+ * The start of a buyer's answer as its owner's alert quotes it: plain text, blank lines and runs
+ * of spaces folded, at most ANSWER_QUOTE_MAX_LENGTH characters (cut at a word, with "…"). The
+ * whole answer is read on the enquiry's page.
+ */
+export function answerQuote(text: string): string {
+  const folded = text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter((line, index, lines) => line !== "" || (index > 0 && lines[index - 1] !== ""))
+    .join("\n")
+    .trim();
+  if (folded.length <= ANSWER_QUOTE_MAX_LENGTH) return folded;
+  const cut = folded.slice(0, ANSWER_QUOTE_MAX_LENGTH - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > ANSWER_QUOTE_MAX_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /** Routes relative to the console's API prefix. */
 export const CONVERSATION_API_ROUTES = {
   /**

@@ -4,9 +4,27 @@
  * visitor typed beyond a plain name reaches a mail.
  */
 export function plainFirstName(name: string): string | undefined {
-  const first = name.trim().split(/\s+/)[0] ?? "";
-  return /^\p{L}[\p{L}\p{M}]{0,29}$/u.test(first) ? first : undefined;
+  const words = name.trim().split(/\s+/);
+  // A title or an abbreviated given name before it ("Dr.", "Smt.", "Mohd.") is not the first name.
+  const start = words.findIndex((word) => !isTitle(word));
+  const first = start >= 0 ? (words[start] ?? "") : "";
+  // After a title, one word alone is a surname ("Dr. Sharma", "Mr. Kumar"), not a first name;
+  // after an abbreviated given name it is the name itself ("Mohd. Imran").
+  const surnameOnly =
+    start > 0 &&
+    words.length - start === 1 &&
+    !(titleKey(words[start - 1] ?? "") in GIVEN_NAME_ABBREVIATIONS);
+  return !surnameOnly && /^\p{L}[\p{L}\p{M}]{0,29}$/u.test(first) ? first : undefined;
 }
+
+/** Whether a word is a title, or an abbreviation written before a given name ("Mohd. Imran"). */
+function isTitle(word: string): boolean {
+  const key = titleKey(word);
+  return key in SURNAME_TITLES || key in GIVEN_NAME_TITLES;
+}
+
+/** Muhammad abbreviated before the name a person goes by: "Mohd. Imran Khan" is Imran. */
+const GIVEN_NAME_ABBREVIATIONS: Readonly<Record<string, string>> = { mohd: "Mohd.", md: "Md.", मो: "मो." };
 
 /** Titles a person is greeted by with their surname: "Dr. Anil Mehta" is "Dr. Mehta". */
 const SURNAME_TITLES: Readonly<Record<string, string>> = {
@@ -39,6 +57,10 @@ const GIVEN_NAME_TITLES: Readonly<Record<string, string>> = {
   श्रीमती: "श्रीमती",
   सुश्री: "सुश्री",
   कुमारी: "कुमारी",
+  // Muhammad abbreviated before the name a person goes by (GIVEN_NAME_ABBREVIATIONS).
+  mohd: "Mohd.",
+  md: "Md.",
+  मो: "मो.",
 };
 
 /** The honorific a Hindi greeting puts after the name, for anyone: «रवि जी». */

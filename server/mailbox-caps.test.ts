@@ -294,10 +294,13 @@ describe("the acknowledgement's words", () => {
     for (const name of ["www.evil.example", "Call-9000000000", "http://x", "A".repeat(31), "£££"]) {
       expect(acknowledgementGreeting(name)).toBe("Hello,");
     }
-    const mail = acknowledgementMail({
-      enquiryId: "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0",
-      enquiry: { ...spam(1), Name: "win.example/prize Now" },
-    });
+    const mail = acknowledgementMail(
+      {
+        enquiryId: "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0",
+        enquiry: { ...spam(1), Name: "win.example/prize Now" },
+      },
+      "sales@collarise.example",
+    );
     expect(mail.text).toMatch(/^Hello,\n/);
     for (const echoed of ["win.example", "prize", "9000000000"]) expect(mail.text).not.toContain(echoed);
   });

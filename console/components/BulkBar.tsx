@@ -7,11 +7,14 @@ import {
   type BulkItem,
   type BulkResult,
 } from "../../domain/bulk";
+import { dealMessages, isLost, LOST_REASONS, type LostReason } from "../../domain/deal";
+import { NOTE_MAX_LENGTH } from "../../domain/console";
 import { ENQUIRY_STATUSES, isSpam } from "../../domain/status";
 import type { TeamMember } from "../../domain/team";
 import { apiPath, callApi, errorMessage } from "../api";
 import { inboxText } from "../content";
 import { appPaths } from "../paths";
+import { LostReasonField } from "./DealFigures";
 import { ErrorNotice } from "./Notices";
 
 /** The bulk bar's one choice, as its select holds it: "assign:<id>", "assign:", "status:<status>", "spam", "not-spam". */
@@ -35,7 +38,10 @@ function describe(action: BulkAction, members: readonly TeamMember[]): string {
           : inboxText.giveToNobody,
       );
     case "status":
-      return inboxText.confirmStatus(action.to);
+      return inboxText.confirmStatus(
+        action.lostReason ? `${action.to} (${LOST_REASONS[action.lostReason]})` : action.to,
+        action.note,
+      );
     case "spam":
       return inboxText.confirmSpam;
     case "not-spam":
@@ -67,11 +73,16 @@ export function BulkBar({
   onDone: (result: BulkResult) => void;
 }) {
   const [choice, setChoice] = useState("");
+  // A status is set with an optional note; a lost sale (Declined) also says why, as on its page.
+  const [lostReason, setLostReason] = useState<LostReason | "">("");
+  const [note, setNote] = useState("");
   const [asking, setAsking] = useState<BulkAction | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const yes = useRef<HTMLButtonElement>(null);
   const count = selected.size;
+  const chosen = actionOf(choice);
+  const chosenStatus = chosen?.kind === "status" ? chosen.to : null;
 
   // The question takes the focus, so the keyboard answers it at once.
   useEffect(() => {
@@ -81,7 +92,22 @@ export function BulkBar({
   const ask = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const action = actionOf(choice);
-    if (action) setAsking(action);
+    if (!action) return;
+    if (action.kind !== "status") {
+      setAsking(action);
+      return;
+    }
+    if (isLost(action.to) && !lostReason) {
+      setError(dealMessages.lostReasonRequired);
+      return;
+    }
+    setError("");
+    const trimmed = note.trim();
+    setAsking({
+      ...action,
+      ...(trimmed ? { note: trimmed } : {}),
+      ...(isLost(action.to) && lostReason ? { lostReason } : {}),
+    });
   };
 
   const run = async () => {
@@ -95,6 +121,8 @@ export function BulkBar({
       });
       setAsking(null);
       setChoice("");
+      setLostReason("");
+      setNote("");
       onDone(result);
     } catch (caught) {
       setError(errorMessage(caught));
@@ -141,7 +169,13 @@ export function BulkBar({
         <form className="bulk-row" onSubmit={ask}>
           <label className="field inline">
             <span>{inboxText.action}</span>
-            <select value={choice} onChange={(event) => setChoice(event.target.value)}>
+            <select
+              value={choice}
+              onChange={(event) => {
+                setChoice(event.target.value);
+                setError("");
+              }}
+            >
               <option value="">{inboxText.chooseAction}</option>
               <optgroup label={inboxText.giveTo}>
                 {members.map((member) => (
@@ -165,6 +199,27 @@ export function BulkBar({
               </optgroup>
             </select>
           </label>
+          {chosenStatus && isLost(chosenStatus) && (
+            <LostReasonField
+              value={lostReason}
+              onChange={(reason) => {
+                setLostReason(reason);
+                setError("");
+              }}
+            />
+          )}
+          {chosenStatus && (
+            <label className="field">
+              <span>{inboxText.bulkNote}</span>
+              <input
+                type="text"
+                name="note"
+                value={note}
+                maxLength={NOTE_MAX_LENGTH}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </label>
+          )}
           <button type="submit" className="button primary compact" disabled={!choice || count === 0}>
             {inboxText.apply}
           </button>

@@ -5,7 +5,7 @@ import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domai
 import { ApiError, apiPath, callApi, errorMessage, rememberSignedIn, signedInAccount } from "../api";
 import { CONSOLE_TITLE, navLabels } from "../content";
 import { navEntries } from "../page-registry";
-import { appPaths, inApp, signInPath } from "../paths";
+import { inApp, signInPath } from "../paths";
 import { FlashContext, type LayoutData } from "../session";
 import { CopyableCommand } from "./CopyableCommand";
 import { stopNotificationsHere } from "../push-device";
@@ -75,7 +75,7 @@ export function Layout() {
         },
       );
       rememberSignedIn(null);
-      navigate(signInPath(appPaths.inbox, "signed-out"), { replace: true });
+      navigate(signInPath(null, "signed-out"), { replace: true });
     } catch (error) {
       showFlash(errorMessage(error));
     }

@@ -7,6 +7,11 @@ import {
   type TeamItemFields,
   type TeamMember,
 } from "../../domain/team";
+import {
+  FOLLOW_UP_PRESET_KEYS,
+  followUpPresetAt,
+  type FollowUpPresetKey,
+} from "../../domain/follow-up-presets";
 import { IST_OFFSET_MINUTES } from "../../domain/working-hours";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { formatShortTime, teamText } from "../content";
@@ -130,6 +135,17 @@ export function TeamPanel({
     );
   };
 
+  /** One tap: the preset's time, with the next step as the form holds it now. */
+  const saveFollowUpAt = (key: FollowUpPresetKey, form: HTMLFormElement | null) => {
+    const at = followUpPresetAt(key, new Date()).toISOString();
+    const nextStep = form ? String(new FormData(form).get("nextStep") ?? "") : (team.nextStep ?? "");
+    void send(
+      TEAM_API_ROUTES.followUp,
+      { followUpAt: at, nextStep },
+      teamText.presetSaved(formatShortTime(at)),
+    );
+  };
+
   return (
     <section className="card team-card" aria-labelledby="team-heading">
       <h2 id="team-heading">{teamText.ownerHeading}</h2>
@@ -187,6 +203,19 @@ export function TeamPanel({
       </form>
       {!closed && (
         <form onSubmit={saveFollowUp} className="stack note-form" key={`${team.followUpAt}|${team.nextStep}`}>
+          <div className="follow-up-presets" role="group" aria-label={teamText.presetsLabel}>
+            {FOLLOW_UP_PRESET_KEYS.map((key) => (
+              <button
+                key={key}
+                type="button"
+                className="button quiet"
+                disabled={busy}
+                onClick={(event) => saveFollowUpAt(key, event.currentTarget.form)}
+              >
+                {teamText.presets[key]}
+              </button>
+            ))}
+          </div>
           <label className="field">
             <span>{teamText.followUpAt}</span>
             <input type="datetime-local" name="followUpAt" defaultValue={istInputValue(team.followUpAt)} />

@@ -4,7 +4,7 @@ import { ADMIN_API_ROUTES, consoleMessages, TOTP_DIGITS, type TotpSetup } from "
 import { apiPath, callApi, errorMessage } from "../api";
 import { consoleText, pageTitle } from "../content";
 import { useFlash, useStaff, useTotpRequired } from "../session";
-import { landingPath } from "../paths";
+import { landingPath, safeNext, SIGN_IN_PARAMS } from "../paths";
 import { CopyButton } from "../components/CopyableCommand";
 import { ErrorNotice } from "../components/Notices";
 import { PhoneNotifications } from "../components/PhoneNotifications";
@@ -76,7 +76,8 @@ export function Component() {
       });
       await revalidator.revalidate();
       flash(answer.message);
-      navigate(landingPath(staff.role), { replace: true });
+      const asked = searchParams.get(SIGN_IN_PARAMS.next);
+      navigate(asked ? safeNext(asked) : landingPath(staff.role), { replace: true });
     } catch (caught) {
       setError(errorMessage(caught));
     }

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { NoOwner } from "../components/Layout";
@@ -7,9 +7,21 @@ import { CONSOLE_TITLE, pageTitle } from "../content";
 import { appPaths, landingPath, SIGN_IN_PARAMS, safeNext } from "../paths";
 import { ErrorNotice } from "../components/Notices";
 
+/** The state a link to the sign-in page may carry: the e-mail to fill in (never in the address). */
+export interface SignInState {
+  email: string;
+}
+
+function emailFromState(state: unknown): string {
+  const email = (state as Partial<SignInState> | null)?.email;
+  return typeof email === "string" ? email : "";
+}
+
 export function Component() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  // The address a member just set a password for (the welcome page passes it), so they need not type it.
+  const knownEmail = emailFromState(useLocation().state);
   const [ownerExists, setOwnerExists] = useState<boolean | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [error, setError] = useState("");
@@ -59,7 +71,10 @@ export function Component() {
       );
       const asked = searchParams.get(SIGN_IN_PARAMS.next);
       const next = asked ? safeNext(asked) : landingPath(answer.staff.role);
-      navigate(answer.offerTotp ? `${appPaths.security}?offer=1` : next, { replace: true });
+      // An owner offered two-step sign-in first goes on to where they were going once they answer.
+      const offer = new URLSearchParams({ offer: "1" });
+      if (asked) offer.set(SIGN_IN_PARAMS.next, next);
+      navigate(answer.offerTotp ? `${appPaths.security}?${offer.toString()}` : next, { replace: true });
     } catch (caught) {
       if (caught instanceof ApiError && caught.needs === "code") setNeedsCode(true);
       setError(errorMessage(caught));
@@ -87,6 +102,7 @@ export function Component() {
             required
             autoCapitalize="none"
             spellCheck={false}
+            defaultValue={knownEmail}
           />
         </label>
         <label className="field">

@@ -6,12 +6,13 @@ import { pageTitle, staffText } from "../content";
 import { appPaths } from "../paths";
 import { ErrorNotice } from "../components/Notices";
 import { EmailAddress } from "../components/EmailAddress";
+import type { SignInState } from "./SignIn";
 
 type LinkState =
   | { kind: "checking" }
   | { kind: "refused"; message: string }
   | { kind: "ready"; purpose: "invitation" | "reset"; email: string }
-  | { kind: "done"; message: string };
+  | { kind: "done"; message: string; email: string };
 
 /**
  * Where a link from an invitation or a reset mail lands, with no session: the person chooses a
@@ -58,7 +59,7 @@ export function Component() {
         keepOn401: true,
         body: { token, password },
       });
-      setState({ kind: "done", message: answer.message });
+      setState({ kind: "done", message: answer.message, email: state.kind === "ready" ? state.email : "" });
     } catch (caught) {
       setError(errorMessage(caught));
       setBusy(false);
@@ -115,6 +116,9 @@ export function Component() {
           <Link
             className={state.kind === "done" ? "button primary wide" : "button wide"}
             to={appPaths.signIn}
+            state={
+              state.kind === "done" && state.email ? ({ email: state.email } satisfies SignInState) : null
+            }
           >
             {staffText.signIn}
           </Link>

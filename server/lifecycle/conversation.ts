@@ -4,6 +4,7 @@
  * hears of an answer. No I/O: the store adapters read, call these, and write what they answer; the
  * mailbox reader asks `matchAnswer` about each mail.
  */
+import { answerQuote } from "../../domain/conversation";
 import { istDate } from "../../domain/working-hours";
 import { mailboxOf } from "../mailbox-caps";
 import {
@@ -103,6 +104,8 @@ export interface AnswerFacts {
   unreadBefore: boolean;
   /** The enquiry's answer day as stored; null before its first answer. */
   day: AnswerDay | null;
+  /** The answer's text, which its owner's alert quotes the start of. */
+  text?: string;
 }
 
 /**
@@ -154,7 +157,16 @@ export function planAnswer(work: WorkState, members: readonly MemberFacts[], fac
   return {
     store: true,
     unread: true,
-    alerts: alerted && !facts.unreadBefore ? [{ staffId: alerted.id, answered: true }] : [],
+    alerts:
+      alerted && !facts.unreadBefore
+        ? [
+            {
+              staffId: alerted.id,
+              answered: true,
+              ...(facts.text?.trim() ? { quote: answerQuote(facts.text) } : {}),
+            },
+          ]
+        : [],
     day: { ...day, stored: day.stored + 1 },
     work: dueOnAnswer(work, facts.at.toISOString()),
   };

@@ -129,6 +129,8 @@ export interface MemberAlertPlan {
   handedOnBy?: string;
   /** Set when the buyer answered by e-mail. */
   answered?: true;
+  /** With `answered`: the start of the answer, as the alert quotes it (answerQuote). */
+  quote?: string;
   /** Set when the buyer's answers beyond the day's cap were set aside in the mailbox. */
   setAside?: true;
 }

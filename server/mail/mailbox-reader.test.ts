@@ -267,6 +267,11 @@ describe("replies from the console, and the buyer's answers from the company's m
     const [alert] = alerts;
     expect(alert?.parsed.subject).toMatch(new RegExp(`^\\[${reference}\\] The buyer answered: `));
     expect(alert?.parsed.text).toContain(`/admin/enquiries/${id}`);
+    // It quotes the answer (without the quoted reply beneath it), and answering it writes to the
+    // mailbox the console reads, never to the buyer.
+    expect(alert?.parsed.text).toContain("They wrote:\n> ठीक है, 60 सैशे भेज दीजिए। GST बिल चाहिए।\n");
+    expect(alert?.parsed.html).toContain("ठीक है, 60 सैशे भेज दीजिए। GST बिल चाहिए।");
+    expect(alert?.parsed.replyTo?.value).toEqual([{ address: MAIL_FROM, name: "" }]);
 
     // Only the answer was given the keyword; every other mail's flags are as they were.
     const after = await dovecot!.list();

@@ -16,17 +16,20 @@ const links = { confirmUrl: "https://x.example/c", unsubscribeUrl: "https://x.ex
 
 describe("the Hindi mails and answer pages", () => {
   const mails = (["Retailer", "Self Use"] as const).map((type) =>
-    acknowledgementMail({
-      enquiryId,
-      enquiry: {
-        Name: "आशा",
-        Email: "a@example.in",
-        Mobile: "9876543210",
-        Quantity: 3,
-        RetailerSelfUse: type,
+    acknowledgementMail(
+      {
+        enquiryId,
+        enquiry: {
+          Name: "आशा",
+          Email: "a@example.in",
+          Mobile: "9876543210",
+          Quantity: 3,
+          RetailerSelfUse: type,
+        },
+        language: "hi",
       },
-      language: "hi",
-    }),
+      "sales@collarise.example",
+    ),
   );
 
   it("hold none of the phrasings an editor corrected", () => {

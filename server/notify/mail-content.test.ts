@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { brand } from "../../domain/brand";
 import { escapeHtml } from "../html";
 import {
   acknowledgementMail,
@@ -8,6 +9,9 @@ import {
   newsletterWelcomeMail,
   singleLine,
 } from "./mail-content";
+
+const CONSOLE_LINK = "https://collarise.example/admin/enquiries/3f0c2a51-8d7e-4f59-9c1a-2b6d0e4f7a10";
+const MAILBOX = "sales@collarise.example";
 
 const notification = {
   enquiryId: "3f0c2a51-8d7e-4f59-9c1a-2b6d0e4f7a10",
@@ -29,7 +33,7 @@ describe("the company's enquiry mail", () => {
   });
 
   it("lists all five fields in the text and in the HTML", () => {
-    const mail = enquiryMail(notification);
+    const mail = enquiryMail(notification, CONSOLE_LINK);
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain("Asha Verma");
       expect(body).toContain("asha.verma@example.in");
@@ -43,11 +47,26 @@ describe("the company's enquiry mail", () => {
     );
   });
 
+  it("says when it arrived on Delhi's clock and sends the reader to the console to answer, not to reply", () => {
+    const mail = enquiryMail(notification, CONSOLE_LINK);
+    // 10:15 UTC is 15:45 IST.
+    expect(mail.text).toContain("Received Sun, 22 Nov, 15:45 IST (enquiry 3F0C2A51)");
+    expect(mail.text).not.toContain("2026-11-22T10:15");
+    expect(mail.text).toContain(
+      `Answer Asha Verma from the console, where the conversation is kept: ${CONSOLE_LINK}`,
+    );
+    expect(mail.html).toContain(`<a href="${CONSOLE_LINK}">Answer Asha Verma in the console</a>`);
+    for (const body of [mail.text, mail.html]) expect(body).not.toMatch(/Reply to this e-mail/i);
+  });
+
   it("escapes every value in the HTML", () => {
-    const mail = enquiryMail({
-      ...notification,
-      enquiry: { ...notification.enquiry, Name: `<img src=x onerror="alert(1)"> & 'Co'` },
-    });
+    const mail = enquiryMail(
+      {
+        ...notification,
+        enquiry: { ...notification.enquiry, Name: `<img src=x onerror="alert(1)"> & 'Co'` },
+      },
+      CONSOLE_LINK,
+    );
     expect(mail.html).not.toContain("<img");
     expect(mail.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;Co&#39;");
     expect(mail.text).toContain(`<img src=x onerror="alert(1)"> & 'Co'`);
@@ -77,7 +96,7 @@ describe("the visitor's mails in the language of the page they used", () => {
   const enquiryId = "1a2b3c4d-0000-4000-8000-000000000000";
 
   it("acknowledges a Hindi enquiry in Hindi, with the reference and the buyer type in Hindi, greeting by the first name only", () => {
-    const mail = acknowledgementMail({ enquiryId, enquiry, language: "hi" });
+    const mail = acknowledgementMail({ enquiryId, enquiry, language: "hi" }, MAILBOX);
     expect(mail.subject).toBe("Collarise: आपकी पूछताछ मिल गई (संदर्भ 1A2B3C4D)");
     expect(mail.text).toMatch(/^प्रिय आशा जी,/);
     expect(mail.text).toContain("1A2B3C4D");
@@ -90,15 +109,29 @@ describe("the visitor's mails in the language of the page they used", () => {
   });
 
   it("keeps the English acknowledgement for an English enquiry, greeting by the first name", () => {
-    const mail = acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: "Asha Verma" } });
+    const mail = acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: "Asha Verma" } }, MAILBOX);
     expect(mail.subject).toBe("Your enquiry 1A2B3C4D for Collarise");
     expect(mail.text).toMatch(/^Dear Asha,/);
   });
 
+  it("points the buyer, in either language, at the mailbox the console reads, not the site's care address", () => {
+    for (const language of ["en", "hi"] as const) {
+      const mail = acknowledgementMail({ enquiryId, enquiry, language }, MAILBOX);
+      expect(mail.text).toContain(MAILBOX);
+      expect(mail.html).toContain(MAILBOX);
+      expect(mail.text).not.toContain(brand.companyEmail);
+    }
+  });
+
   it("greets neutrally, in either language, when the Name is not a plain name", () => {
     const name = "evil.example/win now";
-    expect(acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: name } }).text).toMatch(/^Hello,/);
-    const hindi = acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: name }, language: "hi" });
+    expect(acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: name } }, MAILBOX).text).toMatch(
+      /^Hello,/,
+    );
+    const hindi = acknowledgementMail(
+      { enquiryId, enquiry: { ...enquiry, Name: name }, language: "hi" },
+      MAILBOX,
+    );
     expect(hindi.text).toMatch(/^नमस्ते,/);
     expect(hindi.text).not.toContain("evil");
   });

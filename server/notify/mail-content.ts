@@ -6,6 +6,7 @@ import { buyerTypeLabelsHi } from "../../domain/enquiry.hi";
 import { enquiryReference } from "../../domain/console";
 import { REPLY_SUBJECT_MAX_LENGTH } from "../../domain/conversation";
 import { escapeHtml } from "../html";
+import { istTime } from "./mail-time";
 import { ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
 import { UNCONFIRMED_SUBSCRIBER_DAYS } from "../../domain/retention";
 import { neutralise } from "../../domain/unreadable";
@@ -41,14 +42,19 @@ export function enquirySubject(enquiry: Enquiry): string {
   );
 }
 
-/** The mail the company receives for one enquiry: every field, in plain text and in HTML. */
+/**
+ * The mail the company receives for one enquiry: every field, in plain text and in HTML, when it
+ * arrived (IST), and the link to answer it in the console, where the conversation is kept (a reply
+ * from a mail program would leave the console without it).
+ */
 export function enquiryMail(
   notification: Pick<PendingEnquiryNotification, "enquiryId" | "enquiry" | "receivedAt">,
+  consoleLink: string,
 ) {
   const { enquiry, enquiryId, receivedAt } = notification;
   const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], String(enquiry[field])] as const);
-  const received = `Received ${receivedAt} (enquiry ${enquiryId})`;
-  const replyNote = `Reply to this e-mail to answer ${enquiry.Name} at ${enquiry.Email}.`;
+  const received = `Received ${istTime(receivedAt)} IST (enquiry ${enquiryReference(enquiryId)})`;
+  const replyNote = `Answer ${enquiry.Name} from the console, where the conversation is kept: ${consoleLink}`;
 
   const text = [
     `A new order enquiry for ${brand.productFullName} arrived through the website.`,
@@ -74,7 +80,7 @@ export function enquiryMail(
     ),
     "</table>",
     `<p>${escapeHtml(received)}</p>`,
-    `<p>${escapeHtml(replyNote)}</p>`,
+    `<p><a href="${escapeHtml(consoleLink)}">${escapeHtml(`Answer ${enquiry.Name} in the console`)}</a>, where the conversation is kept.</p>`,
     "</body></html>",
   ].join("\n");
 
@@ -106,32 +112,37 @@ function acknowledgementSubjectHi(enquiryId: string): string {
 const acknowledgementWords = {
   en: {
     subject: acknowledgementSubject,
-    paragraphs: (enquiry: Enquiry, reference: string) => [
+    paragraphs: (enquiry: Enquiry, reference: string, mailbox: string) => [
       acknowledgementGreeting(enquiry.Name, "en"),
       `Thank you for your enquiry for ${enquiry.Quantity.toLocaleString("en-IN")} ${enquiry.Quantity === 1 ? "sachet" : "sachets"} of ${brand.productFullName}, ${enquiry.RetailerSelfUse === "Retailer" ? "as a retailer" : "for your own use"}. Its reference is ${reference}.`,
-      `What happens next: our sales team will call or message you on the mobile number you gave to confirm the price and delivery. Please quote ${reference} if you write to us at ${brand.companyEmail} or call ${brand.companyPhone.display}.`,
+      `What happens next: our sales team will call or message you on the mobile number you gave to confirm the price and delivery. Please quote ${reference} if you write to us at ${mailbox} (or answer this e-mail) or call ${brand.companyPhone.display}.`,
       `${brand.companyName}`,
     ],
   },
   hi: {
     subject: acknowledgementSubjectHi,
-    paragraphs: (enquiry: Enquiry, reference: string) => [
+    paragraphs: (enquiry: Enquiry, reference: string, mailbox: string) => [
       acknowledgementGreeting(enquiry.Name, "hi"),
       `${buyerTypeLabelsHi[enquiry.RetailerSelfUse]} ${brandHi.productFullName} के ${enquiry.Quantity.toLocaleString("en-IN")} सैशे के लिए पूछताछ भेजने का धन्यवाद। इसका संदर्भ नंबर ${reference} है।`,
-      `आगे क्या होगा: क़ीमत और डिलीवरी पक्की करने के लिए हमारी सेल्स टीम आपको आपके दिए मोबाइल नंबर पर फ़ोन या मैसेज करेगी। अगर आप हमें ${brand.companyEmail} पर लिखें या ${brand.companyPhone.display} पर फ़ोन करें, तो कृपया ${reference} बताएँ।`,
+      `आगे क्या होगा: क़ीमत और डिलीवरी पक्की करने के लिए हमारी सेल्स टीम आपको आपके दिए मोबाइल नंबर पर फ़ोन या मैसेज करेगी। अगर आप हमें ${mailbox} पर लिखें (या इस ईमेल का जवाब दें) या ${brand.companyPhone.display} पर फ़ोन करें, तो कृपया ${reference} बताएँ।`,
       brandHi.companyName,
     ],
   },
 } as const satisfies Record<Language, unknown>;
 
-/** The visitor's acknowledgement, in the language of the page they used: the reference to quote, and what happens next. */
+/**
+ * The visitor's acknowledgement, in the language of the page they used: the reference to quote,
+ * and what happens next. It names `mailbox`, the address the console reads (MAIL_FROM), so that
+ * what the buyer writes reaches the enquiry's conversation.
+ */
 export function acknowledgementMail(
   notification: Pick<PendingEnquiryNotification, "enquiryId" | "enquiry"> & { language?: Language },
+  mailbox: string,
 ) {
   const { enquiry, enquiryId, language = "en" } = notification;
   const words = acknowledgementWords[language];
   const subject = words.subject(enquiryId);
-  const paragraphs = words.paragraphs(enquiry, enquiryReference(enquiryId));
+  const paragraphs = words.paragraphs(enquiry, enquiryReference(enquiryId), mailbox);
   const text = `${paragraphs.join("\n\n")}\n`;
   const html = [
     "<!doctype html>",

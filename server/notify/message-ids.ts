@@ -27,7 +27,10 @@ export function notificationMessageId(
   notificationId: string,
   domain: string,
 ): string {
-  return `<${kind === "company" ? "enquiry" : kind}-${notificationId}@${domain}>`;
+  const prefix = kind === "company" ? "enquiry" : kind;
+  // A digest's id names its kind already ("digest-2026-12-07-…"): it is not said twice.
+  const local = notificationId.startsWith(`${prefix}-`) ? notificationId : `${prefix}-${notificationId}`;
+  return `<${local}@${domain}>`;
 }
 
 /** A reply sent from the console: made from its message's id in the conversation. */

@@ -14,7 +14,7 @@ import {
   notificationMessageId,
 } from "./message-ids";
 import { describeSendError, smtpRefusal } from "./send-outcome";
-import { digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./team-mail";
+import { consoleEnquiryUrl, digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./team-mail";
 import type { StaffLinks } from "../admin/staff-links";
 import {
   isStaffMail,
@@ -62,6 +62,11 @@ function visitorAddress(address: string) {
   return { name: "", address };
 }
 
+/** The bare address of MAIL_FROM, whether it is given as `sales@…` or `Collarise <sales@…>`. */
+function mailboxAddress(from: string): string {
+  return /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
 async function staffLinkUrl(links: StaffLinks | undefined, linkId: string): Promise<string> {
   // Not reached: without the links the notifier does not claim these mails (its `kinds`).
   if (!links) throw new Error("This notifier cannot make links to set a password");
@@ -104,6 +109,8 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
     }
   };
   const publicUrl = options.publicUrl ?? "http://127.0.0.1:3000";
+  /** The mailbox the console reads (MAIL_FROM's address): where answers to the company's mail belong. */
+  const companyMailbox = mailboxAddress(options.from);
 
   return {
     name: "smtp",
@@ -142,11 +149,11 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
           text: mail.text,
           html: mail.html,
           messageId: notificationMessageId(notification.kind, notification.id, messageIdDomain),
+          // An answer goes to the company's mailbox, which the console reads, never to the buyer
+          // from a member's own mail program, out of the enquiry's conversation.
+          replyTo: companyMailbox,
           ...(notification.kind === "member-alert"
-            ? {
-                replyTo: { name: singleLine(notification.enquiry.Name), address: notification.enquiry.Email },
-                headers: { "X-Enquiry-Id": notification.enquiryId },
-              }
+            ? { headers: { "X-Enquiry-Id": notification.enquiryId } }
             : {}),
           signal,
         });
@@ -191,7 +198,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       }
       if (notification.kind === "acknowledgement") {
         // To the visitor, who may answer the company directly.
-        const mail = acknowledgementMail(notification);
+        const mail = acknowledgementMail(notification, companyMailbox);
         await sendMail({
           from: options.from,
           to: visitorAddress(notification.enquiry.Email),
@@ -205,11 +212,11 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         });
         return;
       }
-      const mail = enquiryMail(notification);
+      const mail = enquiryMail(notification, consoleEnquiryUrl(publicUrl, notification.enquiryId));
       await sendMail({
         from: options.from,
         to: options.to,
-        replyTo: { name: singleLine(notification.enquiry.Name), address: notification.enquiry.Email },
+        replyTo: companyMailbox,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

@@ -7,45 +7,45 @@ import { escapeHtml } from "../html";
 import { ANSWERS_PER_ENQUIRY_PER_DAY } from "../lifecycle/conversation";
 import type { PendingStaffNotification, StaffLinkMail } from "../store/store";
 import { enquirySubject, fieldLabels, type EnquiryMail } from "./mail-content";
+import { istDayLabel, istTime } from "./mail-time";
 
 type MemberAlert = Extract<PendingStaffNotification, { kind: "member-alert" }>;
+
+/** Before the start of a buyer's answer, in its owner's alert. */
+const ANSWER_QUOTE_LEAD = "They wrote:";
 
 /** The console's page of one enquiry, as a member opens it from a mail: PUBLIC_URL + /admin/enquiries/<id>. */
 export function consoleEnquiryUrl(publicUrl: string, enquiryId: string): string {
   return `${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.enquiry(enquiryId)}`;
 }
 
-/** Made once: a formatter costs far more to make than to use, and a digest formats 120 times. */
-const IST_TIME = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** An IST time as staff read it: "Sat 28 Nov, 13:30". */
-export function istTime(iso: string): string {
-  return IST_TIME.format(new Date(iso));
-}
+export { istTime } from "./mail-time";
 
 const paragraphHtml = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
+/**
+ * A staff mail's HTML: readable on a phone (the viewport is the screen's width, one column no
+ * wider than a line of text, links and text large enough to tap and read).
+ */
 function page(title: string, body: string[]): string {
   return [
     "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>`,
+    `<html lang="en"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title></head>`,
+    '<body style="margin:0;padding:12px;font-family:sans-serif;font-size:16px;line-height:1.5">',
+    '<div style="max-width:36em;margin:0 auto">',
     ...body,
+    "</div>",
     "</body></html>",
   ].join("\n");
 }
 
 /**
  * A member's alert about one enquiry (a new one, one handed to them, the buyer's answer to one
- * they own, or the day's answers beyond the cap set aside): its fields and the link to it in the console. An answer's text is not in it: the
- * member reads it in the console.
+ * they own, or the day's answers beyond the cap set aside): its fields and the link to it in the
+ * console. An answer's alert quotes its start (answerQuote), as plain text; the member reads the
+ * whole answer, and replies, in the console.
  */
 export function memberAlertMail(notification: MemberAlert, publicUrl: string): EnquiryMail {
   const { enquiry, enquiryId } = notification;
@@ -68,9 +68,12 @@ export function memberAlertMail(notification: MemberAlert, publicUrl: string): E
       : notification.handedOnBy
         ? `[${reference}] Handed to you: ${enquirySubject(enquiry)}`
         : `[${reference}] ${enquirySubject(enquiry)}`;
+  const quote = notification.answered && notification.quote ? notification.quote : null;
+  const quoteLines = quote ? quote.split("\n") : [];
   const text = [
     intro,
     "",
+    ...(quote ? [`${ANSWER_QUOTE_LEAD}`, ...quoteLines.map((line) => (line ? `> ${line}` : ">")), ""] : []),
     ...rows.map(([label, value]) => `${label}: ${value}`),
     "",
     `Open it in the console: ${link}`,
@@ -78,6 +81,14 @@ export function memberAlertMail(notification: MemberAlert, publicUrl: string): E
   ].join("\n");
   const html = page(subject, [
     paragraphHtml(intro),
+    ...(quote
+      ? [
+          paragraphHtml(ANSWER_QUOTE_LEAD),
+          `<blockquote style="margin:0 0 1em;padding:0 0 0 12px;border-left:3px solid #c8b8a6">${quoteLines
+            .map((line) => escapeHtml(line))
+            .join("<br>")}</blockquote>`,
+        ]
+      : []),
     "<table>",
     ...rows.map(
       ([label, value]) =>
@@ -151,14 +162,13 @@ export function digestMail(content: DigestContent, publicUrl: string): EnquiryMa
   const section = (key: (typeof DIGEST_SECTIONS)[number]["key"]): DigestSection =>
     (content[key] as DigestSection | undefined) ?? EMPTY_SECTION;
   const team = content.team ?? { overdue: section("overdue").count, dueToday: section("dueToday").count };
+  const day = istDayLabel(content.day);
   const subject =
-    `${brand.productName} enquiries for ${content.day}: ` +
+    `${brand.productName} enquiries for ${day}: ` +
     `Overdue ${team.overdue} (${section("overdue").count} yours), ` +
     `Due today ${team.dueToday} (${section("dueToday").count} yours)`;
-  const text: string[] = [`Good morning. Your ${brand.productName} enquiries for ${content.day}.`, ""];
-  const html: string[] = [
-    paragraphHtml(`Good morning. Your ${brand.productName} enquiries for ${content.day}.`),
-  ];
+  const text: string[] = [`Good morning. Your ${brand.productName} enquiries for ${day}.`, ""];
+  const html: string[] = [paragraphHtml(`Good morning. Your ${brand.productName} enquiries for ${day}.`)];
   for (const { key, title } of DIGEST_SECTIONS) {
     const { count, items } = section(key);
     if (count === 0) continue;

@@ -214,6 +214,8 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     expect(alerts).toEqual([
       expect.objectContaining({ staffId: owner.id, enquiryId: stored.id, answered: true }),
     ]);
+    // The alert quotes the start of the answer, kept with the mail until it is sent.
+    expect(alerts[0]).toMatchObject({ quote: "Yes, 60 sachets please." });
 
     expect(await store.conversations.markRead(stored.id)).toBe(1);
     expect(await store.conversations.markRead(stored.id)).toBe(0);

@@ -173,6 +173,8 @@ export type PendingStaffNotification = {
       handedOnBy?: string;
       /** Set when the buyer answered the enquiry by e-mail (server/lifecycle/conversation.ts). */
       answered?: true;
+      /** With `answered`: the start of the answer, which the alert quotes (erased with the enquiry). */
+      quote?: string;
       /** Set when the buyer's answers beyond the day's cap were set aside (server/lifecycle/conversation.ts). */
       setAside?: true;
     }

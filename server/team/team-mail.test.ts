@@ -18,6 +18,7 @@ afterEach(async () => {
 
 const PUBLIC_URL = "https://collarise.example";
 const COMPANY = "orders@collarise.example";
+const MAIL_FROM = "sales@collarise.example";
 const DAY_MS = 86_400_000;
 
 const enquiry = (Name: string, RetailerSelfUse: "Retailer" | "Self Use") => ({
@@ -36,7 +37,7 @@ function thisMorning(): Date {
 async function team(now?: () => Date) {
   sink = await startMailSink();
   testApp = await buildTestApp(
-    { LOG_LEVEL: "silent", SMTP_URL: sink.url, NOTIFY_TO: COMPANY, PUBLIC_URL },
+    { LOG_LEVEL: "silent", SMTP_URL: sink.url, NOTIFY_TO: COMPANY, PUBLIC_URL, MAIL_FROM },
     { outbox: { pollIntervalMs: 50 }, ...(now ? { digest: { now } } : {}) },
   );
   const { app } = testApp;
@@ -86,7 +87,9 @@ describe("the team's mail, over a real SMTP conversation", () => {
 
     const alert = mailsTo("retail@example.com")[0]!;
     expect(alert.parsed.subject).toContain(enquiryReference(shop));
-    expect(alert.parsed.replyTo?.text).toContain("ravi@example.in");
+    // Answering the alert writes to the mailbox the console reads, never to the buyer.
+    expect(alert.parsed.replyTo?.value).toEqual([{ address: MAIL_FROM, name: "" }]);
+    expect(alert.raw).not.toMatch(/^Reply-To:.*ravi@example\.in/im);
     const link = `${PUBLIC_URL}${CONSOLE_PAGE_PATHS.enquiry(shop)}`;
     expect(alert.parsed.text).toContain(link);
     const opened = await consoleRequest(
@@ -153,6 +156,22 @@ describe("the team's mail, over a real SMTP conversation", () => {
     expect(digests.map((mail) => mail.envelopeTo)).toEqual([["retail@example.com"]]);
     // The subject's counts are the console's Overdue and Due today, with the member's share.
     expect(digests[0]!.parsed.subject).toContain("Overdue 1 (1 yours), Due today 0 (0 yours)");
+    // Its day as people read it on Delhi's clock, not an ISO date; a Message-ID that names it once.
+    const day = new Intl.DateTimeFormat("en-IN", {
+      timeZone: "Asia/Kolkata",
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+    }).format(morning);
+    expect(digests[0]!.parsed.subject).toContain(`Collarise enquiries for ${day}: `);
+    expect(digests[0]!.parsed.subject).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(digests[0]!.parsed.messageId).toMatch(/^<digest-\d{4}-\d{2}-\d{2}-[^@]+@collarise\.example>$/);
+    // Readable on a phone: the screen's width, one column.
+    const html = digests[0]!.parsed.html || "";
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).not.toContain("<table");
+    expect(html).toMatch(/max-width:36em/);
     const text = digests[0]!.parsed.text ?? "";
     expect(text).toContain("Your overdue (1)");
     // The buyer's first name, never the whole name, address or mobile.

@@ -21,6 +21,7 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
     at: answer.at,
     unreadBefore: yield* step("unreadAnswers", { enquiryId: answer.enquiryId }),
     day,
+    text: answer.text,
   });
   if (plan.store && !(yield* step("storeAnswer", { answer }))) return "not-found";
   // The enquiry is due now for its owner: the work record alone, no history line, no event.

@@ -54,7 +54,8 @@ test("an owner invites a member by e-mail: the link sets a password, the member 
   await theirs.getByRole("link", { name: staffText.signIn }).click();
   const member: ConsoleAccount = { email, password, role: "member" };
   const form = signInForm(theirs);
-  await form.email.fill(member.email);
+  // The address they just set a password for is filled in; only the password is typed.
+  await expect(form.email).toHaveValue(member.email);
   await form.password.fill(member.password);
   await form.submit.click();
   await expect(theirs.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();

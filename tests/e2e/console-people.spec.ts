@@ -1,0 +1,190 @@
+import type { Page } from "@playwright/test";
+import { bulkMessages } from "../../domain/bulk";
+import { dealMessages, lostReasonLine, LOST_REASONS } from "../../domain/deal";
+import { inboxText, teamText } from "../../console/content";
+import { createStaff, signInForm, type ConsoleAccount } from "./support/console";
+import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
+import { forgiveFailedRequests } from "./support/forms";
+import { nameTag, placeEnquiries } from "./support/inbox";
+
+/**
+ * The team's people at work: closing a batch of lost sales in one go, a sign-in that lands where
+ * the person's link was going, and a follow-up set in one tap.
+ */
+
+/** The inbox's rows of this test's enquiries (their names carry the tag). */
+const rowsOf = (page: Page, tag: string) => page.getByRole("row").filter({ hasText: tag });
+
+/** Types the account into the sign-in page it is on and signs in. */
+async function signInHere(page: Page, account: ConsoleAccount) {
+  const form = signInForm(page);
+  await form.email.fill(account.email);
+  await form.password.fill(account.password);
+  await form.submit.click();
+}
+
+for (const width of [widths.mobile, widths.desktop]) {
+  test(`bulk Declined at ${width} px asks why the sales were lost and takes a note, written on each enquiry`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const tag = nameTag();
+    const placed = await placeEnquiries(request, tag, 3);
+    // The console opens once an owner exists; this test must not count on another having made one.
+    await createStaff("owner");
+    const member = await createStaff("member");
+    await page.setViewportSize(viewportOf(width));
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent(`/?q=${tag}`)}`);
+    await signInHere(page, member);
+    await expect(rowsOf(page, tag)).toHaveCount(3);
+
+    if (width < 768) {
+      await page.getByRole("button", { name: new RegExp(`^${inboxText.filters}`) }).click();
+    }
+    await rowsOf(page, tag).first().getByRole("checkbox").check();
+    const bulk = page.getByRole("region", { name: inboxText.bulkLabel });
+    await bulk.getByRole("button", { name: inboxText.selectAllMatching }).click();
+    await expect(bulk).toContainText(inboxText.allSelected(3));
+    await bulk.getByLabel(inboxText.action).selectOption({ label: "Declined" });
+    // The same question the enquiry's page asks, before anything is sent.
+    const reason = bulk.getByLabel("Why was it lost?");
+    await expect(reason).toBeVisible();
+    await bulk.getByRole("button", { name: inboxText.apply }).click();
+    await expect(bulk.getByRole("alert")).toHaveText(dealMessages.lostReasonRequired);
+    await reason.selectOption({ label: LOST_REASONS.price });
+    await expect(bulk.getByRole("alert")).toHaveCount(0);
+    const note = "Quoted the retail price; they chose a cheaper brand";
+    await bulk.getByLabel(inboxText.bulkNote).fill(note);
+    expect(await accessibilityViolations(page, { include: [".bulk-bar"] })).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`bulk-declined-${width}.png`) });
+    await bulk.getByRole("button", { name: inboxText.apply }).click();
+    await expect(
+      bulk.getByText(inboxText.confirm(3, inboxText.confirmStatus(`Declined (${LOST_REASONS.price})`, note))),
+    ).toBeVisible();
+    await bulk.getByRole("button", { name: inboxText.yes }).click();
+    await expect(page.getByRole("status").filter({ hasText: bulkMessages.outcome(3, 0) })).toBeVisible();
+
+    // Each enquiry says why its sale was lost, with the note, as if declined on its own page.
+    for (const each of placed) {
+      await page.goto(`/admin/enquiries/${each.id}`);
+      await expect(page.getByRole("heading", { level: 1, name: each.name })).toBeVisible();
+      await expect(page.getByText(lostReasonLine("price"))).toBeVisible();
+      await expect(page.getByText(note)).toBeVisible();
+    }
+  });
+}
+
+test("sign-in lands where the link was going, filters kept, and never on another site", async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  test.setTimeout(90_000);
+  const tag = nameTag();
+  await placeEnquiries(request, tag, 2);
+  const owner = await createStaff("owner");
+  const member = await createStaff("member");
+
+  // A link to a search, sent as the inbox's query alone: the inbox, with the search in place.
+  await page.goto(`/admin/sign-in?next=${encodeURIComponent(`?q=${tag}`)}`);
+  await signInHere(page, member);
+  await expect(page).toHaveURL(new RegExp(`/admin/?\\?q=${tag}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await expect(page.getByLabel(inboxText.search, { exact: true })).toHaveValue(tag);
+  await expect(rowsOf(page, tag)).toHaveCount(2);
+
+  // Signed out, a link to a filtered inbox goes through the sign-in and back to it.
+  await page.context().clearCookies();
+  await page.goto(`/admin?view=unassigned&q=${tag}`);
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=/);
+  await signInHere(page, member);
+  await expect(page).toHaveURL(new RegExp(`/admin\\?view=unassigned&q=${tag}$`));
+  await expect(rowsOf(page, tag)).toHaveCount(2);
+
+  // An attempt to send the person to another site after they sign in lands on the console's inbox.
+  for (const attack of [
+    "//evil.example",
+    "https://evil.example",
+    "/\\evil.example/",
+    "javascript:alert(1)",
+  ]) {
+    await page.context().clearCookies();
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent(attack)}`);
+    await signInHere(page, member);
+    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? "").host);
+    expect(new URL(page.url()).pathname).toBe("/admin");
+  }
+
+  // An owner who opened the inbox comes back to the inbox, not to the dashboard.
+  await page.context().clearCookies();
+  await page.goto(`/admin?q=${tag}`);
+  await signInHere(page, owner);
+  // An owner without two-step sign-in is offered it first; "Not now" goes on to where they were going.
+  await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
+  await page.getByRole("button", { name: "Not now" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await expect(page.getByLabel(inboxText.search, { exact: true })).toHaveValue(tag);
+  // Opening the console signed out asks the server for the session first, which answers 401.
+  forgiveFailedRequests(pageErrors, /401/);
+});
+
+for (const width of [widths.mobile, widths.desktop]) {
+  test(`follow-up presets at ${width} px: in 2 hours, tomorrow 11:00 and Monday 10:00, each one tap or key, on the IST clock`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const tag = nameTag();
+    const [enquiry] = await placeEnquiries(request, tag, 1);
+    await createStaff("owner");
+    const member = await createStaff("member");
+    // Saturday 5 December, 15:00 in Delhi: Sunday is no working day.
+    await page.clock.setFixedTime(new Date("2026-12-05T15:00:00+05:30"));
+    await page.setViewportSize(viewportOf(width));
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent(`/enquiries/${enquiry!.id}`)}`);
+    await signInHere(page, member);
+    await expect(page.getByRole("heading", { level: 1, name: enquiry!.name })).toBeVisible();
+    const team = page.getByRole("region", { name: teamText.ownerHeading });
+    const presets = team.getByRole("group", { name: teamText.presetsLabel });
+    const when = team.getByLabel(teamText.followUpAt);
+    await team.getByLabel(teamText.nextStep).fill("Send the retailer price list");
+
+    await presets.getByRole("button", { name: teamText.presets["in-2-hours"] }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: teamText.presetSaved("5 Dec, 17:00") }),
+    ).toBeVisible();
+    await expect(when).toHaveValue("2026-12-05T17:00");
+    await expect(team.getByLabel(teamText.nextStep)).toHaveValue("Send the retailer price list");
+
+    // From the keyboard: the presets follow the hand-over, one Tab each.
+    await team.getByRole("button", { name: teamText.give }).focus();
+    await page.keyboard.press("Tab");
+    await expect(presets.getByRole("button", { name: teamText.presets["in-2-hours"] })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(presets.getByRole("button", { name: teamText.presets["tomorrow-11"] })).toBeFocused();
+    await page.keyboard.press("Enter");
+    // The next working day after a Saturday is Monday.
+    await expect(
+      page.getByRole("status").filter({ hasText: teamText.presetSaved("7 Dec, 11:00") }),
+    ).toBeVisible();
+    await expect(when).toHaveValue("2026-12-07T11:00");
+
+    await presets.getByRole("button", { name: teamText.presets["monday-10"] }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: teamText.presetSaved("7 Dec, 10:00") }),
+    ).toBeVisible();
+    await expect(when).toHaveValue("2026-12-07T10:00");
+    await expect(page.getByRole("region", { name: "History" })).toContainText("Send the retailer price list");
+
+    for (const button of await presets.getByRole("button").all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(40);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    expect(await accessibilityViolations(page, { include: [".team-card"] })).toEqual([]);
+    await presets.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`follow-up-presets-${width}.png`) });
+  });
+}
