@@ -319,6 +319,53 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     expect((await store.team.viewCounts(viewer)).waiting).toBe(2);
   });
 
+  test("a won deal is not in Overdue or Due today for the follow-up it had: Confirmed starts the sale's next step, Fulfilled is due at no time", async () => {
+    const { store } = await open();
+    const [a] = await members(store, "a@example.com");
+    const by = { staffEmail: "a@example.com" };
+    const now = new Date();
+    const stored = await store.enquiries.add(enquiry("Retailer", "Won Buyer"));
+    await store.work.setOwner(stored.id, { ownerId: a!.id, ...by, at: now });
+    await store.work.recordContact(stored.id, { channel: "call", ...by, at: now });
+    await store.work.setFollowUp(stored.id, {
+      followUpAt: new Date(now.getTime() - 3_600_000),
+      nextStep: "Ask for the order",
+      ...by,
+      at: now,
+    });
+    const viewer = { staffId: a!.id, now, dayEnd: istDayBounds(now).end };
+    const inView = async (view: "overdue" | "due-today" | "waiting") =>
+      (await listView(store, { view, ...viewer, limit: 10 })).items.map((row) => row.id);
+    expect(await inView("overdue")).toEqual([stored.id]);
+    const change = async (to: "Confirmed" | "Fulfilled") => {
+      const record = await store.enquiryWork.get(stored.id);
+      await store.work.changeStatus(stored.id, { to, expectedVersion: record!.version, ...by, at: now });
+    };
+    await change("Confirmed");
+    // The old follow-up gave way to the sale's next step, due by the rule on a later day.
+    const fields = (await store.team.fieldsOf([stored.id])).get(stored.id);
+    expect(fields?.followUpAt).not.toBeNull();
+    expect(Date.parse(fields!.followUpAt!)).toBeGreaterThan(viewer.dayEnd.getTime() - 1);
+    expect([await inView("overdue"), await inView("due-today"), await inView("waiting")]).toEqual([
+      [],
+      [],
+      [],
+    ]);
+    await change("Fulfilled");
+    expect((await store.team.fieldsOf([stored.id])).get(stored.id)?.dueAt).toBeNull();
+    expect([await inView("overdue"), await inView("due-today"), await inView("waiting")]).toEqual([
+      [],
+      [],
+      [],
+    ]);
+    expect(await store.team.viewCounts(viewer)).toMatchObject({
+      mine: 0,
+      overdue: 0,
+      dueToday: 0,
+      waiting: 0,
+    });
+  });
+
   test("a member who has not accepted their invitation owns nothing and is mailed nothing, whatever the rule or their alert choice", async () => {
     const { store } = await open();
     const [a] = await members(store, "a@example.com");
