@@ -360,6 +360,7 @@ export const teamText = {
     unassigned: "Unassigned",
     "due-today": "Due today",
     overdue: "Overdue",
+    waiting: "Waiting on us",
   } satisfies Record<InboxView, string>,
   ownerColumn: "Owner",
   /** How a row names its owner where room is short: the address before the @ (the team shares a domain). */
@@ -757,6 +758,11 @@ export const inboxText = {
   filtersHeading: "Filter the enquiries",
   clearFilters: "Clear filters",
   done: "Done",
+  /** Mine and Unassigned list open work; this lists the closed ones too. */
+  closedToo: "Closed ones too",
+  /** Opens the enquiry waiting on us longest (the Waiting on us view's first). */
+  nextUnanswered: "Next unanswered",
+  nobodyWaiting: "Nobody is waiting on us: every buyer has had an answer.",
   status: "Status",
   anyStatus: "Any but Spam",
   owner: "Owner",
@@ -848,6 +854,7 @@ export const keysText = {
     { key: "k", does: "Previous enquiry in the list" },
     { key: "x", does: "Select or unselect that enquiry" },
     { key: "Enter", does: "Open that enquiry" },
+    { key: "n", does: "Open the next unanswered enquiry (Waiting on us, most due first)" },
     { key: "Esc", does: "Back to the inbox, with its filters" },
     { key: "?", does: "Show these keys" },
   ],

@@ -21,8 +21,13 @@ export const OWNER_MAX_LENGTH = 64;
 /** The longest source taken: a referring host. */
 export const SOURCE_FILTER_MAX_LENGTH = SOURCE_MAX_LENGTHS.referrerHost;
 
+/** The value of `closed` that lists closed enquiries too in the views of open work (Mine, Unassigned). */
+export const CLOSED_TOO = "too";
+
 export interface InboxQuery {
   view?: InboxView;
+  /** CLOSED_TOO: Mine and Unassigned list closed enquiries too; absent, open work only. */
+  closed?: typeof CLOSED_TOO;
   status?: EnquiryStatus;
   /** A member's id, or OWNER_NOBODY. */
   owner?: string;
@@ -36,15 +41,32 @@ export interface InboxQuery {
 }
 
 /** The URL query's parameters, in the order the console writes them. */
-export const INBOX_QUERY_KEYS = ["view", "status", "owner", "buyer", "source", "q", "sort"] as const;
+export const INBOX_QUERY_KEYS = [
+  "view",
+  "closed",
+  "status",
+  "owner",
+  "buyer",
+  "source",
+  "q",
+  "sort",
+] as const;
 export type InboxQueryKey = (typeof INBOX_QUERY_KEYS)[number];
 
 /** The filters that sit behind the phone's one Filters button (the views stay pinned, the sort beside them). */
-export const INBOX_FILTER_KEYS = ["status", "owner", "buyer", "source", "q"] as const;
+export const INBOX_FILTER_KEYS = ["closed", "status", "owner", "buyer", "source", "q"] as const;
 
-/** The order a view lists in unless another is chosen: what is due soonest first for the due views. */
+/**
+ * The order a view lists in unless another is chosen: what is due soonest first for the due views
+ * and for Waiting on us (the buyer's answer makes an enquiry due now: the longest waiting first).
+ */
 export function inboxDefaultSort(view: InboxView | undefined): InboxSort {
-  return view === "overdue" || view === "due-today" ? "due" : "received";
+  return view === "overdue" || view === "due-today" || view === "waiting" ? "due" : "received";
+}
+
+/** The views of open work that can list closed enquiries too (InboxQuery.closed). */
+export function viewHasClosedToo(view: InboxView | undefined): boolean {
+  return view === "mine" || view === "unassigned";
 }
 
 const includes = <T extends string>(list: readonly T[], value: string | null): value is T =>
@@ -58,6 +80,7 @@ export function readInboxQuery(params: URLSearchParams): InboxQuery {
   const query: InboxQuery = {};
   const view = params.get("view");
   if (includes(INBOX_VIEWS, view)) query.view = view;
+  if (params.get("closed") === CLOSED_TOO && viewHasClosedToo(query.view)) query.closed = CLOSED_TOO;
   const status = params.get("status");
   if (includes(ENQUIRY_STATUSES, status)) query.status = status;
   const owner = params.get("owner")?.trim();
@@ -80,6 +103,7 @@ export function inboxQueryParams(query: InboxQuery): URLSearchParams {
     const value = query[key];
     if (!value) continue;
     if (key === "sort" && value === inboxDefaultSort(query.view)) continue;
+    if (key === "closed" && !viewHasClosedToo(query.view)) continue;
     params.set(key, value);
   }
   return params;

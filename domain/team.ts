@@ -11,8 +11,12 @@ import { mayOwnEnquiries } from "./staff";
 /** The longest next-step line ("Call back about the retailer price"). */
 export const NEXT_STEP_MAX_LENGTH = 140;
 
-/** The inbox's views of the team's work, combined with its other filters (domain/inbox.ts). */
-export const INBOX_VIEWS = ["mine", "unassigned", "due-today", "overdue"] as const;
+/**
+ * The inbox's views of the team's work, combined with its other filters (domain/inbox.ts). "Mine"
+ * and "Unassigned" are open work unless closed ones are asked for too; "Waiting on us" is the open
+ * enquiries whose buyer answered last, or whom nobody has contacted yet (a sale won is not waiting).
+ */
+export const INBOX_VIEWS = ["mine", "unassigned", "due-today", "overdue", "waiting"] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
 /** Which new enquiries a member of staff is mailed about, beside the company's NOTIFY_TO (which gets all). */
@@ -268,6 +272,7 @@ export interface ViewCountsPayload {
   unassigned: number;
   dueToday: number;
   overdue: number;
+  waiting: number;
 }
 
 export interface TeamMember {

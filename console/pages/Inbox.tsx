@@ -1,4 +1,4 @@
-import { BellRing, Download, Keyboard, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
+import { BellRing, Download, Keyboard, Reply, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -18,12 +18,14 @@ import {
 } from "../../domain/console";
 import { isSpam, isWork } from "../../domain/status";
 import {
+  CLOSED_TOO,
   inboxDefaultSort,
   inboxFiltersOn,
   inboxQueryParams,
   OWNER_NOBODY,
   readInboxQuery,
   SOURCE_FILTER_MAX_LENGTH,
+  viewHasClosedToo,
   type InboxQuery,
   type InboxSort,
 } from "../../domain/inbox";
@@ -55,12 +57,20 @@ import { enterActs, ShortcutsDialog, useShortcuts } from "../components/Shortcut
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The views pinned above the list, in the order a salesperson reaches for them. */
-const PINNED_VIEWS: readonly (InboxView | null)[] = [null, "mine", "overdue", "due-today", "unassigned"];
+const PINNED_VIEWS: readonly (InboxView | null)[] = [
+  null,
+  "mine",
+  "waiting",
+  "overdue",
+  "due-today",
+  "unassigned",
+];
 const VIEW_COUNT_KEYS: Record<InboxView, keyof ViewCountsPayload> = {
   mine: "mine",
   unassigned: "unassigned",
   "due-today": "dueToday",
   overdue: "overdue",
+  waiting: "waiting",
 };
 
 /** An inbox row with its owner, follow-up and first-contact flag (docs/decisions/022). */
@@ -103,6 +113,7 @@ export function Component() {
   const [selecting, setSelecting] = useState(false);
   const [outcome, setOutcome] = useState<BulkResult | null>(null);
   const [keysOpen, setKeysOpen] = useState(false);
+  const [nextNote, setNextNote] = useState("");
   const [reload, setReload] = useState(0);
   const searchInput = useRef<HTMLInputElement>(null);
   const newestCursor = useRef<string | null>(null);
@@ -340,7 +351,26 @@ export function Component() {
     link?.scrollIntoView({ block: "nearest" });
   };
 
+  /** Opens the enquiry waiting on us that is most due (the Waiting on us view's first), or says none is. */
+  const openNextUnanswered = async () => {
+    setNextNote("");
+    try {
+      const next = await callApi<Pick<Page, "items">>(
+        apiPath(ADMIN_API_ROUTES.enquiries, {}, new URLSearchParams({ view: "waiting", limit: "1" })),
+      );
+      const first = next.items[0];
+      if (first) navigate(appPaths.enquiry(first.id), { state: returnState });
+      else setNextNote(inboxText.nobodyWaiting);
+    } catch (caught) {
+      setNextNote(errorMessage(caught));
+    }
+  };
+
   useShortcuts({
+    n: (event) => {
+      event.preventDefault();
+      void openNextUnanswered();
+    },
     "/": (event) => {
       event.preventDefault();
       // On a phone the filters open first, so the search box can take the focus.
@@ -396,6 +426,15 @@ export function Component() {
     <div className="inbox-page">
       <div className="page-head inbox-head">
         <h1>{inboxText.title}</h1>
+        <button
+          type="button"
+          className="button quiet compact next-unanswered narrow-only"
+          aria-keyshortcuts="n"
+          onClick={() => void openNextUnanswered()}
+        >
+          <Reply aria-hidden="true" size={16} />
+          {inboxText.nextUnanswered}
+        </button>
         <div className="views" role="group" aria-label={inboxText.viewsLabel}>
           {PINNED_VIEWS.map((each) => (
             <button
@@ -439,6 +478,9 @@ export function Component() {
       </div>
 
       {page?.outboxStall && <MailStalled stall={page.outboxStall} />}
+      <p className="next-note" role="status">
+        {nextNote}
+      </p>
 
       <div id="inbox-filters" className="filter-panel" data-open={filtersOpen} role="search">
         <h2 className="visually-hidden">{inboxText.filtersHeading}</h2>
@@ -465,6 +507,17 @@ export function Component() {
             />
           </span>
         </div>
+        {viewHasClosedToo(query.view) && (
+          <div className="field field-check">
+            <input
+              id="inbox-closed"
+              type="checkbox"
+              checked={query.closed === CLOSED_TOO}
+              onChange={(event) => setQuery({ closed: event.target.checked ? CLOSED_TOO : undefined })}
+            />
+            <label htmlFor="inbox-closed">{inboxText.closedToo}</label>
+          </div>
+        )}
         <div className="field">
           <label htmlFor="inbox-status">{inboxText.status}</label>
           <select
@@ -553,6 +606,7 @@ export function Component() {
               onClick={() => {
                 setSearch("");
                 setQuery({
+                  closed: undefined,
                   status: undefined,
                   owner: undefined,
                   buyer: undefined,

@@ -159,7 +159,16 @@ export async function enquiryRoutes(app: FastifyInstance) {
     return rows.map((row) => {
       const team = fields.get(row.id);
       const item: InboxItem = { ...inboxItem(row), ...teamItemFields(team, row.status, now) };
-      return { item, row: { ...row, ownerId: team?.ownerId ?? null, dueAt: team?.dueAt ?? null } };
+      return {
+        item,
+        row: {
+          ...row,
+          ownerId: team?.ownerId ?? null,
+          dueAt: team?.dueAt ?? null,
+          touched: team?.touched ?? false,
+          answeredAt: team?.answeredAt ?? null,
+        },
+      };
     });
   };
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ENQUIRY_STATUSES, SEARCH_MAX_LENGTH } from "../../domain/console";
 import { BUYER_TYPES } from "../../domain/enquiry";
 import {
+  CLOSED_TOO,
   INBOX_QUERY_KEYS,
   INBOX_SORTS,
   OWNER_MAX_LENGTH,
@@ -17,6 +18,8 @@ import { signedIn } from "./guard";
 /** The inbox's filter as the API takes it (domain/inbox.ts): each part optional, all combined. */
 export const inboxQuerySchema = z.object({
   view: z.enum(INBOX_VIEWS).optional(),
+  /** CLOSED_TOO: Mine and Unassigned list closed enquiries too. */
+  closed: z.enum([CLOSED_TOO]).optional(),
   status: z.enum(ENQUIRY_STATUSES).optional(),
   /** A member's id, or "nobody". */
   owner: z.string().trim().min(1).max(OWNER_MAX_LENGTH).optional(),

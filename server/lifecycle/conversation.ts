@@ -118,14 +118,17 @@ export type AnswerPlan =
 
 /**
  * The buyer answered: an open enquiry is due now for its owner, its follow-up brought forward to
- * the answer's time (null: it was due already, and stays as it is). Nothing else of the work
- * record changes: an answer is not staff's contact. A closed enquiry stays closed, due at no time.
+ * the answer's time, and waiting on us (`answeredAt`) until staff's next contact (null: it was due
+ * and waiting already, and stays as it is). Nothing else of the work record changes: an answer is
+ * not staff's contact. A closed enquiry stays closed, due at no time and waiting on nobody.
  */
 export function dueOnAnswer(work: WorkState, at: string): WorkState | null {
   if (isClosed(work.status)) return null;
-  const due = dueOf(work);
-  if (due !== null && Date.parse(due) <= Date.parse(at)) return null;
-  const next = { ...work, followUpAt: at, reminderDueAt: null };
+  // Waiting on us from the first answer nobody has answered since.
+  const waiting = work.answeredAt === null ? { ...work, answeredAt: at } : work;
+  const due = dueOf(waiting);
+  if (due !== null && Date.parse(due) <= Date.parse(at)) return waiting === work ? null : waiting;
+  const next = { ...waiting, followUpAt: at, reminderDueAt: null };
   return { ...next, dueAt: dueOf(next) };
 }
 

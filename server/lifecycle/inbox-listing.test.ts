@@ -10,6 +10,8 @@ const facts = (overrides: Partial<ListedFacts> = {}): ListedFacts => ({
   status: "New",
   ownerId: null,
   dueAt: null,
+  touched: false,
+  answeredAt: null,
   buyer: "Retailer",
   sourceLabel: undefined,
   Name: "Meera Sharma",
@@ -19,9 +21,14 @@ const facts = (overrides: Partial<ListedFacts> = {}): ListedFacts => ({
 });
 
 describe("a person's filter becomes one listing", () => {
-  test("each view says once what it means: Mine is theirs, Unassigned nobody's, Overdue due by now, Due today due later today", () => {
-    expect(inboxFilterOf({ view: "mine" }, viewer)).toEqual({ ownerId: "me", sort: "received" });
-    expect(inboxFilterOf({ view: "unassigned" }, viewer)).toEqual({ ownerId: null, sort: "received" });
+  test("each view says once what it means: Mine is theirs, Unassigned nobody's, Overdue due by now, Due today due later today, Waiting on us", () => {
+    expect(inboxFilterOf({ view: "mine" }, viewer)).toEqual({ ownerId: "me", open: true, sort: "received" });
+    expect(inboxFilterOf({ view: "unassigned" }, viewer)).toEqual({
+      ownerId: null,
+      open: true,
+      sort: "received",
+    });
+    expect(inboxFilterOf({ view: "waiting" }, viewer)).toEqual({ waiting: true, sort: "due" });
     expect(inboxFilterOf({ view: "overdue" }, viewer)).toEqual({
       due: { upTo: now.toISOString() },
       sort: "due",
@@ -56,7 +63,37 @@ describe("a person's filter becomes one listing", () => {
       sort: "received",
     });
     expect(inboxFilterOf({ owner: "nobody" }, viewer)).toEqual({ ownerId: null, sort: "received" });
-    expect(inboxFilterOf({ view: "mine", owner: "me" }, viewer)).toEqual({ ownerId: "me", sort: "received" });
+    expect(inboxFilterOf({ view: "mine", owner: "me" }, viewer)).toEqual({
+      ownerId: "me",
+      open: true,
+      sort: "received",
+    });
+  });
+
+  test("Mine and Unassigned are open work; closed ones are one choice away, or a status chosen", () => {
+    expect(inboxFilterOf({ view: "mine", closed: "too" }, viewer)).toEqual({
+      ownerId: "me",
+      sort: "received",
+    });
+    expect(inboxFilterOf({ view: "unassigned", closed: "too" }, viewer)).toEqual({
+      ownerId: null,
+      sort: "received",
+    });
+    expect(inboxFilterOf({ view: "mine", status: "Declined" }, viewer)).toEqual({
+      ownerId: "me",
+      status: "Declined",
+      sort: "received",
+    });
+    // The address keeps the choice only for the views it belongs to.
+    expect(readInboxQuery(new URLSearchParams("view=mine&closed=too"))).toEqual({
+      view: "mine",
+      closed: "too",
+    });
+    expect(readInboxQuery(new URLSearchParams("view=overdue&closed=too"))).toEqual({ view: "overdue" });
+    expect(inboxQueryParams({ view: "unassigned", closed: "too" }).toString()).toBe(
+      "view=unassigned&closed=too",
+    );
+    expect(inboxQueryParams({ closed: "too" }).toString()).toBe("");
   });
 
   test("what cannot match lists nothing: Mine and another's, Unassigned and a member, spam in a view or by owner, a closed status due", () => {
@@ -66,11 +103,27 @@ describe("a person's filter becomes one listing", () => {
     expect(inboxFilterOf({ view: "unassigned", status: "Spam" }, viewer)).toBeNull();
     expect(inboxFilterOf({ status: "Spam", owner: "nobody" }, viewer)).toBeNull();
     expect(inboxFilterOf({ view: "overdue", status: "Fulfilled" }, viewer)).toBeNull();
+    expect(inboxFilterOf({ view: "waiting", status: "Confirmed" }, viewer)).toBeNull();
+    expect(inboxFilterOf({ view: "waiting", status: "Declined" }, viewer)).toBeNull();
     expect(inboxFilterOf({ status: "Spam" }, viewer)).toEqual({ status: "Spam", sort: "received" });
   });
 });
 
 describe("the rule a listing's rows are matched on", () => {
+  test("open work leaves out the closed; waiting on us is open, not won, never contacted or answered since", () => {
+    expect(matchesInboxFilter(facts({ status: "Declined" }), { open: true })).toBe(false);
+    expect(matchesInboxFilter(facts({ status: "Confirmed" }), { open: true })).toBe(true);
+    const waiting = { waiting: true } as const;
+    expect(matchesInboxFilter(facts({ status: "New", touched: false }), waiting)).toBe(true);
+    expect(matchesInboxFilter(facts({ status: "Contacted", touched: true }), waiting)).toBe(false);
+    const answered = { touched: true, answeredAt: now.toISOString() };
+    expect(matchesInboxFilter(facts({ status: "Contacted", ...answered }), waiting)).toBe(true);
+    expect(matchesInboxFilter(facts({ status: "Confirmed", ...answered }), waiting)).toBe(false);
+    expect(matchesInboxFilter(facts({ status: "Fulfilled", ...answered }), waiting)).toBe(false);
+    expect(matchesInboxFilter(facts({ status: "Declined", touched: true }), waiting)).toBe(false);
+    expect(matchesInboxFilter(facts({ status: "Spam" }), waiting)).toBe(false);
+  });
+
   test("All is every status but Spam; a status is that status", () => {
     expect(matchesInboxFilter(facts({ status: "Declined" }), {})).toBe(true);
     expect(matchesInboxFilter(facts({ status: "Spam" }), {})).toBe(false);

@@ -3,12 +3,20 @@
  * buyer, source, search and sort, combined) becomes one store-neutral listing, which each store
  * translates into its own query, and which the rows a store reads are matched against where a
  * store filters in the server (Firestore's search) or a new enquiry arrives in an open inbox.
- * What "Mine", "Unassigned", "Due today" and "Overdue" mean lives here and nowhere else: an
- * enquiry's due time is dueOf's (plan.ts), and spam is never work (isWork). No I/O.
+ * What "Mine", "Unassigned", "Due today", "Overdue" and "Waiting on us" mean lives here and
+ * nowhere else: an enquiry's due time is dueOf's (plan.ts), spam is never work (isWork), Mine and
+ * Unassigned are open work unless closed ones are asked for too, and waiting on us is
+ * waitingOnUs's. No I/O.
  */
-import { isClosed, isWork, type EnquiryStatus } from "../../domain/status";
+import { isClosed, isOpen, isWork, STATUS, statusesWhere, type EnquiryStatus } from "../../domain/status";
 import type { BuyerType } from "../../domain/enquiry";
-import { inboxDefaultSort, OWNER_NOBODY, type InboxQuery, type InboxSort } from "../../domain/inbox";
+import {
+  CLOSED_TOO,
+  inboxDefaultSort,
+  OWNER_NOBODY,
+  type InboxQuery,
+  type InboxSort,
+} from "../../domain/inbox";
 
 /** A range of due times, each bound optional: after (exclusive), up to (inclusive), before (exclusive). */
 export interface DueRange {
@@ -21,6 +29,10 @@ export interface DueRange {
 export interface InboxFilter {
   /** Absent: every status but Spam, which is never work (isWork). */
   status?: EnquiryStatus;
+  /** Only open enquiries (domain/status.ts: `open`). */
+  open?: true;
+  /** Only enquiries waiting on us (waitingOnUs); they are open too. */
+  waiting?: true;
   /** Absent: anyone's or nobody's; null: nobody's; else a member's id. */
   ownerId?: string | null;
   /** Only enquiries due within it (dueOf: the follow-up, or the first-contact target while untouched). */
@@ -57,8 +69,14 @@ export function inboxFilterOf(query: InboxQuery, viewer: InboxViewer): InboxFilt
       const viewOwner = query.view === "mine" ? viewer.staffId : null;
       if (ownerId !== undefined && ownerId !== viewOwner) return null;
       ownerId = viewOwner;
+      // Open work unless closed ones are asked for too, or a status is chosen.
+      if (query.closed !== CLOSED_TOO && !query.status) filter.open = true;
       break;
     }
+    case "waiting":
+      if (query.status && !WAITING_STATUSES.includes(query.status)) return null;
+      filter.waiting = true;
+      break;
     case "overdue":
       filter.due = { upTo: viewer.now.toISOString() };
       break;
@@ -81,11 +99,31 @@ export function inboxFilterOf(query: InboxQuery, viewer: InboxViewer): InboxFilt
   return filter;
 }
 
+/**
+ * The statuses an enquiry can wait on us at: open, and no sale won yet (a confirmed order has its
+ * own next step; "Next unanswered" never opens one).
+ */
+export const WAITING_STATUSES: readonly EnquiryStatus[] = statusesWhere("open").filter(
+  (status) => !STATUS[status].won,
+);
+
+/**
+ * Whether an enquiry waits on us: at a waiting status, and nobody has contacted the buyer yet, or
+ * the buyer answered after the last contact (WorkState.answeredAt).
+ */
+export function waitingOnUs(facts: Pick<ListedFacts, "status" | "touched" | "answeredAt">): boolean {
+  return WAITING_STATUSES.includes(facts.status) && (!facts.touched || facts.answeredAt !== null);
+}
+
 /** What a listing is matched on: an enquiry's fields with its work and source label. */
 export interface ListedFacts {
   status: EnquiryStatus;
   ownerId: string | null;
   dueAt: string | null;
+  /** Whether staff contacted the buyer. */
+  touched: boolean;
+  /** When the buyer answered, unanswered since; null: not waiting on an answer. */
+  answeredAt: string | null;
   buyer: BuyerType;
   /** sourceLabel of its source, or undefined when not known. */
   sourceLabel: string | undefined;
@@ -116,6 +154,8 @@ export function searchMatches(q: string | undefined, fields: Pick<ListedFacts, "
 /** Whether an enquiry belongs in the listing: the rule each store's query is a translation of. */
 export function matchesInboxFilter(facts: ListedFacts, filter: InboxFilter): boolean {
   if (filter.status ? facts.status !== filter.status : !isWork(facts.status)) return false;
+  if (filter.open && !isOpen(facts.status)) return false;
+  if (filter.waiting && !waitingOnUs(facts)) return false;
   if (filter.ownerId !== undefined && facts.ownerId !== filter.ownerId) return false;
   if (!dueWithin(facts.dueAt, filter.due)) return false;
   if (filter.buyer && facts.buyer !== filter.buyer) return false;

@@ -783,9 +783,13 @@ describe("every open enquiry is due (decision 029)", () => {
       dueAt: at,
       status: "Contacted",
       version: 1,
+      answeredAt: at,
     });
-    // Already due (overdue since Friday's target): it stays as it is.
-    expect(dueOnAnswer(fridayEnquiry("priya"), at)).toBeNull();
+    // Already due (overdue since Friday's target): only marked as waiting on us; then as it is.
+    const friday = fridayEnquiry("priya");
+    const waiting = dueOnAnswer(friday, at);
+    expect(waiting).toEqual({ ...friday, answeredAt: at });
+    expect(dueOnAnswer(waiting!, ist("2030-01-07", "16:00"))).toBeNull();
     const declined = planStatusChange(contacted, {
       due,
       to: "Declined",
@@ -795,6 +799,28 @@ describe("every open enquiry is due (decision 029)", () => {
     });
     if (declined.outcome !== "changed") throw new Error("conflict");
     expect(dueOnAnswer(declined.work, at)).toBeNull();
+  });
+
+  test("the buyer's answer waits on us from the first one unanswered until staff's next contact", () => {
+    const contacted = contactedMonday().work;
+    const first = ist("2030-01-07", "15:00");
+    const answered = dueOnAnswer(contacted, first)!;
+    const again = dueOnAnswer(answered, ist("2030-01-07", "15:30"));
+    expect(again).toBeNull();
+    const called = planContact(answered, {
+      due,
+      channel: "call",
+      outcome: "busy",
+      at: ist("2030-01-07", "16:00"),
+    });
+    // A call nobody answered is not contact: still waiting.
+    expect(called.work.answeredAt).toBe(first);
+    const replied = planContact(answered, { due, channel: "email", at: ist("2030-01-07", "16:00") });
+    expect(replied.work.answeredAt).toBeNull();
+    expect(
+      planNote(answered, { text: "Rang back, will pay on delivery", at: ist("2030-01-07", "16:00"), due })
+        .work.answeredAt,
+    ).toBeNull();
   });
 
   test("closing clears the due time; reopening starts one by the rule; clearing a follow-up leaves the rule's, or the first-contact target", () => {

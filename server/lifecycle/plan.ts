@@ -68,6 +68,11 @@ export interface WorkState {
   reminderDueAt: string | null;
   /** Why the sale was lost: set with Declined, gone once the enquiry is set to anything else. */
   lostReason: LostReason | null;
+  /**
+   * When the buyer answered with nobody contacting them since (the first answer of those unanswered):
+   * the enquiry is waiting on us. Staff's next contact (contacted) clears it.
+   */
+  answeredAt: string | null;
 }
 
 /** The work record of an enquiry stored before records existed, or never worked: New, untouched, not timed. */
@@ -84,6 +89,7 @@ export function untouchedWork(): WorkState {
     closedAt: null,
     reminderDueAt: null,
     lostReason: null,
+    answeredAt: null,
   };
 }
 
@@ -252,6 +258,7 @@ function contacted(work: WorkState, at: string, due: DueFacts, stepDone = false)
       ...work,
       touchedAt: work.touchedAt ?? at,
       firstContactDueAt: null,
+      answeredAt: null,
       ...(done ? { followUpAt: null, nextStep: null, reminderDueAt: null } : {}),
     },
     { due, at },

@@ -26,6 +26,8 @@ export interface TeamFields {
   dueAt: string | null;
   /** When the first contact is due, while nobody has contacted the buyer. */
   firstContactDueAt: string | null;
+  /** When the buyer answered, with nobody contacting them since; null otherwise. */
+  answeredAt: string | null;
 }
 
 /** A row of the inbox's listing: the enquiry, its status and version, delivery, and the team's fields. */
@@ -148,11 +150,15 @@ export function deliveryState(notification: {
 }
 
 /** What a listing matches a row on (server/lifecycle/inbox-listing.ts: matchesInboxFilter). */
-export function listedFactsOf(row: InboxRow & Pick<TeamFields, "ownerId" | "dueAt">): ListedFacts {
+export function listedFactsOf(
+  row: InboxRow & Pick<TeamFields, "ownerId" | "dueAt" | "touched" | "answeredAt">,
+): ListedFacts {
   return {
     status: row.status,
     ownerId: row.ownerId,
     dueAt: row.dueAt,
+    touched: row.touched,
+    answeredAt: row.answeredAt,
     buyer: row.enquiry.RetailerSelfUse,
     sourceLabel: sourceLabel(row.source),
     Name: row.enquiry.Name,

@@ -85,6 +85,25 @@ async function seed(store: Store): Promise<Seeded> {
         at: now,
       });
     }
+    // Some buyers answer: those still open wait on us again (contacted or not).
+    if (n % 4 === 1) {
+      await store.work.addAnswers([
+        {
+          enquiryId: stored.id,
+          messageId: `<answer-${n}@mail.example>`,
+          inReplyTo: null,
+          references: [],
+          from: "buyer@mail.example",
+          subject: "Re: Your enquiry",
+          text: "Yes please.",
+          at: new Date(now.getTime() + 1_000),
+          attachments: 0,
+          truncated: false,
+          quoteTrimmed: false,
+          verified: true,
+        },
+      ]);
+    }
   }
   // Judged a minute on: the hour-ago follow-ups are overdue, today's are due today.
   const at = new Date(now.getTime() + 60_000);
@@ -103,6 +122,7 @@ async function seed(store: Store): Promise<Seeded> {
       touched: team?.touched ?? false,
       dueAt: team?.dueAt ?? null,
       firstContactDueAt: team?.firstContactDueAt ?? null,
+      answeredAt: team?.answeredAt ?? null,
     });
   }
   return { store, me, other, viewer, rows };
@@ -141,6 +161,10 @@ function queries(me: string, other: string): InboxQuery[] {
     for (const sort of ["received", "due"] as InboxSort[]) {
       const base: InboxQuery = { ...(view ? { view } : {}), sort };
       all.push(base);
+      if (view === "mine" || view === "unassigned") {
+        all.push({ ...base, closed: "too" });
+        all.push({ ...base, closed: "too", buyer: "Retailer" });
+      }
       for (const status of ENQUIRY_STATUSES) all.push({ ...base, status });
       for (const owner of [me, other, OWNER_NOBODY]) all.push({ ...base, owner });
       for (const buyer of BUYERS) {
@@ -189,6 +213,13 @@ describe.each(storeAdapters("inbox-listing"))("the inbox's one listing on $name"
     );
     expect(rows.some((row) => row.dueAt !== null && Date.parse(row.dueAt) > viewer.now.getTime())).toBe(true);
     expect(rows.some((row) => row.dueAt === null && row.status !== "Spam")).toBe(true);
+    // Waiting on us: never contacted, or answered since; and contacted with no answer since.
+    expect(rows.some((row) => row.status === "New" && !row.touched)).toBe(true);
+    expect(rows.some((row) => row.status === "Contacted" && row.touched && row.answeredAt !== null)).toBe(
+      true,
+    );
+    expect(rows.some((row) => row.status === "Contacted" && row.answeredAt === null)).toBe(true);
+    expect(rows.some((row) => row.status === "Fulfilled" && row.answeredAt === null)).toBe(true);
   });
 
   test("every view with every status, owner, buyer, source and search, in both orders, page by page", async () => {
@@ -210,6 +241,13 @@ describe.each(storeAdapters("inbox-listing"))("the inbox's one listing on $name"
     const asked: InboxQuery[] = [
       {},
       { view: "mine" },
+      { view: "mine", closed: "too" },
+      { view: "unassigned" },
+      { view: "unassigned", closed: "too" },
+      { view: "waiting" },
+      { view: "waiting", owner: me },
+      { view: "waiting", status: "New" },
+      { view: "waiting", buyer: "Self Use" },
       { view: "unassigned", status: "New" },
       { view: "overdue" },
       { view: "due-today", owner: other },

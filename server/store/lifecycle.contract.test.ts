@@ -209,6 +209,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
         unassigned: 1,
         dueToday: 0,
         overdue: 1,
+        waiting: 1,
       });
       const all = await store.enquiryWork.list({ limit: 10 });
       expect(all.items.map((row) => row.id)).toEqual([genuine.id]);

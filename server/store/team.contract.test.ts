@@ -10,6 +10,8 @@ import { planDigest } from "../lifecycle/digest";
 import type { PendingNotification, Store } from "./store";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { listView } from "../../tests/support/inbox-views";
+import type { InboxQuery } from "../../domain/inbox";
+import { inboxFilterOf } from "../lifecycle/inbox-listing";
 
 /** The team's concerns (owners, assignment, follow-ups, alerts, digests) on both adapters, one contract. */
 interface Adapter {
@@ -225,6 +227,142 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     expect(await store.team.viewCounts({ staffId: a!.id, now, dayEnd })).toMatchObject({
       mine: 0,
       unassigned: 2,
+    });
+  });
+
+  test("Mine and Unassigned are open work, closed ones one choice away; Waiting on us is the buyers who answered last or were never contacted; the counts follow", async () => {
+    const { store } = await open();
+    const [a] = await members(store, "a@example.com");
+    const by = { staffEmail: "a@example.com" };
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const add = async (name: string, ownerId: string | null) => {
+      const stored = await store.enquiries.add(enquiry("Self Use", name));
+      if (ownerId) await store.work.setOwner(stored.id, { ownerId, ...by, at: at(0) });
+      return stored.id;
+    };
+    const status = async (
+      id: string,
+      to: "Contacted" | "Confirmed" | "Declined" | "Fulfilled",
+      minute: number,
+    ) => {
+      const record = await store.enquiryWork.get(id);
+      const lost = to === "Declined" ? { lostReason: "price" as const } : {};
+      await store.work.changeStatus(id, {
+        to,
+        expectedVersion: record!.version,
+        ...lost,
+        ...by,
+        at: at(minute),
+      });
+    };
+    const answer = (id: string, minute: number) =>
+      store.work.addAnswers([
+        {
+          enquiryId: id,
+          messageId: `<${id}-${minute}@mail.example>`,
+          inReplyTo: null,
+          references: [],
+          from: "buyer@mail.example",
+          subject: "Re: Your enquiry",
+          text: "Is there a discount for six packs?",
+          at: at(minute),
+          attachments: 0,
+          truncated: false,
+          quoteTrimmed: false,
+          verified: true,
+        },
+      ]);
+    await add("Untouched Mine", a!.id);
+    const called = await add("Called Mine", a!.id);
+    await store.work.recordContact(called, { channel: "call", ...by, at: at(1) });
+    const answered = await add("Answered Mine", a!.id);
+    await store.work.recordContact(answered, { channel: "whatsapp", ...by, at: at(1) });
+    await answer(answered, 2);
+    const repliedTo = await add("Answered Then Noted", a!.id);
+    await store.work.recordContact(repliedTo, { channel: "call", ...by, at: at(1) });
+    await answer(repliedTo, 2);
+    await store.work.addNote(repliedTo, {
+      text: "Called back: six packs at the listed price",
+      ...by,
+      at: at(3),
+    });
+    const won = await add("Won Mine", a!.id);
+    await status(won, "Confirmed", 1);
+    await answer(won, 2);
+    const fulfilled = await add("Fulfilled Mine", a!.id);
+    await status(fulfilled, "Fulfilled", 1);
+    const declinedNobody = await add("Declined Nobody", null);
+    await status(declinedNobody, "Declined", 1);
+    await answer(declinedNobody, 2);
+    await add("Open Nobody", null);
+
+    const now = at(10);
+    const viewer = { staffId: a!.id, now, dayEnd: new Date(now.getTime() + 3_600_000) };
+    const names = async (query: InboxQuery) => {
+      const filter = inboxFilterOf(query, viewer)!;
+      const page = await store.enquiryWork.list({ ...filter, limit: 50 });
+      return page.items.map((row) => row.enquiry.Name).sort();
+    };
+    expect(await names({ view: "mine" })).toEqual(
+      ["Answered Mine", "Answered Then Noted", "Called Mine", "Untouched Mine", "Won Mine"].sort(),
+    );
+    expect(await names({ view: "mine", closed: "too" })).toContain("Fulfilled Mine");
+    expect(await names({ view: "unassigned" })).toEqual(["Open Nobody"]);
+    expect(await names({ view: "unassigned", closed: "too" })).toEqual(["Declined Nobody", "Open Nobody"]);
+    // Never contacted, or answered since: not the won deal, the closed one, or the one noted since.
+    expect(await names({ view: "waiting" })).toEqual(["Answered Mine", "Open Nobody", "Untouched Mine"]);
+    expect(await names({ view: "waiting", owner: "nobody" })).toEqual(["Open Nobody"]);
+    expect(await store.team.viewCounts(viewer)).toMatchObject({ mine: 5, unassigned: 1, waiting: 3 });
+    // The reply answers the buyer: no longer waiting on us.
+    await store.work.recordContact(answered, { channel: "email", ...by, at: at(11) });
+    expect(await names({ view: "waiting" })).toEqual(["Open Nobody", "Untouched Mine"]);
+    expect((await store.team.viewCounts(viewer)).waiting).toBe(2);
+  });
+
+  test("a won deal is not in Overdue or Due today for the follow-up it had: Confirmed starts the sale's next step, Fulfilled is due at no time", async () => {
+    const { store } = await open();
+    const [a] = await members(store, "a@example.com");
+    const by = { staffEmail: "a@example.com" };
+    const now = new Date();
+    const stored = await store.enquiries.add(enquiry("Retailer", "Won Buyer"));
+    await store.work.setOwner(stored.id, { ownerId: a!.id, ...by, at: now });
+    await store.work.recordContact(stored.id, { channel: "call", ...by, at: now });
+    await store.work.setFollowUp(stored.id, {
+      followUpAt: new Date(now.getTime() - 3_600_000),
+      nextStep: "Ask for the order",
+      ...by,
+      at: now,
+    });
+    const viewer = { staffId: a!.id, now, dayEnd: istDayBounds(now).end };
+    const inView = async (view: "overdue" | "due-today" | "waiting") =>
+      (await listView(store, { view, ...viewer, limit: 10 })).items.map((row) => row.id);
+    expect(await inView("overdue")).toEqual([stored.id]);
+    const change = async (to: "Confirmed" | "Fulfilled") => {
+      const record = await store.enquiryWork.get(stored.id);
+      await store.work.changeStatus(stored.id, { to, expectedVersion: record!.version, ...by, at: now });
+    };
+    await change("Confirmed");
+    // The old follow-up gave way to the sale's next step, due by the rule on a later day.
+    const fields = (await store.team.fieldsOf([stored.id])).get(stored.id);
+    expect(fields?.followUpAt).not.toBeNull();
+    expect(Date.parse(fields!.followUpAt!)).toBeGreaterThan(viewer.dayEnd.getTime() - 1);
+    expect([await inView("overdue"), await inView("due-today"), await inView("waiting")]).toEqual([
+      [],
+      [],
+      [],
+    ]);
+    await change("Fulfilled");
+    expect((await store.team.fieldsOf([stored.id])).get(stored.id)?.dueAt).toBeNull();
+    expect([await inView("overdue"), await inView("due-today"), await inView("waiting")]).toEqual([
+      [],
+      [],
+      [],
+    ]);
+    expect(await store.team.viewCounts(viewer)).toMatchObject({
+      mine: 0,
+      overdue: 0,
+      dueToday: 0,
+      waiting: 0,
     });
   });
 

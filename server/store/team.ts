@@ -11,6 +11,7 @@ export interface ViewCounts {
   unassigned: number;
   dueToday: number;
   overdue: number;
+  waiting: number;
 }
 
 export type OwnerChangeResult =
@@ -148,5 +149,6 @@ export function viewListings(viewer: InboxViewer): Record<keyof ViewCounts, Inbo
     unassigned: inboxFilterOf({ view: "unassigned" }, viewer),
     dueToday: inboxFilterOf({ view: "due-today" }, viewer),
     overdue: inboxFilterOf({ view: "overdue" }, viewer),
+    waiting: inboxFilterOf({ view: "waiting" }, viewer),
   };
 }

@@ -1,7 +1,7 @@
 import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
-import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
+import { INITIAL_STATUS, statusesWhere, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
-import { matchesInboxFilter, workPartOf } from "../../lifecycle/inbox-listing";
+import { matchesInboxFilter, WAITING_STATUSES, workPartOf } from "../../lifecycle/inbox-listing";
 import { decodeListCursor, encodeListCursor, type ListCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
@@ -24,8 +24,9 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * own rule (matchesInboxFilter), one read per enquiry looked at:
  * - by due: `enquiryWork` by status and owner, due within the view's range, soonest first; then,
  *   unless the view is a due range, those with nothing due, newest first;
- * - by received, with a status other than New, an owner or a due range: `enquiryWork` by status
- *   and owner, newest first (`sortKey`);
+ * - by received, with a status other than New, an owner, a due range, open work only or waiting on
+ *   us: `enquiryWork` by status and owner, newest first (`sortKey`), so that an enquiry stored
+ *   before work documents existed is in none of the views, as their counts say;
  * - otherwise (every enquiry, or New, which includes enquiries stored before work documents
  *   existed): the enquiries newest first, by source when one is asked for.
  * Each shape's composite index is in firestore.indexes.json.
@@ -85,6 +86,7 @@ export class FirestoreInboxListing {
         touched: state.touchedAt !== null,
         dueAt: state.dueAt,
         firstContactDueAt: state.firstContactDueAt,
+        answeredAt: state.answeredAt,
       };
     });
   }
@@ -109,7 +111,15 @@ export class FirestoreInboxListing {
       const state = workStateOf(doc.data());
       if (noDue && state.dueAt !== null) return false;
       return matchesInboxFilter(
-        { ...state, buyer: "Retailer", sourceLabel: undefined, Name: "", Email: "", Mobile: "" },
+        {
+          ...state,
+          touched: state.touchedAt !== null,
+          buyer: "Retailer",
+          sourceLabel: undefined,
+          Name: "",
+          Email: "",
+          Mobile: "",
+        },
         workFilter,
       );
     });
@@ -172,7 +182,9 @@ export class FirestoreInboxListing {
     const fromWork =
       (filter.status !== undefined && filter.status !== INITIAL_STATUS) ||
       filter.ownerId !== undefined ||
-      filter.due !== undefined;
+      filter.due !== undefined ||
+      filter.open === true ||
+      filter.waiting === true;
     if (fromWork) {
       const query = this.workQuery(filter).orderBy("sortKey", "desc");
       let position = after ? sortKey(after.at, after.id) : null;
@@ -251,19 +263,26 @@ export class FirestoreInboxListing {
    * else by reading it.
    */
   async count(filter: InboxFilter): Promise<number> {
-    // Spam is excluded by an owner (spam holds none) or a due range (it is never due).
+    // Spam is excluded by an owner (spam holds none), a due range (it is never due), open work
+    // only or waiting on us (it is closed).
     const whole =
       !filter.buyer &&
       !filter.source &&
       !filter.q &&
       ((filter.status !== undefined && filter.status !== INITIAL_STATUS) ||
         filter.ownerId !== undefined ||
-        filter.due !== undefined);
+        filter.due !== undefined ||
+        filter.open === true ||
+        filter.waiting === true);
     if (whole) {
       let query = this.workQuery(filter);
       if (filter.due?.after !== undefined) query = query.where("dueAt", ">", filter.due.after);
       if (filter.due?.upTo !== undefined) query = query.where("dueAt", "<=", filter.due.upTo);
       if (filter.due?.before !== undefined) query = query.where("dueAt", "<", filter.due.before);
+      const statuses = filter.waiting ? WAITING_STATUSES : filter.open ? statusesWhere("open") : null;
+      if (statuses && !filter.status) query = query.where("status", "in", statuses);
+      // Waiting on us is kept beside the work as one field (work-record.ts: workFields).
+      if (filter.waiting) query = query.where("waitingOnUs", "==", true);
       return this.context.run(async () => (await query.count().get()).data().count);
     }
     let total = 0;

@@ -36,6 +36,7 @@ export function teamFieldsOf(data: DocumentData | undefined): TeamFields {
     touched: work.touchedAt !== null,
     dueAt: work.dueAt,
     firstContactDueAt: work.firstContactDueAt,
+    answeredAt: work.answeredAt,
   };
 }
 
@@ -107,13 +108,14 @@ export class FirestoreTeamStore implements TeamStore {
     const listings = viewListings(options);
     const listing = new FirestoreInboxListing(this.context);
     const count = (filter: InboxFilter | null) => (filter ? listing.count(filter) : Promise.resolve(0));
-    const [mine, unassigned, dueToday, overdue] = await Promise.all([
+    const [mine, unassigned, dueToday, overdue, waiting] = await Promise.all([
       count(listings.mine),
       count(listings.unassigned),
       count(listings.dueToday),
       count(listings.overdue),
+      count(listings.waiting),
     ]);
-    return { mine, unassigned, dueToday, overdue };
+    return { mine, unassigned, dueToday, overdue, waiting };
   }
 
   async digestParts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<DigestParts> {

@@ -21,6 +21,7 @@ import { newNotification, storedEnquiryOf } from "./documents";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 import type { EnquiryWebhookEvent } from "../webhooks";
 import { isLostReason } from "../../../domain/deal";
+import { waitingOnUs } from "../../lifecycle/inbox-listing";
 import { INITIAL_STATUS, isWork } from "../../../domain/status";
 
 /**
@@ -57,6 +58,7 @@ export function workStateOf(data: DocumentData | undefined): WorkState {
     closedAt: text(data.closedAt),
     reminderDueAt: text(data.reminderDueAt),
     lostReason: isLostReason(data.lostReason) ? data.lostReason : null,
+    answeredAt: text(data.answeredAt),
   };
 }
 
@@ -77,6 +79,9 @@ export function workFields(work: WorkState): DocumentData {
     closedAt: work.closedAt,
     reminderDueAt: work.reminderDueAt,
     lostReason: work.lostReason,
+    answeredAt: work.answeredAt,
+    // What the Waiting on us count asks by equality: the listing's own rule, kept with the work.
+    waitingOnUs: waitingOnUs({ ...work, touched: work.touchedAt !== null }),
   };
 }
 

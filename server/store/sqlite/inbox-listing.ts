@@ -4,7 +4,8 @@ import type { ListCursor } from "../page-cursor";
 import { likePattern, prepared } from "./connection";
 import { namedAfter } from "./identifiers";
 import { searchGeneration } from "./search-index";
-import { workStatusWhere } from "./status-sql";
+import { WAITING_STATUSES } from "../../lifecycle/inbox-listing";
+import { statusIn, statusWhere, workStatusWhere } from "./status-sql";
 
 /**
  * The inbox's one listing on SQLite (server/lifecycle/inbox-listing.ts decides what it holds; this
@@ -160,6 +161,11 @@ export class SqliteInboxListing {
     } else {
       // Every status of the team's work: spam never is (domain/status.ts: isWork).
       conditions.push(workStatusWhere("w.status"));
+    }
+    if (filter.open) conditions.push(statusWhere("w.status", "open"));
+    if (filter.waiting) {
+      conditions.push(statusIn("w.status", WAITING_STATUSES));
+      conditions.push(`(w.touched_at IS NULL OR w.answered_at IS NOT NULL)`);
     }
     let owner: string | null = null;
     if (filter.ownerId === null) owner = `w.owner_id IS NULL`;

@@ -24,6 +24,7 @@ const TEAM_WORK_FIELDS = [
   "touchedAt",
   "dueAt",
   "firstContactDueAt",
+  "answeredAt",
 ] as const;
 
 /** The work record's columns the team's fields are read from. */

@@ -239,6 +239,17 @@ export function migrations(enquiryTable: string): MigrationStep[] {
       restored_from INTEGER
     ) STRICT;
     `,
+    // Waiting on us (server/lifecycle/inbox-listing.ts: waitingOnUs): when the buyer answered with
+    // nobody contacting them since, from the first answer of an open enquiry after its last contact.
+    `
+    ALTER TABLE enquiry_work ADD COLUMN answered_at TEXT;
+    UPDATE enquiry_work SET answered_at = (
+      SELECT min(a.at) FROM enquiry_messages a
+      WHERE a.enquiry_id = enquiry_work.enquiry_id AND a.direction = 'in'
+        AND a.at > coalesce((SELECT max(h.at) FROM enquiry_history h
+          WHERE h.enquiry_id = enquiry_work.enquiry_id AND h.kind IN ('status', 'note', 'contact')), ''))
+    WHERE closed_at IS NULL;
+    `,
   ];
 }
 

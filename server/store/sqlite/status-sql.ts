@@ -30,6 +30,11 @@ export function statusWhere(
     : `${subject} IN ${list(having)}`;
 }
 
+/** Whether `column` holds one of `statuses` (a list the status table made: inbox-listing.ts). */
+export function statusIn(column: string, statuses: readonly string[]): string {
+  return statuses.length === 0 ? "0" : `${column} IN ${list(statuses)}`;
+}
+
 /** The team's work: every status but spam's (domain/status.ts: `work`). */
 export const workStatusWhere = (column: string, options: { orInitial?: boolean } = {}) =>
   statusWhere(column, "work", true, options);

@@ -97,13 +97,14 @@ export class SqliteTeamStore implements TeamStore {
     return this.run((db) => {
       const listing = new SqliteInboxListing(db, this.table);
       const count = (filter: InboxFilter | null) => (filter ? listing.count(filter) : 0);
-      // One read transaction: the four counts are of one moment.
+      // One read transaction: the counts are of one moment.
       return db
         .transaction(() => ({
           mine: count(listings.mine),
           unassigned: count(listings.unassigned),
           dueToday: count(listings.dueToday),
           overdue: count(listings.overdue),
+          waiting: count(listings.waiting),
         }))
         .deferred();
     });

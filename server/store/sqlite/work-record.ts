@@ -53,6 +53,7 @@ const WORK_FIELDS = {
     column: "lost_reason",
     read: (stored: string | null) => (isLostReason(stored) ? stored : null),
   },
+  answeredAt: text("answered_at"),
 } as const satisfies { [Field in keyof WorkState]: Column<string, never, WorkState[Field]> };
 
 type WorkFields = typeof WORK_FIELDS;
