@@ -34,7 +34,7 @@ describe("the specification's messages", () => {
     expect(enquiryMessages.mobileLength).toBe("Please enter 10 digit Mobile number.");
     expect(enquiryMessages.stored).toBe("Order Received Successfully");
     expect(enquiryMessages.notStored).toBe("Error adding document");
-    expect(enquiryMessages.quantity).toBe("Please enter a quantity of at least 1.");
+    expect(enquiryMessages.quantity).toBe("Please enter a quantity of at least 1 sachet.");
   });
 });
 
@@ -228,17 +228,17 @@ describe("check 4: the mobile number's length", () => {
 
 describe("after the specification's checks", () => {
   test.each([0, -1, 1.5, "0", "-1", "1.5", "abc", "1e3", "2 boxes", Number.POSITIVE_INFINITY])(
-    "Quantity %j gives 'Please enter a quantity of at least 1.'",
+    "Quantity %j gives 'Please enter a quantity of at least 1 sachet.'",
     (Quantity) => {
       expect(failure({ ...form, Quantity })).toEqual({
-        error: "Please enter a quantity of at least 1.",
+        error: "Please enter a quantity of at least 1 sachet.",
         field: "Quantity",
       });
     },
   );
 
   test("a quantity above the limit gives the limit's message, however it is written", () => {
-    const message = "Please enter a quantity of at most 1,00,000.";
+    const message = "Please enter a quantity of at most 1,00,000 sachets.";
     expect(enquiryMessages.quantityTooLarge).toBe(message);
     for (const Quantity of [QUANTITY_MAX + 1, String(QUANTITY_MAX + 1), "10000000000000000000", 1e20]) {
       expect(failure({ ...form, Quantity })).toEqual({ error: message, field: "Quantity" });

@@ -235,7 +235,7 @@ describe("OrderForm retries", () => {
     await waitFor(() => expect(warningRegion().textContent).toBe(enquiryMessages.notStored));
 
     await user.click(placeOrder());
-    await waitFor(() => expect(successRegion().textContent).toBe(enquiryMessages.stored));
+    await waitFor(() => expect(successRegion().textContent).toBe(`${enquiryMessages.stored}: 12 sachets`));
 
     // The same enquiry typed again after it was stored is a new enquiry.
     await waitFor(() => expect(field.name().value).toBe(""));
@@ -313,13 +313,13 @@ describe("OrderForm sending", () => {
     sessionStorage.clear();
   });
 
-  it("says 'Order Received Successfully' once stored, politely, and clears the form", async () => {
+  it("says 'Order Received Successfully' and the sachets asked for once stored, politely, and clears the form", async () => {
     stubFetch(async () => jsonResponse(201, { id: "x" }));
     render(<OrderForm />);
     await fillValidEnquiry(user);
     await user.click(placeOrder());
 
-    await waitFor(() => expect(successRegion().textContent).toBe(enquiryMessages.stored));
+    await waitFor(() => expect(successRegion().textContent).toBe(`${enquiryMessages.stored}: 12 sachets`));
     expect(warningRegion().textContent).toBe("");
     expect(field.name().value).toBe("");
     expect(field.email().value).toBe("");
@@ -396,7 +396,7 @@ describe("OrderForm sending", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     await act(async () => answer(jsonResponse(201, { id: "x" })));
-    await waitFor(() => expect(successRegion().textContent).toBe(enquiryMessages.stored));
+    await waitFor(() => expect(successRegion().textContent).toBe(`${enquiryMessages.stored}: 12 sachets`));
     expect(placeOrder().textContent).toBe(orderForm.submit);
     expect(placeOrder().getAttribute("aria-disabled")).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -204,8 +204,14 @@ export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFor
       if (!(outcome.kind === "refused" && outcome.status === 400 && isEnquiryField(outcome.field)))
         keepSubmitClearOfToast();
       if (outcome.kind === "ok") {
+        // The specification's words, then what was asked for in the unit the form asked it in.
+        const quantity = Number(new FormData(form).get("Quantity"));
+        const asked = orderForm.quantityStored[quantity === 1 ? "one" : "other"].replace(
+          "{quantity}",
+          quantity.toLocaleString("en-IN"),
+        );
         form.reset();
-        announce("success", orderForm.messages.stored);
+        announce("success", `${orderForm.messages.stored}: ${asked}`);
       } else if (outcome.kind === "refused") {
         if (outcome.status === 400 && isEnquiryField(outcome.field))
           showFieldError(outcome.field, local(outcome.error));

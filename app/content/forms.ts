@@ -8,9 +8,12 @@ export const orderForm = {
     Name: "Name",
     Email: "Email",
     Mobile: "Mobile",
-    Quantity: "Quantity",
+    // The specification's field name, with the unit a quantity is counted in (domain/company-facts.ts's QUANTITY_UNIT).
+    Quantity: "Quantity (sachets)",
     RetailerSelfUse: "Buying as",
   },
+  /** Said after the stored message: what was asked for, "24 sachets". */
+  quantityStored: { one: "{quantity} sachet", other: "{quantity} sachets" },
   honeypotLabel: "Leave this field empty",
   submit: "Place Order",
   sending: "Sending…",

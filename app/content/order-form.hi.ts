@@ -10,6 +10,7 @@ export const orderFormTextHi: OrderFormText = {
     Quantity: "मात्रा (सैशे)",
     RetailerSelfUse: "आप ख़रीद रहे हैं",
   },
+  quantityStored: { one: "{quantity} सैशे", other: "{quantity} सैशे" },
   honeypotLabel: "इस फ़ील्ड को ख़ाली छोड़ें",
   submit: "पूछताछ भेजें",
   sending: "भेजा जा रहा है…",

@@ -175,6 +175,9 @@ for (const width of [widths.mobile, widths.desktop]) {
 
       await expect(toast(page, enquiryMessages.stored)).toBeVisible();
       await expect(toast(page, enquiryMessages.stored)).toHaveAttribute("data-type", "success");
+      // In the unit the form asked for: the label says sachets, and so does the answer.
+      await expect(form.quantity).toHaveAccessibleName("Quantity (sachets)");
+      await expect(toast(page, enquiryMessages.stored)).toContainText(`${enquiry.Quantity} sachets`);
       await expect(
         page.locator('[aria-live="polite"]').filter({ hasText: enquiryMessages.stored }),
       ).toHaveCount(1);

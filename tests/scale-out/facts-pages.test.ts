@@ -4,6 +4,7 @@
  * facts published through the store as the console does, and both serve the new `/`, `/hi` and
  * both privacy policies, each with its brotli and gzip twins, within a minute.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -119,6 +120,11 @@ describe.each([sqliteDeployment(), firestoreDeployment()])("two instances on $na
   let store: Store;
 
   beforeAll(async () => {
+    // The compiled server, as production runs it: built first where there is none (`npm test` builds).
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/ensure-build.ts"], {
+      cwd: projectRoot,
+      stdio: "inherit",
+    });
     const started = await deployment.start();
     store = started.store;
     const env = {
