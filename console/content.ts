@@ -6,7 +6,6 @@ import type { SourcePart } from "../domain/enquiry-source";
 import type { SpamReason } from "../domain/spam";
 import { brand } from "../domain/brand";
 import { brandHi } from "../domain/brand.hi";
-import { quotedRupees } from "../domain/templates";
 
 export const CONSOLE_TITLE = "Collarise console";
 
@@ -163,6 +162,8 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "template-added": "Template added",
   "template-changed": "Template changed",
   "template-removed": "Template removed",
+  "company-facts-published": "Published the company's facts",
+  "company-facts-restored": "Returned the company's facts to an earlier version",
 };
 
 export const consoleText = {
@@ -584,11 +585,14 @@ export const templatesText = {
     firstName:
       "The buyer's name as they are greeted: Asha for Asha Verma, Ravi for Mr. Ravi Kumar, Dr. Mehta for Dr. Anil Mehta; in Hindi with «जी» (Ravi जी).",
     reference: "The enquiry's reference, such as 3F2A9C1E.",
-    quantity: "The quantity asked for, such as 24.",
+    quantity: "The quantity asked for, with its unit: 24 sachets (24 सैशे).",
     buyerType:
       "How they buy, in the template's language: as a retailer, for your own use (रिटेलर के रूप में, अपने इस्तेमाल के लिए).",
     product: `The product's name: ${brand.productFullName} (${brandHi.productFullName}).`,
-    mrp: `The MRP of one pack: ${quotedRupees(brand.mrpRupees)}.`,
+    mrp: "The MRP of one unit of sale, from the Company page, such as ₹1,499.",
+    unitOfSale: "What the MRP is for, from the Company page: a pack of 30 sachets (30 सैशे का पैक).",
+    company: "The company's short name, from the Company page, in the template's language.",
+    phone: "The company's phone, from the Company page, such as +91 11 4155 2024.",
   },
   channels: { email: "E-mail replies", whatsapp: "WhatsApp messages" },
   channelOne: { email: "E-mail reply", whatsapp: "WhatsApp message" },
@@ -609,7 +613,8 @@ export const templatesText = {
   insert: "Insert a field",
   insertLabel: (field: string) => `Insert {${field}}`,
   preview: "Preview",
-  previewNote: "With an example enquiry from Dr. Anil Mehta, 24, as a retailer.",
+  previewNote:
+    "With an example enquiry from Dr. Anil Mehta, 24 sachets, as a retailer, and the company's facts in force.",
   theirs: "Their version, saved since you opened it:",
   none: "No templates of this kind yet.",
   noneInLanguage: (language: string) =>

@@ -398,3 +398,9 @@ export const QUANTITY_UNIT = {
   en: { one: "sachet", other: "sachets" },
   hi: { one: "सैशे", other: "सैशे" },
 } as const;
+
+/** A quantity with its unit, as the form asked for it: "1 sachet", "300 sachets", "300 सैशे". */
+export function quantityText(quantity: number, language: "en" | "hi"): string {
+  const unit = QUANTITY_UNIT[language];
+  return `${quantity.toLocaleString("en-IN")} ${quantity === 1 ? unit.one : unit.other}`;
+}

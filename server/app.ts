@@ -8,6 +8,7 @@ import { publicUrlOf, retentionPeriodsOf, vapidOf, type Config } from "./config"
 import { NewsletterLinks } from "./newsletter/links";
 import { StaffLinks } from "./admin/staff-links";
 import { createNotifier } from "./notify";
+import { CompanyFactsCache } from "./company/facts-cache";
 import { outboxMonitor, watchOutbox } from "./notify/outbox-watch";
 import { newWorkerId, OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
 import { apiMessages } from "./routes/api-errors";
@@ -164,13 +165,16 @@ export async function buildApp({
   );
   app.decorate("store", store);
   app.decorate("clock", clock);
+  // The company's facts in force, read through one cache per instance (server/company/facts-cache.ts).
+  const companyFacts = new CompanyFactsCache({ reader: store.companyFacts, now: clock });
+  app.decorate("companyFacts", companyFacts);
 
   const newsletterLinks = new NewsletterLinks(store.keys, publicUrlOf(config));
   app.decorate("newsletterLinks", newsletterLinks);
   const staffLinks = new StaffLinks(store.keys, publicUrlOf(config));
   app.decorate("staffLinks", staffLinks);
   app.decorate("consoleSettings", { requireOwnerTotp: config.REQUIRE_OWNER_TOTP });
-  const mailNotifier = createNotifier(config, newsletterLinks, staffLinks);
+  const mailNotifier = createNotifier(config, newsletterLinks, staffLinks, () => companyFacts.facts());
   // Push notifications go through the same outbox as mail, sent by their own notifier; without
   // VAPID keys a push queued for a device subscribed before is dropped (docs/configuration.md).
   const vapid = vapidOf(config);
