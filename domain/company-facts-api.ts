@@ -15,6 +15,9 @@ export const COMPANY_API_ROUTES = {
   restore: "/company/versions/:version/restore",
 } as const;
 
+/** The console's Company page: owners edit the facts, members read them. */
+export const COMPANY_PAGE_PATH = "/admin/company";
+
 /**
  * The pages rendered with a draft of the facts before it is published (served with the public
  * pages' renderer): POST `{ facts, page }`, answers the page's HTML.
