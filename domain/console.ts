@@ -309,7 +309,9 @@ export interface ActivityEntry {
     | "webhook-secret-rotated"
     | "template-added"
     | "template-changed"
-    | "template-removed";
+    | "template-removed"
+    | "company-facts-published"
+    | "company-facts-restored";
   /**
    * What was acted on: an enquiry's reference, a staff e-mail, what a retention sweep erased
    * ("enquiries 3, vitals 120"), or the answer the mailbox reader set aside and why

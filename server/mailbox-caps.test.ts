@@ -1,3 +1,4 @@
+import { PLACEHOLDER_FACTS } from "../domain/company-facts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Enquiry } from "../domain/enquiry";
 import { appStoreAdapters } from "../tests/support/store-sandboxes";
@@ -299,7 +300,7 @@ describe("the acknowledgement's words", () => {
         enquiryId: "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0",
         enquiry: { ...spam(1), Name: "win.example/prize Now" },
       },
-      "sales@collarise.example",
+      PLACEHOLDER_FACTS,
     );
     expect(mail.text).toMatch(/^Hello,\n/);
     for (const echoed of ["win.example", "prize", "9000000000"]) expect(mail.text).not.toContain(echoed);

@@ -15,6 +15,7 @@ import { webhookRoutes } from "./webhook-routes";
 import { conversationRoutes } from "./conversation-routes";
 import { templateRoutes } from "./template-routes";
 import { pushRoutes } from "./push-routes";
+import { companyRoutes } from "./company-routes";
 
 /**
  * The console's API, registered with `prefix: ADMIN_API_PREFIX`. Its guard is a hook of this
@@ -44,4 +45,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(pushRoutes);
   await app.register(dealRoutes);
   await app.register(companyPreviewRoutes);
+  await app.register(companyRoutes);
 }

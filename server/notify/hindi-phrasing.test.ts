@@ -1,3 +1,4 @@
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 import { describe, expect, it } from "vitest";
 import { correctedPhrasingsIn, textsOf } from "../../domain/hindi-corrections";
 import { answerIn, hindiRefusals, resultWords } from "../routes/form-posts";
@@ -28,7 +29,7 @@ describe("the Hindi mails and answer pages", () => {
         },
         language: "hi",
       },
-      "sales@collarise.example",
+      PLACEHOLDER_FACTS,
     ),
   );
 

@@ -1,3 +1,4 @@
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 import { describe, expect, it } from "vitest";
 import { brand } from "../../domain/brand";
 import { escapeHtml } from "../html";
@@ -12,6 +13,8 @@ import {
 
 const CONSOLE_LINK = "https://collarise.example/admin/enquiries/3f0c2a51-8d7e-4f59-9c1a-2b6d0e4f7a10";
 const MAILBOX = "sales@collarise.example";
+/** The facts in force, naming that mailbox as the one the console reads. */
+const FACTS = { ...PLACEHOLDER_FACTS, email: { ...PLACEHOLDER_FACTS.email, mailbox: MAILBOX } };
 
 const notification = {
   enquiryId: "3f0c2a51-8d7e-4f59-9c1a-2b6d0e4f7a10",
@@ -96,7 +99,7 @@ describe("the visitor's mails in the language of the page they used", () => {
   const enquiryId = "1a2b3c4d-0000-4000-8000-000000000000";
 
   it("acknowledges a Hindi enquiry in Hindi, with the reference and the buyer type in Hindi, greeting by the first name only", () => {
-    const mail = acknowledgementMail({ enquiryId, enquiry, language: "hi" }, MAILBOX);
+    const mail = acknowledgementMail({ enquiryId, enquiry, language: "hi" }, FACTS);
     expect(mail.subject).toBe("Collarise: आपकी पूछताछ मिल गई (संदर्भ 1A2B3C4D)");
     expect(mail.text).toMatch(/^प्रिय आशा जी,/);
     expect(mail.text).toContain("1A2B3C4D");
@@ -109,14 +112,14 @@ describe("the visitor's mails in the language of the page they used", () => {
   });
 
   it("keeps the English acknowledgement for an English enquiry, greeting by the first name", () => {
-    const mail = acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: "Asha Verma" } }, MAILBOX);
+    const mail = acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: "Asha Verma" } }, FACTS);
     expect(mail.subject).toBe("Your enquiry 1A2B3C4D for Collarise");
     expect(mail.text).toMatch(/^Dear Asha,/);
   });
 
   it("points the buyer, in either language, at the mailbox the console reads, not the site's care address", () => {
     for (const language of ["en", "hi"] as const) {
-      const mail = acknowledgementMail({ enquiryId, enquiry, language }, MAILBOX);
+      const mail = acknowledgementMail({ enquiryId, enquiry, language }, FACTS);
       expect(mail.text).toContain(MAILBOX);
       expect(mail.html).toContain(MAILBOX);
       expect(mail.text).not.toContain(brand.companyEmail);
@@ -125,12 +128,12 @@ describe("the visitor's mails in the language of the page they used", () => {
 
   it("greets neutrally, in either language, when the Name is not a plain name", () => {
     const name = "evil.example/win now";
-    expect(acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: name } }, MAILBOX).text).toMatch(
+    expect(acknowledgementMail({ enquiryId, enquiry: { ...enquiry, Name: name } }, FACTS).text).toMatch(
       /^Hello,/,
     );
     const hindi = acknowledgementMail(
       { enquiryId, enquiry: { ...enquiry, Name: name }, language: "hi" },
-      MAILBOX,
+      FACTS,
     );
     expect(hindi.text).toMatch(/^नमस्ते,/);
     expect(hindi.text).not.toContain("evil");
