@@ -363,7 +363,11 @@ export const teamText = {
   } satisfies Record<InboxView, string>,
   ownerColumn: "Owner",
   /** How a row names its owner where room is short: the address before the @ (the team shares a domain). */
-  ownerShort: (email: string) => email.split("@")[0] ?? email,
+  /** The owner in a narrow column: their display name, else the address before its @. */
+  ownerShort: (member: string | { email: string; displayName?: string | null }) =>
+    typeof member === "string"
+      ? (member.split("@")[0] ?? member)
+      : member.displayName || (member.email.split("@")[0] ?? member.email),
   nobody: "Nobody",
   firstContactLate: "First contact late",
   takeOver: "Take it over",
@@ -553,6 +557,17 @@ export const staffText = {
   inviteNote: (hours: number) =>
     `They get an e-mail with a link to choose a password. It works once, for ${hours} hours. A member works the enquiries; an owner also manages staff, alerts and webhooks.`,
   invite: "Send invitation",
+  /** A member's display name (domain/staff.ts: memberName). */
+  inviteName: "Name (optional)",
+  nameHint:
+    "Shown to colleagues in the console, alerts and pushes, and it signs replies. Empty shows the e-mail address.",
+  ownName: "Display name",
+  ownNameHeading: "Your name",
+  memberNameLabel: (email: string) => `Name of ${email}`,
+  rename: "Name",
+  renameLabel: (email: string) => `Name: ${email}`,
+  saveName: "Save name",
+  cancel: "Cancel",
   listHeading: "Accounts",
   invited: "Invited",
   you: "You",
@@ -598,6 +613,8 @@ export const templatesText = {
       "How they buy, in the template's language: as a retailer, for your own use (रिटेलर के रूप में, अपने इस्तेमाल के लिए).",
     product: `The product's name: ${brand.productFullName} (${brandHi.productFullName}).`,
     mrp: `The MRP of one pack: ${quotedRupees(brand.mrpRupees)}.`,
+    senderName:
+      "Your display name, as you sign a reply: Asha. A line holding it alone is left out for a member who has none.",
   },
   channels: { email: "E-mail replies", whatsapp: "WhatsApp messages" },
   channelOne: { email: "E-mail reply", whatsapp: "WhatsApp message" },

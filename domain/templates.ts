@@ -21,7 +21,15 @@ export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
  * The merge fields, written `{firstName}` in a template of either language: the tokens stay these
  * English words, and each is merged in the template's language.
  */
-export const MERGE_FIELDS = ["firstName", "reference", "quantity", "buyerType", "product", "mrp"] as const;
+export const MERGE_FIELDS = [
+  "firstName",
+  "reference",
+  "quantity",
+  "buyerType",
+  "product",
+  "mrp",
+  "senderName",
+] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 
 export const TEMPLATE_NAME_MAX_LENGTH = 60;
@@ -186,8 +194,14 @@ export function quotedRupees(amount: number): string {
  * greets nobody by name: in English the greeting is left out, in Hindi «जी» alone addresses the
  * buyer, as it does in speech.
  */
-export function mergeValues(enquiry: MergeEnquiry, language: Language): Record<MergeField, string> {
+export function mergeValues(
+  enquiry: MergeEnquiry,
+  language: Language,
+  sender?: { displayName: string | null },
+): Record<MergeField, string> {
   return {
+    // The member writing, as the buyer reads their signature; none set, the line goes.
+    senderName: sender?.displayName ?? "",
     firstName: greetingName(enquiry.Name, language) ?? (language === "hi" ? HINDI_HONORIFIC : ""),
     reference: enquiryReference(enquiry.id),
     quantity: enquiry.Quantity.toLocaleString("en-IN"),
@@ -205,20 +219,25 @@ function mergeText(text: string, values: Record<MergeField, string>): string {
     if (!(MERGE_FIELDS as readonly string[]).includes(token)) return whole;
     return values[token as MergeField] || EMPTY;
   });
-  return merged.replace(/[ \t]?\uE000(?=[\s,.!?।:;]|$)/g, "").replaceAll(EMPTY, "");
+  return merged
+    .replace(/^[ \t]*\uE000[ \t]*(?:\r?\n|$)/gm, "")
+    .replace(/[ \t]?\uE000(?=[\s,.!?।:;]|$)/g, "")
+    .replaceAll(EMPTY, "");
 }
 
 /**
  * A template merged with an enquiry: each field replaced by its value in the template's language
  * (a Hindi greeting carries «जी»; a template that already writes «{firstName} जी» gets it once).
  * An English greeting without a name leaves out the space before it too: "Hello {firstName}," is
- * "Hello," then. Pure: the reply box, the WhatsApp button and tests use it alike.
+ * "Hello," then. {senderName} is the member writing (their display name); a line holding it
+ * alone goes when they have none. Pure: the reply box, the WhatsApp button and tests use it alike.
  */
 export function mergeTemplate(
   template: Pick<TemplateInput, "language" | "subject" | "body">,
   enquiry: MergeEnquiry,
+  sender?: { displayName: string | null },
 ): { subject: string | null; body: string } {
-  const values = mergeValues(enquiry, template.language);
+  const values = mergeValues(enquiry, template.language, sender);
   const once = (text: string) =>
     template.language === "hi"
       ? text.replace(

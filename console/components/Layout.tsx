@@ -1,3 +1,4 @@
+import { memberName } from "../../domain/staff";
 import { LogOut } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
@@ -91,7 +92,7 @@ export function Layout() {
           Collarise <span className="brand-sub">console</span>
         </span>
         <span className="who" title={staff.email}>
-          {staff.email}
+          {memberName(staff)}
         </span>
         <button type="button" className="button quiet sign-out" onClick={signOut}>
           <LogOut aria-hidden="true" size={18} />

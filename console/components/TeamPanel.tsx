@@ -1,3 +1,4 @@
+import { memberName } from "../../domain/staff";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { HistoryEntry } from "../../domain/console";
 import {
@@ -154,7 +155,18 @@ export function TeamPanel({
       )}
       {/* When it is due and what is next are at the top of the page, beside the buyer. */}
       <p>
-        {teamText.ownerIs}: <strong>{owner ? <EmailAddress value={owner.email} /> : teamText.nobody}</strong>
+        {teamText.ownerIs}:{" "}
+        <strong>
+          {owner ? (
+            owner.displayName ? (
+              owner.displayName
+            ) : (
+              <EmailAddress value={owner.email} />
+            )
+          ) : (
+            teamText.nobody
+          )}
+        </strong>
       </p>
       {takeOver && (
         <div className="notice warning take-over" role="alertdialog" aria-labelledby="take-over-question">
@@ -192,7 +204,7 @@ export function TeamPanel({
             <option value="">{teamText.nobody}</option>
             {members.map((member) => (
               <option key={member.id} value={member.id}>
-                {member.email}
+                {memberName(member)}
               </option>
             ))}
           </select>

@@ -10,6 +10,7 @@ import {
 } from "../../domain/templates";
 import { apiPath, callApi, errorMessage } from "../api";
 import { languageLabels, templatesText } from "../content";
+import { useStaff } from "../session";
 
 /** The templates as last loaded, shared by every picker on the page; dropped when an owner changes one. */
 let loaded: Promise<ReplyTemplate[]> | null = null;
@@ -77,6 +78,7 @@ export function TemplatePicker({
   disabled?: boolean;
 }) {
   const id = useId();
+  const staff = useStaff();
   const { templates, error } = useTemplates(channel, enquiry.language);
   if (error) return <p className="notice error">{error}</p>;
   if (templates && templates.length === 0) {
@@ -91,7 +93,7 @@ export function TemplatePicker({
         disabled={disabled || templates === null}
         onChange={(event) => {
           const template = templates?.find((each) => each.id === event.target.value);
-          if (template) onPick(mergeTemplate(template, enquiry), template);
+          if (template) onPick(mergeTemplate(template, enquiry, staff), template);
         }}
       >
         <option value="">{templatesText.pickerNone}</option>

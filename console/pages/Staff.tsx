@@ -10,6 +10,8 @@ import {
 } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { CopyableCommand } from "../components/CopyableCommand";
+import { DisplayNameForm } from "../components/DisplayNameForm";
+import { DISPLAY_NAME_MAX_LENGTH } from "../../domain/staff";
 import { EmailAddress, TextWithAddresses } from "../components/EmailAddress";
 import { consoleText, formatFullTime, pageTitle, staffText } from "../content";
 import { useStaff } from "../session";
@@ -41,7 +43,11 @@ function InviteForm({ onInvited }: { onInvited: (message: string) => Promise<voi
     try {
       const answer = await callApi<{ message: string }>(apiPath(ADMIN_API_ROUTES.staffInvitations), {
         method: "POST",
-        body: { email: String(data.get("email") ?? ""), role: String(data.get("role") ?? "") },
+        body: {
+          email: String(data.get("email") ?? ""),
+          role: String(data.get("role") ?? ""),
+          displayName: String(data.get("displayName") ?? ""),
+        },
       });
       form.reset();
       await onInvited(answer.message);
@@ -69,6 +75,10 @@ function InviteForm({ onInvited }: { onInvited: (message: string) => Promise<voi
           />
         </label>
         <label className="field">
+          <span>{staffText.inviteName}</span>
+          <input name="displayName" type="text" autoComplete="off" maxLength={DISPLAY_NAME_MAX_LENGTH} />
+        </label>
+        <label className="field">
           <span>Role</span>
           <select name="role" defaultValue="member">
             <option value="member">{staffText.roles.member}</option>
@@ -89,6 +99,8 @@ function StaffList() {
   const [items, setItems] = useState<StaffRow[] | null>(null);
   const [loadError, setLoadError] = useState("");
   const [pending, setPending] = useState<Pending>(null);
+  /** The member whose display name is being changed. */
+  const [naming, setNaming] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   const load = useCallback(
@@ -187,6 +199,7 @@ function StaffList() {
             return (
               <li key={member.id} className="row staff-row">
                 <span className="row-main">
+                  {member.displayName && <strong className="member-name">{member.displayName}</strong>}{" "}
                   <EmailAddress value={member.email} />{" "}
                   <span className="role">{staffText.roles[member.role]}</span>
                   {member.invited && <span className="role invited">{staffText.invited}</span>}
@@ -197,7 +210,18 @@ function StaffList() {
                   two-step sign-in {member.totpEnabled ? "on" : "off"} · since{" "}
                   {formatFullTime(member.createdAt)}
                 </span>
-                {pending?.id === member.id ? (
+                {naming === member.id ? (
+                  <DisplayNameForm
+                    member={member}
+                    label={staffText.memberNameLabel(member.email)}
+                    onCancel={() => setNaming(null)}
+                    onSaved={async (text) => {
+                      setNaming(null);
+                      setMessage({ text, error: false });
+                      await load();
+                    }}
+                  />
+                ) : pending?.id === member.id ? (
                   <span className="confirm" role="group" aria-label={confirmText(member, pending.action)}>
                     <span>{confirmText(member, pending.action)}</span>
                     <button
@@ -213,6 +237,14 @@ function StaffList() {
                   </span>
                 ) : (
                   <span className="actions">
+                    <button
+                      type="button"
+                      className="button quiet"
+                      aria-label={staffText.renameLabel(member.email)}
+                      onClick={() => setNaming(member.id)}
+                    >
+                      {staffText.rename}
+                    </button>
                     <button
                       type="button"
                       className="button quiet"

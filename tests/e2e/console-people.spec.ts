@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { bulkMessages } from "../../domain/bulk";
 import { dealMessages, lostReasonLine, LOST_REASONS } from "../../domain/deal";
-import { inboxText, teamText } from "../../console/content";
+import { inboxText, staffText, teamText } from "../../console/content";
+import { displayNameMessages } from "../../domain/staff";
 import { createStaff, signInForm, type ConsoleAccount } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { forgiveFailedRequests } from "./support/forms";
@@ -186,5 +187,60 @@ for (const width of [widths.mobile, widths.desktop]) {
     expect(await accessibilityViolations(page, { include: [".team-card"] })).toEqual([]);
     await presets.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`follow-up-presets-${width}.png`) });
+  });
+}
+
+for (const width of [widths.mobile, widths.desktop]) {
+  test(`display names at ${width} px: a member names themselves, an owner names a colleague, and the console shows names, not addresses`, async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const tag = nameTag();
+    const [enquiry] = await placeEnquiries(request, tag, 1);
+    const owner = await createStaff("owner");
+    const member = await createStaff("member");
+    const asha = `Asha ${tag}`;
+
+    // The member, on their own Security page.
+    await page.setViewportSize(viewportOf(width));
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent("/security")}`);
+    await signInHere(page, member);
+    const own = page.getByRole("region", { name: staffText.ownNameHeading });
+    await own.getByLabel(staffText.ownName).fill(asha);
+    await own.getByRole("button", { name: staffText.saveName }).click();
+    await expect(page.getByRole("status").filter({ hasText: displayNameMessages.saved(asha) })).toBeVisible();
+    expect(await accessibilityViolations(page, { include: ["main"] })).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`own-name-${width}.png`), fullPage: true });
+
+    // They take an enquiry: its page and the inbox name them.
+    await page.goto(`/admin/enquiries/${enquiry!.id}`);
+    const team = page.getByRole("region", { name: teamText.ownerHeading });
+    await team.getByRole("button", { name: teamText.take }).click();
+    await expect(team).toContainText(`${teamText.ownerIs}: ${asha}`);
+    await expect(team.getByLabel(teamText.handTo).getByRole("option", { name: asha })).toHaveCount(1);
+    await page.goto(`/admin?q=${tag}`);
+    await expect(page.getByRole("row").filter({ hasText: enquiry!.name })).toContainText(asha);
+
+    // The owner, in a browser of their own, names a colleague on the Staff page.
+    const context = await browser.newContext({ viewport: viewportOf(width) });
+    const theirs = await context.newPage();
+    await theirs.goto(`/admin/sign-in?next=${encodeURIComponent("/staff")}`);
+    await signInHere(theirs, owner);
+    await theirs.getByRole("button", { name: "Not now" }).click();
+    await expect(theirs.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+    const row = theirs.getByRole("listitem").filter({ hasText: member.email });
+    await expect(row).toContainText(asha);
+    await row.getByRole("button", { name: staffText.renameLabel(member.email) }).click();
+    await row.getByLabel(staffText.memberNameLabel(member.email)).fill(`Asha Verma ${tag}`);
+    await row.getByRole("button", { name: staffText.saveName }).click();
+    await expect(
+      theirs.getByRole("status").filter({ hasText: displayNameMessages.saved(`Asha Verma ${tag}`) }),
+    ).toBeVisible();
+    await expect(row).toContainText(`Asha Verma ${tag}`);
+    expect(await accessibilityViolations(theirs, { include: ["main"] })).toEqual([]);
+    await theirs.screenshot({ path: testInfo.outputPath(`staff-names-${width}.png`), fullPage: true });
+    await context.close();
   });
 }

@@ -228,6 +228,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     `,
     // A notification's kind is plain text, checked where one is made (notification-kind-schema.ts).
     notificationKindSchema(enquiryTable, quoteIdentifier),
+    // How colleagues see a member (domain/staff.ts: memberName); null shows their address.
+    `ALTER TABLE staff ADD COLUMN display_name TEXT;`,
   ];
 }
 
