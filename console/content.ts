@@ -26,6 +26,8 @@ export const navLabels = {
   webhooks: "Webhooks",
   templates: "Templates",
   signOut: "Sign out",
+  /** On a phone, the pages beyond the bottom bar's places. */
+  more: "More",
   skip: "Skip to content",
 } as const;
 
@@ -584,6 +586,12 @@ export const staffText = {
   confirmRemove: (email: string) =>
     `Remove ${email}? Their sessions end and their open enquiries become unassigned.`,
   confirmYes: { sessions: "Yes, end them", reset: "Yes, send it", remove: "Yes, remove" } as const,
+  /** Asked before a role changes, naming what it gives or takes. */
+  confirmRole: (email: string, role: "owner" | "member") =>
+    role === "owner"
+      ? `Make ${email} an owner? Owners manage staff, alerts, templates, webhooks and personal data.`
+      : `Make ${email} a member? They can no longer manage staff, alerts, templates, webhooks or personal data.`,
+  confirmYesRole: (role: "owner" | "member") => (role === "owner" ? "Yes, make owner" : "Yes, make member"),
   serverHeading: "On the server",
   serverNote: "Accounts can also be added on the server, with a password typed there:",
   welcomeTitle: "Set your password",

@@ -52,11 +52,14 @@ export function TeamPanel({
   team,
   closed,
   onChanged,
+  onStale,
 }: {
   enquiryId: string;
   team: TeamItemFields;
   closed: boolean;
   onChanged: (answer: { team: TeamItemFields; history: HistoryEntry[] }) => void;
+  /** What the page shows is older than the enquiry (a colleague took it since): read it again. */
+  onStale: () => void;
 }) {
   const staff = useStaff();
   const flash = useFlash();
@@ -181,7 +184,15 @@ export function TeamPanel({
             >
               {takeOver.ownerId === staff.id ? teamText.takeOver : teamText.handOnAnyway}
             </button>
-            <button type="button" className="button quiet" onClick={() => setTakeOver(null)}>
+            <button
+              type="button"
+              className="button quiet"
+              onClick={() => {
+                // Left with the colleague who has it: the page shows them, not the owner it loaded with.
+                setTakeOver(null);
+                onStale();
+              }}
+            >
               {teamText.keepAsIs}
             </button>
           </div>

@@ -19,7 +19,7 @@ import { ErrorNotice, LoadState } from "../components/Notices";
 
 type StaffRow = StaffMember & { activeSessions: number };
 /** The action a row is asking to confirm. */
-type Pending = { id: string; action: "sessions" | "reset" | "remove" } | null;
+type Pending = { id: string; action: "sessions" | "reset" | "remove" | "role" } | null;
 
 const TITLE = "Staff";
 const ADD_STAFF_COMMAND = "npm run staff -- add --email <address> --role member";
@@ -164,14 +164,25 @@ function StaffList() {
         ).message,
     );
 
+  const otherRoleOf = (member: StaffRow): StaffRole => (member.role === "owner" ? "member" : "owner");
   const confirmText = (member: StaffRow, action: NonNullable<Pending>["action"]) =>
     action === "sessions"
       ? consoleText.confirmEndSessions(member.email)
       : action === "reset"
         ? staffText.confirmReset(member.email)
-        : staffText.confirmRemove(member.email);
+        : action === "role"
+          ? staffText.confirmRole(member.email, otherRoleOf(member))
+          : staffText.confirmRemove(member.email);
+  const confirmYes = (member: StaffRow, action: NonNullable<Pending>["action"]) =>
+    action === "role" ? staffText.confirmYesRole(otherRoleOf(member)) : staffText.confirmYes[action];
   const confirmAction = (member: StaffRow, action: NonNullable<Pending>["action"]) =>
-    action === "sessions" ? endSessions(member) : action === "reset" ? sendReset(member) : remove(member);
+    action === "sessions"
+      ? endSessions(member)
+      : action === "reset"
+        ? sendReset(member)
+        : action === "role"
+          ? changeRole(member, otherRoleOf(member))
+          : remove(member);
 
   return (
     <>
@@ -229,7 +240,7 @@ function StaffList() {
                       className="button danger"
                       onClick={() => confirmAction(member, pending.action)}
                     >
-                      {staffText.confirmYes[pending.action]}
+                      {confirmYes(member, pending.action)}
                     </button>
                     <button type="button" className="button quiet" onClick={() => setPending(null)}>
                       Cancel
@@ -249,7 +260,7 @@ function StaffList() {
                       type="button"
                       className="button quiet"
                       aria-label={staffText.makeLabel(member.email, otherRole)}
-                      onClick={() => changeRole(member, otherRole)}
+                      onClick={() => setPending({ id: member.id, action: "role" })}
                     >
                       {staffText.make(otherRole)}
                     </button>
