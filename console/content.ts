@@ -26,6 +26,8 @@ export const navLabels = {
   templates: "Templates",
   company: "Company",
   signOut: "Sign out",
+  /** On a phone, the pages beyond the bottom bar's places. */
+  more: "More",
   skip: "Skip to content",
 } as const;
 
@@ -366,7 +368,11 @@ export const teamText = {
   } satisfies Record<InboxView, string>,
   ownerColumn: "Owner",
   /** How a row names its owner where room is short: the address before the @ (the team shares a domain). */
-  ownerShort: (email: string) => email.split("@")[0] ?? email,
+  /** The owner in a narrow column: their display name, else the address before its @. */
+  ownerShort: (member: string | { email: string; displayName?: string | null }) =>
+    typeof member === "string"
+      ? (member.split("@")[0] ?? member)
+      : member.displayName || (member.email.split("@")[0] ?? member.email),
   nobody: "Nobody",
   firstContactLate: "First contact late",
   takeOver: "Take it over",
@@ -556,6 +562,17 @@ export const staffText = {
   inviteNote: (hours: number) =>
     `They get an e-mail with a link to choose a password. It works once, for ${hours} hours. A member works the enquiries; an owner also manages staff, alerts and webhooks.`,
   invite: "Send invitation",
+  /** A member's display name (domain/staff.ts: memberName). */
+  inviteName: "Name (optional)",
+  nameHint:
+    "Shown to colleagues in the console, alerts and pushes, and it signs replies. Empty shows the e-mail address.",
+  ownName: "Display name",
+  ownNameHeading: "Your name",
+  memberNameLabel: (email: string) => `Name of ${email}`,
+  rename: "Name",
+  renameLabel: (email: string) => `Name: ${email}`,
+  saveName: "Save name",
+  cancel: "Cancel",
   listHeading: "Accounts",
   invited: "Invited",
   you: "You",
@@ -572,6 +589,12 @@ export const staffText = {
   confirmRemove: (email: string) =>
     `Remove ${email}? Their sessions end and their open enquiries become unassigned.`,
   confirmYes: { sessions: "Yes, end them", reset: "Yes, send it", remove: "Yes, remove" } as const,
+  /** Asked before a role changes, naming what it gives or takes. */
+  confirmRole: (email: string, role: "owner" | "member") =>
+    role === "owner"
+      ? `Make ${email} an owner? Owners manage staff, alerts, templates, webhooks and personal data.`
+      : `Make ${email} a member? They can no longer manage staff, alerts, templates, webhooks or personal data.`,
+  confirmYesRole: (role: "owner" | "member") => (role === "owner" ? "Yes, make owner" : "Yes, make member"),
   serverHeading: "On the server",
   serverNote: "Accounts can also be added on the server, with a password typed there:",
   welcomeTitle: "Set your password",
@@ -604,6 +627,8 @@ export const templatesText = {
     unitOfSale: "What the MRP is for, from the Company page: a pack of 30 sachets (30 सैशे का पैक).",
     company: "The company's short name, from the Company page, in the template's language.",
     phone: "The company's phone, from the Company page, such as +91 11 4155 2024.",
+    senderName:
+      "Your display name, as you sign a reply: Asha. A line holding it alone is left out for a member who has none.",
   },
   channels: { email: "E-mail replies", whatsapp: "WhatsApp messages" },
   channelOne: { email: "E-mail reply", whatsapp: "WhatsApp message" },

@@ -39,7 +39,7 @@ export interface ConsolePage {
   /** The page's name, as a member who may not open it is told. */
   title: string;
   /** Its entry in the navigation, in the list's order; none for pages reached from another page. */
-  nav?: { label: string; icon: LucideIcon; to: string; end?: boolean; wideOnly?: boolean };
+  nav?: { label: string; icon: LucideIcon; to: string; end?: boolean };
 }
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
@@ -96,14 +96,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     load: () => import("./pages/Templates"),
     role: "owner",
     title: navLabels.templates,
-    nav: { label: navLabels.templates, icon: MessageSquareText, to: appPaths.templates, wideOnly: true },
+    nav: { label: navLabels.templates, icon: MessageSquareText, to: appPaths.templates },
   },
   {
     path: appPaths.webhooks,
     load: () => import("./pages/Webhooks"),
     role: "owner",
     title: webhookText.title,
-    nav: { label: navLabels.webhooks, icon: Webhook, to: appPaths.webhooks, wideOnly: true },
+    nav: { label: navLabels.webhooks, icon: Webhook, to: appPaths.webhooks },
   },
   {
     path: appPaths.company,
@@ -111,7 +111,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     // Members read the company's facts; only owners change them (the page and the API both say so).
     role: "member",
     title: companyText.title,
-    nav: { label: navLabels.company, icon: Building2, to: appPaths.company, wideOnly: true },
+    nav: { label: navLabels.company, icon: Building2, to: appPaths.company },
   },
   {
     path: appPaths.security,

@@ -75,12 +75,14 @@ export const ADMIN_API_ROUTES = {
   staff: "/staff",
   /** DELETE (owner): end every session of the account. */
   staffSessions: "/staff/:id/sessions",
-  /** POST (owner) { email, role }: invite a member by e-mail (a link to set a password, valid 48 hours). */
+  /** POST (owner) { email, role, displayName? }: invite a member by e-mail (a link to set a password, valid 48 hours). */
   staffInvitations: "/staff/invitations",
   /** PUT (owner) { role }: change a member's role; DELETE (owner): remove the member. */
   staffMember: "/staff/:id",
   /** POST (owner): mail the member a link to set a new password; their sessions end at once. */
   staffReset: "/staff/:id/reset",
+  /** PUT { displayName } (the member themselves, or an owner): how colleagues see them; "" or null clears it. */
+  staffName: "/staff/:id/name",
   /** GET, no session needed, ?token=: what a link is for; POST { token, password }: set the password. */
   staffLink: "/staff-link",
   /** POST: put off the second-factor prompt for this account ("Not now"). */
@@ -150,6 +152,8 @@ export interface StaffMember {
   invited: boolean;
   /** The owner said "Not now" to the second-factor prompt (the dashboard reminds them instead). */
   totpPromptDeferred: boolean;
+  /** How colleagues see them (domain/staff.ts: memberName); null: their address is shown. */
+  displayName: string | null;
 }
 
 /**

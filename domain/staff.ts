@@ -100,3 +100,43 @@ export function invitationsWithdrawn(
 ): string[] {
   return invitations.filter(({ role }) => !mayInvite(senderAfter, role)).map(({ linkId }) => linkId);
 }
+
+/** The longest display name a member may have: a name and a surname, or how the team calls them. */
+export const DISPLAY_NAME_MAX_LENGTH = 60;
+
+export const displayNameMessages = {
+  invalid: `A name is at most ${DISPLAY_NAME_MAX_LENGTH} characters on one line: letters, spaces, dots, hyphens and apostrophes.`,
+  saved: (name: string | null) =>
+    name ? `Name saved: colleagues see ${name}.` : "Name cleared: colleagues see the e-mail address.",
+} as const;
+
+const DISPLAY_NAME = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
+
+/**
+ * A display name as typed: trimmed, its inner spaces folded; empty means none (the address is
+ * shown instead). Refused when it is not a plain name on one line, so nothing a member types
+ * reaches a mail header or a push as anything but a name.
+ */
+export function checkDisplayName(
+  value: unknown,
+): { ok: true; value: string | null } | { ok: false; error: string } {
+  if (value === null || value === undefined) return { ok: true, value: null };
+  if (typeof value !== "string") return { ok: false, error: displayNameMessages.invalid };
+  const name = value.trim().replace(/\s+/g, " ");
+  if (name === "") return { ok: true, value: null };
+  if (name.length > DISPLAY_NAME_MAX_LENGTH || !DISPLAY_NAME.test(name))
+    return { ok: false, error: displayNameMessages.invalid };
+  return { ok: true, value: name };
+}
+
+/** How a member is named to colleagues, in the console, alerts and pushes: their display name, else their address. */
+export function memberName(member: { email: string; displayName?: string | null }): string {
+  return member.displayName || member.email;
+}
+
+/**
+ * Who may change a member's display name: the member themselves, or an owner (of anyone's).
+ */
+export function mayRename(actor: { id: string; role: StaffRole }, memberId: string): boolean {
+  return actor.id === memberId || actor.role === "owner";
+}

@@ -278,6 +278,8 @@ export interface ViewCountsPayload {
 export interface TeamMember {
   id: string;
   email: string;
+  /** How the team sees them (domain/staff.ts: memberName); null: the address is shown. */
+  displayName: string | null;
 }
 
 /** The console's page of alert choices and the assignment rule. */

@@ -207,3 +207,29 @@ describe("a template is checked before it is kept", () => {
     }
   });
 });
+
+describe("a reply signed by the member who writes it", () => {
+  const template = {
+    language: "en" as const,
+    subject: "Your enquiry {reference}",
+    body: "Hello {firstName},\n\nThank you.\n\nWarm regards,\n{senderName}\nThe Collarise sales team",
+  };
+  const enquiry = {
+    id: "3f2a9c1e-0b7d-4e21-9a55-1c2d3e4f5a6b",
+    Name: "Mohd. Imran Khan",
+    Quantity: 6,
+    RetailerSelfUse: "Retailer" as const,
+  };
+
+  test("names the member above the company's team", () => {
+    expect(mergeTemplate(template, enquiry, undefined, { displayName: "Asha" }).body).toBe(
+      "Hello Imran,\n\nThank you.\n\nWarm regards,\nAsha\nThe Collarise sales team",
+    );
+  });
+
+  test("leaves the line out for a member with no display name, keeping the company's", () => {
+    expect(mergeTemplate(template, enquiry, undefined, { displayName: null }).body).toBe(
+      "Hello Imran,\n\nThank you.\n\nWarm regards,\nThe Collarise sales team",
+    );
+  });
+});

@@ -40,6 +40,7 @@ export const MERGE_FIELDS = [
   "unitOfSale",
   "company",
   "phone",
+  "senderName",
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 
@@ -218,8 +219,11 @@ export function mergeValues(
   enquiry: MergeEnquiry,
   language: Language,
   facts: CompanyFacts = PLACEHOLDER_FACTS,
+  sender?: { displayName: string | null },
 ): Record<MergeField, string> {
   return {
+    // The member writing, as the buyer reads their signature; none set, the line goes.
+    senderName: sender?.displayName ?? "",
     firstName: greetingName(enquiry.Name, language) ?? (language === "hi" ? HINDI_HONORIFIC : ""),
     reference: enquiryReference(enquiry.id),
     quantity: quantityText(enquiry.Quantity, language),
@@ -250,7 +254,10 @@ function mergeText(text: string, values: Record<MergeField, string>): string {
     if (!(MERGE_FIELDS as readonly string[]).includes(token)) return whole;
     return values[token as MergeField] || EMPTY;
   });
-  return merged.replace(/[ \t]?\uE000(?=[\s,.!?।:;]|$)/g, "").replaceAll(EMPTY, "");
+  return merged
+    .replace(/^[ \t]*\uE000[ \t]*(?:\r?\n|$)/gm, "")
+    .replace(/[ \t]?\uE000(?=[\s,.!?।:;]|$)/g, "")
+    .replaceAll(EMPTY, "");
 }
 
 /**
@@ -258,14 +265,16 @@ function mergeText(text: string, values: Record<MergeField, string>): string {
  * (a Hindi greeting carries «जी»; a template that already writes «{firstName} जी» gets it once, and
  * one that writes "{quantity} sachets" gets the unit once).
  * An English greeting without a name leaves out the space before it too: "Hello {firstName}," is
- * "Hello," then. Pure: the reply box, the WhatsApp button and tests use it alike.
+ * "Hello," then. {senderName} is the member writing (their display name); a line holding it
+ * alone goes when they have none. Pure: the reply box, the WhatsApp button and tests use it alike.
  */
 export function mergeTemplate(
   template: Pick<TemplateInput, "language" | "subject" | "body">,
   enquiry: MergeEnquiry,
   facts: CompanyFacts = PLACEHOLDER_FACTS,
+  sender?: { displayName: string | null },
 ): { subject: string | null; body: string } {
-  const values = mergeValues(enquiry, template.language, facts);
+  const values = mergeValues(enquiry, template.language, facts, sender);
   const honorificOnce = (text: string) =>
     template.language === "hi"
       ? text.replace(

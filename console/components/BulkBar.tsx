@@ -10,7 +10,10 @@ import {
 import { dealMessages, isLost, LOST_REASONS, type LostReason } from "../../domain/deal";
 import { NOTE_MAX_LENGTH } from "../../domain/console";
 import { ENQUIRY_STATUSES, isSpam } from "../../domain/status";
+import { memberName } from "../../domain/staff";
 import type { TeamMember } from "../../domain/team";
+
+const memberNameOf = (member: TeamMember | undefined) => (member ? memberName(member) : undefined);
 import { apiPath, callApi, errorMessage } from "../api";
 import { inboxText } from "../content";
 import { appPaths } from "../paths";
@@ -34,7 +37,7 @@ function describe(action: BulkAction, members: readonly TeamMember[]): string {
     case "assign":
       return inboxText.confirmGive(
         action.ownerId
-          ? (members.find((member) => member.id === action.ownerId)?.email ?? "…")
+          ? (memberNameOf(members.find((member) => member.id === action.ownerId)) ?? "…")
           : inboxText.giveToNobody,
       );
     case "status":
@@ -180,7 +183,7 @@ export function BulkBar({
               <optgroup label={inboxText.giveTo}>
                 {members.map((member) => (
                   <option key={member.id} value={`assign:${member.id}`}>
-                    {inboxText.giveToMember(member.email)}
+                    {inboxText.giveToMember(memberName(member))}
                   </option>
                 ))}
                 <option value="assign:">{inboxText.giveToNobody}</option>

@@ -1,5 +1,6 @@
-import { LogOut } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
+import { memberName } from "../../domain/staff";
+import { Ellipsis, LogOut } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
 import { ApiError, apiPath, callApi, errorMessage, rememberSignedIn, signedInAccount } from "../api";
@@ -51,6 +52,67 @@ export function NoOwner() {
   );
 }
 
+/** On a phone the bottom bar holds this many pages; with more, the last place opens "More". */
+const PHONE_BAR_PLACES = 4;
+
+type NavEntry = ReturnType<typeof navEntries>[number];
+
+/**
+ * The console's pages. On a laptop every page is a link in the bar. On a phone the bottom bar
+ * keeps its places whole: a member's four pages fit; an owner's first three sit there with "More",
+ * which opens the others (Activity, Staff, Personal data, Templates, Webhooks, Security) above
+ * it, so nothing is cut off or scrolled sideways.
+ */
+function MainNav({ entries }: { entries: readonly NavEntry[] }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const onBar = entries.length <= PHONE_BAR_PLACES ? entries : entries.slice(0, PHONE_BAR_PLACES - 1);
+  const inMore = entries.slice(onBar.length);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("keydown", close);
+    return () => document.removeEventListener("keydown", close);
+  }, [open]);
+
+  const link = ({ label, icon: Icon, to, end }: NavEntry, className?: string) => (
+    <NavLink key={to} to={to} end={end} className={className} onClick={() => setOpen(false)}>
+      <Icon aria-hidden="true" size={20} />
+      <span>{label}</span>
+    </NavLink>
+  );
+  return (
+    <nav className="main-nav" aria-label="Console">
+      {onBar.map((entry) => link(entry))}
+      {inMore.map((entry) => link(entry, "in-more"))}
+      {inMore.length > 0 && (
+        <>
+          <button
+            type="button"
+            ref={button}
+            className="more-button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((was) => !was)}
+          >
+            <Ellipsis aria-hidden="true" size={20} />
+            <span>{navLabels.more}</span>
+          </button>
+          <div id={panelId} className="more-panel" hidden={!open}>
+            {inMore.map((entry) => link(entry))}
+          </div>
+        </>
+      )}
+    </nav>
+  );
+}
+
 export function Layout() {
   const { staff } = useLoaderData<LayoutData>();
   const navigate = useNavigate();
@@ -91,21 +153,14 @@ export function Layout() {
           Collarise <span className="brand-sub">console</span>
         </span>
         <span className="who" title={staff.email}>
-          {staff.email}
+          {memberName(staff)}
         </span>
         <button type="button" className="button quiet sign-out" onClick={signOut}>
           <LogOut aria-hidden="true" size={18} />
           {navLabels.signOut}
         </button>
       </header>
-      <nav className="main-nav" aria-label="Console">
-        {navEntries(staff.role).map(({ label, icon: Icon, to, end, wideOnly }) => (
-          <NavLink key={to} to={to} end={end} className={wideOnly ? "wide-only" : undefined}>
-            <Icon aria-hidden="true" size={20} />
-            <span>{label}</span>
-          </NavLink>
-        ))}
-      </nav>
+      <MainNav entries={navEntries(staff.role)} />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,3 +1,4 @@
+import { memberName } from "../../domain/staff";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { HistoryEntry } from "../../domain/console";
 import {
@@ -51,11 +52,14 @@ export function TeamPanel({
   team,
   closed,
   onChanged,
+  onStale,
 }: {
   enquiryId: string;
   team: TeamItemFields;
   closed: boolean;
   onChanged: (answer: { team: TeamItemFields; history: HistoryEntry[] }) => void;
+  /** What the page shows is older than the enquiry (a colleague took it since): read it again. */
+  onStale: () => void;
 }) {
   const staff = useStaff();
   const flash = useFlash();
@@ -154,7 +158,18 @@ export function TeamPanel({
       )}
       {/* When it is due and what is next are at the top of the page, beside the buyer. */}
       <p>
-        {teamText.ownerIs}: <strong>{owner ? <EmailAddress value={owner.email} /> : teamText.nobody}</strong>
+        {teamText.ownerIs}:{" "}
+        <strong>
+          {owner ? (
+            owner.displayName ? (
+              owner.displayName
+            ) : (
+              <EmailAddress value={owner.email} />
+            )
+          ) : (
+            teamText.nobody
+          )}
+        </strong>
       </p>
       {takeOver && (
         <div className="notice warning take-over" role="alertdialog" aria-labelledby="take-over-question">
@@ -169,7 +184,15 @@ export function TeamPanel({
             >
               {takeOver.ownerId === staff.id ? teamText.takeOver : teamText.handOnAnyway}
             </button>
-            <button type="button" className="button quiet" onClick={() => setTakeOver(null)}>
+            <button
+              type="button"
+              className="button quiet"
+              onClick={() => {
+                // Left with the colleague who has it: the page shows them, not the owner it loaded with.
+                setTakeOver(null);
+                onStale();
+              }}
+            >
               {teamText.keepAsIs}
             </button>
           </div>
@@ -192,7 +215,7 @@ export function TeamPanel({
             <option value="">{teamText.nobody}</option>
             {members.map((member) => (
               <option key={member.id} value={member.id}>
-                {member.email}
+                {memberName(member)}
               </option>
             ))}
           </select>

@@ -11,6 +11,7 @@ import {
 import type { CompanyFacts } from "../../domain/company-facts";
 import { apiPath, callApi, errorMessage } from "../api";
 import { languageLabels, templatesText } from "../content";
+import { useStaff } from "../session";
 
 /** The templates and the company's facts they merge with, as the templates' route lists them. */
 export interface LoadedTemplates {
@@ -84,6 +85,7 @@ export function TemplatePicker({
   disabled?: boolean;
 }) {
   const id = useId();
+  const staff = useStaff();
   const { templates, facts, error } = useTemplates(channel, enquiry.language);
   if (error) return <p className="notice error">{error}</p>;
   if (templates && templates.length === 0) {
@@ -98,7 +100,7 @@ export function TemplatePicker({
         disabled={disabled || templates === null}
         onChange={(event) => {
           const template = templates?.find((each) => each.id === event.target.value);
-          if (template && facts) onPick(mergeTemplate(template, enquiry, facts), template);
+          if (template && facts) onPick(mergeTemplate(template, enquiry, facts, staff), template);
         }}
       >
         <option value="">{templatesText.pickerNone}</option>

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import type { Language } from "../../domain/contract";
 import { mergeTemplate, type MergeEnquiry } from "../../domain/templates";
 import { languageLabels, templatesText, whatsAppLink } from "../content";
+import { useStaff } from "../session";
 import { useTemplates } from "./TemplatePicker";
 
 /**
@@ -20,6 +21,7 @@ export function WhatsAppButton({
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const staff = useStaff();
   const { templates, facts, error } = useTemplates("whatsapp", enquiry.language);
   const opened = () => {
     setOpen(false);
@@ -51,7 +53,7 @@ export function WhatsAppButton({
         )}
         <ul>
           {templates?.map((template) => {
-            const { body } = mergeTemplate(template, enquiry, facts ?? undefined);
+            const { body } = mergeTemplate(template, enquiry, facts ?? undefined, staff);
             return (
               <li key={template.id}>
                 <a

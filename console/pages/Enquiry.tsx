@@ -320,6 +320,7 @@ export function Component() {
                 current ? { ...current, team: answer.team, history: answer.history } : current,
               )
             }
+            onStale={() => void load()}
           />
 
           <Conversation

@@ -1,3 +1,4 @@
+import { memberName } from "../../domain/staff";
 import { BellRing, Download, Keyboard, Reply, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -546,7 +547,7 @@ export function Component() {
             <option value={OWNER_NOBODY}>{teamText.nobody}</option>
             {members.map((member) => (
               <option key={member.id} value={member.id}>
-                {member.email}
+                {memberName(member)}
               </option>
             ))}
             {!ownerKnown && query.owner && <option value={query.owner}>…</option>}
@@ -684,7 +685,10 @@ export function Component() {
           <tbody>
             {rows.map((row) => {
               const due = dueOf(row, now);
-              const owner = row.ownerId ? members.find((member) => member.id === row.ownerId)?.email : null;
+              const ownerMember = row.ownerId
+                ? members.find((member) => member.id === row.ownerId)
+                : undefined;
+              const owner = ownerMember ? memberName(ownerMember) : null;
               const classes = [
                 freshIds.has(row.id) ? "fresh" : "",
                 current === row.id ? "is-current" : "",
@@ -742,7 +746,11 @@ export function Component() {
                   </td>
                   <td className="cell-owner" title={owner ?? undefined}>
                     {row.ownerId ? (
-                      teamText.ownerShort(owner ?? "…")
+                      ownerMember ? (
+                        teamText.ownerShort(ownerMember)
+                      ) : (
+                        "…"
+                      )
                     ) : (
                       <span className="muted">{teamText.nobody}</span>
                     )}

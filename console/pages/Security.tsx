@@ -2,7 +2,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, TOTP_DIGITS, type TotpSetup } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
-import { consoleText, pageTitle } from "../content";
+import { consoleText, pageTitle, staffText } from "../content";
+import { DisplayNameForm } from "../components/DisplayNameForm";
 import { useFlash, useStaff, useTotpRequired } from "../session";
 import { landingPath, safeNext, SIGN_IN_PARAMS } from "../paths";
 import { CopyButton } from "../components/CopyableCommand";
@@ -160,6 +161,17 @@ export function Component() {
             </div>
           </div>
         )}
+      </section>
+      <section className="card narrow own-name" aria-labelledby="own-name-heading">
+        <h2 id="own-name-heading">{staffText.ownNameHeading}</h2>
+        <DisplayNameForm
+          member={staff}
+          label={staffText.ownName}
+          onSaved={async (message) => {
+            await revalidator.revalidate();
+            flash(message);
+          }}
+        />
       </section>
       <PhoneNotifications />
     </>

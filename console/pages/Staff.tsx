@@ -10,6 +10,8 @@ import {
 } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { CopyableCommand } from "../components/CopyableCommand";
+import { DisplayNameForm } from "../components/DisplayNameForm";
+import { DISPLAY_NAME_MAX_LENGTH } from "../../domain/staff";
 import { EmailAddress, TextWithAddresses } from "../components/EmailAddress";
 import { consoleText, formatFullTime, pageTitle, staffText } from "../content";
 import { useStaff } from "../session";
@@ -17,7 +19,7 @@ import { ErrorNotice, LoadState } from "../components/Notices";
 
 type StaffRow = StaffMember & { activeSessions: number };
 /** The action a row is asking to confirm. */
-type Pending = { id: string; action: "sessions" | "reset" | "remove" } | null;
+type Pending = { id: string; action: "sessions" | "reset" | "remove" | "role" } | null;
 
 const TITLE = "Staff";
 const ADD_STAFF_COMMAND = "npm run staff -- add --email <address> --role member";
@@ -41,7 +43,11 @@ function InviteForm({ onInvited }: { onInvited: (message: string) => Promise<voi
     try {
       const answer = await callApi<{ message: string }>(apiPath(ADMIN_API_ROUTES.staffInvitations), {
         method: "POST",
-        body: { email: String(data.get("email") ?? ""), role: String(data.get("role") ?? "") },
+        body: {
+          email: String(data.get("email") ?? ""),
+          role: String(data.get("role") ?? ""),
+          displayName: String(data.get("displayName") ?? ""),
+        },
       });
       form.reset();
       await onInvited(answer.message);
@@ -69,6 +75,10 @@ function InviteForm({ onInvited }: { onInvited: (message: string) => Promise<voi
           />
         </label>
         <label className="field">
+          <span>{staffText.inviteName}</span>
+          <input name="displayName" type="text" autoComplete="off" maxLength={DISPLAY_NAME_MAX_LENGTH} />
+        </label>
+        <label className="field">
           <span>Role</span>
           <select name="role" defaultValue="member">
             <option value="member">{staffText.roles.member}</option>
@@ -89,6 +99,8 @@ function StaffList() {
   const [items, setItems] = useState<StaffRow[] | null>(null);
   const [loadError, setLoadError] = useState("");
   const [pending, setPending] = useState<Pending>(null);
+  /** The member whose display name is being changed. */
+  const [naming, setNaming] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   const load = useCallback(
@@ -152,14 +164,25 @@ function StaffList() {
         ).message,
     );
 
+  const otherRoleOf = (member: StaffRow): StaffRole => (member.role === "owner" ? "member" : "owner");
   const confirmText = (member: StaffRow, action: NonNullable<Pending>["action"]) =>
     action === "sessions"
       ? consoleText.confirmEndSessions(member.email)
       : action === "reset"
         ? staffText.confirmReset(member.email)
-        : staffText.confirmRemove(member.email);
+        : action === "role"
+          ? staffText.confirmRole(member.email, otherRoleOf(member))
+          : staffText.confirmRemove(member.email);
+  const confirmYes = (member: StaffRow, action: NonNullable<Pending>["action"]) =>
+    action === "role" ? staffText.confirmYesRole(otherRoleOf(member)) : staffText.confirmYes[action];
   const confirmAction = (member: StaffRow, action: NonNullable<Pending>["action"]) =>
-    action === "sessions" ? endSessions(member) : action === "reset" ? sendReset(member) : remove(member);
+    action === "sessions"
+      ? endSessions(member)
+      : action === "reset"
+        ? sendReset(member)
+        : action === "role"
+          ? changeRole(member, otherRoleOf(member))
+          : remove(member);
 
   return (
     <>
@@ -187,6 +210,7 @@ function StaffList() {
             return (
               <li key={member.id} className="row staff-row">
                 <span className="row-main">
+                  {member.displayName && <strong className="member-name">{member.displayName}</strong>}{" "}
                   <EmailAddress value={member.email} />{" "}
                   <span className="role">{staffText.roles[member.role]}</span>
                   {member.invited && <span className="role invited">{staffText.invited}</span>}
@@ -197,7 +221,18 @@ function StaffList() {
                   two-step sign-in {member.totpEnabled ? "on" : "off"} · since{" "}
                   {formatFullTime(member.createdAt)}
                 </span>
-                {pending?.id === member.id ? (
+                {naming === member.id ? (
+                  <DisplayNameForm
+                    member={member}
+                    label={staffText.memberNameLabel(member.email)}
+                    onCancel={() => setNaming(null)}
+                    onSaved={async (text) => {
+                      setNaming(null);
+                      setMessage({ text, error: false });
+                      await load();
+                    }}
+                  />
+                ) : pending?.id === member.id ? (
                   <span className="confirm" role="group" aria-label={confirmText(member, pending.action)}>
                     <span>{confirmText(member, pending.action)}</span>
                     <button
@@ -205,7 +240,7 @@ function StaffList() {
                       className="button danger"
                       onClick={() => confirmAction(member, pending.action)}
                     >
-                      {staffText.confirmYes[pending.action]}
+                      {confirmYes(member, pending.action)}
                     </button>
                     <button type="button" className="button quiet" onClick={() => setPending(null)}>
                       Cancel
@@ -216,8 +251,16 @@ function StaffList() {
                     <button
                       type="button"
                       className="button quiet"
+                      aria-label={staffText.renameLabel(member.email)}
+                      onClick={() => setNaming(member.id)}
+                    >
+                      {staffText.rename}
+                    </button>
+                    <button
+                      type="button"
+                      className="button quiet"
                       aria-label={staffText.makeLabel(member.email, otherRole)}
-                      onClick={() => changeRole(member, otherRole)}
+                      onClick={() => setPending({ id: member.id, action: "role" })}
                     >
                       {staffText.make(otherRole)}
                     </button>

@@ -1,3 +1,4 @@
+import { memberName } from "../../domain/staff";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import {
@@ -105,7 +106,7 @@ export function Component() {
       <option value="">{teamText.nobody}</option>
       {members.map((member) => (
         <option key={member.id} value={member.id}>
-          {member.email}
+          {memberName(member)}
         </option>
       ))}
     </>
@@ -188,7 +189,7 @@ export function Component() {
                         value={member.id}
                         defaultChecked={rule.kind === "turns" && rule.members.includes(member.id)}
                       />
-                      <span>{member.email}</span>
+                      <span>{memberName(member)}</span>
                     </label>
                   ))}
                 </fieldset>

@@ -34,6 +34,9 @@ const EXAMPLE = {
   RetailerSelfUse: "Retailer" as const,
 };
 
+/** The member whose signature the preview shows. */
+const EXAMPLE_SENDER = "Asha";
+
 const blank = (channel: TemplateChannel, language: Language): TemplateInput => ({
   channel,
   language,
@@ -145,7 +148,7 @@ function TemplateForm({
     }
   };
 
-  const preview = mergeTemplate(draft, EXAMPLE, facts ?? undefined);
+  const preview = mergeTemplate(draft, EXAMPLE, facts ?? undefined, { displayName: EXAMPLE_SENDER });
   const invalid = (part: TemplatePart) => (problem?.part === part ? true : undefined);
   const described = (part: TemplatePart) => (problem?.part === part ? `${ids}-problem` : undefined);
   const heading = original ? `${templatesText.edit}: ${original.name}` : templatesText.add;

@@ -38,8 +38,8 @@ const totpChangeBody = z.object({
 });
 
 export function staffMember(account: StaffAccount): StaffMember {
-  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred } = account;
-  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred };
+  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName } = account;
+  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName };
 }
 
 /** Sign-in, sign-out, who is signed in, whether an owner exists, and the second factor. */

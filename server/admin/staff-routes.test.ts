@@ -7,6 +7,8 @@ import {
   type ActivityEntry,
   type StaffMember,
 } from "../../domain/console";
+import { textMessages } from "../../domain/enquiry";
+import { displayNameMessages } from "../../domain/staff";
 import { passwordMessages } from "./passwords";
 import {
   addStaff,
@@ -494,5 +496,51 @@ describe("the second-factor prompt", () => {
       password: "a long and correct password",
     });
     expect(signedIn.json()).toMatchObject({ offerTotp: true });
+  });
+});
+
+describe("display names", () => {
+  test("an owner invites with a name; the invitation names who invited; a member names themselves, not others; an owner names anyone; a bad name is refused", async () => {
+    const { app, owner, member, ownerCookie, memberCookie } = await start();
+    const named = (id: string, cookie: string, displayName: unknown) =>
+      consoleRequest(app, cookie, "PUT", path(ADMIN_API_ROUTES.staffName, id), { displayName });
+
+    expect((await named(owner.id, ownerCookie, "  Rakesh   Gupta ")).json()).toMatchObject({
+      member: { id: owner.id, displayName: "Rakesh Gupta" },
+      message: displayNameMessages.saved("Rakesh Gupta"),
+    });
+    const invited = await consoleRequest(app, ownerCookie, "POST", ADMIN_API_ROUTES.staffInvitations, {
+      email: "priya@example.com",
+      role: "member",
+      displayName: "Priya",
+    });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json<{ member: StaffMember }>().member.displayName).toBe("Priya");
+    const { mail } = await linkMailTo("priya@example.com");
+    expect(mail.parsed.text).toContain("Rakesh Gupta invited you to the console");
+
+    // A member names themselves, never a colleague.
+    expect((await named(member.id, memberCookie, "Asha")).statusCode).toBe(200);
+    const refused = await named(owner.id, memberCookie, "Boss");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: consoleMessages.forbidden });
+    // An owner names anyone; an empty name clears it.
+    expect((await named(member.id, ownerCookie, "Asha Verma")).statusCode).toBe(200);
+    // A line break is refused by the API's own check of every text, before the name's.
+    const broken = await named(member.id, ownerCookie, "Asha\nBcc: x@example.com");
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: textMessages.control });
+    for (const bad of ["<b>Asha</b>", "x".repeat(61), "1234", 42]) {
+      const answer = await named(member.id, ownerCookie, bad);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ error: displayNameMessages.invalid });
+    }
+    expect((await named(owner.id, ownerCookie, "")).json()).toMatchObject({ member: { displayName: null } });
+    const list = await staffList(app, ownerCookie);
+    expect(list.map((each) => [each.email, each.displayName]).sort()).toEqual([
+      ["asha@example.com", "Asha Verma"],
+      ["owner@example.com", null],
+      ["priya@example.com", "Priya"],
+    ]);
   });
 });

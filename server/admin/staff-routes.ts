@@ -8,7 +8,14 @@ import {
   type StaffRole,
 } from "../../domain/console";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/email";
-import { leavesNoOwner, linkWithdrawal } from "../../domain/staff";
+import {
+  checkDisplayName,
+  displayNameMessages,
+  leavesNoOwner,
+  linkWithdrawal,
+  mayRename,
+  memberName,
+} from "../../domain/staff";
 import { LastOwnerError, StaffExistsError, type StaffAccount } from "../store/staff";
 import { signedIn } from "./guard";
 import { checkNewPassword, hashPassword, PASSWORD_MAX_LENGTH } from "./passwords";
@@ -65,20 +72,24 @@ export async function staffRoutes(app: FastifyInstance) {
   }
 
   app.post(ADMIN_API_ROUTES.staffInvitations, owner, async (request, reply) => {
-    const { email, role } = fieldsOf(request.body);
+    const { email, role, displayName } = fieldsOf(request.body);
     if (typeof email !== "string" || email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email.trim())) {
       return reply.code(400).send({ error: consoleMessages.staffEmailInvalid });
     }
     const parsedRole = parseStaffRole(role);
     if (!parsedRole) return reply.code(400).send({ error: consoleMessages.staffRoleInvalid });
+    const name = checkDisplayName(displayName);
+    if (!name.ok) return reply.code(400).send({ error: name.error });
     const now = app.clock();
     const actor = signedIn(request);
     try {
       const member = await store.members.invite({
         email: email.trim(),
         role: parsedRole,
+        displayName: name.value,
         // The invitation stands only while its sender may invite (domain/staff.ts).
         sentBy: actor.id,
+        sentByName: memberName(actor),
         linkId: newStaffLinkId(),
         expiresAt: new Date(now.getTime() + LINK_MS),
         now,
@@ -97,6 +108,24 @@ export async function staffRoutes(app: FastifyInstance) {
     }
   });
 
+  /** A member names themselves; an owner names anyone (domain/staff.ts: mayRename). */
+  app.put(ADMIN_API_ROUTES.staffName, async (request, reply) => {
+    const actor = signedIn(request);
+    const parsed = idParams.safeParse(request.params);
+    if (parsed.success && !mayRename(actor, parsed.data.id)) {
+      return reply.code(403).send({ error: consoleMessages.forbidden });
+    }
+    const account = await target(request.params, reply);
+    if (!account) return reply;
+    const name = checkDisplayName(fieldsOf(request.body).displayName);
+    if (!name.ok) return reply.code(400).send({ error: name.error });
+    await store.members.setDisplayName(account.id, name.value);
+    return {
+      member: staffMember({ ...account, displayName: name.value }),
+      message: displayNameMessages.saved(name.value),
+    };
+  });
+
   app.post(ADMIN_API_ROUTES.staffReset, owner, async (request, reply) => {
     const account = await target(request.params, reply);
     if (!account) return reply;
@@ -104,6 +133,7 @@ export async function staffRoutes(app: FastifyInstance) {
     const sent = await store.members.sendReset({
       staffId: account.id,
       sentBy: signedIn(request).id,
+      sentByName: memberName(signedIn(request)),
       linkId: newStaffLinkId(),
       expiresAt: new Date(now.getTime() + LINK_MS),
       now,

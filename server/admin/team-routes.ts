@@ -75,7 +75,7 @@ export async function teamRoutes(app: FastifyInstance) {
   }
 
   app.get(TEAM_API_ROUTES.members, async (): Promise<TeamMember[]> =>
-    (await candidates()).map(({ id, email }) => ({ id, email })),
+    (await candidates()).map(({ id, email, displayName }) => ({ id, email, displayName })),
   );
 
   app.get(TEAM_API_ROUTES.assignment, async () => ({ rule: await team.assignmentRule() }));

@@ -27,7 +27,7 @@ import {
   type AssignmentRule,
 } from "../../domain/team";
 import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
-import { mayOwnEnquiries } from "../../domain/staff";
+import { mayOwnEnquiries, memberName } from "../../domain/staff";
 import {
   callOutcomeLines,
   DEFAULT_CALL_OUTCOME,
@@ -163,10 +163,21 @@ export interface WorkPlan {
   pushes?: PushPlan[];
 }
 
+/**
+ * Who made a change, as the member it reaches reads it in an alert or a push: their display name,
+ * else their address (domain/staff.ts: memberName).
+ */
+function actorName(members: readonly MemberFacts[], actor: { id: string | null; email: string }): string {
+  const member = actor.id ? members.find(({ id }) => id === actor.id) : undefined;
+  return member ? memberName(member) : actor.email;
+}
+
 /** A member as the plans need them: their id, e-mail and alert choice. */
 export interface MemberFacts {
   id: string;
   email: string;
+  /** How colleagues see them (domain/staff.ts: memberName); null or absent: their address. */
+  displayName?: string | null;
   alerts: AlertChoice;
   /**
    * No password set yet (a pending invitation): such a member owns nothing and is mailed nothing
@@ -188,7 +199,13 @@ function assignedPushes(
 ): PushPlan[] {
   const owner = ownerId ? owners(members).find(({ id }) => id === ownerId) : undefined;
   if (!owner?.pushDevices || owner.id === actor?.id) return [];
-  return [{ staffId: owner.id, reason: "assigned", ...(actor?.email ? { handedOnBy: actor.email } : {}) }];
+  return [
+    {
+      staffId: owner.id,
+      reason: "assigned",
+      ...(actor?.email ? { handedOnBy: actorName(members, actor) } : {}),
+    },
+  ];
 }
 
 /**
@@ -531,7 +548,7 @@ export function planOwnerChange(
   const previous = work.ownerId ? change.members.find(({ id }) => id === work.ownerId) : undefined;
   const alerts: MemberAlertPlan[] =
     newOwner && newOwner.id !== change.actor.id && newOwner.id !== work.ownerId && newOwner.alerts !== "none"
-      ? [{ staffId: newOwner.id, handedOnBy: change.actor.email }]
+      ? [{ staffId: newOwner.id, handedOnBy: actorName(change.members, change.actor) }]
       : [];
   return {
     outcome: "changed",
@@ -613,7 +630,7 @@ export function planOwnerBatch(
     lists.push({
       staffId,
       list: {
-        handedOnBy: change.actor.email,
+        handedOnBy: actorName(change.members, change.actor),
         items: oldestFirst.map(({ item: { enquiryId, found } }) => {
           const firstName = plainFirstName(found.enquiry.Name);
           return {

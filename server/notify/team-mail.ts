@@ -6,7 +6,7 @@ import type { HandedOnItem, HandedOnList } from "../../domain/bulk";
 import { escapeHtml } from "../html";
 import { ANSWERS_PER_ENQUIRY_PER_DAY } from "../lifecycle/conversation";
 import type { PendingStaffNotification, StaffLinkMail } from "../store/store";
-import { enquirySubject, fieldLabels, type EnquiryMail } from "./mail-content";
+import { enquirySubject, fieldLabels, singleLine, type EnquiryMail } from "./mail-content";
 import { istDayLabel, istTime } from "./mail-time";
 
 type MemberAlert = Extract<PendingStaffNotification, { kind: "member-alert" }>;
@@ -219,18 +219,19 @@ export function digestMail(content: DigestContent, publicUrl: string): EnquiryMa
 }
 
 /**
- * An invitation to the console, or a link to set a new password an owner sent: the link, how
- * long it works, and that it works once. It names no one: the address it goes to is enough.
+ * An invitation to the console, or a link to set a new password an owner sent: who sent it (their
+ * display name, else their address), the link, how long it works, and that it works once.
  */
 export function staffLinkMail(link: StaffLinkMail, url: string): EnquiryMail {
   const invitation = link.purpose === "invitation";
   const subject = invitation
     ? `You are invited to the ${brand.productName} sales console`
     : `Set a new password for the ${brand.productName} sales console`;
+  const by = link.sentByName ? singleLine(link.sentByName) : null;
   const lines = [
     invitation
-      ? `You have been invited to the console where ${brand.productName}'s sales team works its order enquiries.`
-      : `An owner of the ${brand.productName} sales console has sent you a link to set a new password. Your sessions have ended.`,
+      ? `${by ?? "An owner"} invited you to the console where ${brand.productName}'s sales team works its order enquiries.`
+      : `${by ?? "An owner of the console"} sent you a link to set a new password for the ${brand.productName} sales console. Your sessions have ended.`,
     `Open this link to set your password, then sign in with your e-mail address and it. The link works once, until ${istTime(link.expiresAt)} (IST).`,
   ];
   const ignore = "If you did not expect this mail, you can ignore it.";

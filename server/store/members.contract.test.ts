@@ -7,6 +7,7 @@ import { keyDocumentId } from "./firestore/connection";
 import { LastOwnerError, StaffExistsError } from "./staff";
 import type { PendingNotification, Store } from "./store";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { anEnquiry } from "../../tests/support/enquiry-builder";
 
 /** Staff managed from the console (invitations, links, roles, a member's enquiries) on both adapters. */
 interface Adapter {
@@ -175,6 +176,50 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       ]);
       expect(await store.members.findLink(randomUUID())).toBeNull();
       expect((await store.staff.findByEmail("bilal@example.com"))?.role).toBe("member");
+    });
+
+    test("a display name given at invitation is kept, changed and cleared; the invitation mail and the hand-over alert name who acted by it", async () => {
+      store = await adapter.open();
+      const boss = await anOwner();
+      expect(await store.members.setDisplayName(boss.id, "Rakesh Gupta")).toBe(true);
+      const invitation = link(boss.id);
+      const asha = await store.members.invite({
+        email: "asha@example.com",
+        role: "member",
+        displayName: "Asha",
+        sentByName: "Rakesh Gupta",
+        ...invitation,
+      });
+      expect(asha.displayName).toBe("Asha");
+      expect((await store.staff.findById(asha.id))?.displayName).toBe("Asha");
+      const [mail] = await claimAll(store);
+      expect(mail).toMatchObject({ kind: "staff-link", link: { sentByName: "Rakesh Gupta" } });
+      await store.members.useLink(invitation.linkId, { passwordHash: "p", totpOff: false, now });
+
+      expect(await store.members.setDisplayName(asha.id, "Asha Verma")).toBe(true);
+      const listed = (await store.staff.list()).map((member) => [member.email, member.displayName]);
+      expect(listed.sort()).toEqual([
+        ["asha@example.com", "Asha Verma"],
+        ["boss@example.com", "Rakesh Gupta"],
+      ]);
+      expect(await store.members.setDisplayName(randomUUID(), "Nobody")).toBe(false);
+
+      // Rakesh hands Asha an enquiry: her alert names him as colleagues see him.
+      const enquiry = await store.enquiries.add(anEnquiry({ Name: "Mohd. Imran Khan" }));
+      await claimAll(store);
+      await store.work.setOwner(enquiry.id, {
+        ownerId: asha.id,
+        actorId: boss.id,
+        staffEmail: "boss@example.com",
+        at: now,
+      });
+      const alerts = (await claimAll(store)).filter((each) => each.kind === "member-alert");
+      expect(alerts).toEqual([
+        expect.objectContaining({ to: "asha@example.com", handedOnBy: "Rakesh Gupta" }),
+      ]);
+
+      expect(await store.members.setDisplayName(boss.id, null)).toBe(true);
+      expect((await store.staff.findById(boss.id))?.displayName).toBeNull();
     });
 
     test("a link sets the password once, even used twice at once, and ends the account's sessions", async () => {

@@ -41,8 +41,12 @@ export interface MemberStore {
   invite(input: {
     email: string;
     role: StaffRole;
+    /** How colleagues will see them (checked: domain/staff.ts checkDisplayName); null: none yet. */
+    displayName?: string | null;
     /** The owner inviting (a staff id): the invitation stands only while they may invite. */
     sentBy: string;
+    /** How the invitation mail names them (domain/staff.ts: memberName). */
+    sentByName?: string;
     linkId: string;
     expiresAt: Date;
     now: Date;
@@ -55,6 +59,7 @@ export interface MemberStore {
   sendReset(input: {
     staffId: string;
     sentBy: string;
+    sentByName?: string;
     linkId: string;
     expiresAt: Date;
     now: Date;
@@ -80,4 +85,6 @@ export interface MemberStore {
   setRole(staffId: string, role: StaffRole, at?: Date, options?: { keepAnOwner?: boolean }): Promise<boolean>;
   /** Whether the account has put off the second-factor prompt ("Not now"). */
   setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void>;
+  /** Sets the member's display name (null: none); false when there is no such account. */
+  setDisplayName(staffId: string, displayName: string | null): Promise<boolean>;
 }

@@ -196,6 +196,8 @@ export interface StaffLinkMail {
   linkId: string;
   purpose: StaffLinkPurpose;
   expiresAt: string;
+  /** Who sent it, as colleagues see them (domain/staff.ts: memberName); absent in links sent before. */
+  sentByName?: string;
 }
 
 /**

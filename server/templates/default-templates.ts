@@ -10,8 +10,9 @@
 import { brand } from "../../domain/brand";
 import type { TemplateInput } from "../../domain/templates";
 
-const team = `The ${brand.productName} sales team`;
-const teamHi = `${brand.productName} सेल्स टीम`;
+/** The signature: the member writing (their display name, when they have one), then the company's team. */
+const team = `{senderName}\nThe ${brand.productName} sales team`;
+const teamHi = `{senderName}\n${brand.productName} सेल्स टीम`;
 
 export const DEFAULT_TEMPLATES: readonly TemplateInput[] = [
   {

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { bulkMessages } from "../../domain/bulk";
 import { dealMessages, lostReasonLine, LOST_REASONS } from "../../domain/deal";
-import { inboxText, teamText } from "../../console/content";
+import { inboxText, staffText, teamText } from "../../console/content";
+import { displayNameMessages } from "../../domain/staff";
 import { createStaff, signInForm, type ConsoleAccount } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { forgiveFailedRequests } from "./support/forms";
@@ -96,10 +97,11 @@ test("sign-in lands where the link was going, filters kept, and never on another
 
   // Signed out, a link to a filtered inbox goes through the sign-in and back to it.
   await page.context().clearCookies();
-  await page.goto(`/admin?view=unassigned&q=${tag}`);
+  await page.goto(`/admin?status=New&q=${tag}`);
   await expect(page).toHaveURL(/\/admin\/sign-in\?next=/);
   await signInHere(page, member);
-  await expect(page).toHaveURL(new RegExp(`/admin\\?view=unassigned&q=${tag}$`));
+  await expect(page).toHaveURL(new RegExp(`/admin\\?status=New&q=${tag}$`));
+  await expect(page.getByLabel(inboxText.status, { exact: true })).toHaveValue("New");
   await expect(rowsOf(page, tag)).toHaveCount(2);
 
   // An attempt to send the person to another site after they sign in lands on the console's inbox.
@@ -186,5 +188,187 @@ for (const width of [widths.mobile, widths.desktop]) {
     expect(await accessibilityViolations(page, { include: [".team-card"] })).toEqual([]);
     await presets.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`follow-up-presets-${width}.png`) });
+  });
+}
+
+for (const width of [widths.mobile, widths.desktop]) {
+  test(`display names at ${width} px: a member names themselves, an owner names a colleague, and the console shows names, not addresses`, async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const tag = nameTag();
+    const [enquiry] = await placeEnquiries(request, tag, 1);
+    const owner = await createStaff("owner");
+    const member = await createStaff("member");
+    const asha = `Asha ${tag}`;
+
+    // The member, on their own Security page.
+    await page.setViewportSize(viewportOf(width));
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent("/security")}`);
+    await signInHere(page, member);
+    const own = page.getByRole("region", { name: staffText.ownNameHeading });
+    await own.getByLabel(staffText.ownName).fill(asha);
+    await own.getByRole("button", { name: staffText.saveName }).click();
+    await expect(page.getByRole("status").filter({ hasText: displayNameMessages.saved(asha) })).toBeVisible();
+    expect(await accessibilityViolations(page, { include: ["main"] })).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`own-name-${width}.png`), fullPage: true });
+
+    // They take an enquiry: its page and the inbox name them.
+    await page.goto(`/admin/enquiries/${enquiry!.id}`);
+    const team = page.getByRole("region", { name: teamText.ownerHeading });
+    await team.getByRole("button", { name: teamText.take }).click();
+    await expect(team).toContainText(`${teamText.ownerIs}: ${asha}`);
+    await expect(team.getByLabel(teamText.handTo).getByRole("option", { name: asha })).toHaveCount(1);
+    await page.goto(`/admin?q=${tag}`);
+    await expect(page.getByRole("row").filter({ hasText: enquiry!.name })).toContainText(asha);
+
+    // The owner, in a browser of their own, names a colleague on the Staff page.
+    const context = await browser.newContext({ viewport: viewportOf(width) });
+    const theirs = await context.newPage();
+    await theirs.goto(`/admin/sign-in?next=${encodeURIComponent("/staff")}`);
+    await signInHere(theirs, owner);
+    await theirs.getByRole("button", { name: "Not now" }).click();
+    await expect(theirs.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+    const row = theirs.getByRole("listitem").filter({ hasText: member.email });
+    await expect(row).toContainText(asha);
+    await row.getByRole("button", { name: staffText.renameLabel(member.email) }).click();
+    await row.getByLabel(staffText.memberNameLabel(member.email)).fill(`Asha Verma ${tag}`);
+    await row.getByRole("button", { name: staffText.saveName }).click();
+    await expect(
+      theirs.getByRole("status").filter({ hasText: displayNameMessages.saved(`Asha Verma ${tag}`) }),
+    ).toBeVisible();
+    await expect(row).toContainText(`Asha Verma ${tag}`);
+    expect(await accessibilityViolations(theirs, { include: ["main"] })).toEqual([]);
+    await theirs.screenshot({ path: testInfo.outputPath(`staff-names-${width}.png`), fullPage: true });
+    await context.close();
+  });
+}
+
+test("a take-over conflict left as it is shows the colleague who owns it, in a warning, not a success", async ({
+  page,
+  browser,
+  request,
+  pageErrors,
+}) => {
+  test.setTimeout(60_000);
+  const tag = nameTag();
+  const [enquiry] = await placeEnquiries(request, tag, 1);
+  await createStaff("owner");
+  const priya = await createStaff("member");
+  const aman = await createStaff("member");
+  await page.setViewportSize(viewportOf(widths.desktop));
+  await page.goto(`/admin/sign-in?next=${encodeURIComponent(`/enquiries/${enquiry!.id}`)}`);
+  await signInHere(page, priya);
+  const team = page.getByRole("region", { name: teamText.ownerHeading });
+  // Nobody, or whoever another test's assignment rule on this shared server gave it to; not Aman.
+  await expect(team.getByRole("button", { name: teamText.take })).toBeVisible();
+  await expect(team).not.toContainText(`${teamText.ownerIs}: ${aman.email}`);
+
+  // Aman takes it on his phone while Priya's page still says Nobody.
+  const phone = await browser.newContext({ viewport: viewportOf(widths.mobile) });
+  const his = await phone.newPage();
+  await his.goto(`/admin/sign-in?next=${encodeURIComponent(`/enquiries/${enquiry!.id}`)}`);
+  await signInHere(his, aman);
+  await his
+    .getByRole("region", { name: teamText.ownerHeading })
+    .getByRole("button", { name: teamText.take })
+    .click();
+  await expect(his.getByRole("region", { name: teamText.ownerHeading })).toContainText(aman.email);
+  await phone.close();
+
+  await team.getByRole("button", { name: teamText.take }).click();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toContainText(aman.email);
+  // A warning: not the green of a saved change.
+  const colours = await question.evaluate((box) => getComputedStyle(box).backgroundColor);
+  const success = await page.evaluate(() => {
+    const probe = document.createElement("p");
+    probe.className = "notice";
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return colour;
+  });
+  expect(colours).not.toBe(success);
+  await question.getByRole("button", { name: teamText.keepAsIs }).click();
+  await expect(question).toHaveCount(0);
+  await expect(team).toContainText(`${teamText.ownerIs}: ${aman.email}`);
+  // The conflict is the server's 409, which the page asked about.
+  forgiveFailedRequests(pageErrors, /409/);
+});
+
+for (const width of [widths.mobile, widths.desktop]) {
+  test(`an owner at ${width} px reaches every page without sideways scrolling, sees every inbox view, and confirms "Make owner"`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const owner = await createStaff("owner");
+    const member = await createStaff("member");
+    await page.setViewportSize(viewportOf(width));
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent("/staff")}`);
+    await signInHere(page, owner);
+    await page.getByRole("button", { name: "Not now" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Console" });
+    const pages = [
+      "Dashboard",
+      "Inbox",
+      "Subscribers",
+      "Activity",
+      "Staff",
+      "Personal data",
+      "Templates",
+      "Webhooks",
+      "Security",
+    ];
+    const noSidewaysScroll = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    if (width < 768) {
+      // Three pages and "More" in the bar; the rest one tap away, every label whole.
+      const more = nav.getByRole("button", { name: "More" });
+      await expect(more).toHaveAttribute("aria-expanded", "false");
+      await more.click();
+      await page.screenshot({ path: testInfo.outputPath(`nav-more-${width}.png`) });
+      for (const name of pages) {
+        const target = nav.getByRole("link", { name, exact: true }).filter({ visible: true });
+        await expect(target).toHaveCount(1);
+        await expect(target).toBeInViewport({ ratio: 1 });
+      }
+      expect(await accessibilityViolations(page, { include: [".main-nav"] })).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(more).toHaveAttribute("aria-expanded", "false");
+      await expect(more).toBeFocused();
+      await more.click();
+      await nav.getByRole("link", { name: "Templates", exact: true }).filter({ visible: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Templates" })).toBeVisible();
+      await expect(more).toHaveAttribute("aria-expanded", "false");
+    } else {
+      for (const name of pages) {
+        await expect(nav.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
+      }
+    }
+    await noSidewaysScroll();
+
+    // Every view of the inbox in sight, none behind a sideways scroll.
+    await page.goto("/admin");
+    const views = page.getByRole("group", { name: teamText.viewsLabel });
+    for (const view of await views.getByRole("button").all()) await expect(view).toBeInViewport({ ratio: 1 });
+    await noSidewaysScroll();
+    await page.screenshot({ path: testInfo.outputPath(`inbox-views-${width}.png`) });
+
+    // "Make owner" asks first, and Cancel changes nothing.
+    await page.goto("/admin/staff");
+    const row = page.getByRole("listitem").filter({ hasText: member.email });
+    await row.getByRole("button", { name: staffText.makeLabel(member.email, "owner") }).click();
+    const ask = row.getByRole("group", { name: staffText.confirmRole(member.email, "owner") });
+    await expect(ask).toBeVisible();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect(row).toContainText(staffText.roles.member);
+    await row.getByRole("button", { name: staffText.makeLabel(member.email, "owner") }).click();
+    await row.getByRole("button", { name: staffText.confirmYesRole("owner") }).click();
+    await expect(row.getByText(staffText.roles.owner, { exact: true })).toBeVisible();
   });
 }

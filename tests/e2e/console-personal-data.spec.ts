@@ -1,7 +1,7 @@
 import { inboxText, personalDataText } from "../../console/content";
 import { consoleMessages } from "../../domain/console";
 import { API_PATHS } from "../../domain/contract";
-import { createStaff, signIn } from "./support/console";
+import { createStaff, signIn, openFromNav } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { uniqueTag } from "./support/forms";
 
@@ -22,10 +22,7 @@ test("on a phone, an owner finds a person's enquiry and subscription, erases the
   expect((await request.post(API_PATHS.subscribers, { data: { email } })).ok()).toBe(true);
 
   await signIn(page, owner);
-  await page
-    .getByRole("navigation", { name: "Console" })
-    .getByRole("link", { name: "Personal data" })
-    .click();
+  await openFromNav(page, "Personal data");
   await expect(page.getByRole("heading", { level: 1, name: personalDataText.title })).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -72,16 +69,13 @@ test("on a phone, an owner finds a person's enquiry and subscription, erases the
   await page.getByRole("button", { name: new RegExp(`^${inboxText.filters}`) }).click();
   await page.getByLabel("Search").fill(tag);
   await expect(page.getByText("No enquiries match.")).toBeVisible();
-  await page
-    .getByRole("navigation", { name: "Console" })
-    .getByRole("link", { name: "Personal data" })
-    .click();
+  await openFromNav(page, "Personal data");
   await page.getByLabel("The person's e-mail address").fill(email);
   await page.getByRole("button", { name: personalDataText.show }).click();
   await expect(page.getByRole("status").filter({ hasText: personalDataText.nothingHeld })).toBeVisible();
 
   // The activity log shows the erasure, by whom, without the address.
-  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Activity" }).click();
+  await openFromNav(page, "Activity");
   const erasure = page
     .getByRole("row")
     .filter({ hasText: "Personal data erased" })

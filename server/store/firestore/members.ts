@@ -97,6 +97,7 @@ export class FirestoreMemberStore implements MemberStore {
       linkId: string;
       staffId: string;
       sentBy: string;
+      sentByName?: string;
       purpose: StaffLinkPurpose;
       expiresAt: Date;
       now: Date;
@@ -106,6 +107,7 @@ export class FirestoreMemberStore implements MemberStore {
       linkId: link.linkId,
       purpose: link.purpose,
       expiresAt: link.expiresAt.toISOString(),
+      ...(link.sentByName ? { sentByName: link.sentByName } : {}),
     };
     transaction.create(this.links.doc(link.linkId), {
       staffId: link.staffId,
@@ -130,7 +132,9 @@ export class FirestoreMemberStore implements MemberStore {
   async invite(input: {
     email: string;
     role: StaffRole;
+    displayName?: string | null;
     sentBy: string;
+    sentByName?: string;
     linkId: string;
     expiresAt: Date;
     now: Date;
@@ -143,6 +147,7 @@ export class FirestoreMemberStore implements MemberStore {
       createdAt: input.now.toISOString(),
       invited: true,
       totpPromptDeferred: false,
+      displayName: input.displayName ?? null,
     };
     await this.context.run(async () => {
       try {
@@ -152,6 +157,7 @@ export class FirestoreMemberStore implements MemberStore {
             email: created.email,
             role: created.role,
             createdAt: created.createdAt,
+            displayName: created.displayName,
             passwordHash: "",
             totpSecret: null,
             pendingTotpSecret: null,
@@ -170,6 +176,7 @@ export class FirestoreMemberStore implements MemberStore {
   async sendReset(input: {
     staffId: string;
     sentBy: string;
+    sentByName?: string;
     linkId: string;
     expiresAt: Date;
     now: Date;
@@ -284,6 +291,15 @@ export class FirestoreMemberStore implements MemberStore {
     await this.context.run(async () => {
       const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
       await account?.ref.update({ totpPromptDeferred: deferred });
+    });
+  }
+
+  async setDisplayName(staffId: string, displayName: string | null): Promise<boolean> {
+    return this.context.run(async () => {
+      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
+      if (!account) return false;
+      await account.ref.update({ displayName });
+      return true;
     });
   }
 }

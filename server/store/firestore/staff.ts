@@ -17,6 +17,7 @@ function account(data: DocumentData): StaffAccount {
     createdAt: String(data.createdAt),
     invited: data.passwordHash === "",
     totpPromptDeferred: data.totpPromptDeferred === true,
+    displayName: typeof data.displayName === "string" && data.displayName !== "" ? data.displayName : null,
     passwordHash: String(data.passwordHash),
     totpSecret: typeof data.totpSecret === "string" ? data.totpSecret : null,
     pendingTotpSecret: typeof data.pendingTotpSecret === "string" ? data.pendingTotpSecret : null,
@@ -25,8 +26,8 @@ function account(data: DocumentData): StaffAccount {
 }
 
 export function member(account: StaffAccount): StaffMember {
-  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred } = account;
-  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred };
+  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName } = account;
+  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName };
 }
 
 /** One document per account, its id derived from the e-mail, so two accounts cannot share one. */
@@ -50,6 +51,7 @@ export class FirestoreStaffStore implements StaffStore {
       createdAt: new Date().toISOString(),
       invited: input.passwordHash === "",
       totpPromptDeferred: false,
+      displayName: null,
     };
     await this.context.run(async () => {
       try {

@@ -177,6 +177,7 @@ export function membersOf(
   return docs.map((doc) => ({
     id: String(doc.get("id")),
     email: String(doc.get("email")),
+    displayName: typeof doc.get("displayName") === "string" ? (doc.get("displayName") as string) : null,
     alerts: alertChoiceOf(doc.get("alerts")),
     invited: doc.get("passwordHash") === "",
     pushDevices: withDevices.has(String(doc.get("id"))),

@@ -92,6 +92,7 @@ export class SqliteMemberStore implements MemberStore {
       linkId: string;
       staffId: string;
       sentBy: string;
+      sentByName?: string;
       purpose: StaffLinkPurpose;
       expiresAt: Date;
       now: Date;
@@ -102,6 +103,7 @@ export class SqliteMemberStore implements MemberStore {
       linkId: link.linkId,
       purpose: link.purpose,
       expiresAt: link.expiresAt.toISOString(),
+      ...(link.sentByName ? { sentByName: link.sentByName } : {}),
     };
     db.prepare(
       `INSERT INTO staff_links (id, staff_id, sent_by, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
@@ -112,7 +114,9 @@ export class SqliteMemberStore implements MemberStore {
   async invite(input: {
     email: string;
     role: StaffRole;
+    displayName?: string | null;
     sentBy: string;
+    sentByName?: string;
     linkId: string;
     expiresAt: Date;
     now: Date;
@@ -125,14 +129,15 @@ export class SqliteMemberStore implements MemberStore {
       createdAt: input.now.toISOString(),
       invited: true,
       totpPromptDeferred: false,
+      displayName: input.displayName ?? null,
     };
     try {
       this.run((db) =>
         db
           .transaction(() => {
             db.prepare(
-              `INSERT INTO staff (id, email, role, password_hash, created_at) VALUES (?, ?, ?, '', ?)`,
-            ).run(created.id, created.email, created.role, created.createdAt);
+              `INSERT INTO staff (id, email, role, password_hash, created_at, display_name) VALUES (?, ?, ?, '', ?, ?)`,
+            ).run(created.id, created.email, created.role, created.createdAt, created.displayName);
             this.queueLink(db, { ...input, staffId: created.id, purpose: "invitation" });
           })
           .immediate(),
@@ -149,6 +154,7 @@ export class SqliteMemberStore implements MemberStore {
   async sendReset(input: {
     staffId: string;
     sentBy: string;
+    sentByName?: string;
     linkId: string;
     expiresAt: Date;
     now: Date;
@@ -246,6 +252,13 @@ export class SqliteMemberStore implements MemberStore {
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
     this.run((db) =>
       db.prepare(`UPDATE staff SET totp_prompt_deferred = ? WHERE id = ?`).run(deferred ? 1 : 0, staffId),
+    );
+  }
+
+  async setDisplayName(staffId: string, displayName: string | null): Promise<boolean> {
+    return this.run(
+      (db) =>
+        db.prepare(`UPDATE staff SET display_name = ? WHERE id = ?`).run(displayName, staffId).changes === 1,
     );
   }
 }

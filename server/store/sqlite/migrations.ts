@@ -250,6 +250,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
           WHERE h.enquiry_id = enquiry_work.enquiry_id AND h.kind IN ('status', 'note', 'contact')), ''))
     WHERE closed_at IS NULL;
     `,
+    // How colleagues see a member (domain/staff.ts: memberName); null shows their address.
+    `ALTER TABLE staff ADD COLUMN display_name TEXT;`,
   ];
 }
 

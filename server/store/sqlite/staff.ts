@@ -15,6 +15,7 @@ interface StaffRow {
   recovery_code_hashes: string;
   created_at: string;
   totp_prompt_deferred: number;
+  display_name: string | null;
 }
 
 function account(row: StaffRow): StaffAccount {
@@ -26,6 +27,7 @@ function account(row: StaffRow): StaffAccount {
     createdAt: row.created_at,
     invited: row.password_hash === "",
     totpPromptDeferred: row.totp_prompt_deferred === 1,
+    displayName: row.display_name,
     passwordHash: row.password_hash,
     totpSecret: row.totp_secret,
     pendingTotpSecret: row.pending_totp_secret,
@@ -34,8 +36,8 @@ function account(row: StaffRow): StaffAccount {
 }
 
 export function member(account: StaffAccount): StaffMember {
-  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred } = account;
-  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred };
+  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName } = account;
+  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName };
 }
 
 export class SqliteStaffStore implements StaffStore {
@@ -51,6 +53,7 @@ export class SqliteStaffStore implements StaffStore {
       createdAt: new Date().toISOString(),
       invited: input.passwordHash === "",
       totpPromptDeferred: false,
+      displayName: null,
     };
     try {
       this.run((db) =>

@@ -112,16 +112,20 @@ export function readWork(db: Database.Database, table: string, enquiryId: string
 
 /** The members with their e-mail, alert choice and whether they have a device for notifications, as the plans need them. */
 export function readMembers(db: Database.Database): MemberFacts[] {
-  return prepared<[], { id: string; email: string; alerts: string; push: number; invited: number }>(
+  return prepared<
+    [],
+    { id: string; email: string; display_name: string | null; alerts: string; push: number; invited: number }
+  >(
     db,
-    `SELECT id, email, alerts, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS push,
+    `SELECT id, email, display_name, alerts, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS push,
        password_hash = '' AS invited
      FROM staff`,
   )
     .all()
-    .map(({ id, email, alerts, push, invited }) => ({
+    .map(({ id, email, display_name, alerts, push, invited }) => ({
       id,
       email,
+      displayName: display_name,
       alerts: alertChoiceOf(alerts),
       invited: invited === 1,
       pushDevices: push === 1,

@@ -66,3 +66,15 @@ export async function signIn(page: Page, account: ConsoleAccount, baseUrl = "") 
   const landing = account.role === "owner" ? "Security" : "Inbox";
   await expect(page.getByRole("heading", { level: 1, name: landing })).toBeVisible();
 }
+
+/**
+ * Opens a console page from its navigation, as a person does: on a phone an owner's pages beyond
+ * the bottom bar's places are behind "More".
+ */
+export async function openFromNav(page: Page, name: string) {
+  const nav = page.getByRole("navigation", { name: "Console" });
+  const link = nav.getByRole("link", { name, exact: true });
+  const more = nav.getByRole("button", { name: "More" });
+  if ((await link.count()) === 0 && (await more.isVisible())) await more.click();
+  await link.click();
+}
