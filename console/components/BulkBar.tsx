@@ -7,7 +7,7 @@ import {
   type BulkItem,
   type BulkResult,
 } from "../../domain/bulk";
-import { ENQUIRY_STATUSES, isSpam } from "../../domain/status";
+import { ENQUIRY_STATUSES, isDuplicate, isSpam } from "../../domain/status";
 import type { TeamMember } from "../../domain/team";
 import { apiPath, callApi, errorMessage } from "../api";
 import { inboxText } from "../content";
@@ -153,11 +153,13 @@ export function BulkBar({
               </optgroup>
               <optgroup label={inboxText.setStatus}>
                 {/* Spam has an action of its own (and Not spam its way back). */}
-                {ENQUIRY_STATUSES.filter((status) => !isSpam(status)).map((status) => (
-                  <option key={status} value={`status:${status}`}>
-                    {status}
-                  </option>
-                ))}
+                {ENQUIRY_STATUSES.filter((status) => !isSpam(status) && !isDuplicate(status)).map(
+                  (status) => (
+                    <option key={status} value={`status:${status}`}>
+                      {status}
+                    </option>
+                  ),
+                )}
               </optgroup>
               <optgroup label={inboxText.spamGroup}>
                 <option value="spam">{inboxText.fileAsSpam}</option>

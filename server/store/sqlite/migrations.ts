@@ -239,6 +239,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
           WHERE h.enquiry_id = enquiry_work.enquiry_id AND h.kind IN ('status', 'note', 'contact')), ''))
     WHERE closed_at IS NULL;
     `,
+    // A duplicate is a close of its own (domain/status.ts), linked to the enquiry it repeats.
+    `ALTER TABLE enquiry_work ADD COLUMN duplicate_of TEXT;`,
   ];
 }
 
