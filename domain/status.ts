@@ -4,8 +4,19 @@
  * naming statuses, so a new status, or a change to what one means, is one row. No I/O.
  */
 
-/** An enquiry's life: New → Contacted → Confirmed → Fulfilled, or Declined, or Spam. */
-export const ENQUIRY_STATUSES = ["New", "Contacted", "Confirmed", "Fulfilled", "Declined", "Spam"] as const;
+/**
+ * An enquiry's life: New → Contacted → Confirmed → Fulfilled, or Declined, or a Duplicate of an
+ * enquiry the same buyer sent before, or Spam.
+ */
+export const ENQUIRY_STATUSES = [
+  "New",
+  "Contacted",
+  "Confirmed",
+  "Fulfilled",
+  "Declined",
+  "Duplicate",
+  "Spam",
+] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 export interface StatusProperties {
@@ -36,6 +47,11 @@ export interface StatusProperties {
   initial: boolean;
   /** What an enquiry filed as suspected spam is set to, on arrival or by hand; "Not spam" leaves it. */
   spam: boolean;
+  /**
+   * A close that names the enquiry this one repeats (`duplicateOf` on the work record): neither a
+   * sale won nor lost, and nobody's work, so out of every view of work and every win rate.
+   */
+  duplicate: boolean;
 }
 
 export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>> = {
@@ -49,6 +65,7 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     firstContact: false,
     initial: true,
     spam: false,
+    duplicate: false,
   },
   Contacted: {
     open: true,
@@ -60,6 +77,7 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     firstContact: true,
     initial: false,
     spam: false,
+    duplicate: false,
   },
   Confirmed: {
     open: true,
@@ -71,6 +89,7 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     firstContact: false,
     initial: false,
     spam: false,
+    duplicate: false,
   },
   Fulfilled: {
     open: false,
@@ -82,6 +101,7 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     firstContact: false,
     initial: false,
     spam: false,
+    duplicate: false,
   },
   Declined: {
     open: false,
@@ -93,6 +113,19 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     firstContact: false,
     initial: false,
     spam: false,
+    duplicate: false,
+  },
+  Duplicate: {
+    open: false,
+    work: false,
+    won: false,
+    lost: false,
+    clearsFollowUp: true,
+    restartsFollowUp: false,
+    firstContact: false,
+    initial: false,
+    spam: false,
+    duplicate: true,
   },
   Spam: {
     open: false,
@@ -104,6 +137,7 @@ export const STATUS: Readonly<Record<EnquiryStatus, Readonly<StatusProperties>>>
     firstContact: false,
     initial: false,
     spam: true,
+    duplicate: false,
   },
 };
 
@@ -112,7 +146,7 @@ export function statusesWhere(property: keyof StatusProperties, value = true): E
   return ENQUIRY_STATUSES.filter((status) => STATUS[status][property] === value);
 }
 
-function theOne(property: "initial" | "spam" | "firstContact"): EnquiryStatus {
+function theOne(property: "initial" | "spam" | "firstContact" | "duplicate"): EnquiryStatus {
   const [status, ...others] = statusesWhere(property);
   if (!status || others.length > 0) throw new Error(`Exactly one status must be ${property}.`);
   return status;
@@ -122,12 +156,14 @@ function theOne(property: "initial" | "spam" | "firstContact"): EnquiryStatus {
 export const INITIAL_STATUS: EnquiryStatus = theOne("initial");
 /** An enquiry filed as suspected spam. */
 export const SPAM_STATUS: EnquiryStatus = theOne("spam");
+/** An enquiry closed as repeating another of the same buyer. */
+export const DUPLICATE_STATUS: EnquiryStatus = theOne("duplicate");
 /** An enquiry whose buyer was first contacted. */
 export const FIRST_CONTACT_STATUS: EnquiryStatus = theOne("firstContact");
 
 /** Statuses that close an enquiry: retention counts from the moment one is set. */
 export const CLOSED_STATUSES: readonly EnquiryStatus[] = statusesWhere("open", false);
-/** The statuses of the team's work: every one but spam. */
+/** The statuses of the team's work: every one but spam and a duplicate. */
 export const WORK_STATUSES: readonly EnquiryStatus[] = statusesWhere("work");
 
 export const isOpen = (status: EnquiryStatus): boolean => STATUS[status].open;
@@ -135,6 +171,7 @@ export const isClosed = (status: EnquiryStatus): boolean => !STATUS[status].open
 /** Spam is never work: it is in no view and no count of the team's work. */
 export const isWork = (status: EnquiryStatus): boolean => STATUS[status].work;
 export const isSpam = (status: EnquiryStatus): boolean => STATUS[status].spam;
+export const isDuplicate = (status: EnquiryStatus): boolean => STATUS[status].duplicate;
 
 /**
  * How many enquiries stand at each status, from the total and the counts of the statuses a work

@@ -9,7 +9,7 @@ import {
 } from "../../domain/bulk";
 import { dealMessages, isLost, LOST_REASONS, type LostReason } from "../../domain/deal";
 import { NOTE_MAX_LENGTH } from "../../domain/console";
-import { ENQUIRY_STATUSES, isSpam } from "../../domain/status";
+import { ENQUIRY_STATUSES, isDuplicate, isSpam } from "../../domain/status";
 import { memberName } from "../../domain/staff";
 import type { TeamMember } from "../../domain/team";
 
@@ -190,11 +190,13 @@ export function BulkBar({
               </optgroup>
               <optgroup label={inboxText.setStatus}>
                 {/* Spam has an action of its own (and Not spam its way back). */}
-                {ENQUIRY_STATUSES.filter((status) => !isSpam(status)).map((status) => (
-                  <option key={status} value={`status:${status}`}>
-                    {status}
-                  </option>
-                ))}
+                {ENQUIRY_STATUSES.filter((status) => !isSpam(status) && !isDuplicate(status)).map(
+                  (status) => (
+                    <option key={status} value={`status:${status}`}>
+                      {status}
+                    </option>
+                  ),
+                )}
               </optgroup>
               <optgroup label={inboxText.spamGroup}>
                 <option value="spam">{inboxText.fileAsSpam}</option>

@@ -12,6 +12,9 @@ import { ReplyBox } from "./ReplyBox";
 import type { MergeEnquiry } from "../../domain/templates";
 import { neutralise } from "../../domain/unreadable";
 
+/** How much of a long answer on the screen counts as seen: its head and first lines. */
+const SEEN_HEIGHT_PX = 120;
+
 /** One message of the conversation: who wrote, when, what, and how a reply's delivery stands. */
 function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: boolean }) {
   const out = message.direction === "out";
@@ -26,6 +29,7 @@ function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: 
     <li
       className={`message ${out ? "message-out" : "message-in"}${unverified ? " message-unverified" : ""}`}
       tabIndex={-1}
+      {...(!out && message.unread ? { "data-unread-answer": message.id } : {})}
     >
       {unverified && <p className="unverified-note">{text.unverified}</p>}
       <p className="message-head">
@@ -117,7 +121,8 @@ function earlierAfter(earlier: Earlier, before: ConversationData | null, page: C
  * The enquiry's e-mail conversation and its reply box. It reads the newest page of the
  * conversation every few seconds, so a reply's delivery and a buyer's new answer show without a
  * reload; "Show older messages" reads the page before, once, on asking. Answers unread when they
- * appear are marked "New" on this page and read in the store (the server clears them only for the
+ * appear are marked "New" on this page, and read in the store once one of them has been on the
+ * screen in a tab in front (the server clears them only for the
  * enquiry's owner, or anyone while nobody owns it).
  */
 export function Conversation({
@@ -154,15 +159,54 @@ export function Conversation({
       showPage(answer);
       setError("");
       const unread = answer.messages.filter((message) => message.direction === "in" && message.unread);
-      if (unread.length === 0 || reading.current) return;
+      if (unread.length === 0) return;
       setNewIds((current) => new Set([...current, ...unread.map((message) => message.id)]));
-      reading.current = true;
-      callApi<ConversationData>(apiPath(CONVERSATION_API_ROUTES.read, { id: enquiryId }), { method: "POST" })
-        .then(showPage, () => undefined)
-        .finally(() => (reading.current = false));
     },
-    [enquiryId, showPage],
+    [showPage],
   );
+
+  /** Reads the answers in the store (for their owner: the server decides), once at a time. */
+  const markRead = useCallback(() => {
+    if (reading.current) return;
+    reading.current = true;
+    callApi<ConversationData>(apiPath(CONVERSATION_API_ROUTES.read, { id: enquiryId }), { method: "POST" })
+      .then(showPage, () => undefined)
+      .finally(() => (reading.current = false));
+  }, [enquiryId, showPage]);
+
+  // An answer is read when it has been seen: on the screen, in a tab in front, not when it arrives
+  // while the page is open somewhere below the fold or behind another tab.
+  const section = useRef<HTMLElement>(null);
+  const unreadKey = (conversation?.messages ?? [])
+    .filter((message) => message.direction === "in" && message.unread)
+    .map((message) => message.id)
+    .join(" ");
+  useEffect(() => {
+    const root = section.current;
+    if (!unreadKey || !root || typeof IntersectionObserver === "undefined") return;
+    const onScreen = new Set<Element>();
+    const readIfSeen = () => {
+      if (onScreen.size > 0 && document.visibilityState === "visible") markRead();
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          // Half of the answer in sight, or a long one's first lines.
+          const seen = entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= SEEN_HEIGHT_PX;
+          if (seen) onScreen.add(entry.target);
+          else onScreen.delete(entry.target);
+        }
+        readIfSeen();
+      },
+      { threshold: [0, 0.25, 0.5, 0.75, 1] },
+    );
+    for (const item of root.querySelectorAll("[data-unread-answer]")) observer.observe(item);
+    document.addEventListener("visibilitychange", readIfSeen);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener("visibilitychange", readIfSeen);
+    };
+  }, [unreadKey, markRead]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -210,7 +254,7 @@ export function Conversation({
   }
 
   return (
-    <section className="card conversation" aria-labelledby="conversation-heading">
+    <section className="card conversation" aria-labelledby="conversation-heading" ref={section}>
       <h2 id="conversation-heading">{text.heading}</h2>
       {!conversation && !error && <Loading />}
       <ErrorNotice message={error} />

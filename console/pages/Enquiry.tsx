@@ -10,7 +10,13 @@ import {
   type EnquiryDetail as BaseDetail,
   NOTE_MAX_LENGTH,
 } from "../../domain/console";
-import { ENQUIRY_STATUSES, isClosed, isSpam, type EnquiryStatus } from "../../domain/status";
+import { ENQUIRY_STATUSES, isClosed, isDuplicate, isSpam, type EnquiryStatus } from "../../domain/status";
+import {
+  DUPLICATE_WINDOW_DAYS,
+  duplicateCandidate,
+  duplicateMessages,
+  needsDuplicateOf,
+} from "../../domain/duplicate";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import {
   callText,
@@ -37,6 +43,7 @@ import { WhatsAppButton } from "../components/WhatsAppButton";
 import { CallButton } from "../components/CallButton";
 import { ShortcutsDialog, useShortcuts } from "../components/Shortcuts";
 import { inboxReturnPath } from "../inbox-return";
+import { appPaths } from "../paths";
 import type { TeamItemFields } from "../../domain/team";
 import type { EnquirySaleFields } from "../../domain/buyer";
 import { dealMessages, isLost, isLostReason, type LostReason } from "../../domain/deal";
@@ -44,7 +51,10 @@ import { DealFigures, LostReasonField } from "../components/DealFigures";
 import { BuyerHistory } from "../components/BuyerHistory";
 
 /** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022), and its sale. */
-type EnquiryDetail = BaseDetail & { team: TeamItemFields } & EnquirySaleFields;
+type EnquiryDetail = BaseDetail & { team: TeamItemFields } & EnquirySaleFields & {
+    /** The enquiry this one repeats, when closed as its duplicate (domain/duplicate.ts). */
+    duplicateOf?: { id: string; reference: string } | null;
+  };
 
 function fetchDetail(id: string, signal?: AbortSignal): Promise<EnquiryDetail> {
   return callApi<EnquiryDetail>(apiPath(ADMIN_API_ROUTES.enquiry, { id }), { signal });
@@ -121,6 +131,11 @@ export function Component() {
       setStatusError(dealMessages.lostReasonRequired);
       return;
     }
+    const duplicateOf = String(form.get("duplicateOf") ?? "");
+    if (needsDuplicateOf(status) && !duplicateOf) {
+      setStatusError(duplicateMessages.required);
+      return;
+    }
     setBusy(true);
     setStatusError("");
     try {
@@ -133,6 +148,7 @@ export function Component() {
           // Closing clears the next step on the server; otherwise what is typed replaces it.
           ...(typeof nextStep === "string" && nextStep.trim() ? { nextStep: nextStep.trim() } : {}),
           ...(isLost(status) ? { lostReason } : {}),
+          ...(needsDuplicateOf(status) ? { duplicateOf } : {}),
         },
       });
       setDetail(answer);
@@ -290,7 +306,18 @@ export function Component() {
           </div>
           <div>
             <dt>{enquiryText.status}</dt>
-            <dd>{detail.status}</dd>
+            <dd>
+              {detail.status}
+              {detail.duplicateOf && (
+                <>
+                  {" "}
+                  {duplicateMessages.label}{" "}
+                  <Link to={appPaths.enquiry(detail.duplicateOf.id)} className="reference-link">
+                    {detail.duplicateOf.reference}
+                  </Link>
+                </>
+              )}
+            </dd>
           </div>
           <div className="summary-next">
             <dt>{enquiryText.nextStep}</dt>
@@ -352,6 +379,9 @@ export function Component() {
               {isLost(chosenStatus?.version === detail.version ? chosenStatus.status : detail.status) && (
                 <LostReasonField value={lostReason || detail.lostReason || ""} onChange={setLostReason} />
               )}
+              {needsDuplicateOf(
+                chosenStatus?.version === detail.version ? chosenStatus.status : detail.status,
+              ) && <DuplicateOfField detail={detail} />}
               <label className="field">
                 <span>Note with the change (optional)</span>
                 <textarea name="note" rows={2} maxLength={NOTE_MAX_LENGTH} />
@@ -452,5 +482,37 @@ export function Component() {
       </div>
       <ShortcutsDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
     </div>
+  );
+}
+
+/**
+ * The enquiry a duplicate repeats, chosen among the buyer's other enquiries (the same mobile or
+ * mailbox), the latest of the last DUPLICATE_WINDOW_DAYS days before this one suggested.
+ */
+function DuplicateOfField({ detail }: { detail: EnquiryDetail }) {
+  const others = detail.buyer.enquiries.filter(
+    (other) => !isDuplicate(other.status) && !isSpam(other.status),
+  );
+  const suggested = duplicateCandidate(others, detail.receivedAt);
+  if (others.length === 0) return <p className="field-hint">{duplicateMessages.noneOfTheBuyer}</p>;
+  return (
+    <label className="field">
+      <span>{duplicateMessages.label}</span>
+      <select
+        name="duplicateOf"
+        defaultValue={detail.duplicateOf?.id ?? suggested ?? ""}
+        aria-describedby={suggested ? "duplicate-of-hint" : undefined}
+      >
+        <option value="">{duplicateMessages.choose}</option>
+        {others.map((other) => (
+          <option key={other.id} value={other.id}>
+            {`${other.reference} · ${formatFullTime(other.receivedAt)} · ${other.status}`}
+          </option>
+        ))}
+      </select>
+      {suggested && (
+        <small id="duplicate-of-hint">{duplicateMessages.suggested(DUPLICATE_WINDOW_DAYS)}</small>
+      )}
+    </label>
   );
 }

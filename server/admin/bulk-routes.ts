@@ -17,7 +17,8 @@ import {
   type ActivityEntry,
   type EnquiryStatus,
 } from "../../domain/console";
-import { SPAM_STATUS } from "../../domain/status";
+import { isDuplicate, SPAM_STATUS } from "../../domain/status";
+import { duplicateMessages } from "../../domain/duplicate";
 import { eventTime } from "../store/event-clock";
 import { OWNER_BATCH_MAX, type OwnerChangeResult } from "../store/team";
 import type { StaffAccount } from "../store/staff";
@@ -76,6 +77,7 @@ function parseBody(body: unknown): Parsed {
   if (new Set(items.data.map((item) => item.id)).size !== items.data.length)
     return { error: bulkMessages.twice };
   if (action.data.kind === "status") {
+    if (isDuplicate(action.data.to)) return { error: duplicateMessages.notInBulk };
     const note = action.data.note?.trim();
     if (note && note.length > NOTE_MAX_LENGTH) return { error: bulkMessages.noteTooLong };
     const lost = checkLostReason(action.data.to, action.data.lostReason);

@@ -31,6 +31,8 @@ import { describeWait } from "./throttle";
 import { saleFields, withInboxMarks } from "./sale-fields";
 import { checkLostReason, LOST_REASONS } from "../../domain/deal";
 import { neutralise } from "../../domain/unreadable";
+import { duplicateMessages, needsDuplicateOf } from "../../domain/duplicate";
+import { isDuplicate } from "../../domain/status";
 import { inboxFilterFor, inboxQuerySchema } from "./inbox-query";
 import { matchesInboxFilter } from "../lifecycle/inbox-listing";
 import { lastNotesOf } from "../lifecycle/last-note";
@@ -81,6 +83,8 @@ const statusBody = z.object({
   followUpAt: z.iso.datetime({ offset: true }).nullable().optional(),
   /** Why the sale was lost (domain/deal.ts): asked with Declined. */
   lostReason: z.string().max(40).optional(),
+  /** The enquiry this one repeats (its id): asked with the duplicate close (domain/duplicate.ts). */
+  duplicateOf: z.string().min(1).max(64).optional(),
 });
 const noteBody = z.object({ text: z.string().max(NOTE_MAX_LENGTH * 2) });
 const notSpamBody = z.object({ version: z.number().int().min(0) });
@@ -178,10 +182,13 @@ export async function enquiryRoutes(app: FastifyInstance) {
       app.store.team.fieldsOf([record.id]),
       saleFields(app.store, record.id),
     ]);
+    const duplicateOf = fields.get(record.id)?.duplicateOf ?? null;
     return {
       ...detail(record),
       team: teamItemFields(fields.get(record.id), record.status, app.clock()),
       ...sale,
+      // The enquiry this one repeats, by its id and reference (domain/duplicate.ts).
+      duplicateOf: duplicateOf ? { id: duplicateOf, reference: enquiryReference(duplicateOf) } : null,
     };
   };
 
@@ -316,6 +323,16 @@ export async function enquiryRoutes(app: FastifyInstance) {
       const lost = checkLostReason(body.data.status, body.data.lostReason);
       if (!lost.ok) return reply.code(400).send({ error: lost.error, field: "lostReason" });
       const lostReason = lost.value;
+      // A duplicate names the enquiry it repeats, which stands on its own.
+      const duplicateOf = needsDuplicateOf(body.data.status) ? body.data.duplicateOf : undefined;
+      if (needsDuplicateOf(body.data.status)) {
+        const refused = (error: string) => reply.code(400).send({ error, field: "duplicateOf" });
+        if (!duplicateOf) return refused(duplicateMessages.required);
+        if (duplicateOf === params.data.id) return refused(duplicateMessages.notItself);
+        const repeated = await work.get(duplicateOf);
+        if (!repeated) return refused(duplicateMessages.notFound);
+        if (isDuplicate(repeated.status)) return refused(duplicateMessages.chained);
+      }
       const result = await app.store.work.changeStatus(params.data.id, {
         to: body.data.status,
         expectedVersion: body.data.version,
@@ -325,6 +342,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
           ? { followUpAt: body.data.followUpAt ? new Date(body.data.followUpAt) : null }
           : {}),
         ...(lostReason ? { lostReason } : {}),
+        ...(duplicateOf ? { duplicateOf } : {}),
         staffEmail: account.email,
         requestId: request.id,
         at: eventTime(),

@@ -10,6 +10,7 @@ import {
   FIRST_CONTACT_STATUS,
   INITIAL_STATUS,
   isClosed,
+  isDuplicate,
   isSpam,
   SPAM_STATUS,
   STATUS,
@@ -36,6 +37,7 @@ import {
   type ContactChannel,
 } from "../../domain/lifecycle";
 import { DEFAULT_DUE_RULE, type DueRule } from "../../domain/due-rule";
+import { duplicateLine } from "../../domain/duplicate";
 import type { PushReason } from "../../domain/push";
 import {
   dealSummary,
@@ -73,6 +75,8 @@ export interface WorkState {
    * the enquiry is waiting on us. Staff's next contact (contacted) clears it.
    */
   answeredAt: string | null;
+  /** The enquiry this one repeats: set with the duplicate close (domain/status.ts), gone with any other status. */
+  duplicateOf: string | null;
 }
 
 /** The work record of an enquiry stored before records existed, or never worked: New, untouched, not timed. */
@@ -90,6 +94,7 @@ export function untouchedWork(): WorkState {
     reminderDueAt: null,
     lostReason: null,
     answeredAt: null,
+    duplicateOf: null,
   };
 }
 
@@ -395,6 +400,8 @@ export function planStatusChange(
     followUpAt?: string | null;
     /** Why the sale was lost, with Declined; undefined keeps the one recorded. */
     lostReason?: LostReason | null;
+    /** The enquiry this one repeats, with the duplicate close; undefined keeps the one recorded. */
+    duplicateOf?: string | null;
     at: string;
     due: DueFacts;
   },
@@ -420,6 +427,11 @@ export function planStatusChange(
         ? work.reminderDueAt
         : null;
   const lostReason = isLost(change.to) ? (change.lostReason ?? work.lostReason) : null;
+  const duplicateOf = isDuplicate(change.to) ? (change.duplicateOf ?? work.duplicateOf) : null;
+  const duplicateLines: HistoryLine[] =
+    duplicateOf && duplicateOf !== work.duplicateOf
+      ? [{ kind: "deal", text: duplicateLine(enquiryReference(duplicateOf)) }]
+      : [];
   const lostLine: HistoryLine[] =
     lostReason && lostReason !== work.lostReason ? [{ kind: "deal", text: lostReasonLine(lostReason) }] : [];
   return {
@@ -438,11 +450,16 @@ export function planStatusChange(
             : change.at
           : null,
         lostReason,
+        duplicateOf,
       },
       change.at,
       change.due,
     ),
-    history: [{ kind: "status", from: work.status, to: change.to, text: change.note || null }, ...lostLine],
+    history: [
+      { kind: "status", from: work.status, to: change.to, text: change.note || null },
+      ...lostLine,
+      ...duplicateLines,
+    ],
     alerts: [],
     webhooks: [{ type: "enquiry.status_changed", change: { from: work.status, to: change.to } }],
   };

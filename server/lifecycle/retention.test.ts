@@ -8,7 +8,7 @@ describe("which enquiries retention may erase", () => {
 
   test("a closed one closed before the cutoff, and nothing else", () => {
     const erasable = ENQUIRY_STATUSES.filter((status) => mayErase({ status, closedAt: earlier }, before));
-    expect(erasable).toEqual(["Fulfilled", "Declined", "Spam"]);
+    expect(erasable).toEqual(["Fulfilled", "Declined", "Duplicate", "Spam"]);
     expect(mayErase({ status: "Declined", closedAt: before }, before)).toBe(false);
     // Reopened: no closing time, kept.
     expect(mayErase({ status: "Fulfilled", closedAt: null }, before)).toBe(false);

@@ -195,6 +195,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         Confirmed: 0,
         Fulfilled: 0,
         Declined: 0,
+        Duplicate: 0,
         Spam: 0,
       });
       expect(

@@ -151,7 +151,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
       { weekStart: "2026-03-09", quantity: 18 },
     ]);
     expect(month.funnel).toEqual({
-      counts: { New: 3, Contacted: 0, Confirmed: 1, Fulfilled: 1, Declined: 0, Spam: 1 },
+      counts: { New: 3, Contacted: 0, Confirmed: 1, Fulfilled: 1, Declined: 0, Duplicate: 0, Spam: 1 },
       received: 6,
       genuine: 5,
       reachedConfirmed: 2,
@@ -201,6 +201,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
       Confirmed: 1,
       Fulfilled: 1,
       Declined: 0,
+      Duplicate: 0,
       Spam: 1,
     });
     // 90, 240, 300 working minutes, and the January enquiry's long wait: the median is (240 + 300) / 2.

@@ -28,6 +28,8 @@ export interface TeamFields {
   firstContactDueAt: string | null;
   /** When the buyer answered, with nobody contacting them since; null otherwise. */
   answeredAt: string | null;
+  /** The enquiry this one repeats, when closed as its duplicate. */
+  duplicateOf?: string | null;
 }
 
 /** A row of the inbox's listing: the enquiry, its status and version, delivery, and the team's fields. */
@@ -95,6 +97,8 @@ export interface EnquiryChanges {
       followUpAt?: Date | null;
       /** Why the sale was lost, with Declined (domain/deal.ts); undefined keeps the one recorded. */
       lostReason?: LostReason;
+      /** The enquiry this one repeats, with the duplicate close (domain/duplicate.ts). */
+      duplicateOf?: string;
       staffEmail: string;
       requestId?: string;
       at: Date;

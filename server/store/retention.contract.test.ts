@@ -240,6 +240,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
       Confirmed: 1,
       Fulfilled: 1,
       Declined: 0,
+      Duplicate: 0,
       Spam: 0,
     });
     expect((await store.subscribers.list()).map((subscriber) => subscriber.email)).toEqual([

@@ -64,6 +64,7 @@ export class EnquiryWork implements EnquiryChanges {
               ? { followUpAt: change.followUpAt?.toISOString() ?? null }
               : {}),
             ...(change.lostReason !== undefined ? { lostReason: change.lostReason } : {}),
+            ...(change.duplicateOf !== undefined ? { duplicateOf: change.duplicateOf } : {}),
             at: actor.at,
             due: dueFactsOf(read),
           });

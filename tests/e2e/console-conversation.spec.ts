@@ -193,6 +193,13 @@ test("a member answers a buyer from the enquiry's page with the keyboard, sees t
   await card.getByRole("link", { name: "Kavita Rao" }).click();
   const second = conversation.getByRole("listitem").filter({ hasText: "और 12 सैशे भी जोड़ दीजिए" });
   await expect(second.getByText(conversationText.newAnswer, { exact: true })).toBeVisible();
+  // Read once she has it on her screen (below the buyer's first screen on a phone), not on opening.
+  const read = page.waitForResponse((response) =>
+    response.url().endsWith(`/enquiries/${id}/conversation/read`),
+  );
+  await second.scrollIntoViewIfNeeded();
+  await expect(second).toBeInViewport();
+  await read;
   await page.goBack();
   await expect(card).toBeVisible();
   await expect(card.getByText(conversationText.unreadAnswers(1), { exact: true })).toHaveCount(0);

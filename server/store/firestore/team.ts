@@ -37,6 +37,7 @@ export function teamFieldsOf(data: DocumentData | undefined): TeamFields {
     dueAt: work.dueAt,
     firstContactDueAt: work.firstContactDueAt,
     answeredAt: work.answeredAt,
+    duplicateOf: work.duplicateOf,
   };
 }
 

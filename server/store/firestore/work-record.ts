@@ -59,6 +59,7 @@ export function workStateOf(data: DocumentData | undefined): WorkState {
     reminderDueAt: text(data.reminderDueAt),
     lostReason: isLostReason(data.lostReason) ? data.lostReason : null,
     answeredAt: text(data.answeredAt),
+    duplicateOf: text(data.duplicateOf),
   };
 }
 
@@ -80,6 +81,7 @@ export function workFields(work: WorkState): DocumentData {
     reminderDueAt: work.reminderDueAt,
     lostReason: work.lostReason,
     answeredAt: work.answeredAt,
+    duplicateOf: work.duplicateOf,
     // What the Waiting on us count asks by equality: the listing's own rule, kept with the work.
     waitingOnUs: waitingOnUs({ ...work, touched: work.touchedAt !== null }),
   };

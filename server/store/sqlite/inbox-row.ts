@@ -25,6 +25,7 @@ const TEAM_WORK_FIELDS = [
   "dueAt",
   "firstContactDueAt",
   "answeredAt",
+  "duplicateOf",
 ] as const;
 
 /** The work record's columns the team's fields are read from. */

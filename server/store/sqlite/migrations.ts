@@ -252,6 +252,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     `,
     // How colleagues see a member (domain/staff.ts: memberName); null shows their address.
     `ALTER TABLE staff ADD COLUMN display_name TEXT;`,
+    // A duplicate is a close of its own (domain/status.ts), linked to the enquiry it repeats.
+    `ALTER TABLE enquiry_work ADD COLUMN duplicate_of TEXT;`,
   ];
 }
 

@@ -54,6 +54,7 @@ const WORK_FIELDS = {
     read: (stored: string | null) => (isLostReason(stored) ? stored : null),
   },
   answeredAt: text("answered_at"),
+  duplicateOf: text("duplicate_of"),
 } as const satisfies { [Field in keyof WorkState]: Column<string, never, WorkState[Field]> };
 
 type WorkFields = typeof WORK_FIELDS;
