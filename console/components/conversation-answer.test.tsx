@@ -9,6 +9,7 @@ afterEach(cleanup);
 const answer: IncomingMessage = {
   id: "m1",
   direction: "in",
+  channel: "email",
   at: "2025-01-06T10:00:00.000Z",
   // Drawn as "Pay to 7890 1234" and "Account 4321 7890" with the overrides.
   subject: "Re: Pay to \u202E4321 0987",

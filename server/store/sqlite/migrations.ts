@@ -228,6 +228,13 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     `,
     // A notification's kind is plain text, checked where one is made (notification-kind-schema.ts).
     notificationKindSchema(enquiryTable, quoteIdentifier),
+    // WhatsApp in the conversation (docs/whatsapp.md): the channel each message travelled by, and a
+    // WhatsApp message's id (its wamid) held once in the whole store, whichever enquiry holds it.
+    `
+    ALTER TABLE enquiry_messages ADD COLUMN channel TEXT NOT NULL DEFAULT 'email'
+      CHECK (channel IN ('email', 'whatsapp'));
+    CREATE UNIQUE INDEX enquiry_messages_whatsapp_id ON enquiry_messages (message_id) WHERE channel = 'whatsapp';
+    `,
   ];
 }
 
