@@ -29,3 +29,30 @@ test("a buyer's answer is shown without the direction overrides and invisible ch
   expect(screen.getByText("Re: Pay to 4321 0987")).toBeTruthy();
   expect(screen.getByText((_, element) => element?.textContent === "Account 4321 0987\nThanks")).toBeTruthy();
 });
+
+test("each message says its channel, and a WhatsApp message without a subject shows its text alone", () => {
+  render(
+    <MessageList
+      messages={[
+        answer,
+        {
+          ...answer,
+          id: "m2",
+          channel: "whatsapp",
+          subject: "",
+          text: "60 sachets please",
+          from: "+919876501234",
+          messageId: "wamid.A1",
+        },
+      ]}
+      empty="No mail yet."
+    />,
+  );
+  const items = screen.getAllByRole("listitem");
+  expect(items.map((item) => item.querySelector(".channel")?.textContent)).toEqual([
+    "By E-mail",
+    "By WhatsApp",
+  ]);
+  expect(items[1]?.textContent).toContain("The buyer wrote on WhatsApp from +919876501234");
+  expect(items[1]?.querySelector(".message-subject")).toBeNull();
+});

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { loadConfig, whatsappOf } from "../config";
+import { launchCheck } from "../launch/launch-check";
 import { WHATSAPP_TEST_ENV } from "../../tests/support/whatsapp";
 
 const base = { DATABASE_URL: "sqlite:./data/test.db" };
@@ -30,5 +31,19 @@ describe("the WhatsApp settings", () => {
     expect(() => loadConfig({ ...base, ...WHATSAPP_TEST_ENV, WHATSAPP_APP_SECRET: "secret" })).toThrow(
       /WHATSAPP_APP_SECRET: must be the app secret/,
     );
+  });
+
+  test("the launch check names a Graph API that is not Meta's, and nothing when WhatsApp is Meta's or off", () => {
+    const fields = (env: Record<string, string>) =>
+      launchCheck(loadConfig({ ...base, ...env }), { facts: [] })
+        .filter((item) => item.field.startsWith("WHATSAPP_"))
+        .map((item) => `${item.field}: ${item.problem}`);
+    expect(fields(WHATSAPP_TEST_ENV)).toEqual([
+      "WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9' is not Meta's Graph API (https://graph.facebook.com): WhatsApp messages go nowhere real (docs/whatsapp.md)",
+    ]);
+    expect(fields({ ...WHATSAPP_TEST_ENV, WHATSAPP_GRAPH_URL: "https://graph.facebook.com/v21.0" })).toEqual(
+      [],
+    );
+    expect(fields({})).toEqual([]);
   });
 });
