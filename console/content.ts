@@ -5,6 +5,7 @@ import type { ActivityEntry, DeliveryState } from "../domain/console";
 import type { AlertChoice, InboxView } from "../domain/team";
 import type { SourcePart } from "../domain/enquiry-source";
 import type { SpamReason } from "../domain/spam";
+import type { MessageChannel } from "../domain/whatsapp";
 import { brand } from "../domain/brand";
 import { brandHi } from "../domain/brand.hi";
 
@@ -80,10 +81,15 @@ export const notificationKindLabels = {
 
 /** The enquiry's e-mail conversation: replies from the console and the buyer's answers (domain/conversation.ts). */
 export const conversationText = {
-  heading: "Conversation by e-mail",
+  /** One conversation per enquiry: e-mail and WhatsApp in time order, each message marked with its channel. */
+  heading: "Conversation with the buyer",
+  channel: { email: "E-mail", whatsapp: "WhatsApp" } as Record<MessageChannel, string>,
+  /** Read out before the channel's word ("By WhatsApp"), not shown. */
+  channelBy: "By",
+  buyerWroteOnWhatsApp: (number: string) => `The buyer wrote on WhatsApp from ${number}`,
   empty: "No e-mails with the buyer yet. A reply written below goes out from the company's address.",
   notRead:
-    "The company's mailbox is not read here (IMAP_URL is not set): the buyer's answers reach the mailbox, not this page.",
+    "The company's mailbox is not read here (IMAP_URL is not set): the buyer's e-mail answers reach the mailbox, not this page.",
   youWrote: (email: string) => `${email} wrote`,
   buyerWrote: (address: string) => `The buyer wrote from ${address}`,
   /** An answer whose sender could not be checked: who wrote it is said as no more than its address. */

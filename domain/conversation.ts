@@ -9,6 +9,7 @@ import type { Language } from "./contract";
 import type { DeliveryState } from "./console";
 import { hasControlCharacters } from "./enquiry";
 import { hasUnreadableCharacters } from "./unreadable";
+import type { MessageChannel } from "./whatsapp";
 
 /** The longest reply a member may send, in characters. */
 export const REPLY_MAX_LENGTH = 10_000;
@@ -60,6 +61,8 @@ export const CONVERSATION_API_ROUTES = {
 export interface OutgoingMessage {
   id: string;
   direction: "out";
+  /** E-mail, or WhatsApp (docs/whatsapp.md). */
+  channel: MessageChannel;
   /** When it was queued (ISO 8601, UTC). */
   at: string;
   subject: string;
@@ -81,6 +84,8 @@ export interface OutgoingMessage {
 export interface IncomingMessage {
   id: string;
   direction: "in";
+  /** Read from the company's mailbox (e-mail), or received by the WhatsApp webhook. */
+  channel: MessageChannel;
   /** When it was read from the company's mailbox onto the enquiry (ISO 8601, UTC). */
   at: string;
   subject: string;

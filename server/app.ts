@@ -5,7 +5,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import helmet from "helmet";
 import { API_PREFIX } from "../domain/contract";
-import { publicUrlOf, retentionPeriodsOf, vapidOf, type Config } from "./config";
+import { publicUrlOf, retentionPeriodsOf, vapidOf, whatsappOf, type Config } from "./config";
 import { NewsletterLinks } from "./newsletter/links";
 import { StaffLinks } from "./admin/staff-links";
 import { createNotifier } from "./notify";
@@ -300,6 +300,8 @@ export async function buildApp({
           ...mailbox,
         })
       : undefined;
+  // The WhatsApp Business Platform (docs/whatsapp.md): the webhook answers only when it is set up.
+  app.decorate("whatsapp", whatsappOf(config));
   app.decorate("conversation", {
     mailFrom: config.MAIL_FROM,
     messageIdDomain: messageIdDomain(config.MAIL_FROM),

@@ -51,6 +51,15 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/** The WhatsApp settings: all or none (docs/whatsapp.md). */
+export const WHATSAPP_SETTINGS = [
+  "WHATSAPP_GRAPH_URL",
+  "WHATSAPP_PHONE_NUMBER_ID",
+  "WHATSAPP_ACCESS_TOKEN",
+  "WHATSAPP_APP_SECRET",
+  "WHATSAPP_VERIFY_TOKEN",
+] as const;
+
 /** proxy-addr's names for address ranges, which Fastify's `trustProxy` also takes. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -229,6 +238,29 @@ export const configSchema = z
      * the browsers' push services (domain/push.ts): the tests' stand-in push service only.
      */
     PUSH_ALLOW_LOOPBACK: optional(booleanFlag).default(false),
+    /**
+     * The WhatsApp Business Platform's Cloud API (docs/whatsapp.md): all five, or none (the console
+     * then keeps its wa.me links). The Graph API's base with its version; a test points it at a
+     * stand-in of it.
+     */
+    WHATSAPP_GRAPH_URL: optional(
+      z
+        .string()
+        .url()
+        .refine((value) => /^https?:\/\/[^/]+\/v[0-9]+\.[0-9]+\/?$/.test(value), {
+          message: "must be the Graph API's base with its version, e.g. https://graph.facebook.com/v21.0",
+        }),
+    ),
+    /** The business phone number's id in Meta's WhatsApp Manager (digits, not the number itself). */
+    WHATSAPP_PHONE_NUMBER_ID: optional(z.string().regex(/^[0-9]{5,30}$/, "must be the number's id: digits")),
+    /** A system user's permanent access token with whatsapp_business_messaging. */
+    WHATSAPP_ACCESS_TOKEN: optional(z.string().min(20, { message: "must be the whole access token" })),
+    /** The Meta app's secret, with which each webhook delivery's X-Hub-Signature-256 is checked. */
+    WHATSAPP_APP_SECRET: optional(
+      z.string().regex(/^[0-9a-f]{32}$/i, "must be the app secret: 32 hex characters"),
+    ),
+    /** The token typed into the webhook's settings in the Meta app, which verification repeats. */
+    WHATSAPP_VERIFY_TOKEN: optional(z.string().min(16, { message: "must be at least 16 characters" })),
     /** Who push services may contact about the notifications: `mailto:` an address, or an https URL; MAIL_FROM unless set. */
     VAPID_SUBJECT: optional(
       z
@@ -313,6 +345,16 @@ export const configSchema = z
     if (config.SMTP_URL && !config.NOTIFY_TO) {
       ctx.addIssue({ code: "custom", path: ["NOTIFY_TO"], message: "is required when SMTP_URL is set" });
     }
+    const whatsappSet = WHATSAPP_SETTINGS.filter((key) => config[key] !== undefined);
+    if (whatsappSet.length > 0 && whatsappSet.length < WHATSAPP_SETTINGS.length) {
+      for (const key of WHATSAPP_SETTINGS.filter((k) => config[k] === undefined)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "is required when any WHATSAPP_ variable is set (see docs/whatsapp.md)",
+        });
+      }
+    }
     const emailjs = [
       "EMAILJS_SERVICE_ID",
       "EMAILJS_TEMPLATE_ID",
@@ -357,6 +399,29 @@ export function vapidOf(
     privateKey: config.VAPID_PRIVATE_KEY,
     subject: config.VAPID_SUBJECT ?? `mailto:${config.MAIL_FROM}`,
   };
+}
+
+/** The WhatsApp Business Platform's settings, or null when WhatsApp is not set up. */
+export interface WhatsAppSettings {
+  graphUrl: string;
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+}
+
+export function whatsappOf(
+  config: Pick<Config, (typeof WHATSAPP_SETTINGS)[number]>,
+): WhatsAppSettings | null {
+  const {
+    WHATSAPP_GRAPH_URL: graphUrl,
+    WHATSAPP_PHONE_NUMBER_ID: phoneNumberId,
+    WHATSAPP_ACCESS_TOKEN: accessToken,
+    WHATSAPP_APP_SECRET: appSecret,
+    WHATSAPP_VERIFY_TOKEN: verifyToken,
+  } = config;
+  if (!graphUrl || !phoneNumberId || !accessToken || !appSecret || !verifyToken) return null;
+  return { graphUrl: graphUrl.replace(/\/+$/, ""), phoneNumberId, accessToken, appSecret, verifyToken };
 }
 
 export class ConfigError extends Error {}

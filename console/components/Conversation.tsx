@@ -24,15 +24,22 @@ function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: 
     ? text.youWrote(message.staffEmail)
     : unverified
       ? text.unverifiedWrote(message.from)
-      : text.buyerWrote(message.from);
+      : message.channel === "whatsapp"
+        ? text.buyerWroteOnWhatsApp(message.from)
+        : text.buyerWrote(message.from);
+  const channel = text.channel[message.channel];
   return (
     <li
-      className={`message ${out ? "message-out" : "message-in"}${unverified ? " message-unverified" : ""}`}
+      className={`message ${out ? "message-out" : "message-in"} message-${message.channel}${unverified ? " message-unverified" : ""}`}
       tabIndex={-1}
       {...(!out && message.unread ? { "data-unread-answer": message.id } : {})}
     >
       {unverified && <p className="unverified-note">{text.unverified}</p>}
       <p className="message-head">
+        <span className={`channel channel-${message.channel}`}>
+          <span className="visually-hidden">{text.channelBy} </span>
+          {channel}
+        </span>{" "}
         <strong>{who}</strong>{" "}
         <span className="history-who">
           <time dateTime={message.at}>{formatFullTime(message.at)}</time>
@@ -45,7 +52,7 @@ function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: 
         {!out && isNew && <span className="delivery message-new">{text.newAnswer}</span>}
       </p>
       {/* A buyer's answer is a stranger's text: shown without direction or invisible characters. */}
-      <p className="message-subject">{neutralise(message.subject)}</p>
+      {message.subject && <p className="message-subject">{neutralise(message.subject)}</p>}
       <p className="message-text">{neutralise(message.text, { lines: true })}</p>
       {out && message.delivery.state === "pending" && <p className="history-who">{text.waiting}</p>}
       {out && message.delivery.state === "undeliverable" && (

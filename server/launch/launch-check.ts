@@ -93,6 +93,9 @@ function factProblem(fact: LaunchFact): string | null {
   }
 }
 
+/** Where Meta's Graph API answers; anything else is a stand-in of it (tests) or a mistake. */
+export const META_GRAPH_ORIGIN = "https://graph.facebook.com";
+
 /**
  * Everything that still says example or placeholder, or that production lacks: the company's
  * facts in force (the Company page's, the build's placeholders when none was ever published),
@@ -114,6 +117,7 @@ export function launchCheck(
     | "IMAP_AUTHSERV_ID"
     | "VAPID_PUBLIC_KEY"
     | "VAPID_SUBJECT"
+    | "WHATSAPP_GRAPH_URL"
   >,
   content: LaunchContent,
   facts: CompanyFacts | null,
@@ -166,6 +170,13 @@ export function launchCheck(
   }
   if (config.VAPID_SUBJECT && isReserved(config.VAPID_SUBJECT)) {
     env("VAPID_SUBJECT", `'${config.VAPID_SUBJECT}' is an example address`);
+  }
+  // WhatsApp is optional; half set, the server does not start (config.ts names what is missing).
+  if (config.WHATSAPP_GRAPH_URL && new URL(config.WHATSAPP_GRAPH_URL).origin !== META_GRAPH_ORIGIN) {
+    env(
+      "WHATSAPP_GRAPH_URL",
+      `'${new URL(config.WHATSAPP_GRAPH_URL).origin}' is not Meta's Graph API (${META_GRAPH_ORIGIN}): WhatsApp messages go nowhere real (docs/whatsapp.md)`,
+    );
   }
   if (config.DATABASE_URL.startsWith("sqlite:") && !config.BACKUP_INTERVAL_HOURS) {
     env("BACKUP_INTERVAL_HOURS", "is not set: the SQLite database is never backed up on a schedule");

@@ -12,6 +12,7 @@ import { installBoundedJson } from "./json-body";
 import { newsletterLinkRoutes } from "./newsletter-links";
 import { subscriberRoutes } from "./subscribers";
 import { vitalsRoutes } from "./vitals";
+import { whatsappWebhookRoutes } from "./whatsapp-webhook";
 
 /**
  * The API, registered under `API_PREFIX`; each route names its path relative to it. Bodies are
@@ -31,6 +32,8 @@ export async function apiRoutes(app: FastifyInstance, { rateLimit, acknowledgeVi
   await app.register(newsletterLinkRoutes);
   await app.register(vitalsRoutes, options);
   await app.register(healthRoutes);
+  // Meta's WhatsApp webhook: its body kept as raw bytes for its signature (docs/whatsapp.md).
+  await app.register(whatsappWebhookRoutes);
   // The console's API, one guarded plugin, under this one's prefix.
   await app.register(adminApi, { prefix: ADMIN_API_PREFIX.slice(API_PREFIX.length) });
 }

@@ -1,4 +1,12 @@
 import type { BuyerHistory } from "../../domain/buyer";
+import type { EnquiryStatus } from "../../domain/status";
+
+/** One of a buyer's enquiries found by their mobile, with where its work stands. */
+export interface MobileEnquiry {
+  id: string;
+  receivedAt: string;
+  status: EnquiryStatus;
+}
 
 /**
  * One buyer, one history: the enquiries sent with the same mobile number or to the same mailbox
@@ -12,6 +20,12 @@ export interface BuyerStore {
    * with how each ended; null when there is no such enquiry.
    */
   history(enquiryId: string, limit: number): Promise<BuyerHistory | null>;
+  /**
+   * The enquiries sent with this mobile number (domain/buyer.ts: indianMobileOf folds how it is
+   * written), Spam aside, with their statuses; which one a WhatsApp message is filed on is decided
+   * above the store (server/whatsapp/filing.ts).
+   */
+  enquiriesOfMobile(mobile: string): Promise<MobileEnquiry[]>;
   /** For each enquiry, how many of its buyer's enquiries arrived before it (absent: none). */
   earlierCounts(enquiryIds: readonly string[]): Promise<Map<string, number>>;
   /**

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { enquiryReference } from "../../domain/console";
+import type { Enquiry } from "../../domain/enquiry";
 import {
   ANSWER_TEXT_MAX_LENGTH,
   CONVERSATION_PAGE_SIZE,
@@ -12,6 +13,8 @@ import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { acknowledgementMessageId } from "../notify/message-ids";
 import type { AnswerToStore } from "./conversations";
+import { fileWhatsAppMessages, whatsappAnswer } from "../whatsapp/filing";
+import type { InboundWhatsAppMessage } from "../whatsapp/webhook-payload";
 import { SqliteStore } from "./sqlite";
 import type { PendingNotification, PendingReplyNotification, Store } from "./store";
 
@@ -228,8 +231,8 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
   });
 
   /** An enquiry owned by the sandbox's member, its own mails claimed: only what follows is queued. */
-  async function ownedEnquiry(store: Store, ownerId: string) {
-    const stored = await store.enquiries.add(anEnquiry({ Email: "buyer@mail.example" }));
+  async function ownedEnquiry(store: Store, ownerId: string, overrides: Partial<Enquiry> = {}) {
+    const stored = await store.enquiries.add(anEnquiry({ Email: "buyer@mail.example", ...overrides }));
     await store.work.setOwner(stored.id, { ownerId, staffEmail: "owner@example.com", at: new Date() });
     await claimAll(store);
     return stored;
@@ -296,6 +299,43 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     const alerts = await memberAlerts(store);
     expect(alerts.filter((alert) => "setAside" in alert && alert.setAside)).toHaveLength(1);
     expect(alerts.filter((alert) => "answered" in alert && alert.answered)).toHaveLength(1);
+  });
+
+  test("a WhatsApp message delivered to two instances at once is filed once, on the buyer's newest open enquiry", async () => {
+    const { store, owner, another } = await open();
+    const second = await another();
+    const mobile = "9876512345";
+    const earlier = await store.enquiries.add(anEnquiry({ Mobile: mobile }));
+    const stored = await ownedEnquiry(store, owner.id, { Mobile: mobile });
+    const message: InboundWhatsAppMessage = {
+      wamid: "wamid.HBgMOTE5ODc2NTEyMzQ1FQIAEhggQ0E",
+      from: `91${mobile}`,
+      mobile,
+      profileName: "Meera",
+      sentAt: new Date().toISOString(),
+      text: "Can you send 60 sachets?",
+      truncated: false,
+      inReplyTo: null,
+    };
+    const outcomes = (
+      await Promise.all([
+        fileWhatsAppMessages(store, [message], new Date()),
+        fileWhatsAppMessages(second, [message], new Date()),
+      ])
+    ).flat();
+    expect(outcomes.sort()).toEqual(["added", "duplicate"]);
+    expect(await newest(store, stored.id)).toEqual([
+      expect.objectContaining({ channel: "whatsapp", direction: "in", text: message.text, unread: true }),
+    ]);
+    expect(await newest(store, earlier.id)).toEqual([]);
+    // Held once in the whole store: filed on another enquiry, it is still the one message.
+    expect(await second.work.addAnswers([whatsappAnswer(earlier.id, message, new Date())])).toEqual([
+      "duplicate",
+    ]);
+    expect(await newest(store, earlier.id)).toEqual([]);
+    // An e-mail answer on the same enquiry says it came by e-mail.
+    await store.work.addAnswers([answer(stored.id)]);
+    expect((await newest(store, stored.id))?.map((m) => m.channel)).toEqual(["whatsapp", "email"]);
   });
 
   test("the owner is alerted by the first unread answer only, and again after reading them", async () => {

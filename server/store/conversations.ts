@@ -1,4 +1,5 @@
 import type { ConversationMessage, ConversationPage } from "../../domain/conversation";
+import type { MessageChannel } from "../../domain/whatsapp";
 import type { StoredEnquiry } from "./store";
 
 /** A reply a member wrote, checked (domain/conversation.ts: checkReply), to be queued. */
@@ -16,6 +17,12 @@ export interface ReplyToQueue {
 /** A buyer's answer as the mailbox reader made it out, to be stored on its enquiry. */
 export interface AnswerToStore {
   enquiryId: string;
+  /**
+   * The channel it came by; e-mail unless given. A WhatsApp message's id (`wamid`) is held once
+   * in the whole store, whichever enquiry it was filed on: Meta delivers a message again until
+   * answered, and two instances may be delivered it at once.
+   */
+  channel?: MessageChannel;
   /** Its Message-ID: an enquiry holds each once, however often or by however many it is read. */
   messageId: string;
   inReplyTo: string | null;

@@ -2,6 +2,7 @@ import type { ConversationMessage } from "../../domain/conversation";
 import type { EnquiryDeal } from "../../domain/deal";
 import type { AssignmentRule } from "../../domain/team";
 import type { WebhookEventType } from "../../domain/webhooks";
+import type { MessageChannel } from "../../domain/whatsapp";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../lifecycle/conversation";
 import type {
   DealState,
@@ -101,7 +102,7 @@ export interface WorkSteps {
    */
   readAnswerDay: { args: { enquiryId: string; day: string }; result: AnswerDay | null };
   /** Whether the enquiry holds an answer with this Message-ID. */
-  answerHeld: { args: { enquiryId: string; messageId: string }; result: boolean };
+  answerHeld: { args: { enquiryId: string; messageId: string; channel: MessageChannel }; result: boolean };
   /** Whether the enquiry holds an answer its owner has not read. */
   unreadAnswers: { args: { enquiryId: string }; result: boolean };
   /** One member as the plans need them; null when there is none by that id. */

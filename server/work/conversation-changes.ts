@@ -14,7 +14,13 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
   const day = yield* step("readAnswerDay", { enquiryId: answer.enquiryId, day: istDate(answer.at) });
   const read = yield* step("readWork", { enquiryId: answer.enquiryId });
   if (!read) return "not-found";
-  if (yield* step("answerHeld", { enquiryId: answer.enquiryId, messageId: answer.messageId }))
+  if (
+    yield* step("answerHeld", {
+      enquiryId: answer.enquiryId,
+      messageId: answer.messageId,
+      channel: answer.channel ?? "email",
+    })
+  )
     return "duplicate";
   const owner = read.work.ownerId ? yield* step("readMember", { staffId: read.work.ownerId }) : null;
   const plan = planAnswer(read.work, owner ? [owner] : [], {

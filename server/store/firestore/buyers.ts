@@ -4,8 +4,8 @@ import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
 import { enquiryReference } from "../../../domain/console";
 import { shownLostReason } from "../../../domain/deal";
 import { INITIAL_STATUS, isWork, type EnquiryStatus } from "../../../domain/status";
-import { BUYER_KEY_NAME, buyerKeysOf, type BuyerKeys } from "../buyer-keys";
-import type { BuyerStore } from "../buyers";
+import { BUYER_KEY_NAME, buyerKeyOfQuery, buyerKeysOf, type BuyerKeys } from "../buyer-keys";
+import type { BuyerStore, MobileEnquiry } from "../buyers";
 import {
   ALREADY_EXISTS,
   chunks,
@@ -103,6 +103,17 @@ export class FirestoreBuyerStore implements BuyerStore {
     return [...docs.values()]
       .map((doc) => ({ doc, status: statuses.get(doc.id) ?? INITIAL_STATUS }))
       .filter(({ status }) => isWork(status));
+  }
+
+  async enquiriesOfMobile(mobile: string): Promise<MobileEnquiry[]> {
+    return this.context.run(async () => {
+      const key = buyerKeyOfQuery({ mobile }, await buyerSecret(this.context));
+      return (await this.holding([key])).map(({ doc, status }) => ({
+        id: doc.id,
+        receivedAt: isoOf(doc.get("receivedAt")),
+        status,
+      }));
+    });
   }
 
   async history(enquiryId: string, limit: number): Promise<BuyerHistory | null> {

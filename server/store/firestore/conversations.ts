@@ -8,6 +8,7 @@ import {
 } from "firebase-admin/firestore";
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
+import type { MessageChannel } from "../../../domain/whatsapp";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
@@ -34,10 +35,18 @@ const MAILBOX_POSITIONS = "mailboxPositions";
 
 /**
  * An answer's document id, made from its enquiry and its Message-ID: two readers storing the same
- * answer both create this one document, and the second is refused (ALREADY_EXISTS).
+ * answer both create this one document, and the second is refused (ALREADY_EXISTS). A WhatsApp
+ * message's is made from its id alone, which is unique in the whole store: two instances
+ * delivered it at once create one document, whichever enquiry each filed it on.
  */
-export function answerDocumentId(enquiryId: string, messageId: string): string {
-  return `in-${keyDocumentId(`${enquiryId}\n${messageId}`)}`;
+export function answerDocumentId(
+  enquiryId: string,
+  messageId: string,
+  channel: MessageChannel = "email",
+): string {
+  return channel === "whatsapp"
+    ? `wa-${keyDocumentId(messageId)}`
+    : `in-${keyDocumentId(`${enquiryId}\n${messageId}`)}`;
 }
 
 /** The one mapping of a message document (and its reply's notification) to what the console shows. */
@@ -48,6 +57,7 @@ function messageOf(
   const data = doc.data() ?? {};
   const common = {
     id: doc.id,
+    channel: data.channel === "whatsapp" ? ("whatsapp" as const) : ("email" as const),
     at: String(data.at),
     subject: String(data.subject),
     text: String(data.text),
@@ -216,8 +226,8 @@ export function writeAnswerDay(
   });
 }
 
-function answerRef(context: FirestoreContext, enquiryId: string, messageId: string) {
-  return context.db.collection(MESSAGES).doc(answerDocumentId(enquiryId, messageId));
+function answerRef(context: FirestoreContext, enquiryId: string, messageId: string, channel: MessageChannel) {
+  return context.db.collection(MESSAGES).doc(answerDocumentId(enquiryId, messageId, channel));
 }
 
 /** Whether the enquiry holds an answer with this Message-ID, read in the transaction. */
@@ -226,8 +236,9 @@ export async function answerHeld(
   transaction: Transaction,
   enquiryId: string,
   messageId: string,
+  channel: MessageChannel,
 ): Promise<boolean> {
-  return (await transaction.get(answerRef(context, enquiryId, messageId))).exists;
+  return (await transaction.get(answerRef(context, enquiryId, messageId, channel))).exists;
 }
 
 /** Whether the enquiry holds an answer its owner has not read, read in the transaction. */
@@ -252,11 +263,13 @@ export async function unreadAnswers(
  * the second is refused.
  */
 export function writeAnswer(context: FirestoreContext, writer: Writer, answer: AnswerToStore): void {
-  const ref = answerRef(context, answer.enquiryId, answer.messageId);
+  const channel = answer.channel ?? "email";
+  const ref = answerRef(context, answer.enquiryId, answer.messageId, channel);
   const at = answer.at.toISOString();
   writer.create(ref, {
     enquiryId: answer.enquiryId,
     direction: "in",
+    channel,
     messageId: answer.messageId,
     inReplyTo: answer.inReplyTo,
     references: answer.references,

@@ -142,7 +142,8 @@ export class FirestoreWorkPort implements WorkPort {
         return documents.message;
       },
       readAnswerDay: ({ enquiryId, day }) => readAnswerDay(context, transaction, enquiryId, day),
-      answerHeld: ({ enquiryId, messageId }) => answerHeld(context, transaction, enquiryId, messageId),
+      answerHeld: ({ enquiryId, messageId, channel }) =>
+        answerHeld(context, transaction, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(context, transaction, enquiryId),
       readMember: ({ staffId }) => readMember(context, transaction, staffId),
       storeAnswer: ({ answer }) => {

@@ -3,8 +3,8 @@ import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
 import { enquiryReference } from "../../../domain/console";
 import { shownLostReason } from "../../../domain/deal";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
-import { buyerKeysOf } from "../buyer-keys";
-import type { BuyerStore } from "../buyers";
+import { buyerKeyOfQuery, buyerKeysOf } from "../buyer-keys";
+import type { BuyerStore, MobileEnquiry } from "../buyers";
 import { prepared, type SqliteRun } from "./connection";
 import { buyerSecretOf, INSERT_BUYER_KEY } from "./sale-schema";
 import { workStatusWhere } from "./status-sql";
@@ -119,6 +119,25 @@ export class SqliteBuyerStore implements BuyerStore {
           };
         })
         .deferred();
+    });
+  }
+
+  async enquiriesOfMobile(mobile: string): Promise<MobileEnquiry[]> {
+    return this.run((db) => {
+      catchUpBuyerKeys(db, this.table);
+      return prepared<[string], { id: string; received_at: string; status: string | null }>(
+        db,
+        `SELECT e.id, e.received_at, w.status
+         FROM enquiry_buyers b JOIN ${this.table} e ON e.id = b.enquiry_id
+           LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
+         WHERE b.buyer_key = ? AND ${IS_WORK}`,
+      )
+        .all(buyerKeyOfQuery({ mobile }, buyerSecretOf(db)))
+        .map((row) => ({
+          id: row.id,
+          receivedAt: row.received_at,
+          status: (row.status ?? INITIAL_STATUS) as EnquiryStatus,
+        }));
     });
   }
 

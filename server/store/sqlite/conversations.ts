@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
+import type { MessageChannel } from "../../../domain/whatsapp";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
@@ -18,6 +19,7 @@ import { insertNotification } from "./notification-row";
 interface MessageRow {
   id: string;
   direction: "out" | "in";
+  channel: MessageChannel;
   message_id: string;
   in_reply_to: string | null;
   at: string;
@@ -40,6 +42,7 @@ interface MessageRow {
 function messageOf(row: MessageRow): ConversationMessage {
   const common = {
     id: row.id,
+    channel: row.channel,
     at: row.at,
     subject: row.subject,
     text: row.body,
@@ -72,7 +75,7 @@ function messageOf(row: MessageRow): ConversationMessage {
   };
 }
 
-const MESSAGE_COLUMNS = `m.id, m.direction, m.message_id, m.in_reply_to, m.at, m.staff_email, m.from_address,
+const MESSAGE_COLUMNS = `m.id, m.direction, m.channel, m.message_id, m.in_reply_to, m.at, m.staff_email, m.from_address,
   m.subject, m.body, m.attachments, m.truncated, m.quote_trimmed, m.unread, m.verified, n.attempts, n.last_error, n.sent_at,
   n.status AS notification_status`;
 
@@ -162,8 +165,23 @@ export function writeAnswerDay(db: Database.Database, enquiryId: string, day: An
   ).run({ enquiryId, day: day.day, stored: day.stored, setAsideTold: day.setAsideTold ? 1 : 0 });
 }
 
-/** Whether the enquiry holds an answer with this Message-ID. */
-export function answerHeld(db: Database.Database, enquiryId: string, messageId: string): boolean {
+/**
+ * Whether the enquiry holds an answer with this Message-ID; for WhatsApp, whether any enquiry
+ * holds the message (its id is unique in the whole store).
+ */
+export function answerHeld(
+  db: Database.Database,
+  enquiryId: string,
+  messageId: string,
+  channel: MessageChannel,
+): boolean {
+  if (channel === "whatsapp") {
+    return (
+      prepared(db, `SELECT 1 FROM enquiry_messages WHERE channel = 'whatsapp' AND message_id = ?`).get(
+        messageId,
+      ) !== undefined
+    );
+  }
   return (
     prepared(db, `SELECT 1 FROM enquiry_messages WHERE enquiry_id = ? AND message_id = ?`).get(
       enquiryId,
@@ -189,13 +207,14 @@ export function storeAnswer(db: Database.Database, answer: AnswerToStore): boole
   try {
     prepared(
       db,
-      `INSERT INTO enquiry_messages (id, enquiry_id, direction, message_id, in_reply_to, refs, at, from_address,
-         subject, body, attachments, truncated, quote_trimmed, unread, verified)
-       VALUES (@id, @enquiryId, 'in', @messageId, @inReplyTo, @refs, @at, @from, @subject, @body, @attachments,
+      `INSERT INTO enquiry_messages (id, enquiry_id, direction, channel, message_id, in_reply_to, refs, at,
+         from_address, subject, body, attachments, truncated, quote_trimmed, unread, verified)
+       VALUES (@id, @enquiryId, 'in', @channel, @messageId, @inReplyTo, @refs, @at, @from, @subject, @body, @attachments,
          @truncated, @quoteTrimmed, 1, @verified)`,
     ).run({
       id: newRowId(),
       enquiryId: answer.enquiryId,
+      channel: answer.channel ?? "email",
       messageId: answer.messageId,
       inReplyTo: answer.inReplyTo,
       refs: JSON.stringify(answer.references),

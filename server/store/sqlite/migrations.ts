@@ -254,6 +254,13 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     `ALTER TABLE staff ADD COLUMN display_name TEXT;`,
     // A duplicate is a close of its own (domain/status.ts), linked to the enquiry it repeats.
     `ALTER TABLE enquiry_work ADD COLUMN duplicate_of TEXT;`,
+    // WhatsApp in the conversation (docs/whatsapp.md): the channel each message travelled by, and a
+    // WhatsApp message's id (its wamid) held once in the whole store, whichever enquiry holds it.
+    `
+    ALTER TABLE enquiry_messages ADD COLUMN channel TEXT NOT NULL DEFAULT 'email'
+      CHECK (channel IN ('email', 'whatsapp'));
+    CREATE UNIQUE INDEX enquiry_messages_whatsapp_id ON enquiry_messages (message_id) WHERE channel = 'whatsapp';
+    `,
   ];
 }
 

@@ -77,7 +77,7 @@ export class SqliteWorkPort implements WorkPort {
       newMessageId: () => newRowId(),
       writeReply: ({ stored, ...reply }) => writeReply(db, { enquiryId: stored.id, ...reply }),
       readAnswerDay: ({ enquiryId }) => readAnswerDay(db, enquiryId),
-      answerHeld: ({ enquiryId, messageId }) => answerHeld(db, enquiryId, messageId),
+      answerHeld: ({ enquiryId, messageId, channel }) => answerHeld(db, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(db, enquiryId),
       readMember: ({ staffId }) => readMember(db, staffId),
       storeAnswer: ({ answer }) => storeAnswer(db, answer),

@@ -1,0 +1,86 @@
+/**
+ * WhatsApp on the enquiry (docs/whatsapp.md): what the server and the console agree on about the
+ * WhatsApp Business Platform's messages: the webhook's path, the channel a message came by, and
+ * the limits. No I/O; the webhook's parsing is in server/whatsapp/.
+ */
+
+/** The channels a conversation's messages travel by. */
+export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** The webhook Meta calls, relative to the API's prefix (GET: verification; POST: messages and statuses). */
+export const WHATSAPP_WEBHOOK_ROUTE = "/whatsapp/webhook";
+
+/** The longest text a WhatsApp message may carry (the Cloud API's own limit), in characters. */
+export const WHATSAPP_TEXT_MAX_LENGTH = 4_096;
+
+/**
+ * The largest webhook body taken, in bytes. Meta batches at most a few messages and statuses per
+ * delivery; a text of 4,096 characters, escaped, stays far below it.
+ */
+export const WHATSAPP_WEBHOOK_MAX_BYTES = 64 * 1024;
+
+/** How a buyer's WhatsApp profile name becomes an enquiry's name: at most this many characters. */
+export const WHATSAPP_PROFILE_NAME_MAX_LENGTH = 100;
+
+/** What a message that is not text is shown as: one line naming what it was, with its media id. */
+export const whatsappMentions = {
+  image: (mediaId: string) => `[Image sent on WhatsApp, media id ${mediaId}]`,
+  document: (mediaId: string, fileName: string | null) =>
+    `[Document sent on WhatsApp${fileName ? ` (“${fileName}”)` : ""}, media id ${mediaId}]`,
+  audio: (mediaId: string) => `[Voice note sent on WhatsApp, media id ${mediaId}]`,
+  video: (mediaId: string) => `[Video sent on WhatsApp, media id ${mediaId}]`,
+  sticker: (mediaId: string) => `[Sticker sent on WhatsApp, media id ${mediaId}]`,
+  location: (latitude: number, longitude: number, name: string | null) =>
+    `[Location sent on WhatsApp${name ? ` (“${name}”)` : ""}: ${latitude.toFixed(5)}, ${longitude.toFixed(5)}]`,
+} as const;
+
+/**
+ * The customer-service window (Meta's rule): free text may be sent to a buyer for 24 hours after
+ * their last WhatsApp message; outside it, only a template approved in WhatsApp Manager.
+ */
+export const WHATSAPP_WINDOW_HOURS = 24;
+
+/** Whether the window is open at `now`, and until when (ISO 8601, UTC); closed with no message yet. */
+export function whatsappWindow(
+  lastBuyerMessageAt: string | null,
+  now: Date,
+): { open: boolean; until: string | null } {
+  if (lastBuyerMessageAt === null) return { open: false, until: null };
+  const until = Date.parse(lastBuyerMessageAt) + WHATSAPP_WINDOW_HOURS * 3_600_000;
+  return { open: now.getTime() < until, until: new Date(until).toISOString() };
+}
+
+/** The words a buyer sends to stop the company's WhatsApp messages, each the whole message. */
+export const WHATSAPP_OPT_OUT_WORDS = ["STOP", "UNSUBSCRIBE", "बंद करें"] as const;
+
+/**
+ * Whether a buyer's message asks for no more WhatsApp messages: one of the opt-out words alone,
+ * in any case, with spaces and an ending stop or exclamation around it ("Stop.", « बंद करें। »).
+ * A sentence that merely contains one ("don't stop the order") is not.
+ */
+export function isWhatsAppOptOut(text: string): boolean {
+  const bare = text
+    .normalize("NFC")
+    .replace(/[\s.!।]+$/u, "")
+    .trim()
+    .replace(/\s+/gu, " ")
+    .toUpperCase();
+  return (WHATSAPP_OPT_OUT_WORDS as readonly string[]).includes(bare);
+}
+
+/** A template's name as Meta approves it: lower-case letters, digits and underscores. */
+export const WHATSAPP_TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
+
+/** Why a WhatsApp message is not sent, as the console shows it (the API answers 409 with it). */
+export const whatsappSendMessages = {
+  windowClosed:
+    "More than 24 hours have passed since the buyer's last WhatsApp message: only an approved template can be sent now.",
+  optedOut: "The buyer asked for no more WhatsApp messages (STOP): nothing more is sent to them on WhatsApp.",
+  noConsent:
+    "The buyer has not written on WhatsApp and gave no consent to WhatsApp messages: the company may not message them first.",
+  notApproved:
+    "This template has no approved WhatsApp template name: an owner sets it on the Templates page.",
+  noMobile: "The enquiry has no mobile number to send a WhatsApp message to.",
+  queued: "WhatsApp message queued. It goes out from the outbox in a moment.",
+} as const;

@@ -1,0 +1,114 @@
+import { describe, expect, test } from "vitest";
+import { isWhatsAppOptOut, whatsappSendMessages, whatsappWindow } from "../../domain/whatsapp";
+import { untouchedWork } from "./plan";
+import {
+  enquiryForWhatsApp,
+  planWhatsAppSend,
+  whatsappSendRefusal,
+  type WhatsAppSendFacts,
+} from "./whatsapp";
+
+describe("where a buyer's WhatsApp message is filed", () => {
+  test("on their newest open enquiry: a closed one, however new, is passed over", () => {
+    expect(
+      enquiryForWhatsApp([
+        { id: "a", receivedAt: "2026-11-01T05:00:00.000Z", status: "Contacted" },
+        { id: "b", receivedAt: "2026-11-20T05:00:00.000Z", status: "New" },
+        { id: "c", receivedAt: "2026-11-25T05:00:00.000Z", status: "Declined" },
+      ]),
+    ).toBe("b");
+  });
+
+  test("nowhere when none of theirs is open", () => {
+    expect(
+      enquiryForWhatsApp([{ id: "c", receivedAt: "2026-11-25T05:00:00.000Z", status: "Fulfilled" }]),
+    ).toBeNull();
+    expect(enquiryForWhatsApp([])).toBeNull();
+  });
+});
+
+describe("the 24-hour customer-service window", () => {
+  const wrote = "2026-11-20T10:00:00.000Z";
+  test("open for 24 hours after the buyer's last WhatsApp message, to the millisecond", () => {
+    expect(whatsappWindow(wrote, new Date("2026-11-21T09:59:59.999Z"))).toEqual({
+      open: true,
+      until: "2026-11-21T10:00:00.000Z",
+    });
+    expect(whatsappWindow(wrote, new Date("2026-11-21T10:00:00.000Z")).open).toBe(false);
+  });
+
+  test("closed, with no end, while the buyer never wrote on WhatsApp", () => {
+    expect(whatsappWindow(null, new Date(wrote))).toEqual({ open: false, until: null });
+  });
+});
+
+describe("who may be sent a WhatsApp message, and what", () => {
+  const now = new Date("2026-11-22T10:00:00.000Z");
+  const inWindow: WhatsAppSendFacts = {
+    lastBuyerMessageAt: "2026-11-22T08:00:00.000Z",
+    consentAt: null,
+    optOut: null,
+  };
+  const afterWindow: WhatsAppSendFacts = { ...inWindow, lastBuyerMessageAt: "2026-11-20T08:00:00.000Z" };
+  const consentOnly: WhatsAppSendFacts = {
+    lastBuyerMessageAt: null,
+    consentAt: "2026-11-19T08:00:00.000Z",
+    optOut: null,
+  };
+
+  test("inside the window, free text or a template", () => {
+    expect(whatsappSendRefusal(inWindow, "text", now)).toBeNull();
+    expect(whatsappSendRefusal(inWindow, "template", now)).toBeNull();
+  });
+
+  test("outside the window, only a template", () => {
+    expect(whatsappSendRefusal(afterWindow, "text", now)).toBe(whatsappSendMessages.windowClosed);
+    expect(whatsappSendRefusal(afterWindow, "template", now)).toBeNull();
+  });
+
+  test("a buyer who never wrote: a template with their recorded consent, nothing without it", () => {
+    expect(whatsappSendRefusal(consentOnly, "template", now)).toBeNull();
+    expect(whatsappSendRefusal(consentOnly, "text", now)).toBe(whatsappSendMessages.windowClosed);
+    expect(whatsappSendRefusal({ ...consentOnly, consentAt: null }, "template", now)).toBe(
+      whatsappSendMessages.noConsent,
+    );
+  });
+
+  test("nothing at all after the buyer's STOP, even inside the window", () => {
+    const stopped = { ...inWindow, optOut: { at: "2026-11-22T09:00:00.000Z", wording: "STOP" } };
+    expect(whatsappSendRefusal(stopped, "text", now)).toBe(whatsappSendMessages.optedOut);
+    expect(whatsappSendRefusal(stopped, "template", now)).toBe(whatsappSendMessages.optedOut);
+  });
+
+  test("a message sent is contact by WhatsApp: the first moves New to Contacted", () => {
+    const sent = planWhatsAppSend(untouchedWork(), {
+      facts: inWindow,
+      type: "text",
+      at: now.toISOString(),
+      due: { receivedAt: "2026-11-19T08:00:00.000Z" },
+    });
+    expect(sent.ok && sent.plan.history).toEqual([
+      { kind: "contact", text: "whatsapp" },
+      { kind: "status", from: "New", to: "Contacted", text: null },
+    ]);
+    const refused = planWhatsAppSend(untouchedWork(), {
+      facts: afterWindow,
+      type: "text",
+      at: now.toISOString(),
+      due: { receivedAt: "2026-11-19T08:00:00.000Z" },
+    });
+    expect(refused).toEqual({ ok: false, error: whatsappSendMessages.windowClosed });
+  });
+});
+
+describe("a buyer's opt-out", () => {
+  test("STOP, UNSUBSCRIBE and «बंद करें» alone, in any case and with an ending stop", () => {
+    for (const text of ["STOP", "stop", " Stop. ", "Unsubscribe!", "बंद करें", "बंद करें।", "बंद  करें"])
+      expect(isWhatsAppOptOut(text), text).toBe(true);
+  });
+
+  test("a sentence that merely contains one is an answer, not an opt-out", () => {
+    for (const text of ["Don't stop the order", "stop sending the blue box", "बंद करें क्या?", "STOPPED", ""])
+      expect(isWhatsAppOptOut(text), text).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Where a buyer's WhatsApp message is filed, decided once (docs/whatsapp.md): on the buyer's open
+ * enquiry, the most recent when they have several. No I/O: the store answers the buyer's
+ * enquiries by their mobile (BuyerStore.enquiriesOfMobile), this decides.
+ */
+import { isOpen, type EnquiryStatus } from "../../domain/status";
+import { whatsappSendMessages, whatsappWindow } from "../../domain/whatsapp";
+import { planContact, type DueFacts, type WorkPlan, type WorkState } from "./plan";
+
+/** The enquiry a WhatsApp message from a buyer is filed on; null when none of theirs is open. */
+export function enquiryForWhatsApp(
+  enquiries: readonly { id: string; receivedAt: string; status: EnquiryStatus }[],
+): string | null {
+  const open = enquiries
+    .filter((enquiry) => isOpen(enquiry.status))
+    .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || b.id.localeCompare(a.id));
+  return open[0]?.id ?? null;
+}
+
+/** What deciding whether a WhatsApp message may be sent reads of the enquiry and its buyer. */
+export interface WhatsAppSendFacts {
+  /** When the buyer's last WhatsApp message reached the console; null when they never wrote. */
+  lastBuyerMessageAt: string | null;
+  /** When the buyer's consent to WhatsApp messages was recorded; null when it was not. */
+  consentAt: string | null;
+  /** The buyer's opt-out (STOP), when they sent one. */
+  optOut: { at: string; wording: string } | null;
+}
+
+/**
+ * Whether a member may send the buyer a WhatsApp message of this type now; null when they may,
+ * else why not (whatsappSendMessages):
+ * - never after the buyer opted out (STOP), whatever the window;
+ * - a first business-initiated message only to a buyer who wrote first on WhatsApp, or whose
+ *   consent is recorded;
+ * - free text only while the 24-hour window since the buyer's last message is open; a template
+ *   approved in WhatsApp Manager at any time.
+ */
+export function whatsappSendRefusal(
+  facts: WhatsAppSendFacts,
+  type: "text" | "template",
+  now: Date,
+): string | null {
+  if (facts.optOut) return whatsappSendMessages.optedOut;
+  if (facts.lastBuyerMessageAt === null && facts.consentAt === null) return whatsappSendMessages.noConsent;
+  if (type === "text" && !whatsappWindow(facts.lastBuyerMessageAt, now).open)
+    return whatsappSendMessages.windowClosed;
+  return null;
+}
+
+/**
+ * A WhatsApp message a member sends: refused as whatsappSendRefusal says, or contact by WhatsApp
+ * as a reply by e-mail is (planContact): the first moves New to Contacted.
+ */
+export function planWhatsAppSend(
+  work: WorkState,
+  input: { facts: WhatsAppSendFacts; type: "text" | "template"; at: string; due: DueFacts },
+): { ok: true; plan: WorkPlan } | { ok: false; error: string } {
+  const refusal = whatsappSendRefusal(input.facts, input.type, new Date(input.at));
+  if (refusal) return { ok: false, error: refusal };
+  return { ok: true, plan: planContact(work, { channel: "whatsapp", at: input.at, due: input.due }) };
+}
