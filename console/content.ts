@@ -5,6 +5,7 @@ import type { AlertChoice, InboxView } from "../domain/team";
 import type { SourcePart } from "../domain/enquiry-source";
 import type { SpamReason } from "../domain/spam";
 import { brand } from "../domain/brand";
+import { quantityText } from "../domain/company-facts";
 import { brandHi } from "../domain/brand.hi";
 
 export const CONSOLE_TITLE = "Collarise console";
@@ -439,7 +440,7 @@ export const dashboardText = {
   noneYet: "—",
   date: "Day",
   week: "Week from",
-  packs: "Packs",
+  sachets: "Sachets",
   status: "Status",
   count: "Enquiries",
   apart: "Set apart",
@@ -650,7 +651,7 @@ export const dealText = {
   edit: "Change the figures",
   save: "Save the deal",
   cancel: "Cancel",
-  quantity: "Packs agreed",
+  quantity: "Sachets agreed",
   value: "Order value (₹)",
   valueShown: "Order value",
   valueHint: "Whole rupees, e.g. 32,000.",
@@ -679,7 +680,7 @@ export const buyerText = {
   sameMobile: "same mobile",
   sameMailbox: "same e-mail",
   later: "later",
-  packs: (quantity: number) => `${quantity.toLocaleString("en-IN")} ${quantity === 1 ? "pack" : "packs"}`,
+  sachets: (quantity: number) => quantityText(quantity, "en"),
   returning: (count: number) => `Returning · ${count}`,
   returningLabel: (count: number) =>
     `Returning buyer: ${count} earlier ${count === 1 ? "enquiry" : "enquiries"}`,
@@ -735,7 +736,7 @@ export function spacedMobile(mobile: string): string {
 export const enquiryText = {
   mobile: "Mobile",
   quantity: "Quantity",
-  packs: (count: number) => `${count.toLocaleString("en-IN")} ${count === 1 ? "pack" : "packs"}`,
+  sachets: (count: number) => quantityText(count, "en"),
   buyer: "Buyer",
   status: "Status",
   nextStep: "Next step",
@@ -784,7 +785,7 @@ export const inboxText = {
     received: "Received",
   },
   none: "—",
-  quantity: (count: number) => `${count.toLocaleString("en-IN")} ×`,
+  quantity: (count: number) => quantityText(count, "en"),
   selectRow: (name: string, reference: string) => `Select ${name} (${reference})`,
   selectShown: "Select every enquiry shown",
   loadMore: "Load more",
