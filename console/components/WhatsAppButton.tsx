@@ -20,7 +20,7 @@ export function WhatsAppButton({
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const { templates, facts, error } = useTemplates("whatsapp", enquiry.language);
+  const { templates, facts, error } = useTemplates("whatsapp", enquiry.language, enquiry.Quantity);
   const opened = () => {
     setOpen(false);
     onContact();
