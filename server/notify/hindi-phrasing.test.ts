@@ -1,3 +1,4 @@
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 import { describe, expect, it } from "vitest";
 import { correctedPhrasingsIn, textsOf } from "../../domain/hindi-corrections";
 import { answerIn, hindiRefusals, resultWords } from "../routes/form-posts";
@@ -38,7 +39,7 @@ describe("the Hindi mails and answer pages", () => {
         language: "hi",
         reply: { subject: "विषय", text: "नमस्ते", messageId: "<r@x>", inReplyTo: null, references: [] },
       }),
-      answerPages: resultWords.hi,
+      answerPages: { ...resultWords.hi, thanks: resultWords.hi.thanks(PLACEHOLDER_FACTS.shortName.hi) },
       hindiRefusals,
     });
     expect(correctedPhrasingsIn(texts)).toEqual([]);
