@@ -7,6 +7,7 @@ import type { SourcePart } from "../domain/enquiry-source";
 import type { SpamReason } from "../domain/spam";
 import type { MessageChannel } from "../domain/whatsapp";
 import { brand } from "../domain/brand";
+import { quantityText } from "../domain/company-facts";
 import { brandHi } from "../domain/brand.hi";
 
 export const CONSOLE_TITLE = "Collarise console";
@@ -461,7 +462,7 @@ export const dashboardText = {
   noneYet: "—",
   date: "Day",
   week: "Week from",
-  packs: "Packs",
+  sachets: "Sachets",
   status: "Status",
   count: "Enquiries",
   apart: "Set apart",
@@ -691,7 +692,7 @@ export const dealText = {
   edit: "Change the figures",
   save: "Save the deal",
   cancel: "Cancel",
-  quantity: "Packs agreed",
+  quantity: "Sachets agreed",
   value: "Order value (₹)",
   valueShown: "Order value",
   valueHint: "Whole rupees, e.g. 32,000.",
@@ -720,7 +721,7 @@ export const buyerText = {
   sameMobile: "same mobile",
   sameMailbox: "same e-mail",
   later: "later",
-  packs: (quantity: number) => `${quantity.toLocaleString("en-IN")} ${quantity === 1 ? "pack" : "packs"}`,
+  sachets: (quantity: number) => quantityText(quantity, "en"),
   returning: (count: number) => `Returning · ${count}`,
   returningLabel: (count: number) =>
     `Returning buyer: ${count} earlier ${count === 1 ? "enquiry" : "enquiries"}`,
@@ -776,7 +777,7 @@ export function spacedMobile(mobile: string): string {
 export const enquiryText = {
   mobile: "Mobile",
   quantity: "Quantity",
-  packs: (count: number) => `${count.toLocaleString("en-IN")} ${count === 1 ? "pack" : "packs"}`,
+  sachets: (count: number) => quantityText(count, "en"),
   buyer: "Buyer",
   status: "Status",
   nextStep: "Next step",
@@ -830,7 +831,7 @@ export const inboxText = {
     received: "Received",
   },
   none: "—",
-  quantity: (count: number) => `${count.toLocaleString("en-IN")} ×`,
+  quantity: (count: number) => quantityText(count, "en"),
   selectRow: (name: string, reference: string) => `Select ${name} (${reference})`,
   selectShown: "Select every enquiry shown",
   loadMore: "Load more",

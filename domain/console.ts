@@ -232,7 +232,7 @@ export interface HistoryEntry {
    * A status change, a note, an owner given (`text`: the new owner's e-mail, `fromOwner`: the one
    * before; none: nobody), a follow-up set (`text`: when · next step; none: cleared), or contact
    * with the buyer started from the console (`text`: call, whatsapp or email), or the deal's
-   * figures recorded or why it was lost (`text`: "Deal: 40 packs, ₹ 32,000", "Lost: Price").
+   * figures recorded or why it was lost (`text`: "Deal: 40 sachets, ₹ 32,000", "Lost: Price").
    */
   kind: "status" | "note" | "owner" | "follow-up" | "contact" | "deal";
   /** For an owner change: who owned it before (absent: nobody). */

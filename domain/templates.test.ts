@@ -5,6 +5,9 @@ import { PLACEHOLDER_FACTS, type CompanyFacts } from "./company-facts";
 import {
   checkTemplate,
   mergeTemplate,
+  promisesBetterPrice,
+  templatesFor,
+  type ReplyTemplate,
   templateMessages,
   TEMPLATE_BODY_MAX_LENGTH,
   WHATSAPP_BODY_MAX_LENGTH,
@@ -231,5 +234,46 @@ describe("a reply signed by the member who writes it", () => {
     expect(mergeTemplate(template, enquiry, undefined, { displayName: null }).body).toBe(
       "Hello Imran,\n\nThank you.\n\nWarm regards,\nThe Collarise sales team",
     );
+  });
+});
+
+describe("the templates a picker offers", () => {
+  const template = (name: string, language: "en" | "hi", body: string): ReplyTemplate => ({
+    id: name,
+    channel: "whatsapp",
+    language,
+    name,
+    subject: null,
+    body,
+    version: 1,
+    updatedAt: "2030-05-01T04:30:00.000Z",
+    updatedBy: null,
+  });
+  const kept = [
+    template("Price", "en", "For {quantity} we can offer a better price."),
+    template("Follow-up", "en", "Hello {firstName}, following up on {reference}."),
+    template("कीमत", "hi", "{quantity} की मात्रा पर हम इससे बेहतर कीमत दे सकते हैं।"),
+    template("फ़ॉलो-अप", "hi", "नमस्ते {firstName}"),
+  ];
+  const names = (templates: ReplyTemplate[]) => templates.map((each) => each.name);
+
+  test("a template that promises a better price is offered only from the minimum order for a trade price", () => {
+    const facts = { ...PLACEHOLDER_FACTS, trade: { ...PLACEHOLDER_FACTS.trade, minimumOrderSachets: 300 } };
+    expect(names(templatesFor(kept, "whatsapp", "en", { quantity: 299, facts }))).toEqual(["Follow-up"]);
+    expect(names(templatesFor(kept, "whatsapp", "en", { quantity: 300, facts }))).toEqual([
+      "Follow-up",
+      "Price",
+    ]);
+    expect(names(templatesFor(kept, "whatsapp", "hi", { quantity: 36, facts }))).toEqual(["फ़ॉलो-अप"]);
+    expect(
+      names(
+        templatesFor(kept, "whatsapp", "hi", {
+          quantity: 36,
+          facts: { ...facts, trade: { ...facts.trade, minimumOrderSachets: 30 } },
+        }),
+      ),
+    ).toEqual(["कीमत", "फ़ॉलो-अप"]);
+    expect(promisesBetterPrice({ subject: "A trade price for you", body: "Hello" })).toBe(true);
+    expect(promisesBetterPrice({ subject: null, body: "इसका MRP {mrp} है।" })).toBe(false);
   });
 });

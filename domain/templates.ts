@@ -289,13 +289,35 @@ export function mergeTemplate(
   };
 }
 
-/** The templates a picker offers: one channel, in the visitor's language, by name. */
+/**
+ * The words by which a template promises a better price than the MRP, in either language: the
+ * trade price the company offers from its minimum order (`trade.minimumOrderSachets`).
+ */
+const BETTER_PRICE = /better price|trade price|बेहतर (?:कीमत|क़ीमत)|ट्रेड (?:कीमत|क़ीमत)/i;
+
+/** Whether a template promises a better price than the MRP ("we can offer you a better price"). */
+export function promisesBetterPrice(template: Pick<TemplateInput, "subject" | "body">): boolean {
+  return BETTER_PRICE.test(`${template.subject ?? ""}\n${template.body}`);
+}
+
+/**
+ * The templates a picker offers: one channel, in the visitor's language, by name. Given the
+ * enquiry's quantity and the company's facts, a template that promises a better price is offered
+ * only for a quantity at or above the minimum order for a trade price.
+ */
 export function templatesFor(
   templates: readonly ReplyTemplate[],
   channel: TemplateChannel,
   language: Language,
+  forEnquiry?: { quantity: number; facts: CompanyFacts },
 ): ReplyTemplate[] {
   return templates
     .filter((template) => template.channel === channel && template.language === language)
+    .filter(
+      (template) =>
+        !forEnquiry ||
+        forEnquiry.quantity >= forEnquiry.facts.trade.minimumOrderSachets ||
+        !promisesBetterPrice(template),
+    )
     .sort((a, b) => a.name.localeCompare(b.name, language === "hi" ? "hi-IN" : "en-IN"));
 }

@@ -45,6 +45,7 @@ export function forgetLoadedTemplates(): void {
 export function useTemplates(
   channel: TemplateChannel,
   language: Language,
+  quantity: number,
 ): { templates: ReplyTemplate[] | null; facts: CompanyFacts | null; error: string } {
   const [all, setAll] = useState<LoadedTemplates | null>(null);
   const [error, setError] = useState("");
@@ -58,7 +59,8 @@ export function useTemplates(
       current = false;
     };
   }, []);
-  return { templates: all && templatesFor(all.items, channel, language), facts: all?.facts ?? null, error };
+  const templates = all && templatesFor(all.items, channel, language, { quantity, facts: all.facts });
+  return { templates, facts: all?.facts ?? null, error };
 }
 
 /** A merged template: what the reply box or the chat starts with. */
@@ -86,7 +88,7 @@ export function TemplatePicker({
 }) {
   const id = useId();
   const staff = useStaff();
-  const { templates, facts, error } = useTemplates(channel, enquiry.language);
+  const { templates, facts, error } = useTemplates(channel, enquiry.language, enquiry.Quantity);
   if (error) return <p className="notice error">{error}</p>;
   if (templates && templates.length === 0) {
     return <p className="hint">{templatesText.noneInLanguage(languageLabels[enquiry.language])}</p>;

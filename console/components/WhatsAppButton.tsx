@@ -22,7 +22,7 @@ export function WhatsAppButton({
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const staff = useStaff();
-  const { templates, facts, error } = useTemplates("whatsapp", enquiry.language);
+  const { templates, facts, error } = useTemplates("whatsapp", enquiry.language, enquiry.Quantity);
   const opened = () => {
     setOpen(false);
     onContact();

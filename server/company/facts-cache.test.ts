@@ -75,4 +75,20 @@ describe("the company's facts in force on one instance", () => {
     const fresh = new CompanyFactsCache({ reader, now: () => new Date(now) });
     await expect(fresh.facts()).rejects.toThrow("The store cannot be reached");
   });
+
+  test("at once, without waiting: the facts last read, and a read started when they are old", async () => {
+    const { shared, reader } = sharedStore(version(1, "+919800000001"));
+    let now = at.getTime();
+    const cache = new CompanyFactsCache({ reader, now: () => new Date(now) });
+    expect(cache.latest()).toEqual(PLACEHOLDER_FACTS);
+    await cache.current();
+    expect(cache.latest().phone).toBe("+919800000001");
+    expect(shared.reads).toBe(1);
+    shared.current = version(2, "+919800000002");
+    now += FACTS_MAX_AGE_MS;
+    expect(cache.latest().phone).toBe("+919800000001");
+    await cache.current();
+    expect(shared.reads).toBe(2);
+    expect(cache.latest().phone).toBe("+919800000002");
+  });
 });

@@ -38,6 +38,20 @@ export class CompanyFactsCache {
     return (await this.current())?.facts ?? PLACEHOLDER_FACTS;
   }
 
+  /**
+   * The facts last read, at once and without waiting on the store: for an answer that cannot
+   * wait (the page a form posted without JavaScript is answered with). The build's placeholders
+   * before the first read; a read is started when what is held is older than `maxAgeMs`.
+   */
+  latest(): CompanyFacts {
+    const held = this.held;
+    if (!held || this.now().getTime() - held.readAt >= this.maxAgeMs) {
+      // A store that cannot be reached is counted where every store call is (instrumentStore).
+      this.current().catch(() => undefined);
+    }
+    return held?.published?.facts ?? PLACEHOLDER_FACTS;
+  }
+
   /** What this instance has just published: in force here from now on. */
   published(published: PublishedFacts): void {
     const held = this.held?.published;

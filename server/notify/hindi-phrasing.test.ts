@@ -43,7 +43,7 @@ describe("the Hindi mails and answer pages", () => {
         language: "hi",
         reply: { subject: "विषय", text: "नमस्ते", messageId: "<r@x>", inReplyTo: null, references: [] },
       }),
-      answerPages: resultWords.hi,
+      answerPages: { ...resultWords.hi, thanks: resultWords.hi.thanks(PLACEHOLDER_FACTS.shortName.hi) },
       hindiRefusals,
       // The sales team's templates, as the console first offers them.
       templates: DEFAULT_TEMPLATES.filter((template) => template.language === "hi"),

@@ -7,6 +7,7 @@ import { subscriberAnswerDetailsHi, subscriberMessagesHi } from "../../domain/su
 import { apiMessages } from "./api-errors";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 import { storedAddresses } from "../../tests/support/store-probe";
+import { FILLED_FACTS } from "../../tests/support/company-facts";
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -182,5 +183,29 @@ describe("the forms posted without JavaScript", () => {
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain(subscriberMessages.invalid);
     expect(storedAddresses(current.databaseUrl)).toHaveLength(0);
+  });
+});
+
+describe("the answer to an enquiry posted without JavaScript", () => {
+  it("thanks the visitor in the name of the company whose facts are in force, in the page's language", async () => {
+    current = await buildTestApp();
+    const before = await post(current, "/api/enquiries", typed);
+    expect(before.body).toContain("Thank you. Sanvera Healthcare will be in touch soon.");
+    const published = await current.app.store.companyFacts.publish({
+      facts: FILLED_FACTS,
+      baseVersion: null,
+      by: "owner@example.com",
+      now: new Date(),
+    });
+    // Published on this instance: in force here at once (another instance reads it within 30 s).
+    if (published !== "conflict") current.app.companyFacts.published(published);
+    const english = await post(current, "/api/enquiries", { ...typed, Email: "meera.2@example.in" });
+    expect(english.body).toContain("Thank you. Aarogya Nutrition will be in touch soon.");
+    const hindi = await post(current, "/api/enquiries", {
+      ...typed,
+      Email: "meera.3@example.in",
+      lang: "hi",
+    });
+    expect(hindi.body).toContain("धन्यवाद। आरोग्य न्यूट्रिशन जल्द ही आपसे संपर्क करेगी।");
   });
 });

@@ -133,19 +133,19 @@ interface FormResult {
 /** What the answer pages say around a form's result, in each language of the pages. */
 export const resultWords = {
   en: {
-    thanks: `Thank you. ${brand.companyShortName} will be in touch soon.`,
+    thanks: (company: string) => `Thank you. ${company} will be in touch soon.`,
     nothingSaved:
       "Nothing was saved. Your browser's Back button returns you to the form with what you typed.",
     back: "Back to the site",
     tryAgain: "Go back and try again",
   },
   hi: {
-    thanks: `धन्यवाद। ${brandHi.companyShortName} जल्द ही आपसे संपर्क करेगी।`,
+    thanks: (company: string) => `धन्यवाद। ${company} जल्द ही आपसे संपर्क करेगी।`,
     nothingSaved: "कुछ भी सेव नहीं हुआ। ब्राउज़र में पीछे जाने पर आप अपनी लिखी जानकारी के साथ फ़ॉर्म पर लौट आएँगे।",
     back: "साइट पर वापस जाएँ",
     tryAgain: "वापस जाकर फिर कोशिश करें",
   },
-} as const satisfies Record<Language, Record<string, string>>;
+} as const satisfies Record<Language, Record<string, string | ((company: string) => string)>>;
 
 /**
  * A message's first sentence, the page's heading, and the sentences after it, its first paragraph:
@@ -160,15 +160,19 @@ export function splitHeadline(message: string): { headline: string; rest: string
   };
 }
 
-/** Answers a form post with a page that states the result, in the language of the page it came from. */
+/**
+ * Answers a form post with a page that states the result, in the language of the page it came
+ * from; its thanks name the company by its short name in force (server/company/facts-cache.ts).
+ */
 export function sendFormResult(reply: FastifyReply, result: FormResult) {
   const words = resultWords[result.language];
+  const company = reply.server.companyFacts.latest().shortName[result.language];
   const { headline, rest } = splitHeadline(result.message);
   return sendMessagePage(reply, {
     status: result.status,
     title: headline,
     ...(rest ? { lead: rest } : {}),
-    text: result.ok ? (result.detail ?? words.thanks) : words.nothingSaved,
+    text: result.ok ? (result.detail ?? words.thanks(company)) : words.nothingSaved,
     link: { href: result.backHref, text: result.ok ? words.back : words.tryAgain },
     language: result.language,
   });

@@ -35,7 +35,7 @@ describe("the WhatsApp settings", () => {
 
   test("the launch check names a Graph API that is not Meta's, and nothing when WhatsApp is Meta's or off", () => {
     const fields = (env: Record<string, string>) =>
-      launchCheck(loadConfig({ ...base, ...env }), { facts: [] })
+      launchCheck(loadConfig({ ...base, ...env }), { facts: [] }, null)
         .filter((item) => item.field.startsWith("WHATSAPP_"))
         .map((item) => `${item.field}: ${item.problem}`);
     expect(fields(WHATSAPP_TEST_ENV)).toEqual([
