@@ -43,6 +43,7 @@ describe("the forms posted without JavaScript from the Hindi page", () => {
     expect(response.statusCode).toBe(201);
     expect(response.body).toContain('<html lang="hi-IN">');
     expect(response.body).toContain(`<h1>${enquiryMessagesHi.stored}</h1>`);
+    expect(response.body).toContain("आपने 4 सैशे के लिए पूछताछ भेजी है।");
     expect(response.body).toContain('href="/hi#buy-now"');
     const stored = await current.app.store.enquiries.list();
     expect(stored.map((record) => record.language)).toEqual(["hi"]);
@@ -95,6 +96,8 @@ describe("the forms posted without JavaScript", () => {
     expect(response.statusCode).toBe(201);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.body).toContain(`<h1>${enquiryMessages.stored}</h1>`);
+    // What was asked for, in the unit the form asked it in.
+    expect(response.body).toContain("You asked for 4 sachets.");
     expect(response.body).toContain('href="/#buy-now"');
     const stored = await current.app.store.enquiries.list();
     expect(stored.map((record) => record.enquiry)).toStrictEqual([

@@ -1,3 +1,4 @@
+import { QUANTITY_UNIT } from "../../domain/company-facts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { brand } from "../../domain/brand";
 import { brandHi } from "../../domain/brand.hi";
@@ -146,6 +147,18 @@ export const resultWords = {
     tryAgain: "वापस जाकर फिर कोशिश करें",
   },
 } as const satisfies Record<Language, Record<string, string>>;
+
+/**
+ * What the answer page of a stored enquiry says below the specification's heading: the sachets
+ * asked for, in the unit the form asked them in (domain/company-facts.ts's QUANTITY_UNIT), then the thanks.
+ */
+export function enquiryStoredDetail(quantity: number, language: Language): string {
+  const unit = QUANTITY_UNIT[language][quantity === 1 ? "one" : "other"];
+  const count = `${quantity.toLocaleString("en-IN")} ${unit}`;
+  return language === "en"
+    ? `You asked for ${count}. ${resultWords.en.thanks}`
+    : `आपने ${count} के लिए पूछताछ भेजी है। ${resultWords.hi.thanks}`;
+}
 
 /** Answers a form post with a page that states the result, in the language of the page it came from. */
 export function sendFormResult(reply: FastifyReply, result: FormResult) {
