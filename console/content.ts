@@ -5,8 +5,8 @@ import type { AlertChoice, InboxView } from "../domain/team";
 import type { SourcePart } from "../domain/enquiry-source";
 import type { SpamReason } from "../domain/spam";
 import { brand } from "../domain/brand";
+import { quantityText } from "../domain/company-facts";
 import { brandHi } from "../domain/brand.hi";
-import { quotedRupees } from "../domain/templates";
 
 export const CONSOLE_TITLE = "Collarise console";
 
@@ -24,6 +24,7 @@ export const navLabels = {
   security: "Security",
   webhooks: "Webhooks",
   templates: "Templates",
+  company: "Company",
   signOut: "Sign out",
   skip: "Skip to content",
 } as const;
@@ -163,6 +164,8 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "template-added": "Template added",
   "template-changed": "Template changed",
   "template-removed": "Template removed",
+  "company-facts-published": "Published the company's facts",
+  "company-facts-restored": "Returned the company's facts to an earlier version",
 };
 
 export const consoleText = {
@@ -437,7 +440,7 @@ export const dashboardText = {
   noneYet: "—",
   date: "Day",
   week: "Week from",
-  packs: "Packs",
+  sachets: "Sachets",
   status: "Status",
   count: "Enquiries",
   apart: "Set apart",
@@ -584,11 +587,14 @@ export const templatesText = {
     firstName:
       "The buyer's name as they are greeted: Asha for Asha Verma, Ravi for Mr. Ravi Kumar, Dr. Mehta for Dr. Anil Mehta; in Hindi with «जी» (Ravi जी).",
     reference: "The enquiry's reference, such as 3F2A9C1E.",
-    quantity: "The quantity asked for, such as 24.",
+    quantity: "The quantity asked for, with its unit: 24 sachets (24 सैशे).",
     buyerType:
       "How they buy, in the template's language: as a retailer, for your own use (रिटेलर के रूप में, अपने इस्तेमाल के लिए).",
     product: `The product's name: ${brand.productFullName} (${brandHi.productFullName}).`,
-    mrp: `The MRP of one pack: ${quotedRupees(brand.mrpRupees)}.`,
+    mrp: "The MRP of one unit of sale, from the Company page, such as ₹1,499.",
+    unitOfSale: "What the MRP is for, from the Company page: a pack of 30 sachets (30 सैशे का पैक).",
+    company: "The company's short name, from the Company page, in the template's language.",
+    phone: "The company's phone, from the Company page, such as +91 11 4155 2024.",
   },
   channels: { email: "E-mail replies", whatsapp: "WhatsApp messages" },
   channelOne: { email: "E-mail reply", whatsapp: "WhatsApp message" },
@@ -609,7 +615,8 @@ export const templatesText = {
   insert: "Insert a field",
   insertLabel: (field: string) => `Insert {${field}}`,
   preview: "Preview",
-  previewNote: "With an example enquiry from Dr. Anil Mehta, 24, as a retailer.",
+  previewNote:
+    "With an example enquiry from Dr. Anil Mehta, 24 sachets, as a retailer, and the company's facts in force.",
   theirs: "Their version, saved since you opened it:",
   none: "No templates of this kind yet.",
   noneInLanguage: (language: string) =>
@@ -644,7 +651,7 @@ export const dealText = {
   edit: "Change the figures",
   save: "Save the deal",
   cancel: "Cancel",
-  quantity: "Packs agreed",
+  quantity: "Sachets agreed",
   value: "Order value (₹)",
   valueShown: "Order value",
   valueHint: "Whole rupees, e.g. 32,000.",
@@ -673,7 +680,7 @@ export const buyerText = {
   sameMobile: "same mobile",
   sameMailbox: "same e-mail",
   later: "later",
-  packs: (quantity: number) => `${quantity.toLocaleString("en-IN")} ${quantity === 1 ? "pack" : "packs"}`,
+  sachets: (quantity: number) => quantityText(quantity, "en"),
   returning: (count: number) => `Returning · ${count}`,
   returningLabel: (count: number) =>
     `Returning buyer: ${count} earlier ${count === 1 ? "enquiry" : "enquiries"}`,
@@ -729,7 +736,7 @@ export function spacedMobile(mobile: string): string {
 export const enquiryText = {
   mobile: "Mobile",
   quantity: "Quantity",
-  packs: (count: number) => `${count.toLocaleString("en-IN")} ${count === 1 ? "pack" : "packs"}`,
+  sachets: (count: number) => quantityText(count, "en"),
   buyer: "Buyer",
   status: "Status",
   nextStep: "Next step",
@@ -778,7 +785,7 @@ export const inboxText = {
     received: "Received",
   },
   none: "—",
-  quantity: (count: number) => `${count.toLocaleString("en-IN")} ×`,
+  quantity: (count: number) => quantityText(count, "en"),
   selectRow: (name: string, reference: string) => `Select ${name} (${reference})`,
   selectShown: "Select every enquiry shown",
   loadMore: "Load more",
@@ -839,4 +846,112 @@ export const keysText = {
     { key: "Esc", does: "Back to the inbox, with its filters" },
     { key: "?", does: "Show these keys" },
   ],
+} as const;
+
+/** The Company page: the company's own facts, as the pages, mails and templates state them. */
+export const companyText = {
+  title: "Company",
+  intro:
+    "What the site, the mails and the templates state as the company's word: its names, addresses, phone, licences, price and terms, in English and Hindi. Publishing makes them true everywhere within a minute, without a rebuild; every published version is kept.",
+  readOnly: "Only an owner can change these. This is what is published now.",
+  neverPublished:
+    "Nothing has been published yet: the site shows the build's placeholder company. Fill in the real facts and publish them before launch.",
+  inForce: (version: number, when: string, who: string) => `Version ${version}, published ${when} by ${who}.`,
+  english: "English",
+  hindi: "Hindi (हिन्दी)",
+  sections: {
+    names: "Names",
+    registeredAddress: "Registered address",
+    manufacturingAddress: "Manufacturing address",
+    contact: "Phone and e-mail",
+    registrations: "Registrations",
+    product: "The product and its price",
+    trade: "Retailers and delivery",
+    hours: "Working hours",
+    grievance: "Grievance officer",
+    social: "Social links",
+    terms: "Terms",
+  },
+  labels: {
+    legalName: "Legal name",
+    shortName: "Short name",
+    street: "Building, street and area",
+    locality: "Locality",
+    city: "City",
+    state: "State",
+    gstStateCode: "GST state code",
+    pin: "PIN code",
+    phone: "Phone",
+    whatsapp: "WhatsApp number",
+    "email.care": "Customer care e-mail",
+    "email.grievance": "Grievance e-mail",
+    "email.mailbox": "Mailbox the console reads",
+    gstin: "GSTIN",
+    fssaiLicence: "FSSAI licence number",
+    "product.sachetGrams": "One sachet's net quantity (g)",
+    "product.sachetsPerUnit": "Sachets in one unit of sale",
+    "product.mrpPaise": "MRP of one unit of sale (₹, inclusive of all taxes)",
+    "product.foodMark": "Veg / non-veg mark",
+    "product.collagenSource": "Source of the collagen",
+    "product.bestBeforeMonths": "Best before (months)",
+    "trade.minimumOrderSachets": "Minimum order for a trade price (sachets)",
+    "trade.terms": "Trade terms",
+    "delivery.minDays": "Delivery: fewest working days",
+    "delivery.maxDays": "Delivery: most working days",
+    "delivery.returnDays": "Days to report a damaged pack",
+    "workingHours.days": "Working days",
+    "workingHours.opens": "Opens (IST)",
+    "workingHours.closes": "Closes (IST)",
+    "workingHours.firstContactHours": "First contact within (working hours)",
+    "grievanceOfficer.name": "Name",
+    "grievanceOfficer.designation": "Designation",
+    "social.facebook": "Facebook",
+    "social.instagram": "Instagram",
+    "social.linkedin": "LinkedIn",
+    termsConfirmedBy: "Payment, delivery and return terms confirmed by",
+  } as Record<string, string>,
+  hints: {
+    phone: "+91 and ten digits, e.g. +911141552024.",
+    gstin: "Leave empty until the company states it.",
+    "product.mrpPaise": "In rupees, e.g. 1499.00 or ₹1,499.",
+    termsConfirmedBy:
+      "Name, role and date, e.g. “Rohit Verma, Director, 20 Nov 2026”. Empty until someone has.",
+    social: "Leave empty for none.",
+  } as Record<string, string>,
+  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+  foodMarks: { veg: "Veg (green mark)", "non-veg": "Non-veg (brown mark)" },
+  chooseState: "Choose a state…",
+  problemsSummary: (count: number) =>
+    count === 1
+      ? "One field needs correcting before the facts can be published: see the message beside it."
+      : `${count} fields need correcting before the facts can be published: see the message beside each.`,
+  publish: "Publish",
+  publishing: "Publishing…",
+  published: (version: number) =>
+    `Published as version ${version}. The site, the mails and the templates use it now.`,
+  unchanged: "Nothing has changed since the version in force.",
+  previewHeading: "Preview before publishing",
+  previewPage: "Page",
+  previewPages: {
+    home: "Home page (English)",
+    "home-hi": "Home page (Hindi)",
+    privacy: "Privacy policy (English)",
+    "privacy-hi": "Privacy policy (Hindi)",
+  },
+  preview: "Preview",
+  previewNote: "Opens the page in a new tab, rendered with the facts as they are in this form.",
+  previewUnavailable: "This server cannot show a preview yet. Publish, then open the page itself.",
+  versionsHeading: "Published versions",
+  noVersions: "No version has been published yet.",
+  versionLine: (version: number, when: string, who: string) => `Version ${version} · ${when} · ${who}`,
+  restoredFrom: (version: number) => `returned to version ${version}`,
+  current: "In force",
+  restore: "Return to this version",
+  restoreLabel: (version: number) => `Return to this version, version ${version}`,
+  confirmRestore: (version: number) =>
+    `Publish version ${version}'s facts again, in place of what is in force now? The site, mails and templates will use them within a minute.`,
+  confirmYes: "Yes, return to it",
+  cancel: "Cancel",
+  restored: (version: number, from: number) =>
+    `Returned to version ${from}: it is in force as version ${version}.`,
 } as const;

@@ -5,6 +5,7 @@
  */
 import {
   Activity,
+  Building2,
   ChartColumn,
   Inbox,
   Mail,
@@ -17,7 +18,7 @@ import {
 } from "lucide-react";
 import type { ComponentType } from "react";
 import type { StaffRole } from "../domain/console";
-import { navLabels, personalDataText, teamText, webhookText } from "./content";
+import { companyText, navLabels, personalDataText, teamText, webhookText } from "./content";
 import { OwnerOnly } from "./components/OwnerOnly";
 import { appPaths } from "./paths";
 
@@ -103,6 +104,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     role: "owner",
     title: webhookText.title,
     nav: { label: navLabels.webhooks, icon: Webhook, to: appPaths.webhooks, wideOnly: true },
+  },
+  {
+    path: appPaths.company,
+    load: () => import("./pages/Company"),
+    // Members read the company's facts; only owners change them (the page and the API both say so).
+    role: "member",
+    title: companyText.title,
+    nav: { label: navLabels.company, icon: Building2, to: appPaths.company, wideOnly: true },
   },
   {
     path: appPaths.security,

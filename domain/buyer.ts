@@ -33,7 +33,7 @@ export interface BuyerEnquiry {
   reference: string;
   receivedAt: string;
   status: EnquiryStatus;
-  /** Packs asked for. */
+  /** Sachets asked for. */
   quantity: number;
   /** Sent from the same mobile number, or to the same mailbox (or both). */
   sameMobile: boolean;

@@ -4,8 +4,11 @@ import {
   factsProblems,
   gstinCheckCharacter,
   gstinProblem,
+  paiseToRupees,
   PLACEHOLDER_FACTS,
   pricePerGram,
+  quantityText,
+  rupeesToPaise,
   type CompanyFacts,
 } from "./company-facts";
 
@@ -57,5 +60,45 @@ describe("the company's facts", () => {
     expect(pricePerGram(PLACEHOLDER_FACTS)).toBe(4);
     expect(displayPhone("+911141552024")).toBe("+91 11 4155 2024");
     expect(displayPhone("+919812345678")).toBe("+91 98123 45678");
+  });
+});
+
+describe("an MRP as an owner types it", () => {
+  it.each([
+    ["1499.00", 149_900],
+    ["1499", 149_900],
+    ["₹1,499", 149_900],
+    ["₹ 1,499.5", 149_950],
+    ["Rs. 1,499.05", 149_905],
+    [" 12.3 ", 1_230],
+    ["₹-5", -500],
+  ])("%s is %d paise", (typed, paise) => {
+    expect(rupeesToPaise(typed)).toBe(paise);
+  });
+
+  it.each(["", "₹", "1,499.999", "fifteen hundred", "1.499,00", "1e3"])("%s is not a price", (typed) => {
+    expect(rupeesToPaise(typed)).toBeNaN();
+  });
+
+  it("a negative or unreadable MRP is refused with the MRP's message", () => {
+    for (const typed of ["₹-5", "fifteen hundred"]) {
+      const facts = {
+        ...PLACEHOLDER_FACTS,
+        product: { ...PLACEHOLDER_FACTS.product, mrpPaise: rupeesToPaise(typed) },
+      };
+      expect(factsProblems(facts)).toEqual([
+        {
+          field: "product.mrpPaise",
+          message: "Give the MRP in rupees and paise, more than ₹0, e.g. 1499.00.",
+        },
+      ]);
+    }
+    expect(paiseToRupees(149_900)).toBe("1499.00");
+  });
+
+  it("a quantity is written with its unit in either language", () => {
+    expect(quantityText(1, "en")).toBe("1 sachet");
+    expect(quantityText(1200, "en")).toBe("1,200 sachets");
+    expect(quantityText(3, "hi")).toBe("3 सैशे");
   });
 });

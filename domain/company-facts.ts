@@ -398,3 +398,31 @@ export const QUANTITY_UNIT = {
   en: { one: "sachet", other: "sachets" },
   hi: { one: "सैशे", other: "सैशे" },
 } as const;
+
+/** A quantity with its unit, as the form asked for it: "1 sachet", "300 sachets", "300 सैशे". */
+export function quantityText(quantity: number, language: "en" | "hi"): string {
+  const unit = QUANTITY_UNIT[language];
+  return `${quantity.toLocaleString("en-IN")} ${quantity === 1 ? unit.one : unit.other}`;
+}
+
+/**
+ * An MRP as an owner types it, in rupees ("1499.00", "₹1,499", "Rs. 1,499.5"), in paise: NaN when
+ * it is not a number of rupees with at most two places (`factsProblems` then says so), negative
+ * when it is (the check refuses it too).
+ */
+export function rupeesToPaise(typed: string): number {
+  const text = typed
+    .trim()
+    .replace(/^(?:₹|rs\.?|inr)\s*/i, "")
+    .replace(/,/g, "")
+    .trim();
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return Number.NaN;
+  const paise = Number(match[2]) * 100 + Number((match[3] ?? "").padEnd(2, "0"));
+  return match[1] ? -paise : paise;
+}
+
+/** Paise as an owner reads and types rupees: 149900 → "1499.00". */
+export function paiseToRupees(paise: number): string {
+  return Number.isFinite(paise) ? (paise / 100).toFixed(2) : "";
+}

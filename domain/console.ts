@@ -228,7 +228,7 @@ export interface HistoryEntry {
    * A status change, a note, an owner given (`text`: the new owner's e-mail, `fromOwner`: the one
    * before; none: nobody), a follow-up set (`text`: when · next step; none: cleared), or contact
    * with the buyer started from the console (`text`: call, whatsapp or email), or the deal's
-   * figures recorded or why it was lost (`text`: "Deal: 40 packs, ₹ 32,000", "Lost: Price").
+   * figures recorded or why it was lost (`text`: "Deal: 40 sachets, ₹ 32,000", "Lost: Price").
    */
   kind: "status" | "note" | "owner" | "follow-up" | "contact" | "deal";
   /** For an owner change: who owned it before (absent: nobody). */
@@ -309,7 +309,9 @@ export interface ActivityEntry {
     | "webhook-secret-rotated"
     | "template-added"
     | "template-changed"
-    | "template-removed";
+    | "template-removed"
+    | "company-facts-published"
+    | "company-facts-restored";
   /**
    * What was acted on: an enquiry's reference, a staff e-mail, what a retention sweep erased
    * ("enquiries 3, vitals 120"), or the answer the mailbox reader set aside and why

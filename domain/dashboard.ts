@@ -17,11 +17,11 @@ export interface DashboardDay {
   /** YYYY-MM-DD, the IST calendar. */
   date: string;
   enquiries: Record<BuyerType, number>;
-  /** Packs asked for, all buyer types together. */
+  /** Sachets asked for, all buyer types together. */
   quantity: number;
 }
 
-/** Packs asked for in one week (Monday to Sunday, IST); the first and the current week may be partial. */
+/** Sachets asked for in one week (Monday to Sunday, IST); the first and the current week may be partial. */
 export interface DashboardWeek {
   /** The Monday the week starts on, YYYY-MM-DD. */
   weekStart: string;
@@ -140,7 +140,7 @@ export interface DashboardData {
  */
 export const DASHBOARD_FIGURES = {
   perDay: "Enquiries per day",
-  quantityPerWeek: "Packs asked for per week",
+  quantityPerWeek: "Sachets asked for per week",
   funnel: "Where the enquiries stand",
   firstContact: "First contact",
   members: "Enquiries per member",

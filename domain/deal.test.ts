@@ -156,9 +156,9 @@ describe("the deal's form", () => {
     expect(formatRupees(1_00_00_000)).toBe("₹ 1,00,00,000");
     expect(
       dealSummary({ quantity: 40, valueRupees: 32_000, city: "Jaipur", pinCode: "302001", gstin: null }),
-    ).toBe("Deal: 40 packs, ₹ 32,000, Jaipur 302001");
+    ).toBe("Deal: 40 sachets, ₹ 32,000, Jaipur 302001");
     expect(dealSummary({ ...NO_DEAL_FIGURES, quantity: 1, gstin: "27AAACR5055K1Z7" })).toBe(
-      "Deal: 1 pack, GSTIN 27AAACR5055K1Z7",
+      "Deal: 1 sachet, GSTIN 27AAACR5055K1Z7",
     );
     expect(dealSummary(NO_DEAL_FIGURES)).toBe("Deal figures cleared");
   });

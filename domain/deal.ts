@@ -1,11 +1,12 @@
 /**
- * The deal's figures on an enquiry: what was agreed (packs, the order's value in rupees), where it
+ * The deal's figures on an enquiry: what was agreed (sachets, the order's value in rupees), where it
  * goes (city, PIN code), a retailer's GSTIN, and why a sale was lost. Their checks and messages,
  * used by the console's form and by the API alike, and the one way each is written for people
  * (₹ with India's digit grouping, the history's line). No I/O.
  */
 import { STATUS, statusesWhere, type EnquiryStatus } from "./status";
 import { QUANTITY_MAX, hasControlCharacters } from "./enquiry";
+import { quantityText } from "./company-facts";
 import { hasUnreadableCharacters } from "./unreadable";
 
 export const DEAL_API_ROUTES = {
@@ -90,7 +91,7 @@ export const dealMessages = {
   saved: "Deal saved.",
   unchanged: "Nothing to save: the figures are as they were.",
   conflict: "Someone else changed this deal just now. Their figures are shown: check them and save again.",
-  quantity: `Enter the packs agreed as a whole number from 1 to ${QUANTITY_MAX.toLocaleString("en-IN")}.`,
+  quantity: `Enter the sachets agreed as a whole number from 1 to ${QUANTITY_MAX.toLocaleString("en-IN")}.`,
   value: `Enter the order's value in whole rupees (no paise), at most ${formatRupees(ORDER_VALUE_MAX_RUPEES)}.`,
   city: `Enter the city's name: letters, at most ${CITY_MAX_LENGTH} characters.`,
   pinCode: "Enter the 6-digit PIN code; it does not start with 0.",
@@ -180,11 +181,11 @@ export function checkDeal(input: Partial<Record<DealField, DealInputValue>>): De
   const figures: DealFigures = { ...NO_DEAL_FIGURES };
   const { quantity, value, city, pinCode, gstin } = input;
   if (!blank(quantity)) {
-    const packs = wholeNumberOf(quantity);
-    if (packs === null || packs < 1 || packs > QUANTITY_MAX) {
+    const sachets = wholeNumberOf(quantity);
+    if (sachets === null || sachets < 1 || sachets > QUANTITY_MAX) {
       return { ok: false, field: "quantity", error: dealMessages.quantity };
     }
-    figures.quantity = packs;
+    figures.quantity = sachets;
   }
   if (!blank(value)) {
     const amount = wholeNumberOf(value, /^\s*(₹|rs\.?|inr)\s*/i);
@@ -232,14 +233,12 @@ export function hasFigures(figures: DealFigures): boolean {
   return !sameFigures(figures, NO_DEAL_FIGURES);
 }
 
-/** The history's line for the figures: "Deal: 40 packs, ₹ 32,000, Jaipur 302001, GSTIN 08…". */
+/** The history's line for the figures: "Deal: 40 sachets, ₹ 32,000, Jaipur 302001, GSTIN 08…". */
 export function dealSummary(figures: DealFigures): string {
   if (!hasFigures(figures)) return "Deal figures cleared";
   const place = [figures.city, figures.pinCode].filter(Boolean).join(" ");
   const parts = [
-    figures.quantity === null
-      ? null
-      : `${figures.quantity.toLocaleString("en-IN")} ${figures.quantity === 1 ? "pack" : "packs"}`,
+    figures.quantity === null ? null : quantityText(figures.quantity, "en"),
     figures.valueRupees === null ? null : formatRupees(figures.valueRupees),
     place || null,
     figures.gstin ? `GSTIN ${figures.gstin}` : null,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { BASELESS_MARKS, UNREADABLE_CHARACTERS } from "../tests/support/unreadable-characters";
 import { greetingName } from "./names";
+import { PLACEHOLDER_FACTS, type CompanyFacts } from "./company-facts";
 import {
   checkTemplate,
   mergeTemplate,
@@ -61,7 +62,7 @@ describe("a template merged with an enquiry", () => {
     );
     expect(merged).toEqual({
       subject: "Your enquiry 3F2A9C1E",
-      body: "Hello Dr. Mehta, 1,200 × Collarise Collagen Peptide as a retailer at MRP ₹1,499.",
+      body: "Hello Dr. Mehta, 1,200 sachets × Collarise Collagen Peptide as a retailer at MRP ₹1,499.",
     });
   });
 
@@ -92,6 +93,33 @@ describe("a template merged with an enquiry", () => {
     expect(
       mergeTemplate({ language: "en", subject: null, body: "Hi {firstName}" }, enquiry("Reference")).body,
     ).toBe("Hi Reference");
+  });
+
+  test("the company's own fields come from its facts in force, and the quantity carries its unit once", () => {
+    const facts: CompanyFacts = {
+      ...PLACEHOLDER_FACTS,
+      shortName: { en: "Aarogya Nutrition", hi: "आरोग्य न्यूट्रिशन" },
+      phone: "+919812345678",
+      product: { ...PLACEHOLDER_FACTS.product, mrpPaise: 159_950, sachetsPerUnit: 20 },
+    };
+    const english = mergeTemplate(
+      {
+        language: "en",
+        subject: null,
+        body: "{company} ({phone}): {mrp} for {unitOfSale}; you asked for {quantity}, {quantity} sachets, {quantity} packs.",
+      },
+      { ...enquiry("Asha Verma"), Quantity: 1 },
+      facts,
+    );
+    expect(english.body).toBe(
+      "Aarogya Nutrition (+91 98123 45678): ₹1,599.50 for a pack of 20 sachets; you asked for 1 sachet, 1 sachet, 1 sachet.",
+    );
+    const hindi = mergeTemplate(
+      { language: "hi", subject: null, body: "{company}: {mrp} ({unitOfSale}), {quantity} सैशे" },
+      enquiry("Asha Verma"),
+      { ...facts, product: { ...facts.product, sachetsPerUnit: 1, mrpPaise: 5_000 } },
+    );
+    expect(hindi.body).toBe("आरोग्य न्यूट्रिशन: ₹50 (एक सैशे), 1,200 सैशे");
   });
 });
 

@@ -6,6 +6,13 @@
  */
 import { brand } from "./brand";
 import { brandHi } from "./brand.hi";
+import {
+  displayPhone,
+  PLACEHOLDER_FACTS,
+  QUANTITY_UNIT,
+  quantityText,
+  type CompanyFacts,
+} from "./company-facts";
 import type { Language } from "./contract";
 import { enquiryReference } from "./console";
 import type { BuyerType } from "./enquiry";
@@ -19,9 +26,21 @@ export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
 
 /**
  * The merge fields, written `{firstName}` in a template of either language: the tokens stay these
- * English words, and each is merged in the template's language.
+ * English words, and each is merged in the template's language. The company's own ({mrp},
+ * {unitOfSale}, {company}, {phone}) come from its facts in force (domain/company-facts.ts), and
+ * {quantity} carries its unit, the sachets the buyer asked for.
  */
-export const MERGE_FIELDS = ["firstName", "reference", "quantity", "buyerType", "product", "mrp"] as const;
+export const MERGE_FIELDS = [
+  "firstName",
+  "reference",
+  "quantity",
+  "buyerType",
+  "product",
+  "mrp",
+  "unitOfSale",
+  "company",
+  "phone",
+] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 
 export const TEMPLATE_NAME_MAX_LENGTH = 60;
@@ -164,7 +183,7 @@ export interface MergeEnquiry {
   RetailerSelfUse: BuyerType;
 }
 
-/** How a buyer type reads in a sentence of each language: "3 packs as a retailer", «अपने इस्तेमाल के लिए». */
+/** How a buyer type reads in a sentence of each language: "3 sachets as a retailer", «अपने इस्तेमाल के लिए». */
 const BUYER_TYPE_PHRASES: Record<Language, Record<BuyerType, string>> = {
   en: { Retailer: "as a retailer", "Self Use": "for your own use" },
   hi: { Retailer: buyerTypeLabelsHi.Retailer, "Self Use": buyerTypeLabelsHi["Self Use"] },
@@ -172,13 +191,22 @@ const BUYER_TYPE_PHRASES: Record<Language, Record<BuyerType, string>> = {
 
 const PRODUCT_NAMES: Record<Language, string> = { en: brand.productFullName, hi: brandHi.productFullName };
 
-/** "₹1,499": whole rupees, grouped the Indian way, as a price is quoted in a message. */
+/** "₹1,499": whole rupees, grouped the Indian way, as a price is quoted in a message; "₹1,499.50" with paise. */
 export function quotedRupees(amount: number): string {
+  const whole = Number.isInteger(amount);
   return new Intl.NumberFormat("en-IN", {
     style: "currency",
     currency: "INR",
-    maximumFractionDigits: 0,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
   }).format(amount);
+}
+
+/** What the MRP is for, in a sentence of each language: "a pack of 30 sachets", «30 सैशे का पैक». */
+export function unitOfSaleText(facts: CompanyFacts, language: Language): string {
+  const sachets = facts.product.sachetsPerUnit;
+  if (language === "hi") return sachets === 1 ? "एक सैशे" : `${sachets} सैशे का पैक`;
+  return sachets === 1 ? "one sachet" : `a pack of ${sachets} sachets`;
 }
 
 /**
@@ -186,16 +214,33 @@ export function quotedRupees(amount: number): string {
  * greets nobody by name: in English the greeting is left out, in Hindi «जी» alone addresses the
  * buyer, as it does in speech.
  */
-export function mergeValues(enquiry: MergeEnquiry, language: Language): Record<MergeField, string> {
+export function mergeValues(
+  enquiry: MergeEnquiry,
+  language: Language,
+  facts: CompanyFacts = PLACEHOLDER_FACTS,
+): Record<MergeField, string> {
   return {
     firstName: greetingName(enquiry.Name, language) ?? (language === "hi" ? HINDI_HONORIFIC : ""),
     reference: enquiryReference(enquiry.id),
-    quantity: enquiry.Quantity.toLocaleString("en-IN"),
+    quantity: quantityText(enquiry.Quantity, language),
     buyerType: BUYER_TYPE_PHRASES[language][enquiry.RetailerSelfUse],
     product: PRODUCT_NAMES[language],
-    mrp: quotedRupees(brand.mrpRupees),
+    mrp: quotedRupees(facts.product.mrpPaise / 100),
+    unitOfSale: unitOfSaleText(facts, language),
+    company: facts.shortName[language],
+    phone: displayPhone(facts.phone),
   };
 }
+
+/**
+ * A template written before {quantity} carried its unit may follow it with a unit itself
+ * ("{quantity} sachets", «{quantity} सैशे», or the "packs" the console once wrongly called them):
+ * the quantity's own unit is then merged once (docs/decisions/040-quantities-are-sachets.md).
+ */
+const UNIT_AFTER_QUANTITY = new RegExp(
+  `\\{quantity\\}[ \\t]*(?:${[QUANTITY_UNIT.en.other, QUANTITY_UNIT.en.one, QUANTITY_UNIT.hi.other, "packs", "pack", "पैक"].join("|")})(?![\\p{L}\\p{M}])`,
+  "giu",
+);
 
 /** Marks where a field merged to nothing, so the space before it can go ("Hello ," → "Hello,"). */
 const EMPTY = "\uE000";
@@ -210,22 +255,25 @@ function mergeText(text: string, values: Record<MergeField, string>): string {
 
 /**
  * A template merged with an enquiry: each field replaced by its value in the template's language
- * (a Hindi greeting carries «जी»; a template that already writes «{firstName} जी» gets it once).
+ * (a Hindi greeting carries «जी»; a template that already writes «{firstName} जी» gets it once, and
+ * one that writes "{quantity} sachets" gets the unit once).
  * An English greeting without a name leaves out the space before it too: "Hello {firstName}," is
  * "Hello," then. Pure: the reply box, the WhatsApp button and tests use it alike.
  */
 export function mergeTemplate(
   template: Pick<TemplateInput, "language" | "subject" | "body">,
   enquiry: MergeEnquiry,
+  facts: CompanyFacts = PLACEHOLDER_FACTS,
 ): { subject: string | null; body: string } {
-  const values = mergeValues(enquiry, template.language);
-  const once = (text: string) =>
+  const values = mergeValues(enquiry, template.language, facts);
+  const honorificOnce = (text: string) =>
     template.language === "hi"
       ? text.replace(
           new RegExp(`\\{firstName\\}\\s*${HINDI_HONORIFIC}(?![\\p{L}\\p{M}])`, "gu"),
           "{firstName}",
         )
       : text;
+  const once = (text: string) => honorificOnce(text).replace(UNIT_AFTER_QUANTITY, "{quantity}");
   return {
     subject: template.subject === null ? null : mergeText(once(template.subject), values),
     body: mergeText(once(template.body), values),

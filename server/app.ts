@@ -9,6 +9,7 @@ import { publicUrlOf, retentionPeriodsOf, vapidOf, type Config } from "./config"
 import { NewsletterLinks } from "./newsletter/links";
 import { StaffLinks } from "./admin/staff-links";
 import { createNotifier } from "./notify";
+import { CompanyFactsCache } from "./company/facts-cache";
 import { outboxMonitor, watchOutbox } from "./notify/outbox-watch";
 import { newWorkerId, OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
 import { apiMessages } from "./routes/api-errors";
@@ -87,7 +88,7 @@ export interface BuildAppOptions {
   /** The mailbox reader (IMAP_URL): the clock, timers and lease (tests set them). */
   mailbox?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
   /** The check for newly published company facts: its timers (tests set them). */
-  companyFacts?: { timers?: ScheduleTimers };
+  factsPages?: { timers?: ScheduleTimers };
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
@@ -104,7 +105,7 @@ export async function buildApp({
   metrics,
   mailbox,
   readiness,
-  companyFacts,
+  factsPages: factsPagesOptions,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: withoutPersonalData(logger),
@@ -170,13 +171,16 @@ export async function buildApp({
   );
   app.decorate("store", store);
   app.decorate("clock", clock);
+  // The company's facts in force, read through one cache per instance (server/company/facts-cache.ts).
+  const companyFacts = new CompanyFactsCache({ reader: store.companyFacts, now: clock });
+  app.decorate("companyFacts", companyFacts);
 
   const newsletterLinks = new NewsletterLinks(store.keys, publicUrlOf(config));
   app.decorate("newsletterLinks", newsletterLinks);
   const staffLinks = new StaffLinks(store.keys, publicUrlOf(config));
   app.decorate("staffLinks", staffLinks);
   app.decorate("consoleSettings", { requireOwnerTotp: config.REQUIRE_OWNER_TOTP });
-  const mailNotifier = createNotifier(config, newsletterLinks, staffLinks);
+  const mailNotifier = createNotifier(config, newsletterLinks, staffLinks, () => companyFacts.facts());
   // Push notifications go through the same outbox as mail, sent by their own notifier; without
   // VAPID keys a push queued for a device subscribed before is dropped (docs/configuration.md).
   const vapid = vapidOf(config);
@@ -316,7 +320,7 @@ export async function buildApp({
     webhookWorker.start();
   });
   // The public pages follow the company's published facts, rendered again on each instance when a
-  // new version is published (docs/decisions/040-pages-rendered-from-the-company-facts.md). A build
+  // new version is published (docs/decisions/041-pages-rendered-from-the-company-facts.md). A build
   // without React Router's server build kept beside it serves its own pages as they are.
   const renderDir = renderDirFor(config.SITE_DIR);
   const publishedPages = existsSync(join(renderDir, "index.js"))
@@ -327,7 +331,7 @@ export async function buildApp({
         pagesDir: config.PAGES_DIR ?? join(dirname(resolve(config.SITE_DIR)), "rendered-pages"),
         log: app.log,
         everyMs: config.COMPANY_FACTS_POLL_SECONDS * 1_000,
-        ...(companyFacts?.timers ? { timers: companyFacts.timers } : {}),
+        ...(factsPagesOptions?.timers ? { timers: factsPagesOptions.timers } : {}),
       })
     : undefined;
   if (!publishedPages)

@@ -65,7 +65,7 @@ async function main() {
   // logged once at start: a reminder, never a reason not to start.
   if (config.NODE_ENV === "production") {
     const { logLaunchCheck } = await import("./launch/log-launch-check");
-    await logLaunchCheck(config, app.log);
+    await logLaunchCheck(config, app.log, () => app.companyFacts.facts());
   }
 }
 

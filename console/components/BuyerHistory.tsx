@@ -40,7 +40,7 @@ export function BuyerHistory({ buyer, receivedAt }: { buyer: History; receivedAt
                 <p className="history-who">
                   <time dateTime={other.receivedAt}>{formatFullTime(other.receivedAt)}</time>
                   {other.receivedAt > receivedAt && ` (${buyerText.later})`} ·{" "}
-                  {buyerText.packs(other.quantity)} ·{" "}
+                  {buyerText.sachets(other.quantity)} ·{" "}
                   {[other.sameMobile && buyerText.sameMobile, other.sameMailbox && buyerText.sameMailbox]
                     .filter(Boolean)
                     .join(", ")}

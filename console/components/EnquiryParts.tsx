@@ -1,3 +1,4 @@
+import { quantityText } from "../../domain/company-facts";
 import type { ContactChannel } from "../../domain/lifecycle";
 import { contactChannelLabels } from "../content";
 import type { HistoryEntry } from "../../domain/console";
@@ -18,7 +19,7 @@ export function EnquiryFields({ enquiry }: { enquiry: Enquiry }) {
       <dt>Mobile</dt>
       <dd>{enquiry.Mobile}</dd>
       <dt>Quantity</dt>
-      <dd>{enquiry.Quantity.toLocaleString("en-IN")}</dd>
+      <dd>{quantityText(enquiry.Quantity, "en")}</dd>
       <dt>Retailer/Self Use</dt>
       <dd>{enquiry.RetailerSelfUse}</dd>
     </dl>

@@ -8,15 +8,22 @@ import {
   type ReplyTemplate,
   type TemplateChannel,
 } from "../../domain/templates";
+import type { CompanyFacts } from "../../domain/company-facts";
 import { apiPath, callApi, errorMessage } from "../api";
 import { languageLabels, templatesText } from "../content";
 
-/** The templates as last loaded, shared by every picker on the page; dropped when an owner changes one. */
-let loaded: Promise<ReplyTemplate[]> | null = null;
+/** The templates and the company's facts they merge with, as the templates' route lists them. */
+export interface LoadedTemplates {
+  items: ReplyTemplate[];
+  facts: CompanyFacts;
+}
 
-export function loadTemplates(): Promise<ReplyTemplate[]> {
-  loaded ??= callApi<{ items: ReplyTemplate[] }>(apiPath(TEMPLATE_API_ROUTES.templates)).then(
-    (answer) => answer.items,
+/** The templates as last loaded, shared by every picker on the page; dropped when an owner changes one. */
+let loaded: Promise<LoadedTemplates> | null = null;
+
+export function loadTemplates(): Promise<LoadedTemplates> {
+  loaded ??= callApi<LoadedTemplates>(apiPath(TEMPLATE_API_ROUTES.templates)).then(
+    (answer) => answer,
     (error: unknown) => {
       loaded = null;
       throw error;
@@ -37,8 +44,8 @@ export function forgetLoadedTemplates(): void {
 export function useTemplates(
   channel: TemplateChannel,
   language: Language,
-): { templates: ReplyTemplate[] | null; error: string } {
-  const [all, setAll] = useState<ReplyTemplate[] | null>(null);
+): { templates: ReplyTemplate[] | null; facts: CompanyFacts | null; error: string } {
+  const [all, setAll] = useState<LoadedTemplates | null>(null);
   const [error, setError] = useState("");
   useEffect(() => {
     let current = true;
@@ -50,7 +57,7 @@ export function useTemplates(
       current = false;
     };
   }, []);
-  return { templates: all && templatesFor(all, channel, language), error };
+  return { templates: all && templatesFor(all.items, channel, language), facts: all?.facts ?? null, error };
 }
 
 /** A merged template: what the reply box or the chat starts with. */
@@ -77,7 +84,7 @@ export function TemplatePicker({
   disabled?: boolean;
 }) {
   const id = useId();
-  const { templates, error } = useTemplates(channel, enquiry.language);
+  const { templates, facts, error } = useTemplates(channel, enquiry.language);
   if (error) return <p className="notice error">{error}</p>;
   if (templates && templates.length === 0) {
     return <p className="hint">{templatesText.noneInLanguage(languageLabels[enquiry.language])}</p>;
@@ -91,7 +98,7 @@ export function TemplatePicker({
         disabled={disabled || templates === null}
         onChange={(event) => {
           const template = templates?.find((each) => each.id === event.target.value);
-          if (template) onPick(mergeTemplate(template, enquiry), template);
+          if (template && facts) onPick(mergeTemplate(template, enquiry, facts), template);
         }}
       >
         <option value="">{templatesText.pickerNone}</option>

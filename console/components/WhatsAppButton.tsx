@@ -20,7 +20,7 @@ export function WhatsAppButton({
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const { templates, error } = useTemplates("whatsapp", enquiry.language);
+  const { templates, facts, error } = useTemplates("whatsapp", enquiry.language);
   const opened = () => {
     setOpen(false);
     onContact();
@@ -51,7 +51,7 @@ export function WhatsAppButton({
         )}
         <ul>
           {templates?.map((template) => {
-            const { body } = mergeTemplate(template, enquiry);
+            const { body } = mergeTemplate(template, enquiry, facts ?? undefined);
             return (
               <li key={template.id}>
                 <a

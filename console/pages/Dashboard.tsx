@@ -30,7 +30,7 @@ const BUYER_SERIES: ChartSeries[] = [
   { label: "Retailer", color: "#e0741a", bars: true },
   { label: "Self Use", color: "#3b2416", bars: true },
 ];
-const PACK_SERIES: ChartSeries[] = [{ label: text.packs, color: "#e0741a", bars: true }];
+const SACHET_SERIES: ChartSeries[] = [{ label: text.sachets, color: "#e0741a", bars: true }];
 const PAGE_COLOURS = ["#e0741a", "#3b2416", "#2f6b3a", "#7a4fa0"];
 
 function rangeOf(value: string | null): DashboardRange {
@@ -165,7 +165,7 @@ function PerDay({ data }: { data: DashboardData }) {
           <th scope="col">{text.date}</th>
           <th scope="col">Retailer</th>
           <th scope="col">Self Use</th>
-          <th scope="col">{text.packs}</th>
+          <th scope="col">{text.sachets}</th>
         </tr>
       </thead>
       <tbody>
@@ -192,14 +192,14 @@ function PerWeek({ data }: { data: DashboardData }) {
       id="per-week"
       title={DASHBOARD_FIGURES.quantityPerWeek}
       data={data}
-      series={PACK_SERIES}
+      series={SACHET_SERIES}
       x={x}
       values={values}
     >
       <thead>
         <tr>
           <th scope="col">{text.week}</th>
-          <th scope="col">{text.packs}</th>
+          <th scope="col">{text.sachets}</th>
         </tr>
       </thead>
       <tbody>

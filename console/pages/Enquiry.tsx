@@ -282,7 +282,7 @@ export function Component() {
         <dl className="summary-facts">
           <div>
             <dt>{enquiryText.quantity}</dt>
-            <dd>{enquiryText.packs(enquiry.Quantity)}</dd>
+            <dd>{enquiryText.sachets(enquiry.Quantity)}</dd>
           </div>
           <div>
             <dt>{enquiryText.buyer}</dt>

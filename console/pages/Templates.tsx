@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Language } from "../../domain/contract";
+import type { CompanyFacts } from "../../domain/company-facts";
 import {
   bodyMaxLength,
   checkTemplate,
@@ -20,7 +21,7 @@ import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { formatFullTime, languageLabels, navLabels, pageTitle, templatesText } from "../content";
 import { useFlash } from "../session";
 import { ErrorNotice, Loading } from "../components/Notices";
-import { forgetLoadedTemplates } from "../components/TemplatePicker";
+import { forgetLoadedTemplates, type LoadedTemplates } from "../components/TemplatePicker";
 
 const TITLE = navLabels.templates;
 const LANGUAGES: readonly Language[] = ["en", "hi"];
@@ -52,11 +53,14 @@ type TextPart = Exclude<TemplatePart, "name">;
 function TemplateForm({
   original,
   startWith,
+  facts,
   onSaved,
   onCancel,
 }: {
   original: ReplyTemplate | null;
   startWith: TemplateInput;
+  /** The company's facts in force, which the preview merges. */
+  facts: CompanyFacts | null;
   onSaved: (template: ReplyTemplate, message: string) => void;
   onCancel: () => void;
 }) {
@@ -141,7 +145,7 @@ function TemplateForm({
     }
   };
 
-  const preview = mergeTemplate(draft, EXAMPLE);
+  const preview = mergeTemplate(draft, EXAMPLE, facts ?? undefined);
   const invalid = (part: TemplatePart) => (problem?.part === part ? true : undefined);
   const described = (part: TemplatePart) => (problem?.part === part ? `${ids}-problem` : undefined);
   const heading = original ? `${templatesText.edit}: ${original.name}` : templatesText.add;
@@ -348,15 +352,17 @@ type Editing = { kind: "none" } | { kind: "new"; channel: TemplateChannel } | { 
 function TemplateList() {
   const flash = useFlash();
   const [items, setItems] = useState<ReplyTemplate[] | null>(null);
+  const [facts, setFacts] = useState<CompanyFacts | null>(null);
   const [loadError, setLoadError] = useState("");
   const [editing, setEditing] = useState<Editing>({ kind: "none" });
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   const load = useCallback((signal?: AbortSignal) => {
     forgetLoadedTemplates();
-    return callApi<{ items: ReplyTemplate[] }>(apiPath(TEMPLATE_API_ROUTES.templates), { signal }).then(
+    return callApi<LoadedTemplates>(apiPath(TEMPLATE_API_ROUTES.templates), { signal }).then(
       (answer) => {
         setItems(answer.items);
+        setFacts(answer.facts);
         setLoadError("");
       },
       (caught: unknown) => {
@@ -410,6 +416,7 @@ function TemplateList() {
               <TemplateForm
                 original={null}
                 startWith={blank(channel, "en")}
+                facts={facts}
                 onSaved={(_template, text) => void saved(text)}
                 onCancel={() => setEditing({ kind: "none" })}
               />
@@ -422,6 +429,7 @@ function TemplateList() {
                     <TemplateForm
                       original={template}
                       startWith={template}
+                      facts={facts}
                       onSaved={(_saved, text) => void saved(text)}
                       onCancel={() => setEditing({ kind: "none" })}
                     />

@@ -15,6 +15,7 @@ import { webhookRoutes } from "./webhook-routes";
 import { conversationRoutes } from "./conversation-routes";
 import { templateRoutes } from "./template-routes";
 import { pushRoutes } from "./push-routes";
+import { companyRoutes } from "./company-routes";
 
 /**
  * The console's API, registered with `prefix: ADMIN_API_PREFIX`. Its guard is a hook of this
@@ -43,5 +44,6 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(templateRoutes);
   await app.register(pushRoutes);
   await app.register(dealRoutes);
+  await app.register(companyRoutes);
   await app.register(companyPreviewRoutes);
 }

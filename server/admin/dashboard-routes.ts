@@ -54,7 +54,7 @@ export function dashboardCsvRows(data: DashboardData): CsvRow[] {
     rows.push({
       figure: DASHBOARD_FIGURES.quantityPerWeek,
       period: week.weekStart,
-      item: "Packs",
+      item: "Sachets",
       value: week.quantity,
     });
   }

@@ -124,7 +124,7 @@ const CSV_COLUMNS = [
   { header: "Name", value: (row: CsvRow) => row.enquiry.Name },
   { header: "Email", value: (row: CsvRow) => row.enquiry.Email },
   { header: "Mobile", value: (row: CsvRow) => row.enquiry.Mobile },
-  { header: "Quantity", value: (row: CsvRow) => row.enquiry.Quantity },
+  { header: "Quantity (sachets)", value: (row: CsvRow) => row.enquiry.Quantity },
   { header: "RetailerSelfUse", value: (row: CsvRow) => row.enquiry.RetailerSelfUse },
   { header: "language", value: (row: CsvRow) => row.language },
   { header: "owner", value: (row: CsvRow) => row.ownerEmail },
@@ -138,7 +138,7 @@ const CSV_COLUMNS = [
   { header: "landingPath", value: (row: CsvRow) => row.source?.landingPath },
   { header: "spamReasons", value: (row: CsvRow) => row.screening?.reasons.join(" ") },
   // The deal's figures (domain/deal.ts): the order's value in whole rupees, as a number.
-  { header: "quantityAgreed", value: (row: CsvRow) => row.outcome?.figures.quantity },
+  { header: "quantityAgreed (sachets)", value: (row: CsvRow) => row.outcome?.figures.quantity },
   { header: "orderValue (INR)", value: (row: CsvRow) => row.outcome?.figures.valueRupees },
   { header: "city", value: (row: CsvRow) => row.outcome?.figures.city },
   { header: "pinCode", value: (row: CsvRow) => row.outcome?.figures.pinCode },

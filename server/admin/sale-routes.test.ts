@@ -70,7 +70,7 @@ describe("the deal's figures", () => {
       history: [
         {
           kind: "deal",
-          text: "Deal: 40 packs, ₹ 32,000, Mumbai 400001, GSTIN 27AAPFU0939F1ZV",
+          text: "Deal: 40 sachets, ₹ 32,000, Mumbai 400001, GSTIN 27AAPFU0939F1ZV",
           staffEmail: "sales@example.com",
         },
       ],
@@ -195,7 +195,7 @@ describe("a sale lost", () => {
       .trimEnd()
       .split("\r\n");
     expect(header?.split(",").slice(-6)).toEqual([
-      "quantityAgreed",
+      "quantityAgreed (sachets)",
       "orderValue (INR)",
       "city",
       "pinCode",

@@ -42,7 +42,8 @@ const textRule = { lines: ["body"] };
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ error: apiMessages.badRequest });
 
 /**
- * Reply and WhatsApp templates: any member lists them (the enquiry page offers them); owners add,
+ * Reply and WhatsApp templates: any member lists them (the enquiry page offers them, merged with
+ * the company's facts in force that come with the list); owners add,
  * change and remove them, each in the activity log. A template is checked as the form checks it
  * (domain/templates.ts): one with an unknown field is refused with 400 naming the field, and
  * nothing changes. A change or removal carries the version the owner saw: if someone changed it
@@ -71,7 +72,8 @@ export async function templateRoutes(app: FastifyInstance) {
       await store.templates.seed(DEFAULT_TEMPLATES, app.clock());
       seeded = true;
     }
-    return { items: await store.templates.list() };
+    // The company's facts in force beside them: the console merges {mrp}, {company}… with these.
+    return { items: await store.templates.list(), facts: await app.companyFacts.facts() };
   });
 
   app.post(TEMPLATE_API_ROUTES.templates, { config: { ...owner, textRule } }, async (request, reply) => {

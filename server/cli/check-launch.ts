@@ -1,15 +1,19 @@
 /**
- * What still stands between the site and its launch: every brand detail that is still a
- * placeholder or an example (with its file and field), and what production's configuration lacks.
+ * What still stands between the site and its launch: every fact of the company that is still a
+ * placeholder or an example (field by field, in each language, as the Company page publishes
+ * them), the details the build recorded, and what production's configuration lacks.
  *
  *   npm run check-launch [-- <launch-content.json>] [--env-file <path>]
  *
  * Reads the configuration as the server does, after the service's environment file (command.ts),
- * and the brand details the build recorded. Exits 1 while anything remains, 0 when nothing does,
- * 2 when it cannot tell.
+ * the company's facts in force from the store it names (DATABASE_URL; the build's placeholders
+ * when none was ever published) and the details the build recorded. Exits 1 while anything
+ * remains, 0 when nothing does, 2 when it cannot tell.
  */
 import { formatLaunchItems, launchCheck } from "../launch/launch-check";
+import { createStore } from "../store";
 import { readLaunchContent } from "../launch/launch-content-file";
+import { messageOf } from "../error-message";
 import {
   CommandError,
   configFromEnvironment,
@@ -49,7 +53,17 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const items = launchCheck(config, content);
+  const store = await createStore(config.DATABASE_URL);
+  let published;
+  try {
+    published = await store.companyFacts.current();
+  } catch (error) {
+    process.stderr.write(`The company's facts could not be read from the store: ${messageOf(error)}\n`);
+    return 2;
+  } finally {
+    await store.close();
+  }
+  const items = launchCheck(config, content, published?.facts ?? null);
   if (items.length === 0) {
     process.stdout.write("Ready to launch: no placeholder, example or missing setting found.\n");
     return 0;

@@ -8,6 +8,11 @@ import { launchContent } from "../../scripts/launch-content";
 import { projectRoot } from "../../tests/support/server-process";
 import { loadConfig } from "../config";
 import { ENVIRONMENT_FILE, launchCheck, type LaunchContent } from "./launch-check";
+import { COMPANY_PAGE } from "./facts-launch";
+import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { FILLED_FACTS } from "../../tests/support/company-facts";
+import { SqliteStore } from "../store/sqlite";
 import webPush from "web-push";
 
 const run = promisify(execFile);
@@ -29,33 +34,9 @@ const productionEnv = {
   BACKUP_INTERVAL_HOURS: "6",
 };
 
-/** The brand details as a company would fill them in. */
+/** The details the build still holds, as a company would fill them in. */
 const filledIn: Record<string, string | number> = {
-  companyName: "Rasvika Life Sciences Pvt. Ltd.",
-  companyShortName: "Rasvika Life Sciences",
-  "brandHi.companyName": "रसविका लाइफ़ साइंसेज़ प्रा. लि.",
-  "brandHi.companyShortName": "रसविका लाइफ़ साइंसेज़",
-  companyEmail: "care@collarise.in",
-  "companyPhone.display": "+91 11 4988 7310",
-  "companyPhone.tel": "+911149887310",
-  "company.whatsapp": "919810012345",
-  "company.address.street": "B-14, Sector 63",
-  "company.address.locality": "Noida",
-  "company.address.region": "Uttar Pradesh",
-  "company.address.postalCode": "201301",
-  "addressLines[0]": "बी-14, सेक्टर 63",
-  "addressLines[1]": "नोएडा 201301",
-  "addressLines[2]": "भारत",
-  "product.fssaiLicence": "13323999000456",
-  mrpRupees: 1299,
-  "declarations.gstin": "07AABCR1234F1Z5",
   "site.url": "https://www.collarise.in",
-  "social[Facebook].href": "https://www.facebook.com/collarise.in",
-  "social[Instagram].href": "https://www.instagram.com/collarise.in",
-  "social[LinkedIn].href": "https://www.linkedin.com/company/rasvika",
-  "social[WhatsApp chat].href": "https://wa.me/919810012345",
-  "companyEmail (the privacy policy's Grievance Officer)": "care@collarise.in",
-  "faqFacts.confirmedBy (payment, delivery and return terms)": "Ritu Malhotra, sales head, 2 December 2026",
 };
 
 function filledInContent(): LaunchContent {
@@ -68,67 +49,79 @@ function filledInContent(): LaunchContent {
 }
 
 describe("the launch check", () => {
-  it("lists every placeholder of the content as it ships, by file and field, and what production lacks", () => {
-    const items = launchCheck(loadConfig({ PUBLIC_URL: "http://127.0.0.1:3000" }), launchContent());
+  it("lists every placeholder of the company's facts as the build ships them, field by field in each language, and what production lacks", () => {
+    const items = launchCheck(loadConfig({ PUBLIC_URL: "http://127.0.0.1:3000" }), launchContent(), null);
     const named = items.map((item) => `${item.file} ${item.field}`);
-    expect(named).toEqual(
-      expect.arrayContaining([
-        "domain/brand.ts companyName",
-        "domain/brand.ts companyEmail",
-        "domain/brand.ts companyPhone.display",
-        "app/content/site.ts company.whatsapp",
-        "app/content/site.ts company.address.street",
-        "app/content/site.ts company.address.postalCode",
-        "domain/brand.hi.ts brandHi.companyName",
-        "domain/brand.hi.ts brandHi.companyShortName",
-        "app/content/site.hi.ts addressLines[0]",
-        "app/content/site.hi.ts addressLines[1]",
-        "app/content/site.ts product.fssaiLicence",
-        "domain/brand.ts mrpRupees",
-        "app/content/site.ts declarations.gstin",
-        "app/content/site.ts site.url",
-        "app/content/site.ts social[Facebook].href",
-        "app/content/site.ts social[Instagram].href",
-        "app/content/site.ts social[LinkedIn].href",
-        "domain/brand.ts companyEmail (the privacy policy's Grievance Officer)",
-        "app/content/faq.ts faqFacts.confirmedBy (payment, delivery and return terms)",
-        `${ENVIRONMENT_FILE} PUBLIC_URL`,
-        `${ENVIRONMENT_FILE} SMTP_URL`,
-        `${ENVIRONMENT_FILE} MAIL_FROM`,
-        `${ENVIRONMENT_FILE} IMAP_URL`,
-        `${ENVIRONMENT_FILE} BACKUP_INTERVAL_HOURS`,
-        `${ENVIRONMENT_FILE} VAPID_PUBLIC_KEY`,
-      ]),
-    );
+    const company = (field: string) => `${COMPANY_PAGE} ${field}`;
+    expect(named).toEqual([
+      company("legalName (English)"),
+      company("legalName (Hindi)"),
+      company("shortName (English)"),
+      company("shortName (Hindi)"),
+      company("registeredAddress.street (English)"),
+      company("registeredAddress.street (Hindi)"),
+      company("manufacturingAddress.street (English)"),
+      company("manufacturingAddress.street (Hindi)"),
+      company("grievanceOfficer.name (English)"),
+      company("grievanceOfficer.name (Hindi)"),
+      company("registeredAddress.pin"),
+      company("manufacturingAddress.pin"),
+      company("phone"),
+      company("whatsapp"),
+      company("email.care"),
+      company("email.grievance"),
+      company("email.mailbox"),
+      company("fssaiLicence"),
+      company("social.facebook"),
+      company("social.instagram"),
+      company("social.linkedin"),
+      company("gstin"),
+      company("termsConfirmedBy"),
+      "app/content/site.ts site.url",
+      `${ENVIRONMENT_FILE} PUBLIC_URL`,
+      `${ENVIRONMENT_FILE} SMTP_URL`,
+      `${ENVIRONMENT_FILE} MAIL_FROM`,
+      `${ENVIRONMENT_FILE} IMAP_URL`,
+      `${ENVIRONMENT_FILE} VAPID_PUBLIC_KEY`,
+      `${ENVIRONMENT_FILE} BACKUP_INTERVAL_HOURS`,
+    ]);
     expect(items.find((item) => item.field === "PUBLIC_URL")?.problem).toMatch(/not https/);
-    expect(items.find((item) => item.field === "product.fssaiLicence")?.problem).toMatch(/placeholder/);
+    expect(items.find((item) => item.field === "legalName (Hindi)")?.problem).toBe(
+      "is still the placeholder 'सानवेरा हेल्थकेयर प्रा. लि.'",
+    );
+    expect(items.find((item) => item.field === "grievanceOfficer.name (English)")?.problem).toBe(
+      "is still the placeholder 'Grievance Officer (name to be set)'",
+    );
+    expect(items.find((item) => item.field === "gstin")?.problem).toBe("no GSTIN is stated");
   });
 
-  it("keeps listing the Hindi company name and address, and the postcode, when only the English street was filled in", () => {
-    const content = filledInContent();
-    const shipped = new Map(launchContent().facts.map((fact) => [`${fact.file} ${fact.field}`, fact.value]));
-    const stillShipped = new Set([
-      "domain/brand.hi.ts brandHi.companyName",
-      "app/content/site.hi.ts addressLines[0]",
-      "app/content/site.hi.ts addressLines[1]",
-      "app/content/site.ts company.address.postalCode",
+  it("keeps listing the Hindi legal name and the Hindi street when only the English ones were filled in", () => {
+    const facts: CompanyFacts = {
+      ...FILLED_FACTS,
+      legalName: { ...FILLED_FACTS.legalName, hi: PLACEHOLDER_FACTS.legalName.hi },
+      registeredAddress: {
+        ...FILLED_FACTS.registeredAddress,
+        street: {
+          ...FILLED_FACTS.registeredAddress.street,
+          hi: PLACEHOLDER_FACTS.registeredAddress.street.hi,
+        },
+      },
+    };
+    const items = launchCheck(loadConfig(productionEnv), filledInContent(), facts);
+    expect(items.map((item) => `${item.file} ${item.field}`)).toEqual([
+      `${COMPANY_PAGE} legalName (Hindi)`,
+      `${COMPANY_PAGE} registeredAddress.street (Hindi)`,
     ]);
-    const facts = content.facts.map((fact) => {
-      const key = `${fact.file} ${fact.field}`;
-      return stillShipped.has(key) ? { ...fact, value: shipped.get(key)! } : fact;
-    });
-    const items = launchCheck(loadConfig(productionEnv), { facts });
-    expect(items.map((item) => `${item.file} ${item.field}`).sort()).toEqual([...stillShipped].sort());
     expect(items.every((item) => item.problem.startsWith("is still the placeholder"))).toBe(true);
   });
 
-  it("lists nothing once the content and the configuration are filled in", () => {
-    expect(launchCheck(loadConfig(productionEnv), filledInContent())).toEqual([]);
+  it("lists nothing once the company's facts and the configuration are filled in", () => {
+    expect(launchCheck(loadConfig(productionEnv), filledInContent(), FILLED_FACTS)).toEqual([]);
   });
 
   it("asks which receiving mail server vouches for buyers' addresses when the mailbox is read", () => {
     const { IMAP_AUTHSERV_ID: _none, ...withoutAuthserv } = productionEnv;
-    expect(launchCheck(loadConfig(withoutAuthserv), filledInContent())).toEqual([
+    expect(launchCheck(loadConfig(withoutAuthserv), filledInContent(), FILLED_FACTS)).toEqual([
       expect.objectContaining({ field: "IMAP_AUTHSERV_ID", problem: expect.stringMatching(/Not verified/) }),
     ]);
   });
@@ -140,32 +133,44 @@ describe("the launch check", () => {
       SINGLE_INSTANCE: "true",
     };
     const { BACKUP_INTERVAL_HOURS: _none, ...withoutBackups } = firestore;
-    expect(launchCheck(loadConfig(withoutBackups), filledInContent())).toEqual([
+    expect(launchCheck(loadConfig(withoutBackups), filledInContent(), FILLED_FACTS)).toEqual([
       expect.objectContaining({ field: "FIRESTORE_INDEXES_DEPLOYED" }),
     ]);
     expect(
-      launchCheck(loadConfig({ ...withoutBackups, FIRESTORE_INDEXES_DEPLOYED: "true" }), filledInContent()),
+      launchCheck(
+        loadConfig({ ...withoutBackups, FIRESTORE_INDEXES_DEPLOYED: "true" }),
+        filledInContent(),
+        FILLED_FACTS,
+      ),
     ).toEqual([]);
   });
 
-  it("finds an example address, a malformed licence or GSTIN, and mail that is not configured", () => {
-    const content = filledInContent();
-    const change = (field: string, value: string) =>
-      content.facts.map((fact) => (fact.field === field ? { ...fact, value } : fact));
-    const cases: [string, string, RegExp][] = [
-      ["companyEmail", "care@collarise.example", /example address/],
-      ["social[Instagram].href", "https://www.instagram.com/collarise-example", /example address/],
-      ["product.fssaiLicence", "1002401", /14-digit/],
-      ["declarations.gstin", "07AABCR1234F1Z", /not a GSTIN/],
+  it("finds an example address, no GSTIN, unconfirmed terms, and mail that is not configured", () => {
+    const cases: [CompanyFacts, string, RegExp][] = [
+      [
+        { ...FILLED_FACTS, email: { ...FILLED_FACTS.email, care: "help@aarogya.example" } },
+        "email.care",
+        /example address/,
+      ],
+      [
+        {
+          ...FILLED_FACTS,
+          social: { ...FILLED_FACTS.social, instagram: "https://www.instagram.com/collarise-example" },
+        },
+        "social.instagram",
+        /example address/,
+      ],
+      [{ ...FILLED_FACTS, gstin: null }, "gstin", /no GSTIN/],
+      [{ ...FILLED_FACTS, termsConfirmedBy: null }, "termsConfirmedBy", /nobody has confirmed/],
     ];
-    for (const [field, value, problem] of cases) {
-      const items = launchCheck(loadConfig(productionEnv), { facts: change(field, value) });
-      expect(items, field).toEqual([
-        expect.objectContaining({ field, problem: expect.stringMatching(problem) }),
-      ]);
+    for (const [facts, field, problem] of cases) {
+      const items = launchCheck(loadConfig(productionEnv), filledInContent(), facts);
+      expect(items, field).toEqual([{ file: COMPANY_PAGE, field, problem: expect.stringMatching(problem) }]);
     }
     const { SMTP_URL: _smtp, NOTIFY_TO: _to, ...noMail } = productionEnv;
-    expect(launchCheck(loadConfig(noMail), content).map((item) => item.field)).toEqual(["SMTP_URL"]);
+    expect(
+      launchCheck(loadConfig(noMail), filledInContent(), FILLED_FACTS).map((item) => item.field),
+    ).toEqual(["SMTP_URL"]);
   });
 });
 
@@ -175,34 +180,50 @@ describe("npm run check-launch", () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const checkLaunch = async (content: LaunchContent, env: Record<string, string>) => {
+  /** check-launch as an operator runs it, on a SQLite database of its own (`facts` published there first). */
+  const checkLaunch = async (content: LaunchContent, env: Record<string, string>, facts?: CompanyFacts) => {
     dir = await mkdtemp(join(tmpdir(), "collarise-launch-"));
     const file = join(dir, "launch-content.json");
     await writeFile(file, JSON.stringify(content));
+    const path = join(dir, "site.db");
+    if (facts) {
+      const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
+      await store.companyFacts.publish({
+        facts,
+        baseVersion: null,
+        by: "owner@collarise.in",
+        now: new Date(),
+      });
+      await store.close();
+    }
     return run(process.execPath, ["--import", "tsx", "server/cli/check-launch.ts", file], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? "", ...env },
+      env: { PATH: process.env.PATH ?? "", ...env, DATABASE_URL: `sqlite:${path}` },
     }).then(
       ({ stdout }) => ({ code: 0, stdout }),
       (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
     );
   };
 
-  it("exits 1 on the content as it ships, naming each item with its file and field", async () => {
+  it("exits 1 while the company's facts were never published, naming each field of each language", async () => {
     const { code, stdout } = await checkLaunch(launchContent(), { PUBLIC_URL: "https://collarise.example" });
     expect(code).toBe(1);
     expect(stdout).toMatch(/^Not ready to launch: \d+ to put right\.$/m);
     expect(stdout).toMatch(
-      /^domain\/brand\.ts {2}companyName: is still the placeholder 'Sanvera Healthcare Pvt\. Ltd\.'$/m,
+      /^Company page \(\/admin\/company\) {2}legalName \(English\): is still the placeholder 'Sanvera Healthcare Pvt\. Ltd\.'$/m,
     );
-    expect(stdout).toMatch(/^app\/content\/site\.ts {2}product\.fssaiLicence: /m);
+    expect(stdout).toMatch(
+      /^Company page \(\/admin\/company\) {2}legalName \(Hindi\): is still the placeholder 'सानवेरा हेल्थकेयर प्रा\. लि\.'$/m,
+    );
+    expect(stdout).toMatch(/^Company page \(\/admin\/company\) {2}fssaiLicence: /m);
     expect(stdout).toMatch(
       /^environment \(\/etc\/collarise\/collarise\.env\) {2}PUBLIC_URL: 'https:\/\/collarise\.example' is an example address$/m,
     );
   });
 
-  it("exits 0 on a filled-in copy with production's settings", async () => {
-    const { code, stdout } = await checkLaunch(filledInContent(), productionEnv);
+  it("exits 0 once an owner published the company's own facts, with production's settings", async () => {
+    const { DATABASE_URL: _elsewhere, ...settings } = productionEnv;
+    const { code, stdout } = await checkLaunch(filledInContent(), settings, FILLED_FACTS);
     expect(stdout).toContain("Ready to launch");
     expect(code).toBe(0);
   });

@@ -1,5 +1,7 @@
+import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
 import type { Config } from "../config";
 import { UNITS_ENVIRONMENT_FILE } from "../environment-file";
+import { factsLaunchItems, isReserved } from "./facts-launch";
 
 /**
  * The brand details a launch depends on, each with the file and field it comes from. The build
@@ -63,19 +65,6 @@ export const SHIPPED_PLACEHOLDERS: ReadonlySet<string> = new Set([
   "नई दिल्ली 110020",
 ]);
 
-/**
- * An address on a domain reserved for examples and tests (RFC 2606, RFC 6761), or naming
- * "example" anywhere (`facebook.com/collarise.example`): never a real company's.
- */
-function isReserved(text: string): boolean {
-  const lower = text.toLowerCase();
-  return (
-    /(^|[^a-z0-9])example([^a-z0-9]|$)/.test(lower) ||
-    /\.(test|invalid|localhost)(?=$|[/:?#>])/.test(lower) ||
-    /(\/\/|@)localhost(?=$|[/:?#>])/.test(lower)
-  );
-}
-
 const isShipped = (value: string | number) => SHIPPED_PLACEHOLDERS.has(String(value));
 
 /** What is wrong with one fact, or null when it looks launch-ready. */
@@ -105,8 +94,10 @@ function factProblem(fact: LaunchFact): string | null {
 }
 
 /**
- * Everything that still says example or placeholder, or that production lacks: each brand detail
- * with its file and field, then the configuration. Empty when the site is ready to launch.
+ * Everything that still says example or placeholder, or that production lacks: the company's
+ * facts in force (the Company page's, the build's placeholders when none was ever published),
+ * field by field, then each detail the build recorded with its file and field, then the
+ * configuration. Empty when the site is ready to launch.
  */
 export function launchCheck(
   config: Pick<
@@ -125,8 +116,9 @@ export function launchCheck(
     | "VAPID_SUBJECT"
   >,
   content: LaunchContent,
+  facts: CompanyFacts | null,
 ): LaunchItem[] {
-  const items: LaunchItem[] = [];
+  const items: LaunchItem[] = factsLaunchItems(facts ?? PLACEHOLDER_FACTS);
   for (const fact of content.facts) {
     const problem = factProblem(fact);
     if (problem) items.push({ file: fact.file, field: fact.field, problem });

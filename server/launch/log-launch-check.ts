@@ -1,14 +1,23 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { CompanyFacts } from "../../domain/company-facts";
 import type { Config } from "../config";
 import { messageOf } from "../error-message";
 import { launchCheck } from "./launch-check";
 import { readLaunchContent } from "./launch-content-file";
 
-/** Logs what `npm run check-launch` would list, one warning per item; a failure to tell is logged too. */
-export async function logLaunchCheck(config: Config, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Logs what `npm run check-launch` would list, one warning per item, from the company's facts in
+ * force (`facts`: the Company page's, read through the instance's cache); a failure to tell is
+ * logged too.
+ */
+export async function logLaunchCheck(
+  config: Config,
+  log: FastifyBaseLogger,
+  facts: () => Promise<CompanyFacts>,
+): Promise<void> {
   try {
     const content = await readLaunchContent();
-    const items = launchCheck(config, content ?? { facts: [] });
+    const items = launchCheck(config, content ?? { facts: [] }, await facts());
     if (!content)
       log.warn("The build recorded no brand details (launch-content.json): run npm run check-launch");
     for (const item of items)

@@ -96,7 +96,7 @@ export type HistoryLine =
   | { kind: "follow-up"; text: string | null }
   /** A call or WhatsApp chat started from the console, or a reply sent: `text` is the channel. */
   | { kind: "contact"; text: ContactChannel }
-  /** The deal's figures recorded ("Deal: 40 packs, ₹ 32,000, Jaipur 302001"), or why it was lost. */
+  /** The deal's figures recorded ("Deal: 40 sachets, ₹ 32,000, Jaipur 302001"), or why it was lost. */
   | { kind: "deal"; text: string };
 
 /**

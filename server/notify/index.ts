@@ -1,3 +1,4 @@
+import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
 import { publicUrlOf, type Config } from "../config";
 import type { NewsletterLinks } from "../newsletter/links";
 import type { StaffLinks } from "../admin/staff-links";
@@ -12,6 +13,8 @@ export function createNotifier(
   config: Config,
   links: NewsletterLinks,
   staffLinks?: StaffLinks,
+  /** The company's facts in force, read for each mail (server/company/facts-cache.ts). */
+  facts: () => Promise<CompanyFacts> = async () => PLACEHOLDER_FACTS,
 ): Notifier | undefined {
   const publicUrl = publicUrlOf(config);
   const timeoutMs = config.NOTIFY_TIMEOUT_SECONDS * 1_000;
@@ -24,6 +27,7 @@ export function createNotifier(
       links,
       ...(staffLinks ? { staffLinks } : {}),
       publicUrl,
+      facts,
     });
   }
   if (

@@ -1,6 +1,7 @@
 import { plainFirstName } from "../../domain/names";
 import { brand } from "../../domain/brand";
 import { brandHi } from "../../domain/brand.hi";
+import { displayPhone, PLACEHOLDER_FACTS, quantityText, type CompanyFacts } from "../../domain/company-facts";
 import type { Language } from "../../domain/contract";
 import { buyerTypeLabelsHi } from "../../domain/enquiry.hi";
 import { enquiryReference } from "../../domain/console";
@@ -106,32 +107,36 @@ function acknowledgementSubjectHi(enquiryId: string): string {
 const acknowledgementWords = {
   en: {
     subject: acknowledgementSubject,
-    paragraphs: (enquiry: Enquiry, reference: string) => [
+    paragraphs: (enquiry: Enquiry, reference: string, facts: CompanyFacts) => [
       acknowledgementGreeting(enquiry.Name, "en"),
-      `Thank you for your enquiry for ${enquiry.Quantity} × ${brand.productFullName} (${enquiry.RetailerSelfUse}). Its reference is ${reference}.`,
-      `What happens next: our sales team will call or message you on the mobile number you gave to confirm the price and delivery. Please quote ${reference} if you write to us at ${brand.companyEmail} or call ${brand.companyPhone.display}.`,
-      `${brand.companyName}`,
+      `Thank you for your enquiry for ${quantityText(enquiry.Quantity, "en")} of ${brand.productFullName} (${enquiry.RetailerSelfUse}). Its reference is ${reference}.`,
+      `What happens next: our sales team will call or message you on the mobile number you gave to confirm the price and delivery. Please quote ${reference} if you write to us at ${facts.email.mailbox} or call ${displayPhone(facts.phone)}.`,
+      facts.legalName.en,
     ],
   },
   hi: {
     subject: acknowledgementSubjectHi,
-    paragraphs: (enquiry: Enquiry, reference: string) => [
+    paragraphs: (enquiry: Enquiry, reference: string, facts: CompanyFacts) => [
       acknowledgementGreeting(enquiry.Name, "hi"),
-      `${brandHi.productFullName} के ${enquiry.Quantity.toLocaleString("en-IN")} सैशे (${buyerTypeLabelsHi[enquiry.RetailerSelfUse]}) की पूछताछ के लिए धन्यवाद। इसका संदर्भ नंबर ${reference} है।`,
-      `आगे क्या होगा: क़ीमत और डिलीवरी पक्की करने के लिए हमारी सेल्स टीम आपको आपके दिए मोबाइल नंबर पर फ़ोन या मैसेज करेगी। अगर आप हमें ${brand.companyEmail} पर लिखें या ${brand.companyPhone.display} पर फ़ोन करें, तो कृपया ${reference} बताएँ।`,
-      brandHi.companyName,
+      `${brandHi.productFullName} के ${quantityText(enquiry.Quantity, "hi")} (${buyerTypeLabelsHi[enquiry.RetailerSelfUse]}) की पूछताछ के लिए धन्यवाद। इसका संदर्भ नंबर ${reference} है।`,
+      `आगे क्या होगा: क़ीमत और डिलीवरी पक्की करने के लिए हमारी सेल्स टीम आपको आपके दिए मोबाइल नंबर पर फ़ोन या मैसेज करेगी। अगर आप हमें ${facts.email.mailbox} पर लिखें या ${displayPhone(facts.phone)} पर फ़ोन करें, तो कृपया ${reference} बताएँ।`,
+      facts.legalName.hi,
     ],
   },
 } as const satisfies Record<Language, unknown>;
 
-/** The visitor's acknowledgement, in the language of the page they used: the reference to quote, and what happens next. */
+/**
+ * The visitor's acknowledgement, in the language of the page they used: the reference to quote,
+ * and what happens next, with the company's name, phone and mailbox from its facts in force.
+ */
 export function acknowledgementMail(
   notification: Pick<PendingEnquiryNotification, "enquiryId" | "enquiry"> & { language?: Language },
+  facts: CompanyFacts = PLACEHOLDER_FACTS,
 ) {
   const { enquiry, enquiryId, language = "en" } = notification;
   const words = acknowledgementWords[language];
   const subject = words.subject(enquiryId);
-  const paragraphs = words.paragraphs(enquiry, enquiryReference(enquiryId));
+  const paragraphs = words.paragraphs(enquiry, enquiryReference(enquiryId), facts);
   const text = `${paragraphs.join("\n\n")}\n`;
   const html = [
     "<!doctype html>",
@@ -181,7 +186,6 @@ const newsletterWords = {
     welcome: `Your subscription is confirmed. We will write now and then with new recipes, offers and news of ${brand.productFullName}, and use your address for nothing else.`,
     leave: "To unsubscribe at any time, in one click, open:",
     unsubscribeLink: "Unsubscribe",
-    signature: brand.companyName,
   },
   hi: {
     confirmSubject: `कृपया ${brand.productName} न्यूज़लेटर की सदस्यता पक्की करें`,
@@ -194,7 +198,6 @@ const newsletterWords = {
     welcome: `आपकी सदस्यता पक्की हो गई है। हम कभी-कभार नई रेसिपी, ऑफ़र और ${brandHi.productFullName} की ख़बरें भेजेंगे, और आपके पते का और कोई इस्तेमाल नहीं करेंगे।`,
     leave: "कभी भी, एक क्लिक में सदस्यता छोड़ने के लिए खोलें:",
     unsubscribeLink: "सदस्यता छोड़ें",
-    signature: brandHi.companyName,
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
@@ -202,8 +205,9 @@ const newsletterWords = {
 export function newsletterConfirmationMail(
   links: { confirmUrl: string; unsubscribeUrl: string },
   language: Language = "en",
+  facts: CompanyFacts = PLACEHOLDER_FACTS,
 ): NewsletterMail {
-  const words = newsletterWords[language];
+  const words = { ...newsletterWords[language], signature: facts.legalName[language] };
   const subject = words.confirmSubject;
   const text = [
     words.asked,
@@ -236,8 +240,9 @@ export function newsletterConfirmationMail(
 export function newsletterWelcomeMail(
   links: { unsubscribeUrl: string },
   language: Language = "en",
+  facts: CompanyFacts = PLACEHOLDER_FACTS,
 ): NewsletterMail {
-  const words = newsletterWords[language];
+  const words = { ...newsletterWords[language], signature: facts.legalName[language] };
   const subject = words.welcomeSubject;
   const text = [words.welcome, "", words.leave, links.unsubscribeUrl, "", words.signature, ""].join("\n");
   const html = newsletterHtml(
@@ -301,23 +306,26 @@ function withinSubjectLimit(subject: string): string {
  */
 const replyWords = {
   en: {
-    closing: (reference: string) => [
-      `${brand.companyName} · ${brand.companyPhone.display}`,
+    closing: (reference: string, facts: CompanyFacts) => [
+      `${facts.legalName.en} · ${displayPhone(facts.phone)}`,
       `Your enquiry's reference is ${reference}. To write to us, simply answer this e-mail.`,
     ],
   },
   hi: {
-    closing: (reference: string) => [
-      `${brandHi.companyName} · ${brand.companyPhone.display}`,
+    closing: (reference: string, facts: CompanyFacts) => [
+      `${facts.legalName.hi} · ${displayPhone(facts.phone)}`,
       `आपकी पूछताछ का संदर्भ नंबर ${reference} है। हमें लिखने के लिए बस इसी ईमेल का जवाब दें।`,
     ],
   },
 } as const satisfies Record<Language, unknown>;
 
 /** A member's reply to the buyer: their text, then the company's closing lines in the buyer's language. */
-export function replyMail(notification: Pick<PendingReplyNotification, "enquiryId" | "language" | "reply">) {
+export function replyMail(
+  notification: Pick<PendingReplyNotification, "enquiryId" | "language" | "reply">,
+  facts: CompanyFacts = PLACEHOLDER_FACTS,
+) {
   const { reply, language } = notification;
-  const closing = replyWords[language].closing(enquiryReference(notification.enquiryId));
+  const closing = replyWords[language].closing(enquiryReference(notification.enquiryId), facts);
   const text = `${reply.text}\n\n-- \n${closing.join("\n")}\n`;
   const html = [
     "<!doctype html>",

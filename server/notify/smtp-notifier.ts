@@ -1,4 +1,5 @@
 import { createTransport } from "nodemailer";
+import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
 import type { NewsletterLinks } from "../newsletter/links";
 import {
   acknowledgementMail,
@@ -39,16 +40,22 @@ export interface SmtpNotifierOptions {
   staffLinks?: StaffLinks;
   /** Where staff open the console from their mails (PUBLIC_URL); the local server's default port unless given. */
   publicUrl?: string;
+  /** The company's facts in force, read for each mail that names the company; the placeholders unless given. */
+  facts?: () => Promise<CompanyFacts>;
 }
 
 /** The newsletter mail a notification stands for, with its links; none for a request already answered. */
-async function newsletterMail(notification: NewsletterNotification, links: NewsletterLinks) {
+async function newsletterMail(
+  notification: NewsletterNotification,
+  links: NewsletterLinks,
+  facts: CompanyFacts,
+) {
   const unsubscribeUrl = await links.unsubscribeUrl(notification);
   if (notification.kind === "newsletter-welcome")
-    return newsletterWelcomeMail({ unsubscribeUrl }, notification.language);
+    return newsletterWelcomeMail({ unsubscribeUrl }, notification.language, facts);
   if (notification.confirmNonce === null) return undefined;
   const confirmUrl = await links.confirmUrl({ ...notification, confirmNonce: notification.confirmNonce });
-  return newsletterConfirmationMail({ confirmUrl, unsubscribeUrl }, notification.language);
+  return newsletterConfirmationMail({ confirmUrl, unsubscribeUrl }, notification.language, facts);
 }
 
 /**
@@ -104,6 +111,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
     }
   };
   const publicUrl = options.publicUrl ?? "http://127.0.0.1:3000";
+  const facts = options.facts ?? (async () => PLACEHOLDER_FACTS);
 
   return {
     name: "smtp",
@@ -153,7 +161,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         return;
       }
       if (isNewsletterMail(notification)) {
-        const mail = await newsletterMail(notification, options.links);
+        const mail = await newsletterMail(notification, options.links, await facts());
         // Confirmed before its request went out: nothing is left to ask.
         if (!mail) return;
         await sendMail({
@@ -174,7 +182,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       }
       if (isReplyMail(notification)) {
         // To the enquiry's own address only, threaded as the conversation stored it when queued.
-        const mail = replyMail(notification);
+        const mail = replyMail(notification, await facts());
         await sendMail({
           from: options.from,
           to: visitorAddress(notification.enquiry.Email),
@@ -191,7 +199,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       }
       if (notification.kind === "acknowledgement") {
         // To the visitor, who may answer the company directly.
-        const mail = acknowledgementMail(notification);
+        const mail = acknowledgementMail(notification, await facts());
         await sendMail({
           from: options.from,
           to: visitorAddress(notification.enquiry.Email),

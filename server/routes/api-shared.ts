@@ -9,6 +9,7 @@ import type { OutboxMonitor } from "../notify/outbox-watch";
 import type { OutboxWorker } from "../notify/outbox-worker";
 import type { scheduleRetention } from "../retention/retention-schedule";
 import type { Store } from "../store/store";
+import type { CompanyFactsCache } from "../company/facts-cache";
 import { type Language, LANGUAGE_FIELD, LANGUAGES, languageOf } from "../../domain/contract";
 
 /** The hidden form field only a robot fills in. */
@@ -53,6 +54,8 @@ declare module "fastify" {
     store: Store;
     /** Now, as the console's sessions and sign-in limits see it. */
     clock: () => Date;
+    /** The company's facts in force on this instance: the mails, templates and console read them here. */
+    companyFacts: CompanyFactsCache;
     outbox: OutboxHandle;
     /** Makes and checks the newsletter's signed links. */
     newsletterLinks: NewsletterLinks;

@@ -1,4 +1,4 @@
-import { QUANTITY_UNIT } from "../../domain/company-facts";
+import { quantityText } from "../../domain/company-facts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { brand } from "../../domain/brand";
 import { brandHi } from "../../domain/brand.hi";
@@ -150,11 +150,10 @@ export const resultWords = {
 
 /**
  * What the answer page of a stored enquiry says below the specification's heading: the sachets
- * asked for, in the unit the form asked them in (domain/company-facts.ts's QUANTITY_UNIT), then the thanks.
+ * asked for, in the unit the form asked them in (docs/decisions/040-quantities-are-sachets.md), then the thanks.
  */
 export function enquiryStoredDetail(quantity: number, language: Language): string {
-  const unit = QUANTITY_UNIT[language][quantity === 1 ? "one" : "other"];
-  const count = `${quantity.toLocaleString("en-IN")} ${unit}`;
+  const count = quantityText(quantity, language);
   return language === "en"
     ? `You asked for ${count}. ${resultWords.en.thanks}`
     : `आपने ${count} के लिए पूछताछ भेजी है। ${resultWords.hi.thanks}`;

@@ -34,7 +34,7 @@ export interface DealStore {
 export interface DealChanges {
   /**
    * Records the figures if `expectedVersion` is still the current one, in one transaction with the
-   * history's line ("Deal: 40 packs, ₹ 32,000, Jaipur 302001") by `staffEmail`.
+   * history's line ("Deal: 40 sachets, ₹ 32,000, Jaipur 302001") by `staffEmail`.
    */
   recordDeal(
     enquiryId: string,

@@ -12,7 +12,6 @@ import type { TemplateInput } from "../../domain/templates";
 
 const team = `The ${brand.productName} sales team`;
 const teamHi = `${brand.productName} सेल्स टीम`;
-const pack = brand.sachetsPerPack;
 
 export const DEFAULT_TEMPLATES: readonly TemplateInput[] = [
   {
@@ -22,7 +21,7 @@ export const DEFAULT_TEMPLATES: readonly TemplateInput[] = [
     subject: "Your enquiry {reference} for {product}",
     body: `Hello {firstName},
 
-Thank you for your enquiry ({reference}) for {quantity} × {product}, {buyerType}.
+Thank you for your enquiry ({reference}) for {quantity} of {product}, {buyerType}.
 
 We are the ${brand.productName} sales team and will look after your order. When is a good time to call you to confirm the price, delivery and payment? You can also simply reply to this e-mail.
 
@@ -36,7 +35,7 @@ ${team}`,
     subject: "Price and delivery for your enquiry {reference}",
     body: `Hello {firstName},
 
-Thank you for your interest in {product}. Its MRP is {mrp} for a pack of ${pack} sachets, inclusive of all taxes. For a quantity of {quantity}, bought {buyerType}, we can offer you a better price.
+Thank you for your interest in {product}. Its MRP is {mrp} for {unitOfSale}, inclusive of all taxes. For {quantity}, bought {buyerType}, we can offer you a better price.
 
 Reply with your city and PIN code, or a good time to call, and we will send you the total with the delivery charges and date.
 
@@ -69,7 +68,7 @@ ${team}`,
     language: "en",
     name: "Price and delivery",
     subject: null,
-    body: `Hello {firstName}, the MRP of {product} is {mrp} for a pack of ${pack} sachets, inclusive of all taxes. For a quantity of {quantity}, bought {buyerType}, we can offer a better price. Please send us your city and PIN code and we will tell you the total with delivery.`,
+    body: `Hello {firstName}, the MRP of {product} is {mrp} for {unitOfSale}, inclusive of all taxes. For {quantity}, bought {buyerType}, we can offer a better price. Please send us your city and PIN code and we will tell you the total with delivery.`,
   },
   {
     channel: "whatsapp",
@@ -99,7 +98,7 @@ ${teamHi}`,
     subject: "कीमत और डिलीवरी: आपकी पूछताछ (संदर्भ {reference})",
     body: `नमस्ते {firstName},
 
-{product} में रुचि के लिए धन्यवाद। इसका MRP ${pack} सैशे के पैक के लिए {mrp} है (सभी करों सहित)। {buyerType} {quantity} की मात्रा पर हम आपको इससे बेहतर कीमत दे सकते हैं।
+{product} में रुचि के लिए धन्यवाद। इसका MRP {mrp} है ({unitOfSale}, सभी करों सहित)। {buyerType} {quantity} की मात्रा पर हम आपको इससे बेहतर कीमत दे सकते हैं।
 
 अपना शहर और पिन कोड, या फ़ोन के लिए सही समय, इस ईमेल के जवाब में बताएँ। हम डिलीवरी के शुल्क और तारीख़ के साथ कुल रकम भेज देंगे।
 
@@ -132,7 +131,7 @@ ${teamHi}`,
     language: "hi",
     name: "कीमत और डिलीवरी (Price and delivery)",
     subject: null,
-    body: `नमस्ते {firstName}, {product} का MRP ${pack} सैशे के पैक के लिए {mrp} है (सभी करों सहित)। {buyerType} {quantity} की मात्रा पर हम इससे बेहतर कीमत दे सकते हैं। अपना शहर और पिन कोड भेजें, तो हम डिलीवरी के साथ कुल रकम बता देंगे।`,
+    body: `नमस्ते {firstName}, {product} का MRP {mrp} है ({unitOfSale}, सभी करों सहित)। {buyerType} {quantity} की मात्रा पर हम इससे बेहतर कीमत दे सकते हैं। अपना शहर और पिन कोड भेजें, तो हम डिलीवरी के साथ कुल रकम बता देंगे।`,
   },
   {
     channel: "whatsapp",

@@ -85,7 +85,7 @@ test("a member records the deal of a returning buyer, declines her earlier enqui
   await expect(deal).toContainText("₹ 32,000");
   await expect(deal).toContainText("27AAPFU0939F1ZV");
   const history = page.getByRole("region", { name: "History" });
-  await expect(history).toContainText("Deal: 40 packs, ₹ 32,000, Mumbai 400001, GSTIN 27AAPFU0939F1ZV");
+  await expect(history).toContainText("Deal: 40 sachets, ₹ 32,000, Mumbai 400001, GSTIN 27AAPFU0939F1ZV");
   await page.getByLabel("New status").selectOption("Confirmed");
   await page.getByRole("button", { name: "Change status" }).click();
   await expect(page.locator(".page-head .status")).toHaveText("Confirmed");

@@ -105,7 +105,7 @@ test("an owner rewrites a Hindi WhatsApp template; a member answers a Hindi enqu
   const href = (await chosen.getAttribute("href")) ?? "";
   expect(href.startsWith("https://wa.me/919822334455?text=")).toBe(true);
   expect(decodeURIComponent(href.slice(href.indexOf("text=") + 5))).toBe(
-    `नमस्ते Dr. Rao जी, Collarise कोलेजन पेप्टाइड की आपकी पूछताछ (${enquiryReference(id)}) मिल गई। रिटेलर के रूप में 36 की मात्रा की कीमत हम आज ही भेजेंगे।`,
+    `नमस्ते Dr. Rao जी, Collarise कोलेजन पेप्टाइड की आपकी पूछताछ (${enquiryReference(id)}) मिल गई। रिटेलर के रूप में 36 सैशे की मात्रा की कीमत हम आज ही भेजेंगे।`,
   );
   expect(await accessibilityViolations(phone)).toEqual([]);
   await phone.screenshot({ path: testInfo.outputPath("enquiry-whatsapp-375.png"), fullPage: true });
