@@ -35,7 +35,7 @@ const PAGE_RENDER_DIR = "page-render";
 /**
  * Keeps a copy of React Router's server build beside the client's: with `ssr: false` React Router
  * deletes it once the pages are prerendered, and the server renders the same pages from it when
- * the company publishes new facts (docs/decisions/040-pages-rendered-from-the-company-facts.md).
+ * the company publishes new facts (docs/decisions/041-pages-rendered-from-the-company-facts.md).
  * Copied before React Router's own step, which prerenders and then deletes the folder.
  */
 function keepPageRenderer(): Plugin {

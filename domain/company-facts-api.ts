@@ -3,6 +3,7 @@
  * routes and the console's Company page: the paths, what they answer and the messages they give.
  */
 import type { CompanyFacts, FactsProblem } from "./company-facts";
+import { ADMIN_API_PREFIX } from "./console";
 
 export const COMPANY_API_ROUTES = {
   /** GET (any member): the facts in force with their version; POST (owner) `{ baseVersion, facts }` publishes. */
@@ -20,9 +21,11 @@ export const COMPANY_PAGE_PATH = "/admin/company";
 
 /**
  * The pages rendered with a draft of the facts before it is published (served with the public
- * pages' renderer): POST `{ facts, page }`, answers the page's HTML.
+ * pages' renderer, server/admin/company-preview-routes.ts): POST `{ facts, page }` (any member,
+ * behind the console API's guard), answers the page's HTML.
  */
-export const COMPANY_PREVIEW_PATH = "/api/console/company/preview";
+export const COMPANY_PREVIEW_ROUTE = "/company/preview";
+export const COMPANY_PREVIEW_PATH = `${ADMIN_API_PREFIX}${COMPANY_PREVIEW_ROUTE}`;
 export const PREVIEW_PAGES = ["home", "home-hi", "privacy", "privacy-hi"] as const;
 export type PreviewPage = (typeof PREVIEW_PAGES)[number];
 

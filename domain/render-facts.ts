@@ -2,7 +2,7 @@ import type { CompanyFacts } from "./company-facts";
 
 /**
  * Where the company's facts come from while the pages are rendered, and where the rendered page
- * keeps them for the browser (docs/decisions/040-pages-rendered-from-the-company-facts.md).
+ * keeps them for the browser (docs/decisions/041-pages-rendered-from-the-company-facts.md).
  * Apart from app/lib/company-facts.ts, which reads them as it loads: whoever renders sets them here first.
  */
 

@@ -7,6 +7,7 @@
  * here: they are the record an owner publishes on the console's Company page, which the check
  * reads from the store (server/launch/facts-launch.ts).
  */
+// The site's content reads the company's facts as it loads: the build's, set first.
 import "./facts-for-build";
 import { site } from "../app/content/site";
 import type { LaunchContent, LaunchFact } from "../server/launch/launch-check";

@@ -322,7 +322,7 @@ export async function buildApp({
     webhookWorker.start();
   });
   // The public pages follow the company's published facts, rendered again on each instance when a
-  // new version is published (docs/decisions/040-pages-rendered-from-the-company-facts.md). A build
+  // new version is published (docs/decisions/041-pages-rendered-from-the-company-facts.md). A build
   // without React Router's server build kept beside it serves its own pages as they are.
   const renderDir = renderDirFor(config.SITE_DIR);
   const publishedPages = existsSync(join(renderDir, "index.js"))

@@ -122,7 +122,7 @@ export const configSchema = z
     SITE_DIR: optional(z.string().min(1)).default("build/client"),
     /**
      * Where the pages rendered from the company's published facts are written, a folder the server
-     * may write (docs/decisions/040-pages-rendered-from-the-company-facts.md); beside SITE_DIR unless set.
+     * may write (docs/decisions/041-pages-rendered-from-the-company-facts.md); beside SITE_DIR unless set.
      */
     PAGES_DIR: optional(z.string().min(1)),
     /** How often each instance asks whether new company facts were published, in seconds (30 at most). */

@@ -44,6 +44,6 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(templateRoutes);
   await app.register(pushRoutes);
   await app.register(dealRoutes);
-  await app.register(companyPreviewRoutes);
   await app.register(companyRoutes);
+  await app.register(companyPreviewRoutes);
 }

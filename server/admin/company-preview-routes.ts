@@ -1,22 +1,20 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { type CompanyFacts, factsProblems } from "../../domain/company-facts";
+import { COMPANY_PREVIEW_ROUTE, PREVIEW_PAGES, type PreviewPage } from "../../domain/company-facts-api";
 import { HINDI_PAGE_PATHS, PAGE_PATHS } from "../../domain/contract";
 import { apiMessages } from "../routes/api-errors";
 
-/** The console's preview of a page, under the console's API (ADMIN_API_PREFIX). */
-export const COMPANY_PREVIEW_ROUTE = "/company/preview";
-
 /** The pages a preview may show, by the name the console gives them. */
-export const PREVIEW_PAGES = {
+const PREVIEW_PATHS = {
   home: PAGE_PATHS.home,
   "home-hi": HINDI_PAGE_PATHS.home,
   privacy: PAGE_PATHS.privacyPolicy,
   "privacy-hi": HINDI_PAGE_PATHS.privacyPolicy,
-} as const;
+} as const satisfies Record<PreviewPage, string>;
 
 const previewBody = z.object({
-  page: z.enum(Object.keys(PREVIEW_PAGES) as [keyof typeof PREVIEW_PAGES, ...(keyof typeof PREVIEW_PAGES)[]]),
+  page: z.enum(PREVIEW_PAGES),
   facts: z.record(z.string(), z.unknown()),
 });
 
@@ -49,7 +47,7 @@ export async function companyPreviewRoutes(app: FastifyInstance) {
     }
     const html = await app.publishedPages.preview(
       body.data.facts as unknown as CompanyFacts,
-      PREVIEW_PAGES[body.data.page],
+      PREVIEW_PATHS[body.data.page],
     );
     return reply.type("text/html; charset=utf-8").send(html);
   });

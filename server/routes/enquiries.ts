@@ -16,7 +16,7 @@ import { countedScreening, enquiryMailsSuppressed } from "../spam/screening";
 import { mailboxCap } from "../mailbox-caps";
 import { IdempotencyKeyReusedError } from "../store/idempotency";
 import { apiMessages, logStoreFailure, sendUnavailable } from "./api-errors";
-import { isSiteFormPost } from "./form-posts";
+import { enquiryStoredDetail, isSiteFormPost } from "./form-posts";
 import {
   honeypotFilled,
   type RateLimitedRoutes,
@@ -141,6 +141,15 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
       return sendUnavailable(reply, enquiryMessages.notStored);
     }
     app.outbox.wake();
-    return reply.sendResult({ status: 201, message: enquiryMessages.stored, json: { id } });
+    return reply.sendResult({
+      status: 201,
+      message: enquiryMessages.stored,
+      detail: enquiryStoredDetail(
+        check.enquiry.Quantity,
+        language,
+        app.companyFacts.latest().shortName[language],
+      ),
+      json: { id },
+    });
   });
 }

@@ -46,6 +46,7 @@ describe("the forms posted without JavaScript from the Hindi page", () => {
     expect(response.body).toContain('<html lang="hi-IN">');
     expect(response.body).toContain(`<h1>${splitHeadline(enquiryMessagesHi.stored).headline}</h1>`);
     expect(response.body).toContain(splitHeadline(enquiryMessagesHi.stored).rest);
+    expect(response.body).toContain("आपने 4 सैशे के लिए पूछताछ भेजी है।");
     expect(response.body).toContain('href="/hi#buy-now"');
     const stored = await current.app.store.enquiries.list();
     expect(stored.map((record) => record.language)).toEqual(["hi"]);
@@ -103,6 +104,7 @@ describe("the forms posted without JavaScript", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.body).toContain(`<h1>${splitHeadline(enquiryMessages.stored).headline}</h1>`);
     expect(response.body).toContain(splitHeadline(enquiryMessages.stored).rest);
+    expect(response.body).toContain("You asked for 4 sachets.");
     expect(response.body).toContain('href="/#buy-now"');
     const stored = await current.app.store.enquiries.list();
     expect(stored.map((record) => record.enquiry)).toStrictEqual([

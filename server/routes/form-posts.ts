@@ -1,3 +1,4 @@
+import { quantityText } from "../../domain/company-facts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { brand } from "../../domain/brand";
 import { brandHi } from "../../domain/brand.hi";
@@ -158,6 +159,17 @@ export function splitHeadline(message: string): { headline: string; rest: string
     headline: message.slice(0, end.index + 1).trim(),
     rest: message.slice(end.index + 1).trim(),
   };
+}
+
+/**
+ * What the answer page of a stored enquiry says below the specification's heading: the sachets
+ * asked for, in the unit the form asked them in (docs/decisions/040-quantities-are-sachets.md), then the thanks.
+ */
+export function enquiryStoredDetail(quantity: number, language: Language, company: string): string {
+  const count = quantityText(quantity, language);
+  return language === "en"
+    ? `You asked for ${count}. ${resultWords.en.thanks(company)}`
+    : `आपने ${count} के लिए पूछताछ भेजी है। ${resultWords.hi.thanks(company)}`;
 }
 
 /**

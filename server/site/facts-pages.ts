@@ -2,7 +2,7 @@
  * Keeps the public pages stating the company's published facts, on every instance: it asks the
  * store for the version in force every `everyMs` (30 s at most), and when that is not the version
  * this instance serves, renders the pages from it, writes them as one set and serves that set
- * from then on (docs/decisions/040-pages-rendered-from-the-company-facts.md).
+ * from then on (docs/decisions/041-pages-rendered-from-the-company-facts.md).
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { CompanyFacts } from "../../domain/company-facts";

@@ -1,6 +1,6 @@
 /**
  * Renders the public pages again from given company facts, as the build did, and writes them as one
- * set beside the build's files (docs/decisions/040-pages-rendered-from-the-company-facts.md).
+ * set beside the build's files (docs/decisions/041-pages-rendered-from-the-company-facts.md).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";

@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_API_PREFIX } from "../../domain/console";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
-import { COMPANY_PREVIEW_ROUTE } from "../../server/admin/company-preview-routes";
+import { COMPANY_PREVIEW_ROUTE } from "../../domain/company-facts-api";
 import { CHANGED_FACTS, CHANGED_PAGE_TEXTS } from "../support/changed-facts";
 import { addStaff, consoleRequest, signIn, TEST_HOST, TEST_ORIGIN } from "../support/console-app";
 import { projectRoot } from "../support/server-process";
