@@ -5,3 +5,8 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** A standard address pattern, case-insensitive, as the specification asks. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+
+/** The bare address of a sender such as MAIL_FROM, whether it is given as `sales@…` or `Collarise <sales@…>`. */
+export function mailboxAddress(from: string): string {
+  return /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
+}

@@ -1,7 +1,8 @@
 import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
 import type { Config } from "../config";
 import { UNITS_ENVIRONMENT_FILE } from "../environment-file";
-import { factsLaunchItems, isReserved } from "./facts-launch";
+import { mailboxAddress } from "../../domain/email";
+import { COMPANY_PAGE, factsLaunchItems, isReserved } from "./facts-launch";
 
 /**
  * The brand details a launch depends on, each with the file and field it comes from. The build
@@ -123,6 +124,15 @@ export function launchCheck(
   facts: CompanyFacts | null,
 ): LaunchItem[] {
   const items: LaunchItem[] = factsLaunchItems(facts ?? PLACEHOLDER_FACTS);
+  // The acknowledgement asks buyers to write to the facts' mailbox: it must be the one the console reads.
+  const mailbox = (facts ?? PLACEHOLDER_FACTS).email.mailbox;
+  if (mailbox.toLowerCase() !== mailboxAddress(config.MAIL_FROM).toLowerCase()) {
+    items.push({
+      file: COMPANY_PAGE,
+      field: "email.mailbox",
+      problem: `'${mailbox}' is not MAIL_FROM's address '${mailboxAddress(config.MAIL_FROM)}': buyers would write to a mailbox the console does not read`,
+    });
+  }
   for (const fact of content.facts) {
     const problem = factProblem(fact);
     if (problem) items.push({ file: fact.file, field: fact.field, problem });

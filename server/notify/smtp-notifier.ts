@@ -1,3 +1,4 @@
+import { mailboxAddress } from "../../domain/email";
 import { createTransport } from "nodemailer";
 import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
 import type { NewsletterLinks } from "../newsletter/links";
@@ -67,11 +68,6 @@ async function newsletterMail(
  */
 function visitorAddress(address: string) {
   return { name: "", address };
-}
-
-/** The bare address of MAIL_FROM, whether it is given as `sales@…` or `Collarise <sales@…>`. */
-function mailboxAddress(from: string): string {
-  return /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
 async function staffLinkUrl(links: StaffLinks | undefined, linkId: string): Promise<string> {
