@@ -383,7 +383,8 @@ export const teamText = {
   nobody: "Nobody",
   firstContactLate: "First contact late",
   takeOver: "Take it over",
-  statusNextStepHint: "What happens next, if anything changes. Fulfilled, Declined and Spam clear it.",
+  statusNextStepHint:
+    "What happens next, if anything changes. Fulfilled, Declined, Duplicate and Spam clear it.",
   handOnAnyway: "Hand it on anyway",
   keepAsIs: "Leave it",
   overdue: (when: string) => `Overdue since ${when}`,

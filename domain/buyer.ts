@@ -42,6 +42,8 @@ export interface BuyerEnquiry {
   orderValue: number | null;
   /** Why it was lost, when it was Declined. */
   lostReason: LostReason | null;
+  /** The enquiry it repeats, when closed as a duplicate (domain/duplicate.ts). */
+  duplicateOf?: { id: string; reference: string } | null;
 }
 
 /** The buyer's other enquiries (Spam aside), newest first: at most BUYER_HISTORY_MAX, of `total`. */

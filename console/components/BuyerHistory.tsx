@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { BuyerHistory as History } from "../../domain/buyer";
 import { formatRupees, LOST_REASONS } from "../../domain/deal";
+import { duplicateMessages } from "../../domain/duplicate";
 import { buyerText, formatFullTime } from "../content";
 import { appPaths } from "../paths";
 
@@ -35,6 +36,14 @@ export function BuyerHistory({ buyer, receivedAt }: { buyer: History; receivedAt
                   )}
                   {other.lostReason && (
                     <span className="buyer-lost">Lost: {LOST_REASONS[other.lostReason]}</span>
+                  )}
+                  {other.duplicateOf && (
+                    <span className="buyer-lost">
+                      {duplicateMessages.label}{" "}
+                      <Link to={appPaths.enquiry(other.duplicateOf.id)} className="reference-link">
+                        {other.duplicateOf.reference}
+                      </Link>
+                    </span>
                   )}
                 </p>
                 <p className="history-who">

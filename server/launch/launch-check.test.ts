@@ -27,7 +27,7 @@ const productionEnv = {
   PUBLIC_URL: "https://www.collarise.in",
   SMTP_URL: "smtps://enquiries%40collarise.in:secret@smtp.zoho.in:465",
   NOTIFY_TO: "sales@collarise.in",
-  MAIL_FROM: "enquiries@collarise.in",
+  MAIL_FROM: "sales@aarogya-nutrition.in",
   IMAP_URL: "imaps://enquiries%40collarise.in:secret@imap.zoho.in:993/INBOX",
   IMAP_AUTHSERV_ID: "mx.zoho.in",
   DATABASE_URL: "sqlite:/srv/collarise/data/site.db",
@@ -117,6 +117,22 @@ describe("the launch check", () => {
 
   it("lists nothing once the company's facts and the configuration are filled in", () => {
     expect(launchCheck(loadConfig(productionEnv), filledInContent(), FILLED_FACTS)).toEqual([]);
+  });
+
+  it("names a mailbox on the Company page that is not the one the console reads (MAIL_FROM)", () => {
+    const items = launchCheck(
+      loadConfig({ ...productionEnv, MAIL_FROM: "orders@aarogya-nutrition.in" }),
+      filledInContent(),
+      FILLED_FACTS,
+    );
+    expect(items).toEqual([
+      {
+        file: COMPANY_PAGE,
+        field: "email.mailbox",
+        problem:
+          "'sales@aarogya-nutrition.in' is not MAIL_FROM's address 'orders@aarogya-nutrition.in': buyers would write to a mailbox the console does not read",
+      },
+    ]);
   });
 
   it("asks which receiving mail server vouches for buyers' addresses when the mailbox is read", () => {

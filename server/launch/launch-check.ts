@@ -126,7 +126,8 @@ export function launchCheck(
   const items: LaunchItem[] = factsLaunchItems(facts ?? PLACEHOLDER_FACTS);
   // The acknowledgement asks buyers to write to the facts' mailbox: it must be the one the console reads.
   const mailbox = (facts ?? PLACEHOLDER_FACTS).email.mailbox;
-  if (mailbox.toLowerCase() !== mailboxAddress(config.MAIL_FROM).toLowerCase()) {
+  const mailboxSet = mailbox !== PLACEHOLDER_FACTS.email.mailbox;
+  if (mailboxSet && mailbox.toLowerCase() !== mailboxAddress(config.MAIL_FROM).toLowerCase()) {
     items.push({
       file: COMPANY_PAGE,
       field: "email.mailbox",

@@ -53,6 +53,12 @@ describe.each(storeAdapters("duplicate"))("a duplicate on $name", (adapter) => {
       ["deal", duplicateLine(enquiryReference(first.id))],
     ]);
 
+    // On the buyer's history, with its link.
+    const history = await store.buyers.history(first.id, 10);
+    expect(history?.enquiries.map((other) => [other.id, other.status, other.duplicateOf ?? null])).toEqual([
+      [again.id, "Duplicate", { id: first.id, reference: enquiryReference(first.id) }],
+    ]);
+
     // Out of every view of work, All included; one filter away by its status.
     const viewer = { staffId: member.id, now, dayEnd: istDayBounds(now).end };
     const listed = async (query: Parameters<typeof inboxFilterOf>[0]) => {

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { buyerText } from "../../console/content";
 import { enquiryReference } from "../../domain/console";
 import { DUPLICATE_WINDOW_DAYS, duplicateLine, duplicateMessages } from "../../domain/duplicate";
 import { createStaff, signIn } from "./support/console";
@@ -66,6 +67,11 @@ test.describe("on a server of its own, so no other test's enquiries are in its c
       await page.screenshot({ path: test.info().outputPath(`duplicate-closed-${viewport.width}.png`) });
       await link.click();
       await expect(page).toHaveURL(new RegExp(`/admin/enquiries/${first}$`));
+      // On the buyer's history of the first, the repeat stands with its link.
+      const history = page.getByRole("region", { name: buyerText.heading });
+      const repeat = history.getByRole("listitem").filter({ hasText: enquiryReference(again) });
+      await expect(repeat).toContainText("Duplicate");
+      await expect(repeat.getByRole("link", { name: enquiryReference(first) })).toBeVisible();
 
       // Out of the inbox's work (All counts it not), one status filter away.
       await page.goto(`${own.baseUrl}/admin?q=${tag}`);

@@ -3,7 +3,7 @@ import { FieldPath, type DocumentData, type DocumentSnapshot } from "firebase-ad
 import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
 import { enquiryReference } from "../../../domain/console";
 import { shownLostReason } from "../../../domain/deal";
-import { INITIAL_STATUS, isWork, type EnquiryStatus } from "../../../domain/status";
+import { INITIAL_STATUS, isSpam, type EnquiryStatus } from "../../../domain/status";
 import { BUYER_KEY_NAME, buyerKeyOfQuery, buyerKeysOf, type BuyerKeys } from "../buyer-keys";
 import type { BuyerStore, MobileEnquiry } from "../buyers";
 import {
@@ -99,10 +99,11 @@ export class FirestoreBuyerStore implements BuyerStore {
         (work) => [work.id, (work.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS] as const,
       ),
     );
-    // The buyer's other enquiries are the team's work only: spam is never listed or counted.
+    // The buyer's other enquiries are every one but spam, which is never listed or counted (a
+    // duplicate stays, with its link).
     return [...docs.values()]
       .map((doc) => ({ doc, status: statuses.get(doc.id) ?? INITIAL_STATUS }))
-      .filter(({ status }) => isWork(status));
+      .filter(({ status }) => !isSpam(status));
   }
 
   async enquiriesOfMobile(mobile: string): Promise<MobileEnquiry[]> {
@@ -133,7 +134,7 @@ export class FirestoreBuyerStore implements BuyerStore {
       const [works, deals] = shown.length
         ? await Promise.all([
             this.context.db.getAll(...shown.map(({ doc }) => this.collections.work.doc(doc.id)), {
-              fieldMask: ["lostReason"],
+              fieldMask: ["lostReason", "duplicateOf"],
             }),
             this.context.db.getAll(...shown.map(({ doc }) => this.collections.deals.doc(doc.id)), {
               fieldMask: ["valueRupees"],
@@ -146,6 +147,7 @@ export class FirestoreBuyerStore implements BuyerStore {
         enquiries: shown.map(({ doc, status }, index): BuyerEnquiry => {
           const held = (doc.get(BUYER_KEYS_FIELD) as unknown[] | undefined) ?? [];
           const lostReason: unknown = works[index]?.get("lostReason");
+          const duplicateOf: unknown = works[index]?.get("duplicateOf");
           const value: unknown = deals[index]?.get("valueRupees");
           return {
             id: doc.id,
@@ -157,6 +159,10 @@ export class FirestoreBuyerStore implements BuyerStore {
             sameMailbox: held[1] === keys.mailbox,
             orderValue: typeof value === "number" ? value : null,
             lostReason: shownLostReason(status, lostReason),
+            // Only a duplicate names the enquiry it repeats.
+            ...(typeof duplicateOf === "string" && duplicateOf
+              ? { duplicateOf: { id: duplicateOf, reference: enquiryReference(duplicateOf) } }
+              : {}),
           };
         }),
       };

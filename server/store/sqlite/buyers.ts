@@ -7,10 +7,11 @@ import { buyerKeyOfQuery, buyerKeysOf } from "../buyer-keys";
 import type { BuyerStore, MobileEnquiry } from "../buyers";
 import { prepared, type SqliteRun } from "./connection";
 import { buyerSecretOf, INSERT_BUYER_KEY } from "./sale-schema";
-import { workStatusWhere } from "./status-sql";
+import { statusWhere } from "./status-sql";
 
 /** The buyer's other enquiries are the team's work only: spam is never listed or counted. */
-const IS_WORK = workStatusWhere("w.status", { orInitial: true });
+/** The buyer's enquiries are every one but spam: a duplicate stays on their history, with its link. */
+const IS_BUYERS = statusWhere("w.status", "spam", false, { orInitial: true });
 
 /**
  * Gives the enquiries stored since the last time their two buyer keys (server/store/buyer-keys.ts),
@@ -49,6 +50,7 @@ interface OtherRow {
   Quantity: number;
   status: string | null;
   lost_reason: string | null;
+  duplicate_of: string | null;
   value_rupees: number | null;
   same_mobile: number;
   same_mailbox: number;
@@ -89,17 +91,17 @@ export class SqliteBuyerStore implements BuyerStore {
           const counts = prepared<typeof params, { total: number; earlier: number | null }>(
             db,
             `SELECT count(*) AS total, sum((e.received_at, e.id) < (@at, @id)) AS earlier
-             FROM ${this.others()} WHERE ${IS_WORK}`,
+             FROM ${this.others()} WHERE ${IS_BUYERS}`,
           ).get(params);
           const rows = prepared<typeof params & { limit: number }, OtherRow>(
             db,
-            `SELECT e.id, e.received_at, e.Quantity, w.status, w.lost_reason, d.value_rupees,
+            `SELECT e.id, e.received_at, e.Quantity, w.status, w.lost_reason, w.duplicate_of, d.value_rupees,
                EXISTS (SELECT 1 FROM enquiry_buyers x
                        WHERE x.buyer_key = @mobile AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS same_mobile,
                EXISTS (SELECT 1 FROM enquiry_buyers x
                        WHERE x.buyer_key = @mailbox AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS same_mailbox
              FROM ${this.others()} LEFT JOIN enquiry_deals d ON d.enquiry_id = e.id
-             WHERE ${IS_WORK}
+             WHERE ${IS_BUYERS}
              ORDER BY e.received_at DESC, e.id DESC LIMIT @limit`,
           ).all({ ...params, limit });
           return {
@@ -115,6 +117,10 @@ export class SqliteBuyerStore implements BuyerStore {
               sameMailbox: row.same_mailbox === 1,
               orderValue: row.value_rupees,
               lostReason: shownLostReason((row.status ?? INITIAL_STATUS) as EnquiryStatus, row.lost_reason),
+              // Only a duplicate names the enquiry it repeats.
+              ...(row.duplicate_of
+                ? { duplicateOf: { id: row.duplicate_of, reference: enquiryReference(row.duplicate_of) } }
+                : {}),
             })),
           };
         })
@@ -130,7 +136,7 @@ export class SqliteBuyerStore implements BuyerStore {
         `SELECT e.id, e.received_at, w.status
          FROM enquiry_buyers b JOIN ${this.table} e ON e.id = b.enquiry_id
            LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
-         WHERE b.buyer_key = ? AND ${IS_WORK}`,
+         WHERE b.buyer_key = ? AND ${IS_BUYERS}`,
       )
         .all(buyerKeyOfQuery({ mobile }, buyerSecretOf(db)))
         .map((row) => ({
@@ -152,7 +158,7 @@ export class SqliteBuyerStore implements BuyerStore {
            JOIN enquiry_buyers o ON o.buyer_key = me.buyer_key
              AND (o.received_at, o.enquiry_id) < (me.received_at, me.enquiry_id)
            LEFT JOIN enquiry_work w ON w.enquiry_id = o.enquiry_id
-         WHERE me.enquiry_id IN (SELECT value FROM json_each(?)) AND ${IS_WORK}
+         WHERE me.enquiry_id IN (SELECT value FROM json_each(?)) AND ${IS_BUYERS}
          GROUP BY me.enquiry_id`,
       ).all(JSON.stringify(enquiryIds));
     });
