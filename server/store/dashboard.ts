@@ -21,7 +21,7 @@ export interface DashboardSpan {
   to: Date;
 }
 
-/** Enquiries received on one IST day from one buyer type, and the packs they asked for. */
+/** Enquiries received on one IST day from one buyer type, and the sachets they asked for. */
 export interface ReceivedDay {
   date: string;
   buyer: BuyerType;

@@ -282,7 +282,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
           text: "Called her back",
           staffEmail: "staff@example.com",
         },
-        { kind: "deal", text: "Deal: 3 packs, ₹ 2,970, Jaipur 302001", staffEmail: "staff@example.com" },
+        { kind: "deal", text: "Deal: 3 sachets, ₹ 2,970, Jaipur 302001", staffEmail: "staff@example.com" },
       ],
       deal: ashaDeal,
       lostReason: null,

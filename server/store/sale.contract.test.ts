@@ -147,10 +147,10 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     expect(record?.history.map(({ kind, text, staffEmail }) => ({ kind, text, staffEmail }))).toEqual([
       {
         kind: "deal",
-        text: "Deal: 40 packs, ₹ 32,000, Jaipur 302001, GSTIN 27AAPFU0939F1ZV",
+        text: "Deal: 40 sachets, ₹ 32,000, Jaipur 302001, GSTIN 27AAPFU0939F1ZV",
         staffEmail: STAFF,
       },
-      { kind: "deal", text: "Deal: 40 packs, ₹ 32,000", staffEmail: OTHER },
+      { kind: "deal", text: "Deal: 40 sachets, ₹ 32,000", staffEmail: OTHER },
     ]);
     // Recording figures is not contact with the buyer.
     expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({ touched: false });

@@ -31,7 +31,7 @@ export const INSERT_BUYER_KEY = `INSERT OR IGNORE INTO enquiry_buyers (buyer_key
  * The sale in the console (issue 29), one migration step of the SQLite store:
  * - the deal's figures beside each enquiry (`enquiry_deals`, with a version of their own), and
  *   why a sale was lost on its work record (`lost_reason`, set with Declined);
- * - history learns the deal's lines ("Deal: 40 packs, ₹ 32,000", "Lost: Price"), which are not a
+ * - history learns the deal's lines ("Deal: 40 sachets, ₹ 32,000", "Lost: Price"), which are not a
  *   first touch (the table is rebuilt: SQLite cannot change a CHECK);
  * - each enquiry's two buyer keys (`enquiry_buyers`: a keyed hash of its mobile number and of its
  *   mailbox, never the number or address), given here to every enquiry already stored, so a
