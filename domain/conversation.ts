@@ -32,6 +32,11 @@ export const CONVERSATION_API_ROUTES = {
   conversation: "/enquiries/:id/conversation",
   /** POST { subject, text }: queue a reply to the enquiry's own address. */
   replies: "/enquiries/:id/replies",
+  /**
+   * POST { clickKey, text }: queue a WhatsApp message to the enquiry's mobile (docs/whatsapp.md),
+   * once per clickKey (a UUID the page makes for each click).
+   */
+  whatsapp: "/enquiries/:id/whatsapp",
   /** POST: the owner (or anyone, while nobody owns it) has read the buyer's answers. */
   read: "/enquiries/:id/conversation/read",
 } as const;

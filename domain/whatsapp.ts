@@ -81,6 +81,7 @@ export const whatsappSendMessages = {
     "The buyer has not written on WhatsApp and gave no consent to WhatsApp messages: the company may not message them first.",
   notApproved:
     "This template has no approved WhatsApp template name: an owner sets it on the Templates page.",
-  noMobile: "The enquiry has no mobile number to send a WhatsApp message to.",
+  notConfigured: "WhatsApp is not set up for the console: open the chat with the wa.me link instead.",
+  tooLong: `A WhatsApp message may be at most ${WHATSAPP_TEXT_MAX_LENGTH.toLocaleString("en-IN")} characters.`,
   queued: "WhatsApp message queued. It goes out from the outbox in a moment.",
 } as const;

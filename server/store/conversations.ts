@@ -1,6 +1,6 @@
 import type { ConversationMessage, ConversationPage } from "../../domain/conversation";
 import type { MessageChannel } from "../../domain/whatsapp";
-import type { StoredEnquiry } from "./store";
+import type { StoredEnquiry, WhatsAppPayload } from "./store";
 
 /** A reply a member wrote, checked (domain/conversation.ts: checkReply), to be queued. */
 export interface ReplyToQueue {
@@ -12,6 +12,26 @@ export interface ReplyToQueue {
   messageIdDomain: string;
   /** The request that sent it: its mail in the outbox carries it. */
   requestId?: string;
+  /**
+   * Sent on WhatsApp instead (docs/whatsapp.md): what is sent, and the key of the member's click
+   * (a second request with it queues nothing). Its `subject` is empty.
+   */
+  whatsapp?: { payload: WhatsAppPayload; clickKey: string };
+}
+
+/**
+ * A WhatsApp message the store already holds for this click (a second request with its key), or
+ * one the rules refuse (the buyer's STOP, no consent, the window closed for free text): nothing
+ * was written. Its message is what the member reads (whatsappSendMessages).
+ */
+export class WhatsAppSendError extends Error {
+  constructor(
+    message: string,
+    readonly reason: "already-queued" | "refused",
+  ) {
+    super(message);
+    this.name = "WhatsAppSendError";
+  }
 }
 
 /** A buyer's answer as the mailbox reader made it out, to be stored on its enquiry. */

@@ -17,7 +17,7 @@ import type {
   MailboxPosition,
 } from "../conversations";
 import { deliveryState } from "../enquiry-work";
-import type { StoredEnquiry } from "../store";
+import type { StoredEnquiry, WhatsAppPayload } from "../store";
 import type { Actor } from "../work-port";
 import {
   chunks,
@@ -143,14 +143,19 @@ export function replyDocuments(
     subject: string;
     text: string;
     actor: Actor;
+    whatsapp?: WhatsAppPayload;
   },
 ): { write(writer: Writer): void; message: ConversationMessage } {
   const { stored, messageRowId, headers, actor } = reply;
-  const messageRef = context.db.collection(MESSAGES).doc(messageRowId);
+  // A WhatsApp message's document is named by its id, held once in the whole store (answerHeld).
+  const messageRef = reply.whatsapp
+    ? answerRef(context, stored.id, headers.messageId, "whatsapp")
+    : context.db.collection(MESSAGES).doc(messageRowId);
   const notificationRef = collectionsOf(context).notifications.doc(randomUUID());
   const message = {
     enquiryId: stored.id,
     direction: "out",
+    ...(reply.whatsapp ? { channel: "whatsapp" } : {}),
     messageId: headers.messageId,
     inReplyTo: headers.inReplyTo,
     references: headers.references,
@@ -162,11 +167,12 @@ export function replyDocuments(
     notificationId: notificationRef.id,
   };
   const notification = newNotification({
-    kind: "reply",
+    kind: reply.whatsapp ? "whatsapp" : "reply",
     at: new Date(actor.at),
     enquiry: stored,
     messageDocId: messageRef.id,
     requestId: actor.requestId,
+    ...(reply.whatsapp ? { payload: JSON.stringify(reply.whatsapp) } : {}),
   });
   return {
     write(writer) {
@@ -455,4 +461,22 @@ export class FirestoreConversationStore implements ConversationStore {
       }),
     );
   }
+}
+
+/** The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`, read in the transaction. */
+export async function readWhatsAppAnswers(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryId: string,
+  limit: number,
+): Promise<{ at: string; text: string }[]> {
+  // Equalities only: no composite index is needed; the conversation's messages are bounded per day.
+  const messages = await transaction.get(
+    context.db.collection(MESSAGES).where("enquiryId", "==", enquiryId).where("channel", "==", "whatsapp"),
+  );
+  return messages.docs
+    .filter((doc) => doc.get("direction") === "in")
+    .sort((a, b) => byTime(b, a))
+    .slice(0, limit)
+    .map((doc) => ({ at: String(doc.get("at")), text: String(doc.get("text")) }));
 }

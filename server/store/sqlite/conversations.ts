@@ -10,6 +10,7 @@ import type {
   MailboxPosition,
 } from "../conversations";
 import { deliveryState } from "../enquiry-work";
+import type { WhatsAppPayload } from "../store";
 import type { Actor } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
 import { newRowId } from "./row-id";
@@ -116,17 +117,19 @@ export function writeReply(
     subject: string;
     text: string;
     actor: Actor;
+    whatsapp?: WhatsAppPayload;
   },
 ): ConversationMessage {
   const { enquiryId, messageRowId, headers, actor } = reply;
   prepared(
     db,
-    `INSERT INTO enquiry_messages (id, enquiry_id, direction, message_id, in_reply_to, refs, at, staff_email,
-       subject, body)
-     VALUES (@id, @enquiryId, 'out', @messageId, @inReplyTo, @refs, @at, @staffEmail, @subject, @body)`,
+    `INSERT INTO enquiry_messages (id, enquiry_id, direction, channel, message_id, in_reply_to, refs, at,
+       staff_email, subject, body)
+     VALUES (@id, @enquiryId, 'out', @channel, @messageId, @inReplyTo, @refs, @at, @staffEmail, @subject, @body)`,
   ).run({
     id: messageRowId,
     enquiryId,
+    channel: reply.whatsapp ? "whatsapp" : "email",
     messageId: headers.messageId,
     inReplyTo: headers.inReplyTo,
     refs: JSON.stringify(headers.references),
@@ -136,11 +139,12 @@ export function writeReply(
     body: reply.text,
   });
   insertNotification(db, {
-    kind: "reply",
+    kind: reply.whatsapp ? "whatsapp" : "reply",
     at: actor.at,
     enquiryId,
     messageId: messageRowId,
     requestId: actor.requestId,
+    ...(reply.whatsapp ? { payload: JSON.stringify(reply.whatsapp) } : {}),
   });
   return messagesWhere(db, "m.id = ?", messageRowId)[0] as ConversationMessage;
 }
@@ -358,4 +362,17 @@ export class SqliteConversationStore implements ConversationStore {
       ).run({ mailbox, uidValidity: position.uidValidity, lastUid: position.lastUid, at: at.toISOString() }),
     );
   }
+}
+
+/** The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`, read in the caller's transaction. */
+export function readWhatsAppAnswers(
+  db: Database.Database,
+  enquiryId: string,
+  limit: number,
+): { at: string; text: string }[] {
+  return prepared<[string, number], { at: string; text: string }>(
+    db,
+    `SELECT at, body AS text FROM enquiry_messages
+     WHERE enquiry_id = ? AND direction = 'in' AND channel = 'whatsapp' ORDER BY at DESC, rowid DESC LIMIT ?`,
+  ).all(enquiryId, limit);
 }
