@@ -9,7 +9,7 @@ import type { Language } from "./contract";
 import type { DeliveryState } from "./console";
 import { hasControlCharacters } from "./enquiry";
 import { hasUnreadableCharacters } from "./unreadable";
-import type { MessageChannel } from "./whatsapp";
+import type { MessageChannel, WhatsAppDelivery } from "./whatsapp";
 
 /** The longest reply a member may send, in characters. */
 export const REPLY_MAX_LENGTH = 10_000;
@@ -55,6 +55,11 @@ export interface OutgoingMessage {
   staffEmail: string;
   messageId: string;
   inReplyTo: string | null;
+  /**
+   * A WhatsApp message's last status from Meta (sent, delivered, read, failed with Meta's error);
+   * null before the first callback, and for an e-mail.
+   */
+  whatsapp: WhatsAppDelivery | null;
   /** Waiting in the outbox (pending), sent, or failing and retried. */
   delivery: {
     state: DeliveryState;

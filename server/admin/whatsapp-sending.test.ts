@@ -69,7 +69,33 @@ async function enquiryOnWhatsApp() {
     }
     throw new Error(`the message never became ${state}`);
   };
-  return { app, id, buyerWrites, send, sent, deliveredAs };
+  /** Meta's status callback on a message we sent, with the id it was sent with. */
+  const statusCallback = async (
+    reference: string,
+    status: string,
+    errors?: { code: number; title: string }[],
+  ) => {
+    const body = webhookBody({
+      statuses: [
+        {
+          id: graph.received[0]?.wamid ?? "wamid.UNKNOWN",
+          status,
+          timestamp: String(Math.floor(Date.now() / 1_000)),
+          recipient_id: BUYER_WA,
+          biz_opaque_callback_data: reference,
+          ...(errors ? { errors } : {}),
+        },
+      ],
+    });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/whatsapp/webhook",
+      headers: { "content-type": "application/json", "x-hub-signature-256": signatureOf(body) },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  return { app, id, buyerWrites, send, sent, deliveredAs, statusCallback };
 }
 
 describe("a WhatsApp message sent from the enquiry (Graph API stand-in)", () => {
@@ -176,5 +202,28 @@ describe("a WhatsApp message sent from the enquiry (Graph API stand-in)", () => 
     expect(response.json()).toEqual({ error: whatsappSendMessages.optedOut });
     expect(await sent()).toHaveLength(0);
     expect(graph.received).toHaveLength(0);
+  });
+
+  test("status callbacks move the message forward to delivered and read, never back; a failure shows Meta's code and title", async () => {
+    const { buyerWrites, send, sent, deliveredAs, statusCallback } = await enquiryOnWhatsApp();
+    await buyerWrites("wamid.IN7", "Price?");
+    await send("₹120 a sachet.");
+    const message = await deliveredAs("sent");
+    expect(message.whatsapp).toBeNull();
+    await statusCallback(message.id, "delivered");
+    expect((await sent())[0]?.whatsapp).toMatchObject({ status: "delivered", error: null });
+    await statusCallback(message.id, "read");
+    // Late and out of order: a "delivered" after "read" changes nothing.
+    await statusCallback(message.id, "delivered");
+    expect((await sent())[0]?.whatsapp?.status).toBe("read");
+
+    await send("And the box of 30?");
+    const [, second] = await sent();
+    if (!second) throw new Error("the second message was not queued");
+    await statusCallback(second.id, "failed", [{ code: 131026, title: "Message undeliverable" }]);
+    expect((await sent())[1]?.whatsapp).toMatchObject({
+      status: "failed",
+      error: { code: 131026, title: "Message undeliverable" },
+    });
   });
 });

@@ -4,7 +4,12 @@
  * enquiries by their mobile (BuyerStore.enquiriesOfMobile), this decides.
  */
 import { isOpen, type EnquiryStatus } from "../../domain/status";
-import { isWhatsAppOptOut, whatsappSendMessages, whatsappWindow } from "../../domain/whatsapp";
+import {
+  isWhatsAppOptOut,
+  whatsappSendMessages,
+  whatsappWindow,
+  type WhatsAppStatusName,
+} from "../../domain/whatsapp";
 import { planContact, type DueFacts, type WorkPlan, type WorkState } from "./plan";
 
 /** The enquiry a WhatsApp message from a buyer is filed on; null when none of theirs is open. */
@@ -77,4 +82,23 @@ export function whatsappFactsOf(answers: readonly { at: string; text: string }[]
     consentAt: null,
     optOut: optOut ? { at: optOut.at, wording: optOut.text } : null,
   };
+}
+
+/**
+ * The statuses a message may hold for `next` to replace it: a status only moves forward (sent,
+ * delivered, read), whatever order Meta's callbacks arrive in, and a failure replaces any but
+ * read; `null` stands for a message no callback reported on yet. A callback repeated changes
+ * nothing.
+ */
+export function whatsappStatusReplaces(next: WhatsAppStatusName): (WhatsAppStatusName | null)[] {
+  switch (next) {
+    case "sent":
+      return [null];
+    case "delivered":
+      return [null, "sent"];
+    case "read":
+      return [null, "sent", "delivered", "failed"];
+    case "failed":
+      return [null, "sent", "delivered"];
+  }
 }

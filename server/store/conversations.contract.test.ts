@@ -13,7 +13,8 @@ import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { acknowledgementMessageId } from "../notify/message-ids";
 import { WhatsAppSendError, type AnswerToStore } from "./conversations";
-import { whatsappSendMessages } from "../../domain/whatsapp";
+import { whatsappSendMessages, type WhatsAppStatusName } from "../../domain/whatsapp";
+import { whatsappStatusReplaces } from "../lifecycle/whatsapp";
 import { fileWhatsAppMessages, whatsappAnswer } from "../whatsapp/filing";
 import type { InboundWhatsAppMessage } from "../whatsapp/webhook-payload";
 import { SqliteStore } from "./sqlite";
@@ -553,5 +554,19 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     expect((await newest(store, stored.id))?.filter((message) => message.direction === "out")).toHaveLength(
       1,
     );
+
+    // Meta's statuses on it: forward only, kept with Meta's error.
+    const id = String(queued?.message.id);
+    const at = "2026-11-20T06:31:00.000Z";
+    const record = (status: WhatsAppStatusName, error: { code: number; title: string } | null = null) =>
+      store.conversations.recordWhatsAppStatus(id, { status, at, error }, whatsappStatusReplaces(status));
+    expect(await record("delivered")).toBe(true);
+    expect(await record("sent")).toBe(false);
+    expect(await record("read")).toBe(true);
+    expect(await record("failed", { code: 131026, title: "Message undeliverable" })).toBe(false);
+    const shown = (await newest(store, stored.id))?.find((message) => message.id === id);
+    expect(shown).toMatchObject({ whatsapp: { status: "read", at, error: null } });
+    const unknown = { status: "read" as const, at, error: null };
+    expect(await store.conversations.recordWhatsAppStatus("no-such-message", unknown, [null])).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { ConversationMessage, ConversationPage } from "../../domain/conversation";
-import type { MessageChannel } from "../../domain/whatsapp";
+import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../domain/whatsapp";
 import type { StoredEnquiry, WhatsAppPayload } from "./store";
 
 /** A reply a member wrote, checked (domain/conversation.ts: checkReply), to be queued. */
@@ -111,6 +111,16 @@ export interface ConversationStore {
   }): Promise<string | null>;
   /** The enquiries whose reference (enquiryReference) is `reference`, with the address each carries. */
   enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]>;
+  /**
+   * Records Meta's status on a WhatsApp message the company sent (by our message's id), only
+   * where the message's status is now one of `replaces` (null: none yet; the rule is
+   * whatsappStatusReplaces). Answers whether it was recorded; false too for no such message.
+   */
+  recordWhatsAppStatus(
+    messageRowId: string,
+    delivery: WhatsAppDelivery,
+    replaces: readonly (WhatsAppStatusName | null)[],
+  ): Promise<boolean>;
   /** Where the reader stopped in the mailbox named `mailbox`; null before its first read. */
   mailboxPosition(mailbox: string): Promise<MailboxPosition | null>;
   /**

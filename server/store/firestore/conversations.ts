@@ -8,7 +8,7 @@ import {
 } from "firebase-admin/firestore";
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
-import type { MessageChannel } from "../../../domain/whatsapp";
+import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
@@ -70,10 +70,12 @@ function messageOf(
       attempts: Number(notification?.attempts ?? 0),
     };
     const status = notification?.status as string | undefined;
+    const whatsapp = data.whatsappStatus as WhatsAppDelivery | undefined;
     return {
       ...common,
       direction: "out",
       staffEmail: String(data.staffEmail),
+      whatsapp: whatsapp ? { status: whatsapp.status, at: whatsapp.at, error: whatsapp.error ?? null } : null,
       delivery: {
         ...delivery,
         state: deliveryState({ ...delivery, status }),
@@ -303,6 +305,22 @@ export class FirestoreConversationStore implements ConversationStore {
 
   private get collections() {
     return { ...collectionsOf(this.context), messages: this.context.db.collection(MESSAGES) };
+  }
+
+  async recordWhatsAppStatus(
+    messageRowId: string,
+    delivery: WhatsAppDelivery,
+    replaces: readonly (WhatsAppStatusName | null)[],
+  ): Promise<boolean> {
+    const ref = this.collections.messages.doc(messageRowId);
+    return this.context.db.runTransaction(async (transaction) => {
+      const doc = await transaction.get(ref);
+      if (!doc.exists || doc.get("direction") !== "out" || doc.get("channel") !== "whatsapp") return false;
+      const current = (doc.get("whatsappStatus") as WhatsAppDelivery | undefined)?.status ?? null;
+      if (!replaces.includes(current)) return false;
+      transaction.update(ref, { whatsappStatus: { ...delivery } });
+      return true;
+    });
   }
 
   /** The messages of the given enquiries' conversations, with each reply's notification. */

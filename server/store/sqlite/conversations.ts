@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
-import type { MessageChannel } from "../../../domain/whatsapp";
+import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
@@ -37,6 +37,9 @@ interface MessageRow {
   last_error: string | null;
   sent_at: string | null;
   notification_status: string | null;
+  whatsapp_status: WhatsAppStatusName | null;
+  whatsapp_status_at: string | null;
+  whatsapp_error: string | null;
 }
 
 /** The one mapping of a message row to what the console shows. */
@@ -56,6 +59,13 @@ function messageOf(row: MessageRow): ConversationMessage {
       ...common,
       direction: "out",
       staffEmail: String(row.staff_email),
+      whatsapp: row.whatsapp_status
+        ? {
+            status: row.whatsapp_status,
+            at: String(row.whatsapp_status_at),
+            error: row.whatsapp_error ? (JSON.parse(row.whatsapp_error) as WhatsAppDelivery["error"]) : null,
+          }
+        : null,
       delivery: {
         sentAt: delivery.sentAt,
         attempts: delivery.attempts,
@@ -78,7 +88,7 @@ function messageOf(row: MessageRow): ConversationMessage {
 
 const MESSAGE_COLUMNS = `m.id, m.direction, m.channel, m.message_id, m.in_reply_to, m.at, m.staff_email, m.from_address,
   m.subject, m.body, m.attachments, m.truncated, m.quote_trimmed, m.unread, m.verified, n.attempts, n.last_error, n.sent_at,
-  n.status AS notification_status`;
+  n.status AS notification_status, m.whatsapp_status, m.whatsapp_status_at, m.whatsapp_error`;
 
 /** The messages matching `where` (on `m`, one parameter), oldest first, with each reply's delivery. */
 function messagesWhere(db: Database.Database, where: string, value: string): ConversationMessage[] {
@@ -245,6 +255,29 @@ export class SqliteConversationStore implements ConversationStore {
     /** The enquiries' table, already quoted. */
     private readonly table: string,
   ) {}
+
+  async recordWhatsAppStatus(
+    messageRowId: string,
+    delivery: WhatsAppDelivery,
+    replaces: readonly (WhatsAppStatusName | null)[],
+  ): Promise<boolean> {
+    const known = replaces.filter((status): status is WhatsAppStatusName => status !== null);
+    return this.run(
+      (db) =>
+        prepared(
+          db,
+          `UPDATE enquiry_messages SET whatsapp_status = @status, whatsapp_status_at = @at, whatsapp_error = @error
+           WHERE id = @id AND direction = 'out' AND channel = 'whatsapp'
+             AND (${replaces.includes(null) ? "whatsapp_status IS NULL OR " : ""}whatsapp_status IN (SELECT value FROM json_each(@known)))`,
+        ).run({
+          id: messageRowId,
+          status: delivery.status,
+          at: delivery.at,
+          error: delivery.error ? JSON.stringify(delivery.error) : null,
+          known: JSON.stringify(known),
+        }).changes === 1,
+    );
+  }
 
   /** The enquiry's messages, oldest first, read in the caller's transaction. */
   messagesOf(db: Database.Database, enquiryId: string): ConversationMessage[] {
