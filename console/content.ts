@@ -5,7 +5,7 @@ import type { ActivityEntry, DeliveryState } from "../domain/console";
 import type { AlertChoice, InboxView } from "../domain/team";
 import type { SourcePart } from "../domain/enquiry-source";
 import type { SpamReason } from "../domain/spam";
-import type { MessageChannel } from "../domain/whatsapp";
+import type { MessageChannel, WhatsAppStatusName } from "../domain/whatsapp";
 import { brand } from "../domain/brand";
 import { quantityText } from "../domain/company-facts";
 import { brandHi } from "../domain/brand.hi";
@@ -106,6 +106,16 @@ export const conversationText = {
     undeliverable: "Refused",
   } as Record<DeliveryState, string>,
   waiting: "It waits in the outbox and goes out as soon as the mail server takes it.",
+  /** A WhatsApp message as Meta's status callbacks report it. */
+  whatsappStatus: {
+    sent: "Sent on WhatsApp",
+    delivered: "Delivered",
+    read: "Read",
+    failed: "Not delivered",
+  } as Record<WhatsAppStatusName, string>,
+  whatsappFailed: (code: number, title: string) =>
+    `WhatsApp could not deliver it (error ${code}${title ? `: ${title}` : ""}).`,
+  whatsappWaiting: "It waits in the outbox and goes out as soon as WhatsApp takes it.",
   failing: (attempts: number) =>
     `Not sent yet after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}: it waits in the outbox and is tried again.`,
   sentAt: (when: string) => `sent ${when}`,

@@ -9,7 +9,7 @@ import type { Language } from "./contract";
 import type { DeliveryState } from "./console";
 import { hasControlCharacters } from "./enquiry";
 import { hasUnreadableCharacters } from "./unreadable";
-import type { MessageChannel } from "./whatsapp";
+import type { MessageChannel, WhatsAppDelivery } from "./whatsapp";
 
 /** The longest reply a member may send, in characters. */
 export const REPLY_MAX_LENGTH = 10_000;
@@ -53,6 +53,11 @@ export const CONVERSATION_API_ROUTES = {
   conversation: "/enquiries/:id/conversation",
   /** POST { subject, text }: queue a reply to the enquiry's own address. */
   replies: "/enquiries/:id/replies",
+  /**
+   * POST { clickKey, text }: queue a WhatsApp message to the enquiry's mobile (docs/whatsapp.md),
+   * once per clickKey (a UUID the page makes for each click).
+   */
+  whatsapp: "/enquiries/:id/whatsapp",
   /** POST: the owner (or anyone, while nobody owns it) has read the buyer's answers. */
   read: "/enquiries/:id/conversation/read",
 } as const;
@@ -71,6 +76,11 @@ export interface OutgoingMessage {
   staffEmail: string;
   messageId: string;
   inReplyTo: string | null;
+  /**
+   * A WhatsApp message's last status from Meta (sent, delivered, read, failed with Meta's error);
+   * null before the first callback, and for an e-mail.
+   */
+  whatsapp: WhatsAppDelivery | null;
   /** Waiting in the outbox (pending), sent, or failing and retried. */
   delivery: {
     state: DeliveryState;

@@ -81,6 +81,18 @@ export const whatsappSendMessages = {
     "The buyer has not written on WhatsApp and gave no consent to WhatsApp messages: the company may not message them first.",
   notApproved:
     "This template has no approved WhatsApp template name: an owner sets it on the Templates page.",
-  noMobile: "The enquiry has no mobile number to send a WhatsApp message to.",
+  notConfigured: "WhatsApp is not set up for the console: open the chat with the wa.me link instead.",
+  tooLong: `A WhatsApp message may be at most ${WHATSAPP_TEXT_MAX_LENGTH.toLocaleString("en-IN")} characters.`,
   queued: "WhatsApp message queued. It goes out from the outbox in a moment.",
 } as const;
+
+/** How a WhatsApp message the company sent stands, as Meta's status callbacks report it. */
+export const WHATSAPP_STATUSES = ["sent", "delivered", "read", "failed"] as const;
+export type WhatsAppStatusName = (typeof WHATSAPP_STATUSES)[number];
+
+/** The last status Meta reported on a message we sent: when, and Meta's error when it failed. */
+export interface WhatsAppDelivery {
+  status: WhatsAppStatusName;
+  at: string;
+  error: { code: number; title: string } | null;
+}

@@ -36,6 +36,8 @@ import { parseImapUrl } from "./mail/imap-settings";
 import { scheduleMailboxReading } from "./mail/mailbox-reader";
 import { messageIdDomain } from "./notify/message-ids";
 import { combineNotifiers } from "./notify/combined-notifier";
+import type { Notifier } from "./notify/notifier";
+import { createWhatsAppNotifier } from "./whatsapp/whatsapp-notifier";
 import { createPushNotifier, pushOffNotifier } from "./push/push-notifier";
 import { scheduleReminders } from "./push/reminder-schedule";
 import { installHostCheck } from "./host-check";
@@ -193,10 +195,12 @@ export async function buildApp({
         allowLoopback: config.PUSH_ALLOW_LOOPBACK,
       })
     : mailNotifier && pushOffNotifier(app.log);
-  const notifier =
-    mailNotifier && pushNotifier
-      ? combineNotifiers([mailNotifier, pushNotifier])
-      : (mailNotifier ?? pushNotifier);
+  // WhatsApp messages sent from the console go through the outbox too (docs/whatsapp.md).
+  const whatsapp = whatsappOf(config);
+  const notifiers = [mailNotifier, pushNotifier, whatsapp && createWhatsAppNotifier(whatsapp)].filter(
+    (one): one is Notifier => Boolean(one),
+  );
+  const notifier = notifiers.length > 1 ? combineNotifiers(notifiers) : notifiers[0];
   app.decorate("push", { publicKey: vapid?.publicKey ?? null, allowLoopback: config.PUSH_ALLOW_LOOPBACK });
   const worker = notifier
     ? new OutboxWorker({
@@ -301,7 +305,7 @@ export async function buildApp({
         })
       : undefined;
   // The WhatsApp Business Platform (docs/whatsapp.md): the webhook answers only when it is set up.
-  app.decorate("whatsapp", whatsappOf(config));
+  app.decorate("whatsapp", whatsapp);
   app.decorate("conversation", {
     mailFrom: config.MAIL_FROM,
     messageIdDomain: messageIdDomain(config.MAIL_FROM),

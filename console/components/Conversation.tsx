@@ -44,19 +44,37 @@ function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: 
         <span className="history-who">
           <time dateTime={message.at}>{formatFullTime(message.at)}</time>
         </span>{" "}
-        {out && (
-          <span className={`delivery delivery-${message.delivery.state}`}>
-            {text.delivery[message.delivery.state]}
+        {out && message.whatsapp ? (
+          <span className={`delivery delivery-whatsapp-${message.whatsapp.status}`}>
+            {text.whatsappStatus[message.whatsapp.status]}
           </span>
+        ) : (
+          out && (
+            <span className={`delivery delivery-${message.delivery.state}`}>
+              {text.delivery[message.delivery.state]}
+            </span>
+          )
         )}
         {!out && isNew && <span className="delivery message-new">{text.newAnswer}</span>}
       </p>
       {/* A buyer's answer is a stranger's text: shown without direction or invisible characters. */}
       {message.subject && <p className="message-subject">{neutralise(message.subject)}</p>}
       <p className="message-text">{neutralise(message.text, { lines: true })}</p>
-      {out && message.delivery.state === "pending" && <p className="history-who">{text.waiting}</p>}
+      {out && message.delivery.state === "pending" && (
+        <p className="history-who">{message.channel === "whatsapp" ? text.whatsappWaiting : text.waiting}</p>
+      )}
       {out && message.delivery.state === "undeliverable" && (
-        <p className="history-who">{BUYER_ADDRESS_REFUSED}</p>
+        // A WhatsApp message Meta refused says why (server/whatsapp/graph-client.ts).
+        <p className="history-who">
+          {message.channel === "whatsapp" && message.delivery.lastError
+            ? message.delivery.lastError
+            : BUYER_ADDRESS_REFUSED}
+        </p>
+      )}
+      {out && message.whatsapp?.error && (
+        <p className="last-error">
+          {text.whatsappFailed(message.whatsapp.error.code, message.whatsapp.error.title)}
+        </p>
       )}
       {out && message.delivery.state === "failing" && (
         <>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
-import type { IncomingMessage } from "../../domain/conversation";
+import type { IncomingMessage, OutgoingMessage } from "../../domain/conversation";
 import { MessageList } from "./Conversation";
 
 afterEach(cleanup);
@@ -55,4 +55,55 @@ test("each message says its channel, and a WhatsApp message without a subject sh
   ]);
   expect(items[1]?.textContent).toContain("The buyer wrote on WhatsApp from +919876501234");
   expect(items[1]?.querySelector(".message-subject")).toBeNull();
+});
+
+test("a WhatsApp message sent shows Meta's last status, and a refused or failed one says why", () => {
+  const sent: OutgoingMessage = {
+    id: "o1",
+    direction: "out",
+    channel: "whatsapp",
+    at: "2025-01-06T10:05:00.000Z",
+    subject: "",
+    text: "₹120 a sachet.",
+    staffEmail: "priya@example.com",
+    messageId: "whatsapp-out-1",
+    inReplyTo: null,
+    whatsapp: { status: "read", at: "2025-01-06T10:06:00.000Z", error: null },
+    delivery: { state: "sent", attempts: 1, lastError: null, sentAt: "2025-01-06T10:05:01.000Z" },
+  };
+  render(
+    <MessageList
+      messages={[
+        sent,
+        {
+          ...sent,
+          id: "o2",
+          whatsapp: null,
+          delivery: {
+            state: "undeliverable",
+            attempts: 1,
+            lastError: "Not sent: more than 24 hours.",
+            sentAt: null,
+          },
+        },
+        {
+          ...sent,
+          id: "o3",
+          whatsapp: {
+            status: "failed",
+            at: sent.at,
+            error: { code: 131026, title: "Message undeliverable" },
+          },
+        },
+      ]}
+      empty="No mail yet."
+    />,
+  );
+  const items = screen.getAllByRole("listitem");
+  expect(items[0]?.querySelector(".delivery")?.textContent).toBe("Read");
+  expect(items[1]?.textContent).toContain("Not sent: more than 24 hours.");
+  expect(items[2]?.querySelector(".delivery")?.textContent).toBe("Not delivered");
+  expect(items[2]?.textContent).toContain(
+    "WhatsApp could not deliver it (error 131026: Message undeliverable).",
+  );
 });

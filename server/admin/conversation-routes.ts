@@ -16,6 +16,8 @@ import { replySubject } from "../notify/mail-content";
 import { apiMessages } from "../routes/api-errors";
 import { eventTime } from "../store/event-clock";
 import { signedIn } from "./guard";
+import { WHATSAPP_TEXT_MAX_LENGTH, whatsappSendMessages } from "../../domain/whatsapp";
+import { WhatsAppSendError } from "../store/conversations";
 import { conversationMessage } from "./presenters";
 
 declare module "fastify" {
@@ -37,6 +39,14 @@ const replyBody = z
   .object({
     subject: z.string().max(REPLY_SUBJECT_MAX_LENGTH * 2),
     text: z.string().max(REPLY_MAX_LENGTH * 2),
+  })
+  .strict();
+
+/** A WhatsApp message: the click's key, and its text. Whom it goes to is not the client's to say. */
+const whatsappBody = z
+  .object({
+    clickKey: z.string().uuid(),
+    text: z.string().max(WHATSAPP_TEXT_MAX_LENGTH * 2),
   })
   .strict();
 
@@ -118,6 +128,47 @@ export async function conversationRoutes(app: FastifyInstance) {
       if (!queued) return reply.code(404).send({ error: consoleMessages.notFound });
       app.outbox.wake();
       await app.store.activity.record({ actor: account.email, action: "reply-sent", target: reference });
+      return conversationOf(params.data.id);
+    },
+  );
+
+  app.post(
+    CONVERSATION_API_ROUTES.whatsapp,
+    { config: { textRule: { lines: ["text"] } } },
+    async (request, reply) => {
+      const params = idParams.safeParse(request.params);
+      if (!params.success) return badRequest(reply);
+      if (!app.whatsapp) return reply.code(409).send({ error: whatsappSendMessages.notConfigured });
+      const body = whatsappBody.safeParse(request.body);
+      if (!body.success) return badRequest(reply);
+      const text = body.data.text.replace(/\r\n/g, "\n").trim();
+      if (!text) return reply.code(400).send({ error: conversationMessages.replyEmpty, field: "text" });
+      if (text.length > WHATSAPP_TEXT_MAX_LENGTH)
+        return reply.code(400).send({ error: whatsappSendMessages.tooLong, field: "text" });
+      const account = signedIn(request);
+      try {
+        const queued = await app.store.work.reply(params.data.id, {
+          subject: "",
+          text,
+          staffEmail: account.email,
+          requestId: request.id,
+          at: eventTime(),
+          messageIdDomain: settings.messageIdDomain,
+          whatsapp: { payload: { type: "text", text }, clickKey: body.data.clickKey },
+        });
+        if (!queued) return reply.code(404).send({ error: consoleMessages.notFound });
+      } catch (error) {
+        if (!(error instanceof WhatsAppSendError)) throw error;
+        // The same click again: queued once already, the conversation shows it.
+        if (error.reason === "refused") return reply.code(409).send({ error: error.message });
+        return conversationOf(params.data.id);
+      }
+      app.outbox.wake();
+      await app.store.activity.record({
+        actor: account.email,
+        action: "reply-sent",
+        target: enquiryReference(params.data.id),
+      });
       return conversationOf(params.data.id);
     },
   );

@@ -4,7 +4,12 @@
  * enquiries by their mobile (BuyerStore.enquiriesOfMobile), this decides.
  */
 import { isOpen, type EnquiryStatus } from "../../domain/status";
-import { whatsappSendMessages, whatsappWindow } from "../../domain/whatsapp";
+import {
+  isWhatsAppOptOut,
+  whatsappSendMessages,
+  whatsappWindow,
+  type WhatsAppStatusName,
+} from "../../domain/whatsapp";
 import { planContact, type DueFacts, type WorkPlan, type WorkState } from "./plan";
 
 /** The enquiry a WhatsApp message from a buyer is filed on; null when none of theirs is open. */
@@ -59,4 +64,41 @@ export function planWhatsAppSend(
   const refusal = whatsappSendRefusal(input.facts, input.type, new Date(input.at));
   if (refusal) return { ok: false, error: refusal };
   return { ok: true, plan: planContact(work, { channel: "whatsapp", at: input.at, due: input.due }) };
+}
+
+/** How many of the buyer's newest WhatsApp messages the facts are read from (an opt-out among them). */
+export const WHATSAPP_ANSWERS_READ = 200;
+
+/**
+ * The facts a send decides from, read from the buyer's WhatsApp messages on the enquiry (newest
+ * first): the newest opens the window, and an opt-out among them (isWhatsAppOptOut) is recorded
+ * by the message itself, its time and its wording. Consent given on the form is not recorded yet:
+ * a buyer who never wrote on WhatsApp is not messaged first.
+ */
+export function whatsappFactsOf(answers: readonly { at: string; text: string }[]): WhatsAppSendFacts {
+  const optOut = answers.find((answer) => isWhatsAppOptOut(answer.text));
+  return {
+    lastBuyerMessageAt: answers[0]?.at ?? null,
+    consentAt: null,
+    optOut: optOut ? { at: optOut.at, wording: optOut.text } : null,
+  };
+}
+
+/**
+ * The statuses a message may hold for `next` to replace it: a status only moves forward (sent,
+ * delivered, read), whatever order Meta's callbacks arrive in, and a failure replaces any but
+ * read; `null` stands for a message no callback reported on yet. A callback repeated changes
+ * nothing.
+ */
+export function whatsappStatusReplaces(next: WhatsAppStatusName): (WhatsAppStatusName | null)[] {
+  switch (next) {
+    case "sent":
+      return [null];
+    case "delivered":
+      return [null, "sent"];
+    case "read":
+      return [null, "sent", "delivered", "failed"];
+    case "failed":
+      return [null, "sent", "delivered"];
+  }
 }

@@ -5,6 +5,7 @@ import {
   isNewsletterMail,
   isStaffMail,
   isReplyMail,
+  isWhatsAppMessage,
   NotificationFailedError,
   type Notifier,
   type OutboxNotification,
@@ -62,6 +63,7 @@ export function createEmailJsNotifier(options: EmailJsNotifierOptions): Notifier
         isNewsletterMail(notification) ||
         isStaffMail(notification) ||
         isReplyMail(notification) ||
+        isWhatsAppMessage(notification) ||
         notification.kind === "acknowledgement"
       ) {
         throw new NotificationFailedError("EmailJS sends the company's notification only");

@@ -5,6 +5,7 @@ import type {
   PendingNewsletterNotification,
   PendingReplyNotification,
   PendingStaffNotification,
+  PendingWhatsAppNotification,
 } from "../store/store";
 
 /** What a notifier needs to tell the company (or acknowledge to the visitor) about one enquiry. */
@@ -30,8 +31,15 @@ export type StaffNotification = PendingStaffNotification;
 /** A reply a member wrote in the console, to the enquiry's own address. */
 export type ReplyNotification = PendingReplyNotification;
 
+/** A WhatsApp message a member sent from the console, to the enquiry's mobile. */
+export type WhatsAppNotification = PendingWhatsAppNotification;
+
 export type OutboxNotification =
-  EnquiryNotification | NewsletterNotification | StaffNotification | ReplyNotification;
+  EnquiryNotification | NewsletterNotification | StaffNotification | ReplyNotification | WhatsAppNotification;
+
+export function isWhatsAppMessage(notification: OutboxNotification): notification is WhatsAppNotification {
+  return notification.kind === "whatsapp";
+}
 
 export function isReplyMail(notification: OutboxNotification): notification is ReplyNotification {
   return notification.kind === "reply";

@@ -10,6 +10,7 @@ import {
   isNewsletterMail,
   isStaffMail,
   isReplyMail,
+  isWhatsAppMessage,
   type EnquiryNotification,
   type Notifier,
 } from "./notifier";
@@ -43,7 +44,12 @@ function scriptedNotifier(
     kinds,
     attempts,
     async send(notification, signal) {
-      if (isNewsletterMail(notification) || isStaffMail(notification) || isReplyMail(notification))
+      if (
+        isNewsletterMail(notification) ||
+        isStaffMail(notification) ||
+        isReplyMail(notification) ||
+        isWhatsAppMessage(notification)
+      )
         throw new Error("given a kind of mail it does not send");
       attempts.push(notification);
       const attempt = attempts.filter((earlier) => earlier.id === notification.id).length;

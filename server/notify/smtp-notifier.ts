@@ -23,6 +23,7 @@ import {
   NotificationFailedError,
   isNewsletterMail,
   isReplyMail,
+  isWhatsAppMessage,
   type NewsletterNotification,
   type Notifier,
   type OutboxNotification,
@@ -163,6 +164,9 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         });
         return;
       }
+      // A WhatsApp message is the WhatsApp notifier's (server/whatsapp/whatsapp-notifier.ts).
+      if (isWhatsAppMessage(notification))
+        throw new NotificationFailedError("SMTP does not send WhatsApp messages");
       if (isNewsletterMail(notification)) {
         const mail = await newsletterMail(notification, options.links, await facts());
         // Confirmed before its request went out: nothing is left to ask.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { WHATSAPP_WEBHOOK_MAX_BYTES, WHATSAPP_WEBHOOK_ROUTE } from "../../domain/whatsapp";
 import type { WhatsAppSettings } from "../config";
-import { fileWhatsAppMessages } from "../whatsapp/filing";
+import { fileWhatsAppMessages, recordWhatsAppStatuses } from "../whatsapp/filing";
 import { signatureMatches, WHATSAPP_SIGNATURE_HEADER } from "../whatsapp/signature";
 import { readWhatsAppWebhook } from "../whatsapp/webhook-payload";
 import { logStoreFailure, sendUnavailable } from "./api-errors";
@@ -74,8 +74,10 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
       const webhook = body === undefined ? null : readWhatsAppWebhook(body, settings.phoneNumberId);
       if (!webhook) return reply.code(400).send({ error: whatsappWebhookMessages.malformed });
       let outcomes;
+      let statusesRecorded;
       try {
         outcomes = await fileWhatsAppMessages(app.store, webhook.messages, app.clock());
+        statusesRecorded = await recordWhatsAppStatuses(app.store, webhook.statuses);
       } catch (error) {
         logStoreFailure(request, error, "whatsapp messages not stored");
         return sendUnavailable(reply, whatsappWebhookMessages.notStored);
@@ -89,6 +91,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
           duplicates: outcomes.filter((outcome) => outcome === "duplicate").length,
           unmatched: outcomes.filter((outcome) => outcome === "no-enquiry").length,
           statuses: webhook.statuses.length,
+          statusesRecorded,
           ignored: webhook.ignored,
         },
         "whatsapp webhook",

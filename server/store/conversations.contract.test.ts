@@ -12,7 +12,9 @@ import { ANSWERS_PER_ENQUIRY_PER_DAY } from "../lifecycle/conversation";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { acknowledgementMessageId } from "../notify/message-ids";
-import type { AnswerToStore } from "./conversations";
+import { WhatsAppSendError, type AnswerToStore } from "./conversations";
+import { whatsappSendMessages, type WhatsAppStatusName } from "../../domain/whatsapp";
+import { whatsappStatusReplaces } from "../lifecycle/whatsapp";
 import { fileWhatsAppMessages, whatsappAnswer } from "../whatsapp/filing";
 import type { InboundWhatsAppMessage } from "../whatsapp/webhook-payload";
 import { SqliteStore } from "./sqlite";
@@ -498,5 +500,75 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
       uidValidity: "2000000000",
       lastUid: 3,
     });
+  });
+
+  test("a WhatsApp message is queued once per click with what it sends, claimed with the buyer's mobile, and refused after STOP", async () => {
+    const { store, another } = await open();
+    const stored = await store.enquiries.add(anEnquiry({ Mobile: "9876501234" }));
+    const buyer = (messageId: string, text: string) =>
+      answer(stored.id, { channel: "whatsapp", messageId, from: "+919876501234", subject: "", text });
+    await store.work.addAnswers([buyer("wamid.BUYER1", "Price for 60?")]);
+    const send = (target: Store, clickKey: string, text: string) =>
+      target.work.reply(stored.id, {
+        subject: "",
+        text,
+        staffEmail: "priya@example.com",
+        at: new Date(),
+        messageIdDomain: DOMAIN,
+        whatsapp: { payload: { type: "text", text }, clickKey },
+      });
+    const click = "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b";
+    const queued = await send(store, click, "₹7,200 for 60 sachets.");
+    expect(queued?.message).toMatchObject({
+      direction: "out",
+      channel: "whatsapp",
+      text: "₹7,200 for 60 sachets.",
+      delivery: { state: "pending", attempts: 0 },
+    });
+    // The same click again, on another instance: nothing more is queued.
+    const second = await send(await another(), click, "₹7,200 for 60 sachets.").catch(
+      (error: unknown) => error,
+    );
+    expect(second).toBeInstanceOf(WhatsAppSendError);
+    expect(second).toMatchObject({ reason: "already-queued" });
+    const sent = (await newest(store, stored.id))?.filter((message) => message.direction === "out");
+    expect(sent).toHaveLength(1);
+    // The first contact moved New to Contacted, by WhatsApp.
+    expect((await store.enquiryWork.get(stored.id))?.status).toBe("Contacted");
+
+    const whatsapp = (await claimAll(store)).filter((notification) => notification.kind === "whatsapp");
+    expect(whatsapp).toEqual([
+      expect.objectContaining({
+        kind: "whatsapp",
+        enquiryId: stored.id,
+        messageRowId: queued?.message.id,
+        message: { type: "text", text: "₹7,200 for 60 sachets." },
+        enquiry: expect.objectContaining({ Mobile: "9876501234" }),
+      }),
+    ]);
+
+    // STOP from the buyer is kept as their message, and honoured: nothing more is queued.
+    await store.work.addAnswers([buyer("wamid.BUYER2", "STOP")]);
+    const refused = await send(store, "7a2d3b9f-4c5e-4f60-8b1c-2d3e4f5a6b7c", "One more thing").catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ reason: "refused", message: whatsappSendMessages.optedOut });
+    expect((await newest(store, stored.id))?.filter((message) => message.direction === "out")).toHaveLength(
+      1,
+    );
+
+    // Meta's statuses on it: forward only, kept with Meta's error.
+    const id = String(queued?.message.id);
+    const at = "2026-11-20T06:31:00.000Z";
+    const record = (status: WhatsAppStatusName, error: { code: number; title: string } | null = null) =>
+      store.conversations.recordWhatsAppStatus(id, { status, at, error }, whatsappStatusReplaces(status));
+    expect(await record("delivered")).toBe(true);
+    expect(await record("sent")).toBe(false);
+    expect(await record("read")).toBe(true);
+    expect(await record("failed", { code: 131026, title: "Message undeliverable" })).toBe(false);
+    const shown = (await newest(store, stored.id))?.find((message) => message.id === id);
+    expect(shown).toMatchObject({ whatsapp: { status: "read", at, error: null } });
+    const unknown = { status: "read" as const, at, error: null };
+    expect(await store.conversations.recordWhatsAppStatus("no-such-message", unknown, [null])).toBe(false);
   });
 });

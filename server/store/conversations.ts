@@ -1,6 +1,6 @@
 import type { ConversationMessage, ConversationPage } from "../../domain/conversation";
-import type { MessageChannel } from "../../domain/whatsapp";
-import type { StoredEnquiry } from "./store";
+import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../domain/whatsapp";
+import type { StoredEnquiry, WhatsAppPayload } from "./store";
 
 /** A reply a member wrote, checked (domain/conversation.ts: checkReply), to be queued. */
 export interface ReplyToQueue {
@@ -12,6 +12,26 @@ export interface ReplyToQueue {
   messageIdDomain: string;
   /** The request that sent it: its mail in the outbox carries it. */
   requestId?: string;
+  /**
+   * Sent on WhatsApp instead (docs/whatsapp.md): what is sent, and the key of the member's click
+   * (a second request with it queues nothing). Its `subject` is empty.
+   */
+  whatsapp?: { payload: WhatsAppPayload; clickKey: string };
+}
+
+/**
+ * A WhatsApp message the store already holds for this click (a second request with its key), or
+ * one the rules refuse (the buyer's STOP, no consent, the window closed for free text): nothing
+ * was written. Its message is what the member reads (whatsappSendMessages).
+ */
+export class WhatsAppSendError extends Error {
+  constructor(
+    message: string,
+    readonly reason: "already-queued" | "refused",
+  ) {
+    super(message);
+    this.name = "WhatsAppSendError";
+  }
 }
 
 /** A buyer's answer as the mailbox reader made it out, to be stored on its enquiry. */
@@ -91,6 +111,16 @@ export interface ConversationStore {
   }): Promise<string | null>;
   /** The enquiries whose reference (enquiryReference) is `reference`, with the address each carries. */
   enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]>;
+  /**
+   * Records Meta's status on a WhatsApp message the company sent (by our message's id), only
+   * where the message's status is now one of `replaces` (null: none yet; the rule is
+   * whatsappStatusReplaces). Answers whether it was recorded; false too for no such message.
+   */
+  recordWhatsAppStatus(
+    messageRowId: string,
+    delivery: WhatsAppDelivery,
+    replaces: readonly (WhatsAppStatusName | null)[],
+  ): Promise<boolean>;
   /** Where the reader stopped in the mailbox named `mailbox`; null before its first read. */
   mailboxPosition(mailbox: string): Promise<MailboxPosition | null>;
   /**

@@ -27,6 +27,7 @@ const KINDS: Record<NotificationKind, readonly Link[]> = {
   "staff-link": ["staffId", "payload"],
   "handed-on": ["staffId", "payload"],
   reply: ["enquiryId", "messageId"],
+  whatsapp: ["enquiryId", "messageId", "payload"],
 };
 
 const IDS: readonly Link[] = ["enquiryId", "staffId", "subscriberId", "messageId"];

@@ -59,8 +59,14 @@ export type NewsletterNotificationKind = "newsletter-confirmation" | "newsletter
 export type StaffNotificationKind = "member-alert" | "digest" | "staff-link" | "handed-on" | "push";
 /** A reply a member wrote in the console, to the enquiry's own address (docs/console.md, Conversation). */
 export type ReplyNotificationKind = "reply";
+/** A WhatsApp message a member sent from the console, to the enquiry's mobile (docs/whatsapp.md). */
+export type WhatsAppNotificationKind = "whatsapp";
 export type NotificationKind =
-  EnquiryNotificationKind | NewsletterNotificationKind | StaffNotificationKind | ReplyNotificationKind;
+  | EnquiryNotificationKind
+  | NewsletterNotificationKind
+  | StaffNotificationKind
+  | ReplyNotificationKind
+  | WhatsAppNotificationKind;
 
 /** One attempt counter to add with an enquiry (server/store/attempt-counters.ts). */
 export interface CounterToAdd {
@@ -225,11 +231,34 @@ export interface ReplyMail {
   references: string[];
 }
 
+/**
+ * What a WhatsApp message is sent as, kept with its notification: free text, or an approved
+ * template with its body's parameters merged when it was queued. The number it goes to is not in
+ * it: it is read from the enquiry when the message is sent.
+ */
+export type WhatsAppPayload =
+  | { type: "text"; text: string }
+  | { type: "template"; template: { name: string; language: string; bodyParameters: string[] } };
+
+/** A WhatsApp message waiting in the outbox, with the enquiry whose mobile it goes to. */
+export interface PendingWhatsAppNotification {
+  id: string;
+  kind: WhatsAppNotificationKind;
+  enquiryId: string;
+  enquiry: Enquiry;
+  /** The conversation's message it sends: Meta names it on the message's status callbacks. */
+  messageRowId: string;
+  message: WhatsAppPayload;
+  attempts: number;
+  requestId?: string;
+}
+
 export type PendingNotification =
   | PendingEnquiryNotification
   | PendingNewsletterNotification
   | PendingStaffNotification
-  | PendingReplyNotification;
+  | PendingReplyNotification
+  | PendingWhatsAppNotification;
 
 /** One real-visitor page-speed measurement. */
 export interface VitalSample {

@@ -15,7 +15,7 @@ import type {
 } from "../lifecycle/plan";
 import type { ReminderPlan } from "../lifecycle/reminders";
 import type { AnswerToStore } from "./conversations";
-import type { StoredEnquiry } from "./store";
+import type { StoredEnquiry, WhatsAppPayload } from "./store";
 
 /**
  * The port the work layer (server/work/) asks the stores through: each change of an enquiry is
@@ -92,8 +92,22 @@ export interface WorkSteps {
       subject: string;
       text: string;
       actor: Actor;
+      /**
+       * A WhatsApp message (channel `whatsapp`): queued as a `whatsapp` notification carrying what
+       * is sent; its message is held once in the whole store by `headers.messageId`, as a
+       * buyer's WhatsApp message is (answerHeld, channel `whatsapp`). Absent: an e-mail reply.
+       */
+      whatsapp?: WhatsAppPayload;
     };
     result: ConversationMessage;
+  };
+  /**
+   * The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`: when each came and
+   * what it said (the window and an opt-out are read from them, server/lifecycle/whatsapp.ts).
+   */
+  readWhatsAppAnswers: {
+    args: { enquiryId: string; limit: number };
+    result: { at: string; text: string }[];
   };
   /**
    * The enquiry's count of the buyer's answers: on the IST day `day`, or on the last day one came

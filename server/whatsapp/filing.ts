@@ -5,8 +5,8 @@
  */
 import type { AnswerOutcome, AnswerToStore } from "../store/conversations";
 import type { Store } from "../store/store";
-import { enquiryForWhatsApp } from "../lifecycle/whatsapp";
-import type { InboundWhatsAppMessage } from "./webhook-payload";
+import { enquiryForWhatsApp, whatsappStatusReplaces } from "../lifecycle/whatsapp";
+import type { InboundWhatsAppMessage, WhatsAppStatus } from "./webhook-payload";
 
 /** What filing one message did: the answer's outcome, or no open enquiry of that buyer. */
 export type WhatsAppFiling = AnswerOutcome | "no-enquiry";
@@ -53,4 +53,30 @@ export async function fileWhatsAppMessages(
     outcomes.push(outcome ?? "not-found");
   }
   return outcomes;
+}
+
+/**
+ * Records Meta's status callbacks on the messages the console sent, each found by the id it was
+ * sent with (`biz_opaque_callback_data`); a status only moves forward (whatsappStatusReplaces).
+ * Statuses of messages sent elsewhere (the WhatsApp Business app on the same number) carry none
+ * and are passed over. Answers how many were recorded.
+ */
+export async function recordWhatsAppStatuses(
+  store: Pick<Store, "conversations">,
+  statuses: readonly WhatsAppStatus[],
+): Promise<number> {
+  let recorded = 0;
+  for (const status of statuses) {
+    if (!status.reference) continue;
+    const delivery = { status: status.status, at: status.at, error: status.error };
+    if (
+      await store.conversations.recordWhatsAppStatus(
+        status.reference,
+        delivery,
+        whatsappStatusReplaces(status.status),
+      )
+    )
+      recorded += 1;
+  }
+  return recorded;
 }

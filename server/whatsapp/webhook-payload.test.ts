@@ -45,6 +45,7 @@ describe("reading Meta's webhook body", () => {
             status: "delivered",
             timestamp: "1764000000",
             recipient_id: "919876501234",
+            biz_opaque_callback_data: "0190a1b2-message-of-ours",
             pricing: {},
           },
           {
@@ -70,12 +71,19 @@ describe("reading Meta's webhook body", () => {
     );
     expect(webhook?.messages).toEqual([]);
     expect(webhook?.statuses).toEqual([
-      { wamid: "wamid.S1", status: "delivered", at: new Date(1_764_000_000_000).toISOString(), error: null },
+      {
+        wamid: "wamid.S1",
+        status: "delivered",
+        at: new Date(1_764_000_000_000).toISOString(),
+        error: null,
+        reference: "0190a1b2-message-of-ours",
+      },
       {
         wamid: "wamid.S2",
         status: "failed",
         at: new Date(1_764_000_001_000).toISOString(),
         error: { code: 131047, title: "Re-engagement message" },
+        reference: null,
       },
     ]);
     expect(webhook?.ignored).toBe(4);

@@ -61,6 +61,7 @@ const statusSchema = z.object({
   status: z.enum(["sent", "delivered", "read", "failed"]),
   timestamp: unixSeconds,
   recipient_id: waNumber.optional(),
+  biz_opaque_callback_data: z.string().max(512).optional(),
   errors: z
     .array(z.object({ code: z.number().int(), title: z.string().max(300).optional() }).passthrough())
     .max(10)
@@ -123,6 +124,8 @@ export interface WhatsAppStatus {
   at: string;
   /** Meta's error (its code and title) when the message failed. */
   error: { code: number; title: string } | null;
+  /** What the message was sent with as `biz_opaque_callback_data`: our message's id; null without. */
+  reference: string | null;
 }
 
 export interface WhatsAppWebhook {
@@ -223,6 +226,7 @@ export function readWhatsAppWebhook(body: unknown, phoneNumberId: string): Whats
           status: parsed.data.status,
           at: isoOfSeconds(parsed.data.timestamp),
           error: error ? { code: error.code, title: error.title ?? "" } : null,
+          reference: parsed.data.biz_opaque_callback_data ?? null,
         });
       }
     }

@@ -1,8 +1,23 @@
 import { istDate } from "../../domain/working-hours";
 import type { ConversationMessage } from "../../domain/conversation";
-import type { AnswerOutcome, AnswerToStore, ConversationChanges, ReplyToQueue } from "../store/conversations";
+import { whatsappSendMessages } from "../../domain/whatsapp";
+import {
+  WhatsAppSendError,
+  type AnswerOutcome,
+  type AnswerToStore,
+  type ConversationChanges,
+  type ReplyToQueue,
+} from "../store/conversations";
 import type { StoredEnquiry } from "../store/store";
-import { step, WriteConflictError, type Change, type WorkPort } from "../store/work-port";
+import {
+  step,
+  WriteConflictError,
+  type Actor,
+  type Change,
+  type WorkPort,
+  type WorkRead,
+} from "../store/work-port";
+import { planWhatsAppSend, WHATSAPP_ANSWERS_READ, whatsappFactsOf } from "../lifecycle/whatsapp";
 import { ANSWERS_PER_ENQUIRY_PER_DAY, planAnswer, planReply } from "../lifecycle/conversation";
 import { actorOf, dueFactsOf } from "./enquiry-changes";
 
@@ -45,6 +60,48 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
   return plan.store ? "added" : "capped";
 }
 
+/** A WhatsApp message's id in the conversation, made from the member's click: held once in the store. */
+export function whatsappClickMessageId(clickKey: string): string {
+  return `whatsapp-out-${clickKey}`;
+}
+
+/**
+ * A member's WhatsApp message: nothing when this click's message is held already, refused as the
+ * rules say (planWhatsAppSend: STOP, consent, the window), else written with its notification and
+ * counted as contact by WhatsApp, in the reply's transaction.
+ */
+function* queueWhatsApp(
+  read: WorkRead,
+  whatsapp: NonNullable<ReplyToQueue["whatsapp"]>,
+  text: string,
+  actor: Actor,
+): Change<{ enquiry: StoredEnquiry; message: ConversationMessage }> {
+  const enquiryId = read.stored.id;
+  const messageId = whatsappClickMessageId(whatsapp.clickKey);
+  if (yield* step("answerHeld", { enquiryId, messageId, channel: "whatsapp" }))
+    throw new WhatsAppSendError(whatsappSendMessages.queued, "already-queued");
+  const answers = yield* step("readWhatsAppAnswers", { enquiryId, limit: WHATSAPP_ANSWERS_READ });
+  const decided = planWhatsAppSend(read.work, {
+    facts: whatsappFactsOf(answers),
+    type: whatsapp.payload.type,
+    at: actor.at,
+    due: dueFactsOf(read),
+  });
+  if (!decided.ok) throw new WhatsAppSendError(decided.error, "refused");
+  const messageRowId = yield* step("newMessageId", {});
+  const message = yield* step("writeReply", {
+    stored: read.stored,
+    messageRowId,
+    headers: { messageId, inReplyTo: null, references: [] },
+    subject: "",
+    text,
+    actor,
+    whatsapp: whatsapp.payload,
+  });
+  yield* step("writePlan", { read, plan: decided.plan, actor });
+  return { enquiry: read.stored, message };
+}
+
 /**
  * The conversation's changes, each written once: a member's reply (planReply) and the buyer's
  * answers (planAnswer), read, planned and written in one transaction of the store each.
@@ -65,6 +122,7 @@ export class ConversationWork implements ConversationChanges {
       } | null> {
         const read = yield* step("readWork", { enquiryId });
         if (!read) return null;
+        if (reply.whatsapp) return yield* queueWhatsApp(read, reply.whatsapp, reply.text, actor);
         const thread = yield* step("readThread", { enquiryId });
         const messageRowId = yield* step("newMessageId", {});
         const plan = planReply(read.work, {

@@ -8,7 +8,7 @@ import {
 } from "firebase-admin/firestore";
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
-import type { MessageChannel } from "../../../domain/whatsapp";
+import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
@@ -17,7 +17,7 @@ import type {
   MailboxPosition,
 } from "../conversations";
 import { deliveryState } from "../enquiry-work";
-import type { StoredEnquiry } from "../store";
+import type { StoredEnquiry, WhatsAppPayload } from "../store";
 import type { Actor } from "../work-port";
 import {
   chunks,
@@ -70,10 +70,12 @@ function messageOf(
       attempts: Number(notification?.attempts ?? 0),
     };
     const status = notification?.status as string | undefined;
+    const whatsapp = data.whatsappStatus as WhatsAppDelivery | undefined;
     return {
       ...common,
       direction: "out",
       staffEmail: String(data.staffEmail),
+      whatsapp: whatsapp ? { status: whatsapp.status, at: whatsapp.at, error: whatsapp.error ?? null } : null,
       delivery: {
         ...delivery,
         state: deliveryState({ ...delivery, status }),
@@ -143,14 +145,19 @@ export function replyDocuments(
     subject: string;
     text: string;
     actor: Actor;
+    whatsapp?: WhatsAppPayload;
   },
 ): { write(writer: Writer): void; message: ConversationMessage } {
   const { stored, messageRowId, headers, actor } = reply;
-  const messageRef = context.db.collection(MESSAGES).doc(messageRowId);
+  // A WhatsApp message's document is named by its id, held once in the whole store (answerHeld).
+  const messageRef = reply.whatsapp
+    ? answerRef(context, stored.id, headers.messageId, "whatsapp")
+    : context.db.collection(MESSAGES).doc(messageRowId);
   const notificationRef = collectionsOf(context).notifications.doc(randomUUID());
   const message = {
     enquiryId: stored.id,
     direction: "out",
+    ...(reply.whatsapp ? { channel: "whatsapp" } : {}),
     messageId: headers.messageId,
     inReplyTo: headers.inReplyTo,
     references: headers.references,
@@ -162,11 +169,12 @@ export function replyDocuments(
     notificationId: notificationRef.id,
   };
   const notification = newNotification({
-    kind: "reply",
+    kind: reply.whatsapp ? "whatsapp" : "reply",
     at: new Date(actor.at),
     enquiry: stored,
     messageDocId: messageRef.id,
     requestId: actor.requestId,
+    ...(reply.whatsapp ? { payload: JSON.stringify(reply.whatsapp) } : {}),
   });
   return {
     write(writer) {
@@ -297,6 +305,22 @@ export class FirestoreConversationStore implements ConversationStore {
 
   private get collections() {
     return { ...collectionsOf(this.context), messages: this.context.db.collection(MESSAGES) };
+  }
+
+  async recordWhatsAppStatus(
+    messageRowId: string,
+    delivery: WhatsAppDelivery,
+    replaces: readonly (WhatsAppStatusName | null)[],
+  ): Promise<boolean> {
+    const ref = this.collections.messages.doc(messageRowId);
+    return this.context.db.runTransaction(async (transaction) => {
+      const doc = await transaction.get(ref);
+      if (!doc.exists || doc.get("direction") !== "out" || doc.get("channel") !== "whatsapp") return false;
+      const current = (doc.get("whatsappStatus") as WhatsAppDelivery | undefined)?.status ?? null;
+      if (!replaces.includes(current)) return false;
+      transaction.update(ref, { whatsappStatus: { ...delivery } });
+      return true;
+    });
   }
 
   /** The messages of the given enquiries' conversations, with each reply's notification. */
@@ -455,4 +479,22 @@ export class FirestoreConversationStore implements ConversationStore {
       }),
     );
   }
+}
+
+/** The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`, read in the transaction. */
+export async function readWhatsAppAnswers(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryId: string,
+  limit: number,
+): Promise<{ at: string; text: string }[]> {
+  // Equalities only: no composite index is needed; the conversation's messages are bounded per day.
+  const messages = await transaction.get(
+    context.db.collection(MESSAGES).where("enquiryId", "==", enquiryId).where("channel", "==", "whatsapp"),
+  );
+  return messages.docs
+    .filter((doc) => doc.get("direction") === "in")
+    .sort((a, b) => byTime(b, a))
+    .slice(0, limit)
+    .map((doc) => ({ at: String(doc.get("at")), text: String(doc.get("text")) }));
 }

@@ -28,6 +28,7 @@ import type {
   OutboxBacklog,
   PendingNotification,
   StoredEnquiry,
+  WhatsAppPayload,
 } from "../store";
 import { parseAssignmentRule, type AssignmentRule, type DigestContent } from "../../../domain/team";
 import type { HandedOnList } from "../../../domain/bulk";
@@ -423,7 +424,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           const message = data.messageDocId
             ? await transaction.get(this.connection.db.collection(MESSAGES).doc(data.messageDocId))
             : undefined;
-          if (data.kind === "reply" && !message?.exists) {
+          if ((data.kind === "reply" || data.kind === "whatsapp") && !message?.exists) {
             transaction.delete(ref);
             return undefined;
           }
@@ -442,6 +443,18 @@ export class FirestoreEnquiryStore implements EnquiryStore {
                 inReplyTo: (message.get("inReplyTo") as string | null | undefined) ?? null,
                 references: (message.get("references") as string[] | undefined) ?? [],
               },
+              attempts: data.attempts,
+              ...requestIdOf(data),
+            };
+          }
+          if (data.kind === "whatsapp" && message) {
+            return {
+              id: ref.id,
+              kind: "whatsapp",
+              enquiryId: String(data.enquiryId),
+              enquiry: enquiryFromDocument(data.enquiry ?? {}),
+              messageRowId: message.id,
+              message: JSON.parse(String(data.payload)) as WhatsAppPayload,
               attempts: data.attempts,
               ...requestIdOf(data),
             };

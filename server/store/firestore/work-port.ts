@@ -8,6 +8,7 @@ import {
   newMessageId,
   readAnswerDay,
   readThread,
+  readWhatsAppAnswers,
   replyDocuments,
   unreadAnswers,
   writeAnswer,
@@ -135,6 +136,8 @@ export class FirestoreWorkPort implements WorkPort {
         writes.push((writer) => writeHandedOnLists(context, writer, lists, actor.at, actor.requestId));
       },
       readThread: ({ enquiryId }) => readThread(context, transaction, enquiryId),
+      readWhatsAppAnswers: ({ enquiryId, limit }) =>
+        readWhatsAppAnswers(context, transaction, enquiryId, limit),
       newMessageId: () => newMessageId(),
       writeReply: (reply) => {
         const documents = replyDocuments(context, reply);

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
-import type { MessageChannel } from "../../../domain/whatsapp";
+import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
@@ -10,6 +10,7 @@ import type {
   MailboxPosition,
 } from "../conversations";
 import { deliveryState } from "../enquiry-work";
+import type { WhatsAppPayload } from "../store";
 import type { Actor } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
 import { newRowId } from "./row-id";
@@ -36,6 +37,9 @@ interface MessageRow {
   last_error: string | null;
   sent_at: string | null;
   notification_status: string | null;
+  whatsapp_status: WhatsAppStatusName | null;
+  whatsapp_status_at: string | null;
+  whatsapp_error: string | null;
 }
 
 /** The one mapping of a message row to what the console shows. */
@@ -55,6 +59,13 @@ function messageOf(row: MessageRow): ConversationMessage {
       ...common,
       direction: "out",
       staffEmail: String(row.staff_email),
+      whatsapp: row.whatsapp_status
+        ? {
+            status: row.whatsapp_status,
+            at: String(row.whatsapp_status_at),
+            error: row.whatsapp_error ? (JSON.parse(row.whatsapp_error) as WhatsAppDelivery["error"]) : null,
+          }
+        : null,
       delivery: {
         sentAt: delivery.sentAt,
         attempts: delivery.attempts,
@@ -77,7 +88,7 @@ function messageOf(row: MessageRow): ConversationMessage {
 
 const MESSAGE_COLUMNS = `m.id, m.direction, m.channel, m.message_id, m.in_reply_to, m.at, m.staff_email, m.from_address,
   m.subject, m.body, m.attachments, m.truncated, m.quote_trimmed, m.unread, m.verified, n.attempts, n.last_error, n.sent_at,
-  n.status AS notification_status`;
+  n.status AS notification_status, m.whatsapp_status, m.whatsapp_status_at, m.whatsapp_error`;
 
 /** The messages matching `where` (on `m`, one parameter), oldest first, with each reply's delivery. */
 function messagesWhere(db: Database.Database, where: string, value: string): ConversationMessage[] {
@@ -116,17 +127,19 @@ export function writeReply(
     subject: string;
     text: string;
     actor: Actor;
+    whatsapp?: WhatsAppPayload;
   },
 ): ConversationMessage {
   const { enquiryId, messageRowId, headers, actor } = reply;
   prepared(
     db,
-    `INSERT INTO enquiry_messages (id, enquiry_id, direction, message_id, in_reply_to, refs, at, staff_email,
-       subject, body)
-     VALUES (@id, @enquiryId, 'out', @messageId, @inReplyTo, @refs, @at, @staffEmail, @subject, @body)`,
+    `INSERT INTO enquiry_messages (id, enquiry_id, direction, channel, message_id, in_reply_to, refs, at,
+       staff_email, subject, body)
+     VALUES (@id, @enquiryId, 'out', @channel, @messageId, @inReplyTo, @refs, @at, @staffEmail, @subject, @body)`,
   ).run({
     id: messageRowId,
     enquiryId,
+    channel: reply.whatsapp ? "whatsapp" : "email",
     messageId: headers.messageId,
     inReplyTo: headers.inReplyTo,
     refs: JSON.stringify(headers.references),
@@ -136,11 +149,12 @@ export function writeReply(
     body: reply.text,
   });
   insertNotification(db, {
-    kind: "reply",
+    kind: reply.whatsapp ? "whatsapp" : "reply",
     at: actor.at,
     enquiryId,
     messageId: messageRowId,
     requestId: actor.requestId,
+    ...(reply.whatsapp ? { payload: JSON.stringify(reply.whatsapp) } : {}),
   });
   return messagesWhere(db, "m.id = ?", messageRowId)[0] as ConversationMessage;
 }
@@ -241,6 +255,29 @@ export class SqliteConversationStore implements ConversationStore {
     /** The enquiries' table, already quoted. */
     private readonly table: string,
   ) {}
+
+  async recordWhatsAppStatus(
+    messageRowId: string,
+    delivery: WhatsAppDelivery,
+    replaces: readonly (WhatsAppStatusName | null)[],
+  ): Promise<boolean> {
+    const known = replaces.filter((status): status is WhatsAppStatusName => status !== null);
+    return this.run(
+      (db) =>
+        prepared(
+          db,
+          `UPDATE enquiry_messages SET whatsapp_status = @status, whatsapp_status_at = @at, whatsapp_error = @error
+           WHERE id = @id AND direction = 'out' AND channel = 'whatsapp'
+             AND (${replaces.includes(null) ? "whatsapp_status IS NULL OR " : ""}whatsapp_status IN (SELECT value FROM json_each(@known)))`,
+        ).run({
+          id: messageRowId,
+          status: delivery.status,
+          at: delivery.at,
+          error: delivery.error ? JSON.stringify(delivery.error) : null,
+          known: JSON.stringify(known),
+        }).changes === 1,
+    );
+  }
 
   /** The enquiry's messages, oldest first, read in the caller's transaction. */
   messagesOf(db: Database.Database, enquiryId: string): ConversationMessage[] {
@@ -358,4 +395,17 @@ export class SqliteConversationStore implements ConversationStore {
       ).run({ mailbox, uidValidity: position.uidValidity, lastUid: position.lastUid, at: at.toISOString() }),
     );
   }
+}
+
+/** The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`, read in the caller's transaction. */
+export function readWhatsAppAnswers(
+  db: Database.Database,
+  enquiryId: string,
+  limit: number,
+): { at: string; text: string }[] {
+  return prepared<[string, number], { at: string; text: string }>(
+    db,
+    `SELECT at, body AS text FROM enquiry_messages
+     WHERE enquiry_id = ? AND direction = 'in' AND channel = 'whatsapp' ORDER BY at DESC, rowid DESC LIMIT ?`,
+  ).all(enquiryId, limit);
 }

@@ -11,6 +11,8 @@ import {
   type OutboxBacklog,
   type PendingNotification,
   type StoredEnquiry,
+  type EnquiryNotificationKind,
+  type WhatsAppPayload,
 } from "../store";
 import type Database from "better-sqlite3";
 import { prepared, type SqliteConnection } from "./connection";
@@ -47,6 +49,7 @@ interface ClaimedRow extends Omit<EnquiryRow, "id"> {
   reply_refs: string | null;
   reply_subject: string | null;
   reply_body: string | null;
+  message_row_id: string | null;
   queued_at: string | null;
   request_id: string | null;
 }
@@ -57,6 +60,19 @@ function requestIdOf(row: ClaimedRow): { requestId?: string } {
 }
 
 function pendingNotification(row: ClaimedRow): PendingNotification {
+  if (row.kind === "whatsapp") {
+    const { enquiry } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
+    return {
+      id: row.notification_id,
+      kind: row.kind,
+      enquiryId: String(row.enquiry_id),
+      enquiry,
+      messageRowId: String(row.message_row_id),
+      message: JSON.parse(String(row.payload)) as WhatsAppPayload,
+      attempts: row.attempts,
+      ...requestIdOf(row),
+    };
+  }
   if (row.kind === "reply") {
     const { enquiry, language } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
     return {
@@ -150,7 +166,7 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
   const { enquiry, receivedAt, language } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
   return {
     id: row.notification_id,
-    kind: row.kind,
+    kind: row.kind as EnquiryNotificationKind,
     enquiryId: String(row.enquiry_id),
     enquiry,
     receivedAt,
@@ -395,7 +411,8 @@ export class SqliteEnquiryStore implements EnquiryStore {
                     s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at,
                     s.language AS subscriber_language, n.staff_id, st.email AS staff_email, n.payload,
                     m.message_id AS reply_message_id, m.in_reply_to AS reply_in_reply_to, m.refs AS reply_refs,
-                    m.subject AS reply_subject, m.body AS reply_body, n.queued_at, n.request_id
+                    m.subject AS reply_subject, m.body AS reply_body, n.message_id AS message_row_id, n.queued_at,
+                    n.request_id
              FROM notifications n
              LEFT JOIN staff st ON st.id = n.staff_id
              LEFT JOIN enquiry_messages m ON m.id = n.message_id

@@ -261,6 +261,14 @@ export function migrations(enquiryTable: string): MigrationStep[] {
       CHECK (channel IN ('email', 'whatsapp'));
     CREATE UNIQUE INDEX enquiry_messages_whatsapp_id ON enquiry_messages (message_id) WHERE channel = 'whatsapp';
     `,
+    // WhatsApp messages sent from the console (docs/whatsapp.md): the last status Meta reported on
+    // each (sent, delivered, read, failed), when, and Meta's error (code and title) when it failed.
+    `
+    ALTER TABLE enquiry_messages ADD COLUMN whatsapp_status TEXT
+      CHECK (whatsapp_status IN ('sent', 'delivered', 'read', 'failed'));
+    ALTER TABLE enquiry_messages ADD COLUMN whatsapp_status_at TEXT;
+    ALTER TABLE enquiry_messages ADD COLUMN whatsapp_error TEXT;
+    `,
   ];
 }
 

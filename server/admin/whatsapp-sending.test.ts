@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { Conversation, OutgoingMessage } from "../../domain/conversation";
+import { whatsappSendMessages } from "../../domain/whatsapp";
+import { anEnquiry } from "../../tests/support/enquiry-builder";
+import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
+import { startGraphApiStandIn, type GraphApiStandIn } from "../../tests/support/graph-api-stand-in";
+import { buildTestApp, type TestApp } from "../../tests/support/test-app";
+import { signatureOf, textMessage, webhookBody, WHATSAPP_TEST_ENV } from "../../tests/support/whatsapp";
+import { WHATSAPP_REFUSALS } from "../whatsapp/graph-client";
+
+// Meta's Graph API cannot be reached from here: the console's messages go to a stand-in of it.
+let graph: GraphApiStandIn;
+beforeAll(async () => {
+  graph = await startGraphApiStandIn({
+    phoneNumberId: WHATSAPP_TEST_ENV.WHATSAPP_PHONE_NUMBER_ID,
+    accessToken: WHATSAPP_TEST_ENV.WHATSAPP_ACCESS_TOKEN,
+  });
+});
+afterAll(() => graph.close());
+beforeEach(() => {
+  graph.received.length = 0;
+  graph.refused.length = 0;
+});
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+const BUYER_MOBILE = "9876501234";
+const BUYER_WA = `91${BUYER_MOBILE}`;
+
+/** An enquiry from the buyer's mobile, owned by Priya, signed in; the outbox's retries shortened. */
+async function enquiryOnWhatsApp() {
+  const built = await buildTestApp(
+    { LOG_LEVEL: "silent", ...WHATSAPP_TEST_ENV, WHATSAPP_GRAPH_URL: graph.graphUrl },
+    { outbox: { pollIntervalMs: 20, retry: { baseMs: 20, maxMs: 40 } } },
+  );
+  apps.push(built);
+  const { app } = built;
+  const priya = await addStaff(app, "priya@example.com", "member");
+  const { id } = await app.store.enquiries.add(anEnquiry({ Name: "Meera Iyer", Mobile: BUYER_MOBILE }));
+  await app.store.work.setOwner(id, { ownerId: priya.id, staffEmail: "owner@example.com", at: new Date() });
+  const cookie = await signIn(app, "priya@example.com");
+  /** The buyer writes on WhatsApp: Meta's signed delivery to the webhook. */
+  const buyerWrites = async (wamid: string, text: string) => {
+    const body = webhookBody({ messages: [textMessage(wamid, BUYER_WA, text)] });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/whatsapp/webhook",
+      headers: { "content-type": "application/json", "x-hub-signature-256": signatureOf(body) },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  const send = (text: string, clickKey: string = randomUUID()) =>
+    consoleRequest(app, cookie, "POST", `/enquiries/${id}/whatsapp`, { clickKey, text });
+  const sent = async () =>
+    (await consoleRequest(app, cookie, "GET", `/enquiries/${id}/conversation`))
+      .json<Conversation>()
+      .messages.filter((message): message is OutgoingMessage => message.direction === "out");
+  /** Runs the outbox until the sent message's delivery is `state`. */
+  const deliveredAs = async (state: OutgoingMessage["delivery"]["state"]) => {
+    for (let cycle = 0; cycle < 50; cycle += 1) {
+      const [message] = await sent();
+      if (message?.delivery.state === state) return message;
+      await app.outbox.worker?.nextCycle();
+    }
+    throw new Error(`the message never became ${state}`);
+  };
+  /** Meta's status callback on a message we sent, with the id it was sent with. */
+  const statusCallback = async (
+    reference: string,
+    status: string,
+    errors?: { code: number; title: string }[],
+  ) => {
+    const body = webhookBody({
+      statuses: [
+        {
+          id: graph.received[0]?.wamid ?? "wamid.UNKNOWN",
+          status,
+          timestamp: String(Math.floor(Date.now() / 1_000)),
+          recipient_id: BUYER_WA,
+          biz_opaque_callback_data: reference,
+          ...(errors ? { errors } : {}),
+        },
+      ],
+    });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/whatsapp/webhook",
+      headers: { "content-type": "application/json", "x-hub-signature-256": signatureOf(body) },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  return { app, id, buyerWrites, send, sent, deliveredAs, statusCallback };
+}
+
+describe("a WhatsApp message sent from the enquiry (Graph API stand-in)", () => {
+  test("inside the window, free text arrives as the Cloud API's JSON to the buyer's number, is shown sent, and counts as contact", async () => {
+    const { app, id, buyerWrites, send, deliveredAs } = await enquiryOnWhatsApp();
+    await buyerWrites("wamid.IN1", "Is the 60-sachet price fixed?");
+    const response = await send("Namaste Meera ji, yes: ₹7,200 for 60 sachets.");
+    expect(response.statusCode).toBe(200);
+    const message = await deliveredAs("sent");
+    expect(message).toMatchObject({
+      channel: "whatsapp",
+      text: "Namaste Meera ji, yes: ₹7,200 for 60 sachets.",
+    });
+    expect(graph.received.map(({ body }) => body)).toEqual([
+      {
+        messaging_product: "whatsapp",
+        recipient_type: "individual",
+        to: BUYER_WA,
+        biz_opaque_callback_data: message.id,
+        type: "text",
+        text: { preview_url: false, body: "Namaste Meera ji, yes: ₹7,200 for 60 sachets." },
+      },
+    ]);
+    const record = await app.store.enquiryWork.get(id);
+    expect(record?.status).toBe("Contacted");
+  });
+
+  test("a double click sends once: the second request with the click's key queues nothing", async () => {
+    const { buyerWrites, send, sent, deliveredAs } = await enquiryOnWhatsApp();
+    await buyerWrites("wamid.IN2", "Hello?");
+    const click = randomUUID();
+    const [first, second] = await Promise.all([
+      send("On its way today.", click),
+      send("On its way today.", click),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    await deliveredAs("sent");
+    expect(await sent()).toHaveLength(1);
+    expect(graph.received).toHaveLength(1);
+  });
+
+  test("Meta's pair rate limit (131056) and a 500 are retried with the outbox's backoff, then it goes once", async () => {
+    const { buyerWrites, send, deliveredAs } = await enquiryOnWhatsApp();
+    await buyerWrites("wamid.IN3", "Price?");
+    graph.answerNext("131056", "500");
+    expect((await send("₹120 a sachet.")).statusCode).toBe(200);
+    const message = await deliveredAs("sent");
+    expect(message.delivery.attempts).toBe(3);
+    expect(graph.refused.map(({ code }) => code)).toEqual([131056, 131000]);
+    expect(graph.received).toHaveLength(1);
+  });
+
+  test("outside the window per Meta (131047) the message ends failed, with the reason shown on it, not retried", async () => {
+    const { buyerWrites, send, deliveredAs, app } = await enquiryOnWhatsApp();
+    await buyerWrites("wamid.IN4", "Thanks");
+    graph.answerNext("131047");
+    expect((await send("A follow-up.")).statusCode).toBe(200);
+    const message = await deliveredAs("undeliverable");
+    expect(message.delivery.lastError).toBe(WHATSAPP_REFUSALS[131047]);
+    for (let cycle = 0; cycle < 3; cycle += 1) await app.outbox.worker?.nextCycle();
+    expect(graph.received).toHaveLength(0);
+    expect(graph.refused).toHaveLength(1);
+  });
+
+  test("free text after the window closed is refused with the reason; nothing is queued", async () => {
+    const { app, id, send, sent } = await enquiryOnWhatsApp();
+    await app.store.work.addAnswers([
+      {
+        enquiryId: id,
+        channel: "whatsapp",
+        messageId: "wamid.OLD",
+        inReplyTo: null,
+        references: [],
+        from: `+${BUYER_WA}`,
+        subject: "",
+        text: "Send the price",
+        at: new Date(Date.now() - 25 * 3_600_000),
+        attachments: 0,
+        truncated: false,
+        quoteTrimmed: false,
+        verified: true,
+      },
+    ]);
+    const response = await send("Here it is.");
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: whatsappSendMessages.windowClosed });
+    expect(await sent()).toHaveLength(0);
+  });
+
+  test("a first message to a buyer who never wrote on WhatsApp and gave no consent is refused", async () => {
+    const { send, sent } = await enquiryOnWhatsApp();
+    const response = await send("Namaste!");
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: whatsappSendMessages.noConsent });
+    expect(await sent()).toHaveLength(0);
+  });
+
+  test("after the buyer's «बंद करें» (or STOP) nothing more is sent, inside the window too", async () => {
+    const { buyerWrites, send, sent } = await enquiryOnWhatsApp();
+    await buyerWrites("wamid.IN5", "Price?");
+    await buyerWrites("wamid.IN6", "बंद करें");
+    const response = await send("Sorry to trouble you.");
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: whatsappSendMessages.optedOut });
+    expect(await sent()).toHaveLength(0);
+    expect(graph.received).toHaveLength(0);
+  });
+
+  test("status callbacks move the message forward to delivered and read, never back; a failure shows Meta's code and title", async () => {
+    const { buyerWrites, send, sent, deliveredAs, statusCallback } = await enquiryOnWhatsApp();
+    await buyerWrites("wamid.IN7", "Price?");
+    await send("₹120 a sachet.");
+    const message = await deliveredAs("sent");
+    expect(message.whatsapp).toBeNull();
+    await statusCallback(message.id, "delivered");
+    expect((await sent())[0]?.whatsapp).toMatchObject({ status: "delivered", error: null });
+    await statusCallback(message.id, "read");
+    // Late and out of order: a "delivered" after "read" changes nothing.
+    await statusCallback(message.id, "delivered");
+    expect((await sent())[0]?.whatsapp?.status).toBe("read");
+
+    await send("And the box of 30?");
+    const [, second] = await sent();
+    if (!second) throw new Error("the second message was not queued");
+    await statusCallback(second.id, "failed", [{ code: 131026, title: "Message undeliverable" }]);
+    expect((await sent())[1]?.whatsapp).toMatchObject({
+      status: "failed",
+      error: { code: 131026, title: "Message undeliverable" },
+    });
+  });
+});
