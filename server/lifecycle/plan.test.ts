@@ -555,7 +555,7 @@ describe("the sale", () => {
     ).toEqual({
       outcome: "changed",
       deal: { version: 1, figures },
-      history: [{ kind: "deal", text: "Deal: 40 packs, ₹ 32,000, Jaipur 302001" }],
+      history: [{ kind: "deal", text: "Deal: 40 sachets, ₹ 32,000, Jaipur 302001" }],
     });
     expect(
       planDeal({ version: 1, figures }, { expectedVersion: 0, figures: { ...figures, valueRupees: 1 } }),
