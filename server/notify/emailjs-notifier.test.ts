@@ -123,7 +123,7 @@ describe("the EmailJS notifier", () => {
         Mobile: "9123456780",
         Quantity: 3,
         RetailerSelfUse: "Self Use",
-        subject: "Order enquiry: 3 × Collarise, Self Use, from Ravi Kumar",
+        subject: "Order enquiry: 3 sachets of Collarise, Self Use, from Ravi Kumar",
         reply_to: "ravi@example.com",
         enquiry_id: notification.enquiryId,
         received_at: notification.receivedAt,

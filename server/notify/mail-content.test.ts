@@ -31,7 +31,7 @@ const notification = {
 describe("the company's enquiry mail", () => {
   it("names the enquiry in its subject", () => {
     expect(enquirySubject(notification.enquiry)).toBe(
-      "Order enquiry: 12 × Collarise, Retailer, from Asha Verma",
+      "Order enquiry: 12 sachets of Collarise, Retailer, from Asha Verma",
     );
   });
 
@@ -82,7 +82,9 @@ describe("the company's enquiry mail", () => {
     });
     expect(subject).not.toMatch(/[\r\n]/);
     expect(subject).not.toContain("\u0000");
-    expect(subject).toBe("Order enquiry: 12 × Collarise, Retailer, from Asha Bcc: victim@example.com");
+    expect(subject).toBe(
+      "Order enquiry: 12 sachets of Collarise, Retailer, from Asha Bcc: victim@example.com",
+    );
     expect(singleLine("a\u2028b\tc")).toBe("a b c");
     expect(escapeHtml(`"&'<>`)).toBe("&quot;&amp;&#39;&lt;&gt;");
   });

@@ -36,10 +36,10 @@ export interface EnquiryMail {
   html: string;
 }
 
-/** "Order enquiry: 12 × Collarise, Retailer, from Asha Verma" */
+/** "Order enquiry: 12 sachets of Collarise, Retailer, from Asha Verma" */
 export function enquirySubject(enquiry: Enquiry): string {
   return singleLine(
-    `Order enquiry: ${enquiry.Quantity} × ${brand.productName}, ${enquiry.RetailerSelfUse}, from ${enquiry.Name}`,
+    `Order enquiry: ${quantityText(enquiry.Quantity, "en")} of ${brand.productName}, ${enquiry.RetailerSelfUse}, from ${enquiry.Name}`,
   );
 }
 

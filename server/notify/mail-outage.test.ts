@@ -50,7 +50,7 @@ it("an enquiry that arrives while the mail server is down is mailed exactly once
   sink = await startMailSink({ port });
   const [mail] = await sink.waitForMails(1);
   expect(mail?.enquiryId).toBe(id);
-  expect(mail?.parsed.subject).toBe("Order enquiry: 4 × Collarise, Retailer, from Asha Verma");
+  expect(mail?.parsed.subject).toBe("Order enquiry: 4 sachets of Collarise, Retailer, from Asha Verma");
 
   await waitForEmptyOutbox(testApp);
   // A full cycle after the outbox emptied finds nothing to send, and no second mail came.

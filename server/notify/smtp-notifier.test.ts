@@ -54,7 +54,7 @@ describe("the SMTP notifier", () => {
     const { parsed } = mail;
     expect(mail.envelopeFrom).toBe("website@collarise.example");
     expect(mail.envelopeTo).toStrictEqual(["orders@collarise.example"]);
-    expect(parsed.subject).toBe("Order enquiry: 12 × Collarise, Retailer, from Asha <Verma> & Sons");
+    expect(parsed.subject).toBe("Order enquiry: 12 sachets of Collarise, Retailer, from Asha <Verma> & Sons");
     expect(parsed.from?.value).toStrictEqual([{ address: "website@collarise.example", name: "" }]);
     // An answer goes to the mailbox the console reads, not to the buyer out of the console.
     expect(parsed.replyTo?.value).toMatchObject([{ address: "website@collarise.example" }]);
@@ -100,7 +100,7 @@ describe("the SMTP notifier", () => {
     expect(mail?.parsed.headers.has("x-injected")).toBe(false);
     expect(mail?.parsed.headers.has("bcc")).toBe(false);
     expect(mail?.parsed.subject).toBe(
-      "Order enquiry: 12 × Collarise, Retailer, from Asha Bcc: victim@example.com X-Injected: yes",
+      "Order enquiry: 12 sachets of Collarise, Retailer, from Asha Bcc: victim@example.com X-Injected: yes",
     );
   });
 

@@ -1,3 +1,4 @@
+import { quantityText } from "../../domain/company-facts";
 import { brand } from "../../domain/brand";
 import { BUYER_ADDRESS_REFUSED, CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
 import { ENQUIRY_FIELDS } from "../../domain/enquiry";
@@ -112,7 +113,7 @@ export function handedOnListMail(list: HandedOnList, publicUrl: string): Enquiry
   const inbox = `${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`;
   const line = (item: HandedOnItem) => {
     const who = item.firstName ? `${item.firstName}, ` : "";
-    return `${item.reference}: ${who}${item.Quantity} × ${item.RetailerSelfUse}, received ${istTime(item.receivedAt)}`;
+    return `${item.reference}: ${who}${quantityText(item.Quantity, "en")}, ${item.RetailerSelfUse}, received ${istTime(item.receivedAt)}`;
   };
   const text = [
     intro,
@@ -149,7 +150,7 @@ function itemLine(item: DigestItem): string {
   const who = item.firstName ? `${item.firstName}, ` : "";
   const due = item.dueAt ? `due ${istTime(item.dueAt)}` : `received ${istTime(item.receivedAt)}`;
   const late = item.notContacted ? " (not contacted yet)" : "";
-  return `${item.reference}: ${who}${item.Quantity} × ${item.RetailerSelfUse}, ${due}${late}`;
+  return `${item.reference}: ${who}${quantityText(item.Quantity, "en")}, ${item.RetailerSelfUse}, ${due}${late}`;
 }
 
 /**

@@ -175,7 +175,7 @@ describe("the team's mail, over a real SMTP conversation", () => {
     const text = digests[0]!.parsed.text ?? "";
     expect(text).toContain("Your overdue (1)");
     // The buyer's first name, never the whole name, address or mobile.
-    expect(text).toContain(`${enquiryReference(id)}: Ravi, 6 × Retailer`);
+    expect(text).toContain(`${enquiryReference(id)}: Ravi, 6 sachets, Retailer`);
     expect(text).toContain(`${PUBLIC_URL}${CONSOLE_PAGE_PATHS.enquiry(id)}`);
     expect(text).not.toContain("Kumar");
   });

@@ -180,7 +180,7 @@ test("a week: handed on untouched stays late and in the digest until a chat; a f
   // The digest's first look comes 15 s after the start.
   const digest = await waitForMail(member.email, /Overdue 1 \(1 yours\)/, 60_000);
   expect(digest.parsed.text).toContain("Your overdue (1)");
-  expect(digest.parsed.text).toContain(`${reference}: Meera, 60 × Retailer`);
+  expect(digest.parsed.text).toContain(`${reference}: Meera, 60 sachets, Retailer`);
   expect(digest.parsed.text).toContain("(not contacted yet)");
   expect(digest.parsed.text).not.toContain("Kapoor");
   // As a phone's mail program shows it.
