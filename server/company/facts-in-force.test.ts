@@ -74,12 +74,14 @@ describe("the company's facts in force, without a restart", () => {
       "Thank you for your enquiry for 3 sachets of Collarise Collagen Peptide",
     );
     expect(english?.parsed.text).toContain(
-      "if you write to us at sales@aarogya-nutrition.in or call +91 98111 22233.",
+      "if you write to us at sales@aarogya-nutrition.in (or answer this e-mail) or call +91 98111 22233.",
     );
     expect(english?.parsed.text).toMatch(/Aarogya Nutrition Pvt\. Ltd\.\n$/);
     const hindi = mails.find((mail) => mail.envelopeTo.includes("anita-hi@example.in"));
     expect(hindi?.parsed.text).toContain("Collarise कोलेजन पेप्टाइड के 3 सैशे");
-    expect(hindi?.parsed.text).toContain("sales@aarogya-nutrition.in पर लिखें या +91 98111 22233 पर फ़ोन करें");
+    expect(hindi?.parsed.text).toContain(
+      "sales@aarogya-nutrition.in पर लिखें (या इस ईमेल का जवाब दें) या +91 98111 22233 पर फ़ोन करें",
+    );
     expect(hindi?.parsed.text).toMatch(/आरोग्य न्यूट्रिशन प्रा\. लि\.\n$/);
 
     // The console merges a template with the facts that come with the list.
