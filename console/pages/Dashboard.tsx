@@ -377,6 +377,12 @@ function vitalsChart(data: DashboardData, metric: VitalMetric) {
 function VitalsChart({ data, metric }: { data: DashboardData; metric: VitalMetric }) {
   const chart = useMemo(() => vitalsChart(data, metric), [data, metric]);
   const formatValue = useCallback((value: number) => formatVitalTick(metric, value), [metric]);
+  // The dashboard's days (from the Monday of the first week measured), so one week's measurements
+  // spread over its days, not a year's months.
+  const span = useMemo(
+    (): [number, number] => [Math.min(istSeconds(data.from), ...chart.x), istSeconds(data.to)],
+    [chart.x, data.from, data.to],
+  );
   return (
     <>
       <ChartLegend series={chart.series} />
@@ -390,6 +396,7 @@ function VitalsChart({ data, metric }: { data: DashboardData; metric: VitalMetri
         series={chart.series}
         values={chart.values}
         formatValue={formatValue}
+        span={span}
       />
     </>
   );
