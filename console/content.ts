@@ -444,8 +444,9 @@ export const dashboardText = {
   count: "Enquiries",
   apart: "Set apart",
   member: "Member",
-  noMembers: "Nobody has changed a status or written a note in this period.",
-  memberNote: "Enquiries each member changed a status of or wrote a note on in this period.",
+  noMembers: "Nobody has changed a status, written a note or called or written to a buyer in this period.",
+  memberNote:
+    "Enquiries each member changed the status of, wrote a note on, or called or wrote to the buyer of (call, WhatsApp, e-mail) in this period. Taking or giving an enquiry is not counted.",
   owner: "Owner",
   ownerNote: "Enquiries received in this period, Spam aside, by who owns them now.",
   noOwners: "No enquiries in this period.",
@@ -455,7 +456,7 @@ export const dashboardText = {
   noSources: "No enquiries in this period.",
   funnelNote: "Where the enquiries received in this period stand now. Shares leave Spam aside.",
   firstContactNote: (hours: number) =>
-    `From arriving to the first status change or note, counted in working hours (10:00–19:00 IST, Monday to Saturday). Target: ${hours} working hours.`,
+    `From arriving to the first status change, note, call or message, counted in working hours (10:00–19:00 IST, Monday to Saturday). Target: ${hours} working hours.`,
   page: "Page",
   metric: "Measure",
   samples: "Visits measured",
