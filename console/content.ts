@@ -424,8 +424,8 @@ export const dashboardText = {
   downloadCsv: "Download CSV",
   showTable: "Show the figures as a table",
   received: "Enquiries, spam aside",
-  genuineNote: (spam: number, retailer: number, selfUse: number) =>
-    `${spam.toLocaleString("en-IN")} filed as spam · of all ${retailer.toLocaleString("en-IN")} Retailer, ${selfUse.toLocaleString("en-IN")} Self Use`,
+  genuineNote: (spam: number, duplicates: number, retailer: number, selfUse: number) =>
+    `${spam.toLocaleString("en-IN")} filed as spam${duplicates > 0 ? `, ${duplicates.toLocaleString("en-IN")} closed as duplicates` : ""} · of all ${retailer.toLocaleString("en-IN")} Retailer, ${selfUse.toLocaleString("en-IN")} Self Use`,
   reachedConfirmed: "Reached Confirmed",
   reachedFulfilled: "Fulfilled",
   ofGenuine: (count: number, genuine: number) =>

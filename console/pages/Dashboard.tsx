@@ -116,7 +116,12 @@ function Summary({ data }: { data: DashboardData }) {
       <Kpi
         label={text.received}
         value={number(funnel.genuine)}
-        note={text.genuineNote(funnel.received - funnel.genuine, retailer, funnel.received - retailer)}
+        note={text.genuineNote(
+          funnel.counts.Spam,
+          funnel.counts.Duplicate,
+          retailer,
+          funnel.received - retailer,
+        )}
       />
       <Kpi
         label={text.reachedConfirmed}
