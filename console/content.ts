@@ -458,8 +458,8 @@ export const dashboardText = {
   downloadCsv: "Download CSV",
   showTable: "Show the figures as a table",
   received: "Enquiries, spam aside",
-  genuineNote: (spam: number, retailer: number, selfUse: number) =>
-    `${spam.toLocaleString("en-IN")} filed as spam · of all ${retailer.toLocaleString("en-IN")} Retailer, ${selfUse.toLocaleString("en-IN")} Self Use`,
+  genuineNote: (spam: number, duplicates: number, retailer: number, selfUse: number) =>
+    `${spam.toLocaleString("en-IN")} filed as spam${duplicates > 0 ? `, ${duplicates.toLocaleString("en-IN")} closed as duplicates` : ""} · of all ${retailer.toLocaleString("en-IN")} Retailer, ${selfUse.toLocaleString("en-IN")} Self Use`,
   reachedConfirmed: "Reached Confirmed",
   reachedFulfilled: "Fulfilled",
   ofGenuine: (count: number, genuine: number) =>
@@ -478,8 +478,9 @@ export const dashboardText = {
   count: "Enquiries",
   apart: "Set apart",
   member: "Member",
-  noMembers: "Nobody has changed a status or written a note in this period.",
-  memberNote: "Enquiries each member changed a status of or wrote a note on in this period.",
+  noMembers: "Nobody has changed a status, written a note or called or written to a buyer in this period.",
+  memberNote:
+    "Enquiries each member changed the status of, wrote a note on, or called or wrote to the buyer of (call, WhatsApp, e-mail) in this period. Taking or giving an enquiry is not counted.",
   owner: "Owner",
   ownerNote: "Enquiries received in this period, Spam aside, by who owns them now.",
   noOwners: "No enquiries in this period.",
@@ -489,7 +490,7 @@ export const dashboardText = {
   noSources: "No enquiries in this period.",
   funnelNote: "Where the enquiries received in this period stand now. Shares leave Spam aside.",
   firstContactNote: (hours: number) =>
-    `From arriving to the first status change or note, counted in working hours (10:00–19:00 IST, Monday to Saturday). Target: ${hours} working hours.`,
+    `From arriving to the first status change, note, call or message, counted in working hours (10:00–19:00 IST, Monday to Saturday). Target: ${hours} working hours.`,
   page: "Page",
   metric: "Measure",
   samples: "Visits measured",

@@ -62,7 +62,7 @@ export interface DashboardBreakdownRow {
 
 /**
  * The dashboard's breakdowns, each a list of rows most first. `members`: the enquiries each member
- * of staff worked on (changed a status of, or noted) within the range. `owners`: the enquiries
+ * of staff worked on (changed the status of, noted, or called or wrote to the buyer of) within the range. `owners`: the enquiries
  * received in the range (Spam aside) by their owner now, DASHBOARD_UNASSIGNED for none. `sources`:
  * the same enquiries by where they came from (utm_source, else the referring site),
  * DASHBOARD_NO_SOURCE for none. A new breakdown is one more member here, with its label in
@@ -143,7 +143,7 @@ export const DASHBOARD_FIGURES = {
   quantityPerWeek: "Sachets asked for per week",
   funnel: "Where the enquiries stand",
   firstContact: "First contact",
-  members: "Enquiries per member",
+  members: "Enquiries worked on per member",
   owners: "Enquiries per owner",
   sources: "Enquiries per source",
   orders: "Orders and value per month",

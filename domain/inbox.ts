@@ -113,3 +113,39 @@ export function inboxQueryParams(query: InboxQuery): URLSearchParams {
 export function inboxFiltersOn(query: InboxQuery): number {
   return INBOX_FILTER_KEYS.filter((key) => Boolean(query[key])).length;
 }
+
+/** The longest slug a free-text filter (a source) gives a file name. */
+const EXPORT_SLUG_MAX_LENGTH = 40;
+
+/** Lower-case letters, digits and single hyphens only: safe in a file name on every system. */
+export function exportSlug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, EXPORT_SLUG_MAX_LENGTH)
+    .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * What an export of the inbox holds, as its file name and the activity log name it: the view, then
+ * each filter in the URL's order ("mine-waiting", "unassigned-with-closed-retailer"), or "all". A
+ * search is named as one, never by its text, which may be a buyer's name or number; an owner by the
+ * label the caller gives (`ownerLabel`, e.g. the member's e-mail's local part), or "unowned".
+ */
+export function exportFilterName(query: InboxQuery, ownerLabel?: string): string {
+  const parts: string[] = [];
+  if (query.view) parts.push(query.view);
+  if (query.closed === CLOSED_TOO) parts.push("with-closed");
+  if (query.status) parts.push(query.status);
+  if (query.owner) parts.push(query.owner === OWNER_NOBODY ? "unowned" : `owner-${ownerLabel ?? "member"}`);
+  if (query.buyer) parts.push(query.buyer);
+  if (query.source) parts.push(`source-${query.source}`);
+  if (query.q) parts.push("search");
+  const name = parts.map(exportSlug).filter(Boolean).join("-");
+  return name || "all";
+}
+
+/** The export's file name: "enquiries-mine-waiting-2026-12-07.csv" for the IST day it was taken. */
+export function exportFileName(filterName: string, istDay: string): string {
+  return `enquiries-${filterName}-${istDay}.csv`;
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { dayTicks, ticksThatFit } from "./day-ticks";
 
 export interface ChartSeries {
   label: string;
@@ -21,6 +22,8 @@ interface TimeChartProps {
   height?: number;
   /** Formats a value on the y axis. */
   formatValue?: (value: number) => string;
+  /** The span the x axis covers (Unix seconds, first and last day): the dashboard's days, whatever the data. */
+  span?: [number, number];
 }
 
 const INK_MUTED = "#5e4c40";
@@ -49,7 +52,7 @@ function axis(formatValue?: (value: number) => string): uPlot.Axis {
  * A time chart drawn by uPlot on a canvas, as wide as its box; it follows the box's width.
  * The canvas is an image to assistive technology: its figures are in the table beside it.
  */
-export function TimeChart({ label, x, series, values, height = 220, formatValue }: TimeChartProps) {
+export function TimeChart({ label, x, series, values, height = 220, formatValue, span }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -68,14 +71,22 @@ export function TimeChart({ label, x, series, values, height = 220, formatValue 
       scales: {
         x: {
           time: true,
-          ...(hasBars
-            ? { range: (_chart: uPlot, min: number, max: number): uPlot.Range.MinMax => [min, max + step] }
-            : {}),
+          ...(span
+            ? { range: (): uPlot.Range.MinMax => [span[0], span[1] + (hasBars ? step : 0)] }
+            : hasBars
+              ? { range: (_chart: uPlot, min: number, max: number): uPlot.Range.MinMax => [min, max + step] }
+              : {}),
         },
         y: { range: (_chart, _min, max) => [0, max > 0 ? max * 1.12 : 1] },
       },
       axes: [
-        { ...axis(), values: (_chart, splits) => splits.map(formatTick) },
+        // Ticks by day (console/dashboard/day-ticks.ts): uPlot's own pick months for a week's single point.
+        {
+          ...axis(),
+          splits: (chart, _axis, min, max) =>
+            dayTicks(min, max, ticksThatFit(chart.bbox.width / uPlot.pxRatio)),
+          values: (_chart, splits) => splits.map(formatTick),
+        },
         { ...axis(formatValue), size: 60 },
       ],
       series: [
@@ -100,7 +111,7 @@ export function TimeChart({ label, x, series, values, height = 220, formatValue 
       resize.disconnect();
       chart.destroy();
     };
-  }, [x, series, values, height, formatValue]);
+  }, [x, series, values, height, formatValue, span]);
 
   return <div ref={box} className="time-chart" role="img" aria-label={label} style={{ minHeight: height }} />;
 }

@@ -116,7 +116,12 @@ function Summary({ data }: { data: DashboardData }) {
       <Kpi
         label={text.received}
         value={number(funnel.genuine)}
-        note={text.genuineNote(funnel.received - funnel.genuine, retailer, funnel.received - retailer)}
+        note={text.genuineNote(
+          funnel.counts.Spam,
+          funnel.counts.Duplicate,
+          retailer,
+          funnel.received - retailer,
+        )}
       />
       <Kpi
         label={text.reachedConfirmed}
@@ -377,6 +382,12 @@ function vitalsChart(data: DashboardData, metric: VitalMetric) {
 function VitalsChart({ data, metric }: { data: DashboardData; metric: VitalMetric }) {
   const chart = useMemo(() => vitalsChart(data, metric), [data, metric]);
   const formatValue = useCallback((value: number) => formatVitalTick(metric, value), [metric]);
+  // The dashboard's days (from the Monday of the first week measured), so one week's measurements
+  // spread over its days, not a year's months.
+  const span = useMemo(
+    (): [number, number] => [Math.min(istSeconds(data.from), ...chart.x), istSeconds(data.to)],
+    [chart.x, data.from, data.to],
+  );
   return (
     <>
       <ChartLegend series={chart.series} />
@@ -390,6 +401,7 @@ function VitalsChart({ data, metric }: { data: DashboardData; metric: VitalMetri
         series={chart.series}
         values={chart.values}
         formatValue={formatValue}
+        span={span}
       />
     </>
   );

@@ -438,7 +438,7 @@ describe("the console's API", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toMatch(
-      /^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="enquiries-retailer-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = response.body
@@ -446,7 +446,7 @@ describe("the console's API", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "reference,received (IST),status,Name,Email,Mobile,Quantity (sachets),RetailerSelfUse,language,owner,follow-up (IST),nextStep,lastNote,utm_source,utm_medium,utm_campaign,referrer,landingPath,spamReasons,quantityAgreed (sachets),orderValue (INR),city,pinCode,gstin,lostReason",
+      "reference,received (IST),status,Name,Email,Mobile,Quantity (sachets),RetailerSelfUse,language,owner,follow-up (IST),nextStep,due (IST),late,lastNote,utm_source,utm_medium,utm_campaign,referrer,landingPath,spamReasons,quantityAgreed (sachets),orderValue (INR),city,pinCode,gstin,lostReason",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
@@ -470,8 +470,8 @@ describe("the console's API", () => {
     }>();
     const exports = log.items.filter((entry) => entry.action === "export");
     expect(exports.map(({ actor, target }) => ({ actor, target }))).toEqual([
-      { actor: "member@example.com", target: "1 enquiries" },
-      { actor: "member@example.com", target: "3 enquiries" },
+      { actor: "member@example.com", target: "1 enquiries: search" },
+      { actor: "member@example.com", target: "3 enquiries: all" },
     ]);
     expect(JSON.stringify(log)).not.toContain("9876543211");
   });

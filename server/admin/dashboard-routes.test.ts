@@ -57,10 +57,16 @@ describe("the dashboard's API", () => {
 
   test("any member sees the figures of enquiries placed and worked today, and the same figures as a CSV", async () => {
     const app = await start();
-    await addStaff(app, "staff@example.com", "member");
+    const staff = await addStaff(app, "staff@example.com", "member");
     const cookie = await signIn(app, "staff@example.com");
     const asha = await app.store.enquiries.add(buyer("Asha Verma", 24, "Retailer"));
-    await app.store.enquiries.add(buyer("Ravi Kumar", 3, "Self Use"));
+    const ravi = await app.store.enquiries.add(buyer("Ravi Kumar", 3, "Self Use"));
+    // Taking an enquiry is not working on it: "Enquiries worked on per member" leaves it out.
+    const taken = await consoleRequest(app, cookie, "POST", `/enquiries/${ravi.id}/owner`, {
+      ownerId: staff.id,
+      expectedOwnerId: null,
+    });
+    expect(taken.statusCode).toBe(200);
     const changed = await consoleRequest(app, cookie, "POST", `/enquiries/${asha.id}/status`, {
       status: "Contacted",
       version: 0,
@@ -90,6 +96,7 @@ describe("the dashboard's API", () => {
       Confirmed: 0,
       Fulfilled: 0,
       Declined: 0,
+      Duplicate: 0,
       Spam: 0,
     });
     expect(data.firstContact).toMatchObject({ received: 2, contacted: 1, targetHours: 4 });
@@ -113,8 +120,8 @@ describe("the dashboard's API", () => {
     expect(lines).toContain(`Enquiries per day,${day},Self Use,1`);
     expect(lines).toContain(`Where the enquiries stand,${data.from}/${data.to},Contacted,1`);
     expect(lines).toContain(`First contact,${data.from}/${data.to},Contacted,1`);
-    expect(lines).toContain(`Enquiries per member,${data.from}/${data.to},staff@example.com,1`);
-    expect(lines).toContain(`Enquiries per member,${data.from}/${data.to},'=1+1@example.com,1`);
+    expect(lines).toContain(`Enquiries worked on per member,${data.from}/${data.to},staff@example.com,1`);
+    expect(lines).toContain(`Enquiries worked on per member,${data.from}/${data.to},'=1+1@example.com,1`);
     // 30 days × 2 buyer types, every day listed even when nothing came.
     expect(lines.filter((line) => line.startsWith("Enquiries per day,"))).toHaveLength(60);
     const [exported] = (await app.store.activity.list({ limit: 10 })).items.filter(

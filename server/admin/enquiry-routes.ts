@@ -33,7 +33,8 @@ import { checkLostReason, LOST_REASONS } from "../../domain/deal";
 import { neutralise } from "../../domain/unreadable";
 import { duplicateMessages, needsDuplicateOf } from "../../domain/duplicate";
 import { isDuplicate } from "../../domain/status";
-import { inboxFilterFor, inboxQuerySchema } from "./inbox-query";
+import { inboxFilterFor, inboxQuerySchema, queryOf } from "./inbox-query";
+import { exportFileName, exportFilterName } from "../../domain/inbox";
 import { matchesInboxFilter } from "../lifecycle/inbox-listing";
 import { lastNotesOf } from "../lifecycle/last-note";
 
@@ -117,8 +118,12 @@ type CsvRow = InboxRow & {
   ownerEmail: string | null;
   followUpAt: string | null;
   nextStep: string | null;
+  /** When it is due (the follow-up, the first contact or a buyer's answer); null once closed. */
+  dueAt: string | null;
   lastNote: string | null;
   outcome: DealOutcome | undefined;
+  /** Whether the due time had passed when the export was taken. */
+  late: boolean;
 };
 
 const CSV_COLUMNS = [
@@ -134,6 +139,9 @@ const CSV_COLUMNS = [
   { header: "owner", value: (row: CsvRow) => row.ownerEmail },
   { header: "follow-up (IST)", value: (row: CsvRow) => (row.followUpAt ? istCsvTime(row.followUpAt) : null) },
   { header: "nextStep", value: (row: CsvRow) => row.nextStep },
+  // The time the views order by (a follow-up, the first contact, a buyer's answer); none once closed.
+  { header: "due (IST)", value: (row: CsvRow) => (row.dueAt ? istCsvTime(row.dueAt) : null) },
+  { header: "late", value: (row: CsvRow) => (row.late ? "yes" : "") },
   { header: "lastNote", value: (row: CsvRow) => row.lastNote },
   { header: "utm_source", value: (row: CsvRow) => row.source?.utmSource },
   { header: "utm_medium", value: (row: CsvRow) => row.source?.utmMedium },
@@ -262,6 +270,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const account = signedIn(request);
     const emails = new Map((await app.store.staff.list()).map((member) => [member.id, member.email]));
     const filter = inboxFilterFor(app, request, query.data);
+    const now = app.clock();
     const rows: CsvRow[] = [];
     let next: string | null = null;
     while (filter) {
@@ -281,21 +290,26 @@ export async function enquiryRoutes(app: FastifyInstance) {
           nextStep: item.nextStep,
           lastNote: notes.get(item.id) ?? null,
           outcome: outcomes.get(item.id),
+          late: item.dueAt !== null && Date.parse(item.dueAt) < now.getTime(),
         });
       }
       next = page.nextCursor;
       if (!next) break;
     }
-    // Who exported how many; never the filter's search text, which may be a visitor's name.
+    // Which view and filters, named alike in the file and the log (domain/inbox.ts).
+    const asked = queryOf(query.data);
+    const ownerEmail = asked.owner ? emails.get(asked.owner) : undefined;
+    const filterName = exportFilterName(asked, ownerEmail?.split("@")[0]);
+    // Who exported how many of what; never the filter's search text, which may be a visitor's name.
     await app.store.activity.record({
       actor: account.email,
       action: "export",
-      target: `${rows.length} enquiries`,
+      target: `${rows.length} enquiries: ${filterName}`,
     });
-    const day = new Date().toISOString().slice(0, 10);
+    const fileName = exportFileName(filterName, istCsvTime(now.toISOString()).slice(0, 10));
     return reply
       .type("text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="enquiries-${day}.csv"`)
+      .header("content-disposition", `attachment; filename="${fileName}"`)
       .send(UTF8_BOM + toCsv(CSV_COLUMNS, rows));
   });
 

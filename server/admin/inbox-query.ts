@@ -30,7 +30,7 @@ export const inboxQuerySchema = z.object({
 });
 
 /** The filter as domain/inbox.ts names it, without empty parts. */
-function queryOf(parsed: z.infer<typeof inboxQuerySchema>): InboxQuery {
+export function queryOf(parsed: z.infer<typeof inboxQuerySchema>): InboxQuery {
   const query: InboxQuery = {};
   for (const key of INBOX_QUERY_KEYS) {
     const trimmed = parsed[key]?.trim();

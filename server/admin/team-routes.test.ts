@@ -189,6 +189,68 @@ describe("the CSV of enquiries", () => {
     expect(await names("?view=overdue&status=Contacted")).toEqual([]);
     expect((await consoleRequest(app, owner, "GET", "/enquiries.csv?view=later")).statusCode).toBe(400);
   });
+
+  test("names its view and filters in the file and the activity log, and carries each row's due time in IST and whether it is late", async () => {
+    const { app, member, post, owner } = await team();
+    const late = await post("Late Buyer");
+    const ahead = await post("Ahead Buyer");
+    // Contacted: its due time is the follow-up, no longer the first contact's.
+    await consoleRequest(app, owner, "POST", on("/enquiries/:id/status", ahead), {
+      status: "Contacted",
+      version: 0,
+    });
+    await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.followUp, late), {
+      followUpAt: "2020-01-06T04:30:00.000Z",
+      nextStep: "Call",
+    });
+    await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.followUp, ahead), {
+      followUpAt: "2099-01-04T13:00:00.000Z",
+      nextStep: "Send the price list",
+    });
+    for (const id of [late, ahead]) {
+      await consoleRequest(app, owner, "POST", on(TEAM_API_ROUTES.owner, id), {
+        ownerId: member.id,
+        expectedOwnerId: null,
+      });
+    }
+    const istDay = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+    const before = istDay();
+    const owned = await consoleRequest(
+      app,
+      owner,
+      "GET",
+      `/enquiries.csv?owner=${member.id}&buyer=Retailer&q=buyer`,
+    );
+    const overdue = await consoleRequest(app, owner, "GET", "/enquiries.csv?view=overdue");
+    const everything = await consoleRequest(app, owner, "GET", "/enquiries.csv");
+    const days = new Set([before, istDay()]);
+    const fileName = (response: typeof owned) =>
+      /^attachment; filename="(enquiries-[a-z0-9-]+)-(\d{4}-\d{2}-\d{2})\.csv"$/.exec(
+        response.headers["content-disposition"] as string,
+      );
+    expect(fileName(owned)?.[1]).toBe("enquiries-owner-sales-retailer-search");
+    expect(fileName(overdue)?.[1]).toBe("enquiries-overdue");
+    expect(fileName(everything)?.[1]).toBe("enquiries-all");
+    expect(days.has(fileName(owned)?.[2] ?? "")).toBe(true);
+
+    const rows = parse(owned.body);
+    expect(rows.map((row) => [row.Name, row["due (IST)"], row.late]).sort()).toEqual([
+      ["Ahead Buyer", "2099-01-04 18:30", ""],
+      ["Late Buyer", "2020-01-06 10:00", "yes"],
+    ]);
+    expect(parse(overdue.body).map((row) => [row.Name, row.late])).toEqual([["Late Buyer", "yes"]]);
+
+    const activity = await consoleRequest(app, owner, "GET", "/activity");
+    const exports = activity
+      .json<{ items: { action: string; target: string }[] }>()
+      .items.filter((entry) => entry.action === "export")
+      .map((entry) => entry.target);
+    expect(exports).toEqual([
+      "2 enquiries: all",
+      "1 enquiries: overdue",
+      "2 enquiries: owner-sales-retailer-search",
+    ]);
+  });
 });
 
 describe("an enquiry's life through the console's API", () => {

@@ -75,14 +75,16 @@ test("an owner sees an enquiry arrive without a reload, marks it Contacted with 
   await expect(history).toContainText(note);
   await expect(history).toContainText(owner.email);
 
-  // The CSV of the Contacted filter holds it.
+  // The CSV of the Contacted filter holds it, and its name says so.
   await page.getByRole("link", { name: "← Inbox" }).click();
   await page.getByLabel("Status", { exact: true }).selectOption("Contacted");
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Contacted");
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(
+    /^enquiries-(?:[a-z0-9-]+-)?contacted-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv.startsWith("\uFEFF")).toBe(true);
   expect(csv).toContain(name);
