@@ -6,8 +6,8 @@ import { type enquiryMessages, NAME_MAX_LENGTH, QUANTITY_MAX } from "./enquiry";
  * English's module and answer with the English text; `hindiEnquiryMessage` finds its twin.
  */
 export const enquiryMessagesHi = {
-  missing: "कृपया सारी जानकारी भरें",
-  email: "कृपया सही ईमेल पता लिखें",
+  missing: "कृपया सारी जानकारी भरें।",
+  email: "कृपया सही ईमेल पता लिखें।",
   mobileDigits: "कृपया सिर्फ़ अंक लिखें।",
   mobileLength: "कृपया 10 अंकों का मोबाइल नंबर लिखें।",
   quantity: "कृपया कम से कम 1 सैशे की मात्रा लिखें।",
@@ -15,13 +15,13 @@ export const enquiryMessagesHi = {
   nameTooLong: `कृपया ज़्यादा से ज़्यादा ${NAME_MAX_LENGTH} अक्षरों का नाम लिखें।`,
   nameInvalid: "कृपया नाम में कंट्रोल या न पढ़े जा सकने वाले अक्षर न लिखें।",
   buyerType: "कृपया चुनें कि आप रिटेलर के रूप में ख़रीद रहे हैं या अपने इस्तेमाल के लिए।",
-  stored: "आपकी पूछताछ मिल गई",
-  notStored: "आपकी पूछताछ सेव नहीं हो सकी",
+  stored: "धन्यवाद! आपकी पूछताछ मिल गई है। हमारी टीम जल्द फ़ोन करेगी।",
+  notStored: "आपकी पूछताछ सेव नहीं हो सकी। कृपया दोबारा भेजें।",
 } as const satisfies Record<keyof typeof enquiryMessages, string>;
 
 /** The buyer types as the Hindi form shows them; the values sent and stored stay the English ones. */
 export const buyerTypeLabelsHi = {
-  placeholder: "रिटेलर / अपने इस्तेमाल के लिए",
+  placeholder: "— चुनें —",
   Retailer: "रिटेलर के रूप में",
   "Self Use": "अपने इस्तेमाल के लिए",
 } as const;

@@ -51,6 +51,6 @@ export const newsletterLinkPagesHi = {
   },
   expired: {
     title: "इस लिंक की मियाद ख़त्म हो गई है",
-    text: `पुष्टि के लिंक ${UNCONFIRMED_SUBSCRIBER_DAYS} दिन तक काम करते हैं। कुछ भी बदला नहीं गया। आप हमारे होम पेज के नीचे फिर से सदस्यता ले सकते हैं।`,
+    text: `पता पक्का करने के लिंक ${UNCONFIRMED_SUBSCRIBER_DAYS} दिन तक काम करते हैं। कुछ भी बदला नहीं गया। आप हमारे होम पेज के नीचे फिर से सदस्यता ले सकते हैं।`,
   },
 } as const satisfies { [K in keyof typeof newsletterLinkPages]: { title: string; text: string } };

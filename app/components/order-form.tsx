@@ -110,6 +110,7 @@ export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFor
   const fieldRefs = useRef<Partial<Record<EnquiryField, HTMLInputElement | HTMLSelectElement | null>>>({});
   const focusAfterRender = useRef<EnquiryField | null>(null);
   const noticeCount = useRef(0);
+  const submitRef = useRef<HTMLButtonElement | null>(null);
 
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -144,6 +145,14 @@ export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFor
         return undefined;
       },
     );
+
+  /** After an answer the toast rises from the bottom edge: the button is kept above it, to be pressed again. */
+  const keepSubmitClearOfToast = () => {
+    const button = submitRef.current;
+    if (!button) return;
+    const overlap = button.getBoundingClientRect().bottom - (window.innerHeight - CLEAR_OF_TOAST_PX);
+    if (overlap > 0) window.scrollBy({ top: overlap, behavior: "instant" });
+  };
 
   const announce = (kind: ToastKind, text: string) => {
     noticeCount.current += 1;
@@ -192,6 +201,8 @@ export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFor
       return proof ? { ...(body as object), [PROOF_OF_WORK_FIELD]: proof } : body;
     },
     onOutcome(outcome, form) {
+      if (!(outcome.kind === "refused" && outcome.status === 400 && isEnquiryField(outcome.field)))
+        keepSubmitClearOfToast();
       if (outcome.kind === "ok") {
         form.reset();
         announce("success", orderForm.messages.stored);
@@ -308,7 +319,12 @@ export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFor
           />
         </div>
 
-        <button type="submit" className="button order-form__submit" aria-disabled={sending || undefined}>
+        <button
+          ref={submitRef}
+          type="submit"
+          className="button order-form__submit"
+          aria-disabled={sending || undefined}
+        >
           {sending ? orderForm.sending : orderForm.submit}
         </button>
 

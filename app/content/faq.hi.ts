@@ -30,7 +30,7 @@ export const faqHi: FaqContent = {
     },
     {
       id: "faq-licence",
-      question: "क्या इसके पास FSSAI लाइसेंस है?",
+      question: "क्या यह FSSAI लाइसेंस के तहत बनता है?",
       answer: `हाँ। यह FSSAI लाइसेंस नं. ${product.fssaiLicence} के तहत बनता है, जो हर पैक पर छपा है। आप यह नंबर FSSAI की FoSCoS वेबसाइट (foscos.fssai.gov.in) पर जाँच सकते हैं।`,
     },
   ],

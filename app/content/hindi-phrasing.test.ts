@@ -35,6 +35,7 @@ describe("the Hindi pages, form and messages", () => {
       "/(?:ग्लूटेन|नट्स|डेयरी|सोया)-मुक्त|सोया से मुक्त/": "कुछ सोया-मुक्त और",
       "/\\bBack\\b/": "ब्राउज़र का Back बटन",
       "/आपकी पूछताछ [0-9A-F]{8},/": "आपकी पूछताछ 1A2B3C4D, Collarise के लिए",
+      "/प्रिय [^\\s,]+,/": "प्रिय रवि,",
     };
     const planted = correctedHindiPhrasings.map(({ phrasing }, index) => ({
       place: `planted.${index}`,

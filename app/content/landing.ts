@@ -57,7 +57,7 @@ export const banner = {
   brandLine: product.fullName,
   heading: product.mainClaim,
   lead: "Collagen peptides for joints, skin, bones and women's health, in a fresh orange-flavour sachet of 12.5 gm. Stir into water, once a day.",
-  facts: ["12.5 gm sachet", "Orange flavour", "No additives"],
+  facts: ["12.5 gm sachet", "Orange flavour", "No other additives"],
   buyLabel: "Buy Now",
   learnLabel: "How it works",
   sachetAlt: `${product.fullName}: an orange-flavour sachet of ${product.sachet}`,
@@ -66,7 +66,7 @@ export const banner = {
 export const about = {
   eyebrow: "About the product",
   heading: `About ${product.name}`,
-  lead: `${product.name} is a collagen peptide supplement from a health-care company in Delhi: hydrolysed collagen, broken into small peptides that dissolve completely and taste of fresh orange. One sachet holds your daily ${product.sachet}.`,
+  lead: `${product.name} is a collagen peptide supplement from a healthcare company in Delhi: hydrolysed collagen, broken into small peptides that dissolve completely and taste of fresh orange. One sachet is your daily ${product.sachet} serving.`,
   blocks: [
     {
       icon: "ingredients",
@@ -74,7 +74,7 @@ export const about = {
       points: [
         "Hydrolysed collagen peptides: collagen broken into short chains that dissolve fully and are readily absorbed.",
         "Rich in glycine, proline and hydroxyproline, the amino acids your body builds its own collagen from.",
-        "Orange flavour, and nothing else added.",
+        "Orange flavour, and no other additive.",
       ],
     },
     {
@@ -116,7 +116,7 @@ export const weAssureYou = {
     {
       icon: "pure",
       title: "Nothing you do not need",
-      text: "No additives. Gluten-free, nut-free, dairy-free and soy-free.",
+      text: "No additives besides the orange flavour. Gluten-free, nut-free, dairy-free and soy-free.",
     },
     {
       icon: "taste",
@@ -127,7 +127,7 @@ export const weAssureYou = {
 } satisfies { eyebrow: string; heading: string; lead: string; points: readonly Card[] };
 
 export const orthopedics = {
-  eyebrow: "For orthopedics",
+  eyebrow: "For orthopaedics",
   heading: "Support for joints, cartilage and ligaments",
   lead: "Collagen is the main protein of cartilage, tendons and ligaments. A daily sachet gives them the building blocks they are made of.",
   carouselLabel: "Benefits for joints and connective tissue",
@@ -201,7 +201,7 @@ export const dosage = {
   cautions: [
     "Do not exceed the recommended daily usage.",
     "Pregnant or breastfeeding, or under medical care? Ask your physician before use.",
-    "Store in a cool, dry place, away from children.",
+    "Store in a cool, dry place. Keep out of reach of children.",
   ],
   category: product.category,
 } as const;
@@ -236,7 +236,7 @@ export const gynaecology = {
 } as const;
 
 export const clinicalResults = {
-  eyebrow: "Clinical results",
+  eyebrow: "What research looks at",
   heading: "What regular use is designed to support",
   lead: "Collagen peptides have been studied for joints, skin and women's health. These diagrams show, in simple form, the changes that research looks for. Results vary from person to person.",
   cards: [
@@ -280,7 +280,7 @@ export const whyItWorks = {
   eyebrow: "The science",
   heading: "Why it works",
   summary: [
-    `Collagen is the most abundant protein in the body, and the body makes less of it every year from our mid-twenties. ${product.name} gives you ${product.mainClaim.toLowerCase()}: hydrolysed peptides small enough to be absorbed and put to work.`,
+    `Collagen is the most abundant protein in the body, and from our mid-twenties, our bodies make less of it every year. ${product.name} gives you ${product.mainClaim.toLowerCase()}: hydrolysed peptides small enough to be absorbed and put to work.`,
   ],
   readMore: "Read More",
   more: [
@@ -301,7 +301,7 @@ export const whyItWorks = {
 
 export const comparison = {
   eyebrow: "Compare",
-  heading: `${product.name} against conventional collagen`,
+  heading: `${product.name} vs conventional collagen`,
   lead: "Not all collagen is the same. This is how our peptides differ from ordinary collagen powders.",
   caption: `How ${product.fullName} compares with conventional collagen`,
   columns: ["Feature", product.name, "Conventional collagen"],
@@ -406,7 +406,7 @@ export const buyNow = {
   details: [
     `${product.flavour} flavour, ${product.sachet} sachet`,
     product.mainClaim,
-    "No additives; gluten, nut, dairy and soy free",
+    "No additives besides the orange flavour; gluten-, nut-, dairy- and soy-free",
     "For retailers and for self use",
   ],
   category: product.category,

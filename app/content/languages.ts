@@ -6,7 +6,7 @@ import type { Language } from "../../domain/contract";
  */
 export const languageSettings = {
   en: { htmlLang: "en-IN", ogLocale: "en_IN", hreflang: "en", skipLink: "Skip to main content" },
-  hi: { htmlLang: "hi-IN", ogLocale: "hi_IN", hreflang: "hi", skipLink: "मुख्य सामग्री पर जाएँ" },
+  hi: { htmlLang: "hi-IN", ogLocale: "hi_IN", hreflang: "hi", skipLink: "सीधे मुख्य हिस्से पर जाएँ" },
 } as const satisfies Record<
   Language,
   { htmlLang: string; ogLocale: string; hreflang: string; skipLink: string }

@@ -94,7 +94,7 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
               { text: "deliver the products you order;" },
               { text: "give you customer support;" },
               { text: "send you updates about your order, and our newsletter if you asked for it;" },
-              { text: "answer your inquiries and requests;" },
+              { text: "answer your enquiries and requests;" },
               { text: "prevent fraud and abuse of this website, and keep it fast and working." },
             ],
           },
@@ -189,7 +189,7 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
             items: [
               {
                 lead: "Access.",
-                text: "You may ask for a summary of the personal information we hold about you, of what we do with it, and of whom we have shared it with.",
+                text: "You may ask for a summary of the personal information we hold about you, of what we do with it, and of the people we have shared it with.",
               },
               {
                 lead: "Correction and completion.",

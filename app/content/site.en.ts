@@ -28,7 +28,7 @@ export const pages = {
     path: PAGE_PATHS.home,
     title: "Collarise Collagen Peptide | 200% more productive collagen, orange sachet 12.5 gm",
     description:
-      "Collarise is an orange-flavour collagen peptide sachet (12.5 gm) for joint, skin, bone and women's health. No additives; gluten, nut, dairy and soy free. Send an order enquiry as a retailer or for self use.",
+      "Collarise is an orange-flavour collagen peptide sachet (12.5 gm) for joint, skin, bone and women's health. No additives besides the orange flavour; gluten-, nut-, dairy- and soy-free. Send an order enquiry as a retailer or for self use.",
   },
   privacyPolicy: {
     path: PAGE_PATHS.privacyPolicy,

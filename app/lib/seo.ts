@@ -45,7 +45,7 @@ const organization = {
 const productJsonLd = {
   "@type": "Product",
   name: product.fullName,
-  description: `${product.flavour}-flavour collagen peptide sachet of ${product.sachet}. ${product.mainClaim}. No additives; gluten, nut, dairy and soy free.`,
+  description: `${product.flavour}-flavour collagen peptide sachet of ${product.sachet}. ${product.mainClaim}. No additives besides the orange flavour; gluten-, nut-, dairy- and soy-free.`,
   brand: { "@type": "Brand", name: product.name },
   manufacturer: { "@id": organization["@id"] },
   image: absoluteUrl(site.ogImage),

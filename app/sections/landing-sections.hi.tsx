@@ -1,11 +1,14 @@
+import { keepCompoundsWhole } from "../content/hindi-typesetting";
 import { landingHi } from "../content/landing.hi";
 import { LandingContentContext } from "./landing-content";
 import { LandingSections as Sections, type LandingSectionsProps } from "./landing-sections";
 
+const content = keepCompoundsWhole(landingHi);
+
 /** The landing page's sections in Hindi: the chunk the Hindi page loads. */
 export function LandingSections(props: LandingSectionsProps) {
   return (
-    <LandingContentContext value={landingHi}>
+    <LandingContentContext value={content}>
       <Sections {...props} />
     </LandingContentContext>
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { correctedPhrasingsIn, textsOf } from "../../domain/hindi-corrections";
 import { answerIn, hindiRefusals, resultWords } from "../routes/form-posts";
 import { apiMessages } from "../routes/api-errors";
+import { DEFAULT_TEMPLATES } from "../templates/default-templates";
 import {
   acknowledgementMail,
   newsletterConfirmationMail,
@@ -43,13 +44,17 @@ describe("the Hindi mails and answer pages", () => {
       }),
       answerPages: resultWords.hi,
       hindiRefusals,
+      // The sales team's templates, as the console first offers them.
+      templates: DEFAULT_TEMPLATES.filter((template) => template.language === "hi"),
     });
     expect(correctedPhrasingsIn(texts)).toEqual([]);
   });
 
   it("say the acknowledgement's subject as a Hindi reader expects it", () => {
     expect(mails[0]!.subject).toBe("Collarise: आपकी पूछताछ मिल गई (संदर्भ 1A2B3C4D)");
-    expect(mails[1]!.text).toContain("(अपने इस्तेमाल के लिए)");
+    expect(mails[1]!.text).toContain(
+      "अपने इस्तेमाल के लिए Collarise कोलेजन पेप्टाइड के 3 सैशे के लिए पूछताछ भेजने का धन्यवाद।",
+    );
   });
 
   it("thread a reply under the acknowledgement in the buyer's words, and close it in Hindi", () => {

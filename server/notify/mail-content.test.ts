@@ -98,9 +98,9 @@ describe("the visitor's mails in the language of the page they used", () => {
   it("acknowledges a Hindi enquiry in Hindi, with the reference and the buyer type in Hindi, greeting by the first name only", () => {
     const mail = acknowledgementMail({ enquiryId, enquiry, language: "hi" }, MAILBOX);
     expect(mail.subject).toBe("Collarise: आपकी पूछताछ मिल गई (संदर्भ 1A2B3C4D)");
-    expect(mail.text).toMatch(/^प्रिय आशा,/);
+    expect(mail.text).toMatch(/^प्रिय आशा जी,/);
     expect(mail.text).toContain("1A2B3C4D");
-    expect(mail.text).toContain("(अपने इस्तेमाल के लिए)");
+    expect(mail.text).toContain("अपने इस्तेमाल के लिए Collarise कोलेजन पेप्टाइड के 12 सैशे के लिए पूछताछ");
     // Nothing typed into the form beyond a plain first name: not the mobile number either.
     expect(mail.text).not.toContain("9876543210");
     expect(mail.text).not.toContain("वर्मा");

@@ -95,7 +95,7 @@ export function acknowledgementSubject(enquiryId: string): string {
 /** How the acknowledgement greets: by a plain first name, else neutrally. */
 export function acknowledgementGreeting(name: string, language: Language = "en"): string {
   const first = plainFirstName(name);
-  if (language === "hi") return first ? `प्रिय ${first},` : "नमस्ते,";
+  if (language === "hi") return first ? `प्रिय ${first} जी,` : "नमस्ते,";
   return first ? `Dear ${first},` : "Hello,";
 }
 
@@ -114,7 +114,7 @@ const acknowledgementWords = {
     subject: acknowledgementSubject,
     paragraphs: (enquiry: Enquiry, reference: string, mailbox: string) => [
       acknowledgementGreeting(enquiry.Name, "en"),
-      `Thank you for your enquiry for ${enquiry.Quantity} × ${brand.productFullName} (${enquiry.RetailerSelfUse}). Its reference is ${reference}.`,
+      `Thank you for your enquiry for ${enquiry.Quantity.toLocaleString("en-IN")} ${enquiry.Quantity === 1 ? "sachet" : "sachets"} of ${brand.productFullName}, ${enquiry.RetailerSelfUse === "Retailer" ? "as a retailer" : "for your own use"}. Its reference is ${reference}.`,
       `What happens next: our sales team will call or message you on the mobile number you gave to confirm the price and delivery. Please quote ${reference} if you write to us at ${mailbox} (or answer this e-mail) or call ${brand.companyPhone.display}.`,
       `${brand.companyName}`,
     ],
@@ -123,7 +123,7 @@ const acknowledgementWords = {
     subject: acknowledgementSubjectHi,
     paragraphs: (enquiry: Enquiry, reference: string, mailbox: string) => [
       acknowledgementGreeting(enquiry.Name, "hi"),
-      `${brandHi.productFullName} के ${enquiry.Quantity.toLocaleString("en-IN")} सैशे (${buyerTypeLabelsHi[enquiry.RetailerSelfUse]}) की पूछताछ के लिए धन्यवाद। इसका संदर्भ नंबर ${reference} है।`,
+      `${buyerTypeLabelsHi[enquiry.RetailerSelfUse]} ${brandHi.productFullName} के ${enquiry.Quantity.toLocaleString("en-IN")} सैशे के लिए पूछताछ भेजने का धन्यवाद। इसका संदर्भ नंबर ${reference} है।`,
       `आगे क्या होगा: क़ीमत और डिलीवरी पक्की करने के लिए हमारी सेल्स टीम आपको आपके दिए मोबाइल नंबर पर फ़ोन या मैसेज करेगी। अगर आप हमें ${mailbox} पर लिखें (या इस ई-मेल का जवाब दें) या ${brand.companyPhone.display} पर फ़ोन करें, तो कृपया ${reference} बताएँ।`,
       brandHi.companyName,
     ],
@@ -183,7 +183,7 @@ function newsletterHtml(
 const newsletterWords = {
   en: {
     confirmSubject: `Please confirm your subscription to the ${brand.productName} newsletter`,
-    asked: `Someone, we hope you, asked for the ${brand.productFullName} newsletter to be sent to this address. It joins our list only once you confirm it.`,
+    asked: `Someone (we hope it was you) asked for the ${brand.productFullName} newsletter to be sent to this address. It joins our list only once you confirm it.`,
     confirm: `To confirm, open this link within ${UNCONFIRMED_SUBSCRIBER_DAYS} days:`,
     notYou: `If it was not you, ignore this e-mail: the address will be erased in ${UNCONFIRMED_SUBSCRIBER_DAYS} days and we will not write again. To erase it now, open:`,
     confirmLink: "Confirm my subscription",
@@ -196,7 +196,7 @@ const newsletterWords = {
   },
   hi: {
     confirmSubject: `कृपया ${brand.productName} न्यूज़लेटर की सदस्यता पक्की करें`,
-    asked: `किसी ने, उम्मीद है आपने, ${brandHi.productFullName} का न्यूज़लेटर इस पते पर भेजने के लिए कहा है। आपके पक्का करने के बाद ही यह पता हमारी सूची में जुड़ेगा।`,
+    asked: `इस पते पर ${brandHi.productFullName} न्यूज़लेटर पाने का अनुरोध आया है; उम्मीद है, आपने ही किया है। आपके पक्का करने के बाद ही यह पता हमारी सूची में जुड़ेगा।`,
     confirm: `पक्का करने के लिए यह लिंक ${UNCONFIRMED_SUBSCRIBER_DAYS} दिन के भीतर खोलें:`,
     notYou: `अगर यह आपने नहीं किया, तो इस ईमेल को अनदेखा करें: यह पता ${UNCONFIRMED_SUBSCRIBER_DAYS} दिन में मिटा दिया जाएगा और हम फिर नहीं लिखेंगे। इसे अभी मिटाने के लिए खोलें:`,
     confirmLink: "मेरी सदस्यता पक्की करें",

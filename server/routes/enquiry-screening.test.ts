@@ -1,3 +1,4 @@
+import { splitHeadline } from "./form-posts";
 import { solveChallenge } from "altcha-lib/v1";
 import { afterEach, describe, expect, it } from "vitest";
 import { consoleMessages, type EnquiryDetail } from "../../domain/console";
@@ -140,7 +141,8 @@ describe("spam scoring of enquiries", () => {
       payload: new URLSearchParams({ ...kiran, Name: "Buy followers www.x.shop", Quantity: "1" }).toString(),
     });
     expect(formPost.statusCode).toBe(201);
-    expect(formPost.body).toContain(`<h1>${enquiryMessages.stored}</h1>`);
+    expect(formPost.body).toContain(`<h1>${splitHeadline(enquiryMessages.stored).headline}</h1>`);
+    expect(formPost.body).toContain(splitHeadline(enquiryMessages.stored).rest);
   });
 });
 
@@ -279,7 +281,8 @@ describe("the source sent with an enquiry", () => {
       }).toString(),
     });
     expect(hindi.statusCode).toBe(400);
-    expect(hindi.body).toContain(`<h1>${enquiryMessagesHi.nameInvalid}</h1>`);
+    expect(hindi.body).toContain(`<h1>${splitHeadline(enquiryMessagesHi.nameInvalid).headline}</h1>`);
+    expect(hindi.body).toContain(splitHeadline(enquiryMessagesHi.nameInvalid).rest);
     // A Devanagari name with its joiner, and a source in Hindi, are taken.
     const taken = await post({
       ...kiran,

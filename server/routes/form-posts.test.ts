@@ -1,3 +1,4 @@
+import { splitHeadline } from "./form-posts";
 import { afterEach, describe, expect, it } from "vitest";
 import { enquiryMessages } from "../../domain/enquiry";
 import { enquiryMessagesHi } from "../../domain/enquiry.hi";
@@ -42,7 +43,8 @@ describe("the forms posted without JavaScript from the Hindi page", () => {
 
     expect(response.statusCode).toBe(201);
     expect(response.body).toContain('<html lang="hi-IN">');
-    expect(response.body).toContain(`<h1>${enquiryMessagesHi.stored}</h1>`);
+    expect(response.body).toContain(`<h1>${splitHeadline(enquiryMessagesHi.stored).headline}</h1>`);
+    expect(response.body).toContain(splitHeadline(enquiryMessagesHi.stored).rest);
     expect(response.body).toContain('href="/hi#buy-now"');
     const stored = await current.app.store.enquiries.list();
     expect(stored.map((record) => record.language)).toEqual(["hi"]);
@@ -59,7 +61,8 @@ describe("the forms posted without JavaScript from the Hindi page", () => {
     for (const [change, message] of cases) {
       const response = await post(current, "/api/enquiries", { ...typed, ...change, lang: "hi" });
       expect(response.statusCode).toBe(400);
-      expect(response.body).toContain(`<h1>${message}</h1>`);
+      expect(response.body).toContain(`<h1>${splitHeadline(message).headline}</h1>`);
+      expect(response.body).toContain(splitHeadline(message).rest);
       expect(response.body).toContain("वापस जाकर फिर कोशिश करें");
     }
     expect(await current.app.store.enquiries.list()).toEqual([]);
@@ -81,7 +84,10 @@ describe("the forms posted without JavaScript from the Hindi page", () => {
     current = await buildTestApp();
     const response = await post(current, "/api/subscribers", { email: "meera@example.in", lang: "hi" });
     expect(response.statusCode).toBe(202);
-    expect(response.body).toContain(`<h1>${subscriberMessagesHi.confirmationSent}</h1>`);
+    expect(response.body).toContain(
+      `<h1>${splitHeadline(subscriberMessagesHi.confirmationSent).headline}</h1>`,
+    );
+    expect(response.body).toContain(splitHeadline(subscriberMessagesHi.confirmationSent).rest);
     expect(response.body).toContain(subscriberAnswerDetailsHi.confirmationDetail);
     expect(response.body).toContain('href="/hi#contact"');
   });
@@ -94,7 +100,8 @@ describe("the forms posted without JavaScript", () => {
 
     expect(response.statusCode).toBe(201);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
-    expect(response.body).toContain(`<h1>${enquiryMessages.stored}</h1>`);
+    expect(response.body).toContain(`<h1>${splitHeadline(enquiryMessages.stored).headline}</h1>`);
+    expect(response.body).toContain(splitHeadline(enquiryMessages.stored).rest);
     expect(response.body).toContain('href="/#buy-now"');
     const stored = await current.app.store.enquiries.list();
     expect(stored.map((record) => record.enquiry)).toStrictEqual([
@@ -132,7 +139,8 @@ describe("the forms posted without JavaScript", () => {
 
     expect(response.statusCode).toBe(413);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
-    expect(response.body).toContain(`<h1>${apiMessages.tooLarge}</h1>`);
+    expect(response.body).toContain(`<h1>${splitHeadline(apiMessages.tooLarge).headline}</h1>`);
+    expect(response.body).toContain(splitHeadline(apiMessages.tooLarge).rest);
     expect(response.body).toContain('href="/#buy-now"');
     expect(await current.app.store.enquiries.list()).toHaveLength(0);
   });
@@ -157,7 +165,9 @@ describe("the forms posted without JavaScript", () => {
     for (const response of [first, second]) {
       expect(response.statusCode).toBe(202);
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
-      expect(response.body).toContain(subscriberMessages.confirmationSent);
+      // The first sentence is the heading; the rest, its first paragraph (not seven lines of heading).
+      expect(response.body).toContain("<h1>Almost done!</h1>");
+      expect(response.body).toContain(`<p>${splitHeadline(subscriberMessages.confirmationSent).rest}</p>`);
       expect(response.body).toContain(subscriberAnswerDetails.confirmationDetail);
     }
     expect(storedAddresses(current.databaseUrl)).toStrictEqual([

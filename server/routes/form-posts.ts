@@ -53,7 +53,7 @@ export function acceptFormPosts(app: FastifyInstance) {
 export const hindiRefusals = {
   control: "कृपया अपने लिखे में से कंट्रोल अक्षर (जैसे NUL या टैब) हटाएँ।",
   413: "आपका भेजा फ़ॉर्म बहुत बड़ा है। कृपया इसे छोटा करके फिर भेजें।",
-  429: "आपके पते से बहुत बार भेजा गया है। कृपया कुछ मिनट रुककर फिर कोशिश करें।",
+  429: "आपके इंटरनेट कनेक्शन से बहुत बार भेजा गया है। कृपया कुछ मिनट रुककर फिर कोशिश करें।",
   503: "अभी यह सेवा उपलब्ध नहीं है। कृपया थोड़ी देर में फिर कोशिश करें।",
   serverError: "हमारी ओर से कुछ गड़बड़ हो गई। कृपया थोड़ी देर में फिर कोशिश करें।",
   otherRefusal: "हम यह फ़ॉर्म समझ नहीं सके। कृपया पेज फिर से खोलकर दोबारा भेजें।",
@@ -147,12 +147,27 @@ export const resultWords = {
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
+/**
+ * A message's first sentence, the page's heading, and the sentences after it, its first paragraph:
+ * a message of three sentences set whole as a heading ran to seven lines on a phone.
+ */
+export function splitHeadline(message: string): { headline: string; rest: string } {
+  const end = /[.!?।](?=\s)/.exec(message);
+  if (!end) return { headline: message, rest: "" };
+  return {
+    headline: message.slice(0, end.index + 1).trim(),
+    rest: message.slice(end.index + 1).trim(),
+  };
+}
+
 /** Answers a form post with a page that states the result, in the language of the page it came from. */
 export function sendFormResult(reply: FastifyReply, result: FormResult) {
   const words = resultWords[result.language];
+  const { headline, rest } = splitHeadline(result.message);
   return sendMessagePage(reply, {
     status: result.status,
-    title: result.message,
+    title: headline,
+    ...(rest ? { lead: rest } : {}),
     text: result.ok ? (result.detail ?? words.thanks) : words.nothingSaved,
     link: { href: result.backHref, text: result.ok ? words.back : words.tryAgain },
     language: result.language,
@@ -164,14 +179,18 @@ export const MESSAGE_PAGE_STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#fbf6ef;color:#2b2019;font:1.0625rem/1.6 system-ui,sans-serif}
 main{max-width:34rem;margin:1.5rem;padding:2rem;border-radius:1rem;background:#fff;box-shadow:0 8px 24px rgb(59 36 22/.08)}
 h1{margin:0 0 .75rem;font:600 1.6rem/1.2 Georgia,serif;color:#3b2416}
+:lang(hi) h1{font-family:system-ui,sans-serif;line-height:1.4}
+p{text-wrap:pretty}
 a{display:inline-flex;align-items:center;min-height:2.75rem;padding:.6rem 1.4rem;border-radius:999px;background:#f28c28;color:#3b2416;font-weight:700;text-decoration:none}
 a:focus-visible{outline:3px solid #1d4ed8;outline-offset:3px}
 `;
 
 export interface MessagePage {
   status: number;
-  /** The page's heading and title. */
+  /** The page's heading and title: one short sentence. */
   title: string;
+  /** What the heading goes on to say, when the message has more than one sentence. */
+  lead?: string;
   text: string;
   link: { href: string; text: string };
   /** The page's language; English unless given. */
@@ -187,13 +206,13 @@ export function sendMessagePage(reply: FastifyReply, page: MessagePage) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${title} | ${escapeHtml(brand.productFullName)}</title>
+<title>${title} | ${escapeHtml(page.language === "hi" ? brandHi.productFullName : brand.productFullName)}</title>
 <style>${MESSAGE_PAGE_STYLE}</style>
 </head>
 <body>
 <main>
 <h1>${title}</h1>
-<p>${escapeHtml(page.text)}</p>
+${page.lead ? `<p>${escapeHtml(page.lead)}</p>\n` : ""}<p>${escapeHtml(page.text)}</p>
 <a href="${escapeHtml(page.link.href)}">${escapeHtml(page.link.text)}</a>
 </main>
 </body>

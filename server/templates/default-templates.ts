@@ -23,9 +23,9 @@ export const DEFAULT_TEMPLATES: readonly TemplateInput[] = [
     subject: "Your enquiry {reference} for {product}",
     body: `Hello {firstName},
 
-Thank you for your enquiry ({reference}) for {quantity} × {product}, {buyerType}.
+Thank you for your enquiry ({reference}) for {quantity} sachets of {product}, {buyerType}.
 
-We are the ${brand.productName} sales team and will look after your order. When is a good time to call you to confirm the price, delivery and payment? You can also simply reply to this e-mail.
+We are the ${brand.productName} sales team and will help you with your enquiry. When is a good time to call you to confirm the price, delivery and payment? You can also simply reply to this e-mail.
 
 Warm regards,
 ${team}`,
@@ -88,23 +88,23 @@ ${team}`,
 
 {product} के बारे में आपकी पूछताछ के लिए धन्यवाद। इसका संदर्भ नंबर {reference} है।
 
-हम ${brand.productName} की सेल्स टीम से हैं और आपके ऑर्डर में आपकी मदद करेंगे। कीमत, डिलीवरी और भुगतान पक्का करने के लिए हम आपको किस समय फ़ोन करें? चाहें तो इसी ईमेल के जवाब में समय बताएँ।
+हम ${brand.productName} की सेल्स टीम से हैं और आपका ऑर्डर पक्का करने में मदद करेंगे। क़ीमत, डिलीवरी और भुगतान पक्का करने के लिए हम आपको किस समय फ़ोन करें? चाहें तो इसी ईमेल के जवाब में समय बताएँ।
 
-धन्यवाद,
+सादर,
 ${teamHi}`,
   },
   {
     channel: "email",
     language: "hi",
-    name: "कीमत और डिलीवरी (Price and delivery)",
-    subject: "कीमत और डिलीवरी: आपकी पूछताछ (संदर्भ {reference})",
+    name: "क़ीमत और डिलीवरी (Price and delivery)",
+    subject: "क़ीमत और डिलीवरी: आपकी पूछताछ (संदर्भ {reference})",
     body: `नमस्ते {firstName},
 
-{product} में रुचि के लिए धन्यवाद। इसका MRP ${pack} सैशे के पैक के लिए {mrp} है (सभी करों सहित)। {buyerType} {quantity} की मात्रा पर हम आपको इससे बेहतर कीमत दे सकते हैं।
+{product} में रुचि के लिए धन्यवाद। इसका MRP ${pack} सैशे के पैक के लिए {mrp} है (सभी करों सहित)। {buyerType} {quantity} की मात्रा पर हम आपको इससे बेहतर क़ीमत दे सकते हैं।
 
-अपना शहर और पिन कोड, या फ़ोन के लिए सही समय, इस ईमेल के जवाब में बताएँ। हम डिलीवरी के शुल्क और तारीख़ के साथ कुल रकम भेज देंगे।
+अपना शहर और पिन कोड, या फ़ोन के लिए सही समय, इस ईमेल के जवाब में बताएँ। हम डिलीवरी के शुल्क और तारीख़ के साथ कुल रक़म भेज देंगे।
 
-धन्यवाद,
+सादर,
 ${teamHi}`,
   },
   {
@@ -114,11 +114,11 @@ ${teamHi}`,
     subject: "आपकी पूछताछ (संदर्भ {reference}) के बारे में",
     body: `नमस्ते {firstName},
 
-{product} की आपकी पूछताछ ({reference}) के बारे में हम दोबारा संपर्क कर रहे हैं। कीमत, डिलीवरी या इसके इस्तेमाल के बारे में कोई भी सवाल हो, तो बेझिझक पूछें।
+{product} की आपकी पूछताछ ({reference}) के बारे में हम दोबारा संपर्क कर रहे हैं। क़ीमत, डिलीवरी या इसके इस्तेमाल के बारे में कोई भी सवाल हो, तो बेझिझक पूछें।
 
 ऑर्डर पक्का करना हो, तो बस इस ईमेल का जवाब दें: बाक़ी हम सँभाल लेंगे।
 
-धन्यवाद,
+सादर,
 ${teamHi}`,
   },
   {
@@ -126,20 +126,20 @@ ${teamHi}`,
     language: "hi",
     name: "पहला जवाब (First reply)",
     subject: null,
-    body: `नमस्ते {firstName}, {product} के बारे में पूछताछ के लिए धन्यवाद (संदर्भ नंबर {reference})। हम ${brand.productName} की सेल्स टीम से हैं। कीमत और डिलीवरी पक्की करने के लिए हम आपको किस समय फ़ोन करें?`,
+    body: `नमस्ते {firstName}, {product} के बारे में पूछताछ के लिए धन्यवाद (संदर्भ नंबर {reference})। हम ${brand.productName} की सेल्स टीम से हैं। क़ीमत और डिलीवरी पक्की करने के लिए हम आपको किस समय फ़ोन करें?`,
   },
   {
     channel: "whatsapp",
     language: "hi",
-    name: "कीमत और डिलीवरी (Price and delivery)",
+    name: "क़ीमत और डिलीवरी (Price and delivery)",
     subject: null,
-    body: `नमस्ते {firstName}, {product} का MRP ${pack} सैशे के पैक के लिए {mrp} है (सभी करों सहित)। {buyerType} {quantity} की मात्रा पर हम इससे बेहतर कीमत दे सकते हैं। अपना शहर और पिन कोड भेजें, तो हम डिलीवरी के साथ कुल रकम बता देंगे।`,
+    body: `नमस्ते {firstName}, {product} का MRP ${pack} सैशे के पैक के लिए {mrp} है (सभी करों सहित)। {buyerType} {quantity} की मात्रा पर हम इससे बेहतर क़ीमत दे सकते हैं। अपना शहर और पिन कोड भेजें, तो हम डिलीवरी के साथ कुल रक़म बता देंगे।`,
   },
   {
     channel: "whatsapp",
     language: "hi",
     name: "फ़ॉलो-अप (Follow-up)",
     subject: null,
-    body: "नमस्ते {firstName}, {product} की आपकी पूछताछ ({reference}) के बारे में पूछना था: क्या ऑर्डर पक्का करें, या कोई सवाल है? हम मदद के लिए यहाँ हैं।",
+    body: "नमस्ते {firstName}, {product} की आपकी पूछताछ ({reference}) के बारे में पूछना था: क्या ऑर्डर पक्का करें? कोई सवाल हो तो बेझिझक पूछें।",
   },
 ];

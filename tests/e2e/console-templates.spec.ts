@@ -96,7 +96,7 @@ test("an owner rewrites a Hindi WhatsApp template; a member answers a Hindi enqu
   await phone.getByRole("button", { name: "WhatsApp" }).click();
   const choices = phone.getByRole("group", { name: templatesText.whatsAppChoose });
   await expect(choices.getByRole("link")).toHaveText([
-    "कीमत और डिलीवरी (Price and delivery)",
+    "क़ीमत और डिलीवरी (Price and delivery)",
     FIRST_REPLY_HI,
     "फ़ॉलो-अप (Follow-up)",
     templatesText.whatsAppBlank,

@@ -146,6 +146,27 @@ for (const width of [widths.mobile, widths.desktop]) {
       await expectWarning(page, form.buyerType, enquiryMessages.missing);
     });
 
+    test("on a phone, the toast that answers a sent enquiry leaves the submit button uncovered", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 375, height: 667 });
+      const form = await openOrderForm(page);
+      await fill(form, anEnquiry());
+      // The button sits just above the bottom edge, where the toast appears.
+      await form.placeOrder.evaluate((button) => {
+        const { bottom } = button.getBoundingClientRect();
+        window.scrollBy({ top: bottom - (window.innerHeight - 12), behavior: "instant" });
+      });
+      await form.placeOrder.click();
+      const shown = toast(page, enquiryMessages.stored);
+      await expect(shown).toBeVisible();
+      await expect.poll(() => shown.evaluate((element) => element.getAnimations().length)).toBe(0);
+      const buttonBox = await form.placeOrder.boundingBox();
+      const toastBox = await shown.boundingBox();
+      expect(buttonBox && toastBox).toBeTruthy();
+      expect(overlap(buttonBox!, toastBox!), "the toast covers the submit button").toBe(false);
+    });
+
     test("a valid enquiry is stored, mailed to the company, and the form is cleared", async ({ page }) => {
       const form = await openOrderForm(page);
       const enquiry = anEnquiry();

@@ -1,5 +1,6 @@
 import { faq } from "../../../app/content/faq";
 import { faqHi } from "../../../app/content/faq.hi";
+import { keepCompoundsWhole } from "../../../app/content/hindi-typesetting";
 import { landing } from "../../../app/content/landing";
 import { landingHi } from "../../../app/content/landing.hi";
 import { privacyPolicy } from "../../../app/content/privacy-policy";
@@ -11,7 +12,8 @@ import { type Language, pagePath } from "../../../domain/contract";
 /**
  * The pages of each language with their words, so that a spec runs the same journeys on both:
  * `home` and `privacyPolicy` are the pages' paths, `at(hash)` the landing page's part in the
- * address bar (`/#buy-now`, `/hi#buy-now`).
+ * address bar (`/#buy-now`, `/hi#buy-now`). The Hindi words are as the pages set them, with
+ * their compounds' hyphens non-breaking (app/content/hindi-typesetting.ts).
  */
 function pagesIn(language: Language) {
   const home = pagePath("home", language);
@@ -21,9 +23,9 @@ function pagesIn(language: Language) {
     privacyPolicy: pagePath("privacyPolicy", language),
     at: (hash: string) => `${home}${hash}`,
     site: language === "en" ? siteText : siteTextHi,
-    landing: language === "en" ? landing : landingHi,
-    policy: language === "en" ? privacyPolicy : privacyPolicyHi,
-    faq: language === "en" ? faq : faqHi,
+    landing: language === "en" ? landing : keepCompoundsWhole(landingHi),
+    policy: language === "en" ? privacyPolicy : keepCompoundsWhole(privacyPolicyHi),
+    faq: language === "en" ? faq : keepCompoundsWhole(faqHi),
   } as const;
 }
 

@@ -1,0 +1,41 @@
+import type { CompanyFacts } from "../../domain/company-facts";
+
+/** One published version of the company's facts: who published it, when, and what it said. */
+export interface PublishedFacts {
+  /** 1 for the first publication, then one more each time. */
+  version: number;
+  facts: CompanyFacts;
+  publishedAt: Date;
+  /** The member who published it. */
+  publishedBy: string;
+  /** The earlier version this one returned to, or null for an edit. */
+  restoredFrom: number | null;
+}
+
+/**
+ * The company's facts as the owners publish them (domain/company-facts.ts). Never published: the
+ * build's defaults stand. Every version is kept; publishing is a new version, never an edit of
+ * one, and a publication based on a version that is no longer the current one is refused.
+ */
+export interface CompanyFactsStore {
+  /** The version in force, or null when none was ever published. */
+  current(): Promise<PublishedFacts | null>;
+  /** One version, or null when there is no such version. */
+  version(version: number): Promise<PublishedFacts | null>;
+  /** Every version, newest first, without their facts. */
+  versions(): Promise<Omit<PublishedFacts, "facts">[]>;
+  /**
+   * Publishes `facts` (already checked) as the version after `baseVersion` (null: the first).
+   * "conflict" when another version was published since `baseVersion`; nothing changes then.
+   */
+  publish(input: {
+    facts: CompanyFacts;
+    baseVersion: number | null;
+    by: string;
+    now: Date;
+    restoredFrom?: number;
+  }): Promise<PublishedFacts | "conflict">;
+}
+
+/** What the pages' renderer and the mails need: the facts in force. */
+export type CompanyFactsReader = Pick<CompanyFactsStore, "current">;
