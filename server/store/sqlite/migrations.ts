@@ -230,6 +230,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     notificationKindSchema(enquiryTable, quoteIdentifier),
     // How colleagues see a member (domain/staff.ts: memberName); null shows their address.
     `ALTER TABLE staff ADD COLUMN display_name TEXT;`,
+    // The IST day a member is away until (domain/staff.ts: isAway); null: not away.
+    `ALTER TABLE staff ADD COLUMN away_until TEXT;`,
   ];
 }
 
