@@ -202,3 +202,15 @@ export function mayReceiveWorkNow(
 
 /** Who may mark a member away, or clear it: the member themselves, or an owner (anyone). */
 export const mayMarkAway = mayRename;
+
+/**
+ * How the console names a member beside work it could give them (owner chips, pickers): their
+ * name, and "Away until …" while they are away at `now`.
+ */
+export function memberLabel(
+  member: { email: string; displayName?: string | null; awayUntil?: AwayUntil | undefined },
+  now: Date,
+): string {
+  const name = memberName(member);
+  return member.awayUntil && isAway(member, now) ? `${name} (${awayLabel(member.awayUntil)})` : name;
+}

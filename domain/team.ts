@@ -275,6 +275,8 @@ export interface TeamMember {
   email: string;
   /** How the team sees them (domain/staff.ts: memberName); null: the address is shown. */
   displayName: string | null;
+  /** Away until the end of this IST day (domain/staff.ts: isAway); null: not away. */
+  awayUntil?: string | null;
 }
 
 /** The console's page of alert choices and the assignment rule. */

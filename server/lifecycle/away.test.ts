@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { awayLabel, checkAwayUntil, isAway, mayReceiveWorkNow } from "../../domain/staff";
+import type { AssignmentRule } from "../../domain/team";
 import { planAnswer } from "./conversation";
 import { planIntake, planOwnerChange, untouchedWork, type MemberFacts } from "./plan";
 
@@ -22,7 +23,7 @@ const ravi: MemberFacts = {
   pushDevices: true,
 };
 const members = [asha, ravi];
-const turns = { kind: "turns", members: ["asha", "ravi"] } as const;
+const turns: AssignmentRule = { kind: "turns", members: ["asha", "ravi"] };
 
 /** A Retailer enquiry received at `receivedAt`, taking turn 0 of the round robin (Asha's turn). */
 function intakeAt(receivedAt: string) {
