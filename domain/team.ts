@@ -206,6 +206,8 @@ export interface DigestContent {
    * mistyped. Each refusal is in one day's digest; nobody is paged. Absent in older digests.
    */
   addressRefused?: { count: number; items: DigestRefusal[] };
+  /** In an owner's digest, the open work due today or overdue of members away (domain/staff.ts: isAway). */
+  awayDue?: DigestSection;
 }
 
 /** How far back the digest counts enquiries filed as suspected spam. */
@@ -227,7 +229,8 @@ export function digestIsEmpty(content: DigestContent): boolean {
       content.dueToday.count +
       content.unownedOverdue.count +
       content.unownedDueToday.count +
-      (content.addressRefused?.count ?? 0) ===
+      (content.addressRefused?.count ?? 0) +
+      (content.awayDue?.count ?? 0) ===
     0
   );
 }
