@@ -3,6 +3,7 @@ import { awayLabel, checkAwayUntil, isAway, mayReceiveWorkNow } from "../../doma
 import type { AssignmentRule } from "../../domain/team";
 import { planAnswer } from "./conversation";
 import { planIntake, planOwnerChange, untouchedWork, type MemberFacts } from "./plan";
+import { planReminder } from "./reminders";
 
 /** IST wall-clock time as an ISO instant: ist("2030-01-04", "18:30"). */
 const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`).toISOString();
@@ -88,5 +89,23 @@ describe("a member away", () => {
       }).alerts;
     expect(answered(ist("2030-01-08", "20:00"))).toEqual([]);
     expect(answered(ist("2030-01-09", "08:00")).map(({ staffId }) => staffId)).toEqual(["asha"]);
+  });
+
+  test("a follow-up falling due while they are away reminds nobody's phone; after the date it reminds theirs", () => {
+    const followUpAt = ist("2030-01-08", "11:00");
+    const work = {
+      ...untouchedWork(),
+      ownerId: "asha",
+      followUpAt,
+      reminderDueAt: followUpAt,
+      dueAt: followUpAt,
+    };
+    expect(planReminder("e1", work, asha, new Date(ist("2030-01-08", "11:01")))?.push).toBeNull();
+    const later = ist("2030-01-09", "11:00");
+    const next = { ...work, followUpAt: later, reminderDueAt: later, dueAt: later };
+    expect(planReminder("e1", next, asha, new Date(ist("2030-01-09", "11:01")))?.push).toMatchObject({
+      staffId: "asha",
+      reason: "follow-up",
+    });
   });
 });
