@@ -591,6 +591,16 @@ export const staffText = {
   rename: "Name",
   renameLabel: (email: string) => `Name: ${email}`,
   saveName: "Save name",
+  /** Away (domain/staff.ts: isAway). */
+  ownAwayHeading: "Away",
+  awayUntil: "Away until (last day away)",
+  awayHint:
+    "Until the end of that day (India time) you get no alerts or pushes and no new enquiries; from the next day you are back.",
+  memberAwayLabel: (email: string) => `Away until, for ${email}`,
+  markAway: "Away",
+  markAwayLabel: (email: string) => `Away: ${email}`,
+  saveAway: "Save",
+  backNow: "Back now",
   cancel: "Cancel",
   listHeading: "Accounts",
   invited: "Invited",

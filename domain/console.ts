@@ -83,6 +83,8 @@ export const ADMIN_API_ROUTES = {
   staffReset: "/staff/:id/reset",
   /** PUT { displayName } (the member themselves, or an owner): how colleagues see them; "" or null clears it. */
   staffName: "/staff/:id/name",
+  /** PUT { awayUntil } (the member themselves, or an owner): away until that IST day (YYYY-MM-DD); "" or null: back. */
+  staffAway: "/staff/:id/away",
   /** GET, no session needed, ?token=: what a link is for; POST { token, password }: set the password. */
   staffLink: "/staff-link",
   /** POST: put off the second-factor prompt for this account ("Not now"). */
@@ -154,6 +156,8 @@ export interface StaffMember {
   totpPromptDeferred: boolean;
   /** How colleagues see them (domain/staff.ts: memberName); null: their address is shown. */
   displayName: string | null;
+  /** Away until the end of this IST day (domain/staff.ts: isAway); null or absent: not away. */
+  awayUntil?: string | null;
 }
 
 /**

@@ -13,6 +13,7 @@
  *   them: removing or demoting an owner withdraws the invitations they sent (docs/console-security.md).
  */
 import type { StaffRole } from "./console";
+import { istDate } from "./working-hours";
 
 /** What the rules read of an account. `invited`: it has no password yet (StaffMember.invited). */
 export interface StaffStanding {
@@ -139,4 +140,77 @@ export function memberName(member: { email: string; displayName?: string | null 
  */
 export function mayRename(actor: { id: string; role: StaffRole }, memberId: string): boolean {
   return actor.id === memberId || actor.role === "owner";
+}
+
+/**
+ * Away: a member away until a date (an IST calendar day, YYYY-MM-DD) is away until the end of
+ * that day in India; from the next day they are back without anyone clearing it. Null: not away.
+ */
+export type AwayUntil = string | null;
+
+/** How the console says a member is away: "Away until 5 Dec". */
+export function awayLabel(awayUntil: string): string {
+  const date = new Date(`${awayUntil}T00:00:00Z`);
+  const day = date.toLocaleDateString("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
+  return `Away until ${day}`;
+}
+
+export const awayMessages = {
+  invalid: "Choose a date from today on, as YYYY-MM-DD, or clear it.",
+  saved: (awayUntil: string | null) =>
+    awayUntil
+      ? `${awayLabel(awayUntil)}: no alerts, pushes or new enquiries until then.`
+      : "Back: alerts, pushes and new enquiries reach you again.",
+} as const;
+
+const AWAY_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date typed for "away until": an IST day from today (`now`'s IST day) on; empty or null clears
+ * it. A date past is refused: it would mean nothing.
+ */
+export function checkAwayUntil(
+  value: unknown,
+  now: Date,
+): { ok: true; value: AwayUntil } | { ok: false; error: string } {
+  if (value === null || value === undefined || value === "") return { ok: true, value: null };
+  if (typeof value !== "string" || !AWAY_DATE.test(value)) return { ok: false, error: awayMessages.invalid };
+  const parsed = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value)
+    return { ok: false, error: awayMessages.invalid };
+  if (value < istDate(now)) return { ok: false, error: awayMessages.invalid };
+  return { ok: true, value };
+}
+
+/** Whether a member is away at `at`: their date is today or later in India. */
+export function isAway(member: { awayUntil?: AwayUntil | undefined }, at: Date | string): boolean {
+  const until = member.awayUntil;
+  if (!until) return false;
+  return istDate(typeof at === "string" ? new Date(at) : at) <= until;
+}
+
+/**
+ * Who may receive work and alerts now: an active member (mayOwnEnquiries) who is not away. The
+ * assignment rule names only them, and only they are mailed or pushed about enquiries.
+ */
+export function mayReceiveWorkNow(
+  member: { invited: boolean; awayUntil?: AwayUntil | undefined },
+  at: Date | string,
+): boolean {
+  return mayOwnEnquiries(member) && !isAway(member, at);
+}
+
+/** Who may mark a member away, or clear it: the member themselves, or an owner (anyone). */
+export const mayMarkAway = mayRename;
+
+/**
+ * How the console names a member beside work it could give them (owner chips, pickers): their
+ * name, and "Away until …" while they are away at `now`.
+ */
+export function memberLabel(
+  member: { email: string; displayName?: string | null; awayUntil?: AwayUntil | undefined },
+  now: Date,
+): string {
+  const name = memberName(member);
+  return member.awayUntil && isAway(member, now) ? `${name} (${awayLabel(member.awayUntil)})` : name;
 }

@@ -210,6 +210,8 @@ export interface DigestContent {
    * mistyped. Each refusal is in one day's digest; nobody is paged. Absent in older digests.
    */
   addressRefused?: { count: number; items: DigestRefusal[] };
+  /** In an owner's digest, the open work due today or overdue of members away (domain/staff.ts: isAway). */
+  awayDue?: DigestSection;
 }
 
 /** How far back the digest counts enquiries filed as suspected spam. */
@@ -231,7 +233,8 @@ export function digestIsEmpty(content: DigestContent): boolean {
       content.dueToday.count +
       content.unownedOverdue.count +
       content.unownedDueToday.count +
-      (content.addressRefused?.count ?? 0) ===
+      (content.addressRefused?.count ?? 0) +
+      (content.awayDue?.count ?? 0) ===
     0
   );
 }
@@ -280,6 +283,8 @@ export interface TeamMember {
   email: string;
   /** How the team sees them (domain/staff.ts: memberName); null: the address is shown. */
   displayName: string | null;
+  /** Away until the end of this IST day (domain/staff.ts: isAway); null: not away. */
+  awayUntil?: string | null;
 }
 
 /** The console's page of alert choices and the assignment rule. */

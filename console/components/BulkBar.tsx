@@ -10,7 +10,7 @@ import {
 import { dealMessages, isLost, LOST_REASONS, type LostReason } from "../../domain/deal";
 import { NOTE_MAX_LENGTH } from "../../domain/console";
 import { ENQUIRY_STATUSES, isDuplicate, isSpam } from "../../domain/status";
-import { memberName } from "../../domain/staff";
+import { memberLabel, memberName } from "../../domain/staff";
 import type { TeamMember } from "../../domain/team";
 
 const memberNameOf = (member: TeamMember | undefined) => (member ? memberName(member) : undefined);
@@ -183,7 +183,7 @@ export function BulkBar({
               <optgroup label={inboxText.giveTo}>
                 {members.map((member) => (
                   <option key={member.id} value={`assign:${member.id}`}>
-                    {inboxText.giveToMember(memberName(member))}
+                    {inboxText.giveToMember(memberLabel(member, new Date()))}
                   </option>
                 ))}
                 <option value="assign:">{inboxText.giveToNobody}</option>

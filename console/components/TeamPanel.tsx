@@ -1,4 +1,4 @@
-import { memberName } from "../../domain/staff";
+import { awayLabel, isAway, memberLabel } from "../../domain/staff";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { HistoryEntry } from "../../domain/console";
 import {
@@ -170,6 +170,9 @@ export function TeamPanel({
             teamText.nobody
           )}
         </strong>
+        {owner?.awayUntil && isAway(owner, new Date()) && (
+          <span className="role away"> {awayLabel(owner.awayUntil)}</span>
+        )}
       </p>
       {takeOver && (
         <div className="notice warning take-over" role="alertdialog" aria-labelledby="take-over-question">
@@ -215,7 +218,7 @@ export function TeamPanel({
             <option value="">{teamText.nobody}</option>
             {members.map((member) => (
               <option key={member.id} value={member.id}>
-                {memberName(member)}
+                {memberLabel(member, new Date())}
               </option>
             ))}
           </select>

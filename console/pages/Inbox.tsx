@@ -1,4 +1,4 @@
-import { memberName } from "../../domain/staff";
+import { memberLabel } from "../../domain/staff";
 import { BellRing, Download, Keyboard, Reply, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -547,7 +547,7 @@ export function Component() {
             <option value={OWNER_NOBODY}>{teamText.nobody}</option>
             {members.map((member) => (
               <option key={member.id} value={member.id}>
-                {memberName(member)}
+                {memberLabel(member, new Date())}
               </option>
             ))}
             {!ownerKnown && query.owner && <option value={query.owner}>…</option>}
@@ -688,7 +688,7 @@ export function Component() {
               const ownerMember = row.ownerId
                 ? members.find((member) => member.id === row.ownerId)
                 : undefined;
-              const owner = ownerMember ? memberName(ownerMember) : null;
+              const owner = ownerMember ? memberLabel(ownerMember, now) : null;
               const classes = [
                 freshIds.has(row.id) ? "fresh" : "",
                 current === row.id ? "is-current" : "",

@@ -3,6 +3,7 @@ import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, TOTP_DIGITS, type TotpSetup } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { consoleText, pageTitle, staffText } from "../content";
+import { AwayForm } from "../components/AwayForm";
 import { DisplayNameForm } from "../components/DisplayNameForm";
 import { useFlash, useStaff, useTotpRequired } from "../session";
 import { landingPath, safeNext, SIGN_IN_PARAMS } from "../paths";
@@ -167,6 +168,17 @@ export function Component() {
         <DisplayNameForm
           member={staff}
           label={staffText.ownName}
+          onSaved={async (message) => {
+            await revalidator.revalidate();
+            flash(message);
+          }}
+        />
+      </section>
+      <section className="card narrow own-away" aria-labelledby="own-away-heading">
+        <h2 id="own-away-heading">{staffText.ownAwayHeading}</h2>
+        <AwayForm
+          member={staff}
+          label={staffText.awayUntil}
           onSaved={async (message) => {
             await revalidator.revalidate();
             flash(message);

@@ -10,8 +10,9 @@ import {
 } from "../../domain/console";
 import { apiPath, callApi, errorMessage } from "../api";
 import { CopyableCommand } from "../components/CopyableCommand";
+import { AwayForm } from "../components/AwayForm";
 import { DisplayNameForm } from "../components/DisplayNameForm";
-import { DISPLAY_NAME_MAX_LENGTH } from "../../domain/staff";
+import { awayLabel, DISPLAY_NAME_MAX_LENGTH, isAway } from "../../domain/staff";
 import { EmailAddress, TextWithAddresses } from "../components/EmailAddress";
 import { consoleText, formatFullTime, pageTitle, staffText } from "../content";
 import { useStaff } from "../session";
@@ -101,6 +102,7 @@ function StaffList() {
   const [pending, setPending] = useState<Pending>(null);
   /** The member whose display name is being changed. */
   const [naming, setNaming] = useState<string | null>(null);
+  const [marking, setMarking] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   const load = useCallback(
@@ -215,13 +217,27 @@ function StaffList() {
                   <span className="role">{staffText.roles[member.role]}</span>
                   {member.invited && <span className="role invited">{staffText.invited}</span>}
                   {self && <span className="role">{staffText.you}</span>}
+                  {member.awayUntil && isAway(member, new Date()) && (
+                    <span className="role away">{awayLabel(member.awayUntil)}</span>
+                  )}
                 </span>
                 <span className="row-meta">
                   {member.activeSessions} active {member.activeSessions === 1 ? "session" : "sessions"} ·
                   two-step sign-in {member.totpEnabled ? "on" : "off"} · since{" "}
                   {formatFullTime(member.createdAt)}
                 </span>
-                {naming === member.id ? (
+                {marking === member.id ? (
+                  <AwayForm
+                    member={member}
+                    label={staffText.memberAwayLabel(member.email)}
+                    onCancel={() => setMarking(null)}
+                    onSaved={async (text) => {
+                      setMarking(null);
+                      setMessage({ text, error: false });
+                      await load();
+                    }}
+                  />
+                ) : naming === member.id ? (
                   <DisplayNameForm
                     member={member}
                     label={staffText.memberNameLabel(member.email)}
@@ -256,6 +272,16 @@ function StaffList() {
                     >
                       {staffText.rename}
                     </button>
+                    {!member.invited && (
+                      <button
+                        type="button"
+                        className="button quiet"
+                        aria-label={staffText.markAwayLabel(member.email)}
+                        onClick={() => setMarking(member.id)}
+                      >
+                        {staffText.markAway}
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="button quiet"

@@ -38,8 +38,19 @@ const totpChangeBody = z.object({
 });
 
 export function staffMember(account: StaffAccount): StaffMember {
-  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName } = account;
-  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName };
+  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName, awayUntil } =
+    account;
+  return {
+    id,
+    email,
+    role,
+    totpEnabled,
+    createdAt,
+    invited,
+    totpPromptDeferred,
+    displayName,
+    awayUntil: awayUntil ?? null,
+  };
 }
 
 /** Sign-in, sign-out, who is signed in, whether an owner exists, and the second factor. */

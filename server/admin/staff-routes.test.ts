@@ -8,7 +8,8 @@ import {
   type StaffMember,
 } from "../../domain/console";
 import { textMessages } from "../../domain/enquiry";
-import { displayNameMessages } from "../../domain/staff";
+import { awayMessages, displayNameMessages } from "../../domain/staff";
+import { istDate } from "../../domain/working-hours";
 import { passwordMessages } from "./passwords";
 import {
   addStaff,
@@ -500,6 +501,32 @@ describe("the second-factor prompt", () => {
 });
 
 describe("display names", () => {
+  test("a member marks themselves away, not others; an owner marks anyone and clears it; a date past or malformed is refused", async () => {
+    const { app, owner, member, ownerCookie, memberCookie } = await start();
+    const away = (id: string, cookie: string, awayUntil: unknown) =>
+      consoleRequest(app, cookie, "PUT", path(ADMIN_API_ROUTES.staffAway, id), { awayUntil });
+    const later = istDate(new Date(app.clock().getTime() + 3 * 86_400_000));
+
+    expect((await away(member.id, memberCookie, later)).json()).toMatchObject({
+      member: { id: member.id, awayUntil: later },
+      message: awayMessages.saved(later),
+    });
+    const refused = await away(owner.id, memberCookie, later);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: consoleMessages.forbidden });
+    const listed = async () =>
+      (await consoleRequest(app, ownerCookie, "GET", ADMIN_API_ROUTES.staff)).json<{ items: StaffMember[] }>()
+        .items;
+    expect((await listed()).find(({ id }) => id === member.id)?.awayUntil).toBe(later);
+    for (const bad of ["2020-01-01", "tomorrow", "2030-02-30", 42]) {
+      const answer = await away(member.id, ownerCookie, bad);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ error: awayMessages.invalid });
+    }
+    expect((await away(member.id, ownerCookie, "")).json()).toMatchObject({ member: { awayUntil: null } });
+    expect((await listed()).find(({ id }) => id === member.id)?.awayUntil).toBeNull();
+  });
+
   test("an owner invites with a name; the invitation names who invited; a member names themselves, not others; an owner names anyone; a bad name is refused", async () => {
     const { app, owner, member, ownerCookie, memberCookie } = await start();
     const named = (id: string, cookie: string, displayName: unknown) =>

@@ -9,7 +9,10 @@ import {
 } from "../../domain/console";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/email";
 import {
+  awayMessages,
+  checkAwayUntil,
   checkDisplayName,
+  mayMarkAway,
   displayNameMessages,
   leavesNoOwner,
   linkWithdrawal,
@@ -123,6 +126,23 @@ export async function staffRoutes(app: FastifyInstance) {
     return {
       member: staffMember({ ...account, displayName: name.value }),
       message: displayNameMessages.saved(name.value),
+    };
+  });
+
+  app.put(ADMIN_API_ROUTES.staffAway, async (request, reply) => {
+    const actor = signedIn(request);
+    const parsed = idParams.safeParse(request.params);
+    if (parsed.success && !mayMarkAway(actor, parsed.data.id)) {
+      return reply.code(403).send({ error: consoleMessages.forbidden });
+    }
+    const account = await target(request.params, reply);
+    if (!account) return reply;
+    const away = checkAwayUntil(fieldsOf(request.body).awayUntil, app.clock());
+    if (!away.ok) return reply.code(400).send({ error: away.error });
+    await store.members.setAwayUntil(account.id, away.value);
+    return {
+      member: staffMember({ ...account, awayUntil: away.value }),
+      message: awayMessages.saved(away.value),
     };
   });
 

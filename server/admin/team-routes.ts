@@ -75,7 +75,12 @@ export async function teamRoutes(app: FastifyInstance) {
   }
 
   app.get(TEAM_API_ROUTES.members, async (): Promise<TeamMember[]> =>
-    (await candidates()).map(({ id, email, displayName }) => ({ id, email, displayName })),
+    (await candidates()).map(({ id, email, displayName, awayUntil }) => ({
+      id,
+      email,
+      displayName,
+      awayUntil: awayUntil ?? null,
+    })),
   );
 
   app.get(TEAM_API_ROUTES.assignment, async () => ({ rule: await team.assignmentRule() }));

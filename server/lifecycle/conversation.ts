@@ -144,8 +144,10 @@ export function dueOnAnswer(work: WorkState, at: string): WorkState | null {
  * enquiry due now for its owner (dueOnAnswer).
  */
 export function planAnswer(work: WorkState, members: readonly MemberFacts[], facts: AnswerFacts): AnswerPlan {
-  // An owner who never set a password (domain/staff.ts) is mailed nothing of the buyer's.
-  const owner = work.ownerId ? owners(members).find(({ id }) => id === work.ownerId) : undefined;
+  // An owner who never set a password, or who is away (domain/staff.ts), is mailed nothing of the buyer's.
+  const owner = work.ownerId
+    ? owners(members, facts.at.toISOString()).find(({ id }) => id === work.ownerId)
+    : undefined;
   const alerted = owner && owner.alerts !== "none" ? owner : undefined;
   const today = istDate(facts.at);
   const day = facts.day?.day === today ? facts.day : { day: today, stored: 0, setAsideTold: false };

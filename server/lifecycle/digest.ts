@@ -80,14 +80,18 @@ export function spamFiledOf(arrivals: readonly ArrivalRow[], now: Date): number 
  */
 export function digestLists(
   rows: readonly DigestRow[],
-  at: { staffId: string; dayEnd: Date },
-): { mine: DigestRow[]; unowned: DigestRow[] } {
+  at: { staffId: string; dayEnd: Date; awayOwners?: readonly string[] },
+): { mine: DigestRow[]; unowned: DigestRow[]; away: DigestRow[] } {
   const listed = rows.filter(
     (row) => isWork(row.status) && isOpen(row.status) && Date.parse(row.dueAt) < at.dayEnd.getTime(),
   );
   return {
     mine: listed.filter((row) => row.ownerId === at.staffId),
     unowned: listed.filter((row) => row.ownerId === null),
+    away: listed.filter(
+      (row) =>
+        row.ownerId !== null && row.ownerId !== at.staffId && (at.awayOwners ?? []).includes(row.ownerId),
+    ),
   };
 }
 
@@ -158,11 +162,18 @@ function refusals(rows: readonly RefusedMailRow[]): { count: number; items: Dige
 
 export function planDigest(
   parts: DigestParts,
-  at: { now: Date; day: string; staffId: string; dayEnd: Date },
+  at: {
+    now: Date;
+    day: string;
+    staffId: string;
+    dayEnd: Date;
+    /** For an owner's digest, the members away now (domain/staff.ts: isAway): their due work is listed apart. */
+    awayOwners?: readonly string[];
+  },
 ): DigestContent {
   const now = at.now.getTime();
   const refused = refusalsFor(parts.refused, at.staffId);
-  const { mine, unowned } = digestLists(parts.due, at);
+  const { mine, unowned, away } = digestLists(parts.due, at);
   const overdue = (row: DigestRow) => Date.parse(row.dueAt) <= now;
   return {
     day: at.day,
@@ -173,6 +184,7 @@ export function planDigest(
     team: parts.team,
     spamFiled: spamFiledOf(parts.arrivals, at.now),
     ...(refused.length > 0 ? { addressRefused: refusals(refused) } : {}),
+    ...(away.length > 0 ? { awayDue: section(away) } : {}),
   };
 }
 
@@ -184,5 +196,6 @@ export function digestEnquiryIds(content: DigestContent): string[] {
     content.unownedOverdue,
     content.unownedDueToday,
     content.addressRefused,
+    content.awayDue,
   ].flatMap((section) => section?.items.map((item) => item.id) ?? []);
 }

@@ -104,6 +104,7 @@ describe("handing on is not contact", () => {
       expectedOwnerId: "priya",
       actor: { id: "aman", email: "aman@example.com" },
       members,
+      at: "2030-01-04T06:30:00.000Z",
     });
     if (plan.outcome !== "changed") throw new Error(plan.outcome);
     expect(plan.work).toMatchObject({
@@ -125,6 +126,7 @@ describe("handing on is not contact", () => {
       expectedOwnerId: null,
       actor: { id: "owner", email: "owner@example.com" },
       members,
+      at: "2030-01-04T06:30:00.000Z",
     });
     expect(toAman.outcome === "changed" && toAman.alerts).toEqual([]);
     const taken = planOwnerChange(before, {
@@ -132,6 +134,7 @@ describe("handing on is not contact", () => {
       expectedOwnerId: null,
       actor: { id: "priya", email: "priya@example.com" },
       members,
+      at: "2030-01-04T06:30:00.000Z",
     });
     expect(taken.outcome === "changed" && taken.alerts).toEqual([]);
   });
@@ -183,6 +186,7 @@ describe("taking over is asked, not silent", () => {
         expectedOwnerId: null,
         actor: { id: "aman", email: "aman@example.com" },
         members,
+        at: "2030-01-04T06:30:00.000Z",
       }),
     ).toEqual({ outcome: "owner-changed", currentOwnerId: "priya" });
     expect(
@@ -191,6 +195,7 @@ describe("taking over is asked, not silent", () => {
         expectedOwnerId: "priya",
         actor: { id: null, email: "x" },
         members,
+        at: "2030-01-04T06:30:00.000Z",
       }),
     ).toEqual({ outcome: "no-such-member" });
   });
@@ -228,7 +233,7 @@ describe("a bulk assignment", () => {
         },
         entry("e4", "Gone", ist("2030-01-04", "13:00"), null),
       ],
-      { ownerId: "priya", actor: byOwner, members },
+      { ownerId: "priya", actor: byOwner, members, at: "2030-01-04T06:30:00.000Z" },
     );
     expect(plan.outcomes.map((outcome) => outcome.outcome)).toEqual([
       "changed",
@@ -256,7 +261,12 @@ describe("a bulk assignment", () => {
       entry("e1", "Ravi Kumar", ist("2030-01-04", "10:00")),
       entry("e3", "Dr. Sharma", ist("2030-01-04", "12:00")),
     ];
-    const toPriya = planOwnerBatch(batch, { ownerId: "priya", actor: byOwner, members });
+    const toPriya = planOwnerBatch(batch, {
+      ownerId: "priya",
+      actor: byOwner,
+      members,
+      at: "2030-01-04T06:30:00.000Z",
+    });
     expect(
       toPriya.outcomes.every((outcome) => outcome.outcome === "changed" && outcome.alerts.length === 0),
     ).toBe(true);
@@ -295,15 +305,26 @@ describe("a bulk assignment", () => {
         },
       },
     ]);
-    const toAman = planOwnerBatch(batch, { ownerId: "aman", actor: byOwner, members });
+    const toAman = planOwnerBatch(batch, {
+      ownerId: "aman",
+      actor: byOwner,
+      members,
+      at: "2030-01-04T06:30:00.000Z",
+    });
     expect([toAman.alerts, toAman.lists]).toEqual([[], []]);
     const taken = planOwnerBatch(batch, {
       ownerId: "priya",
       actor: { id: "priya", email: "priya@example.com" },
       members,
+      at: "2030-01-04T06:30:00.000Z",
     });
     expect([taken.alerts, taken.lists]).toEqual([[], []]);
-    const unassigned = planOwnerBatch(batch, { ownerId: null, actor: byOwner, members });
+    const unassigned = planOwnerBatch(batch, {
+      ownerId: null,
+      actor: byOwner,
+      members,
+      at: "2030-01-04T06:30:00.000Z",
+    });
     expect(unassigned.outcomes.map((outcome) => outcome.outcome)).toEqual(["changed", "changed", "changed"]);
     expect([unassigned.alerts, unassigned.lists]).toEqual([[], []]);
   });
@@ -313,6 +334,7 @@ describe("a bulk assignment", () => {
       ownerId: "gone",
       actor: byOwner,
       members,
+      at: "2030-01-04T06:30:00.000Z",
     });
     expect(plan).toEqual({ outcomes: [{ outcome: "no-such-member" }], alerts: [], lists: [] });
   });
@@ -342,7 +364,12 @@ describe("a member removed", () => {
         { enquiryId: "spam", found: found(closing("Spam")) },
         { enquiryId: "aman's", found: found(fridayEnquiry("aman")) },
       ],
-      { staffId: "priya", actor: { id: "owner", email: "owner@example.com" }, members },
+      {
+        staffId: "priya",
+        actor: { id: "owner", email: "owner@example.com" },
+        members,
+        at: "2030-01-04T06:30:00.000Z",
+      },
     );
     expect(plan.enquiryIds).toEqual(["open"]);
     expect(plan.outcomes).toEqual([

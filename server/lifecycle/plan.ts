@@ -28,7 +28,7 @@ import {
   type AssignmentRule,
 } from "../../domain/team";
 import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
-import { mayOwnEnquiries, memberName } from "../../domain/staff";
+import { mayOwnEnquiries, mayReceiveWorkNow, memberName, type AwayUntil } from "../../domain/staff";
 import {
   callOutcomeLines,
   DEFAULT_CALL_OUTCOME,
@@ -191,6 +191,8 @@ export interface MemberFacts {
   invited: boolean;
   /** Whether they turned notifications on for at least one device. */
   pushDevices?: boolean;
+  /** Away until the end of this IST day (domain/staff.ts: isAway); null or absent: not away. */
+  awayUntil?: AwayUntil;
 }
 
 /**
@@ -200,9 +202,10 @@ export interface MemberFacts {
 function assignedPushes(
   ownerId: string | null,
   members: readonly MemberFacts[],
+  at: string,
   actor?: { id: string | null; email: string },
 ): PushPlan[] {
-  const owner = ownerId ? owners(members).find(({ id }) => id === ownerId) : undefined;
+  const owner = ownerId ? owners(members, at).find(({ id }) => id === ownerId) : undefined;
   if (!owner?.pushDevices || owner.id === actor?.id) return [];
   return [
     {
@@ -214,11 +217,12 @@ function assignedPushes(
 }
 
 /**
- * The members who may own enquiries and be mailed about them (domain/staff.ts): a pending
- * invitee is passed over by the rule, cannot be handed one, and hears of none.
+ * The members who may receive work and alerts at `at` (domain/staff.ts: mayReceiveWorkNow): a
+ * pending invitee or a member away is passed over by the rule and hears of nothing, by mail or
+ * on the phone.
  */
-export function owners(members: readonly MemberFacts[]): MemberFacts[] {
-  return members.filter(mayOwnEnquiries);
+export function owners(members: readonly MemberFacts[], at: string): MemberFacts[] {
+  return members.filter((member) => mayReceiveWorkNow(member, at));
 }
 
 /**
@@ -336,7 +340,7 @@ export function planIntake(input: {
       acknowledgement: false,
     };
   }
-  const members = owners(input.members);
+  const members = owners(input.members, input.receivedAt);
   const ids = new Set(members.map(({ id }) => id));
   const ownerId = assigneeOf(input.rule, input.buyer, input.turn, (id) => ids.has(id));
   const due = firstContactDueAt(
@@ -349,7 +353,7 @@ export function planIntake(input: {
     alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members }).map((staffId) => ({
       staffId,
     })),
-    pushes: assignedPushes(ownerId, input.members),
+    pushes: assignedPushes(ownerId, input.members, input.receivedAt),
     webhooks: [{ type: "enquiry.received" }],
     companyMail: true,
     acknowledgement: input.acknowledge,
@@ -496,7 +500,7 @@ export function planRelease(
 ): ReleasePlan {
   if (work.version !== input.expectedVersion) return { outcome: "conflict" };
   if (!isSpam(work.status)) return { outcome: "not-spam" };
-  const members = owners(input.members);
+  const members = owners(input.members, input.at);
   const ids = new Set(members.map(({ id }) => id));
   const ownerId = work.ownerId ?? assigneeOf(input.rule, input.buyer, input.turn, (id) => ids.has(id));
   const due = firstContactDueAt(
@@ -517,7 +521,7 @@ export function planRelease(
     alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members }).map((staffId) => ({
       staffId,
     })),
-    pushes: work.ownerId ? [] : assignedPushes(ownerId, input.members),
+    pushes: work.ownerId ? [] : assignedPushes(ownerId, input.members, input.at),
     webhooks: [{ type: "enquiry.not_spam" }],
   };
 }
@@ -551,6 +555,8 @@ export function planOwnerChange(
     expectedVersion?: number;
     actor: { id: string | null; email: string };
     members: readonly MemberFacts[];
+    /** When the change is made: a member away then is neither mailed nor pushed about it. */
+    at: string;
   },
 ): OwnerChangePlan {
   const newOwner = change.ownerId ? change.members.find(({ id }) => id === change.ownerId) : undefined;
@@ -564,7 +570,11 @@ export function planOwnerChange(
   }
   const previous = work.ownerId ? change.members.find(({ id }) => id === work.ownerId) : undefined;
   const alerts: MemberAlertPlan[] =
-    newOwner && newOwner.id !== change.actor.id && newOwner.id !== work.ownerId && newOwner.alerts !== "none"
+    newOwner &&
+    newOwner.id !== change.actor.id &&
+    newOwner.id !== work.ownerId &&
+    newOwner.alerts !== "none" &&
+    mayReceiveWorkNow(newOwner, change.at)
       ? [{ staffId: newOwner.id, handedOnBy: actorName(change.members, change.actor) }]
       : [];
   return {
@@ -573,7 +583,9 @@ export function planOwnerChange(
     history: [{ kind: "owner", text: newOwner?.email ?? null, fromOwner: previous?.email ?? null }],
     alerts,
     pushes:
-      change.ownerId === work.ownerId ? [] : assignedPushes(change.ownerId, change.members, change.actor),
+      change.ownerId === work.ownerId
+        ? []
+        : assignedPushes(change.ownerId, change.members, change.at, change.actor),
     webhooks: [],
   };
 }
@@ -612,6 +624,7 @@ export function planOwnerBatch(
     ownerId: string | null;
     actor: { id: string | null; email: string };
     members: readonly MemberFacts[];
+    at: string;
   },
 ): OwnerBatchPlan {
   const handed = new Map<string, { item: OwnerBatchEntry & { found: object }; alert: MemberAlertPlan }[]>();
@@ -624,6 +637,7 @@ export function planOwnerBatch(
       ...(item.expectedOwnerId !== undefined ? { expectedOwnerId: item.expectedOwnerId } : {}),
       actor: change.actor,
       members: change.members,
+      at: change.at,
     });
     if (plan.outcome !== "changed") return plan;
     for (const alert of plan.alerts) {
@@ -685,6 +699,7 @@ export function planMemberRemoval(
     staffId: string;
     actor: { id: string | null; email: string };
     members: readonly MemberFacts[];
+    at: string;
   },
 ): OwnerBatchPlan & { enquiryIds: string[] } {
   const open = owned.filter(
@@ -699,7 +714,7 @@ export function planMemberRemoval(
         expectedVersion: found.work.version,
         expectedOwnerId: change.staffId,
       })),
-      { ownerId: null, actor: change.actor, members: change.members },
+      { ownerId: null, actor: change.actor, members: change.members, at: change.at },
     ),
   };
 }

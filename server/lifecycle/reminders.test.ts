@@ -58,12 +58,14 @@ describe("pushes to a member's devices", () => {
       ownerId: "asha",
       actor: { id: "ravi", email: ravi.email },
       members,
+      at: "2030-01-04T06:30:00.000Z",
     });
     expect(handed.outcome === "changed" && handed.pushes).toEqual([]);
     const back = planOwnerChange(intake.work, {
       ownerId: "ravi",
       actor: { id: "asha", email: asha.email },
       members,
+      at: "2030-01-04T06:30:00.000Z",
     });
     // Already his: handing it to its owner tells nobody.
     expect(back.outcome === "changed" && back.pushes).toEqual([]);
@@ -71,12 +73,14 @@ describe("pushes to a member's devices", () => {
       ownerId: "ravi",
       actor: { id: "ravi", email: ravi.email },
       members,
+      at: "2030-01-04T06:30:00.000Z",
     });
     expect(taken.outcome === "changed" && taken.pushes).toEqual([]);
     const given = planOwnerChange(untouchedWork(), {
       ownerId: "ravi",
       actor: { id: "asha", email: asha.email },
       members,
+      at: "2030-01-04T06:30:00.000Z",
     });
     expect(given.outcome === "changed" && given.pushes).toEqual([
       { staffId: "ravi", reason: "assigned", handedOnBy: asha.email },
@@ -96,7 +100,12 @@ describe("a bulk assignment", () => {
   });
   const pushesOf = (plan: ReturnType<typeof planOwnerBatch>) =>
     plan.outcomes.flatMap((outcome) => (outcome.outcome === "changed" ? (outcome.pushes ?? []) : []));
-  const change = { ownerId: "ravi", actor: { id: "asha", email: asha.email }, members };
+  const change = {
+    ownerId: "ravi",
+    actor: { id: "asha", email: asha.email },
+    members,
+    at: "2030-01-04T06:30:00.000Z",
+  };
 
   test("notifies a phone of one enquiry handed on, as its page would; of several, the list mail tells", () => {
     expect(pushesOf(planOwnerBatch([entry("e1")], change))).toEqual([

@@ -4,7 +4,7 @@
  * says what to write. No I/O.
  */
 import { isOpen } from "../../domain/status";
-import { mayOwnEnquiries } from "../../domain/staff";
+import { mayReceiveWorkNow } from "../../domain/staff";
 import type { MemberFacts, PushPlan, WorkState } from "./plan";
 
 /** How late a reminder may still go out (the server was down, or stopped): later, the 09:00 digest tells. */
@@ -24,7 +24,8 @@ export interface ReminderPlan {
 
 /**
  * A record whose reminder has come: cleared either way, and reminded to its owner when the
- * enquiry is open, still due at that follow-up, has an owner who turned notifications on, and is
+ * enquiry is open, still due at that follow-up, has an owner who turned notifications on and is
+ * not away (domain/staff.ts: mayReceiveWorkNow), and is
  * not more than REMINDER_STALE_AFTER_MS late. Null when its reminder has not come.
  */
 export function planReminder(
@@ -43,7 +44,7 @@ export function planReminder(
     work.followUpAt === due &&
     owner !== null &&
     owner.id === work.ownerId &&
-    mayOwnEnquiries(owner) &&
+    mayReceiveWorkNow(owner, now) &&
     owner.pushDevices;
   return {
     reminderDueAt: due,

@@ -142,6 +142,7 @@ const DIGEST_SECTIONS = [
   { key: "dueToday", title: "Your due today" },
   { key: "unownedOverdue", title: "Overdue, nobody owns it" },
   { key: "unownedDueToday", title: "Due today, nobody owns it" },
+  { key: "awayDue", title: "Due work of members away" },
 ] as const;
 
 const EMPTY_SECTION: DigestSection = { count: 0, items: [] };

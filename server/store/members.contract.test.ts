@@ -222,6 +222,42 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect((await store.staff.findById(boss.id))?.displayName).toBeNull();
     });
 
+    test("away-until is kept, changed and cleared; while it stands a hand-over mails the member nothing, and from the next IST day it does", async () => {
+      store = await adapter.open();
+      const boss = await anOwner();
+      const asha = await store.staff.add({ email: "asha@example.com", role: "member", passwordHash: "h" });
+      expect((await store.staff.findById(asha.id))?.awayUntil).toBeNull();
+      expect(await store.members.setAwayUntil(asha.id, "2030-01-08")).toBe(true);
+      expect((await store.staff.findById(asha.id))?.awayUntil).toBe("2030-01-08");
+      expect(await store.members.setAwayUntil(asha.id, "2030-01-10")).toBe(true);
+      const listed = (await store.staff.list()).map((member) => [member.email, member.awayUntil]);
+      expect(listed.sort()).toEqual([
+        ["asha@example.com", "2030-01-10"],
+        ["boss@example.com", null],
+      ]);
+      expect(await store.members.setAwayUntil(randomUUID(), "2030-01-10")).toBe(false);
+
+      const enquiry = await store.enquiries.add(anEnquiry({ Name: "Anil Mehta" }));
+      await claimAll(store);
+      const handTo = async (ownerId: string | null, at: Date) =>
+        store.work.setOwner(enquiry.id, { ownerId, actorId: boss.id, staffEmail: "boss@example.com", at });
+      const alertsBy = async (at: Date) =>
+        (
+          await store.enquiries.claimDueNotifications({ worker: "w", now: at, limit: 50, leaseMs: 60_000 })
+        ).filter((each) => each.kind === "member-alert");
+      await handTo(asha.id, new Date("2030-01-10T18:00:00.000Z"));
+      expect(await alertsBy(new Date("2030-01-10T18:00:30.000Z"))).toEqual([]);
+      await handTo(null, new Date("2030-01-10T18:01:00.000Z"));
+      // 00:30 IST on 11 January: the date has passed in India, so she is back.
+      await handTo(asha.id, new Date("2030-01-10T19:00:00.000Z"));
+      expect(await alertsBy(new Date("2030-01-10T19:00:30.000Z"))).toEqual([
+        expect.objectContaining({ to: "asha@example.com" }),
+      ]);
+
+      expect(await store.members.setAwayUntil(asha.id, null)).toBe(true);
+      expect((await store.staff.findById(asha.id))?.awayUntil).toBeNull();
+    });
+
     test("a link sets the password once, even used twice at once, and ends the account's sessions", async () => {
       store = await adapter.open();
       const invitation = link((await anOwner()).id);

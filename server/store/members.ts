@@ -87,4 +87,6 @@ export interface MemberStore {
   setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void>;
   /** Sets the member's display name (null: none); false when there is no such account. */
   setDisplayName(staffId: string, displayName: string | null): Promise<boolean>;
+  /** Sets the IST day the member is away until (checked: domain/staff.ts checkAwayUntil; null: back); false when there is no such account. */
+  setAwayUntil(staffId: string, awayUntil: string | null): Promise<boolean>;
 }

@@ -632,3 +632,60 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     expect(digestMail(nextDay, "https://collarise.example").text).not.toContain("Suspected spam");
   });
 });
+
+// After the suite above: its tests move each process's clock up to February 2030, these to May.
+describe.each([sqliteAdapter(), firestoreAdapter()])("a member away on the $name store", (adapter) => {
+  const opened: Store[] = [];
+  beforeAll(() => adapter.setUp());
+  afterAll(() => adapter.tearDown());
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+    vi.useRealTimers();
+  });
+  async function open() {
+    const { store } = await adapter.open();
+    opened.push(store);
+    return { store };
+  }
+  async function members(store: Store, ...emails: string[]) {
+    return Promise.all(emails.map((email) => store.staff.add({ email, role: "member", passwordHash: "h" })));
+  }
+
+  test("away: the round robin passes a member away over, and the owner's digest lists their due work apart", async () => {
+    const { store } = await open();
+    const boss = await store.staff.add({ email: "boss@example.com", role: "owner", passwordHash: "h" });
+    const [asha, ravi] = await members(store, "asha@example.com", "ravi@example.com");
+    await store.team.setAssignmentRule({ kind: "turns", members: [asha!.id, ravi!.id] });
+    // Each store its own week, later than the other tests' (times only move forward in a process).
+    const day = adapter.name === "SQLite" ? "2030-05-06" : "2030-05-13";
+    const nextDay = adapter.name === "SQLite" ? "2030-05-07" : "2030-05-14";
+    expect(await store.members.setAwayUntil(asha!.id, day)).toBe(true);
+    vi.useFakeTimers({ toFake: ["Date"], now: ist(day, "10:00") });
+    const first = await store.enquiries.add(enquiry("Retailer", "Anil Mehta"));
+    const second = await store.enquiries.add(enquiry("Retailer", "Imran Khan"));
+    // Handed to Asha by the owner while she is away: due today, 14:00, and nobody else owns it.
+    await store.work.setOwner(second.id, {
+      ownerId: asha!.id,
+      actorId: boss.id,
+      staffEmail: "boss@example.com",
+      at: new Date(),
+    });
+    vi.setSystemTime(ist(nextDay, "10:00"));
+    const back = await store.enquiries.add(enquiry("Retailer", "Priya Shah"));
+    vi.useRealTimers();
+    const owners = await store.team.fieldsOf([first.id, back.id]);
+    expect(owners.get(first.id)?.ownerId).toBe(ravi!.id);
+    expect([asha!.id, ravi!.id]).toContain(owners.get(back.id)?.ownerId);
+
+    await claimAll(store);
+    expect(await queueDayDigests(store, ist(day, "12:00"))).toBeGreaterThan(0);
+    const digests = (await claimAll(store)).flatMap((each) => (each.kind === "digest" ? [each] : []));
+    const bossDigest = digests.find((each) => each.to === "boss@example.com");
+    expect(bossDigest?.digest.awayDue?.items.map((item) => item.id)).toEqual([second.id]);
+    const mail = digestMail(bossDigest!.digest, "https://collarise.example");
+    expect(mail.text).toContain("Due work of members away (1)");
+    expect(mail.text).toContain(`${enquiryReference(second.id)}: Imran, 12 ×`);
+    // A member who is not an owner is not told of a colleague's work.
+    expect(digests.find((each) => each.to === "ravi@example.com")?.digest.awayDue).toBeUndefined();
+  });
+});

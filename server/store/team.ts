@@ -63,7 +63,13 @@ export interface TeamStore {
   viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts>;
 
   /** What one member's digest is made from at `now` (server/lifecycle/digest.ts). */
-  digestParts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<DigestParts>;
+  digestParts(options: {
+    staffId: string;
+    now: Date;
+    dayEnd: Date;
+    /** Members away (for an owner's digest: server/team/digest-schedule.ts), whose due work it reads as well. */
+    awayOwners?: readonly string[];
+  }): Promise<DigestParts>;
   /**
    * Queues each member's digest for `day` unless one was queued already (on any instance): the
    * digest's id is made from the member and the day. Answers how many were queued.

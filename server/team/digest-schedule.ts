@@ -1,6 +1,6 @@
 import { planDigest } from "../lifecycle/digest";
 import { DIGEST_HOUR, digestIsEmpty } from "../../domain/team";
-import { mayOwnEnquiries } from "../../domain/staff";
+import { isAway, mayOwnEnquiries } from "../../domain/staff";
 import { istDate, istDayBounds, nextIstHour } from "../../domain/working-hours";
 import { nodeTimers, runLeased, scheduleTask, type ScheduleTimers } from "../scheduled-task";
 import type { Store } from "../store/store";
@@ -37,9 +37,13 @@ export async function queueDayDigests(store: Pick<Store, "staff" | "team">, at: 
   const { end } = istDayBounds(at);
   const digests = [];
   // A pending invitee (domain/staff.ts) is mailed nothing of the team's enquiries.
-  for (const member of (await store.staff.list()).filter(mayOwnEnquiries)) {
-    const parts = await store.team.digestParts({ staffId: member.id, now: at, dayEnd: end });
-    const content = planDigest(parts, { now: at, day, staffId: member.id, dayEnd: end });
+  const staff = (await store.staff.list()).filter(mayOwnEnquiries);
+  // An owner's digest lists the due work of members away, whom the rule and the alerts skip.
+  const away = staff.filter((member) => isAway(member, at)).map(({ id }) => id);
+  for (const member of staff) {
+    const awayOwners = member.role === "owner" ? away.filter((id) => id !== member.id) : [];
+    const parts = await store.team.digestParts({ staffId: member.id, now: at, dayEnd: end, awayOwners });
+    const content = planDigest(parts, { now: at, day, staffId: member.id, dayEnd: end, awayOwners });
     if (!digestIsEmpty(content)) digests.push({ staffId: member.id, content });
   }
   return store.team.queueDigests(day, digests, at);

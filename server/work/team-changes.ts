@@ -51,6 +51,7 @@ export class TeamWork implements TeamChanges {
           ...(change.expectedOwnerId !== undefined ? { expectedOwnerId: change.expectedOwnerId } : {}),
           actor: { id: change.actorId ?? null, email: change.staffEmail },
           members: yield* step("readMembers", {}),
+          at: actor.at,
         });
         if (plan.outcome === "changed") yield* step("writePlan", { read, plan, actor });
         return ownerChangeResult(plan);
@@ -80,6 +81,7 @@ export class TeamWork implements TeamChanges {
             ownerId: change.ownerId,
             actor: { id: change.actorId, email: change.staffEmail },
             members: yield* step("readMembers", {}),
+            at: actor.at,
           },
         );
         const results: OwnerChangeResult[] = [];
@@ -125,7 +127,12 @@ export class TeamWork implements TeamChanges {
       const reads = yield* step("readOwnedBy", { staffId });
       const plan = planMemberRemoval(
         reads.map(({ stored, work }) => ({ enquiryId: stored.id, found: { work, ...stored } })),
-        { staffId, actor: { id: null, email: change.staffEmail }, members: yield* step("readMembers", {}) },
+        {
+          staffId,
+          actor: { id: null, email: change.staffEmail },
+          members: yield* step("readMembers", {}),
+          at: actor.at,
+        },
       );
       const readOf = new Map(reads.map((read) => [read.stored.id, read]));
       let unassigned = 0;

@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { bulkMessages } from "../../domain/bulk";
 import { dealMessages, lostReasonLine, LOST_REASONS } from "../../domain/deal";
 import { inboxText, staffText, teamText } from "../../console/content";
-import { displayNameMessages } from "../../domain/staff";
+import { awayLabel, awayMessages, displayNameMessages } from "../../domain/staff";
+import { istDate } from "../../domain/working-hours";
 import { createStaff, signInForm, type ConsoleAccount } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { forgiveFailedRequests } from "./support/forms";
@@ -370,5 +371,45 @@ for (const width of [widths.mobile, widths.desktop]) {
     await row.getByRole("button", { name: staffText.makeLabel(member.email, "owner") }).click();
     await row.getByRole("button", { name: staffText.confirmYesRole("owner") }).click();
     await expect(row.getByText(staffText.roles.owner, { exact: true })).toBeVisible();
+  });
+}
+
+for (const width of [widths.mobile, widths.desktop]) {
+  test(`away at ${width} px: a member marks themselves away, the owner sees "Away until …" on the Staff page and beside their name`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const owner = await createStaff("owner");
+    const member = await createStaff("member");
+    const until = istDate(new Date(Date.now() + 2 * 86_400_000));
+
+    // The member, on their own Security page.
+    await page.setViewportSize(viewportOf(width));
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent("/security")}`);
+    await signInHere(page, member);
+    const own = page.getByRole("region", { name: staffText.ownAwayHeading });
+    await own.getByLabel(staffText.awayUntil).fill(until);
+    await own.getByRole("button", { name: staffText.saveAway }).click();
+    await expect(page.getByRole("status").filter({ hasText: awayMessages.saved(until) })).toBeVisible();
+    expect(await accessibilityViolations(page, { include: ["main"] })).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`own-away-${width}.png`), fullPage: true });
+
+    // The owner sees it on the Staff page and can bring them back.
+    const context = await browser.newContext({ viewport: viewportOf(width) });
+    const theirs = await context.newPage();
+    await theirs.goto(`/admin/sign-in?next=${encodeURIComponent("/staff")}`);
+    await signInHere(theirs, owner);
+    await theirs.getByRole("button", { name: "Not now" }).click();
+    await expect(theirs.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+    const row = theirs.getByRole("listitem").filter({ hasText: member.email });
+    await expect(row).toContainText(awayLabel(until));
+    expect(await accessibilityViolations(theirs, { include: ["main"] })).toEqual([]);
+    await theirs.screenshot({ path: testInfo.outputPath(`staff-away-${width}.png`), fullPage: true });
+    await row.getByRole("button", { name: staffText.markAwayLabel(member.email) }).click();
+    await row.getByRole("button", { name: staffText.backNow }).click();
+    await expect(theirs.getByRole("status").filter({ hasText: awayMessages.saved(null) })).toBeVisible();
+    await expect(row).not.toContainText(awayLabel(until));
+    await context.close();
   });
 }

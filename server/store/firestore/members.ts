@@ -302,4 +302,13 @@ export class FirestoreMemberStore implements MemberStore {
       return true;
     });
   }
+
+  async setAwayUntil(staffId: string, awayUntil: string | null): Promise<boolean> {
+    return this.context.run(async () => {
+      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
+      if (!account) return false;
+      await account.ref.update({ awayUntil });
+      return true;
+    });
+  }
 }

@@ -18,6 +18,7 @@ function account(data: DocumentData): StaffAccount {
     invited: data.passwordHash === "",
     totpPromptDeferred: data.totpPromptDeferred === true,
     displayName: typeof data.displayName === "string" && data.displayName !== "" ? data.displayName : null,
+    awayUntil: typeof data.awayUntil === "string" && data.awayUntil !== "" ? data.awayUntil : null,
     passwordHash: String(data.passwordHash),
     totpSecret: typeof data.totpSecret === "string" ? data.totpSecret : null,
     pendingTotpSecret: typeof data.pendingTotpSecret === "string" ? data.pendingTotpSecret : null,
@@ -26,8 +27,19 @@ function account(data: DocumentData): StaffAccount {
 }
 
 export function member(account: StaffAccount): StaffMember {
-  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName } = account;
-  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName };
+  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName, awayUntil } =
+    account;
+  return {
+    id,
+    email,
+    role,
+    totpEnabled,
+    createdAt,
+    invited,
+    totpPromptDeferred,
+    displayName,
+    awayUntil: awayUntil ?? null,
+  };
 }
 
 /** One document per account, its id derived from the e-mail, so two accounts cannot share one. */

@@ -119,7 +119,12 @@ export class FirestoreTeamStore implements TeamStore {
     return { mine, unassigned, dueToday, overdue, waiting };
   }
 
-  async digestParts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<DigestParts> {
+  async digestParts(options: {
+    staffId: string;
+    now: Date;
+    dayEnd: Date;
+    awayOwners?: readonly string[];
+  }): Promise<DigestParts> {
     const dayEnd = options.dayEnd.toISOString();
     const work = this.collections.work;
     return this.context.run(async () => {
@@ -200,15 +205,16 @@ export class FirestoreTeamStore implements TeamStore {
           ];
         });
       };
-      const [mine, unowned, counts, arrived, refusedMails] = await Promise.all([
+      const [mine, unowned, counts, arrived, refusedMails, away] = await Promise.all([
         rows(options.staffId),
         rows(UNASSIGNED),
         this.viewCounts(options),
         arrivals(),
         refused(),
+        Promise.all((options.awayOwners ?? []).map(rows)),
       ]);
       return {
-        due: [...mine, ...unowned],
+        due: [...mine, ...unowned, ...away.flat()],
         team: { overdue: counts.overdue, dueToday: counts.dueToday },
         arrivals: arrived,
         refused: refusedMails,

@@ -180,6 +180,7 @@ export function membersOf(
     id: String(doc.get("id")),
     email: String(doc.get("email")),
     displayName: typeof doc.get("displayName") === "string" ? (doc.get("displayName") as string) : null,
+    awayUntil: typeof doc.get("awayUntil") === "string" ? (doc.get("awayUntil") as string) : null,
     alerts: alertChoiceOf(doc.get("alerts")),
     invited: doc.get("passwordHash") === "",
     pushDevices: withDevices.has(String(doc.get("id"))),

@@ -261,4 +261,11 @@ export class SqliteMemberStore implements MemberStore {
         db.prepare(`UPDATE staff SET display_name = ? WHERE id = ?`).run(displayName, staffId).changes === 1,
     );
   }
+
+  async setAwayUntil(staffId: string, awayUntil: string | null): Promise<boolean> {
+    return this.run(
+      (db) =>
+        db.prepare(`UPDATE staff SET away_until = ? WHERE id = ?`).run(awayUntil, staffId).changes === 1,
+    );
+  }
 }

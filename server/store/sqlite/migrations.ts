@@ -269,6 +269,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     ALTER TABLE enquiry_messages ADD COLUMN whatsapp_status_at TEXT;
     ALTER TABLE enquiry_messages ADD COLUMN whatsapp_error TEXT;
     `,
+    // The IST day a member is away until (domain/staff.ts: isAway); null: not away.
+    `ALTER TABLE staff ADD COLUMN away_until TEXT;`,
   ];
 }
 

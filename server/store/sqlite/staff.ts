@@ -16,6 +16,7 @@ interface StaffRow {
   created_at: string;
   totp_prompt_deferred: number;
   display_name: string | null;
+  away_until: string | null;
 }
 
 function account(row: StaffRow): StaffAccount {
@@ -28,6 +29,7 @@ function account(row: StaffRow): StaffAccount {
     invited: row.password_hash === "",
     totpPromptDeferred: row.totp_prompt_deferred === 1,
     displayName: row.display_name,
+    awayUntil: row.away_until,
     passwordHash: row.password_hash,
     totpSecret: row.totp_secret,
     pendingTotpSecret: row.pending_totp_secret,
@@ -36,8 +38,19 @@ function account(row: StaffRow): StaffAccount {
 }
 
 export function member(account: StaffAccount): StaffMember {
-  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName } = account;
-  return { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName };
+  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName, awayUntil } =
+    account;
+  return {
+    id,
+    email,
+    role,
+    totpEnabled,
+    createdAt,
+    invited,
+    totpPromptDeferred,
+    displayName,
+    awayUntil: awayUntil ?? null,
+  };
 }
 
 export class SqliteStaffStore implements StaffStore {

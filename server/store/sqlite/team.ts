@@ -110,7 +110,12 @@ export class SqliteTeamStore implements TeamStore {
     });
   }
 
-  async digestParts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<DigestParts> {
+  async digestParts(options: {
+    staffId: string;
+    now: Date;
+    dayEnd: Date;
+    awayOwners?: readonly string[];
+  }): Promise<DigestParts> {
     const params = { staffId: options.staffId, dayEnd: options.dayEnd.toISOString() };
     const counts = await this.viewCounts(options);
     return this.run((db) =>
@@ -122,14 +127,14 @@ export class SqliteTeamStore implements TeamStore {
             status: EnquiryStatus;
             owner_id: string | null;
           };
-          const rows = (owner: string) =>
+          const rows = (owner: string, staffId = options.staffId) =>
             db
               .prepare<typeof params, Row>(
                 `SELECT ${ENQUIRY_COLUMNS}, w.due_at, w.touched_at, w.status, w.owner_id
                  FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
                  WHERE ${owner} AND w.due_at < @dayEnd`,
               )
-              .all(params)
+              .all({ ...params, staffId })
               .map((row): DigestRow => {
                 const { id, receivedAt, enquiry } = storedEnquiry(row);
                 return {
@@ -145,7 +150,11 @@ export class SqliteTeamStore implements TeamStore {
                 };
               });
           return {
-            due: [...rows(`w.owner_id = @staffId`), ...rows(`w.owner_id IS NULL`)],
+            due: [
+              ...rows(`w.owner_id = @staffId`),
+              ...rows(`w.owner_id IS NULL`),
+              ...(options.awayOwners ?? []).flatMap((id) => rows(`w.owner_id = @staffId`, id)),
+            ],
             team: { overdue: counts.overdue, dueToday: counts.dueToday },
             // From enquiry_work's received_at index, with whether each was filed as spam on arrival.
             arrivals: db

@@ -115,18 +115,27 @@ export function readWork(db: Database.Database, table: string, enquiryId: string
 export function readMembers(db: Database.Database): MemberFacts[] {
   return prepared<
     [],
-    { id: string; email: string; display_name: string | null; alerts: string; push: number; invited: number }
+    {
+      id: string;
+      email: string;
+      display_name: string | null;
+      away_until: string | null;
+      alerts: string;
+      push: number;
+      invited: number;
+    }
   >(
     db,
-    `SELECT id, email, display_name, alerts, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS push,
+    `SELECT id, email, display_name, away_until, alerts, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS push,
        password_hash = '' AS invited
      FROM staff`,
   )
     .all()
-    .map(({ id, email, display_name, alerts, push, invited }) => ({
+    .map(({ id, email, display_name, away_until, alerts, push, invited }) => ({
       id,
       email,
       displayName: display_name,
+      awayUntil: away_until,
       alerts: alertChoiceOf(alerts),
       invited: invited === 1,
       pushDevices: push === 1,
