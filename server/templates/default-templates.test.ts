@@ -39,7 +39,7 @@ describe("the templates the console starts with", () => {
       body: expect.stringMatching(/^नमस्ते Dr\. Mehta जी,\n/),
     });
     expect(merged[1]?.body).toContain(
-      "इसका MRP ₹1,499 है (30 सैशे का पैक, सभी करों सहित)। रिटेलर के रूप में 24 सैशे की मात्रा पर",
+      "इसका MRP ₹1,499 है (30 सैशे का पैक, सभी करों सहित)। रिटेलर के रूप में 24 सैशे लेने पर",
     );
   });
 
