@@ -586,7 +586,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
 
     const mail = digestMail(digest.digest, "https://collarise.example");
     for (const id of [late.id, today.id]) {
-      expect(mail.text).toContain(`${enquiryReference(id)}: Buyer, 12 ×`);
+      expect(mail.text).toContain(`${enquiryReference(id)}: Buyer, 12 sachets,`);
       expect(mail.text).toContain(`https://collarise.example${CONSOLE_PAGE_PATHS.enquiry(id)}`);
       expect((await store.enquiryWork.get(id))?.id).toBe(id);
     }
@@ -684,7 +684,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a member away on the $name
     expect(bossDigest?.digest.awayDue?.items.map((item) => item.id)).toEqual([second.id]);
     const mail = digestMail(bossDigest!.digest, "https://collarise.example");
     expect(mail.text).toContain("Due work of members away (1)");
-    expect(mail.text).toContain(`${enquiryReference(second.id)}: Imran, 12 ×`);
+    expect(mail.text).toContain(`${enquiryReference(second.id)}: Imran, 12 sachets,`);
     // A member who is not an owner is not told of a colleague's work.
     expect(digests.find((each) => each.to === "ravi@example.com")?.digest.awayDue).toBeUndefined();
   });
