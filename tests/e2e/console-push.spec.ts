@@ -3,7 +3,7 @@ import type { Worker } from "@playwright/test";
 import { CONSOLE_APP } from "../../domain/console-app";
 import { pushMessages, type PushNotice } from "../../domain/push";
 import { accessibilityViolations, expect, test, viewportOf } from "./support/fixtures";
-import { createStaff, signIn } from "./support/console";
+import { createStaff, openFromNav, signIn } from "./support/console";
 import { serverOfItsOwn } from "./support/own-server";
 import { startPushReceiver } from "../support/push-receiver";
 import { pushState } from "../support/store-probe";
@@ -77,7 +77,7 @@ test("a member turns notifications on; an enquiry handed to them shows on the de
     expect(manifest).toMatchObject({ scope: CONSOLE_APP.scope, display: "standalone" });
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-    await page.getByRole("link", { name: "Security" }).click();
+    await openFromNav(page, "Security");
     const toggle = page.getByRole("switch", { name: "Notifications on this device" });
     await expect(toggle).toHaveAttribute("aria-checked", "false");
     for (const width of [375, 768, 1280]) {
@@ -186,7 +186,7 @@ test("a member turns notifications on; an enquiry handed to them shows on the de
     );
 
     // Off again, on this device and on the server.
-    await page.getByRole("link", { name: "Security" }).click();
+    await openFromNav(page, "Security");
     await expect(toggle).toHaveAttribute("aria-checked", "true");
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "false");

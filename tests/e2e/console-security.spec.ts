@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { consoleText } from "../../console/content";
 import { CONSOLE_BASE_PATH, consoleMessages, RECOVERY_CODE_COUNT } from "../../domain/console";
-import { type ConsoleAccount, createStaff, signInForm } from "./support/console";
+import { type ConsoleAccount, createStaff, openFromNav, signInForm } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { forgiveFailedRequests } from "./support/forms";
 import { serverOfItsOwn } from "./support/own-server";
@@ -116,7 +116,7 @@ test.describe("two-step sign-in", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 
     // Turning it off takes a code too; then the password alone signs in again.
-    await page.getByRole("link", { name: "Security" }).click();
+    await openFromNav(page, "Security");
     await expect(page.getByText(consoleText.totpOn)).toBeVisible();
     await page.getByLabel(consoleText.totpPassword).fill(owner.password);
     await page.getByLabel("Code to turn it off").fill(recoveryCodes[2]!);
