@@ -5,7 +5,7 @@ import { apiMessages } from "../routes/api-errors";
 import { decodePageCursor } from "../store/page-cursor";
 import { signedIn } from "./guard";
 import { SESSION_IDLE_MS } from "./session-cookie";
-import { staffMember } from "./sign-in-routes";
+import { staffMember } from "../store/staff";
 
 const cursor = z
   .string()

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ADMIN_API_ROUTES, consoleMessages, type StaffMember, type TotpSetup } from "../../domain/console";
+import { ADMIN_API_ROUTES, consoleMessages, type TotpSetup } from "../../domain/console";
 import { EMAIL_MAX_LENGTH } from "../../domain/enquiry";
 import { apiMessages } from "../routes/api-errors";
-import type { StaffAccount } from "../store/staff";
+import { staffMember, type StaffAccount } from "../store/staff";
+
 import { signedIn } from "./guard";
 import { PASSWORD_MAX_LENGTH, verifyPassword } from "./passwords";
 import {
@@ -36,22 +37,6 @@ const totpChangeBody = z.object({
   password: z.string().max(PASSWORD_MAX_LENGTH * 4),
   code: z.string().max(32),
 });
-
-export function staffMember(account: StaffAccount): StaffMember {
-  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName, awayUntil } =
-    account;
-  return {
-    id,
-    email,
-    role,
-    totpEnabled,
-    createdAt,
-    invited,
-    totpPromptDeferred,
-    displayName,
-    awayUntil: awayUntil ?? null,
-  };
-}
 
 /** Sign-in, sign-out, who is signed in, whether an owner exists, and the second factor. */
 export async function signInRoutes(app: FastifyInstance) {

@@ -23,7 +23,7 @@ import { LastOwnerError, StaffExistsError, type StaffAccount } from "../store/st
 import { signedIn } from "./guard";
 import { checkNewPassword, hashPassword, PASSWORD_MAX_LENGTH } from "./passwords";
 import { newStaffLinkId } from "./staff-links";
-import { staffMember } from "./sign-in-routes";
+import { staffMember } from "../store/staff";
 
 const LINK_MS = STAFF_LINK_HOURS * 3_600_000;
 

@@ -11,6 +11,23 @@ export interface StaffAccount extends StaffMember {
   recoveryCodeHashes: string[];
 }
 
+/** What may be shown of an account: its public shape, without anything sign-in keeps secret. */
+export function staffMember(account: StaffAccount): StaffMember {
+  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName, awayUntil } =
+    account;
+  return {
+    id,
+    email,
+    role,
+    totpEnabled,
+    createdAt,
+    invited,
+    totpPromptDeferred,
+    displayName,
+    awayUntil: awayUntil ?? null,
+  };
+}
+
 export class StaffExistsError extends Error {
   constructor(email: string) {
     super(`A member of staff with the e-mail ${email} already exists`);

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentData } from "firebase-admin/firestore";
 import type { StaffMember, StaffRole } from "../../../domain/console";
-import { normalizeStaffEmail, StaffExistsError, type StaffAccount, type StaffStore } from "../staff";
+import {
+  normalizeStaffEmail,
+  StaffExistsError,
+  staffMember,
+  type StaffAccount,
+  type StaffStore,
+} from "../staff";
 import { keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
 import { invitationsToWithdraw, keepAnOwner } from "./members";
 
@@ -23,22 +29,6 @@ function account(data: DocumentData): StaffAccount {
     totpSecret: typeof data.totpSecret === "string" ? data.totpSecret : null,
     pendingTotpSecret: typeof data.pendingTotpSecret === "string" ? data.pendingTotpSecret : null,
     recoveryCodeHashes: Array.isArray(data.recoveryCodeHashes) ? data.recoveryCodeHashes.map(String) : [],
-  };
-}
-
-export function member(account: StaffAccount): StaffMember {
-  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName, awayUntil } =
-    account;
-  return {
-    id,
-    email,
-    role,
-    totpEnabled,
-    createdAt,
-    invited,
-    totpPromptDeferred,
-    displayName,
-    awayUntil: awayUntil ?? null,
   };
 }
 
@@ -106,7 +96,7 @@ export class FirestoreStaffStore implements StaffStore {
       const snapshot = await this.staff.orderBy("createdAt").get();
       // Oldest first, and by address within one millisecond, as on SQLite: a team's accounts are few.
       return snapshot.docs
-        .map((doc) => member(account(doc.data())))
+        .map((doc) => staffMember(account(doc.data())))
         .sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.email, b.email));
     });
   }

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import type { StaffMember, StaffRole } from "../../../domain/console";
-import { normalizeStaffEmail, StaffExistsError, type StaffAccount, type StaffStore } from "../staff";
+import {
+  normalizeStaffEmail,
+  StaffExistsError,
+  staffMember,
+  type StaffAccount,
+  type StaffStore,
+} from "../staff";
 import type { SqliteRun } from "./connection";
 import { keepAnOwner, withdrawInvitations } from "./members";
 
@@ -34,22 +40,6 @@ function account(row: StaffRow): StaffAccount {
     totpSecret: row.totp_secret,
     pendingTotpSecret: row.pending_totp_secret,
     recoveryCodeHashes: JSON.parse(row.recovery_code_hashes) as string[],
-  };
-}
-
-export function member(account: StaffAccount): StaffMember {
-  const { id, email, role, totpEnabled, createdAt, invited, totpPromptDeferred, displayName, awayUntil } =
-    account;
-  return {
-    id,
-    email,
-    role,
-    totpEnabled,
-    createdAt,
-    invited,
-    totpPromptDeferred,
-    displayName,
-    awayUntil: awayUntil ?? null,
   };
 }
 
@@ -98,7 +88,7 @@ export class SqliteStaffStore implements StaffStore {
   async list(): Promise<StaffMember[]> {
     return this.run((db) =>
       db.prepare<[], StaffRow>(`SELECT * FROM staff ORDER BY created_at, email`).all(),
-    ).map((row) => member(account(row)));
+    ).map((row) => staffMember(account(row)));
   }
 
   async ownerExists(): Promise<boolean> {
