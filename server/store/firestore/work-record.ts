@@ -346,8 +346,9 @@ export function writePlan(
       ...(line.kind === "status" ? { from: line.from, to: line.to } : {}),
       ...(line.kind === "owner" ? { fromOwner: line.fromOwner } : {}),
       text: line.text,
-      // Lines of one change share its time: they are listed in the order the plan gives them.
-      sortKey: sortKey(actor.at, `${index}-${entryId}`),
+      // Lines of one change share its time: they are listed in the order the plan gives them, and
+      // changes made in the same millisecond in the order of the versions they wrote.
+      sortKey: sortKey(actor.at, `${String(plan.work.version).padStart(10, "0")}-${index}-${entryId}`),
     });
     if (isContact(line.kind)) {
       (writer as Transaction).create(touchesOf(context).doc(entryId), {
