@@ -280,7 +280,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
     }
   });
 
-  test("spam filed on arrival, spam filed by hand and a duplicate are in no figure: not per day, sachets, first contact, members or won and lost", async () => {
+  test("spam filed on arrival, spam filed by hand and a duplicate are in no figure: not per day, sachets, first contact, members or won and lost; one released from spam counts again, not yet contacted", async () => {
     store = await adapter.open();
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
@@ -306,29 +306,47 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
         at: ist("2026-03-09T12:30:00"),
       });
       await change(store, byHand.id, [["Spam", B, "2026-03-09T13:00:00"]]);
+      // Filed as spam on arrival and released by Not spam: work again, waiting for a first contact.
+      vi.setSystemTime(ist("2026-03-09T11:45:00"));
+      const released = await store.enquiries.add(enquiry("Released", 5, "Self Use"), {
+        screening: { score: 9, reasons: ["no-proof-of-work"], spam: true },
+      });
+      expect(
+        await store.work.releaseFromSpam(released.id, {
+          expectedVersion: 0,
+          staffEmail: B,
+          at: ist("2026-03-09T13:30:00"),
+        }),
+      ).toMatchObject({ outcome: "changed" });
     } finally {
       vi.useRealTimers();
     }
     const month = await dashboardData(store.dashboard, { now: NOW, days: 30 });
     expect(month.perDay.find((day) => day.date === "2026-03-09")).toEqual({
       date: "2026-03-09",
-      enquiries: { Retailer: 1, "Self Use": 0 },
-      quantity: 6,
+      enquiries: { Retailer: 1, "Self Use": 1 },
+      quantity: 11,
     });
     expect(month.funnel).toMatchObject({
-      received: 4,
-      genuine: 1,
-      counts: expect.objectContaining({ Declined: 1, Duplicate: 1, Spam: 2 }),
+      received: 5,
+      genuine: 2,
+      counts: expect.objectContaining({ New: 1, Declined: 1, Duplicate: 1, Spam: 2 }),
     });
+    // The declined one was contacted two working hours after it came; releasing the other from
+    // spam reached nobody, so it still waits for its first contact.
     expect(month.firstContact).toEqual({
       targetHours: 4,
-      received: 1,
+      received: 2,
       contacted: 1,
       withinTarget: 1,
       medianWorkingMinutes: 120,
     });
-    expect(month.breakdowns.members).toEqual([{ key: A, enquiries: 1 }]);
-    expect(month.breakdowns.sources).toEqual([{ key: "Direct or unknown", enquiries: 1 }]);
+    // Releasing it was work on it, though no contact.
+    expect(month.breakdowns.members).toEqual([
+      { key: A, enquiries: 1 },
+      { key: B, enquiries: 1 },
+    ]);
+    expect(month.breakdowns.sources).toEqual([{ key: "Direct or unknown", enquiries: 2 }]);
     expect([month.sales.won, month.sales.decided]).toEqual([0, 1]);
   });
 

@@ -35,6 +35,8 @@ export interface TouchRecord {
   staffEmail: string;
   at: string;
   receivedAt: string;
+  /** False for a line that cannot be the first contact (plan.ts: isFirstContact); absent: it can. */
+  firstContact?: false;
 }
 
 export function touchesOf(context: FirestoreContext) {
@@ -267,8 +269,8 @@ export class FirestoreDashboardStore implements DashboardStore {
     const from = span.from.toISOString();
     const to = span.to.toISOString();
     const first = new Map<string, FirstTouch>();
-    for (const { enquiryId, at, receivedAt } of touches) {
-      if (receivedAt < from || receivedAt >= to) continue;
+    for (const { enquiryId, at, receivedAt, firstContact } of touches) {
+      if (receivedAt < from || receivedAt >= to || firstContact === false) continue;
       const earlier = first.get(enquiryId);
       if (!earlier || at < earlier.firstTouchAt)
         first.set(enquiryId, { receivedAt, firstTouchAt: at, status: status(enquiryId) });
