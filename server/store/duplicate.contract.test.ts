@@ -34,12 +34,13 @@ describe.each(storeAdapters("duplicate"))("a duplicate on $name", (adapter) => {
       await store.work.setOwner(id, { ownerId: member.id, ...by, at: now });
     }
     await store.work.changeStatus(first.id, { to: "Confirmed", expectedVersion: 0, ...by, at: now });
+    // A second later than the owner's line: lines of two changes at one instant have no order.
     const closed = await store.work.changeStatus(again.id, {
       to: "Duplicate",
       expectedVersion: 0,
       duplicateOf: first.id,
       ...by,
-      at: now,
+      at: new Date(now.getTime() + 1000),
     });
     expect(closed).toMatchObject({ outcome: "changed", version: 1 });
 
