@@ -457,13 +457,14 @@ export const dashboardText = {
   rangeLabel: (days: number) => `${days} days`,
   downloadCsv: "Download CSV",
   showTable: "Show the figures as a table",
-  received: "Enquiries, spam aside",
+  received: "Enquiries, spam and duplicates aside",
+  /** The headline's buyer types add up to it, as the per-day chart's days do. */
   genuineNote: (spam: number, duplicates: number, retailer: number, selfUse: number) =>
-    `${spam.toLocaleString("en-IN")} filed as spam${duplicates > 0 ? `, ${duplicates.toLocaleString("en-IN")} closed as duplicates` : ""} · of all ${retailer.toLocaleString("en-IN")} Retailer, ${selfUse.toLocaleString("en-IN")} Self Use`,
+    `${retailer.toLocaleString("en-IN")} Retailer, ${selfUse.toLocaleString("en-IN")} Self Use · set apart: ${spam.toLocaleString("en-IN")} filed as spam${duplicates > 0 ? `, ${duplicates.toLocaleString("en-IN")} closed as duplicates` : ""}`,
   reachedConfirmed: "Reached Confirmed",
   reachedFulfilled: "Fulfilled",
   ofGenuine: (count: number, genuine: number) =>
-    `${count.toLocaleString("en-IN")} of ${countOf(genuine, "enquiry", "enquiries")}, Spam aside`,
+    `${count.toLocaleString("en-IN")} of ${countOf(genuine, "enquiry", "enquiries")}, spam and duplicates aside`,
   medianFirstContact: "Median first contact",
   workingTime: "working time",
   withinTarget: (within: number, received: number, hours: number) =>
@@ -480,17 +481,18 @@ export const dashboardText = {
   member: "Member",
   noMembers: "Nobody has changed a status, written a note or called or written to a buyer in this period.",
   memberNote:
-    "Enquiries each member changed the status of, wrote a note on, or called or wrote to the buyer of (call, WhatsApp, e-mail) in this period. Taking or giving an enquiry is not counted.",
+    "Enquiries each member changed the status of, wrote a note on, or called or wrote to the buyer of (call, WhatsApp, e-mail) in this period, spam and duplicates aside. Taking or giving an enquiry is not counted.",
   owner: "Owner",
-  ownerNote: "Enquiries received in this period, Spam aside, by who owns them now.",
+  ownerNote: "Enquiries received in this period, spam and duplicates aside, by who owns them now.",
   noOwners: "No enquiries in this period.",
   source: "Source",
   sourceNote:
-    "Enquiries received in this period, Spam aside, by where the visit came from: the campaign's utm_source, else the referring site.",
+    "Enquiries received in this period, spam and duplicates aside, by where the visit came from: the campaign's utm_source, else the referring site.",
   noSources: "No enquiries in this period.",
-  funnelNote: "Where the enquiries received in this period stand now. Shares leave Spam aside.",
+  funnelNote:
+    "Where the enquiries received in this period stand now. Shares, like every other figure, leave spam and duplicates aside.",
   firstContactNote: (hours: number) =>
-    `From arriving to the first status change, note, call or message, counted in working hours (10:00–19:00 IST, Monday to Saturday). Target: ${hours} working hours.`,
+    `From arriving to the first status change, note, call or message, counted in working hours (10:00–19:00 IST, Monday to Saturday), spam and duplicates aside. Target: ${hours} working hours.`,
   page: "Page",
   metric: "Measure",
   samples: "Visits measured",

@@ -12,7 +12,7 @@ export const DASHBOARD_RANGES = [30, 90] as const;
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
 export const DEFAULT_DASHBOARD_RANGE: DashboardRange = 30;
 
-/** Enquiries received on one IST day, by buyer type. */
+/** Enquiries received on one IST day, by buyer type, spam and duplicates aside (the team's work). */
 export interface DashboardDay {
   /** YYYY-MM-DD, the IST calendar. */
   date: string;
@@ -31,9 +31,12 @@ export interface DashboardWeek {
 /** Where the enquiries received in the range stand now. */
 export interface DashboardFunnel {
   counts: Record<EnquiryStatus, number>;
-  /** Every enquiry received in the range. */
+  /** Every enquiry received in the range, those set apart (spam, duplicates) too. */
   received: number;
-  /** Received, less those marked Spam: what the shares below are counted against. */
+  /**
+   * Received, less those filed as spam or closed as duplicates: the headline, the sum of the
+   * days' enquiries, and what the shares below are counted against.
+   */
   genuine: number;
   /** Now Confirmed or Fulfilled. */
   reachedConfirmed: number;
@@ -41,10 +44,14 @@ export interface DashboardFunnel {
   reachedFulfilled: number;
 }
 
-/** How quickly staff first touched the enquiries received in the range (a status change or a note). */
+/**
+ * How quickly staff first touched the enquiries received in the range (a status change, a note, a
+ * call or message), spam and duplicates aside.
+ */
 export interface DashboardFirstContact {
   /** The target, in working hours. */
   targetHours: number;
+  /** The enquiries received in the range, spam and duplicates aside (the funnel's `genuine`). */
   received: number;
   /** Touched at least once so far. */
   contacted: number;

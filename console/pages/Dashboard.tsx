@@ -120,7 +120,7 @@ function Summary({ data }: { data: DashboardData }) {
           funnel.counts.Spam,
           funnel.counts.Duplicate,
           retailer,
-          funnel.received - retailer,
+          funnel.genuine - retailer,
         )}
       />
       <Kpi

@@ -62,7 +62,7 @@ export function dashboardCsvRows(data: DashboardData): CsvRow[] {
     rows.push({ figure: DASHBOARD_FIGURES.funnel, period: range, item, value });
   for (const status of ENQUIRY_STATUSES) funnelRow(status, funnel.counts[status]);
   funnelRow("Received", funnel.received);
-  funnelRow("Received, not Spam", funnel.genuine);
+  funnelRow("Received, spam and duplicates aside", funnel.genuine);
   funnelRow("Reached Confirmed (%)", percentOf(funnel.reachedConfirmed, funnel.genuine));
   funnelRow("Reached Fulfilled (%)", percentOf(funnel.reachedFulfilled, funnel.genuine));
   const contactRow = (item: string, value: number | null) =>

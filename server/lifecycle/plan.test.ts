@@ -4,6 +4,7 @@ import {
   CONTACT_KINDS,
   dueOf,
   isContact,
+  isFirstContact,
   intakeTakesTurn,
   planContact,
   planFollowUp,
@@ -405,6 +406,16 @@ describe("contact with the buyer", () => {
     expect(followUp.work.touchedAt).toBeNull();
     expect(followUp.history.some((line) => isContact(line.kind))).toBe(false);
   });
+});
+
+test("filing as spam and Not spam are work on the enquiry but never its first contact; a status change, a note or a call can be", () => {
+  expect(isFirstContact({ kind: "status", from: "New", to: "Spam", text: null })).toBe(false);
+  expect(isFirstContact({ kind: "status", from: "Spam", to: "New", text: null })).toBe(false);
+  expect(isContact("status")).toBe(true);
+  expect(isFirstContact({ kind: "status", from: "New", to: "Contacted", text: null })).toBe(true);
+  expect(isFirstContact({ kind: "note", text: "Rang" })).toBe(true);
+  expect(isFirstContact({ kind: "contact", text: "call" })).toBe(true);
+  expect(isFirstContact({ kind: "owner", text: null, fromOwner: null })).toBe(false);
 });
 
 describe("status changes", () => {

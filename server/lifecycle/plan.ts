@@ -124,6 +124,17 @@ export function isContact(kind: HistoryLine["kind"]): boolean {
   return CONTACT_KINDS.includes(kind);
 }
 
+/**
+ * Whether a line of contact can be the buyer's first contact, as the dashboard times it: not
+ * filing an enquiry as spam nor releasing it (Not spam), which judge the enquiry and reach nobody;
+ * releasing it starts its wait for a first contact afresh (planRelease). Filing and releasing are
+ * still work on the enquiry for the member who did it.
+ */
+export function isFirstContact(line: HistoryLine): boolean {
+  if (!isContact(line.kind)) return false;
+  return !(line.kind === "status" && (isSpam(line.from) || isSpam(line.to)));
+}
+
 export type WebhookEventPlan =
   | { type: "enquiry.received" }
   | { type: "enquiry.not_spam" }

@@ -15,11 +15,23 @@ import { ENQUIRY_STATUSES, statusesWhere, type EnquiryStatus } from "../../domai
 import { BUYER_TYPES, type BuyerType } from "../../domain/enquiry";
 import { FIRST_CONTACT_HOURS, istDate, istDayBounds, workingMsBetween } from "../../domain/working-hours";
 
-/** The instants a dashboard counts between: from 00:00 IST of its first day to 00:00 IST after its last. */
+/**
+ * The instants a dashboard counts between (from 00:00 IST of its first day to 00:00 IST after its
+ * last), and the statuses its figures set apart (DASHBOARD_APART): the stores read those apart,
+ * and leave them out of the owners and sources they read, rather than each naming its own list.
+ */
 export interface DashboardSpan {
   from: Date;
   to: Date;
+  apart: readonly EnquiryStatus[];
 }
+
+/**
+ * What no figure of the dashboard counts but the funnel's "Set apart" rows: enquiries that are not
+ * the team's work (domain/status.ts: spam, and duplicates of another enquiry). The same rule as
+ * the inbox's views and the digest, so every figure reads the same enquiries.
+ */
+export const DASHBOARD_APART: readonly EnquiryStatus[] = statusesWhere("work", false);
 
 /** Enquiries received on one IST day from one buyer type, and the sachets they asked for. */
 export interface ReceivedDay {
@@ -29,13 +41,24 @@ export interface ReceivedDay {
   quantity: number;
 }
 
+/** Enquiries received on one IST day from one buyer type that now stand at one status set apart. */
+export interface ApartDay extends ReceivedDay {
+  status: EnquiryStatus;
+}
+
 /**
- * An enquiry received in the span that staff have touched: when it came, and its first line of
- * contact with the buyer (server/lifecycle/plan.ts: CONTACT_KINDS).
+ * An enquiry received in the span that staff have touched: when it came, its first line of
+ * contact with the buyer (server/lifecycle/plan.ts: CONTACT_KINDS), and its status now.
  */
 export interface FirstTouch {
   receivedAt: string;
   firstTouchAt: string;
+  status: EnquiryStatus;
+}
+
+/** How many enquiries one member worked on within the span, of those that now stand at one status. */
+export interface MemberRow extends DashboardBreakdownRow {
+  status: EnquiryStatus;
 }
 
 /**
@@ -53,15 +76,27 @@ export interface OutcomeRow {
   value: number;
 }
 
-/** What a store reads for a dashboard; `dashboardData` turns it into the figures shown. */
+/**
+ * What a store reads for a dashboard; `dashboardData` turns it into the figures shown, and decides
+ * what each figure counts: the adapters read rows and filter only by the statuses they are given.
+ */
 export interface DashboardParts {
+  /** Every enquiry received in the span, whatever its status (a rollup kept as enquiries are stored). */
   received: ReceivedDay[];
+  /** Of those, the ones that now stand at a status set apart (DashboardSpan.apart), per day, buyer type and status. */
+  apart: ApartDay[];
   /** Where the enquiries received in the span stand now (those never worked on are New). */
   statuses: Record<EnquiryStatus, number>;
   firstTouches: FirstTouch[];
-  /** The enquiries each member worked on (a line of contact: CONTACT_KINDS) within the span, most first. */
-  members: DashboardBreakdownRow[];
-  /** The enquiries received in the span, Spam aside, owned now, by their owner's address (the rest are unassigned). */
+  /**
+   * The enquiries each member worked on (a line of contact: CONTACT_KINDS) within the span, by
+   * the status they stand at now (whenever they were received).
+   */
+  members: MemberRow[];
+  /**
+   * The enquiries received in the span that stand at no status set apart, owned now, by their
+   * owner's address (the rest are unassigned).
+   */
   owners: DashboardBreakdownRow[];
   /** The same enquiries by their source label (DASHBOARD_NO_SOURCE: none). */
   sources: DashboardBreakdownRow[];
@@ -82,10 +117,20 @@ export function emptyStatusCounts(): Record<EnquiryStatus, number> {
 /** The span of the `days` IST days ending with the day `now` falls on. */
 export function dashboardSpan(now: Date, days: number): DashboardSpan {
   const today = istDayBounds(now);
-  return { from: new Date(today.start.getTime() - (days - 1) * 86_400_000), to: today.end };
+  return {
+    from: new Date(today.start.getTime() - (days - 1) * 86_400_000),
+    to: today.end,
+    apart: DASHBOARD_APART,
+  };
 }
 
-/** Most first, then by key: the order every breakdown is listed in. */
+/** Each member's rows, whatever status their enquiries stand at, as one. */
+function membersOf(rows: readonly MemberRow[]): DashboardBreakdownRow[] {
+  const members = new Map<string, number>();
+  for (const row of rows) members.set(row.key, (members.get(row.key) ?? 0) + row.enquiries);
+  return [...members].map(([key, enquiries]) => ({ key, enquiries }));
+}
+
 /**
  * The owners' rows with one for the enquiries nobody owns: those of the `genuine` enquiries not in
  * an owner's row (an enquiry stored before owners existed has no work record to say it is unowned).
@@ -95,6 +140,7 @@ function withUnassigned(owned: DashboardBreakdownRow[], genuine: number): Dashbo
   return unassigned > 0 ? [...owned, { key: DASHBOARD_UNASSIGNED, enquiries: unassigned }] : owned;
 }
 
+/** Most first, then by key: the order every breakdown is listed in. */
 export function sortBreakdown(rows: DashboardBreakdownRow[]): DashboardBreakdownRow[] {
   return rows.sort((a, b) => b.enquiries - a.enquiries || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
@@ -172,12 +218,16 @@ export async function dashboardData(
     quantity: 0,
   }));
   const dayIndex = new Map(perDay.map((day, index) => [day.date, index]));
-  for (const row of parts.received) {
+  // Every enquiry received, less those set apart: the per-day chart, the sachets and the headline
+  // count the same enquiries.
+  const add = (row: ReceivedDay, sign: 1 | -1) => {
     const day = perDay[dayIndex.get(row.date) ?? -1];
-    if (!day) continue;
-    day.enquiries[row.buyer] += row.enquiries;
-    day.quantity += row.quantity;
-  }
+    if (!day) return;
+    day.enquiries[row.buyer] += sign * row.enquiries;
+    day.quantity += sign * row.quantity;
+  };
+  for (const row of parts.received) add(row, 1);
+  for (const row of parts.apart) if (span.apart.includes(row.status)) add(row, -1);
   const weeks = new Map<string, number>();
   for (const day of perDay) {
     const week = weekStartOf(day.date);
@@ -187,11 +237,14 @@ export async function dashboardData(
   const counts = { ...emptyStatusCounts(), ...parts.statuses };
   const sumOf = (statuses: readonly EnquiryStatus[]) =>
     statuses.reduce((sum, status) => sum + counts[status], 0);
-  const received = perDay.reduce((sum, day) => sum + day.enquiries.Retailer + day.enquiries["Self Use"], 0);
-  // The enquiries received that are the team's work: spam aside.
-  const genuine = received - sumOf(statusesWhere("work", false));
+  const counted = (status: EnquiryStatus) => !span.apart.includes(status);
+  // The enquiries received that are the team's work (spam and duplicates apart): what every figure counts.
+  const genuine = perDay.reduce((sum, day) => sum + day.enquiries.Retailer + day.enquiries["Self Use"], 0);
+  // Every enquiry received: the funnel lists those set apart too, as such.
+  const received = genuine + sumOf(span.apart);
   const targetMs = targetHours * 3_600_000;
   const waits = parts.firstTouches
+    .filter((touch) => counted(touch.status))
     .map((touch) => workingMsBetween(new Date(touch.receivedAt), new Date(touch.firstTouchAt)))
     .sort((a, b) => a - b);
   const medianMs = median(waits);
@@ -212,13 +265,13 @@ export async function dashboardData(
     },
     firstContact: {
       targetHours,
-      received,
+      received: genuine,
       contacted: waits.length,
       withinTarget: waits.filter((wait) => wait <= targetMs).length,
       medianWorkingMinutes: medianMs === null ? null : Math.round(medianMs / 60_000),
     },
     breakdowns: {
-      members: sortBreakdown(parts.members),
+      members: sortBreakdown(membersOf(parts.members.filter((row) => counted(row.status)))),
       owners: sortBreakdown(withUnassigned(parts.owners, genuine)),
       sources: sortBreakdown(parts.sources),
     },

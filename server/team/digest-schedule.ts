@@ -1,5 +1,5 @@
 import { planDigest } from "../lifecycle/digest";
-import { DIGEST_HOUR, digestIsEmpty } from "../../domain/team";
+import { DIGEST_HOUR, digestIsEmpty, type DigestContent } from "../../domain/team";
 import { isAway, mayOwnEnquiries } from "../../domain/staff";
 import { istDate, istDayBounds, nextIstHour } from "../../domain/working-hours";
 import { nodeTimers, runLeased, scheduleTask, type ScheduleTimers } from "../scheduled-task";
@@ -27,13 +27,15 @@ export function digestDayAt(at: Date): string | null {
 }
 
 /**
- * Queues each member's digest for `at`'s day: overdue, due today, and new and unassigned; only
- * members with something get one. Each digest's outbox id is made from the member and the day,
- * so two instances, or a second run, queue it once. Answers how many were queued.
+ * Each member's digest for `at`'s day (overdue, due today, and new and unassigned), only members
+ * with something in theirs; null before the day's digests are due.
  */
-export async function queueDayDigests(store: Pick<Store, "staff" | "team">, at: Date): Promise<number> {
+export async function dayDigests(
+  store: Pick<Store, "staff" | "team">,
+  at: Date,
+): Promise<{ day: string; digests: { staffId: string; content: DigestContent }[] } | null> {
   const day = digestDayAt(at);
-  if (!day) return 0;
+  if (!day) return null;
   const { end } = istDayBounds(at);
   const digests = [];
   // A pending invitee (domain/staff.ts) is mailed nothing of the team's enquiries.
@@ -46,7 +48,18 @@ export async function queueDayDigests(store: Pick<Store, "staff" | "team">, at: 
     const content = planDigest(parts, { now: at, day, staffId: member.id, dayEnd: end, awayOwners });
     if (!digestIsEmpty(content)) digests.push({ staffId: member.id, content });
   }
-  return store.team.queueDigests(day, digests, at);
+  return { day, digests };
+}
+
+/**
+ * Queues each member's digest for `at`'s day (dayDigests). Each digest's outbox id is made from
+ * the member and the day, so two instances, or a second run, queue it once. Answers how many were
+ * queued.
+ */
+export async function queueDayDigests(store: Pick<Store, "staff" | "team">, at: Date): Promise<number> {
+  const due = await dayDigests(store, at);
+  if (!due) return 0;
+  return store.team.queueDigests(due.day, due.digests, at);
 }
 
 /**

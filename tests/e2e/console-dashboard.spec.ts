@@ -54,11 +54,13 @@ test.describe("figures", () => {
       (await request.put(api("/me/totp"), { headers, data: { password: owner.password, code } })).ok(),
     ).toBe(true);
 
-    // Three enquiries through the public API; one of them confirmed by the owner.
+    // Four enquiries through the public API; one of them confirmed by the owner, one filed as spam
+    // by hand, which no figure but the funnel's "Set apart" counts.
     const placed = [
       { Quantity: 7, RetailerSelfUse: "Retailer" },
       { Quantity: 5, RetailerSelfUse: "Retailer" },
       { Quantity: 3, RetailerSelfUse: "Self Use" },
+      { Quantity: 40, RetailerSelfUse: "Self Use" },
     ];
     for (const [index, fields] of placed.entries()) {
       const response = await request.post(`${base}${API_PATHS.enquiries}`, {
@@ -79,6 +81,12 @@ test.describe("figures", () => {
       data: { status: "Confirmed", version: 0 },
     });
     expect(confirmed.ok()).toBe(true);
+    const forty = inbox.items.find((item) => item.Quantity === 40);
+    const filed = await request.post(api(`/enquiries/${forty?.id}/status`), {
+      headers,
+      data: { status: "Spam", version: 0 },
+    });
+    expect(filed.ok()).toBe(true);
     const today = istDate(new Date(seven?.receivedAt ?? ""));
 
     // Keyboard only, from the sign-in page to the dashboard.
@@ -123,6 +131,7 @@ test.describe("figures", () => {
     const funnel = page.getByRole("region", { name: DASHBOARD_FIGURES.funnel });
     await expect(funnel.getByRole("row", { name: /^Confirmed/ })).toContainText("1");
     await expect(funnel.getByRole("row", { name: /^New/ })).toContainText("2");
+    await expect(funnel.getByRole("row", { name: /^Spam/ })).toContainText("1");
     const members = page.getByRole("region", { name: DASHBOARD_FIGURES.members });
     await expect(
       members.getByRole("row", { name: new RegExp(`^${owner.email.replace(/\./g, "\\.")}`) }),

@@ -1,11 +1,5 @@
 import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
-import {
-  COUNTED_STATUSES,
-  INITIAL_STATUS,
-  isWork,
-  statusCountsOf,
-  type EnquiryStatus,
-} from "../../../domain/status";
+import { COUNTED_STATUSES, INITIAL_STATUS, statusCountsOf, type EnquiryStatus } from "../../../domain/status";
 import { DECIDED_STATUSES } from "../../../domain/deal";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow, DashboardVitalWeek } from "../../../domain/dashboard";
@@ -13,10 +7,12 @@ import { DASHBOARD_NO_SOURCE, monthOf, weekStartOf } from "../../../domain/dashb
 import { BUYER_TYPES, type BuyerType } from "../../../domain/enquiry";
 import { istDate } from "../../../domain/working-hours";
 import {
+  type ApartDay,
   type DashboardParts,
   type DashboardSpan,
   type DashboardStore,
   type FirstTouch,
+  type MemberRow,
   type OutcomeRow,
   type ReceivedDay,
 } from "../dashboard";
@@ -39,6 +35,8 @@ export interface TouchRecord {
   staffEmail: string;
   at: string;
   receivedAt: string;
+  /** False for a line that cannot be the first contact (plan.ts: isFirstContact); absent: it can. */
+  firstContact?: false;
 }
 
 export function touchesOf(context: FirestoreContext) {
@@ -90,7 +88,8 @@ async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<
 /**
  * The dashboard on Firestore, whose reads stay bounded however many enquiries are stored:
  * - per day and buyer type, an aggregation query (count and sum of Quantity) on
- *   (RetailerSelfUse, receivedAt): one small answer per day and type, never the documents;
+ *   (RetailerSelfUse, receivedAt): one small answer per day and type, never the documents; those
+ *   set apart (the span's statuses) from the work records and enquiries read for the owners;
  * - per status, a count on enquiryWork (status, receivedAt);
  * - first touches and members from the touches (history entries) written since the span began,
  *   one range read on `enquiryTouches.at`;
@@ -104,12 +103,17 @@ export class FirestoreDashboardStore implements DashboardStore {
   }
 
   async parts(span: DashboardSpan): Promise<DashboardParts> {
-    const [received, touches, vitals, ownersAndSources] = await Promise.all([
+    const [received, touches, vitals, { statusOf, ...ownersAndSources }] = await Promise.all([
       this.received(span),
       this.touchesSince(span.from),
       this.vitals(span),
       this.ownersAndSources(span),
     ]);
+    // The status now of each enquiry touched: those received in the span are read already; the
+    // others' work records (bounded by the work done in the span) are read by id.
+    const elsewhere = [...new Set(touches.map((touch) => touch.enquiryId))].filter((id) => !statusOf.has(id));
+    for (const [id, status] of await this.statusesOf(elsewhere)) statusOf.set(id, status);
+    const status = (id: string) => statusOf.get(id) ?? INITIAL_STATUS;
     const fromIso = span.from.toISOString();
     const toIso = span.to.toISOString();
     const counts = await Promise.all(
@@ -130,22 +134,43 @@ export class FirestoreDashboardStore implements DashboardStore {
     return {
       received,
       statuses,
-      firstTouches: this.firstTouches(touches, span),
-      members: this.members(touches, span),
+      firstTouches: this.firstTouches(touches, span, status),
+      members: this.members(touches, span, status),
       ...ownersAndSources,
       vitals,
     };
   }
 
+  /** The status now of each enquiry named (one with no work record is absent: it has the initial one). */
+  private async statusesOf(ids: readonly string[]): Promise<Map<string, EnquiryStatus>> {
+    const statuses = new Map<string, EnquiryStatus>();
+    for (const part of chunks(ids, 300)) {
+      if (part.length === 0) continue;
+      const docs = await this.context.run(() =>
+        this.context.db.getAll(...part.map((id) => this.collections.work.doc(id)), { fieldMask: ["status"] }),
+      );
+      for (const doc of docs) {
+        const status = doc.get("status") as EnquiryStatus | undefined;
+        if (doc.exists && status) statuses.set(doc.id, status);
+      }
+    }
+    return statuses;
+  }
+
   /**
-   * The enquiries received in the span, Spam aside, by owner and by source, and those decided by
+   * The enquiries received in the span that stand at no status set apart, by owner and by source;
+   * those set apart by IST day, buyer type and status with their sachets; and those decided by
    * month, buyer type, source and status with their orders' values: the work records' owner and
-   * status, the enquiries' buyer type and source label, and the deals' values, read for the span
-   * (a few fields each).
+   * status, the enquiries' buyer type, quantity and source label, and the deals' values, read for
+   * the span (a few fields each).
    */
-  private async ownersAndSources(
-    span: DashboardSpan,
-  ): Promise<{ owners: DashboardBreakdownRow[]; sources: DashboardBreakdownRow[]; outcomes: OutcomeRow[] }> {
+  private async ownersAndSources(span: DashboardSpan): Promise<{
+    owners: DashboardBreakdownRow[];
+    sources: DashboardBreakdownRow[];
+    outcomes: OutcomeRow[];
+    apart: ApartDay[];
+    statusOf: Map<string, EnquiryStatus>;
+  }> {
     return this.context.run(async () => {
       const [work, enquiries, staff, deals] = await Promise.all([
         this.collections.work
@@ -156,7 +181,7 @@ export class FirestoreDashboardStore implements DashboardStore {
         this.collections.enquiries
           .where("receivedAt", ">=", Timestamp.fromDate(span.from))
           .where("receivedAt", "<", Timestamp.fromDate(span.to))
-          .select("sourceLabel", "RetailerSelfUse", "receivedAt")
+          .select("sourceLabel", "RetailerSelfUse", "receivedAt", "Quantity")
           .get(),
         this.context.db.collection("staff").select("id", "email").get(),
         this.collections.deals
@@ -166,19 +191,33 @@ export class FirestoreDashboardStore implements DashboardStore {
           .get(),
       ]);
       const emails = new Map(staff.docs.map((doc) => [String(doc.get("id")), String(doc.get("email"))]));
-      const spam = new Set<string>();
+      const statusOf = new Map<string, EnquiryStatus>();
+      const setApart = new Map<string, EnquiryStatus>();
       const owners = new Map<string, number>();
       for (const doc of work.docs) {
-        if (!isWork((doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS)) {
-          spam.add(doc.id);
+        const status = (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS;
+        statusOf.set(doc.id, status);
+        if (span.apart.includes(status)) {
+          setApart.set(doc.id, status);
           continue;
         }
         const key = emails.get((doc.get("ownerId") as string | undefined) || "");
         if (key) owners.set(key, (owners.get(key) ?? 0) + 1);
       }
       const sources = new Map<string, number>();
+      const apart = new Map<string, ApartDay>();
       for (const doc of enquiries.docs) {
-        if (spam.has(doc.id)) continue;
+        const status = setApart.get(doc.id);
+        if (status) {
+          const date = istDate(new Date(isoOf(doc.get("receivedAt"))));
+          const buyer = doc.get("RetailerSelfUse") as BuyerType;
+          const key = JSON.stringify([date, buyer, status]);
+          let row = apart.get(key);
+          if (!row) apart.set(key, (row = { date, buyer, status, enquiries: 0, quantity: 0 }));
+          row.enquiries += 1;
+          row.quantity += Number(doc.get("Quantity") ?? 0);
+          continue;
+        }
         const key = (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE;
         sources.set(key, (sources.get(key) ?? 0) + 1);
       }
@@ -188,6 +227,8 @@ export class FirestoreDashboardStore implements DashboardStore {
         owners: rows(owners),
         sources: rows(sources),
         outcomes: outcomesOf(work.docs, enquiries.docs, deals.docs),
+        apart: [...apart.values()],
+        statusOf,
       };
     });
   }
@@ -220,20 +261,32 @@ export class FirestoreDashboardStore implements DashboardStore {
     });
   }
 
-  private firstTouches(touches: TouchRecord[], span: DashboardSpan): FirstTouch[] {
+  private firstTouches(
+    touches: TouchRecord[],
+    span: DashboardSpan,
+    status: (enquiryId: string) => EnquiryStatus,
+  ): FirstTouch[] {
     const from = span.from.toISOString();
     const to = span.to.toISOString();
     const first = new Map<string, FirstTouch>();
-    for (const { enquiryId, at, receivedAt } of touches) {
-      if (receivedAt < from || receivedAt >= to) continue;
+    for (const { enquiryId, at, receivedAt, firstContact } of touches) {
+      if (receivedAt < from || receivedAt >= to || firstContact === false) continue;
       const earlier = first.get(enquiryId);
-      if (!earlier || at < earlier.firstTouchAt) first.set(enquiryId, { receivedAt, firstTouchAt: at });
+      if (!earlier || at < earlier.firstTouchAt)
+        first.set(enquiryId, { receivedAt, firstTouchAt: at, status: status(enquiryId) });
     }
     return [...first.values()];
   }
 
-  /** The enquiries each member worked on within the span: one line of contact or more of theirs in its history. */
-  private members(touches: TouchRecord[], span: DashboardSpan): DashboardBreakdownRow[] {
+  /**
+   * The enquiries each member worked on within the span (one line of contact or more of theirs in
+   * its history), by the status each stands at now.
+   */
+  private members(
+    touches: TouchRecord[],
+    span: DashboardSpan,
+    status: (enquiryId: string) => EnquiryStatus,
+  ): MemberRow[] {
     const to = span.to.toISOString();
     const worked = new Map<string, Set<string>>();
     for (const { enquiryId, at, staffEmail } of touches) {
@@ -242,7 +295,16 @@ export class FirestoreDashboardStore implements DashboardStore {
       if (!enquiries) worked.set(staffEmail, (enquiries = new Set()));
       enquiries.add(enquiryId);
     }
-    return [...worked].map(([key, enquiries]) => ({ key, enquiries: enquiries.size }));
+    const rows = new Map<string, MemberRow>();
+    for (const [key, enquiries] of worked) {
+      for (const id of enquiries) {
+        const rowKey = JSON.stringify([key, status(id)]);
+        let row = rows.get(rowKey);
+        if (!row) rows.set(rowKey, (row = { key, status: status(id), enquiries: 0 }));
+        row.enquiries += 1;
+      }
+    }
+    return [...rows.values()];
   }
 
   private async vitals(span: DashboardSpan): Promise<DashboardVitalWeek[]> {

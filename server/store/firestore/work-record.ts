@@ -5,6 +5,7 @@ import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../.
 import type { WebhookEventType } from "../../../domain/webhooks";
 import {
   isContact,
+  isFirstContact,
   untouchedWork,
   type MemberFacts,
   type OwnerBatchPlan,
@@ -356,6 +357,7 @@ export function writePlan(
         staffEmail: actor.staffEmail,
         at: actor.at,
         receivedAt: stored.receivedAt,
+        ...(isFirstContact(line) ? {} : { firstContact: false }),
       } satisfies TouchRecord);
     }
   }

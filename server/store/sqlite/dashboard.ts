@@ -1,4 +1,4 @@
-import { statusCountsOf, type EnquiryStatus } from "../../../domain/status";
+import { INITIAL_STATUS, statusCountsOf, type EnquiryStatus } from "../../../domain/status";
 import type { VitalMetric } from "../../../domain/contract";
 import {
   addDays,
@@ -9,10 +9,12 @@ import {
 } from "../../../domain/dashboard";
 import { istDate } from "../../../domain/working-hours";
 import {
+  type ApartDay,
   type DashboardParts,
   type DashboardSpan,
   type DashboardStore,
   type FirstTouch,
+  type MemberRow,
   type OutcomeRow,
   type ReceivedDay,
 } from "../dashboard";
@@ -21,23 +23,31 @@ import { CONTACT_KINDS } from "../../lifecycle/plan";
 import type Database from "better-sqlite3";
 import { compareText } from "../vitals-summary";
 import type { SqliteRun } from "./connection";
-import { workStatusWhere } from "./status-sql";
+import { statusIn } from "./status-sql";
 
 type Bounds = { from: string; to: string };
+type Reads = Bounds & { apart: readonly EnquiryStatus[] };
 
 /**
  * The dashboard on SQLite, all read in one transaction so the figures agree with each other:
  * enquiries per day from the `enquiry_days` rollup (kept by triggers in the transaction that
- * stores or erases an enquiry), statuses from enquiry_work's received_at, first touches from
- * `enquiry_first_touch` (written with each line of contact: work-record.ts), members from
- * enquiry_history's index on `at` (which carries the kind), owners, sources and outcomes from enquiry_work's covering indexes (the buyer type and
- * source each work row carries), page speed from a covering index on vitals' received_at.
+ * stores or erases an enquiry) and those of them set apart from enquiry_work's (status,
+ * received_at) index (a few: spam and duplicates), statuses from enquiry_work's received_at, first
+ * touches from `enquiry_first_touch` (written with each line of contact: work-record.ts), members
+ * from enquiry_history's index on `at` (which carries the kind), owners, sources and outcomes from
+ * enquiry_work's covering indexes (the buyer type and source each work row carries), page speed
+ * from a covering index on vitals' received_at. Each read names no status: the span says which
+ * are set apart.
  */
 export class SqliteDashboardStore implements DashboardStore {
-  constructor(private readonly run: SqliteRun) {}
+  constructor(
+    private readonly run: SqliteRun,
+    private readonly table: string,
+  ) {}
 
   async parts(span: DashboardSpan): Promise<DashboardParts> {
     const bounds: Bounds = { from: span.from.toISOString(), to: span.to.toISOString() };
+    const reads: Reads = { ...bounds, apart: span.apart };
     return this.run((db) =>
       db
         .transaction((): DashboardParts => {
@@ -58,19 +68,23 @@ export class SqliteDashboardStore implements DashboardStore {
             received.reduce((sum, row) => sum + row.enquiries, 0),
             Object.fromEntries(counted.map(({ status, count }) => [status, count])),
           );
-          // Each enquiry's first touch, written with its first line of contact (work-record.ts).
+          // Each enquiry's first touch, written with its first line of contact (work-record.ts),
+          // with its status now (an enquiry nobody worked on may have no work row: the initial one).
           const firstTouches = db
-            .prepare<Bounds, FirstTouch>(
-              `SELECT received_at AS receivedAt, first_at AS firstTouchAt FROM enquiry_first_touch
-               WHERE received_at >= @from AND received_at < @to`,
+            .prepare<Bounds & { initial: string }, FirstTouch>(
+              `SELECT t.received_at AS receivedAt, t.first_at AS firstTouchAt,
+                 coalesce(w.status, @initial) AS status
+               FROM enquiry_first_touch t LEFT JOIN enquiry_work w ON w.enquiry_id = t.enquiry_id
+               WHERE t.received_at >= @from AND t.received_at < @to`,
             )
-            .all(bounds);
+            .all({ ...bounds, initial: INITIAL_STATUS });
           return {
             received,
+            apart: this.apart(db, reads),
             statuses,
             firstTouches,
             members: this.members(db, bounds),
-            ...this.ownersAndSources(db, bounds),
+            ...this.ownersAndSources(db, reads),
             outcomes: this.outcomes(db, bounds),
             vitals: this.vitals(db, bounds),
           };
@@ -80,34 +94,54 @@ export class SqliteDashboardStore implements DashboardStore {
   }
 
   /**
-   * The enquiries each member worked on within the span: one line of contact or more of theirs in
-   * its history (server/lifecycle/plan.ts: CONTACT_KINDS).
+   * The enquiries received in the span that now stand at a status set apart, per IST day, buyer
+   * type and status, with the sachets they asked for: sought by status on enquiry_work's (status,
+   * received_at) index, each joined to its enquiry for the quantity.
    */
-  private members(db: Database.Database, bounds: Bounds): DashboardBreakdownRow[] {
+  private apart(db: Database.Database, reads: Reads): ApartDay[] {
+    if (reads.apart.length === 0) return [];
     return db
-      .prepare<Bounds & { kinds: string }, DashboardBreakdownRow>(
-        `SELECT staff_email AS key, count(*) AS enquiries FROM (
-           SELECT DISTINCT staff_email, enquiry_id FROM enquiry_history INDEXED BY enquiry_history_at
-           WHERE at >= @from AND at < @to AND kind IN (SELECT value FROM json_each(@kinds))
-         ) GROUP BY staff_email`,
+      .prepare<Bounds, ApartDay>(
+        `SELECT date(w.received_at, '+330 minutes') AS date, w.buyer, w.status,
+           count(*) AS enquiries, coalesce(sum(e.Quantity), 0) AS quantity
+         FROM enquiry_work w INDEXED BY enquiry_work_status JOIN ${this.table} e ON e.id = w.enquiry_id
+         WHERE ${statusIn("w.status", reads.apart)} AND w.received_at >= @from AND w.received_at < @to
+         GROUP BY 1, 2, 3`,
       )
-      .all({ ...bounds, kinds: JSON.stringify(CONTACT_KINDS) });
+      .all({ from: reads.from, to: reads.to });
   }
 
   /**
-   * The enquiries received in the span, Spam aside: those owned, by their owner's address (the
-   * rest are counted as unassigned from the funnel), and all of them by source.
+   * The enquiries each member worked on within the span (one line of contact or more of theirs in
+   * its history: server/lifecycle/plan.ts, CONTACT_KINDS), by the status each stands at now.
+   */
+  private members(db: Database.Database, bounds: Bounds): MemberRow[] {
+    return db
+      .prepare<Bounds & { kinds: string; initial: string }, MemberRow>(
+        `SELECT h.staff_email AS key, coalesce(w.status, @initial) AS status, count(*) AS enquiries FROM (
+           SELECT DISTINCT staff_email, enquiry_id FROM enquiry_history INDEXED BY enquiry_history_at
+           WHERE at >= @from AND at < @to AND kind IN (SELECT value FROM json_each(@kinds))
+         ) h LEFT JOIN enquiry_work w ON w.enquiry_id = h.enquiry_id
+         GROUP BY 1, 2`,
+      )
+      .all({ ...bounds, kinds: JSON.stringify(CONTACT_KINDS), initial: INITIAL_STATUS });
+  }
+
+  /**
+   * The enquiries received in the span, those set apart aside: those owned, by their owner's
+   * address (the rest are counted as unassigned from the funnel), and all of them by source.
    */
   private ownersAndSources(
     db: Database.Database,
-    bounds: Bounds,
+    reads: Reads,
   ): { owners: DashboardBreakdownRow[]; sources: DashboardBreakdownRow[] } {
-    const params = { ...bounds, none: DASHBOARD_NO_SOURCE };
+    const params = { from: reads.from, to: reads.to, none: DASHBOARD_NO_SOURCE };
+    const counted = (column: string) => `NOT (${statusIn(column, reads.apart)})`;
     const owners = db
       .prepare<typeof params, DashboardBreakdownRow>(
         `SELECT s.email AS key, count(*) AS enquiries
          FROM enquiry_work w JOIN staff s ON s.id = w.owner_id
-         WHERE w.received_at >= @from AND w.received_at < @to AND ${workStatusWhere("w.status")}
+         WHERE w.received_at >= @from AND w.received_at < @to AND ${counted("w.status")}
          GROUP BY 1`,
       )
       .all(params);
@@ -116,7 +150,7 @@ export class SqliteDashboardStore implements DashboardStore {
       .prepare<typeof params, DashboardBreakdownRow>(
         `SELECT coalesce(source_label, @none) AS key, count(*) AS enquiries
          FROM enquiry_work INDEXED BY enquiry_work_received
-         WHERE received_at >= @from AND received_at < @to AND ${workStatusWhere("status")}
+         WHERE received_at >= @from AND received_at < @to AND ${counted("status")}
          GROUP BY 1`,
       )
       .all(params);

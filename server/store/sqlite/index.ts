@@ -78,7 +78,7 @@ export class SqliteStore implements Store {
     this.retention = new SqliteRetentionStore(run, connection.enquiryTable);
     this.personalData = new SqlitePersonalDataStore(run, connection.enquiryTable);
     this.leases = new SqliteLeaseStore(run);
-    this.dashboard = new SqliteDashboardStore(run);
+    this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
     this.webhooks = new SqliteWebhookStore(run);
     this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
     this.templates = new SqliteTemplateStore(run);

@@ -8,7 +8,7 @@ import type {
   WorkPlan,
   WorkState,
 } from "../../lifecycle/plan";
-import { isContact, untouchedWork } from "../../lifecycle/plan";
+import { isFirstContact, untouchedWork } from "../../lifecycle/plan";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
 import type { WorkRead } from "../work-port";
@@ -180,8 +180,8 @@ export function writePlan(
 
 /**
  * Writes history lines of one enquiry by `staffEmail`, in the caller's transaction, and, with a
- * line of contact (plan.ts: CONTACT_KINDS), the enquiry's first touch the dashboard reads, kept
- * at the earliest.
+ * line that can be the first contact (plan.ts: isFirstContact), the enquiry's first touch the
+ * dashboard reads, kept at the earliest.
  */
 export function writeHistoryLines(
   db: Database.Database,
@@ -194,7 +194,7 @@ export function writeHistoryLines(
     `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner)
      VALUES (@id, @enquiryId, @at, @staffEmail, @kind, @from, @to, @text, @fromOwner)`,
   );
-  if (lines.some((line) => isContact(line.kind))) {
+  if (lines.some(isFirstContact)) {
     prepared(
       db,
       `INSERT INTO enquiry_first_touch (enquiry_id, received_at, first_at) VALUES (?, ?, ?)
