@@ -412,11 +412,12 @@ export const teamText = {
   clearFollowUp: "Clear",
   /** The follow-up times one tap sets (domain/follow-up-presets.ts), each shown with the time it sets. */
   presetsLabel: "Follow up in one tap",
+  /** Each preset's label, with the opening time of the company's published working hours. */
   presets: {
-    "in-2-hours": "In 2 hours",
-    "tomorrow-11": "Tomorrow 11:00",
-    "monday-10": "Monday 10:00",
-  } satisfies Record<FollowUpPresetKey, string>,
+    "in-2-hours": () => "In 2 hours",
+    "tomorrow-11": () => "Tomorrow 11:00",
+    "monday-10": (opens: string) => `Monday ${opens}`,
+  } satisfies Record<FollowUpPresetKey, (opens: string) => string>,
   presetSaved: (when: string) => `Follow-up set for ${when}.`,
   firstContactLateNotice: (since: string) =>
     `Nobody has contacted this enquiry yet: first contact was due ${since}.`,

@@ -2,10 +2,10 @@
  * The sales team's work on enquiries: who owns each, how new ones are assigned, when to follow
  * up, and which new enquiries each member is mailed about. What the console's pages and its API
  * agree on, and the rules both stores apply. No I/O. Working-hours arithmetic lives in
- * domain/working-hours.ts.
+ * domain/working-hours.ts, over the company's published hours.
  */
 import type { BuyerType } from "./enquiry";
-import { addWorkingHours } from "./working-hours";
+import { addWorkingHours, type WorkingHours } from "./working-hours";
 import { mayOwnEnquiries } from "./staff";
 
 /** The longest next-step line ("Call back about the retailer price"). */
@@ -123,11 +123,12 @@ export function memberAlertRecipients(options: {
 }
 
 /**
- * When a New enquiry received at `receivedAt` is late for its first contact: `hours` working hours
- * later. A Friday 18:30 IST enquiry with 4 hours is due on Saturday at 13:30 IST.
+ * When a New enquiry received at `receivedAt` is late for its first contact: the published
+ * record's `firstContactHours` working hours later. A Friday 18:30 IST enquiry with 4 hours of
+ * 10:00–19:00, Monday to Saturday, is due on Saturday at 13:30 IST.
  */
-export function firstContactDueAt(receivedAt: Date, hours: number): Date {
-  return addWorkingHours(receivedAt, hours);
+export function firstContactDueAt(receivedAt: Date, hours: WorkingHours): Date {
+  return addWorkingHours(hours, receivedAt, hours.firstContactHours);
 }
 
 export const teamMessages = {
@@ -264,7 +265,7 @@ export interface TeamItemFields {
   nextStep: string | null;
   /** When it is (or was) due: its follow-up, or its first-contact target while nobody touched it. */
   dueAt: string | null;
-  /** Nobody has contacted the buyer, and the first-contact target (FIRST_CONTACT_HOURS working hours) has passed. */
+  /** Nobody has contacted the buyer, and the first-contact target (the published `firstContactHours` working hours) has passed. */
   firstContactLate: boolean;
   /** Its follow-up time has come. */
   followUpOverdue: boolean;

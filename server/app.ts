@@ -10,6 +10,7 @@ import { NewsletterLinks } from "./newsletter/links";
 import { StaffLinks } from "./admin/staff-links";
 import { createNotifier } from "./notify";
 import { CompanyFactsCache } from "./company/facts-cache";
+import { PLACEHOLDER_FACTS } from "../domain/company-facts";
 import { outboxMonitor, watchOutbox } from "./notify/outbox-watch";
 import { newWorkerId, OutboxWorker, type OutboxWorkerOptions } from "./notify/outbox-worker";
 import { apiMessages } from "./routes/api-errors";
@@ -168,13 +169,20 @@ export async function buildApp({
   // Every failed store call, whoever made it, is counted in /metrics and makes readiness ask again.
   // Installed once the workers it reads exist; the store and the webhook worker report to it then.
   const installed: { ops?: Ops } = {};
-  const store = instrumentStore(await createStore(config.DATABASE_URL), (concern, kind, error) =>
-    installed.ops?.storeFailed(concern, kind, error),
+  // The store's changes time enquiries by the working hours of the company's facts in force, as
+  // this instance's facts cache holds them (below): the figure the pages and the FAQ show.
+  const factsHeld: { cache?: CompanyFactsCache } = {};
+  const workingHours = async () =>
+    factsHeld.cache ? factsHeld.cache.workingHours() : PLACEHOLDER_FACTS.workingHours;
+  const store = instrumentStore(
+    await createStore(config.DATABASE_URL, { workingHours }),
+    (concern, kind, error) => installed.ops?.storeFailed(concern, kind, error),
   );
   app.decorate("store", store);
   app.decorate("clock", clock);
   // The company's facts in force, read through one cache per instance (server/company/facts-cache.ts).
   const companyFacts = new CompanyFactsCache({ reader: store.companyFacts, now: clock });
+  factsHeld.cache = companyFacts;
   app.decorate("companyFacts", companyFacts);
 
   const newsletterLinks = new NewsletterLinks(store.keys, publicUrlOf(config));
@@ -286,7 +294,7 @@ export async function buildApp({
     wake: () => worker?.wake(),
     ...digest,
   });
-  app.decorate("team", { firstContactHours: config.FIRST_CONTACT_HOURS, digests });
+  app.decorate("team", { digests });
   // The buyers' answers to the console's replies, read from the company's mailbox (IMAP_URL) by
   // the instance holding the reader's lease (docs/console.md, Conversation).
   const imap = config.IMAP_URL ? parseImapUrl(config.IMAP_URL) : undefined;

@@ -229,3 +229,13 @@ describe("the VAPID keys of Web Push", () => {
     ).toMatch(/^ {2}VAPID_SUBJECT: must be mailto:<address> or an https:\/\/ URL$/m);
   });
 });
+
+describe("FIRST_CONTACT_HOURS", () => {
+  it("is refused while set: the first-contact target is the Company page's field now", () => {
+    expect(loadConfig({})).not.toHaveProperty("FIRST_CONTACT_HOURS", expect.anything());
+    expect(loadConfig({ FIRST_CONTACT_HOURS: "" }).FIRST_CONTACT_HOURS).toBeUndefined();
+    expect(problems({ FIRST_CONTACT_HOURS: "4" })).toMatch(
+      /^ {2}FIRST_CONTACT_HOURS: is no longer read: .*console's Company page, in "First contact within \(working hours\)"\. Unset FIRST_CONTACT_HOURS$/m,
+    );
+  });
+});

@@ -3,7 +3,6 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { brand } from "../domain/brand";
 import { parseRetentionSetting, type RetentionPeriods } from "../domain/retention";
-import { FIRST_CONTACT_HOURS } from "../domain/working-hours";
 import { parseImapUrl } from "./mail/imap-settings";
 
 /** Empty strings count as unset, so `FOO= npm start` means "use the default". */
@@ -225,8 +224,18 @@ export const configSchema = z
     FIRESTORE_INDEXES_DEPLOYED: optional(booleanFlag).default(false),
     /** Owners must turn on two-step sign-in: the console offers them no "Not now". */
     REQUIRE_OWNER_TOTP: optional(booleanFlag).default(false),
-    /** Working hours (10:00–19:00 IST, Monday to Saturday) a New enquiry may wait for its first contact. */
-    FIRST_CONTACT_HOURS: optional(z.coerce.number().min(0.25).max(90)).default(FIRST_CONTACT_HOURS),
+    /**
+     * No longer read: the first-contact target and the working hours it counts are the company's
+     * published record (the console's Company page, docs/decisions/041). Still set, it would say
+     * a target the server does not keep, so the server refuses to start until it is unset.
+     */
+    FIRST_CONTACT_HOURS: optional(z.string())
+      .refine((value) => value === undefined, {
+        message:
+          "is no longer read: the first-contact target is the company's published record; an owner sets it on " +
+          'the console\'s Company page, in "First contact within (working hours)". Unset FIRST_CONTACT_HOURS',
+      })
+      .transform(() => undefined),
     /**
      * The server's VAPID key pair (RFC 8292), with which it signs Web Push notifications to the
      * console's members: both or neither. Without them the console offers no notifications.

@@ -49,6 +49,19 @@ describe("starting the server", () => {
     );
   });
 
+  it("stops with exit code 2 while FIRST_CONTACT_HOURS is still set, naming the Company page's field that replaced it", async () => {
+    server = spawnServer({
+      SITE_DIR: siteDir,
+      DATABASE_URL: `sqlite:${join(dir, "site.db")}`,
+      FIRST_CONTACT_HOURS: "4",
+    });
+    const { code } = await server.exited;
+    expect(code).toBe(2);
+    expect(server.output().stderr).toMatch(
+      /^ {2}FIRST_CONTACT_HOURS: is no longer read: the first-contact target is the company's published record; an owner sets it on the console's Company page, in "First contact within \(working hours\)"\. Unset FIRST_CONTACT_HOURS$/m,
+    );
+  });
+
   it("stops with exit code 2 when the privacy policy in the build states other retention periods", async () => {
     server = spawnServer({
       SITE_DIR: siteDir,

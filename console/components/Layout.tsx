@@ -8,6 +8,7 @@ import { CONSOLE_TITLE, navLabels } from "../content";
 import { navEntries } from "../page-registry";
 import { inApp, signInPath } from "../paths";
 import { FlashContext, type LayoutData } from "../session";
+import type { WorkingHours } from "../../domain/working-hours";
 import { CopyableCommand } from "./CopyableCommand";
 import { stopNotificationsHere } from "../push-device";
 
@@ -17,12 +18,13 @@ export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<Lay
   try {
     // On a page someone is signed in to, an ended session is renewed in place (console/api.ts);
     // on the first load, the sign-in page is the place to start.
-    const { staff, totpRequired } = await callApi<{ staff: StaffMember; totpRequired?: boolean }>(
-      apiPath(ADMIN_API_ROUTES.me),
-      { keepOn401: signedInAccount() === null, signal: request.signal },
-    );
+    const { staff, totpRequired, workingHours } = await callApi<{
+      staff: StaffMember;
+      totpRequired?: boolean;
+      workingHours?: WorkingHours;
+    }>(apiPath(ADMIN_API_ROUTES.me), { keepOn401: signedInAccount() === null, signal: request.signal });
     rememberSignedIn(staff);
-    return { staff, totpRequired: totpRequired === true };
+    return { staff, totpRequired: totpRequired === true, ...(workingHours ? { workingHours } : {}) };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
     // They cancelled the dialog: the page keeps what it shows, and offers the sign-in again.

@@ -13,10 +13,10 @@ import {
   followUpPresetAt,
   type FollowUpPresetKey,
 } from "../../domain/follow-up-presets";
-import { IST_OFFSET_MINUTES } from "../../domain/working-hours";
+import { IST_OFFSET_MINUTES, type WorkingHours } from "../../domain/working-hours";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { formatShortTime, teamText } from "../content";
-import { useFlash, useStaff } from "../session";
+import { useFlash, useStaff, useWorkingHours } from "../session";
 import { ErrorNotice } from "./Notices";
 import { EmailAddress } from "./EmailAddress";
 
@@ -62,6 +62,7 @@ export function TeamPanel({
   onStale: () => void;
 }) {
   const staff = useStaff();
+  const workingHours = useWorkingHours();
   const flash = useFlash();
   const [members, setMembers] = useState<TeamMember[]>([]);
   const [error, setError] = useState("");
@@ -140,8 +141,8 @@ export function TeamPanel({
   };
 
   /** One tap: the preset's time, with the next step as the form holds it now. */
-  const saveFollowUpAt = (key: FollowUpPresetKey, form: HTMLFormElement | null) => {
-    const at = followUpPresetAt(key, new Date()).toISOString();
+  const saveFollowUpAt = (key: FollowUpPresetKey, form: HTMLFormElement | null, hours: WorkingHours) => {
+    const at = followUpPresetAt(key, new Date(), hours).toISOString();
     const nextStep = form ? String(new FormData(form).get("nextStep") ?? "") : (team.nextStep ?? "");
     void send(
       TEAM_API_ROUTES.followUp,
@@ -229,19 +230,22 @@ export function TeamPanel({
       </form>
       {!closed && (
         <form onSubmit={saveFollowUp} className="stack note-form" key={`${team.followUpAt}|${team.nextStep}`}>
-          <div className="follow-up-presets" role="group" aria-label={teamText.presetsLabel}>
-            {FOLLOW_UP_PRESET_KEYS.map((key) => (
-              <button
-                key={key}
-                type="button"
-                className="button quiet"
-                disabled={busy}
-                onClick={(event) => saveFollowUpAt(key, event.currentTarget.form)}
-              >
-                {teamText.presets[key]}
-              </button>
-            ))}
-          </div>
+          {/* The presets count in the company's published hours, as the server answered them. */}
+          {workingHours && (
+            <div className="follow-up-presets" role="group" aria-label={teamText.presetsLabel}>
+              {FOLLOW_UP_PRESET_KEYS.map((key) => (
+                <button
+                  key={key}
+                  type="button"
+                  className="button quiet"
+                  disabled={busy}
+                  onClick={(event) => saveFollowUpAt(key, event.currentTarget.form, workingHours)}
+                >
+                  {teamText.presets[key](workingHours.opens)}
+                </button>
+              ))}
+            </div>
+          )}
           <label className="field">
             <span>{teamText.followUpAt}</span>
             <input type="datetime-local" name="followUpAt" defaultValue={istInputValue(team.followUpAt)} />

@@ -106,10 +106,14 @@ export function dashboardCsvRows(data: DashboardData): CsvRow[] {
 
 /** The dashboard's figures for any signed-in member of staff, as JSON and as CSV. */
 export async function dashboardRoutes(app: FastifyInstance) {
-  // The first-contact target: FIRST_CONTACT_HOURS working hours, as configured.
-  const firstContactHours = app.team.firstContactHours;
-  const figures = (days: DashboardData["days"]) =>
-    dashboardData(app.store.dashboard, { now: app.clock(), days, firstContactHours });
+  // The first-contact target and the hours it counts: the company's published working hours, as
+  // the facts cache holds them at the moment of asking (the figure the FAQ shows).
+  const figures = async (days: DashboardData["days"]) =>
+    dashboardData(app.store.dashboard, {
+      now: app.clock(),
+      days,
+      hours: await app.companyFacts.workingHours(),
+    });
 
   app.get(ADMIN_API_ROUTES.dashboard, async (request, reply) => {
     const query = dashboardQuery.safeParse(request.query);

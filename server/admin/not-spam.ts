@@ -22,7 +22,6 @@ export async function markNotSpam(
     staffEmail: by.staffEmail,
     ...(by.requestId ? { requestId: by.requestId } : {}),
     at: eventTime(),
-    firstContactHours: app.team.firstContactHours,
   });
   if (result.outcome !== "changed") return result;
   app.outbox.wake();

@@ -135,6 +135,8 @@ export async function signInRoutes(app: FastifyInstance) {
   app.get(ADMIN_API_ROUTES.me, async (request) => ({
     staff: staffMember(signedIn(request)),
     totpRequired: signedIn(request).role === "owner" && app.consoleSettings.requireOwnerTotp,
+    // The company's published working hours: the console's follow-up presets count in them.
+    workingHours: await app.companyFacts.workingHours(),
   }));
 
   /**

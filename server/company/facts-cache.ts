@@ -1,4 +1,5 @@
 import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
+import type { WorkingHours } from "../../domain/working-hours";
 import type { CompanyFactsReader, PublishedFacts } from "./facts-store";
 
 /** How old the facts an instance holds may be before it reads them again. */
@@ -36,6 +37,11 @@ export class CompanyFactsCache {
   /** The facts in force: the last published version's, or the build's placeholders. */
   async facts(): Promise<CompanyFacts> {
     return (await this.current())?.facts ?? PLACEHOLDER_FACTS;
+  }
+
+  /** The working hours in force: the due times, the first-contact target and the dashboard count by them. */
+  async workingHours(): Promise<WorkingHours> {
+    return (await this.facts()).workingHours;
   }
 
   /**

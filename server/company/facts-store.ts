@@ -1,4 +1,5 @@
-import type { CompanyFacts } from "../../domain/company-facts";
+import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
+import type { WorkingHours } from "../../domain/working-hours";
 
 /** One published version of the company's facts: who published it, when, and what it said. */
 export interface PublishedFacts {
@@ -39,3 +40,11 @@ export interface CompanyFactsStore {
 
 /** What the pages' renderer and the mails need: the facts in force. */
 export type CompanyFactsReader = Pick<CompanyFactsStore, "current">;
+
+/**
+ * The working hours of the version in force, read from the store itself: the build's default
+ * record's when none was ever published. The server reads them through its facts cache instead.
+ */
+export async function publishedWorkingHours(reader: CompanyFactsReader): Promise<WorkingHours> {
+  return (await reader.current())?.facts.workingHours ?? PLACEHOLDER_FACTS.workingHours;
+}

@@ -4,6 +4,10 @@ import type { AssignmentRule } from "../../domain/team";
 import { planAnswer } from "./conversation";
 import { planIntake, planOwnerChange, untouchedWork, type MemberFacts } from "./plan";
 import { planReminder } from "./reminders";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 /** IST wall-clock time as an ISO instant: ist("2030-01-04", "18:30"). */
 const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`).toISOString();
@@ -35,6 +39,7 @@ function intakeAt(receivedAt: string) {
     rule: turns,
     turn: 0,
     members,
+    hours: DEFAULT_HOURS,
     acknowledge: false,
   });
 }

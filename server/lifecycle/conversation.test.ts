@@ -17,11 +17,15 @@ import {
   type AnswerPlan,
 } from "./conversation";
 import { untouchedWork, type MemberFacts } from "./plan";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 const DOMAIN = "collarise.example";
 const ACK = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, "0")}:00.000Z`;
-const due = { receivedAt: "2026-11-19T08:00:00.000Z" };
+const due = { receivedAt: "2026-11-19T08:00:00.000Z", hours: DEFAULT_HOURS };
 
 describe("how a reply threads", () => {
   it("answers the acknowledgement when nothing else was said yet", () => {

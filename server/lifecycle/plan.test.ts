@@ -24,11 +24,15 @@ import { planDigest, type DigestRow } from "./digest";
 import { dueOnAnswer } from "./conversation";
 import { nextWorkingDayAtReceivedHour } from "../../domain/due-rule";
 import { CALL_OUTCOMES } from "../../domain/lifecycle";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 /** IST wall-clock time as an ISO instant: ist("2030-01-04", "18:30"). */
 const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`).toISOString();
 /** What the due-time rule reads of the Friday enquiry below: received at 18:30 IST. */
-const due = { receivedAt: ist("2030-01-04", "18:30") };
+const due = { receivedAt: ist("2030-01-04", "18:30"), hours: DEFAULT_HOURS };
 
 const priya: MemberFacts = { id: "priya", email: "priya@example.com", alerts: "mine", invited: false };
 const aman: MemberFacts = { id: "aman", email: "aman@example.com", alerts: "none", invited: false };
@@ -44,6 +48,7 @@ function fridayEnquiry(ownerId: string | null = null): WorkState {
     rule: ownerId ? { kind: "buyer", Retailer: ownerId, "Self Use": null } : { kind: "none" },
     turn: 0,
     members,
+    hours: DEFAULT_HOURS,
     acknowledge: true,
   });
   return plan.work;
@@ -58,6 +63,7 @@ describe("intake", () => {
       rule: { kind: "buyer", Retailer: "priya", "Self Use": null },
       turn: 0,
       members,
+      hours: DEFAULT_HOURS,
       acknowledge: true,
     });
     expect(plan.work).toMatchObject({
@@ -80,6 +86,7 @@ describe("intake", () => {
       rule: { kind: "turns", members: ["priya"] },
       turn: 0,
       members,
+      hours: DEFAULT_HOURS,
       acknowledge: true,
     });
     expect(plan.work).toMatchObject({ status: "Spam", ownerId: null, dueAt: null });
@@ -613,6 +620,7 @@ describe("not spam", () => {
       rule: { kind: "none" },
       turn: 0,
       members,
+      hours: DEFAULT_HOURS,
       acknowledge: false,
     }).work;
     const released = planRelease(spam, {
@@ -622,6 +630,7 @@ describe("not spam", () => {
       rule: { kind: "buyer", Retailer: null, "Self Use": "priya" },
       turn: 0,
       members,
+      hours: DEFAULT_HOURS,
       companyMailQueued: false,
     });
     if (released.outcome !== "changed") throw new Error(released.outcome);
@@ -648,6 +657,7 @@ function baseRelease() {
     rule: { kind: "none" as const },
     turn: 0,
     members,
+    hours: DEFAULT_HOURS,
     companyMailQueued: true,
   };
 }
@@ -714,7 +724,11 @@ describe("every open enquiry is due (decision 029)", () => {
 
   test("the default rule: the next working day after the change, at the hour received, kept inside the working day", () => {
     const rule = (received: string, at: string) =>
-      nextWorkingDayAtReceivedHour({ receivedAt: new Date(received), at: new Date(at) }).toISOString();
+      nextWorkingDayAtReceivedHour({
+        receivedAt: new Date(received),
+        at: new Date(at),
+        hours: DEFAULT_HOURS,
+      }).toISOString();
     // Received on Monday at 14:20, answered on Tuesday: due on Wednesday at 14:00.
     expect(rule(ist("2030-01-07", "14:20"), ist("2030-01-08", "12:00"))).toBe(ist("2030-01-09", "14:00"));
     // Before the working day: its first hour; after it: its last.

@@ -27,7 +27,7 @@ import {
   type AlertChoice,
   type AssignmentRule,
 } from "../../domain/team";
-import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
+import type { WorkingHours } from "../../domain/working-hours";
 import { mayOwnEnquiries, mayReceiveWorkNow, memberName, type AwayUntil } from "../../domain/staff";
 import {
   callOutcomeLines,
@@ -250,17 +250,23 @@ export function dueOf(work: Omit<WorkState, "dueAt">): string | null {
 
 /**
  * What the due-time rule (domain/due-rule.ts) decides from in a change: when the enquiry was
- * received, and the rule itself (the default unless an owner's setting replaces it).
+ * received, the company's working hours in force (its published record), and the rule itself
+ * (the default unless an owner's setting replaces it).
  */
 export interface DueFacts {
   receivedAt: string;
+  hours: WorkingHours;
   rule?: DueRule;
 }
 
 /** The due time the rule gives an enquiry for a change made `at`. */
 export function dueByRule(facts: DueFacts, at: string): string {
   const rule = facts.rule ?? DEFAULT_DUE_RULE;
-  return rule({ receivedAt: new Date(facts.receivedAt), at: new Date(at) }).toISOString();
+  return rule({
+    receivedAt: new Date(facts.receivedAt),
+    at: new Date(at),
+    hours: facts.hours,
+  }).toISOString();
 }
 
 /** Whether the time has come by `at`. */
@@ -337,7 +343,8 @@ export function planIntake(input: {
   /** The turn taken (intakeTakesTurn), else 0. */
   turn: number;
   members: readonly MemberFacts[];
-  firstContactHours?: number;
+  /** The company's working hours in force (its published record): the first-contact target's. */
+  hours: WorkingHours;
   /** The visitor asked for a copy and the mailbox caps allow it. */
   acknowledge: boolean;
 }): WorkPlan & { companyMail: boolean; acknowledgement: boolean } {
@@ -354,10 +361,7 @@ export function planIntake(input: {
   const members = owners(input.members, input.receivedAt);
   const ids = new Set(members.map(({ id }) => id));
   const ownerId = assigneeOf(input.rule, input.buyer, input.turn, (id) => ids.has(id));
-  const due = firstContactDueAt(
-    new Date(input.receivedAt),
-    input.firstContactHours ?? FIRST_CONTACT_HOURS,
-  ).toISOString();
+  const due = firstContactDueAt(new Date(input.receivedAt), input.hours).toISOString();
   return {
     work: { ...untouchedWork(), ownerId, dueAt: due, firstContactDueAt: due },
     history: [],
@@ -504,7 +508,8 @@ export function planRelease(
     rule: AssignmentRule;
     turn: number;
     members: readonly MemberFacts[];
-    firstContactHours?: number;
+    /** The company's working hours in force (its published record): the first-contact target's. */
+    hours: WorkingHours;
     /** Whether the company's mail of this enquiry was ever queued. */
     companyMailQueued: boolean;
   },
@@ -514,10 +519,7 @@ export function planRelease(
   const members = owners(input.members, input.at);
   const ids = new Set(members.map(({ id }) => id));
   const ownerId = work.ownerId ?? assigneeOf(input.rule, input.buyer, input.turn, (id) => ids.has(id));
-  const due = firstContactDueAt(
-    new Date(input.at),
-    input.firstContactHours ?? FIRST_CONTACT_HOURS,
-  ).toISOString();
+  const due = firstContactDueAt(new Date(input.at), input.hours).toISOString();
   return {
     outcome: "changed",
     companyMail: !input.companyMailQueued,

@@ -10,6 +10,10 @@ import {
   type WorkState,
 } from "./plan";
 import { planReminder, reminderNotificationId, REMINDER_STALE_AFTER_MS } from "./reminders";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 const ravi: MemberFacts = {
   id: "ravi",
@@ -28,7 +32,7 @@ const asha: MemberFacts = {
 const members = [ravi, asha];
 const due = "2030-06-03T05:30:00.000Z";
 const after = (ms: number) => new Date(Date.parse(due) + ms);
-const received = { receivedAt: "2030-06-01T05:30:00.000Z" };
+const received = { receivedAt: "2030-06-01T05:30:00.000Z", hours: DEFAULT_HOURS };
 
 /** An open enquiry Ravi owns, with a follow-up at `due` still to be reminded. */
 function planned(): WorkState {
@@ -49,6 +53,7 @@ describe("pushes to a member's devices", () => {
       rule: { kind: "buyer", Retailer: "ravi", "Self Use": "asha" },
       turn: 0,
       members,
+      hours: DEFAULT_HOURS,
       acknowledge: false,
     });
     expect(intake.pushes).toEqual([{ staffId: "ravi", reason: "assigned" }]);

@@ -7,6 +7,10 @@ import {
   whatsappSendRefusal,
   type WhatsAppSendFacts,
 } from "./whatsapp";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 describe("where a buyer's WhatsApp message is filed", () => {
   test("on their newest open enquiry: a closed one, however new, is passed over", () => {
@@ -85,7 +89,7 @@ describe("who may be sent a WhatsApp message, and what", () => {
       facts: inWindow,
       type: "text",
       at: now.toISOString(),
-      due: { receivedAt: "2026-11-19T08:00:00.000Z" },
+      due: { receivedAt: "2026-11-19T08:00:00.000Z", hours: DEFAULT_HOURS },
     });
     expect(sent.ok && sent.plan.history).toEqual([
       { kind: "contact", text: "whatsapp" },
@@ -95,7 +99,7 @@ describe("who may be sent a WhatsApp message, and what", () => {
       facts: afterWindow,
       type: "text",
       at: now.toISOString(),
-      due: { receivedAt: "2026-11-19T08:00:00.000Z" },
+      due: { receivedAt: "2026-11-19T08:00:00.000Z", hours: DEFAULT_HOURS },
     });
     expect(refused).toEqual({ ok: false, error: whatsappSendMessages.windowClosed });
   });

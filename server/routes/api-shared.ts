@@ -69,8 +69,8 @@ declare module "fastify" {
     retention: ReturnType<typeof scheduleRetention>;
     /** The console's settings from configuration. */
     consoleSettings: { requireOwnerTotp: boolean };
-    /** The team's settings from configuration, and the 09:00 digests (docs/decisions/022). */
-    team: { firstContactHours: number; digests: ReturnType<typeof scheduleDigests> };
+    /** The 09:00 digests (docs/decisions/022). */
+    team: { digests: ReturnType<typeof scheduleDigests> };
     /** The follow-up reminders on the phone, when VAPID keys are set. */
     reminders: ReturnType<typeof scheduleReminders> | undefined;
   }

@@ -115,7 +115,6 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
           acknowledgement: mailboxCap(check.enquiry.Email, now),
         },
         language,
-        firstContactHours: app.team.firstContactHours,
         ...(Object.keys(source.source).length ? { source: source.source } : {}),
         ...(idempotencyKey ? { idempotencyKey } : {}),
         // Kept with its notifications: the outbox's lines about them name this request.

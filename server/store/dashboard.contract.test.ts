@@ -4,6 +4,10 @@ import type { Enquiry } from "../../domain/enquiry";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { dashboardData } from "./dashboard";
 import type { Store } from "./store";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 // Enquiries are stamped with the clock the test sets (the event clock would otherwise keep every
 // stamp after the last one this process made, whatever the clock says).
@@ -127,7 +131,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
     store = await adapter.open();
     await placeKnownData(store);
 
-    const month = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+    const month = await dashboardData(store.dashboard, { now: NOW, days: 30, hours: DEFAULT_HOURS });
     expect(month).toMatchObject({
       days: 30,
       from: "2026-02-13",
@@ -182,10 +186,14 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
     ]);
 
     // A target of 1.5 working hours counts only the Monday enquiry as answered in time.
-    const strict = await dashboardData(store.dashboard, { now: NOW, days: 30, firstContactHours: 1.5 });
+    const strict = await dashboardData(store.dashboard, {
+      now: NOW,
+      days: 30,
+      hours: { ...DEFAULT_HOURS, firstContactHours: 1.5 },
+    });
     expect(strict.firstContact).toMatchObject({ targetHours: 1.5, withinTarget: 1 });
 
-    const quarter = await dashboardData(store.dashboard, { now: NOW, days: 90 });
+    const quarter = await dashboardData(store.dashboard, { now: NOW, days: 90, hours: DEFAULT_HOURS });
     expect(quarter).toMatchObject({ from: "2025-12-15", to: "2026-03-14" });
     expect(quarter.perDay).toHaveLength(90);
     expect(quarter.perDay.find((day) => day.date === "2026-01-10")).toEqual({
@@ -243,7 +251,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
           }),
         ),
       );
-      const before = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+      const before = await dashboardData(store.dashboard, { now: NOW, days: 30, hours: DEFAULT_HOURS });
       expect(before.perDay.find((day) => day.date === "2026-03-13")).toEqual({
         date: "2026-03-13",
         enquiries: { Retailer: 10, "Self Use": 30 },
@@ -263,7 +271,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
       // Buyer0 (Retailer, 1 pack, noted by B) asks to be forgotten.
       const report = await store.personalData.erase({ email: "buyer0@example.com" }, { actor: A });
       expect(report.erased).toBe(true);
-      const after = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+      const after = await dashboardData(store.dashboard, { now: NOW, days: 30, hours: DEFAULT_HOURS });
       expect(after.perDay.find((day) => day.date === "2026-03-13")).toEqual({
         date: "2026-03-13",
         enquiries: { Retailer: 9, "Self Use": 30 },
@@ -352,7 +360,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
 
   test("an empty store gives zeros on every day and no median", async () => {
     store = await adapter.open();
-    const empty = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+    const empty = await dashboardData(store.dashboard, { now: NOW, days: 30, hours: DEFAULT_HOURS });
     expect(empty.perDay.every((day) => day.quantity === 0 && day.enquiries.Retailer === 0)).toBe(true);
     expect(empty.funnel).toMatchObject({ received: 0, genuine: 0, reachedConfirmed: 0 });
     expect(empty.firstContact).toMatchObject({ contacted: 0, withinTarget: 0, medianWorkingMinutes: null });
@@ -382,7 +390,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
     } finally {
       vi.useRealTimers();
     }
-    const month = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+    const month = await dashboardData(store.dashboard, { now: NOW, days: 30, hours: DEFAULT_HOURS });
     expect(month.breakdowns.owners).toEqual([
       { key: "Unassigned", enquiries: 2 },
       { key: A, enquiries: 2 },

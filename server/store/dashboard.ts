@@ -13,7 +13,7 @@ import {
 } from "../../domain/dashboard";
 import { ENQUIRY_STATUSES, statusesWhere, type EnquiryStatus } from "../../domain/status";
 import { BUYER_TYPES, type BuyerType } from "../../domain/enquiry";
-import { FIRST_CONTACT_HOURS, istDate, istDayBounds, workingMsBetween } from "../../domain/working-hours";
+import { istDate, istDayBounds, workingMsBetween, type WorkingHours } from "../../domain/working-hours";
 
 /**
  * The instants a dashboard counts between (from 00:00 IST of its first day to 00:00 IST after its
@@ -199,15 +199,16 @@ function median(sorted: readonly number[]): number | null {
 }
 
 /**
- * The dashboard of the `days` IST days ending today (`now`), from the store's reads. The
- * first-contact target is `firstContactHours` working hours (domain/working-hours.ts).
+ * The dashboard of the `days` IST days ending today (`now`), from the store's reads. The waits are
+ * counted in the company's working hours in force (`hours`, its published record), and the
+ * first-contact target is its `firstContactHours` (domain/working-hours.ts).
  */
 export async function dashboardData(
   store: DashboardStore,
-  options: { now: Date; days: DashboardRange; firstContactHours?: number },
+  options: { now: Date; days: DashboardRange; hours: WorkingHours },
 ): Promise<DashboardData> {
-  const { now, days } = options;
-  const targetHours = options.firstContactHours ?? FIRST_CONTACT_HOURS;
+  const { now, days, hours } = options;
+  const targetHours = hours.firstContactHours;
   const span = dashboardSpan(now, days);
   const parts = await store.parts(span);
   const from = istDate(span.from);
@@ -245,7 +246,7 @@ export async function dashboardData(
   const targetMs = targetHours * 3_600_000;
   const waits = parts.firstTouches
     .filter((touch) => counted(touch.status))
-    .map((touch) => workingMsBetween(new Date(touch.receivedAt), new Date(touch.firstTouchAt)))
+    .map((touch) => workingMsBetween(hours, new Date(touch.receivedAt), new Date(touch.firstTouchAt)))
     .sort((a, b) => a - b);
   const medianMs = median(waits);
 

@@ -136,8 +136,6 @@ export interface EnquiryChanges {
       staffEmail: string;
       requestId?: string;
       at: Date;
-      /** Working hours its first contact may take from now (FIRST_CONTACT_HOURS); 4 unless given. */
-      firstContactHours?: number;
     },
   ): Promise<StatusChangeResult | { outcome: "not-spam" }>;
 }

@@ -1,23 +1,34 @@
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Store } from "./store";
+import type { WorkingHoursSource } from "../work";
 
 export * from "./store";
 
 /**
  * Chooses the adapter once, from DATABASE_URL: `sqlite:<path>` (default) or `firestore://<project-id>`.
  * Neither rejects because the database is unreachable at start-up: their calls throw
- * StoreUnavailableError until it answers, and they recover without a restart.
+ * StoreUnavailableError until it answers, and they recover without a restart. `workingHours` is
+ * where the store's changes read the company's working hours (the server's facts cache); without
+ * it, they read the record published in the store.
  */
-export async function createStore(databaseUrl: string): Promise<Store> {
+export async function createStore(
+  databaseUrl: string,
+  options: { workingHours?: WorkingHoursSource } = {},
+): Promise<Store> {
   if (databaseUrl.startsWith("sqlite:")) {
     const { SqliteStore, sqlitePathFromUrl } = await import("./sqlite");
-    return SqliteStore.open({ path: sqlitePathFromUrl(databaseUrl), enquiryCollection: ENQUIRY_COLLECTION });
+    return SqliteStore.open({
+      path: sqlitePathFromUrl(databaseUrl),
+      enquiryCollection: ENQUIRY_COLLECTION,
+      ...options,
+    });
   }
   if (databaseUrl.startsWith("firestore://")) {
     const { FirestoreStore, firestoreProjectFromUrl } = await import("./firestore");
     return FirestoreStore.open({
       projectId: firestoreProjectFromUrl(databaseUrl),
       enquiryCollection: ENQUIRY_COLLECTION,
+      ...options,
     });
   }
   throw new Error(`DATABASE_URL must be sqlite:<path> or firestore://<project-id>, not ${databaseUrl}`);

@@ -5,6 +5,10 @@ import { nextWorkingDayAtReceivedHour } from "../../domain/due-rule";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { listView } from "../../tests/support/inbox-views";
 import type { PendingNotification, Store } from "./store";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 /**
  * The enquiry's life as a working week showed it must be (server/lifecycle/plan.ts), held on both
@@ -118,6 +122,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const byRule = nextWorkingDayAtReceivedHour({
         receivedAt: new Date(stored.receivedAt),
         at,
+        hours: DEFAULT_HOURS,
       }).toISOString();
       expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({
         touched: true,
@@ -332,6 +337,7 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const byRule = nextWorkingDayAtReceivedHour({
         receivedAt: new Date(stored.receivedAt),
         at,
+        hours: DEFAULT_HOURS,
       }).toISOString();
       expect((await store.team.fieldsOf([stored.id])).get(stored.id)).toMatchObject({
         followUpAt: byRule,

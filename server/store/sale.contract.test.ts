@@ -8,6 +8,10 @@ import type { Enquiry } from "../../domain/enquiry";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { dashboardData } from "./dashboard";
 import type { Store, StoredEnquiry } from "./store";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 // Enquiries are stamped with the clock each test sets.
 vi.mock("./event-clock", () => ({ eventTime: () => new Date() }));
@@ -350,7 +354,11 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
       at: new Date(),
     });
 
-    const data = await dashboardData(store.dashboard, { now: ist("2026-03-14T12:00:00"), days: 90 });
+    const data = await dashboardData(store.dashboard, {
+      now: ist("2026-03-14T12:00:00"),
+      days: 90,
+      hours: DEFAULT_HOURS,
+    });
     expect(data.sales).toEqual({
       months: [
         { month: "2025-12", orders: 0, value: 0 },
@@ -375,7 +383,11 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
       },
     });
     // Thirty days from 13 February: January's order and the Instagram enquiries fall out.
-    const month = await dashboardData(store.dashboard, { now: ist("2026-03-14T12:00:00"), days: 30 });
+    const month = await dashboardData(store.dashboard, {
+      now: ist("2026-03-14T12:00:00"),
+      days: 30,
+      hours: DEFAULT_HOURS,
+    });
     expect(month.sales).toMatchObject({
       months: [
         { month: "2026-02", orders: 0, value: 0 },

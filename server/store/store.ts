@@ -103,8 +103,6 @@ export interface AddEnquiryOptions {
   idempotencyKey?: string;
   /** The language of the page it was sent from, which the visitor's mail is written in; English by default. */
   language?: Language;
-  /** Working hours a New enquiry may wait for its first contact (FIRST_CONTACT_HOURS); 4 unless given. */
-  firstContactHours?: number;
   /** Where it came from, stored beside it. */
   source?: EnquirySource;
   /**

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../domain/console";
 import { INBOX_VIEWS, firstContactDueAt, type AssignmentRule } from "../../domain/team";
-import { FIRST_CONTACT_HOURS } from "../../domain/working-hours";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { inboxFilterOf } from "../lifecycle/inbox-listing";
 import { dashboardData } from "./dashboard";
 import type { Store } from "./store";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 // Enquiries are stamped with the clock the test sets (the event clock would otherwise keep every
 // stamp after the last one this process made, whatever the clock says).
@@ -23,7 +26,7 @@ vi.mock("./event-clock", () => ({ eventTime: () => new Date() }));
 /** An instant given as IST wall-clock time, on Tuesday 10 March 2026. */
 const ist = (time: string) => new Date(`2026-03-10T${time}:00+05:30`);
 /** When an enquiry received at `time` must first be contacted (domain/team.ts). */
-const targetOf = (time: string) => firstContactDueAt(ist(time), FIRST_CONTACT_HOURS).toISOString();
+const targetOf = (time: string) => firstContactDueAt(ist(time), DEFAULT_HOURS).toISOString();
 
 const OWNER = "owner@example.com";
 const ASHA = "asha@example.com";
@@ -115,7 +118,7 @@ async function observe(store: Store, team: Team, options: { next?: boolean } = {
       ...(entry.text !== undefined ? { text: entry.text } : {}),
     }));
   }
-  const dashboard = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+  const dashboard = await dashboardData(store.dashboard, { now: NOW, days: 30, hours: DEFAULT_HOURS });
   const notifications = (await claimAll(store))
     .map((each) =>
       [

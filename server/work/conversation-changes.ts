@@ -1,4 +1,4 @@
-import { istDate } from "../../domain/working-hours";
+import { istDate, type WorkingHours } from "../../domain/working-hours";
 import type { ConversationMessage } from "../../domain/conversation";
 import { whatsappSendMessages } from "../../domain/whatsapp";
 import {
@@ -20,6 +20,7 @@ import {
 import { planWhatsAppSend, WHATSAPP_ANSWERS_READ, whatsappFactsOf } from "../lifecycle/whatsapp";
 import { ANSWERS_PER_ENQUIRY_PER_DAY, planAnswer, planReply } from "../lifecycle/conversation";
 import { actorOf, dueFactsOf } from "./enquiry-changes";
+import type { WorkingHoursSource } from "./index";
 
 /**
  * One buyer's answer: its day's count read first, then the enquiry, whether it holds the answer
@@ -75,6 +76,7 @@ function* queueWhatsApp(
   whatsapp: NonNullable<ReplyToQueue["whatsapp"]>,
   text: string,
   actor: Actor,
+  hours: WorkingHours,
 ): Change<{ enquiry: StoredEnquiry; message: ConversationMessage }> {
   const enquiryId = read.stored.id;
   const messageId = whatsappClickMessageId(whatsapp.clickKey);
@@ -85,7 +87,7 @@ function* queueWhatsApp(
     facts: whatsappFactsOf(answers),
     type: whatsapp.payload.type,
     at: actor.at,
-    due: dueFactsOf(read),
+    due: dueFactsOf(read, hours),
   });
   if (!decided.ok) throw new WhatsAppSendError(decided.error, "refused");
   const messageRowId = yield* step("newMessageId", {});
@@ -107,13 +109,17 @@ function* queueWhatsApp(
  * answers (planAnswer), read, planned and written in one transaction of the store each.
  */
 export class ConversationWork implements ConversationChanges {
-  constructor(private readonly port: WorkPort) {}
+  constructor(
+    private readonly port: WorkPort,
+    private readonly hours: WorkingHoursSource,
+  ) {}
 
-  reply(
+  async reply(
     enquiryId: string,
     reply: ReplyToQueue,
   ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null> {
     const actor = actorOf(reply);
+    const hours = await this.hours();
     // One transaction: the thread read is the thread the reply is written into.
     return this.port.run(
       function* (): Change<{
@@ -122,7 +128,7 @@ export class ConversationWork implements ConversationChanges {
       } | null> {
         const read = yield* step("readWork", { enquiryId });
         if (!read) return null;
-        if (reply.whatsapp) return yield* queueWhatsApp(read, reply.whatsapp, reply.text, actor);
+        if (reply.whatsapp) return yield* queueWhatsApp(read, reply.whatsapp, reply.text, actor, hours);
         const thread = yield* step("readThread", { enquiryId });
         const messageRowId = yield* step("newMessageId", {});
         const plan = planReply(read.work, {
@@ -130,7 +136,7 @@ export class ConversationWork implements ConversationChanges {
           messageRowId,
           domain: reply.messageIdDomain,
           thread,
-          due: dueFactsOf(read),
+          due: dueFactsOf(read, hours),
         });
         const message = yield* step("writeReply", {
           stored: read.stored,

@@ -1,3 +1,4 @@
+import type { WorkingHours } from "../../domain/working-hours";
 import type { EnquiryChanges, StatusChangeResult } from "../store/enquiry-work";
 import {
   step,
@@ -15,12 +16,16 @@ import {
   releaseTakesTurn,
   type DueFacts,
 } from "../lifecycle/plan";
+import type { WorkingHoursSource } from "./index";
 
 type Input<K extends keyof EnquiryChanges> = Parameters<EnquiryChanges[K]>[1];
 
-/** What the due-time rule decides from for an enquiry as read (server/lifecycle/plan.ts: DueFacts). */
-export function dueFactsOf(read: WorkRead): DueFacts {
-  return { receivedAt: read.stored.receivedAt };
+/**
+ * What the due-time rule decides from for an enquiry as read, under the working hours in force
+ * (server/lifecycle/plan.ts: DueFacts).
+ */
+export function dueFactsOf(read: WorkRead, hours: WorkingHours): DueFacts {
+  return { receivedAt: read.stored.receivedAt, hours };
 }
 
 export function actorOf(change: { staffEmail: string; at: Date; requestId?: string }): Actor {
@@ -46,10 +51,14 @@ async function conflictAsOutcome<R>(change: Promise<R>): Promise<R | { outcome: 
  * transaction of the store, ask the plan (server/lifecycle/plan.ts), write what it answers.
  */
 export class EnquiryWork implements EnquiryChanges {
-  constructor(private readonly port: WorkPort) {}
+  constructor(
+    private readonly port: WorkPort,
+    private readonly hours: WorkingHoursSource,
+  ) {}
 
-  changeStatus(id: string, change: Input<"changeStatus">): Promise<StatusChangeResult> {
+  async changeStatus(id: string, change: Input<"changeStatus">): Promise<StatusChangeResult> {
     const actor = actorOf(change);
+    const hours = await this.hours();
     return conflictAsOutcome(
       this.port.run(
         function* (): Change<StatusChangeResult> {
@@ -66,7 +75,7 @@ export class EnquiryWork implements EnquiryChanges {
             ...(change.lostReason !== undefined ? { lostReason: change.lostReason } : {}),
             ...(change.duplicateOf !== undefined ? { duplicateOf: change.duplicateOf } : {}),
             at: actor.at,
-            due: dueFactsOf(read),
+            due: dueFactsOf(read, hours),
           });
           if (plan.outcome === "conflict") return plan;
           yield* step("writePlan", { read, plan, actor });
@@ -77,19 +86,21 @@ export class EnquiryWork implements EnquiryChanges {
     );
   }
 
-  addNote(id: string, note: Input<"addNote">): Promise<boolean> {
+  async addNote(id: string, note: Input<"addNote">): Promise<boolean> {
     const actor = actorOf(note);
+    const hours = await this.hours();
     return this.port.run(function* (): Change<boolean> {
       const read = yield* step("readWork", { enquiryId: id });
       if (!read) return false;
-      const plan = planNote(read.work, { text: note.text, at: actor.at, due: dueFactsOf(read) });
+      const plan = planNote(read.work, { text: note.text, at: actor.at, due: dueFactsOf(read, hours) });
       yield* step("writePlan", { read, plan, actor });
       return true;
     });
   }
 
-  recordContact(id: string, contact: Input<"recordContact">): Promise<boolean> {
+  async recordContact(id: string, contact: Input<"recordContact">): Promise<boolean> {
     const actor = actorOf(contact);
+    const hours = await this.hours();
     return this.port.run(
       function* (): Change<boolean> {
         const read = yield* step("readWork", { enquiryId: id });
@@ -98,7 +109,7 @@ export class EnquiryWork implements EnquiryChanges {
           channel: contact.channel,
           ...(contact.outcome ? { outcome: contact.outcome } : {}),
           at: actor.at,
-          due: dueFactsOf(read),
+          due: dueFactsOf(read, hours),
         });
         yield* step("writePlan", { read, plan, actor });
         return true;
@@ -108,11 +119,12 @@ export class EnquiryWork implements EnquiryChanges {
     );
   }
 
-  releaseFromSpam(
+  async releaseFromSpam(
     id: string,
     release: Input<"releaseFromSpam">,
   ): Promise<StatusChangeResult | { outcome: "not-spam" }> {
     const actor = actorOf(release);
+    const hours = await this.hours();
     return conflictAsOutcome(
       this.port.run(
         function* (): Change<StatusChangeResult | { outcome: "not-spam" }> {
@@ -126,7 +138,7 @@ export class EnquiryWork implements EnquiryChanges {
             rule: team.rule,
             turn: team.turn,
             members: team.members,
-            firstContactHours: release.firstContactHours,
+            hours,
             companyMailQueued: yield* step("companyMailQueued", { enquiryId: id }),
           });
           // A refused release takes no turn: the next enquiry gets the one it would have had.

@@ -1,3 +1,4 @@
+import type { WorkingHours } from "../../domain/working-hours";
 import type { Store } from "../store/store";
 import type { WorkPort } from "../store/work-port";
 import { ConversationWork } from "./conversation-changes";
@@ -7,16 +8,23 @@ import { TeamWork } from "./team-changes";
 import { ReminderWork } from "./reminder-changes";
 
 /**
+ * The company's working hours in force when a change is made: on the server the published record
+ * as the facts cache holds it (server/company/facts-cache.ts), the figure the pages show.
+ */
+export type WorkingHoursSource = () => Promise<WorkingHours>;
+
+/**
  * The work layer: every change of an enquiry's work written once, above the stores
  * (docs/decisions/029). Each area's changes are a class of their own over the same port; the
- * store hands them on as one `work`.
+ * store hands them on as one `work`. The changes that time an enquiry ask `hours` for the
+ * working hours in force as they start.
  */
-export function workLayer(port: WorkPort): Store["work"] {
+export function workLayer(port: WorkPort, hours: WorkingHoursSource): Store["work"] {
   return Object.assign(
     {},
-    methodsOf(new EnquiryWork(port)),
-    methodsOf(new TeamWork(port)),
-    methodsOf(new ConversationWork(port)),
+    methodsOf(new EnquiryWork(port, hours)),
+    methodsOf(new TeamWork(port, hours)),
+    methodsOf(new ConversationWork(port, hours)),
     methodsOf(new DealWork(port)),
     methodsOf(new ReminderWork(port)),
   );

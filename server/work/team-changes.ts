@@ -8,6 +8,7 @@ import {
 import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
 import { dueFactsOf } from "./enquiry-changes";
 import { planFollowUp, planMemberRemoval, planOwnerBatch, planOwnerChange } from "../lifecycle/plan";
+import type { WorkingHoursSource } from "./index";
 
 type Input<K extends keyof TeamChanges> = Parameters<TeamChanges[K]>[1];
 
@@ -38,7 +39,10 @@ async function conflictAs<R>(change: Promise<R>, conflict: () => R): Promise<R> 
  * transaction of the store, ask the plan (server/lifecycle/plan.ts), write what it answers.
  */
 export class TeamWork implements TeamChanges {
-  constructor(private readonly port: WorkPort) {}
+  constructor(
+    private readonly port: WorkPort,
+    private readonly hours: WorkingHoursSource,
+  ) {}
 
   setOwner(enquiryId: string, change: Input<"setOwner">): Promise<OwnerChangeResult> {
     const actor = actorOf(change);
@@ -104,8 +108,9 @@ export class TeamWork implements TeamChanges {
     );
   }
 
-  setFollowUp(enquiryId: string, change: Input<"setFollowUp">): Promise<FollowUpResult> {
+  async setFollowUp(enquiryId: string, change: Input<"setFollowUp">): Promise<FollowUpResult> {
     const actor = actorOf(change);
+    const hours = await this.hours();
     return this.port.run(function* (): Change<FollowUpResult> {
       const read = yield* step("readWork", { enquiryId });
       if (!read) return "not-found";
@@ -113,7 +118,7 @@ export class TeamWork implements TeamChanges {
         followUpAt: change.followUpAt?.toISOString() ?? null,
         nextStep: change.nextStep,
         at: actor.at,
-        due: dueFactsOf(read),
+        due: dueFactsOf(read, hours),
       });
       if (plan.outcome === "closed") return "closed";
       yield* step("writePlan", { read, plan, actor });

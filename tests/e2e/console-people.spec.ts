@@ -154,7 +154,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     const when = team.getByLabel(teamText.followUpAt);
     await team.getByLabel(teamText.nextStep).fill("Send the retailer price list");
 
-    await presets.getByRole("button", { name: teamText.presets["in-2-hours"] }).click();
+    await presets.getByRole("button", { name: teamText.presets["in-2-hours"]() }).click();
     await expect(
       page.getByRole("status").filter({ hasText: teamText.presetSaved("5 Dec, 17:00") }),
     ).toBeVisible();
@@ -164,9 +164,9 @@ for (const width of [widths.mobile, widths.desktop]) {
     // From the keyboard: the presets follow the hand-over, one Tab each.
     await team.getByRole("button", { name: teamText.give }).focus();
     await page.keyboard.press("Tab");
-    await expect(presets.getByRole("button", { name: teamText.presets["in-2-hours"] })).toBeFocused();
+    await expect(presets.getByRole("button", { name: teamText.presets["in-2-hours"]() })).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(presets.getByRole("button", { name: teamText.presets["tomorrow-11"] })).toBeFocused();
+    await expect(presets.getByRole("button", { name: teamText.presets["tomorrow-11"]() })).toBeFocused();
     await page.keyboard.press("Enter");
     // The next working day after a Saturday is Monday.
     await expect(
@@ -174,7 +174,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     ).toBeVisible();
     await expect(when).toHaveValue("2026-12-07T11:00");
 
-    await presets.getByRole("button", { name: teamText.presets["monday-10"] }).click();
+    await presets.getByRole("button", { name: teamText.presets["monday-10"]("10:00") }).click();
     await expect(
       page.getByRole("status").filter({ hasText: teamText.presetSaved("7 Dec, 10:00") }),
     ).toBeVisible();

@@ -1,4 +1,6 @@
 import { memberAlertFactsOf } from "../member-alert-payload";
+import type { WorkingHours } from "../../../domain/working-hours";
+import type { WorkingHoursSource } from "../../work";
 import { pushPayloadOf } from "../push-payload";
 import {
   enquiryDocument,
@@ -80,6 +82,8 @@ interface WriteReading {
   queueWebhooks: Awaited<ReturnType<typeof enquiryWebhookQueue>>;
   rule: AssignmentRule;
   members: MemberFacts[];
+  /** The company's working hours in force: the first-contact target's. */
+  hours: WorkingHours;
 }
 
 /** How long a use of an idempotency key is remembered for counting: a day, as long as a retry. */
@@ -91,7 +95,10 @@ const KEY_COUNTED_MS = 24 * 60 * 60_000;
  * transaction, so only one instance sends it while the lease runs.
  */
 export class FirestoreEnquiryStore implements EnquiryStore {
-  constructor(private readonly connection: FirestoreConnection) {}
+  constructor(
+    private readonly connection: FirestoreConnection,
+    private readonly hours: WorkingHoursSource,
+  ) {}
 
   private enquiries() {
     return this.connection.db.collection(this.connection.enquiryCollection);
@@ -182,7 +189,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
    * get their own.
    */
   private async readForWrite(): Promise<WriteReading> {
-    const [queueWebhooks, [settings, staff, devices]] = await Promise.all([
+    const [queueWebhooks, [settings, staff, devices], hours] = await Promise.all([
       enquiryWebhookQueue(this.connection, "enquiry.received"),
       this.connection.run(() =>
         Promise.all([
@@ -191,11 +198,13 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           this.connection.db.collection(PUSH_SUBSCRIPTIONS).get(),
         ]),
       ),
+      this.hours(),
     ]);
     return {
       queueWebhooks,
       rule: parseAssignmentRule(settings.get("rule")),
       members: membersOf(staff.docs, devices.docs),
+      hours,
     };
   }
 
@@ -215,7 +224,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     options: AddEnquiryOptions,
     keyRef: DocumentReference | undefined,
     fingerprint: string,
-    { queueWebhooks, rule, members }: WriteReading,
+    { queueWebhooks, rule, members, hours }: WriteReading,
   ): Promise<void> {
     const acknowledge = options.acknowledge ?? false;
     const assignmentRef = this.assignmentRef();
@@ -230,7 +239,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           rule,
           turn,
           members,
-          firstContactHours: options.firstContactHours,
+          hours,
           acknowledge,
         });
       const write = (writer: Transaction | WriteBatch, turn: number): void => {

@@ -23,7 +23,8 @@ import { FirestorePushStore } from "./push";
 import { FirestoreDealStore } from "./deals";
 import { FirestoreBuyerStore } from "./buyers";
 import { FirestoreWorkPort } from "./work-port";
-import { workLayer } from "../../work";
+import { workLayer, type WorkingHoursSource } from "../../work";
+import { publishedWorkingHours } from "../../company/facts-store";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -59,8 +60,14 @@ export class FirestoreStore implements Store {
   readonly deals: FirestoreDealStore;
   readonly buyers: FirestoreBuyerStore;
 
-  private constructor(private readonly connection: FirestoreConnection) {
-    this.enquiries = new FirestoreEnquiryStore(connection);
+  private constructor(
+    private readonly connection: FirestoreConnection,
+    workingHours?: WorkingHoursSource,
+  ) {
+    // The working hours the work layer and the intake time enquiries by: the caller's source (the
+    // server's facts cache), else the record published in this store.
+    const hours = workingHours ?? (() => publishedWorkingHours(this.companyFacts));
+    this.enquiries = new FirestoreEnquiryStore(connection, hours);
     this.subscribers = new FirestoreSubscriberStore(connection);
     this.vitals = new FirestoreVitalsStore(connection);
     this.keys = new FirestoreKeyStore(connection);
@@ -69,7 +76,7 @@ export class FirestoreStore implements Store {
     this.members = new FirestoreMemberStore(connection);
     this.attemptCounters = new FirestoreAttemptCounterStore(connection);
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
-    this.work = workLayer(new FirestoreWorkPort(connection));
+    this.work = workLayer(new FirestoreWorkPort(connection), hours);
     this.team = new FirestoreTeamStore(connection);
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);
@@ -87,8 +94,10 @@ export class FirestoreStore implements Store {
   }
 
   /** Connects lazily: the first call reaches the database. */
-  static async open(options: FirestoreStoreOptions): Promise<FirestoreStore> {
-    return new FirestoreStore(new FirestoreConnection(options));
+  static async open(
+    options: FirestoreStoreOptions & { workingHours?: WorkingHoursSource },
+  ): Promise<FirestoreStore> {
+    return new FirestoreStore(new FirestoreConnection(options), options.workingHours);
   }
 
   async ping(): Promise<void> {

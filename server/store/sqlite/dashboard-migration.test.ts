@@ -7,6 +7,10 @@ import { ENQUIRY_COLLECTION } from "../../../domain/contract";
 import { dashboardData } from "../dashboard";
 import { SqliteStore } from "./index";
 import { applyMigration, migrations } from "./migrations";
+import { PLACEHOLDER_FACTS } from "../../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -43,7 +47,7 @@ test("a database from before the dashboard gets its per-day counts and first tou
   const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
   try {
     const now = new Date("2026-03-10T12:00:00.000Z");
-    const before = await dashboardData(store.dashboard, { now, days: 30 });
+    const before = await dashboardData(store.dashboard, { now, days: 30, hours: DEFAULT_HOURS });
     expect(before.perDay.slice(-2)).toEqual([
       { date: "2026-03-09", enquiries: { Retailer: 1, "Self Use": 0 }, quantity: 48 },
       { date: "2026-03-10", enquiries: { Retailer: 0, "Self Use": 1 }, quantity: 2 },
@@ -53,7 +57,7 @@ test("a database from before the dashboard gets its per-day counts and first tou
 
     // A note on e2 at 17:30 IST, 450 working minutes after it came: the median of 60 and 450.
     await store.work.addNote("e2", { text: "y", staffEmail: "bilal@collarise.example", at: now });
-    const after = await dashboardData(store.dashboard, { now, days: 30 });
+    const after = await dashboardData(store.dashboard, { now, days: 30, hours: DEFAULT_HOURS });
     expect(after.firstContact).toMatchObject({
       contacted: 2,
       medianWorkingMinutes: (60 + (17 * 60 + 30 - 10 * 60)) / 2,

@@ -1,4 +1,6 @@
 import { newRowId } from "./row-id";
+import type { WorkingHours } from "../../../domain/working-hours";
+import type { WorkingHoursSource } from "../../work";
 import { ENQUIRY_COLUMNS, type EnquiryRow, languageOf, storedEnquiry } from "./enquiry-row";
 import type { Enquiry } from "../../../domain/enquiry";
 import {
@@ -182,7 +184,8 @@ interface QueuedEnquiry {
   idempotencyKey?: string;
   requestId?: string;
   checks?: CountedChecks;
-  team: Pick<AddEnquiryOptions, "firstContactHours">;
+  /** The company's working hours in force as it arrived: the first-contact target's. */
+  hours: WorkingHours;
 }
 
 /**
@@ -221,7 +224,10 @@ function settle(
  * notification are committed together, once they are on disk `add` resolves.
  */
 export class SqliteEnquiryStore implements EnquiryStore {
-  constructor(private readonly connection: SqliteConnection) {}
+  constructor(
+    private readonly connection: SqliteConnection,
+    private readonly hours: WorkingHoursSource,
+  ) {}
 
   /** Enquiries waiting for the next group commit, with the callers waiting on them. */
   private queuedEnquiries: (QueuedEnquiry & {
@@ -235,7 +241,9 @@ export class SqliteEnquiryStore implements EnquiryStore {
    * flush to disk (a group commit): each caller still hears back only after its own enquiry
    * is committed, and under load the disk is flushed once per batch, not once per enquiry.
    */
-  add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
+  async add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
+    // Read before the enquiry takes its time, so enquiries are queued in the order of their times.
+    const hours = await this.hours();
     const stored: StoredEnquiry = {
       id: newRowId(),
       receivedAt: eventTime().toISOString(),
@@ -257,11 +265,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
         ...(options.requestId ? { requestId: options.requestId } : {}),
         ...(options.checks ? { checks: options.checks } : {}),
-        team: {
-          ...(options.firstContactHours !== undefined
-            ? { firstContactHours: options.firstContactHours }
-            : {}),
-        },
+        hours,
         resolve,
         reject,
       });
@@ -328,7 +332,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
               if (first) return storedEnquiry(first);
             }
             // Counted only now: a repeat of a key, answered above, counts nothing.
-            const { stored, acknowledge, team } = settleCountedChecks(db, queued);
+            const { stored, acknowledge, hours } = settleCountedChecks(db, queued);
             insertEnquiry.run({
               id: stored.id,
               receivedAt: stored.receivedAt,
@@ -347,7 +351,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
               rule,
               turn: intakeTakesTurn(rule, spam) ? takeTurn(db) : 0,
               members: readMembers(db),
-              firstContactHours: team.firstContactHours,
+              hours,
               acknowledge,
             });
             const { requestId } = queued;

@@ -23,7 +23,8 @@ import { SqlitePushStore } from "./push";
 import { SqliteDealStore } from "./deals";
 import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
-import { workLayer } from "../../work";
+import { workLayer, type WorkingHoursSource } from "../../work";
+import { publishedWorkingHours } from "../../company/facts-store";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -60,8 +61,14 @@ export class SqliteStore implements Store {
   readonly deals: SqliteDealStore;
   readonly buyers: SqliteBuyerStore;
 
-  private constructor(private readonly connection: SqliteConnection) {
-    this.enquiries = new SqliteEnquiryStore(connection);
+  private constructor(
+    private readonly connection: SqliteConnection,
+    workingHours?: WorkingHoursSource,
+  ) {
+    // The working hours the work layer and the intake time enquiries by: the caller's source (the
+    // server's facts cache), else the record published in this store.
+    const hours = workingHours ?? (() => publishedWorkingHours(this.companyFacts));
+    this.enquiries = new SqliteEnquiryStore(connection, hours);
     this.subscribers = new SqliteSubscriberStore(connection);
     this.vitals = new SqliteVitalsStore(connection);
     this.keys = new SqliteKeyStore(connection);
@@ -71,7 +78,7 @@ export class SqliteStore implements Store {
     this.members = new SqliteMemberStore(run, connection.enquiryTable);
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
-    this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable));
+    this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable), hours);
     this.team = new SqliteTeamStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);
@@ -93,10 +100,12 @@ export class SqliteStore implements Store {
    * be used yet, the store is returned all the same and its calls fail with StoreUnavailableError
    * until the cause is gone (SqliteConnection).
    */
-  static async open(options: SqliteStoreOptions): Promise<SqliteStore> {
+  static async open(
+    options: SqliteStoreOptions & { workingHours?: WorkingHoursSource },
+  ): Promise<SqliteStore> {
     const connection = new SqliteConnection(options);
     connection.open();
-    return new SqliteStore(connection);
+    return new SqliteStore(connection, options.workingHours);
   }
 
   async ping(): Promise<void> {

@@ -7,6 +7,10 @@ import { ENQUIRY_COLLECTION } from "../../../domain/contract";
 import { dashboardData } from "../dashboard";
 import { SqliteStore } from "./index";
 import { applyMigration, migrations } from "./migrations";
+import { PLACEHOLDER_FACTS } from "../../../domain/company-facts";
+
+/** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
+const DEFAULT_HOURS = PLACEHOLDER_FACTS.workingHours;
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -92,6 +96,7 @@ test("a database from before the sale's figures gives every enquiry its buyer ke
     const dashboard = await dashboardData(store.dashboard, {
       now: new Date("2026-03-14T06:30:00.000Z"),
       days: 90,
+      hours: DEFAULT_HOURS,
     });
     expect(dashboard.firstContact.contacted).toBe(2);
     expect(dashboard.sales).toMatchObject({ orders: 1, value: 21_600, won: 1, decided: 2 });
