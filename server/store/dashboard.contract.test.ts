@@ -329,7 +329,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
     } finally {
       vi.useRealTimers();
     }
-    const month = await dashboardData(store.dashboard, { now: NOW, days: 30 });
+    const month = await dashboardData(store.dashboard, { now: NOW, days: 30, hours: DEFAULT_HOURS });
     expect(month.perDay.find((day) => day.date === "2026-03-09")).toEqual({
       date: "2026-03-09",
       enquiries: { Retailer: 1, "Self Use": 1 },

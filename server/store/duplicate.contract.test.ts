@@ -5,7 +5,7 @@ import { istDayBounds } from "../../domain/working-hours";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { storeAdapters } from "../../tests/support/store-sandboxes";
 import { inboxFilterOf } from "../lifecycle/inbox-listing";
-import { salesOf } from "./dashboard";
+import { DASHBOARD_APART, salesOf } from "./dashboard";
 import type { Store } from "./store";
 
 /**
@@ -76,7 +76,11 @@ describe.each(storeAdapters("duplicate"))("a duplicate on $name", (adapter) => {
     expect((await store.enquiryWork.counts()).Duplicate).toBe(1);
 
     // Neither won nor lost: the win rate is the confirmed sale alone.
-    const span = { from: new Date(now.getTime() - 86_400_000), to: new Date(now.getTime() + 86_400_000) };
+    const span = {
+      from: new Date(now.getTime() - 86_400_000),
+      to: new Date(now.getTime() + 86_400_000),
+      apart: DASHBOARD_APART,
+    };
     const parts = await store.dashboard.parts(span);
     expect(parts.statuses).toMatchObject({ Confirmed: 1, Duplicate: 1 });
     const sales = salesOf(parts.outcomes, span.from.toISOString(), span.to.toISOString());
