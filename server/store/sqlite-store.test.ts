@@ -471,6 +471,10 @@ describe("enquiries arriving together (group commit)", () => {
 
   test("one enquiry the database refuses does not take the others in its batch with it", async () => {
     const store = await open();
+    const commits = vi.spyOn(
+      store.enquiries as unknown as { insertEnquiries: () => void },
+      "insertEnquiries",
+    );
     const results = await Promise.allSettled([
       store.enquiries.add({ ...enquiry, Name: "First" }),
       // Quantity 0 never passes the rules; the table's own check refuses it too.
@@ -479,6 +483,8 @@ describe("enquiries arriving together (group commit)", () => {
     ]);
 
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    // Undone in its own savepoint: the others were committed in the same transaction, not again alone.
+    expect(commits).toHaveBeenCalledTimes(1);
     expect((await store.enquiries.list()).map((record) => record.enquiry.Name).sort()).toEqual([
       "First",
       "Third",

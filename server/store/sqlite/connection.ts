@@ -41,7 +41,7 @@ const UNAVAILABLE_CODES =
 /** Errors of the file system while preparing the database's folder. */
 const UNAVAILABLE_FS_CODES = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC", "ENOTDIR", "EIO", "EEXIST"]);
 
-function isUnavailable(error: unknown): boolean {
+export function isUnavailable(error: unknown): boolean {
   if (error instanceof Database.SqliteError) return UNAVAILABLE_CODES.test(error.code);
   // better-sqlite3's own refusals: a connection closed under us, or the file's folder gone.
   if (error instanceof TypeError && /connection is not open|directory does not exist/i.test(error.message)) {
