@@ -26,7 +26,14 @@ import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
 import { memberAlertFactsOf } from "../member-alert-payload";
 import { pushPayloadOf } from "../push-payload";
 import { queueEnquiryMail, readMembers, readRule, takeTurn, writePlan } from "./work-record";
-import { acknowledgementQueued, countsMailboxCap, intakeTakesTurn, planIntake } from "../../lifecycle/plan";
+import {
+  acknowledgementQueued,
+  countsMailboxCap,
+  intakeTakesTurn,
+  planIntake,
+  type MemberFacts,
+} from "../../lifecycle/plan";
+import type { AssignmentRule } from "../../../domain/team";
 
 /** A claimed notification with what its mail is made from: its enquiry's fields, or its address's. */
 interface ClaimedRow extends Omit<EnquiryRow, "id"> {
@@ -325,61 +332,70 @@ export class SqliteEnquiryStore implements EnquiryStore {
       );
       // A transaction function called inside another runs in a savepoint: what throws undoes
       // only that enquiry's changes (its counters included), then the error is answered to it.
-      const intake = db.transaction((queued: QueuedEnquiry): StoredEnquiry | IdempotencyKeyReusedError => {
-        const { idempotencyKey } = queued;
-        const fingerprint = idempotencyKey ? enquiryFingerprint(queued.stored.enquiry) : "";
-        if (idempotencyKey) {
-          const first = firstWithKey.get(idempotencyKey);
-          if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
-          if (first) return storedEnquiry(first);
-        }
-        // Counted only now: a repeat of a key, answered above, counts nothing.
-        const { stored, acknowledge, team } = settleCountedChecks(db, queued);
-        insertEnquiry.run({
-          id: stored.id,
-          receivedAt: stored.receivedAt,
-          language: stored.language,
-          ...stored.enquiry,
-        });
-        const meta = enquiryMetaRow(stored);
-        if (meta) insertMeta.run(meta);
-        // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
-        const spam = enquiryMailsSuppressed(stored.screening);
-        const rule = readRule(db);
-        const plan = planIntake({
-          receivedAt: stored.receivedAt,
-          buyer: stored.enquiry.RetailerSelfUse,
-          spam,
-          rule,
-          turn: intakeTakesTurn(rule, spam) ? takeTurn(db) : 0,
-          members: readMembers(db),
-          firstContactHours: team.firstContactHours,
-          acknowledge,
-        });
-        const { requestId } = queued;
-        if (plan.companyMail) queueEnquiryMail(db, stored.id, "company", stored.receivedAt, requestId);
-        if (plan.acknowledgement)
-          queueEnquiryMail(db, stored.id, "acknowledgement", stored.receivedAt, requestId);
-        writePlan(db, stored, plan, {
-          staffEmail: "",
-          at: stored.receivedAt,
-          ...(requestId ? { requestId } : {}),
-        });
-        if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
-        return stored;
-      });
+      const intake = db.transaction(
+        (
+          queued: QueuedEnquiry,
+          rule: AssignmentRule,
+          members: readonly MemberFacts[],
+        ): StoredEnquiry | IdempotencyKeyReusedError => {
+          const { idempotencyKey } = queued;
+          const fingerprint = idempotencyKey ? enquiryFingerprint(queued.stored.enquiry) : "";
+          if (idempotencyKey) {
+            const first = firstWithKey.get(idempotencyKey);
+            if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
+            if (first) return storedEnquiry(first);
+          }
+          // Counted only now: a repeat of a key, answered above, counts nothing.
+          const { stored, acknowledge, team } = settleCountedChecks(db, queued);
+          insertEnquiry.run({
+            id: stored.id,
+            receivedAt: stored.receivedAt,
+            language: stored.language,
+            ...stored.enquiry,
+          });
+          const meta = enquiryMetaRow(stored);
+          if (meta) insertMeta.run(meta);
+          // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
+          const spam = enquiryMailsSuppressed(stored.screening);
+          const plan = planIntake({
+            receivedAt: stored.receivedAt,
+            buyer: stored.enquiry.RetailerSelfUse,
+            spam,
+            rule,
+            turn: intakeTakesTurn(rule, spam) ? takeTurn(db) : 0,
+            members,
+            firstContactHours: team.firstContactHours,
+            acknowledge,
+          });
+          const { requestId } = queued;
+          if (plan.companyMail) queueEnquiryMail(db, stored.id, "company", stored.receivedAt, requestId);
+          if (plan.acknowledgement)
+            queueEnquiryMail(db, stored.id, "acknowledgement", stored.receivedAt, requestId);
+          writePlan(db, stored, plan, {
+            staffEmail: "",
+            at: stored.receivedAt,
+            ...(requestId ? { requestId } : {}),
+          });
+          if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
+          return stored;
+        },
+      );
       return db
-        .transaction(() =>
-          enquiries.map((queued) => {
+        .transaction(() => {
+          // Read once for the whole group: nothing but this transaction, which holds the write
+          // lock, can change them before it commits (taking a turn changes the turn, not the rule).
+          const rule = readRule(db);
+          const members = readMembers(db);
+          return enquiries.map((queued) => {
             try {
-              return intake(queued);
+              return intake(queued, rule, members);
             } catch (error) {
               // The file unusable, or the transaction already undone by SQLite: the group fails.
               if (isUnavailable(error) || !db.inTransaction) throw error;
               return new RefusedInGroup(error);
             }
-          }),
-        )
+          });
+        })
         .immediate();
     });
   }
