@@ -54,12 +54,14 @@ const connections = new Set<Database.Database>();
 const originalTransaction = databasePrototype.transaction as (...args: unknown[]) => unknown;
 databasePrototype.transaction = function (this: Database.Database, ...args: unknown[]) {
   connections.add(this);
+  const inTransaction = () => this.inTransaction;
   const wrapped = originalTransaction.apply(this, args) as Record<string, unknown> &
     ((...a: unknown[]) => unknown);
   const count =
     (call: (...a: unknown[]) => unknown) =>
     (...a: unknown[]) => {
-      if (counting) transactions += 1;
+      // A transaction function called inside another is a savepoint, not a transaction.
+      if (counting && !inTransaction()) transactions += 1;
       return call(...a);
     };
   const outer = count(wrapped) as Record<string, unknown> & ((...a: unknown[]) => unknown);
