@@ -21,7 +21,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { ENQUIRY_COLLECTION } from "../domain/contract";
@@ -47,6 +47,17 @@ interface Round {
   figures: LoadFigures;
   answered: number;
   lost: number;
+  /** The server's CPU time (user and system) per answered enquiry, warm-up included, in µs. */
+  cpuUsPerEnquiry: number;
+}
+
+/** A process's CPU time so far, user and system, in µs (`/proc/<pid>/stat`, in clock ticks of 10 ms). */
+function cpuTimeUs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command's name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks * 10_000;
 }
 
 function git(...args: string[]): string {
@@ -110,8 +121,11 @@ async function measure(build: Build, round: number): Promise<Round> {
     );
     const answered = new Set<string>();
     let figures: LoadFigures;
+    let cpuUs: number;
     try {
+      const cpuBefore = cpuTimeUs(server.pid);
       figures = await enquiryLoad(server.baseUrl, `${build.label} round ${round}`, answered);
+      cpuUs = cpuTimeUs(server.pid) - cpuBefore;
     } finally {
       await server.stop();
     }
@@ -127,7 +141,8 @@ async function measure(build: Build, round: number): Promise<Round> {
     );
     database.close();
     const lost = [...answered].filter((id) => !stored.has(id)).length;
-    return { build: build.label, round, figures, answered: answered.size, lost };
+    const cpuUsPerEnquiry = cpuUs / Math.max(1, answered.size);
+    return { build: build.label, round, figures, answered: answered.size, lost, cpuUsPerEnquiry };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -136,6 +151,7 @@ async function measure(build: Build, round: number): Promise<Round> {
 const sha = git("rev-parse", "--verify", `${commit}^{commit}`);
 const worktree = join(tmpdir(), `collarise-compare-${sha.slice(0, 12)}`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const us = (value: number) => `${Math.round(value)} µs`;
 try {
   const base = buildCommit(sha, worktree);
   const changed = git("status", "--porcelain", "--untracked-files=no") === "" ? "" : " + changes";
@@ -149,7 +165,9 @@ try {
 
   const rounds: Round[] = [];
   console.log(
-    `\nLoad: ${DURATION_S} s per round at ${CONNECTIONS} connections, ${ROUNDS} rounds per build, SQLite`,
+    `\nLoad: ${DURATION_S} s per round at ${CONNECTIONS} connections, ${ROUNDS} rounds per build, SQLite; load average at the start ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(", ")}`,
   );
   for (let round = 1; round <= ROUNDS; round += 1) {
     const order = round % 2 === 1 ? builds : [...builds].reverse();
@@ -157,18 +175,29 @@ try {
       const result = await measure(build, round);
       rounds.push(result);
       console.log(
-        `  ${result.build} round ${round}: ${formatCount(result.figures.requestsPerSecond)} enquiries/s, p50 ${ms(result.figures.p50Ms)}, p99 ${ms(result.figures.p99Ms)}, ${result.lost} lost`,
+        `  ${result.build} round ${round}: ${formatCount(result.figures.requestsPerSecond)} enquiries/s, p50 ${ms(result.figures.p50Ms)}, p99 ${ms(result.figures.p99Ms)}, server CPU ${us(result.cpuUsPerEnquiry)} per enquiry, ${result.lost} lost`,
       );
     }
   }
 
-  const header = ["Build", "Round", "Enquiries/s", "p50", "p99", "Non-2xx", "Answered", "Lost"];
+  const header = [
+    "Build",
+    "Round",
+    "Enquiries/s",
+    "p50",
+    "p99",
+    "CPU/enquiry",
+    "Non-2xx",
+    "Answered",
+    "Lost",
+  ];
   const lines = rounds.map((round) => [
     round.build,
     String(round.round),
     formatCount(round.figures.requestsPerSecond),
     ms(round.figures.p50Ms),
     ms(round.figures.p99Ms),
+    us(round.cpuUsPerEnquiry),
     String(round.figures.non2xx + round.figures.errors + round.figures.timeouts),
     formatCount(round.answered),
     String(round.lost),
@@ -182,6 +211,7 @@ try {
       formatCount(median(mine.map((round) => round.figures.requestsPerSecond))),
       ms(median(mine.map((round) => round.figures.p50Ms))),
       ms(median(mine.map((round) => round.figures.p99Ms))),
+      us(median(mine.map((round) => round.cpuUsPerEnquiry))),
       String(mine.reduce((sum, round) => sum + round.figures.non2xx + round.figures.errors, 0)),
       formatCount(mine.reduce((sum, round) => sum + round.answered, 0)),
       String(mine.reduce((sum, round) => sum + round.lost, 0)),
@@ -196,8 +226,14 @@ try {
   for (const line of lines) console.log(row(line));
   const rate = (build: Build) => median(of(build).map((round) => round.figures.requestsPerSecond));
   const p99 = (build: Build) => median(of(build).map((round) => round.figures.p99Ms));
+  const cpu = (build: Build) => median(of(build).map((round) => round.cpuUsPerEnquiry));
   console.log(
-    `\nRatio (medians), ${current.label} / ${base.label}: ${(rate(current) / rate(base)).toFixed(2)} × enquiries/s, p99 ${(p99(current) / p99(base)).toFixed(2)} ×`,
+    `\nRatio (medians), ${current.label} / ${base.label}: ${(rate(current) / rate(base)).toFixed(2)} × enquiries/s, p99 ${(p99(current) / p99(base)).toFixed(2)} ×, server CPU per enquiry ${(cpu(current) / cpu(base)).toFixed(2)} ×`,
+  );
+  console.log(
+    `Load average (1, 5, 15 min) at the end: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(", ")}`,
   );
 } finally {
   if (keep) console.log(`Kept ${worktree}`);

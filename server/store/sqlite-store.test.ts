@@ -20,6 +20,7 @@ import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { createStore } from "./index";
 import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite";
 import { applyMigration, migrations } from "./sqlite/migrations";
+import { GROUP_COMMIT_LIMIT } from "./sqlite/enquiries";
 import { StoreUnavailableError, type StoredEnquiry } from "./store";
 import { pendingNotifications } from "../../tests/support/store-probe";
 
@@ -469,8 +470,33 @@ describe("enquiries arriving together (group commit)", () => {
     expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(names.length);
   });
 
+  test(`a flood arriving in one turn is committed in groups of at most ${GROUP_COMMIT_LIMIT}, every enquiry stored`, async () => {
+    const store = await open();
+    const groups: number[] = [];
+    const enquiries = store.enquiries as unknown as { insertEnquiries: (queued: unknown[]) => unknown };
+    const insertEnquiries = enquiries.insertEnquiries.bind(enquiries);
+    vi.spyOn(enquiries, "insertEnquiries").mockImplementation((queued) => {
+      groups.push(queued.length);
+      return insertEnquiries(queued);
+    });
+    const names = Array.from({ length: 2 * GROUP_COMMIT_LIMIT + 22 }, (_, index) => `Flood ${index + 1}`);
+
+    const stored = await Promise.all(names.map((Name) => store.enquiries.add({ ...enquiry, Name })));
+
+    expect(groups).toEqual([GROUP_COMMIT_LIMIT, GROUP_COMMIT_LIMIT, 22]);
+    expect(new Set(stored.map((record) => record.id)).size).toBe(names.length);
+    expect((await store.enquiries.list()).map((record) => record.enquiry.Name).sort()).toEqual(
+      [...names].sort(),
+    );
+    expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(names.length);
+  });
+
   test("one enquiry the database refuses does not take the others in its batch with it", async () => {
     const store = await open();
+    const commits = vi.spyOn(
+      store.enquiries as unknown as { insertEnquiries: () => void },
+      "insertEnquiries",
+    );
     const results = await Promise.allSettled([
       store.enquiries.add({ ...enquiry, Name: "First" }),
       // Quantity 0 never passes the rules; the table's own check refuses it too.
@@ -479,6 +505,8 @@ describe("enquiries arriving together (group commit)", () => {
     ]);
 
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    // Undone in its own savepoint: the others were committed in the same transaction, not again alone.
+    expect(commits).toHaveBeenCalledTimes(1);
     expect((await store.enquiries.list()).map((record) => record.enquiry.Name).sort()).toEqual([
       "First",
       "Third",

@@ -41,7 +41,7 @@ const UNAVAILABLE_CODES =
 /** Errors of the file system while preparing the database's folder. */
 const UNAVAILABLE_FS_CODES = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC", "ENOTDIR", "EIO", "EEXIST"]);
 
-function isUnavailable(error: unknown): boolean {
+export function isUnavailable(error: unknown): boolean {
   if (error instanceof Database.SqliteError) return UNAVAILABLE_CODES.test(error.code);
   // better-sqlite3's own refusals: a connection closed under us, or the file's folder gone.
   if (error instanceof TypeError && /connection is not open|directory does not exist/i.test(error.message)) {
@@ -111,6 +111,11 @@ export class SqliteConnection {
       if (!memory) db.pragma("journal_mode = WAL");
       // FULL: in WAL mode, NORMAL may lose the last commits on power loss; an acknowledged enquiry must not be lost.
       db.pragma("synchronous = FULL");
+      // Statement journals in memory: every statement of a group commit that may need undoing
+      // alone (one with a trigger, a unique index or a savepoint) copied each page it changed to a
+      // temporary file first, five times as many writes to the disk as the WAL's own; they only
+      // serve to undo a statement while its transaction is open, never a crash.
+      db.pragma("temp_store = MEMORY");
       db.pragma("foreign_keys = ON");
       this.migrate(db);
     } catch (error) {

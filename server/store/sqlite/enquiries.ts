@@ -4,7 +4,6 @@ import type { WorkingHoursSource } from "../../work";
 import { ENQUIRY_COLUMNS, type EnquiryRow, languageOf, storedEnquiry } from "./enquiry-row";
 import type { Enquiry } from "../../../domain/enquiry";
 import {
-  StoreUnavailableError,
   type StaffLinkMail,
   type AddEnquiryOptions,
   type CountedChecks,
@@ -17,7 +16,7 @@ import {
   type WhatsAppPayload,
 } from "../store";
 import type Database from "better-sqlite3";
-import { prepared, type SqliteConnection } from "./connection";
+import { isUnavailable, prepared, type SqliteConnection } from "./connection";
 import { addCountersIn } from "./attempt-counters";
 import { eventTime } from "../event-clock";
 import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
@@ -29,7 +28,14 @@ import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
 import { memberAlertFactsOf } from "../member-alert-payload";
 import { pushPayloadOf } from "../push-payload";
 import { queueEnquiryMail, readMembers, readRule, takeTurn, writePlan } from "./work-record";
-import { acknowledgementQueued, countsMailboxCap, intakeTakesTurn, planIntake } from "../../lifecycle/plan";
+import {
+  acknowledgementQueued,
+  countsMailboxCap,
+  intakeTakesTurn,
+  planIntake,
+  type MemberFacts,
+} from "../../lifecycle/plan";
+import type { AssignmentRule } from "../../../domain/team";
 
 /** A claimed notification with what its mail is made from: its enquiry's fields, or its address's. */
 interface ClaimedRow extends Omit<EnquiryRow, "id"> {
@@ -210,11 +216,25 @@ function settleCountedChecks(db: Database.Database, queued: QueuedEnquiry): Queu
   };
 }
 
+/** An enquiry the database refused inside a group commit: only its own changes were undone. */
+class RefusedInGroup {
+  constructor(readonly error: unknown) {}
+}
+
+type IntakeOutcome = StoredEnquiry | IdempotencyKeyReusedError | RefusedInGroup;
+
+/**
+ * At most this many enquiries share one transaction: under a flood, the group commit after a
+ * full one takes the rest, so one transaction (and the event loop it holds) stays short.
+ */
+export const GROUP_COMMIT_LIMIT = 64;
+
 function settle(
   entry: { resolve: (stored: StoredEnquiry) => void; reject: (error: unknown) => void },
-  outcome: StoredEnquiry | IdempotencyKeyReusedError | undefined,
+  outcome: IntakeOutcome | undefined,
 ): void {
   if (outcome instanceof IdempotencyKeyReusedError) entry.reject(outcome);
+  else if (outcome instanceof RefusedInGroup) entry.reject(outcome.error);
   else if (outcome) entry.resolve(outcome);
   else entry.reject(new Error("No outcome for a queued enquiry"));
 }
@@ -237,9 +257,12 @@ export class SqliteEnquiryStore implements EnquiryStore {
 
   /**
    * Stores the enquiry and its pending notification, and resolves once they are on disk.
-   * Enquiries that arrive in the same turn of the event loop share one transaction and so one
-   * flush to disk (a group commit): each caller still hears back only after its own enquiry
-   * is committed, and under load the disk is flushed once per batch, not once per enquiry.
+   * Enquiries that arrive in the same turn of the event loop (up to GROUP_COMMIT_LIMIT) share
+   * one transaction and so one flush to disk (a group commit): each caller still hears back
+   * only after the shared COMMIT has returned, and under load the disk is flushed once per
+   * group, not once per enquiry. A lone enquiry waits for no one: its group is committed at the
+   * end of the turn it arrived in. Each enquiry is written in a savepoint of its own, so one the
+   * database refuses is undone alone and the others of its group commit.
    */
   async add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
     // Read before the enquiry takes its time, so enquiries are queued in the order of their times.
@@ -274,36 +297,26 @@ export class SqliteEnquiryStore implements EnquiryStore {
   }
 
   private commitQueuedEnquiries(): void {
-    const batch = this.queuedEnquiries;
-    this.queuedEnquiries = [];
+    const group = this.queuedEnquiries.splice(0, GROUP_COMMIT_LIMIT);
+    if (this.queuedEnquiries.length > 0) setImmediate(() => this.commitQueuedEnquiries());
     try {
-      const outcomes = this.insertEnquiries(batch);
-      batch.forEach((entry, i) => settle(entry, outcomes[i]));
+      const outcomes = this.insertEnquiries(group);
+      group.forEach((entry, i) => settle(entry, outcomes[i]));
     } catch (error) {
-      if (error instanceof StoreUnavailableError || batch.length === 1) {
-        for (const entry of batch) entry.reject(error);
-        return;
-      }
-      // One enquiry the database refused must not take the others with it: commit each alone.
-      for (const entry of batch) {
-        try {
-          settle(entry, this.insertEnquiries([entry])[0]);
-        } catch (single) {
-          entry.reject(single);
-        }
-      }
+      // The transaction itself failed (the disk full, the file unusable): nothing of the group
+      // was committed, and every caller hears so.
+      for (const entry of group) entry.reject(error);
     }
   }
 
   /**
-   * Inserts the enquiries and their notifications in one write transaction; answers, for each,
-   * what was stored, the enquiry first stored with its key, or the key's refusal. The key is
-   * looked up inside the transaction, whose write lock no other connection shares, so two
-   * requests with one key (in one batch, or in two processes) store one enquiry.
+   * Inserts the enquiries and their notifications in one write transaction, each in a savepoint
+   * of its own; answers, for each, what was stored, the enquiry first stored with its key, the
+   * key's refusal, or the database's refusal of that enquiry alone. The key is looked up inside
+   * the transaction, whose write lock no other connection shares, so two requests with one key
+   * (in one group, or in two processes) store one enquiry.
    */
-  private insertEnquiries(
-    enquiries: readonly QueuedEnquiry[],
-  ): (StoredEnquiry | IdempotencyKeyReusedError)[] {
+  private insertEnquiries(enquiries: readonly QueuedEnquiry[]): IntakeOutcome[] {
     return this.connection.run((db) => {
       const insertEnquiry = prepared(
         db,
@@ -321,52 +334,72 @@ export class SqliteEnquiryStore implements EnquiryStore {
         db,
         `INSERT INTO enquiry_idempotency_keys (key, enquiry_id, fingerprint, received_at) VALUES (?, ?, ?, ?)`,
       );
+      // A transaction function called inside another runs in a savepoint: what throws undoes
+      // only that enquiry's changes (its counters included), then the error is answered to it.
+      const intake = db.transaction(
+        (
+          queued: QueuedEnquiry,
+          rule: AssignmentRule,
+          members: readonly MemberFacts[],
+        ): StoredEnquiry | IdempotencyKeyReusedError => {
+          const { idempotencyKey } = queued;
+          const fingerprint = idempotencyKey ? enquiryFingerprint(queued.stored.enquiry) : "";
+          if (idempotencyKey) {
+            const first = firstWithKey.get(idempotencyKey);
+            if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
+            if (first) return storedEnquiry(first);
+          }
+          // Counted only now: a repeat of a key, answered above, counts nothing.
+          const { stored, acknowledge, hours } = settleCountedChecks(db, queued);
+          insertEnquiry.run({
+            id: stored.id,
+            receivedAt: stored.receivedAt,
+            language: stored.language,
+            ...stored.enquiry,
+          });
+          const meta = enquiryMetaRow(stored);
+          if (meta) insertMeta.run(meta);
+          // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
+          const spam = enquiryMailsSuppressed(stored.screening);
+          const plan = planIntake({
+            receivedAt: stored.receivedAt,
+            buyer: stored.enquiry.RetailerSelfUse,
+            spam,
+            rule,
+            turn: intakeTakesTurn(rule, spam) ? takeTurn(db) : 0,
+            members,
+            hours,
+            acknowledge,
+          });
+          const { requestId } = queued;
+          if (plan.companyMail) queueEnquiryMail(db, stored.id, "company", stored.receivedAt, requestId);
+          if (plan.acknowledgement)
+            queueEnquiryMail(db, stored.id, "acknowledgement", stored.receivedAt, requestId);
+          writePlan(db, stored, plan, {
+            staffEmail: "",
+            at: stored.receivedAt,
+            ...(requestId ? { requestId } : {}),
+          });
+          if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
+          return stored;
+        },
+      );
       return db
-        .transaction(() =>
-          enquiries.map((queued) => {
-            const { idempotencyKey } = queued;
-            const fingerprint = idempotencyKey ? enquiryFingerprint(queued.stored.enquiry) : "";
-            if (idempotencyKey) {
-              const first = firstWithKey.get(idempotencyKey);
-              if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
-              if (first) return storedEnquiry(first);
+        .transaction(() => {
+          // Read once for the whole group: nothing but this transaction, which holds the write
+          // lock, can change them before it commits (taking a turn changes the turn, not the rule).
+          const rule = readRule(db);
+          const members = readMembers(db);
+          return enquiries.map((queued) => {
+            try {
+              return intake(queued, rule, members);
+            } catch (error) {
+              // The file unusable, or the transaction already undone by SQLite: the group fails.
+              if (isUnavailable(error) || !db.inTransaction) throw error;
+              return new RefusedInGroup(error);
             }
-            // Counted only now: a repeat of a key, answered above, counts nothing.
-            const { stored, acknowledge, hours } = settleCountedChecks(db, queued);
-            insertEnquiry.run({
-              id: stored.id,
-              receivedAt: stored.receivedAt,
-              language: stored.language,
-              ...stored.enquiry,
-            });
-            const meta = enquiryMetaRow(stored);
-            if (meta) insertMeta.run(meta);
-            // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
-            const spam = enquiryMailsSuppressed(stored.screening);
-            const rule = readRule(db);
-            const plan = planIntake({
-              receivedAt: stored.receivedAt,
-              buyer: stored.enquiry.RetailerSelfUse,
-              spam,
-              rule,
-              turn: intakeTakesTurn(rule, spam) ? takeTurn(db) : 0,
-              members: readMembers(db),
-              hours,
-              acknowledge,
-            });
-            const { requestId } = queued;
-            if (plan.companyMail) queueEnquiryMail(db, stored.id, "company", stored.receivedAt, requestId);
-            if (plan.acknowledgement)
-              queueEnquiryMail(db, stored.id, "acknowledgement", stored.receivedAt, requestId);
-            writePlan(db, stored, plan, {
-              staffEmail: "",
-              at: stored.receivedAt,
-              ...(requestId ? { requestId } : {}),
-            });
-            if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
-            return stored;
-          }),
-        )
+          });
+        })
         .immediate();
     });
   }

@@ -1,0 +1,112 @@
+import Database from "better-sqlite3";
+import { describe, expect, it, vi } from "vitest";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { enquiryMessages, type Enquiry } from "../../domain/enquiry";
+import { sqlitePathFromUrl } from "../store/sqlite";
+import { testAppPerTest, type TestApp } from "../../tests/support/test-app";
+
+const start = testAppPerTest();
+
+const AT_ONCE = 200;
+
+/** A distinct visitor each time: their own name, mailbox, mobile and address. */
+function visitor(n: number): Enquiry {
+  return {
+    Name: `Visitor ${n}`,
+    Email: `visitor${n}@example.in`,
+    Mobile: String(9_100_000_000 + n),
+    Quantity: (n % 40) + 1,
+    RetailerSelfUse: n % 2 === 0 ? "Retailer" : "Self Use",
+  };
+}
+
+function post(t: TestApp, enquiry: Enquiry, n: number) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/enquiries",
+    payload: enquiry,
+    remoteAddress: `198.51.100.${n % 250}`,
+  });
+}
+
+/** The enquiries stored and the mails waiting for each, read from the file behind the store's back. */
+function storedWithMails(t: TestApp): { name: string; id: string; mails: string }[] {
+  const db = new Database(sqlitePathFromUrl(t.databaseUrl), { readonly: true });
+  try {
+    return db
+      .prepare<[], { name: string; id: string; mails: string | null }>(
+        `SELECT e.Name AS name, e.id,
+           (SELECT group_concat(kind) FROM notifications n WHERE n.enquiry_id = e.id AND n.status = 'pending') AS mails
+         FROM "${ENQUIRY_COLLECTION}" e`,
+      )
+      .all()
+      .map((row) => ({ ...row, mails: row.mails ?? "" }));
+  } finally {
+    db.close();
+  }
+}
+
+/** Spies on the SQLite store's group commits: the names of each group's enquiries. */
+function watchGroups(t: TestApp): string[][] {
+  const groups: string[][] = [];
+  const store = t.app.store.enquiries as unknown as {
+    insertEnquiries: (queued: { stored: { enquiry: Enquiry } }[]) => unknown;
+  };
+  const insertEnquiries = store.insertEnquiries.bind(store);
+  vi.spyOn(store, "insertEnquiries").mockImplementation((queued) => {
+    groups.push(queued.map((entry) => entry.stored.enquiry.Name));
+    return insertEnquiries(queued);
+  });
+  return groups;
+}
+
+describe("POST /api/enquiries: many visitors at once (SQLite's group commit)", () => {
+  it(`stores ${AT_ONCE} enquiries sent at once exactly once each, each with its company mail waiting`, async () => {
+    const t = await start({ RATE_LIMIT_PER_MINUTE: "100000" });
+    const groups = watchGroups(t);
+    const enquiries = Array.from({ length: AT_ONCE }, (_, i) => visitor(i + 1));
+
+    const answers = await Promise.all(enquiries.map((enquiry, i) => post(t, enquiry, i)));
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual(enquiries.map(() => 201));
+    const ids = answers.map((answer) => answer.json<{ id: string }>().id);
+    expect(new Set(ids).size).toBe(AT_ONCE);
+    const stored = storedWithMails(t);
+    expect(stored.map((row) => row.id).sort()).toEqual([...ids].sort());
+    expect(stored.map((row) => row.name).sort()).toEqual(enquiries.map((enquiry) => enquiry.Name).sort());
+    expect(stored.filter((row) => row.mails !== "company")).toEqual([]);
+    // They shared commits: fewer transactions (and flushes to disk) than enquiries.
+    expect(groups.flat()).toHaveLength(AT_ONCE);
+    expect(groups.length).toBeLessThan(AT_ONCE / 2);
+  });
+
+  it("answers an enquiry the database refuses inside a group alone; the others of its group are stored", async () => {
+    const t = await start({ RATE_LIMIT_PER_MINUTE: "100000" });
+    // A constraint of the table that this one enquiry breaks, as a fault in the database would.
+    const db = new Database(sqlitePathFromUrl(t.databaseUrl));
+    db.exec(`CREATE TRIGGER refuse_one BEFORE INSERT ON "${ENQUIRY_COLLECTION}"
+      WHEN new.Name = 'Refused Visitor' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    db.close();
+    const groups = watchGroups(t);
+    const enquiries = Array.from({ length: 40 }, (_, i) =>
+      i === 20 ? { ...visitor(i + 1), Name: "Refused Visitor" } : visitor(i + 1),
+    );
+
+    const answers = await Promise.all(enquiries.map((enquiry, i) => post(t, enquiry, i)));
+
+    const refusedGroup = groups.find((names) => names.includes("Refused Visitor"));
+    expect(refusedGroup?.length).toBeGreaterThan(1);
+    expect(answers[20]?.statusCode).toBe(503);
+    expect(answers[20]?.json()).toMatchObject({ error: enquiryMessages.notStored });
+    const others = answers.filter((_, i) => i !== 20);
+    expect(others.map((answer) => answer.statusCode)).toEqual(others.map(() => 201));
+    const stored = storedWithMails(t);
+    expect(stored.map((row) => row.name).sort()).toEqual(
+      enquiries
+        .filter((_, i) => i !== 20)
+        .map((enquiry) => enquiry.Name)
+        .sort(),
+    );
+    expect(stored.filter((row) => row.mails !== "company")).toEqual([]);
+  });
+});
