@@ -694,6 +694,25 @@ export const templatesText = {
   loadFailed: "The templates could not be loaded.",
   lastChanged: (when: string, who: string | null) => `Changed ${when}${who ? ` by ${who}` : ""}`,
   firstTemplates: "As the console started",
+  approvedHeading: "Approved in WhatsApp Manager",
+  approvedToggle:
+    "This message is approved as a template in WhatsApp Manager, so it can be sent after the buyer's 24-hour window has closed",
+  approvedName: "Template name in WhatsApp Manager",
+  approvedNameHint:
+    "Lower-case letters, digits and underscores, exactly as WhatsApp Manager shows it, such as order_followup.",
+  approvedLanguage: "Language in WhatsApp Manager",
+  approvedLanguages: {
+    en: "English (en)",
+    en_US: "English, US (en_US)",
+    en_GB: "English, UK (en_GB)",
+    hi: "Hindi (hi)",
+  },
+  approvedParameters: "Parameters, in order",
+  approvedParametersHint:
+    "Taken from the message: write it as WhatsApp Manager shows the template, with {{1}}, {{2}}… replaced by these fields in turn.",
+  approvedNoParameters: "None: the message has no fields.",
+  approvedParameter: (position: number, field: string) => `{{${position}}} is {${field}}`,
+  approvedAs: (name: string, language: string) => `Approved in WhatsApp Manager as ${name} (${language})`,
 } as const;
 
 /** Notifications on this device (the Security page). */

@@ -3,6 +3,7 @@ import { BASELESS_MARKS, UNREADABLE_CHARACTERS } from "../tests/support/unreadab
 import { greetingName } from "./names";
 import { PLACEHOLDER_FACTS, type CompanyFacts } from "./company-facts";
 import {
+  approvedTemplateMessage,
   checkTemplate,
   mergeTemplate,
   promisesBetterPrice,
@@ -240,6 +241,7 @@ describe("a reply signed by the member who writes it", () => {
 describe("the templates a picker offers", () => {
   const template = (name: string, language: "en" | "hi", body: string): ReplyTemplate => ({
     id: name,
+    whatsappTemplate: null,
     channel: "whatsapp",
     language,
     name,
@@ -275,5 +277,61 @@ describe("the templates a picker offers", () => {
     ).toEqual(["कीमत", "फ़ॉलो-अप"]);
     expect(promisesBetterPrice({ subject: "A trade price for you", body: "Hello" })).toBe(true);
     expect(promisesBetterPrice({ subject: null, body: "इसका MRP {mrp} है।" })).toBe(false);
+  });
+});
+
+describe("an approved WhatsApp template merged for an enquiry", () => {
+  const approved = {
+    language: "en" as const,
+    subject: null,
+    body: "Hello {firstName}, about your {quantity}: {company} can deliver this week.",
+    whatsappTemplate: {
+      name: "order_followup",
+      language: "en" as const,
+      parameters: ["firstName" as const, "quantity" as const, "company" as const],
+    },
+  };
+
+  test("its parameters are the fields' values in order, and its text what the buyer reads", () => {
+    expect(approvedTemplateMessage(approved, enquiry("Dr. Anil Mehta"))).toEqual({
+      ok: true,
+      name: "order_followup",
+      language: "en",
+      parameters: ["Dr. Mehta", "1,200 sachets", PLACEHOLDER_FACTS.shortName.en],
+      text: `Hello Dr. Mehta, about your 1,200 sachets: ${PLACEHOLDER_FACTS.shortName.en} can deliver this week.`,
+    });
+  });
+
+  test("a parameter with nothing to put in it (no plain name to greet) cannot be sent, naming the field", () => {
+    expect(approvedTemplateMessage(approved, enquiry("M/s Sharma Traders 2"))).toEqual({
+      ok: false,
+      missing: "firstName",
+    });
+    expect(approvedTemplateMessage({ ...approved, whatsappTemplate: null }, enquiry("Anil"))).toEqual({
+      ok: false,
+      missing: null,
+    });
+  });
+
+  test("an approval is kept only on a WhatsApp template, with its parameters the message's fields in order", () => {
+    const input: TemplateInput = {
+      channel: "whatsapp",
+      name: "Follow-up",
+      ...approved,
+    };
+    expect(checkTemplate(input)).toEqual({ ok: true, template: { ...input, name: "Follow-up" } });
+    expect(
+      checkTemplate({
+        ...input,
+        whatsappTemplate: { ...approved.whatsappTemplate, parameters: ["firstName"] },
+      }),
+    ).toEqual({
+      ok: false,
+      part: "whatsappParameters",
+      message: templateMessages.whatsappParametersOrder(["firstName", "quantity", "company"]),
+    });
+    expect(
+      checkTemplate({ ...input, whatsappTemplate: { ...approved.whatsappTemplate, name: "order followup" } }),
+    ).toEqual({ ok: false, part: "whatsappName", message: templateMessages.whatsappNameFormat });
   });
 });

@@ -19,6 +19,7 @@ import type { BuyerType } from "./enquiry";
 import { buyerTypeLabelsHi } from "./enquiry.hi";
 import { greetingName, HINDI_HONORIFIC } from "./names";
 import { hasUnreadableCharacters } from "./unreadable";
+import { z } from "zod";
 
 /** An e-mail reply (a subject and a message) or a WhatsApp message. */
 export const TEMPLATE_CHANNELS = ["email", "whatsapp"] as const;
@@ -53,17 +54,44 @@ export const WHATSAPP_BODY_MAX_LENGTH = 1_000;
 /** The most templates the console keeps, every channel and language together. */
 export const TEMPLATES_MAX = 100;
 
-/** What an owner writes. `subject` is an e-mail's; a WhatsApp message has none (null). */
+/**
+ * The language codes of WhatsApp Manager a template may be approved in, of the two languages the
+ * site uses: English (plain, US or UK, as the company chose when it submitted the template) and
+ * Hindi.
+ */
+export const WHATSAPP_TEMPLATE_LANGUAGES = ["en", "en_US", "en_GB", "hi"] as const;
+export type WhatsAppTemplateLanguage = (typeof WHATSAPP_TEMPLATE_LANGUAGES)[number];
+
+/** The most body parameters ({{1}}, {{2}}…) an approved template carries here. */
+export const WHATSAPP_TEMPLATE_PARAMETERS_MAX = 10;
+
+/**
+ * A WhatsApp template as Meta approved it in WhatsApp Manager (docs/whatsapp.md, "Approved
+ * templates"): its name, its language code, and its body's parameters in order, {{1}} first,
+ * each one of the merge fields. Sent outside the 24-hour window.
+ */
+export interface WhatsAppApproval {
+  name: string;
+  language: WhatsAppTemplateLanguage;
+  parameters: MergeField[];
+}
+
+/**
+ * What an owner writes. `subject` is an e-mail's; a WhatsApp message has none (null).
+ * `whatsappTemplate`: a WhatsApp template's approval in WhatsApp Manager; absent or null: none.
+ */
 export interface TemplateInput {
   channel: TemplateChannel;
   language: Language;
   name: string;
   subject: string | null;
   body: string;
+  whatsappTemplate?: WhatsAppApproval | null;
 }
 
 /** A template as stored and listed. */
 export interface ReplyTemplate extends TemplateInput {
+  whatsappTemplate: WhatsAppApproval | null;
   id: string;
   /** Increases with every change; a change based on an older one is refused (409). */
   version: number;
@@ -84,20 +112,25 @@ export const TEMPLATE_API_ROUTES = {
 export const TEMPLATES_PAGE_PATH = "/admin/templates";
 
 /** Which part of a template a problem is in, as the form and the API name it. */
-export type TemplatePart = "name" | "subject" | "body";
-const PART_WORDS: Record<TemplatePart, string> = { name: "name", subject: "subject", body: "message" };
+export type TemplatePart =
+  "name" | "subject" | "body" | "whatsappName" | "whatsappLanguage" | "whatsappParameters";
+const PART_WORDS: Record<"name" | "subject" | "body", string> = {
+  name: "name",
+  subject: "subject",
+  body: "message",
+};
 
 const fieldList = MERGE_FIELDS.map((field) => `{${field}}`).join(", ");
 
 export const templateMessages = {
-  unknownField: (part: TemplatePart, token: string, suggestion?: MergeField) =>
+  unknownField: (part: keyof typeof PART_WORDS, token: string, suggestion?: MergeField) =>
     `The ${PART_WORDS[part]} uses {${token}}, which is not a merge field${
       suggestion ? `: did you mean {${suggestion}}?` : "."
     } The fields are ${fieldList}.`,
-  strayBrace: (part: TemplatePart) =>
+  strayBrace: (part: keyof typeof PART_WORDS) =>
     `The ${PART_WORDS[part]} has a { or } that is not part of a merge field such as {firstName}.`,
   /** A buyer would read a merged text otherwise than the owner wrote it, or see blanks and boxes. */
-  unreadable: (part: TemplatePart) =>
+  unreadable: (part: keyof typeof PART_WORDS) =>
     `The ${PART_WORDS[part]} holds an invisible character or one that changes the direction of the text: remove it.`,
   nameEmpty: "Give the template a name.",
   nameTooLong: `A template's name may be at most ${TEMPLATE_NAME_MAX_LENGTH} characters.`,
@@ -109,6 +142,19 @@ export const templateMessages = {
   notFound: "There is no such template: someone may have removed it.",
   conflict:
     "Someone else saved this template since you opened it. What you typed is still here; their version is shown below it. Save again to keep yours.",
+  whatsappOnly: "Only a WhatsApp template can carry a name approved in WhatsApp Manager.",
+  whatsappNameEmpty: "Copy the template's name from WhatsApp Manager, e.g. order_followup.",
+  whatsappNameFormat:
+    "WhatsApp Manager's template name is lower-case letters, digits and underscores only (e.g. order_followup): copy it exactly as it is shown there.",
+  whatsappNameTooLong: "WhatsApp Manager's template name may be at most 512 characters.",
+  whatsappLanguage: `Choose the template's language as WhatsApp Manager shows it: ${WHATSAPP_TEMPLATE_LANGUAGES.join(", ")}.`,
+  whatsappParameterUnknown: (token: string) =>
+    `The parameter {${token}} is not a merge field. The fields are ${fieldList}.`,
+  whatsappParametersTooMany: `An approved template here carries at most ${WHATSAPP_TEMPLATE_PARAMETERS_MAX} parameters.`,
+  whatsappParametersOrder: (fields: readonly string[]) =>
+    `The approved template's parameters must be the message's merge fields in the order they appear (${
+      fields.length ? fields.map((field) => `{${field}}`).join(", ") : "none"
+    }): {{1}} in WhatsApp Manager is the first of them, {{2}} the second, and so on.`,
   saved: "Template saved.",
   added: "Template added.",
   removed: "Template removed.",
@@ -120,6 +166,68 @@ export interface TemplateProblem {
   message: string;
 }
 
+/**
+ * An approval as sent: its shape, with a message for each way it can be wrong (the same check in
+ * the Templates page and the API; checkTemplate runs it).
+ */
+export const whatsappApprovalSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, templateMessages.whatsappNameEmpty)
+    .max(512, templateMessages.whatsappNameTooLong)
+    .regex(/^[a-z0-9_]+$/, templateMessages.whatsappNameFormat),
+  language: z.enum(WHATSAPP_TEMPLATE_LANGUAGES, { error: templateMessages.whatsappLanguage }),
+  parameters: z
+    .array(
+      z.string().refine((token) => (MERGE_FIELDS as readonly string[]).includes(token), {
+        error: (issue) => templateMessages.whatsappParameterUnknown(String(issue.input)),
+      }),
+    )
+    .max(WHATSAPP_TEMPLATE_PARAMETERS_MAX, templateMessages.whatsappParametersTooMany),
+});
+
+const APPROVAL_PARTS: Record<string, TemplatePart> = {
+  name: "whatsappName",
+  language: "whatsappLanguage",
+  parameters: "whatsappParameters",
+};
+
+/** The merge fields of a text, in the order they appear (a field used twice, twice). */
+export function mergeFieldsIn(text: string): MergeField[] {
+  return [...text.matchAll(TOKEN)]
+    .map((match) => match[1] ?? "")
+    .filter((token): token is MergeField => (MERGE_FIELDS as readonly string[]).includes(token));
+}
+
+/** The approval as it will be kept, or its first problem (whatsappApprovalSchema, then the body's fields). */
+function checkApproval(
+  input: unknown,
+  body: string,
+): { ok: true; approval: WhatsAppApproval } | ({ ok: false } & TemplateProblem) {
+  const parsed = whatsappApprovalSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return {
+      ok: false,
+      part: APPROVAL_PARTS[String(issue.path[0])] ?? "whatsappName",
+      message: issue.message,
+    };
+  }
+  const approval = { ...parsed.data, parameters: parsed.data.parameters as MergeField[] };
+  const fields = mergeFieldsIn(body);
+  if (
+    fields.length !== approval.parameters.length ||
+    fields.some((field, i) => approval.parameters[i] !== field)
+  )
+    return {
+      ok: false,
+      part: "whatsappParameters",
+      message: templateMessages.whatsappParametersOrder(fields),
+    };
+  return { ok: true, approval };
+}
+
 export function bodyMaxLength(channel: TemplateChannel): number {
   return channel === "whatsapp" ? WHATSAPP_BODY_MAX_LENGTH : TEMPLATE_BODY_MAX_LENGTH;
 }
@@ -128,7 +236,7 @@ export function bodyMaxLength(channel: TemplateChannel): number {
 const TOKEN = /\{([^{}\n]{0,40})\}/g;
 
 /** The first problem with the merge fields of one part: an unknown field (named), or a stray brace. */
-function fieldProblem(part: TemplatePart, text: string): TemplateProblem | null {
+function fieldProblem(part: keyof typeof PART_WORDS, text: string): TemplateProblem | null {
   for (const match of text.matchAll(TOKEN)) {
     const token = match[1] ?? "";
     if ((MERGE_FIELDS as readonly string[]).includes(token)) continue;
@@ -173,7 +281,25 @@ export function checkTemplate(
     return fieldProblem("body", body);
   })();
   if (problem) return { ok: false, ...problem };
-  return { ok: true, template: { channel: input.channel, language: input.language, name, subject, body } };
+  let whatsappTemplate: WhatsAppApproval | null = null;
+  if (input.whatsappTemplate) {
+    if (input.channel !== "whatsapp")
+      return { ok: false, part: "whatsappName", message: templateMessages.whatsappOnly };
+    const approval = checkApproval(input.whatsappTemplate, body);
+    if (!approval.ok) return approval;
+    whatsappTemplate = approval.approval;
+  }
+  return {
+    ok: true,
+    template: {
+      channel: input.channel,
+      language: input.language,
+      name,
+      subject,
+      body,
+      ...(whatsappTemplate ? { whatsappTemplate } : {}),
+    },
+  };
 }
 
 /** What a template is merged with: the enquiry's id (for its reference) and three of its fields. */
@@ -320,4 +446,32 @@ export function templatesFor(
         !promisesBetterPrice(template),
     )
     .sort((a, b) => a.name.localeCompare(b.name, language === "hi" ? "hi-IN" : "en-IN"));
+}
+
+/**
+ * An approved WhatsApp template merged for one enquiry: what the Graph API is sent (Meta's name,
+ * language code and the body's parameters, each merge field's value in the template's language)
+ * and the text the buyer reads, shown in the conversation. A parameter with no value for this
+ * enquiry (an English greeting without a plain name) cannot be sent: Meta refuses an empty one.
+ */
+export function approvedTemplateMessage(
+  template: Pick<ReplyTemplate, "language" | "subject" | "body" | "whatsappTemplate">,
+  enquiry: MergeEnquiry,
+  facts: CompanyFacts = PLACEHOLDER_FACTS,
+  sender?: { displayName: string | null },
+):
+  | { ok: true; name: string; language: WhatsAppTemplateLanguage; parameters: string[]; text: string }
+  | { ok: false; missing: MergeField | null } {
+  const approval = template.whatsappTemplate;
+  if (!approval) return { ok: false, missing: null };
+  const values = mergeValues(enquiry, template.language, facts, sender);
+  const missing = approval.parameters.find((field) => !values[field].trim());
+  if (missing) return { ok: false, missing };
+  return {
+    ok: true,
+    name: approval.name,
+    language: approval.language,
+    parameters: approval.parameters.map((field) => values[field]),
+    text: mergeTemplate(template, enquiry, facts, sender).body,
+  };
 }

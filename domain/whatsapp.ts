@@ -81,6 +81,9 @@ export const whatsappSendMessages = {
     "The buyer has not written on WhatsApp and gave no consent to WhatsApp messages: the company may not message them first.",
   notApproved:
     "This template has no approved WhatsApp template name: an owner sets it on the Templates page.",
+  noTemplate: "There is no such WhatsApp template any more: someone may have removed it. Reload the page.",
+  parameterMissing: (field: string) =>
+    `This template needs {${field}}, and this enquiry has nothing to put in it: choose another template.`,
   notConfigured: "WhatsApp is not set up for the console: open the chat with the wa.me link instead.",
   tooLong: `A WhatsApp message may be at most ${WHATSAPP_TEXT_MAX_LENGTH.toLocaleString("en-IN")} characters.`,
   queued: "WhatsApp message queued. It goes out from the outbox in a moment.",
@@ -95,4 +98,44 @@ export interface WhatsAppDelivery {
   status: WhatsAppStatusName;
   at: string;
   error: { code: number; title: string } | null;
+}
+
+/** Why nothing may be sent to the buyer on WhatsApp: not set up, their STOP, or no consent. */
+export type WhatsAppBlock = "not-configured" | "opted-out" | "no-consent";
+
+/**
+ * WhatsApp on an enquiry as the console's API answers it with the enquiry (docs/whatsapp.md, "The
+ * enquiry's WhatsApp state"): decided by the server's rules, shown by the console as it is.
+ */
+export interface EnquiryWhatsApp {
+  /** The five WHATSAPP_ variables are set; false: the console keeps its wa.me links. */
+  configured: boolean;
+  /** Something (free text inside the window, or a template) may be sent to the buyer now. */
+  mayMessage: boolean;
+  /** Why nothing may be sent; null when mayMessage. */
+  reason: WhatsAppBlock | null;
+  /** The reason in the server's words (whatsappSendMessages); null when mayMessage. */
+  reasonText: string | null;
+  /** The 24-hour customer-service window is open: free text may be sent (if mayMessage too). */
+  windowOpen: boolean;
+  /** When the window closes or closed (ISO 8601, UTC); null when the buyer never wrote on WhatsApp. */
+  windowOpenUntil: string | null;
+  /** The buyer's opt-out (STOP), its time and wording; null when they sent none. */
+  optOut: { at: string; wording: string } | null;
+  /** The approved templates that may be sent now, inside or outside the window; [] unless mayMessage. */
+  templates: WhatsAppTemplateOffer[];
+}
+
+/** An approved template offered on the enquiry, merged for it. */
+export interface WhatsAppTemplateOffer {
+  /** The template's id on the Templates page: sent as `templateId`. */
+  id: string;
+  /** Its name on the Templates page. */
+  title: string;
+  /** Meta's approved name, e.g. "order_followup". */
+  metaName: string;
+  /** Meta's language code, e.g. "en", "hi". */
+  language: string;
+  /** Its text merged for this enquiry (and the member asking): what the buyer receives. */
+  preview: string;
 }

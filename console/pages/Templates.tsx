@@ -5,6 +5,7 @@ import {
   bodyMaxLength,
   checkTemplate,
   MERGE_FIELDS,
+  mergeFieldsIn,
   mergeTemplate,
   TEMPLATE_API_ROUTES,
   TEMPLATE_CHANNELS,
@@ -16,6 +17,8 @@ import {
   type TemplateChannel,
   type TemplateInput,
   type TemplatePart,
+  WHATSAPP_TEMPLATE_LANGUAGES,
+  type WhatsAppTemplateLanguage,
 } from "../../domain/templates";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { formatFullTime, languageLabels, navLabels, pageTitle, templatesText } from "../content";
@@ -46,7 +49,7 @@ const blank = (channel: TemplateChannel, language: Language): TemplateInput => (
 });
 
 /** The text controls a field can be inserted into. */
-type TextPart = Exclude<TemplatePart, "name">;
+type TextPart = "subject" | "body";
 
 /**
  * One template being written: a new one, or one changed from `original` (with the version the
@@ -76,26 +79,46 @@ function TemplateForm({
   const nameControl = useRef<HTMLInputElement>(null);
   const subjectControl = useRef<HTMLInputElement>(null);
   const bodyControl = useRef<HTMLTextAreaElement>(null);
+  const approvedNameControl = useRef<HTMLInputElement>(null);
+  const approvedLanguageControl = useRef<HTMLSelectElement>(null);
   const lastText = useRef<TextPart>("body");
   /** The control of a part, for the handlers (never read while rendering). */
-  const controlOf = (part: TemplatePart) =>
-    part === "name" ? nameControl.current : part === "subject" ? subjectControl.current : bodyControl.current;
+  const controlOf = (part: TemplatePart) => {
+    switch (part) {
+      case "name":
+        return nameControl.current;
+      case "subject":
+        return subjectControl.current;
+      case "whatsappName":
+        return approvedNameControl.current;
+      case "whatsappLanguage":
+        return approvedLanguageControl.current;
+      default:
+        return bodyControl.current;
+    }
+  };
 
   const change = (next: Partial<TemplateInput>) => {
     // A refusal about the part being changed has been seen to; a conflict stays until saved.
-    if (problem?.part && problem.part in next) setProblem(null);
+    const approvalPart = problem?.part?.startsWith("whatsapp") && "whatsappTemplate" in next;
+    if ((problem?.part && problem.part in next) || approvalPart) setProblem(null);
     setDraft((current) => {
       const merged = { ...current, ...next };
-      // A WhatsApp message has no subject; an e-mail reply keeps what was typed.
+      // A WhatsApp message has no subject; an e-mail reply keeps what was typed, and no approval.
       if (merged.channel === "whatsapp") return { ...merged, subject: null };
-      return { ...merged, subject: merged.subject ?? "" };
+      return { ...merged, subject: merged.subject ?? "", whatsappTemplate: null };
     });
   };
+  const approval = draft.whatsappTemplate ?? null;
+  /** The approval's parameters are the message's fields, in the order they appear. */
+  const parameters = mergeFieldsIn(draft.body);
+  const changeApproval = (next: { name?: string; language?: WhatsAppTemplateLanguage }) =>
+    change({ whatsappTemplate: { name: "", language: "en", parameters: [], ...approval, ...next } });
 
   /** Puts `{field}` where the caret is in the subject or message last typed in. */
   const insert = (field: MergeField) => {
     const part: TextPart = draft.channel === "email" ? lastText.current : "body";
-    const control = controlOf(part);
+    const control = part === "subject" ? subjectControl.current : bodyControl.current;
     const token = `{${field}}`;
     const text = (part === "subject" ? draft.subject : draft.body) ?? "";
     const start = control?.selectionStart ?? text.length;
@@ -109,7 +132,11 @@ function TemplateForm({
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = checkTemplate(draft);
+    const checked = checkTemplate(
+      approval
+        ? { ...draft, whatsappTemplate: { ...approval, parameters } }
+        : { ...draft, whatsappTemplate: null },
+    );
     if (!checked.ok) {
       setProblem({ part: checked.part, message: checked.message });
       controlOf(checked.part)?.focus();
@@ -134,7 +161,15 @@ function TemplateForm({
     } catch (caught) {
       const answer = caught instanceof ApiError ? caught.answer : undefined;
       const field = answer?.field;
-      const part = field === "name" || field === "subject" || field === "body" ? field : null;
+      const parts: readonly TemplatePart[] = [
+        "name",
+        "subject",
+        "body",
+        "whatsappName",
+        "whatsappLanguage",
+        "whatsappParameters",
+      ];
+      const part = parts.find((known) => known === field) ?? null;
       setProblem({ part, message: errorMessage(caught) });
       if (caught instanceof ApiError && caught.status === 409 && answer?.template) {
         // Saving again overwrites theirs knowingly: the form now holds their version's number.
@@ -237,6 +272,83 @@ function TemplateForm({
           </button>
         ))}
       </div>
+      {draft.channel === "whatsapp" && (
+        <fieldset className="approval stack">
+          <legend>{templatesText.approvedHeading}</legend>
+          <label className="field inline">
+            <input
+              type="checkbox"
+              checked={approval !== null}
+              onChange={(event) =>
+                change({
+                  whatsappTemplate: event.target.checked
+                    ? { name: "", language: draft.language === "hi" ? "hi" : "en", parameters }
+                    : null,
+                })
+              }
+            />
+            {templatesText.approvedToggle}
+          </label>
+          {approval && (
+            <>
+              <label className="field">
+                <span>{templatesText.approvedName}</span>
+                <input
+                  ref={approvedNameControl}
+                  value={approval.name}
+                  lang="en"
+                  inputMode="text"
+                  autoCapitalize="none"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  maxLength={512}
+                  onChange={(event) => changeApproval({ name: event.target.value })}
+                  aria-invalid={invalid("whatsappName")}
+                  aria-describedby={[`${ids}-approved-name-hint`, described("whatsappName")]
+                    .filter(Boolean)
+                    .join(" ")}
+                />
+              </label>
+              <p id={`${ids}-approved-name-hint`} className="hint approval-hint">
+                {templatesText.approvedNameHint}
+              </p>
+              <label className="field">
+                <span>{templatesText.approvedLanguage}</span>
+                <select
+                  ref={approvedLanguageControl}
+                  value={approval.language}
+                  onChange={(event) =>
+                    changeApproval({ language: event.target.value as WhatsAppTemplateLanguage })
+                  }
+                  aria-invalid={invalid("whatsappLanguage")}
+                  aria-describedby={described("whatsappLanguage")}
+                >
+                  {WHATSAPP_TEMPLATE_LANGUAGES.map((code) => (
+                    <option key={code} value={code}>
+                      {templatesText.approvedLanguages[code]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <div className="approval-parameters" aria-describedby={described("whatsappParameters")}>
+                <h4 id={`${ids}-parameters`}>{templatesText.approvedParameters}</h4>
+                <p className="hint">{templatesText.approvedParametersHint}</p>
+                {parameters.length === 0 ? (
+                  <p>{templatesText.approvedNoParameters}</p>
+                ) : (
+                  <ol aria-labelledby={`${ids}-parameters`}>
+                    {parameters.map((field, index) => (
+                      <li key={`${field}-${index}`}>
+                        <code>{templatesText.approvedParameter(index + 1, field)}</code>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </div>
+            </>
+          )}
+        </fieldset>
+      )}
       <div className="template-preview" aria-live="polite">
         <h4>{templatesText.preview}</h4>
         <p className="hint">{templatesText.previewNote}</p>
@@ -310,6 +422,11 @@ function TemplateCard({
         {template.subject !== null && <p className="preview-subject">{template.subject}</p>}
         <p className="preview-body">{template.body}</p>
       </div>
+      {template.whatsappTemplate && (
+        <span className="row-meta approved">
+          {templatesText.approvedAs(template.whatsappTemplate.name, template.whatsappTemplate.language)}
+        </span>
+      )}
       <span className="row-meta">
         {template.updatedBy === null && template.version === 1
           ? templatesText.firstTemplates

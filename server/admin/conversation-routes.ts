@@ -19,6 +19,8 @@ import { signedIn } from "./guard";
 import { WHATSAPP_TEXT_MAX_LENGTH, whatsappSendMessages } from "../../domain/whatsapp";
 import { WhatsAppSendError } from "../store/conversations";
 import { conversationMessage } from "./presenters";
+import type { WhatsAppPayload } from "../store/store";
+import { mergeContextOf, templateToSend } from "../whatsapp/enquiry-whatsapp";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -42,13 +44,24 @@ const replyBody = z
   })
   .strict();
 
-/** A WhatsApp message: the click's key, and its text. Whom it goes to is not the client's to say. */
-const whatsappBody = z
-  .object({
-    clickKey: z.string().uuid(),
-    text: z.string().max(WHATSAPP_TEXT_MAX_LENGTH * 2),
-  })
-  .strict();
+/**
+ * A WhatsApp message: the click's key, and its text or the approved template chosen (merged for
+ * the enquiry by the server). Whom it goes to is not the client's to say.
+ */
+const whatsappBody = z.union([
+  z
+    .object({
+      clickKey: z.string().uuid(),
+      text: z.string().max(WHATSAPP_TEXT_MAX_LENGTH * 2),
+    })
+    .strict(),
+  z
+    .object({
+      clickKey: z.string().uuid(),
+      templateId: z.string().min(1).max(64),
+    })
+    .strict(),
+]);
 
 const badRequest = (reply: FastifyReply, error: string = apiMessages.badRequest) =>
   reply.code(400).send({ error });
@@ -141,20 +154,39 @@ export async function conversationRoutes(app: FastifyInstance) {
       if (!app.whatsapp) return reply.code(409).send({ error: whatsappSendMessages.notConfigured });
       const body = whatsappBody.safeParse(request.body);
       if (!body.success) return badRequest(reply);
-      const text = body.data.text.replace(/\r\n/g, "\n").trim();
-      if (!text) return reply.code(400).send({ error: conversationMessages.replyEmpty, field: "text" });
-      if (text.length > WHATSAPP_TEXT_MAX_LENGTH)
-        return reply.code(400).send({ error: whatsappSendMessages.tooLong, field: "text" });
       const account = signedIn(request);
+      let message: { text: string; payload: WhatsAppPayload };
+      if ("text" in body.data) {
+        const text = body.data.text.replace(/\r\n/g, "\n").trim();
+        if (!text) return reply.code(400).send({ error: conversationMessages.replyEmpty, field: "text" });
+        if (text.length > WHATSAPP_TEXT_MAX_LENGTH)
+          return reply.code(400).send({ error: whatsappSendMessages.tooLong, field: "text" });
+        message = { text, payload: { type: "text", text } };
+      } else {
+        // Merged from the enquiry's fields as they are at the click, and kept so with the message.
+        const [stored, templates, facts] = await Promise.all([
+          app.store.enquiryWork.get(params.data.id),
+          app.store.templates.list(),
+          app.companyFacts.facts(),
+        ]);
+        if (!stored) return reply.code(404).send({ error: consoleMessages.notFound });
+        const chosen = templateToSend(
+          templates,
+          body.data.templateId,
+          mergeContextOf(stored, facts, account),
+        );
+        if (!chosen.ok) return reply.code(409).send({ error: chosen.error });
+        message = { text: chosen.text, payload: { type: "template", template: chosen.template } };
+      }
       try {
         const queued = await app.store.work.reply(params.data.id, {
           subject: "",
-          text,
+          text: message.text,
           staffEmail: account.email,
           requestId: request.id,
           at: eventTime(),
           messageIdDomain: settings.messageIdDomain,
-          whatsapp: { payload: { type: "text", text }, clickKey: body.data.clickKey },
+          whatsapp: { payload: message.payload, clickKey: body.data.clickKey },
         });
         if (!queued) return reply.code(404).send({ error: consoleMessages.notFound });
       } catch (error) {

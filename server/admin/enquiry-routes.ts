@@ -1,5 +1,5 @@
 import { NEXT_STEP_MAX_LENGTH, teamMessages } from "../../domain/team";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   ADMIN_API_ROUTES,
@@ -37,6 +37,7 @@ import { inboxFilterFor, inboxQuerySchema, queryOf } from "./inbox-query";
 import { exportFileName, exportFilterName } from "../../domain/inbox";
 import { matchesInboxFilter } from "../lifecycle/inbox-listing";
 import { lastNotesOf } from "../lifecycle/last-note";
+import { enquiryWhatsApp, mergeContextOf } from "../whatsapp/enquiry-whatsapp";
 
 const INBOX_PAGE_MAX = 100;
 /** Rows read per page while the CSV is written. */
@@ -185,14 +186,25 @@ export async function enquiryRoutes(app: FastifyInstance) {
   };
 
   /** The enquiry page's data: the detail with its owner, follow-up and first-contact flag, and its sale. */
-  const fullDetail = async (record: EnquiryRecord) => {
-    const [fields, sale] = await Promise.all([
+  const fullDetail = async (record: EnquiryRecord, request: FastifyRequest) => {
+    const now = app.clock();
+    const [fields, sale, whatsapp] = await Promise.all([
       app.store.team.fieldsOf([record.id]),
       saleFields(app.store, record.id),
+      // WhatsApp on the enquiry as the rules decide it now, templates merged for the member asking.
+      app.companyFacts.facts().then((facts) =>
+        enquiryWhatsApp(app.store, {
+          configured: Boolean(app.whatsapp),
+          enquiryId: record.id,
+          context: mergeContextOf(record, facts, signedIn(request)),
+          now,
+        }),
+      ),
     ]);
     const duplicateOf = fields.get(record.id)?.duplicateOf ?? null;
     return {
       ...detail(record),
+      whatsapp,
       team: teamItemFields(fields.get(record.id), record.status, app.clock()),
       ...sale,
       // The enquiry this one repeats, by its id and reference (domain/duplicate.ts).
@@ -317,7 +329,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const params = idParams.safeParse(request.params);
     const record = params.success ? await work.get(params.data.id) : null;
     if (!record) return reply.code(404).send({ error: consoleMessages.notFound });
-    return fullDetail(record);
+    return fullDetail(record, request);
   });
 
   app.post(
@@ -366,7 +378,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
         return reply.code(409).send({ error: consoleMessages.statusConflict });
       const reference = enquiryReference(params.data.id);
       await app.store.activity.record({ actor: account.email, action: "status-change", target: reference });
-      return fullDetail((await work.get(params.data.id)) as EnquiryRecord);
+      return fullDetail((await work.get(params.data.id)) as EnquiryRecord, request);
     },
   );
 
@@ -395,7 +407,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
         action: "note",
         target: enquiryReference(params.data.id),
       });
-      return fullDetail((await work.get(params.data.id)) as EnquiryRecord);
+      return fullDetail((await work.get(params.data.id)) as EnquiryRecord, request);
     },
   );
 
@@ -413,7 +425,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     if (result.outcome === "conflict") return reply.code(409).send({ error: consoleMessages.statusConflict });
     if (result.outcome === "not-spam") return reply.code(409).send({ error: consoleMessages.notSpamRefused });
     // The whole enquiry as its page shows it, with the owner and first-contact target it now has.
-    return fullDetail((await work.get(params.data.id)) as EnquiryRecord);
+    return fullDetail((await work.get(params.data.id)) as EnquiryRecord, request);
   });
 
   app.post(ADMIN_API_ROUTES.notificationResend, async (request, reply) => {
@@ -447,6 +459,6 @@ export async function enquiryRoutes(app: FastifyInstance) {
       action: "notification-resent",
       target: enquiryReference(id),
     });
-    return fullDetail((await work.get(id)) as EnquiryRecord);
+    return fullDetail((await work.get(id)) as EnquiryRecord, request);
   });
 }

@@ -242,4 +242,130 @@ describe("the console's template routes", () => {
     });
     expect([tooMany.statusCode, tooMany.json()]).toEqual([409, { error: templateMessages.tooMany }]);
   });
+
+  test("an owner records a WhatsApp template's approval in WhatsApp Manager: its name, language code and parameters, kept and removable", async () => {
+    const { app, owner, member } = await start();
+    const approved = {
+      channel: "whatsapp",
+      language: "en",
+      name: "Follow-up after a day",
+      subject: null,
+      body: "Hello {firstName}, about your enquiry for {quantity}: {company} can deliver this week.",
+      whatsappTemplate: {
+        name: "order_followup",
+        language: "en",
+        parameters: ["firstName", "quantity", "company"],
+      },
+    };
+    // A member is refused, and nothing is added.
+    const byMember = await consoleRequest(app, member, "POST", TEMPLATE_API_ROUTES.templates, approved);
+    expect([byMember.statusCode, byMember.json()]).toEqual([403, { error: consoleMessages.forbidden }]);
+
+    const added = await consoleRequest(app, owner, "POST", TEMPLATE_API_ROUTES.templates, approved);
+    expect(added.statusCode).toBe(201);
+    const template = added.json<{ template: ReplyTemplate }>().template;
+    expect(template.whatsappTemplate).toEqual(approved.whatsappTemplate);
+    const listed = (await consoleRequest(app, member, "GET", TEMPLATE_API_ROUTES.templates)).json<{
+      items: ReplyTemplate[];
+    }>().items;
+    expect(listed.find((item) => item.id === template.id)?.whatsappTemplate).toEqual(
+      approved.whatsappTemplate,
+    );
+    // The member cannot change it either.
+    const changedByMember = await consoleRequest(app, member, "PUT", one(template.id), {
+      ...approved,
+      whatsappTemplate: null,
+      version: 1,
+    });
+    expect(changedByMember.statusCode).toBe(403);
+
+    // Withdrawn in WhatsApp Manager: the owner clears it.
+    const cleared = await consoleRequest(app, owner, "PUT", one(template.id), {
+      ...approved,
+      whatsappTemplate: null,
+      version: 1,
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json<{ template: ReplyTemplate }>().template).toMatchObject({
+      version: 2,
+      whatsappTemplate: null,
+    });
+    const again = (await consoleRequest(app, owner, "GET", TEMPLATE_API_ROUTES.templates)).json<{
+      items: ReplyTemplate[];
+    }>().items;
+    expect(again.find((item) => item.id === template.id)?.whatsappTemplate).toBeNull();
+  });
+
+  test("a bad approval is refused with a clear message naming its part, and nothing changes", async () => {
+    const { app, owner } = await start();
+    const base = {
+      channel: "whatsapp",
+      language: "hi",
+      name: "दोबारा संपर्क",
+      subject: null,
+      body: "नमस्ते {firstName}, आपकी पूछताछ {reference} के बारे में।",
+    };
+    const added = await consoleRequest(app, owner, "POST", TEMPLATE_API_ROUTES.templates, {
+      ...base,
+      whatsappTemplate: { name: "followup_hi", language: "hi", parameters: ["firstName", "reference"] },
+    });
+    expect(added.statusCode).toBe(201);
+    const id = added.json<{ template: ReplyTemplate }>().template.id;
+    const before = (await consoleRequest(app, owner, "GET", TEMPLATE_API_ROUTES.templates)).json<{
+      items: ReplyTemplate[];
+    }>().items;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { name: "Order Follow-up", language: "hi", parameters: ["firstName", "reference"] },
+        templateMessages.whatsappNameFormat,
+        "whatsappName",
+      ],
+      [
+        { name: "", language: "hi", parameters: ["firstName", "reference"] },
+        templateMessages.whatsappNameEmpty,
+        "whatsappName",
+      ],
+      [
+        { name: "followup_hi", language: "fr", parameters: ["firstName", "reference"] },
+        templateMessages.whatsappLanguage,
+        "whatsappLanguage",
+      ],
+      [
+        { name: "followup_hi", language: "hi", parameters: ["firstName", "orderTotal"] },
+        templateMessages.whatsappParameterUnknown("orderTotal"),
+        "whatsappParameters",
+      ],
+      [
+        { name: "followup_hi", language: "hi", parameters: ["reference", "firstName"] },
+        templateMessages.whatsappParametersOrder(["firstName", "reference"]),
+        "whatsappParameters",
+      ],
+    ];
+    for (const [whatsappTemplate, error, field] of cases) {
+      const refused = await consoleRequest(app, owner, "PUT", one(id), {
+        ...base,
+        whatsappTemplate,
+        version: 1,
+      });
+      expect([refused.statusCode, refused.json()]).toEqual([400, { error, field }]);
+    }
+    expect(templateMessages.whatsappNameFormat).toContain("lower-case letters, digits and underscores");
+    // An e-mail template carries no approval.
+    const email = await consoleRequest(app, owner, "POST", TEMPLATE_API_ROUTES.templates, {
+      channel: "email",
+      language: "en",
+      name: "First reply",
+      subject: "Your enquiry",
+      body: "Hello {firstName}",
+      whatsappTemplate: { name: "first_reply", language: "en", parameters: ["firstName"] },
+    });
+    expect([email.statusCode, email.json()]).toEqual([
+      400,
+      { error: templateMessages.whatsappOnly, field: "whatsappName" },
+    ]);
+    const after = (await consoleRequest(app, owner, "GET", TEMPLATE_API_ROUTES.templates)).json<{
+      items: ReplyTemplate[];
+    }>().items;
+    expect(after).toEqual(before);
+  });
 });

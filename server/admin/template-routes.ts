@@ -11,6 +11,8 @@ import {
   templateMessages,
   TEMPLATES_MAX,
   type TemplateInput,
+  type WhatsAppApproval,
+  WHATSAPP_TEMPLATE_PARAMETERS_MAX,
 } from "../../domain/templates";
 import { apiMessages } from "../routes/api-errors";
 import { DEFAULT_TEMPLATES } from "../templates/default-templates";
@@ -30,6 +32,15 @@ const templateBody = z.object({
     .nullable()
     .optional(),
   body: z.string().max(TEMPLATE_BODY_MAX_LENGTH * 2),
+  /** Its approval in WhatsApp Manager; checkTemplate checks it (whatsappApprovalSchema), naming the part. */
+  whatsappTemplate: z
+    .object({
+      name: z.string().max(2_000),
+      language: z.string().max(20),
+      parameters: z.array(z.string().max(60)).max(WHATSAPP_TEMPLATE_PARAMETERS_MAX * 4),
+    })
+    .nullable()
+    .optional(),
 });
 const changeBody = templateBody.extend({ version: z.number().int().min(1) });
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -60,7 +71,12 @@ export async function templateRoutes(app: FastifyInstance) {
 
   /** The checked template, or the 400 already sent. */
   const checked = (input: z.infer<typeof templateBody>, reply: FastifyReply): TemplateInput | null => {
-    const result = checkTemplate({ ...input, subject: input.subject ?? null });
+    const result = checkTemplate({
+      ...input,
+      subject: input.subject ?? null,
+      // Its language and parameters are checked as words by checkTemplate, not as types here.
+      whatsappTemplate: (input.whatsappTemplate as WhatsAppApproval | null | undefined) ?? null,
+    });
     if (result.ok) return result.template;
     void reply.code(400).send({ error: result.message, field: result.part });
     return null;

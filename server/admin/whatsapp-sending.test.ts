@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { Conversation, OutgoingMessage } from "../../domain/conversation";
-import { whatsappSendMessages } from "../../domain/whatsapp";
+import { whatsappSendMessages, type EnquiryWhatsApp } from "../../domain/whatsapp";
+import type { TemplateInput } from "../../domain/templates";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
 import { startGraphApiStandIn, type GraphApiStandIn } from "../../tests/support/graph-api-stand-in";
@@ -32,15 +33,15 @@ const BUYER_MOBILE = "9876501234";
 const BUYER_WA = `91${BUYER_MOBILE}`;
 
 /** An enquiry from the buyer's mobile, owned by Priya, signed in; the outbox's retries shortened. */
-async function enquiryOnWhatsApp() {
+async function enquiryOnWhatsApp(standIn: GraphApiStandIn = graph, name = "Meera Iyer") {
   const built = await buildTestApp(
-    { LOG_LEVEL: "silent", ...WHATSAPP_TEST_ENV, WHATSAPP_GRAPH_URL: graph.graphUrl },
+    { LOG_LEVEL: "silent", ...WHATSAPP_TEST_ENV, WHATSAPP_GRAPH_URL: standIn.graphUrl },
     { outbox: { pollIntervalMs: 20, retry: { baseMs: 20, maxMs: 40 } } },
   );
   apps.push(built);
   const { app } = built;
   const priya = await addStaff(app, "priya@example.com", "member");
-  const { id } = await app.store.enquiries.add(anEnquiry({ Name: "Meera Iyer", Mobile: BUYER_MOBILE }));
+  const { id } = await app.store.enquiries.add(anEnquiry({ Name: name, Mobile: BUYER_MOBILE }));
   await app.store.work.setOwner(id, { ownerId: priya.id, staffEmail: "owner@example.com", at: new Date() });
   const cookie = await signIn(app, "priya@example.com");
   /** The buyer writes on WhatsApp: Meta's signed delivery to the webhook. */
@@ -95,7 +96,66 @@ async function enquiryOnWhatsApp() {
     });
     expect(response.statusCode).toBe(200);
   };
-  return { app, id, buyerWrites, send, sent, deliveredAs, statusCallback };
+  /** The buyer's last WhatsApp message, written `hoursAgo` hours ago (the window closes after 24). */
+  const buyerWrote = async (hoursAgo: number, text = "Send the price") => {
+    await app.store.work.addAnswers([
+      {
+        enquiryId: id,
+        channel: "whatsapp",
+        messageId: `wamid.OLD${hoursAgo}`,
+        inReplyTo: null,
+        references: [],
+        from: `+${BUYER_WA}`,
+        subject: "",
+        text,
+        at: new Date(Date.now() - hoursAgo * 3_600_000),
+        attachments: 0,
+        truncated: false,
+        quoteTrimmed: false,
+        verified: true,
+      },
+    ]);
+  };
+  const sendTemplate = (templateId: string, clickKey: string = randomUUID()) =>
+    consoleRequest(app, cookie, "POST", `/enquiries/${id}/whatsapp`, { clickKey, templateId });
+  /** WhatsApp on the enquiry as the console's enquiry page loads it. */
+  const whatsappState = async () =>
+    (await consoleRequest(app, cookie, "GET", `/enquiries/${id}`)).json<{ whatsapp: EnquiryWhatsApp }>()
+      .whatsapp;
+  /** An approved template the owners keep on the Templates page. */
+  const approvedTemplate = async (over: Partial<TemplateInput> = {}) => {
+    const template = await app.store.templates.add(
+      {
+        channel: "whatsapp",
+        language: "en",
+        name: "Follow-up after a day",
+        subject: null,
+        body: "Hello {firstName}, about your enquiry for {quantity}: {company} can deliver this week.",
+        whatsappTemplate: {
+          name: "order_followup",
+          language: "en",
+          parameters: ["firstName", "quantity", "company"],
+        },
+        ...over,
+      },
+      { by: "owner@example.com", at: new Date(), max: 100 },
+    );
+    if (!template) throw new Error("the template was not added");
+    return template;
+  };
+  return {
+    app,
+    id,
+    buyerWrites,
+    buyerWrote,
+    send,
+    sendTemplate,
+    sent,
+    deliveredAs,
+    statusCallback,
+    whatsappState,
+    approvedTemplate,
+  };
 }
 
 describe("a WhatsApp message sent from the enquiry (Graph API stand-in)", () => {
@@ -224,6 +284,245 @@ describe("a WhatsApp message sent from the enquiry (Graph API stand-in)", () => 
     expect((await sent())[1]?.whatsapp).toMatchObject({
       status: "failed",
       error: { code: 131026, title: "Message undeliverable" },
+    });
+  });
+});
+
+describe("an approved template sent from the enquiry, inside or outside the window (Graph API stand-in)", () => {
+  // The company's WhatsApp Manager, as the stand-in holds it: one template approved, one paused.
+  let manager: GraphApiStandIn;
+  beforeAll(async () => {
+    manager = await startGraphApiStandIn({
+      phoneNumberId: WHATSAPP_TEST_ENV.WHATSAPP_PHONE_NUMBER_ID,
+      accessToken: WHATSAPP_TEST_ENV.WHATSAPP_ACCESS_TOKEN,
+      templates: [
+        { name: "order_followup", language: "en", parameters: 3 },
+        { name: "price_reminder", language: "en", parameters: 1, status: "PAUSED" },
+      ],
+    });
+  });
+  afterAll(() => manager.close());
+  beforeEach(() => {
+    manager.received.length = 0;
+    manager.refused.length = 0;
+  });
+
+  const MERGED = "Hello Meera, about your enquiry for 12 sachets: Sanvera Healthcare can deliver this week.";
+
+  test("outside the window free text is refused and nothing is queued; the template arrives as Meta's template JSON, its parameters merged, and the conversation shows what the buyer received", async () => {
+    const { app, id, buyerWrote, send, sendTemplate, sent, deliveredAs, whatsappState, approvedTemplate } =
+      await enquiryOnWhatsApp(manager);
+    const template = await approvedTemplate();
+    await buyerWrote(25);
+
+    const state = await whatsappState();
+    expect(state).toMatchObject({
+      configured: true,
+      mayMessage: true,
+      reason: null,
+      windowOpen: false,
+      templates: [
+        {
+          id: template.id,
+          title: "Follow-up after a day",
+          metaName: "order_followup",
+          language: "en",
+          preview: MERGED,
+        },
+      ],
+    });
+    expect(Date.parse(state.windowOpenUntil ?? "")).toBeLessThan(Date.now());
+
+    const text = await send("Here is the price.");
+    expect([text.statusCode, text.json()]).toEqual([409, { error: whatsappSendMessages.windowClosed }]);
+    expect(await sent()).toHaveLength(0);
+
+    const response = await sendTemplate(template.id);
+    expect(response.statusCode).toBe(200);
+    const message = await deliveredAs("sent");
+    expect(message).toMatchObject({ channel: "whatsapp", text: MERGED });
+    expect(manager.received.map(({ body }) => body)).toEqual([
+      {
+        messaging_product: "whatsapp",
+        recipient_type: "individual",
+        to: BUYER_WA,
+        biz_opaque_callback_data: message.id,
+        type: "template",
+        template: {
+          name: "order_followup",
+          language: { code: "en" },
+          components: [
+            {
+              type: "body",
+              parameters: [
+                { type: "text", text: "Meera" },
+                { type: "text", text: "12 sachets" },
+                { type: "text", text: "Sanvera Healthcare" },
+              ],
+            },
+          ],
+        },
+      },
+    ]);
+    // Counted as contact, as a reply is.
+    expect((await app.store.enquiryWork.get(id))?.status).toBe("Contacted");
+  });
+
+  test("inside the window the same template can be sent too, and a double click sends it once", async () => {
+    const { buyerWrites, sendTemplate, sent, deliveredAs, whatsappState, approvedTemplate } =
+      await enquiryOnWhatsApp(manager);
+    const template = await approvedTemplate();
+    await buyerWrites("wamid.T1", "Any update?");
+    const state = await whatsappState();
+    expect(state).toMatchObject({ mayMessage: true, windowOpen: true });
+    expect(Date.parse(state.windowOpenUntil ?? "")).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    const click = randomUUID();
+    const [first, second] = await Promise.all([
+      sendTemplate(template.id, click),
+      sendTemplate(template.id, click),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    await deliveredAs("sent");
+    expect(await sent()).toHaveLength(1);
+    expect(manager.received).toHaveLength(1);
+  });
+
+  test("a template WhatsApp Manager does not hold (132001) or has paused (132015) ends undeliverable with its reason shown, never retried", async () => {
+    const { app, buyerWrote, sendTemplate, sent, approvedTemplate } = await enquiryOnWhatsApp(manager);
+    await buyerWrote(30);
+    const misspelt = await approvedTemplate({
+      whatsappTemplate: {
+        name: "order_follow_up",
+        language: "en",
+        parameters: ["firstName", "quantity", "company"],
+      },
+    });
+    const paused = await approvedTemplate({
+      name: "Price reminder",
+      body: "Hello {firstName}, the price we quoted still holds.",
+      whatsappTemplate: { name: "price_reminder", language: "en", parameters: ["firstName"] },
+    });
+    expect((await sendTemplate(misspelt.id)).statusCode).toBe(200);
+    expect((await sendTemplate(paused.id)).statusCode).toBe(200);
+    for (let cycle = 0; cycle < 50; cycle += 1) {
+      const messages = await sent();
+      if (messages.length === 2 && messages.every((message) => message.delivery.state === "undeliverable"))
+        break;
+      await app.outbox.worker?.nextCycle();
+    }
+    expect((await sent()).map((message) => [message.delivery.state, message.delivery.lastError])).toEqual([
+      ["undeliverable", WHATSAPP_REFUSALS[132001]],
+      ["undeliverable", WHATSAPP_REFUSALS[132015]],
+    ]);
+    for (let cycle = 0; cycle < 3; cycle += 1) await app.outbox.worker?.nextCycle();
+    expect(manager.refused.map(({ code }) => code)).toEqual([132001, 132015]);
+    expect(manager.received).toHaveLength(0);
+  });
+
+  test("Meta's other template errors (132000, 132005, 132007, 132012, 132016) end the message with a reason a member can act on", async () => {
+    const { app, buyerWrote, sendTemplate, sent, approvedTemplate } = await enquiryOnWhatsApp();
+    await buyerWrote(26);
+    const template = await approvedTemplate();
+    const codes = ["132000", "132005", "132007", "132012", "132016"] as const;
+    graph.answerNext(...codes);
+    for (const _code of codes) expect((await sendTemplate(template.id)).statusCode).toBe(200);
+    for (let cycle = 0; cycle < 50; cycle += 1) {
+      const messages = await sent();
+      if (
+        messages.length === codes.length &&
+        messages.every((message) => message.delivery.state === "undeliverable")
+      )
+        break;
+      await app.outbox.worker?.nextCycle();
+    }
+    const reasons = (await sent()).map((message) => message.delivery.lastError);
+    expect(reasons.sort()).toEqual(codes.map((code) => WHATSAPP_REFUSALS[Number(code)]).sort());
+    for (const reason of reasons) expect(reason).toMatch(/^Not sent: .+\. .+/);
+    expect(graph.received).toHaveLength(0);
+  });
+
+  test("a template with a parameter this enquiry has no value for, or without an approval, is refused at the click and nothing is queued", async () => {
+    const { buyerWrote, sendTemplate, sent, whatsappState, approvedTemplate } = await enquiryOnWhatsApp(
+      manager,
+      "M/s Sharma Traders 2",
+    );
+    await buyerWrote(2);
+    const greeting = await approvedTemplate();
+    const plain = await approvedTemplate({
+      name: "Plain WhatsApp",
+      body: "Thank you.",
+      whatsappTemplate: null,
+    });
+    // Neither is offered: the greeting has no name to greet, the other no approval.
+    expect((await whatsappState()).templates).toEqual([]);
+    const missing = await sendTemplate(greeting.id);
+    expect([missing.statusCode, missing.json()]).toEqual([
+      409,
+      { error: whatsappSendMessages.parameterMissing("firstName") },
+    ]);
+    const unapproved = await sendTemplate(plain.id);
+    expect([unapproved.statusCode, unapproved.json()]).toEqual([
+      409,
+      { error: whatsappSendMessages.notApproved },
+    ]);
+    const unknown = await sendTemplate("no-such-template");
+    expect([unknown.statusCode, unknown.json()]).toEqual([409, { error: whatsappSendMessages.noTemplate }]);
+    expect(await sent()).toHaveLength(0);
+    expect(manager.received).toHaveLength(0);
+  });
+
+  test("after STOP, or to a buyer who never wrote, the enquiry says why and offers no template, and a template is refused", async () => {
+    const never = await enquiryOnWhatsApp(manager);
+    const template = await never.approvedTemplate();
+    expect(await never.whatsappState()).toEqual({
+      configured: true,
+      mayMessage: false,
+      reason: "no-consent",
+      reasonText: whatsappSendMessages.noConsent,
+      windowOpen: false,
+      windowOpenUntil: null,
+      optOut: null,
+      templates: [],
+    });
+    const refused = await never.sendTemplate(template.id);
+    expect([refused.statusCode, refused.json()]).toEqual([409, { error: whatsappSendMessages.noConsent }]);
+
+    const stopped = await enquiryOnWhatsApp(manager);
+    const stoppedTemplate = await stopped.approvedTemplate();
+    await stopped.buyerWrites("wamid.S1", "Price?");
+    await stopped.buyerWrites("wamid.S2", "STOP");
+    const state = await stopped.whatsappState();
+    expect(state).toMatchObject({
+      mayMessage: false,
+      reason: "opted-out",
+      reasonText: whatsappSendMessages.optedOut,
+      windowOpen: true,
+      templates: [],
+    });
+    expect(state.optOut?.wording).toBe("STOP");
+    const afterStop = await stopped.sendTemplate(stoppedTemplate.id);
+    expect([afterStop.statusCode, afterStop.json()]).toEqual([409, { error: whatsappSendMessages.optedOut }]);
+    expect(await stopped.sent()).toHaveLength(0);
+    expect(manager.received).toHaveLength(0);
+  });
+
+  test("without WhatsApp set up, the enquiry says so and offers nothing: the console keeps its wa.me links", async () => {
+    const built = await buildTestApp({ LOG_LEVEL: "silent" });
+    apps.push(built);
+    const { app } = built;
+    await addStaff(app, "priya@example.com", "member");
+    const { id } = await app.store.enquiries.add(anEnquiry({ Mobile: BUYER_MOBILE }));
+    const cookie = await signIn(app, "priya@example.com");
+    const detail = await consoleRequest(app, cookie, "GET", `/enquiries/${id}`);
+    expect(detail.json<{ whatsapp: EnquiryWhatsApp }>().whatsapp).toEqual({
+      configured: false,
+      mayMessage: false,
+      reason: "not-configured",
+      reasonText: whatsappSendMessages.notConfigured,
+      windowOpen: false,
+      windowOpenUntil: null,
+      optOut: null,
+      templates: [],
     });
   });
 });

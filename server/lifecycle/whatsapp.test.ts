@@ -5,6 +5,7 @@ import {
   enquiryForWhatsApp,
   planWhatsAppSend,
   whatsappSendRefusal,
+  whatsappStateOf,
   type WhatsAppSendFacts,
 } from "./whatsapp";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
@@ -114,5 +115,70 @@ describe("a buyer's opt-out", () => {
   test("a sentence that merely contains one is an answer, not an opt-out", () => {
     for (const text of ["Don't stop the order", "stop sending the blue box", "बंद करें क्या?", "STOPPED", ""])
       expect(isWhatsAppOptOut(text), text).toBe(false);
+  });
+});
+
+describe("WhatsApp's state on an enquiry, as the console is told it", () => {
+  const now = new Date("2030-05-02T12:00:00.000Z");
+  const offer = {
+    id: "t1",
+    title: "Follow-up",
+    metaName: "order_followup",
+    language: "en",
+    preview: "Hello",
+  };
+  const facts = (over: Partial<WhatsAppSendFacts>): WhatsAppSendFacts => ({
+    lastBuyerMessageAt: "2030-05-02T09:30:00.000Z",
+    consentAt: null,
+    optOut: null,
+    ...over,
+  });
+
+  test("inside the window: free text or a template, open until 24 hours after the buyer's last message", () => {
+    expect(whatsappStateOf(facts({}), [offer], now)).toEqual({
+      configured: true,
+      mayMessage: true,
+      reason: null,
+      reasonText: null,
+      windowOpen: true,
+      windowOpenUntil: "2030-05-03T09:30:00.000Z",
+      optOut: null,
+      templates: [offer],
+    });
+  });
+
+  test("outside the window: templates only, the window closed since 24 hours after the last message", () => {
+    const state = whatsappStateOf(facts({ lastBuyerMessageAt: "2030-05-01T08:00:00.000Z" }), [offer], now);
+    expect(state).toMatchObject({
+      mayMessage: true,
+      windowOpen: false,
+      windowOpenUntil: "2030-05-02T08:00:00.000Z",
+    });
+    expect(state.templates).toEqual([offer]);
+  });
+
+  test("after STOP, without consent, or not set up: nothing may be sent, and why, with no templates", () => {
+    const optOut = { at: "2030-05-02T10:00:00.000Z", wording: "STOP" };
+    expect(whatsappStateOf(facts({ optOut }), [offer], now)).toMatchObject({
+      mayMessage: false,
+      reason: "opted-out",
+      reasonText: whatsappSendMessages.optedOut,
+      optOut,
+      templates: [],
+    });
+    expect(whatsappStateOf(facts({ lastBuyerMessageAt: null }), [offer], now)).toMatchObject({
+      mayMessage: false,
+      reason: "no-consent",
+      reasonText: whatsappSendMessages.noConsent,
+      windowOpen: false,
+      windowOpenUntil: null,
+      templates: [],
+    });
+    expect(whatsappStateOf(null, [offer], now)).toMatchObject({
+      configured: false,
+      mayMessage: false,
+      reason: "not-configured",
+      templates: [],
+    });
   });
 });

@@ -8,6 +8,8 @@ import {
   isWhatsAppOptOut,
   whatsappSendMessages,
   whatsappWindow,
+  type EnquiryWhatsApp,
+  type WhatsAppBlock,
   type WhatsAppStatusName,
 } from "../../domain/whatsapp";
 import { planContact, type DueFacts, type WorkPlan, type WorkState } from "./plan";
@@ -46,11 +48,48 @@ export function whatsappSendRefusal(
   type: "text" | "template",
   now: Date,
 ): string | null {
-  if (facts.optOut) return whatsappSendMessages.optedOut;
-  if (facts.lastBuyerMessageAt === null && facts.consentAt === null) return whatsappSendMessages.noConsent;
+  const block = whatsappBlock(facts);
+  if (block) return WHATSAPP_BLOCK_MESSAGES[block];
   if (type === "text" && !whatsappWindow(facts.lastBuyerMessageAt, now).open)
     return whatsappSendMessages.windowClosed;
   return null;
+}
+
+const WHATSAPP_BLOCK_MESSAGES: Record<WhatsAppBlock, string> = {
+  "not-configured": whatsappSendMessages.notConfigured,
+  "opted-out": whatsappSendMessages.optedOut,
+  "no-consent": whatsappSendMessages.noConsent,
+};
+
+/** Why nothing at all may be sent to the buyer, whatever the window: STOP, or no consent; null: something may. */
+function whatsappBlock(facts: WhatsAppSendFacts): Exclude<WhatsAppBlock, "not-configured"> | null {
+  if (facts.optOut) return "opted-out";
+  if (facts.lastBuyerMessageAt === null && facts.consentAt === null) return "no-consent";
+  return null;
+}
+
+/**
+ * What the console shows of WhatsApp on an enquiry (EnquiryWhatsApp, docs/whatsapp.md), by the
+ * same rules as a send: whether anything may be sent, why not, the window, and the templates
+ * that may be sent (given, approved and merged by the caller; none when nothing may be sent).
+ */
+export function whatsappStateOf(
+  facts: WhatsAppSendFacts | null,
+  templates: EnquiryWhatsApp["templates"],
+  now: Date,
+): EnquiryWhatsApp {
+  const block = facts ? whatsappBlock(facts) : "not-configured";
+  const window = whatsappWindow(facts?.lastBuyerMessageAt ?? null, now);
+  return {
+    configured: facts !== null,
+    mayMessage: block === null,
+    reason: block,
+    reasonText: block ? WHATSAPP_BLOCK_MESSAGES[block] : null,
+    windowOpen: window.open,
+    windowOpenUntil: window.until,
+    optOut: facts?.optOut ?? null,
+    templates: block === null ? templates : [],
+  };
 }
 
 /**

@@ -571,4 +571,72 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     const unknown = { status: "read" as const, at, error: null };
     expect(await store.conversations.recordWhatsAppStatus("no-such-message", unknown, [null])).toBe(false);
   });
+
+  test("an approved template is queued with its name, language and parameters and kept as its merged text; the buyer's WhatsApp messages are read newest first", async () => {
+    const { store } = await open();
+    const stored = await store.enquiries.add(anEnquiry({ Mobile: "9876501235" }));
+    const earlier = new Date(Date.now() - 30 * 3_600_000);
+    const later = new Date(Date.now() - 26 * 3_600_000);
+    await store.work.addAnswers([
+      answer(stored.id, {
+        channel: "whatsapp",
+        messageId: "wamid.T-OLD",
+        from: "+919876501235",
+        subject: "",
+        text: "Price?",
+        at: earlier,
+      }),
+      answer(stored.id, {
+        channel: "whatsapp",
+        messageId: "wamid.T-NEW",
+        from: "+919876501235",
+        subject: "",
+        text: "Still there?",
+        at: later,
+      }),
+      answer(stored.id, { messageId: "<by-mail@mail.example>", at: new Date() }),
+    ]);
+    // E-mail answers are not the window's: only the WhatsApp ones, newest first, at most as asked.
+    expect(await store.conversations.whatsappAnswers(stored.id, 10)).toEqual([
+      { at: later.toISOString(), text: "Still there?" },
+      { at: earlier.toISOString(), text: "Price?" },
+    ]);
+    expect(await store.conversations.whatsappAnswers(stored.id, 1)).toHaveLength(1);
+
+    const text = "Hello Asha, about your enquiry for 12 sachets: Sanvera Healthcare can deliver this week.";
+    const template = {
+      name: "order_followup",
+      language: "en",
+      bodyParameters: ["Asha", "12 sachets", "Sanvera Healthcare"],
+    };
+    // Outside the window (the last message 26 hours ago), a template may go.
+    const queued = await store.work.reply(stored.id, {
+      subject: "",
+      text,
+      staffEmail: "priya@example.com",
+      at: new Date(),
+      messageIdDomain: DOMAIN,
+      whatsapp: { payload: { type: "template", template }, clickKey: "8b3e4c0a-5d6f-4a71-9c2d-3e4f5a6b7c8d" },
+    });
+    expect(queued?.message).toMatchObject({ direction: "out", channel: "whatsapp", text });
+    const whatsapp = (await claimAll(store)).filter((notification) => notification.kind === "whatsapp");
+    expect(whatsapp).toEqual([
+      expect.objectContaining({ messageRowId: queued?.message.id, message: { type: "template", template } }),
+    ]);
+    // Free text is refused there.
+    const refused = await store.work
+      .reply(stored.id, {
+        subject: "",
+        text: "Here is the price.",
+        staffEmail: "priya@example.com",
+        at: new Date(),
+        messageIdDomain: DOMAIN,
+        whatsapp: {
+          payload: { type: "text", text: "Here is the price." },
+          clickKey: "9c4f5d1b-6e70-4b82-8d3e-4f5a6b7c8d9e",
+        },
+      })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ reason: "refused", message: whatsappSendMessages.windowClosed });
+  });
 });

@@ -9,6 +9,7 @@ const whatsApp = (name: string, language: "en" | "hi" = "en"): TemplateInput => 
   name,
   subject: null,
   body: "Hello {firstName}, about your enquiry {reference}.",
+  whatsappTemplate: null,
 });
 const email: TemplateInput = {
   channel: "email",
@@ -16,6 +17,7 @@ const email: TemplateInput = {
   name: "पहला जवाब",
   subject: "आपकी पूछताछ (संदर्भ {reference})",
   body: "नमस्ते {firstName},\n\nधन्यवाद।",
+  whatsappTemplate: null,
 };
 const at = new Date("2030-05-01T04:30:00.000Z");
 const later = new Date("2030-05-01T05:00:00.000Z");
@@ -65,6 +67,38 @@ describe.each(storeAdapters("templates"))("templates on the $name store", (adapt
       await store.templates.add(whatsApp("Third"), { by: "owner@example.com", at: later, max: 2 }),
     ).toBeNull();
     expect((await store.templates.list()).map((template) => template.name)).toEqual(["Price", email.name]);
+  });
+
+  test("a WhatsApp template keeps its approval in WhatsApp Manager (name, language code, parameters in order) through a change, until removed", async () => {
+    store = await adapter.open();
+    const approval = {
+      name: "order_followup",
+      language: "en" as const,
+      parameters: ["firstName" as const, "reference" as const],
+    };
+    const added = await store.templates.add(
+      { ...whatsApp("Follow-up"), whatsappTemplate: approval },
+      { by: "owner@example.com", at, max: 10 },
+    );
+    expect(added?.whatsappTemplate).toEqual(approval);
+    expect((await store.templates.list())[0]?.whatsappTemplate).toEqual(approval);
+
+    const hindi = { name: "order_followup", language: "hi" as const, parameters: ["reference" as const] };
+    const changed = await store.templates.update(
+      added!.id,
+      { ...whatsApp("Follow-up", "hi"), body: "आपकी पूछताछ {reference}", whatsappTemplate: hindi },
+      { expectedVersion: 1, by: "owner@example.com", at: later },
+    );
+    expect(changed).toMatchObject({ outcome: "changed", template: { whatsappTemplate: hindi, version: 2 } });
+    expect((await store.templates.list())[0]?.whatsappTemplate).toEqual(hindi);
+
+    const cleared = await store.templates.update(added!.id, whatsApp("Follow-up"), {
+      expectedVersion: 2,
+      by: "owner@example.com",
+      at: later,
+    });
+    expect(cleared).toMatchObject({ outcome: "changed", template: { whatsappTemplate: null } });
+    expect((await store.templates.list())[0]?.whatsappTemplate).toBeNull();
   });
 
   test("a change or removal based on an older version changes nothing and answers the current one", async () => {

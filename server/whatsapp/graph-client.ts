@@ -37,10 +37,20 @@ export const WHATSAPP_REFUSALS: Readonly<Record<number, string>> = {
   131009: "Not sent: WhatsApp refused the number or a value of the message as not valid.",
   100: "Not sent: WhatsApp refused the number or a value of the message as not valid.",
   131051: "Not sent: WhatsApp does not take this kind of message.",
-  132000: "Not sent: the template's parameters do not match the template approved in WhatsApp Manager.",
-  132001: "Not sent: no approved template by this name and language in WhatsApp Manager.",
-  132015: "Not sent: the template is paused in WhatsApp Manager.",
-  132016: "Not sent: the template is disabled in WhatsApp Manager.",
+  132000:
+    "Not sent: the template's parameters do not match the template approved in WhatsApp Manager. An owner corrects them on the Templates page.",
+  132001:
+    "Not sent: WhatsApp Manager has no approved template by this name and language. An owner checks the name and language on the Templates page.",
+  132005:
+    "Not sent: the template's text with the enquiry's details is too long for WhatsApp. Choose another template or write inside the 24-hour window.",
+  132007:
+    "Not sent: WhatsApp refused the template's text with the enquiry's details under its content rules. Choose another template.",
+  132012:
+    "Not sent: a value put in the template does not have the format approved in WhatsApp Manager. An owner corrects the parameters on the Templates page.",
+  132015:
+    "Not sent: the template is paused in WhatsApp Manager (buyers' feedback lowered its quality). Choose another template.",
+  132016:
+    "Not sent: the template is disabled in WhatsApp Manager. Choose another template; an owner removes it from the Templates page.",
   131050: "Not sent: the buyer has stopped marketing messages from the company on WhatsApp.",
 };
 

@@ -13,9 +13,12 @@
  * - A request that passes is kept in `received` (its JSON as sent) and answered with a new
  *   `wamid`, as Meta answers it, unless the test told the stand-in to answer otherwise first
  *   (`answerNext`): Meta's errors 131047 (outside the 24-hour window), 131056 (pair rate limit),
- *   131026 (undeliverable: not a WhatsApp number), 130429 with HTTP 429, 131000 with HTTP 500, or
- *   no answer at all until the caller gives up (a timeout). A request answered with an error is
- *   kept in `refused` with its JSON.
+ *   131026 (undeliverable: not a WhatsApp number), the template errors 132000, 132001, 132005,
+ *   132007, 132012, 132015 and 132016, 130429 with HTTP 429, 131000 with HTTP 500, or no answer
+ *   at all until the caller gives up (a timeout). Given the company's templates (`templates`), it
+ *   answers a template message as WhatsApp Manager would: 132001 for an unknown name or
+ *   language, 132000 for another count of parameters, 132015/132016 paused or disabled. A request
+ *   answered with an error is kept in `refused` with its JSON.
  *
  * What is real: the server's request, its JSON and its reading of the answers. What stands in:
  * Meta, and the buyer's phone behind it.
@@ -24,7 +27,32 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 /** What the test may tell the stand-in to answer a request with, instead of accepting it. */
-export type GraphFault = "131047" | "131056" | "131026" | "429" | "500" | "timeout";
+export type GraphFault =
+  | "131047"
+  | "131056"
+  | "131026"
+  | "132000"
+  | "132001"
+  | "132005"
+  | "132007"
+  | "132012"
+  | "132015"
+  | "132016"
+  | "429"
+  | "500"
+  | "timeout";
+
+/**
+ * A template as the company's WhatsApp Manager holds it: the stand-in answers a template message
+ * as Meta does when it is given them (132001 for a name and language it does not hold, 132000
+ * for another count of body parameters, 132015 paused, 132016 disabled).
+ */
+export interface StandInTemplate {
+  name: string;
+  language: string;
+  parameters: number;
+  status?: "APPROVED" | "PAUSED" | "DISABLED";
+}
 
 /** A request the stand-in accepted: its body as sent, and the wamid it answered. */
 export interface ReceivedGraphMessage {
@@ -45,6 +73,17 @@ const FAULTS: Record<Exclude<GraphFault, "timeout">, { status: number; code: num
   "131047": { status: 400, code: 131047, title: "Re-engagement message" },
   "131056": { status: 400, code: 131056, title: "(Business Account, Consumer Account) pair rate limit hit" },
   "131026": { status: 400, code: 131026, title: "Message undeliverable" },
+  "132000": {
+    status: 400,
+    code: 132000,
+    title: "Number of parameters does not match the expected number of params",
+  },
+  "132001": { status: 404, code: 132001, title: "Template name does not exist in the translation" },
+  "132005": { status: 400, code: 132005, title: "Translated text too long" },
+  "132007": { status: 400, code: 132007, title: "Template Format Character Policy Violated" },
+  "132012": { status: 400, code: 132012, title: "Template Parameter Format Mismatch" },
+  "132015": { status: 400, code: 132015, title: "Template is Paused" },
+  "132016": { status: 400, code: 132016, title: "Template is Disabled" },
   "429": { status: 429, code: 130429, title: "Rate limit hit" },
   "500": { status: 500, code: 131000, title: "Something went wrong" },
 };
@@ -87,11 +126,35 @@ function bodyProblem(body: unknown): string | null {
   return `type ${String(message.type)} is not one the stand-in takes`;
 }
 
+/** Meta's answer to a template message the company's WhatsApp Manager would refuse; null: none. */
+function templateProblem(
+  templates: readonly StandInTemplate[] | undefined,
+  message: Record<string, unknown>,
+): "132000" | "132001" | "132015" | "132016" | null {
+  if (!templates || message.type !== "template") return null;
+  const template = message.template as {
+    name: string;
+    language: { code: string };
+    components?: { type?: unknown; parameters?: unknown[] }[];
+  };
+  const held = templates.find(
+    (candidate) => candidate.name === template.name && candidate.language === template.language.code,
+  );
+  if (!held) return "132001";
+  if (held.status === "PAUSED") return "132015";
+  if (held.status === "DISABLED") return "132016";
+  const body = template.components?.find((component) => component.type === "body");
+  if ((body?.parameters?.length ?? 0) !== held.parameters) return "132000";
+  return null;
+}
+
 /** Starts the stand-in Graph API on 127.0.0.1, for one phone number id and access token. */
 export async function startGraphApiStandIn(options: {
   phoneNumberId: string;
   accessToken: string;
   version?: string;
+  /** The company's templates in WhatsApp Manager; absent: any template name is taken. */
+  templates?: StandInTemplate[];
 }) {
   const version = options.version ?? "v21.0";
   const received: ReceivedGraphMessage[] = [];
@@ -139,6 +202,11 @@ export async function startGraphApiStandIn(options: {
       return refuse(metaError(400, 100, "Invalid parameter"), "not JSON");
     const problem = bodyProblem(body);
     if (problem) return refuse(metaError(400, 100, "Invalid parameter"), problem);
+    const templateFault = templateProblem(options.templates, body as Record<string, unknown>);
+    if (templateFault) {
+      const { status, code, title } = FAULTS[templateFault];
+      return refuse(metaError(status, code, title), `template answered ${code} as WhatsApp Manager holds it`);
+    }
     const fault = planned.shift();
     if (fault === "timeout") {
       refused.push({ status: 0, code: null, reason: "left unanswered as the test asked", body });

@@ -323,6 +323,10 @@ export class FirestoreConversationStore implements ConversationStore {
     });
   }
 
+  async whatsappAnswers(enquiryId: string, limit: number): Promise<{ at: string; text: string }[]> {
+    return this.context.run(() => readWhatsAppAnswers(this.context, null, enquiryId, limit));
+  }
+
   /** The messages of the given enquiries' conversations, with each reply's notification. */
   async conversationsOf(
     enquiryIds: readonly string[],
@@ -481,17 +485,22 @@ export class FirestoreConversationStore implements ConversationStore {
   }
 }
 
-/** The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`, read in the transaction. */
+/**
+ * The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`, read in the
+ * transaction (null: outside one).
+ */
 export async function readWhatsAppAnswers(
   context: FirestoreContext,
-  transaction: Transaction,
+  transaction: Transaction | null,
   enquiryId: string,
   limit: number,
 ): Promise<{ at: string; text: string }[]> {
   // Equalities only: no composite index is needed; the conversation's messages are bounded per day.
-  const messages = await transaction.get(
-    context.db.collection(MESSAGES).where("enquiryId", "==", enquiryId).where("channel", "==", "whatsapp"),
-  );
+  const query = context.db
+    .collection(MESSAGES)
+    .where("enquiryId", "==", enquiryId)
+    .where("channel", "==", "whatsapp");
+  const messages = await (transaction ? transaction.get(query) : query.get());
   return messages.docs
     .filter((doc) => doc.get("direction") === "in")
     .sort((a, b) => byTime(b, a))

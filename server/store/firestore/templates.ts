@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentData, DocumentSnapshot } from "firebase-admin/firestore";
 import type { Language } from "../../../domain/contract";
-import type { ReplyTemplate, TemplateChannel, TemplateInput } from "../../../domain/templates";
+import type {
+  MergeField,
+  ReplyTemplate,
+  TemplateChannel,
+  TemplateInput,
+  WhatsAppApproval,
+  WhatsAppTemplateLanguage,
+} from "../../../domain/templates";
 import type { TemplateChangeResult, TemplateRemoveResult, TemplateStore } from "../templates";
 import { ALREADY_EXISTS, grpcCode, type FirestoreContext } from "./connection";
 
@@ -20,6 +27,18 @@ function templateOf(doc: DocumentSnapshot): ReplyTemplate {
     version: Number(data.version),
     updatedAt: String(data.updatedAt),
     updatedBy: typeof data.updatedBy === "string" ? data.updatedBy : null,
+    whatsappTemplate: approvalOf(data.whatsappTemplate),
+  };
+}
+
+/** A template's approval in WhatsApp Manager as the document keeps it (a map); absent or null: none. */
+function approvalOf(value: unknown): WhatsAppApproval | null {
+  if (!value || typeof value !== "object") return null;
+  const map = value as { name?: unknown; language?: unknown; parameters?: unknown };
+  return {
+    name: String(map.name),
+    language: String(map.language) as WhatsAppTemplateLanguage,
+    parameters: Array.isArray(map.parameters) ? (map.parameters.map(String) as MergeField[]) : [],
   };
 }
 
@@ -30,6 +49,14 @@ function fields(template: TemplateInput): DocumentData {
     name: template.name,
     subject: template.subject,
     body: template.body,
+    // Written as null when there is none, so that a change that removes it removes it.
+    whatsappTemplate: template.whatsappTemplate
+      ? {
+          name: template.whatsappTemplate.name,
+          language: template.whatsappTemplate.language,
+          parameters: [...template.whatsappTemplate.parameters],
+        }
+      : null,
   };
 }
 
@@ -65,7 +92,14 @@ export class FirestoreTemplateStore implements TemplateStore {
         if (kept.size >= change.max) return null;
         const data = { ...fields(template), version: 1, updatedAt: at, updatedBy: change.by, createdAt: at };
         transaction.create(ref, data);
-        return { id: ref.id, ...template, version: 1, updatedAt: at, updatedBy: change.by };
+        return {
+          id: ref.id,
+          ...template,
+          whatsappTemplate: template.whatsappTemplate ?? null,
+          version: 1,
+          updatedAt: at,
+          updatedBy: change.by,
+        };
       }),
     );
   }
@@ -89,7 +123,14 @@ export class FirestoreTemplateStore implements TemplateStore {
           transaction.update(ref, { ...fields(template), version, updatedAt: at, updatedBy: change.by });
           return {
             outcome: "changed",
-            template: { id, ...template, version, updatedAt: at, updatedBy: change.by },
+            template: {
+              id,
+              ...template,
+              whatsappTemplate: template.whatsappTemplate ?? null,
+              version,
+              updatedAt: at,
+              updatedBy: change.by,
+            },
           };
         }),
       );

@@ -271,6 +271,12 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     `,
     // The IST day a member is away until (domain/staff.ts: isAway); null: not away.
     `ALTER TABLE staff ADD COLUMN away_until TEXT;`,
+    // A WhatsApp template's approval in WhatsApp Manager (domain/templates.ts: WhatsAppApproval):
+    // Meta's name, language code and body parameters, as JSON; null: none (an e-mail's always).
+    `
+    ALTER TABLE reply_templates ADD COLUMN whatsapp_template TEXT
+      CHECK (whatsapp_template IS NULL OR (channel = 'whatsapp' AND json_valid(whatsapp_template)));
+    `,
   ];
 }
 

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { ReplyTemplate, TemplateChannel, TemplateInput } from "../../../domain/templates";
+import type {
+  ReplyTemplate,
+  TemplateChannel,
+  TemplateInput,
+  WhatsAppApproval,
+} from "../../../domain/templates";
 import type { Language } from "../../../domain/contract";
 import type { TemplateChangeResult, TemplateRemoveResult, TemplateStore } from "../templates";
 import type { SqliteRun } from "./connection";
@@ -14,9 +19,10 @@ interface TemplateRow {
   version: number;
   updated_at: string;
   updated_by: string | null;
+  whatsapp_template: string | null;
 }
 
-const COLUMNS = `id, channel, language, name, subject, body, version, updated_at, updated_by`;
+const COLUMNS = `id, channel, language, name, subject, body, version, updated_at, updated_by, whatsapp_template`;
 
 function templateOf(row: TemplateRow): ReplyTemplate {
   return {
@@ -29,6 +35,19 @@ function templateOf(row: TemplateRow): ReplyTemplate {
     version: row.version,
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
+    whatsappTemplate: row.whatsapp_template ? (JSON.parse(row.whatsapp_template) as WhatsAppApproval) : null,
+  };
+}
+
+/** The template's values as the statements bind them: its approval in WhatsApp Manager as JSON. */
+function bound(template: TemplateInput) {
+  return {
+    channel: template.channel,
+    language: template.language,
+    name: template.name,
+    subject: template.subject,
+    body: template.body,
+    whatsappTemplate: template.whatsappTemplate ? JSON.stringify(template.whatsappTemplate) : null,
   };
 }
 
@@ -54,11 +73,17 @@ export class SqliteTemplateStore implements TemplateStore {
       const row = db
         .prepare<unknown[], TemplateRow>(
           `INSERT INTO reply_templates (${COLUMNS})
-           SELECT @id, @channel, @language, @name, @subject, @body, 1, @at, @by
+           SELECT @id, @channel, @language, @name, @subject, @body, 1, @at, @by, @whatsappTemplate
            WHERE (SELECT count(*) FROM reply_templates) < @max
            RETURNING ${COLUMNS}`,
         )
-        .get({ id: randomUUID(), ...template, at: change.at.toISOString(), by: change.by, max: change.max });
+        .get({
+          id: randomUUID(),
+          ...bound(template),
+          at: change.at.toISOString(),
+          by: change.by,
+          max: change.max,
+        });
       return row ? templateOf(row) : null;
     });
   }
@@ -75,13 +100,13 @@ export class SqliteTemplateStore implements TemplateStore {
             .prepare<unknown[], TemplateRow>(
               `UPDATE reply_templates
                SET channel = @channel, language = @language, name = @name, subject = @subject, body = @body,
-                 version = version + 1, updated_at = @at, updated_by = @by
+                 whatsapp_template = @whatsappTemplate, version = version + 1, updated_at = @at, updated_by = @by
                WHERE id = @id AND version = @expectedVersion
                RETURNING ${COLUMNS}`,
             )
             .get({
               id,
-              ...template,
+              ...bound(template),
               at: change.at.toISOString(),
               by: change.by,
               expectedVersion: change.expectedVersion,
@@ -122,10 +147,10 @@ export class SqliteTemplateStore implements TemplateStore {
           if (marked === 0) return false;
           const insert = db.prepare(
             `INSERT INTO reply_templates (${COLUMNS})
-             VALUES (@id, @channel, @language, @name, @subject, @body, 1, @at, NULL)`,
+             VALUES (@id, @channel, @language, @name, @subject, @body, 1, @at, NULL, @whatsappTemplate)`,
           );
           for (const template of templates)
-            insert.run({ id: randomUUID(), ...template, at: at.toISOString() });
+            insert.run({ id: randomUUID(), ...bound(template), at: at.toISOString() });
           return true;
         })
         .immediate(),
