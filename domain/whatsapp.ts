@@ -96,3 +96,46 @@ export interface WhatsAppDelivery {
   at: string;
   error: { code: number; title: string } | null;
 }
+
+/** Why nothing may be sent to the buyer on WhatsApp (EnquiryWhatsApp.reason). */
+export type WhatsAppRefusalReason = "not-configured" | "opted-out" | "no-consent";
+
+/**
+ * An approved template that may be sent now, merged for the enquiry (docs/whatsapp.md, "The
+ * enquiry's WhatsApp state").
+ */
+export interface WhatsAppSendableTemplate {
+  /** The template's id on the Templates page: sent as `templateId`. */
+  id: string;
+  /** Its name on the Templates page. */
+  title: string;
+  /** Meta's approved name. */
+  metaName: string;
+  /** Meta's language code ("en", "hi"). */
+  language: string;
+  /** Its text merged for this enquiry: what the buyer receives. */
+  preview: string;
+}
+
+/**
+ * The enquiry's WhatsApp state as the enquiry's API answer carries it, decided by the server at
+ * the time of the request (server/lifecycle/whatsapp.ts): the console decides nothing of it.
+ */
+export interface EnquiryWhatsApp {
+  /** The five WHATSAPP_ variables are set; false: the console keeps its wa.me links. */
+  configured: boolean;
+  /** Something (free text inside the window, or a template) may be sent to the buyer now. */
+  mayMessage: boolean;
+  /** Why nothing may be sent; null when mayMessage. */
+  reason: WhatsAppRefusalReason | null;
+  /** The reason in the server's words (whatsappSendMessages); null when mayMessage. */
+  reasonText: string | null;
+  /** The 24-hour window is open: free text may be sent (only if mayMessage too). */
+  windowOpen: boolean;
+  /** When the window closes (or closed), ISO 8601 UTC; null when the buyer never wrote on WhatsApp. */
+  windowOpenUntil: string | null;
+  /** The buyer's opt-out (STOP) when they sent one: its time and wording. */
+  optOut: { at: string; wording: string } | null;
+  /** The approved templates that may be sent now; [] unless mayMessage. */
+  templates: WhatsAppSendableTemplate[];
+}

@@ -1,3 +1,4 @@
+import { whatsappStateOf } from "../lifecycle/whatsapp";
 import { NEXT_STEP_MAX_LENGTH, teamMessages } from "../../domain/team";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
@@ -186,9 +187,10 @@ export async function enquiryRoutes(app: FastifyInstance) {
 
   /** The enquiry page's data: the detail with its owner, follow-up and first-contact flag, and its sale. */
   const fullDetail = async (record: EnquiryRecord) => {
-    const [fields, sale] = await Promise.all([
+    const [fields, sale, whatsappFacts] = await Promise.all([
       app.store.team.fieldsOf([record.id]),
       saleFields(app.store, record.id),
+      app.whatsapp ? app.store.work.whatsappFacts(record.id) : null,
     ]);
     const duplicateOf = fields.get(record.id)?.duplicateOf ?? null;
     return {
@@ -197,6 +199,8 @@ export async function enquiryRoutes(app: FastifyInstance) {
       ...sale,
       // The enquiry this one repeats, by its id and reference (domain/duplicate.ts).
       duplicateOf: duplicateOf ? { id: duplicateOf, reference: enquiryReference(duplicateOf) } : null,
+      // What may be sent on WhatsApp now, decided here (docs/whatsapp.md): the composer shows it.
+      whatsapp: whatsappStateOf(whatsappFacts, app.clock()),
     };
   };
 

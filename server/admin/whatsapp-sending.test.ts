@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { Conversation, OutgoingMessage } from "../../domain/conversation";
-import { whatsappSendMessages } from "../../domain/whatsapp";
+import { whatsappSendMessages, type EnquiryWhatsApp } from "../../domain/whatsapp";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
 import { startGraphApiStandIn, type GraphApiStandIn } from "../../tests/support/graph-api-stand-in";
@@ -95,7 +95,7 @@ async function enquiryOnWhatsApp() {
     });
     expect(response.statusCode).toBe(200);
   };
-  return { app, id, buyerWrites, send, sent, deliveredAs, statusCallback };
+  return { app, id, cookie, buyerWrites, send, sent, deliveredAs, statusCallback };
 }
 
 describe("a WhatsApp message sent from the enquiry (Graph API stand-in)", () => {
@@ -183,6 +183,50 @@ describe("a WhatsApp message sent from the enquiry (Graph API stand-in)", () => 
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: whatsappSendMessages.windowClosed });
     expect(await sent()).toHaveLength(0);
+  });
+
+  test("the enquiry's answer carries the WhatsApp state: closed with no consent, open for 24 hours once the buyer writes, nothing after STOP", async () => {
+    const { app, id, buyerWrites, cookie } = await enquiryOnWhatsApp();
+    const state = async () =>
+      (await consoleRequest(app, cookie, "GET", `/enquiries/${id}`)).json<{ whatsapp: EnquiryWhatsApp }>()
+        .whatsapp;
+    expect(await state()).toMatchObject({
+      configured: true,
+      mayMessage: false,
+      reason: "no-consent",
+      reasonText: whatsappSendMessages.noConsent,
+      windowOpen: false,
+      windowOpenUntil: null,
+      templates: [],
+    });
+    const before = Date.now();
+    await buyerWrites("wamid.STATE1", "Price for 60?");
+    const open = await state();
+    expect(open).toMatchObject({ mayMessage: true, reason: null, windowOpen: true });
+    const until = Date.parse(open.windowOpenUntil ?? "");
+    expect(until).toBeGreaterThanOrEqual(before - 1_000 + 24 * 3_600_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+    await buyerWrites("wamid.STATE2", "STOP");
+    expect(await state()).toMatchObject({
+      mayMessage: false,
+      reason: "opted-out",
+      reasonText: whatsappSendMessages.optedOut,
+      optOut: { wording: "STOP" },
+    });
+  });
+
+  test("without WhatsApp set up, the enquiry's answer says so and the console keeps its wa.me links", async () => {
+    const built = await buildTestApp({ LOG_LEVEL: "silent" });
+    apps.push(built);
+    await addStaff(built.app, "ravi@example.com", "member");
+    const { id } = await built.app.store.enquiries.add(anEnquiry({ Mobile: BUYER_MOBILE }));
+    const cookie = await signIn(built.app, "ravi@example.com");
+    const answer = await consoleRequest(built.app, cookie, "GET", `/enquiries/${id}`);
+    expect(answer.json<{ whatsapp: EnquiryWhatsApp }>().whatsapp).toMatchObject({
+      configured: false,
+      mayMessage: false,
+      reason: "not-configured",
+    });
   });
 
   test("a first message to a buyer who never wrote on WhatsApp and gave no consent is refused", async () => {

@@ -5,6 +5,7 @@
  */
 import { isOpen, type EnquiryStatus } from "../../domain/status";
 import {
+  type EnquiryWhatsApp,
   isWhatsAppOptOut,
   whatsappSendMessages,
   whatsappWindow,
@@ -51,6 +52,37 @@ export function whatsappSendRefusal(
   if (type === "text" && !whatsappWindow(facts.lastBuyerMessageAt, now).open)
     return whatsappSendMessages.windowClosed;
   return null;
+}
+
+/**
+ * The enquiry's WhatsApp state the console shows (docs/whatsapp.md): whether anything may be sent
+ * (whatsappSendRefusal for a template: STOP, consent), whether free text may (the window), and
+ * until when the window is open. `facts` null: WhatsApp is not set up.
+ */
+export function whatsappStateOf(facts: WhatsAppSendFacts | null, now: Date): EnquiryWhatsApp {
+  if (!facts)
+    return {
+      configured: false,
+      mayMessage: false,
+      reason: "not-configured",
+      reasonText: whatsappSendMessages.notConfigured,
+      windowOpen: false,
+      windowOpenUntil: null,
+      optOut: null,
+      templates: [],
+    };
+  const refusal = whatsappSendRefusal(facts, "template", now);
+  const window = whatsappWindow(facts.lastBuyerMessageAt, now);
+  return {
+    configured: true,
+    mayMessage: refusal === null,
+    reason: facts.optOut ? "opted-out" : refusal ? "no-consent" : null,
+    reasonText: refusal,
+    windowOpen: window.open,
+    windowOpenUntil: window.until,
+    optOut: facts.optOut,
+    templates: [],
+  };
 }
 
 /**
