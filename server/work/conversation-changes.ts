@@ -1,6 +1,6 @@
 import { istDate } from "../../domain/working-hours";
 import type { ConversationMessage } from "../../domain/conversation";
-import { whatsappSendMessages } from "../../domain/whatsapp";
+import { whatsappClickMessageId, whatsappSendMessages } from "../../domain/whatsapp";
 import {
   WhatsAppSendError,
   type AnswerOutcome,
@@ -63,11 +63,6 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
     actor: { staffEmail: "", at: new Date().toISOString() },
   });
   return plan.store ? "added" : "capped";
-}
-
-/** A WhatsApp message's id in the conversation, made from the member's click: held once in the store. */
-export function whatsappClickMessageId(clickKey: string): string {
-  return `whatsapp-out-${clickKey}`;
 }
 
 /**
