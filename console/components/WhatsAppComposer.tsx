@@ -163,7 +163,7 @@ export function WhatsAppComposer({
   };
 
   const shown = sending.filter((each) => !holdsClick(messages, whatsappClickMessageId(each.clickKey)));
-  const describedBy = ["whatsapp-window", "whatsapp-keys", count ? "whatsapp-count" : ""]
+  const describedBy = [WHATSAPP_WINDOW_ID, open ? "whatsapp-keys" : "", count ? "whatsapp-count" : ""]
     .filter(Boolean)
     .join(" ");
 
@@ -224,7 +224,7 @@ export function WhatsAppComposer({
           <textarea
             id={WHATSAPP_TEXT_ID}
             name="whatsapp"
-            rows={4}
+            rows={open ? 4 : 2}
             value={body}
             disabled={!open}
             onChange={(event) => {
@@ -240,7 +240,7 @@ export function WhatsAppComposer({
           />
         </label>
         <p className="composer-foot">
-          <small id="whatsapp-keys">{text.keysHint}</small>
+          {open && <small id="whatsapp-keys">{text.keysHint}</small>}
           {count && (
             <small id="whatsapp-count" className={count.over ? "composer-count over" : "composer-count"}>
               {count.words}

@@ -190,6 +190,12 @@ describe("the composer", () => {
     expect(second).toEqual(first);
   });
 
+  test("the buyer's language: the box is marked Hindi, and the member is told to answer in Hindi", () => {
+    const { box } = composer();
+    expect(box.getAttribute("lang")).toBe("hi");
+    expect(screen.getByText(/answer in Hindi/).textContent).toContain("To +91 98111 00375");
+  });
+
   test("Enter alone is a new line: nothing is sent", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);

@@ -100,7 +100,7 @@ for (const width of [375, 1280]) {
     const conversation = await openEnquiry(page, width, id);
     await expect(conversation.getByText("क्या 30 सैशे का बिल GST के साथ मिलेगा?")).toBeVisible();
     const composer = conversation.getByRole("form", { name: whatsappComposerText.heading });
-    await expect(composer.getByRole("status")).toHaveText(/^Chat open until \d{2}:\d{2} IST$/);
+    await expect(composer.getByRole("status")).toHaveText(/^Chat open until (\d{1,2} [A-Z][a-z]{2}, )?\d{2}:\d{2} IST$/);
 
     // From the summary's WhatsApp button to the composer, by keyboard.
     await page.getByRole("link", { name: "WhatsApp", exact: true }).focus();
