@@ -100,7 +100,9 @@ for (const width of [375, 1280]) {
     const conversation = await openEnquiry(page, width, id);
     await expect(conversation.getByText("क्या 30 सैशे का बिल GST के साथ मिलेगा?")).toBeVisible();
     const composer = conversation.getByRole("form", { name: whatsappComposerText.heading });
-    await expect(composer.getByRole("status")).toHaveText(/^Chat open until (\d{1,2} [A-Z][a-z]{2}, )?\d{2}:\d{2} IST$/);
+    await expect(composer.getByRole("status")).toHaveText(
+      /^Chat open until (\d{1,2} [A-Z][a-z]{2}, )?\d{2}:\d{2} IST$/,
+    );
 
     // From the summary's WhatsApp button to the composer, by keyboard.
     await page.getByRole("link", { name: "WhatsApp", exact: true }).focus();
@@ -198,3 +200,21 @@ for (const width of [375, 1280]) {
     }
   });
 }
+
+test("the composer opens without a reload when the buyer's first WhatsApp message arrives while the page is open", async ({
+  page,
+  request,
+}) => {
+  const mobile = "9811500375";
+  const id = await enquiryOf(request, mobile, "Rekha Nair");
+  const conversation = await openEnquiry(page, 375, id);
+  const composer = conversation.getByRole("form", { name: whatsappComposerText.heading });
+  await expect(composer.getByRole("status")).toHaveText(whatsappComposerText.noConsent);
+  const box = composer.getByRole("textbox", { name: whatsappComposerText.message });
+  await expect(box).toBeDisabled();
+  await buyerWrites(request, mobile, "wamid.first375", "Is it halal?");
+  // The conversation's own reading brings the message; the enquiry is read again for the window.
+  await expect(conversation.getByText("Is it halal?")).toBeVisible({ timeout: 15_000 });
+  await expect(composer.getByRole("status")).toHaveText(/^Chat open until /);
+  await expect(box).toBeEnabled();
+});
