@@ -170,39 +170,43 @@ export function WhatsAppComposer({
   return (
     <>
       {/* Messages on their way from this page: read out as they appear and as they fail. */}
-      <ol className="messages messages-sending" aria-live="polite" aria-label={text.youAreSending}>
-        {shown.map((message) => (
-          <li key={message.clickKey} className="message message-out message-whatsapp">
-            <p className="message-head">
-              <span className="channel channel-whatsapp">
-                <span className="visually-hidden">{conversationText.channelBy} </span>
-                {conversationText.channel.whatsapp}
-              </span>{" "}
-              <strong>{text.youAreSending}</strong>{" "}
-              <span className={`delivery delivery-${message.failed ? "failing" : "sending"}`}>
-                {message.failed ? conversationText.delivery.failing : text.sending}
-              </span>
-            </p>
-            <p className="message-text" lang={language}>
-              {message.text}
-            </p>
-            {message.failed && (
-              <>
-                <p className="last-error">{text.notSent}</p>
-                <button
-                  type="button"
-                  className="button quiet"
-                  onClick={() => void deliver(message)}
-                  disabled={busy}
-                >
-                  <RotateCw aria-hidden="true" size={16} />
-                  {text.tryAgain}
-                </button>
-              </>
-            )}
-          </li>
-        ))}
-      </ol>
+      <div aria-live="polite">
+        {shown.length > 0 && (
+          <ol className="messages messages-sending" aria-label={text.youAreSending}>
+            {shown.map((message) => (
+              <li key={message.clickKey} className="message message-out message-whatsapp">
+                <p className="message-head">
+                  <span className="channel channel-whatsapp">
+                    <span className="visually-hidden">{conversationText.channelBy} </span>
+                    {conversationText.channel.whatsapp}
+                  </span>{" "}
+                  <strong>{text.youAreSending}</strong>{" "}
+                  <span className={`delivery delivery-${message.failed ? "failing" : "sending"}`}>
+                    {message.failed ? conversationText.delivery.failing : text.sending}
+                  </span>
+                </p>
+                <p className="message-text" lang={language}>
+                  {message.text}
+                </p>
+                {message.failed && (
+                  <>
+                    <p className="last-error">{text.notSent}</p>
+                    <button
+                      type="button"
+                      className="button quiet"
+                      onClick={() => void deliver(message)}
+                      disabled={busy}
+                    >
+                      <RotateCw aria-hidden="true" size={16} />
+                      {text.tryAgain}
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
       <form className="stack whatsapp-composer" onSubmit={send} noValidate aria-labelledby="whatsapp-heading">
         <h3 id="whatsapp-heading">
           <MessageCircle aria-hidden="true" size={18} />
