@@ -244,7 +244,11 @@ export function WhatsAppComposer({
           />
         </label>
         <p className="composer-foot">
-          {open && <small id="whatsapp-keys">{text.keysHint}</small>}
+          {open && (
+            <small id="whatsapp-keys" className="keys-hint">
+              {text.keysHint}
+            </small>
+          )}
           {count && (
             <small id="whatsapp-count" className={count.over ? "composer-count over" : "composer-count"}>
               {count.words}
