@@ -105,14 +105,14 @@ export interface WhatsAppDelivery {
   error: { code: number; title: string } | null;
 }
 
-/** Why nothing may be sent to the buyer on WhatsApp (EnquiryWhatsApp.reason). */
-export type WhatsAppRefusalReason = "not-configured" | "opted-out" | "no-consent";
+/** Why nothing may be sent to the buyer on WhatsApp: not set up, their STOP, or no consent. */
+export type WhatsAppBlock = "not-configured" | "opted-out" | "no-consent";
 
 /**
  * An approved template that may be sent now, merged for the enquiry (docs/whatsapp.md, "The
  * enquiry's WhatsApp state").
  */
-export interface WhatsAppSendableTemplate {
+export interface WhatsAppTemplateOffer {
   /** The template's id on the Templates page: sent as `templateId`. */
   id: string;
   /** Its name on the Templates page. */
@@ -135,7 +135,7 @@ export interface EnquiryWhatsApp {
   /** Something (free text inside the window, or a template) may be sent to the buyer now. */
   mayMessage: boolean;
   /** Why nothing may be sent; null when mayMessage. */
-  reason: WhatsAppRefusalReason | null;
+  reason: WhatsAppBlock | null;
   /** The reason in the server's words (whatsappSendMessages); null when mayMessage. */
   reasonText: string | null;
   /** The 24-hour window is open: free text may be sent (only if mayMessage too). */
@@ -145,5 +145,5 @@ export interface EnquiryWhatsApp {
   /** The buyer's opt-out (STOP) when they sent one: its time and wording. */
   optOut: { at: string; wording: string } | null;
   /** The approved templates that may be sent now; [] unless mayMessage. */
-  templates: WhatsAppSendableTemplate[];
+  templates: WhatsAppTemplateOffer[];
 }

@@ -200,7 +200,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
       // The enquiry this one repeats, by its id and reference (domain/duplicate.ts).
       duplicateOf: duplicateOf ? { id: duplicateOf, reference: enquiryReference(duplicateOf) } : null,
       // What may be sent on WhatsApp now, decided here (docs/whatsapp.md): the composer shows it.
-      whatsapp: whatsappStateOf(whatsappFacts, app.clock()),
+      whatsapp: whatsappStateOf(whatsappFacts, [], app.clock()),
     };
   };
 

@@ -111,7 +111,7 @@ describe("the enquiry's WhatsApp state the console shows", () => {
   });
 
   test("inside the window: anything may be sent, free text until 24 hours after the buyer's last message", () => {
-    expect(whatsappStateOf(wrote("2026-11-22T08:00:00.000Z"), now)).toEqual({
+    expect(whatsappStateOf(wrote("2026-11-22T08:00:00.000Z"), [], now)).toEqual({
       configured: true,
       mayMessage: true,
       reason: null,
@@ -124,7 +124,7 @@ describe("the enquiry's WhatsApp state the console shows", () => {
   });
 
   test("after the window: the buyer may still be messaged (a template), free text may not, and when it closed is said", () => {
-    expect(whatsappStateOf(wrote("2026-11-20T08:00:00.000Z"), now)).toMatchObject({
+    expect(whatsappStateOf(wrote("2026-11-20T08:00:00.000Z"), [], now)).toMatchObject({
       mayMessage: true,
       reason: null,
       windowOpen: false,
@@ -133,7 +133,7 @@ describe("the enquiry's WhatsApp state the console shows", () => {
   });
 
   test("a buyer who never wrote and gave no consent: nothing, with the reason", () => {
-    expect(whatsappStateOf(wrote(null), now)).toMatchObject({
+    expect(whatsappStateOf(wrote(null), [], now)).toMatchObject({
       mayMessage: false,
       reason: "no-consent",
       reasonText: whatsappSendMessages.noConsent,
@@ -144,7 +144,7 @@ describe("the enquiry's WhatsApp state the console shows", () => {
 
   test("after STOP: nothing, inside the window too, with the opt-out's time and wording", () => {
     const optOut = { at: "2026-11-22T09:00:00.000Z", wording: "STOP" };
-    expect(whatsappStateOf({ ...wrote("2026-11-22T09:00:00.000Z"), optOut }, now)).toMatchObject({
+    expect(whatsappStateOf({ ...wrote("2026-11-22T09:00:00.000Z"), optOut }, [], now)).toMatchObject({
       mayMessage: false,
       reason: "opted-out",
       reasonText: whatsappSendMessages.optedOut,
@@ -154,7 +154,7 @@ describe("the enquiry's WhatsApp state the console shows", () => {
   });
 
   test("WhatsApp not set up: not configured, nothing may be sent", () => {
-    expect(whatsappStateOf(null, now)).toMatchObject({
+    expect(whatsappStateOf(null, [], now)).toMatchObject({
       configured: false,
       mayMessage: false,
       reason: "not-configured",

@@ -57,9 +57,14 @@ export function whatsappSendRefusal(
 /**
  * The enquiry's WhatsApp state the console shows (docs/whatsapp.md): whether anything may be sent
  * (whatsappSendRefusal for a template: STOP, consent), whether free text may (the window), and
- * until when the window is open. `facts` null: WhatsApp is not set up.
+ * until when the window is open, and the approved templates offered (none unless something may
+ * be sent). `facts` null: WhatsApp is not set up.
  */
-export function whatsappStateOf(facts: WhatsAppSendFacts | null, now: Date): EnquiryWhatsApp {
+export function whatsappStateOf(
+  facts: WhatsAppSendFacts | null,
+  templates: EnquiryWhatsApp["templates"],
+  now: Date,
+): EnquiryWhatsApp {
   if (!facts)
     return {
       configured: false,
@@ -81,7 +86,7 @@ export function whatsappStateOf(facts: WhatsAppSendFacts | null, now: Date): Enq
     windowOpen: window.open,
     windowOpenUntil: window.until,
     optOut: facts.optOut,
-    templates: [],
+    templates: refusal === null ? templates : [],
   };
 }
 
