@@ -170,6 +170,14 @@ export const whatsappComposerText = {
   notSent: "Not sent: the console could not be reached. Your message is kept.",
   tryAgain: "Try again",
   youAreSending: "You are sending",
+  templatesHeading: "Approved templates",
+  template: "Template",
+  chooseTemplate: "Choose a template…",
+  chooseTemplateFirst: "Choose the template to send first.",
+  templateOption: (title: string, language: string) =>
+    `${title} (${language === "hi" ? "Hindi" : language === "en" ? "English" : language})`,
+  templatePreview: "The buyer receives:",
+  sendTemplate: "Send template",
 } as const;
 
 /** Who the activity log names when no member of staff acted. */

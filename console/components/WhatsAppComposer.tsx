@@ -42,6 +42,8 @@ interface Sending {
   /** The click's key: sent again unchanged on a retry, so the server queues it once. */
   clickKey: string;
   text: string;
+  /** An approved template's id (its merged text is `text`); absent for free text. */
+  templateId?: string;
   /** The request got no answer (offline, a server fault): it may be retried with the same key. */
   failed: boolean;
 }
@@ -51,8 +53,10 @@ interface Sending {
  * says so: EnquiryWhatsApp), through the console's API and the outbox. Each click sends a new
  * click key; a retry of a click sends the same one, and a second tap while one is on its way is
  * not a second message. A message appears at once as "Sending…" and then stands as the
- * conversation's reading says (sent, delivered, read, failed). After the buyer's STOP, without
- * their consent or after the window, the composer says why and takes nothing.
+ * conversation's reading says (sent, delivered, read, failed). The approved templates the server
+ * offers (inside or outside the window) are chosen from a list, their merged text shown before
+ * sending. After the buyer's STOP or without their consent the composer says why and takes
+ * nothing; after the window, only a template.
  */
 export function WhatsAppComposer({
   enquiryId,
@@ -107,7 +111,9 @@ export function WhatsAppComposer({
         apiPath(CONVERSATION_API_ROUTES.whatsapp, { id: enquiryId }),
         {
           method: "POST",
-          body: { clickKey: message.clickKey, text: message.text },
+          body: message.templateId
+            ? { clickKey: message.clickKey, templateId: message.templateId }
+            : { clickKey: message.clickKey, text: message.text },
         },
       );
       onSent(answer);
@@ -115,13 +121,14 @@ export function WhatsAppComposer({
     } catch (caught) {
       const refused = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
       if (refused) {
-        // Refused (STOP, the window closed meanwhile): nothing was queued; the text goes back.
+        // Refused (STOP, the window closed meanwhile): nothing was queued; typed text goes back.
         setSending((current) => current.filter((each) => each.clickKey !== message.clickKey));
-        setBody((current) => {
-          const next = current.trim() ? current : message.text;
-          keepDraft(enquiryId, next);
-          return next;
-        });
+        if (!message.templateId)
+          setBody((current) => {
+            const next = current.trim() ? current : message.text;
+            keepDraft(enquiryId, next);
+            return next;
+          });
         setError(errorMessage(caught));
         onStale();
       } else {
@@ -151,6 +158,26 @@ export function WhatsAppComposer({
     setSending((current) => [...current, message]);
     setBody("");
     keepDraft(enquiryId, "");
+    void deliver(message);
+  };
+
+  /** The approved template chosen, by id; its merged text is what the buyer receives. */
+  const [templateId, setTemplateId] = useState("");
+  const chosen = state.templates.find((template) => template.id === templateId);
+  const sendTemplate = () => {
+    if (inFlight.current || !state.mayMessage) return;
+    if (!chosen) {
+      setError(text.chooseTemplateFirst);
+      return;
+    }
+    const message: Sending = {
+      clickKey: crypto.randomUUID(),
+      text: chosen.preview,
+      templateId: chosen.id,
+      failed: false,
+    };
+    setSending((current) => [...current, message]);
+    setTemplateId("");
     void deliver(message);
   };
 
@@ -260,6 +287,41 @@ export function WhatsAppComposer({
           <Send aria-hidden="true" size={18} />
           {busy ? text.sending : text.send}
         </button>
+        {state.mayMessage && state.templates.length > 0 && (
+          <div className="whatsapp-templates" role="group" aria-labelledby="whatsapp-templates-heading">
+            <h4 id="whatsapp-templates-heading">{text.templatesHeading}</h4>
+            <label className="field">
+              <span>{text.template}</span>
+              <select
+                value={templateId}
+                onChange={(event) => {
+                  setTemplateId(event.target.value);
+                  if (error) setError("");
+                }}
+                aria-describedby={chosen ? "whatsapp-template-preview" : undefined}
+              >
+                <option value="">{text.chooseTemplate}</option>
+                {state.templates.map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {text.templateOption(template.title, template.language)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {chosen && (
+              <div className="whatsapp-template-preview">
+                <p className="history-who">{text.templatePreview}</p>
+                <p id="whatsapp-template-preview" className="message-text" lang={chosen.language}>
+                  {chosen.preview}
+                </p>
+              </div>
+            )}
+            <button type="button" className="button" onClick={sendTemplate}>
+              <Send aria-hidden="true" size={18} />
+              {text.sendTemplate}
+            </button>
+          </div>
+        )}
       </form>
     </>
   );

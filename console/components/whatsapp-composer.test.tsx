@@ -233,4 +233,54 @@ describe("the composer", () => {
       (screen.getByRole("button", { name: whatsappComposerText.send }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
+
+  test("an approved template outside the window: chosen, its merged text shown, sent by its id with a click key", async () => {
+    const fetch = vi.fn(async (_path: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { clickKey: string };
+      return Response.json(conversationWith(body.clickKey, "Namaste Sunita ji"));
+    });
+    vi.stubGlobal("fetch", fetch);
+    const closed: EnquiryWhatsApp = {
+      ...open,
+      windowOpen: false,
+      templates: [
+        {
+          id: "t-hi",
+          title: "पहला जवाब",
+          metaName: "first_reply_hi",
+          language: "hi",
+          preview: "नमस्ते सुनीता जी, आपकी 30 सैशे की पूछताछ मिली।",
+        },
+        {
+          id: "t-en",
+          title: "Follow-up",
+          metaName: "follow_up",
+          language: "en",
+          preview: "Namaste Sunita ji",
+        },
+      ],
+    };
+    const { box, onSent } = composer(closed);
+    expect((box as HTMLTextAreaElement).disabled).toBe(true);
+    const picker = screen.getByRole("group", { name: whatsappComposerText.templatesHeading });
+    fireEvent.click(screen.getByRole("button", { name: whatsappComposerText.sendTemplate }));
+    expect(screen.getByRole("alert").textContent).toBe(whatsappComposerText.chooseTemplateFirst);
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByRole("combobox", { name: whatsappComposerText.template }), {
+      target: { value: "t-hi" },
+    });
+    expect(picker.textContent).toContain("नमस्ते सुनीता जी, आपकी 30 सैशे की पूछताछ मिली।");
+    fireEvent.click(screen.getByRole("button", { name: whatsappComposerText.sendTemplate }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
+    const [posted] = fetch.mock.calls.map(
+      ([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>,
+    );
+    expect(Object.keys(posted ?? {}).sort()).toEqual(["clickKey", "templateId"]);
+    expect(posted?.templateId).toBe("t-hi");
+  });
+
+  test("no templates offered: no picker", () => {
+    composer();
+    expect(screen.queryByRole("group", { name: whatsappComposerText.templatesHeading })).toBeNull();
+  });
 });
