@@ -171,7 +171,7 @@ export const whatsappComposerText = {
   tryAgain: "Try again",
   youAreSending: "You are sending",
   templatesHeading: "Approved templates",
-  template: "Template",
+  template: "Approved WhatsApp template",
   chooseTemplate: "Choose a template…",
   chooseTemplateFirst: "Choose the template to send first.",
   templateOption: (title: string, language: string) =>
