@@ -194,6 +194,41 @@ export function WhatsAppComposer({
     .filter(Boolean)
     .join(" ");
 
+  /** Outside the window the templates are all that can be sent: they come before the closed box. */
+  const templatesPicker = state.mayMessage && state.templates.length > 0 && (
+    <div className="whatsapp-templates" role="group" aria-labelledby="whatsapp-templates-heading">
+      <h4 id="whatsapp-templates-heading">{text.templatesHeading}</h4>
+      <select
+        value={templateId}
+        onChange={(event) => {
+          setTemplateId(event.target.value);
+          if (error) setError("");
+        }}
+        aria-label={text.template}
+        aria-describedby={chosen ? "whatsapp-template-preview" : undefined}
+      >
+        <option value="">{text.chooseTemplate}</option>
+        {state.templates.map((template) => (
+          <option key={template.id} value={template.id}>
+            {text.templateOption(template.title, template.language)}
+          </option>
+        ))}
+      </select>
+      {chosen && (
+        <div className="whatsapp-template-preview">
+          <p className="history-who">{text.templatePreview}</p>
+          <p id="whatsapp-template-preview" className="message-text" lang={chosen.language}>
+            {chosen.preview}
+          </p>
+        </div>
+      )}
+      <button type="button" className="button" onClick={sendTemplate}>
+        <Send aria-hidden="true" size={18} />
+        {text.sendTemplate}
+      </button>
+    </div>
+  );
+
   return (
     <>
       {/* Messages on their way from this page: read out as they appear and as they fail. */}
@@ -250,6 +285,7 @@ export function WhatsAppComposer({
         >
           {words}
         </p>
+        {!open && templatesPicker}
         <label className="field">
           <span>{text.message}</span>
           <textarea
@@ -287,41 +323,7 @@ export function WhatsAppComposer({
           <Send aria-hidden="true" size={18} />
           {busy ? text.sending : text.send}
         </button>
-        {state.mayMessage && state.templates.length > 0 && (
-          <div className="whatsapp-templates" role="group" aria-labelledby="whatsapp-templates-heading">
-            <h4 id="whatsapp-templates-heading">{text.templatesHeading}</h4>
-            <label className="field">
-              <span>{text.template}</span>
-              <select
-                value={templateId}
-                onChange={(event) => {
-                  setTemplateId(event.target.value);
-                  if (error) setError("");
-                }}
-                aria-describedby={chosen ? "whatsapp-template-preview" : undefined}
-              >
-                <option value="">{text.chooseTemplate}</option>
-                {state.templates.map((template) => (
-                  <option key={template.id} value={template.id}>
-                    {text.templateOption(template.title, template.language)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {chosen && (
-              <div className="whatsapp-template-preview">
-                <p className="history-who">{text.templatePreview}</p>
-                <p id="whatsapp-template-preview" className="message-text" lang={chosen.language}>
-                  {chosen.preview}
-                </p>
-              </div>
-            )}
-            <button type="button" className="button" onClick={sendTemplate}>
-              <Send aria-hidden="true" size={18} />
-              {text.sendTemplate}
-            </button>
-          </div>
-        )}
+        {open && templatesPicker}
       </form>
     </>
   );
