@@ -116,6 +116,8 @@ export const conversationText = {
   whatsappFailed: (code: number, title: string) =>
     `WhatsApp could not deliver it (error ${code}${title ? `: ${title}` : ""}).`,
   whatsappWaiting: "It waits in the outbox and goes out as soon as WhatsApp takes it.",
+  /** A WhatsApp message queued, not yet taken by WhatsApp: on its way. */
+  whatsappSending: "Sending…",
   failing: (attempts: number) =>
     `Not sent yet after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}: it waits in the outbox and is tried again.`,
   sentAt: (when: string) => `sent ${when}`,
@@ -138,6 +140,44 @@ export const conversationText = {
   send: "Send reply",
   sending: "Sending…",
   replyAction: "Reply",
+} as const;
+
+/** The WhatsApp composer on the enquiry's page (docs/whatsapp.md): a message to the buyer's phone. */
+export const whatsappComposerText = {
+  heading: "Reply on WhatsApp",
+  route: (mobile: string) => `To +91 ${mobile} from the company's WhatsApp number.`,
+  languageHint: {
+    en: "The buyer wrote from the English page.",
+    hi: "The buyer wrote from the Hindi page: answer in Hindi.",
+  } as Record<Language, string>,
+  message: "WhatsApp message",
+  /** The window's state in words: free text may be sent until then. */
+  openUntil: (when: string) => `Chat open until ${when}`,
+  windowClosed: "The buyer last wrote over 24 hours ago: only an approved template can be sent.",
+  noConsent:
+    "The buyer has not written on WhatsApp and gave no consent: the company may not message them first. Free text can be sent once they write.",
+  optedOut: (when: string, wording: string) =>
+    `The buyer sent “${wording}” on ${when}: no more WhatsApp messages are sent to them.`,
+  keysHint: "Enter starts a new line; Ctrl+Enter (⌘+Enter) sends.",
+  charactersLeft: (left: number) =>
+    `${left.toLocaleString("en-IN")} ${left === 1 ? "character" : "characters"} left`,
+  charactersOver: (over: number) =>
+    `${over.toLocaleString("en-IN")} ${over === 1 ? "character" : "characters"} too many: WhatsApp takes at most 4,096`,
+  send: "Send on WhatsApp",
+  sending: "Sending…",
+  empty: "Write the message first.",
+  /** A message sent from this page whose request got no answer: it may or may not be queued. */
+  notSent: "Not sent: the console could not be reached. Your message is kept.",
+  tryAgain: "Try again",
+  youAreSending: "You are sending",
+  templatesHeading: "Approved templates",
+  template: "Approved WhatsApp template",
+  chooseTemplate: "Choose a template…",
+  chooseTemplateFirst: "Choose the template to send first.",
+  templateOption: (title: string, language: string) =>
+    `${title} (${language === "hi" ? "Hindi" : language === "en" ? "English" : language})`,
+  templatePreview: "The buyer receives:",
+  sendTemplate: "Send template",
 } as const;
 
 /** Who the activity log names when no member of staff acted. */
@@ -810,6 +850,11 @@ const istDayMonth = new Intl.DateTimeFormat("en-IN", { timeZone: KOLKATA, day: "
 export function formatDueShort(iso: string, now = new Date()): string {
   const at = new Date(iso);
   return istDay.format(at) === istDay.format(now) ? clockTime.format(at) : istDayMonth.format(at);
+}
+
+/** When the WhatsApp window closes, in Delhi's time: "14:32 IST" today, else "30 Nov, 14:32 IST". */
+export function formatWindowEnd(iso: string, now = new Date()): string {
+  return `${formatDueTime(iso, now)} IST`;
 }
 
 /** "98123 45678": a mobile number as people read it out. */

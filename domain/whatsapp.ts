@@ -89,6 +89,14 @@ export const whatsappSendMessages = {
   queued: "WhatsApp message queued. It goes out from the outbox in a moment.",
 } as const;
 
+/**
+ * A WhatsApp message's Message-ID in the conversation, made from the member's click: held once in
+ * the store, and how the page finds the message it is sending among the conversation's.
+ */
+export function whatsappClickMessageId(clickKey: string): string {
+  return `whatsapp-out-${clickKey}`;
+}
+
 /** How a WhatsApp message the company sent stands, as Meta's status callbacks report it. */
 export const WHATSAPP_STATUSES = ["sent", "delivered", "read", "failed"] as const;
 export type WhatsAppStatusName = (typeof WHATSAPP_STATUSES)[number];

@@ -10,6 +10,10 @@ import { conversationText as text, formatFullTime } from "../content";
 import { ErrorNotice, Loading } from "./Notices";
 import { ReplyBox } from "./ReplyBox";
 import type { MergeEnquiry } from "../../domain/templates";
+import type { Language } from "../../domain/contract";
+import type { EnquiryWhatsApp } from "../../domain/whatsapp";
+import { WhatsAppComposer } from "./WhatsAppComposer";
+import { whatsappOutState } from "./whatsapp-composer";
 import { neutralise } from "../../domain/unreadable";
 
 /** How much of a long answer on the screen counts as seen: its head and first lines. */
@@ -44,9 +48,9 @@ function MessageItem({ message, isNew }: { message: ConversationMessage; isNew: 
         <span className="history-who">
           <time dateTime={message.at}>{formatFullTime(message.at)}</time>
         </span>{" "}
-        {out && message.whatsapp ? (
-          <span className={`delivery delivery-whatsapp-${message.whatsapp.status}`}>
-            {text.whatsappStatus[message.whatsapp.status]}
+        {out && message.channel === "whatsapp" ? (
+          <span className={`delivery delivery-${whatsappOutState(message).tone}`}>
+            {whatsappOutState(message).words}
           </span>
         ) : (
           out && (
@@ -154,11 +158,15 @@ export function Conversation({
   enquiryId,
   onReplied,
   enquiry,
+  whatsapp,
 }: {
   enquiryId: string;
+  /** A reply was queued, or the buyer's WhatsApp message arrived: the enquiry is read again. */
   onReplied: () => void;
   /** What the reply box's templates are merged with (domain/templates.ts). */
   enquiry?: MergeEnquiry;
+  /** WhatsApp on this enquiry, as the server decided it: the composer shows when it is set up. */
+  whatsapp?: { state: EnquiryWhatsApp; mobile: string; language: Language };
 }) {
   const [conversation, setConversation] = useState<ConversationData | null>(null);
   const [earlier, setEarlier] = useState<Earlier>({ messages: [], cursor: null });
@@ -171,12 +179,28 @@ export function Conversation({
   const latest = useRef<ConversationData | null>(null);
   const earlierList = useRef<HTMLOListElement>(null);
 
+  /**
+   * The buyer's newest WhatsApp message on the page: when another arrives, the enquiry is read
+   * again, since it opens the window (its state is the server's to say).
+   */
+  const newestWhatsApp = useRef<string | null | undefined>(undefined);
+  const onRepliedRef = useRef(onReplied);
+  useEffect(() => {
+    onRepliedRef.current = onReplied;
+  }, [onReplied]);
+
   /** The newest page read again: what left it joins the earlier messages. */
   const showPage = useCallback((page: ConversationData) => {
     const before = latest.current;
     latest.current = page;
     setEarlier((current) => earlierAfter(current, before, page));
     setConversation(page);
+    const newest =
+      page.messages.findLast((message) => message.direction === "in" && message.channel === "whatsapp")?.id ??
+      null;
+    if (newestWhatsApp.current !== undefined && newest !== null && newest !== newestWhatsApp.current)
+      onRepliedRef.current();
+    if (newest !== null || newestWhatsApp.current === undefined) newestWhatsApp.current = newest;
   }, []);
 
   const show = useCallback(
@@ -237,6 +261,7 @@ export function Conversation({
     const controller = new AbortController();
     // The first read of another enquiry starts its earlier messages afresh (earlierAfter).
     latest.current = null;
+    newestWhatsApp.current = undefined;
     const load = () =>
       callApi<ConversationData>(apiPath(CONVERSATION_API_ROUTES.conversation, { id: enquiryId }), {
         signal: controller.signal,
@@ -307,6 +332,20 @@ export function Conversation({
           <div aria-live="polite">
             <MessageList messages={conversation.messages} empty={text.empty} newIds={newIds} />
           </div>
+          {whatsapp?.state.configured && (
+            <WhatsAppComposer
+              enquiryId={enquiryId}
+              state={whatsapp.state}
+              mobile={whatsapp.mobile}
+              language={whatsapp.language}
+              messages={conversation.messages}
+              onSent={(answer) => {
+                showPage(answer);
+                onReplied();
+              }}
+              onStale={onReplied}
+            />
+          )}
           <ReplyBox
             enquiryId={enquiryId}
             {...(enquiry ? { enquiry } : {})}

@@ -1,6 +1,6 @@
 import { LIFECYCLE_API_ROUTES, type CallOutcome, type ContactChannel } from "../../domain/lifecycle";
 import { NEXT_STEP_MAX_LENGTH } from "../../domain/team";
-import { Mail, RotateCw } from "lucide-react";
+import { Mail, MessageCircle, RotateCw } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import {
@@ -40,6 +40,8 @@ import { TeamFlags, TeamPanel } from "../components/TeamPanel";
 import { Conversation } from "../components/Conversation";
 import { REPLY_TEXT_ID } from "../components/ReplyBox";
 import { WhatsAppButton } from "../components/WhatsAppButton";
+import { WHATSAPP_TEXT_ID, WHATSAPP_WINDOW_ID } from "../components/WhatsAppComposer";
+import type { EnquiryWhatsApp } from "../../domain/whatsapp";
 import { CallButton } from "../components/CallButton";
 import { ShortcutsDialog, useShortcuts } from "../components/Shortcuts";
 import { inboxReturnPath } from "../inbox-return";
@@ -54,6 +56,8 @@ import { BuyerHistory } from "../components/BuyerHistory";
 type EnquiryDetail = BaseDetail & { team: TeamItemFields } & EnquirySaleFields & {
     /** The enquiry this one repeats, when closed as its duplicate (domain/duplicate.ts). */
     duplicateOf?: { id: string; reference: string } | null;
+    /** What may be sent on WhatsApp now, as the server decided it (docs/whatsapp.md). */
+    whatsapp: EnquiryWhatsApp;
   };
 
 function fetchDetail(id: string, signal?: AbortSignal): Promise<EnquiryDetail> {
@@ -277,10 +281,27 @@ export function Component() {
           </p>
           <div className="contact-actions">
             <CallButton href={links.call} onOutcome={(outcome) => void recordContact("call", outcome)} />
-            <WhatsAppButton
-              enquiry={{ id: detail.id, language: detail.language, ...enquiry }}
-              onContact={() => void recordContact("whatsapp")}
-            />
+            {detail.whatsapp.configured ? (
+              <a
+                className="button contact"
+                href={`#${WHATSAPP_TEXT_ID}`}
+                onClick={(event) => {
+                  // Set up, WhatsApp is answered on this page: the composer, or why it is closed.
+                  event.preventDefault();
+                  const box = document.getElementById(WHATSAPP_TEXT_ID) as HTMLTextAreaElement | null;
+                  if (box && !box.disabled) box.focus();
+                  else document.getElementById(WHATSAPP_WINDOW_ID)?.focus();
+                }}
+              >
+                <MessageCircle aria-hidden="true" size={20} />
+                WhatsApp
+              </a>
+            ) : (
+              <WhatsAppButton
+                enquiry={{ id: detail.id, language: detail.language, ...enquiry }}
+                onContact={() => void recordContact("whatsapp")}
+              />
+            )}
             <a
               className="button contact"
               href={`#${REPLY_TEXT_ID}`}
@@ -354,6 +375,7 @@ export function Component() {
             enquiryId={detail.id}
             enquiry={{ id: detail.id, ...enquiry }}
             onReplied={() => void load()}
+            whatsapp={{ state: detail.whatsapp, mobile: enquiry.Mobile, language: detail.language }}
           />
 
           <section className="card" aria-labelledby="status-heading">

@@ -155,6 +155,7 @@ async function enquiryOnWhatsApp(standIn: GraphApiStandIn = graph, name = "Meera
     statusCallback,
     whatsappState,
     approvedTemplate,
+    cookie,
   };
 }
 
@@ -243,6 +244,36 @@ describe("a WhatsApp message sent from the enquiry (Graph API stand-in)", () => 
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: whatsappSendMessages.windowClosed });
     expect(await sent()).toHaveLength(0);
+  });
+
+  test("the enquiry's answer carries the WhatsApp state: closed with no consent, open for 24 hours once the buyer writes, nothing after STOP", async () => {
+    const { app, id, buyerWrites, cookie } = await enquiryOnWhatsApp();
+    const state = async () =>
+      (await consoleRequest(app, cookie, "GET", `/enquiries/${id}`)).json<{ whatsapp: EnquiryWhatsApp }>()
+        .whatsapp;
+    expect(await state()).toMatchObject({
+      configured: true,
+      mayMessage: false,
+      reason: "no-consent",
+      reasonText: whatsappSendMessages.noConsent,
+      windowOpen: false,
+      windowOpenUntil: null,
+      templates: [],
+    });
+    const before = Date.now();
+    await buyerWrites("wamid.STATE1", "Price for 60?");
+    const open = await state();
+    expect(open).toMatchObject({ mayMessage: true, reason: null, windowOpen: true });
+    const until = Date.parse(open.windowOpenUntil ?? "");
+    expect(until).toBeGreaterThanOrEqual(before - 1_000 + 24 * 3_600_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+    await buyerWrites("wamid.STATE2", "STOP");
+    expect(await state()).toMatchObject({
+      mayMessage: false,
+      reason: "opted-out",
+      reasonText: whatsappSendMessages.optedOut,
+      optOut: { wording: "STOP" },
+    });
   });
 
   test("a first message to a buyer who never wrote on WhatsApp and gave no consent is refused", async () => {

@@ -106,6 +106,67 @@ describe("who may be sent a WhatsApp message, and what", () => {
   });
 });
 
+describe("the enquiry's WhatsApp state the console shows", () => {
+  const now = new Date("2026-11-22T10:00:00.000Z");
+  const wrote = (at: string | null): WhatsAppSendFacts => ({
+    lastBuyerMessageAt: at,
+    consentAt: null,
+    optOut: null,
+  });
+
+  test("inside the window: anything may be sent, free text until 24 hours after the buyer's last message", () => {
+    expect(whatsappStateOf(wrote("2026-11-22T08:00:00.000Z"), [], now)).toEqual({
+      configured: true,
+      mayMessage: true,
+      reason: null,
+      reasonText: null,
+      windowOpen: true,
+      windowOpenUntil: "2026-11-23T08:00:00.000Z",
+      optOut: null,
+      templates: [],
+    });
+  });
+
+  test("after the window: the buyer may still be messaged (a template), free text may not, and when it closed is said", () => {
+    expect(whatsappStateOf(wrote("2026-11-20T08:00:00.000Z"), [], now)).toMatchObject({
+      mayMessage: true,
+      reason: null,
+      windowOpen: false,
+      windowOpenUntil: "2026-11-21T08:00:00.000Z",
+    });
+  });
+
+  test("a buyer who never wrote and gave no consent: nothing, with the reason", () => {
+    expect(whatsappStateOf(wrote(null), [], now)).toMatchObject({
+      mayMessage: false,
+      reason: "no-consent",
+      reasonText: whatsappSendMessages.noConsent,
+      windowOpen: false,
+      windowOpenUntil: null,
+    });
+  });
+
+  test("after STOP: nothing, inside the window too, with the opt-out's time and wording", () => {
+    const optOut = { at: "2026-11-22T09:00:00.000Z", wording: "STOP" };
+    expect(whatsappStateOf({ ...wrote("2026-11-22T09:00:00.000Z"), optOut }, [], now)).toMatchObject({
+      mayMessage: false,
+      reason: "opted-out",
+      reasonText: whatsappSendMessages.optedOut,
+      windowOpen: true,
+      optOut,
+    });
+  });
+
+  test("WhatsApp not set up: not configured, nothing may be sent", () => {
+    expect(whatsappStateOf(null, [], now)).toMatchObject({
+      configured: false,
+      mayMessage: false,
+      reason: "not-configured",
+      templates: [],
+    });
+  });
+});
+
 describe("a buyer's opt-out", () => {
   test("STOP, UNSUBSCRIBE and «बंद करें» alone, in any case and with an ending stop", () => {
     for (const text of ["STOP", "stop", " Stop. ", "Unsubscribe!", "बंद करें", "बंद करें।", "बंद  करें"])

@@ -502,6 +502,33 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     });
   });
 
+  test("the facts the enquiry's WhatsApp state is decided from: the buyer's last WhatsApp message, and their STOP", async () => {
+    const { store } = await open();
+    const stored = await store.enquiries.add(anEnquiry({ Mobile: "9876505678" }));
+    expect(await store.work.whatsappFacts("no-such-enquiry")).toBeNull();
+    expect(await store.work.whatsappFacts(stored.id)).toEqual({
+      lastBuyerMessageAt: null,
+      consentAt: null,
+      optOut: null,
+    });
+    const buyer = (messageId: string, text: string, at: Date) =>
+      answer(stored.id, { channel: "whatsapp", messageId, from: "+919876505678", subject: "", text, at });
+    // An e-mail answer opens no WhatsApp window.
+    await store.work.addAnswers([answer(stored.id, { at: new Date("2026-11-22T09:30:00.000Z") })]);
+    await store.work.addAnswers([buyer("wamid.FACTS1", "Price?", new Date("2026-11-22T08:00:00.000Z"))]);
+    expect(await store.work.whatsappFacts(stored.id)).toEqual({
+      lastBuyerMessageAt: "2026-11-22T08:00:00.000Z",
+      consentAt: null,
+      optOut: null,
+    });
+    await store.work.addAnswers([buyer("wamid.FACTS2", "Stop.", new Date("2026-11-22T09:00:00.000Z"))]);
+    expect(await store.work.whatsappFacts(stored.id)).toEqual({
+      lastBuyerMessageAt: "2026-11-22T09:00:00.000Z",
+      consentAt: null,
+      optOut: { at: "2026-11-22T09:00:00.000Z", wording: "Stop." },
+    });
+  });
+
   test("a WhatsApp message is queued once per click with what it sends, claimed with the buyer's mobile, and refused after STOP", async () => {
     const { store, another } = await open();
     const stored = await store.enquiries.add(anEnquiry({ Mobile: "9876501234" }));

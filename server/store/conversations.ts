@@ -1,6 +1,7 @@
 import type { ConversationMessage, ConversationPage } from "../../domain/conversation";
 import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../domain/whatsapp";
 import type { StoredEnquiry, WhatsAppPayload } from "./store";
+import type { WhatsAppSendFacts } from "../lifecycle/whatsapp";
 
 /** A reply a member wrote, checked (domain/conversation.ts: checkReply), to be queued. */
 export interface ReplyToQueue {
@@ -160,4 +161,9 @@ export interface ConversationChanges {
    * storing at once never pass the cap; one beyond it is `capped`.
    */
   addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]>;
+  /**
+   * What deciding a WhatsApp send reads of the enquiry (whatsappFactsOf: the buyer's last
+   * WhatsApp message, their opt-out), read as a send reads it; null when there is no such enquiry.
+   */
+  whatsappFacts(enquiryId: string): Promise<WhatsAppSendFacts | null>;
 }

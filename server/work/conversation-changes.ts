@@ -1,6 +1,6 @@
 import { istDate, type WorkingHours } from "../../domain/working-hours";
 import type { ConversationMessage } from "../../domain/conversation";
-import { whatsappSendMessages } from "../../domain/whatsapp";
+import { whatsappClickMessageId, whatsappSendMessages } from "../../domain/whatsapp";
 import {
   WhatsAppSendError,
   type AnswerOutcome,
@@ -17,7 +17,12 @@ import {
   type WorkPort,
   type WorkRead,
 } from "../store/work-port";
-import { planWhatsAppSend, WHATSAPP_ANSWERS_READ, whatsappFactsOf } from "../lifecycle/whatsapp";
+import {
+  planWhatsAppSend,
+  WHATSAPP_ANSWERS_READ,
+  whatsappFactsOf,
+  type WhatsAppSendFacts,
+} from "../lifecycle/whatsapp";
 import { ANSWERS_PER_ENQUIRY_PER_DAY, planAnswer, planReply } from "../lifecycle/conversation";
 import { actorOf, dueFactsOf } from "./enquiry-changes";
 import type { WorkingHoursSource } from "./index";
@@ -59,11 +64,6 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
     actor: { staffEmail: "", at: new Date().toISOString() },
   });
   return plan.store ? "added" : "capped";
-}
-
-/** A WhatsApp message's id in the conversation, made from the member's click: held once in the store. */
-export function whatsappClickMessageId(clickKey: string): string {
-  return `whatsapp-out-${clickKey}`;
 }
 
 /**
@@ -159,6 +159,14 @@ export class ConversationWork implements ConversationChanges {
     // Each answer in a transaction of its own: one answer's failure does not undo another's.
     for (const answer of answers) outcomes.push(await addAnswer(this.port, answer));
     return outcomes;
+  }
+
+  whatsappFacts(enquiryId: string): Promise<WhatsAppSendFacts | null> {
+    return this.port.run(function* (): Change<WhatsAppSendFacts | null> {
+      const read = yield* step("readWork", { enquiryId });
+      if (!read) return null;
+      return whatsappFactsOf(yield* step("readWhatsAppAnswers", { enquiryId, limit: WHATSAPP_ANSWERS_READ }));
+    });
   }
 }
 
