@@ -60,13 +60,29 @@ export const WHATSAPP_OPT_OUT_WORDS = ["STOP", "UNSUBSCRIBE", "बंद कर�
  * A sentence that merely contains one ("don't stop the order") is not.
  */
 export function isWhatsAppOptOut(text: string): boolean {
-  const bare = text
+  return (WHATSAPP_OPT_OUT_WORDS as readonly string[]).includes(bareWords(text));
+}
+
+/**
+ * The words a buyer sends to lift their opt-out, each the whole message, read as the opt-out words
+ * are: "START" (Meta's own word for it, which buyers meet in other businesses' chats) and
+ * «शुरू करें», the Hindi twin of «बंद करें» (docs/decisions/042).
+ */
+export const WHATSAPP_RESTART_WORDS = ["START", "शुरू करें"] as const;
+
+/** A buyer's message, bare: without spaces and an ending stop or exclamation, in upper case. */
+function bareWords(text: string): string {
+  return text
     .normalize("NFC")
     .replace(/[\s.!।]+$/u, "")
     .trim()
     .replace(/\s+/gu, " ")
     .toUpperCase();
-  return (WHATSAPP_OPT_OUT_WORDS as readonly string[]).includes(bare);
+}
+
+/** Whether a buyer's message lifts their opt-out: one of the restart words alone ("Start!", «शुरू करें।»). */
+export function isWhatsAppRestart(text: string): boolean {
+  return (WHATSAPP_RESTART_WORDS as readonly string[]).includes(bareWords(text));
 }
 
 /** A template's name as Meta approves it: lower-case letters, digits and underscores. */

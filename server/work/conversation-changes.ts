@@ -67,7 +67,7 @@ export function whatsappClickMessageId(clickKey: string): string {
 
 /**
  * A member's WhatsApp message: nothing when this click's message is held already, refused as the
- * rules say (planWhatsAppSend: STOP, consent, the window), else written with its notification and
+ * rules say (planWhatsAppSend: the buyer's STOP on any of their enquiries, consent, the window), else written with its notification and
  * counted as contact by WhatsApp, in the reply's transaction.
  */
 function* queueWhatsApp(
@@ -81,8 +81,9 @@ function* queueWhatsApp(
   if (yield* step("answerHeld", { enquiryId, messageId, channel: "whatsapp" }))
     throw new WhatsAppSendError(whatsappSendMessages.queued, "already-queued");
   const answers = yield* step("readWhatsAppAnswers", { enquiryId, limit: WHATSAPP_ANSWERS_READ });
+  const buyer = yield* step("readBuyerWhatsApp", { enquiryId, limit: WHATSAPP_ANSWERS_READ });
   const decided = planWhatsAppSend(read.work, {
-    facts: whatsappFactsOf(answers),
+    facts: whatsappFactsOf({ answers, buyerMessages: buyer.messages, consent: buyer.consent }),
     type: whatsapp.payload.type,
     at: actor.at,
     due: dueFactsOf(read),

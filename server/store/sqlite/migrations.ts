@@ -271,6 +271,14 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     `,
     // The IST day a member is away until (domain/staff.ts: isAway); null: not away.
     `ALTER TABLE staff ADD COLUMN away_until TEXT;`,
+    // The buyer's consent to WhatsApp given on the form (docs/decisions/042), beside the enquiry:
+    // when, the exact words the box showed, and their language; null: the box was left unticked.
+    `
+    ALTER TABLE enquiry_meta ADD COLUMN whatsapp_consent_at TEXT;
+    ALTER TABLE enquiry_meta ADD COLUMN whatsapp_consent_wording TEXT;
+    ALTER TABLE enquiry_meta ADD COLUMN whatsapp_consent_language TEXT
+      CHECK (whatsapp_consent_language IN ('en', 'hi'));
+    `,
   ];
 }
 
