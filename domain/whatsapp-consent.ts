@@ -1,7 +1,8 @@
 /**
- * The order form's consent to WhatsApp messages (docs/decisions/042): the box, its words in each
- * language of the pages, and the consent as intake records it. No I/O and nothing else of
- * WhatsApp, so that the form's chunk carries only this.
+ * The buyer's consent to WhatsApp messages (docs/decisions/042, 043): the form's box, its words in
+ * each language of the pages, the consent as intake records it, and the words that withdraw it and
+ * give it again on WhatsApp. No I/O and nothing else of WhatsApp, so that the form's and the
+ * privacy policy's chunks carry only this.
  */
 import type { Language } from "./contract";
 
@@ -44,3 +45,13 @@ export function whatsappConsentOf(input: {
   if (!input.asked) return null;
   return { at: input.receivedAt, wording: whatsappConsentWording[input.language], language: input.language };
 }
+
+/** The words a buyer sends to stop the company's WhatsApp messages, each the whole message. */
+export const WHATSAPP_OPT_OUT_WORDS = ["STOP", "UNSUBSCRIBE", "बंद करें"] as const;
+
+/**
+ * The words a buyer sends to lift their opt-out, each the whole message, read as the opt-out words
+ * are: "START", the usual word for it in businesses' messages (the twin of STOP), and «शुरू करें»,
+ * the twin of «बंद करें» (docs/decisions/042).
+ */
+export const WHATSAPP_RESTART_WORDS = ["START", "शुरू करें"] as const;

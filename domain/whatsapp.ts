@@ -3,6 +3,9 @@
  * WhatsApp Business Platform's messages: the webhook's path, the channel a message came by, and
  * the limits. No I/O; the webhook's parsing is in server/whatsapp/.
  */
+import { WHATSAPP_OPT_OUT_WORDS, WHATSAPP_RESTART_WORDS } from "./whatsapp-consent";
+
+export { WHATSAPP_OPT_OUT_WORDS, WHATSAPP_RESTART_WORDS };
 
 /** The channels a conversation's messages travel by. */
 export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
@@ -51,9 +54,6 @@ export function whatsappWindow(
   return { open: now.getTime() < until, until: new Date(until).toISOString() };
 }
 
-/** The words a buyer sends to stop the company's WhatsApp messages, each the whole message. */
-export const WHATSAPP_OPT_OUT_WORDS = ["STOP", "UNSUBSCRIBE", "बंद करें"] as const;
-
 /**
  * Whether a buyer's message asks for no more WhatsApp messages: one of the opt-out words alone,
  * in any case, with spaces and an ending stop or exclamation around it ("Stop.", « बंद करें। »).
@@ -62,13 +62,6 @@ export const WHATSAPP_OPT_OUT_WORDS = ["STOP", "UNSUBSCRIBE", "बंद कर�
 export function isWhatsAppOptOut(text: string): boolean {
   return (WHATSAPP_OPT_OUT_WORDS as readonly string[]).includes(bareWords(text));
 }
-
-/**
- * The words a buyer sends to lift their opt-out, each the whole message, read as the opt-out words
- * are: "START" (Meta's own word for it, which buyers meet in other businesses' chats) and
- * «शुरू करें», the Hindi twin of «बंद करें» (docs/decisions/042).
- */
-export const WHATSAPP_RESTART_WORDS = ["START", "शुरू करें"] as const;
 
 /** A buyer's message, bare: without spaces and an ending stop or exclamation, in upper case. */
 function bareWords(text: string): string {

@@ -12,8 +12,11 @@ import {
   RETENTION_SECTION_ID,
   WHATSAPP_SECTION_ID,
 } from "./privacy-policy-facts";
-import { WHATSAPP_OPT_OUT_WORDS, WHATSAPP_RESTART_WORDS } from "../../domain/whatsapp";
-import { whatsappConsentWording } from "../../domain/whatsapp-consent";
+import {
+  WHATSAPP_OPT_OUT_WORDS,
+  WHATSAPP_RESTART_WORDS,
+  whatsappConsentWording,
+} from "../../domain/whatsapp-consent";
 import { retentionPeriods } from "./retention-periods";
 import { companyFacts } from "../lib/company-facts";
 import { company, indianNumber } from "./site";

@@ -8,8 +8,11 @@ import { retentionPeriods } from "./retention-periods";
 import { companyFacts } from "../lib/company-facts";
 import { company, product } from "./site";
 import type { Translated } from "./translated";
-import { WHATSAPP_OPT_OUT_WORDS, WHATSAPP_RESTART_WORDS } from "../../domain/whatsapp";
-import { whatsappConsentWording } from "../../domain/whatsapp-consent";
+import {
+  WHATSAPP_OPT_OUT_WORDS,
+  WHATSAPP_RESTART_WORDS,
+  whatsappConsentWording,
+} from "../../domain/whatsapp-consent";
 
 /** A block of policy text: a paragraph, or a list of points each with an optional lead-in. */
 export type PolicyBlock =
