@@ -846,6 +846,12 @@ export function formatDueTime(iso: string, now = new Date()): string {
 
 const istDayMonth = new Intl.DateTimeFormat("en-IN", { timeZone: KOLKATA, day: "numeric", month: "short" });
 
+/** "29 Nov 14:02 IST": a moment named with its day and Delhi's time. */
+export function formatIstMinute(iso: string): string {
+  const at = new Date(iso);
+  return `${istDayMonth.format(at)} ${clockTime.format(at)} IST`;
+}
+
 /** A due time in a phone card's few characters: "14:05" today (in Delhi), else "23 Nov". */
 export function formatDueShort(iso: string, now = new Date()): string {
   const at = new Date(iso);
@@ -865,6 +871,9 @@ export function spacedMobile(mobile: string): string {
 /** The enquiry page's first screen: the buyer, and what to do next. */
 export const enquiryText = {
   mobile: "Mobile",
+  /** The buyer's consent to WhatsApp ticked on the form (docs/decisions/042), with the words the box showed. */
+  whatsappConsent: (at: string) => `Agreed to WhatsApp on the form, ${formatIstMinute(at)}`,
+  whatsappConsentWording: "The box read:",
   quantity: "Quantity",
   sachets: (count: number) => quantityText(count, "en"),
   buyer: "Buyer",

@@ -5,6 +5,7 @@
  */
 import type { Language } from "./contract";
 import type { BuyerType, Enquiry } from "./enquiry";
+import type { WhatsAppConsent } from "./whatsapp-consent";
 import type { EnquirySource } from "./enquiry-source";
 import type { SpamReason } from "./spam";
 import type { EnquiryStatus } from "./status";
@@ -275,6 +276,8 @@ export interface EnquiryDetail {
   /** Why the spam scoring scored it (server/spam/weights.ts), and its score. */
   spamReasons: SpamReason[];
   spamScore: number;
+  /** The consent to WhatsApp messages ticked on the form: when, the words shown, their language; null: none. */
+  whatsappConsent: WhatsAppConsent | null;
 }
 
 export interface ActivityEntry {

@@ -4,6 +4,7 @@
  * (an e-mail address or a mobile number, checked by the enquiry's rules), the shapes of the
  * report and of the erasure, and the messages. No I/O.
  */
+import type { WhatsAppConsent } from "./whatsapp-consent";
 import type { EnquiryStatus, HistoryEntry } from "./console";
 import type { ConversationMessage } from "./conversation";
 import type { DealFigures, LostReason } from "./deal";
@@ -65,6 +66,8 @@ export interface PersonalEnquiry {
   /** The deal's figures recorded on it (domain/deal.ts), or null; why it was lost, or null. */
   deal: DealFigures | null;
   lostReason: LostReason | null;
+  /** The consent to WhatsApp ticked on its form (when, the words shown, their language), or null. */
+  whatsappConsent: WhatsAppConsent | null;
 }
 
 /** A newsletter address of the person: asked for and waiting for its confirmation, or confirmed. */

@@ -3,6 +3,9 @@
  * WhatsApp Business Platform's messages: the webhook's path, the channel a message came by, and
  * the limits. No I/O; the webhook's parsing is in server/whatsapp/.
  */
+import { WHATSAPP_OPT_OUT_WORDS, WHATSAPP_RESTART_WORDS } from "./whatsapp-consent";
+
+export { WHATSAPP_OPT_OUT_WORDS, WHATSAPP_RESTART_WORDS };
 
 /** The channels a conversation's messages travel by. */
 export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
@@ -51,22 +54,28 @@ export function whatsappWindow(
   return { open: now.getTime() < until, until: new Date(until).toISOString() };
 }
 
-/** The words a buyer sends to stop the company's WhatsApp messages, each the whole message. */
-export const WHATSAPP_OPT_OUT_WORDS = ["STOP", "UNSUBSCRIBE", "बंद करें"] as const;
-
 /**
  * Whether a buyer's message asks for no more WhatsApp messages: one of the opt-out words alone,
  * in any case, with spaces and an ending stop or exclamation around it ("Stop.", « बंद करें। »).
  * A sentence that merely contains one ("don't stop the order") is not.
  */
 export function isWhatsAppOptOut(text: string): boolean {
-  const bare = text
+  return (WHATSAPP_OPT_OUT_WORDS as readonly string[]).includes(bareWords(text));
+}
+
+/** A buyer's message, bare: without spaces and an ending stop or exclamation, in upper case. */
+function bareWords(text: string): string {
+  return text
     .normalize("NFC")
     .replace(/[\s.!।]+$/u, "")
     .trim()
     .replace(/\s+/gu, " ")
     .toUpperCase();
-  return (WHATSAPP_OPT_OUT_WORDS as readonly string[]).includes(bare);
+}
+
+/** Whether a buyer's message lifts their opt-out: one of the restart words alone ("Start!", «शुरू करें।»). */
+export function isWhatsAppRestart(text: string): boolean {
+  return (WHATSAPP_RESTART_WORDS as readonly string[]).includes(bareWords(text));
 }
 
 /** A template's name as Meta approves it: lower-case letters, digits and underscores. */

@@ -8,6 +8,7 @@ import { API_PATHS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_HEADER } from "../../domain/
 import { SOURCE_STORAGE_KEY } from "../../domain/enquiry-source";
 import { BUYER_TYPE_PLACEHOLDER, enquiryMessages } from "../../domain/enquiry";
 import { orderForm } from "../content/forms";
+import { orderFormText } from "../content/order-form";
 import { OrderForm } from "./order-form";
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
@@ -274,7 +275,7 @@ describe("OrderForm retries", () => {
 });
 
 describe("OrderForm sending", () => {
-  it("sends the five fields as typed, with the empty honeypot and the page's language, without the product name", async () => {
+  it("sends the five fields as typed, with the empty honeypot, the page's language and the WhatsApp box unticked, without the product name", async () => {
     const fetchMock = stubFetch(async () => jsonResponse(201, { id: "x" }));
     render(<OrderForm />);
     await fillValidEnquiry(user);
@@ -291,7 +292,29 @@ describe("OrderForm sending", () => {
       RetailerSelfUse: "Retailer",
       website: "",
       lang: "en",
+      whatsappConsent: false,
     });
+  });
+
+  it("offers the WhatsApp box unticked and labelled, sends the consent only once ticked, and clears it with the form", async () => {
+    const fetchMock = stubFetch(async () => jsonResponse(201, { id: "x" }));
+    render(<OrderForm />);
+    const box = screen.getByRole("checkbox", { name: orderFormText.whatsappConsent }) as HTMLInputElement;
+    expect(orderFormText.whatsappConsent).toBe("You may message me on WhatsApp about this enquiry");
+    expect(box.checked).toBe(false);
+    expect(box.name).toBe("whatsappConsent");
+    // Reached by the keyboard straight after "Buying as", and ticked with the space bar.
+    await fillValidEnquiry(user);
+    await user.tab();
+    expect(document.activeElement).toBe(box);
+    await user.keyboard(" ");
+    expect(box.checked).toBe(true);
+    await user.click(placeOrder());
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ whatsappConsent: true });
+    await waitFor(() => expect(successRegion().textContent).toContain(enquiryMessages.stored));
+    expect(box.checked).toBe(false);
   });
 
   it("sends the visit's source and the proof of work it solved once the form was first used", async () => {

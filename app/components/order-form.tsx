@@ -18,6 +18,7 @@ import {
 import { API_PATHS, HONEYPOT_FIELD, LANGUAGE_FIELD } from "../../domain/contract";
 import { SOURCE_FIELD } from "../../domain/enquiry-source";
 import { PROOF_OF_WORK_FIELD } from "../../domain/spam";
+import { WHATSAPP_CONSENT_FIELD, WHATSAPP_CONSENT_VALUE } from "../../domain/whatsapp-consent";
 import { type OrderFormText, orderFormText } from "../content/order-form";
 import { product } from "../content/site";
 import { localMessage, usePageLanguage } from "../lib/page-language";
@@ -193,6 +194,8 @@ export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFor
         ...check.enquiry,
         [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
         [LANGUAGE_FIELD]: language,
+        // Ticked by the visitor only: the server records the box's words in this language with it.
+        [WHATSAPP_CONSENT_FIELD]: read(WHATSAPP_CONSENT_FIELD) === WHATSAPP_CONSENT_VALUE,
         ...(source ? { [SOURCE_FIELD]: source } : {}),
       };
     },
@@ -306,6 +309,19 @@ export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFor
             </select>
             {errorText("RetailerSelfUse")}
           </div>
+        </div>
+
+        {/* Optional and never ticked for the visitor (docs/decisions/043). */}
+        <div className="order-form__consent">
+          <input
+            id={idOf(WHATSAPP_CONSENT_FIELD)}
+            className="order-form__checkbox"
+            type="checkbox"
+            name={WHATSAPP_CONSENT_FIELD}
+            value={WHATSAPP_CONSENT_VALUE}
+            defaultChecked={false}
+          />
+          <label htmlFor={idOf(WHATSAPP_CONSENT_FIELD)}>{orderForm.whatsappConsent}</label>
         </div>
 
         <input type="hidden" name="productName" value={product.name} />

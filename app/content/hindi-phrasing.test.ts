@@ -6,6 +6,7 @@ import {
   newsletterLinkPagesHi,
   subscriberMessagesHi,
 } from "../../domain/subscriber.hi";
+import { whatsappConsentWording } from "../../domain/whatsapp-consent";
 import { faqHi } from "./faq.hi";
 import { landingHi } from "./landing.hi";
 import { privacyPolicyHi } from "./privacy-policy.hi";
@@ -22,6 +23,7 @@ const hindiTexts = textsOf({
   subscriberMessagesHi,
   newsletterLinkPagesHi,
   newsletterLinkLabelsHi,
+  whatsappConsentHi: whatsappConsentWording.hi,
 });
 
 describe("the Hindi pages, form and messages", () => {

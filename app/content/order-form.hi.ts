@@ -1,4 +1,5 @@
 import { buyerTypeLabelsHi, enquiryMessagesHi } from "../../domain/enquiry.hi";
+import { whatsappConsentWording } from "../../domain/whatsapp-consent";
 import type { OrderFormText } from "./order-form";
 
 /** The order form in Hindi, typed as the English one (order-form.ts); the rules' messages live in domain/. */
@@ -19,4 +20,5 @@ export const orderFormTextHi: OrderFormText = {
   buyerTypePlaceholder: buyerTypeLabelsHi.placeholder,
   buyerTypes: { Retailer: buyerTypeLabelsHi.Retailer, "Self Use": buyerTypeLabelsHi["Self Use"] },
   messages: enquiryMessagesHi,
+  whatsappConsent: whatsappConsentWording.hi,
 };

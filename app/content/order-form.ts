@@ -1,4 +1,5 @@
 import { BUYER_TYPE_PLACEHOLDER, enquiryMessages } from "../../domain/enquiry";
+import { whatsappConsentWording } from "../../domain/whatsapp-consent";
 import { orderForm } from "./forms";
 import type { Translated } from "./translated";
 
@@ -11,6 +12,8 @@ export const orderFormText = {
   buyerTypePlaceholder: BUYER_TYPE_PLACEHOLDER,
   buyerTypes: { Retailer: "Retailer", "Self Use": "Self Use" },
   messages: enquiryMessages,
+  /** The optional WhatsApp box: the server records these very words with the consent. */
+  whatsappConsent: whatsappConsentWording.en,
 } as const;
 
 export type OrderFormText = Translated<typeof orderFormText>;

@@ -7,9 +7,16 @@ import type { PrivacyPolicyContent } from "./privacy-policy";
 import {
   GRIEVANCE_ANSWER_DAYS,
   personalDataRequestSubject,
+  quotedWords,
   REQUEST_ANSWER_DAYS,
   RETENTION_SECTION_ID,
+  WHATSAPP_SECTION_ID,
 } from "./privacy-policy-facts";
+import {
+  WHATSAPP_OPT_OUT_WORDS,
+  WHATSAPP_RESTART_WORDS,
+  whatsappConsentWording,
+} from "../../domain/whatsapp-consent";
 import { retentionPeriods } from "./retention-periods";
 import { companyFacts } from "../lib/company-facts";
 import { company, indianNumber } from "./site";
@@ -35,7 +42,7 @@ export function privacyPolicyHiFor(periods: RetentionPeriods): PrivacyPolicyCont
   const kept = keptForHi(periods);
   return {
     heading: "गोपनीयता नीति",
-    updated: "आख़िरी अपडेट: 23 नवंबर 2026",
+    updated: "आख़िरी अपडेट: 29 नवंबर 2026",
     intro: `${companyHi.name} ("हम") ${productHi.fullName} बनाती है। यह नीति बताती है कि जब आप यह वेबसाइट देखते हैं, ऑर्डर की पूछताछ भेजते हैं या हमारे न्यूज़लेटर से जुड़ते हैं, तब हम कौन-सी जानकारी इकट्ठा करते हैं, उसका क्या करते हैं, और आपके पास क्या विकल्प हैं। यह भारत के डिजिटल वैयक्तिक डाटा संरक्षण अधिनियम, 2023 के अनुसार लिखी गई है। अंग्रेज़ी और हिन्दी, दोनों संस्करण एक ही नीति हैं; अगर दोनों में कहीं अंतर हो, तो अंग्रेज़ी संस्करण मान्य होगा।`,
     sections: [
       {
@@ -113,6 +120,29 @@ export function privacyPolicyHiFor(periods: RetentionPeriods): PrivacyPolicyCont
               {
                 lead: "एक क्लिक में छोड़ें।",
                 text: "हर न्यूज़लेटर ईमेल में सदस्यता छोड़ने का लिंक होता है: एक क्लिक, और हम आपको आगे कोई न्यूज़लेटर नहीं भेजेंगे।",
+              },
+            ],
+          },
+        ],
+      },
+      {
+        id: WHATSAPP_SECTION_ID,
+        heading: "WhatsApp मैसेज",
+        blocks: [
+          {
+            kind: "list",
+            items: [
+              {
+                lead: "सिर्फ़ तभी, जब आप बॉक्स पर टिक करें।",
+                text: `ऑर्डर फ़ॉर्म में एक बॉक्स है, जिस पर तब तक टिक नहीं लगता जब तक आप ख़ुद न लगाएँ: "${whatsappConsentWording.hi}"। अगर आप टिक लगाते हैं, तो हम आपकी पूछताछ के साथ यह रखते हैं कि आपने कब टिक लगाया, बॉक्स के ठीक वही शब्द और वह भाषा जिसमें आपने उन्हें पढ़ा। फिर हमारी टीम आपके दिए मोबाइल नंबर पर सिर्फ़ उसी पूछताछ के बारे में WhatsApp मैसेज भेज सकती है: उसकी क़ीमत, भुगतान और डिलीवरी। अगर आप पहले हमें WhatsApp पर लिखते हैं, तो हम आपको वहीं जवाब भी देते हैं।`,
+              },
+              {
+                lead: "किसी और काम के लिए नहीं।",
+                text: "हम इस सहमति का इस्तेमाल विज्ञापन के लिए या आपकी दूसरी पूछताछ के लिए नहीं करते, और मार्केटिंग के लिए आपका नंबर किसी को नहीं देते। मैसेज WhatsApp (Meta के WhatsApp Business Platform) से जाते हैं, और हम उन्हें आपकी पूछताछ के साथ रखते हैं, जैसे उसके बारे में भेजे गए अपने ईमेल रखते हैं।",
+              },
+              {
+                lead: "जब चाहें, रोकें।",
+                text: `हमें WhatsApp पर ${quotedWords(WHATSAPP_OPT_OUT_WORDS, "या")} भेजें: फिर हम आपको WhatsApp पर कोई मैसेज नहीं भेजेंगे, न इस पूछताछ के बारे में, न आपके नंबर से भेजी गई किसी और पूछताछ के बारे में, जब तक आप हमें वहाँ ${quotedWords(WHATSAPP_RESTART_WORDS, "या")} न लिखें, या किसी नई पूछताछ में फिर से बॉक्स पर टिक न लगाएँ। आप ${company.email} पर ईमेल करके भी अपनी सहमति वापस ले सकते हैं।`,
               },
             ],
           },

@@ -6,10 +6,18 @@ import {
   RETENTION_DAYS_VITALS,
   retentionPeriodsFrom,
 } from "../../domain/retention";
-import { privacyPolicy, privacyPolicyFor, RETENTION_SECTION_ID } from "./privacy-policy";
+import { whatsappConsentWording } from "../../domain/whatsapp-consent";
+import {
+  type PrivacyPolicyContent,
+  privacyPolicy,
+  privacyPolicyFor,
+  RETENTION_SECTION_ID,
+  WHATSAPP_SECTION_ID,
+} from "./privacy-policy";
+import { privacyPolicyHi } from "./privacy-policy.hi";
 import { retentionPeriods } from "./retention-periods";
 
-type Policy = ReturnType<typeof privacyPolicyFor>;
+type Policy = PrivacyPolicyContent;
 
 function sectionText(policy: Policy, id: string): string {
   const section = policy.sections.find((candidate) => candidate.id === id);
@@ -33,6 +41,7 @@ describe("the privacy policy", () => {
       "Information We Collect",
       "How We Use the Information",
       "Our Newsletter",
+      "WhatsApp Messages",
       "How Long We Keep Your Information",
       "Data Security",
       "Your Rights",
@@ -103,5 +112,21 @@ describe("the privacy policy", () => {
     expect(text).toMatch(/use it only to send you the newsletter/);
     expect(text).toMatch(/only after you confirm it: we send you an email with a confirmation link/);
     expect(text).toMatch(/Every newsletter email has an unsubscribe link: one click/);
+  });
+
+  it("says, in both languages, what the WhatsApp box's consent is for and how to withdraw it", () => {
+    const english = sectionText(privacyPolicy, WHATSAPP_SECTION_ID);
+    expect(english).toContain(`"${whatsappConsentWording.en}"`);
+    expect(english).toMatch(/about that enquiry only: its price, payment and delivery/);
+    expect(english).toMatch(/We do not use this consent for advertising or for your other enquiries/);
+    expect(english).toContain(
+      'Send us "STOP", "UNSUBSCRIBE" or "बंद करें" on WhatsApp and we send you no more WhatsApp messages, about this enquiry or any other one sent with your number, until you write "START" or "शुरू करें"',
+    );
+    expect(english).toContain(`withdraw your consent by emailing us at ${PLACEHOLDER_FACTS.email.care}`);
+    const hindi = sectionText(privacyPolicyHi, WHATSAPP_SECTION_ID);
+    expect(hindi).toContain(`"${whatsappConsentWording.hi}"`);
+    expect(hindi).toContain('हमें WhatsApp पर "STOP", "UNSUBSCRIBE" या "बंद करें" भेजें');
+    expect(hindi).toContain('जब तक आप हमें वहाँ "START" या "शुरू करें" न लिखें');
+    expect(hindi).toMatch(/ईमेल करके भी अपनी सहमति वापस ले सकते हैं/);
   });
 });

@@ -8,6 +8,11 @@ import { retentionPeriods } from "./retention-periods";
 import { companyFacts } from "../lib/company-facts";
 import { company, product } from "./site";
 import type { Translated } from "./translated";
+import {
+  WHATSAPP_OPT_OUT_WORDS,
+  WHATSAPP_RESTART_WORDS,
+  whatsappConsentWording,
+} from "../../domain/whatsapp-consent";
 
 /** A block of policy text: a paragraph, or a list of points each with an optional lead-in. */
 export type PolicyBlock =
@@ -24,11 +29,19 @@ export interface PolicySection {
 import {
   GRIEVANCE_ANSWER_DAYS,
   personalDataRequestSubject,
+  quotedWords,
   REQUEST_ANSWER_DAYS,
   RETENTION_SECTION_ID,
+  WHATSAPP_SECTION_ID,
 } from "./privacy-policy-facts";
 
-export { GRIEVANCE_ANSWER_DAYS, personalDataRequestSubject, REQUEST_ANSWER_DAYS, RETENTION_SECTION_ID };
+export {
+  GRIEVANCE_ANSWER_DAYS,
+  personalDataRequestSubject,
+  REQUEST_ANSWER_DAYS,
+  RETENTION_SECTION_ID,
+  WHATSAPP_SECTION_ID,
+};
 
 /** How long each kind of data is kept, in the policy's words (domain/retention.ts). */
 export function keptFor(periods: RetentionPeriods) {
@@ -52,7 +65,7 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
   const kept = keptFor(periods);
   return {
     heading: "Privacy Policy",
-    updated: "Last updated: 23 November 2026",
+    updated: "Last updated: 29 November 2026",
     intro: `${company.name} ("we", "us") makes ${product.fullName}. This policy explains what information we collect when you visit this website, send an order enquiry or join our newsletter, what we do with it, and the choices you have. It is written to meet India's Digital Personal Data Protection Act, 2023. ${ONE_POLICY_IN_TWO_LANGUAGES}`,
     sections: [
       {
@@ -127,6 +140,29 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
               {
                 lead: "Leave in one click.",
                 text: "Every newsletter email has an unsubscribe link: one click, and we send you no more newsletters.",
+              },
+            ],
+          },
+        ],
+      },
+      {
+        id: WHATSAPP_SECTION_ID,
+        heading: "WhatsApp Messages",
+        blocks: [
+          {
+            kind: "list",
+            items: [
+              {
+                lead: "Only if you tick the box.",
+                text: `The order form has a box that stays unticked unless you tick it: "${whatsappConsentWording.en}". If you tick it, we keep with your enquiry when you ticked it, the exact words of the box and the language you read them in. Our team may then send you WhatsApp messages, at the mobile number you gave, about that enquiry only: its price, payment and delivery. If you write to us on WhatsApp first, we answer you there too.`,
+              },
+              {
+                lead: "For nothing else.",
+                text: "We do not use this consent for advertising or for your other enquiries, and we do not give your number to anyone for marketing. The messages go through WhatsApp (Meta's WhatsApp Business Platform), and we keep them with your enquiry, as we keep our emails about it.",
+              },
+              {
+                lead: "Stop at any time.",
+                text: `Send us ${quotedWords(WHATSAPP_OPT_OUT_WORDS, "or")} on WhatsApp and we send you no more WhatsApp messages, about this enquiry or any other one sent with your number, until you write ${quotedWords(WHATSAPP_RESTART_WORDS, "or")} to us there, or tick the box again on a new enquiry. You can also withdraw your consent by emailing us at ${company.email}.`,
               },
             ],
           },

@@ -315,6 +315,15 @@ export function Component() {
               {conversationText.replyAction}
             </a>
           </div>
+          {detail.whatsappConsent && (
+            <p className="whatsapp-consent">
+              {enquiryText.whatsappConsent(detail.whatsappConsent.at)}{" "}
+              <span className="whatsapp-consent-wording">
+                {enquiryText.whatsappConsentWording}{" "}
+                <q lang={detail.whatsappConsent.language}>{detail.whatsappConsent.wording}</q>
+              </span>
+            </p>
+          )}
         </div>
         <dl className="summary-facts">
           <div>

@@ -8,7 +8,13 @@ import {
   type PersonQuery,
 } from "../../domain/personal-data";
 import { apiPath, callApi, errorMessage } from "../api";
-import { formatFullTime, notificationKindLabels, pageTitle, personalDataText as text } from "../content";
+import {
+  enquiryText,
+  formatFullTime,
+  notificationKindLabels,
+  pageTitle,
+  personalDataText as text,
+} from "../content";
 import { EmailAddress } from "../components/EmailAddress";
 import { EnquiryFields, HistoryList } from "../components/EnquiryParts";
 import { MessageList } from "../components/Conversation";
@@ -37,6 +43,15 @@ function HeldEnquiries({ report }: { report: PersonalDataReport }) {
                 Reference <strong className="reference">{held.reference}</strong> · received{" "}
                 <time dateTime={held.receivedAt}>{formatFullTime(held.receivedAt)}</time>
               </p>
+              {held.whatsappConsent && (
+                <p className="whatsapp-consent">
+                  {enquiryText.whatsappConsent(held.whatsappConsent.at)}{" "}
+                  <span className="whatsapp-consent-wording">
+                    {enquiryText.whatsappConsentWording}{" "}
+                    <q lang={held.whatsappConsent.language}>{held.whatsappConsent.wording}</q>
+                  </span>
+                </p>
+              )}
               <EnquiryFields enquiry={held.enquiry} />
               <h4>{text.history}</h4>
               <HistoryList history={held.history} empty={text.noHistory} />

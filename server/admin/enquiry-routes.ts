@@ -106,6 +106,7 @@ function detail(record: EnquiryRecord): EnquiryDetail {
     source: record.source ?? {},
     spamReasons: record.screening?.reasons ?? [],
     spamScore: record.screening?.score ?? 0,
+    whatsappConsent: record.whatsappConsent ?? null,
   };
 }
 
@@ -150,6 +151,11 @@ const CSV_COLUMNS = [
   { header: "referrer", value: (row: CsvRow) => row.source?.referrerHost },
   { header: "landingPath", value: (row: CsvRow) => row.source?.landingPath },
   { header: "spamReasons", value: (row: CsvRow) => row.screening?.reasons.join(" ") },
+  // When the buyer ticked the form's WhatsApp box (docs/decisions/042); empty when they did not.
+  {
+    header: "whatsappConsent (IST)",
+    value: (row: CsvRow) => (row.whatsappConsent ? istCsvTime(row.whatsappConsent.at) : null),
+  },
   // The deal's figures (domain/deal.ts): the order's value in whole rupees, as a number.
   { header: "quantityAgreed (sachets)", value: (row: CsvRow) => row.outcome?.figures.quantity },
   { header: "orderValue (INR)", value: (row: CsvRow) => row.outcome?.figures.valueRupees },

@@ -28,6 +28,8 @@ import {
   type AssignmentRule,
 } from "../../domain/team";
 import type { WorkingHours } from "../../domain/working-hours";
+import { whatsappConsentOf, type WhatsAppConsent } from "../../domain/whatsapp-consent";
+import type { Language } from "../../domain/contract";
 import { mayOwnEnquiries, mayReceiveWorkNow, memberName, type AwayUntil } from "../../domain/staff";
 import {
   callOutcomeLines,
@@ -331,6 +333,16 @@ export function intakeTakesTurn(rule: AssignmentRule, spam: boolean): boolean {
 }
 
 /**
+ * What storing a new enquiry writes: its work, its mails, and the consent to WhatsApp its form
+ * gave (domain/whatsapp.ts: whatsappConsentOf), kept beside it; null when none was given.
+ */
+export type IntakePlan = WorkPlan & {
+  companyMail: boolean;
+  acknowledgement: boolean;
+  whatsappConsent: WhatsAppConsent | null;
+};
+
+/**
  * A new enquiry: filed as Spam (no owner, no mail, no event, not timed), or New with its owner by
  * the rule, its first-contact target, its members' alerts and its event. The company's mail and
  * the visitor's acknowledgement go only with an enquiry not filed as spam.
@@ -347,9 +359,16 @@ export function planIntake(input: {
   hours: WorkingHours;
   /** The visitor asked for a copy and the mailbox caps allow it. */
   acknowledge: boolean;
-}): WorkPlan & { companyMail: boolean; acknowledgement: boolean } {
+  /** The visitor ticked the form's WhatsApp box, on a page in `language`. */
+  whatsappConsent?: { asked: boolean; language: Language };
+}): IntakePlan {
+  // The buyer's own word, recorded whatever the screening says: released from spam, it stands.
+  const whatsappConsent = input.whatsappConsent
+    ? whatsappConsentOf({ ...input.whatsappConsent, receivedAt: input.receivedAt })
+    : null;
   if (input.spam) {
     return {
+      whatsappConsent,
       work: { ...untouchedWork(), status: SPAM_STATUS, closedAt: input.receivedAt },
       history: [],
       alerts: [],
@@ -363,6 +382,7 @@ export function planIntake(input: {
   const ownerId = assigneeOf(input.rule, input.buyer, input.turn, (id) => ids.has(id));
   const due = firstContactDueAt(new Date(input.receivedAt), input.hours).toISOString();
   return {
+    whatsappConsent,
     work: { ...untouchedWork(), ownerId, dueAt: due, firstContactDueAt: due },
     history: [],
     alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members }).map((staffId) => ({

@@ -1,9 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { isWhatsAppOptOut, whatsappSendMessages, whatsappWindow } from "../../domain/whatsapp";
+import {
+  isWhatsAppOptOut,
+  isWhatsAppRestart,
+  whatsappSendMessages,
+  whatsappWindow,
+} from "../../domain/whatsapp";
+import { whatsappConsentOf, whatsappConsentWording } from "../../domain/whatsapp-consent";
 import { untouchedWork } from "./plan";
 import {
   enquiryForWhatsApp,
   planWhatsAppSend,
+  whatsappFactsOf,
   whatsappSendRefusal,
   whatsappStateOf,
   type WhatsAppSendFacts,
@@ -241,5 +248,82 @@ describe("WhatsApp's state on an enquiry, as the console is told it", () => {
       reason: "not-configured",
       templates: [],
     });
+  });
+});
+
+describe("consent on the form and an opt-out across the buyer's enquiries", () => {
+  const now = new Date("2026-11-29T10:00:00.000Z");
+  const ticked = whatsappConsentOf({ asked: true, language: "en", receivedAt: "2026-11-29T08:32:00.000Z" });
+  const stop = { at: "2026-11-27T09:00:00.000Z", text: "STOP" };
+  const start = { at: "2026-11-28T09:00:00.000Z", text: "Start!" };
+  const hello = { at: "2026-11-28T11:00:00.000Z", text: "Hello, is the price the same?" };
+
+  test("a ticked box is recorded with the time, the exact words shown and their language; an unticked one is not", () => {
+    expect(ticked).toEqual({
+      at: "2026-11-29T08:32:00.000Z",
+      wording: "You may message me on WhatsApp about this enquiry",
+      language: "en",
+    });
+    expect(whatsappConsentOf({ asked: true, language: "hi", receivedAt: ticked!.at })?.wording).toBe(
+      whatsappConsentWording.hi,
+    );
+    expect(whatsappConsentOf({ asked: false, language: "en", receivedAt: ticked!.at })).toBeNull();
+  });
+
+  test("a buyer who opted in on the form and never wrote may be messaged first (by an approved template)", () => {
+    const facts = whatsappFactsOf({ answers: [], buyerMessages: [], consent: ticked });
+    expect(facts).toEqual({ lastBuyerMessageAt: null, consentAt: ticked!.at, optOut: null });
+    expect(whatsappSendRefusal(facts, "template", now)).toBeNull();
+    const unticked = whatsappFactsOf({ answers: [], buyerMessages: [], consent: null });
+    expect(whatsappSendRefusal(unticked, "template", now)).toBe(whatsappSendMessages.noConsent);
+  });
+
+  test("STOP sent on enquiry A blocks enquiry B of the same mobile, even inside B's window", () => {
+    const onB = { at: "2026-11-29T09:30:00.000Z", text: "Please call after 6" };
+    const facts = whatsappFactsOf({ answers: [onB], buyerMessages: [onB, stop], consent: null });
+    expect(facts.optOut).toEqual({ at: stop.at, wording: "STOP" });
+    expect(whatsappSendRefusal(facts, "text", now)).toBe(whatsappSendMessages.optedOut);
+  });
+
+  test("only START (or «शुरू करें») lifts it: another message after STOP does not", () => {
+    const stillStopped = whatsappFactsOf({ answers: [hello], buyerMessages: [hello, stop], consent: null });
+    expect(whatsappSendRefusal(stillStopped, "text", now)).toBe(whatsappSendMessages.optedOut);
+    const restarted = whatsappFactsOf({ answers: [], buyerMessages: [hello, start, stop], consent: ticked });
+    expect(restarted.optOut).toBeNull();
+    expect(whatsappSendRefusal(restarted, "template", now)).toBeNull();
+    const hindi = whatsappFactsOf({
+      answers: [],
+      buyerMessages: [{ at: start.at, text: "शुरू करें।" }, stop],
+      consent: ticked,
+    });
+    expect(hindi.optOut).toBeNull();
+  });
+
+  test("a STOP after START binds again", () => {
+    const again = { at: "2026-11-29T07:00:00.000Z", text: "बंद करें" };
+    const facts = whatsappFactsOf({ answers: [], buyerMessages: [again, hello, start, stop], consent: null });
+    expect(facts.optOut).toEqual({ at: again.at, wording: "बंद करें" });
+  });
+
+  test("a form's tick after the STOP is a fresh consent for its enquiry; an enquiry made later without it stays blocked", () => {
+    const laterTicked = whatsappFactsOf({ answers: [], buyerMessages: [stop], consent: ticked });
+    expect(laterTicked.optOut).toBeNull();
+    expect(whatsappSendRefusal(laterTicked, "template", now)).toBeNull();
+    const laterUnticked = whatsappFactsOf({ answers: [], buyerMessages: [stop], consent: null });
+    expect(whatsappSendRefusal(laterUnticked, "template", now)).toBe(whatsappSendMessages.optedOut);
+    const tickedBefore = whatsappConsentOf({
+      asked: true,
+      language: "hi",
+      receivedAt: "2026-11-26T08:00:00.000Z",
+    });
+    const stoppedAfterTick = whatsappFactsOf({ answers: [], buyerMessages: [stop], consent: tickedBefore });
+    expect(whatsappSendRefusal(stoppedAfterTick, "template", now)).toBe(whatsappSendMessages.optedOut);
+  });
+
+  test("START and «शुरू करें» alone, in any case, restart; a sentence containing one does not", () => {
+    for (const text of ["START", "start", " Start. ", "शुरू करें", "शुरू करें।"])
+      expect(isWhatsAppRestart(text), text).toBe(true);
+    for (const text of ["start the order", "STARTED", "कब शुरू करें?", ""])
+      expect(isWhatsAppRestart(text), text).toBe(false);
   });
 });

@@ -6,12 +6,14 @@
 import { isOpen, type EnquiryStatus } from "../../domain/status";
 import {
   isWhatsAppOptOut,
+  isWhatsAppRestart,
   whatsappSendMessages,
   whatsappWindow,
   type EnquiryWhatsApp,
   type WhatsAppBlock,
   type WhatsAppStatusName,
 } from "../../domain/whatsapp";
+import type { WhatsAppConsent } from "../../domain/whatsapp-consent";
 import { planContact, type DueFacts, type WorkPlan, type WorkState } from "./plan";
 
 /** The enquiry a WhatsApp message from a buyer is filed on; null when none of theirs is open. */
@@ -109,17 +111,30 @@ export function planWhatsAppSend(
 export const WHATSAPP_ANSWERS_READ = 200;
 
 /**
- * The facts a send decides from, read from the buyer's WhatsApp messages on the enquiry (newest
- * first): the newest opens the window, and an opt-out among them (isWhatsAppOptOut) is recorded
- * by the message itself, its time and its wording. Consent given on the form is not recorded yet:
- * a buyer who never wrote on WhatsApp is not messaged first.
+ * The facts a send decides from (docs/decisions/042):
+ * - the window opens with the buyer's newest WhatsApp message on this enquiry (`answers`, newest first);
+ * - an opt-out binds the buyer, not one enquiry: the newest of their opt-outs and restarts on any
+ *   of their enquiries (`buyerMessages`: their WhatsApp messages on every enquiry of their mobile,
+ *   newest first) decides; an opt-out is recorded by the message itself, its time and its wording;
+ *   "START" (or «शुरू करें») lifts it, and nothing else the buyer writes does;
+ * - the consent given on this enquiry's form lets the company write first, and, given after the
+ *   opt-out, lifts it for this enquiry: the box is ticked by hand, a fresh and explicit consent.
  */
-export function whatsappFactsOf(answers: readonly { at: string; text: string }[]): WhatsAppSendFacts {
-  const optOut = answers.find((answer) => isWhatsAppOptOut(answer.text));
+export function whatsappFactsOf(input: {
+  answers: readonly { at: string; text: string }[];
+  buyerMessages: readonly { at: string; text: string }[];
+  consent: WhatsAppConsent | null;
+}): WhatsAppSendFacts {
+  const { consent } = input;
+  const standing = input.buyerMessages.find(
+    (message) => isWhatsAppOptOut(message.text) || isWhatsAppRestart(message.text),
+  );
+  const optOut = standing && isWhatsAppOptOut(standing.text) ? standing : undefined;
+  const liftedByConsent = optOut !== undefined && consent !== null && consent.at > optOut.at;
   return {
-    lastBuyerMessageAt: answers[0]?.at ?? null,
-    consentAt: null,
-    optOut: optOut ? { at: optOut.at, wording: optOut.text } : null,
+    lastBuyerMessageAt: input.answers[0]?.at ?? null,
+    consentAt: consent?.at ?? null,
+    optOut: optOut && !liftedByConsent ? { at: optOut.at, wording: optOut.text } : null,
   };
 }
 

@@ -11,6 +11,7 @@ import { checkEnquiry, enquiryMessages } from "../../domain/enquiry";
 import { SOURCE_FIELD } from "../../domain/enquiry-source";
 import { checkSource } from "../../domain/enquiry-source-check";
 import { PROOF_OF_WORK_FIELD } from "../../domain/spam";
+import { whatsappConsentAsked } from "../../domain/whatsapp-consent";
 import { ProofOfWorkChecker } from "../spam/proof-of-work";
 import { countedScreening, enquiryMailsSuppressed } from "../spam/screening";
 import { mailboxCap } from "../mailbox-caps";
@@ -115,6 +116,8 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
           acknowledgement: mailboxCap(check.enquiry.Email, now),
         },
         language,
+        // The form's WhatsApp box, ticked: recorded with the words it showed in this language.
+        whatsappConsent: whatsappConsentAsked(body),
         ...(Object.keys(source.source).length ? { source: source.source } : {}),
         ...(idempotencyKey ? { idempotencyKey } : {}),
         // Kept with its notifications: the outbox's lines about them name this request.

@@ -18,7 +18,7 @@ import { whatsappStatusReplaces } from "../lifecycle/whatsapp";
 import { fileWhatsAppMessages, whatsappAnswer } from "../whatsapp/filing";
 import type { InboundWhatsAppMessage } from "../whatsapp/webhook-payload";
 import { SqliteStore } from "./sqlite";
-import type { PendingNotification, PendingReplyNotification, Store } from "./store";
+import type { PendingNotification, PendingReplyNotification, Store, WhatsAppPayload } from "./store";
 
 const DOMAIN = "collarise.example";
 /** One IST day's middle: a flood's answers all count in that day, whenever the test runs. */
@@ -529,6 +529,58 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     });
   });
 
+  test("a buyer's STOP on one enquiry refuses WhatsApp on all of theirs until START; a tick on a later form is fresh consent", async () => {
+    const { store } = await open();
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    // One buyer's mobile, written three ways.
+    const a = await store.enquiries.add(anEnquiry({ Mobile: "9876502345" }));
+    const b = await store.enquiries.add(anEnquiry({ Mobile: "+91 98765 02345" }));
+    const buyer = (enquiryId: string, messageId: string, text: string, at: Date) =>
+      answer(enquiryId, { channel: "whatsapp", messageId, from: "+919876502345", subject: "", text, at });
+    await store.work.addAnswers([buyer(b.id, "wamid.B1", "Is it in stock?", hoursAgo(3))]);
+    await store.work.addAnswers([buyer(a.id, "wamid.A1", "STOP", hoursAgo(2))]);
+    const send = (enquiryId: string, clickKey: string, payload: WhatsAppPayload) =>
+      store.work
+        .reply(enquiryId, {
+          subject: "",
+          text: payload.type === "text" ? payload.text : payload.template.name,
+          staffEmail: "priya@example.com",
+          at: new Date(),
+          messageIdDomain: DOMAIN,
+          whatsapp: { payload, clickKey },
+        })
+        .then(
+          () => "queued",
+          (error: unknown) => (error instanceof WhatsAppSendError ? error.message : error),
+        );
+    const text = (body: string): WhatsAppPayload => ({ type: "text", text: body });
+    const template: WhatsAppPayload = {
+      type: "template",
+      template: { name: "enquiry_follow_up", language: "en", bodyParameters: [] },
+    };
+    // B's window is open (the buyer wrote on B three hours ago), but the STOP sent on A binds B too.
+    expect(await send(b.id, "0b6c1d2e-3f40-4a51-8b62-7c8d9e0f1a21", text("Yes, in stock."))).toBe(
+      whatsappSendMessages.optedOut,
+    );
+    // An enquiry made later on the form, unticked, is bound as well; one ticked is a fresh consent.
+    const later = await store.enquiries.add(anEnquiry({ Mobile: "09876502345" }));
+    const ticked = await store.enquiries.add(anEnquiry({ Mobile: "9876502345" }), {
+      whatsappConsent: true,
+      language: "hi",
+    });
+    expect(await send(later.id, "1c7d2e3f-4051-4b62-9c73-8d9e0f1a2b32", template)).toBe(
+      whatsappSendMessages.optedOut,
+    );
+    expect(await send(ticked.id, "2d8e3f40-5162-4c73-8d84-9e0f1a2b3c43", template)).toBe("queued");
+    // START on any of the buyer's enquiries lifts it everywhere.
+    await store.work.addAnswers([buyer(a.id, "wamid.A2", "Start", hoursAgo(1))]);
+    expect(await send(b.id, "3e9f4051-6273-4d84-9e95-0f1a2b3c4d54", text("Yes, in stock."))).toBe("queued");
+    // A buyer who never wrote and never ticked the box is not messaged first.
+    expect(await send(later.id, "4fa05162-7384-4e95-8fa6-1a2b3c4d5e65", template)).toBe(
+      whatsappSendMessages.noConsent,
+    );
+  });
+
   test("a WhatsApp message is queued once per click with what it sends, claimed with the buyer's mobile, and refused after STOP", async () => {
     const { store, another } = await open();
     const stored = await store.enquiries.add(anEnquiry({ Mobile: "9876501234" }));
@@ -623,12 +675,11 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
       }),
       answer(stored.id, { messageId: "<by-mail@mail.example>", at: new Date() }),
     ]);
-    // E-mail answers are not the window's: only the WhatsApp ones, newest first, at most as asked.
-    expect(await store.conversations.whatsappAnswers(stored.id, 10)).toEqual([
-      { at: later.toISOString(), text: "Still there?" },
-      { at: earlier.toISOString(), text: "Price?" },
-    ]);
-    expect(await store.conversations.whatsappAnswers(stored.id, 1)).toHaveLength(1);
+    // E-mail answers are not the window's: the buyer's last WhatsApp message is.
+    expect(await store.work.whatsappFacts(stored.id)).toMatchObject({
+      lastBuyerMessageAt: later.toISOString(),
+      optOut: null,
+    });
 
     const text = "Hello Asha, about your enquiry for 12 sachets: Sanvera Healthcare can deliver this week.";
     const template = {

@@ -122,12 +122,6 @@ export interface ConversationStore {
     delivery: WhatsAppDelivery,
     replaces: readonly (WhatsAppStatusName | null)[],
   ): Promise<boolean>;
-  /**
-   * The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`: what the
-   * enquiry's WhatsApp state is decided from (whatsappFactsOf), as a send decides it in its
-   * transaction.
-   */
-  whatsappAnswers(enquiryId: string, limit: number): Promise<{ at: string; text: string }[]>;
   /** Where the reader stopped in the mailbox named `mailbox`; null before its first read. */
   mailboxPosition(mailbox: string): Promise<MailboxPosition | null>;
   /**

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { whatsappConsentWording } from "../../domain/whatsapp-consent";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
@@ -189,7 +190,11 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
   async function seed() {
     opened = await adapter.open();
     const { store } = opened;
-    const first = await store.enquiries.add(asha(), { acknowledge: true });
+    const first = await store.enquiries.add(asha(), {
+      acknowledge: true,
+      whatsappConsent: true,
+      language: "hi",
+    });
     const second = await store.enquiries.add(asha({ Email: " Asha@Example.COM ", Mobile: "9123456780" }));
     const other = await store.enquiries.add(ravi, { acknowledge: true });
     const similar = await store.enquiries.add(masha);
@@ -286,6 +291,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       ],
       deal: ashaDeal,
       lostReason: null,
+      // The consent she ticked on the form, as she gave it.
+      whatsappConsent: { at: first.receivedAt, wording: whatsappConsentWording.hi, language: "hi" },
     });
     expect(secondShown).toMatchObject({
       enquiry: { Email: " Asha@Example.COM ", Mobile: "9123456780" },
@@ -293,6 +300,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       history: [],
       deal: null,
       lostReason: null,
+      whatsappConsent: null,
     });
     expect(byEmail.subscriptions.map((each) => each.email)).toEqual(["asha@example.com"]);
     // Sent mails are not waiting: the acknowledgement still claimed, and the failing one.

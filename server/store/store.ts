@@ -2,6 +2,7 @@ import type { Language, PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import type { EnquirySource } from "../../domain/enquiry-source";
 import type { SpamScreening } from "../../domain/spam";
+import type { WhatsAppConsent } from "../../domain/whatsapp-consent";
 import type { ActivityLog } from "./activity";
 import type { DashboardStore } from "./dashboard";
 import type { RetentionStore } from "./retention";
@@ -38,6 +39,8 @@ export interface StoredEnquiry {
   source?: EnquirySource;
   /** What the spam scoring made of it; read by the console, absent elsewhere. */
   screening?: SpamScreening;
+  /** The consent to WhatsApp its form gave (docs/decisions/042); read by the console, absent elsewhere. */
+  whatsappConsent?: WhatsAppConsent;
 }
 
 export interface StoredSubscriber {
@@ -105,6 +108,11 @@ export interface AddEnquiryOptions {
   language?: Language;
   /** Where it came from, stored beside it. */
   source?: EnquirySource;
+  /**
+   * The visitor ticked the form's WhatsApp box: intake records the consent as its plan says
+   * (planIntake), with the time received and the box's words in `language`.
+   */
+  whatsappConsent?: boolean;
   /**
    * What the spam scoring made of it, stored beside it. Filed as Spam (server/spam/screening.ts,
    * `enquiryMailsSuppressed`), it is stored with the status Spam and no mail is queued.

@@ -3,6 +3,7 @@ import type { EnquiryDeal } from "../../domain/deal";
 import type { AssignmentRule } from "../../domain/team";
 import type { WebhookEventType } from "../../domain/webhooks";
 import type { MessageChannel } from "../../domain/whatsapp";
+import type { WhatsAppConsent } from "../../domain/whatsapp-consent";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../lifecycle/conversation";
 import type {
   DealState,
@@ -108,6 +109,16 @@ export interface WorkSteps {
   readWhatsAppAnswers: {
     args: { enquiryId: string; limit: number };
     result: { at: string; text: string }[];
+  };
+  /**
+   * What binds the buyer beyond this enquiry (docs/decisions/042): the consent to WhatsApp this
+   * enquiry's form gave (null: none), and the buyer's WhatsApp messages on every enquiry of theirs
+   * by mobile (BuyerStore.enquiriesOfMobile's key; this one included), newest first, at most
+   * `limit`: when each came and what it said (an opt-out or a restart is read from them).
+   */
+  readBuyerWhatsApp: {
+    args: { enquiryId: string; limit: number };
+    result: { consent: WhatsAppConsent | null; messages: { at: string; text: string }[] };
   };
   /**
    * The enquiry's count of the buyer's answers: on the IST day `day`, or on the last day one came

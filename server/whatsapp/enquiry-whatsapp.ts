@@ -16,8 +16,7 @@ import {
   type EnquiryWhatsApp,
   type WhatsAppTemplateOffer,
 } from "../../domain/whatsapp";
-import { WHATSAPP_ANSWERS_READ, whatsappFactsOf, whatsappStateOf } from "../lifecycle/whatsapp";
-import type { ConversationStore } from "../store/conversations";
+import { whatsappStateOf, type WhatsAppSendFacts } from "../lifecycle/whatsapp";
 import type { StoredEnquiry } from "../store/store";
 import type { TemplateStore } from "../store/templates";
 
@@ -79,15 +78,20 @@ export function templateOffers(
 
 /** The enquiry's WhatsApp state: not set up, or the rules over the buyer's messages now. */
 export async function enquiryWhatsApp(
-  stores: { conversations: ConversationStore; templates: TemplateStore },
+  stores: {
+    work: { whatsappFacts(enquiryId: string): Promise<WhatsAppSendFacts | null> };
+    templates: TemplateStore;
+  },
   input: { configured: boolean; enquiryId: string; context: TemplateMergeContext; now: Date },
 ): Promise<EnquiryWhatsApp> {
   if (!input.configured) return whatsappStateOf(null, [], input.now);
-  const [answers, templates] = await Promise.all([
-    stores.conversations.whatsappAnswers(input.enquiryId, WHATSAPP_ANSWERS_READ),
+  const [facts, templates] = await Promise.all([
+    stores.work.whatsappFacts(input.enquiryId),
     stores.templates.list(),
   ]);
-  return whatsappStateOf(whatsappFactsOf(answers), templateOffers(templates, input.context), input.now);
+  // An enquiry erased meanwhile is answered as one nothing may be sent on.
+  const known = facts ?? { lastBuyerMessageAt: null, consentAt: null, optOut: null };
+  return whatsappStateOf(known, templateOffers(templates, input.context), input.now);
 }
 
 /**

@@ -67,9 +67,21 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
 }
 
 /**
+ * What deciding a WhatsApp message reads of the enquiry and its buyer (whatsappFactsOf): the
+ * enquiry's WhatsApp messages, the buyer's on all their enquiries, and the form's consent. A send
+ * and the state the console is shown read them by this one step, so the two never disagree.
+ */
+function* readWhatsAppFacts(enquiryId: string): Change<WhatsAppSendFacts> {
+  const answers = yield* step("readWhatsAppAnswers", { enquiryId, limit: WHATSAPP_ANSWERS_READ });
+  const buyer = yield* step("readBuyerWhatsApp", { enquiryId, limit: WHATSAPP_ANSWERS_READ });
+  return whatsappFactsOf({ answers, buyerMessages: buyer.messages, consent: buyer.consent });
+}
+
+/**
  * A member's WhatsApp message: nothing when this click's message is held already, refused as the
- * rules say (planWhatsAppSend: STOP, consent, the window), else written with its notification and
- * counted as contact by WhatsApp, in the reply's transaction.
+ * rules say (planWhatsAppSend: the buyer's STOP on any of their enquiries, consent, the window),
+ * else written with its notification and counted as contact by WhatsApp, in the reply's
+ * transaction.
  */
 function* queueWhatsApp(
   read: WorkRead,
@@ -82,9 +94,8 @@ function* queueWhatsApp(
   const messageId = whatsappClickMessageId(whatsapp.clickKey);
   if (yield* step("answerHeld", { enquiryId, messageId, channel: "whatsapp" }))
     throw new WhatsAppSendError(whatsappSendMessages.queued, "already-queued");
-  const answers = yield* step("readWhatsAppAnswers", { enquiryId, limit: WHATSAPP_ANSWERS_READ });
   const decided = planWhatsAppSend(read.work, {
-    facts: whatsappFactsOf(answers),
+    facts: yield* readWhatsAppFacts(enquiryId),
     type: whatsapp.payload.type,
     at: actor.at,
     due: dueFactsOf(read, hours),
@@ -165,7 +176,7 @@ export class ConversationWork implements ConversationChanges {
     return this.port.run(function* (): Change<WhatsAppSendFacts | null> {
       const read = yield* step("readWork", { enquiryId });
       if (!read) return null;
-      return whatsappFactsOf(yield* step("readWhatsAppAnswers", { enquiryId, limit: WHATSAPP_ANSWERS_READ }));
+      return yield* readWhatsAppFacts(enquiryId);
     });
   }
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { orderForm } from "../../app/content/forms";
 import { anchors } from "../../app/content/site";
 import { BUYER_TYPE_PLACEHOLDER, enquiryMessages } from "../../domain/enquiry";
+import { WHATSAPP_CONSENT_FIELD } from "../../domain/whatsapp-consent";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { pageLanguages } from "./support/languages";
 import { countPosts, forgiveFailedRequests } from "./support/forms";
@@ -309,7 +310,16 @@ for (const width of [widths.mobile, widths.desktop]) {
         if (await form.placeOrder.evaluate((button) => button === document.activeElement)) break;
         await page.keyboard.press("Tab");
       }
-      expect(reached).toEqual(["Name", "Email", "Mobile", "Quantity", "RetailerSelfUse", ""]);
+      // The optional WhatsApp box comes after the five fields, before the button.
+      expect(reached).toEqual([
+        "Name",
+        "Email",
+        "Mobile",
+        "Quantity",
+        "RetailerSelfUse",
+        WHATSAPP_CONSENT_FIELD,
+        "",
+      ]);
       await expect(form.placeOrder).toBeFocused();
     });
 

@@ -9,6 +9,7 @@ import {
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
 import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
+import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
@@ -29,6 +30,8 @@ import {
   type FirestoreContext,
 } from "./connection";
 import { ANSWER_DAYS, MESSAGES, newNotification } from "./documents";
+import { BUYER_KEYS_FIELD, buyerKeysOfDocument, buyerSecret } from "./buyers";
+import { whatsappConsentOfDocument } from "./enquiry-meta";
 
 /** Where the mailbox reader stopped in each mailbox, by a hash of its name. */
 const MAILBOX_POSITIONS = "mailboxPositions";
@@ -323,10 +326,6 @@ export class FirestoreConversationStore implements ConversationStore {
     });
   }
 
-  async whatsappAnswers(enquiryId: string, limit: number): Promise<{ at: string; text: string }[]> {
-    return this.context.run(() => readWhatsAppAnswers(this.context, null, enquiryId, limit));
-  }
-
   /** The messages of the given enquiries' conversations, with each reply's notification. */
   async conversationsOf(
     enquiryIds: readonly string[],
@@ -506,4 +505,45 @@ export async function readWhatsAppAnswers(
     .sort((a, b) => byTime(b, a))
     .slice(0, limit)
     .map((doc) => ({ at: String(doc.get("at")), text: String(doc.get("text")) }));
+}
+
+/**
+ * The work layer's readBuyerWhatsApp step (server/store/work-port.ts), in the transaction: the
+ * consent this enquiry's form gave, and the buyer's WhatsApp messages on every enquiry holding its
+ * mobile key, newest first. It reads; what they mean is decided above the store
+ * (server/lifecycle/whatsapp.ts: whatsappFactsOf).
+ */
+export async function readBuyerWhatsApp(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryId: string,
+  limit: number,
+): Promise<{ consent: WhatsAppConsent | null; messages: { at: string; text: string }[] }> {
+  const collections = collectionsOf(context);
+  const [own, secret] = await Promise.all([
+    transaction.get(collections.enquiries.doc(enquiryId)),
+    buyerSecret(context),
+  ]);
+  if (!own.exists) return { consent: null, messages: [] };
+  const data = own.data() ?? {};
+  const { mobile } = buyerKeysOfDocument(data, secret);
+  const buyers = await transaction.get(
+    collections.enquiries.where(BUYER_KEYS_FIELD, "array-contains-any", [mobile]).select(),
+  );
+  const ids = new Set([enquiryId, ...buyers.docs.map((doc) => doc.id)]);
+  // Each enquiry's as readWhatsAppAnswers reads them: a buyer has a handful of enquiries.
+  const answers = await Promise.all(
+    [...ids].map((id) =>
+      transaction.get(
+        context.db.collection(MESSAGES).where("enquiryId", "==", id).where("channel", "==", "whatsapp"),
+      ),
+    ),
+  );
+  const messages = answers
+    .flatMap((snapshot) => snapshot.docs)
+    .filter((doc) => doc.get("direction") === "in")
+    .sort((a, b) => byTime(b, a))
+    .slice(0, limit)
+    .map((doc) => ({ at: String(doc.get("at")), text: String(doc.get("text")) }));
+  return { consent: whatsappConsentOfDocument(data), messages };
 }

@@ -241,10 +241,12 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           members,
           hours,
           acknowledge,
+          whatsappConsent: { asked: options.whatsappConsent ?? false, language: stored.language },
         });
       const write = (writer: Transaction | WriteBatch, turn: number): void => {
         const intake = plan(turn);
-        this.writeEnquiryDocuments(writer, stored, buyerKeys, mail, intake, keyRef, fingerprint);
+        const kept = intake.whatsappConsent ? { ...stored, whatsappConsent: intake.whatsappConsent } : stored;
+        this.writeEnquiryDocuments(writer, kept, buyerKeys, mail, intake, keyRef, fingerprint);
         writePlan(
           this.connection,
           writer,

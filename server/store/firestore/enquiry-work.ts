@@ -123,7 +123,17 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           };
         })
         .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "company" ? -1 : 1));
-      const { id: _, receivedAt, language, enquiry, source, screening, status, version } = row as InboxRow;
+      const {
+        id: _,
+        receivedAt,
+        language,
+        enquiry,
+        source,
+        screening,
+        whatsappConsent,
+        status,
+        version,
+      } = row as InboxRow;
       return {
         id,
         receivedAt,
@@ -131,6 +141,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
         enquiry,
         ...(source !== undefined ? { source } : {}),
         ...(screening !== undefined ? { screening } : {}),
+        ...(whatsappConsent !== undefined ? { whatsappConsent } : {}),
         status,
         version,
         history,

@@ -5,6 +5,7 @@ import {
   type QueryDocumentSnapshot,
   type Transaction,
 } from "firebase-admin/firestore";
+import { whatsappConsentOfDocument } from "./enquiry-meta";
 import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import { INITIAL_STATUS } from "../../../domain/status";
 import {
@@ -203,6 +204,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
           conversation: conversations.get(doc.id) ?? [],
           deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,
           lostReason: lostReasonOf(works[index]?.get("lostReason")),
+          whatsappConsent: whatsappConsentOfDocument(doc.data() ?? {}),
         })),
         subscriptions,
         pendingMails,

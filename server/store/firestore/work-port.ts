@@ -8,6 +8,7 @@ import {
   newMessageId,
   readAnswerDay,
   readThread,
+  readBuyerWhatsApp,
   readWhatsAppAnswers,
   replyDocuments,
   unreadAnswers,
@@ -138,6 +139,7 @@ export class FirestoreWorkPort implements WorkPort {
       readThread: ({ enquiryId }) => readThread(context, transaction, enquiryId),
       readWhatsAppAnswers: ({ enquiryId, limit }) =>
         readWhatsAppAnswers(context, transaction, enquiryId, limit),
+      readBuyerWhatsApp: ({ enquiryId, limit }) => readBuyerWhatsApp(context, transaction, enquiryId, limit),
       newMessageId: () => newMessageId(),
       writeReply: (reply) => {
         const documents = replyDocuments(context, reply);

@@ -8,6 +8,8 @@ import type { BuyerStore, MobileEnquiry } from "../buyers";
 import { prepared, type SqliteRun } from "./connection";
 import { buyerSecretOf, INSERT_BUYER_KEY } from "./sale-schema";
 import { statusWhere } from "./status-sql";
+import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
+import { type EnquiryMetaColumns, whatsappConsentOfRow } from "./enquiry-meta";
 
 /** The buyer's other enquiries are the team's work only: spam is never listed or counted. */
 /** The buyer's enquiries are every one but spam: a duplicate stays on their history, with its link. */
@@ -170,4 +172,40 @@ export class SqliteBuyerStore implements BuyerStore {
     // the first read after it, or here (at start-up), whichever comes first.
     return this.run((db) => catchUpBuyerKeys(db, this.table));
   }
+}
+
+/**
+ * The work layer's readBuyerWhatsApp step (server/store/work-port.ts), inside the caller's
+ * transaction: the consent this enquiry's form gave, and the buyer's WhatsApp messages on every
+ * enquiry of their mobile key, newest first. It reads; what they mean is decided above the store
+ * (server/lifecycle/whatsapp.ts: whatsappFactsOf).
+ */
+export function readBuyerWhatsApp(
+  db: Database.Database,
+  table: string,
+  enquiryId: string,
+  limit: number,
+): { consent: WhatsAppConsent | null; messages: { at: string; text: string }[] } {
+  const own = prepared<[string], { Mobile: string; Email: string } & Partial<EnquiryMetaColumns>>(
+    db,
+    `SELECT e.Mobile, e.Email, m.whatsapp_consent_at, m.whatsapp_consent_wording, m.whatsapp_consent_language
+     FROM ${table} e LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id WHERE e.id = ?`,
+  ).get(enquiryId);
+  if (!own) return { consent: null, messages: [] };
+  catchUpBuyerKeys(db, table);
+  const messages = prepared<{ key: string; id: string; limit: number }, { at: string; text: string }>(
+    db,
+    `SELECT m.at, m.body AS text FROM enquiry_messages m
+     WHERE m.direction = 'in' AND m.channel = 'whatsapp'
+       AND (m.enquiry_id = @id OR m.enquiry_id IN (SELECT enquiry_id FROM enquiry_buyers WHERE buyer_key = @key))
+     ORDER BY m.at DESC, m.rowid DESC LIMIT @limit`,
+  ).all({ key: buyerKeysOf(own, buyerSecretOf(db)).mobile, id: enquiryId, limit });
+  return {
+    consent: whatsappConsentOfRow({
+      whatsapp_consent_at: own.whatsapp_consent_at ?? null,
+      whatsapp_consent_wording: own.whatsapp_consent_wording ?? null,
+      whatsapp_consent_language: own.whatsapp_consent_language ?? null,
+    }),
+    messages,
+  };
 }

@@ -279,10 +279,6 @@ export class SqliteConversationStore implements ConversationStore {
     );
   }
 
-  async whatsappAnswers(enquiryId: string, limit: number): Promise<{ at: string; text: string }[]> {
-    return this.run((db) => readWhatsAppAnswers(db, enquiryId, limit));
-  }
-
   /** The enquiry's messages, oldest first, read in the caller's transaction. */
   messagesOf(db: Database.Database, enquiryId: string): ConversationMessage[] {
     return messagesWhere(db, "m.enquiry_id = ?", enquiryId);

@@ -187,6 +187,8 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
 interface QueuedEnquiry {
   stored: StoredEnquiry;
   acknowledge: boolean;
+  /** The visitor ticked the form's WhatsApp box. */
+  whatsappConsent: boolean;
   idempotencyKey?: string;
   requestId?: string;
   checks?: CountedChecks;
@@ -285,6 +287,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
       this.queuedEnquiries.push({
         stored,
         acknowledge: options.acknowledge ?? false,
+        whatsappConsent: options.whatsappConsent ?? false,
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
         ...(options.requestId ? { requestId: options.requestId } : {}),
         ...(options.checks ? { checks: options.checks } : {}),
@@ -350,27 +353,33 @@ export class SqliteEnquiryStore implements EnquiryStore {
             if (first) return storedEnquiry(first);
           }
           // Counted only now: a repeat of a key, answered above, counts nothing.
-          const { stored, acknowledge, hours } = settleCountedChecks(db, queued);
+          const settled = settleCountedChecks(db, queued);
+          const { acknowledge, hours } = settled;
           insertEnquiry.run({
-            id: stored.id,
-            receivedAt: stored.receivedAt,
-            language: stored.language,
-            ...stored.enquiry,
+            id: settled.stored.id,
+            receivedAt: settled.stored.receivedAt,
+            language: settled.stored.language,
+            ...settled.stored.enquiry,
           });
-          const meta = enquiryMetaRow(stored);
-          if (meta) insertMeta.run(meta);
           // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
-          const spam = enquiryMailsSuppressed(stored.screening);
+          const spam = enquiryMailsSuppressed(settled.stored.screening);
           const plan = planIntake({
-            receivedAt: stored.receivedAt,
-            buyer: stored.enquiry.RetailerSelfUse,
+            receivedAt: settled.stored.receivedAt,
+            buyer: settled.stored.enquiry.RetailerSelfUse,
             spam,
             rule,
             turn: intakeTakesTurn(rule, spam) ? takeTurn(db) : 0,
             members,
             hours,
             acknowledge,
+            whatsappConsent: { asked: queued.whatsappConsent, language: settled.stored.language },
           });
+          const stored = plan.whatsappConsent
+            ? { ...settled.stored, whatsappConsent: plan.whatsappConsent }
+            : settled.stored;
+          // Before the plan's work row, which copies the source's label from it.
+          const meta = enquiryMetaRow(stored);
+          if (meta) insertMeta.run(meta);
           const { requestId } = queued;
           if (plan.companyMail) queueEnquiryMail(db, stored.id, "company", stored.receivedAt, requestId);
           if (plan.acknowledgement)

@@ -277,6 +277,14 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     ALTER TABLE reply_templates ADD COLUMN whatsapp_template TEXT
       CHECK (whatsapp_template IS NULL OR (channel = 'whatsapp' AND json_valid(whatsapp_template)));
     `,
+    // The buyer's consent to WhatsApp given on the form (docs/decisions/042), beside the enquiry:
+    // when, the exact words the box showed, and their language; null: the box was left unticked.
+    `
+    ALTER TABLE enquiry_meta ADD COLUMN whatsapp_consent_at TEXT;
+    ALTER TABLE enquiry_meta ADD COLUMN whatsapp_consent_wording TEXT;
+    ALTER TABLE enquiry_meta ADD COLUMN whatsapp_consent_language TEXT
+      CHECK (whatsapp_consent_language IN ('en', 'hi'));
+    `,
   ];
 }
 

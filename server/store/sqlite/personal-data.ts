@@ -19,6 +19,13 @@ import { subscriptionAddressesOf, type PersonalDataStore } from "../personal-dat
 import { insertActivity } from "./activity";
 import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, storedEnquiry, type EnquiryRow } from "./enquiry-row";
+import { type EnquiryMetaColumns, whatsappConsentOfRow } from "./enquiry-meta";
+
+/** The consent to WhatsApp beside an enquiry, read with it (enquiry-meta.ts). */
+type ConsentColumns = Pick<
+  EnquiryMetaColumns,
+  "whatsapp_consent_at" | "whatsapp_consent_wording" | "whatsapp_consent_language"
+>;
 import { SqliteConversationStore } from "./conversations";
 
 interface HistoryRow {
@@ -47,12 +54,13 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
     this.conversations = new SqliteConversationStore(run, table);
   }
 
-  private enquiriesOf(db: Database.Database, query: PersonQuery): EnquiryRow[] {
+  private enquiriesOf(db: Database.Database, query: PersonQuery): (EnquiryRow & ConsentColumns)[] {
     catchUpBuyerKeys(db, this.table);
     return db
-      .prepare<[string], EnquiryRow>(
-        `SELECT ${ENQUIRY_COLUMNS}
+      .prepare<[string], EnquiryRow & ConsentColumns>(
+        `SELECT ${ENQUIRY_COLUMNS}, m.whatsapp_consent_at, m.whatsapp_consent_wording, m.whatsapp_consent_language
          FROM enquiry_buyers b JOIN ${this.table} e ON e.id = b.enquiry_id
+           LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id
          WHERE b.buyer_key = ?
          ORDER BY e.received_at, e.id`,
       )
@@ -148,6 +156,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           conversation: conversations.messagesOf(db, id),
           deal: deals.get(id) ?? null,
           lostReason,
+          whatsappConsent: whatsappConsentOfRow(row),
         };
       }),
       subscriptions,

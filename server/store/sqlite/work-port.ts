@@ -14,6 +14,7 @@ import {
 import { readDeal, writeDeal } from "./deals";
 import { readDueReminders, writeReminder } from "./push";
 import { newRowId } from "./row-id";
+import { readBuyerWhatsApp } from "./buyers";
 import {
   queueEnquiryMail,
   readMember,
@@ -76,6 +77,7 @@ export class SqliteWorkPort implements WorkPort {
       writeHandedOnLists: ({ lists, actor }) => writeHandedOnLists(db, lists, actor.at, actor.requestId),
       readThread: ({ enquiryId }) => readThread(db, enquiryId),
       readWhatsAppAnswers: ({ enquiryId, limit }) => readWhatsAppAnswers(db, enquiryId, limit),
+      readBuyerWhatsApp: ({ enquiryId, limit }) => readBuyerWhatsApp(db, this.table, enquiryId, limit),
       newMessageId: () => newRowId(),
       writeReply: ({ stored, ...reply }) => writeReply(db, { enquiryId: stored.id, ...reply }),
       readAnswerDay: ({ enquiryId }) => readAnswerDay(db, enquiryId),
