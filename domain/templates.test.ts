@@ -66,7 +66,7 @@ describe("a template merged with an enquiry", () => {
     );
     expect(merged).toEqual({
       subject: "Your enquiry 3F2A9C1E",
-      body: "Hello Dr. Mehta, 1,200 sachets × Collarise Collagen Peptide as a retailer at MRP ₹1,499.",
+      body: "Hello Dr. Mehta, 1,200 sachets × Collarise Collagen Peptide as a retailer at MRP ₹1,499.00.",
     });
   });
 
@@ -123,7 +123,7 @@ describe("a template merged with an enquiry", () => {
       enquiry("Asha Verma"),
       { ...facts, product: { ...facts.product, sachetsPerUnit: 1, mrpPaise: 5_000 } },
     );
-    expect(hindi.body).toBe("आरोग्य न्यूट्रिशन: ₹50 (एक सैशे), 1,200 सैशे");
+    expect(hindi.body).toBe("आरोग्य न्यूट्रिशन: ₹50.00 (एक सैशे), 1,200 सैशे");
   });
 });
 

@@ -1,3 +1,4 @@
+import { rupees } from "./money";
 /**
  * Reply and WhatsApp templates: what owners keep in the console (docs/console.md, Templates), what
  * the console's pages and its API agree on, the rule a template is checked by, and how one is
@@ -318,17 +319,6 @@ const BUYER_TYPE_PHRASES: Record<Language, Record<BuyerType, string>> = {
 
 const PRODUCT_NAMES: Record<Language, string> = { en: brand.productFullName, hi: brandHi.productFullName };
 
-/** "₹1,499": whole rupees, grouped the Indian way, as a price is quoted in a message; "₹1,499.50" with paise. */
-export function quotedRupees(amount: number): string {
-  const whole = Number.isInteger(amount);
-  return new Intl.NumberFormat("en-IN", {
-    style: "currency",
-    currency: "INR",
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(amount);
-}
-
 /** What the MRP is for, in a sentence of each language: "a pack of 30 sachets", «30 सैशे का पैक». */
 export function unitOfSaleText(facts: CompanyFacts, language: Language): string {
   const sachets = facts.product.sachetsPerUnit;
@@ -355,7 +345,7 @@ export function mergeValues(
     quantity: quantityText(enquiry.Quantity, language),
     buyerType: BUYER_TYPE_PHRASES[language][enquiry.RetailerSelfUse],
     product: PRODUCT_NAMES[language],
-    mrp: quotedRupees(facts.product.mrpPaise / 100),
+    mrp: rupees(facts.product.mrpPaise / 100),
     unitOfSale: unitOfSaleText(facts, language),
     company: facts.shortName[language],
     phone: displayPhone(facts.phone),

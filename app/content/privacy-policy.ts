@@ -114,7 +114,7 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
           },
           {
             kind: "paragraph",
-            text: "We do not sell or rent your personal information. We share it only with the service providers who help us run this website, send e-mail and deliver orders, and only as far as they need it to do that work for us, or where the law requires it.",
+            text: "We do not sell or rent your personal information. We share it only with the service providers who help us run this website, send email and deliver orders, and only as far as they need it to do that work for us, or where the law requires it.",
           },
           {
             kind: "paragraph",

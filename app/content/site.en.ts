@@ -17,7 +17,7 @@ export const footer = {
     placeholder: "Enter Your Email",
     button: "Subscribe",
     purpose:
-      "Occasional news of Collarise: new recipes, offers and product updates. We first e-mail you a link to confirm your address, use it for nothing else, and every e-mail lets you unsubscribe in one click.",
+      "Occasional news of Collarise: new recipes, offers and product updates. We first email you a link to confirm your address, use it for nothing else, and every email lets you unsubscribe in one click.",
   },
   contactHeading: "Get in touch",
   privacyLinkLabel: "Privacy Policy",

@@ -89,10 +89,8 @@ export const declarations = {
   },
 } as const;
 
-/** "₹1,499.00": a price in rupees with Indian digit grouping, the same on both pages. */
-export function rupees(amount: number): string {
-  return new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(amount);
-}
+/** "₹1,499.00": a price in rupees, written as the mails and templates write it (domain/money.ts). */
+export { rupees } from "../../domain/money";
 
 /** A number with Indian digit grouping (1,00,000). */
 export function indianNumber(value: number): string {

@@ -74,7 +74,7 @@ describe("the company's facts in force, without a restart", () => {
       "Thank you for your enquiry for 3 sachets of Collarise Collagen Peptide",
     );
     expect(english?.parsed.text).toContain(
-      "if you write to us at sales@aarogya-nutrition.in (or answer this e-mail) or call +91 98111 22233.",
+      "if you write to us at sales@aarogya-nutrition.in (or answer this email) or call +91 98111 22233.",
     );
     expect(english?.parsed.text).toMatch(/Aarogya Nutrition Pvt\. Ltd\.\n$/);
     const hindi = mails.find((mail) => mail.envelopeTo.includes("anita-hi@example.in"));
@@ -104,7 +104,7 @@ describe("the company's facts in force, without a restart", () => {
       listed.facts,
     );
     expect(merged.body).toContain(
-      "is ₹1,649 for a pack of 30 sachets, inclusive of all taxes. For 3 sachets, bought for your own use",
+      "is ₹1,649.00 for a pack of 30 sachets, inclusive of all taxes. For 3 sachets, bought for your own use",
     );
   });
 });

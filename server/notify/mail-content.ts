@@ -116,7 +116,7 @@ const acknowledgementWords = {
     paragraphs: (enquiry: Enquiry, reference: string, facts: CompanyFacts) => [
       acknowledgementGreeting(enquiry.Name, "en"),
       `Thank you for your enquiry for ${quantityText(enquiry.Quantity, "en")} of ${brand.productFullName}, ${enquiry.RetailerSelfUse === "Retailer" ? "as a retailer" : "for your own use"}. Its reference is ${reference}.`,
-      `What happens next: our sales team will call or message you on the mobile number you gave to confirm the price and delivery. Please quote ${reference} if you write to us at ${facts.email.mailbox} (or answer this e-mail) or call ${displayPhone(facts.phone)}.`,
+      `What happens next: our sales team will call or message you on the mobile number you gave to confirm the price and delivery. Please quote ${reference} if you write to us at ${facts.email.mailbox} (or answer this email) or call ${displayPhone(facts.phone)}.`,
       facts.legalName.en,
     ],
   },
@@ -185,7 +185,7 @@ const newsletterWords = {
     confirmSubject: `Please confirm your subscription to the ${brand.productName} newsletter`,
     asked: `Someone (we hope it was you) asked for the ${brand.productFullName} newsletter to be sent to this address. It joins our list only once you confirm it.`,
     confirm: `To confirm, open this link within ${UNCONFIRMED_SUBSCRIBER_DAYS} days:`,
-    notYou: `If it was not you, ignore this e-mail: the address will be erased in ${UNCONFIRMED_SUBSCRIBER_DAYS} days and we will not write again. To erase it now, open:`,
+    notYou: `If it was not you, ignore this email: the address will be erased in ${UNCONFIRMED_SUBSCRIBER_DAYS} days and we will not write again. To erase it now, open:`,
     confirmLink: "Confirm my subscription",
     eraseLink: "Erase my address",
     welcomeSubject: `Welcome to the ${brand.productName} newsletter`,
@@ -314,7 +314,7 @@ const replyWords = {
   en: {
     closing: (reference: string, facts: CompanyFacts) => [
       `${facts.legalName.en} · ${displayPhone(facts.phone)}`,
-      `Your enquiry's reference is ${reference}. To write to us, simply answer this e-mail.`,
+      `Your enquiry's reference is ${reference}. To write to us, simply answer this email.`,
     ],
   },
   hi: {

@@ -39,7 +39,7 @@ describe("the templates the console starts with", () => {
       body: expect.stringMatching(/^नमस्ते Dr\. Mehta जी,\n/),
     });
     expect(merged[1]?.body).toContain(
-      "इसका MRP ₹1,499 है (30 सैशे का पैक, सभी करों सहित)। रिटेलर के रूप में 24 सैशे लेने पर",
+      "इसका MRP ₹1,499.00 है (30 सैशे का पैक, सभी करों सहित)। रिटेलर के रूप में 24 सैशे लेने पर",
     );
   });
 
@@ -48,7 +48,7 @@ describe("the templates the console starts with", () => {
       (template) => template.channel === "whatsapp" && template.name === "Price and delivery",
     );
     expect(mergeTemplate(price!, { ...enquiry, Name: "asha verma", RetailerSelfUse: "Self Use" }).body).toBe(
-      "Hello Asha, the MRP of Collarise Collagen Peptide is ₹1,499 for a pack of 30 sachets, inclusive of all taxes. For 24 sachets, bought for your own use, we can offer a better price. Please send us your city and PIN code and we will tell you the total with delivery.",
+      "Hello Asha, the MRP of Collarise Collagen Peptide is ₹1,499.00 for a pack of 30 sachets, inclusive of all taxes. For 24 sachets, bought for your own use, we can offer a better price. Please send us your city and PIN code and we will tell you the total with delivery.",
     );
   });
 });

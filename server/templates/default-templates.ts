@@ -24,7 +24,7 @@ export const DEFAULT_TEMPLATES: readonly TemplateInput[] = [
 
 Thank you for your enquiry ({reference}) for {quantity} of {product}, {buyerType}.
 
-We are the ${brand.productName} sales team and will help you with your enquiry. When is a good time to call you to confirm the price, delivery and payment? You can also simply reply to this e-mail.
+We are the ${brand.productName} sales team and will help you with your enquiry. When is a good time to call you to confirm the price, delivery and payment? You can also simply reply to this email.
 
 Warm regards,
 ${team}`,
@@ -52,7 +52,7 @@ ${team}`,
 
 We are following up on your enquiry {reference} for {product}. If you have any questions about the price, delivery or how to take it, we are happy to help.
 
-If you would like to go ahead, just reply to this e-mail and we will confirm your order.
+If you would like to go ahead, just reply to this email and we will confirm your order.
 
 Warm regards,
 ${team}`,
