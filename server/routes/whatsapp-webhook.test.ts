@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { Conversation, IncomingMessage } from "../../domain/conversation";
-import { WHATSAPP_TEXT_MAX_LENGTH, WHATSAPP_WEBHOOK_MAX_BYTES } from "../../domain/whatsapp";
+import {
+  WHATSAPP_TEXT_MAX_LENGTH,
+  WHATSAPP_WEBHOOK_MAX_BYTES,
+  type EnquiryWhatsApp,
+} from "../../domain/whatsapp";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
@@ -137,6 +141,32 @@ describe("Meta's WhatsApp webhook", () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect((await deliver(app, body)).statusCode).toBe(200);
     expect((await messagesOf(app, newest.id)).map((message) => message.text)).toEqual(["Is COD possible?"]);
+  });
+
+  test("a message Meta delivers late is kept at the time WhatsApp gives it, and the 24-hour window ran from then; a time ahead of the server's is kept as received", async () => {
+    const app = await server();
+    const { newest, cookie } = await buyerWithEnquiries(app);
+    const wrote = Math.floor(Date.now() / 1_000) - 25 * 3_600;
+    const late = webhookBody({ messages: [textMessage("wamid.late", BUYER_WA, "Price for 30?", wrote)] });
+    expect((await deliver(app, late)).statusCode).toBe(200);
+    const [kept] = await messagesOf(app, newest.id);
+    expect(kept?.at).toBe(new Date(wrote * 1_000).toISOString());
+    const state = (await consoleRequest(app, cookie, "GET", `/enquiries/${newest.id}`)).json<{
+      whatsapp: EnquiryWhatsApp;
+    }>().whatsapp;
+    expect(state).toMatchObject({
+      mayMessage: true,
+      windowOpen: false,
+      windowOpenUntil: new Date((wrote + 24 * 3_600) * 1_000).toISOString(),
+    });
+
+    const before = Date.now();
+    const ahead = Math.floor(before / 1_000) + 3_600;
+    const skewed = webhookBody({ messages: [textMessage("wamid.ahead", BUYER_WA, "Any news?", ahead)] });
+    expect((await deliver(app, skewed)).statusCode).toBe(200);
+    const newer = (await messagesOf(app, newest.id)).find((message) => message.text === "Any news?");
+    expect(Date.parse(newer?.at ?? "")).toBeGreaterThanOrEqual(before - 1_000);
+    expect(Date.parse(newer?.at ?? "")).toBeLessThanOrEqual(Date.now());
   });
 
   test("unsigned, wrongly signed, tampered, oversized and malformed deliveries are refused with nothing stored", async () => {

@@ -11,8 +11,14 @@ import type { InboundWhatsAppMessage, WhatsAppStatus } from "./webhook-payload";
 /** What filing one message did: the answer's outcome, or no open enquiry of that buyer. */
 export type WhatsAppFiling = AnswerOutcome | "no-enquiry";
 
-/** The message as the conversation stores it, on `enquiryId`, received at `at` (the server's clock). */
+/**
+ * The message as the conversation stores it, on `enquiryId`, received at `at` (the server's
+ * clock). It is kept at the time WhatsApp says the buyer sent it, from which Meta runs the 24-hour
+ * window: a delivery Meta retried for hours does not open the window anew. A time ahead of the
+ * server's clock is kept as the time it was received.
+ */
 export function whatsappAnswer(enquiryId: string, message: InboundWhatsAppMessage, at: Date): AnswerToStore {
+  const sent = Date.parse(message.sentAt);
   return {
     enquiryId,
     channel: "whatsapp",
@@ -22,7 +28,7 @@ export function whatsappAnswer(enquiryId: string, message: InboundWhatsAppMessag
     from: `+${message.from}`,
     subject: "",
     text: message.text,
-    at,
+    at: sent < at.getTime() ? new Date(sent) : at,
     attachments: 0,
     truncated: message.truncated,
     quoteTrimmed: false,

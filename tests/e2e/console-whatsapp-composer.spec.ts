@@ -1,6 +1,8 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { conversationText, whatsappComposerText } from "../../console/content";
+import { ADMIN_API_PREFIX } from "../../domain/console";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { TEMPLATE_API_ROUTES, type ReplyTemplate } from "../../domain/templates";
 import { SqliteStore, sqlitePathFromUrl } from "../../server/store/sqlite";
 import { startGraphApiStandIn, type GraphApiStandIn } from "../support/graph-api-stand-in";
 import { signatureOf, textMessage, webhookBody, WHATSAPP_TEST_ENV } from "../support/whatsapp";
@@ -28,9 +30,10 @@ const server = serverOfItsOwn("whatsapp-composer", () => ({
   WHATSAPP_GRAPH_URL: graph.graphUrl,
 }));
 
+let owner: ConsoleAccount;
 let member: ConsoleAccount;
 test.beforeAll(async () => {
-  await createStaff("owner", server.databaseUrl);
+  owner = await createStaff("owner", server.databaseUrl);
   member = await createStaff("member", server.databaseUrl);
 });
 
@@ -70,12 +73,41 @@ async function metaDelivers(request: APIRequestContext, value: Parameters<typeof
   expect(delivered.status()).toBe(200);
 }
 
-/** The buyer writes on WhatsApp from `mobile`. */
-function buyerWrites(request: APIRequestContext, mobile: string, wamid: string, text: string) {
+/** The buyer writes on WhatsApp from `mobile`, now or at `at` (Meta's timestamp of the message). */
+function buyerWrites(
+  request: APIRequestContext,
+  mobile: string,
+  wamid: string,
+  text: string,
+  at = new Date(),
+) {
   return metaDelivers(request, {
     contacts: [{ profile: { name: "Buyer" }, wa_id: `91${mobile}` }],
-    messages: [textMessage(wamid, `91${mobile}`, text)],
+    messages: [textMessage(wamid, `91${mobile}`, text, Math.floor(at.getTime() / 1_000))],
   });
+}
+
+/**
+ * The owner records a WhatsApp template approved in WhatsApp Manager, through the console's API as
+ * the Templates page sends it: signed in, from the console's origin.
+ */
+async function ownerRecordsApprovedTemplate(browser: Browser, input: Record<string, unknown>) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, owner, server.baseUrl);
+    const added = await page.request.post(
+      `${server.baseUrl}${ADMIN_API_PREFIX}${TEMPLATE_API_ROUTES.templates}`,
+      {
+        data: input,
+        headers: { origin: server.baseUrl },
+      },
+    );
+    expect(added.status()).toBe(201);
+    return ((await added.json()) as { template: ReplyTemplate }).template;
+  } finally {
+    await context.close();
+  }
 }
 
 async function openEnquiry(page: Page, width: number, id: string) {
@@ -218,3 +250,118 @@ test("the composer opens without a reload when the buyer's first WhatsApp messag
   await expect(composer.getByRole("status")).toHaveText(/^Chat open until /);
   await expect(box).toBeEnabled();
 });
+
+for (const width of [375, 1280]) {
+  test(`outside the 24-hour window a member sends an approved template, chosen by keyboard, once, and sees it delivered, at ${width} px`, async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const title = `Delivery this week (${width} px)`;
+    const template = await ownerRecordsApprovedTemplate(browser, {
+      channel: "whatsapp",
+      language: "en",
+      name: title,
+      subject: null,
+      body: "Hello {firstName}, about your enquiry for {quantity}: {company} can deliver this week.",
+      whatsappTemplate: {
+        name: "order_followup",
+        language: "en_US",
+        parameters: ["firstName", "quantity", "company"],
+      },
+    });
+
+    const mobile = width === 375 ? "9811600375" : "9811601280";
+    const name = width === 375 ? "Meera Kapoor" : "Pooja Sethi";
+    const firstName = name.split(" ")[0]!;
+    const id = await enquiryOf(request, mobile, name);
+    const wrote = new Date(Date.now() - 25 * 3_600_000);
+    await buyerWrites(request, mobile, `wamid.template${width}`, "Is the price the same for 30?", wrote);
+
+    // From the inbox to the enquiry, as a member works.
+    await page.setViewportSize(viewportOf(width));
+    await signIn(page, member, server.baseUrl);
+    await page.getByRole("link", { name }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const conversation = page.getByRole("region", { name: conversationText.heading });
+    await expect(conversation.getByText("Is the price the same for 30?")).toBeVisible();
+    const composer = conversation.getByRole("form", { name: whatsappComposerText.heading });
+    await expect(composer.getByRole("status")).toHaveText(whatsappComposerText.windowClosed);
+    await expect(composer.getByRole("textbox", { name: whatsappComposerText.message })).toBeDisabled();
+    await expect(composer.getByRole("button", { name: whatsappComposerText.send })).toBeDisabled();
+
+    // The template, chosen by keyboard: the list takes the typed title, and the merged text shows.
+    const templates = composer.getByRole("group", { name: whatsappComposerText.templatesHeading });
+    const list = templates.getByRole("combobox", { name: whatsappComposerText.template });
+    await list.focus();
+    await page.keyboard.type(title);
+    await expect(list).toHaveValue(template.id);
+    const merged = `Hello ${firstName}, about your enquiry for 30 sachets: Sanvera Healthcare can deliver this week.`;
+    await expect(templates.getByText(whatsappComposerText.templatePreview)).toBeVisible();
+    await expect(templates.getByText(merged)).toBeVisible();
+    await expect(list).toHaveAccessibleDescription(merged);
+    if (SHOTS) {
+      await templates.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/whatsapp-template-chosen-${width}.png`, fullPage: false });
+    }
+
+    // Two clicks on the same send: one message.
+    await templates.getByRole("button", { name: whatsappComposerText.sendTemplate }).dblclick();
+    const mine = conversation.getByRole("listitem").filter({ hasText: merged });
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText(conversationText.delivery.sent, { timeout: 15_000 });
+    await expect(mine).toHaveCount(1);
+    await expect(composer.getByRole("alert")).toHaveCount(0);
+    const sent = receivedFor(mobile);
+    expect(sent).toHaveLength(1);
+    const reference = sent[0]?.body.biz_opaque_callback_data;
+    expect(sent[0]?.body).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: `91${mobile}`,
+      biz_opaque_callback_data: reference,
+      type: "template",
+      template: {
+        name: "order_followup",
+        language: { code: "en_US" },
+        components: [
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: firstName },
+              { type: "text", text: "30 sachets" },
+              { type: "text", text: "Sanvera Healthcare" },
+            ],
+          },
+        ],
+      },
+    });
+
+    // Meta's status callback: delivered, on the page without a reload.
+    await metaDelivers(request, {
+      statuses: [
+        {
+          id: sent[0]?.wamid,
+          status: "delivered",
+          timestamp: String(Math.floor(Date.now() / 1_000)),
+          recipient_id: `91${mobile}`,
+          biz_opaque_callback_data: reference,
+        },
+      ],
+    });
+    await expect(mine).toContainText(conversationText.whatsappStatus.delivered, { timeout: 15_000 });
+    // What the server queued for the enquiry: one message, sent once.
+    const queued = await page.request.get(`${server.baseUrl}/api/admin/enquiries/${id}/conversation`);
+    const messages = ((await queued.json()) as { messages: { direction: string }[] }).messages;
+    expect(messages.filter((message) => message.direction === "out")).toHaveLength(1);
+    expect(receivedFor(mobile)).toHaveLength(1);
+
+    expect(await page.evaluate(() => document.body.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await accessibilityViolations(page, { include: [".conversation"] })).toEqual([]);
+    if (SHOTS) {
+      await mine.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/whatsapp-template-sent-${width}.png`, fullPage: false });
+    }
+  });
+}
