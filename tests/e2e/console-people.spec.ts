@@ -301,7 +301,7 @@ test("a take-over conflict left as it is shows the colleague who owns it, in a w
 });
 
 for (const width of [widths.mobile, widths.desktop]) {
-  test(`an owner at ${width} px reaches every page without sideways scrolling, sees every inbox view, and confirms "Make owner"`, async ({
+  test(`an owner at ${width} px reaches every page without sideways scrolling, sees every inbox view, and confirms "Make owner" and "Make member"`, async ({
     page,
   }, testInfo) => {
     test.setTimeout(60_000);
@@ -371,6 +371,14 @@ for (const width of [widths.mobile, widths.desktop]) {
     await row.getByRole("button", { name: staffText.makeLabel(member.email, "owner") }).click();
     await row.getByRole("button", { name: staffText.confirmYesRole("owner") }).click();
     await expect(row.getByText(staffText.roles.owner, { exact: true })).toBeVisible();
+
+    // "Make member" asks first too.
+    await row.getByRole("button", { name: staffText.makeLabel(member.email, "member") }).click();
+    const back = row.getByRole("group", { name: staffText.confirmRole(member.email, "member") });
+    await expect(back).toBeVisible();
+    await expect(row.getByText(staffText.roles.owner, { exact: true })).toBeVisible();
+    await row.getByRole("button", { name: staffText.confirmYesRole("member") }).click();
+    await expect(row.getByText(staffText.roles.member, { exact: true })).toBeVisible();
   });
 }
 
