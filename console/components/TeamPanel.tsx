@@ -18,7 +18,7 @@ import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { formatShortTime, teamText } from "../content";
 import { useFlash, useStaff, useWorkingHours } from "../session";
 import { ErrorNotice } from "./Notices";
-import { EmailAddress } from "./EmailAddress";
+import { EmailAddress, TextWithAddresses } from "./EmailAddress";
 
 /** An instant as a datetime-local value in IST ("2026-11-24T15:30"), whatever the browser's zone. */
 function istInputValue(iso: string | null): string {
@@ -177,7 +177,10 @@ export function TeamPanel({
       </p>
       {takeOver && (
         <div className="notice warning take-over" role="alertdialog" aria-labelledby="take-over-question">
-          <p id="take-over-question">{takeOver.message}</p>
+          <p id="take-over-question">
+            {/* The colleague's address breaks where it may, so a phone's screen holds the question. */}
+            <TextWithAddresses text={takeOver.message} />
+          </p>
           <div className="inline-actions">
             <button
               type="button"

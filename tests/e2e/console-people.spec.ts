@@ -247,61 +247,67 @@ for (const width of [widths.mobile, widths.desktop]) {
   });
 }
 
-test("a take-over conflict left as it is shows the colleague who owns it, in a warning, not a success", async ({
-  page,
-  browser,
-  request,
-  pageErrors,
-}) => {
-  test.setTimeout(60_000);
-  const tag = nameTag();
-  const [enquiry] = await placeEnquiries(request, tag, 1);
-  await createStaff("owner");
-  const priya = await createStaff("member");
-  const aman = await createStaff("member");
-  await page.setViewportSize(viewportOf(widths.desktop));
-  await page.goto(`/admin/sign-in?next=${encodeURIComponent(`/enquiries/${enquiry!.id}`)}`);
-  await signInHere(page, priya);
-  const team = page.getByRole("region", { name: teamText.ownerHeading });
-  // Nobody, or whoever another test's assignment rule on this shared server gave it to; not Aman.
-  await expect(team.getByRole("button", { name: teamText.take })).toBeVisible();
-  await expect(team).not.toContainText(`${teamText.ownerIs}: ${aman.email}`);
+for (const width of [widths.mobile, widths.desktop]) {
+  test(`at ${width} px, a take-over conflict asks in a warning that fits the screen, and left as it is shows the colleague who owns it`, async ({
+    page,
+    browser,
+    request,
+    pageErrors,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const tag = nameTag();
+    const [enquiry] = await placeEnquiries(request, tag, 1);
+    await createStaff("owner");
+    const priya = await createStaff("member");
+    const aman = await createStaff("member");
+    await page.setViewportSize(viewportOf(width));
+    await page.goto(`/admin/sign-in?next=${encodeURIComponent(`/enquiries/${enquiry!.id}`)}`);
+    await signInHere(page, priya);
+    const team = page.getByRole("region", { name: teamText.ownerHeading });
+    // Nobody, or whoever another test's assignment rule on this shared server gave it to; not Aman.
+    await expect(team.getByRole("button", { name: teamText.take })).toBeVisible();
+    await expect(team).not.toContainText(`${teamText.ownerIs}: ${aman.email}`);
 
-  // Aman takes it on his phone while Priya's page still says Nobody.
-  const phone = await browser.newContext({ viewport: viewportOf(widths.mobile) });
-  const his = await phone.newPage();
-  await his.goto(`/admin/sign-in?next=${encodeURIComponent(`/enquiries/${enquiry!.id}`)}`);
-  await signInHere(his, aman);
-  await his
-    .getByRole("region", { name: teamText.ownerHeading })
-    .getByRole("button", { name: teamText.take })
-    .click();
-  await expect(his.getByRole("region", { name: teamText.ownerHeading })).toContainText(aman.email);
-  await phone.close();
+    // Aman takes it on his phone while Priya's page still says Nobody.
+    const phone = await browser.newContext({ viewport: viewportOf(widths.mobile) });
+    const his = await phone.newPage();
+    await his.goto(`/admin/sign-in?next=${encodeURIComponent(`/enquiries/${enquiry!.id}`)}`);
+    await signInHere(his, aman);
+    await his
+      .getByRole("region", { name: teamText.ownerHeading })
+      .getByRole("button", { name: teamText.take })
+      .click();
+    await expect(his.getByRole("region", { name: teamText.ownerHeading })).toContainText(aman.email);
+    await phone.close();
 
-  await team.getByRole("button", { name: teamText.take }).click();
-  const question = page.getByRole("alertdialog");
-  await expect(question).toContainText(aman.email);
-  // A warning: not the green of a saved change.
-  const colours = await question.evaluate((box) => getComputedStyle(box).backgroundColor);
-  const success = await page.evaluate(() => {
-    const probe = document.createElement("p");
-    probe.className = "notice";
-    document.body.append(probe);
-    const colour = getComputedStyle(probe).backgroundColor;
-    probe.remove();
-    return colour;
+    await team.getByRole("button", { name: teamText.take }).click();
+    const question = page.getByRole("alertdialog");
+    await expect(question).toContainText(aman.email);
+    // A warning: not the green of a saved change.
+    const colours = await question.evaluate((box) => getComputedStyle(box).backgroundColor);
+    const success = await page.evaluate(() => {
+      const probe = document.createElement("p");
+      probe.className = "notice";
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    });
+    expect(colours).not.toBe(success);
+    // The colleague's address breaks where it may: the question and the page stay in the screen's width.
+    await expect(question).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath(`take-over-${width}.png`) });
+    await question.getByRole("button", { name: teamText.keepAsIs }).click();
+    await expect(question).toHaveCount(0);
+    await expect(team).toContainText(`${teamText.ownerIs}: ${aman.email}`);
+    // The conflict is the server's 409, which the page asked about.
+    forgiveFailedRequests(pageErrors, /409/);
   });
-  expect(colours).not.toBe(success);
-  await question.getByRole("button", { name: teamText.keepAsIs }).click();
-  await expect(question).toHaveCount(0);
-  await expect(team).toContainText(`${teamText.ownerIs}: ${aman.email}`);
-  // The conflict is the server's 409, which the page asked about.
-  forgiveFailedRequests(pageErrors, /409/);
-});
+}
 
 for (const width of [widths.mobile, widths.desktop]) {
-  test(`an owner at ${width} px reaches every page without sideways scrolling, sees every inbox view, and confirms "Make owner"`, async ({
+  test(`an owner at ${width} px reaches every page without sideways scrolling, sees every inbox view, and confirms "Make owner" and "Make member"`, async ({
     page,
   }, testInfo) => {
     test.setTimeout(60_000);
@@ -371,6 +377,14 @@ for (const width of [widths.mobile, widths.desktop]) {
     await row.getByRole("button", { name: staffText.makeLabel(member.email, "owner") }).click();
     await row.getByRole("button", { name: staffText.confirmYesRole("owner") }).click();
     await expect(row.getByText(staffText.roles.owner, { exact: true })).toBeVisible();
+
+    // "Make member" asks first too.
+    await row.getByRole("button", { name: staffText.makeLabel(member.email, "member") }).click();
+    const back = row.getByRole("group", { name: staffText.confirmRole(member.email, "member") });
+    await expect(back).toBeVisible();
+    await expect(row.getByText(staffText.roles.owner, { exact: true })).toBeVisible();
+    await row.getByRole("button", { name: staffText.confirmYesRole("member") }).click();
+    await expect(row.getByText(staffText.roles.member, { exact: true })).toBeVisible();
   });
 }
 

@@ -73,6 +73,42 @@ test("an owner invites a member by e-mail: the link sets a password, the member 
   await expect(page.getByRole("listitem").filter({ hasText: email })).not.toContainText(staffText.invited);
 });
 
+test("a reset link an owner sends sets a new password, and the sign-in that follows has the address filled in", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await createStaff("owner");
+  const member = await createStaff("member");
+  await signIn(page, owner);
+  await page.goto("/admin/staff");
+  const row = page.getByRole("listitem").filter({ hasText: member.email });
+  await row.getByRole("button", { name: staffText.resetLabel(member.email) }).click();
+  await row.getByRole("button", { name: staffText.confirmYes.reset }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: consoleMessages.resetSent(member.email) }),
+  ).toBeVisible();
+  const mail = await waitForMail(member.email, /new password/);
+
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await theirs.goto(linkIn(mail.parsed.text ?? ""));
+  await expect(theirs.getByText(staffText.welcomeResetBefore)).toBeVisible();
+  const password = `new-${uniqueTag()}-password`;
+  await theirs.getByLabel("New password").fill(password);
+  await theirs.getByLabel("The same password again").fill(password);
+  await theirs.getByRole("button", { name: staffText.setPassword }).click();
+  await expect(theirs.getByText(consoleMessages.passwordSet)).toBeVisible();
+  await theirs.getByRole("link", { name: staffText.signIn }).click();
+  const form = signInForm(theirs);
+  // Only the new password is typed.
+  await expect(form.email).toHaveValue(member.email);
+  await form.password.fill(password);
+  await form.submit.click();
+  await expect(theirs.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await context.close();
+});
+
 test("a removed member's session ends at once, and the owner is told how many open enquiries became unassigned", async ({
   page,
   browser,
