@@ -1,4 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useState } from "react";
+import { draftsOf } from "../drafts";
 import {
   checkReply,
   CONVERSATION_API_ROUTES,
@@ -15,24 +16,7 @@ import { TemplatePicker, type MergedTemplate } from "./TemplatePicker";
 import type { MergeEnquiry } from "../../domain/templates";
 
 /** The reply's text is kept in the tab while it is written: a reload or a failed send loses nothing. */
-const draftKey = (enquiryId: string) => `reply-draft:${enquiryId}`;
-
-function readDraft(enquiryId: string): string {
-  try {
-    return window.sessionStorage.getItem(draftKey(enquiryId)) ?? "";
-  } catch {
-    return "";
-  }
-}
-
-function keepDraft(enquiryId: string, value: string) {
-  try {
-    if (value) window.sessionStorage.setItem(draftKey(enquiryId), value);
-    else window.sessionStorage.removeItem(draftKey(enquiryId));
-  } catch {
-    // Storage refused (private mode, full): the text stays on the page all the same.
-  }
-}
+const drafts = draftsOf("reply");
 
 /** The id of the reply's text box: the enquiry page's Reply action moves the focus there. */
 export const REPLY_TEXT_ID = "reply-text";
@@ -58,7 +42,7 @@ export function ReplyBox({
   // The subject follows the thread (a new message changes what a reply answers) until the member edits it.
   const [editedSubject, setEditedSubject] = useState<string | null>(null);
   const subject = editedSubject ?? defaults.subject;
-  const [body, setBody] = useState(() => readDraft(enquiryId));
+  const [body, setBody] = useState(() => drafts.read(enquiryId));
   const [error, setError] = useState<{ message: string; field?: "subject" | "text" }>({ message: "" });
   const [busy, setBusy] = useState(false);
 
@@ -80,7 +64,7 @@ export function ReplyBox({
         },
       );
       setBody("");
-      keepDraft(enquiryId, "");
+      drafts.keep(enquiryId, "");
       setEditedSubject(null);
       onSent(answer);
       flash(conversationMessages.replyQueued);
@@ -98,7 +82,7 @@ export function ReplyBox({
   const startFromTemplate = (merged: MergedTemplate) => {
     const next = body.trim() ? `${body.trimEnd()}\n\n${merged.body}` : merged.body;
     setBody(next);
-    keepDraft(enquiryId, next);
+    drafts.keep(enquiryId, next);
     if (!defaults.threaded && editedSubject === null && merged.subject) setEditedSubject(merged.subject);
     document.getElementById(REPLY_TEXT_ID)?.focus();
   };
@@ -146,7 +130,7 @@ export function ReplyBox({
           value={body}
           onChange={(event) => {
             setBody(event.target.value);
-            keepDraft(enquiryId, event.target.value);
+            drafts.keep(enquiryId, event.target.value);
           }}
           onKeyDown={sendOnCtrlEnter}
           aria-invalid={error.field === "text" ? true : undefined}

@@ -1,4 +1,5 @@
 import { MessageCircle, RotateCw, Send } from "lucide-react";
+import { draftsOf } from "../drafts";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type { Language } from "../../domain/contract";
 import {
@@ -18,24 +19,7 @@ export const WHATSAPP_TEXT_ID = "whatsapp-text";
 export const WHATSAPP_WINDOW_ID = "whatsapp-window";
 
 /** The message is kept in the tab while it is written: a reload or a failed send loses nothing. */
-const draftKey = (enquiryId: string) => `whatsapp-draft:${enquiryId}`;
-
-function readDraft(enquiryId: string): string {
-  try {
-    return window.sessionStorage.getItem(draftKey(enquiryId)) ?? "";
-  } catch {
-    return "";
-  }
-}
-
-function keepDraft(enquiryId: string, value: string) {
-  try {
-    if (value) window.sessionStorage.setItem(draftKey(enquiryId), value);
-    else window.sessionStorage.removeItem(draftKey(enquiryId));
-  } catch {
-    // Storage refused (private mode, full): the text stays on the page all the same.
-  }
-}
+const drafts = draftsOf("whatsapp");
 
 /** A message sent from this page that the conversation does not hold yet. */
 interface Sending {
@@ -77,7 +61,7 @@ export function WhatsAppComposer({
   /** The window's state is out of date (its end passed): read the enquiry again. */
   onStale: () => void;
 }) {
-  const [body, setBody] = useState(() => readDraft(enquiryId));
+  const [body, setBody] = useState(() => drafts.read(enquiryId));
   const [sending, setSending] = useState<Sending[]>([]);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -126,7 +110,7 @@ export function WhatsAppComposer({
         if (!message.templateId)
           setBody((current) => {
             const next = current.trim() ? current : message.text;
-            keepDraft(enquiryId, next);
+            drafts.keep(enquiryId, next);
             return next;
           });
         setError(errorMessage(caught));
@@ -157,7 +141,7 @@ export function WhatsAppComposer({
     const message: Sending = { clickKey: crypto.randomUUID(), text: value, failed: false };
     setSending((current) => [...current, message]);
     setBody("");
-    keepDraft(enquiryId, "");
+    drafts.keep(enquiryId, "");
     void deliver(message);
   };
 
@@ -296,7 +280,7 @@ export function WhatsAppComposer({
             disabled={!open}
             onChange={(event) => {
               setBody(event.target.value);
-              keepDraft(enquiryId, event.target.value);
+              drafts.keep(enquiryId, event.target.value);
               if (error) setError("");
             }}
             onKeyDown={sendOnCtrlEnter}
