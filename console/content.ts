@@ -143,6 +143,14 @@ export const conversationText = {
 } as const;
 
 /** The WhatsApp composer on the enquiry's page (docs/whatsapp.md): a message to the buyer's phone. */
+/** Meta's language codes of approved templates (domain/templates.ts), as the template list names them. */
+const TEMPLATE_LANGUAGE_NAMES: Record<string, string> = {
+  en: "English",
+  en_US: "English, US",
+  en_GB: "English, UK",
+  hi: "Hindi",
+};
+
 export const whatsappComposerText = {
   heading: "Reply on WhatsApp",
   route: (mobile: string) => `To +91 ${mobile} from the company's WhatsApp number.`,
@@ -175,7 +183,7 @@ export const whatsappComposerText = {
   chooseTemplate: "Choose a template…",
   chooseTemplateFirst: "Choose the template to send first.",
   templateOption: (title: string, language: string) =>
-    `${title} (${language === "hi" ? "Hindi" : language === "en" ? "English" : language})`,
+    `${title} (${TEMPLATE_LANGUAGE_NAMES[language] ?? language})`,
   templatePreview: "The buyer receives:",
   sendTemplate: "Send template",
 } as const;
