@@ -3,8 +3,10 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page, Request } from "@playwright/test";
-import { sessionDialogText, teamText } from "../../console/content";
-import { enquiryReference } from "../../domain/console";
+import { callText, formatFullTime, inboxText, sessionDialogText, teamText } from "../../console/content";
+import { CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
+import { DASHBOARD_FIGURES } from "../../domain/dashboard";
+import { duplicateLine, duplicateMessages } from "../../domain/duplicate";
 import { IST_OFFSET_MINUTES } from "../../domain/working-hours";
 import { unusedPort } from "../support/mail-sink";
 import { type ListeningServer, projectRoot, startServer } from "../support/server-process";
@@ -19,6 +21,11 @@ import { waitForMail } from "./support/mail";
  * started from the console ends it; confirmed with a follow-up, it falls due on Tuesday; the CSV of
  * the Overdue view holds exactly its rows. The member works on a phone, the owner on a laptop,
  * each with the keyboard only.
+ *
+ * Then the third round's cases in a week of their own buyers: a call answered on Tuesday makes the
+ * enquiry Contacted and due the next working day at the hour it came in, overdue by Wednesday
+ * noon; the buyer's repeat is closed as a Duplicate of it, out of every work view and of the lost
+ * figure; and "n" opens the buyer still waiting on us.
  */
 
 const PHONE = { width: 375, height: 812 };
@@ -258,4 +265,124 @@ test("a week: handed on untouched stays late and in the digest until a chat; a f
   await expect(phone.locator(".status").first()).toHaveText("Fulfilled");
   await phone.goto(`${baseUrl}/admin?view=overdue`);
   await expect(phone.getByRole("row").filter({ hasText: "Meera Kapoor" })).toHaveCount(0);
+});
+
+test("a week: an answered call is due the next working day at the hour it came in; a repeat closed as a Duplicate leaves the work and the lost figure; n opens the buyer waiting", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await createStaff("owner", databaseUrl);
+  const member = await createStaff("member", databaseUrl);
+  const buyer = {
+    Name: "Anjali Rao",
+    Email: "anjali.rao@example.in",
+    Mobile: "9876512345",
+    Quantity: 24,
+    RetailerSelfUse: "Self Use",
+  };
+  const place = async (data: typeof buyer) => {
+    const placed = await request.post(`${baseUrl}/api/enquiries`, { data });
+    expect(placed.status()).toBe(201);
+    return ((await placed.json()) as { id: string }).id;
+  };
+
+  // Tuesday 11:00 IST: Anjali asks for 24 sachets.
+  await setClock(istOn(monday, 8, "11:00"));
+  const first = await place(buyer);
+
+  // The member, on a phone, calls her; the call is answered, no follow-up set.
+  const phone = await signedIn(browser, member, PHONE);
+  await phone.goto(`${baseUrl}/admin/enquiries/${first}`);
+  await expect(phone.getByRole("heading", { level: 1, name: buyer.Name })).toBeVisible();
+  const summary = phone.getByRole("region", { name: buyer.Name });
+  await expect(summary.locator(".status")).toHaveText("New");
+  // This browser has no dialler: the tel: link's navigation is held back, the page's own handling is not.
+  await phone.evaluate(() =>
+    document.addEventListener(
+      "click",
+      (event) => {
+        if ((event.target as Element).closest('a[href^="tel:"]')) event.preventDefault();
+      },
+      true,
+    ),
+  );
+  await press(phone, phone.getByRole("link", { name: callText.call }));
+  const outcomes = phone.getByRole("group", { name: callText.question });
+  await press(phone, outcomes.getByRole("button", { name: callText.outcomes.answered }));
+  // Contacted, and due by the rule: the next working day (Wednesday) at the hour it came in.
+  const wednesdayEleven = istOn(monday, 9, "11:00");
+  await expect(phone.getByRole("status").filter({ hasText: "Call recorded" })).toHaveText(
+    callText.recorded("Contacted", formatFullTime(wednesdayEleven.toISOString())),
+  );
+  await expect(summary.locator(".status")).toHaveText("Contacted");
+  await expect(phone.getByRole("region", { name: "History" })).toContainText("New → Contacted");
+  expect(await accessibilityViolations(phone)).toEqual([]);
+  await phone.screenshot({ path: test.info().outputPath("answered-375.png"), fullPage: true });
+  await networkQuiet(phone);
+  await phone.context().close();
+
+  // Wednesday 11:30: past its due time, it is overdue on the member's phone (her session of
+  // Tuesday has ended: she signs in again).
+  await setClock(istOn(monday, 9, "11:30"));
+  const phoneAgain = await signedIn(browser, member, PHONE);
+  await phoneAgain.goto(`${baseUrl}/admin?view=overdue`);
+  const firstReference = enquiryReference(first);
+  await expect(phoneAgain.getByRole("row").filter({ hasText: buyer.Name })).toContainText("Contacted");
+  await phoneAgain.screenshot({ path: test.info().outputPath("overdue-375.png"), fullPage: true });
+  // Overdue, not Due today: its time of day has passed.
+  await phoneAgain.goto(`${baseUrl}/admin?view=due-today`);
+  await networkQuiet(phoneAgain);
+  await expect(phoneAgain.getByRole("row").filter({ hasText: buyer.Name })).toHaveCount(0);
+  await phoneAgain.context().close();
+
+  // The same Wednesday Anjali sends the same request again; and Vikram asks for the first time.
+  const again = await place(buyer);
+  const againReference = enquiryReference(again);
+  const other = { ...buyer, Name: "Vikram Sethi", Email: "vikram.sethi@example.in", Mobile: "9823456781" };
+  await place(other);
+
+  // The owner, on a laptop, closes the repeat as a Duplicate of the first, which is suggested.
+  const laptop = await signedIn(browser, owner, LAPTOP);
+  await laptop.goto(`${baseUrl}/admin/enquiries/${again}`);
+  await expect(laptop.getByRole("heading", { level: 1, name: buyer.Name })).toBeVisible();
+  await laptop.getByLabel("New status").selectOption("Duplicate");
+  await expect(laptop.getByLabel(duplicateMessages.label)).toHaveValue(first);
+  await press(laptop, laptop.getByRole("button", { name: "Change status" }));
+  await expect(
+    laptop.getByRole("region", { name: buyer.Name }).getByRole("link", { name: firstReference }),
+  ).toBeVisible();
+  await expect(laptop.getByRole("listitem").filter({ hasText: duplicateLine(firstReference) })).toHaveCount(
+    1,
+  );
+  expect(await accessibilityViolations(laptop)).toEqual([]);
+
+  // It leaves every work view: All open, Mine, Unassigned.
+  const rows = laptop.getByRole("row").filter({ has: laptop.getByRole("link") });
+  await laptop.goto(`${baseUrl}/admin`);
+  await expect(rows.filter({ hasText: firstReference })).toHaveCount(1);
+  await expect(rows.filter({ hasText: againReference })).toHaveCount(0);
+  for (const view of ["mine", "unassigned"] as const) {
+    await laptop.goto(`${baseUrl}/admin?view=${view}`);
+    await networkQuiet(laptop);
+    await expect(rows.filter({ hasText: againReference })).toHaveCount(0);
+  }
+  await laptop.screenshot({ path: test.info().outputPath("unassigned-1280.png"), fullPage: true });
+
+  // Not lost: the dashboard sets it apart as a duplicate, and Declined counts none.
+  await laptop.goto(`${baseUrl}${CONSOLE_PAGE_PATHS.dashboard}`);
+  const funnel = laptop.getByRole("region", { name: DASHBOARD_FIGURES.funnel });
+  await expect(funnel.getByRole("row", { name: /^Duplicate/ }).getByRole("cell")).toHaveText("1");
+  await expect(funnel.getByRole("row", { name: /^Declined/ }).getByRole("cell")).toHaveText("0");
+  await laptop.screenshot({ path: test.info().outputPath("dashboard-1280.png"), fullPage: true });
+
+  // Vikram, untouched, is waiting on us; n opens him.
+  await laptop.goto(`${baseUrl}/admin?view=waiting`);
+  await expect(rows.filter({ hasText: other.Name })).toHaveCount(1);
+  await expect(rows.filter({ hasText: buyer.Name })).toHaveCount(0);
+  await laptop.goto(`${baseUrl}/admin`);
+  await expect(laptop.getByRole("heading", { level: 1, name: inboxText.title })).toBeVisible();
+  await laptop.keyboard.press("n");
+  await expect(laptop.getByRole("heading", { level: 1, name: other.Name })).toBeVisible();
+  await laptop.context().close();
 });
