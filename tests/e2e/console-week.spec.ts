@@ -22,8 +22,8 @@ import { waitForMail } from "./support/mail";
  * the Overdue view holds exactly its rows. The member works on a phone, the owner on a laptop,
  * each with the keyboard only.
  *
- * Then the third round's cases in a week of their own buyers: a call answered on Tuesday makes the
- * enquiry Contacted and due the next working day at the hour it came in, overdue by Wednesday
+ * Then the third round's cases in a week of their own buyers: a call answered on Wednesday makes the
+ * enquiry Contacted and due the next working day at the hour it came in, overdue by Thursday
  * noon; the buyer's repeat is closed as a Duplicate of it, out of every work view and of the lost
  * figure; and "n" opens the buyer still waiting on us.
  */
@@ -287,8 +287,8 @@ test("a week: an answered call is due the next working day at the hour it came i
     return ((await placed.json()) as { id: string }).id;
   };
 
-  // Tuesday 11:00 IST: Anjali asks for 24 sachets.
-  await setClock(istOn(monday, 8, "11:00"));
+  // Wednesday 11:00 IST: Anjali asks for 24 sachets.
+  await setClock(istOn(monday, 9, "11:00"));
   const first = await place(buyer);
 
   // The member, on a phone, calls her; the call is answered, no follow-up set.
@@ -310,10 +310,10 @@ test("a week: an answered call is due the next working day at the hour it came i
   await press(phone, phone.getByRole("link", { name: callText.call }));
   const outcomes = phone.getByRole("group", { name: callText.question });
   await press(phone, outcomes.getByRole("button", { name: callText.outcomes.answered }));
-  // Contacted, and due by the rule: the next working day (Wednesday) at the hour it came in.
-  const wednesdayEleven = istOn(monday, 9, "11:00");
+  // Contacted, and due by the rule: the next working day (Thursday) at the hour it came in.
+  const thursdayEleven = istOn(monday, 10, "11:00");
   await expect(phone.getByRole("status").filter({ hasText: "Call recorded" })).toHaveText(
-    callText.recorded("Contacted", formatFullTime(wednesdayEleven.toISOString())),
+    callText.recorded("Contacted", formatFullTime(thursdayEleven.toISOString())),
   );
   await expect(summary.locator(".status")).toHaveText("Contacted");
   await expect(phone.getByRole("region", { name: "History" })).toContainText("New → Contacted");
@@ -322,9 +322,9 @@ test("a week: an answered call is due the next working day at the hour it came i
   await networkQuiet(phone);
   await phone.context().close();
 
-  // Wednesday 11:30: past its due time, it is overdue on the member's phone (her session of
-  // Tuesday has ended: she signs in again).
-  await setClock(istOn(monday, 9, "11:30"));
+  // Thursday 11:30: past its due time, it is overdue on the member's phone (her session of
+  // Wednesday has ended: she signs in again).
+  await setClock(istOn(monday, 10, "11:30"));
   const phoneAgain = await signedIn(browser, member, PHONE);
   await phoneAgain.goto(`${baseUrl}/admin?view=overdue`);
   const firstReference = enquiryReference(first);
@@ -336,7 +336,7 @@ test("a week: an answered call is due the next working day at the hour it came i
   await expect(phoneAgain.getByRole("row").filter({ hasText: buyer.Name })).toHaveCount(0);
   await phoneAgain.context().close();
 
-  // The same Wednesday Anjali sends the same request again; and Vikram asks for the first time.
+  // The same Thursday Anjali sends the same request again; and Vikram asks for the first time.
   const again = await place(buyer);
   const againReference = enquiryReference(again);
   const other = { ...buyer, Name: "Vikram Sethi", Email: "vikram.sethi@example.in", Mobile: "9823456781" };
