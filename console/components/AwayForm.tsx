@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId } from "react";
 import { ADMIN_API_ROUTES, type StaffMember } from "../../domain/console";
 import { istDate } from "../../domain/working-hours";
-import { apiPath, callApi, errorMessage } from "../api";
+import { apiPath } from "../api";
 import { staffText } from "../content";
 import { ErrorNotice } from "./Notices";
+import { useStaffSave } from "./staff-save";
 
 /**
  * Away until a date (an IST day): no alerts, pushes or new enquiries until that day ends (domain/
@@ -22,24 +23,9 @@ export function AwayForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  const save = async (awayUntil: string) => {
-    setBusy(true);
-    setError("");
-    try {
-      const answer = await callApi<{ message: string; member: StaffMember }>(
-        apiPath(ADMIN_API_ROUTES.staffAway, { id: member.id }),
-        { method: "PUT", body: { awayUntil } },
-      );
-      await onSaved(answer.message, answer.member);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, save: put } = useStaffSave(onSaved);
+  const save = (awayUntil: string) =>
+    put(apiPath(ADMIN_API_ROUTES.staffAway, { id: member.id }), { awayUntil });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

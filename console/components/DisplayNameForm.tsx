@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId } from "react";
 import { ADMIN_API_ROUTES, type StaffMember } from "../../domain/console";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../domain/staff";
-import { apiPath, callApi, errorMessage } from "../api";
+import { apiPath } from "../api";
 import { staffText } from "../content";
 import { ErrorNotice } from "./Notices";
+import { useStaffSave } from "./staff-save";
 
 /**
  * A member's display name, how colleagues see them in the console, alerts and pushes and how
@@ -22,25 +23,12 @@ export function DisplayNameForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { error, busy, save } = useStaffSave(onSaved);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const displayName = String(new FormData(event.currentTarget).get("displayName") ?? "");
-    setBusy(true);
-    setError("");
-    try {
-      const answer = await callApi<{ message: string; member: StaffMember }>(
-        apiPath(ADMIN_API_ROUTES.staffName, { id: member.id }),
-        { method: "PUT", body: { displayName } },
-      );
-      await onSaved(answer.message, answer.member);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    void save(apiPath(ADMIN_API_ROUTES.staffName, { id: member.id }), { displayName });
   };
 
   return (

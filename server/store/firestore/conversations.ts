@@ -484,13 +484,10 @@ export class FirestoreConversationStore implements ConversationStore {
   }
 }
 
-/**
- * The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`, read in the
- * transaction (null: outside one).
- */
+/** The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`, read in the transaction. */
 export async function readWhatsAppAnswers(
   context: FirestoreContext,
-  transaction: Transaction | null,
+  transaction: Transaction,
   enquiryId: string,
   limit: number,
 ): Promise<{ at: string; text: string }[]> {
@@ -499,7 +496,7 @@ export async function readWhatsAppAnswers(
     .collection(MESSAGES)
     .where("enquiryId", "==", enquiryId)
     .where("channel", "==", "whatsapp");
-  const messages = await (transaction ? transaction.get(query) : query.get());
+  const messages = await transaction.get(query);
   return messages.docs
     .filter((doc) => doc.get("direction") === "in")
     .sort((a, b) => byTime(b, a))
