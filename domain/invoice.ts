@@ -1,0 +1,142 @@
+/**
+ * The documents that take a confirmed enquiry to money in the bank: a quotation, a pro-forma
+ * invoice, a tax invoice under Rule 46 of the CGST Rules and a credit note against one, each an
+ * immutable snapshot once issued, with the payments recorded against an invoice. The shapes here
+ * are shared by the rules that build a document (domain/gst.ts), the PDF renderer
+ * (server/documents/), the stores that number and keep them, the console and the accountant's
+ * exports. No I/O.
+ *
+ * Every amount is in whole paise (integers); every rate in basis points of a percent (1800 = 18 %).
+ */
+import type { Bilingual } from "./company-facts";
+
+export type DocumentKind = "quotation" | "proforma" | "tax-invoice" | "credit-note";
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ["quotation", "proforma", "tax-invoice", "credit-note"];
+
+/** A document's language: every document is also issued in English (decision 044). */
+export type DocumentLanguage = "en" | "hi";
+
+/** The financial year an Indian invoice series restarts in, April to March: "2026-27". */
+export type FinancialYear = string;
+
+export interface DocumentAddress {
+  /** Lines as the buyer gave them (building, street, area), without city, state or PIN. */
+  lines: string[];
+  city: string;
+  /** Two-digit GST state code ("07" Delhi, "27" Maharashtra). */
+  stateCode: string;
+  pin: string;
+}
+
+/** Who issues: copied from the published company facts at the moment of issue. */
+export interface DocumentSupplier {
+  legalName: Bilingual;
+  address: { lines: Bilingual[]; city: Bilingual; state: Bilingual; stateCode: string; pin: string };
+  gstin: string;
+  fssaiLicence: string;
+  phone: string;
+  email: string;
+  /** The merchant UPI ID payments are asked to; null when the company has none. */
+  merchantUpiId: string | null;
+  /** The signature block: who signs for the company. */
+  signatory: { name: Bilingual; designation: Bilingual };
+}
+
+/** Who receives: the buyer's details as the member confirmed them when issuing. */
+export interface DocumentBuyer {
+  name: string;
+  /** The billing address. */
+  address: DocumentAddress;
+  /** Where the goods go when not the billing address. */
+  shippingAddress: DocumentAddress | null;
+  /** Fifteen characters when the buyer is registered for GST; null for an unregistered buyer. */
+  gstin: string | null;
+  email: string | null;
+  mobile: string | null;
+}
+
+export interface DocumentLine {
+  description: Bilingual;
+  /** The HSN code in force for the product on the document's date. */
+  hsn: string;
+  quantity: number;
+  /** The unit the quantity counts ("sachet"), and its GST unit quantity code ("PCS"). */
+  unit: Bilingual;
+  uqc: string;
+  unitPricePaise: number;
+  discountPaise: number;
+  /** quantity × unitPrice − discount. */
+  taxableValuePaise: number;
+  rateBasisPoints: number;
+  /** Intra-state supply: CGST and SGST, each half the rate; inter-state: IGST. The others are 0. */
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+export interface DocumentTotals {
+  taxableValuePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  /** The rounding to whole rupees, positive or negative, shown as its own line. */
+  roundOffPaise: number;
+  /** What the buyer pays: taxable value + tax + round-off, a whole number of rupees. */
+  totalPaise: number;
+}
+
+/** A document as issued: nothing in it changes afterwards. */
+export interface IssuedDocument {
+  id: string;
+  enquiryId: string;
+  kind: DocumentKind;
+  /** The document's number in its kind's series for the financial year: at most 16 characters. */
+  number: string;
+  financialYear: FinancialYear;
+  /** The position in that series (1, 2, …): no gap and no repeat. */
+  sequence: number;
+  /** ISO date and time of issue; the document's date is its IST calendar day. */
+  issuedAt: string;
+  /** The buyer's language; the English copy is always available too. */
+  language: DocumentLanguage;
+  supplier: DocumentSupplier;
+  buyer: DocumentBuyer;
+  /** The place of supply: the state where the goods are delivered. */
+  placeOfSupply: { stateCode: string; stateName: string };
+  interState: boolean;
+  reverseCharge: boolean;
+  lines: DocumentLine[];
+  totals: DocumentTotals;
+  /** For a credit note: the invoice it is against, and why. */
+  against: { number: string; issuedAt: string; reason: string } | null;
+  /** The `upi://pay` URI for the total (tax invoices and pro-formas with a merchant UPI ID), else null. */
+  upiUri: string | null;
+  /** The member who issued it. */
+  issuedBy: string;
+}
+
+/** A refusal to issue: the field Rule 46 (or the document) needs, named, and what to do. */
+export interface MissingField {
+  field: string;
+  message: string;
+}
+
+export type PaymentMethod = "upi" | "bank-transfer" | "cash-on-delivery";
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ["upi", "bank-transfer", "cash-on-delivery"];
+
+export interface RecordedPayment {
+  id: string;
+  /** The tax invoice it is against. */
+  documentId: string;
+  amountPaise: number;
+  method: PaymentMethod;
+  /** The UPI transaction reference (12 digits), the bank's UTR, or the courier's COD remittance id. */
+  reference: string | null;
+  /** IST calendar day the money arrived, "2026-11-29". */
+  receivedOn: string;
+  recordedAt: string;
+  recordedBy: string;
+}
+
+/** How long an unpaid invoice has been owed, in days since its date. */
+export type OverdueBucket = "0-7" | "8-30" | "over-30";
