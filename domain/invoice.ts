@@ -11,7 +11,12 @@
 import type { Bilingual } from "./company-facts";
 
 export type DocumentKind = "quotation" | "proforma" | "tax-invoice" | "credit-note";
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ["quotation", "proforma", "tax-invoice", "credit-note"];
+export const DOCUMENT_KINDS: readonly DocumentKind[] = [
+  "quotation",
+  "proforma",
+  "tax-invoice",
+  "credit-note",
+];
 
 /** A document's language: every document is also issued in English (decision 044). */
 export type DocumentLanguage = "en" | "hi";
