@@ -11,14 +11,17 @@ import QRCode from "qrcode";
 import { amountInWords } from "../../domain/gst";
 import type { DocumentAddress, DocumentLanguage, DocumentLine, IssuedDocument } from "../../domain/invoice";
 import { DOCUMENT_LABELS, type DocumentCopy, type DocumentLabels } from "./labels";
-import { breakLines, FONT_FILES } from "./text-lines";
+import { breakLines, FONT_FILES, type FontWeight } from "./text-lines";
 
 export type { DocumentCopy } from "./labels";
 
 const FAMILY = "Noto Sans Devanagari";
 Font.register({
   family: FAMILY,
-  src: FONT_FILES.regular,
+  fonts: [
+    { src: FONT_FILES.regular, fontWeight: 400 },
+    { src: FONT_FILES.bold, fontWeight: 700 },
+  ],
 });
 // Words are never hyphenated: a hyphen inside a Devanagari cluster would break it.
 Font.registerHyphenationCallback((word) => [word]);
@@ -40,6 +43,7 @@ interface LinesProps {
   text: string;
   width: number;
   size?: number;
+  weight?: FontWeight;
   color?: string;
   align?: "left" | "right" | "center";
 }
@@ -51,11 +55,20 @@ interface LinesProps {
 const settable = (line: string) => (/[\u0900-\u097F]/.test(line) ? `${line}\u200B` : line);
 
 /** A text broken into lines that fit `width`, each set on its own so the renderer never wraps it. */
-function Lines({ text, width, size = 8.5, color = INK, align = "left" }: LinesProps) {
+function Lines({ text, width, size = 8.5, weight = "regular", color = INK, align = "left" }: LinesProps) {
   return (
     <View style={{ width }}>
-      {breakLines(text, width, size).map((line, index) => (
-        <Text key={index} style={{ fontSize: size, color, textAlign: align, lineHeight: LINE_HEIGHT }}>
+      {breakLines(text, width, size, weight).map((line, index) => (
+        <Text
+          key={index}
+          style={{
+            fontSize: size,
+            fontWeight: weight === "bold" ? 700 : 400,
+            color,
+            textAlign: align,
+            lineHeight: LINE_HEIGHT,
+          }}
+        >
           {settable(line)}
         </Text>
       ))}
@@ -191,6 +204,7 @@ function LinesTable({
         {columns.map((column, index) => (
           <View key={column.key} style={{ width: column.width, paddingHorizontal: cellPad }}>
             <Lines
+              weight="bold"
               text={header[index] ?? ""}
               width={column.width - 2 * cellPad}
               size={7.5}
@@ -201,7 +215,14 @@ function LinesTable({
         ))}
         {taxColumns.map((tax) => (
           <View key={tax.label} style={{ width: taxWidth, paddingHorizontal: cellPad }}>
-            <Lines text={tax.label} width={taxWidth - 2 * cellPad} size={7.5} color={BROWN} align="right" />
+            <Lines
+              text={tax.label}
+              width={taxWidth - 2 * cellPad}
+              size={7.5}
+              weight="bold"
+              color={BROWN}
+              align="right"
+            />
           </View>
         ))}
       </View>
@@ -287,8 +308,9 @@ function Totals({ doc, labels, width }: { doc: IssuedDocument; labels: DocumentL
           borderColor: ORANGE,
         }}
       >
-        <Lines text={labels.total} width={width * 0.45 - 6} size={10} color={BROWN} />
+        <Lines weight="bold" text={labels.total} width={width * 0.45 - 6} size={10} color={BROWN} />
         <Lines
+          weight="bold"
           text={`₹ ${money(doc.totals.totalPaise)}`}
           width={width * 0.55 - 6}
           size={11}
@@ -338,11 +360,17 @@ function DocumentPage({
 
       <View style={{ flexDirection: "row", justifyContent: "space-between" }}>
         <View style={{ width: leftWidth }}>
-          <Lines text={supplier.legalName[language]} width={leftWidth} size={15} color={BROWN} />
+          <Lines
+            weight="bold"
+            text={supplier.legalName[language]}
+            width={leftWidth}
+            size={15}
+            color={BROWN}
+          />
           <View style={{ height: 3 }} />
           <Lines text={supplierAddress} width={leftWidth} size={8} color={MUTED} />
           <View style={{ height: 4 }} />
-          <Lines text={`${labels.gstin}: ${supplier.gstin}`} width={leftWidth} size={8.5} />
+          <Lines text={`${labels.gstin}: ${supplier.gstin}`} width={leftWidth} size={8.5} weight="bold" />
           <Lines text={`${labels.fssai}: ${supplier.fssaiLicence}`} width={leftWidth} size={8.5} />
           <Lines
             text={`${labels.phone}: ${supplier.phone}  ·  ${labels.email}: ${supplier.email}`}
@@ -352,9 +380,23 @@ function DocumentPage({
           />
         </View>
         <View style={{ width: rightWidth, alignItems: "flex-end" }}>
-          <Lines text={labels.title[doc.kind]} width={rightWidth} size={17} color={INK} align="right" />
+          <Lines
+            weight="bold"
+            text={labels.title[doc.kind]}
+            width={rightWidth}
+            size={17}
+            color={INK}
+            align="right"
+          />
           {taxDocument ? (
-            <Lines text={labels.copy[copy]} width={rightWidth} size={8} color={BROWN} align="right" />
+            <Lines
+              text={labels.copy[copy]}
+              width={rightWidth}
+              size={8}
+              weight="bold"
+              color={BROWN}
+              align="right"
+            />
           ) : null}
           <View style={{ height: 6 }} />
           <Field label={labels.number[doc.kind]} value={doc.number} width={rightWidth} />
@@ -383,7 +425,7 @@ function DocumentPage({
             borderColor: ORANGE,
           }}
         >
-          <Lines text={labels.notTaxInvoice} width={CONTENT - 19} size={10} color={BROWN} />
+          <Lines weight="bold" text={labels.notTaxInvoice} width={CONTENT - 19} size={10} color={BROWN} />
           <Lines text={labels.validity} width={CONTENT - 19} size={8} color={MUTED} />
         </View>
       )}
@@ -399,6 +441,7 @@ function DocumentPage({
           }}
         >
           <Lines
+            weight="bold"
             text={`${labels.againstInvoice}: ${doc.against.number}, ${labels.date.toLowerCase()} ${documentDate(doc.against.issuedAt)}`}
             width={CONTENT - 19}
             size={9}
@@ -420,7 +463,7 @@ function DocumentPage({
       >
         <View style={{ width: half }}>
           <Label width={half}>{labels.billedTo}</Label>
-          <Lines text={buyer.name} width={half} size={10} />
+          <Lines weight="bold" text={buyer.name} width={half} size={10} />
           <Lines
             text={addressLines(
               buyer.address,
@@ -453,7 +496,12 @@ function DocumentPage({
       <View style={{ flexDirection: "row", justifyContent: "space-between", marginTop: 12 }}>
         <View style={{ width: CONTENT - 210 - 20 }}>
           <Label width={CONTENT - 230}>{labels.inWords}</Label>
-          <Lines text={amountInWords(doc.totals.totalPaise, language)} width={CONTENT - 230} size={9} />
+          <Lines
+            text={amountInWords(doc.totals.totalPaise, language)}
+            width={CONTENT - 230}
+            size={9}
+            weight="bold"
+          />
         </View>
         <Totals doc={doc} labels={labels} width={210} />
       </View>
@@ -473,7 +521,7 @@ function DocumentPage({
             <>
               <UpiQr uri={doc.upiUri} size={92} />
               <View style={{ width: 150, marginLeft: 8 }}>
-                <Lines text={labels.payByUpi} width={150} size={9} color={BROWN} />
+                <Lines weight="bold" text={labels.payByUpi} width={150} size={9} color={BROWN} />
                 <Lines text={labels.scanWithAnyApp} width={150} size={7.5} color={MUTED} />
                 <View style={{ height: 3 }} />
                 <Lines text={doc.upiUri} width={150} size={6.5} color={MUTED} />
@@ -482,9 +530,15 @@ function DocumentPage({
           ) : null}
         </View>
         <View style={{ width: CONTENT - 250 - 160 - 16 }}>
-          {supplierBank(doc) ? (
+          {doc.kind !== "credit-note" && supplierBank(doc) ? (
             <>
-              <Lines text={labels.bankTransfer} width={CONTENT - 426} size={8.5} color={BROWN} />
+              <Lines
+                weight="bold"
+                text={labels.bankTransfer}
+                width={CONTENT - 426}
+                size={8.5}
+                color={BROWN}
+              />
               {supplierBank(doc)?.map(([label, value]) => (
                 <Lines
                   key={label}
@@ -498,6 +552,7 @@ function DocumentPage({
         </View>
         <View style={{ width: 160, alignItems: "flex-end" }}>
           <Lines
+            weight="bold"
             text={`${labels.forCompany} ${supplier.legalName[language]}`}
             width={160}
             size={8.5}
@@ -505,7 +560,7 @@ function DocumentPage({
           />
           <View style={{ height: 34 }} />
           <View style={{ width: 120, borderTopWidth: 0.75, borderColor: MUTED, marginBottom: 2 }} />
-          <Lines text={labels.authorisedSignatory} width={160} size={8} align="right" />
+          <Lines weight="bold" text={labels.authorisedSignatory} width={160} size={8} align="right" />
           <Lines
             text={`${supplier.signatory.name[language]}, ${supplier.signatory.designation[language]}`}
             width={160}

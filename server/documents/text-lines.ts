@@ -10,19 +10,23 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const FONT_DIR = "@expo-google-fonts/noto-sans-devanagari";
 
-/**
- * Noto Sans Devanagari, static TTF (SIL Open Font License 1.1), one weight: with a second weight in
- * the same document fontkit's Indic shaping breaks "ें" into a dotted circle (decision 044).
- */
+/** Noto Sans Devanagari, static TTF (SIL Open Font License 1.1), regular and bold. */
 export const FONT_FILES = {
   regular: require.resolve(`${FONT_DIR}/400Regular/NotoSansDevanagari_400Regular.ttf`),
+  bold: require.resolve(`${FONT_DIR}/700Bold/NotoSansDevanagari_700Bold.ttf`),
 } as const;
 
-let face: Font | null = null;
+export type FontWeight = keyof typeof FONT_FILES;
+
+const faces = new Map<FontWeight, Font>();
 
 /** The width of a text set in one line, in points. */
-export function textWidth(text: string, size: number): number {
-  face ??= openSync(FONT_FILES.regular);
+export function textWidth(text: string, size: number, weight: FontWeight = "regular"): number {
+  let face = faces.get(weight);
+  if (!face) {
+    face = openSync(FONT_FILES[weight]);
+    faces.set(weight, face);
+  }
   return (face.layout(text).advanceWidth / face.unitsPerEm) * size;
 }
 
@@ -31,9 +35,14 @@ const SLACK = 0.97;
 const graphemes = new Intl.Segmenter("hi", { granularity: "grapheme" });
 
 /** A text broken into lines no wider than `width` points; its own line breaks kept. */
-export function breakLines(text: string, width: number, size: number): string[] {
+export function breakLines(
+  text: string,
+  width: number,
+  size: number,
+  weight: FontWeight = "regular",
+): string[] {
   const room = width * SLACK;
-  const fits = (candidate: string) => textWidth(candidate, size) <= room;
+  const fits = (candidate: string) => textWidth(candidate, size, weight) <= room;
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
     let line = "";
