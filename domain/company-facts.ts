@@ -459,19 +459,21 @@ function billingProblems(billing: CompanyBilling): FactsProblem[] {
   if (billing.gstRates.length === 0)
     add("billing.gstRates", "Give the GST rate and the date it applies from.");
   billing.gstRates.forEach((rate, index) => {
+    const line = index + 1;
     const previous = billing.gstRates[index - 1];
-    if (!DAY.test(rate.from) || Number.isNaN(Date.parse(rate.from)))
+    if (!DAY.test(rate.from) || Number.isNaN(Date.parse(rate.from)) || Number.isNaN(rate.rateBasisPoints))
       add(
         "billing.gstRates",
-        `Write each rate as its date and percent, e.g. "2025-09-22 5%" (line ${index + 1}).`,
+        `Write each rate as its date and percent, e.g. "2025-09-22 5%" (line ${line}).`,
       );
     else if (previous && rate.from <= previous.from)
-      add(
-        "billing.gstRates",
-        `Put the rates in date order, each date after the one before (line ${index + 1}).`,
-      );
-    if (!Number.isInteger(rate.rateBasisPoints) || rate.rateBasisPoints < 0 || rate.rateBasisPoints > 4_000)
-      add("billing.gstRates", `A GST rate is a percent from 0 to 40 (line ${index + 1}).`);
+      add("billing.gstRates", `Put the rates in date order, each date after the one before (line ${line}).`);
+    else if (
+      !Number.isInteger(rate.rateBasisPoints) ||
+      rate.rateBasisPoints < 0 ||
+      rate.rateBasisPoints > 4_000
+    )
+      add("billing.gstRates", `A GST rate is a percent from 0 to 40 (line ${line}).`);
   });
   if (!/^[A-Z]{3}$/.test(billing.uqc))
     add("billing.uqc", "A unit quantity code is three capital letters, e.g. PCS.");
