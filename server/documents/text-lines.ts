@@ -20,6 +20,10 @@ export type FontWeight = keyof typeof FONT_FILES;
 
 const faces = new Map<FontWeight, Font>();
 
+/** Widths in font units, by weight and text: a document's copies and its lines' prefixes repeat. */
+const widths = new Map<string, number>();
+const WIDTHS_KEPT = 20_000;
+
 /** The width of a text set in one line, in points. */
 export function textWidth(text: string, size: number, weight: FontWeight = "regular"): number {
   let face = faces.get(weight);
@@ -27,7 +31,14 @@ export function textWidth(text: string, size: number, weight: FontWeight = "regu
     face = openSync(FONT_FILES[weight]);
     faces.set(weight, face);
   }
-  return (face.layout(text).advanceWidth / face.unitsPerEm) * size;
+  const key = `${weight}\u0000${text}`;
+  let units = widths.get(key);
+  if (units === undefined) {
+    if (widths.size >= WIDTHS_KEPT) widths.clear();
+    units = face.layout(text).advanceWidth;
+    widths.set(key, units);
+  }
+  return (units / face.unitsPerEm) * size;
 }
 
 /** Room kept at a line's end, so that rounding in the renderer never makes it wrap a line that fits. */
