@@ -38,6 +38,12 @@ const PAGE_PADDING = 36;
 const PAGE_WIDTH = 595.28;
 const CONTENT = PAGE_WIDTH - 2 * PAGE_PADDING;
 const LINE_HEIGHT = 1.45;
+/** The payment row: the QR code and its URI, the bank account, the signature block. */
+const PAY_WIDTH = 240;
+const SIGN_WIDTH = 150;
+const BANK_WIDTH = CONTENT - PAY_WIDTH - SIGN_WIDTH - 16;
+const QR_SIZE = 92;
+const QR_TEXT_WIDTH = PAY_WIDTH - QR_SIZE - 8 - 12;
 
 interface LinesProps {
   text: string;
@@ -129,12 +135,22 @@ function Label({ children, width }: { children: string; width: number }) {
   return <Lines text={children} width={width} size={7} color={MUTED} />;
 }
 
-function Field({ label, value, width }: { label: string; value: string; width: number }) {
+function Field({
+  label,
+  value,
+  width,
+  weight = "regular",
+}: {
+  label: string;
+  value: string;
+  width: number;
+  weight?: FontWeight;
+}) {
   return (
     <View style={{ flexDirection: "row", justifyContent: "flex-end", marginBottom: 1.5 }}>
       <Lines text={label} width={width * 0.48} size={8} color={MUTED} align="right" />
       <View style={{ width: 6 }} />
-      <Lines text={value} width={width * 0.52 - 6} size={8.5} align="right" />
+      <Lines text={value} width={width * 0.52 - 6} size={8.5} weight={weight} align="right" />
     </View>
   );
 }
@@ -399,7 +415,7 @@ function DocumentPage({
             />
           ) : null}
           <View style={{ height: 6 }} />
-          <Field label={labels.number[doc.kind]} value={doc.number} width={rightWidth} />
+          <Field label={labels.number[doc.kind]} value={doc.number} width={rightWidth} weight="bold" />
           <Field label={labels.date} value={documentDate(doc.issuedAt)} width={rightWidth} />
           <Field
             label={labels.placeOfSupply}
@@ -516,54 +532,48 @@ function DocumentPage({
           borderColor: RULE,
         }}
       >
-        <View style={{ width: 250, flexDirection: "row" }}>
+        <View style={{ width: PAY_WIDTH, flexDirection: "row" }}>
           {doc.upiUri ? (
             <>
-              <UpiQr uri={doc.upiUri} size={92} />
-              <View style={{ width: 150, marginLeft: 8 }}>
-                <Lines weight="bold" text={labels.payByUpi} width={150} size={9} color={BROWN} />
-                <Lines text={labels.scanWithAnyApp} width={150} size={7.5} color={MUTED} />
+              <UpiQr uri={doc.upiUri} size={QR_SIZE} />
+              <View style={{ width: QR_TEXT_WIDTH, marginLeft: 8 }}>
+                <Lines weight="bold" text={labels.payByUpi} width={QR_TEXT_WIDTH} size={9} color={BROWN} />
+                <Lines text={labels.scanWithAnyApp} width={QR_TEXT_WIDTH} size={7.5} color={MUTED} />
                 <View style={{ height: 3 }} />
-                <Lines text={doc.upiUri} width={150} size={6.5} color={MUTED} />
+                <Lines text={doc.upiUri} width={QR_TEXT_WIDTH} size={6.5} color={MUTED} />
               </View>
             </>
           ) : null}
         </View>
-        <View style={{ width: CONTENT - 250 - 160 - 16 }}>
+        <View style={{ width: BANK_WIDTH }}>
           {doc.kind !== "credit-note" && supplierBank(doc) ? (
             <>
-              <Lines
-                weight="bold"
-                text={labels.bankTransfer}
-                width={CONTENT - 426}
-                size={8.5}
-                color={BROWN}
-              />
+              <Lines weight="bold" text={labels.bankTransfer} width={BANK_WIDTH} size={8.5} color={BROWN} />
               {supplierBank(doc)?.map(([label, value]) => (
                 <Lines
                   key={label}
                   text={`${labelOf(labels, label)}: ${value}`}
-                  width={CONTENT - 426}
+                  width={BANK_WIDTH}
                   size={7.5}
                 />
               ))}
             </>
           ) : null}
         </View>
-        <View style={{ width: 160, alignItems: "flex-end" }}>
+        <View style={{ width: SIGN_WIDTH, alignItems: "flex-end" }}>
           <Lines
             weight="bold"
             text={`${labels.forCompany} ${supplier.legalName[language]}`}
-            width={160}
+            width={SIGN_WIDTH}
             size={8.5}
             align="right"
           />
           <View style={{ height: 34 }} />
           <View style={{ width: 120, borderTopWidth: 0.75, borderColor: MUTED, marginBottom: 2 }} />
-          <Lines weight="bold" text={labels.authorisedSignatory} width={160} size={8} align="right" />
+          <Lines weight="bold" text={labels.authorisedSignatory} width={SIGN_WIDTH} size={8} align="right" />
           <Lines
             text={`${supplier.signatory.name[language]}, ${supplier.signatory.designation[language]}`}
-            width={160}
+            width={SIGN_WIDTH}
             size={7.5}
             color={MUTED}
             align="right"
