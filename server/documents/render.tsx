@@ -8,6 +8,7 @@
  */
 import { Document, Font, Page, Path, Rect, renderToBuffer, Svg, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
+import { GST_STATE_CODES } from "../../domain/company-facts";
 import { amountInWords } from "../../domain/gst";
 import type { DocumentAddress, DocumentLanguage, DocumentLine, IssuedDocument } from "../../domain/invoice";
 import { DOCUMENT_LABELS, type DocumentCopy, type DocumentLabels } from "./labels";
@@ -103,7 +104,9 @@ function quantityWithUnit(line: DocumentLine, language: DocumentLanguage): strin
 
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 
-function addressLines(address: DocumentAddress, stateName: string): string[] {
+/** A buyer's address as printed: its lines, city and PIN, and the state's name with its GST code. */
+function addressLines(address: DocumentAddress): string[] {
+  const stateName = GST_STATE_CODES[address.stateCode] ?? address.stateCode;
   return [
     ...address.lines.filter((line) => line.trim()),
     `${address.city} ${address.pin}`,
@@ -480,16 +483,7 @@ function DocumentPage({
         <View style={{ width: half }}>
           <Label width={half}>{labels.billedTo}</Label>
           <Lines weight="bold" text={buyer.name} width={half} size={10} />
-          <Lines
-            text={addressLines(
-              buyer.address,
-              doc.buyer.address.stateCode === doc.placeOfSupply.stateCode && !buyer.shippingAddress
-                ? doc.placeOfSupply.stateName
-                : stateName(buyer.address.stateCode, doc),
-            ).join(", ")}
-            width={half}
-            size={8.5}
-          />
+          <Lines text={addressLines(buyer.address).join(", ")} width={half} size={8.5} />
           <Lines text={`${labels.gstin}: ${buyer.gstin ?? labels.unregistered}`} width={half} size={8.5} />
           <Lines text={`${labels.stateCode}: ${buyer.address.stateCode}`} width={half} size={8.5} />
         </View>
@@ -497,9 +491,7 @@ function DocumentPage({
           <Label width={half}>{labels.shippedTo}</Label>
           <Lines
             text={
-              buyer.shippingAddress
-                ? addressLines(buyer.shippingAddress, doc.placeOfSupply.stateName).join(", ")
-                : labels.sameAsBilling
+              buyer.shippingAddress ? addressLines(buyer.shippingAddress).join(", ") : labels.sameAsBilling
             }
             width={half}
             size={8.5}
@@ -586,10 +578,6 @@ function DocumentPage({
       </View>
     </Page>
   );
-}
-
-function stateName(code: string, doc: IssuedDocument): string {
-  return code === doc.placeOfSupply.stateCode ? doc.placeOfSupply.stateName : code;
 }
 
 function supplierBank(doc: IssuedDocument): [string, string][] | null {
