@@ -410,7 +410,9 @@ export interface Store {
   /** Statuses, notes and history of enquiries, and the console's inbox. */
   readonly enquiryWork: EnquiryWorkStore;
   /** The changes of an enquiry's work, each written once above the stores (server/work/). */
-  readonly work: EnquiryChanges & TeamChanges & ConversationChanges &
+  readonly work: EnquiryChanges &
+    TeamChanges &
+    ConversationChanges &
     DealChanges &
     DispatchChanges &
     ReminderChanges;

@@ -90,7 +90,8 @@ export class SqliteWorkPort implements WorkPort {
       readDeal: ({ enquiryId }) => readDeal(db, enquiryId),
       writeDeal: ({ read, deal, history, actor }) => writeDeal(db, read.stored, deal, history, actor),
       readDispatch: ({ enquiryId }) => readDispatch(db, enquiryId),
-      writeDispatch: ({ read, dispatch, plan, actor }) => writeDispatch(db, read.stored, dispatch, plan, actor),
+      writeDispatch: ({ read, dispatch, plan, actor }) =>
+        writeDispatch(db, read.stored, dispatch, plan, actor),
       readDueReminders: ({ now, limit }) => readDueReminders(db, this.table, now, limit),
       writeReminder: ({ read, plan, at }) => writeReminder(db, read.stored, plan, at),
     };
