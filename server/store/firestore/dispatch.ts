@@ -82,8 +82,10 @@ export function writeDispatch(
   queues?: Parameters<typeof writePlan>[5],
 ): void {
   const ref = dispatchCollection(context).doc(read.stored.id);
-  writer.set(ref, { ...dispatch, receivedAt: read.stored.receivedAt, updatedAt: actor.at });
+  // The version's marker first: taken by another step meanwhile, the commit is refused before
+  // anything else is written, even where a commit applies its writes in turn (the emulator's).
   writer.create(ref.collection("versions").doc(String(dispatch.version)), { at: actor.at });
+  writer.set(ref, { ...dispatch, receivedAt: read.stored.receivedAt, updatedAt: actor.at });
   writePlan(
     context,
     writer,
