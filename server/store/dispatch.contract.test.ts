@@ -167,4 +167,27 @@ describe.each(storeAdapters("dispatch"))("the order's dispatch on the $name stor
     ]);
     expect(await store.dispatch.recipientsOf("Z9999", 50)).toEqual([]);
   });
+
+  test("a person's data shows their order's dispatch, and erasing it erases the dispatch", async () => {
+    store = await adapter.open();
+    const order = await confirmedOrder(meera());
+    await step(order.id, 0, pack);
+    await step(order.id, 1, {
+      ...send,
+      payment: "cod",
+      codConfirmedBy: "Meera Gupta",
+      codConfirmedOn: new Date().toISOString().slice(0, 10),
+      codChannel: "whatsapp",
+    });
+    const report = await store.personalData.find({ mobile: "9811122233" });
+    expect(report.enquiries[0]?.dispatch).toMatchObject({
+      step: "dispatched",
+      batches: ["B2611"],
+      courier: "Delhivery",
+      cod: { by: "Meera Gupta", channel: "whatsapp" },
+    });
+    await store.personalData.erase({ mobile: "9811122233" }, { actor: STAFF });
+    expect(await store.dispatch.get(order.id)).toBeNull();
+    expect(await store.dispatch.recipientsOf("B2611", 50)).toEqual([]);
+  });
 });
