@@ -205,6 +205,8 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "owner-change": "Gave an enquiry an owner",
   "follow-up": "Set a follow-up",
   "deal-recorded": "Recorded a deal's figures",
+  "dispatch-recorded": "Recorded an order's dispatch step",
+  "batch-recall": "Looked up who received a batch",
   "assignment-rule-changed": "Changed who gets new enquiries",
   export: "Exported CSV",
   "subscriber-removed": "Removed a subscriber",

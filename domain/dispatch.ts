@@ -402,6 +402,13 @@ export function returnedLine(reason: string): string {
   return `Returned to origin: ${reason}`;
 }
 
+/** An order's dispatch as the inbox's badge and the CSV show it. */
+export interface DispatchSummary {
+  step: DispatchStep;
+  courier: string | null;
+  tracking: string | null;
+}
+
 /** A dispatch the recall query found: who received the batch. */
 export interface BatchRecipient {
   enquiryId: string;

@@ -103,8 +103,8 @@ describe.each(storeAdapters("dispatch"))("the order's dispatch on the $name stor
       "Confirmed → Fulfilled",
       "Delivered",
     ]);
-    expect(await store.dispatch.stepsOf([order.id, "no-such-enquiry"])).toEqual(
-      new Map([[order.id, "delivered"]]),
+    expect(await store.dispatch.summariesOf([order.id, "no-such-enquiry"])).toEqual(
+      new Map([[order.id, { step: "delivered", courier: winner.courier, tracking: winner.tracking }]]),
     );
   });
 

@@ -2,7 +2,7 @@ import type {
   BatchRecipient,
   DispatchField,
   DispatchInput,
-  DispatchStep,
+  DispatchSummary,
   EnquiryDispatch,
 } from "../../domain/dispatch";
 
@@ -21,8 +21,8 @@ export type DispatchChangeResult =
 export interface DispatchStore {
   /** The enquiry's dispatch (version 0, no step, until one is recorded); null when there is no such enquiry. */
   get(enquiryId: string): Promise<EnquiryDispatch | null>;
-  /** The last step of each enquiry that has one; absent for the others. */
-  stepsOf(enquiryIds: readonly string[]): Promise<Map<string, DispatchStep>>;
+  /** The last step, courier and tracking of each enquiry that has a step; absent for the others. */
+  summariesOf(enquiryIds: readonly string[]): Promise<Map<string, DispatchSummary>>;
   /**
    * Who received a batch (an FSSAI recall): every order packed with it and dispatched (delivered
    * included, returned to origin not), newest dispatch first, at most `limit`.

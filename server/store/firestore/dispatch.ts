@@ -8,6 +8,7 @@ import {
   type BatchRecipient,
   type CodChannel,
   type DispatchStep,
+  type DispatchSummary,
   type EnquiryDispatch,
   type PaymentTerms,
 } from "../../../domain/dispatch";
@@ -117,25 +118,25 @@ export class FirestoreDispatchStore implements DispatchStore {
     });
   }
 
-  async stepsOf(enquiryIds: readonly string[]): Promise<Map<string, DispatchStep>> {
-    const steps = new Map<string, DispatchStep>();
-    if (enquiryIds.length === 0) return steps;
+  async summariesOf(enquiryIds: readonly string[]): Promise<Map<string, DispatchSummary>> {
+    const summaries = new Map<string, DispatchSummary>();
+    if (enquiryIds.length === 0) return summaries;
     await this.context.run(async () => {
       for (const part of chunks(enquiryIds, GET_ALL_CHUNK)) {
         const docs = await this.context.db.getAll(
           ...part.map((id) => dispatchCollection(this.context).doc(id)),
           {
-            fieldMask: ["step"],
+            fieldMask: ["step", "courier", "tracking"],
           },
         );
         docs.forEach((doc, index) => {
-          const step: unknown = doc.get("step");
+          const { step, courier, tracking } = dispatchOfDocument(doc.data());
           const id = part[index];
-          if (id && isDispatchStep(step)) steps.set(id, step);
+          if (id && step) summaries.set(id, { step, courier, tracking });
         });
       }
     });
-    return steps;
+    return summaries;
   }
 
   async recipientsOf(batch: string, limit: number): Promise<BatchRecipient[]> {

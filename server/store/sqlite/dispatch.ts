@@ -6,6 +6,7 @@ import {
   type BatchRecipient,
   type CodChannel,
   type DispatchStep,
+  type DispatchSummary,
   type EnquiryDispatch,
   type PaymentTerms,
 } from "../../../domain/dispatch";
@@ -154,15 +155,23 @@ export class SqliteDispatchStore implements DispatchStore {
     });
   }
 
-  async stepsOf(enquiryIds: readonly string[]): Promise<Map<string, DispatchStep>> {
+  async summariesOf(enquiryIds: readonly string[]): Promise<Map<string, DispatchSummary>> {
     if (enquiryIds.length === 0) return new Map();
     const rows = this.run((db) =>
-      prepared<[string], { enquiry_id: string; step: string }>(
+      prepared<
+        [string],
+        { enquiry_id: string; step: string; courier: string | null; tracking: string | null }
+      >(
         db,
-        `SELECT enquiry_id, step FROM enquiry_dispatch WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
+        `SELECT enquiry_id, step, courier, tracking FROM enquiry_dispatch
+         WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
       ).all(JSON.stringify(enquiryIds)),
     );
-    return new Map(rows.flatMap((row) => (isDispatchStep(row.step) ? [[row.enquiry_id, row.step]] : [])));
+    return new Map(
+      rows.flatMap(({ enquiry_id, step, courier, tracking }) =>
+        isDispatchStep(step) ? [[enquiry_id, { step, courier, tracking }]] : [],
+      ),
+    );
   }
 
   async recipientsOf(batch: string, limit: number): Promise<BatchRecipient[]> {
