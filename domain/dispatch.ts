@@ -377,6 +377,32 @@ export function checkStepOrder(
   return refuse("step", next === "packed" ? dispatchMessages.orderAgain : dispatchMessages.orderDispatched);
 }
 
+/**
+ * The first refusal of a step as typed, by the same checks the plan makes (server/lifecycle/
+ * dispatch.ts), so the console's form can say it before sending; null when the step would be taken.
+ */
+export function dispatchRefusal(
+  input: DispatchInput,
+  context: { status: EnquiryStatus; step: DispatchStep | null; valueRupees: number | null; at: Date },
+): { field: DispatchField; error: string } | null {
+  const checks: (() => DispatchCheck<unknown>)[] = [
+    () => checkStepOrder(context.status, context.step, input.step),
+  ];
+  if (input.step === "packed") {
+    checks.push(
+      () => checkBatches(input.batches),
+      () => checkBestBefore(input.bestBefore, context.at),
+    );
+  }
+  if (input.step === "dispatched") checks.push(() => checkDispatched(input, context));
+  if (input.step === "returned") checks.push(() => checkReturnReason(input.reason));
+  for (const check of checks) {
+    const checked = check();
+    if (!checked.ok) return { field: checked.field, error: checked.error };
+  }
+  return null;
+}
+
 /** The history's line for packing: "Packed: batch B2611, best before Nov 2027". */
 export function packedLine(batches: readonly string[], bestBefore: string): string {
   const label = batches.length === 1 ? "batch" : "batches";

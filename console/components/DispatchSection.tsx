@@ -10,6 +10,7 @@ import {
   DISPATCH_FIELDS,
   DISPATCH_STEP_LABELS,
   dispatchMessages,
+  dispatchRefusal,
   EWAY_BILL_THRESHOLD_RUPEES,
   mayDispatch,
   needsEwayBill,
@@ -17,6 +18,7 @@ import {
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
   type DispatchField,
+  type DispatchInput,
   type DispatchStep,
   type EnquiryDispatch,
 } from "../../domain/dispatch";
@@ -86,6 +88,16 @@ export function DispatchSection({
     for (const [key, value] of data.entries()) body[key] = String(value);
     if (step === "dispatched" && body.courier === OTHER) body.courier = body.courierOther ?? "";
     delete body.courierOther;
+    const refusal = dispatchRefusal(body as unknown as DispatchInput, {
+      status,
+      step: dispatch.step,
+      valueRupees,
+      at: new Date(),
+    });
+    if (refusal) {
+      setError({ field: refusal.field, message: refusal.error });
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -203,6 +215,12 @@ export function DispatchSection({
             <>
               <dt>{dispatchText.deliveredOn}</dt>
               <dd>{formatShortTime(dispatch.deliveredAt)}</dd>
+            </>
+          )}
+          {dispatch.returnedAt && (
+            <>
+              <dt>{dispatchText.returnedOn}</dt>
+              <dd>{formatShortTime(dispatch.returnedAt)}</dd>
             </>
           )}
           {dispatch.returnReason && (

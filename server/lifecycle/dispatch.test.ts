@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 import {
   dispatchMessages,
+  dispatchRefusal,
   EWAY_BILL_THRESHOLD_RUPEES,
   needsEwayBill,
   NO_DISPATCH,
@@ -301,5 +302,29 @@ describe("the e-way bill above ₹50,000 (Rule 138, CGST Rules)", () => {
       dispatch: { ewayBill: "181123456789" },
       plan: { history: [{ text: "Dispatched by Delhivery, tracking 1234567890, e-way bill 181123456789" }] },
     });
+  });
+});
+
+describe("the console's form says the plan's refusal before it sends", () => {
+  test.each<[string, DispatchInput, EnquiryDispatch, number | null]>([
+    ["a good packing", pack(), NO_DISPATCH, 32_000],
+    ["a past best-before", pack("B2611", "2026-10"), NO_DISPATCH, 32_000],
+    ["dispatch before packing", send(), NO_DISPATCH, 32_000],
+    ["no e-way bill above the threshold", send(), packed, 75_000],
+    ["no order value", send(), packed, null],
+    ["cash on delivery unconfirmed", send({ payment: "cod" }), packed, 32_000],
+    ["a good dispatch", send(), packed, 32_000],
+    ["a return without a reason", { step: "returned", reason: "" }, dispatched, 32_000],
+  ])("%s", (_, input, dispatch, value) => {
+    const planned = plan(input, { dispatch, value });
+    const said = dispatchRefusal(input, {
+      status: "Confirmed",
+      step: dispatch.step,
+      valueRupees: value,
+      at: new Date(at),
+    });
+    expect(said).toEqual(
+      planned.outcome === "refused" ? { field: planned.field, error: planned.error } : null,
+    );
   });
 });
