@@ -877,6 +877,9 @@ export const salesText = {
   noneDecided: "No enquiry of this period is decided yet.",
   wonOf: (won: number, decided: number) =>
     `${won.toLocaleString("en-IN")} won of ${decided.toLocaleString("en-IN")}`,
+  lostReason: "Why",
+  lostSales: "Lost sales",
+  noLostSales: "No sale of this period's enquiries was lost.",
 } as const;
 
 const clockTime = new Intl.DateTimeFormat("en-IN", {

@@ -4,6 +4,8 @@ import { dispatchMessages, NO_DISPATCH, type DispatchInput } from "../../domain/
 import type { Enquiry } from "../../domain/enquiry";
 import { storeAdapters } from "../../tests/support/store-sandboxes";
 import type { Store } from "./store";
+import { dashboardData } from "./dashboard";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 
 const STAFF = "asha@collarise.example";
 const OTHER = "bilal@collarise.example";
@@ -153,6 +155,14 @@ describe.each(storeAdapters("dispatch"))("the order's dispatch on the $name stor
         "Returned to origin: address not found",
       ]),
     );
+
+    // The dashboard counts the return among the lost sales, by its reason.
+    const dashboard = await dashboardData(store.dashboard, {
+      now: new Date(),
+      days: 30,
+      hours: PLACEHOLDER_FACTS.workingHours,
+    });
+    expect(dashboard.sales.lostReasons).toEqual([{ key: "returned-to-origin", enquiries: 1 }]);
 
     const recipients = await store.dispatch.recipientsOf("B2612", 50);
     expect(recipients).toEqual([
