@@ -2,18 +2,23 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { dealText, dispatchText } from "../../console/content";
 import { enquiryReference } from "../../domain/console";
 import { API_PATHS } from "../../domain/contract";
+import { DASHBOARD_FIGURES } from "../../domain/dashboard";
 import { dealMessages, LOST_REASONS } from "../../domain/deal";
 import { dispatchMessages } from "../../domain/dispatch";
 import { createStaff, signIn } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { uniqueTag } from "./support/forms";
+import { serverOfItsOwn } from "./support/own-server";
+
+// Its orders are won and lost sales: a store of its own keeps them off other files' dashboards.
+const server = serverOfItsOwn("dispatch");
 
 /** Where the screenshots of the Dispatch section go, to be looked at (docs/screenshots/). */
 const SHOTS = process.env.SHOTS_DIR;
 
 /** Places an enquiry through the public API, as the order form does; answers its id. */
 async function place(request: APIRequestContext, name: string): Promise<string> {
-  const placed = await request.post(API_PATHS.enquiries, {
+  const placed = await request.post(`${server.baseUrl}${API_PATHS.enquiries}`, {
     data: {
       Name: name,
       Email: `${name.toLowerCase().replace(/\W+/g, ".")}@gmail.com`,
@@ -31,7 +36,7 @@ const bestBefore = `${new Date().getFullYear() + 1}-11`;
 
 /** On the enquiry's page: the deal's value recorded, then Confirmed. */
 async function confirmOrder(page: Page, id: string, value: string) {
-  await page.goto(`/admin/enquiries/${id}`);
+  await page.goto(`${server.baseUrl}/admin/enquiries/${id}`);
   const deal = page.getByRole("region", { name: dealText.heading });
   await deal.getByRole("button", { name: dealText.record }).click();
   await deal.getByLabel(dealText.value).fill(value);
@@ -61,8 +66,8 @@ test("on a phone, a member packs, dispatches and delivers an order; a returned o
   const returnedName = `Kavita Rao ${tag}`;
   const delivered = await place(request, deliveredName);
   const returned = await place(request, returnedName);
-  await createStaff("owner");
-  await signIn(page, await createStaff("member"));
+  await createStaff("owner", server.databaseUrl);
+  await signIn(page, await createStaff("member", server.databaseUrl), server.baseUrl);
   await page.setViewportSize(viewportOf(widths.mobile));
 
   // An order worth ₹ 75,000 is packed: a past best-before is refused beside its field.
@@ -89,6 +94,7 @@ test("on a phone, a member packs, dispatches and delivers an order; a returned o
   await dispatch.getByRole("button", { name: dispatchText.dispatch }).click();
   await expect(dispatch.getByRole("alert")).toHaveText(dispatchMessages.ewayBill);
   await expect(ewayBill).toBeFocused();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-dispatch-form-375.png`, fullPage: false });
   await ewayBill.fill("1811 2345 6789");
   await dispatch.getByRole("button", { name: dispatchText.dispatch }).click();
   await expect(history).toContainText(
@@ -138,7 +144,7 @@ test("on a phone, a member packs, dispatches and delivers an order; a returned o
   );
 
   // The inbox's rows carry each order's step.
-  await page.goto("/admin");
+  await page.goto(`${server.baseUrl}/admin`);
   await expect(
     page
       .getByRole("row")
@@ -152,9 +158,14 @@ test("on a phone, a member packs, dispatches and delivers an order; a returned o
       .getByText("Returned to origin", { exact: true }),
   ).toBeVisible();
 
+  // The dashboard counts the return among the lost sales.
+  await page.goto(`${server.baseUrl}/admin/dashboard`);
+  const lost = page.getByRole("region", { name: DASHBOARD_FIGURES.lostReasons });
+  await expect(lost.getByRole("row", { name: LOST_REASONS["returned-to-origin"] })).toContainText("1");
+
   if (SHOTS) {
     await page.setViewportSize(viewportOf(widths.desktop));
-    await page.goto(`/admin/enquiries/${returned}`);
+    await page.goto(`${server.baseUrl}/admin/enquiries/${returned}`);
     const shown = page.getByRole("region", { name: dispatchText.heading });
     await expect(shown).toContainText("address not found");
     await shown.scrollIntoViewIfNeeded();
