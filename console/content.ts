@@ -205,6 +205,8 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "owner-change": "Gave an enquiry an owner",
   "follow-up": "Set a follow-up",
   "deal-recorded": "Recorded a deal's figures",
+  "dispatch-recorded": "Recorded an order's dispatch step",
+  "batch-recall": "Looked up who received a batch",
   "assignment-rule-changed": "Changed who gets new enquiries",
   export: "Exported CSV",
   "subscriber-removed": "Removed a subscriber",
@@ -800,6 +802,45 @@ export const dealText = {
   theirFigures: (summary: string) => `Now saved: ${summary}.`,
 } as const;
 
+/** The order's dispatch on an enquiry's page, and the inbox's badge of its step (domain/dispatch.ts). */
+export const dispatchText = {
+  heading: "Dispatch",
+  none: "Not packed yet.",
+  step: "Now",
+  batches: "Batch numbers",
+  batchesHint: "As printed on the packs; separate several with commas.",
+  bestBefore: "Best before",
+  bestBeforeHint: "As printed: a month (2027-11) or a day (2027-11-30).",
+  courier: "Courier",
+  courierOther: "Other courier",
+  courierOtherName: "Courier's name",
+  tracking: "Tracking number",
+  ewayBill: "E-way bill number",
+  ewayBillHint: (threshold: string) => `12 digits: needed because the order is worth more than ${threshold}.`,
+  payment: "Payment",
+  codBy: "Who confirmed it",
+  codByHint: "The buyer, or who answered for them.",
+  codOn: "Confirmed on",
+  codChannel: "How",
+  codConfirmed: "Cash on delivery confirmed",
+  codLine: (by: string, on: string, how: string) => `${by}, ${on} (${how})`,
+  returnReason: "Why it came back",
+  returnReasonHint: "e.g. address not found, buyer refused the parcel.",
+  pack: "Mark packed",
+  dispatch: "Mark dispatched",
+  deliver: "Mark delivered",
+  returned: "Returned to origin",
+  packHeading: "Pack the order",
+  dispatchHeading: "Dispatch the order",
+  doneHeading: "Delivered or back?",
+  returnHeading: "Returned to origin",
+  packedOn: "Packed",
+  dispatchedOn: "Dispatched",
+  deliveredOn: "Delivered",
+  returnedOn: "Returned",
+  badgeLabel: (step: string) => `Dispatch: ${step}`,
+} as const;
+
 /** One buyer's enquiries on an enquiry's page, and the inbox's mark of a returning buyer (domain/buyer.ts). */
 export const buyerText = {
   heading: "Same buyer",
@@ -836,6 +877,9 @@ export const salesText = {
   noneDecided: "No enquiry of this period is decided yet.",
   wonOf: (won: number, decided: number) =>
     `${won.toLocaleString("en-IN")} won of ${decided.toLocaleString("en-IN")}`,
+  lostReason: "Why",
+  lostSales: "Lost sales",
+  noLostSales: "No sale of this period's enquiries was lost.",
 } as const;
 
 const clockTime = new Intl.DateTimeFormat("en-IN", {

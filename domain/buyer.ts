@@ -4,6 +4,7 @@
  * enquiries one buyer's is applied on the server (server/store/buyer-keys.ts), which keeps only a
  * keyed hash of the number and of the mailbox beside each enquiry.
  */
+import type { EnquiryDispatch } from "./dispatch";
 import type { EnquiryStatus } from "./console";
 import type { EnquiryDeal, LostReason } from "./deal";
 import { MOBILE_DIGITS } from "./enquiry";
@@ -59,4 +60,6 @@ export interface EnquirySaleFields {
   deal: EnquiryDeal;
   lostReason: LostReason | null;
   buyer: BuyerHistory;
+  /** The order's dispatch after Confirmed (domain/dispatch.ts): version 0 and no step until one is recorded. */
+  dispatch: EnquiryDispatch;
 }

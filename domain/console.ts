@@ -4,6 +4,7 @@
  * No I/O: the console's pages and the server both import it.
  */
 import type { Language } from "./contract";
+import type { DispatchStep } from "./dispatch";
 import type { BuyerType, Enquiry } from "./enquiry";
 import type { WhatsAppConsent } from "./whatsapp-consent";
 import type { EnquirySource } from "./enquiry-source";
@@ -193,6 +194,8 @@ export interface InboxItem {
   earlierEnquiries?: number;
   /** How many of the buyer's answers to it (read from the mailbox) its owner has not opened. */
   unreadAnswers?: number;
+  /** The order's last dispatch step (domain/dispatch.ts), shown as a badge; absent before it is packed. */
+  dispatchStep?: DispatchStep;
 }
 
 /** Mail is not going out: a notification has waited in the outbox longer than OUTBOX_ALERT_MINUTES. */
@@ -295,6 +298,8 @@ export interface ActivityEntry {
     | "owner-change"
     | "follow-up"
     | "deal-recorded"
+    | "dispatch-recorded"
+    | "batch-recall"
     | "assignment-rule-changed"
     | "backlog-assigned"
     | "export"

@@ -6,6 +6,7 @@
 import type { VitalMetric } from "./contract";
 import type { EnquiryStatus } from "./console";
 import type { BuyerType } from "./enquiry";
+import { isLostReason, LOST_REASONS } from "./deal";
 
 /** The ranges the dashboard offers, in IST days ending today. */
 export const DASHBOARD_RANGES = [30, 90] as const;
@@ -124,6 +125,19 @@ export interface DashboardSales {
   won: number;
   decided: number;
   winRate: { sources: DashboardWinRateRow[]; buyers: DashboardWinRateRow[] };
+  /**
+   * The lost sales by why they were lost (domain/deal.ts: LOST_REASONS, by key; DASHBOARD_NO_REASON
+   * for one recorded without), most first: a return to origin counts here as "Returned to origin".
+   */
+  lostReasons: DashboardBreakdownRow[];
+}
+
+/** The lost reasons' key for a lost sale recorded before reasons were asked. */
+export const DASHBOARD_NO_REASON = "not-recorded";
+
+/** A lost reason's key as the dashboard and its CSV name it. */
+export function lostReasonName(key: string): string {
+  return isLostReason(key) ? LOST_REASONS[key] : "Not recorded";
 }
 
 export interface DashboardData {
@@ -156,6 +170,7 @@ export const DASHBOARD_FIGURES = {
   orders: "Orders and value per month",
   winRateSources: "Win rate per source",
   winRateBuyers: "Win rate per buyer type",
+  lostReasons: "Why sales were lost",
   vitals: "Page speed (75th percentile)",
 } as const;
 

@@ -24,6 +24,8 @@ export const LOST_REASONS = {
   "no-response": "No response",
   "not-eligible": "Not eligible or medical advice",
   "only-asking": "Only asking",
+  /** Set by the order's return to origin (domain/dispatch.ts), or chosen for one recorded elsewhere. */
+  "returned-to-origin": "Returned to origin",
   other: "Other",
 } as const;
 export type LostReason = keyof typeof LOST_REASONS;

@@ -8,6 +8,7 @@ import type { WhatsAppConsent } from "./whatsapp-consent";
 import type { EnquiryStatus, HistoryEntry } from "./console";
 import type { ConversationMessage } from "./conversation";
 import type { DealFigures, LostReason } from "./deal";
+import type { EnquiryDispatch } from "./dispatch";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS, enquiryMessages, type Enquiry } from "./enquiry";
 
 /** Whom a request is about: the address they wrote in enquiries and the newsletter, or their mobile. */
@@ -66,6 +67,8 @@ export interface PersonalEnquiry {
   /** The deal's figures recorded on it (domain/deal.ts), or null; why it was lost, or null. */
   deal: DealFigures | null;
   lostReason: LostReason | null;
+  /** The order's dispatch (domain/dispatch.ts): its steps, batches, courier, a cash on delivery's confirmation; or null. */
+  dispatch: EnquiryDispatch | null;
   /** The consent to WhatsApp ticked on its form (when, the words shown, their language), or null. */
   whatsappConsent: WhatsAppConsent | null;
 }

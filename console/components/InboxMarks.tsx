@@ -1,4 +1,5 @@
-import { buyerText, conversationText } from "../content";
+import { DISPATCH_STEP_LABELS, type DispatchStep } from "../../domain/dispatch";
+import { buyerText, conversationText, dispatchText } from "../content";
 
 /** One of the inbox's marks on a row: a short word shown, its meaning said to a screen reader. */
 function Mark({ className, shown, label }: { className: string; shown: string; label: string }) {
@@ -30,6 +31,19 @@ export function AnswerBadge({ count }: { count: number | undefined }) {
       className="flag-answer"
       shown={conversationText.unreadAnswers(count)}
       label={conversationText.unreadAnswersLabel(count)}
+    />
+  );
+}
+
+/** The inbox's mark of an order on its way: its last dispatch step (domain/dispatch.ts). */
+export function DispatchBadge({ step }: { step: DispatchStep | undefined }) {
+  if (!step) return null;
+  const shown = DISPATCH_STEP_LABELS[step];
+  return (
+    <Mark
+      className={`flag-dispatch flag-dispatch-${step}`}
+      shown={shown}
+      label={dispatchText.badgeLabel(shown)}
     />
   );
 }

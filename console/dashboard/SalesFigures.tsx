@@ -1,5 +1,6 @@
 import {
   DASHBOARD_FIGURES,
+  lostReasonName,
   percentOf,
   type DashboardData,
   type DashboardWinRateRow,
@@ -129,6 +130,40 @@ function WinRate({
   );
 }
 
+/** The lost sales by why they were lost, most first (a return to origin among them). */
+function LostReasons({ data }: { data: DashboardData }) {
+  const rows = data.sales.lostReasons;
+  const most = rows.reduce((max, row) => Math.max(max, row.enquiries), 0);
+  return (
+    <section className="card" aria-labelledby="lost-reasons">
+      <h2 id="lost-reasons">{DASHBOARD_FIGURES.lostReasons}</h2>
+      {rows.length === 0 ? (
+        <p className="empty">{text.noLostSales}</p>
+      ) : (
+        <table className="bar-table sales-table">
+          <caption className="visually-hidden">{DASHBOARD_FIGURES.lostReasons}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{text.lostReason}</th>
+              <th scope="col">{text.lostSales}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{lostReasonName(row.key)}</th>
+                <td>
+                  <Bar share={most ? row.enquiries / most : 0}>{number(row.enquiries)}</Bar>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 /** What the site sold, of the period's enquiries: the dashboard's orders and win rates (domain/dashboard.ts). */
 export function SalesFigures({ data }: { data: DashboardData }) {
   return (
@@ -146,6 +181,7 @@ export function SalesFigures({ data }: { data: DashboardData }) {
         keyLabel={text.source}
         rows={data.sales.winRate.sources}
       />
+      <LostReasons data={data} />
     </>
   );
 }

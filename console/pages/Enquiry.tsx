@@ -51,6 +51,7 @@ import type { EnquirySaleFields } from "../../domain/buyer";
 import { dealMessages, isLost, isLostReason, type LostReason } from "../../domain/deal";
 import { DealFigures, LostReasonField } from "../components/DealFigures";
 import { BuyerHistory } from "../components/BuyerHistory";
+import { DispatchSection } from "../components/DispatchSection";
 
 /** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022), and its sale. */
 type EnquiryDetail = BaseDetail & { team: TeamItemFields } & EnquirySaleFields & {
@@ -459,6 +460,13 @@ export function Component() {
                 current ? { ...current, deal: answer.deal, history: answer.history } : current,
               )
             }
+          />
+          <DispatchSection
+            enquiryId={detail.id}
+            status={detail.status}
+            dispatch={detail.dispatch}
+            valueRupees={detail.deal.valueRupees}
+            onChanged={() => void load()}
           />
         </div>
 

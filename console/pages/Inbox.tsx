@@ -52,7 +52,7 @@ import { appPaths } from "../paths";
 import { rememberInbox, type InboxReturnState } from "../inbox-return";
 import { LoadState } from "../components/Notices";
 import { BulkBar, BulkOutcome } from "../components/BulkBar";
-import { AnswerBadge, ReturningBadge } from "../components/InboxMarks";
+import { AnswerBadge, DispatchBadge, ReturningBadge } from "../components/InboxMarks";
 import { enterActs, ShortcutsDialog, useShortcuts } from "../components/Shortcuts";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -720,6 +720,7 @@ export function Component() {
                     <span className="reference">{row.reference}</span>
                     <AnswerBadge count={row.unreadAnswers} />
                     <ReturningBadge count={row.earlierEnquiries} />
+                    <DispatchBadge step={row.dispatchStep} />
                   </th>
                   <td className="cell-mobile">{spacedMobile(row.Mobile)}</td>
                   <td className="cell-quantity">{inboxText.quantity(row.Quantity)}</td>

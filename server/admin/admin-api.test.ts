@@ -446,7 +446,7 @@ describe("the console's API", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "reference,received (IST),status,Name,Email,Mobile,Quantity (sachets),RetailerSelfUse,language,owner,follow-up (IST),nextStep,due (IST),late,lastNote,utm_source,utm_medium,utm_campaign,referrer,landingPath,spamReasons,whatsappConsent (IST),quantityAgreed (sachets),orderValue (INR),city,pinCode,gstin,lostReason",
+      "reference,received (IST),status,Name,Email,Mobile,Quantity (sachets),RetailerSelfUse,language,owner,follow-up (IST),nextStep,due (IST),late,lastNote,utm_source,utm_medium,utm_campaign,referrer,landingPath,spamReasons,whatsappConsent (IST),quantityAgreed (sachets),orderValue (INR),city,pinCode,gstin,lostReason,dispatch,courier,tracking",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);

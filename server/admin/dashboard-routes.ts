@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ADMIN_API_ROUTES, ENQUIRY_STATUSES } from "../../domain/console";
 import {
+  lostReasonName,
   DASHBOARD_FIGURES,
   DASHBOARD_RANGES,
   type DashboardData,
@@ -96,6 +97,14 @@ export function dashboardCsvRows(data: DashboardData): CsvRow[] {
       push("decided", row.decided);
       push("win rate (%)", percentOf(row.won, row.decided));
     }
+  }
+  for (const row of data.sales.lostReasons) {
+    rows.push({
+      figure: DASHBOARD_FIGURES.lostReasons,
+      period: range,
+      item: lostReasonName(row.key),
+      value: row.enquiries,
+    });
   }
   for (const week of data.vitals) {
     const item = `${week.page} ${week.metric}`;

@@ -30,6 +30,7 @@ import { reserveMailTo } from "../mailbox-caps";
 import { describeWait } from "./throttle";
 import { saleFields, withInboxMarks } from "./sale-fields";
 import { checkLostReason, LOST_REASONS } from "../../domain/deal";
+import { DISPATCH_STEP_LABELS, type DispatchSummary } from "../../domain/dispatch";
 import { neutralise } from "../../domain/unreadable";
 import { duplicateMessages, needsDuplicateOf } from "../../domain/duplicate";
 import { isDuplicate } from "../../domain/status";
@@ -124,6 +125,7 @@ type CsvRow = InboxRow & {
   dueAt: string | null;
   lastNote: string | null;
   outcome: DealOutcome | undefined;
+  dispatch: DispatchSummary | undefined;
   /** Whether the due time had passed when the export was taken. */
   late: boolean;
 };
@@ -166,6 +168,13 @@ const CSV_COLUMNS = [
     header: "lostReason",
     value: (row: CsvRow) => (row.outcome?.lostReason ? LOST_REASONS[row.outcome.lostReason] : null),
   },
+  // The order's dispatch (domain/dispatch.ts): its last step, the courier and the tracking number.
+  {
+    header: "dispatch",
+    value: (row: CsvRow) => (row.dispatch ? DISPATCH_STEP_LABELS[row.dispatch.step] : null),
+  },
+  { header: "courier", value: (row: CsvRow) => row.dispatch?.courier },
+  { header: "tracking", value: (row: CsvRow) => row.dispatch?.tracking },
 ] as const;
 
 /** The inbox, one enquiry's detail, its status, notes and notifications, and the CSV export. */
@@ -298,7 +307,11 @@ export async function enquiryRoutes(app: FastifyInstance) {
         limit: EXPORT_PAGE_SIZE,
       });
       const ids = page.items.map((item) => item.id);
-      const [noteLines, outcomes] = await Promise.all([work.noteLines(ids), app.store.deals.outcomesOf(ids)]);
+      const [noteLines, outcomes, dispatches] = await Promise.all([
+        work.noteLines(ids),
+        app.store.deals.outcomesOf(ids),
+        app.store.dispatch.summariesOf(ids),
+      ]);
       const notes = lastNotesOf(noteLines);
       for (const item of page.items) {
         rows.push({
@@ -308,6 +321,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
           nextStep: item.nextStep,
           lastNote: notes.get(item.id) ?? null,
           outcome: outcomes.get(item.id),
+          dispatch: dispatches.get(item.id),
           late: item.dueAt !== null && Date.parse(item.dueAt) < now.getTime(),
         });
       }

@@ -194,15 +194,29 @@ describe("a sale lost", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(header?.split(",").slice(-6)).toEqual([
+    // The deal's columns, then the dispatch's (none here).
+    expect(header?.split(",").slice(-9)).toEqual([
       "quantityAgreed (sachets)",
       "orderValue (INR)",
       "city",
       "pinCode",
       "gstin",
       "lostReason",
+      "dispatch",
+      "courier",
+      "tracking",
     ]);
-    expect(row?.split(",").slice(-6)).toEqual(["", "", "", "", "", "Not eligible or medical advice"]);
+    expect(row?.split(",").slice(-9)).toEqual([
+      "",
+      "",
+      "",
+      "",
+      "",
+      "Not eligible or medical advice",
+      "",
+      "",
+      "",
+    ]);
   });
 });
 
@@ -249,7 +263,7 @@ describe("one buyer", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n")[1];
-    expect(row?.split(",").slice(-6)).toEqual(["40", "32000", "Mumbai", "400001", "27AAPFU0939F1ZV", ""]);
+    expect(row?.split(",").slice(-9, -3)).toEqual(["40", "32000", "Mumbai", "400001", "27AAPFU0939F1ZV", ""]);
     const dashboard = await consoleRequest(app, sales, "GET", `${ADMIN_API_ROUTES.dashboardCsv}?days=30`);
     expect(dashboard.body).toContain(`Orders and value per month,${new Date().toISOString().slice(0, 4)}`);
     expect(dashboard.body).toMatch(/Win rate per buyer type,[^,]+,Retailer: win rate \(%\),100/);

@@ -1,7 +1,8 @@
-import { isLost, isWon } from "../../domain/deal";
+import { isLost, isLostReason, isWon } from "../../domain/deal";
 import {
   addDays,
   monthsBetween,
+  DASHBOARD_NO_REASON,
   DASHBOARD_UNASSIGNED,
   type DashboardSales,
   type DashboardWinRateRow,
@@ -71,6 +72,8 @@ export interface OutcomeRow {
   buyer: BuyerType;
   source: string;
   status: EnquiryStatus;
+  /** Why the sale was lost, as the work record holds it (null: not lost, or none recorded). */
+  lostReason: string | null;
   enquiries: number;
   orders: number;
   value: number;
@@ -164,7 +167,9 @@ export function salesOf(outcomes: readonly OutcomeRow[], from: string, to: strin
     won: 0,
     decided: 0,
     winRate: { sources: [], buyers: [] },
+    lostReasons: [],
   };
+  const lostReasons = new Map<string, number>();
   for (const row of outcomes) {
     const won = isWon(row.status);
     if (!won && !isLost(row.status)) continue;
@@ -173,7 +178,11 @@ export function salesOf(outcomes: readonly OutcomeRow[], from: string, to: strin
       if (won) counted.won += row.enquiries;
     }
     sales.decided += row.enquiries;
-    if (!won) continue;
+    if (!won) {
+      const reason = isLostReason(row.lostReason) ? row.lostReason : DASHBOARD_NO_REASON;
+      lostReasons.set(reason, (lostReasons.get(reason) ?? 0) + row.enquiries);
+      continue;
+    }
     sales.won += row.enquiries;
     sales.orders += row.orders;
     sales.value += row.value;
@@ -187,6 +196,7 @@ export function salesOf(outcomes: readonly OutcomeRow[], from: string, to: strin
     [...rows.values()].sort((a, b) => b.decided - a.decided || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   sales.months = [...months.values()];
   sales.winRate = { sources: byDecided(sources), buyers: [...buyers.values()] };
+  sales.lostReasons = sortBreakdown([...lostReasons].map(([key, enquiries]) => ({ key, enquiries })));
   return sales;
 }
 

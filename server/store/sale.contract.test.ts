@@ -381,6 +381,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
           { key: "Self Use", won: 2, decided: 3 },
         ],
       },
+      lostReasons: [{ key: "price", enquiries: 1 }],
     });
     // Thirty days from 13 February: January's order and the Instagram enquiries fall out.
     const month = await dashboardData(store.dashboard, {

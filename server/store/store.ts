@@ -23,6 +23,7 @@ import type { PushPayload } from "./push-payload";
 import type { PushStore, ReminderChanges } from "./push";
 import type { TemplateStore } from "./templates";
 import type { DealChanges, DealStore } from "./deals";
+import type { DispatchChanges, DispatchStore } from "./dispatch";
 import type { BuyerStore } from "./buyers";
 import type { CompanyFactsStore } from "../company/facts-store";
 
@@ -409,7 +410,12 @@ export interface Store {
   /** Statuses, notes and history of enquiries, and the console's inbox. */
   readonly enquiryWork: EnquiryWorkStore;
   /** The changes of an enquiry's work, each written once above the stores (server/work/). */
-  readonly work: EnquiryChanges & TeamChanges & ConversationChanges & DealChanges & ReminderChanges;
+  readonly work: EnquiryChanges &
+    TeamChanges &
+    ConversationChanges &
+    DealChanges &
+    DispatchChanges &
+    ReminderChanges;
   /** Owners, follow-ups, the assignment rule, alert choices and the digest (docs/decisions/022). */
   readonly team: TeamStore;
   /** The newsletter's addresses as the console lists, searches and removes them. */
@@ -433,6 +439,8 @@ export interface Store {
   readonly push: PushStore;
   /** The deal's figures on each enquiry (domain/deal.ts). */
   readonly deals: DealStore;
+  /** The order's dispatch on each enquiry (domain/dispatch.ts) and who received a batch. */
+  readonly dispatch: DispatchStore;
   /** Each enquiry's buyer: the others sent with the same mobile or to the same mailbox (domain/buyer.ts). */
   readonly buyers: BuyerStore;
   /** The company's own facts, every version the owners published (domain/company-facts.ts). */

@@ -1,5 +1,6 @@
 import type { ConversationMessage } from "../../domain/conversation";
 import type { EnquiryDeal } from "../../domain/deal";
+import type { EnquiryDispatch } from "../../domain/dispatch";
 import type { AssignmentRule } from "../../domain/team";
 import type { WebhookEventType } from "../../domain/webhooks";
 import type { MessageChannel } from "../../domain/whatsapp";
@@ -153,6 +154,17 @@ export interface WorkSteps {
    */
   writeDeal: {
     args: { read: WorkRead; deal: DealState; history: HistoryLine[]; actor: Actor };
+    result: void;
+  };
+  /** The enquiry's dispatch: version 0 and no step until one is recorded. */
+  readDispatch: { args: { enquiryId: string }; result: EnquiryDispatch };
+  /**
+   * Writes the dispatch under its new version with what the plan says of the work record (its
+   * history lines, and its status when a step closes it). A version another change took first
+   * fails this one.
+   */
+  writeDispatch: {
+    args: { read: WorkRead; dispatch: EnquiryDispatch; plan: WorkPlan; actor: Actor };
     result: void;
   };
   /** The enquiries whose pending reminder has come at `now`, the earliest first, at most `limit`. */

@@ -3,6 +3,7 @@ import type { Store } from "../store/store";
 import type { WorkPort } from "../store/work-port";
 import { ConversationWork } from "./conversation-changes";
 import { DealWork } from "./deal-changes";
+import { DispatchWork } from "./dispatch-changes";
 import { EnquiryWork } from "./enquiry-changes";
 import { TeamWork } from "./team-changes";
 import { ReminderWork } from "./reminder-changes";
@@ -26,6 +27,7 @@ export function workLayer(port: WorkPort, hours: WorkingHoursSource): Store["wor
     methodsOf(new TeamWork(port, hours)),
     methodsOf(new ConversationWork(port, hours)),
     methodsOf(new DealWork(port)),
+    methodsOf(new DispatchWork(port, hours)),
     methodsOf(new ReminderWork(port)),
   );
 }

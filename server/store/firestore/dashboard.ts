@@ -49,10 +49,13 @@ function outcomesOf(
   enquiries: readonly QueryDocumentSnapshot[],
   deals: readonly QueryDocumentSnapshot[],
 ): OutcomeRow[] {
-  const decided = new Map<string, EnquiryStatus>();
+  const decided = new Map<string, { status: EnquiryStatus; lostReason: string | null }>();
   for (const doc of work) {
     const status = doc.get("status") as EnquiryStatus;
-    if (DECIDED_STATUSES.includes(status)) decided.set(doc.id, status);
+    const lostReason: unknown = doc.get("lostReason");
+    if (DECIDED_STATUSES.includes(status)) {
+      decided.set(doc.id, { status, lostReason: typeof lostReason === "string" ? lostReason : null });
+    }
   }
   const values = new Map<string, number>();
   for (const doc of deals) {
@@ -61,14 +64,20 @@ function outcomesOf(
   }
   const groups = new Map<string, OutcomeRow>();
   for (const doc of enquiries) {
-    const status = decided.get(doc.id);
-    if (!status) continue;
+    const outcome = decided.get(doc.id);
+    if (!outcome) continue;
+    const { status, lostReason } = outcome;
     const month = monthOf(istDate(new Date(isoOf(doc.get("receivedAt")))));
     const buyer = doc.get("RetailerSelfUse") as BuyerType;
     const source = (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE;
-    const key = JSON.stringify([month, buyer, source, status]);
+    const key = JSON.stringify([month, buyer, source, status, lostReason]);
     let row = groups.get(key);
-    if (!row) groups.set(key, (row = { month, buyer, source, status, enquiries: 0, orders: 0, value: 0 }));
+    if (!row) {
+      groups.set(
+        key,
+        (row = { month, buyer, source, status, lostReason, enquiries: 0, orders: 0, value: 0 }),
+      );
+    }
     row.enquiries += 1;
     const value = values.get(doc.id);
     if (value !== undefined) {
@@ -176,7 +185,7 @@ export class FirestoreDashboardStore implements DashboardStore {
         this.collections.work
           .where("receivedAt", ">=", span.from.toISOString())
           .where("receivedAt", "<", span.to.toISOString())
-          .select("ownerId", "status")
+          .select("ownerId", "status", "lostReason")
           .get(),
         this.collections.enquiries
           .where("receivedAt", ">=", Timestamp.fromDate(span.from))

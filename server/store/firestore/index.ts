@@ -21,6 +21,7 @@ import { FirestoreTemplateStore } from "./templates";
 import { FirestoreCompanyFactsStore } from "./company-facts";
 import { FirestorePushStore } from "./push";
 import { FirestoreDealStore } from "./deals";
+import { FirestoreDispatchStore } from "./dispatch";
 import { FirestoreBuyerStore } from "./buyers";
 import { FirestoreWorkPort } from "./work-port";
 import { workLayer, type WorkingHoursSource } from "../../work";
@@ -58,6 +59,7 @@ export class FirestoreStore implements Store {
   readonly companyFacts: FirestoreCompanyFactsStore;
   readonly push: FirestorePushStore;
   readonly deals: FirestoreDealStore;
+  readonly dispatch: FirestoreDispatchStore;
   readonly buyers: FirestoreBuyerStore;
 
   private constructor(
@@ -90,6 +92,7 @@ export class FirestoreStore implements Store {
     this.companyFacts = new FirestoreCompanyFactsStore(connection);
     this.push = new FirestorePushStore(connection);
     this.deals = new FirestoreDealStore(connection);
+    this.dispatch = new FirestoreDispatchStore(connection);
     this.buyers = new FirestoreBuyerStore(connection);
   }
 

@@ -1,3 +1,4 @@
+import { dispatchCollection, dispatchOfDocument } from "./dispatch";
 import {
   type DocumentData,
   type DocumentReference,
@@ -125,6 +126,9 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       const deals = docs.length
         ? await this.context.db.getAll(...docs.map((doc) => this.collections.deals.doc(doc.id)))
         : [];
+      const dispatches = docs.length
+        ? await this.context.db.getAll(...docs.map((doc) => dispatchCollection(this.context).doc(doc.id)))
+        : [];
       const histories = await Promise.all(
         docs.map((doc) => this.collections.work.doc(doc.id).collection("history").orderBy("sortKey").get()),
       );
@@ -204,6 +208,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
           conversation: conversations.get(doc.id) ?? [],
           deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,
           lostReason: lostReasonOf(works[index]?.get("lostReason")),
+          dispatch: dispatches[index]?.exists ? dispatchOfDocument(dispatches[index].data()) : null,
           whatsappConsent: whatsappConsentOfDocument(doc.data() ?? {}),
         })),
         subscriptions,
@@ -296,6 +301,17 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     for (const deal of deals) {
       versions.push(...(await transaction.get(deal.ref.collection("versions"))).docs.map((doc) => doc.ref));
     }
+    // The order's dispatch goes with its enquiry, as its deal does (not a tax record).
+    const dispatches = enquiryIds.length
+      ? (
+          await transaction.getAll(...enquiryIds.map((id) => dispatchCollection(this.context).doc(id)))
+        ).filter((doc) => doc.exists)
+      : [];
+    for (const dispatch of dispatches) {
+      versions.push(
+        ...(await transaction.get(dispatch.ref.collection("versions"))).docs.map((doc) => doc.ref),
+      );
+    }
     const addresses = addressesOf(query, enquiries);
     const subscriptions = addresses.length
       ? (
@@ -339,6 +355,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         ...history.map((ref) => touchesOf(this.context).doc(ref.id)),
         ...versions,
         ...deals.map((doc) => doc.ref),
+        ...dispatches.map((doc) => doc.ref),
         ...works.map((doc) => doc.ref),
         ...enquiries.map((doc) => doc.ref),
         ...subscriptions.map((doc) => doc.ref),

@@ -1,3 +1,4 @@
+import { dispatchCollection } from "./dispatch";
 import { Timestamp, type DocumentReference, type DocumentSnapshot } from "firebase-admin/firestore";
 import { mayErase } from "../../lifecycle/retention";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
@@ -76,14 +77,17 @@ export class FirestoreRetentionStore implements RetentionStore {
     return this.context.run(async () => {
       const workRef = this.collections.work.doc(id);
       const dealRef = this.collections.deals.doc(id);
-      const [history, versions, dealVersions, notifications, messages, answerDays] = await Promise.all([
-        workRef.collection("history").select().get(),
-        workRef.collection("versions").select().get(),
-        dealRef.collection("versions").select().get(),
-        this.collections.notifications.where("enquiryId", "==", id).select().get(),
-        this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
-        this.context.db.collection(ANSWER_DAYS).where("enquiryId", "==", id).select().get(),
-      ]);
+      const dispatchRef = dispatchCollection(this.context).doc(id);
+      const [history, versions, dealVersions, dispatchVersions, notifications, messages, answerDays] =
+        await Promise.all([
+          workRef.collection("history").select().get(),
+          workRef.collection("versions").select().get(),
+          dealRef.collection("versions").select().get(),
+          dispatchRef.collection("versions").select().get(),
+          this.collections.notifications.where("enquiryId", "==", id).select().get(),
+          this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
+          this.context.db.collection(ANSWER_DAYS).where("enquiryId", "==", id).select().get(),
+        ]);
       const claims = await Promise.all(
         notifications.docs.map((notification) => notification.ref.collection("claims").select().get()),
       );
@@ -95,6 +99,9 @@ export class FirestoreRetentionStore implements RetentionStore {
         // The deal's figures, with their versions (the enquiry's buyer keys are in its own document).
         ...dealVersions.docs.map((doc) => doc.ref),
         dealRef,
+        // The order's dispatch, with its versions.
+        ...dispatchVersions.docs.map((doc) => doc.ref),
+        dispatchRef,
         ...claims.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref)),
         ...notifications.docs.map((doc) => doc.ref),
         ...messages.docs.map((doc) => doc.ref),

@@ -16,6 +16,7 @@ import {
   writeAnswerDay,
 } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
+import { readDispatch, writeDispatch } from "./dispatch";
 import { newNotification } from "./documents";
 import { readDueReminders, reminderWrites } from "./push";
 import {
@@ -163,6 +164,10 @@ export class FirestoreWorkPort implements WorkPort {
       readDeal: ({ enquiryId }) => readDeal(context, transaction, enquiryId),
       writeDeal: ({ read, deal, history, actor }) => {
         writes.push((writer) => writeDeal(context, writer, read, deal, history, actor));
+      },
+      readDispatch: ({ enquiryId }) => readDispatch(context, transaction, enquiryId),
+      writeDispatch: ({ read, dispatch, plan, actor }) => {
+        writes.push((writer) => writeDispatch(context, writer, read, dispatch, plan, actor, queues));
       },
       readDueReminders: ({ now, limit }) => readDueReminders(context, transaction, now, limit),
       writeReminder: async ({ read, plan, at }) => {

@@ -167,13 +167,14 @@ export class SqliteDashboardStore implements DashboardStore {
     return db
       .prepare<Bounds & { none: string; statuses: string }, OutcomeRow>(
         `SELECT strftime('%Y-%m', w.received_at, '+330 minutes') AS month, w.buyer,
-           coalesce(w.source_label, @none) AS source, w.status, count(*) AS enquiries,
+           coalesce(w.source_label, @none) AS source, w.status, w.lost_reason AS lostReason,
+           count(*) AS enquiries,
            count(d.value_rupees) AS orders, coalesce(sum(d.value_rupees), 0) AS value
          FROM enquiry_work w INDEXED BY enquiry_work_status
            LEFT JOIN enquiry_deals d ON d.enquiry_id = w.enquiry_id
          WHERE w.status IN (SELECT value FROM json_each(@statuses))
            AND w.received_at >= @from AND w.received_at < @to
-         GROUP BY 1, 2, 3, 4`,
+         GROUP BY 1, 2, 3, 4, 5`,
       )
       .all({ ...bounds, none: DASHBOARD_NO_SOURCE, statuses });
   }

@@ -21,6 +21,7 @@ import { SqliteTemplateStore } from "./templates";
 import { SqliteCompanyFactsStore } from "./company-facts";
 import { SqlitePushStore } from "./push";
 import { SqliteDealStore } from "./deals";
+import { SqliteDispatchStore } from "./dispatch";
 import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
 import { workLayer, type WorkingHoursSource } from "../../work";
@@ -59,6 +60,7 @@ export class SqliteStore implements Store {
   readonly companyFacts: SqliteCompanyFactsStore;
   readonly push: SqlitePushStore;
   readonly deals: SqliteDealStore;
+  readonly dispatch: SqliteDispatchStore;
   readonly buyers: SqliteBuyerStore;
 
   private constructor(
@@ -92,6 +94,7 @@ export class SqliteStore implements Store {
     this.companyFacts = new SqliteCompanyFactsStore(run);
     this.push = new SqlitePushStore(run);
     this.deals = new SqliteDealStore(run, connection.enquiryTable);
+    this.dispatch = new SqliteDispatchStore(run, connection.enquiryTable);
     this.buyers = new SqliteBuyerStore(run, connection.enquiryTable);
   }
 

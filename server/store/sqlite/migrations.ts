@@ -285,6 +285,31 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     ALTER TABLE enquiry_meta ADD COLUMN whatsapp_consent_language TEXT
       CHECK (whatsapp_consent_language IN ('en', 'hi'));
     `,
+    // The order's dispatch after Confirmed (docs/decisions/047-dispatch.md): its last step, the
+    // batches and best-before packed (a recall asks who received a batch), the courier, tracking
+    // and e-way bill, a cash on delivery's confirmation, and why it came back; gone with its enquiry.
+    `
+    CREATE TABLE enquiry_dispatch (
+      enquiry_id TEXT PRIMARY KEY REFERENCES ${table} (id) ON DELETE CASCADE,
+      version INTEGER NOT NULL CHECK (version >= 1),
+      step TEXT NOT NULL CHECK (step IN ('packed', 'dispatched', 'delivered', 'returned')),
+      batches TEXT NOT NULL CHECK (json_valid(batches) AND json_type(batches) = 'array'),
+      best_before TEXT,
+      packed_at TEXT,
+      courier TEXT,
+      tracking TEXT,
+      eway_bill TEXT CHECK (eway_bill IS NULL OR (length(eway_bill) = 12 AND eway_bill NOT GLOB '*[^0-9]*')),
+      payment TEXT CHECK (payment IN ('prepaid', 'cod')),
+      cod_confirmed_by TEXT,
+      cod_confirmed_on TEXT,
+      cod_channel TEXT CHECK (cod_channel IN ('call', 'whatsapp', 'email')),
+      dispatched_at TEXT,
+      delivered_at TEXT,
+      returned_at TEXT,
+      return_reason TEXT,
+      updated_at TEXT NOT NULL
+    ) STRICT;
+    `,
   ];
 }
 

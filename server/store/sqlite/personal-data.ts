@@ -4,6 +4,7 @@ import { buyerKeyOfQuery } from "../buyer-keys";
 import { buyerSecretOf } from "./sale-schema";
 import { catchUpBuyerKeys } from "./buyers";
 import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
+import { readDispatches } from "./dispatch";
 import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
 import { INITIAL_STATUS } from "../../../domain/status";
 import {
@@ -108,6 +109,10 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           return [row.enquiry_id, figures];
         }),
     );
+    const dispatches = readDispatches(
+      db,
+      rows.map((row) => row.id),
+    );
     const history = new Map<string, HistoryEntry[]>();
     for (const row of db
       .prepare<[string], HistoryRow>(
@@ -156,6 +161,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           conversation: conversations.messagesOf(db, id),
           deal: deals.get(id) ?? null,
           lostReason,
+          dispatch: dispatches.get(id) ?? null,
           whatsappConsent: whatsappConsentOfRow(row),
         };
       }),
@@ -185,6 +191,8 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           // enquiries' delete trigger removes their rows from the search index; their buyer keys
           // are deleted by name, as everything else of theirs is.
           db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inIds}`).run(ids);
+          // The order's dispatch goes with its enquiry, as its deal does (not a tax record).
+          db.prepare(`DELETE FROM enquiry_dispatch WHERE enquiry_id ${inIds}`).run(ids);
           const counts: ErasureCounts = {
             // A digest, or a list of enquiries handed on, names its enquiries' buyers by first name:
             // one naming an erased enquiry goes too.

@@ -72,6 +72,7 @@ export class SqliteRetentionStore implements RetentionStore {
           db.prepare(`DELETE FROM enquiry_messages WHERE enquiry_id ${inList}`).run(list);
           db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inList}`).run(list);
           db.prepare(`DELETE FROM enquiry_deals WHERE enquiry_id ${inList}`).run(list);
+          db.prepare(`DELETE FROM enquiry_dispatch WHERE enquiry_id ${inList}`).run(list);
           db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inList}`).run(list);
           // The enquiries' delete trigger removes each one's search entry.
           db.prepare(`DELETE FROM ${this.table} WHERE id ${inList}`).run(list);

@@ -12,6 +12,7 @@ import {
   writeReply,
 } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
+import { readDispatch, writeDispatch } from "./dispatch";
 import { readDueReminders, writeReminder } from "./push";
 import { newRowId } from "./row-id";
 import { readBuyerWhatsApp } from "./buyers";
@@ -88,6 +89,9 @@ export class SqliteWorkPort implements WorkPort {
       writeAnswerDay: ({ enquiryId, after }) => writeAnswerDay(db, enquiryId, after),
       readDeal: ({ enquiryId }) => readDeal(db, enquiryId),
       writeDeal: ({ read, deal, history, actor }) => writeDeal(db, read.stored, deal, history, actor),
+      readDispatch: ({ enquiryId }) => readDispatch(db, enquiryId),
+      writeDispatch: ({ read, dispatch, plan, actor }) =>
+        writeDispatch(db, read.stored, dispatch, plan, actor),
       readDueReminders: ({ now, limit }) => readDueReminders(db, this.table, now, limit),
       writeReminder: ({ read, plan, at }) => writeReminder(db, read.stored, plan, at),
     };
