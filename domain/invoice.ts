@@ -206,3 +206,15 @@ export const documentMessages = {
   whatsappOff: "WhatsApp is not set up for this site.",
   notFound: "There is no such document.",
 } as const;
+
+/** A month of the accountant's files, "2026-11". */
+export const ACCOUNTS_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The IST calendar month "2026-11" as the instants it runs between, [from, to). */
+export function monthSpan(month: string): { from: Date; to: Date } {
+  const [, year, number] = ACCOUNTS_MONTH.exec(month) ?? [];
+  if (!year || !number) throw new Error(`Not a month: ${month}`);
+  const next =
+    number === "12" ? `${Number(year) + 1}-01` : `${year}-${String(Number(number) + 1).padStart(2, "0")}`;
+  return { from: new Date(`${month}-01T00:00:00+05:30`), to: new Date(`${next}-01T00:00:00+05:30`) };
+}
