@@ -321,7 +321,7 @@ export const personalDataText = {
   erase: "Erase all of it",
   eraseHeading: "Erase",
   eraseWarning:
-    "Erasing removes every enquiry, its history, its e-mails and the conversation with the person, and the subscription shown above, for good. The activity log records that an erasure happened, by you, without the address or number.",
+    "Erasing removes every enquiry, its history, its e-mails and the conversation with the person, its quotations and pro-formas, and the subscription shown above, for good. Tax invoices and credit notes, with their payments, are kept for the period GST law requires (72 months from the year's annual return) and erased after it. The activity log records that an erasure happened, by you, without the address or number.",
   confirmLabel: (kind: "email" | "mobile") =>
     kind === "email" ? "Type the e-mail address again to confirm" : "Type the mobile number again to confirm",
   confirmMismatch: "That is not the same address or number. Type it again exactly.",
@@ -333,6 +333,10 @@ export const personalDataText = {
   conversation: "E-mails with the person",
   noConversation: "No replies or answers.",
   erasedReferences: "Erased enquiries",
+  keptRecords: "Tax records kept",
+  keptWhy:
+    "GST law (section 36 of the CGST Act) requires these to be kept for 72 months from the due date of their year's annual return. They and their payments are kept until then, and erased after.",
+  keptUntil: (kind: string, day: string) => `${kind}, kept until ${day}`,
   nothingErased: "Nothing was erased: nothing is held about this person.",
 } as const;
 
