@@ -45,6 +45,8 @@ export interface DocumentSupplier {
   merchantUpiId: string | null;
   /** The signature block: who signs for the company. */
   signatory: { name: Bilingual; designation: Bilingual };
+  /** The account a bank transfer goes to, printed for the buyer; absent or null when the company has none. */
+  bankAccount?: { name: string; number: string; ifsc: string } | null;
 }
 
 /** Who receives: the buyer's details as the member confirmed them when issuing. */
