@@ -78,6 +78,7 @@ export const notificationKindLabels = {
   reply: "Reply from the console",
   "member-alert": "Alert to a member",
   push: "Notification to a member's phone",
+  document: "Document to the buyer",
 } as const;
 
 /** The enquiry's e-mail conversation: replies from the console and the buyer's answers (domain/conversation.ts). */
@@ -235,6 +236,9 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "template-removed": "Template removed",
   "company-facts-published": "Published the company's facts",
   "company-facts-restored": "Returned the company's facts to an earlier version",
+  "document-issued": "Issued a document",
+  "payment-recorded": "Recorded a payment",
+  "document-sent": "Sent a document to the buyer",
 };
 
 export const consoleText = {
@@ -320,7 +324,7 @@ export const personalDataText = {
   erase: "Erase all of it",
   eraseHeading: "Erase",
   eraseWarning:
-    "Erasing removes every enquiry, its history, its e-mails and the conversation with the person, and the subscription shown above, for good. The activity log records that an erasure happened, by you, without the address or number.",
+    "Erasing removes every enquiry, its history, its e-mails and the conversation with the person, its quotations and pro-formas, and the subscription shown above, for good. Tax invoices and credit notes, with their payments, are kept for the period GST law requires (72 months from the year's annual return) and erased after it. The activity log records that an erasure happened, by you, without the address or number.",
   confirmLabel: (kind: "email" | "mobile") =>
     kind === "email" ? "Type the e-mail address again to confirm" : "Type the mobile number again to confirm",
   confirmMismatch: "That is not the same address or number. Type it again exactly.",
@@ -332,6 +336,10 @@ export const personalDataText = {
   conversation: "E-mails with the person",
   noConversation: "No replies or answers.",
   erasedReferences: "Erased enquiries",
+  keptRecords: "Tax records kept",
+  keptWhy:
+    "GST law (section 36 of the CGST Act) requires these to be kept for 72 months from the due date of their year's annual return. They and their payments are kept until then, and erased after.",
+  keptUntil: (kind: string, day: string) => `${kind}, kept until ${day}`,
   nothingErased: "Nothing was erased: nothing is held about this person.",
 } as const;
 

@@ -147,3 +147,102 @@ export interface RecordedPayment {
 
 /** How long an unpaid invoice has been owed, in days since its date. */
 export type OverdueBucket = "0-7" | "8-30" | "over-30";
+
+/** The console API's routes for documents, payments and accounts, under ADMIN_API_PREFIX. */
+export const DOCUMENT_API_ROUTES = {
+  /** GET: the enquiry's documents, payments and each tax invoice's balance (EnquiryDocuments). */
+  enquiryDocuments: "/enquiries/:id/documents",
+  /** POST: a draft as it would be issued now (nothing stored): 200 { draft } or 422 { error, missing }. */
+  draft: "/enquiries/:id/documents/draft",
+  /** GET: the document as a PDF: ?language=en|hi&copy=original|duplicate|triplicate|all. */
+  pdf: "/documents/:id/pdf",
+  /** POST: a payment against a tax invoice: 201 { payment, balancePaise }; over the balance 422. */
+  payments: "/documents/:id/payments",
+  /** POST: the document to its buyer through the outbox: 202. */
+  send: "/documents/:id/send",
+  /** GET: what is owed, by age (Receivables). */
+  receivables: "/accounts/receivables",
+  /** GET: a month's GSTR-1 section as CSV ("2026-11", "b2b"). */
+  gstr1: "/accounts/:month/gstr1/:section.csv",
+  /** GET: a month's vouchers as Tally's import XML. */
+  tally: "/accounts/:month/tally.xml",
+} as const;
+
+/** GET enquiryDocuments: the enquiry's documents and payments, oldest first, and each tax invoice's balance. */
+export interface EnquiryDocuments {
+  documents: IssuedDocument[];
+  payments: RecordedPayment[];
+  /** By tax invoice id: what it still asks for, in paise. */
+  balances: Record<string, number>;
+}
+
+/** An invoice still owed, as the receivables list it. */
+export interface ReceivableInvoice {
+  id: string;
+  enquiryId: string;
+  number: string;
+  issuedAt: string;
+  buyerName: string;
+  totalPaise: number;
+  balancePaise: number;
+  bucket: OverdueBucket;
+}
+
+export const OVERDUE_BUCKETS: readonly OverdueBucket[] = ["0-7", "8-30", "over-30"];
+
+/** GET receivables: the count and balance of the unpaid invoices by age, and the invoices, oldest first. */
+export interface Receivables {
+  buckets: Record<OverdueBucket, { count: number; balancePaise: number }>;
+  invoices: ReceivableInvoice[];
+}
+
+/** The refusals' messages as the API gives them (`{ error, missing? }`). */
+export const documentMessages = {
+  missing: "Some details the document needs are missing: fill them in and try again.",
+  notConfirmed: "A tax invoice or credit note can be issued only once the sale is Confirmed.",
+  againstNotFound: "A credit note must be against a tax invoice of this enquiry.",
+  overCredit: "This credit note is for more than the invoice still asks for.",
+  overBalance: "This payment is more than the invoice still asks for.",
+  notAnInvoice: "Payments are recorded against tax invoices only.",
+  noRecipient: "The buyer on this document has no address for that channel.",
+  whatsappOff: "WhatsApp is not set up for this site.",
+  notFound: "There is no such document.",
+} as const;
+
+/** A month of the accountant's files, "2026-11". */
+export const ACCOUNTS_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The IST calendar month "2026-11" as the instants it runs between, [from, to). */
+export function monthSpan(month: string): { from: Date; to: Date } {
+  const [, year, number] = ACCOUNTS_MONTH.exec(month) ?? [];
+  if (!year || !number) throw new Error(`Not a month: ${month}`);
+  const next =
+    number === "12" ? `${Number(year) + 1}-01` : `${year}-${String(Number(number) + 1).padStart(2, "0")}`;
+  return { from: new Date(`${month}-01T00:00:00+05:30`), to: new Date(`${next}-01T00:00:00+05:30`) };
+}
+
+/**
+ * The last IST day a tax invoice or credit note of the financial year must be kept: 72 months
+ * from the due date of the annual return for that year (section 36 of the CGST Act, 2017), which
+ * is 31 December after the year ends (section 44, GSTR-9). FY "2026-27" → "2033-12-31".
+ */
+export function taxRecordKeptUntil(financialYear: FinancialYear): string {
+  const start = Number(financialYear.slice(0, 4));
+  // The year ends on 31 March of start + 1; its annual return is due on 31 December of that year.
+  return `${start + 1 + 6}-12-31`;
+}
+
+/** The kinds a person's erasure keeps for their statutory period. */
+export const TAX_RECORD_KINDS: readonly DocumentKind[] = ["tax-invoice", "credit-note"];
+
+/**
+ * The oldest financial year whose tax records are still kept at `now` (taxRecordKeptUntil on or
+ * after today, IST): the records of every earlier year are erased by the retention sweep.
+ */
+export function oldestKeptFinancialYear(now: Date): FinancialYear {
+  const todayIst = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  const year = Number(todayIst.slice(0, 4));
+  // Kept through 31 December of (start + 7): the year starting `year - 7` is the oldest kept.
+  const start = year - 7;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}

@@ -5,6 +5,7 @@ import { companyPreviewRoutes } from "./company-preview-routes";
 import { dashboardRoutes } from "./dashboard-routes";
 import { dealRoutes } from "./deal-routes";
 import { dispatchRoutes } from "./dispatch-routes";
+import { documentRoutes } from "./document-routes";
 import { enquiryRoutes } from "./enquiry-routes";
 import { installConsoleGuard } from "./guard";
 import { peopleRoutes } from "./people-routes";
@@ -46,6 +47,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(pushRoutes);
   await app.register(dealRoutes);
   await app.register(dispatchRoutes);
+  await app.register(documentRoutes);
   await app.register(companyRoutes);
   await app.register(companyPreviewRoutes);
 }

@@ -7,6 +7,7 @@ import { DispatchWork } from "./dispatch-changes";
 import { EnquiryWork } from "./enquiry-changes";
 import { TeamWork } from "./team-changes";
 import { ReminderWork } from "./reminder-changes";
+import { DocumentWork, type CompanyFactsSource } from "./document-changes";
 
 /**
  * The company's working hours in force when a change is made: on the server the published record
@@ -18,9 +19,13 @@ export type WorkingHoursSource = () => Promise<WorkingHours>;
  * The work layer: every change of an enquiry's work written once, above the stores
  * (docs/decisions/029). Each area's changes are a class of their own over the same port; the
  * store hands them on as one `work`. The changes that time an enquiry ask `hours` for the
- * working hours in force as they start.
+ * working hours in force as they start; a document is drafted from the company's `facts` in force.
  */
-export function workLayer(port: WorkPort, hours: WorkingHoursSource): Store["work"] {
+export function workLayer(
+  port: WorkPort,
+  hours: WorkingHoursSource,
+  facts: CompanyFactsSource,
+): Store["work"] {
   return Object.assign(
     {},
     methodsOf(new EnquiryWork(port, hours)),
@@ -29,6 +34,7 @@ export function workLayer(port: WorkPort, hours: WorkingHoursSource): Store["wor
     methodsOf(new DealWork(port)),
     methodsOf(new DispatchWork(port, hours)),
     methodsOf(new ReminderWork(port)),
+    methodsOf(new DocumentWork(port, facts)),
   );
 }
 

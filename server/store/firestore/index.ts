@@ -22,10 +22,11 @@ import { FirestoreCompanyFactsStore } from "./company-facts";
 import { FirestorePushStore } from "./push";
 import { FirestoreDealStore } from "./deals";
 import { FirestoreDispatchStore } from "./dispatch";
+import { FirestoreDocumentStore } from "./issued-documents";
 import { FirestoreBuyerStore } from "./buyers";
 import { FirestoreWorkPort } from "./work-port";
 import { workLayer, type WorkingHoursSource } from "../../work";
-import { publishedWorkingHours } from "../../company/facts-store";
+import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -60,6 +61,7 @@ export class FirestoreStore implements Store {
   readonly push: FirestorePushStore;
   readonly deals: FirestoreDealStore;
   readonly dispatch: FirestoreDispatchStore;
+  readonly documents: FirestoreDocumentStore;
   readonly buyers: FirestoreBuyerStore;
 
   private constructor(
@@ -78,7 +80,7 @@ export class FirestoreStore implements Store {
     this.members = new FirestoreMemberStore(connection);
     this.attemptCounters = new FirestoreAttemptCounterStore(connection);
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
-    this.work = workLayer(new FirestoreWorkPort(connection), hours);
+    this.work = workLayer(new FirestoreWorkPort(connection), hours, () => publishedFacts(this.companyFacts));
     this.team = new FirestoreTeamStore(connection);
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);
@@ -91,6 +93,7 @@ export class FirestoreStore implements Store {
     this.templates = new FirestoreTemplateStore(connection);
     this.companyFacts = new FirestoreCompanyFactsStore(connection);
     this.push = new FirestorePushStore(connection);
+    this.documents = new FirestoreDocumentStore(connection);
     this.deals = new FirestoreDealStore(connection);
     this.dispatch = new FirestoreDispatchStore(connection);
     this.buyers = new FirestoreBuyerStore(connection);

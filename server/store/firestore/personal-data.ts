@@ -37,6 +37,9 @@ import {
 } from "./buyers";
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { dealOfDocument } from "./deals";
+import { documentsOfEnquiries, documentsOfEnquiry } from "./issued-documents";
+import { keptRecordOf } from "../documents";
+import { TAX_RECORD_KINDS, type IssuedDocument } from "../../../domain/invoice";
 import { isLostReason, type DealFigures, type LostReason } from "../../../domain/deal";
 
 function figuresOf(deal: ReturnType<typeof dealOfDocument>): DealFigures {
@@ -129,6 +132,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       const dispatches = docs.length
         ? await this.context.db.getAll(...docs.map((doc) => dispatchCollection(this.context).doc(doc.id)))
         : [];
+      const documents = await Promise.all(docs.map((doc) => documentsOfEnquiry(this.context, doc.id)));
       const histories = await Promise.all(
         docs.map((doc) => this.collections.work.doc(doc.id).collection("history").orderBy("sortKey").get()),
       );
@@ -210,6 +214,8 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
           lostReason: lostReasonOf(works[index]?.get("lostReason")),
           dispatch: dispatches[index]?.exists ? dispatchOfDocument(dispatches[index].data()) : null,
           whatsappConsent: whatsappConsentOfDocument(doc.data() ?? {}),
+          documents: documents[index]?.documents ?? [],
+          payments: documents[index]?.payments ?? [],
         })),
         subscriptions,
         pendingMails,
@@ -312,6 +318,14 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         ...(await transaction.get(dispatch.ref.collection("versions"))).docs.map((doc) => doc.ref),
       );
     }
+    // Tax invoices and credit notes (and their payments) are kept for their statutory period
+    // (docs/retention.md); quotations and pro-formas go with their enquiries.
+    const issued = await documentsOfEnquiries(this.context, transaction, enquiryIds);
+    const isTaxRecord = (document: IssuedDocument) => TAX_RECORD_KINDS.includes(document.kind);
+    const kept = issued
+      .filter(({ document }) => isTaxRecord(document))
+      .map(({ document }) => keptRecordOf(document));
+    const issuedErased = issued.filter(({ document }) => !isTaxRecord(document)).map(({ ref }) => ref);
     const addresses = addressesOf(query, enquiries);
     const subscriptions = addresses.length
       ? (
@@ -341,6 +355,8 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       messages: messages.length,
       subscriptions: subscriptions.length,
       deals: deals.length,
+      documents: issuedErased.length,
+      taxRecordsKept: kept.length,
     };
     const erased = counts.enquiries > 0 || counts.subscriptions > 0;
     if (erased) {
@@ -356,6 +372,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         ...versions,
         ...deals.map((doc) => doc.ref),
         ...dispatches.map((doc) => doc.ref),
+        ...issuedErased,
         ...works.map((doc) => doc.ref),
         ...enquiries.map((doc) => doc.ref),
         ...subscriptions.map((doc) => doc.ref),
@@ -377,6 +394,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         .sort(oldestFirst)
         .map((doc) => ({ id: doc.id, reference: enquiryReference(doc.id) })),
       counts,
+      kept,
     };
   }
 }

@@ -17,6 +17,15 @@ import {
 } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
 import { readDispatch, writeDispatch } from "./dispatch";
+import {
+  queueDocumentMail,
+  readClick,
+  readDocument,
+  readDocuments,
+  readSeries,
+  writeDocument,
+  writePayment,
+} from "./issued-documents";
 import { newNotification } from "./documents";
 import { readDueReminders, reminderWrites } from "./push";
 import {
@@ -174,6 +183,22 @@ export class FirestoreWorkPort implements WorkPort {
         const reminder = await reminderWrites(context, transaction, read.stored, plan, at);
         writes.push((writer) => reminder.write(writer));
         return reminder.queued;
+      },
+      readDocuments: ({ enquiryId }) => readDocuments(context, transaction, enquiryId),
+      readDocument: ({ documentId }) => readDocument(context, transaction, documentId),
+      readClick: ({ action, clickKey }) => readClick(context, transaction, action, clickKey),
+      readSeries: (series) => readSeries(context, transaction, series),
+      writeDocument: (args) => {
+        // Its click (and number) claimed first of all the change's writes (issued-documents.ts).
+        writes.unshift((writer) => writeDocument(context, writer, args));
+      },
+      writePayment: (args) => {
+        // Its click (and number) claimed first of all the change's writes (issued-documents.ts).
+        writes.unshift((writer) => writePayment(context, writer, args));
+      },
+      queueDocumentMail: (args) => {
+        // Its click (and number) claimed first of all the change's writes (issued-documents.ts).
+        writes.unshift((writer) => queueDocumentMail(context, writer, args));
       },
     };
   }

@@ -22,10 +22,11 @@ import { SqliteCompanyFactsStore } from "./company-facts";
 import { SqlitePushStore } from "./push";
 import { SqliteDealStore } from "./deals";
 import { SqliteDispatchStore } from "./dispatch";
+import { SqliteDocumentStore } from "./documents";
 import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
 import { workLayer, type WorkingHoursSource } from "../../work";
-import { publishedWorkingHours } from "../../company/facts-store";
+import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -61,6 +62,7 @@ export class SqliteStore implements Store {
   readonly push: SqlitePushStore;
   readonly deals: SqliteDealStore;
   readonly dispatch: SqliteDispatchStore;
+  readonly documents: SqliteDocumentStore;
   readonly buyers: SqliteBuyerStore;
 
   private constructor(
@@ -80,7 +82,9 @@ export class SqliteStore implements Store {
     this.members = new SqliteMemberStore(run, connection.enquiryTable);
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
-    this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable), hours);
+    this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable), hours, () =>
+      publishedFacts(this.companyFacts),
+    );
     this.team = new SqliteTeamStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);
@@ -93,6 +97,7 @@ export class SqliteStore implements Store {
     this.templates = new SqliteTemplateStore(run);
     this.companyFacts = new SqliteCompanyFactsStore(run);
     this.push = new SqlitePushStore(run);
+    this.documents = new SqliteDocumentStore(run);
     this.deals = new SqliteDealStore(run, connection.enquiryTable);
     this.dispatch = new SqliteDispatchStore(run, connection.enquiryTable);
     this.buyers = new SqliteBuyerStore(run, connection.enquiryTable);

@@ -13,6 +13,7 @@ import { answerCapSchema } from "./answer-cap-schema";
 import { invitationSenderSchema } from "./invitation-sender-schema";
 import { undeliverableSchema } from "./undeliverable-schema";
 import { notificationKindSchema } from "./notification-kind-schema";
+import { documentsSchema } from "./documents-schema";
 import type Database from "better-sqlite3";
 
 /** One step: SQL to run, or (where rows must be worked out in the server) a function of the connection. */
@@ -310,6 +311,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
       updated_at TEXT NOT NULL
     ) STRICT;
     `,
+    // Documents issued from an enquiry and payments against its tax invoices (documents-schema.ts).
+    documentsSchema,
   ];
 }
 

@@ -5,6 +5,9 @@ import { buyerSecretOf } from "./sale-schema";
 import { catchUpBuyerKeys } from "./buyers";
 import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
 import { readDispatches } from "./dispatch";
+import { readDocuments } from "./documents";
+import { keptRecordOf } from "../documents";
+import { TAX_RECORD_KINDS, type IssuedDocument } from "../../../domain/invoice";
 import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
 import { INITIAL_STATUS } from "../../../domain/status";
 import {
@@ -134,6 +137,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
     }
     const subscriptions = this.subscriptionsOf(db, query, rows);
     const conversations = this.conversations;
+    const documents = new Map(rows.map((row) => [row.id, readDocuments(db, row.id)]));
     const pendingMails = db
       .prepare<[string, string], Omit<PendingMail, "reference">>(
         `SELECT id, enquiry_id AS enquiryId, subscriber_id AS subscriberId, kind, attempts,
@@ -163,6 +167,8 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           lostReason,
           dispatch: dispatches.get(id) ?? null,
           whatsappConsent: whatsappConsentOfRow(row),
+          documents: documents.get(id)?.documents ?? [],
+          payments: documents.get(id)?.payments ?? [],
         };
       }),
       subscriptions,
@@ -193,6 +199,15 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inIds}`).run(ids);
           // The order's dispatch goes with its enquiry, as its deal does (not a tax record).
           db.prepare(`DELETE FROM enquiry_dispatch WHERE enquiry_id ${inIds}`).run(ids);
+          // Tax invoices and credit notes (and their payments) are kept for their statutory
+          // period (docs/retention.md); quotations and pro-formas go with their enquiries.
+          const kept = db
+            .prepare<[string, string], { document: string }>(
+              `SELECT document FROM issued_documents WHERE enquiry_id ${inIds}
+                 AND kind IN (SELECT value FROM json_each(?)) ORDER BY issued_at, sequence`,
+            )
+            .all(ids, JSON.stringify(TAX_RECORD_KINDS))
+            .map(({ document }) => keptRecordOf(JSON.parse(document) as IssuedDocument));
           const counts: ErasureCounts = {
             // A digest, or a list of enquiries handed on, names its enquiries' buyers by first name:
             // one naming an erased enquiry goes too.
@@ -208,6 +223,13 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
             messages: db.prepare(`DELETE FROM enquiry_messages WHERE enquiry_id ${inIds}`).run(ids).changes,
             workRecords: db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inIds}`).run(ids).changes,
             deals: db.prepare(`DELETE FROM enquiry_deals WHERE enquiry_id ${inIds}`).run(ids).changes,
+            documents: db
+              .prepare(
+                `DELETE FROM issued_documents WHERE enquiry_id ${inIds}
+                   AND kind NOT IN (SELECT value FROM json_each(?))`,
+              )
+              .run(ids, JSON.stringify(TAX_RECORD_KINDS)).changes,
+            taxRecordsKept: kept.length,
             enquiries: db.prepare(`DELETE FROM ${this.table} WHERE id ${inIds}`).run(ids).changes,
             subscriptions: db.prepare(`DELETE FROM subscribers WHERE id ${inIds}`).run(subscriberIds).changes,
           };
@@ -225,6 +247,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
             at: at.toISOString(),
             enquiries: rows.map((row) => ({ id: row.id, reference: enquiryReference(row.id) })),
             counts,
+            kept,
           };
         })
         .immediate(),

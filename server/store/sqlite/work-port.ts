@@ -13,6 +13,15 @@ import {
 } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
 import { readDispatch, writeDispatch } from "./dispatch";
+import {
+  queueDocumentMail,
+  readClick,
+  readDocument,
+  readDocuments,
+  readSeries,
+  writeDocument,
+  writePayment,
+} from "./documents";
 import { readDueReminders, writeReminder } from "./push";
 import { newRowId } from "./row-id";
 import { readBuyerWhatsApp } from "./buyers";
@@ -94,6 +103,13 @@ export class SqliteWorkPort implements WorkPort {
         writeDispatch(db, read.stored, dispatch, plan, actor),
       readDueReminders: ({ now, limit }) => readDueReminders(db, this.table, now, limit),
       writeReminder: ({ read, plan, at }) => writeReminder(db, read.stored, plan, at),
+      readDocuments: ({ enquiryId }) => readDocuments(db, enquiryId),
+      readDocument: ({ documentId }) => readDocument(db, documentId),
+      readClick: ({ action, clickKey }) => readClick(db, action, clickKey),
+      readSeries: (series) => readSeries(db, series),
+      writeDocument: ({ read, ...args }) => writeDocument(db, { enquiry: read.stored, ...args }),
+      writePayment: ({ read, ...args }) => writePayment(db, { enquiry: read?.stored ?? null, ...args }),
+      queueDocumentMail: ({ read, ...args }) => queueDocumentMail(db, { enquiry: read.stored, ...args }),
     };
   }
 }
