@@ -16,6 +16,8 @@ export const SERVER_ENTRY_POINTS = [
   "server/mail/parse-worker.ts",
   // The pages' renderer's thread (server/site/page-renderer.ts finds it beside the server's bundle).
   "server/site/page-render-worker.ts",
+  // The documents' PDF thread (server/documents/render.ts finds it beside the server's bundle).
+  "server/documents/pdf-worker.ts",
   "server/cli/export.ts",
   "server/cli/staff.ts",
   "server/cli/backup.ts",
