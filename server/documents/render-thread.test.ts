@@ -5,9 +5,11 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { IssuedDocument } from "../../domain/invoice";
 import { issue, MUMBAI_RETAILER } from "../../tests/support/documents";
+import { buildTestApp } from "../../tests/support/test-app";
 import { documentPdfOnThisThread } from "./document-pdf";
 import {
   closeDocumentRendering,
+  documentRenderingThread,
   DocumentRenderError,
   renderDocumentPdf,
   startDocumentRendering,
@@ -87,7 +89,8 @@ describe("documents made off the thread that serves the site", () => {
     expect(here.longestMs).toBeGreaterThan(150);
     expect(cold.longestMs).toBeLessThan(50);
     expect(warm.longestMs).toBeLessThan(50);
-  });
+    // Two first documents (one per thread) take a few seconds each on a loaded machine.
+  }, 120_000);
 
   it("answers a clear error when its thread is killed while making a document, and makes the next on a fresh one", async () => {
     rendering = startDocumentRendering();
@@ -166,5 +169,17 @@ describe("documents made off the thread that serves the site", () => {
     await expect(rendering.render(issue(), { language: "en", copies: ["original"] })).rejects.toMatchObject({
       reason: "closed",
     });
+  });
+
+  it("ends the documents' thread when the server closes", async () => {
+    const testApp = await buildTestApp();
+    await renderDocumentPdf(issue(), { language: "en", copies: ["original"] });
+    const thread = documentRenderingThread();
+    if (!thread) throw new Error("the documents' thread did not start");
+    const ended = new Promise<number>((resolve) => thread.once("exit", resolve));
+
+    await testApp.close();
+    await ended;
+    expect(documentRenderingThread()).toBeUndefined();
   });
 });

@@ -19,7 +19,7 @@ export type { DocumentCopy } from "./labels";
 export const RENDER_TIME_LIMIT_MS = 20_000;
 /** How many documents may wait behind the one being made; one more is refused at once. */
 export const RENDER_QUEUE_LIMIT = 12;
-/** The documents' thread's heap: three Hindi copies need well under a quarter of it. */
+/** The documents' thread's heap: three Hindi copies leave 70 to 120 MB of it in use. */
 export const RENDER_MEMORY_LIMIT_MB = 512;
 /** The longest the thread may take to start and take a document up: longer is the machine's trouble. */
 const START_LIMIT_MS = 60_000;
@@ -246,6 +246,11 @@ let shared: DocumentRendering | undefined;
 export function renderDocumentPdf(doc: IssuedDocument, options: RenderOptions): Promise<Uint8Array> {
   shared ??= startDocumentRendering();
   return shared.render(doc, options);
+}
+
+/** The shared documents' thread, if one is started. */
+export function documentRenderingThread(): Worker | undefined {
+  return shared?.thread();
 }
 
 /** Ends the documents' thread (the server's graceful shutdown); a later document starts a new one. */
