@@ -98,7 +98,8 @@ export function startDocumentRendering(
   let closing = false;
   const waiting: Job[] = [];
   let current: { job: Job; id: number; thread: Worker; timer: NodeJS.Timeout } | undefined;
-  let drained: (() => void) | undefined;
+  // Those waiting for the documents in hand to be made (close).
+  const drained: (() => void)[] = [];
 
   function settle(outcome: { pdf: Uint8Array } | { error: DocumentRenderError }, endThread: boolean) {
     const done = current;
@@ -181,7 +182,7 @@ export function startDocumentRendering(
     const job = waiting.shift();
     if (!job) {
       worker?.unref();
-      drained?.();
+      for (const resolve of drained.splice(0)) resolve();
       return;
     }
     let thread: Worker;
@@ -227,7 +228,7 @@ export function startDocumentRendering(
     thread: () => worker,
     async close() {
       closing = true;
-      if (current || waiting.length > 0) await new Promise<void>((resolve) => (drained = resolve));
+      if (current || waiting.length > 0) await new Promise<void>((resolve) => drained.push(resolve));
       const thread = worker;
       worker = undefined;
       await thread?.terminate();
