@@ -20,6 +20,7 @@ import { consoleDirFor, consoleSiteRoutes } from "./routes/console-site";
 import { siteRoutes } from "./routes/site";
 import { factsPages } from "./site/facts-pages";
 import { renderDirFor } from "./site/page-renderer";
+import { closeDocumentRendering } from "./documents/render";
 import { MESSAGE_PAGE_STYLE } from "./routes/form-posts";
 import { scheduleBackups } from "./backup/backup-schedule";
 import { holdDatabase } from "./backup/database-lock";
@@ -381,6 +382,7 @@ export async function buildApp({
     await outboxStallWatch.stop();
     await worker?.stop();
     await webhookWorker.stop();
+    await closeDocumentRendering();
     await notifier?.close();
     await store.close();
     await releaseDatabase?.();

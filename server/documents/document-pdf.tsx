@@ -1,6 +1,7 @@
 /**
- * A document's PDF, made on the server with React (@react-pdf/renderer), in English or Hindi, one
- * page per copy asked for. Text is set in Noto Sans Devanagari (OFL, shipped as TTF by the
+ * A document's PDF, made with React (@react-pdf/renderer), in English or Hindi, one page per copy
+ * asked for. It runs on the documents' own thread (pdf-worker.ts), never on the one that serves the
+ * site: render.ts hands documents over. Text is set in Noto Sans Devanagari (OFL, shipped as TTF by the
  * @expo-google-fonts package), whose Latin covers the English copy too. The renderer shapes
  * Devanagari correctly but breaks wrapped Devanagari lines inside a cluster and drops letters at the
  * break, so every text here is broken into lines first (`text-lines.ts`, measured with the same
@@ -596,12 +597,13 @@ function labelOf(labels: DocumentLabels, key: string): string {
 
 /**
  * The document as a PDF in a language, one A4 page per copy asked for (a quotation or a pro-forma
- * has one page whatever is asked: copies are a tax document's).
+ * has one page whatever is asked: copies are a tax document's), made on the calling thread: hundreds
+ * of milliseconds of CPU, which is why only the documents' thread calls it (render.ts).
  */
-export async function renderDocumentPdf(
+export async function documentPdfOnThisThread(
   doc: IssuedDocument,
   options: { language: DocumentLanguage; copies: readonly DocumentCopy[] },
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const taxDocument = doc.kind === "tax-invoice" || doc.kind === "credit-note";
   const copies: readonly DocumentCopy[] =
     taxDocument && options.copies.length > 0 ? options.copies : ["original"];
