@@ -207,6 +207,7 @@ export const documentMessages = {
   noRecipient: "The buyer on this document has no address for that channel.",
   whatsappOff: "WhatsApp is not set up for this site.",
   notFound: "There is no such document.",
+  renderBusy: "The document is kept, but its PDF cannot be made at this moment: try again in a few seconds.",
 } as const;
 
 /** A month of the accountant's files, "2026-11". */

@@ -15,7 +15,7 @@ import {
   type RecordedPayment,
   type Receivables,
 } from "../../domain/invoice";
-import { renderDocumentPdf, type DocumentCopy } from "../documents/render";
+import { DocumentRenderError, renderDocumentPdf, type DocumentCopy } from "../documents/render";
 import { documentWhatsAppText } from "../notify/document-mail";
 import { apiMessages } from "../routes/api-errors";
 import { WhatsAppSendError } from "../store/conversations";
@@ -186,7 +186,14 @@ export async function documentRoutes(app: FastifyInstance) {
     const { document } = found;
     const language = query.data.language ?? document.language;
     const copies = query.data.copy === "all" ? ALL_COPIES : [query.data.copy];
-    const pdf = await renderDocumentPdf(document, { language, copies });
+    let pdf: Uint8Array;
+    try {
+      pdf = await renderDocumentPdf(document, { language, copies });
+    } catch (error) {
+      // The documents' thread is full, slow or restarting: the document is kept, only its PDF waits.
+      if (!(error instanceof DocumentRenderError) || error.reason === "failed") throw error;
+      return reply.code(503).header("retry-after", "10").send({ error: documentMessages.renderBusy });
+    }
     const fileName = `${document.number.replace(/[^A-Za-z0-9-]/g, "-")}-${language}.pdf`;
     return reply
       .type("application/pdf")
