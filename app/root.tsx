@@ -6,12 +6,12 @@ import { NotFound } from "./components/not-found";
 import { languageSettings } from "./content/languages";
 import { notFound, site } from "./content/site";
 import { companyFacts } from "./lib/company-facts";
+import { ICON_LINKS } from "./lib/icons";
 import { embeddedFactsJson, FACTS_ELEMENT_ID } from "../domain/render-facts";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  { rel: "icon", href: "/icon-192.png", sizes: "192x192", type: "image/png" },
+  ...ICON_LINKS,
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];

@@ -21,7 +21,8 @@ const NAVIGATION_LABELS = [
  * the contact link stays on the page: the footer, with its contact part, is there too.
  */
 function hrefFor(item: (typeof navigation)[number], page: PageKey, language: Language): string {
-  if (page === "privacyPolicy" && item.target === anchors.contact) return `#${anchors.contact}`;
+  if (page === "privacyPolicy" && item.target === anchors.contact)
+    return `${pagePath("privacyPolicy", language)}#${anchors.contact}`;
   const home = pagePath("home", language);
   return item.target === "top" ? home : `${home}#${item.target}`;
 }

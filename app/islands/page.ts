@@ -10,6 +10,7 @@
  */
 import { behaviour } from "../content/site";
 import { loadDisplayFont, whenIdle } from "../lib/display-font";
+import { linkIconFiles } from "../lib/icons";
 import { reportWebVitals } from "../lib/report-web-vitals";
 import { idFromHash, scrollToId, scrollToTop } from "../lib/scroll";
 import { rememberVisitSource } from "../lib/visit-source";
@@ -155,7 +156,9 @@ if (loadedAt !== undefined) {
   scrollToId(loadedAt);
 }
 
-// ---- Fonts and measurements ----
+// ---- The tab's icon files, fonts and measurements ----
+
+linkIconFiles();
 
 // The Hindi pages' Devanagari face goes with the headings' font, in one swap; the English pages carry none of it.
 if (document.documentElement.lang.startsWith("hi")) {
