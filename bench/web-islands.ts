@@ -10,8 +10,9 @@
  *
  *   npx tsx bench/web-islands.ts <build> <other> [--loaded]
  *     <build>             a build folder of this project (BUILD_DIR=… npm run build)
- *     <other>             another build folder of this project (an earlier release), or a static
- *                         site's folder (AstroWind's dist/), served precompressed by Fastify
+ *     <other>             another build folder of this project (an earlier release: its pages are
+ *                         served by <build>'s server), or a static site's folder (AstroWind's
+ *                         dist/), served precompressed by Fastify
  *   BENCH_WEB_RUNS=n      Lighthouse runs per page and site (3)
  *   BENCH_WEB_PAGES=/,/hi the pages (every public page); a static site is measured at / only
  */
@@ -26,7 +27,8 @@ import fastifyStatic from "@fastify/static";
 import * as chromeLauncher from "chrome-launcher";
 import Fastify from "fastify";
 import lighthouse from "lighthouse";
-import { benchPages, serveBuilds } from "./support/build";
+import { startServer } from "../tests/support/server-process";
+import { benchPages } from "./support/build";
 import { formatKiB, formatMs, formatTable, median, type Row } from "./support/report";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -81,22 +83,33 @@ async function serveStatic(dir: string): Promise<Site> {
   };
 }
 
+/**
+ * Each site: a build of this project is served by the first build's own compiled server (so that
+ * only the pages and their scripts differ, and an older release needs none of its own packages),
+ * from its client folder, on an SQLite file of its own; anything else as a static site.
+ */
 async function serve(dirs: readonly string[], dataDir: string): Promise<Site[]> {
-  const own = dirs.filter((dir) => existsSync(join(dir, "client")));
-  const servers = await serveBuilds(own, dataDir);
   const sites: Site[] = [];
-  for (const dir of dirs) {
-    const at = own.indexOf(dir);
-    if (at >= 0) {
-      const server = servers[at]!;
-      sites.push({
-        name: dir,
-        baseUrl: server.baseUrl,
-        filesDir: join(dir, "client"),
-        ownBuild: true,
-        stop: () => server.stop(),
-      });
-    } else sites.push(await serveStatic(dir));
+  for (const [index, dir] of dirs.entries()) {
+    if (!existsSync(join(dir, "client"))) {
+      sites.push(await serveStatic(dir));
+      continue;
+    }
+    const server = await startServer(
+      {
+        SITE_DIR: join(dir, "client"),
+        DATABASE_URL: `sqlite:${join(dataDir, `site-${index}.db`)}`,
+        LOG_LEVEL: "error",
+      },
+      { buildDir: dirs[0]! },
+    );
+    sites.push({
+      name: dir,
+      baseUrl: server.baseUrl,
+      filesDir: join(dir, "client"),
+      ownBuild: true,
+      stop: () => server.stop(),
+    });
   }
   return sites;
 }
