@@ -1,21 +1,17 @@
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from "../domain/contract";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
 import { languageSettings } from "./content/languages";
 import { notFound, site } from "./content/site";
-import { loadDisplayFont } from "./lib/display-font";
 import { companyFacts } from "./lib/company-facts";
-import { followInlinedStyles } from "./lib/inlined-styles";
+import { ICON_LINKS } from "./lib/icons";
 import { embeddedFactsJson, FACTS_ELEMENT_ID } from "../domain/render-facts";
-import { reportWebVitals } from "./lib/report-web-vitals";
-import { rememberVisitSource } from "./lib/visit-source";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  { rel: "icon", href: "/icon-192.png", sizes: "192x192", type: "image/png" },
+  ...ICON_LINKS,
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
@@ -34,8 +30,6 @@ function usePageLanguageFromRoute(): Language {
 
 export function Layout({ children }: { children: ReactNode }) {
   const language = usePageLanguageFromRoute();
-  useEffect(() => loadDisplayFont(), []);
-  useEffect(() => followInlinedStyles(), []);
   const settings = languageSettings[language];
   return (
     <html lang={settings.htmlLang} suppressHydrationWarning>
@@ -58,6 +52,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {settings.skipLink}
         </a>
         {children}
+        {/* React Router's prerender insists on its scripts; the build takes them out of every page, which
+            gets no router runtime but its own script and islands after the first paint
+            (scripts/first-paint.ts, app/islands/, docs/decisions/045-public-pages-as-islands.md). */}
         <Scripts />
       </body>
     </html>
@@ -65,8 +62,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => reportWebVitals(), []);
-  useEffect(() => rememberVisitSource(), []);
   return <Outlet />;
 }
 

@@ -1,29 +1,35 @@
 /**
- * Rewrites a prerendered page so that a phone on a slow network paints it first and
- * hydrates it after: the scripts that hydrate the page are fetched once the page has loaded,
- * instead of competing with the stylesheets, the font and the text for the first second of
- * bandwidth (docs/decisions/007-paint-before-hydrating.md). React hydrates module preloads
- * by their address, so their absence from the HTML changes nothing for it.
+ * Puts the page's own script into a prerendered page, to run once the page has painted, in place of
+ * React Router's: the browser gets no router runtime. The
+ * page's script (app/islands/page.ts) then hydrates the parts that act, as islands
+ * (docs/decisions/045-public-pages-as-islands.md). Nothing but the HTML comes before the first
+ * paint (decisions 007, 008 and 019): the script is asked for once the page has loaded and shown
+ * its first text, or after the wait limit.
  */
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
-const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
-const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"]+");$/gm;
-
-/** The longest the hydration waits for the load event (a stalled image must not keep the page inert). */
+/** The longest the page's script waits for the load event and the first paint (a stalled image must not keep the page inert). */
 export const HYDRATION_WAIT_LIMIT_MS = 3000;
 
-export function paintBeforeHydrating(html: string): string {
-  const hydration = HYDRATION_SCRIPT.exec(html);
-  if (!hydration) return html;
+/** What React Router's own browser scripts look like in a page: none may be left. */
+const ROUTER_SCRIPTS = /<link rel="modulepreload"|__reactRouter/;
+/** React Router's scripts as `<Scripts />` writes them: its module preloads, its context and its hydration module. */
+const ROUTER_PARTS = [
+  /<link rel="modulepreload" href="[^"]+"[^>]*\/?>/g,
+  /<script>window\.__reactRouter[\s\S]*?<\/script>/g,
+  /<script type="module" async="">[\s\S]*?<\/script>/g,
+];
 
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const page = html.replace(MODULE_PRELOAD, "");
+/**
+ * The page without React Router's browser scripts: its prerender will not render a page without
+ * them, and the public pages run islands instead (app/islands/).
+ */
+export function withoutRouterScripts(html: string): string {
+  return ROUTER_PARTS.reduce((page, part) => page.replace(part, ""), html);
+}
 
-  const body = hydration[1]!.replace(STATIC_IMPORT, (_line, name: string | undefined, specifier: string) =>
-    name ? `const ${name} = await import(${specifier});` : `await import(${specifier});`,
-  );
-  const script = `await new Promise((resolve) => {
+/** The inline script that fetches the page's script after the first paint. */
+export function pageScriptLoader(pageScript: string): string {
+  return `<script type="module">await new Promise((resolve) => {
   let started = false;
   const start = () => {
     if (!started) (started = true), setTimeout(resolve, 0);
@@ -40,12 +46,14 @@ export function paintBeforeHydrating(html: string): string {
   if (document.readyState === "complete") afterPaint();
   else addEventListener("load", afterPaint, { once: true });
 });
-for (const href of ${JSON.stringify(preloads)}) {
-  const link = document.createElement("link");
-  link.rel = "modulepreload";
-  link.href = href;
-  document.head.append(link);
+import(${JSON.stringify(pageScript)});</script>`;
 }
-${body}`;
-  return page.replace(HYDRATION_SCRIPT, () => `<script type="module" async="">${script}</script>`);
+
+/** The page with its script loader at the end of its body. */
+export function paintBeforeScripts(prerendered: string, pageScript: string, name = "page"): string {
+  const html = withoutRouterScripts(prerendered);
+  if (ROUTER_SCRIPTS.test(html))
+    throw new Error(`${name} carries React Router's browser scripts: the public pages run islands only`);
+  if (!html.includes("</body>")) throw new Error(`${name} has no body to put its script into`);
+  return html.replace("</body>", () => `${pageScriptLoader(pageScript)}</body>`);
 }

@@ -20,7 +20,7 @@ import { LANGUAGES, type PageKey, pagePath } from "../domain/contract";
 import { RETENTION_BUILD_FILE, retentionPeriodsFrom } from "../domain/retention";
 import { CONSOLE_BASE_PATH } from "../domain/console";
 import { absoluteUrl } from "../app/lib/seo";
-import { finishPage } from "../server/site/page-steps";
+import { finishPage, pageScriptOf } from "../server/site/page-steps";
 
 const siteDir = process.argv[2] ?? `${process.env.BUILD_DIR ?? "build"}/client`;
 const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest|ico)$/;
@@ -102,6 +102,7 @@ async function rewritePages() {
   const site = {
     cssOf: (href: string) => readFileSync(join(siteDir, href), "utf8"),
     icon: readFileSync(join(siteDir, "favicon.ico")),
+    pageScript: pageScriptOf(siteDir),
   };
   for (const path of await files(siteDir)) {
     if (!path.endsWith(".html")) continue;

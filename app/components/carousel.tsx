@@ -6,11 +6,11 @@ import {
   lazy,
   useCallback,
   useEffect,
-  useId,
   useRef,
   useState,
   useSyncExternalStore,
 } from "react";
+import { Island } from "../islands/island";
 import type { CarouselEngineApi } from "./carousel-engine";
 import "./carousel.css";
 
@@ -54,16 +54,24 @@ function useNearViewport(element: React.RefObject<HTMLElement | null>): [boolean
 
 export interface CarouselSlide {
   key: string;
-  content: ReactNode;
+  /** The slide as rendered into the page; in the browser, the HTML it was served with (`html`) instead. */
+  content?: ReactNode;
+  html?: string;
 }
 
-interface CarouselProps {
+/** What the carousel's island is given again in the browser (its slides are read from its HTML). */
+export interface CarouselIslandProps {
+  /** Names its slides' element: unique in the page. */
+  id: string;
   /** The carousel's accessible name. */
   label: string;
-  slides: readonly CarouselSlide[];
   /** The controls' words, in the page's language; `position` reads "{position} of {count}". */
   labels: CarouselLabels;
   className?: string;
+}
+
+interface CarouselProps extends CarouselIslandProps {
+  slides: readonly CarouselSlide[];
 }
 
 export interface CarouselLabels {
@@ -81,11 +89,21 @@ export interface CarouselLabels {
  * then the slides, each a labelled group ("2 of 5"). It advances every 1500 ms, loops, and
  * stops while hovered or focused, when paused, and for visitors who prefer reduced motion.
  */
-export function Carousel({ label, slides, labels, className }: CarouselProps) {
+export function Carousel(props: CarouselProps) {
+  const { id, label, labels, className } = props;
+  return (
+    <Island name="carousel" props={{ id, label, labels, className }}>
+      <CarouselView {...props} />
+    </Island>
+  );
+}
+
+/** The carousel itself: what its island hydrates. */
+export function CarouselView({ id, label, slides, labels, className }: CarouselProps) {
   const rootRef = useRef<HTMLElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const slidesId = useId();
+  const slidesId = `${id}-slides`;
   const reducedMotion = usePrefersReducedMotion();
   const [choice, setChoice] = useState<"play" | "pause" | undefined>(undefined);
   const [hovered, setHovered] = useState(false);
@@ -172,13 +190,14 @@ export function Carousel({ label, slides, labels, className }: CarouselProps) {
             <div
               key={slide.key}
               className="carousel__slide"
+              {...(slide.html === undefined ? {} : { dangerouslySetInnerHTML: { __html: slide.html } })}
               role="group"
               aria-roledescription={labels.slide}
               aria-label={labels.position
                 .replace("{position}", String(index + 1))
                 .replace("{count}", String(slides.length))}
             >
-              {slide.content}
+              {slide.html === undefined ? slide.content : undefined}
             </div>
           ))}
         </div>

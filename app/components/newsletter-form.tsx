@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { Island } from "../islands/island";
 import { API_PATHS, LANGUAGE_FIELD } from "../../domain/contract";
 import { checkSubscriberEmail, subscriberMessages } from "../../domain/subscriber";
 import { localMessage, usePageLanguage } from "../lib/page-language";
@@ -18,12 +19,20 @@ interface Status {
  * live region beside the form.
  */
 export function NewsletterForm() {
+  return (
+    <Island name="newsletter">
+      <NewsletterFormView />
+    </Island>
+  );
+}
+
+export function NewsletterFormView() {
   const { language, text } = usePageLanguage();
   const { newsletterForm } = text;
   const { newsletter } = text.footer;
   const local = (message: string) =>
     localMessage(message, subscriberMessages, text.subscriberMessages, text.otherRefusal);
-  const inputId = useId();
+  const inputId = "newsletter-email";
   const statusId = `${inputId}-status`;
   const inputRef = useRef<HTMLInputElement>(null);
   const statusCount = useRef(0);

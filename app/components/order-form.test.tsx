@@ -83,7 +83,7 @@ afterEach(() => {
 
 describe("OrderForm markup", () => {
   it("labels every field and offers the placeholder, then Retailer and Self Use", () => {
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     for (const input of [field.name(), field.email(), field.mobile(), field.quantity()]) {
       expect(input.required).toBe(true);
     }
@@ -107,7 +107,7 @@ describe("OrderForm markup", () => {
   });
 
   it("turns off the browser's own pop-ups and posts without JavaScript, never a GET", () => {
-    const { container } = render(<OrderForm />);
+    const { container } = render(<OrderForm text={orderFormText} />);
     const form = container.querySelector("form")!;
     expect(form.noValidate).toBe(true);
     expect(form.getAttribute("method")).toBe("post");
@@ -115,14 +115,14 @@ describe("OrderForm markup", () => {
   });
 
   it("keeps the product name in a hidden field", () => {
-    const { container } = render(<OrderForm />);
+    const { container } = render(<OrderForm text={orderFormText} />);
     const productName = container.querySelector<HTMLInputElement>('input[name="productName"]')!;
     expect(productName.type).toBe("hidden");
     expect(productName.value).not.toBe("");
   });
 
   it("hides the honeypot from people: out of the tab order and out of the accessibility tree", () => {
-    const { container } = render(<OrderForm />);
+    const { container } = render(<OrderForm text={orderFormText} />);
     const trap = container.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)!;
     expect(trap.tabIndex).toBe(-1);
     expect(trap.autocomplete).toBe("off");
@@ -131,7 +131,7 @@ describe("OrderForm markup", () => {
   });
 
   it("has its live regions in the page before any message", () => {
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     expect(warningRegion().getAttribute("aria-live")).toBe("assertive");
     expect(successRegion().getAttribute("aria-live")).toBe("polite");
     expect(warningRegion().textContent).toBe("");
@@ -141,7 +141,7 @@ describe("OrderForm markup", () => {
 describe("OrderForm checks", () => {
   it("stops at the first failing check, in the specification's order, and sends nothing", async () => {
     const fetchMock = stubFetch(async () => jsonResponse(201, { id: "x" }));
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
 
     await user.click(placeOrder());
     await expectFieldError(field.name(), enquiryMessages.missing);
@@ -184,7 +184,7 @@ describe("OrderForm checks", () => {
 
   it("asks for the choice of Retailer or Self Use when the placeholder is left", async () => {
     const fetchMock = stubFetch(async () => jsonResponse(201, { id: "x" }));
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await user.type(field.name(), "Asha Verma");
     await user.type(field.email(), "asha@example.in");
     await user.type(field.mobile(), "9876543210");
@@ -195,7 +195,7 @@ describe("OrderForm checks", () => {
   });
 
   it("takes the message away from a field once it is edited", async () => {
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await user.click(placeOrder());
     await expectFieldError(field.name(), enquiryMessages.missing);
     await user.type(field.name(), "A");
@@ -204,7 +204,7 @@ describe("OrderForm checks", () => {
   });
 
   it("shows the warning as a toast as well", async () => {
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await user.click(placeOrder());
     const toaster = await waitFor(() => {
       const found = document.querySelector<HTMLElement>("[data-sonner-toaster]");
@@ -230,7 +230,7 @@ describe("OrderForm retries", () => {
       if (call === 1) throw new TypeError("Failed to fetch");
       return jsonResponse(201, { id: "x" });
     });
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await fillValidEnquiry(user);
     await user.click(placeOrder());
     await waitFor(() => expect(warningRegion().textContent).toBe(enquiryMessages.notStored));
@@ -255,7 +255,7 @@ describe("OrderForm retries", () => {
 
   it("makes a new key when the form was changed before the retry", async () => {
     const fetchMock = stubFetch(async () => jsonResponse(503, { error: "Service unavailable" }));
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await fillValidEnquiry(user);
     await user.click(placeOrder());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
@@ -277,7 +277,7 @@ describe("OrderForm retries", () => {
 describe("OrderForm sending", () => {
   it("sends the five fields as typed, with the empty honeypot, the page's language and the WhatsApp box unticked, without the product name", async () => {
     const fetchMock = stubFetch(async () => jsonResponse(201, { id: "x" }));
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await fillValidEnquiry(user);
     await user.click(placeOrder());
 
@@ -298,7 +298,7 @@ describe("OrderForm sending", () => {
 
   it("offers the WhatsApp box unticked and labelled, sends the consent only once ticked, and clears it with the form", async () => {
     const fetchMock = stubFetch(async () => jsonResponse(201, { id: "x" }));
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     const box = screen.getByRole("checkbox", { name: orderFormText.whatsappConsent }) as HTMLInputElement;
     expect(orderFormText.whatsappConsent).toBe("You may message me on WhatsApp about this enquiry");
     expect(box.checked).toBe(false);
@@ -325,7 +325,7 @@ describe("OrderForm sending", () => {
       async () => jsonResponse(200, challenge),
     );
     sessionStorage.setItem(SOURCE_STORAGE_KEY, JSON.stringify({ utmSource: "instagram", landingPath: "/" }));
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await fillValidEnquiry(user);
     await user.click(placeOrder());
 
@@ -338,7 +338,7 @@ describe("OrderForm sending", () => {
 
   it("says 'Order Received Successfully' and the sachets asked for once stored, politely, and clears the form", async () => {
     stubFetch(async () => jsonResponse(201, { id: "x" }));
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await fillValidEnquiry(user);
     await user.click(placeOrder());
 
@@ -361,7 +361,7 @@ describe("OrderForm sending", () => {
     ],
   ])("says 'Error adding document' and keeps what was typed when %s", async (_situation, answer) => {
     stubFetch(answer);
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await fillValidEnquiry(user);
     await user.click(placeOrder());
 
@@ -379,7 +379,7 @@ describe("OrderForm sending", () => {
     stubFetch(async () =>
       jsonResponse(400, { error: "Please enter 10 digit Mobile number.", field: "Mobile" }),
     );
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await fillValidEnquiry(user);
     await user.click(placeOrder());
     await expectFieldError(field.mobile(), "Please enter 10 digit Mobile number.");
@@ -394,7 +394,7 @@ describe("OrderForm sending", () => {
         { "retry-after": "60" },
       ),
     );
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await fillValidEnquiry(user);
     await user.click(placeOrder());
     await waitFor(() =>
@@ -407,7 +407,7 @@ describe("OrderForm sending", () => {
   it("cannot send the enquiry twice while it is on its way", async () => {
     let answer: (response: Response) => void = () => undefined;
     const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await fillValidEnquiry(user);
 
     await user.click(placeOrder());
@@ -426,7 +426,7 @@ describe("OrderForm sending", () => {
   });
 
   it("announces the same warning again when it happens again", async () => {
-    render(<OrderForm />);
+    render(<OrderForm text={orderFormText} />);
     await user.click(placeOrder());
     await waitFor(() => expect(warningRegion().textContent).toBe(enquiryMessages.missing));
     const first = warningRegion().firstElementChild;

@@ -1,12 +1,4 @@
-import {
-  type ComponentType,
-  type FormEvent,
-  type HTMLAttributes,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentType, type FormEvent, type HTMLAttributes, useEffect, useRef, useState } from "react";
 import {
   BUYER_TYPES,
   checkEnquiry,
@@ -19,7 +11,8 @@ import { API_PATHS, HONEYPOT_FIELD, LANGUAGE_FIELD } from "../../domain/contract
 import { SOURCE_FIELD } from "../../domain/enquiry-source";
 import { PROOF_OF_WORK_FIELD } from "../../domain/spam";
 import { WHATSAPP_CONSENT_FIELD, WHATSAPP_CONSENT_VALUE } from "../../domain/whatsapp-consent";
-import { type OrderFormText, orderFormText } from "../content/order-form";
+import type { OrderFormText } from "../content/order-form";
+import { Island } from "../islands/island";
 import { product } from "../content/site";
 import { localMessage, usePageLanguage } from "../lib/page-language";
 import { useFormSubmit } from "../lib/use-form-submit";
@@ -99,12 +92,24 @@ function isEnquiryField(value: unknown): value is EnquiryField {
  * the first failure (a warning toast, the message beside its field, focus on that field); a
  * valid enquiry goes to the API, and the form is cleared only once it has been stored.
  */
-export function OrderForm({ text: orderForm = orderFormText }: { text?: OrderFormText }) {
+export function OrderForm({ text }: { text: OrderFormText }) {
+  return (
+    <Island name="order-form" props={{ text }}>
+      <OrderFormView text={text} />
+    </Island>
+  );
+}
+
+/**
+ * The form itself, what its island hydrates. Its fields are the browser's own (uncontrolled): what
+ * a visitor types before the island has hydrated stays in them, and is what Place Order reads.
+ */
+export function OrderFormView({ text: orderForm }: { text: OrderFormText }) {
   const { language, text } = usePageLanguage();
   /** A message of the rules or the API, in the page's language. */
   const local = (message: string) =>
     localMessage(message, enquiryMessages, orderForm.messages, text.otherRefusal);
-  const baseId = useId();
+  const baseId = "order";
   const idOf = (name: string) => `${baseId}-${name}`;
   const errorIdOf = (field: EnquiryField) => `${baseId}-${field}-error`;
 

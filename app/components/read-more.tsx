@@ -1,16 +1,33 @@
 import { ChevronDown } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
+import { Island } from "../islands/island";
 import "./read-more.css";
 
-interface ReadMoreProps {
+/** What the disclosure's island is given again in the browser (its panel is read from its HTML). */
+export interface ReadMoreIslandProps {
+  /** Names its panel: unique in the page. */
+  id: string;
   label: string;
-  children: ReactNode;
+}
+
+interface ReadMoreProps extends ReadMoreIslandProps {
+  /** The panel as rendered into the page; in the browser, the HTML it was served with (`panelHtml`). */
+  children?: ReactNode;
+  panelHtml?: string;
 }
 
 /** A disclosure: a button with `aria-expanded` that shows and hides the panel after it. */
-export function ReadMore({ label, children }: ReadMoreProps) {
+export function ReadMore({ children, ...islandProps }: ReadMoreProps) {
+  return (
+    <Island name="read-more" props={islandProps}>
+      <ReadMoreView {...islandProps}>{children}</ReadMoreView>
+    </Island>
+  );
+}
+
+export function ReadMoreView({ id, label, children, panelHtml }: ReadMoreProps) {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const panelId = id;
   return (
     <div className="read-more" data-needs-script="">
       <button
@@ -23,8 +40,13 @@ export function ReadMore({ label, children }: ReadMoreProps) {
         {label}
         <ChevronDown aria-hidden="true" size={20} className="read-more__chevron" />
       </button>
-      <div id={panelId} className="read-more__panel" hidden={!open}>
-        {children}
+      <div
+        id={panelId}
+        className="read-more__panel"
+        hidden={!open}
+        {...(panelHtml === undefined ? {} : { dangerouslySetInnerHTML: { __html: panelHtml } })}
+      >
+        {panelHtml === undefined ? children : undefined}
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { Clock, Users, X } from "lucide-react";
-import { useId, useRef } from "react";
+import { useRef } from "react";
+import { Island } from "../islands/island";
 import type { Recipe } from "../content/landing";
 import "./recipe-dialog.css";
 
-interface RecipeDialogProps {
+export interface RecipeDialogProps {
   recipe: Recipe;
   labels: { open: string; close: string; ingredients: string; steps: string; tip: string };
 }
@@ -12,9 +13,17 @@ interface RecipeDialogProps {
  * A recipe's button and its modal dialog. The native dialog traps focus, closes on Escape
  * and gives focus back to the button; a click on the backdrop closes it too.
  */
-export function RecipeDialog({ recipe, labels }: RecipeDialogProps) {
+export function RecipeDialog(props: RecipeDialogProps) {
+  return (
+    <Island name="recipe" props={props}>
+      <RecipeDialogView {...props} />
+    </Island>
+  );
+}
+
+export function RecipeDialogView({ recipe, labels }: RecipeDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const headingId = useId();
+  const headingId = `recipe-${recipe.key}-heading`;
   const close = () => dialogRef.current?.close();
   return (
     <>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { anchors, product, social } from "../content/site";
 import { usePagePath, useSiteText } from "../lib/page-language";
 import { ContactList } from "./contact-detail";
@@ -56,9 +55,9 @@ export function SiteFooter() {
           <p className="site-footer__legal">
             {footer.category} {footer.licence} {product.fssaiLicence}
           </p>
-          <Link to={privacyPolicyPath} className="site-footer__privacy">
+          <a href={privacyPolicyPath} className="site-footer__privacy">
             {footer.privacyLinkLabel}
-          </Link>
+          </a>
         </div>
       </div>
     </footer>

@@ -1,11 +1,11 @@
 import { Languages, Menu, X } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { Link, useLocation } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type Language, LANGUAGES, type PageKey, pagePath } from "../../domain/contract";
-import { anchors, behaviour, breakpointsPx, navigation, product } from "../content/site";
+import { anchors, breakpointsPx, navigation, product } from "../content/site";
 import type { SiteText } from "../content/site.en";
 import { languageSettings } from "../content/languages";
 import { usePageLanguage } from "../lib/page-language";
+import { Island } from "../islands/island";
 import "./site-header.css";
 
 /** Each navigation link's words, by its place in the specification's list. */
@@ -21,51 +21,29 @@ const NAVIGATION_LABELS = [
  * the contact link stays on the page: the footer, with its contact part, is there too.
  */
 function hrefFor(item: (typeof navigation)[number], page: PageKey, language: Language): string {
-  if (page === "privacyPolicy" && item.target === anchors.contact) return `#${anchors.contact}`;
+  if (page === "privacyPolicy" && item.target === anchors.contact)
+    return `${pagePath("privacyPolicy", language)}#${anchors.contact}`;
   const home = pagePath("home", language);
   return item.target === "top" ? home : `${home}#${item.target}`;
 }
 
-const subscribeToFragment = (onChange: () => void) => {
-  window.addEventListener("hashchange", onChange);
-  window.addEventListener("popstate", onChange);
-  return () => {
-    window.removeEventListener("hashchange", onChange);
-    window.removeEventListener("popstate", onChange);
-  };
-};
-
 /**
- * The fragment the visitor is at, for the language switch: kept as they move about the page (links,
- * Back and Forward, a fragment typed in). Empty in the prerendered HTML, where the switch leads to
- * the top of the other page. The router's location makes the header render again after its own
- * navigations, which fire no event.
+ * The link to this page in the other language, written in that language. The page's script
+ * (app/islands/page.ts) makes it follow the fragment the visitor is at (links, Back and Forward, a
+ * fragment typed in), so that `/#buy-now` leads to `/hi#buy-now`; React never writes its address
+ * again. In the prerendered HTML and without script it leads to the top of the other page.
  */
-function useCurrentFragment(): string {
-  useLocation();
-  return useSyncExternalStore(
-    subscribeToFragment,
-    () => window.location.hash,
-    () => "",
-  );
-}
-
-/** The link to this page in the other language, written in that language; it keeps the fragment. */
 function LanguageSwitch({ page }: { page: PageKey }) {
   const { language, text } = usePageLanguage();
   const other = LANGUAGES.find((candidate) => candidate !== language) ?? "en";
-  const hash = useCurrentFragment();
   return (
     <a
       className="site-nav__language"
-      href={`${pagePath(page, other)}${hash}`}
+      href={pagePath(page, other)}
       hrefLang={languageSettings[other].hreflang}
       lang={languageSettings[other].htmlLang}
       aria-label={text.header.switchName}
-      onClick={(event) => {
-        // The fragment at the moment of the click, even one the page moved to by itself.
-        event.currentTarget.href = `${pagePath(page, other)}${window.location.hash}`;
-      }}
+      suppressHydrationWarning
     >
       <Languages aria-hidden="true" size={18} />
       {text.header.switchLabel}
@@ -73,24 +51,21 @@ function LanguageSwitch({ page }: { page: PageKey }) {
   );
 }
 
-function useScrolledPast(thresholdPx: number): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > thresholdPx);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [thresholdPx]);
-  return scrolled;
+/** The header, an island hydrated when the browser is idle or at the visitor's first touch of it. */
+export function SiteHeader({ page }: { page: PageKey }) {
+  return (
+    <Island name="header" props={{ page }} idleOnly>
+      <SiteHeaderView page={page} />
+    </Island>
+  );
 }
 
-export function SiteHeader({ page }: { page: PageKey }) {
+export function SiteHeaderView({ page }: { page: PageKey }) {
   const { language, text } = usePageLanguage();
-  const scrolled = useScrolledPast(behaviour.headerScrollThresholdPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);
-  const listId = useId();
+  const listId = "site-nav-list";
 
   const closeMenu = useCallback((returnFocus: boolean) => {
     setMenuOpen(false);
@@ -122,10 +97,11 @@ export function SiteHeader({ page }: { page: PageKey }) {
   }, []);
 
   return (
-    <header className="site-header" data-scrolled={scrolled ? "true" : "false"}>
+    // Past 200 px the page's script marks the header `data-scrolled="true"`, with or without React here.
+    <header className="site-header" data-scrolled="false" suppressHydrationWarning>
       <div className="site-header__bar container">
-        <Link
-          to={pagePath("home", language)}
+        <a
+          href={pagePath("home", language)}
           className="site-header__brand"
           // Named by the words it shows, then where it goes (WCAG 2.5.3, label in name).
           aria-label={`${product.name} ${text.header.subtitle}${text.header.homeSuffix}`}
@@ -134,7 +110,7 @@ export function SiteHeader({ page }: { page: PageKey }) {
           <span className="site-header__title">
             {product.name} <span className="site-header__subtitle">{text.header.subtitle}</span>
           </span>
-        </Link>
+        </a>
         <nav
           ref={navRef}
           className="site-nav"
@@ -155,15 +131,15 @@ export function SiteHeader({ page }: { page: PageKey }) {
           <ul id={listId} className="site-nav__list">
             {navigation.map((item, index) => (
               <li key={item.label}>
-                <Link
-                  to={hrefFor(item, page, language)}
+                <a
+                  href={hrefFor(item, page, language)}
                   className={
                     item.target === anchors.buyNow ? "site-nav__link site-nav__link--cta" : "site-nav__link"
                   }
                   onClick={() => closeMenu(false)}
                 >
                   {text.navigation[NAVIGATION_LABELS[index] ?? "home"]}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

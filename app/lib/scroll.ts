@@ -117,12 +117,15 @@ function offsetTopOf(element: Element): number {
 export function scrollToId(id: string, { focus = true } = {}): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
-  void scrollToY(() => offsetTopOf(element)).then(() => {
-    keepInPlace(element);
+  const moveFocus = () => {
     if (!focus) return;
     if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
     element.focus({ preventScroll: true });
-  });
+  };
+  // At once, as the browser's own jump to a fragment does: a Tab pressed while the page is still
+  // scrolling goes on from the target.
+  moveFocus();
+  void scrollToY(() => offsetTopOf(element)).then(() => keepInPlace(element));
   return true;
 }
 

@@ -1,7 +1,6 @@
 import type { Language } from "../../domain/contract";
 import { PrerenderedText, type TextModule } from "../components/prerendered-text";
 import { usePageLanguage } from "../lib/page-language";
-import { useScrollToLocation } from "../lib/use-scroll-to-location";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 
@@ -15,7 +14,6 @@ const loadText: Record<Language, () => Promise<TextModule>> = {
 const prerendered = import.meta.env.SSR ? { en: await loadText.en(), hi: await loadText.hi() } : undefined;
 
 export function PrivacyPolicyPage() {
-  useScrollToLocation();
   const { language } = usePageLanguage();
   return (
     <>

@@ -1,5 +1,5 @@
 import { LandingPage } from "../pages/landing-page";
-import { EnglishSections } from "../pages/landing-page.en";
+import { LandingSections } from "../sections/landing-sections.en";
 import { siteText } from "../content/site.en";
 import { PageLanguage } from "../lib/page-language";
 import { pageMeta } from "../lib/seo";
@@ -11,7 +11,7 @@ export const meta = () => pageMeta("home", "en", siteText);
 export default function HomeRoute() {
   return (
     <PageLanguage language="en" text={siteText}>
-      <LandingPage Sections={EnglishSections} />
+      <LandingPage Sections={LandingSections} />
     </PageLanguage>
   );
 }

@@ -1,5 +1,4 @@
 import type { CSSProperties } from "react";
-import { Link } from "react-router";
 import { Check } from "lucide-react";
 import { useLandingContent } from "./landing-content";
 import { usePagePath } from "../lib/page-language";
@@ -21,12 +20,12 @@ export function Banner() {
         </h1>
         <p className="lead banner__lead">{banner.lead}</p>
         <div className="banner__actions">
-          <Link to={`${home}#${anchors.buyNow}`} className="button banner__buy">
+          <a href={`${home}#${anchors.buyNow}`} className="button banner__buy">
             {banner.buyLabel}
-          </Link>
-          <Link to={`${home}#${anchors.about}`} className="button button--outline">
+          </a>
+          <a href={`${home}#${anchors.about}`} className="button button--outline">
             {banner.learnLabel}
-          </Link>
+          </a>
         </div>
         <ul className="banner__facts">
           {banner.facts.map((fact) => (

@@ -19,7 +19,12 @@ export function Gynaecology({ tone }: SectionPlacement) {
   }));
   return (
     <Section headingId="gynaecology-heading" intro={gynaecology} tone={tone}>
-      <Carousel label={gynaecology.carouselLabel} slides={slides} labels={controls.carousel} />
+      <Carousel
+        id="gynaecology-carousel"
+        label={gynaecology.carouselLabel}
+        slides={slides}
+        labels={controls.carousel}
+      />
     </Section>
   );
 }

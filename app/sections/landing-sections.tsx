@@ -1,4 +1,3 @@
-import { useEffect, useSyncExternalStore } from "react";
 import { Faq } from "../components/faq";
 import { toneAt } from "../components/section";
 import { About } from "./about";
@@ -34,25 +33,13 @@ const sectionsBelowBanner = [
   BuyNow,
 ] as const;
 
-const subscribeToNothing = () => () => {};
-const isClient = () => true;
-const isServer = () => false;
-
 /**
- * The landing page's sections, in the specification's order, then the buyer's questions (their
- * text stays in the page's HTML: components/faq.tsx). They hydrate from a chunk of
- * their own (see app/pages/landing-page.tsx): once they respond to clicks, `data-hydrated` appears and
- * `onHydrated` is called.
+ * The landing page's sections, in the specification's order, then the buyer's questions. HTML only:
+ * the parts that act are islands of their own (app/islands/).
  */
-export interface LandingSectionsProps {
-  onHydrated?: () => void;
-}
-
-export function LandingSections({ onHydrated }: LandingSectionsProps) {
-  const hydrated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
-  useEffect(() => onHydrated?.(), [onHydrated]);
+export function LandingSections() {
   return (
-    <div className="landing-sections" data-hydrated={hydrated ? "true" : undefined}>
+    <div className="landing-sections">
       <Banner />
       {sectionsBelowBanner.map((PageSection, index) => (
         // A fixed list: its order is its identity.

@@ -20,7 +20,12 @@ export function Orthopedics({ tone }: SectionPlacement) {
   }));
   return (
     <Section headingId="orthopedics-heading" intro={orthopedics} tone={tone}>
-      <Carousel label={orthopedics.carouselLabel} slides={slides} labels={controls.carousel} />
+      <Carousel
+        id="orthopedics-carousel"
+        label={orthopedics.carouselLabel}
+        slides={slides}
+        labels={controls.carousel}
+      />
     </Section>
   );
 }

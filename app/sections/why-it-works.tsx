@@ -22,7 +22,7 @@ export function WhyItWorks({ tone }: SectionPlacement) {
                 {paragraph}
               </p>
             ))}
-            <ReadMore label={whyItWorks.readMore}>
+            <ReadMore id="why-more" label={whyItWorks.readMore}>
               <div className="why__more">
                 {whyItWorks.more.map((point) => (
                   <div key={point.title}>

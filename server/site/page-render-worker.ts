@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import type { CompanyFacts } from "../../domain/company-facts";
 import { setFactsToRender } from "../../domain/render-facts";
-import { finishPage } from "./page-steps";
+import { finishPage, pageScriptOf } from "./page-steps";
 
 export interface RenderJob {
   /** React Router's server build kept by the build (`<build>/page-render`). */
@@ -34,6 +34,7 @@ async function render(job: RenderJob): Promise<Record<string, string>> {
   const site = {
     cssOf: (href: string) => readFileSync(join(job.siteDir, href), "utf8"),
     icon: readFileSync(join(job.siteDir, "favicon.ico")),
+    pageScript: pageScriptOf(job.siteDir),
   };
   const pages: Record<string, string> = {};
   for (const page of job.pages) {

@@ -1,7 +1,9 @@
 import { readFile, readdir } from "node:fs/promises";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { ISLANDS_ENTRY_FILE } from "../../domain/islands";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const clientDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build", "client");
@@ -13,44 +15,103 @@ const PAGES = {
   "/hi/privacy-policy": { file: "hi/privacy-policy/index.html", language: "hi" },
 } as const;
 
-/** Parts of the pages loaded only when they are needed: none of them may be fetched to hydrate. */
-const LAZY_CHUNKS = ["carousel-engine", "toasts", "web-vitals", "landing-sections", "privacy-policy-text"];
+/** The issue's budget for what a page runs before any of its islands: 20 KiB, gzipped. */
+const BEFORE_ISLANDS_GZIP_BYTES = 20 * 1024;
 
-/** The scripts a built page fetches to hydrate, in order (scripts/first-paint.ts writes the list). */
-async function hydrationScripts(file: string): Promise<string[]> {
-  const html = await readFile(resolve(clientDir, file), "utf8");
-  const list = /\[("\/assets\/[^"\]]+\.js"(?:,"\/assets\/[^"\]]+\.js")*)\]/.exec(html);
-  expect(list, `${file} lists the scripts it hydrates with`).not.toBeNull();
-  return JSON.parse(`[${list![1]}]`) as string[];
+/** Parts fetched only when needed, each a file of its own: React itself among them. */
+const LAZY_CHUNKS = [
+  "hydrate",
+  "carousel-engine",
+  "toasts",
+  "web-vitals",
+  "proof-of-work",
+  "devanagari-font",
+];
+
+/** A script and the scripts it imports statically (what the browser must fetch before it runs), in order. */
+async function withStaticImports(script: string, seen = new Set<string>()): Promise<string[]> {
+  if (seen.has(script)) return [];
+  seen.add(script);
+  const code = await readFile(resolve(clientDir, `.${script}`), "utf8");
+  const imports = [...code.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map(
+    (match) => resolve(dirname(script), match[1]!),
+  );
+  const nested = await Promise.all(imports.map((each) => withStaticImports(each, seen)));
+  return [script, ...nested.flat()];
 }
 
-describe("the scripts each built page hydrates with", () => {
+async function gzipSize(script: string): Promise<number> {
+  return gzipSync(await readFile(resolve(clientDir, `.${script}`))).length;
+}
+
+describe("the scripts of each built page", () => {
   for (const [path, page] of Object.entries(PAGES)) {
-    it(`${path}: a few files, none of the lazily loaded parts, only its own language's words`, async () => {
-      const scripts = await hydrationScripts(page.file);
-      // The framework, the shared shell, the page's own language's words, the root and the page's
-      // route, the router's manifest and entry, the bundler's runtime: not a dozen small files.
-      expect(scripts.length).toBeLessThanOrEqual(9);
-      for (const lazy of LAZY_CHUNKS) expect(scripts.join(" ")).not.toContain(`/${lazy}`);
-      const code = await Promise.all(
-        scripts.map((script) => readFile(resolve(clientDir, `.${script}`), "utf8")),
+    it(`${path}: no router, its own script after the first paint, at most 20 KiB gzipped before any island`, async () => {
+      const html = await readFile(resolve(clientDir, page.file), "utf8");
+      const { page: pageScript } = JSON.parse(
+        await readFile(resolve(clientDir, ISLANDS_ENTRY_FILE), "utf8"),
+      ) as {
+        page: string;
+      };
+      expect(html).not.toMatch(/modulepreload|__reactRouter|<script[^>]*\bsrc=/);
+      expect(html).toContain(`import(${JSON.stringify(pageScript)})`);
+      const first = await withStaticImports(pageScript);
+      for (const lazy of LAZY_CHUNKS) expect(first.join(" ")).not.toContain(`/${lazy}-`);
+      const sizes = await Promise.all(first.map(gzipSize));
+      expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(BEFORE_ISLANDS_GZIP_BYTES);
+      // The text sections ship no script: each island the page holds is one of the parts that act.
+      const islands = [...html.matchAll(/<collarise-island data-island="([\w-]+)"/g)].map(
+        (match) => match[1],
       );
-      // English pages carry a handful of Hindi words (the language switch names Hindi in Hindi, the
-      // root knows each language's skip link), never the Hindi pages' words around the page.
-      const hindiWords = new Set(code.join("\n").match(/[\u0900-\u097F]{3,}/g) ?? []);
-      if (page.language === "en") expect(hindiWords.size).toBeLessThanOrEqual(10);
-      else expect(hindiWords.size).toBeGreaterThan(100);
-      // And the Hindi pages carry none of the English pages' words around the page.
-      const englishOnly = ["Join our newsletter", "Follow us", "All rights reserved."];
-      for (const words of englishOnly) {
-        if (page.language === "hi") expect(code.join("\n")).not.toContain(words);
-        else expect(code.join("\n")).toContain(words);
-      }
+      const expected = path.endsWith("privacy-policy")
+        ? ["header", "newsletter"]
+        : [
+            "header",
+            "carousel",
+            "carousel",
+            "read-more",
+            "recipe",
+            "recipe",
+            "recipe",
+            "order-form",
+            "newsletter",
+          ];
+      expect(islands).toEqual(expected);
     });
   }
 
-  it("the lazily loaded parts exist as files of their own", async () => {
-    const assets = await readdir(resolve(clientDir, "assets"));
-    for (const lazy of LAZY_CHUNKS) expect(assets.some((name) => name.startsWith(`${lazy}`))).toBe(true);
+  it("each language's words around the page are a chunk of their own, and the page's script carries neither", async () => {
+    const assets = await readdir(resolve(clientDir, "assets/islands"));
+    const chunk = async (prefix: string) => {
+      const name = assets.find((each) => each.startsWith(prefix) && each.endsWith(".js"));
+      expect(name, prefix).toBeDefined();
+      return readFile(resolve(clientDir, "assets/islands", name!), "utf8");
+    };
+    const english = await chunk("site.en-");
+    const hindi = await chunk("site.hi-");
+    const { page: pageScript } = JSON.parse(
+      await readFile(resolve(clientDir, ISLANDS_ENTRY_FILE), "utf8"),
+    ) as {
+      page: string;
+    };
+    const page = await readFile(resolve(clientDir, `.${pageScript}`), "utf8");
+    for (const words of ["Join our newsletter", "Follow us", "All rights reserved."]) {
+      expect(english).toContain(words);
+      expect(hindi).not.toContain(words);
+      expect(page).not.toContain(words);
+    }
+    expect(new Set(english.match(/[\u0900-\u097F]{3,}/g) ?? []).size).toBeLessThanOrEqual(10);
+    expect(new Set(hindi.match(/[\u0900-\u097F]{3,}/g) ?? []).size).toBeGreaterThan(30);
+    // The country's name in each language, for the addresses: the only words of either in the page's script.
+    expect(new Set(page.match(/[\u0900-\u097F]{3,}/g) ?? []).size).toBeLessThanOrEqual(2);
+  });
+
+  it("the parts fetched only when needed exist as files of their own", async () => {
+    const assets = await readdir(resolve(clientDir, "assets/islands"));
+    for (const lazy of LAZY_CHUNKS)
+      expect(
+        assets.some((name) => name.startsWith(`${lazy}-`)),
+        lazy,
+      ).toBe(true);
   });
 });

@@ -2,7 +2,6 @@ import type { Page } from "@playwright/test";
 import {
   accessibilityViolations,
   expect,
-  moveUntilSectionsHydrate,
   test,
   viewportOf,
   waitForHydration,
@@ -304,7 +303,7 @@ for (const pages of pageLanguages) {
         });
         await page.goto(pages.home);
         await waitForPageHydration(page);
-        await moveUntilSectionsHydrate(page);
+        await waitForPageHydration(page);
         // Served with the page, the answers need no script.
         expect(faqScripts).toEqual([]);
 

@@ -18,12 +18,14 @@ import { product } from "../../app/content/site";
 import {
   accessibilityViolations,
   expect,
-  moveUntilSectionsHydrate,
   test,
   viewportOf,
   waitForPageHydration,
+  waitForPageScript,
   widths,
 } from "./support/fixtures";
+import { orderFormText } from "../../app/content/order-form";
+import { orderFormOf } from "./support/order-form";
 import { atPageEnd, expectJustBelowHeader, gapBelowHeader } from "./support/scroll";
 
 /** The h2 of each section, in the specification's order (the footer's own headings follow). */
@@ -52,7 +54,7 @@ const mainHeadings = [...sectionHeadings, faq.heading];
 async function openLanding(page: Page, path = "/") {
   await page.goto(path);
   await waitForPageHydration(page);
-  await moveUntilSectionsHydrate(page);
+  await waitForPageHydration(page);
 }
 
 function carousel(page: Page, name: string): Locator {
@@ -225,26 +227,27 @@ test.describe("the landing page at 1280 px", () => {
   });
 });
 
-test.describe("the sections' script", () => {
+test.describe("the page's scripts", () => {
   test.use({ viewport: viewportOf(widths.mobile) });
 
-  test("loads at the visitor's first sign of use, not with the first screen", async ({ page }) => {
-    const sectionScripts: string[] = [];
+  test("are the page's own and its islands' only: no router, no script for the text sections", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
     page.on("request", (request) => {
-      if (/landing-sections[^/]*\.js$/.test(request.url())) sectionScripts.push(request.url());
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
     await page.goto("/");
     await waitForPageHydration(page);
-    // Everything the first screen asks for by itself (fonts, measurements) has come and gone.
     await page.waitForLoadState("networkidle");
-    await expect(page.locator("[data-hydrated]")).toHaveCount(0);
-    expect(sectionScripts).toEqual([]);
-
-    await moveUntilSectionsHydrate(page);
-    // The sections' shared script and the English copy's chunk; never the Hindi copy's.
-    expect(sectionScripts.some((url) => /landing-sections\.en-[\w-]+\.js$/.test(url))).toBe(true);
-    expect(sectionScripts.filter((url) => /landing-sections\.hi-/.test(url))).toEqual([]);
-    expect(new Set(sectionScripts).size).toBe(sectionScripts.length);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => !path.startsWith("/assets/islands/"))).toEqual([]);
+    // The text sections' and the router's chunks of the prerender are never fetched.
+    expect(scripts.filter((path) => /landing-sections|entry\.client|framework|manifest/.test(path))).toEqual(
+      [],
+    );
+    // Each part that acts hydrated: the header, two carousels, Read More, three recipes, both forms.
+    await expect(page.locator("collarise-island[data-hydrated='true']")).toHaveCount(9);
   });
 
   for (const [where, link] of [
@@ -254,30 +257,80 @@ test.describe("the sections' script", () => {
     ],
     ["the banner's", (page: Page) => page.locator(".banner").getByRole("link", { name: "Buy Now" })],
   ] as const) {
-    test(`${where} Buy Now, followed while the script is still on its way, keeps the page and lands on the form`, async ({
+    test(`${where} Buy Now, followed while React is still on its way, lands on the form`, async ({
       page,
     }) => {
       await page.setViewportSize(viewportOf(widths.desktop));
       let release = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/landing-sections[^/]*\.js$/, async (route) => {
+      await page.route(/\/assets\/islands\/hydrate-[\w-]+\.js$/, async (route) => {
         await released;
         await route.continue();
       });
       await page.goto("/");
-      await waitForPageHydration(page);
+      await waitForPageScript(page);
       await link(page).click();
-      // Held: the prerendered sections stay on the page while their script is held back.
-      await expect(page.locator("main h2")).toHaveText(mainHeadings);
-      await expect(page.locator("[data-hydrated]")).toHaveCount(0);
-      release();
       await expect(page).toHaveURL(/#buy-now$/);
       await expectJustBelowHeader(page, "#buy-now");
+      await expect(page.locator("main h2")).toHaveText(mainHeadings);
+      await expect(page.locator("collarise-island[data-hydrated]")).toHaveCount(0);
+      release();
+      await waitForPageHydration(page);
       await expect(page.locator("main h2")).toHaveText(mainHeadings);
     });
   }
 
-  test("is not needed to read the page and reach the order form", async ({ browser }) => {
+  test("what is typed into the order form before its island has hydrated is kept, and sent by it", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/islands\/order-form\.island-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/#buy-now");
+    await waitForPageScript(page);
+    const form = orderFormOf(page);
+    await form.name.pressSequentially("Asha Verma");
+    await form.email.fill("asha@example.com");
+    await form.buyerType.selectOption("Retailer");
+    await expect(page.locator("collarise-island[data-island='order-form']")).not.toHaveAttribute(
+      "data-hydrated",
+    );
+    release();
+    await expect(page.locator("collarise-island[data-island='order-form']")).toHaveAttribute(
+      "data-hydrated",
+      "true",
+    );
+    await expect(form.name).toHaveValue("Asha Verma");
+    await expect(form.email).toHaveValue("asha@example.com");
+    await expect(form.buyerType).toHaveValue("Retailer");
+    // The island checks what was typed before it came: the mobile number is missing, said beside its field.
+    await form.placeOrder.click();
+    await expect(form.mobile).toBeFocused();
+    await expect(form.mobile).toHaveAccessibleDescription(orderFormText.messages.missing);
+    await expect(page).toHaveURL(/\/#buy-now$/);
+  });
+
+  test("a carousel's first swipe moves it before React has come", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.route(/\/assets\/islands\/hydrate-[\w-]+\.js$/, () => {
+      // Never answered: the carousel stays the served HTML.
+    });
+    await page.goto("/");
+    await waitForPageScript(page);
+    const region = carousel(page, orthopedics.carouselLabel);
+    await region.scrollIntoViewIfNeeded();
+    const viewport = region.locator(".carousel__viewport");
+    const box = (await viewport.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(box.width * 0.6, 0);
+    await expect.poll(() => firstSlideInView(region)).toBe("2 of 5");
+    await expect(page.locator("collarise-island[data-hydrated]")).toHaveCount(0);
+  });
+
+  test("none is needed to read the page and reach the order form", async ({ browser }) => {
     const context = await browser.newContext({
       javaScriptEnabled: false,
       viewport: viewportOf(widths.mobile),

@@ -13,7 +13,6 @@ import { CHANGED_FACTS, CHANGED_PAGE_TEXTS } from "../support/changed-facts";
 import {
   accessibilityViolations,
   expect,
-  moveUntilSectionsHydrate,
   test,
   viewportOf,
   waitForHydration,
@@ -66,7 +65,7 @@ for (const path of PUBLIC_PAGES) {
     await waitForPageHydration(page);
     const footer = page.locator("footer");
     if (!path.endsWith("privacy-policy")) {
-      await moveUntilSectionsHydrate(page);
+      await waitForPageHydration(page);
       await page.locator("#buy-now").scrollIntoViewIfNeeded();
       await waitForHydration(page.locator("#buy-now form"));
       await expect(page.locator(".declarations")).toContainText(CHANGED_PAGE_TEXTS.mrp);
@@ -87,7 +86,7 @@ for (const width of [widths.mobile, widths.desktop]) {
     await page.setViewportSize(viewportOf(width));
     await page.goto(`${server.baseUrl}/hi`);
     await waitForPageHydration(page);
-    await moveUntilSectionsHydrate(page);
+    await waitForPageHydration(page);
     const declarations = page.locator(".declarations");
     await declarations.scrollIntoViewIfNeeded();
     await expect(declarations.getByRole("img", { name: "मांसाहारी" })).toBeVisible();

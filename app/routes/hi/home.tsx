@@ -1,8 +1,6 @@
 import { LandingPage } from "../../pages/landing-page";
-import { HindiSections } from "../../pages/landing-page.hi";
+import { LandingSections } from "../../sections/landing-sections.hi";
 import { siteTextHi } from "../../content/site.hi";
-import { useEffect } from "react";
-import { loadDevanagariFont } from "../../lib/devanagari-font";
 import { PageLanguage } from "../../lib/page-language";
 import { pageMeta } from "../../lib/seo";
 
@@ -11,10 +9,9 @@ export const handle = { language: "hi" };
 export const meta = () => pageMeta("home", "hi", siteTextHi);
 
 export default function HindiHomeRoute() {
-  useEffect(() => loadDevanagariFont(), []);
   return (
     <PageLanguage language="hi" text={siteTextHi}>
-      <LandingPage Sections={HindiSections} />
+      <LandingPage Sections={LandingSections} />
     </PageLanguage>
   );
 }

@@ -1,7 +1,5 @@
 import { PrivacyPolicyPage } from "../../pages/privacy-policy-page";
 import { siteTextHi } from "../../content/site.hi";
-import { useEffect } from "react";
-import { loadDevanagariFont } from "../../lib/devanagari-font";
 import { PageLanguage } from "../../lib/page-language";
 import { pageMeta } from "../../lib/seo";
 import "../../pages/privacy-policy-page.css";
@@ -11,7 +9,6 @@ export const handle = { language: "hi" };
 export const meta = () => pageMeta("privacyPolicy", "hi", siteTextHi);
 
 export default function HindiPrivacyPolicyRoute() {
-  useEffect(() => loadDevanagariFont(), []);
   return (
     <PageLanguage language="hi" text={siteTextHi}>
       <PrivacyPolicyPage />

@@ -54,22 +54,18 @@ export async function waitForHydration(element: Locator) {
     .toBe(true);
 }
 
-/** Waits until React has hydrated the page's shell (the pages hydrate once they have painted). */
+/**
+ * Waits until every part of the page that acts has hydrated (each island marks its element
+ * `data-hydrated` once it answers the visitor): they hydrate as they near the screen or when the
+ * browser is idle. The text of the pages ships no script and needs no waiting.
+ */
 export async function waitForPageHydration(page: Page) {
-  await waitForHydration(page.locator("header").first());
+  const islands = page.locator("collarise-island");
+  await expect.poll(() => islands.count(), { message: "the page holds its islands" }).toBeGreaterThan(0);
+  await expect(page.locator("collarise-island:not([data-hydrated='true'])")).toHaveCount(0);
 }
 
-/**
- * Moves the pointer, as a visitor does, until the sections have hydrated: a single move can come
- * before the page has started listening for the first sign of use, and would then be missed.
- */
-export async function moveUntilSectionsHydrate(page: Page) {
-  let moves = 0;
-  await expect
-    .poll(async () => {
-      moves += 1;
-      await page.mouse.move(2 + (moves % 2), 2);
-      return page.locator("[data-hydrated='true']").count();
-    })
-    .toBe(1);
+/** Waits until the page's own script runs (after the first paint): its links, scrolling and header work. */
+export async function waitForPageScript(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName("page-script:ready").length > 0);
 }

@@ -1,0 +1,6 @@
+import { NewsletterFormView } from "../components/newsletter-form";
+
+/** The footer's newsletter box. */
+export function render() {
+  return <NewsletterFormView />;
+}
