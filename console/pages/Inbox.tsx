@@ -43,6 +43,8 @@ import {
   formatDueShort,
   formatDueTime,
   formatShortTime,
+  buyerLabel,
+  enquiryText,
   inboxText,
   pageTitle,
   spacedMobile,
@@ -700,7 +702,7 @@ export function Component() {
                     <label className="select-hit">
                       <input
                         type="checkbox"
-                        aria-label={inboxText.selectRow(row.Name, row.reference)}
+                        aria-label={inboxText.selectRow(buyerLabel(row), row.reference)}
                         checked={selected.has(row.id)}
                         onChange={() => toggle(row)}
                       />
@@ -712,18 +714,20 @@ export function Component() {
                       state={returnState}
                       className="row-link"
                       data-row-link={row.id}
-                      title={row.Name}
+                      title={buyerLabel(row)}
                       onFocus={() => setCurrent(row.id)}
                     >
-                      {row.Name}
+                      {buyerLabel(row)}
                     </Link>
                     <span className="reference">{row.reference}</span>
                     <AnswerBadge count={row.unreadAnswers} />
                     <ReturningBadge count={row.earlierEnquiries} />
                   </th>
                   <td className="cell-mobile">{spacedMobile(row.Mobile)}</td>
-                  <td className="cell-quantity">{inboxText.quantity(row.Quantity)}</td>
-                  <td className="cell-buyer">{row.RetailerSelfUse}</td>
+                  <td className="cell-quantity">
+                    {row.Quantity === null ? enquiryText.notGiven : inboxText.quantity(row.Quantity)}
+                  </td>
+                  <td className="cell-buyer">{row.RetailerSelfUse ?? enquiryText.notGiven}</td>
                   <td className="cell-status">
                     <span className={`status status-${row.status.toLowerCase()}`}>{row.status}</span>
                     {row.companyNotification === "failing" && !isSpam(row.status) && (

@@ -15,6 +15,7 @@ import type {
   WorkState,
 } from "../lifecycle/plan";
 import type { ReminderPlan } from "../lifecycle/reminders";
+import type { MobileEnquiry } from "./buyers";
 import type { AnswerToStore } from "./conversations";
 import type { StoredEnquiry, WhatsAppPayload } from "./store";
 
@@ -126,6 +127,24 @@ export interface WorkSteps {
    * answer's change: whatever is read after it is at least as new.
    */
   readAnswerDay: { args: { enquiryId: string; day: string }; result: AnswerDay | null };
+  /**
+   * The enquiries sent with this mobile number (the buyer key BuyerStore.enquiriesOfMobile reads),
+   * Spam aside, with their statuses, read in the change's transaction.
+   */
+  readMobileEnquiries: { args: { mobile: string }; result: MobileEnquiry[] };
+  /**
+   * The id of the enquiry a WhatsApp message from `mobile` opens, after `after` (the newest of the
+   * buyer's enquiries, or null). Where transactions are not isolated (Firestore's emulator) it is
+   * the same for everyone opening one after the same enquiry, so that of two writing it at once
+   * one is refused (WriteConflictError) and, read again, files on the other's.
+   */
+  newWhatsAppEnquiryId: { args: { mobile: string; after: string | null }; result: string };
+  /**
+   * Writes a new enquiry as intake does (its five fields, what is kept beside them, its buyer
+   * keys), created once: one holding the id already fails the change. Its work, mails and events
+   * are the plan's (writePlan, queueEnquiryMail).
+   */
+  writeNewEnquiry: { args: { stored: StoredEnquiry }; result: void };
   /** Whether the enquiry holds an answer with this Message-ID. */
   answerHeld: { args: { enquiryId: string; messageId: string; channel: MessageChannel }; result: boolean };
   /** Whether the enquiry holds an answer its owner has not read. */

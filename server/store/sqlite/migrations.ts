@@ -13,6 +13,7 @@ import { answerCapSchema } from "./answer-cap-schema";
 import { invitationSenderSchema } from "./invitation-sender-schema";
 import { undeliverableSchema } from "./undeliverable-schema";
 import { notificationKindSchema } from "./notification-kind-schema";
+import { whatsappEnquirySchema } from "./whatsapp-enquiry-schema";
 import type Database from "better-sqlite3";
 
 /** One step: SQL to run, or (where rows must be worked out in the server) a function of the connection. */
@@ -285,6 +286,9 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     ALTER TABLE enquiry_meta ADD COLUMN whatsapp_consent_language TEXT
       CHECK (whatsapp_consent_language IN ('en', 'hi'));
     `,
+    // Enquiries started on WhatsApp: no address, quantity or buyer type, perhaps no name
+    // (whatsapp-enquiry-schema.ts); the form's enquiries keep all five.
+    whatsappEnquirySchema(enquiryTable, quoteIdentifier),
   ];
 }
 
