@@ -360,6 +360,11 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
   test("a WhatsApp message from a number with no open enquiry opens one: no address, quantity or buyer type, its owner by the rule, the company's mail, the message first in its conversation", async () => {
     const { store, owner } = await open();
     await store.team.setAssignmentRule({ kind: "turns", members: [owner.id] });
+    const endpoint = await store.webhooks.addEndpoint({
+      url: "https://hooks.example.com/in",
+      events: ["enquiry.received"],
+      now: new Date(),
+    });
     const mobile = "9812300011";
     const first = whatsappMessage(mobile);
     const [filed] = await fileWhatsAppMessages(store, [first], new Date());
@@ -384,6 +389,27 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
       }),
     ]);
     expect(queued.some((mail) => mail.kind === "acknowledgement")).toBe(false);
+    // Its event carries what was not given as null (docs/webhooks.md).
+    const [delivery] = await store.webhooks.claimDue({
+      worker: "w",
+      now: new Date(Date.now() + 60_000),
+      limit: 10,
+      leaseMs: 60_000,
+    });
+    expect(delivery?.endpointId).toBe(endpoint.id);
+    expect(JSON.parse(delivery?.payload ?? "{}")).toMatchObject({
+      type: "enquiry.received",
+      data: {
+        enquiry: {
+          id,
+          Name: "Meera Stores",
+          Email: null,
+          Mobile: mobile,
+          Quantity: null,
+          RetailerSelfUse: null,
+        },
+      },
+    });
     // The buyer is found by the mobile, as the form's enquiries are; the next message is filed on it.
     expect((await store.buyers.enquiriesOfMobile(mobile)).map((enquiry) => enquiry.id)).toEqual([id]);
     const [next] = await fileWhatsAppMessages(
@@ -451,6 +477,46 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     const opened = await store.buyers.enquiriesOfMobile(other);
     expect(opened).toHaveLength(1);
     expect(await newest(store, opened[0]?.id ?? "")).toHaveLength(1);
+  });
+
+  test("an enquiry from WhatsApp is a person's data by their mobile; once it is closed the buyer's next message opens another; erased, it is gone with its messages", async () => {
+    const { store } = await open();
+    const mobile = "9812300044";
+    const [first] = await fileWhatsAppMessages(store, [whatsappMessage(mobile)], new Date());
+    const id = first?.enquiryId ?? "";
+    const report = await store.personalData.find({ mobile });
+    expect(report.enquiries).toEqual([
+      expect.objectContaining({
+        id,
+        enquiry: expect.objectContaining({ Email: null, Mobile: mobile, Quantity: null }),
+        conversation: [expect.objectContaining({ channel: "whatsapp", direction: "in" })],
+      }),
+    ]);
+
+    const version = (await store.enquiryWork.get(id))?.version ?? 0;
+    const closed = await store.work.changeStatus(id, {
+      to: "Fulfilled",
+      expectedVersion: version,
+      staffEmail: "priya@example.com",
+      at: new Date(),
+    });
+    expect(closed.outcome).toBe("changed");
+    const [next] = await fileWhatsAppMessages(
+      store,
+      [whatsappMessage(mobile, { text: "Again" })],
+      new Date(),
+    );
+    expect(next).toMatchObject({ outcome: "added", opened: true });
+    expect(next?.enquiryId).not.toBe(id);
+    expect((await newest(store, id))?.map((message) => message.text)).toEqual([
+      "Namaste, what is the price of 60 sachets?",
+    ]);
+
+    const erased = await store.personalData.erase({ mobile }, { actor: "owner@example.com" });
+    expect(erased.counts.enquiries).toBe(2);
+    expect(await store.buyers.enquiriesOfMobile(mobile)).toEqual([]);
+    expect(await store.enquiryWork.get(next?.enquiryId ?? "")).toBeNull();
+    expect((await newest(store, id)) ?? []).toEqual([]);
   });
 
   test("the owner is alerted by the first unread answer only, and again after reading them", async () => {

@@ -133,12 +133,13 @@ export interface WorkSteps {
    */
   readMobileEnquiries: { args: { mobile: string }; result: MobileEnquiry[] };
   /**
-   * The id of the enquiry a WhatsApp message from `mobile` opens, after `after` (the newest of the
-   * buyer's enquiries, or null). Where transactions are not isolated (Firestore's emulator) it is
-   * the same for everyone opening one after the same enquiry, so that of two writing it at once
-   * one is refused (WriteConflictError) and, read again, files on the other's.
+   * The id of the enquiry a WhatsApp message from `mobile` opens on the IST `day`, after `after`
+   * (the newest of the buyer's enquiries, or null). Where transactions are not isolated
+   * (Firestore's emulator) it is the same for everyone opening one after the same enquiry that
+   * day, so that of two writing it at once one is refused (WriteConflictError) and, read again,
+   * files on the other's.
    */
-  newWhatsAppEnquiryId: { args: { mobile: string; after: string | null }; result: string };
+  newWhatsAppEnquiryId: { args: { mobile: string; after: string | null; day: string }; result: string };
   /**
    * Writes a new enquiry as intake does (its five fields, what is kept beside them, its buyer
    * keys), created once: one holding the id already fails the change. Its work, mails and events

@@ -90,7 +90,11 @@ function* fileWhatsAppMessage(message: WhatsAppToFile, hours: WorkingHours): Cha
     const outcome = yield* storeAnswer({ ...message.answer, enquiryId: open });
     return { outcome, enquiryId: open, opened: false };
   }
-  const id = yield* step("newWhatsAppEnquiryId", { mobile, after: newestEnquiry(enquiries) });
+  const id = yield* step("newWhatsAppEnquiryId", {
+    mobile,
+    after: newestEnquiry(enquiries),
+    day: istDate(message.at),
+  });
   const held = yield* step("answerHeld", {
     enquiryId: id,
     messageId: message.answer.messageId,

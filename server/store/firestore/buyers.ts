@@ -291,20 +291,23 @@ export async function readMobileEnquiries(
 }
 
 /**
- * The id of the enquiry a WhatsApp message from `mobile` opens after the buyer's enquiry `after`
- * (null: none): the same for every instance opening one after the same enquiry, so that the
- * enquiry's document, created once, lets one of two at once through. A UUID's shape (version 4
- * bits), from a keyed hash of the mobile's key: neither the number nor its key can be read from it.
+ * The id of the enquiry a WhatsApp message from `mobile` opens on the IST `day` after the buyer's
+ * enquiry `after` (null: none): the same for every instance opening one after the same enquiry
+ * that day, so that the enquiry's document, created once, lets one of two at once through. The
+ * day keeps an id from coming back when the buyer's newest enquiry was erased and they write
+ * again on another day. A UUID's shape (version 4 bits), from a keyed hash of the mobile's key:
+ * neither the number nor its key can be read from it.
  */
 export async function whatsappEnquiryId(
   context: FirestoreContext,
   mobile: string,
   after: string | null,
+  day: string,
 ): Promise<string> {
   const secret = await buyerSecret(context);
   const key = buyerKeyOfQuery({ mobile }, secret);
   const bytes = createHmac("sha256", secret)
-    .update(`whatsapp-enquiry:${key}:${after ?? ""}`)
+    .update(`whatsapp-enquiry:${key}:${after ?? ""}:${day}`)
     .digest();
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;

@@ -150,7 +150,7 @@ export class FirestoreWorkPort implements WorkPort {
       },
       readAnswerDay: ({ enquiryId, day }) => readAnswerDay(context, transaction, enquiryId, day),
       readMobileEnquiries: ({ mobile }) => readMobileEnquiries(context, transaction, mobile),
-      newWhatsAppEnquiryId: ({ mobile, after }) => whatsappEnquiryId(context, mobile, after),
+      newWhatsAppEnquiryId: ({ mobile, after, day }) => whatsappEnquiryId(context, mobile, after, day),
       writeNewEnquiry: async ({ stored }) => {
         const keys = buyerKeysField(buyerKeysOf(stored.enquiry, await buyerSecret(context)));
         // Created, never overwritten: another change that opened it first fails this one.
