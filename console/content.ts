@@ -154,7 +154,8 @@ const TEMPLATE_LANGUAGE_NAMES: Record<string, string> = {
 
 export const whatsappComposerText = {
   heading: "Reply on WhatsApp",
-  route: (mobile: string) => `To +91 ${mobile} from the company's WhatsApp number.`,
+  /** `number` as displayMobile writes it: "+91 98123 45670". */
+  route: (number: string) => `To ${number} from the company's WhatsApp number.`,
   languageHint: {
     en: "The buyer wrote from the English page.",
     hi: "The buyer wrote from the Hindi page: answer in Hindi.",
@@ -887,6 +888,8 @@ export const enquiryText = {
   /** A field an enquiry started on WhatsApp did not give (domain/enquiry.ts: WhatsAppEnquiry). */
   notGiven: "Not given",
   nameNotGiven: "Not given (no name on WhatsApp)",
+  /** Where an enquiry started on WhatsApp came from, in place of the page it was sent from. */
+  fromWhatsApp: "started on WhatsApp",
   /** The headline of an enquiry started on WhatsApp whose sender set no usable profile name. */
   whatsappSender: (mobile: string) => `WhatsApp ${mobile}`,
   /** Under the headline: where it came from, and what it lacks. */

@@ -167,7 +167,8 @@ export function Conversation({
   /** What the reply box's templates are merged with (domain/templates.ts). */
   enquiry?: MergeEnquiry;
   /** WhatsApp on this enquiry, as the server decided it: the composer shows when it is set up. */
-  whatsapp?: { state: EnquiryWhatsApp; mobile: string; language: Language };
+  /** `language`: the page the enquiry was sent from; null for one started on WhatsApp. */
+  whatsapp?: { state: EnquiryWhatsApp; mobile: string; language: Language | null };
 }) {
   const [conversation, setConversation] = useState<ConversationData | null>(null);
   const [earlier, setEarlier] = useState<Earlier>({ messages: [], cursor: null });

@@ -273,9 +273,16 @@ export function Component() {
         </div>
         <p className="meta">
           Reference <strong className="reference">{detail.reference}</strong> · received{" "}
-          <time dateTime={detail.receivedAt}>{formatFullTime(detail.receivedAt)}</time> · {sentInLabel}{" "}
-          <strong className="language">{languageLabels[detail.language]}</strong>
+          <time dateTime={detail.receivedAt}>{formatFullTime(detail.receivedAt)}</time> ·{" "}
+          {isWhatsAppEnquiry(enquiry) ? (
+            enquiryText.fromWhatsApp
+          ) : (
+            <>
+              {sentInLabel} <strong className="language">{languageLabels[detail.language]}</strong>
+            </>
+          )}
         </p>
+        {isWhatsAppEnquiry(enquiry) && <p className="meta">{enquiryText.startedOnWhatsApp}</p>}
         <div className="summary-contact">
           <p className="summary-mobile">
             <span className="summary-label">{enquiryText.mobile}</span>{" "}
@@ -283,7 +290,6 @@ export function Component() {
               {isWhatsAppEnquiry(enquiry) ? displayMobile(enquiry.Mobile) : spacedMobile(enquiry.Mobile)}
             </strong>
           </p>
-          {isWhatsAppEnquiry(enquiry) && <p className="hint">{enquiryText.startedOnWhatsApp}</p>}
           <div className="contact-actions">
             <CallButton href={links.call} onOutcome={(outcome) => void recordContact("call", outcome)} />
             {detail.whatsapp.configured ? (
@@ -394,7 +400,11 @@ export function Component() {
             enquiryId={detail.id}
             enquiry={{ id: detail.id, ...enquiry }}
             onReplied={() => void load()}
-            whatsapp={{ state: detail.whatsapp, mobile: enquiry.Mobile, language: detail.language }}
+            whatsapp={{
+              state: detail.whatsapp,
+              mobile: enquiry.Mobile,
+              language: isWhatsAppEnquiry(enquiry) ? null : detail.language,
+            }}
           />
 
           <section className="card" aria-labelledby="status-heading">
