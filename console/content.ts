@@ -1132,3 +1132,13 @@ export const companyText = {
   restored: (version: number, from: number) =>
     `Returned to version ${from}: it is in force as version ${version}.`,
 } as const;
+
+/** Source labels (sourceLabel, lower case) with a name of their own; any other is shown as it is. */
+const SOURCE_NAMES: Readonly<Record<string, string>> = { whatsapp: "WhatsApp" };
+
+/** A source label as the console names it: "WhatsApp" for enquiries started there (and links tagged so). */
+export function sourceName(label: string): string {
+  return Object.hasOwn(SOURCE_NAMES, label.toLowerCase())
+    ? (SOURCE_NAMES[label.toLowerCase()] as string)
+    : label;
+}

@@ -5,7 +5,7 @@ import {
   type DashboardWinRateRow,
 } from "../../domain/dashboard";
 import { formatRupees } from "../../domain/deal";
-import { salesText as text } from "../content";
+import { salesText as text, sourceName } from "../content";
 
 const monthName = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", month: "short", year: "numeric" });
 
@@ -144,7 +144,7 @@ export function SalesFigures({ data }: { data: DashboardData }) {
         id="win-rate-sources"
         title={DASHBOARD_FIGURES.winRateSources}
         keyLabel={text.source}
-        rows={data.sales.winRate.sources}
+        rows={data.sales.winRate.sources.map((row) => ({ ...row, key: sourceName(row.key) }))}
       />
     </>
   );

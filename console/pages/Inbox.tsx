@@ -49,6 +49,7 @@ import {
   pageTitle,
   spacedMobile,
   teamText,
+  sourceName,
 } from "../content";
 import { appPaths } from "../paths";
 import { rememberInbox, type InboxReturnState } from "../inbox-return";
@@ -760,7 +761,7 @@ export function Component() {
                     )}
                   </td>
                   <td className="cell-source" title={row.source}>
-                    {row.source ?? <span className="muted">{inboxText.none}</span>}
+                    {row.source ? sourceName(row.source) : <span className="muted">{inboxText.none}</span>}
                   </td>
                   <td className="cell-received">
                     <time dateTime={row.receivedAt}>{formatShortTime(row.receivedAt)}</time>

@@ -1,6 +1,7 @@
 import { conversationMessages } from "../../domain/conversation";
 import { conversationText, enquiryText, whatsappComposerText } from "../../console/content";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import { DASHBOARD_FIGURES } from "../../domain/dashboard";
 import { SqliteStore, sqlitePathFromUrl } from "../../server/store/sqlite";
 import { signatureOf, textMessage, webhookBody, WHATSAPP_TEST_ENV } from "../support/whatsapp";
 import { createStaff, signIn } from "./support/console";
@@ -70,6 +71,14 @@ for (const width of [375, 1280]) {
 
     expect(await page.evaluate(() => document.body.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await accessibilityViolations(page, { include: [".enquiry-page"] })).toEqual([]);
+    if (width === 1280) {
+      // The dashboard counts it by where it came from, by name.
+      await page.goto(`${server.baseUrl}/admin/dashboard`);
+      const sources = page.getByRole("region", { name: DASHBOARD_FIGURES.sources });
+      await expect(sources.getByText("WhatsApp", { exact: true })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    }
     if (SHOTS) {
       // The first screen, as a member opens it; then the conversation with its WhatsApp reply.
       await page.evaluate(() => window.scrollTo(0, 0));
