@@ -389,6 +389,11 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
       }),
     ]);
     expect(queued.some((mail) => mail.kind === "acknowledgement")).toBe(false);
+    // Its owner hears of it as of any new enquiry handed to them: a mail, and no answer's alert.
+    expect(queued.filter((mail) => mail.kind === "member-alert")).toEqual([
+      expect.objectContaining({ staffId: owner.id, enquiryId: id }),
+    ]);
+    expect(queued.some((mail) => mail.kind === "member-alert" && "answered" in mail)).toBe(false);
     // Its event carries what was not given as null (docs/webhooks.md).
     const [delivery] = await store.webhooks.claimDue({
       worker: "w",
