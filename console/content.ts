@@ -9,6 +9,7 @@ import type { MessageChannel, WhatsAppStatusName } from "../domain/whatsapp";
 import { brand } from "../domain/brand";
 import { quantityText } from "../domain/company-facts";
 import { brandHi } from "../domain/brand.hi";
+import { displayMobile, internationalNumber } from "../domain/buyer";
 
 export const CONSOLE_TITLE = "Collarise console";
 
@@ -154,7 +155,8 @@ const TEMPLATE_LANGUAGE_NAMES: Record<string, string> = {
 
 export const whatsappComposerText = {
   heading: "Reply on WhatsApp",
-  route: (mobile: string) => `To +91 ${mobile} from the company's WhatsApp number.`,
+  /** `number` as displayMobile writes it: "+91 98123 45670". */
+  route: (number: string) => `To ${number} from the company's WhatsApp number.`,
   languageHint: {
     en: "The buyer wrote from the English page.",
     hi: "The buyer wrote from the Hindi page: answer in Hindi.",
@@ -389,16 +391,19 @@ const COMPANY_NAME = "Collarise";
  * empty. What the team opens a conversation with is a template (the Templates page).
  */
 export function whatsAppLink(mobile: string, text?: string): string {
-  return `https://wa.me/91${mobile}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
+  return `https://wa.me/${internationalNumber(mobile).slice(1)}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
 }
 
-/** Call, WhatsApp and e-mail links for an enquiry (Indian mobile numbers, +91). */
-export function contactLinks(enquiry: { Name: string; Email: string; Mobile: string }, reference: string) {
+/**
+ * Call, WhatsApp and e-mail links for an enquiry (Indian mobile numbers, +91; a foreign one from
+ * WhatsApp with its own code); no e-mail link when the buyer gave no address.
+ */
+export function contactLinks(enquiry: { Email: string | null; Mobile: string }, reference: string) {
   const subject = `Your ${COMPANY_NAME} order enquiry ${reference}`;
   return {
-    call: `tel:+91${enquiry.Mobile}`,
+    call: `tel:${internationalNumber(enquiry.Mobile)}`,
     whatsApp: whatsAppLink(enquiry.Mobile),
-    email: `mailto:${enquiry.Email}?subject=${encodeURIComponent(subject)}`,
+    email: enquiry.Email === null ? null : `mailto:${enquiry.Email}?subject=${encodeURIComponent(subject)}`,
   };
 }
 
@@ -863,6 +868,7 @@ export const buyerText = {
   sameMailbox: "same e-mail",
   later: "later",
   sachets: (quantity: number) => quantityText(quantity, "en"),
+  quantityNotGiven: "quantity not given (WhatsApp)",
   returning: (count: number) => `Returning · ${count}`,
   returningLabel: (count: number) =>
     `Returning buyer: ${count} earlier ${count === 1 ? "enquiry" : "enquiries"}`,
@@ -931,6 +937,16 @@ export function spacedMobile(mobile: string): string {
 /** The enquiry page's first screen: the buyer, and what to do next. */
 export const enquiryText = {
   mobile: "Mobile",
+  /** A field an enquiry started on WhatsApp did not give (domain/enquiry.ts: WhatsAppEnquiry). */
+  notGiven: "Not given",
+  nameNotGiven: "Not given (no name on WhatsApp)",
+  /** Where an enquiry started on WhatsApp came from, in place of the page it was sent from. */
+  fromWhatsApp: "started on WhatsApp",
+  /** The headline of an enquiry started on WhatsApp whose sender set no usable profile name. */
+  whatsappSender: (mobile: string) => `WhatsApp ${mobile}`,
+  /** Under the headline: where it came from, and what it lacks. */
+  startedOnWhatsApp:
+    "Started on WhatsApp: no e-mail address, quantity or buyer type given. Ask for them in the chat.",
   /** The buyer's consent to WhatsApp ticked on the form (docs/decisions/042), with the words the box showed. */
   whatsappConsent: (at: string) => `Agreed to WhatsApp on the form, ${formatIstMinute(at)}`,
   whatsappConsentWording: "The box read:",
@@ -942,6 +958,11 @@ export const enquiryText = {
   noNextStep: "None set",
   historyOrder: "Newest first.",
 } as const;
+
+/** Who an enquiry is from, as a list names it: the buyer's name, or the WhatsApp number of one without. */
+export function buyerLabel(enquiry: { Name: string | null; Mobile: string }): string {
+  return enquiry.Name ?? enquiryText.whatsappSender(displayMobile(enquiry.Mobile));
+}
 
 /** The inbox's words: its views, filters, order, columns, selection and work in bulk. */
 export const inboxText = {
@@ -1188,3 +1209,13 @@ export const companyText = {
   restored: (version: number, from: number) =>
     `Returned to version ${from}: it is in force as version ${version}.`,
 } as const;
+
+/** Source labels (sourceLabel, lower case) with a name of their own; any other is shown as it is. */
+const SOURCE_NAMES: Readonly<Record<string, string>> = { whatsapp: "WhatsApp" };
+
+/** A source label as the console names it: "WhatsApp" for enquiries started there (and links tagged so). */
+export function sourceName(label: string): string {
+  return Object.hasOwn(SOURCE_NAMES, label.toLowerCase())
+    ? (SOURCE_NAMES[label.toLowerCase()] as string)
+    : label;
+}

@@ -84,8 +84,9 @@ export interface HandedOnItem {
   id: string;
   reference: string;
   firstName?: string;
-  RetailerSelfUse: BuyerType;
-  Quantity: number;
+  /** Null: not given (an enquiry started on WhatsApp). */
+  RetailerSelfUse: BuyerType | null;
+  Quantity: number | null;
   receivedAt: string;
 }
 

@@ -28,14 +28,30 @@ export function indianMobileOf(value: string): string {
   return digits;
 }
 
+/**
+ * A stored mobile number in international form, digits only after the plus: an Indian one (the
+ * form's 10 digits) with +91; any other, kept as WhatsApp gave it (its digits with the country
+ * code, from an enquiry started on WhatsApp), with its plus. For `tel:` and `wa.me` links.
+ */
+export function internationalNumber(mobile: string): string {
+  return mobile.length === MOBILE_DIGITS ? `+91${mobile}` : `+${mobile}`;
+}
+
+/** A stored mobile number as people read it: "+91 98123 45678", or "+447700900123" for a foreign one. */
+export function displayMobile(mobile: string): string {
+  return mobile.length === MOBILE_DIGITS
+    ? `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`
+    : internationalNumber(mobile);
+}
+
 /** Another enquiry of the same buyer, with how it ended. */
 export interface BuyerEnquiry {
   id: string;
   reference: string;
   receivedAt: string;
   status: EnquiryStatus;
-  /** Sachets asked for. */
-  quantity: number;
+  /** Sachets asked for; null: not given (an enquiry started on WhatsApp). */
+  quantity: number | null;
   /** Sent from the same mobile number, or to the same mailbox (or both). */
   sameMobile: boolean;
   sameMailbox: boolean;

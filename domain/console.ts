@@ -5,7 +5,7 @@
  */
 import type { Language } from "./contract";
 import type { DispatchStep } from "./dispatch";
-import type { BuyerType, Enquiry } from "./enquiry";
+import type { BuyerType, StoredEnquiryFields } from "./enquiry";
 import type { WhatsAppConsent } from "./whatsapp-consent";
 import type { EnquirySource } from "./enquiry-source";
 import type { SpamReason } from "./spam";
@@ -179,11 +179,13 @@ export interface InboxItem {
   /** The short reference staff and visitors quote: 8 random hex characters of the id, upper case (enquiryReference). */
   reference: string;
   receivedAt: string;
-  Name: string;
+  /** Null: not given (an enquiry started on WhatsApp with no usable profile name). */
+  Name: string | null;
   /** The buyer's mobile number: the inbox's laptop table lists it, to call without opening. */
   Mobile: string;
-  Quantity: number;
-  RetailerSelfUse: BuyerType;
+  /** Null: not given (an enquiry started on WhatsApp). */
+  Quantity: number | null;
+  RetailerSelfUse: BuyerType | null;
   status: EnquiryStatus;
   /** Increases with every status change: a bulk action sends it back, so a change made since is not overwritten. */
   version: number;
@@ -268,7 +270,7 @@ export interface EnquiryDetail {
   receivedAt: string;
   /** The language of the page it was sent from: the visitor's acknowledgement went out in it. */
   language: Language;
-  enquiry: Enquiry;
+  enquiry: StoredEnquiryFields;
   status: EnquiryStatus;
   /** Increases with every status change; a change sent with an old version is refused with 409. */
   version: number;

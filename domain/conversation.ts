@@ -145,8 +145,11 @@ export interface Conversation extends ConversationPage {
     threaded: boolean;
     /** The company's address it is sent from. */
     from: string;
-    /** The enquiry's own address, the only one a reply goes to. */
-    to: string;
+    /**
+     * The enquiry's own address, the only one a reply goes to; null when none was given (an
+     * enquiry started on WhatsApp): no e-mail reply can be sent, and the page says so.
+     */
+    to: string | null;
     language: Language;
   };
   /** Whether the company's mailbox is read, so that the buyer's answers appear here. */
@@ -164,6 +167,8 @@ export const conversationMessages = {
   replyQueued: "Reply queued. It goes out from the outbox in a moment.",
   /** A reply goes to the enquiry's own address: no recipient is taken from the request. */
   replyFields: "A reply takes a subject and a text only: it goes to the enquiry's own address.",
+  /** An enquiry started on WhatsApp has no address to mail (domain/enquiry.ts: WhatsAppEnquiry). */
+  noAddress: "No e-mail reply: the buyer gave no e-mail address. Answer them on WhatsApp.",
 } as const;
 
 export type ReplyCheck =

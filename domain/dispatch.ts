@@ -439,9 +439,10 @@ export interface DispatchSummary {
 export interface BatchRecipient {
   enquiryId: string;
   reference: string;
-  name: string;
+  /** Null for an enquiry started on WhatsApp without a name or address (decision 042). */
+  name: string | null;
   mobile: string;
-  email: string;
+  email: string | null;
   city: string | null;
   pinCode: string | null;
   step: DispatchStep;

@@ -3,7 +3,10 @@ import { describe, expect, test } from "vitest";
 import {
   BUYER_TYPE_PLACEHOLDER,
   checkEnquiry,
+  cleanProfileName,
+  enquiryFieldText,
   hasControlCharacters,
+  isWhatsAppEnquiry,
   ENQUIRY_FIELDS,
   enquiryMessages,
   NAME_MAX_LENGTH,
@@ -415,5 +418,44 @@ describe("hostile input", () => {
     const { Name: _name, ...withoutName } = form;
     const inherited = Object.assign(Object.create({ Name: "Inherited" }) as object, withoutName);
     expect(failure(inherited)).toEqual({ error: "Please fill the data", field: "Name" });
+  });
+});
+
+describe("an enquiry started on WhatsApp", () => {
+  test("keeps a profile name as the form keeps a name, and none the form would refuse", () => {
+    expect(cleanProfileName("  Sunita \t Sharma\n")).toBe("Sunita Sharma");
+    expect(cleanProfileName("सुनीता शर्मा")).toBe("सुनीता शर्मा");
+    expect(cleanProfileName("Rahul 😊")).toBe("Rahul 😊");
+    expect(cleanProfileName("x".repeat(NAME_MAX_LENGTH + 20))).toBe("x".repeat(NAME_MAX_LENGTH));
+    for (const refused of [null, "", "   ", "\u202Eevil", "a\u0000b", "\u200B"]) {
+      expect(cleanProfileName(refused)).toBeNull();
+    }
+  });
+
+  test("says what was not given, field by field, and is told apart from the form's", () => {
+    const whatsapp = { Name: null, Email: null, Mobile: "9812345670", Quantity: null, RetailerSelfUse: null };
+    const form = {
+      Name: "Asha",
+      Email: "asha@example.com",
+      Mobile: "9812345670",
+      Quantity: 12,
+      RetailerSelfUse: "Retailer" as const,
+    };
+    expect(isWhatsAppEnquiry(whatsapp)).toBe(true);
+    expect(isWhatsAppEnquiry(form)).toBe(false);
+    expect(ENQUIRY_FIELDS.map((field) => enquiryFieldText(whatsapp, field))).toEqual([
+      "not given (no name on whatsapp)",
+      "not given",
+      "9812345670",
+      "not given",
+      "not given",
+    ]);
+    expect(ENQUIRY_FIELDS.map((field) => enquiryFieldText(form, field))).toEqual([
+      "Asha",
+      "asha@example.com",
+      "9812345670",
+      "12",
+      "Retailer",
+    ]);
   });
 });

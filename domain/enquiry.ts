@@ -45,6 +45,62 @@ export interface Enquiry {
   RetailerSelfUse: BuyerType;
 }
 
+/**
+ * An enquiry a buyer started by writing on WhatsApp from a number with no open enquiry
+ * (docs/decisions/042). WhatsApp gives a mobile number and perhaps a profile name, never an
+ * e-mail address, a quantity or a buyer type: those are not given (null), never invented. The
+ * form's enquiries are `Enquiry`, where all five are given; code that reads a stored enquiry
+ * (`StoredEnquiryFields`) must say what it does when they are not (`isWhatsAppEnquiry`).
+ */
+export interface WhatsAppEnquiry {
+  /** The sender's WhatsApp profile name, cleaned as the form's names are; null when none was usable. */
+  Name: string | null;
+  Email: null;
+  /** An Indian number as the form keeps it (10 digits); any other as its digits with the country code. */
+  Mobile: string;
+  Quantity: null;
+  RetailerSelfUse: null;
+}
+
+/** Any stored enquiry: the form's, with its five fields given, or one started on WhatsApp. */
+export type StoredEnquiryFields = Enquiry | WhatsAppEnquiry;
+
+/** Whether a stored enquiry was started on WhatsApp (no e-mail address, quantity or buyer type given). */
+export function isWhatsAppEnquiry(enquiry: StoredEnquiryFields): enquiry is WhatsAppEnquiry {
+  return enquiry.Email === null;
+}
+
+/** What a member reads where a field was not given (an enquiry started on WhatsApp). */
+export const NOT_GIVEN = "not given";
+
+/** What stands for the buyer's name where WhatsApp gave none usable. */
+export const NO_WHATSAPP_NAME = "No name on WhatsApp";
+
+/** The buyer's name as a member reads it: the name, or that WhatsApp gave none. */
+export function buyerName(enquiry: Pick<StoredEnquiryFields, "Name">): string {
+  return enquiry.Name ?? NO_WHATSAPP_NAME;
+}
+
+/** One field as a member reads it in a mail or an export: its value, or "not given". */
+export function enquiryFieldText(enquiry: StoredEnquiryFields, field: EnquiryField): string {
+  if (field === "Name") return enquiry.Name ?? `${NOT_GIVEN} (${NO_WHATSAPP_NAME.toLowerCase()})`;
+  const value = enquiry[field];
+  return value === null ? NOT_GIVEN : String(value);
+}
+
+/**
+ * A WhatsApp profile name as an enquiry keeps it, by the form's rule for names: trimmed, its
+ * runs of white space made one, at most NAME_MAX_LENGTH characters; a name the form would refuse
+ * for control or unreadable characters is not kept (null), since the buyer cannot be asked to
+ * type it again, and the console says the name was not given.
+ */
+export function cleanProfileName(name: string | null): string | null {
+  if (name === null) return null;
+  const cleaned = name.replace(/[ \t\r\n]+/g, " ").trim();
+  if (cleaned === "" || CONTROL_CHARACTERS.test(cleaned) || hasUnreadableCharacters(cleaned)) return null;
+  return Array.from(cleaned).slice(0, NAME_MAX_LENGTH).join("").trim();
+}
+
 export type EnquiryCheck = { ok: true; enquiry: Enquiry } | { ok: false; error: string; field: EnquiryField };
 
 /**

@@ -88,10 +88,14 @@ export function taxableFromInclusive(inclusivePaise: number, rateBasisPoints: nu
   return roundedShare(inclusivePaise, 10_000, 10_000 + rateBasisPoints);
 }
 
-/** The price per sachet, exclusive of GST, that the company's facts give a buyer for a quantity. */
+/**
+ * The price per sachet, exclusive of GST, that the company's facts give a buyer for a quantity: the
+ * retailer price list for a retailer, else the own-use price (the MRP's taxable value), which is
+ * also the price for a buyer whose type is not known (an enquiry started on WhatsApp).
+ */
 export function listPricePaise(
   billing: CompanyBilling,
-  buyerType: BuyerType,
+  buyerType: BuyerType | null,
   quantity: number,
   rateBasisPoints: number,
 ): number {
@@ -143,8 +147,11 @@ export interface DraftInput {
   language: DocumentLanguage;
   facts: CompanyFacts;
   buyer: DocumentBuyer;
-  /** BuyerType from domain/enquiry.ts: a retailer is priced by the list, a person by the self-use price. */
-  buyerType: BuyerType;
+  /**
+   * A retailer is priced by the list, a person by the self-use price; null when the enquiry does
+   * not say (one started on WhatsApp), priced as a person.
+   */
+  buyerType: BuyerType | null;
   lines: {
     quantity: number;
     /** Per unit, exclusive of GST; null: the company's price for the buyer and quantity. */

@@ -10,7 +10,13 @@ import type { ConversationMessage } from "./conversation";
 import type { DealFigures, LostReason } from "./deal";
 import type { EnquiryDispatch } from "./dispatch";
 import type { DocumentKind, IssuedDocument, RecordedPayment } from "./invoice";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS, enquiryMessages, type Enquiry } from "./enquiry";
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  MOBILE_DIGITS,
+  enquiryMessages,
+  type StoredEnquiryFields,
+} from "./enquiry";
 
 /** Whom a request is about: the address they wrote in enquiries and the newsletter, or their mobile. */
 export type PersonQuery = { email: string } | { mobile: string };
@@ -59,7 +65,7 @@ export interface PersonalEnquiry {
   /** The short reference staff and the person quote. */
   reference: string;
   receivedAt: string;
-  enquiry: Enquiry;
+  enquiry: StoredEnquiryFields;
   status: EnquiryStatus;
   /** Status changes and notes, oldest first. */
   history: HistoryEntry[];

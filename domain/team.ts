@@ -44,11 +44,13 @@ export const TURN_MEMBERS_MAX = 50;
  */
 export function assigneeOf(
   rule: AssignmentRule,
-  buyer: BuyerType,
+  /** Null: not given (an enquiry started on WhatsApp), which a rule by buyer type assigns to nobody. */
+  buyer: BuyerType | null,
   turn: number,
   isMember: (staffId: string) => boolean,
 ): string | null {
   if (rule.kind === "buyer") {
+    if (buyer === null) return null;
     const id = rule[buyer];
     return id && isMember(id) ? id : null;
   }
@@ -108,7 +110,8 @@ export function usesTurns(rule: AssignmentRule): rule is Extract<AssignmentRule,
  * decided. An enquiry filed as suspected spam gets none: the stores file it without team rules.
  */
 export function memberAlertRecipients(options: {
-  buyer: BuyerType;
+  /** Null: not given; only members alerted of every enquiry (or of their own) hear of it. */
+  buyer: BuyerType | null;
   ownerId: string | null;
   members: readonly { id: string; alerts: AlertChoice }[];
 }): string[] {
@@ -165,8 +168,9 @@ export interface DigestItem {
   reference: string;
   /** The buyer's first name as a person would greet them; absent when the name is not a plain one. */
   firstName?: string;
-  RetailerSelfUse: BuyerType;
-  Quantity: number;
+  /** Null: not given (an enquiry started on WhatsApp). */
+  RetailerSelfUse: BuyerType | null;
+  Quantity: number | null;
   /** When it is (or was) due: the follow-up, or the first-contact target. */
   dueAt: string | null;
   receivedAt: string;

@@ -306,9 +306,10 @@ export function checkTemplate(
 /** What a template is merged with: the enquiry's id (for its reference) and three of its fields. */
 export interface MergeEnquiry {
   id: string;
-  Name: string;
-  Quantity: number;
-  RetailerSelfUse: BuyerType;
+  /** Null where not given (an enquiry started on WhatsApp): the field merges to nothing. */
+  Name: string | null;
+  Quantity: number | null;
+  RetailerSelfUse: BuyerType | null;
 }
 
 /** How a buyer type reads in a sentence of each language: "3 sachets as a retailer", «अपने इस्तेमाल के लिए». */
@@ -340,10 +341,13 @@ export function mergeValues(
   return {
     // The member writing, as the buyer reads their signature; none set, the line goes.
     senderName: sender?.displayName ?? "",
-    firstName: greetingName(enquiry.Name, language) ?? (language === "hi" ? HINDI_HONORIFIC : ""),
+    firstName:
+      (enquiry.Name === null ? undefined : greetingName(enquiry.Name, language)) ??
+      (language === "hi" ? HINDI_HONORIFIC : ""),
     reference: enquiryReference(enquiry.id),
-    quantity: quantityText(enquiry.Quantity, language),
-    buyerType: BUYER_TYPE_PHRASES[language][enquiry.RetailerSelfUse],
+    // Not given (an enquiry started on WhatsApp): nothing, so a WhatsApp template needing it is not offered.
+    quantity: enquiry.Quantity === null ? "" : quantityText(enquiry.Quantity, language),
+    buyerType: enquiry.RetailerSelfUse === null ? "" : BUYER_TYPE_PHRASES[language][enquiry.RetailerSelfUse],
     product: PRODUCT_NAMES[language],
     mrp: rupees(facts.product.mrpPaise / 100),
     unitOfSale: unitOfSaleText(facts, language),
@@ -425,14 +429,15 @@ export function templatesFor(
   templates: readonly ReplyTemplate[],
   channel: TemplateChannel,
   language: Language,
-  forEnquiry?: { quantity: number; facts: CompanyFacts },
+  /** A quantity not given (an enquiry started on WhatsApp) is not known to reach the trade's minimum. */
+  forEnquiry?: { quantity: number | null; facts: CompanyFacts },
 ): ReplyTemplate[] {
   return templates
     .filter((template) => template.channel === channel && template.language === language)
     .filter(
       (template) =>
         !forEnquiry ||
-        forEnquiry.quantity >= forEnquiry.facts.trade.minimumOrderSachets ||
+        (forEnquiry.quantity !== null && forEnquiry.quantity >= forEnquiry.facts.trade.minimumOrderSachets) ||
         !promisesBetterPrice(template),
     )
     .sort((a, b) => a.name.localeCompare(b.name, language === "hi" ? "hi-IN" : "en-IN"));

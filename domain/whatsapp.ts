@@ -3,6 +3,7 @@
  * WhatsApp Business Platform's messages: the webhook's path, the channel a message came by, and
  * the limits. No I/O; the webhook's parsing is in server/whatsapp/.
  */
+import type { EnquirySource } from "./enquiry-source";
 import { WHATSAPP_OPT_OUT_WORDS, WHATSAPP_RESTART_WORDS } from "./whatsapp-consent";
 
 export { WHATSAPP_OPT_OUT_WORDS, WHATSAPP_RESTART_WORDS };
@@ -25,6 +26,12 @@ export const WHATSAPP_WEBHOOK_MAX_BYTES = 64 * 1024;
 
 /** How a buyer's WhatsApp profile name becomes an enquiry's name: at most this many characters. */
 export const WHATSAPP_PROFILE_NAME_MAX_LENGTH = 100;
+
+/**
+ * Where an enquiry opened by a WhatsApp message came from (docs/decisions/042), kept as its source:
+ * its label, "whatsapp", is the word the inbox filters and the dashboard counts it by.
+ */
+export const WHATSAPP_ENQUIRY_SOURCE = { utmSource: "whatsapp" } as const satisfies EnquirySource;
 
 /** What a message that is not text is shown as: one line naming what it was, with its media id. */
 export const whatsappMentions = {

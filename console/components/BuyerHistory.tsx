@@ -49,7 +49,7 @@ export function BuyerHistory({ buyer, receivedAt }: { buyer: History; receivedAt
                 <p className="history-who">
                   <time dateTime={other.receivedAt}>{formatFullTime(other.receivedAt)}</time>
                   {other.receivedAt > receivedAt && ` (${buyerText.later})`} ·{" "}
-                  {buyerText.sachets(other.quantity)} ·{" "}
+                  {other.quantity === null ? buyerText.quantityNotGiven : buyerText.sachets(other.quantity)} ·{" "}
                   {[other.sameMobile && buyerText.sameMobile, other.sameMailbox && buyerText.sameMailbox]
                     .filter(Boolean)
                     .join(", ")}

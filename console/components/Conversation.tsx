@@ -3,6 +3,7 @@ import { BUYER_ADDRESS_REFUSED, INBOX_POLL_MS } from "../../domain/console";
 import {
   CONVERSATION_API_ROUTES,
   type Conversation as ConversationData,
+  conversationMessages,
   type ConversationMessage,
 } from "../../domain/conversation";
 import { apiPath, callApi, errorMessage } from "../api";
@@ -166,7 +167,8 @@ export function Conversation({
   /** What the reply box's templates are merged with (domain/templates.ts). */
   enquiry?: MergeEnquiry;
   /** WhatsApp on this enquiry, as the server decided it: the composer shows when it is set up. */
-  whatsapp?: { state: EnquiryWhatsApp; mobile: string; language: Language };
+  /** `language`: the page the enquiry was sent from; null for one started on WhatsApp. */
+  whatsapp?: { state: EnquiryWhatsApp; mobile: string; language: Language | null };
 }) {
   const [conversation, setConversation] = useState<ConversationData | null>(null);
   const [earlier, setEarlier] = useState<Earlier>({ messages: [], cursor: null });
@@ -303,6 +305,7 @@ export function Conversation({
     }
   }
 
+  const replyTo = conversation?.reply.to ?? null;
   return (
     <section className="card conversation" aria-labelledby="conversation-heading" ref={section}>
       <h2 id="conversation-heading">{text.heading}</h2>
@@ -346,15 +349,20 @@ export function Conversation({
               onStale={onReplied}
             />
           )}
-          <ReplyBox
-            enquiryId={enquiryId}
-            {...(enquiry ? { enquiry } : {})}
-            defaults={conversation.reply}
-            onSent={(answer) => {
-              showPage(answer);
-              onReplied();
-            }}
-          />
+          {replyTo === null ? (
+            // An enquiry started on WhatsApp has no address: said plainly where the reply box would be.
+            <p className="notice no-address">{conversationMessages.noAddress}</p>
+          ) : (
+            <ReplyBox
+              enquiryId={enquiryId}
+              {...(enquiry ? { enquiry } : {})}
+              defaults={{ ...conversation.reply, to: replyTo }}
+              onSent={(answer) => {
+                showPage(answer);
+                onReplied();
+              }}
+            />
+          )}
         </>
       )}
     </section>

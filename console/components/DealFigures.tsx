@@ -67,7 +67,8 @@ export function DealFigures({
 }: {
   enquiryId: string;
   deal: EnquiryDeal;
-  buyerType: BuyerType;
+  /** Null: not given (an enquiry started on WhatsApp). */
+  buyerType: BuyerType | null;
   lostReason: LostReason | null;
   onSaved: (answer: DealAnswer) => void;
 }) {

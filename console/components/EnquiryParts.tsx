@@ -2,26 +2,28 @@ import { quantityText } from "../../domain/company-facts";
 import type { ContactChannel } from "../../domain/lifecycle";
 import { contactChannelLabels } from "../content";
 import type { HistoryEntry } from "../../domain/console";
-import type { Enquiry } from "../../domain/enquiry";
-import { formatFullTime } from "../content";
+import { displayMobile } from "../../domain/buyer";
+import { isWhatsAppEnquiry, type StoredEnquiryFields } from "../../domain/enquiry";
+import { enquiryText, formatFullTime } from "../content";
 import { EmailAddress } from "./EmailAddress";
 
-/** An enquiry's five fields, as the enquiry's page and a person's data show them. */
-export function EnquiryFields({ enquiry }: { enquiry: Enquiry }) {
+/**
+ * The enquiry's five fields as sent; one started on WhatsApp says which were not given (no
+ * address, quantity or buyer type, perhaps no name) rather than leaving them blank.
+ */
+export function EnquiryFields({ enquiry }: { enquiry: StoredEnquiryFields }) {
   return (
     <dl className="fields">
       <dt>Name</dt>
-      <dd>{enquiry.Name}</dd>
+      <dd>{enquiry.Name ?? enquiryText.nameNotGiven}</dd>
       <dt>Email</dt>
-      <dd>
-        <EmailAddress value={enquiry.Email} />
-      </dd>
+      <dd>{enquiry.Email === null ? enquiryText.notGiven : <EmailAddress value={enquiry.Email} />}</dd>
       <dt>Mobile</dt>
-      <dd>{enquiry.Mobile}</dd>
+      <dd>{isWhatsAppEnquiry(enquiry) ? displayMobile(enquiry.Mobile) : enquiry.Mobile}</dd>
       <dt>Quantity</dt>
-      <dd>{quantityText(enquiry.Quantity, "en")}</dd>
+      <dd>{enquiry.Quantity === null ? enquiryText.notGiven : quantityText(enquiry.Quantity, "en")}</dd>
       <dt>Retailer/Self Use</dt>
-      <dd>{enquiry.RetailerSelfUse}</dd>
+      <dd>{enquiry.RetailerSelfUse ?? enquiryText.notGiven}</dd>
     </dl>
   );
 }

@@ -33,7 +33,8 @@ export function ReplyBox({
   enquiry,
 }: {
   enquiryId: string;
-  defaults: Conversation["reply"];
+  /** What a reply is sent as; only an enquiry with an address has a reply box. */
+  defaults: Conversation["reply"] & { to: string };
   onSent: (conversation: Conversation) => void;
   /** Offers the e-mail templates in the buyer's language, merged with this enquiry. */
   enquiry?: MergeEnquiry;

@@ -45,7 +45,7 @@ export function forgetLoadedTemplates(): void {
 export function useTemplates(
   channel: TemplateChannel,
   language: Language,
-  quantity: number,
+  quantity: number | null,
 ): { templates: ReplyTemplate[] | null; facts: CompanyFacts | null; error: string } {
   const [all, setAll] = useState<LoadedTemplates | null>(null);
   const [error, setError] = useState("");

@@ -9,7 +9,8 @@ import {
 } from "../../domain/conversation";
 import { whatsappClickMessageId, type EnquiryWhatsApp } from "../../domain/whatsapp";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
-import { conversationText, spacedMobile, whatsappComposerText as text } from "../content";
+import { conversationText, whatsappComposerText as text } from "../content";
+import { displayMobile } from "../../domain/buyer";
 import { ErrorNotice } from "./Notices";
 import { characterCount, composerState, holdsClick } from "./whatsapp-composer";
 
@@ -54,7 +55,8 @@ export function WhatsAppComposer({
   enquiryId: string;
   state: EnquiryWhatsApp;
   mobile: string;
-  language: Language;
+  /** The page the enquiry was sent from; null for one started on WhatsApp, which came from no page. */
+  language: Language | null;
   /** The conversation's newest page: a message sent from here leaves "Sending…" once it is there. */
   messages: readonly ConversationMessage[];
   onSent: (conversation: Conversation) => void;
@@ -231,7 +233,7 @@ export function WhatsAppComposer({
                     {message.failed ? conversationText.delivery.failing : text.sending}
                   </span>
                 </p>
-                <p className="message-text" lang={language}>
+                <p className="message-text" lang={language ?? undefined}>
                   {message.text}
                 </p>
                 {message.failed && (
@@ -259,7 +261,8 @@ export function WhatsAppComposer({
           {text.heading}
         </h3>
         <p className="history-who">
-          {text.route(spacedMobile(mobile))} {text.languageHint[language]}
+          {text.route(displayMobile(mobile))}
+          {language && ` ${text.languageHint[language]}`}
         </p>
         <p
           id={WHATSAPP_WINDOW_ID}
@@ -286,7 +289,7 @@ export function WhatsAppComposer({
             onKeyDown={sendOnCtrlEnter}
             aria-invalid={count?.over || error === text.empty ? true : undefined}
             aria-describedby={describedBy}
-            lang={language}
+            lang={language ?? undefined}
             enterKeyHint="enter"
           />
         </label>

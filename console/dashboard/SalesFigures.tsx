@@ -6,7 +6,7 @@ import {
   type DashboardWinRateRow,
 } from "../../domain/dashboard";
 import { formatRupees } from "../../domain/deal";
-import { salesText as text } from "../content";
+import { salesText as text, sourceName } from "../content";
 
 const monthName = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", month: "short", year: "numeric" });
 
@@ -179,7 +179,7 @@ export function SalesFigures({ data }: { data: DashboardData }) {
         id="win-rate-sources"
         title={DASHBOARD_FIGURES.winRateSources}
         keyLabel={text.source}
-        rows={data.sales.winRate.sources}
+        rows={data.sales.winRate.sources.map((row) => ({ ...row, key: sourceName(row.key) }))}
       />
       <LostReasons data={data} />
     </>

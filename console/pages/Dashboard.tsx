@@ -17,7 +17,14 @@ import { apiPath, callApi, errorMessage } from "../api";
 import { LoadState } from "../components/Notices";
 import { useStaff } from "../session";
 import { appPaths } from "../paths";
-import { countOf, dashboardText as text, formatDay, formatWorkingMinutes, pageTitle } from "../content";
+import {
+  countOf,
+  dashboardText as text,
+  formatDay,
+  formatWorkingMinutes,
+  pageTitle,
+  sourceName,
+} from "../content";
 import { type ChartSeries, ChartLegend, istSeconds, TimeChart } from "../dashboard/TimeChart";
 import { SalesFigures } from "../dashboard/SalesFigures";
 
@@ -559,7 +566,11 @@ export function Component() {
                 keyLabel={keyLabel}
                 note={note}
                 empty={empty}
-                rows={shown.breakdowns[figure]}
+                rows={
+                  figure === "sources"
+                    ? shown.breakdowns.sources.map((row) => ({ ...row, key: sourceName(row.key) }))
+                    : shown.breakdowns[figure]
+                }
               />
             ))}
             <PageSpeed data={shown} />

@@ -23,6 +23,7 @@ import {
   contactLinks,
   conversationText,
   deliveryLabels,
+  buyerLabel,
   enquiryText,
   formatFullTime,
   languageLabels,
@@ -47,11 +48,12 @@ import { ShortcutsDialog, useShortcuts } from "../components/Shortcuts";
 import { inboxReturnPath } from "../inbox-return";
 import { appPaths } from "../paths";
 import type { TeamItemFields } from "../../domain/team";
-import type { EnquirySaleFields } from "../../domain/buyer";
+import { displayMobile, type EnquirySaleFields } from "../../domain/buyer";
 import { dealMessages, isLost, isLostReason, type LostReason } from "../../domain/deal";
 import { DealFigures, LostReasonField } from "../components/DealFigures";
 import { BuyerHistory } from "../components/BuyerHistory";
 import { DispatchSection } from "../components/DispatchSection";
+import { isWhatsAppEnquiry } from "../../domain/enquiry";
 
 /** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022), and its sale. */
 type EnquiryDetail = BaseDetail & { team: TeamItemFields } & EnquirySaleFields & {
@@ -106,7 +108,7 @@ export function Component() {
   }, [id, loadFailed]);
 
   useEffect(() => {
-    document.title = pageTitle(detail ? `${detail.enquiry.Name} (${detail.reference})` : "Enquiry");
+    document.title = pageTitle(detail ? `${buyerLabel(detail.enquiry)} (${detail.reference})` : "Enquiry");
   }, [detail]);
 
   if (loadError) {
@@ -267,18 +269,27 @@ export function Component() {
       </p>
       <section className="enquiry-summary" aria-labelledby="enquiry-name">
         <div className="page-head">
-          <h1 id="enquiry-name">{enquiry.Name}</h1>
+          <h1 id="enquiry-name">{buyerLabel(enquiry)}</h1>
           <span className={`status status-${detail.status.toLowerCase()}`}>{detail.status}</span>
         </div>
         <p className="meta">
           Reference <strong className="reference">{detail.reference}</strong> · received{" "}
-          <time dateTime={detail.receivedAt}>{formatFullTime(detail.receivedAt)}</time> · {sentInLabel}{" "}
-          <strong className="language">{languageLabels[detail.language]}</strong>
+          <time dateTime={detail.receivedAt}>{formatFullTime(detail.receivedAt)}</time> ·{" "}
+          {isWhatsAppEnquiry(enquiry) ? (
+            enquiryText.fromWhatsApp
+          ) : (
+            <>
+              {sentInLabel} <strong className="language">{languageLabels[detail.language]}</strong>
+            </>
+          )}
         </p>
+        {isWhatsAppEnquiry(enquiry) && <p className="meta">{enquiryText.startedOnWhatsApp}</p>}
         <div className="summary-contact">
           <p className="summary-mobile">
             <span className="summary-label">{enquiryText.mobile}</span>{" "}
-            <strong>{spacedMobile(enquiry.Mobile)}</strong>
+            <strong>
+              {isWhatsAppEnquiry(enquiry) ? displayMobile(enquiry.Mobile) : spacedMobile(enquiry.Mobile)}
+            </strong>
           </p>
           <div className="contact-actions">
             <CallButton href={links.call} onOutcome={(outcome) => void recordContact("call", outcome)} />
@@ -303,18 +314,21 @@ export function Component() {
                 onContact={() => void recordContact("whatsapp")}
               />
             )}
-            <a
-              className="button contact"
-              href={`#${REPLY_TEXT_ID}`}
-              onClick={(event) => {
-                // The reply is written on this page, recorded and threaded: not in a mail program.
-                event.preventDefault();
-                document.getElementById(REPLY_TEXT_ID)?.focus();
-              }}
-            >
-              <Mail aria-hidden="true" size={20} />
-              {conversationText.replyAction}
-            </a>
+            {/* No address (an enquiry started on WhatsApp): nothing to reply to by e-mail. */}
+            {enquiry.Email !== null && (
+              <a
+                className="button contact"
+                href={`#${REPLY_TEXT_ID}`}
+                onClick={(event) => {
+                  // The reply is written on this page, recorded and threaded: not in a mail program.
+                  event.preventDefault();
+                  document.getElementById(REPLY_TEXT_ID)?.focus();
+                }}
+              >
+                <Mail aria-hidden="true" size={20} />
+                {conversationText.replyAction}
+              </a>
+            )}
           </div>
           {detail.whatsappConsent && (
             <p className="whatsapp-consent">
@@ -329,11 +343,13 @@ export function Component() {
         <dl className="summary-facts">
           <div>
             <dt>{enquiryText.quantity}</dt>
-            <dd>{enquiryText.sachets(enquiry.Quantity)}</dd>
+            <dd>
+              {enquiry.Quantity === null ? enquiryText.notGiven : enquiryText.sachets(enquiry.Quantity)}
+            </dd>
           </div>
           <div>
             <dt>{enquiryText.buyer}</dt>
-            <dd>{enquiry.RetailerSelfUse}</dd>
+            <dd>{enquiry.RetailerSelfUse ?? enquiryText.notGiven}</dd>
           </div>
           <div>
             <dt>{enquiryText.status}</dt>
@@ -385,7 +401,11 @@ export function Component() {
             enquiryId={detail.id}
             enquiry={{ id: detail.id, ...enquiry }}
             onReplied={() => void load()}
-            whatsapp={{ state: detail.whatsapp, mobile: enquiry.Mobile, language: detail.language }}
+            whatsapp={{
+              state: detail.whatsapp,
+              mobile: enquiry.Mobile,
+              language: isWhatsAppEnquiry(enquiry) ? null : detail.language,
+            }}
           />
 
           <section className="card" aria-labelledby="status-heading">

@@ -43,10 +43,13 @@ import {
   formatDueShort,
   formatDueTime,
   formatShortTime,
+  buyerLabel,
+  enquiryText,
   inboxText,
   pageTitle,
   spacedMobile,
   teamText,
+  sourceName,
 } from "../content";
 import { appPaths } from "../paths";
 import { rememberInbox, type InboxReturnState } from "../inbox-return";
@@ -700,7 +703,7 @@ export function Component() {
                     <label className="select-hit">
                       <input
                         type="checkbox"
-                        aria-label={inboxText.selectRow(row.Name, row.reference)}
+                        aria-label={inboxText.selectRow(buyerLabel(row), row.reference)}
                         checked={selected.has(row.id)}
                         onChange={() => toggle(row)}
                       />
@@ -712,10 +715,10 @@ export function Component() {
                       state={returnState}
                       className="row-link"
                       data-row-link={row.id}
-                      title={row.Name}
+                      title={buyerLabel(row)}
                       onFocus={() => setCurrent(row.id)}
                     >
-                      {row.Name}
+                      {buyerLabel(row)}
                     </Link>
                     <span className="reference">{row.reference}</span>
                     <AnswerBadge count={row.unreadAnswers} />
@@ -723,8 +726,10 @@ export function Component() {
                     <DispatchBadge step={row.dispatchStep} />
                   </th>
                   <td className="cell-mobile">{spacedMobile(row.Mobile)}</td>
-                  <td className="cell-quantity">{inboxText.quantity(row.Quantity)}</td>
-                  <td className="cell-buyer">{row.RetailerSelfUse}</td>
+                  <td className="cell-quantity">
+                    {row.Quantity === null ? enquiryText.notGiven : inboxText.quantity(row.Quantity)}
+                  </td>
+                  <td className="cell-buyer">{row.RetailerSelfUse ?? enquiryText.notGiven}</td>
                   <td className="cell-status">
                     <span className={`status status-${row.status.toLowerCase()}`}>{row.status}</span>
                     {row.companyNotification === "failing" && !isSpam(row.status) && (
@@ -757,7 +762,7 @@ export function Component() {
                     )}
                   </td>
                   <td className="cell-source" title={row.source}>
-                    {row.source ?? <span className="muted">{inboxText.none}</span>}
+                    {row.source ? sourceName(row.source) : <span className="muted">{inboxText.none}</span>}
                   </td>
                   <td className="cell-received">
                     <time dateTime={row.receivedAt}>{formatShortTime(row.receivedAt)}</time>

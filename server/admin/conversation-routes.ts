@@ -17,7 +17,7 @@ import { apiMessages } from "../routes/api-errors";
 import { eventTime } from "../store/event-clock";
 import { signedIn } from "./guard";
 import { WHATSAPP_TEXT_MAX_LENGTH, whatsappSendMessages } from "../../domain/whatsapp";
-import { WhatsAppSendError } from "../store/conversations";
+import { NoAddressError, WhatsAppSendError } from "../store/conversations";
 import { conversationMessage } from "./presenters";
 import type { WhatsAppPayload } from "../store/store";
 import { mergeContextOf, templateToSend } from "../whatsapp/enquiry-whatsapp";
@@ -129,15 +129,21 @@ export async function conversationRoutes(app: FastifyInstance) {
       if (!checked.ok) return reply.code(400).send({ error: checked.error, field: checked.field });
       const account = signedIn(request);
       const reference = enquiryReference(params.data.id);
-      const queued = await app.store.work.reply(params.data.id, {
-        // The reference stays in the subject, so an answer is found by it even without its thread.
-        subject: withReference(checked.subject, reference),
-        text: checked.text,
-        staffEmail: account.email,
-        requestId: request.id,
-        at: eventTime(),
-        messageIdDomain: settings.messageIdDomain,
-      });
+      let queued;
+      try {
+        queued = await app.store.work.reply(params.data.id, {
+          // The reference stays in the subject, so an answer is found by it even without its thread.
+          subject: withReference(checked.subject, reference),
+          text: checked.text,
+          staffEmail: account.email,
+          requestId: request.id,
+          at: eventTime(),
+          messageIdDomain: settings.messageIdDomain,
+        });
+      } catch (error) {
+        if (error instanceof NoAddressError) return reply.code(409).send({ error: error.message });
+        throw error;
+      }
       if (!queued) return reply.code(404).send({ error: consoleMessages.notFound });
       app.outbox.wake();
       await app.store.activity.record({ actor: account.email, action: "reply-sent", target: reference });

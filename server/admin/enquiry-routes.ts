@@ -23,7 +23,7 @@ import type { DealOutcome } from "../store/deals";
 import { eventTime } from "../store/event-clock";
 import { decodeListCursor, decodePageCursor } from "../store/page-cursor";
 import { signedIn } from "./guard";
-import { inboxItem, teamItemFields } from "./presenters";
+import { inboxItem, shownEnquiry, teamItemFields } from "./presenters";
 import { istCsvTime } from "./export-filter";
 import { markNotSpam } from "./not-spam";
 import { reserveMailTo } from "../mailbox-caps";
@@ -31,7 +31,6 @@ import { describeWait } from "./throttle";
 import { saleFields, withInboxMarks } from "./sale-fields";
 import { checkLostReason, LOST_REASONS } from "../../domain/deal";
 import { DISPATCH_STEP_LABELS, type DispatchSummary } from "../../domain/dispatch";
-import { neutralise } from "../../domain/unreadable";
 import { duplicateMessages, needsDuplicateOf } from "../../domain/duplicate";
 import { isDuplicate } from "../../domain/status";
 import { inboxFilterFor, inboxQuerySchema, queryOf } from "./inbox-query";
@@ -99,7 +98,7 @@ function detail(record: EnquiryRecord): EnquiryDetail {
     receivedAt: record.receivedAt,
     language: record.language,
     // As the inbox shows it (inboxItem): an older Name may hold what the rule now refuses.
-    enquiry: { ...record.enquiry, Name: neutralise(record.enquiry.Name) },
+    enquiry: shownEnquiry(record.enquiry),
     status: record.status,
     version: record.version,
     history: record.history,
@@ -459,7 +458,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     // The visitor's acknowledgement again is one more mail to an address anyone may have typed:
     // counted in the same caps as the first (server/mailbox-caps.ts), refused past them.
     const reservation =
-      notification.kind === "acknowledgement"
+      notification.kind === "acknowledgement" && record.enquiry.Email !== null
         ? await reserveMailTo(app.store.attemptCounters, record.enquiry.Email, now)
         : null;
     if (reservation && !reservation.allowed) {

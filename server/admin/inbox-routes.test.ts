@@ -33,7 +33,7 @@ async function inbox() {
   return { app, me, other, cookie, get, give };
 }
 
-const names = (page: { items: { Name: string }[] }) => page.items.map((item) => item.Name);
+const names = (page: { items: { Name: string | null }[] }) => page.items.map((item) => item.Name);
 
 describe("the inbox's one listing", () => {
   test("a view, a status, an owner, a buyer, a source and a search combine; the view does not drop the search", async () => {
@@ -86,7 +86,7 @@ describe("the inbox's one listing", () => {
         });
       }
     }
-    const seen: string[] = [];
+    const seen: (string | null)[] = [];
     let path = "/enquiries?sort=due&limit=2";
     let dueCursor = "";
     for (;;) {

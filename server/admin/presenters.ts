@@ -1,5 +1,6 @@
 import { enquiryReference, type EnquiryStatus, type InboxItem } from "../../domain/console";
 import type { ConversationMessage } from "../../domain/conversation";
+import { isWhatsAppEnquiry, type StoredEnquiryFields } from "../../domain/enquiry";
 import { sourceLabel } from "../../domain/enquiry-source";
 import type { TeamItemFields } from "../../domain/team";
 import { neutralise } from "../../domain/unreadable";
@@ -7,14 +8,24 @@ import { INITIAL_STATUS } from "../../domain/status";
 import type { InboxRow } from "../store/enquiry-work";
 import type { TeamFields } from "../store/team";
 
+/**
+ * A stored enquiry's fields as the console's API shows them: a Name stored before the
+ * unreadable-character rule took it may still hold what the rule refuses; a name not given stays so.
+ */
+export function shownEnquiry(enquiry: StoredEnquiryFields): StoredEnquiryFields {
+  if (enquiry.Name === null) return enquiry;
+  const Name = neutralise(enquiry.Name);
+  // Each kind spread on its own: a spread of the union would be neither.
+  return isWhatsAppEnquiry(enquiry) ? { ...enquiry, Name } : { ...enquiry, Name };
+}
+
 /** What the console's API shows of stored enquiries: shared by the inbox, the team's views and the enquiry page. */
 export function inboxItem(row: InboxRow): InboxItem {
   return {
     id: row.id,
     reference: enquiryReference(row.id),
     receivedAt: row.receivedAt,
-    // A Name stored before the unreadable-character rule took it may still hold what the rule refuses.
-    Name: neutralise(row.enquiry.Name),
+    Name: shownEnquiry(row.enquiry).Name,
     Mobile: row.enquiry.Mobile,
     Quantity: row.enquiry.Quantity,
     RetailerSelfUse: row.enquiry.RetailerSelfUse,

@@ -20,9 +20,10 @@ import {
 /** An enquiry with a due time as the digest reads it. */
 export interface DigestRow {
   id: string;
-  Name: string;
-  RetailerSelfUse: BuyerType;
-  Quantity: number;
+  /** Null where not given (an enquiry started on WhatsApp), as the next two. */
+  Name: string | null;
+  RetailerSelfUse: BuyerType | null;
+  Quantity: number | null;
   receivedAt: string;
   dueAt: string;
   touched: boolean;
@@ -98,7 +99,7 @@ export function digestLists(
 /** A mail refused for good, as an adapter reads it for the digest. */
 export interface RefusedMailRow {
   id: string;
-  Name: string;
+  Name: string | null;
   refusedAt: string;
   kind: string;
   ownerId: string | null;
@@ -115,7 +116,7 @@ export function refusalsFor(rows: readonly RefusedMailRow[], staffId: string): R
 }
 
 function itemOf(row: DigestRow): DigestItem {
-  const firstName = plainFirstName(row.Name);
+  const firstName = row.Name === null ? undefined : plainFirstName(row.Name);
   return {
     id: row.id,
     reference: enquiryReference(row.id),
@@ -149,7 +150,7 @@ function refusals(rows: readonly RefusedMailRow[]): { count: number; items: Dige
   const items = [...latest.values()]
     .sort((a, b) => Date.parse(a.refusedAt) - Date.parse(b.refusedAt) || (a.id < b.id ? -1 : 1))
     .map((row): DigestRefusal => {
-      const firstName = plainFirstName(row.Name);
+      const firstName = row.Name === null ? undefined : plainFirstName(row.Name);
       return {
         id: row.id,
         reference: enquiryReference(row.id),

@@ -124,11 +124,12 @@ export interface ListedFacts {
   touched: boolean;
   /** When the buyer answered, unanswered since; null: not waiting on an answer. */
   answeredAt: string | null;
-  buyer: BuyerType;
+  /** Null where not given (an enquiry started on WhatsApp), as Name and Email. */
+  buyer: BuyerType | null;
   /** sourceLabel of its source, or undefined when not known. */
   sourceLabel: string | undefined;
-  Name: string;
-  Email: string;
+  Name: string | null;
+  Email: string | null;
   Mobile: string;
 }
 
@@ -148,7 +149,7 @@ export function dueWithin(dueAt: string | null, range: DueRange | undefined): bo
 export function searchMatches(q: string | undefined, fields: Pick<ListedFacts, "Name" | "Email" | "Mobile">) {
   if (!q) return true;
   const text = q.toLowerCase();
-  return [fields.Name, fields.Email, fields.Mobile].some((field) => field.toLowerCase().includes(text));
+  return [fields.Name, fields.Email, fields.Mobile].some((field) => field?.toLowerCase().includes(text));
 }
 
 /** Whether an enquiry belongs in the listing: the rule each store's query is a translation of. */

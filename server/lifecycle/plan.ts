@@ -17,7 +17,7 @@ import {
   type EnquiryStatus,
 } from "../../domain/status";
 import type { HandedOnList } from "../../domain/bulk";
-import type { BuyerType, Enquiry } from "../../domain/enquiry";
+import type { BuyerType, StoredEnquiryFields } from "../../domain/enquiry";
 import { plainFirstName } from "../../domain/names";
 import {
   assigneeOf,
@@ -349,7 +349,8 @@ export type IntakePlan = WorkPlan & {
  */
 export function planIntake(input: {
   receivedAt: string;
-  buyer: BuyerType;
+  /** Null: not given (an enquiry started on WhatsApp). */
+  buyer: BuyerType | null;
   spam: boolean;
   rule: AssignmentRule;
   /** The turn taken (intakeTakesTurn), else 0. */
@@ -524,7 +525,7 @@ export function planRelease(
   input: {
     expectedVersion: number;
     at: string;
-    buyer: BuyerType;
+    buyer: BuyerType | null;
     rule: AssignmentRule;
     turn: number;
     members: readonly MemberFacts[];
@@ -629,7 +630,7 @@ export interface OwnerBatchEntry {
   /** What the adapter read of it; null: there is no such enquiry. */
   found: {
     work: WorkState;
-    enquiry: Pick<Enquiry, "Name" | "Quantity" | "RetailerSelfUse">;
+    enquiry: Pick<StoredEnquiryFields, "Name" | "Quantity" | "RetailerSelfUse">;
     receivedAt: string;
   } | null;
   expectedVersion: number;
@@ -696,7 +697,7 @@ export function planOwnerBatch(
       list: {
         handedOnBy: actorName(change.members, change.actor),
         items: oldestFirst.map(({ item: { enquiryId, found } }) => {
-          const firstName = plainFirstName(found.enquiry.Name);
+          const firstName = found.enquiry.Name === null ? undefined : plainFirstName(found.enquiry.Name);
           return {
             id: enquiryId,
             reference: enquiryReference(enquiryId),

@@ -14,7 +14,18 @@ import {
   type WhatsAppStatusName,
 } from "../../domain/whatsapp";
 import type { WhatsAppConsent } from "../../domain/whatsapp-consent";
-import { planContact, type DueFacts, type WorkPlan, type WorkState } from "./plan";
+import type { WorkingHours } from "../../domain/working-hours";
+import type { AssignmentRule } from "../../domain/team";
+import {
+  intakeTakesTurn,
+  planContact,
+  planIntake,
+  type DueFacts,
+  type IntakePlan,
+  type MemberFacts,
+  type WorkPlan,
+  type WorkState,
+} from "./plan";
 
 /** The enquiry a WhatsApp message from a buyer is filed on; null when none of theirs is open. */
 export function enquiryForWhatsApp(
@@ -24,6 +35,43 @@ export function enquiryForWhatsApp(
     .filter((enquiry) => isOpen(enquiry.status))
     .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || b.id.localeCompare(a.id));
   return open[0]?.id ?? null;
+}
+
+/**
+ * The enquiry a buyer's WhatsApp message is filed on when none of theirs is open: the newest of
+ * their enquiries (any status, Spam aside), which the new one comes after; null: they have none.
+ */
+export function newestEnquiry(enquiries: readonly { id: string; receivedAt: string }[]): string | null {
+  const newest = [...enquiries].sort(
+    (a, b) => b.receivedAt.localeCompare(a.receivedAt) || b.id.localeCompare(a.id),
+  )[0];
+  return newest?.id ?? null;
+}
+
+/** Whether opening an enquiry from WhatsApp takes a turn of the rule (intake's rule: never for spam). */
+export function whatsappIntakeTakesTurn(rule: AssignmentRule): boolean {
+  return intakeTakesTurn(rule, false);
+}
+
+/**
+ * A new enquiry opened by a WhatsApp message from a number with no open enquiry
+ * (docs/decisions/042): everything a new enquiry from the form goes through (planIntake: the
+ * owner by the rule, the first-contact target, the members' alerts and pushes, the company's mail,
+ * the "received" event), with no buyer type (a rule by buyer type assigns it to nobody) and no
+ * acknowledgement (there is no address to send one to). It is not screened as spam: the form's
+ * signals (the hidden field, the proof of work, the time to fill it in, repeats of an address)
+ * do not exist on WhatsApp, Meta signs what it delivers, and a flood from one number makes this
+ * one enquiry, the next messages being answers on it, bounded per day (decision 038).
+ */
+export function planWhatsAppIntake(input: {
+  receivedAt: string;
+  rule: AssignmentRule;
+  /** The turn taken (whatsappIntakeTakesTurn), else 0. */
+  turn: number;
+  members: readonly MemberFacts[];
+  hours: WorkingHours;
+}): IntakePlan {
+  return planIntake({ ...input, buyer: null, spam: false, acknowledge: false });
 }
 
 /** What deciding whether a WhatsApp message may be sent reads of the enquiry and its buyer. */

@@ -1,3 +1,4 @@
+import { ENQUIRY_FIELDS, enquiryFieldText, isWhatsAppEnquiry } from "../../domain/enquiry";
 import { setTimeout as delay } from "node:timers/promises";
 import { enquirySubject } from "./mail-content";
 import {
@@ -35,13 +36,18 @@ export function emailJsRequestBody(options: EmailJsNotifierOptions, notification
     user_id: options.publicKey,
     accessToken: options.privateKey,
     template_params: {
-      Name: enquiry.Name,
-      Email: enquiry.Email,
-      Mobile: enquiry.Mobile,
-      Quantity: enquiry.Quantity,
-      RetailerSelfUse: enquiry.RetailerSelfUse,
+      // A field not given (an enquiry started on WhatsApp) says so; the form's go as they are.
+      ...(isWhatsAppEnquiry(enquiry)
+        ? Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, enquiryFieldText(enquiry, field)]))
+        : {
+            Name: enquiry.Name,
+            Email: enquiry.Email,
+            Mobile: enquiry.Mobile,
+            Quantity: enquiry.Quantity,
+            RetailerSelfUse: enquiry.RetailerSelfUse,
+            reply_to: enquiry.Email,
+          }),
       subject: enquirySubject(enquiry),
-      reply_to: enquiry.Email,
       enquiry_id: notification.enquiryId,
       received_at: notification.receivedAt,
       ...(options.to ? { to_email: options.to } : {}),

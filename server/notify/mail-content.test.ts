@@ -151,3 +151,30 @@ describe("the visitor's mails in the language of the page they used", () => {
     expect(welcome.text).toContain("https://x.example/u");
   });
 });
+
+describe("the company's mail of an enquiry started on WhatsApp", () => {
+  const whatsapp = {
+    ...notification,
+    enquiry: { Name: null, Email: null, Mobile: "9812345670", Quantity: null, RetailerSelfUse: null },
+  };
+
+  it("says where it came from and which fields were not given, in the text and in the HTML", () => {
+    const mail = enquiryMail(whatsapp, CONSOLE_LINK);
+    expect(mail.subject).toBe("WhatsApp enquiry for Collarise from +91 98123 45670");
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain("arrived on WhatsApp");
+      expect(body).toContain("not given (no name on whatsapp)");
+      expect(body).toContain("9812345670");
+      expect(body).not.toContain("null");
+    }
+    expect(mail.text).toContain("Email: not given");
+    expect(mail.text).toContain("Quantity: not given");
+    expect(mail.text).toContain("Retailer / Self Use: not given");
+  });
+
+  it("names the buyer by their WhatsApp profile name when it had one", () => {
+    expect(enquirySubject({ ...whatsapp.enquiry, Name: "Sunita Sharma" })).toBe(
+      "WhatsApp enquiry for Collarise from Sunita Sharma (+91 98123 45670)",
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { displayMobile } from "../../domain/buyer";
 import { plainFirstName } from "../../domain/names";
 import { brand } from "../../domain/brand";
 import { brandHi } from "../../domain/brand.hi";
@@ -8,7 +9,14 @@ import { enquiryReference } from "../../domain/console";
 import { REPLY_SUBJECT_MAX_LENGTH } from "../../domain/conversation";
 import { escapeHtml } from "../html";
 import { istTime } from "./mail-time";
-import { ENQUIRY_FIELDS, type Enquiry } from "../../domain/enquiry";
+import {
+  ENQUIRY_FIELDS,
+  enquiryFieldText,
+  isWhatsAppEnquiry,
+  type Enquiry,
+  type StoredEnquiryFields,
+  type WhatsAppEnquiry,
+} from "../../domain/enquiry";
 import { UNCONFIRMED_SUBSCRIBER_DAYS } from "../../domain/retention";
 import { neutralise } from "../../domain/unreadable";
 import type { PendingEnquiryNotification, PendingReplyNotification } from "../store/store";
@@ -36,11 +44,22 @@ export interface EnquiryMail {
   html: string;
 }
 
-/** "Order enquiry: 12 sachets of Collarise, Retailer, from Asha Verma" */
-export function enquirySubject(enquiry: Enquiry): string {
+/**
+ * "Order enquiry: 12 sachets of Collarise, Retailer, from Asha Verma"; one started on WhatsApp,
+ * with no quantity or buyer type: "WhatsApp enquiry for Collarise from Asha (+91 98765 43210)".
+ */
+export function enquirySubject(enquiry: StoredEnquiryFields): string {
+  if (isWhatsAppEnquiry(enquiry))
+    return singleLine(`WhatsApp enquiry for ${brand.productName} from ${whatsappSender(enquiry)}`);
   return singleLine(
     `Order enquiry: ${quantityText(enquiry.Quantity, "en")} of ${brand.productName}, ${enquiry.RetailerSelfUse}, from ${enquiry.Name}`,
   );
+}
+
+/** Who wrote on WhatsApp: their profile name with the number, or the number alone. */
+function whatsappSender(enquiry: WhatsAppEnquiry): string {
+  const number = displayMobile(enquiry.Mobile);
+  return enquiry.Name === null ? number : `${enquiry.Name} (${number})`;
 }
 
 /**
@@ -53,12 +72,17 @@ export function enquiryMail(
   consoleLink: string,
 ) {
   const { enquiry, enquiryId, receivedAt } = notification;
-  const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], String(enquiry[field])] as const);
+  const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], enquiryFieldText(enquiry, field)] as const);
   const received = `Received ${istTime(receivedAt)} IST (enquiry ${enquiryReference(enquiryId)})`;
-  const replyNote = `Answer ${enquiry.Name} from the console, where the conversation is kept: ${consoleLink}`;
+  const whom = isWhatsAppEnquiry(enquiry) ? "the buyer" : enquiry.Name;
+  const replyNote = `Answer ${whom} from the console, where the conversation is kept: ${consoleLink}`;
+  const intro = isWhatsAppEnquiry(enquiry)
+    ? `A new enquiry for ${brand.productFullName} arrived on WhatsApp, from a number with no open enquiry. ` +
+      `WhatsApp gives no e-mail address, quantity or buyer type: those are not given. Their message is on the enquiry's page.`
+    : `A new order enquiry for ${brand.productFullName} arrived through the website.`;
 
   const text = [
-    `A new order enquiry for ${brand.productFullName} arrived through the website.`,
+    intro,
     "",
     ...rows.map(([label, value]) => `${label}: ${value}`),
     "",
@@ -73,7 +97,7 @@ export function enquiryMail(
     '<html lang="en"><head><meta charset="utf-8"><title>',
     escapeHtml(enquirySubject(enquiry)),
     "</title></head><body>",
-    `<p>A new order enquiry for ${escapeHtml(brand.productFullName)} arrived through the website.</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
     "<table>",
     ...rows.map(
       ([label, value]) =>
@@ -81,7 +105,7 @@ export function enquiryMail(
     ),
     "</table>",
     `<p>${escapeHtml(received)}</p>`,
-    `<p><a href="${escapeHtml(consoleLink)}">${escapeHtml(`Answer ${enquiry.Name} in the console`)}</a>, where the conversation is kept.</p>`,
+    `<p><a href="${escapeHtml(consoleLink)}">${escapeHtml(`Answer ${whom} in the console`)}</a>, where the conversation is kept.</p>`,
     "</body></html>",
   ].join("\n");
 
@@ -136,7 +160,7 @@ const acknowledgementWords = {
  * and what happens next, with the company's name, phone and mailbox from its facts in force: the mailbox it names is the one the console reads, so that what the buyer writes reaches the enquiry's conversation.
  */
 export function acknowledgementMail(
-  notification: Pick<PendingEnquiryNotification, "enquiryId" | "enquiry"> & { language?: Language },
+  notification: Pick<PendingEnquiryNotification, "enquiryId"> & { enquiry: Enquiry; language?: Language },
   facts: CompanyFacts = PLACEHOLDER_FACTS,
 ) {
   const { enquiry, enquiryId, language = "en" } = notification;

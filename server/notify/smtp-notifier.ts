@@ -1,4 +1,5 @@
 import { mailboxAddress } from "../../domain/email";
+import { isWhatsAppEnquiry, type StoredEnquiryFields } from "../../domain/enquiry";
 import { createTransport } from "nodemailer";
 import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
 import type { NewsletterLinks } from "../newsletter/links";
@@ -15,9 +16,9 @@ import {
   messageIdDomain as messageIdDomainOf,
   notificationMessageId,
 } from "./message-ids";
-import { describeSendError, smtpRefusal } from "./send-outcome";
 import { documentMail } from "./document-mail";
 import { renderDocumentPdf } from "../documents/render";
+import { describeSendError, NotificationRefusedError, smtpRefusal } from "./send-outcome";
 import { consoleEnquiryUrl, digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./team-mail";
 import type { StaffLinks } from "../admin/staff-links";
 import {
@@ -70,6 +71,20 @@ async function newsletterMail(
  * address would be shown to a stranger in a mail from the company's domain). An object, not a
  * string, so the mailer never reads it as a list of addresses.
  */
+/**
+ * Not reached: no mail to the buyer is queued for an enquiry without an address (the reply's
+ * change refuses it, and one from WhatsApp asks no acknowledgement); were one, it ends undeliverable.
+ */
+function noAddress(): NotificationRefusedError {
+  return new NotificationRefusedError("The enquiry has no e-mail address (it came on WhatsApp)", 550);
+}
+
+/** The enquiry's own address, the only one a mail to the buyer goes to. */
+function addressOf(enquiry: StoredEnquiryFields): string {
+  if (enquiry.Email === null) throw noAddress();
+  return enquiry.Email;
+}
+
 function visitorAddress(address: string) {
   return { name: "", address };
 }
@@ -223,7 +238,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         const mail = replyMail(notification, await facts());
         await sendMail({
           from: options.from,
-          to: visitorAddress(notification.enquiry.Email),
+          to: visitorAddress(addressOf(notification.enquiry)),
           subject: singleLine(mail.subject),
           text: mail.text,
           html: mail.html,
@@ -237,10 +252,12 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       }
       if (notification.kind === "acknowledgement") {
         // To the visitor, who may answer the company directly.
-        const mail = acknowledgementMail(notification, await facts());
+        const { enquiry } = notification;
+        if (isWhatsAppEnquiry(enquiry)) throw noAddress();
+        const mail = acknowledgementMail({ ...notification, enquiry }, await facts());
         await sendMail({
           from: options.from,
-          to: visitorAddress(notification.enquiry.Email),
+          to: visitorAddress(enquiry.Email),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,

@@ -1,7 +1,7 @@
 import { quantityText } from "../../domain/company-facts";
 import { brand } from "../../domain/brand";
 import { BUYER_ADDRESS_REFUSED, CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
-import { ENQUIRY_FIELDS } from "../../domain/enquiry";
+import { ENQUIRY_FIELDS, enquiryFieldText, isWhatsAppEnquiry, NOT_GIVEN } from "../../domain/enquiry";
 import type { DigestContent, DigestItem, DigestRefusal, DigestSection } from "../../domain/team";
 import type { HandedOnItem, HandedOnList } from "../../domain/bulk";
 import { escapeHtml } from "../html";
@@ -51,7 +51,7 @@ function page(title: string, body: string[]): string {
 export function memberAlertMail(notification: MemberAlert, publicUrl: string): EnquiryMail {
   const { enquiry, enquiryId } = notification;
   const link = consoleEnquiryUrl(publicUrl, enquiryId);
-  const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], String(enquiry[field])] as const);
+  const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], enquiryFieldText(enquiry, field)] as const);
   const reference = enquiryReference(enquiryId);
   const intro = notification.setAside
     ? `More answers to your enquiry ${reference} arrived today than the console keeps in a day ` +
@@ -61,7 +61,9 @@ export function memberAlertMail(notification: MemberAlert, publicUrl: string): E
       ? `The buyer answered your enquiry ${reference} by e-mail. Read the answer, and reply, on the enquiry's page.`
       : notification.handedOnBy
         ? `${notification.handedOnBy} handed you the order enquiry ${reference} for ${brand.productFullName}. It is yours now.`
-        : `A new order enquiry ${reference} for ${brand.productFullName} arrived through the website.`;
+        : isWhatsAppEnquiry(enquiry)
+          ? `A new enquiry ${reference} for ${brand.productFullName} arrived on WhatsApp. WhatsApp gives no e-mail address, quantity or buyer type: those are not given.`
+          : `A new order enquiry ${reference} for ${brand.productFullName} arrived through the website.`;
   const subject = notification.setAside
     ? `[${reference}] Answers set aside in the mailbox: ${enquirySubject(enquiry)}`
     : notification.answered
@@ -113,7 +115,7 @@ export function handedOnListMail(list: HandedOnList, publicUrl: string): Enquiry
   const inbox = `${publicUrl.replace(/\/+$/, "")}${CONSOLE_PAGE_PATHS.inbox}`;
   const line = (item: HandedOnItem) => {
     const who = item.firstName ? `${item.firstName}, ` : "";
-    return `${item.reference}: ${who}${quantityText(item.Quantity, "en")}, ${item.RetailerSelfUse}, received ${istTime(item.receivedAt)}`;
+    return `${item.reference}: ${who}${orderText(item)}, received ${istTime(item.receivedAt)}`;
   };
   const text = [
     intro,
@@ -145,13 +147,22 @@ const DIGEST_SECTIONS = [
   { key: "awayDue", title: "Due work of members away" },
 ] as const;
 
+/**
+ * "12 sachets, Retailer"; for an enquiry started on WhatsApp, which gives neither: "on WhatsApp,
+ * quantity not given".
+ */
+function orderText(item: Pick<DigestItem, "Quantity" | "RetailerSelfUse">): string {
+  if (item.Quantity === null || item.RetailerSelfUse === null) return `on WhatsApp, quantity ${NOT_GIVEN}`;
+  return `${quantityText(item.Quantity, "en")}, ${item.RetailerSelfUse}`;
+}
+
 const EMPTY_SECTION: DigestSection = { count: 0, items: [] };
 
 function itemLine(item: DigestItem): string {
   const who = item.firstName ? `${item.firstName}, ` : "";
   const due = item.dueAt ? `due ${istTime(item.dueAt)}` : `received ${istTime(item.receivedAt)}`;
   const late = item.notContacted ? " (not contacted yet)" : "";
-  return `${item.reference}: ${who}${quantityText(item.Quantity, "en")}, ${item.RetailerSelfUse}, ${due}${late}`;
+  return `${item.reference}: ${who}${orderText(item)}, ${due}${late}`;
 }
 
 /**

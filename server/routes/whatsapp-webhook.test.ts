@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
-import type { Conversation, IncomingMessage } from "../../domain/conversation";
+import { conversationMessages, type Conversation, type IncomingMessage } from "../../domain/conversation";
+import type { EnquiryDetail, InboxPage } from "../../domain/console";
 import {
   WHATSAPP_TEXT_MAX_LENGTH,
   WHATSAPP_WEBHOOK_MAX_BYTES,
@@ -131,6 +132,70 @@ describe("Meta's WhatsApp webhook", () => {
     expect(alerts).toHaveLength(1);
     const fields = (await app.store.team.fieldsOf([newest.id])).get(newest.id);
     expect(Date.parse(String(fields?.dueAt))).toBeLessThanOrEqual(Date.now());
+  });
+
+  test("a signed message from a number with no open enquiry opens one from WhatsApp, shown in the console with its message and what was not given", async () => {
+    const app = await server();
+    const priya = await addStaff(app, "priya@example.com", "member");
+    await app.store.team.setAssignmentRule({ kind: "turns", members: [priya.id] });
+    const cookie = await signIn(app, "priya@example.com");
+    const unknown = "919812345670";
+    const body = webhookBody({
+      contacts: [{ profile: { name: "Sunita\tSharma " }, wa_id: unknown }],
+      messages: [textMessage("wamid.NEW1", unknown, "Do you deliver to Noida?")],
+    });
+    expect((await deliver(app, body)).statusCode).toBe(200);
+
+    const inbox = (await consoleRequest(app, cookie, "GET", "/enquiries?source=whatsapp")).json<InboxPage>();
+    expect(inbox.items).toEqual([
+      expect.objectContaining({
+        Name: "Sunita Sharma",
+        Mobile: "9812345670",
+        Quantity: null,
+        RetailerSelfUse: null,
+        source: "whatsapp",
+        status: "New",
+      }),
+    ]);
+    const id = inbox.items[0]?.id ?? "";
+    const detail = (await consoleRequest(app, cookie, "GET", `/enquiries/${id}`)).json<
+      EnquiryDetail & { whatsapp: EnquiryWhatsApp }
+    >();
+    expect(detail.enquiry).toEqual({
+      Name: "Sunita Sharma",
+      Email: null,
+      Mobile: "9812345670",
+      Quantity: null,
+      RetailerSelfUse: null,
+    });
+    expect(detail.source).toEqual({ utmSource: "whatsapp" });
+    // The buyer wrote first: a reply on WhatsApp may go at once, inside the window.
+    expect(detail.whatsapp).toMatchObject({ configured: true, mayMessage: true, windowOpen: true });
+    const conversation = (
+      await consoleRequest(app, cookie, "GET", `/enquiries/${id}/conversation`)
+    ).json<Conversation>();
+    expect(conversation.reply.to).toBeNull();
+    expect(conversation.messages).toEqual([
+      expect.objectContaining({ channel: "whatsapp", direction: "in", text: "Do you deliver to Noida?" }),
+    ]);
+    const mailed = await consoleRequest(app, cookie, "POST", `/enquiries/${id}/replies`, {
+      subject: "Your enquiry",
+      text: "Yes, we do.",
+    });
+    expect(mailed.statusCode).toBe(409);
+    expect(mailed.json()).toEqual({ error: conversationMessages.noAddress });
+
+    // Delivered again, and a second message: one enquiry, holding both.
+    expect((await deliver(app, body)).statusCode).toBe(200);
+    const again = webhookBody({ messages: [textMessage("wamid.NEW2", unknown, "For 40 sachets")] });
+    expect((await deliver(app, again)).statusCode).toBe(200);
+    expect((await app.store.buyers.enquiriesOfMobile("9812345670")).map((enquiry) => enquiry.id)).toEqual([
+      id,
+    ]);
+    expect((await messagesOf(app, id)).map((message) => message.text)).toEqual([
+      "Do you deliver to Noida?",
+      "For 40 sachets",
+    ]);
   });
 
   test("a delivery replayed, or delivered again by Meta, is stored once", async () => {

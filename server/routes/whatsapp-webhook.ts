@@ -76,20 +76,22 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
       let outcomes;
       let statusesRecorded;
       try {
-        outcomes = await fileWhatsAppMessages(app.store, webhook.messages, app.clock());
+        outcomes = (await fileWhatsAppMessages(app.store, webhook.messages, app.clock(), request.id)).map(
+          ({ outcome, opened }) => ({ outcome, opened }),
+        );
         statusesRecorded = await recordWhatsAppStatuses(app.store, webhook.statuses);
       } catch (error) {
         logStoreFailure(request, error, "whatsapp messages not stored");
         return sendUnavailable(reply, whatsappWebhookMessages.notStored);
       }
-      if (outcomes.includes("added")) app.outbox.wake();
+      if (outcomes.some(({ outcome }) => outcome === "added")) app.outbox.wake();
       // Counts only: the messages and their numbers are personal data.
       request.log.info(
         {
           messages: webhook.messages.length,
-          added: outcomes.filter((outcome) => outcome === "added").length,
-          duplicates: outcomes.filter((outcome) => outcome === "duplicate").length,
-          unmatched: outcomes.filter((outcome) => outcome === "no-enquiry").length,
+          added: outcomes.filter(({ outcome }) => outcome === "added").length,
+          duplicates: outcomes.filter(({ outcome }) => outcome === "duplicate").length,
+          opened: outcomes.filter(({ opened }) => opened).length,
           statuses: webhook.statuses.length,
           statusesRecorded,
           ignored: webhook.ignored,

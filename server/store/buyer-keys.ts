@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { indianMobileOf } from "../../domain/buyer";
-import type { Enquiry } from "../../domain/enquiry";
+import type { StoredEnquiryFields } from "../../domain/enquiry";
 import type { PersonQuery } from "../../domain/personal-data";
 import { mailboxOf } from "../mailbox-caps";
 
@@ -16,7 +16,8 @@ export const BUYER_KEY_NAME = "buyer-keys";
 
 export interface BuyerKeys {
   mobile: string;
-  mailbox: string;
+  /** Null for an enquiry with no address (started on WhatsApp): its buyer is found by the mobile alone. */
+  mailbox: string | null;
 }
 
 function keyOf(secret: Buffer, kind: "mobile" | "mailbox", value: string): string {
@@ -28,10 +29,13 @@ function keyOf(secret: Buffer, kind: "mobile" | "mailbox", value: string): strin
     .toString("base64url");
 }
 
-export function buyerKeysOf(enquiry: Pick<Enquiry, "Mobile" | "Email">, secret: Buffer): BuyerKeys {
+export function buyerKeysOf(
+  enquiry: Pick<StoredEnquiryFields, "Mobile" | "Email">,
+  secret: Buffer,
+): BuyerKeys {
   return {
     mobile: keyOf(secret, "mobile", indianMobileOf(enquiry.Mobile)),
-    mailbox: keyOf(secret, "mailbox", mailboxOf(enquiry.Email)),
+    mailbox: enquiry.Email === null ? null : keyOf(secret, "mailbox", mailboxOf(enquiry.Email)),
   };
 }
 

@@ -325,7 +325,8 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
         fileWhatsAppMessages(second, [message], new Date()),
       ])
     ).flat();
-    expect(outcomes.sort()).toEqual(["added", "duplicate"]);
+    expect(outcomes.map(({ outcome }) => outcome).sort()).toEqual(["added", "duplicate"]);
+    expect(outcomes.every(({ enquiryId, opened }) => enquiryId === stored.id && !opened)).toBe(true);
     expect(await newest(store, stored.id)).toEqual([
       expect.objectContaining({ channel: "whatsapp", direction: "in", text: message.text, unread: true }),
     ]);
@@ -338,6 +339,189 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     // An e-mail answer on the same enquiry says it came by e-mail.
     await store.work.addAnswers([answer(stored.id)]);
     expect((await newest(store, stored.id))?.map((m) => m.channel)).toEqual(["whatsapp", "email"]);
+  });
+
+  /** A WhatsApp message from `mobile` (Indian, 10 digits), sent now. */
+  const whatsappMessage = (
+    mobile: string,
+    overrides: Partial<InboundWhatsAppMessage> = {},
+  ): InboundWhatsAppMessage => ({
+    wamid: `wamid.${mobile}.${Math.random().toString(36).slice(2)}`,
+    from: `91${mobile}`,
+    mobile,
+    profileName: "  Meera   Stores ",
+    sentAt: new Date().toISOString(),
+    text: "Namaste, what is the price of 60 sachets?",
+    truncated: false,
+    inReplyTo: null,
+    ...overrides,
+  });
+
+  test("a WhatsApp message from a number with no open enquiry opens one: no address, quantity or buyer type, its owner by the rule, the company's mail, the message first in its conversation", async () => {
+    const { store, owner } = await open();
+    await store.team.setAssignmentRule({ kind: "turns", members: [owner.id] });
+    const endpoint = await store.webhooks.addEndpoint({
+      url: "https://hooks.example.com/in",
+      events: ["enquiry.received"],
+      now: new Date(),
+    });
+    const mobile = "9812300011";
+    const first = whatsappMessage(mobile);
+    const [filed] = await fileWhatsAppMessages(store, [first], new Date());
+    expect(filed).toMatchObject({ outcome: "added", opened: true });
+    const id = filed?.enquiryId ?? "";
+    const record = await store.enquiryWork.get(id);
+    expect(record).toMatchObject({
+      enquiry: { Name: "Meera Stores", Email: null, Mobile: mobile, Quantity: null, RetailerSelfUse: null },
+      source: { utmSource: "whatsapp" },
+      status: "New",
+    });
+    expect((await store.team.fieldsOf([id])).get(id)).toMatchObject({ ownerId: owner.id });
+    expect(await newest(store, id)).toEqual([
+      expect.objectContaining({ channel: "whatsapp", direction: "in", text: first.text, unread: true }),
+    ]);
+    // The company hears of it; nobody is sent an acknowledgement: there is no address.
+    const queued = await claimAll(store);
+    expect(queued.filter((mail) => mail.kind === "company")).toEqual([
+      expect.objectContaining({
+        enquiryId: id,
+        enquiry: expect.objectContaining({ Email: null, Quantity: null }),
+      }),
+    ]);
+    expect(queued.some((mail) => mail.kind === "acknowledgement")).toBe(false);
+    // Its owner hears of it as of any new enquiry handed to them: a mail, and no answer's alert.
+    expect(queued.filter((mail) => mail.kind === "member-alert")).toEqual([
+      expect.objectContaining({ staffId: owner.id, enquiryId: id }),
+    ]);
+    expect(queued.some((mail) => mail.kind === "member-alert" && "answered" in mail)).toBe(false);
+    // Its event carries what was not given as null (docs/webhooks.md).
+    const [delivery] = await store.webhooks.claimDue({
+      worker: "w",
+      now: new Date(Date.now() + 60_000),
+      limit: 10,
+      leaseMs: 60_000,
+    });
+    expect(delivery?.endpointId).toBe(endpoint.id);
+    expect(JSON.parse(delivery?.payload ?? "{}")).toMatchObject({
+      type: "enquiry.received",
+      data: {
+        enquiry: {
+          id,
+          Name: "Meera Stores",
+          Email: null,
+          Mobile: mobile,
+          Quantity: null,
+          RetailerSelfUse: null,
+        },
+      },
+    });
+    // The buyer is found by the mobile, as the form's enquiries are; the next message is filed on it.
+    expect((await store.buyers.enquiriesOfMobile(mobile)).map((enquiry) => enquiry.id)).toEqual([id]);
+    const [next] = await fileWhatsAppMessages(
+      store,
+      [whatsappMessage(mobile, { text: "60 sachets" })],
+      new Date(),
+    );
+    expect(next).toEqual({ outcome: "added", enquiryId: id, opened: false });
+    expect((await newest(store, id))?.map((message) => message.text)).toEqual([first.text, "60 sachets"]);
+    // An e-mail reply is refused: there is nowhere to send it.
+    await expect(reply(store, id, "Hello")).rejects.toThrow("no e-mail address");
+  });
+
+  test("a profile name the form would refuse is not kept, and a foreign number is kept with its country code", async () => {
+    const { store } = await open();
+    const [filed] = await fileWhatsAppMessages(
+      store,
+      [
+        {
+          ...whatsappMessage("447700900123"),
+          from: "447700900123",
+          profileName: "\u202Eevil",
+        },
+      ],
+      new Date(),
+    );
+    const record = await store.enquiryWork.get(filed?.enquiryId ?? "");
+    expect(record?.enquiry).toEqual({
+      Name: null,
+      Email: null,
+      Mobile: "447700900123",
+      Quantity: null,
+      RetailerSelfUse: null,
+    });
+  });
+
+  test("two messages from one unknown number at once on two instances make one enquiry holding both; one delivered twice is held once", async () => {
+    const { store, another } = await open();
+    const second = await another();
+    const mobile = "9812300022";
+    const [a, b] = [whatsappMessage(mobile, { text: "Hello" }), whatsappMessage(mobile, { text: "Price?" })];
+    const filed = (
+      await Promise.all([
+        fileWhatsAppMessages(store, [a], new Date()),
+        fileWhatsAppMessages(second, [b], new Date()),
+      ])
+    ).flat();
+    expect(filed.map(({ outcome }) => outcome)).toEqual(["added", "added"]);
+    expect(filed.filter(({ opened }) => opened)).toHaveLength(1);
+    const enquiries = await store.buyers.enquiriesOfMobile(mobile);
+    expect(enquiries).toHaveLength(1);
+    const id = enquiries[0]?.id ?? "";
+    expect(filed.every(({ enquiryId }) => enquiryId === id)).toBe(true);
+    expect((await newest(store, id))?.map((message) => message.text).sort()).toEqual(["Hello", "Price?"]);
+
+    const other = "9812300033";
+    const twice = whatsappMessage(other);
+    const again = (
+      await Promise.all([
+        fileWhatsAppMessages(store, [twice], new Date()),
+        fileWhatsAppMessages(second, [twice], new Date()),
+      ])
+    ).flat();
+    expect(again.map(({ outcome }) => outcome).sort()).toEqual(["added", "duplicate"]);
+    const opened = await store.buyers.enquiriesOfMobile(other);
+    expect(opened).toHaveLength(1);
+    expect(await newest(store, opened[0]?.id ?? "")).toHaveLength(1);
+  });
+
+  test("an enquiry from WhatsApp is a person's data by their mobile; once it is closed the buyer's next message opens another; erased, it is gone with its messages", async () => {
+    const { store } = await open();
+    const mobile = "9812300044";
+    const [first] = await fileWhatsAppMessages(store, [whatsappMessage(mobile)], new Date());
+    const id = first?.enquiryId ?? "";
+    const report = await store.personalData.find({ mobile });
+    expect(report.enquiries).toEqual([
+      expect.objectContaining({
+        id,
+        enquiry: expect.objectContaining({ Email: null, Mobile: mobile, Quantity: null }),
+        conversation: [expect.objectContaining({ channel: "whatsapp", direction: "in" })],
+      }),
+    ]);
+
+    const version = (await store.enquiryWork.get(id))?.version ?? 0;
+    const closed = await store.work.changeStatus(id, {
+      to: "Fulfilled",
+      expectedVersion: version,
+      staffEmail: "priya@example.com",
+      at: new Date(),
+    });
+    expect(closed.outcome).toBe("changed");
+    const [next] = await fileWhatsAppMessages(
+      store,
+      [whatsappMessage(mobile, { text: "Again" })],
+      new Date(),
+    );
+    expect(next).toMatchObject({ outcome: "added", opened: true });
+    expect(next?.enquiryId).not.toBe(id);
+    expect((await newest(store, id))?.map((message) => message.text)).toEqual([
+      "Namaste, what is the price of 60 sachets?",
+    ]);
+
+    const erased = await store.personalData.erase({ mobile }, { actor: "owner@example.com" });
+    expect(erased.counts.enquiries).toBe(2);
+    expect(await store.buyers.enquiriesOfMobile(mobile)).toEqual([]);
+    expect(await store.enquiryWork.get(next?.enquiryId ?? "")).toBeNull();
+    expect((await newest(store, id)) ?? []).toEqual([]);
   });
 
   test("the owner is alerted by the first unread answer only, and again after reading them", async () => {

@@ -1,4 +1,5 @@
 import type { ConversationMessage, ConversationPage } from "../../domain/conversation";
+import type { WhatsAppEnquiry } from "../../domain/enquiry";
 import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../domain/whatsapp";
 import type { StoredEnquiry, WhatsAppPayload } from "./store";
 import type { WhatsAppSendFacts } from "../lifecycle/whatsapp";
@@ -32,6 +33,14 @@ export class WhatsAppSendError extends Error {
   ) {
     super(message);
     this.name = "WhatsAppSendError";
+  }
+}
+
+/** An e-mail reply on an enquiry with no address (started on WhatsApp): nothing is written. */
+export class NoAddressError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "NoAddressError";
   }
 }
 
@@ -160,4 +169,31 @@ export interface ConversationChanges {
    * WhatsApp message, their opt-out), read as a send reads it; null when there is no such enquiry.
    */
   whatsappFacts(enquiryId: string): Promise<WhatsAppSendFacts | null>;
+  /**
+   * Files a buyer's WhatsApp message: on their open enquiry, read in the change's transaction, as
+   * an answer (addAnswers); with none open, on a new enquiry from WhatsApp (planWhatsAppIntake)
+   * whose first message it is, written in the same transaction. Of two messages from one number
+   * filed at once, one opens the enquiry and the other is filed on it; a message held already is
+   * a `duplicate`.
+   */
+  fileWhatsApp(message: WhatsAppToFile): Promise<WhatsAppFiled>;
+}
+
+/** A buyer's WhatsApp message to file, and the enquiry it opens when none of theirs is open. */
+export interface WhatsAppToFile {
+  /** The message as an answer; the enquiry it is filed on is decided in the change. */
+  answer: Omit<AnswerToStore, "enquiryId">;
+  /** The enquiry it would open: the sender's profile name and number (domain/enquiry.ts). */
+  enquiry: WhatsAppEnquiry;
+  /** When it reached the server: a new enquiry's time received. */
+  at: Date;
+  /** The webhook's request, kept with what the new enquiry queues. */
+  requestId?: string;
+}
+
+/** What filing a WhatsApp message did, and on which enquiry; `opened`: a new one, from it. */
+export interface WhatsAppFiled {
+  outcome: AnswerOutcome;
+  enquiryId: string;
+  opened: boolean;
 }

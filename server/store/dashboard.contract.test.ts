@@ -3,6 +3,7 @@ import type { EnquiryStatus } from "../../domain/console";
 import type { Enquiry } from "../../domain/enquiry";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { dashboardData } from "./dashboard";
+import { fileWhatsAppMessages } from "../whatsapp/filing";
 import type { Store } from "./store";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 
@@ -366,6 +367,49 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the dashboard on the $name
     expect(empty.firstContact).toMatchObject({ contacted: 0, withinTarget: 0, medianWorkingMinutes: null });
     expect(empty.breakdowns.members).toEqual([]);
     expect(empty.vitals).toEqual([]);
+  });
+
+  test("an enquiry from WhatsApp, with no buyer type or quantity, counts by its source and in the win rate per source, and leaves the per-day counts by buyer type whole", async () => {
+    store = await adapter.open();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(ist("2026-03-13T11:00:00"));
+      const [opened] = await fileWhatsAppMessages(
+        store,
+        [
+          {
+            wamid: "wamid.dashboard1",
+            from: "919812300055",
+            mobile: "9812300055",
+            profileName: "Sunita",
+            sentAt: ist("2026-03-13T10:59:00").toISOString(),
+            text: "Price?",
+            truncated: false,
+            inReplyTo: null,
+          },
+        ],
+        ist("2026-03-13T11:00:00"),
+      );
+      await receive(store, "2026-03-13T12:00:00", "Form", 6, "Retailer");
+      const id = opened?.enquiryId ?? "";
+      const declined = await store.work.changeStatus(id, {
+        to: "Declined",
+        expectedVersion: 0,
+        lostReason: "price",
+        staffEmail: A,
+        at: ist("2026-03-13T13:00:00"),
+      });
+      expect(declined.outcome).toBe("changed");
+      vi.setSystemTime(NOW);
+      const data = await dashboardData(store.dashboard, { now: NOW, days: 30, hours: DEFAULT_HOURS });
+      const day = data.perDay.find((each) => each.date === "2026-03-13");
+      expect(day).toEqual({ date: "2026-03-13", enquiries: { Retailer: 1, "Self Use": 0 }, quantity: 6 });
+      expect(data.breakdowns.sources).toContainEqual({ key: "whatsapp", enquiries: 1 });
+      expect(data.sales.winRate.sources).toContainEqual({ key: "whatsapp", won: 0, decided: 1 });
+      expect(data.sales.winRate.buyers.map((row) => row.key)).toEqual(["Retailer", "Self Use"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("counts the range's enquiries, Spam aside, by their owner now and by where they came from", async () => {

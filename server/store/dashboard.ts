@@ -43,7 +43,9 @@ export interface ReceivedDay {
 }
 
 /** Enquiries received on one IST day from one buyer type that now stand at one status set apart. */
-export interface ApartDay extends ReceivedDay {
+export interface ApartDay extends Omit<ReceivedDay, "buyer"> {
+  /** Null for an enquiry started on WhatsApp, which no day's count by buyer type holds. */
+  buyer: BuyerType | null;
   status: EnquiryStatus;
 }
 
@@ -69,7 +71,8 @@ export interface MemberRow extends DashboardBreakdownRow {
  */
 export interface OutcomeRow {
   month: string;
-  buyer: BuyerType;
+  /** Null for an enquiry started on WhatsApp: counted by its source, in no buyer type's rate. */
+  buyer: BuyerType | null;
   source: string;
   status: EnquiryStatus;
   /** Why the sale was lost, as the work record holds it (null: not lost, or none recorded). */
@@ -173,7 +176,8 @@ export function salesOf(outcomes: readonly OutcomeRow[], from: string, to: strin
   for (const row of outcomes) {
     const won = isWon(row.status);
     if (!won && !isLost(row.status)) continue;
-    for (const counted of [rate(sources, row.source), rate(buyers, row.buyer)]) {
+    const rates = [rate(sources, row.source), ...(row.buyer === null ? [] : [rate(buyers, row.buyer)])];
+    for (const counted of rates) {
       counted.decided += row.enquiries;
       if (won) counted.won += row.enquiries;
     }
@@ -231,9 +235,10 @@ export async function dashboardData(
   const dayIndex = new Map(perDay.map((day, index) => [day.date, index]));
   // Every enquiry received, less those set apart: the per-day chart, the sachets and the headline
   // count the same enquiries.
-  const add = (row: ReceivedDay, sign: 1 | -1) => {
+  const add = (row: ReceivedDay | ApartDay, sign: 1 | -1) => {
     const day = perDay[dayIndex.get(row.date) ?? -1];
-    if (!day) return;
+    // An enquiry started on WhatsApp has no buyer type: no day's count by type held it.
+    if (!day || row.buyer === null) return;
     day.enquiries[row.buyer] += sign * row.enquiries;
     day.quantity += sign * row.quantity;
   };

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Enquiry } from "../../domain/enquiry";
+import type { StoredEnquiryFields } from "../../domain/enquiry";
 
 /** How long a key is remembered: a retry comes within seconds or minutes, never a day later. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +16,7 @@ export class IdempotencyKeyReusedError extends Error {
  * What a repeat must match: a hash of the enquiry's five fields as checked (so the key's record
  * holds none of them). The same key with another body is a client's mistake, not a retry.
  */
-export function enquiryFingerprint(enquiry: Enquiry): string {
+export function enquiryFingerprint(enquiry: StoredEnquiryFields): string {
   const fields = [
     enquiry.Name,
     enquiry.Email,

@@ -1,5 +1,5 @@
 import type { Language, PagePath, VitalMetric } from "../../domain/contract";
-import type { Enquiry } from "../../domain/enquiry";
+import type { Enquiry, StoredEnquiryFields } from "../../domain/enquiry";
 import type { IssuedDocument } from "../../domain/invoice";
 import type { EnquirySource } from "../../domain/enquiry-source";
 import type { SpamScreening } from "../../domain/spam";
@@ -37,7 +37,7 @@ export interface StoredEnquiry {
   id: string;
   receivedAt: string; // ISO 8601, UTC
   language: Language;
-  enquiry: Enquiry;
+  enquiry: StoredEnquiryFields;
   /** Where it came from (metadata beside the five fields); read by the console, absent elsewhere. */
   source?: EnquirySource;
   /** What the spam scoring made of it; read by the console, absent elsewhere. */
@@ -141,7 +141,7 @@ export interface PendingEnquiryNotification {
   id: string;
   kind: EnquiryNotificationKind;
   enquiryId: string;
-  enquiry: Enquiry;
+  enquiry: StoredEnquiryFields;
   receivedAt: string;
   /** The enquiry's language: the visitor's acknowledgement is written in it. */
   language: Language;
@@ -185,7 +185,7 @@ export type PendingStaffNotification = {
   | {
       kind: "member-alert";
       enquiryId: string;
-      enquiry: Enquiry;
+      enquiry: StoredEnquiryFields;
       receivedAt: string;
       /** Set when the enquiry was handed to the member: who handed it on (server/lifecycle/plan.ts). */
       handedOnBy?: string;
@@ -226,7 +226,7 @@ export interface PendingReplyNotification {
   id: string;
   kind: ReplyNotificationKind;
   enquiryId: string;
-  enquiry: Enquiry;
+  enquiry: StoredEnquiryFields;
   language: Language;
   reply: ReplyMail;
   attempts: number;
@@ -257,7 +257,7 @@ export interface PendingWhatsAppNotification {
   id: string;
   kind: WhatsAppNotificationKind;
   enquiryId: string;
-  enquiry: Enquiry;
+  enquiry: StoredEnquiryFields;
   /** The conversation's message it sends: Meta names it on the message's status callbacks. */
   messageRowId: string;
   message: WhatsAppPayload;

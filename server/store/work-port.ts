@@ -16,6 +16,7 @@ import type {
   WorkState,
 } from "../lifecycle/plan";
 import type { ReminderPlan } from "../lifecycle/reminders";
+import type { MobileEnquiry } from "./buyers";
 import type { AnswerToStore } from "./conversations";
 import type { DocumentSeries, DocumentWithAccount } from "./documents";
 import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
@@ -129,6 +130,25 @@ export interface WorkSteps {
    * answer's change: whatever is read after it is at least as new.
    */
   readAnswerDay: { args: { enquiryId: string; day: string }; result: AnswerDay | null };
+  /**
+   * The enquiries sent with this mobile number (the buyer key BuyerStore.enquiriesOfMobile reads),
+   * Spam aside, with their statuses, read in the change's transaction.
+   */
+  readMobileEnquiries: { args: { mobile: string }; result: MobileEnquiry[] };
+  /**
+   * The id of the enquiry a WhatsApp message from `mobile` opens on the IST `day`, after `after`
+   * (the newest of the buyer's enquiries, or null). Where transactions are not isolated
+   * (Firestore's emulator) it is the same for everyone opening one after the same enquiry that
+   * day, so that of two writing it at once one is refused (WriteConflictError) and, read again,
+   * files on the other's.
+   */
+  newWhatsAppEnquiryId: { args: { mobile: string; after: string | null; day: string }; result: string };
+  /**
+   * Writes a new enquiry as intake does (its five fields, what is kept beside them, its buyer
+   * keys), created once: one holding the id already fails the change. Its work, mails and events
+   * are the plan's (writePlan, queueEnquiryMail).
+   */
+  writeNewEnquiry: { args: { stored: StoredEnquiry }; result: void };
   /** Whether the enquiry holds an answer with this Message-ID. */
   answerHeld: { args: { enquiryId: string; messageId: string; channel: MessageChannel }; result: boolean };
   /** Whether the enquiry holds an answer its owner has not read. */

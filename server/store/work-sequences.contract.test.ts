@@ -72,7 +72,7 @@ const claimAll = (store: Store) =>
 async function observe(store: Store, team: Team, options: { next?: boolean } = {}) {
   const names = new Map<string, string>(Object.entries(team.ids).map(([email, id]) => [id, email]));
   const stored = await store.enquiries.list();
-  for (const each of stored) names.set(each.id, each.enquiry.Name);
+  for (const each of stored) names.set(each.id, each.enquiry.Name ?? "");
   const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? "(unknown)"));
   const viewer = (staffId: string) => ({ staffId, now: NOW, dayEnd: DAY_END });
 
@@ -109,7 +109,7 @@ async function observe(store: Store, team: Team, options: { next?: boolean } = {
   const histories: Record<string, unknown[]> = {};
   for (const each of stored) {
     const record = await store.enquiryWork.get(each.id);
-    histories[each.enquiry.Name] = (record?.history ?? []).map((entry) => ({
+    histories[each.enquiry.Name ?? ""] = (record?.history ?? []).map((entry) => ({
       at: entry.at,
       by: entry.staffEmail,
       kind: entry.kind,

@@ -1,15 +1,32 @@
 /**
  * Files the buyers' WhatsApp messages on their enquiries: each through the same change as an
- * e-mail answer (store.work.addAnswers: unread, due now for its owner, the owner's alert), with
- * its channel, and held once in the whole store by its id.
+ * e-mail answer (unread, due now for its owner, the owner's alert), with its channel, and held
+ * once in the whole store by its id; a message from a number with no open enquiry opens one
+ * (store.work.fileWhatsApp, docs/decisions/042).
  */
-import type { AnswerOutcome, AnswerToStore } from "../store/conversations";
+import { cleanProfileName, type WhatsAppEnquiry } from "../../domain/enquiry";
+import type { AnswerToStore, WhatsAppFiled } from "../store/conversations";
 import type { Store } from "../store/store";
-import { enquiryForWhatsApp, whatsappStatusReplaces } from "../lifecycle/whatsapp";
+import { whatsappStatusReplaces } from "../lifecycle/whatsapp";
 import type { InboundWhatsAppMessage, WhatsAppStatus } from "./webhook-payload";
 
-/** What filing one message did: the answer's outcome, or no open enquiry of that buyer. */
-export type WhatsAppFiling = AnswerOutcome | "no-enquiry";
+/** What filing one message did: the answer's outcome, the enquiry, and whether it opened it. */
+export type WhatsAppFiling = WhatsAppFiled;
+
+/**
+ * The enquiry a message opens when its sender has none open: the profile name cleaned as the
+ * form's names are (none usable: null), the number as the form keeps an Indian one (10 digits),
+ * a foreign one as its digits with the country code; no address, quantity or buyer type.
+ */
+export function whatsappEnquiryOf(message: InboundWhatsAppMessage): WhatsAppEnquiry {
+  return {
+    Name: cleanProfileName(message.profileName),
+    Email: null,
+    Mobile: message.mobile,
+    Quantity: null,
+    RetailerSelfUse: null,
+  };
+}
 
 /**
  * The message as the conversation stores it, on `enquiryId`, received at `at` (the server's
@@ -18,9 +35,13 @@ export type WhatsAppFiling = AnswerOutcome | "no-enquiry";
  * server's clock is kept as the time it was received.
  */
 export function whatsappAnswer(enquiryId: string, message: InboundWhatsAppMessage, at: Date): AnswerToStore {
+  return { enquiryId, ...whatsappMessageAnswer(message, at) };
+}
+
+/** The message as an answer, before the enquiry it is filed on is decided (whatsappAnswer). */
+function whatsappMessageAnswer(message: InboundWhatsAppMessage, at: Date): Omit<AnswerToStore, "enquiryId"> {
   const sent = Date.parse(message.sentAt);
   return {
-    enquiryId,
     channel: "whatsapp",
     messageId: message.wamid,
     inReplyTo: message.inReplyTo,
@@ -37,26 +58,35 @@ export function whatsappAnswer(enquiryId: string, message: InboundWhatsAppMessag
   };
 }
 
-/** Files each message in turn; answers what became of each. */
+/**
+ * Files each message in turn, each in a transaction of its own (store.work.fileWhatsApp); answers
+ * what became of each. `requestId`: the webhook's, kept with what a new enquiry queues.
+ */
 export async function fileWhatsAppMessages(
-  store: Pick<Store, "buyers" | "conversations" | "work">,
+  store: Pick<Store, "conversations" | "work">,
   messages: readonly InboundWhatsAppMessage[],
   at: Date,
+  requestId?: string,
 ): Promise<WhatsAppFiling[]> {
   const outcomes: WhatsAppFiling[] = [];
   for (const message of messages) {
     // Delivered again (Meta retries until answered 200): held already, wherever it was filed.
-    if (await store.conversations.enquiryOfThread({ messageIds: [message.wamid], acknowledgementIds: [] })) {
-      outcomes.push("duplicate");
+    const held = await store.conversations.enquiryOfThread({
+      messageIds: [message.wamid],
+      acknowledgementIds: [],
+    });
+    if (held) {
+      outcomes.push({ outcome: "duplicate", enquiryId: held, opened: false });
       continue;
     }
-    const enquiryId = enquiryForWhatsApp(await store.buyers.enquiriesOfMobile(message.mobile));
-    if (!enquiryId) {
-      outcomes.push("no-enquiry");
-      continue;
-    }
-    const [outcome] = await store.work.addAnswers([whatsappAnswer(enquiryId, message, at)]);
-    outcomes.push(outcome ?? "not-found");
+    outcomes.push(
+      await store.work.fileWhatsApp({
+        answer: whatsappMessageAnswer(message, at),
+        enquiry: whatsappEnquiryOf(message),
+        at,
+        ...(requestId ? { requestId } : {}),
+      }),
+    );
   }
   return outcomes;
 }

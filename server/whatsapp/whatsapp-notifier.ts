@@ -5,6 +5,7 @@
  * refuses for good ends the message with its reason (WhatsAppRefusedError, shown on the message);
  * the rest is retried with the outbox's backoff (server/notify/outbox-worker.ts).
  */
+import { internationalNumber } from "../../domain/buyer";
 import type { WhatsAppSettings } from "../config";
 import { isWhatsAppMessage, NotificationFailedError, type Notifier } from "../notify/notifier";
 import { sendWhatsAppMessage } from "./graph-client";
@@ -12,9 +13,13 @@ import { sendWhatsAppMessage } from "./graph-client";
 /** How many WhatsApp messages the outbox sends at once (Meta's pair rate limit is per buyer). */
 const WHATSAPP_CONCURRENCY = 2;
 
-/** An Indian mobile (ten digits, as an enquiry holds it) as WhatsApp numbers it: 91 and the ten. */
+/**
+ * An enquiry's mobile as WhatsApp numbers it: an Indian one (ten digits, as the form keeps it) is
+ * 91 and the ten; a foreign one (from an enquiry started on WhatsApp) is already its digits with
+ * the country code (domain/buyer.ts: internationalNumber).
+ */
 export function whatsappNumberOf(mobile: string): string {
-  return `91${mobile.replace(/\D/g, "").slice(-10)}`;
+  return internationalNumber(mobile.replace(/\D/g, "")).slice(1);
 }
 
 export function createWhatsAppNotifier(

@@ -1,12 +1,17 @@
 import { istDate, type WorkingHours } from "../../domain/working-hours";
-import type { ConversationMessage } from "../../domain/conversation";
-import { whatsappClickMessageId, whatsappSendMessages } from "../../domain/whatsapp";
+import { conversationMessages, type ConversationMessage } from "../../domain/conversation";
+import { isWhatsAppEnquiry } from "../../domain/enquiry";
+import { WHATSAPP_ENQUIRY_SOURCE, whatsappClickMessageId, whatsappSendMessages } from "../../domain/whatsapp";
+import { untouchedWork } from "../lifecycle/plan";
 import {
+  NoAddressError,
   WhatsAppSendError,
   type AnswerOutcome,
   type AnswerToStore,
   type ConversationChanges,
   type ReplyToQueue,
+  type WhatsAppFiled,
+  type WhatsAppToFile,
 } from "../store/conversations";
 import type { StoredEnquiry } from "../store/store";
 import {
@@ -18,7 +23,11 @@ import {
   type WorkRead,
 } from "../store/work-port";
 import {
+  enquiryForWhatsApp,
+  newestEnquiry,
+  planWhatsAppIntake,
   planWhatsAppSend,
+  whatsappIntakeTakesTurn,
   WHATSAPP_ANSWERS_READ,
   whatsappFactsOf,
   type WhatsAppSendFacts,
@@ -64,6 +73,70 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
     actor: { staffEmail: "", at: new Date().toISOString() },
   });
   return plan.store ? "added" : "capped";
+}
+
+/**
+ * A buyer's WhatsApp message, filed where the buyer's enquiries say (read in this transaction):
+ * on their open enquiry as an answer; with none open, on a new enquiry from WhatsApp it opens,
+ * written with it (planWhatsAppIntake). The new enquiry's id is the store's for an opening after
+ * the buyer's newest enquiry, so that two instances opening one at once write the same one and the
+ * store refuses the second (WriteConflictError), which, read again, files on the first's.
+ */
+function* fileWhatsAppMessage(message: WhatsAppToFile, hours: WorkingHours): Change<WhatsAppFiled> {
+  const mobile = message.enquiry.Mobile;
+  const enquiries = yield* step("readMobileEnquiries", { mobile });
+  const open = enquiryForWhatsApp(enquiries);
+  if (open) {
+    const outcome = yield* storeAnswer({ ...message.answer, enquiryId: open });
+    return { outcome, enquiryId: open, opened: false };
+  }
+  const id = yield* step("newWhatsAppEnquiryId", {
+    mobile,
+    after: newestEnquiry(enquiries),
+    day: istDate(message.at),
+  });
+  const held = yield* step("answerHeld", {
+    enquiryId: id,
+    messageId: message.answer.messageId,
+    channel: "whatsapp",
+  });
+  if (held) return { outcome: "duplicate", enquiryId: id, opened: false };
+  const receivedAt = message.at.toISOString();
+  const stored: StoredEnquiry = {
+    id,
+    receivedAt,
+    language: "en",
+    enquiry: message.enquiry,
+    source: { ...WHATSAPP_ENQUIRY_SOURCE },
+  };
+  const team = yield* step("readTeam", {});
+  const takesTurn = whatsappIntakeTakesTurn(team.rule);
+  const plan = planWhatsAppIntake({
+    receivedAt,
+    rule: team.rule,
+    turn: takesTurn ? team.turn : 0,
+    members: team.members,
+    hours,
+  });
+  const actor: Actor = {
+    staffEmail: "",
+    at: receivedAt,
+    ...(message.requestId ? { requestId: message.requestId } : {}),
+  };
+  if (takesTurn) yield* step("takeTurn", { enquiryId: id, turn: team.turn });
+  yield* step("writeNewEnquiry", { stored });
+  yield* step("writePlan", { read: { stored, work: untouchedWork(), recorded: false }, plan, actor });
+  if (plan.companyMail) yield* step("queueEnquiryMail", { stored, kind: "company", actor });
+  // Its first message: unread, the first of the day's answers; the enquiry is New, due by the
+  // first-contact target, and its members heard of it by the plan's alerts.
+  const answer: AnswerToStore = { ...message.answer, enquiryId: id };
+  if (!(yield* step("storeAnswer", { answer }))) throw new WriteConflictError();
+  yield* step("writeAnswerDay", {
+    enquiryId: id,
+    before: null,
+    after: { day: istDate(answer.at), stored: 1, setAsideTold: false },
+  });
+  return { outcome: "added", enquiryId: id, opened: true };
 }
 
 /**
@@ -140,6 +213,7 @@ export class ConversationWork implements ConversationChanges {
         const read = yield* step("readWork", { enquiryId });
         if (!read) return null;
         if (reply.whatsapp) return yield* queueWhatsApp(read, reply.whatsapp, reply.text, actor, hours);
+        if (isWhatsAppEnquiry(read.stored.enquiry)) throw new NoAddressError(conversationMessages.noAddress);
         const thread = yield* step("readThread", { enquiryId });
         const messageRowId = yield* step("newMessageId", {});
         const plan = planReply(read.work, {
@@ -170,6 +244,22 @@ export class ConversationWork implements ConversationChanges {
     // Each answer in a transaction of its own: one answer's failure does not undo another's.
     for (const answer of answers) outcomes.push(await addAnswer(this.port, answer));
     return outcomes;
+  }
+
+  async fileWhatsApp(message: WhatsAppToFile): Promise<WhatsAppFiled> {
+    const hours = await this.hours();
+    // A write refused because another change opened the enquiry, or stored the message, first is
+    // tried again: read again, the message is filed on that enquiry, or is a duplicate; each
+    // refusal is another message counted on it, so the tries are bounded by the day's cap.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.port.run(() => fileWhatsAppMessage(message, hours), {
+          events: ["enquiry.received"],
+        });
+      } catch (error) {
+        if (!(error instanceof WriteConflictError) || attempt > ANSWERS_PER_ENQUIRY_PER_DAY + 1) throw error;
+      }
+    }
   }
 
   whatsappFacts(enquiryId: string): Promise<WhatsAppSendFacts | null> {

@@ -409,7 +409,7 @@ describe("deploy/release.sh", () => {
     // Every acknowledged enquiry is stored, once, and nothing unacknowledged was stored.
     expect(load.acknowledged.length).toBe(load.enquiries);
     const stored = (await store.enquiries.list()).filter((entry) =>
-      entry.enquiry.Name.startsWith("Release Buyer"),
+      entry.enquiry.Name?.startsWith("Release Buyer"),
     );
     expect(stored.map((entry) => entry.id).sort()).toEqual([...load.acknowledged].sort());
   }, 300_000);

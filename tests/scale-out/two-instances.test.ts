@@ -245,7 +245,8 @@ describe("two instances on Firestore behind Caddy", () => {
   it("sweep at the same time and record one activity entry with the right counts", async () => {
     // Both sweep first RETENTION_FIRST_RUN_DELAY_MS after they listen: within moments of each other.
     await until(
-      async () => (await store.enquiries.list()).every((stored) => !stored.enquiry.Name.startsWith("Closed")),
+      async () =>
+        (await store.enquiries.list()).every((stored) => !stored.enquiry.Name?.startsWith("Closed")),
       "the closed enquiries erased",
       60_000,
     );
@@ -277,7 +278,7 @@ describe("two instances on Firestore behind Caddy", () => {
 
     expect(await mailedOnce(ids, 60_000)).toEqual(Array(60).fill(1));
     const stored = (await store.enquiries.list()).filter((entry) =>
-      entry.enquiry.Name.startsWith("Spread Buyer"),
+      entry.enquiry.Name?.startsWith("Spread Buyer"),
     );
     expect(stored.map((entry) => entry.id).sort()).toEqual([...ids].sort());
   }, 90_000);

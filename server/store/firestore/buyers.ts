@@ -1,5 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { FieldPath, type DocumentData, type DocumentSnapshot } from "firebase-admin/firestore";
+import { createHmac, randomBytes } from "node:crypto";
+import {
+  FieldPath,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Transaction,
+} from "firebase-admin/firestore";
 import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
 import { enquiryReference } from "../../../domain/console";
 import { shownLostReason } from "../../../domain/deal";
@@ -53,16 +58,20 @@ export function buyerSecret(context: FirestoreContext): Promise<Buffer> {
 
 /** The document's field for an enquiry's keys. */
 export function buyerKeysField(keys: BuyerKeys): string[] {
-  return [keys.mobile, keys.mailbox];
+  // An enquiry with no address (started on WhatsApp) holds its mobile's key alone.
+  return keys.mailbox === null ? [keys.mobile] : [keys.mobile, keys.mailbox];
 }
 
 /** An enquiry document's keys: as stored, or (stored before keys existed) worked out from its fields. */
 export function buyerKeysOfDocument(data: DocumentData, secret: Buffer): BuyerKeys {
   const stored: unknown = data[BUYER_KEYS_FIELD];
-  if (Array.isArray(stored) && stored.length === 2) {
-    return { mobile: String(stored[0]), mailbox: String(stored[1]) };
+  if (Array.isArray(stored) && (stored.length === 2 || stored.length === 1)) {
+    return { mobile: String(stored[0]), mailbox: stored.length === 2 ? String(stored[1]) : null };
   }
-  return buyerKeysOf({ Mobile: String(data.Mobile ?? ""), Email: String(data.Email ?? "") }, secret);
+  return buyerKeysOf(
+    { Mobile: String(data.Mobile ?? ""), Email: typeof data.Email === "string" ? data.Email : null },
+    secret,
+  );
 }
 
 /**
@@ -154,7 +163,7 @@ export class FirestoreBuyerStore implements BuyerStore {
             reference: enquiryReference(doc.id),
             receivedAt: isoOf(doc.get("receivedAt")),
             status,
-            quantity: Number(doc.get("Quantity")),
+            quantity: typeof doc.get("Quantity") === "number" ? Number(doc.get("Quantity")) : null,
             sameMobile: held[0] === keys.mobile,
             sameMailbox: held[1] === keys.mailbox,
             orderValue: typeof value === "number" ? value : null,
@@ -250,4 +259,58 @@ export class FirestoreBuyerStore implements BuyerStore {
     await this.context.run(() => marker.set({ done: true, at: new Date().toISOString() }));
     return given;
   }
+}
+
+/**
+ * The enquiries sent with `mobile` (its buyer key), Spam aside, with their statuses, read in
+ * `transaction`: the query and the work records are the transaction's reads.
+ */
+export async function readMobileEnquiries(
+  context: FirestoreContext,
+  transaction: Transaction,
+  mobile: string,
+): Promise<MobileEnquiry[]> {
+  const collections = collectionsOf(context);
+  const key = buyerKeyOfQuery({ mobile }, await buyerSecret(context));
+  const docs = (
+    await transaction.get(
+      collections.enquiries.where(BUYER_KEYS_FIELD, "array-contains-any", [key]).select("receivedAt"),
+    )
+  ).docs;
+  if (docs.length === 0) return [];
+  const works = await transaction.getAll(...docs.map((doc) => collections.work.doc(doc.id)), {
+    fieldMask: ["status"],
+  });
+  return docs
+    .map((doc, index) => ({
+      id: doc.id,
+      receivedAt: isoOf(doc.get("receivedAt")),
+      status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
+    }))
+    .filter(({ status }) => !isSpam(status));
+}
+
+/**
+ * The id of the enquiry a WhatsApp message from `mobile` opens on the IST `day` after the buyer's
+ * enquiry `after` (null: none): the same for every instance opening one after the same enquiry
+ * that day, so that the enquiry's document, created once, lets one of two at once through. The
+ * day keeps an id from coming back when the buyer's newest enquiry was erased and they write
+ * again on another day. A UUID's shape (version 4 bits), from a keyed hash of the mobile's key:
+ * neither the number nor its key can be read from it.
+ */
+export async function whatsappEnquiryId(
+  context: FirestoreContext,
+  mobile: string,
+  after: string | null,
+  day: string,
+): Promise<string> {
+  const secret = await buyerSecret(context);
+  const key = buyerKeyOfQuery({ mobile }, secret);
+  const bytes = createHmac("sha256", secret)
+    .update(`whatsapp-enquiry:${key}:${after ?? ""}:${day}`)
+    .digest();
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

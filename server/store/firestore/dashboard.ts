@@ -68,7 +68,7 @@ function outcomesOf(
     if (!outcome) continue;
     const { status, lostReason } = outcome;
     const month = monthOf(istDate(new Date(isoOf(doc.get("receivedAt")))));
-    const buyer = doc.get("RetailerSelfUse") as BuyerType;
+    const buyer = (doc.get("RetailerSelfUse") as BuyerType | undefined) ?? null;
     const source = (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE;
     const key = JSON.stringify([month, buyer, source, status, lostReason]);
     let row = groups.get(key);
@@ -219,7 +219,7 @@ export class FirestoreDashboardStore implements DashboardStore {
         const status = setApart.get(doc.id);
         if (status) {
           const date = istDate(new Date(isoOf(doc.get("receivedAt"))));
-          const buyer = doc.get("RetailerSelfUse") as BuyerType;
+          const buyer = (doc.get("RetailerSelfUse") as BuyerType | undefined) ?? null;
           const key = JSON.stringify([date, buyer, status]);
           let row = apart.get(key);
           if (!row) apart.set(key, (row = { date, buyer, status, enquiries: 0, quantity: 0 }));

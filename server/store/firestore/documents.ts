@@ -1,6 +1,6 @@
 import { Timestamp, type DocumentData } from "firebase-admin/firestore";
 import type { Language } from "../../../domain/contract";
-import type { BuyerType, Enquiry } from "../../../domain/enquiry";
+import type { BuyerType, StoredEnquiryFields } from "../../../domain/enquiry";
 import { checkNotification } from "../notification-kinds";
 import type { NotificationKind, StoredEnquiry } from "../store";
 import { BUYER_KEYS_FIELD } from "./buyers";
@@ -38,7 +38,7 @@ export interface NotificationData {
   kind?: NotificationKind;
   /** The enquiries a list or a digest names: erasing one of them erases the mail too. */
   enquiryIds?: string[];
-  enquiry?: Enquiry;
+  enquiry?: StoredEnquiryFields;
   /** The enquiry's language, for the visitor's acknowledgement; absent before it was kept: English. */
   language?: Language;
   receivedAt: Timestamp;
@@ -68,7 +68,17 @@ export interface NotificationData {
  * The five fields of an enquiry's document (or of the copy a notification carries): the one list
  * of them, for the document written at intake and every one read back.
  */
-export function enquiryFromDocument(data: DocumentData): Enquiry {
+export function enquiryFromDocument(data: DocumentData): StoredEnquiryFields {
+  // An enquiry started on WhatsApp has no address, quantity or buyer type (null), and perhaps no name.
+  if (data.Email === null) {
+    return {
+      Name: typeof data.Name === "string" ? data.Name : null,
+      Email: null,
+      Mobile: String(data.Mobile),
+      Quantity: null,
+      RetailerSelfUse: null,
+    };
+  }
   return {
     Name: String(data.Name),
     Email: String(data.Email),

@@ -105,17 +105,25 @@ export class FirestoreRetentionStore implements RetentionStore {
       const workRef = this.collections.work.doc(id);
       const dealRef = this.collections.deals.doc(id);
       const dispatchRef = dispatchCollection(this.context).doc(id);
-      const [history, versions, dealVersions, dispatchVersions, notifications, messages, answerDays, quotations] =
-        await Promise.all([
-          workRef.collection("history").select().get(),
-          workRef.collection("versions").select().get(),
-          dealRef.collection("versions").select().get(),
-          dispatchRef.collection("versions").select().get(),
-          this.collections.notifications.where("enquiryId", "==", id).select().get(),
-          this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
-          this.context.db.collection(ANSWER_DAYS).where("enquiryId", "==", id).select().get(),
-          documentCollections(this.context).documents.where("enquiryId", "==", id).select("kind").get(),
-        ]);
+      const [
+        history,
+        versions,
+        dealVersions,
+        dispatchVersions,
+        notifications,
+        messages,
+        answerDays,
+        quotations,
+      ] = await Promise.all([
+        workRef.collection("history").select().get(),
+        workRef.collection("versions").select().get(),
+        dealRef.collection("versions").select().get(),
+        dispatchRef.collection("versions").select().get(),
+        this.collections.notifications.where("enquiryId", "==", id).select().get(),
+        this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
+        this.context.db.collection(ANSWER_DAYS).where("enquiryId", "==", id).select().get(),
+        documentCollections(this.context).documents.where("enquiryId", "==", id).select("kind").get(),
+      ]);
       const claims = await Promise.all(
         notifications.docs.map((notification) => notification.ref.collection("claims").select().get()),
       );

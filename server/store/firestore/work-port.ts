@@ -26,7 +26,9 @@ import {
   writeDocument,
   writePayment,
 } from "./issued-documents";
-import { newNotification } from "./documents";
+import { enquiryDocument, newNotification } from "./documents";
+import { buyerKeysOf } from "../buyer-keys";
+import { buyerKeysField, buyerSecret, readMobileEnquiries, whatsappEnquiryId } from "./buyers";
 import { readDueReminders, reminderWrites } from "./push";
 import {
   readMember,
@@ -157,6 +159,15 @@ export class FirestoreWorkPort implements WorkPort {
         return documents.message;
       },
       readAnswerDay: ({ enquiryId, day }) => readAnswerDay(context, transaction, enquiryId, day),
+      readMobileEnquiries: ({ mobile }) => readMobileEnquiries(context, transaction, mobile),
+      newWhatsAppEnquiryId: ({ mobile, after, day }) => whatsappEnquiryId(context, mobile, after, day),
+      writeNewEnquiry: async ({ stored }) => {
+        const keys = buyerKeysField(buyerKeysOf(stored.enquiry, await buyerSecret(context)));
+        // Created, never overwritten: another change that opened it first fails this one.
+        writes.push((writer) =>
+          writer.create(collections.enquiries.doc(stored.id), enquiryDocument(stored, keys)),
+        );
+      },
       answerHeld: ({ enquiryId, messageId, channel }) =>
         answerHeld(context, transaction, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(context, transaction, enquiryId),

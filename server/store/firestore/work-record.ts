@@ -208,7 +208,7 @@ export function writePushes(
         at: new Date(at),
         staffId: push.staffId,
         enquiryId: stored.id,
-        payload: pushPayload(push, stored.enquiry.Name),
+        payload: pushPayload(push, stored.enquiry.Name ?? ""),
         requestId,
       }),
     );

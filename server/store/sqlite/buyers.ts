@@ -28,7 +28,7 @@ export function catchUpBuyerKeys(db: Database.Database, enquiryTable: string): n
   if (!prepared(db, `SELECT 1 FROM enquiry_buyers_pending LIMIT 1`).get()) return 0;
   return db
     .transaction(() => {
-      const waiting = prepared<[], { id: string; receivedAt: string; Mobile: string; Email: string }>(
+      const waiting = prepared<[], { id: string; receivedAt: string; Mobile: string; Email: string | null }>(
         db,
         `SELECT e.id, e.received_at AS receivedAt, e.Mobile, e.Email
          FROM enquiry_buyers_pending p JOIN ${enquiryTable} e ON e.id = p.enquiry_id`,
@@ -38,7 +38,7 @@ export function catchUpBuyerKeys(db: Database.Database, enquiryTable: string): n
       for (const enquiry of waiting) {
         const keys = buyerKeysOf(enquiry, secret);
         insert.run(keys.mobile, enquiry.receivedAt, enquiry.id);
-        insert.run(keys.mailbox, enquiry.receivedAt, enquiry.id);
+        if (keys.mailbox !== null) insert.run(keys.mailbox, enquiry.receivedAt, enquiry.id);
       }
       prepared(db, `DELETE FROM enquiry_buyers_pending`).run();
       return waiting.length;
@@ -49,7 +49,7 @@ export function catchUpBuyerKeys(db: Database.Database, enquiryTable: string): n
 interface OtherRow {
   id: string;
   received_at: string;
-  Quantity: number;
+  Quantity: number | null;
   status: string | null;
   lost_reason: string | null;
   duplicate_of: string | null;
@@ -83,7 +83,7 @@ export class SqliteBuyerStore implements BuyerStore {
       catchUpBuyerKeys(db, this.table);
       return db
         .transaction((): BuyerHistory | null => {
-          const own = prepared<[string], { Mobile: string; Email: string; received_at: string }>(
+          const own = prepared<[string], { Mobile: string; Email: string | null; received_at: string }>(
             db,
             `SELECT Mobile, Email, received_at FROM ${this.table} WHERE id = ?`,
           ).get(enquiryId);
@@ -131,22 +131,7 @@ export class SqliteBuyerStore implements BuyerStore {
   }
 
   async enquiriesOfMobile(mobile: string): Promise<MobileEnquiry[]> {
-    return this.run((db) => {
-      catchUpBuyerKeys(db, this.table);
-      return prepared<[string], { id: string; received_at: string; status: string | null }>(
-        db,
-        `SELECT e.id, e.received_at, w.status
-         FROM enquiry_buyers b JOIN ${this.table} e ON e.id = b.enquiry_id
-           LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
-         WHERE b.buyer_key = ? AND ${IS_BUYERS}`,
-      )
-        .all(buyerKeyOfQuery({ mobile }, buyerSecretOf(db)))
-        .map((row) => ({
-          id: row.id,
-          receivedAt: row.received_at,
-          status: (row.status ?? INITIAL_STATUS) as EnquiryStatus,
-        }));
-    });
+    return this.run((db) => readMobileEnquiries(db, this.table, mobile));
   }
 
   async earlierCounts(enquiryIds: readonly string[]): Promise<Map<string, number>> {
@@ -208,4 +193,22 @@ export function readBuyerWhatsApp(
     }),
     messages,
   };
+}
+
+/** The enquiries sent with `mobile` (its buyer key), Spam aside, with their statuses. */
+export function readMobileEnquiries(db: Database.Database, table: string, mobile: string): MobileEnquiry[] {
+  catchUpBuyerKeys(db, table);
+  return prepared<[string], { id: string; received_at: string; status: string | null }>(
+    db,
+    `SELECT e.id, e.received_at, w.status
+     FROM enquiry_buyers b JOIN ${table} e ON e.id = b.enquiry_id
+       LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
+     WHERE b.buyer_key = ? AND ${IS_BUYERS}`,
+  )
+    .all(buyerKeyOfQuery({ mobile }, buyerSecretOf(db)))
+    .map((row) => ({
+      id: row.id,
+      receivedAt: row.received_at,
+      status: (row.status ?? INITIAL_STATUS) as EnquiryStatus,
+    }));
 }

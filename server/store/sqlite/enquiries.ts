@@ -38,6 +38,28 @@ import {
 } from "../../lifecycle/plan";
 import type { AssignmentRule } from "../../../domain/team";
 
+/** The statement that inserts an enquiry's row, in `table` (quoted). */
+function insertEnquirySql(table: string): string {
+  return `INSERT INTO ${table} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language)
+    VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt, @language)`;
+}
+
+/**
+ * Writes a new enquiry outside intake's group commit, in the caller's transaction: its row and
+ * what is kept beside it (an enquiry started on WhatsApp: docs/decisions/042). Its buyer keys are
+ * given at the next read, as intake's are.
+ */
+export function insertNewEnquiry(db: Database.Database, table: string, stored: StoredEnquiry): void {
+  prepared(db, insertEnquirySql(table)).run({
+    id: stored.id,
+    receivedAt: stored.receivedAt,
+    language: stored.language,
+    ...stored.enquiry,
+  });
+  const meta = enquiryMetaRow(stored);
+  if (meta) prepared(db, INSERT_ENQUIRY_META).run(meta);
+}
+
 /** A claimed notification with what its mail is made from: its enquiry's fields, or its address's. */
 interface ClaimedRow extends Omit<EnquiryRow, "id"> {
   notification_id: string;
@@ -334,11 +356,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
    */
   private insertEnquiries(enquiries: readonly QueuedEnquiry[]): IntakeOutcome[] {
     return this.connection.run((db) => {
-      const insertEnquiry = prepared(
-        db,
-        `INSERT INTO ${this.connection.enquiryTable} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language)
-         VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt, @language)`,
-      );
+      const insertEnquiry = prepared(db, insertEnquirySql(this.connection.enquiryTable));
       const firstWithKey = prepared<[string], EnquiryRow & { fingerprint: string }>(
         db,
         `SELECT k.fingerprint, ${ENQUIRY_COLUMNS}

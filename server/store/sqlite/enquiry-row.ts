@@ -1,5 +1,5 @@
 import type { Language } from "../../../domain/contract";
-import type { BuyerType } from "../../../domain/enquiry";
+import type { BuyerType, StoredEnquiryFields } from "../../../domain/enquiry";
 import type { StoredEnquiry } from "../store";
 
 /**
@@ -8,11 +8,12 @@ import type { StoredEnquiry } from "../store";
  */
 export interface EnquiryRow {
   id: string;
-  Name: string;
-  Email: string;
+  /** Null, as the next three, for an enquiry started on WhatsApp (whatsapp-enquiry-schema.ts). */
+  Name: string | null;
+  Email: string | null;
   Mobile: string;
-  Quantity: number;
-  RetailerSelfUse: string;
+  Quantity: number | null;
+  RetailerSelfUse: string | null;
   received_at: string;
   language: string;
 }
@@ -30,12 +31,23 @@ export function storedEnquiry(row: EnquiryRow): StoredEnquiry {
     id: row.id,
     receivedAt: row.received_at,
     language: languageOf(row.language),
-    enquiry: {
-      Name: row.Name,
-      Email: row.Email,
-      Mobile: row.Mobile,
-      Quantity: row.Quantity,
-      RetailerSelfUse: row.RetailerSelfUse as BuyerType,
-    },
+    enquiry: enquiryFieldsOf(row),
+  };
+}
+
+/** The five fields of a row: the form's, all given, or an enquiry started on WhatsApp's (no address). */
+export function enquiryFieldsOf(
+  row: Pick<EnquiryRow, "Name" | "Email" | "Mobile" | "Quantity" | "RetailerSelfUse">,
+): StoredEnquiryFields {
+  if (row.Email === null) {
+    return { Name: row.Name, Email: null, Mobile: row.Mobile, Quantity: null, RetailerSelfUse: null };
+  }
+  // The table's CHECK: with an address, every field is given.
+  return {
+    Name: String(row.Name),
+    Email: row.Email,
+    Mobile: row.Mobile,
+    Quantity: Number(row.Quantity),
+    RetailerSelfUse: row.RetailerSelfUse as BuyerType,
   };
 }

@@ -14,6 +14,7 @@ import { invitationSenderSchema } from "./invitation-sender-schema";
 import { undeliverableSchema } from "./undeliverable-schema";
 import { notificationKindSchema } from "./notification-kind-schema";
 import { documentsSchema } from "./documents-schema";
+import { whatsappEnquirySchema } from "./whatsapp-enquiry-schema";
 import type Database from "better-sqlite3";
 
 /** One step: SQL to run, or (where rows must be worked out in the server) a function of the connection. */
@@ -313,6 +314,9 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     `,
     // Documents issued from an enquiry and payments against its tax invoices (documents-schema.ts).
     documentsSchema,
+    // Enquiries started on WhatsApp: no address, quantity or buyer type, perhaps no name
+    // (whatsapp-enquiry-schema.ts); the form's enquiries keep all five.
+    whatsappEnquirySchema(enquiryTable, quoteIdentifier),
   ];
 }
 

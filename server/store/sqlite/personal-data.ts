@@ -79,7 +79,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
   ): PersonalSubscription[] {
     const addresses = subscriptionAddressesOf(
       query,
-      enquiries.map((row) => row.Email),
+      enquiries.flatMap((row) => (row.Email === null ? [] : [row.Email])),
     );
     if (addresses.length === 0) return [];
     return db

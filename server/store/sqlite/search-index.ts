@@ -30,7 +30,7 @@ export function catchUpSearch(db: Database.Database, enquiryTable: string): void
     prepared(
       db,
       `INSERT INTO enquiry_search (enquiry_id, text)
-       SELECT e.id, e.Name || ' ' || e.Email || ' ' || e.Mobile
+       SELECT e.id, coalesce(e.Name, '') || ' ' || coalesce(e.Email, '') || ' ' || e.Mobile
        FROM enquiry_search_pending p JOIN ${enquiryTable} e ON e.id = p.enquiry_id
        ORDER BY p.rowid`,
     ).run();

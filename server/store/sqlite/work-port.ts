@@ -24,7 +24,8 @@ import {
 } from "./documents";
 import { readDueReminders, writeReminder } from "./push";
 import { newRowId } from "./row-id";
-import { readBuyerWhatsApp } from "./buyers";
+import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
+import { insertNewEnquiry } from "./enquiries";
 import {
   queueEnquiryMail,
   readMember,
@@ -91,6 +92,10 @@ export class SqliteWorkPort implements WorkPort {
       newMessageId: () => newRowId(),
       writeReply: ({ stored, ...reply }) => writeReply(db, { enquiryId: stored.id, ...reply }),
       readAnswerDay: ({ enquiryId }) => readAnswerDay(db, enquiryId),
+      readMobileEnquiries: ({ mobile }) => readMobileEnquiries(db, this.table, mobile),
+      // The change's IMMEDIATE transaction holds the write lock: nobody opens one meanwhile.
+      newWhatsAppEnquiryId: () => newRowId(),
+      writeNewEnquiry: ({ stored }) => insertNewEnquiry(db, this.table, stored),
       answerHeld: ({ enquiryId, messageId, channel }) => answerHeld(db, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(db, enquiryId),
       readMember: ({ staffId }) => readMember(db, staffId),

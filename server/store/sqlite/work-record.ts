@@ -267,7 +267,7 @@ export function writePushes(
       id: push.id,
       enquiryId: stored.id,
       staffId: push.staffId,
-      payload: pushPayload(push, stored.enquiry.Name),
+      payload: pushPayload(push, stored.enquiry.Name ?? ""),
       requestId,
     });
   }
