@@ -51,6 +51,7 @@ import type { EnquirySaleFields } from "../../domain/buyer";
 import { dealMessages, isLost, isLostReason, type LostReason } from "../../domain/deal";
 import { DealFigures, LostReasonField } from "../components/DealFigures";
 import { BuyerHistory } from "../components/BuyerHistory";
+import { Documents } from "../components/Documents";
 
 /** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022), and its sale. */
 type EnquiryDetail = BaseDetail & { team: TeamItemFields } & EnquirySaleFields & {
@@ -459,6 +460,21 @@ export function Component() {
                 current ? { ...current, deal: answer.deal, history: answer.history } : current,
               )
             }
+          />
+
+          <Documents
+            enquiry={{
+              id: detail.id,
+              status: detail.status,
+              language: detail.language,
+              name: enquiry.Name,
+              email: enquiry.Email,
+              mobile: enquiry.Mobile,
+              quantity: enquiry.Quantity,
+              deal: detail.deal,
+              whatsappConfigured: detail.whatsapp.configured,
+            }}
+            onChanged={() => void load()}
           />
         </div>
 
