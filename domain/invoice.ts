@@ -145,3 +145,6 @@ export interface RecordedPayment {
 
 /** How long an unpaid invoice has been owed, in days since its date. */
 export type OverdueBucket = "0-7" | "8-30" | "over-30";
+
+/** The console's page for the accountant: what is owed, and the month's GSTR-1 and Tally files. */
+export const ACCOUNTS_PAGE_PATH = "/admin/accounts";
