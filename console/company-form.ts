@@ -8,7 +8,9 @@ import {
   rupeesToPaise,
   type Bilingual,
   type CompanyFacts,
+  type DatedRate,
   type FactsAddress,
+  type PriceBreak,
   type Weekday,
 } from "../domain/company-facts";
 
@@ -22,6 +24,9 @@ const BILINGUAL_PATHS = [
   "trade.terms",
   "grievanceOfficer.name",
   "grievanceOfficer.designation",
+  "billing.unitOfSale",
+  "billing.signatory.name",
+  "billing.signatory.designation",
 ] as const;
 const ADDRESS_PATHS = ["registeredAddress", "manufacturingAddress"] as const;
 const ADDRESS_TEXTS = ["street", "locality", "city", "state"] as const;
@@ -75,8 +80,54 @@ export function formOf(facts: CompanyFacts): FactsForm {
     "social.instagram": optional(facts.social.instagram),
     "social.linkedin": optional(facts.social.linkedin),
     termsConfirmedBy: optional(facts.termsConfirmedBy),
+    "billing.hsn": facts.billing.hsn,
+    "billing.gstRates": ratesText(facts.billing.gstRates),
+    "billing.uqc": facts.billing.uqc,
+    "billing.retailerPrices": pricesText(facts.billing.retailerPrices),
+    "billing.selfUsePricePaise": paiseToRupees(facts.billing.selfUsePricePaise),
+    "billing.merchantUpiId": optional(facts.billing.merchantUpiId),
+    "billing.invoicePrefix": facts.billing.invoicePrefix,
+    "billing.bankAccount.name": facts.billing.bankAccount?.name ?? "",
+    "billing.bankAccount.number": facts.billing.bankAccount?.number ?? "",
+    "billing.bankAccount.ifsc": facts.billing.bankAccount?.ifsc ?? "",
   });
   return form;
+}
+
+/** The dated rates as an owner reads and types them, one a line: "2025-09-22 5%". */
+export function ratesText(rates: readonly DatedRate[]): string {
+  return rates.map((rate) => `${rate.from} ${rate.rateBasisPoints / 100}%`).join("\n");
+}
+
+/** "2025-09-22 5%" lines back into rates; a line that is not one keeps NaN for the check to name. */
+export function ratesOf(text: string): DatedRate[] {
+  return lines(text).map((line) => {
+    const match = /^(\S+)\s*[=:]?\s*(\d+(?:\.\d{1,2})?)\s*%?$/.exec(line);
+    return match
+      ? { from: match[1] ?? "", rateBasisPoints: Math.round(Number(match[2]) * 100) }
+      : { from: line, rateBasisPoints: Number.NaN };
+  });
+}
+
+/** The retailer price list, one step a line: "300 34.00" (from 300 sachets, ₹34.00 a sachet). */
+export function pricesText(prices: readonly PriceBreak[]): string {
+  return prices.map((step) => `${step.fromSachets} ${paiseToRupees(step.pricePaise)}`).join("\n");
+}
+
+export function pricesOf(text: string): PriceBreak[] {
+  return lines(text).map((line) => {
+    const match = /^(\d+)\s*[=:]?\s*(.+)$/.exec(line);
+    return match
+      ? { fromSachets: Number(match[1]), pricePaise: rupeesToPaise(match[2] ?? "") }
+      : { fromSachets: Number.NaN, pricePaise: Number.NaN };
+  });
+}
+
+function lines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
 }
 
 function bilingualOf(form: FactsForm, path: string): Bilingual {
@@ -148,5 +199,29 @@ export function factsOf(form: FactsForm): CompanyFacts {
       linkedin: orNull(text("social.linkedin")),
     },
     termsConfirmedBy: orNull(text("termsConfirmedBy")),
+    billing: {
+      hsn: text("billing.hsn").replace(/\s/g, ""),
+      gstRates: ratesOf(form["billing.gstRates"] ?? ""),
+      unitOfSale: bilingualOf(form, "billing.unitOfSale"),
+      uqc: text("billing.uqc").toUpperCase(),
+      retailerPrices: pricesOf(form["billing.retailerPrices"] ?? ""),
+      selfUsePricePaise: rupeesToPaise(text("billing.selfUsePricePaise")),
+      merchantUpiId: orNull(text("billing.merchantUpiId")),
+      invoicePrefix: text("billing.invoicePrefix").toUpperCase(),
+      signatory: {
+        name: bilingualOf(form, "billing.signatory.name"),
+        designation: bilingualOf(form, "billing.signatory.designation"),
+      },
+      bankAccount:
+        text("billing.bankAccount.name") ||
+        text("billing.bankAccount.number") ||
+        text("billing.bankAccount.ifsc")
+          ? {
+              name: text("billing.bankAccount.name"),
+              number: text("billing.bankAccount.number").replace(/\s/g, ""),
+              ifsc: text("billing.bankAccount.ifsc").toUpperCase(),
+            }
+          : null,
+    },
   };
 }

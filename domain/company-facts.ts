@@ -99,6 +99,86 @@ export interface CompanyFacts {
   };
   /** Who confirmed the payment, delivery and return terms the FAQ states ("Name, role, date"); null until someone has. */
   termsConfirmedBy: string | null;
+  /** What the quotations, invoices and credit notes state (docs/invoices.md). */
+  billing: CompanyBilling;
+}
+
+/** A GST rate and the IST day it applies from, until the next one's. */
+export interface DatedRate {
+  /** "2025-09-22". */
+  from: string;
+  /** 500 = 5 %. */
+  rateBasisPoints: number;
+}
+
+/** One step of the retailer price list: from this many sachets, this price per sachet. */
+export interface PriceBreak {
+  fromSachets: number;
+  /** Per sachet, exclusive of GST. */
+  pricePaise: number;
+}
+
+export interface CompanyBilling {
+  /** The product's HSN code: 4, 6 or 8 digits. */
+  hsn: string;
+  /** The GST rates in force, each from its day, in order: data, because rates change. */
+  gstRates: DatedRate[];
+  /** The unit a document counts ("sachet") and its GST unit quantity code ("PCS"). */
+  unitOfSale: Bilingual;
+  uqc: string;
+  /** The retailer price list, by quantity, exclusive of GST; below its first step the self-use price applies. */
+  retailerPrices: PriceBreak[];
+  /**
+   * What a person buying for their own use pays per sachet, inclusive of GST as an MRP is: the
+   * taxable value is derived from it at the rate in force.
+   */
+  selfUsePricePaise: number;
+  /** The merchant (business) UPI ID payments are asked to, "name@bank"; null until set. */
+  merchantUpiId: string | null;
+  /** What every document number starts with: 1 to 4 capital letters or digits. */
+  invoicePrefix: string;
+  /** Who signs the documents for the company. */
+  signatory: { name: Bilingual; designation: Bilingual };
+  /** The account a bank transfer goes to; null until set. */
+  bankAccount: { name: string; number: string; ifsc: string } | null;
+}
+
+/**
+ * The placeholder company's billing facts. HSN 2106 90 99 ("food preparations not elsewhere
+ * specified"), taxed at 18 % from GST's start (1 July 2017) and at 5 % from 22 September 2025,
+ * when the rates of heading 2106 were rationalised: the company's CA confirms the heading and the
+ * rate before the first invoice (docs/invoices.md).
+ */
+export const PLACEHOLDER_BILLING: CompanyBilling = {
+  hsn: "21069099",
+  gstRates: [
+    { from: "2017-07-01", rateBasisPoints: 1800 },
+    { from: "2025-09-22", rateBasisPoints: 500 },
+  ],
+  unitOfSale: { en: "sachet", hi: "सैशे" },
+  uqc: "PCS",
+  retailerPrices: [
+    { fromSachets: 300, pricePaise: 3_400 },
+    { fromSachets: 1_500, pricePaise: 3_200 },
+    { fromSachets: 3_000, pricePaise: 3_000 },
+  ],
+  selfUsePricePaise: 4_997,
+  merchantUpiId: null,
+  invoicePrefix: "SH",
+  signatory: {
+    name: { en: "Signatory (name to be set)", hi: "हस्ताक्षरकर्ता (नाम भरा जाना है)" },
+    designation: { en: "Director", hi: "निदेशक" },
+  },
+  bankAccount: null,
+};
+
+/**
+ * A facts record as a store kept it: a version published before the billing facts existed reads
+ * with the placeholder's, so every reader sees a whole record. The one place that fills it in.
+ */
+export function factsFromStored(stored: unknown): CompanyFacts {
+  const facts = stored as Omit<CompanyFacts, "billing"> & { billing?: CompanyBilling };
+  return { ...facts, billing: facts.billing ?? PLACEHOLDER_BILLING };
 }
 
 /**
@@ -160,6 +240,7 @@ export const PLACEHOLDER_FACTS: CompanyFacts = {
     linkedin: "https://www.linkedin.com/company/collarise-example",
   },
   termsConfirmedBy: null,
+  billing: PLACEHOLDER_BILLING,
 };
 
 /** GST state codes and the states (and union territories) they stand for. */

@@ -1,5 +1,5 @@
 import type { DocumentSnapshot } from "firebase-admin/firestore";
-import type { CompanyFacts } from "../../../domain/company-facts";
+import { factsFromStored, type CompanyFacts } from "../../../domain/company-facts";
 import type { CompanyFactsStore, PublishedFacts } from "../../company/facts-store";
 import { ALREADY_EXISTS, grpcCode, type FirestoreContext } from "./connection";
 
@@ -16,7 +16,7 @@ function summaryOf(doc: DocumentSnapshot): Omit<PublishedFacts, "facts"> {
 }
 
 function publishedOf(doc: DocumentSnapshot): PublishedFacts {
-  return { ...summaryOf(doc), facts: JSON.parse(String(doc.get("facts"))) as CompanyFacts };
+  return { ...summaryOf(doc), facts: factsFromStored(JSON.parse(String(doc.get("facts")))) };
 }
 
 /**

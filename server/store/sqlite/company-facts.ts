@@ -1,4 +1,4 @@
-import type { CompanyFacts } from "../../../domain/company-facts";
+import { factsFromStored, type CompanyFacts } from "../../../domain/company-facts";
 import type { CompanyFactsStore, PublishedFacts } from "../../company/facts-store";
 import type { SqliteRun } from "./connection";
 
@@ -22,7 +22,7 @@ function summaryOf(row: VersionRow): Omit<PublishedFacts, "facts"> {
 }
 
 function publishedOf(row: FactsRow): PublishedFacts {
-  return { ...summaryOf(row), facts: JSON.parse(row.facts) as CompanyFacts };
+  return { ...summaryOf(row), facts: factsFromStored(JSON.parse(row.facts)) };
 }
 
 const SUMMARY = `version, published_at, published_by, restored_from`;
