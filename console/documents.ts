@@ -14,6 +14,7 @@ import type {
   PaymentMethod,
   RecordedPayment,
 } from "../domain/invoice";
+import { daysOwed, overdueBucket } from "../domain/accounts";
 import { rupees } from "../domain/money";
 import { istDate } from "../domain/working-hours";
 
@@ -73,9 +74,6 @@ export interface Receivables {
   invoices: ReceivableInvoice[];
 }
 
-/** The GSTR-1 sections the accountant downloads (domain/accounts.ts writes them). */
-export type Gstr1Section = "b2b" | "b2cs" | "hsn" | "cdnr" | "cdnur";
-
 export const OVERDUE_BUCKETS: readonly OverdueBucket[] = ["0-7", "8-30", "over-30"];
 
 /** "₹1,499.00" for 149900 paise: the one way the console writes a document's money. */
@@ -99,8 +97,6 @@ export function typedRupees(amount: number): string {
   return amount % 100 === 0 ? String(amount / 100) : (amount / 100).toFixed(2);
 }
 
-const DAY_MS = 86_400_000;
-
 const dayMonthYear = new Intl.DateTimeFormat("en-IN", {
   timeZone: "UTC",
   day: "numeric",
@@ -114,38 +110,28 @@ export function documentDate(isoOrDay: string): string {
   return dayMonthYear.format(new Date(`${day}T00:00:00Z`));
 }
 
-/** Whole IST calendar days from the document's date to `now`'s. */
-export function daysSince(issuedAt: string, now: Date): number {
-  const from = Date.parse(`${istDate(new Date(issuedAt))}T00:00:00Z`);
-  const to = Date.parse(`${istDate(now)}T00:00:00Z`);
-  return Math.max(0, Math.round((to - from) / DAY_MS));
-}
-
 export type MoneyState =
   | { state: "paid"; words: string }
   | { state: "part-paid"; words: string }
   | { state: "owed"; words: string; late: boolean };
 
-/** The day from which an owed invoice is shown as late: the end of the first bucket. */
-export const LATE_AFTER_DAYS = 7;
-
 /**
  * How a tax invoice stands: "Paid" at a zero balance, "Part paid" once some money came, else
- * "Owed N days" since its date (late after the first week).
+ * "Owed N days" since its date, late once past the first bucket (domain/accounts.ts).
  */
 export function moneyState(
-  invoice: Pick<IssuedDocument, "issuedAt">,
+  invoice: IssuedDocument,
   balancePaise: number,
   payments: readonly RecordedPayment[],
   now: Date,
 ): MoneyState {
   if (balancePaise <= 0) return { state: "paid", words: "Paid" };
   if (payments.length > 0) return { state: "part-paid", words: "Part paid" };
-  const days = daysSince(invoice.issuedAt, now);
+  const days = daysOwed(invoice, now);
   return {
     state: "owed",
     words: days === 0 ? "Owed since today" : `Owed ${days} ${days === 1 ? "day" : "days"}`,
-    late: days > LATE_AFTER_DAYS,
+    late: overdueBucket(invoice, now) !== "0-7",
   };
 }
 

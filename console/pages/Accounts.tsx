@@ -1,23 +1,16 @@
 import { Download } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { GSTR1_SECTIONS } from "../../domain/accounts";
 import { istDate } from "../../domain/working-hours";
 import { apiPath, callApi, errorMessage } from "../api";
 import { pageTitle } from "../content";
-import {
-  documentDate,
-  DOCUMENT_API_ROUTES,
-  OVERDUE_BUCKETS,
-  paise,
-  type Gstr1Section,
-  type Receivables,
-} from "../documents";
+import { documentDate, DOCUMENT_API_ROUTES, OVERDUE_BUCKETS, paise, type Receivables } from "../documents";
 import { accountsText as text, bucketLabels } from "../documents-content";
 import { LoadState } from "../components/Notices";
 import { appPaths } from "../paths";
 
 const MONTH_PARAM = "month";
-export const GSTR1_SECTIONS: readonly Gstr1Section[] = ["b2b", "b2cs", "hsn", "cdnr", "cdnur"];
 
 /** The IST month before today's: the one an accountant files at the start of a month. */
 export function lastMonth(now: Date): string {
