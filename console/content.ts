@@ -233,6 +233,9 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "template-removed": "Template removed",
   "company-facts-published": "Published the company's facts",
   "company-facts-restored": "Returned the company's facts to an earlier version",
+  "document-issued": "Issued a document",
+  "payment-recorded": "Recorded a payment",
+  "document-sent": "Sent a document to the buyer",
 };
 
 export const consoleText = {

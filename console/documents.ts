@@ -10,37 +10,12 @@ import type {
   DocumentLanguage,
   IssuedDocument,
   MissingField,
-  OverdueBucket,
   PaymentMethod,
   RecordedPayment,
 } from "../domain/invoice";
 import { daysOwed, overdueBucket } from "../domain/accounts";
 import { rupees } from "../domain/money";
 import { istDate } from "../domain/working-hours";
-
-/** The routes of the documents' API under /api/admin (docs/decisions/044). */
-export const DOCUMENT_API_ROUTES = {
-  /** GET: the enquiry's documents, the payments against them and each invoice's balance. POST: issue one. */
-  documents: "/enquiries/:id/documents",
-  /** POST: the document as it would be issued (totals), or what it still needs; nothing is stored. */
-  draft: "/enquiries/:id/documents/draft",
-  /** GET ?language=en|hi&copy=original|duplicate|triplicate|all: the PDF. */
-  pdf: "/documents/:id/pdf",
-  /** POST { amountPaise, method, reference, receivedOn, clickKey }. */
-  payments: "/documents/:id/payments",
-  /** POST { channel, clickKey }: queued through the outbox. */
-  send: "/documents/:id/send",
-  receivables: "/accounts/receivables",
-  gstr1: "/accounts/:month/gstr1/:section.csv",
-  tally: "/accounts/:month/tally.xml",
-} as const;
-
-export interface EnquiryDocuments {
-  documents: IssuedDocument[];
-  payments: RecordedPayment[];
-  /** Each tax invoice's balance in paise, after its payments and credit notes. */
-  balances: Record<string, number>;
-}
 
 /** What the issue and draft routes take. */
 export interface DocumentBody {
@@ -57,24 +32,6 @@ export interface DocumentRefusal {
   error: string;
   missing?: MissingField[];
 }
-
-export interface ReceivableInvoice {
-  id: string;
-  enquiryId: string;
-  number: string;
-  issuedAt: string;
-  buyerName: string;
-  totalPaise: number;
-  balancePaise: number;
-  bucket: OverdueBucket;
-}
-
-export interface Receivables {
-  buckets: Record<OverdueBucket, { count: number; balancePaise: number }>;
-  invoices: ReceivableInvoice[];
-}
-
-export const OVERDUE_BUCKETS: readonly OverdueBucket[] = ["0-7", "8-30", "over-30"];
 
 /** "₹1,499.00" for 149900 paise: the one way the console writes a document's money. */
 export function paise(amount: number): string {

@@ -322,7 +322,10 @@ export interface ActivityEntry {
     | "template-changed"
     | "template-removed"
     | "company-facts-published"
-    | "company-facts-restored";
+    | "company-facts-restored"
+    | "document-issued"
+    | "payment-recorded"
+    | "document-sent";
   /**
    * What was acted on: an enquiry's reference, a staff e-mail, what a retention sweep erased
    * ("enquiries 3, vitals 120"), or the answer the mailbox reader set aside and why

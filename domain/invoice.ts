@@ -146,5 +146,66 @@ export interface RecordedPayment {
 /** How long an unpaid invoice has been owed, in days since its date. */
 export type OverdueBucket = "0-7" | "8-30" | "over-30";
 
+/** The console API's routes for documents, payments and accounts, under ADMIN_API_PREFIX. */
+export const DOCUMENT_API_ROUTES = {
+  /** GET: the enquiry's documents, payments and each tax invoice's balance (EnquiryDocuments). */
+  enquiryDocuments: "/enquiries/:id/documents",
+  /** POST: a draft as it would be issued now (nothing stored): 200 { draft } or 422 { error, missing }. */
+  draft: "/enquiries/:id/documents/draft",
+  /** GET: the document as a PDF: ?language=en|hi&copy=original|duplicate|triplicate|all. */
+  pdf: "/documents/:id/pdf",
+  /** POST: a payment against a tax invoice: 201 { payment, balancePaise }; over the balance 422. */
+  payments: "/documents/:id/payments",
+  /** POST: the document to its buyer through the outbox: 202. */
+  send: "/documents/:id/send",
+  /** GET: what is owed, by age (Receivables). */
+  receivables: "/accounts/receivables",
+  /** GET: a month's GSTR-1 section as CSV ("2026-11", "b2b"). */
+  gstr1: "/accounts/:month/gstr1/:section.csv",
+  /** GET: a month's vouchers as Tally's import XML. */
+  tally: "/accounts/:month/tally.xml",
+} as const;
+
+/** GET enquiryDocuments: the enquiry's documents and payments, oldest first, and each tax invoice's balance. */
+export interface EnquiryDocuments {
+  documents: IssuedDocument[];
+  payments: RecordedPayment[];
+  /** By tax invoice id: what it still asks for, in paise. */
+  balances: Record<string, number>;
+}
+
+/** An invoice still owed, as the receivables list it. */
+export interface ReceivableInvoice {
+  id: string;
+  enquiryId: string;
+  number: string;
+  issuedAt: string;
+  buyerName: string;
+  totalPaise: number;
+  balancePaise: number;
+  bucket: OverdueBucket;
+}
+
+export const OVERDUE_BUCKETS: readonly OverdueBucket[] = ["0-7", "8-30", "over-30"];
+
+/** GET receivables: the count and balance of the unpaid invoices by age, and the invoices, oldest first. */
+export interface Receivables {
+  buckets: Record<OverdueBucket, { count: number; balancePaise: number }>;
+  invoices: ReceivableInvoice[];
+}
+
+/** The refusals' messages as the API gives them (`{ error, missing? }`). */
+export const documentMessages = {
+  missing: "Some details the document needs are missing: fill them in and try again.",
+  notConfirmed: "A tax invoice or credit note can be issued only once the sale is Confirmed.",
+  againstNotFound: "A credit note must be against a tax invoice of this enquiry.",
+  overCredit: "This credit note is for more than the invoice still asks for.",
+  overBalance: "This payment is more than the invoice still asks for.",
+  notAnInvoice: "Payments are recorded against tax invoices only.",
+  noRecipient: "The buyer on this document has no address for that channel.",
+  whatsappOff: "WhatsApp is not set up for this site.",
+  notFound: "There is no such document.",
+} as const;
+
 /** The console's page for the accountant: what is owed, and the month's GSTR-1 and Tally files. */
 export const ACCOUNTS_PAGE_PATH = "/admin/accounts";

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { IssuedDocument, MissingField } from "../../domain/invoice";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
-import { DOCUMENT_API_ROUTES, newClickKey, type DocumentBody } from "../documents";
+import { newClickKey, type DocumentBody } from "../documents";
+import { DOCUMENT_API_ROUTES } from "../../domain/invoice";
 import { creditNoteText as text } from "../documents-content";
 import { ErrorNotice } from "./Notices";
 
@@ -55,7 +56,7 @@ export function CreditNoteForm({
     setError(null);
     try {
       const answer = await callApi<{ document: IssuedDocument }>(
-        apiPath(DOCUMENT_API_ROUTES.documents, { id: enquiryId }),
+        apiPath(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiryId }),
         { method: "POST", body: { ...body, clickKey: clickKey.current } },
       );
       clickKey.current = null;

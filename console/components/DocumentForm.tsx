@@ -3,7 +3,6 @@ import { GST_STATE_CODES } from "../../domain/company-facts";
 import type { DocumentKind, IssuedDocument, MissingField } from "../../domain/invoice";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import {
-  DOCUMENT_API_ROUTES,
   documentBody,
   inputFor,
   newClickKey,
@@ -11,6 +10,7 @@ import {
   type TypedAddress,
   type TypedDocument,
 } from "../documents";
+import { DOCUMENT_API_ROUTES } from "../../domain/invoice";
 import { documentKindLabels, documentLanguageLabels, documentsText } from "../documents-content";
 import { DocumentTotals, type Totalled } from "./DocumentTotals";
 import { ErrorNotice } from "./Notices";
@@ -144,7 +144,7 @@ export function DocumentForm({
     setError("");
     try {
       const answer = await callApi<{ document: IssuedDocument }>(
-        apiPath(DOCUMENT_API_ROUTES.documents, { id: enquiryId }),
+        apiPath(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiryId }),
         { method: "POST", body: { ...body, clickKey: key } },
       );
       clickKey.current = null;

@@ -8,14 +8,13 @@ import { isDuplicate, isSpam, STATUS, type EnquiryStatus } from "../../domain/st
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import {
   documentDate,
-  DOCUMENT_API_ROUTES,
   EMPTY_ADDRESS,
   moneyState,
   newClickKey,
   paise,
-  type EnquiryDocuments,
   type TypedDocument,
 } from "../documents";
+import { DOCUMENT_API_ROUTES, type EnquiryDocuments } from "../../domain/invoice";
 import { documentKindLabels, documentsText, paymentText } from "../documents-content";
 import { useFlash } from "../session";
 import { CreditNoteForm } from "./CreditNoteForm";
@@ -97,7 +96,9 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
 
   const load = useCallback(
     (signal?: AbortSignal) =>
-      callApi<EnquiryDocuments>(apiPath(DOCUMENT_API_ROUTES.documents, { id: enquiry.id }), { signal }).then(
+      callApi<EnquiryDocuments>(apiPath(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id }), {
+        signal,
+      }).then(
         (answer) => {
           setLoadError("");
           setData(answer);

@@ -7,7 +7,8 @@ import {
 } from "../../domain/invoice";
 import { istDate } from "../../domain/working-hours";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
-import { DOCUMENT_API_ROUTES, newClickKey, paise, paiseOf, typedRupees } from "../documents";
+import { newClickKey, paise, paiseOf, typedRupees } from "../documents";
+import { DOCUMENT_API_ROUTES } from "../../domain/invoice";
 import { paymentMethodLabels, paymentText as text } from "../documents-content";
 import { ErrorNotice } from "./Notices";
 

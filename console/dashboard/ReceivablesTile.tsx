@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { apiPath, callApi } from "../api";
-import { DOCUMENT_API_ROUTES, OVERDUE_BUCKETS, paise, type Receivables } from "../documents";
+import { paise } from "../documents";
+import { DOCUMENT_API_ROUTES, OVERDUE_BUCKETS, type Receivables } from "../../domain/invoice";
 import { accountsText as text } from "../documents-content";
 import { appPaths } from "../paths";
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import type { Receivables } from "../documents";
+import { type Receivables } from "../../domain/invoice";
 import { accountsText } from "../documents-content";
 import { receivablesSummary } from "../dashboard/ReceivablesTile";
 import { Component as Accounts, lastMonth } from "./Accounts";

@@ -4,6 +4,7 @@ import { bulkRoutes } from "./bulk-routes";
 import { companyPreviewRoutes } from "./company-preview-routes";
 import { dashboardRoutes } from "./dashboard-routes";
 import { dealRoutes } from "./deal-routes";
+import { documentRoutes } from "./document-routes";
 import { enquiryRoutes } from "./enquiry-routes";
 import { installConsoleGuard } from "./guard";
 import { peopleRoutes } from "./people-routes";
@@ -44,6 +45,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(templateRoutes);
   await app.register(pushRoutes);
   await app.register(dealRoutes);
+  await app.register(documentRoutes);
   await app.register(companyRoutes);
   await app.register(companyPreviewRoutes);
 }

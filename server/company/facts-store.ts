@@ -48,3 +48,8 @@ export type CompanyFactsReader = Pick<CompanyFactsStore, "current">;
 export async function publishedWorkingHours(reader: CompanyFactsReader): Promise<WorkingHours> {
   return (await reader.current())?.facts.workingHours ?? PLACEHOLDER_FACTS.workingHours;
 }
+
+/** The facts of the version in force, read from the store itself: the build's defaults when none was published. */
+export async function publishedFacts(reader: CompanyFactsReader): Promise<CompanyFacts> {
+  return (await reader.current())?.facts ?? PLACEHOLDER_FACTS;
+}

@@ -6,6 +6,7 @@ import {
   isStaffMail,
   isReplyMail,
   isWhatsAppMessage,
+  isDocumentMail,
   NotificationFailedError,
   type Notifier,
   type OutboxNotification,
@@ -64,6 +65,7 @@ export function createEmailJsNotifier(options: EmailJsNotifierOptions): Notifier
         isStaffMail(notification) ||
         isReplyMail(notification) ||
         isWhatsAppMessage(notification) ||
+        isDocumentMail(notification) ||
         notification.kind === "acknowledgement"
       ) {
         throw new NotificationFailedError("EmailJS sends the company's notification only");

@@ -23,7 +23,7 @@ export function acknowledgementMessageId(notificationId: string, domain: string)
  * stored (replyMessageId), one message and one notification each.
  */
 export function notificationMessageId(
-  kind: "company" | "newsletter" | "member-alert" | "digest" | "staff-link" | "handed-on",
+  kind: "company" | "newsletter" | "member-alert" | "digest" | "staff-link" | "handed-on" | "document",
   notificationId: string,
   domain: string,
 ): string {

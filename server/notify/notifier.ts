@@ -1,5 +1,6 @@
 import type {
   EnquiryNotificationKind,
+  PendingDocumentNotification,
   NotificationKind,
   PendingEnquiryNotification,
   PendingNewsletterNotification,
@@ -34,8 +35,20 @@ export type ReplyNotification = PendingReplyNotification;
 /** A WhatsApp message a member sent from the console, to the enquiry's mobile. */
 export type WhatsAppNotification = PendingWhatsAppNotification;
 
+/** A document mailed to its buyer with its PDF. */
+export type DocumentNotification = PendingDocumentNotification;
+
 export type OutboxNotification =
-  EnquiryNotification | NewsletterNotification | StaffNotification | ReplyNotification | WhatsAppNotification;
+  | EnquiryNotification
+  | NewsletterNotification
+  | StaffNotification
+  | ReplyNotification
+  | WhatsAppNotification
+  | DocumentNotification;
+
+export function isDocumentMail(notification: OutboxNotification): notification is DocumentNotification {
+  return notification.kind === "document";
+}
 
 export function isWhatsAppMessage(notification: OutboxNotification): notification is WhatsAppNotification {
   return notification.kind === "whatsapp";

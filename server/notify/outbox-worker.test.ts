@@ -11,6 +11,7 @@ import {
   isStaffMail,
   isReplyMail,
   isWhatsAppMessage,
+  isDocumentMail,
   type EnquiryNotification,
   type Notifier,
 } from "./notifier";
@@ -48,7 +49,8 @@ function scriptedNotifier(
         isNewsletterMail(notification) ||
         isStaffMail(notification) ||
         isReplyMail(notification) ||
-        isWhatsAppMessage(notification)
+        isWhatsAppMessage(notification) ||
+        isDocumentMail(notification)
       )
         throw new Error("given a kind of mail it does not send");
       attempts.push(notification);

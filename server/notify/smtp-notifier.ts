@@ -23,6 +23,7 @@ import {
   NotificationFailedError,
   isNewsletterMail,
   isReplyMail,
+  isDocumentMail,
   isWhatsAppMessage,
   type NewsletterNotification,
   type Notifier,
@@ -187,6 +188,9 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         });
         return;
       }
+      // Not among this notifier's kinds yet: a document's mail waits in the outbox meanwhile.
+      if (isDocumentMail(notification))
+        throw new NotificationFailedError("A document's mail is not sent by this notifier");
       if (isReplyMail(notification)) {
         // To the enquiry's own address only, threaded as the conversation stored it when queued.
         const mail = replyMail(notification, await facts());

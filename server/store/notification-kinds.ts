@@ -28,6 +28,7 @@ const KINDS: Record<NotificationKind, readonly Link[]> = {
   "handed-on": ["staffId", "payload"],
   reply: ["enquiryId", "messageId"],
   whatsapp: ["enquiryId", "messageId", "payload"],
+  document: ["enquiryId", "payload"],
 };
 
 const IDS: readonly Link[] = ["enquiryId", "staffId", "subscriberId", "messageId"];

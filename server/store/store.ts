@@ -1,5 +1,6 @@
 import type { Language, PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
+import type { IssuedDocument } from "../../domain/invoice";
 import type { EnquirySource } from "../../domain/enquiry-source";
 import type { SpamScreening } from "../../domain/spam";
 import type { WhatsAppConsent } from "../../domain/whatsapp-consent";
@@ -23,6 +24,7 @@ import type { PushPayload } from "./push-payload";
 import type { PushStore, ReminderChanges } from "./push";
 import type { TemplateStore } from "./templates";
 import type { DealChanges, DealStore } from "./deals";
+import type { DocumentChanges, DocumentStore } from "./documents";
 import type { BuyerStore } from "./buyers";
 import type { CompanyFactsStore } from "../company/facts-store";
 
@@ -64,12 +66,15 @@ export type StaffNotificationKind = "member-alert" | "digest" | "staff-link" | "
 export type ReplyNotificationKind = "reply";
 /** A WhatsApp message a member sent from the console, to the enquiry's mobile (docs/whatsapp.md). */
 export type WhatsAppNotificationKind = "whatsapp";
+/** A document issued from the enquiry, mailed to its buyer with its PDF (docs/invoices.md). */
+export type DocumentNotificationKind = "document";
 export type NotificationKind =
   | EnquiryNotificationKind
   | NewsletterNotificationKind
   | StaffNotificationKind
   | ReplyNotificationKind
-  | WhatsAppNotificationKind;
+  | WhatsAppNotificationKind
+  | DocumentNotificationKind;
 
 /** One attempt counter to add with an enquiry (server/store/attempt-counters.ts). */
 export interface CounterToAdd {
@@ -259,12 +264,33 @@ export interface PendingWhatsAppNotification {
   requestId?: string;
 }
 
+/**
+ * A document mailed to its buyer, waiting in the outbox: the document as issued (its snapshot,
+ * kept in the notification's payload: it never changes) and the address it goes to.
+ */
+export interface PendingDocumentNotification {
+  id: string;
+  kind: DocumentNotificationKind;
+  enquiryId: string;
+  to: string;
+  document: IssuedDocument;
+  attempts: number;
+  requestId?: string;
+}
+
+/** What a document notification's payload holds. */
+export interface DocumentNotificationPayload {
+  to: string;
+  document: IssuedDocument;
+}
+
 export type PendingNotification =
   | PendingEnquiryNotification
   | PendingNewsletterNotification
   | PendingStaffNotification
   | PendingReplyNotification
-  | PendingWhatsAppNotification;
+  | PendingWhatsAppNotification
+  | PendingDocumentNotification;
 
 /** One real-visitor page-speed measurement. */
 export interface VitalSample {
@@ -409,7 +435,12 @@ export interface Store {
   /** Statuses, notes and history of enquiries, and the console's inbox. */
   readonly enquiryWork: EnquiryWorkStore;
   /** The changes of an enquiry's work, each written once above the stores (server/work/). */
-  readonly work: EnquiryChanges & TeamChanges & ConversationChanges & DealChanges & ReminderChanges;
+  readonly work: EnquiryChanges &
+    TeamChanges &
+    ConversationChanges &
+    DealChanges &
+    ReminderChanges &
+    DocumentChanges;
   /** Owners, follow-ups, the assignment rule, alert choices and the digest (docs/decisions/022). */
   readonly team: TeamStore;
   /** The newsletter's addresses as the console lists, searches and removes them. */
@@ -433,6 +464,8 @@ export interface Store {
   readonly push: PushStore;
   /** The deal's figures on each enquiry (domain/deal.ts). */
   readonly deals: DealStore;
+  /** Documents issued from enquiries and payments against tax invoices (domain/invoice.ts). */
+  readonly documents: DocumentStore;
   /** Each enquiry's buyer: the others sent with the same mobile or to the same mailbox (domain/buyer.ts). */
   readonly buyers: BuyerStore;
   /** The company's own facts, every version the owners published (domain/company-facts.ts). */

@@ -16,6 +16,8 @@ import type {
 } from "../lifecycle/plan";
 import type { ReminderPlan } from "../lifecycle/reminders";
 import type { AnswerToStore } from "./conversations";
+import type { DocumentSeries, DocumentWithAccount } from "./documents";
+import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
 import type { StoredEnquiry, WhatsAppPayload } from "./store";
 
 /**
@@ -162,7 +164,71 @@ export interface WorkSteps {
    * push, once only under its id; answers how many pushes were queued.
    */
   writeReminder: { args: { read: WorkRead; plan: ReminderPlan; at: string }; result: number };
+  // Documents and payments (server/work/document-changes.ts)
+  /** The enquiry's documents and the payments against them, oldest first. */
+  readDocuments: {
+    args: { enquiryId: string };
+    result: { documents: IssuedDocument[]; payments: RecordedPayment[] };
+  };
+  /** One document with its payments and the credit notes against it; null when there is none. */
+  readDocument: { args: { documentId: string }; result: DocumentWithAccount | null };
+  /** What a click already did (the document or payment it made); null when it is new. */
+  readClick: { args: { action: DocumentClickAction; clickKey: string }; result: string | null };
+  /** The last number taken in a series; 0 before its first. */
+  readSeries: { args: DocumentSeries; result: number };
+  /**
+   * Stores an issued document with its place in its series (taken: `document.sequence` becomes the
+   * series' last; another change taking it first fails this one), the click, the history's lines,
+   * and the activity log's entry. `balancePaise`: a tax invoice's balance (null for the other
+   * kinds); `invoiceBalance`: a credit note's invoice's balance after it.
+   */
+  writeDocument: {
+    args: {
+      read: WorkRead;
+      document: IssuedDocument;
+      balancePaise: number | null;
+      invoiceBalance: { documentId: string; balancePaise: number } | null;
+      clickKey: string;
+      history: HistoryLine[];
+      actor: Actor;
+    };
+    result: void;
+  };
+  /**
+   * Stores a payment with its invoice's balance after it, the click, history (`read`: its
+   * enquiry, null once erased: no history line then) and activity.
+   */
+  writePayment: {
+    args: {
+      read: WorkRead | null;
+      invoice: IssuedDocument;
+      payment: RecordedPayment;
+      balancePaise: number;
+      clickKey: string;
+      history: HistoryLine[];
+      actor: Actor;
+    };
+    result: void;
+  };
+  /**
+   * Queues a document to its buyer's address (a `document` mail with the document's snapshot),
+   * with the click, the history's lines and the activity log's entry.
+   */
+  queueDocumentMail: {
+    args: {
+      read: WorkRead;
+      document: IssuedDocument;
+      to: string;
+      clickKey: string;
+      history: HistoryLine[];
+      actor: Actor;
+    };
+    result: void;
+  };
 }
+
+/** The changes of documents a click makes once. */
+export type DocumentClickAction = "issue" | "payment" | "send";
 
 export type StepName = keyof WorkSteps;
 export type Step = { [K in StepName]: { op: K } & WorkSteps[K]["args"] }[StepName];

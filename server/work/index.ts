@@ -6,6 +6,7 @@ import { DealWork } from "./deal-changes";
 import { EnquiryWork } from "./enquiry-changes";
 import { TeamWork } from "./team-changes";
 import { ReminderWork } from "./reminder-changes";
+import { DocumentWork, type CompanyFactsSource } from "./document-changes";
 
 /**
  * The company's working hours in force when a change is made: on the server the published record
@@ -17,9 +18,13 @@ export type WorkingHoursSource = () => Promise<WorkingHours>;
  * The work layer: every change of an enquiry's work written once, above the stores
  * (docs/decisions/029). Each area's changes are a class of their own over the same port; the
  * store hands them on as one `work`. The changes that time an enquiry ask `hours` for the
- * working hours in force as they start.
+ * working hours in force as they start; a document is drafted from the company's `facts` in force.
  */
-export function workLayer(port: WorkPort, hours: WorkingHoursSource): Store["work"] {
+export function workLayer(
+  port: WorkPort,
+  hours: WorkingHoursSource,
+  facts: CompanyFactsSource,
+): Store["work"] {
   return Object.assign(
     {},
     methodsOf(new EnquiryWork(port, hours)),
@@ -27,6 +32,7 @@ export function workLayer(port: WorkPort, hours: WorkingHoursSource): Store["wor
     methodsOf(new ConversationWork(port, hours)),
     methodsOf(new DealWork(port)),
     methodsOf(new ReminderWork(port)),
+    methodsOf(new DocumentWork(port, facts)),
   );
 }
 

@@ -29,6 +29,7 @@ import type {
   NewsletterNotificationKind,
   OutboxBacklog,
   PendingNotification,
+  DocumentNotificationPayload,
   StoredEnquiry,
   WhatsAppPayload,
 } from "../store";
@@ -466,6 +467,18 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               enquiry: enquiryFromDocument(data.enquiry ?? {}),
               messageRowId: message.id,
               message: JSON.parse(String(data.payload)) as WhatsAppPayload,
+              attempts: data.attempts,
+              ...requestIdOf(data),
+            };
+          }
+          if (data.kind === "document") {
+            const { to, document } = JSON.parse(String(data.payload)) as DocumentNotificationPayload;
+            return {
+              id: ref.id,
+              kind: "document",
+              enquiryId: String(data.enquiryId),
+              to,
+              document,
               attempts: data.attempts,
               ...requestIdOf(data),
             };

@@ -21,10 +21,11 @@ import { FirestoreTemplateStore } from "./templates";
 import { FirestoreCompanyFactsStore } from "./company-facts";
 import { FirestorePushStore } from "./push";
 import { FirestoreDealStore } from "./deals";
+import { FirestoreDocumentStore } from "./issued-documents";
 import { FirestoreBuyerStore } from "./buyers";
 import { FirestoreWorkPort } from "./work-port";
 import { workLayer, type WorkingHoursSource } from "../../work";
-import { publishedWorkingHours } from "../../company/facts-store";
+import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -58,6 +59,7 @@ export class FirestoreStore implements Store {
   readonly companyFacts: FirestoreCompanyFactsStore;
   readonly push: FirestorePushStore;
   readonly deals: FirestoreDealStore;
+  readonly documents: FirestoreDocumentStore;
   readonly buyers: FirestoreBuyerStore;
 
   private constructor(
@@ -76,7 +78,7 @@ export class FirestoreStore implements Store {
     this.members = new FirestoreMemberStore(connection);
     this.attemptCounters = new FirestoreAttemptCounterStore(connection);
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
-    this.work = workLayer(new FirestoreWorkPort(connection), hours);
+    this.work = workLayer(new FirestoreWorkPort(connection), hours, () => publishedFacts(this.companyFacts));
     this.team = new FirestoreTeamStore(connection);
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);
@@ -89,6 +91,7 @@ export class FirestoreStore implements Store {
     this.templates = new FirestoreTemplateStore(connection);
     this.companyFacts = new FirestoreCompanyFactsStore(connection);
     this.push = new FirestorePushStore(connection);
+    this.documents = new FirestoreDocumentStore(connection);
     this.deals = new FirestoreDealStore(connection);
     this.buyers = new FirestoreBuyerStore(connection);
   }

@@ -16,6 +16,15 @@ import {
   writeAnswerDay,
 } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
+import {
+  queueDocumentMail,
+  readClick,
+  readDocument,
+  readDocuments,
+  readSeries,
+  writeDocument,
+  writePayment,
+} from "./issued-documents";
 import { newNotification } from "./documents";
 import { readDueReminders, reminderWrites } from "./push";
 import {
@@ -169,6 +178,19 @@ export class FirestoreWorkPort implements WorkPort {
         const reminder = await reminderWrites(context, transaction, read.stored, plan, at);
         writes.push((writer) => reminder.write(writer));
         return reminder.queued;
+      },
+      readDocuments: ({ enquiryId }) => readDocuments(context, transaction, enquiryId),
+      readDocument: ({ documentId }) => readDocument(context, transaction, documentId),
+      readClick: ({ action, clickKey }) => readClick(context, transaction, action, clickKey),
+      readSeries: (series) => readSeries(context, transaction, series),
+      writeDocument: (args) => {
+        writes.push((writer) => writeDocument(context, writer, args));
+      },
+      writePayment: (args) => {
+        writes.push((writer) => writePayment(context, writer, args));
+      },
+      queueDocumentMail: (args) => {
+        writes.push((writer) => queueDocumentMail(context, writer, args));
       },
     };
   }

@@ -11,6 +11,7 @@ import {
   type NotificationKind,
   type OutboxBacklog,
   type PendingNotification,
+  type DocumentNotificationPayload,
   type StoredEnquiry,
   type EnquiryNotificationKind,
   type WhatsAppPayload,
@@ -68,6 +69,18 @@ function requestIdOf(row: ClaimedRow): { requestId?: string } {
 }
 
 function pendingNotification(row: ClaimedRow): PendingNotification {
+  if (row.kind === "document") {
+    const { to, document } = JSON.parse(String(row.payload)) as DocumentNotificationPayload;
+    return {
+      id: row.notification_id,
+      kind: row.kind,
+      enquiryId: String(row.enquiry_id),
+      to,
+      document,
+      attempts: row.attempts,
+      ...requestIdOf(row),
+    };
+  }
   if (row.kind === "whatsapp") {
     const { enquiry } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
     return {

@@ -21,10 +21,11 @@ import { SqliteTemplateStore } from "./templates";
 import { SqliteCompanyFactsStore } from "./company-facts";
 import { SqlitePushStore } from "./push";
 import { SqliteDealStore } from "./deals";
+import { SqliteDocumentStore } from "./documents";
 import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
 import { workLayer, type WorkingHoursSource } from "../../work";
-import { publishedWorkingHours } from "../../company/facts-store";
+import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -59,6 +60,7 @@ export class SqliteStore implements Store {
   readonly companyFacts: SqliteCompanyFactsStore;
   readonly push: SqlitePushStore;
   readonly deals: SqliteDealStore;
+  readonly documents: SqliteDocumentStore;
   readonly buyers: SqliteBuyerStore;
 
   private constructor(
@@ -78,7 +80,9 @@ export class SqliteStore implements Store {
     this.members = new SqliteMemberStore(run, connection.enquiryTable);
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
-    this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable), hours);
+    this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable), hours, () =>
+      publishedFacts(this.companyFacts),
+    );
     this.team = new SqliteTeamStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);
@@ -91,6 +95,7 @@ export class SqliteStore implements Store {
     this.templates = new SqliteTemplateStore(run);
     this.companyFacts = new SqliteCompanyFactsStore(run);
     this.push = new SqlitePushStore(run);
+    this.documents = new SqliteDocumentStore(run);
     this.deals = new SqliteDealStore(run, connection.enquiryTable);
     this.buyers = new SqliteBuyerStore(run, connection.enquiryTable);
   }

@@ -13,6 +13,7 @@ import { answerCapSchema } from "./answer-cap-schema";
 import { invitationSenderSchema } from "./invitation-sender-schema";
 import { undeliverableSchema } from "./undeliverable-schema";
 import { notificationKindSchema } from "./notification-kind-schema";
+import { documentsSchema } from "./documents-schema";
 import type Database from "better-sqlite3";
 
 /** One step: SQL to run, or (where rows must be worked out in the server) a function of the connection. */
@@ -285,6 +286,8 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     ALTER TABLE enquiry_meta ADD COLUMN whatsapp_consent_language TEXT
       CHECK (whatsapp_consent_language IN ('en', 'hi'));
     `,
+    // Documents issued from an enquiry and payments against its tax invoices (documents-schema.ts).
+    documentsSchema,
   ];
 }
 

@@ -12,6 +12,15 @@ import {
   writeReply,
 } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
+import {
+  queueDocumentMail,
+  readClick,
+  readDocument,
+  readDocuments,
+  readSeries,
+  writeDocument,
+  writePayment,
+} from "./documents";
 import { readDueReminders, writeReminder } from "./push";
 import { newRowId } from "./row-id";
 import { readBuyerWhatsApp } from "./buyers";
@@ -90,6 +99,13 @@ export class SqliteWorkPort implements WorkPort {
       writeDeal: ({ read, deal, history, actor }) => writeDeal(db, read.stored, deal, history, actor),
       readDueReminders: ({ now, limit }) => readDueReminders(db, this.table, now, limit),
       writeReminder: ({ read, plan, at }) => writeReminder(db, read.stored, plan, at),
+      readDocuments: ({ enquiryId }) => readDocuments(db, enquiryId),
+      readDocument: ({ documentId }) => readDocument(db, documentId),
+      readClick: ({ action, clickKey }) => readClick(db, action, clickKey),
+      readSeries: (series) => readSeries(db, series),
+      writeDocument: ({ read, ...args }) => writeDocument(db, { enquiry: read.stored, ...args }),
+      writePayment: ({ read, ...args }) => writePayment(db, { enquiry: read?.stored ?? null, ...args }),
+      queueDocumentMail: ({ read, ...args }) => queueDocumentMail(db, { enquiry: read.stored, ...args }),
     };
   }
 }

@@ -1,0 +1,286 @@
+import { afterEach, describe, expect, test } from "vitest";
+import type { CompanyFacts } from "../../domain/company-facts";
+import { ADMIN_API_PREFIX } from "../../domain/console";
+import {
+  DOCUMENT_API_ROUTES,
+  type DocumentBuyer,
+  type EnquiryDocuments,
+  type IssuedDocument,
+  type Receivables,
+} from "../../domain/invoice";
+import { addStaff, consoleRequest, signIn, TEST_HOST, TEST_ORIGIN } from "../../tests/support/console-app";
+import { FILLED_FACTS } from "../../tests/support/company-facts";
+import { anEnquiry } from "../../tests/support/enquiry-builder";
+import { buildTestApp, type TestApp } from "../../tests/support/test-app";
+
+let testApp: TestApp | undefined;
+afterEach(async () => {
+  await testApp?.close();
+  testApp = undefined;
+});
+
+const on = (route: string, values: Record<string, string>) =>
+  Object.entries(values).reduce((path, [name, value]) => path.replace(`:${name}`, value), route);
+
+const FACTS: CompanyFacts = {
+  ...FILLED_FACTS,
+  billing: { ...FILLED_FACTS.billing, merchantUpiId: "aarogya@icici" },
+};
+
+const delhiShop: DocumentBuyer = {
+  name: "Meera Stores",
+  address: { lines: ["Shop 4, Lajpat Nagar Market"], city: "New Delhi", stateCode: "07", pin: "110024" },
+  shippingAddress: null,
+  gstin: "07AAGFF2194N1Z1",
+  email: "meera.stores@example.com",
+  mobile: "9811122233",
+};
+
+const invoiceBody = {
+  kind: "tax-invoice",
+  language: "en",
+  buyer: delhiShop,
+  lines: [{ quantity: 300, unitPricePaise: null, discountPaise: 0 }],
+};
+
+/** An app with the company's facts published, an owner and a member, and one enquiry in `status`. */
+async function shop(status: "Contacted" | "Confirmed" = "Confirmed") {
+  testApp = await buildTestApp({ LOG_LEVEL: "silent" });
+  const { app } = testApp;
+  await addStaff(app, "owner@example.com", "owner");
+  await addStaff(app, "sales@example.com", "member");
+  const published = await app.store.companyFacts.publish({
+    facts: FACTS,
+    baseVersion: null,
+    by: "owner@example.com",
+    now: new Date(),
+  });
+  if (published === "conflict") throw new Error("The facts could not be published");
+  const enquiry = await app.store.enquiries.add(
+    anEnquiry({ Name: "Meera Stores", Mobile: "9811122233", RetailerSelfUse: "Retailer", Quantity: 300 }),
+  );
+  const changed = await app.store.work.changeStatus(enquiry.id, {
+    to: status,
+    expectedVersion: 0,
+    staffEmail: "sales@example.com",
+    at: new Date(),
+  });
+  if (changed.outcome !== "changed") throw new Error(changed.outcome);
+  return {
+    app,
+    enquiry,
+    owner: await signIn(app, "owner@example.com"),
+    sales: await signIn(app, "sales@example.com"),
+  };
+}
+
+describe("documents and payments through the console's API", () => {
+  test("a confirmed enquiry becomes a tax invoice, two part payments bring its balance to 0, and the owner gets the month's files", async () => {
+    const { app, enquiry, sales, owner } = await shop();
+    const documentsPath = on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id });
+
+    const draft = await consoleRequest(
+      app,
+      sales,
+      "POST",
+      on(DOCUMENT_API_ROUTES.draft, { id: enquiry.id }),
+      invoiceBody,
+    );
+    expect(draft.statusCode).toBe(200);
+    const drafted = draft.json<{ draft: Omit<IssuedDocument, "number"> }>().draft;
+    expect(drafted.buyer.name).toBe("Meera Stores");
+    // A draft stores nothing.
+    expect(
+      (await consoleRequest(app, sales, "GET", documentsPath)).json<EnquiryDocuments>().documents,
+    ).toEqual([]);
+
+    const issued = await consoleRequest(app, sales, "POST", documentsPath, {
+      ...invoiceBody,
+      clickKey: "click-issue-1",
+    });
+    expect(issued.statusCode).toBe(201);
+    const invoice = issued.json<{ document: IssuedDocument }>().document;
+    expect(invoice).toMatchObject({
+      kind: "tax-invoice",
+      sequence: 1,
+      financialYear: expect.stringMatching(/^\d{4}-\d{2}$/),
+    });
+    expect(invoice.totals.totalPaise).toBe(drafted.totals.totalPaise);
+    expect(invoice.upiUri).toMatch(/^upi:\/\/pay\?pa=aarogya%40icici|^upi:\/\/pay\?pa=aarogya@icici/);
+    // The same click again (a double tap, a retry) issues nothing more.
+    const again = await consoleRequest(app, sales, "POST", documentsPath, {
+      ...invoiceBody,
+      clickKey: "click-issue-1",
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json<{ document: IssuedDocument }>().document).toEqual(invoice);
+
+    const total = invoice.totals.totalPaise;
+    const listed = (await consoleRequest(app, sales, "GET", documentsPath)).json<EnquiryDocuments>();
+    expect(listed.documents).toEqual([invoice]);
+    expect(listed.balances).toEqual({ [invoice.id]: total });
+
+    const paymentsPath = on(DOCUMENT_API_ROUTES.payments, { id: invoice.id });
+    const half = Math.floor(total / 2);
+    const first = await consoleRequest(app, sales, "POST", paymentsPath, {
+      amountPaise: half,
+      method: "upi",
+      reference: "412345678901",
+      receivedOn: "2026-11-21",
+      clickKey: "click-pay-1",
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      payment: { amountPaise: half, method: "upi" },
+      balancePaise: total - half,
+    });
+
+    const tooMuch = await consoleRequest(app, sales, "POST", paymentsPath, {
+      amountPaise: total,
+      method: "bank-transfer",
+      reference: "UTR123",
+      receivedOn: "2026-11-22",
+      clickKey: "click-pay-too-much",
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json()).toMatchObject({ error: "This payment is more than the invoice still asks for." });
+
+    const receivables = (
+      await consoleRequest(app, owner, "GET", DOCUMENT_API_ROUTES.receivables)
+    ).json<Receivables>();
+    expect(receivables.invoices).toEqual([
+      expect.objectContaining({
+        id: invoice.id,
+        number: invoice.number,
+        buyerName: "Meera Stores",
+        balancePaise: total - half,
+        bucket: "0-7",
+      }),
+    ]);
+    expect(receivables.buckets["0-7"]).toEqual({ count: 1, balancePaise: total - half });
+
+    const second = await consoleRequest(app, sales, "POST", paymentsPath, {
+      amountPaise: total - half,
+      method: "bank-transfer",
+      reference: "UTR123",
+      receivedOn: "2026-11-22",
+      clickKey: "click-pay-2",
+    });
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toMatchObject({ balancePaise: 0 });
+    const paid = (await consoleRequest(app, sales, "GET", documentsPath)).json<EnquiryDocuments>();
+    expect(paid.payments.map((payment) => payment.amountPaise)).toEqual([half, total - half]);
+    expect(paid.balances).toEqual({ [invoice.id]: 0 });
+    expect(
+      (await consoleRequest(app, owner, "GET", DOCUMENT_API_ROUTES.receivables)).json<Receivables>().invoices,
+    ).toEqual([]);
+
+    const history = await consoleRequest(app, sales, "GET", `/enquiries/${enquiry.id}`);
+    const lines = (history.json<{ history: { text: string | null }[] }>().history ?? []).map(
+      (line) => line.text,
+    );
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^Tax invoice ${invoice.number} issued: ₹`)),
+        expect.stringMatching(/^Payment ₹[\d,.]+ by UPI \(ref 412345678901\) against /),
+        expect.stringMatching(/^Payment ₹[\d,.]+ by bank transfer \(ref UTR123\) against /),
+      ]),
+    );
+
+    const month = invoice.issuedAt.slice(0, 7);
+    const csv = await consoleRequest(
+      app,
+      owner,
+      "GET",
+      on(DOCUMENT_API_ROUTES.gstr1, { month, section: "b2b" }),
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(csv.body).toContain(delhiShop.gstin);
+    expect(csv.body).toContain(invoice.number);
+    const tally = await consoleRequest(app, owner, "GET", on(DOCUMENT_API_ROUTES.tally, { month }));
+    expect(tally.statusCode).toBe(200);
+    expect(tally.body).toContain(invoice.number);
+  });
+
+  test("an invoice refused names each missing field and stores nothing; a tax invoice waits for Confirmed", async () => {
+    const { app, enquiry, sales } = await shop("Contacted");
+    const documentsPath = on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id });
+    const early = await consoleRequest(app, sales, "POST", documentsPath, {
+      ...invoiceBody,
+      clickKey: "click-early",
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toEqual({
+      error: "A tax invoice or credit note can be issued only once the sale is Confirmed.",
+    });
+
+    const quotation = await consoleRequest(app, sales, "POST", documentsPath, {
+      ...invoiceBody,
+      kind: "quotation",
+      buyer: { ...delhiShop, name: " ", address: { ...delhiShop.address, pin: "0110" } },
+      clickKey: "click-quote",
+    });
+    expect(quotation.statusCode).toBe(422);
+    const refusal = quotation.json<{ error: string; missing: { field: string; message: string }[] }>();
+    expect(refusal.missing.map((missing) => missing.field)).toEqual(
+      expect.arrayContaining(["buyer.name", "buyer.address.pin"]),
+    );
+    expect(
+      (await consoleRequest(app, sales, "GET", documentsPath)).json<EnquiryDocuments>().documents,
+    ).toEqual([]);
+  });
+
+  test("every route asks for a session; the month's files are the owners'", async () => {
+    const { app, enquiry, sales } = await shop();
+    const issued = await consoleRequest(
+      app,
+      sales,
+      "POST",
+      on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id }),
+      {
+        ...invoiceBody,
+        clickKey: "click-issue-1",
+      },
+    );
+    const documentId = issued.json<{ document: IssuedDocument }>().document.id;
+    const routes: { method: "GET" | "POST"; path: string; ownerOnly: boolean }[] = [
+      { method: "GET", path: on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id }), ownerOnly: false },
+      {
+        method: "POST",
+        path: on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id }),
+        ownerOnly: false,
+      },
+      { method: "POST", path: on(DOCUMENT_API_ROUTES.draft, { id: enquiry.id }), ownerOnly: false },
+      { method: "POST", path: on(DOCUMENT_API_ROUTES.payments, { id: documentId }), ownerOnly: false },
+      { method: "GET", path: DOCUMENT_API_ROUTES.receivables, ownerOnly: false },
+      {
+        method: "GET",
+        path: on(DOCUMENT_API_ROUTES.gstr1, { month: "2026-11", section: "b2b" }),
+        ownerOnly: true,
+      },
+      { method: "GET", path: on(DOCUMENT_API_ROUTES.tally, { month: "2026-11" }), ownerOnly: true },
+    ];
+    for (const route of routes) {
+      const anonymous = await app.inject({
+        method: route.method,
+        url: `${ADMIN_API_PREFIX}${route.path}`,
+        headers: { host: TEST_HOST, origin: TEST_ORIGIN },
+        ...(route.method === "POST" ? { payload: {} } : {}),
+      });
+      expect([route.path, anonymous.statusCode]).toEqual([route.path, 401]);
+      if (route.ownerOnly) {
+        const member = await consoleRequest(app, sales, route.method, route.path);
+        expect([route.path, member.statusCode]).toEqual([route.path, 403]);
+      }
+    }
+    // A state-changing request from another site is refused before anything is read.
+    const crossSite = await app.inject({
+      method: "POST",
+      url: `${ADMIN_API_PREFIX}${on(DOCUMENT_API_ROUTES.payments, { id: documentId })}`,
+      headers: { host: TEST_HOST, origin: "https://elsewhere.example" },
+      payload: {},
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+});

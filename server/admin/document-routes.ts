@@ -1,0 +1,267 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { consoleMessages } from "../../domain/console";
+import { balancePaise, gstr1Csv, overdueBucket, tallyXml, type Gstr1Section } from "../../domain/accounts";
+import {
+  DOCUMENT_API_ROUTES,
+  DOCUMENT_KINDS,
+  documentMessages,
+  OVERDUE_BUCKETS,
+  PAYMENT_METHODS,
+  type EnquiryDocuments,
+  type IssuedDocument,
+  type RecordedPayment,
+  type Receivables,
+} from "../../domain/invoice";
+import { apiMessages } from "../routes/api-errors";
+import type { DocumentRefusal, DocumentRequest } from "../store/documents";
+import { eventTime } from "../store/event-clock";
+import { signedIn } from "./guard";
+
+const text = (max: number) => z.string().trim().max(max);
+const address = z.object({
+  lines: z.array(text(200)).max(4),
+  city: text(100),
+  stateCode: text(2),
+  pin: text(6),
+});
+const buyer = z.object({
+  name: text(200),
+  address,
+  shippingAddress: address.nullable().default(null),
+  gstin: text(15)
+    .transform((value) => value.toUpperCase())
+    .nullable()
+    .transform((value) => (value === "" ? null : value))
+    .default(null),
+  email: text(254).nullable().default(null),
+  mobile: text(20).nullable().default(null),
+});
+const documentBody = z.object({
+  kind: z.enum(DOCUMENT_KINDS as [string, ...string[]]).transform((kind) => kind as DocumentRequest["kind"]),
+  language: z.enum(["en", "hi"]),
+  buyer,
+  lines: z
+    .array(
+      z.object({
+        quantity: z.number().int().min(0).max(1_000_000),
+        unitPricePaise: z.number().int().min(0).max(1_000_000_000).nullable().default(null),
+        discountPaise: z.number().int().min(0).max(1_000_000_000).default(0),
+      }),
+    )
+    .min(1)
+    .max(20),
+  againstId: z.string().min(1).max(64).nullable().default(null),
+  reason: text(300).nullable().default(null),
+});
+const clickKey = z.string().min(8).max(100);
+const paymentBody = z.object({
+  amountPaise: z.number().int().min(1).max(100_000_000_000),
+  method: z
+    .enum(PAYMENT_METHODS as [string, ...string[]])
+    .transform((method) => method as RecordedPayment["method"]),
+  reference: text(64)
+    .nullable()
+    .default(null)
+    .transform((value) => (value === "" ? null : value)),
+  receivedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  clickKey,
+});
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const monthParams = z.object({ month: z.string().regex(MONTH) });
+const SECTIONS: readonly Gstr1Section[] = ["b2b", "b2cs", "hsn", "cdnr", "cdnur"];
+const sectionParams = monthParams.extend({
+  section: z.enum(SECTIONS as [Gstr1Section, ...Gstr1Section[]]),
+});
+
+const owner = { consoleAccess: "owner" as const };
+
+const badRequest = (reply: FastifyReply) => reply.code(400).send({ error: apiMessages.badRequest });
+const notFound = (reply: FastifyReply) => reply.code(404).send({ error: consoleMessages.notFound });
+
+const REFUSALS: Record<DocumentRefusal, string> = {
+  "not-confirmed": documentMessages.notConfirmed,
+  "against-not-found": documentMessages.againstNotFound,
+  "over-balance": documentMessages.overCredit,
+};
+
+/** The IST calendar month "2026-11" as the instants it runs between. */
+export function monthSpan(month: string): { from: Date; to: Date } {
+  const [, year, number] = MONTH.exec(month) ?? [];
+  const next =
+    Number(number) === 12
+      ? `${Number(year) + 1}-01`
+      : `${year}-${String(Number(number) + 1).padStart(2, "0")}`;
+  return { from: new Date(`${month}-01T00:00:00+05:30`), to: new Date(`${next}-01T00:00:00+05:30`) };
+}
+
+/** Each tax invoice's balance, from the enquiry's documents and payments (domain/accounts.ts). */
+export function balancesOf(documents: IssuedDocument[], payments: RecordedPayment[]): Record<string, number> {
+  const balances: Record<string, number> = {};
+  for (const invoice of documents.filter((document) => document.kind === "tax-invoice")) {
+    const creditNotes = documents.filter(
+      (document) =>
+        document.kind === "credit-note" &&
+        document.against?.number === invoice.number &&
+        document.against.issuedAt === invoice.issuedAt,
+    );
+    balances[invoice.id] = balancePaise(
+      invoice,
+      payments.filter((payment) => payment.documentId === invoice.id),
+      creditNotes,
+    );
+  }
+  return balances;
+}
+
+/**
+ * Documents, payments and the accountant's files (domain/invoice.ts: DOCUMENT_API_ROUTES): any
+ * member drafts, issues, sends and records payments on an enquiry as on its other work; the
+ * month's GSTR-1 and Tally files are the owners', as the other exports of the business are.
+ */
+export async function documentRoutes(app: FastifyInstance) {
+  const { store } = app;
+
+  app.get(DOCUMENT_API_ROUTES.enquiryDocuments, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    if (!params.success) return badRequest(reply);
+    if (!(await store.enquiryWork.get(params.data.id))) return notFound(reply);
+    const { documents, payments } = await store.documents.ofEnquiry(params.data.id);
+    const answer: EnquiryDocuments = { documents, payments, balances: balancesOf(documents, payments) };
+    return answer;
+  });
+
+  app.post(DOCUMENT_API_ROUTES.draft, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = documentBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const account = signedIn(request);
+    const result = await store.work.draftDocument(params.data.id, {
+      ...body.data,
+      staffEmail: account.email,
+      at: eventTime(),
+    });
+    switch (result.outcome) {
+      case "not-found":
+        return notFound(reply);
+      case "missing":
+        return reply.code(422).send({ error: documentMessages.missing, missing: result.missing });
+      case "refused":
+        return reply.code(422).send({ error: REFUSALS[result.reason] });
+      case "drafted":
+        return { draft: result.draft };
+    }
+  });
+
+  app.post(DOCUMENT_API_ROUTES.enquiryDocuments, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = documentBody.extend({ clickKey }).safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const account = signedIn(request);
+    const result = await store.work.issueDocument(params.data.id, {
+      ...body.data,
+      staffEmail: account.email,
+      at: eventTime(),
+      requestId: request.id,
+    });
+    switch (result.outcome) {
+      case "not-found":
+        return notFound(reply);
+      case "missing":
+        return reply.code(422).send({ error: documentMessages.missing, missing: result.missing });
+      case "refused":
+        return reply.code(422).send({ error: REFUSALS[result.reason] });
+      case "issued":
+        return reply.code(201).send({ document: result.document });
+    }
+  });
+
+  app.post(DOCUMENT_API_ROUTES.payments, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = paymentBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const account = signedIn(request);
+    const result = await store.work.recordPayment(params.data.id, {
+      ...body.data,
+      staffEmail: account.email,
+      at: eventTime(),
+      requestId: request.id,
+    });
+    switch (result.outcome) {
+      case "not-found":
+        return reply.code(404).send({ error: documentMessages.notFound });
+      case "not-an-invoice":
+        return reply.code(422).send({ error: documentMessages.notAnInvoice });
+      case "over-balance":
+        return reply
+          .code(422)
+          .send({ error: documentMessages.overBalance, balancePaise: result.balancePaise });
+      case "recorded":
+        return reply.code(201).send({ payment: result.payment, balancePaise: result.balancePaise });
+    }
+  });
+
+  app.get(DOCUMENT_API_ROUTES.receivables, async () => {
+    const now = eventTime();
+    const unpaid = await store.documents.unpaidInvoices();
+    const answer: Receivables = {
+      buckets: Object.fromEntries(
+        OVERDUE_BUCKETS.map((bucket) => [bucket, { count: 0, balancePaise: 0 }]),
+      ) as Receivables["buckets"],
+      invoices: [],
+    };
+    for (const { document, payments, creditNotes } of unpaid) {
+      const balance = balancePaise(document, payments, creditNotes);
+      if (balance <= 0) continue;
+      const bucket = overdueBucket(document, now);
+      answer.buckets[bucket].count += 1;
+      answer.buckets[bucket].balancePaise += balance;
+      answer.invoices.push({
+        id: document.id,
+        enquiryId: document.enquiryId,
+        number: document.number,
+        issuedAt: document.issuedAt,
+        buyerName: document.buyer.name,
+        totalPaise: document.totals.totalPaise,
+        balancePaise: balance,
+        bucket,
+      });
+    }
+    return answer;
+  });
+
+  app.get(DOCUMENT_API_ROUTES.gstr1, { config: owner }, async (request, reply) => {
+    const params = sectionParams.safeParse(request.params);
+    if (!params.success) return badRequest(reply);
+    const { month, section } = params.data;
+    const { from, to } = monthSpan(month);
+    const documents = await store.documents.issuedBetween(from, to);
+    await store.activity.record({
+      actor: signedIn(request).email,
+      action: "export",
+      target: `GSTR-1 ${section} ${month}: ${documents.length} documents`,
+    });
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="gstr1-${section}-${month}.csv"`)
+      .send(gstr1Csv(documents, month, section));
+  });
+
+  app.get(DOCUMENT_API_ROUTES.tally, { config: owner }, async (request, reply) => {
+    const params = monthParams.safeParse(request.params);
+    if (!params.success) return badRequest(reply);
+    const { month } = params.data;
+    const { from, to } = monthSpan(month);
+    const documents = await store.documents.issuedBetween(from, to);
+    await store.activity.record({
+      actor: signedIn(request).email,
+      action: "export",
+      target: `Tally ${month}: ${documents.length} documents`,
+    });
+    return reply
+      .type("application/xml; charset=utf-8")
+      .header("content-disposition", `attachment; filename="tally-${month}.xml"`)
+      .send(tallyXml(documents, month));
+  });
+}

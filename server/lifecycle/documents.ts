@@ -1,0 +1,99 @@
+/**
+ * Documents and payments on an enquiry, decided once above the stores: which document may be
+ * issued from an enquiry in its status, what a credit note may be against, whether a payment
+ * fits the balance, and the enquiry's history line for each. The amounts and the tax are
+ * domain/gst.ts's, the balance domain/accounts.ts's. No I/O.
+ */
+import { STATUS } from "../../domain/status";
+import type { EnquiryStatus } from "../../domain/console";
+import { rupees } from "../../domain/money";
+import type { DocumentKind, IssuedDocument, PaymentMethod, RecordedPayment } from "../../domain/invoice";
+import { balancePaise } from "../../domain/accounts";
+import type { DocumentRefusal, DocumentWithAccount } from "../store/documents";
+import type { HistoryLine } from "./plan";
+
+/** What each kind of document is called in history and the activity log. */
+export const DOCUMENT_KIND_NAMES: Readonly<Record<DocumentKind, string>> = {
+  quotation: "Quotation",
+  proforma: "Pro-forma invoice",
+  "tax-invoice": "Tax invoice",
+  "credit-note": "Credit note",
+};
+
+export const PAYMENT_METHOD_NAMES: Readonly<Record<PaymentMethod, string>> = {
+  upi: "UPI",
+  "bank-transfer": "bank transfer",
+  "cash-on-delivery": "cash on delivery",
+};
+
+/**
+ * Why a document may not be issued from an enquiry now, or null when it may: a tax invoice (and a
+ * credit note against one) only once the sale is won (Confirmed or Fulfilled: the status table's
+ * `won`); a credit note only against a tax invoice of the same enquiry.
+ */
+export function issueRefusal(
+  kind: DocumentKind,
+  enquiry: { id: string; status: EnquiryStatus },
+  against: DocumentWithAccount | null,
+): DocumentRefusal | null {
+  if ((kind === "tax-invoice" || kind === "credit-note") && !STATUS[enquiry.status].won)
+    return "not-confirmed";
+  if (kind === "credit-note") {
+    if (!against || against.document.kind !== "tax-invoice" || against.document.enquiryId !== enquiry.id) {
+      return "against-not-found";
+    }
+  }
+  return null;
+}
+
+/** A tax invoice's balance with a credit note counted: refused when the note asks back more than is owed. */
+export function creditNoteBalance(
+  against: DocumentWithAccount,
+  creditNote: IssuedDocument,
+): { ok: true; balancePaise: number } | { ok: false; balancePaise: number } {
+  const before = balancePaise(against.document, against.payments, against.creditNotes);
+  const after = balancePaise(against.document, against.payments, [...against.creditNotes, creditNote]);
+  return creditNote.totals.totalPaise > before
+    ? { ok: false, balancePaise: before }
+    : { ok: true, balancePaise: after };
+}
+
+/** "Tax invoice CR/26-27/0001 issued: ₹12,390.00" */
+export function issuedLine(document: IssuedDocument): HistoryLine {
+  const against = document.against ? ` against ${document.against.number}` : "";
+  return {
+    kind: "deal",
+    text: `${DOCUMENT_KIND_NAMES[document.kind]} ${document.number}${against} issued: ${rupees(document.totals.totalPaise / 100)}`,
+  };
+}
+
+export type PaymentPlan =
+  | { outcome: "recorded"; balancePaise: number; history: HistoryLine[] }
+  | { outcome: "over-balance"; balancePaise: number }
+  | { outcome: "not-an-invoice" };
+
+/**
+ * A payment against a document: only a tax invoice takes one, and never more than it still asks
+ * for (its total less the payments and credit notes against it); part payments are welcome.
+ */
+export function planPayment(account: DocumentWithAccount, payment: RecordedPayment): PaymentPlan {
+  if (account.document.kind !== "tax-invoice") return { outcome: "not-an-invoice" };
+  const before = balancePaise(account.document, account.payments, account.creditNotes);
+  if (payment.amountPaise > before) return { outcome: "over-balance", balancePaise: before };
+  const after = balancePaise(account.document, [...account.payments, payment], account.creditNotes);
+  return { outcome: "recorded", balancePaise: after, history: [paymentLine(account.document, payment)] };
+}
+
+/** "Payment ₹6,000.00 by UPI (ref 412345678901) against INV/26-27/0001" */
+export function paymentLine(invoice: IssuedDocument, payment: RecordedPayment): HistoryLine {
+  const reference = payment.reference ? ` (ref ${payment.reference})` : "";
+  return {
+    kind: "deal",
+    text: `Payment ${rupees(payment.amountPaise / 100)} by ${PAYMENT_METHOD_NAMES[payment.method]}${reference} against ${invoice.number}`,
+  };
+}
+
+/** "Tax invoice INV/26-27/0001 sent by e-mail" */
+export function sentLine(document: IssuedDocument): HistoryLine {
+  return { kind: "deal", text: `${DOCUMENT_KIND_NAMES[document.kind]} ${document.number} sent by e-mail` };
+}

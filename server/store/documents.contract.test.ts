@@ -1,0 +1,303 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
+import type { EnquiryStatus } from "../../domain/console";
+import type { DocumentBuyer } from "../../domain/invoice";
+import { FILLED_FACTS } from "../../tests/support/company-facts";
+import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { SqliteStore } from "./sqlite";
+import type { DocumentRequest } from "./documents";
+import type { Store } from "./store";
+
+/** Two stores on one database: what two server instances have. */
+interface Adapter {
+  name: string;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  openTwo(): Promise<[Store, Store]>;
+}
+
+function sqliteAdapter(): Adapter {
+  const sandbox = sqliteSandbox("documents-contract");
+  return {
+    ...sandbox,
+    async openTwo() {
+      const { store, path } = await sandbox.openStore();
+      return [store, await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION })];
+    },
+  };
+}
+
+function firestoreAdapter(): Adapter {
+  const sandbox = firestoreSandbox("documents");
+  return {
+    ...sandbox,
+    async openTwo() {
+      const { store, projectId } = await sandbox.openStore();
+      return [store, await sandbox.reopenStore(projectId)];
+    },
+  };
+}
+
+/** An instant given as IST wall-clock time. */
+const ist = (local: string) => new Date(`${local}+05:30`);
+const STAFF = "asha@collarise.example";
+
+const delhiShop: DocumentBuyer = {
+  name: "Meera Stores",
+  address: { lines: ["Shop 4, Lajpat Nagar Market"], city: "New Delhi", stateCode: "07", pin: "110024" },
+  shippingAddress: null,
+  gstin: "07AAGFF2194N1Z1",
+  email: "meera.stores@example.com",
+  mobile: "9811122233",
+};
+
+const invoiceOf = (lines: DocumentRequest["lines"]): DocumentRequest => ({
+  kind: "tax-invoice",
+  language: "en",
+  buyer: delhiShop,
+  lines,
+  againstId: null,
+  reason: null,
+});
+
+describe.each([sqliteAdapter(), firestoreAdapter()])(
+  "documents and payments on the $name store",
+  (adapter) => {
+    let stores: Store[] = [];
+    beforeAll(() => adapter.setUp());
+    afterAll(() => adapter.tearDown());
+    afterEach(async () => {
+      for (const store of stores.splice(0)) await store.close();
+    });
+
+    async function open(): Promise<[Store, Store]> {
+      const two = await adapter.openTwo();
+      stores = [...two];
+      const [store] = two;
+      const published = await store.companyFacts.publish({
+        facts: FILLED_FACTS,
+        baseVersion: null,
+        by: "owner@collarise.example",
+        now: new Date(),
+      });
+      if (published === "conflict") throw new Error("The facts could not be published");
+      return two;
+    }
+
+    async function confirmedEnquiry(store: Store, status: EnquiryStatus = "Confirmed") {
+      const stored = await store.enquiries.add({
+        Name: "Meera Stores",
+        Email: "meera.stores@example.com",
+        Mobile: "9811122233",
+        Quantity: 300,
+        RetailerSelfUse: "Retailer",
+      });
+      if (status !== "New") {
+        const result = await store.work.changeStatus(stored.id, {
+          to: status,
+          expectedVersion: 0,
+          staffEmail: STAFF,
+          at: new Date(),
+        });
+        if (result.outcome !== "changed") throw new Error(`status change refused: ${result.outcome}`);
+      }
+      return stored;
+    }
+
+    const issue = (
+      store: Store,
+      enquiryId: string,
+      at: Date,
+      clickKey: string,
+      request = invoiceOf([{ quantity: 300, unitPricePaise: null, discountPaise: 0 }]),
+    ) => store.work.issueDocument(enquiryId, { ...request, staffEmail: STAFF, at, clickKey });
+
+    test("twenty tax invoices issued at once by two instances are numbered 1 to 20, none repeated or skipped", async () => {
+      const [first, second] = await open();
+      const enquiry = await confirmedEnquiry(first);
+      const at = ist("2026-11-20T11:00:00");
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          issue(index % 2 === 0 ? first : second, enquiry.id, at, `click-${index}`),
+        ),
+      );
+      const sequences = results.map((result) => (result.outcome === "issued" ? result.document.sequence : 0));
+      expect([...sequences].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, index) => index + 1),
+      );
+      const numbers = new Set(
+        results.map((result) => (result.outcome === "issued" ? result.document.number : "")),
+      );
+      expect(numbers.size).toBe(20);
+      const { documents } = await second.documents.ofEnquiry(enquiry.id);
+      expect(documents.map((document) => document.sequence)).toEqual(
+        Array.from({ length: 20 }, (_, index) => index + 1),
+      );
+      expect(documents.every((document) => document.financialYear === "2026-27")).toBe(true);
+    });
+
+    test("the series restarts on 1 April IST: the last second of March and the first of April are each number 1", async () => {
+      const [store] = await open();
+      const enquiry = await confirmedEnquiry(store);
+      const march = await issue(store, enquiry.id, ist("2027-03-31T23:59:59"), "march");
+      const april = await issue(store, enquiry.id, ist("2027-04-01T00:00:00"), "april");
+      if (march.outcome !== "issued" || april.outcome !== "issued") throw new Error("not issued");
+      expect([march.document.financialYear, march.document.sequence]).toEqual(["2026-27", 1]);
+      expect([april.document.financialYear, april.document.sequence]).toEqual(["2027-28", 1]);
+      expect(march.document.number).not.toBe(april.document.number);
+    });
+
+    test("a quotation is numbered in its own series, not the tax invoices'", async () => {
+      const [store] = await open();
+      const enquiry = await confirmedEnquiry(store);
+      const at = ist("2026-11-20T11:00:00");
+      const quotation = await issue(store, enquiry.id, at, "quote", {
+        ...invoiceOf([{ quantity: 300, unitPricePaise: null, discountPaise: 0 }]),
+        kind: "quotation",
+      });
+      const invoice = await issue(store, enquiry.id, at, "invoice");
+      if (quotation.outcome !== "issued" || invoice.outcome !== "issued") throw new Error("not issued");
+      expect([quotation.document.sequence, invoice.document.sequence]).toEqual([1, 1]);
+      expect(quotation.document.number).not.toBe(invoice.document.number);
+    });
+
+    test("a tax invoice is issued only once the sale is Confirmed; a field missing is named and nothing is stored", async () => {
+      const [store] = await open();
+      const contacted = await confirmedEnquiry(store, "Contacted");
+      const at = ist("2026-11-20T11:00:00");
+      expect(await issue(store, contacted.id, at, "early")).toEqual({
+        outcome: "refused",
+        reason: "not-confirmed",
+      });
+      // A quotation may be sent before.
+      const quotation = await issue(store, contacted.id, at, "quote", {
+        ...invoiceOf([{ quantity: 300, unitPricePaise: null, discountPaise: 0 }]),
+        kind: "quotation",
+      });
+      expect(quotation.outcome).toBe("issued");
+
+      const confirmed = await confirmedEnquiry(store);
+      const nameless = await issue(
+        store,
+        confirmed.id,
+        at,
+        "nameless",
+        invoiceOf([{ quantity: 300, unitPricePaise: null, discountPaise: 0 }]),
+      );
+      expect(nameless.outcome).toBe("issued");
+      const refused = await store.work.issueDocument(confirmed.id, {
+        ...invoiceOf([{ quantity: 300, unitPricePaise: null, discountPaise: 0 }]),
+        buyer: { ...delhiShop, name: "", address: { ...delhiShop.address, pin: "" } },
+        staffEmail: STAFF,
+        at,
+        clickKey: "missing",
+      });
+      expect(refused.outcome).toBe("missing");
+      if (refused.outcome !== "missing") return;
+      expect(refused.missing.map((missing) => missing.field)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/name/i), expect.stringMatching(/pin/i)]),
+      );
+      const { documents } = await store.documents.ofEnquiry(confirmed.id);
+      expect(documents).toHaveLength(1);
+    });
+
+    test("the same click issues once; the document, its history line and the activity entry are stored together", async () => {
+      const [store, other] = await open();
+      const enquiry = await confirmedEnquiry(store);
+      const at = ist("2026-11-20T11:00:00");
+      const [once, twice] = await Promise.all([
+        issue(store, enquiry.id, at, "same"),
+        issue(other, enquiry.id, at, "same"),
+      ]);
+      if (once.outcome !== "issued" || twice.outcome !== "issued") throw new Error("not issued");
+      expect(twice.document).toEqual(once.document);
+      expect([once.repeated, twice.repeated].sort()).toEqual([false, true]);
+      const { documents } = await store.documents.ofEnquiry(enquiry.id);
+      expect(documents).toEqual([once.document]);
+      expect((await store.documents.get(once.document.id))?.document).toEqual(once.document);
+
+      const history = (await store.enquiryWork.get(enquiry.id))?.history ?? [];
+      expect(history.filter((line) => line.text?.startsWith("Tax invoice"))).toEqual([
+        expect.objectContaining({
+          kind: "deal",
+          staffEmail: STAFF,
+          text: expect.stringMatching(
+            new RegExp(`^Tax invoice ${once.document.number.replace(/[/]/g, "\\/")} issued: ₹`),
+          ),
+        }),
+      ]);
+      const activity = await store.activity.list({ limit: 10 });
+      expect(activity.items.filter((entry) => entry.action === "document-issued")).toEqual([
+        expect.objectContaining({ actor: STAFF, target: expect.stringContaining(once.document.number) }),
+      ]);
+    });
+
+    test("part payments bring the balance to zero; more than the balance is refused; a credit note reduces it", async () => {
+      const [store] = await open();
+      const enquiry = await confirmedEnquiry(store);
+      const at = ist("2026-11-20T11:00:00");
+      const issued = await issue(store, enquiry.id, at, "invoice");
+      if (issued.outcome !== "issued") throw new Error("not issued");
+      const invoice = issued.document;
+      const total = invoice.totals.totalPaise;
+      expect((await store.documents.unpaidInvoices()).map((each) => each.document.id)).toEqual([invoice.id]);
+
+      const pay = (amountPaise: number, clickKey: string, day: string) =>
+        store.work.recordPayment(invoice.id, {
+          amountPaise,
+          method: "upi",
+          reference: "412345678901",
+          receivedOn: day,
+          clickKey,
+          staffEmail: STAFF,
+          at: ist(`${day}T10:00:00`),
+        });
+      const firstPart = 100_000;
+      const first = await pay(firstPart, "pay-1", "2026-11-21");
+      expect(first).toMatchObject({ outcome: "recorded", balancePaise: total - firstPart, repeated: false });
+      // The same click again records nothing more.
+      expect(await pay(firstPart, "pay-1", "2026-11-21")).toMatchObject({
+        outcome: "recorded",
+        balancePaise: total - firstPart,
+        repeated: true,
+      });
+      expect(await pay(total, "too-much", "2026-11-21")).toEqual({
+        outcome: "over-balance",
+        balancePaise: total - firstPart,
+      });
+
+      // A credit note for a returned part.
+      const credit = await store.work.issueDocument(enquiry.id, {
+        kind: "credit-note",
+        language: "en",
+        buyer: delhiShop,
+        lines: [{ quantity: 10, unitPricePaise: null, discountPaise: 0 }],
+        againstId: invoice.id,
+        reason: "Ten sachets returned damaged",
+        staffEmail: STAFF,
+        at: ist("2026-11-22T10:00:00"),
+        clickKey: "credit",
+      });
+      if (credit.outcome !== "issued") throw new Error(`credit note ${credit.outcome}`);
+      const owed = total - firstPart - credit.document.totals.totalPaise;
+      const account = await store.documents.get(invoice.id);
+      expect(account?.creditNotes.map((note) => note.id)).toEqual([credit.document.id]);
+
+      const rest = await pay(owed, "pay-2", "2026-11-23");
+      expect(rest).toMatchObject({ outcome: "recorded", balancePaise: 0 });
+      expect(await store.documents.unpaidInvoices()).toEqual([]);
+      const { payments } = await store.documents.ofEnquiry(enquiry.id);
+      expect(payments.map((payment) => payment.amountPaise)).toEqual([firstPart, owed]);
+      const history = (await store.enquiryWork.get(enquiry.id))?.history ?? [];
+      expect(history.map((line) => line.text)).toContain(
+        `Payment ₹1,000.00 by UPI (ref 412345678901) against ${invoice.number}`,
+      );
+      // The month's file has the invoice and the credit note, not a quotation.
+      const month = await store.documents.issuedBetween(
+        ist("2026-11-01T00:00:00"),
+        ist("2026-12-01T00:00:00"),
+      );
+      expect(month.map((document) => document.kind)).toEqual(["tax-invoice", "credit-note"]);
+    });
+  },
+);

@@ -1,0 +1,319 @@
+import type {
+  DocumentData,
+  DocumentReference,
+  DocumentSnapshot,
+  Query,
+  QuerySnapshot,
+  Transaction,
+} from "firebase-admin/firestore";
+import { enquiryReference } from "../../../domain/console";
+import type { IssuedDocument, PaymentMethod, RecordedPayment } from "../../../domain/invoice";
+import type { HistoryLine } from "../../lifecycle/plan";
+import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../documents";
+import type { Actor, DocumentClickAction, WorkRead } from "../work-port";
+import { activityDocument } from "./activity";
+import { randomUUID } from "node:crypto";
+import { collectionsOf, keyDocumentId, type FirestoreContext } from "./connection";
+import { newNotification } from "./documents";
+import type { DocumentNotificationPayload } from "../store";
+import { writePlan } from "./work-record";
+
+/**
+ * The documents and payments on Firestore:
+ * - `issuedDocuments/{id}`: the document as issued (`snapshot`, the IssuedDocument as JSON,
+ *   never changed) with the fields it is found by (enquiryId, kind, financialYear, sequence,
+ *   number, issuedAt, totalPaise, againstId) and a tax invoice's balance (`balancePaise`, null for
+ *   the other kinds), which the receivables read by;
+ * - `documentSeries/{kind}_{financial year}`: the last number taken, with a marker per number in
+ *   its `numbers`, created once only: of two issues taking the same number exactly one is stored,
+ *   even where a transaction's reads are not isolated (the emulator's), and the other is run again;
+ * - `documentPayments/{id}`: payments against a tax invoice;
+ * - `documentClicks/{hash of action and click}`: what a click made, created once only.
+ */
+export function documentCollections(context: FirestoreContext) {
+  const { db } = context;
+  return {
+    documents: db.collection("issuedDocuments"),
+    series: db.collection("documentSeries"),
+    payments: db.collection("documentPayments"),
+    clicks: db.collection("documentClicks"),
+  };
+}
+
+type Writer = Pick<Transaction, "create" | "set" | "update">;
+
+function documentOf(data: DocumentData | undefined): IssuedDocument {
+  return JSON.parse(String(data?.snapshot)) as IssuedDocument;
+}
+
+function paymentOf(id: string, data: DocumentData): RecordedPayment {
+  return {
+    id,
+    documentId: String(data.documentId),
+    amountPaise: Number(data.amountPaise),
+    method: data.method as PaymentMethod,
+    reference: typeof data.reference === "string" ? data.reference : null,
+    receivedOn: String(data.receivedOn),
+    recordedAt: String(data.recordedAt),
+    recordedBy: String(data.recordedBy),
+  };
+}
+
+const byIssue = (a: IssuedDocument, b: IssuedDocument) =>
+  a.issuedAt.localeCompare(b.issuedAt) || a.sequence - b.sequence;
+const byRecording = (a: RecordedPayment, b: RecordedPayment) =>
+  a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id);
+
+/** Reads as a transaction reads them, or straight from the database. */
+interface Reader {
+  get(ref: DocumentReference): Promise<DocumentSnapshot>;
+  get(query: Query): Promise<QuerySnapshot>;
+}
+
+const direct: Reader = {
+  get: ((target: DocumentReference | Query) => target.get()) as Reader["get"],
+};
+
+export async function readDocuments(
+  context: FirestoreContext,
+  reader: Reader,
+  enquiryId: string,
+): Promise<{ documents: IssuedDocument[]; payments: RecordedPayment[] }> {
+  const collections = documentCollections(context);
+  const [documents, payments] = [
+    await reader.get(collections.documents.where("enquiryId", "==", enquiryId)),
+    await reader.get(collections.payments.where("enquiryId", "==", enquiryId)),
+  ];
+  return {
+    documents: documents.docs.map((doc) => documentOf(doc.data())).sort(byIssue),
+    payments: payments.docs.map((doc) => paymentOf(doc.id, doc.data())).sort(byRecording),
+  };
+}
+
+async function accountOf(
+  context: FirestoreContext,
+  reader: Reader,
+  document: IssuedDocument,
+): Promise<DocumentWithAccount> {
+  const collections = documentCollections(context);
+  const payments = await reader.get(collections.payments.where("documentId", "==", document.id));
+  const creditNotes = await reader.get(collections.documents.where("againstId", "==", document.id));
+  return {
+    document,
+    payments: payments.docs.map((doc) => paymentOf(doc.id, doc.data())).sort(byRecording),
+    creditNotes: creditNotes.docs.map((doc) => documentOf(doc.data())).sort(byIssue),
+  };
+}
+
+export async function readDocument(
+  context: FirestoreContext,
+  reader: Reader,
+  documentId: string,
+): Promise<DocumentWithAccount | null> {
+  const snapshot = await reader.get(documentCollections(context).documents.doc(documentId));
+  if (!snapshot.exists) return null;
+  return accountOf(context, reader, documentOf(snapshot.data()));
+}
+
+const clickId = (action: DocumentClickAction, clickKey: string) => keyDocumentId(`${action}:${clickKey}`);
+const seriesId = (series: DocumentSeries) => `${series.kind}_${series.financialYear}`;
+
+export async function readClick(
+  context: FirestoreContext,
+  reader: Reader,
+  action: DocumentClickAction,
+  clickKey: string,
+): Promise<string | null> {
+  const snapshot = await reader.get(documentCollections(context).clicks.doc(clickId(action, clickKey)));
+  return snapshot.exists ? String(snapshot.get("resultId")) : null;
+}
+
+export async function readSeries(
+  context: FirestoreContext,
+  reader: Reader,
+  series: DocumentSeries,
+): Promise<number> {
+  const snapshot = await reader.get(documentCollections(context).series.doc(seriesId(series)));
+  return snapshot.exists ? Number(snapshot.get("lastSequence")) : 0;
+}
+
+function writeClick(
+  context: FirestoreContext,
+  writer: Writer,
+  action: DocumentClickAction,
+  clickKey: string,
+  resultId: string,
+  at: string,
+): void {
+  writer.create(documentCollections(context).clicks.doc(clickId(action, clickKey)), { action, resultId, at });
+}
+
+function writeHistory(
+  context: FirestoreContext,
+  writer: Writer,
+  read: WorkRead,
+  history: HistoryLine[],
+  actor: Actor,
+): void {
+  writePlan(
+    context,
+    writer,
+    { stored: read.stored, before: read.recorded ? read.work : null },
+    { work: read.work, history, alerts: [], webhooks: [] },
+    { staffEmail: actor.staffEmail, at: actor.at },
+  );
+}
+
+export function writeDocument(
+  context: FirestoreContext,
+  writer: Writer,
+  args: {
+    read: WorkRead;
+    document: IssuedDocument;
+    balancePaise: number | null;
+    invoiceBalance: { documentId: string; balancePaise: number } | null;
+    clickKey: string;
+    history: HistoryLine[];
+    actor: Actor;
+  },
+): void {
+  const collections = documentCollections(context);
+  const { document, actor } = args;
+  const series = collections.series.doc(seriesId(document));
+  writer.set(series, {
+    kind: document.kind,
+    financialYear: document.financialYear,
+    lastSequence: document.sequence,
+  });
+  writer.create(series.collection("numbers").doc(String(document.sequence)), {
+    documentId: document.id,
+    at: actor.at,
+  });
+  writer.create(collections.documents.doc(document.id), {
+    enquiryId: document.enquiryId,
+    kind: document.kind,
+    financialYear: document.financialYear,
+    sequence: document.sequence,
+    number: document.number,
+    issuedAt: document.issuedAt,
+    totalPaise: document.totals.totalPaise,
+    againstId: args.invoiceBalance?.documentId ?? null,
+    balancePaise: args.balancePaise,
+    snapshot: JSON.stringify(document),
+  });
+  if (args.invoiceBalance) {
+    writer.update(collections.documents.doc(args.invoiceBalance.documentId), {
+      balancePaise: args.invoiceBalance.balancePaise,
+    });
+  }
+  writeClick(context, writer, "issue", args.clickKey, document.id, actor.at);
+  writeHistory(context, writer, args.read, args.history, actor);
+  const activity = activityDocument({
+    actor: actor.staffEmail,
+    action: "document-issued",
+    target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
+    at: new Date(actor.at),
+  });
+  writer.create(context.db.collection("activity").doc(activity.id), activity.data);
+}
+
+export function writePayment(
+  context: FirestoreContext,
+  writer: Writer,
+  args: {
+    read: WorkRead | null;
+    invoice: IssuedDocument;
+    payment: RecordedPayment;
+    balancePaise: number;
+    clickKey: string;
+    history: HistoryLine[];
+    actor: Actor;
+  },
+): void {
+  const collections = documentCollections(context);
+  const { payment, actor, invoice } = args;
+  const { id, ...fields } = payment;
+  writer.create(collections.payments.doc(id), { ...fields, enquiryId: invoice.enquiryId });
+  writer.update(collections.documents.doc(invoice.id), { balancePaise: args.balancePaise });
+  writeClick(context, writer, "payment", args.clickKey, id, actor.at);
+  if (args.read) writeHistory(context, writer, args.read, args.history, actor);
+  const activity = activityDocument({
+    actor: actor.staffEmail,
+    action: "payment-recorded",
+    target: `${enquiryReference(invoice.enquiryId)}: ${invoice.number}`,
+    at: new Date(actor.at),
+  });
+  writer.create(context.db.collection("activity").doc(activity.id), activity.data);
+}
+
+/** The documents and payments on Firestore, as the console and the accountant read them. */
+export class FirestoreDocumentStore implements DocumentStore {
+  constructor(private readonly context: FirestoreContext) {}
+
+  private readonly reader = direct;
+
+  async ofEnquiry(enquiryId: string) {
+    return this.context.run(() => readDocuments(this.context, this.reader, enquiryId));
+  }
+
+  async get(documentId: string) {
+    return this.context.run(() => readDocument(this.context, this.reader, documentId));
+  }
+
+  async unpaidInvoices(): Promise<DocumentWithAccount[]> {
+    return this.context.run(async () => {
+      const owed = await documentCollections(this.context).documents.where("balancePaise", ">", 0).get();
+      const documents = owed.docs.map((doc) => documentOf(doc.data())).sort(byIssue);
+      return Promise.all(documents.map((document) => accountOf(this.context, this.reader, document)));
+    });
+  }
+
+  async issuedBetween(from: Date, to: Date): Promise<IssuedDocument[]> {
+    return this.context.run(async () => {
+      const issued = await documentCollections(this.context)
+        .documents.where("issuedAt", ">=", from.toISOString())
+        .where("issuedAt", "<", to.toISOString())
+        .get();
+      return issued.docs
+        .map((doc) => documentOf(doc.data()))
+        .filter((document) => document.kind === "tax-invoice" || document.kind === "credit-note")
+        .sort(byIssue);
+    });
+  }
+}
+
+/** Queues a document's mail to its buyer with the click, history and activity, in the caller's transaction. */
+export function queueDocumentMail(
+  context: FirestoreContext,
+  writer: Writer,
+  args: {
+    read: WorkRead;
+    document: IssuedDocument;
+    to: string;
+    clickKey: string;
+    history: HistoryLine[];
+    actor: Actor;
+  },
+): void {
+  const { document, actor } = args;
+  const payload: DocumentNotificationPayload = { to: args.to, document };
+  writer.create(
+    collectionsOf(context).notifications.doc(randomUUID()),
+    newNotification({
+      kind: "document",
+      at: new Date(actor.at),
+      enquiryId: document.enquiryId,
+      payload: JSON.stringify(payload),
+      ...(actor.requestId ? { requestId: actor.requestId } : {}),
+    }),
+  );
+  writeClick(context, writer, "send", args.clickKey, document.id, actor.at);
+  writeHistory(context, writer, args.read, args.history, actor);
+  const activity = activityDocument({
+    actor: actor.staffEmail,
+    action: "document-sent",
+    target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
+    at: new Date(actor.at),
+  });
+  writer.create(context.db.collection("activity").doc(activity.id), activity.data);
+}

@@ -1,0 +1,207 @@
+import { v7 as timeOrderedId } from "uuid";
+import type { CompanyFacts } from "../../domain/company-facts";
+import { documentNumber, draftDocument, financialYearOf, numbered } from "../../domain/gst";
+import type { RecordedPayment } from "../../domain/invoice";
+import type {
+  DocumentActor,
+  DocumentChanges,
+  DocumentDraftResult,
+  DocumentIssueResult,
+  DocumentRequest,
+  PaymentResult,
+  SendResult,
+} from "../store/documents";
+import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
+import { creditNoteBalance, issuedLine, issueRefusal, planPayment, sentLine } from "../lifecycle/documents";
+import { actorOf } from "./enquiry-changes";
+
+/** The company's facts in force when a document is drafted: the published version, else the build's. */
+export type CompanyFactsSource = () => Promise<CompanyFacts>;
+
+/**
+ * How often a change that lost its series' number (or its click) to another instance is run
+ * again: each run reads the series afresh, so one more issue at once costs one more run at most.
+ */
+const CONFLICT_RUNS = 64;
+
+/**
+ * Documents and payments, written once (docs/decisions/029): read in one transaction, decided by
+ * domain/gst.ts, domain/accounts.ts and server/lifecycle/documents.ts, written together. A
+ * document's number is the next of its kind's series in the financial year of its issue, taken in
+ * the transaction that stores it, so numbers have no gap and no repeat across instances.
+ */
+export class DocumentWork implements DocumentChanges {
+  constructor(
+    private readonly port: WorkPort,
+    private readonly facts: CompanyFactsSource,
+  ) {}
+
+  async draftDocument(
+    enquiryId: string,
+    request: DocumentRequest & DocumentActor,
+  ): Promise<DocumentDraftResult> {
+    const facts = await this.facts();
+    const result = await this.port.run(() => documentChange(enquiryId, request, facts, null));
+    return result.outcome === "issued" ? unreachable() : result;
+  }
+
+  async issueDocument(
+    enquiryId: string,
+    request: DocumentRequest & DocumentActor & { clickKey: string },
+  ): Promise<DocumentIssueResult> {
+    const facts = await this.facts();
+    const actor = actorOf(request);
+    const result = await this.again(() =>
+      this.port.run(() => documentChange(enquiryId, request, facts, { clickKey: request.clickKey, actor })),
+    );
+    return result.outcome === "drafted" ? unreachable() : result;
+  }
+
+  async recordPayment(
+    documentId: string,
+    input: Parameters<DocumentChanges["recordPayment"]>[1],
+  ): Promise<PaymentResult> {
+    const actor = actorOf(input);
+    return this.again(() =>
+      this.port.run(function* (): Change<PaymentResult> {
+        const account = yield* step("readDocument", { documentId });
+        if (!account) return { outcome: "not-found" };
+        const prior = yield* step("readClick", { action: "payment", clickKey: input.clickKey });
+        const earlier = prior ? account.payments.find((payment) => payment.id === prior) : undefined;
+        if (earlier) {
+          const others = account.payments.filter((payment) => payment.id !== earlier.id);
+          const plan = planPayment({ ...account, payments: others }, earlier);
+          if (plan.outcome === "recorded") {
+            return { outcome: "recorded", payment: earlier, balancePaise: plan.balancePaise, repeated: true };
+          }
+        }
+        const read = yield* step("readWork", { enquiryId: account.document.enquiryId });
+        const payment: RecordedPayment = {
+          id: timeOrderedId(),
+          documentId,
+          amountPaise: input.amountPaise,
+          method: input.method,
+          reference: input.reference,
+          receivedOn: input.receivedOn,
+          recordedAt: actor.at,
+          recordedBy: actor.staffEmail,
+        };
+        const plan = planPayment(account, payment);
+        if (plan.outcome !== "recorded") return plan;
+        yield* step("writePayment", {
+          read,
+          invoice: account.document,
+          payment,
+          balancePaise: plan.balancePaise,
+          clickKey: input.clickKey,
+          history: plan.history,
+          actor,
+        });
+        return { outcome: "recorded", payment, balancePaise: plan.balancePaise, repeated: false };
+      }),
+    );
+  }
+
+  async mailDocument(documentId: string, send: { clickKey: string } & DocumentActor): Promise<SendResult> {
+    const actor = actorOf(send);
+    return this.again(() =>
+      this.port.run(function* (): Change<SendResult> {
+        const account = yield* step("readDocument", { documentId });
+        if (!account) return { outcome: "not-found" };
+        if (yield* step("readClick", { action: "send", clickKey: send.clickKey })) {
+          return { outcome: "queued", repeated: true };
+        }
+        const { document } = account;
+        const read = yield* step("readWork", { enquiryId: document.enquiryId });
+        if (!read) return { outcome: "not-found" };
+        const to = document.buyer.email ?? read.stored.enquiry.Email;
+        if (!to) return { outcome: "no-recipient" };
+        yield* step("queueDocumentMail", {
+          read,
+          document,
+          to,
+          clickKey: send.clickKey,
+          history: [sentLine(document)],
+          actor,
+        });
+        return { outcome: "queued", repeated: false };
+      }),
+    );
+  }
+
+  /** Runs a change again while another instance wrote the same number or click first. */
+  private async again<R>(run: () => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await run();
+      } catch (error) {
+        if (!(error instanceof WriteConflictError) || attempt >= CONFLICT_RUNS) throw error;
+      }
+    }
+  }
+}
+
+function unreachable(): never {
+  throw new Error("A document change answered what it was not asked for");
+}
+
+/**
+ * Drafts a document from the enquiry as read (`issue` null: nothing is written), or issues it:
+ * the click not yet issued, numbered next in its series, stored with its history line.
+ */
+function* documentChange(
+  enquiryId: string,
+  request: DocumentRequest & DocumentActor,
+  facts: CompanyFacts,
+  issue: { clickKey: string; actor: Actor } | null,
+): Change<DocumentDraftResult | DocumentIssueResult> {
+  const read = yield* step("readWork", { enquiryId });
+  if (!read) return { outcome: "not-found" };
+  if (issue) {
+    const prior = yield* step("readClick", { action: "issue", clickKey: issue.clickKey });
+    const done = prior ? yield* step("readDocument", { documentId: prior }) : null;
+    if (done) return { outcome: "issued", document: done.document, repeated: true };
+  }
+  const against = request.againstId ? yield* step("readDocument", { documentId: request.againstId }) : null;
+  const refusal = issueRefusal(request.kind, { id: enquiryId, status: read.work.status }, against);
+  if (refusal) return { outcome: "refused", reason: refusal };
+  const drafted = draftDocument({
+    kind: request.kind,
+    at: request.at,
+    language: request.language,
+    facts,
+    buyer: request.buyer,
+    buyerType: read.stored.enquiry.RetailerSelfUse,
+    lines: request.lines,
+    against: against?.document ?? null,
+    reason: request.reason,
+    issuedBy: request.staffEmail,
+  });
+  if (!drafted.ok) return { outcome: "missing", missing: drafted.missing };
+  if (!issue) return { outcome: "drafted", draft: drafted.draft };
+  const financialYear = financialYearOf(request.at);
+  const sequence = (yield* step("readSeries", { kind: request.kind, financialYear })) + 1;
+  const document = numbered(drafted.draft, {
+    id: timeOrderedId(),
+    enquiryId,
+    number: documentNumber(facts, request.kind, financialYear, sequence),
+    sequence,
+    financialYear,
+  });
+  let invoiceBalance: { documentId: string; balancePaise: number } | null = null;
+  if (against && request.kind === "credit-note") {
+    const balance = creditNoteBalance(against, document);
+    if (!balance.ok) return { outcome: "refused", reason: "over-balance" };
+    invoiceBalance = { documentId: against.document.id, balancePaise: balance.balancePaise };
+  }
+  yield* step("writeDocument", {
+    read,
+    document,
+    balancePaise: request.kind === "tax-invoice" ? document.totals.totalPaise : null,
+    invoiceBalance,
+    clickKey: issue.clickKey,
+    history: [issuedLine(document)],
+    actor: issue.actor,
+  });
+  return { outcome: "issued", document, repeated: false };
+}
