@@ -145,6 +145,7 @@ export const accountsText = {
   filesHeading: "The month's files for the accountant",
   filesNote:
     "GSTR-1 sections as the GST portal's offline tool takes them, and the month's vouchers for Tally.",
+  filesOwners: "The month's GSTR-1 and Tally files are downloaded by an owner of the console.",
   month: "Month",
   gstr1Sections: {
     b2b: "B2B invoices (registered buyers)",

@@ -80,7 +80,9 @@ export function PaymentForm({
       const named = Array.isArray(missing)
         ? (missing[0] as { field?: unknown } | undefined)?.field
         : undefined;
-      const field = fieldOf(typeof named === "string" ? named : null);
+      // More than is owed comes back with the balance: it is the amount to put right.
+      const overBalance = caught instanceof ApiError && typeof caught.answer?.balancePaise === "number";
+      const field = overBalance ? "amountPaise" : fieldOf(typeof named === "string" ? named : null);
       const message =
         Array.isArray(missing) && missing.length > 0
           ? String((missing[0] as { message?: unknown }).message ?? errorMessage(caught))

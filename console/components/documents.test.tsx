@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
+import { documentMessages, type IssuedDocument, type RecordedPayment } from "../../domain/invoice";
 import { NO_DEAL_FIGURES } from "../../domain/deal";
 import { istDate } from "../../domain/working-hours";
 import { documentsText, paymentText } from "../documents-content";
@@ -247,13 +247,7 @@ describe("issuing a document", () => {
 describe("recording a payment", () => {
   test("the balance, UPI and today to begin with; the amount goes in paise with its reference, and more than is owed is refused beside the amount", async () => {
     const { posted } = network(() =>
-      Response.json(
-        {
-          error: "More than is owed.",
-          missing: [{ field: "amountPaise", message: "That is more than the ₹4,080.00 owed." }],
-        },
-        { status: 422 },
-      ),
+      Response.json({ error: documentMessages.overBalance, balancePaise: 408_000 }, { status: 422 }),
     );
     const onRecorded = vi.fn();
     render(
@@ -266,7 +260,7 @@ describe("recording a payment", () => {
     fireEvent.change(amount, { target: { value: "5,000" } });
     fireEvent.change(field(paymentText.reference), { target: { value: "512345678901" } });
     fireEvent.click(screen.getByRole("button", { name: paymentText.save }));
-    await screen.findByText("That is more than the ₹4,080.00 owed.");
+    await screen.findByText(documentMessages.overBalance);
     expect(amount.getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(amount);
     expect(posted("/documents/d1/payments")[0]).toMatchObject({

@@ -9,6 +9,7 @@ import { documentDate, paise } from "../documents";
 import { DOCUMENT_API_ROUTES, OVERDUE_BUCKETS, type Receivables } from "../../domain/invoice";
 import { accountsText as text, bucketLabels } from "../documents-content";
 import { LoadState } from "../components/Notices";
+import { useStaff } from "../session";
 import { appPaths } from "../paths";
 
 const MONTH_PARAM = "month";
@@ -138,12 +139,16 @@ function MonthFiles({ month, onMonth }: { month: string; onMonth: (month: string
   );
 }
 
-/** The accountant's page: what is owed and for how long, and the month's files. */
+/**
+ * The accountant's page: what is owed and for how long (every member sees it, as the API answers
+ * it), and the month's files, which the API gives to owners, as the business's other exports.
+ */
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const month = monthOf(searchParams.get(MONTH_PARAM), new Date());
   const [data, setData] = useState<Receivables | null>(null);
   const [error, setError] = useState("");
+  const staff = useStaff();
 
   useEffect(() => {
     document.title = pageTitle(text.title);
@@ -173,10 +178,17 @@ export function Component() {
           <LoadState error={error} loaded={data !== null} />
           {data && <ReceivablesCard data={data} />}
         </div>
-        <MonthFiles
-          month={month}
-          onMonth={(next) => setSearchParams({ [MONTH_PARAM]: next }, { replace: true })}
-        />
+        {staff.role === "owner" ? (
+          <MonthFiles
+            month={month}
+            onMonth={(next) => setSearchParams({ [MONTH_PARAM]: next }, { replace: true })}
+          />
+        ) : (
+          <section className="card" aria-labelledby="month-files">
+            <h2 id="month-files">{text.filesHeading}</h2>
+            <p className="card-note">{text.filesOwners}</p>
+          </section>
+        )}
       </div>
     </div>
   );

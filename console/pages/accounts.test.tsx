@@ -32,12 +32,16 @@ const receivables: Receivables = {
   ],
 };
 
-function openAccounts(at: string) {
+function openAccounts(at: string, role: "owner" | "member" = "owner") {
   vi.stubGlobal(
     "fetch",
     vi.fn(async () => Response.json(receivables)),
   );
-  const router = createMemoryRouter([{ path: "/accounts", Component: Accounts }], { initialEntries: [at] });
+  const staff = { id: "s1", email: "asha@collarise.example", role };
+  const router = createMemoryRouter(
+    [{ id: "layout", loader: () => ({ staff }), children: [{ path: "/accounts", Component: Accounts }] }],
+    { initialEntries: [at] },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -82,6 +86,14 @@ describe("the accounts page", () => {
     fireEvent.change(screen.getByLabelText(accountsText.month), { target: { value: "2026-10" } });
     await screen.findByRole("list", { name: `${accountsText.filesHeading}, October 2026` });
     expect(router.state.location.search).toBe("?month=2026-10");
+  });
+
+  test("a member sees what is owed; the month's files are an owner's, as the API says", async () => {
+    openAccounts("/accounts?month=2026-11", "member");
+    await screen.findByRole("table", { name: accountsText.receivables });
+    const files = screen.getByRole("region", { name: accountsText.filesHeading });
+    expect(files.textContent).toContain(accountsText.filesOwners);
+    expect(within(files).queryAllByRole("link")).toEqual([]);
   });
 
   test("without a month the page opens on the month before today's in Delhi", () => {
