@@ -71,18 +71,14 @@ export const documentsText = {
     total: "Total",
     balance: "Balance",
     pdf: (language: DocumentLanguage) => `PDF, ${documentLanguageLabels[language]}`,
-    pdfOf: (number: string, language: DocumentLanguage) =>
-      `${number} as a PDF in ${documentLanguageLabels[language]}`,
+    /** A button's or a link's name: its visible words first (WCAG 2.5.3), then the document's number. */
+    of: (visible: string, number: string) => `${visible}, ${number}`,
     sendEmail: "Send by e-mail",
     sendWhatsApp: "Send on WhatsApp",
-    sendOf: (number: string, channel: "email" | "whatsapp") =>
-      `Send ${number} ${channel === "email" ? "by e-mail" : "on WhatsApp"}`,
     queued: (number: string, channel: "email" | "whatsapp") =>
       `${number} is on its way ${channel === "email" ? "by e-mail" : "on WhatsApp"}.`,
     recordPayment: "Record a payment",
-    recordPaymentOf: (number: string) => `Record a payment against ${number}`,
     creditNote: "Credit note",
-    creditNoteOf: (number: string) => `Credit note against ${number}`,
     against: (number: string) => `Against ${number}`,
     payments: "Payments",
   },

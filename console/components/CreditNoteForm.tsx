@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { IssuedDocument, MissingField } from "../../domain/invoice";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { newClickKey, type DocumentBody } from "../documents";
@@ -30,6 +30,11 @@ export function CreditNoteForm({
   const [busy, setBusy] = useState(false);
   const clickKey = useRef<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
+
+  // Opened from the invoice's row: the quantity returned is asked first.
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('[name="quantity"]')?.focus();
+  }, []);
 
   const refuse = (field: "quantity" | "reason" | null, message: string) => {
     setError({ field, message });

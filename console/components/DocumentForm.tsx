@@ -118,6 +118,15 @@ export function DocumentForm({
     };
   }, [bodyKey, enquiryId, previewDelayMs]);
 
+  // Opened, the form puts the focus where typing starts: the first input still empty.
+  useEffect(() => {
+    const inputs = form.current?.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      "input[type=text], select",
+    );
+    const empty = [...(inputs ?? [])].find((input) => !input.value);
+    (empty ?? inputs?.[0])?.focus();
+  }, []);
+
   // The first refused input takes the focus, so it can be put right at once.
   useEffect(() => {
     if (!refused) return;

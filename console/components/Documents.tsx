@@ -231,7 +231,7 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
                       href={pdfPath(document, language)}
                       target="_blank"
                       rel="noopener"
-                      aria-label={text.list.pdfOf(document.number, language)}
+                      aria-label={text.list.of(text.list.pdf(language), document.number)}
                     >
                       {text.list.pdf(language)}
                     </a>
@@ -243,7 +243,7 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
                     className="button quiet"
                     disabled={sending !== null}
                     onClick={() => void send(document, "email")}
-                    aria-label={text.list.sendOf(document.number, "email")}
+                    aria-label={text.list.of(text.list.sendEmail, document.number)}
                   >
                     <Mail aria-hidden="true" size={16} />
                     {text.list.sendEmail}
@@ -254,7 +254,7 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
                       className="button quiet"
                       disabled={sending !== null}
                       onClick={() => void send(document, "whatsapp")}
-                      aria-label={text.list.sendOf(document.number, "whatsapp")}
+                      aria-label={text.list.of(text.list.sendWhatsApp, document.number)}
                     >
                       <MessageCircle aria-hidden="true" size={16} />
                       {text.list.sendWhatsApp}
@@ -266,7 +266,7 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
                       className="button quiet"
                       aria-expanded={open?.form === "payment" && open.documentId === document.id}
                       onClick={() => setOpen({ form: "payment", documentId: document.id })}
-                      aria-label={text.list.recordPaymentOf(document.number)}
+                      aria-label={text.list.of(text.list.recordPayment, document.number)}
                     >
                       <ReceiptIndianRupee aria-hidden="true" size={16} />
                       {text.list.recordPayment}
@@ -278,7 +278,7 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
                       className="button quiet"
                       aria-expanded={open?.form === "credit-note" && open.documentId === document.id}
                       onClick={() => setOpen({ form: "credit-note", documentId: document.id })}
-                      aria-label={text.list.creditNoteOf(document.number)}
+                      aria-label={text.list.of(text.list.creditNote, document.number)}
                     >
                       <Undo2 aria-hidden="true" size={16} />
                       {text.list.creditNote}

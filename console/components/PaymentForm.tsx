@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   PAYMENT_METHODS,
   type IssuedDocument,
@@ -41,6 +41,11 @@ export function PaymentForm({
   const clickKey = useRef<string | null>(null);
   const amountInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
+
+  // Opened from the invoice's row: the amount, the one thing usually checked, has the focus.
+  useEffect(() => {
+    amountInput.current?.focus();
+  }, []);
 
   const edited = () => {
     clickKey.current = null;

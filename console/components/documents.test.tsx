@@ -165,6 +165,8 @@ describe("issuing a document", () => {
     expect(field(documentsText.form.quantity).value).toBe("240");
     expect(field(documentsText.form.gstin).value).toBe("27AAPFU0939F1ZV");
     expect(field(documentsText.form.language).value).toBe("hi");
+    // Typing starts where the form is empty: the billing address.
+    expect(document.activeElement).toBe(field(documentsText.form.line1));
     // Only what is missing is asked: no shipping address until the goods go elsewhere.
     expect(screen.queryByRole("group", { name: documentsText.form.shipping })).toBeNull();
     const totals = screen.getByRole("region", { name: documentsText.preview.heading });
@@ -310,8 +312,8 @@ describe("the documents issued", () => {
     ).toBe("₹3,000.00 by UPI on 21 Nov 2026 (ref 512345678901)");
     const pdfs = within(newest as HTMLElement).getAllByRole("link");
     expect(pdfs.map((link) => [link.getAttribute("aria-label"), link.getAttribute("href")])).toEqual([
-      ["CI/2026-27/0007 as a PDF in Hindi (हिन्दी)", "/api/admin/documents/d1/pdf?language=hi&copy=original"],
-      ["CI/2026-27/0007 as a PDF in English", "/api/admin/documents/d1/pdf?language=en&copy=original"],
+      ["PDF, Hindi (हिन्दी), CI/2026-27/0007", "/api/admin/documents/d1/pdf?language=hi&copy=original"],
+      ["PDF, English, CI/2026-27/0007", "/api/admin/documents/d1/pdf?language=en&copy=original"],
     ]);
     const buttons = within(newest as HTMLElement)
       .getAllByRole("button")
@@ -347,7 +349,7 @@ describe("the documents issued", () => {
     const item = await screen.findByText("Paid");
     const row = item.closest("li") as HTMLElement;
     expect(within(row).queryByRole("button", { name: /Record a payment/ })).toBeNull();
-    fireEvent.click(within(row).getByRole("button", { name: "Send CI/2026-27/0007 by e-mail" }));
+    fireEvent.click(within(row).getByRole("button", { name: "Send by e-mail, CI/2026-27/0007" }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(posted("/documents/d1/send")).toEqual([
       { channel: "email", clickKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
