@@ -46,7 +46,7 @@ export const documentsText = {
     issuing: "Issuing…",
     cancel: "Cancel",
     prefilled: "Filled in from the enquiry and its deal: check, add what is missing.",
-    refused: "Not issued: put right the fields marked below.",
+    refused: "Not issued: put right the fields marked above.",
   },
   preview: {
     heading: "Totals",
