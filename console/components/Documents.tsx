@@ -116,6 +116,7 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
   }, [load]);
 
   const won = isWon(enquiry.status);
+  const invoiced = data?.documents.some((document) => document.kind === "tax-invoice") ?? false;
   const offered = !isSpam(enquiry.status) && !isDuplicate(enquiry.status) && !STATUS[enquiry.status].lost;
   const kinds = ISSUED_FROM_FORM.filter((kind) => BEFORE_SALE.includes(kind) || won);
   if (!offered && data && data.documents.length === 0) return null;
@@ -333,7 +334,8 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
                 <button
                   key={kind}
                   type="button"
-                  className={kind === "tax-invoice" ? "button primary" : "button quiet"}
+                  // The one action to take: a tax invoice, until one is issued.
+                  className={kind === "tax-invoice" && !invoiced ? "button primary" : "button quiet"}
                   onClick={() => setOpen({ form: "issue", kind })}
                 >
                   {text.issue(kind)}
