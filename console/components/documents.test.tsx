@@ -4,10 +4,11 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { documentMessages, type IssuedDocument, type RecordedPayment } from "../../domain/invoice";
 import { NO_DEAL_FIGURES } from "../../domain/deal";
 import { istDate } from "../../domain/working-hours";
-import { documentsText, paymentText } from "../documents-content";
+import { creditNoteText, documentsText, paymentText } from "../documents-content";
 import { Documents, typedFrom, type DocumentsEnquiry } from "./Documents";
 import { DocumentForm } from "./DocumentForm";
 import { PaymentForm } from "./PaymentForm";
+import { CreditNoteForm } from "./CreditNoteForm";
 
 afterEach(() => {
   cleanup();
@@ -354,5 +355,54 @@ describe("the documents issued", () => {
     expect(posted("/documents/d1/send")).toEqual([
       { channel: "email", clickKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     ]);
+  });
+});
+
+describe("a credit note for a return", () => {
+  test("asked from the invoice's row: more sachets than were invoiced, or no reason, is refused before anything is sent", () => {
+    const { fetch } = network(() => new Response(null, { status: 500 }));
+    render(<CreditNoteForm enquiryId="e1" invoice={invoice()} onIssued={vi.fn()} onCancel={vi.fn()} />);
+    const quantity = field(creditNoteText.quantity);
+    expect(document.activeElement).toBe(quantity);
+    fireEvent.change(quantity, { target: { value: "241" } });
+    fireEvent.click(screen.getByRole("button", { name: creditNoteText.issue }));
+    expect(screen.getByRole("alert").textContent).toBe(creditNoteText.quantityInvalid(240));
+    fireEvent.change(quantity, { target: { value: "12" } });
+    fireEvent.click(screen.getByRole("button", { name: creditNoteText.issue }));
+    expect(screen.getByRole("alert").textContent).toBe(creditNoteText.reasonRequired);
+    expect(document.activeElement).toBe(field(creditNoteText.reason));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("issued against the invoice, for its buyer, language and price, with the quantity returned and why", async () => {
+    const { posted } = network(() =>
+      Response.json(
+        {
+          document: invoice({
+            id: "c1",
+            kind: "credit-note",
+            number: "CI/2026-27/C001",
+            against: { number: "CI/2026-27/0007", issuedAt: "2026-11-20T06:00:00.000Z", reason: "Damaged" },
+          }),
+        },
+        { status: 201 },
+      ),
+    );
+    const onIssued = vi.fn();
+    render(<CreditNoteForm enquiryId="e1" invoice={invoice()} onIssued={onIssued} onCancel={vi.fn()} />);
+    fireEvent.change(field(creditNoteText.quantity), { target: { value: "12" } });
+    fireEvent.change(field(creditNoteText.reason), { target: { value: " 12 sachets came back damaged " } });
+    fireEvent.click(screen.getByRole("button", { name: creditNoteText.issue }));
+    await waitFor(() => expect(onIssued).toHaveBeenCalledTimes(1));
+    const [body] = posted("/enquiries/e1/documents");
+    expect(body).toMatchObject({
+      kind: "credit-note",
+      language: "hi",
+      buyer: invoice().buyer,
+      lines: [{ quantity: 12, unitPricePaise: 2_500, discountPaise: 0 }],
+      againstId: "d1",
+      reason: "12 sachets came back damaged",
+    });
+    expect(body?.clickKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
