@@ -125,7 +125,6 @@ function MonthFiles({ month, onMonth }: { month: string; onMonth: (month: string
           }}
         />
       </label>
-      <p className="period">{formatMonth(month)}</p>
       <ul className="month-files" aria-label={`${text.filesHeading}, ${formatMonth(month)}`}>
         {GSTR1_SECTIONS.map((section) =>
           file(

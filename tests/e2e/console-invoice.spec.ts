@@ -292,6 +292,10 @@ test("an owner finds what is owed on the accounts page and downloads the month's
   expect(text).toContain("27AAPFU0939F1ZV");
   expect(text).toContain(document.number);
   expect(await accessibilityViolations(page, { include: ["main"] })).toEqual([]);
+  await page.screenshot({ path: shotPath("console-accounts-375.png"), fullPage: true });
+  await page.setViewportSize(viewportOf(widths.desktop));
+  await page.screenshot({ path: shotPath("console-accounts-1280.png"), fullPage: true });
+  expect(await accessibilityViolations(page, { include: ["main"] })).toEqual([]);
 
   // The invoice owed leads to its enquiry.
   await owed.getByRole("link", { name: document.number }).click();
