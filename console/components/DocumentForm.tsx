@@ -14,8 +14,24 @@ import { DOCUMENT_API_ROUTES } from "../../domain/invoice";
 import { documentKindLabels, documentLanguageLabels, documentsText } from "../documents-content";
 import { DocumentTotals, type Totalled } from "./DocumentTotals";
 import { ErrorNotice } from "./Notices";
+import { draftsOf } from "../drafts";
 
 const text = documentsText.form;
+
+/** What was typed is kept in the tab: a reload, a lost connection or a refusal loses none of it. */
+const drafts = draftsOf("document");
+
+/** The form as it was left for this enquiry and kind, or `initial` when nothing was kept. */
+export function keptOr(enquiryId: string, initial: TypedDocument): TypedDocument {
+  try {
+    const kept = JSON.parse(drafts.read(enquiryId) || "null") as TypedDocument | null;
+    if (kept && kept.kind === initial.kind && typeof kept.name === "string" && kept.billing && kept.shipping)
+      return kept;
+  } catch {
+    // Not what this form keeps: start from the enquiry.
+  }
+  return initial;
+}
 
 /** How long the typing rests before the totals are asked for again. */
 export const PREVIEW_DELAY_MS = 400;
@@ -80,7 +96,7 @@ export function DocumentForm({
 }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const [typed, setTyped] = useState<TypedDocument>(initial);
+  const [typed, setTyped] = useState<TypedDocument>(() => keptOr(enquiryId, initial));
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<{ fields: Record<string, string>; others: string[] } | null>(null);
   const [error, setError] = useState("");
@@ -89,6 +105,10 @@ export function DocumentForm({
   const clickKey = useRef<{ key: string; body: string } | null>(null);
   const body = useMemo(() => documentBody(typed, contact), [typed, contact]);
   const kind: DocumentKind = typed.kind;
+
+  useEffect(() => {
+    drafts.keep(enquiryId, JSON.stringify(typed));
+  }, [enquiryId, typed]);
 
   // The totals as the server would issue them, once the typing rests.
   const bodyKey = JSON.stringify(body);
@@ -158,6 +178,7 @@ export function DocumentForm({
       );
       clickKey.current = null;
       setRefused(null);
+      drafts.keep(enquiryId, "");
       onIssued(answer.document);
     } catch (caught) {
       const missing = caught instanceof ApiError ? caught.answer?.missing : undefined;
@@ -333,7 +354,15 @@ export function DocumentForm({
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? text.issuing : `${text.issue} ${documentKindLabels[kind].toLowerCase()}`}
         </button>
-        <button type="button" className="button quiet" onClick={onCancel} disabled={busy}>
+        <button
+          type="button"
+          className="button quiet"
+          onClick={() => {
+            drafts.keep(enquiryId, "");
+            onCancel();
+          }}
+          disabled={busy}
+        >
           {text.cancel}
         </button>
       </div>

@@ -13,6 +13,7 @@ import { CreditNoteForm } from "./CreditNoteForm";
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.sessionStorage.clear();
 });
 
 const enquiry: DocumentsEnquiry = {
@@ -245,6 +246,19 @@ describe("issuing a document", () => {
     expect(issued[0]?.clickKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(issued[1]?.clickKey).toBe(issued[0]?.clickKey);
   });
+});
+
+test("what was typed is kept in the tab: the form opened again after a reload shows it, and Cancel forgets it", () => {
+  network((path) => (path.endsWith("/draft") ? draftAnswer() : new Response(null, { status: 500 })));
+  issueForm();
+  fireEvent.change(field(documentsText.form.line1), { target: { value: "Shop 4, Main Bazar" } });
+  cleanup();
+  issueForm();
+  expect(field(documentsText.form.line1).value).toBe("Shop 4, Main Bazar");
+  fireEvent.click(screen.getByRole("button", { name: documentsText.form.cancel }));
+  cleanup();
+  issueForm();
+  expect(field(documentsText.form.line1).value).toBe("");
 });
 
 describe("recording a payment", () => {
