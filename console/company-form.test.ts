@@ -47,4 +47,44 @@ describe("the Company page's form", () => {
       "delivery.minDays",
     ]);
   });
+
+  test("the billing facts as an owner types them: rates and price steps one a line, rupees, an empty bank account as none", () => {
+    const form = formOf(FILLED_FACTS);
+    expect(form["billing.gstRates"]).toBe("2017-07-01 18%\n2025-09-22 5%");
+    expect(form["billing.retailerPrices"]).toBe("300 34.00\n1500 32.00\n3000 30.00");
+    const facts = factsOf({
+      ...form,
+      "billing.gstRates": "2017-07-01 18%\n\n 2025-09-22 = 5 \n2027-04-01 12.5%",
+      "billing.retailerPrices": "300 ₹34\n1500 31.50",
+      "billing.selfUsePricePaise": "₹49.97",
+      "billing.merchantUpiId": " ",
+      "billing.invoicePrefix": "an",
+      "billing.bankAccount.name": "",
+      "billing.bankAccount.number": "",
+      "billing.bankAccount.ifsc": "",
+    });
+    expect(facts.billing.gstRates).toEqual([
+      { from: "2017-07-01", rateBasisPoints: 1800 },
+      { from: "2025-09-22", rateBasisPoints: 500 },
+      { from: "2027-04-01", rateBasisPoints: 1250 },
+    ]);
+    expect(facts.billing.retailerPrices).toEqual([
+      { fromSachets: 300, pricePaise: 3_400 },
+      { fromSachets: 1_500, pricePaise: 3_150 },
+    ]);
+    expect(facts.billing.selfUsePricePaise).toBe(4_997);
+    expect(facts.billing.merchantUpiId).toBeNull();
+    expect(facts.billing.invoicePrefix).toBe("AN");
+    expect(facts.billing.bankAccount).toBeNull();
+    expect(factsProblems(facts)).toEqual([]);
+    const mistyped = factsOf({
+      ...form,
+      "billing.gstRates": "from April 5%",
+      "billing.bankAccount.ifsc": "hdfc123",
+    });
+    expect(factsProblems(mistyped).map((problem) => problem.field)).toEqual([
+      "billing.gstRates",
+      "billing.bankAccount.ifsc",
+    ]);
+  });
 });

@@ -321,7 +321,7 @@ export const personalDataText = {
   erase: "Erase all of it",
   eraseHeading: "Erase",
   eraseWarning:
-    "Erasing removes every enquiry, its history, its e-mails and the conversation with the person, and the subscription shown above, for good. The activity log records that an erasure happened, by you, without the address or number.",
+    "Erasing removes every enquiry, its history, its e-mails and the conversation with the person, its quotations and pro-formas, and the subscription shown above, for good. Tax invoices and credit notes, with their payments, are kept for the period GST law requires (72 months from the year's annual return) and erased after it. The activity log records that an erasure happened, by you, without the address or number.",
   confirmLabel: (kind: "email" | "mobile") =>
     kind === "email" ? "Type the e-mail address again to confirm" : "Type the mobile number again to confirm",
   confirmMismatch: "That is not the same address or number. Type it again exactly.",
@@ -333,6 +333,10 @@ export const personalDataText = {
   conversation: "E-mails with the person",
   noConversation: "No replies or answers.",
   erasedReferences: "Erased enquiries",
+  keptRecords: "Tax records kept",
+  keptWhy:
+    "GST law (section 36 of the CGST Act) requires these to be kept for 72 months from the due date of their year's annual return. They and their payments are kept until then, and erased after.",
+  keptUntil: (kind: string, day: string) => `${kind}, kept until ${day}`,
   nothingErased: "Nothing was erased: nothing is held about this person.",
 } as const;
 
@@ -1030,6 +1034,7 @@ export const companyText = {
     grievance: "Grievance officer",
     social: "Social links",
     terms: "Terms",
+    billing: "Invoices and payments",
   },
   labels: {
     legalName: "Legal name",
@@ -1068,6 +1073,19 @@ export const companyText = {
     "social.instagram": "Instagram",
     "social.linkedin": "LinkedIn",
     termsConfirmedBy: "Payment, delivery and return terms confirmed by",
+    "billing.hsn": "HSN code",
+    "billing.uqc": "Unit quantity code (GST)",
+    "billing.gstRates": "GST rates and the dates they apply from",
+    "billing.unitOfSale": "Unit an invoice counts",
+    "billing.retailerPrices": "Retailer price list (per sachet, before GST)",
+    "billing.selfUsePricePaise": "Price per sachet for own use (₹, inclusive of GST)",
+    "billing.merchantUpiId": "Merchant UPI ID",
+    "billing.invoicePrefix": "Document number prefix",
+    "billing.signatory.name": "Authorised signatory",
+    "billing.signatory.designation": "Signatory's designation",
+    "billing.bankAccount.name": "Bank account name",
+    "billing.bankAccount.number": "Bank account number",
+    "billing.bankAccount.ifsc": "IFSC",
   } as Record<string, string>,
   hints: {
     phone: "+91 and ten digits, e.g. +911141552024.",
@@ -1076,6 +1094,17 @@ export const companyText = {
     termsConfirmedBy:
       "Name, role and date, e.g. “Rohit Verma, Director, 20 Nov 2026”. Empty until someone has.",
     social: "Leave empty for none.",
+    "billing.hsn": "4, 6 or 8 digits; the company's CA confirms the heading.",
+    "billing.uqc": "As the GST portal lists it, e.g. PCS.",
+    "billing.gstRates":
+      "One a line, the date then the rate, e.g. “2025-09-22 5%”. A new rate is a new line: invoices of earlier dates keep theirs.",
+    "billing.retailerPrices":
+      "One step a line: from how many sachets, then the price per sachet, e.g. “300 34.00”. Below the first step a retailer pays the own-use price.",
+    "billing.selfUsePricePaise": "As on the pack: the invoice takes the GST out of it.",
+    "billing.merchantUpiId":
+      "The business's UPI ID from its bank, e.g. sanverahealth@icici, never a person's. Empty: invoices carry no UPI QR code.",
+    "billing.invoicePrefix": "1 to 4 capital letters or digits: SH gives SH/2627/T0001.",
+    bankAccount: "Printed on invoices for a bank transfer. Leave all three empty for none.",
   } as Record<string, string>,
   weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
   foodMarks: { veg: "Veg (green mark)", "non-veg": "Non-veg (brown mark)" },

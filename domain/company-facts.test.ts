@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   displayPhone,
+  factsFromStored,
   factsProblems,
   gstinCheckCharacter,
   gstinProblem,
@@ -100,5 +101,40 @@ describe("an MRP as an owner types it", () => {
     expect(quantityText(1, "en")).toBe("1 sachet");
     expect(quantityText(1200, "en")).toBe("1,200 sachets");
     expect(quantityText(3, "hi")).toBe("3 सैशे");
+  });
+});
+
+describe("the company's billing facts", () => {
+  const withBilling = (change: (billing: CompanyFacts["billing"]) => void) =>
+    withChange((facts) => change(facts.billing));
+
+  it("names each wrong billing fact with its field", () => {
+    const problems = factsProblems(
+      withBilling((billing) => {
+        billing.hsn = "21069";
+        billing.gstRates = [
+          { from: "2025-09-22", rateBasisPoints: 500 },
+          { from: "2017-07-01", rateBasisPoints: 1800 },
+        ];
+        billing.merchantUpiId = "sanvera health";
+        billing.invoicePrefix = "SANVERA";
+        billing.bankAccount = { name: "Sanvera", number: "12", ifsc: "HDFC1234567" };
+      }),
+    );
+    expect(problems.map((problem) => problem.field)).toEqual([
+      "billing.hsn",
+      "billing.gstRates",
+      "billing.merchantUpiId",
+      "billing.invoicePrefix",
+      "billing.bankAccount.number",
+      "billing.bankAccount.ifsc",
+    ]);
+    expect(problems[1]?.message).toMatch(/date order/);
+    expect(problems[2]?.message).toMatch(/handle@bank/);
+  });
+
+  it("a record published before the billing facts existed reads with the placeholder's", () => {
+    const { billing: _billing, ...older } = PLACEHOLDER_FACTS;
+    expect(factsFromStored(JSON.parse(JSON.stringify(older))).billing).toEqual(PLACEHOLDER_FACTS.billing);
   });
 });

@@ -437,6 +437,77 @@ export function factsProblems(facts: CompanyFacts): FactsProblem[] {
     const problem = urlProblem(facts.social[key]);
     if (problem) add(`social.${key}`, problem);
   }
+  problems.push(...billingProblems(facts.billing));
+  return problems;
+}
+
+const HSN = /^(\d{4}|\d{6}|\d{8})$/;
+const UPI_ID = /^[A-Za-z0-9.\-_]{2,256}@[A-Za-z]{2,64}$/;
+const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** With "/2627/T" and five digits of sequence, a prefix of 4 keeps every number within Rule 46's 16. */
+const INVOICE_PREFIX = /^[A-Z0-9]{1,4}$/;
+
+function billingProblems(billing: CompanyBilling): FactsProblem[] {
+  const problems: FactsProblem[] = [
+    ...bilingualProblems("billing.unitOfSale", billing.unitOfSale, 30),
+    ...bilingualProblems("billing.signatory.name", billing.signatory.name, 80),
+    ...bilingualProblems("billing.signatory.designation", billing.signatory.designation, 80),
+  ];
+  const add = (field: string, message: string) => problems.push({ field, message });
+  if (!HSN.test(billing.hsn)) add("billing.hsn", "An HSN code is 4, 6 or 8 digits, e.g. 21069099.");
+  if (billing.gstRates.length === 0)
+    add("billing.gstRates", "Give the GST rate and the date it applies from.");
+  billing.gstRates.forEach((rate, index) => {
+    const line = index + 1;
+    const previous = billing.gstRates[index - 1];
+    if (!DAY.test(rate.from) || Number.isNaN(Date.parse(rate.from)) || Number.isNaN(rate.rateBasisPoints))
+      add(
+        "billing.gstRates",
+        `Write each rate as its date and percent, e.g. "2025-09-22 5%" (line ${line}).`,
+      );
+    else if (previous && rate.from <= previous.from)
+      add("billing.gstRates", `Put the rates in date order, each date after the one before (line ${line}).`);
+    else if (
+      !Number.isInteger(rate.rateBasisPoints) ||
+      rate.rateBasisPoints < 0 ||
+      rate.rateBasisPoints > 4_000
+    )
+      add("billing.gstRates", `A GST rate is a percent from 0 to 40 (line ${line}).`);
+  });
+  if (!/^[A-Z]{3}$/.test(billing.uqc))
+    add("billing.uqc", "A unit quantity code is three capital letters, e.g. PCS.");
+  billing.retailerPrices.forEach((step, index) => {
+    const previous = billing.retailerPrices[index - 1];
+    if (
+      !Number.isInteger(step.fromSachets) ||
+      step.fromSachets < 1 ||
+      (previous && step.fromSachets <= previous.fromSachets)
+    )
+      add(
+        "billing.retailerPrices",
+        `Give each step as sachets and price, e.g. "300 34.00", in increasing quantities (line ${index + 1}).`,
+      );
+    if (!Number.isInteger(step.pricePaise) || step.pricePaise <= 0)
+      add("billing.retailerPrices", `Give the price per sachet in rupees and paise (line ${index + 1}).`);
+  });
+  if (!Number.isInteger(billing.selfUsePricePaise) || billing.selfUsePricePaise <= 0)
+    add("billing.selfUsePricePaise", "Give the price per sachet for own use, inclusive of GST, e.g. 49.97.");
+  if (billing.merchantUpiId !== null && !UPI_ID.test(billing.merchantUpiId))
+    add("billing.merchantUpiId", "A UPI ID is handle@bank, e.g. sanverahealth@icici.");
+  if (!INVOICE_PREFIX.test(billing.invoicePrefix))
+    add(
+      "billing.invoicePrefix",
+      "Give 1 to 4 capital letters or digits: every number then stays within 16 characters.",
+    );
+  const account = billing.bankAccount;
+  if (account) {
+    if (!account.name.trim()) add("billing.bankAccount.name", "Write the account's name as the bank has it.");
+    if (!/^\d{9,18}$/.test(account.number))
+      add("billing.bankAccount.number", "An account number is 9 to 18 digits.");
+    if (!IFSC.test(account.ifsc))
+      add("billing.bankAccount.ifsc", "An IFSC is 11 characters: 4 letters, 0 and 6 letters or digits.");
+  }
   return problems;
 }
 

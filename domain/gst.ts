@@ -338,6 +338,7 @@ export function draftDocument(
         email: facts.email.care,
         merchantUpiId: billing.merchantUpiId,
         signatory: billing.signatory,
+        bankAccount: billing.bankAccount,
       },
       buyer: {
         ...buyer,

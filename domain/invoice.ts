@@ -45,6 +45,8 @@ export interface DocumentSupplier {
   merchantUpiId: string | null;
   /** The signature block: who signs for the company. */
   signatory: { name: Bilingual; designation: Bilingual };
+  /** The account a bank transfer goes to, printed for the buyer; absent or null when the company has none. */
+  bankAccount?: { name: string; number: string; ifsc: string } | null;
 }
 
 /** Who receives: the buyer's details as the member confirmed them when issuing. */
@@ -206,6 +208,44 @@ export const documentMessages = {
   whatsappOff: "WhatsApp is not set up for this site.",
   notFound: "There is no such document.",
 } as const;
+
+/** A month of the accountant's files, "2026-11". */
+export const ACCOUNTS_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The IST calendar month "2026-11" as the instants it runs between, [from, to). */
+export function monthSpan(month: string): { from: Date; to: Date } {
+  const [, year, number] = ACCOUNTS_MONTH.exec(month) ?? [];
+  if (!year || !number) throw new Error(`Not a month: ${month}`);
+  const next =
+    number === "12" ? `${Number(year) + 1}-01` : `${year}-${String(Number(number) + 1).padStart(2, "0")}`;
+  return { from: new Date(`${month}-01T00:00:00+05:30`), to: new Date(`${next}-01T00:00:00+05:30`) };
+}
+
+/**
+ * The last IST day a tax invoice or credit note of the financial year must be kept: 72 months
+ * from the due date of the annual return for that year (section 36 of the CGST Act, 2017), which
+ * is 31 December after the year ends (section 44, GSTR-9). FY "2026-27" → "2033-12-31".
+ */
+export function taxRecordKeptUntil(financialYear: FinancialYear): string {
+  const start = Number(financialYear.slice(0, 4));
+  // The year ends on 31 March of start + 1; its annual return is due on 31 December of that year.
+  return `${start + 1 + 6}-12-31`;
+}
+
+/** The kinds a person's erasure keeps for their statutory period. */
+export const TAX_RECORD_KINDS: readonly DocumentKind[] = ["tax-invoice", "credit-note"];
+
+/**
+ * The oldest financial year whose tax records are still kept at `now` (taxRecordKeptUntil on or
+ * after today, IST): the records of every earlier year are erased by the retention sweep.
+ */
+export function oldestKeptFinancialYear(now: Date): FinancialYear {
+  const todayIst = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  const year = Number(todayIst.slice(0, 4));
+  // Kept through 31 December of (start + 7): the year starting `year - 7` is the oldest kept.
+  const start = year - 7;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
 
 /** The console's page for the accountant: what is owed, and the month's GSTR-1 and Tally files. */
 export const ACCOUNTS_PAGE_PATH = "/admin/accounts";

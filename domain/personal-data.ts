@@ -8,6 +8,7 @@ import type { WhatsAppConsent } from "./whatsapp-consent";
 import type { EnquiryStatus, HistoryEntry } from "./console";
 import type { ConversationMessage } from "./conversation";
 import type { DealFigures, LostReason } from "./deal";
+import type { DocumentKind, IssuedDocument, RecordedPayment } from "./invoice";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS, enquiryMessages, type Enquiry } from "./enquiry";
 
 /** Whom a request is about: the address they wrote in enquiries and the newsletter, or their mobile. */
@@ -68,6 +69,10 @@ export interface PersonalEnquiry {
   lostReason: LostReason | null;
   /** The consent to WhatsApp ticked on its form (when, the words shown, their language), or null. */
   whatsappConsent: WhatsAppConsent | null;
+  /** The documents issued from it (quotations, invoices, credit notes), oldest first. */
+  documents: IssuedDocument[];
+  /** The payments recorded against its tax invoices, oldest first. */
+  payments: RecordedPayment[];
 }
 
 /** A newsletter address of the person: asked for and waiting for its confirmation, or confirmed. */
@@ -135,6 +140,21 @@ export interface ErasureCounts {
   subscriptions: number;
   /** The deals' figures recorded on those enquiries. */
   deals: number;
+  /** Their quotations and pro-forma invoices. */
+  documents: number;
+  /**
+   * Their tax invoices and credit notes, with the payments against them: kept for their statutory
+   * period, not erased (`ErasureReport.kept`).
+   */
+  taxRecordsKept: number;
+}
+
+/** A tax invoice or credit note kept after its enquiry was erased, and until when (taxRecordKeptUntil). */
+export interface KeptTaxRecord {
+  number: string;
+  kind: DocumentKind;
+  /** The last IST day it must be kept: afterwards the retention sweep erases it. */
+  keptUntil: string;
 }
 
 /** What an erasure removed: counts and the erased enquiries' ids, nothing else about the person. */
@@ -144,6 +164,8 @@ export interface ErasureReport {
   at: string;
   enquiries: { id: string; reference: string }[];
   counts: ErasureCounts;
+  /** The tax invoices and credit notes kept, as the law asks, oldest first. */
+  kept: KeptTaxRecord[];
 }
 
 /**
@@ -159,6 +181,8 @@ export function erasureSummary(counts: ErasureCounts): string {
     `${counts.messages} conversation messages`,
     `${counts.subscriptions} subscriptions`,
     `${counts.deals} deals`,
+    `${counts.documents} quotations and pro-formas`,
+    `${counts.taxRecordsKept} tax invoices and credit notes kept`,
   ].join(", ");
 }
 

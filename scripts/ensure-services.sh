@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The reliability and scale-out tests run Debian's redis-server, caddy and prometheus (with its
-# promtool), and the mailbox tests Debian's dovecot-imapd, as processes of their own: find them,
-# or install the missing ones where we may (one apt-get for all).
+# promtool), the mailbox tests Debian's dovecot-imapd, as processes of their own, and the documents'
+# tests read the PDFs back with poppler-utils (pdftotext, pdftoppm): find them, or install the
+# missing ones where we may (one apt-get for all).
 set -euo pipefail
 missing=()
 command -v "${REDIS_SERVER_PATH:-redis-server}" >/dev/null 2>&1 || missing+=(redis-server)
@@ -11,6 +12,9 @@ if ! command -v "${PROMETHEUS_PATH:-prometheus}" >/dev/null 2>&1 || ! command -v
 fi
 if ! command -v "${DOVECOT_PATH:-dovecot}" >/dev/null 2>&1 && [ ! -x /usr/sbin/dovecot ]; then
   missing+=(dovecot-imapd)
+fi
+if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then
+  missing+=(poppler-utils)
 fi
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

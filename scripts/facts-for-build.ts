@@ -5,13 +5,19 @@
  * content outside the browser at build time (react-router.config.ts, the post-build steps).
  */
 import { readFileSync } from "node:fs";
-import { type CompanyFacts, factsProblems, PLACEHOLDER_FACTS } from "../domain/company-facts";
+import {
+  type CompanyFacts,
+  factsFromStored,
+  factsProblems,
+  PLACEHOLDER_FACTS,
+} from "../domain/company-facts";
 import { setFactsToRender } from "../domain/render-facts";
 
 export function factsForBuild(environment: NodeJS.ProcessEnv = process.env): CompanyFacts {
   const file = environment.COMPANY_FACTS_FILE;
   if (!file) return PLACEHOLDER_FACTS;
-  const facts = JSON.parse(readFileSync(file, "utf8")) as CompanyFacts;
+  // A file written before the billing facts existed reads as a stored version does.
+  const facts = factsFromStored(JSON.parse(readFileSync(file, "utf8")));
   const problems = factsProblems(facts);
   if (problems.length > 0) {
     throw new Error(

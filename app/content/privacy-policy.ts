@@ -184,6 +184,10 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
                 text: `Until we have handled your enquiry, and then for ${kept.closedEnquiry} after we close it (when the order is fulfilled or declined, or the enquiry is marked as spam), so that we can answer questions about it. Then we erase it, with our notes on it and the emails we sent about it.`,
               },
               {
+                lead: "Invoices, credit notes and payments.",
+                text: "If you buy from us, the tax invoices and credit notes we issue to you, and the payments recorded against them, are tax records. India's GST law (section 36 of the CGST Act) requires us to keep them for 72 months from the due date of the annual GST return of the financial year they belong to: for a financial year ending in March 2027, until 31 December 2033. We keep them for that period even if you ask us to erase your information, and erase them after it. Quotations and pro-forma invoices are erased with your enquiry.",
+              },
+              {
                 lead: "Page-speed measurements.",
                 text: `${capitalised(kept.vitals)} from when your browser sent them.`,
               },

@@ -672,6 +672,93 @@ export function Component() {
                 />
               </div>
             </Section>
+            <Section title={text.sections.billing}>
+              <div className="company-columns">
+                <TextField
+                  context={context}
+                  path="billing.hsn"
+                  label={label("billing.hsn")}
+                  hint={text.hints["billing.hsn"]}
+                  inputMode="numeric"
+                />
+                <TextField
+                  context={context}
+                  path="billing.uqc"
+                  label={label("billing.uqc")}
+                  hint={text.hints["billing.uqc"]}
+                />
+                <TextField
+                  context={context}
+                  path="billing.invoicePrefix"
+                  label={label("billing.invoicePrefix")}
+                  hint={text.hints["billing.invoicePrefix"]}
+                />
+              </div>
+              <TextField
+                context={context}
+                path="billing.gstRates"
+                label={label("billing.gstRates")}
+                hint={text.hints["billing.gstRates"]}
+                multiline
+              />
+              <BilingualField
+                context={context}
+                path="billing.unitOfSale"
+                label={label("billing.unitOfSale")}
+              />
+              <TextField
+                context={context}
+                path="billing.retailerPrices"
+                label={label("billing.retailerPrices")}
+                hint={text.hints["billing.retailerPrices"]}
+                multiline
+              />
+              <div className="company-columns">
+                <TextField
+                  context={context}
+                  path="billing.selfUsePricePaise"
+                  label={label("billing.selfUsePricePaise")}
+                  hint={text.hints["billing.selfUsePricePaise"]}
+                  inputMode="decimal"
+                />
+                <TextField
+                  context={context}
+                  path="billing.merchantUpiId"
+                  label={label("billing.merchantUpiId")}
+                  hint={text.hints["billing.merchantUpiId"]}
+                  inputMode="email"
+                />
+              </div>
+              <BilingualField
+                context={context}
+                path="billing.signatory.name"
+                label={label("billing.signatory.name")}
+              />
+              <BilingualField
+                context={context}
+                path="billing.signatory.designation"
+                label={label("billing.signatory.designation")}
+              />
+              <p className="hint">{text.hints.bankAccount}</p>
+              <div className="company-columns">
+                <TextField
+                  context={context}
+                  path="billing.bankAccount.name"
+                  label={label("billing.bankAccount.name")}
+                />
+                <TextField
+                  context={context}
+                  path="billing.bankAccount.number"
+                  label={label("billing.bankAccount.number")}
+                  inputMode="numeric"
+                />
+                <TextField
+                  context={context}
+                  path="billing.bankAccount.ifsc"
+                  label={label("billing.bankAccount.ifsc")}
+                />
+              </div>
+            </Section>
             <Section title={text.sections.terms}>
               <TextField
                 context={context}

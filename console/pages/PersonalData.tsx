@@ -324,6 +324,21 @@ function PersonalDataRequests() {
         </section>
       )}
 
+      {erased && erased.kept.length > 0 && (
+        <section aria-labelledby="kept-records">
+          <h2 id="kept-records">{text.keptRecords}</h2>
+          <p>{text.keptWhy}</p>
+          <ul className="rows">
+            {erased.kept.map((each) => (
+              <li key={each.number} className="row">
+                <span className="reference">{each.number}</span>{" "}
+                {text.keptUntil(each.kind === "credit-note" ? "Credit note" : "Tax invoice", each.keptUntil)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       {report && !nothingHeld && (
         <>
           <HeldEnquiries report={report} />

@@ -3,9 +3,11 @@ import { z } from "zod";
 import { consoleMessages } from "../../domain/console";
 import { balancePaise, gstr1Csv, overdueBucket, tallyXml, type Gstr1Section } from "../../domain/accounts";
 import {
+  ACCOUNTS_MONTH,
   DOCUMENT_API_ROUTES,
   DOCUMENT_KINDS,
   documentMessages,
+  monthSpan,
   OVERDUE_BUCKETS,
   PAYMENT_METHODS,
   type EnquiryDocuments,
@@ -68,8 +70,7 @@ const paymentBody = z.object({
   clickKey,
 });
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const monthParams = z.object({ month: z.string().regex(MONTH) });
+const monthParams = z.object({ month: z.string().regex(ACCOUNTS_MONTH) });
 const SECTIONS: readonly Gstr1Section[] = ["b2b", "b2cs", "hsn", "cdnr", "cdnur"];
 const sectionParams = monthParams.extend({
   section: z.enum(SECTIONS as [Gstr1Section, ...Gstr1Section[]]),
@@ -85,16 +86,6 @@ const REFUSALS: Record<DocumentRefusal, string> = {
   "against-not-found": documentMessages.againstNotFound,
   "over-balance": documentMessages.overCredit,
 };
-
-/** The IST calendar month "2026-11" as the instants it runs between. */
-export function monthSpan(month: string): { from: Date; to: Date } {
-  const [, year, number] = MONTH.exec(month) ?? [];
-  const next =
-    Number(number) === 12
-      ? `${Number(year) + 1}-01`
-      : `${year}-${String(Number(number) + 1).padStart(2, "0")}`;
-  return { from: new Date(`${month}-01T00:00:00+05:30`), to: new Date(`${next}-01T00:00:00+05:30`) };
-}
 
 /** Each tax invoice's balance, from the enquiry's documents and payments (domain/accounts.ts). */
 export function balancesOf(documents: IssuedDocument[], payments: RecordedPayment[]): Record<string, number> {

@@ -196,6 +196,8 @@ describe("a person's data in the console's API", () => {
         messages: 0,
         subscriptions: 1,
         deals: 0,
+        documents: 0,
+        taxRecordsKept: 0,
       },
     });
     expect(erased.body).not.toMatch(/asha@|Asha Verma/i);
@@ -223,7 +225,7 @@ describe("a person's data in the console's API", () => {
           actor: "owner@example.com",
           action: "personal-data-erased",
           target:
-            "1 enquiries, 2 mails, 1 statuses, 1 history entries, 0 conversation messages, 1 subscriptions, 0 deals",
+            "1 enquiries, 2 mails, 1 statuses, 1 history entries, 0 conversation messages, 1 subscriptions, 0 deals, 0 quotations and pro-formas, 0 tax invoices and credit notes kept",
         },
       ]),
     );

@@ -4,6 +4,8 @@
  *   npm run export -- enquiries [--format json|csv]
  *   npm run export -- subscribers [--format json|csv]
  *   npm run export -- vitals [--format table|json]
+ *   npm run export -- gstr1 --month 2026-11 --section b2b|b2cs|hsn|cdnr|cdnur
+ *   npm run export -- gstr1 --month 2026-11 --tally
  *
  * Reads the service's environment file and DATABASE_URL like the server (command.ts) and writes to
  * standard output.
@@ -21,16 +23,23 @@ import {
 } from "./command";
 import type { Store, VitalSummary } from "../store";
 import { toCsv } from "./csv";
+import { GSTR1_SECTIONS, gstr1Csv, tallyXml, type Gstr1Section } from "../../domain/accounts";
+import { ACCOUNTS_MONTH, monthSpan } from "../../domain/invoice";
 
 export const USAGE = `Usage:
   npm run export -- enquiries [--format json|csv] [--env-file <path>]
   npm run export -- subscribers [--format json|csv] [--env-file <path>]
   npm run export -- vitals [--format table|json] [--env-file <path>]
+  npm run export -- gstr1 --month <YYYY-MM> --section b2b|b2cs|hsn|cdnr|cdnur [--env-file <path>]
+  npm run export -- gstr1 --month <YYYY-MM> --tally [--env-file <path>]
 
 ${ENV_FILE_USAGE}
 Reads DATABASE_URL (default sqlite:./data/site.db) and writes to standard output.
 JSON is the default for enquiries and subscribers; a table for vitals. Subscribers are the
-confirmed addresses, each with its one-click unsubscribe link (made with PUBLIC_URL).`;
+confirmed addresses, each with its one-click unsubscribe link (made with PUBLIC_URL).
+gstr1 writes a month's tax invoices and credit notes (IST calendar month) as one table of
+GSTR-1 in the CSV the GST portal's offline tool imports, or with --tally as vouchers Tally
+imports (XML); docs/invoices.md describes both.`;
 
 const FORMATS = {
   enquiries: ["json", "csv"],
@@ -39,10 +48,36 @@ const FORMATS = {
 } as const;
 type Kind = keyof typeof FORMATS;
 
-function parse(argv: string[]): { kind: Kind; format: string; envFile: string | undefined } {
-  const parsed = readArguments(argv, { format: { type: "string" } });
+/** What the accountant asks for: one GSTR-1 table of a month, or the month's Tally vouchers. */
+type AccountsRequest = { month: string } & ({ section: Gstr1Section } | { tally: true });
+
+type ExportRequest =
+  | { kind: Kind; format: string; envFile: string | undefined }
+  | { kind: "gstr1"; accounts: AccountsRequest; envFile: string | undefined };
+
+function parse(argv: string[]): ExportRequest {
+  const parsed = readArguments(argv, {
+    format: { type: "string" },
+    month: { type: "string" },
+    section: { type: "string" },
+    tally: { type: "boolean" },
+  });
   const [kind, ...extra] = parsed.positionals;
-  if (!kind) throw new UsageError("Say what to export: enquiries, subscribers or vitals.");
+  if (!kind) throw new UsageError("Say what to export: enquiries, subscribers, vitals or gstr1.");
+  if (kind === "gstr1") {
+    if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+    const { month, section, tally } = parsed.values;
+    if (!month || !ACCOUNTS_MONTH.test(month)) throw new UsageError("Give the month as --month YYYY-MM.");
+    const envFile = parsed.values["env-file"];
+    if (tally) {
+      if (section) throw new UsageError("Give either --section or --tally, not both.");
+      return { kind, accounts: { month, tally: true }, envFile };
+    }
+    if (!section || !(GSTR1_SECTIONS as readonly string[]).includes(section)) {
+      throw new UsageError(`Give the table as --section ${GSTR1_SECTIONS.join("|")}, or --tally.`);
+    }
+    return { kind, accounts: { month, section: section as Gstr1Section }, envFile };
+  }
   if (!Object.hasOwn(FORMATS, kind)) throw new UsageError(`Unknown export "${kind}".`);
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
   const formats: readonly string[] = FORMATS[kind as Kind];
@@ -124,12 +159,24 @@ async function vitals(store: Store, format: string): Promise<string> {
   return `${[line(rows[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n")}\n`;
 }
 
+/** The month's tax invoices and credit notes as one GSTR-1 table, or as Tally's vouchers. */
+async function accounts(store: Store, request: AccountsRequest): Promise<string> {
+  const { from, to } = monthSpan(request.month);
+  const documents = await store.documents.issuedBetween(from, to);
+  if ("tally" in request) return tallyXml(documents, request.month);
+  return gstr1Csv(documents, request.month, request.section);
+}
+
 async function main(argv: string[]): Promise<number> {
   const parsed = parseArguments(() => parse(argv), USAGE);
   if (!("request" in parsed)) return parsed.exitCode;
   const { request } = parsed;
   const config = commandConfig(request.envFile);
   return withStore(config, async (store) => {
+    if (request.kind === "gstr1") {
+      process.stdout.write(await accounts(store, request.accounts));
+      return 0;
+    }
     const exporters = { enquiries, subscribers, vitals };
     process.stdout.write(await exporters[request.kind](store, request.format, config));
     return 0;

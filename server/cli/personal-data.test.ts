@@ -140,7 +140,10 @@ describe("npm run personal-data", () => {
         messages: 0,
         subscriptions: 1,
         deals: 0,
+        documents: 0,
+        taxRecordsKept: 0,
       },
+      kept: [],
     });
     expect(erased.stdout).not.toMatch(/asha@|9876543210|Asha Verma/i);
 
@@ -154,7 +157,7 @@ describe("npm run personal-data", () => {
         actor: null,
         action: "personal-data-erased",
         target:
-          "1 enquiries, 2 mails, 1 statuses, 0 history entries, 0 conversation messages, 1 subscriptions, 0 deals",
+          "1 enquiries, 2 mails, 1 statuses, 0 history entries, 0 conversation messages, 1 subscriptions, 0 deals, 0 quotations and pro-formas, 0 tax invoices and credit notes kept",
       },
     ]);
 

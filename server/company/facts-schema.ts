@@ -55,6 +55,23 @@ const shape = z
     grievanceOfficer: z.object({ name: bilingual, designation: bilingual }).strict(),
     social: z.object({ facebook: link, instagram: link, linkedin: link }).strict(),
     termsConfirmedBy: z.string().max(200).nullable(),
+    billing: z
+      .object({
+        hsn: z.string().max(16),
+        gstRates: z.array(z.object({ from: z.string().max(16), rateBasisPoints: count }).strict()).max(50),
+        unitOfSale: bilingual,
+        uqc: z.string().max(8),
+        retailerPrices: z.array(z.object({ fromSachets: count, pricePaise: count }).strict()).max(50),
+        selfUsePricePaise: count,
+        merchantUpiId: z.string().max(300).nullable(),
+        invoicePrefix: z.string().max(16),
+        signatory: z.object({ name: bilingual, designation: bilingual }).strict(),
+        bankAccount: z
+          .object({ name: text, number: z.string().max(32), ifsc: z.string().max(16) })
+          .strict()
+          .nullable(),
+      })
+      .strict(),
   })
   .strict();
 

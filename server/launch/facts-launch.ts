@@ -30,6 +30,7 @@ const BILINGUAL_IDENTITY = [
   "registeredAddress.street",
   "manufacturingAddress.street",
   "grievanceOfficer.name",
+  "billing.signatory.name",
 ] as const;
 const SINGLE_IDENTITY = [
   "registeredAddress.pin",
@@ -73,6 +74,8 @@ export function factsLaunchItems(facts: CompanyFacts): LaunchItem[] {
     else if (isReserved(value)) add(path, `'${value}' is an example address`);
   }
   if (facts.gstin === null) add("gstin", "no GSTIN is stated");
+  if (facts.billing.merchantUpiId === null)
+    add("billing.merchantUpiId", "no merchant UPI ID is stated: invoices cannot ask for payment by UPI");
   if (facts.termsConfirmedBy === null)
     add("termsConfirmedBy", "nobody has confirmed the payment, delivery and return terms yet");
   return items;

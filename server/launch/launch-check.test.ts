@@ -64,6 +64,8 @@ describe("the launch check", () => {
       company("manufacturingAddress.street (Hindi)"),
       company("grievanceOfficer.name (English)"),
       company("grievanceOfficer.name (Hindi)"),
+      company("billing.signatory.name (English)"),
+      company("billing.signatory.name (Hindi)"),
       company("registeredAddress.pin"),
       company("manufacturingAddress.pin"),
       company("phone"),
@@ -76,6 +78,7 @@ describe("the launch check", () => {
       company("social.instagram"),
       company("social.linkedin"),
       company("gstin"),
+      company("billing.merchantUpiId"),
       company("termsConfirmedBy"),
       "app/content/site.ts site.url",
       `${ENVIRONMENT_FILE} PUBLIC_URL`,
@@ -93,6 +96,9 @@ describe("the launch check", () => {
       "is still the placeholder 'Grievance Officer (name to be set)'",
     );
     expect(items.find((item) => item.field === "gstin")?.problem).toBe("no GSTIN is stated");
+    expect(items.find((item) => item.field === "billing.merchantUpiId")?.problem).toMatch(
+      /no merchant UPI ID/,
+    );
   });
 
   it("keeps listing the Hindi legal name and the Hindi street when only the English ones were filled in", () => {

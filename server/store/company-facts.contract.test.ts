@@ -135,4 +135,12 @@ describe.each(storeAdapters("company-facts"))("company facts on the $name store"
     expect(results.filter((result) => result === "conflict")).toHaveLength(1);
     expect((await store.companyFacts.versions()).map((entry) => entry.version)).toEqual([1]);
   });
+
+  test("a version published before the billing facts existed reads with the placeholder's billing", async () => {
+    store = await adapter.open();
+    const { billing: _billing, ...older } = PLACEHOLDER_FACTS;
+    await store.companyFacts.publish({ facts: older as CompanyFacts, baseVersion: null, by: "a", now: at });
+    expect((await store.companyFacts.current())?.facts.billing).toEqual(PLACEHOLDER_FACTS.billing);
+    expect((await store.companyFacts.version(1))?.facts).toEqual(PLACEHOLDER_FACTS);
+  });
 });

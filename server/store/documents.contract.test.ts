@@ -299,5 +299,76 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       );
       expect(month.map((document) => document.kind)).toEqual(["tax-invoice", "credit-note"]);
     });
+
+    test("a person's data shows their documents and payments; erasing them keeps the tax invoice and credit note with its payments until 72 months after the year's annual return, and says so", async () => {
+      const [store] = await open();
+      const enquiry = await confirmedEnquiry(store);
+      const quoteRequest = {
+        ...invoiceOf([{ quantity: 300, unitPricePaise: null, discountPaise: 0 }]),
+        kind: "quotation" as const,
+      };
+      const quotation = await issue(store, enquiry.id, ist("2026-11-18T11:00:00"), "quote", quoteRequest);
+      const invoice = await issue(store, enquiry.id, ist("2026-11-20T11:00:00"), "invoice");
+      if (quotation.outcome !== "issued" || invoice.outcome !== "issued") throw new Error("not issued");
+      const paid = await store.work.recordPayment(invoice.document.id, {
+        amountPaise: 50_000,
+        method: "cash-on-delivery",
+        reference: null,
+        receivedOn: "2026-11-25",
+        clickKey: "cod",
+        staffEmail: STAFF,
+        at: ist("2026-11-25T18:00:00"),
+      });
+      if (paid.outcome !== "recorded") throw new Error(paid.outcome);
+      const credit = await store.work.issueDocument(enquiry.id, {
+        kind: "credit-note",
+        language: "en",
+        buyer: delhiShop,
+        lines: [{ quantity: 10, unitPricePaise: null, discountPaise: 0 }],
+        againstId: invoice.document.id,
+        reason: "Ten sachets returned damaged",
+        staffEmail: STAFF,
+        at: ist("2027-04-02T10:00:00"),
+        clickKey: "credit",
+      });
+      if (credit.outcome !== "issued") throw new Error(credit.outcome);
+
+      const person = { email: "meera.stores@example.com" };
+      const report = await store.personalData.find(person);
+      expect(report.enquiries).toHaveLength(1);
+      expect(report.enquiries[0]?.documents).toEqual([quotation.document, invoice.document, credit.document]);
+      expect(report.enquiries[0]?.payments).toEqual([paid.payment]);
+
+      const erased = await store.personalData.erase(person, { actor: "owner@collarise.example" });
+      expect(erased.counts).toMatchObject({ enquiries: 1, documents: 1, taxRecordsKept: 2 });
+      expect(erased.kept).toEqual([
+        { number: invoice.document.number, kind: "tax-invoice", keptUntil: "2033-12-31" },
+        { number: credit.document.number, kind: "credit-note", keptUntil: "2034-12-31" },
+      ]);
+      expect(await store.documents.get(quotation.document.id)).toBeNull();
+      const kept = await store.documents.get(invoice.document.id);
+      expect(kept?.document).toEqual(invoice.document);
+      expect(kept?.payments).toEqual([paid.payment]);
+      expect(kept?.creditNotes).toEqual([credit.document]);
+      // The month's file still has them; the enquiry is gone.
+      const month = await store.documents.issuedBetween(
+        ist("2026-11-01T00:00:00"),
+        ist("2026-12-01T00:00:00"),
+      );
+      expect(month.map((document) => document.id)).toEqual([invoice.document.id]);
+      expect(await store.enquiryWork.get(enquiry.id)).toBeNull();
+
+      // The retention sweep erases each year's records once its period is over: the invoice stays
+      // while the credit note against it is kept, then both go with the payment.
+      const sweep = (now: string) =>
+        store.retention.eraseExpired({ now: ist(now), closedEnquiryDays: 365, vitalsDays: 90 });
+      expect((await sweep("2033-12-31T23:59:00")).taxRecords).toBe(0);
+      expect((await sweep("2034-01-01T00:00:00")).taxRecords).toBe(0);
+      expect((await store.documents.get(invoice.document.id))?.payments).toEqual([paid.payment]);
+      expect((await sweep("2035-01-01T00:00:00")).taxRecords).toBe(2);
+      expect(await store.documents.get(invoice.document.id)).toBeNull();
+      expect(await store.documents.get(credit.document.id)).toBeNull();
+      expect(await store.documents.ofEnquiry(enquiry.id)).toEqual({ documents: [], payments: [] });
+    });
   },
 );

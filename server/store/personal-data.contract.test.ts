@@ -419,7 +419,10 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
         messages: 2,
         subscriptions: 1,
         deals: 1,
+        documents: 0,
+        taxRecordsKept: 0,
       },
+      kept: [],
     });
 
     const after = await opened!.dump(parents);
@@ -442,7 +445,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
         actor: "owner@example.com",
         action: "personal-data-erased",
         target:
-          "2 enquiries, 5 mails, 2 statuses, 3 history entries, 2 conversation messages, 1 subscriptions, 1 deals",
+          "2 enquiries, 5 mails, 2 statuses, 3 history entries, 2 conversation messages, 1 subscriptions, 1 deals, 0 quotations and pro-formas, 0 tax invoices and credit notes kept",
       },
     ]);
     expect(await store.enquiryWork.get(first.id)).toBeNull();
@@ -473,6 +476,8 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
       messages: 0,
       subscriptions: 0,
       deals: 1,
+      documents: 0,
+      taxRecordsKept: 0,
     });
     expect((await store.enquiries.list()).map((each) => each.id)).toContain(second.id);
     expect((await store.subscribers.list()).map((each) => each.email)).toContain("asha@example.com");
@@ -623,7 +628,10 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("a person's data on the $na
           messages: 0,
           subscriptions: 0,
           deals: 0,
+          documents: 0,
+          taxRecordsKept: 0,
         },
+        kept: [],
       });
     }
     expect(await opened!.dump(parents)).toEqual(before);

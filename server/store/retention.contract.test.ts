@@ -215,7 +215,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
     await store.activity.record({ actor: "owner@example.com", action: "export", target: null });
 
     const erased = await store.retention.eraseExpired({ now, closedEnquiryDays: days, vitalsDays: 90 });
-    expect(erased).toEqual({ enquiries: 3, vitals: 0 });
+    expect(erased).toEqual({ enquiries: 3, vitals: 0, taxRecords: 0 });
 
     for (const id of erasedIds) {
       expect(await store.enquiryWork.get(id)).toBeNull();
@@ -252,11 +252,12 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
     expect(await store.retention.eraseExpired({ now, closedEnquiryDays: days, vitalsDays: 90 })).toEqual({
       enquiries: 0,
       vitals: 0,
+      taxRecords: 0,
     });
     const later = new Date(now.getTime() + 2 * MINUTE);
     expect(
       await store.retention.eraseExpired({ now: later, closedEnquiryDays: days, vitalsDays: 90 }),
-    ).toEqual({ enquiries: 1, vitals: 0 });
+    ).toEqual({ enquiries: 1, vitals: 0, taxRecords: 0 });
     expect(await store.enquiryWork.get(justInside.id)).toBeNull();
     expect((await store.enquiries.list()).map((stored) => stored.enquiry.Name).sort()).toEqual([
       "Dev Patel",
@@ -280,6 +281,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
     expect(await store.retention.eraseExpired({ now, closedEnquiryDays: 1, vitalsDays: 90 })).toEqual({
       enquiries: 0,
       vitals: 1_203,
+      taxRecords: 0,
     });
     expect(await store.vitals.summarize()).toEqual([{ page: "/", metric: "LCP", count: 2, p75: 900 }]);
     expect((await store.enquiries.list()).map((stored) => stored.id)).toEqual([kept.id]);
@@ -303,6 +305,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
     expect(await store.retention.eraseExpired({ now, closedEnquiryDays: 30, vitalsDays: 90 })).toEqual({
       enquiries: 130,
       vitals: 0,
+      taxRecords: 0,
     });
     expect(await store.enquiries.list()).toEqual([]);
   });

@@ -14,6 +14,11 @@ export interface ErasedCounts {
   /** Closed enquiries, each with its history, status, notifications and search entry. */
   enquiries: number;
   vitals: number;
+  /**
+   * Tax invoices and credit notes, with their payments, whose statutory period is over
+   * (domain/invoice.ts: taxRecordKeptUntil); an erased enquiry's quotations go with it.
+   */
+  taxRecords: number;
 }
 
 /** How many enquiries one transaction (SQLite) or one round of batches (Firestore) erases. */
@@ -30,8 +35,9 @@ export interface RetentionStore {
   /**
    * Erases enquiries whose status is closed and was set before `now - closedEnquiryDays` (a
    * reopened enquiry has no closing time and is kept), with their notes and history, status,
-   * notifications (sent or pending) and search entries; and page-speed measurements received
-   * before `now - vitalsDays`.
+   * notifications (sent or pending), search entries, quotations and pro-formas; page-speed
+   * measurements received before `now - vitalsDays`; and tax invoices and credit notes (with their
+   * payments) of financial years before `oldestKeptFinancialYear(now)`.
    */
   eraseExpired(cutoffs: RetentionCutoffs): Promise<ErasedCounts>;
 }

@@ -157,6 +157,9 @@ function* documentChange(
 ): Change<DocumentDraftResult | DocumentIssueResult> {
   const read = yield* step("readWork", { enquiryId });
   if (!read) return { outcome: "not-found" };
+  const financialYear = financialYearOf(request.at);
+  // The series before the click: a number found taken is found with its click (issued-documents.ts).
+  const last = issue ? yield* step("readSeries", { kind: request.kind, financialYear }) : 0;
   if (issue) {
     const prior = yield* step("readClick", { action: "issue", clickKey: issue.clickKey });
     const done = prior ? yield* step("readDocument", { documentId: prior }) : null;
@@ -179,8 +182,7 @@ function* documentChange(
   });
   if (!drafted.ok) return { outcome: "missing", missing: drafted.missing };
   if (!issue) return { outcome: "drafted", draft: drafted.draft };
-  const financialYear = financialYearOf(request.at);
-  const sequence = (yield* step("readSeries", { kind: request.kind, financialYear })) + 1;
+  const sequence = last + 1;
   const document = numbered(drafted.draft, {
     id: timeOrderedId(),
     enquiryId,

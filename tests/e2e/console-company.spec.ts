@@ -127,6 +127,21 @@ test("an owner publishes the company's facts, is refused wrong ones, returns to 
     await page.screenshot({ path: testInfo.outputPath(`company-owner-${width}.png`), fullPage: true });
   }
 
+  // The billing facts invoices are made from, each a labelled field of its own section.
+  const billing = page.getByRole("region", { name: "Invoices and payments" });
+  await expect(billing.getByLabel("HSN code")).toHaveValue("21069099");
+  await expect(billing.getByLabel("GST rates and the dates they apply from")).toHaveValue(
+    "2017-07-01 18%\n2025-09-22 5%",
+  );
+  await expect(billing.getByLabel("Merchant UPI ID")).toHaveValue("");
+  await billing.getByLabel("Document number prefix").fill("SANVERA");
+  await billing.getByLabel("Document number prefix").blur();
+  await expect(billing.getByText("Give 1 to 4 capital letters or digits")).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize(viewportOf(width));
+    await billing.screenshot({ path: testInfo.outputPath(`company-billing-${width}.png`) });
+  }
+
   // A member reads the same facts, cannot change them, and the API refuses a publication from them.
   const memberContext = await browser.newContext({ viewport: viewportOf(375) });
   const memberPage = await memberContext.newPage();

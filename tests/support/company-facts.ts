@@ -51,4 +51,14 @@ export const FILLED_FACTS: CompanyFacts = {
     linkedin: null,
   },
   termsConfirmedBy: "Rohit Verma, Director, 2026-11-20",
+  billing: {
+    ...PLACEHOLDER_FACTS.billing,
+    merchantUpiId: "aarogyanutrition@hdfcbank",
+    invoicePrefix: "AN",
+    signatory: {
+      name: { en: "Rohit Verma", hi: "रोहित वर्मा" },
+      designation: { en: "Director", hi: "निदेशक" },
+    },
+    bankAccount: { name: "Aarogya Nutrition Pvt. Ltd.", number: "50200098765432", ifsc: "HDFC0004321" },
+  },
 };

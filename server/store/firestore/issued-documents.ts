@@ -13,7 +13,7 @@ import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../docu
 import type { Actor, DocumentClickAction, WorkRead } from "../work-port";
 import { activityDocument } from "./activity";
 import { randomUUID } from "node:crypto";
-import { collectionsOf, keyDocumentId, type FirestoreContext } from "./connection";
+import { chunks, collectionsOf, IN_QUERY_LIMIT, keyDocumentId, type FirestoreContext } from "./connection";
 import { newNotification } from "./documents";
 import type { DocumentNotificationPayload } from "../store";
 import { writePlan } from "./work-record";
@@ -137,6 +137,10 @@ export async function readSeries(
   return snapshot.exists ? Number(snapshot.get("lastSequence")) : 0;
 }
 
+/**
+ * Records what a click made: created once only (a claim: the same click twice at once fails one
+ * commit), or, for an issue, whose claim is its number, set.
+ */
 function writeClick(
   context: FirestoreContext,
   writer: Writer,
@@ -144,8 +148,11 @@ function writeClick(
   clickKey: string,
   resultId: string,
   at: string,
+  claim: "create" | "set" = "create",
 ): void {
-  writer.create(documentCollections(context).clicks.doc(clickId(action, clickKey)), { action, resultId, at });
+  const ref = documentCollections(context).clicks.doc(clickId(action, clickKey));
+  if (claim === "create") writer.create(ref, { action, resultId, at });
+  else writer.set(ref, { action, resultId, at });
 }
 
 function writeHistory(
@@ -179,15 +186,20 @@ export function writeDocument(
 ): void {
   const collections = documentCollections(context);
   const { document, actor } = args;
+  // The number is the one claim, written first: taken by another change meanwhile, the commit is
+  // refused before anything else is written, even where a commit applies its writes in turn (the
+  // emulator's). The click is written before the series moves on: a change that reads the series
+  // (then the click, document-changes.ts) and finds this number taken finds this click too.
   const series = collections.series.doc(seriesId(document));
+  writer.create(series.collection("numbers").doc(String(document.sequence)), {
+    documentId: document.id,
+    at: actor.at,
+  });
+  writeClick(context, writer, "issue", args.clickKey, document.id, actor.at, "set");
   writer.set(series, {
     kind: document.kind,
     financialYear: document.financialYear,
     lastSequence: document.sequence,
-  });
-  writer.create(series.collection("numbers").doc(String(document.sequence)), {
-    documentId: document.id,
-    at: actor.at,
   });
   writer.create(collections.documents.doc(document.id), {
     enquiryId: document.enquiryId,
@@ -206,7 +218,6 @@ export function writeDocument(
       balancePaise: args.invoiceBalance.balancePaise,
     });
   }
-  writeClick(context, writer, "issue", args.clickKey, document.id, actor.at);
   writeHistory(context, writer, args.read, args.history, actor);
   const activity = activityDocument({
     actor: actor.staffEmail,
@@ -233,9 +244,10 @@ export function writePayment(
   const collections = documentCollections(context);
   const { payment, actor, invoice } = args;
   const { id, ...fields } = payment;
+  // The click first: the same click paying twice at once is refused before anything is written.
+  writeClick(context, writer, "payment", args.clickKey, id, actor.at);
   writer.create(collections.payments.doc(id), { ...fields, enquiryId: invoice.enquiryId });
   writer.update(collections.documents.doc(invoice.id), { balancePaise: args.balancePaise });
-  writeClick(context, writer, "payment", args.clickKey, id, actor.at);
   if (args.read) writeHistory(context, writer, args.read, args.history, actor);
   const activity = activityDocument({
     actor: actor.staffEmail,
@@ -297,6 +309,8 @@ export function queueDocumentMail(
 ): void {
   const { document, actor } = args;
   const payload: DocumentNotificationPayload = { to: args.to, document };
+  // The click first: the same click sending twice at once is refused before anything is written.
+  writeClick(context, writer, "send", args.clickKey, document.id, actor.at);
   writer.create(
     collectionsOf(context).notifications.doc(randomUUID()),
     newNotification({
@@ -307,7 +321,6 @@ export function queueDocumentMail(
       ...(actor.requestId ? { requestId: actor.requestId } : {}),
     }),
   );
-  writeClick(context, writer, "send", args.clickKey, document.id, actor.at);
   writeHistory(context, writer, args.read, args.history, actor);
   const activity = activityDocument({
     actor: actor.staffEmail,
@@ -316,4 +329,25 @@ export function queueDocumentMail(
     at: new Date(actor.at),
   });
   writer.create(context.db.collection("activity").doc(activity.id), activity.data);
+}
+
+/** The enquiry's documents and their payments, oldest first, read outside a transaction. */
+export function documentsOfEnquiry(context: FirestoreContext, enquiryId: string) {
+  return readDocuments(context, direct, enquiryId);
+}
+
+/** The documents of these enquiries as a transaction reads them, with their references. */
+export async function documentsOfEnquiries(
+  context: FirestoreContext,
+  transaction: Transaction,
+  enquiryIds: readonly string[],
+): Promise<{ ref: DocumentReference; document: IssuedDocument }[]> {
+  const found: { ref: DocumentReference; document: IssuedDocument }[] = [];
+  for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
+    const snapshot = await transaction.get(
+      documentCollections(context).documents.where("enquiryId", "in", part),
+    );
+    found.push(...snapshot.docs.map((doc) => ({ ref: doc.ref, document: documentOf(doc.data()) })));
+  }
+  return found.sort((a, b) => byIssue(a.document, b.document));
 }

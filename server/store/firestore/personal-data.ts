@@ -36,6 +36,9 @@ import {
 } from "./buyers";
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { dealOfDocument } from "./deals";
+import { documentsOfEnquiries, documentsOfEnquiry } from "./issued-documents";
+import { keptRecordOf } from "../documents";
+import { TAX_RECORD_KINDS, type IssuedDocument } from "../../../domain/invoice";
 import { isLostReason, type DealFigures, type LostReason } from "../../../domain/deal";
 
 function figuresOf(deal: ReturnType<typeof dealOfDocument>): DealFigures {
@@ -125,6 +128,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       const deals = docs.length
         ? await this.context.db.getAll(...docs.map((doc) => this.collections.deals.doc(doc.id)))
         : [];
+      const documents = await Promise.all(docs.map((doc) => documentsOfEnquiry(this.context, doc.id)));
       const histories = await Promise.all(
         docs.map((doc) => this.collections.work.doc(doc.id).collection("history").orderBy("sortKey").get()),
       );
@@ -205,6 +209,8 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
           deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,
           lostReason: lostReasonOf(works[index]?.get("lostReason")),
           whatsappConsent: whatsappConsentOfDocument(doc.data() ?? {}),
+          documents: documents[index]?.documents ?? [],
+          payments: documents[index]?.payments ?? [],
         })),
         subscriptions,
         pendingMails,
@@ -296,6 +302,14 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     for (const deal of deals) {
       versions.push(...(await transaction.get(deal.ref.collection("versions"))).docs.map((doc) => doc.ref));
     }
+    // Tax invoices and credit notes (and their payments) are kept for their statutory period
+    // (docs/retention.md); quotations and pro-formas go with their enquiries.
+    const issued = await documentsOfEnquiries(this.context, transaction, enquiryIds);
+    const isTaxRecord = (document: IssuedDocument) => TAX_RECORD_KINDS.includes(document.kind);
+    const kept = issued
+      .filter(({ document }) => isTaxRecord(document))
+      .map(({ document }) => keptRecordOf(document));
+    const issuedErased = issued.filter(({ document }) => !isTaxRecord(document)).map(({ ref }) => ref);
     const addresses = addressesOf(query, enquiries);
     const subscriptions = addresses.length
       ? (
@@ -325,6 +339,8 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       messages: messages.length,
       subscriptions: subscriptions.length,
       deals: deals.length,
+      documents: issuedErased.length,
+      taxRecordsKept: kept.length,
     };
     const erased = counts.enquiries > 0 || counts.subscriptions > 0;
     if (erased) {
@@ -339,6 +355,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         ...history.map((ref) => touchesOf(this.context).doc(ref.id)),
         ...versions,
         ...deals.map((doc) => doc.ref),
+        ...issuedErased,
         ...works.map((doc) => doc.ref),
         ...enquiries.map((doc) => doc.ref),
         ...subscriptions.map((doc) => doc.ref),
@@ -360,6 +377,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         .sort(oldestFirst)
         .map((doc) => ({ id: doc.id, reference: enquiryReference(doc.id) })),
       counts,
+      kept,
     };
   }
 }

@@ -13,6 +13,8 @@ import { enquiryWebhookDeliveries } from "./webhooks";
 import { collectionsOf, deleteInBatches, type FirestoreContext } from "./connection";
 import { touchesOf } from "./dashboard";
 import { ANSWER_DAYS, MESSAGES } from "./documents";
+import { documentCollections } from "./issued-documents";
+import { oldestKeptFinancialYear } from "../../../domain/invoice";
 
 /** Firestore refuses a batch of more than 500 writes. */
 
@@ -35,7 +37,32 @@ export class FirestoreRetentionStore implements RetentionStore {
     return {
       enquiries: await this.eraseClosedEnquiries(cutoffOf(now, closedEnquiryDays).toISOString()),
       vitals: await this.eraseVitals(Timestamp.fromDate(cutoffOf(now, vitalsDays))),
+      taxRecords: await this.eraseTaxRecords(oldestKeptFinancialYear(now)),
     };
+  }
+
+  /**
+   * Tax invoices and credit notes of the years before `oldestKept`, with their payments: a credit
+   * note of a year still kept keeps the invoice it is against.
+   */
+  private async eraseTaxRecords(oldestKept: string): Promise<number> {
+    const documents = documentCollections(this.context);
+    return this.context.run(async () => {
+      const expired = (await documents.documents.where("financialYear", "<", oldestKept).get()).docs;
+      const ofKind = (kind: string) => expired.filter((doc) => doc.get("kind") === kind);
+      const notes = ofKind("credit-note");
+      const erasedNotes = new Set(notes.map((doc) => doc.id));
+      // Credit notes first, then each invoice with its payments.
+      const refs: DocumentReference[] = notes.map((doc) => doc.ref);
+      for (const invoice of ofKind("tax-invoice")) {
+        const against = await documents.documents.where("againstId", "==", invoice.id).select().get();
+        if (against.docs.some((note) => !erasedNotes.has(note.id))) continue;
+        const payments = await documents.payments.where("documentId", "==", invoice.id).select().get();
+        refs.push(...payments.docs.map((payment) => payment.ref), invoice.ref);
+      }
+      await deleteInBatches(this.context, refs);
+      return refs.filter((ref) => ref.parent.id === documents.documents.id).length;
+    });
   }
 
   private async eraseClosedEnquiries(closedBefore: string): Promise<number> {
@@ -76,14 +103,16 @@ export class FirestoreRetentionStore implements RetentionStore {
     return this.context.run(async () => {
       const workRef = this.collections.work.doc(id);
       const dealRef = this.collections.deals.doc(id);
-      const [history, versions, dealVersions, notifications, messages, answerDays] = await Promise.all([
-        workRef.collection("history").select().get(),
-        workRef.collection("versions").select().get(),
-        dealRef.collection("versions").select().get(),
-        this.collections.notifications.where("enquiryId", "==", id).select().get(),
-        this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
-        this.context.db.collection(ANSWER_DAYS).where("enquiryId", "==", id).select().get(),
-      ]);
+      const [history, versions, dealVersions, notifications, messages, answerDays, quotations] =
+        await Promise.all([
+          workRef.collection("history").select().get(),
+          workRef.collection("versions").select().get(),
+          dealRef.collection("versions").select().get(),
+          this.collections.notifications.where("enquiryId", "==", id).select().get(),
+          this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
+          this.context.db.collection(ANSWER_DAYS).where("enquiryId", "==", id).select().get(),
+          documentCollections(this.context).documents.where("enquiryId", "==", id).select("kind").get(),
+        ]);
       const claims = await Promise.all(
         notifications.docs.map((notification) => notification.ref.collection("claims").select().get()),
       );
@@ -101,6 +130,10 @@ export class FirestoreRetentionStore implements RetentionStore {
         // Its answers counted per day (conversations.ts).
         ...answerDays.docs.map((doc) => doc.ref),
         ...(await enquiryWebhookDeliveries(this.context, [id], (query) => query.get())),
+        // Its quotations and pro-formas: its tax invoices and credit notes outlive it (eraseTaxRecords).
+        ...quotations.docs
+          .filter((doc) => doc.get("kind") === "quotation" || doc.get("kind") === "proforma")
+          .map((doc) => doc.ref),
         this.collections.enquiries.doc(id),
         workRef,
       ];

@@ -184,13 +184,16 @@ export class FirestoreWorkPort implements WorkPort {
       readClick: ({ action, clickKey }) => readClick(context, transaction, action, clickKey),
       readSeries: (series) => readSeries(context, transaction, series),
       writeDocument: (args) => {
-        writes.push((writer) => writeDocument(context, writer, args));
+        // Its click (and number) claimed first of all the change's writes (issued-documents.ts).
+        writes.unshift((writer) => writeDocument(context, writer, args));
       },
       writePayment: (args) => {
-        writes.push((writer) => writePayment(context, writer, args));
+        // Its click (and number) claimed first of all the change's writes (issued-documents.ts).
+        writes.unshift((writer) => writePayment(context, writer, args));
       },
       queueDocumentMail: (args) => {
-        writes.push((writer) => queueDocumentMail(context, writer, args));
+        // Its click (and number) claimed first of all the change's writes (issued-documents.ts).
+        writes.unshift((writer) => queueDocumentMail(context, writer, args));
       },
     };
   }

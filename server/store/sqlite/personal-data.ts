@@ -4,6 +4,9 @@ import { buyerKeyOfQuery } from "../buyer-keys";
 import { buyerSecretOf } from "./sale-schema";
 import { catchUpBuyerKeys } from "./buyers";
 import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
+import { readDocuments } from "./documents";
+import { keptRecordOf } from "../documents";
+import { TAX_RECORD_KINDS, type IssuedDocument } from "../../../domain/invoice";
 import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
 import { INITIAL_STATUS } from "../../../domain/status";
 import {
@@ -129,6 +132,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
     }
     const subscriptions = this.subscriptionsOf(db, query, rows);
     const conversations = this.conversations;
+    const documents = new Map(rows.map((row) => [row.id, readDocuments(db, row.id)]));
     const pendingMails = db
       .prepare<[string, string], Omit<PendingMail, "reference">>(
         `SELECT id, enquiry_id AS enquiryId, subscriber_id AS subscriberId, kind, attempts,
@@ -157,6 +161,8 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           deal: deals.get(id) ?? null,
           lostReason,
           whatsappConsent: whatsappConsentOfRow(row),
+          documents: documents.get(id)?.documents ?? [],
+          payments: documents.get(id)?.payments ?? [],
         };
       }),
       subscriptions,
@@ -185,6 +191,15 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           // enquiries' delete trigger removes their rows from the search index; their buyer keys
           // are deleted by name, as everything else of theirs is.
           db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inIds}`).run(ids);
+          // Tax invoices and credit notes (and their payments) are kept for their statutory
+          // period (docs/retention.md); quotations and pro-formas go with their enquiries.
+          const kept = db
+            .prepare<[string, string], { document: string }>(
+              `SELECT document FROM issued_documents WHERE enquiry_id ${inIds}
+                 AND kind IN (SELECT value FROM json_each(?)) ORDER BY issued_at, sequence`,
+            )
+            .all(ids, JSON.stringify(TAX_RECORD_KINDS))
+            .map(({ document }) => keptRecordOf(JSON.parse(document) as IssuedDocument));
           const counts: ErasureCounts = {
             // A digest, or a list of enquiries handed on, names its enquiries' buyers by first name:
             // one naming an erased enquiry goes too.
@@ -200,6 +215,13 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
             messages: db.prepare(`DELETE FROM enquiry_messages WHERE enquiry_id ${inIds}`).run(ids).changes,
             workRecords: db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inIds}`).run(ids).changes,
             deals: db.prepare(`DELETE FROM enquiry_deals WHERE enquiry_id ${inIds}`).run(ids).changes,
+            documents: db
+              .prepare(
+                `DELETE FROM issued_documents WHERE enquiry_id ${inIds}
+                   AND kind NOT IN (SELECT value FROM json_each(?))`,
+              )
+              .run(ids, JSON.stringify(TAX_RECORD_KINDS)).changes,
+            taxRecordsKept: kept.length,
             enquiries: db.prepare(`DELETE FROM ${this.table} WHERE id ${inIds}`).run(ids).changes,
             subscriptions: db.prepare(`DELETE FROM subscribers WHERE id ${inIds}`).run(subscriberIds).changes,
           };
@@ -217,6 +239,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
             at: at.toISOString(),
             enquiries: rows.map((row) => ({ id: row.id, reference: enquiryReference(row.id) })),
             counts,
+            kept,
           };
         })
         .immediate(),

@@ -9,6 +9,7 @@ import {
   VITALS_PER_BATCH,
 } from "../retention";
 import type { SqliteRun } from "./connection";
+import { oldestKeptFinancialYear } from "../../../domain/invoice";
 import { statusWhere } from "./status-sql";
 
 /** mayErase's statuses as SQL (domain/retention.ts): the closed ones, which its check reads again. */
@@ -32,7 +33,7 @@ export class SqliteRetentionStore implements RetentionStore {
   async eraseExpired({ now, closedEnquiryDays, vitalsDays }: RetentionCutoffs): Promise<ErasedCounts> {
     const closedBefore = cutoffOf(now, closedEnquiryDays).toISOString();
     const receivedBefore = cutoffOf(now, vitalsDays).toISOString();
-    const erased: ErasedCounts = { enquiries: 0, vitals: 0 };
+    const erased: ErasedCounts = { enquiries: 0, vitals: 0, taxRecords: 0 };
     for (;;) {
       const { read, count } = this.eraseClosedBatch(closedBefore);
       erased.enquiries += count;
@@ -46,7 +47,31 @@ export class SqliteRetentionStore implements RetentionStore {
       if (count < VITALS_PER_BATCH) break;
       await nextTurn();
     }
+    erased.taxRecords = this.eraseTaxRecords(oldestKeptFinancialYear(now));
     return erased;
+  }
+
+  /**
+   * Tax invoices and credit notes of the years before `oldestKept`, with their payments, in one
+   * transaction: a credit note of a year still kept keeps the invoice it is against.
+   */
+  private eraseTaxRecords(oldestKept: string): number {
+    return this.run((db) =>
+      db
+        .transaction(() => {
+          const expired = `financial_year < ? AND kind IN ('tax-invoice', 'credit-note')`;
+          const notes = db
+            .prepare(`DELETE FROM issued_documents WHERE ${expired} AND kind = 'credit-note'`)
+            .run(oldestKept).changes;
+          const free = `${expired} AND kind = 'tax-invoice'
+            AND NOT EXISTS (SELECT 1 FROM issued_documents c WHERE c.against_id = issued_documents.id)`;
+          db.prepare(
+            `DELETE FROM document_payments WHERE document_id IN (SELECT id FROM issued_documents WHERE ${free})`,
+          ).run(oldestKept);
+          return notes + db.prepare(`DELETE FROM issued_documents WHERE ${free}`).run(oldestKept).changes;
+        })
+        .immediate(),
+    );
   }
 
   /** One batch: how many work rows the query read, and how many enquiries were erased. */
@@ -73,6 +98,10 @@ export class SqliteRetentionStore implements RetentionStore {
           db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inList}`).run(list);
           db.prepare(`DELETE FROM enquiry_deals WHERE enquiry_id ${inList}`).run(list);
           db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inList}`).run(list);
+          // Tax invoices and credit notes outlive the enquiry (eraseTaxRecords); its quotations do not.
+          db.prepare(
+            `DELETE FROM issued_documents WHERE enquiry_id ${inList} AND kind IN ('quotation', 'proforma')`,
+          ).run(list);
           // The enquiries' delete trigger removes each one's search entry.
           db.prepare(`DELETE FROM ${this.table} WHERE id ${inList}`).run(list);
           return { read: rows.length, count: ids.length };
