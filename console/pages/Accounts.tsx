@@ -6,7 +6,7 @@ import { istDate } from "../../domain/working-hours";
 import { apiPath, callApi, errorMessage } from "../api";
 import { pageTitle } from "../content";
 import { documentDate, paise } from "../documents";
-import { DOCUMENT_API_ROUTES, OVERDUE_BUCKETS, type Receivables } from "../../domain/invoice";
+import { ACCOUNTS_MONTH, DOCUMENT_API_ROUTES, OVERDUE_BUCKETS, type Receivables } from "../../domain/invoice";
 import { accountsText as text, bucketLabels } from "../documents-content";
 import { LoadState } from "../components/Notices";
 import { useStaff } from "../session";
@@ -21,7 +21,7 @@ export function lastMonth(now: Date): string {
 }
 
 function monthOf(value: string | null, now: Date): string {
-  return value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : lastMonth(now);
+  return value && ACCOUNTS_MONTH.test(value) ? value : lastMonth(now);
 }
 
 const monthName = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", month: "long", year: "numeric" });
@@ -121,7 +121,7 @@ function MonthFiles({ month, onMonth }: { month: string; onMonth: (month: string
           value={month}
           max={istDate(new Date()).slice(0, 7)}
           onChange={(event) => {
-            if (/^\d{4}-\d{2}$/.test(event.target.value)) onMonth(event.target.value);
+            if (ACCOUNTS_MONTH.test(event.target.value)) onMonth(event.target.value);
           }}
         />
       </label>
