@@ -94,7 +94,7 @@ export function CreditNoteForm({
       noValidate
       aria-labelledby={`${id}-heading`}
     >
-      <h4 id={`${id}-heading`}>{text.heading(invoice.number)}</h4>
+      <h3 id={`${id}-heading`}>{text.heading(invoice.number)}</h3>
       <label className="field">
         <span>{text.quantity}</span>
         <input

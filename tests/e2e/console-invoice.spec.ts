@@ -147,6 +147,7 @@ test("a member turns a confirmed enquiry into a tax invoice on a phone: refused 
   ).toBeVisible();
   await expect(documents.getByRole("list", { name: documentsText.list.caption })).toHaveCount(0);
   await documents.screenshot({ path: shotPath("console-invoice-refused-375.png") });
+  expect(await accessibilityViolations(page, { include: [".documents"] })).toEqual([]);
 
   await street.fill("14 Hauz Khas Market");
   await field(documents, documentsText.form.state).selectOption("07");
@@ -178,6 +179,7 @@ test("a member turns a confirmed enquiry into a tax invoice on a phone: refused 
     .click();
   const amount = field(documents, paymentText.amount);
   await expect(amount).toBeFocused();
+  expect(await accessibilityViolations(page, { include: [".documents"] })).toEqual([]);
   const total = Number(await amount.inputValue());
   expect(total).toBeGreaterThan(100);
   const first = Math.floor(total / 2);
