@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { CompanyFacts } from "../../domain/company-facts";
 import { ADMIN_API_PREFIX } from "../../domain/console";
@@ -11,13 +15,29 @@ import {
 import { addStaff, consoleRequest, signIn, TEST_HOST, TEST_ORIGIN } from "../../tests/support/console-app";
 import { FILLED_FACTS } from "../../tests/support/company-facts";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
-import { buildTestApp, type TestApp } from "../../tests/support/test-app";
+import { startMailSink, type MailSink } from "../../tests/support/mail-sink";
+import { buildTestApp, waitForEmptyOutbox, type TestApp } from "../../tests/support/test-app";
 
 let testApp: TestApp | undefined;
+let sink: MailSink | undefined;
 afterEach(async () => {
   await testApp?.close();
   testApp = undefined;
+  await sink?.close();
+  sink = undefined;
 });
+
+/** The text of a PDF as poppler's pdftotext reads it. */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), "document-pdf-"));
+  try {
+    const file = join(dir, "document.pdf");
+    writeFileSync(file, pdf);
+    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const on = (route: string, values: Record<string, string>) =>
   Object.entries(values).reduce((path, [name, value]) => path.replace(`:${name}`, value), route);
@@ -44,8 +64,15 @@ const invoiceBody = {
 };
 
 /** An app with the company's facts published, an owner and a member, and one enquiry in `status`. */
-async function shop(status: "Contacted" | "Confirmed" = "Confirmed") {
-  testApp = await buildTestApp({ LOG_LEVEL: "silent" });
+async function shop(status: "Contacted" | "Confirmed" = "Confirmed", options: { mail?: boolean } = {}) {
+  if (options.mail) sink = await startMailSink();
+  testApp = await buildTestApp(
+    {
+      LOG_LEVEL: "silent",
+      ...(sink ? { SMTP_URL: sink.url, NOTIFY_TO: "orders@collarise.example" } : {}),
+    },
+    sink ? { outbox: { pollIntervalMs: 50 } } : {},
+  );
   const { app } = testApp;
   await addStaff(app, "owner@example.com", "owner");
   await addStaff(app, "sales@example.com", "member");
@@ -253,6 +280,8 @@ describe("documents and payments through the console's API", () => {
       },
       { method: "POST", path: on(DOCUMENT_API_ROUTES.draft, { id: enquiry.id }), ownerOnly: false },
       { method: "POST", path: on(DOCUMENT_API_ROUTES.payments, { id: documentId }), ownerOnly: false },
+      { method: "GET", path: on(DOCUMENT_API_ROUTES.pdf, { id: documentId }), ownerOnly: false },
+      { method: "POST", path: on(DOCUMENT_API_ROUTES.send, { id: documentId }), ownerOnly: false },
       { method: "GET", path: DOCUMENT_API_ROUTES.receivables, ownerOnly: false },
       {
         method: "GET",
@@ -282,5 +311,98 @@ describe("documents and payments through the console's API", () => {
       payload: {},
     });
     expect(crossSite.statusCode).toBe(403);
+  });
+  test("the PDF is the document as issued, in either language and with its copies", async () => {
+    const { app, enquiry, sales } = await shop();
+    const issued = await consoleRequest(
+      app,
+      sales,
+      "POST",
+      on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id }),
+      {
+        ...invoiceBody,
+        clickKey: "click-issue-1",
+      },
+    );
+    const invoice = issued.json<{ document: IssuedDocument }>().document;
+    const pdf = await consoleRequest(app, sales, "GET", on(DOCUMENT_API_ROUTES.pdf, { id: invoice.id }));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(invoice.number);
+    expect(text).toContain("Meera Stores");
+    expect(text).toContain("Original for Recipient");
+    expect(text).not.toContain("Duplicate for Transporter");
+    const all = pdfText(
+      (await consoleRequest(app, sales, "GET", `${on(DOCUMENT_API_ROUTES.pdf, { id: invoice.id })}?copy=all`))
+        .rawPayload,
+    );
+    for (const copy of ["Original for Recipient", "Duplicate for Transporter", "Triplicate for Supplier"]) {
+      expect(all).toContain(copy);
+    }
+    const hindi = await consoleRequest(
+      app,
+      sales,
+      "GET",
+      `${on(DOCUMENT_API_ROUTES.pdf, { id: invoice.id })}?language=hi`,
+    );
+    expect(hindi.statusCode).toBe(200);
+    expect(pdfText(hindi.rawPayload)).toContain(invoice.number);
+    expect(
+      (await consoleRequest(app, sales, "GET", on(DOCUMENT_API_ROUTES.pdf, { id: "no-such-document" })))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  test("sent by e-mail, the buyer gets the invoice's PDF with the amount and the UPI link, once per click", async () => {
+    const { app, enquiry, sales } = await shop("Confirmed", { mail: true });
+    const issued = await consoleRequest(
+      app,
+      sales,
+      "POST",
+      on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id }),
+      {
+        ...invoiceBody,
+        clickKey: "click-issue-1",
+      },
+    );
+    const invoice = issued.json<{ document: IssuedDocument }>().document;
+    const sendPath = on(DOCUMENT_API_ROUTES.send, { id: invoice.id });
+    expect(
+      (await consoleRequest(app, sales, "POST", sendPath, { channel: "email", clickKey: "click-send-1" }))
+        .statusCode,
+    ).toBe(202);
+    expect(
+      (await consoleRequest(app, sales, "POST", sendPath, { channel: "email", clickKey: "click-send-1" }))
+        .statusCode,
+    ).toBe(202);
+    const isInvoiceMail = (mail: MailSink["mails"][number]) =>
+      mail.envelopeTo.includes("meera.stores@example.com") && mail.parsed.attachments.length > 0;
+    // Every mail the outbox holds sent, then the buyer's counted.
+    await waitForEmptyOutbox(testApp!);
+    await expect.poll(() => sink!.mails.filter(isInvoiceMail).length, { timeout: 10_000 }).toBe(1);
+    const mails = sink!.mails.filter(isInvoiceMail);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.parsed.subject).toContain(invoice.number);
+    expect(mail!.parsed.text).toContain(invoice.upiUri!);
+    expect(mail!.parsed.text).toMatch(/Amount: ₹[\d,]+\.\d\d/);
+    expect(
+      mail!.parsed.attachments.map((attachment) => [attachment.contentType, attachment.filename]),
+    ).toEqual([["application/pdf", `${invoice.number.replace(/[^A-Za-z0-9-]/g, "-")}-en.pdf`]]);
+    expect(pdfText(mail!.parsed.attachments[0]!.content)).toContain(invoice.number);
+    const history = (await consoleRequest(app, sales, "GET", `/enquiries/${enquiry.id}`)).json<{
+      history: { text: string | null }[];
+    }>().history;
+    expect(
+      history.filter((line) => line.text === `Tax invoice ${invoice.number} sent by e-mail`),
+    ).toHaveLength(1);
+    // WhatsApp is not set up on this site: the member is told so.
+    const whatsapp = await consoleRequest(app, sales, "POST", sendPath, {
+      channel: "whatsapp",
+      clickKey: "click-send-2",
+    });
+    expect(whatsapp.statusCode).toBe(409);
+    expect(whatsapp.json()).toEqual({ error: "WhatsApp is not set up for this site." });
   });
 });

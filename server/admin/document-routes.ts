@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { consoleMessages } from "../../domain/console";
+import { consoleMessages, enquiryReference } from "../../domain/console";
 import { balancePaise, gstr1Csv, overdueBucket, tallyXml, type Gstr1Section } from "../../domain/accounts";
 import {
   ACCOUNTS_MONTH,
@@ -15,7 +15,10 @@ import {
   type RecordedPayment,
   type Receivables,
 } from "../../domain/invoice";
+import { renderDocumentPdf, type DocumentCopy } from "../documents/render";
+import { documentWhatsAppText } from "../notify/document-mail";
 import { apiMessages } from "../routes/api-errors";
+import { WhatsAppSendError } from "../store/conversations";
 import type { DocumentRefusal, DocumentRequest } from "../store/documents";
 import { eventTime } from "../store/event-clock";
 import { signedIn } from "./guard";
@@ -69,7 +72,13 @@ const paymentBody = z.object({
   receivedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   clickKey,
 });
+const sendBody = z.object({ channel: z.enum(["email", "whatsapp"]), clickKey });
 const idParams = z.object({ id: z.string().min(1).max(64) });
+const pdfQuery = z.object({
+  language: z.enum(["en", "hi"]).optional(),
+  copy: z.enum(["original", "duplicate", "triplicate", "all"]).default("original"),
+});
+const ALL_COPIES: readonly DocumentCopy[] = ["original", "duplicate", "triplicate"];
 const monthParams = z.object({ month: z.string().regex(ACCOUNTS_MONTH) });
 const SECTIONS: readonly Gstr1Section[] = ["b2b", "b2cs", "hsn", "cdnr", "cdnur"];
 const sectionParams = monthParams.extend({
@@ -168,6 +177,23 @@ export async function documentRoutes(app: FastifyInstance) {
     }
   });
 
+  app.get(DOCUMENT_API_ROUTES.pdf, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const query = pdfQuery.safeParse(request.query);
+    if (!params.success || !query.success) return badRequest(reply);
+    const found = await store.documents.get(params.data.id);
+    if (!found) return reply.code(404).send({ error: documentMessages.notFound });
+    const { document } = found;
+    const language = query.data.language ?? document.language;
+    const copies = query.data.copy === "all" ? ALL_COPIES : [query.data.copy];
+    const pdf = await renderDocumentPdf(document, { language, copies });
+    const fileName = `${document.number.replace(/[^A-Za-z0-9-]/g, "-")}-${language}.pdf`;
+    return reply
+      .type("application/pdf")
+      .header("content-disposition", `inline; filename="${fileName}"`)
+      .send(Buffer.from(pdf));
+  });
+
   app.post(DOCUMENT_API_ROUTES.payments, async (request, reply) => {
     const params = idParams.safeParse(request.params);
     const body = paymentBody.safeParse(request.body);
@@ -191,6 +217,53 @@ export async function documentRoutes(app: FastifyInstance) {
       case "recorded":
         return reply.code(201).send({ payment: result.payment, balancePaise: result.balancePaise });
     }
+  });
+
+  app.post(DOCUMENT_API_ROUTES.send, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = sendBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const account = signedIn(request);
+    const actor = { staffEmail: account.email, at: eventTime(), requestId: request.id };
+    if (body.data.channel === "email") {
+      const result = await store.work.mailDocument(params.data.id, {
+        ...actor,
+        clickKey: body.data.clickKey,
+      });
+      if (result.outcome === "not-found") return reply.code(404).send({ error: documentMessages.notFound });
+      if (result.outcome === "no-recipient")
+        return reply.code(422).send({ error: documentMessages.noRecipient });
+      if (!result.repeated) app.outbox.wake();
+      return reply.code(202).send({ queued: true });
+    }
+    // On WhatsApp, the amount and the UPI link go as a message of the enquiry's conversation, under
+    // its rules (the buyer's consent, their STOP, the 24-hour window for free text).
+    if (!app.whatsapp) return reply.code(409).send({ error: documentMessages.whatsappOff });
+    const found = await store.documents.get(params.data.id);
+    if (!found) return reply.code(404).send({ error: documentMessages.notFound });
+    const text = documentWhatsAppText(found.document, await app.companyFacts.facts());
+    try {
+      const queued = await store.work.reply(found.document.enquiryId, {
+        subject: "",
+        text,
+        ...actor,
+        messageIdDomain: app.conversation.messageIdDomain,
+        whatsapp: { payload: { type: "text", text }, clickKey: body.data.clickKey },
+      });
+      if (!queued) return reply.code(404).send({ error: documentMessages.notFound });
+    } catch (error) {
+      if (!(error instanceof WhatsAppSendError)) throw error;
+      if (error.reason === "refused") return reply.code(409).send({ error: error.message });
+      // The same click again: queued once already.
+      return reply.code(202).send({ queued: true });
+    }
+    app.outbox.wake();
+    await store.activity.record({
+      actor: account.email,
+      action: "document-sent",
+      target: `${enquiryReference(found.document.enquiryId)}: ${found.document.number}`,
+    });
+    return reply.code(202).send({ queued: true });
   });
 
   app.get(DOCUMENT_API_ROUTES.receivables, async () => {

@@ -16,6 +16,8 @@ import {
   notificationMessageId,
 } from "./message-ids";
 import { describeSendError, smtpRefusal } from "./send-outcome";
+import { documentMail } from "./document-mail";
+import { renderDocumentPdf } from "../documents/render";
 import { consoleEnquiryUrl, digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./team-mail";
 import type { StaffLinks } from "../admin/staff-links";
 import {
@@ -130,6 +132,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       "digest",
       "handed-on",
       "reply",
+      "document",
       ...(options.staffLinks ? (["staff-link"] as const) : []),
     ]),
     async send(notification: OutboxNotification, signal: AbortSignal) {
@@ -188,9 +191,33 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         });
         return;
       }
-      // Not among this notifier's kinds yet: a document's mail waits in the outbox meanwhile.
-      if (isDocumentMail(notification))
-        throw new NotificationFailedError("A document's mail is not sent by this notifier");
+      if (isDocumentMail(notification)) {
+        // To the buyer's address on the document, with its PDF (and the English copy of a Hindi one).
+        const { document } = notification;
+        const mail = documentMail(document, await facts());
+        const languages =
+          document.language === "en" ? (["en"] as const) : ([document.language, "en"] as const);
+        const attachments = await Promise.all(
+          languages.map(async (language) => ({
+            filename: `${document.number.replace(/[^A-Za-z0-9-]/g, "-")}-${language}.pdf`,
+            content: Buffer.from(await renderDocumentPdf(document, { language, copies: ["original"] })),
+            contentType: "application/pdf",
+          })),
+        );
+        await sendMail({
+          from: options.from,
+          to: visitorAddress(notification.to),
+          replyTo: companyMailbox,
+          subject: singleLine(mail.subject),
+          text: mail.text,
+          html: mail.html,
+          attachments,
+          messageId: notificationMessageId("document", notification.id, messageIdDomain),
+          headers: { "X-Enquiry-Id": notification.enquiryId },
+          signal,
+        });
+        return;
+      }
       if (isReplyMail(notification)) {
         // To the enquiry's own address only, threaded as the conversation stored it when queued.
         const mail = replyMail(notification, await facts());
