@@ -102,7 +102,7 @@ function field(scope: ReturnType<typeof documentsOf>, label: string) {
   return scope.getByLabel(label, { exact: false }).first();
 }
 
-test("a member turns a confirmed enquiry into a tax invoice on a phone: refused without the address, issued with it, its PDF opens, and two part payments make it Paid", async ({
+test("a member turns a confirmed enquiry into a tax invoice on a phone: refused without the address, issued with it, its PDF opens, it goes by e-mail, and two part payments make it Paid", async ({
   page,
   pageErrors,
   request,
@@ -172,6 +172,13 @@ test("a member turns a confirmed enquiry into a tax invoice on a phone: refused 
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toContain("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Sent to the buyer by e-mail through the outbox, once for the click.
+  await invoice
+    .getByRole("button", { name: documentsText.list.of(documentsText.list.sendEmail, number) })
+    .click();
+  await expect(page.getByRole("status")).toContainText(documentsText.list.queued(number, "email"));
+  await expect(page.getByRole("region", { name: "History" })).toContainText(`${number} sent by e-mail`);
 
   // Two part payments: the balance is offered, a part of it recorded, then the rest.
   await invoice
