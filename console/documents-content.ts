@@ -73,6 +73,7 @@ export const documentsText = {
     pdf: (language: DocumentLanguage) => `PDF, ${documentLanguageLabels[language]}`,
     /** A button's or a link's name: its visible words first (WCAG 2.5.3), then the document's number. */
     of: (visible: string, number: string) => `${visible}, ${number}`,
+    allCopies: "Three copies to print",
     sendEmail: "Send by e-mail",
     sendWhatsApp: "Send on WhatsApp",
     queued: (number: string, channel: "email" | "whatsapp") =>

@@ -64,12 +64,12 @@ export function typedFrom(enquiry: DocumentsEnquiry, kind: DocumentKind): TypedD
   };
 }
 
-function pdfPath(document: IssuedDocument, language: DocumentLanguage): string {
-  return apiPath(
-    DOCUMENT_API_ROUTES.pdf,
-    { id: document.id },
-    new URLSearchParams({ language, copy: "original" }),
-  );
+function pdfPath(
+  document: IssuedDocument,
+  language: DocumentLanguage,
+  copy: "original" | "all" = "original",
+): string {
+  return apiPath(DOCUMENT_API_ROUTES.pdf, { id: document.id }, new URLSearchParams({ language, copy }));
 }
 
 type Open =
@@ -237,6 +237,18 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
                       {text.list.pdf(language)}
                     </a>
                   ))}
+                  {invoice && (
+                    // Rule 46's three copies (for the recipient, the transporter, the supplier), to print at dispatch.
+                    <a
+                      className="button quiet"
+                      href={pdfPath(document, "en", "all")}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={text.list.of(text.list.allCopies, document.number)}
+                    >
+                      {text.list.allCopies}
+                    </a>
+                  )}
                 </p>
                 <p className="document-actions">
                   <button

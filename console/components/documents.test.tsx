@@ -329,6 +329,7 @@ describe("the documents issued", () => {
     expect(pdfs.map((link) => [link.getAttribute("aria-label"), link.getAttribute("href")])).toEqual([
       ["PDF, Hindi (हिन्दी), CI/2026-27/0007", "/api/admin/documents/d1/pdf?language=hi&copy=original"],
       ["PDF, English, CI/2026-27/0007", "/api/admin/documents/d1/pdf?language=en&copy=original"],
+      ["Three copies to print, CI/2026-27/0007", "/api/admin/documents/d1/pdf?language=en&copy=all"],
     ]);
     const buttons = within(newest as HTMLElement)
       .getAllByRole("button")

@@ -172,6 +172,12 @@ test("a member turns a confirmed enquiry into a tax invoice on a phone: refused 
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toContain("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // And Rule 46's three copies in one file, to print at dispatch.
+  const copiesLink = invoice.getByRole("link", {
+    name: documentsText.list.of(documentsText.list.allCopies, number),
+  });
+  const copies = await page.request.get(`${own.baseUrl}${await copiesLink.getAttribute("href")}`);
+  expect(copies.headers()["content-type"]).toContain("application/pdf");
 
   // Sent to the buyer by e-mail through the outbox, once for the click.
   await invoice
