@@ -101,6 +101,35 @@ describe("the month's GSTR-1 tables, as the offline tool imports them", () => {
   });
 });
 
+describe("B2C Large: an unregistered buyer in another state above ₹1,00,000", () => {
+  const large = issue({
+    at: november("16"),
+    sequence: 6,
+    buyer: PUNE_PERSON,
+    lines: [{ quantity: 3_500, unitPricePaise: null, discountPaise: 0 }],
+  });
+  const largeNote = issue({
+    kind: "credit-note",
+    at: november("25"),
+    sequence: 3,
+    against: large,
+    reason: "300 sachets returned",
+    buyer: PUNE_PERSON,
+    lines: [{ quantity: 300, unitPricePaise: null, discountPaise: 0 }],
+  });
+
+  it("is not in B2CS, and its credit note is in CDNUR", () => {
+    expect(large.totals.totalPaise).toBe(11_025_000); // 3,500 × ₹30 + 5 % IGST
+    const b2cs = gstr1Csv([...month, large, largeNote], "2026-11", "b2cs");
+    expect(b2cs).toContain("OE,27-Maharashtra,,5,1427.70,0.00,");
+    expect(gstr1Csv([...month, large, largeNote], "2026-11", "cdnur").split("\r\n")).toEqual([
+      "UR Type,Note Number,Note Date,Note Type,Place Of Supply,Note Value,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount",
+      "B2CL,SH/2627/C0003,25-Nov-26,C,27-Maharashtra,9450.00,,5,9000.00,0.00",
+      "",
+    ]);
+  });
+});
+
 describe("the month for Tally", () => {
   it("has a Sales voucher per invoice and a Credit Note voucher per note, with party, ledgers and GST", () => {
     const xml = tallyXml(month, "2026-11");

@@ -115,7 +115,8 @@ export const GSTR1_COLUMNS: Readonly<Record<Gstr1Section, readonly string[]>> = 
 
 /**
  * An invoice to an unregistered buyer in another state above this value is B2C Large (table 5),
- * reported invoice by invoice, not in B2CS: ₹1,00,000 from 1 August 2024 (Notification 12/2024–CT).
+ * reported invoice by invoice, not in B2CS: ₹1,00,000 from 1 August 2024 (Rule 59(4) as amended by
+ * Notification 12/2024–Central Tax).
  */
 export const B2CL_THRESHOLD_PAISE = 10_000_000;
 

@@ -441,12 +441,13 @@ export function factsProblems(facts: CompanyFacts): FactsProblem[] {
   return problems;
 }
 
-const HSN = /^(\d{4}|\d{6}|\d{8})$/;
+/** An HSN code: 4, 6 or 8 digits. */
+export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 const UPI_ID = /^[A-Za-z0-9.\-_]{2,256}@[A-Za-z]{2,64}$/;
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** With "/2627/T" and five digits of sequence, a prefix of 4 keeps every number within Rule 46's 16. */
-const INVOICE_PREFIX = /^[A-Z0-9]{1,4}$/;
+export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
 
 function billingProblems(billing: CompanyBilling): FactsProblem[] {
   const problems: FactsProblem[] = [
@@ -455,7 +456,7 @@ function billingProblems(billing: CompanyBilling): FactsProblem[] {
     ...bilingualProblems("billing.signatory.designation", billing.signatory.designation, 80),
   ];
   const add = (field: string, message: string) => problems.push({ field, message });
-  if (!HSN.test(billing.hsn)) add("billing.hsn", "An HSN code is 4, 6 or 8 digits, e.g. 21069099.");
+  if (!HSN_PATTERN.test(billing.hsn)) add("billing.hsn", "An HSN code is 4, 6 or 8 digits, e.g. 21069099.");
   if (billing.gstRates.length === 0)
     add("billing.gstRates", "Give the GST rate and the date it applies from.");
   billing.gstRates.forEach((rate, index) => {
@@ -495,7 +496,7 @@ function billingProblems(billing: CompanyBilling): FactsProblem[] {
     add("billing.selfUsePricePaise", "Give the price per sachet for own use, inclusive of GST, e.g. 49.97.");
   if (billing.merchantUpiId !== null && !UPI_ID.test(billing.merchantUpiId))
     add("billing.merchantUpiId", "A UPI ID is handle@bank, e.g. sanverahealth@icici.");
-  if (!INVOICE_PREFIX.test(billing.invoicePrefix))
+  if (!INVOICE_PREFIX_PATTERN.test(billing.invoicePrefix))
     add(
       "billing.invoicePrefix",
       "Give 1 to 4 capital letters or digits: every number then stays within 16 characters.",

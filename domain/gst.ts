@@ -7,11 +7,12 @@
 import {
   GST_STATE_CODES,
   gstinProblem,
+  HSN_PATTERN,
   type CompanyBilling,
   type CompanyFacts,
   type DatedRate,
 } from "./company-facts";
-import type { BuyerType } from "./enquiry";
+import { QUANTITY_MAX, type BuyerType } from "./enquiry";
 import type {
   DocumentAddress,
   DocumentBuyer,
@@ -51,8 +52,6 @@ export const SERIES_LETTER: Readonly<Record<DocumentKind, string>> = {
 export const DOCUMENT_NUMBER_MAX_LENGTH = 16;
 /** The most documents of one kind in a financial year: five digits keep every number within 16. */
 export const SEQUENCE_MAX = 99_999;
-export const INVOICE_PREFIX_MAX_LENGTH = 4;
-export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
 
 /**
  * A document's number: the company's prefix, the financial year's four digits, the kind's letter
@@ -163,10 +162,8 @@ export type Draft = Omit<
   "id" | "enquiryId" | "number" | "sequence" | "financialYear" | "upiUri"
 >;
 
-export const LINE_QUANTITY_MAX = 100_000;
 export const REASON_MAX_LENGTH = 200;
 const PIN = /^[1-9]\d{5}$/;
-export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 
 function addressProblems(field: string, address: DocumentAddress, what: string): MissingField[] {
   const problems: MissingField[] = [];
@@ -253,10 +250,10 @@ export function draftDocument(
   if (input.lines.length === 0) add("lines", "Add at least one line with its quantity.");
   input.lines.forEach((line, index) => {
     const at = `lines.${index}`;
-    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > LINE_QUANTITY_MAX)
+    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > QUANTITY_MAX)
       add(
         `${at}.quantity`,
-        `Give the quantity in ${billing.unitOfSale.en}s, a whole number from 1 to ${LINE_QUANTITY_MAX.toLocaleString("en-IN")}.`,
+        `Give the quantity in ${billing.unitOfSale.en}s, a whole number from 1 to ${QUANTITY_MAX.toLocaleString("en-IN")}.`,
       );
     if (line.unitPricePaise !== null && (!Number.isInteger(line.unitPricePaise) || line.unitPricePaise <= 0))
       add(
@@ -340,11 +337,7 @@ export function draftDocument(
         signatory: billing.signatory,
         bankAccount: billing.bankAccount,
       },
-      buyer: {
-        ...buyer,
-        name: buyer.name.trim(),
-        gstin: buyer.gstin === null ? null : buyer.gstin,
-      },
+      buyer: { ...buyer, name: buyer.name.trim() },
       placeOfSupply: { stateCode: placeCode, stateName: GST_STATE_CODES[placeCode] ?? placeCode },
       interState,
       // Goods sold by a registered supplier: GST is the supplier's to pay, never the buyer's.

@@ -397,6 +397,37 @@ describe("documents and payments through the console's API", () => {
     expect(
       history.filter((line) => line.text === `Tax invoice ${invoice.number} sent by e-mail`),
     ).toHaveLength(1);
+    // A document in Hindi goes with its English copy, its mail written in Hindi.
+    const quotation = (
+      await consoleRequest(app, sales, "POST", on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id }), {
+        ...invoiceBody,
+        kind: "quotation",
+        language: "hi",
+        clickKey: "click-quote-hi",
+      })
+    ).json<{ document: IssuedDocument }>().document;
+    const sentHindi = await consoleRequest(
+      app,
+      sales,
+      "POST",
+      on(DOCUMENT_API_ROUTES.send, { id: quotation.id }),
+      {
+        channel: "email",
+        clickKey: "click-send-hi",
+      },
+    );
+    expect(sentHindi.statusCode).toBe(202);
+    await waitForEmptyOutbox(testApp!);
+    await expect.poll(() => sink!.mails.filter(isInvoiceMail).length, { timeout: 10_000 }).toBe(2);
+    const hindiMail = sink!.mails
+      .filter(isInvoiceMail)
+      .find((each) => each.parsed.subject?.includes(quotation.number));
+    expect(hindiMail?.parsed.subject).toContain("कोटेशन");
+    expect(hindiMail?.parsed.attachments.map((attachment) => attachment.filename)).toEqual([
+      `${quotation.number.replace(/[^A-Za-z0-9-]/g, "-")}-hi.pdf`,
+      `${quotation.number.replace(/[^A-Za-z0-9-]/g, "-")}-en.pdf`,
+    ]);
+
     // WhatsApp is not set up on this site: the member is told so.
     const whatsapp = await consoleRequest(app, sales, "POST", sendPath, {
       channel: "whatsapp",

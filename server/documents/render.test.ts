@@ -164,6 +164,19 @@ describe("documents in Hindi and English", () => {
   });
 });
 
+describe("goods delivered to another state than the billing address", () => {
+  it("take the delivery state as the place of supply, with IGST, and print both addresses", async () => {
+    const doc = issue({ buyer: { ...DELHI_RETAILER, shippingAddress: MUMBAI_RETAILER.address } });
+    expect(doc.interState).toBe(true);
+    const [page] = await pdfText(doc, "en");
+    const text = squeeze(page ?? "");
+    expect(text).toContain("Place of supply Maharashtra (27)");
+    expect(text).toContain("New Delhi 110024, Delhi (07)");
+    expect(text).toContain("12 Hill Road, Bandra West, Mumbai 400050, Maharashtra (27)");
+    expect(text).toContain("IGST @ 5%");
+  });
+});
+
 describe("the UPI QR code", () => {
   it("scans back to the invoice's upi://pay URI", async () => {
     const doc = issue();

@@ -8,6 +8,7 @@
  */
 import { Document, Font, Page, Path, Rect, renderToBuffer, Svg, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
+import { GST_STATE_CODES } from "../../domain/company-facts";
 import { amountInWords } from "../../domain/gst";
 import type { DocumentAddress, DocumentLanguage, DocumentLine, IssuedDocument } from "../../domain/invoice";
 import { DOCUMENT_LABELS, type DocumentCopy, type DocumentLabels } from "./labels";
@@ -38,6 +39,12 @@ const PAGE_PADDING = 36;
 const PAGE_WIDTH = 595.28;
 const CONTENT = PAGE_WIDTH - 2 * PAGE_PADDING;
 const LINE_HEIGHT = 1.45;
+/** The payment row: the QR code and its URI, the bank account, the signature block. */
+const PAY_WIDTH = 240;
+const SIGN_WIDTH = 150;
+const BANK_WIDTH = CONTENT - PAY_WIDTH - SIGN_WIDTH - 16;
+const QR_SIZE = 92;
+const QR_TEXT_WIDTH = PAY_WIDTH - QR_SIZE - 8 - 12;
 
 interface LinesProps {
   text: string;
@@ -97,7 +104,9 @@ function quantityWithUnit(line: DocumentLine, language: DocumentLanguage): strin
 
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 
-function addressLines(address: DocumentAddress, stateName: string): string[] {
+/** A buyer's address as printed: its lines, city and PIN, and the state's name with its GST code. */
+function addressLines(address: DocumentAddress): string[] {
+  const stateName = GST_STATE_CODES[address.stateCode] ?? address.stateCode;
   return [
     ...address.lines.filter((line) => line.trim()),
     `${address.city} ${address.pin}`,
@@ -129,12 +138,22 @@ function Label({ children, width }: { children: string; width: number }) {
   return <Lines text={children} width={width} size={7} color={MUTED} />;
 }
 
-function Field({ label, value, width }: { label: string; value: string; width: number }) {
+function Field({
+  label,
+  value,
+  width,
+  weight = "regular",
+}: {
+  label: string;
+  value: string;
+  width: number;
+  weight?: FontWeight;
+}) {
   return (
     <View style={{ flexDirection: "row", justifyContent: "flex-end", marginBottom: 1.5 }}>
       <Lines text={label} width={width * 0.48} size={8} color={MUTED} align="right" />
       <View style={{ width: 6 }} />
-      <Lines text={value} width={width * 0.52 - 6} size={8.5} align="right" />
+      <Lines text={value} width={width * 0.52 - 6} size={8.5} weight={weight} align="right" />
     </View>
   );
 }
@@ -399,7 +418,7 @@ function DocumentPage({
             />
           ) : null}
           <View style={{ height: 6 }} />
-          <Field label={labels.number[doc.kind]} value={doc.number} width={rightWidth} />
+          <Field label={labels.number[doc.kind]} value={doc.number} width={rightWidth} weight="bold" />
           <Field label={labels.date} value={documentDate(doc.issuedAt)} width={rightWidth} />
           <Field
             label={labels.placeOfSupply}
@@ -464,16 +483,7 @@ function DocumentPage({
         <View style={{ width: half }}>
           <Label width={half}>{labels.billedTo}</Label>
           <Lines weight="bold" text={buyer.name} width={half} size={10} />
-          <Lines
-            text={addressLines(
-              buyer.address,
-              doc.buyer.address.stateCode === doc.placeOfSupply.stateCode && !buyer.shippingAddress
-                ? doc.placeOfSupply.stateName
-                : stateName(buyer.address.stateCode, doc),
-            ).join(", ")}
-            width={half}
-            size={8.5}
-          />
+          <Lines text={addressLines(buyer.address).join(", ")} width={half} size={8.5} />
           <Lines text={`${labels.gstin}: ${buyer.gstin ?? labels.unregistered}`} width={half} size={8.5} />
           <Lines text={`${labels.stateCode}: ${buyer.address.stateCode}`} width={half} size={8.5} />
         </View>
@@ -481,9 +491,7 @@ function DocumentPage({
           <Label width={half}>{labels.shippedTo}</Label>
           <Lines
             text={
-              buyer.shippingAddress
-                ? addressLines(buyer.shippingAddress, doc.placeOfSupply.stateName).join(", ")
-                : labels.sameAsBilling
+              buyer.shippingAddress ? addressLines(buyer.shippingAddress).join(", ") : labels.sameAsBilling
             }
             width={half}
             size={8.5}
@@ -516,54 +524,48 @@ function DocumentPage({
           borderColor: RULE,
         }}
       >
-        <View style={{ width: 250, flexDirection: "row" }}>
+        <View style={{ width: PAY_WIDTH, flexDirection: "row" }}>
           {doc.upiUri ? (
             <>
-              <UpiQr uri={doc.upiUri} size={92} />
-              <View style={{ width: 150, marginLeft: 8 }}>
-                <Lines weight="bold" text={labels.payByUpi} width={150} size={9} color={BROWN} />
-                <Lines text={labels.scanWithAnyApp} width={150} size={7.5} color={MUTED} />
+              <UpiQr uri={doc.upiUri} size={QR_SIZE} />
+              <View style={{ width: QR_TEXT_WIDTH, marginLeft: 8 }}>
+                <Lines weight="bold" text={labels.payByUpi} width={QR_TEXT_WIDTH} size={9} color={BROWN} />
+                <Lines text={labels.scanWithAnyApp} width={QR_TEXT_WIDTH} size={7.5} color={MUTED} />
                 <View style={{ height: 3 }} />
-                <Lines text={doc.upiUri} width={150} size={6.5} color={MUTED} />
+                <Lines text={doc.upiUri} width={QR_TEXT_WIDTH} size={6.5} color={MUTED} />
               </View>
             </>
           ) : null}
         </View>
-        <View style={{ width: CONTENT - 250 - 160 - 16 }}>
+        <View style={{ width: BANK_WIDTH }}>
           {doc.kind !== "credit-note" && supplierBank(doc) ? (
             <>
-              <Lines
-                weight="bold"
-                text={labels.bankTransfer}
-                width={CONTENT - 426}
-                size={8.5}
-                color={BROWN}
-              />
+              <Lines weight="bold" text={labels.bankTransfer} width={BANK_WIDTH} size={8.5} color={BROWN} />
               {supplierBank(doc)?.map(([label, value]) => (
                 <Lines
                   key={label}
                   text={`${labelOf(labels, label)}: ${value}`}
-                  width={CONTENT - 426}
+                  width={BANK_WIDTH}
                   size={7.5}
                 />
               ))}
             </>
           ) : null}
         </View>
-        <View style={{ width: 160, alignItems: "flex-end" }}>
+        <View style={{ width: SIGN_WIDTH, alignItems: "flex-end" }}>
           <Lines
             weight="bold"
             text={`${labels.forCompany} ${supplier.legalName[language]}`}
-            width={160}
+            width={SIGN_WIDTH}
             size={8.5}
             align="right"
           />
           <View style={{ height: 34 }} />
           <View style={{ width: 120, borderTopWidth: 0.75, borderColor: MUTED, marginBottom: 2 }} />
-          <Lines weight="bold" text={labels.authorisedSignatory} width={160} size={8} align="right" />
+          <Lines weight="bold" text={labels.authorisedSignatory} width={SIGN_WIDTH} size={8} align="right" />
           <Lines
             text={`${supplier.signatory.name[language]}, ${supplier.signatory.designation[language]}`}
-            width={160}
+            width={SIGN_WIDTH}
             size={7.5}
             color={MUTED}
             align="right"
@@ -576,10 +578,6 @@ function DocumentPage({
       </View>
     </Page>
   );
-}
-
-function stateName(code: string, doc: IssuedDocument): string {
-  return code === doc.placeOfSupply.stateCode ? doc.placeOfSupply.stateName : code;
 }
 
 function supplierBank(doc: IssuedDocument): [string, string][] | null {
