@@ -1,7 +1,8 @@
 /**
- * The console's side of an enquiry's documents and payments: what the API answers, the body the
- * issue form sends, and how a document's money is written for a member (paid, part paid, owed for
- * how long). No React here, so the words are tested as plain values.
+ * The console's side of an enquiry's documents and payments (the API's routes and answers are in
+ * domain/invoice.ts): the body the issue form sends, where a refusal's field is shown, and how a
+ * document's money is written for a member (paid, part paid, owed for how long). No React here, so
+ * these are tested as plain values.
  */
 import type {
   DocumentAddress,
@@ -9,8 +10,6 @@ import type {
   DocumentKind,
   DocumentLanguage,
   IssuedDocument,
-  MissingField,
-  PaymentMethod,
   RecordedPayment,
 } from "../domain/invoice";
 import { daysOwed, overdueBucket } from "../domain/accounts";
@@ -25,12 +24,6 @@ export interface DocumentBody {
   lines: { quantity: number; unitPricePaise: number | null; discountPaise: number }[];
   againstId?: string;
   reason?: string;
-}
-
-/** The refusal of an issue or a draft: 422 with the fields named. */
-export interface DocumentRefusal {
-  error: string;
-  missing?: MissingField[];
 }
 
 /** "₹1,499.00" for 149900 paise: the one way the console writes a document's money. */
@@ -167,5 +160,3 @@ export function inputFor(field: string, inputs: readonly string[]): string | nul
 export function newClickKey(): string {
   return crypto.randomUUID();
 }
-
-export type { PaymentMethod };

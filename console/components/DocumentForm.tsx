@@ -384,5 +384,3 @@ export function DraftPreview({ preview }: { preview: Preview }) {
     </section>
   );
 }
-
-export type { Preview };
