@@ -78,6 +78,7 @@ export const notificationKindLabels = {
   reply: "Reply from the console",
   "member-alert": "Alert to a member",
   push: "Notification to a member's phone",
+  document: "Document to the buyer",
 } as const;
 
 /** The enquiry's e-mail conversation: replies from the console and the buyer's answers (domain/conversation.ts). */

@@ -96,7 +96,9 @@ export type MailKind =
   | "newsletter-welcome"
   | "reply"
   | "member-alert"
-  | "push";
+  | "push"
+  /** A document mailed to the person with its PDF (docs/console.md, Documents and payments). */
+  | "document";
 
 /** A mail about one of the person's enquiries, or to their newsletter address, still waiting in the outbox. */
 export interface PendingMail {

@@ -71,7 +71,7 @@ describe("the retention schedule", () => {
     await retention.runOnce();
     expect(retention.status).toMatchObject({
       lastRunAt: clock.toISOString(),
-      lastErased: { enquiries: 0, vitals: 0 },
+      lastErased: { enquiries: 0, vitals: 0, taxRecords: 0 },
       lastSuccessAt: clock.toISOString(),
       lastError: null,
     });
@@ -82,19 +82,19 @@ describe("the retention schedule", () => {
     clock = new Date(closedAt.getTime() + 31 * DAY);
     [...intervals.values()][0]!.callback();
     await retention.runOnce();
-    expect(retention.status.lastErased).toEqual({ enquiries: 1, vitals: 0 });
+    expect(retention.status.lastErased).toEqual({ enquiries: 1, vitals: 0, taxRecords: 0 });
     expect((await store.enquiries.list()).map((stored) => stored.id)).toEqual([kept.id]);
     expect((await store.activity.list({ limit: 10 })).items).toEqual([
       expect.objectContaining({
         actor: null,
         action: "retention-erased",
-        target: "enquiries 1, vitals 0",
+        target: "enquiries 1, vitals 0, taxRecords 0",
         at: clock.toISOString(),
       }),
     ]);
     expect(log.entries.filter((entry) => entry.level === "info").map((entry) => entry.object)).toEqual([
-      { erased: { enquiries: 0, vitals: 0 } },
-      { erased: { enquiries: 1, vitals: 0 } },
+      { erased: { enquiries: 0, vitals: 0, taxRecords: 0 } },
+      { erased: { enquiries: 1, vitals: 0, taxRecords: 0 } },
     ]);
 
     await retention.stop();
@@ -137,7 +137,7 @@ describe("the retention schedule", () => {
     await retention.runOnce();
     expect(calls).toEqual([`subscribers at ${clock.toISOString()}`, "later"]);
     expect(retention.status).toMatchObject({
-      lastErased: { enquiries: 0, vitals: 1, other: 0 },
+      lastErased: { enquiries: 0, vitals: 1, taxRecords: 0, other: 0 },
       lastSuccessAt: null,
       lastFailureAt: clock.toISOString(),
       lastError: "unconfirmed subscribers: the store is not answering",
@@ -147,13 +147,13 @@ describe("the retention schedule", () => {
       message: "erasing expired personal data failed",
     });
     expect((await store.activity.list({ limit: 10 })).items.map((entry) => entry.target)).toEqual([
-      "enquiries 0, vitals 1, other 0",
+      "enquiries 0, vitals 1, taxRecords 0, other 0",
     ]);
 
     failing = false;
     await retention.runOnce();
     expect(retention.status).toMatchObject({
-      lastErased: { enquiries: 0, vitals: 0, subscribers: 2, other: 0 },
+      lastErased: { enquiries: 0, vitals: 0, taxRecords: 0, subscribers: 2, other: 0 },
       lastSuccessAt: clock.toISOString(),
     });
     await retention.stop();
@@ -179,10 +179,20 @@ describe("the retention schedule", () => {
     });
 
     await retention.runOnce();
-    expect(retention.status.lastErased).toEqual({ enquiries: 0, vitals: 0, unconfirmedSubscribers: 0 });
+    expect(retention.status.lastErased).toEqual({
+      enquiries: 0,
+      vitals: 0,
+      taxRecords: 0,
+      unconfirmedSubscribers: 0,
+    });
     clock = new Date(askedAt.getTime() + 7 * DAY + 1_000);
     await retention.runOnce();
-    expect(retention.status.lastErased).toEqual({ enquiries: 0, vitals: 0, unconfirmedSubscribers: 1 });
+    expect(retention.status.lastErased).toEqual({
+      enquiries: 0,
+      vitals: 0,
+      taxRecords: 0,
+      unconfirmedSubscribers: 1,
+    });
     expect((await store.subscribers.list()).map((subscriber) => subscriber.email)).toEqual([
       "kept@example.com",
     ]);
@@ -268,7 +278,7 @@ describe("the retention schedule", () => {
 
     await store.leases.release(RETENTION_JOB, "other-instance", clock);
     await retention.runOnce();
-    expect(retention.status.lastErased).toEqual({ enquiries: 1, vitals: 0 });
+    expect(retention.status.lastErased).toEqual({ enquiries: 1, vitals: 0, taxRecords: 0 });
     expect(await store.enquiries.list()).toEqual([]);
     // Released at the end: the other instance may take the next sweep at once.
     expect(await store.leases.take(RETENTION_JOB, "other-instance", clock, RETENTION_LEASE_MS)).toBe(true);
