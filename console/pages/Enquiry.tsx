@@ -54,6 +54,7 @@ import { DealFigures, LostReasonField } from "../components/DealFigures";
 import { BuyerHistory } from "../components/BuyerHistory";
 import { DispatchSection } from "../components/DispatchSection";
 import { isWhatsAppEnquiry } from "../../domain/enquiry";
+import { Documents } from "../components/Documents";
 
 /** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022), and its sale. */
 type EnquiryDetail = BaseDetail & { team: TeamItemFields } & EnquirySaleFields & {
@@ -480,6 +481,20 @@ export function Component() {
                 current ? { ...current, deal: answer.deal, history: answer.history } : current,
               )
             }
+          />
+          <Documents
+            enquiry={{
+              id: detail.id,
+              status: detail.status,
+              language: detail.language,
+              name: enquiry.Name,
+              email: enquiry.Email,
+              mobile: enquiry.Mobile,
+              quantity: enquiry.Quantity,
+              deal: detail.deal,
+              whatsappConfigured: detail.whatsapp.configured,
+            }}
+            onChanged={() => void load()}
           />
           <DispatchSection
             enquiryId={detail.id}
