@@ -122,7 +122,10 @@ function addressOf(typed: TypedAddress): DocumentAddress {
  * discount: the rules in domain/gst.ts decide it; a quantity that is not a whole number is sent
  * as 0 so that the rules name it.
  */
-export function documentBody(typed: TypedDocument, contact: { email: string; mobile: string }): DocumentBody {
+export function documentBody(
+  typed: TypedDocument,
+  contact: { email: string | null; mobile: string },
+): DocumentBody {
   const quantity = /^\d+$/.test(typed.quantity.trim()) ? Number(typed.quantity.trim()) : 0;
   const gstin = typed.gstin.replace(/\s+/g, "").toUpperCase();
   return {
