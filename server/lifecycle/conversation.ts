@@ -106,6 +106,8 @@ export interface AnswerFacts {
   day: AnswerDay | null;
   /** The answer's text, which its owner's alert quotes the start of. */
   text?: string;
+  /** Where the buyer answered: by e-mail unless said. */
+  channel?: "email" | "whatsapp";
 }
 
 /**
@@ -168,6 +170,7 @@ export function planAnswer(work: WorkState, members: readonly MemberFacts[], fac
             {
               staffId: alerted.id,
               answered: true,
+              ...(facts.channel === "whatsapp" ? { channel: "whatsapp" as const } : {}),
               ...(facts.text?.trim() ? { quote: answerQuote(facts.text) } : {}),
             },
           ]

@@ -151,8 +151,10 @@ export interface MemberAlertPlan {
   staffId: string;
   /** Set when the enquiry was handed to them: who handed it on. */
   handedOnBy?: string;
-  /** Set when the buyer answered by e-mail. */
+  /** Set when the buyer answered (by e-mail, or on WhatsApp when `channel` says so). */
   answered?: true;
+  /** With `answered`: set when the answer came on WhatsApp. */
+  channel?: "whatsapp";
   /** With `answered`: the start of the answer, as the alert quotes it (answerQuote). */
   quote?: string;
   /** Set when the buyer's answers beyond the day's cap were set aside in the mailbox. */

@@ -56,6 +56,29 @@ test("the owner's notice of an answer quotes it as plain text, escaped in the HT
   );
   expect(mail.html).not.toContain("<b>today");
   expect(mail.text).toContain(`https://collarise.example/admin/enquiries/${ENQUIRY}`);
+  expect(mail.text).toContain("answered your enquiry");
+  expect(mail.text).toContain("by e-mail.");
+});
+
+test("the alert of an answer on WhatsApp says it came on WhatsApp, not by e-mail", () => {
+  const mail = memberAlertMail(
+    {
+      id: "n3",
+      staffId: "s1",
+      to: "priya@example.com",
+      attempts: 0,
+      kind: "member-alert",
+      enquiryId: ENQUIRY,
+      enquiry: anEnquiry(),
+      receivedAt: "2026-11-20T06:30:00.000Z",
+      answered: true,
+      channel: "whatsapp",
+      quote: "Send 60 sachets",
+    },
+    "https://collarise.example",
+  );
+  expect(mail.text).toContain(`The buyer answered your enquiry ${enquiryReference(ENQUIRY)} on WhatsApp.`);
+  expect(mail.text).not.toContain("by e-mail");
 });
 
 test("a long answer is quoted up to its limit, cut at a word", () => {

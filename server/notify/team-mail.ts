@@ -58,7 +58,7 @@ export function memberAlertMail(notification: MemberAlert, publicUrl: string): E
       `(${ANSWERS_PER_ENQUIRY_PER_DAY}). The ones beyond that were set aside in the company's mailbox, ` +
       `not added to the enquiry: look there if one matters.`
     : notification.answered
-      ? `The buyer answered your enquiry ${reference} by e-mail. Read the answer, and reply, on the enquiry's page.`
+      ? `The buyer answered your enquiry ${reference} ${notification.channel === "whatsapp" ? "on WhatsApp" : "by e-mail"}. Read the answer, and reply, on the enquiry's page.`
       : notification.handedOnBy
         ? `${notification.handedOnBy} handed you the order enquiry ${reference} for ${brand.productFullName}. It is yours now.`
         : isWhatsAppEnquiry(enquiry)

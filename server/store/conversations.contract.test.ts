@@ -327,6 +327,10 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     ).flat();
     expect(outcomes.map(({ outcome }) => outcome).sort()).toEqual(["added", "duplicate"]);
     expect(outcomes.every(({ enquiryId, opened }) => enquiryId === stored.id && !opened)).toBe(true);
+    // Its owner is alerted once, told it came on WhatsApp.
+    expect((await memberAlerts(store)).filter((alert) => "answered" in alert && alert.answered)).toEqual([
+      expect.objectContaining({ enquiryId: stored.id, answered: true, channel: "whatsapp" }),
+    ]);
     expect(await newest(store, stored.id)).toEqual([
       expect.objectContaining({ channel: "whatsapp", direction: "in", text: message.text, unread: true }),
     ]);

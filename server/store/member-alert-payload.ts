@@ -7,7 +7,11 @@ import type { MemberAlertPlan } from "../lifecycle/plan";
 export function memberAlertPayload(alert: MemberAlertPlan): string | null {
   if (alert.setAside) return JSON.stringify({ setAside: true });
   if (alert.answered)
-    return JSON.stringify({ answered: true, ...(alert.quote ? { quote: alert.quote } : {}) });
+    return JSON.stringify({
+      answered: true,
+      ...(alert.channel ? { channel: alert.channel } : {}),
+      ...(alert.quote ? { quote: alert.quote } : {}),
+    });
   return alert.handedOnBy ? JSON.stringify({ handedOnBy: alert.handedOnBy }) : null;
 }
 
@@ -18,19 +22,26 @@ export function memberAlertPayload(alert: MemberAlertPlan): string | null {
 export function memberAlertFactsOf(payload: unknown): {
   handedOnBy?: string;
   answered?: true;
+  channel?: "whatsapp";
   quote?: string;
   setAside?: true;
 } {
   if (typeof payload !== "string") return {};
   try {
-    const { handedOnBy, answered, quote, setAside } = JSON.parse(payload) as {
+    const { handedOnBy, answered, channel, quote, setAside } = JSON.parse(payload) as {
       handedOnBy?: unknown;
       answered?: unknown;
+      channel?: unknown;
       quote?: unknown;
       setAside?: unknown;
     };
     if (setAside === true) return { setAside: true };
-    if (answered === true) return typeof quote === "string" ? { answered: true, quote } : { answered: true };
+    if (answered === true)
+      return {
+        answered: true,
+        ...(channel === "whatsapp" ? { channel: "whatsapp" as const } : {}),
+        ...(typeof quote === "string" ? { quote } : {}),
+      };
     return typeof handedOnBy === "string" ? { handedOnBy } : {};
   } catch {
     return {};

@@ -189,8 +189,10 @@ export type PendingStaffNotification = {
       receivedAt: string;
       /** Set when the enquiry was handed to the member: who handed it on (server/lifecycle/plan.ts). */
       handedOnBy?: string;
-      /** Set when the buyer answered the enquiry by e-mail (server/lifecycle/conversation.ts). */
+      /** Set when the buyer answered the enquiry (server/lifecycle/conversation.ts). */
       answered?: true;
+      /** With `answered`: set when the answer came on WhatsApp, not by e-mail. */
+      channel?: "whatsapp";
       /** With `answered`: the start of the answer, which the alert quotes (erased with the enquiry). */
       quote?: string;
       /** Set when the buyer's answers beyond the day's cap were set aside (server/lifecycle/conversation.ts). */

@@ -58,6 +58,7 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
     unreadBefore: yield* step("unreadAnswers", { enquiryId: answer.enquiryId }),
     day,
     text: answer.text,
+    channel: answer.channel ?? "email",
   });
   if (plan.store && !(yield* step("storeAnswer", { answer }))) return "not-found";
   // The enquiry is due now for its owner: the work record alone, no history line, no event.
