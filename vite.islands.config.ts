@@ -54,6 +54,17 @@ export default defineConfig({
   plugins: [sonnerStylesheet(), stylesheetsStayInThePage(), recordEntry()],
   oxc: { jsx: { runtime: "automatic", importSource: "react" } },
   define: { __RETENTION_PERIODS__: JSON.stringify(retentionPeriodsFrom(process.env)) },
+  // The proof of work's solver runs in a module worker (app/lib/proof-of-work.ts), a script of its
+  // own beside the islands', allowed by the pages' CSP as a same-origin worker (server/security-headers.ts).
+  worker: {
+    format: "es",
+    rolldownOptions: {
+      output: {
+        entryFileNames: "assets/islands/[name]-[hash].js",
+        chunkFileNames: "assets/islands/[name]-[hash].js",
+      },
+    },
+  },
   build: {
     outDir: clientDirectory,
     // React Router's build is in the same folder.

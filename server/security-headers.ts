@@ -63,6 +63,9 @@ export function contentSecurityPolicyDirectives(
     imgSrc: ["'self'", "data:"],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
+    // Workers: the order form's proof-of-work solver (a module script among the islands') and the
+    // console's service worker, both from this origin; no blob: or data: workers.
+    workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -98,10 +101,13 @@ const SUBRESOURCE_TYPE = /^(?:text\/css|(?:application|text)\/javascript|font\/)
 
 /** The scripts that run as workers: each keeps the document headers, its CSP above all. */
 const WORKER_SCRIPTS: ReadonlySet<string> = new Set([CONSOLE_APP.serviceWorker]);
+/** The order form's proof-of-work solver, as the islands' build names it (vite.islands.config.ts). */
+const PROOF_OF_WORK_WORKER = /^\/assets\/islands\/proof-of-work\.worker-[\w-]+\.js$/;
 
 /** Whether the request is for a worker's script (its path, without a query). */
 export function isWorkerScript(url: string): boolean {
-  return WORKER_SCRIPTS.has(url.split("?")[0] ?? "");
+  const path = url.split("?")[0] ?? "";
+  return WORKER_SCRIPTS.has(path) || PROOF_OF_WORK_WORKER.test(path);
 }
 
 /** Whether a response of this content type is a script, a stylesheet or a font. */

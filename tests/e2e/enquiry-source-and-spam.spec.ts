@@ -106,3 +106,67 @@ test("an enquiry with the page's proof of work is filed as genuine; its body rep
   await expect(page.locator(".page-head .status")).toHaveText("New");
   await expect(page.getByRole("region", { name: "History" })).toContainText("Spam → New");
 });
+
+test("the page's proof of work is solved in a worker the page's policy allows, and the enquiry arrives with it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  // Every Content-Security-Policy violation the page meets while the form is used.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  const workers: string[] = [];
+  page.on("worker", (worker) => workers.push(new URL(worker.url()).pathname));
+
+  const form = await openOrderForm(page);
+  const enquiry = { ...anEnquiry(), Name: `Kavita Menon ${uniqueTag()}`, Mobile: ownMobile() };
+  await fill(form, enquiry);
+  const body = (await placeFromThePage(page, form)).postDataJSON() as Record<string, unknown>;
+  expect(typeof body.altcha).toBe("string");
+
+  expect(workers).toEqual([expect.stringMatching(/^\/assets\/islands\/proof-of-work\.worker-[\w-]+\.js$/)]);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
+    [],
+  );
+  // The worker's script carries the page's policy, which governs what the worker itself may load.
+  const script = await request.get(workers[0]!);
+  expect(script.headers()["content-type"]).toMatch(/javascript/);
+  expect(script.headers()["content-security-policy"]).toContain("worker-src 'self'");
+
+  await signIn(page, await createStaff("owner"));
+  await page.goto(`/admin?status=New&q=${encodeURIComponent(enquiry.Name)}`);
+  await page.getByRole("link", { name: enquiry.Name }).click();
+  await expect(page.getByRole("heading", { level: 1, name: enquiry.Name })).toBeVisible();
+  await expect(page.locator(".page-head .status")).toHaveText("New");
+  await expect(page.getByText(spamReasonLabels["no-proof-of-work"])).toHaveCount(0);
+});
+
+test("in a browser without workers the page solves its proof of work itself, and the enquiry arrives with it", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(window, "Worker");
+  });
+  const workers: string[] = [];
+  page.on("worker", (worker) => workers.push(worker.url()));
+
+  const form = await openOrderForm(page);
+  const enquiry = { ...anEnquiry(), Name: `Arjun Pillai ${uniqueTag()}`, Mobile: ownMobile() };
+  await fill(form, enquiry);
+  const body = (await placeFromThePage(page, form)).postDataJSON() as Record<string, unknown>;
+  expect(typeof body.altcha).toBe("string");
+  expect(workers).toEqual([]);
+
+  await signIn(page, await createStaff("owner"));
+  await page.goto(`/admin?status=New&q=${encodeURIComponent(enquiry.Name)}`);
+  await page.getByRole("link", { name: enquiry.Name }).click();
+  await expect(page.getByRole("heading", { level: 1, name: enquiry.Name })).toBeVisible();
+  await expect(page.locator(".page-head .status")).toHaveText("New");
+  await expect(page.getByText(spamReasonLabels["no-proof-of-work"])).toHaveCount(0);
+});

@@ -96,6 +96,9 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
   }
   expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
   expect(directives.get("object-src")).toEqual(["'none'"]);
+  expect(directives.get("worker-src"), "workers only from our own files, none from blob: or data:").toEqual([
+    "'self'",
+  ]);
 
   expect(header(response, "x-content-type-options")).toBe("nosniff");
   expect(header(response, "referrer-policy")).toMatch(
@@ -192,6 +195,21 @@ describe("security headers on every page", () => {
     expect(header(response, "strict-transport-security")).toMatch(/max-age=\d+; includeSubDomains/);
     expect(header(response, "referrer-policy")).toBe("strict-origin-when-cross-origin");
     for (const name of DOCUMENT_ONLY_HEADERS) expect(header(response, name), name).toBeUndefined();
+  });
+
+  it("the order form's proof-of-work worker keeps the page's policy, which governs what the worker may load", async () => {
+    const worker = (await readdir(join(siteDir, "assets", "islands"))).find((name) =>
+      /^proof-of-work\.worker-[\w-]+\.js$/.test(name),
+    );
+    if (!worker) throw new Error("The build has no proof-of-work worker under /assets/islands");
+    const response = await app.inject({
+      method: "GET",
+      url: `/assets/islands/${worker}`,
+      remoteAddress: freshAddress(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(header(response, "content-type")).toMatch(/javascript/);
+    expectSecurityHeaders(response);
   });
 
   it.each([

@@ -8,8 +8,8 @@ const root = resolve(import.meta.dirname, "../../..");
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 
 /**
- * Builds the site as `npm run build` does (React Router build, then the postbuild step's
- * sitemap and precompression) into `buildDir`, with `env` added to the environment.
+ * Builds the site as `npm run build` does (React Router build, the islands' scripts, then the
+ * postbuild step's sitemap and precompression) into `buildDir`, with `env` added to the environment.
  * Returns the folder of the client files the server serves.
  */
 export async function buildSite(buildDir: string, env: Record<string, string> = {}): Promise<string> {
@@ -19,6 +19,7 @@ export async function buildSite(buildDir: string, env: Record<string, string> = 
     maxBuffer: 16 * 1024 * 1024,
   };
   await run(bin("react-router"), ["build"], options);
+  await run(bin("vite"), ["build", "-c", "vite.islands.config.ts"], options);
   await run(bin("tsx"), ["scripts/postbuild.ts"], options);
   const clientDir = join(buildDir, "client");
   if (!existsSync(join(clientDir, "index.html"))) {
