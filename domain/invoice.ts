@@ -186,6 +186,8 @@ export interface ReceivableInvoice {
   totalPaise: number;
   balancePaise: number;
   bucket: OverdueBucket;
+  /** Whole IST days since the invoice's date (domain/accounts.ts: daysOwed). */
+  daysOwed: number;
 }
 
 export const OVERDUE_BUCKETS: readonly OverdueBucket[] = ["0-7", "8-30", "over-30"];

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { consoleMessages, enquiryReference } from "../../domain/console";
-import { balancePaise, gstr1Csv, overdueBucket, tallyXml, type Gstr1Section } from "../../domain/accounts";
+import { balancePaise, gstr1Csv, receivablesOf, tallyXml, type Gstr1Section } from "../../domain/accounts";
 import {
   ACCOUNTS_MONTH,
   DOCUMENT_API_ROUTES,
   DOCUMENT_KINDS,
   documentMessages,
   monthSpan,
-  OVERDUE_BUCKETS,
   PAYMENT_METHODS,
   type EnquiryDocuments,
   type IssuedDocument,
@@ -273,34 +272,9 @@ export async function documentRoutes(app: FastifyInstance) {
     return reply.code(202).send({ queued: true });
   });
 
-  app.get(DOCUMENT_API_ROUTES.receivables, async () => {
-    const now = eventTime();
-    const unpaid = await store.documents.unpaidInvoices();
-    const answer: Receivables = {
-      buckets: Object.fromEntries(
-        OVERDUE_BUCKETS.map((bucket) => [bucket, { count: 0, balancePaise: 0 }]),
-      ) as Receivables["buckets"],
-      invoices: [],
-    };
-    for (const { document, payments, creditNotes } of unpaid) {
-      const balance = balancePaise(document, payments, creditNotes);
-      if (balance <= 0) continue;
-      const bucket = overdueBucket(document, now);
-      answer.buckets[bucket].count += 1;
-      answer.buckets[bucket].balancePaise += balance;
-      answer.invoices.push({
-        id: document.id,
-        enquiryId: document.enquiryId,
-        number: document.number,
-        issuedAt: document.issuedAt,
-        buyerName: document.buyer.name,
-        totalPaise: document.totals.totalPaise,
-        balancePaise: balance,
-        bucket,
-      });
-    }
-    return answer;
-  });
+  app.get(DOCUMENT_API_ROUTES.receivables, async (): Promise<Receivables> =>
+    receivablesOf(await store.documents.unpaidInvoices(), eventTime()),
+  );
 
   app.get(DOCUMENT_API_ROUTES.gstr1, { config: owner }, async (request, reply) => {
     const params = sectionParams.safeParse(request.params);
