@@ -239,6 +239,7 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "document-issued": "Issued a document",
   "payment-recorded": "Recorded a payment",
   "document-sent": "Sent a document to the buyer",
+  "payment-reminder-sent": "Sent a payment reminder to the buyer",
 };
 
 export const consoleText = {

@@ -272,6 +272,54 @@ export async function documentRoutes(app: FastifyInstance) {
     return reply.code(202).send({ queued: true });
   });
 
+  app.post(DOCUMENT_API_ROUTES.remind, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = sendBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const account = signedIn(request);
+    const { channel } = body.data;
+    // On WhatsApp, the reminder goes as a message of the enquiry's conversation, under its rules.
+    if (channel === "whatsapp" && !app.whatsapp)
+      return reply.code(409).send({ error: documentMessages.whatsappOff });
+    let result;
+    try {
+      result = await store.work.remindPayment(params.data.id, {
+        channel,
+        clickKey: body.data.clickKey,
+        staffEmail: account.email,
+        at: eventTime(),
+        requestId: request.id,
+      });
+    } catch (error) {
+      if (!(error instanceof WhatsAppSendError)) throw error;
+      if (error.reason === "refused") return reply.code(409).send({ error: error.message });
+      // The same click again: queued once already.
+      return reply.code(202).send({ queued: true });
+    }
+    switch (result.outcome) {
+      case "not-found":
+        return reply.code(404).send({ error: documentMessages.notFound });
+      case "not-owed":
+        return reply.code(422).send({ error: documentMessages.notOwed });
+      case "no-recipient":
+        return reply.code(422).send({ error: documentMessages.noRecipient });
+      case "queued": {
+        if (!result.repeated) app.outbox.wake();
+        // An e-mail reminder's entry is written with it; a WhatsApp one's as the send's is.
+        const sent =
+          channel === "whatsapp" && !result.repeated ? await store.documents.get(params.data.id) : null;
+        if (sent) {
+          await store.activity.record({
+            actor: account.email,
+            action: "payment-reminder-sent",
+            target: `${enquiryReference(sent.document.enquiryId)}: ${sent.document.number}`,
+          });
+        }
+        return reply.code(202).send({ queued: true });
+      }
+    }
+  });
+
   app.get(DOCUMENT_API_ROUTES.receivables, async (): Promise<Receivables> =>
     receivablesOf(await store.documents.unpaidInvoices(), eventTime()),
   );

@@ -376,6 +376,63 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(html).toContain(`<h2>Owed for over 30 days (1)</h2>`);
     });
 
+    test("a payment reminder is queued once per click with its text in the invoice's language, its history line and activity; a paid invoice is not reminded", async () => {
+      const [store, second] = await open();
+      const enquiry = await confirmedEnquiry(store);
+      const issued = await issue(store, enquiry.id, ist("2026-11-20T11:00:00"), "invoice", {
+        ...invoiceOf([{ quantity: 300, unitPricePaise: null, discountPaise: 0 }]),
+        language: "hi",
+      });
+      if (issued.outcome !== "issued") throw new Error("not issued");
+      const invoice = issued.document;
+      const remind = (on: Store, clickKey: string, at = ist("2026-12-30T10:00:00")) =>
+        on.work.remindPayment(invoice.id, { channel: "email", clickKey, staffEmail: STAFF, at });
+      // The same click on two instances at once reminds once.
+      const both = await Promise.all([remind(store, "remind-1"), remind(second, "remind-1")]);
+      expect(both.map((result) => result.outcome)).toEqual(["queued", "queued"]);
+      expect(both.filter((result) => result.outcome === "queued" && !result.repeated)).toHaveLength(1);
+
+      const claimed = (
+        await store.enquiries.claimDueNotifications({
+          worker: "w",
+          now: ist("2026-12-30T10:01:00"),
+          limit: 50,
+          leaseMs: 60_000,
+        })
+      ).filter((notification) => notification.kind === "document");
+      expect(claimed).toHaveLength(1);
+      const [queued] = claimed;
+      if (queued?.kind !== "document") throw new Error("no reminder queued");
+      expect(queued.to).toBe(delhiShop.email);
+      expect(queued.document.id).toBe(invoice.id);
+      expect(queued.reminder?.subject).toContain(`इनवॉइस ${invoice.number}`);
+      expect(queued.reminder?.text).toContain("(40 दिन पहले)");
+
+      const owed = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(
+        invoice.totals.totalPaise / 100,
+      );
+      const history = (await second.enquiryWork.get(enquiry.id))?.history ?? [];
+      expect(history.map((line) => line.text)).toContain(
+        `Payment reminder sent by e-mail for ${invoice.number}, ${owed} owed`,
+      );
+      const activity = await second.activity.list({ limit: 10 });
+      expect(activity.items.filter((entry) => entry.action === "payment-reminder-sent")).toEqual([
+        expect.objectContaining({ actor: STAFF, target: expect.stringContaining(invoice.number) }),
+      ]);
+
+      const paid = await store.work.recordPayment(invoice.id, {
+        amountPaise: invoice.totals.totalPaise,
+        method: "upi",
+        reference: "412345678901",
+        receivedOn: "2026-12-30",
+        clickKey: "pay-all",
+        staffEmail: STAFF,
+        at: ist("2026-12-30T11:00:00"),
+      });
+      expect(paid).toMatchObject({ outcome: "recorded", balancePaise: 0 });
+      expect(await remind(store, "remind-2")).toEqual({ outcome: "not-owed" });
+    });
+
     test("a person's data shows their documents and payments; erasing them keeps the tax invoice and credit note with its payments until 72 months after the year's annual return, and says so", async () => {
       const [store] = await open();
       const enquiry = await confirmedEnquiry(store);

@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, keyDocumentId, type FirestoreContext } from "./connection";
 import { newNotification } from "./documents";
 import type { DocumentNotificationPayload } from "../store";
+import type { PaymentReminder } from "../../../domain/payment-reminder";
 import { writePlan } from "./work-record";
 
 /**
@@ -305,10 +306,15 @@ export function queueDocumentMail(
     clickKey: string;
     history: HistoryLine[];
     actor: Actor;
+    reminder?: PaymentReminder;
   },
 ): void {
   const { document, actor } = args;
-  const payload: DocumentNotificationPayload = { to: args.to, document };
+  const payload: DocumentNotificationPayload = {
+    to: args.to,
+    document,
+    ...(args.reminder ? { reminder: args.reminder } : {}),
+  };
   // The click first: the same click sending twice at once is refused before anything is written.
   writeClick(context, writer, "send", args.clickKey, document.id, actor.at);
   writer.create(
@@ -324,7 +330,7 @@ export function queueDocumentMail(
   writeHistory(context, writer, args.read, args.history, actor);
   const activity = activityDocument({
     actor: actor.staffEmail,
-    action: "document-sent",
+    action: args.reminder ? "payment-reminder-sent" : "document-sent",
     target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
     at: new Date(actor.at),
   });

@@ -9,6 +9,7 @@ import { prepared, type SqliteRun } from "./connection";
 import { writeHistoryLines } from "./work-record";
 import { insertNotification } from "./notification-row";
 import type { DocumentNotificationPayload } from "../store";
+import type { PaymentReminder } from "../../../domain/payment-reminder";
 
 interface PaymentRow {
   id: string;
@@ -262,10 +263,15 @@ export function queueDocumentMail(
     clickKey: string;
     history: readonly HistoryLine[];
     actor: Actor;
+    reminder?: PaymentReminder;
   },
 ): void {
   const { document, actor } = args;
-  const payload: DocumentNotificationPayload = { to: args.to, document };
+  const payload: DocumentNotificationPayload = {
+    to: args.to,
+    document,
+    ...(args.reminder ? { reminder: args.reminder } : {}),
+  };
   insertNotification(db, {
     kind: "document",
     at: actor.at,
@@ -277,7 +283,7 @@ export function queueDocumentMail(
   writeHistoryLines(db, args.enquiry, args.history, actor);
   insertActivity(db, {
     actor: actor.staffEmail,
-    action: "document-sent",
+    action: args.reminder ? "payment-reminder-sent" : "document-sent",
     target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
     at: new Date(actor.at),
   });
