@@ -414,9 +414,18 @@ describe("documents and payments through the console's API", () => {
     expect(text).toContain("खाता संख्या 50200098765432, IFSC HDFC0004321");
     expect(mail.parsed.attachments).toHaveLength(0);
 
-    const history = (await consoleRequest(app, sales, "GET", `/enquiries/${enquiry.id}`)).json<{
+    const detail = (await consoleRequest(app, sales, "GET", `/enquiries/${enquiry.id}`)).json<{
       history: { text: string | null }[];
-    }>().history;
+      buyer: { owed?: Receivables };
+    }>();
+    // The enquiry's Same buyer card: what the buyer owes, by age.
+    expect(detail.buyer.owed?.buckets).toEqual({
+      "0-7": { count: 1, balancePaise: balance },
+      "8-30": { count: 0, balancePaise: 0 },
+      "over-30": { count: 0, balancePaise: 0 },
+    });
+    expect(detail.buyer.owed?.invoices.map((owed) => owed.number)).toEqual([invoice.number]);
+    const { history } = detail;
     expect(
       history.filter(
         (line) =>

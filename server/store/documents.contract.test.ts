@@ -433,6 +433,39 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(await remind(store, "remind-2")).toEqual({ outcome: "not-owed" });
     });
 
+    test("one buyer's unpaid tax invoices are read by their enquiries, oldest first, without another's or a paid one", async () => {
+      const [store] = await open();
+      const first = await confirmedEnquiry(store);
+      const second = await confirmedEnquiry(store);
+      const other = await confirmedEnquiry(store);
+      const issued = async (enquiryId: string, at: Date, clickKey: string) => {
+        const result = await issue(store, enquiryId, at, clickKey);
+        if (result.outcome !== "issued") throw new Error(`not issued: ${result.outcome}`);
+        return result.document;
+      };
+      const older = await issued(second.id, ist("2026-10-02T10:00:00"), "older");
+      const paid = await issued(first.id, ist("2026-10-20T10:00:00"), "paid");
+      const newer = await issued(first.id, ist("2026-11-25T10:00:00"), "newer");
+      await issued(other.id, ist("2026-11-01T10:00:00"), "another-buyer");
+      await issue(store, first.id, ist("2026-11-26T10:00:00"), "quote", {
+        ...invoiceOf([{ quantity: 10, unitPricePaise: null, discountPaise: 0 }]),
+        kind: "quotation",
+      });
+      const settled = await store.work.recordPayment(paid.id, {
+        amountPaise: paid.totals.totalPaise,
+        method: "cash-on-delivery",
+        reference: null,
+        receivedOn: "2026-10-25",
+        clickKey: "settle",
+        staffEmail: STAFF,
+        at: ist("2026-10-25T10:00:00"),
+      });
+      expect(settled).toMatchObject({ outcome: "recorded", balancePaise: 0 });
+      const owed = await store.documents.unpaidInvoicesOf([first.id, second.id]);
+      expect(owed.map((account) => account.document.number)).toEqual([older.number, newer.number]);
+      expect(await store.documents.unpaidInvoicesOf([])).toEqual([]);
+    });
+
     test("a person's data shows their documents and payments; erasing them keeps the tax invoice and credit note with its payments until 72 months after the year's annual return, and says so", async () => {
       const [store] = await open();
       const enquiry = await confirmedEnquiry(store);

@@ -29,6 +29,8 @@ export interface DocumentStore {
   get(documentId: string): Promise<DocumentWithAccount | null>;
   /** Tax invoices with something still owed, oldest first, each with its payments and credit notes. */
   unpaidInvoices(): Promise<DocumentWithAccount[]>;
+  /** The same, of these enquiries only (one buyer's): oldest first. */
+  unpaidInvoicesOf(enquiryIds: readonly string[]): Promise<DocumentWithAccount[]>;
   /** Tax invoices and credit notes issued in [from, to), oldest first (the accountant's month). */
   issuedBetween(from: Date, to: Date): Promise<IssuedDocument[]>;
 }

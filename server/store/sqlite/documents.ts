@@ -239,6 +239,20 @@ export class SqliteDocumentStore implements DocumentStore {
     );
   }
 
+  async unpaidInvoicesOf(enquiryIds: readonly string[]): Promise<DocumentWithAccount[]> {
+    if (enquiryIds.length === 0) return [];
+    return this.run((db) =>
+      prepared<[string], { document: string }>(
+        db,
+        `SELECT document FROM issued_documents
+         WHERE enquiry_id IN (SELECT value FROM json_each(?)) AND balance_paise > 0
+         ORDER BY issued_at, sequence`,
+      )
+        .all(JSON.stringify(enquiryIds))
+        .map((row) => accountOf(db, documentOf(row))),
+    );
+  }
+
   async issuedBetween(from: Date, to: Date): Promise<IssuedDocument[]> {
     return this.run((db) =>
       prepared<[string, string], { document: string }>(
