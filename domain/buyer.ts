@@ -56,7 +56,7 @@ export interface BuyerHistory {
   enquiries: BuyerEnquiry[];
   /**
    * What the buyer owes across their tax invoices (this enquiry's and the listed ones'), by age
-   * (domain/accounts.ts: receivablesOf); absent where it is not read.
+   * (domain/accounts.ts: receivablesOf); absent when they owe nothing.
    */
   owed?: Receivables;
 }

@@ -23,7 +23,7 @@ export async function saleFields(store: Store, enquiryId: string): Promise<Enqui
     dispatch: dispatch ?? { ...NO_DISPATCH },
     deal: sale?.deal ?? { version: 0, ...NO_DEAL_FIGURES },
     lostReason: sale?.lostReason ?? null,
-    buyer: { ...history, owed: receivablesOf(accounts, eventTime()) },
+    buyer: { ...history, ...(accounts.length > 0 ? { owed: receivablesOf(accounts, eventTime()) } : {}) },
   };
 }
 
