@@ -1,6 +1,7 @@
 /**
  * A message being written, kept in the tab (sessionStorage) under its kind and enquiry, so that a
- * reload or a failed send loses nothing: the e-mail reply's and the WhatsApp composer's.
+ * reload or a failed send loses nothing: the e-mail reply's, the WhatsApp composer's, and a
+ * document's issue form (its typed fields as JSON).
  */
 export interface Drafts {
   read(enquiryId: string): string;
@@ -8,7 +9,7 @@ export interface Drafts {
   keep(enquiryId: string, value: string): void;
 }
 
-export function draftsOf(kind: "reply" | "whatsapp"): Drafts {
+export function draftsOf(kind: "reply" | "whatsapp" | "document"): Drafts {
   const key = (enquiryId: string) => `${kind}-draft:${enquiryId}`;
   return {
     read(enquiryId) {

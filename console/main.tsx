@@ -7,6 +7,7 @@ import { Loading } from "./components/Notices";
 import { RouteError } from "./components/RouteError";
 import { SessionDialog } from "./components/SessionDialog";
 import "./console.css";
+import "./documents.css";
 import { CONSOLE_PAGES, pageRoute } from "./page-registry";
 import { appPaths } from "./paths";
 import { consoleWorker } from "./service-worker-registration";

@@ -8,6 +8,7 @@ import {
   Building2,
   ChartColumn,
   Inbox,
+  Landmark,
   Mail,
   MessageSquareText,
   ShieldCheck,
@@ -19,6 +20,7 @@ import {
 import type { ComponentType } from "react";
 import type { StaffRole } from "../domain/console";
 import { companyText, navLabels, personalDataText, teamText, webhookText } from "./content";
+import { accountsText } from "./documents-content";
 import { OwnerOnly } from "./components/OwnerOnly";
 import { appPaths } from "./paths";
 
@@ -62,6 +64,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     load: () => import("./pages/Enquiry"),
     role: "member",
     title: "Enquiry",
+  },
+  {
+    path: appPaths.accounts,
+    load: () => import("./pages/Accounts"),
+    role: "member",
+    title: accountsText.title,
+    nav: { label: accountsText.nav, icon: Landmark, to: appPaths.accounts },
   },
   {
     path: appPaths.subscribers,

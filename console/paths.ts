@@ -3,6 +3,7 @@ import { CONSOLE_BASE_PATH, CONSOLE_PAGE_PATHS, type StaffRole } from "../domain
 import { TEAM_PAGE_PATH } from "../domain/team";
 import { TEMPLATES_PAGE_PATH } from "../domain/templates";
 import { COMPANY_PAGE_PATH } from "../domain/company-facts-api";
+import { ACCOUNTS_PAGE_PATH } from "../domain/invoice";
 
 export function inApp(path: string): string {
   return path.startsWith(CONSOLE_BASE_PATH) ? path.slice(CONSOLE_BASE_PATH.length) || "/" : path;
@@ -25,6 +26,7 @@ export const appPaths = {
   webhooks: inApp(CONSOLE_PAGE_PATHS.webhooks),
   templates: inApp(TEMPLATES_PAGE_PATH),
   company: inApp(COMPANY_PAGE_PATH),
+  accounts: inApp(ACCOUNTS_PAGE_PATH),
 } as const;
 
 /** The page a member lands on after signing in when they were going nowhere else: owners see the dashboard first. */

@@ -255,3 +255,6 @@ export function oldestKeptFinancialYear(now: Date): FinancialYear {
   const start = year - 7;
   return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }
+
+/** The console's page for the accountant: what is owed, and the month's GSTR-1 and Tally files. */
+export const ACCOUNTS_PAGE_PATH = "/admin/accounts";

@@ -20,6 +20,7 @@ import { appPaths } from "../paths";
 import { countOf, dashboardText as text, formatDay, formatWorkingMinutes, pageTitle } from "../content";
 import { type ChartSeries, ChartLegend, istSeconds, TimeChart } from "../dashboard/TimeChart";
 import { SalesFigures } from "../dashboard/SalesFigures";
+import { ReceivablesTile } from "../dashboard/ReceivablesTile";
 
 const RANGE_PARAM = "days";
 /** The way to a sale: the team's work that was not lost. Lost sales and spam are set apart below it. */
@@ -142,6 +143,7 @@ function Summary({ data }: { data: DashboardData }) {
         }
         note={text.withinTarget(firstContact.withinTarget, firstContact.received, firstContact.targetHours)}
       />
+      <ReceivablesTile />
     </ul>
   );
 }

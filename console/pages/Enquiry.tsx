@@ -52,6 +52,7 @@ import { dealMessages, isLost, isLostReason, type LostReason } from "../../domai
 import { DealFigures, LostReasonField } from "../components/DealFigures";
 import { BuyerHistory } from "../components/BuyerHistory";
 import { DispatchSection } from "../components/DispatchSection";
+import { Documents } from "../components/Documents";
 
 /** The enquiry page's data: the detail, with its owner and next step (docs/decisions/022), and its sale. */
 type EnquiryDetail = BaseDetail & { team: TeamItemFields } & EnquirySaleFields & {
@@ -466,6 +467,21 @@ export function Component() {
             status={detail.status}
             dispatch={detail.dispatch}
             valueRupees={detail.deal.valueRupees}
+            onChanged={() => void load()}
+          />
+
+          <Documents
+            enquiry={{
+              id: detail.id,
+              status: detail.status,
+              language: detail.language,
+              name: enquiry.Name,
+              email: enquiry.Email,
+              mobile: enquiry.Mobile,
+              quantity: enquiry.Quantity,
+              deal: detail.deal,
+              whatsappConfigured: detail.whatsapp.configured,
+            }}
             onChanged={() => void load()}
           />
         </div>
