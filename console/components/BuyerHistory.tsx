@@ -93,7 +93,7 @@ export function BuyerOwed({ owed }: { owed: Receivables }) {
       <ul className="buyer-owed-invoices">
         {owed.invoices.map((invoice) => (
           <li key={invoice.id}>
-            <Link to={appPaths.enquiry(invoice.enquiryId)} className="reference-link">
+            <Link to={appPaths.enquiry(invoice.enquiryId)} className="owed-link">
               {buyerText.owedInvoice(invoice.number, invoice.balancePaise, invoice.daysOwed)}
             </Link>
           </li>
