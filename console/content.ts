@@ -1,4 +1,5 @@
 /** The console's own wording: titles, labels and the templates of its contact links. */
+import { rupees } from "../domain/money";
 import type { FollowUpPresetKey } from "../domain/follow-up-presets";
 import type { Language } from "../domain/contract";
 import type { ActivityEntry, DeliveryState } from "../domain/console";
@@ -241,6 +242,7 @@ export const activityLabels: Record<ActivityEntry["action"], string> = {
   "document-issued": "Issued a document",
   "payment-recorded": "Recorded a payment",
   "document-sent": "Sent a document to the buyer",
+  "payment-reminder-sent": "Sent a payment reminder to the buyer",
 };
 
 export const consoleText = {
@@ -872,6 +874,14 @@ export const buyerText = {
   returning: (count: number) => `Returning · ${count}`,
   returningLabel: (count: number) =>
     `Returning buyer: ${count} earlier ${count === 1 ? "enquiry" : "enquiries"}`,
+  owedHeading: "What this buyer owes",
+  owedSummary: (count: number, paise: number) =>
+    `${rupees(paise / 100)} on ${count} tax ${count === 1 ? "invoice" : "invoices"}, this enquiry's and the ones listed.`,
+  owedAges: { "0-7": "0–7 days", "8-30": "8–30 days", "over-30": "Over 30 days" },
+  owedAge: (count: number, paise: number) =>
+    count === 0 ? "none" : `${rupees(paise / 100)} (${count} ${count === 1 ? "invoice" : "invoices"})`,
+  owedInvoice: (number: string, paise: number, days: number) =>
+    `${number}: ${rupees(paise / 100)} owed for ${days} ${days === 1 ? "day" : "days"}`,
 } as const;
 
 /** The dashboard's figures of what the site sold (domain/dashboard.ts: DashboardSales). */

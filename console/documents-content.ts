@@ -78,6 +78,10 @@ export const documentsText = {
     sendWhatsApp: "Send on WhatsApp",
     queued: (number: string, channel: "email" | "whatsapp") =>
       `${number} is on its way ${channel === "email" ? "by e-mail" : "on WhatsApp"}.`,
+    remindEmail: "Send reminder by e-mail",
+    remindWhatsApp: "Send reminder on WhatsApp",
+    reminderQueued: (number: string, channel: "email" | "whatsapp") =>
+      `A payment reminder for ${number} is on its way ${channel === "email" ? "by e-mail" : "on WhatsApp"}.`,
     recordPayment: "Record a payment",
     creditNote: "Credit note",
     against: (number: string) => `Against ${number}`,

@@ -5,7 +5,13 @@
  */
 import { GST_STATE_CODES } from "./company-facts";
 import { istDay } from "./gst";
-import type { IssuedDocument, OverdueBucket, RecordedPayment } from "./invoice";
+import {
+  OVERDUE_BUCKETS,
+  type IssuedDocument,
+  type OverdueBucket,
+  type RecordedPayment,
+  type Receivables,
+} from "./invoice";
 
 /** What is still owed on a tax invoice: its total less the payments and the credit notes against it. */
 export function balancePaise(
@@ -37,6 +43,47 @@ export function overdueBucket(invoice: IssuedDocument, now: Date): OverdueBucket
   if (days <= 7) return "0-7";
   if (days <= 30) return "8-30";
   return "over-30";
+}
+
+/** A tax invoice as the store reads it with what reduces it (server/store/documents.ts: DocumentWithAccount). */
+export interface InvoiceAccount {
+  document: IssuedDocument;
+  payments: RecordedPayment[];
+  creditNotes: IssuedDocument[];
+}
+
+/**
+ * What is owed, by age: the count and balance of each bucket (overdueBucket) and the invoices with
+ * a balance, in the order given (the store's: oldest first). The receivables page, the owner's
+ * digest and a buyer's history all read it from here.
+ */
+export function receivablesOf(accounts: readonly InvoiceAccount[], now: Date): Receivables {
+  const answer: Receivables = {
+    buckets: Object.fromEntries(
+      OVERDUE_BUCKETS.map((bucket) => [bucket, { count: 0, balancePaise: 0 }]),
+    ) as Receivables["buckets"],
+    invoices: [],
+  };
+  for (const { document, payments, creditNotes } of accounts) {
+    if (document.kind !== "tax-invoice") continue;
+    const balance = balancePaise(document, payments, creditNotes);
+    if (balance <= 0) continue;
+    const bucket = overdueBucket(document, now);
+    answer.buckets[bucket].count += 1;
+    answer.buckets[bucket].balancePaise += balance;
+    answer.invoices.push({
+      id: document.id,
+      enquiryId: document.enquiryId,
+      number: document.number,
+      issuedAt: document.issuedAt,
+      buyerName: document.buyer.name,
+      totalPaise: document.totals.totalPaise,
+      balancePaise: balance,
+      bucket,
+      daysOwed: daysOwed(document, now),
+    });
+  }
+  return answer;
 }
 
 export type Gstr1Section = "b2b" | "b2cs" | "hsn" | "cdnr" | "cdnur";

@@ -8,6 +8,7 @@ import type { EnquiryDispatch } from "./dispatch";
 import type { EnquiryStatus } from "./console";
 import type { EnquiryDeal, LostReason } from "./deal";
 import { MOBILE_DIGITS } from "./enquiry";
+import type { Receivables } from "./invoice";
 
 /** How many of a buyer's other enquiries the enquiry's page lists, newest first. */
 export const BUYER_HISTORY_MAX = 100;
@@ -69,6 +70,11 @@ export interface BuyerHistory {
   /** How many of them came before this enquiry. */
   earlier: number;
   enquiries: BuyerEnquiry[];
+  /**
+   * What the buyer owes across their tax invoices (this enquiry's and the listed ones'), by age
+   * (domain/accounts.ts: receivablesOf); absent when they owe nothing.
+   */
+  owed?: Receivables;
 }
 
 /** What the enquiry's page shows beside its detail: the deal, why it was lost, and the buyer's other enquiries. */

@@ -332,7 +332,8 @@ export interface ActivityEntry {
     | "company-facts-restored"
     | "document-issued"
     | "payment-recorded"
-    | "document-sent";
+    | "document-sent"
+    | "payment-reminder-sent";
   /**
    * What was acted on: an enquiry's reference, a staff e-mail, what a retention sweep erased
    * ("enquiries 3, vitals 120"), or the answer the mailbox reader set aside and why

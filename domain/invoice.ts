@@ -160,6 +160,11 @@ export const DOCUMENT_API_ROUTES = {
   payments: "/documents/:id/payments",
   /** POST: the document to its buyer through the outbox: 202. */
   send: "/documents/:id/send",
+  /**
+   * POST { channel, clickKey }: a payment reminder for a tax invoice still owed, in its language,
+   * through the outbox: 202; a document not owed 422.
+   */
+  remind: "/documents/:id/remind",
   /** GET: what is owed, by age (Receivables). */
   receivables: "/accounts/receivables",
   /** GET: a month's GSTR-1 section as CSV ("2026-11", "b2b"). */
@@ -186,6 +191,8 @@ export interface ReceivableInvoice {
   totalPaise: number;
   balancePaise: number;
   bucket: OverdueBucket;
+  /** Whole IST days since the invoice's date (domain/accounts.ts: daysOwed). */
+  daysOwed: number;
 }
 
 export const OVERDUE_BUCKETS: readonly OverdueBucket[] = ["0-7", "8-30", "over-30"];
@@ -204,6 +211,7 @@ export const documentMessages = {
   overCredit: "This credit note is for more than the invoice still asks for.",
   overBalance: "This payment is more than the invoice still asks for.",
   notAnInvoice: "Payments are recorded against tax invoices only.",
+  notOwed: "A reminder is sent only for a tax invoice with something still owed.",
   noRecipient: "The buyer on this document has no address for that channel.",
   whatsappOff: "WhatsApp is not set up for this site.",
   notFound: "There is no such document.",

@@ -7,6 +7,7 @@
 import type { BuyerType } from "./enquiry";
 import { addWorkingHours, type WorkingHours } from "./working-hours";
 import { mayOwnEnquiries } from "./staff";
+import { OVERDUE_BUCKETS, type OverdueBucket } from "./invoice";
 
 /** The longest next-step line ("Call back about the retailer price"). */
 export const NEXT_STEP_MAX_LENGTH = 140;
@@ -217,6 +218,26 @@ export interface DigestContent {
   addressRefused?: { count: number; items: DigestRefusal[] };
   /** In an owner's digest, the open work due today or overdue of members away (domain/staff.ts: isAway). */
   awayDue?: DigestSection;
+  /** In an owner's digest, the tax invoices still owed, by age; absent when nothing is owed. */
+  owed?: DigestOwed;
+}
+
+/** A tax invoice owed for over 30 days, as the owner's digest names it (the buyer's first name only). */
+export interface DigestOwedInvoice {
+  id: string;
+  enquiryId: string;
+  reference: string;
+  number: string;
+  firstName?: string;
+  balancePaise: number;
+  daysOwed: number;
+}
+
+/** What is owed, as the owner's digest reads it: each age's count and balance, the over-30 by name. */
+export interface DigestOwed {
+  buckets: Record<OverdueBucket, { count: number; balancePaise: number }>;
+  /** The invoices owed for over 30 days, oldest first, at most DIGEST_LIST_MAX. */
+  over30: DigestOwedInvoice[];
 }
 
 /** How far back the digest counts enquiries filed as suspected spam. */
@@ -239,7 +260,8 @@ export function digestIsEmpty(content: DigestContent): boolean {
       content.unownedOverdue.count +
       content.unownedDueToday.count +
       (content.addressRefused?.count ?? 0) +
-      (content.awayDue?.count ?? 0) ===
+      (content.awayDue?.count ?? 0) +
+      OVERDUE_BUCKETS.reduce((sum, bucket) => sum + (content.owed?.buckets[bucket].count ?? 0), 0) ===
     0
   );
 }

@@ -1,7 +1,9 @@
+import { Fragment } from "react";
 import { Link } from "react-router";
 import type { BuyerHistory as History } from "../../domain/buyer";
 import { formatRupees, LOST_REASONS } from "../../domain/deal";
 import { duplicateMessages } from "../../domain/duplicate";
+import { OVERDUE_BUCKETS, type Receivables } from "../../domain/invoice";
 import { buyerText, formatFullTime } from "../content";
 import { appPaths } from "../paths";
 
@@ -14,6 +16,7 @@ export function BuyerHistory({ buyer, receivedAt }: { buyer: History; receivedAt
   return (
     <section className="card buyer" aria-labelledby="buyer-heading">
       <h2 id="buyer-heading">{buyerText.heading}</h2>
+      {buyer.owed && buyer.owed.invoices.length > 0 && <BuyerOwed owed={buyer.owed} />}
       {buyer.total === 0 ? (
         <p className="empty">{buyerText.none}</p>
       ) : (
@@ -60,5 +63,42 @@ export function BuyerHistory({ buyer, receivedAt }: { buyer: History; receivedAt
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * What the buyer owes across their tax invoices (this enquiry's and the listed ones'): the total,
+ * each age's balance (0–7, 8–30, over 30 days since the invoice's date), and each invoice with a
+ * link to its enquiry, oldest first.
+ */
+export function BuyerOwed({ owed }: { owed: Receivables }) {
+  const total = owed.invoices.reduce((sum, invoice) => sum + invoice.balancePaise, 0);
+  return (
+    <div className="buyer-owed" role="group" aria-labelledby="buyer-owed-heading">
+      <h3 id="buyer-owed-heading">{buyerText.owedHeading}</h3>
+      <p className="card-note">{buyerText.owedSummary(owed.invoices.length, total)}</p>
+      <dl className="fields buyer-owed-ages">
+        {OVERDUE_BUCKETS.map((bucket) => {
+          const { count, balancePaise } = owed.buckets[bucket];
+          return (
+            <Fragment key={bucket}>
+              <dt>{buyerText.owedAges[bucket]}</dt>
+              <dd className={bucket === "over-30" && count > 0 ? "owed-late" : undefined}>
+                {buyerText.owedAge(count, balancePaise)}
+              </dd>
+            </Fragment>
+          );
+        })}
+      </dl>
+      <ul className="buyer-owed-invoices">
+        {owed.invoices.map((invoice) => (
+          <li key={invoice.id}>
+            <Link to={appPaths.enquiry(invoice.enquiryId)} className="owed-link">
+              {buyerText.owedInvoice(invoice.number, invoice.balancePaise, invoice.daysOwed)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

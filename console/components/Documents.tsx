@@ -1,4 +1,4 @@
-import { FileText, Mail, MessageCircle, ReceiptIndianRupee, Undo2 } from "lucide-react";
+import { BellRing, FileText, Mail, MessageCircle, ReceiptIndianRupee, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { EnquiryDeal } from "../../domain/deal";
 import type { Language } from "../../domain/contract";
@@ -131,19 +131,28 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
     heading.current?.focus();
   };
 
-  const send = async (document: IssuedDocument, channel: "email" | "whatsapp") => {
+  /** Sends the document, or (`remind`) a payment reminder for what its invoice still asks for. */
+  const send = async (
+    document: IssuedDocument,
+    channel: "email" | "whatsapp",
+    action: "send" | "remind" = "send",
+  ) => {
     if (sending) return;
     setSending(document.id);
     setSendError(null);
     try {
-      await callApi(apiPath(DOCUMENT_API_ROUTES.send, { id: document.id }), {
+      await callApi(apiPath(DOCUMENT_API_ROUTES[action], { id: document.id }), {
         method: "POST",
         body: { channel, clickKey: newClickKey() },
       }).catch((caught: unknown) => {
         // 202 Accepted may come without a body: queued all the same.
         if (!(caught instanceof ApiError && caught.status >= 200 && caught.status < 300)) throw caught;
       });
-      flash(text.list.queued(document.number, channel));
+      flash(
+        action === "remind"
+          ? text.list.reminderQueued(document.number, channel)
+          : text.list.queued(document.number, channel),
+      );
       onChanged();
     } catch (caught) {
       setSendError({ documentId: document.id, message: errorMessage(caught) });
@@ -272,6 +281,30 @@ export function Documents({ enquiry, onChanged }: { enquiry: DocumentsEnquiry; o
                     >
                       <MessageCircle aria-hidden="true" size={16} />
                       {text.list.sendWhatsApp}
+                    </button>
+                  )}
+                  {invoice && balance !== undefined && balance > 0 && (
+                    <button
+                      type="button"
+                      className="button quiet"
+                      disabled={sending !== null}
+                      onClick={() => void send(document, "email", "remind")}
+                      aria-label={text.list.of(text.list.remindEmail, document.number)}
+                    >
+                      <BellRing aria-hidden="true" size={16} />
+                      {text.list.remindEmail}
+                    </button>
+                  )}
+                  {invoice && balance !== undefined && balance > 0 && enquiry.whatsappConfigured && (
+                    <button
+                      type="button"
+                      className="button quiet"
+                      disabled={sending !== null}
+                      onClick={() => void send(document, "whatsapp", "remind")}
+                      aria-label={text.list.of(text.list.remindWhatsApp, document.number)}
+                    >
+                      <BellRing aria-hidden="true" size={16} />
+                      {text.list.remindWhatsApp}
                     </button>
                   )}
                   {invoice && balance !== undefined && balance > 0 && (

@@ -9,6 +9,7 @@ import { Documents, typedFrom, type DocumentsEnquiry } from "./Documents";
 import { DocumentForm } from "./DocumentForm";
 import { PaymentForm } from "./PaymentForm";
 import { CreditNoteForm } from "./CreditNoteForm";
+import { FlashContext } from "../session";
 
 afterEach(() => {
   cleanup();
@@ -334,7 +335,14 @@ describe("the documents issued", () => {
     const buttons = within(newest as HTMLElement)
       .getAllByRole("button")
       .map((button) => button.textContent);
-    expect(buttons).toEqual(["Send by e-mail", "Send on WhatsApp", "Record a payment", "Credit note"]);
+    expect(buttons).toEqual([
+      "Send by e-mail",
+      "Send on WhatsApp",
+      "Send reminder by e-mail",
+      "Send reminder on WhatsApp",
+      "Record a payment",
+      "Credit note",
+    ]);
     // A quotation in English: one PDF, no balance, nothing to pay.
     expect(older?.textContent).not.toContain("Balance");
     expect(within(older as HTMLElement).getAllByRole("link")).toHaveLength(1);
@@ -365,11 +373,61 @@ describe("the documents issued", () => {
     const item = await screen.findByText("Paid");
     const row = item.closest("li") as HTMLElement;
     expect(within(row).queryByRole("button", { name: /Record a payment/ })).toBeNull();
+    expect(within(row).queryByRole("button", { name: /Send reminder/ })).toBeNull();
     fireEvent.click(within(row).getByRole("button", { name: "Send by e-mail, CI/2026-27/0007" }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(posted("/documents/d1/send")).toEqual([
       { channel: "email", clickKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     ]);
+  });
+});
+
+describe("a payment reminder", () => {
+  test("an owed invoice's row sends a reminder once per click, busy meanwhile, and says it is on its way", async () => {
+    let release: (response: Response) => void = () => undefined;
+    const { posted } = network((path) =>
+      path.endsWith("/remind")
+        ? new Promise<Response>((resolve) => {
+            release = resolve;
+          })
+        : Response.json({ documents: [invoice()], payments: [payment], balances: { d1: 408_000 } }),
+    );
+    const flashed: string[] = [];
+    const onChanged = vi.fn();
+    render(
+      <FlashContext.Provider value={(message) => flashed.push(message)}>
+        <Documents enquiry={enquiry} onChanged={onChanged} />
+      </FlashContext.Provider>,
+    );
+    const remind = await screen.findByRole("button", { name: "Send reminder by e-mail, CI/2026-27/0007" });
+    fireEvent.click(remind);
+    // While it is on its way every sending button waits, so a second tap sends nothing.
+    await waitFor(() => expect(remind).toHaveProperty("disabled", true));
+    expect(screen.getByRole("button", { name: "Send reminder on WhatsApp, CI/2026-27/0007" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    fireEvent.click(remind);
+    release(new Response(null, { status: 202 }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(posted("/documents/d1/remind")).toEqual([
+      { channel: "email", clickKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
+    expect(flashed).toEqual(["A payment reminder for CI/2026-27/0007 is on its way by e-mail."]);
+    expect(remind).toHaveProperty("disabled", false);
+  });
+
+  test("a refusal is said under the invoice's row", async () => {
+    network((path) =>
+      path.endsWith("/remind")
+        ? Response.json({ error: documentMessages.notOwed }, { status: 422 })
+        : Response.json({ documents: [invoice()], payments: [payment], balances: { d1: 408_000 } }),
+    );
+    render(<Documents enquiry={enquiry} onChanged={vi.fn()} />);
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Send reminder on WhatsApp, CI/2026-27/0007" }),
+    );
+    expect(await screen.findByText(documentMessages.notOwed)).toBeTruthy();
   });
 });
 

@@ -28,6 +28,7 @@ const receivables: Receivables = {
       totalPaise: 354_000,
       balancePaise: 354_000,
       bucket: "over-30",
+      daysOwed: 45,
     },
   ],
 };

@@ -16,6 +16,8 @@ import { addStaff, consoleRequest, signIn, TEST_HOST, TEST_ORIGIN } from "../../
 import { FILLED_FACTS } from "../../tests/support/company-facts";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { startMailSink, type MailSink } from "../../tests/support/mail-sink";
+import { documentMessages } from "../../domain/invoice";
+import { reminderUpiUri } from "../../domain/payment-reminder";
 import { buildTestApp, waitForEmptyOutbox, type TestApp } from "../../tests/support/test-app";
 
 let testApp: TestApp | undefined;
@@ -282,6 +284,7 @@ describe("documents and payments through the console's API", () => {
       { method: "POST", path: on(DOCUMENT_API_ROUTES.payments, { id: documentId }), ownerOnly: false },
       { method: "GET", path: on(DOCUMENT_API_ROUTES.pdf, { id: documentId }), ownerOnly: false },
       { method: "POST", path: on(DOCUMENT_API_ROUTES.send, { id: documentId }), ownerOnly: false },
+      { method: "POST", path: on(DOCUMENT_API_ROUTES.remind, { id: documentId }), ownerOnly: false },
       { method: "GET", path: DOCUMENT_API_ROUTES.receivables, ownerOnly: false },
       {
         method: "GET",
@@ -352,6 +355,128 @@ describe("documents and payments through the console's API", () => {
       (await consoleRequest(app, sales, "GET", on(DOCUMENT_API_ROUTES.pdf, { id: "no-such-document" })))
         .statusCode,
     ).toBe(404);
+  });
+
+  test("a payment reminder reaches the buyer once per click, in the invoice's language, with the balance, UPI and bank details; a paid invoice is refused", async () => {
+    const { app, enquiry, sales, owner } = await shop("Confirmed", { mail: true });
+    const invoice = (
+      await consoleRequest(app, sales, "POST", on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id }), {
+        ...invoiceBody,
+        language: "hi",
+        clickKey: "click-issue-hi",
+      })
+    ).json<{ document: IssuedDocument }>().document;
+    const part = 100_000;
+    const paid = await consoleRequest(
+      app,
+      sales,
+      "POST",
+      on(DOCUMENT_API_ROUTES.payments, { id: invoice.id }),
+      {
+        amountPaise: part,
+        method: "upi",
+        reference: "412345678901",
+        receivedOn: new Date().toISOString().slice(0, 10),
+        clickKey: "click-pay-part",
+      },
+    );
+    expect(paid.statusCode).toBe(201);
+    const balance = invoice.totals.totalPaise - part;
+    const remindPath = on(DOCUMENT_API_ROUTES.remind, { id: invoice.id });
+    const remind = (who: string, clickKey: string, channel = "email") =>
+      consoleRequest(app, who, "POST", remindPath, { channel, clickKey });
+    // A member may remind as they may send the invoice; the same click twice sends one reminder.
+    expect((await remind(sales, "click-remind-1")).statusCode).toBe(202);
+    expect((await remind(sales, "click-remind-1")).statusCode).toBe(202);
+    // WhatsApp is not set up on this site: said so, nothing queued.
+    const whatsapp = await remind(owner, "click-remind-wa", "whatsapp");
+    expect([whatsapp.statusCode, whatsapp.json()]).toEqual([409, { error: documentMessages.whatsappOff }]);
+
+    const isReminder = (mail: MailSink["mails"][number]) =>
+      mail.envelopeTo.includes("meera.stores@example.com") && /अनुस्मरण/.test(mail.parsed.subject ?? "");
+    await waitForEmptyOutbox(testApp!);
+    await expect.poll(() => sink!.mails.filter(isReminder).length, { timeout: 10_000 }).toBe(1);
+    const mail = sink!.mails.find(isReminder)!;
+    const money = (paise: number) =>
+      new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(paise / 100);
+    expect(mail.parsed.subject).toBe(`भुगतान अनुस्मरण: आरोग्य न्यूट्रिशन प्रा. लि. का इनवॉइस ${invoice.number}`);
+    const text = mail.parsed.text ?? "";
+    expect(text).toContain("प्रिय Meera Stores,");
+    expect(text).toContain(`हमारे टैक्स इनवॉइस ${invoice.number}, दिनांक `);
+    expect(text).toContain(`पर ${money(balance)} अभी बकाया है।`);
+    expect(text).toContain(`में से ${money(part)} हमें धन्यवाद सहित मिल चुके हैं।`);
+    // The UPI link asks for the balance, not the invoice's total.
+    const link = reminderUpiUri(invoice, balance)!;
+    expect(link).toContain(`am=${(balance / 100).toFixed(2)}`);
+    expect(text).toContain(link);
+    expect(mail.parsed.html).toContain(`<a href="${link.replace(/&/g, "&amp;")}">`);
+    expect(text).toContain("हमारी UPI ID aarogya@icici पर भुगतान करें");
+    expect(text).toContain("खाता संख्या 50200098765432, IFSC HDFC0004321");
+    expect(mail.parsed.attachments).toHaveLength(0);
+
+    const detail = (await consoleRequest(app, sales, "GET", `/enquiries/${enquiry.id}`)).json<{
+      history: { text: string | null }[];
+      buyer: { owed?: Receivables };
+    }>();
+    // The enquiry's Same buyer card: what the buyer owes, by age.
+    expect(detail.buyer.owed?.buckets).toEqual({
+      "0-7": { count: 1, balancePaise: balance },
+      "8-30": { count: 0, balancePaise: 0 },
+      "over-30": { count: 0, balancePaise: 0 },
+    });
+    expect(detail.buyer.owed?.invoices.map((owed) => owed.number)).toEqual([invoice.number]);
+    const { history } = detail;
+    expect(
+      history.filter(
+        (line) =>
+          line.text === `Payment reminder sent by e-mail for ${invoice.number}, ${money(balance)} owed`,
+      ),
+    ).toHaveLength(1);
+    const activity = await app.store.activity.list({ limit: 20 });
+    expect(activity.items.filter((entry) => entry.action === "payment-reminder-sent")).toEqual([
+      expect.objectContaining({
+        actor: "sales@example.com",
+        target: expect.stringContaining(invoice.number),
+      }),
+    ]);
+
+    // Paid in full: nothing is owed, so no reminder; nor for a quotation.
+    const rest = await consoleRequest(
+      app,
+      sales,
+      "POST",
+      on(DOCUMENT_API_ROUTES.payments, { id: invoice.id }),
+      {
+        amountPaise: balance,
+        method: "bank-transfer",
+        reference: null,
+        receivedOn: new Date().toISOString().slice(0, 10),
+        clickKey: "click-pay-rest",
+      },
+    );
+    expect(rest.statusCode).toBe(201);
+    const refused = await remind(sales, "click-remind-2");
+    expect([refused.statusCode, refused.json()]).toEqual([422, { error: documentMessages.notOwed }]);
+    const quotation = (
+      await consoleRequest(app, sales, "POST", on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id }), {
+        ...invoiceBody,
+        kind: "quotation",
+        clickKey: "click-quote",
+      })
+    ).json<{ document: IssuedDocument }>().document;
+    const quoted = await consoleRequest(
+      app,
+      sales,
+      "POST",
+      on(DOCUMENT_API_ROUTES.remind, { id: quotation.id }),
+      {
+        channel: "email",
+        clickKey: "click-remind-3",
+      },
+    );
+    expect(quoted.statusCode).toBe(422);
+    await waitForEmptyOutbox(testApp!);
+    expect(sink!.mails.filter(isReminder)).toHaveLength(1);
   });
 
   test("sent by e-mail, the buyer gets the invoice's PDF with the amount and the UPI link, once per click", async () => {

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { consoleMessages, enquiryReference } from "../../domain/console";
-import { balancePaise, gstr1Csv, overdueBucket, tallyXml, type Gstr1Section } from "../../domain/accounts";
+import { balancePaise, gstr1Csv, receivablesOf, tallyXml, type Gstr1Section } from "../../domain/accounts";
 import {
   ACCOUNTS_MONTH,
   DOCUMENT_API_ROUTES,
   DOCUMENT_KINDS,
   documentMessages,
   monthSpan,
-  OVERDUE_BUCKETS,
   PAYMENT_METHODS,
   type EnquiryDocuments,
   type IssuedDocument,
@@ -273,34 +272,57 @@ export async function documentRoutes(app: FastifyInstance) {
     return reply.code(202).send({ queued: true });
   });
 
-  app.get(DOCUMENT_API_ROUTES.receivables, async () => {
-    const now = eventTime();
-    const unpaid = await store.documents.unpaidInvoices();
-    const answer: Receivables = {
-      buckets: Object.fromEntries(
-        OVERDUE_BUCKETS.map((bucket) => [bucket, { count: 0, balancePaise: 0 }]),
-      ) as Receivables["buckets"],
-      invoices: [],
-    };
-    for (const { document, payments, creditNotes } of unpaid) {
-      const balance = balancePaise(document, payments, creditNotes);
-      if (balance <= 0) continue;
-      const bucket = overdueBucket(document, now);
-      answer.buckets[bucket].count += 1;
-      answer.buckets[bucket].balancePaise += balance;
-      answer.invoices.push({
-        id: document.id,
-        enquiryId: document.enquiryId,
-        number: document.number,
-        issuedAt: document.issuedAt,
-        buyerName: document.buyer.name,
-        totalPaise: document.totals.totalPaise,
-        balancePaise: balance,
-        bucket,
+  app.post(DOCUMENT_API_ROUTES.remind, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const body = sendBody.safeParse(request.body);
+    if (!params.success || !body.success) return badRequest(reply);
+    const account = signedIn(request);
+    const { channel } = body.data;
+    // On WhatsApp, the reminder goes as a message of the enquiry's conversation, under its rules.
+    if (channel === "whatsapp" && !app.whatsapp)
+      return reply.code(409).send({ error: documentMessages.whatsappOff });
+    let result;
+    try {
+      result = await store.work.remindPayment(params.data.id, {
+        channel,
+        clickKey: body.data.clickKey,
+        staffEmail: account.email,
+        at: eventTime(),
+        requestId: request.id,
       });
+    } catch (error) {
+      if (!(error instanceof WhatsAppSendError)) throw error;
+      if (error.reason === "refused") return reply.code(409).send({ error: error.message });
+      // The same click again: queued once already.
+      return reply.code(202).send({ queued: true });
     }
-    return answer;
+    switch (result.outcome) {
+      case "not-found":
+        return reply.code(404).send({ error: documentMessages.notFound });
+      case "not-owed":
+        return reply.code(422).send({ error: documentMessages.notOwed });
+      case "no-recipient":
+        return reply.code(422).send({ error: documentMessages.noRecipient });
+      case "queued": {
+        if (!result.repeated) app.outbox.wake();
+        // An e-mail reminder's entry is written with it; a WhatsApp one's as the send's is.
+        const sent =
+          channel === "whatsapp" && !result.repeated ? await store.documents.get(params.data.id) : null;
+        if (sent) {
+          await store.activity.record({
+            actor: account.email,
+            action: "payment-reminder-sent",
+            target: `${enquiryReference(sent.document.enquiryId)}: ${sent.document.number}`,
+          });
+        }
+        return reply.code(202).send({ queued: true });
+      }
+    }
   });
+
+  app.get(DOCUMENT_API_ROUTES.receivables, async (): Promise<Receivables> =>
+    receivablesOf(await store.documents.unpaidInvoices(), eventTime()),
+  );
 
   app.get(DOCUMENT_API_ROUTES.gstr1, { config: owner }, async (request, reply) => {
     const params = sectionParams.safeParse(request.params);

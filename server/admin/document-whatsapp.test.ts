@@ -97,3 +97,89 @@ test("an invoice sent on WhatsApp is a message of the enquiry's conversation wit
   expect(sent.text.body).toMatch(/Amount: ₹[\d,]+\.\d\d/);
   expect(sent.text.body).toContain(invoice.upiUri!);
 });
+
+test("a payment reminder on WhatsApp is refused outside the 24-hour window as a send is, and goes once per click inside it", async () => {
+  testApp = await buildTestApp(
+    { LOG_LEVEL: "silent", ...WHATSAPP_TEST_ENV, WHATSAPP_GRAPH_URL: graph.graphUrl },
+    { outbox: { pollIntervalMs: 20, retry: { baseMs: 20, maxMs: 40 } } },
+  );
+  const { app } = testApp;
+  await addStaff(app, "sales@example.com", "member");
+  const published = await app.store.companyFacts.publish({
+    facts: FACTS,
+    baseVersion: null,
+    by: "owner@example.com",
+    now: new Date(),
+  });
+  if (published === "conflict") throw new Error("The facts could not be published");
+  const enquiry = await app.store.enquiries.add(
+    anEnquiry({ Name: "Meera Stores", Mobile: BUYER_MOBILE, RetailerSelfUse: "Retailer", Quantity: 300 }),
+  );
+  await app.store.work.changeStatus(enquiry.id, {
+    to: "Confirmed",
+    expectedVersion: 0,
+    staffEmail: "sales@example.com",
+    at: new Date(),
+  });
+  const sales = await signIn(app, "sales@example.com");
+  const issued = await consoleRequest(app, sales, "POST", `/enquiries/${enquiry.id}/documents`, {
+    kind: "tax-invoice",
+    language: "en",
+    buyer: {
+      name: "Meera Stores",
+      address: { lines: ["Shop 4, Lajpat Nagar Market"], city: "New Delhi", stateCode: "07", pin: "110024" },
+      shippingAddress: null,
+      gstin: "07AAGFF2194N1Z1",
+      email: null,
+      mobile: BUYER_MOBILE,
+    },
+    lines: [{ quantity: 300, unitPricePaise: null, discountPaise: 0 }],
+    clickKey: "click-issue",
+  });
+  expect(issued.statusCode).toBe(201);
+  const invoice = issued.json<{ document: IssuedDocument }>().document;
+  const remindPath = DOCUMENT_API_ROUTES.remind.replace(":id", invoice.id);
+
+  // The buyer has not written: free text is refused, with the words the invoice's send uses.
+  const send = await consoleRequest(app, sales, "POST", DOCUMENT_API_ROUTES.send.replace(":id", invoice.id), {
+    channel: "whatsapp",
+    clickKey: "click-send-closed",
+  });
+  const closed = await consoleRequest(app, sales, "POST", remindPath, {
+    channel: "whatsapp",
+    clickKey: "click-remind-closed",
+  });
+  expect(send.statusCode).toBe(409);
+  expect([closed.statusCode, closed.json()]).toEqual([409, send.json()]);
+
+  const body = webhookBody({
+    messages: [textMessage("wamid.IN2", `91${BUYER_MOBILE}`, "When is the payment due?")],
+  });
+  const webhook = await app.inject({
+    method: "POST",
+    url: "/api/whatsapp/webhook",
+    headers: { "content-type": "application/json", "x-hub-signature-256": signatureOf(body) },
+    payload: body,
+  });
+  expect(webhook.statusCode).toBe(200);
+  const [first, second] = await Promise.all([
+    consoleRequest(app, sales, "POST", remindPath, { channel: "whatsapp", clickKey: "click-remind" }),
+    consoleRequest(app, sales, "POST", remindPath, { channel: "whatsapp", clickKey: "click-remind" }),
+  ]);
+  expect([first.statusCode, second.statusCode]).toEqual([202, 202]);
+  await graph.waitForMessages(1);
+  for (let cycle = 0; cycle < 5; cycle += 1) await app.outbox.worker?.nextCycle();
+  const reminders = graph.received.filter((message) =>
+    (message.body as { text?: { body: string } }).text?.body.startsWith("Dear Meera Stores,"),
+  );
+  expect(reminders).toHaveLength(1);
+  const text = (reminders[0]?.body as { text: { body: string } }).text.body;
+  expect(text).toContain(`This is a gentle reminder that `);
+  expect(text).toContain(`on our tax invoice ${invoice.number} dated `);
+  expect(text).toContain("or pay to our UPI ID aarogya@icici.");
+  expect(text).toContain("reply here.");
+  const history = (await app.store.enquiryWork.get(enquiry.id))?.history ?? [];
+  expect(
+    history.filter((line) => line.text?.startsWith("Payment reminder sent by WhatsApp for ")),
+  ).toHaveLength(1);
+});

@@ -3,6 +3,8 @@ import type { InboxItem } from "../../domain/console";
 import { NO_DEAL_FIGURES } from "../../domain/deal";
 import { NO_DISPATCH } from "../../domain/dispatch";
 import type { Store } from "../store/store";
+import { receivablesOf } from "../../domain/accounts";
+import { eventTime } from "../store/event-clock";
 
 /** The enquiry page's sale: its deal's figures, why it was lost, and its buyer's other enquiries. */
 export async function saleFields(store: Store, enquiryId: string): Promise<EnquirySaleFields> {
@@ -11,11 +13,17 @@ export async function saleFields(store: Store, enquiryId: string): Promise<Enqui
     store.buyers.history(enquiryId, BUYER_HISTORY_MAX),
     store.dispatch.get(enquiryId),
   ]);
+  const history = buyer ?? { total: 0, earlier: 0, enquiries: [] };
+  // What the buyer owes: this enquiry's tax invoices and those of the enquiries listed.
+  const accounts = await store.documents.unpaidInvoicesOf([
+    enquiryId,
+    ...history.enquiries.map((other) => other.id),
+  ]);
   return {
     dispatch: dispatch ?? { ...NO_DISPATCH },
     deal: sale?.deal ?? { version: 0, ...NO_DEAL_FIGURES },
     lostReason: sale?.lostReason ?? null,
-    buyer: buyer ?? { total: 0, earlier: 0, enquiries: [] },
+    buyer: { ...history, ...(accounts.length > 0 ? { owed: receivablesOf(accounts, eventTime()) } : {}) },
   };
 }
 

@@ -8,8 +8,10 @@ import { enquiryReference } from "../../domain/console";
 import { isOpen, isSpam, isWork, type EnquiryStatus } from "../../domain/status";
 import type { BuyerType } from "../../domain/enquiry";
 import { plainFirstName } from "../../domain/names";
+import type { Receivables } from "../../domain/invoice";
 import {
   DIGEST_LIST_MAX,
+  type DigestOwed,
   DIGEST_SPAM_WINDOW_MS,
   type DigestContent,
   type DigestItem,
@@ -161,6 +163,32 @@ function refusals(rows: readonly RefusedMailRow[]): { count: number; items: Dige
   return { count: items.length, items: items.slice(0, DIGEST_LIST_MAX) };
 }
 
+/**
+ * What is owed as the owner's digest says it (receivablesOf, once, decides the ages): each age's
+ * count and balance, and the invoices owed for over 30 days by number, the buyer's first name and
+ * balance, oldest first; none when nothing is owed.
+ */
+export function digestOwedOf(receivables: Receivables): DigestOwed | undefined {
+  if (receivables.invoices.length === 0) return undefined;
+  const over30 = receivables.invoices
+    .filter((invoice) => invoice.bucket === "over-30")
+    .sort((a, b) => Date.parse(a.issuedAt) - Date.parse(b.issuedAt) || (a.number < b.number ? -1 : 1))
+    .slice(0, DIGEST_LIST_MAX)
+    .map((invoice) => {
+      const firstName = plainFirstName(invoice.buyerName);
+      return {
+        id: invoice.id,
+        enquiryId: invoice.enquiryId,
+        reference: enquiryReference(invoice.enquiryId),
+        number: invoice.number,
+        ...(firstName ? { firstName } : {}),
+        balancePaise: invoice.balancePaise,
+        daysOwed: invoice.daysOwed,
+      };
+    });
+  return { buckets: receivables.buckets, over30 };
+}
+
 export function planDigest(
   parts: DigestParts,
   at: {
@@ -170,8 +198,11 @@ export function planDigest(
     dayEnd: Date;
     /** For an owner's digest, the members away now (domain/staff.ts: isAway): their due work is listed apart. */
     awayOwners?: readonly string[];
+    /** For an owner's digest, what is owed now (domain/accounts.ts: receivablesOf). */
+    receivables?: Receivables;
   },
 ): DigestContent {
+  const owed = at.receivables ? digestOwedOf(at.receivables) : undefined;
   const now = at.now.getTime();
   const refused = refusalsFor(parts.refused, at.staffId);
   const { mine, unowned, away } = digestLists(parts.due, at);
@@ -186,6 +217,7 @@ export function planDigest(
     spamFiled: spamFiledOf(parts.arrivals, at.now),
     ...(refused.length > 0 ? { addressRefused: refusals(refused) } : {}),
     ...(away.length > 0 ? { awayDue: section(away) } : {}),
+    ...(owed ? { owed } : {}),
   };
 }
 
@@ -198,5 +230,7 @@ export function digestEnquiryIds(content: DigestContent): string[] {
     content.unownedDueToday,
     content.addressRefused,
     content.awayDue,
-  ].flatMap((section) => section?.items.map((item) => item.id) ?? []);
+  ]
+    .flatMap((section) => section?.items.map((item) => item.id) ?? [])
+    .concat(content.owed?.over30.map((invoice) => invoice.enquiryId) ?? []);
 }

@@ -1,6 +1,7 @@
 import type { CompanyFacts } from "../../domain/company-facts";
 import type { DocumentKind, DocumentLanguage, IssuedDocument } from "../../domain/invoice";
 import { rupees } from "../../domain/money";
+import type { PaymentReminder } from "../../domain/payment-reminder";
 import { escapeHtml } from "../html";
 import type { EnquiryMail } from "./mail-content";
 
@@ -91,4 +92,31 @@ export function documentWhatsAppText(document: IssuedDocument, facts: CompanyFac
     say.amount(amount),
     ...(document.upiUri ? [say.pay, document.upiUri] : []),
   ].join("\n");
+}
+
+/**
+ * A payment reminder's mail (domain/payment-reminder.ts): its text as is, and the same paragraphs
+ * as HTML with the `upi://pay` link made a link.
+ */
+export function reminderMail(reminder: PaymentReminder, language: DocumentLanguage): EnquiryMail {
+  const paragraphs = reminder.text.trim().split("\n\n");
+  const html = [
+    "<!doctype html>",
+    `<html lang="${language}"><head><meta charset="utf-8"><title>`,
+    escapeHtml(reminder.subject),
+    "</title></head><body>",
+    ...paragraphs.map(
+      (paragraph) =>
+        `<p>${paragraph
+          .split("\n")
+          .map((line) =>
+            line.startsWith("upi://")
+              ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>`
+              : escapeHtml(line),
+          )
+          .join("<br>")}</p>`,
+    ),
+    "</body></html>",
+  ].join("\n");
+  return { subject: reminder.subject, text: reminder.text, html };
 }

@@ -16,7 +16,7 @@ import {
   messageIdDomain as messageIdDomainOf,
   notificationMessageId,
 } from "./message-ids";
-import { documentMail } from "./document-mail";
+import { documentMail, reminderMail } from "./document-mail";
 import { renderDocumentPdf } from "../documents/render";
 import { describeSendError, NotificationRefusedError, smtpRefusal } from "./send-outcome";
 import { consoleEnquiryUrl, digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./team-mail";
@@ -202,6 +202,22 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
             "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
           },
+          signal,
+        });
+        return;
+      }
+      if (isDocumentMail(notification) && notification.reminder) {
+        // A payment reminder: its text as made when queued, in the invoice's language; no PDF.
+        const mail = reminderMail(notification.reminder, notification.document.language);
+        await sendMail({
+          from: options.from,
+          to: visitorAddress(notification.to),
+          replyTo: companyMailbox,
+          subject: singleLine(mail.subject),
+          text: mail.text,
+          html: mail.html,
+          messageId: notificationMessageId("document", notification.id, messageIdDomain),
+          headers: { "X-Enquiry-Id": notification.enquiryId },
           signal,
         });
         return;

@@ -2,7 +2,16 @@ import { quantityText } from "../../domain/company-facts";
 import { brand } from "../../domain/brand";
 import { BUYER_ADDRESS_REFUSED, CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
 import { ENQUIRY_FIELDS, enquiryFieldText, isWhatsAppEnquiry, NOT_GIVEN } from "../../domain/enquiry";
-import type { DigestContent, DigestItem, DigestRefusal, DigestSection } from "../../domain/team";
+import type {
+  DigestContent,
+  DigestItem,
+  DigestOwed,
+  DigestOwedInvoice,
+  DigestRefusal,
+  DigestSection,
+} from "../../domain/team";
+import { OVERDUE_BUCKETS, type OverdueBucket } from "../../domain/invoice";
+import { rupees } from "../../domain/money";
 import type { HandedOnItem, HandedOnList } from "../../domain/bulk";
 import { escapeHtml } from "../html";
 import { ANSWERS_PER_ENQUIRY_PER_DAY } from "../lifecycle/conversation";
@@ -165,11 +174,65 @@ function itemLine(item: DigestItem): string {
   return `${item.reference}: ${who}${orderText(item)}, ${due}${late}`;
 }
 
+/** The ages of what is owed, as the owner's digest heads them. */
+const OWED_AGES: Readonly<Record<OverdueBucket, string>> = {
+  "0-7": "0–7 days",
+  "8-30": "8–30 days",
+  "over-30": "Over 30 days",
+};
+
+const invoicesText = (count: number) => `${count} ${count === 1 ? "invoice" : "invoices"}`;
+const daysText = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
+
+/**
+ * The owner's section of what is owed: each age's count and balance, then the invoices owed for
+ * over 30 days by number, the buyer's first name, the balance and the days since the invoice,
+ * each with its enquiry's link.
+ */
+function owedSection(owed: DigestOwed, publicUrl: string): { text: string[]; html: string[] } {
+  const count = OVERDUE_BUCKETS.reduce((sum, bucket) => sum + owed.buckets[bucket].count, 0);
+  const total = OVERDUE_BUCKETS.reduce((sum, bucket) => sum + owed.buckets[bucket].balancePaise, 0);
+  const title = `Invoices owed (${count}, ${rupees(total / 100)})`;
+  const ages = OVERDUE_BUCKETS.map((bucket) => {
+    const { count: inAge, balancePaise } = owed.buckets[bucket];
+    return `${OWED_AGES[bucket]}: ${invoicesText(inAge)}, ${rupees(balancePaise / 100)}`;
+  });
+  const line = (invoice: DigestOwedInvoice) =>
+    `${invoice.number} (${invoice.reference}${invoice.firstName ? `, ${invoice.firstName}` : ""}): ` +
+    `${rupees(invoice.balancePaise / 100)} owed for ${daysText(invoice.daysOwed)}`;
+  const overTitle = `Owed for over 30 days (${owed.buckets["over-30"].count})`;
+  const text = [title, ...ages.map((age) => `- ${age}`), ""];
+  const html = [
+    `<h2>${escapeHtml(title)}</h2>`,
+    "<ul>",
+    ...ages.map((age) => `<li>${escapeHtml(age)}</li>`),
+    "</ul>",
+  ];
+  if (owed.over30.length > 0) {
+    text.push(overTitle);
+    html.push(`<h2>${escapeHtml(overTitle)}</h2>`, "<ul>");
+    for (const invoice of owed.over30) {
+      const link = consoleEnquiryUrl(publicUrl, invoice.enquiryId);
+      text.push(`- ${line(invoice)}: ${link}`);
+      html.push(`<li><a href="${escapeHtml(link)}">${escapeHtml(line(invoice))}</a></li>`);
+    }
+    const more = owed.buckets["over-30"].count - owed.over30.length;
+    if (more > 0) {
+      text.push(`- and ${more} more in the console`);
+      html.push(`<li>and ${more} more in the console</li>`);
+    }
+    text.push("");
+    html.push("</ul>");
+  }
+  return { text, html };
+}
+
 /**
  * A member's 09:00 digest: their own overdue and due today, then the team's that nobody owns,
  * oldest first, each with the buyer's first name, quantity and buyer type and its link into the
  * console. Its subject carries the team's counts as the console's Overdue and Due today show them
- * that morning, with the member's share. No e-mail address or mobile number is in it.
+ * that morning, with the member's share. An owner's also says what is owed by age (owedSection).
+ * No e-mail address or mobile number is in it.
  */
 export function digestMail(content: DigestContent, publicUrl: string): EnquiryMail {
   const section = (key: (typeof DIGEST_SECTIONS)[number]["key"]): DigestSection =>
@@ -215,6 +278,11 @@ export function digestMail(content: DigestContent, publicUrl: string): EnquiryMa
     }
     text.push("");
     html.push("</ul>");
+  }
+  if (content.owed) {
+    const owed = owedSection(content.owed, publicUrl);
+    text.push(...owed.text);
+    html.push(...owed.html);
   }
   const extra =
     content.spamFiled > 0

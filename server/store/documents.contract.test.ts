@@ -4,6 +4,8 @@ import type { EnquiryStatus } from "../../domain/console";
 import type { DocumentBuyer } from "../../domain/invoice";
 import { FILLED_FACTS } from "../../tests/support/company-facts";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { digestMail } from "../notify/team-mail";
+import { dayDigests } from "../team/digest-schedule";
 import { SqliteStore } from "./sqlite";
 import type { DocumentRequest } from "./documents";
 import type { Store } from "./store";
@@ -298,6 +300,170 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         ist("2026-12-01T00:00:00"),
       );
       expect(month.map((document) => document.kind)).toEqual(["tax-invoice", "credit-note"]);
+    });
+
+    test("the owner's 09:00 digest says what is owed in each age and names the invoices owed over 30 days; a member's does not", async () => {
+      const [store] = await open();
+      const owner = await store.staff.add({
+        email: "owner@collarise.example",
+        role: "owner",
+        passwordHash: "h",
+      });
+      const member = await store.staff.add({
+        email: "member@collarise.example",
+        role: "member",
+        passwordHash: "h",
+      });
+      const enquiry = await confirmedEnquiry(store);
+      const one = [{ quantity: 100, unitPricePaise: null, discountPaise: 0 }];
+      const invoiceAt = async (at: Date, clickKey: string, name = delhiShop.name) => {
+        const issued = await issue(store, enquiry.id, at, clickKey, {
+          ...invoiceOf(one),
+          buyer: { ...delhiShop, name },
+        });
+        if (issued.outcome !== "issued") throw new Error(`not issued: ${issued.outcome}`);
+        return issued.document;
+      };
+      // Paid in full: owed nothing, in no age.
+      const paid = await invoiceAt(ist("2026-11-01T10:00:00"), "paid");
+      const old = await invoiceAt(ist("2026-11-20T10:00:00"), "old", "Asha Verma");
+      const middle = await invoiceAt(ist("2026-12-10T10:00:00"), "middle");
+      const recent = await invoiceAt(ist("2026-12-27T10:00:00"), "recent");
+      const total = paid.totals.totalPaise;
+      const pay = (documentId: string, amountPaise: number, clickKey: string) =>
+        store.work.recordPayment(documentId, {
+          amountPaise,
+          method: "bank-transfer",
+          reference: null,
+          receivedOn: "2026-12-15",
+          clickKey,
+          staffEmail: STAFF,
+          at: ist("2026-12-15T10:00:00"),
+        });
+      expect(await pay(paid.id, total, "pay-paid")).toMatchObject({ outcome: "recorded", balancePaise: 0 });
+      expect(await pay(middle.id, 100_000, "pay-middle")).toMatchObject({ outcome: "recorded" });
+
+      const due = await dayDigests(store, ist("2026-12-30T09:05:00"));
+      const digestOf = (staffId: string) => due?.digests.find((each) => each.staffId === staffId)?.content;
+      expect(digestOf(member.id)?.owed).toBeUndefined();
+      const content = digestOf(owner.id)!;
+      expect(content.owed?.buckets).toEqual({
+        "0-7": { count: 1, balancePaise: total },
+        "8-30": { count: 1, balancePaise: total - 100_000 },
+        "over-30": { count: 1, balancePaise: total },
+      });
+      expect(content.owed?.over30).toEqual([
+        expect.objectContaining({ id: old.id, number: old.number, firstName: "Asha", daysOwed: 40 }),
+      ]);
+
+      const { text, html } = digestMail(content, "https://collarise.example");
+      const money = (paise: number) =>
+        new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(paise / 100);
+      expect(text).toContain(`Invoices owed (3, ${money(3 * total - 100_000)})`);
+      expect(text).toContain(`- 0–7 days: 1 invoice, ${money(total)}`);
+      expect(text).toContain(`- 8–30 days: 1 invoice, ${money(total - 100_000)}`);
+      expect(text).toContain(`- Over 30 days: 1 invoice, ${money(total)}`);
+      expect(text).toContain(
+        `- ${old.number} (${content.owed!.over30[0]!.reference}, Asha): ${money(total)} owed for 40 days: ` +
+          `https://collarise.example/admin/enquiries/${enquiry.id}`,
+      );
+      // Only the over-30 are named; the buyer by first name, never the whole name or contact.
+      expect(text).not.toContain(middle.number);
+      expect(text).not.toContain(recent.number);
+      expect(text).not.toContain(paid.number);
+      expect(text + html).not.toContain("Verma");
+      expect(text + html).not.toContain(delhiShop.mobile ?? "");
+      expect(html).toContain(`<h2>Owed for over 30 days (1)</h2>`);
+    });
+
+    test("a payment reminder is queued once per click with its text in the invoice's language, its history line and activity; a paid invoice is not reminded", async () => {
+      const [store, second] = await open();
+      const enquiry = await confirmedEnquiry(store);
+      const issued = await issue(store, enquiry.id, ist("2026-11-20T11:00:00"), "invoice", {
+        ...invoiceOf([{ quantity: 300, unitPricePaise: null, discountPaise: 0 }]),
+        language: "hi",
+      });
+      if (issued.outcome !== "issued") throw new Error("not issued");
+      const invoice = issued.document;
+      const remind = (on: Store, clickKey: string, at = ist("2026-12-30T10:00:00")) =>
+        on.work.remindPayment(invoice.id, { channel: "email", clickKey, staffEmail: STAFF, at });
+      // The same click on two instances at once reminds once.
+      const both = await Promise.all([remind(store, "remind-1"), remind(second, "remind-1")]);
+      expect(both.map((result) => result.outcome)).toEqual(["queued", "queued"]);
+      expect(both.filter((result) => result.outcome === "queued" && !result.repeated)).toHaveLength(1);
+
+      const claimed = (
+        await store.enquiries.claimDueNotifications({
+          worker: "w",
+          now: ist("2026-12-30T10:01:00"),
+          limit: 50,
+          leaseMs: 60_000,
+        })
+      ).filter((notification) => notification.kind === "document");
+      expect(claimed).toHaveLength(1);
+      const [queued] = claimed;
+      if (queued?.kind !== "document") throw new Error("no reminder queued");
+      expect(queued.to).toBe(delhiShop.email);
+      expect(queued.document.id).toBe(invoice.id);
+      expect(queued.reminder?.subject).toContain(`इनवॉइस ${invoice.number}`);
+      expect(queued.reminder?.text).toContain("(40 दिन पहले)");
+
+      const owed = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(
+        invoice.totals.totalPaise / 100,
+      );
+      const history = (await second.enquiryWork.get(enquiry.id))?.history ?? [];
+      expect(history.map((line) => line.text)).toContain(
+        `Payment reminder sent by e-mail for ${invoice.number}, ${owed} owed`,
+      );
+      const activity = await second.activity.list({ limit: 10 });
+      expect(activity.items.filter((entry) => entry.action === "payment-reminder-sent")).toEqual([
+        expect.objectContaining({ actor: STAFF, target: expect.stringContaining(invoice.number) }),
+      ]);
+
+      const paid = await store.work.recordPayment(invoice.id, {
+        amountPaise: invoice.totals.totalPaise,
+        method: "upi",
+        reference: "412345678901",
+        receivedOn: "2026-12-30",
+        clickKey: "pay-all",
+        staffEmail: STAFF,
+        at: ist("2026-12-30T11:00:00"),
+      });
+      expect(paid).toMatchObject({ outcome: "recorded", balancePaise: 0 });
+      expect(await remind(store, "remind-2")).toEqual({ outcome: "not-owed" });
+    });
+
+    test("one buyer's unpaid tax invoices are read by their enquiries, oldest first, without another's or a paid one", async () => {
+      const [store] = await open();
+      const first = await confirmedEnquiry(store);
+      const second = await confirmedEnquiry(store);
+      const other = await confirmedEnquiry(store);
+      const issued = async (enquiryId: string, at: Date, clickKey: string) => {
+        const result = await issue(store, enquiryId, at, clickKey);
+        if (result.outcome !== "issued") throw new Error(`not issued: ${result.outcome}`);
+        return result.document;
+      };
+      const older = await issued(second.id, ist("2026-10-02T10:00:00"), "older");
+      const paid = await issued(first.id, ist("2026-10-20T10:00:00"), "paid");
+      const newer = await issued(first.id, ist("2026-11-25T10:00:00"), "newer");
+      await issued(other.id, ist("2026-11-01T10:00:00"), "another-buyer");
+      await issue(store, first.id, ist("2026-11-26T10:00:00"), "quote", {
+        ...invoiceOf([{ quantity: 10, unitPricePaise: null, discountPaise: 0 }]),
+        kind: "quotation",
+      });
+      const settled = await store.work.recordPayment(paid.id, {
+        amountPaise: paid.totals.totalPaise,
+        method: "cash-on-delivery",
+        reference: null,
+        receivedOn: "2026-10-25",
+        clickKey: "settle",
+        staffEmail: STAFF,
+        at: ist("2026-10-25T10:00:00"),
+      });
+      expect(settled).toMatchObject({ outcome: "recorded", balancePaise: 0 });
+      const owed = await store.documents.unpaidInvoicesOf([first.id, second.id]);
+      expect(owed.map((account) => account.document.number)).toEqual([older.number, newer.number]);
+      expect(await store.documents.unpaidInvoicesOf([])).toEqual([]);
     });
 
     test("a person's data shows their documents and payments; erasing them keeps the tax invoice and credit note with its payments until 72 months after the year's annual return, and says so", async () => {

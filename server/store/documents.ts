@@ -1,3 +1,4 @@
+import type { ReminderChannel } from "../../domain/payment-reminder";
 import { taxRecordKeptUntil } from "../../domain/invoice";
 import type { KeptTaxRecord } from "../../domain/personal-data";
 import type {
@@ -28,6 +29,8 @@ export interface DocumentStore {
   get(documentId: string): Promise<DocumentWithAccount | null>;
   /** Tax invoices with something still owed, oldest first, each with its payments and credit notes. */
   unpaidInvoices(): Promise<DocumentWithAccount[]>;
+  /** The same, of these enquiries only (one buyer's): oldest first. */
+  unpaidInvoicesOf(enquiryIds: readonly string[]): Promise<DocumentWithAccount[]>;
   /** Tax invoices and credit notes issued in [from, to), oldest first (the accountant's month). */
   issuedBetween(from: Date, to: Date): Promise<IssuedDocument[]>;
 }
@@ -89,6 +92,14 @@ export type SendResult =
   | { outcome: "no-recipient" }
   | { outcome: "not-found" };
 
+export type ReminderResult =
+  | { outcome: "queued"; repeated: boolean }
+  /** Only a tax invoice with something still owed is reminded. */
+  | { outcome: "not-owed" }
+  /** No address for the buyer, on the document nor on its enquiry. */
+  | { outcome: "no-recipient" }
+  | { outcome: "not-found" };
+
 /** Who asks, when, and the click that asked (the same click twice acts once). */
 export interface DocumentActor {
   staffEmail: string;
@@ -129,6 +140,16 @@ export interface DocumentChanges {
    * log's entry; the same click queues once.
    */
   mailDocument(documentId: string, send: { clickKey: string } & DocumentActor): Promise<SendResult>;
+  /**
+   * Reminds the buyer of a tax invoice still owed (domain/payment-reminder.ts), in the invoice's
+   * language: by e-mail through the outbox, or on WhatsApp as a message of the enquiry's
+   * conversation under its rules (a refusal throws WhatsAppSendError as a reply does); with the
+   * enquiry's history line, in one transaction. The same click reminds once.
+   */
+  remindPayment(
+    documentId: string,
+    remind: { channel: ReminderChannel; clickKey: string } & DocumentActor,
+  ): Promise<ReminderResult>;
 }
 
 /** The series a document is numbered in: one per kind and financial year. */

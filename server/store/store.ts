@@ -1,3 +1,4 @@
+import type { PaymentReminder } from "../../domain/payment-reminder";
 import type { Language, PagePath, VitalMetric } from "../../domain/contract";
 import type { Enquiry, StoredEnquiryFields } from "../../domain/enquiry";
 import type { IssuedDocument } from "../../domain/invoice";
@@ -277,6 +278,8 @@ export interface PendingDocumentNotification {
   enquiryId: string;
   to: string;
   document: IssuedDocument;
+  /** A payment reminder for the invoice instead of the document itself: its text as made when queued. */
+  reminder?: PaymentReminder;
   attempts: number;
   requestId?: string;
 }
@@ -285,6 +288,7 @@ export interface PendingDocumentNotification {
 export interface DocumentNotificationPayload {
   to: string;
   document: IssuedDocument;
+  reminder?: PaymentReminder;
 }
 
 export type PendingNotification =

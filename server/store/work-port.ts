@@ -1,3 +1,4 @@
+import type { PaymentReminder } from "../../domain/payment-reminder";
 import type { ConversationMessage } from "../../domain/conversation";
 import type { EnquiryDeal } from "../../domain/deal";
 import type { EnquiryDispatch } from "../../domain/dispatch";
@@ -254,6 +255,8 @@ export interface WorkSteps {
       clickKey: string;
       history: HistoryLine[];
       actor: Actor;
+      /** A payment reminder for the invoice, not the document itself (domain/payment-reminder.ts). */
+      reminder?: PaymentReminder;
     };
     result: void;
   };

@@ -1,3 +1,4 @@
+import { receivablesOf } from "../../domain/accounts";
 import { planDigest } from "../lifecycle/digest";
 import { DIGEST_HOUR, digestIsEmpty, type DigestContent } from "../../domain/team";
 import { isAway, mayOwnEnquiries } from "../../domain/staff";
@@ -27,11 +28,11 @@ export function digestDayAt(at: Date): string | null {
 }
 
 /**
- * Each member's digest for `at`'s day (overdue, due today, and new and unassigned), only members
- * with something in theirs; null before the day's digests are due.
+ * Each member's digest for `at`'s day (overdue, due today, and new and unassigned; an owner's also
+ * what is owed by age), only members with something in theirs; null before the day's digests are due.
  */
 export async function dayDigests(
-  store: Pick<Store, "staff" | "team">,
+  store: Pick<Store, "staff" | "team" | "documents">,
   at: Date,
 ): Promise<{ day: string; digests: { staffId: string; content: DigestContent }[] } | null> {
   const day = digestDayAt(at);
@@ -42,10 +43,22 @@ export async function dayDigests(
   const staff = (await store.staff.list()).filter(mayOwnEnquiries);
   // An owner's digest lists the due work of members away, whom the rule and the alerts skip.
   const away = staff.filter((member) => isAway(member, at)).map(({ id }) => id);
+  // An owner's digest says what is owed by age: read once for every owner's.
+  const receivables = staff.some((member) => member.role === "owner")
+    ? receivablesOf(await store.documents.unpaidInvoices(), at)
+    : undefined;
   for (const member of staff) {
-    const awayOwners = member.role === "owner" ? away.filter((id) => id !== member.id) : [];
+    const owner = member.role === "owner";
+    const awayOwners = owner ? away.filter((id) => id !== member.id) : [];
     const parts = await store.team.digestParts({ staffId: member.id, now: at, dayEnd: end, awayOwners });
-    const content = planDigest(parts, { now: at, day, staffId: member.id, dayEnd: end, awayOwners });
+    const content = planDigest(parts, {
+      now: at,
+      day,
+      staffId: member.id,
+      dayEnd: end,
+      awayOwners,
+      ...(owner && receivables ? { receivables } : {}),
+    });
     if (!digestIsEmpty(content)) digests.push({ staffId: member.id, content });
   }
   return { day, digests };
@@ -56,7 +69,10 @@ export async function dayDigests(
  * the member and the day, so two instances, or a second run, queue it once. Answers how many were
  * queued.
  */
-export async function queueDayDigests(store: Pick<Store, "staff" | "team">, at: Date): Promise<number> {
+export async function queueDayDigests(
+  store: Pick<Store, "staff" | "team" | "documents">,
+  at: Date,
+): Promise<number> {
   const due = await dayDigests(store, at);
   if (!due) return 0;
   return store.team.queueDigests(due.day, due.digests, at);
@@ -68,7 +84,7 @@ export async function queueDayDigests(store: Pick<Store, "staff" | "team">, at: 
  * done; the outbox ids keep the promise of one digest per member per day whatever the timing.
  */
 export function scheduleDigests(options: {
-  store: Pick<Store, "staff" | "team" | "leases">;
+  store: Pick<Store, "staff" | "team" | "documents" | "leases">;
   holder: string;
   log: DigestLogger;
   /** Tells the outbox worker mail is waiting. */

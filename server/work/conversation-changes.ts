@@ -1,3 +1,4 @@
+import type { HistoryLine } from "../lifecycle/plan";
 import { istDate, type WorkingHours } from "../../domain/working-hours";
 import { conversationMessages, type ConversationMessage } from "../../domain/conversation";
 import { isWhatsAppEnquiry } from "../../domain/enquiry";
@@ -157,12 +158,14 @@ function* readWhatsAppFacts(enquiryId: string): Change<WhatsAppSendFacts> {
  * else written with its notification and counted as contact by WhatsApp, in the reply's
  * transaction.
  */
-function* queueWhatsApp(
+export function* queueWhatsApp(
   read: WorkRead,
   whatsapp: NonNullable<ReplyToQueue["whatsapp"]>,
   text: string,
   actor: Actor,
   hours: WorkingHours,
+  /** Lines the enquiry's history gains beside the send's own (a payment reminder's). */
+  history: readonly HistoryLine[] = [],
 ): Change<{ enquiry: StoredEnquiry; message: ConversationMessage }> {
   const enquiryId = read.stored.id;
   const messageId = whatsappClickMessageId(whatsapp.clickKey);
@@ -185,7 +188,8 @@ function* queueWhatsApp(
     actor,
     whatsapp: whatsapp.payload,
   });
-  yield* step("writePlan", { read, plan: decided.plan, actor });
+  const plan = { ...decided.plan, history: [...decided.plan.history, ...history] };
+  yield* step("writePlan", { read, plan, actor });
   return { enquiry: read.stored, message };
 }
 

@@ -2,6 +2,8 @@ import { v7 as timeOrderedId } from "uuid";
 import type { CompanyFacts } from "../../domain/company-facts";
 import { documentNumber, draftDocument, financialYearOf, numbered } from "../../domain/gst";
 import type { RecordedPayment } from "../../domain/invoice";
+import { balancePaise, daysOwed } from "../../domain/accounts";
+import { paymentReminder, reminderLineText, type ReminderChannel } from "../../domain/payment-reminder";
 import type {
   DocumentActor,
   DocumentChanges,
@@ -9,11 +11,14 @@ import type {
   DocumentIssueResult,
   DocumentRequest,
   PaymentResult,
+  ReminderResult,
   SendResult,
 } from "../store/documents";
 import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
 import { creditNoteBalance, issuedLine, issueRefusal, planPayment, sentLine } from "../lifecycle/documents";
 import { actorOf } from "./enquiry-changes";
+import { queueWhatsApp } from "./conversation-changes";
+import type { WorkingHoursSource } from "./index";
 
 /** The company's facts in force when a document is drafted: the published version, else the build's. */
 export type CompanyFactsSource = () => Promise<CompanyFacts>;
@@ -34,6 +39,7 @@ export class DocumentWork implements DocumentChanges {
   constructor(
     private readonly port: WorkPort,
     private readonly facts: CompanyFactsSource,
+    private readonly hours: WorkingHoursSource,
   ) {}
 
   async draftDocument(
@@ -129,6 +135,59 @@ export class DocumentWork implements DocumentChanges {
     );
   }
 
+  async remindPayment(
+    documentId: string,
+    remind: { channel: ReminderChannel; clickKey: string } & DocumentActor,
+  ): Promise<ReminderResult> {
+    const actor = actorOf(remind);
+    const hours = await this.hours();
+    // An e-mail reminder's click is kept beside the sends' (docs/invoices.md, "Payment reminders").
+    const clickKey = reminderClickKey(remind.clickKey);
+    return this.again(() =>
+      this.port.run(
+        function* (): Change<ReminderResult> {
+          const account = yield* step("readDocument", { documentId });
+          if (!account) return { outcome: "not-found" };
+          if (remind.channel === "email" && (yield* step("readClick", { action: "send", clickKey }))) {
+            return { outcome: "queued", repeated: true };
+          }
+          const { document } = account;
+          if (document.kind !== "tax-invoice") return { outcome: "not-owed" };
+          const balance = balancePaise(document, account.payments, account.creditNotes);
+          if (balance <= 0) return { outcome: "not-owed" };
+          const read = yield* step("readWork", { enquiryId: document.enquiryId });
+          if (!read) return { outcome: "not-found" };
+          const reminder = paymentReminder({
+            invoice: document,
+            balancePaise: balance,
+            daysOwed: daysOwed(document, remind.at),
+            channel: remind.channel,
+          });
+          const history = [
+            { kind: "deal" as const, text: reminderLineText(document, balance, remind.channel) },
+          ];
+          if (remind.channel === "whatsapp") {
+            // Free text under the conversation's rules: refused outside the 24-hour window.
+            yield* queueWhatsApp(
+              read,
+              { payload: { type: "text", text: reminder.text }, clickKey: remind.clickKey },
+              reminder.text,
+              actor,
+              hours,
+              history,
+            );
+            return { outcome: "queued", repeated: false };
+          }
+          const to = document.buyer.email ?? read.stored.enquiry.Email;
+          if (!to) return { outcome: "no-recipient" };
+          yield* step("queueDocumentMail", { read, document, to, clickKey, history, actor, reminder });
+          return { outcome: "queued", repeated: false };
+        },
+        { events: ["enquiry.status_changed"] },
+      ),
+    );
+  }
+
   /** Runs a change again while another instance wrote the same number or click first. */
   private async again<R>(run: () => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt += 1) {
@@ -139,6 +198,11 @@ export class DocumentWork implements DocumentChanges {
       }
     }
   }
+}
+
+/** An e-mail reminder's click, in the sends' clicks: apart from a send's with the same key. */
+function reminderClickKey(clickKey: string): string {
+  return `reminder:${clickKey}`;
 }
 
 function unreachable(): never {

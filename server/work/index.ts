@@ -34,7 +34,7 @@ export function workLayer(
     methodsOf(new DealWork(port)),
     methodsOf(new DispatchWork(port, hours)),
     methodsOf(new ReminderWork(port)),
-    methodsOf(new DocumentWork(port, facts)),
+    methodsOf(new DocumentWork(port, facts, hours)),
   );
 }
 

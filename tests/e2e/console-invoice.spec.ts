@@ -12,6 +12,7 @@ import { DOCUMENT_API_ROUTES, type IssuedDocument } from "../../domain/invoice";
 import { SqliteStore } from "../../server/store/sqlite";
 import { FILLED_FACTS } from "../support/company-facts";
 import { accountsText, documentsText, paymentText } from "../../console/documents-content";
+import { buyerText } from "../../console/content";
 import { createStaff, openFromNav, signIn, type ConsoleAccount } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { forgiveFailedRequests, uniqueTag } from "./support/forms";
@@ -208,6 +209,32 @@ test("a member turns a confirmed enquiry into a tax invoice on a phone: refused 
     `Payment of ₹${first.toLocaleString("en-IN")}.00 recorded`,
   );
   await expect(invoice).toContainText("Part paid");
+
+  // Part paid: a payment reminder goes to the buyer by e-mail, once for the click, in the history.
+  await invoice
+    .getByRole("button", { name: documentsText.list.of(documentsText.list.remindEmail, number) })
+    .click();
+  await expect(page.getByRole("status")).toContainText(documentsText.list.reminderQueued(number, "email"));
+  await expect(page.getByRole("region", { name: "History" })).toContainText(
+    `Payment reminder sent by e-mail for ${number}, ₹${(total - first).toLocaleString("en-IN")}.00 owed`,
+  );
+  // The Same buyer card says what this buyer owes, by age.
+  const owed = page.getByRole("group", { name: buyerText.owedHeading });
+  await expect(owed).toContainText(`₹${(total - first).toLocaleString("en-IN")}.00 on 1 tax invoice`);
+  await expect(owed.getByRole("link")).toHaveText(
+    `${number}: ₹${(total - first).toLocaleString("en-IN")}.00 owed for 0 days`,
+  );
+  await expect(page.getByRole("status")).toBeEmpty({ timeout: 10_000 });
+  await invoice.evaluate((row) => row.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: shotPath("console-invoice-reminder-375.png") });
+  await owed.evaluate((part) => part.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: shotPath("console-buyer-owed-375.png") });
+  expect(await accessibilityViolations(page, { include: [".documents", ".buyer"] })).toEqual([]);
+  await page.setViewportSize(viewportOf(widths.desktop));
+  await invoice.evaluate((row) => row.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: shotPath("console-invoice-reminder-1280.png") });
+  await page.setViewportSize(viewportOf(widths.mobile));
+
   await invoice
     .getByRole("button", { name: documentsText.list.of(documentsText.list.recordPayment, number) })
     .click();

@@ -472,13 +472,16 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             };
           }
           if (data.kind === "document") {
-            const { to, document } = JSON.parse(String(data.payload)) as DocumentNotificationPayload;
+            const { to, document, reminder } = JSON.parse(
+              String(data.payload),
+            ) as DocumentNotificationPayload;
             return {
               id: ref.id,
               kind: "document",
               enquiryId: String(data.enquiryId),
               to,
               document,
+              ...(reminder ? { reminder } : {}),
               attempts: data.attempts,
               ...requestIdOf(data),
             };

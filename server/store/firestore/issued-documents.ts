@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, keyDocumentId, type FirestoreContext } from "./connection";
 import { newNotification } from "./documents";
 import type { DocumentNotificationPayload } from "../store";
+import type { PaymentReminder } from "../../../domain/payment-reminder";
 import { writePlan } from "./work-record";
 
 /**
@@ -280,6 +281,23 @@ export class FirestoreDocumentStore implements DocumentStore {
     });
   }
 
+  async unpaidInvoicesOf(enquiryIds: readonly string[]): Promise<DocumentWithAccount[]> {
+    return this.context.run(async () => {
+      const { documents } = documentCollections(this.context);
+      const chunks: string[][] = [];
+      // An "in" query takes at most 30 values.
+      for (let start = 0; start < enquiryIds.length; start += 30)
+        chunks.push(enquiryIds.slice(start, start + 30));
+      const found = await Promise.all(chunks.map((ids) => documents.where("enquiryId", "in", ids).get()));
+      const owed = found
+        .flatMap((snapshot) => snapshot.docs.map((doc) => doc.data()))
+        .filter((data) => typeof data.balancePaise === "number" && data.balancePaise > 0)
+        .map((data) => documentOf(data))
+        .sort(byIssue);
+      return Promise.all(owed.map((document) => accountOf(this.context, this.reader, document)));
+    });
+  }
+
   async issuedBetween(from: Date, to: Date): Promise<IssuedDocument[]> {
     return this.context.run(async () => {
       const issued = await documentCollections(this.context)
@@ -305,10 +323,15 @@ export function queueDocumentMail(
     clickKey: string;
     history: HistoryLine[];
     actor: Actor;
+    reminder?: PaymentReminder;
   },
 ): void {
   const { document, actor } = args;
-  const payload: DocumentNotificationPayload = { to: args.to, document };
+  const payload: DocumentNotificationPayload = {
+    to: args.to,
+    document,
+    ...(args.reminder ? { reminder: args.reminder } : {}),
+  };
   // The click first: the same click sending twice at once is refused before anything is written.
   writeClick(context, writer, "send", args.clickKey, document.id, actor.at);
   writer.create(
@@ -324,7 +347,7 @@ export function queueDocumentMail(
   writeHistory(context, writer, args.read, args.history, actor);
   const activity = activityDocument({
     actor: actor.staffEmail,
-    action: "document-sent",
+    action: args.reminder ? "payment-reminder-sent" : "document-sent",
     target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
     at: new Date(actor.at),
   });

@@ -9,6 +9,7 @@ import { prepared, type SqliteRun } from "./connection";
 import { writeHistoryLines } from "./work-record";
 import { insertNotification } from "./notification-row";
 import type { DocumentNotificationPayload } from "../store";
+import type { PaymentReminder } from "../../../domain/payment-reminder";
 
 interface PaymentRow {
   id: string;
@@ -238,6 +239,20 @@ export class SqliteDocumentStore implements DocumentStore {
     );
   }
 
+  async unpaidInvoicesOf(enquiryIds: readonly string[]): Promise<DocumentWithAccount[]> {
+    if (enquiryIds.length === 0) return [];
+    return this.run((db) =>
+      prepared<[string], { document: string }>(
+        db,
+        `SELECT document FROM issued_documents
+         WHERE enquiry_id IN (SELECT value FROM json_each(?)) AND balance_paise > 0
+         ORDER BY issued_at, sequence`,
+      )
+        .all(JSON.stringify(enquiryIds))
+        .map((row) => accountOf(db, documentOf(row))),
+    );
+  }
+
   async issuedBetween(from: Date, to: Date): Promise<IssuedDocument[]> {
     return this.run((db) =>
       prepared<[string, string], { document: string }>(
@@ -262,10 +277,15 @@ export function queueDocumentMail(
     clickKey: string;
     history: readonly HistoryLine[];
     actor: Actor;
+    reminder?: PaymentReminder;
   },
 ): void {
   const { document, actor } = args;
-  const payload: DocumentNotificationPayload = { to: args.to, document };
+  const payload: DocumentNotificationPayload = {
+    to: args.to,
+    document,
+    ...(args.reminder ? { reminder: args.reminder } : {}),
+  };
   insertNotification(db, {
     kind: "document",
     at: actor.at,
@@ -277,7 +297,7 @@ export function queueDocumentMail(
   writeHistoryLines(db, args.enquiry, args.history, actor);
   insertActivity(db, {
     actor: actor.staffEmail,
-    action: "document-sent",
+    action: args.reminder ? "payment-reminder-sent" : "document-sent",
     target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
     at: new Date(actor.at),
   });

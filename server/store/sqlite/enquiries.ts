@@ -92,13 +92,14 @@ function requestIdOf(row: ClaimedRow): { requestId?: string } {
 
 function pendingNotification(row: ClaimedRow): PendingNotification {
   if (row.kind === "document") {
-    const { to, document } = JSON.parse(String(row.payload)) as DocumentNotificationPayload;
+    const { to, document, reminder } = JSON.parse(String(row.payload)) as DocumentNotificationPayload;
     return {
       id: row.notification_id,
       kind: row.kind,
       enquiryId: String(row.enquiry_id),
       to,
       document,
+      ...(reminder ? { reminder } : {}),
       attempts: row.attempts,
       ...requestIdOf(row),
     };
