@@ -353,8 +353,10 @@ for (const width of [widths.mobile, widths.desktop]) {
 test("the public pages and their scripts say nothing of the console", async ({ request }) => {
   for (const path of ["/", "/privacy-policy"]) {
     const html = await (await request.get(path)).text();
-    // Entry scripts are named in the page, some inside its inline hydration script.
-    const scripts = [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((match) => match[0]))];
+    // Entry scripts are named in the page (the page script and its islands, under /assets/islands/).
+    const scripts = [
+      ...new Set([...html.matchAll(/\/assets\/(?:islands\/)?[\w.-]+\.js/g)].map((match) => match[0])),
+    ];
     expect(scripts.length, `${path} loads scripts`).toBeGreaterThan(0);
     const texts = [html];
     // Follow the imports the entry scripts name, so lazily loaded chunks are read too.
@@ -364,11 +366,22 @@ test("the public pages and their scripts say nothing of the console", async ({ r
       const script = queue.shift()!;
       if (seen.has(script)) continue;
       seen.add(script);
-      const body = await (await request.get(script)).text();
+      const answer = await request.get(script);
+      expect(answer.status(), script).toBe(200);
+      const body = await answer.text();
       texts.push(body);
-      for (const match of body.matchAll(/["'`](?:\.\/|\/assets\/)([\w.-]+\.js)["'`]/g))
-        queue.push(`/assets/${match[1]}`);
+      // A chunk names another beside it ("./x.js") or from the site's root ("assets/islands/x.js").
+      for (const match of body.matchAll(/["'`]((?:\.\/|\/?assets\/(?:islands\/)?)[\w.-]+\.js)["'`]/g)) {
+        const named = match[1]!;
+        queue.push(
+          named.startsWith("./")
+            ? new URL(named, `http://site${script}`).pathname
+            : `/${named.replace(/^\//, "")}`,
+        );
+      }
     }
+    // The islands' own chunks are among those read, not the page script alone.
+    expect(seen.size, `${path}'s scripts and what they import`).toBeGreaterThan(scripts.length);
     for (const text of texts) {
       expect(text).not.toContain(CONSOLE_BASE_PATH);
       expect(text).not.toContain(ADMIN_API_PREFIX);
