@@ -62,7 +62,8 @@ test("a Retailer's enquiry reaches its member's mail and inbox, is taken by the 
     const enquiry = anEnquiry();
     await fill(form, enquiry);
     await form.placeOrder.click();
-    await expect(visitor.getByText("Order Received Successfully").first()).toBeVisible();
+    // The form waits up to 8 s for its proof of work (PROOF_WAIT_MS) before it sends.
+    await expect(visitor.getByText("Order Received Successfully").first()).toBeVisible({ timeout: 15_000 });
     await visitor.close();
 
     // Its member (who hears of enquiries assigned to them) is mailed, with a link into the console; the other is not.

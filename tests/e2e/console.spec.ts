@@ -41,7 +41,8 @@ test("an owner sees an enquiry arrive without a reload, marks it Contacted with 
   await form.getByLabel(orderForm.labels.Quantity, { exact: true }).fill("7");
   await form.getByLabel(orderForm.labels.RetailerSelfUse, { exact: true }).selectOption("Self Use");
   await form.getByRole("button", { name: orderForm.submit }).click();
-  await expect(visitor.getByText("Order Received Successfully").first()).toBeVisible();
+  // The form waits up to 8 s for its proof of work (PROOF_WAIT_MS) before it sends.
+  await expect(visitor.getByText("Order Received Successfully").first()).toBeVisible({ timeout: 15_000 });
   await visitor.close();
 
   // It appears in the open inbox by itself, and the tab title counts it.
