@@ -1,22 +1,18 @@
 /** The console's wording for documents, payments and the accountant's page. */
-import type { DocumentKind, DocumentLanguage, OverdueBucket, PaymentMethod } from "../domain/invoice";
+import {
+  DOCUMENT_KIND_LABELS as documentKindLabels,
+  PAYMENT_METHOD_WORDS,
+  type DocumentKind,
+  type DocumentLanguage,
+  type OverdueBucket,
+  type PaymentMethod,
+} from "../domain/invoice";
 
-export const documentKindLabels: Record<DocumentKind, string> = {
-  quotation: "Quotation",
-  proforma: "Pro-forma invoice",
-  "tax-invoice": "Tax invoice",
-  "credit-note": "Credit note",
-};
+export { documentKindLabels };
 
 export const documentLanguageLabels: Record<DocumentLanguage, string> = {
   en: "English",
   hi: "Hindi (हिन्दी)",
-};
-
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  upi: "UPI",
-  "bank-transfer": "Bank transfer",
-  "cash-on-delivery": "Cash on delivery",
 };
 
 export const documentsText = {
@@ -108,7 +104,7 @@ export const paymentText = {
   recorded: (amount: string, balance: string) => `Payment of ${amount} recorded; ${balance} still owed.`,
   recordedPaid: (amount: string) => `Payment of ${amount} recorded; the invoice is paid.`,
   line: (amount: string, method: PaymentMethod, on: string, reference: string | null) =>
-    `${amount} by ${paymentMethodLabels[method]} on ${on}${reference ? ` (ref ${reference})` : ""}`,
+    `${amount} by ${PAYMENT_METHOD_WORDS[method].label} on ${on}${reference ? ` (ref ${reference})` : ""}`,
 } as const;
 
 export const creditNoteText = {

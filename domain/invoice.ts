@@ -131,6 +131,21 @@ export interface MissingField {
 export type PaymentMethod = "upi" | "bank-transfer" | "cash-on-delivery";
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ["upi", "bank-transfer", "cash-on-delivery"];
 
+/** What each kind of document is called, in the console, its history lines and the activity log. */
+export const DOCUMENT_KIND_LABELS: Readonly<Record<DocumentKind, string>> = {
+  quotation: "Quotation",
+  proforma: "Pro-forma invoice",
+  "tax-invoice": "Tax invoice",
+  "credit-note": "Credit note",
+};
+
+/** How each payment method is named: as a label ("Bank transfer") and within a sentence ("by bank transfer"). */
+export const PAYMENT_METHOD_WORDS: Readonly<Record<PaymentMethod, { label: string; inSentence: string }>> = {
+  upi: { label: "UPI", inSentence: "UPI" },
+  "bank-transfer": { label: "Bank transfer", inSentence: "bank transfer" },
+  "cash-on-delivery": { label: "Cash on delivery", inSentence: "cash on delivery" },
+};
+
 export interface RecordedPayment {
   id: string;
   /** The tax invoice it is against. */

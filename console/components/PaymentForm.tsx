@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
+  DOCUMENT_API_ROUTES,
   PAYMENT_METHODS,
+  PAYMENT_METHOD_WORDS,
   type IssuedDocument,
   type PaymentMethod,
   type RecordedPayment,
@@ -8,8 +10,7 @@ import {
 import { istDate } from "../../domain/working-hours";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { newClickKey, paise, paiseOf, typedRupees } from "../documents";
-import { DOCUMENT_API_ROUTES } from "../../domain/invoice";
-import { paymentMethodLabels, paymentText as text } from "../documents-content";
+import { paymentText as text } from "../documents-content";
 import { ErrorNotice } from "./Notices";
 
 type PaymentField = "amountPaise" | "method" | "reference" | "receivedOn";
@@ -147,7 +148,7 @@ export function PaymentForm({
         >
           {PAYMENT_METHODS.map((each) => (
             <option key={each} value={each}>
-              {paymentMethodLabels[each]}
+              {PAYMENT_METHOD_WORDS[each].label}
             </option>
           ))}
         </select>

@@ -7,24 +7,16 @@
 import { STATUS } from "../../domain/status";
 import type { EnquiryStatus } from "../../domain/console";
 import { rupees } from "../../domain/money";
-import type { DocumentKind, IssuedDocument, PaymentMethod, RecordedPayment } from "../../domain/invoice";
+import {
+  DOCUMENT_KIND_LABELS,
+  PAYMENT_METHOD_WORDS,
+  type DocumentKind,
+  type IssuedDocument,
+  type RecordedPayment,
+} from "../../domain/invoice";
 import { balancePaise } from "../../domain/accounts";
 import type { DocumentRefusal, DocumentWithAccount } from "../store/documents";
 import type { HistoryLine } from "./plan";
-
-/** What each kind of document is called in history and the activity log. */
-export const DOCUMENT_KIND_NAMES: Readonly<Record<DocumentKind, string>> = {
-  quotation: "Quotation",
-  proforma: "Pro-forma invoice",
-  "tax-invoice": "Tax invoice",
-  "credit-note": "Credit note",
-};
-
-export const PAYMENT_METHOD_NAMES: Readonly<Record<PaymentMethod, string>> = {
-  upi: "UPI",
-  "bank-transfer": "bank transfer",
-  "cash-on-delivery": "cash on delivery",
-};
 
 /**
  * Why a document may not be issued from an enquiry now, or null when it may: a tax invoice (and a
@@ -63,7 +55,7 @@ export function issuedLine(document: IssuedDocument): HistoryLine {
   const against = document.against ? ` against ${document.against.number}` : "";
   return {
     kind: "deal",
-    text: `${DOCUMENT_KIND_NAMES[document.kind]} ${document.number}${against} issued: ${rupees(document.totals.totalPaise / 100)}`,
+    text: `${DOCUMENT_KIND_LABELS[document.kind]} ${document.number}${against} issued: ${rupees(document.totals.totalPaise / 100)}`,
   };
 }
 
@@ -89,11 +81,11 @@ export function paymentLine(invoice: IssuedDocument, payment: RecordedPayment): 
   const reference = payment.reference ? ` (ref ${payment.reference})` : "";
   return {
     kind: "deal",
-    text: `Payment ${rupees(payment.amountPaise / 100)} by ${PAYMENT_METHOD_NAMES[payment.method]}${reference} against ${invoice.number}`,
+    text: `Payment ${rupees(payment.amountPaise / 100)} by ${PAYMENT_METHOD_WORDS[payment.method].inSentence}${reference} against ${invoice.number}`,
   };
 }
 
 /** "Tax invoice INV/26-27/0001 sent by e-mail" */
 export function sentLine(document: IssuedDocument): HistoryLine {
-  return { kind: "deal", text: `${DOCUMENT_KIND_NAMES[document.kind]} ${document.number} sent by e-mail` };
+  return { kind: "deal", text: `${DOCUMENT_KIND_LABELS[document.kind]} ${document.number} sent by e-mail` };
 }
