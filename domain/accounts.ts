@@ -86,8 +86,35 @@ export function receivablesOf(accounts: readonly InvoiceAccount[], now: Date): R
   return answer;
 }
 
-export type Gstr1Section = "b2b" | "b2cs" | "hsn" | "cdnr" | "cdnur";
-export const GSTR1_SECTIONS: readonly Gstr1Section[] = ["b2b", "b2cs", "hsn", "cdnr", "cdnur"];
+/**
+ * The GSTR-1 tables this company's supplies fall in, each a CSV the offline tool imports:
+ * B2B (table 4), B2CL (table 5), B2CS (table 7), CDNR and CDNUR (table 9B), and the HSN summary
+ * (table 12) in its two tabs since May 2025, supplies to registered buyers and to the others.
+ */
+export type Gstr1Section = "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur" | "hsn-b2b" | "hsn-b2c";
+export const GSTR1_SECTIONS: readonly Gstr1Section[] = [
+  "b2b",
+  "b2cl",
+  "b2cs",
+  "cdnr",
+  "cdnur",
+  "hsn-b2b",
+  "hsn-b2c",
+];
+
+const HSN_COLUMNS = [
+  "HSN",
+  "Description",
+  "UQC",
+  "Total Quantity",
+  "Total Value",
+  "Rate",
+  "Taxable Value",
+  "Integrated Tax Amount",
+  "Central Tax Amount",
+  "State/UT Tax Amount",
+  "Cess Amount",
+] as const;
 
 /**
  * The header rows of the GST portal's offline tool CSV templates (GSTR-1, the sections this
@@ -109,6 +136,17 @@ export const GSTR1_COLUMNS: Readonly<Record<Gstr1Section, readonly string[]>> = 
     "Taxable Value",
     "Cess Amount",
   ],
+  b2cl: [
+    "Invoice Number",
+    "Invoice date",
+    "Invoice Value",
+    "Place Of Supply",
+    "Applicable % of Tax Rate",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+    "E-Commerce GSTIN",
+  ],
   b2cs: [
     "Type",
     "Place Of Supply",
@@ -117,19 +155,6 @@ export const GSTR1_COLUMNS: Readonly<Record<Gstr1Section, readonly string[]>> = 
     "Taxable Value",
     "Cess Amount",
     "E-Commerce GSTIN",
-  ],
-  hsn: [
-    "HSN",
-    "Description",
-    "UQC",
-    "Total Quantity",
-    "Total Value",
-    "Rate",
-    "Taxable Value",
-    "Integrated Tax Amount",
-    "Central Tax Amount",
-    "State/UT Tax Amount",
-    "Cess Amount",
   ],
   cdnr: [
     "GSTIN/UIN of Recipient",
@@ -158,21 +183,24 @@ export const GSTR1_COLUMNS: Readonly<Record<Gstr1Section, readonly string[]>> = 
     "Taxable Value",
     "Cess Amount",
   ],
+  "hsn-b2b": HSN_COLUMNS,
+  "hsn-b2c": HSN_COLUMNS,
 };
 
 /**
  * An invoice to an unregistered buyer in another state above this value is B2C Large (table 5),
- * reported invoice by invoice, not in B2CS: ₹1,00,000 from 1 August 2024 (Rule 59(4) as amended by
- * Notification 12/2024–Central Tax).
+ * reported invoice by invoice, not in B2CS: ₹1,00,000 from 1 August 2024 (Notification
+ * 12/2024–Central Tax of 10 July 2024, which lowered it from ₹2,50,000 in Rule 59(4) and the
+ * form's table 5). "Above" is strictly more: an invoice of exactly ₹1,00,000 is B2CS.
  */
 export const B2CL_THRESHOLD_PAISE = 10_000_000;
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** The offline tool's date: "05-Nov-26". */
+/** The offline tool's date, dd-MMM-yyyy: "05-Nov-2026". */
 export function gstr1Date(iso: string): string {
   const [year, month, day] = istDay(new Date(iso)).split("-");
-  return `${day}-${MONTHS[Number(month) - 1]}-${(year ?? "").slice(2)}`;
+  return `${day}-${MONTHS[Number(month) - 1]}-${year}`;
 }
 
 /** "07-Delhi": the state code and the state's name, as the offline tool lists them. */
@@ -196,8 +224,29 @@ function inMonth(doc: IssuedDocument, month: string): boolean {
   return istDay(new Date(doc.issuedAt)).startsWith(`${month}-`);
 }
 
-const isB2cl = (doc: IssuedDocument, invoiceTotalPaise: number) =>
-  doc.buyer.gstin === null && doc.interState && invoiceTotalPaise > B2CL_THRESHOLD_PAISE;
+/** Which GSTR-1 table a tax invoice or credit note is reported in. */
+export type Gstr1Table = "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur";
+
+/**
+ * Where a tax invoice or a credit note goes in GSTR-1: a registered buyer's in B2B (a note in
+ * CDNR); an unregistered buyer's inter-state invoice above ₹1,00,000 in B2CL (its notes in
+ * CDNUR, type B2CL); every other unregistered buyer's in B2CS, its notes netted there. A credit
+ * note is placed by its invoice's value, which it carries (`against.invoiceTotalPaise`); a note
+ * issued before it carried one is placed by the invoice when `documents` holds it, else by itself.
+ */
+export function gstr1TableOf(doc: IssuedDocument, documents: readonly IssuedDocument[] = []): Gstr1Table {
+  const note = doc.kind === "credit-note";
+  if (doc.buyer.gstin !== null) return note ? "cdnr" : "b2b";
+  const invoiceTotal = note
+    ? (doc.against?.invoiceTotalPaise ??
+      documents.find((each) => each.kind === "tax-invoice" && each.number === doc.against?.number)?.totals
+        .totalPaise ??
+      doc.totals.totalPaise)
+    : doc.totals.totalPaise;
+  const large = doc.interState && invoiceTotal > B2CL_THRESHOLD_PAISE;
+  if (!large) return "b2cs";
+  return note ? "cdnur" : "b2cl";
+}
 
 /** Each rate's taxable value in a document, in the order first seen. */
 function byRate(doc: IssuedDocument): Map<number, number> {
@@ -207,174 +256,183 @@ function byRate(doc: IssuedDocument): Map<number, number> {
   return rates;
 }
 
+interface HsnRow {
+  hsn: string;
+  description: string;
+  uqc: string;
+  rate: number;
+  quantity: number;
+  total: number;
+  taxable: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+}
+
+/** Table 12's rows for some documents: one per code, unit and rate, a credit note netted. */
+function hsnRows(documents: readonly IssuedDocument[]): string[][] {
+  const sums = new Map<string, HsnRow>();
+  for (const doc of documents) {
+    const sign = doc.kind === "credit-note" ? -1 : 1;
+    for (const line of doc.lines) {
+      const key = `${line.hsn}|${line.uqc}|${line.rateBasisPoints}`;
+      const entry = sums.get(key) ?? {
+        hsn: line.hsn,
+        description: line.description.en,
+        uqc: line.uqc,
+        rate: line.rateBasisPoints,
+        quantity: 0,
+        total: 0,
+        taxable: 0,
+        igst: 0,
+        cgst: 0,
+        sgst: 0,
+      };
+      entry.quantity += sign * line.quantity;
+      entry.taxable += sign * line.taxableValuePaise;
+      entry.igst += sign * line.igstPaise;
+      entry.cgst += sign * line.cgstPaise;
+      entry.sgst += sign * line.sgstPaise;
+      entry.total += sign * (line.taxableValuePaise + line.igstPaise + line.cgstPaise + line.sgstPaise);
+      sums.set(key, entry);
+    }
+  }
+  return [...sums.values()].map((entry) => [
+    entry.hsn,
+    entry.description,
+    uqcText(entry.uqc),
+    String(entry.quantity),
+    rupeesText(entry.total),
+    rateText(entry.rate),
+    rupeesText(entry.taxable),
+    rupeesText(entry.igst),
+    rupeesText(entry.cgst),
+    rupeesText(entry.sgst),
+    "0.00",
+  ]);
+}
+
 /**
- * One GSTR-1 table of a month's tax invoices and credit notes, as the offline tool's CSV: B2B one
- * row per invoice and rate; B2CS one row per place of supply and rate, net of the credit notes to
- * unregistered buyers; HSN one row per code, unit and rate, net of credit notes; CDNR and CDNUR one
- * row per note and rate. Quotations and pro-formas are not supplies and never appear.
+ * One GSTR-1 table of a month's tax invoices and credit notes, as the offline tool's CSV: B2B and
+ * B2CL one row per invoice and rate; B2CS one row per place of supply and rate, net of the credit
+ * notes reported there; CDNR and CDNUR one row per note and rate; the HSN tabs one row per code,
+ * unit and rate, B2B for registered buyers' invoices and notes, B2C for the others', net of
+ * credit notes. Quotations and pro-formas are not supplies and never appear.
  */
 export function gstr1Csv(documents: IssuedDocument[], month: string, section: Gstr1Section): string {
-  const monthDocs = documents.filter((doc) => inMonth(doc, month));
-  const invoices = monthDocs.filter((doc) => doc.kind === "tax-invoice");
-  const notes = monthDocs.filter((doc) => doc.kind === "credit-note");
-  // A credit note is placed by its original invoice's total; the note carries only the number, so
-  // look the invoice up when the list holds it, else judge by the note itself.
-  const invoiceTotal = (note: IssuedDocument) =>
-    documents.find((doc) => doc.kind === "tax-invoice" && doc.number === note.against?.number)?.totals
-      .totalPaise ?? note.totals.totalPaise;
+  const monthDocs = documents.filter(
+    (doc) => (doc.kind === "tax-invoice" || doc.kind === "credit-note") && inMonth(doc, month),
+  );
+  const inTable = (table: Gstr1Table) => monthDocs.filter((doc) => gstr1TableOf(doc, documents) === table);
 
   switch (section) {
     case "b2b":
       return csv(
         section,
-        invoices
-          .filter((doc) => doc.buyer.gstin !== null)
-          .flatMap((doc) =>
-            [...byRate(doc)].map(([rate, taxable]) => [
-              doc.buyer.gstin ?? "",
-              doc.buyer.name,
-              doc.number,
-              gstr1Date(doc.issuedAt),
-              rupeesText(doc.totals.totalPaise),
-              placeOfSupply(doc.placeOfSupply.stateCode),
-              doc.reverseCharge ? "Y" : "N",
-              "",
-              "Regular B2B",
-              "",
-              rateText(rate),
-              rupeesText(taxable),
-              "0.00",
-            ]),
-          ),
+        inTable("b2b").flatMap((doc) =>
+          [...byRate(doc)].map(([rate, taxable]) => [
+            doc.buyer.gstin ?? "",
+            doc.buyer.name,
+            doc.number,
+            gstr1Date(doc.issuedAt),
+            rupeesText(doc.totals.totalPaise),
+            placeOfSupply(doc.placeOfSupply.stateCode),
+            doc.reverseCharge ? "Y" : "N",
+            "",
+            "Regular B2B",
+            "",
+            rateText(rate),
+            rupeesText(taxable),
+            "0.00",
+          ]),
+        ),
+      );
+    case "b2cl":
+      return csv(
+        section,
+        inTable("b2cl").flatMap((doc) =>
+          [...byRate(doc)].map(([rate, taxable]) => [
+            doc.number,
+            gstr1Date(doc.issuedAt),
+            rupeesText(doc.totals.totalPaise),
+            placeOfSupply(doc.placeOfSupply.stateCode),
+            "",
+            rateText(rate),
+            rupeesText(taxable),
+            "0.00",
+            "",
+          ]),
+        ),
       );
     case "b2cs": {
       const sums = new Map<string, { pos: string; rate: number; taxable: number }>();
-      const add = (doc: IssuedDocument, sign: 1 | -1) => {
+      for (const doc of inTable("b2cs")) {
+        const sign = doc.kind === "credit-note" ? -1 : 1;
         for (const [rate, taxable] of byRate(doc)) {
           const key = `${doc.placeOfSupply.stateCode}|${rate}`;
           const entry = sums.get(key) ?? { pos: doc.placeOfSupply.stateCode, rate, taxable: 0 };
           entry.taxable += sign * taxable;
           sums.set(key, entry);
         }
-      };
-      for (const doc of invoices)
-        if (doc.buyer.gstin === null && !isB2cl(doc, doc.totals.totalPaise)) add(doc, 1);
-      for (const note of notes)
-        if (note.buyer.gstin === null && !isB2cl(note, invoiceTotal(note))) add(note, -1);
-      return csv(
-        section,
-        [...sums.values()].map((entry) => [
-          "OE",
-          placeOfSupply(entry.pos),
-          "",
-          rateText(entry.rate),
-          rupeesText(entry.taxable),
-          "0.00",
-          "",
-        ]),
-      );
-    }
-    case "hsn": {
-      const sums = new Map<
-        string,
-        {
-          hsn: string;
-          description: string;
-          uqc: string;
-          rate: number;
-          quantity: number;
-          total: number;
-          taxable: number;
-          igst: number;
-          cgst: number;
-          sgst: number;
-        }
-      >();
-      for (const doc of [...invoices, ...notes]) {
-        const sign = doc.kind === "credit-note" ? -1 : 1;
-        for (const line of doc.lines) {
-          const key = `${line.hsn}|${line.uqc}|${line.rateBasisPoints}`;
-          const entry = sums.get(key) ?? {
-            hsn: line.hsn,
-            description: line.description.en,
-            uqc: line.uqc,
-            rate: line.rateBasisPoints,
-            quantity: 0,
-            total: 0,
-            taxable: 0,
-            igst: 0,
-            cgst: 0,
-            sgst: 0,
-          };
-          entry.quantity += sign * line.quantity;
-          entry.taxable += sign * line.taxableValuePaise;
-          entry.igst += sign * line.igstPaise;
-          entry.cgst += sign * line.cgstPaise;
-          entry.sgst += sign * line.sgstPaise;
-          entry.total += sign * (line.taxableValuePaise + line.igstPaise + line.cgstPaise + line.sgstPaise);
-          sums.set(key, entry);
-        }
       }
       return csv(
         section,
-        [...sums.values()].map((entry) => [
-          entry.hsn,
-          entry.description,
-          uqcText(entry.uqc),
-          String(entry.quantity),
-          rupeesText(entry.total),
-          rateText(entry.rate),
-          rupeesText(entry.taxable),
-          rupeesText(entry.igst),
-          rupeesText(entry.cgst),
-          rupeesText(entry.sgst),
-          "0.00",
-        ]),
+        [...sums.values()]
+          .sort((a, b) => a.pos.localeCompare(b.pos) || a.rate - b.rate)
+          .map((entry) => [
+            "OE",
+            placeOfSupply(entry.pos),
+            "",
+            rateText(entry.rate),
+            rupeesText(entry.taxable),
+            "0.00",
+            "",
+          ]),
       );
     }
     case "cdnr":
       return csv(
         section,
-        notes
-          .filter((note) => note.buyer.gstin !== null)
-          .flatMap((note) =>
-            [...byRate(note)].map(([rate, taxable]) => [
-              note.buyer.gstin ?? "",
-              note.buyer.name,
-              note.number,
-              gstr1Date(note.issuedAt),
-              "C",
-              placeOfSupply(note.placeOfSupply.stateCode),
-              note.reverseCharge ? "Y" : "N",
-              "Regular B2B",
-              rupeesText(note.totals.totalPaise),
-              "",
-              rateText(rate),
-              rupeesText(taxable),
-              "0.00",
-            ]),
-          ),
+        inTable("cdnr").flatMap((note) =>
+          [...byRate(note)].map(([rate, taxable]) => [
+            note.buyer.gstin ?? "",
+            note.buyer.name,
+            note.number,
+            gstr1Date(note.issuedAt),
+            "C",
+            placeOfSupply(note.placeOfSupply.stateCode),
+            note.reverseCharge ? "Y" : "N",
+            "Regular B2B",
+            rupeesText(note.totals.totalPaise),
+            "",
+            rateText(rate),
+            rupeesText(taxable),
+            "0.00",
+          ]),
+        ),
       );
     case "cdnur":
       return csv(
         section,
-        notes
-          .filter((note) => isB2cl(note, invoiceTotal(note)))
-          .flatMap((note) =>
-            [...byRate(note)].map(([rate, taxable]) => [
-              "B2CL",
-              note.number,
-              gstr1Date(note.issuedAt),
-              "C",
-              placeOfSupply(note.placeOfSupply.stateCode),
-              rupeesText(note.totals.totalPaise),
-              "",
-              rateText(rate),
-              rupeesText(taxable),
-              "0.00",
-            ]),
-          ),
+        inTable("cdnur").flatMap((note) =>
+          [...byRate(note)].map(([rate, taxable]) => [
+            "B2CL",
+            note.number,
+            gstr1Date(note.issuedAt),
+            "C",
+            placeOfSupply(note.placeOfSupply.stateCode),
+            rupeesText(note.totals.totalPaise),
+            "",
+            rateText(rate),
+            rupeesText(taxable),
+            "0.00",
+          ]),
+        ),
       );
+    case "hsn-b2b":
+      return csv(section, hsnRows(monthDocs.filter((doc) => doc.buyer.gstin !== null)));
+    case "hsn-b2c":
+      return csv(section, hsnRows(monthDocs.filter((doc) => doc.buyer.gstin === null)));
   }
 }
 

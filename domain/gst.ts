@@ -357,6 +357,7 @@ export function draftDocument(
               number: input.against.number,
               issuedAt: input.against.issuedAt,
               reason: (input.reason ?? "").trim(),
+              invoiceTotalPaise: input.against.totals.totalPaise,
             }
           : null,
       issuedBy: input.issuedBy,

@@ -114,8 +114,12 @@ export interface IssuedDocument {
   reverseCharge: boolean;
   lines: DocumentLine[];
   totals: DocumentTotals;
-  /** For a credit note: the invoice it is against, and why. */
-  against: { number: string; issuedAt: string; reason: string } | null;
+  /**
+   * For a credit note: the invoice it is against, and why. `invoiceTotalPaise` is that invoice's
+   * value, kept so the note's GSTR-1 table (CDNR, CDNUR or B2CS) is known without the invoice;
+   * absent on notes issued before it was kept.
+   */
+  against: { number: string; issuedAt: string; reason: string; invoiceTotalPaise?: number } | null;
   /** The `upi://pay` URI for the total (tax invoices and pro-formas with a merchant UPI ID), else null. */
   upiUri: string | null;
   /** The member who issued it. */

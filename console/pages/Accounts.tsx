@@ -129,7 +129,7 @@ function MonthFiles({ month, onMonth }: { month: string; onMonth: (month: string
         {GSTR1_SECTIONS.map((section) =>
           file(
             apiPath(DOCUMENT_API_ROUTES.gstr1, { month, section }),
-            `GSTR-1 ${section.toUpperCase()}: ${text.gstr1Sections[section]}`,
+            `GSTR-1 ${section.toUpperCase().replace(/^HSN-(B2[BC])$/, "HSN($1)")}: ${text.gstr1Sections[section]}`,
           ),
         )}
         {file(apiPath(DOCUMENT_API_ROUTES.tally, { month }), text.tally)}

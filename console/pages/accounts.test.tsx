@@ -69,7 +69,7 @@ describe("the accounts page", () => {
     expect(owed.textContent).toContain("Over 30 days");
   });
 
-  test("the month in the URL gives its files: five GSTR-1 sections as CSV and the Tally XML; choosing another month changes them", async () => {
+  test("the month in the URL gives its files: the seven GSTR-1 tables as CSV and the Tally XML; choosing another month changes them", async () => {
     const router = openAccounts("/accounts?month=2026-11");
     const files = await screen.findByRole("list", { name: `${accountsText.filesHeading}, November 2026` });
     expect(
@@ -78,12 +78,17 @@ describe("the accounts page", () => {
         .map((link) => link.getAttribute("href")),
     ).toEqual([
       "/api/admin/accounts/2026-11/gstr1/b2b.csv",
+      "/api/admin/accounts/2026-11/gstr1/b2cl.csv",
       "/api/admin/accounts/2026-11/gstr1/b2cs.csv",
-      "/api/admin/accounts/2026-11/gstr1/hsn.csv",
       "/api/admin/accounts/2026-11/gstr1/cdnr.csv",
       "/api/admin/accounts/2026-11/gstr1/cdnur.csv",
+      "/api/admin/accounts/2026-11/gstr1/hsn-b2b.csv",
+      "/api/admin/accounts/2026-11/gstr1/hsn-b2c.csv",
       "/api/admin/accounts/2026-11/tally.xml",
     ]);
+    expect(within(files).getByRole("link", { name: /HSN\(B2C\)/ }).textContent).toBe(
+      "GSTR-1 HSN(B2C): HSN summary, B2C tab",
+    );
     fireEvent.change(screen.getByLabelText(accountsText.month), { target: { value: "2026-10" } });
     await screen.findByRole("list", { name: `${accountsText.filesHeading}, October 2026` });
     expect(router.state.location.search).toBe("?month=2026-10");

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { consoleMessages, enquiryReference } from "../../domain/console";
-import { balancePaise, gstr1Csv, receivablesOf, tallyXml, type Gstr1Section } from "../../domain/accounts";
+import {
+  balancePaise,
+  GSTR1_SECTIONS,
+  gstr1Csv,
+  receivablesOf,
+  tallyXml,
+  type Gstr1Section,
+} from "../../domain/accounts";
 import {
   ACCOUNTS_MONTH,
   DOCUMENT_API_ROUTES,
@@ -79,9 +86,8 @@ const pdfQuery = z.object({
 });
 const ALL_COPIES: readonly DocumentCopy[] = ["original", "duplicate", "triplicate"];
 const monthParams = z.object({ month: z.string().regex(ACCOUNTS_MONTH) });
-const SECTIONS: readonly Gstr1Section[] = ["b2b", "b2cs", "hsn", "cdnr", "cdnur"];
 const sectionParams = monthParams.extend({
-  section: z.enum(SECTIONS as [Gstr1Section, ...Gstr1Section[]]),
+  section: z.enum(GSTR1_SECTIONS as [Gstr1Section, ...Gstr1Section[]]),
 });
 
 const owner = { consoleAccess: "owner" as const };

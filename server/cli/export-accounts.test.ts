@@ -102,7 +102,19 @@ beforeAll(async () => {
     reason: "Ten sachets returned damaged",
   });
   await issue(ist("2026-12-01T00:00:00"), "december");
-  november = [invoice, credit];
+  // A buyer in Maharashtra without a GSTIN, above ₹1,00,000: B2C Large.
+  const large = await issue(ist("2026-11-15T12:00:00"), "large", {
+    buyer: {
+      name: "Rahul Deshmukh",
+      address: { lines: ["Flat 7, Sai Residency", "Kothrud"], city: "Pune", stateCode: "27", pin: "411038" },
+      shippingAddress: null,
+      gstin: null,
+      email: null,
+      mobile: null,
+    },
+    lines: [{ quantity: 3_500, unitPricePaise: null, discountPaise: 0 }],
+  });
+  november = [invoice, large, credit];
   await store.close();
 });
 
@@ -116,7 +128,14 @@ describe("the accountant's month from the command line", () => {
     expect(b2b.stdout).toContain(november[0]!.number);
     const cdnr = await runExport(["gstr1", "--month", "2026-11", "--section", "cdnr"]);
     expect(cdnr.stdout).toBe(gstr1Csv(november, "2026-11", "cdnr"));
-    expect(cdnr.stdout).toContain(november[1]!.number);
+    expect(cdnr.stdout).toContain(november[2]!.number);
+    const b2cl = await runExport(["gstr1", "--month", "2026-11", "--section", "b2cl"]);
+    expect(b2cl.stdout).toBe(gstr1Csv(november, "2026-11", "b2cl"));
+    expect(b2cl.stdout).toContain(`${november[1]!.number},15-Nov-2026,110250.00,27-Maharashtra`);
+    for (const section of ["hsn-b2b", "hsn-b2c"] as const) {
+      const hsn = await runExport(["gstr1", "--month", "2026-11", "--section", section]);
+      expect(hsn.stdout).toBe(gstr1Csv(november, "2026-11", section));
+    }
   });
 
   test("with --tally, the month's vouchers as Tally's XML", async () => {
@@ -130,6 +149,8 @@ describe("the accountant's month from the command line", () => {
       ["gstr1", "--section", "b2b"],
       ["gstr1", "--month", "2026-13", "--section", "b2b"],
       ["gstr1", "--month", "2026-11", "--section", "b2c"],
+      // The one HSN table before May 2025: the portal now asks for its B2B and B2C tabs.
+      ["gstr1", "--month", "2026-11", "--section", "hsn"],
       ["gstr1", "--month", "2026-11", "--section", "b2b", "--tally"],
     ]) {
       const run = await runExport(args);

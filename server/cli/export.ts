@@ -4,7 +4,7 @@
  *   npm run export -- enquiries [--format json|csv]
  *   npm run export -- subscribers [--format json|csv]
  *   npm run export -- vitals [--format table|json]
- *   npm run export -- gstr1 --month 2026-11 --section b2b|b2cs|hsn|cdnr|cdnur
+ *   npm run export -- gstr1 --month 2026-11 --section b2b|b2cl|b2cs|cdnr|cdnur|hsn-b2b|hsn-b2c
  *   npm run export -- gstr1 --month 2026-11 --tally
  *
  * Reads the service's environment file and DATABASE_URL like the server (command.ts) and writes to
@@ -30,7 +30,7 @@ export const USAGE = `Usage:
   npm run export -- enquiries [--format json|csv] [--env-file <path>]
   npm run export -- subscribers [--format json|csv] [--env-file <path>]
   npm run export -- vitals [--format table|json] [--env-file <path>]
-  npm run export -- gstr1 --month <YYYY-MM> --section b2b|b2cs|hsn|cdnr|cdnur [--env-file <path>]
+  npm run export -- gstr1 --month <YYYY-MM> --section b2b|b2cl|b2cs|cdnr|cdnur|hsn-b2b|hsn-b2c [--env-file <path>]
   npm run export -- gstr1 --month <YYYY-MM> --tally [--env-file <path>]
 
 ${ENV_FILE_USAGE}
