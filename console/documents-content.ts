@@ -38,6 +38,8 @@ export const documentsText = {
     shipElsewhere: "Ship to a different address",
     shipping: "Shipping address",
     quantity: "Sachets",
+    discount: "Discount on the line, ₹ (optional)",
+    discountHint: "Taken off before GST: the invoice shows the taxable value after it.",
     issue: "Issue",
     issuing: "Issuing…",
     cancel: "Cancel",
@@ -51,6 +53,7 @@ export const documentsText = {
       count === 1
         ? "One field is still needed before the totals."
         : `${count} fields are still needed before the totals.`,
+    discount: "Discount",
     taxable: "Taxable value",
     cgst: (rate: string) => `CGST ${rate}`,
     sgst: (rate: string) => `SGST ${rate}`,

@@ -104,6 +104,8 @@ export interface TypedDocument {
   shipping: TypedAddress;
   gstin: string;
   quantity: string;
+  /** The discount on the line, in rupees as typed: empty for none. Absent in a form kept before it was asked. */
+  discount?: string;
 }
 
 export const EMPTY_ADDRESS: TypedAddress = { line1: "", line2: "", city: "", stateCode: "", pin: "" };
@@ -118,9 +120,10 @@ function addressOf(typed: TypedAddress): DocumentAddress {
 }
 
 /**
- * The body of the draft and issue routes. The price is the price list's (null), without a
- * discount: the rules in domain/gst.ts decide it; a quantity that is not a whole number is sent
- * as 0 so that the rules name it.
+ * The body of the draft and issue routes. The price is the price list's (null): the rules in
+ * domain/gst.ts decide it, and take the discount off the line before tax. A quantity that is not
+ * a whole number is sent as 0, a discount that is not rupees and paise as -1, so that the rules
+ * name them.
  */
 export function documentBody(
   typed: TypedDocument,
@@ -128,6 +131,8 @@ export function documentBody(
 ): DocumentBody {
   const quantity = /^\d+$/.test(typed.quantity.trim()) ? Number(typed.quantity.trim()) : 0;
   const gstin = typed.gstin.replace(/\s+/g, "").toUpperCase();
+  const discountTyped = (typed.discount ?? "").trim();
+  const discountPaise = discountTyped === "" ? 0 : (paiseOf(discountTyped) ?? -1);
   return {
     kind: typed.kind,
     language: typed.language,
@@ -139,7 +144,7 @@ export function documentBody(
       email: contact.email || null,
       mobile: contact.mobile || null,
     },
-    lines: [{ quantity, unitPricePaise: null, discountPaise: 0 }],
+    lines: [{ quantity, unitPricePaise: null, discountPaise }],
   };
 }
 

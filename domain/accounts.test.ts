@@ -190,6 +190,27 @@ describe("the month for Tally", () => {
   });
 });
 
+describe("a discounted invoice for the accountant", () => {
+  it("is reported at its taxable value after the discount, in GSTR-1 and in Tally", () => {
+    // 300 sachets at ₹34.00 less ₹1,200.00: ₹9,000.00 taxable, CGST and SGST ₹225.00 each.
+    const discounted = issue({
+      at: november("09"),
+      lines: [{ quantity: 300, unitPricePaise: null, discountPaise: 120_000 }],
+    });
+    expect(gstr1Csv([discounted], "2026-11", "b2b")).toContain(
+      "SH/2627/T0001,09-Nov-2026,9450.00,07-Delhi,N,,Regular B2B,,5,9000.00,0.00",
+    );
+    expect(gstr1Csv([discounted], "2026-11", "hsn-b2b")).toContain(
+      ",300,9450.00,5,9000.00,0.00,225.00,225.00,",
+    );
+    const xml = tallyXml([discounted], "2026-11");
+    expect(xml).toContain(
+      "<LEDGERNAME>Sales</LEDGERNAME><ISDEEMEDPOSITIVE>No</ISDEEMEDPOSITIVE><AMOUNT>9000.00</AMOUNT>",
+    );
+    expect(xml).toContain("<NARRATION>300 sachets, HSN 21069099, less a discount of 1200.00</NARRATION>");
+  });
+});
+
 describe("what is owed", () => {
   const payment = (amountPaise: number): RecordedPayment => ({
     id: `p-${amountPaise}`,

@@ -500,9 +500,12 @@ function voucher(doc: IssuedDocument): string {
     totals.igstPaise ? ledgerEntry(TALLY_LEDGERS.igst, sign * totals.igstPaise) : "",
     totals.roundOffPaise ? ledgerEntry(TALLY_LEDGERS.roundOff, sign * totals.roundOffPaise) : "",
   ];
+  // The discount is already off the sales ledger's amount (the taxable value): the narration says it.
+  const discount = doc.lines.reduce((sum, line) => sum + line.discountPaise, 0);
   const narration = doc.against
     ? `Against ${doc.against.number}: ${doc.against.reason}`
-    : `${doc.lines.reduce((sum, line) => sum + line.quantity, 0)} ${doc.lines[0]?.unit.en ?? ""}s, HSN ${doc.lines[0]?.hsn ?? ""}`;
+    : `${doc.lines.reduce((sum, line) => sum + line.quantity, 0)} ${doc.lines[0]?.unit.en ?? ""}s, HSN ${doc.lines[0]?.hsn ?? ""}` +
+      (discount > 0 ? `, less a discount of ${tallyAmount(discount)}` : "");
   return [
     "<TALLYMESSAGE>",
     `<VOUCHER VCHTYPE="${type}" ACTION="Create">`,

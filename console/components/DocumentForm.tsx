@@ -41,6 +41,7 @@ const INPUTS = {
   name: "buyer.name",
   gstin: "buyer.gstin",
   quantity: "lines",
+  discount: "lines.0.discountPaise",
 } as const;
 const addressInputs = (prefix: "buyer.address" | "buyer.shippingAddress") => ({
   line1: `${prefix}.lines`,
@@ -60,6 +61,7 @@ function inputsShown(typed: TypedDocument): string[] {
     INPUTS.gstin,
     ...(typed.shipElsewhere ? Object.values(SHIPPING) : []),
     INPUTS.quantity,
+    INPUTS.discount,
   ];
 }
 
@@ -219,7 +221,12 @@ export function DocumentForm({
     label: string,
     value: string,
     onChange: (value: string) => void,
-    options: { autoComplete?: string; inputMode?: "numeric"; hint?: string; maxLength?: number } = {},
+    options: {
+      autoComplete?: string;
+      inputMode?: "numeric" | "decimal";
+      hint?: string;
+      maxLength?: number;
+    } = {},
   ) => {
     const state = wrong(name);
     const hintId = options.hint ? `${id}-${name}-hint` : undefined;
@@ -323,6 +330,11 @@ export function DocumentForm({
         {textInput(INPUTS.quantity, text.quantity, typed.quantity, (quantity) => change({ quantity }), {
           inputMode: "numeric",
           maxLength: 7,
+        })}
+        {textInput(INPUTS.discount, text.discount, typed.discount ?? "", (discount) => change({ discount }), {
+          inputMode: "decimal",
+          maxLength: 12,
+          hint: text.discountHint,
         })}
         <label className="field">
           <span>{text.language}</span>

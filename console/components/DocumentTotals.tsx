@@ -19,12 +19,19 @@ export function DocumentTotals({ document: shown }: { document: Totalled }) {
   const { totals } = shown;
   const rate = shown.lines[0]?.rateBasisPoints ?? 0;
   const text = documentsText.preview;
+  const discount = shown.lines.reduce((sum, line) => sum + line.discountPaise, 0);
   return (
     <>
       <p className="place-of-supply">
         {text.placeOfSupply(shown.placeOfSupply.stateName, shown.placeOfSupply.stateCode)}
       </p>
       <dl className="totals">
+        {discount > 0 && (
+          <div>
+            <dt>{text.discount}</dt>
+            <dd>{`− ${paise(discount)}`}</dd>
+          </div>
+        )}
         <div>
           <dt>{text.taxable}</dt>
           <dd>{paise(totals.taxableValuePaise)}</dd>

@@ -185,6 +185,61 @@ describe("issuing a document", () => {
     });
   });
 
+  test("a discount on the line is sent in paise, and the totals show it before the taxable value after it; one that is not rupees is named beside its input", async () => {
+    const discounted = (discountPaise: number) => {
+      const shown = invoice();
+      const line = { ...shown.lines[0]!, discountPaise, taxableValuePaise: 600_000 - discountPaise };
+      line.igstPaise = Math.round(line.taxableValuePaise * 0.18);
+      const totals = {
+        ...shown.totals,
+        taxableValuePaise: line.taxableValuePaise,
+        igstPaise: line.igstPaise,
+        totalPaise: line.taxableValuePaise + line.igstPaise,
+      };
+      return { totals, lines: [line], interState: true, placeOfSupply: shown.placeOfSupply };
+    };
+    // The draft and the issue answer alike: a discount that is not rupees is refused by name.
+    const { posted } = network((path, init) => {
+      if (init?.method !== "POST") return new Response(null, { status: 500 });
+      const body = JSON.parse(String(init?.body)) as { lines: { discountPaise: number }[] };
+      const discountPaise = body.lines[0]?.discountPaise ?? 0;
+      return discountPaise < 0
+        ? Response.json(
+            {
+              error: "Missing",
+              missing: [
+                {
+                  field: "lines.0.discountPaise",
+                  message: "Give the discount in rupees and paise, ₹0 or more.",
+                },
+              ],
+            },
+            { status: 422 },
+          )
+        : Response.json({ draft: discounted(discountPaise) });
+    });
+    issueForm();
+    const discount = field(documentsText.form.discount);
+    expect(discount.value).toBe("");
+    fireEvent.change(discount, { target: { value: "₹ 250.50" } });
+    const totals = screen.getByRole("region", { name: documentsText.preview.heading });
+    await waitFor(() => expect(totals.textContent).toContain("Discount− ₹250.50"));
+    expect(totals.textContent).toContain("Taxable value₹5,749.50");
+    expect(posted("/draft").at(-1)).toMatchObject({
+      lines: [{ quantity: 240, unitPricePaise: null, discountPaise: 25_050 }],
+    });
+
+    fireEvent.change(discount, { target: { value: "250.505" } });
+    await waitFor(() => expect(posted("/draft").at(-1)).toMatchObject({ lines: [{ discountPaise: -1 }] }));
+    fireEvent.submit(discount.form!);
+    await waitFor(() => expect(discount.getAttribute("aria-invalid")).toBe("true"));
+    expect(
+      document.getElementById(discount.getAttribute("aria-describedby")?.split(" ").at(-1) ?? "")
+        ?.textContent,
+    ).toBe("Give the discount in rupees and paise, ₹0 or more.");
+    expect(document.activeElement).toBe(discount);
+  });
+
   test("a refusal names each field beside its input, the first takes the focus, and the company's own gap is said above the button", async () => {
     network((path) =>
       path.endsWith("/draft")

@@ -121,6 +121,21 @@ describe.each([
   });
 });
 
+describe("a discount on the line", () => {
+  it("is printed with the line's price, and the taxable value after it is what the tax is on (Rule 46(k))", async () => {
+    // 300 sachets at the list's ₹34.00 less ₹1,200.00: ₹9,000.00 taxable, CGST and SGST ₹225.00 each.
+    const doc = issue({ lines: [{ quantity: 300, unitPricePaise: null, discountPaise: 120_000 }] });
+    expect(doc.totals).toMatchObject({ taxableValuePaise: 900_000, cgstPaise: 22_500, sgstPaise: 22_500 });
+    const text = squeeze((await pdfText(doc, "en"))[0] ?? "");
+    expect(text).toMatch(/Discount Taxable value/);
+    expect(text).toContain("300 sachets 34.00 1,200.00 9,000.00");
+    expect(text).toContain("Taxable value 9,000.00");
+    expect(text).toContain("Total ₹ 9,450.00");
+    const hindi = squeeze((await pdfText(doc, "hi"))[0] ?? "");
+    expect(hindi).toContain("1,200.00 9,000.00");
+  });
+});
+
 describe("documents in Hindi and English", () => {
   it("the Hindi invoice has Hindi labels and the same figures; the English copy comes from the same render", async () => {
     const doc = issue({ language: "hi", buyer: MUMBAI_RETAILER });
