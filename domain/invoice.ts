@@ -227,7 +227,6 @@ export const documentMessages = {
   missing: "Some details the document needs are missing: fill them in and try again.",
   notConfirmed: "A tax invoice or credit note can be issued only once the sale is Confirmed.",
   againstNotFound: "A credit note must be against a tax invoice of this enquiry.",
-  overCredit: "This credit note is for more than the invoice still asks for.",
   overBalance: "This payment is more than the invoice still asks for.",
   notAnInvoice: "Payments are recorded against tax invoices only.",
   notOwed: "A reminder is sent only for a tax invoice with something still owed.",

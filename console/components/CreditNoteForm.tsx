@@ -9,7 +9,8 @@ import { ErrorNotice } from "./Notices";
 /**
  * A credit note for goods returned, from the invoice's row: how many sachets came back and why.
  * The note is the invoice's buyer, language and price, for the quantity returned; the rules
- * refuse more than was invoiced.
+ * refuse more than was invoiced, and notes that together would credit more than the invoice's
+ * value, naming what can still be credited.
  */
 export function CreditNoteForm({
   enquiryId,
@@ -71,7 +72,10 @@ export function CreditNoteForm({
       const missing = (caught instanceof ApiError ? caught.answer?.missing : undefined) as
         MissingField[] | undefined;
       const first = Array.isArray(missing) ? missing[0] : undefined;
-      if (first) {
+      // Past what the invoice can still be credited: said beside the sachets, which is what changes it.
+      const overCredit = caught instanceof ApiError && typeof caught.answer?.creditablePaise === "number";
+      if (overCredit) refuse("quantity", errorMessage(caught));
+      else if (first) {
         const field = /reason/.test(first.field)
           ? "reason"
           : /quantity|lines/.test(first.field)

@@ -502,6 +502,23 @@ describe("a credit note for a return", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  test("past what the invoice can still be credited, the refusal names what is left beside the sachets", async () => {
+    const message =
+      "The credit notes against CI/2026-27/0007 would come to more than the invoice: ₹1,180.00 can still be credited.";
+    network(() => Response.json({ error: message, creditablePaise: 118_000 }, { status: 422 }));
+    render(<CreditNoteForm enquiryId="e1" invoice={invoice()} onIssued={vi.fn()} onCancel={vi.fn()} />);
+    const quantity = field(creditNoteText.quantity);
+    fireEvent.change(quantity, { target: { value: "200" } });
+    fireEvent.change(field(creditNoteText.reason), { target: { value: "Returned unopened" } });
+    fireEvent.click(screen.getByRole("button", { name: creditNoteText.issue }));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(message));
+    expect(quantity.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(quantity.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      message,
+    );
+    expect(document.activeElement).toBe(quantity);
+  });
+
   test("issued against the invoice, for its buyer, language and price, with the quantity returned and why", async () => {
     const { posted } = network(() =>
       Response.json(

@@ -26,6 +26,7 @@ import { documentWhatsAppText } from "../notify/document-mail";
 import { apiMessages } from "../routes/api-errors";
 import { WhatsAppSendError } from "../store/conversations";
 import type { DocumentRefusal, DocumentRequest } from "../store/documents";
+import { overCreditMessage } from "../lifecycle/documents";
 import { eventTime } from "../store/event-clock";
 import { signedIn } from "./guard";
 
@@ -98,7 +99,6 @@ const notFound = (reply: FastifyReply) => reply.code(404).send({ error: consoleM
 const REFUSALS: Record<DocumentRefusal, string> = {
   "not-confirmed": documentMessages.notConfirmed,
   "against-not-found": documentMessages.againstNotFound,
-  "over-balance": documentMessages.overCredit,
 };
 
 /** Each tax invoice's balance, from the enquiry's documents and payments (domain/accounts.ts). */
@@ -154,6 +154,11 @@ export async function documentRoutes(app: FastifyInstance) {
         return reply.code(422).send({ error: documentMessages.missing, missing: result.missing });
       case "refused":
         return reply.code(422).send({ error: REFUSALS[result.reason] });
+      case "over-credit":
+        return reply.code(422).send({
+          error: overCreditMessage(result.invoiceNumber, result.creditablePaise),
+          creditablePaise: result.creditablePaise,
+        });
       case "drafted":
         return { draft: result.draft };
     }
@@ -177,6 +182,11 @@ export async function documentRoutes(app: FastifyInstance) {
         return reply.code(422).send({ error: documentMessages.missing, missing: result.missing });
       case "refused":
         return reply.code(422).send({ error: REFUSALS[result.reason] });
+      case "over-credit":
+        return reply.code(422).send({
+          error: overCreditMessage(result.invoiceNumber, result.creditablePaise),
+          creditablePaise: result.creditablePaise,
+        });
       case "issued":
         return reply.code(201).send({ document: result.document });
     }

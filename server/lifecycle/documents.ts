@@ -38,16 +38,33 @@ export function issueRefusal(
   return null;
 }
 
-/** A tax invoice's balance with a credit note counted: refused when the note asks back more than is owed. */
-export function creditNoteBalance(
+/**
+ * A credit note against its invoice: the credit notes against one invoice together never come to
+ * more than the invoice's value (its total), whatever has been paid (a return after payment is
+ * credited and refunded, the invoice's balance then below zero). Refused with what can still be
+ * credited. Decided from the invoice's
+ * account as read in the transaction that numbers the note, so two notes at once are decided
+ * one after the other (docs/invoices.md).
+ */
+export function planCreditNote(
   against: DocumentWithAccount,
-  creditNote: IssuedDocument,
-): { ok: true; balancePaise: number } | { ok: false; balancePaise: number } {
-  const before = balancePaise(against.document, against.payments, against.creditNotes);
-  const after = balancePaise(against.document, against.payments, [...against.creditNotes, creditNote]);
-  return creditNote.totals.totalPaise > before
-    ? { ok: false, balancePaise: before }
-    : { ok: true, balancePaise: after };
+  creditNote: Pick<IssuedDocument, "totals">,
+): { ok: true } | { ok: false; creditablePaise: number } {
+  const credited = against.creditNotes
+    .filter((note) => note.kind === "credit-note")
+    .reduce((sum, note) => sum + note.totals.totalPaise, 0);
+  const creditablePaise = Math.max(0, against.document.totals.totalPaise - credited);
+  return creditNote.totals.totalPaise > creditablePaise ? { ok: false, creditablePaise } : { ok: true };
+}
+
+/**
+ * The refusal of a credit note past its invoice's value: "The credit notes against SH/2627/T0001
+ * would come to more than the invoice: ₹357.00 can still be credited."
+ */
+export function overCreditMessage(invoiceNumber: string, creditablePaise: number): string {
+  return creditablePaise > 0
+    ? `The credit notes against ${invoiceNumber} would come to more than the invoice: ${rupees(creditablePaise / 100)} can still be credited.`
+    : `The credit notes against ${invoiceNumber} already come to its whole value: nothing more can be credited.`;
 }
 
 /** "Tax invoice CR/26-27/0001 issued: ₹12,390.00" */

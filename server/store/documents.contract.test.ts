@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { EnquiryStatus } from "../../domain/console";
 import type { DocumentBuyer } from "../../domain/invoice";
+import { balancePaise } from "../../domain/accounts";
 import { FILLED_FACTS } from "../../tests/support/company-facts";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { digestMail } from "../notify/team-mail";
@@ -300,6 +301,105 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         ist("2026-12-01T00:00:00"),
       );
       expect(month.map((document) => document.kind)).toEqual(["tax-invoice", "credit-note"]);
+    });
+
+    const creditNote = (
+      store: Store,
+      enquiryId: string,
+      invoiceId: string,
+      quantity: number,
+      clickKey: string,
+    ) =>
+      store.work.issueDocument(enquiryId, {
+        kind: "credit-note",
+        language: "en",
+        buyer: delhiShop,
+        lines: [{ quantity, unitPricePaise: null, discountPaise: 0 }],
+        againstId: invoiceId,
+        reason: `${quantity} sachets returned`,
+        staffEmail: STAFF,
+        at: ist("2026-11-24T10:00:00"),
+        clickKey,
+      });
+
+    test("credit notes together never come to more than their invoice, paid or not: the one too many is refused with what can still be credited", async () => {
+      const [store] = await open();
+      const enquiry = await confirmedEnquiry(store);
+      const issued = await issue(store, enquiry.id, ist("2026-11-20T11:00:00"), "invoice");
+      if (issued.outcome !== "issued") throw new Error("not issued");
+      const invoice = issued.document;
+      // 300 sachets at ₹34.00 with 5 % GST: ₹10,710.00, paid in full.
+      expect(invoice.totals.totalPaise).toBe(1_071_000);
+      const paid = await store.work.recordPayment(invoice.id, {
+        amountPaise: 1_071_000,
+        method: "bank-transfer",
+        reference: "HDFCN52026112012",
+        receivedOn: "2026-11-21",
+        clickKey: "paid",
+        staffEmail: STAFF,
+        at: ist("2026-11-21T10:00:00"),
+      });
+      expect(paid).toMatchObject({ outcome: "recorded", balancePaise: 0 });
+
+      // A return after payment is still credited: 200 sachets, ₹7,140.00.
+      const first = await creditNote(store, enquiry.id, invoice.id, 200, "first-return");
+      expect(first).toMatchObject({ outcome: "issued", document: { totals: { totalPaise: 714_000 } } });
+      // 150 more would credit ₹5,355.00 where ₹3,570.00 is left: refused, nothing stored.
+      const tooMany = await creditNote(store, enquiry.id, invoice.id, 150, "too-many");
+      expect(tooMany).toEqual({
+        outcome: "over-credit",
+        invoiceNumber: invoice.number,
+        creditablePaise: 357_000,
+      });
+      // The draft says so before the click.
+      const drafted = await store.work.draftDocument(enquiry.id, {
+        kind: "credit-note",
+        language: "en",
+        buyer: delhiShop,
+        lines: [{ quantity: 150, unitPricePaise: null, discountPaise: 0 }],
+        againstId: invoice.id,
+        reason: "150 sachets returned",
+        staffEmail: STAFF,
+        at: ist("2026-11-24T10:00:00"),
+      });
+      expect(drafted).toEqual(tooMany);
+      // The last 100 sachets come to exactly what is left; then nothing more can be credited.
+      const last = await creditNote(store, enquiry.id, invoice.id, 100, "last-return");
+      expect(last).toMatchObject({ outcome: "issued", document: { totals: { totalPaise: 357_000 } } });
+      expect(await creditNote(store, enquiry.id, invoice.id, 1, "one-more")).toEqual({
+        outcome: "over-credit",
+        invoiceNumber: invoice.number,
+        creditablePaise: 0,
+      });
+      const account = await store.documents.get(invoice.id);
+      expect(account?.creditNotes.map((note) => note.totals.totalPaise)).toEqual([714_000, 357_000]);
+      // The buyer paid for goods all returned: the company owes the whole invoice back.
+      expect(balancePaise(invoice, account?.payments ?? [], account?.creditNotes ?? [])).toBe(-1_071_000);
+      expect(await store.documents.unpaidInvoices()).toEqual([]);
+    });
+
+    test("two credit notes at once on two instances that together pass the invoice's value: one is issued, the other refused with what is left", async () => {
+      const [first, second] = await open();
+      const enquiry = await confirmedEnquiry(first);
+      const issued = await issue(first, enquiry.id, ist("2026-11-20T11:00:00"), "invoice");
+      if (issued.outcome !== "issued") throw new Error("not issued");
+      const invoice = issued.document;
+      // Each returns 200 of the 300 sachets: ₹7,140.00 of ₹10,710.00; both would come to ₹14,280.00.
+      const results = await Promise.all([
+        creditNote(first, enquiry.id, invoice.id, 200, "return-on-first"),
+        creditNote(second, enquiry.id, invoice.id, 200, "return-on-second"),
+      ]);
+      const outcomes = results.map((result) => result.outcome).sort();
+      expect(outcomes).toEqual(["issued", "over-credit"]);
+      expect(results.find((result) => result.outcome === "over-credit")).toEqual({
+        outcome: "over-credit",
+        invoiceNumber: invoice.number,
+        creditablePaise: 357_000,
+      });
+      const account = await second.documents.get(invoice.id);
+      expect(account?.creditNotes.map((note) => note.number)).toEqual(["AN/2627/C0001"]);
+      const history = (await first.enquiryWork.get(enquiry.id))?.history ?? [];
+      expect(history.filter((line) => /^Credit note/.test(String(line.text)))).toHaveLength(1);
     });
 
     test("the owner's 09:00 digest says what is owed in each age and names the invoices owed over 30 days; a member's does not", async () => {

@@ -58,9 +58,17 @@ export type DocumentRefusal =
   /** A tax invoice before the sale is Confirmed (or after it is closed otherwise). */
   | "not-confirmed"
   /** A credit note whose invoice is not this enquiry's tax invoice. */
-  | "against-not-found"
-  /** A credit note for more than its invoice still asks for. */
-  | "over-balance";
+  | "against-not-found";
+
+/**
+ * A credit note that would take the credit notes against its invoice past the invoice's value:
+ * what can still be credited is named (server/lifecycle/documents.ts: planCreditNote).
+ */
+export interface OverCredit {
+  outcome: "over-credit";
+  invoiceNumber: string;
+  creditablePaise: number;
+}
 
 export type DocumentDraftResult =
   | {
@@ -69,6 +77,7 @@ export type DocumentDraftResult =
     }
   | { outcome: "missing"; missing: MissingField[] }
   | { outcome: "refused"; reason: DocumentRefusal }
+  | OverCredit
   | { outcome: "not-found" };
 
 export type DocumentIssueResult =
@@ -76,6 +85,7 @@ export type DocumentIssueResult =
   | { outcome: "issued"; document: IssuedDocument; repeated: boolean }
   | { outcome: "missing"; missing: MissingField[] }
   | { outcome: "refused"; reason: DocumentRefusal }
+  | OverCredit
   | { outcome: "not-found" };
 
 export type PaymentResult =

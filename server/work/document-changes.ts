@@ -15,7 +15,7 @@ import type {
   SendResult,
 } from "../store/documents";
 import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
-import { creditNoteBalance, issuedLine, issueRefusal, planPayment, sentLine } from "../lifecycle/documents";
+import { issuedLine, issueRefusal, planCreditNote, planPayment, sentLine } from "../lifecycle/documents";
 import { actorOf } from "./enquiry-changes";
 import { queueWhatsApp } from "./conversation-changes";
 import type { WorkingHoursSource } from "./index";
@@ -245,7 +245,19 @@ function* documentChange(
     issuedBy: request.staffEmail,
   });
   if (!drafted.ok) return { outcome: "missing", missing: drafted.missing };
-  if (!issue) return { outcome: "drafted", draft: drafted.draft };
+  if (!issue) {
+    // The draft is refused as the issue would be: past what the invoice can still be credited.
+    if (against && request.kind === "credit-note") {
+      const plan = planCreditNote(against, drafted.draft);
+      if (!plan.ok)
+        return {
+          outcome: "over-credit",
+          invoiceNumber: against.document.number,
+          creditablePaise: plan.creditablePaise,
+        };
+    }
+    return { outcome: "drafted", draft: drafted.draft };
+  }
   const sequence = last + 1;
   const document = numbered(drafted.draft, {
     id: timeOrderedId(),
@@ -256,9 +268,19 @@ function* documentChange(
   });
   let invoiceBalance: { documentId: string; balancePaise: number } | null = null;
   if (against && request.kind === "credit-note") {
-    const balance = creditNoteBalance(against, document);
-    if (!balance.ok) return { outcome: "refused", reason: "over-balance" };
-    invoiceBalance = { documentId: against.document.id, balancePaise: balance.balancePaise };
+    // Read in this transaction with the series: a note issued meanwhile by another instance took
+    // this number, so this change runs again and counts it (again(), CONFLICT_RUNS).
+    const plan = planCreditNote(against, document);
+    if (!plan.ok)
+      return {
+        outcome: "over-credit",
+        invoiceNumber: against.document.number,
+        creditablePaise: plan.creditablePaise,
+      };
+    invoiceBalance = {
+      documentId: against.document.id,
+      balancePaise: balancePaise(against.document, against.payments, [...against.creditNotes, document]),
+    };
   }
   yield* step("writeDocument", {
     read,
