@@ -846,6 +846,9 @@ export const dispatchText = {
   deliver: "Mark delivered",
   returned: "Returned to origin",
   packHeading: "Pack the order",
+  packAgainHeading: "Dispatch it again",
+  packAgainHint:
+    "Pack it again to send it once more: the sale is Confirmed again, and a new tracking number (and e-way bill) follow. Or, if the buyer does not want it, issue a credit note for its invoice under Documents to close the return.",
   dispatchHeading: "Dispatch the order",
   doneHeading: "Delivered or back?",
   returnHeading: "Returned to origin",

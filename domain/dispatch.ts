@@ -65,13 +65,16 @@ export const DISPATCH_STEP_LABELS: Record<DispatchStep, string> = {
   returned: "Returned to origin",
 };
 
-/** Which step may follow which: packed → dispatched → delivered, or dispatched → returned to origin. */
+/**
+ * Which step may follow which: packed → dispatched → delivered, or dispatched → returned to
+ * origin; a returned order may be packed again, to be dispatched once more (decision 047).
+ */
 export const NEXT_DISPATCH_STEPS: Record<DispatchStep | "none", readonly DispatchStep[]> = {
   none: ["packed"],
   packed: ["dispatched"],
   dispatched: ["delivered", "returned"],
   delivered: [],
-  returned: [],
+  returned: ["packed"],
 };
 
 export const PAYMENT_TERMS = ["prepaid", "cod"] as const;
@@ -181,7 +184,9 @@ export const dispatchMessages = {
   status: "Dispatch starts once the enquiry is Confirmed; a declined, duplicate or spam enquiry has none.",
   orderPacked: "Pack the order first: record its batch and best-before date.",
   orderDispatched: "Only a dispatched order can be delivered or returned to origin.",
-  orderDone: "This order's dispatch is finished: it was delivered or returned to origin.",
+  orderDone: "This order was delivered: its dispatch is finished.",
+  orderReturned:
+    "This order came back: pack it again to dispatch it once more, or issue a credit note for its invoice to close the return.",
   orderAgain: "This step is already recorded.",
   batches: `Enter the batch number printed on the packs (letters, digits, - or /, at most ${BATCH_MAX_LENGTH} characters); several are separated by commas, at most ${BATCHES_MAX}.`,
   bestBefore: "Enter the best-before date printed on the packs, as a month (2027-11) or a day (2027-11-30).",
@@ -216,6 +221,8 @@ export function mayDispatch(status: EnquiryStatus): boolean {
 export const DELIVERED_STATUS: EnquiryStatus = onlyStatus((s) => STATUS[s].won && !STATUS[s].open);
 /** What a return to origin sets the enquiry to (the status table's lost one: Declined). */
 export const RETURNED_STATUS: EnquiryStatus = onlyStatus((s) => STATUS[s].lost);
+/** What packing a returned order again sets the enquiry back to (the status table's open won one: Confirmed). */
+export const REDISPATCH_STATUS: EnquiryStatus = onlyStatus((s) => STATUS[s].won && STATUS[s].open);
 /** The lost reason a return to origin records (domain/deal.ts: LOST_REASONS). */
 export const RETURNED_LOST_REASON = "returned-to-origin" as const;
 
@@ -369,12 +376,29 @@ export function checkStepOrder(
   current: DispatchStep | null,
   next: DispatchStep,
 ): DispatchCheck<DispatchStep> {
+  // A returned order's enquiry is lost by its return: packing it again is what wins it back.
+  if (current === "returned" && STATUS[status].lost) {
+    return next === "packed" ? { ok: true, value: next } : refuse("step", dispatchMessages.orderReturned);
+  }
   if (!mayDispatch(status)) return refuse("status", dispatchMessages.status);
   if (NEXT_DISPATCH_STEPS[current ?? "none"].includes(next)) return { ok: true, value: next };
   if (current === next) return refuse("step", dispatchMessages.orderAgain);
-  if (current === "delivered" || current === "returned") return refuse("step", dispatchMessages.orderDone);
+  if (current === "delivered") return refuse("step", dispatchMessages.orderDone);
+  if (current === "returned") return refuse("step", dispatchMessages.orderReturned);
   if (next === "dispatched") return refuse("step", dispatchMessages.orderPacked);
   return refuse("step", next === "packed" ? dispatchMessages.orderAgain : dispatchMessages.orderDispatched);
+}
+
+/**
+ * The steps the console offers next for an order on an enquiry at `status`, as checkStepOrder
+ * allows them: none on an enquiry not won, except packing again a returned order (its return
+ * declined the sale).
+ */
+export function nextDispatchSteps(
+  status: EnquiryStatus,
+  current: DispatchStep | null,
+): readonly DispatchStep[] {
+  return NEXT_DISPATCH_STEPS[current ?? "none"].filter((next) => checkStepOrder(status, current, next).ok);
 }
 
 /**
@@ -403,10 +427,13 @@ export function dispatchRefusal(
   return null;
 }
 
-/** The history's line for packing: "Packed: batch B2611, best before Nov 2027". */
-export function packedLine(batches: readonly string[], bestBefore: string): string {
+/**
+ * The history's line for packing: "Packed: batch B2611, best before Nov 2027", or after a return
+ * "Packed again after its return: batch B2611, best before Nov 2027".
+ */
+export function packedLine(batches: readonly string[], bestBefore: string, again = false): string {
   const label = batches.length === 1 ? "batch" : "batches";
-  return `Packed: ${label} ${batches.join(", ")}, best before ${bestBeforeText(bestBefore)}`;
+  return `${again ? "Packed again after its return" : "Packed"}: ${label} ${batches.join(", ")}, best before ${bestBeforeText(bestBefore)}`;
 }
 
 /** "Dispatched by Delhivery, tracking 1234…, e-way bill …, cash on delivery confirmed by … on … by call". */

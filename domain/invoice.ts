@@ -225,7 +225,7 @@ export interface Receivables {
 /** The refusals' messages as the API gives them (`{ error, missing? }`). */
 export const documentMessages = {
   missing: "Some details the document needs are missing: fill them in and try again.",
-  notConfirmed: "A tax invoice or credit note can be issued only once the sale is Confirmed.",
+  notConfirmed: "A tax invoice can be issued only once the sale is Confirmed.",
   againstNotFound: "A credit note must be against a tax invoice of this enquiry.",
   overBalance: "This payment is more than the invoice still asks for.",
   notAnInvoice: "Payments are recorded against tax invoices only.",

@@ -14,7 +14,7 @@ import {
   EWAY_BILL_THRESHOLD_RUPEES,
   mayDispatch,
   needsEwayBill,
-  NEXT_DISPATCH_STEPS,
+  nextDispatchSteps,
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
   type DispatchField,
@@ -79,7 +79,8 @@ export function DispatchSection({
   }, [error]);
 
   if (!mayDispatch(status) && dispatch.step === null) return null;
-  const next = mayDispatch(status) ? NEXT_DISPATCH_STEPS[dispatch.step ?? "none"] : [];
+  const next = nextDispatchSteps(status, dispatch.step);
+  const again = dispatch.step === "returned";
 
   const send = async (event: FormEvent<HTMLFormElement>, step: DispatchStep) => {
     event.preventDefault();
@@ -234,7 +235,8 @@ export function DispatchSection({
 
       {next.includes("packed") && (
         <form className="stack dispatch-form" onSubmit={(event) => void send(event, "packed")} noValidate>
-          <h3>{dispatchText.packHeading}</h3>
+          <h3>{again ? dispatchText.packAgainHeading : dispatchText.packHeading}</h3>
+          {again && <p className="hint">{dispatchText.packAgainHint}</p>}
           {field(
             "batches",
             dispatchText.batches,

@@ -241,7 +241,7 @@ describe("documents and payments through the console's API", () => {
     });
     expect(early.statusCode).toBe(422);
     expect(early.json()).toEqual({
-      error: "A tax invoice or credit note can be issued only once the sale is Confirmed.",
+      error: "A tax invoice can be issued only once the sale is Confirmed.",
     });
 
     const quotation = await consoleRequest(app, sales, "POST", documentsPath, {

@@ -161,6 +161,75 @@ describe("the order's steps in order", () => {
   });
 });
 
+describe("a returned order", () => {
+  const returned: EnquiryDispatch = {
+    ...dispatched,
+    version: 3,
+    step: "returned",
+    ewayBill: "181123456789",
+    returnedAt: at,
+    returnReason: "address not found",
+  };
+  const declined: WorkState = {
+    ...confirmed("Declined"),
+    version: 4,
+    lostReason: "returned-to-origin",
+    closedAt: at,
+    followUpAt: null,
+    dueAt: null,
+    nextStep: null,
+  };
+
+  test("is packed again: the sale is Confirmed again, the last round's courier and return make way for the new one", () => {
+    const again = plan(pack("B2612", "2027-12"), { dispatch: returned, work: declined });
+    expect(again).toMatchObject({
+      outcome: "changed",
+      dispatch: {
+        ...NO_DISPATCH,
+        version: 4,
+        step: "packed",
+        batches: ["B2612"],
+        bestBefore: "2027-12",
+        packedAt: at,
+      },
+      plan: {
+        work: { status: "Confirmed", lostReason: null, closedAt: null },
+        history: [
+          { kind: "status", from: "Declined", to: "Confirmed" },
+          { kind: "deal", text: "Packed again after its return: batch B2612, best before Dec 2027" },
+        ],
+      },
+    });
+    if (again.outcome !== "changed") throw new Error("not changed");
+    // Then dispatched once more, with a new tracking number (and a new e-way bill when one is needed).
+    expect(
+      plan(send({ tracking: "AWB9988776655" }), { dispatch: again.dispatch, work: again.plan.work }),
+    ).toMatchObject({
+      outcome: "changed",
+      dispatch: { step: "dispatched", tracking: "AWB9988776655", ewayBill: null, returnedAt: null },
+    });
+  });
+
+  test("is not dispatched, delivered or returned again before it is packed again; the refusal says both ways on", () => {
+    for (const input of [
+      send(),
+      { step: "delivered" as const },
+      { step: "returned" as const, reason: "again" },
+    ]) {
+      expect(plan(input, { dispatch: returned, work: declined })).toEqual(
+        refused("step", dispatchMessages.orderReturned),
+      );
+    }
+    expect(dispatchMessages.orderReturned).toContain("credit note");
+  });
+
+  test("is packed again only from its return's Declined: not once the enquiry is spam or a duplicate", () => {
+    expect(plan(pack(), { dispatch: returned, work: { ...declined, status: "Spam" } })).toEqual(
+      refused("status", dispatchMessages.status),
+    );
+  });
+});
+
 describe("every refusal names its field and changes nothing", () => {
   test.each<[EnquiryStatus]>([["New"], ["Contacted"], ["Declined"], ["Spam"], ["Duplicate"]])(
     "no step on an enquiry at %s",

@@ -11,7 +11,9 @@ import {
   DELIVERED_LINE,
   DELIVERED_STATUS,
   dispatchedLine,
+  NO_DISPATCH,
   packedLine,
+  REDISPATCH_STATUS,
   RETURNED_LOST_REASON,
   RETURNED_STATUS,
   returnedLine,
@@ -34,7 +36,8 @@ export type DispatchPlan =
  * best-before; dispatch the courier, tracking, the e-way bill above the threshold and a cash on
  * delivery's confirmation; delivery closes a Confirmed enquiry as Fulfilled; a return to origin
  * sets it to Declined with the lost reason "Returned to origin" (a status change as planStatusChange
- * decides it, with its history line and event). Each step is a history line that is not contact.
+ * decides it, with its history line and event); packing a returned order again sets it back to
+ * Confirmed and starts a new round of the steps. Each step is a history line that is not contact.
  */
 export function planDispatch(
   current: { work: WorkState; dispatch: EnquiryDispatch; valueRupees: number | null },
@@ -59,9 +62,20 @@ export function planDispatch(
       if (!batches.ok) return { outcome: "refused", field: batches.field, error: batches.error };
       const bestBefore = checkBestBefore(input.bestBefore, at);
       if (!bestBefore.ok) return { outcome: "refused", field: bestBefore.field, error: bestBefore.error };
+      const packed = { batches: batches.value, bestBefore: bestBefore.value, packedAt: change.at };
+      if (dispatch.step === "returned") {
+        // Packed again after a return: a new round from the packing on (the last round's courier,
+        // tracking, e-way bill and return are in the history), the sale won again.
+        const line = packedLine(batches.value, bestBefore.value, true);
+        return {
+          outcome: "changed",
+          dispatch: { ...NO_DISPATCH, version: next.version, step: "packed", ...packed },
+          plan: withLine(statusTo(work, REDISPATCH_STATUS, change), line),
+        };
+      }
       return {
         outcome: "changed",
-        dispatch: { ...next, batches: batches.value, bestBefore: bestBefore.value, packedAt: change.at },
+        dispatch: { ...next, ...packed },
         plan: only(packedLine(batches.value, bestBefore.value)),
       };
     }

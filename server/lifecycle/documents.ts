@@ -19,17 +19,17 @@ import type { DocumentRefusal, DocumentWithAccount } from "../store/documents";
 import type { HistoryLine } from "./plan";
 
 /**
- * Why a document may not be issued from an enquiry now, or null when it may: a tax invoice (and a
- * credit note against one) only once the sale is won (Confirmed or Fulfilled: the status table's
- * `won`); a credit note only against a tax invoice of the same enquiry.
+ * Why a document may not be issued from an enquiry now, or null when it may: a tax invoice only
+ * once the sale is won (Confirmed or Fulfilled: the status table's `won`); a credit note only
+ * against a tax invoice of the same enquiry, whatever the enquiry's status since (a parcel returned
+ * to origin declines the sale, and its invoice is then closed by a credit note: decision 047).
  */
 export function issueRefusal(
   kind: DocumentKind,
   enquiry: { id: string; status: EnquiryStatus },
   against: DocumentWithAccount | null,
 ): DocumentRefusal | null {
-  if ((kind === "tax-invoice" || kind === "credit-note") && !STATUS[enquiry.status].won)
-    return "not-confirmed";
+  if (kind === "tax-invoice" && !STATUS[enquiry.status].won) return "not-confirmed";
   if (kind === "credit-note") {
     if (!against || against.document.kind !== "tax-invoice" || against.document.enquiryId !== enquiry.id) {
       return "against-not-found";

@@ -178,6 +178,68 @@ describe.each(storeAdapters("dispatch"))("the order's dispatch on the $name stor
     expect(await store.dispatch.recipientsOf("Z9999", 50)).toEqual([]);
   });
 
+  test("a returned order is packed again and dispatched once more: the sale is Confirmed again, no longer lost, and its batch is the new one's", async () => {
+    store = await adapter.open();
+    const order = await confirmedOrder(meera());
+    await step(order.id, 0, pack);
+    await step(order.id, 1, send);
+    await step(order.id, 2, { step: "returned", reason: "address not found" });
+    expect((await store.enquiryWork.get(order.id))?.status).toBe("Declined");
+    // Nothing but packing again is taken from a return.
+    expect(await step(order.id, 3, { ...send, tracking: "AWB5544332211" })).toMatchObject({
+      outcome: "refused",
+      field: "step",
+      error: dispatchMessages.orderReturned,
+    });
+
+    const again = await step(order.id, 3, { ...pack, batches: "B2620" });
+    expect(again).toMatchObject({
+      outcome: "changed",
+      dispatch: {
+        ...NO_DISPATCH,
+        version: 4,
+        step: "packed",
+        batches: ["B2620"],
+        bestBefore: "2099-11",
+        packedAt: expect.any(String),
+      },
+    });
+    expect((await store.enquiryWork.get(order.id))?.status).toBe("Confirmed");
+    expect((await store.deals.get(order.id))?.lostReason ?? null).toBeNull();
+    const dashboard = await dashboardData(store.dashboard, {
+      now: new Date(),
+      days: 30,
+      hours: PLACEHOLDER_FACTS.workingHours,
+    });
+    expect(dashboard.sales.lostReasons).toEqual([]);
+
+    await step(order.id, 4, { ...send, tracking: "AWB5544332211" });
+    expect(await step(order.id, 5, { step: "delivered" })).toMatchObject({
+      outcome: "changed",
+      dispatch: { version: 6, step: "delivered", tracking: "AWB5544332211", returnedAt: null },
+    });
+    expect((await store.enquiryWork.get(order.id))?.status).toBe("Fulfilled");
+    expect(
+      (await lines(order.id)).filter((line) => /^(Packed|Dispatched|Delivered|Returned)|→/.test(line)),
+    ).toEqual([
+      "New → Confirmed",
+      "Packed: batch B2611, best before Nov 2099",
+      "Dispatched by Delhivery, tracking 1234567890",
+      "Confirmed → Declined",
+      "Returned to origin: address not found",
+      "Declined → Confirmed",
+      "Packed again after its return: batch B2620, best before Nov 2099",
+      "Dispatched by Delhivery, tracking AWB5544332211",
+      "Confirmed → Fulfilled",
+      "Delivered",
+    ]);
+    // A recall of the batch that came back finds nobody; the one delivered finds the buyer.
+    expect(await store.dispatch.recipientsOf("B2611", 50)).toEqual([]);
+    expect(await store.dispatch.recipientsOf("B2620", 50)).toEqual([
+      expect.objectContaining({ enquiryId: order.id, step: "delivered", batches: ["B2620"] }),
+    ]);
+  });
+
   test("a person's data shows their order's dispatch, and erasing it erases the dispatch", async () => {
     store = await adapter.open();
     const order = await confirmedOrder(meera());

@@ -322,7 +322,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         clickKey,
       });
 
-    test("credit notes together never come to more than their invoice, paid or not: the one too many is refused with what can still be credited", async () => {
+    test("credit notes together never come to more than their invoice, paid or not, the sale declined or not: the one too many is refused with what can still be credited", async () => {
       const [store] = await open();
       const enquiry = await confirmedEnquiry(store);
       const issued = await issue(store, enquiry.id, ist("2026-11-20T11:00:00"), "invoice");
@@ -340,6 +340,15 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         at: ist("2026-11-21T10:00:00"),
       });
       expect(paid).toMatchObject({ outcome: "recorded", balancePaise: 0 });
+      // The parcel came back and the sale is declined (as a return to origin does, decision 047):
+      // its invoice is still credited.
+      const declined = await store.work.changeStatus(enquiry.id, {
+        to: "Declined",
+        expectedVersion: (await store.enquiryWork.get(enquiry.id))?.version ?? 0,
+        staffEmail: STAFF,
+        at: ist("2026-11-23T10:00:00"),
+      });
+      expect(declined.outcome).toBe("changed");
 
       // A return after payment is still credited: 200 sachets, ₹7,140.00.
       const first = await creditNote(store, enquiry.id, invoice.id, 200, "first-return");
