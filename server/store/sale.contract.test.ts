@@ -187,6 +187,13 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     const kept = await store.deals.get(stored.id);
     expect(kept?.deal.version).toBe(1);
     expect((await store.enquiryWork.get(stored.id))?.history).toHaveLength(1);
+    // What is kept is the save that was made, and the two refused are shown it: a refused save
+    // writes none of its figures, even where a commit applies its writes in turn (the emulator).
+    const made = results.find((result) => result.outcome === "changed");
+    expect(kept?.deal).toEqual(made && "deal" in made ? made.deal : null);
+    for (const result of results.filter((each) => each.outcome === "conflict")) {
+      expect(result).toEqual({ outcome: "conflict", deal: kept?.deal });
+    }
   });
 
   test("Declined keeps why the sale was lost, with its line; reopening forgets it", async () => {

@@ -46,7 +46,10 @@ export async function readDeal(
 
 /**
  * Writes the deal's figures under their version, with its marker in `versions` (created once only:
- * another save of this version fails the commit) and the history's lines by the actor.
+ * another save of this version fails the commit) and the history's lines by the actor. The marker
+ * is the first write: a save that lost the race is refused before its figures or its history line
+ * are written, even where a commit applies its writes in turn (the emulator's), as the dispatch's
+ * steps are (decision 047).
  */
 export function writeDeal(
   context: FirestoreContext,
@@ -58,8 +61,8 @@ export function writeDeal(
 ): void {
   const ref = collectionsOf(context).deals.doc(read.stored.id);
   const { version, figures } = deal;
-  writer.set(ref, { version, ...figures, receivedAt: read.stored.receivedAt, updatedAt: actor.at });
   writer.create(ref.collection("versions").doc(String(version)), { at: actor.at });
+  writer.set(ref, { version, ...figures, receivedAt: read.stored.receivedAt, updatedAt: actor.at });
   writePlan(
     context,
     writer,

@@ -183,7 +183,8 @@ export class FirestoreWorkPort implements WorkPort {
       },
       readDeal: ({ enquiryId }) => readDeal(context, transaction, enquiryId),
       writeDeal: ({ read, deal, history, actor }) => {
-        writes.push((writer) => writeDeal(context, writer, read, deal, history, actor));
+        // Its version's marker claimed first of all the change's writes (deals.ts).
+        writes.unshift((writer) => writeDeal(context, writer, read, deal, history, actor));
       },
       readDispatch: ({ enquiryId }) => readDispatch(context, transaction, enquiryId),
       writeDispatch: ({ read, dispatch, plan, actor }) => {
