@@ -9,7 +9,15 @@ import {
   PUNE_PERSON,
 } from "../tests/support/documents";
 import { PLACEHOLDER_FACTS } from "./company-facts";
-import { amountInWords, documentNumber, draftDocument, financialYearOf, rateOn, upiUri } from "./gst";
+import {
+  amountInWords,
+  creditNoteLine,
+  documentNumber,
+  draftDocument,
+  financialYearOf,
+  rateOn,
+  upiUri,
+} from "./gst";
 
 describe("GST on a document", () => {
   it("a retailer in Delhi pays CGST and SGST, each half the rate, at the price list's step", () => {
@@ -245,6 +253,7 @@ describe("refusing a document Rule 46 would not accept", () => {
       number: "SH/2627/T0001",
       issuedAt: invoice.issuedAt,
       reason: "10 sachets returned damaged",
+      invoiceTotalPaise: invoice.totals.totalPaise,
     });
     expect(note.lines[0]).toMatchObject({
       unitPricePaise: 3_400,
@@ -253,5 +262,29 @@ describe("refusing a document Rule 46 would not accept", () => {
       sgstPaise: 850,
     });
     expect(note.totals.totalPaise).toBe(35_700);
+  });
+
+  it("a credit note's line takes the invoice's discount in proportion to the sachets returned", () => {
+    // 300 sachets at ₹34.00 less ₹500.00: ₹9,700.00 taxable.
+    const invoice = issue({ lines: [{ quantity: 300, unitPricePaise: null, discountPaise: 50_000 }] });
+    expect(creditNoteLine(invoice, 100)).toEqual({
+      quantity: 100,
+      unitPricePaise: 3_400,
+      discountPaise: 16_667,
+    });
+    expect(creditNoteLine(invoice, 300)).toEqual({
+      quantity: 300,
+      unitPricePaise: 3_400,
+      discountPaise: 50_000,
+    });
+    const whole = issue({
+      kind: "credit-note",
+      against: invoice,
+      reason: "All returned",
+      lines: [creditNoteLine(invoice, 300)],
+    });
+    expect(whole.totals.totalPaise).toBe(invoice.totals.totalPaise);
+    // Without a discount on the invoice, none on the note.
+    expect(creditNoteLine(issue(), 10)).toEqual({ quantity: 10, unitPricePaise: 3_400, discountPaise: 0 });
   });
 });

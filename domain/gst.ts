@@ -365,6 +365,24 @@ export function draftDocument(
   };
 }
 
+/**
+ * A credit note's line for `quantity` sachets returned from an invoice: the invoice's price, and
+ * its discount in proportion to the sachets returned (half up to the paisa), so that returning
+ * every sachet credits exactly what was invoiced.
+ */
+export function creditNoteLine(
+  invoice: IssuedDocument,
+  quantity: number,
+): { quantity: number; unitPricePaise: number; discountPaise: number } {
+  const line = invoice.lines[0];
+  const invoiced = line?.quantity ?? 0;
+  const discountPaise =
+    line && invoiced > 0 && line.discountPaise > 0
+      ? roundedShare(line.discountPaise, Math.min(quantity, invoiced), invoiced)
+      : 0;
+  return { quantity, unitPricePaise: line?.unitPricePaise ?? 0, discountPaise };
+}
+
 /** The UPI URI a document asks payment with: tax invoices and pro-formas, when the company has a merchant UPI ID. */
 export function documentUpiUri(doc: Omit<IssuedDocument, "upiUri">): string | null {
   if (doc.kind !== "tax-invoice" && doc.kind !== "proforma") return null;

@@ -2,13 +2,15 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { IssuedDocument, MissingField } from "../../domain/invoice";
 import { ApiError, apiPath, callApi, errorMessage } from "../api";
 import { newClickKey, type DocumentBody } from "../documents";
+import { creditNoteLine } from "../../domain/gst";
 import { DOCUMENT_API_ROUTES } from "../../domain/invoice";
 import { creditNoteText as text } from "../documents-content";
 import { ErrorNotice } from "./Notices";
 
 /**
  * A credit note for goods returned, from the invoice's row: how many sachets came back and why.
- * The note is the invoice's buyer, language and price, for the quantity returned; the rules
+ * The note is the invoice's buyer, language and price, with its discount in proportion, for the
+ * quantity returned (domain/gst.ts: creditNoteLine); the rules
  * refuse more than was invoiced, and notes that together would credit more than the invoice's
  * value, naming what can still be credited.
  */
@@ -48,12 +50,11 @@ export function CreditNoteForm({
     const returned = /^\d+$/.test(quantity.trim()) ? Number(quantity.trim()) : 0;
     if (returned < 1 || returned > invoiced) return refuse("quantity", text.quantityInvalid(invoiced));
     if (!reason.trim()) return refuse("reason", text.reasonRequired);
-    const line = invoice.lines[0];
     const body: DocumentBody = {
       kind: "credit-note",
       language: invoice.language,
       buyer: invoice.buyer,
-      lines: [{ quantity: returned, unitPricePaise: line?.unitPricePaise ?? null, discountPaise: 0 }],
+      lines: [creditNoteLine(invoice, returned)],
       againstId: invoice.id,
       reason: reason.trim(),
     };
