@@ -56,7 +56,7 @@ async function pack(dispatch: Locator, batch: string) {
   await expect(dispatch).toContainText(`Packed`);
 }
 
-test("on a phone, a member packs, dispatches and delivers an order; a returned order shows its lost reason", async ({
+test("on a phone, a member packs, dispatches and delivers an order; a returned order shows its lost reason, and is packed again to go out once more", async ({
   page,
   request,
 }) => {
@@ -171,4 +171,24 @@ test("on a phone, a member packs, dispatches and delivers an order; a returned o
     await shown.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/console-dispatch-returned-1280.png`, fullPage: false });
   }
+
+  // The returned order goes out again: packed again, the sale is Confirmed again.
+  await page.setViewportSize(viewportOf(widths.mobile));
+  await page.goto(`${server.baseUrl}/admin/enquiries/${returned}`);
+  const again = page.getByRole("region", { name: dispatchText.heading });
+  await expect(again.getByRole("heading", { name: dispatchText.packAgainHeading })).toBeVisible();
+  await expect(again).toContainText(dispatchText.packAgainHint);
+  await expect(again.getByRole("button", { name: dispatchText.dispatch })).toHaveCount(0);
+  expect(await accessibilityViolations(page, { include: [".dispatch"] })).toEqual([]);
+  if (SHOTS) {
+    await again.evaluate((part) => part.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: `${SHOTS}/console-dispatch-again-375.png`, fullPage: false });
+  }
+  await pack(again, "B2613");
+  await expect(page.locator(".page-head .status")).toHaveText("Confirmed");
+  await expect(page.getByRole("region", { name: "History" })).toContainText(
+    "Packed again after its return: batch B2613",
+  );
+  await expect(again.getByRole("button", { name: dispatchText.dispatch })).toBeVisible();
+  await expect(again).not.toContainText("address not found");
 });
