@@ -67,6 +67,14 @@ describe("how an invoice stands", () => {
     expect(moneyState(invoice, 608_000, [payment], now).words).toBe("Part paid");
     expect(moneyState(invoice, 0, [payment], now).words).toBe("Paid");
   });
+  test("credit notes alone bring it to zero: Credited; past what was still owed: the refund due", () => {
+    const now = new Date("2026-11-20T06:00:00.000Z");
+    expect(moneyState(invoice, 0, [], now)).toEqual({ state: "paid", words: "Credited" });
+    expect(moneyState(invoice, -339_500, [payment], now)).toEqual({
+      state: "paid",
+      words: "Refund due ₹3,395.00",
+    });
+  });
 });
 
 describe("the issue form's body", () => {

@@ -66,8 +66,10 @@ export type MoneyState =
   | { state: "owed"; words: string; late: boolean };
 
 /**
- * How a tax invoice stands: "Paid" at a zero balance, "Part paid" once some money came, else
- * "Owed N days" since its date, late once past the first bucket (domain/accounts.ts).
+ * How a tax invoice stands: "Paid" at a zero balance, "Credited" when credit notes alone brought it
+ * to zero, "Refund due ₹…" when its credit notes came to more than it still asked for (a return
+ * after payment), "Part paid" once some money came, else "Owed N days" since its date, late once
+ * past the first bucket (domain/accounts.ts).
  */
 export function moneyState(
   invoice: IssuedDocument,
@@ -75,7 +77,8 @@ export function moneyState(
   payments: readonly RecordedPayment[],
   now: Date,
 ): MoneyState {
-  if (balancePaise <= 0) return { state: "paid", words: "Paid" };
+  if (balancePaise < 0) return { state: "paid", words: `Refund due ${paise(-balancePaise)}` };
+  if (balancePaise === 0) return { state: "paid", words: payments.length > 0 ? "Paid" : "Credited" };
   if (payments.length > 0) return { state: "part-paid", words: "Part paid" };
   const days = daysOwed(invoice, now);
   return {
