@@ -232,6 +232,50 @@ describe("documents and payments through the console's API", () => {
     expect(tally.body).toContain(invoice.number);
   });
 
+  test("a credit note past what its invoice can still be credited is refused with the rest named, in the draft and the issue", async () => {
+    const { app, enquiry, sales } = await shop();
+    const documentsPath = on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id });
+    const issued = await consoleRequest(app, sales, "POST", documentsPath, {
+      ...invoiceBody,
+      clickKey: "click-invoice",
+    });
+    const invoice = issued.json<{ document: IssuedDocument }>().document;
+    const note = (quantity: number) => ({
+      kind: "credit-note",
+      language: "en",
+      buyer: delhiShop,
+      lines: [{ quantity, unitPricePaise: null, discountPaise: 0 }],
+      againstId: invoice.id,
+      reason: `${quantity} sachets returned`,
+    });
+    const first = await consoleRequest(app, sales, "POST", documentsPath, {
+      ...note(200),
+      clickKey: "click-note-1",
+    });
+    expect(first.statusCode).toBe(201);
+    const credited = first.json<{ document: IssuedDocument }>().document.totals.totalPaise;
+    const left = invoice.totals.totalPaise - credited;
+    const expected = {
+      error: `The credit notes against ${invoice.number} would come to more than the invoice: ₹${(left / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })} can still be credited.`,
+      creditablePaise: left,
+    };
+    const drafted = await consoleRequest(
+      app,
+      sales,
+      "POST",
+      on(DOCUMENT_API_ROUTES.draft, { id: enquiry.id }),
+      note(150),
+    );
+    expect({ status: drafted.statusCode, body: drafted.json() }).toEqual({ status: 422, body: expected });
+    const refused = await consoleRequest(app, sales, "POST", documentsPath, {
+      ...note(150),
+      clickKey: "click-note-2",
+    });
+    expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 422, body: expected });
+    const listed = (await consoleRequest(app, sales, "GET", documentsPath)).json<EnquiryDocuments>();
+    expect(listed.documents.map((document) => document.kind)).toEqual(["tax-invoice", "credit-note"]);
+  });
+
   test("an invoice refused names each missing field and stores nothing; a tax invoice waits for Confirmed", async () => {
     const { app, enquiry, sales } = await shop("Contacted");
     const documentsPath = on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id });
