@@ -42,9 +42,8 @@ export function issueRefusal(
  * A credit note against its invoice: the credit notes against one invoice together never come to
  * more than the invoice's value (its total), whatever has been paid (a return after payment is
  * credited and refunded, the invoice's balance then below zero). Refused with what can still be
- * credited. Decided from the invoice's
- * account as read in the transaction that numbers the note, so two notes at once are decided
- * one after the other (docs/invoices.md).
+ * credited. Decided from the invoice's account as read in the transaction that numbers the note,
+ * so two notes at once are decided one after the other (docs/invoices.md).
  */
 export function planCreditNote(
   against: DocumentWithAccount,

@@ -245,19 +245,19 @@ function* documentChange(
     issuedBy: request.staffEmail,
   });
   if (!drafted.ok) return { outcome: "missing", missing: drafted.missing };
-  if (!issue) {
-    // The draft is refused as the issue would be: past what the invoice can still be credited.
-    if (against && request.kind === "credit-note") {
-      const plan = planCreditNote(against, drafted.draft);
-      if (!plan.ok)
-        return {
-          outcome: "over-credit",
-          invoiceNumber: against.document.number,
-          creditablePaise: plan.creditablePaise,
-        };
-    }
-    return { outcome: "drafted", draft: drafted.draft };
+  if (against && request.kind === "credit-note") {
+    // Read in this transaction with the series, in the draft as in the issue: a note issued
+    // meanwhile by another instance took this number, so the issue runs again and counts it
+    // (again(), CONFLICT_RUNS).
+    const plan = planCreditNote(against, drafted.draft);
+    if (!plan.ok)
+      return {
+        outcome: "over-credit",
+        invoiceNumber: against.document.number,
+        creditablePaise: plan.creditablePaise,
+      };
   }
+  if (!issue) return { outcome: "drafted", draft: drafted.draft };
   const sequence = last + 1;
   const document = numbered(drafted.draft, {
     id: timeOrderedId(),
@@ -266,22 +266,14 @@ function* documentChange(
     sequence,
     financialYear,
   });
-  let invoiceBalance: { documentId: string; balancePaise: number } | null = null;
-  if (against && request.kind === "credit-note") {
-    // Read in this transaction with the series: a note issued meanwhile by another instance took
-    // this number, so this change runs again and counts it (again(), CONFLICT_RUNS).
-    const plan = planCreditNote(against, document);
-    if (!plan.ok)
-      return {
-        outcome: "over-credit",
-        invoiceNumber: against.document.number,
-        creditablePaise: plan.creditablePaise,
-      };
-    invoiceBalance = {
-      documentId: against.document.id,
-      balancePaise: balancePaise(against.document, against.payments, [...against.creditNotes, document]),
-    };
-  }
+  // A credit note's invoice owes less (below zero: a refund is due, planCreditNote).
+  const invoiceBalance =
+    against && request.kind === "credit-note"
+      ? {
+          documentId: against.document.id,
+          balancePaise: balancePaise(against.document, against.payments, [...against.creditNotes, document]),
+        }
+      : null;
   yield* step("writeDocument", {
     read,
     document,
