@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
-import { driveSync, type Change, type StepAnswers, type WorkPort } from "../work-port";
-import { prepared, type SqliteRun } from "./connection";
+import { driveSync, type Change, type StepAnswers, type WorkPort, type WorkSteps } from "../work-port";
+import { isUnavailable, prepared, type SqliteRun } from "./connection";
 import {
   answerHeld,
   readAnswerDay,
@@ -25,7 +25,8 @@ import {
 import { readDueReminders, writeReminder } from "./push";
 import { newRowId } from "./row-id";
 import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
-import { insertNewEnquiry } from "./enquiries";
+import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
+import { addCountersIn } from "./attempt-counters";
 import {
   queueEnquiryMail,
   readMember,
@@ -53,12 +54,45 @@ export class SqliteWorkPort implements WorkPort {
     return this.sqlite((db) => db.transaction(() => driveSync(change(), this.answers(db))).immediate());
   }
 
-  private answers(db: Database.Database): StepAnswers {
+  /**
+   * The group commit: every change in one IMMEDIATE transaction (one flush to disk), each in a
+   * savepoint of its own, so what one change wrote is undone alone when the database refuses it
+   * and the others commit. The members and the rule are read once for the group: nothing but this
+   * transaction, which holds the write lock, can change them before it commits; the turn is read
+   * by each change, after the one before it took its own.
+   */
+  async runEach<R>(changes: readonly (() => Change<R>)[]): Promise<PromiseSettledResult<R>[]> {
+    return this.sqlite((db) => {
+      const answers = this.answers(db, { teamOnce: true });
+      // A transaction function called inside another runs in a savepoint.
+      const inSavepoint = db.transaction((change: () => Change<R>) => driveSync(change(), answers));
+      return db
+        .transaction(() =>
+          changes.map((change): PromiseSettledResult<R> => {
+            try {
+              return { status: "fulfilled", value: inSavepoint(change) };
+            } catch (error) {
+              // The file unusable, or the transaction already undone by SQLite: the group fails.
+              if (isUnavailable(error) || !db.inTransaction) throw error;
+              return { status: "rejected", reason: error };
+            }
+          }),
+        )
+        .immediate();
+    });
+  }
+
+  private answers(db: Database.Database, options: { teamOnce?: boolean } = {}): StepAnswers {
+    // With `teamOnce` (a group), the members and the rule as the group's first change read them.
+    let team: Omit<WorkSteps["readTeam"]["result"], "turn"> | undefined;
+    const readTeam = () => {
+      if (!team || !options.teamOnce) team = { members: readMembers(db), rule: readRule(db) };
+      return team;
+    };
     return {
       readWork: ({ enquiryId }) => readWork(db, this.table, enquiryId),
       readTeam: () => ({
-        members: readMembers(db),
-        rule: readRule(db),
+        ...readTeam(),
         turn: prepared<[], { turn: number }>(db, `SELECT turn FROM assignment WHERE id = 1`).get()?.turn ?? 0,
       }),
       companyMailQueued: ({ enquiryId }) =>
@@ -96,6 +130,12 @@ export class SqliteWorkPort implements WorkPort {
       // The change's IMMEDIATE transaction holds the write lock: nobody opens one meanwhile.
       newWhatsAppEnquiryId: () => newRowId(),
       writeNewEnquiry: ({ stored }) => insertNewEnquiry(db, this.table, stored),
+      newEnquiryId: () => newRowId(),
+      readIdempotencyKey: ({ key }) => readIdempotencyKey(db, this.table, key),
+      writeIdempotencyKey: ({ key, holder }) => writeIdempotencyKey(db, key, holder),
+      // The change's transaction holds the write lock and read its key as held by none: whatever
+      // was counted for the key before was undone with the write that counted it.
+      addCounters: ({ counters }) => addCountersIn(db, counters),
       answerHeld: ({ enquiryId, messageId, channel }) => answerHeld(db, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(db, enquiryId),
       readMember: ({ staffId }) => readMember(db, staffId),
