@@ -517,6 +517,29 @@ describe("enquiries arriving together (group commit)", () => {
     ]);
     expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(2);
   });
+  test("the turn goes on through a group: one refused after taking its turn gives it back to the next", async () => {
+    const store = await open();
+    const groups = watchGroups();
+    const asha = await store.staff.add({ email: "asha@example.com", role: "member", passwordHash: "h" });
+    const bilal = await store.staff.add({ email: "bilal@example.com", role: "member", passwordHash: "h" });
+    expect(await store.team.setAssignmentRule({ kind: "turns", members: [asha.id, bilal.id] })).toBe(true);
+    const ownerOf = async (id: string) => (await store.team.fieldsOf([id])).get(id)?.ownerId;
+
+    const results = await Promise.allSettled([
+      store.enquiries.add({ ...enquiry, Name: "First" }),
+      store.enquiries.add({ ...enquiry, Name: "Refused", Quantity: 0 }),
+      store.enquiries.add({ ...enquiry, Name: "Third" }),
+    ]);
+    const last = await store.enquiries.add({ ...enquiry, Name: "Alone" });
+
+    expect(groups).toEqual([3, 1]);
+    const [first, refused, third] = results;
+    expect(refused?.status).toBe("rejected");
+    if (first?.status !== "fulfilled" || third?.status !== "fulfilled") throw new Error("not stored");
+    expect(await ownerOf(first.value.id)).toBe(asha.id);
+    expect(await ownerOf(third.value.id)).toBe(bilal.id);
+    expect(await ownerOf(last.id)).toBe(asha.id);
+  });
 });
 
 describe("the inbox's search index", () => {

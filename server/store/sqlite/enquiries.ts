@@ -23,10 +23,17 @@ import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
 import { memberAlertFactsOf } from "../member-alert-payload";
 import { pushPayloadOf } from "../push-payload";
 
-/** The statement that inserts an enquiry's row, in `table` (quoted). */
+const insertEnquirySqls = new Map<string, string>();
+
+/** The statement that inserts an enquiry's row, in `table` (quoted): made once per table. */
 function insertEnquirySql(table: string): string {
-  return `INSERT INTO ${table} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language)
+  let sql = insertEnquirySqls.get(table);
+  if (!sql) {
+    sql = `INSERT INTO ${table} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language)
     VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt, @language)`;
+    insertEnquirySqls.set(table, sql);
+  }
+  return sql;
 }
 
 /**

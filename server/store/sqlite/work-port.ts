@@ -38,6 +38,12 @@ import {
   writePlan,
 } from "./work-record";
 
+/** What the changes of one group (runEach) read once: the members and the rule, and the turn as it goes on. */
+interface GroupReads {
+  team?: Omit<WorkSteps["readTeam"]["result"], "turn">;
+  turn?: number;
+}
+
 /**
  * The work layer's port on SQLite: a change runs in one IMMEDIATE transaction, so what it reads
  * (a version, the rule's turn) is read and written under one write lock, and of two changes based
@@ -57,13 +63,14 @@ export class SqliteWorkPort implements WorkPort {
   /**
    * The group commit: every change in one IMMEDIATE transaction (one flush to disk), each in a
    * savepoint of its own, so what one change wrote is undone alone when the database refuses it
-   * and the others commit. The members and the rule are read once for the group: nothing but this
-   * transaction, which holds the write lock, can change them before it commits; the turn is read
-   * by each change, after the one before it took its own.
+   * and the others commit. The members, the rule and the turn are read once for the group: nothing
+   * but this transaction, which holds the write lock, can change them before it commits; the turn
+   * is then kept as each change takes it, and read again after a change that was undone.
    */
   async runEach<R>(changes: readonly (() => Change<R>)[]): Promise<PromiseSettledResult<R>[]> {
     return this.sqlite((db) => {
-      const answers = this.answers(db, { teamOnce: true });
+      const group: GroupReads = {};
+      const answers = this.answers(db, group);
       // A transaction function called inside another runs in a savepoint.
       const inSavepoint = db.transaction((change: () => Change<R>) => driveSync(change(), answers));
       return db
@@ -74,6 +81,8 @@ export class SqliteWorkPort implements WorkPort {
             } catch (error) {
               // The file unusable, or the transaction already undone by SQLite: the group fails.
               if (isUnavailable(error) || !db.inTransaction) throw error;
+              // Its savepoint undone, the turn it may have taken with it: read again.
+              delete group.turn;
               return { status: "rejected", reason: error };
             }
           }),
@@ -82,26 +91,29 @@ export class SqliteWorkPort implements WorkPort {
     });
   }
 
-  private answers(db: Database.Database, options: { teamOnce?: boolean } = {}): StepAnswers {
-    // With `teamOnce` (a group), the members and the rule as the group's first change read them.
-    let team: Omit<WorkSteps["readTeam"]["result"], "turn"> | undefined;
-    const readTeam = () => {
-      if (!team || !options.teamOnce) team = { members: readMembers(db), rule: readRule(db) };
-      return team;
-    };
+  /**
+   * The steps' answers in `db`'s transaction. With `group` (runEach), the members and the rule
+   * are read by the group's first change and the turn is kept as each change takes it.
+   */
+  private answers(db: Database.Database, group?: GroupReads): StepAnswers {
+    const readTurn = () =>
+      prepared<[], { turn: number }>(db, `SELECT turn FROM assignment WHERE id = 1`).get()?.turn ?? 0;
     return {
+      readTeam: () => {
+        if (!group) return { members: readMembers(db), rule: readRule(db), turn: readTurn() };
+        group.team ??= { members: readMembers(db), rule: readRule(db) };
+        group.turn ??= readTurn();
+        return { ...group.team, turn: group.turn };
+      },
+      takeTurn: ({ turn }) => {
+        prepared(db, `UPDATE assignment SET turn = ? WHERE id = 1`).run(turn + 1);
+        if (group) group.turn = turn + 1;
+      },
       readWork: ({ enquiryId }) => readWork(db, this.table, enquiryId),
-      readTeam: () => ({
-        ...readTeam(),
-        turn: prepared<[], { turn: number }>(db, `SELECT turn FROM assignment WHERE id = 1`).get()?.turn ?? 0,
-      }),
       companyMailQueued: ({ enquiryId }) =>
         prepared(db, `SELECT 1 FROM notifications WHERE enquiry_id = ? AND kind = 'company'`).get(
           enquiryId,
         ) !== undefined,
-      takeTurn: ({ turn }) => {
-        prepared(db, `UPDATE assignment SET turn = ? WHERE id = 1`).run(turn + 1);
-      },
       writePlan: ({ read, plan, actor }) => writePlan(db, read.stored, plan, actor),
       queueEnquiryMail: ({ stored, kind, actor }) =>
         queueEnquiryMail(db, stored.id, kind, actor.at, actor.requestId),
