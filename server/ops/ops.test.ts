@@ -146,7 +146,7 @@ describe("/livez, /readyz and /api/health", () => {
     const refused = new StoreUnavailableError("Firestore cannot be used (code 8: quota)", {
       cause: Object.assign(new Error("quota"), { code: 8 }),
     });
-    const add = vi.spyOn(t.app.store.enquiries, "add").mockRejectedValue(refused);
+    const add = vi.spyOn(t.app.store.work, "fileEnquiry").mockRejectedValue(refused);
     expect((await postEnquiry(t, retailersEnquiry)).statusCode).toBe(503);
     const notReady = await get(t, OPS_PATHS.ready);
     expect(notReady.statusCode).toBe(503);
@@ -283,7 +283,9 @@ describe("/metrics", () => {
     expect(sample(after, "collarise_outbox_waiting")).toBe(5);
     expect(sample(after, "collarise_outbox_oldest_waiting_seconds")).toBeGreaterThanOrEqual(0);
     expect(sample(after, "collarise_outbox_alert_after_seconds")).toBe(1800);
-    expect(sample(after, 'collarise_store_errors_total{concern="enquiries",kind="unavailable"}')).toBe(1);
+    // The form's intake is a change of the work layer (server/work/intake-changes.ts): its store
+    // failures count under `work`, as every other change of an enquiry's life does.
+    expect(sample(after, 'collarise_store_errors_total{concern="work",kind="unavailable"}')).toBe(1);
     // The event loop's delay, measured since the last scrape.
     expect(sample(after, "nodejs_eventloop_lag_max_seconds")).toBeGreaterThanOrEqual(0.06);
     expect(sample(after, "nodejs_eventloop_lag_p99_seconds")).toBeGreaterThan(0);

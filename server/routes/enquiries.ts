@@ -13,7 +13,7 @@ import { checkSource } from "../../domain/enquiry-source-check";
 import { PROOF_OF_WORK_FIELD } from "../../domain/spam";
 import { whatsappConsentAsked } from "../../domain/whatsapp-consent";
 import { ProofOfWorkChecker } from "../spam/proof-of-work";
-import { countedScreening, enquiryMailsSuppressed } from "../spam/screening";
+import { countedScreening } from "../spam/screening";
 import { mailboxCap } from "../mailbox-caps";
 import { IdempotencyKeyReusedError } from "../store/idempotency";
 import { apiMessages, logStoreFailure, sendUnavailable } from "./api-errors";
@@ -107,7 +107,7 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
       // Idempotency-Key, answered with the first enquiry, counts nothing (or ten retries would
       // file the first as spam).
       const proof = await proofOfWork.verify(body[PROOF_OF_WORK_FIELD], now);
-      const stored = await app.store.enquiries.add(check.enquiry, {
+      const { stored, filed } = await app.store.work.fileEnquiry(check.enquiry, {
         acknowledge: options.acknowledgeVisitors === true,
         checks: {
           ...countedScreening({ enquiry: check.enquiry, honeypot, proofOfWork: proof, now }),
@@ -124,16 +124,15 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
         requestId: request.id,
       });
       id = stored.id;
-      const screening = stored.screening;
-      const spam = screening !== undefined && enquiryMailsSuppressed(screening);
-      // The one line that ties this request (its reqId) to the enquiry it stored.
-      if (spam)
+      // The one line that ties this request (its reqId) to the enquiry it stored; the verdict is
+      // the intake's (server/work/intake-changes.ts), taken once.
+      if (filed === "spam")
         request.log.info(
-          { enquiryId: id, score: screening.score, reasons: screening.reasons },
+          { enquiryId: id, score: stored.screening?.score, reasons: stored.screening?.reasons },
           "enquiry filed as spam",
         );
       else request.log.info({ enquiryId: id }, "enquiry stored");
-      app.ops.metrics.enquiryStored(spam ? "spam" : "inbox");
+      app.ops.metrics.enquiryStored(filed === "spam" ? "spam" : "inbox");
     } catch (error) {
       if (error instanceof IdempotencyKeyReusedError) {
         const message = apiMessages.idempotencyKeyReused;

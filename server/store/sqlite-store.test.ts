@@ -14,13 +14,14 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { createStore } from "./index";
 import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite";
 import { applyMigration, migrations } from "./sqlite/migrations";
-import { GROUP_COMMIT_LIMIT } from "./sqlite/enquiries";
+import { SqliteWorkPort } from "./sqlite/work-port";
+import { GROUP_COMMIT_LIMIT } from "../work/intake-changes";
 import { StoreUnavailableError, type StoredEnquiry } from "./store";
 import { pendingNotifications } from "../../tests/support/store-probe";
 
@@ -453,16 +454,28 @@ describe("the SQLite store when its file cannot be used", () => {
 });
 
 describe("enquiries arriving together (group commit)", () => {
+  /** The sizes of the groups the work layer hands the SQLite port, each one transaction. */
+  function watchGroups(): number[] {
+    const groups: number[] = [];
+    const runEach = SqliteWorkPort.prototype.runEach;
+    const spy = vi.spyOn(SqliteWorkPort.prototype, "runEach").mockImplementation(function (
+      this: SqliteWorkPort,
+      changes,
+    ) {
+      groups.push(changes.length);
+      return runEach.call(this, changes);
+    } as typeof runEach);
+    onTestFinished(() => spy.mockRestore());
+    return groups;
+  }
+
   test("share one commit, and each is stored with its own pending notification", async () => {
     const store = await open();
-    const commits = vi.spyOn(
-      store.enquiries as unknown as { insertEnquiries: () => void },
-      "insertEnquiries",
-    );
+    const groups = watchGroups();
     const names = Array.from({ length: 40 }, (_, index) => `Retailer ${index + 1}`);
     const stored = await Promise.all(names.map((Name) => store.enquiries.add({ ...enquiry, Name })));
 
-    expect(commits).toHaveBeenCalledTimes(1);
+    expect(groups).toEqual([40]);
 
     expect(new Set(stored.map((record) => record.id)).size).toBe(names.length);
     const listed = await store.enquiries.list();
@@ -472,13 +485,7 @@ describe("enquiries arriving together (group commit)", () => {
 
   test(`a flood arriving in one turn is committed in groups of at most ${GROUP_COMMIT_LIMIT}, every enquiry stored`, async () => {
     const store = await open();
-    const groups: number[] = [];
-    const enquiries = store.enquiries as unknown as { insertEnquiries: (queued: unknown[]) => unknown };
-    const insertEnquiries = enquiries.insertEnquiries.bind(enquiries);
-    vi.spyOn(enquiries, "insertEnquiries").mockImplementation((queued) => {
-      groups.push(queued.length);
-      return insertEnquiries(queued);
-    });
+    const groups = watchGroups();
     const names = Array.from({ length: 2 * GROUP_COMMIT_LIMIT + 22 }, (_, index) => `Flood ${index + 1}`);
 
     const stored = await Promise.all(names.map((Name) => store.enquiries.add({ ...enquiry, Name })));
@@ -493,10 +500,7 @@ describe("enquiries arriving together (group commit)", () => {
 
   test("one enquiry the database refuses does not take the others in its batch with it", async () => {
     const store = await open();
-    const commits = vi.spyOn(
-      store.enquiries as unknown as { insertEnquiries: () => void },
-      "insertEnquiries",
-    );
+    const groups = watchGroups();
     const results = await Promise.allSettled([
       store.enquiries.add({ ...enquiry, Name: "First" }),
       // Quantity 0 never passes the rules; the table's own check refuses it too.
@@ -506,12 +510,35 @@ describe("enquiries arriving together (group commit)", () => {
 
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     // Undone in its own savepoint: the others were committed in the same transaction, not again alone.
-    expect(commits).toHaveBeenCalledTimes(1);
+    expect(groups).toEqual([3]);
     expect((await store.enquiries.list()).map((record) => record.enquiry.Name).sort()).toEqual([
       "First",
       "Third",
     ]);
     expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(2);
+  });
+  test("the turn goes on through a group: one refused after taking its turn gives it back to the next", async () => {
+    const store = await open();
+    const groups = watchGroups();
+    const asha = await store.staff.add({ email: "asha@example.com", role: "member", passwordHash: "h" });
+    const bilal = await store.staff.add({ email: "bilal@example.com", role: "member", passwordHash: "h" });
+    expect(await store.team.setAssignmentRule({ kind: "turns", members: [asha.id, bilal.id] })).toBe(true);
+    const ownerOf = async (id: string) => (await store.team.fieldsOf([id])).get(id)?.ownerId;
+
+    const results = await Promise.allSettled([
+      store.enquiries.add({ ...enquiry, Name: "First" }),
+      store.enquiries.add({ ...enquiry, Name: "Refused", Quantity: 0 }),
+      store.enquiries.add({ ...enquiry, Name: "Third" }),
+    ]);
+    const last = await store.enquiries.add({ ...enquiry, Name: "Alone" });
+
+    expect(groups).toEqual([3, 1]);
+    const [first, refused, third] = results;
+    expect(refused?.status).toBe("rejected");
+    if (first?.status !== "fulfilled" || third?.status !== "fulfilled") throw new Error("not stored");
+    expect(await ownerOf(first.value.id)).toBe(asha.id);
+    expect(await ownerOf(third.value.id)).toBe(bilal.id);
+    expect(await ownerOf(last.id)).toBe(asha.id);
   });
 });
 

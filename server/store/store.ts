@@ -320,9 +320,32 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * What the order form's intake filed: the enquiry stored (or, for a repeat of an idempotency key,
+ * the first one stored with it), and where: the inbox, Spam (the one verdict, `enquiryMailsSuppressed`,
+ * taken above the stores), or nowhere new (`repeat`).
+ */
+export interface FiledEnquiry {
+  stored: StoredEnquiry;
+  filed: "inbox" | "spam" | "repeat";
+}
+
+/**
+ * The intake of a new enquiry from the order form, written once above the stores
+ * (server/work/intake-changes.ts): read, planned (planIntake), written as planned.
+ */
+export interface IntakeChanges {
+  /**
+   * Stores the enquiry with what its plan says (its work, mails, alerts, event and counters) in
+   * one transaction, and answers once it is on disk. A different enquiry sent with an idempotency
+   * key already used throws IdempotencyKeyReusedError.
+   */
+  fileEnquiry(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<FiledEnquiry>;
+}
+
 /** The enquiries, with the outbox of their notifications: one is stored with the other, in one transaction. */
 export interface EnquiryStore {
-  /** Stores the enquiry and its pending notification (or notifications) in one transaction. */
+  /** Stores the enquiry and its pending notification (or notifications): the work layer's intake (`work.fileEnquiry`). */
   add(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<StoredEnquiry>;
   /** Forgets idempotency keys first used before `before`; answers how many. */
   eraseIdempotencyKeys(before: Date): Promise<number>;
@@ -443,6 +466,7 @@ export interface Store {
   readonly enquiryWork: EnquiryWorkStore;
   /** The changes of an enquiry's work, each written once above the stores (server/work/). */
   readonly work: EnquiryChanges &
+    IntakeChanges &
     TeamChanges &
     ConversationChanges &
     DealChanges &

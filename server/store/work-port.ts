@@ -21,7 +21,7 @@ import type { MobileEnquiry } from "./buyers";
 import type { AnswerToStore } from "./conversations";
 import type { DocumentSeries, DocumentWithAccount } from "./documents";
 import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
-import type { StoredEnquiry, WhatsAppPayload } from "./store";
+import type { CounterToAdd, StoredEnquiry, WhatsAppPayload } from "./store";
 
 /**
  * The port the work layer (server/work/) asks the stores through: each change of an enquiry is
@@ -150,6 +150,28 @@ export interface WorkSteps {
    * are the plan's (writePlan, queueEnquiryMail).
    */
   writeNewEnquiry: { args: { stored: StoredEnquiry }; result: void };
+  // Intake from the order form (server/work/intake-changes.ts)
+  /** A new id for an enquiry from the form, made as the store makes its ids. */
+  newEnquiryId: { args: Record<never, never>; result: string };
+  /**
+   * The enquiry first stored with this idempotency key and the fingerprint of its five fields
+   * (server/store/idempotency.ts); null when no enquiry holds the key.
+   */
+  readIdempotencyKey: { args: { key: string }; result: KeyHolder | null };
+  /** Records the key as the enquiry's, created once: one holding it already fails the change. */
+  writeIdempotencyKey: { args: { key: string; holder: KeyHolder }; result: void };
+  /**
+   * Adds one to each counter (made on first use, forgotten after its `expiresAt`) and answers their
+   * counts in order, this change's included. With `onceFor`, a retry's key: null, counting nothing,
+   * when counting was already done for it. Where the change's transaction holds the write lock and
+   * read the key as held by no enquiry (SQLite), nothing was counted for it that still stands;
+   * where counters are atomic increments outside the transaction (Firestore), `onceFor` is itself
+   * a counter, and only its first use counts.
+   */
+  addCounters: {
+    args: { counters: readonly CounterToAdd[]; onceFor?: CounterToAdd };
+    result: number[] | null;
+  };
   /** Whether the enquiry holds an answer with this Message-ID. */
   answerHeld: { args: { enquiryId: string; messageId: string; channel: MessageChannel }; result: boolean };
   /** Whether the enquiry holds an answer its owner has not read. */
@@ -262,6 +284,14 @@ export interface WorkSteps {
   };
 }
 
+/** The enquiry an idempotency key was first used with. */
+export interface KeyHolder {
+  enquiryId: string;
+  /** The fingerprint of its five fields (enquiryFingerprint). */
+  fingerprint: string;
+  receivedAt: string;
+}
+
 /** The changes of documents a click makes once. */
 export type DocumentClickAction = "issue" | "payment" | "send";
 
@@ -293,6 +323,17 @@ export interface WorkPort {
    * `events` names the webhook events its plans may send (a store may read their endpoints first).
    */
   run<R>(change: () => Change<R>, options?: { events?: readonly WebhookEventType[] }): Promise<R>;
+  /**
+   * Runs several changes, answering each one's outcome in their order. A store may write them in
+   * one transaction (SQLite's group commit: one flush to disk for all), each in a savepoint of its
+   * own so that one the store refuses is undone alone, the members and the rule read once for
+   * them all and the rule's turn as the change before left it; or each in a transaction of its own, as
+   * `run` does. A transaction that fails as a whole (the disk full) rejects the whole call.
+   */
+  runEach<R>(
+    changes: readonly (() => Change<R>)[],
+    options?: { events?: readonly WebhookEventType[] },
+  ): Promise<PromiseSettledResult<R>[]>;
 }
 
 /** Another change took the same version or turn first: nothing of this one was written. */

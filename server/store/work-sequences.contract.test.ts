@@ -5,6 +5,10 @@ import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { inboxFilterOf } from "../lifecycle/inbox-listing";
 import { dashboardData } from "./dashboard";
+import type { Enquiry } from "../../domain/enquiry";
+import { countedScreening } from "../spam/screening";
+import { mailboxCap } from "../mailbox-caps";
+import { IdempotencyKeyReusedError } from "./idempotency";
 import type { Store } from "./store";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 
@@ -69,10 +73,16 @@ const claimAll = (store: Store) =>
  * enquiries by the buyer's name, any other id as "(unknown)". With `next`, an enquiry is received
  * last and who it went to is part of the state.
  */
-async function observe(store: Store, team: Team, options: { next?: boolean } = {}) {
+async function observe(store: Store, team: Team, options: ObserveOptions = {}) {
   const names = new Map<string, string>(Object.entries(team.ids).map(([email, id]) => [id, email]));
   const stored = await store.enquiries.list();
-  for (const each of stored) names.set(each.id, each.enquiry.Name ?? "");
+  // Every enquiry's owner as its work record holds it, spam included (which no view lists).
+  const fields = await store.team.fieldsOf(stored.map((each) => each.id));
+  for (const each of stored) {
+    const name = each.enquiry.Name ?? "";
+    const owner = names.get(fields.get(each.id)?.ownerId ?? "") ?? "nobody";
+    names.set(each.id, options.namedByOwner?.includes(name) ? `${name} (${owner})` : name);
+  }
   const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? "(unknown)"));
   const viewer = (staffId: string) => ({ staffId, now: NOW, dayEnd: DAY_END });
 
@@ -101,15 +111,13 @@ async function observe(store: Store, team: Team, options: { next?: boolean } = {
       views[key] = (await listed({ view }, staffId)).map((row) => nameOf(row.id));
     }
   }
-  // Every enquiry's owner as its work record holds it, spam included (which no view lists).
-  const fields = await store.team.fieldsOf(stored.map((each) => each.id));
   const owners = Object.fromEntries(
-    stored.map((each) => [each.enquiry.Name, nameOf(fields.get(each.id)?.ownerId ?? null)]),
+    stored.map((each) => [nameOf(each.id), nameOf(fields.get(each.id)?.ownerId ?? null)]),
   );
   const histories: Record<string, unknown[]> = {};
   for (const each of stored) {
     const record = await store.enquiryWork.get(each.id);
-    histories[each.enquiry.Name ?? ""] = (record?.history ?? []).map((entry) => ({
+    histories[nameOf(each.id) ?? ""] = (record?.history ?? []).map((entry) => ({
       at: entry.at,
       by: entry.staffEmail,
       kind: entry.kind,
@@ -156,6 +164,16 @@ async function observe(store: Store, team: Team, options: { next?: boolean } = {
   return state;
 }
 
+interface ObserveOptions {
+  /** An enquiry is received last, and who it went to is part of the state. */
+  next?: boolean;
+  /**
+   * Enquiries received at the same instant, named with their owner: which of them a store takes
+   * first is its own, and so is the order of their ids, which breaks ties between equal times.
+   */
+  namedByOwner?: readonly string[];
+}
+
 type State = Awaited<ReturnType<typeof observe>>;
 
 const sandboxes = [sqliteSandbox("work-sequences-contract"), firestoreSandbox("work-sequences")];
@@ -172,7 +190,7 @@ afterAll(async () => {
  */
 async function onBothStores(
   script: (store: Store, team: Team) => Promise<void>,
-  options: { next?: boolean } = {},
+  options: ObserveOptions = {},
 ): Promise<[State, State]> {
   const states: State[] = [];
   for (const sandbox of sandboxes) {
@@ -533,5 +551,109 @@ describe("the same calls on both stores leave the same state", () => {
       ]);
     }
     expect(firestore).toEqual(sqlite);
+  });
+  /**
+   * Sends an enquiry as the form's route does (server/routes/enquiries.ts) at `time`: its counted
+   * checks (a solved proof of work unless `robot`, which also fills the honeypot), the visitor's
+   * acknowledgement under the mailbox's cap, and the retry's key when given.
+   */
+  async function send(
+    store: Store,
+    enquiry: Enquiry,
+    time: string,
+    options: { key?: string; robot?: boolean; proof?: string } = {},
+  ) {
+    const now = ist(time);
+    vi.setSystemTime(now);
+    const proofOfWork = options.robot
+      ? undefined
+      : { name: `proof:${options.proof ?? enquiry.Name}`, expiresAt: new Date(now.getTime() + 3_600_000) };
+    return store.work.fileEnquiry(enquiry, {
+      acknowledge: true,
+      checks: {
+        ...countedScreening({ enquiry, honeypot: options.robot === true, proofOfWork, now }),
+        acknowledgement: mailboxCap(enquiry.Email, now),
+      },
+      language: "en",
+      ...(options.key ? { idempotencyKey: options.key } : {}),
+    });
+  }
+
+  test("the form's intake: a retry answers the first, a key reused is refused, a buyer's second enquiry is New, a robot's is Spam, two at once take two turns", async () => {
+    const together = ["Together One", "Together Two"];
+    const [sqlite, firestore] = await onBothStores(
+      async (store, team) => {
+        const rule: AssignmentRule = { kind: "turns", members: [team.ids[ASHA], team.ids[BILAL]] };
+        expect(await store.team.setAssignmentRule(rule)).toBe(true);
+        const retried = anEnquiry({ Name: "Retry Buyer", RetailerSelfUse: "Retailer" });
+        const first = await send(store, retried, "10:01", { key: "retry-key-0001" });
+        expect(first.filed).toBe("inbox");
+        // The page's retry: the same body, its proof and key; answered with the first, nothing new.
+        const again = await send(store, retried, "10:02", { key: "retry-key-0001" });
+        expect(again).toMatchObject({ filed: "repeat", stored: { id: first.stored.id } });
+        await expect(
+          send(store, anEnquiry({ Name: "Other Buyer" }), "10:03", { key: "retry-key-0001" }),
+        ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+        // The same buyer twice in a morning: both New, both theirs in turn.
+        const buyer = { Email: "twice@example.in", Mobile: "9812345678" };
+        await send(store, anEnquiry({ Name: "Twice Buyer", ...buyer }), "10:10");
+        await send(store, anEnquiry({ Name: "Twice Buyer Again", ...buyer }), "10:11");
+        const robot = await send(store, anEnquiry({ Name: "Robot Sender" }), "10:15", { robot: true });
+        expect(robot).toMatchObject({ filed: "spam", stored: { screening: { spam: true } } });
+        const both = await Promise.all(together.map((Name) => send(store, anEnquiry({ Name }), "10:20")));
+        expect(both.map(({ filed }) => filed)).toEqual(["inbox", "inbox"]);
+      },
+      { next: true, namedByOwner: together },
+    );
+    const byName = <T extends { name: string | null }>(rows: readonly T[]) =>
+      [...rows].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    for (const state of [sqlite, firestore]) {
+      // The pair took the next two turns, Bilal's and Asha's, whichever a store took first.
+      const pair = state.rows.filter((row) => row.name?.startsWith("Together"));
+      expect(pair.map((row) => row.owner).sort()).toEqual([ASHA, BILAL]);
+      const inbox: [string, string][] = [
+        ["Retry Buyer", ASHA],
+        ["Twice Buyer", BILAL],
+        ["Twice Buyer Again", ASHA],
+        ...pair.map((row): [string, string] => [String(row.name), String(row.owner)]),
+      ];
+      expect(byName(state.rows)).toEqual(
+        byName(
+          inbox.map(([name, owner]) =>
+            untouched(
+              name,
+              { "Retry Buyer": "10:01", "Twice Buyer": "10:10", "Twice Buyer Again": "10:11" }[name] ??
+                "10:20",
+              owner,
+            ),
+          ),
+        ),
+      );
+      expect(state.counts).toEqual(counts({ New: 5, Spam: 1 }));
+      expect(state.owners["Robot Sender"]).toBeNull();
+      // Each one New was mailed to the company, acknowledged to its visitor and alerted to its
+      // owner once; the retry queued nothing, the robot's nothing at all.
+      expect(state.notifications).toEqual(
+        inbox
+          .flatMap(([name, owner]) => [
+            `company |  | ${name} | `,
+            `acknowledgement |  | ${name} | `,
+            `member-alert | ${owner} | ${name} | `,
+          ])
+          .sort(),
+      );
+      expect(state.dashboard.funnel).toMatchObject({ received: 6, genuine: 5 });
+      // The turn went on from the pair: the next one is Bilal's.
+      expect(state.next).toBe(BILAL);
+    }
+    // Ties of the same instant are ordered by id, which each store makes its own way.
+    const neutral = (state: State) => ({
+      ...state,
+      rows: byName(state.rows),
+      views: Object.fromEntries(
+        Object.entries(state.views).map(([view, names]) => [view, [...names].sort()]),
+      ),
+    });
+    expect(neutral(firestore)).toEqual(neutral(sqlite));
   });
 });

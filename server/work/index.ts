@@ -5,6 +5,7 @@ import { ConversationWork } from "./conversation-changes";
 import { DealWork } from "./deal-changes";
 import { DispatchWork } from "./dispatch-changes";
 import { EnquiryWork } from "./enquiry-changes";
+import { IntakeWork } from "./intake-changes";
 import { TeamWork } from "./team-changes";
 import { ReminderWork } from "./reminder-changes";
 import { DocumentWork, type CompanyFactsSource } from "./document-changes";
@@ -29,6 +30,7 @@ export function workLayer(
   return Object.assign(
     {},
     methodsOf(new EnquiryWork(port, hours)),
+    methodsOf(new IntakeWork(port, hours)),
     methodsOf(new TeamWork(port, hours)),
     methodsOf(new ConversationWork(port, hours)),
     methodsOf(new DealWork(port)),

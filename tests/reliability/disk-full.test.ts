@@ -126,7 +126,8 @@ it.skipIf(!isRoot)(
     expect(sample(full, "collarise_ready")).toBe(0);
     expect(sample(full, "collarise_data_disk_free_bytes")).toBeLessThan(WRITABLE_MIN_FREE_BYTES);
     expect(
-      sample(full, 'collarise_store_errors_total{concern="enquiries",kind="unavailable"}'),
+      // The form's intake is a change of the work layer: its failures count under `work`.
+      sample(full, 'collarise_store_errors_total{concern="work",kind="unavailable"}'),
     ).toBeGreaterThanOrEqual(1);
     // Another refusal while full, as a second visitor would get.
     expect((await post()).statusCode).toBe(503);

@@ -1,31 +1,16 @@
 import { memberAlertFactsOf } from "../member-alert-payload";
-import type { WorkingHours } from "../../../domain/working-hours";
-import type { WorkingHoursSource } from "../../work";
 import { pushPayloadOf } from "../push-payload";
-import {
-  enquiryDocument,
-  enquiryFromDocument,
-  languageOfDocument,
-  newNotification,
-  type NotificationData,
-} from "./documents";
+import { enquiryFromDocument, languageOfDocument, type NotificationData } from "./documents";
 
 export { enquiryFromDocument, languageOfDocument };
-import { randomUUID } from "node:crypto";
-import {
-  Timestamp,
-  type DocumentData,
-  type DocumentReference,
-  type Transaction,
-  type WriteBatch,
-} from "firebase-admin/firestore";
+import { Timestamp, type DocumentReference, type Transaction } from "firebase-admin/firestore";
 import type { Enquiry } from "../../../domain/enquiry";
 import type {
   StaffLinkMail,
   AddEnquiryOptions,
-  CounterToAdd,
   EnquiryStore,
   EnquiryNotificationKind,
+  IntakeChanges,
   NewsletterNotificationKind,
   OutboxBacklog,
   PendingNotification,
@@ -33,33 +18,19 @@ import type {
   StoredEnquiry,
   WhatsAppPayload,
 } from "../store";
-import { parseAssignmentRule, type AssignmentRule, type DigestContent } from "../../../domain/team";
+import type { KeyHolder } from "../work-port";
+import type { DigestContent } from "../../../domain/team";
 import type { HandedOnList } from "../../../domain/bulk";
-import { ASSIGNMENT_DOC, membersOf, takeTurn, writePlan } from "./work-record";
-import {
-  acknowledgementQueued,
-  countsMailboxCap,
-  intakeTakesTurn,
-  planIntake,
-  type MemberFacts,
-} from "../../lifecycle/plan";
 import {
   ALREADY_EXISTS,
   grpcCode,
   isoOf,
   NOT_FOUND,
-  PUSH_SUBSCRIPTIONS,
   type FirestoreConnection,
+  type FirestoreContext,
 } from "./connection";
-import { eventTime } from "../event-clock";
-import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
 import { claimDueDocuments, takeLease } from "./claim-window";
-import { enquiryWebhookQueue } from "./webhooks";
-import { FirestoreAttemptCounterStore } from "./attempt-counters";
-import { enquiryMailsSuppressed } from "../../spam/screening";
 import { MESSAGES } from "./documents";
-import { buyerKeysField, buyerSecret } from "./buyers";
-import { buyerKeysOf } from "../buyer-keys";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
 const IDEMPOTENCY_KEYS = "enquiry_idempotency_keys";
@@ -75,31 +46,57 @@ function requestIdOf(data: NotificationData): { requestId?: string } {
   return typeof data.requestId === "string" ? { requestId: data.requestId } : {};
 }
 
-/** How often storing an enquiry is tried when its turn was taken by another at the same moment. */
-const TURN_ATTEMPTS = 25;
-
-/** What storing an enquiry reads before it writes (`readForWrite`). */
-interface WriteReading {
-  queueWebhooks: Awaited<ReturnType<typeof enquiryWebhookQueue>>;
-  rule: AssignmentRule;
-  members: MemberFacts[];
-  /** The company's working hours in force: the first-contact target's. */
-  hours: WorkingHours;
+function idempotencyKeyRef(context: FirestoreContext, key: string) {
+  return context.db.collection(IDEMPOTENCY_KEYS).doc(`key-${key}`);
 }
 
-/** How long a use of an idempotency key is remembered for counting: a day, as long as a retry. */
-const KEY_COUNTED_MS = 24 * 60 * 60_000;
+/** The enquiry first stored with an idempotency key, read in the change's transaction. */
+export async function readIdempotencyKey(
+  context: FirestoreContext,
+  transaction: Transaction,
+  key: string,
+): Promise<KeyHolder | null> {
+  const first = (await transaction.get(idempotencyKeyRef(context, key))).data() as
+    IdempotencyKeyData | undefined;
+  return first
+    ? { enquiryId: first.enquiryId, fingerprint: first.fingerprint, receivedAt: isoOf(first.receivedAt) }
+    : null;
+}
+
+/**
+ * Records an idempotency key as its enquiry's. Created, never overwritten: of two requests with
+ * one key (at once, on two instances) one commits and the other fails with ALREADY_EXISTS.
+ */
+export function writeIdempotencyKey(
+  context: FirestoreContext,
+  writer: Transaction,
+  key: string,
+  holder: KeyHolder,
+): void {
+  const record: IdempotencyKeyData = {
+    enquiryId: holder.enquiryId,
+    fingerprint: holder.fingerprint,
+    receivedAt: Timestamp.fromDate(new Date(holder.receivedAt)),
+  };
+  writer.create(idempotencyKeyRef(context, key), record);
+}
 
 /**
  * Enquiries in `{product}_Form` and the outbox of their notifications in `notifications` on
- * Firestore. Several server instances can share them: each notification is claimed in its own
- * transaction, so only one instance sends it while the lease runs.
+ * Firestore, written by the work layer's intake (firestore/work-port.ts). Several server
+ * instances can share them: each notification is claimed in its own transaction, so only one
+ * instance sends it while the lease runs.
  */
 export class FirestoreEnquiryStore implements EnquiryStore {
   constructor(
     private readonly connection: FirestoreConnection,
-    private readonly hours: WorkingHoursSource,
+    /** The work layer's intake (server/work/intake-changes.ts), which writes through the work port. */
+    private readonly intake: IntakeChanges["fileEnquiry"],
   ) {}
+
+  async add(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<StoredEnquiry> {
+    return (await this.intake(enquiry, options)).stored;
+  }
 
   private enquiries() {
     return this.connection.db.collection(this.connection.enquiryCollection);
@@ -108,223 +105,8 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     return this.connection.db.collection("notifications");
   }
 
-  async add(enquiry: Enquiry, asked: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
-    const received = eventTime();
-    const unscreened: StoredEnquiry = {
-      id: randomUUID(),
-      receivedAt: received.toISOString(),
-      language: asked.language ?? "en",
-      enquiry: enquiryFromDocument(enquiry),
-      ...(asked.source ? { source: asked.source } : {}),
-      ...(asked.screening ? { screening: asked.screening } : {}),
-    };
-    // The counted checks and what the enquiry's write reads (the rule, the members, the webhook
-    // endpoints) do not depend on each other: asked for together, they cost one wait, not several.
-    const [{ stored, options }, firstReading, secret] = await Promise.all([
-      this.settleCountedChecks(unscreened, asked, received),
-      this.readForWrite(),
-      buyerSecret(this.connection),
-    ]);
-    const buyerKeys = buyerKeysField(buyerKeysOf(stored.enquiry, secret));
-    const mail = (kind: EnquiryNotificationKind) =>
-      newNotification({ kind, at: received, enquiry: stored, requestId: options.requestId });
-    const key = options.idempotencyKey;
-    const keyRef = key ? this.idempotencyKeys().doc(`key-${key}`) : undefined;
-    const fingerprint = enquiryFingerprint(stored.enquiry);
-    // A turn already taken by another enquiry (where transactions are not isolated) is tried again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const reading = attempt === 1 ? firstReading : await this.readForWrite();
-        await this.writeEnquiry(stored, buyerKeys, mail, options, keyRef, fingerprint, reading);
-        return stored;
-      } catch (error) {
-        if (grpcCode(error) !== ALREADY_EXISTS) throw error;
-        // The key's document exists: this is a repeat (or a mistake) of an enquiry already stored.
-        if (keyRef && (await this.connection.run(() => keyRef.get())).exists) {
-          return this.firstWithKey(keyRef, fingerprint, stored);
-        }
-        if (attempt >= TURN_ATTEMPTS) throw error;
-      }
-    }
-  }
-
-  /**
-   * Adds the enquiry's counted checks and settles what they decide: its screening (one filed as
-   * Spam is then stored as such, mailing nobody), and whether its acknowledgement is queued.
-   * Firestore's counters are atomic increments outside the enquiry's batch (the emulator's
-   * transactions are not isolated); a repeat of an idempotency key counts nothing, told apart by
-   * the key's own counter, as the SQLite store's transaction does.
-   */
-  private async settleCountedChecks(
-    stored: StoredEnquiry,
-    options: AddEnquiryOptions,
-    received: Date,
-  ): Promise<{ stored: StoredEnquiry; options: AddEnquiryOptions }> {
-    const { checks } = options;
-    if (!checks) return { stored, options };
-    const counters = new FirestoreAttemptCounterStore(this.connection);
-    const add = (list: readonly CounterToAdd[]) =>
-      Promise.all(list.map(({ name, expiresAt }) => counters.add(name, expiresAt)));
-    const key = options.idempotencyKey;
-    const counted =
-      !key || (await counters.add(`enquiry-key:${key}`, new Date(received.getTime() + KEY_COUNTED_MS))) === 1;
-    const screening = checks.score(counted ? await add(checks.counters) : checks.counters.map(() => 0));
-    const spam = enquiryMailsSuppressed(screening);
-    const cap = checks.acknowledgement;
-    const asked = options.acknowledge ?? false;
-    // A repeat of a key stores nothing new (its first answers it), so it takes no turn of the
-    // visitor's mailbox either; were the first lost before its write, the retry sends no copy.
-    const capAllowed =
-      cap && countsMailboxCap({ asked, spam }) ? counted && cap.allowed(await add(cap.counters)) : undefined;
-    const acknowledge = acknowledgementQueued({ asked, spam, capAllowed });
-    return {
-      stored: { ...stored, screening },
-      options: { ...options, acknowledge },
-    };
-  }
-
-  /**
-   * What storing an enquiry reads first: the assignment rule, the members with their alert
-   * choices and devices, and the webhook endpoints that hear of new enquiries. A rule that hands out turns
-   * takes its turn in the transaction that stores the enquiry, so enquiries arriving at once each
-   * get their own.
-   */
-  private async readForWrite(): Promise<WriteReading> {
-    const [queueWebhooks, [settings, staff, devices], hours] = await Promise.all([
-      enquiryWebhookQueue(this.connection, "enquiry.received"),
-      this.connection.run(() =>
-        Promise.all([
-          this.assignmentRef().get(),
-          this.connection.db.collection("staff").get(),
-          this.connection.db.collection(PUSH_SUBSCRIPTIONS).get(),
-        ]),
-      ),
-      this.hours(),
-    ]);
-    return {
-      queueWebhooks,
-      rule: parseAssignmentRule(settings.get("rule")),
-      members: membersOf(staff.docs, devices.docs),
-      hours,
-    };
-  }
-
-  private assignmentRef() {
-    return this.connection.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1]);
-  }
-
-  /**
-   * One batch: the enquiry, its notifications and its key's document are written, or none. The
-   * key's document is created, never overwritten, so of two requests with one key (at once, on
-   * two instances) one commits and the other fails with ALREADY_EXISTS.
-   */
-  private async writeEnquiry(
-    stored: StoredEnquiry,
-    buyerKeys: string[],
-    mail: (kind: EnquiryNotificationKind) => NotificationData,
-    options: AddEnquiryOptions,
-    keyRef: DocumentReference | undefined,
-    fingerprint: string,
-    { queueWebhooks, rule, members, hours }: WriteReading,
-  ): Promise<void> {
-    const acknowledge = options.acknowledge ?? false;
-    const assignmentRef = this.assignmentRef();
-    await this.connection.run(async () => {
-      // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
-      const spam = enquiryMailsSuppressed(stored.screening);
-      const plan = (turn: number) =>
-        planIntake({
-          receivedAt: stored.receivedAt,
-          buyer: stored.enquiry.RetailerSelfUse,
-          spam,
-          rule,
-          turn,
-          members,
-          hours,
-          acknowledge,
-          whatsappConsent: { asked: options.whatsappConsent ?? false, language: stored.language },
-        });
-      const write = (writer: Transaction | WriteBatch, turn: number): void => {
-        const intake = plan(turn);
-        const kept = intake.whatsappConsent ? { ...stored, whatsappConsent: intake.whatsappConsent } : stored;
-        this.writeEnquiryDocuments(writer, kept, buyerKeys, mail, intake, keyRef, fingerprint);
-        writePlan(
-          this.connection,
-          writer,
-          { stored, before: null },
-          intake,
-          {
-            staffEmail: "",
-            at: stored.receivedAt,
-            ...(options.requestId ? { requestId: options.requestId } : {}),
-          },
-          new Map([["enquiry.received", (queueWriter, event) => queueWebhooks(queueWriter, event)]]),
-        );
-      };
-      if (intakeTakesTurn(rule, spam)) {
-        await this.connection.db.runTransaction(
-          async (transaction) => {
-            const current = await transaction.get(assignmentRef);
-            const generation = Number(current.get("generation") ?? 0);
-            const turn = Number(current.get("turn") ?? 0);
-            takeTurn(this.connection, transaction, { generation, turn, enquiryId: stored.id });
-            write(transaction, turn);
-          },
-          { maxAttempts: TURN_ATTEMPTS },
-        );
-        return;
-      }
-      const batch = this.connection.db.batch();
-      write(batch, 0);
-      await batch.commit();
-    });
-  }
-
-  /** The enquiry's own documents: its key's, its own, and its mails to the company and the visitor. */
-  private writeEnquiryDocuments(
-    batch: { create(ref: DocumentReference, data: DocumentData): unknown },
-    stored: StoredEnquiry,
-    buyerKeys: string[],
-    mail: (kind: EnquiryNotificationKind) => NotificationData,
-    intake: { companyMail: boolean; acknowledgement: boolean },
-    keyRef: DocumentReference | undefined,
-    fingerprint: string,
-  ): void {
-    const document = enquiryDocument(stored, buyerKeys);
-    if (keyRef) {
-      const record: IdempotencyKeyData = {
-        enquiryId: stored.id,
-        fingerprint,
-        receivedAt: document.receivedAt,
-      };
-      batch.create(keyRef, record);
-    }
-    batch.create(this.enquiries().doc(stored.id), document);
-    if (intake.companyMail) batch.create(this.notifications().doc(randomUUID()), mail("company"));
-    if (intake.acknowledgement) batch.create(this.notifications().doc(randomUUID()), mail("acknowledgement"));
-  }
-
   private idempotencyKeys() {
     return this.connection.db.collection(IDEMPOTENCY_KEYS);
-  }
-
-  /** The enquiry first stored with the key, when this one is the same; else the key's refusal. */
-  private async firstWithKey(
-    keyRef: DocumentReference,
-    fingerprint: string,
-    repeat: StoredEnquiry,
-  ): Promise<StoredEnquiry> {
-    const snapshot = await this.connection.run(() => keyRef.get());
-    const first = snapshot.data() as IdempotencyKeyData | undefined;
-    if (!first) throw new Error("An idempotency key's document vanished as it was read");
-    if (first.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
-    // The same fingerprint: the same five fields as checked.
-    return {
-      id: first.enquiryId,
-      receivedAt: isoOf(first.receivedAt),
-      language: repeat.language,
-      enquiry: repeat.enquiry,
-    };
   }
 
   async eraseIdempotencyKeys(before: Date): Promise<number> {

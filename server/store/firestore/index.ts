@@ -71,7 +71,9 @@ export class FirestoreStore implements Store {
     // The working hours the work layer and the intake time enquiries by: the caller's source (the
     // server's facts cache), else the record published in this store.
     const hours = workingHours ?? (() => publishedWorkingHours(this.companyFacts));
-    this.enquiries = new FirestoreEnquiryStore(connection, hours);
+    this.enquiries = new FirestoreEnquiryStore(connection, (enquiry, options) =>
+      this.work.fileEnquiry(enquiry, options),
+    );
     this.subscribers = new FirestoreSubscriberStore(connection);
     this.vitals = new FirestoreVitalsStore(connection);
     this.keys = new FirestoreKeyStore(connection);

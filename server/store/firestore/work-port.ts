@@ -27,6 +27,8 @@ import {
   writePayment,
 } from "./issued-documents";
 import { enquiryDocument, newNotification } from "./documents";
+import { readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
+import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { buyerKeysOf } from "../buyer-keys";
 import { buyerKeysField, buyerSecret, readMobileEnquiries, whatsappEnquiryId } from "./buyers";
 import { readDueReminders, reminderWrites } from "./push";
@@ -68,6 +70,14 @@ export class FirestoreWorkPort implements WorkPort {
         throw error;
       }
     });
+  }
+
+  /** Each change in a transaction of its own, all at once: Firestore has no commit to share. */
+  async runEach<R>(
+    changes: readonly (() => Change<R>)[],
+    options: { events?: readonly WebhookEventType[] } = {},
+  ): Promise<PromiseSettledResult<R>[]> {
+    return Promise.allSettled(changes.map((change) => this.run(change, options)));
   }
 
   private answers(
@@ -167,6 +177,19 @@ export class FirestoreWorkPort implements WorkPort {
         writes.push((writer) =>
           writer.create(collections.enquiries.doc(stored.id), enquiryDocument(stored, keys)),
         );
+      },
+      newEnquiryId: () => randomUUID(),
+      readIdempotencyKey: ({ key }) => readIdempotencyKey(context, transaction, key),
+      writeIdempotencyKey: ({ key, holder }) => {
+        // Claimed first of all the change's writes: held by another, nothing else is written.
+        writes.unshift((writer) => writeIdempotencyKey(context, writer, key, holder));
+      },
+      // Atomic increments outside the transaction (the emulator's are not isolated): a retry's
+      // key is a counter of its own, and only its first use counts.
+      addCounters: async ({ counters, onceFor }) => {
+        const store = new FirestoreAttemptCounterStore(context);
+        if (onceFor && (await store.add(onceFor.name, onceFor.expiresAt)) !== 1) return null;
+        return Promise.all(counters.map(({ name, expiresAt }) => store.add(name, expiresAt)));
       },
       answerHeld: ({ enquiryId, messageId, channel }) =>
         answerHeld(context, transaction, enquiryId, messageId, channel),

@@ -1,53 +1,45 @@
-import { newRowId } from "./row-id";
-import type { WorkingHours } from "../../../domain/working-hours";
-import type { WorkingHoursSource } from "../../work";
 import { ENQUIRY_COLUMNS, type EnquiryRow, languageOf, storedEnquiry } from "./enquiry-row";
 import type { Enquiry } from "../../../domain/enquiry";
-import {
-  type StaffLinkMail,
-  type AddEnquiryOptions,
-  type CountedChecks,
-  type EnquiryStore,
-  type NotificationKind,
-  type OutboxBacklog,
-  type PendingNotification,
-  type DocumentNotificationPayload,
-  type StoredEnquiry,
-  type EnquiryNotificationKind,
-  type WhatsAppPayload,
+import type {
+  StaffLinkMail,
+  AddEnquiryOptions,
+  EnquiryStore,
+  IntakeChanges,
+  NotificationKind,
+  OutboxBacklog,
+  PendingNotification,
+  DocumentNotificationPayload,
+  StoredEnquiry,
+  EnquiryNotificationKind,
+  WhatsAppPayload,
 } from "../store";
+import type { KeyHolder } from "../work-port";
 import type Database from "better-sqlite3";
-import { isUnavailable, prepared, type SqliteConnection } from "./connection";
-import { addCountersIn } from "./attempt-counters";
-import { eventTime } from "../event-clock";
-import { enquiryFingerprint, IdempotencyKeyReusedError } from "../idempotency";
+import { prepared, type SqliteConnection } from "./connection";
 import type { DigestContent } from "../../../domain/team";
 import type { HandedOnList } from "../../../domain/bulk";
 import { leaseDueRows } from "./lease-due";
-import { enquiryMailsSuppressed } from "../../spam/screening";
 import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
 import { memberAlertFactsOf } from "../member-alert-payload";
 import { pushPayloadOf } from "../push-payload";
-import { queueEnquiryMail, readMembers, readRule, takeTurn, writePlan } from "./work-record";
-import {
-  acknowledgementQueued,
-  countsMailboxCap,
-  intakeTakesTurn,
-  planIntake,
-  type MemberFacts,
-} from "../../lifecycle/plan";
-import type { AssignmentRule } from "../../../domain/team";
 
-/** The statement that inserts an enquiry's row, in `table` (quoted). */
+const insertEnquirySqls = new Map<string, string>();
+
+/** The statement that inserts an enquiry's row, in `table` (quoted): made once per table. */
 function insertEnquirySql(table: string): string {
-  return `INSERT INTO ${table} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language)
+  let sql = insertEnquirySqls.get(table);
+  if (!sql) {
+    sql = `INSERT INTO ${table} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language)
     VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt, @language)`;
+    insertEnquirySqls.set(table, sql);
+  }
+  return sql;
 }
 
 /**
- * Writes a new enquiry outside intake's group commit, in the caller's transaction: its row and
- * what is kept beside it (an enquiry started on WhatsApp: docs/decisions/042). Its buyer keys are
- * given at the next read, as intake's are.
+ * Writes a new enquiry in the caller's transaction (the work layer's `writeNewEnquiry`, from the
+ * form or WhatsApp): its row and what is kept beside it. Its buyer keys are given at the
+ * next read.
  */
 export function insertNewEnquiry(db: Database.Database, table: string, stored: StoredEnquiry): void {
   prepared(db, insertEnquirySql(table)).run({
@@ -220,229 +212,41 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
   };
 }
 
-interface QueuedEnquiry {
-  stored: StoredEnquiry;
-  acknowledge: boolean;
-  /** The visitor ticked the form's WhatsApp box. */
-  whatsappConsent: boolean;
-  idempotencyKey?: string;
-  requestId?: string;
-  checks?: CountedChecks;
-  /** The company's working hours in force as it arrived: the first-contact target's. */
-  hours: WorkingHours;
+/** The enquiry first stored with an idempotency key (the work layer's `readIdempotencyKey`). */
+export function readIdempotencyKey(db: Database.Database, table: string, key: string): KeyHolder | null {
+  const row = prepared<[string], { enquiry_id: string; fingerprint: string; received_at: string }>(
+    db,
+    `SELECT k.enquiry_id, k.fingerprint, e.received_at
+     FROM enquiry_idempotency_keys k JOIN ${table} e ON e.id = k.enquiry_id
+     WHERE k.key = ?`,
+  ).get(key);
+  return row
+    ? { enquiryId: row.enquiry_id, fingerprint: row.fingerprint, receivedAt: row.received_at }
+    : null;
 }
 
-/**
- * Adds the enquiry's counted checks in the transaction and settles what they decide: its
- * screening (one filed as Spam is then stored as such, mailing nobody), and whether its
- * acknowledgement is queued.
- */
-function settleCountedChecks(db: Database.Database, queued: QueuedEnquiry): QueuedEnquiry {
-  const { checks } = queued;
-  if (!checks) return queued;
-  const screening = checks.score(addCountersIn(db, checks.counters));
-  const spam = enquiryMailsSuppressed(screening);
-  const cap = checks.acknowledgement;
-  const capAllowed =
-    cap && countsMailboxCap({ asked: queued.acknowledge, spam })
-      ? cap.allowed(addCountersIn(db, cap.counters))
-      : undefined;
-  return {
-    ...queued,
-    stored: { ...queued.stored, screening },
-    acknowledge: acknowledgementQueued({ asked: queued.acknowledge, spam, capAllowed }),
-  };
-}
-
-/** An enquiry the database refused inside a group commit: only its own changes were undone. */
-class RefusedInGroup {
-  constructor(readonly error: unknown) {}
-}
-
-type IntakeOutcome = StoredEnquiry | IdempotencyKeyReusedError | RefusedInGroup;
-
-/**
- * At most this many enquiries share one transaction: under a flood, the group commit after a
- * full one takes the rest, so one transaction (and the event loop it holds) stays short.
- */
-export const GROUP_COMMIT_LIMIT = 64;
-
-function settle(
-  entry: { resolve: (stored: StoredEnquiry) => void; reject: (error: unknown) => void },
-  outcome: IntakeOutcome | undefined,
-): void {
-  if (outcome instanceof IdempotencyKeyReusedError) entry.reject(outcome);
-  else if (outcome instanceof RefusedInGroup) entry.reject(outcome.error);
-  else if (outcome) entry.resolve(outcome);
-  else entry.reject(new Error("No outcome for a queued enquiry"));
+/** Records an idempotency key as its enquiry's (the work layer's `writeIdempotencyKey`). */
+export function writeIdempotencyKey(db: Database.Database, key: string, holder: KeyHolder): void {
+  prepared(
+    db,
+    `INSERT INTO enquiry_idempotency_keys (key, enquiry_id, fingerprint, received_at) VALUES (?, ?, ?, ?)`,
+  ).run(key, holder.enquiryId, holder.fingerprint, holder.receivedAt);
 }
 
 /**
  * Enquiries and the outbox of their notifications on SQLite. An enquiry and its pending
- * notification are committed together, once they are on disk `add` resolves.
+ * notification are committed together by the work layer's intake (the port's group commit,
+ * sqlite/work-port.ts); once they are on disk `add` resolves.
  */
 export class SqliteEnquiryStore implements EnquiryStore {
   constructor(
     private readonly connection: SqliteConnection,
-    private readonly hours: WorkingHoursSource,
+    /** The work layer's intake (server/work/intake-changes.ts), which writes through the work port. */
+    private readonly intake: IntakeChanges["fileEnquiry"],
   ) {}
 
-  /** Enquiries waiting for the next group commit, with the callers waiting on them. */
-  private queuedEnquiries: (QueuedEnquiry & {
-    resolve: (stored: StoredEnquiry) => void;
-    reject: (error: unknown) => void;
-  })[] = [];
-
-  /**
-   * Stores the enquiry and its pending notification, and resolves once they are on disk.
-   * Enquiries that arrive in the same turn of the event loop (up to GROUP_COMMIT_LIMIT) share
-   * one transaction and so one flush to disk (a group commit): each caller still hears back
-   * only after the shared COMMIT has returned, and under load the disk is flushed once per
-   * group, not once per enquiry. A lone enquiry waits for no one: its group is committed at the
-   * end of the turn it arrived in. Each enquiry is written in a savepoint of its own, so one the
-   * database refuses is undone alone and the others of its group commit.
-   */
-  async add(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<StoredEnquiry> {
-    // Read before the enquiry takes its time, so enquiries are queued in the order of their times.
-    const hours = await this.hours();
-    const stored: StoredEnquiry = {
-      id: newRowId(),
-      receivedAt: eventTime().toISOString(),
-      language: options.language ?? "en",
-      enquiry: {
-        Name: enquiry.Name,
-        Email: enquiry.Email,
-        Mobile: enquiry.Mobile,
-        Quantity: enquiry.Quantity,
-        RetailerSelfUse: enquiry.RetailerSelfUse,
-      },
-      ...(options.source ? { source: options.source } : {}),
-      ...(options.screening ? { screening: options.screening } : {}),
-    };
-    return new Promise((resolve, reject) => {
-      this.queuedEnquiries.push({
-        stored,
-        acknowledge: options.acknowledge ?? false,
-        whatsappConsent: options.whatsappConsent ?? false,
-        ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
-        ...(options.requestId ? { requestId: options.requestId } : {}),
-        ...(options.checks ? { checks: options.checks } : {}),
-        hours,
-        resolve,
-        reject,
-      });
-      if (this.queuedEnquiries.length === 1) setImmediate(() => this.commitQueuedEnquiries());
-    });
-  }
-
-  private commitQueuedEnquiries(): void {
-    const group = this.queuedEnquiries.splice(0, GROUP_COMMIT_LIMIT);
-    if (this.queuedEnquiries.length > 0) setImmediate(() => this.commitQueuedEnquiries());
-    try {
-      const outcomes = this.insertEnquiries(group);
-      group.forEach((entry, i) => settle(entry, outcomes[i]));
-    } catch (error) {
-      // The transaction itself failed (the disk full, the file unusable): nothing of the group
-      // was committed, and every caller hears so.
-      for (const entry of group) entry.reject(error);
-    }
-  }
-
-  /**
-   * Inserts the enquiries and their notifications in one write transaction, each in a savepoint
-   * of its own; answers, for each, what was stored, the enquiry first stored with its key, the
-   * key's refusal, or the database's refusal of that enquiry alone. The key is looked up inside
-   * the transaction, whose write lock no other connection shares, so two requests with one key
-   * (in one group, or in two processes) store one enquiry.
-   */
-  private insertEnquiries(enquiries: readonly QueuedEnquiry[]): IntakeOutcome[] {
-    return this.connection.run((db) => {
-      const insertEnquiry = prepared(db, insertEnquirySql(this.connection.enquiryTable));
-      const firstWithKey = prepared<[string], EnquiryRow & { fingerprint: string }>(
-        db,
-        `SELECT k.fingerprint, ${ENQUIRY_COLUMNS}
-         FROM enquiry_idempotency_keys k JOIN ${this.connection.enquiryTable} e ON e.id = k.enquiry_id
-         WHERE k.key = ?`,
-      );
-      const insertMeta = prepared(db, INSERT_ENQUIRY_META);
-      const insertKey = prepared(
-        db,
-        `INSERT INTO enquiry_idempotency_keys (key, enquiry_id, fingerprint, received_at) VALUES (?, ?, ?, ?)`,
-      );
-      // A transaction function called inside another runs in a savepoint: what throws undoes
-      // only that enquiry's changes (its counters included), then the error is answered to it.
-      const intake = db.transaction(
-        (
-          queued: QueuedEnquiry,
-          rule: AssignmentRule,
-          members: readonly MemberFacts[],
-        ): StoredEnquiry | IdempotencyKeyReusedError => {
-          const { idempotencyKey } = queued;
-          const fingerprint = idempotencyKey ? enquiryFingerprint(queued.stored.enquiry) : "";
-          if (idempotencyKey) {
-            const first = firstWithKey.get(idempotencyKey);
-            if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
-            if (first) return storedEnquiry(first);
-          }
-          // Counted only now: a repeat of a key, answered above, counts nothing.
-          const settled = settleCountedChecks(db, queued);
-          const { acknowledge, hours } = settled;
-          insertEnquiry.run({
-            id: settled.stored.id,
-            receivedAt: settled.stored.receivedAt,
-            language: settled.stored.language,
-            ...settled.stored.enquiry,
-          });
-          // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
-          const spam = enquiryMailsSuppressed(settled.stored.screening);
-          const plan = planIntake({
-            receivedAt: settled.stored.receivedAt,
-            buyer: settled.stored.enquiry.RetailerSelfUse,
-            spam,
-            rule,
-            turn: intakeTakesTurn(rule, spam) ? takeTurn(db) : 0,
-            members,
-            hours,
-            acknowledge,
-            whatsappConsent: { asked: queued.whatsappConsent, language: settled.stored.language },
-          });
-          const stored = plan.whatsappConsent
-            ? { ...settled.stored, whatsappConsent: plan.whatsappConsent }
-            : settled.stored;
-          // Before the plan's work row, which copies the source's label from it.
-          const meta = enquiryMetaRow(stored);
-          if (meta) insertMeta.run(meta);
-          const { requestId } = queued;
-          if (plan.companyMail) queueEnquiryMail(db, stored.id, "company", stored.receivedAt, requestId);
-          if (plan.acknowledgement)
-            queueEnquiryMail(db, stored.id, "acknowledgement", stored.receivedAt, requestId);
-          writePlan(db, stored, plan, {
-            staffEmail: "",
-            at: stored.receivedAt,
-            ...(requestId ? { requestId } : {}),
-          });
-          if (idempotencyKey) insertKey.run(idempotencyKey, stored.id, fingerprint, stored.receivedAt);
-          return stored;
-        },
-      );
-      return db
-        .transaction(() => {
-          // Read once for the whole group: nothing but this transaction, which holds the write
-          // lock, can change them before it commits (taking a turn changes the turn, not the rule).
-          const rule = readRule(db);
-          const members = readMembers(db);
-          return enquiries.map((queued) => {
-            try {
-              return intake(queued, rule, members);
-            } catch (error) {
-              // The file unusable, or the transaction already undone by SQLite: the group fails.
-              if (isUnavailable(error) || !db.inTransaction) throw error;
-              return new RefusedInGroup(error);
-            }
-          });
-        })
-        .immediate();
-    });
+  async add(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<StoredEnquiry> {
+    return (await this.intake(enquiry, options)).stored;
   }
 
   async eraseIdempotencyKeys(before: Date): Promise<number> {

@@ -72,7 +72,9 @@ export class SqliteStore implements Store {
     // The working hours the work layer and the intake time enquiries by: the caller's source (the
     // server's facts cache), else the record published in this store.
     const hours = workingHours ?? (() => publishedWorkingHours(this.companyFacts));
-    this.enquiries = new SqliteEnquiryStore(connection, hours);
+    this.enquiries = new SqliteEnquiryStore(connection, (enquiry, options) =>
+      this.work.fileEnquiry(enquiry, options),
+    );
     this.subscribers = new SqliteSubscriberStore(connection);
     this.vitals = new SqliteVitalsStore(connection);
     this.keys = new SqliteKeyStore(connection);

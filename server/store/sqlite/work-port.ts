@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
-import { driveSync, type Change, type StepAnswers, type WorkPort } from "../work-port";
-import { prepared, type SqliteRun } from "./connection";
+import { driveSync, type Change, type StepAnswers, type WorkPort, type WorkSteps } from "../work-port";
+import { isUnavailable, prepared, type SqliteRun } from "./connection";
 import {
   answerHeld,
   readAnswerDay,
@@ -25,7 +25,8 @@ import {
 import { readDueReminders, writeReminder } from "./push";
 import { newRowId } from "./row-id";
 import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
-import { insertNewEnquiry } from "./enquiries";
+import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
+import { addCountersIn } from "./attempt-counters";
 import {
   queueEnquiryMail,
   readMember,
@@ -36,6 +37,12 @@ import {
   writeHandedOnLists,
   writePlan,
 } from "./work-record";
+
+/** What the changes of one group (runEach) read once: the members and the rule, and the turn as it goes on. */
+interface GroupReads {
+  team?: Omit<WorkSteps["readTeam"]["result"], "turn">;
+  turn?: number;
+}
 
 /**
  * The work layer's port on SQLite: a change runs in one IMMEDIATE transaction, so what it reads
@@ -53,21 +60,60 @@ export class SqliteWorkPort implements WorkPort {
     return this.sqlite((db) => db.transaction(() => driveSync(change(), this.answers(db))).immediate());
   }
 
-  private answers(db: Database.Database): StepAnswers {
+  /**
+   * The group commit: every change in one IMMEDIATE transaction (one flush to disk), each in a
+   * savepoint of its own, so what one change wrote is undone alone when the database refuses it
+   * and the others commit. The members, the rule and the turn are read once for the group: nothing
+   * but this transaction, which holds the write lock, can change them before it commits; the turn
+   * is then kept as each change takes it, and read again after a change that was undone.
+   */
+  async runEach<R>(changes: readonly (() => Change<R>)[]): Promise<PromiseSettledResult<R>[]> {
+    return this.sqlite((db) => {
+      const group: GroupReads = {};
+      const answers = this.answers(db, group);
+      // A transaction function called inside another runs in a savepoint.
+      const inSavepoint = db.transaction((change: () => Change<R>) => driveSync(change(), answers));
+      return db
+        .transaction(() =>
+          changes.map((change): PromiseSettledResult<R> => {
+            try {
+              return { status: "fulfilled", value: inSavepoint(change) };
+            } catch (error) {
+              // The file unusable, or the transaction already undone by SQLite: the group fails.
+              if (isUnavailable(error) || !db.inTransaction) throw error;
+              // Its savepoint undone, the turn it may have taken with it: read again.
+              delete group.turn;
+              return { status: "rejected", reason: error };
+            }
+          }),
+        )
+        .immediate();
+    });
+  }
+
+  /**
+   * The steps' answers in `db`'s transaction. With `group` (runEach), the members and the rule
+   * are read by the group's first change and the turn is kept as each change takes it.
+   */
+  private answers(db: Database.Database, group?: GroupReads): StepAnswers {
+    const readTurn = () =>
+      prepared<[], { turn: number }>(db, `SELECT turn FROM assignment WHERE id = 1`).get()?.turn ?? 0;
     return {
+      readTeam: () => {
+        if (!group) return { members: readMembers(db), rule: readRule(db), turn: readTurn() };
+        group.team ??= { members: readMembers(db), rule: readRule(db) };
+        group.turn ??= readTurn();
+        return { ...group.team, turn: group.turn };
+      },
+      takeTurn: ({ turn }) => {
+        prepared(db, `UPDATE assignment SET turn = ? WHERE id = 1`).run(turn + 1);
+        if (group) group.turn = turn + 1;
+      },
       readWork: ({ enquiryId }) => readWork(db, this.table, enquiryId),
-      readTeam: () => ({
-        members: readMembers(db),
-        rule: readRule(db),
-        turn: prepared<[], { turn: number }>(db, `SELECT turn FROM assignment WHERE id = 1`).get()?.turn ?? 0,
-      }),
       companyMailQueued: ({ enquiryId }) =>
         prepared(db, `SELECT 1 FROM notifications WHERE enquiry_id = ? AND kind = 'company'`).get(
           enquiryId,
         ) !== undefined,
-      takeTurn: ({ turn }) => {
-        prepared(db, `UPDATE assignment SET turn = ? WHERE id = 1`).run(turn + 1);
-      },
       writePlan: ({ read, plan, actor }) => writePlan(db, read.stored, plan, actor),
       queueEnquiryMail: ({ stored, kind, actor }) =>
         queueEnquiryMail(db, stored.id, kind, actor.at, actor.requestId),
@@ -96,6 +142,12 @@ export class SqliteWorkPort implements WorkPort {
       // The change's IMMEDIATE transaction holds the write lock: nobody opens one meanwhile.
       newWhatsAppEnquiryId: () => newRowId(),
       writeNewEnquiry: ({ stored }) => insertNewEnquiry(db, this.table, stored),
+      newEnquiryId: () => newRowId(),
+      readIdempotencyKey: ({ key }) => readIdempotencyKey(db, this.table, key),
+      writeIdempotencyKey: ({ key, holder }) => writeIdempotencyKey(db, key, holder),
+      // The change's transaction holds the write lock and read its key as held by none: whatever
+      // was counted for the key before was undone with the write that counted it.
+      addCounters: ({ counters }) => addCountersIn(db, counters),
       answerHeld: ({ enquiryId, messageId, channel }) => answerHeld(db, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(db, enquiryId),
       readMember: ({ staffId }) => readMember(db, staffId),

@@ -1,0 +1,241 @@
+import type { Enquiry } from "../../domain/enquiry";
+import type { SpamScreening } from "../../domain/spam";
+import type { WorkingHours } from "../../domain/working-hours";
+import {
+  acknowledgementQueued,
+  countsMailboxCap,
+  intakeTakesTurn,
+  planIntake,
+  untouchedWork,
+} from "../lifecycle/plan";
+import { enquiryMailsSuppressed } from "../spam/screening";
+import { eventTime } from "../store/event-clock";
+import { enquiryFingerprint, IdempotencyKeyReusedError } from "../store/idempotency";
+import type {
+  AddEnquiryOptions,
+  CountedChecks,
+  FiledEnquiry,
+  IntakeChanges,
+  StoredEnquiry,
+} from "../store/store";
+import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
+import type { WorkingHoursSource } from "./index";
+
+/**
+ * At most this many enquiries are written together (WorkPort.runEach): under a flood, the group
+ * after a full one takes the rest, so one transaction (and the event loop it holds) stays short.
+ */
+export const GROUP_COMMIT_LIMIT = 64;
+
+/** How often an intake is tried when another change took its turn, or its key, at the same moment. */
+const INTAKE_ATTEMPTS = 25;
+
+/** How long a use of an idempotency key is remembered for counting: a day, as long as a retry. */
+const KEY_COUNTED_MS = 24 * 60 * 60_000;
+
+/** One enquiry from the form as it arrived, with what its counted checks settled once counted. */
+interface Intake {
+  enquiry: Enquiry;
+  options: AddEnquiryOptions;
+  /** When it arrived: its time received, and the counters' day. */
+  received: Date;
+  /** The company's working hours in force as it arrived: the first-contact target's. */
+  hours: WorkingHours;
+  /**
+   * The counted checks' outcome, kept across the tries of one intake: counters added outside the
+   * transaction (Firestore's) are counted once, however often its write is tried.
+   */
+  settled?: { screening: SpamScreening | undefined; acknowledge: boolean };
+}
+
+/**
+ * The counted checks: the counters added (once per idempotency key), then scored; a repeat seen
+ * only now is scored on nothing counted. The visitor's mailbox cap is counted only for an
+ * acknowledgement that would go, and refuses it when the checks were not counted.
+ */
+function* settleChecks(
+  checks: CountedChecks,
+  intake: Intake,
+): Change<{ screening: SpamScreening; acknowledge: boolean }> {
+  const key = intake.options.idempotencyKey;
+  const onceFor = key
+    ? { name: `enquiry-key:${key}`, expiresAt: new Date(intake.received.getTime() + KEY_COUNTED_MS) }
+    : undefined;
+  const counts = yield* step("addCounters", { counters: checks.counters, ...(onceFor ? { onceFor } : {}) });
+  const screening = checks.score(counts ?? checks.counters.map(() => 0));
+  const spam = enquiryMailsSuppressed(screening);
+  const asked = intake.options.acknowledge ?? false;
+  const cap = checks.acknowledgement;
+  let capAllowed: boolean | undefined;
+  if (cap && countsMailboxCap({ asked, spam })) {
+    const capCounts = counts ? yield* step("addCounters", { counters: cap.counters }) : null;
+    capAllowed = capCounts !== null && cap.allowed(capCounts);
+  }
+  return { screening, acknowledge: acknowledgementQueued({ asked, spam, capAllowed }) };
+}
+
+/**
+ * One enquiry from the order form: a repeat of its idempotency key answers the first one stored
+ * (or the key's refusal) and counts nothing; else its checks are counted and scored (the spam
+ * verdict taken here, once), the team and the rule's turn read, planIntake asked, and what it
+ * answers written: the enquiry with its screening, source and consent, its work record, alerts,
+ * pushes and event, its mails, and its key.
+ */
+function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReusedError> {
+  const { enquiry, options } = intake;
+  const key = options.idempotencyKey;
+  const fingerprint = key ? enquiryFingerprint(enquiry) : "";
+  const language = options.language ?? "en";
+  if (key) {
+    const first = yield* step("readIdempotencyKey", { key });
+    if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
+    // The same fingerprint: the same five fields as checked.
+    if (first) {
+      const stored = { id: first.enquiryId, receivedAt: first.receivedAt, language, enquiry };
+      return { stored, filed: "repeat" };
+    }
+  }
+  if (!intake.settled) {
+    intake.settled = options.checks
+      ? yield* settleChecks(options.checks, intake)
+      : { screening: options.screening, acknowledge: options.acknowledge ?? false };
+  }
+  const { screening, acknowledge } = intake.settled;
+  // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
+  const spam = enquiryMailsSuppressed(screening);
+  const receivedAt = intake.received.toISOString();
+  const id = yield* step("newEnquiryId", {});
+  const team = yield* step("readTeam", {});
+  const takesTurn = intakeTakesTurn(team.rule, spam);
+  const plan = planIntake({
+    receivedAt,
+    buyer: enquiry.RetailerSelfUse,
+    spam,
+    rule: team.rule,
+    turn: takesTurn ? team.turn : 0,
+    members: team.members,
+    hours: intake.hours,
+    acknowledge,
+    whatsappConsent: { asked: options.whatsappConsent ?? false, language },
+  });
+  const stored: StoredEnquiry = {
+    id,
+    receivedAt,
+    language,
+    enquiry: {
+      Name: enquiry.Name,
+      Email: enquiry.Email,
+      Mobile: enquiry.Mobile,
+      Quantity: enquiry.Quantity,
+      RetailerSelfUse: enquiry.RetailerSelfUse,
+    },
+    ...(options.source ? { source: options.source } : {}),
+    ...(screening ? { screening } : {}),
+    ...(plan.whatsappConsent ? { whatsappConsent: plan.whatsappConsent } : {}),
+  };
+  const actor: Actor = {
+    staffEmail: "",
+    at: receivedAt,
+    ...(options.requestId ? { requestId: options.requestId } : {}),
+  };
+  if (takesTurn) yield* step("takeTurn", { enquiryId: id, turn: team.turn });
+  // Before the plan's work record, which copies the source's label from what is kept beside it.
+  yield* step("writeNewEnquiry", { stored });
+  if (plan.companyMail) yield* step("queueEnquiryMail", { stored, kind: "company", actor });
+  if (plan.acknowledgement) yield* step("queueEnquiryMail", { stored, kind: "acknowledgement", actor });
+  yield* step("writePlan", { read: { stored, work: untouchedWork(), recorded: false }, plan, actor });
+  if (key) yield* step("writeIdempotencyKey", { key, holder: { enquiryId: id, fingerprint, receivedAt } });
+  return { stored, filed: spam ? "spam" : "inbox" };
+}
+
+/** An intake waiting for its group, with its caller. */
+interface Waiting extends Intake {
+  resolve: (filed: FiledEnquiry) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Enquiries that arrive in the same turn of the event loop (up to GROUP_COMMIT_LIMIT) are handed
+ * to the store together (WorkPort.runEach), which may write them in one transaction and so one
+ * flush to disk (SQLite's group commit); each caller hears back only once its enquiry is on disk.
+ * A lone enquiry waits for no one: its group is handed on at the end of the turn it arrived in.
+ * One whose turn or key another change took first is tried again alone, read afresh.
+ */
+class IntakeGroups {
+  private readonly waiting: Waiting[] = [];
+
+  constructor(private readonly port: WorkPort) {}
+
+  add(intake: Waiting): void {
+    this.waiting.push(intake);
+    if (this.waiting.length === 1) setImmediate(() => void this.handOn());
+  }
+
+  private async handOn(): Promise<void> {
+    const group = this.waiting.splice(0, GROUP_COMMIT_LIMIT);
+    if (this.waiting.length > 0) setImmediate(() => void this.handOn());
+    let outcomes: PromiseSettledResult<FiledEnquiry | IdempotencyKeyReusedError>[];
+    try {
+      outcomes = await this.port.runEach(
+        group.map((intake) => () => fileEnquiry(intake)),
+        { events: ["enquiry.received"] },
+      );
+    } catch (error) {
+      // The transaction itself failed (the disk full, the file unusable): nothing of the group
+      // was written, and every caller hears so.
+      for (const intake of group) intake.reject(error);
+      return;
+    }
+    await Promise.all(
+      group.map(async (intake, i) => {
+        const outcome = outcomes[i];
+        if (!outcome) intake.reject(new Error("No outcome for an enquiry handed on"));
+        else if (outcome.status === "rejected" && outcome.reason instanceof WriteConflictError) {
+          await this.tryAgain(intake);
+        } else if (outcome.status === "rejected") intake.reject(outcome.reason);
+        else settle(intake, outcome.value);
+      }),
+    );
+  }
+
+  /** An intake another change's turn or key refused, tried again alone until it is written. */
+  private async tryAgain(intake: Waiting): Promise<void> {
+    for (let attempt = 2; ; attempt += 1) {
+      try {
+        settle(intake, await this.port.run(() => fileEnquiry(intake), { events: ["enquiry.received"] }));
+        return;
+      } catch (error) {
+        if (!(error instanceof WriteConflictError) || attempt >= INTAKE_ATTEMPTS) {
+          intake.reject(error);
+          return;
+        }
+      }
+    }
+  }
+}
+
+function settle(intake: Waiting, outcome: FiledEnquiry | IdempotencyKeyReusedError): void {
+  if (outcome instanceof IdempotencyKeyReusedError) intake.reject(outcome);
+  else intake.resolve(outcome);
+}
+
+/** The form's intake, one change above the stores (docs/decisions/029). */
+export class IntakeWork implements IntakeChanges {
+  private readonly groups: IntakeGroups;
+
+  constructor(
+    port: WorkPort,
+    private readonly hours: WorkingHoursSource,
+  ) {
+    this.groups = new IntakeGroups(port);
+  }
+
+  async fileEnquiry(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<FiledEnquiry> {
+    // Read before the enquiry takes its time, so enquiries are queued in the order of their times.
+    const hours = await this.hours();
+    const received = eventTime();
+    return new Promise((resolve, reject) => {
+      this.groups.add({ enquiry, options, received, hours, resolve, reject });
+    });
+  }
+}
