@@ -38,8 +38,7 @@ import {
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { dealOfDocument } from "./deals";
 import { documentsOfEnquiries, documentsOfEnquiry } from "./issued-documents";
-import { keptRecordOf } from "../documents";
-import { TAX_RECORD_KINDS, type IssuedDocument } from "../../../domain/invoice";
+import { erasedAnything, erasureOfDocuments } from "../../lifecycle/erasure";
 import { isLostReason, type DealFigures, type LostReason } from "../../../domain/deal";
 
 function figuresOf(deal: ReturnType<typeof dealOfDocument>): DealFigures {
@@ -307,7 +306,6 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     for (const deal of deals) {
       versions.push(...(await transaction.get(deal.ref.collection("versions"))).docs.map((doc) => doc.ref));
     }
-    // The order's dispatch goes with its enquiry, as its deal does (not a tax record).
     const dispatches = enquiryIds.length
       ? (
           await transaction.getAll(...enquiryIds.map((id) => dispatchCollection(this.context).doc(id)))
@@ -318,14 +316,12 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         ...(await transaction.get(dispatch.ref.collection("versions"))).docs.map((doc) => doc.ref),
       );
     }
-    // Tax invoices and credit notes (and their payments) are kept for their statutory period
-    // (docs/retention.md); quotations and pro-formas go with their enquiries.
+    // Which documents are kept for their statutory period and which go: erasure.ts's answer.
     const issued = await documentsOfEnquiries(this.context, transaction, enquiryIds);
-    const isTaxRecord = (document: IssuedDocument) => TAX_RECORD_KINDS.includes(document.kind);
-    const kept = issued
-      .filter(({ document }) => isTaxRecord(document))
-      .map(({ document }) => keptRecordOf(document));
-    const issuedErased = issued.filter(({ document }) => !isTaxRecord(document)).map(({ ref }) => ref);
+    const { kept, erased: erasedIds } = erasureOfDocuments(issued.map(({ document }) => document));
+    const issuedErased = issued
+      .filter(({ document }) => erasedIds.includes(document.id))
+      .map(({ ref }) => ref);
     const addresses = addressesOf(query, enquiries);
     const subscriptions = addresses.length
       ? (
@@ -358,7 +354,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       documents: issuedErased.length,
       taxRecordsKept: kept.length,
     };
-    const erased = counts.enquiries > 0 || counts.subscriptions > 0;
+    const erased = erasedAnything(counts);
     if (erased) {
       for (const ref of [
         ...claims,

@@ -6,8 +6,8 @@ import { catchUpBuyerKeys } from "./buyers";
 import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
 import { readDispatches } from "./dispatch";
 import { readDocuments } from "./documents";
-import { keptRecordOf } from "../documents";
-import { TAX_RECORD_KINDS, type IssuedDocument } from "../../../domain/invoice";
+import { erasedAnything, erasureOfDocuments } from "../../lifecycle/erasure";
+import type { IssuedDocument } from "../../../domain/invoice";
 import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
 import { INITIAL_STATUS } from "../../../domain/status";
 import {
@@ -197,17 +197,16 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           // enquiries' delete trigger removes their rows from the search index; their buyer keys
           // are deleted by name, as everything else of theirs is.
           db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inIds}`).run(ids);
-          // The order's dispatch goes with its enquiry, as its deal does (not a tax record).
           db.prepare(`DELETE FROM enquiry_dispatch WHERE enquiry_id ${inIds}`).run(ids);
-          // Tax invoices and credit notes (and their payments) are kept for their statutory
-          // period (docs/retention.md); quotations and pro-formas go with their enquiries.
-          const kept = db
-            .prepare<[string, string], { document: string }>(
-              `SELECT document FROM issued_documents WHERE enquiry_id ${inIds}
-                 AND kind IN (SELECT value FROM json_each(?)) ORDER BY issued_at, sequence`,
-            )
-            .all(ids, JSON.stringify(TAX_RECORD_KINDS))
-            .map(({ document }) => keptRecordOf(JSON.parse(document) as IssuedDocument));
+          // Which documents are kept for their statutory period and which go: erasure.ts's answer.
+          const documents = erasureOfDocuments(
+            db
+              .prepare<[string], { document: string }>(
+                `SELECT document FROM issued_documents WHERE enquiry_id ${inIds} ORDER BY issued_at, sequence`,
+              )
+              .all(ids)
+              .map(({ document }) => JSON.parse(document) as IssuedDocument),
+          );
           const counts: ErasureCounts = {
             // A digest, or a list of enquiries handed on, names its enquiries' buyers by first name:
             // one naming an erased enquiry goes too.
@@ -224,16 +223,13 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
             workRecords: db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inIds}`).run(ids).changes,
             deals: db.prepare(`DELETE FROM enquiry_deals WHERE enquiry_id ${inIds}`).run(ids).changes,
             documents: db
-              .prepare(
-                `DELETE FROM issued_documents WHERE enquiry_id ${inIds}
-                   AND kind NOT IN (SELECT value FROM json_each(?))`,
-              )
-              .run(ids, JSON.stringify(TAX_RECORD_KINDS)).changes,
-            taxRecordsKept: kept.length,
+              .prepare(`DELETE FROM issued_documents WHERE id ${inIds}`)
+              .run(JSON.stringify(documents.erased)).changes,
+            taxRecordsKept: documents.kept.length,
             enquiries: db.prepare(`DELETE FROM ${this.table} WHERE id ${inIds}`).run(ids).changes,
             subscriptions: db.prepare(`DELETE FROM subscribers WHERE id ${inIds}`).run(subscriberIds).changes,
           };
-          const erased = counts.enquiries > 0 || counts.subscriptions > 0;
+          const erased = erasedAnything(counts);
           if (erased) {
             insertActivity(db, {
               actor: options.actor,
@@ -247,7 +243,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
             at: at.toISOString(),
             enquiries: rows.map((row) => ({ id: row.id, reference: enquiryReference(row.id) })),
             counts,
-            kept,
+            kept: documents.kept,
           };
         })
         .immediate(),
