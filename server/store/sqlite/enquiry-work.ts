@@ -22,6 +22,7 @@ import {
 } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
 import { NOTE_KINDS, type NoteCandidate } from "../../lifecycle/last-note";
+import { listingPhases } from "../../lifecycle/inbox-listing";
 
 export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
   constructor(
@@ -36,7 +37,6 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
 
   async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
     const cursor = filter.cursor ? decodeListCursor(filter.cursor) : null;
-    const sort = filter.sort ?? "received";
     if (filter.q?.trim()) this.run((db) => catchUpSearch(db, this.table));
     return this.run((db) =>
       db
@@ -44,17 +44,10 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           const listing = new SqliteInboxListing(db, this.table);
           const wanted = filter.limit + 1;
           const placed: { id: string; at: string; by: "received" | "due" }[] = [];
-          // By due: those due, soonest first; then, unless the filter is a due range, those with nothing due.
-          if (sort === "due" && cursor?.by !== "received") {
-            for (const row of listing.page(filter, { by: "due" }, cursor, wanted)) {
-              placed.push({ ...row, by: "due" });
-            }
-          }
-          if (placed.length < wanted && !(sort === "due" && filter.due)) {
-            const after = cursor?.by === "received" ? cursor : null;
-            const phase = { by: "received" as const, noDue: sort === "due" };
-            for (const row of listing.page(filter, phase, after, wanted - placed.length)) {
-              placed.push({ ...row, by: "received" });
+          for (const phase of listingPhases(filter, cursor)) {
+            if (placed.length >= wanted) break;
+            for (const row of listing.page(filter, phase, phase.after, wanted - placed.length)) {
+              placed.push({ ...row, by: phase.by });
             }
           }
           const page = placed.slice(0, filter.limit);
