@@ -5,6 +5,7 @@ import type { LostReason } from "../../domain/deal";
 import type { InboxFilter, ListedFacts } from "../lifecycle/inbox-listing";
 import type { NoteCandidate } from "../lifecycle/last-note";
 import { sourceLabel } from "../../domain/enquiry-source";
+import { statusCountsOf, type StatusTally } from "../../domain/status";
 
 export type { InboxFilter } from "../lifecycle/inbox-listing";
 
@@ -64,7 +65,11 @@ export interface EnquiryWorkStore {
   listSince(since: string | null, limit: number): Promise<InboxRow[]>;
   /** The cursor of the newest enquiry stored. */
   newestCursor(): Promise<string | null>;
-  counts(): Promise<Record<EnquiryStatus, number>>;
+  /**
+   * How many enquiries are stored, and how many stand at each status but the initial one: an
+   * enquiry nobody worked on may have no work record to say it is New (statusCounts counts those).
+   */
+  statusTally(): Promise<StatusTally>;
   get(id: string): Promise<EnquiryRecord | null>;
   /**
    * The history lines of these enquiries that may carry a note (server/lifecycle/last-note.ts:
@@ -167,4 +172,12 @@ export function listedFactsOf(
     Email: row.enquiry.Email,
     Mobile: row.enquiry.Mobile,
   };
+}
+
+/** How many enquiries stand at each status, the initial one included (domain/status.ts: statusCountsOf). */
+export async function statusCounts(
+  store: Pick<EnquiryWorkStore, "statusTally">,
+): Promise<Record<EnquiryStatus, number>> {
+  const { total, counted } = await store.statusTally();
+  return statusCountsOf(total, counted);
 }

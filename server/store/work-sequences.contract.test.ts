@@ -1,3 +1,4 @@
+import { statusCounts } from "./enquiry-work";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../domain/console";
 import { INBOX_VIEWS, firstContactDueAt, type AssignmentRule } from "../../domain/team";
@@ -132,7 +133,7 @@ async function observe(store: Store, team: Team, options: { next?: boolean } = {
   const state = {
     rows,
     views,
-    counts: await store.enquiryWork.counts(),
+    counts: await statusCounts(store.enquiryWork),
     owners,
     histories,
     dashboard: {

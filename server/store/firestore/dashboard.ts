@@ -1,5 +1,5 @@
 import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
-import { COUNTED_STATUSES, INITIAL_STATUS, statusCountsOf, type EnquiryStatus } from "../../../domain/status";
+import { COUNTED_STATUSES, INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { DECIDED_STATUSES } from "../../../domain/deal";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow, DashboardVitalWeek } from "../../../domain/dashboard";
@@ -136,9 +136,8 @@ export class FirestoreDashboardStore implements DashboardStore {
         }),
       ),
     );
-    const statuses = statusCountsOf(
-      received.reduce((sum, row) => sum + row.enquiries, 0),
-      Object.fromEntries(COUNTED_STATUSES.map((status, index) => [status, counts[index] ?? 0])),
+    const statuses = Object.fromEntries(
+      COUNTED_STATUSES.map((status, index) => [status, counts[index] ?? 0]),
     );
     return {
       received,

@@ -1,6 +1,6 @@
 import { Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { type HistoryEntry, type NotificationAttempts } from "../../../domain/console";
-import { COUNTED_STATUSES, statusCountsOf, type EnquiryStatus } from "../../../domain/status";
+import { COUNTED_STATUSES, type EnquiryStatus, type StatusTally } from "../../../domain/status";
 import {
   deliveryState,
   type EnquiryRecord,
@@ -83,7 +83,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     });
   }
 
-  async counts(): Promise<Record<EnquiryStatus, number>> {
+  async statusTally(): Promise<StatusTally> {
     return this.context.run(async () => {
       const total = (await this.collections.enquiries.count().get()).data().count;
       const counted: Partial<Record<EnquiryStatus, number>> = {};
@@ -92,7 +92,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           await this.collections.work.where("status", "==", status).count().get()
         ).data().count;
       }
-      return statusCountsOf(total, counted);
+      return { total, counted };
     });
   }
 

@@ -1,4 +1,4 @@
-import { INITIAL_STATUS, statusCountsOf, type EnquiryStatus } from "../../../domain/status";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import type { VitalMetric } from "../../../domain/contract";
 import {
   addDays,
@@ -64,10 +64,7 @@ export class SqliteDashboardStore implements DashboardStore {
                WHERE received_at >= @from AND received_at < @to GROUP BY status`,
             )
             .all(bounds);
-          const statuses = statusCountsOf(
-            received.reduce((sum, row) => sum + row.enquiries, 0),
-            Object.fromEntries(counted.map(({ status, count }) => [status, count])),
-          );
+          const statuses = Object.fromEntries(counted.map(({ status, count }) => [status, count]));
           // Each enquiry's first touch, written with its first line of contact (work-record.ts),
           // with its status now (an enquiry nobody worked on may have no work row: the initial one).
           const firstTouches = db

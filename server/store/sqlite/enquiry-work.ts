@@ -1,6 +1,6 @@
 import { catchUpSearch } from "./search-index";
 import { type HistoryEntry, type NotificationAttempts } from "../../../domain/console";
-import { statusCountsOf, type EnquiryStatus } from "../../../domain/status";
+import type { EnquiryStatus, StatusTally } from "../../../domain/status";
 import {
   deliveryState,
   type EnquiryRecord,
@@ -102,7 +102,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     return row ? encodePageCursor(row.received_at, row.id) : null;
   }
 
-  async counts(): Promise<Record<EnquiryStatus, number>> {
+  async statusTally(): Promise<StatusTally> {
     return this.run((db) =>
       db
         .transaction(() => {
@@ -115,10 +115,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
               `SELECT status, count FROM enquiry_status_counts`,
             )
             .all();
-          return statusCountsOf(
-            total,
-            Object.fromEntries(counted.map(({ status, count }) => [status, count])),
-          );
+          return { total, counted: Object.fromEntries(counted.map(({ status, count }) => [status, count])) };
         })
         .deferred(),
     );
