@@ -145,6 +145,21 @@ export interface EnquiryChanges {
   ): Promise<StatusChangeResult | { outcome: "not-spam" }>;
 }
 
+/** The mails an enquiry's record shows with their attempts: the company's, then the visitor's acknowledgement. */
+export const RECORD_MAIL_KINDS: readonly NotificationAttempts["kind"][] = ["company", "acknowledgement"];
+
+/**
+ * The mails an enquiry's record shows, of those a store read for it (`mails`, oldest first): those
+ * of RECORD_MAIL_KINDS, in that order, each kind oldest first.
+ */
+export function recordMails<Mail extends { kind: string }>(
+  mails: readonly Mail[],
+): (Mail & { kind: NotificationAttempts["kind"] })[] {
+  return RECORD_MAIL_KINDS.flatMap((kind) =>
+    mails.filter((mail): mail is Mail & { kind: typeof kind } => mail.kind === kind),
+  );
+}
+
 export function deliveryState(notification: {
   sentAt: string | null;
   attempts: number;

@@ -3,6 +3,7 @@ import { type HistoryEntry, type NotificationAttempts } from "../../../domain/co
 import { COUNTED_STATUSES, type EnquiryStatus, type StatusTally } from "../../../domain/status";
 import {
   deliveryState,
+  recordMails,
   type EnquiryRecord,
   type EnquiryWorkStore,
   type InboxFilter,
@@ -104,25 +105,23 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       const history = (
         await this.collections.work.doc(id).collection("history").orderBy("sortKey").get()
       ).docs.map(historyEntryOf);
-      const notifications = (await this.collections.notifications.where("enquiryId", "==", id).get()).docs
-        .filter((notification) =>
-          ["company", "acknowledgement"].includes(notification.get("kind") ?? "company"),
-        )
-        .map((notification): NotificationAttempts => {
+      const mails = (await this.collections.notifications.where("enquiryId", "==", id).get()).docs.map(
+        (notification) => {
           const data = notification.data();
           const sentAt = data.sentAt ? isoOf(data.sentAt) : null;
           const attempts = Number(data.attempts ?? 0);
           return {
             id: notification.id,
-            kind: (data.kind ?? "company") as NotificationAttempts["kind"],
+            kind: String(data.kind ?? "company"),
             state: deliveryState({ sentAt, attempts, status: data.status as string | undefined }),
             attempts,
             lastAttemptAt: data.lastAttemptAt ? isoOf(data.lastAttemptAt) : null,
             lastError: (data.lastError as string | null) ?? null,
             sentAt,
           };
-        })
-        .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "company" ? -1 : 1));
+        },
+      );
+      const notifications: NotificationAttempts[] = recordMails(mails);
       const {
         id: _,
         receivedAt,

@@ -3,6 +3,8 @@ import { type HistoryEntry, type NotificationAttempts } from "../../../domain/co
 import type { EnquiryStatus, StatusTally } from "../../../domain/status";
 import {
   deliveryState,
+  RECORD_MAIL_KINDS,
+  recordMails,
   type EnquiryRecord,
   type EnquiryWorkStore,
   type InboxFilter,
@@ -153,18 +155,19 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
               ...(text ? { text } : {}),
               ...(fromOwner ? { fromOwner } : {}),
             }));
-          const notifications = db
-            .prepare<[string], Omit<NotificationAttempts, "state"> & { status: string }>(
-              `SELECT id, kind, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError, sent_at AS sentAt,
-                 status
-               FROM notifications WHERE enquiry_id = ? AND kind IN ('company', 'acknowledgement')
-               ORDER BY kind DESC, rowid`,
-            )
-            .all(id)
-            .map(({ status, ...notification }) => ({
-              ...notification,
-              state: deliveryState({ ...notification, status }),
-            }));
+          const notifications = recordMails(
+            db
+              .prepare<[string, string], Omit<NotificationAttempts, "state"> & { status: string }>(
+                `SELECT id, kind, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError,
+                   sent_at AS sentAt, status
+                 FROM notifications WHERE enquiry_id = ? AND kind IN (SELECT value FROM json_each(?))
+                 ORDER BY rowid`,
+              )
+              .all(id, JSON.stringify(RECORD_MAIL_KINDS)),
+          ).map(({ status, ...notification }) => ({
+            ...notification,
+            state: deliveryState({ ...notification, status }),
+          }));
           const { companyNotification: _, ...inbox } = inboxRow(row);
           return { ...inbox, history, notifications };
         })
