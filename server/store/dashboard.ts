@@ -9,11 +9,11 @@ import {
   type DashboardBreakdownRow,
   type DashboardData,
   type DashboardRange,
-  type DashboardVitalWeek,
   weekStartOf,
 } from "../../domain/dashboard";
 import { statusCountsOf, statusesWhere, type EnquiryStatus } from "../../domain/status";
 import { BUYER_TYPES, type BuyerType } from "../../domain/enquiry";
+import { summarizeWeeks, type VitalWeekGroup } from "./vitals-summary";
 import { istDate, istDayBounds, workingMsBetween, type WorkingHours } from "../../domain/working-hours";
 
 /**
@@ -110,8 +110,8 @@ export interface DashboardParts {
   /** The same enquiries by their source label (DASHBOARD_NO_SOURCE: none). */
   sources: DashboardBreakdownRow[];
   outcomes: OutcomeRow[];
-  /** The 75th percentile per week (from Monday, IST), page and metric of measurements received in the span. */
-  vitals: DashboardVitalWeek[];
+  /** The measurements received in the span, per week (from Monday, IST), page and metric. */
+  vitals: VitalWeekGroup[];
 }
 
 /** The dashboard's reads: aggregates over a span, from indexes, quick at 100,000 enquiries. */
@@ -294,6 +294,6 @@ export async function dashboardData(
       sources: sortBreakdown(parts.sources),
     },
     sales: salesOf(parts.outcomes, from, istDate(new Date(span.to.getTime() - 1))),
-    vitals: parts.vitals,
+    vitals: summarizeWeeks(parts.vitals),
   };
 }
