@@ -3,9 +3,9 @@ import { enquiryReference } from "../../../domain/console";
 import {
   isDispatchStep,
   NO_DISPATCH,
+  RECALL_STEPS,
   type BatchRecipient,
   type CodChannel,
-  type DispatchStep,
   type DispatchSummary,
   type EnquiryDispatch,
   type PaymentTerms,
@@ -137,9 +137,6 @@ export function writeDispatch(
   writePlan(db, stored, plan, actor);
 }
 
-/** The steps a recall counts as received: the parcel left the warehouse and did not come back. */
-const RECEIVED_STEPS: readonly DispatchStep[] = ["dispatched", "delivered"];
-
 /** The order's dispatch on SQLite, in `enquiry_dispatch` beside the enquiry. */
 export class SqliteDispatchStore implements DispatchStore {
   constructor(
@@ -196,7 +193,7 @@ export class SqliteDispatchStore implements DispatchStore {
            AND EXISTS (SELECT 1 FROM json_each(x.batches) b WHERE b.value = ?)
          ORDER BY x.dispatched_at DESC, x.enquiry_id
          LIMIT ?`,
-      ).all(JSON.stringify(RECEIVED_STEPS), batch, limit),
+      ).all(JSON.stringify(RECALL_STEPS), batch, limit),
     );
     return rows.map((row) => {
       const dispatch = dispatchOf(row);
