@@ -1,5 +1,5 @@
 import { catchUpSearch } from "./search-index";
-import { type HistoryEntry, type NotificationAttempts } from "../../../domain/console";
+import type { NotificationAttempts } from "../../../domain/console";
 import type { EnquiryStatus, StatusTally } from "../../../domain/status";
 import {
   deliveryState,
@@ -23,6 +23,7 @@ import {
   teamInboxRow,
 } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
+import { readHistories } from "./work-record";
 import { NOTE_KINDS, type NoteCandidate } from "../../lifecycle/last-note";
 import { listingPhases } from "../../lifecycle/inbox-listing";
 
@@ -133,28 +134,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
             )
             .get(id);
           if (!row) return null;
-          const history = db
-            .prepare<
-              [string],
-              HistoryEntry & {
-                from: string | null;
-                to: string | null;
-                text: string | null;
-                fromOwner: string | null;
-              }
-            >(
-              `SELECT id, at, staff_email AS staffEmail, kind, from_status AS "from", to_status AS "to", text,
-                 from_owner AS fromOwner
-               FROM enquiry_history WHERE enquiry_id = ? ORDER BY at, rowid`,
-            )
-            .all(id)
-            .map(({ from, to, text, fromOwner, ...entry }) => ({
-              ...entry,
-              ...(from ? { from: from as EnquiryStatus } : {}),
-              ...(to ? { to: to as EnquiryStatus } : {}),
-              ...(text ? { text } : {}),
-              ...(fromOwner ? { fromOwner } : {}),
-            }));
+          const history = readHistories(db, [id]).get(id) ?? [];
           const notifications = recordMails(
             db
               .prepare<[string, string], Omit<NotificationAttempts, "state"> & { status: string }>(

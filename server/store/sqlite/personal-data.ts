@@ -8,7 +8,8 @@ import { readDispatches } from "./dispatch";
 import { readDocuments } from "./documents";
 import { erasedAnything, erasureOfDocuments } from "../../lifecycle/erasure";
 import type { IssuedDocument } from "../../../domain/invoice";
-import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
+import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
+import { readHistories } from "./work-record";
 import { INITIAL_STATUS } from "../../../domain/status";
 import {
   erasureSummary,
@@ -31,17 +32,6 @@ type ConsentColumns = Pick<
   "whatsapp_consent_at" | "whatsapp_consent_wording" | "whatsapp_consent_language"
 >;
 import { SqliteConversationStore } from "./conversations";
-
-interface HistoryRow {
-  id: string;
-  enquiry_id: string;
-  at: string;
-  staff_email: string;
-  kind: HistoryEntry["kind"];
-  from_status: string | null;
-  to_status: string | null;
-  text: string | null;
-}
 
 /**
  * A person's data on SQLite. Their enquiries are found by their buyer key (`enquiry_buyers`, a keyed
@@ -116,25 +106,10 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
       db,
       rows.map((row) => row.id),
     );
-    const history = new Map<string, HistoryEntry[]>();
-    for (const row of db
-      .prepare<[string], HistoryRow>(
-        `SELECT id, enquiry_id, at, staff_email, kind, from_status, to_status, text FROM enquiry_history
-         WHERE enquiry_id IN (SELECT value FROM json_each(?)) ORDER BY at, rowid`,
-      )
-      .all(ids)) {
-      const entries = history.get(row.enquiry_id) ?? [];
-      entries.push({
-        id: row.id,
-        at: row.at,
-        staffEmail: row.staff_email,
-        kind: row.kind,
-        ...(row.from_status ? { from: row.from_status as EnquiryStatus } : {}),
-        ...(row.to_status ? { to: row.to_status as EnquiryStatus } : {}),
-        ...(row.text ? { text: row.text } : {}),
-      });
-      history.set(row.enquiry_id, entries);
-    }
+    const history = readHistories(
+      db,
+      rows.map((row) => row.id),
+    );
     const subscriptions = this.subscriptionsOf(db, query, rows);
     const conversations = this.conversations;
     const documents = new Map(rows.map((row) => [row.id, readDocuments(db, row.id)]));
