@@ -50,6 +50,25 @@ function lostReasonOf(value: unknown): LostReason | null {
   return isLostReason(value) ? value : null;
 }
 
+/** A mail of the person's still waiting in the outbox, as their report lists it; none when it is not waiting. */
+function pendingMailOf(mail: QueryDocumentSnapshot): PendingMail[] {
+  const data = mail.data();
+  if (data.status !== "pending") return [];
+  const enquiryId = typeof data.enquiryId === "string" ? data.enquiryId : null;
+  return [
+    {
+      id: mail.id,
+      enquiryId,
+      reference: enquiryId ? enquiryReference(enquiryId) : null,
+      subscriberId: typeof data.subscriberId === "string" ? data.subscriberId : null,
+      kind: (data.kind ?? "company") as PendingMail["kind"],
+      attempts: Number(data.attempts ?? 0),
+      nextAttemptAt: isoOf(data.nextAttemptAt),
+      lastError: (data.lastError as string | null) ?? null,
+    },
+  ];
+}
+
 /** Firestore answers array-contains-any with at most this many values. */
 const ARRAY_CONTAINS_ANY_LIMIT = 30;
 
@@ -144,21 +163,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         IN_QUERY_LIMIT,
       )) {
         const snapshot = await this.collections.notifications.where("enquiryId", "in", part).get();
-        for (const mail of snapshot.docs) {
-          const data = mail.data();
-          if (data.status !== "pending") continue;
-          const enquiryId = String(data.enquiryId);
-          pendingMails.push({
-            id: mail.id,
-            enquiryId,
-            reference: enquiryReference(enquiryId),
-            subscriberId: null,
-            kind: (data.kind ?? "company") as PendingMail["kind"],
-            attempts: Number(data.attempts ?? 0),
-            nextAttemptAt: isoOf(data.nextAttemptAt),
-            lastError: (data.lastError as string | null) ?? null,
-          });
-        }
+        pendingMails.push(...snapshot.docs.flatMap(pendingMailOf));
       }
       const addresses = addressesOf(query, docs);
       const subscriberDocs = addresses.length
@@ -183,20 +188,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         IN_QUERY_LIMIT,
       )) {
         const snapshot = await this.collections.notifications.where("subscriberId", "in", part).get();
-        for (const mail of snapshot.docs) {
-          const data = mail.data();
-          if (data.status !== "pending") continue;
-          pendingMails.push({
-            id: mail.id,
-            enquiryId: null,
-            reference: null,
-            subscriberId: String(data.subscriberId),
-            kind: data.kind as PendingMail["kind"],
-            attempts: Number(data.attempts ?? 0),
-            nextAttemptAt: isoOf(data.nextAttemptAt),
-            lastError: (data.lastError as string | null) ?? null,
-          });
-        }
+        pendingMails.push(...snapshot.docs.flatMap(pendingMailOf));
       }
       pendingMails.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt));
       return {
