@@ -231,19 +231,25 @@ export class FirestoreTeamStore implements TeamStore {
     for (const { staffId, content } of digests) {
       const ref = this.collections.notifications.doc(digestNotificationId(staffId, day));
       try {
-        await this.context.run(() =>
-          ref.create(
-            newNotification({
-              kind: "digest",
-              at: now,
-              staffId,
-              payload: JSON.stringify(content),
-              // Which enquiries it names (by first name): erasing one erases the digest too.
-              enquiryIds: digestEnquiryIds(content),
-            }),
-          ),
+        const created = await this.context.run(() =>
+          this.context.db.runTransaction(async (transaction) => {
+            // A member removed since the digests were made gets none.
+            if ((await transaction.get(this.staff.where("id", "==", staffId).limit(1))).empty) return false;
+            transaction.create(
+              ref,
+              newNotification({
+                kind: "digest",
+                at: now,
+                staffId,
+                payload: JSON.stringify(content),
+                // Which enquiries it names (by first name): erasing one erases the digest too.
+                enquiryIds: digestEnquiryIds(content),
+              }),
+            );
+            return true;
+          }),
         );
-        queued += 1;
+        if (created) queued += 1;
       } catch (error) {
         // Another instance queued this member's digest for the day first.
         if (grpcCode(error) !== ALREADY_EXISTS) throw error;
