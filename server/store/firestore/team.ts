@@ -1,8 +1,8 @@
 import { Timestamp, type DocumentData } from "firebase-admin/firestore";
 import {
   DIGEST_REFUSED_WINDOW_MS,
-  membersNamedBy,
   parseAssignmentRule,
+  ruleToSave,
   alertChoiceOf,
   type AlertChoice,
   type AssignmentRule,
@@ -64,17 +64,17 @@ export class FirestoreTeamStore implements TeamStore {
   }
 
   async setAssignmentRule(rule: AssignmentRule): Promise<boolean> {
-    const named = membersNamedBy(rule);
+    const saved = ruleToSave(rule);
     return this.context.run(async () => {
       const ids = new Set((await this.staff.get()).docs.map((doc) => String(doc.get("id"))));
-      if (!named.every((id) => ids.has(id))) return false;
-      // A new generation starts the turns again from the first member; old markers never collide.
+      if (!saved.members.every((id) => ids.has(id))) return false;
+      // A new generation of turn markers with the turns counted again: old markers never collide.
       await this.context.db.runTransaction(async (transaction) => {
         const current = await transaction.get(this.assignmentRef);
         transaction.set(this.assignmentRef, {
-          rule: JSON.stringify(rule),
+          rule: saved.rule,
           generation: Number(current.get("generation") ?? 0) + 1,
-          turn: 0,
+          turn: saved.turn,
         });
       });
       return true;
