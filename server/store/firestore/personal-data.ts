@@ -23,11 +23,10 @@ import { activityDocument } from "./activity";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
 import { touchesOf } from "./dashboard";
 import { historyEntryOf } from "./enquiry-work";
-import { enquiryFromDocument } from "./enquiries";
 import { enquiryWebhookDeliveries } from "./webhooks";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 import { FirestoreConversationStore } from "./conversations";
-import { ANSWER_DAYS, MESSAGES } from "./documents";
+import { ANSWER_DAYS, MESSAGES, storedEnquiryOf } from "./documents";
 import {
   BUYER_KEYS_DONE,
   BUYER_KEYS_FIELD,
@@ -193,21 +192,25 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       pendingMails.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt));
       return {
         query,
-        enquiries: docs.map((doc, index) => ({
-          id: doc.id,
-          reference: enquiryReference(doc.id),
-          receivedAt: isoOf(doc.get("receivedAt")),
-          enquiry: enquiryFromDocument(doc.data() as DocumentData),
-          status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
-          history: histories[index]?.docs.map(historyEntryOf) ?? [],
-          conversation: conversations.get(doc.id) ?? [],
-          deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,
-          lostReason: lostReasonOf(works[index]?.get("lostReason")),
-          dispatch: dispatches[index]?.exists ? dispatchOfDocument(dispatches[index].data()) : null,
-          whatsappConsent: whatsappConsentOfDocument(doc.data() ?? {}),
-          documents: documents[index]?.documents ?? [],
-          payments: documents[index]?.payments ?? [],
-        })),
+        enquiries: docs.map((doc, index) => {
+          // The enquiry's one codec (documents.ts), as every other read of it.
+          const { receivedAt, enquiry } = storedEnquiryOf(doc);
+          return {
+            id: doc.id,
+            reference: enquiryReference(doc.id),
+            receivedAt,
+            enquiry,
+            status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
+            history: histories[index]?.docs.map(historyEntryOf) ?? [],
+            conversation: conversations.get(doc.id) ?? [],
+            deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,
+            lostReason: lostReasonOf(works[index]?.get("lostReason")),
+            dispatch: dispatches[index]?.exists ? dispatchOfDocument(dispatches[index].data()) : null,
+            whatsappConsent: whatsappConsentOfDocument(doc.data() ?? {}),
+            documents: documents[index]?.documents ?? [],
+            payments: documents[index]?.payments ?? [],
+          };
+        }),
         subscriptions,
         pendingMails,
       };
