@@ -77,6 +77,12 @@ export const NEXT_DISPATCH_STEPS: Record<DispatchStep | "none", readonly Dispatc
   returned: ["packed"],
 };
 
+/**
+ * The steps at which a recall (an FSSAI batch recall) counts an order as received: the parcel left
+ * the warehouse and did not come back.
+ */
+export const RECALL_STEPS: readonly DispatchStep[] = ["dispatched", "delivered"];
+
 export const PAYMENT_TERMS = ["prepaid", "cod"] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
 export const PAYMENT_TERMS_LABELS: Record<PaymentTerms, string> = {

@@ -196,5 +196,11 @@ export function statusCountsOf(
   return counts;
 }
 
+/** What a store counts for statusCountsOf: every enquiry, and those at each status but the initial one. */
+export interface StatusTally {
+  total: number;
+  counted: Partial<Record<EnquiryStatus, number>>;
+}
+
 /** The statuses whose counts statusCountsOf reads: all but the initial one. */
 export const COUNTED_STATUSES: readonly EnquiryStatus[] = statusesWhere("initial", false);

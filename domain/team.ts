@@ -81,6 +81,15 @@ export function membersNamedBy(rule: AssignmentRule): string[] {
 }
 
 /**
+ * What saving a rule stores: the rule, and its turns counted again from 0, so that a new round
+ * robin starts with the first member it names; and the members it names, each of whom must still
+ * be on the staff as it is saved (the store refuses it otherwise).
+ */
+export function ruleToSave(rule: AssignmentRule): { rule: string; turn: number; members: string[] } {
+  return { rule: JSON.stringify(rule), turn: 0, members: membersNamedBy(rule) };
+}
+
+/**
  * Whether an owner may save the rule: every member it names must be on the staff and may own
  * enquiries (domain/staff.ts: a pending invitee may not). A rule saved before is still read as it
  * is: new enquiries pass over whoever it names that may not (server/lifecycle/plan.ts).

@@ -18,7 +18,13 @@ import {
 } from "../../domain/console";
 import { toCsv, UTF8_BOM } from "../cli/csv";
 import { apiMessages } from "../routes/api-errors";
-import { listedFactsOf, type EnquiryRecord, type InboxFilter, type InboxRow } from "../store/enquiry-work";
+import {
+  listedFactsOf,
+  statusCounts,
+  type EnquiryRecord,
+  type InboxFilter,
+  type InboxRow,
+} from "../store/enquiry-work";
 import type { DealOutcome } from "../store/deals";
 import { eventTime } from "../store/event-clock";
 import { decodeListCursor, decodePageCursor } from "../store/page-cursor";
@@ -251,7 +257,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const page = await listPage(filter, { cursor: query.data.cursor ?? null, limit: query.data.limit });
     return {
       ...page,
-      counts: await work.counts(),
+      counts: await statusCounts(work),
       newestCursor: await work.newestCursor(),
       outboxStall: await app.outbox.monitor.stall(),
     };
@@ -285,7 +291,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
       // The listed enquiries whose buyer answered and whose owner has not read it yet.
       unreadAnswers: Object.fromEntries(await app.store.conversations.unreadCounts(shown ?? [])),
       newestCursor: await work.newestCursor(),
-      counts: await work.counts(),
+      counts: await statusCounts(work),
       outboxStall: await app.outbox.monitor.stall(),
     };
   });

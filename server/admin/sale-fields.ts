@@ -5,6 +5,7 @@ import { NO_DISPATCH } from "../../domain/dispatch";
 import type { Store } from "../store/store";
 import { receivablesOf } from "../../domain/accounts";
 import { eventTime } from "../store/event-clock";
+import { buyerHistoryShown } from "../store/buyers";
 
 /** The enquiry page's sale: its deal's figures, why it was lost, and its buyer's other enquiries. */
 export async function saleFields(store: Store, enquiryId: string): Promise<EnquirySaleFields> {
@@ -13,7 +14,7 @@ export async function saleFields(store: Store, enquiryId: string): Promise<Enqui
     store.buyers.history(enquiryId, BUYER_HISTORY_MAX),
     store.dispatch.get(enquiryId),
   ]);
-  const history = buyer ?? { total: 0, earlier: 0, enquiries: [] };
+  const history = buyer ? buyerHistoryShown(buyer) : { total: 0, earlier: 0, enquiries: [] };
   // What the buyer owes: this enquiry's tax invoices and those of the enquiries listed.
   const accounts = await store.documents.unpaidInvoicesOf([
     enquiryId,

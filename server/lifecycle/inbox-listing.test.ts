@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { inboxQueryParams, readInboxQuery } from "../../domain/inbox";
-import { compareListed, inboxFilterOf, matchesInboxFilter, type ListedFacts } from "./inbox-listing";
+import {
+  compareListed,
+  inboxFilterOf,
+  listingPhases,
+  matchesInboxFilter,
+  type ListedFacts,
+} from "./inbox-listing";
 
 const now = new Date("2030-01-07T06:30:00.000Z");
 const dayEnd = new Date("2030-01-07T18:30:00.000Z");
@@ -186,5 +192,38 @@ describe("the filter in the console's URL", () => {
       "view=overdue&sort=received",
     );
     expect(inboxQueryParams({ sort: "due", owner: "nobody" }).toString()).toBe("owner=nobody&sort=due");
+  });
+});
+
+describe("the phases a page of the inbox is read in", () => {
+  const due = { by: "due" as const, at: "2030-01-02T04:30:00.000Z", id: "b" };
+  const received = { by: "received" as const, at: "2030-01-01T04:30:00.000Z", id: "a" };
+
+  test("sorted by due: those due soonest first, then those with nothing due, newest first", () => {
+    expect(listingPhases({ sort: "due" }, null)).toEqual([
+      { by: "due", noDue: false, after: null },
+      { by: "received", noDue: true, after: null },
+    ]);
+    expect(listingPhases({ sort: "due" }, due)).toEqual([
+      { by: "due", noDue: false, after: due },
+      { by: "received", noDue: true, after: null },
+    ]);
+    // A page that ended among those with nothing due goes on among them.
+    expect(listingPhases({ sort: "due" }, received)).toEqual([
+      { by: "received", noDue: true, after: received },
+    ]);
+  });
+
+  test("a due view sorted by due lists only what is due in it", () => {
+    expect(listingPhases({ sort: "due", due: { upTo: "2030-01-01T00:00:00.000Z" } }, null)).toEqual([
+      { by: "due", noDue: false, after: null },
+    ]);
+  });
+
+  test("sorted by received: one phase, newest first; a cursor of the other sort starts from the top", () => {
+    expect(listingPhases({ sort: "received" }, received)).toEqual([
+      { by: "received", noDue: false, after: received },
+    ]);
+    expect(listingPhases({}, due)).toEqual([{ by: "received", noDue: false, after: null }]);
   });
 });

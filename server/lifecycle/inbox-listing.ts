@@ -17,6 +17,7 @@ import {
   type InboxQuery,
   type InboxSort,
 } from "../../domain/inbox";
+import type { ListCursor } from "../store/page-cursor";
 
 /** A range of due times, each bound optional: after (exclusive), up to (inclusive), before (exclusive). */
 export interface DueRange {
@@ -193,4 +194,30 @@ export function compareListed(a: ListedPlace, b: ListedPlace, sort: InboxSort = 
   if (a.dueAt !== null) return -1;
   if (b.dueAt !== null) return 1;
   return newestFirst();
+}
+
+/**
+ * One phase of a page of a listing: by due (soonest first, only those due) or by received (newest
+ * first; with `noDue`, only those with nothing due), from just after `after`.
+ */
+export interface ListingPhase {
+  by: "received" | "due";
+  noDue: boolean;
+  after: ListCursor | null;
+}
+
+/**
+ * The phases a page of a listing is read in, each while the page is not full, from the cursor the
+ * last page ended at (compareListed's order). Sorted by due: those due, soonest first, then,
+ * unless the listing is a due range (where nothing undue belongs), those with nothing due, newest
+ * first; a cursor among the latter skips the first phase. Sorted by received: one phase, newest
+ * first (a cursor by due, from the other sort, starts it again from the top).
+ */
+export function listingPhases(filter: InboxFilter, cursor: ListCursor | null): ListingPhase[] {
+  const received = cursor?.by === "received" ? cursor : null;
+  if (filter.sort !== "due") return [{ by: "received", noDue: false, after: received }];
+  const phases: ListingPhase[] = [];
+  if (!received) phases.push({ by: "due", noDue: false, after: cursor });
+  if (!filter.due) phases.push({ by: "received", noDue: true, after: received });
+  return phases;
 }

@@ -5,7 +5,7 @@ import { matchAnswer, referencesIn, type AnswerMatch, type MailFacts } from "../
 import { singleLine } from "../notify/mail-content";
 import { acknowledgementNotificationIdOf, messageIdsIn } from "../notify/message-ids";
 import { nodeTimers, runLeased, scheduleTask, type ScheduleTimers } from "../scheduled-task";
-import type { AnswerToStore } from "../store/conversations";
+import { enquiryOfThread, type AnswerToStore } from "../store/conversations";
 import type { Store } from "../store/store";
 import type { ImapSettings } from "./imap-settings";
 import { SET_ASIDE_REASONS, startMailParsing, type MailParsing, type SetAsideReason } from "./mail-parsing";
@@ -267,7 +267,7 @@ async function readBatch(
       continue;
     }
     const threadEnquiryId = thread.length
-      ? await store.conversations.enquiryOfThread({
+      ? await enquiryOfThread(store.conversations, {
           messageIds: thread,
           acknowledgementIds: thread
             .map(acknowledgementNotificationIdOf)

@@ -1,4 +1,5 @@
 import type { BuyerHistory } from "../../domain/buyer";
+import { shownLostReason } from "../../domain/deal";
 import type { EnquiryStatus } from "../../domain/status";
 
 /** One of a buyer's enquiries found by their mobile, with where its work stands. */
@@ -17,7 +18,8 @@ export interface MobileEnquiry {
 export interface BuyerStore {
   /**
    * The other enquiries of the enquiry's buyer, earlier and later, newest first (at most `limit`),
-   * with how each ended; null when there is no such enquiry.
+   * with how each ended (the lost reason as its record holds it: buyerHistoryShown says whether it
+   * shows); null when there is no such enquiry.
    */
   history(enquiryId: string, limit: number): Promise<BuyerHistory | null>;
   /**
@@ -34,4 +36,18 @@ export interface BuyerStore {
    * for those stored since the keys were last read.
    */
   backfillKeys(): Promise<number>;
+}
+
+/**
+ * A buyer's history as the enquiry's page shows it: each enquiry's lost reason only while it
+ * stands at a lost status (domain/deal.ts: shownLostReason), whatever its record still holds.
+ */
+export function buyerHistoryShown(history: BuyerHistory): BuyerHistory {
+  return {
+    ...history,
+    enquiries: history.enquiries.map((enquiry) => ({
+      ...enquiry,
+      lostReason: shownLostReason(enquiry.status, enquiry.lostReason),
+    })),
+  };
 }

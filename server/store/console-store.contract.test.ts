@@ -1,3 +1,4 @@
+import { statusCounts } from "./enquiry-work";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import { StaffExistsError } from "./staff";
@@ -189,7 +190,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         at: new Date(),
       });
       expect(changed).toEqual({ outcome: "changed", version: 1 });
-      expect(await store.enquiryWork.counts()).toEqual({
+      expect(await statusCounts(store.enquiryWork)).toEqual({
         New: 2,
         Contacted: 1,
         Confirmed: 0,

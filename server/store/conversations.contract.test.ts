@@ -12,7 +12,7 @@ import { ANSWERS_PER_ENQUIRY_PER_DAY } from "../lifecycle/conversation";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { acknowledgementMessageId } from "../notify/message-ids";
-import { WhatsAppSendError, type AnswerToStore } from "./conversations";
+import { enquiryOfThread, WhatsAppSendError, type AnswerToStore } from "./conversations";
 import { whatsappSendMessages, type WhatsAppStatusName } from "../../domain/whatsapp";
 import { whatsappStatusReplaces } from "../lifecycle/whatsapp";
 import { fileWhatsAppMessages, whatsappAnswer } from "../whatsapp/filing";
@@ -650,7 +650,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     await store.work.addAnswers([answer(stored.id, { messageId: "<their-own@mail.example>" })]);
 
     const thread = (messageIds: string[], acknowledgementIds: string[] = []) =>
-      store.conversations.enquiryOfThread({ messageIds, acknowledgementIds });
+      enquiryOfThread(store.conversations, { messageIds, acknowledgementIds });
     expect(await thread(["<unknown@x.example>", sent!.message.messageId])).toBe(other.id);
     expect(await thread(["<their-own@mail.example>"])).toBe(stored.id);
     expect(await thread(["<unknown@x.example>"], [acknowledgement!.id])).toBe(stored.id);

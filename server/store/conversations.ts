@@ -111,14 +111,15 @@ export interface ConversationStore {
   /** For each enquiry, how many of its buyer's answers are unread (absent: none): the inbox's mark. */
   unreadCounts(enquiryIds: readonly string[]): Promise<Map<string, number>>;
   /**
-   * The enquiry a thread belongs to: the first of `messageIds` that is a message of a conversation
-   * (a reply sent, an answer stored), or the first of `acknowledgementIds` that is an enquiry's
-   * acknowledgement. Null when none is.
+   * The enquiries a thread's ids name: of `messageIds`, those of a message of a conversation (a
+   * reply sent, an answer stored), by Message-ID; of `acknowledgementIds`, those of an enquiry's
+   * acknowledgement, by its id. An id naming none is absent. Which one the thread belongs to is
+   * enquiryOfThread's to say.
    */
-  enquiryOfThread(thread: {
-    messageIds: readonly string[];
-    acknowledgementIds: readonly string[];
-  }): Promise<string | null>;
+  threadEnquiries(thread: ThreadIds): Promise<{
+    messages: Map<string, string>;
+    acknowledgements: Map<string, string>;
+  }>;
   /** The enquiries whose reference (enquiryReference) is `reference`, with the address each carries. */
   enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]>;
   /**
@@ -196,4 +197,31 @@ export interface WhatsAppFiled {
   outcome: AnswerOutcome;
   enquiryId: string;
   opened: boolean;
+}
+
+/** The ids a mail's thread names: its References and In-Reply-To, and the acknowledgements among them. */
+export interface ThreadIds {
+  messageIds: readonly string[];
+  acknowledgementIds: readonly string[];
+}
+
+/**
+ * The enquiry a thread belongs to: the first of `messageIds` that is a message of a conversation
+ * (a reply sent, an answer stored), else the first of `acknowledgementIds` that is an enquiry's
+ * acknowledgement. Null when none is.
+ */
+export async function enquiryOfThread(
+  store: Pick<ConversationStore, "threadEnquiries">,
+  thread: ThreadIds,
+): Promise<string | null> {
+  const found = await store.threadEnquiries(thread);
+  for (const id of thread.messageIds) {
+    const enquiryId = found.messages.get(id);
+    if (enquiryId) return enquiryId;
+  }
+  for (const id of thread.acknowledgementIds) {
+    const enquiryId = found.acknowledgements.get(id);
+    if (enquiryId) return enquiryId;
+  }
+  return null;
 }

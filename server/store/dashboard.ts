@@ -9,11 +9,11 @@ import {
   type DashboardBreakdownRow,
   type DashboardData,
   type DashboardRange,
-  type DashboardVitalWeek,
   weekStartOf,
 } from "../../domain/dashboard";
-import { ENQUIRY_STATUSES, statusesWhere, type EnquiryStatus } from "../../domain/status";
+import { statusCountsOf, statusesWhere, type EnquiryStatus } from "../../domain/status";
 import { BUYER_TYPES, type BuyerType } from "../../domain/enquiry";
+import { summarizeWeeks, type VitalWeekGroup } from "./vitals-summary";
 import { istDate, istDayBounds, workingMsBetween, type WorkingHours } from "../../domain/working-hours";
 
 /**
@@ -91,8 +91,11 @@ export interface DashboardParts {
   received: ReceivedDay[];
   /** Of those, the ones that now stand at a status set apart (DashboardSpan.apart), per day, buyer type and status. */
   apart: ApartDay[];
-  /** Where the enquiries received in the span stand now (those never worked on are New). */
-  statuses: Record<EnquiryStatus, number>;
+  /**
+   * How many of the enquiries received in the span stand at each status now but the initial one
+   * (one never worked on may have no work record to say so: dashboardData counts those).
+   */
+  statuses: Partial<Record<EnquiryStatus, number>>;
   firstTouches: FirstTouch[];
   /**
    * The enquiries each member worked on (a line of contact: CONTACT_KINDS) within the span, by
@@ -107,17 +110,13 @@ export interface DashboardParts {
   /** The same enquiries by their source label (DASHBOARD_NO_SOURCE: none). */
   sources: DashboardBreakdownRow[];
   outcomes: OutcomeRow[];
-  /** The 75th percentile per week (from Monday, IST), page and metric of measurements received in the span. */
-  vitals: DashboardVitalWeek[];
+  /** The measurements received in the span, per week (from Monday, IST), page and metric. */
+  vitals: VitalWeekGroup[];
 }
 
 /** The dashboard's reads: aggregates over a span, from indexes, quick at 100,000 enquiries. */
 export interface DashboardStore {
   parts(span: DashboardSpan): Promise<DashboardParts>;
-}
-
-export function emptyStatusCounts(): Record<EnquiryStatus, number> {
-  return Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
 }
 
 /** The span of the `days` IST days ending with the day `now` falls on. */
@@ -250,7 +249,10 @@ export async function dashboardData(
     weeks.set(week, (weeks.get(week) ?? 0) + day.quantity);
   }
 
-  const counts = { ...emptyStatusCounts(), ...parts.statuses };
+  const counts = statusCountsOf(
+    parts.received.reduce((sum, row) => sum + row.enquiries, 0),
+    parts.statuses,
+  );
   const sumOf = (statuses: readonly EnquiryStatus[]) =>
     statuses.reduce((sum, status) => sum + counts[status], 0);
   const counted = (status: EnquiryStatus) => !span.apart.includes(status);
@@ -292,6 +294,6 @@ export async function dashboardData(
       sources: sortBreakdown(parts.sources),
     },
     sales: salesOf(parts.outcomes, from, istDate(new Date(span.to.getTime() - 1))),
-    vitals: parts.vitals,
+    vitals: summarizeWeeks(parts.vitals),
   };
 }

@@ -1,6 +1,4 @@
 import type { ReminderChannel } from "../../domain/payment-reminder";
-import { taxRecordKeptUntil } from "../../domain/invoice";
-import type { KeptTaxRecord } from "../../domain/personal-data";
 import type {
   DocumentKind,
   DocumentLanguage,
@@ -166,13 +164,4 @@ export interface DocumentChanges {
 export interface DocumentSeries {
   kind: DocumentKind;
   financialYear: FinancialYear;
-}
-
-/** A tax invoice or credit note a person's erasure keeps, and until when (both stores report it so). */
-export function keptRecordOf(document: IssuedDocument): KeptTaxRecord {
-  return {
-    number: document.number,
-    kind: document.kind,
-    keptUntil: taxRecordKeptUntil(document.financialYear),
-  };
 }

@@ -5,6 +5,7 @@ import type { LostReason } from "../../domain/deal";
 import type { InboxFilter, ListedFacts } from "../lifecycle/inbox-listing";
 import type { NoteCandidate } from "../lifecycle/last-note";
 import { sourceLabel } from "../../domain/enquiry-source";
+import { statusCountsOf, type StatusTally } from "../../domain/status";
 
 export type { InboxFilter } from "../lifecycle/inbox-listing";
 
@@ -64,7 +65,11 @@ export interface EnquiryWorkStore {
   listSince(since: string | null, limit: number): Promise<InboxRow[]>;
   /** The cursor of the newest enquiry stored. */
   newestCursor(): Promise<string | null>;
-  counts(): Promise<Record<EnquiryStatus, number>>;
+  /**
+   * How many enquiries are stored, and how many stand at each status but the initial one: an
+   * enquiry nobody worked on may have no work record to say it is New (statusCounts counts those).
+   */
+  statusTally(): Promise<StatusTally>;
   get(id: string): Promise<EnquiryRecord | null>;
   /**
    * The history lines of these enquiries that may carry a note (server/lifecycle/last-note.ts:
@@ -140,6 +145,21 @@ export interface EnquiryChanges {
   ): Promise<StatusChangeResult | { outcome: "not-spam" }>;
 }
 
+/** The mails an enquiry's record shows with their attempts: the company's, then the visitor's acknowledgement. */
+export const RECORD_MAIL_KINDS: readonly NotificationAttempts["kind"][] = ["company", "acknowledgement"];
+
+/**
+ * The mails an enquiry's record shows, of those a store read for it (`mails`, oldest first): those
+ * of RECORD_MAIL_KINDS, in that order, each kind oldest first.
+ */
+export function recordMails<Mail extends { kind: string }>(
+  mails: readonly Mail[],
+): (Mail & { kind: NotificationAttempts["kind"] })[] {
+  return RECORD_MAIL_KINDS.flatMap((kind) =>
+    mails.filter((mail): mail is Mail & { kind: typeof kind } => mail.kind === kind),
+  );
+}
+
 export function deliveryState(notification: {
   sentAt: string | null;
   attempts: number;
@@ -167,4 +187,12 @@ export function listedFactsOf(
     Email: row.enquiry.Email,
     Mobile: row.enquiry.Mobile,
   };
+}
+
+/** How many enquiries stand at each status, the initial one included (domain/status.ts: statusCountsOf). */
+export async function statusCounts(
+  store: Pick<EnquiryWorkStore, "statusTally">,
+): Promise<Record<EnquiryStatus, number>> {
+  const { total, counted } = await store.statusTally();
+  return statusCountsOf(total, counted);
 }

@@ -1,3 +1,4 @@
+import { statusCounts } from "./enquiry-work";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
@@ -234,7 +235,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("retention on the $name sto
     expect((await store.enquiryWork.list({ limit: 10, q: "Meera" })).items.map((row) => row.id)).toEqual([
       justInside.id,
     ]);
-    expect(await store.enquiryWork.counts()).toEqual({
+    expect(await statusCounts(store.enquiryWork)).toEqual({
       New: 1,
       Contacted: 1,
       Confirmed: 1,

@@ -597,6 +597,22 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     expect(mail.text).not.toContain("spam");
   });
 
+  test("a member removed after the digests were made is queued none; the others' are queued once", async () => {
+    const { store } = await open();
+    const [stays, leaves] = await members(store, "stays@example.com", "leaves@example.com");
+    const nine = ist("2030-02-04", "09:00");
+    const content = planDigest(
+      await store.team.digestParts({ staffId: stays!.id, now: nine, dayEnd: ist("2030-02-05", "00:00") }),
+      { now: nine, dayEnd: ist("2030-02-05", "00:00"), day: "today", staffId: stays!.id },
+    );
+    const digests = [stays!, leaves!].map((member) => ({ staffId: member.id, content }));
+    expect(await store.staff.remove("leaves@example.com")).toBe(true);
+    expect(await store.team.queueDigests("2030-02-04", digests, nine)).toBe(1);
+    expect(await store.team.queueDigests("2030-02-04", digests, nine)).toBe(0);
+    const queued = (await claimAll(store)).filter((each) => each.kind === "digest");
+    expect(queued.map((each) => each.to)).toEqual(["stays@example.com"]);
+  });
+
   test("the digest counts the suspected spam filed in the 24 hours before it, which nobody was mailed", async () => {
     const { store } = await open();
     const [a] = await members(store, "a@example.com");

@@ -72,7 +72,8 @@ export interface TeamStore {
   }): Promise<DigestParts>;
   /**
    * Queues each member's digest for `day` unless one was queued already (on any instance): the
-   * digest's id is made from the member and the day. Answers how many were queued.
+   * digest's id is made from the member and the day. A member removed since the digests were made
+   * gets none. Answers how many were queued.
    */
   queueDigests(
     day: string,

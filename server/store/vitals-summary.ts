@@ -1,7 +1,8 @@
+import type { DashboardVitalWeek } from "../../domain/dashboard";
 import type { VitalSample, VitalSummary } from "./store";
 
 /** Nearest-rank percentile: the smallest value with at least `fraction` of the samples at or below it. */
-export function nearestRank(sortedValues: readonly number[], fraction: number): number {
+export function nearestRank(sortedValues: ArrayLike<number>, fraction: number): number {
   if (sortedValues.length === 0) throw new RangeError("no values");
   const rank = Math.max(1, Math.ceil(fraction * sortedValues.length));
   return sortedValues[rank - 1] as number;
@@ -25,6 +26,32 @@ export function summarizeSamples(samples: Iterable<VitalSample>): VitalSummary[]
       return { page, metric, count: values.length, p75: nearestRank(values, 0.75) };
     })
     .sort((a, b) => compareText(a.page, b.page) || compareText(a.metric, b.metric));
+}
+
+/** The measurements of one week (from Monday, IST), page and metric, as a store groups them. */
+export interface VitalWeekGroup {
+  weekStart: string;
+  page: string;
+  metric: VitalSample["metric"];
+  values: number[];
+}
+
+/**
+ * The 75th percentile (nearest rank) of each week's, page's and metric's measurements, as Core
+ * Web Vitals are judged, sorted by week, page, then metric: what the dashboard shows of page speed.
+ */
+export function summarizeWeeks(groups: Iterable<VitalWeekGroup>): DashboardVitalWeek[] {
+  return [...groups]
+    .map(({ values, ...group }) => {
+      const sorted = Float64Array.from(values).sort();
+      return { ...group, count: sorted.length, p75: nearestRank(sorted, 0.75) };
+    })
+    .sort(
+      (a, b) =>
+        compareText(a.weekStart, b.weekStart) ||
+        compareText(a.page, b.page) ||
+        compareText(a.metric, b.metric),
+    );
 }
 
 /** Orders text by its code units, as SQLite and Firestore order it (not by locale). */

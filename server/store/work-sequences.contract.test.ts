@@ -1,3 +1,4 @@
+import { statusCounts } from "./enquiry-work";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../domain/console";
 import { INBOX_VIEWS, firstContactDueAt, type AssignmentRule } from "../../domain/team";
@@ -140,7 +141,7 @@ async function observe(store: Store, team: Team, options: ObserveOptions = {}) {
   const state = {
     rows,
     views,
-    counts: await store.enquiryWork.counts(),
+    counts: await statusCounts(store.enquiryWork),
     owners,
     histories,
     dashboard: {
@@ -655,5 +656,78 @@ describe("the same calls on both stores leave the same state", () => {
       ),
     });
     expect(neutral(firestore)).toEqual(neutral(sqlite));
+  });
+
+  test("a person's data shows the same history on both stores, and erasing it reports the same", async () => {
+    const reports: unknown[] = [];
+    await onBothStores(async (store, team) => {
+      const handed = await receive(store, "Handed Buyer", "10:00");
+      const other = await receive(store, "Other Buyer", "10:01");
+      const owner = (ownerId: string, expectedOwnerId: string | null, time: string) =>
+        store.work.setOwner(handed.id, {
+          ownerId,
+          expectedOwnerId,
+          actorId: team.ids[ASHA],
+          staffEmail: ASHA,
+          at: ist(time),
+        });
+      expect(await owner(team.ids[ASHA], null, "10:30")).toBe("changed");
+      expect(await owner(team.ids[BILAL], team.ids[ASHA], "11:00")).toBe("changed");
+      expect(
+        await store.work.addNote(handed.id, { text: "Rang, no answer", staffEmail: BILAL, at: ist("11:10") }),
+      ).toBe(true);
+      const query = { mobile: handed.enquiry.Mobile };
+      const found = await store.personalData.find(query);
+      const erased = await store.personalData.erase(query, { actor: OWNER, at: ist("12:00") });
+      reports.push({
+        enquiries: found.enquiries.map((enquiry) => ({
+          name: enquiry.enquiry.Name,
+          status: enquiry.status,
+          history: enquiry.history.map(({ id: _, ...entry }) => entry),
+          deal: enquiry.deal,
+          dispatch: enquiry.dispatch,
+          documents: enquiry.documents,
+        })),
+        erased: { erased: erased.erased, counts: erased.counts, kept: erased.kept },
+        left: (await store.enquiries.list()).map((each) => each.enquiry.Name),
+      });
+      expect(other.id).not.toBe(handed.id);
+    });
+    const [sqlite, firestore] = reports;
+    expect(sqlite).toEqual({
+      enquiries: [
+        {
+          name: "Handed Buyer",
+          // A note is contact, not a step of the sale: the status stays.
+          status: "New",
+          history: [
+            { at: ist("10:30").toISOString(), staffEmail: ASHA, kind: "owner", text: ASHA },
+            { at: ist("11:00").toISOString(), staffEmail: ASHA, kind: "owner", fromOwner: ASHA, text: BILAL },
+            { at: ist("11:10").toISOString(), staffEmail: BILAL, kind: "note", text: "Rang, no answer" },
+          ],
+          deal: null,
+          dispatch: null,
+          documents: [],
+        },
+      ],
+      erased: {
+        erased: true,
+        counts: {
+          enquiries: 1,
+          // The company's mail and Bilal's alert (Asha took it herself).
+          notifications: 2,
+          workRecords: 1,
+          historyEntries: 3,
+          messages: 0,
+          subscriptions: 0,
+          deals: 0,
+          documents: 0,
+          taxRecordsKept: 0,
+        },
+        kept: [],
+      },
+      left: ["Other Buyer"],
+    });
+    expect(firestore).toEqual(sqlite);
   });
 });

@@ -5,7 +5,7 @@
  * (store.work.fileWhatsApp, docs/decisions/042).
  */
 import { cleanProfileName, type WhatsAppEnquiry } from "../../domain/enquiry";
-import type { AnswerToStore, WhatsAppFiled } from "../store/conversations";
+import { enquiryOfThread, type AnswerToStore, type WhatsAppFiled } from "../store/conversations";
 import type { Store } from "../store/store";
 import { whatsappStatusReplaces } from "../lifecycle/whatsapp";
 import type { InboundWhatsAppMessage, WhatsAppStatus } from "./webhook-payload";
@@ -71,7 +71,7 @@ export async function fileWhatsAppMessages(
   const outcomes: WhatsAppFiling[] = [];
   for (const message of messages) {
     // Delivered again (Meta retries until answered 200): held already, wherever it was filed.
-    const held = await store.conversations.enquiryOfThread({
+    const held = await enquiryOfThread(store.conversations, {
       messageIds: [message.wamid],
       acknowledgementIds: [],
     });

@@ -7,7 +7,7 @@ import {
 } from "firebase-admin/firestore";
 import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
 import { enquiryReference } from "../../../domain/console";
-import { shownLostReason } from "../../../domain/deal";
+import { isLostReason } from "../../../domain/deal";
 import { INITIAL_STATUS, isSpam, type EnquiryStatus } from "../../../domain/status";
 import { BUYER_KEY_NAME, buyerKeyOfQuery, buyerKeysOf, type BuyerKeys } from "../buyer-keys";
 import type { BuyerStore, MobileEnquiry } from "../buyers";
@@ -167,7 +167,7 @@ export class FirestoreBuyerStore implements BuyerStore {
             sameMobile: held[0] === keys.mobile,
             sameMailbox: held[1] === keys.mailbox,
             orderValue: typeof value === "number" ? value : null,
-            lostReason: shownLostReason(status, lostReason),
+            lostReason: isLostReason(lostReason) ? lostReason : null,
             // Only a duplicate names the enquiry it repeats.
             ...(typeof duplicateOf === "string" && duplicateOf
               ? { duplicateOf: { id: duplicateOf, reference: enquiryReference(duplicateOf) } }

@@ -16,6 +16,7 @@ import type {
   ConversationPageQuery,
   ConversationStore,
   MailboxPosition,
+  ThreadIds,
 } from "../conversations";
 import { deliveryState } from "../enquiry-work";
 import type { StoredEnquiry, WhatsAppPayload } from "../store";
@@ -416,24 +417,26 @@ export class FirestoreConversationStore implements ConversationStore {
     });
   }
 
-  async enquiryOfThread(thread: {
-    messageIds: readonly string[];
-    acknowledgementIds: readonly string[];
-  }): Promise<string | null> {
+  async threadEnquiries(thread: ThreadIds) {
     return this.context.run(async () => {
+      const messages = new Map<string, string>();
       for (const part of chunks(thread.messageIds, IN_QUERY_LIMIT)) {
-        const found = await this.collections.messages.where("messageId", "in", part).get();
-        for (const id of part) {
-          const doc = found.docs.find((each) => each.get("messageId") === id);
-          if (doc) return String(doc.get("enquiryId"));
+        for (const doc of (await this.collections.messages.where("messageId", "in", part).get()).docs) {
+          messages.set(String(doc.get("messageId")), String(doc.get("enquiryId")));
         }
       }
-      if (thread.acknowledgementIds.length === 0) return null;
-      const docs = await this.context.db.getAll(
-        ...thread.acknowledgementIds.map((id) => this.collections.notifications.doc(id)),
-      );
-      const acknowledgement = docs.find((doc) => doc.exists && doc.get("kind") === "acknowledgement");
-      return acknowledgement ? String(acknowledgement.get("enquiryId")) : null;
+      const acknowledgements = new Map<string, string>();
+      const docs = thread.acknowledgementIds.length
+        ? await this.context.db.getAll(
+            ...thread.acknowledgementIds.map((id) => this.collections.notifications.doc(id)),
+          )
+        : [];
+      for (const doc of docs) {
+        if (doc.exists && doc.get("kind") === "acknowledgement" && typeof doc.get("enquiryId") === "string") {
+          acknowledgements.set(doc.id, String(doc.get("enquiryId")));
+        }
+      }
+      return { messages, acknowledgements };
     });
   }
 

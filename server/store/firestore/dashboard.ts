@@ -1,8 +1,8 @@
 import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
-import { COUNTED_STATUSES, INITIAL_STATUS, statusCountsOf, type EnquiryStatus } from "../../../domain/status";
+import { COUNTED_STATUSES, INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { DECIDED_STATUSES } from "../../../domain/deal";
 import type { VitalMetric } from "../../../domain/contract";
-import type { DashboardBreakdownRow, DashboardVitalWeek } from "../../../domain/dashboard";
+import type { DashboardBreakdownRow } from "../../../domain/dashboard";
 import { DASHBOARD_NO_SOURCE, monthOf, weekStartOf } from "../../../domain/dashboard";
 import { BUYER_TYPES, type BuyerType } from "../../../domain/enquiry";
 import { istDate } from "../../../domain/working-hours";
@@ -16,7 +16,7 @@ import {
   type OutcomeRow,
   type ReceivedDay,
 } from "../dashboard";
-import { compareText, nearestRank } from "../vitals-summary";
+import type { VitalWeekGroup } from "../vitals-summary";
 import { chunks, collectionsOf, isoOf, type FirestoreContext } from "./connection";
 
 const DAY_MS = 86_400_000;
@@ -136,9 +136,8 @@ export class FirestoreDashboardStore implements DashboardStore {
         }),
       ),
     );
-    const statuses = statusCountsOf(
-      received.reduce((sum, row) => sum + row.enquiries, 0),
-      Object.fromEntries(COUNTED_STATUSES.map((status, index) => [status, counts[index] ?? 0])),
+    const statuses = Object.fromEntries(
+      COUNTED_STATUSES.map((status, index) => [status, counts[index] ?? 0]),
     );
     return {
       received,
@@ -316,7 +315,7 @@ export class FirestoreDashboardStore implements DashboardStore {
     return [...rows.values()];
   }
 
-  private async vitals(span: DashboardSpan): Promise<DashboardVitalWeek[]> {
+  private async vitals(span: DashboardSpan): Promise<VitalWeekGroup[]> {
     const snapshot = await this.context.run(() =>
       this.collections.vitals
         .where("receivedAt", ">=", Timestamp.fromDate(span.from))
@@ -324,10 +323,7 @@ export class FirestoreDashboardStore implements DashboardStore {
         .select("page", "metric", "value", "receivedAt")
         .get(),
     );
-    const groups = new Map<
-      string,
-      { weekStart: string; page: string; metric: VitalMetric; values: number[] }
-    >();
+    const groups = new Map<string, VitalWeekGroup>();
     for (const doc of snapshot.docs) {
       const weekStart = weekStartOf(istDate(new Date(isoOf(doc.get("receivedAt")))));
       const page = String(doc.get("page"));
@@ -337,16 +333,6 @@ export class FirestoreDashboardStore implements DashboardStore {
       if (!group) groups.set(key, (group = { weekStart, page, metric, values: [] }));
       group.values.push(Number(doc.get("value")));
     }
-    return [...groups.values()]
-      .map(({ values, ...group }) => {
-        values.sort((a, b) => a - b);
-        return { ...group, count: values.length, p75: nearestRank(values, 0.75) };
-      })
-      .sort(
-        (a, b) =>
-          compareText(a.weekStart, b.weekStart) ||
-          compareText(a.page, b.page) ||
-          compareText(a.metric, b.metric),
-      );
+    return [...groups.values()];
   }
 }

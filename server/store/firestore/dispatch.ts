@@ -4,10 +4,10 @@ import {
   COD_CHANNELS,
   isDispatchStep,
   NO_DISPATCH,
+  RECALL_STEPS,
   PAYMENT_TERMS,
   type BatchRecipient,
   type CodChannel,
-  type DispatchStep,
   type DispatchSummary,
   type EnquiryDispatch,
   type PaymentTerms,
@@ -97,9 +97,6 @@ export function writeDispatch(
   );
 }
 
-/** The steps a recall counts as received: the parcel left the warehouse and did not come back. */
-const RECEIVED_STEPS: readonly DispatchStep[] = ["dispatched", "delivered"];
-
 /**
  * The order's dispatch on Firestore: `enquiryDispatch/{enquiry id}` (its `batches` an array, which
  * a recall reads by Firestore's automatic index on the field), recorded through the work layer.
@@ -144,7 +141,7 @@ export class FirestoreDispatchStore implements DispatchStore {
       const snapshot = await dispatchCollection(this.context).where("batches", "array-contains", batch).get();
       const received = snapshot.docs
         .map((doc) => ({ id: doc.id, dispatch: dispatchOfDocument(doc.data()) }))
-        .filter(({ dispatch }) => dispatch.step !== null && RECEIVED_STEPS.includes(dispatch.step))
+        .filter(({ dispatch }) => dispatch.step !== null && RECALL_STEPS.includes(dispatch.step))
         .sort(
           (a, b) =>
             (b.dispatch.dispatchedAt ?? "").localeCompare(a.dispatch.dispatchedAt ?? "") ||

@@ -1,8 +1,9 @@
 import { Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { type HistoryEntry, type NotificationAttempts } from "../../../domain/console";
-import { COUNTED_STATUSES, statusCountsOf, type EnquiryStatus } from "../../../domain/status";
+import { COUNTED_STATUSES, type EnquiryStatus, type StatusTally } from "../../../domain/status";
 import {
   deliveryState,
+  recordMails,
   type EnquiryRecord,
   type EnquiryWorkStore,
   type InboxFilter,
@@ -83,7 +84,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     });
   }
 
-  async counts(): Promise<Record<EnquiryStatus, number>> {
+  async statusTally(): Promise<StatusTally> {
     return this.context.run(async () => {
       const total = (await this.collections.enquiries.count().get()).data().count;
       const counted: Partial<Record<EnquiryStatus, number>> = {};
@@ -92,7 +93,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
           await this.collections.work.where("status", "==", status).count().get()
         ).data().count;
       }
-      return statusCountsOf(total, counted);
+      return { total, counted };
     });
   }
 
@@ -104,25 +105,23 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
       const history = (
         await this.collections.work.doc(id).collection("history").orderBy("sortKey").get()
       ).docs.map(historyEntryOf);
-      const notifications = (await this.collections.notifications.where("enquiryId", "==", id).get()).docs
-        .filter((notification) =>
-          ["company", "acknowledgement"].includes(notification.get("kind") ?? "company"),
-        )
-        .map((notification): NotificationAttempts => {
+      const mails = (await this.collections.notifications.where("enquiryId", "==", id).get()).docs.map(
+        (notification) => {
           const data = notification.data();
           const sentAt = data.sentAt ? isoOf(data.sentAt) : null;
           const attempts = Number(data.attempts ?? 0);
           return {
             id: notification.id,
-            kind: (data.kind ?? "company") as NotificationAttempts["kind"],
+            kind: String(data.kind ?? "company"),
             state: deliveryState({ sentAt, attempts, status: data.status as string | undefined }),
             attempts,
             lastAttemptAt: data.lastAttemptAt ? isoOf(data.lastAttemptAt) : null,
             lastError: (data.lastError as string | null) ?? null,
             sentAt,
           };
-        })
-        .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "company" ? -1 : 1));
+        },
+      );
+      const notifications: NotificationAttempts[] = recordMails(mails);
       const {
         id: _,
         receivedAt,

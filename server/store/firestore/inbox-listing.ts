@@ -1,7 +1,12 @@
 import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
 import { INITIAL_STATUS, statusesWhere, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
-import { matchesInboxFilter, WAITING_STATUSES, workPartOf } from "../../lifecycle/inbox-listing";
+import {
+  listingPhases,
+  matchesInboxFilter,
+  WAITING_STATUSES,
+  workPartOf,
+} from "../../lifecycle/inbox-listing";
 import { decodeListCursor, encodeListCursor, type ListCursor } from "../page-cursor";
 import type { StoredEnquiry } from "../store";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
@@ -230,15 +235,16 @@ export class FirestoreInboxListing {
     filter: InboxFilter & { cursor?: string | null; limit: number },
   ): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
     const cursor = filter.cursor ? decodeListCursor(filter.cursor) : null;
-    const sort = filter.sort ?? "received";
     const wanted = filter.limit + 1;
     return this.context.run(async () => {
       const placed: Placed[] = [];
-      if (sort === "due" && cursor?.by !== "received")
-        placed.push(...(await this.byDue(filter, cursor, wanted)));
-      if (placed.length < wanted && !(sort === "due" && filter.due)) {
-        const after = cursor?.by === "received" ? cursor : null;
-        placed.push(...(await this.byReceived(filter, after, wanted - placed.length, sort === "due")));
+      for (const phase of listingPhases(filter, cursor)) {
+        if (placed.length >= wanted) break;
+        placed.push(
+          ...(phase.by === "due"
+            ? await this.byDue(filter, phase.after, wanted - placed.length)
+            : await this.byReceived(filter, phase.after, wanted - placed.length, phase.noDue)),
+        );
       }
       const page = placed.slice(0, filter.limit);
       const last = page.at(-1);

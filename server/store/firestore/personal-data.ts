@@ -23,11 +23,10 @@ import { activityDocument } from "./activity";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
 import { touchesOf } from "./dashboard";
 import { historyEntryOf } from "./enquiry-work";
-import { enquiryFromDocument } from "./enquiries";
 import { enquiryWebhookDeliveries } from "./webhooks";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 import { FirestoreConversationStore } from "./conversations";
-import { ANSWER_DAYS, MESSAGES } from "./documents";
+import { ANSWER_DAYS, MESSAGES, storedEnquiryOf } from "./documents";
 import {
   BUYER_KEYS_DONE,
   BUYER_KEYS_FIELD,
@@ -38,8 +37,7 @@ import {
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { dealOfDocument } from "./deals";
 import { documentsOfEnquiries, documentsOfEnquiry } from "./issued-documents";
-import { keptRecordOf } from "../documents";
-import { TAX_RECORD_KINDS, type IssuedDocument } from "../../../domain/invoice";
+import { erasedAnything, erasureOfDocuments } from "../../lifecycle/erasure";
 import { isLostReason, type DealFigures, type LostReason } from "../../../domain/deal";
 
 function figuresOf(deal: ReturnType<typeof dealOfDocument>): DealFigures {
@@ -49,6 +47,25 @@ function figuresOf(deal: ReturnType<typeof dealOfDocument>): DealFigures {
 
 function lostReasonOf(value: unknown): LostReason | null {
   return isLostReason(value) ? value : null;
+}
+
+/** A mail of the person's still waiting in the outbox, as their report lists it; none when it is not waiting. */
+function pendingMailOf(mail: QueryDocumentSnapshot): PendingMail[] {
+  const data = mail.data();
+  if (data.status !== "pending") return [];
+  const enquiryId = typeof data.enquiryId === "string" ? data.enquiryId : null;
+  return [
+    {
+      id: mail.id,
+      enquiryId,
+      reference: enquiryId ? enquiryReference(enquiryId) : null,
+      subscriberId: typeof data.subscriberId === "string" ? data.subscriberId : null,
+      kind: (data.kind ?? "company") as PendingMail["kind"],
+      attempts: Number(data.attempts ?? 0),
+      nextAttemptAt: isoOf(data.nextAttemptAt),
+      lastError: (data.lastError as string | null) ?? null,
+    },
+  ];
 }
 
 /** Firestore answers array-contains-any with at most this many values. */
@@ -145,21 +162,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         IN_QUERY_LIMIT,
       )) {
         const snapshot = await this.collections.notifications.where("enquiryId", "in", part).get();
-        for (const mail of snapshot.docs) {
-          const data = mail.data();
-          if (data.status !== "pending") continue;
-          const enquiryId = String(data.enquiryId);
-          pendingMails.push({
-            id: mail.id,
-            enquiryId,
-            reference: enquiryReference(enquiryId),
-            subscriberId: null,
-            kind: (data.kind ?? "company") as PendingMail["kind"],
-            attempts: Number(data.attempts ?? 0),
-            nextAttemptAt: isoOf(data.nextAttemptAt),
-            lastError: (data.lastError as string | null) ?? null,
-          });
-        }
+        pendingMails.push(...snapshot.docs.flatMap(pendingMailOf));
       }
       const addresses = addressesOf(query, docs);
       const subscriberDocs = addresses.length
@@ -184,39 +187,30 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         IN_QUERY_LIMIT,
       )) {
         const snapshot = await this.collections.notifications.where("subscriberId", "in", part).get();
-        for (const mail of snapshot.docs) {
-          const data = mail.data();
-          if (data.status !== "pending") continue;
-          pendingMails.push({
-            id: mail.id,
-            enquiryId: null,
-            reference: null,
-            subscriberId: String(data.subscriberId),
-            kind: data.kind as PendingMail["kind"],
-            attempts: Number(data.attempts ?? 0),
-            nextAttemptAt: isoOf(data.nextAttemptAt),
-            lastError: (data.lastError as string | null) ?? null,
-          });
-        }
+        pendingMails.push(...snapshot.docs.flatMap(pendingMailOf));
       }
       pendingMails.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt));
       return {
         query,
-        enquiries: docs.map((doc, index) => ({
-          id: doc.id,
-          reference: enquiryReference(doc.id),
-          receivedAt: isoOf(doc.get("receivedAt")),
-          enquiry: enquiryFromDocument(doc.data() as DocumentData),
-          status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
-          history: histories[index]?.docs.map(historyEntryOf) ?? [],
-          conversation: conversations.get(doc.id) ?? [],
-          deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,
-          lostReason: lostReasonOf(works[index]?.get("lostReason")),
-          dispatch: dispatches[index]?.exists ? dispatchOfDocument(dispatches[index].data()) : null,
-          whatsappConsent: whatsappConsentOfDocument(doc.data() ?? {}),
-          documents: documents[index]?.documents ?? [],
-          payments: documents[index]?.payments ?? [],
-        })),
+        enquiries: docs.map((doc, index) => {
+          // The enquiry's one codec (documents.ts), as every other read of it.
+          const { receivedAt, enquiry } = storedEnquiryOf(doc);
+          return {
+            id: doc.id,
+            reference: enquiryReference(doc.id),
+            receivedAt,
+            enquiry,
+            status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
+            history: histories[index]?.docs.map(historyEntryOf) ?? [],
+            conversation: conversations.get(doc.id) ?? [],
+            deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,
+            lostReason: lostReasonOf(works[index]?.get("lostReason")),
+            dispatch: dispatches[index]?.exists ? dispatchOfDocument(dispatches[index].data()) : null,
+            whatsappConsent: whatsappConsentOfDocument(doc.data() ?? {}),
+            documents: documents[index]?.documents ?? [],
+            payments: documents[index]?.payments ?? [],
+          };
+        }),
         subscriptions,
         pendingMails,
       };
@@ -307,7 +301,6 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     for (const deal of deals) {
       versions.push(...(await transaction.get(deal.ref.collection("versions"))).docs.map((doc) => doc.ref));
     }
-    // The order's dispatch goes with its enquiry, as its deal does (not a tax record).
     const dispatches = enquiryIds.length
       ? (
           await transaction.getAll(...enquiryIds.map((id) => dispatchCollection(this.context).doc(id)))
@@ -318,14 +311,12 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         ...(await transaction.get(dispatch.ref.collection("versions"))).docs.map((doc) => doc.ref),
       );
     }
-    // Tax invoices and credit notes (and their payments) are kept for their statutory period
-    // (docs/retention.md); quotations and pro-formas go with their enquiries.
+    // Which documents are kept for their statutory period and which go: erasure.ts's answer.
     const issued = await documentsOfEnquiries(this.context, transaction, enquiryIds);
-    const isTaxRecord = (document: IssuedDocument) => TAX_RECORD_KINDS.includes(document.kind);
-    const kept = issued
-      .filter(({ document }) => isTaxRecord(document))
-      .map(({ document }) => keptRecordOf(document));
-    const issuedErased = issued.filter(({ document }) => !isTaxRecord(document)).map(({ ref }) => ref);
+    const { kept, erased: erasedIds } = erasureOfDocuments(issued.map(({ document }) => document));
+    const issuedErased = issued
+      .filter(({ document }) => erasedIds.includes(document.id))
+      .map(({ ref }) => ref);
     const addresses = addressesOf(query, enquiries);
     const subscriptions = addresses.length
       ? (
@@ -358,7 +349,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       documents: issuedErased.length,
       taxRecordsKept: kept.length,
     };
-    const erased = counts.enquiries > 0 || counts.subscriptions > 0;
+    const erased = erasedAnything(counts);
     if (erased) {
       for (const ref of [
         ...claims,

@@ -1,5 +1,10 @@
 import { dispatchCollection } from "./dispatch";
-import { Timestamp, type DocumentReference, type DocumentSnapshot } from "firebase-admin/firestore";
+import {
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type QueryDocumentSnapshot,
+} from "firebase-admin/firestore";
 import { mayErase } from "../../lifecycle/retention";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import {
@@ -15,7 +20,8 @@ import { collectionsOf, deleteInBatches, type FirestoreContext } from "./connect
 import { touchesOf } from "./dashboard";
 import { ANSWER_DAYS, MESSAGES } from "./documents";
 import { documentCollections } from "./issued-documents";
-import { oldestKeptFinancialYear } from "../../../domain/invoice";
+import { oldestKeptFinancialYear, type DocumentKind } from "../../../domain/invoice";
+import { documentsErasedWithEnquiry, expiredTaxRecords, type TaxRecordFacts } from "../../lifecycle/erasure";
 
 /** Firestore refuses a batch of more than 500 writes. */
 
@@ -43,26 +49,35 @@ export class FirestoreRetentionStore implements RetentionStore {
   }
 
   /**
-   * Tax invoices and credit notes of the years before `oldestKept`, with their payments: a credit
-   * note of a year still kept keeps the invoice it is against.
+   * Tax invoices and credit notes of the years before `oldestKept`, with their payments: which of
+   * them is expiredTaxRecords's answer (erasure.ts), from the documents of those years and the
+   * credit notes against their invoices.
    */
   private async eraseTaxRecords(oldestKept: string): Promise<number> {
     const documents = documentCollections(this.context);
+    const factsOf = (doc: QueryDocumentSnapshot): TaxRecordFacts => ({
+      id: doc.id,
+      kind: doc.get("kind") as DocumentKind,
+      financialYear: String(doc.get("financialYear")),
+      againstId: (doc.get("againstId") as string | null | undefined) ?? null,
+    });
     return this.context.run(async () => {
-      const expired = (await documents.documents.where("financialYear", "<", oldestKept).get()).docs;
-      const ofKind = (kind: string) => expired.filter((doc) => doc.get("kind") === kind);
-      const notes = ofKind("credit-note");
-      const erasedNotes = new Set(notes.map((doc) => doc.id));
-      // Credit notes first, then each invoice with its payments.
-      const refs: DocumentReference[] = notes.map((doc) => doc.ref);
-      for (const invoice of ofKind("tax-invoice")) {
-        const against = await documents.documents.where("againstId", "==", invoice.id).select().get();
-        if (against.docs.some((note) => !erasedNotes.has(note.id))) continue;
-        const payments = await documents.payments.where("documentId", "==", invoice.id).select().get();
-        refs.push(...payments.docs.map((payment) => payment.ref), invoice.ref);
+      const old = (await documents.documents.where("financialYear", "<", oldestKept).get()).docs.map(factsOf);
+      const against: TaxRecordFacts[] = [];
+      for (const invoice of old.filter((record) => record.kind === "tax-invoice")) {
+        against.push(
+          ...(await documents.documents.where("againstId", "==", invoice.id).get()).docs.map(factsOf),
+        );
+      }
+      const expired = expiredTaxRecords([...old, ...against], oldestKept);
+      const refs: DocumentReference[] = [];
+      // Credit notes first (the plan's order), each invoice with its payments.
+      for (const id of expired) {
+        const payments = await documents.payments.where("documentId", "==", id).select().get();
+        refs.push(...payments.docs.map((payment) => payment.ref), documents.documents.doc(id));
       }
       await deleteInBatches(this.context, refs);
-      return refs.filter((ref) => ref.parent.id === documents.documents.id).length;
+      return expired.length;
     });
   }
 
@@ -113,7 +128,7 @@ export class FirestoreRetentionStore implements RetentionStore {
         notifications,
         messages,
         answerDays,
-        quotations,
+        documents,
       ] = await Promise.all([
         workRef.collection("history").select().get(),
         workRef.collection("versions").select().get(),
@@ -144,10 +159,10 @@ export class FirestoreRetentionStore implements RetentionStore {
         // Its answers counted per day (conversations.ts).
         ...answerDays.docs.map((doc) => doc.ref),
         ...(await enquiryWebhookDeliveries(this.context, [id], (query) => query.get())),
-        // Its quotations and pro-formas: its tax invoices and credit notes outlive it (eraseTaxRecords).
-        ...quotations.docs
-          .filter((doc) => doc.get("kind") === "quotation" || doc.get("kind") === "proforma")
-          .map((doc) => doc.ref),
+        // Its tax invoices and credit notes outlive it (eraseTaxRecords): erasure.ts says which go.
+        ...documentsErasedWithEnquiry(
+          documents.docs.map((doc) => ({ id: doc.id, kind: doc.get("kind") as DocumentKind })),
+        ).map((documentId) => documentCollections(this.context).documents.doc(documentId)),
         this.collections.enquiries.doc(id),
         workRef,
       ];

@@ -1,8 +1,8 @@
 import { Timestamp, type DocumentData } from "firebase-admin/firestore";
 import {
   DIGEST_REFUSED_WINDOW_MS,
-  membersNamedBy,
   parseAssignmentRule,
+  ruleToSave,
   alertChoiceOf,
   type AlertChoice,
   type AssignmentRule,
@@ -64,17 +64,17 @@ export class FirestoreTeamStore implements TeamStore {
   }
 
   async setAssignmentRule(rule: AssignmentRule): Promise<boolean> {
-    const named = membersNamedBy(rule);
+    const saved = ruleToSave(rule);
     return this.context.run(async () => {
       const ids = new Set((await this.staff.get()).docs.map((doc) => String(doc.get("id"))));
-      if (!named.every((id) => ids.has(id))) return false;
-      // A new generation starts the turns again from the first member; old markers never collide.
+      if (!saved.members.every((id) => ids.has(id))) return false;
+      // A new generation of turn markers with the turns counted again: old markers never collide.
       await this.context.db.runTransaction(async (transaction) => {
         const current = await transaction.get(this.assignmentRef);
         transaction.set(this.assignmentRef, {
-          rule: JSON.stringify(rule),
+          rule: saved.rule,
           generation: Number(current.get("generation") ?? 0) + 1,
-          turn: 0,
+          turn: saved.turn,
         });
       });
       return true;
@@ -231,19 +231,25 @@ export class FirestoreTeamStore implements TeamStore {
     for (const { staffId, content } of digests) {
       const ref = this.collections.notifications.doc(digestNotificationId(staffId, day));
       try {
-        await this.context.run(() =>
-          ref.create(
-            newNotification({
-              kind: "digest",
-              at: now,
-              staffId,
-              payload: JSON.stringify(content),
-              // Which enquiries it names (by first name): erasing one erases the digest too.
-              enquiryIds: digestEnquiryIds(content),
-            }),
-          ),
+        const created = await this.context.run(() =>
+          this.context.db.runTransaction(async (transaction) => {
+            // A member removed since the digests were made gets none.
+            if ((await transaction.get(this.staff.where("id", "==", staffId).limit(1))).empty) return false;
+            transaction.create(
+              ref,
+              newNotification({
+                kind: "digest",
+                at: now,
+                staffId,
+                payload: JSON.stringify(content),
+                // Which enquiries it names (by first name): erasing one erases the digest too.
+                enquiryIds: digestEnquiryIds(content),
+              }),
+            );
+            return true;
+          }),
         );
-        queued += 1;
+        if (created) queued += 1;
       } catch (error) {
         // Another instance queued this member's digest for the day first.
         if (grpcCode(error) !== ALREADY_EXISTS) throw error;

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
 import { enquiryReference } from "../../../domain/console";
-import { shownLostReason } from "../../../domain/deal";
+import { isLostReason } from "../../../domain/deal";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { buyerKeyOfQuery, buyerKeysOf } from "../buyer-keys";
 import type { BuyerStore, MobileEnquiry } from "../buyers";
@@ -11,7 +11,6 @@ import { statusWhere } from "./status-sql";
 import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
 import { type EnquiryMetaColumns, whatsappConsentOfRow } from "./enquiry-meta";
 
-/** The buyer's other enquiries are the team's work only: spam is never listed or counted. */
 /** The buyer's enquiries are every one but spam: a duplicate stays on their history, with its link. */
 const IS_BUYERS = statusWhere("w.status", "spam", false, { orInitial: true });
 
@@ -118,7 +117,7 @@ export class SqliteBuyerStore implements BuyerStore {
               sameMobile: row.same_mobile === 1,
               sameMailbox: row.same_mailbox === 1,
               orderValue: row.value_rupees,
-              lostReason: shownLostReason((row.status ?? INITIAL_STATUS) as EnquiryStatus, row.lost_reason),
+              lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null,
               // Only a duplicate names the enquiry it repeats.
               ...(row.duplicate_of
                 ? { duplicateOf: { id: row.duplicate_of, reference: enquiryReference(row.duplicate_of) } }

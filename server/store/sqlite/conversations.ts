@@ -8,6 +8,7 @@ import type {
   ConversationPageQuery,
   ConversationStore,
   MailboxPosition,
+  ThreadIds,
 } from "../conversations";
 import { deliveryState } from "../enquiry-work";
 import type { WhatsAppPayload } from "../store";
@@ -331,29 +332,27 @@ export class SqliteConversationStore implements ConversationStore {
     return new Map(rows.map((row) => [row.id, row.unread]));
   }
 
-  async enquiryOfThread(thread: {
-    messageIds: readonly string[];
-    acknowledgementIds: readonly string[];
-  }): Promise<string | null> {
+  async threadEnquiries(thread: ThreadIds) {
     return this.run((db) => {
-      if (thread.messageIds.length > 0) {
-        const rows = prepared<[string], { enquiry_id: string; message_id: string }>(
-          db,
-          `SELECT enquiry_id, message_id FROM enquiry_messages WHERE message_id IN (SELECT value FROM json_each(?))`,
-        ).all(JSON.stringify(thread.messageIds));
-        for (const id of thread.messageIds) {
-          const found = rows.find((row) => row.message_id === id);
-          if (found) return found.enquiry_id;
-        }
-      }
-      if (thread.acknowledgementIds.length === 0) return null;
-      return (
-        prepared<[string], { enquiry_id: string }>(
-          db,
-          `SELECT enquiry_id FROM notifications
-           WHERE id IN (SELECT value FROM json_each(?)) AND kind = 'acknowledgement' LIMIT 1`,
-        ).get(JSON.stringify(thread.acknowledgementIds))?.enquiry_id ?? null
-      );
+      const found = (sql: string, ids: readonly string[]) =>
+        new Map(
+          ids.length === 0
+            ? []
+            : prepared<[string], { id: string; enquiry_id: string }>(db, sql)
+                .all(JSON.stringify(ids))
+                .map((row) => [row.id, row.enquiry_id] as const),
+        );
+      return {
+        messages: found(
+          `SELECT message_id AS id, enquiry_id FROM enquiry_messages WHERE message_id IN (SELECT value FROM json_each(?))`,
+          thread.messageIds,
+        ),
+        acknowledgements: found(
+          `SELECT id, enquiry_id FROM notifications
+           WHERE id IN (SELECT value FROM json_each(?)) AND kind = 'acknowledgement' AND enquiry_id IS NOT NULL`,
+          thread.acknowledgementIds,
+        ),
+      };
     });
   }
 

@@ -1,10 +1,9 @@
-import { INITIAL_STATUS, statusCountsOf, type EnquiryStatus } from "../../../domain/status";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import type { VitalMetric } from "../../../domain/contract";
 import {
   addDays,
   DASHBOARD_NO_SOURCE,
   type DashboardBreakdownRow,
-  type DashboardVitalWeek,
   weekStartOf,
 } from "../../../domain/dashboard";
 import { istDate } from "../../../domain/working-hours";
@@ -21,7 +20,7 @@ import {
 import { DECIDED_STATUSES } from "../../../domain/deal";
 import { CONTACT_KINDS } from "../../lifecycle/plan";
 import type Database from "better-sqlite3";
-import { compareText } from "../vitals-summary";
+import type { VitalWeekGroup } from "../vitals-summary";
 import type { SqliteRun } from "./connection";
 import { statusIn } from "./status-sql";
 
@@ -64,10 +63,7 @@ export class SqliteDashboardStore implements DashboardStore {
                WHERE received_at >= @from AND received_at < @to GROUP BY status`,
             )
             .all(bounds);
-          const statuses = statusCountsOf(
-            received.reduce((sum, row) => sum + row.enquiries, 0),
-            Object.fromEntries(counted.map(({ status, count }) => [status, count])),
-          );
+          const statuses = Object.fromEntries(counted.map(({ status, count }) => [status, count]));
           // Each enquiry's first touch, written with its first line of contact (work-record.ts),
           // with its status now (an enquiry nobody worked on may have no work row: the initial one).
           const firstTouches = db
@@ -180,12 +176,11 @@ export class SqliteDashboardStore implements DashboardStore {
   }
 
   /**
-   * Nearest rank, as VitalsStore.summarize: the value at position ceil(0.75 n) of each week, page
-   * and metric. The measurements are read once from the covering index on received_at; each is put
-   * in its week by comparing its time with the weeks' first instants (cheaper than SQLite's date
-   * functions on every row), and each group's values are sorted here.
+   * The measurements of each week, page and metric (summarizeWeeks takes their percentile). They
+   * are read once from the covering index on received_at; each is put in its week by comparing its
+   * time with the weeks' first instants (cheaper than SQLite's date functions on every row).
    */
-  private vitals(db: Database.Database, bounds: Bounds): DashboardVitalWeek[] {
+  private vitals(db: Database.Database, bounds: Bounds): VitalWeekGroup[] {
     const weekStarts: string[] = [];
     const weekBounds: string[] = [];
     for (let day = istDate(new Date(bounds.from)); ; day = addDays(day, 7)) {
@@ -195,10 +190,7 @@ export class SqliteDashboardStore implements DashboardStore {
       weekStarts.push(monday);
       weekBounds.push(begins);
     }
-    const groups = new Map<
-      string,
-      { weekStart: string; page: string; metric: VitalMetric; values: number[] }
-    >();
+    const groups = new Map<string, VitalWeekGroup>();
     const rows = db
       .prepare<Bounds, [string, string, VitalMetric, number]>(
         `SELECT received_at, page, metric, value FROM vitals INDEXED BY vitals_received_at
@@ -216,20 +208,6 @@ export class SqliteDashboardStore implements DashboardStore {
         groups.set(key, (group = { weekStart: weekStarts[week] as string, page, metric, values: [] }));
       group.values.push(value);
     }
-    return [...groups.values()]
-      .map(({ values, ...group }) => {
-        const sorted = Float64Array.from(values).sort();
-        return {
-          ...group,
-          count: sorted.length,
-          p75: sorted[Math.max(1, Math.ceil(0.75 * sorted.length)) - 1] as number,
-        };
-      })
-      .sort(
-        (a, b) =>
-          compareText(a.weekStart, b.weekStart) ||
-          compareText(a.page, b.page) ||
-          compareText(a.metric, b.metric),
-      );
+    return [...groups.values()];
   }
 }

@@ -4,20 +4,39 @@ import type { DealState, HistoryLine } from "../../lifecycle/plan";
 import type { DealOutcome, DealStore } from "../deals";
 import type { Actor } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
+import { columnsOf, upsertStatement } from "./row-codec";
 import { writeHistoryLines } from "./work-record";
 
-/** A row of `enquiry_deals` as the one codec reads it (a LEFT JOIN gives nulls where none is recorded). */
-export interface DealRow {
-  deal_version: number | null;
-  quantity: number | null;
-  value_rupees: number | null;
-  city: string | null;
-  pin_code: string | null;
-  gstin: string | null;
+/**
+ * The row of `enquiry_deals` a deal's figures are stored as: the one place its columns are named
+ * (the SELECT and the upsert are made from it, with `updated_at` beside them).
+ */
+function rowOf(deal: DealState) {
+  return {
+    version: deal.version,
+    quantity: deal.figures.quantity,
+    value_rupees: deal.figures.valueRupees,
+    city: deal.figures.city,
+    pin_code: deal.figures.pinCode,
+    gstin: deal.figures.gstin,
+  };
 }
 
+const ROW_COLUMNS = columnsOf(rowOf({ version: 0, figures: NO_DEAL_FIGURES }));
+const UPSERT = upsertStatement("enquiry_deals", "enquiry_id", [...ROW_COLUMNS, "updated_at"]);
+
+/**
+ * A row of `enquiry_deals` as the one codec reads it, its version as `deal_version` (a LEFT JOIN
+ * gives nulls where none is recorded).
+ */
+export type DealRow = { deal_version: number | null } & {
+  [Column in Exclude<keyof ReturnType<typeof rowOf>, "version">]: ReturnType<typeof rowOf>[Column];
+};
+
 /** The columns to select, from the table aliased `d`. */
-export const DEAL_COLUMNS = `d.version AS deal_version, d.quantity, d.value_rupees, d.city, d.pin_code, d.gstin`;
+export const DEAL_COLUMNS = ROW_COLUMNS.map((column) =>
+  column === "version" ? "d.version AS deal_version" : `d.${column}`,
+).join(", ");
 
 export function dealOf(row: DealRow | undefined): EnquiryDeal {
   if (!row || row.deal_version === null) return { version: 0, ...NO_DEAL_FIGURES };
@@ -51,14 +70,7 @@ export function writeDeal(
   history: readonly HistoryLine[],
   actor: Actor,
 ): void {
-  prepared(
-    db,
-    `INSERT INTO enquiry_deals (enquiry_id, version, quantity, value_rupees, city, pin_code, gstin, updated_at)
-     VALUES (@enquiryId, @version, @quantity, @valueRupees, @city, @pinCode, @gstin, @at)
-     ON CONFLICT (enquiry_id) DO UPDATE SET version = excluded.version, quantity = excluded.quantity,
-       value_rupees = excluded.value_rupees, city = excluded.city, pin_code = excluded.pin_code,
-       gstin = excluded.gstin, updated_at = excluded.updated_at`,
-  ).run({ enquiryId: enquiry.id, version: deal.version, at: actor.at, ...deal.figures });
+  prepared(db, UPSERT).run({ enquiry_id: enquiry.id, ...rowOf(deal), updated_at: actor.at });
   writeHistoryLines(db, enquiry, history, actor);
 }
 

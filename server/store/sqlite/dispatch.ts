@@ -3,9 +3,9 @@ import { enquiryReference } from "../../../domain/console";
 import {
   isDispatchStep,
   NO_DISPATCH,
+  RECALL_STEPS,
   type BatchRecipient,
   type CodChannel,
-  type DispatchStep,
   type DispatchSummary,
   type EnquiryDispatch,
   type PaymentTerms,
@@ -15,31 +15,40 @@ import type { DispatchStore } from "../dispatch";
 import type { Actor } from "../work-port";
 import type { StoredEnquiry } from "../store";
 import { prepared, type SqliteRun } from "./connection";
+import { columnsOf, selectList, upsertStatement } from "./row-codec";
 import { writePlan } from "./work-record";
 
-/** A row of `enquiry_dispatch`, the one codec's input. */
-interface DispatchRow {
-  version: number;
-  step: string;
-  batches: string;
-  best_before: string | null;
-  packed_at: string | null;
-  courier: string | null;
-  tracking: string | null;
-  eway_bill: string | null;
-  payment: string | null;
-  cod_confirmed_by: string | null;
-  cod_confirmed_on: string | null;
-  cod_channel: string | null;
-  dispatched_at: string | null;
-  delivered_at: string | null;
-  returned_at: string | null;
-  return_reason: string | null;
+/**
+ * The row of `enquiry_dispatch` a dispatch is stored as: the one place its columns are named (the
+ * SELECT and the upsert are made from it, with `updated_at` beside them).
+ */
+function rowOf(dispatch: EnquiryDispatch) {
+  return {
+    version: dispatch.version,
+    step: dispatch.step as string | null,
+    batches: JSON.stringify(dispatch.batches),
+    best_before: dispatch.bestBefore,
+    packed_at: dispatch.packedAt,
+    courier: dispatch.courier,
+    tracking: dispatch.tracking,
+    eway_bill: dispatch.ewayBill,
+    payment: dispatch.payment as string | null,
+    cod_confirmed_by: dispatch.cod?.by ?? null,
+    cod_confirmed_on: dispatch.cod?.on ?? null,
+    cod_channel: (dispatch.cod?.channel ?? null) as string | null,
+    dispatched_at: dispatch.dispatchedAt,
+    delivered_at: dispatch.deliveredAt,
+    returned_at: dispatch.returnedAt,
+    return_reason: dispatch.returnReason,
+  };
 }
 
-const COLUMNS = `x.version, x.step, x.batches, x.best_before, x.packed_at, x.courier, x.tracking, x.eway_bill,
-  x.payment, x.cod_confirmed_by, x.cod_confirmed_on, x.cod_channel, x.dispatched_at, x.delivered_at,
-  x.returned_at, x.return_reason`;
+/** A row of `enquiry_dispatch`, the one codec's input. */
+type DispatchRow = ReturnType<typeof rowOf>;
+
+const ROW_COLUMNS = columnsOf(rowOf(NO_DISPATCH));
+const COLUMNS = selectList("x", ROW_COLUMNS);
+const UPSERT = upsertStatement("enquiry_dispatch", "enquiry_id", [...ROW_COLUMNS, "updated_at"]);
 
 function dispatchOf(row: DispatchRow | undefined): EnquiryDispatch {
   if (!row) return { ...NO_DISPATCH };
@@ -100,45 +109,9 @@ export function writeDispatch(
   plan: WorkPlan,
   actor: Actor,
 ): void {
-  prepared(
-    db,
-    `INSERT INTO enquiry_dispatch (enquiry_id, version, step, batches, best_before, packed_at, courier, tracking,
-       eway_bill, payment, cod_confirmed_by, cod_confirmed_on, cod_channel, dispatched_at, delivered_at,
-       returned_at, return_reason, updated_at)
-     VALUES (@enquiryId, @version, @step, @batches, @bestBefore, @packedAt, @courier, @tracking, @ewayBill,
-       @payment, @codBy, @codOn, @codChannel, @dispatchedAt, @deliveredAt, @returnedAt, @returnReason, @at)
-     ON CONFLICT (enquiry_id) DO UPDATE SET version = excluded.version, step = excluded.step,
-       batches = excluded.batches, best_before = excluded.best_before, packed_at = excluded.packed_at,
-       courier = excluded.courier, tracking = excluded.tracking, eway_bill = excluded.eway_bill,
-       payment = excluded.payment, cod_confirmed_by = excluded.cod_confirmed_by,
-       cod_confirmed_on = excluded.cod_confirmed_on, cod_channel = excluded.cod_channel,
-       dispatched_at = excluded.dispatched_at, delivered_at = excluded.delivered_at,
-       returned_at = excluded.returned_at, return_reason = excluded.return_reason, updated_at = excluded.updated_at`,
-  ).run({
-    enquiryId: stored.id,
-    version: dispatch.version,
-    step: dispatch.step,
-    batches: JSON.stringify(dispatch.batches),
-    bestBefore: dispatch.bestBefore,
-    packedAt: dispatch.packedAt,
-    courier: dispatch.courier,
-    tracking: dispatch.tracking,
-    ewayBill: dispatch.ewayBill,
-    payment: dispatch.payment,
-    codBy: dispatch.cod?.by ?? null,
-    codOn: dispatch.cod?.on ?? null,
-    codChannel: dispatch.cod?.channel ?? null,
-    dispatchedAt: dispatch.dispatchedAt,
-    deliveredAt: dispatch.deliveredAt,
-    returnedAt: dispatch.returnedAt,
-    returnReason: dispatch.returnReason,
-    at: actor.at,
-  });
+  prepared(db, UPSERT).run({ enquiry_id: stored.id, ...rowOf(dispatch), updated_at: actor.at });
   writePlan(db, stored, plan, actor);
 }
-
-/** The steps a recall counts as received: the parcel left the warehouse and did not come back. */
-const RECEIVED_STEPS: readonly DispatchStep[] = ["dispatched", "delivered"];
 
 /** The order's dispatch on SQLite, in `enquiry_dispatch` beside the enquiry. */
 export class SqliteDispatchStore implements DispatchStore {
@@ -196,7 +169,7 @@ export class SqliteDispatchStore implements DispatchStore {
            AND EXISTS (SELECT 1 FROM json_each(x.batches) b WHERE b.value = ?)
          ORDER BY x.dispatched_at DESC, x.enquiry_id
          LIMIT ?`,
-      ).all(JSON.stringify(RECEIVED_STEPS), batch, limit),
+      ).all(JSON.stringify(RECALL_STEPS), batch, limit),
     );
     return rows.map((row) => {
       const dispatch = dispatchOf(row);

@@ -1,8 +1,10 @@
 import { catchUpSearch } from "./search-index";
-import { type HistoryEntry, type NotificationAttempts } from "../../../domain/console";
-import { statusCountsOf, type EnquiryStatus } from "../../../domain/status";
+import type { NotificationAttempts } from "../../../domain/console";
+import type { EnquiryStatus, StatusTally } from "../../../domain/status";
 import {
   deliveryState,
+  RECORD_MAIL_KINDS,
+  recordMails,
   type EnquiryRecord,
   type EnquiryWorkStore,
   type InboxFilter,
@@ -21,7 +23,9 @@ import {
   teamInboxRow,
 } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
+import { readHistories } from "./work-record";
 import { NOTE_KINDS, type NoteCandidate } from "../../lifecycle/last-note";
+import { listingPhases } from "../../lifecycle/inbox-listing";
 
 export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
   constructor(
@@ -36,7 +40,6 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
 
   async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
     const cursor = filter.cursor ? decodeListCursor(filter.cursor) : null;
-    const sort = filter.sort ?? "received";
     if (filter.q?.trim()) this.run((db) => catchUpSearch(db, this.table));
     return this.run((db) =>
       db
@@ -44,17 +47,10 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           const listing = new SqliteInboxListing(db, this.table);
           const wanted = filter.limit + 1;
           const placed: { id: string; at: string; by: "received" | "due" }[] = [];
-          // By due: those due, soonest first; then, unless the filter is a due range, those with nothing due.
-          if (sort === "due" && cursor?.by !== "received") {
-            for (const row of listing.page(filter, { by: "due" }, cursor, wanted)) {
-              placed.push({ ...row, by: "due" });
-            }
-          }
-          if (placed.length < wanted && !(sort === "due" && filter.due)) {
-            const after = cursor?.by === "received" ? cursor : null;
-            const phase = { by: "received" as const, noDue: sort === "due" };
-            for (const row of listing.page(filter, phase, after, wanted - placed.length)) {
-              placed.push({ ...row, by: "received" });
+          for (const phase of listingPhases(filter, cursor)) {
+            if (placed.length >= wanted) break;
+            for (const row of listing.page(filter, phase, phase.after, wanted - placed.length)) {
+              placed.push({ ...row, by: phase.by });
             }
           }
           const page = placed.slice(0, filter.limit);
@@ -109,7 +105,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     return row ? encodePageCursor(row.received_at, row.id) : null;
   }
 
-  async counts(): Promise<Record<EnquiryStatus, number>> {
+  async statusTally(): Promise<StatusTally> {
     return this.run((db) =>
       db
         .transaction(() => {
@@ -122,10 +118,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
               `SELECT status, count FROM enquiry_status_counts`,
             )
             .all();
-          return statusCountsOf(
-            total,
-            Object.fromEntries(counted.map(({ status, count }) => [status, count])),
-          );
+          return { total, counted: Object.fromEntries(counted.map(({ status, count }) => [status, count])) };
         })
         .deferred(),
     );
@@ -141,40 +134,20 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
             )
             .get(id);
           if (!row) return null;
-          const history = db
-            .prepare<
-              [string],
-              HistoryEntry & {
-                from: string | null;
-                to: string | null;
-                text: string | null;
-                fromOwner: string | null;
-              }
-            >(
-              `SELECT id, at, staff_email AS staffEmail, kind, from_status AS "from", to_status AS "to", text,
-                 from_owner AS fromOwner
-               FROM enquiry_history WHERE enquiry_id = ? ORDER BY at, rowid`,
-            )
-            .all(id)
-            .map(({ from, to, text, fromOwner, ...entry }) => ({
-              ...entry,
-              ...(from ? { from: from as EnquiryStatus } : {}),
-              ...(to ? { to: to as EnquiryStatus } : {}),
-              ...(text ? { text } : {}),
-              ...(fromOwner ? { fromOwner } : {}),
-            }));
-          const notifications = db
-            .prepare<[string], Omit<NotificationAttempts, "state"> & { status: string }>(
-              `SELECT id, kind, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError, sent_at AS sentAt,
-                 status
-               FROM notifications WHERE enquiry_id = ? AND kind IN ('company', 'acknowledgement')
-               ORDER BY kind DESC, rowid`,
-            )
-            .all(id)
-            .map(({ status, ...notification }) => ({
-              ...notification,
-              state: deliveryState({ ...notification, status }),
-            }));
+          const history = readHistories(db, [id]).get(id) ?? [];
+          const notifications = recordMails(
+            db
+              .prepare<[string, string], Omit<NotificationAttempts, "state"> & { status: string }>(
+                `SELECT id, kind, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError,
+                   sent_at AS sentAt, status
+                 FROM notifications WHERE enquiry_id = ? AND kind IN (SELECT value FROM json_each(?))
+                 ORDER BY rowid`,
+              )
+              .all(id, JSON.stringify(RECORD_MAIL_KINDS)),
+          ).map(({ status, ...notification }) => ({
+            ...notification,
+            state: deliveryState({ ...notification, status }),
+          }));
           const { companyNotification: _, ...inbox } = inboxRow(row);
           return { ...inbox, history, notifications };
         })

@@ -6,9 +6,10 @@ import { catchUpBuyerKeys } from "./buyers";
 import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
 import { readDispatches } from "./dispatch";
 import { readDocuments } from "./documents";
-import { keptRecordOf } from "../documents";
-import { TAX_RECORD_KINDS, type IssuedDocument } from "../../../domain/invoice";
-import { enquiryReference, type EnquiryStatus, type HistoryEntry } from "../../../domain/console";
+import { erasedAnything, erasureOfDocuments } from "../../lifecycle/erasure";
+import type { IssuedDocument } from "../../../domain/invoice";
+import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
+import { readHistories } from "./work-record";
 import { INITIAL_STATUS } from "../../../domain/status";
 import {
   erasureSummary,
@@ -31,17 +32,6 @@ type ConsentColumns = Pick<
   "whatsapp_consent_at" | "whatsapp_consent_wording" | "whatsapp_consent_language"
 >;
 import { SqliteConversationStore } from "./conversations";
-
-interface HistoryRow {
-  id: string;
-  enquiry_id: string;
-  at: string;
-  staff_email: string;
-  kind: HistoryEntry["kind"];
-  from_status: string | null;
-  to_status: string | null;
-  text: string | null;
-}
 
 /**
  * A person's data on SQLite. Their enquiries are found by their buyer key (`enquiry_buyers`, a keyed
@@ -116,25 +106,10 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
       db,
       rows.map((row) => row.id),
     );
-    const history = new Map<string, HistoryEntry[]>();
-    for (const row of db
-      .prepare<[string], HistoryRow>(
-        `SELECT id, enquiry_id, at, staff_email, kind, from_status, to_status, text FROM enquiry_history
-         WHERE enquiry_id IN (SELECT value FROM json_each(?)) ORDER BY at, rowid`,
-      )
-      .all(ids)) {
-      const entries = history.get(row.enquiry_id) ?? [];
-      entries.push({
-        id: row.id,
-        at: row.at,
-        staffEmail: row.staff_email,
-        kind: row.kind,
-        ...(row.from_status ? { from: row.from_status as EnquiryStatus } : {}),
-        ...(row.to_status ? { to: row.to_status as EnquiryStatus } : {}),
-        ...(row.text ? { text: row.text } : {}),
-      });
-      history.set(row.enquiry_id, entries);
-    }
+    const history = readHistories(
+      db,
+      rows.map((row) => row.id),
+    );
     const subscriptions = this.subscriptionsOf(db, query, rows);
     const conversations = this.conversations;
     const documents = new Map(rows.map((row) => [row.id, readDocuments(db, row.id)]));
@@ -197,17 +172,16 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           // enquiries' delete trigger removes their rows from the search index; their buyer keys
           // are deleted by name, as everything else of theirs is.
           db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inIds}`).run(ids);
-          // The order's dispatch goes with its enquiry, as its deal does (not a tax record).
           db.prepare(`DELETE FROM enquiry_dispatch WHERE enquiry_id ${inIds}`).run(ids);
-          // Tax invoices and credit notes (and their payments) are kept for their statutory
-          // period (docs/retention.md); quotations and pro-formas go with their enquiries.
-          const kept = db
-            .prepare<[string, string], { document: string }>(
-              `SELECT document FROM issued_documents WHERE enquiry_id ${inIds}
-                 AND kind IN (SELECT value FROM json_each(?)) ORDER BY issued_at, sequence`,
-            )
-            .all(ids, JSON.stringify(TAX_RECORD_KINDS))
-            .map(({ document }) => keptRecordOf(JSON.parse(document) as IssuedDocument));
+          // Which documents are kept for their statutory period and which go: erasure.ts's answer.
+          const documents = erasureOfDocuments(
+            db
+              .prepare<[string], { document: string }>(
+                `SELECT document FROM issued_documents WHERE enquiry_id ${inIds} ORDER BY issued_at, sequence`,
+              )
+              .all(ids)
+              .map(({ document }) => JSON.parse(document) as IssuedDocument),
+          );
           const counts: ErasureCounts = {
             // A digest, or a list of enquiries handed on, names its enquiries' buyers by first name:
             // one naming an erased enquiry goes too.
@@ -224,16 +198,13 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
             workRecords: db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inIds}`).run(ids).changes,
             deals: db.prepare(`DELETE FROM enquiry_deals WHERE enquiry_id ${inIds}`).run(ids).changes,
             documents: db
-              .prepare(
-                `DELETE FROM issued_documents WHERE enquiry_id ${inIds}
-                   AND kind NOT IN (SELECT value FROM json_each(?))`,
-              )
-              .run(ids, JSON.stringify(TAX_RECORD_KINDS)).changes,
-            taxRecordsKept: kept.length,
+              .prepare(`DELETE FROM issued_documents WHERE id ${inIds}`)
+              .run(JSON.stringify(documents.erased)).changes,
+            taxRecordsKept: documents.kept.length,
             enquiries: db.prepare(`DELETE FROM ${this.table} WHERE id ${inIds}`).run(ids).changes,
             subscriptions: db.prepare(`DELETE FROM subscribers WHERE id ${inIds}`).run(subscriberIds).changes,
           };
-          const erased = counts.enquiries > 0 || counts.subscriptions > 0;
+          const erased = erasedAnything(counts);
           if (erased) {
             insertActivity(db, {
               actor: options.actor,
@@ -247,7 +218,7 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
             at: at.toISOString(),
             enquiries: rows.map((row) => ({ id: row.id, reference: enquiryReference(row.id) })),
             counts,
-            kept,
+            kept: documents.kept,
           };
         })
         .immediate(),

@@ -9,7 +9,8 @@ import {
   VITALS_PER_BATCH,
 } from "../retention";
 import type { SqliteRun } from "./connection";
-import { oldestKeptFinancialYear } from "../../../domain/invoice";
+import { oldestKeptFinancialYear, TAX_RECORD_KINDS, type DocumentKind } from "../../../domain/invoice";
+import { documentsErasedWithEnquiry, expiredTaxRecords, type TaxRecordFacts } from "../../lifecycle/erasure";
 import { statusWhere } from "./status-sql";
 
 /** mayErase's statuses as SQL (domain/retention.ts): the closed ones, which its check reads again. */
@@ -53,22 +54,31 @@ export class SqliteRetentionStore implements RetentionStore {
 
   /**
    * Tax invoices and credit notes of the years before `oldestKept`, with their payments, in one
-   * transaction: a credit note of a year still kept keeps the invoice it is against.
+   * transaction: which of them is expiredTaxRecords's answer (erasure.ts), from those records and
+   * the credit notes against their invoices.
    */
   private eraseTaxRecords(oldestKept: string): number {
     return this.run((db) =>
       db
         .transaction(() => {
-          const expired = `financial_year < ? AND kind IN ('tax-invoice', 'credit-note')`;
-          const notes = db
-            .prepare(`DELETE FROM issued_documents WHERE ${expired} AND kind = 'credit-note'`)
-            .run(oldestKept).changes;
-          const free = `${expired} AND kind = 'tax-invoice'
-            AND NOT EXISTS (SELECT 1 FROM issued_documents c WHERE c.against_id = issued_documents.id)`;
+          const facts = `SELECT id, kind, financial_year AS financialYear, against_id AS againstId FROM issued_documents`;
+          const old = db
+            .prepare<[string, string], TaxRecordFacts>(
+              `${facts} WHERE financial_year < ? AND kind IN (SELECT value FROM json_each(?))`,
+            )
+            .all(oldestKept, JSON.stringify(TAX_RECORD_KINDS));
+          const against = db
+            .prepare<[string], TaxRecordFacts>(
+              `${facts} WHERE against_id IN (SELECT value FROM json_each(?))`,
+            )
+            .all(JSON.stringify(old.map((record) => record.id)));
+          const expired = expiredTaxRecords([...old, ...against], oldestKept);
           db.prepare(
-            `DELETE FROM document_payments WHERE document_id IN (SELECT id FROM issued_documents WHERE ${free})`,
-          ).run(oldestKept);
-          return notes + db.prepare(`DELETE FROM issued_documents WHERE ${free}`).run(oldestKept).changes;
+            `DELETE FROM document_payments WHERE document_id IN (SELECT value FROM json_each(?))`,
+          ).run(JSON.stringify(expired));
+          // Credit notes first (the plan's order): a note refers to its invoice.
+          const erase = db.prepare(`DELETE FROM issued_documents WHERE id = ?`);
+          return expired.reduce((erased, id) => erased + erase.run(id).changes, 0);
         })
         .immediate(),
     );
@@ -99,10 +109,15 @@ export class SqliteRetentionStore implements RetentionStore {
           db.prepare(`DELETE FROM enquiry_deals WHERE enquiry_id ${inList}`).run(list);
           db.prepare(`DELETE FROM enquiry_dispatch WHERE enquiry_id ${inList}`).run(list);
           db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inList}`).run(list);
-          // Tax invoices and credit notes outlive the enquiry (eraseTaxRecords); its quotations do not.
-          db.prepare(
-            `DELETE FROM issued_documents WHERE enquiry_id ${inList} AND kind IN ('quotation', 'proforma')`,
-          ).run(list);
+          // Its tax invoices and credit notes outlive it (eraseTaxRecords): erasure.ts says which go.
+          const documents = db
+            .prepare<[string], { id: string; kind: DocumentKind }>(
+              `SELECT id, kind FROM issued_documents WHERE enquiry_id ${inList}`,
+            )
+            .all(list);
+          db.prepare(`DELETE FROM issued_documents WHERE id ${inList}`).run(
+            JSON.stringify(documentsErasedWithEnquiry(documents)),
+          );
           // The enquiries' delete trigger removes each one's search entry.
           db.prepare(`DELETE FROM ${this.table} WHERE id ${inList}`).run(list);
           return { read: rows.length, count: ids.length };

@@ -1,7 +1,7 @@
 import {
   alertChoiceOf,
-  membersNamedBy,
   parseAssignmentRule,
+  ruleToSave,
   DIGEST_REFUSED_WINDOW_MS,
   type AlertChoice,
   type AssignmentRule,
@@ -45,13 +45,13 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async setAssignmentRule(rule: AssignmentRule): Promise<boolean> {
-    const named = membersNamedBy(rule);
+    const saved = ruleToSave(rule);
     return this.run((db) =>
       db
         .transaction(() => {
           const exists = db.prepare<[string], { id: string }>(`SELECT id FROM staff WHERE id = ?`);
-          if (!named.every((id) => exists.get(id))) return false;
-          db.prepare(`UPDATE assignment SET rule = ?, turn = 0 WHERE id = 1`).run(JSON.stringify(rule));
+          if (!saved.members.every((id) => exists.get(id))) return false;
+          db.prepare(`UPDATE assignment SET rule = ?, turn = ? WHERE id = 1`).run(saved.rule, saved.turn);
           return true;
         })
         .immediate(),

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { EnquiryStatus } from "../../../domain/console";
+import type { EnquiryStatus, HistoryEntry } from "../../../domain/console";
 import type {
   HistoryLine,
   MemberFacts,
@@ -214,6 +214,47 @@ export function writeHistoryLines(
       fromOwner: line.kind === "owner" ? line.fromOwner : null,
     });
   }
+}
+
+/** A row of `enquiry_history` as the one codec reads it. */
+interface HistoryRow {
+  id: string;
+  enquiry_id: string;
+  at: string;
+  staff_email: string;
+  kind: HistoryEntry["kind"];
+  from_status: string | null;
+  to_status: string | null;
+  text: string | null;
+  from_owner: string | null;
+}
+
+/** The history of each of these enquiries, oldest first, read in the caller's transaction, by enquiry id. */
+export function readHistories(
+  db: Database.Database,
+  enquiryIds: readonly string[],
+): Map<string, HistoryEntry[]> {
+  const histories = new Map<string, HistoryEntry[]>();
+  const rows = prepared<[string], HistoryRow>(
+    db,
+    `SELECT id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner FROM enquiry_history
+     WHERE enquiry_id IN (SELECT value FROM json_each(?)) ORDER BY at, rowid`,
+  ).all(JSON.stringify(enquiryIds));
+  for (const row of rows) {
+    const entries = histories.get(row.enquiry_id) ?? [];
+    entries.push({
+      id: row.id,
+      at: row.at,
+      staffEmail: row.staff_email,
+      kind: row.kind,
+      ...(row.from_status ? { from: row.from_status as EnquiryStatus } : {}),
+      ...(row.to_status ? { to: row.to_status as EnquiryStatus } : {}),
+      ...(row.text ? { text: row.text } : {}),
+      ...(row.from_owner ? { fromOwner: row.from_owner } : {}),
+    });
+    histories.set(row.enquiry_id, entries);
+  }
+  return histories;
 }
 
 /** Queues the members' alerts of one enquiry; one handed on says by whom (its payload). */
