@@ -16,6 +16,7 @@ import {
 } from "../../domain/invoice";
 import { DocumentRenderError, renderDocumentPdf, type DocumentCopy } from "../documents/render";
 import { documentWhatsAppText } from "../notify/document-mail";
+import { hasPaymentPage } from "../../domain/payment-page";
 import { apiMessages } from "../routes/api-errors";
 import { WhatsAppSendError } from "../store/conversations";
 import type { DocumentRefusal, DocumentRequest } from "../store/documents";
@@ -247,7 +248,8 @@ export async function documentRoutes(app: FastifyInstance) {
     if (!app.whatsapp) return reply.code(409).send({ error: documentMessages.whatsappOff });
     const found = await store.documents.get(params.data.id);
     if (!found) return reply.code(404).send({ error: documentMessages.notFound });
-    const text = documentWhatsAppText(found.document, await app.companyFacts.facts());
+    const payPageUrl = hasPaymentPage(found.document) ? await app.paymentLinks.url(found.document.id) : null;
+    const text = documentWhatsAppText(found.document, await app.companyFacts.facts(), payPageUrl);
     try {
       const queued = await store.work.reply(found.document.enquiryId, {
         subject: "",
@@ -285,6 +287,8 @@ export async function documentRoutes(app: FastifyInstance) {
     try {
       result = await store.work.remindPayment(params.data.id, {
         channel,
+        // The invoice's payment page; the change itself refuses a document that is not owed.
+        payPageUrl: await app.paymentLinks.url(params.data.id).catch(() => null),
         clickKey: body.data.clickKey,
         staffEmail: account.email,
         at: eventTime(),

@@ -148,7 +148,7 @@ export interface DocumentChanges {
    */
   remindPayment(
     documentId: string,
-    remind: { channel: ReminderChannel; clickKey: string } & DocumentActor,
+    remind: { channel: ReminderChannel; clickKey: string; payPageUrl?: string | null } & DocumentActor,
   ): Promise<ReminderResult>;
 }
 

@@ -137,7 +137,7 @@ export class DocumentWork implements DocumentChanges {
 
   async remindPayment(
     documentId: string,
-    remind: { channel: ReminderChannel; clickKey: string } & DocumentActor,
+    remind: { channel: ReminderChannel; clickKey: string; payPageUrl?: string | null } & DocumentActor,
   ): Promise<ReminderResult> {
     const actor = actorOf(remind);
     const hours = await this.hours();
@@ -162,6 +162,7 @@ export class DocumentWork implements DocumentChanges {
             balancePaise: balance,
             daysOwed: daysOwed(document, remind.at),
             channel: remind.channel,
+            payPageUrl: remind.payPageUrl ?? null,
           });
           const history = [
             { kind: "deal" as const, text: reminderLineText(document, balance, remind.channel) },
