@@ -46,8 +46,8 @@ const words = {
 
 /**
  * How a document asks to be paid, as lines of a mail or message: its payment page's link when it
- * has one (an https link every mail program and WhatsApp open; most mail programs, Gmail and
- * Outlook among them, do not make a `upi://` link clickable), else the bare `upi://pay` link.
+ * has one (an https link every mail program and WhatsApp open; most mail programs, Gmail among
+ * them, do not make a `upi://` link clickable), else the bare `upi://pay` link.
  */
 function payLines(document: IssuedDocument, payPageUrl: string | null): string[] {
   const say = words[document.language];

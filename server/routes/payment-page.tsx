@@ -34,8 +34,8 @@ h2{margin:0 0 .75rem;font:600 1.2rem/1.3 Georgia,serif;color:#3b2416}
 dl{display:grid;grid-template-columns:1fr auto;gap:.35rem 1rem;margin:0}
 dt{color:#5b4636}
 dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
-.due{display:contents}
-.due dt,.due dd{font-weight:700;color:#2b2019;font-size:1.2rem;padding-top:.35rem;border-top:1px solid #e6d6c3}
+.due{margin-top:.5rem;padding-top:.5rem;border-top:1px solid #e6d6c3}
+.due dt,.due dd{font-weight:700;color:#2b2019;font-size:1.2rem}
 .paid{margin:1rem 0 0;padding:.75rem 1rem;border-radius:.75rem;background:#e7f3e8;color:#1f4d2a;font-weight:700}
 .note{margin:1rem 0 0;color:#5b4636;font-size:.95rem}
 .qr{margin:0 auto 1rem;max-width:16rem;text-align:center}
@@ -143,10 +143,10 @@ function PaymentPage({
                     <dd>{money(view.receivedPaise)}</dd>
                   </>
                 )}
-                <div className="due">
-                  <dt>{say.balance}</dt>
-                  <dd>{money(view.balancePaise)}</dd>
-                </div>
+              </dl>
+              <dl className="due">
+                <dt>{say.balance}</dt>
+                <dd>{money(view.balancePaise)}</dd>
               </dl>
               {!owed && (
                 <p className="paid" role="status">
