@@ -9,6 +9,7 @@ import { addStaff, consoleRequest, signIn } from "../../tests/support/console-ap
 import { FILLED_FACTS } from "../../tests/support/company-facts";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { decodeSvgQr } from "../../tests/support/svg-qr";
+import { recordingLogStream } from "../../tests/support/recording-logger";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 import { PAYMENT_LINK_KEY, paymentToken } from "../documents/payment-links";
 
@@ -38,8 +39,8 @@ const buyer: DocumentBuyer = {
 const money = (paise: number) => rupees(paise / 100);
 
 /** An app with the facts published and a confirmed enquiry; `env` adds to the test app's settings. */
-async function shop(env: Record<string, string> = {}) {
-  testApp = await buildTestApp({ LOG_LEVEL: "silent", ...env });
+async function shop(env: Record<string, string> = {}, options: Parameters<typeof buildTestApp>[1] = {}) {
+  testApp = await buildTestApp({ LOG_LEVEL: "silent", ...env }, options);
   const { app } = testApp;
   await addStaff(app, "sales@example.com", "member");
   const published = await app.store.companyFacts.publish({
@@ -313,5 +314,22 @@ describe("the buyer's payment page", () => {
     const answers = [];
     for (let request = 0; request < 4; request += 1) answers.push((await open(path)).statusCode);
     expect(answers).toEqual([200, 200, 200, 429]);
+  });
+
+  test("its request lines name the route, never the token nor the buyer", async () => {
+    const log = recordingLogStream();
+    const { issue, open, pathOf } = await shop({}, { logger: { level: "info", stream: log.stream } });
+    const path = await pathOf(await issue());
+    const token = path.slice("/pay/".length);
+    expect((await open(path)).statusCode).toBe(200);
+    expect((await open(`${path}/pdf`)).statusCode).toBe(200);
+    expect((await open(`/pay/${token.slice(0, -2)}AA`)).statusCode).toBe(404);
+    const written = log.text();
+    for (const secret of [token, token.slice(0, 20), "Meera"]) expect(written).not.toContain(secret);
+    const urls = log
+      .lines()
+      .map((line) => (line.req as { url?: string } | undefined)?.url)
+      .filter(Boolean);
+    expect(urls).toEqual(expect.arrayContaining(["/pay/:token", "/pay/:token/pdf"]));
   });
 });
