@@ -4,6 +4,8 @@ import type { CompanyFacts } from "../../domain/company-facts";
 import {
   bodyMaxLength,
   checkTemplate,
+  DOCUMENT_MERGE_FIELDS,
+  fieldsFor,
   MERGE_FIELDS,
   mergeFieldsIn,
   mergeTemplate,
@@ -12,10 +14,11 @@ import {
   TEMPLATE_NAME_MAX_LENGTH,
   TEMPLATE_SUBJECT_MAX_LENGTH,
   templateMessages,
-  type MergeField,
+  purposeOf,
   type ReplyTemplate,
   type TemplateChannel,
   type TemplateInput,
+  type TemplateField,
   type TemplatePart,
   WHATSAPP_TEMPLATE_LANGUAGES,
   type WhatsAppTemplateLanguage,
@@ -111,12 +114,13 @@ function TemplateForm({
   };
   const approval = draft.whatsappTemplate ?? null;
   /** The approval's parameters are the message's fields, in the order they appear. */
-  const parameters = mergeFieldsIn(draft.body);
+  const purpose = purposeOf(draft);
+  const parameters = mergeFieldsIn(draft.body, purpose);
   const changeApproval = (next: { name?: string; language?: WhatsAppTemplateLanguage }) =>
     change({ whatsappTemplate: { name: "", language: "en", parameters: [], ...approval, ...next } });
 
   /** Puts `{field}` where the caret is in the subject or message last typed in. */
-  const insert = (field: MergeField) => {
+  const insert = (field: TemplateField) => {
     const part: TextPart = draft.channel === "email" ? lastText.current : "body";
     const control = part === "subject" ? subjectControl.current : bodyControl.current;
     const token = `{${field}}`;
@@ -260,7 +264,7 @@ function TemplateForm({
       </label>
       <div className="insert-fields" role="group" aria-label={templatesText.insert}>
         <span aria-hidden="true">{templatesText.insert}:</span>
-        {MERGE_FIELDS.map((field) => (
+        {fieldsFor(purpose).map((field) => (
           <button
             key={field}
             type="button"
@@ -418,6 +422,9 @@ function TemplateCard({
         </span>{" "}
         <span className="role">{languageLabels[template.language]}</span>
       </span>
+      {purposeOf(template) !== "reply" && (
+        <span className="row-meta">{templatesText.purposes[purposeOf(template)]}</span>
+      )}
       <div className="template-text" lang={template.language}>
         {template.subject !== null && <p className="preview-subject">{template.subject}</p>}
         <p className="preview-body">{template.body}</p>
@@ -579,7 +586,7 @@ function MergeFields() {
     <details className="card merge-fields">
       <summary>{templatesText.fieldsHeading}</summary>
       <dl>
-        {MERGE_FIELDS.map((field) => (
+        {[...MERGE_FIELDS, ...DOCUMENT_MERGE_FIELDS].map((field) => (
           <div key={field}>
             <dt>
               <code>{`{${field}}`}</code>

@@ -1,4 +1,5 @@
 import type { ReminderChannel } from "../../domain/payment-reminder";
+import type { ReplyTemplate } from "../../domain/templates";
 import { taxRecordKeptUntil } from "../../domain/invoice";
 import type { KeptTaxRecord } from "../../domain/personal-data";
 import type {
@@ -148,7 +149,13 @@ export interface DocumentChanges {
    */
   remindPayment(
     documentId: string,
-    remind: { channel: ReminderChannel; clickKey: string; payPageUrl?: string | null } & DocumentActor,
+    remind: {
+      channel: ReminderChannel;
+      clickKey: string;
+      payPageUrl?: string | null;
+      /** On WhatsApp outside the 24-hour window: the approved template it goes by, merged here. */
+      whatsappTemplate?: Pick<ReplyTemplate, "body" | "whatsappTemplate">;
+    } & DocumentActor,
   ): Promise<ReminderResult>;
 }
 
