@@ -422,13 +422,13 @@ function TemplateCard({
         </span>{" "}
         <span className="role">{languageLabels[template.language]}</span>
       </span>
-      {purposeOf(template) !== "reply" && (
-        <span className="row-meta">{templatesText.purposes[purposeOf(template)]}</span>
-      )}
       <div className="template-text" lang={template.language}>
         {template.subject !== null && <p className="preview-subject">{template.subject}</p>}
         <p className="preview-body">{template.body}</p>
       </div>
+      {purposeOf(template) !== "reply" && (
+        <span className="row-meta">{templatesText.purposes[purposeOf(template)]}</span>
+      )}
       {template.whatsappTemplate && (
         <span className="row-meta approved">
           {templatesText.approvedAs(template.whatsappTemplate.name, template.whatsappTemplate.language)}
