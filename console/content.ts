@@ -755,6 +755,7 @@ export const templatesText = {
   preview: "Preview",
   previewNote:
     "With an example enquiry from Dr. Anil Mehta, 24 sachets, as a retailer, and the company's facts in force.",
+  previewDocumentNote: "With an example invoice SH/2627/T0001 to Meera Stores for ₹10,710.00.",
   theirs: "Their version, saved since you opened it:",
   none: "No templates of this kind yet.",
   noneInLanguage: (language: string) =>
@@ -766,6 +767,13 @@ export const templatesText = {
   loadFailed: "The templates could not be loaded.",
   lastChanged: (when: string, who: string | null) => `Changed ${when}${who ? ` by ${who}` : ""}`,
   firstTemplates: "As the console started",
+  purpose: "Used for",
+  /** What a new WhatsApp template is for, as the form offers it. */
+  purposeChoice: {
+    reply: "A reply on an enquiry",
+    invoice: "Sending an invoice (outside the 24-hour window)",
+    "payment-reminder": "A payment reminder (outside the 24-hour window)",
+  } satisfies Record<TemplatePurpose, string>,
   /** What a template is for, under its name when it is not a reply the members pick. */
   purposes: {
     reply: "A reply",

@@ -538,10 +538,20 @@ export function documentTemplateMessage(
     name: approval.name,
     language: approval.language,
     parameters: approval.parameters.map(valueOf),
-    text: template.body.replace(TOKEN, (whole, token: string) =>
-      (DOCUMENT_MERGE_FIELDS as readonly string[]).includes(token) ? valueOf(token as TemplateField) : whole,
-    ),
+    text: mergeDocumentText(template.body, values),
   };
+}
+
+/** A document's template's text with the document's values in place of its fields. */
+export function mergeDocumentText(
+  body: string,
+  values: Readonly<Record<DocumentMergeField, string>>,
+): string {
+  return body.replace(TOKEN, (whole, token: string) =>
+    (DOCUMENT_MERGE_FIELDS as readonly string[]).includes(token)
+      ? values[token as DocumentMergeField]
+      : whole,
+  );
 }
 
 /** What a document's template is called where a message names it: "an invoice", "a payment reminder". */

@@ -13,7 +13,7 @@ import { serverOfItsOwn } from "./support/own-server";
 const own = serverOfItsOwn("document-templates");
 
 for (const width of [375, 1280]) {
-  test(`at ${width} px, an owner records the Hindi invoice template's approval; its parameters are the document's fields`, async ({
+  test(`at ${width} px, an owner records the Hindi invoice template's approval, its parameters the document's fields, and adds a reminder's template`, async ({
     page,
   }, testInfo) => {
     test.setTimeout(90_000);
@@ -56,5 +56,36 @@ for (const width of [375, 1280]) {
     await expect(saved).toContainText(templatesText.purposes.invoice);
     expect(await accessibilityViolations(page)).toEqual([]);
     await saved.screenshot({ path: testInfo.outputPath(`document-template-saved-${width}.png`) });
+
+    // A store whose first templates came before these: an owner adds one, saying what it is for.
+    await whatsApp
+      .getByRole("button", { name: `${templatesText.add}: ${templatesText.channelOne.whatsapp}` })
+      .click();
+    const purpose = whatsApp.getByRole("group", { name: templatesText.purpose });
+    await purpose.getByRole("radio", { name: templatesText.purposeChoice["payment-reminder"] }).check();
+    await expect(whatsApp.getByRole("group", { name: templatesText.insert }).getByRole("button")).toHaveText([
+      "{buyerName}",
+      "{documentNumber}",
+      "{amount}",
+      "{paymentLink}",
+    ]);
+    const title = `Second reminder ${width}`;
+    await whatsApp.getByRole("textbox", { name: templatesText.name, exact: true }).fill(title);
+    await whatsApp
+      .getByRole("textbox", { name: templatesText.body })
+      .fill("Dear {buyerName}, {amount} is still due on {documentNumber}: {paymentLink}");
+    // The preview merges an example invoice, not an enquiry.
+    await expect(whatsApp.locator(".template-preview .preview-body")).toHaveText(
+      "Dear Meera Stores, ₹10,710.00 is still due on SH/2627/T0001: https://collarise.in/pay/…",
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await whatsApp
+      .locator("form")
+      .screenshot({ path: testInfo.outputPath(`document-template-new-${width}.png`) });
+    await whatsApp.getByRole("button", { name: "Save template" }).click();
+    await expect(page.getByRole("status").filter({ hasText: templateMessages.added })).toBeVisible();
+    await expect(whatsApp.getByRole("listitem").filter({ hasText: title })).toContainText(
+      templatesText.purposes["payment-reminder"],
+    );
   });
 }
