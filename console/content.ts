@@ -7,6 +7,7 @@ import type { AlertChoice, InboxView } from "../domain/team";
 import type { SourcePart } from "../domain/enquiry-source";
 import type { SpamReason } from "../domain/spam";
 import type { MessageChannel, WhatsAppStatusName } from "../domain/whatsapp";
+import type { TemplateField, TemplatePurpose } from "../domain/templates";
 import { brand } from "../domain/brand";
 import { quantityText } from "../domain/company-facts";
 import { brandHi } from "../domain/brand.hi";
@@ -726,7 +727,13 @@ export const templatesText = {
     phone: "The company's phone, from the Company page, such as +91 11 4155 2024.",
     senderName:
       "Your display name, as you sign a reply: Asha. A line holding it alone is left out for a member who has none.",
-  },
+    buyerName:
+      "In an invoice's or a reminder's template: the buyer's name on the invoice, such as Meera Stores.",
+    documentNumber: "In an invoice's or a reminder's template: the document's number, such as SH/2627/T0001.",
+    amount: "In an invoice's template: its total, such as ₹10,710.00; in a reminder's: what is still owed.",
+    paymentLink:
+      "In an invoice's or a reminder's template: the link to its payment page, with the UPI QR and the bank account.",
+  } satisfies Record<TemplateField, string>,
   channels: { email: "E-mail replies", whatsapp: "WhatsApp messages" },
   channelOne: { email: "E-mail reply", whatsapp: "WhatsApp message" },
   add: "Add a template",
@@ -748,6 +755,7 @@ export const templatesText = {
   preview: "Preview",
   previewNote:
     "With an example enquiry from Dr. Anil Mehta, 24 sachets, as a retailer, and the company's facts in force.",
+  previewDocumentNote: "With an example invoice SH/2627/T0001 to Meera Stores for ₹10,710.00.",
   theirs: "Their version, saved since you opened it:",
   none: "No templates of this kind yet.",
   noneInLanguage: (language: string) =>
@@ -759,6 +767,19 @@ export const templatesText = {
   loadFailed: "The templates could not be loaded.",
   lastChanged: (when: string, who: string | null) => `Changed ${when}${who ? ` by ${who}` : ""}`,
   firstTemplates: "As the console started",
+  purpose: "Used for",
+  /** What a new WhatsApp template is for, as the form offers it. */
+  purposeChoice: {
+    reply: "A reply on an enquiry",
+    invoice: "Sending an invoice (outside the 24-hour window)",
+    "payment-reminder": "A payment reminder (outside the 24-hour window)",
+  } satisfies Record<TemplatePurpose, string>,
+  /** What a template is for, under its name when it is not a reply the members pick. */
+  purposes: {
+    reply: "A reply",
+    invoice: "Sent with an invoice or pro-forma on WhatsApp once the buyer's 24-hour window has closed",
+    "payment-reminder": "Sent as a payment reminder on WhatsApp once the buyer's 24-hour window has closed",
+  } satisfies Record<TemplatePurpose, string>,
   approvedHeading: "Approved in WhatsApp Manager",
   approvedToggle:
     "This message is approved as a template in WhatsApp Manager, so it can be sent after the buyer's 24-hour window has closed",

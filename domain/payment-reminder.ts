@@ -20,6 +20,11 @@ export interface ReminderFacts {
   /** Whole IST days since the invoice's date (domain/accounts.ts: daysOwed). */
   daysOwed: number;
   channel: ReminderChannel;
+  /**
+   * The invoice's payment page (domain/payment-page.ts), which the reminder links to in place of
+   * the bare `upi://pay` link when given: an https link opens from any mail program or chat.
+   */
+  payPageUrl?: string | null;
 }
 
 /** A reminder as it is sent: the subject (e-mail only) and the text. */
@@ -41,7 +46,7 @@ export function reminderUpiUri(invoice: IssuedDocument, balancePaise: number): s
 }
 
 /** The invoice's date as the buyer reads it: "20 November 2026", "20 नवंबर 2026". */
-function invoiceDate(invoice: IssuedDocument, language: DocumentLanguage): string {
+export function invoiceDate(invoice: IssuedDocument, language: DocumentLanguage): string {
   return new Intl.DateTimeFormat(language === "hi" ? "hi-IN" : "en-IN", {
     timeZone: "Asia/Kolkata",
     day: "numeric",
@@ -68,12 +73,17 @@ export function paymentReminderEn(facts: ReminderFacts): PaymentReminder {
       (balancePaise < total
         ? ` Of the invoice's ${money(total)}, we have received ${money(total - balancePaise)} with thanks.`
         : ""),
-    ...(link && supplier.merchantUpiId
+    ...(facts.payPageUrl
       ? [
-          `To pay by UPI, open this link in any UPI app on your phone:\n${link}\n` +
-            `or pay to our UPI ID ${supplier.merchantUpiId}.`,
+          `To see what is owed and pay by UPI or bank transfer, open this page:\n${facts.payPageUrl}` +
+            (supplier.merchantUpiId ? `\nor pay to our UPI ID ${supplier.merchantUpiId}.` : ""),
         ]
-      : []),
+      : link && supplier.merchantUpiId
+        ? [
+            `To pay by UPI, open this link in any UPI app on your phone:\n${link}\n` +
+              `or pay to our UPI ID ${supplier.merchantUpiId}.`,
+          ]
+        : []),
     ...(bank
       ? [
           `To pay by bank transfer: account name ${bank.name}, account number ${bank.number}, ` +
@@ -107,12 +117,17 @@ export function paymentReminderHi(facts: ReminderFacts): PaymentReminder {
       (balancePaise < total
         ? ` इनवॉइस के ${money(total)} में से ${money(total - balancePaise)} हमें धन्यवाद सहित मिल चुके हैं।`
         : ""),
-    ...(link && supplier.merchantUpiId
+    ...(facts.payPageUrl
       ? [
-          `UPI से भुगतान के लिए यह लिंक अपने फ़ोन के किसी भी UPI ऐप में खोलें:\n${link}\n` +
-            `या हमारी UPI ID ${supplier.merchantUpiId} पर भुगतान करें।`,
+          `बकाया राशि देखने और UPI या बैंक ट्रांसफ़र से भुगतान के लिए यह पेज खोलें:\n${facts.payPageUrl}` +
+            (supplier.merchantUpiId ? `\nया हमारी UPI ID ${supplier.merchantUpiId} पर भुगतान करें।` : ""),
         ]
-      : []),
+      : link && supplier.merchantUpiId
+        ? [
+            `UPI से भुगतान के लिए यह लिंक अपने फ़ोन के किसी भी UPI ऐप में खोलें:\n${link}\n` +
+              `या हमारी UPI ID ${supplier.merchantUpiId} पर भुगतान करें।`,
+          ]
+        : []),
     ...(bank
       ? [
           `बैंक ट्रांसफ़र से भुगतान के लिए: खाते का नाम ${bank.name}, खाता संख्या ${bank.number}, ` +

@@ -46,6 +46,32 @@ export const MERGE_FIELDS = [
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 
+/**
+ * What a template is for: a reply the members pick on an enquiry, or the WhatsApp message that
+ * carries a tax invoice or pro-forma, or a payment reminder, to the buyer outside the 24-hour
+ * window (docs/whatsapp.md, "Invoices and payment reminders"). Absent: a reply.
+ */
+export const TEMPLATE_PURPOSES = ["reply", "invoice", "payment-reminder"] as const;
+export type TemplatePurpose = (typeof TEMPLATE_PURPOSES)[number];
+
+/**
+ * A document's template's merge fields, merged from the document when it is sent: the buyer's
+ * name on it, its number, what it asks for now (a reminder: the balance) and its payment page.
+ */
+export const DOCUMENT_MERGE_FIELDS = ["buyerName", "documentNumber", "amount", "paymentLink"] as const;
+export type DocumentMergeField = (typeof DOCUMENT_MERGE_FIELDS)[number];
+export type TemplateField = MergeField | DocumentMergeField;
+
+/** A template's purpose, a reply when it has none. */
+export function purposeOf(template: { purpose?: TemplatePurpose | undefined }): TemplatePurpose {
+  return template.purpose ?? "reply";
+}
+
+/** The merge fields a template of this purpose may use. */
+export function fieldsFor(purpose: TemplatePurpose): readonly TemplateField[] {
+  return purpose === "reply" ? MERGE_FIELDS : DOCUMENT_MERGE_FIELDS;
+}
+
 export const TEMPLATE_NAME_MAX_LENGTH = 60;
 export const TEMPLATE_SUBJECT_MAX_LENGTH = 150;
 /** An e-mail reply's message. */
@@ -74,7 +100,7 @@ export const WHATSAPP_TEMPLATE_PARAMETERS_MAX = 10;
 export interface WhatsAppApproval {
   name: string;
   language: WhatsAppTemplateLanguage;
-  parameters: MergeField[];
+  parameters: TemplateField[];
 }
 
 /**
@@ -88,6 +114,8 @@ export interface TemplateInput {
   subject: string | null;
   body: string;
   whatsappTemplate?: WhatsAppApproval | null;
+  /** What it is for; absent: a reply. Set when it is added, never changed afterwards. */
+  purpose?: TemplatePurpose;
 }
 
 /** A template as stored and listed. */
@@ -121,13 +149,19 @@ const PART_WORDS: Record<"name" | "subject" | "body", string> = {
   body: "message",
 };
 
-const fieldList = MERGE_FIELDS.map((field) => `{${field}}`).join(", ");
+const fieldList = (fields: readonly string[] = MERGE_FIELDS) =>
+  fields.map((field) => `{${field}}`).join(", ");
 
 export const templateMessages = {
-  unknownField: (part: keyof typeof PART_WORDS, token: string, suggestion?: MergeField) =>
+  unknownField: (
+    part: keyof typeof PART_WORDS,
+    token: string,
+    suggestion?: TemplateField,
+    fields: readonly TemplateField[] = MERGE_FIELDS,
+  ) =>
     `The ${PART_WORDS[part]} uses {${token}}, which is not a merge field${
       suggestion ? `: did you mean {${suggestion}}?` : "."
-    } The fields are ${fieldList}.`,
+    } The fields are ${fieldList(fields)}.`,
   strayBrace: (part: keyof typeof PART_WORDS) =>
     `The ${PART_WORDS[part]} has a { or } that is not part of a merge field such as {firstName}.`,
   /** A buyer would read a merged text otherwise than the owner wrote it, or see blanks and boxes. */
@@ -150,7 +184,8 @@ export const templateMessages = {
   whatsappNameTooLong: "WhatsApp Manager's template name may be at most 512 characters.",
   whatsappLanguage: `Choose the template's language as WhatsApp Manager shows it: ${WHATSAPP_TEMPLATE_LANGUAGES.join(", ")}.`,
   whatsappParameterUnknown: (token: string) =>
-    `The parameter {${token}} is not a merge field. The fields are ${fieldList}.`,
+    `The parameter {${token}} is not a merge field. The fields are ${fieldList([...MERGE_FIELDS, ...DOCUMENT_MERGE_FIELDS])}.`,
+  documentOnWhatsApp: "A template for an invoice or a payment reminder is a WhatsApp template.",
   whatsappParametersTooMany: `An approved template here carries at most ${WHATSAPP_TEMPLATE_PARAMETERS_MAX} parameters.`,
   whatsappParametersOrder: (fields: readonly string[]) =>
     `The approved template's parameters must be the message's merge fields in the order they appear (${
@@ -181,9 +216,11 @@ export const whatsappApprovalSchema = z.object({
   language: z.enum(WHATSAPP_TEMPLATE_LANGUAGES, { error: templateMessages.whatsappLanguage }),
   parameters: z
     .array(
-      z.string().refine((token) => (MERGE_FIELDS as readonly string[]).includes(token), {
-        error: (issue) => templateMessages.whatsappParameterUnknown(String(issue.input)),
-      }),
+      z
+        .string()
+        .refine((token) => [...MERGE_FIELDS, ...DOCUMENT_MERGE_FIELDS].some((field) => field === token), {
+          error: (issue) => templateMessages.whatsappParameterUnknown(String(issue.input)),
+        }),
     )
     .max(WHATSAPP_TEMPLATE_PARAMETERS_MAX, templateMessages.whatsappParametersTooMany),
 });
@@ -195,16 +232,18 @@ const APPROVAL_PARTS: Record<string, TemplatePart> = {
 };
 
 /** The merge fields of a text, in the order they appear (a field used twice, twice). */
-export function mergeFieldsIn(text: string): MergeField[] {
+export function mergeFieldsIn(text: string, purpose: TemplatePurpose = "reply"): TemplateField[] {
+  const fields = fieldsFor(purpose);
   return [...text.matchAll(TOKEN)]
     .map((match) => match[1] ?? "")
-    .filter((token): token is MergeField => (MERGE_FIELDS as readonly string[]).includes(token));
+    .filter((token): token is TemplateField => (fields as readonly string[]).includes(token));
 }
 
 /** The approval as it will be kept, or its first problem (whatsappApprovalSchema, then the body's fields). */
 function checkApproval(
   input: unknown,
   body: string,
+  purpose: TemplatePurpose,
 ): { ok: true; approval: WhatsAppApproval } | ({ ok: false } & TemplateProblem) {
   const parsed = whatsappApprovalSchema.safeParse(input);
   if (!parsed.success) {
@@ -215,8 +254,8 @@ function checkApproval(
       message: issue.message,
     };
   }
-  const approval = { ...parsed.data, parameters: parsed.data.parameters as MergeField[] };
-  const fields = mergeFieldsIn(body);
+  const approval = { ...parsed.data, parameters: parsed.data.parameters as TemplateField[] };
+  const fields = mergeFieldsIn(body, purpose);
   if (
     fields.length !== approval.parameters.length ||
     fields.some((field, i) => approval.parameters[i] !== field)
@@ -237,14 +276,18 @@ export function bodyMaxLength(channel: TemplateChannel): number {
 const TOKEN = /\{([^{}\n]{0,40})\}/g;
 
 /** The first problem with the merge fields of one part: an unknown field (named), or a stray brace. */
-function fieldProblem(part: keyof typeof PART_WORDS, text: string): TemplateProblem | null {
+function fieldProblem(
+  part: keyof typeof PART_WORDS,
+  text: string,
+  fields: readonly TemplateField[] = MERGE_FIELDS,
+): TemplateProblem | null {
   for (const match of text.matchAll(TOKEN)) {
     const token = match[1] ?? "";
-    if ((MERGE_FIELDS as readonly string[]).includes(token)) continue;
-    const suggestion = MERGE_FIELDS.find(
+    if ((fields as readonly string[]).includes(token)) continue;
+    const suggestion = fields.find(
       (field) => field.toLowerCase() === token.replace(/[\s_-]/g, "").toLowerCase(),
     );
-    return { part, message: templateMessages.unknownField(part, token, suggestion) };
+    return { part, message: templateMessages.unknownField(part, token, suggestion, fields) };
   }
   if (/[{}]/.test(text.replace(TOKEN, ""))) return { part, message: templateMessages.strayBrace(part) };
   return null;
@@ -261,7 +304,10 @@ export function checkTemplate(
   const name = input.name.trim();
   const body = input.body.trim();
   const subject = input.channel === "email" ? (input.subject ?? "").trim() : null;
+  const purpose = purposeOf(input);
   const problem = ((): TemplateProblem | null => {
+    if (purpose !== "reply" && input.channel !== "whatsapp")
+      return { part: "body", message: templateMessages.documentOnWhatsApp };
     if (!name) return { part: "name", message: templateMessages.nameEmpty };
     if (name.length > TEMPLATE_NAME_MAX_LENGTH)
       return { part: "name", message: templateMessages.nameTooLong };
@@ -279,14 +325,14 @@ export function checkTemplate(
     const max = bodyMaxLength(input.channel);
     if (body.length > max) return { part: "body", message: templateMessages.bodyTooLong(max) };
     if (hasUnreadableCharacters(body)) return { part: "body", message: templateMessages.unreadable("body") };
-    return fieldProblem("body", body);
+    return fieldProblem("body", body, fieldsFor(purpose));
   })();
   if (problem) return { ok: false, ...problem };
   let whatsappTemplate: WhatsAppApproval | null = null;
   if (input.whatsappTemplate) {
     if (input.channel !== "whatsapp")
       return { ok: false, part: "whatsappName", message: templateMessages.whatsappOnly };
-    const approval = checkApproval(input.whatsappTemplate, body);
+    const approval = checkApproval(input.whatsappTemplate, body, purpose);
     if (!approval.ok) return approval;
     whatsappTemplate = approval.approval;
   }
@@ -299,6 +345,7 @@ export function checkTemplate(
       subject,
       body,
       ...(whatsappTemplate ? { whatsappTemplate } : {}),
+      ...(purpose !== "reply" ? { purpose } : {}),
     },
   };
 }
@@ -433,7 +480,10 @@ export function templatesFor(
   forEnquiry?: { quantity: number | null; facts: CompanyFacts },
 ): ReplyTemplate[] {
   return templates
-    .filter((template) => template.channel === channel && template.language === language)
+    .filter(
+      (template) =>
+        template.channel === channel && template.language === language && purposeOf(template) === "reply",
+    )
     .filter(
       (template) =>
         !forEnquiry ||
@@ -456,17 +506,91 @@ export function approvedTemplateMessage(
   sender?: { displayName: string | null },
 ):
   | { ok: true; name: string; language: WhatsAppTemplateLanguage; parameters: string[]; text: string }
-  | { ok: false; missing: MergeField | null } {
+  | { ok: false; missing: TemplateField | null } {
   const approval = template.whatsappTemplate;
   if (!approval) return { ok: false, missing: null };
-  const values = mergeValues(enquiry, template.language, facts, sender);
-  const missing = approval.parameters.find((field) => !values[field].trim());
+  const values: Partial<Record<TemplateField, string>> = mergeValues(
+    enquiry,
+    template.language,
+    facts,
+    sender,
+  );
+  const missing = approval.parameters.find((field) => !(values[field] ?? "").trim());
   if (missing) return { ok: false, missing };
   return {
     ok: true,
     name: approval.name,
     language: approval.language,
-    parameters: approval.parameters.map((field) => values[field]),
+    parameters: approval.parameters.map((field) => values[field] ?? ""),
     text: mergeTemplate(template, enquiry, facts, sender).body,
+  };
+}
+
+/** A document's template merged for one document: what the Graph API is sent and the text the conversation keeps. */
+export function documentTemplateMessage(
+  template: Pick<ReplyTemplate, "body" | "whatsappTemplate">,
+  values: Readonly<Record<DocumentMergeField, string>>,
+): { name: string; language: WhatsAppTemplateLanguage; parameters: string[]; text: string } | null {
+  const approval = template.whatsappTemplate;
+  if (!approval) return null;
+  const valueOf = (field: TemplateField) => (values as Partial<Record<TemplateField, string>>)[field] ?? "";
+  return {
+    name: approval.name,
+    language: approval.language,
+    parameters: approval.parameters.map(valueOf),
+    text: mergeDocumentText(template.body, values),
+  };
+}
+
+/** A document's template's text with the document's values in place of its fields. */
+export function mergeDocumentText(
+  body: string,
+  values: Readonly<Record<DocumentMergeField, string>>,
+): string {
+  return body.replace(TOKEN, (whole, token: string) =>
+    (DOCUMENT_MERGE_FIELDS as readonly string[]).includes(token)
+      ? values[token as DocumentMergeField]
+      : whole,
+  );
+}
+
+/** What a document's template is called where a message names it: "an invoice", "a payment reminder". */
+const PURPOSE_WORDS: Record<Exclude<TemplatePurpose, "reply">, string> = {
+  invoice: "an invoice",
+  "payment-reminder": "a payment reminder",
+};
+const LANGUAGE_WORDS: Record<Language, string> = { en: "English", hi: "Hindi" };
+
+export const documentTemplateMessages = {
+  none: (purpose: Exclude<TemplatePurpose, "reply">, language: Language) =>
+    `The buyer's 24-hour WhatsApp window is closed, and there is no WhatsApp template for ${PURPOSE_WORDS[purpose]} in ${LANGUAGE_WORDS[language]}: an owner adds one on the Templates page and has WhatsApp Manager approve it.`,
+  notApproved: (purpose: Exclude<TemplatePurpose, "reply">, language: Language, name: string) =>
+    `The buyer's 24-hour WhatsApp window is closed, and the WhatsApp template for ${PURPOSE_WORDS[purpose]} in ${LANGUAGE_WORDS[language]} («${name}») is not approved yet: once WhatsApp Manager approves it, an owner records its approved name on the Templates page.`,
+} as const;
+
+/**
+ * The template a document goes by on WhatsApp outside the 24-hour window: the approved WhatsApp
+ * template for its purpose in the buyer's language (the first approved, by name, when an owner
+ * keeps several), or what is missing, in words a member can act on.
+ */
+export function documentTemplateFor(
+  templates: readonly ReplyTemplate[],
+  purpose: Exclude<TemplatePurpose, "reply">,
+  language: Language,
+): { ok: true; template: ReplyTemplate } | { ok: false; error: string } {
+  const kept = templates
+    .filter(
+      (template) =>
+        template.channel === "whatsapp" && template.language === language && purposeOf(template) === purpose,
+    )
+    .sort((a, b) => a.name.localeCompare(b.name, "en-IN"));
+  const approved = kept.find((template) => template.whatsappTemplate);
+  if (approved) return { ok: true, template: approved };
+  const first = kept[0];
+  return {
+    ok: false,
+    error: first
+      ? documentTemplateMessages.notApproved(purpose, language, first.name)
+      : documentTemplateMessages.none(purpose, language),
   };
 }

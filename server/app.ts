@@ -7,6 +7,8 @@ import helmet from "helmet";
 import { API_PREFIX } from "../domain/contract";
 import { publicUrlOf, retentionPeriodsOf, vapidOf, whatsappOf, type Config } from "./config";
 import { NewsletterLinks } from "./newsletter/links";
+import { PaymentLinks } from "./documents/payment-links";
+import { PAYMENT_PAGE_STYLE, paymentPageRoutes } from "./routes/payment-page";
 import { StaffLinks } from "./admin/staff-links";
 import { createNotifier } from "./notify";
 import { CompanyFactsCache } from "./company/facts-cache";
@@ -137,8 +139,12 @@ export async function buildApp({
   await checkBuiltRetention(config.SITE_DIR, periods, (message) => app.log.warn(message));
 
   const scriptHashes = await inlineScriptHashes(config.SITE_DIR);
-  // The built pages' inline stylesheets, and the one of the server's own message pages.
-  const styleHashes = [...(await inlineStyleHashes(config.SITE_DIR)), cspHash(MESSAGE_PAGE_STYLE)];
+  // The built pages' inline stylesheets, and those of the server's own message and payment pages.
+  const styleHashes = [
+    ...(await inlineStyleHashes(config.SITE_DIR)),
+    cspHash(MESSAGE_PAGE_STYLE),
+    cspHash(PAYMENT_PAGE_STYLE),
+  ];
   // Helmet's headers, built once: the policy is the same for every answer, so nothing about it is
   // worked out again per request (the Fastify plugin rebuilt the middleware, CSP parse included,
   // on each one).
@@ -188,10 +194,18 @@ export async function buildApp({
 
   const newsletterLinks = new NewsletterLinks(store.keys, publicUrlOf(config));
   app.decorate("newsletterLinks", newsletterLinks);
+  const paymentLinks = new PaymentLinks(store.keys, publicUrlOf(config));
+  app.decorate("paymentLinks", paymentLinks);
   const staffLinks = new StaffLinks(store.keys, publicUrlOf(config));
   app.decorate("staffLinks", staffLinks);
   app.decorate("consoleSettings", { requireOwnerTotp: config.REQUIRE_OWNER_TOTP });
-  const mailNotifier = createNotifier(config, newsletterLinks, staffLinks, () => companyFacts.facts());
+  const mailNotifier = createNotifier(
+    config,
+    newsletterLinks,
+    staffLinks,
+    () => companyFacts.facts(),
+    paymentLinks,
+  );
   // Push notifications go through the same outbox as mail, sent by their own notifier; without
   // VAPID keys a push queued for a device subscribed before is dropped (docs/configuration.md).
   const vapid = vapidOf(config);
@@ -418,6 +432,10 @@ export async function buildApp({
     prefix: API_PREFIX,
     rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
     acknowledgeVisitors: config.ACKNOWLEDGE_VISITORS,
+  });
+  // The buyers' payment pages (docs/invoices.md), rate-limited as the site's forms are.
+  await app.register(paymentPageRoutes, {
+    rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
   });
   await app.register(siteRoutes, {
     siteDir: config.SITE_DIR,

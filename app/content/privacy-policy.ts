@@ -185,7 +185,7 @@ export function privacyPolicyFor(periods: RetentionPeriods) {
               },
               {
                 lead: "Invoices, credit notes and payments.",
-                text: "If you buy from us, the tax invoices and credit notes we issue to you, and the payments recorded against them, are tax records. India's GST law (section 36 of the CGST Act) requires us to keep them for 72 months from the due date of the annual GST return of the financial year they belong to: for a financial year ending in March 2027, until 31 December 2033. We keep them for that period even if you ask us to erase your information, and erase them after it. Quotations and pro-forma invoices are erased with your enquiry.",
+                text: "If you buy from us, the tax invoices and credit notes we issue to you, and the payments recorded against them, are tax records. India's GST law (section 36 of the CGST Act) requires us to keep them for 72 months from the due date of the annual GST return of the financial year they belong to: for a financial year ending in March 2027, until 31 December 2033. We keep them for that period even if you ask us to erase your information, and erase them after it. Quotations and pro-forma invoices are erased with your enquiry. The email or WhatsApp message that brings you an invoice or a pro-forma has a private link to its payment page, which shows our details, the document's number and date, your name, the amount and what is still owed, and lets you download it; anyone you pass the link to can open it. The page stops working when the invoice is cancelled by a credit note for all of it and when the document is erased.",
               },
               {
                 lead: "Page-speed measurements.",

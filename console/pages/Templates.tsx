@@ -4,18 +4,23 @@ import type { CompanyFacts } from "../../domain/company-facts";
 import {
   bodyMaxLength,
   checkTemplate,
+  DOCUMENT_MERGE_FIELDS,
+  fieldsFor,
   MERGE_FIELDS,
+  mergeDocumentText,
   mergeFieldsIn,
   mergeTemplate,
   TEMPLATE_API_ROUTES,
   TEMPLATE_CHANNELS,
   TEMPLATE_NAME_MAX_LENGTH,
+  TEMPLATE_PURPOSES,
   TEMPLATE_SUBJECT_MAX_LENGTH,
   templateMessages,
-  type MergeField,
+  purposeOf,
   type ReplyTemplate,
   type TemplateChannel,
   type TemplateInput,
+  type TemplateField,
   type TemplatePart,
   WHATSAPP_TEMPLATE_LANGUAGES,
   type WhatsAppTemplateLanguage,
@@ -36,6 +41,14 @@ const EXAMPLE = {
   Quantity: 24,
   RetailerSelfUse: "Retailer" as const,
 };
+
+/** The invoice a document's template's preview is merged with. */
+const EXAMPLE_DOCUMENT = {
+  buyerName: "Meera Stores",
+  documentNumber: "SH/2627/T0001",
+  amount: "₹10,710.00",
+  paymentLink: "https://collarise.in/pay/…",
+} as const;
 
 /** The member whose signature the preview shows. */
 const EXAMPLE_SENDER = "Asha";
@@ -106,17 +119,19 @@ function TemplateForm({
       const merged = { ...current, ...next };
       // A WhatsApp message has no subject; an e-mail reply keeps what was typed, and no approval.
       if (merged.channel === "whatsapp") return { ...merged, subject: null };
-      return { ...merged, subject: merged.subject ?? "", whatsappTemplate: null };
+      // An e-mail template is a reply.
+      return { ...merged, subject: merged.subject ?? "", whatsappTemplate: null, purpose: undefined };
     });
   };
   const approval = draft.whatsappTemplate ?? null;
   /** The approval's parameters are the message's fields, in the order they appear. */
-  const parameters = mergeFieldsIn(draft.body);
+  const purpose = purposeOf(draft);
+  const parameters = mergeFieldsIn(draft.body, purpose);
   const changeApproval = (next: { name?: string; language?: WhatsAppTemplateLanguage }) =>
     change({ whatsappTemplate: { name: "", language: "en", parameters: [], ...approval, ...next } });
 
   /** Puts `{field}` where the caret is in the subject or message last typed in. */
-  const insert = (field: MergeField) => {
+  const insert = (field: TemplateField) => {
     const part: TextPart = draft.channel === "email" ? lastText.current : "body";
     const control = part === "subject" ? subjectControl.current : bodyControl.current;
     const token = `{${field}}`;
@@ -183,7 +198,10 @@ function TemplateForm({
     }
   };
 
-  const preview = mergeTemplate(draft, EXAMPLE, facts ?? undefined, { displayName: EXAMPLE_SENDER });
+  const preview =
+    purpose === "reply"
+      ? mergeTemplate(draft, EXAMPLE, facts ?? undefined, { displayName: EXAMPLE_SENDER })
+      : { subject: null, body: mergeDocumentText(draft.body, EXAMPLE_DOCUMENT) };
   const invalid = (part: TemplatePart) => (problem?.part === part ? true : undefined);
   const described = (part: TemplatePart) => (problem?.part === part ? `${ids}-problem` : undefined);
   const heading = original ? `${templatesText.edit}: ${original.name}` : templatesText.add;
@@ -215,6 +233,23 @@ function TemplateForm({
           </label>
         ))}
       </fieldset>
+      {/* A document's template is a WhatsApp one; what it is for is chosen when it is added. */}
+      {!original && draft.channel === "whatsapp" && (
+        <fieldset className="choice">
+          <legend>{templatesText.purpose}</legend>
+          {TEMPLATE_PURPOSES.map((each) => (
+            <label key={each} className="field inline">
+              <input
+                type="radio"
+                name={`${ids}-purpose`}
+                checked={purpose === each}
+                onChange={() => change({ purpose: each === "reply" ? undefined : each })}
+              />
+              {templatesText.purposeChoice[each]}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <fieldset className="choice">
         <legend>{templatesText.language}</legend>
         {LANGUAGES.map((language) => (
@@ -260,7 +295,7 @@ function TemplateForm({
       </label>
       <div className="insert-fields" role="group" aria-label={templatesText.insert}>
         <span aria-hidden="true">{templatesText.insert}:</span>
-        {MERGE_FIELDS.map((field) => (
+        {fieldsFor(purpose).map((field) => (
           <button
             key={field}
             type="button"
@@ -351,7 +386,9 @@ function TemplateForm({
       )}
       <div className="template-preview" aria-live="polite">
         <h4>{templatesText.preview}</h4>
-        <p className="hint">{templatesText.previewNote}</p>
+        <p className="hint">
+          {purpose === "reply" ? templatesText.previewNote : templatesText.previewDocumentNote}
+        </p>
         <div lang={draft.language}>
           {preview.subject !== null && <p className="preview-subject">{preview.subject}</p>}
           <p className="preview-body">{preview.body}</p>
@@ -422,6 +459,9 @@ function TemplateCard({
         {template.subject !== null && <p className="preview-subject">{template.subject}</p>}
         <p className="preview-body">{template.body}</p>
       </div>
+      {purposeOf(template) !== "reply" && (
+        <span className="row-meta">{templatesText.purposes[purposeOf(template)]}</span>
+      )}
       {template.whatsappTemplate && (
         <span className="row-meta approved">
           {templatesText.approvedAs(template.whatsappTemplate.name, template.whatsappTemplate.language)}
@@ -579,7 +619,7 @@ function MergeFields() {
     <details className="card merge-fields">
       <summary>{templatesText.fieldsHeading}</summary>
       <dl>
-        {MERGE_FIELDS.map((field) => (
+        {[...MERGE_FIELDS, ...DOCUMENT_MERGE_FIELDS].map((field) => (
           <div key={field}>
             <dt>
               <code>{`{${field}}`}</code>

@@ -401,7 +401,7 @@ describe("documents and payments through the console's API", () => {
     ).toBe(404);
   });
 
-  test("a payment reminder reaches the buyer once per click, in the invoice's language, with the balance, UPI and bank details; a paid invoice is refused", async () => {
+  test("a payment reminder reaches the buyer once per click, in the invoice's language, with the balance, its payment page and bank details; a paid invoice is refused", async () => {
     const { app, enquiry, sales, owner } = await shop("Confirmed", { mail: true });
     const invoice = (
       await consoleRequest(app, sales, "POST", on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id }), {
@@ -449,11 +449,19 @@ describe("documents and payments through the console's API", () => {
     expect(text).toContain(`हमारे टैक्स इनवॉइस ${invoice.number}, दिनांक `);
     expect(text).toContain(`पर ${money(balance)} अभी बकाया है।`);
     expect(text).toContain(`में से ${money(part)} हमें धन्यवाद सहित मिल चुके हैं।`);
-    // The UPI link asks for the balance, not the invoice's total.
-    const link = reminderUpiUri(invoice, balance)!;
-    expect(link).toContain(`am=${(balance / 100).toFixed(2)}`);
-    expect(text).toContain(link);
-    expect(mail.parsed.html).toContain(`<a href="${link.replace(/&/g, "&amp;")}">`);
+    // The link is the invoice's payment page (an https link a mail program opens), whose UPI link
+    // asks for the balance, not the invoice's total.
+    const link = await app.paymentLinks.url(invoice.id);
+    expect(text).toContain(`बकाया राशि देखने और UPI या बैंक ट्रांसफ़र से भुगतान के लिए यह पेज खोलें:\n${link}`);
+    expect(mail.parsed.html).toContain(`<a href="${link}">`);
+    expect(text).not.toContain("upi://");
+    const page = await app.inject({
+      method: "GET",
+      url: new URL(link).pathname,
+      headers: { host: "localhost" },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(reminderUpiUri(invoice, balance)!.replace(/&/g, "&amp;"));
     expect(text).toContain("हमारी UPI ID aarogya@icici पर भुगतान करें");
     expect(text).toContain("खाता संख्या 50200098765432, IFSC HDFC0004321");
     expect(mail.parsed.attachments).toHaveLength(0);
@@ -523,7 +531,7 @@ describe("documents and payments through the console's API", () => {
     expect(sink!.mails.filter(isReminder)).toHaveLength(1);
   });
 
-  test("sent by e-mail, the buyer gets the invoice's PDF with the amount and the UPI link, once per click", async () => {
+  test("sent by e-mail, the buyer gets the invoice's PDF with the amount and its payment page's link, once per click", async () => {
     const { app, enquiry, sales } = await shop("Confirmed", { mail: true });
     const issued = await consoleRequest(
       app,
@@ -554,7 +562,18 @@ describe("documents and payments through the console's API", () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.parsed.subject).toContain(invoice.number);
-    expect(mail!.parsed.text).toContain(invoice.upiUri!);
+    // The invoice's payment page, as a link every mail program opens (a upi:// link most do not).
+    const payLink = await app.paymentLinks.url(invoice.id);
+    expect(mail!.parsed.text).toContain(
+      `To see what is owed and pay by UPI or bank transfer, open this page:\n${payLink}`,
+    );
+    expect(mail!.parsed.html).toContain(`<a href="${payLink}">${payLink}</a>`);
+    const page = await app.inject({
+      method: "GET",
+      url: new URL(payLink).pathname,
+      headers: { host: "localhost" },
+    });
+    expect([page.statusCode, page.body.includes(invoice.number)]).toEqual([200, true]);
     expect(mail!.parsed.text).toMatch(/Amount: ₹[\d,]+\.\d\d/);
     expect(
       mail!.parsed.attachments.map((attachment) => [attachment.contentType, attachment.filename]),

@@ -23,6 +23,11 @@ import {
 } from "../../domain/invoice";
 import { DocumentRenderError, renderDocumentPdf, type DocumentCopy } from "../documents/render";
 import { documentWhatsAppText } from "../notify/document-mail";
+import { rupees } from "../../domain/money";
+import { hasPaymentPage } from "../../domain/payment-page";
+import { documentTemplateFor, documentTemplateMessage, type ReplyTemplate } from "../../domain/templates";
+import { documentWhatsAppForm } from "../lifecycle/whatsapp";
+import type { WhatsAppPayload } from "../store/store";
 import { apiMessages } from "../routes/api-errors";
 import { WhatsAppSendError } from "../store/conversations";
 import type { DocumentRefusal, DocumentRequest } from "../store/documents";
@@ -263,14 +268,37 @@ export async function documentRoutes(app: FastifyInstance) {
     if (!app.whatsapp) return reply.code(409).send({ error: documentMessages.whatsappOff });
     const found = await store.documents.get(params.data.id);
     if (!found) return reply.code(404).send({ error: documentMessages.notFound });
-    const text = documentWhatsAppText(found.document, await app.companyFacts.facts());
+    const { document } = found;
+    const payPageUrl = hasPaymentPage(document) ? await app.paymentLinks.url(document.id) : null;
+    let text = documentWhatsAppText(document, await app.companyFacts.facts(), payPageUrl);
+    let payload: WhatsAppPayload = { type: "text", text };
+    // Outside the 24-hour window, a document with a payment page goes by the approved "invoice"
+    // template in the buyer's language; without one, the member is told what is missing.
+    const facts = payPageUrl ? await store.work.whatsappFacts(document.enquiryId) : null;
+    if (payPageUrl && facts && documentWhatsAppForm(facts, actor.at) === "template") {
+      const choice = documentTemplateFor(await store.templates.list(), "invoice", document.language);
+      if (!choice.ok) return reply.code(409).send({ error: choice.error });
+      const merged = documentTemplateMessage(choice.template, {
+        buyerName: document.buyer.name,
+        documentNumber: document.number,
+        amount: rupees(document.totals.totalPaise / 100),
+        paymentLink: payPageUrl,
+      });
+      if (merged) {
+        text = merged.text;
+        payload = {
+          type: "template",
+          template: { name: merged.name, language: merged.language, bodyParameters: merged.parameters },
+        };
+      }
+    }
     try {
-      const queued = await store.work.reply(found.document.enquiryId, {
+      const queued = await store.work.reply(document.enquiryId, {
         subject: "",
         text,
         ...actor,
         messageIdDomain: app.conversation.messageIdDomain,
-        whatsapp: { payload: { type: "text", text }, clickKey: body.data.clickKey },
+        whatsapp: { payload, clickKey: body.data.clickKey },
       });
       if (!queued) return reply.code(404).send({ error: documentMessages.notFound });
     } catch (error) {
@@ -283,7 +311,7 @@ export async function documentRoutes(app: FastifyInstance) {
     await store.activity.record({
       actor: account.email,
       action: "document-sent",
-      target: `${enquiryReference(found.document.enquiryId)}: ${found.document.number}`,
+      target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
     });
     return reply.code(202).send({ queued: true });
   });
@@ -297,10 +325,33 @@ export async function documentRoutes(app: FastifyInstance) {
     // On WhatsApp, the reminder goes as a message of the enquiry's conversation, under its rules.
     if (channel === "whatsapp" && !app.whatsapp)
       return reply.code(409).send({ error: documentMessages.whatsappOff });
+    // Outside the 24-hour window, a reminder of something owed goes by the approved "payment
+    // reminder" template in the buyer's language; without one, the member is told what is missing.
+    let whatsappTemplate: ReplyTemplate | undefined;
+    const owed = channel === "whatsapp" ? await store.documents.get(params.data.id) : null;
+    if (
+      owed &&
+      owed.document.kind === "tax-invoice" &&
+      balancePaise(owed.document, owed.payments, owed.creditNotes) > 0
+    ) {
+      const facts = await store.work.whatsappFacts(owed.document.enquiryId);
+      if (facts && documentWhatsAppForm(facts, eventTime()) === "template") {
+        const choice = documentTemplateFor(
+          await store.templates.list(),
+          "payment-reminder",
+          owed.document.language,
+        );
+        if (!choice.ok) return reply.code(409).send({ error: choice.error });
+        whatsappTemplate = choice.template;
+      }
+    }
     let result;
     try {
       result = await store.work.remindPayment(params.data.id, {
         channel,
+        // The invoice's payment page; the change itself refuses a document that is not owed.
+        payPageUrl: await app.paymentLinks.url(params.data.id).catch(() => null),
+        ...(whatsappTemplate ? { whatsappTemplate } : {}),
         clickKey: body.data.clickKey,
         staffEmail: account.email,
         at: eventTime(),

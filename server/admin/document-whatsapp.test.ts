@@ -30,7 +30,7 @@ const FACTS: CompanyFacts = {
   billing: { ...FILLED_FACTS.billing, merchantUpiId: "aarogya@icici" },
 };
 
-test("an invoice sent on WhatsApp is a message of the enquiry's conversation with the amount and the UPI link, once per click", async () => {
+test("an invoice sent on WhatsApp is a message of the enquiry's conversation with the amount and its payment page's link, once per click", async () => {
   testApp = await buildTestApp(
     { LOG_LEVEL: "silent", ...WHATSAPP_TEST_ENV, WHATSAPP_GRAPH_URL: graph.graphUrl },
     { outbox: { pollIntervalMs: 20, retry: { baseMs: 20, maxMs: 40 } } },
@@ -95,7 +95,8 @@ test("an invoice sent on WhatsApp is a message of the enquiry's conversation wit
   expect(sent.to).toBe(`91${BUYER_MOBILE}`);
   expect(sent.text.body).toContain(invoice.number);
   expect(sent.text.body).toMatch(/Amount: ₹[\d,]+\.\d\d/);
-  expect(sent.text.body).toContain(invoice.upiUri!);
+  // The payment page's https link, which WhatsApp makes a link (it does not a upi:// one).
+  expect(sent.text.body).toContain(await app.paymentLinks.url(invoice.id));
 });
 
 test("a payment reminder on WhatsApp is refused outside the 24-hour window as a send is, and goes once per click inside it", async () => {
@@ -176,6 +177,9 @@ test("a payment reminder on WhatsApp is refused outside the 24-hour window as a 
   const text = (reminders[0]?.body as { text: { body: string } }).text.body;
   expect(text).toContain(`This is a gentle reminder that `);
   expect(text).toContain(`on our tax invoice ${invoice.number} dated `);
+  expect(text).toContain(
+    `To see what is owed and pay by UPI or bank transfer, open this page:\n${await app.paymentLinks.url(invoice.id)}`,
+  );
   expect(text).toContain("or pay to our UPI ID aarogya@icici.");
   expect(text).toContain("reply here.");
   const history = (await app.store.enquiryWork.get(enquiry.id))?.history ?? [];

@@ -48,7 +48,14 @@ describe("the console's template routes", () => {
     expect(listed.statusCode).toBe(200);
     const items = listed.json<{ items: ReplyTemplate[] }>().items;
     expect(
-      items.map(({ channel, language, name, subject, body }) => ({ channel, language, name, subject, body })),
+      items.map(({ channel, language, name, subject, body, purpose }) => ({
+        channel,
+        language,
+        name,
+        subject,
+        body,
+        ...(purpose ? { purpose } : {}),
+      })),
     ).toEqual(DEFAULT_TEMPLATES);
     const id = items[0]!.id;
     const refusals = [

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LANGUAGES } from "../../domain/contract";
 import {
   checkTemplate,
+  TEMPLATE_PURPOSES,
   TEMPLATE_API_ROUTES,
   TEMPLATE_BODY_MAX_LENGTH,
   TEMPLATE_CHANNELS,
@@ -41,6 +42,8 @@ const templateBody = z.object({
     })
     .nullable()
     .optional(),
+  /** What it is for (absent: a reply); kept as it was added by a change. */
+  purpose: z.enum(TEMPLATE_PURPOSES).optional(),
 });
 const changeBody = templateBody.extend({ version: z.number().int().min(1) });
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -109,7 +112,9 @@ export async function templateRoutes(app: FastifyInstance) {
     if (!params.success) return reply.code(404).send({ error: templateMessages.notFound });
     const body = changeBody.safeParse(request.body);
     if (!body.success) return badRequest(reply);
-    const template = checked(body.data, reply);
+    // A template's purpose stays as it was added: it is checked as what it is for.
+    const stored = (await store.templates.list()).find((each) => each.id === params.data.id);
+    const template = checked({ ...body.data, purpose: stored?.purpose }, reply);
     if (!template) return reply;
     const by = signedIn(request).email;
     const result = await store.templates.update(params.data.id, template, {

@@ -105,6 +105,18 @@ export function whatsappSendRefusal(
   return null;
 }
 
+/**
+ * How a document (an invoice, a pro-forma, a payment reminder) goes on WhatsApp now: as free text
+ * while the 24-hour window is open, as its approved template once it has closed. A buyer who may
+ * not be written to at all (STOP, no consent) gets free text's refusal, which names why.
+ */
+export function documentWhatsAppForm(facts: WhatsAppSendFacts, now: Date): "text" | "template" {
+  return whatsappSendRefusal(facts, "text", now) !== null &&
+    whatsappSendRefusal(facts, "template", now) === null
+    ? "template"
+    : "text";
+}
+
 const WHATSAPP_BLOCK_MESSAGES: Record<WhatsAppBlock, string> = {
   "not-configured": whatsappSendMessages.notConfigured,
   "opted-out": whatsappSendMessages.optedOut,

@@ -28,6 +28,7 @@ const words = {
     attached: (kind: string, number: string) => `Please find attached our ${kind.toLowerCase()} ${number}.`,
     amount: (amount: string) => `Amount: ${amount}`,
     pay: "To pay by UPI from your phone, open this link in any UPI app (or scan the QR code on the invoice):",
+    payPage: "To see what is owed and pay by UPI or bank transfer, open this page:",
     credit: (amount: string) => `This credit note reduces what you owe by ${amount}.`,
     closing: (company: string) => [`Thank you,`, company],
   },
@@ -37,16 +38,36 @@ const words = {
     attached: (kind: string, number: string) => `हमारा ${kind} ${number} इस ईमेल के साथ संलग्न है।`,
     amount: (amount: string) => `राशि: ${amount}`,
     pay: "फ़ोन से UPI द्वारा भुगतान के लिए यह लिंक किसी भी UPI ऐप में खोलें (या इनवॉइस पर दिया QR कोड स्कैन करें):",
+    payPage: "बकाया राशि देखने और UPI या बैंक ट्रांसफ़र से भुगतान के लिए यह पेज खोलें:",
     credit: (amount: string) => `यह क्रेडिट नोट आपकी देय राशि ${amount} से कम करता है।`,
     closing: (company: string) => [`धन्यवाद,`, company],
   },
 } as const;
 
 /**
- * The mail that carries a document to its buyer, in the document's language: what it is, the
- * amount, and for a document to be paid the `upi://pay` link (the PDF attached carries its QR).
+ * How a document asks to be paid, as lines of a mail or message: its payment page's link when it
+ * has one (an https link every mail program and WhatsApp open; most mail programs, Gmail among
+ * them, do not make a `upi://` link clickable), else the bare `upi://pay` link.
  */
-export function documentMail(document: IssuedDocument, facts: CompanyFacts): EnquiryMail {
+function payLines(document: IssuedDocument, payPageUrl: string | null): string[] {
+  const say = words[document.language];
+  if (payPageUrl) return [say.payPage, payPageUrl];
+  return document.upiUri ? [say.pay, document.upiUri] : [];
+}
+
+/** A line that is a link in the mail's HTML. */
+const isLink = (line: string) => /^(?:upi:\/\/|https?:\/\/)\S+$/.test(line);
+
+/**
+ * The mail that carries a document to its buyer, in the document's language: what it is, the
+ * amount, and for a document to be paid its payment page's link (docs/invoices.md), or without
+ * one the `upi://pay` link (the PDF attached carries its QR).
+ */
+export function documentMail(
+  document: IssuedDocument,
+  facts: CompanyFacts,
+  payPageUrl: string | null = null,
+): EnquiryMail {
   const language = document.language;
   const say = words[language];
   const kind = KIND_NAMES[language][document.kind];
@@ -56,7 +77,9 @@ export function documentMail(document: IssuedDocument, facts: CompanyFacts): Enq
     [say.greeting(document.buyer.name)],
     [say.attached(kind, document.number)],
     [document.kind === "credit-note" ? say.credit(amount) : say.amount(amount)],
-    ...(document.upiUri ? [[say.pay, document.upiUri]] : []),
+    ...(document.kind === "credit-note"
+      ? []
+      : [payLines(document, payPageUrl)].filter((lines) => lines.length > 0)),
     [...say.closing(company)],
   ];
   const text = `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n`;
@@ -69,9 +92,7 @@ export function documentMail(document: IssuedDocument, facts: CompanyFacts): Enq
       (lines) =>
         `<p>${lines
           .map((line) =>
-            line === document.upiUri
-              ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>`
-              : escapeHtml(line),
+            isLink(line) ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line),
           )
           .join("<br>")}</p>`,
     ),
@@ -80,8 +101,12 @@ export function documentMail(document: IssuedDocument, facts: CompanyFacts): Enq
   return { subject: say.subject(kind, document.number, company), text, html };
 }
 
-/** The text of a WhatsApp message that carries a document's amount and UPI link, in its language. */
-export function documentWhatsAppText(document: IssuedDocument, facts: CompanyFacts): string {
+/** The text of a WhatsApp message that carries a document's amount and how to pay it, in its language. */
+export function documentWhatsAppText(
+  document: IssuedDocument,
+  facts: CompanyFacts,
+  payPageUrl: string | null = null,
+): string {
   const language = document.language;
   const say = words[language];
   const kind = KIND_NAMES[language][document.kind];
@@ -90,7 +115,7 @@ export function documentWhatsAppText(document: IssuedDocument, facts: CompanyFac
   return [
     say.subject(kind, document.number, company),
     say.amount(amount),
-    ...(document.upiUri ? [say.pay, document.upiUri] : []),
+    ...(document.kind === "credit-note" ? [] : payLines(document, payPageUrl)),
   ].join("\n");
 }
 
@@ -110,9 +135,7 @@ export function reminderMail(reminder: PaymentReminder, language: DocumentLangua
         `<p>${paragraph
           .split("\n")
           .map((line) =>
-            line.startsWith("upi://")
-              ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>`
-              : escapeHtml(line),
+            isLink(line) ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line),
           )
           .join("<br>")}</p>`,
     ),

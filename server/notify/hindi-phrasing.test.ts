@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { correctedPhrasingsIn, textsOf } from "../../domain/hindi-corrections";
 import { answerIn, hindiRefusals, resultWords } from "../routes/form-posts";
 import { apiMessages } from "../routes/api-errors";
+import { paymentPageWords } from "../../domain/payment-page";
 import { DEFAULT_TEMPLATES } from "../templates/default-templates";
 import {
   acknowledgementMail,
@@ -45,6 +46,8 @@ describe("the Hindi mails and answer pages", () => {
       }),
       answerPages: { ...resultWords.hi, thanks: resultWords.hi.thanks(PLACEHOLDER_FACTS.shortName.hi) },
       hindiRefusals,
+      // The buyer's payment page (its words that take no value).
+      paymentPage: paymentPageWords.hi,
       // The sales team's templates, as the console first offers them.
       templates: DEFAULT_TEMPLATES.filter((template) => template.language === "hi"),
     });

@@ -1,6 +1,7 @@
 import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
 import { publicUrlOf, type Config } from "../config";
 import type { NewsletterLinks } from "../newsletter/links";
+import type { PaymentLinks } from "../documents/payment-links";
 import type { StaffLinks } from "../admin/staff-links";
 import { createEmailJsNotifier } from "./emailjs-notifier";
 import type { Notifier } from "./notifier";
@@ -15,6 +16,7 @@ export function createNotifier(
   staffLinks?: StaffLinks,
   /** The company's facts in force, read for each mail (server/company/facts-cache.ts). */
   facts: () => Promise<CompanyFacts> = async () => PLACEHOLDER_FACTS,
+  paymentLinks?: PaymentLinks,
 ): Notifier | undefined {
   const publicUrl = publicUrlOf(config);
   const timeoutMs = config.NOTIFY_TIMEOUT_SECONDS * 1_000;
@@ -28,6 +30,7 @@ export function createNotifier(
       ...(staffLinks ? { staffLinks } : {}),
       publicUrl,
       facts,
+      ...(paymentLinks ? { paymentLinks } : {}),
     });
   }
   if (

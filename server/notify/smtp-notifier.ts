@@ -3,6 +3,8 @@ import { isWhatsAppEnquiry, type StoredEnquiryFields } from "../../domain/enquir
 import { createTransport } from "nodemailer";
 import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
 import type { NewsletterLinks } from "../newsletter/links";
+import type { PaymentLinks } from "../documents/payment-links";
+import { hasPaymentPage } from "../../domain/payment-page";
 import {
   acknowledgementMail,
   enquiryMail,
@@ -46,6 +48,8 @@ export interface SmtpNotifierOptions {
   staffLinks?: StaffLinks;
   /** Where staff open the console from their mails (PUBLIC_URL); the local server's default port unless given. */
   publicUrl?: string;
+  /** Makes the links to the buyers' payment pages that a tax invoice's or pro-forma's mail carries. */
+  paymentLinks?: PaymentLinks;
   /** The company's facts in force, read for each mail that names the company; the placeholders unless given. */
   facts?: () => Promise<CompanyFacts>;
 }
@@ -225,7 +229,11 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
       if (isDocumentMail(notification)) {
         // To the buyer's address on the document, with its PDF (and the English copy of a Hindi one).
         const { document } = notification;
-        const mail = documentMail(document, await facts());
+        const payPageUrl =
+          options.paymentLinks && hasPaymentPage(document)
+            ? await options.paymentLinks.url(document.id)
+            : null;
+        const mail = documentMail(document, await facts(), payPageUrl);
         const languages =
           document.language === "en" ? (["en"] as const) : ([document.language, "en"] as const);
         const attachments = await Promise.all(

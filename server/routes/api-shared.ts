@@ -5,6 +5,7 @@ import type { scheduleDigests } from "../team/digest-schedule";
 import type { scheduleReminders } from "../push/reminder-schedule";
 import type { StaffLinks } from "../admin/staff-links";
 import type { NewsletterLinks } from "../newsletter/links";
+import type { PaymentLinks } from "../documents/payment-links";
 import type { OutboxMonitor } from "../notify/outbox-watch";
 import type { OutboxWorker } from "../notify/outbox-worker";
 import type { scheduleRetention } from "../retention/retention-schedule";
@@ -59,6 +60,8 @@ declare module "fastify" {
     outbox: OutboxHandle;
     /** Makes and checks the newsletter's signed links. */
     newsletterLinks: NewsletterLinks;
+    /** Makes and reads the links to the buyers' payment pages (server/documents/payment-links.ts). */
+    paymentLinks: PaymentLinks;
     /** Makes and checks the links mailed to staff to set a password. */
     staffLinks: StaffLinks;
     /** The scheduled backups of a SQLite database, when BACKUP_INTERVAL_HOURS is set. */

@@ -1,4 +1,5 @@
 import type { ReminderChannel } from "../../domain/payment-reminder";
+import type { ReplyTemplate } from "../../domain/templates";
 import type {
   DocumentKind,
   DocumentLanguage,
@@ -156,7 +157,13 @@ export interface DocumentChanges {
    */
   remindPayment(
     documentId: string,
-    remind: { channel: ReminderChannel; clickKey: string } & DocumentActor,
+    remind: {
+      channel: ReminderChannel;
+      clickKey: string;
+      payPageUrl?: string | null;
+      /** On WhatsApp outside the 24-hour window: the approved template it goes by, merged here. */
+      whatsappTemplate?: Pick<ReplyTemplate, "body" | "whatsappTemplate">;
+    } & DocumentActor,
   ): Promise<ReminderResult>;
 }
 

@@ -101,6 +101,51 @@ describe.each(storeAdapters("templates"))("templates on the $name store", (adapt
     expect((await store.templates.list())[0]?.whatsappTemplate).toBeNull();
   });
 
+  test("a template for an invoice or a payment reminder keeps its purpose, seeded or added, through a change that does not name it; a reply's is not written", async () => {
+    store = await adapter.open();
+    const invoice: TemplateInput = {
+      ...whatsApp("Invoice"),
+      body: "Dear {buyerName}, your invoice {documentNumber} for {amount}: {paymentLink}",
+      purpose: "invoice",
+    };
+    expect(await store.templates.seed([invoice, whatsApp("First reply")], at)).toBe(true);
+    const reminder = await store.templates.add(
+      { ...invoice, name: "Payment reminder", purpose: "payment-reminder" },
+      { by: "owner@example.com", at: later, max: 10 },
+    );
+    expect(reminder?.purpose).toBe("payment-reminder");
+    const listed = await store.templates.list();
+    expect(listed.map((template) => [template.name, template.purpose])).toEqual([
+      ["Invoice", "invoice"],
+      ["First reply", undefined],
+      ["Payment reminder", "payment-reminder"],
+    ]);
+    const approval = {
+      name: "invoice_ready",
+      language: "en" as const,
+      parameters: [
+        "buyerName" as const,
+        "documentNumber" as const,
+        "amount" as const,
+        "paymentLink" as const,
+      ],
+    };
+    const { purpose: _purpose, ...withoutPurpose } = invoice;
+    const changed = await store.templates.update(
+      listed[0]!.id,
+      { ...withoutPurpose, whatsappTemplate: approval },
+      { expectedVersion: 1, by: "owner@example.com", at: new Date(later.getTime() + 60_000) },
+    );
+    expect(changed).toMatchObject({
+      outcome: "changed",
+      template: { purpose: "invoice", whatsappTemplate: approval, version: 2 },
+    });
+    expect((await store.templates.list())[0]).toMatchObject({
+      purpose: "invoice",
+      whatsappTemplate: approval,
+    });
+  });
+
   test("a change or removal based on an older version changes nothing and answers the current one", async () => {
     store = await adapter.open();
     const added = await store.templates.add(whatsApp("Follow-up"), { by: "asha@example.com", at, max: 10 });

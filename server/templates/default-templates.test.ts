@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { correctedPhrasingsIn, textsOf } from "../../domain/hindi-corrections";
-import { checkTemplate, mergeTemplate } from "../../domain/templates";
+import { checkTemplate, mergeFieldsIn, mergeTemplate, purposeOf } from "../../domain/templates";
 import { DEFAULT_TEMPLATES } from "./default-templates";
 
 const enquiry = {
@@ -16,10 +16,30 @@ describe("the templates the console starts with", () => {
       for (const language of ["en", "hi"] as const) {
         expect(
           DEFAULT_TEMPLATES.filter(
-            (template) => template.channel === channel && template.language === language,
+            (template) =>
+              template.channel === channel &&
+              template.language === language &&
+              purposeOf(template) === "reply",
           ),
           `${channel} ${language}`,
         ).toHaveLength(3);
+      }
+    }
+  });
+
+  it("and on WhatsApp an invoice and a payment reminder in both languages, each with the buyer's name, the number, the amount and the payment page", () => {
+    for (const purpose of ["invoice", "payment-reminder"] as const) {
+      for (const language of ["en", "hi"] as const) {
+        const found = DEFAULT_TEMPLATES.filter(
+          (template) => template.language === language && purposeOf(template) === purpose,
+        );
+        expect(found.map((template) => template.channel)).toEqual(["whatsapp"]);
+        expect(mergeFieldsIn(found[0]!.body, purpose).toSorted()).toEqual([
+          "amount",
+          "buyerName",
+          "documentNumber",
+          "paymentLink",
+        ]);
       }
     }
   });

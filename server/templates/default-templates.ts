@@ -141,4 +141,40 @@ ${teamHi}`,
     subject: null,
     body: "नमस्ते {firstName}, {product} की आपकी पूछताछ ({reference}) के बारे में पूछना था: क्या ऑर्डर पक्का करें? कोई सवाल हो तो बेझिझक पूछें।",
   },
+  // The WhatsApp messages that carry an invoice and a payment reminder outside the 24-hour window
+  // (docs/whatsapp.md, "Invoices and payment reminders"): submitted to WhatsApp Manager as
+  // utility templates, {{1}} to {{4}} the fields in the order they appear; sent once an owner
+  // records the approved name here.
+  {
+    channel: "whatsapp",
+    language: "en",
+    name: "Invoice",
+    subject: null,
+    body: "Dear {buyerName}, your invoice {documentNumber} for {amount} is ready. To see it and pay by UPI or bank transfer, open {paymentLink}",
+    purpose: "invoice",
+  },
+  {
+    channel: "whatsapp",
+    language: "en",
+    name: "Payment reminder",
+    subject: null,
+    body: "Dear {buyerName}, a gentle reminder that {amount} is still due on our invoice {documentNumber}. To see it and pay by UPI or bank transfer, open {paymentLink} If you have already paid, thank you.",
+    purpose: "payment-reminder",
+  },
+  {
+    channel: "whatsapp",
+    language: "hi",
+    name: "इनवॉइस (Invoice)",
+    subject: null,
+    body: "प्रिय {buyerName} जी, आपका इनवॉइस {documentNumber}, राशि {amount}, तैयार है। इसे देखने और UPI या बैंक ट्रांसफ़र से भुगतान के लिए खोलें: {paymentLink}",
+    purpose: "invoice",
+  },
+  {
+    channel: "whatsapp",
+    language: "hi",
+    name: "भुगतान अनुस्मरण (Payment reminder)",
+    subject: null,
+    body: "प्रिय {buyerName} जी, विनम्र अनुस्मरण: हमारे इनवॉइस {documentNumber} पर {amount} अभी बकाया है। इसे देखने और UPI या बैंक ट्रांसफ़र से भुगतान के लिए खोलें: {paymentLink} यदि आप भुगतान कर चुके हैं तो धन्यवाद।",
+    purpose: "payment-reminder",
+  },
 ];

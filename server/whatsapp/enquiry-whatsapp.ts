@@ -7,6 +7,7 @@ import type { CompanyFacts } from "../../domain/company-facts";
 import type { Language } from "../../domain/contract";
 import {
   approvedTemplateMessage,
+  purposeOf,
   type MergeEnquiry,
   type ReplyTemplate,
   type WhatsAppTemplateLanguage,
@@ -59,7 +60,9 @@ export function templateOffers(
 ): WhatsAppTemplateOffer[] {
   const offers: (WhatsAppTemplateOffer & { own: boolean })[] = [];
   for (const template of templates) {
-    if (template.channel !== "whatsapp" || !template.whatsappTemplate) continue;
+    // A document's template is sent with its document (docs/whatsapp.md), never picked on its own.
+    if (template.channel !== "whatsapp" || !template.whatsappTemplate || purposeOf(template) !== "reply")
+      continue;
     const merged = approvedTemplateMessage(template, context.enquiry, context.facts, context.sender);
     if (!merged.ok) continue;
     offers.push({
@@ -110,7 +113,7 @@ export function templateToSend(
     }
   | { ok: false; error: string } {
   const template = templates.find((candidate) => candidate.id === templateId);
-  if (!template || template.channel !== "whatsapp")
+  if (!template || template.channel !== "whatsapp" || purposeOf(template) !== "reply")
     return { ok: false, error: whatsappSendMessages.noTemplate };
   if (!template.whatsappTemplate) return { ok: false, error: whatsappSendMessages.notApproved };
   const merged = approvedTemplateMessage(template, context.enquiry, context.facts, context.sender);

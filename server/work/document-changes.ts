@@ -3,7 +3,7 @@ import type { CompanyFacts } from "../../domain/company-facts";
 import { documentNumber, draftDocument, financialYearOf, numbered } from "../../domain/gst";
 import type { RecordedPayment } from "../../domain/invoice";
 import { balancePaise, daysOwed } from "../../domain/accounts";
-import { paymentReminder, reminderLineText, type ReminderChannel } from "../../domain/payment-reminder";
+import { paymentReminder, reminderLineText } from "../../domain/payment-reminder";
 import type {
   DocumentActor,
   DocumentChanges,
@@ -16,6 +16,9 @@ import type {
 } from "../store/documents";
 import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
 import { issuedLine, issueRefusal, planCreditNote, planPayment, sentLine } from "../lifecycle/documents";
+import { rupees } from "../../domain/money";
+import { documentTemplateMessage } from "../../domain/templates";
+import type { WhatsAppPayload } from "../store/store";
 import { actorOf } from "./enquiry-changes";
 import { queueWhatsApp } from "./conversation-changes";
 import type { WorkingHoursSource } from "./index";
@@ -137,7 +140,7 @@ export class DocumentWork implements DocumentChanges {
 
   async remindPayment(
     documentId: string,
-    remind: { channel: ReminderChannel; clickKey: string } & DocumentActor,
+    remind: Parameters<DocumentChanges["remindPayment"]>[1],
   ): Promise<ReminderResult> {
     const actor = actorOf(remind);
     const hours = await this.hours();
@@ -162,20 +165,34 @@ export class DocumentWork implements DocumentChanges {
             balancePaise: balance,
             daysOwed: daysOwed(document, remind.at),
             channel: remind.channel,
+            payPageUrl: remind.payPageUrl ?? null,
           });
           const history = [
             { kind: "deal" as const, text: reminderLineText(document, balance, remind.channel) },
           ];
           if (remind.channel === "whatsapp") {
-            // Free text under the conversation's rules: refused outside the 24-hour window.
-            yield* queueWhatsApp(
-              read,
-              { payload: { type: "text", text: reminder.text }, clickKey: remind.clickKey },
-              reminder.text,
-              actor,
-              hours,
-              history,
-            );
+            // Free text under the conversation's rules, or outside the 24-hour window the approved
+            // template it was given, merged with the balance decided here.
+            const merged = remind.whatsappTemplate
+              ? documentTemplateMessage(remind.whatsappTemplate, {
+                  buyerName: document.buyer.name,
+                  documentNumber: document.number,
+                  amount: rupees(balance / 100),
+                  paymentLink: remind.payPageUrl ?? "",
+                })
+              : null;
+            const payload: WhatsAppPayload = merged
+              ? {
+                  type: "template",
+                  template: {
+                    name: merged.name,
+                    language: merged.language,
+                    bodyParameters: merged.parameters,
+                  },
+                }
+              : { type: "text", text: reminder.text };
+            const text = merged ? merged.text : reminder.text;
+            yield* queueWhatsApp(read, { payload, clickKey: remind.clickKey }, text, actor, hours, history);
             return { outcome: "queued", repeated: false };
           }
           const to = document.buyer.email ?? read.stored.enquiry.Email;

@@ -42,7 +42,12 @@ test("an owner rewrites a Hindi WhatsApp template; a member answers a Hindi enqu
   await page.getByRole("link", { name: "Templates" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Templates" })).toBeVisible();
   const whatsApp = page.getByRole("region", { name: "WhatsApp messages" });
-  await expect(whatsApp.getByRole("listitem")).toHaveCount(6);
+  // Six replies, and the invoice's and the reminder's templates in each language, each saying what it is for.
+  await expect(whatsApp.getByRole("listitem")).toHaveCount(10);
+  await expect(whatsApp.getByText(templatesText.purposes.invoice, { exact: true })).toHaveCount(2);
+  await expect(whatsApp.getByText(templatesText.purposes["payment-reminder"], { exact: true })).toHaveCount(
+    2,
+  );
   for (const width of [375, 768, 1280]) {
     await page.setViewportSize(viewportOf(width));
     if (width !== 768) expect(await accessibilityViolations(page)).toEqual([]);

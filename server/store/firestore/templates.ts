@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentData, DocumentSnapshot } from "firebase-admin/firestore";
 import type { Language } from "../../../domain/contract";
-import type {
-  MergeField,
-  ReplyTemplate,
-  TemplateChannel,
-  TemplateInput,
-  WhatsAppApproval,
-  WhatsAppTemplateLanguage,
+import {
+  purposeOf,
+  type ReplyTemplate,
+  type TemplateChannel,
+  type TemplateField,
+  type TemplateInput,
+  type TemplatePurpose,
+  type WhatsAppApproval,
+  type WhatsAppTemplateLanguage,
 } from "../../../domain/templates";
 import type { TemplateChangeResult, TemplateRemoveResult, TemplateStore } from "../templates";
 import { ALREADY_EXISTS, grpcCode, type FirestoreContext } from "./connection";
@@ -28,6 +30,10 @@ function templateOf(doc: DocumentSnapshot): ReplyTemplate {
     updatedAt: String(data.updatedAt),
     updatedBy: typeof data.updatedBy === "string" ? data.updatedBy : null,
     whatsappTemplate: approvalOf(data.whatsappTemplate),
+    // Absent (every template before purposes) or "reply": a reply.
+    ...(typeof data.purpose === "string" && data.purpose !== "reply"
+      ? { purpose: data.purpose as TemplatePurpose }
+      : {}),
   };
 }
 
@@ -38,7 +44,7 @@ function approvalOf(value: unknown): WhatsAppApproval | null {
   return {
     name: String(map.name),
     language: String(map.language) as WhatsAppTemplateLanguage,
-    parameters: Array.isArray(map.parameters) ? (map.parameters.map(String) as MergeField[]) : [],
+    parameters: Array.isArray(map.parameters) ? (map.parameters.map(String) as TemplateField[]) : [],
   };
 }
 
@@ -90,7 +96,14 @@ export class FirestoreTemplateStore implements TemplateStore {
       this.context.db.runTransaction(async (transaction) => {
         const kept = await transaction.get(this.collection);
         if (kept.size >= change.max) return null;
-        const data = { ...fields(template), version: 1, updatedAt: at, updatedBy: change.by, createdAt: at };
+        const data = {
+          ...fields(template),
+          purpose: purposeOf(template),
+          version: 1,
+          updatedAt: at,
+          updatedBy: change.by,
+          createdAt: at,
+        };
         transaction.create(ref, data);
         return {
           id: ref.id,
@@ -120,12 +133,15 @@ export class FirestoreTemplateStore implements TemplateStore {
           if (current.version !== change.expectedVersion) return { outcome: "conflict", current };
           const version = current.version + 1;
           transaction.create(ref.collection("versions").doc(String(version)), { at });
+          // A template's purpose is kept as it was added.
           transaction.update(ref, { ...fields(template), version, updatedAt: at, updatedBy: change.by });
+          const { purpose: _purpose, ...input } = template;
           return {
             outcome: "changed",
             template: {
               id,
-              ...template,
+              ...input,
+              ...(current.purpose ? { purpose: current.purpose } : {}),
               whatsappTemplate: template.whatsappTemplate ?? null,
               version,
               updatedAt: at,
@@ -171,6 +187,7 @@ export class FirestoreTemplateStore implements TemplateStore {
       const createdAt = new Date(at.getTime() + index).toISOString();
       batch.create(this.collection.doc(randomUUID()), {
         ...fields(template),
+        purpose: purposeOf(template),
         version: 1,
         updatedAt: when,
         updatedBy: null,

@@ -317,6 +317,13 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     // Enquiries started on WhatsApp: no address, quantity or buyer type, perhaps no name
     // (whatsapp-enquiry-schema.ts); the form's enquiries keep all five.
     whatsappEnquirySchema(enquiryTable, quoteIdentifier),
+    // What a template is for (domain/templates.ts: TemplatePurpose): a reply, or the WhatsApp
+    // message that carries an invoice or a payment reminder outside the 24-hour window; every
+    // template before it is a reply. A document's template is a WhatsApp one.
+    `
+    ALTER TABLE reply_templates ADD COLUMN purpose TEXT NOT NULL DEFAULT 'reply'
+      CHECK (purpose IN ('reply', 'invoice', 'payment-reminder') AND (purpose = 'reply' OR channel = 'whatsapp'));
+    `,
   ];
 }
 

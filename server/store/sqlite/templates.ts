@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type {
-  ReplyTemplate,
-  TemplateChannel,
-  TemplateInput,
-  WhatsAppApproval,
+import {
+  purposeOf,
+  type ReplyTemplate,
+  type TemplateChannel,
+  type TemplateInput,
+  type TemplatePurpose,
+  type WhatsAppApproval,
 } from "../../../domain/templates";
 import type { Language } from "../../../domain/contract";
 import type { TemplateChangeResult, TemplateRemoveResult, TemplateStore } from "../templates";
@@ -20,9 +22,10 @@ interface TemplateRow {
   updated_at: string;
   updated_by: string | null;
   whatsapp_template: string | null;
+  purpose: string;
 }
 
-const COLUMNS = `id, channel, language, name, subject, body, version, updated_at, updated_by, whatsapp_template`;
+const COLUMNS = `id, channel, language, name, subject, body, version, updated_at, updated_by, whatsapp_template, purpose`;
 
 function templateOf(row: TemplateRow): ReplyTemplate {
   return {
@@ -36,6 +39,7 @@ function templateOf(row: TemplateRow): ReplyTemplate {
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
     whatsappTemplate: row.whatsapp_template ? (JSON.parse(row.whatsapp_template) as WhatsAppApproval) : null,
+    ...(row.purpose !== "reply" ? { purpose: row.purpose as TemplatePurpose } : {}),
   };
 }
 
@@ -48,7 +52,13 @@ function bound(template: TemplateInput) {
     subject: template.subject,
     body: template.body,
     whatsappTemplate: template.whatsappTemplate ? JSON.stringify(template.whatsappTemplate) : null,
+    purpose: purposeOf(template),
   };
+}
+
+function withoutPurpose<T extends { purpose: string }>(values: T): Omit<T, "purpose"> {
+  const { purpose: _purpose, ...rest } = values;
+  return rest;
 }
 
 /** Reply and WhatsApp templates on SQLite (`reply_templates`): each change one statement, checked by version. */
@@ -73,7 +83,7 @@ export class SqliteTemplateStore implements TemplateStore {
       const row = db
         .prepare<unknown[], TemplateRow>(
           `INSERT INTO reply_templates (${COLUMNS})
-           SELECT @id, @channel, @language, @name, @subject, @body, 1, @at, @by, @whatsappTemplate
+           SELECT @id, @channel, @language, @name, @subject, @body, 1, @at, @by, @whatsappTemplate, @purpose
            WHERE (SELECT count(*) FROM reply_templates) < @max
            RETURNING ${COLUMNS}`,
         )
@@ -106,7 +116,8 @@ export class SqliteTemplateStore implements TemplateStore {
             )
             .get({
               id,
-              ...bound(template),
+              // A template's purpose is kept as it was added.
+              ...withoutPurpose(bound(template)),
               at: change.at.toISOString(),
               by: change.by,
               expectedVersion: change.expectedVersion,
@@ -147,7 +158,7 @@ export class SqliteTemplateStore implements TemplateStore {
           if (marked === 0) return false;
           const insert = db.prepare(
             `INSERT INTO reply_templates (${COLUMNS})
-             VALUES (@id, @channel, @language, @name, @subject, @body, 1, @at, NULL, @whatsappTemplate)`,
+             VALUES (@id, @channel, @language, @name, @subject, @body, 1, @at, NULL, @whatsappTemplate, @purpose)`,
           );
           for (const template of templates)
             insert.run({ id: randomUUID(), ...bound(template), at: at.toISOString() });
