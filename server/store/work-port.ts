@@ -154,10 +154,15 @@ export interface WorkSteps {
   /** A new id for an enquiry from the form, made as the store makes its ids. */
   newEnquiryId: { args: Record<never, never>; result: string };
   /**
-   * The enquiry first stored with this idempotency key and the fingerprint of its five fields
-   * (server/store/idempotency.ts); null when no enquiry holds the key.
+   * What an intake reads before its plan, asked together (Firestore's reads then cost one wait in
+   * the transaction, not one each): the enquiry first stored with the idempotency key and the
+   * fingerprint of its five fields (server/store/idempotency.ts; null when no enquiry holds the key,
+   * or no key is given), and the team as `readTeam` answers it.
    */
-  readIdempotencyKey: { args: { key: string }; result: KeyHolder | null };
+  readIntake: {
+    args: { key?: string };
+    result: { keyHolder: KeyHolder | null; team: WorkSteps["readTeam"]["result"] };
+  };
   /** Records the key as the enquiry's, created once: one holding it already fails the change. */
   writeIdempotencyKey: { args: { key: string; holder: KeyHolder }; result: void };
   /**

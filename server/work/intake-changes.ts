@@ -77,23 +77,22 @@ function* settleChecks(
 /**
  * One enquiry from the order form: a repeat of its idempotency key answers the first one stored
  * (or the key's refusal) and counts nothing; else its checks are counted and scored (the spam
- * verdict taken here, once), the team and the rule's turn read, planIntake asked, and what it
- * answers written: the enquiry with its screening, source and consent, its work record, alerts,
- * pushes and event, its mails, and its key.
+ * verdict taken here, once), planIntake asked with the team and the rule's turn (read with the
+ * key, in one step), and what it answers written: the enquiry with its screening, source and
+ * consent, its work record, alerts, pushes and event, its mails, and its key.
  */
 function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReusedError> {
   const { enquiry, options } = intake;
   const key = options.idempotencyKey;
   const fingerprint = key ? enquiryFingerprint(enquiry) : "";
   const language = options.language ?? "en";
-  if (key) {
-    const first = yield* step("readIdempotencyKey", { key });
-    if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
-    // The same fingerprint: the same five fields as checked.
-    if (first) {
-      const stored = { id: first.enquiryId, receivedAt: first.receivedAt, language, enquiry };
-      return { stored, filed: "repeat" };
-    }
+  // Everything the plan reads, asked at once before the counters (which count only a first use).
+  const { keyHolder: first, team } = yield* step("readIntake", key ? { key } : {});
+  if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
+  // The same fingerprint: the same five fields as checked.
+  if (first) {
+    const stored = { id: first.enquiryId, receivedAt: first.receivedAt, language, enquiry };
+    return { stored, filed: "repeat" };
   }
   if (!intake.settled) {
     intake.settled = options.checks
@@ -105,7 +104,6 @@ function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReuse
   const spam = enquiryMailsSuppressed(screening);
   const receivedAt = intake.received.toISOString();
   const id = yield* step("newEnquiryId", {});
-  const team = yield* step("readTeam", {});
   const takesTurn = intakeTakesTurn(team.rule, spam);
   const plan = planIntake({
     receivedAt,

@@ -45,6 +45,8 @@ import {
   writePlan,
 } from "./work-record";
 
+type Queues = Awaited<ReturnType<typeof webhookQueues>>;
+
 /**
  * The work layer's port on Firestore: a change runs in one transaction, its reads answered as it
  * asks and its writes held back until it returns (a Firestore transaction reads before it writes),
@@ -56,12 +58,21 @@ export class FirestoreWorkPort implements WorkPort {
   constructor(private readonly context: FirestoreContext) {}
 
   async run<R>(change: () => Change<R>, options: { events?: readonly WebhookEventType[] } = {}): Promise<R> {
-    const queues = await webhookQueues(this.context, options.events ?? []);
+    // The webhook endpoints are read beside the transaction's own reads, not before them: only
+    // its writes, made once the change has returned, need them.
+    const queuesRead = webhookQueues(this.context, options.events ?? []);
+    queuesRead.catch(() => undefined); // Awaited below; a failure meanwhile is not unhandled.
+    let queues: Queues | undefined;
+    const queuesOf = (): Queues => {
+      if (!queues) throw new Error("A write asked for the webhook queues before they were read");
+      return queues;
+    };
     return this.context.run(async () => {
       try {
         return await this.context.db.runTransaction(async (transaction) => {
           const writes: ((transaction: Transaction) => void)[] = [];
-          const result = await driveAsync(change(), this.answers(transaction, writes, queues));
+          const result = await driveAsync(change(), this.answers(transaction, writes, queuesOf));
+          queues = await queuesRead;
           for (const write of writes) write(transaction);
           return result;
         });
@@ -83,7 +94,7 @@ export class FirestoreWorkPort implements WorkPort {
   private answers(
     transaction: Transaction,
     writes: ((transaction: Transaction) => void)[],
-    queues: Awaited<ReturnType<typeof webhookQueues>>,
+    queues: () => Queues,
   ): StepAnswers<true> {
     const context = this.context;
     const collections = collectionsOf(context);
@@ -116,7 +127,7 @@ export class FirestoreWorkPort implements WorkPort {
             { stored: read.stored, before: read.recorded ? read.work : null },
             plan,
             actor,
-            queues,
+            queues(),
           ),
         );
       },
@@ -179,7 +190,13 @@ export class FirestoreWorkPort implements WorkPort {
         );
       },
       newEnquiryId: () => randomUUID(),
-      readIdempotencyKey: ({ key }) => readIdempotencyKey(context, transaction, key),
+      readIntake: async ({ key }) => {
+        const [keyHolder, { members, rule, turn }] = await Promise.all([
+          key === undefined ? null : readIdempotencyKey(context, transaction, key),
+          teamOnce(),
+        ]);
+        return { keyHolder, team: { members, rule, turn } };
+      },
       writeIdempotencyKey: ({ key, holder }) => {
         // Claimed first of all the change's writes: held by another, nothing else is written.
         writes.unshift((writer) => writeIdempotencyKey(context, writer, key, holder));
@@ -210,7 +227,7 @@ export class FirestoreWorkPort implements WorkPort {
       },
       readDispatch: ({ enquiryId }) => readDispatch(context, transaction, enquiryId),
       writeDispatch: ({ read, dispatch, plan, actor }) => {
-        writes.push((writer) => writeDispatch(context, writer, read, dispatch, plan, actor, queues));
+        writes.push((writer) => writeDispatch(context, writer, read, dispatch, plan, actor, queues()));
       },
       readDueReminders: ({ now, limit }) => readDueReminders(context, transaction, now, limit),
       writeReminder: async ({ read, plan, at }) => {
