@@ -301,7 +301,8 @@ export interface KeyHolder {
 export type DocumentClickAction = "issue" | "payment" | "send";
 
 export type StepName = keyof WorkSteps;
-export type Step = { [K in StepName]: { op: K } & WorkSteps[K]["args"] }[StepName];
+/** One step asked: its name and its arguments as given (not copied: a change makes many). */
+export type Step = { [K in StepName]: { op: K; args: WorkSteps[K]["args"] } }[StepName];
 /** One change: a sequence of steps ending in its answer. */
 export type Change<R> = Generator<Step, R, unknown>;
 
@@ -310,7 +311,7 @@ export function* step<K extends StepName>(
   op: K,
   args: WorkSteps[K]["args"],
 ): Generator<Step, WorkSteps[K]["result"], unknown> {
-  return (yield { op, ...args } as Step) as WorkSteps[K]["result"];
+  return (yield { op, args } as Step) as WorkSteps[K]["result"];
 }
 
 /** How a store answers each step. */
@@ -350,8 +351,7 @@ export class WriteConflictError extends Error {
 }
 
 function answer<A extends boolean>(answers: StepAnswers<A>, request: Step) {
-  const { op, ...args } = request;
-  return (answers[op] as (args: unknown) => unknown)(args);
+  return (answers[request.op] as (args: unknown) => unknown)(request.args);
 }
 
 /** Runs a change whose every step is answered at once (inside a synchronous transaction). */
