@@ -86,8 +86,12 @@ function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReuse
   const key = options.idempotencyKey;
   const fingerprint = key ? enquiryFingerprint(enquiry) : "";
   const language = options.language ?? "en";
-  // Everything the plan reads, asked at once before the counters (which count only a first use).
-  const { keyHolder: first, team } = yield* step("readIntake", key ? { key } : {});
+  // What the plan reads is asked with the key, in one step, unless the checks are still to be
+  // counted: the turn is then read after them, so that it is read as late as before, and another
+  // intake taking it meanwhile (on Firestore, where the counters are waits of their own) is as rare.
+  const counting = !intake.settled && options.checks !== undefined;
+  const read = yield* step("readIntake", { ...(key ? { key } : {}), team: !counting });
+  const first = read.keyHolder;
   if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
   // The same fingerprint: the same five fields as checked.
   if (first) {
@@ -99,6 +103,7 @@ function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReuse
       ? yield* settleChecks(options.checks, intake)
       : { screening: options.screening, acknowledge: options.acknowledge ?? false };
   }
+  const team = read.team ?? (yield* step("readTeam", {}));
   const { screening, acknowledge } = intake.settled;
   // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
   const spam = enquiryMailsSuppressed(screening);

@@ -58,21 +58,15 @@ export class FirestoreWorkPort implements WorkPort {
   constructor(private readonly context: FirestoreContext) {}
 
   async run<R>(change: () => Change<R>, options: { events?: readonly WebhookEventType[] } = {}): Promise<R> {
-    // The webhook endpoints are read beside the transaction's own reads, not before them: only
-    // its writes, made once the change has returned, need them.
-    const queuesRead = webhookQueues(this.context, options.events ?? []);
-    queuesRead.catch(() => undefined); // Awaited below; a failure meanwhile is not unhandled.
-    let queues: Queues | undefined;
-    const queuesOf = (): Queues => {
-      if (!queues) throw new Error("A write asked for the webhook queues before they were read");
-      return queues;
-    };
+    const queues = await webhookQueues(this.context, options.events ?? []);
     return this.context.run(async () => {
       try {
         return await this.context.db.runTransaction(async (transaction) => {
           const writes: ((transaction: Transaction) => void)[] = [];
-          const result = await driveAsync(change(), this.answers(transaction, writes, queuesOf));
-          queues = await queuesRead;
+          const result = await driveAsync(
+            change(),
+            this.answers(transaction, writes, () => queues),
+          );
           for (const write of writes) write(transaction);
           return result;
         });
@@ -190,12 +184,12 @@ export class FirestoreWorkPort implements WorkPort {
         );
       },
       newEnquiryId: () => randomUUID(),
-      readIntake: async ({ key }) => {
-        const [keyHolder, { members, rule, turn }] = await Promise.all([
+      readIntake: async ({ key, team }) => {
+        const [keyHolder, read] = await Promise.all([
           key === undefined ? null : readIdempotencyKey(context, transaction, key),
-          teamOnce(),
+          team ? teamOnce() : null,
         ]);
-        return { keyHolder, team: { members, rule, turn } };
+        return { keyHolder, team: read ? { members: read.members, rule: read.rule, turn: read.turn } : null };
       },
       writeIdempotencyKey: ({ key, holder }) => {
         // Claimed first of all the change's writes: held by another, nothing else is written.

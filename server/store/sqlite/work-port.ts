@@ -144,9 +144,9 @@ export class SqliteWorkPort implements WorkPort {
       newWhatsAppEnquiryId: () => newRowId(),
       writeNewEnquiry: ({ stored }) => insertNewEnquiry(db, this.table, stored),
       newEnquiryId: () => newRowId(),
-      readIntake: ({ key }) => ({
+      readIntake: ({ key, team }) => ({
         keyHolder: key === undefined ? null : readIdempotencyKey(db, this.table, key),
-        team: readTeam(),
+        team: team ? readTeam() : null,
       }),
       writeIdempotencyKey: ({ key, holder }) => writeIdempotencyKey(db, key, holder),
       // The change's transaction holds the write lock and read its key as held by none: whatever
