@@ -77,9 +77,10 @@ function* settleChecks(
 /**
  * One enquiry from the order form: a repeat of its idempotency key answers the first one stored
  * (or the key's refusal) and counts nothing; else its checks are counted and scored (the spam
- * verdict taken here, once), planIntake asked with the team and the rule's turn (read with the
- * key, in one step), and what it answers written: the enquiry with its screening, source and
- * consent, its work record, alerts, pushes and event, its mails, and its key.
+ * verdict taken here, once), the team and the rule's turn read (with the key, in one step, when
+ * nothing is counted between), planIntake asked, and what it answers written: the enquiry with
+ * its screening, source and consent, its work record, alerts, pushes and event, its mails, and
+ * its key.
  */
 function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReusedError> {
   const { enquiry, options } = intake;
