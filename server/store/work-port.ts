@@ -154,10 +154,15 @@ export interface WorkSteps {
   /** A new id for an enquiry from the form, made as the store makes its ids. */
   newEnquiryId: { args: Record<never, never>; result: string };
   /**
-   * The enquiry first stored with this idempotency key and the fingerprint of its five fields
-   * (server/store/idempotency.ts); null when no enquiry holds the key.
+   * What an intake reads before its plan, asked together (Firestore's reads then cost one wait in
+   * the transaction, not one each): the enquiry first stored with the idempotency key and the
+   * fingerprint of its five fields (server/store/idempotency.ts; null when no enquiry holds the key,
+   * or no key is given), and, when `team` is asked, the team as `readTeam` answers it (else null).
    */
-  readIdempotencyKey: { args: { key: string }; result: KeyHolder | null };
+  readIntake: {
+    args: { key?: string; team: boolean };
+    result: { keyHolder: KeyHolder | null; team: WorkSteps["readTeam"]["result"] | null };
+  };
   /** Records the key as the enquiry's, created once: one holding it already fails the change. */
   writeIdempotencyKey: { args: { key: string; holder: KeyHolder }; result: void };
   /**
@@ -296,7 +301,8 @@ export interface KeyHolder {
 export type DocumentClickAction = "issue" | "payment" | "send";
 
 export type StepName = keyof WorkSteps;
-export type Step = { [K in StepName]: { op: K } & WorkSteps[K]["args"] }[StepName];
+/** One step asked: its name and its arguments as given (not copied: a change makes many). */
+export type Step = { [K in StepName]: { op: K; args: WorkSteps[K]["args"] } }[StepName];
 /** One change: a sequence of steps ending in its answer. */
 export type Change<R> = Generator<Step, R, unknown>;
 
@@ -305,7 +311,7 @@ export function* step<K extends StepName>(
   op: K,
   args: WorkSteps[K]["args"],
 ): Generator<Step, WorkSteps[K]["result"], unknown> {
-  return (yield { op, ...args } as Step) as WorkSteps[K]["result"];
+  return (yield { op, args } as Step) as WorkSteps[K]["result"];
 }
 
 /** How a store answers each step. */
@@ -345,8 +351,7 @@ export class WriteConflictError extends Error {
 }
 
 function answer<A extends boolean>(answers: StepAnswers<A>, request: Step) {
-  const { op, ...args } = request;
-  return (answers[op] as (args: unknown) => unknown)(args);
+  return (answers[request.op] as (args: unknown) => unknown)(request.args);
 }
 
 /** Runs a change whose every step is answered at once (inside a synchronous transaction). */

@@ -77,35 +77,39 @@ function* settleChecks(
 /**
  * One enquiry from the order form: a repeat of its idempotency key answers the first one stored
  * (or the key's refusal) and counts nothing; else its checks are counted and scored (the spam
- * verdict taken here, once), the team and the rule's turn read, planIntake asked, and what it
- * answers written: the enquiry with its screening, source and consent, its work record, alerts,
- * pushes and event, its mails, and its key.
+ * verdict taken here, once), the team and the rule's turn read (with the key, in one step, when
+ * nothing is counted between), planIntake asked, and what it answers written: the enquiry with
+ * its screening, source and consent, its work record, alerts, pushes and event, its mails, and
+ * its key.
  */
 function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReusedError> {
   const { enquiry, options } = intake;
   const key = options.idempotencyKey;
   const fingerprint = key ? enquiryFingerprint(enquiry) : "";
   const language = options.language ?? "en";
-  if (key) {
-    const first = yield* step("readIdempotencyKey", { key });
-    if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
-    // The same fingerprint: the same five fields as checked.
-    if (first) {
-      const stored = { id: first.enquiryId, receivedAt: first.receivedAt, language, enquiry };
-      return { stored, filed: "repeat" };
-    }
+  // What the plan reads is asked with the key, in one step, unless the checks are still to be
+  // counted: the turn is then read after them, so that it is read as late as before, and another
+  // intake taking it meanwhile (on Firestore, where the counters are waits of their own) is as rare.
+  const counting = !intake.settled && options.checks !== undefined;
+  const read = yield* step("readIntake", { ...(key ? { key } : {}), team: !counting });
+  const first = read.keyHolder;
+  if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
+  // The same fingerprint: the same five fields as checked.
+  if (first) {
+    const stored = { id: first.enquiryId, receivedAt: first.receivedAt, language, enquiry };
+    return { stored, filed: "repeat" };
   }
   if (!intake.settled) {
     intake.settled = options.checks
       ? yield* settleChecks(options.checks, intake)
       : { screening: options.screening, acknowledge: options.acknowledge ?? false };
   }
+  const team = read.team ?? (yield* step("readTeam", {}));
   const { screening, acknowledge } = intake.settled;
   // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
   const spam = enquiryMailsSuppressed(screening);
   const receivedAt = intake.received.toISOString();
   const id = yield* step("newEnquiryId", {});
-  const team = yield* step("readTeam", {});
   const takesTurn = intakeTakesTurn(team.rule, spam);
   const plan = planIntake({
     receivedAt,

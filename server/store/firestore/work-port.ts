@@ -45,6 +45,8 @@ import {
   writePlan,
 } from "./work-record";
 
+type Queues = Awaited<ReturnType<typeof webhookQueues>>;
+
 /**
  * The work layer's port on Firestore: a change runs in one transaction, its reads answered as it
  * asks and its writes held back until it returns (a Firestore transaction reads before it writes),
@@ -61,7 +63,10 @@ export class FirestoreWorkPort implements WorkPort {
       try {
         return await this.context.db.runTransaction(async (transaction) => {
           const writes: ((transaction: Transaction) => void)[] = [];
-          const result = await driveAsync(change(), this.answers(transaction, writes, queues));
+          const result = await driveAsync(
+            change(),
+            this.answers(transaction, writes, () => queues),
+          );
           for (const write of writes) write(transaction);
           return result;
         });
@@ -83,7 +88,7 @@ export class FirestoreWorkPort implements WorkPort {
   private answers(
     transaction: Transaction,
     writes: ((transaction: Transaction) => void)[],
-    queues: Awaited<ReturnType<typeof webhookQueues>>,
+    queues: () => Queues,
   ): StepAnswers<true> {
     const context = this.context;
     const collections = collectionsOf(context);
@@ -116,7 +121,7 @@ export class FirestoreWorkPort implements WorkPort {
             { stored: read.stored, before: read.recorded ? read.work : null },
             plan,
             actor,
-            queues,
+            queues(),
           ),
         );
       },
@@ -179,7 +184,13 @@ export class FirestoreWorkPort implements WorkPort {
         );
       },
       newEnquiryId: () => randomUUID(),
-      readIdempotencyKey: ({ key }) => readIdempotencyKey(context, transaction, key),
+      readIntake: async ({ key, team }) => {
+        const [keyHolder, read] = await Promise.all([
+          key === undefined ? null : readIdempotencyKey(context, transaction, key),
+          team ? teamOnce() : null,
+        ]);
+        return { keyHolder, team: read ? { members: read.members, rule: read.rule, turn: read.turn } : null };
+      },
       writeIdempotencyKey: ({ key, holder }) => {
         // Claimed first of all the change's writes: held by another, nothing else is written.
         writes.unshift((writer) => writeIdempotencyKey(context, writer, key, holder));
@@ -211,7 +222,7 @@ export class FirestoreWorkPort implements WorkPort {
       },
       readDispatch: ({ enquiryId }) => readDispatch(context, transaction, enquiryId),
       writeDispatch: ({ read, dispatch, plan, actor }) => {
-        writes.push((writer) => writeDispatch(context, writer, read, dispatch, plan, actor, queues));
+        writes.push((writer) => writeDispatch(context, writer, read, dispatch, plan, actor, queues()));
       },
       readDueReminders: ({ now, limit }) => readDueReminders(context, transaction, now, limit),
       writeReminder: async ({ read, plan, at }) => {

@@ -212,7 +212,7 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
   };
 }
 
-/** The enquiry first stored with an idempotency key (the work layer's `readIdempotencyKey`). */
+/** The enquiry first stored with an idempotency key (read by the work layer's `readIntake`). */
 export function readIdempotencyKey(db: Database.Database, table: string, key: string): KeyHolder | null {
   const row = prepared<[string], { enquiry_id: string; fingerprint: string; received_at: string }>(
     db,

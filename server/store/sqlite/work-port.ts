@@ -98,13 +98,14 @@ export class SqliteWorkPort implements WorkPort {
   private answers(db: Database.Database, group?: GroupReads): StepAnswers {
     const readTurn = () =>
       prepared<[], { turn: number }>(db, `SELECT turn FROM assignment WHERE id = 1`).get()?.turn ?? 0;
+    const readTeam = () => {
+      if (!group) return { members: readMembers(db), rule: readRule(db), turn: readTurn() };
+      group.team ??= { members: readMembers(db), rule: readRule(db) };
+      group.turn ??= readTurn();
+      return { ...group.team, turn: group.turn };
+    };
     return {
-      readTeam: () => {
-        if (!group) return { members: readMembers(db), rule: readRule(db), turn: readTurn() };
-        group.team ??= { members: readMembers(db), rule: readRule(db) };
-        group.turn ??= readTurn();
-        return { ...group.team, turn: group.turn };
-      },
+      readTeam,
       takeTurn: ({ turn }) => {
         prepared(db, `UPDATE assignment SET turn = ? WHERE id = 1`).run(turn + 1);
         if (group) group.turn = turn + 1;
@@ -143,7 +144,10 @@ export class SqliteWorkPort implements WorkPort {
       newWhatsAppEnquiryId: () => newRowId(),
       writeNewEnquiry: ({ stored }) => insertNewEnquiry(db, this.table, stored),
       newEnquiryId: () => newRowId(),
-      readIdempotencyKey: ({ key }) => readIdempotencyKey(db, this.table, key),
+      readIntake: ({ key, team }) => ({
+        keyHolder: key === undefined ? null : readIdempotencyKey(db, this.table, key),
+        team: team ? readTeam() : null,
+      }),
       writeIdempotencyKey: ({ key, holder }) => writeIdempotencyKey(db, key, holder),
       // The change's transaction holds the write lock and read its key as held by none: whatever
       // was counted for the key before was undone with the write that counted it.
