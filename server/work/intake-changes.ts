@@ -202,9 +202,15 @@ class IntakeGroups {
     );
   }
 
-  /** An intake another change's turn or key refused, tried again alone until it is written. */
+  /**
+   * An intake another change's turn or key refused, tried again alone until it is written. Each try
+   * waits a random while that grows with the tries, as the Firestore SDK's own retries do, so that
+   * many intakes refused together (a burst on two instances takes one turn at a time) do not all
+   * come back in the same instant and refuse each other again.
+   */
   private async tryAgain(intake: Waiting): Promise<void> {
     for (let attempt = 2; ; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * retryWaitCapMs(attempt)));
       try {
         settle(intake, await this.port.run(() => fileEnquiry(intake), { events: ["enquiry.received"] }));
         return;
@@ -216,6 +222,11 @@ class IntakeGroups {
       }
     }
   }
+}
+
+/** The longest wait before a try: 4 ms before the second, doubling to at most 250 ms. */
+function retryWaitCapMs(attempt: number): number {
+  return Math.min(250, 2 ** attempt);
 }
 
 function settle(intake: Waiting, outcome: FiledEnquiry | IdempotencyKeyReusedError): void {
