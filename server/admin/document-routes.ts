@@ -30,7 +30,7 @@ import { documentWhatsAppForm } from "../lifecycle/whatsapp";
 import type { WhatsAppPayload } from "../store/store";
 import { apiMessages } from "../routes/api-errors";
 import { WhatsAppSendError } from "../store/conversations";
-import type { DocumentRefusal, DocumentRequest } from "../store/documents";
+import type { DocumentNotMade, DocumentRefusal, DocumentRequest } from "../store/documents";
 import { overCreditMessage } from "../lifecycle/documents";
 import { eventTime } from "../store/event-clock";
 import { signedIn } from "./guard";
@@ -106,6 +106,23 @@ const REFUSALS: Record<DocumentRefusal, string> = {
   "against-not-found": documentMessages.againstNotFound,
 };
 
+/** The answer to a document neither drafted nor issued: the same for a draft and an issue. */
+function notMade(reply: FastifyReply, result: DocumentNotMade) {
+  switch (result.outcome) {
+    case "not-found":
+      return notFound(reply);
+    case "missing":
+      return reply.code(422).send({ error: documentMessages.missing, missing: result.missing });
+    case "refused":
+      return reply.code(422).send({ error: REFUSALS[result.reason] });
+    case "over-credit":
+      return reply.code(422).send({
+        error: overCreditMessage(result.invoiceNumber, result.creditablePaise),
+        creditablePaise: result.creditablePaise,
+      });
+  }
+}
+
 /** Each tax invoice's balance, from the enquiry's documents and payments (domain/accounts.ts). */
 export function balancesOf(documents: IssuedDocument[], payments: RecordedPayment[]): Record<string, number> {
   const balances: Record<string, number> = {};
@@ -152,21 +169,8 @@ export async function documentRoutes(app: FastifyInstance) {
       staffEmail: account.email,
       at: eventTime(),
     });
-    switch (result.outcome) {
-      case "not-found":
-        return notFound(reply);
-      case "missing":
-        return reply.code(422).send({ error: documentMessages.missing, missing: result.missing });
-      case "refused":
-        return reply.code(422).send({ error: REFUSALS[result.reason] });
-      case "over-credit":
-        return reply.code(422).send({
-          error: overCreditMessage(result.invoiceNumber, result.creditablePaise),
-          creditablePaise: result.creditablePaise,
-        });
-      case "drafted":
-        return { draft: result.draft };
-    }
+    if (result.outcome === "drafted") return { draft: result.draft };
+    return notMade(reply, result);
   });
 
   app.post(DOCUMENT_API_ROUTES.enquiryDocuments, async (request, reply) => {
@@ -180,21 +184,8 @@ export async function documentRoutes(app: FastifyInstance) {
       at: eventTime(),
       requestId: request.id,
     });
-    switch (result.outcome) {
-      case "not-found":
-        return notFound(reply);
-      case "missing":
-        return reply.code(422).send({ error: documentMessages.missing, missing: result.missing });
-      case "refused":
-        return reply.code(422).send({ error: REFUSALS[result.reason] });
-      case "over-credit":
-        return reply.code(422).send({
-          error: overCreditMessage(result.invoiceNumber, result.creditablePaise),
-          creditablePaise: result.creditablePaise,
-        });
-      case "issued":
-        return reply.code(201).send({ document: result.document });
-    }
+    if (result.outcome === "issued") return reply.code(201).send({ document: result.document });
+    return notMade(reply, result);
   });
 
   app.get(DOCUMENT_API_ROUTES.pdf, async (request, reply) => {

@@ -69,23 +69,23 @@ export interface OverCredit {
   creditablePaise: number;
 }
 
-export type DocumentDraftResult =
-  | {
-      outcome: "drafted";
-      draft: Omit<IssuedDocument, "id" | "enquiryId" | "number" | "sequence" | "financialYear" | "upiUri">;
-    }
+/** Why a document was neither drafted nor issued: the same answers for both. */
+export type DocumentNotMade =
   | { outcome: "missing"; missing: MissingField[] }
   | { outcome: "refused"; reason: DocumentRefusal }
   | OverCredit
   | { outcome: "not-found" };
 
+export type DocumentDraftResult =
+  | {
+      outcome: "drafted";
+      draft: Omit<IssuedDocument, "id" | "enquiryId" | "number" | "sequence" | "financialYear" | "upiUri">;
+    }
+  | DocumentNotMade;
+
 export type DocumentIssueResult =
   /** `repeated`: the click was already issued; `document` is the one it issued then. */
-  | { outcome: "issued"; document: IssuedDocument; repeated: boolean }
-  | { outcome: "missing"; missing: MissingField[] }
-  | { outcome: "refused"; reason: DocumentRefusal }
-  | OverCredit
-  | { outcome: "not-found" };
+  { outcome: "issued"; document: IssuedDocument; repeated: boolean } | DocumentNotMade;
 
 export type PaymentResult =
   | { outcome: "recorded"; payment: RecordedPayment; balancePaise: number; repeated: boolean }
