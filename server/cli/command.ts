@@ -129,11 +129,18 @@ export function parseArguments<T>(parse: () => T, usage: string): { request: T }
 }
 
 /**
+ * How long an operator's command waits for the server's writes to the same SQLite file (a group of
+ * enquiries, the outbox, a sweep) before it gives up: the server's own limit is for a request a
+ * visitor waits on; a command run by hand may wait longer rather than fail.
+ */
+export const OPERATOR_BUSY_TIMEOUT_MS = 30_000;
+
+/**
  * Runs `work` on the store DATABASE_URL names and closes it after. A store that cannot be reached
  * is reported on stderr and ends the command with exit code 1.
  */
 export async function withStore(config: Config, work: (store: Store) => Promise<number>): Promise<number> {
-  const store = await createStore(config.DATABASE_URL);
+  const store = await createStore(config.DATABASE_URL, { busyTimeoutMs: OPERATOR_BUSY_TIMEOUT_MS });
   try {
     return await work(store);
   } catch (error) {

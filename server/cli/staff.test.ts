@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import Database from "better-sqlite3";
 import { verifyPassword } from "../admin/passwords";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { SqliteStore } from "../store/sqlite";
@@ -82,6 +83,27 @@ describe("npm run staff", () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain("already exists");
   });
+
+  test("waits for the server's write to the database rather than failing while it holds the lock", async () => {
+    expect(await account("waited@example.com")).toBeNull(); // the database made, as the server makes it
+    // The server is writing (a group of enquiries, the outbox) when the operator runs the command.
+    const server = new Database(path);
+    server.prepare("BEGIN IMMEDIATE").run();
+    const held = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        server.prepare("COMMIT").run();
+        server.close();
+        resolve();
+      }, 6_000),
+    );
+    const added = await runStaff(
+      ["add", "--email", "waited@example.com", "--role", "member", "--password-stdin"],
+      "a patient long password\n",
+    );
+    await held;
+    expect(added).toMatchObject({ code: 0, stdout: "Added waited@example.com (member).\n" });
+    expect(await account("waited@example.com")).not.toBeNull();
+  }, 60_000);
 
   test("refuses a short password, an unknown role and a missing e-mail, and says how to use it", async () => {
     const short = await runStaff(

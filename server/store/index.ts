@@ -13,14 +13,20 @@ export * from "./store";
  */
 export async function createStore(
   databaseUrl: string,
-  options: { workingHours?: WorkingHoursSource } = {},
+  options: {
+    workingHours?: WorkingHoursSource;
+    /** SQLite: how long a write waits for another process's (the server's) before it fails. */
+    busyTimeoutMs?: number;
+  } = {},
 ): Promise<Store> {
+  const { busyTimeoutMs, ...shared } = options;
   if (databaseUrl.startsWith("sqlite:")) {
     const { SqliteStore, sqlitePathFromUrl } = await import("./sqlite");
     return SqliteStore.open({
       path: sqlitePathFromUrl(databaseUrl),
       enquiryCollection: ENQUIRY_COLLECTION,
-      ...options,
+      ...shared,
+      ...(busyTimeoutMs === undefined ? {} : { busyTimeoutMs }),
     });
   }
   if (databaseUrl.startsWith("firestore://")) {
@@ -28,7 +34,7 @@ export async function createStore(
     return FirestoreStore.open({
       projectId: firestoreProjectFromUrl(databaseUrl),
       enquiryCollection: ENQUIRY_COLLECTION,
-      ...options,
+      ...shared,
     });
   }
   throw new Error(`DATABASE_URL must be sqlite:<path> or firestore://<project-id>, not ${databaseUrl}`);
