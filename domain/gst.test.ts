@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { IssuedDocument } from "./invoice";
 import {
   DELHI_PERSON,
   DELHI_RETAILER,
@@ -12,6 +13,7 @@ import { PLACEHOLDER_FACTS } from "./company-facts";
 import {
   amountInWords,
   creditNoteLine,
+  lastReturnCredit,
   documentNumber,
   draftDocument,
   financialYearOf,
@@ -286,5 +288,86 @@ describe("refusing a document Rule 46 would not accept", () => {
     expect(whole.totals.totalPaise).toBe(invoice.totals.totalPaise);
     // Without a discount on the invoice, none on the note.
     expect(creditNoteLine(issue(), 10)).toEqual({ quantity: 10, unitPricePaise: 3_400, discountPaise: 0 });
+  });
+});
+
+describe("a return in parts", () => {
+  const returned = (
+    invoice: IssuedDocument,
+    earlier: IssuedDocument[],
+    quantity: number,
+    sequence: number,
+  ) => {
+    const note = issue({
+      kind: "credit-note",
+      against: invoice,
+      reason: `${quantity} sachets returned`,
+      lines: [creditNoteLine(invoice, quantity)],
+      sequence,
+    });
+    return { ...note, ...lastReturnCredit(note, invoice, earlier) };
+  };
+
+  it("half and then the other half of 30 sachets credit ₹1,499, the invoice, not ₹1,500", () => {
+    const invoice = issue({ lines: [{ quantity: 30, unitPricePaise: null, discountPaise: 0 }] });
+    const first = returned(invoice, [], 15, 1);
+    const second = returned(invoice, [first], 15, 2);
+    expect(invoice.totals.totalPaise).toBe(149_900);
+    expect(first.totals.totalPaise).toBe(75_000);
+    expect(second.totals.totalPaise).toBe(74_900);
+    expect(second.lines[0]).toMatchObject({ quantity: 15, unitPricePaise: invoice.lines[0]!.unitPricePaise });
+    expect(first.lines[0]!.cgstPaise + second.lines[0]!.cgstPaise).toBe(invoice.lines[0]!.cgstPaise);
+    expect(second.totals.roundOffPaise).toBe(
+      second.totals.totalPaise -
+        second.totals.taxableValuePaise -
+        second.totals.cgstPaise -
+        second.totals.sgstPaise,
+    );
+  });
+
+  it("every split of a discounted invoice sums to the invoice to the paisa, each head of tax included", () => {
+    for (const [quantity, discountPaise] of [
+      [7, 1_234],
+      [10, 5_000],
+      [97, 50_000],
+      [300, 50_000],
+    ] as const) {
+      const invoice = issue({ lines: [{ quantity, unitPricePaise: null, discountPaise }] });
+      for (let parts = 2; parts <= 5; parts++) {
+        const each = Math.floor(quantity / parts);
+        const notes: IssuedDocument[] = [];
+        for (let part = 0; part < parts; part++)
+          notes.push(
+            returned(invoice, notes, part === parts - 1 ? quantity - each * (parts - 1) : each, part + 1),
+          );
+        const sum = (pick: (doc: IssuedDocument) => number) =>
+          notes.reduce((total, note) => total + pick(note), 0);
+        expect([
+          quantity,
+          parts,
+          sum((note) => note.totals.totalPaise),
+          sum((note) => note.totals.taxableValuePaise),
+        ]).toEqual([quantity, parts, invoice.totals.totalPaise, invoice.totals.taxableValuePaise]);
+        expect(sum((note) => note.lines[0]!.discountPaise)).toBe(invoice.lines[0]!.discountPaise);
+      }
+    }
+  });
+
+  it("a part that leaves sachets unreturned, and a note at another price, are credited as drafted", () => {
+    const invoice = issue({ lines: [{ quantity: 30, unitPricePaise: null, discountPaise: 0 }] });
+    const part = issue({
+      kind: "credit-note",
+      against: invoice,
+      reason: "r",
+      lines: [creditNoteLine(invoice, 10)],
+    });
+    expect(lastReturnCredit(part, invoice, [])).toBe(part);
+    const corrected = issue({
+      kind: "credit-note",
+      against: invoice,
+      reason: "Price corrected",
+      lines: [{ quantity: 30, unitPricePaise: 100, discountPaise: 0 }],
+    });
+    expect(lastReturnCredit(corrected, invoice, [])).toBe(corrected);
   });
 });

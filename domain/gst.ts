@@ -383,6 +383,59 @@ export function creditNoteLine(
   return { quantity, unitPricePaise: line?.unitPricePaise ?? 0, discountPaise };
 }
 
+/**
+ * A credit note that takes back the last of an invoice's sachets, its earlier notes having taken
+ * back the rest at the invoice's price: what the invoice still holds, to the paisa, so that the
+ * notes together credit exactly what the invoice charged. Each note rounds its own tax to the paisa
+ * and its total to the rupee, so returns in parts would otherwise come to a rupee or two more or
+ * less than the invoice (15 + 15 of 30 sachets: ₹1,500 against ₹1,499), leaving the last refused
+ * or the buyer short. Its line keeps the quantity and price; its discount, taxable value and tax
+ * are the invoice's less the earlier notes', and its round-off brings its total to what remains.
+ * Any other note (a part, a price corrected, more than one line) is answered as drafted.
+ */
+export function lastReturnCredit(
+  draft: Draft,
+  invoice: IssuedDocument,
+  earlier: readonly IssuedDocument[],
+): Draft {
+  const [line, ...more] = draft.lines;
+  const [invoiced, ...moreInvoiced] = invoice.lines;
+  if (draft.kind !== "credit-note" || !line || more.length > 0 || !invoiced || moreInvoiced.length > 0)
+    return draft;
+  const returns = earlier.filter((note) => note.kind === "credit-note");
+  const atPrice = (candidate: DocumentLine) =>
+    candidate.unitPricePaise === invoiced.unitPricePaise &&
+    candidate.rateBasisPoints === invoiced.rateBasisPoints;
+  if (!atPrice(line) || !returns.every((note) => note.lines.length === 1 && note.lines.every(atPrice)))
+    return draft;
+  const before = (pick: (earlierLine: DocumentLine) => number) =>
+    returns.reduce(
+      (sum, note) => sum + note.lines.reduce((total, earlierLine) => total + pick(earlierLine), 0),
+      0,
+    );
+  if (before((earlierLine) => earlierLine.quantity) + line.quantity !== invoiced.quantity) return draft;
+  const rest = (pick: (any: DocumentLine) => number) => pick(invoiced) - before(pick);
+  const last: DocumentLine = {
+    ...line,
+    discountPaise: rest((any) => any.discountPaise),
+    taxableValuePaise: rest((any) => any.taxableValuePaise),
+    cgstPaise: rest((any) => any.cgstPaise),
+    sgstPaise: rest((any) => any.sgstPaise),
+    igstPaise: rest((any) => any.igstPaise),
+  };
+  if (
+    [last.discountPaise, last.taxableValuePaise, last.cgstPaise, last.sgstPaise, last.igstPaise].some(
+      (v) => v < 0,
+    )
+  )
+    return draft;
+  const totals = documentTotals([last]);
+  const totalPaise =
+    invoice.totals.totalPaise - returns.reduce((sum, note) => sum + note.totals.totalPaise, 0);
+  const exact = totals.totalPaise - totals.roundOffPaise;
+  return { ...draft, lines: [last], totals: { ...totals, roundOffPaise: totalPaise - exact, totalPaise } };
+}
+
 /** The UPI URI a document asks payment with: tax invoices and pro-formas, when the company has a merchant UPI ID. */
 export function documentUpiUri(doc: Omit<IssuedDocument, "upiUri">): string | null {
   if (doc.kind !== "tax-invoice" && doc.kind !== "proforma") return null;

@@ -276,6 +276,47 @@ describe("documents and payments through the console's API", () => {
     expect(listed.documents.map((document) => document.kind)).toEqual(["tax-invoice", "credit-note"]);
   });
 
+  test("sachets returned in parts credit exactly the invoice: the last part takes what it still holds, the invoice then owing nothing", async () => {
+    const { app, enquiry, sales } = await shop();
+    const documentsPath = on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id });
+    const invoice = (
+      await consoleRequest(app, sales, "POST", documentsPath, {
+        ...invoiceBody,
+        lines: [{ quantity: 30, unitPricePaise: null, discountPaise: 1_234 }],
+        clickKey: "click-invoice",
+      })
+    ).json<{ document: IssuedDocument }>().document;
+    const notes: IssuedDocument[] = [];
+    for (const [index, quantity] of [7, 7, 7, 9].entries()) {
+      const issued = await consoleRequest(app, sales, "POST", documentsPath, {
+        kind: "credit-note",
+        language: "en",
+        buyer: delhiShop,
+        lines: [{ quantity, unitPricePaise: null, discountPaise: Math.round((1_234 * quantity) / 30) }],
+        againstId: invoice.id,
+        reason: `${quantity} sachets returned`,
+        clickKey: `click-return-${index}`,
+      });
+      expect(issued.statusCode, issued.body).toBe(201);
+      notes.push(issued.json<{ document: IssuedDocument }>().document);
+    }
+    const sum = (pick: (document: IssuedDocument) => number) =>
+      notes.reduce((total, note) => total + pick(note), 0);
+    expect({
+      total: sum((note) => note.totals.totalPaise),
+      taxable: sum((note) => note.totals.taxableValuePaise),
+      cgst: sum((note) => note.totals.cgstPaise),
+      sgst: sum((note) => note.totals.sgstPaise),
+    }).toEqual({
+      total: invoice.totals.totalPaise,
+      taxable: invoice.totals.taxableValuePaise,
+      cgst: invoice.totals.cgstPaise,
+      sgst: invoice.totals.sgstPaise,
+    });
+    const listed = (await consoleRequest(app, sales, "GET", documentsPath)).json<EnquiryDocuments>();
+    expect(listed.balances[invoice.id]).toBe(0);
+  });
+
   test("an invoice refused names each missing field and stores nothing; a tax invoice waits for Confirmed", async () => {
     const { app, enquiry, sales } = await shop("Contacted");
     const documentsPath = on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id });

@@ -1,6 +1,6 @@
 import { v7 as timeOrderedId } from "uuid";
 import type { CompanyFacts } from "../../domain/company-facts";
-import { documentNumber, draftDocument, financialYearOf, numbered } from "../../domain/gst";
+import { documentNumber, draftDocument, financialYearOf, lastReturnCredit, numbered } from "../../domain/gst";
 import type { RecordedPayment } from "../../domain/invoice";
 import { balancePaise, daysOwed } from "../../domain/accounts";
 import { paymentReminder, reminderLineText } from "../../domain/payment-reminder";
@@ -262,11 +262,16 @@ function* documentChange(
     issuedBy: request.staffEmail,
   });
   if (!drafted.ok) return { outcome: "missing", missing: drafted.missing };
+  // The last sachets returned take exactly what the invoice still holds (domain/gst.ts).
+  const draft =
+    against && request.kind === "credit-note"
+      ? lastReturnCredit(drafted.draft, against.document, against.creditNotes)
+      : drafted.draft;
   if (against && request.kind === "credit-note") {
     // Read in this transaction with the series, in the draft as in the issue: a note issued
     // meanwhile by another instance took this number, so the issue runs again and counts it
     // (again(), CONFLICT_RUNS).
-    const plan = planCreditNote(against, drafted.draft);
+    const plan = planCreditNote(against, draft);
     if (!plan.ok)
       return {
         outcome: "over-credit",
@@ -274,9 +279,9 @@ function* documentChange(
         creditablePaise: plan.creditablePaise,
       };
   }
-  if (!issue) return { outcome: "drafted", draft: drafted.draft };
+  if (!issue) return { outcome: "drafted", draft };
   const sequence = last + 1;
-  const document = numbered(drafted.draft, {
+  const document = numbered(draft, {
     id: timeOrderedId(),
     enquiryId,
     number: documentNumber(facts, request.kind, financialYear, sequence),
