@@ -1,4 +1,4 @@
-import type { Store } from "../store";
+import type { Store, SubscriberStore } from "../store";
 import { FirestoreActivityLog } from "./activity";
 import { FirestoreDashboardStore } from "./dashboard";
 import { FirestoreConnection, type FirestoreStoreOptions } from "./connection";
@@ -25,6 +25,7 @@ import { FirestoreDispatchStore } from "./dispatch";
 import { FirestoreDocumentStore } from "./issued-documents";
 import { FirestoreBuyerStore } from "./buyers";
 import { FirestoreWorkPort } from "./work-port";
+import { subscriberStore } from "../../work/subscriber-changes";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
@@ -38,7 +39,7 @@ export { subscriberDocumentId } from "./subscribers";
 /** The shared store: Google Cloud Firestore, whose one connection every concern shares. */
 export class FirestoreStore implements Store {
   readonly enquiries: FirestoreEnquiryStore;
-  readonly subscribers: FirestoreSubscriberStore;
+  readonly subscribers: SubscriberStore;
   readonly vitals: FirestoreVitalsStore;
   readonly keys: FirestoreKeyStore;
   readonly staff: FirestoreStaffStore;
@@ -74,7 +75,7 @@ export class FirestoreStore implements Store {
     this.enquiries = new FirestoreEnquiryStore(connection, (enquiry, options) =>
       this.work.fileEnquiry(enquiry, options),
     );
-    this.subscribers = new FirestoreSubscriberStore(connection);
+    this.subscribers = subscriberStore(new FirestoreSubscriberStore(connection));
     this.vitals = new FirestoreVitalsStore(connection);
     this.keys = new FirestoreKeyStore(connection);
     this.staff = new FirestoreStaffStore(connection);

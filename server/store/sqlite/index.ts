@@ -1,4 +1,4 @@
-import type { Store } from "../store";
+import type { Store, SubscriberStore } from "../store";
 import { SqliteActivityLog } from "./activity";
 import { SqliteDashboardStore } from "./dashboard";
 import { SqliteConnection, type SqliteRun, type SqliteStoreOptions } from "./connection";
@@ -25,6 +25,7 @@ import { SqliteDispatchStore } from "./dispatch";
 import { SqliteDocumentStore } from "./documents";
 import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
+import { subscriberStore } from "../../work/subscriber-changes";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
@@ -39,7 +40,7 @@ export { SQLITE_SCHEMA_VERSION } from "./migrations";
 /** The default store: one SQLite file, whose one connection every concern shares (docs/decisions/003). */
 export class SqliteStore implements Store {
   readonly enquiries: SqliteEnquiryStore;
-  readonly subscribers: SqliteSubscriberStore;
+  readonly subscribers: SubscriberStore;
   readonly vitals: SqliteVitalsStore;
   readonly keys: SqliteKeyStore;
   readonly staff: SqliteStaffStore;
@@ -75,7 +76,7 @@ export class SqliteStore implements Store {
     this.enquiries = new SqliteEnquiryStore(connection, (enquiry, options) =>
       this.work.fileEnquiry(enquiry, options),
     );
-    this.subscribers = new SqliteSubscriberStore(connection);
+    this.subscribers = subscriberStore(new SqliteSubscriberStore(connection));
     this.vitals = new SqliteVitalsStore(connection);
     this.keys = new SqliteKeyStore(connection);
     const run: SqliteRun = (work) => connection.run(work);
