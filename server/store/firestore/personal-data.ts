@@ -7,16 +7,14 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { whatsappConsentOfDocument } from "./enquiry-meta";
-import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
-import { INITIAL_STATUS } from "../../../domain/status";
-import {
-  erasureSummary,
-  type ErasureCounts,
-  type ErasureReport,
-  type PendingMail,
-  type PersonalDataReport,
-  type PersonalSubscription,
-  type PersonQuery,
+import type { EnquiryStatus } from "../../../domain/console";
+import type {
+  ErasureCounts,
+  ErasureReport,
+  PendingMail,
+  PersonalDataReport,
+  PersonalSubscription,
+  PersonQuery,
 } from "../../../domain/personal-data";
 import { subscriptionAddressesOf, type PersonalDataStore } from "../personal-data";
 import { activityDocument } from "./activity";
@@ -37,34 +35,28 @@ import {
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { dealOfDocument } from "./deals";
 import { documentsOfEnquiries, documentsOfEnquiry } from "./issued-documents";
-import { erasedAnything, erasureOfDocuments } from "../../lifecycle/erasure";
-import { isLostReason, type DealFigures, type LostReason } from "../../../domain/deal";
-
-function figuresOf(deal: ReturnType<typeof dealOfDocument>): DealFigures {
-  const { version: _, ...figures } = deal;
-  return figures;
-}
-
-function lostReasonOf(value: unknown): LostReason | null {
-  return isLostReason(value) ? value : null;
-}
+import { erasureOfDocuments } from "../../lifecycle/erasure";
+import {
+  erasureOutcome,
+  pendingMailOf,
+  pendingMailsInOrder,
+  personalEnquiryOf,
+} from "../../lifecycle/personal-data";
 
 /** A mail of the person's still waiting in the outbox, as their report lists it; none when it is not waiting. */
-function pendingMailOf(mail: QueryDocumentSnapshot): PendingMail[] {
+function pendingMailsOf(mail: QueryDocumentSnapshot): PendingMail[] {
   const data = mail.data();
   if (data.status !== "pending") return [];
-  const enquiryId = typeof data.enquiryId === "string" ? data.enquiryId : null;
   return [
-    {
+    pendingMailOf({
       id: mail.id,
-      enquiryId,
-      reference: enquiryId ? enquiryReference(enquiryId) : null,
+      enquiryId: typeof data.enquiryId === "string" ? data.enquiryId : null,
       subscriberId: typeof data.subscriberId === "string" ? data.subscriberId : null,
       kind: (data.kind ?? "company") as PendingMail["kind"],
       attempts: Number(data.attempts ?? 0),
       nextAttemptAt: isoOf(data.nextAttemptAt),
       lastError: (data.lastError as string | null) ?? null,
-    },
+    }),
   ];
 }
 
@@ -162,7 +154,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         IN_QUERY_LIMIT,
       )) {
         const snapshot = await this.collections.notifications.where("enquiryId", "in", part).get();
-        pendingMails.push(...snapshot.docs.flatMap(pendingMailOf));
+        pendingMails.push(...snapshot.docs.flatMap(pendingMailsOf));
       }
       const addresses = addressesOf(query, docs);
       const subscriberDocs = addresses.length
@@ -187,32 +179,28 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         IN_QUERY_LIMIT,
       )) {
         const snapshot = await this.collections.notifications.where("subscriberId", "in", part).get();
-        pendingMails.push(...snapshot.docs.flatMap(pendingMailOf));
+        pendingMails.push(...snapshot.docs.flatMap(pendingMailsOf));
       }
-      pendingMails.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt));
       return {
         query,
         enquiries: docs.map((doc, index) => {
-          // The enquiry's one codec (documents.ts), as every other read of it.
-          const { receivedAt, enquiry } = storedEnquiryOf(doc);
-          return {
-            id: doc.id,
-            reference: enquiryReference(doc.id),
-            receivedAt,
-            enquiry,
-            status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
+          const work = works[index];
+          return personalEnquiryOf({
+            // The enquiry's one codec (documents.ts), as every other read of it.
+            stored: storedEnquiryOf(doc),
+            work: work?.exists
+              ? { status: work.get("status") as EnquiryStatus, lostReason: work.get("lostReason") }
+              : undefined,
             history: histories[index]?.docs.map(historyEntryOf) ?? [],
             conversation: conversations.get(doc.id) ?? [],
-            deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,
-            lostReason: lostReasonOf(works[index]?.get("lostReason")),
+            deal: deals[index]?.exists ? dealOfDocument(deals[index].data()) : null,
             dispatch: dispatches[index]?.exists ? dispatchOfDocument(dispatches[index].data()) : null,
             whatsappConsent: whatsappConsentOfDocument(doc.data() ?? {}),
-            documents: documents[index]?.documents ?? [],
-            payments: documents[index]?.payments ?? [],
-          };
+            documents: documents[index],
+          });
         }),
         subscriptions,
-        pendingMails,
+        pendingMails: pendingMailsInOrder(pendingMails),
       };
     });
   }
@@ -349,8 +337,14 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       documents: issuedErased.length,
       taxRecordsKept: kept.length,
     };
-    const erased = erasedAnything(counts);
-    if (erased) {
+    const { report, activity } = erasureOutcome({
+      enquiryIds: [...enquiries].sort(oldestFirst).map((doc) => doc.id),
+      counts,
+      kept,
+      actor,
+      at,
+    });
+    if (activity) {
       for (const ref of [
         ...claims,
         ...mails.map((doc) => doc.ref),
@@ -370,22 +364,9 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       ]) {
         transaction.delete(ref);
       }
-      const entry = activityDocument({
-        actor,
-        action: "personal-data-erased",
-        target: erasureSummary(counts),
-        at,
-      });
+      const entry = activityDocument(activity);
       transaction.create(this.collections.activity.doc(entry.id), entry.data);
     }
-    return {
-      erased,
-      at: at.toISOString(),
-      enquiries: [...enquiries]
-        .sort(oldestFirst)
-        .map((doc) => ({ id: doc.id, reference: enquiryReference(doc.id) })),
-      counts,
-      kept,
-    };
+    return report;
   }
 }
