@@ -26,6 +26,8 @@ import { FirestoreDocumentStore } from "./issued-documents";
 import { FirestoreBuyerStore } from "./buyers";
 import { FirestoreWorkPort } from "./work-port";
 import { subscriberStore } from "../../work/subscriber-changes";
+import { webhookStore } from "../../work/webhook-changes";
+import type { WebhookStore } from "../webhooks";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
@@ -55,7 +57,7 @@ export class FirestoreStore implements Store {
   readonly personalData: FirestorePersonalDataStore;
   readonly leases: FirestoreLeaseStore;
   readonly dashboard: FirestoreDashboardStore;
-  readonly webhooks: FirestoreWebhookStore;
+  readonly webhooks: WebhookStore;
   readonly conversations: FirestoreConversationStore;
   readonly templates: FirestoreTemplateStore;
   readonly companyFacts: FirestoreCompanyFactsStore;
@@ -91,7 +93,7 @@ export class FirestoreStore implements Store {
     this.personalData = new FirestorePersonalDataStore(connection);
     this.leases = new FirestoreLeaseStore(connection);
     this.dashboard = new FirestoreDashboardStore(connection);
-    this.webhooks = new FirestoreWebhookStore(connection);
+    this.webhooks = webhookStore(new FirestoreWebhookStore(connection));
     this.conversations = new FirestoreConversationStore(connection);
     this.templates = new FirestoreTemplateStore(connection);
     this.companyFacts = new FirestoreCompanyFactsStore(connection);

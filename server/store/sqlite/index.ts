@@ -26,6 +26,8 @@ import { SqliteDocumentStore } from "./documents";
 import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
 import { subscriberStore } from "../../work/subscriber-changes";
+import { webhookStore } from "../../work/webhook-changes";
+import type { WebhookStore } from "../webhooks";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
@@ -56,7 +58,7 @@ export class SqliteStore implements Store {
   readonly personalData: SqlitePersonalDataStore;
   readonly leases: SqliteLeaseStore;
   readonly dashboard: SqliteDashboardStore;
-  readonly webhooks: SqliteWebhookStore;
+  readonly webhooks: WebhookStore;
   readonly conversations: SqliteConversationStore;
   readonly templates: SqliteTemplateStore;
   readonly companyFacts: SqliteCompanyFactsStore;
@@ -95,7 +97,7 @@ export class SqliteStore implements Store {
     this.personalData = new SqlitePersonalDataStore(run, connection.enquiryTable);
     this.leases = new SqliteLeaseStore(run);
     this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
-    this.webhooks = new SqliteWebhookStore(run);
+    this.webhooks = webhookStore(new SqliteWebhookStore(run));
     this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
     this.templates = new SqliteTemplateStore(run);
     this.companyFacts = new SqliteCompanyFactsStore(run);
