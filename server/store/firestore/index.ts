@@ -27,6 +27,8 @@ import { FirestoreBuyerStore } from "./buyers";
 import { FirestoreWorkPort } from "./work-port";
 import { subscriberStore } from "../../work/subscriber-changes";
 import { webhookStore } from "../../work/webhook-changes";
+import { templateStore } from "../../work/template-changes";
+import type { TemplateStore } from "../templates";
 import type { WebhookStore } from "../webhooks";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
@@ -59,7 +61,7 @@ export class FirestoreStore implements Store {
   readonly dashboard: FirestoreDashboardStore;
   readonly webhooks: WebhookStore;
   readonly conversations: FirestoreConversationStore;
-  readonly templates: FirestoreTemplateStore;
+  readonly templates: TemplateStore;
   readonly companyFacts: FirestoreCompanyFactsStore;
   readonly push: FirestorePushStore;
   readonly deals: FirestoreDealStore;
@@ -95,7 +97,7 @@ export class FirestoreStore implements Store {
     this.dashboard = new FirestoreDashboardStore(connection);
     this.webhooks = webhookStore(new FirestoreWebhookStore(connection));
     this.conversations = new FirestoreConversationStore(connection);
-    this.templates = new FirestoreTemplateStore(connection);
+    this.templates = templateStore(new FirestoreTemplateStore(connection));
     this.companyFacts = new FirestoreCompanyFactsStore(connection);
     this.push = new FirestorePushStore(connection);
     this.documents = new FirestoreDocumentStore(connection);

@@ -27,6 +27,8 @@ import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
 import { subscriberStore } from "../../work/subscriber-changes";
 import { webhookStore } from "../../work/webhook-changes";
+import { templateStore } from "../../work/template-changes";
+import type { TemplateStore } from "../templates";
 import type { WebhookStore } from "../webhooks";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
@@ -60,7 +62,7 @@ export class SqliteStore implements Store {
   readonly dashboard: SqliteDashboardStore;
   readonly webhooks: WebhookStore;
   readonly conversations: SqliteConversationStore;
-  readonly templates: SqliteTemplateStore;
+  readonly templates: TemplateStore;
   readonly companyFacts: SqliteCompanyFactsStore;
   readonly push: SqlitePushStore;
   readonly deals: SqliteDealStore;
@@ -99,7 +101,7 @@ export class SqliteStore implements Store {
     this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
     this.webhooks = webhookStore(new SqliteWebhookStore(run));
     this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
-    this.templates = new SqliteTemplateStore(run);
+    this.templates = templateStore(new SqliteTemplateStore(run));
     this.companyFacts = new SqliteCompanyFactsStore(run);
     this.push = new SqlitePushStore(run);
     this.documents = new SqliteDocumentStore(run);
