@@ -53,19 +53,12 @@ export function buyerHistoryShown(history: BuyerHistory): BuyerHistory {
   };
 }
 
-/** One of the buyer's other enquiries as a store reads it: its record's fields as stored. */
-export interface BuyerEnquiryRead {
-  id: string;
-  receivedAt: string;
-  /** Its work record's status; null when it was never worked. */
+/** One of the buyer's other enquiries as a store reads it: status (null: never worked), lost reason and duplicate as stored. */
+export type BuyerEnquiryRead = Omit<BuyerEnquiry, "reference" | "status" | "lostReason" | "duplicateOf"> & {
   status: EnquiryStatus | null;
-  quantity: number | null;
-  sameMobile: boolean;
-  sameMailbox: boolean;
-  orderValue: number | null;
   lostReason: unknown;
   duplicateOf: unknown;
-}
+};
 
 /**
  * The one mapping of a buyer's other enquiry to what the history lists: a never-worked one is in

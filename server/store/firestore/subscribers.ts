@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Timestamp, type DocumentData, type Transaction } from "firebase-admin/firestore";
 import type { KeyStore, StoredSubscriber } from "../store";
-import { driveStepsAsync, type AnswersOf, type ChangeOf } from "../step-port";
+import type { AnswersOf, ChangeOf } from "../step-port";
+import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { newNonce, type SubscriberAdapter, type SubscriberSteps } from "../subscriber-port";
 import { ALREADY_EXISTS, grpcCode, isoOf, type FirestoreConnection } from "./connection";
 import { newNotification } from "./documents";
@@ -33,20 +34,12 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
   }
 
   async run<R>(change: () => ChangeOf<SubscriberSteps, R>): Promise<R> {
-    return this.connection.run(() =>
-      this.connection.db.runTransaction(async (transaction) => {
-        const writes: ((transaction: Transaction) => void)[] = [];
-        const answer = await driveStepsAsync(change(), this.answers(transaction, writes));
-        for (const write of writes) write(transaction);
-        return answer;
-      }),
+    return runStepsInTransaction(this.connection, change, (transaction, hold) =>
+      this.answers(transaction, hold),
     );
   }
 
-  private answers(
-    transaction: Transaction,
-    writes: ((transaction: Transaction) => void)[],
-  ): AnswersOf<SubscriberSteps, true> {
+  private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<SubscriberSteps, true> {
     const ref = (id: string) => this.collection().doc(id);
     return {
       readSubscriber: async (by) => {
@@ -64,8 +57,8 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
       newSubscriberId: ({ email }) => subscriberDocumentId(email),
       createSubscriber: ({ id, email, at, confirmNonce, unsubscribeNonce, language }) => {
         const now = Timestamp.fromDate(new Date(at));
-        writes.push((t) =>
-          t.create(ref(id), {
+        hold(() =>
+          transaction.create(ref(id), {
             email,
             subscribedAt: now,
             status: "pending",
@@ -77,12 +70,17 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
         );
       },
       writeRequested: ({ id, at, language }) => {
-        writes.push((t) => t.update(ref(id), { requestedAt: Timestamp.fromDate(new Date(at)), language }));
+        hold(() => transaction.update(ref(id), { requestedAt: Timestamp.fromDate(new Date(at)), language }));
       },
       writeConfirmed: ({ id, at }) => {
         const now = Timestamp.fromDate(new Date(at));
-        writes.push((t) =>
-          t.update(ref(id), { status: "confirmed", confirmNonce: null, confirmedAt: now, subscribedAt: now }),
+        hold(() =>
+          transaction.update(ref(id), {
+            status: "confirmed",
+            confirmNonce: null,
+            confirmedAt: now,
+            subscribedAt: now,
+          }),
         );
       },
       dropWaitingConfirmations: async ({ id }) => {
@@ -93,13 +91,13 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
             doc.get("status") === "pending" &&
             !doc.get("claimedBy")
           ) {
-            writes.push((t) => t.delete(doc.ref));
+            hold(() => transaction.delete(doc.ref));
           }
         }
       },
       queueSubscriberMail: ({ id, kind, at }) => {
-        writes.push((t) =>
-          t.create(
+        hold(() =>
+          transaction.create(
             this.notifications().doc(randomUUID()),
             newNotification({ kind, at: new Date(at), subscriberId: id }),
           ),

@@ -11,9 +11,9 @@ import {
   type WhatsAppApproval,
   type WhatsAppTemplateLanguage,
 } from "../../../domain/templates";
-import { driveStepsAsync, type AnswersOf, type ChangeOf } from "../step-port";
+import type { AnswersOf, ChangeOf } from "../step-port";
+import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import type { TemplateAdapter, TemplateSteps } from "../template-port";
-import { WriteConflictError } from "../work-port";
 import { ALREADY_EXISTS, grpcCode, type FirestoreContext } from "./connection";
 
 /** Where the console's first templates were marked as added, once. */
@@ -90,22 +90,12 @@ export class FirestoreTemplateStore implements TemplateAdapter {
   }
 
   async run<R>(change: () => ChangeOf<TemplateSteps, R>): Promise<R> {
-    try {
-      return await this.context.run(() =>
-        this.context.db.runTransaction(async (transaction) => {
-          const writes: (() => void)[] = [];
-          const answer = await driveStepsAsync(change(), this.answers(transaction, writes));
-          for (const write of writes) write();
-          return answer;
-        }),
-      );
-    } catch (error) {
-      if (grpcCode(error) === ALREADY_EXISTS) throw new WriteConflictError({ cause: error });
-      throw error;
-    }
+    return runStepsInTransaction(this.context, change, (transaction, hold) =>
+      this.answers(transaction, hold),
+    );
   }
 
-  private answers(transaction: Transaction, writes: (() => void)[]): AnswersOf<TemplateSteps, true> {
+  private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<TemplateSteps, true> {
     return {
       countTemplates: async () => (await transaction.get(this.collection)).size,
       readTemplate: async ({ id }) => {
@@ -114,7 +104,7 @@ export class FirestoreTemplateStore implements TemplateAdapter {
       },
       createTemplate: ({ template }) => {
         const { updatedAt, updatedBy, version } = template;
-        writes.push(() =>
+        hold(() =>
           transaction.create(this.collection.doc(template.id), {
             ...fields(template),
             purpose: purposeOf(template),
@@ -128,7 +118,7 @@ export class FirestoreTemplateStore implements TemplateAdapter {
       writeTemplate: ({ template }) => {
         const ref = this.collection.doc(template.id);
         const { updatedAt, updatedBy, version } = template;
-        writes.push(() => {
+        hold(() => {
           transaction.create(ref.collection("versions").doc(String(version)), { at: updatedAt });
           // A template's purpose is not changed here: it is kept as it was added.
           transaction.update(ref, { ...fields(template), version, updatedAt, updatedBy });
@@ -137,7 +127,7 @@ export class FirestoreTemplateStore implements TemplateAdapter {
       deleteTemplate: async ({ id }) => {
         const ref = this.collection.doc(id);
         const versions = await transaction.get(ref.collection("versions"));
-        writes.push(() => {
+        hold(() => {
           for (const version of versions.docs) transaction.delete(version.ref);
           transaction.delete(ref);
         });

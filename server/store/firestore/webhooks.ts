@@ -24,7 +24,8 @@ import {
   type EnquiryWebhookEvent,
   type WebhookEndpoint,
 } from "../webhooks";
-import { driveStepsAsync, type AnswersOf, type ChangeOf } from "../step-port";
+import type { AnswersOf, ChangeOf } from "../step-port";
+import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
 import {
   ALREADY_EXISTS,
@@ -311,17 +312,12 @@ export class FirestoreWebhookStore implements WebhookAdapter {
   }
 
   async run<R>(change: () => ChangeOf<WebhookSteps, R>): Promise<R> {
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction) => {
-        const writes: (() => void)[] = [];
-        const answer = await driveStepsAsync(change(), this.answers(transaction, writes));
-        for (const write of writes) write();
-        return answer;
-      }),
+    return runStepsInTransaction(this.context, change, (transaction, hold) =>
+      this.answers(transaction, hold),
     );
   }
 
-  private answers(transaction: Transaction, writes: (() => void)[]): AnswersOf<WebhookSteps, true> {
+  private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<WebhookSteps, true> {
     return {
       readDelivery: async ({ id }) => {
         const data = (await transaction.get(this.deliveries().doc(id))).data() as DeliveryData | undefined;
@@ -341,7 +337,7 @@ export class FirestoreWebhookStore implements WebhookAdapter {
       },
       writeAttempt: ({ id, status, attempts, attemptLog, nextAttemptAt }) => {
         const next = nextAttemptAt ? Timestamp.fromDate(new Date(nextAttemptAt)) : null;
-        writes.push(() =>
+        hold(() =>
           transaction.update(this.deliveries().doc(id), {
             status,
             attempts,
@@ -355,7 +351,7 @@ export class FirestoreWebhookStore implements WebhookAdapter {
       },
       writeSentAgain: ({ id, at }) => {
         const due = Timestamp.fromDate(new Date(at));
-        writes.push(() =>
+        hold(() =>
           transaction.update(this.deliveries().doc(id), {
             status: "pending",
             attempts: 0,
