@@ -1,5 +1,6 @@
 import { dispatchCollection, dispatchOfDocument } from "./dispatch";
 import {
+  type CollectionReference,
   type DocumentData,
   type DocumentReference,
   type DocumentSnapshot,
@@ -100,6 +101,22 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     return collectionsOf(this.context);
   }
 
+  /** The documents of `collection` with these ids, in their order, read in `transaction` when given. */
+  private async byIds(
+    collection: CollectionReference,
+    ids: readonly string[],
+    transaction?: Transaction,
+  ): Promise<DocumentSnapshot[]> {
+    if (ids.length === 0) return [];
+    const refs = ids.map((id) => collection.doc(id));
+    return transaction ? transaction.getAll(...refs) : this.context.db.getAll(...refs);
+  }
+
+  /** Those of them that exist. */
+  private async held(collection: CollectionReference, ids: readonly string[], transaction: Transaction) {
+    return (await this.byIds(collection, ids, transaction)).filter((doc) => doc.exists);
+  }
+
   /** The person's key, the key of buyer keys, and the ids of the person's enquiries. */
   private async lookUp(query: PersonQuery): Promise<{ key: string; secret: Buffer; ids: string[] }> {
     const secret = await buyerSecret(this.context);
@@ -126,42 +143,29 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
   async find(query: PersonQuery): Promise<PersonalDataReport> {
     return this.context.run(async () => {
       const { key, secret, ids } = await this.lookUp(query);
-      const docs = ids.length
-        ? (await this.context.db.getAll(...ids.map((id) => this.collections.enquiries.doc(id)))).filter(
-            (doc) => holdsKey(doc.data(), key, secret),
-          )
-        : [];
+      const docs = (await this.byIds(this.collections.enquiries, ids)).filter((doc) =>
+        holdsKey(doc.data(), key, secret),
+      );
       docs.sort(oldestFirst);
-      const works = docs.length
-        ? await this.context.db.getAll(...docs.map((doc) => this.collections.work.doc(doc.id)))
-        : [];
-      const deals = docs.length
-        ? await this.context.db.getAll(...docs.map((doc) => this.collections.deals.doc(doc.id)))
-        : [];
-      const dispatches = docs.length
-        ? await this.context.db.getAll(...docs.map((doc) => dispatchCollection(this.context).doc(doc.id)))
-        : [];
+      const enquiryIds = docs.map((doc) => doc.id);
+      const works = await this.byIds(this.collections.work, enquiryIds);
+      const deals = await this.byIds(this.collections.deals, enquiryIds);
+      const dispatches = await this.byIds(dispatchCollection(this.context), enquiryIds);
       const documents = await Promise.all(docs.map((doc) => documentsOfEnquiry(this.context, doc.id)));
       const histories = await Promise.all(
         docs.map((doc) => this.collections.work.doc(doc.id).collection("history").orderBy("sortKey").get()),
       );
-      const conversations = await new FirestoreConversationStore(this.context).conversationsOf(
-        docs.map((doc) => doc.id),
-      );
+      const conversations = await new FirestoreConversationStore(this.context).conversationsOf(enquiryIds);
       const pendingMails: PendingMail[] = [];
-      for (const part of chunks(
-        docs.map((doc) => doc.id),
-        IN_QUERY_LIMIT,
-      )) {
+      for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
         const snapshot = await this.collections.notifications.where("enquiryId", "in", part).get();
         pendingMails.push(...snapshot.docs.flatMap(pendingMailsOf));
       }
       const addresses = addressesOf(query, docs);
-      const subscriberDocs = addresses.length
-        ? await this.context.db.getAll(
-            ...addresses.map((address) => this.collections.subscribers.doc(subscriberDocumentId(address))),
-          )
-        : [];
+      const subscriberDocs = await this.byIds(
+        this.collections.subscribers,
+        addresses.map(subscriberDocumentId),
+      );
       const subscriptions: PersonalSubscription[] = subscriberDocs
         .filter((doc) => doc.exists)
         .map((doc) => {
@@ -223,11 +227,9 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     actor: string | null,
     at: Date,
   ): Promise<ErasureReport> {
-    const enquiries = ids.length
-      ? (await transaction.getAll(...ids.map((id) => this.collections.enquiries.doc(id)))).filter((doc) =>
-          holdsKey(doc.data(), key, secret),
-        )
-      : [];
+    const enquiries = (await this.byIds(this.collections.enquiries, ids, transaction)).filter((doc) =>
+      holdsKey(doc.data(), key, secret),
+    );
     const enquiryIds = enquiries.map((doc) => doc.id);
     const mails: QueryDocumentSnapshot[] = [];
     for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
@@ -269,16 +271,8 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     const webhookDeliveries = await enquiryWebhookDeliveries(this.context, enquiryIds, (query) =>
       transaction.get(query),
     );
-    const works = enquiryIds.length
-      ? (await transaction.getAll(...enquiryIds.map((id) => this.collections.work.doc(id)))).filter(
-          (doc) => doc.exists,
-        )
-      : [];
-    const deals = enquiryIds.length
-      ? (await transaction.getAll(...enquiryIds.map((id) => this.collections.deals.doc(id)))).filter(
-          (doc) => doc.exists,
-        )
-      : [];
+    const works = await this.held(this.collections.work, enquiryIds, transaction);
+    const deals = await this.held(this.collections.deals, enquiryIds, transaction);
     const history: DocumentReference[] = [];
     const versions: DocumentReference[] = [];
     for (const id of enquiryIds) {
@@ -289,11 +283,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     for (const deal of deals) {
       versions.push(...(await transaction.get(deal.ref.collection("versions"))).docs.map((doc) => doc.ref));
     }
-    const dispatches = enquiryIds.length
-      ? (
-          await transaction.getAll(...enquiryIds.map((id) => dispatchCollection(this.context).doc(id)))
-        ).filter((doc) => doc.exists)
-      : [];
+    const dispatches = await this.held(dispatchCollection(this.context), enquiryIds, transaction);
     for (const dispatch of dispatches) {
       versions.push(
         ...(await transaction.get(dispatch.ref.collection("versions"))).docs.map((doc) => doc.ref),
@@ -306,13 +296,11 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       .filter(({ document }) => erasedIds.includes(document.id))
       .map(({ ref }) => ref);
     const addresses = addressesOf(query, enquiries);
-    const subscriptions = addresses.length
-      ? (
-          await transaction.getAll(
-            ...addresses.map((address) => this.collections.subscribers.doc(subscriberDocumentId(address))),
-          )
-        ).filter((doc) => doc.exists)
-      : [];
+    const subscriptions = await this.held(
+      this.collections.subscribers,
+      addresses.map(subscriberDocumentId),
+      transaction,
+    );
     // The newsletter's mails to those addresses go with them.
     for (const part of chunks(
       subscriptions.map((doc) => doc.id),
