@@ -25,7 +25,7 @@ export const BUYER_KEYS_FIELD = "buyerKeys";
 /** Where the start-up's backfill says it has given every enquiry stored before keys existed its keys. */
 export const BUYER_KEYS_DONE = ["settings", "buyerKeys"] as const;
 /** Firestore answers array-contains-any with at most this many values. */
-const ARRAY_CONTAINS_ANY_LIMIT = 30;
+export const ARRAY_CONTAINS_ANY_LIMIT = 30;
 /** Enquiries read and given their keys per batch by the backfill. */
 const BACKFILL_BATCH = 300;
 

@@ -27,6 +27,7 @@ import { isConfirmed, subscriberDocumentId } from "./subscribers";
 import { FirestoreConversationStore } from "./conversations";
 import { ANSWER_DAYS, MESSAGES, storedEnquiryOf } from "./documents";
 import {
+  ARRAY_CONTAINS_ANY_LIMIT,
   BUYER_KEYS_DONE,
   BUYER_KEYS_FIELD,
   buyerKeysField,
@@ -60,9 +61,6 @@ function pendingMailsOf(mail: QueryDocumentSnapshot): PendingMail[] {
     }),
   ];
 }
-
-/** Firestore answers array-contains-any with at most this many values. */
-const ARRAY_CONTAINS_ANY_LIMIT = 30;
 
 /** Whether an enquiry's document is one of the person's: it holds their key (buyer-keys.ts). */
 function holdsKey(data: DocumentData | undefined, key: string, secret: Buffer): boolean {
