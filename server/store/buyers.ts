@@ -1,6 +1,7 @@
-import type { BuyerHistory } from "../../domain/buyer";
-import { shownLostReason } from "../../domain/deal";
-import type { EnquiryStatus } from "../../domain/status";
+import type { BuyerEnquiry, BuyerHistory } from "../../domain/buyer";
+import { enquiryReference } from "../../domain/console";
+import { isLostReason, shownLostReason } from "../../domain/deal";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../domain/status";
 
 /** One of a buyer's enquiries found by their mobile, with where its work stands. */
 export interface MobileEnquiry {
@@ -49,5 +50,30 @@ export function buyerHistoryShown(history: BuyerHistory): BuyerHistory {
       ...enquiry,
       lostReason: shownLostReason(enquiry.status, enquiry.lostReason),
     })),
+  };
+}
+
+/** One of the buyer's other enquiries as a store reads it: status (null: never worked), lost reason and duplicate as stored. */
+export type BuyerEnquiryRead = Omit<BuyerEnquiry, "reference" | "status" | "lostReason" | "duplicateOf"> & {
+  status: EnquiryStatus | null;
+  lostReason: unknown;
+  duplicateOf: unknown;
+};
+
+/**
+ * The one mapping of a buyer's other enquiry to what the history lists: a never-worked one is in
+ * the initial status, a lost reason only when it is one, and only a duplicate names the enquiry
+ * it repeats.
+ */
+export function buyerEnquiryOf(read: BuyerEnquiryRead): BuyerEnquiry {
+  const { duplicateOf, lostReason, ...fields } = read;
+  return {
+    ...fields,
+    reference: enquiryReference(read.id),
+    status: read.status ?? INITIAL_STATUS,
+    lostReason: isLostReason(lostReason) ? lostReason : null,
+    ...(typeof duplicateOf === "string" && duplicateOf
+      ? { duplicateOf: { id: duplicateOf, reference: enquiryReference(duplicateOf) } }
+      : {}),
   };
 }

@@ -5,12 +5,10 @@ import {
   type DocumentSnapshot,
   type Transaction,
 } from "firebase-admin/firestore";
-import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
-import { enquiryReference } from "../../../domain/console";
-import { isLostReason } from "../../../domain/deal";
+import type { BuyerHistory } from "../../../domain/buyer";
 import { INITIAL_STATUS, isSpam, type EnquiryStatus } from "../../../domain/status";
 import { BUYER_KEY_NAME, buyerKeyOfQuery, buyerKeysOf, type BuyerKeys } from "../buyer-keys";
-import type { BuyerStore, MobileEnquiry } from "../buyers";
+import { buyerEnquiryOf, type BuyerStore, type MobileEnquiry } from "../buyers";
 import {
   ALREADY_EXISTS,
   chunks,
@@ -27,7 +25,7 @@ export const BUYER_KEYS_FIELD = "buyerKeys";
 /** Where the start-up's backfill says it has given every enquiry stored before keys existed its keys. */
 export const BUYER_KEYS_DONE = ["settings", "buyerKeys"] as const;
 /** Firestore answers array-contains-any with at most this many values. */
-const ARRAY_CONTAINS_ANY_LIMIT = 30;
+export const ARRAY_CONTAINS_ANY_LIMIT = 30;
 /** Enquiries read and given their keys per batch by the backfill. */
 const BACKFILL_BATCH = 300;
 
@@ -153,26 +151,20 @@ export class FirestoreBuyerStore implements BuyerStore {
       return {
         total: others.length,
         earlier: others.filter(({ at }) => at < position).length,
-        enquiries: shown.map(({ doc, status }, index): BuyerEnquiry => {
+        enquiries: shown.map(({ doc, status }, index) => {
           const held = (doc.get(BUYER_KEYS_FIELD) as unknown[] | undefined) ?? [];
-          const lostReason: unknown = works[index]?.get("lostReason");
-          const duplicateOf: unknown = works[index]?.get("duplicateOf");
           const value: unknown = deals[index]?.get("valueRupees");
-          return {
+          return buyerEnquiryOf({
             id: doc.id,
-            reference: enquiryReference(doc.id),
             receivedAt: isoOf(doc.get("receivedAt")),
             status,
             quantity: typeof doc.get("Quantity") === "number" ? Number(doc.get("Quantity")) : null,
             sameMobile: held[0] === keys.mobile,
             sameMailbox: held[1] === keys.mailbox,
             orderValue: typeof value === "number" ? value : null,
-            lostReason: isLostReason(lostReason) ? lostReason : null,
-            // Only a duplicate names the enquiry it repeats.
-            ...(typeof duplicateOf === "string" && duplicateOf
-              ? { duplicateOf: { id: duplicateOf, reference: enquiryReference(duplicateOf) } }
-              : {}),
-          };
+            lostReason: works[index]?.get("lostReason"),
+            duplicateOf: works[index]?.get("duplicateOf"),
+          });
         }),
       };
     });

@@ -499,8 +499,12 @@ export async function readWhatsAppAnswers(
     .collection(MESSAGES)
     .where("enquiryId", "==", enquiryId)
     .where("channel", "==", "whatsapp");
-  const messages = await transaction.get(query);
-  return messages.docs
+  return newestAnswers((await transaction.get(query)).docs, limit);
+}
+
+/** The buyer's messages among `docs`, newest first, at most `limit`: when each came and what it said. */
+function newestAnswers(docs: readonly DocumentSnapshot[], limit: number): { at: string; text: string }[] {
+  return docs
     .filter((doc) => doc.get("direction") === "in")
     .sort((a, b) => byTime(b, a))
     .slice(0, limit)
@@ -539,11 +543,9 @@ export async function readBuyerWhatsApp(
       ),
     ),
   );
-  const messages = answers
-    .flatMap((snapshot) => snapshot.docs)
-    .filter((doc) => doc.get("direction") === "in")
-    .sort((a, b) => byTime(b, a))
-    .slice(0, limit)
-    .map((doc) => ({ at: String(doc.get("at")), text: String(doc.get("text")) }));
+  const messages = newestAnswers(
+    answers.flatMap((snapshot) => snapshot.docs),
+    limit,
+  );
   return { consent: whatsappConsentOfDocument(data), messages };
 }

@@ -1,4 +1,4 @@
-import type { Store } from "../store";
+import type { Store, SubscriberStore } from "../store";
 import { FirestoreActivityLog } from "./activity";
 import { FirestoreDashboardStore } from "./dashboard";
 import { FirestoreConnection, type FirestoreStoreOptions } from "./connection";
@@ -25,6 +25,11 @@ import { FirestoreDispatchStore } from "./dispatch";
 import { FirestoreDocumentStore } from "./issued-documents";
 import { FirestoreBuyerStore } from "./buyers";
 import { FirestoreWorkPort } from "./work-port";
+import { subscriberStore } from "../../work/subscriber-changes";
+import { webhookStore } from "../../work/webhook-changes";
+import { templateStore } from "../../work/template-changes";
+import type { TemplateStore } from "../templates";
+import type { WebhookStore } from "../webhooks";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
@@ -38,7 +43,7 @@ export { subscriberDocumentId } from "./subscribers";
 /** The shared store: Google Cloud Firestore, whose one connection every concern shares. */
 export class FirestoreStore implements Store {
   readonly enquiries: FirestoreEnquiryStore;
-  readonly subscribers: FirestoreSubscriberStore;
+  readonly subscribers: SubscriberStore;
   readonly vitals: FirestoreVitalsStore;
   readonly keys: FirestoreKeyStore;
   readonly staff: FirestoreStaffStore;
@@ -54,9 +59,9 @@ export class FirestoreStore implements Store {
   readonly personalData: FirestorePersonalDataStore;
   readonly leases: FirestoreLeaseStore;
   readonly dashboard: FirestoreDashboardStore;
-  readonly webhooks: FirestoreWebhookStore;
+  readonly webhooks: WebhookStore;
   readonly conversations: FirestoreConversationStore;
-  readonly templates: FirestoreTemplateStore;
+  readonly templates: TemplateStore;
   readonly companyFacts: FirestoreCompanyFactsStore;
   readonly push: FirestorePushStore;
   readonly deals: FirestoreDealStore;
@@ -74,7 +79,7 @@ export class FirestoreStore implements Store {
     this.enquiries = new FirestoreEnquiryStore(connection, (enquiry, options) =>
       this.work.fileEnquiry(enquiry, options),
     );
-    this.subscribers = new FirestoreSubscriberStore(connection);
+    this.subscribers = subscriberStore(new FirestoreSubscriberStore(connection));
     this.vitals = new FirestoreVitalsStore(connection);
     this.keys = new FirestoreKeyStore(connection);
     this.staff = new FirestoreStaffStore(connection);
@@ -90,9 +95,9 @@ export class FirestoreStore implements Store {
     this.personalData = new FirestorePersonalDataStore(connection);
     this.leases = new FirestoreLeaseStore(connection);
     this.dashboard = new FirestoreDashboardStore(connection);
-    this.webhooks = new FirestoreWebhookStore(connection);
+    this.webhooks = webhookStore(new FirestoreWebhookStore(connection));
     this.conversations = new FirestoreConversationStore(connection);
-    this.templates = new FirestoreTemplateStore(connection);
+    this.templates = templateStore(new FirestoreTemplateStore(connection));
     this.companyFacts = new FirestoreCompanyFactsStore(connection);
     this.push = new FirestorePushStore(connection);
     this.documents = new FirestoreDocumentStore(connection);

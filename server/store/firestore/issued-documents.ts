@@ -284,11 +284,9 @@ export class FirestoreDocumentStore implements DocumentStore {
   async unpaidInvoicesOf(enquiryIds: readonly string[]): Promise<DocumentWithAccount[]> {
     return this.context.run(async () => {
       const { documents } = documentCollections(this.context);
-      const chunks: string[][] = [];
-      // An "in" query takes at most 30 values.
-      for (let start = 0; start < enquiryIds.length; start += 30)
-        chunks.push(enquiryIds.slice(start, start + 30));
-      const found = await Promise.all(chunks.map((ids) => documents.where("enquiryId", "in", ids).get()));
+      const found = await Promise.all(
+        chunks(enquiryIds, IN_QUERY_LIMIT).map((ids) => documents.where("enquiryId", "in", ids).get()),
+      );
       const owed = found
         .flatMap((snapshot) => snapshot.docs.map((doc) => doc.data()))
         .filter((data) => typeof data.balancePaise === "number" && data.balancePaise > 0)

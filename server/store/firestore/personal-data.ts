@@ -1,5 +1,6 @@
 import { dispatchCollection, dispatchOfDocument } from "./dispatch";
 import {
+  type CollectionReference,
   type DocumentData,
   type DocumentReference,
   type DocumentSnapshot,
@@ -7,16 +8,14 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { whatsappConsentOfDocument } from "./enquiry-meta";
-import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
-import { INITIAL_STATUS } from "../../../domain/status";
-import {
-  erasureSummary,
-  type ErasureCounts,
-  type ErasureReport,
-  type PendingMail,
-  type PersonalDataReport,
-  type PersonalSubscription,
-  type PersonQuery,
+import type { EnquiryStatus } from "../../../domain/console";
+import type {
+  ErasureCounts,
+  ErasureReport,
+  PendingMail,
+  PersonalDataReport,
+  PersonalSubscription,
+  PersonQuery,
 } from "../../../domain/personal-data";
 import { subscriptionAddressesOf, type PersonalDataStore } from "../personal-data";
 import { activityDocument } from "./activity";
@@ -28,6 +27,7 @@ import { isConfirmed, subscriberDocumentId } from "./subscribers";
 import { FirestoreConversationStore } from "./conversations";
 import { ANSWER_DAYS, MESSAGES, storedEnquiryOf } from "./documents";
 import {
+  ARRAY_CONTAINS_ANY_LIMIT,
   BUYER_KEYS_DONE,
   BUYER_KEYS_FIELD,
   buyerKeysField,
@@ -37,39 +37,30 @@ import {
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { dealOfDocument } from "./deals";
 import { documentsOfEnquiries, documentsOfEnquiry } from "./issued-documents";
-import { erasedAnything, erasureOfDocuments } from "../../lifecycle/erasure";
-import { isLostReason, type DealFigures, type LostReason } from "../../../domain/deal";
-
-function figuresOf(deal: ReturnType<typeof dealOfDocument>): DealFigures {
-  const { version: _, ...figures } = deal;
-  return figures;
-}
-
-function lostReasonOf(value: unknown): LostReason | null {
-  return isLostReason(value) ? value : null;
-}
+import { erasureOfDocuments } from "../../lifecycle/erasure";
+import {
+  erasureOutcome,
+  pendingMailOf,
+  pendingMailsInOrder,
+  personalEnquiryOf,
+} from "../../lifecycle/personal-data";
 
 /** A mail of the person's still waiting in the outbox, as their report lists it; none when it is not waiting. */
-function pendingMailOf(mail: QueryDocumentSnapshot): PendingMail[] {
+function pendingMailsOf(mail: QueryDocumentSnapshot): PendingMail[] {
   const data = mail.data();
   if (data.status !== "pending") return [];
-  const enquiryId = typeof data.enquiryId === "string" ? data.enquiryId : null;
   return [
-    {
+    pendingMailOf({
       id: mail.id,
-      enquiryId,
-      reference: enquiryId ? enquiryReference(enquiryId) : null,
+      enquiryId: typeof data.enquiryId === "string" ? data.enquiryId : null,
       subscriberId: typeof data.subscriberId === "string" ? data.subscriberId : null,
       kind: (data.kind ?? "company") as PendingMail["kind"],
       attempts: Number(data.attempts ?? 0),
       nextAttemptAt: isoOf(data.nextAttemptAt),
       lastError: (data.lastError as string | null) ?? null,
-    },
+    }),
   ];
 }
-
-/** Firestore answers array-contains-any with at most this many values. */
-const ARRAY_CONTAINS_ANY_LIMIT = 30;
 
 /** Whether an enquiry's document is one of the person's: it holds their key (buyer-keys.ts). */
 function holdsKey(data: DocumentData | undefined, key: string, secret: Buffer): boolean {
@@ -108,6 +99,22 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     return collectionsOf(this.context);
   }
 
+  /** The documents of `collection` with these ids, in their order, read in `transaction` when given. */
+  private async byIds(
+    collection: CollectionReference,
+    ids: readonly string[],
+    transaction?: Transaction,
+  ): Promise<DocumentSnapshot[]> {
+    if (ids.length === 0) return [];
+    const refs = ids.map((id) => collection.doc(id));
+    return transaction ? transaction.getAll(...refs) : this.context.db.getAll(...refs);
+  }
+
+  /** Those of them that exist. */
+  private async held(collection: CollectionReference, ids: readonly string[], transaction: Transaction) {
+    return (await this.byIds(collection, ids, transaction)).filter((doc) => doc.exists);
+  }
+
   /** The person's key, the key of buyer keys, and the ids of the person's enquiries. */
   private async lookUp(query: PersonQuery): Promise<{ key: string; secret: Buffer; ids: string[] }> {
     const secret = await buyerSecret(this.context);
@@ -134,42 +141,29 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
   async find(query: PersonQuery): Promise<PersonalDataReport> {
     return this.context.run(async () => {
       const { key, secret, ids } = await this.lookUp(query);
-      const docs = ids.length
-        ? (await this.context.db.getAll(...ids.map((id) => this.collections.enquiries.doc(id)))).filter(
-            (doc) => holdsKey(doc.data(), key, secret),
-          )
-        : [];
+      const docs = (await this.byIds(this.collections.enquiries, ids)).filter((doc) =>
+        holdsKey(doc.data(), key, secret),
+      );
       docs.sort(oldestFirst);
-      const works = docs.length
-        ? await this.context.db.getAll(...docs.map((doc) => this.collections.work.doc(doc.id)))
-        : [];
-      const deals = docs.length
-        ? await this.context.db.getAll(...docs.map((doc) => this.collections.deals.doc(doc.id)))
-        : [];
-      const dispatches = docs.length
-        ? await this.context.db.getAll(...docs.map((doc) => dispatchCollection(this.context).doc(doc.id)))
-        : [];
+      const enquiryIds = docs.map((doc) => doc.id);
+      const works = await this.byIds(this.collections.work, enquiryIds);
+      const deals = await this.byIds(this.collections.deals, enquiryIds);
+      const dispatches = await this.byIds(dispatchCollection(this.context), enquiryIds);
       const documents = await Promise.all(docs.map((doc) => documentsOfEnquiry(this.context, doc.id)));
       const histories = await Promise.all(
         docs.map((doc) => this.collections.work.doc(doc.id).collection("history").orderBy("sortKey").get()),
       );
-      const conversations = await new FirestoreConversationStore(this.context).conversationsOf(
-        docs.map((doc) => doc.id),
-      );
+      const conversations = await new FirestoreConversationStore(this.context).conversationsOf(enquiryIds);
       const pendingMails: PendingMail[] = [];
-      for (const part of chunks(
-        docs.map((doc) => doc.id),
-        IN_QUERY_LIMIT,
-      )) {
+      for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
         const snapshot = await this.collections.notifications.where("enquiryId", "in", part).get();
-        pendingMails.push(...snapshot.docs.flatMap(pendingMailOf));
+        pendingMails.push(...snapshot.docs.flatMap(pendingMailsOf));
       }
       const addresses = addressesOf(query, docs);
-      const subscriberDocs = addresses.length
-        ? await this.context.db.getAll(
-            ...addresses.map((address) => this.collections.subscribers.doc(subscriberDocumentId(address))),
-          )
-        : [];
+      const subscriberDocs = await this.byIds(
+        this.collections.subscribers,
+        addresses.map(subscriberDocumentId),
+      );
       const subscriptions: PersonalSubscription[] = subscriberDocs
         .filter((doc) => doc.exists)
         .map((doc) => {
@@ -187,32 +181,28 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
         IN_QUERY_LIMIT,
       )) {
         const snapshot = await this.collections.notifications.where("subscriberId", "in", part).get();
-        pendingMails.push(...snapshot.docs.flatMap(pendingMailOf));
+        pendingMails.push(...snapshot.docs.flatMap(pendingMailsOf));
       }
-      pendingMails.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt));
       return {
         query,
         enquiries: docs.map((doc, index) => {
-          // The enquiry's one codec (documents.ts), as every other read of it.
-          const { receivedAt, enquiry } = storedEnquiryOf(doc);
-          return {
-            id: doc.id,
-            reference: enquiryReference(doc.id),
-            receivedAt,
-            enquiry,
-            status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
+          const work = works[index];
+          return personalEnquiryOf({
+            // The enquiry's one codec (documents.ts), as every other read of it.
+            stored: storedEnquiryOf(doc),
+            work: work?.exists
+              ? { status: work.get("status") as EnquiryStatus, lostReason: work.get("lostReason") }
+              : undefined,
             history: histories[index]?.docs.map(historyEntryOf) ?? [],
             conversation: conversations.get(doc.id) ?? [],
-            deal: deals[index]?.exists ? figuresOf(dealOfDocument(deals[index].data())) : null,
-            lostReason: lostReasonOf(works[index]?.get("lostReason")),
+            deal: deals[index]?.exists ? dealOfDocument(deals[index].data()) : null,
             dispatch: dispatches[index]?.exists ? dispatchOfDocument(dispatches[index].data()) : null,
             whatsappConsent: whatsappConsentOfDocument(doc.data() ?? {}),
-            documents: documents[index]?.documents ?? [],
-            payments: documents[index]?.payments ?? [],
-          };
+            documents: documents[index],
+          });
         }),
         subscriptions,
-        pendingMails,
+        pendingMails: pendingMailsInOrder(pendingMails),
       };
     });
   }
@@ -235,11 +225,9 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     actor: string | null,
     at: Date,
   ): Promise<ErasureReport> {
-    const enquiries = ids.length
-      ? (await transaction.getAll(...ids.map((id) => this.collections.enquiries.doc(id)))).filter((doc) =>
-          holdsKey(doc.data(), key, secret),
-        )
-      : [];
+    const enquiries = (await this.byIds(this.collections.enquiries, ids, transaction)).filter((doc) =>
+      holdsKey(doc.data(), key, secret),
+    );
     const enquiryIds = enquiries.map((doc) => doc.id);
     const mails: QueryDocumentSnapshot[] = [];
     for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
@@ -281,16 +269,8 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     const webhookDeliveries = await enquiryWebhookDeliveries(this.context, enquiryIds, (query) =>
       transaction.get(query),
     );
-    const works = enquiryIds.length
-      ? (await transaction.getAll(...enquiryIds.map((id) => this.collections.work.doc(id)))).filter(
-          (doc) => doc.exists,
-        )
-      : [];
-    const deals = enquiryIds.length
-      ? (await transaction.getAll(...enquiryIds.map((id) => this.collections.deals.doc(id)))).filter(
-          (doc) => doc.exists,
-        )
-      : [];
+    const works = await this.held(this.collections.work, enquiryIds, transaction);
+    const deals = await this.held(this.collections.deals, enquiryIds, transaction);
     const history: DocumentReference[] = [];
     const versions: DocumentReference[] = [];
     for (const id of enquiryIds) {
@@ -301,11 +281,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
     for (const deal of deals) {
       versions.push(...(await transaction.get(deal.ref.collection("versions"))).docs.map((doc) => doc.ref));
     }
-    const dispatches = enquiryIds.length
-      ? (
-          await transaction.getAll(...enquiryIds.map((id) => dispatchCollection(this.context).doc(id)))
-        ).filter((doc) => doc.exists)
-      : [];
+    const dispatches = await this.held(dispatchCollection(this.context), enquiryIds, transaction);
     for (const dispatch of dispatches) {
       versions.push(
         ...(await transaction.get(dispatch.ref.collection("versions"))).docs.map((doc) => doc.ref),
@@ -318,13 +294,11 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       .filter(({ document }) => erasedIds.includes(document.id))
       .map(({ ref }) => ref);
     const addresses = addressesOf(query, enquiries);
-    const subscriptions = addresses.length
-      ? (
-          await transaction.getAll(
-            ...addresses.map((address) => this.collections.subscribers.doc(subscriberDocumentId(address))),
-          )
-        ).filter((doc) => doc.exists)
-      : [];
+    const subscriptions = await this.held(
+      this.collections.subscribers,
+      addresses.map(subscriberDocumentId),
+      transaction,
+    );
     // The newsletter's mails to those addresses go with them.
     for (const part of chunks(
       subscriptions.map((doc) => doc.id),
@@ -349,8 +323,14 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       documents: issuedErased.length,
       taxRecordsKept: kept.length,
     };
-    const erased = erasedAnything(counts);
-    if (erased) {
+    const { report, activity } = erasureOutcome({
+      enquiryIds: [...enquiries].sort(oldestFirst).map((doc) => doc.id),
+      counts,
+      kept,
+      actor,
+      at,
+    });
+    if (activity) {
       for (const ref of [
         ...claims,
         ...mails.map((doc) => doc.ref),
@@ -370,22 +350,9 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       ]) {
         transaction.delete(ref);
       }
-      const entry = activityDocument({
-        actor,
-        action: "personal-data-erased",
-        target: erasureSummary(counts),
-        at,
-      });
+      const entry = activityDocument(activity);
       transaction.create(this.collections.activity.doc(entry.id), entry.data);
     }
-    return {
-      erased,
-      at: at.toISOString(),
-      enquiries: [...enquiries]
-        .sort(oldestFirst)
-        .map((doc) => ({ id: doc.id, reference: enquiryReference(doc.id) })),
-      counts,
-      kept,
-    };
+    return report;
   }
 }

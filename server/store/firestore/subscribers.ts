@@ -1,23 +1,15 @@
-import type { Language } from "../../../domain/contract";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Timestamp, type DocumentData, type Transaction } from "firebase-admin/firestore";
-import type {
-  ConfirmOutcome,
-  KeyStore,
-  StoredSubscriber,
-  SubscriberStore,
-  SubscriptionRequest,
-} from "../store";
+import type { KeyStore, StoredSubscriber } from "../store";
+import type { AnswersOf, ChangeOf } from "../step-port";
+import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
+import { newNonce, type SubscriberAdapter, type SubscriberSteps } from "../subscriber-port";
 import { ALREADY_EXISTS, grpcCode, isoOf, type FirestoreConnection } from "./connection";
 import { newNotification } from "./documents";
 
 /** The document id of a newsletter address: one document per address, whatever its case. */
 export function subscriberDocumentId(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
-}
-
-function newNonce(): string {
-  return randomBytes(16).toString("hex");
 }
 
 /** Addresses stored before consent was asked for have no status: they were taken as subscribed. */
@@ -27,9 +19,11 @@ export function isConfirmed(data: DocumentData): boolean {
 
 /**
  * The newsletter's addresses in `subscribers` on Firestore, one document per address, with their
- * consent; their mails wait in `notifications` beside the enquiries' (`subscriberId` set).
+ * consent; their mails wait in `notifications` beside the enquiries' (`subscriberId` set). The
+ * steps of its changes (server/work/subscriber-changes.ts) are answered in one transaction: reads
+ * as asked, writes held back and made together once the change has returned.
  */
-export class FirestoreSubscriberStore implements SubscriberStore {
+export class FirestoreSubscriberStore implements SubscriberAdapter {
   constructor(private readonly connection: FirestoreConnection) {}
 
   private collection() {
@@ -39,87 +33,77 @@ export class FirestoreSubscriberStore implements SubscriberStore {
     return this.connection.db.collection("notifications");
   }
 
-  private queue(
-    transaction: Transaction,
-    subscriberId: string,
-    kind: "newsletter-confirmation" | "newsletter-welcome",
-    at: Date,
-  ) {
-    transaction.create(this.notifications().doc(randomUUID()), newNotification({ kind, at, subscriberId }));
-  }
-
-  async request(
-    email: string,
-    options: { now: Date; resendAfterMs: number; language?: Language },
-  ): Promise<SubscriptionRequest> {
-    const address = email.trim().toLowerCase();
-    const language = options.language ?? "en";
-    const ref = this.collection().doc(subscriberDocumentId(address));
-    return this.connection.run(() =>
-      this.connection.db.runTransaction(async (transaction): Promise<SubscriptionRequest> => {
-        const snapshot = await transaction.get(ref);
-        const data = snapshot.data();
-        const now = Timestamp.fromDate(options.now);
-        if (!data) {
-          const confirmNonce = newNonce();
-          transaction.create(ref, {
-            email: address,
-            subscribedAt: now,
-            status: "pending",
-            confirmNonce,
-            unsubscribeNonce: newNonce(),
-            requestedAt: now,
-            language,
-          });
-          this.queue(transaction, ref.id, "newsletter-confirmation", options.now);
-          return { outcome: "created", subscriberId: ref.id, confirmNonce };
-        }
-        const known = {
-          subscriberId: ref.id,
-          confirmNonce: typeof data.confirmNonce === "string" ? data.confirmNonce : null,
-        };
-        if (isConfirmed(data)) return { outcome: "confirmed", ...known };
-        const requestedAt = data.requestedAt as Timestamp | undefined;
-        if (requestedAt && requestedAt.toMillis() > options.now.getTime() - options.resendAfterMs) {
-          return { outcome: "waiting", ...known };
-        }
-        transaction.update(ref, { requestedAt: now, language });
-        this.queue(transaction, ref.id, "newsletter-confirmation", options.now);
-        return { outcome: "resent", ...known };
-      }),
+  async run<R>(change: () => ChangeOf<SubscriberSteps, R>): Promise<R> {
+    return runStepsInTransaction(this.connection, change, (transaction, hold) =>
+      this.answers(transaction, hold),
     );
   }
 
-  async confirm(subscriberId: string, confirmNonce: string, now: Date): Promise<ConfirmOutcome> {
-    const ref = this.collection().doc(subscriberId);
-    return this.connection.run(() =>
-      this.connection.db.runTransaction(async (transaction): Promise<ConfirmOutcome> => {
-        const data = (await transaction.get(ref)).data();
-        if (!data) return "unknown";
-        if (isConfirmed(data)) return "already-confirmed";
-        if (data.confirmNonce !== confirmNonce) return "unknown";
-        const waiting = await transaction.get(this.notifications().where("subscriberId", "==", subscriberId));
-        const at = Timestamp.fromDate(now);
-        transaction.update(ref, {
-          status: "confirmed",
-          confirmNonce: null,
-          confirmedAt: at,
-          subscribedAt: at,
-        });
-        // A confirmation mail still waiting, and not being sent, has nothing left to ask.
+  private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<SubscriberSteps, true> {
+    const ref = (id: string) => this.collection().doc(id);
+    return {
+      readSubscriber: async (by) => {
+        const id = "id" in by ? by.id : subscriberDocumentId(by.email);
+        const data = (await transaction.get(ref(id))).data();
+        if (!data) return null;
+        const requestedAt = data.requestedAt as Timestamp | undefined;
+        return {
+          id,
+          confirmed: isConfirmed(data),
+          confirmNonce: typeof data.confirmNonce === "string" ? data.confirmNonce : null,
+          requestedAt: requestedAt ? isoOf(requestedAt) : null,
+        };
+      },
+      newSubscriberId: ({ email }) => subscriberDocumentId(email),
+      createSubscriber: ({ id, email, at, confirmNonce, unsubscribeNonce, language }) => {
+        const now = Timestamp.fromDate(new Date(at));
+        hold(() =>
+          transaction.create(ref(id), {
+            email,
+            subscribedAt: now,
+            status: "pending",
+            confirmNonce,
+            unsubscribeNonce,
+            requestedAt: now,
+            language,
+          }),
+        );
+      },
+      writeRequested: ({ id, at, language }) => {
+        hold(() => transaction.update(ref(id), { requestedAt: Timestamp.fromDate(new Date(at)), language }));
+      },
+      writeConfirmed: ({ id, at }) => {
+        const now = Timestamp.fromDate(new Date(at));
+        hold(() =>
+          transaction.update(ref(id), {
+            status: "confirmed",
+            confirmNonce: null,
+            confirmedAt: now,
+            subscribedAt: now,
+          }),
+        );
+      },
+      dropWaitingConfirmations: async ({ id }) => {
+        const waiting = await transaction.get(this.notifications().where("subscriberId", "==", id));
         for (const doc of waiting.docs) {
           if (
             doc.get("kind") === "newsletter-confirmation" &&
             doc.get("status") === "pending" &&
             !doc.get("claimedBy")
           ) {
-            transaction.delete(doc.ref);
+            hold(() => transaction.delete(doc.ref));
           }
         }
-        this.queue(transaction, subscriberId, "newsletter-welcome", now);
-        return "confirmed";
-      }),
-    );
+      },
+      queueSubscriberMail: ({ id, kind, at }) => {
+        hold(() =>
+          transaction.create(
+            this.notifications().doc(randomUUID()),
+            newNotification({ kind, at: new Date(at), subscriberId: id }),
+          ),
+        );
+      },
+    };
   }
 
   async unsubscribe(subscriberId: string, unsubscribeNonce: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { DocumentData, DocumentSnapshot } from "firebase-admin/firestore";
+import type { DocumentData, DocumentSnapshot, Transaction } from "firebase-admin/firestore";
 import type { Language } from "../../../domain/contract";
 import {
   purposeOf,
@@ -11,7 +11,9 @@ import {
   type WhatsAppApproval,
   type WhatsAppTemplateLanguage,
 } from "../../../domain/templates";
-import type { TemplateChangeResult, TemplateRemoveResult, TemplateStore } from "../templates";
+import type { AnswersOf, ChangeOf } from "../step-port";
+import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
+import type { TemplateAdapter, TemplateSteps } from "../template-port";
 import { ALREADY_EXISTS, grpcCode, type FirestoreContext } from "./connection";
 
 /** Where the console's first templates were marked as added, once. */
@@ -67,12 +69,13 @@ function fields(template: TemplateInput): DocumentData {
 }
 
 /**
- * Reply and WhatsApp templates in `replyTemplates/{id}` on Firestore. A change is a transaction
- * that reads the template, checks its version, and creates `versions/{next}` beside it: the
- * transaction alone is enough on Firestore, and the marker also makes the second of two changes
- * based on one version fail where transactions are not isolated (the local emulator).
+ * Reply and WhatsApp templates in `replyTemplates/{id}` on Firestore; the steps of their changes
+ * (server/work/template-changes.ts) answered in one transaction, writes held back until the change
+ * has returned. A new version creates `versions/{version}` beside the template: the transaction
+ * alone is enough on Firestore, and the marker also makes the second of two changes based on one
+ * version fail where transactions are not isolated (the local emulator), as WriteConflictError.
  */
-export class FirestoreTemplateStore implements TemplateStore {
+export class FirestoreTemplateStore implements TemplateAdapter {
   constructor(private readonly context: FirestoreContext) {}
 
   private get collection() {
@@ -86,95 +89,50 @@ export class FirestoreTemplateStore implements TemplateStore {
     });
   }
 
-  async add(
-    template: TemplateInput,
-    change: { by: string; at: Date; max: number },
-  ): Promise<ReplyTemplate | null> {
-    const ref = this.collection.doc(randomUUID());
-    const at = change.at.toISOString();
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction) => {
-        const kept = await transaction.get(this.collection);
-        if (kept.size >= change.max) return null;
-        const data = {
-          ...fields(template),
-          purpose: purposeOf(template),
-          version: 1,
-          updatedAt: at,
-          updatedBy: change.by,
-          createdAt: at,
-        };
-        transaction.create(ref, data);
-        return {
-          id: ref.id,
-          ...template,
-          whatsappTemplate: template.whatsappTemplate ?? null,
-          version: 1,
-          updatedAt: at,
-          updatedBy: change.by,
-        };
-      }),
+  async run<R>(change: () => ChangeOf<TemplateSteps, R>): Promise<R> {
+    return runStepsInTransaction(this.context, change, (transaction, hold) =>
+      this.answers(transaction, hold),
     );
   }
 
-  async update(
-    id: string,
-    template: TemplateInput,
-    change: { expectedVersion: number; by: string; at: Date },
-  ): Promise<TemplateChangeResult> {
-    const ref = this.collection.doc(id);
-    const at = change.at.toISOString();
-    try {
-      return await this.context.run(() =>
-        this.context.db.runTransaction(async (transaction): Promise<TemplateChangeResult> => {
-          const snapshot = await transaction.get(ref);
-          if (!snapshot.exists) return { outcome: "not-found" };
-          const current = templateOf(snapshot);
-          if (current.version !== change.expectedVersion) return { outcome: "conflict", current };
-          const version = current.version + 1;
-          transaction.create(ref.collection("versions").doc(String(version)), { at });
-          // A template's purpose is kept as it was added.
-          transaction.update(ref, { ...fields(template), version, updatedAt: at, updatedBy: change.by });
-          const { purpose: _purpose, ...input } = template;
-          return {
-            outcome: "changed",
-            template: {
-              id,
-              ...input,
-              ...(current.purpose ? { purpose: current.purpose } : {}),
-              whatsappTemplate: template.whatsappTemplate ?? null,
-              version,
-              updatedAt: at,
-              updatedBy: change.by,
-            },
-          };
-        }),
-      );
-    } catch (error) {
-      if (grpcCode(error) !== ALREADY_EXISTS) throw error;
-      // Another change took that version first.
-      const snapshot = await this.context.run(() => ref.get());
-      return snapshot.exists
-        ? { outcome: "conflict", current: templateOf(snapshot) }
-        : { outcome: "not-found" };
-    }
-  }
-
-  async remove(id: string, expectedVersion: number): Promise<TemplateRemoveResult> {
-    const ref = this.collection.doc(id);
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction): Promise<TemplateRemoveResult> => {
-        const [snapshot, versions] = await Promise.all([
-          transaction.get(ref),
-          transaction.get(ref.collection("versions")),
-        ]);
-        if (!snapshot.exists) return "not-found";
-        if (Number(snapshot.get("version")) !== expectedVersion) return "conflict";
-        for (const version of versions.docs) transaction.delete(version.ref);
-        transaction.delete(ref);
-        return "removed";
-      }),
-    );
+  private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<TemplateSteps, true> {
+    return {
+      countTemplates: async () => (await transaction.get(this.collection)).size,
+      readTemplate: async ({ id }) => {
+        const snapshot = await transaction.get(this.collection.doc(id));
+        return snapshot.exists ? templateOf(snapshot) : null;
+      },
+      createTemplate: ({ template }) => {
+        const { updatedAt, updatedBy, version } = template;
+        hold(() =>
+          transaction.create(this.collection.doc(template.id), {
+            ...fields(template),
+            purpose: purposeOf(template),
+            version,
+            updatedAt,
+            updatedBy,
+            createdAt: updatedAt,
+          }),
+        );
+      },
+      writeTemplate: ({ template }) => {
+        const ref = this.collection.doc(template.id);
+        const { updatedAt, updatedBy, version } = template;
+        hold(() => {
+          transaction.create(ref.collection("versions").doc(String(version)), { at: updatedAt });
+          // A template's purpose is not changed here: it is kept as it was added.
+          transaction.update(ref, { ...fields(template), version, updatedAt, updatedBy });
+        });
+      },
+      deleteTemplate: async ({ id }) => {
+        const ref = this.collection.doc(id);
+        const versions = await transaction.get(ref.collection("versions"));
+        hold(() => {
+          for (const version of versions.docs) transaction.delete(version.ref);
+          transaction.delete(ref);
+        });
+      },
+    };
   }
 
   async seed(templates: readonly TemplateInput[], at: Date): Promise<boolean> {

@@ -14,20 +14,19 @@ import type {
   WebhookDeliveryView,
   WebhookEventType,
 } from "../../../domain/webhooks";
-import { WEBHOOK_RESPONSE_KEPT } from "../../../domain/webhooks";
 import {
   enquiryEventPayload,
   newDeliveryId,
   newWebhookSecret,
   subscribedTo,
   testEventPayload,
-  WEBHOOK_ATTEMPTS_KEPT,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
-  type WebhookAttemptRecord,
   type WebhookEndpoint,
-  type WebhookStore,
 } from "../webhooks";
+import type { AnswersOf, ChangeOf } from "../step-port";
+import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
+import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
 import {
   ALREADY_EXISTS,
   chunks,
@@ -145,7 +144,7 @@ export async function enquiryWebhookQueue(
 }
 
 /** Endpoints in `webhookEndpoints` and their deliveries in `webhookDeliveries` on Firestore. */
-export class FirestoreWebhookStore implements WebhookStore {
+export class FirestoreWebhookStore implements WebhookAdapter {
   constructor(private readonly context: FirestoreContext) {}
 
   private endpoints() {
@@ -312,67 +311,58 @@ export class FirestoreWebhookStore implements WebhookStore {
     }
   }
 
-  async recordAttempt(
-    id: string,
-    worker: string,
-    attempt: WebhookAttemptRecord,
-    outcome: { delivered: true } | { delivered: false; nextAttemptAt: Date | null },
-  ): Promise<void> {
-    const entry: WebhookAttemptView = {
-      at: attempt.at.toISOString(),
-      statusCode: attempt.statusCode,
-      error: attempt.error,
-      response: attempt.response.slice(0, WEBHOOK_RESPONSE_KEPT),
-      durationMs: attempt.durationMs,
-    };
-    try {
-      await this.context.run(() =>
-        this.context.db.runTransaction(async (transaction) => {
-          const ref = this.deliveries().doc(id);
-          const data = (await transaction.get(ref)).data() as DeliveryData | undefined;
-          // A failure is recorded only by the claim's holder; an arrival is recorded all the same.
-          if (!data || data.status !== "pending" || (!outcome.delivered && data.claimedBy !== worker)) return;
-          const next =
-            !outcome.delivered && outcome.nextAttemptAt ? Timestamp.fromDate(outcome.nextAttemptAt) : null;
-          transaction.update(ref, {
-            status: outcome.delivered ? "delivered" : next ? "pending" : "failed",
-            attempts: data.attempts + 1,
-            attemptLog: [...(data.attemptLog ?? []), entry].slice(-WEBHOOK_ATTEMPTS_KEPT),
+  async run<R>(change: () => ChangeOf<WebhookSteps, R>): Promise<R> {
+    return runStepsInTransaction(this.context, change, (transaction, hold) =>
+      this.answers(transaction, hold),
+    );
+  }
+
+  private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<WebhookSteps, true> {
+    return {
+      readDelivery: async ({ id }) => {
+        const data = (await transaction.get(this.deliveries().doc(id))).data() as DeliveryData | undefined;
+        if (!data) return null;
+        return {
+          endpointId: data.endpointId,
+          status: data.status,
+          attempts: data.attempts,
+          attemptLog: data.attemptLog ?? [],
+          claimedBy: data.claimedBy,
+          claimExpiresAt: data.claimExpiresAt ? isoOf(data.claimExpiresAt) : null,
+        };
+      },
+      readEndpointEnabled: async ({ id }) => {
+        const data = (await transaction.get(this.endpoints().doc(id))).data() as EndpointData | undefined;
+        return data ? data.enabled : null;
+      },
+      writeAttempt: ({ id, status, attempts, attemptLog, nextAttemptAt }) => {
+        const next = nextAttemptAt ? Timestamp.fromDate(new Date(nextAttemptAt)) : null;
+        hold(() =>
+          transaction.update(this.deliveries().doc(id), {
+            status,
+            attempts,
+            attemptLog,
             nextAttemptAt: next,
             ...(next ? { dueAt: next } : {}),
             claimedBy: null,
             claimExpiresAt: null,
-          });
-        }),
-      );
-    } catch (error) {
-      // Removed meanwhile (its endpoint or its enquiry erased): nothing is left to record.
-      if (grpcCode(error) !== NOT_FOUND) throw error;
-    }
-  }
-
-  async sendAgain(endpointId: string, deliveryId: string, now: Date): Promise<boolean> {
-    const at = Timestamp.fromDate(now);
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction) => {
-        const ref = this.deliveries().doc(deliveryId);
-        const data = (await transaction.get(ref)).data() as DeliveryData | undefined;
-        const endpoint = (await transaction.get(this.endpoints().doc(endpointId))).data() as
-          EndpointData | undefined;
-        if (!data || data.endpointId !== endpointId || !endpoint?.enabled) return false;
-        if (data.claimedBy && data.claimExpiresAt && data.claimExpiresAt.toMillis() > now.getTime())
-          return false;
-        transaction.update(ref, {
-          status: "pending",
-          attempts: 0,
-          dueAt: at,
-          nextAttemptAt: at,
-          claimedBy: null,
-          claimExpiresAt: null,
-        });
-        return true;
-      }),
-    );
+          }),
+        );
+      },
+      writeSentAgain: ({ id, at }) => {
+        const due = Timestamp.fromDate(new Date(at));
+        hold(() =>
+          transaction.update(this.deliveries().doc(id), {
+            status: "pending",
+            attempts: 0,
+            dueAt: due,
+            nextAttemptAt: due,
+            claimedBy: null,
+            claimExpiresAt: null,
+          }),
+        );
+      },
+    };
   }
 }
 

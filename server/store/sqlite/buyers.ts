@@ -1,10 +1,8 @@
 import type Database from "better-sqlite3";
-import type { BuyerEnquiry, BuyerHistory } from "../../../domain/buyer";
-import { enquiryReference } from "../../../domain/console";
-import { isLostReason } from "../../../domain/deal";
+import type { BuyerHistory } from "../../../domain/buyer";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { buyerKeyOfQuery, buyerKeysOf } from "../buyer-keys";
-import type { BuyerStore, MobileEnquiry } from "../buyers";
+import { buyerEnquiryOf, type BuyerStore, type MobileEnquiry } from "../buyers";
 import { prepared, type SqliteRun } from "./connection";
 import { buyerSecretOf, INSERT_BUYER_KEY } from "./sale-schema";
 import { statusWhere } from "./status-sql";
@@ -108,21 +106,19 @@ export class SqliteBuyerStore implements BuyerStore {
           return {
             total: counts?.total ?? 0,
             earlier: counts?.earlier ?? 0,
-            enquiries: rows.map((row): BuyerEnquiry => ({
-              id: row.id,
-              reference: enquiryReference(row.id),
-              receivedAt: row.received_at,
-              status: (row.status ?? INITIAL_STATUS) as EnquiryStatus,
-              quantity: row.Quantity,
-              sameMobile: row.same_mobile === 1,
-              sameMailbox: row.same_mailbox === 1,
-              orderValue: row.value_rupees,
-              lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null,
-              // Only a duplicate names the enquiry it repeats.
-              ...(row.duplicate_of
-                ? { duplicateOf: { id: row.duplicate_of, reference: enquiryReference(row.duplicate_of) } }
-                : {}),
-            })),
+            enquiries: rows.map((row) =>
+              buyerEnquiryOf({
+                id: row.id,
+                receivedAt: row.received_at,
+                status: row.status as EnquiryStatus | null,
+                quantity: row.Quantity,
+                sameMobile: row.same_mobile === 1,
+                sameMailbox: row.same_mailbox === 1,
+                orderValue: row.value_rupees,
+                lostReason: row.lost_reason,
+                duplicateOf: row.duplicate_of,
+              }),
+            ),
           };
         })
         .deferred();

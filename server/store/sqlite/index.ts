@@ -1,4 +1,4 @@
-import type { Store } from "../store";
+import type { Store, SubscriberStore } from "../store";
 import { SqliteActivityLog } from "./activity";
 import { SqliteDashboardStore } from "./dashboard";
 import { SqliteConnection, type SqliteRun, type SqliteStoreOptions } from "./connection";
@@ -25,6 +25,11 @@ import { SqliteDispatchStore } from "./dispatch";
 import { SqliteDocumentStore } from "./documents";
 import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
+import { subscriberStore } from "../../work/subscriber-changes";
+import { webhookStore } from "../../work/webhook-changes";
+import { templateStore } from "../../work/template-changes";
+import type { TemplateStore } from "../templates";
+import type { WebhookStore } from "../webhooks";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
@@ -39,7 +44,7 @@ export { SQLITE_SCHEMA_VERSION } from "./migrations";
 /** The default store: one SQLite file, whose one connection every concern shares (docs/decisions/003). */
 export class SqliteStore implements Store {
   readonly enquiries: SqliteEnquiryStore;
-  readonly subscribers: SqliteSubscriberStore;
+  readonly subscribers: SubscriberStore;
   readonly vitals: SqliteVitalsStore;
   readonly keys: SqliteKeyStore;
   readonly staff: SqliteStaffStore;
@@ -55,9 +60,9 @@ export class SqliteStore implements Store {
   readonly personalData: SqlitePersonalDataStore;
   readonly leases: SqliteLeaseStore;
   readonly dashboard: SqliteDashboardStore;
-  readonly webhooks: SqliteWebhookStore;
+  readonly webhooks: WebhookStore;
   readonly conversations: SqliteConversationStore;
-  readonly templates: SqliteTemplateStore;
+  readonly templates: TemplateStore;
   readonly companyFacts: SqliteCompanyFactsStore;
   readonly push: SqlitePushStore;
   readonly deals: SqliteDealStore;
@@ -75,7 +80,7 @@ export class SqliteStore implements Store {
     this.enquiries = new SqliteEnquiryStore(connection, (enquiry, options) =>
       this.work.fileEnquiry(enquiry, options),
     );
-    this.subscribers = new SqliteSubscriberStore(connection);
+    this.subscribers = subscriberStore(new SqliteSubscriberStore(connection));
     this.vitals = new SqliteVitalsStore(connection);
     this.keys = new SqliteKeyStore(connection);
     const run: SqliteRun = (work) => connection.run(work);
@@ -94,9 +99,9 @@ export class SqliteStore implements Store {
     this.personalData = new SqlitePersonalDataStore(run, connection.enquiryTable);
     this.leases = new SqliteLeaseStore(run);
     this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
-    this.webhooks = new SqliteWebhookStore(run);
+    this.webhooks = webhookStore(new SqliteWebhookStore(run));
     this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
-    this.templates = new SqliteTemplateStore(run);
+    this.templates = templateStore(new SqliteTemplateStore(run));
     this.companyFacts = new SqliteCompanyFactsStore(run);
     this.push = new SqlitePushStore(run);
     this.documents = new SqliteDocumentStore(run);

@@ -1,24 +1,22 @@
 import type Database from "better-sqlite3";
-import { isLostReason, type LostReason } from "../../../domain/deal";
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { buyerSecretOf } from "./sale-schema";
 import { catchUpBuyerKeys } from "./buyers";
 import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
 import { readDispatches } from "./dispatch";
 import { readDocuments } from "./documents";
-import { erasedAnything, erasureOfDocuments } from "../../lifecycle/erasure";
+import { erasureOfDocuments } from "../../lifecycle/erasure";
+import { erasureOutcome, pendingMailOf, personalEnquiryOf } from "../../lifecycle/personal-data";
 import type { IssuedDocument } from "../../../domain/invoice";
-import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
+import type { EnquiryStatus } from "../../../domain/console";
 import { readHistories } from "./work-record";
-import { INITIAL_STATUS } from "../../../domain/status";
-import {
-  erasureSummary,
-  type ErasureCounts,
-  type ErasureReport,
-  type PendingMail,
-  type PersonalDataReport,
-  type PersonalSubscription,
-  type PersonQuery,
+import type {
+  ErasureCounts,
+  ErasureReport,
+  PendingMail,
+  PersonalDataReport,
+  PersonalSubscription,
+  PersonQuery,
 } from "../../../domain/personal-data";
 import { subscriptionAddressesOf, type PersonalDataStore } from "../personal-data";
 import { insertActivity } from "./activity";
@@ -82,14 +80,15 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
 
   private report(db: Database.Database, query: PersonQuery): PersonalDataReport {
     const rows = this.enquiriesOf(db, query);
-    const ids = JSON.stringify(rows.map((row) => row.id));
-    const statuses = new Map(
+    const enquiryIds = rows.map((row) => row.id);
+    const ids = JSON.stringify(enquiryIds);
+    const works = new Map(
       db
         .prepare<[string], { enquiry_id: string; status: EnquiryStatus; lost_reason: string | null }>(
           `SELECT enquiry_id, status, lost_reason FROM enquiry_work WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
         )
         .all(ids)
-        .map((row) => [row.enquiry_id, row]),
+        .map((row) => [row.enquiry_id, { status: row.status, lostReason: row.lost_reason }]),
     );
     const deals = new Map(
       db
@@ -97,22 +96,11 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
           `SELECT d.enquiry_id, ${DEAL_COLUMNS} FROM enquiry_deals d WHERE d.enquiry_id IN (SELECT value FROM json_each(?))`,
         )
         .all(ids)
-        .map((row) => {
-          const { version: _, ...figures } = dealOf(row);
-          return [row.enquiry_id, figures];
-        }),
+        .map((row) => [row.enquiry_id, dealOf(row)]),
     );
-    const dispatches = readDispatches(
-      db,
-      rows.map((row) => row.id),
-    );
-    const history = readHistories(
-      db,
-      rows.map((row) => row.id),
-    );
+    const dispatches = readDispatches(db, enquiryIds);
+    const history = readHistories(db, enquiryIds);
     const subscriptions = this.subscriptionsOf(db, query, rows);
-    const conversations = this.conversations;
-    const documents = new Map(rows.map((row) => [row.id, readDocuments(db, row.id)]));
     const pendingMails = db
       .prepare<[string, string], Omit<PendingMail, "reference">>(
         `SELECT id, enquiry_id AS enquiryId, subscriber_id AS subscriberId, kind, attempts,
@@ -123,29 +111,21 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
          ORDER BY next_attempt_at, rowid`,
       )
       .all(ids, JSON.stringify(subscriptions.map((subscription) => subscription.id)))
-      .map((mail) => ({ ...mail, reference: mail.enquiryId ? enquiryReference(mail.enquiryId) : null }));
+      .map(pendingMailOf);
     return {
       query,
-      enquiries: rows.map((row) => {
-        const { id, receivedAt, enquiry } = storedEnquiry(row);
-        const work = statuses.get(id);
-        const lostReason: LostReason | null = isLostReason(work?.lost_reason) ? work.lost_reason : null;
-        return {
-          id,
-          reference: enquiryReference(id),
-          receivedAt,
-          enquiry,
-          status: work?.status ?? INITIAL_STATUS,
-          history: history.get(id) ?? [],
-          conversation: conversations.messagesOf(db, id),
-          deal: deals.get(id) ?? null,
-          lostReason,
-          dispatch: dispatches.get(id) ?? null,
+      enquiries: rows.map((row) =>
+        personalEnquiryOf({
+          stored: storedEnquiry(row),
+          work: works.get(row.id),
+          history: history.get(row.id) ?? [],
+          conversation: this.conversations.messagesOf(db, row.id),
+          deal: deals.get(row.id) ?? null,
+          dispatch: dispatches.get(row.id) ?? null,
           whatsappConsent: whatsappConsentOfRow(row),
-          documents: documents.get(id)?.documents ?? [],
-          payments: documents.get(id)?.payments ?? [],
-        };
-      }),
+          documents: readDocuments(db, row.id),
+        }),
+      ),
       subscriptions,
       pendingMails,
     };
@@ -204,22 +184,15 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
             enquiries: db.prepare(`DELETE FROM ${this.table} WHERE id ${inIds}`).run(ids).changes,
             subscriptions: db.prepare(`DELETE FROM subscribers WHERE id ${inIds}`).run(subscriberIds).changes,
           };
-          const erased = erasedAnything(counts);
-          if (erased) {
-            insertActivity(db, {
-              actor: options.actor,
-              action: "personal-data-erased",
-              target: erasureSummary(counts),
-              at,
-            });
-          }
-          return {
-            erased,
-            at: at.toISOString(),
-            enquiries: rows.map((row) => ({ id: row.id, reference: enquiryReference(row.id) })),
+          const { report, activity } = erasureOutcome({
+            enquiryIds: rows.map((row) => row.id),
             counts,
             kept: documents.kept,
-          };
+            actor: options.actor,
+            at,
+          });
+          if (activity) insertActivity(db, activity);
+          return report;
         })
         .immediate(),
     );

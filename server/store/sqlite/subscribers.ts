@@ -1,19 +1,10 @@
-import type { Language } from "../../../domain/contract";
+import type Database from "better-sqlite3";
 import { randomBytes, randomUUID } from "node:crypto";
-import type {
-  ConfirmOutcome,
-  KeyStore,
-  StoredSubscriber,
-  SubscriberStore,
-  SubscriptionRequest,
-} from "../store";
+import type { KeyStore, StoredSubscriber } from "../store";
+import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
+import type { SubscriberAdapter, SubscriberSteps } from "../subscriber-port";
 import type { SqliteConnection } from "./connection";
 import { insertNotification } from "./notification-row";
-
-/** A nonce a signed link is made from: 128 random bits, as hex. */
-export function newNonce(): string {
-  return randomBytes(16).toString("hex");
-}
 
 interface SubscriberRow {
   id: string;
@@ -22,83 +13,67 @@ interface SubscriberRow {
   requested_at: string | null;
 }
 
-/** The newsletter's addresses on SQLite, each once, in lower case, with their consent. */
-export class SqliteSubscriberStore implements SubscriberStore {
+/**
+ * The newsletter's addresses on SQLite, each once, in lower case, with their consent; the steps
+ * of its changes (server/work/subscriber-changes.ts) answered in one IMMEDIATE transaction.
+ */
+export class SqliteSubscriberStore implements SubscriberAdapter {
   constructor(private readonly connection: SqliteConnection) {}
 
-  async request(
-    email: string,
-    options: { now: Date; resendAfterMs: number; language?: Language },
-  ): Promise<SubscriptionRequest> {
-    const address = email.trim().toLowerCase();
-    const language = options.language ?? "en";
-    const now = options.now.toISOString();
-    const resendBefore = new Date(options.now.getTime() - options.resendAfterMs).toISOString();
+  async run<R>(change: () => ChangeOf<SubscriberSteps, R>): Promise<R> {
     return this.connection.run((db) =>
-      db
-        .transaction((): SubscriptionRequest => {
-          const queueConfirmation = (subscriberId: string) =>
-            insertNotification(db, { kind: "newsletter-confirmation", at: now, subscriberId });
-          const row = db
-            .prepare<[string], SubscriberRow>(
-              `SELECT id, status, confirm_nonce, requested_at FROM subscribers WHERE email = ?`,
-            )
-            .get(address);
-          if (!row) {
-            const id = randomUUID();
-            const confirmNonce = newNonce();
-            db.prepare(
-              `INSERT INTO subscribers (id, email, subscribed_at, status, confirm_nonce, unsubscribe_nonce, requested_at, language)
-               VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
-            ).run(id, address, now, confirmNonce, newNonce(), now, language);
-            queueConfirmation(id);
-            return { outcome: "created", subscriberId: id, confirmNonce };
-          }
-          const known = { subscriberId: row.id, confirmNonce: row.confirm_nonce };
-          if (row.status === "confirmed") return { outcome: "confirmed", ...known };
-          if (row.requested_at !== null && row.requested_at > resendBefore)
-            return { outcome: "waiting", ...known };
-          // Asked for again after a while: a fresh mail, in the language asked in, and the same link, valid from now.
-          db.prepare(`UPDATE subscribers SET requested_at = ?, language = ? WHERE id = ?`).run(
-            now,
-            language,
-            row.id,
-          );
-          queueConfirmation(row.id);
-          return { outcome: "resent", ...known };
-        })
-        .immediate(),
+      db.transaction(() => driveStepsSync(change(), this.answers(db))).immediate(),
     );
   }
 
-  async confirm(subscriberId: string, confirmNonce: string, now: Date): Promise<ConfirmOutcome> {
-    return this.connection.run((db) =>
-      db
-        .transaction((): ConfirmOutcome => {
-          const row = db
-            .prepare<[string], SubscriberRow>(
-              `SELECT id, status, confirm_nonce, requested_at FROM subscribers WHERE id = ?`,
-            )
-            .get(subscriberId);
-          if (!row) return "unknown";
-          if (row.status === "confirmed") return "already-confirmed";
-          if (row.confirm_nonce !== confirmNonce) return "unknown";
-          const at = now.toISOString();
-          db.prepare(
-            `UPDATE subscribers SET status = 'confirmed', confirm_nonce = NULL, confirmed_at = ?, subscribed_at = ?
-             WHERE id = ?`,
-          ).run(at, at, row.id);
-          // A confirmation mail still waiting has nothing left to ask.
-          db.prepare(
-            `DELETE FROM notifications
-             WHERE subscriber_id = ? AND kind = 'newsletter-confirmation' AND status = 'pending'
-               AND claimed_by IS NULL`,
-          ).run(row.id);
-          insertNotification(db, { kind: "newsletter-welcome", at, subscriberId: row.id });
-          return "confirmed";
-        })
-        .immediate(),
-    );
+  private answers(db: Database.Database): AnswersOf<SubscriberSteps> {
+    return {
+      readSubscriber: (by) => {
+        const row = db
+          .prepare<[string], SubscriberRow>(
+            `SELECT id, status, confirm_nonce, requested_at FROM subscribers WHERE ${"id" in by ? "id" : "email"} = ?`,
+          )
+          .get("id" in by ? by.id : by.email);
+        return row
+          ? {
+              id: row.id,
+              confirmed: row.status === "confirmed",
+              confirmNonce: row.confirm_nonce,
+              requestedAt: row.requested_at,
+            }
+          : null;
+      },
+      newSubscriberId: () => randomUUID(),
+      createSubscriber: (row) => {
+        db.prepare(
+          `INSERT INTO subscribers (id, email, subscribed_at, status, confirm_nonce, unsubscribe_nonce, requested_at, language)
+           VALUES (@id, @email, @at, 'pending', @confirmNonce, @unsubscribeNonce, @at, @language)`,
+        ).run(row);
+      },
+      writeRequested: ({ id, at, language }) => {
+        db.prepare(`UPDATE subscribers SET requested_at = ?, language = ? WHERE id = ?`).run(
+          at,
+          language,
+          id,
+        );
+      },
+      writeConfirmed: ({ id, at }) => {
+        db.prepare(
+          `UPDATE subscribers SET status = 'confirmed', confirm_nonce = NULL, confirmed_at = @at, subscribed_at = @at
+           WHERE id = @id`,
+        ).run({ id, at });
+      },
+      dropWaitingConfirmations: ({ id }) => {
+        db.prepare(
+          `DELETE FROM notifications
+           WHERE subscriber_id = ? AND kind = 'newsletter-confirmation' AND status = 'pending'
+             AND claimed_by IS NULL`,
+        ).run(id);
+      },
+      queueSubscriberMail: ({ id, kind, at }) => {
+        insertNotification(db, { kind, at, subscriberId: id });
+      },
+    };
   }
 
   async unsubscribe(subscriberId: string, unsubscribeNonce: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import {
   purposeOf,
@@ -8,7 +9,8 @@ import {
   type WhatsAppApproval,
 } from "../../../domain/templates";
 import type { Language } from "../../../domain/contract";
-import type { TemplateChangeResult, TemplateRemoveResult, TemplateStore } from "../templates";
+import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
+import type { TemplateAdapter, TemplateSteps } from "../template-port";
 import type { SqliteRun } from "./connection";
 
 interface TemplateRow {
@@ -56,17 +58,15 @@ function bound(template: TemplateInput) {
   };
 }
 
-function withoutPurpose<T extends { purpose: string }>(values: T): Omit<T, "purpose"> {
-  const { purpose: _purpose, ...rest } = values;
-  return rest;
-}
-
-/** Reply and WhatsApp templates on SQLite (`reply_templates`): each change one statement, checked by version. */
-export class SqliteTemplateStore implements TemplateStore {
-  constructor(private readonly run: SqliteRun) {}
+/**
+ * Reply and WhatsApp templates on SQLite (`reply_templates`); the steps of their changes
+ * (server/work/template-changes.ts) answered in one IMMEDIATE transaction.
+ */
+export class SqliteTemplateStore implements TemplateAdapter {
+  constructor(private readonly sqlite: SqliteRun) {}
 
   async list(): Promise<ReplyTemplate[]> {
-    return this.run((db) =>
+    return this.sqlite((db) =>
       db
         .prepare<[], TemplateRow>(`SELECT ${COLUMNS} FROM reply_templates ORDER BY rowid`)
         .all()
@@ -74,80 +74,51 @@ export class SqliteTemplateStore implements TemplateStore {
     );
   }
 
-  async add(
-    template: TemplateInput,
-    change: { by: string; at: Date; max: number },
-  ): Promise<ReplyTemplate | null> {
-    return this.run((db) => {
-      // The count and the insert in one statement: two owners adding at once cannot pass `max`.
-      const row = db
-        .prepare<unknown[], TemplateRow>(
-          `INSERT INTO reply_templates (${COLUMNS})
-           SELECT @id, @channel, @language, @name, @subject, @body, 1, @at, @by, @whatsappTemplate, @purpose
-           WHERE (SELECT count(*) FROM reply_templates) < @max
-           RETURNING ${COLUMNS}`,
-        )
-        .get({
-          id: randomUUID(),
-          ...bound(template),
-          at: change.at.toISOString(),
-          by: change.by,
-          max: change.max,
-        });
-      return row ? templateOf(row) : null;
+  async run<R>(change: () => ChangeOf<TemplateSteps, R>): Promise<R> {
+    return this.sqlite((db) => db.transaction(() => driveStepsSync(change(), this.answers(db))).immediate());
+  }
+
+  private answers(db: Database.Database): AnswersOf<TemplateSteps> {
+    const write = (template: ReplyTemplate) => ({
+      id: template.id,
+      ...bound(template),
+      version: template.version,
+      at: template.updatedAt,
+      by: template.updatedBy,
     });
-  }
-
-  async update(
-    id: string,
-    template: TemplateInput,
-    change: { expectedVersion: number; by: string; at: Date },
-  ): Promise<TemplateChangeResult> {
-    return this.run((db) =>
-      db
-        .transaction((): TemplateChangeResult => {
-          const row = db
-            .prepare<unknown[], TemplateRow>(
-              `UPDATE reply_templates
-               SET channel = @channel, language = @language, name = @name, subject = @subject, body = @body,
-                 whatsapp_template = @whatsappTemplate, version = version + 1, updated_at = @at, updated_by = @by
-               WHERE id = @id AND version = @expectedVersion
-               RETURNING ${COLUMNS}`,
-            )
-            .get({
-              id,
-              // A template's purpose is kept as it was added.
-              ...withoutPurpose(bound(template)),
-              at: change.at.toISOString(),
-              by: change.by,
-              expectedVersion: change.expectedVersion,
-            });
-          if (row) return { outcome: "changed", template: templateOf(row) };
-          const current = db
-            .prepare<[string], TemplateRow>(`SELECT ${COLUMNS} FROM reply_templates WHERE id = ?`)
-            .get(id);
-          return current ? { outcome: "conflict", current: templateOf(current) } : { outcome: "not-found" };
-        })
-        .immediate(),
-    );
-  }
-
-  async remove(id: string, expectedVersion: number): Promise<TemplateRemoveResult> {
-    return this.run((db) =>
-      db
-        .transaction((): TemplateRemoveResult => {
-          const removed = db
-            .prepare(`DELETE FROM reply_templates WHERE id = ? AND version = ?`)
-            .run(id, expectedVersion).changes;
-          if (removed === 1) return "removed";
-          return db.prepare(`SELECT 1 FROM reply_templates WHERE id = ?`).get(id) ? "conflict" : "not-found";
-        })
-        .immediate(),
-    );
+    return {
+      countTemplates: () =>
+        db.prepare<[], { count: number }>(`SELECT count(*) AS count FROM reply_templates`).get()?.count ?? 0,
+      readTemplate: ({ id }) => {
+        const row = db
+          .prepare<[string], TemplateRow>(`SELECT ${COLUMNS} FROM reply_templates WHERE id = ?`)
+          .get(id);
+        return row ? templateOf(row) : null;
+      },
+      createTemplate: ({ template }) => {
+        db.prepare(
+          `INSERT INTO reply_templates (${COLUMNS})
+           VALUES (@id, @channel, @language, @name, @subject, @body, @version, @at, @by, @whatsappTemplate, @purpose)`,
+        ).run(write(template));
+      },
+      writeTemplate: ({ template }) => {
+        // A template's purpose is not changed here: it is kept as it was added.
+        const { purpose: _purpose, ...values } = write(template);
+        db.prepare(
+          `UPDATE reply_templates
+           SET channel = @channel, language = @language, name = @name, subject = @subject, body = @body,
+             whatsapp_template = @whatsappTemplate, version = @version, updated_at = @at, updated_by = @by
+           WHERE id = @id`,
+        ).run(values);
+      },
+      deleteTemplate: ({ id }) => {
+        db.prepare(`DELETE FROM reply_templates WHERE id = ?`).run(id);
+      },
+    };
   }
 
   async seed(templates: readonly TemplateInput[], at: Date): Promise<boolean> {
-    return this.run((db) =>
+    return this.sqlite((db) =>
       db
         .transaction((): boolean => {
           const marked = db

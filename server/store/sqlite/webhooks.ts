@@ -7,20 +7,18 @@ import type {
   WebhookDeliveryView,
   WebhookEventType,
 } from "../../../domain/webhooks";
-import { WEBHOOK_RESPONSE_KEPT } from "../../../domain/webhooks";
 import {
   enquiryEventPayload,
   newDeliveryId,
   newWebhookSecret,
   subscribedTo,
   testEventPayload,
-  WEBHOOK_ATTEMPTS_KEPT,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
-  type WebhookAttemptRecord,
   type WebhookEndpoint,
-  type WebhookStore,
 } from "../webhooks";
+import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
+import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
 import { prepared, type SqliteRun } from "./connection";
 import { leaseDueRows } from "./lease-due";
 
@@ -82,11 +80,19 @@ interface DeliveryRow {
   attempt_log: string;
 }
 
-type StoredAttempt = WebhookAttemptView;
+/** A delivery's state as its changes read it. */
+interface DeliveryStateRow {
+  endpoint_id: string;
+  status: WebhookDeliveryState;
+  attempts: number;
+  attempt_log: string;
+  claimed_by: string | null;
+  claim_expires_at: string | null;
+}
 
 /** Endpoints and the outbox of their deliveries on SQLite (webhook-schema.ts). */
-export class SqliteWebhookStore implements WebhookStore {
-  constructor(private readonly run: SqliteRun) {}
+export class SqliteWebhookStore implements WebhookAdapter {
+  constructor(private readonly sqlite: SqliteRun) {}
 
   async addEndpoint(endpoint: {
     url: string;
@@ -101,7 +107,7 @@ export class SqliteWebhookStore implements WebhookStore {
       enabled: true,
       createdAt: endpoint.now.toISOString(),
     };
-    this.run((db) =>
+    this.sqlite((db) =>
       db
         .prepare(
           `INSERT INTO webhook_endpoints (id, url, events, secret, enabled, created_at) VALUES (?, ?, ?, ?, 1, ?)`,
@@ -112,7 +118,7 @@ export class SqliteWebhookStore implements WebhookStore {
   }
 
   async listEndpoints(): Promise<WebhookEndpoint[]> {
-    return this.run((db) =>
+    return this.sqlite((db) =>
       db
         .prepare<[], EndpointRow>(`SELECT * FROM webhook_endpoints ORDER BY created_at, rowid`)
         .all()
@@ -121,7 +127,7 @@ export class SqliteWebhookStore implements WebhookStore {
   }
 
   async getEndpoint(id: string): Promise<WebhookEndpoint | null> {
-    const row = this.run((db) =>
+    const row = this.sqlite((db) =>
       db.prepare<[string], EndpointRow>(`SELECT * FROM webhook_endpoints WHERE id = ?`).get(id),
     );
     return row ? endpointOf(row) : null;
@@ -131,7 +137,7 @@ export class SqliteWebhookStore implements WebhookStore {
     id: string,
     change: { enabled?: boolean; events?: WebhookEventType[]; secret?: string },
   ): Promise<boolean> {
-    return this.run((db) =>
+    return this.sqlite((db) =>
       db
         .transaction(() => {
           const updated = db
@@ -163,13 +169,15 @@ export class SqliteWebhookStore implements WebhookStore {
 
   async deleteEndpoint(id: string): Promise<boolean> {
     // The deliveries go with it (ON DELETE CASCADE).
-    return this.run((db) => db.prepare(`DELETE FROM webhook_endpoints WHERE id = ?`).run(id).changes === 1);
+    return this.sqlite(
+      (db) => db.prepare(`DELETE FROM webhook_endpoints WHERE id = ?`).run(id).changes === 1,
+    );
   }
 
   async queueTest(endpointId: string, now: Date): Promise<string | null> {
     const id = newDeliveryId();
     const at = now.toISOString();
-    return this.run((db) =>
+    return this.sqlite((db) =>
       db
         .transaction(() => {
           if (!db.prepare(`SELECT 1 FROM webhook_endpoints WHERE id = ?`).get(endpointId)) return null;
@@ -188,7 +196,7 @@ export class SqliteWebhookStore implements WebhookStore {
   }
 
   async listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryView[]> {
-    return this.run((db) =>
+    return this.sqlite((db) =>
       db
         .prepare<[string, number], DeliveryRow>(
           `SELECT id, event_type, status, created_at, next_attempt_at, attempt_log FROM webhook_deliveries
@@ -214,7 +222,7 @@ export class SqliteWebhookStore implements WebhookStore {
   }): Promise<ClaimedWebhookDelivery[]> {
     const now = options.now.toISOString();
     const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
-    return this.run((db) =>
+    return this.sqlite((db) =>
       db
         .transaction(() => {
           const claimed = leaseDueRows(db, "webhook_deliveries", {
@@ -249,58 +257,52 @@ export class SqliteWebhookStore implements WebhookStore {
     );
   }
 
-  async recordAttempt(
-    id: string,
-    worker: string,
-    attempt: WebhookAttemptRecord,
-    outcome: { delivered: true } | { delivered: false; nextAttemptAt: Date | null },
-  ): Promise<void> {
-    const entry: StoredAttempt = {
-      at: attempt.at.toISOString(),
-      statusCode: attempt.statusCode,
-      error: attempt.error,
-      response: attempt.response.slice(0, WEBHOOK_RESPONSE_KEPT),
-      durationMs: attempt.durationMs,
-    };
-    const status = outcome.delivered ? "delivered" : outcome.nextAttemptAt ? "pending" : "failed";
-    const next = !outcome.delivered && outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
-    this.run((db) =>
-      db
-        .transaction(() => {
-          const row = db
-            .prepare<[string], { attempt_log: string; claimed_by: string | null }>(
-              `SELECT attempt_log, claimed_by FROM webhook_deliveries WHERE id = ? AND status = 'pending'`,
-            )
-            .get(id);
-          // A failure is recorded only by the worker holding the claim (after its lease ran out,
-          // another may hold it); a delivery that arrived is recorded all the same: it must not go again.
-          if (!row || (!outcome.delivered && row.claimed_by !== worker)) return;
-          const log = [...(JSON.parse(row.attempt_log) as StoredAttempt[]), entry].slice(
-            -WEBHOOK_ATTEMPTS_KEPT,
-          );
-          db.prepare(
-            `UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1, attempt_log = @log,
-               next_attempt_at = @next, due_at = coalesce(@next, due_at), claimed_by = NULL, claim_expires_at = NULL
-             WHERE id = @id`,
-          ).run({ status, log: JSON.stringify(log), next, id });
-        })
-        .immediate(),
-    );
+  async run<R>(change: () => ChangeOf<WebhookSteps, R>): Promise<R> {
+    return this.sqlite((db) => db.transaction(() => driveStepsSync(change(), this.answers(db))).immediate());
   }
 
-  async sendAgain(endpointId: string, deliveryId: string, now: Date): Promise<boolean> {
-    const at = now.toISOString();
-    return this.run(
-      (db) =>
-        db
-          .prepare(
-            `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, due_at = @at, next_attempt_at = @at,
-               claimed_by = NULL, claim_expires_at = NULL
-             WHERE id = @deliveryId AND endpoint_id = @endpointId
-               AND (claimed_by IS NULL OR claim_expires_at <= @at)
-               AND EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = @endpointId AND enabled = 1)`,
-          )
-          .run({ at, deliveryId, endpointId }).changes === 1,
-    );
+  private answers(db: Database.Database): AnswersOf<WebhookSteps> {
+    return {
+      readDelivery: ({ id }) => {
+        const row = prepared<[string], DeliveryStateRow>(
+          db,
+          `SELECT endpoint_id, status, attempts, attempt_log, claimed_by, claim_expires_at
+           FROM webhook_deliveries WHERE id = ?`,
+        ).get(id);
+        return row
+          ? {
+              endpointId: row.endpoint_id,
+              status: row.status,
+              attempts: row.attempts,
+              attemptLog: JSON.parse(row.attempt_log) as WebhookAttemptView[],
+              claimedBy: row.claimed_by,
+              claimExpiresAt: row.claim_expires_at,
+            }
+          : null;
+      },
+      readEndpointEnabled: ({ id }) => {
+        const row = prepared<[string], { enabled: number }>(
+          db,
+          `SELECT enabled FROM webhook_endpoints WHERE id = ?`,
+        ).get(id);
+        return row ? row.enabled === 1 : null;
+      },
+      writeAttempt: ({ id, status, attempts, attemptLog, nextAttemptAt }) => {
+        prepared(
+          db,
+          `UPDATE webhook_deliveries SET status = @status, attempts = @attempts, attempt_log = @log,
+             next_attempt_at = @next, due_at = coalesce(@next, due_at), claimed_by = NULL, claim_expires_at = NULL
+           WHERE id = @id`,
+        ).run({ id, status, attempts, log: JSON.stringify(attemptLog), next: nextAttemptAt });
+      },
+      writeSentAgain: ({ id, at }) => {
+        prepared(
+          db,
+          `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, due_at = @at, next_attempt_at = @at,
+             claimed_by = NULL, claim_expires_at = NULL
+           WHERE id = @id`,
+        ).run({ id, at });
+      },
+    };
   }
 }

@@ -1,0 +1,45 @@
+import type { WebhookAttemptView, WebhookDeliveryState } from "../../domain/webhooks";
+import type { PortOf } from "./step-port";
+import type { WebhookStore } from "./webhooks";
+
+/** A delivery as recording an attempt or sending it again reads it. */
+export interface DeliveryRead {
+  endpointId: string;
+  status: WebhookDeliveryState;
+  attempts: number;
+  attemptLog: WebhookAttemptView[];
+  /** The worker whose claim it is under, and until when (ISO); null when it is not claimed. */
+  claimedBy: string | null;
+  claimExpiresAt: string | null;
+}
+
+/**
+ * The steps a delivery's changes ask of a store (server/work/webhook-changes.ts), each answered
+ * in the change's one transaction; reads come first.
+ */
+export type WebhookSteps = {
+  readDelivery: { args: { id: string }; result: DeliveryRead | null };
+  /** Whether the endpoint is enabled; null when there is no such endpoint. */
+  readEndpointEnabled: { args: { id: string }; result: boolean | null };
+  /**
+   * Writes an attempt's outcome and releases the claim: the delivery's state, its attempts and
+   * their log, and its next attempt (null: none), when it is due again.
+   */
+  writeAttempt: {
+    args: {
+      id: string;
+      status: WebhookDeliveryState;
+      attempts: number;
+      attemptLog: WebhookAttemptView[];
+      nextAttemptAt: string | null;
+    };
+    result: void;
+  };
+  /** Makes the delivery pending again, never tried, due at `at`, its claim released. */
+  writeSentAgain: { args: { id: string; at: string }; result: void };
+};
+
+export type WebhookPort = PortOf<WebhookSteps>;
+
+/** What a store keeps of webhooks beside the delivery's changes written above it. */
+export type WebhookAdapter = WebhookPort & Omit<WebhookStore, "recordAttempt" | "sendAgain">;

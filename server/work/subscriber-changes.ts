@@ -1,0 +1,72 @@
+import type { Language } from "../../domain/contract";
+import type { ConfirmOutcome, SubscriberStore, SubscriptionRequest } from "../store/store";
+import { stepsOf, type ChangeOf } from "../store/step-port";
+import { newNonce, type SubscriberAdapter, type SubscriberSteps } from "../store/subscriber-port";
+
+const step = stepsOf<SubscriberSteps>();
+
+/**
+ * The newsletter's consent, written once above the stores: an address asked for is stored and
+ * mailed its link, mailed again after `resendAfterMs` at the earliest; opening the link confirms
+ * it, drops the confirmation mail still waiting and queues the welcome. Each change reads, decides
+ * and writes in one transaction of the store's.
+ */
+export function subscriberStore(adapter: SubscriberAdapter): SubscriberStore {
+  return {
+    unsubscribe: (subscriberId, nonce) => adapter.unsubscribe(subscriberId, nonce),
+    eraseUnconfirmed: (before) => adapter.eraseUnconfirmed(before),
+    list: () => adapter.list(),
+    request: (email, options) => adapter.run(() => request(email, options)),
+    confirm: (subscriberId, nonce, now) => adapter.run(() => confirm(subscriberId, nonce, now)),
+  };
+}
+
+function* request(
+  email: string,
+  options: { now: Date; resendAfterMs: number; language?: Language },
+): ChangeOf<SubscriberSteps, SubscriptionRequest> {
+  const address = email.trim().toLowerCase();
+  const language = options.language ?? "en";
+  const at = options.now.toISOString();
+  const current = yield* step("readSubscriber", { email: address });
+  if (!current) {
+    const id = yield* step("newSubscriberId", { email: address });
+    const confirmNonce = newNonce();
+    yield* step("createSubscriber", {
+      id,
+      email: address,
+      at,
+      confirmNonce,
+      unsubscribeNonce: newNonce(),
+      language,
+    });
+    yield* step("queueSubscriberMail", { id, kind: "newsletter-confirmation", at });
+    return { outcome: "created", subscriberId: id, confirmNonce };
+  }
+  const known = { subscriberId: current.id, confirmNonce: current.confirmNonce };
+  if (current.confirmed) return { outcome: "confirmed", ...known };
+  const resendBefore = new Date(options.now.getTime() - options.resendAfterMs).toISOString();
+  if (current.requestedAt !== null && current.requestedAt > resendBefore)
+    return { outcome: "waiting", ...known };
+  // Asked for again after a while: a fresh mail, in the language asked in, and the same link, valid from now.
+  yield* step("writeRequested", { id: current.id, at, language });
+  yield* step("queueSubscriberMail", { id: current.id, kind: "newsletter-confirmation", at });
+  return { outcome: "resent", ...known };
+}
+
+function* confirm(
+  subscriberId: string,
+  confirmNonce: string,
+  now: Date,
+): ChangeOf<SubscriberSteps, ConfirmOutcome> {
+  const current = yield* step("readSubscriber", { id: subscriberId });
+  if (!current) return "unknown";
+  if (current.confirmed) return "already-confirmed";
+  if (current.confirmNonce !== confirmNonce) return "unknown";
+  const at = now.toISOString();
+  // A confirmation mail still waiting has nothing left to ask.
+  yield* step("dropWaitingConfirmations", { id: current.id });
+  yield* step("writeConfirmed", { id: current.id, at });
+  yield* step("queueSubscriberMail", { id: current.id, kind: "newsletter-welcome", at });
+  return "confirmed";
+}

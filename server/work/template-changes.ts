@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import type { ReplyTemplate, TemplateInput } from "../../domain/templates";
+import { stepsOf, type ChangeOf } from "../store/step-port";
+import type { TemplateAdapter, TemplateSteps } from "../store/template-port";
+import type { TemplateChangeResult, TemplateRemoveResult, TemplateStore } from "../store/templates";
+import { WriteConflictError } from "../store/work-port";
+
+const step = stepsOf<TemplateSteps>();
+
+/**
+ * The reply and WhatsApp templates' changes, written once above the stores: an addition counted
+ * against `max`, a change or removal refused when based on an older version than the stored one
+ * (so two owners saving at once cannot overwrite each other unknowingly), a purpose kept as it was
+ * added. Each reads, decides and writes in one transaction of the store's.
+ */
+export function templateStore(adapter: TemplateAdapter): TemplateStore {
+  return {
+    list: () => adapter.list(),
+    seed: (templates, at) => adapter.seed(templates, at),
+    add: (template, change) => adapter.run(() => add(template, change)),
+    update: async (id, template, change) => {
+      try {
+        return await adapter.run(() => update(id, template, change));
+      } catch (error) {
+        if (!(error instanceof WriteConflictError)) throw error;
+        // Another change took that version first: theirs is what the owner now sees.
+        return adapter.run(function* (): ChangeOf<TemplateSteps, TemplateChangeResult> {
+          const current = yield* step("readTemplate", { id });
+          return current ? { outcome: "conflict", current } : { outcome: "not-found" };
+        });
+      }
+    },
+    remove: (id, expectedVersion) => adapter.run(() => remove(id, expectedVersion)),
+  };
+}
+
+/** The template as stored: a reply's purpose is left unsaid. */
+function storedTemplate(
+  input: TemplateInput,
+  stored: Pick<ReplyTemplate, "id" | "version" | "updatedAt" | "updatedBy" | "purpose">,
+): ReplyTemplate {
+  const { purpose: _purpose, ...fields } = input;
+  const { purpose, ...rest } = stored;
+  return {
+    ...fields,
+    whatsappTemplate: input.whatsappTemplate ?? null,
+    ...rest,
+    ...(purpose && purpose !== "reply" ? { purpose } : {}),
+  };
+}
+
+function* add(
+  input: TemplateInput,
+  change: { by: string; at: Date; max: number },
+): ChangeOf<TemplateSteps, ReplyTemplate | null> {
+  if ((yield* step("countTemplates", {})) >= change.max) return null;
+  const template = storedTemplate(input, {
+    id: randomUUID(),
+    version: 1,
+    updatedAt: change.at.toISOString(),
+    updatedBy: change.by,
+    ...(input.purpose ? { purpose: input.purpose } : {}),
+  });
+  yield* step("createTemplate", { template });
+  return template;
+}
+
+function* update(
+  id: string,
+  input: TemplateInput,
+  change: { expectedVersion: number; by: string; at: Date },
+): ChangeOf<TemplateSteps, TemplateChangeResult> {
+  const current = yield* step("readTemplate", { id });
+  if (!current) return { outcome: "not-found" };
+  if (current.version !== change.expectedVersion) return { outcome: "conflict", current };
+  // A template's purpose is kept as it was added.
+  const template = storedTemplate(input, {
+    id,
+    version: current.version + 1,
+    updatedAt: change.at.toISOString(),
+    updatedBy: change.by,
+    ...(current.purpose ? { purpose: current.purpose } : {}),
+  });
+  yield* step("writeTemplate", { template });
+  return { outcome: "changed", template };
+}
+
+function* remove(id: string, expectedVersion: number): ChangeOf<TemplateSteps, TemplateRemoveResult> {
+  const current = yield* step("readTemplate", { id });
+  if (!current) return "not-found";
+  if (current.version !== expectedVersion) return "conflict";
+  yield* step("deleteTemplate", { id });
+  return "removed";
+}

@@ -1,0 +1,67 @@
+import { WEBHOOK_RESPONSE_KEPT } from "../../domain/webhooks";
+import { stepsOf, type ChangeOf } from "../store/step-port";
+import type { WebhookAdapter, WebhookSteps } from "../store/webhook-port";
+import { WEBHOOK_ATTEMPTS_KEPT, type WebhookAttemptRecord, type WebhookStore } from "../store/webhooks";
+
+const step = stepsOf<WebhookSteps>();
+
+/**
+ * A webhook delivery's changes, written once above the stores: an attempt recorded (by the
+ * worker holding the claim, unless it arrived), and a delivery sent again. Each reads, decides
+ * and writes in one transaction of the store's.
+ */
+export function webhookStore(adapter: WebhookAdapter): WebhookStore {
+  return {
+    addEndpoint: (endpoint) => adapter.addEndpoint(endpoint),
+    listEndpoints: () => adapter.listEndpoints(),
+    getEndpoint: (id) => adapter.getEndpoint(id),
+    updateEndpoint: (id, change) => adapter.updateEndpoint(id, change),
+    deleteEndpoint: (id) => adapter.deleteEndpoint(id),
+    queueTest: (endpointId, now) => adapter.queueTest(endpointId, now),
+    listDeliveries: (endpointId, limit) => adapter.listDeliveries(endpointId, limit),
+    claimDue: (options) => adapter.claimDue(options),
+    recordAttempt: (id, worker, attempt, outcome) =>
+      adapter.run(() => recordAttempt(id, worker, attempt, outcome)),
+    sendAgain: (endpointId, deliveryId, now) => adapter.run(() => sendAgain(endpointId, deliveryId, now)),
+  };
+}
+
+function* recordAttempt(
+  id: string,
+  worker: string,
+  attempt: WebhookAttemptRecord,
+  outcome: { delivered: true } | { delivered: false; nextAttemptAt: Date | null },
+): ChangeOf<WebhookSteps, void> {
+  const delivery = yield* step("readDelivery", { id });
+  // A failure is recorded only by the worker holding the claim (after its lease ran out, another
+  // may hold it); a delivery that arrived is recorded all the same: it must not go again. One
+  // removed meanwhile (its endpoint or its enquiry erased) has nothing left to record.
+  if (!delivery || delivery.status !== "pending") return;
+  if (!outcome.delivered && delivery.claimedBy !== worker) return;
+  const next = !outcome.delivered && outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
+  const entry = {
+    at: attempt.at.toISOString(),
+    statusCode: attempt.statusCode,
+    error: attempt.error,
+    response: attempt.response.slice(0, WEBHOOK_RESPONSE_KEPT),
+    durationMs: attempt.durationMs,
+  };
+  yield* step("writeAttempt", {
+    id,
+    status: outcome.delivered ? "delivered" : next ? "pending" : "failed",
+    attempts: delivery.attempts + 1,
+    attemptLog: [...delivery.attemptLog, entry].slice(-WEBHOOK_ATTEMPTS_KEPT),
+    nextAttemptAt: next,
+  });
+}
+
+function* sendAgain(endpointId: string, deliveryId: string, now: Date): ChangeOf<WebhookSteps, boolean> {
+  const delivery = yield* step("readDelivery", { id: deliveryId });
+  const enabled = yield* step("readEndpointEnabled", { id: endpointId });
+  if (!delivery || delivery.endpointId !== endpointId || !enabled) return false;
+  const at = now.toISOString();
+  // Not while a worker's claim on it runs: that attempt's outcome is still to come.
+  if (delivery.claimedBy && delivery.claimExpiresAt && delivery.claimExpiresAt > at) return false;
+  yield* step("writeSentAgain", { id: deliveryId, at });
+  return true;
+}
