@@ -83,8 +83,8 @@ export function seed(path: string, secret: Buffer): string {
      VALUES (?, ?, ?, NULL, ?, ?)`,
   );
   const insertHistory = db.prepare(
-    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, worked)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
   );
   const insertVital = db.prepare(`INSERT INTO vitals (page, metric, value, received_at) VALUES (?, ?, ?, ?)`);
   const insertBuyerKey = db.prepare(
@@ -178,7 +178,8 @@ export function seedTeam(path: string, memberIds: readonly string[], now: number
     `INSERT INTO enquiry_meta (enquiry_id, utm_source, referrer_host, source_label) VALUES (?, ?, ?, ?)`,
   );
   const insertHistory = db.prepare(
-    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, 'member@bench.example', ?, ?)`,
+    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text, worked)
+     VALUES (?, ?, ?, 'member@bench.example', ?, ?, 1)`,
   );
   const yearAgo = now - 365 * DAY_MS;
   const statuses = ["New", "Contacted", "Confirmed", "Fulfilled", "Declined"] as const;
