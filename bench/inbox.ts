@@ -13,7 +13,7 @@
  * follow-ups, sources and history; Mine, Overdue and Due today through the API, every view with
  * every other filter and both orders (measureCombinations), and one member's digest.
  */
-import { planDigest } from "../server/lifecycle/digest";
+import { digestReads, planDigest } from "../server/lifecycle/digest";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -589,7 +589,7 @@ export async function runTeamBenchmark(): Promise<Row[]> {
         const started = performance.now();
         const staffId = members[index % TEAM_MEMBERS]!.id;
         const dayEnd = istDayBounds(at).end;
-        const parts = await reader.team.digestParts({ staffId, now: at, dayEnd });
+        const parts = await reader.team.digestParts(digestReads({ staffId, now: at, dayEnd }));
         const content = planDigest(parts, { now: at, day: istDate(at), staffId, dayEnd });
         digestMail(content, "https://collarise.example");
         times.push(performance.now() - started);
