@@ -1,4 +1,4 @@
-import { isLost, isLostReason, isWon } from "../../domain/deal";
+import { DECIDED_STATUSES, isLost, isLostReason, isWon } from "../../domain/deal";
 import {
   addDays,
   monthsBetween,
@@ -25,6 +25,8 @@ export interface DashboardSpan {
   from: Date;
   to: Date;
   apart: readonly EnquiryStatus[];
+  /** The statuses the outcomes count (domain/deal.ts: DECIDED_STATUSES): the stores read those. */
+  decided: readonly EnquiryStatus[];
 }
 
 /**
@@ -139,6 +141,7 @@ export function dashboardSpan(now: Date, days: number): DashboardSpan {
     from: new Date(today.start.getTime() - (days - 1) * 86_400_000),
     to: today.end,
     apart: DASHBOARD_APART,
+    decided: DECIDED_STATUSES,
   };
 }
 

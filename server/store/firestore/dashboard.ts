@@ -1,6 +1,5 @@
 import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { COUNTED_STATUSES, INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
-import { DECIDED_STATUSES } from "../../../domain/deal";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow } from "../../../domain/dashboard";
 import { DASHBOARD_NO_SOURCE, monthOf, weekStartOf } from "../../../domain/dashboard";
@@ -45,6 +44,7 @@ export function touchesOf(context: FirestoreContext) {
 
 /** The decided enquiries of the span, grouped as OutcomeRow, from the span's reads. */
 function outcomesOf(
+  decidedStatuses: readonly EnquiryStatus[],
   work: readonly QueryDocumentSnapshot[],
   enquiries: readonly QueryDocumentSnapshot[],
   deals: readonly QueryDocumentSnapshot[],
@@ -53,7 +53,7 @@ function outcomesOf(
   for (const doc of work) {
     const status = doc.get("status") as EnquiryStatus;
     const lostReason: unknown = doc.get("lostReason");
-    if (DECIDED_STATUSES.includes(status)) {
+    if (decidedStatuses.includes(status)) {
       decided.set(doc.id, { status, lostReason: typeof lostReason === "string" ? lostReason : null });
     }
   }
@@ -234,7 +234,7 @@ export class FirestoreDashboardStore implements DashboardStore {
       return {
         owners: rows(owners),
         sources: rows(sources),
-        outcomes: outcomesOf(work.docs, enquiries.docs, deals.docs),
+        outcomes: outcomesOf(span.decided, work.docs, enquiries.docs, deals.docs),
         apart: [...apart.values()],
         statusOf,
       };

@@ -17,7 +17,6 @@ import {
   type OutcomeRow,
   type ReceivedDay,
 } from "../dashboard";
-import { DECIDED_STATUSES } from "../../../domain/deal";
 import type Database from "better-sqlite3";
 import type { VitalWeekGroup } from "../vitals-summary";
 import type { SqliteRun } from "./connection";
@@ -80,7 +79,7 @@ export class SqliteDashboardStore implements DashboardStore {
             firstTouches,
             members: this.members(db, bounds),
             ...this.ownersAndSources(db, reads),
-            outcomes: this.outcomes(db, bounds),
+            outcomes: this.outcomes(db, bounds, span.decided),
             vitals: this.vitals(db, bounds),
           };
         })
@@ -157,8 +156,8 @@ export class SqliteDashboardStore implements DashboardStore {
    * with the orders' values: from enquiry_work's (status, received_at) index, which carries the
    * buyer type and source, each joined to its deal by key.
    */
-  private outcomes(db: Database.Database, bounds: Bounds): OutcomeRow[] {
-    const statuses = JSON.stringify(DECIDED_STATUSES);
+  private outcomes(db: Database.Database, bounds: Bounds, decided: readonly EnquiryStatus[]): OutcomeRow[] {
+    const statuses = JSON.stringify(decided);
     return db
       .prepare<Bounds & { none: string; statuses: string }, OutcomeRow>(
         `SELECT strftime('%Y-%m', w.received_at, '+330 minutes') AS month, w.buyer,
