@@ -13,7 +13,7 @@
  * follow-ups, sources and history; Mine, Overdue and Due today through the API, every view with
  * every other filter and both orders (measureCombinations), and one member's digest.
  */
-import { planDigest } from "../server/lifecycle/digest";
+import { digestReads, planDigest } from "../server/lifecycle/digest";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -83,8 +83,8 @@ export function seed(path: string, secret: Buffer): string {
      VALUES (?, ?, ?, NULL, ?, ?)`,
   );
   const insertHistory = db.prepare(
-    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, worked)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
   );
   const insertVital = db.prepare(`INSERT INTO vitals (page, metric, value, received_at) VALUES (?, ?, ?, ?)`);
   const insertBuyerKey = db.prepare(
@@ -178,7 +178,8 @@ export function seedTeam(path: string, memberIds: readonly string[], now: number
     `INSERT INTO enquiry_meta (enquiry_id, utm_source, referrer_host, source_label) VALUES (?, ?, ?, ?)`,
   );
   const insertHistory = db.prepare(
-    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text) VALUES (?, ?, ?, 'member@bench.example', ?, ?)`,
+    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, text, worked)
+     VALUES (?, ?, ?, 'member@bench.example', ?, ?, 1)`,
   );
   const yearAgo = now - 365 * DAY_MS;
   const statuses = ["New", "Contacted", "Confirmed", "Fulfilled", "Declined"] as const;
@@ -588,7 +589,7 @@ export async function runTeamBenchmark(): Promise<Row[]> {
         const started = performance.now();
         const staffId = members[index % TEAM_MEMBERS]!.id;
         const dayEnd = istDayBounds(at).end;
-        const parts = await reader.team.digestParts({ staffId, now: at, dayEnd });
+        const parts = await reader.team.digestParts(digestReads({ staffId, now: at, dayEnd }));
         const content = planDigest(parts, { now: at, day: istDate(at), staffId, dayEnd });
         digestMail(content, "https://collarise.example");
         times.push(performance.now() - started);

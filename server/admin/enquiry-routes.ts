@@ -42,7 +42,7 @@ import { isDuplicate } from "../../domain/status";
 import { inboxFilterFor, inboxQuerySchema, queryOf } from "./inbox-query";
 import { exportFileName, exportFilterName } from "../../domain/inbox";
 import { matchesInboxFilter } from "../lifecycle/inbox-listing";
-import { lastNotesOf } from "../lifecycle/last-note";
+import { lastNotesOf, NOTE_KINDS } from "../lifecycle/last-note";
 import { enquiryWhatsApp, mergeContextOf } from "../whatsapp/enquiry-whatsapp";
 
 const INBOX_PAGE_MAX = 100;
@@ -313,7 +313,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
       });
       const ids = page.items.map((item) => item.id);
       const [noteLines, outcomes, dispatches] = await Promise.all([
-        work.noteLines(ids),
+        work.noteLines(ids, NOTE_KINDS),
         app.store.deals.outcomesOf(ids),
         app.store.dispatch.summariesOf(ids),
       ]);

@@ -80,8 +80,8 @@ describe("how a reply threads", () => {
     expect(plan.message.messageId).toBe(`<reply-row-1@${DOMAIN}>`);
     // The first contact moves New to Contacted, as a status change would.
     expect(plan.history).toEqual([
-      { kind: "contact", text: "email" },
-      { kind: "status", from: "New", to: "Contacted", text: null },
+      { kind: "contact", text: "email", touch: "first-contact" },
+      { kind: "status", from: "New", to: "Contacted", text: null, touch: "first-contact" },
     ]);
     expect(plan.work.touchedAt).toBe(at(0));
     expect(plan.alerts).toEqual([]);

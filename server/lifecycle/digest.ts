@@ -12,6 +12,7 @@ import type { Receivables } from "../../domain/invoice";
 import {
   DIGEST_LIST_MAX,
   type DigestOwed,
+  DIGEST_REFUSED_WINDOW_MS,
   DIGEST_SPAM_WINDOW_MS,
   type DigestContent,
   type DigestItem,
@@ -63,6 +64,28 @@ export interface DigestParts {
 /** Since when the digest's spam line counts arrivals: DIGEST_SPAM_WINDOW_MS before it. */
 export function digestSpamSince(now: Date): Date {
   return new Date(now.getTime() - DIGEST_SPAM_WINDOW_MS);
+}
+
+/** What a store reads for one member's digest at `now` (TeamStore.digestParts): the windows are the digest's to say. */
+export interface DigestReads {
+  staffId: string;
+  now: Date;
+  dayEnd: Date;
+  /** Members away (for an owner's digest: server/team/digest-schedule.ts), whose due work it reads as well. */
+  awayOwners?: readonly string[];
+  /** The arrivals the spam line counts are those received since (digestSpamSince). */
+  arrivalsSince: Date;
+  /** The mails refused for good since (DIGEST_REFUSED_WINDOW_MS before the digest). */
+  refusedSince: Date;
+}
+
+/** The reads of one member's digest at `now`. */
+export function digestReads(options: Omit<DigestReads, "arrivalsSince" | "refusedSince">): DigestReads {
+  return {
+    ...options,
+    arrivalsSince: digestSpamSince(options.now),
+    refusedSince: new Date(options.now.getTime() - DIGEST_REFUSED_WINDOW_MS),
+  };
 }
 
 /**

@@ -1,10 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   acknowledgementQueued,
-  CONTACT_KINDS,
   dueOf,
-  isContact,
-  isFirstContact,
   intakeTakesTurn,
   planContact,
   planFollowUp,
@@ -396,33 +393,52 @@ describe("a member removed", () => {
 });
 
 describe("contact with the buyer", () => {
-  test("is a status change, a note or a call; handing on, a follow-up and the deal's figures are not", () => {
-    expect(CONTACT_KINDS).toEqual(["status", "note", "contact"]);
-    expect((["owner", "follow-up", "deal"] as const).map(isContact)).toEqual([false, false, false]);
-    // Each plan that counts as contact writes a line of contact, and no other does.
+  test("is a status change, a note or a call, each line marked as contact; handing on, a follow-up and the deal's figures are not", () => {
+    // Each plan that counts as contact marks each of its lines as contact, and no other marks any.
     const work = fridayEnquiry("priya");
     const at = ist("2030-01-05", "11:00");
     const note = planNote(work, { due, text: "Rang", at });
     const contact = planContact(work, { due, channel: "call", at });
+    const status = planStatusChange(work, { to: "Contacted", expectedVersion: 0, at, due });
     const followUp = planFollowUp(work, { due, followUpAt: at, nextStep: null, at });
-    if (followUp.outcome !== "changed") throw new Error("not changed");
-    for (const plan of [note, contact]) {
+    const handedOn = planOwnerChange(work, {
+      ownerId: "aman",
+      expectedOwnerId: "priya",
+      actor: { id: "priya", email: "priya@example.com" },
+      members,
+      at,
+    });
+    if (followUp.outcome !== "changed" || status.outcome !== "changed" || handedOn.outcome !== "changed")
+      throw new Error("not changed");
+    for (const plan of [note, contact, status]) {
       expect(plan.work.touchedAt).toBe(at);
-      expect(plan.history.every((line) => isContact(line.kind))).toBe(true);
+      expect(plan.history.map((line) => line.touch)).toEqual(plan.history.map(() => "first-contact"));
     }
     expect(followUp.work.touchedAt).toBeNull();
-    expect(followUp.history.some((line) => isContact(line.kind))).toBe(false);
+    for (const plan of [followUp, handedOn])
+      expect(plan.history.map((line) => line.touch)).toEqual([undefined]);
   });
 });
 
 test("filing as spam and Not spam are work on the enquiry but never its first contact; a status change, a note or a call can be", () => {
-  expect(isFirstContact({ kind: "status", from: "New", to: "Spam", text: null })).toBe(false);
-  expect(isFirstContact({ kind: "status", from: "Spam", to: "New", text: null })).toBe(false);
-  expect(isContact("status")).toBe(true);
-  expect(isFirstContact({ kind: "status", from: "New", to: "Contacted", text: null })).toBe(true);
-  expect(isFirstContact({ kind: "note", text: "Rang" })).toBe(true);
-  expect(isFirstContact({ kind: "contact", text: "call" })).toBe(true);
-  expect(isFirstContact({ kind: "owner", text: null, fromOwner: null })).toBe(false);
+  const at = ist("2030-01-05", "11:00");
+  const filed = planStatusChange(fridayEnquiry("priya"), { to: "Spam", expectedVersion: 0, at, due });
+  if (filed.outcome !== "changed") throw new Error("not changed");
+  expect(filed.history).toEqual([{ kind: "status", from: "New", to: "Spam", text: null, touch: "worked" }]);
+  const released = planRelease(filed.work, {
+    expectedVersion: 1,
+    at,
+    buyer: "Retailer",
+    rule: { kind: "none" },
+    turn: 0,
+    members,
+    hours: DEFAULT_HOURS,
+    companyMailQueued: true,
+  });
+  if (released.outcome !== "changed") throw new Error("not changed");
+  expect(released.history).toEqual([
+    { kind: "status", from: "Spam", to: "New", text: null, touch: "worked" },
+  ]);
 });
 
 describe("status changes", () => {
@@ -771,8 +787,8 @@ describe("every open enquiry is due (decision 029)", () => {
     const first = contactedMonday();
     expect(first.work).toMatchObject({ status: "Contacted", version: 1 });
     expect(first.history).toEqual([
-      { kind: "contact", text: "call" },
-      { kind: "status", from: "New", to: "Contacted", text: null },
+      { kind: "contact", text: "call", touch: "first-contact" },
+      { kind: "status", from: "New", to: "Contacted", text: null, touch: "first-contact" },
     ]);
     expect(first.webhooks).toEqual([
       { type: "enquiry.status_changed", change: { from: "New", to: "Contacted" } },
@@ -820,7 +836,7 @@ describe("every open enquiry is due (decision 029)", () => {
       expect(plan.webhooks).toEqual([]);
       expect(plan.history).toHaveLength(1);
       expect(plan.history[0]?.kind).toBe("follow-up");
-      expect(plan.history.some((line) => isContact(line.kind))).toBe(false);
+      expect(plan.history.some((line) => line.touch)).toBe(false);
     }
     expect(planContact(before, { due, channel: "call", outcome: "busy", at }).history).toEqual([
       { kind: "follow-up", text: `${ist("2030-01-08", "18:00")} · Call: busy` },

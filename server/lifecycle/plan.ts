@@ -50,91 +50,38 @@ import {
   type LostReason,
 } from "../../domain/deal";
 
-/** An enquiry's work record: its status and the team's fields, as both stores keep them. */
-export interface WorkState {
-  status: EnquiryStatus;
-  /** Increases with every status change; a change based on an older one is refused. */
-  version: number;
-  ownerId: string | null;
-  followUpAt: string | null;
-  nextStep: string | null;
-  /** When staff first contacted the buyer (or otherwise worked it); null while nobody has. */
-  touchedAt: string | null;
-  /** What Overdue and Due today read: the follow-up, or the first-contact target while untouched; null once closed. */
-  dueAt: string | null;
-  /** The first-contact target, kept while untouched so that handing on cannot lose it. */
-  firstContactDueAt: string | null;
-  closedAt: string | null;
-  /**
-   * The follow-up whose reminder on the phone is still to be sent (server/lifecycle/reminders.ts):
-   * set with a new follow-up, cleared once the reminder is queued or the follow-up goes.
-   */
-  reminderDueAt: string | null;
-  /** Why the sale was lost: set with Declined, gone once the enquiry is set to anything else. */
-  lostReason: LostReason | null;
-  /**
-   * When the buyer answered with nobody contacting them since (the first answer of those unanswered):
-   * the enquiry is waiting on us. Staff's next contact (contacted) clears it.
-   */
-  answeredAt: string | null;
-  /** The enquiry this one repeats: set with the duplicate close (domain/status.ts), gone with any other status. */
-  duplicateOf: string | null;
-}
+import { untouchedWork, type WorkState } from "../../domain/work-state";
 
-/** The work record of an enquiry stored before records existed, or never worked: New, untouched, not timed. */
-export function untouchedWork(): WorkState {
-  return {
-    status: INITIAL_STATUS,
-    version: 0,
-    ownerId: null,
-    followUpAt: null,
-    nextStep: null,
-    touchedAt: null,
-    dueAt: null,
-    firstContactDueAt: null,
-    closedAt: null,
-    reminderDueAt: null,
-    lostReason: null,
-    answeredAt: null,
-    duplicateOf: null,
-  };
-}
+export { untouchedWork, type WorkState };
+
+/**
+ * What a line of history is to the dashboard, said by the plan that writes it (decision 029:
+ * contact, not activity), and stored as it says by both stores:
+ * - "first-contact": contact with the buyer (a status change, a note, a call or chat): the member
+ *   who wrote it worked the enquiry, and the enquiry's first touch is the earliest such line;
+ * - "worked": work on the enquiry that reaches nobody (filing it as spam, Not spam, which judge the
+ *   enquiry; releasing it starts its wait for a first contact afresh: planRelease): the member
+ *   worked it, and its first touch is not this line.
+ * Handing on, planning a follow-up and the deal's figures are neither: their lines carry none.
+ */
+export type LineTouch = "first-contact" | "worked";
 
 export type HistoryLine =
-  | { kind: "status"; from: EnquiryStatus; to: EnquiryStatus; text: string | null }
-  | { kind: "note"; text: string }
+  | { kind: "status"; from: EnquiryStatus; to: EnquiryStatus; text: string | null; touch: LineTouch }
+  | { kind: "note"; text: string; touch: "first-contact" }
   /** `text`: the new owner's e-mail (null: nobody); `fromOwner`: the previous owner's (null: nobody). */
-  | { kind: "owner"; text: string | null; fromOwner: string | null }
+  | { kind: "owner"; text: string | null; fromOwner: string | null; touch?: never }
   /** `text`: "when · next step" (null: cleared). */
-  | { kind: "follow-up"; text: string | null }
+  | { kind: "follow-up"; text: string | null; touch?: never }
   /** A call or WhatsApp chat started from the console, or a reply sent: `text` is the channel. */
-  | { kind: "contact"; text: ContactChannel }
+  | { kind: "contact"; text: ContactChannel; touch: "first-contact" }
   /** The deal's figures recorded ("Deal: 40 sachets, ₹ 32,000, Jaipur 302001"), or why it was lost. */
-  | { kind: "deal"; text: string };
+  | { kind: "deal"; text: string; touch?: never };
 
-/**
- * The history lines that are contact with the buyer (decision 029: contact, not activity): a
- * status change, a note, a call or chat. Handing on, planning a follow-up and the deal's figures
- * are not. The dashboard reads them twice, kept by both stores from this one list: an enquiry's
- * first touch is its first such line, and a member worked an enquiry within a span when they
- * wrote one there.
- */
-export const CONTACT_KINDS: readonly HistoryLine["kind"][] = ["status", "note", "contact"];
-
-/** Whether a history line of this kind is contact with the buyer (CONTACT_KINDS). */
-export function isContact(kind: HistoryLine["kind"]): boolean {
-  return CONTACT_KINDS.includes(kind);
-}
-
-/**
- * Whether a line of contact can be the buyer's first contact, as the dashboard times it: not
- * filing an enquiry as spam nor releasing it (Not spam), which judge the enquiry and reach nobody;
- * releasing it starts its wait for a first contact afresh (planRelease). Filing and releasing are
- * still work on the enquiry for the member who did it.
- */
-export function isFirstContact(line: HistoryLine): boolean {
-  if (!isContact(line.kind)) return false;
-  return !(line.kind === "status" && (isSpam(line.from) || isSpam(line.to)));
+/** The history line of a status change: contact with the buyer unless it files or releases spam (LineTouch). */
+function statusLine(from: EnquiryStatus, to: EnquiryStatus, text: string | null): HistoryLine {
+  const touch: LineTouch = isSpam(from) || isSpam(to) ? "worked" : "first-contact";
+  return { kind: "status", from, to, text, touch };
 }
 
 export type WebhookEventPlan =
@@ -322,7 +269,7 @@ function movedByContact(work: WorkState): Pick<WorkPlan, "history" | "webhooks">
   const change = { from: work.status, to: FIRST_CONTACT_STATUS };
   return {
     work: { ...work, status: FIRST_CONTACT_STATUS, version: work.version + 1 },
-    history: [{ kind: "status", ...change, text: null }],
+    history: [statusLine(change.from, change.to, null)],
     webhooks: [{ type: "enquiry.status_changed", change }],
   };
 }
@@ -497,11 +444,7 @@ export function planStatusChange(
       change.at,
       change.due,
     ),
-    history: [
-      { kind: "status", from: work.status, to: change.to, text: change.note || null },
-      ...lostLine,
-      ...duplicateLines,
-    ],
+    history: [statusLine(work.status, change.to, change.note || null), ...lostLine, ...duplicateLines],
     alerts: [],
     webhooks: [{ type: "enquiry.status_changed", change: { from: work.status, to: change.to } }],
   };
@@ -553,7 +496,7 @@ export function planRelease(
       dueAt: due,
       firstContactDueAt: due,
     },
-    history: [{ kind: "status", from: work.status, to: INITIAL_STATUS, text: null }],
+    history: [statusLine(work.status, INITIAL_STATUS, null)],
     alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members }).map((staffId) => ({
       staffId,
     })),
@@ -801,7 +744,7 @@ export function planFollowUp(
 export function planNote(work: WorkState, note: { text: string; at: string; due: DueFacts }): WorkPlan {
   return {
     work: contacted(work, note.at, note.due),
-    history: [{ kind: "note", text: note.text }],
+    history: [{ kind: "note", text: note.text, touch: "first-contact" }],
     alerts: [],
     webhooks: [],
   };
@@ -848,7 +791,7 @@ export function planContact(
   const moved = movedByContact(contacted(work, contact.at, contact.due, true));
   return {
     work: moved.work,
-    history: [{ kind: "contact", text: contact.channel }, ...moved.history],
+    history: [{ kind: "contact", text: contact.channel, touch: "first-contact" }, ...moved.history],
     alerts: [],
     webhooks: moved.webhooks,
   };

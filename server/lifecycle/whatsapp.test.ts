@@ -100,8 +100,8 @@ describe("who may be sent a WhatsApp message, and what", () => {
       due: { receivedAt: "2026-11-19T08:00:00.000Z", hours: DEFAULT_HOURS },
     });
     expect(sent.ok && sent.plan.history).toEqual([
-      { kind: "contact", text: "whatsapp" },
-      { kind: "status", from: "New", to: "Contacted", text: null },
+      { kind: "contact", text: "whatsapp", touch: "first-contact" },
+      { kind: "status", from: "New", to: "Contacted", text: null, touch: "first-contact" },
     ]);
     const refused = planWhatsAppSend(untouchedWork(), {
       facts: afterWindow,

@@ -7,7 +7,7 @@ import {
 } from "../../domain/console";
 import { DIGEST_HOUR } from "../../domain/team";
 import { istDayBounds, nextIstHour } from "../../domain/working-hours";
-import { planDigest } from "../lifecycle/digest";
+import { digestReads, planDigest } from "../lifecycle/digest";
 import { digestMail } from "./team-mail";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
 import { type MailSink, mailHeader, startMailSink } from "../../tests/support/mail-sink";
@@ -112,11 +112,13 @@ it("a buyer's address refused with 550 is undeliverable after one attempt, shown
   // The next 09:00 digest names the enquiry under the refusal, with its link and no address.
   const at = nextIstHour(new Date(), DIGEST_HOUR);
   const owner = (await app.store.staff.list()).find((member) => member.email === OWNER)!;
-  const parts = await app.store.team.digestParts({
-    staffId: owner.id,
-    now: at,
-    dayEnd: istDayBounds(at).end,
-  });
+  const parts = await app.store.team.digestParts(
+    digestReads({
+      staffId: owner.id,
+      now: at,
+      dayEnd: istDayBounds(at).end,
+    }),
+  );
   const digest = digestMail(
     planDigest(parts, { now: at, day: "2030-01-01", staffId: owner.id, dayEnd: istDayBounds(at).end }),
     "https://collarise.example",
@@ -127,11 +129,13 @@ it("a buyer's address refused with 550 is undeliverable after one attempt, shown
   expect(digest.text).not.toContain(BUYER);
   // A day later it is no longer news: each refusal is in one digest.
   const dayAfter = new Date(at.getTime() + 24 * 3_600_000);
-  const later = await app.store.team.digestParts({
-    staffId: owner.id,
-    now: dayAfter,
-    dayEnd: istDayBounds(dayAfter).end,
-  });
+  const later = await app.store.team.digestParts(
+    digestReads({
+      staffId: owner.id,
+      now: dayAfter,
+      dayEnd: istDayBounds(dayAfter).end,
+    }),
+  );
   expect(later.refused).toEqual([]);
 
   // No log line carries the buyer's address, nor any address at all about a send.

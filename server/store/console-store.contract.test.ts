@@ -5,7 +5,7 @@ import { StaffExistsError } from "./staff";
 import type { Store } from "./store";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
-import { lastNotesOf } from "../lifecycle/last-note";
+import { lastNotesOf, NOTE_KINDS } from "../lifecycle/last-note";
 
 /** The console's concerns of the store (staff, sessions, throttling, work on enquiries, activity) on both adapters. */
 interface Adapter {
@@ -292,13 +292,13 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         staffEmail: "s@example.com",
         at: new Date(at + 2_000),
       });
-      const lines = await store.enquiryWork.noteLines([noted.id, quiet.id]);
+      const lines = await store.enquiryWork.noteLines([noted.id, quiet.id], NOTE_KINDS);
       expect(lines.filter((line) => line.text).map((line) => [line.enquiryId, line.text])).toEqual([
         [noted.id, "First call"],
         [noted.id, "Will order 40"],
       ]);
       expect([...lastNotesOf(lines)]).toEqual([[noted.id, "Will order 40"]]);
-      expect(await store.enquiryWork.noteLines([])).toEqual([]);
+      expect(await store.enquiryWork.noteLines([], NOTE_KINDS)).toEqual([]);
     });
 
     test("a delivered notification can be sent again", async () => {

@@ -1,4 +1,4 @@
-import { isLost, isLostReason, isWon } from "../../domain/deal";
+import { DECIDED_STATUSES, isLost, isLostReason, isWon } from "../../domain/deal";
 import {
   addDays,
   monthsBetween,
@@ -25,6 +25,8 @@ export interface DashboardSpan {
   from: Date;
   to: Date;
   apart: readonly EnquiryStatus[];
+  /** The statuses the outcomes count (domain/deal.ts: DECIDED_STATUSES): the stores read those. */
+  decided: readonly EnquiryStatus[];
 }
 
 /**
@@ -50,10 +52,13 @@ export interface ApartDay extends Omit<ReceivedDay, "buyer"> {
 }
 
 /**
- * An enquiry received in the span that staff have touched: when it came, its first line of
- * contact with the buyer (server/lifecycle/plan.ts: CONTACT_KINDS), and its status now.
+ * A line of contact with an enquiry received in the span (one its plan marked "first-contact":
+ * server/lifecycle/plan.ts, LineTouch): when the enquiry came, when the line was written, and the
+ * enquiry's status now. A store may give one per enquiry or several; its first touch is the
+ * earliest (dashboardData).
  */
 export interface FirstTouch {
+  enquiryId: string;
   receivedAt: string;
   firstTouchAt: string;
   status: EnquiryStatus;
@@ -82,6 +87,16 @@ export interface OutcomeRow {
   value: number;
 }
 
+/** Each enquiry's first touch: the earliest line of contact given for it. */
+function earliestTouches(touches: readonly FirstTouch[]): Map<string, FirstTouch> {
+  const first = new Map<string, FirstTouch>();
+  for (const touch of touches) {
+    const earlier = first.get(touch.enquiryId);
+    if (!earlier || touch.firstTouchAt < earlier.firstTouchAt) first.set(touch.enquiryId, touch);
+  }
+  return first;
+}
+
 /**
  * What a store reads for a dashboard; `dashboardData` turns it into the figures shown, and decides
  * what each figure counts: the adapters read rows and filter only by the statuses they are given.
@@ -98,7 +113,7 @@ export interface DashboardParts {
   statuses: Partial<Record<EnquiryStatus, number>>;
   firstTouches: FirstTouch[];
   /**
-   * The enquiries each member worked on (a line of contact: CONTACT_KINDS) within the span, by
+   * The enquiries each member worked on (a line the plan marked as work: LineTouch) within the span, by
    * the status they stand at now (whenever they were received).
    */
   members: MemberRow[];
@@ -126,6 +141,7 @@ export function dashboardSpan(now: Date, days: number): DashboardSpan {
     from: new Date(today.start.getTime() - (days - 1) * 86_400_000),
     to: today.end,
     apart: DASHBOARD_APART,
+    decided: DECIDED_STATUSES,
   };
 }
 
@@ -261,7 +277,7 @@ export async function dashboardData(
   // Every enquiry received: the funnel lists those set apart too, as such.
   const received = genuine + sumOf(span.apart);
   const targetMs = targetHours * 3_600_000;
-  const waits = parts.firstTouches
+  const waits = [...earliestTouches(parts.firstTouches).values()]
     .filter((touch) => counted(touch.status))
     .map((touch) => workingMsBetween(hours, new Date(touch.receivedAt), new Date(touch.firstTouchAt)))
     .sort((a, b) => a - b);

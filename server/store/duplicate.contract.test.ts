@@ -8,6 +8,7 @@ import { storeAdapters } from "../../tests/support/store-sandboxes";
 import { inboxFilterOf } from "../lifecycle/inbox-listing";
 import { DASHBOARD_APART, salesOf } from "./dashboard";
 import type { Store } from "./store";
+import { DECIDED_STATUSES } from "../../domain/deal";
 
 /**
  * A duplicate is a close of its own on both stores: linked to the enquiry it repeats, out of every
@@ -81,6 +82,7 @@ describe.each(storeAdapters("duplicate"))("a duplicate on $name", (adapter) => {
       from: new Date(now.getTime() - 86_400_000),
       to: new Date(now.getTime() + 86_400_000),
       apart: DASHBOARD_APART,
+      decided: DECIDED_STATUSES,
     };
     const parts = await store.dashboard.parts(span);
     expect(parts.statuses).toMatchObject({ Confirmed: 1, Duplicate: 1 });

@@ -72,10 +72,11 @@ export interface EnquiryWorkStore {
   statusTally(): Promise<StatusTally>;
   get(id: string): Promise<EnquiryRecord | null>;
   /**
-   * The history lines of these enquiries that may carry a note (server/lifecycle/last-note.ts:
-   * NOTE_KINDS), in history order, oldest first; lastNotesOf picks each one's last note.
+   * The history lines of these enquiries of the kinds given (those that may carry a note:
+   * server/lifecycle/last-note.ts, NOTE_KINDS), in history order, oldest first; lastNotesOf picks
+   * each one's last note.
    */
-  noteLines(enquiryIds: readonly string[]): Promise<NoteCandidate[]>;
+  noteLines(enquiryIds: readonly string[], kinds: readonly string[]): Promise<NoteCandidate[]>;
   /** Makes the notification due now (sent or not); false when the enquiry has no such notification. */
   resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean>;
 }

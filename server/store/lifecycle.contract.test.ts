@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { planDigest, refusalsFor } from "../lifecycle/digest";
+import { digestEnquiryIds, digestReads, planDigest, refusalsFor } from "../lifecycle/digest";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { nextWorkingDayAtReceivedHour } from "../../domain/due-rule";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
@@ -85,12 +85,15 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       });
       expect(overdue.items.map((row) => row.id)).toEqual([stored.id]);
       expect((await store.team.viewCounts({ staffId: priya.id, now, dayEnd })).overdue).toBe(1);
-      const digest = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
-        now,
-        dayEnd,
-        day: "today",
-        staffId: priya.id,
-      });
+      const digest = planDigest(
+        await store.team.digestParts(digestReads({ staffId: priya.id, now, dayEnd })),
+        {
+          now,
+          dayEnd,
+          day: "today",
+          staffId: priya.id,
+        },
+      );
       expect(digest.overdue.items.map((item) => [item.id, item.notContacted])).toEqual([[stored.id, true]]);
       expect(digest.team).toEqual({ overdue: 1, dueToday: 0 });
 
@@ -220,12 +223,15 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       expect(all.items.map((row) => row.id)).toEqual([genuine.id]);
       const spam = await store.enquiryWork.list({ status: "Spam", limit: 10 });
       expect(spam.items.map((row) => row.id).sort()).toEqual([filed.id, byHand.id].sort());
-      const digest = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
-        now,
-        dayEnd,
-        day: "today",
-        staffId: priya.id,
-      });
+      const digest = planDigest(
+        await store.team.digestParts(digestReads({ staffId: priya.id, now, dayEnd })),
+        {
+          now,
+          dayEnd,
+          day: "today",
+          staffId: priya.id,
+        },
+      );
       expect(
         [digest.overdue, digest.dueToday, digest.unownedOverdue, digest.unownedDueToday].flatMap((section) =>
           section.items.map((item) => item.id),
@@ -290,8 +296,11 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const digestAt = new Date(refusedAt.getTime() + 3_600_000);
       const refused = async (staffId: string, now: Date) =>
         refusalsFor(
-          (await store.team.digestParts({ staffId, now, dayEnd: new Date(now.getTime() + 3_600_000) }))
-            .refused,
+          (
+            await store.team.digestParts(
+              digestReads({ staffId, now, dayEnd: new Date(now.getTime() + 3_600_000) }),
+            )
+          ).refused,
           staffId,
         )
           .map((row) => [row.id, row.Name, row.refusedAt])
@@ -307,12 +316,15 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       );
       expect(await refused(aman.id, new Date(refusedAt.getTime() + 25 * 3_600_000))).toEqual([]);
       expect(
-        planDigest(await store.team.digestParts({ staffId: priya.id, now: digestAt, dayEnd: digestAt }), {
-          now: digestAt,
-          dayEnd: digestAt,
-          day: "today",
-          staffId: priya.id,
-        }).addressRefused?.items.map((item) => [item.id, item.firstName]),
+        planDigest(
+          await store.team.digestParts(digestReads({ staffId: priya.id, now: digestAt, dayEnd: digestAt })),
+          {
+            now: digestAt,
+            dayEnd: digestAt,
+            day: "today",
+            staffId: priya.id,
+          },
+        ).addressRefused?.items.map((item) => [item.id, item.firstName]),
       ).toEqual([[unowned.id, "Asha"]]);
     });
 
@@ -370,12 +382,15 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       const stored = [];
       for (let index = 0; index < 25; index++) stored.push(await store.enquiries.add(anEnquiry()));
       const { now, dayEnd } = await pastTarget(store, stored.at(-1)!.id);
-      const digest = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
-        now,
-        dayEnd,
-        day: "today",
-        staffId: priya.id,
-      });
+      const digest = planDigest(
+        await store.team.digestParts(digestReads({ staffId: priya.id, now, dayEnd })),
+        {
+          now,
+          dayEnd,
+          day: "today",
+          staffId: priya.id,
+        },
+      );
       expect(digest.unownedOverdue.count).toBe(25);
       expect(digest.unownedOverdue.items.map((item) => item.id)).toEqual(stored.map(({ id }) => id));
       expect(digest.unownedOverdue.items[0]?.firstName).toBe("Asha");
@@ -387,14 +402,21 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       await store.enquiries.add(anEnquiry({ Email: "meera.kapoor@example.in" }));
       const kept = await store.enquiries.add(anEnquiry());
       const { now, dayEnd } = await pastTarget(store, kept.id);
-      const content = planDigest(await store.team.digestParts({ staffId: priya.id, now, dayEnd }), {
-        now,
-        dayEnd,
-        day: "2030-01-07",
-        staffId: priya.id,
-      });
+      const content = planDigest(
+        await store.team.digestParts(digestReads({ staffId: priya.id, now, dayEnd })),
+        {
+          now,
+          dayEnd,
+          day: "2030-01-07",
+          staffId: priya.id,
+        },
+      );
       expect(content.unownedOverdue.count).toBe(2);
-      await store.team.queueDigests("2030-01-07", [{ staffId: priya.id, content }], now);
+      await store.team.queueDigests(
+        "2030-01-07",
+        [{ staffId: priya.id, content, enquiryIds: digestEnquiryIds(content) }],
+        now,
+      );
       await store.personalData.erase({ email: "meera.kapoor@example.in" }, { actor: "owner@example.com" });
       const left = (await claimAll(store)).filter((each) => each.kind === "digest");
       expect(left).toEqual([]);

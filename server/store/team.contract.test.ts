@@ -6,7 +6,7 @@ import type { AlertChoice } from "../../domain/team";
 import { istDate, istDayBounds } from "../../domain/working-hours";
 import { digestMail } from "../notify/team-mail";
 import { queueDayDigests } from "../team/digest-schedule";
-import { planDigest } from "../lifecycle/digest";
+import { digestEnquiryIds, digestReads, planDigest } from "../lifecycle/digest";
 import type { PendingNotification, Store } from "./store";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { listView } from "../../tests/support/inbox-views";
@@ -602,10 +602,16 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     const [stays, leaves] = await members(store, "stays@example.com", "leaves@example.com");
     const nine = ist("2030-02-04", "09:00");
     const content = planDigest(
-      await store.team.digestParts({ staffId: stays!.id, now: nine, dayEnd: ist("2030-02-05", "00:00") }),
+      await store.team.digestParts(
+        digestReads({ staffId: stays!.id, now: nine, dayEnd: ist("2030-02-05", "00:00") }),
+      ),
       { now: nine, dayEnd: ist("2030-02-05", "00:00"), day: "today", staffId: stays!.id },
     );
-    const digests = [stays!, leaves!].map((member) => ({ staffId: member.id, content }));
+    const digests = [stays!, leaves!].map((member) => ({
+      staffId: member.id,
+      content,
+      enquiryIds: digestEnquiryIds(content),
+    }));
     expect(await store.staff.remove("leaves@example.com")).toBe(true);
     expect(await store.team.queueDigests("2030-02-04", digests, nine)).toBe(1);
     expect(await store.team.queueDigests("2030-02-04", digests, nine)).toBe(0);
@@ -632,7 +638,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     const now = new Date(new Date(spam.receivedAt).getTime() + 60_000);
     const day = { staffId: a!.id, dayEnd: new Date(now.getTime() + 86_400_000) };
     const digestAt = async (at: Date) =>
-      planDigest(await store.team.digestParts({ ...day, now: at }), {
+      planDigest(await store.team.digestParts(digestReads({ ...day, now: at })), {
         now: at,
         dayEnd: day.dayEnd,
         day: "today",

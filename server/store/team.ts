@@ -1,6 +1,6 @@
 import type { AlertChoice, AssignmentRule, DigestContent } from "../../domain/team";
 import type { TeamFields } from "./enquiry-work";
-import type { DigestParts } from "../lifecycle/digest";
+import type { DigestParts, DigestReads } from "../lifecycle/digest";
 import { inboxFilterOf, type InboxFilter, type InboxViewer } from "../lifecycle/inbox-listing";
 import type { OwnerChangePlan } from "../lifecycle/plan";
 
@@ -62,24 +62,24 @@ export interface TeamStore {
 
   viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts>;
 
-  /** What one member's digest is made from at `now` (server/lifecycle/digest.ts). */
-  digestParts(options: {
-    staffId: string;
-    now: Date;
-    dayEnd: Date;
-    /** Members away (for an owner's digest: server/team/digest-schedule.ts), whose due work it reads as well. */
-    awayOwners?: readonly string[];
-  }): Promise<DigestParts>;
+  /** What one member's digest is made from at `now`, read as the digest says (server/lifecycle/digest.ts: digestReads). */
+  digestParts(reads: DigestReads): Promise<DigestParts>;
   /**
    * Queues each member's digest for `day` unless one was queued already (on any instance): the
    * digest's id is made from the member and the day. A member removed since the digests were made
    * gets none. Answers how many were queued.
    */
-  queueDigests(
-    day: string,
-    digests: readonly { staffId: string; content: DigestContent }[],
-    now: Date,
-  ): Promise<number>;
+  queueDigests(day: string, digests: readonly QueuedDigest[], now: Date): Promise<number>;
+}
+
+/**
+ * A member's digest to queue, with the enquiries it names (server/lifecycle/digest.ts:
+ * digestEnquiryIds): erasing a person's data erases the digests that name their enquiries.
+ */
+export interface QueuedDigest {
+  staffId: string;
+  content: DigestContent;
+  enquiryIds: string[];
 }
 
 /**

@@ -553,6 +553,44 @@ describe("the same calls on both stores leave the same state", () => {
     }
     expect(firestore).toEqual(sqlite);
   });
+  test("filing as spam and Not spam are work of who did them but not the first contact: the first touch is the note after", async () => {
+    const [sqlite, firestore] = await onBothStores(async (store) => {
+      const filed = await receive(store, "Filed By Hand", "10:00");
+      const plain = await receive(store, "Plain Buyer", "10:05");
+      const change = (id: string, to: EnquiryStatus, expectedVersion: number, by: string, time: string) =>
+        store.work.changeStatus(id, { to, expectedVersion, staffEmail: by, at: ist(time) });
+      expect(await change(filed.id, "Spam", 0, ASHA, "10:30")).toEqual({ outcome: "changed", version: 1 });
+      expect(
+        await store.work.releaseFromSpam(filed.id, {
+          expectedVersion: 1,
+          staffEmail: BILAL,
+          at: ist("11:00"),
+        }),
+      ).toMatchObject({ outcome: "changed" });
+      await store.work.addNote(filed.id, { text: "Rang them", staffEmail: OWNER, at: ist("13:00") });
+      expect(await change(plain.id, "Contacted", 0, ASHA, "10:20")).toEqual({
+        outcome: "changed",
+        version: 1,
+      });
+    });
+    for (const state of [sqlite, firestore]) {
+      // Waits in working minutes: 15 (a status change) and 180 (the note, not the filing at 30).
+      expect(state.dashboard.firstContact).toEqual({
+        targetHours: 4,
+        received: 2,
+        contacted: 2,
+        withinTarget: 2,
+        medianWorkingMinutes: 98,
+      });
+      expect(state.dashboard.breakdowns.members).toEqual([
+        { key: ASHA, enquiries: 2 },
+        { key: BILAL, enquiries: 1 },
+        { key: OWNER, enquiries: 1 },
+      ]);
+    }
+    expect(firestore).toEqual(sqlite);
+  });
+
   /**
    * Sends an enquiry as the form's route does (server/routes/enquiries.ts) at `time`: its counted
    * checks (a solved proof of work unless `robot`, which also fills the honeypot), the visitor's

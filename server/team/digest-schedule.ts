@@ -1,10 +1,11 @@
 import { receivablesOf } from "../../domain/accounts";
-import { planDigest } from "../lifecycle/digest";
-import { DIGEST_HOUR, digestIsEmpty, type DigestContent } from "../../domain/team";
+import { digestEnquiryIds, digestReads, planDigest } from "../lifecycle/digest";
+import { DIGEST_HOUR, digestIsEmpty } from "../../domain/team";
 import { isAway, mayOwnEnquiries } from "../../domain/staff";
 import { istDate, istDayBounds, nextIstHour } from "../../domain/working-hours";
 import { nodeTimers, runLeased, scheduleTask, type ScheduleTimers } from "../scheduled-task";
 import type { Store } from "../store/store";
+import type { QueuedDigest } from "../store/team";
 
 /** The digest's lease in the store: one instance makes the day's digests at a time. */
 export const DIGEST_JOB = "member-digest";
@@ -34,7 +35,7 @@ export function digestDayAt(at: Date): string | null {
 export async function dayDigests(
   store: Pick<Store, "staff" | "team" | "documents">,
   at: Date,
-): Promise<{ day: string; digests: { staffId: string; content: DigestContent }[] } | null> {
+): Promise<{ day: string; digests: QueuedDigest[] } | null> {
   const day = digestDayAt(at);
   if (!day) return null;
   const { end } = istDayBounds(at);
@@ -50,7 +51,9 @@ export async function dayDigests(
   for (const member of staff) {
     const owner = member.role === "owner";
     const awayOwners = owner ? away.filter((id) => id !== member.id) : [];
-    const parts = await store.team.digestParts({ staffId: member.id, now: at, dayEnd: end, awayOwners });
+    const parts = await store.team.digestParts(
+      digestReads({ staffId: member.id, now: at, dayEnd: end, awayOwners }),
+    );
     const content = planDigest(parts, {
       now: at,
       day,
@@ -59,7 +62,8 @@ export async function dayDigests(
       awayOwners,
       ...(owner && receivables ? { receivables } : {}),
     });
-    if (!digestIsEmpty(content)) digests.push({ staffId: member.id, content });
+    if (!digestIsEmpty(content))
+      digests.push({ staffId: member.id, content, enquiryIds: digestEnquiryIds(content) });
   }
   return { day, digests };
 }

@@ -1,6 +1,5 @@
 import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { COUNTED_STATUSES, INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
-import { DECIDED_STATUSES } from "../../../domain/deal";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow } from "../../../domain/dashboard";
 import { DASHBOARD_NO_SOURCE, monthOf, weekStartOf } from "../../../domain/dashboard";
@@ -25,8 +24,8 @@ const PARALLEL_QUERIES = 24;
 
 /**
  * One entry of an enquiry's history as the dashboard counts it, in `enquiryTouches` (same id as
- * the entry), written with the entry: a line of contact with the buyer (server/lifecycle/plan.ts:
- * CONTACT_KINDS), by whom, when, and when the enquiry arrived. It holds no personal data of the visitor. Histories live in subcollections,
+ * the entry), written with the entry when its plan marks it as work (server/lifecycle/plan.ts:
+ * LineTouch), by whom, when, and when the enquiry arrived. It holds no personal data of the visitor. Histories live in subcollections,
  * which only a collection group query reads across; this one collection answers "what was done
  * since" with one range read on `at`.
  */
@@ -35,7 +34,7 @@ export interface TouchRecord {
   staffEmail: string;
   at: string;
   receivedAt: string;
-  /** False for a line that cannot be the first contact (plan.ts: isFirstContact); absent: it can. */
+  /** False for a line its plan marked as work but not contact ("worked"); absent: contact ("first-contact"). */
   firstContact?: false;
 }
 
@@ -45,6 +44,7 @@ export function touchesOf(context: FirestoreContext) {
 
 /** The decided enquiries of the span, grouped as OutcomeRow, from the span's reads. */
 function outcomesOf(
+  decidedStatuses: readonly EnquiryStatus[],
   work: readonly QueryDocumentSnapshot[],
   enquiries: readonly QueryDocumentSnapshot[],
   deals: readonly QueryDocumentSnapshot[],
@@ -53,7 +53,7 @@ function outcomesOf(
   for (const doc of work) {
     const status = doc.get("status") as EnquiryStatus;
     const lostReason: unknown = doc.get("lostReason");
-    if (DECIDED_STATUSES.includes(status)) {
+    if (decidedStatuses.includes(status)) {
       decided.set(doc.id, { status, lostReason: typeof lostReason === "string" ? lostReason : null });
     }
   }
@@ -234,7 +234,7 @@ export class FirestoreDashboardStore implements DashboardStore {
       return {
         owners: rows(owners),
         sources: rows(sources),
-        outcomes: outcomesOf(work.docs, enquiries.docs, deals.docs),
+        outcomes: outcomesOf(span.decided, work.docs, enquiries.docs, deals.docs),
         apart: [...apart.values()],
         statusOf,
       };
@@ -269,6 +269,7 @@ export class FirestoreDashboardStore implements DashboardStore {
     });
   }
 
+  /** The touches of enquiries received in the span that their plan marked as contact ("first-contact"). */
   private firstTouches(
     touches: TouchRecord[],
     span: DashboardSpan,
@@ -276,14 +277,16 @@ export class FirestoreDashboardStore implements DashboardStore {
   ): FirstTouch[] {
     const from = span.from.toISOString();
     const to = span.to.toISOString();
-    const first = new Map<string, FirstTouch>();
-    for (const { enquiryId, at, receivedAt, firstContact } of touches) {
-      if (receivedAt < from || receivedAt >= to || firstContact === false) continue;
-      const earlier = first.get(enquiryId);
-      if (!earlier || at < earlier.firstTouchAt)
-        first.set(enquiryId, { receivedAt, firstTouchAt: at, status: status(enquiryId) });
-    }
-    return [...first.values()];
+    return touches
+      .filter(
+        ({ receivedAt, firstContact }) => receivedAt >= from && receivedAt < to && firstContact !== false,
+      )
+      .map(({ enquiryId, at, receivedAt }) => ({
+        enquiryId,
+        receivedAt,
+        firstTouchAt: at,
+        status: status(enquiryId),
+      }));
   }
 
   /**

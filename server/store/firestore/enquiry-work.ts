@@ -149,7 +149,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     });
   }
 
-  async noteLines(enquiryIds: readonly string[]): Promise<NoteCandidate[]> {
+  async noteLines(enquiryIds: readonly string[], kinds: readonly string[]): Promise<NoteCandidate[]> {
     const lines: NoteCandidate[][] = [];
     await this.context.run(async () => {
       for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
@@ -163,13 +163,12 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
                 .orderBy("sortKey")
                 .select("kind", "text")
                 .get();
-              return snapshot.docs.map((doc): NoteCandidate => {
+              return snapshot.docs.flatMap((doc): NoteCandidate[] => {
+                const kind = String(doc.get("kind"));
                 const text: unknown = doc.get("text");
-                return {
-                  enquiryId,
-                  kind: String(doc.get("kind")),
-                  text: typeof text === "string" ? text : null,
-                };
+                return kinds.includes(kind)
+                  ? [{ enquiryId, kind, text: typeof text === "string" ? text : null }]
+                  : [];
               });
             }),
           )),

@@ -6,13 +6,15 @@ import type {
   Transaction,
 } from "firebase-admin/firestore";
 import type { StaffMember, StaffRole } from "../../../domain/console";
+import { invitationsWithdrawn, leavesNoOwner, type StaffStanding } from "../../../domain/staff";
 import {
-  invitationsWithdrawn,
-  leavesNoOwner,
-  linkWithdrawal,
-  type StaffStanding,
-} from "../../../domain/staff";
-import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
+  driveLinks,
+  sendResetLink,
+  setPasswordByLink,
+  type LinkChange,
+  type QueuedLink,
+} from "../../work/member-changes";
+import type { MemberStore, StaffLink, StaffLinkUse } from "../members";
 import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
 import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
@@ -91,18 +93,7 @@ export class FirestoreMemberStore implements MemberStore {
   }
 
   /** Stores a link and queues its mail, in the caller's transaction. */
-  private queueLink(
-    transaction: Transaction,
-    link: {
-      linkId: string;
-      staffId: string;
-      sentBy: string;
-      sentByName?: string;
-      purpose: StaffLinkPurpose;
-      expiresAt: Date;
-      now: Date;
-    },
-  ) {
+  private queueLink(transaction: Transaction, link: QueuedLink) {
     const mail: StaffLinkMail = {
       linkId: link.linkId,
       purpose: link.purpose,
@@ -173,31 +164,64 @@ export class FirestoreMemberStore implements MemberStore {
     return created;
   }
 
-  async sendReset(input: {
-    staffId: string;
-    sentBy: string;
-    sentByName?: string;
-    linkId: string;
-    expiresAt: Date;
-    now: Date;
-  }): Promise<boolean> {
+  /**
+   * Runs a change of links and passwords (server/work/member-changes.ts) in one transaction: reads
+   * answered as asked, writes held back and made together once the change has returned.
+   */
+  private changeLinks<R>(change: () => LinkChange<R>): Promise<R> {
     return this.context.run(() =>
       this.context.db.runTransaction(async (transaction) => {
-        const account = (await transaction.get(this.staff.where("id", "==", input.staffId).limit(1))).docs[0];
-        if (!account) return false;
-        const sessions = await transaction.get(
-          this.context.db.collection("sessions").where("staffId", "==", input.staffId),
-        );
-        const open = await transaction.get(
-          this.links.where("staffId", "==", input.staffId).where("usedAt", "==", UNUSED),
-        );
-        for (const session of sessions.docs) transaction.delete(session.ref);
-        // Links sent before stop working: only the newest is worth anything.
-        for (const link of open.docs) transaction.update(link.ref, { usedAt: input.now.toISOString() });
-        this.queueLink(transaction, { ...input, purpose: "reset" });
-        return true;
+        const writes: (() => void)[] = [];
+        const accounts = new Map<string, DocumentReference>();
+        const result = await driveLinks(change(), {
+          readStanding: async ({ staffId }) => {
+            const account = (await transaction.get(this.staff.where("id", "==", staffId).limit(1))).docs[0];
+            if (account) accounts.set(staffId, account.ref);
+            return standingOf(account);
+          },
+          readLink: async ({ linkId }) => {
+            const snapshot = await transaction.get(this.links.doc(linkId));
+            return snapshot.exists ? linkOf(linkId, snapshot.data() as DocumentData) : null;
+          },
+          readUnusedLinks: async ({ staffId }) =>
+            (
+              await transaction.get(this.links.where("staffId", "==", staffId).where("usedAt", "==", UNUSED))
+            ).docs.map((doc) => doc.id),
+          endSessions: async ({ staffId }) => {
+            const sessions = await transaction.get(
+              this.context.db.collection("sessions").where("staffId", "==", staffId),
+            );
+            for (const session of sessions.docs) writes.push(() => transaction.delete(session.ref));
+          },
+          spendLinks: ({ linkIds, at, claimed }) => {
+            writes.push(() => {
+              // Creating the use's marker fails for the second of two uses at once.
+              if (claimed) transaction.create(this.links.doc(claimed).collection("uses").doc("once"), { at });
+              for (const id of linkIds) transaction.update(this.links.doc(id), { usedAt: at });
+            });
+          },
+          setPassword: ({ staffId, passwordHash, totpOff }) => {
+            const account = accounts.get(staffId);
+            if (!account) throw new Error("the account's password is set after reading it");
+            writes.push(() =>
+              transaction.update(account, {
+                passwordHash,
+                ...(totpOff ? { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] } : {}),
+              }),
+            );
+          },
+          queueLink: (link) => {
+            writes.push(() => this.queueLink(transaction, link));
+          },
+        });
+        for (const write of writes) write();
+        return result;
       }),
     );
+  }
+
+  async sendReset(input: Omit<QueuedLink, "purpose">): Promise<boolean> {
+    return this.changeLinks(() => sendResetLink(input));
   }
 
   async findLink(linkId: string): Promise<StaffLink | null> {
@@ -212,54 +236,11 @@ export class FirestoreMemberStore implements MemberStore {
     change: { passwordHash: string; totpOff: boolean; now: Date },
   ): Promise<StaffLinkUse> {
     try {
-      return await this.useLinkOnce(linkId, change);
+      return await this.changeLinks(() => setPasswordByLink(linkId, change));
     } catch (error) {
       if (grpcCode(error) === ALREADY_EXISTS) return "used";
       throw error;
     }
-  }
-
-  private async useLinkOnce(
-    linkId: string,
-    change: { passwordHash: string; totpOff: boolean; now: Date },
-  ): Promise<StaffLinkUse> {
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction): Promise<StaffLinkUse> => {
-        const snapshot = await transaction.get(this.links.doc(linkId));
-        if (!snapshot.exists) return "unknown";
-        const link = linkOf(linkId, snapshot.data() as DocumentData);
-        if (link.usedAt !== null) return "used";
-        const account = (await transaction.get(this.staff.where("id", "==", link.staffId).limit(1))).docs[0];
-        if (!account) return "unknown";
-        // Its sender read here, in the transaction that would let the invitee in.
-        const sender = link.sentBy
-          ? (await transaction.get(this.staff.where("id", "==", link.sentBy).limit(1))).docs[0]
-          : undefined;
-        const withdrawal = linkWithdrawal({
-          account: standingOf(account)!,
-          link,
-          sender: standingOf(sender),
-        });
-        if (withdrawal) return withdrawal;
-        const open = await transaction.get(
-          this.links.where("staffId", "==", link.staffId).where("usedAt", "==", UNUSED),
-        );
-        const sessions = await transaction.get(
-          this.context.db.collection("sessions").where("staffId", "==", link.staffId),
-        );
-        const usedAt = change.now.toISOString();
-        // Creating the use's marker fails for the second of two uses at once.
-        transaction.create(snapshot.ref.collection("uses").doc("once"), { at: usedAt });
-        for (const other of open.docs) transaction.update(other.ref, { usedAt });
-        transaction.update(snapshot.ref, { usedAt });
-        transaction.update(account.ref, {
-          passwordHash: change.passwordHash,
-          ...(change.totpOff ? { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] } : {}),
-        });
-        for (const session of sessions.docs) transaction.delete(session.ref);
-        return "set";
-      }),
-    );
   }
 
   async setRole(

@@ -1,16 +1,15 @@
 import { Timestamp, type DocumentData } from "firebase-admin/firestore";
 import {
-  DIGEST_REFUSED_WINDOW_MS,
   parseAssignmentRule,
   ruleToSave,
   alertChoiceOf,
   type AlertChoice,
   type AssignmentRule,
-  type DigestContent,
 } from "../../../domain/team";
 import {
   digestNotificationId,
   viewListings,
+  type QueuedDigest,
   type TeamFields,
   type TeamStore,
   type ViewCounts,
@@ -20,8 +19,7 @@ import { FirestoreInboxListing } from "./inbox-listing";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
 import { newNotification, storedEnquiryOf } from "./documents";
 import { ASSIGNMENT_DOC, UNASSIGNED, workStateOf } from "./work-record";
-import { digestEnquiryIds, digestSpamSince } from "../../lifecycle/digest";
-import type { ArrivalRow, DigestParts, DigestRow } from "../../lifecycle/digest";
+import type { ArrivalRow, DigestParts, DigestReads, DigestRow } from "../../lifecycle/digest";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 
 export { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./work-record";
@@ -119,12 +117,7 @@ export class FirestoreTeamStore implements TeamStore {
     return { mine, unassigned, dueToday, overdue, waiting };
   }
 
-  async digestParts(options: {
-    staffId: string;
-    now: Date;
-    dayEnd: Date;
-    awayOwners?: readonly string[];
-  }): Promise<DigestParts> {
+  async digestParts(options: DigestReads): Promise<DigestParts> {
     const dayEnd = options.dayEnd.toISOString();
     const work = this.collections.work;
     return this.context.run(async () => {
@@ -155,7 +148,7 @@ export class FirestoreTeamStore implements TeamStore {
       };
       /** The enquiries received since the spam line's window began, with their status and screening. */
       const arrivals = async (): Promise<ArrivalRow[]> => {
-        const since = digestSpamSince(options.now);
+        const since = options.arrivalsSince;
         const [works, enquiries] = await Promise.all([
           work.where("receivedAt", ">=", since.toISOString()).select("status").get(),
           this.collections.enquiries
@@ -177,7 +170,7 @@ export class FirestoreTeamStore implements TeamStore {
       };
       /** The mails refused for good since the last digest, with their kinds and owners. */
       const refused = async (): Promise<DigestParts["refused"]> => {
-        const since = Timestamp.fromMillis(options.now.getTime() - DIGEST_REFUSED_WINDOW_MS);
+        const since = Timestamp.fromDate(options.refusedSince);
         // The (status, dueAt) index: an undeliverable notification's dueAt is when it was refused.
         const docs = (
           await this.collections.notifications
@@ -222,13 +215,9 @@ export class FirestoreTeamStore implements TeamStore {
     });
   }
 
-  async queueDigests(
-    day: string,
-    digests: readonly { staffId: string; content: DigestContent }[],
-    now: Date,
-  ): Promise<number> {
+  async queueDigests(day: string, digests: readonly QueuedDigest[], now: Date): Promise<number> {
     let queued = 0;
-    for (const { staffId, content } of digests) {
+    for (const { staffId, content, enquiryIds } of digests) {
       const ref = this.collections.notifications.doc(digestNotificationId(staffId, day));
       try {
         const created = await this.context.run(() =>
@@ -243,7 +232,7 @@ export class FirestoreTeamStore implements TeamStore {
                 staffId,
                 payload: JSON.stringify(content),
                 // Which enquiries it names (by first name): erasing one erases the digest too.
-                enquiryIds: digestEnquiryIds(content),
+                enquiryIds,
               }),
             );
             return true;

@@ -3,10 +3,8 @@ import type { DocumentData, DocumentReference, Transaction, WriteBatch } from "f
 import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { WebhookEventType } from "../../../domain/webhooks";
+import { untouchedWork } from "../../../domain/work-state";
 import {
-  isContact,
-  isFirstContact,
-  untouchedWork,
   type MemberFacts,
   type OwnerBatchPlan,
   type PushPlan,
@@ -292,7 +290,7 @@ export function writeHandedOnLists(
 /**
  * Writes what a plan says in the caller's transaction or batch: the work record's fields that
  * changed (all of them for a new record), the history lines by `staffEmail` (with the dashboard's
- * touch for each line of contact: plan.ts, CONTACT_KINDS), the members' alerts and the webhook events. A change of version creates
+ * touch for each line the plan marks: plan.ts, LineTouch), the members' alerts and the webhook events. A change of version creates
  * its marker, which fails if another change took that version first.
  */
 export function writePlan(
@@ -351,13 +349,13 @@ export function writePlan(
       // changes made in the same millisecond in the order of the versions they wrote.
       sortKey: sortKey(actor.at, `${String(plan.work.version).padStart(10, "0")}-${index}-${entryId}`),
     });
-    if (isContact(line.kind)) {
+    if (line.touch) {
       (writer as Transaction).create(touchesOf(context).doc(entryId), {
         enquiryId: stored.id,
         staffEmail: actor.staffEmail,
         at: actor.at,
         receivedAt: stored.receivedAt,
-        ...(isFirstContact(line) ? {} : { firstContact: false }),
+        ...(line.touch === "first-contact" ? {} : { firstContact: false }),
       } satisfies TouchRecord);
     }
   }

@@ -17,8 +17,6 @@ import {
   type OutcomeRow,
   type ReceivedDay,
 } from "../dashboard";
-import { DECIDED_STATUSES } from "../../../domain/deal";
-import { CONTACT_KINDS } from "../../lifecycle/plan";
 import type Database from "better-sqlite3";
 import type { VitalWeekGroup } from "../vitals-summary";
 import type { SqliteRun } from "./connection";
@@ -33,7 +31,7 @@ type Reads = Bounds & { apart: readonly EnquiryStatus[] };
  * stores or erases an enquiry) and those of them set apart from enquiry_work's (status,
  * received_at) index (a few: spam and duplicates), statuses from enquiry_work's received_at, first
  * touches from `enquiry_first_touch` (written with each line of contact: work-record.ts), members
- * from enquiry_history's index on `at` (which carries the kind), owners, sources and outcomes from
+ * from enquiry_history's partial index on `at` of the lines that are work of their author, owners, sources and outcomes from
  * enquiry_work's covering indexes (the buyer type and source each work row carries), page speed
  * from a covering index on vitals' received_at. Each read names no status: the span says which
  * are set apart.
@@ -68,7 +66,7 @@ export class SqliteDashboardStore implements DashboardStore {
           // with its status now (an enquiry nobody worked on may have no work row: the initial one).
           const firstTouches = db
             .prepare<Bounds & { initial: string }, FirstTouch>(
-              `SELECT t.received_at AS receivedAt, t.first_at AS firstTouchAt,
+              `SELECT t.enquiry_id AS enquiryId, t.received_at AS receivedAt, t.first_at AS firstTouchAt,
                  coalesce(w.status, @initial) AS status
                FROM enquiry_first_touch t LEFT JOIN enquiry_work w ON w.enquiry_id = t.enquiry_id
                WHERE t.received_at >= @from AND t.received_at < @to`,
@@ -81,7 +79,7 @@ export class SqliteDashboardStore implements DashboardStore {
             firstTouches,
             members: this.members(db, bounds),
             ...this.ownersAndSources(db, reads),
-            outcomes: this.outcomes(db, bounds),
+            outcomes: this.outcomes(db, bounds, span.decided),
             vitals: this.vitals(db, bounds),
           };
         })
@@ -108,19 +106,19 @@ export class SqliteDashboardStore implements DashboardStore {
   }
 
   /**
-   * The enquiries each member worked on within the span (one line of contact or more of theirs in
-   * its history: server/lifecycle/plan.ts, CONTACT_KINDS), by the status each stands at now.
+   * The enquiries each member worked on within the span (one line or more of theirs in its history
+   * that its plan marked as work: server/lifecycle/plan.ts, LineTouch), by the status each stands at now.
    */
   private members(db: Database.Database, bounds: Bounds): MemberRow[] {
     return db
-      .prepare<Bounds & { kinds: string; initial: string }, MemberRow>(
+      .prepare<Bounds & { initial: string }, MemberRow>(
         `SELECT h.staff_email AS key, coalesce(w.status, @initial) AS status, count(*) AS enquiries FROM (
-           SELECT DISTINCT staff_email, enquiry_id FROM enquiry_history INDEXED BY enquiry_history_at
-           WHERE at >= @from AND at < @to AND kind IN (SELECT value FROM json_each(@kinds))
+           SELECT DISTINCT staff_email, enquiry_id FROM enquiry_history INDEXED BY enquiry_history_worked
+           WHERE at >= @from AND at < @to AND worked = 1
          ) h LEFT JOIN enquiry_work w ON w.enquiry_id = h.enquiry_id
          GROUP BY 1, 2`,
       )
-      .all({ ...bounds, kinds: JSON.stringify(CONTACT_KINDS), initial: INITIAL_STATUS });
+      .all({ ...bounds, initial: INITIAL_STATUS });
   }
 
   /**
@@ -158,8 +156,8 @@ export class SqliteDashboardStore implements DashboardStore {
    * with the orders' values: from enquiry_work's (status, received_at) index, which carries the
    * buyer type and source, each joined to its deal by key.
    */
-  private outcomes(db: Database.Database, bounds: Bounds): OutcomeRow[] {
-    const statuses = JSON.stringify(DECIDED_STATUSES);
+  private outcomes(db: Database.Database, bounds: Bounds, decided: readonly EnquiryStatus[]): OutcomeRow[] {
+    const statuses = JSON.stringify(decided);
     return db
       .prepare<Bounds & { none: string; statuses: string }, OutcomeRow>(
         `SELECT strftime('%Y-%m', w.received_at, '+330 minutes') AS month, w.buyer,

@@ -24,7 +24,7 @@ import {
 } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
 import { readHistories } from "./work-record";
-import { NOTE_KINDS, type NoteCandidate } from "../../lifecycle/last-note";
+import type { NoteCandidate } from "../../lifecycle/last-note";
 import { listingPhases } from "../../lifecycle/inbox-listing";
 
 export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
@@ -155,7 +155,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     );
   }
 
-  async noteLines(enquiryIds: readonly string[]): Promise<NoteCandidate[]> {
+  async noteLines(enquiryIds: readonly string[], kinds: readonly string[]): Promise<NoteCandidate[]> {
     if (enquiryIds.length === 0) return [];
     return this.run((db) =>
       db
@@ -164,7 +164,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
            WHERE enquiry_id IN (SELECT value FROM json_each(?)) AND kind IN (SELECT value FROM json_each(?))
            ORDER BY at, rowid`,
         )
-        .all(JSON.stringify(enquiryIds), JSON.stringify(NOTE_KINDS)),
+        .all(JSON.stringify(enquiryIds), JSON.stringify(kinds)),
     );
   }
 

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import type { StaffMember, StaffRole } from "../../../domain/console";
+import { invitationsWithdrawn, leavesNoOwner, type StaffStanding } from "../../../domain/staff";
 import {
-  invitationsWithdrawn,
-  leavesNoOwner,
-  linkWithdrawal,
-  type StaffStanding,
-} from "../../../domain/staff";
+  driveLinksSync,
+  sendResetLink,
+  setPasswordByLink,
+  type LinkChange,
+  type QueuedLink,
+} from "../../work/member-changes";
 import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
 import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
@@ -22,6 +24,19 @@ interface LinkRow {
   used_at: string | null;
   sent_by: string | null;
   revoked_at: string | null;
+}
+
+function linkOf(row: LinkRow): StaffLink {
+  return {
+    id: row.id,
+    staffId: row.staff_id,
+    purpose: row.purpose,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+    sentBy: row.sent_by,
+    revokedAt: row.revoked_at,
+  };
 }
 
 /** An account's standing (domain/staff.ts) as stored: its role, and whether it still has no password. */
@@ -86,18 +101,7 @@ export class SqliteMemberStore implements MemberStore {
   ) {}
 
   /** Stores a link and queues its mail, in the caller's transaction. */
-  private queueLink(
-    db: Database.Database,
-    link: {
-      linkId: string;
-      staffId: string;
-      sentBy: string;
-      sentByName?: string;
-      purpose: StaffLinkPurpose;
-      expiresAt: Date;
-      now: Date;
-    },
-  ) {
+  private queueLink(db: Database.Database, link: QueuedLink) {
     const at = link.now.toISOString();
     const mail: StaffLinkMail = {
       linkId: link.linkId,
@@ -109,6 +113,46 @@ export class SqliteMemberStore implements MemberStore {
       `INSERT INTO staff_links (id, staff_id, sent_by, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
     ).run(link.linkId, link.staffId, link.sentBy, link.purpose, at, mail.expiresAt);
     insertNotification(db, { kind: "staff-link", at, staffId: link.staffId, payload: JSON.stringify(mail) });
+  }
+
+  /** Runs a change of links and passwords (server/work/member-changes.ts) in one IMMEDIATE transaction. */
+  private changeLinks<R>(change: LinkChange<R>): R {
+    return this.run((db) =>
+      db
+        .transaction(() =>
+          driveLinksSync(change, {
+            readStanding: ({ staffId }) => standingOf(db, staffId),
+            readLink: ({ linkId }) => {
+              const row = db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId);
+              return row ? linkOf(row) : null;
+            },
+            readUnusedLinks: ({ staffId }) =>
+              db
+                .prepare<[string], { id: string }>(
+                  `SELECT id FROM staff_links WHERE staff_id = ? AND used_at IS NULL`,
+                )
+                .all(staffId)
+                .map(({ id }) => id),
+            endSessions: ({ staffId }) => {
+              db.prepare(`DELETE FROM sessions WHERE staff_id = ?`).run(staffId);
+            },
+            spendLinks: ({ linkIds, at }) => {
+              const spend = db.prepare(`UPDATE staff_links SET used_at = ? WHERE id = ? AND used_at IS NULL`);
+              for (const id of linkIds) spend.run(at, id);
+            },
+            setPassword: ({ staffId, passwordHash, totpOff }) => {
+              db.prepare(
+                totpOff
+                  ? `UPDATE staff SET password_hash = ?, totp_secret = NULL, pending_totp_secret = NULL,
+                     recovery_code_hashes = '[]' WHERE id = ?`
+                  : `UPDATE staff SET password_hash = ? WHERE id = ?`,
+              ).run(passwordHash, staffId);
+            },
+            queueLink: (link) => this.queueLink(db, link),
+          }),
+        )
+        .immediate(),
+    );
   }
 
   async invite(input: {
@@ -151,83 +195,22 @@ export class SqliteMemberStore implements MemberStore {
     return created;
   }
 
-  async sendReset(input: {
-    staffId: string;
-    sentBy: string;
-    sentByName?: string;
-    linkId: string;
-    expiresAt: Date;
-    now: Date;
-  }): Promise<boolean> {
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          if (!db.prepare(`SELECT 1 FROM staff WHERE id = ?`).get(input.staffId)) return false;
-          db.prepare(`DELETE FROM sessions WHERE staff_id = ?`).run(input.staffId);
-          // Links sent before stop working: only the newest is worth anything.
-          db.prepare(`UPDATE staff_links SET used_at = ? WHERE staff_id = ? AND used_at IS NULL`).run(
-            input.now.toISOString(),
-            input.staffId,
-          );
-          this.queueLink(db, { ...input, purpose: "reset" });
-          return true;
-        })
-        .immediate(),
-    );
+  async sendReset(input: Omit<QueuedLink, "purpose">): Promise<boolean> {
+    return this.changeLinks(sendResetLink(input));
   }
 
   async findLink(linkId: string): Promise<StaffLink | null> {
     const row = this.run((db) =>
       db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId),
     );
-    return row
-      ? {
-          id: row.id,
-          staffId: row.staff_id,
-          purpose: row.purpose,
-          createdAt: row.created_at,
-          expiresAt: row.expires_at,
-          usedAt: row.used_at,
-          sentBy: row.sent_by,
-          revokedAt: row.revoked_at,
-        }
-      : null;
+    return row ? linkOf(row) : null;
   }
 
   async useLink(
     linkId: string,
     change: { passwordHash: string; totpOff: boolean; now: Date },
   ): Promise<StaffLinkUse> {
-    return this.run((db) =>
-      db
-        .transaction((): StaffLinkUse => {
-          const link = db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId);
-          if (!link) return "unknown";
-          if (link.used_at !== null) return "used";
-          const account = standingOf(db, link.staff_id);
-          if (!account) return "unknown";
-          // Its sender read here, in the transaction that would let the invitee in.
-          const withdrawal = linkWithdrawal({
-            account,
-            link: { sentBy: link.sent_by, revokedAt: link.revoked_at },
-            sender: link.sent_by ? standingOf(db, link.sent_by) : null,
-          });
-          if (withdrawal) return withdrawal;
-          db.prepare(`UPDATE staff_links SET used_at = ? WHERE staff_id = ? AND used_at IS NULL`).run(
-            change.now.toISOString(),
-            link.staff_id,
-          );
-          db.prepare(
-            change.totpOff
-              ? `UPDATE staff SET password_hash = ?, totp_secret = NULL, pending_totp_secret = NULL,
-                 recovery_code_hashes = '[]' WHERE id = ?`
-              : `UPDATE staff SET password_hash = ? WHERE id = ?`,
-          ).run(change.passwordHash, link.staff_id);
-          db.prepare(`DELETE FROM sessions WHERE staff_id = ?`).run(link.staff_id);
-          return "set";
-        })
-        .immediate(),
-    );
+    return this.changeLinks(setPasswordByLink(linkId, change));
   }
 
   async setRole(

@@ -209,7 +209,7 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     ALTER TABLE notifications ADD COLUMN request_id TEXT;
     ALTER TABLE webhook_deliveries ADD COLUMN request_id TEXT;
     `,
-    // What contact with the buyer is, decided once (server/lifecycle/plan.ts: CONTACT_KINDS): the
+    // What contact with the buyer is, decided once (server/lifecycle/plan.ts: LineTouch): the
     // first touch is written with the history line (work-record.ts) instead of by a trigger that
     // kept its own list of kinds, and the members' figure reads the kind from the index on `at`.
     `
@@ -323,6 +323,16 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     `
     ALTER TABLE reply_templates ADD COLUMN purpose TEXT NOT NULL DEFAULT 'reply'
       CHECK (purpose IN ('reply', 'invoice', 'payment-reminder') AND (purpose = 'reply' OR channel = 'whatsapp'));
+    `,
+    // Whether a history line is work of its author, as the plan that wrote it says
+    // (server/lifecycle/plan.ts: LineTouch), stored with the line: the members' figure reads it
+    // from a partial index on `at` instead of naming the kinds. Lines written before were work of
+    // their author when they were a status change, a note or a contact.
+    `
+    ALTER TABLE enquiry_history ADD COLUMN worked INTEGER NOT NULL DEFAULT 0 CHECK (worked IN (0, 1));
+    UPDATE enquiry_history SET worked = 1 WHERE kind IN ('status', 'note', 'contact');
+    DROP INDEX enquiry_history_at;
+    CREATE INDEX enquiry_history_worked ON enquiry_history (at, staff_email, enquiry_id) WHERE worked = 1;
     `,
   ];
 }

@@ -2,14 +2,13 @@ import {
   alertChoiceOf,
   parseAssignmentRule,
   ruleToSave,
-  DIGEST_REFUSED_WINDOW_MS,
   type AlertChoice,
   type AssignmentRule,
-  type DigestContent,
 } from "../../../domain/team";
 import {
   digestNotificationId,
   viewListings,
+  type QueuedDigest,
   type TeamFields,
   type TeamStore,
   type ViewCounts,
@@ -20,13 +19,7 @@ import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { TEAM_COLUMNS, type TeamColumns, teamFields } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
-import {
-  digestSpamSince,
-  type ArrivalRow,
-  type DigestParts,
-  type DigestRow,
-  type RefusedMailRow,
-} from "../../lifecycle/digest";
+import type { ArrivalRow, DigestParts, DigestReads, DigestRow, RefusedMailRow } from "../../lifecycle/digest";
 import type { EnquiryStatus } from "../../../domain/status";
 
 export class SqliteTeamStore implements TeamStore {
@@ -110,12 +103,7 @@ export class SqliteTeamStore implements TeamStore {
     });
   }
 
-  async digestParts(options: {
-    staffId: string;
-    now: Date;
-    dayEnd: Date;
-    awayOwners?: readonly string[];
-  }): Promise<DigestParts> {
+  async digestParts(options: DigestReads): Promise<DigestParts> {
     const params = { staffId: options.staffId, dayEnd: options.dayEnd.toISOString() };
     const counts = await this.viewCounts(options);
     return this.run((db) =>
@@ -163,7 +151,7 @@ export class SqliteTeamStore implements TeamStore {
                  FROM enquiry_work w LEFT JOIN enquiry_meta m ON m.enquiry_id = w.enquiry_id
                  WHERE w.received_at >= @since`,
               )
-              .all({ since: digestSpamSince(options.now).toISOString() })
+              .all({ since: options.arrivalsSince.toISOString() })
               .map((row) => ({ ...row, filedOnArrival: row.filedOnArrival === 1 })),
             // Read by the (status, due_at) index: an undeliverable notification's due_at is when it was refused.
             refused: db
@@ -173,18 +161,14 @@ export class SqliteTeamStore implements TeamStore {
                  LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
                  WHERE n.status = 'undeliverable' AND n.due_at >= @since`,
               )
-              .all({ since: new Date(options.now.getTime() - DIGEST_REFUSED_WINDOW_MS).toISOString() }),
+              .all({ since: options.refusedSince.toISOString() }),
           };
         })
         .deferred(),
     );
   }
 
-  async queueDigests(
-    day: string,
-    digests: readonly { staffId: string; content: DigestContent }[],
-    now: Date,
-  ): Promise<number> {
+  async queueDigests(day: string, digests: readonly QueuedDigest[], now: Date): Promise<number> {
     const at = now.toISOString();
     return this.run((db) =>
       db

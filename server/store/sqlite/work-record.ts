@@ -8,7 +8,7 @@ import type {
   WorkPlan,
   WorkState,
 } from "../../lifecycle/plan";
-import { isFirstContact, untouchedWork } from "../../lifecycle/plan";
+import { untouchedWork } from "../../../domain/work-state";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
 import type { WorkRead } from "../work-port";
@@ -179,8 +179,9 @@ export function writePlan(
 }
 
 /**
- * Writes history lines of one enquiry by `staffEmail`, in the caller's transaction, and, with a
- * line that can be the first contact (plan.ts: isFirstContact), the enquiry's first touch the
+ * Writes history lines of one enquiry by `staffEmail`, in the caller's transaction, each marked as
+ * work of its author when the plan says it is (`worked`: a line with a touch, plan.ts: LineTouch),
+ * and, with a line the plan marks as contact ("first-contact"), the enquiry's first touch the
  * dashboard reads, kept at the earliest.
  */
 export function writeHistoryLines(
@@ -191,10 +192,10 @@ export function writeHistoryLines(
 ): void {
   const history = prepared(
     db,
-    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner)
-     VALUES (@id, @enquiryId, @at, @staffEmail, @kind, @from, @to, @text, @fromOwner)`,
+    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner, worked)
+     VALUES (@id, @enquiryId, @at, @staffEmail, @kind, @from, @to, @text, @fromOwner, @worked)`,
   );
-  if (lines.some(isFirstContact)) {
+  if (lines.some((line) => line.touch === "first-contact")) {
     prepared(
       db,
       `INSERT INTO enquiry_first_touch (enquiry_id, received_at, first_at) VALUES (?, ?, ?)
@@ -212,6 +213,7 @@ export function writeHistoryLines(
       to: line.kind === "status" ? line.to : null,
       text: line.text,
       fromOwner: line.kind === "owner" ? line.fromOwner : null,
+      worked: line.touch ? 1 : 0,
     });
   }
 }

@@ -35,8 +35,8 @@ export async function seedQuarter(path: string): Promise<void> {
     `INSERT INTO enquiry_work (enquiry_id, status, version, closed_at, received_at) VALUES (?, ?, 1, NULL, ?)`,
   );
   const insertHistory = db.prepare(
-    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text)
-     VALUES (?, ?, ?, ?, 'status', 'New', ?, NULL)`,
+    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, worked)
+     VALUES (?, ?, ?, ?, 'status', 'New', ?, NULL, 1)`,
   );
   const insertVital = db.prepare(`INSERT INTO vitals (page, metric, value, received_at) VALUES (?, ?, ?, ?)`);
   // Four in five sales won have their order's value recorded: 900 rupees a pack to a retailer, 1,100 to others.

@@ -1,0 +1,121 @@
+import { linkWithdrawal, type StaffStanding } from "../../domain/staff";
+import type { StaffLink, StaffLinkPurpose, StaffLinkUse } from "../store/members";
+
+/**
+ * A member's links and password, changed once above the stores (docs/decisions/029): a reset
+ * link sent, a link used. Each is one sequence over small steps that a store answers inside one
+ * transaction of its own (SQLite at once, Firestore as asked); a step names what to read or write
+ * and decides nothing. Reads come first: a store may hold the writes back until the change has
+ * returned (Firestore does).
+ */
+export interface MemberLinkSteps {
+  /** The account's standing; null when there is no such account. */
+  readStanding: { args: { staffId: string }; result: StaffStanding | null };
+  /** The link by its id; null when there is none. */
+  readLink: { args: { linkId: string }; result: StaffLink | null };
+  /** The ids of the account's links not used yet. */
+  readUnusedLinks: { args: { staffId: string }; result: string[] };
+  /** Ends every session of the account (a store may read them first). */
+  endSessions: { args: { staffId: string }; result: void };
+  /**
+   * Marks the links used at `at`. `claimed`, one of them, is the link being used: only one use of
+   * it may be written, and a second at once fails its transaction.
+   */
+  spendLinks: { args: { linkIds: readonly string[]; at: string; claimed?: string }; result: void };
+  /** Sets the account's password; with `totpOff`, turns its second factor off. */
+  setPassword: { args: { staffId: string; passwordHash: string; totpOff: boolean }; result: void };
+  /** Stores a link and queues the mail that carries it. */
+  queueLink: { args: QueuedLink; result: void };
+}
+
+/** A link to store and mail: its id, the account, who sends it and what for, until when it works. */
+export interface QueuedLink {
+  linkId: string;
+  staffId: string;
+  sentBy: string;
+  sentByName?: string;
+  purpose: StaffLinkPurpose;
+  expiresAt: Date;
+  now: Date;
+}
+
+type LinkStepName = keyof MemberLinkSteps;
+type LinkStep = { [K in LinkStepName]: { op: K; args: MemberLinkSteps[K]["args"] } }[LinkStepName];
+/** A change of links as the steps it asks for, in order. */
+export type LinkChange<R> = Generator<LinkStep, R, unknown>;
+
+function* ask<K extends LinkStepName>(
+  op: K,
+  args: MemberLinkSteps[K]["args"],
+): Generator<LinkStep, MemberLinkSteps[K]["result"], unknown> {
+  return (yield { op, args } as LinkStep) as MemberLinkSteps[K]["result"];
+}
+
+/** How a store answers each step: at once (SQLite), or later (Firestore). */
+export type LinkStepAnswers<Async extends boolean = false> = {
+  [K in LinkStepName]: (
+    args: MemberLinkSteps[K]["args"],
+  ) => Async extends true
+    ? MemberLinkSteps[K]["result"] | Promise<MemberLinkSteps[K]["result"]>
+    : MemberLinkSteps[K]["result"];
+};
+
+const answer = <Async extends boolean>(answers: LinkStepAnswers<Async>, step: LinkStep) =>
+  (answers[step.op] as (args: unknown) => unknown)(step.args);
+
+/** Runs a change whose steps are answered at once (inside a synchronous transaction). */
+export function driveLinksSync<R>(change: LinkChange<R>, answers: LinkStepAnswers): R {
+  let next = change.next();
+  while (!next.done) next = change.next(answer(answers, next.value));
+  return next.value;
+}
+
+/** Runs a change whose steps may be answered later (inside an asynchronous transaction). */
+export async function driveLinks<R>(change: LinkChange<R>, answers: LinkStepAnswers<true>): Promise<R> {
+  let next = change.next();
+  while (!next.done) next = change.next(await answer(answers, next.value));
+  return next.value;
+}
+
+/**
+ * Sends the account a new link to set a password: its sessions end, and every link sent before
+ * that is not used yet stops working (only the newest is worth anything). False when there is no
+ * such account.
+ */
+export function* sendResetLink(input: Omit<QueuedLink, "purpose">): LinkChange<boolean> {
+  if (!(yield* ask("readStanding", { staffId: input.staffId }))) return false;
+  const unused = yield* ask("readUnusedLinks", { staffId: input.staffId });
+  yield* ask("endSessions", { staffId: input.staffId });
+  yield* ask("spendLinks", { linkIds: unused, at: input.now.toISOString() });
+  yield* ask("queueLink", { ...input, purpose: "reset" });
+  return true;
+}
+
+/**
+ * Uses a link: unless it was used, or no longer lets its pending invitee in (its sender, read in
+ * this transaction: domain/staff.ts, linkWithdrawal), sets the account's password, spends the
+ * link with every other link of the account not used yet, and ends the account's sessions.
+ */
+export function* setPasswordByLink(
+  linkId: string,
+  change: { passwordHash: string; totpOff: boolean; now: Date },
+): LinkChange<StaffLinkUse> {
+  const link = yield* ask("readLink", { linkId });
+  if (!link) return "unknown";
+  if (link.usedAt !== null) return "used";
+  const account = yield* ask("readStanding", { staffId: link.staffId });
+  if (!account) return "unknown";
+  const sender = link.sentBy ? yield* ask("readStanding", { staffId: link.sentBy }) : null;
+  const withdrawal = linkWithdrawal({ account, link, sender });
+  if (withdrawal) return withdrawal;
+  const unused = yield* ask("readUnusedLinks", { staffId: link.staffId });
+  yield* ask("endSessions", { staffId: link.staffId });
+  const at = change.now.toISOString();
+  yield* ask("spendLinks", { linkIds: [...new Set([link.id, ...unused])], at, claimed: link.id });
+  yield* ask("setPassword", {
+    staffId: link.staffId,
+    passwordHash: change.passwordHash,
+    totpOff: change.totpOff,
+  });
+  return "set";
+}
