@@ -173,6 +173,20 @@ export function shownFields(enquiry: StoredEnquiryFields): EnquiryFieldSpec[] {
 }
 
 /**
+ * The enquiry's fields and nothing else, as they are stored: every described field, an optional one
+ * only when given (what the intake stores of what the route checked, extra keys dropped).
+ */
+export function keptFields<Fields extends StoredEnquiryFields>(enquiry: Fields): Fields {
+  const kept: Partial<Record<EnquiryField, string | number | null>> = {};
+  for (const spec of ENQUIRY_FIELD_SPECS) {
+    const value = enquiryFieldValue(enquiry, spec.name);
+    if (spec.required) kept[spec.name] = value ?? null;
+    else if (value !== null && value !== undefined) kept[spec.name] = value;
+  }
+  return kept as Fields;
+}
+
+/**
  * The enquiry's fields from a stored record (a SQLite row by its columns, a Firestore document by
  * its fields): the one decoding of them for both stores. A record with no address is an enquiry
  * started on WhatsApp, with no quantity or buyer type and perhaps no name; with one, every required

@@ -31,6 +31,12 @@ const whatsapp: WhatsAppEnquiry = {
   Quantity: null,
   RetailerSelfUse: null,
 };
+const optional = ENQUIRY_FIELD_SPECS.filter((spec) => !spec.required);
+/** The form's enquiry with every optional field filled in. */
+const filled = {
+  ...form,
+  ...Object.fromEntries(optional.map((spec) => [spec.name, `Meera Stores (${spec.name})`])),
+} as Enquiry;
 
 function enquiryTableColumns(): string[] {
   const db = new Database(":memory:");
@@ -59,6 +65,7 @@ describe("the enquiry's fields, described once", () => {
   test.each([
     ["the form's", form],
     ["a WhatsApp", whatsapp],
+    ["a filled-in", filled],
   ])("come back from %s enquiry's SQLite row and Firestore document as they went in", (_, enquiry) => {
     const row = enquiryRowFields(enquiry);
     expect(Object.keys(row)).toEqual(ENQUIRY_FIELD_SPECS.map((spec) => spec.sqliteColumn));
@@ -68,7 +75,10 @@ describe("the enquiry's fields, described once", () => {
       { id: "e1", receivedAt: "2026-11-29T10:00:00.000Z", language: "en", enquiry },
       [],
     );
-    for (const spec of ENQUIRY_FIELD_SPECS) expect(Object.hasOwn(document, spec.firestoreField)).toBe(true);
+    for (const spec of ENQUIRY_FIELD_SPECS) {
+      const given = spec.required || enquiry === filled;
+      expect(Object.hasOwn(document, spec.firestoreField), spec.firestoreField).toBe(given);
+    }
     expect(enquiryFromDocument(document)).toEqual(enquiry);
   });
 
@@ -80,23 +90,34 @@ describe("the enquiry's fields, described once", () => {
       ["Quantity", "24"],
       ["Retailer / Self Use", "Retailer"],
     ]);
-    expect(mailFieldRows(whatsapp).map(([label]) => label)).toEqual(
+    expect(mailFieldRows(filled).map(([label]) => label)).toEqual(
       ENQUIRY_FIELD_SPECS.map((spec) => spec.mailLabel),
+    );
+    // An optional field left empty is not in the mail: the mails of enquiries without it are as they were.
+    expect(mailFieldRows(whatsapp).map(([label]) => label)).toEqual(
+      ENQUIRY_FIELD_SPECS.filter((spec) => spec.required).map((spec) => spec.mailLabel),
     );
   });
 
   test("each change the retry's fingerprint, where the descriptor puts them in it", () => {
-    const changed: Record<string, StoredEnquiryFields> = {
-      Name: { ...form, Name: "Asha V." },
-      Email: { ...form, Email: "asha.v@example.in" },
-      Mobile: { ...form, Mobile: "9876543211" },
-      Quantity: { ...form, Quantity: 25 },
-      RetailerSelfUse: { ...form, RetailerSelfUse: "Self Use" },
+    const changed: Partial<Record<string, StoredEnquiryFields[]>> = {
+      Name: [{ ...form, Name: "Asha V." }],
+      Email: [{ ...form, Email: "asha.v@example.in" }],
+      Mobile: [{ ...form, Mobile: "9876543211" }],
+      Quantity: [{ ...form, Quantity: 25 }],
+      RetailerSelfUse: [{ ...form, RetailerSelfUse: "Self Use" }],
     };
+    // An optional field filled in with another text, or left empty.
+    for (const spec of optional) {
+      const { [spec.name]: _left, ...without } = filled;
+      changed[spec.name] = [{ ...filled, [spec.name]: "Other Stores" } as Enquiry, without as Enquiry];
+    }
     for (const spec of ENQUIRY_FIELD_SPECS) {
       if (spec.fingerprint === false) continue;
-      expect(changed[spec.name], `an example changing ${spec.name}`).toBeDefined();
-      expect(enquiryFingerprint(changed[spec.name]!)).not.toBe(enquiryFingerprint(form));
+      const examples = changed[spec.name];
+      expect(examples, `an example changing ${spec.name}`).toBeDefined();
+      const base = spec.required ? form : filled;
+      for (const example of examples!) expect(enquiryFingerprint(example)).not.toBe(enquiryFingerprint(base));
     }
   });
 });
