@@ -18,7 +18,9 @@ import {
 import { enquiryMessagesHi } from "./enquiry.hi";
 
 /** The fields the form refuses an enquiry without, in its order. */
-const REQUIRED_FIELDS = ENQUIRY_FIELD_SPECS.filter((spec) => spec.required).map((spec) => spec.name);
+const REQUIRED_FIELDS = ENQUIRY_FIELD_SPECS.filter((spec) => spec.required).map(
+  (spec) => spec.name as keyof typeof form,
+);
 /** The five fields every stored enquiry has (given, or not given on WhatsApp). */
 const FIVE_FIELDS = ["Name", "Email", "Mobile", "Quantity", "RetailerSelfUse"] as const;
 
