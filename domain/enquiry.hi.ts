@@ -1,4 +1,4 @@
-import { type enquiryMessages, NAME_MAX_LENGTH, QUANTITY_MAX } from "./enquiry";
+import { type enquiryMessages, NAME_MAX_LENGTH, OPTIONAL_TEXT_MAX_LENGTH, QUANTITY_MAX } from "./enquiry";
 
 /**
  * The enquiry's messages in Hindi, one for each English message of domain/enquiry.ts (the same
@@ -15,6 +15,7 @@ export const enquiryMessagesHi = {
   nameTooLong: `कृपया ज़्यादा से ज़्यादा ${NAME_MAX_LENGTH} अक्षरों का नाम लिखें।`,
   nameInvalid: "कृपया नाम में कंट्रोल या न पढ़े जा सकने वाले अक्षर न लिखें।",
   buyerType: "कृपया चुनें कि आप रिटेलर के रूप में ख़रीद रहे हैं या अपने इस्तेमाल के लिए।",
+  optionalText: `कृपया ज़्यादा से ज़्यादा ${OPTIONAL_TEXT_MAX_LENGTH} अक्षर लिखें, बिना कंट्रोल या न पढ़े जा सकने वाले अक्षरों के, या इसे ख़ाली छोड़ें।`,
   stored: "धन्यवाद! आपकी पूछताछ मिल गई है। हमारी टीम जल्द फ़ोन करेगी।",
   notStored: "आपकी पूछताछ सेव नहीं हो सकी। कृपया दोबारा भेजें।",
 } as const satisfies Record<keyof typeof enquiryMessages, string>;

@@ -7,12 +7,22 @@ import {
   enquiryFieldText,
   hasControlCharacters,
   isWhatsAppEnquiry,
-  ENQUIRY_FIELDS,
+  ENQUIRY_FIELD_SPECS,
   enquiryMessages,
+  isOptionalText,
+  keptFields,
   NAME_MAX_LENGTH,
+  OPTIONAL_TEXT_MAX_LENGTH,
   QUANTITY_MAX,
 } from "./enquiry";
 import { enquiryMessagesHi } from "./enquiry.hi";
+
+/** The fields the form refuses an enquiry without, in its order. */
+const REQUIRED_FIELDS = ENQUIRY_FIELD_SPECS.filter((spec) => spec.required).map(
+  (spec) => spec.name as keyof typeof form,
+);
+/** The five fields every stored enquiry has (given, or not given on WhatsApp). */
+const FIVE_FIELDS = ["Name", "Email", "Mobile", "Quantity", "RetailerSelfUse"] as const;
 
 /** A visitor's form, as the browser sends it: every value a string. */
 const form = {
@@ -69,7 +79,7 @@ describe("a complete enquiry", () => {
 
   test("keeps only the five fields: the hidden productName and any other key are dropped", () => {
     const result = checkEnquiry({ ...form, productName: "Collarise", id: "x", receivedAt: "2020-01-01" });
-    expect(result.ok && Object.keys(result.enquiry)).toEqual([...ENQUIRY_FIELDS]);
+    expect(result.ok && Object.keys(result.enquiry)).toEqual(REQUIRED_FIELDS);
   });
 
   test("keeps the e-mail address as typed, in its own case", () => {
@@ -92,12 +102,12 @@ describe("a complete enquiry", () => {
 });
 
 describe("check 1: every field filled", () => {
-  test.each(ENQUIRY_FIELDS)("%s missing gives 'Please fill the data'", (field) => {
+  test.each(REQUIRED_FIELDS)("%s missing gives 'Please fill the data'", (field) => {
     const { [field]: _removed, ...rest } = form;
     expect(failure(rest)).toEqual({ error: "Please fill the data", field });
   });
 
-  test.each(ENQUIRY_FIELDS)("%s empty or blank gives 'Please fill the data'", (field) => {
+  test.each(REQUIRED_FIELDS)("%s empty or blank gives 'Please fill the data'", (field) => {
     expect(failure({ ...form, [field]: "" })).toEqual({ error: "Please fill the data", field });
     expect(failure({ ...form, [field]: "   " })).toEqual({ error: "Please fill the data", field });
   });
@@ -443,19 +453,44 @@ describe("an enquiry started on WhatsApp", () => {
     };
     expect(isWhatsAppEnquiry(whatsapp)).toBe(true);
     expect(isWhatsAppEnquiry(form)).toBe(false);
-    expect(ENQUIRY_FIELDS.map((field) => enquiryFieldText(whatsapp, field))).toEqual([
+    expect(FIVE_FIELDS.map((field) => enquiryFieldText(whatsapp, field))).toEqual([
       "not given (no name on whatsapp)",
       "not given",
       "9812345670",
       "not given",
       "not given",
     ]);
-    expect(ENQUIRY_FIELDS.map((field) => enquiryFieldText(form, field))).toEqual([
+    expect(FIVE_FIELDS.map((field) => enquiryFieldText(form, field))).toEqual([
       "Asha",
       "asha@example.com",
       "9812345670",
       "12",
       "Retailer",
     ]);
+  });
+});
+
+describe("an optional field of the form", () => {
+  test("takes a text of up to the most characters, counted as the visitor sees them", () => {
+    expect(isOptionalText("Meera Stores Pvt. Ltd.")).toBe(true);
+    expect(isOptionalText("क".repeat(OPTIONAL_TEXT_MAX_LENGTH))).toBe(true);
+    expect(isOptionalText("a".repeat(OPTIONAL_TEXT_MAX_LENGTH + 1))).toBe(false);
+  });
+
+  test("refuses control and unreadable characters, with a message in both languages", () => {
+    expect(isOptionalText("Meera\u0000Stores")).toBe(false);
+    expect(isOptionalText("Meera\uD800Stores")).toBe(false);
+    expect(enquiryMessages.optionalText).toContain(String(OPTIONAL_TEXT_MAX_LENGTH));
+    expect(enquiryMessagesHi.optionalText).toContain(String(OPTIONAL_TEXT_MAX_LENGTH));
+  });
+});
+
+describe("the fields an enquiry keeps", () => {
+  test("are the described ones, any other key dropped, and what WhatsApp did not give stays not given", () => {
+    const typed = { ...form, Quantity: 24, RetailerSelfUse: "Retailer" as const };
+    expect(keptFields({ ...typed, productName: "Collarise" } as typeof typed)).toEqual(typed);
+    const whatsapp = { Name: null, Email: null, Mobile: "9812345670", Quantity: null, RetailerSelfUse: null };
+    expect(keptFields(whatsapp)).toEqual(whatsapp);
+    expect(Object.keys(keptFields(typed))).toEqual(FIVE_FIELDS);
   });
 });

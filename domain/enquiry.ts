@@ -5,8 +5,8 @@
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
 import { hasUnreadableCharacters } from "./unreadable";
 
-export const ENQUIRY_FIELDS = ["Name", "Email", "Mobile", "Quantity", "RetailerSelfUse"] as const;
-export type EnquiryField = (typeof ENQUIRY_FIELDS)[number];
+/** The enquiry's field names, in the form's order (ENQUIRY_FIELD_SPECS, below, gives each one's row). */
+export type EnquiryField = (typeof FIELD_ROWS)[number]["name"];
 
 export const BUYER_TYPES = ["Retailer", "Self Use"] as const;
 export type BuyerType = (typeof BUYER_TYPES)[number];
@@ -18,6 +18,8 @@ export const QUANTITY_MIN = 1;
 /** Beyond any real order; keeps a typo of extra digits from becoming an order. */
 export const QUANTITY_MAX = 100_000;
 export const NAME_MAX_LENGTH = 100;
+/** The longest text an optional field of the form takes (a company's name, say). */
+export const OPTIONAL_TEXT_MAX_LENGTH = 100;
 
 export const enquiryMessages = {
   missing: "Please fill the data",
@@ -29,6 +31,7 @@ export const enquiryMessages = {
   nameTooLong: `Please enter a name of at most ${NAME_MAX_LENGTH} characters.`,
   nameInvalid: "Please enter a name without control or unreadable characters.",
   buyerType: "Please choose Retailer or Self Use.",
+  optionalText: `Please enter at most ${OPTIONAL_TEXT_MAX_LENGTH} characters, without control or unreadable characters, or leave it empty.`,
   stored: "Order Received Successfully",
   notStored: "Error adding document",
 } as const;
@@ -43,6 +46,207 @@ export interface Enquiry {
   Mobile: string;
   Quantity: number;
   RetailerSelfUse: BuyerType;
+}
+
+/**
+ * How a field is shown on the console's enquiry page: as a name (or that none was given), an
+ * address to copy, a number to call, a quantity in sachets, or as it was typed.
+ */
+export type EnquiryFieldDisplay = "name" | "email" | "mobile" | "quantity" | "text";
+
+/**
+ * One field of the order enquiry and every place it goes, in one row: the form, the retry's
+ * fingerprint, the mails, the CSV exports, the console's enquiry page and both stores. The places
+ * read these rows instead of listing the fields, so a new field is a row here (with its type above,
+ * its labels in the form's content and its SQLite column in a migration); enquiry-fields.test.ts
+ * checks every place takes each row.
+ */
+export interface EnquiryFieldSpec<Name extends string = EnquiryField> {
+  name: Name;
+  /**
+   * The form refuses the enquiry without it ("Please fill the data"). An optional field is left
+   * out of the stored enquiry when empty, and out of the fingerprint and the mails when not given,
+   * so enquiries without it keep their fingerprint, mails and documents as they were.
+   */
+  required: boolean;
+  /** The form's input: its type and the browser's hints (the words are in app/content, by `name`). */
+  input: {
+    type: "text" | "email" | "tel" | "number" | "select";
+    autoComplete: string;
+    inputMode?: "text" | "email" | "tel" | "numeric";
+  };
+  /**
+   * How the retry's fingerprint (server/store/idempotency.ts) takes it: its value as stored, as
+   * text (String(value), "null" when not given), or not at all.
+   */
+  fingerprint: "value" | "text" | false;
+  /** Its label in the mails to the company and to members. */
+  mailLabel: string;
+  /** Its label and how its value is shown on the console's enquiry page (and Personal data). */
+  console: { label: string; display: EnquiryFieldDisplay };
+  /** Its column's header in the console's CSV export and in the command line's (`export enquiries`). */
+  csvHeader: { console: string; cli: string };
+  /** Its column in the enquiries' table (SQLite) and its field in the enquiry's document (Firestore). */
+  sqliteColumn: string;
+  firestoreField: string;
+}
+
+const FIELD_ROWS = [
+  {
+    name: "Name",
+    required: true,
+    fingerprint: "value",
+    input: { type: "text", autoComplete: "name", inputMode: "text" },
+    mailLabel: "Name",
+    console: { label: "Name", display: "name" },
+    csvHeader: { console: "Name", cli: "Name" },
+    sqliteColumn: "Name",
+    firestoreField: "Name",
+  },
+  {
+    name: "Email",
+    required: true,
+    fingerprint: "value",
+    input: { type: "email", autoComplete: "email", inputMode: "email" },
+    mailLabel: "Email",
+    console: { label: "Email", display: "email" },
+    csvHeader: { console: "Email", cli: "Email" },
+    sqliteColumn: "Email",
+    firestoreField: "Email",
+  },
+  {
+    name: "Mobile",
+    required: true,
+    fingerprint: "value",
+    // No pattern or maxlength: what is typed reaches the specification's checks and messages.
+    input: { type: "tel", autoComplete: "tel-national", inputMode: "tel" },
+    mailLabel: "Mobile",
+    console: { label: "Mobile", display: "mobile" },
+    csvHeader: { console: "Mobile", cli: "Mobile" },
+    sqliteColumn: "Mobile",
+    firestoreField: "Mobile",
+  },
+  {
+    name: "Quantity",
+    required: true,
+    fingerprint: "text",
+    input: { type: "number", autoComplete: "off", inputMode: "numeric" },
+    mailLabel: "Quantity",
+    console: { label: "Quantity", display: "quantity" },
+    csvHeader: { console: "Quantity (sachets)", cli: "Quantity" },
+    sqliteColumn: "Quantity",
+    firestoreField: "Quantity",
+  },
+  {
+    name: "RetailerSelfUse",
+    required: true,
+    fingerprint: "value",
+    input: { type: "select", autoComplete: "off" },
+    mailLabel: "Retailer / Self Use",
+    console: { label: "Retailer/Self Use", display: "text" },
+    csvHeader: { console: "RetailerSelfUse", cli: "RetailerSelfUse" },
+    sqliteColumn: "RetailerSelfUse",
+    firestoreField: "RetailerSelfUse",
+  },
+] as const satisfies readonly EnquiryFieldSpec<string>[];
+
+/** The SQLite columns of the optional fields (each a text or null): a row's type takes them from here. */
+export type OptionalEnquiryColumn = Extract<(typeof FIELD_ROWS)[number], { required: false }>["sqliteColumn"];
+
+/** The enquiry's fields in the form's order: every place that lists them reads this. */
+export const ENQUIRY_FIELD_SPECS: readonly EnquiryFieldSpec[] = FIELD_ROWS;
+export const ENQUIRY_FIELDS: readonly EnquiryField[] = ENQUIRY_FIELD_SPECS.map((spec) => spec.name);
+
+/** A field's value as stored: absent (an optional field left empty), null (not given on WhatsApp) or given. */
+export function enquiryFieldValue(
+  enquiry: StoredEnquiryFields,
+  field: EnquiryField,
+): string | number | null | undefined {
+  return (enquiry as unknown as Partial<Record<EnquiryField, string | number | null>>)[field];
+}
+
+/** The fields a mail or the fingerprint lists for an enquiry: every required one, and the optional ones given. */
+export function shownFields(enquiry: StoredEnquiryFields): EnquiryFieldSpec[] {
+  return ENQUIRY_FIELD_SPECS.filter(
+    (spec) => spec.required || (enquiryFieldValue(enquiry, spec.name) ?? null) !== null,
+  );
+}
+
+/**
+ * The enquiry's fields and nothing else, as they are stored: every described field, an optional one
+ * only when given (what the intake stores of what the route checked, extra keys dropped).
+ */
+export function keptFields<Fields extends StoredEnquiryFields>(enquiry: Fields): Fields {
+  const kept: Partial<Record<EnquiryField, string | number | null>> = {};
+  for (const spec of ENQUIRY_FIELD_SPECS) {
+    const value = enquiryFieldValue(enquiry, spec.name);
+    if (spec.required) kept[spec.name] = value ?? null;
+    else if (value !== null && value !== undefined) kept[spec.name] = value;
+  }
+  return kept as Fields;
+}
+
+/**
+ * The enquiry's fields from a stored record (a SQLite row by its columns, a Firestore document by
+ * its fields): the one decoding of them for both stores. A record with no address is an enquiry
+ * started on WhatsApp, with no quantity or buyer type and perhaps no name; with one, every required
+ * field is given. An optional field is there only when a text was stored.
+ */
+export function enquiryFieldsFromRecord(
+  record: Readonly<Record<string, unknown>>,
+  key: "sqliteColumn" | "firestoreField",
+): StoredEnquiryFields {
+  const read = (field: EnquiryField) => record[fieldSpec(field)[key]];
+  const optional: Record<string, string> = {};
+  for (const spec of ENQUIRY_FIELD_SPECS) {
+    const value = record[spec[key]];
+    if (!spec.required && typeof value === "string") optional[spec.name] = value;
+  }
+  if (read("Email") === null) {
+    const name = read("Name");
+    return {
+      Name: typeof name === "string" ? name : null,
+      Email: null,
+      Mobile: String(read("Mobile")),
+      Quantity: null,
+      RetailerSelfUse: null,
+      ...optional,
+    };
+  }
+  return {
+    Name: String(read("Name")),
+    Email: String(read("Email")),
+    Mobile: String(read("Mobile")),
+    Quantity: Number(read("Quantity")),
+    RetailerSelfUse: String(read("RetailerSelfUse")) as BuyerType,
+    ...optional,
+  };
+}
+
+/**
+ * The enquiry's fields as a stored record takes them, keyed by column or document field: null for
+ * what WhatsApp did not give; an optional field left empty is null in a row (`absent: null`) and
+ * left out of a document (`absent: "omit"`), as it was before the field existed.
+ */
+export function enquiryFieldsRecord(
+  enquiry: StoredEnquiryFields,
+  key: "sqliteColumn" | "firestoreField",
+  absent: "null" | "omit",
+): Record<string, string | number | null> {
+  const record: Record<string, string | number | null> = {};
+  for (const spec of ENQUIRY_FIELD_SPECS) {
+    const value = enquiryFieldValue(enquiry, spec.name) ?? null;
+    if (value === null && !spec.required && absent === "omit") continue;
+    record[spec[key]] = value;
+  }
+  return record;
+}
+
+/** A field's row. */
+export function fieldSpec(field: EnquiryField): EnquiryFieldSpec {
+  const spec = ENQUIRY_FIELD_SPECS.find((each) => each.name === field);
+  if (!spec) throw new Error(`No row for the enquiry field ${field}.`);
+  return spec;
 }
 
 /**
@@ -84,7 +288,7 @@ export function buyerName(enquiry: Pick<StoredEnquiryFields, "Name">): string {
 /** One field as a member reads it in a mail or an export: its value, or "not given". */
 export function enquiryFieldText(enquiry: StoredEnquiryFields, field: EnquiryField): string {
   if (field === "Name") return enquiry.Name ?? `${NOT_GIVEN} (${NO_WHATSAPP_NAME.toLowerCase()})`;
-  const value = enquiry[field];
+  const value = enquiryFieldValue(enquiry, field) ?? null;
   return value === null ? NOT_GIVEN : String(value);
 }
 
@@ -146,6 +350,15 @@ function quantityOf(value: unknown): number | undefined {
   return undefined;
 }
 
+/** What an optional text field takes: at most OPTIONAL_TEXT_MAX_LENGTH characters, none a control or unreadable one. */
+export function isOptionalText(value: string): boolean {
+  return (
+    Array.from(value).length <= OPTIONAL_TEXT_MAX_LENGTH &&
+    !CONTROL_CHARACTERS.test(value) &&
+    !hasUnreadableCharacters(value)
+  );
+}
+
 /**
  * Checks an enquiry as the visitor typed it (form values as strings, or the API's JSON).
  * The specification's checks run first, in its order, and stop at the first failure:
@@ -156,8 +369,9 @@ export function checkEnquiry(input: unknown): EnquiryCheck {
   const values = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
   const read = (field: EnquiryField) => (Object.hasOwn(values, field) ? values[field] : undefined);
 
-  for (const field of ENQUIRY_FIELDS) {
-    if (!isFilled(field, read(field))) return { ok: false, error: enquiryMessages.missing, field };
+  for (const { name: field, required } of ENQUIRY_FIELD_SPECS) {
+    if (required && !isFilled(field, read(field)))
+      return { ok: false, error: enquiryMessages.missing, field };
   }
 
   const email = text(read("Email"));
@@ -193,6 +407,15 @@ export function checkEnquiry(input: unknown): EnquiryCheck {
     return { ok: false, error: enquiryMessages.buyerType, field: "RetailerSelfUse" };
   }
 
+  // An optional field is checked only when filled in, and left out of the enquiry when it is not.
+  const optional: Partial<Record<EnquiryField, string>> = {};
+  for (const { name: field, required } of ENQUIRY_FIELD_SPECS) {
+    const value = text(read(field));
+    if (required || !value) continue;
+    if (!isOptionalText(value)) return { ok: false, error: enquiryMessages.optionalText, field };
+    optional[field] = value;
+  }
+
   return {
     ok: true,
     enquiry: {
@@ -201,6 +424,7 @@ export function checkEnquiry(input: unknown): EnquiryCheck {
       Mobile: mobile,
       Quantity: quantity,
       RetailerSelfUse: buyerType as BuyerType,
+      ...(optional as Partial<Enquiry>),
     },
   };
 }

@@ -1,7 +1,8 @@
-import { type ComponentType, type FormEvent, type HTMLAttributes, useEffect, useRef, useState } from "react";
+import { type ComponentType, type FormEvent, useEffect, useRef, useState } from "react";
 import {
   BUYER_TYPES,
   checkEnquiry,
+  ENQUIRY_FIELD_SPECS,
   ENQUIRY_FIELDS,
   type EnquiryField,
   enquiryMessages,
@@ -56,21 +57,6 @@ function takeProofOfWork(): Promise<string | undefined> {
   proofOfWork = undefined;
   return Promise.race([proof, new Promise<undefined>((resolve) => setTimeout(resolve, PROOF_WAIT_MS))]);
 }
-
-interface TextField {
-  name: Exclude<EnquiryField, "RetailerSelfUse">;
-  type: "text" | "email" | "tel" | "number";
-  autoComplete: string;
-  inputMode: HTMLAttributes<HTMLInputElement>["inputMode"];
-}
-
-const TEXT_FIELDS: readonly TextField[] = [
-  { name: "Name", type: "text", autoComplete: "name", inputMode: "text" },
-  { name: "Email", type: "email", autoComplete: "email", inputMode: "email" },
-  // No pattern or maxlength: what is typed reaches the specification's checks and messages.
-  { name: "Mobile", type: "tel", autoComplete: "tel-national", inputMode: "tel" },
-  { name: "Quantity", type: "number", autoComplete: "off", inputMode: "numeric" },
-];
 
 interface FieldError {
   field: EnquiryField;
@@ -181,13 +167,7 @@ export function OrderFormView({ text: orderForm }: { text: OrderFormText }) {
         const value = data.get(name);
         return typeof value === "string" ? value : "";
       };
-      const check = checkEnquiry({
-        Name: read("Name"),
-        Email: read("Email"),
-        Mobile: read("Mobile"),
-        Quantity: read("Quantity"),
-        RetailerSelfUse: read("RetailerSelfUse"),
-      });
+      const check = checkEnquiry(Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, read(field)])));
       if (!check.ok) {
         showFieldError(check.field, local(check.error));
         return undefined;
@@ -266,54 +246,51 @@ export function OrderFormView({ text: orderForm }: { text: OrderFormText }) {
         }}
       >
         <div className="order-form__fields">
-          {TEXT_FIELDS.map(({ name, type, autoComplete, inputMode }) => (
+          {/* The fields in the form's order (domain/enquiry.ts: ENQUIRY_FIELD_SPECS); the buyer type is the one choice. */}
+          {ENQUIRY_FIELD_SPECS.map(({ name, required, input }) => (
             <div className="order-form__field" key={name}>
               <label htmlFor={idOf(name)} className="order-form__label">
                 {orderForm.labels[name]}
               </label>
-              <input
-                ref={(element) => {
-                  fieldRefs.current[name] = element;
-                }}
-                id={idOf(name)}
-                className="order-form__input"
-                name={name}
-                type={type}
-                autoComplete={autoComplete}
-                inputMode={inputMode}
-                required
-                {...(type === "number" ? { min: QUANTITY_MIN, step: 1 } : {})}
-                {...(type === "email" ? { spellCheck: false, autoCapitalize: "off" } : {})}
-                {...errorProps(name)}
-              />
+              {input.type === "select" ? (
+                <select
+                  ref={(element) => {
+                    fieldRefs.current[name] = element;
+                  }}
+                  id={idOf(name)}
+                  className="order-form__input order-form__select"
+                  name={name}
+                  defaultValue=""
+                  required={required}
+                  {...errorProps(name)}
+                >
+                  <option value="">{orderForm.buyerTypePlaceholder}</option>
+                  {BUYER_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {orderForm.buyerTypes[type]}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  ref={(element) => {
+                    fieldRefs.current[name] = element;
+                  }}
+                  id={idOf(name)}
+                  className="order-form__input"
+                  name={name}
+                  type={input.type}
+                  autoComplete={input.autoComplete}
+                  inputMode={input.inputMode}
+                  required={required}
+                  {...(input.type === "number" ? { min: QUANTITY_MIN, step: 1 } : {})}
+                  {...(input.type === "email" ? { spellCheck: false, autoCapitalize: "off" } : {})}
+                  {...errorProps(name)}
+                />
+              )}
               {errorText(name)}
             </div>
           ))}
-
-          <div className="order-form__field">
-            <label htmlFor={idOf("RetailerSelfUse")} className="order-form__label">
-              {orderForm.labels.RetailerSelfUse}
-            </label>
-            <select
-              ref={(element) => {
-                fieldRefs.current.RetailerSelfUse = element;
-              }}
-              id={idOf("RetailerSelfUse")}
-              className="order-form__input order-form__select"
-              name="RetailerSelfUse"
-              defaultValue=""
-              required
-              {...errorProps("RetailerSelfUse")}
-            >
-              <option value="">{orderForm.buyerTypePlaceholder}</option>
-              {BUYER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {orderForm.buyerTypes[type]}
-                </option>
-              ))}
-            </select>
-            {errorText("RetailerSelfUse")}
-          </div>
         </div>
 
         {/* Optional and never ticked for the visitor (docs/decisions/043). */}

@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { StatusBadge } from "./StatusBadge";
 import { Link } from "react-router";
 import type { BuyerHistory as History } from "../../domain/buyer";
 import { formatRupees, LOST_REASONS } from "../../domain/deal";
@@ -33,7 +34,7 @@ export function BuyerHistory({ buyer, receivedAt }: { buyer: History; receivedAt
                   <Link to={appPaths.enquiry(other.id)} className="reference-link">
                     {other.reference}
                   </Link>
-                  <span className={`status status-${other.status.toLowerCase()}`}>{other.status}</span>
+                  <StatusBadge status={other.status} />
                   {other.orderValue !== null && (
                     <strong className="buyer-value">{formatRupees(other.orderValue)}</strong>
                   )}

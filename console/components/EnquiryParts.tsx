@@ -3,27 +3,50 @@ import type { ContactChannel } from "../../domain/lifecycle";
 import { contactChannelLabels } from "../content";
 import type { HistoryEntry } from "../../domain/console";
 import { displayMobile } from "../../domain/buyer";
-import { isWhatsAppEnquiry, type StoredEnquiryFields } from "../../domain/enquiry";
+import { Fragment } from "react";
+import {
+  ENQUIRY_FIELD_SPECS,
+  enquiryFieldValue,
+  isWhatsAppEnquiry,
+  type EnquiryFieldSpec,
+  type StoredEnquiryFields,
+} from "../../domain/enquiry";
 import { enquiryText, formatFullTime } from "../content";
 import { EmailAddress } from "./EmailAddress";
 
+/** A field's value as the enquiry's page shows it, by the descriptor's `display`. */
+function FieldValue({ enquiry, spec }: { enquiry: StoredEnquiryFields; spec: EnquiryFieldSpec }) {
+  const value = enquiryFieldValue(enquiry, spec.name) ?? null;
+  if (value === null)
+    return <>{spec.console.display === "name" ? enquiryText.nameNotGiven : enquiryText.notGiven}</>;
+  switch (spec.console.display) {
+    case "email":
+      return <EmailAddress value={String(value)} />;
+    case "mobile":
+      return <>{isWhatsAppEnquiry(enquiry) ? displayMobile(String(value)) : value}</>;
+    case "quantity":
+      return <>{quantityText(Number(value), "en")}</>;
+    default:
+      return <>{value}</>;
+  }
+}
+
 /**
- * The enquiry's five fields as sent; one started on WhatsApp says which were not given (no
- * address, quantity or buyer type, perhaps no name) rather than leaving them blank.
+ * The enquiry's fields as sent, in the form's order (domain/enquiry.ts: ENQUIRY_FIELD_SPECS); one
+ * started on WhatsApp says which were not given (no address, quantity or buyer type, perhaps no
+ * name) rather than leaving them blank, and an optional field left empty says so too.
  */
 export function EnquiryFields({ enquiry }: { enquiry: StoredEnquiryFields }) {
   return (
     <dl className="fields">
-      <dt>Name</dt>
-      <dd>{enquiry.Name ?? enquiryText.nameNotGiven}</dd>
-      <dt>Email</dt>
-      <dd>{enquiry.Email === null ? enquiryText.notGiven : <EmailAddress value={enquiry.Email} />}</dd>
-      <dt>Mobile</dt>
-      <dd>{isWhatsAppEnquiry(enquiry) ? displayMobile(enquiry.Mobile) : enquiry.Mobile}</dd>
-      <dt>Quantity</dt>
-      <dd>{enquiry.Quantity === null ? enquiryText.notGiven : quantityText(enquiry.Quantity, "en")}</dd>
-      <dt>Retailer/Self Use</dt>
-      <dd>{enquiry.RetailerSelfUse ?? enquiryText.notGiven}</dd>
+      {ENQUIRY_FIELD_SPECS.map((spec) => (
+        <Fragment key={spec.name}>
+          <dt>{spec.console.label}</dt>
+          <dd>
+            <FieldValue enquiry={enquiry} spec={spec} />
+          </dd>
+        </Fragment>
+      ))}
     </dl>
   );
 }

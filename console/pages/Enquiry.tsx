@@ -1,4 +1,5 @@
 import { LIFECYCLE_API_ROUTES, type CallOutcome, type ContactChannel } from "../../domain/lifecycle";
+import { StatusBadge } from "../components/StatusBadge";
 import { NEXT_STEP_MAX_LENGTH } from "../../domain/team";
 import { Mail, MessageCircle, RotateCw } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
@@ -271,7 +272,7 @@ export function Component() {
       <section className="enquiry-summary" aria-labelledby="enquiry-name">
         <div className="page-head">
           <h1 id="enquiry-name">{buyerLabel(enquiry)}</h1>
-          <span className={`status status-${detail.status.toLowerCase()}`}>{detail.status}</span>
+          <StatusBadge status={detail.status} />
         </div>
         <p className="meta">
           Reference <strong className="reference">{detail.reference}</strong> · received{" "}

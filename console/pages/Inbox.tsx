@@ -1,4 +1,5 @@
 import { memberLabel } from "../../domain/staff";
+import { StatusBadge } from "../components/StatusBadge";
 import { BellRing, Download, Keyboard, Reply, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -731,7 +732,7 @@ export function Component() {
                   </td>
                   <td className="cell-buyer">{row.RetailerSelfUse ?? enquiryText.notGiven}</td>
                   <td className="cell-status">
-                    <span className={`status status-${row.status.toLowerCase()}`}>{row.status}</span>
+                    <StatusBadge status={row.status} />
                     {row.companyNotification === "failing" && !isSpam(row.status) && (
                       <span className="flag flag-late">{inboxText.mailFailing}</span>
                     )}

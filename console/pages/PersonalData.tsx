@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { StatusBadge } from "../components/StatusBadge";
 import { ADMIN_API_ROUTES } from "../../domain/console";
 import {
   checkPersonQuery,
@@ -37,7 +38,7 @@ function HeldEnquiries({ report }: { report: PersonalDataReport }) {
             <li key={held.id} className="card">
               <div className="page-head">
                 <h3>{held.enquiry.Name}</h3>
-                <span className={`status status-${held.status.toLowerCase()}`}>{held.status}</span>
+                <StatusBadge status={held.status} />
               </div>
               <p className="meta">
                 Reference <strong className="reference">{held.reference}</strong> · received{" "}

@@ -1,3 +1,4 @@
+import { ENQUIRY_FIELD_SPECS, enquiryFieldValue } from "../../domain/enquiry";
 import { NEXT_STEP_MAX_LENGTH, teamMessages } from "../../domain/team";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -139,11 +140,11 @@ const CSV_COLUMNS = [
   { header: "reference", value: (row: CsvRow) => enquiryReference(row.id) },
   { header: "received (IST)", value: (row: CsvRow) => istCsvTime(row.receivedAt) },
   { header: "status", value: (row: CsvRow) => row.status },
-  { header: "Name", value: (row: CsvRow) => row.enquiry.Name },
-  { header: "Email", value: (row: CsvRow) => row.enquiry.Email },
-  { header: "Mobile", value: (row: CsvRow) => row.enquiry.Mobile },
-  { header: "Quantity (sachets)", value: (row: CsvRow) => row.enquiry.Quantity },
-  { header: "RetailerSelfUse", value: (row: CsvRow) => row.enquiry.RetailerSelfUse },
+  // The enquiry's fields, in the form's order (domain/enquiry.ts: ENQUIRY_FIELD_SPECS).
+  ...ENQUIRY_FIELD_SPECS.map((spec) => ({
+    header: spec.csvHeader.console,
+    value: (row: CsvRow) => enquiryFieldValue(row.enquiry, spec.name),
+  })),
   { header: "language", value: (row: CsvRow) => row.language },
   { header: "owner", value: (row: CsvRow) => row.ownerEmail },
   { header: "follow-up (IST)", value: (row: CsvRow) => (row.followUpAt ? istCsvTime(row.followUpAt) : null) },

@@ -1,3 +1,4 @@
+import { ENQUIRY_FIELD_SPECS, enquiryFieldValue } from "../../domain/enquiry";
 /**
  * Operators' export of what the site has stored.
  *
@@ -101,11 +102,10 @@ async function enquiries(store: Store, format: string): Promise<string> {
       { header: "id", value: (r) => r.id },
       { header: "receivedAt", value: (r) => r.receivedAt },
       { header: "language", value: (r) => r.language },
-      { header: "Name", value: (r) => r.Name },
-      { header: "Email", value: (r) => r.Email },
-      { header: "Mobile", value: (r) => r.Mobile },
-      { header: "Quantity", value: (r) => r.Quantity },
-      { header: "RetailerSelfUse", value: (r) => r.RetailerSelfUse },
+      ...ENQUIRY_FIELD_SPECS.map((spec) => ({
+        header: spec.csvHeader.cli,
+        value: (r: (typeof records)[number]) => enquiryFieldValue(r, spec.name),
+      })),
     ],
     records,
   );

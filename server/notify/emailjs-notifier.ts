@@ -1,4 +1,4 @@
-import { ENQUIRY_FIELDS, enquiryFieldText, isWhatsAppEnquiry } from "../../domain/enquiry";
+import { enquiryFieldText, enquiryFieldValue, isWhatsAppEnquiry, shownFields } from "../../domain/enquiry";
 import { setTimeout as delay } from "node:timers/promises";
 import { enquirySubject } from "./mail-content";
 import {
@@ -37,16 +37,13 @@ export function emailJsRequestBody(options: EmailJsNotifierOptions, notification
     accessToken: options.privateKey,
     template_params: {
       // A field not given (an enquiry started on WhatsApp) says so; the form's go as they are.
-      ...(isWhatsAppEnquiry(enquiry)
-        ? Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, enquiryFieldText(enquiry, field)]))
-        : {
-            Name: enquiry.Name,
-            Email: enquiry.Email,
-            Mobile: enquiry.Mobile,
-            Quantity: enquiry.Quantity,
-            RetailerSelfUse: enquiry.RetailerSelfUse,
-            reply_to: enquiry.Email,
-          }),
+      ...Object.fromEntries(
+        shownFields(enquiry).map(({ name }) => [
+          name,
+          isWhatsAppEnquiry(enquiry) ? enquiryFieldText(enquiry, name) : enquiryFieldValue(enquiry, name),
+        ]),
+      ),
+      ...(isWhatsAppEnquiry(enquiry) ? {} : { reply_to: enquiry.Email }),
       subject: enquirySubject(enquiry),
       enquiry_id: notification.enquiryId,
       received_at: notification.receivedAt,

@@ -10,9 +10,9 @@ import { REPLY_SUBJECT_MAX_LENGTH } from "../../domain/conversation";
 import { escapeHtml } from "../html";
 import { istTime } from "./mail-time";
 import {
-  ENQUIRY_FIELDS,
   enquiryFieldText,
   isWhatsAppEnquiry,
+  shownFields,
   type Enquiry,
   type StoredEnquiryFields,
   type WhatsAppEnquiry,
@@ -21,14 +21,14 @@ import { UNCONFIRMED_SUBSCRIBER_DAYS } from "../../domain/retention";
 import { neutralise } from "../../domain/unreadable";
 import type { PendingEnquiryNotification, PendingReplyNotification } from "../store/store";
 
-/** How each stored field is named to the person reading the mail, in the form's order. */
-export const fieldLabels: Record<keyof Enquiry, string> = {
-  Name: "Name",
-  Email: "Email",
-  Mobile: "Mobile",
-  Quantity: "Quantity",
-  RetailerSelfUse: "Retailer / Self Use",
-};
+/**
+ * The enquiry's fields as a mail lists them, in the form's order, each with its label (the
+ * descriptor's `mailLabel`): every required field, "not given" where WhatsApp gave none, and an
+ * optional field only when the buyer filled it in.
+ */
+export function mailFieldRows(enquiry: StoredEnquiryFields): (readonly [label: string, value: string])[] {
+  return shownFields(enquiry).map((spec) => [spec.mailLabel, enquiryFieldText(enquiry, spec.name)] as const);
+}
 
 // eslint-disable-next-line no-control-regex
 const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
@@ -72,7 +72,7 @@ export function enquiryMail(
   consoleLink: string,
 ) {
   const { enquiry, enquiryId, receivedAt } = notification;
-  const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], enquiryFieldText(enquiry, field)] as const);
+  const rows = mailFieldRows(enquiry);
   const received = `Received ${istTime(receivedAt)} IST (enquiry ${enquiryReference(enquiryId)})`;
   const whom = isWhatsAppEnquiry(enquiry) ? "the buyer" : enquiry.Name;
   const replyNote = `Answer ${whom} from the console, where the conversation is kept: ${consoleLink}`;

@@ -1,7 +1,7 @@
 import { quantityText } from "../../domain/company-facts";
 import { brand } from "../../domain/brand";
 import { BUYER_ADDRESS_REFUSED, CONSOLE_PAGE_PATHS, enquiryReference } from "../../domain/console";
-import { ENQUIRY_FIELDS, enquiryFieldText, isWhatsAppEnquiry, NOT_GIVEN } from "../../domain/enquiry";
+import { isWhatsAppEnquiry, NOT_GIVEN } from "../../domain/enquiry";
 import type {
   DigestContent,
   DigestItem,
@@ -16,7 +16,7 @@ import type { HandedOnItem, HandedOnList } from "../../domain/bulk";
 import { escapeHtml } from "../html";
 import { ANSWERS_PER_ENQUIRY_PER_DAY } from "../lifecycle/conversation";
 import type { PendingStaffNotification, StaffLinkMail } from "../store/store";
-import { enquirySubject, fieldLabels, singleLine, type EnquiryMail } from "./mail-content";
+import { enquirySubject, mailFieldRows, singleLine, type EnquiryMail } from "./mail-content";
 import { istDayLabel, istTime } from "./mail-time";
 
 type MemberAlert = Extract<PendingStaffNotification, { kind: "member-alert" }>;
@@ -60,7 +60,7 @@ function page(title: string, body: string[]): string {
 export function memberAlertMail(notification: MemberAlert, publicUrl: string): EnquiryMail {
   const { enquiry, enquiryId } = notification;
   const link = consoleEnquiryUrl(publicUrl, enquiryId);
-  const rows = ENQUIRY_FIELDS.map((field) => [fieldLabels[field], enquiryFieldText(enquiry, field)] as const);
+  const rows = mailFieldRows(enquiry);
   const reference = enquiryReference(enquiryId);
   const intro = notification.setAside
     ? `More answers to your enquiry ${reference} arrived today than the console keeps in a day ` +

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { StoredEnquiryFields } from "../../domain/enquiry";
+import { enquiryFieldValue, shownFields, type StoredEnquiryFields } from "../../domain/enquiry";
 
 /** How long a key is remembered: a retry comes within seconds or minutes, never a day later. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -13,16 +13,19 @@ export class IdempotencyKeyReusedError extends Error {
 }
 
 /**
- * What a repeat must match: a hash of the enquiry's five fields as checked (so the key's record
- * holds none of them). The same key with another body is a client's mistake, not a retry.
+ * What a repeat must match: a hash of the enquiry's fields as checked (so the key's record holds
+ * none of them). The same key with another body is a client's mistake, not a retry. The required
+ * fields are hashed as they always were, in the form's order (a quantity as its text); an optional
+ * field given is added after them with its name, and one not given adds nothing, so that a key
+ * taken before the field existed still matches its retry.
  */
 export function enquiryFingerprint(enquiry: StoredEnquiryFields): string {
-  const fields = [
-    enquiry.Name,
-    enquiry.Email,
-    enquiry.Mobile,
-    String(enquiry.Quantity),
-    enquiry.RetailerSelfUse,
-  ];
+  const fields: unknown[] = [];
+  for (const spec of shownFields(enquiry)) {
+    if (spec.fingerprint === false) continue;
+    const value = enquiryFieldValue(enquiry, spec.name) ?? null;
+    const hashed = spec.fingerprint === "text" ? String(value) : value;
+    fields.push(spec.required ? hashed : [spec.name, hashed]);
+  }
   return createHash("sha256").update(JSON.stringify(fields)).digest("base64url");
 }

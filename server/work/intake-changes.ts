@@ -1,4 +1,4 @@
-import type { Enquiry } from "../../domain/enquiry";
+import { keptFields, type Enquiry } from "../../domain/enquiry";
 import type { SpamScreening } from "../../domain/spam";
 import type { WorkingHours } from "../../domain/working-hours";
 import {
@@ -126,13 +126,7 @@ function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReuse
     id,
     receivedAt,
     language,
-    enquiry: {
-      Name: enquiry.Name,
-      Email: enquiry.Email,
-      Mobile: enquiry.Mobile,
-      Quantity: enquiry.Quantity,
-      RetailerSelfUse: enquiry.RetailerSelfUse,
-    },
+    enquiry: keptFields(enquiry),
     ...(options.source ? { source: options.source } : {}),
     ...(screening ? { screening } : {}),
     ...(plan.whatsappConsent ? { whatsappConsent: plan.whatsappConsent } : {}),

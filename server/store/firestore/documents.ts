@@ -1,6 +1,10 @@
 import { Timestamp, type DocumentData } from "firebase-admin/firestore";
 import type { Language } from "../../../domain/contract";
-import type { BuyerType, StoredEnquiryFields } from "../../../domain/enquiry";
+import {
+  enquiryFieldsFromRecord,
+  enquiryFieldsRecord,
+  type StoredEnquiryFields,
+} from "../../../domain/enquiry";
 import { checkNotification } from "../notification-kinds";
 import type { NotificationKind, StoredEnquiry } from "../store";
 import { BUYER_KEYS_FIELD } from "./buyers";
@@ -38,7 +42,8 @@ export interface NotificationData {
   kind?: NotificationKind;
   /** The enquiries a list or a digest names: erasing one of them erases the mail too. */
   enquiryIds?: string[];
-  enquiry?: StoredEnquiryFields;
+  /** A copy of the enquiry's fields, as its document holds them (enquiryFieldsRecord). */
+  enquiry?: Record<string, string | number | null>;
   /** The enquiry's language, for the visitor's acknowledgement; absent before it was kept: English. */
   language?: Language;
   receivedAt: Timestamp;
@@ -65,27 +70,13 @@ export interface NotificationData {
 }
 
 /**
- * The five fields of an enquiry's document (or of the copy a notification carries): the one list
- * of them, for the document written at intake and every one read back.
+ * The fields of an enquiry's document (or of the copy a notification carries), by the
+ * descriptor's `firestoreField` (domain/enquiry.ts: ENQUIRY_FIELD_SPECS): the one decoding of them,
+ * for the document written at intake and every one read back.
  */
 export function enquiryFromDocument(data: DocumentData): StoredEnquiryFields {
   // An enquiry started on WhatsApp has no address, quantity or buyer type (null), and perhaps no name.
-  if (data.Email === null) {
-    return {
-      Name: typeof data.Name === "string" ? data.Name : null,
-      Email: null,
-      Mobile: String(data.Mobile),
-      Quantity: null,
-      RetailerSelfUse: null,
-    };
-  }
-  return {
-    Name: String(data.Name),
-    Email: String(data.Email),
-    Mobile: String(data.Mobile),
-    Quantity: Number(data.Quantity),
-    RetailerSelfUse: String(data.RetailerSelfUse) as BuyerType,
-  };
+  return enquiryFieldsFromRecord(data, "firestoreField");
 }
 
 /** A stored language: a document written before languages were kept is English. */
@@ -100,7 +91,8 @@ export function languageOfDocument(value: unknown): Language {
  */
 export function enquiryDocument(stored: StoredEnquiry, buyerKeys: readonly string[]): DocumentData {
   return {
-    ...enquiryFromDocument(stored.enquiry),
+    // An optional field not given is left out, as on documents written before it existed.
+    ...enquiryFieldsRecord(stored.enquiry, "firestoreField", "omit"),
     receivedAt: Timestamp.fromDate(new Date(stored.receivedAt)),
     language: stored.language,
     ...enquiryMetaFields(stored),
@@ -162,7 +154,12 @@ export function newNotification(row: NewNotification): NotificationData {
     claimGeneration: 0,
     lastError: null,
     sentAt: null,
-    ...(enquiry ? { enquiry: enquiry.enquiry, language: enquiry.language } : {}),
+    ...(enquiry
+      ? {
+          enquiry: enquiryFieldsRecord(enquiry.enquiry, "firestoreField", "omit"),
+          language: enquiry.language,
+        }
+      : {}),
   };
   // Firestore takes no undefined field: only what is given is written (a payload of null is none).
   const given = { ...links, enquiryId };

@@ -1,5 +1,12 @@
-import { ENQUIRY_COLUMNS, type EnquiryRow, languageOf, storedEnquiry } from "./enquiry-row";
-import type { Enquiry } from "../../../domain/enquiry";
+import {
+  ENQUIRY_COLUMNS,
+  ENQUIRY_FIELD_COLUMNS,
+  type EnquiryRow,
+  enquiryRowFields,
+  languageOf,
+  storedEnquiry,
+} from "./enquiry-row";
+import { ENQUIRY_FIELD_SPECS, type Enquiry } from "../../../domain/enquiry";
 import type {
   StaffLinkMail,
   AddEnquiryOptions,
@@ -29,8 +36,9 @@ const insertEnquirySqls = new Map<string, string>();
 function insertEnquirySql(table: string): string {
   let sql = insertEnquirySqls.get(table);
   if (!sql) {
-    sql = `INSERT INTO ${table} (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at, language)
-    VALUES (@id, @Name, @Email, @Mobile, @Quantity, @RetailerSelfUse, @receivedAt, @language)`;
+    const columns = ENQUIRY_FIELD_SPECS.map((spec) => spec.sqliteColumn);
+    sql = `INSERT INTO ${table} (id, ${columns.join(", ")}, received_at, language)
+    VALUES (@id, ${columns.map((column) => `@${column}`).join(", ")}, @receivedAt, @language)`;
     insertEnquirySqls.set(table, sql);
   }
   return sql;
@@ -46,7 +54,7 @@ export function insertNewEnquiry(db: Database.Database, table: string, stored: S
     id: stored.id,
     receivedAt: stored.receivedAt,
     language: stored.language,
-    ...stored.enquiry,
+    ...enquiryRowFields(stored.enquiry),
   });
   const meta = enquiryMetaRow(stored);
   if (meta) prepared(db, INSERT_ENQUIRY_META).run(meta);
@@ -289,7 +297,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
           const rows = db
             .prepare<[string], ClaimedRow>(
               `SELECT n.id AS notification_id, n.kind, n.attempts, n.enquiry_id, n.subscriber_id,
-                    e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language,
+                    ${ENQUIRY_FIELD_COLUMNS}, e.received_at, e.language,
                     s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at,
                     s.language AS subscriber_language, n.staff_id, st.email AS staff_email, n.payload,
                     m.message_id AS reply_message_id, m.in_reply_to AS reply_in_reply_to, m.refs AS reply_refs,

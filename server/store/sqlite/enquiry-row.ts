@@ -1,12 +1,19 @@
 import type { Language } from "../../../domain/contract";
-import type { BuyerType, StoredEnquiryFields } from "../../../domain/enquiry";
+import {
+  ENQUIRY_FIELD_SPECS,
+  enquiryFieldsFromRecord,
+  enquiryFieldsRecord,
+  type OptionalEnquiryColumn,
+  type StoredEnquiryFields,
+} from "../../../domain/enquiry";
 import type { StoredEnquiry } from "../store";
 
 /**
  * An enquiry as its table holds it: the one list of its columns on SQLite, and its mapping to
- * what the store hands on (the five fields, with its id, time received and language beside them).
+ * what the store hands on (the enquiry's fields, with its id, time received and language beside
+ * them). The fields' columns are the descriptor's (domain/enquiry.ts: ENQUIRY_FIELD_SPECS).
  */
-export interface EnquiryRow {
+export type EnquiryRow = {
   id: string;
   /** Null, as the next three, for an enquiry started on WhatsApp (whatsapp-enquiry-schema.ts). */
   Name: string | null;
@@ -16,10 +23,13 @@ export interface EnquiryRow {
   RetailerSelfUse: string | null;
   received_at: string;
   language: string;
-}
+} & { [Column in OptionalEnquiryColumn]: string | null };
+
+/** The enquiry's field columns, from the enquiries' table aliased `e`. */
+export const ENQUIRY_FIELD_COLUMNS = ENQUIRY_FIELD_SPECS.map((spec) => `e.${spec.sqliteColumn}`).join(", ");
 
 /** The columns to select, from the enquiries' table aliased `e`. */
-export const ENQUIRY_COLUMNS = `e.id, e.Name, e.Email, e.Mobile, e.Quantity, e.RetailerSelfUse, e.received_at, e.language`;
+export const ENQUIRY_COLUMNS = `e.id, ${ENQUIRY_FIELD_COLUMNS}, e.received_at, e.language`;
 
 /** A stored language: the column allows only the known ones. */
 export function languageOf(value: string | null | undefined): Language {
@@ -35,19 +45,15 @@ export function storedEnquiry(row: EnquiryRow): StoredEnquiry {
   };
 }
 
-/** The five fields of a row: the form's, all given, or an enquiry started on WhatsApp's (no address). */
+/** The enquiry's fields of a row: the form's, all required ones given, or an enquiry started on WhatsApp's (no address). */
 export function enquiryFieldsOf(
-  row: Pick<EnquiryRow, "Name" | "Email" | "Mobile" | "Quantity" | "RetailerSelfUse">,
+  row: Omit<EnquiryRow, "id" | "received_at" | "language">,
 ): StoredEnquiryFields {
-  if (row.Email === null) {
-    return { Name: row.Name, Email: null, Mobile: row.Mobile, Quantity: null, RetailerSelfUse: null };
-  }
-  // The table's CHECK: with an address, every field is given.
-  return {
-    Name: String(row.Name),
-    Email: row.Email,
-    Mobile: row.Mobile,
-    Quantity: Number(row.Quantity),
-    RetailerSelfUse: row.RetailerSelfUse as BuyerType,
-  };
+  // The table's CHECK: with an address, every required field is given.
+  return enquiryFieldsFromRecord(row, "sqliteColumn");
+}
+
+/** A new enquiry's fields as the INSERT's parameters, by column: null where not given. */
+export function enquiryRowFields(enquiry: StoredEnquiryFields): Record<string, string | number | null> {
+  return enquiryFieldsRecord(enquiry, "sqliteColumn", "null");
 }
