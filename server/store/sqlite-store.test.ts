@@ -517,6 +517,24 @@ describe("enquiries arriving together (group commit)", () => {
     ]);
     expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(2);
   });
+  test("a group is answered only once its log is flushed to disk: when it cannot be, each caller hears the store is unavailable", async () => {
+    const store = await open();
+    await store.enquiries.add({ ...enquiry, Name: "Before" });
+    // The WAL's file taken away under the open connection: SQLite still writes to the file it
+    // holds open, but the flush, which opens the log by its name, cannot reach it.
+    rmSync(`${dbPath}-wal`);
+
+    const results = await Promise.allSettled([
+      store.enquiries.add({ ...enquiry, Name: "First" }),
+      store.enquiries.add({ ...enquiry, Name: "Second" }),
+    ]);
+
+    expect(results.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    for (const result of results) {
+      if (result.status === "rejected") expect(result.reason).toBeInstanceOf(StoreUnavailableError);
+    }
+  });
+
   test("the turn goes on through a group: one refused after taking its turn gives it back to the next", async () => {
     const store = await open();
     const groups = watchGroups();

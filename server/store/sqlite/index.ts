@@ -25,6 +25,7 @@ import { SqliteDispatchStore } from "./dispatch";
 import { SqliteDocumentStore } from "./documents";
 import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
+import { WalSync } from "./wal-sync";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
@@ -84,8 +85,14 @@ export class SqliteStore implements Store {
     this.members = new SqliteMemberStore(run, connection.enquiryTable);
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
-    this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable), hours, () =>
-      publishedFacts(this.companyFacts),
+    this.work = workLayer(
+      new SqliteWorkPort(
+        run,
+        connection.enquiryTable,
+        connection.path === ":memory:" ? undefined : new WalSync(connection.path),
+      ),
+      hours,
+      () => publishedFacts(this.companyFacts),
     );
     this.team = new SqliteTeamStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);

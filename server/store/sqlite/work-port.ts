@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { StoreUnavailableError } from "../store";
 import { driveSync, type Change, type StepAnswers, type WorkPort, type WorkSteps } from "../work-port";
 import { isUnavailable, prepared, type SqliteRun } from "./connection";
 import {
@@ -27,6 +28,7 @@ import { newRowId } from "./row-id";
 import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
 import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
 import { addCountersIn } from "./attempt-counters";
+import { commitWithoutWaiting, type WalSync } from "./wal-sync";
 import {
   queueEnquiryMail,
   readMember,
@@ -54,6 +56,8 @@ export class SqliteWorkPort implements WorkPort {
     private readonly sqlite: SqliteRun,
     /** The enquiries' table, already quoted. */
     private readonly table: string,
+    /** The file's WAL, flushed off the event loop after a group commit; none for a database in memory. */
+    private readonly wal?: WalSync,
   ) {}
 
   async run<R>(change: () => Change<R>): Promise<R> {
@@ -66,29 +70,42 @@ export class SqliteWorkPort implements WorkPort {
    * and the others commit. The members, the rule and the turn are read once for the group: nothing
    * but this transaction, which holds the write lock, can change them before it commits; the turn
    * is then kept as each change takes it, and read again after a change that was undone.
+   *
+   * The commit does not wait for the disk on the event loop: the WAL is flushed on the thread
+   * pool (wal-sync.ts) and the call resolves only once it is, so no caller is answered before its
+   * change is on disk, while the event loop serves other requests meanwhile.
    */
   async runEach<R>(changes: readonly (() => Change<R>)[]): Promise<PromiseSettledResult<R>[]> {
-    return this.sqlite((db) => {
+    const outcomes = this.sqlite((db) => {
       const group: GroupReads = {};
       const answers = this.answers(db, group);
       // A transaction function called inside another runs in a savepoint.
       const inSavepoint = db.transaction((change: () => Change<R>) => driveSync(change(), answers));
-      return db
-        .transaction(() =>
-          changes.map((change): PromiseSettledResult<R> => {
-            try {
-              return { status: "fulfilled", value: inSavepoint(change) };
-            } catch (error) {
-              // The file unusable, or the transaction already undone by SQLite: the group fails.
-              if (isUnavailable(error) || !db.inTransaction) throw error;
-              // Its savepoint undone, the turn it may have taken with it: read again.
-              delete group.turn;
-              return { status: "rejected", reason: error };
-            }
-          }),
-        )
-        .immediate();
+      const commit = db.transaction(() =>
+        changes.map((change): PromiseSettledResult<R> => {
+          try {
+            return { status: "fulfilled", value: inSavepoint(change) };
+          } catch (error) {
+            // The file unusable, or the transaction already undone by SQLite: the group fails.
+            if (isUnavailable(error) || !db.inTransaction) throw error;
+            // Its savepoint undone, the turn it may have taken with it: read again.
+            delete group.turn;
+            return { status: "rejected", reason: error };
+          }
+        }),
+      );
+      return this.wal ? commitWithoutWaiting(db, () => commit.immediate()) : commit.immediate();
     });
+    if (this.wal) {
+      try {
+        await this.wal.flushed();
+      } catch (error) {
+        throw new StoreUnavailableError("The SQLite database's log could not be written to the disk", {
+          cause: error,
+        });
+      }
+    }
+    return outcomes;
   }
 
   /**
