@@ -34,6 +34,8 @@ export function commitWithoutWaiting<T>(db: Database.Database, transaction: () =
  * for while one is running waits for the next, which then covers every commit made meanwhile, so
  * under a flood many group commits share one flush.
  */
+const settled = () => undefined;
+
 export class WalSync {
   private readonly walPath: string;
   private running: Promise<void> | undefined;
@@ -55,6 +57,12 @@ export class WalSync {
         return this.start();
       });
     return this.next;
+  }
+
+  /** Resolves once no flush runs (at once when none does); never rejects. */
+  idle(): Promise<void> {
+    const running = this.next ?? this.running;
+    return running ? running.then(settled, settled) : Promise.resolve();
   }
 
   private start(): Promise<void> {
