@@ -2,6 +2,21 @@ import { open } from "node:fs/promises";
 import type Database from "better-sqlite3";
 import { prepared } from "./connection";
 
+const walModes = new WeakMap<Database.Database, boolean>();
+
+/**
+ * Whether the connection's database is in WAL mode, as the store asks (connection.ts); a file
+ * system that cannot hold a WAL leaves it in its rollback journal, whose commits stay FULL.
+ */
+export function inWalMode(db: Database.Database): boolean {
+  let wal = walModes.get(db);
+  if (wal === undefined) {
+    wal = db.pragma("journal_mode", { simple: true }) === "wal";
+    walModes.set(db, wal);
+  }
+  return wal;
+}
+
 /**
  * The group commit's flush to disk, off the event loop. With `synchronous = FULL`, SQLite's
  * `COMMIT` waits for the WAL's fsync on the thread that serves every request (3 to 7 ms on this
@@ -13,12 +28,13 @@ import { prepared } from "./connection";
  * would be with FULL.
  *
  * Every other transaction of the connection stays FULL: one committed between the two (a change
- * from the console, the outbox leasing the enquiry's mail) flushes the WAL before it returns, the
- * frames written before its own included, so nothing acts on an enquiry that is not on disk. A
- * checkpoint in NORMAL still flushes the WAL before it copies pages into the database file, and
- * the database file after. A crash of the process loses nothing either way (the operating system
- * holds what was written); a power cut may lose a group whose flush had not returned, whose
- * callers were not answered.
+ * from the console, the outbox or the webhooks leasing the enquiry's mail or event) flushes the
+ * WAL before it returns, the frames written before its own included, so nothing is mailed or sent
+ * on about an enquiry that is not on disk. A checkpoint in NORMAL still flushes the WAL before it
+ * copies pages into the database file, and the database file after. A crash of the process loses
+ * nothing either way (the operating system holds what was written); a power cut may lose a group
+ * whose flush had not returned: its callers were not answered, though the console may have listed
+ * its enquiries meanwhile.
  */
 export function commitWithoutWaiting<T>(db: Database.Database, transaction: () => T): T {
   prepared(db, "PRAGMA synchronous = NORMAL").run();
@@ -29,13 +45,13 @@ export function commitWithoutWaiting<T>(db: Database.Database, transaction: () =
   }
 }
 
+const settled = () => undefined;
+
 /**
  * Flushes one database's WAL file to disk on the thread pool, one flush at a time: a flush asked
  * for while one is running waits for the next, which then covers every commit made meanwhile, so
  * under a flood many group commits share one flush.
  */
-const settled = () => undefined;
-
 export class WalSync {
   private readonly walPath: string;
   private running: Promise<void> | undefined;

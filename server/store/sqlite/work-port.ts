@@ -28,7 +28,7 @@ import { newRowId } from "./row-id";
 import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
 import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
 import { addCountersIn } from "./attempt-counters";
-import { commitWithoutWaiting, type WalSync } from "./wal-sync";
+import { commitWithoutWaiting, inWalMode, type WalSync } from "./wal-sync";
 import {
   queueEnquiryMail,
   readMember,
@@ -107,22 +107,21 @@ export class SqliteWorkPort implements WorkPort {
     const groups = this.waiting.splice(0);
     // What is handed on from now waits for the flush of this commit.
     this.committing = undefined;
+    const changes = groups.flatMap((group) => group.changes);
     let outcomes: PromiseSettledResult<unknown>[];
+    let flush = false;
     try {
-      outcomes = this.sqlite((db) =>
-        commitWithoutWaiting(db, () =>
-          this.commitGroup(
-            db,
-            groups.flatMap((group) => group.changes),
-          ),
-        ),
-      );
+      outcomes = this.sqlite((db) => {
+        if (!inWalMode(db)) return this.commitGroup(db, changes);
+        flush = true;
+        return commitWithoutWaiting(db, () => this.commitGroup(db, changes));
+      });
     } catch (error) {
       for (const group of groups) group.reject(error);
       return;
     }
     try {
-      await wal.flushed();
+      if (flush) await wal.flushed();
     } catch (error) {
       const unavailable = new StoreUnavailableError(
         "The SQLite database's log could not be written to the disk",
