@@ -49,6 +49,8 @@ const KEYS = process.env.BENCH_INTAKE_KEYS !== "0";
 const TRACE = process.env.BENCH_INTAKE_TRACE === "1";
 /** How the process that measures a round starts the line of its figures (the app may log beside it). */
 const RESULT = "intake-figures ";
+/** The emulator's process, whose CPU time a round reads. */
+const EMULATOR_PID = Number(process.env.BENCH_INTAKE_EMULATOR_PID || 0);
 /** Set in the process that measures one tree: the tree's root. */
 const TREE = process.env.BENCH_INTAKE_TREE;
 
@@ -61,6 +63,10 @@ interface RoundFigures {
   chainPerEnquiry: number;
   p50Ms: number;
   p95Ms: number;
+  /** This process's CPU time (user and system) per enquiry counted, in µs. */
+  appCpuUs: number;
+  /** The emulator's CPU time per enquiry counted, in µs. */
+  emulatorCpuUs: number;
   loadBefore: number;
   loadAfter: number;
 }
@@ -139,6 +145,15 @@ class CallCounter {
   }
 }
 
+/** A process's CPU time so far, user and system, in µs (`/proc/<pid>/stat`, in ticks of 10 ms); 0 without one. */
+function cpuTimeUs(pid: number): number {
+  if (!pid) return 0;
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command's name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 function percentile(sorted: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
 }
@@ -182,6 +197,8 @@ async function measureTree(root: string): Promise<RoundFigures> {
       };
       for (let i = 0; i < WARM_UP; i++) await post();
       const loadBefore = loadavg()[0] ?? 0;
+      const appCpuBefore = process.cpuUsage();
+      const emulatorCpuBefore = cpuTimeUs(EMULATOR_PID);
       const times: number[] = [];
       for (let i = 0; i < ENQUIRIES; i++) {
         counter.counting = true;
@@ -191,6 +208,8 @@ async function measureTree(root: string): Promise<RoundFigures> {
         counter.counting = false;
         counter.enquiryDone();
       }
+      const appCpu = process.cpuUsage(appCpuBefore);
+      const emulatorCpuUs = cpuTimeUs(EMULATOR_PID) - emulatorCpuBefore;
       times.sort((a, b) => a - b);
       const { totals } = counter;
       if (TRACE) console.error(`The last enquiry's calls:\n  ${counter.lastEnquiry.join("\n  ")}`);
@@ -202,6 +221,8 @@ async function measureTree(root: string): Promise<RoundFigures> {
         chainPerEnquiry: totals.chain / ENQUIRIES,
         p50Ms: percentile(times, 0.5),
         p95Ms: percentile(times, 0.95),
+        appCpuUs: (appCpu.user + appCpu.system) / ENQUIRIES,
+        emulatorCpuUs: emulatorCpuUs / ENQUIRIES,
         loadBefore,
         loadAfter: loadavg()[0] ?? 0,
       };
@@ -214,11 +235,19 @@ async function measureTree(root: string): Promise<RoundFigures> {
 }
 
 /** Runs one round of a tree in a process of its own (each loads its own sources), on the emulator at `host`. */
-function roundInProcess(root: string, host: string): Promise<RoundFigures> {
+function roundInProcess(
+  root: string,
+  emulator: { host: string; pid: number | undefined },
+): Promise<RoundFigures> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
       cwd: root,
-      env: { ...process.env, BENCH_INTAKE_TREE: root, FIRESTORE_EMULATOR_HOST: host },
+      env: {
+        ...process.env,
+        BENCH_INTAKE_TREE: root,
+        FIRESTORE_EMULATOR_HOST: emulator.host,
+        BENCH_INTAKE_EMULATOR_PID: String(emulator.pid ?? ""),
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let output = "";
@@ -279,12 +308,13 @@ async function main(): Promise<void> {
       // A B, then B A: neither build always goes first.
       const order = round % 2 ? builds : [...builds].reverse();
       for (const build of order) {
-        const figures = await roundInProcess(build.root, emulator.host);
+        const figures = await roundInProcess(build.root, emulator);
         rounds.get(build.label)!.push(figures);
         console.log(
           `${build.label} round ${round}: ${figures.callsPerEnquiry.toFixed(2)} calls, ` +
             `${figures.waitsPerEnquiry.toFixed(2)} waits, chain ${figures.chainPerEnquiry.toFixed(2)}, ` +
             `p50 ${figures.p50Ms.toFixed(1)} ms, p95 ${figures.p95Ms.toFixed(1)} ms, ` +
+            `CPU ${figures.appCpuUs.toFixed(0)} + ${figures.emulatorCpuUs.toFixed(0)} µs, ` +
             `load ${figures.loadBefore.toFixed(1)}–${figures.loadAfter.toFixed(1)}`,
         );
       }
@@ -301,9 +331,9 @@ async function main(): Promise<void> {
     `\n${ENQUIRIES} enquiries per round, one at a time, ${KEYS ? "each with its own Idempotency-Key" : "without an Idempotency-Key"}, after ${WARM_UP} not counted; medians of ${ROUNDS} rounds.\n`,
   );
   console.log(
-    "| Build | gRPC calls per enquiry | Waits one after another | Longest chain | p50 | p95 | Load average |",
+    "| Build | gRPC calls per enquiry | Waits one after another | Longest chain | p50 | p95 | CPU per enquiry, app + emulator | Load average |",
   );
-  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const build of builds) {
     const all = rounds.get(build.label)!;
     const methods = [...new Set(all.flatMap((each) => Object.keys(each.callsByMethod)))].sort();
@@ -317,6 +347,7 @@ async function main(): Promise<void> {
         `${median(all.map((each) => each.chainPerEnquiry)).toFixed(2)} | ` +
         `${median(all.map((each) => each.p50Ms)).toFixed(1)} ms | ` +
         `${median(all.map((each) => each.p95Ms)).toFixed(1)} ms | ` +
+        `${median(all.map((each) => each.appCpuUs)).toFixed(0)} + ${median(all.map((each) => each.emulatorCpuUs)).toFixed(0)} µs | ` +
         `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} |`,
     );
   }
