@@ -267,7 +267,7 @@ function git(...args: string[]): string {
 
 /** The commit's sources in a worktree of their own, with their dependencies. */
 function checkOut(sha: string, worktree: string): void {
-  if (!existsSync(join(worktree, ".git"))) git("worktree", "add", "--detach", worktree, sha);
+  if (!existsSync(join(worktree, ".git"))) git("worktree", "add", "--quiet", "--detach", worktree, sha);
   if (existsSync(join(worktree, "node_modules"))) return;
   const lock = (dir: string) => readFileSync(join(dir, "package-lock.json"), "utf8");
   const command: [string, string[]] =

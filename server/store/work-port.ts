@@ -173,7 +173,8 @@ export interface WorkSteps {
    * when counting was already done for it. Where the change's transaction holds the write lock and
    * read the key as held by no enquiry (SQLite), nothing was counted for it that still stands;
    * where counters are atomic increments outside the transaction (Firestore), `onceFor` is itself
-   * a counter, and only its first use counts.
+   * a counter added with the others, and only its first use counts: a later one takes back what
+   * it added.
    */
   addCounters: {
     args: { counters: readonly CounterToAdd[]; onceFor?: CounterToAdd };
