@@ -1,9 +1,12 @@
 import { statusCounts } from "./enquiry-work";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import type { SpamScreening } from "../../domain/spam";
+import type { WebhookEventType } from "../../domain/webhooks";
+import { FirestoreWorkPort } from "./firestore/work-port";
 import type { CountedChecks, Store } from "./store";
-import { storeAdapters } from "../../tests/support/store-sandboxes";
+import { WriteConflictError, type Change } from "./work-port";
+import { firestoreSandbox, storeAdapters } from "../../tests/support/store-sandboxes";
 
 const enquiry = (Name: string): Enquiry => ({
   Name,
@@ -296,5 +299,65 @@ describe.each(storeAdapters("spam"))("spam and sources on the $name store", (ada
     expect(await waitingFor(store, stored.id)).toEqual(["company", "member-alert"]);
     const deliveries = await store.webhooks.listDeliveries(endpoint.id, 10);
     expect(deliveries.map((delivery) => delivery.eventType)).toEqual(["enquiry.not_spam"]);
+  });
+});
+
+/**
+ * Firestore adds the counters outside the intake's transaction, so what one try counted stands
+ * when its write is refused (SQLite counts in the intake's own transaction, under the write lock,
+ * where another's turn never refuses it).
+ */
+describe("counted checks on Firestore, outside the intake's transaction", () => {
+  const sandbox = firestoreSandbox("spam-refused");
+  beforeAll(() => sandbox.setUp());
+  afterAll(() => sandbox.tearDown());
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  test("an intake refused once by another's turn is tried again, stored once and counted once", async () => {
+    const { store } = await sandbox.openStore();
+    try {
+      // Each intake's first try is refused once everything is counted and read, as another
+      // change that took its turn first refuses it; tried again alone, it is written.
+      const runEach = FirestoreWorkPort.prototype.runEach;
+      const refused: number[] = [];
+      vi.spyOn(FirestoreWorkPort.prototype, "runEach").mockImplementation(function <R>(
+        this: FirestoreWorkPort,
+        changes: readonly (() => Change<R>)[],
+        options?: { events?: readonly WebhookEventType[] },
+      ) {
+        const refusedOnce = changes.map(
+          (change) =>
+            function* (): Change<R> {
+              yield* change();
+              refused.push(1);
+              throw new WriteConflictError();
+            },
+        );
+        return runEach.call(this, refusedOnce, options) as Promise<PromiseSettledResult<R>[]>;
+      });
+      const name = `mobile-${Math.random()}`;
+      const seen: number[] = [];
+      const checks = (): CountedChecks => ({
+        counters: [{ name, expiresAt: FAR_FUTURE }],
+        score: ([count = 0]) => {
+          seen.push(count);
+          return { score: 0, reasons: [], spam: false };
+        },
+      });
+      await store.enquiries.add(enquiry("Asha Verma"), { checks: checks() });
+      expect(refused).toHaveLength(1);
+      vi.restoreAllMocks();
+      await store.enquiries.add(enquiry("Asha Verma Again"), { checks: checks() });
+      // Scored once on one, then two: the refused try's count stood, and its second try added none.
+      expect(seen).toEqual([1, 2]);
+      expect((await store.enquiries.list()).map((each) => each.enquiry.Name).sort()).toEqual([
+        "Asha Verma",
+        "Asha Verma Again",
+      ]);
+    } finally {
+      await store.close();
+    }
   });
 });

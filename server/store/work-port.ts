@@ -157,11 +157,13 @@ export interface WorkSteps {
    * What an intake reads before its plan, asked together (Firestore's reads then cost one wait in
    * the transaction, not one each): the enquiry first stored with the idempotency key and the
    * fingerprint of its five fields (server/store/idempotency.ts; null when no enquiry holds the key,
-   * or no key is given), and, when `team` is asked, the team as `readTeam` answers it (else null).
+   * or no key is given), and the team as `readTeam` answers it. With `count`, its counters are
+   * added beside the reads, as `addCounters` adds them, and their counts answered (else null): null
+   * too, counting nothing, when the key is already used (held by an enquiry, or counted for).
    */
   readIntake: {
-    args: { key?: string; team: boolean };
-    result: { keyHolder: KeyHolder | null; team: WorkSteps["readTeam"]["result"] | null };
+    args: { key?: string; count?: WorkSteps["addCounters"]["args"] };
+    result: { keyHolder: KeyHolder | null; team: WorkSteps["readTeam"]["result"]; counts: number[] | null };
   };
   /** Records the key as the enquiry's, created once: one holding it already fails the change. */
   writeIdempotencyKey: { args: { key: string; holder: KeyHolder }; result: void };
@@ -171,7 +173,8 @@ export interface WorkSteps {
    * when counting was already done for it. Where the change's transaction holds the write lock and
    * read the key as held by no enquiry (SQLite), nothing was counted for it that still stands;
    * where counters are atomic increments outside the transaction (Firestore), `onceFor` is itself
-   * a counter, and only its first use counts.
+   * a counter added with the others, and only its first use counts: a later one takes back what
+   * it added.
    */
   addCounters: {
     args: { counters: readonly CounterToAdd[]; onceFor?: CounterToAdd };

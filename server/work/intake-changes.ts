@@ -18,7 +18,14 @@ import type {
   IntakeChanges,
   StoredEnquiry,
 } from "../store/store";
-import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
+import {
+  step,
+  WriteConflictError,
+  type Actor,
+  type Change,
+  type WorkPort,
+  type WorkSteps,
+} from "../store/work-port";
 import type { WorkingHoursSource } from "./index";
 
 /**
@@ -42,26 +49,40 @@ interface Intake {
   /** The company's working hours in force as it arrived: the first-contact target's. */
   hours: WorkingHours;
   /**
-   * The counted checks' outcome, kept across the tries of one intake: counters added outside the
-   * transaction (Firestore's) are counted once, however often its write is tried.
+   * What its checks counted, kept from the first try: counters added outside the transaction
+   * (Firestore's) are counted once, however often its write is tried.
    */
+  counted?: { counts: number[] | null };
+  /** The counted checks' outcome, kept across the tries of one intake. */
   settled?: { screening: SpamScreening | undefined; acknowledge: boolean };
 }
 
+/** The counters an intake's checks add, once per idempotency key: a repeat of the key counts nothing. */
+function countedOnce(checks: CountedChecks, intake: Intake): WorkSteps["addCounters"]["args"] {
+  const key = intake.options.idempotencyKey;
+  return {
+    counters: checks.counters,
+    ...(key
+      ? {
+          onceFor: {
+            name: `enquiry-key:${key}`,
+            expiresAt: new Date(intake.received.getTime() + KEY_COUNTED_MS),
+          },
+        }
+      : {}),
+  };
+}
+
 /**
- * The counted checks: the counters added (once per idempotency key), then scored; a repeat seen
- * only now is scored on nothing counted. The visitor's mailbox cap is counted only for an
- * acknowledgement that would go, and refuses it when the checks were not counted.
+ * The counted checks scored (a repeat seen only by its key's counter, `counts` null, is scored on
+ * nothing counted). The visitor's mailbox cap is counted only for an acknowledgement that would go,
+ * and refuses it when the checks were not counted.
  */
 function* settleChecks(
   checks: CountedChecks,
+  counts: number[] | null,
   intake: Intake,
 ): Change<{ screening: SpamScreening; acknowledge: boolean }> {
-  const key = intake.options.idempotencyKey;
-  const onceFor = key
-    ? { name: `enquiry-key:${key}`, expiresAt: new Date(intake.received.getTime() + KEY_COUNTED_MS) }
-    : undefined;
-  const counts = yield* step("addCounters", { counters: checks.counters, ...(onceFor ? { onceFor } : {}) });
   const screening = checks.score(counts ?? checks.counters.map(() => 0));
   const spam = enquiryMailsSuppressed(screening);
   const asked = intake.options.acknowledge ?? false;
@@ -75,23 +96,25 @@ function* settleChecks(
 }
 
 /**
- * One enquiry from the order form: a repeat of its idempotency key answers the first one stored
- * (or the key's refusal) and counts nothing; else its checks are counted and scored (the spam
- * verdict taken here, once), the team and the rule's turn read (with the key, in one step, when
- * nothing is counted between), planIntake asked, and what it answers written: the enquiry with
- * its screening, source and consent, its work record, alerts, pushes and event, its mails, and
- * its key.
+ * One enquiry from the order form: its retry's key, the team and the rule's turn read in one
+ * step, its checks counted beside them (once per idempotency key, and once however often its
+ * write is tried); a repeat of the key answers the first one stored (or the key's refusal) and
+ * counts nothing; else the checks are scored (the spam verdict taken here, once), planIntake
+ * asked, and what it answers written: the enquiry with its screening, source and consent, its
+ * work record, alerts, pushes and event, its mails, and its key.
  */
 function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReusedError> {
   const { enquiry, options } = intake;
   const key = options.idempotencyKey;
   const fingerprint = key ? enquiryFingerprint(enquiry) : "";
   const language = options.language ?? "en";
-  // What the plan reads is asked with the key, in one step, unless the checks are still to be
-  // counted: the turn is then read after them, so that it is read as late as before, and another
-  // intake taking it meanwhile (on Firestore, where the counters are waits of their own) is as rare.
-  const counting = !intake.settled && options.checks !== undefined;
-  const read = yield* step("readIntake", { ...(key ? { key } : {}), team: !counting });
+  // Counted on the first try only: a try again after a conflict keeps what the first counted.
+  const checks = intake.counted ? undefined : options.checks;
+  const read = yield* step("readIntake", {
+    ...(key ? { key } : {}),
+    ...(checks ? { count: countedOnce(checks, intake) } : {}),
+  });
+  if (checks) intake.counted = { counts: read.counts };
   const first = read.keyHolder;
   if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
   // The same fingerprint: the same five fields as checked.
@@ -101,10 +124,10 @@ function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReuse
   }
   if (!intake.settled) {
     intake.settled = options.checks
-      ? yield* settleChecks(options.checks, intake)
+      ? yield* settleChecks(options.checks, intake.counted?.counts ?? null, intake)
       : { screening: options.screening, acknowledge: options.acknowledge ?? false };
   }
-  const team = read.team ?? (yield* step("readTeam", {}));
+  const { team } = read;
   const { screening, acknowledge } = intake.settled;
   // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
   const spam = enquiryMailsSuppressed(screening);

@@ -3,7 +3,12 @@ import { pushPayloadOf } from "../push-payload";
 import { enquiryFromDocument, languageOfDocument, type NotificationData } from "./documents";
 
 export { enquiryFromDocument, languageOfDocument };
-import { Timestamp, type DocumentReference, type Transaction } from "firebase-admin/firestore";
+import {
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Transaction,
+} from "firebase-admin/firestore";
 import type { Enquiry } from "../../../domain/enquiry";
 import type {
   StaffLinkMail,
@@ -46,18 +51,14 @@ function requestIdOf(data: NotificationData): { requestId?: string } {
   return typeof data.requestId === "string" ? { requestId: data.requestId } : {};
 }
 
-function idempotencyKeyRef(context: FirestoreContext, key: string) {
+/** The idempotency key's document: read with the intake's other reads (work-port.ts), in its transaction. */
+export function idempotencyKeyRef(context: FirestoreContext, key: string): DocumentReference {
   return context.db.collection(IDEMPOTENCY_KEYS).doc(`key-${key}`);
 }
 
-/** The enquiry first stored with an idempotency key, read in the change's transaction. */
-export async function readIdempotencyKey(
-  context: FirestoreContext,
-  transaction: Transaction,
-  key: string,
-): Promise<KeyHolder | null> {
-  const first = (await transaction.get(idempotencyKeyRef(context, key))).data() as
-    IdempotencyKeyData | undefined;
+/** The enquiry first stored with an idempotency key, from its document as read; null when none holds it. */
+export function keyHolderOf(snapshot: DocumentSnapshot): KeyHolder | null {
+  const first = snapshot.data() as IdempotencyKeyData | undefined;
   return first
     ? { enquiryId: first.enquiryId, fingerprint: first.fingerprint, receivedAt: isoOf(first.receivedAt) }
     : null;

@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "firebase-admin/firestore";
 import type { WebhookEventType } from "../../../domain/webhooks";
-import { driveAsync, WriteConflictError, type Change, type StepAnswers, type WorkPort } from "../work-port";
+import { parseAssignmentRule } from "../../../domain/team";
+import {
+  driveAsync,
+  WriteConflictError,
+  type Change,
+  type StepAnswers,
+  type WorkPort,
+  type WorkSteps,
+} from "../work-port";
 import { ALREADY_EXISTS, collectionsOf, grpcCode, type FirestoreContext } from "./connection";
 import {
   answerHeld,
@@ -27,12 +35,13 @@ import {
   writePayment,
 } from "./issued-documents";
 import { enquiryDocument, newNotification } from "./documents";
-import { readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
+import { idempotencyKeyRef, keyHolderOf, writeIdempotencyKey } from "./enquiries";
 import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { buyerKeysOf } from "../buyer-keys";
 import { buyerKeysField, buyerSecret, readMobileEnquiries, whatsappEnquiryId } from "./buyers";
 import { readDueReminders, reminderWrites } from "./push";
 import {
+  ASSIGNMENT_DOC,
   readMember,
   readMembers,
   readTeam,
@@ -58,15 +67,24 @@ export class FirestoreWorkPort implements WorkPort {
   constructor(private readonly context: FirestoreContext) {}
 
   async run<R>(change: () => Change<R>, options: { events?: readonly WebhookEventType[] } = {}): Promise<R> {
-    const queues = await webhookQueues(this.context, options.events ?? []);
+    // The webhook endpoints are read beside the transaction, not before it: they are needed only
+    // once the change has returned, when its writes are made.
+    const endpoints = webhookQueues(this.context, options.events ?? []);
+    // Its failure is the change's, once awaited below; never one nobody hears.
+    endpoints.catch(() => undefined);
     return this.context.run(async () => {
       try {
         return await this.context.db.runTransaction(async (transaction) => {
           const writes: ((transaction: Transaction) => void)[] = [];
+          const read: { queues?: Queues } = {};
           const result = await driveAsync(
             change(),
-            this.answers(transaction, writes, () => queues),
+            this.answers(transaction, writes, () => {
+              if (!read.queues) throw new Error("The webhook endpoints were asked for before they were read");
+              return read.queues;
+            }),
           );
+          read.queues = await endpoints;
           for (const write of writes) write(transaction);
           return result;
         });
@@ -94,6 +112,17 @@ export class FirestoreWorkPort implements WorkPort {
     const collections = collectionsOf(context);
     let team: ReturnType<typeof readTeam> | undefined;
     const teamOnce = () => (team ??= readTeam(context, transaction));
+    const counters = new FirestoreAttemptCounterStore(context);
+    // Atomic increments outside the transaction (the emulator's are not isolated), all in one
+    // write and read back in one read: a retry's key is a counter of its own, added with the
+    // others, and only its first use counts; a later use takes back what it added.
+    const addCounters = async ({ counters: added, onceFor }: WorkSteps["addCounters"]["args"]) => {
+      const counts = await counters.addAll(onceFor ? [onceFor, ...added] : added);
+      if (!onceFor) return counts;
+      if (counts[0] === 1) return counts.slice(1);
+      await counters.takeBackAll(added.map(({ name }) => name));
+      return null;
+    };
     return {
       readWork: ({ enquiryId }) => readWork(context, transaction, enquiryId),
       readTeam: async () => {
@@ -184,24 +213,40 @@ export class FirestoreWorkPort implements WorkPort {
         );
       },
       newEnquiryId: () => randomUUID(),
-      readIntake: async ({ key, team }) => {
-        const [keyHolder, read] = await Promise.all([
-          key === undefined ? null : readIdempotencyKey(context, transaction, key),
-          team ? teamOnce() : null,
-        ]);
-        return { keyHolder, team: read ? { members: read.members, rule: read.rule, turn: read.turn } : null };
+      // One wait for the transaction's first read (which begins it): the key and the rule with its
+      // turn in one call; then the members and their devices. The counters are added and read
+      // beside them, outside the transaction (two waits), so the intake waits on two in all.
+      readIntake: async ({ key, count }) => {
+        const counting = count ? addCounters(count) : null;
+        // Its failure is the step's, once awaited below; never one nobody hears.
+        counting?.catch(() => undefined);
+        const assignment = context.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1]);
+        const [settings, keyDocument] = await transaction.getAll(
+          assignment,
+          ...(key === undefined ? [] : [idempotencyKeyRef(context, key)]),
+        );
+        const members = await readMembers(context, transaction);
+        const read = {
+          members,
+          rule: parseAssignmentRule(settings?.get("rule")),
+          turn: Number(settings?.get("turn") ?? 0),
+          generation: Number(settings?.get("generation") ?? 0),
+        };
+        team = Promise.resolve(read);
+        const keyHolder = keyDocument ? keyHolderOf(keyDocument) : null;
+        let counts = counting ? await counting : null;
+        // A key already held: its enquiry counted for it; what was added now is taken back.
+        if (counts && count && keyHolder) {
+          await counters.takeBackAll(count.counters.map(({ name }) => name));
+          counts = null;
+        }
+        return { keyHolder, team: { members, rule: read.rule, turn: read.turn }, counts };
       },
       writeIdempotencyKey: ({ key, holder }) => {
         // Claimed first of all the change's writes: held by another, nothing else is written.
         writes.unshift((writer) => writeIdempotencyKey(context, writer, key, holder));
       },
-      // Atomic increments outside the transaction (the emulator's are not isolated): a retry's
-      // key is a counter of its own, and only its first use counts.
-      addCounters: async ({ counters, onceFor }) => {
-        const store = new FirestoreAttemptCounterStore(context);
-        if (onceFor && (await store.add(onceFor.name, onceFor.expiresAt)) !== 1) return null;
-        return Promise.all(counters.map(({ name, expiresAt }) => store.add(name, expiresAt)));
-      },
+      addCounters,
       answerHeld: ({ enquiryId, messageId, channel }) =>
         answerHeld(context, transaction, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(context, transaction, enquiryId),

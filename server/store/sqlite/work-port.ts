@@ -216,10 +216,13 @@ export class SqliteWorkPort implements WorkPort {
       newWhatsAppEnquiryId: () => newRowId(),
       writeNewEnquiry: ({ stored }) => insertNewEnquiry(db, this.table, stored),
       newEnquiryId: () => newRowId(),
-      readIntake: ({ key, team }) => ({
-        keyHolder: key === undefined ? null : readIdempotencyKey(db, this.table, key),
-        team: team ? readTeam() : null,
-      }),
+      readIntake: ({ key, count }) => {
+        const keyHolder = key === undefined ? null : readIdempotencyKey(db, this.table, key);
+        // The transaction holds the write lock: a key held by none was counted for by no write
+        // that still stands (addCounters), and one held was counted for by its enquiry's.
+        const counts = count && !keyHolder ? addCountersIn(db, count.counters) : null;
+        return { keyHolder, team: readTeam(), counts };
+      },
       writeIdempotencyKey: ({ key, holder }) => writeIdempotencyKey(db, key, holder),
       // The change's transaction holds the write lock and read its key as held by none: whatever
       // was counted for the key before was undone with the write that counted it.
