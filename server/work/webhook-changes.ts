@@ -1,6 +1,7 @@
 import { WEBHOOK_RESPONSE_KEPT } from "../../domain/webhooks";
 import { stepsOf, type ChangeOf } from "../store/step-port";
 import type { WebhookAdapter, WebhookSteps } from "../store/webhook-port";
+import { WriteConflictError } from "../store/work-port";
 import { WEBHOOK_ATTEMPTS_KEPT, type WebhookAttemptRecord, type WebhookStore } from "../store/webhooks";
 
 const step = stepsOf<WebhookSteps>();
@@ -21,9 +22,23 @@ export function webhookStore(adapter: WebhookAdapter): WebhookStore {
     listDeliveries: (endpointId, limit) => adapter.listDeliveries(endpointId, limit),
     claimDue: (options) => adapter.claimDue(options),
     recordAttempt: (id, worker, attempt, outcome) =>
-      adapter.run(() => recordAttempt(id, worker, attempt, outcome)),
-    sendAgain: (endpointId, deliveryId, now) => adapter.run(() => sendAgain(endpointId, deliveryId, now)),
+      onceMore(adapter, () => recordAttempt(id, worker, attempt, outcome)),
+    sendAgain: (endpointId, deliveryId, now) =>
+      onceMore(adapter, () => sendAgain(endpointId, deliveryId, now)),
   };
+}
+
+/**
+ * Runs the change, and once more when another change wrote its delivery first (removed it with its
+ * endpoint or its enquiry, or claimed it): read again, it then finds what is there now.
+ */
+async function onceMore<R>(adapter: WebhookAdapter, change: () => ChangeOf<WebhookSteps, R>): Promise<R> {
+  try {
+    return await adapter.run(change);
+  } catch (error) {
+    if (!(error instanceof WriteConflictError)) throw error;
+    return adapter.run(change);
+  }
 }
 
 function* recordAttempt(
