@@ -1,5 +1,7 @@
-import { linkWithdrawal, type StaffStanding } from "../../domain/staff";
+import type { StaffRole } from "../../domain/console";
+import { invitationsWithdrawn, leavesNoOwner, linkWithdrawal, type StaffStanding } from "../../domain/staff";
 import type { StaffLink, StaffLinkPurpose, StaffLinkUse } from "../store/members";
+import { LastOwnerError } from "../store/staff";
 
 /**
  * A member's links and password, changed once above the stores (docs/decisions/029): a reset
@@ -26,6 +28,14 @@ export interface MemberLinkSteps {
   setPassword: { args: { staffId: string; passwordHash: string; totpOff: boolean }; result: void };
   /** Stores a link and queues the mail that carries it. */
   queueLink: { args: QueuedLink; result: void };
+  /** Every account with its standing. */
+  readStaff: { args: Record<never, never>; result: (StaffStanding & { id: string })[] };
+  /** The links the member sent. */
+  readLinksSentBy: { args: { staffId: string }; result: StaffLink[] };
+  /** Sets the account's role. */
+  setRole: { args: { staffId: string; role: StaffRole }; result: void };
+  /** Marks the links withdrawn at `at`. */
+  revokeLinks: { args: { linkIds: readonly string[]; at: string }; result: void };
 }
 
 /** A link to store and mail: its id, the account, who sends it and what for, until when it works. */
@@ -118,4 +128,34 @@ export function* setPasswordByLink(
     totpOff: change.totpOff,
   });
   return "set";
+}
+
+/**
+ * Sets the member's role and withdraws the pending invitations they sent that the new role may no
+ * longer send (domain/staff.ts: invitationsWithdrawn): links not used nor withdrawn, to accounts
+ * with no password yet. False when there is no such account. With `keepAnOwner`, throws
+ * LastOwnerError, changing nothing, when the staff as read would be left with no active owner.
+ */
+export function* changeRole(
+  staffId: string,
+  role: StaffRole,
+  at: Date,
+  options: { keepAnOwner?: boolean },
+): LinkChange<boolean> {
+  const staff = yield* ask("readStaff", {});
+  const account = staff.find(({ id }) => id === staffId);
+  if (!account) return false;
+  if (options.keepAnOwner && leavesNoOwner(staff, { id: staffId, role })) throw new LastOwnerError();
+  const sent = yield* ask("readLinksSentBy", { staffId });
+  const accounts = new Map(staff.map((each) => [each.id, each]));
+  const pending = sent.flatMap((link) => {
+    const invitee = accounts.get(link.staffId);
+    return link.usedAt === null && link.revokedAt === null && invitee?.invited
+      ? [{ linkId: link.id, role: invitee.role }]
+      : [];
+  });
+  yield* ask("setRole", { staffId, role });
+  const withdrawn = invitationsWithdrawn({ ...account, role }, pending);
+  yield* ask("revokeLinks", { linkIds: withdrawn, at: at.toISOString() });
+  return true;
 }

@@ -8,6 +8,7 @@ import type {
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import { invitationsWithdrawn, leavesNoOwner, type StaffStanding } from "../../../domain/staff";
 import {
+  changeRole,
   driveLinks,
   sendResetLink,
   setPasswordByLink,
@@ -213,6 +214,24 @@ export class FirestoreMemberStore implements MemberStore {
           queueLink: (link) => {
             writes.push(() => this.queueLink(transaction, link));
           },
+          readStaff: async () =>
+            (await transaction.get(this.staff)).docs.map((doc) => {
+              accounts.set(String(doc.get("id")), doc.ref);
+              return { id: String(doc.get("id")), ...(standingOf(doc) as StaffStanding) };
+            }),
+          readLinksSentBy: async ({ staffId }) =>
+            (await transaction.get(this.links.where("sentBy", "==", staffId))).docs.map((doc) =>
+              linkOf(doc.id, doc.data()),
+            ),
+          setRole: ({ staffId, role }) => {
+            const account = accounts.get(staffId);
+            if (!account) throw new Error("the account's role is set after reading it");
+            writes.push(() => transaction.update(account, { role }));
+          },
+          revokeLinks: ({ linkIds, at }) => {
+            for (const id of linkIds)
+              writes.push(() => transaction.update(this.links.doc(id), { revokedAt: at }));
+          },
         });
         for (const write of writes) write();
         return result;
@@ -249,23 +268,7 @@ export class FirestoreMemberStore implements MemberStore {
     at = new Date(),
     options: { keepAnOwner?: boolean } = {},
   ): Promise<boolean> {
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction) => {
-        const [staff, sent] = await Promise.all([
-          transaction.get(this.staff),
-          transaction.get(this.links.where("sentBy", "==", staffId)),
-        ]);
-        const account = staff.docs.find((doc) => doc.get("id") === staffId);
-        if (!account) return false;
-        if (options.keepAnOwner) keepAnOwner(staff.docs, { id: staffId, role });
-        transaction.update(account.ref, { role });
-        const after = { ...standingOf(account)!, role };
-        for (const ref of invitationsToWithdraw(sent.docs, staff.docs, after)) {
-          transaction.update(ref, { revokedAt: at.toISOString() });
-        }
-        return true;
-      }),
-    );
+    return this.changeLinks(() => changeRole(staffId, role, at, options));
   }
 
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import { invitationsWithdrawn, leavesNoOwner, type StaffStanding } from "../../../domain/staff";
 import {
+  changeRole,
   driveLinksSync,
   sendResetLink,
   setPasswordByLink,
@@ -149,6 +150,29 @@ export class SqliteMemberStore implements MemberStore {
               ).run(passwordHash, staffId);
             },
             queueLink: (link) => this.queueLink(db, link),
+            readStaff: () =>
+              db
+                .prepare<[], { id: string; role: string; invited: number }>(
+                  `SELECT id, role, password_hash = '' AS invited FROM staff`,
+                )
+                .all()
+                .map((row) => ({
+                  id: row.id,
+                  role: row.role === "owner" ? ("owner" as const) : ("member" as const),
+                  invited: row.invited === 1,
+                })),
+            readLinksSentBy: ({ staffId }) =>
+              db
+                .prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE sent_by = ?`)
+                .all(staffId)
+                .map(linkOf),
+            setRole: ({ staffId, role }) => {
+              db.prepare(`UPDATE staff SET role = ? WHERE id = ?`).run(role, staffId);
+            },
+            revokeLinks: ({ linkIds, at }) => {
+              const revoke = db.prepare(`UPDATE staff_links SET revoked_at = ? WHERE id = ?`);
+              for (const id of linkIds) revoke.run(at, id);
+            },
           }),
         )
         .immediate(),
@@ -219,17 +243,7 @@ export class SqliteMemberStore implements MemberStore {
     at = new Date(),
     options: { keepAnOwner?: boolean } = {},
   ): Promise<boolean> {
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          if (options.keepAnOwner) keepAnOwner(db, { id: staffId, role });
-          if (db.prepare(`UPDATE staff SET role = ? WHERE id = ?`).run(role, staffId).changes !== 1)
-            return false;
-          withdrawInvitations(db, staffId, standingOf(db, staffId), at);
-          return true;
-        })
-        .immediate(),
-    );
+    return this.changeLinks(changeRole(staffId, role, at, options));
   }
 
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {

@@ -38,6 +38,10 @@ export async function seedQuarter(path: string): Promise<void> {
     `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, worked)
      VALUES (?, ?, ?, ?, 'status', 'New', ?, NULL, 1)`,
   );
+  // The status change is the enquiry's first contact, written with it as the store does (work-record.ts).
+  const insertFirstTouch = db.prepare(
+    `INSERT INTO enquiry_first_touch (enquiry_id, received_at, first_at) VALUES (?, ?, ?)`,
+  );
   const insertVital = db.prepare(`INSERT INTO vitals (page, metric, value, received_at) VALUES (?, ?, ?, ?)`);
   // Four in five sales won have their order's value recorded: 900 rupees a pack to a retailer, 1,100 to others.
   const insertDeal = db.prepare(
@@ -87,6 +91,7 @@ export async function seedQuarter(path: string): Promise<void> {
           MEMBERS[Math.floor(random() * MEMBERS.length)] as string,
           status as string,
         );
+        insertFirstTouch.run(id, new Date(received).toISOString(), new Date(touched).toISOString());
       }
       for (const page of PAGES) {
         for (const metric of VITAL_METRICS) {
