@@ -14,7 +14,9 @@
  *                         served by <build>'s server), or a static site's folder (AstroWind's
  *                         dist/), served precompressed by Fastify
  *   BENCH_WEB_RUNS=n      Lighthouse runs per page and site (3)
- *   BENCH_WEB_PAGES=/,/hi the pages (every public page); a static site is measured at / only
+ *   BENCH_WEB_PAGES=/,/hi the pages (every public page); a static site is measured at its home page
+ *                         beside our landing pages and at its closest text page beside our privacy
+ *                         pages (BENCH_OTHER_TEXT_PAGE, /privacy/ as AstroWind has it)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -45,6 +47,14 @@ const FRESH_CHROMIUM_FLAGS = [
   "--disable-dev-shm-usage",
 ];
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** A static site's page beside our privacy pages: AstroWind's privacy policy, text only as ours is. */
+const OTHER_TEXT_PAGE = process.env.BENCH_OTHER_TEXT_PAGE ?? "/privacy/";
+
+/** The page of another site measured beside one of ours: the same path on a build of this project. */
+function besideOurs(site: Site, path: string): string {
+  if (site.ownBuild) return path;
+  return path.endsWith("privacy-policy") ? OTHER_TEXT_PAGE : "/";
+}
 
 interface Site {
   name: string;
@@ -172,6 +182,8 @@ async function gzipSizeOf(filesDir: string, path: string): Promise<number> {
 }
 
 interface ScriptSizes {
+  /** The page loaded and left alone (as Lighthouse loads it): no scroll, key or touch. */
+  atLoad: number;
   beforeIslands: number;
   afterIslands: number;
   afterOrderForm: number | undefined;
@@ -195,6 +207,10 @@ async function scriptSizes(browser: Browser, site: Site, path: string): Promise<
     scripts.push(pathname);
   });
   await page.goto(`${site.baseUrl}${path}`, { waitUntil: "networkidle" });
+  // Nothing but the page's script runs until a visitor shows up: a key pressed (Shift, which nothing answers).
+  await page.waitForFunction(() => performance.getEntriesByName("page-script:ready").length > 0);
+  const loaded = [...scripts];
+  await page.keyboard.press("Shift");
   await page
     .locator("collarise-island:not([data-hydrated])")
     .first()
@@ -222,10 +238,28 @@ async function scriptSizes(browser: Browser, site: Site, path: string): Promise<
   }
   await context.close();
   return {
+    atLoad: await sum(site, [...new Set(loaded)]),
     beforeIslands: await sum(site, [...new Set(beforeIslands ?? afterIslands)]),
     afterIslands: await sum(site, [...new Set(afterIslands)]),
     afterOrderForm,
   };
+}
+
+/** A static site's scripts: whatever its page fetches by the time the network is idle, scrolled through. */
+async function staticScripts(browser: Browser, site: Site, path: string): Promise<number> {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+  });
+  await page.goto(`${site.baseUrl}${path}`, { waitUntil: "networkidle" });
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll("script:not([src])")].map((script) => script.textContent ?? ""),
+  );
+  await context.close();
+  const inlineBytes = inline.reduce((total, text) => total + gzipSync(text).length, 0);
+  return (await sum(site, [...scripts])) + inlineBytes;
 }
 
 async function sum(site: Site, paths: readonly string[]): Promise<number> {
@@ -288,6 +322,7 @@ async function slowPage(
 
 async function whenReady(page: Page, beforeReact: boolean) {
   await page.waitForFunction(() => performance.getEntriesByName("page-script:ready").length > 0);
+  if (!beforeReact) await page.keyboard.press("Shift");
   if (!beforeReact)
     await page.waitForFunction(
       () => document.querySelectorAll("collarise-island:not([data-hydrated])").length === 0,
@@ -361,25 +396,23 @@ const rows: Row[] = [];
 const startedLoad = loadavg()[0]!;
 try {
   const pages = benchPages();
-  // Each run visits every page of each site, the sites' order alternating from run to run.
-  const urls = (site: Site) => (site.ownBuild ? pages : ["/"]).map((path) => ({ site, path }));
   const results = new Map<string, Paints[]>();
   for (let run = 0; run < RUNS; run += 1) {
+    // Each run visits every page of each site, the sites' order alternating from run to run; a
+    // static site's page is measured once per run, beside the first of our pages it stands for.
     const order = run % 2 === 0 ? sites : [...sites].reverse();
-    const visits = pages.flatMap((path) =>
-      order.flatMap((site) => urls(site).filter((visit) => visit.path === path || !site.ownBuild)),
-    );
-    // A static site's single page is measured once per run, beside our first page.
     const seen = new Set<string>();
-    for (const { site, path } of visits) {
-      const key = `${site.name} ${path}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const paints = await lighthouseRun(`${site.baseUrl}${path}`);
-      results.set(key, [...(results.get(key) ?? []), paints]);
-      console.log(
-        `  ${key} run ${run + 1}/${RUNS}: LCP ${formatMs(paints.lcp)}, TBT ${formatMs(paints.tbt)}, CLS ${paints.cls.toFixed(3)}, performance ${paints.performance}`,
-      );
+    for (const path of pages) {
+      for (const site of order) {
+        const key = `${site.name} ${besideOurs(site, path)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const paints = await lighthouseRun(`${site.baseUrl}${besideOurs(site, path)}`);
+        results.set(key, [...(results.get(key) ?? []), paints]);
+        console.log(
+          `  ${key} run ${run + 1}/${RUNS}: LCP ${formatMs(paints.lcp)}, TBT ${formatMs(paints.tbt)}, CLS ${paints.cls.toFixed(3)}, performance ${paints.performance}`,
+        );
+      }
     }
   }
   for (const [key, runs] of results) {
@@ -404,8 +437,18 @@ try {
         rows.push({
           group: "Scripts, each gzipped on its own, summed",
           measure: `${site.name} ${path}`,
-          value: `before any island ${formatKiB(sizes.beforeIslands)}, every island hydrated ${formatKiB(sizes.afterIslands)}${sizes.afterOrderForm === undefined ? "" : `, order form touched ${formatKiB(sizes.afterOrderForm)}`}`,
+          value: `loaded, left alone ${formatKiB(sizes.atLoad)}, before any island ${formatKiB(sizes.beforeIslands)}, every island hydrated ${formatKiB(sizes.afterIslands)}${sizes.afterOrderForm === undefined ? "" : `, order form touched ${formatKiB(sizes.afterOrderForm)}`}`,
           target: "≤ 20 KiB | ≤ 70 KiB",
+        });
+      }
+    }
+    for (const site of sites.filter((each) => !each.ownBuild)) {
+      for (const path of new Set(benchPages().map((each) => besideOurs(site, each)))) {
+        rows.push({
+          group: "Scripts, each gzipped on its own, summed",
+          measure: `${site.name} ${path}`,
+          value: `all of its load ${formatKiB(await staticScripts(browser, site, path))}`,
+          target: "",
         });
       }
     }

@@ -4,8 +4,8 @@
  * Without React it keeps what the whole page does: the sticky header's change past 200 px, the smooth
  * scroll to a section for links to this page, Back and Forward, the language switch following the
  * fragment, the web fonts and the measurements. And it decides when each island hydrates: as it
- * nears the screen, when the browser is idle, or at the visitor's first touch of it, whichever
- * comes first. A click on a button of an island still on its way is held and given again once it
+ * nears the screen, at the visitor's first touch of it, or in idle time once the visitor has
+ * scrolled, pressed a key or moved a pointer anywhere, whichever comes first. A click on a button of an island still on its way is held and given again once it
  * has hydrated; what is typed into a form's fields is kept by the fields themselves.
  */
 import { behaviour } from "../content/site";
@@ -63,13 +63,22 @@ for (const island of islands) {
   for (const child of island.children) nearScreen.observe(child);
 }
 
-// Idle: one island at a time, each in its own idle moment, so that none makes a long task of the others.
+// Idle, once a visitor is there: the first scroll, key, pointer or touch anywhere on the page starts
+// the rest, one island at a time, each in its own idle moment, so that none makes a long task of the
+// others. Until then nothing but an island near the screen fetches React: a page only loaded (as a
+// speed test loads it) runs no more than this script. The header, on every first screen, waits for
+// this or for a touch of its own, which hydrates it at once.
 const idleQueue = [...islands];
 function hydrateNextWhenIdle() {
   const next = idleQueue.shift();
   if (next) whenIdle(() => void hydrate(next).then(hydrateNextWhenIdle));
 }
-hydrateNextWhenIdle();
+const PRESENCE = ["scroll", "wheel", "keydown", "pointerdown", "pointermove", "touchstart"] as const;
+function visitorIsHere() {
+  for (const type of PRESENCE) removeEventListener(type, visitorIsHere, { capture: true });
+  hydrateNextWhenIdle();
+}
+for (const type of PRESENCE) addEventListener(type, visitorIsHere, { capture: true, passive: true });
 
 // The first touch: a pointer, a key or a focus inside an island starts it at once.
 for (const type of ["pointerdown", "touchstart", "focusin", "keydown", "input"]) {

@@ -23,6 +23,8 @@ async function openNewsletter(page: Page, path = "/") {
     .locator("footer form")
     .filter({ has: page.getByRole("button", { name: footer.newsletter.button }) });
   await expect(form).toHaveCount(1);
+  // The box hydrates as it nears the screen, as a reader scrolls down to it.
+  await form.scrollIntoViewIfNeeded();
   await waitForHydration(form);
   return {
     form,

@@ -11,6 +11,7 @@ import {
   viewportOf,
   waitForHydration,
   waitForPageHydration,
+  waitForPageScript,
   widths,
 } from "./support/fixtures";
 
@@ -332,6 +333,45 @@ test.describe("on a phone", () => {
     await nav.getByRole("link", { name: "Contact Us" }).click();
     await expect(about).toBeHidden();
     await expect(page.locator("#contact")).toBeInViewport();
+  });
+
+  test("a page loaded and left alone fetches no React; the visitor's first key, scroll or touch brings its islands", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await waitForPageScript(page);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((path) => /\/(?:hydrate|react-dom|[\w-]+\.island)-/.test(path))).toEqual([]);
+    await expect(page.locator("collarise-island[data-hydrated]")).toHaveCount(0);
+
+    await page.mouse.wheel(0, 300);
+    await expect(page.locator("collarise-island[data-island='header']")).toHaveAttribute(
+      "data-hydrated",
+      "true",
+    );
+  });
+
+  test("a tap on the menu button before React has come opens the menu once it has", async ({ page }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/islands\/hydrate-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/privacy-policy");
+    await waitForPageScript(page);
+    const about = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.locator("collarise-island[data-island='header']")).not.toHaveAttribute("data-hydrated");
+    await expect(about).toBeHidden();
+
+    release();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(about).toBeVisible();
   });
 
   test("the menu works with the keyboard alone", async ({ page }) => {
