@@ -21,7 +21,6 @@ import { createStore } from "./index";
 import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite";
 import { applyMigration, migrations } from "./sqlite/migrations";
 import { SqliteWorkPort } from "./sqlite/work-port";
-import { WalSync } from "./sqlite/wal-sync";
 import { GROUP_COMMIT_LIMIT } from "../work/intake-changes";
 import { StoreUnavailableError, type StoredEnquiry } from "./store";
 import { pendingNotifications } from "../../tests/support/store-probe";
@@ -518,78 +517,6 @@ describe("enquiries arriving together (group commit)", () => {
     ]);
     expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(2);
   });
-  test("no caller is answered before the log holding its enquiry is flushed; groups handed on meanwhile are committed together once it is", async () => {
-    const store = await open();
-    await store.enquiries.add({ ...enquiry, Name: "Before" });
-    const commits: number[] = [];
-    const port = SqliteWorkPort.prototype as unknown as {
-      commitGroup: (db: unknown, changes: readonly unknown[]) => unknown;
-    };
-    const commitGroup = port.commitGroup;
-    const commitSpy = vi.spyOn(port, "commitGroup").mockImplementation(function (this: unknown, db, changes) {
-      commits.push(changes.length);
-      return commitGroup.call(this, db, changes);
-    });
-    onTestFinished(() => commitSpy.mockRestore());
-    // The next flush of the log held until released.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const sync = WalSync.prototype as unknown as { flush: () => Promise<void> };
-    const flush = sync.flush;
-    const flushSpy = vi.spyOn(sync, "flush").mockImplementationOnce(function (this: WalSync) {
-      return held.then(() => flush.call(this));
-    });
-    onTestFinished(() => flushSpy.mockRestore());
-
-    const answered: string[] = [];
-    const add = (Name: string) =>
-      store.enquiries.add({ ...enquiry, Name }).then((stored) => {
-        answered.push(Name);
-        return stored;
-      });
-    const first = add("First");
-    await vi.waitFor(() => expect(flushSpy).toHaveBeenCalledTimes(1));
-    // Two groups handed on while the flush is held: one of two, then one of one a turn later.
-    const together = [add("Second"), add("Third")];
-    await new Promise((resolve) => setImmediate(resolve));
-    const later = add("Fourth");
-    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-
-    expect(answered).toEqual([]);
-    expect(commits).toEqual([1]);
-
-    release();
-    await Promise.all([first, ...together, later]);
-
-    expect(commits).toEqual([1, 3]);
-    expect(answered.sort()).toEqual(["First", "Fourth", "Second", "Third"]);
-    expect((await store.enquiries.list()).map((record) => record.enquiry.Name).sort()).toEqual([
-      "Before",
-      "First",
-      "Fourth",
-      "Second",
-      "Third",
-    ]);
-  });
-
-  test("a group is answered only once its log is flushed to disk: when it cannot be, each caller hears the store is unavailable", async () => {
-    const store = await open();
-    await store.enquiries.add({ ...enquiry, Name: "Before" });
-    // The WAL's file taken away under the open connection: SQLite still writes to the file it
-    // holds open, but the flush, which opens the log by its name, cannot reach it.
-    rmSync(`${dbPath}-wal`);
-
-    const results = await Promise.allSettled([
-      store.enquiries.add({ ...enquiry, Name: "First" }),
-      store.enquiries.add({ ...enquiry, Name: "Second" }),
-    ]);
-
-    expect(results.map((result) => result.status)).toEqual(["rejected", "rejected"]);
-    for (const result of results) {
-      if (result.status === "rejected") expect(result.reason).toBeInstanceOf(StoreUnavailableError);
-    }
-  });
-
   test("the turn goes on through a group: one refused after taking its turn gives it back to the next", async () => {
     const store = await open();
     const groups = watchGroups();

@@ -9,12 +9,7 @@ const TAKE_BACK = `UPDATE attempt_counters SET count = max(count - 1, 0) WHERE n
 
 /**
  * Adds one to each counter in the caller's transaction (an enquiry's, which waits for the disk),
- * answering their counts in order. They stay in it: a savepoint undoes a refused enquiry's counts
- * with it, and a retry counts nothing. Counting them in a transaction of their own saves nothing
- * (the same upserts, 16 to 17 µs each); held in memory and written behind in sorted batches of
- * thousands, each would cost about 9 µs, but one not held would still be read first, and those not
- * yet written when the power goes would let that day's repeats of a number, a mailbox or a text
- * count fewer (docs/benchmarks.md, 29 November 2026, evening).
+ * answering their counts in order.
  */
 export function addCountersIn(db: Database.Database, counters: readonly CounterToAdd[]): number[] {
   const add = prepared<[string, string], { count: number }>(db, ADD);

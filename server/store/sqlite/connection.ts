@@ -110,8 +110,6 @@ export class SqliteConnection {
       db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
       if (!memory) db.pragma("journal_mode = WAL");
       // FULL: in WAL mode, NORMAL may lose the last commits on power loss; an acknowledged enquiry must not be lost.
-      // The form's group commit alone commits with NORMAL and then flushes the WAL itself, off
-      // the event loop, before any of its callers is answered (wal-sync.ts).
       db.pragma("synchronous = FULL");
       // Statement journals in memory: every statement of a group commit that may need undoing
       // alone (one with a trigger, a unique index or a savepoint) copied each page it changed to a

@@ -30,7 +30,6 @@ import { webhookStore } from "../../work/webhook-changes";
 import { templateStore } from "../../work/template-changes";
 import type { TemplateStore } from "../templates";
 import type { WebhookStore } from "../webhooks";
-import { WalSync } from "./wal-sync";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
 
@@ -90,14 +89,8 @@ export class SqliteStore implements Store {
     this.members = new SqliteMemberStore(run, connection.enquiryTable);
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
-    this.work = workLayer(
-      new SqliteWorkPort(
-        run,
-        connection.enquiryTable,
-        connection.path === ":memory:" ? undefined : new WalSync(connection.path),
-      ),
-      hours,
-      () => publishedFacts(this.companyFacts),
+    this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable), hours, () =>
+      publishedFacts(this.companyFacts),
     );
     this.team = new SqliteTeamStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);

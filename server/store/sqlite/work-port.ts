@@ -1,5 +1,4 @@
 import type Database from "better-sqlite3";
-import { StoreUnavailableError } from "../store";
 import { driveSync, type Change, type StepAnswers, type WorkPort, type WorkSteps } from "../work-port";
 import { isUnavailable, prepared, type SqliteRun } from "./connection";
 import {
@@ -28,7 +27,6 @@ import { newRowId } from "./row-id";
 import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
 import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
 import { addCountersIn } from "./attempt-counters";
-import { commitWithoutWaiting, inWalMode, type WalSync } from "./wal-sync";
 import {
   queueEnquiryMail,
   readMember,
@@ -46,13 +44,6 @@ interface GroupReads {
   turn?: number;
 }
 
-/** A group of changes handed to runEach, waiting for the WAL's flush to end before its commit. */
-interface Waiting {
-  changes: readonly (() => Change<unknown>)[];
-  resolve: (outcomes: PromiseSettledResult<unknown>[]) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * The work layer's port on SQLite: a change runs in one IMMEDIATE transaction, so what it reads
  * (a version, the rule's turn) is read and written under one write lock, and of two changes based
@@ -63,8 +54,6 @@ export class SqliteWorkPort implements WorkPort {
     private readonly sqlite: SqliteRun,
     /** The enquiries' table, already quoted. */
     private readonly table: string,
-    /** The file's WAL, flushed off the event loop after a group commit; none for a database in memory. */
-    private readonly wal?: WalSync,
   ) {}
 
   async run<R>(change: () => Change<R>): Promise<R> {
@@ -77,90 +66,29 @@ export class SqliteWorkPort implements WorkPort {
    * and the others commit. The members, the rule and the turn are read once for the group: nothing
    * but this transaction, which holds the write lock, can change them before it commits; the turn
    * is then kept as each change takes it, and read again after a change that was undone.
-   *
-   * On a file, the commit does not wait for the disk on the event loop: the WAL is flushed on the
-   * thread pool (wal-sync.ts) and the call resolves only once it is, so no caller is answered
-   * before its change is on disk, while the event loop serves other requests meanwhile. Groups
-   * handed on while a flush runs wait for it and are committed together, in one transaction, as
-   * soon as it ends: their own flush could not start before, and one commit of them all writes
-   * fewer pages than one each. With no flush running, a group is committed at once.
    */
   async runEach<R>(changes: readonly (() => Change<R>)[]): Promise<PromiseSettledResult<R>[]> {
-    if (!this.wal) return this.sqlite((db) => this.commitGroup(db, changes));
-    const wal = this.wal;
-    return new Promise<PromiseSettledResult<R>[]>((resolve, reject) => {
-      this.waiting.push({
-        changes,
-        resolve: resolve as Waiting["resolve"],
-        reject,
-      });
-      this.committing ??= this.commitWaiting(wal);
+    return this.sqlite((db) => {
+      const group: GroupReads = {};
+      const answers = this.answers(db, group);
+      // A transaction function called inside another runs in a savepoint.
+      const inSavepoint = db.transaction((change: () => Change<R>) => driveSync(change(), answers));
+      return db
+        .transaction(() =>
+          changes.map((change): PromiseSettledResult<R> => {
+            try {
+              return { status: "fulfilled", value: inSavepoint(change) };
+            } catch (error) {
+              // The file unusable, or the transaction already undone by SQLite: the group fails.
+              if (isUnavailable(error) || !db.inTransaction) throw error;
+              // Its savepoint undone, the turn it may have taken with it: read again.
+              delete group.turn;
+              return { status: "rejected", reason: error };
+            }
+          }),
+        )
+        .immediate();
     });
-  }
-
-  /** Groups handed on while the WAL's flush runs, to be committed together once it ends. */
-  private readonly waiting: Waiting[] = [];
-  private committing: Promise<void> | undefined;
-
-  private async commitWaiting(wal: WalSync): Promise<void> {
-    await wal.idle();
-    const groups = this.waiting.splice(0);
-    // What is handed on from now waits for the flush of this commit.
-    this.committing = undefined;
-    const changes = groups.flatMap((group) => group.changes);
-    let outcomes: PromiseSettledResult<unknown>[];
-    let flush = false;
-    try {
-      outcomes = this.sqlite((db) => {
-        if (!inWalMode(db)) return this.commitGroup(db, changes);
-        flush = true;
-        return commitWithoutWaiting(db, () => this.commitGroup(db, changes));
-      });
-    } catch (error) {
-      for (const group of groups) group.reject(error);
-      return;
-    }
-    try {
-      if (flush) await wal.flushed();
-    } catch (error) {
-      const unavailable = new StoreUnavailableError(
-        "The SQLite database's log could not be written to the disk",
-        { cause: error },
-      );
-      for (const group of groups) group.reject(unavailable);
-      return;
-    }
-    let at = 0;
-    for (const group of groups) {
-      group.resolve(outcomes.slice(at, at + group.changes.length));
-      at += group.changes.length;
-    }
-  }
-
-  /** The changes in one IMMEDIATE transaction, each in a savepoint of its own (runEach). */
-  private commitGroup<R>(
-    db: Database.Database,
-    changes: readonly (() => Change<R>)[],
-  ): PromiseSettledResult<R>[] {
-    const group: GroupReads = {};
-    const answers = this.answers(db, group);
-    // A transaction function called inside another runs in a savepoint.
-    const inSavepoint = db.transaction((change: () => Change<R>) => driveSync(change(), answers));
-    return db
-      .transaction(() =>
-        changes.map((change): PromiseSettledResult<R> => {
-          try {
-            return { status: "fulfilled", value: inSavepoint(change) };
-          } catch (error) {
-            // The file unusable, or the transaction already undone by SQLite: the group fails.
-            if (isUnavailable(error) || !db.inTransaction) throw error;
-            // Its savepoint undone, the turn it may have taken with it: read again.
-            delete group.turn;
-            return { status: "rejected", reason: error };
-          }
-        }),
-      )
-      .immediate();
   }
 
   /**
