@@ -88,7 +88,7 @@ export async function templateRoutes(app: FastifyInstance) {
   app.get(TEMPLATE_API_ROUTES.templates, async () => {
     // The console's first templates, added once in the store's life (the store keeps the marker).
     if (!seeded) {
-      await store.templates.seed(DEFAULT_TEMPLATES, app.clock());
+      await store.templates.seedStarters(DEFAULT_TEMPLATES, app.clock());
       seeded = true;
     }
     // The company's facts in force beside them: the console merges {mrp}, {company}… with these.

@@ -33,8 +33,8 @@ describe.each(storeAdapters("templates"))("templates on the $name store", (adapt
 
   test("the first templates are added once in the store's life, in the order given", async () => {
     store = await adapter.open();
-    expect(await store.templates.seed([email, whatsApp("First reply")], at)).toBe(true);
-    expect(await store.templates.seed([whatsApp("Again")], later)).toBe(false);
+    expect(await store.templates.seedStarters([email, whatsApp("First reply")], at)).toBe(true);
+    expect(await store.templates.seedStarters([whatsApp("Again")], later)).toBe(false);
     const listed = await store.templates.list();
     expect(listed).toEqual([
       { ...email, id: expect.any(String), version: 1, updatedAt: at.toISOString(), updatedBy: null },
@@ -48,8 +48,35 @@ describe.each(storeAdapters("templates"))("templates on the $name store", (adapt
     ]);
     // Removed, they do not come back.
     for (const template of listed) expect(await store.templates.remove(template.id, 1)).toBe("removed");
-    expect(await store.templates.seed([email], later)).toBe(false);
+    expect(await store.templates.seedStarters([email], later)).toBe(false);
     expect(await store.templates.list()).toEqual([]);
+  });
+
+  test("a store seeded before the documents' templates existed gets them once at its next listing; one whose first seed held them gets none twice", async () => {
+    store = await adapter.open();
+    const invoice: TemplateInput = { ...whatsApp("Invoice"), purpose: "invoice" };
+    const starters = [email, whatsApp("First reply"), invoice];
+    // Seeded before there were documents' templates: its replies only.
+    expect(await store.templates.seed("replies", [email], at)).toBe(true);
+    expect(await store.templates.seedStarters(starters, later)).toBe(true);
+    expect(await store.templates.seedStarters(starters, later)).toBe(false);
+    expect((await store.templates.list()).map((template) => [template.name, template.purpose])).toEqual([
+      [email.name, undefined],
+      ["Invoice", "invoice"],
+    ]);
+    // Removed, the documents' templates do not come back either.
+    const added = (await store.templates.list()).find((template) => template.name === "Invoice");
+    expect(await store.templates.remove(added!.id, 1)).toBe("removed");
+    expect(await store.templates.seedStarters(starters, later)).toBe(false);
+    expect((await store.templates.list()).map((template) => template.name)).toEqual([email.name]);
+  });
+
+  test("a store whose first seed already held the documents' templates is not given them again", async () => {
+    store = await adapter.open();
+    const invoice: TemplateInput = { ...whatsApp("Invoice"), purpose: "invoice" };
+    expect(await store.templates.seed("replies", [email, invoice], at)).toBe(true);
+    expect(await store.templates.seedStarters([email, whatsApp("First reply"), invoice], later)).toBe(false);
+    expect((await store.templates.list()).map((template) => template.name)).toEqual([email.name, "Invoice"]);
   });
 
   test("an owner adds templates up to the most kept, and each lists with who changed it", async () => {
@@ -108,16 +135,17 @@ describe.each(storeAdapters("templates"))("templates on the $name store", (adapt
       body: "Dear {buyerName}, your invoice {documentNumber} for {amount}: {paymentLink}",
       purpose: "invoice",
     };
-    expect(await store.templates.seed([invoice, whatsApp("First reply")], at)).toBe(true);
+    expect(await store.templates.seedStarters([invoice, whatsApp("First reply")], at)).toBe(true);
     const reminder = await store.templates.add(
       { ...invoice, name: "Payment reminder", purpose: "payment-reminder" },
       { by: "owner@example.com", at: later, max: 10 },
     );
     expect(reminder?.purpose).toBe("payment-reminder");
     const listed = await store.templates.list();
+    // The documents' templates after the replies (seedStarters).
     expect(listed.map((template) => [template.name, template.purpose])).toEqual([
-      ["Invoice", "invoice"],
       ["First reply", undefined],
+      ["Invoice", "invoice"],
       ["Payment reminder", "payment-reminder"],
     ]);
     const approval = {
@@ -132,7 +160,7 @@ describe.each(storeAdapters("templates"))("templates on the $name store", (adapt
     };
     const { purpose: _purpose, ...withoutPurpose } = invoice;
     const changed = await store.templates.update(
-      listed[0]!.id,
+      listed.find((template) => template.name === "Invoice")!.id,
       { ...withoutPurpose, whatsappTemplate: approval },
       { expectedVersion: 1, by: "owner@example.com", at: new Date(later.getTime() + 60_000) },
     );
@@ -140,7 +168,7 @@ describe.each(storeAdapters("templates"))("templates on the $name store", (adapt
       outcome: "changed",
       template: { purpose: "invoice", whatsappTemplate: approval, version: 2 },
     });
-    expect((await store.templates.list())[0]).toMatchObject({
+    expect((await store.templates.list()).find((template) => template.name === "Invoice")).toMatchObject({
       purpose: "invoice",
       whatsappTemplate: approval,
     });

@@ -1,5 +1,7 @@
 import type { ReplyTemplate, TemplateInput } from "../../domain/templates";
 
+/** The sets of first templates, each added once: the replies, then the documents' (decision 048). */
+export type TemplateSeedSet = "replies" | "documents";
 export type TemplateChangeResult =
   | { outcome: "changed"; template: ReplyTemplate }
   | { outcome: "not-found" }
@@ -26,8 +28,15 @@ export interface TemplateStore {
   ): Promise<TemplateChangeResult>;
   remove(id: string, expectedVersion: number): Promise<TemplateRemoveResult>;
   /**
-   * Adds the templates the console starts with, once in the store's life (a marker records it):
-   * an owner who removes them all does not get them back. True when this call added them.
+   * Adds `templates` as the set `set` of the console's first templates, once in the store's life (a
+   * marker per set records it, `templates` empty or not): an owner who removes them all does not
+   * get them back. True when this call added them.
    */
-  seed(templates: readonly TemplateInput[], at: Date): Promise<boolean>;
+  seed(set: TemplateSeedSet, templates: readonly TemplateInput[], at: Date): Promise<boolean>;
+  /**
+   * The console's first templates (server/work/template-changes.ts): the replies once, and the
+   * documents' (an invoice's, a payment reminder's) once, also in a store first seeded before they
+   * existed, but never beside document templates the store already holds. True when any were added.
+   */
+  seedStarters(templates: readonly TemplateInput[], at: Date): Promise<boolean>;
 }

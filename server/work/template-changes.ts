@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ReplyTemplate, TemplateInput } from "../../domain/templates";
+import { purposeOf, type ReplyTemplate, type TemplateInput } from "../../domain/templates";
 import { stepsOf, type ChangeOf } from "../store/step-port";
 import type { TemplateAdapter, TemplateSteps } from "../store/template-port";
 import type { TemplateChangeResult, TemplateRemoveResult, TemplateStore } from "../store/templates";
@@ -16,7 +16,8 @@ const step = stepsOf<TemplateSteps>();
 export function templateStore(adapter: TemplateAdapter): TemplateStore {
   return {
     list: () => adapter.list(),
-    seed: (templates, at) => adapter.seed(templates, at),
+    seed: (set, templates, at) => adapter.seed(set, templates, at),
+    seedStarters: (templates, at) => seedStarters(adapter, templates, at),
     add: (template, change) => adapter.run(() => add(template, change)),
     update: async (id, template, change) => {
       try {
@@ -91,4 +92,22 @@ function* remove(id: string, expectedVersion: number): ChangeOf<TemplateSteps, T
   if (current.version !== expectedVersion) return "conflict";
   yield* step("deleteTemplate", { id });
   return "removed";
+}
+
+/**
+ * The console's first templates: the replies as one set, the documents' as another, each added
+ * once. A store seeded before the documents' templates existed gets them at its next listing; one
+ * whose first seed already held them (seeded from 29 November 2026, both in one set) gets only the
+ * documents' marker, so none is added twice. Two instances at once: each set's marker is created
+ * once, and only its creator adds the set.
+ */
+async function seedStarters(adapter: TemplateAdapter, templates: readonly TemplateInput[], at: Date) {
+  const replies = templates.filter((template) => purposeOf(template) === "reply");
+  const documents = templates.filter((template) => purposeOf(template) !== "reply");
+  const repliesAdded = await adapter.seed("replies", replies, at);
+  const held = (await adapter.list()).some((template) => purposeOf(template) !== "reply");
+  // After the replies, so that they list after them.
+  const documentsAt = new Date(at.getTime() + replies.length);
+  const documentsAdded = await adapter.seed("documents", held ? [] : documents, documentsAt);
+  return repliesAdded || (documentsAdded && !held && documents.length > 0);
 }

@@ -14,10 +14,15 @@ import {
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import type { TemplateAdapter, TemplateSteps } from "../template-port";
+import type { TemplateSeedSet } from "../templates";
 import { ALREADY_EXISTS, grpcCode, type FirestoreContext } from "./connection";
 
 /** Where the console's first templates were marked as added, once. */
-const SEEDED_DOC = ["settings", "replyTemplates"] as const;
+/** Each set's marker: `settings/replyTemplates` (the replies', from before there were sets), `settings/documentTemplates`. */
+const SEEDED_DOC: Record<TemplateSeedSet, readonly [string, string]> = {
+  replies: ["settings", "replyTemplates"],
+  documents: ["settings", "documentTemplates"],
+};
 
 function templateOf(doc: DocumentSnapshot): ReplyTemplate {
   const data = doc.data() ?? {};
@@ -135,11 +140,12 @@ export class FirestoreTemplateStore implements TemplateAdapter {
     };
   }
 
-  async seed(templates: readonly TemplateInput[], at: Date): Promise<boolean> {
+  async seed(set: TemplateSeedSet, templates: readonly TemplateInput[], at: Date): Promise<boolean> {
     const when = at.toISOString();
     const batch = this.context.db.batch();
     // Created, never overwritten: of two instances seeding at once, one batch commits.
-    batch.create(this.context.db.collection(SEEDED_DOC[0]).doc(SEEDED_DOC[1]), { seededAt: when });
+    const [collection, marker] = SEEDED_DOC[set];
+    batch.create(this.context.db.collection(collection).doc(marker), { seededAt: when });
     templates.forEach((template, index) => {
       // One millisecond apart, so that they list in the order given.
       const createdAt = new Date(at.getTime() + index).toISOString();

@@ -334,6 +334,17 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     DROP INDEX enquiry_history_at;
     CREATE INDEX enquiry_history_worked ON enquiry_history (at, staff_email, enquiry_id) WHERE worked = 1;
     `,
+    // The console's first templates come in sets, each added once (server/work/template-changes.ts:
+    // seedStarters): the replies, as before, then the documents'. A store seeded before has its
+    // replies' marker, and gets the documents' templates at its next listing.
+    `
+    CREATE TABLE template_seeds (
+      name TEXT PRIMARY KEY CHECK (name IN ('replies', 'documents')),
+      seeded_at TEXT NOT NULL
+    ) STRICT;
+    INSERT INTO template_seeds (name, seeded_at) SELECT 'replies', seeded_at FROM reply_templates_seeded;
+    DROP TABLE reply_templates_seeded;
+    `,
   ];
 }
 

@@ -11,6 +11,7 @@ import {
 import type { Language } from "../../../domain/contract";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { TemplateAdapter, TemplateSteps } from "../template-port";
+import type { TemplateSeedSet } from "../templates";
 import type { SqliteRun } from "./connection";
 
 interface TemplateRow {
@@ -117,15 +118,15 @@ export class SqliteTemplateStore implements TemplateAdapter {
     };
   }
 
-  async seed(templates: readonly TemplateInput[], at: Date): Promise<boolean> {
+  async seed(set: TemplateSeedSet, templates: readonly TemplateInput[], at: Date): Promise<boolean> {
     return this.sqlite((db) =>
       db
         .transaction((): boolean => {
           const marked = db
             .prepare(
-              `INSERT INTO reply_templates_seeded (id, seeded_at) VALUES (1, ?) ON CONFLICT (id) DO NOTHING`,
+              `INSERT INTO template_seeds (name, seeded_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`,
             )
-            .run(at.toISOString()).changes;
+            .run(set, at.toISOString()).changes;
           if (marked === 0) return false;
           const insert = db.prepare(
             `INSERT INTO reply_templates (${COLUMNS})
