@@ -4,7 +4,7 @@ import { dealMessages, lostReasonLine, LOST_REASONS } from "../../domain/deal";
 import { inboxText, staffText, teamText } from "../../console/content";
 import { awayLabel, awayMessages, displayNameMessages } from "../../domain/staff";
 import { istDate } from "../../domain/working-hours";
-import { createStaff, signInForm, type ConsoleAccount } from "./support/console";
+import { closeAndForgetSession, createStaff, signInForm, type ConsoleAccount } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
 import { forgiveFailedRequests } from "./support/forms";
 import { nameTag, placeEnquiries } from "./support/inbox";
@@ -97,7 +97,7 @@ test("sign-in lands where the link was going, filters kept, and never on another
   await expect(rowsOf(page, tag)).toHaveCount(2);
 
   // Signed out, a link to a filtered inbox goes through the sign-in and back to it.
-  await page.context().clearCookies();
+  await closeAndForgetSession(page);
   await page.goto(`/admin?status=New&q=${tag}`);
   await expect(page).toHaveURL(/\/admin\/sign-in\?next=/);
   await signInHere(page, member);
@@ -112,7 +112,7 @@ test("sign-in lands where the link was going, filters kept, and never on another
     "/\\evil.example/",
     "javascript:alert(1)",
   ]) {
-    await page.context().clearCookies();
+    await closeAndForgetSession(page);
     await page.goto(`/admin/sign-in?next=${encodeURIComponent(attack)}`);
     await signInHere(page, member);
     await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
@@ -121,7 +121,7 @@ test("sign-in lands where the link was going, filters kept, and never on another
   }
 
   // An owner who opened the inbox comes back to the inbox, not to the dashboard.
-  await page.context().clearCookies();
+  await closeAndForgetSession(page);
   await page.goto(`/admin?q=${tag}`);
   await signInHere(page, owner);
   // An owner without two-step sign-in is offered it first; "Not now" goes on to where they were going.

@@ -1,7 +1,13 @@
 import type { Page } from "@playwright/test";
 import { consoleMessages } from "../../domain/console";
 import { staffText } from "../../console/content";
-import { createStaff, signIn, signInForm, type ConsoleAccount } from "./support/console";
+import {
+  closeAndForgetSession,
+  createStaff,
+  signIn,
+  signInForm,
+  type ConsoleAccount,
+} from "./support/console";
 import { uniqueTag } from "./support/forms";
 import { waitForMail } from "./support/mail";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";
@@ -144,7 +150,7 @@ test("an owner may put off two-step sign-in, and the dashboard reminds them", as
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByText("Two-step sign-in is still off")).toBeVisible();
   // Remembered: the next sign-in goes straight to the dashboard.
-  await page.context().clearCookies();
+  await closeAndForgetSession(page);
   await page.goto("/admin/sign-in");
   const form = signInForm(page);
   await form.email.fill(owner.email);

@@ -78,3 +78,13 @@ export async function openFromNav(page: Page, name: string) {
   if ((await link.count()) === 0 && (await more.isVisible())) await more.click();
   await link.click();
 }
+
+/**
+ * The person closes the console and their session cookie is gone, as when a browser is closed.
+ * Clearing cookies under an open console page would instead have its background requests answered
+ * 401 before the next step, which is another journey (the session-ended dialog).
+ */
+export async function closeAndForgetSession(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
