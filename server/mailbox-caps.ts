@@ -55,7 +55,7 @@ export function reserveMailTo(counters: AttemptCounterStore, email: string, now:
 export function mailboxCap(email: string, now: Date): NonNullable<CountedChecks["acknowledgement"]> {
   const windows = attemptWindows([`mailbox:${mailboxOf(email)}`], MAILBOX_LIMITS, now);
   return {
-    counters: windows.map(({ name, end }) => ({ name, expiresAt: new Date(end) })),
+    counters: windows.map(({ name, expiresAt }) => ({ name, expiresAt: new Date(expiresAt) })),
     allowed: (counts) => attemptWaitMs(windows, counts, now) === 0,
   };
 }

@@ -1,13 +1,13 @@
 import type { AttemptLimit } from "../attempt-limits";
 
 /**
- * Sign-in attempts per key (an account, an address, or a known browser): 5 in each 15 minutes and
- * 20 in each day. Each is reserved before the password or code is checked
- * (docs/decisions/015-device-cookie.md).
+ * Sign-in attempts per key (an account, an address, or a known browser): 5 in any 15 minutes and
+ * 20 in any 24 hours, each window sliding so that a burst across its boundary counts whole. Each
+ * is reserved before the password or code is checked (docs/decisions/015-device-cookie.md).
  */
 export const SIGN_IN_LIMITS: readonly AttemptLimit[] = [
-  { windowMs: 15 * 60_000, max: 5 },
-  { windowMs: 24 * 3_600_000, max: 20 },
+  { windowMs: 15 * 60_000, max: 5, sliding: true },
+  { windowMs: 24 * 3_600_000, max: 20, sliding: true },
 ];
 
 /**

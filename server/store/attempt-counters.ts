@@ -13,6 +13,8 @@ export interface AttemptCounterStore {
    * include them too: never fewer than were added before.
    */
   add(name: string, expiresAt: Date): Promise<number>;
+  /** The counts of the counters `names`, in order, without adding: 0 for one never made or forgotten. */
+  read(names: readonly string[]): Promise<number[]>;
   /** Takes one back from the counter `name`: an attempt that turned out not to count. */
   takeBack(name: string): Promise<void>;
   /** Forgets every counter that expired before `before`; answers how many. */

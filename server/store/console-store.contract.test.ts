@@ -129,6 +129,11 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       await store.attemptCounters.takeBack("address:192.0.2.1|w1");
       expect(await store.attemptCounters.add("address:192.0.2.1|w1", expires)).toBe(1);
       expect(await store.attemptCounters.add("account:a@example.com|w2", expires)).toBe(2);
+      // Read without adding, in order: a counter never made, or erased, reads 0.
+      expect(
+        await store.attemptCounters.read(["account:a@example.com|w2", "nobody|w1", "address:192.0.2.1|w1"]),
+      ).toEqual([2, 0, 1]);
+      expect(await store.attemptCounters.add("account:a@example.com|w2", expires)).toBe(3);
       // Two counters added together each count on their own; twenty such pairs at once all count.
       const addPair = (names: readonly string[]) =>
         Promise.all(names.map((name) => store.attemptCounters.add(name, expires)));

@@ -52,6 +52,16 @@ export class FirestoreAttemptCounterStore implements AttemptCounterStore {
     });
   }
 
+  async read(names: readonly string[]): Promise<number[]> {
+    if (names.length === 0) return [];
+    return this.context.run(async () => {
+      const read = await this.context.db.getAll(
+        ...names.map((name) => this.counters.doc(counterNameHash(name))),
+      );
+      return read.map((doc: DocumentSnapshot) => (doc.exists ? countOf(doc) : 0));
+    });
+  }
+
   /** Takes one back from each counter, all in one write (`addAll` undone). */
   async takeBackAll(names: readonly string[]): Promise<void> {
     if (names.length === 0) return;

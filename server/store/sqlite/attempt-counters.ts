@@ -52,6 +52,16 @@ export class SqliteAttemptCounterStore implements AttemptCounterStore {
     );
   }
 
+  async read(names: readonly string[]): Promise<number[]> {
+    return this.run((db) => {
+      const select = prepared<[string], { count: number }>(
+        db,
+        `SELECT count FROM attempt_counters WHERE name_hash = ?`,
+      );
+      return names.map((name) => select.get(counterNameHash(name))?.count ?? 0);
+    });
+  }
+
   async takeBack(name: string): Promise<void> {
     this.run((db) =>
       withoutWaitingForTheDisk(db, () => prepared<[string]>(db, TAKE_BACK).run(counterNameHash(name))),
