@@ -28,6 +28,8 @@ import { FirestoreWorkPort } from "./work-port";
 import { subscriberStore } from "../../work/subscriber-changes";
 import { webhookStore } from "../../work/webhook-changes";
 import { templateStore } from "../../work/template-changes";
+import { memberStore } from "../../work/member-changes";
+import type { MemberStore } from "../members";
 import type { TemplateStore } from "../templates";
 import type { WebhookStore } from "../webhooks";
 import { workLayer, type WorkingHoursSource } from "../../work";
@@ -48,7 +50,7 @@ export class FirestoreStore implements Store {
   readonly keys: FirestoreKeyStore;
   readonly staff: FirestoreStaffStore;
   readonly sessions: FirestoreSessionStore;
-  readonly members: FirestoreMemberStore;
+  readonly members: MemberStore;
   readonly attemptCounters: FirestoreAttemptCounterStore;
   readonly enquiryWork: FirestoreEnquiryWorkStore;
   readonly work: Store["work"];
@@ -84,7 +86,7 @@ export class FirestoreStore implements Store {
     this.keys = new FirestoreKeyStore(connection);
     this.staff = new FirestoreStaffStore(connection);
     this.sessions = new FirestoreSessionStore(connection);
-    this.members = new FirestoreMemberStore(connection);
+    this.members = memberStore(new FirestoreMemberStore(connection));
     this.attemptCounters = new FirestoreAttemptCounterStore(connection);
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
     this.work = workLayer(new FirestoreWorkPort(connection), hours, () => publishedFacts(this.companyFacts));

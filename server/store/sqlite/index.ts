@@ -28,6 +28,8 @@ import { SqliteWorkPort } from "./work-port";
 import { subscriberStore } from "../../work/subscriber-changes";
 import { webhookStore } from "../../work/webhook-changes";
 import { templateStore } from "../../work/template-changes";
+import { memberStore } from "../../work/member-changes";
+import type { MemberStore } from "../members";
 import type { TemplateStore } from "../templates";
 import type { WebhookStore } from "../webhooks";
 import { workLayer, type WorkingHoursSource } from "../../work";
@@ -49,7 +51,7 @@ export class SqliteStore implements Store {
   readonly keys: SqliteKeyStore;
   readonly staff: SqliteStaffStore;
   readonly sessions: SqliteSessionStore;
-  readonly members: SqliteMemberStore;
+  readonly members: MemberStore;
   readonly attemptCounters: SqliteAttemptCounterStore;
   readonly enquiryWork: SqliteEnquiryWorkStore;
   readonly work: Store["work"];
@@ -86,7 +88,7 @@ export class SqliteStore implements Store {
     const run: SqliteRun = (work) => connection.run(work);
     this.staff = new SqliteStaffStore(run);
     this.sessions = new SqliteSessionStore(run);
-    this.members = new SqliteMemberStore(run, connection.enquiryTable);
+    this.members = memberStore(new SqliteMemberStore(run, connection.enquiryTable));
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
     this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable), hours, () =>
