@@ -28,7 +28,7 @@ function sqliteAdapter(): Adapter {
     ...sandbox,
     async open() {
       const { store, path } = await sandbox.openStore();
-      const { SqliteStore } = await import("./sqlite");
+      const { SqliteStore } = await import("./index");
       const { ENQUIRY_COLLECTION } = await import("../../domain/contract");
       return { store, other: () => SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION }) };
     },
