@@ -35,14 +35,18 @@ function linkOf(row: LinkRow): StaffLink {
   };
 }
 
-/** An account's standing (domain/staff.ts) as stored: its role, and whether it still has no password. */
-function standingOf(db: Database.Database, staffId: string): StaffStanding | null {
-  const row = db
-    .prepare<[string], { role: string; invited: number }>(
-      `SELECT role, password_hash = '' AS invited FROM staff WHERE id = ?`,
+/** Accounts with their standing (domain/staff.ts) as stored: the role, and whether there is no password yet. */
+function standings(db: Database.Database, staffId?: string): (StaffStanding & { id: string })[] {
+  return db
+    .prepare<unknown[], { id: string; role: string; invited: number }>(
+      `SELECT id, role, password_hash = '' AS invited FROM staff${staffId === undefined ? "" : " WHERE id = ?"}`,
     )
-    .get(staffId);
-  return row ? { role: row.role === "owner" ? "owner" : "member", invited: row.invited === 1 } : null;
+    .all(...(staffId === undefined ? [] : [staffId]))
+    .map(({ id, role, invited }) => ({
+      id,
+      role: role === "owner" ? "owner" : "member",
+      invited: invited === 1,
+    }));
 }
 
 export class SqliteMemberStore implements MemberAdapter {
@@ -73,7 +77,7 @@ export class SqliteMemberStore implements MemberAdapter {
       db
         .transaction(() =>
           driveStepsSync(change(), {
-            readStanding: ({ staffId }) => standingOf(db, staffId),
+            readStanding: ({ staffId }) => standings(db, staffId)[0] ?? null,
             readAccountId: ({ email }) =>
               db.prepare<[string], { id: string }>(`SELECT id FROM staff WHERE email = ?`).get(email)?.id ??
               null,
@@ -104,17 +108,7 @@ export class SqliteMemberStore implements MemberAdapter {
               ).run(passwordHash, staffId);
             },
             queueLink: (link) => this.queueLink(db, link),
-            readStaff: () =>
-              db
-                .prepare<[], { id: string; role: string; invited: number }>(
-                  `SELECT id, role, password_hash = '' AS invited FROM staff`,
-                )
-                .all()
-                .map((row) => ({
-                  id: row.id,
-                  role: row.role === "owner" ? ("owner" as const) : ("member" as const),
-                  invited: row.invited === 1,
-                })),
+            readStaff: () => standings(db),
             readLinksSentBy: ({ staffId }) =>
               db
                 .prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE sent_by = ?`)
