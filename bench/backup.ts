@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { API_PATHS, ENQUIRY_COLLECTION } from "../domain/contract";
-import { SqliteStore } from "../server/store/sqlite";
+import { SqliteStore } from "../server/store";
 import { projectRoot, startServer } from "../tests/support/server-process";
 import { writeSiteFixture } from "../tests/support/test-app";
 import { distinctEnquiries } from "./support/enquiries";

@@ -22,8 +22,8 @@ import { ADMIN_API_PREFIX, SESSION_COOKIE, type InboxItem } from "../domain/cons
 import { ENQUIRY_COLLECTION } from "../domain/contract";
 import type { TeamItemFields } from "../domain/team";
 import { hashPassword } from "../server/admin/passwords";
-import { FirestoreStore } from "../server/store/firestore";
-import { SqliteStore } from "../server/store/sqlite";
+import { FirestoreStore } from "../server/store";
+import { SqliteStore } from "../server/store";
 import type { Store } from "../server/store/store";
 import { anEnquiry } from "../tests/support/enquiry-builder";
 import { startFirestoreEmulatorProcess } from "../tests/support/firestore-emulator";

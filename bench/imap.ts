@@ -15,7 +15,7 @@ import { ENQUIRY_COLLECTION } from "../domain/contract";
 import { enquiryReference } from "../domain/console";
 import { parseImapUrl, type ImapSettings } from "../server/mail/imap-settings";
 import { readMailboxOnce } from "../server/mail/mailbox-reader";
-import { SqliteStore } from "../server/store/sqlite";
+import { SqliteStore } from "../server/store";
 import { buyerMail, startDovecot } from "../tests/support/dovecot";
 import { distinctEnquiries } from "./support/enquiries";
 import { formatCount, formatMs, formatTable, isMain, quick, type Row } from "./support/report";

@@ -24,7 +24,7 @@ import { INBOX_SORTS, inboxQueryParams, OWNER_NOBODY, type InboxQuery } from "..
 import { hashPassword } from "../server/admin/passwords";
 import { writeSiteFixture } from "../tests/support/test-app";
 import { ENQUIRY_COLLECTION, VITAL_METRICS } from "../domain/contract";
-import { SqliteStore } from "../server/store/sqlite";
+import { SqliteStore } from "../server/store";
 import { formatCount, formatTable, isMain, quick, type Row } from "./support/report";
 import { startServer } from "../tests/support/server-process";
 import { INBOX_VIEWS, TEAM_API_ROUTES } from "../domain/team";

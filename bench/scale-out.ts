@@ -10,7 +10,7 @@ import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import { readFile } from "node:fs/promises";
 import { ENQUIRY_COLLECTION } from "../domain/contract";
-import { FirestoreStore } from "../server/store/firestore";
+import { FirestoreStore } from "../server/store";
 import { startCaddy } from "../tests/support/caddy";
 import { startFirestoreEmulatorProcess, type RunningEmulator } from "../tests/support/firestore-emulator";
 import { startMailSink } from "../tests/support/mail-sink";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { ENQUIRY_COLLECTION } from "../domain/contract";
 import { runLeased, type ScheduleTimers } from "./scheduled-task";
-import { SqliteStore } from "./store/sqlite";
+import { SqliteStore } from "./store";
 import { manualTimers } from "../tests/support/manual-timers";
 
 const MINUTE = 60_000;

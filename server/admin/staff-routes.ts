@@ -206,23 +206,24 @@ export async function staffRoutes(app: FastifyInstance) {
     if (await leavesNoActiveOwner(account, null)) {
       return reply.code(409).send({ error: consoleMessages.lastOwner });
     }
-    const unassigned = await store.work.unassignOpenEnquiries(account.id, {
-      staffEmail: actor.email,
-      requestId: request.id,
-      at: app.clock(),
-    });
-    // Removing the account ends its sessions with it, on both stores, and withdraws the pending
-    // invitations it sent, in the same write.
-    await store.sessions.deleteForStaff(account.id);
-    const removed = await store.staff
-      .remove(account.email, app.clock(), { keepAnOwner: true })
+    // One write: the last-owner guard read again there (another owner may be removing at the same
+    // moment), the invitations they sent withdrawn, every enquiry they own handed to nobody, and
+    // the account removed with its sessions and devices.
+    const removed = await store.members
+      .remove(account.email, {
+        staffEmail: actor.email,
+        requestId: request.id,
+        at: app.clock(),
+        keepAnOwner: true,
+      })
       .catch((error: unknown) => {
         if (error instanceof LastOwnerError) return "last-owner" as const;
         throw error;
       });
     if (removed === "last-owner") return reply.code(409).send({ error: consoleMessages.lastOwner });
+    if (removed === null) return reply.code(404).send({ error: consoleMessages.noSuchMember });
     await store.activity.record({ actor: actor.email, action: "staff-removed", target: account.email });
-    return { unassigned, message: consoleMessages.memberRemoved(account.email, unassigned) };
+    return { unassigned: removed, message: consoleMessages.memberRemoved(account.email, removed) };
   });
 
   /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { SqliteStore } from "../store/sqlite";
+import { SqliteStore } from "../store";
 import { backupSqlite, checkDatabaseFile } from "./sqlite-backup";
 
 let dir: string;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { SqliteStore } from "../store/sqlite";
+import { SqliteStore } from "../store";
 import { NO_ENVIRONMENT_FILE } from "../../tests/support/operator-environment";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));

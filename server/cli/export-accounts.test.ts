@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { gstr1Csv, tallyXml } from "../../domain/accounts";
 import type { IssuedDocument } from "../../domain/invoice";
-import { SqliteStore } from "../store/sqlite";
+import { SqliteStore } from "../store";
 import { FILLED_FACTS } from "../../tests/support/company-facts";
 import { NO_ENVIRONMENT_FILE } from "../../tests/support/operator-environment";
 

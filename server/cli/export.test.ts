@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { NewsletterLinks } from "../newsletter/links";
-import { SqliteStore } from "../store/sqlite";
+import { SqliteStore } from "../store";
 import type { StoredEnquiry, StoredSubscriber } from "../store/store";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
 import { NO_ENVIRONMENT_FILE } from "../../tests/support/operator-environment";

@@ -11,7 +11,7 @@ import {
   type ErasureReport,
   type PersonalDataReport,
 } from "../../domain/personal-data";
-import { SqliteStore } from "../store/sqlite";
+import { SqliteStore } from "../store";
 import type { StoredEnquiry } from "../store/store";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
 import { NO_ENVIRONMENT_FILE } from "../../tests/support/operator-environment";

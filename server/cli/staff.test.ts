@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import Database from "better-sqlite3";
 import { verifyPassword } from "../admin/passwords";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { SqliteStore } from "../store/sqlite";
+import { SqliteStore } from "../store";
 import { signIn } from "../../tests/support/console-app";
 import { buildTestApp } from "../../tests/support/test-app";
 import { NO_ENVIRONMENT_FILE } from "../../tests/support/operator-environment";

@@ -148,7 +148,8 @@ async function run(store: Store, request: Request): Promise<string> {
       return `Added ${member.email} (${member.role}).\n`;
     }
     case "remove": {
-      if (!(await store.staff.remove(request.email!)))
+      // The operator's own command may remove anyone; what they owned goes to nobody, by nobody on the staff.
+      if ((await store.members.remove(request.email!)) === null)
         throw new UsageError(`There is no account ${request.email}.`);
       await store.activity.record({
         actor: null,

@@ -12,7 +12,7 @@ import { COMPANY_PAGE } from "./facts-launch";
 import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { FILLED_FACTS } from "../../tests/support/company-facts";
-import { SqliteStore } from "../store/sqlite";
+import { SqliteStore } from "../store";
 import webPush from "web-push";
 
 const run = promisify(execFile);

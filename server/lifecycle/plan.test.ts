@@ -346,7 +346,7 @@ describe("a bulk assignment", () => {
 });
 
 describe("a member removed", () => {
-  test("their open enquiries go to nobody, each with its owner line and no alert; closed and spam ones keep their owner", () => {
+  test("every enquiry they own goes to nobody, open, closed or spam, each with its owner line naming them and no alert", () => {
     const found = (work: WorkState) => ({
       work,
       enquiry: { Name: "Ravi Kumar", Quantity: 6, RetailerSelfUse: "Retailer" as const },
@@ -376,17 +376,21 @@ describe("a member removed", () => {
         at: "2030-01-04T06:30:00.000Z",
       },
     );
-    expect(plan.enquiryIds).toEqual(["open"]);
+    expect([plan.enquiryIds, plan.open]).toEqual([["open", "fulfilled", "spam"], 1]);
+    const unassigned = (work: WorkState) => ({
+      outcome: "changed",
+      work,
+      history: [{ kind: "owner", text: null, fromOwner: "priya@example.com" }],
+      alerts: [],
+      pushes: [],
+      webhooks: [],
+    });
     expect(plan.outcomes).toEqual([
-      {
-        outcome: "changed",
-        // Handing on is not contact: it stays due by its first-contact target, for nobody.
-        work: fridayEnquiry(null),
-        history: [{ kind: "owner", text: null, fromOwner: "priya@example.com" }],
-        alerts: [],
-        pushes: [],
-        webhooks: [],
-      },
+      // Handing on is not contact: it stays due by its first-contact target, for nobody.
+      unassigned(fridayEnquiry(null)),
+      // A closed one keeps its version, status and times: only its owner goes.
+      unassigned({ ...closing("Fulfilled"), ownerId: null }),
+      unassigned({ ...closing("Spam"), ownerId: null }),
     ]);
     expect([plan.alerts, plan.lists]).toEqual([[], []]);
   });

@@ -667,10 +667,11 @@ export function planOwnerBatch(
 }
 
 /**
- * A member removed from the staff leaves their open enquiries to nobody: each one `owned` (as the
- * adapter read it, in the transaction that unassigns them) is planned as an owner change by the
- * person removing them (planOwnerBatch: its own history line, and whatever alerts the plan gives,
- * none for nobody). Closed ones, spam included, keep their owner for the record.
+ * A member removed from the staff leaves every enquiry they own to nobody: each one `owned` (as the
+ * adapter read it, in the transaction that removes them) is planned as an owner change by the
+ * person removing them (planOwnerBatch: its own history line naming the member, and whatever
+ * alerts the plan gives, none for nobody). Closed ones, spam included, go to nobody too, their
+ * owner kept in that line: the account that owned them is gone. `open` counts the open ones.
  */
 export function planMemberRemoval(
   owned: readonly { enquiryId: string; found: NonNullable<OwnerBatchEntry["found"]> }[],
@@ -680,14 +681,13 @@ export function planMemberRemoval(
     members: readonly MemberFacts[];
     at: string;
   },
-): OwnerBatchPlan & { enquiryIds: string[] } {
-  const open = owned.filter(
-    ({ found }) => found.work.ownerId === change.staffId && !isClosed(found.work.status),
-  );
+): OwnerBatchPlan & { enquiryIds: string[]; open: number } {
+  const theirs = owned.filter(({ found }) => found.work.ownerId === change.staffId);
   return {
-    enquiryIds: open.map(({ enquiryId }) => enquiryId),
+    enquiryIds: theirs.map(({ enquiryId }) => enquiryId),
+    open: theirs.filter(({ found }) => !isClosed(found.work.status)).length,
     ...planOwnerBatch(
-      open.map(({ enquiryId, found }) => ({
+      theirs.map(({ enquiryId, found }) => ({
         enquiryId,
         found,
         expectedVersion: found.work.version,

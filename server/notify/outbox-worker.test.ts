@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { SqliteStore } from "../store/sqlite";
+import { SqliteStore } from "../store";
 import {
   isNewsletterMail,
   isStaffMail,

@@ -5,7 +5,7 @@ import { retailersEnquiry } from "../../tests/support/enquiry-bodies";
 import { buildTestApp, testAppPerTest, type TestApp } from "../../tests/support/test-app";
 import { healthMessages } from "../routes/health";
 import { StoreUnavailableError } from "../store/store";
-import { OPS_PATHS, opsMessages, WRITE_PROBE_JOB } from ".";
+import { OPS_PATHS, opsMessages, WRITE_PROBE_JOB } from "./index";
 
 const start = testAppPerTest();
 const TOKEN = "a-long-metrics-token-0123456789";

@@ -5,7 +5,7 @@ import { afterEach, expect, it } from "vitest";
 import { retailersEnquiry } from "../../tests/support/enquiry-bodies";
 import { killServer, startServer, type ListeningServer } from "../../tests/support/server-process";
 import { writeSiteFixture } from "../../tests/support/test-app";
-import { OPS_PATHS } from ".";
+import { OPS_PATHS } from "./index";
 
 let dir: string | undefined;
 let server: ListeningServer | undefined;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
-import { SqliteStore } from "../store/sqlite";
+import { SqliteStore } from "../store";
 import {
   RETENTION_EVERY_HOURS,
   RETENTION_FIRST_RUN_DELAY_MS,

@@ -17,7 +17,7 @@ import { whatsappSendMessages, type WhatsAppStatusName } from "../../domain/what
 import { whatsappStatusReplaces } from "../lifecycle/whatsapp";
 import { fileWhatsAppMessages, whatsappAnswer } from "../whatsapp/filing";
 import type { InboundWhatsAppMessage } from "../whatsapp/webhook-payload";
-import { SqliteStore } from "./sqlite";
+import { SqliteStore } from "./index";
 import type { PendingNotification, PendingReplyNotification, Store, WhatsAppPayload } from "./store";
 
 const DOMAIN = "collarise.example";

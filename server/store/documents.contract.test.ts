@@ -7,7 +7,7 @@ import { FILLED_FACTS } from "../../tests/support/company-facts";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { digestMail } from "../notify/team-mail";
 import { dayDigests } from "../team/digest-schedule";
-import { SqliteStore } from "./sqlite";
+import { SqliteStore } from "./index";
 import type { DocumentRequest } from "./documents";
 import type { Store } from "./store";
 

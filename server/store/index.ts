@@ -1,8 +1,31 @@
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Store } from "./store";
-import type { WorkingHoursSource } from "../work";
+import type { SqliteStoreOptions } from "./sqlite";
+import type { FirestoreStoreOptions } from "./firestore";
+import { storeOver, type WorkingHoursSource } from "../work";
 
 export * from "./store";
+
+/** Where the store's changes read the company's working hours (see createStore). */
+type Hours = { workingHours?: WorkingHoursSource };
+
+/** A store over one SQLite file: its adapters (./sqlite) under the changes written above them. */
+export type SqliteStore = Store;
+export const SqliteStore = {
+  async open(options: SqliteStoreOptions & Hours): Promise<SqliteStore> {
+    const { SqliteAdapters } = await import("./sqlite");
+    return storeOver((intake) => SqliteAdapters.open(options, intake), options.workingHours);
+  },
+};
+
+/** A store over Firestore: its adapters (./firestore) under the changes written above them. */
+export type FirestoreStore = Store;
+export const FirestoreStore = {
+  async open(options: FirestoreStoreOptions & Hours): Promise<FirestoreStore> {
+    const { FirestoreAdapters } = await import("./firestore");
+    return storeOver((intake) => FirestoreAdapters.open(options, intake), options.workingHours);
+  },
+};
 
 /**
  * Chooses the adapter once, from DATABASE_URL: `sqlite:<path>` (default) or `firestore://<project-id>`.
@@ -21,7 +44,7 @@ export async function createStore(
 ): Promise<Store> {
   const { busyTimeoutMs, ...shared } = options;
   if (databaseUrl.startsWith("sqlite:")) {
-    const { SqliteStore, sqlitePathFromUrl } = await import("./sqlite");
+    const { sqlitePathFromUrl } = await import("./sqlite");
     return SqliteStore.open({
       path: sqlitePathFromUrl(databaseUrl),
       enquiryCollection: ENQUIRY_COLLECTION,
@@ -30,7 +53,7 @@ export async function createStore(
     });
   }
   if (databaseUrl.startsWith("firestore://")) {
-    const { FirestoreStore, firestoreProjectFromUrl } = await import("./firestore");
+    const { firestoreProjectFromUrl } = await import("./firestore");
     return FirestoreStore.open({
       projectId: firestoreProjectFromUrl(databaseUrl),
       enquiryCollection: ENQUIRY_COLLECTION,

@@ -333,7 +333,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect((await store.staff.list()).find(({ id }) => id === member.id)?.totpPromptDeferred).toBe(true);
       await store.members.setTotpPromptDeferred(member.id, false);
       expect((await store.staff.findById(member.id))?.totpPromptDeferred).toBe(false);
-      expect(await store.staff.remove("meena@example.com")).toBe(true);
+      expect(await store.members.remove("meena@example.com")).not.toBeNull();
       expect(await claimAll(store)).toEqual([]);
       expect(
         await store.members.useLink(invitation.linkId, { passwordHash: "x", totpOff: false, now }),
@@ -348,20 +348,22 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       await expect(store.members.setRole(boss.id, "member", now, { keepAnOwner: true })).rejects.toThrow(
         LastOwnerError,
       );
-      await expect(store.staff.remove("boss@example.com", now, { keepAnOwner: true })).rejects.toThrow(
+      await expect(store.members.remove("boss@example.com", { at: now, keepAnOwner: true })).rejects.toThrow(
         LastOwnerError,
       );
       expect((await store.staff.findById(boss.id))?.role).toBe("owner");
       // With a second active owner, either goes through.
       await anOwner("second@example.com");
       expect(await store.members.setRole(boss.id, "member", now, { keepAnOwner: true })).toBe(true);
-      expect(await store.staff.remove("second@example.com", now, { keepAnOwner: false })).toBe(true);
+      expect(
+        await store.members.remove("second@example.com", { at: now, keepAnOwner: false }),
+      ).not.toBeNull();
       // The operator's own command may still remove anyone.
       await store.members.setRole(boss.id, "owner", now);
-      expect(await store.staff.remove("boss@example.com")).toBe(true);
+      expect(await store.members.remove("boss@example.com")).not.toBeNull();
     });
 
-    test("a member's open enquiries become unassigned, each with a line in its history; closed ones keep their owner", async () => {
+    test("removing a member leaves every enquiry they own to nobody, each with a line in its history, and answers how many open ones", async () => {
       store = await adapter.open();
       const member = await store.staff.add({ email: "ravi@example.com", role: "member", passwordHash: "h" });
       const other = await store.staff.add({ email: "other@example.com", role: "member", passwordHash: "h" });
@@ -387,26 +389,22 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       });
       const later = new Date(now.getTime() + HOUR);
       expect(
-        await store.work.unassignOpenEnquiries(member.id, { staffEmail: "owner@example.com", at: later }),
+        await store.members.remove("ravi@example.com", { staffEmail: "owner@example.com", at: later }),
       ).toBe(2);
       const fields = await store.team.fieldsOf(ids);
-      expect(ids.map((id) => fields.get(id)?.ownerId ?? null)).toEqual([null, null, member.id, other.id]);
-      for (const id of ids.slice(0, 2)) {
+      expect(ids.map((id) => fields.get(id)?.ownerId ?? null)).toEqual([null, null, null, other.id]);
+      for (const id of ids.slice(0, 3)) {
         const history = (await store.enquiryWork.get(id))!.history;
         expect(history.find((entry) => entry.at === later.toISOString())).toMatchObject({
           kind: "owner",
           staffEmail: "owner@example.com",
+          fromOwner: "ravi@example.com",
         });
       }
+      expect(await store.members.remove("ravi@example.com", { staffEmail: "owner@example.com" })).toBeNull();
       expect(
-        await store.work.unassignOpenEnquiries(member.id, { staffEmail: "owner@example.com", at: later }),
-      ).toBe(0);
-      expect(
-        await store.work.unassignOpenEnquiries(randomUUID(), {
-          staffEmail: "owner@example.com",
-          at: later,
-        }),
-      ).toBe(0);
+        await store.members.remove("nobody@example.com", { staffEmail: "owner@example.com" }),
+      ).toBeNull();
     });
 
     test("removing an owner withdraws the invitations they sent in the same write; those accepted before stay", async () => {
@@ -424,7 +422,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       );
 
       const later = new Date(now.getTime() + HOUR);
-      expect(await store.staff.remove("mallory@example.com", later)).toBe(true);
+      expect(await store.members.remove("mallory@example.com", { at: later })).not.toBeNull();
       for (const { linkId } of [asOwner, asMember]) {
         expect(await store.members.findLink(linkId)).toMatchObject({
           sentBy: mallory.id,

@@ -30,8 +30,8 @@ export type StaffLinkUse = "set" | "used" | "unknown" | LinkWithdrawal;
 
 /**
  * Staff as owners manage them from the console: invitations and reset links (each mailed through
- * the outbox in the same write that makes it), roles, the second-factor prompt put off, and the
- * open enquiries a member leaves behind.
+ * the outbox in the same write that makes it), roles, the second-factor prompt put off, and a
+ * member's removal with the enquiries they leave behind.
  */
 export interface MemberStore {
   /**
@@ -83,6 +83,19 @@ export interface MemberStore {
    * changing nothing, when the staff as read in that transaction would be left with no active owner.
    */
   setRole(staffId: string, role: StaffRole, at?: Date, options?: { keepAnOwner?: boolean }): Promise<boolean>;
+  /**
+   * Removes the account with the address `email`, its sessions and devices, in one transaction as
+   * of `at` (now unless given): the pending invitations it sent are withdrawn (domain/staff.ts),
+   * and every enquiry it owns goes to nobody, each an owner change by `staffEmail` with its line in
+   * history (server/lifecycle/plan.ts: planMemberRemoval; "" for the operator's own command).
+   * Answers how many open enquiries went to nobody; null when there is no such account. With
+   * `keepAnOwner`, throws LastOwnerError, changing nothing, when the staff as read in that
+   * transaction would be left with no active owner (the operator's own command may remove anyone).
+   */
+  remove(
+    email: string,
+    change?: { staffEmail?: string; at?: Date; requestId?: string; keepAnOwner?: boolean },
+  ): Promise<number | null>;
   /** Whether the account has put off the second-factor prompt ("Not now"). */
   setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void>;
   /** Sets the member's display name (null: none); false when there is no such account. */

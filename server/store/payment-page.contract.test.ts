@@ -5,7 +5,7 @@ import { paymentPageOf } from "../../domain/payment-page";
 import { FILLED_FACTS } from "../../tests/support/company-facts";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { PaymentLinks } from "../documents/payment-links";
-import { SqliteStore } from "./sqlite";
+import { SqliteStore } from "./index";
 import type { Store } from "./store";
 
 /** Two stores on one database: what two server instances have. */

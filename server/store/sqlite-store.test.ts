@@ -18,7 +18,8 @@ import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } fro
 import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { createStore } from "./index";
-import { SQLITE_SCHEMA_VERSION, SqliteStore } from "./sqlite";
+import { SQLITE_SCHEMA_VERSION } from "./sqlite";
+import { SqliteStore } from "./index";
 import { applyMigration, migrations } from "./sqlite/migrations";
 import { SqliteWorkPort } from "./sqlite/work-port";
 import { GROUP_COMMIT_LIMIT } from "../work/intake-changes";

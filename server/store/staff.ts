@@ -54,13 +54,6 @@ export interface StaffStore {
   findById(id: string): Promise<StaffAccount | null>;
   list(): Promise<StaffMember[]>;
   ownerExists(): Promise<boolean>;
-  /**
-   * Removes the account and every session of it, and withdraws the pending invitations it sent
-   * (domain/staff.ts), in one write, as of `at` (now unless given); false when there was none.
-   * With `keepAnOwner`, throws LastOwnerError, changing nothing, when the staff as read in that
-   * write would be left with no active owner (the operator's own command may remove anyone).
-   */
-  remove(email: string, at?: Date, options?: { keepAnOwner?: boolean }): Promise<boolean>;
   /** Sets a new password and turns TOTP off (a reset is for someone who lost access); false when there is no such account. */
   resetPassword(email: string, passwordHash: string): Promise<boolean>;
   setPendingTotp(id: string, secret: string): Promise<void>;

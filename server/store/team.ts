@@ -130,15 +130,6 @@ export interface TeamChanges {
       at: Date;
     },
   ): Promise<FollowUpResult>;
-  /**
-   * Leaves unassigned every open (not closed) enquiry the member owns, in one transaction, as
-   * server/lifecycle/plan.ts's planMemberRemoval says: each an owner change by `staffEmail`, with
-   * its owner line in history naming the member; answers how many.
-   */
-  unassignOpenEnquiries(
-    staffId: string,
-    change: { staffEmail: string; at: Date; requestId?: string },
-  ): Promise<number>;
 }
 
 /** A digest's notification id: one per member per IST day, whichever instance queues it. */

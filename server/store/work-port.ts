@@ -71,8 +71,6 @@ export interface WorkSteps {
   /** Records that the enquiry is no longer filed as spam (its screening keeps its reasons). */
   clearSpamFiling: { args: { stored: StoredEnquiry }; result: void };
   // Owners and follow-ups
-  /** The enquiries whose work record names the member as owner, with their records. */
-  readOwnedBy: { args: { staffId: string }; result: WorkRead[] };
   /** Several enquiries and their work records, in the order given; null for each there is not. */
   readWorks: { args: { enquiryIds: readonly string[] }; result: (WorkRead | null)[] };
   /** The members as the plans need them (the assignment rule and its turn left unread). */

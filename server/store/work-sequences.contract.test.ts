@@ -11,6 +11,7 @@ import { countedScreening } from "../spam/screening";
 import { mailboxCap } from "../mailbox-caps";
 import { IdempotencyKeyReusedError } from "./idempotency";
 import type { Store } from "./store";
+import { LastOwnerError } from "./staff";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 
 /** The build's default record: 10:00–19:00 IST, Monday to Saturday, first contact within 4 hours. */
@@ -116,8 +117,10 @@ async function observe(store: Store, team: Team, options: ObserveOptions = {}) {
     stored.map((each) => [nameOf(each.id), nameOf(fields.get(each.id)?.ownerId ?? null)]),
   );
   const histories: Record<string, unknown[]> = {};
+  const versions: Record<string, number | null> = {};
   for (const each of stored) {
     const record = await store.enquiryWork.get(each.id);
+    versions[nameOf(each.id) ?? ""] = record?.version ?? null;
     histories[nameOf(each.id) ?? ""] = (record?.history ?? []).map((entry) => ({
       at: entry.at,
       by: entry.staffEmail,
@@ -144,6 +147,7 @@ async function observe(store: Store, team: Team, options: ObserveOptions = {}) {
     counts: await statusCounts(store.enquiryWork),
     owners,
     histories,
+    versions,
     dashboard: {
       funnel: dashboard.funnel,
       firstContact: dashboard.firstContact,
@@ -372,7 +376,7 @@ describe("the same calls on both stores leave the same state", () => {
     expect(firestore).toEqual(sqlite);
   });
 
-  test("removing a member unassigns their open enquiries through the owner plan; closed and spam ones keep no owner; the rule passes them over", async () => {
+  test("removing a member in one write: every enquiry they own goes to nobody through the owner plan, open, closed or spam, their pending invitation is withdrawn, and the rule passes them over", async () => {
     const [sqlite, firestore] = await onBothStores(
       async (store, team) => {
         const give = async (Name: string, time: string) => {
@@ -410,13 +414,49 @@ describe("the same calls on both stores leave the same state", () => {
         await status(spam, "Spam", "11:20");
         const rule: AssignmentRule = { kind: "turns", members: [team.ids[ASHA], team.ids[BILAL]] };
         expect(await store.team.setAssignmentRule(rule)).toBe(true);
+        // Asha, made an owner, sent two invitations: one still waiting, one already taken up.
+        expect(await store.members.setRole(team.ids[ASHA], "owner", ist("11:25"))).toBe(true);
+        const invitation = (email: string, linkId: string) =>
+          store.members.invite({
+            email,
+            role: "member",
+            sentBy: team.ids[ASHA],
+            linkId,
+            expiresAt: LATER,
+            now: ist("11:30"),
+          });
+        await invitation("waiting@example.com", "link-waiting");
+        await invitation("joined@example.com", "link-joined");
+        expect(
+          await store.members.useLink("link-joined", {
+            passwordHash: "j",
+            totpOff: false,
+            now: ist("11:40"),
+          }),
+        ).toBe("set");
         await claimAll(store);
 
-        // As the console removes a member: their open work unassigned, then the account removed.
+        // As the console removes a member: one write, answering how many open enquiries went to nobody.
         expect(
-          await store.work.unassignOpenEnquiries(team.ids[ASHA], { staffEmail: OWNER, at: ist("12:00") }),
+          await store.members.remove(ASHA, { staffEmail: OWNER, at: ist("12:00"), keepAnOwner: true }),
         ).toBe(2);
-        expect(await store.staff.remove(ASHA, ist("12:00"), { keepAnOwner: true })).toBe(true);
+        expect(await store.staff.findById(team.ids[ASHA])).toBeNull();
+        const links = await Promise.all(
+          ["link-waiting", "link-joined"].map((id) => store.members.findLink(id)),
+        );
+        expect(links.map((link) => [link?.usedAt ?? null, link?.revokedAt ?? null])).toEqual([
+          [null, ist("12:00").toISOString()],
+          [ist("11:40").toISOString(), null],
+        ]);
+        expect(
+          await store.members.useLink("link-waiting", {
+            passwordHash: "w",
+            totpOff: false,
+            now: ist("12:30"),
+          }),
+        ).toBe("withdrawn");
+        // Removed, they own nothing more: a second removal finds no account.
+        expect(await store.members.remove(ASHA, { staffEmail: OWNER, at: ist("12:10") })).toBeNull();
       },
       { next: true },
     );
@@ -469,11 +509,83 @@ describe("the same calls on both stores leave the same state", () => {
         },
         removal,
       ]);
-      expect(state.histories["Closed Buyer"]).toHaveLength(2);
+      // Closed and spam ones go to nobody too, their owner kept in history; no version moves.
+      expect(state.histories["Closed Buyer"]).toEqual([
+        given,
+        { at: ist("11:10").toISOString(), by: ASHA, kind: "status", from: "New", to: "Fulfilled" },
+        removal,
+      ]);
+      expect(state.histories["Spam By Hand"]).toEqual([
+        given,
+        { at: ist("11:20").toISOString(), by: ASHA, kind: "status", from: "New", to: "Spam" },
+        removal,
+      ]);
+      expect(state.versions).toEqual({
+        "Open One": 0,
+        "Open Two": 1,
+        "Closed Buyer": 1,
+        "Spam By Hand": 1,
+      });
       // Unassigning alerts nobody; the next enquiry goes to the one member of the rule still on the staff.
       expect(state.notifications).toEqual([]);
       expect(state.next).toBe(BILAL);
       expect(state.dashboard.breakdowns.owners).toEqual([{ key: "Unassigned", enquiries: 3 }]);
+    }
+    expect(firestore).toEqual(sqlite);
+  });
+
+  test("removing the last owner is refused in its own write and changes nothing; two owners removing each other at once leave one", async () => {
+    const [sqlite, firestore] = await onBothStores(async (store, team) => {
+      const theirs = await receive(store, "Owner's Buyer", "10:00");
+      await store.work.setOwner(theirs.id, {
+        ownerId: team.ids[OWNER],
+        expectedOwnerId: null,
+        staffEmail: OWNER,
+        at: ist("10:30"),
+      });
+      await store.members.invite({
+        email: "waiting@example.com",
+        role: "member",
+        sentBy: team.ids[OWNER],
+        linkId: "link-waiting",
+        expiresAt: LATER,
+        now: ist("10:40"),
+      });
+      await claimAll(store);
+      await expect(
+        store.members.remove(OWNER, { staffEmail: ASHA, at: ist("11:00"), keepAnOwner: true }),
+      ).rejects.toThrow(LastOwnerError);
+      expect(await store.staff.findById(team.ids[OWNER])).toMatchObject({ role: "owner" });
+      expect(await store.members.findLink("link-waiting")).toMatchObject({ revokedAt: null });
+      expect((await store.team.fieldsOf([theirs.id])).get(theirs.id)?.ownerId).toBe(team.ids[OWNER]);
+
+      // Handed on, so that whichever owner goes next leaves the enquiries as they are.
+      await store.work.setOwner(theirs.id, {
+        ownerId: team.ids[BILAL],
+        expectedOwnerId: team.ids[OWNER],
+        staffEmail: OWNER,
+        at: ist("11:05"),
+      });
+      // Asha made an owner too; then each is removed at the same moment.
+      expect(await store.members.setRole(team.ids[ASHA], "owner", ist("11:10"))).toBe(true);
+      const both = await Promise.allSettled(
+        [OWNER, ASHA].map((email) =>
+          store.members.remove(email, { staffEmail: BILAL, at: ist("11:20"), keepAnOwner: true }),
+        ),
+      );
+      expect(both.map(({ status }) => status).sort()).toEqual(["fulfilled", "rejected"]);
+      const refused = both.find((each) => each.status === "rejected");
+      expect(refused?.status === "rejected" && refused.reason).toBeInstanceOf(LastOwnerError);
+      expect((await store.staff.list()).filter(({ role }) => role === "owner")).toHaveLength(1);
+    });
+    for (const state of [sqlite, firestore]) {
+      expect(state.owners).toEqual({ "Owner's Buyer": BILAL });
+      expect(state.versions).toEqual({ "Owner's Buyer": 0 });
+      expect(state.histories["Owner's Buyer"]).toEqual([
+        { at: ist("10:30").toISOString(), by: OWNER, kind: "owner", text: OWNER },
+        { at: ist("11:05").toISOString(), by: OWNER, kind: "owner", text: BILAL, fromOwner: OWNER },
+      ]);
+      expect(state.notifications).toEqual([`member-alert | ${BILAL} | Owner's Buyer | ${OWNER}`]);
     }
     expect(firestore).toEqual(sqlite);
   });

@@ -1,5 +1,11 @@
 import type { WorkingHours } from "../../domain/working-hours";
+import type { StoreAdapters, Intake } from "../store/adapters";
 import type { Store } from "../store/store";
+import { publishedFacts, publishedWorkingHours } from "../company/facts-store";
+import { memberStore } from "./member-changes";
+import { subscriberStore } from "./subscriber-changes";
+import { templateStore } from "./template-changes";
+import { webhookStore } from "./webhook-changes";
 import type { WorkPort } from "../store/work-port";
 import { ConversationWork } from "./conversation-changes";
 import { DealWork } from "./deal-changes";
@@ -48,4 +54,55 @@ function methodsOf<T extends object>(part: T): T {
       .filter((name) => name !== "constructor")
       .map((name) => [name, (part[name as keyof T] as (...args: unknown[]) => unknown).bind(part)]),
   ) as T;
+}
+
+/**
+ * The store of an adapter's concerns and ports, made the same way for both adapters: each port
+ * under the changes written above it, the enquiries' intake handed to the work layer's. `open`
+ * opens the adapter with the intake its `enquiries.add` hands on to. The working hours are the
+ * caller's source (the server's facts cache), else the record published in the store.
+ */
+export async function storeOver(
+  open: (intake: Intake) => Promise<StoreAdapters>,
+  workingHours?: WorkingHoursSource,
+): Promise<Store> {
+  // The intake is the work layer's, made once the adapters it writes through are open.
+  const made: { work?: Store["work"] } = {};
+  const adapters = await open((enquiry, options) => {
+    if (!made.work) throw new Error("An enquiry was filed before the store was made");
+    return made.work.fileEnquiry(enquiry, options);
+  });
+  const hours = workingHours ?? (() => publishedWorkingHours(adapters.companyFacts));
+  const work = workLayer(adapters.workPort, hours, () => publishedFacts(adapters.companyFacts));
+  made.work = work;
+  return {
+    enquiries: adapters.enquiries,
+    vitals: adapters.vitals,
+    keys: adapters.keys,
+    staff: adapters.staff,
+    sessions: adapters.sessions,
+    attemptCounters: adapters.attemptCounters,
+    enquiryWork: adapters.enquiryWork,
+    team: adapters.team,
+    subscriberDirectory: adapters.subscriberDirectory,
+    activity: adapters.activity,
+    retention: adapters.retention,
+    personalData: adapters.personalData,
+    leases: adapters.leases,
+    dashboard: adapters.dashboard,
+    conversations: adapters.conversations,
+    push: adapters.push,
+    deals: adapters.deals,
+    dispatch: adapters.dispatch,
+    documents: adapters.documents,
+    buyers: adapters.buyers,
+    companyFacts: adapters.companyFacts,
+    work,
+    subscribers: subscriberStore(adapters.subscribers),
+    webhooks: webhookStore(adapters.webhooks),
+    templates: templateStore(adapters.templates),
+    members: memberStore(adapters.members),
+    ping: () => adapters.ping(),
+    close: () => adapters.close(),
+  };
 }

@@ -1,103 +1,69 @@
 import type { StaffRole } from "../../domain/console";
 import { invitationsWithdrawn, leavesNoOwner, linkWithdrawal, type StaffStanding } from "../../domain/staff";
-import type { StaffLink, StaffLinkPurpose, StaffLinkUse } from "../store/members";
-import { LastOwnerError } from "../store/staff";
+import { planMemberRemoval } from "../lifecycle/plan";
+import type { MemberAdapter, MemberSteps, QueuedLink } from "../store/member-port";
+import type { MemberStore, StaffLink, StaffLinkUse } from "../store/members";
+import { LastOwnerError, normalizeStaffEmail } from "../store/staff";
+import { stepsOf, type ChangeOf } from "../store/step-port";
+import { WriteConflictError, type Actor } from "../store/work-port";
 
 /**
- * A member's links and password, changed once above the stores (docs/decisions/029): a reset
- * link sent, a link used. Each is one sequence over small steps that a store answers inside one
- * transaction of its own (SQLite at once, Firestore as asked); a step names what to read or write
- * and decides nothing. Reads come first: a store may hold the writes back until the change has
- * returned (Firestore does).
+ * A member's changes, written once above the stores (docs/decisions/029): a reset link sent, a
+ * link used, a role changed, a member removed. Each is one sequence over the steps of
+ * server/store/member-port.ts, which a store answers inside one transaction of its own (SQLite at
+ * once, Firestore as asked); a step names what to read or write and decides nothing.
  */
-export interface MemberLinkSteps {
-  /** The account's standing; null when there is no such account. */
-  readStanding: { args: { staffId: string }; result: StaffStanding | null };
-  /** The link by its id; null when there is none. */
-  readLink: { args: { linkId: string }; result: StaffLink | null };
-  /** The ids of the account's links not used yet. */
-  readUnusedLinks: { args: { staffId: string }; result: string[] };
-  /** Ends every session of the account (a store may read them first). */
-  endSessions: { args: { staffId: string }; result: void };
-  /**
-   * Marks the links used at `at`. `claimed`, one of them, is the link being used: only one use of
-   * it may be written, and a second at once fails its transaction.
-   */
-  spendLinks: { args: { linkIds: readonly string[]; at: string; claimed?: string }; result: void };
-  /** Sets the account's password; with `totpOff`, turns its second factor off. */
-  setPassword: { args: { staffId: string; passwordHash: string; totpOff: boolean }; result: void };
-  /** Stores a link and queues the mail that carries it. */
-  queueLink: { args: QueuedLink; result: void };
-  /** Every account with its standing. */
-  readStaff: { args: Record<never, never>; result: (StaffStanding & { id: string })[] };
-  /** The links the member sent. */
-  readLinksSentBy: { args: { staffId: string }; result: StaffLink[] };
-  /** Sets the account's role. */
-  setRole: { args: { staffId: string; role: StaffRole }; result: void };
-  /** Marks the links withdrawn at `at`. */
-  revokeLinks: { args: { linkIds: readonly string[]; at: string }; result: void };
+export function memberStore(adapter: MemberAdapter): MemberStore {
+  return {
+    invite: (input) => adapter.invite(input),
+    findLink: (linkId) => adapter.findLink(linkId),
+    setTotpPromptDeferred: (staffId, deferred) => adapter.setTotpPromptDeferred(staffId, deferred),
+    setDisplayName: (staffId, displayName) => adapter.setDisplayName(staffId, displayName),
+    setAwayUntil: (staffId, awayUntil) => adapter.setAwayUntil(staffId, awayUntil),
+    sendReset: (input) => adapter.run(() => sendResetLink(input)),
+    useLink: async (linkId, change) => {
+      try {
+        return await adapter.run(() => setPasswordByLink(linkId, change));
+      } catch (error) {
+        // Another use of the link claimed it first.
+        if (error instanceof WriteConflictError) return "used";
+        throw error;
+      }
+    },
+    setRole: (staffId, role, at = new Date(), options = {}) =>
+      onceMore(adapter, () => changeRole(staffId, role, at, options)),
+    remove: (email, change = {}) => onceMore(adapter, () => removeMember(email, change)),
+  };
 }
 
-/** A link to store and mail: its id, the account, who sends it and what for, until when it works. */
-export interface QueuedLink {
-  linkId: string;
-  staffId: string;
-  sentBy: string;
-  sentByName?: string;
-  purpose: StaffLinkPurpose;
-  expiresAt: Date;
-  now: Date;
+/**
+ * Runs the change, and once more when another change of the staff was written first (two owners
+ * demoting or removing each other at once): read again, the last-owner guard sees what is there now.
+ */
+async function onceMore<R>(adapter: MemberAdapter, change: () => MemberChange<R>): Promise<R> {
+  try {
+    return await adapter.run(change);
+  } catch (error) {
+    if (!(error instanceof WriteConflictError)) throw error;
+    return adapter.run(change);
+  }
 }
 
-type LinkStepName = keyof MemberLinkSteps;
-type LinkStep = { [K in LinkStepName]: { op: K; args: MemberLinkSteps[K]["args"] } }[LinkStepName];
-/** A change of links as the steps it asks for, in order. */
-export type LinkChange<R> = Generator<LinkStep, R, unknown>;
-
-function* ask<K extends LinkStepName>(
-  op: K,
-  args: MemberLinkSteps[K]["args"],
-): Generator<LinkStep, MemberLinkSteps[K]["result"], unknown> {
-  return (yield { op, args } as LinkStep) as MemberLinkSteps[K]["result"];
-}
-
-/** How a store answers each step: at once (SQLite), or later (Firestore). */
-export type LinkStepAnswers<Async extends boolean = false> = {
-  [K in LinkStepName]: (
-    args: MemberLinkSteps[K]["args"],
-  ) => Async extends true
-    ? MemberLinkSteps[K]["result"] | Promise<MemberLinkSteps[K]["result"]>
-    : MemberLinkSteps[K]["result"];
-};
-
-const answer = <Async extends boolean>(answers: LinkStepAnswers<Async>, step: LinkStep) =>
-  (answers[step.op] as (args: unknown) => unknown)(step.args);
-
-/** Runs a change whose steps are answered at once (inside a synchronous transaction). */
-export function driveLinksSync<R>(change: LinkChange<R>, answers: LinkStepAnswers): R {
-  let next = change.next();
-  while (!next.done) next = change.next(answer(answers, next.value));
-  return next.value;
-}
-
-/** Runs a change whose steps may be answered later (inside an asynchronous transaction). */
-export async function driveLinks<R>(change: LinkChange<R>, answers: LinkStepAnswers<true>): Promise<R> {
-  let next = change.next();
-  while (!next.done) next = change.next(await answer(answers, next.value));
-  return next.value;
-}
+const step = stepsOf<MemberSteps>();
+/** A member's change as the steps it asks for, in order. */
+type MemberChange<R> = ChangeOf<MemberSteps, R>;
 
 /**
  * Sends the account a new link to set a password: its sessions end, and every link sent before
  * that is not used yet stops working (only the newest is worth anything). False when there is no
  * such account.
  */
-export function* sendResetLink(input: Omit<QueuedLink, "purpose">): LinkChange<boolean> {
-  if (!(yield* ask("readStanding", { staffId: input.staffId }))) return false;
-  const unused = yield* ask("readUnusedLinks", { staffId: input.staffId });
-  yield* ask("endSessions", { staffId: input.staffId });
-  yield* ask("spendLinks", { linkIds: unused, at: input.now.toISOString() });
-  yield* ask("queueLink", { ...input, purpose: "reset" });
+export function* sendResetLink(input: Omit<QueuedLink, "purpose">): MemberChange<boolean> {
+  if (!(yield* step("readStanding", { staffId: input.staffId }))) return false;
+  const unused = yield* step("readUnusedLinks", { staffId: input.staffId });
+  yield* step("endSessions", { staffId: input.staffId });
+  yield* step("spendLinks", { linkIds: unused, at: input.now.toISOString() });
+  yield* step("queueLink", { ...input, purpose: "reset" });
   return true;
 }
 
@@ -109,20 +75,20 @@ export function* sendResetLink(input: Omit<QueuedLink, "purpose">): LinkChange<b
 export function* setPasswordByLink(
   linkId: string,
   change: { passwordHash: string; totpOff: boolean; now: Date },
-): LinkChange<StaffLinkUse> {
-  const link = yield* ask("readLink", { linkId });
+): MemberChange<StaffLinkUse> {
+  const link = yield* step("readLink", { linkId });
   if (!link) return "unknown";
   if (link.usedAt !== null) return "used";
-  const account = yield* ask("readStanding", { staffId: link.staffId });
+  const account = yield* step("readStanding", { staffId: link.staffId });
   if (!account) return "unknown";
-  const sender = link.sentBy ? yield* ask("readStanding", { staffId: link.sentBy }) : null;
+  const sender = link.sentBy ? yield* step("readStanding", { staffId: link.sentBy }) : null;
   const withdrawal = linkWithdrawal({ account, link, sender });
   if (withdrawal) return withdrawal;
-  const unused = yield* ask("readUnusedLinks", { staffId: link.staffId });
-  yield* ask("endSessions", { staffId: link.staffId });
+  const unused = yield* step("readUnusedLinks", { staffId: link.staffId });
+  yield* step("endSessions", { staffId: link.staffId });
   const at = change.now.toISOString();
-  yield* ask("spendLinks", { linkIds: [...new Set([link.id, ...unused])], at, claimed: link.id });
-  yield* ask("setPassword", {
+  yield* step("spendLinks", { linkIds: [...new Set([link.id, ...unused])], at, claimed: link.id });
+  yield* step("setPassword", {
     staffId: link.staffId,
     passwordHash: change.passwordHash,
     totpOff: change.totpOff,
@@ -141,21 +107,72 @@ export function* changeRole(
   role: StaffRole,
   at: Date,
   options: { keepAnOwner?: boolean },
-): LinkChange<boolean> {
-  const staff = yield* ask("readStaff", {});
+): MemberChange<boolean> {
+  const staff = yield* step("readStaff", {});
   const account = staff.find(({ id }) => id === staffId);
   if (!account) return false;
   if (options.keepAnOwner && leavesNoOwner(staff, { id: staffId, role })) throw new LastOwnerError();
-  const sent = yield* ask("readLinksSentBy", { staffId });
+  const pending = yield* pendingInvitations(staffId, staff);
+  yield* step("setRole", { staffId, role });
+  const withdrawn = invitationsWithdrawn({ ...account, role }, pending);
+  yield* step("revokeLinks", { linkIds: withdrawn, at: at.toISOString() });
+  return true;
+}
+
+/** The invitations the member sent that still wait: links not used nor withdrawn, to accounts of `staff` with no password yet. */
+function* pendingInvitations(
+  staffId: string,
+  staff: readonly (StaffStanding & { id: string })[],
+): MemberChange<{ linkId: string; role: StaffRole }[]> {
+  const sent: StaffLink[] = yield* step("readLinksSentBy", { staffId });
   const accounts = new Map(staff.map((each) => [each.id, each]));
-  const pending = sent.flatMap((link) => {
+  return sent.flatMap((link) => {
     const invitee = accounts.get(link.staffId);
     return link.usedAt === null && link.revokedAt === null && invitee?.invited
       ? [{ linkId: link.id, role: invitee.role }]
       : [];
   });
-  yield* ask("setRole", { staffId, role });
-  const withdrawn = invitationsWithdrawn({ ...account, role }, pending);
-  yield* ask("revokeLinks", { linkIds: withdrawn, at: at.toISOString() });
-  return true;
+}
+
+/**
+ * Removes the member with the address `email`, in one transaction: with `keepAnOwner`, throws
+ * LastOwnerError, changing nothing, when the staff as read would be left with no active owner;
+ * withdraws the pending invitations they sent (domain/staff.ts: invitationsWithdrawn); gives every
+ * enquiry they own to nobody as planMemberRemoval says (server/lifecycle/plan.ts: an owner change
+ * by `staffEmail` each, open, closed and spam alike); and removes the account with its sessions
+ * and devices. Answers how many open enquiries went to nobody; null when there is no such account.
+ */
+export function* removeMember(
+  email: string,
+  change: { staffEmail?: string; at?: Date; requestId?: string; keepAnOwner?: boolean },
+): MemberChange<number | null> {
+  const staffId = yield* step("readAccountId", { email: normalizeStaffEmail(email) });
+  if (!staffId) return null;
+  const staff = yield* step("readStaff", {});
+  if (change.keepAnOwner && leavesNoOwner(staff, { id: staffId, role: null })) throw new LastOwnerError();
+  const pending = yield* pendingInvitations(staffId, staff);
+  const owned = yield* step("readWorkOf", { staffId });
+  const members = yield* step("readMembers", {});
+  const actor: Actor = {
+    staffEmail: change.staffEmail ?? "",
+    at: (change.at ?? new Date()).toISOString(),
+    ...(change.requestId ? { requestId: change.requestId } : {}),
+  };
+  yield* step("revokeLinks", { linkIds: invitationsWithdrawn(null, pending), at: actor.at });
+  const plan = planMemberRemoval(
+    owned.map(({ stored, work }) => ({ enquiryId: stored.id, found: { work, ...stored } })),
+    { staffId, actor: { id: null, email: actor.staffEmail }, members, at: actor.at },
+  );
+  const readOf = new Map(owned.map((read) => [read.stored.id, read]));
+  for (const [index, outcome] of plan.outcomes.entries()) {
+    const read = readOf.get(plan.enquiryIds[index] ?? "");
+    if (outcome.outcome === "changed" && read) yield* step("writePlan", { read, plan: outcome, actor });
+  }
+  for (const { enquiryId, alert } of plan.alerts) {
+    const read = readOf.get(enquiryId);
+    if (read) yield* step("writeAlerts", { stored: read.stored, alerts: [alert], actor });
+  }
+  yield* step("writeHandedOnLists", { lists: plan.lists, actor });
+  yield* step("removeAccount", { staffId });
+  return plan.open;
 }

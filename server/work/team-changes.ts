@@ -7,7 +7,7 @@ import {
 } from "../store/team";
 import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
 import { dueFactsOf } from "./enquiry-changes";
-import { planFollowUp, planMemberRemoval, planOwnerBatch, planOwnerChange } from "../lifecycle/plan";
+import { planFollowUp, planOwnerBatch, planOwnerChange } from "../lifecycle/plan";
 import type { WorkingHoursSource } from "./index";
 
 type Input<K extends keyof TeamChanges> = Parameters<TeamChanges[K]>[1];
@@ -123,36 +123,6 @@ export class TeamWork implements TeamChanges {
       if (plan.outcome === "closed") return "closed";
       yield* step("writePlan", { read, plan, actor });
       return "changed";
-    });
-  }
-
-  unassignOpenEnquiries(staffId: string, change: Input<"unassignOpenEnquiries">): Promise<number> {
-    const actor = actorOf(change);
-    return this.port.run(function* (): Change<number> {
-      const reads = yield* step("readOwnedBy", { staffId });
-      const plan = planMemberRemoval(
-        reads.map(({ stored, work }) => ({ enquiryId: stored.id, found: { work, ...stored } })),
-        {
-          staffId,
-          actor: { id: null, email: change.staffEmail },
-          members: yield* step("readMembers", {}),
-          at: actor.at,
-        },
-      );
-      const readOf = new Map(reads.map((read) => [read.stored.id, read]));
-      let unassigned = 0;
-      for (const [index, outcome] of plan.outcomes.entries()) {
-        const read = readOf.get(plan.enquiryIds[index] ?? "");
-        if (outcome.outcome !== "changed" || !read) continue;
-        yield* step("writePlan", { read, plan: outcome, actor });
-        unassigned += 1;
-      }
-      for (const { enquiryId, alert } of plan.alerts) {
-        const read = readOf.get(enquiryId);
-        if (read) yield* step("writeAlerts", { stored: read.stored, alerts: [alert], actor });
-      }
-      yield* step("writeHandedOnLists", { lists: plan.lists, actor });
-      return unassigned;
     });
   }
 }

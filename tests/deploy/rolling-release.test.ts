@@ -33,7 +33,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENQUIRY_COLLECTION, IDEMPOTENCY_KEY_HEADER, PUBLIC_PAGES } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import { cspHash } from "../../server/security-headers";
-import { FirestoreStore } from "../../server/store/firestore";
+import { FirestoreStore } from "../../server/store";
 import { startCaddy, type RunningCaddy } from "../support/caddy";
 import { startFirestoreEmulatorProcess, type RunningEmulator } from "../support/firestore-emulator";
 import { unusedPort } from "../support/mail-sink";

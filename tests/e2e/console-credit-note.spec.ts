@@ -10,7 +10,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { ADMIN_API_PREFIX, ADMIN_API_ROUTES } from "../../domain/console";
 import { API_PATHS, ENQUIRY_COLLECTION } from "../../domain/contract";
 import { DEAL_API_ROUTES } from "../../domain/deal";
-import { SqliteStore } from "../../server/store/sqlite";
+import { SqliteStore } from "../../server/store";
 import { FILLED_FACTS } from "../support/company-facts";
 import { creditNoteText, documentLanguageLabels, documentsText } from "../../console/documents-content";
 import { createStaff, signIn, type ConsoleAccount } from "./support/console";

@@ -9,7 +9,7 @@ import { ADMIN_API_PREFIX, ADMIN_API_ROUTES } from "../../domain/console";
 import { API_PATHS, ENQUIRY_COLLECTION } from "../../domain/contract";
 import { DEAL_API_ROUTES } from "../../domain/deal";
 import { DOCUMENT_API_ROUTES, type IssuedDocument } from "../../domain/invoice";
-import { SqliteStore } from "../../server/store/sqlite";
+import { SqliteStore } from "../../server/store";
 import { FILLED_FACTS } from "../support/company-facts";
 import { accountsText, documentsText, paymentText } from "../../console/documents-content";
 import { buyerText } from "../../console/content";

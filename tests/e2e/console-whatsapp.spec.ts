@@ -1,6 +1,7 @@
 import { conversationText } from "../../console/content";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { SqliteStore, sqlitePathFromUrl } from "../../server/store/sqlite";
+import { sqlitePathFromUrl } from "../../server/store/sqlite";
+import { SqliteStore } from "../../server/store";
 import { signatureOf, textMessage, webhookBody, WHATSAPP_TEST_ENV } from "../support/whatsapp";
 import { createStaff, signIn } from "./support/console";
 import { accessibilityViolations, expect, test, viewportOf } from "./support/fixtures";

@@ -12,7 +12,7 @@ import type { DocumentBuyer, IssuedDocument } from "../../domain/invoice";
 import { rupees } from "../../domain/money";
 import { PAYMENT_PAGE_PATH, paymentPageWords } from "../../domain/payment-page";
 import { PAYMENT_LINK_KEY, paymentToken } from "../../server/documents/payment-links";
-import { SqliteStore } from "../../server/store/sqlite";
+import { SqliteStore } from "../../server/store";
 import { FILLED_FACTS } from "../support/company-facts";
 import { anEnquiry } from "../support/enquiry-builder";
 import { accessibilityViolations, expect, test, viewportOf, widths } from "./support/fixtures";

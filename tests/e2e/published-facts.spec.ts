@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ENQUIRY_COLLECTION, PUBLIC_PAGES } from "../../domain/contract";
-import { SqliteStore } from "../../server/store/sqlite";
+import { SqliteStore } from "../../server/store";
 import { CHANGED_FACTS, CHANGED_PAGE_TEXTS } from "../support/changed-facts";
 import {
   accessibilityViolations,

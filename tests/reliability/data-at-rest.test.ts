@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { API_PATHS, ENQUIRY_COLLECTION } from "../../domain/contract";
-import { SqliteStore } from "../../server/store/sqlite";
+import { SqliteStore } from "../../server/store";
 import { anEnquiry } from "../support/enquiry-builder";
 import {
   killServer,

@@ -3,7 +3,7 @@ import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import { webhookMessages } from "../../domain/webhooks";
 import type { Store } from "../../server/store";
-import { SqliteStore } from "../../server/store/sqlite";
+import { SqliteStore } from "../../server/store";
 import { checkWebhookUrl, type HostResolver } from "../../server/webhooks/address-guard";
 import { postWebhook } from "../../server/webhooks/post-webhook";
 import { WebhookWorker, type WebhookWorkerOptions } from "../../server/webhooks/webhook-worker";

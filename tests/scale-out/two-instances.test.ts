@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_API_PREFIX } from "../../domain/console";
 import { ENQUIRY_COLLECTION, IDEMPOTENCY_KEY_HEADER } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
-import { FirestoreStore } from "../../server/store/firestore";
+import { FirestoreStore } from "../../server/store";
 import { startBusyLoops, type BusyLoops } from "../support/busy-loops";
 import { startCaddy, type RunningCaddy } from "../support/caddy";
 import { startFirestoreEmulatorProcess, type RunningEmulator } from "../support/firestore-emulator";

@@ -11,7 +11,7 @@
 import { createInterface } from "node:readline";
 import type { Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { SqliteStore } from "../../server/store/sqlite";
+import { SqliteStore } from "../../server/store";
 
 const [path, mode, ...args] = process.argv.slice(2);
 if (!path || !mode) throw new Error("usage: sqlite-driver.ts <db-path> <mode> [args]");

@@ -1,4 +1,4 @@
-import type { Store, SubscriberStore } from "../store";
+import type { Intake, StoreAdapters } from "../adapters";
 import { FirestoreActivityLog } from "./activity";
 import { FirestoreDashboardStore } from "./dashboard";
 import { FirestoreConnection, type FirestoreStoreOptions } from "./connection";
@@ -25,13 +25,7 @@ import { FirestoreDispatchStore } from "./dispatch";
 import { FirestoreDocumentStore } from "./issued-documents";
 import { FirestoreBuyerStore } from "./buyers";
 import { FirestoreWorkPort } from "./work-port";
-import { subscriberStore } from "../../work/subscriber-changes";
-import { webhookStore } from "../../work/webhook-changes";
-import { templateStore } from "../../work/template-changes";
-import type { TemplateStore } from "../templates";
-import type { WebhookStore } from "../webhooks";
-import { workLayer, type WorkingHoursSource } from "../../work";
-import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
+import type { WorkPort } from "../work-port";
 
 export {
   DEFAULT_FIRESTORE_DEADLINE_MS,
@@ -40,10 +34,13 @@ export {
 } from "./connection";
 export { subscriberDocumentId } from "./subscribers";
 
-/** The shared store: Google Cloud Firestore, whose one connection every concern shares. */
-export class FirestoreStore implements Store {
+/**
+ * The shared store's adapters: Google Cloud Firestore, whose one connection every concern shares.
+ * server/store/index.ts makes the store of them (FirestoreStore).
+ */
+export class FirestoreAdapters implements StoreAdapters {
   readonly enquiries: FirestoreEnquiryStore;
-  readonly subscribers: SubscriberStore;
+  readonly subscribers: FirestoreSubscriberStore;
   readonly vitals: FirestoreVitalsStore;
   readonly keys: FirestoreKeyStore;
   readonly staff: FirestoreStaffStore;
@@ -51,7 +48,7 @@ export class FirestoreStore implements Store {
   readonly members: FirestoreMemberStore;
   readonly attemptCounters: FirestoreAttemptCounterStore;
   readonly enquiryWork: FirestoreEnquiryWorkStore;
-  readonly work: Store["work"];
+  readonly workPort: WorkPort;
   readonly team: FirestoreTeamStore;
   readonly subscriberDirectory: FirestoreSubscriberDirectory;
   readonly activity: FirestoreActivityLog;
@@ -59,9 +56,9 @@ export class FirestoreStore implements Store {
   readonly personalData: FirestorePersonalDataStore;
   readonly leases: FirestoreLeaseStore;
   readonly dashboard: FirestoreDashboardStore;
-  readonly webhooks: WebhookStore;
+  readonly webhooks: FirestoreWebhookStore;
   readonly conversations: FirestoreConversationStore;
-  readonly templates: TemplateStore;
+  readonly templates: FirestoreTemplateStore;
   readonly companyFacts: FirestoreCompanyFactsStore;
   readonly push: FirestorePushStore;
   readonly deals: FirestoreDealStore;
@@ -71,15 +68,10 @@ export class FirestoreStore implements Store {
 
   private constructor(
     private readonly connection: FirestoreConnection,
-    workingHours?: WorkingHoursSource,
+    intake: Intake,
   ) {
-    // The working hours the work layer and the intake time enquiries by: the caller's source (the
-    // server's facts cache), else the record published in this store.
-    const hours = workingHours ?? (() => publishedWorkingHours(this.companyFacts));
-    this.enquiries = new FirestoreEnquiryStore(connection, (enquiry, options) =>
-      this.work.fileEnquiry(enquiry, options),
-    );
-    this.subscribers = subscriberStore(new FirestoreSubscriberStore(connection));
+    this.enquiries = new FirestoreEnquiryStore(connection, intake);
+    this.subscribers = new FirestoreSubscriberStore(connection);
     this.vitals = new FirestoreVitalsStore(connection);
     this.keys = new FirestoreKeyStore(connection);
     this.staff = new FirestoreStaffStore(connection);
@@ -87,7 +79,7 @@ export class FirestoreStore implements Store {
     this.members = new FirestoreMemberStore(connection);
     this.attemptCounters = new FirestoreAttemptCounterStore(connection);
     this.enquiryWork = new FirestoreEnquiryWorkStore(connection);
-    this.work = workLayer(new FirestoreWorkPort(connection), hours, () => publishedFacts(this.companyFacts));
+    this.workPort = new FirestoreWorkPort(connection);
     this.team = new FirestoreTeamStore(connection);
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);
@@ -95,9 +87,9 @@ export class FirestoreStore implements Store {
     this.personalData = new FirestorePersonalDataStore(connection);
     this.leases = new FirestoreLeaseStore(connection);
     this.dashboard = new FirestoreDashboardStore(connection);
-    this.webhooks = webhookStore(new FirestoreWebhookStore(connection));
+    this.webhooks = new FirestoreWebhookStore(connection);
     this.conversations = new FirestoreConversationStore(connection);
-    this.templates = templateStore(new FirestoreTemplateStore(connection));
+    this.templates = new FirestoreTemplateStore(connection);
     this.companyFacts = new FirestoreCompanyFactsStore(connection);
     this.push = new FirestorePushStore(connection);
     this.documents = new FirestoreDocumentStore(connection);
@@ -108,9 +100,11 @@ export class FirestoreStore implements Store {
 
   /** Connects lazily: the first call reaches the database. */
   static async open(
-    options: FirestoreStoreOptions & { workingHours?: WorkingHoursSource },
-  ): Promise<FirestoreStore> {
-    return new FirestoreStore(new FirestoreConnection(options), options.workingHours);
+    options: FirestoreStoreOptions,
+    /** The work layer's intake, which `enquiries.add` hands on to. */
+    intake: Intake,
+  ): Promise<FirestoreAdapters> {
+    return new FirestoreAdapters(new FirestoreConnection(options), intake);
   }
 
   async ping(): Promise<void> {

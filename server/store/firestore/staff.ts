@@ -8,8 +8,7 @@ import {
   type StaffAccount,
   type StaffStore,
 } from "../staff";
-import { keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
-import { invitationsToWithdraw, keepAnOwner } from "./members";
+import { keyDocumentId, type FirestoreContext } from "./connection";
 
 const ALREADY_EXISTS = 6;
 
@@ -38,9 +37,6 @@ export class FirestoreStaffStore implements StaffStore {
 
   private get staff() {
     return this.context.db.collection("staff");
-  }
-  private get sessions() {
-    return this.context.db.collection("sessions");
   }
 
   async add(input: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember> {
@@ -104,41 +100,6 @@ export class FirestoreStaffStore implements StaffStore {
   async ownerExists(): Promise<boolean> {
     return this.context.run(
       async () => !(await this.staff.where("role", "==", "owner").limit(1).get()).empty,
-    );
-  }
-
-  async remove(email: string, at = new Date(), options: { keepAnOwner?: boolean } = {}): Promise<boolean> {
-    const ref = this.staff.doc(keyDocumentId(normalizeStaffEmail(email)));
-    return this.context.run(() =>
-      // One transaction: the last-owner guard reads the staff as the removal leaves them.
-      this.context.db.runTransaction(async (transaction) => {
-        const snapshot = await transaction.get(ref);
-        if (!snapshot.exists) return false;
-        const id = String(snapshot.get("id"));
-        const [sessions, devices, owned, held, sent, staff] = await Promise.all([
-          transaction.get(this.sessions.where("staffId", "==", id)),
-          // Their devices stop getting notifications.
-          transaction.get(this.context.db.collection(PUSH_SUBSCRIPTIONS).where("staffId", "==", id)),
-          // Their enquiries become unassigned (docs/decisions/022), as SQLite's foreign key sets
-          // them: spam too, whose owner is held apart (work-record.ts), so that marking it Not
-          // spam later gives it by the rule rather than back to nobody on the staff.
-          transaction.get(this.context.db.collection("enquiryWork").where("ownerId", "==", id)),
-          transaction.get(this.context.db.collection("enquiryWork").where("heldOwnerId", "==", id)),
-          // The invitations they sent die with them (domain/staff.ts).
-          transaction.get(this.context.db.collection("staffLinks").where("sentBy", "==", id)),
-          transaction.get(this.staff),
-        ]);
-        if (options.keepAnOwner) keepAnOwner(staff.docs, { id, role: null });
-        for (const link of invitationsToWithdraw(sent.docs, staff.docs, null)) {
-          transaction.update(link, { revokedAt: at.toISOString() });
-        }
-        for (const session of sessions.docs) transaction.delete(session.ref);
-        for (const device of devices.docs) transaction.delete(device.ref);
-        for (const work of owned.docs) transaction.update(work.ref, { ownerId: "" });
-        for (const work of held.docs) transaction.update(work.ref, { heldOwnerId: null });
-        transaction.delete(ref);
-        return true;
-      }),
     );
   }
 

@@ -175,15 +175,6 @@ export class FirestoreWorkPort implements WorkPort {
           );
         }
       },
-      readOwnedBy: async ({ staffId }) => {
-        const owned = await transaction.get(collections.work.where("ownerId", "==", staffId));
-        const reads = await readWorks(
-          context,
-          transaction,
-          owned.docs.map((doc) => doc.id),
-        );
-        return reads.flatMap((read) => read ?? []);
-      },
       readWorks: ({ enquiryIds }) => readWorks(context, transaction, enquiryIds),
       readMembers: () => readMembers(context, transaction),
       writeAlerts: ({ stored, alerts, actor }) => {

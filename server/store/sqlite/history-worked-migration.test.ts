@@ -6,7 +6,7 @@ import { afterEach, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../../domain/contract";
 import { PLACEHOLDER_FACTS } from "../../../domain/company-facts";
 import { dashboardData } from "../dashboard";
-import { SqliteStore } from "./index";
+import { SqliteStore } from "../index";
 import { applyMigration, migrations } from "./migrations";
 
 const dirs: string[] = [];

@@ -1,4 +1,4 @@
-import type { Store, SubscriberStore } from "../store";
+import type { Intake, StoreAdapters } from "../adapters";
 import { SqliteActivityLog } from "./activity";
 import { SqliteDashboardStore } from "./dashboard";
 import { SqliteConnection, type SqliteRun, type SqliteStoreOptions } from "./connection";
@@ -25,13 +25,7 @@ import { SqliteDispatchStore } from "./dispatch";
 import { SqliteDocumentStore } from "./documents";
 import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
-import { subscriberStore } from "../../work/subscriber-changes";
-import { webhookStore } from "../../work/webhook-changes";
-import { templateStore } from "../../work/template-changes";
-import type { TemplateStore } from "../templates";
-import type { WebhookStore } from "../webhooks";
-import { workLayer, type WorkingHoursSource } from "../../work";
-import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
+import type { WorkPort } from "../work-port";
 
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -41,10 +35,13 @@ export {
 } from "./connection";
 export { SQLITE_SCHEMA_VERSION } from "./migrations";
 
-/** The default store: one SQLite file, whose one connection every concern shares (docs/decisions/003). */
-export class SqliteStore implements Store {
+/**
+ * The default store's adapters: one SQLite file, whose one connection every concern shares
+ * (docs/decisions/003). server/store/index.ts makes the store of them (SqliteStore).
+ */
+export class SqliteAdapters implements StoreAdapters {
   readonly enquiries: SqliteEnquiryStore;
-  readonly subscribers: SubscriberStore;
+  readonly subscribers: SqliteSubscriberStore;
   readonly vitals: SqliteVitalsStore;
   readonly keys: SqliteKeyStore;
   readonly staff: SqliteStaffStore;
@@ -52,7 +49,7 @@ export class SqliteStore implements Store {
   readonly members: SqliteMemberStore;
   readonly attemptCounters: SqliteAttemptCounterStore;
   readonly enquiryWork: SqliteEnquiryWorkStore;
-  readonly work: Store["work"];
+  readonly workPort: WorkPort;
   readonly team: SqliteTeamStore;
   readonly subscriberDirectory: SqliteSubscriberDirectory;
   readonly activity: SqliteActivityLog;
@@ -60,9 +57,9 @@ export class SqliteStore implements Store {
   readonly personalData: SqlitePersonalDataStore;
   readonly leases: SqliteLeaseStore;
   readonly dashboard: SqliteDashboardStore;
-  readonly webhooks: WebhookStore;
+  readonly webhooks: SqliteWebhookStore;
   readonly conversations: SqliteConversationStore;
-  readonly templates: TemplateStore;
+  readonly templates: SqliteTemplateStore;
   readonly companyFacts: SqliteCompanyFactsStore;
   readonly push: SqlitePushStore;
   readonly deals: SqliteDealStore;
@@ -72,15 +69,10 @@ export class SqliteStore implements Store {
 
   private constructor(
     private readonly connection: SqliteConnection,
-    workingHours?: WorkingHoursSource,
+    intake: Intake,
   ) {
-    // The working hours the work layer and the intake time enquiries by: the caller's source (the
-    // server's facts cache), else the record published in this store.
-    const hours = workingHours ?? (() => publishedWorkingHours(this.companyFacts));
-    this.enquiries = new SqliteEnquiryStore(connection, (enquiry, options) =>
-      this.work.fileEnquiry(enquiry, options),
-    );
-    this.subscribers = subscriberStore(new SqliteSubscriberStore(connection));
+    this.enquiries = new SqliteEnquiryStore(connection, intake);
+    this.subscribers = new SqliteSubscriberStore(connection);
     this.vitals = new SqliteVitalsStore(connection);
     this.keys = new SqliteKeyStore(connection);
     const run: SqliteRun = (work) => connection.run(work);
@@ -89,9 +81,7 @@ export class SqliteStore implements Store {
     this.members = new SqliteMemberStore(run, connection.enquiryTable);
     this.attemptCounters = new SqliteAttemptCounterStore(run);
     this.enquiryWork = new SqliteEnquiryWorkStore(run, connection.enquiryTable);
-    this.work = workLayer(new SqliteWorkPort(run, connection.enquiryTable), hours, () =>
-      publishedFacts(this.companyFacts),
-    );
+    this.workPort = new SqliteWorkPort(run, connection.enquiryTable);
     this.team = new SqliteTeamStore(run, connection.enquiryTable);
     this.subscriberDirectory = new SqliteSubscriberDirectory(run);
     this.activity = new SqliteActivityLog(run);
@@ -99,9 +89,9 @@ export class SqliteStore implements Store {
     this.personalData = new SqlitePersonalDataStore(run, connection.enquiryTable);
     this.leases = new SqliteLeaseStore(run);
     this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
-    this.webhooks = webhookStore(new SqliteWebhookStore(run));
+    this.webhooks = new SqliteWebhookStore(run);
     this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
-    this.templates = templateStore(new SqliteTemplateStore(run));
+    this.templates = new SqliteTemplateStore(run);
     this.companyFacts = new SqliteCompanyFactsStore(run);
     this.push = new SqlitePushStore(run);
     this.documents = new SqliteDocumentStore(run);
@@ -116,11 +106,13 @@ export class SqliteStore implements Store {
    * until the cause is gone (SqliteConnection).
    */
   static async open(
-    options: SqliteStoreOptions & { workingHours?: WorkingHoursSource },
-  ): Promise<SqliteStore> {
+    options: SqliteStoreOptions,
+    /** The work layer's intake, which `enquiries.add` hands on to. */
+    intake: Intake,
+  ): Promise<SqliteAdapters> {
     const connection = new SqliteConnection(options);
     connection.open();
-    return new SqliteStore(connection, options.workingHours);
+    return new SqliteAdapters(connection, intake);
   }
 
   async ping(): Promise<void> {

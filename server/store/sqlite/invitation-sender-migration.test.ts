@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../../domain/contract";
-import { SqliteStore } from "./index";
+import { SqliteStore } from "../index";
 import { invitationSenderSchema } from "./invitation-sender-schema";
 import { applyMigration, migrations } from "./migrations";
 

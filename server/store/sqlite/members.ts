@@ -1,20 +1,15 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import type { StaffMember, StaffRole } from "../../../domain/console";
-import { invitationsWithdrawn, leavesNoOwner, type StaffStanding } from "../../../domain/staff";
-import {
-  changeRole,
-  driveLinksSync,
-  sendResetLink,
-  setPasswordByLink,
-  type LinkChange,
-  type QueuedLink,
-} from "../../work/member-changes";
-import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
-import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
+import type { StaffStanding } from "../../../domain/staff";
+import type { MemberAdapter, MemberSteps, QueuedLink } from "../member-port";
+import type { StaffLink, StaffLinkPurpose } from "../members";
+import { normalizeStaffEmail, StaffExistsError } from "../staff";
+import { driveStepsSync, type ChangeOf } from "../step-port";
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
 import { insertNotification } from "./notification-row";
+import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 
 interface LinkRow {
   id: string;
@@ -40,64 +35,24 @@ function linkOf(row: LinkRow): StaffLink {
   };
 }
 
-/** An account's standing (domain/staff.ts) as stored: its role, and whether it still has no password. */
-function standingOf(db: Database.Database, staffId: string): StaffStanding | null {
-  const row = db
-    .prepare<[string], { role: string; invited: number }>(
-      `SELECT role, password_hash = '' AS invited FROM staff WHERE id = ?`,
+/** Accounts with their standing (domain/staff.ts) as stored: the role, and whether there is no password yet. */
+function standings(db: Database.Database, staffId?: string): (StaffStanding & { id: string })[] {
+  return db
+    .prepare<unknown[], { id: string; role: string; invited: number }>(
+      `SELECT id, role, password_hash = '' AS invited FROM staff${staffId === undefined ? "" : " WHERE id = ?"}`,
     )
-    .get(staffId);
-  return row ? { role: row.role === "owner" ? "owner" : "member", invited: row.invited === 1 } : null;
-}
-
-/**
- * Throws LastOwnerError, in the caller's transaction, when changing account `id` to `role` (null:
- * removing it) would leave no active owner among the staff as they stand there.
- */
-export function keepAnOwner(db: Database.Database, change: { id: string; role: StaffRole | null }): void {
-  const staff = db
-    .prepare<[], { id: string; role: string; invited: number }>(
-      `SELECT id, role, password_hash = '' AS invited FROM staff`,
-    )
-    .all()
-    .map((row) => ({
-      id: row.id,
-      role: row.role === "owner" ? ("owner" as const) : ("member" as const),
-      invited: row.invited === 1,
+    .all(...(staffId === undefined ? [] : [staffId]))
+    .map(({ id, role, invited }) => ({
+      id,
+      role: role === "owner" ? "owner" : "member",
+      invited: invited === 1,
     }));
-  if (leavesNoOwner(staff, change)) throw new LastOwnerError();
 }
 
-/**
- * Withdraws, in the caller's transaction, the pending invitations `senderId` sent that their new
- * standing (null: removed) may no longer send: the links not used nor withdrawn yet, to accounts
- * with no password yet. Which ones is domain/staff.ts's to say. Answers how many.
- */
-export function withdrawInvitations(
-  db: Database.Database,
-  senderId: string,
-  senderAfter: StaffStanding | null,
-  at: Date,
-): number {
-  const pending = db
-    .prepare<[string], { linkId: string; role: string }>(
-      `SELECT l.id AS linkId, s.role FROM staff_links l JOIN staff s ON s.id = l.staff_id
-       WHERE l.sent_by = ? AND l.used_at IS NULL AND l.revoked_at IS NULL AND s.password_hash = ''`,
-    )
-    .all(senderId)
-    .map(({ linkId, role }) => ({
-      linkId,
-      role: role === "owner" ? ("owner" as const) : ("member" as const),
-    }));
-  const withdraw = db.prepare(`UPDATE staff_links SET revoked_at = ? WHERE id = ?`);
-  const ids = invitationsWithdrawn(senderAfter, pending);
-  for (const id of ids) withdraw.run(at.toISOString(), id);
-  return ids.length;
-}
-
-export class SqliteMemberStore implements MemberStore {
+export class SqliteMemberStore implements MemberAdapter {
   constructor(
-    private readonly run: SqliteRun,
+    private readonly sqlite: SqliteRun,
+    /** The enquiries' table, already quoted. */
     private readonly table: string,
   ) {}
 
@@ -116,13 +71,16 @@ export class SqliteMemberStore implements MemberStore {
     insertNotification(db, { kind: "staff-link", at, staffId: link.staffId, payload: JSON.stringify(mail) });
   }
 
-  /** Runs a change of links and passwords (server/work/member-changes.ts) in one IMMEDIATE transaction. */
-  private changeLinks<R>(change: LinkChange<R>): R {
-    return this.run((db) =>
+  /** Runs a member's change (server/work/member-changes.ts) in one IMMEDIATE transaction. */
+  async run<R>(change: () => ChangeOf<MemberSteps, R>): Promise<R> {
+    return this.sqlite((db) =>
       db
         .transaction(() =>
-          driveLinksSync(change, {
-            readStanding: ({ staffId }) => standingOf(db, staffId),
+          driveStepsSync(change(), {
+            readStanding: ({ staffId }) => standings(db, staffId)[0] ?? null,
+            readAccountId: ({ email }) =>
+              db.prepare<[string], { id: string }>(`SELECT id FROM staff WHERE email = ?`).get(email)?.id ??
+              null,
             readLink: ({ linkId }) => {
               const row = db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId);
               return row ? linkOf(row) : null;
@@ -150,17 +108,7 @@ export class SqliteMemberStore implements MemberStore {
               ).run(passwordHash, staffId);
             },
             queueLink: (link) => this.queueLink(db, link),
-            readStaff: () =>
-              db
-                .prepare<[], { id: string; role: string; invited: number }>(
-                  `SELECT id, role, password_hash = '' AS invited FROM staff`,
-                )
-                .all()
-                .map((row) => ({
-                  id: row.id,
-                  role: row.role === "owner" ? ("owner" as const) : ("member" as const),
-                  invited: row.invited === 1,
-                })),
+            readStaff: () => standings(db),
             readLinksSentBy: ({ staffId }) =>
               db
                 .prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE sent_by = ?`)
@@ -172,6 +120,23 @@ export class SqliteMemberStore implements MemberStore {
             revokeLinks: ({ linkIds, at }) => {
               const revoke = db.prepare(`UPDATE staff_links SET revoked_at = ? WHERE id = ?`);
               for (const id of linkIds) revoke.run(at, id);
+            },
+            readWorkOf: ({ staffId }) =>
+              db
+                .prepare<[string], { enquiry_id: string }>(
+                  `SELECT enquiry_id FROM enquiry_work WHERE owner_id = ?`,
+                )
+                .all(staffId)
+                .flatMap(({ enquiry_id }) => readWork(db, this.table, enquiry_id) ?? []),
+            readMembers: () => readMembers(db),
+            writePlan: ({ read, plan, actor }) => writePlan(db, read.stored, plan, actor),
+            writeAlerts: ({ stored, alerts, actor }) =>
+              writeAlerts(db, stored.id, alerts, actor.at, actor.requestId),
+            writeHandedOnLists: ({ lists, actor }) =>
+              writeHandedOnLists(db, lists, actor.at, actor.requestId),
+            // Its sessions, devices, links and mails go with it (ON DELETE CASCADE).
+            removeAccount: ({ staffId }) => {
+              db.prepare(`DELETE FROM staff WHERE id = ?`).run(staffId);
             },
           }),
         )
@@ -200,7 +165,7 @@ export class SqliteMemberStore implements MemberStore {
       displayName: input.displayName ?? null,
     };
     try {
-      this.run((db) =>
+      this.sqlite((db) =>
         db
           .transaction(() => {
             db.prepare(
@@ -219,48 +184,28 @@ export class SqliteMemberStore implements MemberStore {
     return created;
   }
 
-  async sendReset(input: Omit<QueuedLink, "purpose">): Promise<boolean> {
-    return this.changeLinks(sendResetLink(input));
-  }
-
   async findLink(linkId: string): Promise<StaffLink | null> {
-    const row = this.run((db) =>
+    const row = this.sqlite((db) =>
       db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId),
     );
     return row ? linkOf(row) : null;
   }
 
-  async useLink(
-    linkId: string,
-    change: { passwordHash: string; totpOff: boolean; now: Date },
-  ): Promise<StaffLinkUse> {
-    return this.changeLinks(setPasswordByLink(linkId, change));
-  }
-
-  async setRole(
-    staffId: string,
-    role: StaffRole,
-    at = new Date(),
-    options: { keepAnOwner?: boolean } = {},
-  ): Promise<boolean> {
-    return this.changeLinks(changeRole(staffId, role, at, options));
-  }
-
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
-    this.run((db) =>
+    this.sqlite((db) =>
       db.prepare(`UPDATE staff SET totp_prompt_deferred = ? WHERE id = ?`).run(deferred ? 1 : 0, staffId),
     );
   }
 
   async setDisplayName(staffId: string, displayName: string | null): Promise<boolean> {
-    return this.run(
+    return this.sqlite(
       (db) =>
         db.prepare(`UPDATE staff SET display_name = ? WHERE id = ?`).run(displayName, staffId).changes === 1,
     );
   }
 
   async setAwayUntil(staffId: string, awayUntil: string | null): Promise<boolean> {
-    return this.run(
+    return this.sqlite(
       (db) =>
         db.prepare(`UPDATE staff SET away_until = ? WHERE id = ?`).run(awayUntil, staffId).changes === 1,
     );

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterEach, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../../domain/contract";
 import { dashboardData } from "../dashboard";
-import { SqliteStore } from "./index";
+import { SqliteStore } from "../index";
 import { applyMigration, migrations } from "./migrations";
 import { PLACEHOLDER_FACTS } from "../../../domain/company-facts";
 

@@ -9,7 +9,6 @@ import {
   type StaffStore,
 } from "../staff";
 import type { SqliteRun } from "./connection";
-import { keepAnOwner, withdrawInvitations } from "./members";
 
 interface StaffRow {
   id: string;
@@ -94,23 +93,6 @@ export class SqliteStaffStore implements StaffStore {
   async ownerExists(): Promise<boolean> {
     return this.run(
       (db) => db.prepare(`SELECT 1 FROM staff WHERE role = 'owner' LIMIT 1`).get() !== undefined,
-    );
-  }
-
-  async remove(email: string, at = new Date(), options: { keepAnOwner?: boolean } = {}): Promise<boolean> {
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          const row = db
-            .prepare<[string], { id: string }>(`SELECT id FROM staff WHERE email = ?`)
-            .get(normalizeStaffEmail(email));
-          if (!row) return false;
-          if (options.keepAnOwner) keepAnOwner(db, { id: row.id, role: null });
-          // The invitations they sent die with them; sessions go with the account (ON DELETE CASCADE).
-          withdrawInvitations(db, row.id, null, at);
-          return db.prepare(`DELETE FROM staff WHERE id = ?`).run(row.id).changes === 1;
-        })
-        .immediate(),
     );
   }
 

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterEach, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../../domain/contract";
 import { DEFAULT_TEMPLATES } from "../../templates/default-templates";
-import { SqliteStore } from "./index";
+import { SqliteStore } from "../index";
 import { applyMigration, migrations } from "./migrations";
 
 const dirs: string[] = [];

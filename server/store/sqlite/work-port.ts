@@ -121,13 +121,6 @@ export class SqliteWorkPort implements WorkPort {
       clearSpamFiling: ({ stored }) => {
         prepared(db, `UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(stored.id);
       },
-      readOwnedBy: ({ staffId }) =>
-        prepared<[string], { enquiry_id: string }>(
-          db,
-          `SELECT enquiry_id FROM enquiry_work WHERE owner_id = ?`,
-        )
-          .all(staffId)
-          .flatMap(({ enquiry_id }) => readWork(db, this.table, enquiry_id) ?? []),
       readWorks: ({ enquiryIds }) => enquiryIds.map((enquiryId) => readWork(db, this.table, enquiryId)),
       readMembers: () => readMembers(db),
       writeAlerts: ({ stored, alerts, actor }) =>

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { ENQUIRY_STATUSES } from "../../../domain/console";
 import { ENQUIRY_COLLECTION, VITAL_METRICS } from "../../../domain/contract";
-import { SqliteStore } from "../../../server/store/sqlite";
+import { SqliteStore } from "../../../server/store";
 
 const DAY_MS = 86_400_000;
 const PAGES = ["/", "/privacy-policy", "/hi", "/hi/privacy-policy"] as const;

@@ -1,0 +1,22 @@
+import type { MemberAdapter } from "./member-port";
+import type { IntakeChanges, Store } from "./store";
+import type { SubscriberAdapter } from "./subscriber-port";
+import type { TemplateAdapter } from "./template-port";
+import type { WebhookAdapter } from "./webhook-port";
+import type { WorkPort } from "./work-port";
+
+/**
+ * What an adapter (SQLite, Firestore) gives the layer above it: its own concerns as the store has
+ * them, and for each change written once above the stores its port instead (docs/decisions/029).
+ * server/work/index.ts (storeOver) makes the store of them, the same way for both.
+ */
+export type StoreAdapters = Omit<Store, "work" | "subscribers" | "webhooks" | "templates" | "members"> & {
+  readonly subscribers: SubscriberAdapter;
+  readonly webhooks: WebhookAdapter;
+  readonly templates: TemplateAdapter;
+  readonly members: MemberAdapter;
+  readonly workPort: WorkPort;
+};
+
+/** The work layer's intake, which an adapter's `enquiries.add` hands on to. */
+export type Intake = IntakeChanges["fileEnquiry"];
