@@ -29,6 +29,8 @@ import { subscriberStore } from "../../work/subscriber-changes";
 import { webhookStore } from "../../work/webhook-changes";
 import { templateStore } from "../../work/template-changes";
 import type { TemplateStore } from "../templates";
+import { conversationStore } from "../../work/conversation-records";
+import type { ConversationStore } from "../conversations";
 import type { WebhookStore } from "../webhooks";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
@@ -60,7 +62,7 @@ export class FirestoreStore implements Store {
   readonly leases: FirestoreLeaseStore;
   readonly dashboard: FirestoreDashboardStore;
   readonly webhooks: WebhookStore;
-  readonly conversations: FirestoreConversationStore;
+  readonly conversations: ConversationStore;
   readonly templates: TemplateStore;
   readonly companyFacts: FirestoreCompanyFactsStore;
   readonly push: FirestorePushStore;
@@ -96,7 +98,7 @@ export class FirestoreStore implements Store {
     this.leases = new FirestoreLeaseStore(connection);
     this.dashboard = new FirestoreDashboardStore(connection);
     this.webhooks = webhookStore(new FirestoreWebhookStore(connection));
-    this.conversations = new FirestoreConversationStore(connection);
+    this.conversations = conversationStore(new FirestoreConversationStore(connection));
     this.templates = templateStore(new FirestoreTemplateStore(connection));
     this.companyFacts = new FirestoreCompanyFactsStore(connection);
     this.push = new FirestorePushStore(connection);

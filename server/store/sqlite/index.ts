@@ -29,6 +29,8 @@ import { subscriberStore } from "../../work/subscriber-changes";
 import { webhookStore } from "../../work/webhook-changes";
 import { templateStore } from "../../work/template-changes";
 import type { TemplateStore } from "../templates";
+import { conversationStore } from "../../work/conversation-records";
+import type { ConversationStore } from "../conversations";
 import type { WebhookStore } from "../webhooks";
 import { workLayer, type WorkingHoursSource } from "../../work";
 import { publishedFacts, publishedWorkingHours } from "../../company/facts-store";
@@ -61,7 +63,7 @@ export class SqliteStore implements Store {
   readonly leases: SqliteLeaseStore;
   readonly dashboard: SqliteDashboardStore;
   readonly webhooks: WebhookStore;
-  readonly conversations: SqliteConversationStore;
+  readonly conversations: ConversationStore;
   readonly templates: TemplateStore;
   readonly companyFacts: SqliteCompanyFactsStore;
   readonly push: SqlitePushStore;
@@ -100,7 +102,7 @@ export class SqliteStore implements Store {
     this.leases = new SqliteLeaseStore(run);
     this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
     this.webhooks = webhookStore(new SqliteWebhookStore(run));
-    this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
+    this.conversations = conversationStore(new SqliteConversationStore(run, connection.enquiryTable));
     this.templates = templateStore(new SqliteTemplateStore(run));
     this.companyFacts = new SqliteCompanyFactsStore(run);
     this.push = new SqlitePushStore(run);
