@@ -1,4 +1,4 @@
-import type { PaymentReminder } from "../../domain/payment-reminder";
+import type { ActivityEntry } from "../../domain/console";
 import type { ConversationMessage } from "../../domain/conversation";
 import type { EnquiryDeal } from "../../domain/deal";
 import type { EnquiryDispatch } from "../../domain/dispatch";
@@ -21,7 +21,7 @@ import type { MobileEnquiry } from "./buyers";
 import type { AnswerToStore } from "./conversations";
 import type { DocumentSeries, DocumentWithAccount } from "./documents";
 import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
-import type { CounterToAdd, StoredEnquiry, WhatsAppPayload } from "./store";
+import type { CounterToAdd, DocumentNotificationPayload, StoredEnquiry, WhatsAppPayload } from "./store";
 import { stepsOf, type AnswersOf, type ChangeOf, type StepOf } from "./step-port";
 
 /**
@@ -255,6 +255,7 @@ export type WorkSteps = {
       clickKey: string;
       history: HistoryLine[];
       actor: Actor;
+      activity: ActivityToLog;
     };
     result: void;
   };
@@ -271,6 +272,7 @@ export type WorkSteps = {
       clickKey: string;
       history: HistoryLine[];
       actor: Actor;
+      activity: ActivityToLog;
     };
     result: void;
   };
@@ -282,16 +284,19 @@ export type WorkSteps = {
     args: {
       read: WorkRead;
       document: IssuedDocument;
-      to: string;
+      /** What the mail sends: the document, or a payment reminder for the invoice (domain/payment-reminder.ts). */
+      mail: DocumentNotificationPayload;
       clickKey: string;
       history: HistoryLine[];
       actor: Actor;
-      /** A payment reminder for the invoice, not the document itself (domain/payment-reminder.ts). */
-      reminder?: PaymentReminder;
+      activity: ActivityToLog;
     };
     result: void;
   };
 };
+
+/** The activity log's entry a change writes, by its actor at its time. */
+export type ActivityToLog = Pick<ActivityEntry, "action" | "target">;
 
 /** The enquiry an idempotency key was first used with. */
 export interface KeyHolder {
