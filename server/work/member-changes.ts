@@ -2,6 +2,7 @@ import type { StaffRole } from "../../domain/console";
 import { invitationsWithdrawn, leavesNoOwner, linkWithdrawal, type StaffStanding } from "../../domain/staff";
 import type { StaffLink, StaffLinkPurpose, StaffLinkUse } from "../store/members";
 import { LastOwnerError } from "../store/staff";
+import { stepsOf, type ChangeOf } from "../store/step-port";
 
 /**
  * A member's links and password, changed once above the stores (docs/decisions/029): a reset
@@ -10,7 +11,7 @@ import { LastOwnerError } from "../store/staff";
  * and decides nothing. Reads come first: a store may hold the writes back until the change has
  * returned (Firestore does).
  */
-export interface MemberLinkSteps {
+export type MemberLinkSteps = {
   /** The account's standing; null when there is no such account. */
   readStanding: { args: { staffId: string }; result: StaffStanding | null };
   /** The link by its id; null when there is none. */
@@ -36,7 +37,7 @@ export interface MemberLinkSteps {
   setRole: { args: { staffId: string; role: StaffRole }; result: void };
   /** Marks the links withdrawn at `at`. */
   revokeLinks: { args: { linkIds: readonly string[]; at: string }; result: void };
-}
+};
 
 /** A link to store and mail: its id, the account, who sends it and what for, until when it works. */
 export interface QueuedLink {
@@ -49,43 +50,10 @@ export interface QueuedLink {
   now: Date;
 }
 
-type LinkStepName = keyof MemberLinkSteps;
-type LinkStep = { [K in LinkStepName]: { op: K; args: MemberLinkSteps[K]["args"] } }[LinkStepName];
 /** A change of links as the steps it asks for, in order. */
-export type LinkChange<R> = Generator<LinkStep, R, unknown>;
+export type LinkChange<R> = ChangeOf<MemberLinkSteps, R>;
 
-function* ask<K extends LinkStepName>(
-  op: K,
-  args: MemberLinkSteps[K]["args"],
-): Generator<LinkStep, MemberLinkSteps[K]["result"], unknown> {
-  return (yield { op, args } as LinkStep) as MemberLinkSteps[K]["result"];
-}
-
-/** How a store answers each step: at once (SQLite), or later (Firestore). */
-export type LinkStepAnswers<Async extends boolean = false> = {
-  [K in LinkStepName]: (
-    args: MemberLinkSteps[K]["args"],
-  ) => Async extends true
-    ? MemberLinkSteps[K]["result"] | Promise<MemberLinkSteps[K]["result"]>
-    : MemberLinkSteps[K]["result"];
-};
-
-const answer = <Async extends boolean>(answers: LinkStepAnswers<Async>, step: LinkStep) =>
-  (answers[step.op] as (args: unknown) => unknown)(step.args);
-
-/** Runs a change whose steps are answered at once (inside a synchronous transaction). */
-export function driveLinksSync<R>(change: LinkChange<R>, answers: LinkStepAnswers): R {
-  let next = change.next();
-  while (!next.done) next = change.next(answer(answers, next.value));
-  return next.value;
-}
-
-/** Runs a change whose steps may be answered later (inside an asynchronous transaction). */
-export async function driveLinks<R>(change: LinkChange<R>, answers: LinkStepAnswers<true>): Promise<R> {
-  let next = change.next();
-  while (!next.done) next = change.next(await answer(answers, next.value));
-  return next.value;
-}
+const ask = stepsOf<MemberLinkSteps>();
 
 /**
  * Sends the account a new link to set a password: its sessions end, and every link sent before

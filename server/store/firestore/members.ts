@@ -9,13 +9,13 @@ import type { StaffMember, StaffRole } from "../../../domain/console";
 import { invitationsWithdrawn, leavesNoOwner, type StaffStanding } from "../../../domain/staff";
 import {
   changeRole,
-  driveLinks,
   sendResetLink,
   setPasswordByLink,
   type LinkChange,
   type QueuedLink,
 } from "../../work/member-changes";
 import type { MemberStore, StaffLink, StaffLinkUse } from "../members";
+import { driveStepsAsync } from "../step-port";
 import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
 import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
@@ -174,7 +174,7 @@ export class FirestoreMemberStore implements MemberStore {
       this.context.db.runTransaction(async (transaction) => {
         const writes: (() => void)[] = [];
         const accounts = new Map<string, DocumentReference>();
-        const result = await driveLinks(change(), {
+        const result = await driveStepsAsync(change(), {
           readStanding: async ({ staffId }) => {
             const account = (await transaction.get(this.staff.where("id", "==", staffId).limit(1))).docs[0];
             if (account) accounts.set(staffId, account.ref);

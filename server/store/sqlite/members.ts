@@ -4,13 +4,13 @@ import type { StaffMember, StaffRole } from "../../../domain/console";
 import { invitationsWithdrawn, leavesNoOwner, type StaffStanding } from "../../../domain/staff";
 import {
   changeRole,
-  driveLinksSync,
   sendResetLink,
   setPasswordByLink,
   type LinkChange,
   type QueuedLink,
 } from "../../work/member-changes";
 import type { MemberStore, StaffLink, StaffLinkPurpose, StaffLinkUse } from "../members";
+import { driveStepsSync } from "../step-port";
 import { LastOwnerError, normalizeStaffEmail, StaffExistsError } from "../staff";
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
@@ -121,7 +121,7 @@ export class SqliteMemberStore implements MemberStore {
     return this.run((db) =>
       db
         .transaction(() =>
-          driveLinksSync(change, {
+          driveStepsSync(change, {
             readStanding: ({ staffId }) => standingOf(db, staffId),
             readLink: ({ linkId }) => {
               const row = db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId);
