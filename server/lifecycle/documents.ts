@@ -5,7 +5,7 @@
  * domain/gst.ts's, the balance domain/accounts.ts's. No I/O.
  */
 import { STATUS } from "../../domain/status";
-import type { EnquiryStatus } from "../../domain/console";
+import { enquiryReference, type ActivityEntry, type EnquiryStatus } from "../../domain/console";
 import { rupees } from "../../domain/money";
 import {
   DOCUMENT_KIND_LABELS,
@@ -104,4 +104,12 @@ export function paymentLine(invoice: IssuedDocument, payment: RecordedPayment): 
 /** "Tax invoice INV/26-27/0001 sent by e-mail" */
 export function sentLine(document: IssuedDocument): HistoryLine {
   return { kind: "deal", text: `${DOCUMENT_KIND_LABELS[document.kind]} ${document.number} sent by e-mail` };
+}
+
+/** The activity log's entry of a change of a document: what was done, and the enquiry's document it names. */
+export function documentActivity(
+  action: "document-issued" | "payment-recorded" | "document-sent" | "payment-reminder-sent",
+  document: IssuedDocument,
+): Pick<ActivityEntry, "action" | "target"> {
+  return { action, target: `${enquiryReference(document.enquiryId)}: ${document.number}` };
 }

@@ -1,3 +1,4 @@
+import type { ConversationAdapter } from "./conversations";
 import type { MemberAdapter } from "./member-port";
 import type { IntakeChanges, Store } from "./store";
 import type { SubscriberAdapter } from "./subscriber-port";
@@ -10,8 +11,12 @@ import type { WorkPort } from "./work-port";
  * them, and for each change written once above the stores its port instead (docs/decisions/029).
  * server/work/index.ts (storeOver) makes the store of them, the same way for both.
  */
-export type StoreAdapters = Omit<Store, "work" | "subscribers" | "webhooks" | "templates" | "members"> & {
+export type StoreAdapters = Omit<
+  Store,
+  "work" | "subscribers" | "webhooks" | "templates" | "members" | "conversations"
+> & {
   readonly subscribers: SubscriberAdapter;
+  readonly conversations: ConversationAdapter;
   readonly webhooks: WebhookAdapter;
   readonly templates: TemplateAdapter;
   readonly members: MemberAdapter;

@@ -3,6 +3,7 @@ import type { WhatsAppEnquiry } from "../../domain/enquiry";
 import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../domain/whatsapp";
 import type { StoredEnquiry, WhatsAppPayload } from "./store";
 import type { WhatsAppSendFacts } from "../lifecycle/whatsapp";
+import type { PortOf } from "./step-port";
 
 /** A reply a member wrote, checked (domain/conversation.ts: checkReply), to be queued. */
 export interface ReplyToQueue {
@@ -140,6 +141,26 @@ export interface ConversationStore {
    */
   saveMailboxPosition(mailbox: string, position: MailboxPosition, at: Date): Promise<void>;
 }
+
+/**
+ * The steps the conversation's own records ask of a store (server/work/conversation-records.ts),
+ * each answered in the change's one transaction; reads come first.
+ */
+export type ConversationSteps = {
+  /** Meta's status on a WhatsApp message the company sent (null: none yet); null for no such message. */
+  readWhatsAppStatus: {
+    args: { messageRowId: string };
+    result: { status: WhatsAppStatusName | null } | null;
+  };
+  writeWhatsAppStatus: { args: { messageRowId: string; delivery: WhatsAppDelivery }; result: void };
+  /** Where the reader stopped in the mailbox named `mailbox`; null before its first read. */
+  readMailboxPosition: { args: { mailbox: string }; result: MailboxPosition | null };
+  writeMailboxPosition: { args: { mailbox: string; position: MailboxPosition; at: string }; result: void };
+};
+
+/** What a store keeps of the conversations beside the changes written above it. */
+export type ConversationAdapter = PortOf<ConversationSteps> &
+  Omit<ConversationStore, "recordWhatsAppStatus" | "mailboxPosition" | "saveMailboxPosition">;
 
 /**
  * The conversation's changes, each written once above the stores (server/work/): replies members

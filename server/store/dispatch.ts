@@ -1,3 +1,4 @@
+import { enquiryReference } from "../../domain/console";
 import type {
   BatchRecipient,
   DispatchField,
@@ -28,6 +29,30 @@ export interface DispatchStore {
    * included, returned to origin not), newest dispatch first, at most `limit`.
    */
   recipientsOf(batch: string, limit: number): Promise<BatchRecipient[]>;
+}
+
+/**
+ * A recall's recipient, made once from what a store reads: the enquiry's buyer (with the city and
+ * PIN code of its deal) and its dispatch.
+ */
+export function batchRecipientOf(
+  enquiryId: string,
+  buyer: Pick<BatchRecipient, "name" | "mobile" | "email" | "city" | "pinCode">,
+  dispatch: EnquiryDispatch,
+): BatchRecipient {
+  const { batches, bestBefore, courier, tracking, dispatchedAt } = dispatch;
+  const step = dispatch.step ?? "dispatched";
+  return {
+    enquiryId,
+    reference: enquiryReference(enquiryId),
+    ...buyer,
+    step,
+    batches,
+    bestBefore,
+    courier,
+    tracking,
+    dispatchedAt,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PaymentReminder } from "../../domain/payment-reminder";
+import type { ActivityEntry } from "../../domain/console";
 import type { ConversationMessage } from "../../domain/conversation";
 import type { EnquiryDeal } from "../../domain/deal";
 import type { EnquiryDispatch } from "../../domain/dispatch";
@@ -21,7 +21,8 @@ import type { MobileEnquiry } from "./buyers";
 import type { AnswerToStore } from "./conversations";
 import type { DocumentSeries, DocumentWithAccount } from "./documents";
 import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
-import type { CounterToAdd, StoredEnquiry, WhatsAppPayload } from "./store";
+import type { CounterToAdd, DocumentNotificationPayload, StoredEnquiry, WhatsAppPayload } from "./store";
+import { stepsOf, type AnswersOf, type ChangeOf, type StepOf } from "./step-port";
 
 /**
  * The port the work layer (server/work/) asks the stores through: each change of an enquiry is
@@ -49,7 +50,7 @@ export interface Actor {
  * The steps a change may take, each with what it gives the store and what the store answers.
  * Reads come first: a store may hold the writes back until the change has returned.
  */
-export interface WorkSteps {
+export type WorkSteps = {
   /** The enquiry and its work record; null when there is no such enquiry. */
   readWork: { args: { enquiryId: string }; result: WorkRead | null };
   /** The members as the plans need them, the assignment rule, and the turn it would give next. */
@@ -252,6 +253,7 @@ export interface WorkSteps {
       clickKey: string;
       history: HistoryLine[];
       actor: Actor;
+      activity: ActivityToLog;
     };
     result: void;
   };
@@ -268,6 +270,7 @@ export interface WorkSteps {
       clickKey: string;
       history: HistoryLine[];
       actor: Actor;
+      activity: ActivityToLog;
     };
     result: void;
   };
@@ -279,16 +282,19 @@ export interface WorkSteps {
     args: {
       read: WorkRead;
       document: IssuedDocument;
-      to: string;
+      /** What the mail sends: the document, or a payment reminder for the invoice (domain/payment-reminder.ts). */
+      mail: DocumentNotificationPayload;
       clickKey: string;
       history: HistoryLine[];
       actor: Actor;
-      /** A payment reminder for the invoice, not the document itself (domain/payment-reminder.ts). */
-      reminder?: PaymentReminder;
+      activity: ActivityToLog;
     };
     result: void;
   };
-}
+};
+
+/** The activity log's entry a change writes, by its actor at its time. */
+export type ActivityToLog = Pick<ActivityEntry, "action" | "target">;
 
 /** The enquiry an idempotency key was first used with. */
 export interface KeyHolder {
@@ -301,26 +307,14 @@ export interface KeyHolder {
 /** The changes of documents a click makes once. */
 export type DocumentClickAction = "issue" | "payment" | "send";
 
-export type StepName = keyof WorkSteps;
 /** One step asked: its name and its arguments as given (not copied: a change makes many). */
-export type Step = { [K in StepName]: { op: K; args: WorkSteps[K]["args"] } }[StepName];
+export type Step = StepOf<WorkSteps>;
 /** One change: a sequence of steps ending in its answer. */
-export type Change<R> = Generator<Step, R, unknown>;
-
+export type Change<R> = ChangeOf<WorkSteps, R>;
 /** Asks the store for one step: `const read = yield* step("readWork", { enquiryId })`. */
-export function* step<K extends StepName>(
-  op: K,
-  args: WorkSteps[K]["args"],
-): Generator<Step, WorkSteps[K]["result"], unknown> {
-  return (yield { op, args } as Step) as WorkSteps[K]["result"];
-}
-
+export const step = stepsOf<WorkSteps>();
 /** How a store answers each step. */
-export type StepAnswers<Async extends boolean = false> = {
-  [K in StepName]: (
-    args: WorkSteps[K]["args"],
-  ) => Async extends true ? WorkSteps[K]["result"] | Promise<WorkSteps[K]["result"]> : WorkSteps[K]["result"];
-};
+export type StepAnswers<Async extends boolean = false> = AnswersOf<WorkSteps, Async>;
 
 export interface WorkPort {
   /**
@@ -349,22 +343,4 @@ export class WriteConflictError extends Error {
     super("Another change was written first", options);
     this.name = "WriteConflictError";
   }
-}
-
-function answer<A extends boolean>(answers: StepAnswers<A>, request: Step) {
-  return (answers[request.op] as (args: unknown) => unknown)(request.args);
-}
-
-/** Runs a change whose every step is answered at once (inside a synchronous transaction). */
-export function driveSync<R>(change: Change<R>, answers: StepAnswers): R {
-  let next = change.next();
-  while (!next.done) next = change.next(answer(answers, next.value));
-  return next.value;
-}
-
-/** Runs a change whose steps may be answered later (inside an asynchronous transaction). */
-export async function driveAsync<R>(change: Change<R>, answers: StepAnswers<true>): Promise<R> {
-  let next = change.next();
-  while (!next.done) next = change.next(await answer(answers, next.value));
-  return next.value;
 }

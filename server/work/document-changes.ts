@@ -15,7 +15,14 @@ import type {
   SendResult,
 } from "../store/documents";
 import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
-import { issuedLine, issueRefusal, planCreditNote, planPayment, sentLine } from "../lifecycle/documents";
+import {
+  documentActivity,
+  issuedLine,
+  issueRefusal,
+  planCreditNote,
+  planPayment,
+  sentLine,
+} from "../lifecycle/documents";
 import { rupees } from "../../domain/money";
 import { documentTemplateMessage } from "../../domain/templates";
 import type { WhatsAppPayload } from "../store/store";
@@ -105,6 +112,7 @@ export class DocumentWork implements DocumentChanges {
           clickKey: input.clickKey,
           history: plan.history,
           actor,
+          activity: documentActivity("payment-recorded", account.document),
         });
         return { outcome: "recorded", payment, balancePaise: plan.balancePaise, repeated: false };
       }),
@@ -128,10 +136,11 @@ export class DocumentWork implements DocumentChanges {
         yield* step("queueDocumentMail", {
           read,
           document,
-          to,
+          mail: { to, document },
           clickKey: send.clickKey,
           history: [sentLine(document)],
           actor,
+          activity: documentActivity("document-sent", document),
         });
         return { outcome: "queued", repeated: false };
       }),
@@ -197,7 +206,15 @@ export class DocumentWork implements DocumentChanges {
           }
           const to = document.buyer.email ?? read.stored.enquiry.Email;
           if (!to) return { outcome: "no-recipient" };
-          yield* step("queueDocumentMail", { read, document, to, clickKey, history, actor, reminder });
+          yield* step("queueDocumentMail", {
+            read,
+            document,
+            mail: { to, document, reminder },
+            clickKey,
+            history,
+            actor,
+            activity: documentActivity("payment-reminder-sent", document),
+          });
           return { outcome: "queued", repeated: false };
         },
         { events: ["enquiry.status_changed"] },
@@ -304,6 +321,7 @@ function* documentChange(
     clickKey: issue.clickKey,
     history: [issuedLine(document)],
     actor: issue.actor,
+    activity: documentActivity("document-issued", document),
   });
   return { outcome: "issued", document, repeated: false };
 }

@@ -6,6 +6,7 @@ import { memberStore } from "./member-changes";
 import { subscriberStore } from "./subscriber-changes";
 import { templateStore } from "./template-changes";
 import { webhookStore } from "./webhook-changes";
+import { conversationStore } from "./conversation-records";
 import type { WorkPort } from "../store/work-port";
 import { ConversationWork } from "./conversation-changes";
 import { DealWork } from "./deal-changes";
@@ -90,7 +91,7 @@ export async function storeOver(
     personalData: adapters.personalData,
     leases: adapters.leases,
     dashboard: adapters.dashboard,
-    conversations: adapters.conversations,
+    conversations: conversationStore(adapters.conversations),
     push: adapters.push,
     deals: adapters.deals,
     dispatch: adapters.dispatch,

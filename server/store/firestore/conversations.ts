@@ -8,16 +8,18 @@ import {
 } from "firebase-admin/firestore";
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
-import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
+import type { MessageChannel, WhatsAppDelivery } from "../../../domain/whatsapp";
 import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
+  ConversationAdapter,
   ConversationPageQuery,
-  ConversationStore,
-  MailboxPosition,
+  ConversationSteps,
   ThreadIds,
 } from "../conversations";
+import type { AnswersOf, ChangeOf } from "../step-port";
+import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { deliveryState } from "../enquiry-work";
 import type { StoredEnquiry, WhatsAppPayload } from "../store";
 import type { Actor } from "../work-port";
@@ -304,27 +306,37 @@ export function writeAnswer(context: FirestoreContext, writer: Writer, answer: A
  * reply's mail is a `reply` notification that names its message; an answer's document id is made
  * from its enquiry and Message-ID, so it is created once however many readers store it.
  */
-export class FirestoreConversationStore implements ConversationStore {
+export class FirestoreConversationStore implements ConversationAdapter {
   constructor(private readonly context: FirestoreContext) {}
 
   private get collections() {
     return { ...collectionsOf(this.context), messages: this.context.db.collection(MESSAGES) };
   }
 
-  async recordWhatsAppStatus(
-    messageRowId: string,
-    delivery: WhatsAppDelivery,
-    replaces: readonly (WhatsAppStatusName | null)[],
-  ): Promise<boolean> {
-    const ref = this.collections.messages.doc(messageRowId);
-    return this.context.db.runTransaction(async (transaction) => {
-      const doc = await transaction.get(ref);
-      if (!doc.exists || doc.get("direction") !== "out" || doc.get("channel") !== "whatsapp") return false;
-      const current = (doc.get("whatsappStatus") as WhatsAppDelivery | undefined)?.status ?? null;
-      if (!replaces.includes(current)) return false;
-      transaction.update(ref, { whatsappStatus: { ...delivery } });
-      return true;
-    });
+  run<R>(change: () => ChangeOf<ConversationSteps, R>): Promise<R> {
+    return runStepsInTransaction(this.context, change, (transaction, hold) =>
+      this.answers(transaction, hold),
+    );
+  }
+
+  private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<ConversationSteps, true> {
+    const { messages } = this.collections;
+    return {
+      readWhatsAppStatus: async ({ messageRowId }) => {
+        const doc = await transaction.get(messages.doc(messageRowId));
+        if (!doc.exists || doc.get("direction") !== "out" || doc.get("channel") !== "whatsapp") return null;
+        return { status: (doc.get("whatsappStatus") as WhatsAppDelivery | undefined)?.status ?? null };
+      },
+      writeWhatsAppStatus: ({ messageRowId, delivery }) =>
+        hold(() => transaction.update(messages.doc(messageRowId), { whatsappStatus: { ...delivery } })),
+      readMailboxPosition: async ({ mailbox }) => {
+        const doc = await transaction.get(this.positionRef(mailbox));
+        if (!doc.exists) return null;
+        return { uidValidity: String(doc.get("uidValidity")), lastUid: Number(doc.get("lastUid")) };
+      },
+      writeMailboxPosition: ({ mailbox, position, at }) =>
+        hold(() => transaction.set(this.positionRef(mailbox), { ...position, updatedAt: at })),
+    };
   }
 
   /** The messages of the given enquiries' conversations, with each reply's notification. */
@@ -460,30 +472,6 @@ export class FirestoreConversationStore implements ConversationStore {
 
   private positionRef(mailbox: string) {
     return this.context.db.collection(MAILBOX_POSITIONS).doc(keyDocumentId(mailbox));
-  }
-
-  async mailboxPosition(mailbox: string): Promise<MailboxPosition | null> {
-    const doc = await this.context.run(() => this.positionRef(mailbox).get());
-    if (!doc.exists) return null;
-    return { uidValidity: String(doc.get("uidValidity")), lastUid: Number(doc.get("lastUid")) };
-  }
-
-  async saveMailboxPosition(mailbox: string, position: MailboxPosition, at: Date): Promise<void> {
-    const ref = this.positionRef(mailbox);
-    await this.context.run(() =>
-      this.context.db.runTransaction(async (transaction) => {
-        const current = await transaction.get(ref);
-        const sameValidity = current.exists && String(current.get("uidValidity")) === position.uidValidity;
-        const lastUid = sameValidity
-          ? Math.max(Number(current.get("lastUid")), position.lastUid)
-          : position.lastUid;
-        transaction.set(ref, {
-          uidValidity: position.uidValidity,
-          lastUid,
-          updatedAt: at.toISOString(),
-        });
-      }),
-    );
   }
 }
 

@@ -1,5 +1,4 @@
 import type { DocumentData, Transaction } from "firebase-admin/firestore";
-import { enquiryReference } from "../../../domain/console";
 import {
   COD_CHANNELS,
   isDispatchStep,
@@ -13,7 +12,7 @@ import {
   type PaymentTerms,
 } from "../../../domain/dispatch";
 import type { WorkPlan } from "../../lifecycle/plan";
-import type { DispatchStore } from "../dispatch";
+import { batchRecipientOf, type DispatchStore } from "../dispatch";
 import type { Actor, WorkRead } from "../work-port";
 import { chunks, collectionsOf, type FirestoreContext } from "./connection";
 import { writePlan } from "./work-record";
@@ -160,23 +159,9 @@ export class FirestoreDispatchStore implements DispatchStore {
         const { Name, Mobile, Email } = enquiryFromDocument(enquiry.data() ?? {});
         const deal = deals[index];
         const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
-        return [
-          {
-            enquiryId: id,
-            reference: enquiryReference(id),
-            name: Name,
-            mobile: Mobile,
-            email: Email,
-            city: text(deal?.get("city")),
-            pinCode: text(deal?.get("pinCode")),
-            step: dispatch.step ?? "dispatched",
-            batches: dispatch.batches,
-            bestBefore: dispatch.bestBefore,
-            courier: dispatch.courier,
-            tracking: dispatch.tracking,
-            dispatchedAt: dispatch.dispatchedAt,
-          },
-        ];
+        const city = text(deal?.get("city"));
+        const buyer = { name: Name, mobile: Mobile, email: Email, city, pinCode: text(deal?.get("pinCode")) };
+        return [batchRecipientOf(id, buyer, dispatch)];
       });
     });
   }

@@ -6,17 +6,15 @@ import type {
   QuerySnapshot,
   Transaction,
 } from "firebase-admin/firestore";
-import { enquiryReference } from "../../../domain/console";
 import type { IssuedDocument, PaymentMethod, RecordedPayment } from "../../../domain/invoice";
 import type { HistoryLine } from "../../lifecycle/plan";
 import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../documents";
-import type { Actor, DocumentClickAction, WorkRead } from "../work-port";
+import type { ActivityToLog, Actor, DocumentClickAction, WorkRead } from "../work-port";
 import { activityDocument } from "./activity";
 import { randomUUID } from "node:crypto";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, keyDocumentId, type FirestoreContext } from "./connection";
 import { newNotification } from "./documents";
 import type { DocumentNotificationPayload } from "../store";
-import type { PaymentReminder } from "../../../domain/payment-reminder";
 import { writePlan } from "./work-record";
 
 /**
@@ -183,6 +181,7 @@ export function writeDocument(
     clickKey: string;
     history: HistoryLine[];
     actor: Actor;
+    activity: ActivityToLog;
   },
 ): void {
   const collections = documentCollections(context);
@@ -220,12 +219,11 @@ export function writeDocument(
     });
   }
   writeHistory(context, writer, args.read, args.history, actor);
-  const activity = activityDocument({
-    actor: actor.staffEmail,
-    action: "document-issued",
-    target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
-    at: new Date(actor.at),
-  });
+  logActivity(context, writer, actor, args.activity);
+}
+
+function logActivity(context: FirestoreContext, writer: Writer, actor: Actor, entry: ActivityToLog): void {
+  const activity = activityDocument({ actor: actor.staffEmail, ...entry, at: new Date(actor.at) });
   writer.create(context.db.collection("activity").doc(activity.id), activity.data);
 }
 
@@ -240,6 +238,7 @@ export function writePayment(
     clickKey: string;
     history: HistoryLine[];
     actor: Actor;
+    activity: ActivityToLog;
   },
 ): void {
   const collections = documentCollections(context);
@@ -250,13 +249,7 @@ export function writePayment(
   writer.create(collections.payments.doc(id), { ...fields, enquiryId: invoice.enquiryId });
   writer.update(collections.documents.doc(invoice.id), { balancePaise: args.balancePaise });
   if (args.read) writeHistory(context, writer, args.read, args.history, actor);
-  const activity = activityDocument({
-    actor: actor.staffEmail,
-    action: "payment-recorded",
-    target: `${enquiryReference(invoice.enquiryId)}: ${invoice.number}`,
-    at: new Date(actor.at),
-  });
-  writer.create(context.db.collection("activity").doc(activity.id), activity.data);
+  logActivity(context, writer, actor, args.activity);
 }
 
 /** The documents and payments on Firestore, as the console and the accountant read them. */
@@ -317,19 +310,14 @@ export function queueDocumentMail(
   args: {
     read: WorkRead;
     document: IssuedDocument;
-    to: string;
+    mail: DocumentNotificationPayload;
     clickKey: string;
     history: HistoryLine[];
     actor: Actor;
-    reminder?: PaymentReminder;
+    activity: ActivityToLog;
   },
 ): void {
   const { document, actor } = args;
-  const payload: DocumentNotificationPayload = {
-    to: args.to,
-    document,
-    ...(args.reminder ? { reminder: args.reminder } : {}),
-  };
   // The click first: the same click sending twice at once is refused before anything is written.
   writeClick(context, writer, "send", args.clickKey, document.id, actor.at);
   writer.create(
@@ -338,18 +326,12 @@ export function queueDocumentMail(
       kind: "document",
       at: new Date(actor.at),
       enquiryId: document.enquiryId,
-      payload: JSON.stringify(payload),
+      payload: JSON.stringify(args.mail),
       ...(actor.requestId ? { requestId: actor.requestId } : {}),
     }),
   );
   writeHistory(context, writer, args.read, args.history, actor);
-  const activity = activityDocument({
-    actor: actor.staffEmail,
-    action: args.reminder ? "payment-reminder-sent" : "document-sent",
-    target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
-    at: new Date(actor.at),
-  });
-  writer.create(context.db.collection("activity").doc(activity.id), activity.data);
+  logActivity(context, writer, actor, args.activity);
 }
 
 /** The enquiry's documents and their payments, oldest first, read outside a transaction. */

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "firebase-admin/firestore";
 import type { WebhookEventType } from "../../../domain/webhooks";
 import { parseAssignmentRule } from "../../../domain/team";
+import { driveStepsAsync } from "../step-port";
 import {
-  driveAsync,
   WriteConflictError,
   type Change,
   type StepAnswers,
@@ -77,7 +77,7 @@ export class FirestoreWorkPort implements WorkPort {
         return await this.context.db.runTransaction(async (transaction) => {
           const writes: ((transaction: Transaction) => void)[] = [];
           const read: { queues?: Queues } = {};
-          const result = await driveAsync(
+          const result = await driveStepsAsync(
             change(),
             this.answers(transaction, writes, () => {
               if (!read.queues) throw new Error("The webhook endpoints were asked for before they were read");

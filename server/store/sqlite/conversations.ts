@@ -5,11 +5,12 @@ import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../..
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
+  ConversationAdapter,
   ConversationPageQuery,
-  ConversationStore,
-  MailboxPosition,
+  ConversationSteps,
   ThreadIds,
 } from "../conversations";
+import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import { deliveryState } from "../enquiry-work";
 import type { WhatsAppPayload } from "../store";
 import type { Actor } from "../work-port";
@@ -249,35 +250,61 @@ export function storeAnswer(db: Database.Database, answer: AnswerToStore): boole
   }
 }
 
-/** Each enquiry's e-mail conversation on SQLite, beside the enquiries in `enquiry_messages`. */
-export class SqliteConversationStore implements ConversationStore {
+/**
+ * Each enquiry's e-mail conversation on SQLite, beside the enquiries in `enquiry_messages`; the
+ * steps of its records' changes (server/work/conversation-records.ts) answered in one IMMEDIATE
+ * transaction.
+ */
+export class SqliteConversationStore implements ConversationAdapter {
   constructor(
-    private readonly run: SqliteRun,
+    private readonly inDb: SqliteRun,
     /** The enquiries' table, already quoted. */
     private readonly table: string,
   ) {}
 
-  async recordWhatsAppStatus(
-    messageRowId: string,
-    delivery: WhatsAppDelivery,
-    replaces: readonly (WhatsAppStatusName | null)[],
-  ): Promise<boolean> {
-    const known = replaces.filter((status): status is WhatsAppStatusName => status !== null);
-    return this.run(
-      (db) =>
+  async run<R>(change: () => ChangeOf<ConversationSteps, R>): Promise<R> {
+    return this.inDb((db) => db.transaction(() => driveStepsSync(change(), this.answers(db))).immediate());
+  }
+
+  private answers(db: Database.Database): AnswersOf<ConversationSteps> {
+    return {
+      readWhatsAppStatus: ({ messageRowId }) => {
+        const row = prepared<[string], { status: WhatsAppStatusName | null }>(
+          db,
+          `SELECT whatsapp_status AS status FROM enquiry_messages
+           WHERE id = ? AND direction = 'out' AND channel = 'whatsapp'`,
+        ).get(messageRowId);
+        return row ? { status: row.status } : null;
+      },
+      writeWhatsAppStatus: ({ messageRowId, delivery }) => {
         prepared(
           db,
           `UPDATE enquiry_messages SET whatsapp_status = @status, whatsapp_status_at = @at, whatsapp_error = @error
-           WHERE id = @id AND direction = 'out' AND channel = 'whatsapp'
-             AND (${replaces.includes(null) ? "whatsapp_status IS NULL OR " : ""}whatsapp_status IN (SELECT value FROM json_each(@known)))`,
+           WHERE id = @id`,
         ).run({
           id: messageRowId,
           status: delivery.status,
           at: delivery.at,
           error: delivery.error ? JSON.stringify(delivery.error) : null,
-          known: JSON.stringify(known),
-        }).changes === 1,
-    );
+        });
+      },
+      readMailboxPosition: ({ mailbox }) => {
+        const row = prepared<[string], { uid_validity: string; last_uid: number }>(
+          db,
+          `SELECT uid_validity, last_uid FROM mailbox_positions WHERE mailbox = ?`,
+        ).get(mailbox);
+        return row ? { uidValidity: row.uid_validity, lastUid: row.last_uid } : null;
+      },
+      writeMailboxPosition: ({ mailbox, position, at }) => {
+        prepared(
+          db,
+          `INSERT INTO mailbox_positions (mailbox, uid_validity, last_uid, updated_at)
+           VALUES (@mailbox, @uidValidity, @lastUid, @at)
+           ON CONFLICT (mailbox) DO UPDATE SET
+             uid_validity = excluded.uid_validity, last_uid = excluded.last_uid, updated_at = excluded.updated_at`,
+        ).run({ mailbox, ...position, at });
+      },
+    };
   }
 
   /** The enquiry's messages, oldest first, read in the caller's transaction. */
@@ -286,7 +313,7 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   async list(enquiryId: string, page: ConversationPageQuery): Promise<ConversationPage | null> {
-    return this.run((db) =>
+    return this.inDb((db) =>
       db
         .transaction(() => {
           const exists = prepared<[string], { id: string }>(
@@ -311,7 +338,7 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   async markRead(enquiryId: string): Promise<number> {
-    return this.run(
+    return this.inDb(
       (db) =>
         prepared(db, `UPDATE enquiry_messages SET unread = 0 WHERE enquiry_id = ? AND unread = 1`).run(
           enquiryId,
@@ -321,7 +348,7 @@ export class SqliteConversationStore implements ConversationStore {
 
   async unreadCounts(enquiryIds: readonly string[]): Promise<Map<string, number>> {
     if (enquiryIds.length === 0) return new Map();
-    const rows = this.run((db) =>
+    const rows = this.inDb((db) =>
       prepared<[string], { id: string; unread: number }>(
         db,
         `SELECT enquiry_id AS id, count(*) AS unread FROM enquiry_messages
@@ -333,7 +360,7 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   async threadEnquiries(thread: ThreadIds) {
-    return this.run((db) => {
+    return this.inDb((db) => {
       const found = (sql: string, ids: readonly string[]) =>
         new Map(
           ids.length === 0
@@ -359,7 +386,7 @@ export class SqliteConversationStore implements ConversationStore {
   async enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]> {
     const end = reference.toLowerCase();
     // An id's reference is its last 8 hex (UUID v7) or its first 8 (v4): each end has an index.
-    return this.run((db) =>
+    return this.inDb((db) =>
       prepared<[string, string], { id: string; Email: string }>(
         db,
         `SELECT id, Email FROM ${this.table} WHERE substr(id, -8) = ? OR substr(id, 1, 8) = ?`,
@@ -367,31 +394,6 @@ export class SqliteConversationStore implements ConversationStore {
         .all(end, end)
         .filter((row) => enquiryReference(row.id) === reference.toUpperCase())
         .map((row) => ({ id: row.id, email: row.Email })),
-    );
-  }
-
-  async mailboxPosition(mailbox: string): Promise<MailboxPosition | null> {
-    const row = this.run((db) =>
-      prepared<[string], { uid_validity: string; last_uid: number }>(
-        db,
-        `SELECT uid_validity, last_uid FROM mailbox_positions WHERE mailbox = ?`,
-      ).get(mailbox),
-    );
-    return row ? { uidValidity: row.uid_validity, lastUid: row.last_uid } : null;
-  }
-
-  async saveMailboxPosition(mailbox: string, position: MailboxPosition, at: Date): Promise<void> {
-    // One statement: under the same UIDVALIDITY the furthest position stays, whoever writes last.
-    this.run((db) =>
-      prepared(
-        db,
-        `INSERT INTO mailbox_positions (mailbox, uid_validity, last_uid, updated_at)
-         VALUES (@mailbox, @uidValidity, @lastUid, @at)
-         ON CONFLICT (mailbox) DO UPDATE SET
-           last_uid = CASE WHEN uid_validity = excluded.uid_validity THEN max(last_uid, excluded.last_uid)
-             ELSE excluded.last_uid END,
-           uid_validity = excluded.uid_validity, updated_at = excluded.updated_at`,
-      ).run({ mailbox, uidValidity: position.uidValidity, lastUid: position.lastUid, at: at.toISOString() }),
     );
   }
 }

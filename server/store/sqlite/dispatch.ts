@@ -1,5 +1,4 @@
 import type Database from "better-sqlite3";
-import { enquiryReference } from "../../../domain/console";
 import {
   isDispatchStep,
   NO_DISPATCH,
@@ -11,7 +10,7 @@ import {
   type PaymentTerms,
 } from "../../../domain/dispatch";
 import type { WorkPlan } from "../../lifecycle/plan";
-import type { DispatchStore } from "../dispatch";
+import { batchRecipientOf, type DispatchStore } from "../dispatch";
 import type { Actor } from "../work-port";
 import type { StoredEnquiry } from "../store";
 import { prepared, type SqliteRun } from "./connection";
@@ -171,23 +170,12 @@ export class SqliteDispatchStore implements DispatchStore {
          LIMIT ?`,
       ).all(JSON.stringify(RECALL_STEPS), batch, limit),
     );
-    return rows.map((row) => {
-      const dispatch = dispatchOf(row);
-      return {
-        enquiryId: row.enquiry_id,
-        reference: enquiryReference(row.enquiry_id),
-        name: row.Name,
-        mobile: row.Mobile,
-        email: row.Email,
-        city: row.city,
-        pinCode: row.pin_code,
-        step: dispatch.step ?? "dispatched",
-        batches: dispatch.batches,
-        bestBefore: dispatch.bestBefore,
-        courier: dispatch.courier,
-        tracking: dispatch.tracking,
-        dispatchedAt: dispatch.dispatchedAt,
-      };
-    });
+    return rows.map((row) =>
+      batchRecipientOf(
+        row.enquiry_id,
+        { name: row.Name, mobile: row.Mobile, email: row.Email, city: row.city, pinCode: row.pin_code },
+        dispatchOf(row),
+      ),
+    );
   }
 }

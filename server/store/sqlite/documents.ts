@@ -1,15 +1,13 @@
 import type Database from "better-sqlite3";
-import { enquiryReference } from "../../../domain/console";
 import type { IssuedDocument, PaymentMethod, RecordedPayment } from "../../../domain/invoice";
 import type { HistoryLine } from "../../lifecycle/plan";
 import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../documents";
-import type { Actor, DocumentClickAction } from "../work-port";
+import type { ActivityToLog, Actor, DocumentClickAction } from "../work-port";
 import { insertActivity } from "./activity";
 import { prepared, type SqliteRun } from "./connection";
 import { writeHistoryLines } from "./work-record";
 import { insertNotification } from "./notification-row";
 import type { DocumentNotificationPayload } from "../store";
-import type { PaymentReminder } from "../../../domain/payment-reminder";
 
 interface PaymentRow {
   id: string;
@@ -140,6 +138,7 @@ export function writeDocument(
     clickKey: string;
     history: readonly HistoryLine[];
     actor: Actor;
+    activity: ActivityToLog;
   },
 ): void {
   const { document, actor } = args;
@@ -170,12 +169,11 @@ export function writeDocument(
   if (args.invoiceBalance) writeBalance(db, args.invoiceBalance.documentId, args.invoiceBalance.balancePaise);
   writeClick(db, "issue", args.clickKey, document.id, actor.at);
   writeHistoryLines(db, args.enquiry, args.history, actor);
-  insertActivity(db, {
-    actor: actor.staffEmail,
-    action: "document-issued",
-    target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
-    at: new Date(actor.at),
-  });
+  logActivity(db, actor, args.activity);
+}
+
+function logActivity(db: Database.Database, actor: Actor, activity: ActivityToLog): void {
+  insertActivity(db, { actor: actor.staffEmail, ...activity, at: new Date(actor.at) });
 }
 
 function writeBalance(db: Database.Database, documentId: string, balancePaise: number): void {
@@ -196,6 +194,7 @@ export function writePayment(
     clickKey: string;
     history: readonly HistoryLine[];
     actor: Actor;
+    activity: ActivityToLog;
   },
 ): void {
   const { payment, actor } = args;
@@ -208,12 +207,7 @@ export function writePayment(
   writeBalance(db, payment.documentId, args.balancePaise);
   writeClick(db, "payment", args.clickKey, payment.id, actor.at);
   if (args.enquiry) writeHistoryLines(db, args.enquiry, args.history, actor);
-  insertActivity(db, {
-    actor: actor.staffEmail,
-    action: "payment-recorded",
-    target: `${enquiryReference(args.invoice.enquiryId)}: ${args.invoice.number}`,
-    at: new Date(actor.at),
-  });
+  logActivity(db, actor, args.activity);
 }
 
 /** The documents and payments on SQLite, as the console and the accountant read them. */
@@ -273,32 +267,22 @@ export function queueDocumentMail(
   args: {
     enquiry: { id: string; receivedAt: string };
     document: IssuedDocument;
-    to: string;
+    mail: DocumentNotificationPayload;
     clickKey: string;
     history: readonly HistoryLine[];
     actor: Actor;
-    reminder?: PaymentReminder;
+    activity: ActivityToLog;
   },
 ): void {
   const { document, actor } = args;
-  const payload: DocumentNotificationPayload = {
-    to: args.to,
-    document,
-    ...(args.reminder ? { reminder: args.reminder } : {}),
-  };
   insertNotification(db, {
     kind: "document",
     at: actor.at,
     enquiryId: args.enquiry.id,
-    payload: JSON.stringify(payload),
+    payload: JSON.stringify(args.mail),
     requestId: actor.requestId ?? null,
   });
   writeClick(db, "send", args.clickKey, document.id, actor.at);
   writeHistoryLines(db, args.enquiry, args.history, actor);
-  insertActivity(db, {
-    actor: actor.staffEmail,
-    action: args.reminder ? "payment-reminder-sent" : "document-sent",
-    target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
-    at: new Date(actor.at),
-  });
+  logActivity(db, actor, args.activity);
 }

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { driveSync, type Change, type StepAnswers, type WorkPort, type WorkSteps } from "../work-port";
+import { driveStepsSync } from "../step-port";
+import { type Change, type StepAnswers, type WorkPort, type WorkSteps } from "../work-port";
 import { isUnavailable, prepared, type SqliteRun } from "./connection";
 import {
   answerHeld,
@@ -57,7 +58,7 @@ export class SqliteWorkPort implements WorkPort {
   ) {}
 
   async run<R>(change: () => Change<R>): Promise<R> {
-    return this.sqlite((db) => db.transaction(() => driveSync(change(), this.answers(db))).immediate());
+    return this.sqlite((db) => db.transaction(() => driveStepsSync(change(), this.answers(db))).immediate());
   }
 
   /**
@@ -72,7 +73,7 @@ export class SqliteWorkPort implements WorkPort {
       const group: GroupReads = {};
       const answers = this.answers(db, group);
       // A transaction function called inside another runs in a savepoint.
-      const inSavepoint = db.transaction((change: () => Change<R>) => driveSync(change(), answers));
+      const inSavepoint = db.transaction((change: () => Change<R>) => driveStepsSync(change(), answers));
       return db
         .transaction(() =>
           changes.map((change): PromiseSettledResult<R> => {
