@@ -12,6 +12,7 @@ import type { PendingMail, PersonalSubscription } from "../../../domain/personal
 import type { PersonalDataPort, PersonalDataSteps } from "../personal-data";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import { insertActivity } from "./activity";
+import { eraseEnquiryRows } from "./retention";
 import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, storedEnquiry, type EnquiryRow } from "./enquiry-row";
 import { type EnquiryMetaColumns, whatsappConsentOfRow } from "./enquiry-meta";
@@ -88,34 +89,18 @@ export class SqlitePersonalDataPort implements PersonalDataPort {
           .all(JSON.stringify(enquiryIds))
           .map(({ document }) => JSON.parse(document) as IssuedDocument),
       eraseHeld: ({ enquiryIds, subscriberIds, documentIds }) => {
-        const ids = JSON.stringify(enquiryIds);
         const subscribers = JSON.stringify(subscriberIds);
-        const erase = (sql: string, ...params: string[]) => db.prepare(sql).run(...params).changes;
-        // The enquiries' delete trigger removes their rows from the search index; their buyer keys
-        // are deleted by name, as everything else of theirs is.
-        erase(`DELETE FROM enquiry_buyers WHERE enquiry_id ${IN_LIST}`, ids);
-        erase(`DELETE FROM enquiry_dispatch WHERE enquiry_id ${IN_LIST}`, ids);
-        const counts = {
-          // Mails first (they would also go with their enquiry or address). A digest, or a list of
-          // enquiries handed on, names its enquiries' buyers by first name: one naming an erased
-          // enquiry goes too.
-          notifications: erase(
-            `DELETE FROM notifications WHERE enquiry_id ${IN_LIST} OR subscriber_id ${IN_LIST}
+        // The newsletter's mails to the addresses, and a digest or a list of enquiries handed on
+        // that names an erased enquiry's buyer by first name, go with the enquiries' own.
+        const mails = db
+          .prepare(
+            `DELETE FROM notifications WHERE subscriber_id ${IN_LIST}
              OR (kind IN ('digest', 'handed-on') AND EXISTS (SELECT 1 FROM json_each(?) j WHERE instr(payload, j.value) > 0))`,
-            ids,
-            subscribers,
-            ids,
-          ),
-          historyEntries: erase(`DELETE FROM enquiry_history WHERE enquiry_id ${IN_LIST}`, ids),
-          // After the notifications: a reply's mail refers to its message.
-          messages: erase(`DELETE FROM enquiry_messages WHERE enquiry_id ${IN_LIST}`, ids),
-          workRecords: erase(`DELETE FROM enquiry_work WHERE enquiry_id ${IN_LIST}`, ids),
-          deals: erase(`DELETE FROM enquiry_deals WHERE enquiry_id ${IN_LIST}`, ids),
-        };
-        erase(`DELETE FROM issued_documents WHERE id ${IN_LIST}`, JSON.stringify(documentIds));
-        erase(`DELETE FROM ${this.table} WHERE id ${IN_LIST}`, ids);
-        erase(`DELETE FROM subscribers WHERE id ${IN_LIST}`, subscribers);
-        return counts;
+          )
+          .run(subscribers, JSON.stringify(enquiryIds)).changes;
+        const counts = eraseEnquiryRows(db, this.table, enquiryIds, documentIds);
+        db.prepare(`DELETE FROM subscribers WHERE id ${IN_LIST}`).run(subscribers);
+        return { ...counts, notifications: counts.notifications + mails };
       },
       recordActivity: (entry) => insertActivity(db, entry),
     };

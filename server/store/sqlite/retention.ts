@@ -12,9 +12,37 @@ const CLOSED = statusWhere("status", "open", false);
 const IN_LIST = `IN (SELECT value FROM json_each(?))`;
 
 /**
+ * Erases these enquiries with everything of theirs (mails, history, conversation, work, deal,
+ * dispatch, buyer keys) and the issued documents named, for the sweep and a person's erasure
+ * alike (`table`: the enquiries', quoted); their delete trigger removes their search entries.
+ */
+export function eraseEnquiryRows(
+  db: Database.Database,
+  table: string,
+  enquiryIds: string[],
+  documentIds: string[],
+) {
+  const ids = JSON.stringify(enquiryIds);
+  const erase = (from: string) =>
+    db.prepare(`DELETE FROM ${from} WHERE enquiry_id ${IN_LIST}`).run(ids).changes;
+  erase("enquiry_buyers");
+  erase("enquiry_dispatch");
+  const counts = {
+    notifications: erase("notifications"),
+    historyEntries: erase("enquiry_history"),
+    // After the notifications: a reply's mail refers to its message.
+    messages: erase("enquiry_messages"),
+    workRecords: erase("enquiry_work"),
+    deals: erase("enquiry_deals"),
+  };
+  db.prepare(`DELETE FROM issued_documents WHERE id ${IN_LIST}`).run(JSON.stringify(documentIds));
+  db.prepare(`DELETE FROM ${table} WHERE id ${IN_LIST}`).run(ids);
+  return counts;
+}
+
+/**
  * The retention sweep's steps on SQLite: each batch is one IMMEDIATE transaction, so the write
- * lock is held for one batch only (and the event loop, which better-sqlite3 blocks while one runs). An enquiry's history, status and notifications go with it; its
- * search entry goes by the enquiries' delete trigger.
+ * lock is held for one batch only (and the event loop, which better-sqlite3 blocks while one runs).
  */
 export class SqliteRetentionPort implements RetentionPort {
   constructor(
@@ -50,23 +78,13 @@ export class SqliteRetentionPort implements RetentionPort {
           )
           .all(JSON.stringify(ids)),
       eraseEnquiries: ({ enquiries }) => {
-        const list = JSON.stringify(enquiries.map((enquiry) => enquiry.id));
-        for (const table of [
-          "enquiry_history",
-          "notifications",
-          "enquiry_messages",
-          "enquiry_work",
-          "enquiry_deals",
-          "enquiry_dispatch",
-          "enquiry_buyers",
-        ]) {
-          db.prepare(`DELETE FROM ${table} WHERE enquiry_id ${IN_LIST}`).run(list);
-        }
-        db.prepare(`DELETE FROM issued_documents WHERE id ${IN_LIST}`).run(
-          JSON.stringify(enquiries.flatMap((enquiry) => enquiry.documentIds)),
+        const ids = enquiries.map((enquiry) => enquiry.id);
+        eraseEnquiryRows(
+          db,
+          this.table,
+          ids,
+          enquiries.flatMap((enquiry) => enquiry.documentIds),
         );
-        // The enquiries' delete trigger removes each one's search entry.
-        db.prepare(`DELETE FROM ${this.table} WHERE id ${IN_LIST}`).run(list);
       },
       readVitalsPage: ({ receivedBefore, limit }) =>
         db
