@@ -2,7 +2,6 @@ import { dispatchCollection, dispatchOfDocument } from "./dispatch";
 import type {
   CollectionReference,
   DocumentData,
-  DocumentReference,
   DocumentSnapshot,
   Query,
   QueryDocumentSnapshot,
@@ -16,12 +15,10 @@ import type { PersonalDataPort, PersonalDataSteps } from "../personal-data";
 import { driveStepsAsync, type AnswersOf, type ChangeOf } from "../step-port";
 import { activityDocument } from "./activity";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
-import { touchesOf } from "./dashboard";
 import { historyEntryOf } from "./enquiry-work";
-import { enquiryWebhookDeliveries } from "./webhooks";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 import { FirestoreConversationStore } from "./conversations";
-import { ANSWER_DAYS, MESSAGES, storedEnquiryOf } from "./documents";
+import { storedEnquiryOf } from "./documents";
 import {
   ARRAY_CONTAINS_ANY_LIMIT,
   BUYER_KEYS_DONE,
@@ -32,8 +29,9 @@ import {
 } from "./buyers";
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { dealOfDocument } from "./deals";
-import { documentCollections, documentsOfEnquiries, documentsOfEnquiry } from "./issued-documents";
+import { documentsOfEnquiries, documentsOfEnquiry } from "./issued-documents";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
+import { enquiryDocuments } from "./retention";
 
 /** A mail of the person's still waiting in the outbox, as their report lists it; none when it is not waiting. */
 function pendingMailsOf(mail: QueryDocumentSnapshot): Omit<PendingMail, "reference">[] {
@@ -218,8 +216,8 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
             ),
       eraseHeld: async ({ enquiryIds, subscriberIds, documentIds }) => {
         const { notifications } = this.collections;
+        const held = await enquiryDocuments(this.context, enquiryIds, documentIds, transaction);
         const mails = [
-          ...(await each(enquiryIds, IN_QUERY_LIMIT, (part) => notifications.where("enquiryId", "in", part))),
           // A digest, or a list of enquiries handed on, names its enquiries' buyers by first name:
           // one naming an erased enquiry goes too (both keep the ids they name in `enquiryIds`).
           ...(await each(enquiryIds, ARRAY_CONTAINS_ANY_LIMIT, (part) =>
@@ -230,55 +228,17 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
             notifications.where("subscriberId", "in", part),
           )),
         ];
-        const messages = await each(enquiryIds, IN_QUERY_LIMIT, (part) =>
-          this.context.db.collection(MESSAGES).where("enquiryId", "in", part),
-        );
-        // Each enquiry's answers counted per day (conversations.ts) go with its messages.
-        const answerDays = await each(enquiryIds, IN_QUERY_LIMIT, (part) =>
-          this.context.db.collection(ANSWER_DAYS).where("enquiryId", "in", part),
-        );
-        const claims: QuerySnapshot[] = [];
-        for (const mail of mails) claims.push(await get(mail.ref.collection("claims")));
-        const webhookDeliveries = await enquiryWebhookDeliveries(this.context, enquiryIds, get);
-        const works = await this.held(this.collections.work, enquiryIds, transaction);
-        const deals = await this.held(this.collections.deals, enquiryIds, transaction);
-        const history: QuerySnapshot[] = [];
-        const versions: QuerySnapshot[] = [];
-        for (const id of enquiryIds) {
-          history.push(await get(this.collections.work.doc(id).collection("history")));
-          versions.push(await get(this.collections.work.doc(id).collection("versions")));
-        }
-        for (const deal of deals) versions.push(await get(deal.ref.collection("versions")));
-        const dispatches = await this.held(dispatchCollection(this.context), enquiryIds, transaction);
-        for (const dispatch of dispatches) versions.push(await get(dispatch.ref.collection("versions")));
-        const historyRefs = refsOf(history);
-        const refs: DocumentReference[] = [
-          ...refsOf(claims),
-          ...mails.map((doc) => doc.ref),
-          ...messages.map((doc) => doc.ref),
-          ...answerDays.map((doc) => doc.ref),
-          ...webhookDeliveries,
-          ...historyRefs,
-          // The dashboard's copy of each history entry (same id).
-          ...historyRefs.map((ref) => touchesOf(this.context).doc(ref.id)),
-          ...refsOf(versions),
-          ...deals.map((doc) => doc.ref),
-          ...dispatches.map((doc) => doc.ref),
-          ...documentIds.map((id) => documentCollections(this.context).documents.doc(id)),
-          ...works.map((doc) => doc.ref),
-          ...enquiryIds.map((id) => this.collections.enquiries.doc(id)),
-          ...subscriberIds.map((id) => this.collections.subscribers.doc(id)),
-        ];
+        const claims = await Promise.all(mails.map((mail) => get(mail.ref.collection("claims"))));
         hold(() => {
-          for (const ref of refs) transaction?.delete(ref);
+          for (const ref of [
+            ...refsOf(claims),
+            ...mails.map((doc) => doc.ref),
+            ...held.refs,
+            ...subscriberIds.map((id) => this.collections.subscribers.doc(id)),
+          ])
+            transaction?.delete(ref);
         });
-        return {
-          notifications: mails.length,
-          workRecords: works.length,
-          historyEntries: historyRefs.length,
-          messages: messages.length,
-          deals: deals.length,
-        };
+        return { ...held.counts, notifications: held.counts.notifications + mails.length };
       },
       recordActivity: (activity) => {
         const entry = activityDocument(activity);

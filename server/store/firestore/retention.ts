@@ -1,15 +1,90 @@
 import { dispatchCollection } from "./dispatch";
-import { Timestamp, type DocumentReference, type QueryDocumentSnapshot } from "firebase-admin/firestore";
+import {
+  Timestamp,
+  type CollectionReference,
+  type DocumentReference,
+  type Query,
+  type QueryDocumentSnapshot,
+  type QuerySnapshot,
+  type Transaction,
+} from "firebase-admin/firestore";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import type { DocumentKind } from "../../../domain/invoice";
 import type { TaxRecordFacts } from "../../lifecycle/erasure";
 import type { RetentionPort, RetentionSteps } from "../retention";
 import { driveStepsAsync, type AnswersOf, type ChangeOf } from "../step-port";
 import { enquiryWebhookDeliveries } from "./webhooks";
-import { collectionsOf, deleteInBatches, type FirestoreContext } from "./connection";
+import { chunks, collectionsOf, deleteInBatches, IN_QUERY_LIMIT, type FirestoreContext } from "./connection";
 import { touchesOf } from "./dashboard";
 import { ANSWER_DAYS, MESSAGES } from "./documents";
 import { documentCollections } from "./issued-documents";
+
+/**
+ * Every document of these enquiries, for the sweep and a person's erasure alike, read in
+ * `transaction` when given: their mails with their claims, conversations and answers counted per
+ * day, webhook deliveries, history with the dashboard's copy of each line, versions, deals' figures
+ * and dispatches, the issued documents named, the enquiries' own documents and, last, their work
+ * records. Answers them in that order, and how many of each.
+ */
+export async function enquiryDocuments(
+  context: FirestoreContext,
+  ids: readonly string[],
+  documentIds: readonly string[],
+  transaction?: Transaction,
+) {
+  const { work, deals, notifications, enquiries } = collectionsOf(context);
+  const get = (query: Query) => (transaction ? transaction.get(query) : query.get());
+  const refsOf = (snapshots: QuerySnapshot[]) => snapshots.flatMap((each) => each.docs.map((doc) => doc.ref));
+  const byEnquiry = async (collection: CollectionReference) =>
+    refsOf(
+      await Promise.all(
+        chunks(ids, IN_QUERY_LIMIT).map((part) => get(collection.where("enquiryId", "in", part).select())),
+      ),
+    );
+  const held = async (collection: CollectionReference) =>
+    ids.length === 0
+      ? []
+      : (await (transaction ?? context.db).getAll(...ids.map((id) => collection.doc(id))))
+          .filter((doc) => doc.exists)
+          .map((doc) => doc.ref);
+  const below = async (refs: DocumentReference[], name: string) =>
+    refsOf(await Promise.all(refs.map((ref) => get(ref.collection(name).select()))));
+  const [mails, messages, answerDays, deliveries, works, dealRefs, dispatches] = await Promise.all([
+    byEnquiry(notifications),
+    byEnquiry(context.db.collection(MESSAGES)),
+    // Its answers counted per day (conversations.ts).
+    byEnquiry(context.db.collection(ANSWER_DAYS)),
+    enquiryWebhookDeliveries(context, ids, get),
+    held(work),
+    held(deals),
+    held(dispatchCollection(context)),
+  ]);
+  const workRefs = ids.map((id) => work.doc(id));
+  const [claims, history, versions] = await Promise.all([
+    below(mails, "claims"),
+    below(workRefs, "history"),
+    // The work's, the deal's figures' and the dispatch's.
+    below([...workRefs, ...dealRefs, ...dispatches], "versions"),
+  ]);
+  return {
+    refs: [
+      ...[claims, mails, messages, answerDays, deliveries, history].flat(),
+      // The dashboard's copy of each history entry (same id).
+      ...history.map((ref) => touchesOf(context).doc(ref.id)),
+      ...[versions, dealRefs, dispatches].flat(),
+      ...documentIds.map((id) => documentCollections(context).documents.doc(id)),
+      ...ids.map((id) => enquiries.doc(id)),
+      ...works,
+    ],
+    counts: {
+      notifications: mails.length,
+      workRecords: works.length,
+      historyEntries: history.length,
+      messages: messages.length,
+      deals: dealRefs.length,
+    },
+  };
+}
 
 /**
  * The retention sweep's steps on Firestore. A closed enquiry's documents are its own in
@@ -72,7 +147,11 @@ export class FirestoreRetentionPort implements RetentionPort {
         ),
       eraseEnquiries: async ({ enquiries }) => {
         const refs: DocumentReference[] = [];
-        for (const { id, documentIds } of enquiries) refs.push(...(await this.documentsOf(id, documentIds)));
+        for (const { id, documentIds } of enquiries) {
+          refs.push(
+            ...(await this.context.run(() => enquiryDocuments(this.context, [id], documentIds))).refs,
+          );
+        }
         await deleteInBatches(this.context, refs);
       },
       readVitalsPage: async ({ receivedBefore, limit }) =>
@@ -112,48 +191,5 @@ export class FirestoreRetentionPort implements RetentionPort {
           await deleteInBatches(this.context, refs);
         }),
     };
-  }
-
-  /** Every document of one enquiry, and of its issued documents those named, its `enquiryWork` document last. */
-  private documentsOf(id: string, documentIds: readonly string[]): Promise<DocumentReference[]> {
-    return this.context.run(async () => {
-      const workRef = this.collections.work.doc(id);
-      const dealRef = this.collections.deals.doc(id);
-      const dispatchRef = dispatchCollection(this.context).doc(id);
-      const [history, versions, dealVersions, dispatchVersions, notifications, messages, answerDays] =
-        await Promise.all([
-          workRef.collection("history").select().get(),
-          workRef.collection("versions").select().get(),
-          dealRef.collection("versions").select().get(),
-          dispatchRef.collection("versions").select().get(),
-          this.collections.notifications.where("enquiryId", "==", id).select().get(),
-          this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
-          this.context.db.collection(ANSWER_DAYS).where("enquiryId", "==", id).select().get(),
-        ]);
-      const claims = await Promise.all(
-        notifications.docs.map((notification) => notification.ref.collection("claims").select().get()),
-      );
-      return [
-        ...history.docs.map((doc) => doc.ref),
-        // The dashboard's copy of each history entry (same id).
-        ...history.docs.map((doc) => touchesOf(this.context).doc(doc.id)),
-        ...versions.docs.map((doc) => doc.ref),
-        // The deal's figures, with their versions (the enquiry's buyer keys are in its own document).
-        ...dealVersions.docs.map((doc) => doc.ref),
-        dealRef,
-        // The order's dispatch, with its versions.
-        ...dispatchVersions.docs.map((doc) => doc.ref),
-        dispatchRef,
-        ...claims.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref)),
-        ...notifications.docs.map((doc) => doc.ref),
-        ...messages.docs.map((doc) => doc.ref),
-        // Its answers counted per day (conversations.ts).
-        ...answerDays.docs.map((doc) => doc.ref),
-        ...(await enquiryWebhookDeliveries(this.context, [id], (query) => query.get())),
-        ...documentIds.map((documentId) => documentCollections(this.context).documents.doc(documentId)),
-        this.collections.enquiries.doc(id),
-        workRef,
-      ];
-    });
   }
 }
