@@ -129,7 +129,7 @@ export interface PendingMail {
  * spaces, a `+tag`, Gmail's dots), and the newsletter subscriptions of that address and of the
  * addresses those enquiries carry for the same mailbox. By mobile: the enquiries with that number
  * and no subscription, since an enquiry carries whatever address its sender typed
- * (server/store/personal-data.ts: subscriptionAddressesOf).
+ * (server/lifecycle/personal-data.ts: subscriptionAddressesOf).
  */
 export interface PersonalDataReport {
   query: PersonQuery;

@@ -21,11 +21,34 @@ import {
   type KeptTaxRecord,
   type PendingMail,
   type PersonalEnquiry,
+  type PersonQuery,
 } from "../../domain/personal-data";
 import { INITIAL_STATUS } from "../../domain/status";
 import type { WhatsAppConsent } from "../../domain/whatsapp-consent";
 import type { StoredEnquiry } from "../store/store";
 import { erasedAnything } from "./erasure";
+import { mailboxOf } from "../mailbox-caps";
+
+/**
+ * The newsletter addresses a request may show and erase, decided once for both stores: only
+ * the mailbox the person proved. By e-mail, that address and those of its enquiries written for
+ * the same mailbox (case, spaces, a `+tag`, Gmail's dots). By mobile, none: an enquiry carries
+ * whatever address its sender typed, so a number proves nothing about the address beside it, and
+ * anyone could otherwise read or erase a stranger's subscription by typing it beside their own
+ * number. Ask by e-mail for a subscription.
+ */
+export function subscriptionAddressesOf(query: PersonQuery, enquiryAddresses: readonly string[]): string[] {
+  if (!("email" in query)) return [];
+  const mailbox = mailboxOf(query.email);
+  return [
+    ...new Set([
+      query.email,
+      ...enquiryAddresses
+        .map((address) => address.trim().toLowerCase())
+        .filter((address) => mailboxOf(address) === mailbox),
+    ]),
+  ];
+}
 
 /** One of the person's enquiries as a store reads it, everything that hangs off it beside it. */
 export interface PersonalEnquiryRead {

@@ -1,5 +1,7 @@
 import type { ConversationAdapter } from "./conversations";
 import type { MemberAdapter } from "./member-port";
+import type { PersonalDataPort } from "./personal-data";
+import type { RetentionPort } from "./retention";
 import type { IntakeChanges, Store } from "./store";
 import type { SubscriberAdapter } from "./subscriber-port";
 import type { TemplateAdapter } from "./template-port";
@@ -13,8 +15,17 @@ import type { WorkPort } from "./work-port";
  */
 export type StoreAdapters = Omit<
   Store,
-  "work" | "subscribers" | "webhooks" | "templates" | "members" | "conversations"
+  | "work"
+  | "subscribers"
+  | "webhooks"
+  | "templates"
+  | "members"
+  | "conversations"
+  | "retention"
+  | "personalData"
 > & {
+  readonly retention: RetentionPort;
+  readonly personalData: PersonalDataPort;
   readonly subscribers: SubscriberAdapter;
   readonly conversations: ConversationAdapter;
   readonly webhooks: WebhookAdapter;

@@ -1,4 +1,8 @@
 import { DAY_MS } from "../../domain/retention";
+import type { DocumentKind, FinancialYear } from "../../domain/invoice";
+import type { EnquiryStatus } from "../../domain/status";
+import type { TaxRecordFacts } from "../lifecycle/erasure";
+import type { PortOf } from "./step-port";
 
 /** How long personal data is kept, in days, counted back from `now`. */
 export interface RetentionCutoffs {
@@ -41,6 +45,42 @@ export interface RetentionStore {
    */
   eraseExpired(cutoffs: RetentionCutoffs): Promise<ErasedCounts>;
 }
+
+/**
+ * The steps of the retention sweep (server/work/retention-sweep.ts). Each batch is one change,
+ * run in a transaction of its own on SQLite; on Firestore its reads are answered as asked and its
+ * erasure written in batches of at most 500 deletes. A step reads or erases what it is given and
+ * decides nothing.
+ */
+export type RetentionSteps = {
+  /**
+   * Up to `limit` work records closed before `closedBefore` (mayErase's facts), read on from
+   * `after` (null: from the start; else the `after` the page before answered).
+   */
+  readClosedPage: {
+    args: { closedBefore: string; after: unknown; limit: number };
+    result: {
+      records: { id: string; status: EnquiryStatus; closedAt: string | null }[];
+      after: unknown;
+    };
+  };
+  /** The documents issued from these enquiries: each one's id, kind and enquiry. */
+  readEnquiryDocuments: {
+    args: { ids: string[] };
+    result: { id: string; kind: DocumentKind; enquiryId: string }[];
+  };
+  /** Erases each enquiry with everything of it, and of its documents those named. */
+  eraseEnquiries: { args: { enquiries: { id: string; documentIds: string[] }[] }; result: void };
+  /** The ids of up to `limit` page-speed measurements received before `receivedBefore`. */
+  readVitalsPage: { args: { receivedBefore: string; limit: number }; result: string[] };
+  eraseVitals: { args: { ids: string[] }; result: void };
+  /** The documents of the years before `before`, and every credit note against one of them. */
+  readTaxRecords: { args: { before: FinancialYear }; result: TaxRecordFacts[] };
+  /** Erases these documents with their payments, in the order given. */
+  eraseTaxRecords: { args: { ids: string[] }; result: void };
+};
+
+export type RetentionPort = PortOf<RetentionSteps>;
 
 export function cutoffOf(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);

@@ -7,6 +7,8 @@ import { subscriberStore } from "./subscriber-changes";
 import { templateStore } from "./template-changes";
 import { webhookStore } from "./webhook-changes";
 import { conversationStore } from "./conversation-records";
+import { personalDataStore } from "./erasure";
+import { retentionStore } from "./retention-sweep";
 import type { WorkPort } from "../store/work-port";
 import { ConversationWork } from "./conversation-changes";
 import { DealWork } from "./deal-changes";
@@ -87,8 +89,8 @@ export async function storeOver(
     team: adapters.team,
     subscriberDirectory: adapters.subscriberDirectory,
     activity: adapters.activity,
-    retention: adapters.retention,
-    personalData: adapters.personalData,
+    retention: retentionStore(adapters.retention),
+    personalData: personalDataStore(adapters.personalData),
     leases: adapters.leases,
     dashboard: adapters.dashboard,
     conversations: conversationStore(adapters.conversations),

@@ -1,59 +1,111 @@
 import { dispatchCollection } from "./dispatch";
 import {
   Timestamp,
+  type CollectionReference,
   type DocumentReference,
-  type DocumentSnapshot,
+  type Query,
   type QueryDocumentSnapshot,
+  type QuerySnapshot,
+  type Transaction,
 } from "firebase-admin/firestore";
-import { mayErase } from "../../lifecycle/retention";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
-import {
-  cutoffOf,
-  ENQUIRIES_PER_BATCH,
-  type ErasedCounts,
-  type RetentionCutoffs,
-  type RetentionStore,
-  VITALS_PER_BATCH,
-} from "../retention";
+import type { DocumentKind } from "../../../domain/invoice";
+import type { TaxRecordFacts } from "../../lifecycle/erasure";
+import type { RetentionPort, RetentionSteps } from "../retention";
+import { driveStepsAsync, type AnswersOf, type ChangeOf } from "../step-port";
 import { enquiryWebhookDeliveries } from "./webhooks";
-import { collectionsOf, deleteInBatches, type FirestoreContext } from "./connection";
+import { chunks, collectionsOf, deleteInBatches, IN_QUERY_LIMIT, type FirestoreContext } from "./connection";
 import { touchesOf } from "./dashboard";
 import { ANSWER_DAYS, MESSAGES } from "./documents";
 import { documentCollections } from "./issued-documents";
-import { oldestKeptFinancialYear, type DocumentKind } from "../../../domain/invoice";
-import { documentsErasedWithEnquiry, expiredTaxRecords, type TaxRecordFacts } from "../../lifecycle/erasure";
-
-/** Firestore refuses a batch of more than 500 writes. */
 
 /**
- * Erasure on Firestore. A closed enquiry's documents are its own in `{product}_Form`, its work in
- * `enquiryWork/{id}` with the subcollections `history` and `versions`, its deal's figures in
- * `enquiryDeals/{id}` with their `versions`, and its notifications in
- * `notifications` with their `claims`. They are deleted in batches of at most 500 writes, each
- * enquiry's `enquiryWork` document last: a sweep cut off half way finds the enquiry again by it
- * and finishes the erasure.
+ * Every document of these enquiries, for the sweep and a person's erasure alike, read in
+ * `transaction` when given: their mails with their claims, conversations and answers counted per
+ * day, webhook deliveries, history with the dashboard's copy of each line, versions, deals' figures
+ * and dispatches, the issued documents named, the enquiries' own documents and, last, their work
+ * records. Answers them in that order, and how many of each.
  */
-export class FirestoreRetentionStore implements RetentionStore {
+export async function enquiryDocuments(
+  context: FirestoreContext,
+  ids: readonly string[],
+  documentIds: readonly string[],
+  transaction?: Transaction,
+) {
+  const { work, deals, notifications, enquiries } = collectionsOf(context);
+  const get = (query: Query) => (transaction ? transaction.get(query) : query.get());
+  const refsOf = (snapshots: QuerySnapshot[]) => snapshots.flatMap((each) => each.docs.map((doc) => doc.ref));
+  const byEnquiry = async (collection: CollectionReference) =>
+    refsOf(
+      await Promise.all(
+        chunks(ids, IN_QUERY_LIMIT).map((part) => get(collection.where("enquiryId", "in", part).select())),
+      ),
+    );
+  const held = async (collection: CollectionReference) =>
+    ids.length === 0
+      ? []
+      : (await (transaction ?? context.db).getAll(...ids.map((id) => collection.doc(id))))
+          .filter((doc) => doc.exists)
+          .map((doc) => doc.ref);
+  const below = async (refs: DocumentReference[], name: string) =>
+    refsOf(await Promise.all(refs.map((ref) => get(ref.collection(name).select()))));
+  const [mails, messages, answerDays, deliveries, works, dealRefs, dispatches] = await Promise.all([
+    byEnquiry(notifications),
+    byEnquiry(context.db.collection(MESSAGES)),
+    // Its answers counted per day (conversations.ts).
+    byEnquiry(context.db.collection(ANSWER_DAYS)),
+    enquiryWebhookDeliveries(context, ids, get),
+    held(work),
+    held(deals),
+    held(dispatchCollection(context)),
+  ]);
+  const workRefs = ids.map((id) => work.doc(id));
+  const [claims, history, versions] = await Promise.all([
+    below(mails, "claims"),
+    below(workRefs, "history"),
+    // The work's, the deal's figures' and the dispatch's.
+    below([...workRefs, ...dealRefs, ...dispatches], "versions"),
+  ]);
+  return {
+    refs: [
+      ...[claims, mails, messages, answerDays, deliveries, history].flat(),
+      // The dashboard's copy of each history entry (same id).
+      ...history.map((ref) => touchesOf(context).doc(ref.id)),
+      ...[versions, dealRefs, dispatches].flat(),
+      ...documentIds.map((id) => documentCollections(context).documents.doc(id)),
+      ...ids.map((id) => enquiries.doc(id)),
+      ...works,
+    ],
+    counts: {
+      notifications: mails.length,
+      workRecords: works.length,
+      historyEntries: history.length,
+      messages: messages.length,
+      deals: dealRefs.length,
+    },
+  };
+}
+
+/**
+ * The retention sweep's steps on Firestore. A closed enquiry's documents are its own in
+ * `{product}_Form`, its work in `enquiryWork/{id}` with the subcollections `history` and
+ * `versions`, its deal's figures in `enquiryDeals/{id}` with their `versions`, and its
+ * notifications in `notifications` with their `claims`. Reads are answered as asked; an erasure
+ * is written in batches of at most 500 deletes, each enquiry's `enquiryWork` document last: a
+ * sweep cut off half way finds the enquiry again by it and finishes the erasure.
+ */
+export class FirestoreRetentionPort implements RetentionPort {
   constructor(private readonly context: FirestoreContext) {}
 
   private get collections() {
     return collectionsOf(this.context);
   }
 
-  async eraseExpired({ now, closedEnquiryDays, vitalsDays }: RetentionCutoffs): Promise<ErasedCounts> {
-    return {
-      enquiries: await this.eraseClosedEnquiries(cutoffOf(now, closedEnquiryDays).toISOString()),
-      vitals: await this.eraseVitals(Timestamp.fromDate(cutoffOf(now, vitalsDays))),
-      taxRecords: await this.eraseTaxRecords(oldestKeptFinancialYear(now)),
-    };
+  run<R>(change: () => ChangeOf<RetentionSteps, R>): Promise<R> {
+    return driveStepsAsync(change(), this.answers());
   }
 
-  /**
-   * Tax invoices and credit notes of the years before `oldestKept`, with their payments: which of
-   * them is expiredTaxRecords's answer (erasure.ts), from the documents of those years and the
-   * credit notes against their invoices.
-   */
-  private async eraseTaxRecords(oldestKept: string): Promise<number> {
+  private answers(): AnswersOf<RetentionSteps, true> {
     const documents = documentCollections(this.context);
     const factsOf = (doc: QueryDocumentSnapshot): TaxRecordFacts => ({
       id: doc.id,
@@ -61,131 +113,83 @@ export class FirestoreRetentionStore implements RetentionStore {
       financialYear: String(doc.get("financialYear")),
       againstId: (doc.get("againstId") as string | null | undefined) ?? null,
     });
-    return this.context.run(async () => {
-      const old = (await documents.documents.where("financialYear", "<", oldestKept).get()).docs.map(factsOf);
-      const against: TaxRecordFacts[] = [];
-      for (const invoice of old.filter((record) => record.kind === "tax-invoice")) {
-        against.push(
-          ...(await documents.documents.where("againstId", "==", invoice.id).get()).docs.map(factsOf),
-        );
-      }
-      const expired = expiredTaxRecords([...old, ...against], oldestKept);
-      const refs: DocumentReference[] = [];
-      // Credit notes first (the plan's order), each invoice with its payments.
-      for (const id of expired) {
-        const payments = await documents.payments.where("documentId", "==", id).select().get();
-        refs.push(...payments.docs.map((payment) => payment.ref), documents.documents.doc(id));
-      }
-      await deleteInBatches(this.context, refs);
-      return expired.length;
-    });
-  }
-
-  private async eraseClosedEnquiries(closedBefore: string): Promise<number> {
-    let erased = 0;
-    let after: DocumentSnapshot | undefined;
-    for (;;) {
-      const page = await this.context.run(() => {
+    return {
+      readClosedPage: async ({ closedBefore, after, limit }) => {
         // closedAt is set with a closing status and cleared when the enquiry is reopened.
         let query = this.collections.work
           .where("closedAt", "<", closedBefore)
           .orderBy("closedAt")
-          .limit(ENQUIRIES_PER_BATCH);
-        if (after) query = query.startAfter(after);
-        return query.get();
-      });
-      const due = page.docs.filter((doc) =>
-        mayErase(
-          {
+          .limit(limit);
+        if (after) query = query.startAfter(after as QueryDocumentSnapshot);
+        const page = await this.context.run(() => query.get());
+        return {
+          records: page.docs.map((doc) => ({
+            id: doc.id,
             status: (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
             closedAt: (doc.get("closedAt") as string | null) ?? null,
-          },
-          closedBefore,
+          })),
+          after: page.docs.at(-1) ?? after,
+        };
+      },
+      readEnquiryDocuments: async ({ ids }) =>
+        (
+          await this.context.run(() =>
+            Promise.all(
+              ids.map((id) => documents.documents.where("enquiryId", "==", id).select("kind").get()),
+            ),
+          )
+        ).flatMap((snapshot, index) =>
+          snapshot.docs.map((doc) => ({
+            id: doc.id,
+            kind: doc.get("kind") as DocumentKind,
+            enquiryId: ids[index] ?? "",
+          })),
         ),
-      );
-      if (due.length > 0) {
+      eraseEnquiries: async ({ enquiries }) => {
         const refs: DocumentReference[] = [];
-        for (const doc of due) refs.push(...(await this.documentsOf(doc.id)));
+        for (const { id, documentIds } of enquiries) {
+          refs.push(
+            ...(await this.context.run(() => enquiryDocuments(this.context, [id], documentIds))).refs,
+          );
+        }
         await deleteInBatches(this.context, refs);
-        erased += due.length;
-      }
-      if (page.size < ENQUIRIES_PER_BATCH) return erased;
-      after = page.docs.at(-1);
-    }
-  }
-
-  /** Every document of one enquiry, its `enquiryWork` document last. */
-  private documentsOf(id: string): Promise<DocumentReference[]> {
-    return this.context.run(async () => {
-      const workRef = this.collections.work.doc(id);
-      const dealRef = this.collections.deals.doc(id);
-      const dispatchRef = dispatchCollection(this.context).doc(id);
-      const [
-        history,
-        versions,
-        dealVersions,
-        dispatchVersions,
-        notifications,
-        messages,
-        answerDays,
-        documents,
-      ] = await Promise.all([
-        workRef.collection("history").select().get(),
-        workRef.collection("versions").select().get(),
-        dealRef.collection("versions").select().get(),
-        dispatchRef.collection("versions").select().get(),
-        this.collections.notifications.where("enquiryId", "==", id).select().get(),
-        this.context.db.collection(MESSAGES).where("enquiryId", "==", id).select().get(),
-        this.context.db.collection(ANSWER_DAYS).where("enquiryId", "==", id).select().get(),
-        documentCollections(this.context).documents.where("enquiryId", "==", id).select("kind").get(),
-      ]);
-      const claims = await Promise.all(
-        notifications.docs.map((notification) => notification.ref.collection("claims").select().get()),
-      );
-      return [
-        ...history.docs.map((doc) => doc.ref),
-        // The dashboard's copy of each history entry (same id).
-        ...history.docs.map((doc) => touchesOf(this.context).doc(doc.id)),
-        ...versions.docs.map((doc) => doc.ref),
-        // The deal's figures, with their versions (the enquiry's buyer keys are in its own document).
-        ...dealVersions.docs.map((doc) => doc.ref),
-        dealRef,
-        // The order's dispatch, with its versions.
-        ...dispatchVersions.docs.map((doc) => doc.ref),
-        dispatchRef,
-        ...claims.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref)),
-        ...notifications.docs.map((doc) => doc.ref),
-        ...messages.docs.map((doc) => doc.ref),
-        // Its answers counted per day (conversations.ts).
-        ...answerDays.docs.map((doc) => doc.ref),
-        ...(await enquiryWebhookDeliveries(this.context, [id], (query) => query.get())),
-        // Its tax invoices and credit notes outlive it (eraseTaxRecords): erasure.ts says which go.
-        ...documentsErasedWithEnquiry(
-          documents.docs.map((doc) => ({ id: doc.id, kind: doc.get("kind") as DocumentKind })),
-        ).map((documentId) => documentCollections(this.context).documents.doc(documentId)),
-        this.collections.enquiries.doc(id),
-        workRef,
-      ];
-    });
-  }
-
-  private async eraseVitals(receivedBefore: Timestamp): Promise<number> {
-    let erased = 0;
-    for (;;) {
-      const page = await this.context.run(() =>
-        this.collections.vitals
-          .where("receivedAt", "<", receivedBefore)
-          .limit(VITALS_PER_BATCH)
-          .select()
-          .get(),
-      );
-      if (page.empty) return erased;
-      await deleteInBatches(
-        this.context,
-        page.docs.map((doc) => doc.ref),
-      );
-      erased += page.size;
-      if (page.size < VITALS_PER_BATCH) return erased;
-    }
+      },
+      readVitalsPage: async ({ receivedBefore, limit }) =>
+        (
+          await this.context.run(() =>
+            this.collections.vitals
+              .where("receivedAt", "<", Timestamp.fromDate(new Date(receivedBefore)))
+              .limit(limit)
+              .select()
+              .get(),
+          )
+        ).docs.map((doc) => doc.id),
+      eraseVitals: ({ ids }) =>
+        deleteInBatches(
+          this.context,
+          ids.map((id) => this.collections.vitals.doc(id)),
+        ),
+      readTaxRecords: ({ before }) =>
+        this.context.run(async () => {
+          const old = (await documents.documents.where("financialYear", "<", before).get()).docs.map(factsOf);
+          const against: TaxRecordFacts[] = [];
+          for (const invoice of old.filter((record) => record.kind === "tax-invoice")) {
+            against.push(
+              ...(await documents.documents.where("againstId", "==", invoice.id).get()).docs.map(factsOf),
+            );
+          }
+          return [...old, ...against];
+        }),
+      eraseTaxRecords: ({ ids }) =>
+        this.context.run(async () => {
+          const refs: DocumentReference[] = [];
+          // In the order given, each document with its payments.
+          for (const id of ids) {
+            const payments = await documents.payments.where("documentId", "==", id).select().get();
+            refs.push(...payments.docs.map((payment) => payment.ref), documents.documents.doc(id));
+          }
+          await deleteInBatches(this.context, refs);
+        }),
+    };
   }
 }

@@ -1,137 +1,117 @@
-import { mayErase } from "../../lifecycle/retention";
+import type Database from "better-sqlite3";
 import type { EnquiryStatus } from "../../../domain/status";
-import {
-  cutoffOf,
-  ENQUIRIES_PER_BATCH,
-  type ErasedCounts,
-  type RetentionCutoffs,
-  type RetentionStore,
-  VITALS_PER_BATCH,
-} from "../retention";
+import { TAX_RECORD_KINDS, type DocumentKind } from "../../../domain/invoice";
+import type { TaxRecordFacts } from "../../lifecycle/erasure";
+import type { RetentionPort, RetentionSteps } from "../retention";
+import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { SqliteRun } from "./connection";
-import { oldestKeptFinancialYear, TAX_RECORD_KINDS, type DocumentKind } from "../../../domain/invoice";
-import { documentsErasedWithEnquiry, expiredTaxRecords, type TaxRecordFacts } from "../../lifecycle/erasure";
 import { statusWhere } from "./status-sql";
 
-/** mayErase's statuses as SQL (domain/retention.ts): the closed ones, which its check reads again. */
+/** The closed statuses as SQL (domain/status.ts), which mayErase checks again. */
 const CLOSED = statusWhere("status", "open", false);
-
-/** Lets requests waiting on the event loop run between two batches: better-sqlite3 blocks it while one runs. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const IN_LIST = `IN (SELECT value FROM json_each(?))`;
 
 /**
- * Erasure on SQLite: each batch is one IMMEDIATE transaction, so the write lock is held for one
- * batch only. An enquiry's history, status and notifications go with it; its search entry goes by
- * the enquiries' delete trigger.
+ * Erases these enquiries with everything of theirs (mails, history, conversation, work, deal,
+ * dispatch, buyer keys) and the issued documents named, for the sweep and a person's erasure
+ * alike (`table`: the enquiries', quoted); their delete trigger removes their search entries.
  */
-export class SqliteRetentionStore implements RetentionStore {
+export function eraseEnquiryRows(
+  db: Database.Database,
+  table: string,
+  enquiryIds: string[],
+  documentIds: string[],
+) {
+  const ids = JSON.stringify(enquiryIds);
+  const erase = (from: string) =>
+    db.prepare(`DELETE FROM ${from} WHERE enquiry_id ${IN_LIST}`).run(ids).changes;
+  erase("enquiry_buyers");
+  erase("enquiry_dispatch");
+  const counts = {
+    notifications: erase("notifications"),
+    historyEntries: erase("enquiry_history"),
+    // After the notifications: a reply's mail refers to its message.
+    messages: erase("enquiry_messages"),
+    workRecords: erase("enquiry_work"),
+    deals: erase("enquiry_deals"),
+  };
+  db.prepare(`DELETE FROM issued_documents WHERE id ${IN_LIST}`).run(JSON.stringify(documentIds));
+  db.prepare(`DELETE FROM ${table} WHERE id ${IN_LIST}`).run(ids);
+  return counts;
+}
+
+/**
+ * The retention sweep's steps on SQLite: each batch is one IMMEDIATE transaction, so the write
+ * lock is held for one batch only (and the event loop, which better-sqlite3 blocks while one runs).
+ */
+export class SqliteRetentionPort implements RetentionPort {
   constructor(
-    private readonly run: SqliteRun,
+    private readonly sql: SqliteRun,
     /** The enquiries' table, already quoted. */
     private readonly table: string,
   ) {}
 
-  async eraseExpired({ now, closedEnquiryDays, vitalsDays }: RetentionCutoffs): Promise<ErasedCounts> {
-    const closedBefore = cutoffOf(now, closedEnquiryDays).toISOString();
-    const receivedBefore = cutoffOf(now, vitalsDays).toISOString();
-    const erased: ErasedCounts = { enquiries: 0, vitals: 0, taxRecords: 0 };
-    for (;;) {
-      const { read, count } = this.eraseClosedBatch(closedBefore);
-      erased.enquiries += count;
-      // A full batch with nothing mayErase allows would be read again: stop rather than loop.
-      if (read < ENQUIRIES_PER_BATCH || count === 0) break;
-      await nextTurn();
-    }
-    for (;;) {
-      const count = this.eraseVitalsBatch(receivedBefore);
-      erased.vitals += count;
-      if (count < VITALS_PER_BATCH) break;
-      await nextTurn();
-    }
-    erased.taxRecords = this.eraseTaxRecords(oldestKeptFinancialYear(now));
-    return erased;
+  async run<R>(change: () => ChangeOf<RetentionSteps, R>): Promise<R> {
+    return this.sql((db) => db.transaction(() => driveStepsSync(change(), this.answers(db))).immediate());
   }
 
-  /**
-   * Tax invoices and credit notes of the years before `oldestKept`, with their payments, in one
-   * transaction: which of them is expiredTaxRecords's answer (erasure.ts), from those records and
-   * the credit notes against their invoices.
-   */
-  private eraseTaxRecords(oldestKept: string): number {
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          const facts = `SELECT id, kind, financial_year AS financialYear, against_id AS againstId FROM issued_documents`;
-          const old = db
-            .prepare<[string, string], TaxRecordFacts>(
-              `${facts} WHERE financial_year < ? AND kind IN (SELECT value FROM json_each(?))`,
-            )
-            .all(oldestKept, JSON.stringify(TAX_RECORD_KINDS));
-          const against = db
-            .prepare<[string], TaxRecordFacts>(
-              `${facts} WHERE against_id IN (SELECT value FROM json_each(?))`,
-            )
-            .all(JSON.stringify(old.map((record) => record.id)));
-          const expired = expiredTaxRecords([...old, ...against], oldestKept);
-          db.prepare(
-            `DELETE FROM document_payments WHERE document_id IN (SELECT value FROM json_each(?))`,
-          ).run(JSON.stringify(expired));
-          // Credit notes first (the plan's order): a note refers to its invoice.
-          const erase = db.prepare(`DELETE FROM issued_documents WHERE id = ?`);
-          return expired.reduce((erased, id) => erased + erase.run(id).changes, 0);
-        })
-        .immediate(),
-    );
-  }
-
-  /** One batch: how many work rows the query read, and how many enquiries were erased. */
-  private eraseClosedBatch(closedBefore: string): { read: number; count: number } {
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          const rows = db
-            .prepare<[string, number], { enquiry_id: string; status: EnquiryStatus; closed_at: string }>(
-              `SELECT enquiry_id, status, closed_at FROM enquiry_work
-               WHERE closed_at IS NOT NULL AND closed_at < ? AND ${CLOSED}
-               LIMIT ?`,
-            )
-            .all(closedBefore, ENQUIRIES_PER_BATCH);
-          const ids = rows
-            .filter((row) => mayErase({ status: row.status, closedAt: row.closed_at }, closedBefore))
-            .map((row) => row.enquiry_id);
-          if (ids.length === 0) return { read: rows.length, count: 0 };
-          const list = JSON.stringify(ids);
-          const inList = `IN (SELECT value FROM json_each(?))`;
-          db.prepare(`DELETE FROM enquiry_history WHERE enquiry_id ${inList}`).run(list);
-          db.prepare(`DELETE FROM notifications WHERE enquiry_id ${inList}`).run(list);
-          db.prepare(`DELETE FROM enquiry_messages WHERE enquiry_id ${inList}`).run(list);
-          db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id ${inList}`).run(list);
-          db.prepare(`DELETE FROM enquiry_deals WHERE enquiry_id ${inList}`).run(list);
-          db.prepare(`DELETE FROM enquiry_dispatch WHERE enquiry_id ${inList}`).run(list);
-          db.prepare(`DELETE FROM enquiry_buyers WHERE enquiry_id ${inList}`).run(list);
-          // Its tax invoices and credit notes outlive it (eraseTaxRecords): erasure.ts says which go.
-          const documents = db
-            .prepare<[string], { id: string; kind: DocumentKind }>(
-              `SELECT id, kind FROM issued_documents WHERE enquiry_id ${inList}`,
-            )
-            .all(list);
-          db.prepare(`DELETE FROM issued_documents WHERE id ${inList}`).run(
-            JSON.stringify(documentsErasedWithEnquiry(documents)),
-          );
-          // The enquiries' delete trigger removes each one's search entry.
-          db.prepare(`DELETE FROM ${this.table} WHERE id ${inList}`).run(list);
-          return { read: rows.length, count: ids.length };
-        })
-        .immediate(),
-    );
-  }
-
-  private eraseVitalsBatch(receivedBefore: string): number {
-    return this.run(
-      (db) =>
+  private answers(db: Database.Database): AnswersOf<RetentionSteps> {
+    return {
+      readClosedPage: ({ closedBefore, after, limit }) => {
+        // Read on by rowid: a record the sweep keeps is not read again.
+        const rows = db
+          .prepare<
+            [number, string, number],
+            { row: number; id: string; status: EnquiryStatus; closedAt: string | null }
+          >(
+            `SELECT rowid AS row, enquiry_id AS id, status, closed_at AS closedAt FROM enquiry_work
+             WHERE rowid > ? AND closed_at IS NOT NULL AND closed_at < ? AND ${CLOSED}
+             ORDER BY rowid LIMIT ?`,
+          )
+          .all(typeof after === "number" ? after : 0, closedBefore, limit);
+        return { records: rows.map(({ row: _, ...record }) => record), after: rows.at(-1)?.row ?? after };
+      },
+      readEnquiryDocuments: ({ ids }) =>
         db
-          .prepare(`DELETE FROM vitals WHERE id IN (SELECT id FROM vitals WHERE received_at < ? LIMIT ?)`)
-          .run(receivedBefore, VITALS_PER_BATCH).changes,
-    );
+          .prepare<[string], { id: string; kind: DocumentKind; enquiryId: string }>(
+            `SELECT id, kind, enquiry_id AS enquiryId FROM issued_documents WHERE enquiry_id ${IN_LIST}`,
+          )
+          .all(JSON.stringify(ids)),
+      eraseEnquiries: ({ enquiries }) => {
+        const ids = enquiries.map((enquiry) => enquiry.id);
+        eraseEnquiryRows(
+          db,
+          this.table,
+          ids,
+          enquiries.flatMap((enquiry) => enquiry.documentIds),
+        );
+      },
+      readVitalsPage: ({ receivedBefore, limit }) =>
+        db
+          .prepare<[string, number], { id: number }>(`SELECT id FROM vitals WHERE received_at < ? LIMIT ?`)
+          .all(receivedBefore, limit)
+          .map((row) => String(row.id)),
+      eraseVitals: ({ ids }) => {
+        db.prepare(`DELETE FROM vitals WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))`).run(
+          JSON.stringify(ids),
+        );
+      },
+      readTaxRecords: ({ before }) => {
+        const facts = `SELECT id, kind, financial_year AS financialYear, against_id AS againstId FROM issued_documents`;
+        const old = db
+          .prepare<[string, string], TaxRecordFacts>(`${facts} WHERE financial_year < ? AND kind ${IN_LIST}`)
+          .all(before, JSON.stringify(TAX_RECORD_KINDS));
+        const against = db
+          .prepare<[string], TaxRecordFacts>(`${facts} WHERE against_id ${IN_LIST}`)
+          .all(JSON.stringify(old.map((record) => record.id)));
+        return [...old, ...against];
+      },
+      eraseTaxRecords: ({ ids }) => {
+        db.prepare(`DELETE FROM document_payments WHERE document_id ${IN_LIST}`).run(JSON.stringify(ids));
+        // In the order given: a credit note refers to its invoice.
+        const erase = db.prepare(`DELETE FROM issued_documents WHERE id = ?`);
+        for (const id of ids) erase.run(id);
+      },
+    };
   }
 }
