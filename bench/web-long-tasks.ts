@@ -7,12 +7,16 @@
  * paint, garbage collection) and the trace events that took most of it (which script, which
  * callback, which font or layout). With `--loaded`, busy loops (one per core) run beside.
  *
+ *   BENCH_BUILD=<dir>[,<dir>…] npx tsx bench/web-long-tasks.ts [--loaded]
  *   npx tsx bench/web-long-tasks.ts <base URL> [--loaded]
- *     <base URL>           a running server of a build (e.g. the one bench/web-islands.ts starts, or
- *                          `node <build>/server/main.js`)
- *   BENCH_WEB_RUNS=n       Lighthouse runs per page (3)
- *   BENCH_WEB_PAGES=/,/hi  the pages (/ and /hi)
- *   BENCH_BUILD=<dir>      instead of a URL: serve this build with its own compiled server
+ *     BENCH_BUILD           builds of this project, each served by its own compiled server, their
+ *                           runs alternating; or <base URL>, a server already running
+ *   BENCH_WEB_RUNS=n        Lighthouse runs per page and build (3)
+ *   BENCH_WEB_PAGES=/,/hi   the pages (/ and /hi)
+ *
+ * Ends with each page's TBT median and, for each kind of long task (the page script's first run,
+ * the first paint's style and layout, the parse's end with the forms' forced layouts…), the TBT it
+ * added over all the runs.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -162,26 +166,62 @@ async function run(url: string): Promise<Run> {
   }
 }
 
-let base = process.argv.slice(2).find((argument) => !argument.startsWith("--"));
-let stop = async () => {};
-if (process.env.BENCH_BUILD) {
-  const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-long-tasks-"));
-  const server = await startServer(
-    {
-      SITE_DIR: join(process.env.BENCH_BUILD, "client"),
-      DATABASE_URL: `sqlite:${join(dataDir, "site.db")}`,
-      LOG_LEVEL: "error",
-    },
-    { buildDir: process.env.BENCH_BUILD },
-  );
-  base = server.baseUrl;
-  stop = async () => {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+/**
+ * What a long task is, by what started it and what filled it (the categories the findings in
+ * docs/benchmarks.md are written in).
+ */
+function kindOf(task: LongTask): string {
+  if (/\/assets\/islands\/page-/.test(task.trigger)) return "the page script's first run";
+  if (/web-vitals/.test(task.trigger)) return "the web-vitals library";
+  if (/devanagari-font/.test(task.trigger)) return "the Devanagari font's module";
+  if (/pagereveal/.test(task.trigger)) return "the first paint's style and layout";
+  if (/CommitNavigation|LocalWindowProxy|DocumentLoader/.test(`${task.trigger} ${task.heaviest}`))
+    return "the navigation's commit (the browser's)";
+  if (/v8\.compileModule/.test(task.heaviest)) return "the inline loader's compile";
+  if (/^(v8\.evaluateModule|ParseHTML)/.test(task.trigger) && /Layout \(/.test(task.heaviest))
+    return "the parse's end: DOMContentLoaded and the forms' forced layouts";
+  if (/^ParseHTML/.test(task.trigger)) return "HTML parse";
+  if (/Layout \(/.test(task.heaviest)) return "a later style and layout";
+  return "other (paint, commit, garbage collection, unattributed)";
 }
-if (!base) throw new Error("Give a base URL, or BENCH_BUILD=<build folder>");
 
+interface Target {
+  name: string;
+  base: string;
+  stop: () => Promise<void>;
+}
+
+/** The builds in BENCH_BUILD (comma-separated), each served by its own compiled server; or the URL given. */
+async function targets(): Promise<Target[]> {
+  const url = process.argv.slice(2).find((argument) => !argument.startsWith("--"));
+  if (!process.env.BENCH_BUILD) {
+    if (!url) throw new Error("Give a base URL, or BENCH_BUILD=<build folder>[,<build folder>…]");
+    return [{ name: url, base: url, stop: async () => {} }];
+  }
+  const all: Target[] = [];
+  for (const build of process.env.BENCH_BUILD.split(",")) {
+    const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-long-tasks-"));
+    const server = await startServer(
+      {
+        SITE_DIR: join(build, "client"),
+        DATABASE_URL: `sqlite:${join(dataDir, "site.db")}`,
+        LOG_LEVEL: "error",
+      },
+      { buildDir: build },
+    );
+    all.push({
+      name: build,
+      base: server.baseUrl,
+      stop: async () => {
+        await server.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    });
+  }
+  return all;
+}
+
+const sites = await targets();
 const loops: ChildProcess[] = LOADED
   ? Array.from({ length: availableParallelism() }, () =>
       spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
@@ -190,34 +230,54 @@ const loops: ChildProcess[] = LOADED
 console.log(
   `Load average ${loadavg()[0]!.toFixed(2)} at the start${LOADED ? `, ${loops.length} busy loops beside` : ""}`,
 );
+/** Per build and page: each run's TBT, and the TBT added by each kind of task over all runs. */
+const tbts = new Map<string, number[]>();
+const byKind = new Map<string, Map<string, number[]>>();
 try {
-  for (const path of PAGES) {
-    const tbts: number[] = [];
-    for (let index = 0; index < RUNS; index += 1) {
-      const { tbt, observed, tasks } = await run(`${base}${path}`);
-      tbts.push(tbt);
-      console.log(
-        `\n${path} run ${index + 1}/${RUNS}: TBT ${formatMs(tbt)}, ${tasks.length} tasks adding to it; observed (ms): ${observed}`,
-      );
-      for (const task of tasks) {
-        const groups = [...task.groups]
-          .filter(([, ms]) => ms >= 0.5)
-          .sort((a, b) => b[1] - a[1])
-          .map(([group, ms]) => `${group} ${ms.toFixed(1)}`)
-          .join(", ");
+  // One load of each build first, not counted (cold caches, the server's first requests).
+  for (const site of sites) await run(`${site.base}${PAGES[0] ?? "/"}`);
+  for (let index = 0; index < RUNS; index += 1) {
+    // The builds' order alternates from run to run, so that the machine's moments fall on each alike.
+    for (const site of index % 2 === 0 ? sites : [...sites].reverse()) {
+      for (const path of PAGES) {
+        const key = `${site.name} ${path}`;
+        const { tbt, observed, tasks } = await run(`${site.base}${path}`);
+        tbts.set(key, [...(tbts.get(key) ?? []), tbt]);
         console.log(
-          `  +${formatMs(task.tbt)} TBT, ${task.observed.toFixed(1)} ms observed at ${task.start.toFixed(0)} ms — started by ${task.trigger}\n` +
-            `    by kind (observed ms): ${groups}\n    heaviest events (self ms): ${task.heaviest}` +
-            (task.urls.length ? `\n    scripts: ${task.urls.join(", ")}` : ""),
+          `\n${key} run ${index + 1}/${RUNS}: TBT ${formatMs(tbt)}, ${tasks.length} tasks adding to it; observed (ms): ${observed}`,
         );
+        const kinds = byKind.get(key) ?? new Map<string, number[]>();
+        byKind.set(key, kinds);
+        for (const task of tasks) {
+          kinds.set(kindOf(task), [...(kinds.get(kindOf(task)) ?? []), task.tbt]);
+          const groups = [...task.groups]
+            .filter(([, ms]) => ms >= 0.5)
+            .sort((a, b) => b[1] - a[1])
+            .map(([group, ms]) => `${group} ${ms.toFixed(1)}`)
+            .join(", ");
+          console.log(
+            `  +${formatMs(task.tbt)} TBT, ${task.observed.toFixed(1)} ms observed at ${task.start.toFixed(0)} ms — ${kindOf(task)}; started by ${task.trigger}\n` +
+              `    by kind (observed ms): ${groups}\n    heaviest events (self ms): ${task.heaviest}` +
+              (task.urls.length ? `\n    scripts: ${task.urls.join(", ")}` : ""),
+          );
+        }
       }
     }
-    console.log(
-      `\n${path}: TBT median ${formatMs(median(tbts))} (${tbts.map((each) => formatMs(each)).join(", ")})`,
-    );
   }
 } finally {
   for (const loop of loops) loop.kill();
-  await stop();
+  for (const site of sites) await site.stop();
+}
+for (const [key, runs] of tbts) {
+  console.log(
+    `\n${key}: TBT median ${formatMs(median(runs))} (${runs.map((each) => formatMs(each)).join(", ")})`,
+  );
+  const kinds = [...(byKind.get(key) ?? [])].sort(
+    (a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0),
+  );
+  for (const [kind, added] of kinds)
+    console.log(
+      `  ${kind}: in ${added.length} of ${runs.length} runs' long tasks, ${formatMs(added.reduce((x, y) => x + y, 0))} of TBT in all (${added.map((each) => formatMs(each)).join(", ")})`,
+    );
 }
 console.log(`\nLoad average ${loadavg()[0]!.toFixed(2)} at the end`);
