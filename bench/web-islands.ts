@@ -8,11 +8,12 @@
  * as Chromium's trace times them (Event Timing, the events INP is made of), CPU slowed 4×, before
  * React has come and after.
  *
- *   npx tsx bench/web-islands.ts <build> <other> [--loaded]
+ *   npx tsx bench/web-islands.ts <build> <other> [<other>…] [--loaded]
  *     <build>             a build folder of this project (BUILD_DIR=… npm run build)
  *     <other>             another build folder of this project (an earlier release: its pages are
  *                         served by <build>'s server), or a static site's folder (AstroWind's
- *                         dist/), served precompressed by Fastify
+ *                         dist/), served precompressed by Fastify; several may be given (a build
+ *                         before a change and AstroWind's, in the same interleaved run)
  *   BENCH_WEB_RUNS=n      Lighthouse runs per page and site (3)
  *   BENCH_WEB_PAGES=/,/hi the pages (every public page); a static site is measured at its home page
  *                         beside our landing pages and at its closest text page beside our privacy
@@ -35,8 +36,9 @@ import { formatKiB, formatMs, formatTable, median, type Row } from "./support/re
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const LOADED = process.argv.includes("--loaded");
-const [ours, other] = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
-if (!ours || !other) throw new Error("Give two folders: bench/web-islands.ts <build> <other> [--loaded]");
+const [ours, ...others] = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
+if (!ours || others.length === 0)
+  throw new Error("Give two folders or more: bench/web-islands.ts <build> <other> [<other>…] [--loaded]");
 
 /** Lighthouse's own flags for a headless run on this machine: a new browser process each time. */
 const FRESH_CHROMIUM_FLAGS = [
@@ -390,13 +392,16 @@ async function firstSwipe(
 // ---- The run ----
 
 const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-islands-"));
-const sites = await serve([ours, other], dataDir);
+const sites = await serve([ours, ...others], dataDir);
 const loops = LOADED ? busyLoops() : [];
 const rows: Row[] = [];
 const startedLoad = loadavg()[0]!;
 try {
   const pages = benchPages();
   const results = new Map<string, Paints[]>();
+  // One load of each site first, not counted: the first Lighthouse run of a bench pays for the
+  // machine's cold caches and the server's first requests, and would always fall on the first site.
+  for (const site of sites) await lighthouseRun(`${site.baseUrl}${besideOurs(site, pages[0] ?? "/")}`);
   for (let run = 0; run < RUNS; run += 1) {
     // Each run visits every page of each site, the sites' order alternating from run to run; a
     // static site's page is measured once per run, beside the first of our pages it stands for.

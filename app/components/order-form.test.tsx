@@ -275,7 +275,7 @@ describe("OrderForm retries", () => {
 });
 
 describe("OrderForm sending", () => {
-  it("sends the five fields as typed, with the empty honeypot, the page's language and the WhatsApp box unticked, without the product name", async () => {
+  it("sends the five fields as typed, with the empty honeypot, the page's language, the WhatsApp box unticked and the landing page, without the product name", async () => {
     const fetchMock = stubFetch(async () => jsonResponse(201, { id: "x" }));
     render(<OrderForm text={orderFormText} />);
     await fillValidEnquiry(user);
@@ -293,7 +293,10 @@ describe("OrderForm sending", () => {
       website: "",
       lang: "en",
       whatsappConsent: false,
+      // No source kept yet (the page keeps it once the visitor is there): the form keeps this page's.
+      source: { landingPath: "/" },
     });
+    sessionStorage.clear();
   });
 
   it("offers the WhatsApp box unticked and labelled, sends the consent only once ticked, and clears it with the form", async () => {

@@ -77,6 +77,7 @@ const PRESENCE = ["scroll", "wheel", "keydown", "pointerdown", "pointermove", "t
 function visitorIsHere() {
   for (const type of PRESENCE) removeEventListener(type, visitorIsHere, { capture: true });
   hydrateNextWhenIdle();
+  whenIdle(keepVisitSource);
 }
 for (const type of PRESENCE) addEventListener(type, visitorIsHere, { capture: true, passive: true });
 
@@ -177,7 +178,20 @@ if (document.documentElement.lang.startsWith("hi")) {
   });
 } else loadDisplayFont();
 reportWebVitals();
-rememberVisitSource();
+
+// ---- Where the visit came from ----
+
+// Kept in session storage, whose first use in a page waits on the browser process: not in the
+// load's tasks but in idle time once the visitor is there, or as the page is left (a link followed
+// at once), whichever is first; the order form reads it through `visitSource`, which keeps it first.
+let visitSourceKept = false;
+function keepVisitSource() {
+  if (visitSourceKept) return;
+  visitSourceKept = true;
+  removeEventListener("pagehide", keepVisitSource);
+  rememberVisitSource();
+}
+addEventListener("pagehide", keepVisitSource);
 
 /** For operators and browser tests: the page's script has started, its links and header work. */
 performance.mark("page-script:ready");

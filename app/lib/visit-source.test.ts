@@ -54,6 +54,12 @@ describe("the visit's source", () => {
     expect(checkSource(source)).toEqual({ ok: true, source });
   });
 
+  it("an enquiry sent before the page kept its source still carries the landing page's", () => {
+    landOn("/?utm_source=whatsapp", "https://wa.me/");
+    expect(sessionStorage.getItem(SOURCE_STORAGE_KEY)).toBeNull();
+    expect(visitSource()).toEqual({ utmSource: "whatsapp", referrerHost: "wa.me", landingPath: "/" });
+  });
+
   it("sends nothing when storage is turned off", () => {
     vi.spyOn(sessionStorage, "getItem").mockImplementation(() => {
       throw new Error("SecurityError");

@@ -18,7 +18,11 @@ function clean(part: SourcePart, value: string | null): string | undefined {
 /**
  * Keeps, for this visit only (session storage, no cookie), where the visitor came from: the
  * landing URL's utm_source, utm_medium and utm_campaign, the referring site's host and the
- * landing path. Runs once the page has painted and hydrated; the first page of the visit wins.
+ * landing path. The first page of the visit wins. A page's first use of its session storage waits
+ * on the browser process (the storage is read from there), which on a busy phone is a long task:
+ * the pages call this in idle time once the visitor is there, or as the page is left
+ * (app/islands/page.ts), and `visitSource` calls it first, so that an enquiry sent sooner still
+ * carries the landing page's source.
  */
 export function rememberVisitSource(): void {
   try {
@@ -40,6 +44,7 @@ export function rememberVisitSource(): void {
 
 /** The visit's source, as kept by rememberVisitSource; undefined when none was kept. */
 export function visitSource(): EnquirySource | undefined {
+  rememberVisitSource();
   try {
     const kept = sessionStorage.getItem(SOURCE_STORAGE_KEY);
     return kept ? (JSON.parse(kept) as EnquirySource) : undefined;

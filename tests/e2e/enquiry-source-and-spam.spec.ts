@@ -3,7 +3,7 @@ import { sourcePartLabels, spamReasonLabels, spamText } from "../../console/cont
 import { API_PATHS } from "../../domain/contract";
 import { enquiryMessages } from "../../domain/enquiry";
 import { createStaff, signIn } from "./support/console";
-import { expect, test, viewportOf } from "./support/fixtures";
+import { expect, test, viewportOf, waitForPageScript } from "./support/fixtures";
 import { uniqueTag } from "./support/forms";
 import { anEnquiry, fill, openOrderForm, type OrderForm } from "./support/order-form";
 import { orderFormText } from "../../app/content/order-form";
@@ -24,6 +24,22 @@ async function placeFromThePage(page: Page, form: OrderForm): Promise<Request> {
 function ownMobile(): string {
   return `7${String(Date.now() % 1_000_000_000).padStart(9, "0")}`;
 }
+
+test("a visitor who lands from a campaign and leaves the page at once still sends the landing page's source from the next", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // The page keeps the visit's source in idle time once the visitor is there, or as it is left:
+  // here it is left before any scroll, key or touch.
+  await page.goto("/privacy-policy?utm_source=newsletter&utm_medium=email");
+  await waitForPageScript(page);
+  const form = await openOrderForm(page);
+  await fill(form, { ...anEnquiry(), Mobile: ownMobile() });
+  const posted = await placeFromThePage(page, form);
+  expect(posted.postDataJSON()).toMatchObject({
+    source: { utmSource: "newsletter", utmMedium: "email", landingPath: "/privacy-policy" },
+  });
+});
 
 test("an enquiry from /?utm_source=instagram&utm_campaign=diwali shows its source in the console and the CSV", async ({
   page,
