@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { consoleMessages, enquiryReference } from "../../domain/console";
+import { consoleMessages } from "../../domain/console";
 import {
   balancePaise,
   GSTR1_SECTIONS,
@@ -31,7 +31,7 @@ import type { WhatsAppPayload } from "../store/store";
 import { apiMessages } from "../routes/api-errors";
 import { WhatsAppSendError } from "../store/conversations";
 import type { DocumentNotMade, DocumentRefusal, DocumentRequest } from "../store/documents";
-import { overCreditMessage } from "../lifecycle/documents";
+import { documentActivity, overCreditMessage } from "../lifecycle/documents";
 import { eventTime } from "../store/event-clock";
 import { signedIn } from "./guard";
 
@@ -299,11 +299,7 @@ export async function documentRoutes(app: FastifyInstance) {
       return reply.code(202).send({ queued: true });
     }
     app.outbox.wake();
-    await store.activity.record({
-      actor: account.email,
-      action: "document-sent",
-      target: `${enquiryReference(document.enquiryId)}: ${document.number}`,
-    });
+    await store.activity.record({ actor: account.email, ...documentActivity("document-sent", document) });
     return reply.code(202).send({ queued: true });
   });
 
@@ -369,8 +365,7 @@ export async function documentRoutes(app: FastifyInstance) {
         if (sent) {
           await store.activity.record({
             actor: account.email,
-            action: "payment-reminder-sent",
-            target: `${enquiryReference(sent.document.enquiryId)}: ${sent.document.number}`,
+            ...documentActivity("payment-reminder-sent", sent.document),
           });
         }
         return reply.code(202).send({ queued: true });

@@ -203,10 +203,7 @@ export async function staffRoutes(app: FastifyInstance) {
     const account = await target(request.params, reply);
     if (!account) return reply;
     if (account.id === actor.id) return reply.code(409).send({ error: consoleMessages.notYourself });
-    if (await leavesNoActiveOwner(account, null)) {
-      return reply.code(409).send({ error: consoleMessages.lastOwner });
-    }
-    // One write: the last-owner guard read again there (another owner may be removing at the same
+    // One write: the last-owner guard read there (another owner may be removing at the same
     // moment), the invitations they sent withdrawn, every enquiry they own handed to nobody, and
     // the account removed with its sessions and devices.
     const removed = await store.members

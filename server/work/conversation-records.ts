@@ -1,6 +1,6 @@
 import type { ConversationAdapter, ConversationStore, ConversationSteps } from "../store/conversations";
 import { stepsOf, type ChangeOf } from "../store/step-port";
-import { WriteConflictError } from "../store/work-port";
+import { onceMore } from "./once-more";
 
 const step = stepsOf<ConversationSteps>();
 
@@ -40,20 +40,4 @@ export function conversationStore(adapter: ConversationAdapter): ConversationSto
         });
       }),
   };
-}
-
-/**
- * Runs the change, and once more when another change removed its message meanwhile (an erasure):
- * read again, it then finds none.
- */
-async function onceMore<R>(
-  adapter: ConversationAdapter,
-  change: () => ChangeOf<ConversationSteps, R>,
-): Promise<R> {
-  try {
-    return await adapter.run(change);
-  } catch (error) {
-    if (!(error instanceof WriteConflictError)) throw error;
-    return adapter.run(change);
-  }
 }

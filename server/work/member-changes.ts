@@ -5,6 +5,7 @@ import type { MemberAdapter, MemberSteps, QueuedLink } from "../store/member-por
 import type { MemberStore, StaffLink, StaffLinkUse } from "../store/members";
 import { LastOwnerError, normalizeStaffEmail } from "../store/staff";
 import { stepsOf, type ChangeOf } from "../store/step-port";
+import { onceMore } from "./once-more";
 import { WriteConflictError, type Actor } from "../store/work-port";
 
 /**
@@ -34,19 +35,6 @@ export function memberStore(adapter: MemberAdapter): MemberStore {
       onceMore(adapter, () => changeRole(staffId, role, at, options)),
     remove: (email, change = {}) => onceMore(adapter, () => removeMember(email, change)),
   };
-}
-
-/**
- * Runs the change, and once more when another change of the staff was written first (two owners
- * demoting or removing each other at once): read again, the last-owner guard sees what is there now.
- */
-async function onceMore<R>(adapter: MemberAdapter, change: () => MemberChange<R>): Promise<R> {
-  try {
-    return await adapter.run(change);
-  } catch (error) {
-    if (!(error instanceof WriteConflictError)) throw error;
-    return adapter.run(change);
-  }
 }
 
 const step = stepsOf<MemberSteps>();

@@ -1,7 +1,7 @@
 import { WEBHOOK_RESPONSE_KEPT } from "../../domain/webhooks";
 import { stepsOf, type ChangeOf } from "../store/step-port";
+import { onceMore } from "./once-more";
 import type { WebhookAdapter, WebhookSteps } from "../store/webhook-port";
-import { WriteConflictError } from "../store/work-port";
 import { WEBHOOK_ATTEMPTS_KEPT, type WebhookAttemptRecord, type WebhookStore } from "../store/webhooks";
 
 const step = stepsOf<WebhookSteps>();
@@ -26,19 +26,6 @@ export function webhookStore(adapter: WebhookAdapter): WebhookStore {
     sendAgain: (endpointId, deliveryId, now) =>
       onceMore(adapter, () => sendAgain(endpointId, deliveryId, now)),
   };
-}
-
-/**
- * Runs the change, and once more when another change wrote its delivery first (removed it with its
- * endpoint or its enquiry, or claimed it): read again, it then finds what is there now.
- */
-async function onceMore<R>(adapter: WebhookAdapter, change: () => ChangeOf<WebhookSteps, R>): Promise<R> {
-  try {
-    return await adapter.run(change);
-  } catch (error) {
-    if (!(error instanceof WriteConflictError)) throw error;
-    return adapter.run(change);
-  }
 }
 
 function* recordAttempt(

@@ -11,6 +11,7 @@ import { BUYER_KEY_NAME, buyerKeyOfQuery, buyerKeysOf, type BuyerKeys } from "..
 import { buyerEnquiryOf, type BuyerStore, type MobileEnquiry } from "../buyers";
 import {
   ALREADY_EXISTS,
+  ARRAY_CONTAINS_ANY_LIMIT,
   chunks,
   collectionsOf,
   grpcCode,
@@ -24,8 +25,6 @@ import {
 export const BUYER_KEYS_FIELD = "buyerKeys";
 /** Where the start-up's backfill says it has given every enquiry stored before keys existed its keys. */
 export const BUYER_KEYS_DONE = ["settings", "buyerKeys"] as const;
-/** Firestore answers array-contains-any with at most this many values. */
-export const ARRAY_CONTAINS_ANY_LIMIT = 30;
 /** Enquiries read and given their keys per batch by the backfill. */
 const BACKFILL_BATCH = 300;
 

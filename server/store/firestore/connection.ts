@@ -157,6 +157,8 @@ export async function deleteInBatches(
 
 /** The most values one `in` query takes. */
 export const IN_QUERY_LIMIT = 30;
+/** Firestore answers array-contains-any with at most this many values. */
+export const ARRAY_CONTAINS_ANY_LIMIT = 30;
 
 /** `items` in runs of at most `size`, for `in` queries and batches. */
 export function chunks<T>(items: readonly T[], size: number): T[][] {

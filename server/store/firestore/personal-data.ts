@@ -14,13 +14,19 @@ import type { PendingMail, PersonalSubscription, PersonQuery } from "../../../do
 import type { PersonalDataPort, PersonalDataSteps } from "../personal-data";
 import { driveStepsAsync, type AnswersOf, type ChangeOf } from "../step-port";
 import { activityDocument } from "./activity";
-import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
+import {
+  ARRAY_CONTAINS_ANY_LIMIT,
+  chunks,
+  collectionsOf,
+  IN_QUERY_LIMIT,
+  isoOf,
+  type FirestoreContext,
+} from "./connection";
 import { historyEntryOf } from "./enquiry-work";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 import { FirestoreConversationStore } from "./conversations";
 import { storedEnquiryOf } from "./documents";
 import {
-  ARRAY_CONTAINS_ANY_LIMIT,
   BUYER_KEYS_DONE,
   BUYER_KEYS_FIELD,
   buyerKeysField,
@@ -90,7 +96,9 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
     return this.context.run(() =>
       driveStepsAsync(
         change(),
-        this.answers(undefined, (write) => write()),
+        this.answers(undefined, () => {
+          throw new Error("A person's data report writes nothing");
+        }),
       ),
     );
   }
@@ -206,14 +214,11 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
           )),
         ].flatMap(pendingMailsOf);
       },
+      // Asked only by an erasure, which runs in a transaction: the documents it keeps or erases.
       readDocuments: async ({ enquiryIds }) =>
-        transaction
-          ? (await documentsOfEnquiries(this.context, transaction, enquiryIds)).map(
-              ({ document }) => document,
-            )
-          : (await Promise.all(enquiryIds.map((id) => documentsOfEnquiry(this.context, id)))).flatMap(
-              ({ documents }) => documents,
-            ),
+        (await documentsOfEnquiries(this.context, inTransaction(transaction), enquiryIds)).map(
+          ({ document }) => document,
+        ),
       eraseHeld: async ({ enquiryIds, subscriberIds, documentIds }) => {
         const { notifications } = this.collections;
         const held = await enquiryDocuments(this.context, enquiryIds, documentIds, transaction);
@@ -246,4 +251,10 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
       },
     };
   }
+}
+
+/** The erasure's transaction: a step only an erasure asks for is never answered outside one. */
+function inTransaction(transaction: Transaction | undefined): Transaction {
+  if (!transaction) throw new Error("A person's documents are read for an erasure, in its transaction");
+  return transaction;
 }

@@ -12,7 +12,7 @@ import type { PendingMail, PersonalSubscription } from "../../../domain/personal
 import type { PersonalDataPort, PersonalDataSteps } from "../personal-data";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import { insertActivity } from "./activity";
-import { eraseEnquiryRows } from "./retention";
+import { eraseEnquiryRows, IN_LIST } from "./retention";
 import type { SqliteRun } from "./connection";
 import { ENQUIRY_COLUMNS, storedEnquiry, type EnquiryRow } from "./enquiry-row";
 import { type EnquiryMetaColumns, whatsappConsentOfRow } from "./enquiry-meta";
@@ -23,8 +23,6 @@ type ConsentColumns = Pick<
   EnquiryMetaColumns,
   "whatsapp_consent_at" | "whatsapp_consent_wording" | "whatsapp_consent_language"
 >;
-
-const IN_LIST = `IN (SELECT value FROM json_each(?))`;
 
 /**
  * A person's data on SQLite. Their enquiries are found by their buyer key (`enquiry_buyers`, a keyed

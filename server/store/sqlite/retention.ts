@@ -9,7 +9,7 @@ import { statusWhere } from "./status-sql";
 
 /** The closed statuses as SQL (domain/status.ts), which mayErase checks again. */
 const CLOSED = statusWhere("status", "open", false);
-const IN_LIST = `IN (SELECT value FROM json_each(?))`;
+export const IN_LIST = `IN (SELECT value FROM json_each(?))`;
 
 /**
  * Erases these enquiries with everything of theirs (mails, history, conversation, work, deal,
