@@ -17,7 +17,7 @@ import { SqliteStore } from "../server/store";
 import { projectRoot, startServer } from "../tests/support/server-process";
 import { writeSiteFixture } from "../tests/support/test-app";
 import { distinctEnquiries } from "./support/enquiries";
-import { formatCount, formatMB, formatTable, isMain, quick, type Row } from "./support/report";
+import { formatCount, formatMB, formatTable, isMain, percentile, quick, type Row } from "./support/report";
 
 const run = promisify(execFile);
 
@@ -58,10 +58,6 @@ async function seed(path: string) {
     }
   })();
   db.close();
-}
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
 
 /** CLIENTS visitors post enquiries one after another until `done` resolves; their latencies. */

@@ -22,15 +22,14 @@ import { ADMIN_API_PREFIX, SESSION_COOKIE, type InboxItem } from "../domain/cons
 import { ENQUIRY_COLLECTION } from "../domain/contract";
 import type { TeamItemFields } from "../domain/team";
 import { hashPassword } from "../server/admin/passwords";
-import { FirestoreStore } from "../server/store";
-import { SqliteStore } from "../server/store";
+import { FirestoreStore, SqliteStore } from "../server/store";
 import type { Store } from "../server/store/store";
 import { anEnquiry } from "../tests/support/enquiry-builder";
 import { startFirestoreEmulatorProcess } from "../tests/support/firestore-emulator";
 import { startServer, type ListeningServer } from "../tests/support/server-process";
 import { writeSiteFixture } from "../tests/support/test-app";
 import { seedTeam, STORED_ENQUIRIES } from "./inbox";
-import { formatCount, formatMs, formatTable, isMain, quick, type Row } from "./support/report";
+import { formatCount, formatMs, formatTable, isMain, percentile, quick, type Row } from "./support/report";
 
 /** The issue's targets for a bulk assignment of 100 enquiries. */
 export const bulkTargets = { sqliteMs: 1_000, firestoreMs: 5_000 } as const;
@@ -38,10 +37,6 @@ const BATCH = 100;
 const RUNS = quick ? 3 : 10;
 const MEMBERS = 5;
 const PASSWORD = "bench owner password";
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
-}
 
 /** The owner and four members, as the team's data set has them. */
 async function addTeam(store: Store) {

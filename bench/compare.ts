@@ -18,8 +18,7 @@
  *   BENCH_REUSE_BUILD=1                         keeps the working tree's build in build/bench
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   profiles every server
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -28,6 +27,7 @@ import { ENQUIRY_COLLECTION } from "../domain/contract";
 import { quoteIdentifier } from "../server/store/sqlite/identifiers";
 import { CONNECTIONS, DURATION_S, enquiryLoad, type LoadFigures, RATE_LIMIT } from "./api";
 import { benchServerOptions, buildSite } from "./support/build";
+import { checkOutCommit, cpuTimeUs, git, runHere } from "./support/commits";
 import { formatCount, median } from "./support/report";
 import { projectRoot, startServer } from "../tests/support/server-process";
 
@@ -51,28 +51,6 @@ interface Round {
   cpuUsPerEnquiry: number;
 }
 
-/** A process's CPU time so far, user and system, in µs (`/proc/<pid>/stat`, in clock ticks of 10 ms). */
-function cpuTimeUs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // The fields after the command's name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return ticks * 10_000;
-}
-
-function git(...args: string[]): string {
-  return execFileSync("git", args, { cwd: projectRoot, encoding: "utf8" }).trim();
-}
-
-/** Runs a command in `cwd` on this Node (its folder first on PATH), showing only its errors. */
-function run(cwd: string, command: string, args: string[], env: Record<string, string> = {}): void {
-  execFileSync(command, args, {
-    cwd,
-    env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
 /**
  * The commit's worktree, dependencies and build. Its build folder lies inside its worktree, as
  * the compiled server finds its packages in the node_modules beside it.
@@ -85,22 +63,10 @@ function buildCommit(sha: string, worktree: string): Build {
     console.log(`Using the build of ${label} in ${buildDir}`);
     return { label, buildDir };
   }
-  if (!existsSync(join(worktree, ".git"))) {
-    console.log(`Checking out ${label} in ${worktree} …`);
-    git("worktree", "add", "--detach", worktree, sha);
-  }
-  const lock = (dir: string) => readFileSync(join(dir, "package-lock.json"), "utf8");
-  if (!existsSync(join(worktree, "node_modules"))) {
-    if (lock(worktree) === lock(projectRoot)) {
-      console.log("Its package-lock.json is the working tree's: hard-linking node_modules …");
-      run(worktree, "cp", ["-al", join(projectRoot, "node_modules"), join(worktree, "node_modules")]);
-    } else {
-      console.log("Installing its dependencies (npm ci) …");
-      run(worktree, "npm", ["ci", "--no-audit", "--no-fund"]);
-    }
-  }
+  console.log(`Checking out ${label} in ${worktree} …`);
+  checkOutCommit(sha, worktree, console.log);
   console.log(`Building ${label} into ${buildDir} …`);
-  run(worktree, "npm", ["run", "build"], { BUILD_DIR: buildDir, NODE_ENV: "production" });
+  runHere(worktree, "npm", ["run", "build"], { BUILD_DIR: buildDir, NODE_ENV: "production" });
   if (!existsSync(join(buildDir, "server/main.js"))) throw new Error(`The build of ${label} wrote no server`);
   return { label, buildDir };
 }

@@ -27,8 +27,7 @@
  *   BENCH_INTAKE_TRACE=1                                each round's last enquiry's calls, as they
  *                                                       started and ended
  */
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import http2 from "node:http2";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -40,6 +39,8 @@ import type * as ConfigModule from "../server/config";
 import type * as ContractModule from "../domain/contract";
 import type * as TestAppModule from "../tests/support/test-app";
 import type * as EnquiriesModule from "./support/enquiries";
+import { checkOutCommit, cpuTimeUs, git } from "./support/commits";
+import { median, percentile } from "./support/report";
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ENQUIRIES = Number(process.env.BENCH_INTAKE_ENQUIRIES ?? 100);
@@ -145,19 +146,6 @@ class CallCounter {
   }
 }
 
-/** A process's CPU time so far, user and system, in µs (`/proc/<pid>/stat`, in ticks of 10 ms); 0 without one. */
-function cpuTimeUs(pid: number): number {
-  if (!pid) return 0;
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // The fields after the command's name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
-}
-
 /** One round in this process: the tree's app on a fresh project, its enquiries posted and counted. */
 async function measureTree(root: string): Promise<RoundFigures> {
   const counter = new CallCounter();
@@ -261,32 +249,6 @@ function roundInProcess(
   });
 }
 
-function git(...args: string[]): string {
-  return execFileSync("git", args, { cwd: projectRoot, encoding: "utf8" }).trim();
-}
-
-/** The commit's sources in a worktree of their own, with their dependencies. */
-function checkOut(sha: string, worktree: string): void {
-  if (!existsSync(join(worktree, ".git"))) git("worktree", "add", "--quiet", "--detach", worktree, sha);
-  if (existsSync(join(worktree, "node_modules"))) return;
-  const lock = (dir: string) => readFileSync(join(dir, "package-lock.json"), "utf8");
-  const command: [string, string[]] =
-    lock(worktree) === lock(projectRoot)
-      ? ["cp", ["-al", join(projectRoot, "node_modules"), join(worktree, "node_modules")]]
-      : ["npm", ["ci", "--no-audit", "--no-fund"]];
-  execFileSync(command[0], command[1], {
-    cwd: worktree,
-    env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}` },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 async function main(): Promise<void> {
   const commits = process.argv.slice(2);
   const keep = process.env.BENCH_INTAKE_KEEP === "1";
@@ -297,7 +259,7 @@ async function main(): Promise<void> {
     const sha = git("rev-parse", "--short", commit);
     const worktree = join(tmpdir(), `collarise-bench-intake-${sha}`);
     console.log(`Checking out ${sha} in ${worktree} …`);
-    checkOut(sha, worktree);
+    checkOutCommit(sha, worktree);
     builds.push({ label: sha, root: worktree, worktree });
   }
   const { startFirestoreEmulatorProcess } = await import("../tests/support/firestore-emulator");

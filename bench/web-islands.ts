@@ -19,7 +19,6 @@
  *                         beside our landing pages and at its closest text page beside our privacy
  *                         pages (BENCH_OTHER_TEXT_PAGE, /privacy/ as AstroWind has it)
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -27,11 +26,11 @@ import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import fastifyStatic from "@fastify/static";
-import * as chromeLauncher from "chrome-launcher";
 import Fastify from "fastify";
-import lighthouse from "lighthouse";
+import { startBusyLoops } from "../tests/support/busy-loops";
 import { startServer } from "../tests/support/server-process";
 import { benchPages } from "./support/build";
+import { CHROME_PATH, FRESH_CHROMIUM_FLAGS, lighthouseInFreshChromium } from "./support/lighthouse";
 import { formatKiB, formatMs, formatTable, median, type Row } from "./support/report";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -40,15 +39,6 @@ const [ours, ...others] = process.argv.slice(2).filter((argument) => !argument.s
 if (!ours || others.length === 0)
   throw new Error("Give two folders or more: bench/web-islands.ts <build> <other> [<other>…] [--loaded]");
 
-/** Lighthouse's own flags for a headless run on this machine: a new browser process each time. */
-const FRESH_CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-dev-shm-usage",
-];
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** A static site's page beside our privacy pages: AstroWind's privacy policy, text only as ours is. */
 const OTHER_TEXT_PAGE = process.env.BENCH_OTHER_TEXT_PAGE ?? "/privacy/";
 
@@ -135,44 +125,16 @@ interface Paints {
   performance: number;
 }
 
-async function lighthouseRun(url: string): Promise<Paints> {
-  for (let attempt = 1; ; attempt += 1) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROME_PATH,
-      chromeFlags: FRESH_CHROMIUM_FLAGS,
-      logLevel: "error",
-    });
-    try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-      });
-      const lhr = result?.lhr;
-      if (lhr && !lhr.runtimeError) {
-        const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-        return {
-          lcp: value("largest-contentful-paint"),
-          tbt: value("total-blocking-time"),
-          cls: value("cumulative-layout-shift"),
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        };
-      }
-      // Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is run again.
-      if (attempt === 3) throw new Error(`Lighthouse: ${lhr?.runtimeError?.code ?? "no result"} for ${url}`);
-    } finally {
-      chrome.kill();
-    }
-  }
-}
-
-// ---- Busy loops beside ----
-
-function busyLoops(): ChildProcess[] {
-  return Array.from({ length: availableParallelism() }, () =>
-    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
-  );
+function lighthouseRun(url: string): Promise<Paints> {
+  return lighthouseInFreshChromium(url, ({ lhr }) => {
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      lcp: value("largest-contentful-paint"),
+      tbt: value("total-blocking-time"),
+      cls: value("cumulative-layout-shift"),
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    };
+  });
 }
 
 // ---- Scripts and interactions (Playwright, this project's builds) ----
@@ -393,7 +355,7 @@ async function firstSwipe(
 
 const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-islands-"));
 const sites = await serve([ours, ...others], dataDir);
-const loops = LOADED ? busyLoops() : [];
+const busy = LOADED ? startBusyLoops() : undefined;
 const rows: Row[] = [];
 const startedLoad = loadavg()[0]!;
 try {
@@ -430,7 +392,7 @@ try {
     });
   }
 } finally {
-  for (const loop of loops) loop.kill();
+  await busy?.stop();
 }
 
 try {

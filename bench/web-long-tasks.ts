@@ -18,28 +18,19 @@
  * the first paint's style and layout, the parse's end with the forms' forced layouts…), the TBT it
  * added over all the runs.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { Audit } from "lighthouse/core/audits/audit.js";
 import { TBTImpactTasks } from "lighthouse/core/computed/tbt-impact-tasks.js";
-import { startServer } from "../tests/support/server-process";
+import { startBusyLoops } from "../tests/support/busy-loops";
+import { serveBuilds } from "./support/build";
+import { lighthouseInFreshChromium } from "./support/lighthouse";
 import { formatMs, median } from "./support/report";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PAGES = (process.env.BENCH_WEB_PAGES ?? "/,/hi").split(",");
 const LOADED = process.argv.includes("--loaded");
-const FRESH_CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-dev-shm-usage",
-];
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /** The parts of Lighthouse's task tree read here (core/lib/tracehouse/main-thread-tasks.js). */
 interface TaskNode {
@@ -117,53 +108,34 @@ interface Run {
   tasks: LongTask[];
 }
 
-async function run(url: string): Promise<Run> {
-  for (let attempt = 1; ; attempt += 1) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROME_PATH,
-      chromeFlags: FRESH_CHROMIUM_FLAGS,
-      logLevel: "error",
-    });
-    try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-      });
-      if (result && !result.lhr.runtimeError) {
-        const context = { settings: result.lhr.configSettings, computedCache: new Map() };
-        const data = Audit.makeMetricComputationDataInput(result.artifacts, context as never);
-        const tasks = (await TBTImpactTasks.request(data, context as never)) as unknown as TaskNode[];
-        const long = tasks
-          .filter((task) => !task.parent && task.tbtImpact > 0)
-          .sort((a, b) => b.tbtImpact - a.tbtImpact)
-          .map((task) => ({
-            start: task.startTime,
-            tbt: task.tbtImpact,
-            observed: task.duration,
-            groups: byGroup(task),
-            trigger: trigger(task),
-            heaviest: heaviest(task, 5),
-            urls: task.attributableURLs.map((each) => each.replace(/^https?:\/\/[^/]+/, "")),
-          }));
-        const metrics = (
-          result.lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined
-        )?.items?.[0];
-        const moment = (name: string) => `${name} ${(metrics?.[`observed${name}`] ?? Number.NaN).toFixed(0)}`;
-        return {
-          tbt: result.lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
-          observed: ["FirstContentfulPaint", "DomContentLoaded", "Load", "LargestContentfulPaint"]
-            .map(moment)
-            .join(", "),
-          tasks: long,
-        };
-      }
-      if (attempt === 3) throw new Error(`Lighthouse: ${result?.lhr.runtimeError?.code ?? "no result"}`);
-    } finally {
-      chrome.kill();
-    }
-  }
+function run(url: string): Promise<Run> {
+  return lighthouseInFreshChromium(url, async (result) => {
+    const context = { settings: result.lhr.configSettings, computedCache: new Map() };
+    const data = Audit.makeMetricComputationDataInput(result.artifacts, context as never);
+    const tasks = (await TBTImpactTasks.request(data, context as never)) as unknown as TaskNode[];
+    const long = tasks
+      .filter((task) => !task.parent && task.tbtImpact > 0)
+      .sort((a, b) => b.tbtImpact - a.tbtImpact)
+      .map((task) => ({
+        start: task.startTime,
+        tbt: task.tbtImpact,
+        observed: task.duration,
+        groups: byGroup(task),
+        trigger: trigger(task),
+        heaviest: heaviest(task, 5),
+        urls: task.attributableURLs.map((each) => each.replace(/^https?:\/\/[^/]+/, "")),
+      }));
+    const metrics = (result.lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
+      ?.items?.[0];
+    const moment = (name: string) => `${name} ${(metrics?.[`observed${name}`] ?? Number.NaN).toFixed(0)}`;
+    return {
+      tbt: result.lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      observed: ["FirstContentfulPaint", "DomContentLoaded", "Load", "LargestContentfulPaint"]
+        .map(moment)
+        .join(", "),
+      tasks: long,
+    };
+  });
 }
 
 /**
@@ -198,37 +170,23 @@ async function targets(): Promise<Target[]> {
     if (!url) throw new Error("Give a base URL, or BENCH_BUILD=<build folder>[,<build folder>…]");
     return [{ name: url, base: url, stop: async () => {} }];
   }
-  const all: Target[] = [];
-  for (const build of process.env.BENCH_BUILD.split(",")) {
-    const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-long-tasks-"));
-    const server = await startServer(
-      {
-        SITE_DIR: join(build, "client"),
-        DATABASE_URL: `sqlite:${join(dataDir, "site.db")}`,
-        LOG_LEVEL: "error",
-      },
-      { buildDir: build },
-    );
-    all.push({
-      name: build,
-      base: server.baseUrl,
-      stop: async () => {
-        await server.stop();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    });
-  }
-  return all;
+  const builds = process.env.BENCH_BUILD.split(",");
+  const dataDir = await mkdtemp(join(tmpdir(), "collarise-bench-long-tasks-"));
+  const servers = await serveBuilds(builds, dataDir);
+  return servers.map((server, index) => ({
+    name: builds[index] ?? server.baseUrl,
+    base: server.baseUrl,
+    stop: async () => {
+      await server.stop();
+      if (index === servers.length - 1) await rm(dataDir, { recursive: true, force: true });
+    },
+  }));
 }
 
 const sites = await targets();
-const loops: ChildProcess[] = LOADED
-  ? Array.from({ length: availableParallelism() }, () =>
-      spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
-    )
-  : [];
+const busy = LOADED ? startBusyLoops() : undefined;
 console.log(
-  `Load average ${loadavg()[0]!.toFixed(2)} at the start${LOADED ? `, ${loops.length} busy loops beside` : ""}`,
+  `Load average ${loadavg()[0]!.toFixed(2)} at the start${busy ? `, ${busy.count} busy loops beside` : ""}`,
 );
 /** Per build and page: each run's TBT, and the TBT added by each kind of task over all runs. */
 const tbts = new Map<string, number[]>();
@@ -265,7 +223,7 @@ try {
     }
   }
 } finally {
-  for (const loop of loops) loop.kill();
+  await busy?.stop();
   for (const site of sites) await site.stop();
 }
 for (const [key, runs] of tbts) {

@@ -13,6 +13,11 @@ export interface Row {
 
 export const quick = process.env.BENCH_QUICK === "1";
 
+/** The value at `share` (0.5, 0.99) of values sorted ascending, by nearest rank. */
+export function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);

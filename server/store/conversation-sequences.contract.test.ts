@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { CONVERSATION_PAGE_SIZE } from "../../domain/conversation";
 import type { WhatsAppStatusName } from "../../domain/whatsapp";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
-import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { bothStores } from "../../tests/support/store-sandboxes";
 import { whatsappStatusReplaces } from "../lifecycle/whatsapp";
 import type { Store } from "./store";
 
@@ -14,9 +14,7 @@ import type { Store } from "./store";
  * is written out below; both stores must give it.
  */
 
-const sandboxes = [sqliteSandbox("conversation-sequences"), firestoreSandbox("conversation-sequences")];
-beforeAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.setUp())));
-afterAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.tearDown())));
+const onBothStores = bothStores("conversation-sequences");
 
 const AT = "2026-11-20T06:31:00.000Z";
 const INBOX = "sales@collarise.example@imap.example:993/INBOX";
@@ -123,15 +121,7 @@ async function script(store: Store) {
 }
 
 test("Meta's statuses out of order and two readers' mailbox positions give the same state on both stores", async () => {
-  const states = [];
-  for (const sandbox of sandboxes) {
-    const { store } = await sandbox.openStore();
-    try {
-      states.push(await script(store));
-    } finally {
-      await store.close();
-    }
-  }
+  const states = await onBothStores(script);
   const out = "out by whatsapp";
   const expected = {
     statuses: [

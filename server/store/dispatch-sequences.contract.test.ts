@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { enquiryReference } from "../../domain/console";
 import type { DispatchInput } from "../../domain/dispatch";
 import type { Enquiry } from "../../domain/enquiry";
-import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { bothStores } from "../../tests/support/store-sandboxes";
 import type { Store } from "./store";
 
 /**
@@ -13,9 +13,7 @@ import type { Store } from "./store";
  * buyer's name). The right answer is written out below; both stores must give it.
  */
 
-const sandboxes = [sqliteSandbox("dispatch-sequences"), firestoreSandbox("dispatch-sequences")];
-beforeAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.setUp())));
-afterAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.tearDown())));
+const onBothStores = bothStores("dispatch-sequences");
 
 const STAFF = "asha@collarise.example";
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 5, minutes));
@@ -110,15 +108,7 @@ async function script(store: Store) {
 }
 
 test("four orders packed with one batch and taken through their steps give the same recall and summaries on both stores", async () => {
-  const states = [];
-  for (const sandbox of sandboxes) {
-    const { store } = await sandbox.openStore();
-    try {
-      states.push(await script(store));
-    } finally {
-      await store.close();
-    }
-  }
+  const states = await onBothStores(script);
   expect(states[1]).toEqual(states[0]);
   expect(states[0]).toMatchInlineSnapshot(`
     {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { enquiryReference } from "../../domain/console";
 import type { DocumentBuyer } from "../../domain/invoice";
 import { FILLED_FACTS } from "../../tests/support/company-facts";
-import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { bothStores } from "../../tests/support/store-sandboxes";
 import type { Store } from "./store";
 
 /**
@@ -13,9 +13,7 @@ import type { Store } from "./store";
  * stores must give it.
  */
 
-const sandboxes = [sqliteSandbox("document-sequences"), firestoreSandbox("document-sequences")];
-beforeAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.setUp())));
-afterAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.tearDown())));
+const onBothStores = bothStores("document-sequences");
 
 /** An instant given as IST wall-clock time. */
 const ist = (local: string) => new Date(`${local}+05:30`);
@@ -145,15 +143,7 @@ async function script(store: Store) {
 }
 
 test("an invoice issued, mailed, part paid, reminded, paid and reminded again gives the same state on both stores", async () => {
-  const states = [];
-  for (const sandbox of sandboxes) {
-    const { store } = await sandbox.openStore();
-    try {
-      states.push(await script(store));
-    } finally {
-      await store.close();
-    }
-  }
+  const states = await onBothStores(script);
   expect(states[1]).toEqual(states[0]);
   expect(states[0]).toMatchInlineSnapshot(`
     {

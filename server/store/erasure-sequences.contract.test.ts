@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import type { DocumentBuyer } from "../../domain/invoice";
 import { FILLED_FACTS } from "../../tests/support/company-facts";
-import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { bothStores } from "../../tests/support/store-sandboxes";
 import { confirmedSubscriber } from "../../tests/support/subscribers";
 import type { DocumentRequest } from "./documents";
 import type { Store } from "./store";
@@ -14,9 +14,7 @@ import type { Store } from "./store";
  * written out below; both stores must give it.
  */
 
-const sandboxes = [sqliteSandbox("erasure-sequences"), firestoreSandbox("erasure-sequences")];
-beforeAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.setUp())));
-afterAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.tearDown())));
+const onBothStores = bothStores("erasure-sequences");
 
 /** An instant given as IST wall-clock time. */
 const ist = (local: string) => new Date(`${local}+05:30`);
@@ -235,15 +233,7 @@ async function script(store: Store) {
 }
 
 test("an erasure by e-mail, then sweeps a year and years later, give the same answers and leave the same state on both stores", async () => {
-  const states = [];
-  for (const sandbox of sandboxes) {
-    const { store } = await sandbox.openStore();
-    try {
-      states.push(await script(store));
-    } finally {
-      await store.close();
-    }
-  }
+  const states = await onBothStores(script);
   // The activity log records the erasure by its counts only, and nothing for the sweeps.
   const erasure = {
     actor: OWNER,

@@ -6,9 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_FIELD_SPECS, type Enquiry } from "../../domain/enquiry";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { StoreUnavailableError, type PendingNotification, type Store } from "./store";
-import { FirestoreStore } from "./index";
+import { FirestoreStore, SqliteStore } from "./index";
 import { IdempotencyKeyReusedError } from "./idempotency";
-import { SqliteStore } from "./index";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { pendingNotifications } from "../../tests/support/store-probe";
 

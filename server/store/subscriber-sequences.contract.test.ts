@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { expect, test } from "vitest";
+import { bothStores } from "../../tests/support/store-sandboxes";
 import type { Store } from "./store";
 
 /**
@@ -9,9 +9,7 @@ import type { Store } from "./store";
  * is written out below; both stores must give it.
  */
 
-const sandboxes = [sqliteSandbox("subscriber-sequences"), firestoreSandbox("subscriber-sequences")];
-beforeAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.setUp())));
-afterAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.tearDown())));
+const onBothStores = bothStores("subscriber-sequences");
 
 const HOUR = 60 * 60_000;
 const START = new Date("2026-03-10T04:30:00Z");
@@ -82,15 +80,7 @@ async function script(store: Store) {
 }
 
 test("a request, a repeat, a resend, wrong and right links and a second address give the same state on both stores", async () => {
-  const states = [];
-  for (const sandbox of sandboxes) {
-    const { store } = await sandbox.openStore();
-    try {
-      states.push(await script(store));
-    } finally {
-      await store.close();
-    }
-  }
+  const states = await onBothStores(script);
   const asha = { subscriber: "asha@example.com", link: "asha@example.com's link" };
   const expected = {
     steps: [

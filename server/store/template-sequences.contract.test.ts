@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import type { TemplateInput } from "../../domain/templates";
-import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { bothStores } from "../../tests/support/store-sandboxes";
 import type { Store } from "./store";
 
 /**
@@ -10,9 +10,7 @@ import type { Store } from "./store";
  * give the same, written out below.
  */
 
-const sandboxes = [sqliteSandbox("template-sequences"), firestoreSandbox("template-sequences")];
-beforeAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.setUp())));
-afterAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.tearDown())));
+const onBothStores = bothStores("template-sequences");
 
 const at = (minutes: number) => new Date(Date.parse("2026-03-10T04:30:00Z") + minutes * 60_000);
 const input = (name: string, extra: Partial<TemplateInput> = {}): TemplateInput => ({
@@ -69,15 +67,7 @@ async function script(store: Store) {
 }
 
 test("additions, changes and removals of templates give the same answers and list on both stores", async () => {
-  const states = [];
-  for (const sandbox of sandboxes) {
-    const { store } = await sandbox.openStore();
-    try {
-      states.push(await script(store));
-    } finally {
-      await store.close();
-    }
-  }
+  const states = await onBothStores(script);
   /** A template as stored: made from `input(name)`, at the minute given, by whom. */
   const stored = (
     name: string,

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { expect, test } from "vitest";
+import { bothStores } from "../../tests/support/store-sandboxes";
 import type { Store } from "./store";
 import type { WebhookAttemptRecord } from "./webhooks";
 
@@ -10,9 +10,7 @@ import type { WebhookAttemptRecord } from "./webhooks";
  * right answer is written out below; both stores must give it.
  */
 
-const sandboxes = [sqliteSandbox("webhook-sequences"), firestoreSandbox("webhook-sequences")];
-beforeAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.setUp())));
-afterAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.tearDown())));
+const onBothStores = bothStores("webhook-sequences");
 
 const START = Date.parse("2026-03-10T04:30:00Z");
 const at = (seconds: number) => new Date(START + seconds * 1_000);
@@ -93,15 +91,7 @@ async function script(store: Store) {
 }
 
 test("attempts by the claim's holder and by another, the log's length, and Send again give the same answers on both stores", async () => {
-  const answers = [];
-  for (const sandbox of sandboxes) {
-    const { store } = await sandbox.openStore();
-    try {
-      answers.push(await script(store));
-    } finally {
-      await store.close();
-    }
-  }
+  const answers = await onBothStores(script);
   const codes = (from: number, to: number) =>
     Array.from({ length: to - from + 1 }, (_, index) => String(from + index)).join(" ");
   const expected = [

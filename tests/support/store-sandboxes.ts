@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
-import { FirestoreStore } from "../../server/store";
-import { SqliteStore } from "../../server/store";
+import { FirestoreStore, SqliteStore } from "../../server/store";
 import { FirestoreEmulator } from "./firestore-emulator";
 import { checkRecordedShapes, recordQueryShapes } from "./query-shapes";
 import type { Store } from "../../server/store/store";
@@ -115,4 +114,27 @@ export function storeAdapters(prefix: string): StoreAdapter[] {
     { ...sqlite, open: async () => (await sqlite.openStore()).store },
     { ...firestore, open: async () => (await firestore.openStore()).store },
   ];
+}
+
+/**
+ * Both stores, each in a sandbox of its own set up before the file's tests and removed after:
+ * `run(script)` opens each in turn (SQLite first), runs the same script on it, closes it, and
+ * answers both results, for a test that compares what the two stores give.
+ */
+export function bothStores(prefix: string) {
+  const sandboxes = [sqliteSandbox(prefix), firestoreSandbox(prefix)];
+  beforeAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.setUp())));
+  afterAll(() => Promise.all(sandboxes.map((sandbox) => sandbox.tearDown())));
+  return async function run<T>(script: (store: Store) => Promise<T>): Promise<T[]> {
+    const results: T[] = [];
+    for (const sandbox of sandboxes) {
+      const { store } = await sandbox.openStore();
+      try {
+        results.push(await script(store));
+      } finally {
+        await store.close();
+      }
+    }
+    return results;
+  };
 }
