@@ -5,11 +5,10 @@ import { retentionPeriodsFrom } from "./domain/retention.ts";
 /**
  * The files that must have the machine to themselves: the scale-out suite puts a busy loop on every
  * core on purpose, and the others hold the server to a time it must answer within (a turn of the
- * event loop, a health check, a shutdown). Beside another file they would measure the other file.
+ * event loop, a shutdown). Beside another file they would measure the other file.
  */
 const alone = [
   "tests/scale-out/two-instances.test.ts",
-  "tests/reliability/hostile-mail.test.ts",
   "server/documents/render-thread.test.ts",
   "server/ops/shutdown.test.ts",
 ];
