@@ -392,6 +392,41 @@ describe("replies from the console, and the buyer's answers from the company's m
     expect(await answers()).toHaveLength(5);
   });
 
+  test("the reader parses each answer on the parser's thread under its limits: past the time limit an answer is set aside as slow, not stored", async () => {
+    const server = await companyServer();
+    const { id, cookie, reply } = await repliedEnquiry(server);
+    const replyId = mailHeader(reply.raw, "message-id") as string;
+    // An order form as a PDF: far more to decode than 1 ms allows on any machine.
+    const attachment = Buffer.alloc(150_000, 7).toString("base64").replace(/.{76}/g, "$&\r\n");
+    const [slowUid] = await dovecot!.deliverMany([
+      buyerMail(
+        {
+          From: BUYER,
+          To: MAIL_FROM,
+          Subject: `Re: ${reply.parsed.subject}`,
+          "Message-ID": "<slow@mail.example>",
+          "In-Reply-To": replyId,
+          "Content-Type": 'multipart/mixed; boundary="p"',
+        },
+        `--p\r\nContent-Type: text/plain\r\n\r\nSixty sachets, please.\r\n--p\r\nContent-Type: application/pdf\r\nContent-Transfer-Encoding: base64\r\n\r\n${attachment}\r\n--p--`,
+      ),
+    ]);
+    const settings = parseImapUrl(dovecot!.imapUrl) as ImapSettings;
+    // 1 ms is below what any parse takes: only a parse on a thread of its own can be ended at it.
+    const report = await readMailboxOnce({
+      settings,
+      store: server.app.store,
+      companyAddress: MAIL_FROM,
+      parseLimits: { timeLimitMs: 1 },
+    });
+    expect(report).toMatchObject({ stored: 0, setAside: { slow: 1 } });
+    const flags = new Map((await dovecot!.list()).map((mail) => [mail.uid, mail.flags]));
+    expect(flags.get(slowUid as number)).toContain(SET_ASIDE_KEYWORD);
+    expect(
+      (await conversationOf(server, cookie, id)).messages.filter((message) => message.direction === "in"),
+    ).toEqual([]);
+  });
+
   test("a forged From carrying the buyer's reference is filed as not verified; only the receiving server's own DMARC pass makes it the buyer's", async () => {
     const server = await companyServer(undefined, { IMAP_AUTHSERV_ID: "mx.collarise.example" });
     const { id, cookie } = await repliedEnquiry(server);
