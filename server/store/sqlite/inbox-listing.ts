@@ -4,8 +4,7 @@ import type { ListCursor } from "../page-cursor";
 import { likePattern, prepared } from "./connection";
 import { namedAfter } from "./identifiers";
 import { searchGeneration } from "./search-index";
-import { WAITING_STATUSES } from "../../lifecycle/inbox-listing";
-import { statusIn, statusWhere, workStatusWhere } from "./status-sql";
+import { statusWhere, workStatusWhere } from "./status-sql";
 
 /**
  * The inbox's one listing on SQLite (server/lifecycle/inbox-listing.ts decides what it holds; this
@@ -31,6 +30,9 @@ const NARROW_ROWS = 4_000;
 const TRIGRAM_LENGTH = 3;
 
 type Params = Record<string, string | number>;
+
+/** Waiting on us, as the plans wrote it: what the partial index `enquiry_work_waiting` holds. */
+const WAITING = `w.waiting_on_us = 1`;
 
 /** The search as a condition: among the trigram index's matches, gathered once (searchHits). */
 const SEARCHED = `w.enquiry_id IN (SELECT enquiry_id FROM temp.inbox_search_hits WHERE phrase = @hitsPhrase)`;
@@ -113,6 +115,8 @@ interface Translated {
   narrow: { index: string | null; rows: number } | null;
   /** Whether the listing is narrowed to one owner (or nobody). */
   owned: boolean;
+  /** Whether the listing is Waiting on us. */
+  waiting: boolean;
 }
 
 /** Only the named parameters a statement uses: better-sqlite3 refuses others. */
@@ -163,9 +167,10 @@ export class SqliteInboxListing {
       conditions.push(workStatusWhere("w.status"));
     }
     if (filter.open) conditions.push(statusWhere("w.status", "open"));
+    // Waiting on us as the plans keep it with the work (WorkState.waitingOnUs), from its own index.
     if (filter.waiting) {
-      conditions.push(statusIn("w.status", WAITING_STATUSES));
-      conditions.push(`(w.touched_at IS NULL OR w.answered_at IS NOT NULL)`);
+      conditions.push(WAITING);
+      narrowings.push({ index: "enquiry_work_waiting", condition: WAITING, order: "due" });
     }
     let owner: string | null = null;
     if (filter.ownerId === null) owner = `w.owner_id IS NULL`;
@@ -260,7 +265,16 @@ export class SqliteInboxListing {
         params.q = likePattern(q, "anywhere");
       }
     }
-    return { conditions, params, narrowings, readsEnquiry, searchPhrase, narrow, owned: owner !== null };
+    return {
+      conditions,
+      params,
+      narrowings,
+      readsEnquiry,
+      searchPhrase,
+      narrow,
+      owned: owner !== null,
+      waiting: filter.waiting === true,
+    };
   }
 
   /** How many rows one part's index holds, counted up to NARROW_ROWS. */
@@ -290,7 +304,10 @@ export class SqliteInboxListing {
   private indexFor(translated: Translated, by: "received" | "due"): string | null {
     if (translated.narrow) return translated.narrow.index;
     // Every part is wide: walk the index of the listing's order that serves the most of them.
-    if (by === "due") return translated.owned ? "enquiry_work_owner_due" : "enquiry_work_due";
+    if (by === "due") {
+      if (translated.owned) return "enquiry_work_owner_due";
+      return translated.waiting ? "enquiry_work_waiting" : "enquiry_work_due";
+    }
     return translated.narrowings.find((each) => each.order === "received")?.index ?? "enquiry_work_received";
   }
 
