@@ -13,8 +13,9 @@ import { statusWhere, workStatusWhere } from "./status-sql";
  * columns. Which index a listing walks is chosen here, not left to the planner, which has no
  * statistics to tell a narrow owner from a wide one:
  * - each index that narrows the listing by one of its parts (the search's trigrams, owner and
- *   status, owner, status, source, due range) is counted up to NARROW_ROWS; the narrowest under it
- *   is read whole and sorted, which stays quick however sparse the other parts make the matches;
+ *   status, owner, status, source, due range, waiting on us) is counted up to NARROW_ROWS; the
+ *   narrowest under it is read whole and sorted, which stays quick however sparse the other parts
+ *   make the matches;
  * - when every part is wide, the index that serves the listing's order with the most of its parts
  *   is walked (its columns cover every condition but a search), stopping as soon as the page is
  *   full; a common search there is a condition on the trigram index's matches, gathered first, so
