@@ -34,9 +34,18 @@ export interface WorkState {
   answeredAt: string | null;
   /** The enquiry this one repeats: set with the duplicate close (domain/status.ts), gone with any other status. */
   duplicateOf: string | null;
+  /**
+   * Whether the enquiry waits on us, as the plans keep it with every state they answer
+   * (server/lifecycle/inbox-listing.ts: waitingOnUs): the Waiting on us view and count read it, and
+   * the stores index it, deciding nothing.
+   */
+  waitingOnUs: boolean;
 }
 
-/** The work record of an enquiry stored before records existed, or never worked: New, untouched, not timed. */
+/**
+ * The work record of an enquiry stored before records existed, or never worked: New, untouched, not
+ * timed, and so waiting on us (nobody has contacted the buyer yet).
+ */
 export function untouchedWork(): WorkState {
   return {
     status: INITIAL_STATUS,
@@ -52,5 +61,6 @@ export function untouchedWork(): WorkState {
     lostReason: null,
     answeredAt: null,
     duplicateOf: null,
+    waitingOnUs: true,
   };
 }

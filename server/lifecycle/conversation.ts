@@ -17,6 +17,7 @@ import {
   dueOf,
   owners,
   planContact,
+  settled,
   type DueFacts,
   type MemberAlertPlan,
   type MemberFacts,
@@ -129,9 +130,8 @@ export function dueOnAnswer(work: WorkState, at: string): WorkState | null {
   // Waiting on us from the first answer nobody has answered since.
   const waiting = work.answeredAt === null ? { ...work, answeredAt: at } : work;
   const due = dueOf(waiting);
-  if (due !== null && Date.parse(due) <= Date.parse(at)) return waiting === work ? null : waiting;
-  const next = { ...waiting, followUpAt: at, reminderDueAt: null };
-  return { ...next, dueAt: dueOf(next) };
+  if (due !== null && Date.parse(due) <= Date.parse(at)) return waiting === work ? null : settled(waiting);
+  return settled({ ...waiting, followUpAt: at, reminderDueAt: null });
 }
 
 /**

@@ -18,7 +18,9 @@ import {
   type WorkState,
 } from "./plan";
 import { planDigest, type DigestRow } from "./digest";
-import { dueOnAnswer } from "./conversation";
+import { dueOnAnswer, planReply } from "./conversation";
+import { planDispatch } from "./dispatch";
+import { NO_DISPATCH, type EnquiryDispatch } from "../../domain/dispatch";
 import { nextWorkingDayAtReceivedHour } from "../../domain/due-rule";
 import { CALL_OUTCOMES } from "../../domain/lifecycle";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
@@ -35,6 +37,20 @@ const priya: MemberFacts = { id: "priya", email: "priya@example.com", alerts: "m
 const aman: MemberFacts = { id: "aman", email: "aman@example.com", alerts: "none", invited: false };
 const owner: MemberFacts = { id: "owner", email: "owner@example.com", alerts: "all", invited: false };
 const members = [priya, aman, owner];
+
+/** An order dispatched by courier, prepaid: version 2 of its dispatch. */
+const DISPATCHED: EnquiryDispatch = {
+  ...NO_DISPATCH,
+  version: 2,
+  step: "dispatched",
+  batches: ["B2611"],
+  bestBefore: "2031-11",
+  packedAt: ist("2030-01-06", "10:00"),
+  courier: "Delhivery",
+  tracking: "1234567890",
+  payment: "prepaid",
+  dispatchedAt: ist("2030-01-06", "12:00"),
+};
 
 /** A Friday 18:30 IST retailer enquiry nobody has touched, as intake leaves it. */
 function fridayEnquiry(ownerId: string | null = null): WorkState {
@@ -933,6 +949,137 @@ describe("every open enquiry is due (decision 029)", () => {
     expect(clearedUntouched.outcome === "changed" && clearedUntouched.work).toMatchObject({
       followUpAt: null,
       dueAt: untouched.firstContactDueAt,
+    });
+  });
+});
+
+describe("waiting on us, kept by the plans with every state they answer", () => {
+  const monday = (time: string) => ist("2030-01-07", time);
+  const changed = <Plan extends { outcome: string }>(plan: Plan) => {
+    if (plan.outcome !== "changed") throw new Error(plan.outcome);
+    return plan as Extract<Plan, { outcome: "changed" }>;
+  };
+
+  test("a new enquiry waits on us; spam does not; handing it on or planning a follow-up leaves it waiting", () => {
+    expect(untouchedWork().waitingOnUs).toBe(true);
+    const fresh = fridayEnquiry("priya");
+    expect(fresh.waitingOnUs).toBe(true);
+    const spam = planIntake({
+      receivedAt: ist("2030-01-04", "18:30"),
+      buyer: "Retailer",
+      spam: true,
+      rule: { kind: "none" },
+      turn: 0,
+      members,
+      hours: DEFAULT_HOURS,
+      acknowledge: true,
+    });
+    expect(spam.work.waitingOnUs).toBe(false);
+    const handed = changed(
+      planOwnerChange(fresh, {
+        ownerId: "aman",
+        expectedOwnerId: "priya",
+        actor: priya,
+        members,
+        at: monday("09:00"),
+      }),
+    );
+    expect(handed.work.waitingOnUs).toBe(true);
+    const planned = changed(
+      planFollowUp(handed.work, { followUpAt: monday("12:00"), nextStep: "Call", at: monday("09:30"), due }),
+    );
+    expect(planned.work.waitingOnUs).toBe(true);
+  });
+
+  test("a reply ends the wait, the buyer's answer starts it again, and only contact ends it; a busy line does not", () => {
+    const replied = planReply(fridayEnquiry("priya"), {
+      due,
+      at: monday("10:00"),
+      messageRowId: "row-1",
+      domain: "collarise.example",
+      thread: { acknowledgementId: null, messages: [] },
+    });
+    expect(replied.work).toMatchObject({ status: "Contacted", waitingOnUs: false });
+    const answered = dueOnAnswer(replied.work, monday("11:00"))!;
+    expect(answered.waitingOnUs).toBe(true);
+    // A second answer changes nothing: it waits already.
+    expect(dueOnAnswer(answered, monday("11:30"))).toBeNull();
+    const busy = planContact(answered, { due, channel: "call", outcome: "busy", at: monday("12:00") });
+    expect(busy.work.waitingOnUs).toBe(true);
+    const noted = planNote(answered, { text: "Rang back", at: monday("12:30"), due });
+    expect(noted.work.waitingOnUs).toBe(false);
+  });
+
+  test("a status change is contact; a sale won, closing and spam are never waiting; reopening is not waiting until the buyer answers", () => {
+    const answered = dueOnAnswer(fridayEnquiry("priya"), monday("09:00"))!;
+    expect(answered.waitingOnUs).toBe(true);
+    const contacted = changed(
+      planStatusChange(answered, { due, to: "Contacted", expectedVersion: 0, at: monday("10:00") }),
+    );
+    expect(contacted.work.waitingOnUs).toBe(false);
+    const confirmed = changed(
+      planStatusChange(contacted.work, { due, to: "Confirmed", expectedVersion: 1, at: monday("11:00") }),
+    );
+    // The buyer of a confirmed order answers: due now, but the sale has its own next step.
+    const confirmedAnswered = dueOnAnswer(confirmed.work, monday("12:00"))!;
+    expect(confirmedAnswered).toMatchObject({ answeredAt: monday("12:00"), waitingOnUs: false });
+    const closed = changed(
+      planStatusChange(answered, { due, to: "Fulfilled", expectedVersion: 0, at: monday("13:00") }),
+    );
+    expect(closed.work.waitingOnUs).toBe(false);
+    expect(dueOnAnswer(closed.work, monday("14:00"))).toBeNull();
+    const reopened = changed(
+      planStatusChange(closed.work, { due, to: "Contacted", expectedVersion: 1, at: monday("15:00") }),
+    );
+    expect(reopened.work.waitingOnUs).toBe(false);
+    expect(dueOnAnswer(reopened.work, monday("16:00"))!.waitingOnUs).toBe(true);
+    const filed = changed(
+      planStatusChange(fridayEnquiry("priya"), { due, to: "Spam", expectedVersion: 0, at: monday("10:00") }),
+    );
+    expect(filed.work.waitingOnUs).toBe(false);
+  });
+
+  test("Not spam waits on us as a new enquiry does; a return to origin closes it, whatever the record read said", () => {
+    const spam = planIntake({
+      receivedAt: ist("2030-01-04", "18:30"),
+      buyer: "Retailer",
+      spam: true,
+      rule: { kind: "none" },
+      turn: 0,
+      members,
+      hours: DEFAULT_HOURS,
+      acknowledge: false,
+    }).work;
+    const released = changed(
+      planRelease(spam, {
+        expectedVersion: 0,
+        at: monday("10:00"),
+        buyer: "Retailer",
+        rule: { kind: "none" },
+        turn: 0,
+        members,
+        hours: DEFAULT_HOURS,
+        companyMailQueued: false,
+      }),
+    );
+    expect(released.work.waitingOnUs).toBe(true);
+    // Read as waiting (a record written wrongly), returned to origin: Declined and not waiting.
+    const confirmed = {
+      ...dueOnAnswer(fridayEnquiry("priya"), monday("09:00"))!,
+      status: "Confirmed" as const,
+    };
+    const returned = planDispatch(
+      { work: { ...confirmed, waitingOnUs: true }, dispatch: DISPATCHED, valueRupees: 32_000 },
+      {
+        expectedVersion: 2,
+        input: { step: "returned", reason: "Address not found" },
+        at: monday("11:00"),
+        due,
+      },
+    );
+    expect(returned.outcome === "changed" && returned.plan.work).toMatchObject({
+      status: "Declined",
+      waitingOnUs: false,
     });
   });
 });

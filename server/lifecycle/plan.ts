@@ -51,6 +51,7 @@ import {
 } from "../../domain/deal";
 
 import { untouchedWork, type WorkState } from "../../domain/work-state";
+import { waitingOnUs } from "./inbox-listing";
 
 export { untouchedWork, type WorkState };
 
@@ -224,19 +225,25 @@ export function dueByRule(facts: DueFacts, at: string): string {
 const hasCome = (time: string, at: string): boolean => Date.parse(time) <= Date.parse(at);
 
 /**
- * A work record with its due time worked out, and no reminder pending without an open follow-up
- * to remind of. Every open enquiry is due (decision 029): with `timing`, one that would be due at
- * no time gets the rule's as its follow-up, which no reminder on the phone repeats (a reminder is
- * for a time someone chose).
+ * The next work record as a plan answers it, the one place every next state passes through: its
+ * due time worked out, no reminder pending without an open follow-up to remind of, and whether it
+ * waits on us (inbox-listing.ts: waitingOnUs), which the stores keep as given. Every open enquiry
+ * is due (decision 029): with `timing`, one that would be due at no time gets the rule's as its
+ * follow-up, which no reminder on the phone repeats (a reminder is for a time someone chose).
  */
-function withDue(work: WorkState, timing?: { due: DueFacts; at: string }): WorkState {
+export function settled(work: WorkState, timing?: { due: DueFacts; at: string }): WorkState {
   const open = !isClosed(work.status);
   const ruled =
     timing && open && dueOf(work) === null
       ? { ...work, followUpAt: dueByRule(timing.due, timing.at), reminderDueAt: null }
       : work;
   const reminds = open && ruled.followUpAt !== null;
-  return { ...ruled, dueAt: dueOf(ruled), reminderDueAt: reminds ? ruled.reminderDueAt : null };
+  return {
+    ...ruled,
+    dueAt: dueOf(ruled),
+    reminderDueAt: reminds ? ruled.reminderDueAt : null,
+    waitingOnUs: waitingOnUs({ ...ruled, touched: ruled.touchedAt !== null }),
+  };
 }
 
 /**
@@ -247,7 +254,7 @@ function withDue(work: WorkState, timing?: { due: DueFacts; at: string }): WorkS
  */
 function contacted(work: WorkState, at: string, due: DueFacts, stepDone = false): WorkState {
   const done = stepDone && work.followUpAt !== null && hasCome(work.followUpAt, at);
-  return withDue(
+  return settled(
     {
       ...work,
       touchedAt: work.touchedAt ?? at,
@@ -268,7 +275,7 @@ function movedByContact(work: WorkState): Pick<WorkPlan, "history" | "webhooks">
   if (!STATUS[work.status].initial) return { work, history: [], webhooks: [] };
   const change = { from: work.status, to: FIRST_CONTACT_STATUS };
   return {
-    work: { ...work, status: FIRST_CONTACT_STATUS, version: work.version + 1 },
+    work: settled({ ...work, status: FIRST_CONTACT_STATUS, version: work.version + 1 }),
     history: [statusLine(change.from, change.to, null)],
     webhooks: [{ type: "enquiry.status_changed", change }],
   };
@@ -319,7 +326,7 @@ export function planIntake(input: {
   if (input.spam) {
     return {
       whatsappConsent,
-      work: { ...untouchedWork(), status: SPAM_STATUS, closedAt: input.receivedAt },
+      work: settled({ ...untouchedWork(), status: SPAM_STATUS, closedAt: input.receivedAt }),
       history: [],
       alerts: [],
       webhooks: [],
@@ -333,7 +340,7 @@ export function planIntake(input: {
   const due = firstContactDueAt(new Date(input.receivedAt), input.hours).toISOString();
   return {
     whatsappConsent,
-    work: { ...untouchedWork(), ownerId, dueAt: due, firstContactDueAt: due },
+    work: settled({ ...untouchedWork(), ownerId, firstContactDueAt: due }),
     history: [],
     alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members }).map((staffId) => ({
       staffId,
@@ -489,13 +496,7 @@ export function planRelease(
   return {
     outcome: "changed",
     companyMail: !input.companyMailQueued,
-    work: {
-      ...untouchedWork(),
-      version: work.version + 1,
-      ownerId,
-      dueAt: due,
-      firstContactDueAt: due,
-    },
+    work: settled({ ...untouchedWork(), version: work.version + 1, ownerId, firstContactDueAt: due }),
     history: [statusLine(work.status, INITIAL_STATUS, null)],
     alerts: memberAlertRecipients({ buyer: input.buyer, ownerId, members }).map((staffId) => ({
       staffId,
@@ -558,7 +559,7 @@ export function planOwnerChange(
       : [];
   return {
     outcome: "changed",
-    work: withDue({ ...work, ownerId: change.ownerId }),
+    work: settled({ ...work, ownerId: change.ownerId }),
     history: [{ kind: "owner", text: newOwner?.email ?? null, fromOwner: previous?.email ?? null }],
     alerts,
     pushes:
@@ -716,7 +717,7 @@ export function planFollowUp(
   if (isClosed(work.status)) return { outcome: "closed" };
   return {
     outcome: "changed",
-    work: withDue(
+    work: settled(
       {
         ...work,
         followUpAt: change.followUpAt,
@@ -767,7 +768,7 @@ export function planContact(
     contact.channel === "call" ? (contact.outcome ?? DEFAULT_CALL_OUTCOME) : DEFAULT_CALL_OUTCOME;
   if (!reachedBuyer(outcome)) {
     const ahead = work.followUpAt !== null && !hasCome(work.followUpAt, contact.at);
-    const tried = withDue(
+    const tried = settled(
       {
         ...work,
         firstContactDueAt: null,
@@ -775,7 +776,7 @@ export function planContact(
       },
       { due: contact.due, at: contact.at },
     );
-    const next = isClosed(work.status) ? withDue(work) : tried;
+    const next = isClosed(work.status) ? settled(work) : tried;
     return {
       work: next,
       history: [

@@ -1,17 +1,98 @@
+import Database from "better-sqlite3";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { ENQUIRY_STATUSES, isClosed, isSpam } from "../../domain/status";
+import { ENQUIRY_STATUSES, isClosed, isSpam, type EnquiryStatus } from "../../domain/status";
+import type { DispatchInput } from "../../domain/dispatch";
 import { CALL_OUTCOMES, CONTACT_CHANNELS } from "../../domain/lifecycle";
 import { LOST_REASONS, type LostReason } from "../../domain/deal";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { inboxFilterOf, waitingOnUs } from "../lifecycle/inbox-listing";
 import type { Store } from "./store";
 
 /**
  * Every open enquiry is due, and a closed one is not (decision 029), whatever the team does and in
- * whatever order: random sequences of the console's changes and the buyer's answers, seeded so
- * that a failure can be replayed, run through the work layer on both stores, with the invariant
- * checked after every step.
+ * whatever order: random sequences of the console's changes, the order's dispatch and the buyer's
+ * answers, seeded so that a failure can be replayed, run through the work layer on both stores,
+ * with the invariant checked after every step. So is waiting on us: each work record as stored
+ * (read behind the store's back) holds the flag the listing's rule gives its stored status,
+ * contact and answer, and the Waiting on us view counts exactly those.
  */
+
+/** A work record's fields as stored, read behind the store's back. */
+interface StoredWork {
+  status: EnquiryStatus;
+  touched: boolean;
+  answeredAt: string | null;
+  waitingOnUs: boolean;
+}
+
+/** Reads the stored work records of a store opened in a sandbox: its SQLite file, or its Firestore project. */
+function storedWorkReader(opened: { path?: string; projectId?: string }) {
+  if (opened.path !== undefined) {
+    const path = opened.path;
+    return {
+      async read(ids: readonly string[]): Promise<Map<string, StoredWork>> {
+        const db = new Database(path, { readonly: true, fileMustExist: true });
+        try {
+          const rows = db
+            .prepare<
+              [string],
+              {
+                id: string;
+                status: EnquiryStatus;
+                touched_at: string | null;
+                answered_at: string | null;
+                waiting_on_us: number;
+              }
+            >(
+              `SELECT enquiry_id AS id, status, touched_at, answered_at, waiting_on_us FROM enquiry_work
+               WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
+            )
+            .all(JSON.stringify(ids));
+          return new Map(
+            rows.map((row) => [
+              row.id,
+              {
+                status: row.status,
+                touched: row.touched_at !== null,
+                answeredAt: row.answered_at,
+                waitingOnUs: row.waiting_on_us === 1,
+              },
+            ]),
+          );
+        } finally {
+          db.close();
+        }
+      },
+      close: async () => {},
+    };
+  }
+  const projectId = opened.projectId ?? "";
+  const app = initializeApp({ projectId }, `due-invariant-probe-${projectId}`);
+  const db = getFirestore(app);
+  return {
+    async read(ids: readonly string[]): Promise<Map<string, StoredWork>> {
+      const docs = await db.getAll(...ids.map((id) => db.collection("enquiryWork").doc(id)));
+      return new Map(
+        docs
+          .filter((doc) => doc.exists)
+          .map((doc) => [
+            doc.id,
+            {
+              status: doc.get("status") as EnquiryStatus,
+              touched: typeof doc.get("touchedAt") === "string",
+              answeredAt: (doc.get("answeredAt") as string | null | undefined) ?? null,
+              // The field as stored: absent is not false.
+              waitingOnUs: doc.get("waitingOnUs") as boolean,
+            },
+          ]),
+      );
+    },
+    close: () => deleteApp(app),
+  };
+}
 
 /** A small seeded generator (mulberry32): the same seed, the same sequence. */
 function prng(seed: number): () => number {
@@ -32,7 +113,7 @@ const MINUTE = 60_000;
 describe.each([sqliteSandbox("due-invariant-contract"), firestoreSandbox("due-invariant")])(
   "every open enquiry is due on the $name store",
   (sandbox) => {
-    const opened: Store[] = [];
+    const opened: { close(): Promise<void> }[] = [];
     beforeAll(() => sandbox.setUp());
     afterAll(() => sandbox.tearDown());
     afterEach(async () => {
@@ -40,8 +121,11 @@ describe.each([sqliteSandbox("due-invariant-contract"), firestoreSandbox("due-in
     });
 
     test.each(SEEDS)("random changes, seed %i", async (seed) => {
-      const { store } = await sandbox.openStore();
+      const handle: { store: Store; path?: string; projectId?: string } = await sandbox.openStore();
+      const { store } = handle;
       opened.push(store);
+      const stored = storedWorkReader(handle);
+      opened.push(stored);
       const members = await Promise.all(
         ["priya@example.com", "aman@example.com"].map((email) =>
           store.staff.add({ email, role: "member", passwordHash: "h" }),
@@ -68,6 +152,24 @@ describe.each([sqliteSandbox("due-invariant-contract"), firestoreSandbox("due-in
           if (isClosed(record.status)) expect(dueAt, where).toBeNull();
           else if (!isSpam(record.status)) expect(dueAt, where).not.toBeNull();
         }
+        // Waiting on us as stored is the rule applied to the stored record, and what the view counts.
+        const works = await stored.read(ids);
+        const waiting: string[] = [];
+        for (const id of ids) {
+          const work = works.get(id);
+          const where = `seed ${seed}, after ${done.join(" → ")}: ${id}`;
+          expect(work, where).toBeDefined();
+          if (!work) continue;
+          expect({ id, waitingOnUs: work.waitingOnUs }, where).toEqual({
+            id,
+            waitingOnUs: waitingOnUs(work),
+          });
+          if (work.waitingOnUs) waiting.push(id);
+        }
+        const viewer = { staffId: members[0]?.id ?? "", now: new Date(clock), dayEnd: new Date(clock) };
+        expect(await store.enquiryWork.count(inboxFilterOf({ view: "waiting" }, viewer)!)).toBe(
+          waiting.length,
+        );
       };
 
       await checkInvariant();
@@ -88,6 +190,7 @@ describe.each([sqliteSandbox("due-invariant-contract"), firestoreSandbox("due-in
           "follow-up",
           "clear follow-up",
           "not spam",
+          "dispatch",
         ] as const);
         let label: string = step;
         switch (step) {
@@ -172,6 +275,26 @@ describe.each([sqliteSandbox("due-invariant-contract"), firestoreSandbox("due-in
           case "not spam":
             await store.work.releaseFromSpam(id, { expectedVersion: record.version, staffEmail, at });
             break;
+          case "dispatch": {
+            // The order's next step: refused unless the enquiry is Confirmed (or packed again after a return).
+            const dispatch = await store.dispatch.get(id);
+            const input: DispatchInput =
+              !dispatch || dispatch.step === null || dispatch.step === "returned"
+                ? { step: "packed", batches: "B2611", bestBefore: "2099-11" }
+                : dispatch.step === "packed"
+                  ? { step: "dispatched", courier: "Delhivery", tracking: "1234567890", payment: "prepaid" }
+                  : random() < 0.5
+                    ? { step: "delivered" }
+                    : { step: "returned", reason: "Address not found" };
+            label = `dispatch ${input.step}`;
+            await store.work.recordDispatch(id, {
+              expectedVersion: dispatch?.version ?? 0,
+              input,
+              staffEmail,
+              at,
+            });
+            break;
+          }
         }
         done.push(`${label} #${ids.indexOf(id)}`);
         await checkInvariant();

@@ -20,7 +20,6 @@ import { newNotification, storedEnquiryOf } from "./documents";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 import type { EnquiryWebhookEvent } from "../webhooks";
 import { isLostReason } from "../../../domain/deal";
-import { waitingOnUs } from "../../lifecycle/inbox-listing";
 import { INITIAL_STATUS, isWork } from "../../../domain/status";
 
 /**
@@ -59,6 +58,7 @@ export function workStateOf(data: DocumentData | undefined): WorkState {
     lostReason: isLostReason(data.lostReason) ? data.lostReason : null,
     answeredAt: text(data.answeredAt),
     duplicateOf: text(data.duplicateOf),
+    waitingOnUs: data.waitingOnUs === true,
   };
 }
 
@@ -81,8 +81,8 @@ export function workFields(work: WorkState): DocumentData {
     lostReason: work.lostReason,
     answeredAt: work.answeredAt,
     duplicateOf: work.duplicateOf,
-    // What the Waiting on us count asks by equality: the listing's own rule, kept with the work.
-    waitingOnUs: waitingOnUs({ ...work, touched: work.touchedAt !== null }),
+    // What the Waiting on us view and count ask by equality, as the plan gave it.
+    waitingOnUs: work.waitingOnUs,
   };
 }
 

@@ -4,8 +4,7 @@ import type { ListCursor } from "../page-cursor";
 import { likePattern, prepared } from "./connection";
 import { namedAfter } from "./identifiers";
 import { searchGeneration } from "./search-index";
-import { WAITING_STATUSES } from "../../lifecycle/inbox-listing";
-import { statusIn, statusWhere, workStatusWhere } from "./status-sql";
+import { statusWhere, workStatusWhere } from "./status-sql";
 
 /**
  * The inbox's one listing on SQLite (server/lifecycle/inbox-listing.ts decides what it holds; this
@@ -14,8 +13,9 @@ import { statusIn, statusWhere, workStatusWhere } from "./status-sql";
  * columns. Which index a listing walks is chosen here, not left to the planner, which has no
  * statistics to tell a narrow owner from a wide one:
  * - each index that narrows the listing by one of its parts (the search's trigrams, owner and
- *   status, owner, status, source, due range) is counted up to NARROW_ROWS; the narrowest under it
- *   is read whole and sorted, which stays quick however sparse the other parts make the matches;
+ *   status, owner, status, source, due range, waiting on us) is counted up to NARROW_ROWS; the
+ *   narrowest under it is read whole and sorted, which stays quick however sparse the other parts
+ *   make the matches;
  * - when every part is wide, the index that serves the listing's order with the most of its parts
  *   is walked (its columns cover every condition but a search), stopping as soon as the page is
  *   full; a common search there is a condition on the trigram index's matches, gathered first, so
@@ -31,6 +31,9 @@ const NARROW_ROWS = 4_000;
 const TRIGRAM_LENGTH = 3;
 
 type Params = Record<string, string | number>;
+
+/** Waiting on us, as the plans wrote it: what the partial index `enquiry_work_waiting` holds. */
+const WAITING = `w.waiting_on_us = 1`;
 
 /** The search as a condition: among the trigram index's matches, gathered once (searchHits). */
 const SEARCHED = `w.enquiry_id IN (SELECT enquiry_id FROM temp.inbox_search_hits WHERE phrase = @hitsPhrase)`;
@@ -113,6 +116,8 @@ interface Translated {
   narrow: { index: string | null; rows: number } | null;
   /** Whether the listing is narrowed to one owner (or nobody). */
   owned: boolean;
+  /** Whether the listing is Waiting on us. */
+  waiting: boolean;
 }
 
 /** Only the named parameters a statement uses: better-sqlite3 refuses others. */
@@ -163,9 +168,10 @@ export class SqliteInboxListing {
       conditions.push(workStatusWhere("w.status"));
     }
     if (filter.open) conditions.push(statusWhere("w.status", "open"));
+    // Waiting on us as the plans keep it with the work (WorkState.waitingOnUs), from its own index.
     if (filter.waiting) {
-      conditions.push(statusIn("w.status", WAITING_STATUSES));
-      conditions.push(`(w.touched_at IS NULL OR w.answered_at IS NOT NULL)`);
+      conditions.push(WAITING);
+      narrowings.push({ index: "enquiry_work_waiting", condition: WAITING, order: "due" });
     }
     let owner: string | null = null;
     if (filter.ownerId === null) owner = `w.owner_id IS NULL`;
@@ -260,7 +266,16 @@ export class SqliteInboxListing {
         params.q = likePattern(q, "anywhere");
       }
     }
-    return { conditions, params, narrowings, readsEnquiry, searchPhrase, narrow, owned: owner !== null };
+    return {
+      conditions,
+      params,
+      narrowings,
+      readsEnquiry,
+      searchPhrase,
+      narrow,
+      owned: owner !== null,
+      waiting: filter.waiting === true,
+    };
   }
 
   /** How many rows one part's index holds, counted up to NARROW_ROWS. */
@@ -290,7 +305,10 @@ export class SqliteInboxListing {
   private indexFor(translated: Translated, by: "received" | "due"): string | null {
     if (translated.narrow) return translated.narrow.index;
     // Every part is wide: walk the index of the listing's order that serves the most of them.
-    if (by === "due") return translated.owned ? "enquiry_work_owner_due" : "enquiry_work_due";
+    if (by === "due") {
+      if (translated.owned) return "enquiry_work_owner_due";
+      return translated.waiting ? "enquiry_work_waiting" : "enquiry_work_due";
+    }
     return translated.narrowings.find((each) => each.order === "received")?.index ?? "enquiry_work_received";
   }
 

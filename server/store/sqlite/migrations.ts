@@ -345,6 +345,18 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     INSERT INTO template_seeds (name, seeded_at) SELECT 'replies', seeded_at FROM reply_templates_seeded;
     DROP TABLE reply_templates_seeded;
     `,
+    // Waiting on us as the plans write it with the work record (WorkState.waitingOnUs), read by the
+    // Waiting on us view and count from a partial index in its order (soonest due first) instead of
+    // naming the statuses and the contact columns. Records written before get what the listing's
+    // rule gave them (server/lifecycle/inbox-listing.ts: waitingOnUs, as of this version): open with
+    // no sale won (New, Contacted), and nobody contacted the buyer or the buyer answered since.
+    `
+    ALTER TABLE enquiry_work ADD COLUMN waiting_on_us INTEGER NOT NULL DEFAULT 0 CHECK (waiting_on_us IN (0, 1));
+    UPDATE enquiry_work SET waiting_on_us = 1
+      WHERE status IN ('New', 'Contacted') AND (touched_at IS NULL OR answered_at IS NOT NULL);
+    CREATE INDEX enquiry_work_waiting ON enquiry_work
+      (due_at, enquiry_id, status, owner_id, buyer, source_label, received_at) WHERE waiting_on_us = 1;
+    `,
   ];
 }
 

@@ -30,11 +30,20 @@ import { isLostReason } from "../../../domain/deal";
 interface Column<Name extends string, Stored, Value> {
   column: Name;
   read(stored: Stored): Value;
+  /** How a value is written, where SQLite cannot take it as it is (a boolean); absent: as it is. */
+  write?(value: Value): Stored;
 }
 
 const text = <Name extends string>(column: Name): Column<Name, string | null, string | null> => ({
   column,
   read: (stored) => stored,
+});
+
+/** A boolean as SQLite keeps one: 1 or 0. */
+const flag = <Name extends string>(column: Name): Column<Name, number, boolean> => ({
+  column,
+  read: (stored) => stored === 1,
+  write: (value) => (value ? 1 : 0),
 });
 
 /** Each field of the work state: its column and how a stored value reads (each is written as the state holds it). */
@@ -55,7 +64,14 @@ const WORK_FIELDS = {
   },
   answeredAt: text("answered_at"),
   duplicateOf: text("duplicate_of"),
-} as const satisfies { [Field in keyof WorkState]: Column<string, never, WorkState[Field]> };
+  waitingOnUs: flag("waiting_on_us"),
+} as const satisfies {
+  [Field in keyof WorkState]: {
+    column: string;
+    read(stored: never): WorkState[Field];
+    write?(value: WorkState[Field]): unknown;
+  };
+};
 
 type WorkFields = typeof WORK_FIELDS;
 type WorkField = keyof WorkFields;
@@ -162,7 +178,10 @@ export function writePlan(
     received_at: stored.receivedAt,
     buyer: stored.enquiry.RetailerSelfUse,
   };
-  for (const field of FIELDS) row[WORK_FIELDS[field].column] = plan.work[field];
+  for (const field of FIELDS) {
+    const { column, write } = WORK_FIELDS[field] as { column: string; write?(value: unknown): unknown };
+    row[column] = write ? write(plan.work[field]) : plan.work[field];
+  }
   prepared(db, UPSERT_WORK).run(row);
   writeHistoryLines(db, stored, plan.history, actor);
   writeAlerts(db, stored.id, plan.alerts, actor.at, actor.requestId);
