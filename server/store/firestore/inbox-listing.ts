@@ -2,12 +2,14 @@ import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-ad
 import { INITIAL_STATUS, statusesWhere, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
 import {
-  listingPhases,
   matchesInboxFilter,
+  pageOfListing,
   WAITING_STATUSES,
   workPartOf,
+  type PhasePlace,
 } from "../../lifecycle/inbox-listing";
-import { decodeListCursor, encodeListCursor, type ListCursor } from "../page-cursor";
+import { decodeListCursor, type ListCursor } from "../page-cursor";
+import { driveStepsAsync } from "../step-port";
 import type { StoredEnquiry } from "../store";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 import { storedEnquiryOf } from "./documents";
@@ -16,7 +18,8 @@ import { UNASSIGNED, workStateOf } from "./work-record";
 /** How many documents one read takes while a listing filters them in the server. */
 const SCAN_BATCH = 200;
 
-type Placed = TeamInboxRow & { by: "received" | "due" };
+/** A row a phase found, placed by its due time (by due) or when it was received (by received). */
+type Placed = PhasePlace & { row: TeamInboxRow };
 
 /** By characters' codes, as Firestore orders strings. */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -166,7 +169,7 @@ export class FirestoreInboxListing {
           (a, b) => compareText(String(a.get("dueAt")), String(b.get("dueAt"))) || compareText(a.id, b.id),
         );
       const rows = await this.matchingWork(docs, filter, false);
-      found.push(...rows.map((row) => ({ ...row, by: "due" as const })));
+      found.push(...rows.map((row) => ({ id: row.id, at: row.dueAt ?? row.receivedAt, row })));
       if (found.length >= wanted || snapshot.size < batch) break;
       const last = docs.at(-1);
       // A whole batch due at one time moves nothing on: read a larger one.
@@ -198,7 +201,7 @@ export class FirestoreInboxListing {
           .limit(SCAN_BATCH)
           .get();
         const rows = await this.matchingWork(snapshot.docs, filter, noDue);
-        found.push(...rows.map((row) => ({ ...row, by: "received" as const })));
+        found.push(...rows.map((row) => ({ id: row.id, at: row.receivedAt, row })));
         const last = snapshot.docs.at(-1);
         if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
         position = String(last.get("sortKey"));
@@ -223,7 +226,7 @@ export class FirestoreInboxListing {
       const rows = (await this.rowsOf(batch)).filter(
         (row) => (!noDue || row.dueAt === null) && matchesInboxFilter(listedFactsOf(row), filter),
       );
-      found.push(...rows.map((row) => ({ ...row, by: "received" as const })));
+      found.push(...rows.map((row) => ({ id: row.id, at: row.receivedAt, row })));
       const last = batch.at(-1);
       if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
       position = { at: last.receivedAt, id: last.id };
@@ -235,32 +238,15 @@ export class FirestoreInboxListing {
     filter: InboxFilter & { cursor?: string | null; limit: number },
   ): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
     const cursor = filter.cursor ? decodeListCursor(filter.cursor) : null;
-    const wanted = filter.limit + 1;
-    return this.context.run(async () => {
-      const placed: Placed[] = [];
-      for (const phase of listingPhases(filter, cursor)) {
-        if (placed.length >= wanted) break;
-        placed.push(
-          ...(phase.by === "due"
-            ? await this.byDue(filter, phase.after, wanted - placed.length)
-            : await this.byReceived(filter, phase.after, wanted - placed.length, phase.noDue)),
-        );
-      }
-      const page = placed.slice(0, filter.limit);
-      const last = page.at(-1);
-      const items = page.map(({ by: _by, ...row }) => row);
-      return {
-        items,
-        nextCursor:
-          placed.length > filter.limit && last
-            ? encodeListCursor({
-                by: last.by,
-                at: last.by === "due" ? (last.dueAt ?? last.receivedAt) : last.receivedAt,
-                id: last.id,
-              })
-            : null,
-      };
-    });
+    return this.context.run(() =>
+      driveStepsAsync(pageOfListing<Placed, TeamInboxRow>(filter, cursor, filter.limit), {
+        readPhase: ({ phase, limit }) =>
+          phase.by === "due"
+            ? this.byDue(filter, phase.after, limit)
+            : this.byReceived(filter, phase.after, limit, phase.noDue),
+        readRows: ({ places }) => places.map((place) => place.row),
+      }),
+    );
   }
 
   /**
