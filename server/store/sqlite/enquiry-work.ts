@@ -97,7 +97,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     return row ? encodePageCursor(row.received_at, row.id) : null;
   }
 
-  async statusTally(): Promise<StatusTally> {
+  async statusTally(statuses: readonly EnquiryStatus[]): Promise<StatusTally> {
     return this.run((db) =>
       db
         .transaction(() => {
@@ -105,12 +105,20 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           const total =
             db.prepare<[], { count: number }>(`SELECT sum(enquiries) AS count FROM enquiry_days`).get()
               ?.count ?? 0;
-          const counted = db
-            .prepare<[], { status: EnquiryStatus; count: number }>(
-              `SELECT status, count FROM enquiry_status_counts`,
-            )
-            .all();
-          return { total, counted: Object.fromEntries(counted.map(({ status, count }) => [status, count])) };
+          const counted = new Map(
+            db
+              .prepare<[string], { status: EnquiryStatus; count: number }>(
+                `SELECT status, count FROM enquiry_status_counts
+                 WHERE status IN (SELECT value FROM json_each(?))`,
+              )
+              .all(JSON.stringify(statuses))
+              .map(({ status, count }) => [status, count]),
+          );
+          // A status no enquiry has reached yet has no row.
+          return {
+            total,
+            counted: Object.fromEntries(statuses.map((status) => [status, counted.get(status) ?? 0])),
+          };
         })
         .deferred(),
     );
