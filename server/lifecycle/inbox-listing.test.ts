@@ -3,6 +3,7 @@ import { inboxQueryParams, readInboxQuery } from "../../domain/inbox";
 import {
   compareListed,
   inboxFilterOf,
+  inPhase,
   listingPhases,
   matchesInboxFilter,
   pageOfListing,
@@ -230,6 +231,21 @@ describe("the phases a page of the inbox is read in", () => {
       { by: "received", noDue: false, after: received },
     ]);
     expect(listingPhases({}, due)).toEqual([{ by: "received", noDue: false, after: null }]);
+  });
+
+  test("what each phase holds, as a store filtering in the server checks it", () => {
+    const dueAt = "2030-01-02T04:30:00.000Z";
+    expect([inPhase({ by: "due", noDue: false }, dueAt), inPhase({ by: "due", noDue: false }, null)]).toEqual(
+      [true, false],
+    );
+    expect([
+      inPhase({ by: "received", noDue: true }, dueAt),
+      inPhase({ by: "received", noDue: true }, null),
+    ]).toEqual([false, true]);
+    expect([
+      inPhase({ by: "received", noDue: false }, dueAt),
+      inPhase({ by: "received", noDue: false }, null),
+    ]).toEqual([true, true]);
   });
 });
 

@@ -208,6 +208,15 @@ export interface ListingPhase {
 }
 
 /**
+ * Whether an enquiry due at `dueAt` belongs to the phase: by due, one that is due; with `noDue`,
+ * one with nothing due. A store that filters in the server checks it with matchesInboxFilter.
+ */
+export function inPhase(phase: Pick<ListingPhase, "by" | "noDue">, dueAt: string | null): boolean {
+  if (phase.by === "due") return dueAt !== null;
+  return !phase.noDue || dueAt === null;
+}
+
+/**
  * The phases a page of a listing is read in, each while the page is not full, from the cursor the
  * last page ended at (compareListed's order). Sorted by due: those due, soonest first, then,
  * unless the listing is a due range (where nothing undue belongs), those with nothing due, newest

@@ -2,10 +2,12 @@ import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-ad
 import { INITIAL_STATUS, statusesWhere, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
 import {
+  inPhase,
   matchesInboxFilter,
   pageOfListing,
   WAITING_STATUSES,
   workPartOf,
+  type ListingPhase,
   type PhasePlace,
 } from "../../lifecycle/inbox-listing";
 import { decodeListCursor, type ListCursor } from "../page-cursor";
@@ -111,13 +113,13 @@ export class FirestoreInboxListing {
   private async matchingWork(
     docs: readonly { id: string; data(): DocumentData | undefined }[],
     filter: InboxFilter,
-    noDue: boolean,
+    phase: Pick<ListingPhase, "by" | "noDue">,
   ): Promise<TeamInboxRow[]> {
     const workFilter = workPartOf(filter);
     const works = new Map(docs.map((doc) => [doc.id, doc.data()]));
     const candidates = docs.filter((doc) => {
       const state = workStateOf(doc.data());
-      if (noDue && state.dueAt !== null) return false;
+      if (!inPhase(phase, state.dueAt)) return false;
       return matchesInboxFilter(
         {
           ...state,
@@ -168,7 +170,7 @@ export class FirestoreInboxListing {
         .sort(
           (a, b) => compareText(String(a.get("dueAt")), String(b.get("dueAt"))) || compareText(a.id, b.id),
         );
-      const rows = await this.matchingWork(docs, filter, false);
+      const rows = await this.matchingWork(docs, filter, { by: "due", noDue: false });
       found.push(...rows.map((row) => ({ id: row.id, at: row.dueAt ?? row.receivedAt, row })));
       if (found.length >= wanted || snapshot.size < batch) break;
       const last = docs.at(-1);
@@ -186,6 +188,7 @@ export class FirestoreInboxListing {
     wanted: number,
     noDue: boolean,
   ): Promise<Placed[]> {
+    const phase = { by: "received" as const, noDue };
     const found: Placed[] = [];
     const fromWork =
       (filter.status !== undefined && filter.status !== INITIAL_STATUS) ||
@@ -200,7 +203,7 @@ export class FirestoreInboxListing {
         const snapshot = await (position ? query.where("sortKey", "<", position) : query)
           .limit(SCAN_BATCH)
           .get();
-        const rows = await this.matchingWork(snapshot.docs, filter, noDue);
+        const rows = await this.matchingWork(snapshot.docs, filter, phase);
         found.push(...rows.map((row) => ({ id: row.id, at: row.receivedAt, row })));
         const last = snapshot.docs.at(-1);
         if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
@@ -224,7 +227,7 @@ export class FirestoreInboxListing {
         .filter((stored) => !from || sortKey(stored.receivedAt, stored.id) < sortKey(from.at, from.id))
         .sort((a, b) => compareText(sortKey(b.receivedAt, b.id), sortKey(a.receivedAt, a.id)));
       const rows = (await this.rowsOf(batch)).filter(
-        (row) => (!noDue || row.dueAt === null) && matchesInboxFilter(listedFactsOf(row), filter),
+        (row) => inPhase(phase, row.dueAt) && matchesInboxFilter(listedFactsOf(row), filter),
       );
       found.push(...rows.map((row) => ({ id: row.id, at: row.receivedAt, row })));
       const last = batch.at(-1);
