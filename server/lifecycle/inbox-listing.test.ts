@@ -3,10 +3,16 @@ import { inboxQueryParams, readInboxQuery } from "../../domain/inbox";
 import {
   compareListed,
   inboxFilterOf,
+  inPhase,
   listingPhases,
   matchesInboxFilter,
+  pageOfListing,
   type ListedFacts,
+  type ListingPhase,
+  type PhasePlace,
 } from "./inbox-listing";
+import { decodeListCursor, type ListCursor } from "../store/page-cursor";
+import { driveStepsSync } from "../store/step-port";
 
 const now = new Date("2030-01-07T06:30:00.000Z");
 const dayEnd = new Date("2030-01-07T18:30:00.000Z");
@@ -225,5 +231,103 @@ describe("the phases a page of the inbox is read in", () => {
       { by: "received", noDue: false, after: received },
     ]);
     expect(listingPhases({}, due)).toEqual([{ by: "received", noDue: false, after: null }]);
+  });
+
+  test("what each phase holds, as a store filtering in the server checks it", () => {
+    const dueAt = "2030-01-02T04:30:00.000Z";
+    expect([inPhase({ by: "due", noDue: false }, dueAt), inPhase({ by: "due", noDue: false }, null)]).toEqual(
+      [true, false],
+    );
+    expect([
+      inPhase({ by: "received", noDue: true }, dueAt),
+      inPhase({ by: "received", noDue: true }, null),
+    ]).toEqual([false, true]);
+    expect([
+      inPhase({ by: "received", noDue: false }, dueAt),
+      inPhase({ by: "received", noDue: false }, null),
+    ]).toEqual([true, true]);
+  });
+});
+
+describe("a page of the inbox, read phase after phase", () => {
+  // Four enquiries due (soonest first) and three with nothing due (newest first), as a store reads them.
+  const due: PhasePlace[] = [
+    { id: "d1", at: "2030-01-02T04:30:00.000Z" },
+    { id: "d2", at: "2030-01-03T04:30:00.000Z" },
+    { id: "d3", at: "2030-01-03T04:30:00.000Z" },
+    { id: "d4", at: "2030-01-05T04:30:00.000Z" },
+  ];
+  const undue: PhasePlace[] = [
+    { id: "n3", at: "2029-12-30T04:30:00.000Z" },
+    { id: "n2", at: "2029-12-29T04:30:00.000Z" },
+    { id: "n1", at: "2029-12-28T04:30:00.000Z" },
+  ];
+
+  /** Reads a page as a store would answer it, noting each phase asked for and how many it wanted. */
+  function readPage(sort: "due" | "received", cursor: ListCursor | null, limit: number) {
+    const asked: { by: ListingPhase["by"]; noDue: boolean; limit: number }[] = [];
+    const page = driveStepsSync(pageOfListing<PhasePlace, string>({ sort }, cursor, limit), {
+      readPhase: ({ phase, limit: wanted }) => {
+        asked.push({ by: phase.by, noDue: phase.noDue, limit: wanted });
+        const after = phase.after;
+        const places =
+          phase.by === "due"
+            ? due.filter(
+                (place) => !after || place.at > after.at || (place.at === after.at && place.id > after.id),
+              )
+            : [...(phase.noDue ? [] : due), ...undue]
+                .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+                .filter(
+                  (place) => !after || place.at < after.at || (place.at === after.at && place.id < after.id),
+                );
+        return places.slice(0, wanted);
+      },
+      readRows: ({ places }) => places.map((place) => `row of ${place.id}`),
+    });
+    return { ...page, cursor: page.nextCursor ? decodeListCursor(page.nextCursor) : null, asked };
+  }
+
+  test("a page full within the first phase ends with a cursor by due, and asks for one more than it shows", () => {
+    const first = readPage("due", null, 2);
+    expect(first.items).toEqual(["row of d1", "row of d2"]);
+    expect(first.cursor).toEqual({ by: "due", at: "2030-01-03T04:30:00.000Z", id: "d2" });
+    expect(first.asked).toEqual([{ by: "due", noDue: false, limit: 3 }]);
+  });
+
+  test("a full page across two phases: those due, then those with nothing due, and the cursor among the latter", () => {
+    const first = readPage("due", null, 5);
+    expect(first.items).toEqual(["row of d1", "row of d2", "row of d3", "row of d4", "row of n3"]);
+    // The second phase is asked only for what the page still lacks, and the one beyond it.
+    expect(first.asked).toEqual([
+      { by: "due", noDue: false, limit: 6 },
+      { by: "received", noDue: true, limit: 2 },
+    ]);
+    expect(first.cursor).toEqual({ by: "received", at: "2029-12-30T04:30:00.000Z", id: "n3" });
+
+    const second = readPage("due", first.cursor, 5);
+    expect(second.items).toEqual(["row of n2", "row of n1"]);
+    expect(second.asked).toEqual([{ by: "received", noDue: true, limit: 6 }]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  test("the cursor by due goes on after the same due time by id, and the last page has none", () => {
+    const first = readPage("due", { by: "due", at: "2030-01-03T04:30:00.000Z", id: "d2" }, 2);
+    expect(first.items).toEqual(["row of d3", "row of d4"]);
+    // One with nothing due follows: the next page goes on after d4, by due.
+    expect(first.cursor).toEqual({ by: "due", at: "2030-01-05T04:30:00.000Z", id: "d4" });
+    expect(readPage("due", first.cursor, 2).items).toEqual(["row of n3", "row of n2"]);
+    const exact = readPage("received", null, 7);
+    expect(exact.items).toHaveLength(7);
+    expect(exact.nextCursor).toBeNull();
+  });
+
+  test("a page with nothing in it reads no rows", () => {
+    const empty = driveStepsSync(pageOfListing<PhasePlace, string>({ sort: "due" }, null, 10), {
+      readPhase: () => [],
+      readRows: () => {
+        throw new Error("no rows to read");
+      },
+    });
+    expect(empty).toEqual({ items: [], nextCursor: null });
   });
 });

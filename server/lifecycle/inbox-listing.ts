@@ -17,7 +17,8 @@ import {
   type InboxQuery,
   type InboxSort,
 } from "../../domain/inbox";
-import type { ListCursor } from "../store/page-cursor";
+import { encodeListCursor, type ListCursor } from "../store/page-cursor";
+import { stepsOf, type ChangeOf } from "../store/step-port";
 
 /** A range of due times, each bound optional: after (exclusive), up to (inclusive), before (exclusive). */
 export interface DueRange {
@@ -207,6 +208,15 @@ export interface ListingPhase {
 }
 
 /**
+ * Whether an enquiry due at `dueAt` belongs to the phase: by due, one that is due; with `noDue`,
+ * one with nothing due. A store that filters in the server checks it with matchesInboxFilter.
+ */
+export function inPhase(phase: Pick<ListingPhase, "by" | "noDue">, dueAt: string | null): boolean {
+  if (phase.by === "due") return dueAt !== null;
+  return !phase.noDue || dueAt === null;
+}
+
+/**
  * The phases a page of a listing is read in, each while the page is not full, from the cursor the
  * last page ended at (compareListed's order). Sorted by due: those due, soonest first, then,
  * unless the listing is a due range (where nothing undue belongs), those with nothing due, newest
@@ -220,4 +230,58 @@ export function listingPhases(filter: InboxFilter, cursor: ListCursor | null): L
   if (!received) phases.push({ by: "due", noDue: false, after: cursor });
   if (!filter.due) phases.push({ by: "received", noDue: true, after: received });
   return phases;
+}
+
+/** A place a phase read: an enquiry's id and the time it is placed by in the phase's order. */
+export interface PhasePlace {
+  id: string;
+  at: string;
+}
+
+/**
+ * What a store answers while a page of a listing is read (pageOfListing): up to `limit` places
+ * of one phase, in its order, and the inbox entries of the page's places, in their order. A
+ * store translates each into its own query and decides nothing of the page.
+ */
+export type ListingSteps<Place extends PhasePlace, Row> = {
+  readPhase: { args: { phase: ListingPhase; limit: number }; result: readonly Place[] };
+  readRows: { args: { places: readonly Place[] }; result: readonly Row[] };
+};
+
+/** A page of a listing: its entries, and the cursor the next page starts after (null: the last). */
+export interface ListingPage<Row> {
+  items: Row[];
+  nextCursor: string | null;
+}
+
+/**
+ * One page of a listing, read phase after phase (listingPhases) until it holds `limit` entries
+ * and one more, which tells whether another page follows; the next page starts after the last
+ * entry shown, in the order of the phase it was read in. Driven by each store at once (SQLite,
+ * in one read transaction) or as its reads come (Firestore): driveStepsSync, driveStepsAsync.
+ */
+export function* pageOfListing<Place extends PhasePlace, Row>(
+  filter: InboxFilter,
+  cursor: ListCursor | null,
+  limit: number,
+): ChangeOf<ListingSteps<Place, Row>, ListingPage<Row>> {
+  const step = stepsOf<ListingSteps<Place, Row>>();
+  const wanted = limit + 1;
+  const placed: { place: Place; by: ListingPhase["by"] }[] = [];
+  for (const phase of listingPhases(filter, cursor)) {
+    if (placed.length >= wanted) break;
+    const places = yield* step("readPhase", { phase, limit: wanted - placed.length });
+    for (const place of places.slice(0, wanted - placed.length)) placed.push({ place, by: phase.by });
+  }
+  const page = placed.slice(0, limit);
+  const last = page.at(-1);
+  const places = page.map((each) => each.place);
+  const items = places.length > 0 ? [...(yield* step("readRows", { places }))] : [];
+  return {
+    items,
+    nextCursor:
+      placed.length > limit && last
+        ? encodeListCursor({ by: last.by, at: last.place.at, id: last.place.id })
+        : null,
+  };
 }

@@ -4,6 +4,7 @@ import type { PersonalDataPort } from "./personal-data";
 import type { RetentionPort } from "./retention";
 import type { IntakeChanges, Store } from "./store";
 import type { SubscriberAdapter } from "./subscriber-port";
+import type { TeamAdapter } from "./team-port";
 import type { TemplateAdapter } from "./template-port";
 import type { WebhookAdapter } from "./webhook-port";
 import type { WorkPort } from "./work-port";
@@ -23,6 +24,7 @@ export type StoreAdapters = Omit<
   | "conversations"
   | "retention"
   | "personalData"
+  | "team"
 > & {
   readonly retention: RetentionPort;
   readonly personalData: PersonalDataPort;
@@ -31,6 +33,7 @@ export type StoreAdapters = Omit<
   readonly webhooks: WebhookAdapter;
   readonly templates: TemplateAdapter;
   readonly members: MemberAdapter;
+  readonly team: TeamAdapter;
   readonly workPort: WorkPort;
 };
 

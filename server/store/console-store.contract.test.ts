@@ -204,6 +204,11 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         Duplicate: 0,
         Spam: 0,
       });
+      // A store tallies the statuses it is asked for, and no other.
+      expect(await store.enquiryWork.statusTally(["Contacted", "Declined"])).toEqual({
+        total: 3,
+        counted: { Contacted: 1, Declined: 0 },
+      });
       expect(
         (await store.enquiryWork.list({ limit: 10, status: "Contacted" })).items.map((row) => row.id),
       ).toEqual([ravi.id]);

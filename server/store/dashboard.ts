@@ -11,7 +11,7 @@ import {
   type DashboardRange,
   weekStartOf,
 } from "../../domain/dashboard";
-import { statusCountsOf, statusesWhere, type EnquiryStatus } from "../../domain/status";
+import { COUNTED_STATUSES, statusCountsOf, statusesWhere, type EnquiryStatus } from "../../domain/status";
 import { BUYER_TYPES, type BuyerType } from "../../domain/enquiry";
 import { summarizeWeeks, type VitalWeekGroup } from "./vitals-summary";
 import { istDate, istDayBounds, workingMsBetween, type WorkingHours } from "../../domain/working-hours";
@@ -27,6 +27,11 @@ export interface DashboardSpan {
   apart: readonly EnquiryStatus[];
   /** The statuses the outcomes count (domain/deal.ts: DECIDED_STATUSES): the stores read those. */
   decided: readonly EnquiryStatus[];
+  /**
+   * The statuses the stores tally for `DashboardParts.statuses` (domain/status.ts:
+   * COUNTED_STATUSES, all but the initial one, which dashboardData makes of the rest).
+   */
+  counted: readonly EnquiryStatus[];
 }
 
 /**
@@ -107,8 +112,9 @@ export interface DashboardParts {
   /** Of those, the ones that now stand at a status set apart (DashboardSpan.apart), per day, buyer type and status. */
   apart: ApartDay[];
   /**
-   * How many of the enquiries received in the span stand at each status now but the initial one
-   * (one never worked on may have no work record to say so: dashboardData counts those).
+   * How many of the enquiries received in the span stand now at each status the span counts
+   * (DashboardSpan.counted: all but the initial one, as one never worked on may have no work
+   * record to say so; dashboardData counts those).
    */
   statuses: Partial<Record<EnquiryStatus, number>>;
   firstTouches: FirstTouch[];
@@ -142,6 +148,7 @@ export function dashboardSpan(now: Date, days: number): DashboardSpan {
     to: today.end,
     apart: DASHBOARD_APART,
     decided: DECIDED_STATUSES,
+    counted: COUNTED_STATUSES,
   };
 }
 

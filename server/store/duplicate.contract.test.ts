@@ -9,6 +9,7 @@ import { inboxFilterOf } from "../lifecycle/inbox-listing";
 import { DASHBOARD_APART, salesOf } from "./dashboard";
 import type { Store } from "./store";
 import { DECIDED_STATUSES } from "../../domain/deal";
+import { COUNTED_STATUSES } from "../../domain/status";
 
 /**
  * A duplicate is a close of its own on both stores: linked to the enquiry it repeats, out of every
@@ -83,6 +84,7 @@ describe.each(storeAdapters("duplicate"))("a duplicate on $name", (adapter) => {
       to: new Date(now.getTime() + 86_400_000),
       apart: DASHBOARD_APART,
       decided: DECIDED_STATUSES,
+      counted: COUNTED_STATUSES,
     };
     const parts = await store.dashboard.parts(span);
     expect(parts.statuses).toMatchObject({ Confirmed: 1, Duplicate: 1 });

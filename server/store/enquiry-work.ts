@@ -5,7 +5,7 @@ import type { LostReason } from "../../domain/deal";
 import type { InboxFilter, ListedFacts } from "../lifecycle/inbox-listing";
 import type { NoteCandidate } from "../lifecycle/last-note";
 import { sourceLabel } from "../../domain/enquiry-source";
-import { statusCountsOf, type StatusTally } from "../../domain/status";
+import { COUNTED_STATUSES, statusCountsOf, type StatusTally } from "../../domain/status";
 
 export type { InboxFilter } from "../lifecycle/inbox-listing";
 
@@ -69,7 +69,7 @@ export interface EnquiryWorkStore {
    * How many enquiries are stored, and how many stand at each status but the initial one: an
    * enquiry nobody worked on may have no work record to say it is New (statusCounts counts those).
    */
-  statusTally(): Promise<StatusTally>;
+  statusTally(counted: readonly EnquiryStatus[]): Promise<StatusTally>;
   get(id: string): Promise<EnquiryRecord | null>;
   /**
    * The history lines of these enquiries of the kinds given (those that may carry a note:
@@ -194,6 +194,6 @@ export function listedFactsOf(
 export async function statusCounts(
   store: Pick<EnquiryWorkStore, "statusTally">,
 ): Promise<Record<EnquiryStatus, number>> {
-  const { total, counted } = await store.statusTally();
+  const { total, counted } = await store.statusTally(COUNTED_STATUSES);
   return statusCountsOf(total, counted);
 }

@@ -136,7 +136,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     expect((await store.enquiries.outboxBacklog()).waiting).toBeGreaterThan(0);
   });
 
-  test("an enquiry filed as spam mails no member, and a rule naming someone not on the staff is refused", async () => {
+  test("an enquiry filed as spam mails no member, and a rule naming someone not on the staff, or removed from it, is refused", async () => {
     const { store } = await open();
     const [a] = await members(store, "a@example.com");
     await store.team.setAlertChoice(a!.id, "all");
@@ -146,6 +146,18 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the team's work on the $na
     expect(memberMails(await claimAll(store)).filter((mail) => mail.enquiryId === quiet.id)).toEqual([]);
     expect(await store.team.setAssignmentRule({ kind: "turns", members: [a!.id, "nobody"] })).toBe(false);
     expect(await store.team.assignmentRule()).toEqual({ kind: "none" });
+    // One removed since is not on the staff either, whichever kind of rule names them; the rule
+    // saved before stays.
+    const [b] = await members(store, "b@example.com");
+    expect(await store.team.setAssignmentRule({ kind: "turns", members: [a!.id, b!.id] })).toBe(true);
+    expect(await store.members.remove("b@example.com")).not.toBeNull();
+    expect(await store.team.setAssignmentRule({ kind: "buyer", Retailer: a!.id, "Self Use": b!.id })).toBe(
+      false,
+    );
+    expect(await store.team.setAssignmentRule({ kind: "turns", members: [b!.id] })).toBe(false);
+    expect(await store.team.assignmentRule()).toEqual({ kind: "turns", members: [a!.id, b!.id] });
+    expect(await store.team.setAssignmentRule({ kind: "turns", members: [a!.id] })).toBe(true);
+    expect(await store.team.assignmentRule()).toEqual({ kind: "turns", members: [a!.id] });
   });
 
   test("in turn: thirty enquiries at once on two instances are shared ten each among three members", async () => {

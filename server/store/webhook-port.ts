@@ -1,4 +1,4 @@
-import type { WebhookAttemptView, WebhookDeliveryState } from "../../domain/webhooks";
+import type { WebhookAttemptView, WebhookDeliveryState, WebhookEventType } from "../../domain/webhooks";
 import type { PortOf } from "./step-port";
 import type { WebhookStore } from "./webhooks";
 
@@ -37,9 +37,22 @@ export type WebhookSteps = {
   };
   /** Makes the delivery pending again, never tried, due at `at`, its claim released. */
   writeSentAgain: { args: { id: string; at: string }; result: void };
+  /** Writes what is given of an endpoint: enabled or not, its events, its secret. */
+  writeEndpoint: {
+    args: { id: string; change: { enabled?: boolean; events?: WebhookEventType[]; secret?: string } };
+    result: void;
+  };
+  /**
+   * The endpoint's pending deliveries, as many as one of the store's transactions may change
+   * (all on SQLite; Firestore holds at most 500 writes), and whether more may remain beyond them.
+   */
+  readPendingDeliveries: { args: { endpointId: string }; result: { ids: string[]; more: boolean } };
+  /** Makes each delivery failed, with no next attempt and its claim released. */
+  writeDeliveriesFailed: { args: { ids: string[] }; result: void };
 };
 
 export type WebhookPort = PortOf<WebhookSteps>;
 
 /** What a store keeps of webhooks beside the delivery's changes written above it. */
-export type WebhookAdapter = WebhookPort & Omit<WebhookStore, "recordAttempt" | "sendAgain">;
+export type WebhookAdapter = WebhookPort &
+  Omit<WebhookStore, "recordAttempt" | "sendAgain" | "updateEndpoint">;

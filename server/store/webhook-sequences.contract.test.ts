@@ -151,3 +151,88 @@ test("attempts by the claim's holder and by another, the log's length, and Send 
   expect(answers[0]).toEqual(expected);
   expect(answers[1]).toEqual(expected);
 });
+
+/** More pending deliveries than one Firestore transaction may fail (PENDING_BATCH, 400). */
+const MANY = 401;
+
+async function disablingScript(store: Store) {
+  const steps: unknown[] = [];
+  const endpoint = await store.webhooks.addEndpoint({
+    url: "https://hooks.example.com/in",
+    events: [],
+    now: at(0),
+  });
+  const other = await store.webhooks.addEndpoint({
+    url: "https://other.example.com/in",
+    events: [],
+    now: at(0),
+  });
+  for (let n = 0; n < MANY; n += 1) await store.webhooks.queueTest(endpoint.id, at(n));
+  let othersTest: string | null = null;
+  let sentAgain: string | null = null;
+  const states = async (endpointId: string) => {
+    const tally: Record<string, number> = {};
+    for (const delivery of await store.webhooks.listDeliveries(endpointId, MANY + 10)) {
+      tally[delivery.state] = (tally[delivery.state] ?? 0) + 1;
+    }
+    return tally;
+  };
+  const claim = async (worker: string, seconds: number) =>
+    (await store.webhooks.claimDue({ worker, now: at(seconds), limit: 5, leaseMs: LEASE })).map((delivery) =>
+      delivery.id === othersTest
+        ? "the other endpoint's"
+        : delivery.id === sentAgain
+          ? "the one sent again"
+          : "another",
+    );
+  // One is claimed and delivered before the endpoint is disabled: it stays delivered. Only the
+  // first test is due at 0, so the claim takes it on both stores.
+  const [first] = await store.webhooks.claimDue({ worker: "a", now: at(0), limit: 1, leaseMs: LEASE });
+  if (first) await store.webhooks.recordAttempt(first.id, "a", attempt(1, 200), { delivered: true });
+  // Queued once that claim is made, so the claim has only one delivery due to take.
+  othersTest = await store.webhooks.queueTest(other.id, at(0));
+  // A change of its events leaves what is pending alone.
+  steps.push(await store.webhooks.updateEndpoint(endpoint.id, { events: ["enquiry.received"] }));
+  steps.push(await states(endpoint.id));
+  // Disabled: every delivery still pending fails, in as many transactions as the store needs.
+  steps.push(await store.webhooks.updateEndpoint(endpoint.id, { enabled: false }));
+  steps.push(await states(endpoint.id));
+  steps.push((await store.webhooks.getEndpoint(endpoint.id))?.enabled);
+  // A worker finds only the other endpoint's delivery to take, which is left as it was.
+  steps.push(await claim("b", MANY + 1));
+  steps.push(await states(other.id));
+  // One that does not exist is refused.
+  steps.push(await store.webhooks.updateEndpoint("no-such-endpoint", { enabled: false }));
+  // Enabled again, a failed delivery goes again only when sent again.
+  steps.push(await store.webhooks.updateEndpoint(endpoint.id, { enabled: true }));
+  steps.push(await states(endpoint.id));
+  const [failed] = (await store.webhooks.listDeliveries(endpoint.id, 5)).filter(
+    (delivery) => delivery.state === "failed",
+  );
+  sentAgain = failed?.id ?? null;
+  steps.push(failed ? await store.webhooks.sendAgain(endpoint.id, failed.id, at(MANY + 2)) : "none failed");
+  steps.push(await states(endpoint.id));
+  steps.push(await claim("c", MANY + 3));
+  return steps;
+}
+
+test("disabling an endpoint fails every delivery it had pending, beyond one transaction's writes, and nothing else, on both stores", async () => {
+  const answers = await onBothStores(disablingScript);
+  const expected = [
+    true,
+    { pending: MANY - 1, delivered: 1 },
+    true,
+    { failed: MANY - 1, delivered: 1 },
+    false,
+    ["the other endpoint's"],
+    { pending: 1 },
+    false,
+    true,
+    { failed: MANY - 1, delivered: 1 },
+    true,
+    { pending: 1, failed: MANY - 2, delivered: 1 },
+    ["the one sent again"],
+  ];
+  expect(answers[0]).toEqual(expected);
+  expect(answers[1]).toEqual(expected);
+});

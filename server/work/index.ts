@@ -4,6 +4,7 @@ import type { Store } from "../store/store";
 import { publishedFacts, publishedWorkingHours } from "../company/facts-store";
 import { memberStore } from "./member-changes";
 import { subscriberStore } from "./subscriber-changes";
+import { teamStore } from "./team-settings";
 import { templateStore } from "./template-changes";
 import { webhookStore } from "./webhook-changes";
 import { conversationStore } from "./conversation-records";
@@ -86,7 +87,7 @@ export async function storeOver(
     sessions: adapters.sessions,
     attemptCounters: adapters.attemptCounters,
     enquiryWork: adapters.enquiryWork,
-    team: adapters.team,
+    team: teamStore(adapters.team),
     subscriberDirectory: adapters.subscriberDirectory,
     activity: adapters.activity,
     retention: retentionStore(adapters.retention),

@@ -8,15 +8,16 @@ const step = stepsOf<WebhookSteps>();
 
 /**
  * A webhook delivery's changes, written once above the stores: an attempt recorded (by the
- * worker holding the claim, unless it arrived), and a delivery sent again. Each reads, decides
- * and writes in one transaction of the store's.
+ * worker holding the claim, unless it arrived), a delivery sent again, and an endpoint changed
+ * (disabling it fails what it had pending). Each reads, decides and writes in one transaction of
+ * the store's, or in a few when one cannot hold them all.
  */
 export function webhookStore(adapter: WebhookAdapter): WebhookStore {
   return {
     addEndpoint: (endpoint) => adapter.addEndpoint(endpoint),
     listEndpoints: () => adapter.listEndpoints(),
     getEndpoint: (id) => adapter.getEndpoint(id),
-    updateEndpoint: (id, change) => adapter.updateEndpoint(id, change),
+    updateEndpoint: (id, change) => updateEndpoint(adapter, id, change),
     deleteEndpoint: (id) => adapter.deleteEndpoint(id),
     queueTest: (endpointId, now) => adapter.queueTest(endpointId, now),
     listDeliveries: (endpointId, limit) => adapter.listDeliveries(endpointId, limit),
@@ -26,6 +27,34 @@ export function webhookStore(adapter: WebhookAdapter): WebhookStore {
     sendAgain: (endpointId, deliveryId, now) =>
       onceMore(adapter, () => sendAgain(endpointId, deliveryId, now)),
   };
+}
+
+type EndpointChange = Parameters<WebhookStore["updateEndpoint"]>[1];
+
+async function updateEndpoint(adapter: WebhookAdapter, id: string, change: EndpointChange): Promise<boolean> {
+  let failing = await onceMore(adapter, () => changeEndpoint(id, change));
+  if (failing === null) return false;
+  // The rest of its pending deliveries, a batch per transaction: disabled, it is queued nothing new.
+  while (failing) failing = await onceMore(adapter, () => failPending(id));
+  return true;
+}
+
+/**
+ * Changes the endpoint, and disabling it fails its pending deliveries (Send again queues them again
+ * once it is enabled): the first batch of them in the same transaction. Answers whether more may
+ * be pending, or null when there is no such endpoint.
+ */
+function* changeEndpoint(id: string, change: EndpointChange): ChangeOf<WebhookSteps, boolean | null> {
+  if ((yield* step("readEndpointEnabled", { id })) === null) return null;
+  yield* step("writeEndpoint", { id, change });
+  return change.enabled === false ? yield* failPending(id) : false;
+}
+
+/** Fails a batch of the endpoint's pending deliveries; answers whether more may be pending. */
+function* failPending(endpointId: string): ChangeOf<WebhookSteps, boolean> {
+  const pending = yield* step("readPendingDeliveries", { endpointId });
+  if (pending.ids.length > 0) yield* step("writeDeliveriesFailed", { ids: pending.ids });
+  return pending.more;
 }
 
 function* recordAttempt(

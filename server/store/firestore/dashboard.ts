@@ -1,5 +1,5 @@
 import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
-import { COUNTED_STATUSES, INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow } from "../../../domain/dashboard";
 import { DASHBOARD_NO_SOURCE, monthOf, weekStartOf } from "../../../domain/dashboard";
@@ -126,7 +126,7 @@ export class FirestoreDashboardStore implements DashboardStore {
     const fromIso = span.from.toISOString();
     const toIso = span.to.toISOString();
     const counts = await Promise.all(
-      COUNTED_STATUSES.map((status) =>
+      span.counted.map((status) =>
         this.context.run(async () => {
           const query = this.collections.work
             .where("status", "==", status)
@@ -136,9 +136,7 @@ export class FirestoreDashboardStore implements DashboardStore {
         }),
       ),
     );
-    const statuses = Object.fromEntries(
-      COUNTED_STATUSES.map((status, index) => [status, counts[index] ?? 0]),
-    );
+    const statuses = Object.fromEntries(span.counted.map((status, index) => [status, counts[index] ?? 0]));
     return {
       received,
       statuses,

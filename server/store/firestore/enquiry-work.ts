@@ -1,6 +1,6 @@
 import { Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { type HistoryEntry, type NotificationAttempts } from "../../../domain/console";
-import { COUNTED_STATUSES, type EnquiryStatus, type StatusTally } from "../../../domain/status";
+import type { EnquiryStatus, StatusTally } from "../../../domain/status";
 import {
   deliveryState,
   recordMails,
@@ -84,11 +84,11 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     });
   }
 
-  async statusTally(): Promise<StatusTally> {
+  async statusTally(statuses: readonly EnquiryStatus[]): Promise<StatusTally> {
     return this.context.run(async () => {
       const total = (await this.collections.enquiries.count().get()).data().count;
       const counted: Partial<Record<EnquiryStatus, number>> = {};
-      for (const status of COUNTED_STATUSES) {
+      for (const status of statuses) {
         counted[status] = (
           await this.collections.work.where("status", "==", status).count().get()
         ).data().count;

@@ -2,12 +2,16 @@ import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-ad
 import { INITIAL_STATUS, statusesWhere, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
 import {
-  listingPhases,
+  inPhase,
   matchesInboxFilter,
+  pageOfListing,
   WAITING_STATUSES,
   workPartOf,
+  type ListingPhase,
+  type PhasePlace,
 } from "../../lifecycle/inbox-listing";
-import { decodeListCursor, encodeListCursor, type ListCursor } from "../page-cursor";
+import { decodeListCursor, type ListCursor } from "../page-cursor";
+import { driveStepsAsync } from "../step-port";
 import type { StoredEnquiry } from "../store";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 import { storedEnquiryOf } from "./documents";
@@ -16,7 +20,8 @@ import { UNASSIGNED, workStateOf } from "./work-record";
 /** How many documents one read takes while a listing filters them in the server. */
 const SCAN_BATCH = 200;
 
-type Placed = TeamInboxRow & { by: "received" | "due" };
+/** A row a phase found, placed by its due time (by due) or when it was received (by received). */
+type Placed = PhasePlace & { row: TeamInboxRow };
 
 /** By characters' codes, as Firestore orders strings. */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -108,13 +113,13 @@ export class FirestoreInboxListing {
   private async matchingWork(
     docs: readonly { id: string; data(): DocumentData | undefined }[],
     filter: InboxFilter,
-    noDue: boolean,
+    phase: Pick<ListingPhase, "by" | "noDue">,
   ): Promise<TeamInboxRow[]> {
     const workFilter = workPartOf(filter);
     const works = new Map(docs.map((doc) => [doc.id, doc.data()]));
     const candidates = docs.filter((doc) => {
       const state = workStateOf(doc.data());
-      if (noDue && state.dueAt !== null) return false;
+      if (!inPhase(phase, state.dueAt)) return false;
       return matchesInboxFilter(
         {
           ...state,
@@ -165,8 +170,8 @@ export class FirestoreInboxListing {
         .sort(
           (a, b) => compareText(String(a.get("dueAt")), String(b.get("dueAt"))) || compareText(a.id, b.id),
         );
-      const rows = await this.matchingWork(docs, filter, false);
-      found.push(...rows.map((row) => ({ ...row, by: "due" as const })));
+      const rows = await this.matchingWork(docs, filter, { by: "due", noDue: false });
+      found.push(...rows.map((row) => ({ id: row.id, at: row.dueAt ?? row.receivedAt, row })));
       if (found.length >= wanted || snapshot.size < batch) break;
       const last = docs.at(-1);
       // A whole batch due at one time moves nothing on: read a larger one.
@@ -183,6 +188,7 @@ export class FirestoreInboxListing {
     wanted: number,
     noDue: boolean,
   ): Promise<Placed[]> {
+    const phase = { by: "received" as const, noDue };
     const found: Placed[] = [];
     const fromWork =
       (filter.status !== undefined && filter.status !== INITIAL_STATUS) ||
@@ -197,8 +203,8 @@ export class FirestoreInboxListing {
         const snapshot = await (position ? query.where("sortKey", "<", position) : query)
           .limit(SCAN_BATCH)
           .get();
-        const rows = await this.matchingWork(snapshot.docs, filter, noDue);
-        found.push(...rows.map((row) => ({ ...row, by: "received" as const })));
+        const rows = await this.matchingWork(snapshot.docs, filter, phase);
+        found.push(...rows.map((row) => ({ id: row.id, at: row.receivedAt, row })));
         const last = snapshot.docs.at(-1);
         if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
         position = String(last.get("sortKey"));
@@ -221,9 +227,9 @@ export class FirestoreInboxListing {
         .filter((stored) => !from || sortKey(stored.receivedAt, stored.id) < sortKey(from.at, from.id))
         .sort((a, b) => compareText(sortKey(b.receivedAt, b.id), sortKey(a.receivedAt, a.id)));
       const rows = (await this.rowsOf(batch)).filter(
-        (row) => (!noDue || row.dueAt === null) && matchesInboxFilter(listedFactsOf(row), filter),
+        (row) => inPhase(phase, row.dueAt) && matchesInboxFilter(listedFactsOf(row), filter),
       );
-      found.push(...rows.map((row) => ({ ...row, by: "received" as const })));
+      found.push(...rows.map((row) => ({ id: row.id, at: row.receivedAt, row })));
       const last = batch.at(-1);
       if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
       position = { at: last.receivedAt, id: last.id };
@@ -235,32 +241,15 @@ export class FirestoreInboxListing {
     filter: InboxFilter & { cursor?: string | null; limit: number },
   ): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
     const cursor = filter.cursor ? decodeListCursor(filter.cursor) : null;
-    const wanted = filter.limit + 1;
-    return this.context.run(async () => {
-      const placed: Placed[] = [];
-      for (const phase of listingPhases(filter, cursor)) {
-        if (placed.length >= wanted) break;
-        placed.push(
-          ...(phase.by === "due"
-            ? await this.byDue(filter, phase.after, wanted - placed.length)
-            : await this.byReceived(filter, phase.after, wanted - placed.length, phase.noDue)),
-        );
-      }
-      const page = placed.slice(0, filter.limit);
-      const last = page.at(-1);
-      const items = page.map(({ by: _by, ...row }) => row);
-      return {
-        items,
-        nextCursor:
-          placed.length > filter.limit && last
-            ? encodeListCursor({
-                by: last.by,
-                at: last.by === "due" ? (last.dueAt ?? last.receivedAt) : last.receivedAt,
-                id: last.id,
-              })
-            : null,
-      };
-    });
+    return this.context.run(() =>
+      driveStepsAsync(pageOfListing<Placed, TeamInboxRow>(filter, cursor, filter.limit), {
+        readPhase: ({ phase, limit }) =>
+          phase.by === "due"
+            ? this.byDue(filter, phase.after, limit)
+            : this.byReceived(filter, phase.after, limit, phase.noDue),
+        readRows: ({ places }) => places.map((place) => place.row),
+      }),
+    );
   }
 
   /**

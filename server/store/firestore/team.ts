@@ -1,20 +1,15 @@
-import { Timestamp, type DocumentData } from "firebase-admin/firestore";
+import { Timestamp, type DocumentData, type Transaction } from "firebase-admin/firestore";
 import {
   parseAssignmentRule,
-  ruleToSave,
   alertChoiceOf,
   type AlertChoice,
   type AssignmentRule,
 } from "../../../domain/team";
-import {
-  digestNotificationId,
-  viewListings,
-  type QueuedDigest,
-  type TeamFields,
-  type TeamStore,
-  type ViewCounts,
-} from "../team";
-import { ALREADY_EXISTS, collectionsOf, grpcCode, isoOf, type FirestoreContext } from "./connection";
+import { digestNotificationId, viewListings, type TeamFields, type ViewCounts } from "../team";
+import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
+import type { AnswersOf, ChangeOf } from "../step-port";
+import type { TeamAdapter, TeamSteps } from "../team-port";
+import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { FirestoreInboxListing } from "./inbox-listing";
 import type { InboxFilter } from "../../lifecycle/inbox-listing";
 import { newNotification, storedEnquiryOf } from "./documents";
@@ -44,7 +39,7 @@ export function teamFieldsOf(data: DocumentData | undefined): TeamFields {
  * enquiry's `enquiryWork/{id}` document beside its status; the rule in `settings/assignment`;
  * each member's alert choice in their staff document; digests in the outbox (`notifications`).
  */
-export class FirestoreTeamStore implements TeamStore {
+export class FirestoreTeamStore implements TeamAdapter {
   constructor(private readonly context: FirestoreContext) {}
 
   private get collections() {
@@ -59,24 +54,6 @@ export class FirestoreTeamStore implements TeamStore {
 
   async assignmentRule(): Promise<AssignmentRule> {
     return this.context.run(async () => parseAssignmentRule((await this.assignmentRef.get()).get("rule")));
-  }
-
-  async setAssignmentRule(rule: AssignmentRule): Promise<boolean> {
-    const saved = ruleToSave(rule);
-    return this.context.run(async () => {
-      const ids = new Set((await this.staff.get()).docs.map((doc) => String(doc.get("id"))));
-      if (!saved.members.every((id) => ids.has(id))) return false;
-      // A new generation of turn markers with the turns counted again: old markers never collide.
-      await this.context.db.runTransaction(async (transaction) => {
-        const current = await transaction.get(this.assignmentRef);
-        transaction.set(this.assignmentRef, {
-          rule: saved.rule,
-          generation: Number(current.get("generation") ?? 0) + 1,
-          turn: saved.turn,
-        });
-      });
-      return true;
-    });
   }
 
   async alertChoices(): Promise<Map<string, AlertChoice>> {
@@ -215,35 +192,47 @@ export class FirestoreTeamStore implements TeamStore {
     });
   }
 
-  async queueDigests(day: string, digests: readonly QueuedDigest[], now: Date): Promise<number> {
-    let queued = 0;
-    for (const { staffId, content, enquiryIds } of digests) {
-      const ref = this.collections.notifications.doc(digestNotificationId(staffId, day));
-      try {
-        const created = await this.context.run(() =>
-          this.context.db.runTransaction(async (transaction) => {
-            // A member removed since the digests were made gets none.
-            if ((await transaction.get(this.staff.where("id", "==", staffId).limit(1))).empty) return false;
-            transaction.create(
-              ref,
-              newNotification({
-                kind: "digest",
-                at: now,
-                staffId,
-                payload: JSON.stringify(content),
-                // Which enquiries it names (by first name): erasing one erases the digest too.
-                enquiryIds,
-              }),
-            );
-            return true;
-          }),
+  async run<R>(change: () => ChangeOf<TeamSteps, R>): Promise<R> {
+    return runStepsInTransaction(this.context, change, (transaction, hold) =>
+      this.answers(transaction, hold),
+    );
+  }
+
+  private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<TeamSteps, true> {
+    return {
+      readStaffIds: async ({ ids }) => {
+        const found: string[] = [];
+        for (const part of chunks(ids, IN_QUERY_LIMIT)) {
+          if (part.length === 0) continue;
+          const snapshot = await transaction.get(this.staff.where("id", "in", part));
+          found.push(...snapshot.docs.map((doc) => String(doc.get("id"))));
+        }
+        return found;
+      },
+      writeAssignmentRule: async ({ rule, turn }) => {
+        // A new generation of turn markers with the turns counted again: old markers never collide.
+        const current = await transaction.get(this.assignmentRef);
+        const generation = Number(current.get("generation") ?? 0) + 1;
+        hold(() => transaction.set(this.assignmentRef, { rule, generation, turn }));
+      },
+      writeDigest: async ({ day, digest, at }) => {
+        const ref = this.collections.notifications.doc(digestNotificationId(digest.staffId, day));
+        if ((await transaction.get(ref)).exists) return false;
+        hold(() =>
+          transaction.create(
+            ref,
+            newNotification({
+              kind: "digest",
+              at: new Date(at),
+              staffId: digest.staffId,
+              payload: JSON.stringify(digest.content),
+              // Which enquiries it names (by first name): erasing one erases the digest too.
+              enquiryIds: digest.enquiryIds,
+            }),
+          ),
         );
-        if (created) queued += 1;
-      } catch (error) {
-        // Another instance queued this member's digest for the day first.
-        if (grpcCode(error) !== ALREADY_EXISTS) throw error;
-      }
-    }
-    return queued;
+        return true;
+      },
+    };
   }
 }

@@ -27,19 +27,13 @@ import {
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
-import {
-  ALREADY_EXISTS,
-  chunks,
-  grpcCode,
-  IN_QUERY_LIMIT,
-  isoOf,
-  NOT_FOUND,
-  type FirestoreContext,
-} from "./connection";
+import { ALREADY_EXISTS, chunks, grpcCode, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
 import { claimDueDocuments, takeLease } from "./claim-window";
 
 const ENDPOINTS = "webhookEndpoints";
 const DELIVERIES = "webhookDeliveries";
+/** The pending deliveries one transaction fails: with the endpoint's own write, within its 500 writes. */
+const PENDING_BATCH = 400;
 
 interface EndpointData {
   url: string;
@@ -179,34 +173,6 @@ export class FirestoreWebhookStore implements WebhookAdapter {
   async getEndpoint(id: string): Promise<WebhookEndpoint | null> {
     const snapshot = await this.context.run(() => this.endpoints().doc(id).get());
     return snapshot.exists ? endpointOf(id, snapshot.data() as EndpointData) : null;
-  }
-
-  async updateEndpoint(
-    id: string,
-    change: { enabled?: boolean; events?: WebhookEventType[]; secret?: string },
-  ): Promise<boolean> {
-    const update: Partial<EndpointData> = {
-      ...(change.enabled === undefined ? {} : { enabled: change.enabled }),
-      ...(change.events ? { events: [...change.events] } : {}),
-      ...(change.secret ? { secret: change.secret } : {}),
-    };
-    try {
-      await this.context.run(() => this.endpoints().doc(id).update(update));
-    } catch (error) {
-      if (grpcCode(error) === NOT_FOUND) return false;
-      throw error;
-    }
-    if (change.enabled === false) {
-      const pending = await this.context.run(() =>
-        this.deliveries().where("endpointId", "==", id).where("status", "==", "pending").get(),
-      );
-      for (const doc of pending.docs) {
-        await this.context.run(() =>
-          doc.ref.update({ status: "failed", nextAttemptAt: null, claimedBy: null, claimExpiresAt: null }),
-        );
-      }
-    }
-    return true;
   }
 
   async deleteEndpoint(id: string): Promise<boolean> {
@@ -361,6 +327,35 @@ export class FirestoreWebhookStore implements WebhookAdapter {
             claimExpiresAt: null,
           }),
         );
+      },
+      writeEndpoint: ({ id, change }) => {
+        const update: Partial<EndpointData> = {
+          ...(change.enabled === undefined ? {} : { enabled: change.enabled }),
+          ...(change.events ? { events: [...change.events] } : {}),
+          ...(change.secret ? { secret: change.secret } : {}),
+        };
+        hold(() => transaction.update(this.endpoints().doc(id), update));
+      },
+      readPendingDeliveries: async ({ endpointId }) => {
+        const snapshot = await transaction.get(
+          this.deliveries()
+            .where("endpointId", "==", endpointId)
+            .where("status", "==", "pending")
+            .limit(PENDING_BATCH),
+        );
+        return { ids: snapshot.docs.map((doc) => doc.id), more: snapshot.size === PENDING_BATCH };
+      },
+      writeDeliveriesFailed: ({ ids }) => {
+        for (const id of ids) {
+          hold(() =>
+            transaction.update(this.deliveries().doc(id), {
+              status: "failed",
+              nextAttemptAt: null,
+              claimedBy: null,
+              claimExpiresAt: null,
+            }),
+          );
+        }
       },
     };
   }

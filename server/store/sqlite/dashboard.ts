@@ -56,11 +56,13 @@ export class SqliteDashboardStore implements DashboardStore {
             )
             .all({ fromDay: istDate(span.from), toDay: istDate(new Date(span.to.getTime() - 1)) });
           const counted = db
-            .prepare<Bounds, { status: EnquiryStatus; count: number }>(
+            .prepare<Bounds & { counted: string }, { status: EnquiryStatus; count: number }>(
               `SELECT status, count(*) AS count FROM enquiry_work
-               WHERE received_at >= @from AND received_at < @to GROUP BY status`,
+               WHERE received_at >= @from AND received_at < @to
+                 AND status IN (SELECT value FROM json_each(@counted))
+               GROUP BY status`,
             )
-            .all(bounds);
+            .all({ ...bounds, counted: JSON.stringify(span.counted) });
           const statuses = Object.fromEntries(counted.map(({ status, count }) => [status, count]));
           // Each enquiry's first touch, written with its first line of contact (work-record.ts),
           // with its status now (an enquiry nobody worked on may have no work row: the initial one).

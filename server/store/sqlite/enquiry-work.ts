@@ -11,7 +11,7 @@ import {
   type InboxRow,
   type TeamInboxRow,
 } from "../enquiry-work";
-import { decodeListCursor, decodePageCursor, encodeListCursor, encodePageCursor } from "../page-cursor";
+import { decodeListCursor, decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { SqliteRun } from "./connection";
 import {
   INBOX_COLUMNS,
@@ -25,7 +25,8 @@ import {
 import { SqliteInboxListing } from "./inbox-listing";
 import { readHistories } from "./work-record";
 import type { NoteCandidate } from "../../lifecycle/last-note";
-import { listingPhases } from "../../lifecycle/inbox-listing";
+import { pageOfListing, type PhasePlace } from "../../lifecycle/inbox-listing";
+import { driveStepsSync } from "../step-port";
 
 export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
   constructor(
@@ -45,32 +46,23 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
       db
         .transaction(() => {
           const listing = new SqliteInboxListing(db, this.table);
-          const wanted = filter.limit + 1;
-          const placed: { id: string; at: string; by: "received" | "due" }[] = [];
-          for (const phase of listingPhases(filter, cursor)) {
-            if (placed.length >= wanted) break;
-            for (const row of listing.page(filter, phase, phase.after, wanted - placed.length)) {
-              placed.push({ ...row, by: phase.by });
-            }
-          }
-          const page = placed.slice(0, filter.limit);
-          const rows = new Map(
-            db
-              .prepare<[string], InboxSqlRow & TeamColumns>(
-                `SELECT ${TEAM_INBOX_COLUMNS} FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
-                 LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
-                 LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id
-                 WHERE w.enquiry_id IN (SELECT value FROM json_each(?))`,
-              )
-              .all(JSON.stringify(page.map((each) => each.id)))
-              .map((row) => [row.id, teamInboxRow(row)]),
-          );
-          const items = page.flatMap((each) => rows.get(each.id) ?? []);
-          const last = page.at(-1);
-          return {
-            items: items as TeamInboxRow[],
-            nextCursor: placed.length > filter.limit && last ? encodeListCursor(last) : null,
-          };
+          return driveStepsSync(pageOfListing<PhasePlace, TeamInboxRow>(filter, cursor, filter.limit), {
+            readPhase: ({ phase, limit }) => listing.page(filter, phase, phase.after, limit),
+            readRows: ({ places }) => {
+              const rows = new Map(
+                db
+                  .prepare<[string], InboxSqlRow & TeamColumns>(
+                    `SELECT ${TEAM_INBOX_COLUMNS} FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
+                     LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
+                     LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id
+                     WHERE w.enquiry_id IN (SELECT value FROM json_each(?))`,
+                  )
+                  .all(JSON.stringify(places.map((each) => each.id)))
+                  .map((row) => [row.id, teamInboxRow(row) as TeamInboxRow]),
+              );
+              return places.flatMap((each) => rows.get(each.id) ?? []);
+            },
+          });
         })
         .deferred(),
     );
@@ -105,7 +97,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     return row ? encodePageCursor(row.received_at, row.id) : null;
   }
 
-  async statusTally(): Promise<StatusTally> {
+  async statusTally(statuses: readonly EnquiryStatus[]): Promise<StatusTally> {
     return this.run((db) =>
       db
         .transaction(() => {
@@ -113,12 +105,20 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
           const total =
             db.prepare<[], { count: number }>(`SELECT sum(enquiries) AS count FROM enquiry_days`).get()
               ?.count ?? 0;
-          const counted = db
-            .prepare<[], { status: EnquiryStatus; count: number }>(
-              `SELECT status, count FROM enquiry_status_counts`,
-            )
-            .all();
-          return { total, counted: Object.fromEntries(counted.map(({ status, count }) => [status, count])) };
+          const counted = new Map(
+            db
+              .prepare<[string], { status: EnquiryStatus; count: number }>(
+                `SELECT status, count FROM enquiry_status_counts
+                 WHERE status IN (SELECT value FROM json_each(?))`,
+              )
+              .all(JSON.stringify(statuses))
+              .map(({ status, count }) => [status, count]),
+          );
+          // A status no enquiry has reached yet has no row.
+          return {
+            total,
+            counted: Object.fromEntries(statuses.map((status) => [status, counted.get(status) ?? 0])),
+          };
         })
         .deferred(),
     );

@@ -1,19 +1,14 @@
 import {
   alertChoiceOf,
   parseAssignmentRule,
-  ruleToSave,
   type AlertChoice,
   type AssignmentRule,
 } from "../../../domain/team";
-import {
-  digestNotificationId,
-  viewListings,
-  type QueuedDigest,
-  type TeamFields,
-  type TeamStore,
-  type ViewCounts,
-} from "../team";
-import type { SqliteRun } from "./connection";
+import { digestNotificationId, viewListings, type TeamFields, type ViewCounts } from "../team";
+import type Database from "better-sqlite3";
+import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
+import type { TeamAdapter, TeamSteps } from "../team-port";
+import { prepared, type SqliteRun } from "./connection";
 import { insertNotification } from "./notification-row";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { TEAM_COLUMNS, type TeamColumns, teamFields } from "./inbox-row";
@@ -22,37 +17,23 @@ import type { InboxFilter } from "../../lifecycle/inbox-listing";
 import type { ArrivalRow, DigestParts, DigestReads, DigestRow, RefusedMailRow } from "../../lifecycle/digest";
 import type { EnquiryStatus } from "../../../domain/status";
 
-export class SqliteTeamStore implements TeamStore {
+export class SqliteTeamStore implements TeamAdapter {
   constructor(
-    private readonly run: SqliteRun,
+    private readonly sqlite: SqliteRun,
     /** The enquiries' table, already quoted. */
     private readonly table: string,
   ) {}
 
   async assignmentRule(): Promise<AssignmentRule> {
-    return this.run((db) =>
+    return this.sqlite((db) =>
       parseAssignmentRule(
         db.prepare<[], { rule: string }>(`SELECT rule FROM assignment WHERE id = 1`).get()?.rule,
       ),
     );
   }
 
-  async setAssignmentRule(rule: AssignmentRule): Promise<boolean> {
-    const saved = ruleToSave(rule);
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          const exists = db.prepare<[string], { id: string }>(`SELECT id FROM staff WHERE id = ?`);
-          if (!saved.members.every((id) => exists.get(id))) return false;
-          db.prepare(`UPDATE assignment SET rule = ?, turn = ? WHERE id = 1`).run(saved.rule, saved.turn);
-          return true;
-        })
-        .immediate(),
-    );
-  }
-
   async alertChoices(): Promise<Map<string, AlertChoice>> {
-    return this.run(
+    return this.sqlite(
       (db) =>
         new Map(
           db
@@ -64,14 +45,14 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async setAlertChoice(staffId: string, choice: AlertChoice): Promise<boolean> {
-    return this.run(
+    return this.sqlite(
       (db) => db.prepare(`UPDATE staff SET alerts = ? WHERE id = ?`).run(choice, staffId).changes === 1,
     );
   }
 
   async fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, TeamFields>> {
     if (enquiryIds.length === 0) return new Map();
-    return this.run(
+    return this.sqlite(
       (db) =>
         new Map(
           db
@@ -87,7 +68,7 @@ export class SqliteTeamStore implements TeamStore {
 
   async viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts> {
     const listings = viewListings(options);
-    return this.run((db) => {
+    return this.sqlite((db) => {
       const listing = new SqliteInboxListing(db, this.table);
       const count = (filter: InboxFilter | null) => (filter ? listing.count(filter) : 0);
       // One read transaction: the counts are of one moment.
@@ -106,7 +87,7 @@ export class SqliteTeamStore implements TeamStore {
   async digestParts(options: DigestReads): Promise<DigestParts> {
     const params = { staffId: options.staffId, dayEnd: options.dayEnd.toISOString() };
     const counts = await this.viewCounts(options);
-    return this.run((db) =>
+    return this.sqlite((db) =>
       db
         .transaction(() => {
           type Row = EnquiryRow & {
@@ -168,27 +149,30 @@ export class SqliteTeamStore implements TeamStore {
     );
   }
 
-  async queueDigests(day: string, digests: readonly QueuedDigest[], now: Date): Promise<number> {
-    const at = now.toISOString();
-    return this.run((db) =>
-      db
-        .transaction(() => {
-          const member = db.prepare<[string], unknown>(`SELECT 1 FROM staff WHERE id = ?`);
-          let queued = 0;
-          for (const { staffId, content } of digests) {
-            // A member removed since the digests were made gets none.
-            if (member.get(staffId) === undefined) continue;
-            queued += insertNotification(db, {
-              kind: "digest",
-              id: digestNotificationId(staffId, day),
-              at,
-              staffId,
-              payload: JSON.stringify(content),
-            });
-          }
-          return queued;
-        })
-        .immediate(),
-    );
+  async run<R>(change: () => ChangeOf<TeamSteps, R>): Promise<R> {
+    return this.sqlite((db) => db.transaction(() => driveStepsSync(change(), this.answers(db))).immediate());
+  }
+
+  private answers(db: Database.Database): AnswersOf<TeamSteps> {
+    return {
+      readStaffIds: ({ ids }) =>
+        prepared<[string], { id: string }>(
+          db,
+          `SELECT id FROM staff WHERE id IN (SELECT value FROM json_each(?))`,
+        )
+          .all(JSON.stringify(ids))
+          .map((row) => row.id),
+      writeAssignmentRule: ({ rule, turn }) => {
+        prepared(db, `UPDATE assignment SET rule = ?, turn = ? WHERE id = 1`).run(rule, turn);
+      },
+      writeDigest: ({ day, digest, at }) =>
+        insertNotification(db, {
+          kind: "digest",
+          id: digestNotificationId(digest.staffId, day),
+          at,
+          staffId: digest.staffId,
+          payload: JSON.stringify(digest.content),
+        }) === 1,
+    };
   }
 }

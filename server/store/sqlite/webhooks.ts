@@ -133,40 +133,6 @@ export class SqliteWebhookStore implements WebhookAdapter {
     return row ? endpointOf(row) : null;
   }
 
-  async updateEndpoint(
-    id: string,
-    change: { enabled?: boolean; events?: WebhookEventType[]; secret?: string },
-  ): Promise<boolean> {
-    return this.sqlite((db) =>
-      db
-        .transaction(() => {
-          const updated = db
-            .prepare(
-              `UPDATE webhook_endpoints SET
-                 enabled = coalesce(@enabled, enabled),
-                 events = coalesce(@events, events),
-                 secret = coalesce(@secret, secret)
-               WHERE id = @id`,
-            )
-            .run({
-              id,
-              enabled: change.enabled === undefined ? null : change.enabled ? 1 : 0,
-              events: change.events ? JSON.stringify(change.events) : null,
-              secret: change.secret ?? null,
-            }).changes;
-          if (updated === 1 && change.enabled === false) {
-            db.prepare(
-              `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, claimed_by = NULL,
-                 claim_expires_at = NULL
-               WHERE endpoint_id = ? AND status = 'pending'`,
-            ).run(id);
-          }
-          return updated === 1;
-        })
-        .immediate(),
-    );
-  }
-
   async deleteEndpoint(id: string): Promise<boolean> {
     // The deliveries go with it (ON DELETE CASCADE).
     return this.sqlite(
@@ -302,6 +268,39 @@ export class SqliteWebhookStore implements WebhookAdapter {
              claimed_by = NULL, claim_expires_at = NULL
            WHERE id = @id`,
         ).run({ id, at });
+      },
+      writeEndpoint: ({ id, change }) => {
+        prepared(
+          db,
+          `UPDATE webhook_endpoints SET
+             enabled = coalesce(@enabled, enabled),
+             events = coalesce(@events, events),
+             secret = coalesce(@secret, secret)
+           WHERE id = @id`,
+        ).run({
+          id,
+          enabled: change.enabled === undefined ? null : change.enabled ? 1 : 0,
+          events: change.events ? JSON.stringify(change.events) : null,
+          secret: change.secret ?? null,
+        });
+      },
+      // One transaction holds them all.
+      readPendingDeliveries: ({ endpointId }) => ({
+        ids: prepared<[string], { id: string }>(
+          db,
+          `SELECT id FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'pending'`,
+        )
+          .all(endpointId)
+          .map((row) => row.id),
+        more: false,
+      }),
+      writeDeliveriesFailed: ({ ids }) => {
+        prepared(
+          db,
+          `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, claimed_by = NULL,
+             claim_expires_at = NULL
+           WHERE id IN (SELECT value FROM json_each(?))`,
+        ).run(JSON.stringify(ids));
       },
     };
   }
