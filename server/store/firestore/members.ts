@@ -4,7 +4,7 @@ import type { StaffMember, StaffRole } from "../../../domain/console";
 import type { StaffStanding } from "../../../domain/staff";
 import type { MemberAdapter, MemberSteps, QueuedLink } from "../member-port";
 import type { StaffLink } from "../members";
-import { normalizeStaffEmail, StaffExistsError } from "../staff";
+import { newStaffMember, StaffExistsError } from "../staff";
 import type { ChangeOf } from "../step-port";
 import type { StaffLinkMail } from "../store";
 import {
@@ -16,6 +16,7 @@ import {
   type FirestoreContext,
 } from "./connection";
 import { newNotification } from "./documents";
+import { accountDocument } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import {
   readMembers,
@@ -98,30 +99,11 @@ export class FirestoreMemberStore implements MemberAdapter {
     expiresAt: Date;
     now: Date;
   }): Promise<StaffMember> {
-    const created: StaffMember = {
-      id: randomUUID(),
-      email: normalizeStaffEmail(input.email),
-      role: input.role,
-      totpEnabled: false,
-      createdAt: input.now.toISOString(),
-      invited: true,
-      totpPromptDeferred: false,
-      displayName: input.displayName ?? null,
-    };
+    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), invited: true });
     await this.context.run(async () => {
       try {
         await this.context.db.runTransaction(async (transaction) => {
-          transaction.create(this.staff.doc(keyDocumentId(created.email)), {
-            id: created.id,
-            email: created.email,
-            role: created.role,
-            createdAt: created.createdAt,
-            displayName: created.displayName,
-            passwordHash: "",
-            totpSecret: null,
-            pendingTotpSecret: null,
-            recoveryCodeHashes: [],
-          });
+          transaction.create(this.staff.doc(keyDocumentId(created.email)), accountDocument(created, ""));
           this.queueLink(transaction, { ...input, staffId: created.id, purpose: "invitation" });
         });
       } catch (error) {
@@ -265,27 +247,23 @@ export class FirestoreMemberStore implements MemberAdapter {
   }
 
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
-    await this.context.run(async () => {
-      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
-      await account?.ref.update({ totpPromptDeferred: deferred });
-    });
+    await this.updateAccount(staffId, { totpPromptDeferred: deferred });
   }
 
   async setDisplayName(staffId: string, displayName: string | null): Promise<boolean> {
-    return this.context.run(async () => {
-      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
-      if (!account) return false;
-      await account.ref.update({ displayName });
-      return true;
-    });
+    return this.updateAccount(staffId, { displayName });
   }
 
   async setAwayUntil(staffId: string, awayUntil: string | null): Promise<boolean> {
+    return this.updateAccount(staffId, { awayUntil });
+  }
+
+  /** Updates the account's fields; false when there is no such account. */
+  private async updateAccount(staffId: string, fields: DocumentData): Promise<boolean> {
     return this.context.run(async () => {
       const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
-      if (!account) return false;
-      await account.ref.update({ awayUntil });
-      return true;
+      await account?.ref.update(fields);
+      return account !== undefined;
     });
   }
 }

@@ -1,16 +1,14 @@
-import { randomUUID } from "node:crypto";
 import type { DocumentData } from "firebase-admin/firestore";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import {
+  newStaffMember,
   normalizeStaffEmail,
   StaffExistsError,
   staffMember,
   type StaffAccount,
   type StaffStore,
 } from "../staff";
-import { keyDocumentId, type FirestoreContext } from "./connection";
-
-const ALREADY_EXISTS = 6;
+import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
 
 function account(data: DocumentData): StaffAccount {
   return {
@@ -31,6 +29,25 @@ function account(data: DocumentData): StaffAccount {
   };
 }
 
+/**
+ * A new account's document in `staff` (by its address, keyDocumentId): the one place its fields
+ * are written; `account` reads them back.
+ */
+export function accountDocument(member: StaffMember, passwordHash: string): DocumentData {
+  const { id, email, role, createdAt, displayName } = member;
+  return {
+    id,
+    email,
+    role,
+    createdAt,
+    displayName,
+    passwordHash,
+    totpSecret: null,
+    pendingTotpSecret: null,
+    recoveryCodeHashes: [],
+  };
+}
+
 /** One document per account, its id derived from the e-mail, so two accounts cannot share one. */
 export class FirestoreStaffStore implements StaffStore {
   constructor(private readonly context: FirestoreContext) {}
@@ -40,28 +57,18 @@ export class FirestoreStaffStore implements StaffStore {
   }
 
   async add(input: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember> {
-    const email = normalizeStaffEmail(input.email);
-    const created: StaffMember = {
-      id: randomUUID(),
-      email,
-      role: input.role,
-      totpEnabled: false,
+    const created = newStaffMember({
+      ...input,
       createdAt: new Date().toISOString(),
       invited: input.passwordHash === "",
-      totpPromptDeferred: false,
-      displayName: null,
-    };
+    });
     await this.context.run(async () => {
       try {
-        await this.staff.doc(keyDocumentId(email)).create({
-          ...created,
-          passwordHash: input.passwordHash,
-          totpSecret: null,
-          pendingTotpSecret: null,
-          recoveryCodeHashes: [],
-        });
+        await this.staff
+          .doc(keyDocumentId(created.email))
+          .create(accountDocument(created, input.passwordHash));
       } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) throw new StaffExistsError(email);
+        if (grpcCode(error) === ALREADY_EXISTS) throw new StaffExistsError(created.email);
         throw error;
       }
     });
@@ -155,7 +162,7 @@ export class FirestoreStaffStore implements StaffStore {
           return true;
         });
       } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+        if (grpcCode(error) === ALREADY_EXISTS) return false;
         throw error;
       }
     });
@@ -177,7 +184,7 @@ export class FirestoreStaffStore implements StaffStore {
           return true;
         });
       } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+        if (grpcCode(error) === ALREADY_EXISTS) return false;
         throw error;
       }
     });
