@@ -50,11 +50,7 @@ const MAILBOX_POSITIONS = "mailboxPositions";
  * message's is made from its id alone, which is unique in the whole store: two instances
  * delivered it at once create one document, whichever enquiry each filed it on.
  */
-export function answerDocumentId(
-  enquiryId: string,
-  messageId: string,
-  channel: MessageChannel = "email",
-): string {
+function answerDocumentId(enquiryId: string, messageId: string, channel: MessageChannel = "email"): string {
   return channel === "whatsapp"
     ? `wa-${keyDocumentId(messageId)}`
     : `in-${keyDocumentId(`${enquiryId}\n${messageId}`)}`;

@@ -113,7 +113,7 @@ export function storedEnquiryOf(doc: { id: string; data(): DocumentData | undefi
 }
 
 /** A new notification as `notifications` takes it: what it is about and when it is due. */
-export interface NewNotification {
+interface NewNotification {
   kind: NotificationKind;
   /** When it is due: its first attempt, and when it went into the outbox. */
   at: Date;

@@ -16,7 +16,7 @@ import {
   type FirestoreContext,
 } from "./connection";
 import { newNotification } from "./documents";
-import { accountDocument } from "./staff";
+import { accountDocument, totpOffFields } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import {
   readMembers,
@@ -45,7 +45,7 @@ function linkOf(id: string, data: DocumentData): StaffLink {
 }
 
 /** An account's standing (domain/staff.ts) as its document holds it. */
-export function standingOf(doc: { get(field: string): unknown } | undefined): StaffStanding | null {
+function standingOf(doc: { get(field: string): unknown } | undefined): StaffStanding | null {
   if (!doc) return null;
   return { role: doc.get("role") === "owner" ? "owner" : "member", invited: doc.get("passwordHash") === "" };
 }
@@ -166,7 +166,7 @@ export class FirestoreMemberStore implements MemberAdapter {
           hold(() =>
             transaction.update(account, {
               passwordHash,
-              ...(totpOff ? { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] } : {}),
+              ...(totpOff ? totpOffFields() : {}),
             }),
           );
         },

@@ -42,10 +42,13 @@ export function accountDocument(member: StaffMember, passwordHash: string): Docu
     createdAt,
     displayName,
     passwordHash,
-    totpSecret: null,
-    pendingTotpSecret: null,
-    recoveryCodeHashes: [],
+    ...totpOffFields(),
   };
+}
+
+/** An account's fields with TOTP off: no secret in use or offered, no recovery codes. */
+export function totpOffFields() {
+  return { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] };
 }
 
 /** One document per account, its id derived from the e-mail, so two accounts cannot share one. */
@@ -114,7 +117,7 @@ export class FirestoreStaffStore implements StaffStore {
     return this.context.run(async () => {
       const ref = this.staff.doc(keyDocumentId(normalizeStaffEmail(email)));
       if (!(await ref.get()).exists) return false;
-      await ref.update({ passwordHash, totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] });
+      await ref.update({ passwordHash, ...totpOffFields() });
       return true;
     });
   }
@@ -142,7 +145,7 @@ export class FirestoreStaffStore implements StaffStore {
   async disableTotp(id: string): Promise<void> {
     await this.context.run(async () => {
       const doc = await this.refById(id);
-      await doc?.ref.update({ totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] });
+      await doc?.ref.update(totpOffFields());
     });
   }
 

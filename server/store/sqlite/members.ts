@@ -8,7 +8,7 @@ import { driveStepsSync, type ChangeOf } from "../step-port";
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
 import { columnsOf, insertStatement } from "./row-codec";
-import { insertAccount } from "./staff";
+import { insertAccount, TOTP_OFF } from "./staff";
 import { insertNotification } from "./notification-row";
 import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 
@@ -118,8 +118,7 @@ export class SqliteMemberStore implements MemberAdapter {
             setPassword: ({ staffId, passwordHash, totpOff }) => {
               db.prepare(
                 totpOff
-                  ? `UPDATE staff SET password_hash = ?, totp_secret = NULL, pending_totp_secret = NULL,
-                     recovery_code_hashes = '[]' WHERE id = ?`
+                  ? `UPDATE staff SET password_hash = ?, ${TOTP_OFF} WHERE id = ?`
                   : `UPDATE staff SET password_hash = ? WHERE id = ?`,
               ).run(passwordHash, staffId);
             },

@@ -33,6 +33,9 @@ function rowOf(account: StaffAccount) {
 
 type StaffRow = ReturnType<typeof rowOf>;
 
+/** The columns set to turn an account's TOTP off: no secret in use or offered, no recovery codes. */
+export const TOTP_OFF = `totp_secret = NULL, pending_totp_secret = NULL, recovery_code_hashes = '[]'`;
+
 function account(row: StaffRow): StaffAccount {
   return {
     id: row.id,
@@ -111,10 +114,7 @@ export class SqliteStaffStore implements StaffStore {
     return this.run(
       (db) =>
         db
-          .prepare(
-            `UPDATE staff SET password_hash = ?, totp_secret = NULL, pending_totp_secret = NULL,
-             recovery_code_hashes = '[]' WHERE email = ?`,
-          )
+          .prepare(`UPDATE staff SET password_hash = ?, ${TOTP_OFF} WHERE email = ?`)
           .run(passwordHash, normalizeStaffEmail(email)).changes === 1,
     );
   }
@@ -135,13 +135,7 @@ export class SqliteStaffStore implements StaffStore {
   }
 
   async disableTotp(id: string): Promise<void> {
-    this.run((db) =>
-      db
-        .prepare(
-          `UPDATE staff SET totp_secret = NULL, pending_totp_secret = NULL, recovery_code_hashes = '[]' WHERE id = ?`,
-        )
-        .run(id),
-    );
+    this.run((db) => db.prepare(`UPDATE staff SET ${TOTP_OFF} WHERE id = ?`).run(id));
   }
 
   async useTotpStep(id: string, timeStep: number): Promise<boolean> {
