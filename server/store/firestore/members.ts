@@ -16,7 +16,7 @@ import {
   type FirestoreContext,
 } from "./connection";
 import { newNotification } from "./documents";
-import { accountDocument, totpOffFields } from "./staff";
+import { accountDocument, accountOf, totpOffFields } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import {
   readMembers,
@@ -44,10 +44,10 @@ function linkOf(id: string, data: DocumentData): StaffLink {
   };
 }
 
-/** An account's standing (domain/staff.ts) as its document holds it. */
-function standingOf(doc: { get(field: string): unknown } | undefined): StaffStanding | null {
-  if (!doc) return null;
-  return { role: doc.get("role") === "owner" ? "owner" : "member", invited: doc.get("passwordHash") === "" };
+/** An account's standing (domain/staff.ts), as the accounts' one codec reads its document. */
+function standingOf(doc: { data(): DocumentData | undefined }): StaffStanding & { id: string } {
+  const { id, role, invited } = accountOf(doc.data() ?? {});
+  return { id, role, invited };
 }
 
 /** Links in `staffLinks/{id}`; accounts in `staff` (by address), their sessions in `sessions`. */
@@ -134,7 +134,7 @@ export class FirestoreMemberStore implements MemberAdapter {
         readStanding: async ({ staffId }) => {
           const account = (await transaction.get(this.staff.where("id", "==", staffId).limit(1))).docs[0];
           if (account) accounts.set(staffId, account.ref);
-          return standingOf(account);
+          return account ? standingOf(account) : null;
         },
         readAccountId: async ({ email }) => {
           const account = await transaction.get(this.staff.doc(keyDocumentId(email)));
@@ -186,7 +186,7 @@ export class FirestoreMemberStore implements MemberAdapter {
           });
           return staff.docs.map((doc) => {
             accounts.set(String(doc.get("id")), doc.ref);
-            return { id: String(doc.get("id")), ...(standingOf(doc) as StaffStanding) };
+            return standingOf(doc);
           });
         },
         readLinksSentBy: async ({ staffId }) =>

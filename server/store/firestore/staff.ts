@@ -10,7 +10,8 @@ import {
 } from "../staff";
 import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
 
-function account(data: DocumentData): StaffAccount {
+/** The account its document holds: the one decoding of it. */
+export function accountOf(data: DocumentData): StaffAccount {
   return {
     id: String(data.id),
     email: String(data.email),
@@ -81,7 +82,7 @@ export class FirestoreStaffStore implements StaffStore {
   async findByEmail(email: string): Promise<StaffAccount | null> {
     return this.context.run(async () => {
       const snapshot = await this.staff.doc(keyDocumentId(normalizeStaffEmail(email))).get();
-      return snapshot.exists ? account(snapshot.data() as DocumentData) : null;
+      return snapshot.exists ? accountOf(snapshot.data() as DocumentData) : null;
     });
   }
 
@@ -93,7 +94,7 @@ export class FirestoreStaffStore implements StaffStore {
   async findById(id: string): Promise<StaffAccount | null> {
     return this.context.run(async () => {
       const doc = await this.refById(id);
-      return doc ? account(doc.data()) : null;
+      return doc ? accountOf(doc.data()) : null;
     });
   }
 
@@ -102,7 +103,7 @@ export class FirestoreStaffStore implements StaffStore {
       const snapshot = await this.staff.orderBy("createdAt").get();
       // Oldest first, and by address within one millisecond, as on SQLite: a team's accounts are few.
       return snapshot.docs
-        .map((doc) => staffMember(account(doc.data())))
+        .map((doc) => staffMember(accountOf(doc.data())))
         .sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.email, b.email));
     });
   }

@@ -8,7 +8,7 @@ import { driveStepsSync, type ChangeOf } from "../step-port";
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
 import { columnsOf, insertStatement } from "./row-codec";
-import { insertAccount, TOTP_OFF } from "./staff";
+import { accountOf, insertAccount, TOTP_OFF, type StaffRow } from "./staff";
 import { insertNotification } from "./notification-row";
 import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 
@@ -46,18 +46,15 @@ function readLink(db: Database.Database, linkId: string): StaffLink | null {
   return row ? linkOf(row) : null;
 }
 
-/** Accounts with their standing (domain/staff.ts) as stored: the role, and whether there is no password yet. */
+/** Accounts with their standing (domain/staff.ts), as the accounts' one codec reads them. */
 function standings(db: Database.Database, staffId?: string): (StaffStanding & { id: string })[] {
   return db
-    .prepare<unknown[], { id: string; role: string; invited: number }>(
-      `SELECT id, role, password_hash = '' AS invited FROM staff${staffId === undefined ? "" : " WHERE id = ?"}`,
-    )
+    .prepare<unknown[], StaffRow>(`SELECT * FROM staff${staffId === undefined ? "" : " WHERE id = ?"}`)
     .all(...(staffId === undefined ? [] : [staffId]))
-    .map(({ id, role, invited }) => ({
-      id,
-      role: role === "owner" ? "owner" : "member",
-      invited: invited === 1,
-    }));
+    .map((row) => {
+      const { id, role, invited } = accountOf(row);
+      return { id, role, invited };
+    });
 }
 
 export class SqliteMemberStore implements MemberAdapter {

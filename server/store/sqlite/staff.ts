@@ -31,12 +31,13 @@ function rowOf(account: StaffAccount) {
   };
 }
 
-type StaffRow = ReturnType<typeof rowOf>;
+export type StaffRow = ReturnType<typeof rowOf>;
 
 /** The columns set to turn an account's TOTP off: no secret in use or offered, no recovery codes. */
 export const TOTP_OFF = `totp_secret = NULL, pending_totp_secret = NULL, recovery_code_hashes = '[]'`;
 
-function account(row: StaffRow): StaffAccount {
+/** The account its row holds: the one decoding of it. */
+export function accountOf(row: StaffRow): StaffAccount {
   return {
     id: row.id,
     email: row.email,
@@ -90,18 +91,18 @@ export class SqliteStaffStore implements StaffStore {
     const row = this.run((db) =>
       db.prepare<[string], StaffRow>(`SELECT * FROM staff WHERE email = ?`).get(normalizeStaffEmail(email)),
     );
-    return row ? account(row) : null;
+    return row ? accountOf(row) : null;
   }
 
   async findById(id: string): Promise<StaffAccount | null> {
     const row = this.run((db) => db.prepare<[string], StaffRow>(`SELECT * FROM staff WHERE id = ?`).get(id));
-    return row ? account(row) : null;
+    return row ? accountOf(row) : null;
   }
 
   async list(): Promise<StaffMember[]> {
     return this.run((db) =>
       db.prepare<[], StaffRow>(`SELECT * FROM staff ORDER BY created_at, email`).all(),
-    ).map((row) => staffMember(account(row)));
+    ).map((row) => staffMember(accountOf(row)));
   }
 
   async ownerExists(): Promise<boolean> {
