@@ -59,33 +59,27 @@ function answerDocumentId(enquiryId: string, messageId: string, channel: Message
 /** A message as it is stored, a reply's delivery aside (its notification's). */
 type StoredMessage = Omit<OutgoingMessage, "delivery" | "whatsapp"> | IncomingMessage;
 
-/**
- * A message's document in `enquiryMessages`: the one place its fields are written (messageOf reads
- * them). A reply names its notification; an e-mail reply has no channel field.
- */
+/** A message's document in `enquiryMessages`: the one place its fields are written (messageOf reads them). */
 function messageDocument(
   enquiryId: string,
   references: readonly string[],
   message: StoredMessage,
   notificationId?: string,
 ): DocumentData {
-  const common = {
-    enquiryId,
-    direction: message.direction,
-    messageId: message.messageId,
-    inReplyTo: message.inReplyTo,
-    references,
-    at: message.at,
-    sortKey: sortKey(message.at, message.id),
-    subject: message.subject,
-    text: message.text,
-  };
+  const { id, direction, channel, messageId, inReplyTo, at, subject, text } = message;
+  const common = { enquiryId, direction, messageId, inReplyTo, references, at, subject, text };
+  const sorted = { ...common, sortKey: sortKey(at, id) };
+  // A reply names its notification; an e-mail reply has no channel field (it reads as e-mail).
   if (message.direction === "out") {
-    const channel = message.channel === "whatsapp" ? { channel: message.channel } : {};
-    return { ...common, ...channel, staffEmail: message.staffEmail, notificationId };
+    return {
+      ...sorted,
+      ...(channel === "whatsapp" ? { channel } : {}),
+      staffEmail: message.staffEmail,
+      notificationId,
+    };
   }
-  const { channel, from, attachments, truncated, quoteTrimmed, verified, unread } = message;
-  return { ...common, channel, from, attachments, truncated, quoteTrimmed, verified, unread };
+  const { from, attachments, truncated, quoteTrimmed, verified, unread } = message;
+  return { ...sorted, channel, from, attachments, truncated, quoteTrimmed, verified, unread };
 }
 
 /** The one mapping of a message document (and its reply's notification) to what the console shows. */
