@@ -123,19 +123,33 @@ export function readClick(
   );
 }
 
-function writeClick(
+/** What a click on a document records, beside what it made. */
+interface Click {
+  clickKey: string;
+  history: readonly HistoryLine[];
+  actor: Actor;
+  activity: ActivityToLog;
+}
+
+/**
+ * Records what a click made (`resultId`) with its enquiry's history lines and its activity entry,
+ * in the caller's transaction.
+ */
+function recordClick(
   db: Database.Database,
   action: DocumentClickAction,
-  clickKey: string,
   resultId: string,
-  at: string,
+  args: Click & { enquiry: { id: string; receivedAt: string } | null },
 ): void {
+  const { actor } = args;
   prepared(db, `INSERT INTO document_clicks (action, click_key, result_id, at) VALUES (?, ?, ?, ?)`).run(
     action,
-    clickKey,
+    args.clickKey,
     resultId,
-    at,
+    actor.at,
   );
+  if (args.enquiry) writeHistoryLines(db, args.enquiry, args.history, actor);
+  insertActivity(db, { actor: actor.staffEmail, ...args.activity, at: new Date(actor.at) });
 }
 
 export function readSeries(db: Database.Database, series: DocumentSeries): number {
@@ -158,13 +172,9 @@ export function writeDocument(
     document: IssuedDocument;
     balancePaise: number | null;
     invoiceBalance: { documentId: string; balancePaise: number } | null;
-    clickKey: string;
-    history: readonly HistoryLine[];
-    actor: Actor;
-    activity: ActivityToLog;
-  },
+  } & Click,
 ): void {
-  const { document, actor } = args;
+  const { document } = args;
   prepared(
     db,
     `INSERT INTO document_series (kind, financial_year, last_sequence) VALUES (@kind, @financialYear, @sequence)
@@ -173,13 +183,7 @@ export function writeDocument(
   const againstId = args.invoiceBalance?.documentId ?? null;
   insertRow(db, "issued_documents", documentRowOf(document, againstId, args.balancePaise));
   if (args.invoiceBalance) writeBalance(db, args.invoiceBalance.documentId, args.invoiceBalance.balancePaise);
-  writeClick(db, "issue", args.clickKey, document.id, actor.at);
-  writeHistoryLines(db, args.enquiry, args.history, actor);
-  logActivity(db, actor, args.activity);
-}
-
-function logActivity(db: Database.Database, actor: Actor, activity: ActivityToLog): void {
-  insertActivity(db, { actor: actor.staffEmail, ...activity, at: new Date(actor.at) });
+  recordClick(db, "issue", document.id, args);
 }
 
 function writeBalance(db: Database.Database, documentId: string, balancePaise: number): void {
@@ -197,18 +201,12 @@ export function writePayment(
     invoice: IssuedDocument;
     payment: RecordedPayment;
     balancePaise: number;
-    clickKey: string;
-    history: readonly HistoryLine[];
-    actor: Actor;
-    activity: ActivityToLog;
-  },
+  } & Click,
 ): void {
-  const { payment, actor } = args;
+  const { payment } = args;
   insertRow(db, "document_payments", paymentRowOf(payment, args.invoice.enquiryId));
   writeBalance(db, payment.documentId, args.balancePaise);
-  writeClick(db, "payment", args.clickKey, payment.id, actor.at);
-  if (args.enquiry) writeHistoryLines(db, args.enquiry, args.history, actor);
-  logActivity(db, actor, args.activity);
+  recordClick(db, "payment", payment.id, args);
 }
 
 /** The documents and payments on SQLite, as the console and the accountant read them. */
@@ -259,11 +257,7 @@ export function queueDocumentMail(
     enquiry: { id: string; receivedAt: string };
     document: IssuedDocument;
     mail: DocumentNotificationPayload;
-    clickKey: string;
-    history: readonly HistoryLine[];
-    actor: Actor;
-    activity: ActivityToLog;
-  },
+  } & Click,
 ): void {
   const { document, actor } = args;
   insertNotification(db, {
@@ -273,7 +267,5 @@ export function queueDocumentMail(
     payload: JSON.stringify(args.mail),
     requestId: actor.requestId ?? null,
   });
-  writeClick(db, "send", args.clickKey, document.id, actor.at);
-  writeHistoryLines(db, args.enquiry, args.history, actor);
-  logActivity(db, actor, args.activity);
+  recordClick(db, "send", document.id, args);
 }
