@@ -116,15 +116,13 @@ function messageOf(row: MessageRow): ConversationMessage {
   };
 }
 
-const MESSAGE_COLUMNS = `m.*, n.attempts, n.last_error, n.sent_at, n.status AS notification_status`;
+/** The messages with each reply's delivery, to be filtered on `m`. */
+const MESSAGES = `SELECT m.*, n.attempts, n.last_error, n.sent_at, n.status AS notification_status
+  FROM enquiry_messages m LEFT JOIN notifications n ON n.message_id = m.id`;
 
 /** The messages matching `where` (on `m`, one parameter), oldest first, with each reply's delivery. */
 function messagesWhere(db: Database.Database, where: string, value: string): ConversationMessage[] {
-  return prepared<[string], MessageRow>(
-    db,
-    `SELECT ${MESSAGE_COLUMNS} FROM enquiry_messages m LEFT JOIN notifications n ON n.message_id = m.id
-     WHERE ${where} ORDER BY m.at, m.rowid`,
-  )
+  return prepared<[string], MessageRow>(db, `${MESSAGES} WHERE ${where} ORDER BY m.at, m.rowid`)
     .all(value)
     .map(messageOf);
 }
@@ -212,19 +210,11 @@ export function answerHeld(
   messageId: string,
   channel: MessageChannel,
 ): boolean {
-  if (channel === "whatsapp") {
-    return (
-      prepared(db, `SELECT 1 FROM enquiry_messages WHERE channel = 'whatsapp' AND message_id = ?`).get(
-        messageId,
-      ) !== undefined
-    );
-  }
-  return (
-    prepared(db, `SELECT 1 FROM enquiry_messages WHERE enquiry_id = ? AND message_id = ?`).get(
-      enquiryId,
-      messageId,
-    ) !== undefined
-  );
+  const [where, ...values] =
+    channel === "whatsapp"
+      ? [`channel = 'whatsapp' AND message_id = ?`, messageId]
+      : [`enquiry_id = ? AND message_id = ?`, enquiryId, messageId];
+  return prepared(db, `SELECT 1 FROM enquiry_messages WHERE ${where}`).get(...values) !== undefined;
 }
 
 /** Whether the enquiry holds an answer its owner has not read. */
@@ -333,8 +323,7 @@ export class SqliteConversationStore implements ConversationAdapter {
           // message's id; its (at, rowid) is where the page before it ends.
           const rows = prepared<[{ enquiryId: string; before: string | null; limit: number }], MessageRow>(
             db,
-            `SELECT ${MESSAGE_COLUMNS} FROM enquiry_messages m LEFT JOIN notifications n ON n.message_id = m.id
-             WHERE m.enquiry_id = @enquiryId AND (@before IS NULL OR (m.at, m.rowid) <
+            `${MESSAGES} WHERE m.enquiry_id = @enquiryId AND (@before IS NULL OR (m.at, m.rowid) <
                (SELECT at, rowid FROM enquiry_messages WHERE id = @before AND enquiry_id = @enquiryId))
              ORDER BY m.at DESC, m.rowid DESC LIMIT @limit`,
           ).all({ enquiryId, before: page.before ?? null, limit: page.limit + 1 });
