@@ -16,7 +16,7 @@ import {
   type FirestoreContext,
 } from "./connection";
 import { newNotification } from "./documents";
-import { accountDocument, accountOf, totpOffFields } from "./staff";
+import { accountDocument, accountOf, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import {
   readMembers,
@@ -247,23 +247,14 @@ export class FirestoreMemberStore implements MemberAdapter {
   }
 
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
-    await this.updateAccount(staffId, { totpPromptDeferred: deferred });
+    await updateAccount(this.context, staffId, { totpPromptDeferred: deferred });
   }
 
   async setDisplayName(staffId: string, displayName: string | null): Promise<boolean> {
-    return this.updateAccount(staffId, { displayName });
+    return updateAccount(this.context, staffId, { displayName });
   }
 
   async setAwayUntil(staffId: string, awayUntil: string | null): Promise<boolean> {
-    return this.updateAccount(staffId, { awayUntil });
-  }
-
-  /** Updates the account's fields; false when there is no such account. */
-  private async updateAccount(staffId: string, fields: DocumentData): Promise<boolean> {
-    return this.context.run(async () => {
-      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
-      await account?.ref.update(fields);
-      return account !== undefined;
-    });
+    return updateAccount(this.context, staffId, { awayUntil });
   }
 }

@@ -52,6 +52,24 @@ export function totpOffFields() {
   return { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] };
 }
 
+/** The account's document, found by its id (its document id is made from its address). */
+export async function accountById(context: FirestoreContext, id: string) {
+  return (await context.db.collection("staff").where("id", "==", id).limit(1).get()).docs[0];
+}
+
+/** Updates the account's fields; false when there is no such account. */
+export async function updateAccount(
+  context: FirestoreContext,
+  id: string,
+  fields: DocumentData,
+): Promise<boolean> {
+  return context.run(async () => {
+    const account = await accountById(context, id);
+    await account?.ref.update(fields);
+    return account !== undefined;
+  });
+}
+
 /** One document per account, its id derived from the e-mail, so two accounts cannot share one. */
 export class FirestoreStaffStore implements StaffStore {
   constructor(private readonly context: FirestoreContext) {}
@@ -86,14 +104,9 @@ export class FirestoreStaffStore implements StaffStore {
     });
   }
 
-  private async refById(id: string) {
-    const snapshot = await this.staff.where("id", "==", id).limit(1).get();
-    return snapshot.docs[0];
-  }
-
   async findById(id: string): Promise<StaffAccount | null> {
     return this.context.run(async () => {
-      const doc = await this.refById(id);
+      const doc = await accountById(this.context, id);
       return doc ? accountOf(doc.data()) : null;
     });
   }
@@ -124,15 +137,12 @@ export class FirestoreStaffStore implements StaffStore {
   }
 
   async setPendingTotp(id: string, secret: string): Promise<void> {
-    await this.context.run(async () => {
-      const doc = await this.refById(id);
-      await doc?.ref.update({ pendingTotpSecret: secret });
-    });
+    await updateAccount(this.context, id, { pendingTotpSecret: secret });
   }
 
   async enableTotp(id: string, recoveryCodeHashes: readonly string[]): Promise<void> {
     await this.context.run(async () => {
-      const doc = await this.refById(id);
+      const doc = await accountById(this.context, id);
       const pending = doc?.get("pendingTotpSecret") as unknown;
       if (!doc || typeof pending !== "string") return;
       await doc.ref.update({
@@ -144,15 +154,12 @@ export class FirestoreStaffStore implements StaffStore {
   }
 
   async disableTotp(id: string): Promise<void> {
-    await this.context.run(async () => {
-      const doc = await this.refById(id);
-      await doc?.ref.update(totpOffFields());
-    });
+    await updateAccount(this.context, id, totpOffFields());
   }
 
   async useTotpStep(id: string, timeStep: number): Promise<boolean> {
     return this.context.run(async () => {
-      const doc = await this.refById(id);
+      const doc = await accountById(this.context, id);
       if (!doc) return false;
       try {
         return await this.context.db.runTransaction(async (transaction) => {
@@ -174,7 +181,7 @@ export class FirestoreStaffStore implements StaffStore {
 
   async useRecoveryCode(id: string, codeHash: string): Promise<boolean> {
     return this.context.run(async () => {
-      const doc = await this.refById(id);
+      const doc = await accountById(this.context, id);
       if (!doc) return false;
       try {
         return await this.context.db.runTransaction(async (transaction) => {
