@@ -53,7 +53,7 @@ export function totpOffFields() {
 }
 
 /** The account's document, found by its id (its document id is made from its address). */
-export async function accountById(context: FirestoreContext, id: string) {
+async function accountById(context: FirestoreContext, id: string) {
   return (await context.db.collection("staff").where("id", "==", id).limit(1).get()).docs[0];
 }
 
