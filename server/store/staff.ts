@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { StaffMember, StaffRole } from "../../domain/console";
 
 /** A member of staff as stored: the public shape plus what sign-in needs. Never sent to a browser. */
@@ -25,6 +26,26 @@ export function staffMember(account: StaffAccount): StaffMember {
     totpPromptDeferred,
     displayName,
     awayUntil: awayUntil ?? null,
+  };
+}
+
+/** A new account as the console shows it: no TOTP yet, and invited while it has no password. */
+export function newStaffMember(input: {
+  email: string;
+  role: StaffRole;
+  createdAt: string;
+  invited: boolean;
+  displayName?: string | null | undefined;
+}): StaffMember {
+  return {
+    id: randomUUID(),
+    email: normalizeStaffEmail(input.email),
+    role: input.role,
+    totpEnabled: false,
+    createdAt: input.createdAt,
+    invited: input.invited,
+    totpPromptDeferred: false,
+    displayName: input.displayName ?? null,
   };
 }
 

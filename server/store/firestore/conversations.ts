@@ -7,7 +7,12 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { enquiryReference } from "../../../domain/console";
-import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
+import type {
+  ConversationMessage,
+  ConversationPage,
+  IncomingMessage,
+  OutgoingMessage,
+} from "../../../domain/conversation";
 import type { MessageChannel, WhatsAppDelivery } from "../../../domain/whatsapp";
 import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
@@ -45,14 +50,36 @@ const MAILBOX_POSITIONS = "mailboxPositions";
  * message's is made from its id alone, which is unique in the whole store: two instances
  * delivered it at once create one document, whichever enquiry each filed it on.
  */
-export function answerDocumentId(
-  enquiryId: string,
-  messageId: string,
-  channel: MessageChannel = "email",
-): string {
+function answerDocumentId(enquiryId: string, messageId: string, channel: MessageChannel = "email"): string {
   return channel === "whatsapp"
     ? `wa-${keyDocumentId(messageId)}`
     : `in-${keyDocumentId(`${enquiryId}\n${messageId}`)}`;
+}
+
+/** A message as it is stored, a reply's delivery aside (its notification's). */
+type StoredMessage = Omit<OutgoingMessage, "delivery" | "whatsapp"> | IncomingMessage;
+
+/** A message's document in `enquiryMessages`: the one place its fields are written (messageOf reads them). */
+function messageDocument(
+  enquiryId: string,
+  references: readonly string[],
+  message: StoredMessage,
+  notificationId?: string,
+): DocumentData {
+  const { id, direction, channel, messageId, inReplyTo, at, subject, text } = message;
+  const common = { enquiryId, direction, messageId, inReplyTo, references, at, subject, text };
+  const sorted = { ...common, sortKey: sortKey(at, id) };
+  // A reply names its notification; an e-mail reply has no channel field (it reads as e-mail).
+  if (message.direction === "out") {
+    return {
+      ...sorted,
+      ...(channel === "whatsapp" ? { channel } : {}),
+      staffEmail: message.staffEmail,
+      notificationId,
+    };
+  }
+  const { from, attachments, truncated, quoteTrimmed, verified, unread } = message;
+  return { ...sorted, channel, from, attachments, truncated, quoteTrimmed, verified, unread };
 }
 
 /** The one mapping of a message document (and its reply's notification) to what the console shows. */
@@ -160,20 +187,22 @@ export function replyDocuments(
     ? answerRef(context, stored.id, headers.messageId, "whatsapp")
     : context.db.collection(MESSAGES).doc(messageRowId);
   const notificationRef = collectionsOf(context).notifications.doc(randomUUID());
-  const message = {
-    enquiryId: stored.id,
-    direction: "out",
-    ...(reply.whatsapp ? { channel: "whatsapp" } : {}),
-    messageId: headers.messageId,
-    inReplyTo: headers.inReplyTo,
-    references: headers.references,
-    at: actor.at,
-    sortKey: sortKey(actor.at, messageRef.id),
-    staffEmail: actor.staffEmail,
-    subject: reply.subject,
-    text: reply.text,
-    notificationId: notificationRef.id,
-  };
+  const message = messageDocument(
+    stored.id,
+    headers.references,
+    {
+      id: messageRef.id,
+      direction: "out",
+      channel: reply.whatsapp ? "whatsapp" : "email",
+      messageId: headers.messageId,
+      inReplyTo: headers.inReplyTo,
+      at: actor.at,
+      staffEmail: actor.staffEmail,
+      subject: reply.subject,
+      text: reply.text,
+    },
+    notificationRef.id,
+  );
   const notification = newNotification({
     kind: reply.whatsapp ? "whatsapp" : "reply",
     at: new Date(actor.at),
@@ -277,27 +306,20 @@ export async function unreadAnswers(
  * the second is refused.
  */
 export function writeAnswer(context: FirestoreContext, writer: Writer, answer: AnswerToStore): void {
+  const { enquiryId, references, ...message } = answer;
   const channel = answer.channel ?? "email";
-  const ref = answerRef(context, answer.enquiryId, answer.messageId, channel);
-  const at = answer.at.toISOString();
-  writer.create(ref, {
-    enquiryId: answer.enquiryId,
-    direction: "in",
-    channel,
-    messageId: answer.messageId,
-    inReplyTo: answer.inReplyTo,
-    references: answer.references,
-    at,
-    sortKey: sortKey(at, ref.id),
-    from: answer.from,
-    subject: answer.subject,
-    text: answer.text,
-    attachments: answer.attachments,
-    truncated: answer.truncated,
-    quoteTrimmed: answer.quoteTrimmed,
-    verified: answer.verified,
-    unread: true,
-  });
+  const ref = answerRef(context, enquiryId, answer.messageId, channel);
+  writer.create(
+    ref,
+    messageDocument(enquiryId, references, {
+      ...message,
+      id: ref.id,
+      direction: "in",
+      channel,
+      at: answer.at.toISOString(),
+      unread: true,
+    }),
+  );
 }
 
 /**
@@ -482,12 +504,15 @@ export async function readWhatsAppAnswers(
   enquiryId: string,
   limit: number,
 ): Promise<{ at: string; text: string }[]> {
-  // Equalities only: no composite index is needed; the conversation's messages are bounded per day.
-  const query = context.db
+  return newestAnswers((await transaction.get(whatsAppMessagesOf(context, enquiryId))).docs, limit);
+}
+
+/** The enquiry's WhatsApp messages: equalities only, no composite index (a day's are bounded). */
+function whatsAppMessagesOf(context: FirestoreContext, enquiryId: string): Query {
+  return context.db
     .collection(MESSAGES)
     .where("enquiryId", "==", enquiryId)
     .where("channel", "==", "whatsapp");
-  return newestAnswers((await transaction.get(query)).docs, limit);
 }
 
 /** The buyer's messages among `docs`, newest first, at most `limit`: when each came and what it said. */
@@ -524,13 +549,7 @@ export async function readBuyerWhatsApp(
   );
   const ids = new Set([enquiryId, ...buyers.docs.map((doc) => doc.id)]);
   // Each enquiry's as readWhatsAppAnswers reads them: a buyer has a handful of enquiries.
-  const answers = await Promise.all(
-    [...ids].map((id) =>
-      transaction.get(
-        context.db.collection(MESSAGES).where("enquiryId", "==", id).where("channel", "==", "whatsapp"),
-      ),
-    ),
-  );
+  const answers = await Promise.all([...ids].map((id) => transaction.get(whatsAppMessagesOf(context, id))));
   const messages = newestAnswers(
     answers.flatMap((snapshot) => snapshot.docs),
     limit,

@@ -113,24 +113,19 @@ export function storedEnquiryOf(doc: { id: string; data(): DocumentData | undefi
 }
 
 /** A new notification as `notifications` takes it: what it is about and when it is due. */
-export interface NewNotification {
+type NewNotification = Pick<
+  NotificationData,
+  "enquiryId" | "staffId" | "subscriberId" | "messageDocId" | "requestId" | "enquiryIds"
+> & {
   kind: NotificationKind;
   /** When it is due: its first attempt, and when it went into the outbox. */
   at: Date;
-  /** The enquiry it is about, with a copy of its fields and its language. */
+  /** The enquiry it is about, with a copy of its fields and its language (enquiryId alone: a push). */
   enquiry?: Pick<StoredEnquiry, "id" | "enquiry" | "language">;
-  /** The enquiry it is about, by id alone (a push: its words are in the payload). */
-  enquiryId?: string;
   /** When its enquiry was received (its mails to the company and the visitor); `at` when absent. */
   receivedAt?: Date;
-  staffId?: string;
-  subscriberId?: string;
-  messageDocId?: string;
   payload?: string | null;
-  requestId?: string;
-  /** The enquiries a list or a digest names: erasing one of them erases the mail too. */
-  enquiryIds?: string[];
-}
+};
 
 /**
  * A new notification's document: pending, never tried, due at `at`. The one place a document of

@@ -154,20 +154,32 @@ function writeClick(
   else writer.set(ref, { action, resultId, at });
 }
 
-function writeHistory(
+/** What a click on a document records, beside what it made. */
+interface Click {
+  clickKey: string;
+  history: HistoryLine[];
+  actor: Actor;
+  activity: ActivityToLog;
+}
+
+/** Writes a click's history lines on its enquiry (when it has one) and its activity entry. */
+function recordHistory(
   context: FirestoreContext,
   writer: Writer,
-  read: WorkRead,
-  history: HistoryLine[],
-  actor: Actor,
+  args: Click & { read: WorkRead | null },
 ): void {
-  writePlan(
-    context,
-    writer,
-    { stored: read.stored, before: read.recorded ? read.work : null },
-    { work: read.work, history, alerts: [], webhooks: [] },
-    { staffEmail: actor.staffEmail, at: actor.at },
-  );
+  const { read, actor } = args;
+  if (read) {
+    writePlan(
+      context,
+      writer,
+      { stored: read.stored, before: read.recorded ? read.work : null },
+      { work: read.work, history: args.history, alerts: [], webhooks: [] },
+      { staffEmail: actor.staffEmail, at: actor.at },
+    );
+  }
+  const activity = activityDocument({ actor: actor.staffEmail, ...args.activity, at: new Date(actor.at) });
+  writer.create(context.db.collection("activity").doc(activity.id), activity.data);
 }
 
 export function writeDocument(
@@ -178,11 +190,7 @@ export function writeDocument(
     document: IssuedDocument;
     balancePaise: number | null;
     invoiceBalance: { documentId: string; balancePaise: number } | null;
-    clickKey: string;
-    history: HistoryLine[];
-    actor: Actor;
-    activity: ActivityToLog;
-  },
+  } & Click,
 ): void {
   const collections = documentCollections(context);
   const { document, actor } = args;
@@ -218,13 +226,7 @@ export function writeDocument(
       balancePaise: args.invoiceBalance.balancePaise,
     });
   }
-  writeHistory(context, writer, args.read, args.history, actor);
-  logActivity(context, writer, actor, args.activity);
-}
-
-function logActivity(context: FirestoreContext, writer: Writer, actor: Actor, entry: ActivityToLog): void {
-  const activity = activityDocument({ actor: actor.staffEmail, ...entry, at: new Date(actor.at) });
-  writer.create(context.db.collection("activity").doc(activity.id), activity.data);
+  recordHistory(context, writer, args);
 }
 
 export function writePayment(
@@ -235,11 +237,7 @@ export function writePayment(
     invoice: IssuedDocument;
     payment: RecordedPayment;
     balancePaise: number;
-    clickKey: string;
-    history: HistoryLine[];
-    actor: Actor;
-    activity: ActivityToLog;
-  },
+  } & Click,
 ): void {
   const collections = documentCollections(context);
   const { payment, actor, invoice } = args;
@@ -248,8 +246,7 @@ export function writePayment(
   writeClick(context, writer, "payment", args.clickKey, id, actor.at);
   writer.create(collections.payments.doc(id), { ...fields, enquiryId: invoice.enquiryId });
   writer.update(collections.documents.doc(invoice.id), { balancePaise: args.balancePaise });
-  if (args.read) writeHistory(context, writer, args.read, args.history, actor);
-  logActivity(context, writer, actor, args.activity);
+  recordHistory(context, writer, args);
 }
 
 /** The documents and payments on Firestore, as the console and the accountant read them. */
@@ -311,11 +308,7 @@ export function queueDocumentMail(
     read: WorkRead;
     document: IssuedDocument;
     mail: DocumentNotificationPayload;
-    clickKey: string;
-    history: HistoryLine[];
-    actor: Actor;
-    activity: ActivityToLog;
-  },
+  } & Click,
 ): void {
   const { document, actor } = args;
   // The click first: the same click sending twice at once is refused before anything is written.
@@ -330,8 +323,7 @@ export function queueDocumentMail(
       ...(actor.requestId ? { requestId: actor.requestId } : {}),
     }),
   );
-  writeHistory(context, writer, args.read, args.history, actor);
-  logActivity(context, writer, actor, args.activity);
+  recordHistory(context, writer, args);
 }
 
 /** The enquiry's documents and their payments, oldest first, read outside a transaction. */

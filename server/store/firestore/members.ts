@@ -4,7 +4,7 @@ import type { StaffMember, StaffRole } from "../../../domain/console";
 import type { StaffStanding } from "../../../domain/staff";
 import type { MemberAdapter, MemberSteps, QueuedLink } from "../member-port";
 import type { StaffLink } from "../members";
-import { normalizeStaffEmail, StaffExistsError } from "../staff";
+import { newStaffMember, StaffExistsError } from "../staff";
 import type { ChangeOf } from "../step-port";
 import type { StaffLinkMail } from "../store";
 import {
@@ -16,6 +16,7 @@ import {
   type FirestoreContext,
 } from "./connection";
 import { newNotification } from "./documents";
+import { accountDocument, accountOf, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import {
   readMembers,
@@ -43,10 +44,10 @@ function linkOf(id: string, data: DocumentData): StaffLink {
   };
 }
 
-/** An account's standing (domain/staff.ts) as its document holds it. */
-export function standingOf(doc: { get(field: string): unknown } | undefined): StaffStanding | null {
-  if (!doc) return null;
-  return { role: doc.get("role") === "owner" ? "owner" : "member", invited: doc.get("passwordHash") === "" };
+/** An account's standing (domain/staff.ts), as the accounts' one codec reads its document. */
+function standingOf(doc: { data(): DocumentData | undefined }): StaffStanding & { id: string } {
+  const { id, role, invited } = accountOf(doc.data() ?? {});
+  return { id, role, invited };
 }
 
 /** Links in `staffLinks/{id}`; accounts in `staff` (by address), their sessions in `sessions`. */
@@ -98,30 +99,11 @@ export class FirestoreMemberStore implements MemberAdapter {
     expiresAt: Date;
     now: Date;
   }): Promise<StaffMember> {
-    const created: StaffMember = {
-      id: randomUUID(),
-      email: normalizeStaffEmail(input.email),
-      role: input.role,
-      totpEnabled: false,
-      createdAt: input.now.toISOString(),
-      invited: true,
-      totpPromptDeferred: false,
-      displayName: input.displayName ?? null,
-    };
+    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), invited: true });
     await this.context.run(async () => {
       try {
         await this.context.db.runTransaction(async (transaction) => {
-          transaction.create(this.staff.doc(keyDocumentId(created.email)), {
-            id: created.id,
-            email: created.email,
-            role: created.role,
-            createdAt: created.createdAt,
-            displayName: created.displayName,
-            passwordHash: "",
-            totpSecret: null,
-            pendingTotpSecret: null,
-            recoveryCodeHashes: [],
-          });
+          transaction.create(this.staff.doc(keyDocumentId(created.email)), accountDocument(created, ""));
           this.queueLink(transaction, { ...input, staffId: created.id, purpose: "invitation" });
         });
       } catch (error) {
@@ -152,7 +134,7 @@ export class FirestoreMemberStore implements MemberAdapter {
         readStanding: async ({ staffId }) => {
           const account = (await transaction.get(this.staff.where("id", "==", staffId).limit(1))).docs[0];
           if (account) accounts.set(staffId, account.ref);
-          return standingOf(account);
+          return account ? standingOf(account) : null;
         },
         readAccountId: async ({ email }) => {
           const account = await transaction.get(this.staff.doc(keyDocumentId(email)));
@@ -184,7 +166,7 @@ export class FirestoreMemberStore implements MemberAdapter {
           hold(() =>
             transaction.update(account, {
               passwordHash,
-              ...(totpOff ? { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] } : {}),
+              ...(totpOff ? totpOffFields() : {}),
             }),
           );
         },
@@ -204,7 +186,7 @@ export class FirestoreMemberStore implements MemberAdapter {
           });
           return staff.docs.map((doc) => {
             accounts.set(String(doc.get("id")), doc.ref);
-            return { id: String(doc.get("id")), ...(standingOf(doc) as StaffStanding) };
+            return standingOf(doc);
           });
         },
         readLinksSentBy: async ({ staffId }) =>
@@ -265,27 +247,14 @@ export class FirestoreMemberStore implements MemberAdapter {
   }
 
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
-    await this.context.run(async () => {
-      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
-      await account?.ref.update({ totpPromptDeferred: deferred });
-    });
+    await updateAccount(this.context, staffId, { totpPromptDeferred: deferred });
   }
 
   async setDisplayName(staffId: string, displayName: string | null): Promise<boolean> {
-    return this.context.run(async () => {
-      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
-      if (!account) return false;
-      await account.ref.update({ displayName });
-      return true;
-    });
+    return updateAccount(this.context, staffId, { displayName });
   }
 
   async setAwayUntil(staffId: string, awayUntil: string | null): Promise<boolean> {
-    return this.context.run(async () => {
-      const account = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
-      if (!account) return false;
-      await account.ref.update({ awayUntil });
-      return true;
-    });
+    return updateAccount(this.context, staffId, { awayUntil });
   }
 }

@@ -1,18 +1,17 @@
-import { randomUUID } from "node:crypto";
 import type { DocumentData } from "firebase-admin/firestore";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import {
+  newStaffMember,
   normalizeStaffEmail,
   StaffExistsError,
   staffMember,
   type StaffAccount,
   type StaffStore,
 } from "../staff";
-import { keyDocumentId, type FirestoreContext } from "./connection";
+import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
 
-const ALREADY_EXISTS = 6;
-
-function account(data: DocumentData): StaffAccount {
+/** The account its document holds: the one decoding of it. */
+export function accountOf(data: DocumentData): StaffAccount {
   return {
     id: String(data.id),
     email: String(data.email),
@@ -31,6 +30,46 @@ function account(data: DocumentData): StaffAccount {
   };
 }
 
+/**
+ * A new account's document in `staff` (by its address, keyDocumentId): the one place its fields
+ * are written; `account` reads them back.
+ */
+export function accountDocument(member: StaffMember, passwordHash: string): DocumentData {
+  const { id, email, role, createdAt, displayName } = member;
+  return {
+    id,
+    email,
+    role,
+    createdAt,
+    displayName,
+    passwordHash,
+    ...totpOffFields(),
+  };
+}
+
+/** An account's fields with TOTP off: no secret in use or offered, no recovery codes. */
+export function totpOffFields() {
+  return { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] };
+}
+
+/** The account's document, found by its id (its document id is made from its address). */
+async function accountById(context: FirestoreContext, id: string) {
+  return (await context.db.collection("staff").where("id", "==", id).limit(1).get()).docs[0];
+}
+
+/** Updates the account's fields; false when there is no such account. */
+export async function updateAccount(
+  context: FirestoreContext,
+  id: string,
+  fields: DocumentData,
+): Promise<boolean> {
+  return context.run(async () => {
+    const account = await accountById(context, id);
+    await account?.ref.update(fields);
+    return account !== undefined;
+  });
+}
+
 /** One document per account, its id derived from the e-mail, so two accounts cannot share one. */
 export class FirestoreStaffStore implements StaffStore {
   constructor(private readonly context: FirestoreContext) {}
@@ -40,28 +79,18 @@ export class FirestoreStaffStore implements StaffStore {
   }
 
   async add(input: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember> {
-    const email = normalizeStaffEmail(input.email);
-    const created: StaffMember = {
-      id: randomUUID(),
-      email,
-      role: input.role,
-      totpEnabled: false,
+    const created = newStaffMember({
+      ...input,
       createdAt: new Date().toISOString(),
       invited: input.passwordHash === "",
-      totpPromptDeferred: false,
-      displayName: null,
-    };
+    });
     await this.context.run(async () => {
       try {
-        await this.staff.doc(keyDocumentId(email)).create({
-          ...created,
-          passwordHash: input.passwordHash,
-          totpSecret: null,
-          pendingTotpSecret: null,
-          recoveryCodeHashes: [],
-        });
+        await this.staff
+          .doc(keyDocumentId(created.email))
+          .create(accountDocument(created, input.passwordHash));
       } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) throw new StaffExistsError(email);
+        if (grpcCode(error) === ALREADY_EXISTS) throw new StaffExistsError(created.email);
         throw error;
       }
     });
@@ -71,19 +100,14 @@ export class FirestoreStaffStore implements StaffStore {
   async findByEmail(email: string): Promise<StaffAccount | null> {
     return this.context.run(async () => {
       const snapshot = await this.staff.doc(keyDocumentId(normalizeStaffEmail(email))).get();
-      return snapshot.exists ? account(snapshot.data() as DocumentData) : null;
+      return snapshot.exists ? accountOf(snapshot.data() as DocumentData) : null;
     });
-  }
-
-  private async refById(id: string) {
-    const snapshot = await this.staff.where("id", "==", id).limit(1).get();
-    return snapshot.docs[0];
   }
 
   async findById(id: string): Promise<StaffAccount | null> {
     return this.context.run(async () => {
-      const doc = await this.refById(id);
-      return doc ? account(doc.data()) : null;
+      const doc = await accountById(this.context, id);
+      return doc ? accountOf(doc.data()) : null;
     });
   }
 
@@ -92,7 +116,7 @@ export class FirestoreStaffStore implements StaffStore {
       const snapshot = await this.staff.orderBy("createdAt").get();
       // Oldest first, and by address within one millisecond, as on SQLite: a team's accounts are few.
       return snapshot.docs
-        .map((doc) => staffMember(account(doc.data())))
+        .map((doc) => staffMember(accountOf(doc.data())))
         .sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.email, b.email));
     });
   }
@@ -107,21 +131,18 @@ export class FirestoreStaffStore implements StaffStore {
     return this.context.run(async () => {
       const ref = this.staff.doc(keyDocumentId(normalizeStaffEmail(email)));
       if (!(await ref.get()).exists) return false;
-      await ref.update({ passwordHash, totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] });
+      await ref.update({ passwordHash, ...totpOffFields() });
       return true;
     });
   }
 
   async setPendingTotp(id: string, secret: string): Promise<void> {
-    await this.context.run(async () => {
-      const doc = await this.refById(id);
-      await doc?.ref.update({ pendingTotpSecret: secret });
-    });
+    await updateAccount(this.context, id, { pendingTotpSecret: secret });
   }
 
   async enableTotp(id: string, recoveryCodeHashes: readonly string[]): Promise<void> {
     await this.context.run(async () => {
-      const doc = await this.refById(id);
+      const doc = await accountById(this.context, id);
       const pending = doc?.get("pendingTotpSecret") as unknown;
       if (!doc || typeof pending !== "string") return;
       await doc.ref.update({
@@ -133,15 +154,12 @@ export class FirestoreStaffStore implements StaffStore {
   }
 
   async disableTotp(id: string): Promise<void> {
-    await this.context.run(async () => {
-      const doc = await this.refById(id);
-      await doc?.ref.update({ totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] });
-    });
+    await updateAccount(this.context, id, totpOffFields());
   }
 
   async useTotpStep(id: string, timeStep: number): Promise<boolean> {
     return this.context.run(async () => {
-      const doc = await this.refById(id);
+      const doc = await accountById(this.context, id);
       if (!doc) return false;
       try {
         return await this.context.db.runTransaction(async (transaction) => {
@@ -155,7 +173,7 @@ export class FirestoreStaffStore implements StaffStore {
           return true;
         });
       } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+        if (grpcCode(error) === ALREADY_EXISTS) return false;
         throw error;
       }
     });
@@ -163,7 +181,7 @@ export class FirestoreStaffStore implements StaffStore {
 
   async useRecoveryCode(id: string, codeHash: string): Promise<boolean> {
     return this.context.run(async () => {
-      const doc = await this.refById(id);
+      const doc = await accountById(this.context, id);
       if (!doc) return false;
       try {
         return await this.context.db.runTransaction(async (transaction) => {
@@ -177,7 +195,7 @@ export class FirestoreStaffStore implements StaffStore {
           return true;
         });
       } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+        if (grpcCode(error) === ALREADY_EXISTS) return false;
         throw error;
       }
     });

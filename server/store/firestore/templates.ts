@@ -17,8 +17,7 @@ import type { TemplateAdapter, TemplateSteps } from "../template-port";
 import type { TemplateSeedSet } from "../templates";
 import { ALREADY_EXISTS, grpcCode, type FirestoreContext } from "./connection";
 
-/** Where the console's first templates were marked as added, once. */
-/** Each set's marker: `settings/replyTemplates` (the replies', from before there were sets), `settings/documentTemplates`. */
+/** Where the console's first templates were marked as added, once: each set's marker: `settings/replyTemplates` (the replies', from before there were sets), `settings/documentTemplates`. */
 const SEEDED_DOC: Record<TemplateSeedSet, readonly [string, string]> = {
   replies: ["settings", "replyTemplates"],
   documents: ["settings", "documentTemplates"],
@@ -55,7 +54,12 @@ function approvalOf(value: unknown): WhatsAppApproval | null {
   };
 }
 
-function fields(template: TemplateInput): DocumentData {
+/**
+ * A template's document, but for when it was added (`createdAt`, which orders the list): the one
+ * place its fields are written, for its creation and each change.
+ */
+function toDocument(template: TemplateInput & Omit<ReplyTemplate, "whatsappTemplate">): DocumentData {
+  const { updatedAt, updatedBy, version } = template;
   return {
     channel: template.channel,
     language: template.language,
@@ -70,6 +74,10 @@ function fields(template: TemplateInput): DocumentData {
           parameters: [...template.whatsappTemplate.parameters],
         }
       : null,
+    purpose: purposeOf(template),
+    version,
+    updatedAt,
+    updatedBy,
   };
 }
 
@@ -108,25 +116,18 @@ export class FirestoreTemplateStore implements TemplateAdapter {
         return snapshot.exists ? templateOf(snapshot) : null;
       },
       createTemplate: ({ template }) => {
-        const { updatedAt, updatedBy, version } = template;
-        hold(() =>
-          transaction.create(this.collection.doc(template.id), {
-            ...fields(template),
-            purpose: purposeOf(template),
-            version,
-            updatedAt,
-            updatedBy,
-            createdAt: updatedAt,
-          }),
-        );
+        const created = { ...toDocument(template), createdAt: template.updatedAt };
+        hold(() => transaction.create(this.collection.doc(template.id), created));
       },
       writeTemplate: ({ template }) => {
         const ref = this.collection.doc(template.id);
-        const { updatedAt, updatedBy, version } = template;
+        // A template's purpose is not changed here: it is kept as it was added.
+        const { purpose: _purpose, ...changed } = toDocument(template);
         hold(() => {
-          transaction.create(ref.collection("versions").doc(String(version)), { at: updatedAt });
-          // A template's purpose is not changed here: it is kept as it was added.
-          transaction.update(ref, { ...fields(template), version, updatedAt, updatedBy });
+          transaction.create(ref.collection("versions").doc(String(template.version)), {
+            at: template.updatedAt,
+          });
+          transaction.update(ref, changed);
         });
       },
       deleteTemplate: async ({ id }) => {
@@ -148,14 +149,10 @@ export class FirestoreTemplateStore implements TemplateAdapter {
     batch.create(this.context.db.collection(collection).doc(marker), { seededAt: when });
     templates.forEach((template, index) => {
       // One millisecond apart, so that they list in the order given.
-      const createdAt = new Date(at.getTime() + index).toISOString();
-      batch.create(this.collection.doc(randomUUID()), {
-        ...fields(template),
-        purpose: purposeOf(template),
-        version: 1,
-        updatedAt: when,
-        updatedBy: null,
-        createdAt,
+      const id = randomUUID();
+      batch.create(this.collection.doc(id), {
+        ...toDocument({ ...template, id, version: 1, updatedAt: when, updatedBy: null }),
+        createdAt: new Date(at.getTime() + index).toISOString(),
       });
     });
     try {

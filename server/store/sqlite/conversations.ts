@@ -1,6 +1,11 @@
 import type Database from "better-sqlite3";
 import { enquiryReference } from "../../../domain/console";
-import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
+import type {
+  ConversationMessage,
+  ConversationPage,
+  IncomingMessage,
+  OutgoingMessage,
+} from "../../../domain/conversation";
 import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
 import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
 import type {
@@ -15,34 +20,57 @@ import { deliveryState } from "../enquiry-work";
 import type { WhatsAppPayload } from "../store";
 import type { Actor } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
+import { columnsOf, insertStatement } from "./row-codec";
 import { newRowId } from "./row-id";
 import { insertNotification } from "./notification-row";
 
-/** A message as `enquiry_messages` holds it, with its reply's delivery beside it. */
-interface MessageRow {
-  id: string;
-  direction: "out" | "in";
-  channel: MessageChannel;
-  message_id: string;
-  in_reply_to: string | null;
-  at: string;
-  staff_email: string | null;
-  from_address: string | null;
-  subject: string;
-  body: string;
-  attachments: number;
-  truncated: number;
-  quote_trimmed: number;
-  unread: number;
-  verified: number;
+/** A message as it is stored, a reply's delivery aside (its notification's). */
+type StoredMessage = Omit<OutgoingMessage, "delivery"> | IncomingMessage;
+
+/**
+ * The row of `enquiry_messages` a message is stored as: the one place its columns are named (the
+ * INSERT is made from it; read back, beside its reply's delivery, by messageOf).
+ */
+function rowOf(enquiryId: string, references: readonly string[], message: StoredMessage) {
+  const out = message.direction === "out";
+  const whatsapp = out ? message.whatsapp : null;
+  return {
+    id: message.id,
+    enquiry_id: enquiryId,
+    direction: message.direction as "out" | "in",
+    channel: message.channel,
+    message_id: message.messageId,
+    in_reply_to: message.inReplyTo,
+    refs: JSON.stringify(references),
+    at: message.at,
+    staff_email: out ? message.staffEmail : null,
+    from_address: out ? null : message.from,
+    subject: message.subject,
+    body: message.text,
+    attachments: out ? 0 : message.attachments,
+    truncated: !out && message.truncated ? 1 : 0,
+    quote_trimmed: !out && message.quoteTrimmed ? 1 : 0,
+    unread: !out && message.unread ? 1 : 0,
+    // The company's own reply is the buyer's to trust: verified, as the column's default has it.
+    verified: out || message.verified ? 1 : 0,
+    whatsapp_status: (whatsapp?.status ?? null) as WhatsAppStatusName | null,
+    whatsapp_status_at: whatsapp?.at ?? null,
+    whatsapp_error: whatsapp?.error ? JSON.stringify(whatsapp.error) : null,
+  };
+}
+
+function insertMessage(db: Database.Database, ...message: Parameters<typeof rowOf>): void {
+  const row = rowOf(...message);
+  prepared(db, insertStatement("enquiry_messages", columnsOf(row))).run(row);
+}
+
+/** A message row as read, with its reply's delivery beside it. */
+type MessageRow = ReturnType<typeof rowOf> & {
   attempts: number | null;
   last_error: string | null;
   sent_at: string | null;
   notification_status: string | null;
-  whatsapp_status: WhatsAppStatusName | null;
-  whatsapp_status_at: string | null;
-  whatsapp_error: string | null;
-}
+};
 
 /** The one mapping of a message row to what the console shows. */
 function messageOf(row: MessageRow): ConversationMessage {
@@ -88,17 +116,13 @@ function messageOf(row: MessageRow): ConversationMessage {
   };
 }
 
-const MESSAGE_COLUMNS = `m.id, m.direction, m.channel, m.message_id, m.in_reply_to, m.at, m.staff_email, m.from_address,
-  m.subject, m.body, m.attachments, m.truncated, m.quote_trimmed, m.unread, m.verified, n.attempts, n.last_error, n.sent_at,
-  n.status AS notification_status, m.whatsapp_status, m.whatsapp_status_at, m.whatsapp_error`;
+/** The messages with each reply's delivery, to be filtered on `m`. */
+const MESSAGES = `SELECT m.*, n.attempts, n.last_error, n.sent_at, n.status AS notification_status
+  FROM enquiry_messages m LEFT JOIN notifications n ON n.message_id = m.id`;
 
 /** The messages matching `where` (on `m`, one parameter), oldest first, with each reply's delivery. */
 function messagesWhere(db: Database.Database, where: string, value: string): ConversationMessage[] {
-  return prepared<[string], MessageRow>(
-    db,
-    `SELECT ${MESSAGE_COLUMNS} FROM enquiry_messages m LEFT JOIN notifications n ON n.message_id = m.id
-     WHERE ${where} ORDER BY m.at, m.rowid`,
-  )
+  return prepared<[string], MessageRow>(db, `${MESSAGES} WHERE ${where} ORDER BY m.at, m.rowid`)
     .all(value)
     .map(messageOf);
 }
@@ -133,22 +157,17 @@ export function writeReply(
   },
 ): ConversationMessage {
   const { enquiryId, messageRowId, headers, actor } = reply;
-  prepared(
-    db,
-    `INSERT INTO enquiry_messages (id, enquiry_id, direction, channel, message_id, in_reply_to, refs, at,
-       staff_email, subject, body)
-     VALUES (@id, @enquiryId, 'out', @channel, @messageId, @inReplyTo, @refs, @at, @staffEmail, @subject, @body)`,
-  ).run({
+  insertMessage(db, enquiryId, headers.references, {
     id: messageRowId,
-    enquiryId,
+    direction: "out",
     channel: reply.whatsapp ? "whatsapp" : "email",
     messageId: headers.messageId,
     inReplyTo: headers.inReplyTo,
-    refs: JSON.stringify(headers.references),
     at: actor.at,
     staffEmail: actor.staffEmail,
     subject: reply.subject,
-    body: reply.text,
+    text: reply.text,
+    whatsapp: null,
   });
   insertNotification(db, {
     kind: reply.whatsapp ? "whatsapp" : "reply",
@@ -191,19 +210,11 @@ export function answerHeld(
   messageId: string,
   channel: MessageChannel,
 ): boolean {
-  if (channel === "whatsapp") {
-    return (
-      prepared(db, `SELECT 1 FROM enquiry_messages WHERE channel = 'whatsapp' AND message_id = ?`).get(
-        messageId,
-      ) !== undefined
-    );
-  }
-  return (
-    prepared(db, `SELECT 1 FROM enquiry_messages WHERE enquiry_id = ? AND message_id = ?`).get(
-      enquiryId,
-      messageId,
-    ) !== undefined
-  );
+  const [where, ...values] =
+    channel === "whatsapp"
+      ? [`channel = 'whatsapp' AND message_id = ?`, messageId]
+      : [`enquiry_id = ? AND message_id = ?`, enquiryId, messageId];
+  return prepared(db, `SELECT 1 FROM enquiry_messages WHERE ${where}`).get(...values) !== undefined;
 }
 
 /** Whether the enquiry holds an answer its owner has not read. */
@@ -221,27 +232,14 @@ export function unreadAnswers(db: Database.Database, enquiryId: string): boolean
  */
 export function storeAnswer(db: Database.Database, answer: AnswerToStore): boolean {
   try {
-    prepared(
-      db,
-      `INSERT INTO enquiry_messages (id, enquiry_id, direction, channel, message_id, in_reply_to, refs, at,
-         from_address, subject, body, attachments, truncated, quote_trimmed, unread, verified)
-       VALUES (@id, @enquiryId, 'in', @channel, @messageId, @inReplyTo, @refs, @at, @from, @subject, @body, @attachments,
-         @truncated, @quoteTrimmed, 1, @verified)`,
-    ).run({
+    const { enquiryId, references, ...message } = answer;
+    insertMessage(db, enquiryId, references, {
+      ...message,
       id: newRowId(),
-      enquiryId: answer.enquiryId,
+      direction: "in",
       channel: answer.channel ?? "email",
-      messageId: answer.messageId,
-      inReplyTo: answer.inReplyTo,
-      refs: JSON.stringify(answer.references),
       at: answer.at.toISOString(),
-      from: answer.from,
-      subject: answer.subject,
-      body: answer.text,
-      attachments: answer.attachments,
-      truncated: answer.truncated ? 1 : 0,
-      quoteTrimmed: answer.quoteTrimmed ? 1 : 0,
-      verified: answer.verified ? 1 : 0,
+      unread: true,
     });
     return true;
   } catch (error) {
@@ -325,8 +323,7 @@ export class SqliteConversationStore implements ConversationAdapter {
           // message's id; its (at, rowid) is where the page before it ends.
           const rows = prepared<[{ enquiryId: string; before: string | null; limit: number }], MessageRow>(
             db,
-            `SELECT ${MESSAGE_COLUMNS} FROM enquiry_messages m LEFT JOIN notifications n ON n.message_id = m.id
-             WHERE m.enquiry_id = @enquiryId AND (@before IS NULL OR (m.at, m.rowid) <
+            `${MESSAGES} WHERE m.enquiry_id = @enquiryId AND (@before IS NULL OR (m.at, m.rowid) <
                (SELECT at, rowid FROM enquiry_messages WHERE id = @before AND enquiry_id = @enquiryId))
              ORDER BY m.at DESC, m.rowid DESC LIMIT @limit`,
           ).all({ enquiryId, before: page.before ?? null, limit: page.limit + 1 });

@@ -5,25 +5,30 @@ import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../docu
 import type { ActivityToLog, Actor, DocumentClickAction } from "../work-port";
 import { insertActivity } from "./activity";
 import { prepared, type SqliteRun } from "./connection";
+import { columnsOf, insertStatement } from "./row-codec";
 import { writeHistoryLines } from "./work-record";
 import { insertNotification } from "./notification-row";
 import type { DocumentNotificationPayload } from "../store";
 
-interface PaymentRow {
-  id: string;
-  document_id: string;
-  amount_paise: number;
-  method: string;
-  reference: string | null;
-  received_on: string;
-  recorded_at: string;
-  recorded_by: string;
+/**
+ * The row of `document_payments` a payment is stored as, beside its invoice's enquiry: the one
+ * place its columns are named.
+ */
+function paymentRowOf(payment: RecordedPayment, enquiryId: string) {
+  return {
+    id: payment.id,
+    document_id: payment.documentId,
+    enquiry_id: enquiryId,
+    amount_paise: payment.amountPaise,
+    method: payment.method as string,
+    reference: payment.reference,
+    received_on: payment.receivedOn,
+    recorded_at: payment.recordedAt,
+    recorded_by: payment.recordedBy,
+  };
 }
 
-const PAYMENT_COLUMNS = `p.id, p.document_id, p.amount_paise, p.method, p.reference, p.received_on, p.recorded_at, p.recorded_by`;
-
-/** The one codec of a payment's row. */
-function paymentOf(row: PaymentRow): RecordedPayment {
+function paymentOf(row: ReturnType<typeof paymentRowOf>): RecordedPayment {
   return {
     id: row.id,
     documentId: row.document_id,
@@ -36,9 +41,48 @@ function paymentOf(row: PaymentRow): RecordedPayment {
   };
 }
 
-/** The one codec of a document's row: its snapshot, as issued. */
-function documentOf(row: { document: string }): IssuedDocument {
-  return JSON.parse(row.document) as IssuedDocument;
+/**
+ * The row of `issued_documents` a document is stored as: its snapshot, as issued (the one thing
+ * read back), with the columns it is found by and a tax invoice's balance.
+ */
+function documentRowOf(document: IssuedDocument, againstId: string | null, balancePaise: number | null) {
+  return {
+    id: document.id,
+    enquiry_id: document.enquiryId,
+    kind: document.kind as string,
+    financial_year: document.financialYear,
+    sequence: document.sequence,
+    number: document.number,
+    issued_at: document.issuedAt,
+    total_paise: document.totals.totalPaise,
+    against_id: againstId,
+    balance_paise: balancePaise,
+    document: JSON.stringify(document),
+  };
+}
+
+function insertRow(db: Database.Database, table: string, row: Record<string, unknown>): void {
+  prepared(db, insertStatement(table, columnsOf(row))).run(row);
+}
+
+/** The documents matching `where` (its parameters `values`), in the order they were issued. */
+function documentsWhere(db: Database.Database, where: string, ...values: string[]): IssuedDocument[] {
+  return prepared<string[], { document: string }>(
+    db,
+    `SELECT document FROM issued_documents WHERE ${where} ORDER BY issued_at, sequence`,
+  )
+    .all(...values)
+    .map((row) => JSON.parse(row.document) as IssuedDocument);
+}
+
+/** The payments whose `column` is `value`, in the order they were recorded. */
+function paymentsWhere(db: Database.Database, column: "enquiry_id" | "document_id", value: string) {
+  return prepared<[string], ReturnType<typeof paymentRowOf>>(
+    db,
+    `SELECT * FROM document_payments WHERE ${column} = ? ORDER BY recorded_at, id`,
+  )
+    .all(value)
+    .map(paymentOf);
 }
 
 /** The enquiry's documents and their payments, oldest first, in the caller's transaction. */
@@ -46,45 +90,24 @@ export function readDocuments(
   db: Database.Database,
   enquiryId: string,
 ): { documents: IssuedDocument[]; payments: RecordedPayment[] } {
-  const documents = prepared<[string], { document: string }>(
-    db,
-    `SELECT document FROM issued_documents WHERE enquiry_id = ? ORDER BY issued_at, sequence`,
-  )
-    .all(enquiryId)
-    .map(documentOf);
-  const payments = prepared<[string], PaymentRow>(
-    db,
-    `SELECT ${PAYMENT_COLUMNS} FROM document_payments p WHERE p.enquiry_id = ? ORDER BY p.recorded_at, p.id`,
-  )
-    .all(enquiryId)
-    .map(paymentOf);
-  return { documents, payments };
+  return {
+    documents: documentsWhere(db, "enquiry_id = ?", enquiryId),
+    payments: paymentsWhere(db, "enquiry_id", enquiryId),
+  };
 }
 
 /** One document with its payments and the credit notes against it, in the caller's transaction. */
 export function readDocument(db: Database.Database, documentId: string): DocumentWithAccount | null {
-  const row = prepared<[string], { document: string }>(
-    db,
-    `SELECT document FROM issued_documents WHERE id = ?`,
-  ).get(documentId);
-  if (!row) return null;
-  return accountOf(db, documentOf(row));
+  const [document] = documentsWhere(db, "id = ?", documentId);
+  return document ? accountOf(db, document) : null;
 }
 
 function accountOf(db: Database.Database, document: IssuedDocument): DocumentWithAccount {
-  const payments = prepared<[string], PaymentRow>(
-    db,
-    `SELECT ${PAYMENT_COLUMNS} FROM document_payments p WHERE p.document_id = ? ORDER BY p.recorded_at, p.id`,
-  )
-    .all(document.id)
-    .map(paymentOf);
-  const creditNotes = prepared<[string], { document: string }>(
-    db,
-    `SELECT document FROM issued_documents WHERE against_id = ? ORDER BY issued_at, sequence`,
-  )
-    .all(document.id)
-    .map(documentOf);
-  return { document, payments, creditNotes };
+  return {
+    document,
+    payments: paymentsWhere(db, "document_id", document.id),
+    creditNotes: documentsWhere(db, "against_id = ?", document.id),
+  };
 }
 
 export function readClick(
@@ -100,19 +123,33 @@ export function readClick(
   );
 }
 
-function writeClick(
+/** What a click on a document records, beside what it made. */
+interface Click {
+  clickKey: string;
+  history: readonly HistoryLine[];
+  actor: Actor;
+  activity: ActivityToLog;
+}
+
+/**
+ * Records what a click made (`resultId`) with its enquiry's history lines and its activity entry,
+ * in the caller's transaction.
+ */
+function recordClick(
   db: Database.Database,
   action: DocumentClickAction,
-  clickKey: string,
   resultId: string,
-  at: string,
+  args: Click & { enquiry: { id: string; receivedAt: string } | null },
 ): void {
+  const { actor } = args;
   prepared(db, `INSERT INTO document_clicks (action, click_key, result_id, at) VALUES (?, ?, ?, ?)`).run(
     action,
-    clickKey,
+    args.clickKey,
     resultId,
-    at,
+    actor.at,
   );
+  if (args.enquiry) writeHistoryLines(db, args.enquiry, args.history, actor);
+  insertActivity(db, { actor: actor.staffEmail, ...args.activity, at: new Date(actor.at) });
 }
 
 export function readSeries(db: Database.Database, series: DocumentSeries): number {
@@ -135,45 +172,18 @@ export function writeDocument(
     document: IssuedDocument;
     balancePaise: number | null;
     invoiceBalance: { documentId: string; balancePaise: number } | null;
-    clickKey: string;
-    history: readonly HistoryLine[];
-    actor: Actor;
-    activity: ActivityToLog;
-  },
+  } & Click,
 ): void {
-  const { document, actor } = args;
+  const { document } = args;
   prepared(
     db,
     `INSERT INTO document_series (kind, financial_year, last_sequence) VALUES (@kind, @financialYear, @sequence)
      ON CONFLICT (kind, financial_year) DO UPDATE SET last_sequence = excluded.last_sequence`,
   ).run({ kind: document.kind, financialYear: document.financialYear, sequence: document.sequence });
-  prepared(
-    db,
-    `INSERT INTO issued_documents (id, enquiry_id, kind, financial_year, sequence, number, issued_at,
-       total_paise, against_id, balance_paise, document)
-     VALUES (@id, @enquiryId, @kind, @financialYear, @sequence, @number, @issuedAt, @totalPaise, @againstId,
-       @balancePaise, @document)`,
-  ).run({
-    id: document.id,
-    enquiryId: document.enquiryId,
-    kind: document.kind,
-    financialYear: document.financialYear,
-    sequence: document.sequence,
-    number: document.number,
-    issuedAt: document.issuedAt,
-    totalPaise: document.totals.totalPaise,
-    againstId: args.invoiceBalance?.documentId ?? null,
-    balancePaise: args.balancePaise,
-    document: JSON.stringify(document),
-  });
+  const againstId = args.invoiceBalance?.documentId ?? null;
+  insertRow(db, "issued_documents", documentRowOf(document, againstId, args.balancePaise));
   if (args.invoiceBalance) writeBalance(db, args.invoiceBalance.documentId, args.invoiceBalance.balancePaise);
-  writeClick(db, "issue", args.clickKey, document.id, actor.at);
-  writeHistoryLines(db, args.enquiry, args.history, actor);
-  logActivity(db, actor, args.activity);
-}
-
-function logActivity(db: Database.Database, actor: Actor, activity: ActivityToLog): void {
-  insertActivity(db, { actor: actor.staffEmail, ...activity, at: new Date(actor.at) });
+  recordClick(db, "issue", document.id, args);
 }
 
 function writeBalance(db: Database.Database, documentId: string, balancePaise: number): void {
@@ -191,23 +201,12 @@ export function writePayment(
     invoice: IssuedDocument;
     payment: RecordedPayment;
     balancePaise: number;
-    clickKey: string;
-    history: readonly HistoryLine[];
-    actor: Actor;
-    activity: ActivityToLog;
-  },
+  } & Click,
 ): void {
-  const { payment, actor } = args;
-  prepared(
-    db,
-    `INSERT INTO document_payments (id, document_id, enquiry_id, amount_paise, method, reference,
-       received_on, recorded_at, recorded_by)
-     VALUES (@id, @documentId, @enquiryId, @amountPaise, @method, @reference, @receivedOn, @recordedAt, @recordedBy)`,
-  ).run({ ...payment, enquiryId: args.invoice.enquiryId });
+  const { payment } = args;
+  insertRow(db, "document_payments", paymentRowOf(payment, args.invoice.enquiryId));
   writeBalance(db, payment.documentId, args.balancePaise);
-  writeClick(db, "payment", args.clickKey, payment.id, actor.at);
-  if (args.enquiry) writeHistoryLines(db, args.enquiry, args.history, actor);
-  logActivity(db, actor, args.activity);
+  recordClick(db, "payment", payment.id, args);
 }
 
 /** The documents and payments on SQLite, as the console and the accountant read them. */
@@ -224,39 +223,29 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async unpaidInvoices(): Promise<DocumentWithAccount[]> {
     return this.run((db) =>
-      prepared<[], { document: string }>(
-        db,
-        `SELECT document FROM issued_documents WHERE balance_paise > 0 ORDER BY issued_at, sequence`,
-      )
-        .all()
-        .map((row) => accountOf(db, documentOf(row))),
+      documentsWhere(db, "balance_paise > 0").map((document) => accountOf(db, document)),
     );
   }
 
   async unpaidInvoicesOf(enquiryIds: readonly string[]): Promise<DocumentWithAccount[]> {
     if (enquiryIds.length === 0) return [];
     return this.run((db) =>
-      prepared<[string], { document: string }>(
+      documentsWhere(
         db,
-        `SELECT document FROM issued_documents
-         WHERE enquiry_id IN (SELECT value FROM json_each(?)) AND balance_paise > 0
-         ORDER BY issued_at, sequence`,
-      )
-        .all(JSON.stringify(enquiryIds))
-        .map((row) => accountOf(db, documentOf(row))),
+        "enquiry_id IN (SELECT value FROM json_each(?)) AND balance_paise > 0",
+        JSON.stringify(enquiryIds),
+      ).map((document) => accountOf(db, document)),
     );
   }
 
   async issuedBetween(from: Date, to: Date): Promise<IssuedDocument[]> {
     return this.run((db) =>
-      prepared<[string, string], { document: string }>(
+      documentsWhere(
         db,
-        `SELECT document FROM issued_documents
-         WHERE issued_at >= ? AND issued_at < ? AND kind IN ('tax-invoice', 'credit-note')
-         ORDER BY issued_at, sequence`,
-      )
-        .all(from.toISOString(), to.toISOString())
-        .map(documentOf),
+        "issued_at >= ? AND issued_at < ? AND kind IN ('tax-invoice', 'credit-note')",
+        from.toISOString(),
+        to.toISOString(),
+      ),
     );
   }
 }
@@ -268,11 +257,7 @@ export function queueDocumentMail(
     enquiry: { id: string; receivedAt: string };
     document: IssuedDocument;
     mail: DocumentNotificationPayload;
-    clickKey: string;
-    history: readonly HistoryLine[];
-    actor: Actor;
-    activity: ActivityToLog;
-  },
+  } & Click,
 ): void {
   const { document, actor } = args;
   insertNotification(db, {
@@ -282,7 +267,5 @@ export function queueDocumentMail(
     payload: JSON.stringify(args.mail),
     requestId: actor.requestId ?? null,
   });
-  writeClick(db, "send", args.clickKey, document.id, actor.at);
-  writeHistoryLines(db, args.enquiry, args.history, actor);
-  logActivity(db, actor, args.activity);
+  recordClick(db, "send", document.id, args);
 }

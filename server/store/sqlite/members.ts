@@ -1,26 +1,32 @@
-import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import type { StaffStanding } from "../../../domain/staff";
 import type { MemberAdapter, MemberSteps, QueuedLink } from "../member-port";
 import type { StaffLink, StaffLinkPurpose } from "../members";
-import { normalizeStaffEmail, StaffExistsError } from "../staff";
+import { newStaffMember } from "../staff";
 import { driveStepsSync, type ChangeOf } from "../step-port";
 import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
+import { columnsOf, insertStatement } from "./row-codec";
+import { accountOf, insertAccount, TOTP_OFF, type StaffRow } from "./staff";
 import { insertNotification } from "./notification-row";
 import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 
-interface LinkRow {
-  id: string;
-  staff_id: string;
-  purpose: StaffLinkPurpose;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-  sent_by: string | null;
-  revoked_at: string | null;
+/** The row of `staff_links` a link is stored as: the one place its columns are named. */
+function rowOf(link: StaffLink) {
+  return {
+    id: link.id,
+    staff_id: link.staffId,
+    purpose: link.purpose as StaffLinkPurpose,
+    created_at: link.createdAt,
+    expires_at: link.expiresAt,
+    used_at: link.usedAt,
+    sent_by: link.sentBy,
+    revoked_at: link.revokedAt,
+  };
 }
+
+type LinkRow = ReturnType<typeof rowOf>;
 
 function linkOf(row: LinkRow): StaffLink {
   return {
@@ -35,18 +41,20 @@ function linkOf(row: LinkRow): StaffLink {
   };
 }
 
-/** Accounts with their standing (domain/staff.ts) as stored: the role, and whether there is no password yet. */
+function readLink(db: Database.Database, linkId: string): StaffLink | null {
+  const row = db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId);
+  return row ? linkOf(row) : null;
+}
+
+/** Accounts with their standing (domain/staff.ts), as the accounts' one codec reads them. */
 function standings(db: Database.Database, staffId?: string): (StaffStanding & { id: string })[] {
   return db
-    .prepare<unknown[], { id: string; role: string; invited: number }>(
-      `SELECT id, role, password_hash = '' AS invited FROM staff${staffId === undefined ? "" : " WHERE id = ?"}`,
-    )
+    .prepare<unknown[], StaffRow>(`SELECT * FROM staff${staffId === undefined ? "" : " WHERE id = ?"}`)
     .all(...(staffId === undefined ? [] : [staffId]))
-    .map(({ id, role, invited }) => ({
-      id,
-      role: role === "owner" ? "owner" : "member",
-      invited: invited === 1,
-    }));
+    .map((row) => {
+      const { id, role, invited } = accountOf(row);
+      return { id, role, invited };
+    });
 }
 
 export class SqliteMemberStore implements MemberAdapter {
@@ -65,9 +73,17 @@ export class SqliteMemberStore implements MemberAdapter {
       expiresAt: link.expiresAt.toISOString(),
       ...(link.sentByName ? { sentByName: link.sentByName } : {}),
     };
-    db.prepare(
-      `INSERT INTO staff_links (id, staff_id, sent_by, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
-    ).run(link.linkId, link.staffId, link.sentBy, link.purpose, at, mail.expiresAt);
+    const row = rowOf({
+      id: link.linkId,
+      staffId: link.staffId,
+      purpose: link.purpose,
+      createdAt: at,
+      expiresAt: mail.expiresAt,
+      usedAt: null,
+      sentBy: link.sentBy,
+      revokedAt: null,
+    });
+    db.prepare(insertStatement("staff_links", columnsOf(row))).run(row);
     insertNotification(db, { kind: "staff-link", at, staffId: link.staffId, payload: JSON.stringify(mail) });
   }
 
@@ -81,10 +97,7 @@ export class SqliteMemberStore implements MemberAdapter {
             readAccountId: ({ email }) =>
               db.prepare<[string], { id: string }>(`SELECT id FROM staff WHERE email = ?`).get(email)?.id ??
               null,
-            readLink: ({ linkId }) => {
-              const row = db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId);
-              return row ? linkOf(row) : null;
-            },
+            readLink: ({ linkId }) => readLink(db, linkId),
             readUnusedLinks: ({ staffId }) =>
               db
                 .prepare<[string], { id: string }>(
@@ -102,8 +115,7 @@ export class SqliteMemberStore implements MemberAdapter {
             setPassword: ({ staffId, passwordHash, totpOff }) => {
               db.prepare(
                 totpOff
-                  ? `UPDATE staff SET password_hash = ?, totp_secret = NULL, pending_totp_secret = NULL,
-                     recovery_code_hashes = '[]' WHERE id = ?`
+                  ? `UPDATE staff SET password_hash = ?, ${TOTP_OFF} WHERE id = ?`
                   : `UPDATE staff SET password_hash = ? WHERE id = ?`,
               ).run(passwordHash, staffId);
             },
@@ -154,41 +166,20 @@ export class SqliteMemberStore implements MemberAdapter {
     expiresAt: Date;
     now: Date;
   }): Promise<StaffMember> {
-    const created: StaffMember = {
-      id: randomUUID(),
-      email: normalizeStaffEmail(input.email),
-      role: input.role,
-      totpEnabled: false,
-      createdAt: input.now.toISOString(),
-      invited: true,
-      totpPromptDeferred: false,
-      displayName: input.displayName ?? null,
-    };
-    try {
-      this.sqlite((db) =>
-        db
-          .transaction(() => {
-            db.prepare(
-              `INSERT INTO staff (id, email, role, password_hash, created_at, display_name) VALUES (?, ?, ?, '', ?, ?)`,
-            ).run(created.id, created.email, created.role, created.createdAt, created.displayName);
-            this.queueLink(db, { ...input, staffId: created.id, purpose: "invitation" });
-          })
-          .immediate(),
-      );
-    } catch (error) {
-      if (error instanceof Database.SqliteError && error.code === "SQLITE_CONSTRAINT_UNIQUE") {
-        throw new StaffExistsError(created.email);
-      }
-      throw error;
-    }
+    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), invited: true });
+    this.sqlite((db) =>
+      db
+        .transaction(() => {
+          insertAccount(db, created, "");
+          this.queueLink(db, { ...input, staffId: created.id, purpose: "invitation" });
+        })
+        .immediate(),
+    );
     return created;
   }
 
   async findLink(linkId: string): Promise<StaffLink | null> {
-    const row = this.sqlite((db) =>
-      db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId),
-    );
-    return row ? linkOf(row) : null;
+    return this.sqlite((db) => readLink(db, linkId));
   }
 
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {

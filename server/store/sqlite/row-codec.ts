@@ -23,3 +23,14 @@ export function upsertStatement(table: string, key: string, columns: readonly st
     VALUES (${[key, ...columns].map((column) => `@${column}`).join(", ")})
     ON CONFLICT (${key}) DO UPDATE SET ${columns.map((column) => `${column} = excluded.${column}`).join(", ")}`;
 }
+
+/** One INSERT of a row into `table`, each column bound by its own name (`@column`). */
+export function insertStatement(table: string, columns: readonly string[]): string {
+  return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((column) => `@${column}`).join(", ")})`;
+}
+
+/** One UPDATE of the row keyed by `key`, setting each other of `columns` by its own name (`@column`). */
+export function updateStatement(table: string, key: string, columns: readonly string[]): string {
+  const set = columns.filter((column) => column !== key);
+  return `UPDATE ${table} SET ${set.map((column) => `${column} = @${column}`).join(", ")} WHERE ${key} = @${key}`;
+}

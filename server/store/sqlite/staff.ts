@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import {
+  newStaffMember,
   normalizeStaffEmail,
   StaffExistsError,
   staffMember,
@@ -9,22 +9,35 @@ import {
   type StaffStore,
 } from "../staff";
 import type { SqliteRun } from "./connection";
+import { columnsOf, insertStatement } from "./row-codec";
 
-interface StaffRow {
-  id: string;
-  email: string;
-  role: string;
-  password_hash: string;
-  totp_secret: string | null;
-  pending_totp_secret: string | null;
-  recovery_code_hashes: string;
-  created_at: string;
-  totp_prompt_deferred: number;
-  display_name: string | null;
-  away_until: string | null;
+/**
+ * The row of `staff` an account is stored as: the one place its columns are named (a new
+ * account's INSERT is made from it); what the console shows is derived from it.
+ */
+function rowOf(account: StaffAccount) {
+  return {
+    id: account.id,
+    email: account.email,
+    role: account.role as string,
+    password_hash: account.passwordHash,
+    totp_secret: account.totpSecret,
+    pending_totp_secret: account.pendingTotpSecret,
+    recovery_code_hashes: JSON.stringify(account.recoveryCodeHashes),
+    created_at: account.createdAt,
+    totp_prompt_deferred: account.totpPromptDeferred ? 1 : 0,
+    display_name: account.displayName,
+    away_until: account.awayUntil ?? null,
+  };
 }
 
-function account(row: StaffRow): StaffAccount {
+export type StaffRow = ReturnType<typeof rowOf>;
+
+/** The columns set to turn an account's TOTP off: no secret in use or offered, no recovery codes. */
+export const TOTP_OFF = `totp_secret = NULL, pending_totp_secret = NULL, recovery_code_hashes = '[]'`;
+
+/** The account its row holds: the one decoding of it. */
+export function accountOf(row: StaffRow): StaffAccount {
   return {
     id: row.id,
     email: row.email,
@@ -42,33 +55,35 @@ function account(row: StaffRow): StaffAccount {
   };
 }
 
+/** Stores a new account, in the caller's transaction; StaffExistsError when its address is held. */
+export function insertAccount(db: Database.Database, member: StaffMember, passwordHash: string): void {
+  const row = rowOf({
+    ...member,
+    passwordHash,
+    totpSecret: null,
+    pendingTotpSecret: null,
+    recoveryCodeHashes: [],
+  });
+  try {
+    db.prepare(insertStatement("staff", columnsOf(row))).run(row);
+  } catch (error) {
+    if (error instanceof Database.SqliteError && error.code === "SQLITE_CONSTRAINT_UNIQUE") {
+      throw new StaffExistsError(member.email);
+    }
+    throw error;
+  }
+}
+
 export class SqliteStaffStore implements StaffStore {
   constructor(private readonly run: SqliteRun) {}
 
   async add(input: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember> {
-    const email = normalizeStaffEmail(input.email);
-    const created: StaffMember = {
-      id: randomUUID(),
-      email,
-      role: input.role,
-      totpEnabled: false,
+    const created = newStaffMember({
+      ...input,
       createdAt: new Date().toISOString(),
       invited: input.passwordHash === "",
-      totpPromptDeferred: false,
-      displayName: null,
-    };
-    try {
-      this.run((db) =>
-        db
-          .prepare(`INSERT INTO staff (id, email, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)`)
-          .run(created.id, email, input.role, input.passwordHash, created.createdAt),
-      );
-    } catch (error) {
-      if (error instanceof Database.SqliteError && error.code === "SQLITE_CONSTRAINT_UNIQUE") {
-        throw new StaffExistsError(email);
-      }
-      throw error;
-    }
+    });
+    this.run((db) => insertAccount(db, created, input.passwordHash));
     return created;
   }
 
@@ -76,18 +91,18 @@ export class SqliteStaffStore implements StaffStore {
     const row = this.run((db) =>
       db.prepare<[string], StaffRow>(`SELECT * FROM staff WHERE email = ?`).get(normalizeStaffEmail(email)),
     );
-    return row ? account(row) : null;
+    return row ? accountOf(row) : null;
   }
 
   async findById(id: string): Promise<StaffAccount | null> {
     const row = this.run((db) => db.prepare<[string], StaffRow>(`SELECT * FROM staff WHERE id = ?`).get(id));
-    return row ? account(row) : null;
+    return row ? accountOf(row) : null;
   }
 
   async list(): Promise<StaffMember[]> {
     return this.run((db) =>
       db.prepare<[], StaffRow>(`SELECT * FROM staff ORDER BY created_at, email`).all(),
-    ).map((row) => staffMember(account(row)));
+    ).map((row) => staffMember(accountOf(row)));
   }
 
   async ownerExists(): Promise<boolean> {
@@ -100,10 +115,7 @@ export class SqliteStaffStore implements StaffStore {
     return this.run(
       (db) =>
         db
-          .prepare(
-            `UPDATE staff SET password_hash = ?, totp_secret = NULL, pending_totp_secret = NULL,
-             recovery_code_hashes = '[]' WHERE email = ?`,
-          )
+          .prepare(`UPDATE staff SET password_hash = ?, ${TOTP_OFF} WHERE email = ?`)
           .run(passwordHash, normalizeStaffEmail(email)).changes === 1,
     );
   }
@@ -124,13 +136,7 @@ export class SqliteStaffStore implements StaffStore {
   }
 
   async disableTotp(id: string): Promise<void> {
-    this.run((db) =>
-      db
-        .prepare(
-          `UPDATE staff SET totp_secret = NULL, pending_totp_secret = NULL, recovery_code_hashes = '[]' WHERE id = ?`,
-        )
-        .run(id),
-    );
+    this.run((db) => db.prepare(`UPDATE staff SET ${TOTP_OFF} WHERE id = ?`).run(id));
   }
 
   async useTotpStep(id: string, timeStep: number): Promise<boolean> {

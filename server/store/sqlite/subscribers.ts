@@ -6,13 +6,6 @@ import type { SubscriberAdapter, SubscriberSteps } from "../subscriber-port";
 import type { SqliteConnection } from "./connection";
 import { insertNotification } from "./notification-row";
 
-interface SubscriberRow {
-  id: string;
-  status: "pending" | "confirmed";
-  confirm_nonce: string | null;
-  requested_at: string | null;
-}
-
 /**
  * The newsletter's addresses on SQLite, each once, in lower case, with their consent; the steps
  * of its changes (server/work/subscriber-changes.ts) answered in one IMMEDIATE transaction.
@@ -30,18 +23,15 @@ export class SqliteSubscriberStore implements SubscriberAdapter {
     return {
       readSubscriber: (by) => {
         const row = db
-          .prepare<[string], SubscriberRow>(
-            `SELECT id, status, confirm_nonce, requested_at FROM subscribers WHERE ${"id" in by ? "id" : "email"} = ?`,
+          .prepare<
+            [string],
+            { id: string; confirmed: number; confirmNonce: string | null; requestedAt: string | null }
+          >(
+            `SELECT id, status = 'confirmed' AS confirmed, confirm_nonce AS confirmNonce, requested_at AS requestedAt
+             FROM subscribers WHERE ${"id" in by ? "id" : "email"} = ?`,
           )
           .get("id" in by ? by.id : by.email);
-        return row
-          ? {
-              id: row.id,
-              confirmed: row.status === "confirmed",
-              confirmNonce: row.confirm_nonce,
-              requestedAt: row.requested_at,
-            }
-          : null;
+        return row ? { ...row, confirmed: row.confirmed === 1 } : null;
       },
       newSubscriberId: () => randomUUID(),
       createSubscriber: (row) => {

@@ -13,22 +13,34 @@ import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { TemplateAdapter, TemplateSteps } from "../template-port";
 import type { TemplateSeedSet } from "../templates";
 import type { SqliteRun } from "./connection";
+import { columnsOf, insertStatement, updateStatement } from "./row-codec";
 
-interface TemplateRow {
-  id: string;
-  channel: string;
-  language: string;
-  name: string;
-  subject: string | null;
-  body: string;
-  version: number;
-  updated_at: string;
-  updated_by: string | null;
-  whatsapp_template: string | null;
-  purpose: string;
+/**
+ * The row of `reply_templates` a template is stored as, its approval in WhatsApp Manager as JSON:
+ * the one place its columns are named (the INSERT and the UPDATE are made from it).
+ */
+function rowOf(template: TemplateInput & Omit<ReplyTemplate, "whatsappTemplate">) {
+  return {
+    id: template.id,
+    channel: template.channel as string,
+    language: template.language as string,
+    name: template.name,
+    subject: template.subject,
+    body: template.body,
+    version: template.version,
+    updated_at: template.updatedAt,
+    updated_by: template.updatedBy,
+    whatsapp_template: template.whatsappTemplate ? JSON.stringify(template.whatsappTemplate) : null,
+    purpose: purposeOf(template) as string,
+  };
 }
 
-const COLUMNS = `id, channel, language, name, subject, body, version, updated_at, updated_by, whatsapp_template, purpose`;
+type TemplateRow = ReturnType<typeof rowOf>;
+
+function insert(db: Database.Database, template: Parameters<typeof rowOf>[0]): void {
+  const row = rowOf(template);
+  db.prepare(insertStatement("reply_templates", columnsOf(row))).run(row);
+}
 
 function templateOf(row: TemplateRow): ReplyTemplate {
   return {
@@ -46,19 +58,6 @@ function templateOf(row: TemplateRow): ReplyTemplate {
   };
 }
 
-/** The template's values as the statements bind them: its approval in WhatsApp Manager as JSON. */
-function bound(template: TemplateInput) {
-  return {
-    channel: template.channel,
-    language: template.language,
-    name: template.name,
-    subject: template.subject,
-    body: template.body,
-    whatsappTemplate: template.whatsappTemplate ? JSON.stringify(template.whatsappTemplate) : null,
-    purpose: purposeOf(template),
-  };
-}
-
 /**
  * Reply and WhatsApp templates on SQLite (`reply_templates`); the steps of their changes
  * (server/work/template-changes.ts) answered in one IMMEDIATE transaction.
@@ -68,10 +67,7 @@ export class SqliteTemplateStore implements TemplateAdapter {
 
   async list(): Promise<ReplyTemplate[]> {
     return this.sqlite((db) =>
-      db
-        .prepare<[], TemplateRow>(`SELECT ${COLUMNS} FROM reply_templates ORDER BY rowid`)
-        .all()
-        .map(templateOf),
+      db.prepare<[], TemplateRow>(`SELECT * FROM reply_templates ORDER BY rowid`).all().map(templateOf),
     );
   }
 
@@ -80,37 +76,18 @@ export class SqliteTemplateStore implements TemplateAdapter {
   }
 
   private answers(db: Database.Database): AnswersOf<TemplateSteps> {
-    const write = (template: ReplyTemplate) => ({
-      id: template.id,
-      ...bound(template),
-      version: template.version,
-      at: template.updatedAt,
-      by: template.updatedBy,
-    });
     return {
       countTemplates: () =>
         db.prepare<[], { count: number }>(`SELECT count(*) AS count FROM reply_templates`).get()?.count ?? 0,
       readTemplate: ({ id }) => {
-        const row = db
-          .prepare<[string], TemplateRow>(`SELECT ${COLUMNS} FROM reply_templates WHERE id = ?`)
-          .get(id);
+        const row = db.prepare<[string], TemplateRow>(`SELECT * FROM reply_templates WHERE id = ?`).get(id);
         return row ? templateOf(row) : null;
       },
-      createTemplate: ({ template }) => {
-        db.prepare(
-          `INSERT INTO reply_templates (${COLUMNS})
-           VALUES (@id, @channel, @language, @name, @subject, @body, @version, @at, @by, @whatsappTemplate, @purpose)`,
-        ).run(write(template));
-      },
+      createTemplate: ({ template }) => insert(db, template),
       writeTemplate: ({ template }) => {
         // A template's purpose is not changed here: it is kept as it was added.
-        const { purpose: _purpose, ...values } = write(template);
-        db.prepare(
-          `UPDATE reply_templates
-           SET channel = @channel, language = @language, name = @name, subject = @subject, body = @body,
-             whatsapp_template = @whatsappTemplate, version = @version, updated_at = @at, updated_by = @by
-           WHERE id = @id`,
-        ).run(values);
+        const { purpose: _purpose, ...row } = rowOf(template);
+        db.prepare(updateStatement("reply_templates", "id", columnsOf(row))).run(row);
       },
       deleteTemplate: ({ id }) => {
         db.prepare(`DELETE FROM reply_templates WHERE id = ?`).run(id);
@@ -128,12 +105,9 @@ export class SqliteTemplateStore implements TemplateAdapter {
             )
             .run(set, at.toISOString()).changes;
           if (marked === 0) return false;
-          const insert = db.prepare(
-            `INSERT INTO reply_templates (${COLUMNS})
-             VALUES (@id, @channel, @language, @name, @subject, @body, 1, @at, NULL, @whatsappTemplate, @purpose)`,
-          );
+          const updatedAt = at.toISOString();
           for (const template of templates)
-            insert.run({ id: randomUUID(), ...bound(template), at: at.toISOString() });
+            insert(db, { ...template, id: randomUUID(), version: 1, updatedAt, updatedBy: null });
           return true;
         })
         .immediate(),
