@@ -1,4 +1,5 @@
 import type { ConversationAdapter } from "./conversations";
+import type { EnquiryWorkAdapter } from "./enquiry-work";
 import type { MemberAdapter } from "./member-port";
 import type { PersonalDataPort } from "./personal-data";
 import type { RetentionPort } from "./retention";
@@ -25,6 +26,7 @@ export type StoreAdapters = Omit<
   | "retention"
   | "personalData"
   | "team"
+  | "enquiryWork"
 > & {
   readonly retention: RetentionPort;
   readonly personalData: PersonalDataPort;
@@ -34,6 +36,7 @@ export type StoreAdapters = Omit<
   readonly templates: TemplateAdapter;
   readonly members: MemberAdapter;
   readonly team: TeamAdapter;
+  readonly enquiryWork: EnquiryWorkAdapter;
   readonly workPort: WorkPort;
 };
 

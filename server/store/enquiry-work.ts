@@ -2,9 +2,10 @@ import type { DeliveryState, EnquiryStatus, HistoryEntry, NotificationAttempts }
 import type { StoredEnquiry } from "./store";
 import type { CallOutcome, ContactChannel } from "../../domain/lifecycle";
 import type { LostReason } from "../../domain/deal";
-import type { InboxFilter, ListedFacts } from "../lifecycle/inbox-listing";
+import type { InboxFilter, ListedFacts, ListingSteps, PhasePlace } from "../lifecycle/inbox-listing";
 import type { NoteCandidate } from "../lifecycle/last-note";
 import { sourceLabel } from "../../domain/enquiry-source";
+import type { ChangeOf } from "./step-port";
 import { COUNTED_STATUSES, statusCountsOf, type StatusTally } from "../../domain/status";
 
 export type { InboxFilter } from "../lifecycle/inbox-listing";
@@ -79,6 +80,24 @@ export interface EnquiryWorkStore {
   noteLines(enquiryIds: readonly string[], kinds: readonly string[]): Promise<NoteCandidate[]>;
   /** Makes the notification due now (sent or not); false when the enquiry has no such notification. */
   resendNotification(enquiryId: string, notificationId: string, now: Date): Promise<boolean>;
+}
+
+/**
+ * What an adapter gives for the staff's work on enquiries: the store's reads, and for the inbox's
+ * listing the steps of a page instead of the page (server/work/inbox-pages.ts reads a page over
+ * them, written once: pageOfListing).
+ */
+export interface EnquiryWorkAdapter extends Omit<EnquiryWorkStore, "list"> {
+  /**
+   * Answers `page`'s steps for `filter` (ListingSteps: up to n places of one phase, then the
+   * page's rows), each translated into the store's own query: in one read transaction on SQLite,
+   * as they are asked on Firestore. The adapter chooses its places' type and decides nothing of
+   * the page.
+   */
+  readListing<T>(
+    filter: InboxFilter,
+    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
+  ): Promise<T>;
 }
 
 /**

@@ -5,6 +5,7 @@ import { publishedFacts, publishedWorkingHours } from "../company/facts-store";
 import { memberStore } from "./member-changes";
 import { subscriberStore } from "./subscriber-changes";
 import { teamStore } from "./team-settings";
+import { enquiryWorkStore } from "./inbox-pages";
 import { templateStore } from "./template-changes";
 import { webhookStore } from "./webhook-changes";
 import { conversationStore } from "./conversation-records";
@@ -86,7 +87,7 @@ export async function storeOver(
     staff: adapters.staff,
     sessions: adapters.sessions,
     attemptCounters: adapters.attemptCounters,
-    enquiryWork: adapters.enquiryWork,
+    enquiryWork: enquiryWorkStore(adapters.enquiryWork),
     team: teamStore(adapters.team),
     subscriberDirectory: adapters.subscriberDirectory,
     activity: adapters.activity,

@@ -5,7 +5,7 @@ import {
   deliveryState,
   recordMails,
   type EnquiryRecord,
-  type EnquiryWorkStore,
+  type EnquiryWorkAdapter,
   type InboxFilter,
   type InboxRow,
   type TeamInboxRow,
@@ -13,6 +13,8 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { FirestoreInboxListing } from "./inbox-listing";
 import type { NoteCandidate } from "../../lifecycle/last-note";
+import type { ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
+import type { ChangeOf } from "../step-port";
 import { storedEnquiryOf } from "./documents";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
@@ -39,7 +41,7 @@ export function historyEntryOf(doc: QueryDocumentSnapshot): HistoryEntry {
  * receivedAt) with its history in the subcollection `history`; the enquiry's document keeps its
  * five fields only. The inbox's listing is inbox-listing.ts.
  */
-export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
+export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
   constructor(private readonly context: FirestoreContext) {}
 
   private get collections() {
@@ -55,8 +57,11 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkStore {
     return this.listing.rowsOf(docs.map(storedEnquiry));
   }
 
-  async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
-    return this.listing.list(filter);
+  readListing<T>(
+    filter: InboxFilter,
+    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
+  ): Promise<T> {
+    return this.listing.readListing(filter, page);
   }
 
   async count(filter: InboxFilter): Promise<number> {

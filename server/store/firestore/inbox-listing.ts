@@ -4,18 +4,21 @@ import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } fro
 import {
   inPhase,
   matchesInboxFilter,
-  pageOfListing,
   WAITING_STATUSES,
   workPartOf,
   type ListingPhase,
+  type ListingSteps,
   type PhasePlace,
 } from "../../lifecycle/inbox-listing";
-import { decodeListCursor, type ListCursor } from "../page-cursor";
-import { driveStepsAsync } from "../step-port";
+import type { ListCursor } from "../page-cursor";
+import { driveStepsAsync, type ChangeOf } from "../step-port";
 import type { StoredEnquiry } from "../store";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 import { storedEnquiryOf } from "./documents";
 import { UNASSIGNED, workStateOf } from "./work-record";
+
+/** How many places a count reads at a time when no query counts the listing whole. */
+const COUNT_BATCH = 500;
 
 /** How many documents one read takes while a listing filters them in the server. */
 const SCAN_BATCH = 200;
@@ -237,12 +240,12 @@ export class FirestoreInboxListing {
     return found.slice(0, wanted);
   }
 
-  async list(
-    filter: InboxFilter & { cursor?: string | null; limit: number },
-  ): Promise<{ items: TeamInboxRow[]; nextCursor: string | null }> {
-    const cursor = filter.cursor ? decodeListCursor(filter.cursor) : null;
+  readListing<T>(
+    filter: InboxFilter,
+    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
+  ): Promise<T> {
     return this.context.run(() =>
-      driveStepsAsync(pageOfListing<Placed, TeamInboxRow>(filter, cursor, filter.limit), {
+      driveStepsAsync(page<Placed>(), {
         readPhase: ({ phase, limit }) =>
           phase.by === "due"
             ? this.byDue(filter, phase.after, limit)
@@ -280,18 +283,17 @@ export class FirestoreInboxListing {
       if (filter.waiting) query = query.where("waitingOnUs", "==", true);
       return this.context.run(async () => (await query.count().get()).data().count);
     }
-    let total = 0;
-    let cursor: string | null = null;
-    do {
-      const page: { items: TeamInboxRow[]; nextCursor: string | null } = await this.list({
-        ...filter,
-        sort: "received",
-        cursor,
-        limit: 500,
-      });
-      total += page.items.length;
-      cursor = page.nextCursor;
-    } while (cursor);
-    return total;
+    // Read whole, newest first, as a listing by received reads it.
+    return this.context.run(async () => {
+      let total = 0;
+      let after: ListCursor | null = null;
+      for (;;) {
+        const places = await this.byReceived(filter, after, COUNT_BATCH, false);
+        total += places.length;
+        const last = places.at(-1);
+        if (places.length < COUNT_BATCH || !last) return total;
+        after = { by: "received", at: last.at, id: last.id };
+      }
+    });
   }
 }

@@ -6,12 +6,12 @@ import {
   RECORD_MAIL_KINDS,
   recordMails,
   type EnquiryRecord,
-  type EnquiryWorkStore,
+  type EnquiryWorkAdapter,
   type InboxFilter,
   type InboxRow,
   type TeamInboxRow,
 } from "../enquiry-work";
-import { decodeListCursor, decodePageCursor, encodePageCursor } from "../page-cursor";
+import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { SqliteRun } from "./connection";
 import {
   INBOX_COLUMNS,
@@ -25,10 +25,10 @@ import {
 import { SqliteInboxListing } from "./inbox-listing";
 import { readHistories } from "./work-record";
 import type { NoteCandidate } from "../../lifecycle/last-note";
-import { pageOfListing, type PhasePlace } from "../../lifecycle/inbox-listing";
-import { driveStepsSync } from "../step-port";
+import type { ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
+import { driveStepsSync, type ChangeOf } from "../step-port";
 
-export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
+export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
   constructor(
     private readonly run: SqliteRun,
     /** The enquiries' table, already quoted. */
@@ -39,14 +39,16 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkStore {
     return INBOX_JOINS;
   }
 
-  async list(filter: InboxFilter & { cursor?: string | null; limit: number }) {
-    const cursor = filter.cursor ? decodeListCursor(filter.cursor) : null;
+  async readListing<T>(
+    filter: InboxFilter,
+    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
+  ): Promise<T> {
     if (filter.q?.trim()) this.run((db) => catchUpSearch(db, this.table));
     return this.run((db) =>
       db
         .transaction(() => {
           const listing = new SqliteInboxListing(db, this.table);
-          return driveStepsSync(pageOfListing<PhasePlace, TeamInboxRow>(filter, cursor, filter.limit), {
+          return driveStepsSync(page<PhasePlace>(), {
             readPhase: ({ phase, limit }) => listing.page(filter, phase, phase.after, limit),
             readRows: ({ places }) => {
               const rows = new Map(

@@ -1,0 +1,28 @@
+/**
+ * The inbox's pages, read once above the stores (docs/decisions/029): a page is read phase after
+ * phase until it is full, and the next page's cursor made, by pageOfListing
+ * (server/lifecycle/inbox-listing.ts); each store answers only its steps (readListing).
+ */
+import { pageOfListing, type PhasePlace } from "../lifecycle/inbox-listing";
+import type { EnquiryWorkAdapter, EnquiryWorkStore, TeamInboxRow } from "../store/enquiry-work";
+import { decodeListCursor } from "../store/page-cursor";
+
+/** The store's work on enquiries over an adapter's: its reads handed on, its pages read here. */
+export function enquiryWorkStore(adapter: EnquiryWorkAdapter): EnquiryWorkStore {
+  return {
+    list: (filter) => {
+      const cursor = filter.cursor ? decodeListCursor(filter.cursor) : null;
+      return adapter.readListing(filter, <Place extends PhasePlace>() =>
+        pageOfListing<Place, TeamInboxRow>(filter, cursor, filter.limit),
+      );
+    },
+    count: (filter) => adapter.count(filter),
+    listSince: (since, limit) => adapter.listSince(since, limit),
+    newestCursor: () => adapter.newestCursor(),
+    statusTally: (counted) => adapter.statusTally(counted),
+    get: (id) => adapter.get(id),
+    noteLines: (enquiryIds, kinds) => adapter.noteLines(enquiryIds, kinds),
+    resendNotification: (enquiryId, notificationId, now) =>
+      adapter.resendNotification(enquiryId, notificationId, now),
+  };
+}
