@@ -79,9 +79,12 @@ test("an owner sees an enquiry arrive without a reload, marks it Contacted with 
   // The CSV of the Contacted filter holds it, and its name says so.
   await page.getByRole("link", { name: "← Inbox" }).click();
   await page.getByLabel("Status", { exact: true }).selectOption("Contacted");
+  // The row reads Contacted in every view already: the link is what says the filter has applied.
+  const exportLink = page.getByRole("link", { name: "Export CSV" });
+  await expect(exportLink).toHaveAttribute("href", /[?&]status=Contacted(&|$)/);
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Contacted");
   const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export CSV" }).click();
+  await exportLink.click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(
     /^enquiries-(?:[a-z0-9-]+-)?contacted-\d{4}-\d{2}-\d{2}\.csv$/,
