@@ -1,9 +1,11 @@
-import type { ConversationMessage, ConversationPage } from "../../domain/conversation";
+import type { ConversationMessage, ConversationPage, OutgoingMessage } from "../../domain/conversation";
 import type { WhatsAppEnquiry } from "../../domain/enquiry";
 import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../domain/whatsapp";
 import type { StoredEnquiry, WhatsAppPayload } from "./store";
 import type { WhatsAppSendFacts } from "../lifecycle/whatsapp";
 import type { PortOf } from "./step-port";
+import type { ReplyPlan } from "../lifecycle/conversation";
+import type { Actor } from "./work-port";
 
 /** A reply a member wrote, checked (domain/conversation.ts: checkReply), to be queued. */
 export interface ReplyToQueue {
@@ -245,4 +247,30 @@ export async function enquiryOfThread(
     if (enquiryId) return enquiryId;
   }
   return null;
+}
+
+/** A reply a store writes with its queued mail, in the caller's transaction. */
+export interface ReplyToWrite {
+  messageRowId: string;
+  headers: ReplyPlan["message"];
+  subject: string;
+  text: string;
+  actor: Actor;
+  whatsapp?: WhatsAppPayload;
+}
+
+/** The reply's message as both stores keep it, before any delivery: the one mapping of a reply. */
+export function replyMessageOf(reply: ReplyToWrite, id: string): Omit<OutgoingMessage, "delivery"> {
+  return {
+    id,
+    direction: "out",
+    channel: reply.whatsapp ? "whatsapp" : "email",
+    messageId: reply.headers.messageId,
+    inReplyTo: reply.headers.inReplyTo,
+    at: reply.actor.at,
+    staffEmail: reply.actor.staffEmail,
+    subject: reply.subject,
+    text: reply.text,
+    whatsapp: null,
+  };
 }

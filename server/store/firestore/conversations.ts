@@ -15,19 +15,20 @@ import type {
 } from "../../../domain/conversation";
 import type { MessageChannel, WhatsAppDelivery } from "../../../domain/whatsapp";
 import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
-import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
+import type { AnswerDay, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
   ConversationAdapter,
   ConversationPageQuery,
   ConversationSteps,
+  ReplyToWrite,
   ThreadIds,
 } from "../conversations";
+import { replyMessageOf } from "../conversations";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { deliveryState } from "../enquiry-work";
-import type { StoredEnquiry, WhatsAppPayload } from "../store";
-import type { Actor } from "../work-port";
+import type { StoredEnquiry } from "../store";
 import {
   chunks,
   collectionsOf,
@@ -171,15 +172,7 @@ export function newMessageId(): string {
  */
 export function replyDocuments(
   context: FirestoreContext,
-  reply: {
-    stored: StoredEnquiry;
-    messageRowId: string;
-    headers: ReplyPlan["message"];
-    subject: string;
-    text: string;
-    actor: Actor;
-    whatsapp?: WhatsAppPayload;
-  },
+  reply: ReplyToWrite & { stored: StoredEnquiry },
 ): { write(writer: Writer): void; message: ConversationMessage } {
   const { stored, messageRowId, headers, actor } = reply;
   // A WhatsApp message's document is named by its id, held once in the whole store (answerHeld).
@@ -190,17 +183,7 @@ export function replyDocuments(
   const message = messageDocument(
     stored.id,
     headers.references,
-    {
-      id: messageRef.id,
-      direction: "out",
-      channel: reply.whatsapp ? "whatsapp" : "email",
-      messageId: headers.messageId,
-      inReplyTo: headers.inReplyTo,
-      at: actor.at,
-      staffEmail: actor.staffEmail,
-      subject: reply.subject,
-      text: reply.text,
-    },
+    replyMessageOf(reply, messageRef.id),
     notificationRef.id,
   );
   const notification = newNotification({

@@ -7,18 +7,18 @@ import type {
   OutgoingMessage,
 } from "../../../domain/conversation";
 import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
-import type { AnswerDay, ReplyPlan, ThreadFacts } from "../../lifecycle/conversation";
+import type { AnswerDay, ThreadFacts } from "../../lifecycle/conversation";
 import type {
   AnswerToStore,
   ConversationAdapter,
   ConversationPageQuery,
   ConversationSteps,
+  ReplyToWrite,
   ThreadIds,
 } from "../conversations";
+import { replyMessageOf } from "../conversations";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import { deliveryState } from "../enquiry-work";
-import type { WhatsAppPayload } from "../store";
-import type { Actor } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
 import { columnsOf, insertStatement } from "./row-codec";
 import { newRowId } from "./row-id";
@@ -146,29 +146,10 @@ export function readThread(db: Database.Database, enquiryId: string): ThreadFact
  */
 export function writeReply(
   db: Database.Database,
-  reply: {
-    enquiryId: string;
-    messageRowId: string;
-    headers: ReplyPlan["message"];
-    subject: string;
-    text: string;
-    actor: Actor;
-    whatsapp?: WhatsAppPayload;
-  },
+  reply: ReplyToWrite & { enquiryId: string },
 ): ConversationMessage {
   const { enquiryId, messageRowId, headers, actor } = reply;
-  insertMessage(db, enquiryId, headers.references, {
-    id: messageRowId,
-    direction: "out",
-    channel: reply.whatsapp ? "whatsapp" : "email",
-    messageId: headers.messageId,
-    inReplyTo: headers.inReplyTo,
-    at: actor.at,
-    staffEmail: actor.staffEmail,
-    subject: reply.subject,
-    text: reply.text,
-    whatsapp: null,
-  });
+  insertMessage(db, enquiryId, headers.references, replyMessageOf(reply, messageRowId));
   insertNotification(db, {
     kind: reply.whatsapp ? "whatsapp" : "reply",
     at: actor.at,
