@@ -40,11 +40,17 @@ export interface WorkState {
    * the stores index it, deciding nothing.
    */
   waitingOnUs: boolean;
+  /**
+   * Whether the enquiry is the team's work (domain/status.ts: `work`; spam and a duplicate are
+   * not), as the plans keep it with every state they answer: what leaves an enquiry out of every
+   * view and count of the team's work. The stores keep it as given, deciding nothing.
+   */
+  teamWork: boolean;
 }
 
 /**
  * The work record of an enquiry stored before records existed, or never worked: New, untouched, not
- * timed, and so waiting on us (nobody has contacted the buyer yet).
+ * timed, and so waiting on us (nobody has contacted the buyer yet) and the team's work.
  */
 export function untouchedWork(): WorkState {
   return {
@@ -62,5 +68,6 @@ export function untouchedWork(): WorkState {
     answeredAt: null,
     duplicateOf: null,
     waitingOnUs: true,
+    teamWork: true,
   };
 }

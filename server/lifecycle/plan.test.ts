@@ -1083,3 +1083,96 @@ describe("waiting on us, kept by the plans with every state they answer", () => 
     });
   });
 });
+
+describe("the team's work, kept by the plans with every state they answer", () => {
+  const monday = (time: string) => ist("2030-01-07", time);
+  const changed = <Plan extends { outcome: string }>(plan: Plan) => {
+    if (plan.outcome !== "changed") throw new Error(plan.outcome);
+    return plan as Extract<Plan, { outcome: "changed" }>;
+  };
+  const spamIntake = () =>
+    planIntake({
+      receivedAt: ist("2030-01-04", "18:30"),
+      buyer: "Retailer",
+      spam: true,
+      rule: { kind: "none" },
+      turn: 0,
+      members,
+      hours: DEFAULT_HOURS,
+      acknowledge: false,
+    }).work;
+
+  test("a new enquiry is work, closed or not; one the screening files as spam is not", () => {
+    expect(untouchedWork().teamWork).toBe(true);
+    const fresh = fridayEnquiry("priya");
+    expect(fresh.teamWork).toBe(true);
+    const fulfilled = changed(
+      planStatusChange(fresh, { due, to: "Fulfilled", expectedVersion: 0, at: monday("10:00") }),
+    );
+    expect(fulfilled.work.teamWork).toBe(true);
+    expect(spamIntake().teamWork).toBe(false);
+  });
+
+  test("filed as spam or closed as a duplicate by hand it is not work, and keeps its owner for Not spam or reopening", () => {
+    const fresh = fridayEnquiry("priya");
+    const filed = changed(
+      planStatusChange(fresh, { due, to: "Spam", expectedVersion: 0, at: monday("10:00") }),
+    );
+    expect(filed.work).toMatchObject({ teamWork: false, ownerId: "priya" });
+    const duplicate = changed(
+      planStatusChange(fresh, {
+        due,
+        to: "Duplicate",
+        duplicateOf: "earlier",
+        expectedVersion: 0,
+        at: monday("10:00"),
+      }),
+    );
+    expect(duplicate.work).toMatchObject({ teamWork: false, ownerId: "priya" });
+    // Handed on while filed: still not work (the owner is held for when it is).
+    const handed = changed(
+      planOwnerChange(filed.work, {
+        ownerId: "aman",
+        expectedOwnerId: "priya",
+        actor: priya,
+        members,
+        at: monday("10:30"),
+      }),
+    );
+    expect(handed.work).toMatchObject({ teamWork: false, ownerId: "aman" });
+    const released = changed(
+      planRelease(handed.work, {
+        expectedVersion: handed.work.version,
+        at: monday("11:00"),
+        buyer: "Retailer",
+        rule: { kind: "none" },
+        turn: 0,
+        members,
+        hours: DEFAULT_HOURS,
+        companyMailQueued: true,
+      }),
+    );
+    expect(released.work).toMatchObject({ status: "New", teamWork: true, ownerId: "aman" });
+    const reopened = changed(
+      planStatusChange(duplicate.work, { due, to: "Contacted", expectedVersion: 1, at: monday("12:00") }),
+    );
+    expect(reopened.work).toMatchObject({ teamWork: true, ownerId: "priya" });
+  });
+
+  test("Not spam of an enquiry the screening filed is work again, and a note on spam leaves it out", () => {
+    const released = changed(
+      planRelease(spamIntake(), {
+        expectedVersion: 0,
+        at: monday("10:00"),
+        buyer: "Retailer",
+        rule: { kind: "none" },
+        turn: 0,
+        members,
+        hours: DEFAULT_HOURS,
+        companyMailQueued: false,
+      }),
+    );
+    expect(released.work.teamWork).toBe(true);
+    expect(planNote(spamIntake(), { text: "A bot", at: monday("10:00"), due }).work.teamWork).toBe(false);
+  });
+});

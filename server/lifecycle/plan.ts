@@ -12,6 +12,7 @@ import {
   isClosed,
   isDuplicate,
   isSpam,
+  isWork,
   SPAM_STATUS,
   STATUS,
   type EnquiryStatus,
@@ -226,8 +227,9 @@ const hasCome = (time: string, at: string): boolean => Date.parse(time) <= Date.
 
 /**
  * The next work record as a plan answers it, the one place every next state passes through: its
- * due time worked out, no reminder pending without an open follow-up to remind of, and whether it
- * waits on us (inbox-listing.ts: waitingOnUs), which the stores keep as given. Every open enquiry
+ * due time worked out, no reminder pending without an open follow-up to remind of, whether it
+ * waits on us (inbox-listing.ts: waitingOnUs) and whether it is the team's work (spam is never
+ * work: domain/status.ts, isWork), which the stores keep as given. Every open enquiry
  * is due (decision 029): with `timing`, one that would be due at no time gets the rule's as its
  * follow-up, which no reminder on the phone repeats (a reminder is for a time someone chose).
  */
@@ -243,6 +245,7 @@ export function settled(work: WorkState, timing?: { due: DueFacts; at: string })
     dueAt: dueOf(ruled),
     reminderDueAt: reminds ? ruled.reminderDueAt : null,
     waitingOnUs: waitingOnUs({ ...ruled, touched: ruled.touchedAt !== null }),
+    teamWork: isWork(ruled.status),
   };
 }
 

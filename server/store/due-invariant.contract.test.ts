@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { ENQUIRY_STATUSES, isClosed, isSpam, type EnquiryStatus } from "../../domain/status";
+import { ENQUIRY_STATUSES, isClosed, isSpam, isWork, type EnquiryStatus } from "../../domain/status";
 import type { DispatchInput } from "../../domain/dispatch";
 import { CALL_OUTCOMES, CONTACT_CHANNELS } from "../../domain/lifecycle";
 import { LOST_REASONS, type LostReason } from "../../domain/deal";
@@ -10,6 +10,7 @@ import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { inboxFilterOf, waitingOnUs } from "../lifecycle/inbox-listing";
 import type { Store } from "./store";
+import { SPAM_OWNER } from "./firestore/work-record";
 
 /**
  * Every open enquiry is due, and a closed one is not (decision 029), whatever the team does and in
@@ -17,7 +18,9 @@ import type { Store } from "./store";
  * answers, seeded so that a failure can be replayed, run through the work layer on both stores,
  * with the invariant checked after every step. So is waiting on us: each work record as stored
  * (read behind the store's back) holds the flag the listing's rule gives its stored status,
- * contact and answer, and the Waiting on us view counts exactly those.
+ * contact and answer, and the Waiting on us view counts exactly those. And so is the team's work:
+ * each stored record holds the flag its stored status gives (spam is never work), which Firestore
+ * keeps with its owner's field as the views query it.
  */
 
 /** A work record's fields as stored, read behind the store's back. */
@@ -26,6 +29,9 @@ interface StoredWork {
   touched: boolean;
   answeredAt: string | null;
   waitingOnUs: boolean;
+  teamWork: boolean;
+  /** Firestore only: whether `ownerId` holds the marker every view passes over. */
+  ownerMarked?: boolean;
 }
 
 /** Reads the stored work records of a store opened in a sandbox: its SQLite file, or its Firestore project. */
@@ -45,9 +51,10 @@ function storedWorkReader(opened: { path?: string; projectId?: string }) {
                 touched_at: string | null;
                 answered_at: string | null;
                 waiting_on_us: number;
+                team_work: number;
               }
             >(
-              `SELECT enquiry_id AS id, status, touched_at, answered_at, waiting_on_us FROM enquiry_work
+              `SELECT enquiry_id AS id, status, touched_at, answered_at, waiting_on_us, team_work FROM enquiry_work
                WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
             )
             .all(JSON.stringify(ids));
@@ -59,6 +66,7 @@ function storedWorkReader(opened: { path?: string; projectId?: string }) {
                 touched: row.touched_at !== null,
                 answeredAt: row.answered_at,
                 waitingOnUs: row.waiting_on_us === 1,
+                teamWork: row.team_work === 1,
               },
             ]),
           );
@@ -86,6 +94,8 @@ function storedWorkReader(opened: { path?: string; projectId?: string }) {
               answeredAt: (doc.get("answeredAt") as string | null | undefined) ?? null,
               // The field as stored: absent is not false.
               waitingOnUs: doc.get("waitingOnUs") as boolean,
+              teamWork: doc.get("teamWork") as boolean,
+              ownerMarked: doc.get("ownerId") === SPAM_OWNER,
             },
           ]),
       );
@@ -163,6 +173,11 @@ describe.each([sqliteSandbox("due-invariant-contract"), firestoreSandbox("due-in
           expect({ id, waitingOnUs: work.waitingOnUs }, where).toEqual({
             id,
             waitingOnUs: waitingOnUs(work),
+          });
+          expect({ id, teamWork: work.teamWork, ownerMarked: work.ownerMarked }, where).toEqual({
+            id,
+            teamWork: isWork(work.status),
+            ...(work.ownerMarked === undefined ? {} : { ownerMarked: !isWork(work.status) }),
           });
           if (work.waitingOnUs) waiting.push(id);
         }

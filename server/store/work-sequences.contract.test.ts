@@ -2,6 +2,7 @@ import { statusCounts } from "./enquiry-work";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../domain/console";
 import { INBOX_VIEWS, firstContactDueAt, type AssignmentRule } from "../../domain/team";
+import { CLOSED_TOO } from "../../domain/inbox";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { inboxFilterOf } from "../lifecycle/inbox-listing";
@@ -699,6 +700,113 @@ describe("the same calls on both stores leave the same state", () => {
         { key: BILAL, enquiries: 1 },
         { key: OWNER, enquiries: 1 },
       ]);
+    }
+    expect(firestore).toEqual(sqlite);
+  });
+
+  test("spam filed by hand, then Not spam: out of its owner's views while filed, back in them after, its owner kept throughout; a duplicate too", async () => {
+    // What Mine and Unassigned with closed ones too count on each store (a count Firestore asks of
+    // the owner's field alone).
+    const viewCounts: Record<string, number>[] = [];
+    const [sqlite, firestore] = await onBothStores(async (store, team) => {
+      const released = await receive(store, "Released Buyer", "10:00");
+      const filed = await receive(store, "Still Spam", "10:05");
+      const duplicate = await receive(store, "Second Copy", "10:10");
+      const own = (id: string, email: typeof ASHA | typeof BILAL, time: string) =>
+        store.work.setOwner(id, {
+          ownerId: team.ids[email],
+          expectedOwnerId: null,
+          actorId: team.ids[OWNER],
+          staffEmail: OWNER,
+          at: ist(time),
+        });
+      expect(await own(released.id, BILAL, "10:20")).toBe("changed");
+      expect(await own(filed.id, ASHA, "10:21")).toBe("changed");
+      expect(await own(duplicate.id, ASHA, "10:22")).toBe("changed");
+      // The duplicate names no enquiry: its line would quote a store's own id.
+      const change = (id: string, to: EnquiryStatus, time: string) =>
+        store.work.changeStatus(id, { to, expectedVersion: 0, staffEmail: ASHA, at: ist(time) });
+      expect(await change(released.id, "Spam", "10:30")).toEqual({ outcome: "changed", version: 1 });
+      expect(await change(filed.id, "Spam", "10:31")).toEqual({ outcome: "changed", version: 1 });
+      expect(await change(duplicate.id, "Duplicate", "10:32")).toEqual({ outcome: "changed", version: 1 });
+      expect(
+        await store.work.releaseFromSpam(released.id, {
+          expectedVersion: 1,
+          staffEmail: BILAL,
+          at: ist("11:00"),
+        }),
+      ).toMatchObject({ outcome: "changed" });
+      const counted: Record<string, number> = {};
+      for (const [name, view, email] of [
+        ["mine of asha", "mine", ASHA],
+        ["mine of bilal", "mine", BILAL],
+        ["unassigned", "unassigned", OWNER],
+      ] as const) {
+        const viewer = { staffId: team.ids[email], now: NOW, dayEnd: DAY_END };
+        counted[name] = await store.enquiryWork.count(inboxFilterOf({ view, closed: CLOSED_TOO }, viewer)!);
+      }
+      viewCounts.push(counted);
+    });
+    expect(viewCounts).toEqual([
+      { "mine of asha": 0, "mine of bilal": 1, unassigned: 0 },
+      { "mine of asha": 0, "mine of bilal": 1, unassigned: 0 },
+    ]);
+    for (const state of [sqlite, firestore]) {
+      // Each keeps the owner it had: the work record holds it, whatever the views show.
+      expect(state.owners).toEqual({ "Released Buyer": BILAL, "Still Spam": ASHA, "Second Copy": ASHA });
+      expect(state.views).toEqual({
+        "mine of owner@example.com": [],
+        "mine of asha@example.com": [],
+        "mine of bilal@example.com": ["Released Buyer"],
+        unassigned: [],
+        "due-today": [],
+        overdue: ["Released Buyer"],
+        waiting: ["Released Buyer"],
+      });
+      expect(state.rows.map((row) => [row.name, row.status, row.owner])).toEqual([
+        ["Released Buyer", "New", BILAL],
+      ]);
+      expect(state.counts).toEqual(counts({ New: 1, Spam: 1, Duplicate: 1 }));
+      expect(state.dashboard.breakdowns.owners).toEqual([{ key: BILAL, enquiries: 1 }]);
+    }
+    expect(firestore).toEqual(sqlite);
+  });
+
+  test("the first touch is the earliest line of contact, whatever order the lines were written in and after spam and Not spam", async () => {
+    const [sqlite, firestore] = await onBothStores(async (store) => {
+      const skewed = await receive(store, "Skewed Clocks", "10:00");
+      const again = await receive(store, "Contacted Before Spam", "10:01");
+      // Two instances whose clocks differ: the line written second carries the earlier time.
+      await store.work.addNote(skewed.id, { text: "Rang, no answer", staffEmail: ASHA, at: ist("12:00") });
+      await store.work.addNote(skewed.id, { text: "Sent the price", staffEmail: BILAL, at: ist("11:00") });
+      // Contacted, filed as spam, Not spam, then noted: its first touch is still the first contact.
+      await store.work.addNote(again.id, { text: "Spoke to them", staffEmail: ASHA, at: ist("10:31") });
+      expect(
+        await store.work.changeStatus(again.id, {
+          to: "Spam",
+          expectedVersion: 0,
+          staffEmail: ASHA,
+          at: ist("10:40"),
+        }),
+      ).toEqual({ outcome: "changed", version: 1 });
+      expect(
+        await store.work.releaseFromSpam(again.id, {
+          expectedVersion: 1,
+          staffEmail: BILAL,
+          at: ist("11:00"),
+        }),
+      ).toMatchObject({ outcome: "changed" });
+      await store.work.addNote(again.id, { text: "Rang again", staffEmail: OWNER, at: ist("15:00") });
+    });
+    for (const state of [sqlite, firestore]) {
+      // Waits in working minutes: 60 (the note written second, at 11:00) and 30 (the note before spam).
+      expect(state.dashboard.firstContact).toEqual({
+        targetHours: 4,
+        received: 2,
+        contacted: 2,
+        withinTarget: 2,
+        medianWorkingMinutes: 45,
+      });
     }
     expect(firestore).toEqual(sqlite);
   });

@@ -27,8 +27,9 @@ import { INITIAL_STATUS, isWork } from "../../../domain/status";
  * for every change an adapter makes (server/lifecycle/plan.ts decides; this maps).
  *
  * Views query `ownerId`: an unassigned enquiry's is "" (the emulator cannot combine a null test
- * with other filters), and an enquiry filed as spam holds SPAM_OWNER there, keeping its real owner
- * in `heldOwnerId`, so that spam is in no view of the team's work.
+ * with other filters), and an enquiry the plan says is not the team's work (WorkState.teamWork:
+ * spam, a duplicate) holds SPAM_OWNER there, keeping its real owner in `heldOwnerId`, so that it
+ * is in no view of the team's work with no index of its own. The flag is kept as `teamWork` too.
  */
 export const UNASSIGNED = "";
 export const SPAM_OWNER = "-spam";
@@ -40,10 +41,20 @@ export const ASSIGNMENT_TURNS = "assignmentTurns";
 
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
+/**
+ * The team's work flag of a document: as written, or, on a document no build wrote it on (before
+ * 30 November 2026), what the plans would have given its status (domain/status.ts: isWork), which
+ * is how those builds chose the owner's field. It gets the field when the flag changes.
+ */
+function teamWorkOf(data: DocumentData, status: EnquiryStatus): boolean {
+  return typeof data.teamWork === "boolean" ? data.teamWork : isWork(status);
+}
+
 export function workStateOf(data: DocumentData | undefined): WorkState {
   if (!data) return untouchedWork();
   const status = (data.status as EnquiryStatus | undefined) ?? INITIAL_STATUS;
-  const owner = !isWork(status) || data.ownerId === SPAM_OWNER ? data.heldOwnerId : data.ownerId;
+  const teamWork = teamWorkOf(data, status);
+  const owner = !teamWork || data.ownerId === SPAM_OWNER ? data.heldOwnerId : data.ownerId;
   return {
     status,
     version: Number(data.version ?? 0),
@@ -59,18 +70,18 @@ export function workStateOf(data: DocumentData | undefined): WorkState {
     answeredAt: text(data.answeredAt),
     duplicateOf: text(data.duplicateOf),
     waitingOnUs: data.waitingOnUs === true,
+    teamWork,
   };
 }
 
 /** The document's fields for a work state. */
 export function workFields(work: WorkState): DocumentData {
-  // What is not the team's work (spam) holds the marker every view's query passes over.
-  const spam = !isWork(work.status);
+  // What the plan says is not the team's work holds the marker every view's query passes over.
   return {
     status: work.status,
     version: work.version,
-    ownerId: spam ? SPAM_OWNER : (work.ownerId ?? UNASSIGNED),
-    heldOwnerId: spam ? work.ownerId : null,
+    ownerId: work.teamWork ? (work.ownerId ?? UNASSIGNED) : SPAM_OWNER,
+    heldOwnerId: work.teamWork ? null : work.ownerId,
     followUpAt: work.followUpAt,
     nextStep: work.nextStep,
     touchedAt: work.touchedAt,
@@ -83,6 +94,7 @@ export function workFields(work: WorkState): DocumentData {
     duplicateOf: work.duplicateOf,
     // What the Waiting on us view and count ask by equality, as the plan gave it.
     waitingOnUs: work.waitingOnUs,
+    teamWork: work.teamWork,
   };
 }
 

@@ -357,6 +357,15 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     CREATE INDEX enquiry_work_waiting ON enquiry_work
       (due_at, enquiry_id, status, owner_id, buyer, source_label, received_at) WHERE waiting_on_us = 1;
     `,
+    // Whether an enquiry is the team's work as the plans write it with the work record
+    // (WorkState.teamWork), kept so that the record reads back as given. Records written before get
+    // what the plans give their status (domain/status.ts, as of this version: spam and a duplicate
+    // are not work). The inbox's conditions stay on `status`, which every index of the listing
+    // carries (status-sql.ts: workStatusWhere; decision 029).
+    `
+    ALTER TABLE enquiry_work ADD COLUMN team_work INTEGER NOT NULL DEFAULT 1 CHECK (team_work IN (0, 1));
+    UPDATE enquiry_work SET team_work = 0 WHERE status IN ('Duplicate', 'Spam');
+    `,
   ];
 }
 

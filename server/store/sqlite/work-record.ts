@@ -65,6 +65,7 @@ const WORK_FIELDS = {
   answeredAt: text("answered_at"),
   duplicateOf: text("duplicate_of"),
   waitingOnUs: flag("waiting_on_us"),
+  teamWork: flag("team_work"),
 } as const satisfies {
   [Field in keyof WorkState]: {
     column: string;
