@@ -201,7 +201,8 @@ export class FirestoreMemberStore implements MemberAdapter {
           for (const id of linkIds) hold(() => transaction.update(this.links.doc(id), { revokedAt: at }));
         },
         readWorkOf: async ({ staffId }) => {
-          // A spam enquiry's owner is held apart from `ownerId` (work-record.ts).
+          // An enquiry that is not the team's work (spam, a duplicate) holds its owner apart from
+          // `ownerId` (work-record.ts).
           const [owned, held] = await Promise.all([
             transaction.get(work.where("ownerId", "==", staffId)),
             transaction.get(work.where("heldOwnerId", "==", staffId)),
