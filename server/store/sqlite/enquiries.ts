@@ -2,11 +2,12 @@ import {
   ENQUIRY_COLUMNS,
   ENQUIRY_FIELD_COLUMNS,
   type EnquiryRow,
-  enquiryRowFields,
+  enquiryRowOf,
+  insertEnquiryStatement,
   languageOf,
   storedEnquiry,
 } from "./enquiry-row";
-import { ENQUIRY_FIELD_SPECS, type Enquiry } from "../../../domain/enquiry";
+import type { Enquiry } from "../../../domain/enquiry";
 import type {
   StaffLinkMail,
   AddEnquiryOptions,
@@ -35,12 +36,7 @@ const insertEnquirySqls = new Map<string, string>();
 /** The statement that inserts an enquiry's row, in `table` (quoted): made once per table. */
 function insertEnquirySql(table: string): string {
   let sql = insertEnquirySqls.get(table);
-  if (!sql) {
-    const columns = ENQUIRY_FIELD_SPECS.map((spec) => spec.sqliteColumn);
-    sql = `INSERT INTO ${table} (id, ${columns.join(", ")}, received_at, language)
-    VALUES (@id, ${columns.map((column) => `@${column}`).join(", ")}, @receivedAt, @language)`;
-    insertEnquirySqls.set(table, sql);
-  }
+  if (!sql) insertEnquirySqls.set(table, (sql = insertEnquiryStatement(table)));
   return sql;
 }
 
@@ -50,12 +46,7 @@ function insertEnquirySql(table: string): string {
  * next read.
  */
 export function insertNewEnquiry(db: Database.Database, table: string, stored: StoredEnquiry): void {
-  prepared(db, insertEnquirySql(table)).run({
-    id: stored.id,
-    receivedAt: stored.receivedAt,
-    language: stored.language,
-    ...enquiryRowFields(stored.enquiry),
-  });
+  prepared(db, insertEnquirySql(table)).run(enquiryRowOf(stored));
   const meta = enquiryMetaRow(stored);
   if (meta) prepared(db, INSERT_ENQUIRY_META).run(meta);
 }
