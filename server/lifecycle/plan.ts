@@ -242,9 +242,24 @@ export function settled(work: WorkState, timing?: { due: DueFacts; at: string })
     ...ruled,
     dueAt: dueOf(ruled),
     reminderDueAt: reminds ? ruled.reminderDueAt : null,
-    waitingOnUs: waitingOnUs({ ...ruled, touched: ruled.touchedAt !== null }),
+    ...derivedFlagsOf(ruled),
   };
 }
+
+/**
+ * The flags of a work record that `settled` derives from the rest of it, for the views to query
+ * by equality: whether it waits on us (inbox-listing.ts: waitingOnUs). A record stored by a build
+ * from before a flag existed lacks it until it is given the flag (server/work/derived-flags.ts).
+ */
+function derivedFlagsOf(work: WorkState): DerivedFlags {
+  return { waitingOnUs: waitingOnUs({ ...work, touched: work.touchedAt !== null }) };
+}
+
+export type DerivedFlags = Pick<WorkState, "waitingOnUs">;
+export type DerivedFlag = keyof DerivedFlags;
+
+/** The names of the flags `settled` derives (derivedFlagsOf), in one order. */
+export const DERIVED_FLAGS = Object.keys(derivedFlagsOf(untouchedWork())).sort() as DerivedFlag[];
 
 /**
  * What counts as contact with the buyer: the enquiry is no longer waiting for its first contact,
