@@ -3,6 +3,8 @@ import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { EnquiryStatus } from "../../domain/status";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox } from "../../tests/support/store-sandboxes";
+import { recordingLogStream } from "../../tests/support/recording-logger";
+import { buildTestApp } from "../../tests/support/test-app";
 import { waitingOnUs } from "../lifecycle/inbox-listing";
 import type { DerivedFlagsPort } from "../store/derived-flags";
 import { FirestoreConnection } from "../store/firestore/connection";
@@ -20,6 +22,7 @@ beforeAll(() => sandbox.setUp());
 afterAll(() => sandbox.tearDown());
 
 const staffEmail = "meera@collarise.example";
+const FINISHED = "the work records stored before them have their derived flags";
 
 /** A project with a store and a second connection to it: the backfill's port, and raw documents. */
 async function aDatabase() {
@@ -153,6 +156,40 @@ describe("work records an older build wrote, on Firestore", () => {
         { flags: ["waitingOnUs"], read: 3, written: 3, done: true },
       ]);
     } finally {
+      await db.close();
+    }
+  });
+
+  test("a server started on the database gives them their flags once it listens, and logs counts alone", async () => {
+    const db = await aDatabase();
+    const log = recordingLogStream();
+    const server = await buildTestApp(
+      { DATABASE_URL: `firestore://${db.projectId}` },
+      { logger: { level: "info", stream: log.stream } },
+    );
+    try {
+      const { untouched, answered, all } = await enquiriesOfEachState(db.store);
+      await db.writtenByAnOlderBuild(all);
+      const finished = () => log.lines().find((line) => line.msg === FINISHED);
+      expect(finished()).toBeUndefined();
+
+      await server.app.listen({ host: "127.0.0.1", port: 0 });
+      await expect.poll(finished, { timeout: 10_000 }).toBeDefined();
+
+      expect(finished()).toMatchObject({
+        level: 30,
+        flags: ["waitingOnUs"],
+        read: 3,
+        written: 3,
+        done: true,
+      });
+      expect(await waitingView(db.store)).toEqual({ ids: [untouched, answered].sort(), count: 2 });
+      const names = await Promise.all(
+        all.map(async (id) => (await db.store.enquiryWork.get(id))?.enquiry.Name),
+      );
+      for (const name of names) expect(log.text()).not.toContain(String(name));
+    } finally {
+      await server.close();
       await db.close();
     }
   });
