@@ -342,6 +342,9 @@ export async function buildApp({
   let releaseDatabase: (() => Promise<void>) | undefined;
   /** Enquiries stored before buyer keys existed get theirs once (Firestore; SQLite's migration gave them). */
   let buyerKeysBackfill: Promise<void> | undefined;
+  /** Work records stored before a derived flag existed get theirs once (Firestore; SQLite's migrations gave them). */
+  let derivedFlagsBackfill: Promise<void> | undefined;
+  const stopDerivedFlags = new AbortController();
 
   app.addHook("onReady", async () => {
     if (databasePath) releaseDatabase = await holdDatabase(databasePath);
@@ -384,10 +387,21 @@ export async function buildApp({
           "giving older enquiries their buyer keys failed; it runs again at the next start",
         ),
     );
+    derivedFlagsBackfill = store.derivedFlags.fill({ log: app.log, signal: stopDerivedFlags.signal }).then(
+      () => undefined,
+      (error: unknown) =>
+        app.log.error(
+          { err: error },
+          "giving older work records their derived flags failed; it goes on at the next start",
+        ),
+    );
   });
   app.addHook("onClose", async () => {
+    // Stopped between two pages: the marker's cursor says where the next start goes on.
+    stopDerivedFlags.abort();
     await publishedPages?.stop();
     await buyerKeysBackfill;
+    await derivedFlagsBackfill;
     await backups?.stop();
     await retentionSweeps.stop();
     await digests.stop();

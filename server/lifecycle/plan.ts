@@ -244,10 +244,28 @@ export function settled(work: WorkState, timing?: { due: DueFacts; at: string })
     ...ruled,
     dueAt: dueOf(ruled),
     reminderDueAt: reminds ? ruled.reminderDueAt : null,
-    waitingOnUs: waitingOnUs({ ...ruled, touched: ruled.touchedAt !== null }),
-    teamWork: isWork(ruled.status),
+    ...derivedFlagsOf(ruled),
   };
 }
+
+/**
+ * The flags of a work record that `settled` derives from the rest of it, for the views to query
+ * by equality: whether it waits on us (inbox-listing.ts: waitingOnUs), and whether it is the
+ * team's work (spam and a duplicate never are: domain/status.ts, isWork). A record stored by a
+ * build from before a flag existed lacks it until it is given the flag (server/work/derived-flags.ts).
+ */
+function derivedFlagsOf(work: WorkState): DerivedFlags {
+  return {
+    waitingOnUs: waitingOnUs({ ...work, touched: work.touchedAt !== null }),
+    teamWork: isWork(work.status),
+  };
+}
+
+export type DerivedFlags = Pick<WorkState, "waitingOnUs" | "teamWork">;
+export type DerivedFlag = keyof DerivedFlags;
+
+/** The names of the flags `settled` derives (derivedFlagsOf), in one order. */
+export const DERIVED_FLAGS = Object.keys(derivedFlagsOf(untouchedWork())).sort() as DerivedFlag[];
 
 /**
  * What counts as contact with the buyer: the enquiry is no longer waiting for its first contact,

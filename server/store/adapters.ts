@@ -1,4 +1,5 @@
 import type { ConversationAdapter } from "./conversations";
+import type { DerivedFlagsPort } from "./derived-flags";
 import type { EnquiryWorkAdapter } from "./enquiry-work";
 import type { MemberAdapter } from "./member-port";
 import type { PersonalDataPort } from "./personal-data";
@@ -27,6 +28,7 @@ export type StoreAdapters = Omit<
   | "personalData"
   | "team"
   | "enquiryWork"
+  | "derivedFlags"
 > & {
   readonly retention: RetentionPort;
   readonly personalData: PersonalDataPort;
@@ -38,6 +40,8 @@ export type StoreAdapters = Omit<
   readonly team: TeamAdapter;
   readonly enquiryWork: EnquiryWorkAdapter;
   readonly workPort: WorkPort;
+  /** Only where stored work records may lack a derived flag (Firestore). */
+  readonly derivedFlags?: DerivedFlagsPort;
 };
 
 /** The work layer's intake, which an adapter's `enquiries.add` hands on to. */

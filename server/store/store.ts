@@ -8,6 +8,7 @@ import type { WhatsAppConsent } from "../../domain/whatsapp-consent";
 import type { ActivityLog } from "./activity";
 import type { DashboardStore } from "./dashboard";
 import type { RetentionStore } from "./retention";
+import type { DerivedFlagsStore } from "./derived-flags";
 import type { EnquiryChanges, EnquiryWorkStore } from "./enquiry-work";
 import type { LeaseStore } from "./leases";
 import type { PersonalDataStore } from "./personal-data";
@@ -480,6 +481,8 @@ export interface Store {
   readonly activity: ActivityLog;
   /** Erases personal data whose retention period is over. */
   readonly retention: RetentionStore;
+  /** Gives work records stored before a derived flag existed their flags, once (Firestore). */
+  readonly derivedFlags: DerivedFlagsStore;
   /** A person's data under India's DPDP Act: shown, or erased in one transaction. */
   readonly personalData: PersonalDataStore;
   /** Which instance runs each timed job (sweeps, backups) now. */

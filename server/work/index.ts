@@ -11,6 +11,7 @@ import { webhookStore } from "./webhook-changes";
 import { conversationStore } from "./conversation-records";
 import { personalDataStore } from "./erasure";
 import { retentionStore } from "./retention-sweep";
+import { derivedFlagsStore } from "./derived-flags";
 import type { WorkPort } from "../store/work-port";
 import { ConversationWork } from "./conversation-changes";
 import { DealWork } from "./deal-changes";
@@ -92,6 +93,7 @@ export async function storeOver(
     subscriberDirectory: adapters.subscriberDirectory,
     activity: adapters.activity,
     retention: retentionStore(adapters.retention),
+    derivedFlags: derivedFlagsStore(adapters.derivedFlags),
     personalData: personalDataStore(adapters.personalData),
     leases: adapters.leases,
     dashboard: adapters.dashboard,

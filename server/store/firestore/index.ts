@@ -13,6 +13,7 @@ import { FirestoreSubscriberDirectory } from "./subscriber-directory";
 import { FirestoreEnquiryStore } from "./enquiries";
 import { FirestoreKeyStore, FirestoreSubscriberStore } from "./subscribers";
 import { FirestoreRetentionPort } from "./retention";
+import { FirestoreDerivedFlagsPort } from "./derived-flags";
 import { FirestoreVitalsStore } from "./vitals";
 import { FirestoreTeamStore } from "./team";
 import { FirestoreWebhookStore } from "./webhooks";
@@ -53,6 +54,7 @@ export class FirestoreAdapters implements StoreAdapters {
   readonly subscriberDirectory: FirestoreSubscriberDirectory;
   readonly activity: FirestoreActivityLog;
   readonly retention: FirestoreRetentionPort;
+  readonly derivedFlags: FirestoreDerivedFlagsPort;
   readonly personalData: FirestorePersonalDataPort;
   readonly leases: FirestoreLeaseStore;
   readonly dashboard: FirestoreDashboardStore;
@@ -84,6 +86,7 @@ export class FirestoreAdapters implements StoreAdapters {
     this.subscriberDirectory = new FirestoreSubscriberDirectory(connection);
     this.activity = new FirestoreActivityLog(connection);
     this.retention = new FirestoreRetentionPort(connection);
+    this.derivedFlags = new FirestoreDerivedFlagsPort(connection);
     this.personalData = new FirestorePersonalDataPort(connection);
     this.leases = new FirestoreLeaseStore(connection);
     this.dashboard = new FirestoreDashboardStore(connection);

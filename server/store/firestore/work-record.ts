@@ -44,7 +44,8 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
 /**
  * The team's work flag of a document: as written, or, on a document no build wrote it on (before
  * 30 November 2026), what the plans would have given its status (domain/status.ts: isWork), which
- * is how those builds chose the owner's field. It gets the field when the flag changes.
+ * is how those builds chose the owner's field. The backfill of the derived flags gives it the field
+ * (server/work/derived-flags.ts), as does the flag's next change.
  */
 function teamWorkOf(data: DocumentData, status: EnquiryStatus): boolean {
   return typeof data.teamWork === "boolean" ? data.teamWork : isWork(status);
