@@ -59,8 +59,8 @@ export interface ApartDay extends Omit<ReceivedDay, "buyer"> {
 /**
  * A line of contact with an enquiry received in the span (one its plan marked "first-contact":
  * server/lifecycle/plan.ts, LineTouch): when the enquiry came, when the line was written, and the
- * enquiry's status now. A store gives every one it holds; its first touch is the earliest
- * (dashboardData).
+ * enquiry's status now. A store may give one per enquiry or several; its first touch is the
+ * earliest (dashboardData).
  */
 export interface FirstTouch {
   enquiryId: string;
@@ -92,11 +92,7 @@ export interface OutcomeRow {
   value: number;
 }
 
-/**
- * Each enquiry's first touch: the earliest line of contact given for it. The rule is here alone:
- * both stores give every line of contact they hold (SQLite the time of each change that wrote one,
- * Firestore each touch), in whatever order they were written, and keep none at the earliest.
- */
+/** Each enquiry's first touch: the earliest line of contact given for it. */
 function earliestTouches(touches: readonly FirstTouch[]): Map<string, FirstTouch> {
   const first = new Map<string, FirstTouch>();
   for (const touch of touches) {

@@ -30,8 +30,7 @@ type Reads = Bounds & { apart: readonly EnquiryStatus[] };
  * enquiries per day from the `enquiry_days` rollup (kept by triggers in the transaction that
  * stores or erases an enquiry) and those of them set apart from enquiry_work's (status,
  * received_at) index (a few: spam and duplicates), statuses from enquiry_work's received_at, first
- * touches from `enquiry_first_touch` (the time of each change with a line of contact:
- * work-record.ts; dashboardData takes each enquiry's earliest), members
+ * touches from `enquiry_first_touch` (written with each line of contact: work-record.ts), members
  * from enquiry_history's partial index on `at` of the lines that are work of their author, owners, sources and outcomes from
  * enquiry_work's covering indexes (the buyer type and source each work row carries), page speed
  * from a covering index on vitals' received_at. Each read names no status: the span says which
@@ -65,9 +64,8 @@ export class SqliteDashboardStore implements DashboardStore {
             )
             .all({ ...bounds, counted: JSON.stringify(span.counted) });
           const statuses = Object.fromEntries(counted.map(({ status, count }) => [status, count]));
-          // The times of each enquiry's lines of contact (work-record.ts), of which dashboardData
-          // takes the earliest, with its status now (an enquiry nobody worked on may have no work
-          // row: the initial one).
+          // Each enquiry's first touch, written with its first line of contact (work-record.ts),
+          // with its status now (an enquiry nobody worked on may have no work row: the initial one).
           const firstTouches = db
             .prepare<Bounds & { initial: string }, FirstTouch>(
               `SELECT t.enquiry_id AS enquiryId, t.received_at AS receivedAt, t.first_at AS firstTouchAt,

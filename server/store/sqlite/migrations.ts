@@ -366,23 +366,6 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     ALTER TABLE enquiry_work ADD COLUMN team_work INTEGER NOT NULL DEFAULT 1 CHECK (team_work IN (0, 1));
     UPDATE enquiry_work SET team_work = 0 WHERE status IN ('Duplicate', 'Spam');
     `,
-    // The time of every change that wrote a line of contact (server/lifecycle/plan.ts: LineTouch),
-    // as Firestore keeps a touch for each: an enquiry's first touch is the earliest of them, chosen
-    // once above the stores (server/store/dashboard.ts: earliestTouches), where this table kept one
-    // row per enquiry at the earliest itself. The rows written before are those earliest times.
-    `
-    CREATE TABLE enquiry_contact_times (
-      enquiry_id TEXT NOT NULL REFERENCES ${table} (id) ON DELETE CASCADE,
-      received_at TEXT NOT NULL,
-      first_at TEXT NOT NULL,
-      PRIMARY KEY (enquiry_id, first_at)
-    ) STRICT, WITHOUT ROWID;
-    INSERT INTO enquiry_contact_times (enquiry_id, received_at, first_at)
-      SELECT enquiry_id, received_at, first_at FROM enquiry_first_touch;
-    DROP TABLE enquiry_first_touch;
-    ALTER TABLE enquiry_contact_times RENAME TO enquiry_first_touch;
-    CREATE INDEX enquiry_first_touch_received ON enquiry_first_touch (received_at, first_at);
-    `,
   ];
 }
 

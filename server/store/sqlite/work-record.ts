@@ -201,8 +201,8 @@ export function writePlan(
 /**
  * Writes history lines of one enquiry by `staffEmail`, in the caller's transaction, each marked as
  * work of its author when the plan says it is (`worked`: a line with a touch, plan.ts: LineTouch),
- * and, with a line the plan marks as contact ("first-contact"), the change's time among those the
- * dashboard takes the enquiry's first touch from (the earliest: server/store/dashboard.ts).
+ * and, with a line the plan marks as contact ("first-contact"), the enquiry's first touch the
+ * dashboard reads, kept at the earliest.
  */
 export function writeHistoryLines(
   db: Database.Database,
@@ -218,9 +218,8 @@ export function writeHistoryLines(
   if (lines.some((line) => line.touch === "first-contact")) {
     prepared(
       db,
-      // Lines of contact of one enquiry written at the same instant are one time among them.
       `INSERT INTO enquiry_first_touch (enquiry_id, received_at, first_at) VALUES (?, ?, ?)
-       ON CONFLICT (enquiry_id, first_at) DO NOTHING`,
+       ON CONFLICT (enquiry_id) DO UPDATE SET first_at = min(first_at, excluded.first_at)`,
     ).run(enquiry.id, enquiry.receivedAt, actor.at);
   }
   for (const line of lines) {
