@@ -3,8 +3,10 @@
  * Caddy with the project's own deploy/Caddyfile, sharing one Redis for the per-address limits and
  * mailing through a real SMTP conversation. Everything is asked through the proxy, as visitors do.
  *
- * The whole suite runs beside a busy loop on every core: a loaded CI machine once saw an enquiry
- * mailed twice here, so the exactly-once checks are made where leases and timeouts run late.
+ * The instances start and run beside a busy loop on every core: a loaded CI machine once saw an
+ * enquiry mailed twice here, so the exactly-once checks are made where leases and timeouts run
+ * late. The loops begin once the emulator holds the data the instances start on: what only sets
+ * up the run need not wait on them.
  *
  * Each test sends from loopback addresses of its own (127.x.y.z: Caddy sees each as a client of
  * its own), so one test's requests never count against another's limit.
@@ -178,7 +180,6 @@ beforeAll(async () => {
     cwd: projectRoot,
     stdio: "inherit",
   });
-  busy = startBusyLoops();
   [emulator, redis, sink] = await Promise.all([
     startFirestoreEmulatorProcess(),
     startRedisServer(),
@@ -222,6 +223,7 @@ beforeAll(async () => {
     OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS),
     LOG_LEVEL: "info",
   };
+  busy = startBusyLoops();
   // At the same moment, on an empty database but for the closed enquiries.
   instances = await Promise.all([
     startServer(env, { buildDir: "build", timeoutMs: 60_000 }),
