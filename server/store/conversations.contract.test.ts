@@ -280,7 +280,7 @@ describe.each(adapters())("an enquiry's conversation on the $name store", (adapt
     expect(JSON.stringify(page).length).toBeLessThan(
       (CONVERSATION_PAGE_SIZE + 1) * (ANSWER_TEXT_MAX_LENGTH * 3 + 2_000),
     );
-  });
+  }, 120_000); // 150 answers on the Firestore emulator: about 15 s quiet, past 30 s on a loaded machine
 
   test("two readers storing a flood at once never pass the day's cap, and the owner is told once", async () => {
     const { store, owner, another } = await open();
