@@ -6,6 +6,7 @@ import {
   lazy,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -116,7 +117,9 @@ export function CarouselView({ id, label, slides, labels, className }: CarouselP
   const wantsRotation = choice ? choice === "play" : !reducedMotion;
   const rotating = wantsRotation && !hovered && !focused;
 
-  useEffect(() => {
+  // In the commit that renders it: the slides' live region says the rotation stopped only once it
+  // has, so a rotation already due cannot fire between the two.
+  useLayoutEffect(() => {
     engine?.setRotating(rotating);
   }, [engine, rotating]);
 

@@ -54,8 +54,9 @@ export interface RetentionStore {
  */
 export type RetentionSteps = {
   /**
-   * Up to `limit` work records closed before `closedBefore` (mayErase's facts), read on from
-   * `after` (null: from the start; else the `after` the page before answered).
+   * `limit` work records closed before `closedBefore` (mayErase's facts), fewer on the last page,
+   * read on from `after` (null: from the start; else the `after` the page before answered). On
+   * Firestore a full page also holds every other record closed at its last one's time.
    */
   readClosedPage: {
     args: { closedBefore: string; after: unknown; limit: number };

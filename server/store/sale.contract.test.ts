@@ -7,6 +7,7 @@ import type { DealFigures } from "../../domain/deal";
 import type { Enquiry } from "../../domain/enquiry";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { dashboardData } from "./dashboard";
+import { BACKFILL_BATCH } from "./firestore/buyers";
 import type { Store, StoredEnquiry } from "./store";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 
@@ -435,6 +436,39 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
         await deleteApp(app);
       }
     });
+
+    test("every enquiry stored before buyer keys is given its keys, over several of the backfill's batches and those received at one time together", async () => {
+      const { firestoreProject } = await open();
+      const app = initializeApp({ projectId: firestoreProject }, `sale-probe-${firestoreProject}`);
+      try {
+        const db = getFirestore(app);
+        // Two batches and a part, a minute apart, but 40 received at once across the first batch's end.
+        const older = 2 * BACKFILL_BATCH + 50;
+        const together = BACKFILL_BATCH - 20;
+        const minuteOf = (index: number) => (index < together ? index : Math.max(together, index - 39));
+        const receivedAt = (index: number) =>
+          new Date(ist("2025-06-01T10:00:00").getTime() + minuteOf(index) * 60_000);
+        for (let start = 0; start < older; start += 400) {
+          const batch = db.batch();
+          for (let index = start; index < Math.min(older, start + 400); index++) {
+            batch.set(db.collection(ENQUIRY_COLLECTION).doc(`older-${String(index).padStart(4, "0")}`), {
+              ...neha(),
+              receivedAt: Timestamp.fromDate(receivedAt(index)),
+              language: "en",
+            });
+          }
+          await batch.commit();
+        }
+        const newer = await receive("2026-03-01T10:00:00", neha());
+
+        expect(await store.buyers.backfillKeys()).toBe(older);
+        const history = await store.buyers.history(newer.id, 10);
+        expect(history?.total).toBe(older);
+        expect(history?.earlier).toBe(older);
+      } finally {
+        await deleteApp(app);
+      }
+    }, 60_000);
 
     test("before the backfill, a person's request still finds their older enquiries", async () => {
       const { firestoreProject } = await open();

@@ -1,10 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import {
-  FieldPath,
-  type DocumentData,
-  type DocumentSnapshot,
-  type Transaction,
-} from "firebase-admin/firestore";
+import { type DocumentData, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import type { BuyerHistory } from "../../../domain/buyer";
 import { INITIAL_STATUS, isSpam, type EnquiryStatus } from "../../../domain/status";
 import { BUYER_KEY_NAME, buyerKeyOfQuery, buyerKeysOf, type BuyerKeys } from "../buyer-keys";
@@ -17,6 +12,7 @@ import {
   grpcCode,
   isoOf,
   NOT_FOUND,
+  pageByField,
   sortKey,
   type FirestoreContext,
 } from "./connection";
@@ -26,7 +22,7 @@ export const BUYER_KEYS_FIELD = "buyerKeys";
 /** Where the start-up's backfill says it has given every enquiry stored before keys existed its keys. */
 export const BUYER_KEYS_DONE = ["settings", "buyerKeys"] as const;
 /** Enquiries read and given their keys per batch by the backfill. */
-const BACKFILL_BATCH = 300;
+export const BACKFILL_BATCH = 300;
 
 const secrets = new WeakMap<object, Promise<Buffer>>();
 
@@ -205,16 +201,15 @@ export class FirestoreBuyerStore implements BuyerStore {
     if ((await this.context.run(() => marker.get())).get("done") === true) return 0;
     const secret = await buyerSecret(this.context);
     let given = 0;
-    let after: string | null = null;
+    // By the time each was received, which every enquiry holds.
+    let after: unknown = null;
     for (;;) {
-      const page = await this.context.run(() => {
-        let query = this.collections.enquiries
-          .orderBy(FieldPath.documentId())
-          .select("Mobile", "Email", BUYER_KEYS_FIELD)
-          .limit(BACKFILL_BATCH);
-        if (after) query = query.startAfter(after);
-        return query.get();
-      });
+      const page = await this.context.run(() =>
+        pageByField(this.collections.enquiries.select("Mobile", "Email", BUYER_KEYS_FIELD), "receivedAt", {
+          after,
+          limit: BACKFILL_BATCH,
+        }),
+      );
       const missing = page.docs.filter((doc) => !Array.isArray(doc.get(BUYER_KEYS_FIELD)));
       if (missing.length > 0) {
         const batch = this.context.db.batch();
@@ -244,8 +239,8 @@ export class FirestoreBuyerStore implements BuyerStore {
           }
         }
       }
-      if (page.size < BACKFILL_BATCH) break;
-      after = page.docs.at(-1)?.id ?? null;
+      if (page.docs.length < BACKFILL_BATCH) break;
+      after = page.end;
     }
     await this.context.run(() => marker.set({ done: true, at: new Date().toISOString() }));
     return given;

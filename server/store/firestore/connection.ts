@@ -5,6 +5,8 @@ import {
   Timestamp,
   type DocumentReference,
   type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
 } from "firebase-admin/firestore";
 import { StoreUnavailableError } from "../store";
 
@@ -153,6 +155,31 @@ export async function deleteInBatches(
     for (const ref of refs.slice(start, start + BATCH_WRITES)) batch.delete(ref);
     await context.run(() => batch.commit());
   }
+}
+
+/**
+ * One page of `query` in the order of `field`, read on from the value the page before ended at by
+ * a range on the field rather than a cursor: the emulator the tests use ignores startAfter and
+ * cannot order by document id, and documents may share a value. A full page holds `limit`
+ * documents and every other at the last one's value, so that the next begins just after it;
+ * `end` is that value (`after` again when the page is empty). `below` bounds the field from above.
+ */
+export async function pageByField(
+  query: Query,
+  field: string,
+  { after, below, limit }: { after: unknown; below?: unknown; limit: number },
+): Promise<{ docs: QueryDocumentSnapshot[]; end: unknown }> {
+  let ranged = query.orderBy(field);
+  if (after !== null) ranged = ranged.where(field, ">", after);
+  if (below !== undefined) ranged = ranged.where(field, "<", below);
+  const page = await ranged.limit(limit).get();
+  const last = page.docs.at(-1);
+  if (!last) return { docs: [], end: after };
+  const end: unknown = last.get(field);
+  if (page.size < limit) return { docs: page.docs, end };
+  const atEnd = (await query.where(field, "==", end).get()).docs;
+  const held = new Set(atEnd.map((doc) => doc.id));
+  return { docs: [...page.docs.filter((doc) => !held.has(doc.id)), ...atEnd], end };
 }
 
 /** The most values one `in` query takes. */

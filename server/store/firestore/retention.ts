@@ -14,7 +14,14 @@ import type { TaxRecordFacts } from "../../lifecycle/erasure";
 import type { RetentionPort, RetentionSteps } from "../retention";
 import { driveStepsAsync, type AnswersOf, type ChangeOf } from "../step-port";
 import { enquiryWebhookDeliveries } from "./webhooks";
-import { chunks, collectionsOf, deleteInBatches, IN_QUERY_LIMIT, type FirestoreContext } from "./connection";
+import {
+  chunks,
+  collectionsOf,
+  deleteInBatches,
+  IN_QUERY_LIMIT,
+  pageByField,
+  type FirestoreContext,
+} from "./connection";
 import { touchesOf } from "./dashboard";
 import { ANSWER_DAYS, MESSAGES } from "./documents";
 import { documentCollections } from "./issued-documents";
@@ -115,20 +122,18 @@ export class FirestoreRetentionPort implements RetentionPort {
     });
     return {
       readClosedPage: async ({ closedBefore, after, limit }) => {
-        // closedAt is set with a closing status and cleared when the enquiry is reopened.
-        let query = this.collections.work
-          .where("closedAt", "<", closedBefore)
-          .orderBy("closedAt")
-          .limit(limit);
-        if (after) query = query.startAfter(after as QueryDocumentSnapshot);
-        const page = await this.context.run(() => query.get());
+        // closedAt is set with a closing status and cleared when the enquiry is reopened; many
+        // closed at once share it, so a page ends with all of its last time.
+        const page = await this.context.run(() =>
+          pageByField(this.collections.work, "closedAt", { after, below: closedBefore, limit }),
+        );
         return {
           records: page.docs.map((doc) => ({
             id: doc.id,
             status: (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
             closedAt: (doc.get("closedAt") as string | null) ?? null,
           })),
-          after: page.docs.at(-1) ?? after,
+          after: page.end,
         };
       },
       readEnquiryDocuments: async ({ ids }) =>
