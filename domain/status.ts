@@ -165,6 +165,14 @@ export const FIRST_CONTACT_STATUS: EnquiryStatus = theOne("firstContact");
 export const CLOSED_STATUSES: readonly EnquiryStatus[] = statusesWhere("open", false);
 /** The statuses of the team's work: every one but spam and a duplicate. */
 export const WORK_STATUSES: readonly EnquiryStatus[] = statusesWhere("work");
+/**
+ * The statuses an enquiry can wait on us at: open, and no sale won yet (a confirmed order has its
+ * own next step; "Next unanswered" never opens one). Whether one does is waitingOnUs's
+ * (server/lifecycle/inbox-listing.ts).
+ */
+export const WAITING_STATUSES: readonly EnquiryStatus[] = statusesWhere("open").filter(
+  (status) => !STATUS[status].won,
+);
 
 export const isOpen = (status: EnquiryStatus): boolean => STATUS[status].open;
 export const isClosed = (status: EnquiryStatus): boolean => !STATUS[status].open;

@@ -8,7 +8,7 @@
  * Unassigned are open work unless closed ones are asked for too, and waiting on us is
  * waitingOnUs's. No I/O.
  */
-import { isClosed, isOpen, isWork, STATUS, statusesWhere, type EnquiryStatus } from "../../domain/status";
+import { isClosed, isOpen, isWork, WAITING_STATUSES, type EnquiryStatus } from "../../domain/status";
 import type { BuyerType } from "../../domain/enquiry";
 import {
   CLOSED_TOO,
@@ -100,14 +100,6 @@ export function inboxFilterOf(query: InboxQuery, viewer: InboxViewer): InboxFilt
   if (q) filter.q = q;
   return filter;
 }
-
-/**
- * The statuses an enquiry can wait on us at: open, and no sale won yet (a confirmed order has its
- * own next step; "Next unanswered" never opens one).
- */
-export const WAITING_STATUSES: readonly EnquiryStatus[] = statusesWhere("open").filter(
-  (status) => !STATUS[status].won,
-);
 
 /**
  * Whether an enquiry waits on us: at a waiting status, and nobody has contacted the buyer yet, or

@@ -1,10 +1,9 @@
 import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
-import { INITIAL_STATUS, statusesWhere, type EnquiryStatus } from "../../../domain/status";
+import { INITIAL_STATUS, statusesWhere, WAITING_STATUSES, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
 import {
   inPhase,
   matchesInboxFilter,
-  WAITING_STATUSES,
   workPartOf,
   type ListingPhase,
   type ListingSteps,
