@@ -4,6 +4,7 @@ import {
   compareListed,
   inboxFilterOf,
   inPhase,
+  listingKeep,
   listingPhases,
   matchesInboxFilter,
   pageOfListing,
@@ -246,6 +247,23 @@ describe("the phases a page of the inbox is read in", () => {
       inPhase({ by: "received", noDue: false }, dueAt),
       inPhase({ by: "received", noDue: false }, null),
     ]).toEqual([true, true]);
+  });
+
+  test("what a store filtering in the server keeps: the work record's part before the enquiry is read, then the entry", () => {
+    const dueAt = "2030-01-02T04:30:00.000Z";
+    const keep = listingKeep({ ownerId: "me", q: "meera", sort: "due" }, { by: "due", noDue: false });
+    // The work record alone cannot tell the name: it keeps the record for its enquiry to decide.
+    expect(keep.work(facts({ ownerId: "me", dueAt }))).toBe(true);
+    expect(keep.work(facts({ ownerId: "you", dueAt }))).toBe(false);
+    expect(keep.work(facts({ ownerId: "me" }))).toBe(false);
+    expect(keep.row(facts({ ownerId: "me", dueAt }))).toBe(true);
+    expect(keep.row(facts({ ownerId: "me", dueAt, Name: "Arjun Rao", Email: null }))).toBe(false);
+    // A whole listing, as counted: every due time.
+    const counted = listingKeep({ ownerId: "me" });
+    expect([counted.row(facts({ ownerId: "me", dueAt })), counted.row(facts({ ownerId: "me" }))]).toEqual([
+      true,
+      true,
+    ]);
   });
 });
 

@@ -201,11 +201,43 @@ export interface ListingPhase {
 
 /**
  * Whether an enquiry due at `dueAt` belongs to the phase: by due, one that is due; with `noDue`,
- * one with nothing due. A store that filters in the server checks it with matchesInboxFilter.
+ * one with nothing due. A store that filters in the server is handed it with the rule (listingKeep).
  */
 export function inPhase(phase: Pick<ListingPhase, "by" | "noDue">, dueAt: string | null): boolean {
   if (phase.by === "due") return dueAt !== null;
   return !phase.noDue || dueAt === null;
+}
+
+/** What an enquiry's work record answers alone, before the enquiry itself is read. */
+export type WorkFacts = Pick<ListedFacts, "status" | "ownerId" | "dueAt" | "touched" | "answeredAt">;
+
+/**
+ * Which entries a listing keeps, for a store that filters in the server what its queries cannot
+ * (Firestore): `work` on a work record's facts alone, before its enquiry is read, keeps every
+ * record whose enquiry may belong; `row` decides on the entry. Made from the rule (listingKeep),
+ * and handed to the store with each phase it reads and each count.
+ */
+export interface ListingKeep {
+  work(facts: WorkFacts): boolean;
+  row(facts: ListedFacts): boolean;
+}
+
+/**
+ * What the listing keeps in one phase (inPhase and matchesInboxFilter), or, with no phase, in the
+ * whole listing whatever its entries' due times.
+ */
+export function listingKeep(filter: InboxFilter, phase?: Pick<ListingPhase, "by" | "noDue">): ListingKeep {
+  const belongs = (dueAt: string | null) => !phase || inPhase(phase, dueAt);
+  const workFilter = workPartOf(filter);
+  return {
+    work: (facts) =>
+      belongs(facts.dueAt) &&
+      matchesInboxFilter(
+        { ...facts, buyer: null, sourceLabel: undefined, Name: null, Email: null, Mobile: "" },
+        workFilter,
+      ),
+    row: (facts) => belongs(facts.dueAt) && matchesInboxFilter(facts, filter),
+  };
 }
 
 /**
@@ -224,6 +256,17 @@ export function listingPhases(filter: InboxFilter, cursor: ListCursor | null): L
   return phases;
 }
 
+/** A listing as a store counts it: its filter, and what the rule keeps of it whole (listingKeep). */
+export interface CountedListing {
+  filter: InboxFilter;
+  keep: ListingKeep;
+}
+
+export const countedListing = (filter: InboxFilter): CountedListing => ({
+  filter,
+  keep: listingKeep(filter),
+});
+
 /** A place a phase read: an enquiry's id and the time it is placed by in the phase's order. */
 export interface PhasePlace {
   id: string;
@@ -232,11 +275,12 @@ export interface PhasePlace {
 
 /**
  * What a store answers while a page of a listing is read (pageOfListing): up to `limit` places
- * of one phase, in its order, and the inbox entries of the page's places, in their order. A
- * store translates each into its own query and decides nothing of the page.
+ * of one phase, in its order (`keep`: those of the phase the rule keeps, for a store that filters
+ * in the server), and the inbox entries of the page's places, in their order. A store translates
+ * each into its own query and decides nothing of the page.
  */
 export type ListingSteps<Place extends PhasePlace, Row> = {
-  readPhase: { args: { phase: ListingPhase; limit: number }; result: readonly Place[] };
+  readPhase: { args: { phase: ListingPhase; limit: number; keep: ListingKeep }; result: readonly Place[] };
   readRows: { args: { places: readonly Place[] }; result: readonly Row[] };
 };
 
@@ -262,7 +306,11 @@ export function* pageOfListing<Place extends PhasePlace, Row>(
   const placed: { place: Place; by: ListingPhase["by"] }[] = [];
   for (const phase of listingPhases(filter, cursor)) {
     if (placed.length >= wanted) break;
-    const places = yield* step("readPhase", { phase, limit: wanted - placed.length });
+    const places = yield* step("readPhase", {
+      phase,
+      limit: wanted - placed.length,
+      keep: listingKeep(filter, phase),
+    });
     for (const place of places.slice(0, wanted - placed.length)) placed.push({ place, by: phase.by });
   }
   const page = placed.slice(0, limit);

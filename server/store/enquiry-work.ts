@@ -2,7 +2,13 @@ import type { DeliveryState, EnquiryStatus, HistoryEntry, NotificationAttempts }
 import type { StoredEnquiry } from "./store";
 import type { CallOutcome, ContactChannel } from "../../domain/lifecycle";
 import type { LostReason } from "../../domain/deal";
-import type { InboxFilter, ListedFacts, ListingSteps, PhasePlace } from "../lifecycle/inbox-listing";
+import type {
+  CountedListing,
+  InboxFilter,
+  ListedFacts,
+  ListingSteps,
+  PhasePlace,
+} from "../lifecycle/inbox-listing";
 import type { NoteCandidate } from "../lifecycle/last-note";
 import { sourceLabel } from "../../domain/enquiry-source";
 import type { ChangeOf } from "./step-port";
@@ -87,7 +93,9 @@ export interface EnquiryWorkStore {
  * listing the steps of a page instead of the page (server/work/inbox-pages.ts reads a page over
  * them, written once: pageOfListing).
  */
-export interface EnquiryWorkAdapter extends Omit<EnquiryWorkStore, "list"> {
+export interface EnquiryWorkAdapter extends Omit<EnquiryWorkStore, "list" | "count"> {
+  /** How many enquiries the listing holds in all (`keep`: for a store that filters in the server). */
+  count(listing: CountedListing): Promise<number>;
   /**
    * Answers `page`'s steps for `filter` (ListingSteps: up to n places of one phase, then the
    * page's rows), each translated into the store's own query: in one read transaction on SQLite,

@@ -1,7 +1,12 @@
 import type { AlertChoice, AssignmentRule, DigestContent } from "../../domain/team";
 import type { TeamFields } from "./enquiry-work";
 import type { DigestParts, DigestReads } from "../lifecycle/digest";
-import { inboxFilterOf, type InboxFilter, type InboxViewer } from "../lifecycle/inbox-listing";
+import {
+  countedListing,
+  inboxFilterOf,
+  type CountedListing,
+  type InboxViewer,
+} from "../lifecycle/inbox-listing";
 import type { OwnerChangePlan } from "../lifecycle/plan";
 
 export type { TeamFields, TeamInboxRow } from "./enquiry-work";
@@ -139,14 +144,15 @@ export function digestNotificationId(staffId: string, day: string): string {
 
 /**
  * The listings the views' counts count (server/lifecycle/inbox-listing.ts), so a view counts
- * exactly what it lists; null: a view that lists nothing.
+ * exactly what it lists, each with what the rule keeps of it; null: a view that lists nothing.
  */
-export function viewListings(viewer: InboxViewer): Record<keyof ViewCounts, InboxFilter | null> {
+export function viewListings(viewer: InboxViewer): Record<keyof ViewCounts, CountedListing | null> {
+  const counted = (filter: ReturnType<typeof inboxFilterOf>) => (filter ? countedListing(filter) : null);
   return {
-    mine: inboxFilterOf({ view: "mine" }, viewer),
-    unassigned: inboxFilterOf({ view: "unassigned" }, viewer),
-    dueToday: inboxFilterOf({ view: "due-today" }, viewer),
-    overdue: inboxFilterOf({ view: "overdue" }, viewer),
-    waiting: inboxFilterOf({ view: "waiting" }, viewer),
+    mine: counted(inboxFilterOf({ view: "mine" }, viewer)),
+    unassigned: counted(inboxFilterOf({ view: "unassigned" }, viewer)),
+    dueToday: counted(inboxFilterOf({ view: "due-today" }, viewer)),
+    overdue: counted(inboxFilterOf({ view: "overdue" }, viewer)),
+    waiting: counted(inboxFilterOf({ view: "waiting" }, viewer)),
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The inbox's pages, read once above the stores (docs/decisions/029): a page is read phase after
  * phase until it is full, and the next page's cursor made, by pageOfListing
- * (server/lifecycle/inbox-listing.ts); each store answers only its steps (readListing).
+ * (server/lifecycle/inbox-listing.ts); each store answers only its steps (readListing). A store
+ * that filters in the server is handed what the rule keeps, with each phase and each count.
  */
-import { pageOfListing, type PhasePlace } from "../lifecycle/inbox-listing";
+import { countedListing, pageOfListing, type PhasePlace } from "../lifecycle/inbox-listing";
 import type { EnquiryWorkAdapter, EnquiryWorkStore, TeamInboxRow } from "../store/enquiry-work";
 import { decodeListCursor } from "../store/page-cursor";
 
@@ -16,7 +17,7 @@ export function enquiryWorkStore(adapter: EnquiryWorkAdapter): EnquiryWorkStore 
         pageOfListing<Place, TeamInboxRow>(filter, cursor, filter.limit),
       );
     },
-    count: (filter) => adapter.count(filter),
+    count: (filter) => adapter.count(countedListing(filter)),
     listSince: (since, limit) => adapter.listSince(since, limit),
     newestCursor: () => adapter.newestCursor(),
     statusTally: (counted) => adapter.statusTally(counted),

@@ -13,7 +13,7 @@ import {
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { FirestoreInboxListing } from "./inbox-listing";
 import type { NoteCandidate } from "../../lifecycle/last-note";
-import type { ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
+import type { CountedListing, ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
 import type { ChangeOf } from "../step-port";
 import { storedEnquiryOf } from "./documents";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
@@ -64,8 +64,8 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
     return this.listing.readListing(filter, page);
   }
 
-  async count(filter: InboxFilter): Promise<number> {
-    return this.listing.count(filter);
+  async count(counted: CountedListing): Promise<number> {
+    return this.listing.count(counted);
   }
 
   async listSince(since: string | null, limit: number): Promise<InboxRow[]> {

@@ -1,14 +1,7 @@
 import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
 import { INITIAL_STATUS, statusesWhere, WAITING_STATUSES, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
-import {
-  inPhase,
-  matchesInboxFilter,
-  workPartOf,
-  type ListingPhase,
-  type ListingSteps,
-  type PhasePlace,
-} from "../../lifecycle/inbox-listing";
+import type { CountedListing, ListingKeep, ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
 import type { ListCursor } from "../page-cursor";
 import { driveStepsAsync, type ChangeOf } from "../step-port";
 import type { StoredEnquiry } from "../store";
@@ -32,8 +25,9 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * The inbox's one listing on Firestore (server/lifecycle/inbox-listing.ts decides what it holds;
  * this translates it). Firestore has no joins and no substring search, so a listing is one query
  * for what the work documents (`enquiryWork`) or the enquiries can answer by equality, a range and
- * an order, read in batches, and the rest of the filter is checked in the server with the plan's
- * own rule (matchesInboxFilter), one read per enquiry looked at:
+ * an order, read in batches, and the rest of the filter is checked in the server with the rule it
+ * is handed (ListingKeep, made from matchesInboxFilter above the stores), one read per enquiry
+ * looked at:
  * - by due: `enquiryWork` by status and owner, due within the view's range, soonest first; then,
  *   unless the view is a due range, those with nothing due, newest first;
  * - by received, with a status other than New, an owner, a due range, open work only or waiting on
@@ -111,29 +105,15 @@ export class FirestoreInboxListing {
     return query;
   }
 
-  /** Rows of a batch of work documents that match the filter: the work first, then the enquiries. */
+  /** Rows of a batch of work documents the listing keeps: the work first, then the enquiries. */
   private async matchingWork(
     docs: readonly { id: string; data(): DocumentData | undefined }[],
-    filter: InboxFilter,
-    phase: Pick<ListingPhase, "by" | "noDue">,
+    keep: ListingKeep,
   ): Promise<TeamInboxRow[]> {
-    const workFilter = workPartOf(filter);
     const works = new Map(docs.map((doc) => [doc.id, doc.data()]));
     const candidates = docs.filter((doc) => {
       const state = workStateOf(doc.data());
-      if (!inPhase(phase, state.dueAt)) return false;
-      return matchesInboxFilter(
-        {
-          ...state,
-          touched: state.touchedAt !== null,
-          buyer: "Retailer",
-          sourceLabel: undefined,
-          Name: "",
-          Email: "",
-          Mobile: "",
-        },
-        workFilter,
-      );
+      return keep.work({ ...state, touched: state.touchedAt !== null });
     });
     if (candidates.length === 0) return [];
     const enquiries = await this.context.db.getAll(
@@ -143,11 +123,16 @@ export class FirestoreInboxListing {
       enquiries.filter((doc) => doc.exists).map((doc) => storedEnquiryOf(doc)),
       works,
     );
-    return rows.filter((row) => matchesInboxFilter(listedFactsOf(row), filter));
+    return rows.filter((row) => keep.row(listedFactsOf(row)));
   }
 
   /** Those due, soonest first, from just after `after`. */
-  private async byDue(filter: InboxFilter, after: ListCursor | null, wanted: number): Promise<Placed[]> {
+  private async byDue(
+    filter: InboxFilter,
+    keep: ListingKeep,
+    after: ListCursor | null,
+    wanted: number,
+  ): Promise<Placed[]> {
     let query = this.workQuery(filter);
     const range = filter.due;
     if (range?.after !== undefined) query = query.where("dueAt", ">", range.after);
@@ -172,7 +157,7 @@ export class FirestoreInboxListing {
         .sort(
           (a, b) => compareText(String(a.get("dueAt")), String(b.get("dueAt"))) || compareText(a.id, b.id),
         );
-      const rows = await this.matchingWork(docs, filter, { by: "due", noDue: false });
+      const rows = await this.matchingWork(docs, keep);
       found.push(...rows.map((row) => ({ id: row.id, at: row.dueAt ?? row.receivedAt, row })));
       if (found.length >= wanted || snapshot.size < batch) break;
       const last = docs.at(-1);
@@ -183,14 +168,13 @@ export class FirestoreInboxListing {
     return found.slice(0, wanted);
   }
 
-  /** Newest first from just after `after` (with `noDue`, only those with nothing due). */
+  /** Newest first from just after `after`, those `keep` keeps. */
   private async byReceived(
     filter: InboxFilter,
+    keep: ListingKeep,
     after: ListCursor | null,
     wanted: number,
-    noDue: boolean,
   ): Promise<Placed[]> {
-    const phase = { by: "received" as const, noDue };
     const found: Placed[] = [];
     const fromWork =
       (filter.status !== undefined && filter.status !== INITIAL_STATUS) ||
@@ -205,7 +189,7 @@ export class FirestoreInboxListing {
         const snapshot = await (position ? query.where("sortKey", "<", position) : query)
           .limit(SCAN_BATCH)
           .get();
-        const rows = await this.matchingWork(snapshot.docs, filter, phase);
+        const rows = await this.matchingWork(snapshot.docs, keep);
         found.push(...rows.map((row) => ({ id: row.id, at: row.receivedAt, row })));
         const last = snapshot.docs.at(-1);
         if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
@@ -228,9 +212,7 @@ export class FirestoreInboxListing {
         .map((doc) => storedEnquiryOf(doc))
         .filter((stored) => !from || sortKey(stored.receivedAt, stored.id) < sortKey(from.at, from.id))
         .sort((a, b) => compareText(sortKey(b.receivedAt, b.id), sortKey(a.receivedAt, a.id)));
-      const rows = (await this.rowsOf(batch)).filter(
-        (row) => inPhase(phase, row.dueAt) && matchesInboxFilter(listedFactsOf(row), filter),
-      );
+      const rows = (await this.rowsOf(batch)).filter((row) => keep.row(listedFactsOf(row)));
       found.push(...rows.map((row) => ({ id: row.id, at: row.receivedAt, row })));
       const last = batch.at(-1);
       if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
@@ -245,10 +227,10 @@ export class FirestoreInboxListing {
   ): Promise<T> {
     return this.context.run(() =>
       driveStepsAsync(page<Placed>(), {
-        readPhase: ({ phase, limit }) =>
+        readPhase: ({ phase, limit, keep }) =>
           phase.by === "due"
-            ? this.byDue(filter, phase.after, limit)
-            : this.byReceived(filter, phase.after, limit, phase.noDue),
+            ? this.byDue(filter, keep, phase.after, limit)
+            : this.byReceived(filter, keep, phase.after, limit),
         readRows: ({ places }) => places.map((place) => place.row),
       }),
     );
@@ -259,7 +241,7 @@ export class FirestoreInboxListing {
    * whole (a status other than New, an owner or a due range, without buyer, source or search),
    * else by reading it.
    */
-  async count(filter: InboxFilter): Promise<number> {
+  async count({ filter, keep }: CountedListing): Promise<number> {
     // Spam is excluded by an owner (spam holds none), a due range (it is never due), open work
     // only or waiting on us (it is closed).
     const whole =
@@ -287,7 +269,7 @@ export class FirestoreInboxListing {
       let total = 0;
       let after: ListCursor | null = null;
       for (;;) {
-        const places = await this.byReceived(filter, after, COUNT_BATCH, false);
+        const places = await this.byReceived(filter, keep, after, COUNT_BATCH);
         total += places.length;
         const last = places.at(-1);
         if (places.length < COUNT_BATCH || !last) return total;

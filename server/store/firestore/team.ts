@@ -11,7 +11,7 @@ import type { AnswersOf, ChangeOf } from "../step-port";
 import type { TeamAdapter, TeamSteps } from "../team-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { FirestoreInboxListing } from "./inbox-listing";
-import type { InboxFilter } from "../../lifecycle/inbox-listing";
+import type { CountedListing } from "../../lifecycle/inbox-listing";
 import { newNotification, storedEnquiryOf } from "./documents";
 import { ASSIGNMENT_DOC, UNASSIGNED, workStateOf } from "./work-record";
 import type { ArrivalRow, DigestParts, DigestReads, DigestRow } from "../../lifecycle/digest";
@@ -83,7 +83,7 @@ export class FirestoreTeamStore implements TeamAdapter {
   async viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts> {
     const listings = viewListings(options);
     const listing = new FirestoreInboxListing(this.context);
-    const count = (filter: InboxFilter | null) => (filter ? listing.count(filter) : Promise.resolve(0));
+    const count = (counted: CountedListing | null) => (counted ? listing.count(counted) : Promise.resolve(0));
     const [mine, unassigned, dueToday, overdue, waiting] = await Promise.all([
       count(listings.mine),
       count(listings.unassigned),

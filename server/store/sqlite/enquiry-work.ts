@@ -25,7 +25,7 @@ import {
 import { SqliteInboxListing } from "./inbox-listing";
 import { readHistories } from "./work-record";
 import type { NoteCandidate } from "../../lifecycle/last-note";
-import type { ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
+import type { CountedListing, ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
 import { driveStepsSync, type ChangeOf } from "../step-port";
 
 export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
@@ -70,7 +70,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
     );
   }
 
-  async count(filter: InboxFilter): Promise<number> {
+  async count({ filter }: CountedListing): Promise<number> {
     if (filter.q?.trim()) this.run((db) => catchUpSearch(db, this.table));
     return this.run((db) => new SqliteInboxListing(db, this.table).count(filter));
   }

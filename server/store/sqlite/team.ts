@@ -13,7 +13,7 @@ import { insertNotification } from "./notification-row";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { TEAM_COLUMNS, type TeamColumns, teamFields } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
-import type { InboxFilter } from "../../lifecycle/inbox-listing";
+import type { CountedListing } from "../../lifecycle/inbox-listing";
 import type { ArrivalRow, DigestParts, DigestReads, DigestRow, RefusedMailRow } from "../../lifecycle/digest";
 import type { EnquiryStatus } from "../../../domain/status";
 
@@ -70,7 +70,7 @@ export class SqliteTeamStore implements TeamAdapter {
     const listings = viewListings(options);
     return this.sqlite((db) => {
       const listing = new SqliteInboxListing(db, this.table);
-      const count = (filter: InboxFilter | null) => (filter ? listing.count(filter) : 0);
+      const count = (counted: CountedListing | null) => (counted ? listing.count(counted.filter) : 0);
       // One read transaction: the counts are of one moment.
       return db
         .transaction(() => ({
