@@ -4,13 +4,7 @@ import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { WebhookEventType } from "../../../domain/webhooks";
 import { untouchedWork } from "../../../domain/work-state";
-import {
-  type MemberFacts,
-  type OwnerBatchPlan,
-  type PushPlan,
-  type WorkPlan,
-  type WorkState,
-} from "../../lifecycle/plan";
+import type { MemberFacts, OwnerBatchPlan, PushPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
 import type { StoredEnquiry } from "../store";
