@@ -1,3 +1,5 @@
+// nextTurn: requests waiting on the event loop run between two batches (a SQLite batch blocks it).
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { oldestKeptFinancialYear } from "../../domain/invoice";
 import { documentsErasedWithEnquiry, expiredTaxRecords } from "../lifecycle/erasure";
 import { mayErase } from "../lifecycle/retention";
@@ -13,9 +15,6 @@ import {
 import { stepsOf, type ChangeOf } from "../store/step-port";
 
 const step = stepsOf<RetentionSteps>();
-
-/** Lets requests waiting on the event loop run between two batches (a SQLite batch blocks it). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The retention sweep, written once above the stores (domain/retention.ts keeps the periods): the
