@@ -1,3 +1,5 @@
+// nextTurn: requests waiting on the event loop run between two pages.
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { DERIVED_FLAGS, settled, type DerivedFlag } from "../lifecycle/plan";
 import type {
   DerivedFlagsLog,
@@ -15,9 +17,6 @@ const step = stepsOf<DerivedFlagsSteps>();
 
 /** Work records read per page, and so given their flags per transaction at most. */
 export const DERIVED_FLAGS_BATCH = 300;
-
-/** Lets requests waiting on the event loop run between two batches. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The backfill of the derived flags, written once above the stores: a store without the port
@@ -75,9 +74,14 @@ export async function fillDerivedFlags(
 const sameFlags = (marker: DerivedFlagsMarker, flags: readonly DerivedFlag[]) =>
   marker.flags.length === flags.length && flags.every((flag) => marker.flags.includes(flag));
 
-/** Whether the marker's backfill gives every one of `flags` (and perhaps more, a later build's). */
-const covers = (marker: DerivedFlagsMarker, flags: readonly DerivedFlag[]) =>
-  flags.every((flag) => marker.flags.includes(flag));
+/**
+ * Whether there is nothing for this build to do: the marker's backfill gives every one of `flags`
+ * and either has ended, or gives more (a later build's, under way).
+ */
+const nothingToDo = (marker: DerivedFlagsMarker | null, flags: readonly DerivedFlag[]) =>
+  marker !== null &&
+  flags.every((flag) => marker.flags.includes(flag)) &&
+  (marker.done || !sameFlags(marker, flags));
 
 /**
  * Where a run starts: nowhere (null) when the marker says these flags were given (or a later
@@ -88,7 +92,7 @@ function* startingPoint(
   flags: readonly DerivedFlag[],
 ): ChangeOf<DerivedFlagsSteps, { cursor: string | null } | null> {
   const marker = yield* step("readMarker", {});
-  if (marker && covers(marker, flags) && (marker.done || !sameFlags(marker, flags))) return null;
+  if (nothingToDo(marker, flags)) return null;
   return { cursor: marker && sameFlags(marker, flags) ? marker.cursor : null };
 }
 
@@ -121,8 +125,7 @@ function* recordProgress(
   at: string,
 ): ChangeOf<DerivedFlagsSteps, { cursor: string | null; done: boolean }> {
   const marker = yield* step("readMarker", {});
-  if (marker && covers(marker, flags) && (marker.done || !sameFlags(marker, flags)))
-    return { cursor: reached.cursor, done: true };
+  if (nothingToDo(marker, flags)) return { cursor: reached.cursor, done: true };
   const ours = marker && sameFlags(marker, flags) ? marker : null;
   const cursor =
     ours?.cursor != null && (reached.cursor === null || ours.cursor > reached.cursor)
