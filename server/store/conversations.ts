@@ -256,6 +256,11 @@ export interface ReplyToWrite {
   subject: string;
   text: string;
   actor: Actor;
+  /**
+   * A WhatsApp message (channel `whatsapp`): queued as a `whatsapp` notification carrying what is
+   * sent; its message is held once in the whole store by `headers.messageId`, as a buyer's
+   * WhatsApp message is (answerHeld, channel `whatsapp`). Absent: an e-mail reply.
+   */
   whatsapp?: WhatsAppPayload;
 }
 

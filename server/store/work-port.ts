@@ -6,7 +6,7 @@ import type { AssignmentRule } from "../../domain/team";
 import type { WebhookEventType } from "../../domain/webhooks";
 import type { MessageChannel } from "../../domain/whatsapp";
 import type { WhatsAppConsent } from "../../domain/whatsapp-consent";
-import type { AnswerDay, ReplyPlan, ThreadFacts } from "../lifecycle/conversation";
+import type { AnswerDay, ThreadFacts } from "../lifecycle/conversation";
 import type {
   DealState,
   OwnerBatchPlan,
@@ -18,10 +18,10 @@ import type {
 } from "../lifecycle/plan";
 import type { ReminderPlan } from "../lifecycle/reminders";
 import type { MobileEnquiry } from "./buyers";
-import type { AnswerToStore } from "./conversations";
+import type { AnswerToStore, ReplyToWrite } from "./conversations";
 import type { DocumentSeries, DocumentWithAccount } from "./documents";
 import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
-import type { CounterToAdd, DocumentNotificationPayload, StoredEnquiry, WhatsAppPayload } from "./store";
+import type { CounterToAdd, DocumentNotificationPayload, StoredEnquiry } from "./store";
 import { stepsOf, type AnswersOf, type ChangeOf, type StepOf } from "./step-port";
 
 /**
@@ -89,23 +89,7 @@ export type WorkSteps = {
    * Writes a reply's message with its thread headers and queues its mail (kept with the request
    * that sent it); answers the message as the conversation shows it.
    */
-  writeReply: {
-    args: {
-      stored: StoredEnquiry;
-      messageRowId: string;
-      headers: ReplyPlan["message"];
-      subject: string;
-      text: string;
-      actor: Actor;
-      /**
-       * A WhatsApp message (channel `whatsapp`): queued as a `whatsapp` notification carrying what
-       * is sent; its message is held once in the whole store by `headers.messageId`, as a
-       * buyer's WhatsApp message is (answerHeld, channel `whatsapp`). Absent: an e-mail reply.
-       */
-      whatsapp?: WhatsAppPayload;
-    };
-    result: ConversationMessage;
-  };
+  writeReply: { args: ReplyToWrite & { stored: StoredEnquiry }; result: ConversationMessage };
   /**
    * The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`: when each came and
    * what it said (the window and an opt-out are read from them, server/lifecycle/whatsapp.ts).
