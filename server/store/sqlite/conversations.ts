@@ -20,7 +20,7 @@ import { replyMessageOf } from "../conversations";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import { deliveryState } from "../enquiry-work";
 import { prepared, type SqliteRun } from "./connection";
-import { columnsOf, insertStatement } from "./row-codec";
+import { columnsOf, insertStatement, updateStatement, upsertStatement } from "./row-codec";
 import { newRowId } from "./row-id";
 import { insertNotification } from "./notification-row";
 
@@ -33,7 +33,6 @@ type StoredMessage = Omit<OutgoingMessage, "delivery"> | IncomingMessage;
  */
 function rowOf(enquiryId: string, references: readonly string[], message: StoredMessage) {
   const out = message.direction === "out";
-  const whatsapp = out ? message.whatsapp : null;
   return {
     id: message.id,
     enquiry_id: enquiryId,
@@ -53,6 +52,13 @@ function rowOf(enquiryId: string, references: readonly string[], message: Stored
     unread: !out && message.unread ? 1 : 0,
     // The company's own reply is the buyer's to trust: verified, as the column's default has it.
     verified: out || message.verified ? 1 : 0,
+    ...whatsappColumnsOf(out ? message.whatsapp : null),
+  };
+}
+
+/** Meta's status on a WhatsApp message as its row keeps it (none yet, or an e-mail: null). */
+function whatsappColumnsOf(whatsapp: WhatsAppDelivery | null) {
+  return {
     whatsapp_status: (whatsapp?.status ?? null) as WhatsAppStatusName | null,
     whatsapp_status_at: whatsapp?.at ?? null,
     whatsapp_error: whatsapp?.error ? JSON.stringify(whatsapp.error) : null,
@@ -172,13 +178,11 @@ export function readAnswerDay(db: Database.Database, enquiryId: string): AnswerD
 
 /** Writes the enquiry's answer day, in the caller's transaction. */
 export function writeAnswerDay(db: Database.Database, enquiryId: string, day: AnswerDay): void {
-  prepared(
-    db,
-    `INSERT INTO enquiry_answer_days (enquiry_id, day, stored, set_aside_told)
-     VALUES (@enquiryId, @day, @stored, @setAsideTold)
-     ON CONFLICT (enquiry_id) DO UPDATE SET
-       day = excluded.day, stored = excluded.stored, set_aside_told = excluded.set_aside_told`,
-  ).run({ enquiryId, day: day.day, stored: day.stored, setAsideTold: day.setAsideTold ? 1 : 0 });
+  const row = { day: day.day, stored: day.stored, set_aside_told: day.setAsideTold ? 1 : 0 };
+  prepared(db, upsertStatement("enquiry_answer_days", "enquiry_id", columnsOf(row))).run({
+    enquiry_id: enquiryId,
+    ...row,
+  });
 }
 
 /**
@@ -256,16 +260,8 @@ export class SqliteConversationStore implements ConversationAdapter {
         return row ? { status: row.status } : null;
       },
       writeWhatsAppStatus: ({ messageRowId, delivery }) => {
-        prepared(
-          db,
-          `UPDATE enquiry_messages SET whatsapp_status = @status, whatsapp_status_at = @at, whatsapp_error = @error
-           WHERE id = @id`,
-        ).run({
-          id: messageRowId,
-          status: delivery.status,
-          at: delivery.at,
-          error: delivery.error ? JSON.stringify(delivery.error) : null,
-        });
+        const row = { id: messageRowId, ...whatsappColumnsOf(delivery) };
+        prepared(db, updateStatement("enquiry_messages", "id", columnsOf(row))).run(row);
       },
       readMailboxPosition: ({ mailbox }) => {
         const row = prepared<[string], { uid_validity: string; last_uid: number }>(
@@ -275,13 +271,11 @@ export class SqliteConversationStore implements ConversationAdapter {
         return row ? { uidValidity: row.uid_validity, lastUid: row.last_uid } : null;
       },
       writeMailboxPosition: ({ mailbox, position, at }) => {
-        prepared(
-          db,
-          `INSERT INTO mailbox_positions (mailbox, uid_validity, last_uid, updated_at)
-           VALUES (@mailbox, @uidValidity, @lastUid, @at)
-           ON CONFLICT (mailbox) DO UPDATE SET
-             uid_validity = excluded.uid_validity, last_uid = excluded.last_uid, updated_at = excluded.updated_at`,
-        ).run({ mailbox, ...position, at });
+        const row = { uid_validity: position.uidValidity, last_uid: position.lastUid, updated_at: at };
+        prepared(db, upsertStatement("mailbox_positions", "mailbox", columnsOf(row))).run({
+          mailbox,
+          ...row,
+        });
       },
     };
   }
