@@ -1,4 +1,9 @@
-import type { ConversationMessage, ConversationPage, OutgoingMessage } from "../../domain/conversation";
+import type {
+  ConversationMessage,
+  ConversationPage,
+  IncomingMessage,
+  OutgoingMessage,
+} from "../../domain/conversation";
 import type { WhatsAppEnquiry } from "../../domain/enquiry";
 import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../domain/whatsapp";
 import type { StoredEnquiry, WhatsAppPayload } from "./store";
@@ -6,6 +11,7 @@ import type { WhatsAppSendFacts } from "../lifecycle/whatsapp";
 import type { PortOf } from "./step-port";
 import type { ReplyPlan } from "../lifecycle/conversation";
 import type { Actor } from "./work-port";
+import { deliveryState } from "./enquiry-work";
 
 /** A reply a member wrote, checked (domain/conversation.ts: checkReply), to be queued. */
 export interface ReplyToQueue {
@@ -278,4 +284,28 @@ export function replyMessageOf(reply: ReplyToWrite, id: string): Omit<OutgoingMe
     text: reply.text,
     whatsapp: null,
   };
+}
+
+/** A buyer's answer as both stores keep it, unread: the one mapping of an answer. */
+export function answerMessageOf(answer: AnswerToStore, id: string): IncomingMessage {
+  const { enquiryId: _enquiryId, references: _references, ...message } = answer;
+  return {
+    ...message,
+    id,
+    direction: "in",
+    channel: answer.channel ?? "email",
+    at: answer.at.toISOString(),
+    unread: true,
+  };
+}
+
+/** A reply's delivery as the console shows it, from its notification as either store keeps it. */
+export function replyDeliveryOf(notification: {
+  sentAt: string | null;
+  attempts: number;
+  status: string | null | undefined;
+  lastError: string | null;
+}): OutgoingMessage["delivery"] {
+  const { sentAt, attempts, lastError } = notification;
+  return { sentAt, attempts, state: deliveryState(notification), lastError };
 }

@@ -24,10 +24,9 @@ import type {
   ReplyToWrite,
   ThreadIds,
 } from "../conversations";
-import { replyMessageOf } from "../conversations";
+import { answerMessageOf, replyDeliveryOf, replyMessageOf } from "../conversations";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
-import { deliveryState } from "../enquiry-work";
 import type { StoredEnquiry } from "../store";
 import {
   chunks,
@@ -99,22 +98,18 @@ function messageOf(
     inReplyTo: typeof data.inReplyTo === "string" ? data.inReplyTo : null,
   };
   if (data.direction === "out") {
-    const delivery = {
-      sentAt: notification?.sentAt ? isoOf(notification.sentAt) : null,
-      attempts: Number(notification?.attempts ?? 0),
-    };
-    const status = notification?.status as string | undefined;
     const whatsapp = data.whatsappStatus as WhatsAppDelivery | undefined;
     return {
       ...common,
       direction: "out",
       staffEmail: String(data.staffEmail),
       whatsapp: whatsapp ? { status: whatsapp.status, at: whatsapp.at, error: whatsapp.error ?? null } : null,
-      delivery: {
-        ...delivery,
-        state: deliveryState({ ...delivery, status }),
+      delivery: replyDeliveryOf({
+        sentAt: notification?.sentAt ? isoOf(notification.sentAt) : null,
+        attempts: Number(notification?.attempts ?? 0),
+        status: notification?.status as string | undefined,
         lastError: (notification?.lastError as string | null | undefined) ?? null,
-      },
+      }),
     };
   }
   return {
@@ -289,20 +284,8 @@ export async function unreadAnswers(
  * the second is refused.
  */
 export function writeAnswer(context: FirestoreContext, writer: Writer, answer: AnswerToStore): void {
-  const { enquiryId, references, ...message } = answer;
-  const channel = answer.channel ?? "email";
-  const ref = answerRef(context, enquiryId, answer.messageId, channel);
-  writer.create(
-    ref,
-    messageDocument(enquiryId, references, {
-      ...message,
-      id: ref.id,
-      direction: "in",
-      channel,
-      at: answer.at.toISOString(),
-      unread: true,
-    }),
-  );
+  const ref = answerRef(context, answer.enquiryId, answer.messageId, answer.channel ?? "email");
+  writer.create(ref, messageDocument(answer.enquiryId, answer.references, answerMessageOf(answer, ref.id)));
 }
 
 /**

@@ -16,9 +16,8 @@ import type {
   ReplyToWrite,
   ThreadIds,
 } from "../conversations";
-import { replyMessageOf } from "../conversations";
+import { answerMessageOf, replyDeliveryOf, replyMessageOf } from "../conversations";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
-import { deliveryState } from "../enquiry-work";
 import { prepared, type SqliteRun } from "./connection";
 import { columnsOf, insertStatement, updateStatement, upsertStatement } from "./row-codec";
 import { newRowId } from "./row-id";
@@ -90,7 +89,6 @@ function messageOf(row: MessageRow): ConversationMessage {
     inReplyTo: row.in_reply_to,
   };
   if (row.direction === "out") {
-    const delivery = { sentAt: row.sent_at, attempts: row.attempts ?? 0, status: row.notification_status };
     return {
       ...common,
       direction: "out",
@@ -102,12 +100,12 @@ function messageOf(row: MessageRow): ConversationMessage {
             error: row.whatsapp_error ? (JSON.parse(row.whatsapp_error) as WhatsAppDelivery["error"]) : null,
           }
         : null,
-      delivery: {
-        sentAt: delivery.sentAt,
-        attempts: delivery.attempts,
-        state: deliveryState(delivery),
+      delivery: replyDeliveryOf({
+        sentAt: row.sent_at,
+        attempts: row.attempts ?? 0,
+        status: row.notification_status,
         lastError: row.last_error,
-      },
+      }),
     };
   }
   return {
@@ -217,15 +215,7 @@ export function unreadAnswers(db: Database.Database, enquiryId: string): boolean
  */
 export function storeAnswer(db: Database.Database, answer: AnswerToStore): boolean {
   try {
-    const { enquiryId, references, ...message } = answer;
-    insertMessage(db, enquiryId, references, {
-      ...message,
-      id: newRowId(),
-      direction: "in",
-      channel: answer.channel ?? "email",
-      at: answer.at.toISOString(),
-      unread: true,
-    });
+    insertMessage(db, answer.enquiryId, answer.references, answerMessageOf(answer, newRowId()));
     return true;
   } catch (error) {
     if (error instanceof Error && /constraint/i.test(error.message)) return false;
