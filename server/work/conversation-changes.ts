@@ -246,25 +246,21 @@ export class ConversationWork implements ConversationChanges {
 
   async addAnswers(answers: readonly AnswerToStore[]): Promise<AnswerOutcome[]> {
     const outcomes: AnswerOutcome[] = [];
-    // Each answer in a transaction of its own: one answer's failure does not undo another's.
-    for (const answer of answers) outcomes.push(await addAnswer(this.port, answer));
+    // Each answer in a transaction of its own: one answer's failure does not undo another's. A
+    // write refused because another reader stored this answer, or took its place in the day's
+    // count, meanwhile is tried again: read again, it is a duplicate, or counted after the other's.
+    for (const answer of answers)
+      outcomes.push(await triedWithinCap(() => this.port.run(() => storeAnswer(answer))));
     return outcomes;
   }
 
   async fileWhatsApp(message: WhatsAppToFile): Promise<WhatsAppFiled> {
     const hours = await this.hours();
     // A write refused because another change opened the enquiry, or stored the message, first is
-    // tried again: read again, the message is filed on that enquiry, or is a duplicate; each
-    // refusal is another message counted on it, so the tries are bounded by the day's cap.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await this.port.run(() => fileWhatsAppMessage(message, hours), {
-          events: ["enquiry.received"],
-        });
-      } catch (error) {
-        if (!(error instanceof WriteConflictError) || attempt > ANSWERS_PER_ENQUIRY_PER_DAY + 1) throw error;
-      }
-    }
+    // tried again: read again, the message is filed on that enquiry, or is a duplicate.
+    return triedWithinCap(() =>
+      this.port.run(() => fileWhatsAppMessage(message, hours), { events: ["enquiry.received"] }),
+    );
   }
 
   whatsappFacts(enquiryId: string): Promise<WhatsAppSendFacts | null> {
@@ -276,13 +272,15 @@ export class ConversationWork implements ConversationChanges {
   }
 }
 
-async function addAnswer(port: WorkPort, answer: AnswerToStore): Promise<AnswerOutcome> {
-  // A write refused because another reader stored this answer, or took its place in the day's
-  // count, meanwhile is tried again: read again, it is a duplicate, or counted after the other's.
-  // Each refusal is another answer counted, so the tries are bounded by the cap.
+/**
+ * Runs a change storing a buyer's message, again while another change was written first
+ * (WriteConflictError). Each refusal is another message counted on the enquiry, so the tries are
+ * bounded by the day's cap.
+ */
+async function triedWithinCap<R>(run: () => Promise<R>): Promise<R> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await port.run(() => storeAnswer(answer));
+      return await run();
     } catch (error) {
       if (!(error instanceof WriteConflictError) || attempt > ANSWERS_PER_ENQUIRY_PER_DAY + 1) throw error;
     }
