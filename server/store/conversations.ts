@@ -270,6 +270,9 @@ export interface ReplyToWrite {
   whatsapp?: WhatsAppPayload;
 }
 
+/** A message as both stores keep it, a reply's delivery aside (its notification's). */
+export type StoredMessage = Omit<OutgoingMessage, "delivery"> | IncomingMessage;
+
 /** The reply's message as both stores keep it, before any delivery: the one mapping of a reply. */
 export function replyMessageOf(reply: ReplyToWrite, id: string): Omit<OutgoingMessage, "delivery"> {
   return {

@@ -3,16 +3,10 @@ import {
   type DocumentData,
   type DocumentSnapshot,
   type Query,
-  type QuerySnapshot,
   type Transaction,
 } from "firebase-admin/firestore";
 import { enquiryReference } from "../../../domain/console";
-import type {
-  ConversationMessage,
-  ConversationPage,
-  IncomingMessage,
-  OutgoingMessage,
-} from "../../../domain/conversation";
+import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
 import type { MessageChannel, WhatsAppDelivery } from "../../../domain/whatsapp";
 import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
 import type { AnswerDay, ThreadFacts } from "../../lifecycle/conversation";
@@ -22,6 +16,7 @@ import type {
   ConversationPageQuery,
   ConversationSteps,
   ReplyToWrite,
+  StoredMessage,
   ThreadIds,
 } from "../conversations";
 import { answerMessageOf, replyDeliveryOf, replyMessageOf } from "../conversations";
@@ -55,9 +50,6 @@ function answerDocumentId(enquiryId: string, messageId: string, channel: Message
     ? `wa-${keyDocumentId(messageId)}`
     : `in-${keyDocumentId(`${enquiryId}\n${messageId}`)}`;
 }
-
-/** A message as it is stored, a reply's delivery aside (its notification's). */
-type StoredMessage = Omit<OutgoingMessage, "delivery" | "whatsapp"> | IncomingMessage;
 
 /** A message's document in `enquiryMessages`: the one place its fields are written (messageOf reads them). */
 function messageDocument(
@@ -328,13 +320,10 @@ export class FirestoreConversationStore implements ConversationAdapter {
   }
 
   /** The messages of the given enquiries' conversations, with each reply's notification. */
-  async conversationsOf(
-    enquiryIds: readonly string[],
-    get: (query: Query) => Promise<QuerySnapshot> = (query) => query.get(),
-  ): Promise<Map<string, ConversationMessage[]>> {
+  async conversationsOf(enquiryIds: readonly string[]): Promise<Map<string, ConversationMessage[]>> {
     const docs: DocumentSnapshot[] = [];
     for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
-      docs.push(...(await get(this.collections.messages.where("enquiryId", "in", part))).docs);
+      docs.push(...(await this.collections.messages.where("enquiryId", "in", part).get()).docs);
     }
     docs.sort(byTime);
     const messages = await this.withDeliveries(docs);

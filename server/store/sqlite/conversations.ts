@@ -1,11 +1,6 @@
 import type Database from "better-sqlite3";
 import { enquiryReference } from "../../../domain/console";
-import type {
-  ConversationMessage,
-  ConversationPage,
-  IncomingMessage,
-  OutgoingMessage,
-} from "../../../domain/conversation";
+import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
 import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
 import type { AnswerDay, ThreadFacts } from "../../lifecycle/conversation";
 import type {
@@ -14,6 +9,7 @@ import type {
   ConversationPageQuery,
   ConversationSteps,
   ReplyToWrite,
+  StoredMessage,
   ThreadIds,
 } from "../conversations";
 import { answerMessageOf, replyDeliveryOf, replyMessageOf } from "../conversations";
@@ -22,9 +18,6 @@ import { prepared, type SqliteRun } from "./connection";
 import { columnsOf, insertStatement, updateStatement, upsertStatement } from "./row-codec";
 import { newRowId } from "./row-id";
 import { insertNotification } from "./notification-row";
-
-/** A message as it is stored, a reply's delivery aside (its notification's). */
-type StoredMessage = Omit<OutgoingMessage, "delivery"> | IncomingMessage;
 
 /**
  * The row of `enquiry_messages` a message is stored as: the one place its columns are named (the
