@@ -182,10 +182,7 @@ export interface ConversationChanges {
    * messages before it (planReply), with its contact history line, in one transaction. Null when
    * there is no such enquiry.
    */
-  reply(
-    enquiryId: string,
-    reply: ReplyToQueue,
-  ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null>;
+  reply(enquiryId: string, reply: ReplyToQueue): Promise<ReplyQueued | null>;
   /**
    * Stores each answer on its enquiry, unread, with its owner's alert (planAnswer): each in its
    * own write, one answer's failure not undoing another's. An answer whose Message-ID the enquiry
@@ -207,6 +204,12 @@ export interface ConversationChanges {
    * a `duplicate`.
    */
   fileWhatsApp(message: WhatsAppToFile): Promise<WhatsAppFiled>;
+}
+
+/** A reply queued: its enquiry, and its message as the conversation shows it. */
+export interface ReplyQueued {
+  enquiry: StoredEnquiry;
+  message: ConversationMessage;
 }
 
 /** A buyer's WhatsApp message to file, and the enquiry it opens when none of theirs is open. */

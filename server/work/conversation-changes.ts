@@ -1,6 +1,6 @@
 import type { HistoryLine } from "../lifecycle/plan";
 import { istDate, type WorkingHours } from "../../domain/working-hours";
-import { conversationMessages, type ConversationMessage } from "../../domain/conversation";
+import { conversationMessages } from "../../domain/conversation";
 import { isWhatsAppEnquiry } from "../../domain/enquiry";
 import { WHATSAPP_ENQUIRY_SOURCE, whatsappClickMessageId, whatsappSendMessages } from "../../domain/whatsapp";
 import { untouchedWork } from "../lifecycle/plan";
@@ -10,6 +10,7 @@ import {
   type AnswerOutcome,
   type AnswerToStore,
   type ConversationChanges,
+  type ReplyQueued,
   type ReplyToQueue,
   type WhatsAppFiled,
   type WhatsAppToFile,
@@ -166,7 +167,7 @@ export function* queueWhatsApp(
   hours: WorkingHours,
   /** Lines the enquiry's history gains beside the send's own (a payment reminder's). */
   history: readonly HistoryLine[] = [],
-): Change<{ enquiry: StoredEnquiry; message: ConversationMessage }> {
+): Change<ReplyQueued> {
   const enquiryId = read.stored.id;
   const messageId = whatsappClickMessageId(whatsapp.clickKey);
   if (yield* step("answerHeld", { enquiryId, messageId, channel: "whatsapp" }))
@@ -203,18 +204,12 @@ export class ConversationWork implements ConversationChanges {
     private readonly hours: WorkingHoursSource,
   ) {}
 
-  async reply(
-    enquiryId: string,
-    reply: ReplyToQueue,
-  ): Promise<{ enquiry: StoredEnquiry; message: ConversationMessage } | null> {
+  async reply(enquiryId: string, reply: ReplyToQueue): Promise<ReplyQueued | null> {
     const actor = actorOf(reply);
     const hours = await this.hours();
     // One transaction: the thread read is the thread the reply is written into.
     return this.port.run(
-      function* (): Change<{
-        enquiry: StoredEnquiry;
-        message: ConversationMessage;
-      } | null> {
+      function* (): Change<ReplyQueued | null> {
         const read = yield* step("readWork", { enquiryId });
         if (!read) return null;
         if (reply.whatsapp) return yield* queueWhatsApp(read, reply.whatsapp, reply.text, actor, hours);
