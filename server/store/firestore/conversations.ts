@@ -40,15 +40,22 @@ import { whatsappConsentOfDocument } from "./enquiry-meta";
 const MAILBOX_POSITIONS = "mailboxPositions";
 
 /**
- * An answer's document id, made from its enquiry and its Message-ID: two readers storing the same
- * answer both create this one document, and the second is refused (ALREADY_EXISTS). A WhatsApp
- * message's is made from its id alone, which is unique in the whole store: two instances
+ * An answer's document, its id made from its enquiry and its Message-ID: two readers storing the
+ * same answer both create this one document, and the second is refused (ALREADY_EXISTS). A
+ * WhatsApp message's is made from its id alone, which is unique in the whole store: two instances
  * delivered it at once create one document, whichever enquiry each filed it on.
  */
-function answerDocumentId(enquiryId: string, messageId: string, channel: MessageChannel = "email"): string {
-  return channel === "whatsapp"
-    ? `wa-${keyDocumentId(messageId)}`
-    : `in-${keyDocumentId(`${enquiryId}\n${messageId}`)}`;
+function answerRef(context: FirestoreContext, enquiryId: string, messageId: string, channel: MessageChannel) {
+  const id =
+    channel === "whatsapp"
+      ? `wa-${keyDocumentId(messageId)}`
+      : `in-${keyDocumentId(`${enquiryId}\n${messageId}`)}`;
+  return context.db.collection(MESSAGES).doc(id);
+}
+
+/** The enquiry's messages: one equality, no composite index. */
+function enquiryMessages(context: FirestoreContext, enquiryId: string): Query {
+  return context.db.collection(MESSAGES).where("enquiryId", "==", enquiryId);
 }
 
 /** A message's document in `enquiryMessages`: the one place its fields are written (messageOf reads them). */
@@ -137,7 +144,7 @@ export async function readThread(
         .where("kind", "==", "acknowledgement")
         .limit(1),
     ),
-    transaction.get(context.db.collection(MESSAGES).where("enquiryId", "==", enquiryId)),
+    transaction.get(enquiryMessages(context, enquiryId)),
   ]);
   return {
     acknowledgementId: acknowledgement.docs[0]?.id ?? null,
@@ -239,10 +246,6 @@ export function writeAnswerDay(
   });
 }
 
-function answerRef(context: FirestoreContext, enquiryId: string, messageId: string, channel: MessageChannel) {
-  return context.db.collection(MESSAGES).doc(answerDocumentId(enquiryId, messageId, channel));
-}
-
 /** Whether the enquiry holds an answer with this Message-ID, read in the transaction. */
 export async function answerHeld(
   context: FirestoreContext,
@@ -260,15 +263,8 @@ export async function unreadAnswers(
   transaction: Transaction,
   enquiryId: string,
 ): Promise<boolean> {
-  return !(
-    await transaction.get(
-      context.db
-        .collection(MESSAGES)
-        .where("enquiryId", "==", enquiryId)
-        .where("unread", "==", true)
-        .limit(1),
-    )
-  ).empty;
+  return !(await transaction.get(enquiryMessages(context, enquiryId).where("unread", "==", true).limit(1)))
+    .empty;
 }
 
 /**
@@ -359,7 +355,7 @@ export class FirestoreConversationStore implements ConversationAdapter {
       // A cursor is a message's id: the page before it ends at its sortKey, in its own enquiry only.
       if (before && (!before.exists || before.get("enquiryId") !== enquiryId))
         return { messages: [], older: null };
-      let query = this.collections.messages.where("enquiryId", "==", enquiryId);
+      let query = enquiryMessages(this.context, enquiryId);
       if (before) query = query.where("sortKey", "<", String(before.get("sortKey")));
       // Newest first, one more than the page: whether older ones remain.
       const docs = (
@@ -376,10 +372,7 @@ export class FirestoreConversationStore implements ConversationAdapter {
 
   async markRead(enquiryId: string): Promise<number> {
     return this.context.run(async () => {
-      const unread = await this.collections.messages
-        .where("enquiryId", "==", enquiryId)
-        .where("unread", "==", true)
-        .get();
+      const unread = await enquiryMessages(this.context, enquiryId).where("unread", "==", true).get();
       if (unread.empty) return 0;
       const batch = this.context.db.batch();
       for (const doc of unread.docs) batch.update(doc.ref, { unread: false });
@@ -464,10 +457,7 @@ export async function readWhatsAppAnswers(
 
 /** The enquiry's WhatsApp messages: equalities only, no composite index (a day's are bounded). */
 function whatsAppMessagesOf(context: FirestoreContext, enquiryId: string): Query {
-  return context.db
-    .collection(MESSAGES)
-    .where("enquiryId", "==", enquiryId)
-    .where("channel", "==", "whatsapp");
+  return enquiryMessages(context, enquiryId).where("channel", "==", "whatsapp");
 }
 
 /** The buyer's messages among `docs`, newest first, at most `limit`: when each came and what it said. */
