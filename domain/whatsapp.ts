@@ -85,9 +85,6 @@ export function isWhatsAppRestart(text: string): boolean {
   return (WHATSAPP_RESTART_WORDS as readonly string[]).includes(bareWords(text));
 }
 
-/** A template's name as Meta approves it: lower-case letters, digits and underscores. */
-export const WHATSAPP_TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
-
 /** Why a WhatsApp message is not sent, as the console shows it (the API answers 409 with it). */
 export const whatsappSendMessages = {
   windowClosed:
