@@ -334,13 +334,7 @@ export class FirestoreConversationStore implements ConversationAdapter {
       .map((doc) => doc.get("notificationId") as unknown)
       .filter((id): id is string => typeof id === "string");
     const notifications = new Map(
-      notificationIds.length
-        ? (
-            await this.context.db.getAll(
-              ...notificationIds.map((id) => this.collections.notifications.doc(id)),
-            )
-          ).map((doc) => [doc.id, doc.data()] as const)
-        : [],
+      (await this.notificationsOf(notificationIds)).map((doc) => [doc.id, doc.data()] as const),
     );
     return docs.map((doc) => messageOf(doc, notifications.get(String(doc.get("notificationId")))));
   }
@@ -408,12 +402,7 @@ export class FirestoreConversationStore implements ConversationAdapter {
         }
       }
       const acknowledgements = new Map<string, string>();
-      const docs = thread.acknowledgementIds.length
-        ? await this.context.db.getAll(
-            ...thread.acknowledgementIds.map((id) => this.collections.notifications.doc(id)),
-          )
-        : [];
-      for (const doc of docs) {
+      for (const doc of await this.notificationsOf(thread.acknowledgementIds)) {
         if (doc.exists && doc.get("kind") === "acknowledgement" && typeof doc.get("enquiryId") === "string") {
           acknowledgements.set(doc.id, String(doc.get("enquiryId")));
         }
@@ -438,6 +427,12 @@ export class FirestoreConversationStore implements ConversationAdapter {
         .filter((doc) => doc.exists && enquiryReference(doc.id) === reference.toUpperCase())
         .map((doc) => ({ id: doc.id, email: String(doc.get("Email")) }));
     });
+  }
+
+  /** The notifications by these ids, in one read (none asked: none read). */
+  private async notificationsOf(ids: readonly string[]): Promise<DocumentSnapshot[]> {
+    const { notifications } = this.collections;
+    return ids.length ? this.context.db.getAll(...ids.map((id) => notifications.doc(id))) : [];
   }
 
   private positionRef(mailbox: string) {
