@@ -1,4 +1,4 @@
-import type { DocumentData } from "firebase-admin/firestore";
+import type { DocumentData, DocumentSnapshot } from "firebase-admin/firestore";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import {
   newStaffMember,
@@ -8,6 +8,7 @@ import {
   type StaffAccount,
   type StaffStore,
 } from "../staff";
+import { compareText } from "../vitals-summary";
 import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
 
 /** The account its document holds: the one decoding of it. */
@@ -117,7 +118,7 @@ export class FirestoreStaffStore implements StaffStore {
       // Oldest first, and by address within one millisecond, as on SQLite: a team's accounts are few.
       return snapshot.docs
         .map((doc) => staffMember(accountOf(doc.data())))
-        .sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.email, b.email));
+        .sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.email, b.email));
     });
   }
 
@@ -158,40 +159,41 @@ export class FirestoreStaffStore implements StaffStore {
   }
 
   async useTotpStep(id: string, timeStep: number): Promise<boolean> {
-    return this.context.run(async () => {
-      const doc = await accountById(this.context, id);
-      if (!doc) return false;
-      try {
-        return await this.context.db.runTransaction(async (transaction) => {
-          const last = (await transaction.get(doc.ref)).get("totpLastStep") as number | undefined;
-          if (last !== undefined && last >= timeStep) return false;
-          // Creating the step's marker fails for the second of two uses at once.
-          transaction.create(doc.ref.collection("usedTotpSteps").doc(String(timeStep)), {
-            at: new Date().toISOString(),
-          });
-          transaction.update(doc.ref, { totpLastStep: timeStep });
-          return true;
-        });
-      } catch (error) {
-        if (grpcCode(error) === ALREADY_EXISTS) return false;
-        throw error;
-      }
+    return this.spendOnce(id, ["usedTotpSteps", String(timeStep)], (account) => {
+      const last = account.get("totpLastStep") as number | undefined;
+      return last !== undefined && last >= timeStep ? null : { totpLastStep: timeStep };
     });
   }
 
   async useRecoveryCode(id: string, codeHash: string): Promise<boolean> {
+    return this.spendOnce(id, ["spentRecoveryCodes", codeHash], (account) => {
+      const hashes = (account.get("recoveryCodeHashes") ?? []) as string[];
+      return hashes.includes(codeHash)
+        ? { recoveryCodeHashes: hashes.filter((hash) => hash !== codeHash) }
+        : null;
+    });
+  }
+
+  /**
+   * Spends something of the account once, in one transaction: `spend` answers the fields to update
+   * (null: refused), and a marker is created in the account's `marker` subcollection. False when
+   * there is no such account, when refused, or when a second use at once created the marker first.
+   */
+  private async spendOnce(
+    id: string,
+    marker: [collection: string, id: string],
+    spend: (account: DocumentSnapshot) => DocumentData | null,
+  ): Promise<boolean> {
     return this.context.run(async () => {
       const doc = await accountById(this.context, id);
       if (!doc) return false;
       try {
         return await this.context.db.runTransaction(async (transaction) => {
-          const hashes = ((await transaction.get(doc.ref)).get("recoveryCodeHashes") ?? []) as string[];
-          if (!hashes.includes(codeHash)) return false;
-          // Creating the spent code's marker fails for the second of two uses at once.
-          transaction.create(doc.ref.collection("spentRecoveryCodes").doc(codeHash), {
-            at: new Date().toISOString(),
-          });
-          transaction.update(doc.ref, { recoveryCodeHashes: hashes.filter((hash) => hash !== codeHash) });
+          const fields = spend(await transaction.get(doc.ref));
+          if (!fields) return false;
+          // Creating the marker fails for the second of two uses at once.
+          transaction.create(doc.ref.collection(marker[0]).doc(marker[1]), { at: new Date().toISOString() });
+          transaction.update(doc.ref, fields);
           return true;
         });
       } catch (error) {
@@ -200,9 +202,4 @@ export class FirestoreStaffStore implements StaffStore {
       }
     });
   }
-}
-
-/** Compares as SQLite's default collation does, code unit by code unit. */
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
