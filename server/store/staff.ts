@@ -29,12 +29,12 @@ export function staffMember(account: StaffAccount): StaffMember {
   };
 }
 
-/** A new account as the console shows it: no TOTP yet, and invited while it has no password. */
+/** A new account as the console shows it: no TOTP yet, and invited while it has no password (""). */
 export function newStaffMember(input: {
   email: string;
   role: StaffRole;
   createdAt: string;
-  invited: boolean;
+  passwordHash: string;
   displayName?: string | null | undefined;
 }): StaffMember {
   return {
@@ -43,7 +43,7 @@ export function newStaffMember(input: {
     role: input.role,
     totpEnabled: false,
     createdAt: input.createdAt,
-    invited: input.invited,
+    invited: input.passwordHash === "",
     totpPromptDeferred: false,
     displayName: input.displayName ?? null,
   };

@@ -1,22 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentData, DocumentReference, Transaction } from "firebase-admin/firestore";
-import type { StaffMember, StaffRole } from "../../../domain/console";
+import type { StaffMember } from "../../../domain/console";
 import type { StaffStanding } from "../../../domain/staff";
-import type { MemberAdapter, MemberSteps, QueuedLink } from "../member-port";
-import type { StaffLink } from "../members";
-import { newStaffMember, StaffExistsError } from "../staff";
+import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
+import type { Invitation, StaffLink } from "../members";
+import { newStaffMember } from "../staff";
 import type { ChangeOf } from "../step-port";
-import type { StaffLinkMail } from "../store";
-import {
-  ALREADY_EXISTS,
-  collectionsOf,
-  grpcCode,
-  keyDocumentId,
-  PUSH_SUBSCRIPTIONS,
-  type FirestoreContext,
-} from "./connection";
+import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
 import { newNotification } from "./documents";
-import { accountDocument, accountOf, totpOffFields, updateAccount } from "./staff";
+import { accountOf, createAccount, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import {
   readMembers,
@@ -63,12 +55,7 @@ export class FirestoreMemberStore implements MemberAdapter {
 
   /** Stores a link and queues its mail, in the caller's transaction. */
   private queueLink(transaction: Transaction, link: QueuedLink) {
-    const mail: StaffLinkMail = {
-      linkId: link.linkId,
-      purpose: link.purpose,
-      expiresAt: link.expiresAt.toISOString(),
-      ...(link.sentByName ? { sentByName: link.sentByName } : {}),
-    };
+    const mail = linkMailOf(link);
     transaction.create(this.links.doc(link.linkId), {
       staffId: link.staffId,
       sentBy: link.sentBy,
@@ -89,28 +76,11 @@ export class FirestoreMemberStore implements MemberAdapter {
     );
   }
 
-  async invite(input: {
-    email: string;
-    role: StaffRole;
-    displayName?: string | null;
-    sentBy: string;
-    sentByName?: string;
-    linkId: string;
-    expiresAt: Date;
-    now: Date;
-  }): Promise<StaffMember> {
-    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), invited: true });
-    await this.context.run(async () => {
-      try {
-        await this.context.db.runTransaction(async (transaction) => {
-          transaction.create(this.staff.doc(keyDocumentId(created.email)), accountDocument(created, ""));
-          this.queueLink(transaction, { ...input, staffId: created.id, purpose: "invitation" });
-        });
-      } catch (error) {
-        if (grpcCode(error) === ALREADY_EXISTS) throw new StaffExistsError(created.email);
-        throw error;
-      }
-    });
+  async invite(input: Invitation): Promise<StaffMember> {
+    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), passwordHash: "" });
+    await createAccount(this.context, created, "", (transaction) =>
+      this.queueLink(transaction, { ...input, staffId: created.id, purpose: "invitation" }),
+    );
     return created;
   }
 

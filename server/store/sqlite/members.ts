@@ -1,11 +1,10 @@
 import type Database from "better-sqlite3";
-import type { StaffMember, StaffRole } from "../../../domain/console";
+import type { StaffMember } from "../../../domain/console";
 import type { StaffStanding } from "../../../domain/staff";
-import type { MemberAdapter, MemberSteps, QueuedLink } from "../member-port";
-import type { StaffLink, StaffLinkPurpose } from "../members";
+import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
+import type { Invitation, StaffLink, StaffLinkPurpose } from "../members";
 import { newStaffMember } from "../staff";
 import { driveStepsSync, type ChangeOf } from "../step-port";
-import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
 import { columnsOf, insertStatement } from "./row-codec";
 import { accountOf, insertAccount, TOTP_OFF, type StaffRow } from "./staff";
@@ -67,12 +66,7 @@ export class SqliteMemberStore implements MemberAdapter {
   /** Stores a link and queues its mail, in the caller's transaction. */
   private queueLink(db: Database.Database, link: QueuedLink) {
     const at = link.now.toISOString();
-    const mail: StaffLinkMail = {
-      linkId: link.linkId,
-      purpose: link.purpose,
-      expiresAt: link.expiresAt.toISOString(),
-      ...(link.sentByName ? { sentByName: link.sentByName } : {}),
-    };
+    const mail = linkMailOf(link);
     const row = rowOf({
       id: link.linkId,
       staffId: link.staffId,
@@ -156,17 +150,8 @@ export class SqliteMemberStore implements MemberAdapter {
     );
   }
 
-  async invite(input: {
-    email: string;
-    role: StaffRole;
-    displayName?: string | null;
-    sentBy: string;
-    sentByName?: string;
-    linkId: string;
-    expiresAt: Date;
-    now: Date;
-  }): Promise<StaffMember> {
-    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), invited: true });
+  async invite(input: Invitation): Promise<StaffMember> {
+    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), passwordHash: "" });
     this.sqlite((db) =>
       db
         .transaction(() => {

@@ -78,11 +78,7 @@ export class SqliteStaffStore implements StaffStore {
   constructor(private readonly run: SqliteRun) {}
 
   async add(input: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember> {
-    const created = newStaffMember({
-      ...input,
-      createdAt: new Date().toISOString(),
-      invited: input.passwordHash === "",
-    });
+    const created = newStaffMember({ ...input, createdAt: new Date().toISOString() });
     this.run((db) => insertAccount(db, created, input.passwordHash));
     return created;
   }
