@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { StaffMember, StaffRole } from "../../domain/console";
+import type { StaffStanding } from "../../domain/staff";
 
 /** A member of staff as stored: the public shape plus what sign-in needs. Never sent to a browser. */
 export interface StaffAccount extends StaffMember {
@@ -27,6 +28,11 @@ export function staffMember(account: StaffAccount): StaffMember {
     displayName,
     awayUntil: awayUntil ?? null,
   };
+}
+
+/** An account's standing (domain/staff.ts), with its id. */
+export function standingOf({ id, role, invited }: StaffAccount): StaffStanding & { id: string } {
+  return { id, role, invited };
 }
 
 /** A new account as the console shows it: no TOTP yet, and invited while it has no password (""). */

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentData, DocumentReference, Transaction } from "firebase-admin/firestore";
 import type { StaffMember } from "../../../domain/console";
-import type { StaffStanding } from "../../../domain/staff";
 import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
 import type { Invitation, StaffLink } from "../members";
-import { newStaffMember } from "../staff";
+import { newStaffMember, standingOf } from "../staff";
 import type { ChangeOf } from "../step-port";
 import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
 import { newNotification } from "./documents";
@@ -34,12 +33,6 @@ function linkOf(id: string, data: DocumentData): StaffLink {
     sentBy: typeof data.sentBy === "string" && data.sentBy !== "" ? data.sentBy : null,
     revokedAt: typeof data.revokedAt === "string" && data.revokedAt !== "" ? data.revokedAt : null,
   };
-}
-
-/** An account's standing (domain/staff.ts), as the accounts' one codec reads its document. */
-function standingOf(doc: { data(): DocumentData | undefined }): StaffStanding & { id: string } {
-  const { id, role, invited } = accountOf(doc.data() ?? {});
-  return { id, role, invited };
 }
 
 /** Links in `staffLinks/{id}`; accounts in `staff` (by address), their sessions in `sessions`. */
@@ -104,7 +97,7 @@ export class FirestoreMemberStore implements MemberAdapter {
         readStanding: async ({ staffId }) => {
           const account = (await transaction.get(this.staff.where("id", "==", staffId).limit(1))).docs[0];
           if (account) accounts.set(staffId, account.ref);
-          return account ? standingOf(account) : null;
+          return account ? standingOf(accountOf(account.data())) : null;
         },
         readAccountId: async ({ email }) => {
           const account = await transaction.get(this.staff.doc(keyDocumentId(email)));
@@ -156,7 +149,7 @@ export class FirestoreMemberStore implements MemberAdapter {
           });
           return staff.docs.map((doc) => {
             accounts.set(String(doc.get("id")), doc.ref);
-            return standingOf(doc);
+            return standingOf(accountOf(doc.data()));
           });
         },
         readLinksSentBy: async ({ staffId }) =>

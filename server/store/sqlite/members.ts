@@ -3,10 +3,10 @@ import type { StaffMember } from "../../../domain/console";
 import type { StaffStanding } from "../../../domain/staff";
 import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
 import type { Invitation, StaffLink } from "../members";
-import { newStaffMember } from "../staff";
+import { newStaffMember, standingOf } from "../staff";
 import { driveStepsSync, type ChangeOf } from "../step-port";
 import type { SqliteRun } from "./connection";
-import { accountOf, insertAccount, TOTP_OFF, type StaffRow } from "./staff";
+import { accountOf, insertAccount, TOTP_OFF, updateAccount, type StaffRow } from "./staff";
 import { insertNotification } from "./notification-row";
 import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 
@@ -39,10 +39,7 @@ function standings(db: Database.Database, staffId?: string): (StaffStanding & { 
   return db
     .prepare<unknown[], StaffRow>(`SELECT * FROM staff${staffId === undefined ? "" : " WHERE id = ?"}`)
     .all(...(staffId === undefined ? [] : [staffId]))
-    .map((row) => {
-      const { id, role, invited } = accountOf(row);
-      return { id, role, invited };
-    });
+    .map((row) => standingOf(accountOf(row)));
 }
 
 export class SqliteMemberStore implements MemberAdapter {
@@ -107,7 +104,7 @@ export class SqliteMemberStore implements MemberAdapter {
             readLinksSentBy: ({ staffId }) =>
               db.prepare<[string], StaffLink>(`${SELECT_LINKS} WHERE sent_by = ?`).all(staffId),
             setRole: ({ staffId, role }) => {
-              db.prepare(`UPDATE staff SET role = ? WHERE id = ?`).run(role, staffId);
+              updateAccount(db, staffId, { role });
             },
             revokeLinks: ({ linkIds, at }) => {
               const revoke = db.prepare(`UPDATE staff_links SET revoked_at = ? WHERE id = ?`);
@@ -154,22 +151,14 @@ export class SqliteMemberStore implements MemberAdapter {
   }
 
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
-    this.sqlite((db) =>
-      db.prepare(`UPDATE staff SET totp_prompt_deferred = ? WHERE id = ?`).run(deferred ? 1 : 0, staffId),
-    );
+    this.sqlite((db) => updateAccount(db, staffId, { totp_prompt_deferred: deferred ? 1 : 0 }));
   }
 
   async setDisplayName(staffId: string, displayName: string | null): Promise<boolean> {
-    return this.sqlite(
-      (db) =>
-        db.prepare(`UPDATE staff SET display_name = ? WHERE id = ?`).run(displayName, staffId).changes === 1,
-    );
+    return this.sqlite((db) => updateAccount(db, staffId, { display_name: displayName }));
   }
 
   async setAwayUntil(staffId: string, awayUntil: string | null): Promise<boolean> {
-    return this.sqlite(
-      (db) =>
-        db.prepare(`UPDATE staff SET away_until = ? WHERE id = ?`).run(awayUntil, staffId).changes === 1,
-    );
+    return this.sqlite((db) => updateAccount(db, staffId, { away_until: awayUntil }));
   }
 }
