@@ -14,7 +14,7 @@ import {
 import { COUNTED_STATUSES, statusCountsOf, statusesWhere, type EnquiryStatus } from "../../domain/status";
 import { BUYER_TYPES, type BuyerType } from "../../domain/enquiry";
 import type { VitalMetric } from "../../domain/contract";
-import { summarizeWeeks, type VitalWeekGroup } from "./vitals-summary";
+import { compareText, summarizeWeeks, type VitalWeekGroup } from "./vitals-summary";
 import { istDate, istDayBounds, workingMsBetween, type WorkingHours } from "../../domain/working-hours";
 
 /**
@@ -181,7 +181,7 @@ export interface DashboardStore {
 }
 
 /** The span of the `days` IST days ending with the day `now` falls on. */
-export function dashboardSpan(now: Date, days: number): DashboardSpan {
+function dashboardSpan(now: Date, days: number): DashboardSpan {
   const today = istDayBounds(now);
   return {
     from: new Date(today.start.getTime() - (days - 1) * 86_400_000),
@@ -209,8 +209,8 @@ function withUnassigned(owned: DashboardBreakdownRow[], genuine: number): Dashbo
 }
 
 /** Most first, then by key: the order every breakdown is listed in. */
-export function sortBreakdown(rows: DashboardBreakdownRow[]): DashboardBreakdownRow[] {
-  return rows.sort((a, b) => b.enquiries - a.enquiries || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+function sortBreakdown(rows: DashboardBreakdownRow[]): DashboardBreakdownRow[] {
+  return rows.sort((a, b) => b.enquiries - a.enquiries || compareText(a.key, b.key));
 }
 
 /** Orders and value per month, and won / decided per source and per buyer type, from the decided enquiries. */
@@ -259,7 +259,7 @@ export function salesOf(outcomes: readonly OutcomeRow[], from: string, to: strin
     }
   }
   const byDecided = (rows: Map<string, DashboardWinRateRow>) =>
-    [...rows.values()].sort((a, b) => b.decided - a.decided || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    [...rows.values()].sort((a, b) => b.decided - a.decided || compareText(a.key, b.key));
   sales.months = [...months.values()];
   sales.winRate = { sources: byDecided(sources), buyers: [...buyers.values()] };
   sales.lostReasons = sortBreakdown([...lostReasons].map(([key, enquiries]) => ({ key, enquiries })));
