@@ -12,6 +12,7 @@ import type { TeamAdapter, TeamSteps } from "../team-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { FirestoreInboxListing } from "./inbox-listing";
 import { newNotification, storedEnquiryOf } from "./documents";
+import { updateAccount } from "./staff";
 import { ASSIGNMENT_DOC, UNASSIGNED, workStateOf } from "./work-record";
 import type { ArrivalRow, DigestParts, DigestReads, DigestRow } from "../../lifecycle/digest";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
@@ -63,12 +64,7 @@ export class FirestoreTeamStore implements TeamAdapter {
   }
 
   async setAlertChoice(staffId: string, choice: AlertChoice): Promise<boolean> {
-    return this.context.run(async () => {
-      const doc = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
-      if (!doc) return false;
-      await doc.ref.update({ alerts: choice });
-      return true;
-    });
+    return updateAccount(this.context, staffId, { alerts: choice });
   }
 
   async fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, TeamFields>> {
