@@ -69,10 +69,8 @@ export type MemberSteps = {
   removeAccount: { args: { staffId: string }; result: void };
 };
 
-export type MemberPort = PortOf<MemberSteps>;
-
 /** The member changes written above the stores; the rest a store keeps as its own. */
 type MemberChanges = "sendReset" | "useLink" | "setRole" | "remove";
 
 /** What a store keeps of its members beside the changes written above it. */
-export type MemberAdapter = MemberPort & Omit<MemberStore, MemberChanges>;
+export type MemberAdapter = PortOf<MemberSteps> & Omit<MemberStore, MemberChanges>;

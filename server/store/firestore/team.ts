@@ -20,7 +20,7 @@ import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 export { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./work-record";
 
 /** The team's fields of an enquiry's work document. */
-export function teamFieldsOf(data: DocumentData | undefined): TeamFields {
+function teamFieldsOf(data: DocumentData | undefined): TeamFields {
   const work = workStateOf(data);
   return {
     ownerId: work.ownerId,
