@@ -13,7 +13,8 @@ import {
 } from "../../domain/dashboard";
 import { COUNTED_STATUSES, statusCountsOf, statusesWhere, type EnquiryStatus } from "../../domain/status";
 import { BUYER_TYPES, type BuyerType } from "../../domain/enquiry";
-import { summarizeWeeks, type VitalWeekGroup } from "./vitals-summary";
+import type { VitalMetric } from "../../domain/contract";
+import { compareText, summarizeWeeks, type VitalWeekGroup } from "./vitals-summary";
 import { istDate, istDayBounds, workingMsBetween, type WorkingHours } from "../../domain/working-hours";
 
 /**
@@ -49,7 +50,10 @@ export interface ReceivedDay {
   quantity: number;
 }
 
-/** Enquiries received on one IST day from one buyer type that now stand at one status set apart. */
+/**
+ * Enquiries received on one IST day from one buyer type that now stand at one status set apart (a
+ * store may give one row per enquiry, or several's together).
+ */
 export interface ApartDay extends Omit<ReceivedDay, "buyer"> {
   /** Null for an enquiry started on WhatsApp, which no day's count by buyer type holds. */
   buyer: BuyerType | null;
@@ -69,7 +73,10 @@ export interface FirstTouch {
   status: EnquiryStatus;
 }
 
-/** How many enquiries one member worked on within the span, of those that now stand at one status. */
+/**
+ * How many enquiries one member worked on within the span, of those that now stand at one status (a
+ * store may give one row per enquiry, or several's together; an enquiry counts once per member).
+ */
 export interface MemberRow extends DashboardBreakdownRow {
   status: EnquiryStatus;
 }
@@ -77,7 +84,8 @@ export interface MemberRow extends DashboardBreakdownRow {
 /**
  * The enquiries received in the span that are now decided (domain/deal.ts: DECIDED_STATUSES),
  * counted by the IST month they came in, buyer type, source label (DASHBOARD_NO_SOURCE: none) and
- * status; `orders` of them have an order's value recorded, worth `value` rupees together.
+ * status; `orders` of them have an order's value recorded, worth `value` rupees together (a store
+ * may give one row per enquiry, or several's together).
  */
 export interface OutcomeRow {
   month: string;
@@ -131,8 +139,40 @@ export interface DashboardParts {
   /** The same enquiries by their source label (DASHBOARD_NO_SOURCE: none). */
   sources: DashboardBreakdownRow[];
   outcomes: OutcomeRow[];
-  /** The measurements received in the span, per week (from Monday, IST), page and metric. */
-  vitals: VitalWeekGroup[];
+  /** The page-speed measurements received in the span (in time order, the quickest to put in weeks). */
+  vitals: VitalRow[];
+}
+
+/** A page-speed measurement as a store reads it: when it was received, its page, metric and value. */
+export type VitalRow = [receivedAt: string, page: string, metric: VitalMetric, value: number];
+
+/**
+ * The measurements of each week (from Monday, IST), page and metric (summarizeWeeks takes their
+ * percentile). Each is put in its week by comparing its time with the weeks' first instants
+ * (cheaper than working out each one's IST date): in time order, the week only ever moves forward.
+ */
+function vitalWeeks(span: DashboardSpan, rows: readonly VitalRow[]): VitalWeekGroup[] {
+  const weekStarts: string[] = [];
+  const weekBounds: string[] = [];
+  for (let day = istDate(span.from); ; day = addDays(day, 7)) {
+    const monday = weekStartOf(day);
+    const begins = new Date(Date.parse(`${monday}T00:00:00+05:30`)).toISOString();
+    if (begins >= span.to.toISOString()) break;
+    weekStarts.push(monday);
+    weekBounds.push(begins);
+  }
+  const groups = new Map<string, VitalWeekGroup>();
+  let week = 0;
+  for (const [at, page, metric, value] of rows) {
+    while (week > 0 && at < (weekBounds[week] as string)) week--;
+    while (week + 1 < weekBounds.length && at >= (weekBounds[week + 1] as string)) week++;
+    const key = `${week}\u0000${page}\u0000${metric}`;
+    let group = groups.get(key);
+    if (!group)
+      groups.set(key, (group = { weekStart: weekStarts[week] as string, page, metric, values: [] }));
+    group.values.push(value);
+  }
+  return [...groups.values()];
 }
 
 /** The dashboard's reads: aggregates over a span, from indexes, quick at 100,000 enquiries. */
@@ -141,7 +181,7 @@ export interface DashboardStore {
 }
 
 /** The span of the `days` IST days ending with the day `now` falls on. */
-export function dashboardSpan(now: Date, days: number): DashboardSpan {
+function dashboardSpan(now: Date, days: number): DashboardSpan {
   const today = istDayBounds(now);
   return {
     from: new Date(today.start.getTime() - (days - 1) * 86_400_000),
@@ -169,8 +209,8 @@ function withUnassigned(owned: DashboardBreakdownRow[], genuine: number): Dashbo
 }
 
 /** Most first, then by key: the order every breakdown is listed in. */
-export function sortBreakdown(rows: DashboardBreakdownRow[]): DashboardBreakdownRow[] {
-  return rows.sort((a, b) => b.enquiries - a.enquiries || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+function sortBreakdown(rows: DashboardBreakdownRow[]): DashboardBreakdownRow[] {
+  return rows.sort((a, b) => b.enquiries - a.enquiries || compareText(a.key, b.key));
 }
 
 /** Orders and value per month, and won / decided per source and per buyer type, from the decided enquiries. */
@@ -219,7 +259,7 @@ export function salesOf(outcomes: readonly OutcomeRow[], from: string, to: strin
     }
   }
   const byDecided = (rows: Map<string, DashboardWinRateRow>) =>
-    [...rows.values()].sort((a, b) => b.decided - a.decided || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    [...rows.values()].sort((a, b) => b.decided - a.decided || compareText(a.key, b.key));
   sales.months = [...months.values()];
   sales.winRate = { sources: byDecided(sources), buyers: [...buyers.values()] };
   sales.lostReasons = sortBreakdown([...lostReasons].map(([key, enquiries]) => ({ key, enquiries })));
@@ -317,6 +357,6 @@ export async function dashboardData(
       sources: sortBreakdown(parts.sources),
     },
     sales: salesOf(parts.outcomes, from, istDate(new Date(span.to.getTime() - 1))),
-    vitals: summarizeWeeks(parts.vitals),
+    vitals: summarizeWeeks(vitalWeeks(span, parts.vitals)),
   };
 }

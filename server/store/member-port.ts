@@ -2,6 +2,7 @@ import type { StaffRole } from "../../domain/console";
 import type { StaffStanding } from "../../domain/staff";
 import type { MemberStore, StaffLink, StaffLinkPurpose } from "./members";
 import type { PortOf } from "./step-port";
+import type { StaffLinkMail } from "./store";
 import type { WorkRead, WorkSteps } from "./work-port";
 
 /** A link to store and mail: its id, the account, who sends it and what for, until when it works. */
@@ -13,6 +14,16 @@ export interface QueuedLink {
   purpose: StaffLinkPurpose;
   expiresAt: Date;
   now: Date;
+}
+
+/** The mail that carries a link to its account's address. */
+export function linkMailOf(link: QueuedLink): StaffLinkMail {
+  return {
+    linkId: link.linkId,
+    purpose: link.purpose,
+    expiresAt: link.expiresAt.toISOString(),
+    ...(link.sentByName ? { sentByName: link.sentByName } : {}),
+  };
 }
 
 /**
@@ -58,10 +69,8 @@ export type MemberSteps = {
   removeAccount: { args: { staffId: string }; result: void };
 };
 
-export type MemberPort = PortOf<MemberSteps>;
-
 /** The member changes written above the stores; the rest a store keeps as its own. */
 type MemberChanges = "sendReset" | "useLink" | "setRole" | "remove";
 
 /** What a store keeps of its members beside the changes written above it. */
-export type MemberAdapter = MemberPort & Omit<MemberStore, MemberChanges>;
+export type MemberAdapter = PortOf<MemberSteps> & Omit<MemberStore, MemberChanges>;

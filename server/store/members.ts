@@ -28,6 +28,21 @@ export interface StaffLink {
  */
 export type StaffLinkUse = "set" | "used" | "unknown" | LinkWithdrawal;
 
+/** A member to invite, and the link their invitation carries. */
+export interface Invitation {
+  email: string;
+  role: StaffRole;
+  /** How colleagues will see them (checked: domain/staff.ts checkDisplayName); null: none yet. */
+  displayName?: string | null;
+  /** The owner inviting (a staff id): the invitation stands only while they may invite. */
+  sentBy: string;
+  /** How the invitation mail names them (domain/staff.ts: memberName). */
+  sentByName?: string;
+  linkId: string;
+  expiresAt: Date;
+  now: Date;
+}
+
 /**
  * Staff as owners manage them from the console: invitations and reset links (each mailed through
  * the outbox in the same write that makes it), roles, the second-factor prompt put off, and a
@@ -38,19 +53,7 @@ export interface MemberStore {
    * Adds the account with no password (it cannot sign in), its invitation link, and the mail
    * carrying the link, in one transaction. Throws StaffExistsError when the address has an account.
    */
-  invite(input: {
-    email: string;
-    role: StaffRole;
-    /** How colleagues will see them (checked: domain/staff.ts checkDisplayName); null: none yet. */
-    displayName?: string | null;
-    /** The owner inviting (a staff id): the invitation stands only while they may invite. */
-    sentBy: string;
-    /** How the invitation mail names them (domain/staff.ts: memberName). */
-    sentByName?: string;
-    linkId: string;
-    expiresAt: Date;
-    now: Date;
-  }): Promise<StaffMember>;
+  invite(input: Invitation): Promise<StaffMember>;
   /**
    * Ends every session of the account and queues a mail with a new link to set a password, in one
    * transaction; links sent before stop working. `sentBy`: the owner sending it (for a pending

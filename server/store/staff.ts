@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { StaffMember, StaffRole } from "../../domain/console";
+import type { StaffStanding } from "../../domain/staff";
 
 /** A member of staff as stored: the public shape plus what sign-in needs. Never sent to a browser. */
 export interface StaffAccount extends StaffMember {
@@ -29,12 +30,17 @@ export function staffMember(account: StaffAccount): StaffMember {
   };
 }
 
-/** A new account as the console shows it: no TOTP yet, and invited while it has no password. */
+/** An account's standing (domain/staff.ts), with its id. */
+export function standingOf({ id, role, invited }: StaffAccount): StaffStanding & { id: string } {
+  return { id, role, invited };
+}
+
+/** A new account as the console shows it: no TOTP yet, and invited while it has no password (""). */
 export function newStaffMember(input: {
   email: string;
   role: StaffRole;
   createdAt: string;
-  invited: boolean;
+  passwordHash: string;
   displayName?: string | null | undefined;
 }): StaffMember {
   return {
@@ -43,7 +49,7 @@ export function newStaffMember(input: {
     role: input.role,
     totpEnabled: false,
     createdAt: input.createdAt,
-    invited: input.invited,
+    invited: input.passwordHash === "",
     totpPromptDeferred: false,
     displayName: input.displayName ?? null,
   };

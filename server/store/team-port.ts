@@ -19,7 +19,5 @@ export type TeamSteps = {
   writeDigest: { args: { day: string; digest: QueuedDigest; at: string }; result: boolean };
 };
 
-export type TeamPort = PortOf<TeamSteps>;
-
 /** What a store keeps of the team beside the settings' changes written above it. */
-export type TeamAdapter = TeamPort & Omit<TeamStore, "setAssignmentRule" | "queueDigests">;
+export type TeamAdapter = PortOf<TeamSteps> & Omit<TeamStore, "setAssignmentRule" | "queueDigests">;

@@ -1,6 +1,8 @@
-import type { AlertChoice, AssignmentRule, DigestContent } from "../../domain/team";
+import type { AlertChoice, AssignmentRule, DigestContent, InboxView } from "../../domain/team";
+import type { WorkState } from "../../domain/work-state";
+import type { StoredEnquiry } from "./store";
 import type { TeamFields } from "./enquiry-work";
-import type { DigestParts, DigestReads } from "../lifecycle/digest";
+import type { DigestParts, DigestReads, DigestRow } from "../lifecycle/digest";
 import {
   countedListing,
   inboxFilterOf,
@@ -143,16 +145,45 @@ export function digestNotificationId(staffId: string, day: string): string {
 }
 
 /**
- * The listings the views' counts count (server/lifecycle/inbox-listing.ts), so a view counts
- * exactly what it lists, each with what the rule keeps of it; null: a view that lists nothing.
+ * The views' counts, each `count` of the listing its view lists (server/lifecycle/inbox-listing.ts)
+ * with what the rule keeps of it, so a view counts exactly what it lists; 0: a view that lists nothing.
  */
-export function viewListings(viewer: InboxViewer): Record<keyof ViewCounts, CountedListing | null> {
-  const counted = (filter: ReturnType<typeof inboxFilterOf>) => (filter ? countedListing(filter) : null);
-  return {
-    mine: counted(inboxFilterOf({ view: "mine" }, viewer)),
-    unassigned: counted(inboxFilterOf({ view: "unassigned" }, viewer)),
-    dueToday: counted(inboxFilterOf({ view: "due-today" }, viewer)),
-    overdue: counted(inboxFilterOf({ view: "overdue" }, viewer)),
-    waiting: counted(inboxFilterOf({ view: "waiting" }, viewer)),
+export function countViews<N>(
+  viewer: InboxViewer,
+  count: (listing: CountedListing) => N,
+): Record<keyof ViewCounts, N | 0> {
+  const counted = (view: InboxView) => {
+    const filter = inboxFilterOf({ view }, viewer);
+    return filter ? count(countedListing(filter)) : 0;
   };
+  return {
+    mine: counted("mine"),
+    unassigned: counted("unassigned"),
+    dueToday: counted("due-today"),
+    overdue: counted("overdue"),
+    waiting: counted("waiting"),
+  };
+}
+
+/** The enquiry's row in a digest's due lists (server/lifecycle/digest.ts); none when nothing is due. */
+export function digestRowsOf(
+  { id, receivedAt, enquiry }: StoredEnquiry,
+  work: Pick<WorkState, "dueAt" | "touchedAt" | "status" | "ownerId">,
+): DigestRow[] {
+  if (work.dueAt === null) return [];
+  const { Name, RetailerSelfUse, Quantity } = enquiry;
+  const { dueAt, status, ownerId } = work;
+  return [
+    {
+      id,
+      Name,
+      RetailerSelfUse,
+      Quantity,
+      receivedAt,
+      dueAt,
+      touched: work.touchedAt !== null,
+      status,
+      ownerId,
+    },
+  ];
 }

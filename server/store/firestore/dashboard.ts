@@ -2,7 +2,7 @@ import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow } from "../../../domain/dashboard";
-import { DASHBOARD_NO_SOURCE, monthOf, weekStartOf } from "../../../domain/dashboard";
+import { DASHBOARD_NO_SOURCE, monthOf } from "../../../domain/dashboard";
 import { BUYER_TYPES, type BuyerType } from "../../../domain/enquiry";
 import { istDate } from "../../../domain/working-hours";
 import {
@@ -14,8 +14,8 @@ import {
   type MemberRow,
   type OutcomeRow,
   type ReceivedDay,
+  type VitalRow,
 } from "../dashboard";
-import type { VitalWeekGroup } from "../vitals-summary";
 import { chunks, collectionsOf, isoOf, type FirestoreContext } from "./connection";
 
 const DAY_MS = 86_400_000;
@@ -62,30 +62,22 @@ function outcomesOf(
     const value: unknown = doc.get("valueRupees");
     if (typeof value === "number") values.set(doc.id, value);
   }
-  const groups = new Map<string, OutcomeRow>();
-  for (const doc of enquiries) {
+  return enquiries.flatMap((doc): OutcomeRow[] => {
     const outcome = decided.get(doc.id);
-    if (!outcome) continue;
-    const { status, lostReason } = outcome;
-    const month = monthOf(istDate(new Date(isoOf(doc.get("receivedAt")))));
-    const buyer = (doc.get("RetailerSelfUse") as BuyerType | undefined) ?? null;
-    const source = (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE;
-    const key = JSON.stringify([month, buyer, source, status, lostReason]);
-    let row = groups.get(key);
-    if (!row) {
-      groups.set(
-        key,
-        (row = { month, buyer, source, status, lostReason, enquiries: 0, orders: 0, value: 0 }),
-      );
-    }
-    row.enquiries += 1;
+    if (!outcome) return [];
     const value = values.get(doc.id);
-    if (value !== undefined) {
-      row.orders += 1;
-      row.value += value;
-    }
-  }
-  return [...groups.values()];
+    return [
+      {
+        month: monthOf(istDate(new Date(isoOf(doc.get("receivedAt"))))),
+        buyer: (doc.get("RetailerSelfUse") as BuyerType | undefined) ?? null,
+        source: (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE,
+        ...outcome,
+        enquiries: 1,
+        orders: value === undefined ? 0 : 1,
+        value: value ?? 0,
+      },
+    ];
+  });
 }
 
 async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
@@ -211,17 +203,17 @@ export class FirestoreDashboardStore implements DashboardStore {
         if (key) owners.set(key, (owners.get(key) ?? 0) + 1);
       }
       const sources = new Map<string, number>();
-      const apart = new Map<string, ApartDay>();
+      const apart: ApartDay[] = [];
       for (const doc of enquiries.docs) {
         const status = setApart.get(doc.id);
         if (status) {
-          const date = istDate(new Date(isoOf(doc.get("receivedAt"))));
-          const buyer = (doc.get("RetailerSelfUse") as BuyerType | undefined) ?? null;
-          const key = JSON.stringify([date, buyer, status]);
-          let row = apart.get(key);
-          if (!row) apart.set(key, (row = { date, buyer, status, enquiries: 0, quantity: 0 }));
-          row.enquiries += 1;
-          row.quantity += Number(doc.get("Quantity") ?? 0);
+          apart.push({
+            date: istDate(new Date(isoOf(doc.get("receivedAt")))),
+            buyer: (doc.get("RetailerSelfUse") as BuyerType | undefined) ?? null,
+            status,
+            enquiries: 1,
+            quantity: Number(doc.get("Quantity") ?? 0),
+          });
           continue;
         }
         const key = (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE;
@@ -233,7 +225,7 @@ export class FirestoreDashboardStore implements DashboardStore {
         owners: rows(owners),
         sources: rows(sources),
         outcomes: outcomesOf(span.decided, work.docs, enquiries.docs, deals.docs),
-        apart: [...apart.values()],
+        apart,
         statusOf,
       };
     });
@@ -297,26 +289,16 @@ export class FirestoreDashboardStore implements DashboardStore {
     status: (enquiryId: string) => EnquiryStatus,
   ): MemberRow[] {
     const to = span.to.toISOString();
-    const worked = new Map<string, Set<string>>();
-    for (const { enquiryId, at, staffEmail } of touches) {
-      if (at >= to) continue;
-      let enquiries = worked.get(staffEmail);
-      if (!enquiries) worked.set(staffEmail, (enquiries = new Set()));
-      enquiries.add(enquiryId);
-    }
-    const rows = new Map<string, MemberRow>();
-    for (const [key, enquiries] of worked) {
-      for (const id of enquiries) {
-        const rowKey = JSON.stringify([key, status(id)]);
-        let row = rows.get(rowKey);
-        if (!row) rows.set(rowKey, (row = { key, status: status(id), enquiries: 0 }));
-        row.enquiries += 1;
-      }
-    }
-    return [...rows.values()];
+    const worked = new Set<string>();
+    return touches.flatMap(({ enquiryId, at, staffEmail: key }) => {
+      const pair = JSON.stringify([key, enquiryId]);
+      if (at >= to || worked.has(pair)) return [];
+      worked.add(pair);
+      return [{ key, status: status(enquiryId), enquiries: 1 }];
+    });
   }
 
-  private async vitals(span: DashboardSpan): Promise<VitalWeekGroup[]> {
+  private async vitals(span: DashboardSpan): Promise<VitalRow[]> {
     const snapshot = await this.context.run(() =>
       this.collections.vitals
         .where("receivedAt", ">=", Timestamp.fromDate(span.from))
@@ -324,16 +306,11 @@ export class FirestoreDashboardStore implements DashboardStore {
         .select("page", "metric", "value", "receivedAt")
         .get(),
     );
-    const groups = new Map<string, VitalWeekGroup>();
-    for (const doc of snapshot.docs) {
-      const weekStart = weekStartOf(istDate(new Date(isoOf(doc.get("receivedAt")))));
-      const page = String(doc.get("page"));
-      const metric = doc.get("metric") as VitalMetric;
-      const key = JSON.stringify([weekStart, page, metric]);
-      let group = groups.get(key);
-      if (!group) groups.set(key, (group = { weekStart, page, metric, values: [] }));
-      group.values.push(Number(doc.get("value")));
-    }
-    return [...groups.values()];
+    return snapshot.docs.map((doc) => [
+      isoOf(doc.get("receivedAt")),
+      String(doc.get("page")),
+      doc.get("metric") as VitalMetric,
+      Number(doc.get("value")),
+    ]);
   }
 }

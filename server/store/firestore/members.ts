@@ -1,22 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentData, DocumentReference, Transaction } from "firebase-admin/firestore";
-import type { StaffMember, StaffRole } from "../../../domain/console";
-import type { StaffStanding } from "../../../domain/staff";
-import type { MemberAdapter, MemberSteps, QueuedLink } from "../member-port";
-import type { StaffLink } from "../members";
-import { newStaffMember, StaffExistsError } from "../staff";
+import type { StaffMember } from "../../../domain/console";
+import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
+import type { Invitation, StaffLink } from "../members";
+import { newStaffMember, standingOf } from "../staff";
 import type { ChangeOf } from "../step-port";
-import type { StaffLinkMail } from "../store";
-import {
-  ALREADY_EXISTS,
-  collectionsOf,
-  grpcCode,
-  keyDocumentId,
-  PUSH_SUBSCRIPTIONS,
-  type FirestoreContext,
-} from "./connection";
+import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
 import { newNotification } from "./documents";
-import { accountDocument, accountOf, totpOffFields, updateAccount } from "./staff";
+import { accountOf, createAccount, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import {
   readMembers,
@@ -44,12 +35,6 @@ function linkOf(id: string, data: DocumentData): StaffLink {
   };
 }
 
-/** An account's standing (domain/staff.ts), as the accounts' one codec reads its document. */
-function standingOf(doc: { data(): DocumentData | undefined }): StaffStanding & { id: string } {
-  const { id, role, invited } = accountOf(doc.data() ?? {});
-  return { id, role, invited };
-}
-
 /** Links in `staffLinks/{id}`; accounts in `staff` (by address), their sessions in `sessions`. */
 export class FirestoreMemberStore implements MemberAdapter {
   constructor(private readonly context: FirestoreContext) {}
@@ -63,12 +48,7 @@ export class FirestoreMemberStore implements MemberAdapter {
 
   /** Stores a link and queues its mail, in the caller's transaction. */
   private queueLink(transaction: Transaction, link: QueuedLink) {
-    const mail: StaffLinkMail = {
-      linkId: link.linkId,
-      purpose: link.purpose,
-      expiresAt: link.expiresAt.toISOString(),
-      ...(link.sentByName ? { sentByName: link.sentByName } : {}),
-    };
+    const mail = linkMailOf(link);
     transaction.create(this.links.doc(link.linkId), {
       staffId: link.staffId,
       sentBy: link.sentBy,
@@ -89,28 +69,11 @@ export class FirestoreMemberStore implements MemberAdapter {
     );
   }
 
-  async invite(input: {
-    email: string;
-    role: StaffRole;
-    displayName?: string | null;
-    sentBy: string;
-    sentByName?: string;
-    linkId: string;
-    expiresAt: Date;
-    now: Date;
-  }): Promise<StaffMember> {
-    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), invited: true });
-    await this.context.run(async () => {
-      try {
-        await this.context.db.runTransaction(async (transaction) => {
-          transaction.create(this.staff.doc(keyDocumentId(created.email)), accountDocument(created, ""));
-          this.queueLink(transaction, { ...input, staffId: created.id, purpose: "invitation" });
-        });
-      } catch (error) {
-        if (grpcCode(error) === ALREADY_EXISTS) throw new StaffExistsError(created.email);
-        throw error;
-      }
-    });
+  async invite(input: Invitation): Promise<StaffMember> {
+    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), passwordHash: "" });
+    await createAccount(this.context, created, "", (transaction) =>
+      this.queueLink(transaction, { ...input, staffId: created.id, purpose: "invitation" }),
+    );
     return created;
   }
 
@@ -134,7 +97,7 @@ export class FirestoreMemberStore implements MemberAdapter {
         readStanding: async ({ staffId }) => {
           const account = (await transaction.get(this.staff.where("id", "==", staffId).limit(1))).docs[0];
           if (account) accounts.set(staffId, account.ref);
-          return account ? standingOf(account) : null;
+          return account ? standingOf(accountOf(account.data())) : null;
         },
         readAccountId: async ({ email }) => {
           const account = await transaction.get(this.staff.doc(keyDocumentId(email)));
@@ -186,7 +149,7 @@ export class FirestoreMemberStore implements MemberAdapter {
           });
           return staff.docs.map((doc) => {
             accounts.set(String(doc.get("id")), doc.ref);
-            return standingOf(doc);
+            return standingOf(accountOf(doc.data()));
           });
         },
         readLinksSentBy: async ({ staffId }) =>

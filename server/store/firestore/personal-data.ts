@@ -1,11 +1,8 @@
 import { dispatchCollection, dispatchOfDocument } from "./dispatch";
 import type {
-  CollectionReference,
   DocumentData,
   DocumentSnapshot,
-  Query,
   QueryDocumentSnapshot,
-  QuerySnapshot,
   Transaction,
 } from "firebase-admin/firestore";
 import { whatsappConsentOfDocument } from "./enquiry-meta";
@@ -16,7 +13,6 @@ import { driveStepsAsync, type AnswersOf, type ChangeOf } from "../step-port";
 import { activityDocument } from "./activity";
 import {
   ARRAY_CONTAINS_ANY_LIMIT,
-  chunks,
   collectionsOf,
   IN_QUERY_LIMIT,
   isoOf,
@@ -37,7 +33,7 @@ import { buyerKeyOfQuery } from "../buyer-keys";
 import { dealOfDocument } from "./deals";
 import { documentsOfEnquiries, documentsOfEnquiry } from "./issued-documents";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
-import { enquiryDocuments } from "./retention";
+import { enquiryDocuments, readsIn, refsOf } from "./retention";
 
 /** A mail of the person's still waiting in the outbox, as their report lists it; none when it is not waiting. */
 function pendingMailsOf(mail: QueryDocumentSnapshot): Omit<PendingMail, "reference">[] {
@@ -103,22 +99,6 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
     );
   }
 
-  /** The documents of `collection` with these ids, in their order, read in `transaction` when given. */
-  private async byIds(
-    collection: CollectionReference,
-    ids: readonly string[],
-    transaction?: Transaction,
-  ): Promise<DocumentSnapshot[]> {
-    if (ids.length === 0) return [];
-    const refs = ids.map((id) => collection.doc(id));
-    return transaction ? transaction.getAll(...refs) : this.context.db.getAll(...refs);
-  }
-
-  /** Those of them that exist. */
-  private async held(collection: CollectionReference, ids: readonly string[], transaction?: Transaction) {
-    return (await this.byIds(collection, ids, transaction)).filter((doc) => doc.exists);
-  }
-
   /** The person's key, the key of buyer keys, and the ids of the person's enquiries. */
   private async lookUp(query: PersonQuery): Promise<{ key: string; secret: Buffer; ids: string[] }> {
     const secret = await buyerSecret(this.context);
@@ -143,21 +123,12 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
   }
 
   private answers(transaction: Transaction | undefined, hold: HoldWrite): AnswersOf<PersonalDataSteps, true> {
-    const get = (query: Query): Promise<QuerySnapshot> =>
-      transaction ? transaction.get(query) : query.get();
-    /** The documents of the queries, one per part of `ids`. */
-    const each = async (ids: readonly string[], size: number, query: (part: string[]) => Query) => {
-      const found: QueryDocumentSnapshot[] = [];
-      for (const part of chunks(ids, size)) found.push(...(await get(query(part))).docs);
-      return found;
-    };
-    const refsOf = (snapshots: QuerySnapshot[]) =>
-      snapshots.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref));
+    const { get, byIds, each, below } = readsIn(this.context, transaction);
     return {
       readEnquiries: async ({ query }) => {
         // The buyer keys' queries are read beside the transaction; the enquiries found, in it.
         const { key, secret, ids } = await this.lookUp(query);
-        const docs = (await this.byIds(this.collections.enquiries, ids, transaction)).filter((doc) =>
+        const docs = (await byIds(this.collections.enquiries, ids)).filter((doc) =>
           holdsKey(doc.data(), key, secret),
         );
         return docs.sort(oldestFirst).map((doc) => ({
@@ -166,10 +137,10 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
         }));
       },
       readEnquiryRecords: async ({ ids }) => {
-        const docs = await this.byIds(this.collections.enquiries, ids, transaction);
-        const works = await this.byIds(this.collections.work, ids, transaction);
-        const deals = await this.byIds(this.collections.deals, ids, transaction);
-        const dispatches = await this.byIds(dispatchCollection(this.context), ids, transaction);
+        const docs = await byIds(this.collections.enquiries, ids);
+        const works = await byIds(this.collections.work, ids);
+        const deals = await byIds(this.collections.deals, ids);
+        const dispatches = await byIds(dispatchCollection(this.context), ids);
         const documents = await Promise.all(ids.map((id) => documentsOfEnquiry(this.context, id)));
         const histories = await Promise.all(
           ids.map((id) => get(this.collections.work.doc(id).collection("history").orderBy("sortKey"))),
@@ -193,8 +164,9 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
         });
       },
       readSubscriptions: async ({ addresses }) =>
-        (await this.held(this.collections.subscribers, addresses.map(subscriberDocumentId), transaction)).map(
-          (doc): PersonalSubscription => {
+        (await byIds(this.collections.subscribers, addresses.map(subscriberDocumentId)))
+          .filter((doc) => doc.exists)
+          .map((doc): PersonalSubscription => {
             const confirmedAt: unknown = doc.get("confirmedAt");
             return {
               id: doc.id,
@@ -203,8 +175,7 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
               subscribedAt: isoOf(doc.get("subscribedAt")),
               confirmedAt: confirmedAt ? isoOf(confirmedAt) : null,
             };
-          },
-        ),
+          }),
       readPendingMails: async ({ enquiryIds, subscriberIds }) => {
         const { notifications } = this.collections;
         return [
@@ -233,11 +204,11 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
             notifications.where("subscriberId", "in", part),
           )),
         ];
-        const claims = await Promise.all(mails.map((mail) => get(mail.ref.collection("claims"))));
+        const claims = await below(refsOf(mails), "claims");
         hold(() => {
           for (const ref of [
             ...refsOf(claims),
-            ...mails.map((doc) => doc.ref),
+            ...refsOf(mails),
             ...held.refs,
             ...subscriberIds.map((id) => this.collections.subscribers.doc(id)),
           ])

@@ -3,9 +3,9 @@ import {
   Timestamp,
   type CollectionReference,
   type DocumentReference,
+  type DocumentSnapshot,
   type Query,
   type QueryDocumentSnapshot,
-  type QuerySnapshot,
   type Transaction,
 } from "firebase-admin/firestore";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
@@ -26,6 +26,30 @@ import { touchesOf } from "./dashboard";
 import { ANSWER_DAYS, MESSAGES } from "./documents";
 import { documentCollections } from "./issued-documents";
 
+/** Reads made in `transaction` when given, else outside one. */
+export function readsIn(context: FirestoreContext, transaction?: Transaction) {
+  const get = (query: Query) => (transaction ? transaction.get(query) : query.get());
+  return {
+    get,
+    /** The documents of `collection` with these ids, in their order. */
+    byIds: async (collection: CollectionReference, ids: readonly string[]): Promise<DocumentSnapshot[]> =>
+      ids.length === 0 ? [] : (transaction ?? context.db).getAll(...ids.map((id) => collection.doc(id))),
+    /** The documents `query` finds for each part of `ids` (of at most `size`: what one query takes). */
+    each: async (ids: readonly string[], size: number, query: (part: string[]) => Query) =>
+      (await Promise.all(chunks(ids, size).map((part) => get(query(part))))).flatMap((found) => found.docs),
+    /** The documents of each one's subcollection `name`. */
+    below: async (refs: readonly DocumentReference[], name: string) =>
+      (await Promise.all(refs.map((ref) => get(ref.collection(name).select())))).flatMap(
+        (found) => found.docs,
+      ),
+  };
+}
+
+/** The references of these documents. */
+export function refsOf(docs: readonly { ref: DocumentReference }[]): DocumentReference[] {
+  return docs.map((doc) => doc.ref);
+}
+
 /**
  * Every document of these enquiries, for the sweep and a person's erasure alike, read in
  * `transaction` when given: their mails with their claims, conversations and answers counted per
@@ -40,28 +64,20 @@ export async function enquiryDocuments(
   transaction?: Transaction,
 ) {
   const { work, deals, notifications, enquiries } = collectionsOf(context);
-  const get = (query: Query) => (transaction ? transaction.get(query) : query.get());
-  const refsOf = (snapshots: QuerySnapshot[]) => snapshots.flatMap((each) => each.docs.map((doc) => doc.ref));
+  const reads = readsIn(context, transaction);
   const byEnquiry = async (collection: CollectionReference) =>
     refsOf(
-      await Promise.all(
-        chunks(ids, IN_QUERY_LIMIT).map((part) => get(collection.where("enquiryId", "in", part).select())),
-      ),
+      await reads.each(ids, IN_QUERY_LIMIT, (part) => collection.where("enquiryId", "in", part).select()),
     );
   const held = async (collection: CollectionReference) =>
-    ids.length === 0
-      ? []
-      : (await (transaction ?? context.db).getAll(...ids.map((id) => collection.doc(id))))
-          .filter((doc) => doc.exists)
-          .map((doc) => doc.ref);
-  const below = async (refs: DocumentReference[], name: string) =>
-    refsOf(await Promise.all(refs.map((ref) => get(ref.collection(name).select()))));
+    refsOf((await reads.byIds(collection, ids)).filter((doc) => doc.exists));
+  const below = async (refs: DocumentReference[], name: string) => refsOf(await reads.below(refs, name));
   const [mails, messages, answerDays, deliveries, works, dealRefs, dispatches] = await Promise.all([
     byEnquiry(notifications),
     byEnquiry(context.db.collection(MESSAGES)),
     // Its answers counted per day (conversations.ts).
     byEnquiry(context.db.collection(ANSWER_DAYS)),
-    enquiryWebhookDeliveries(context, ids, get),
+    enquiryWebhookDeliveries(context, ids, reads.get),
     held(work),
     held(deals),
     held(dispatchCollection(context)),

@@ -1,4 +1,4 @@
-import type { DocumentData } from "firebase-admin/firestore";
+import type { DocumentData, DocumentSnapshot, Transaction } from "firebase-admin/firestore";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import {
   newStaffMember,
@@ -8,6 +8,7 @@ import {
   type StaffAccount,
   type StaffStore,
 } from "../staff";
+import { compareText } from "../vitals-summary";
 import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
 
 /** The account its document holds: the one decoding of it. */
@@ -34,7 +35,7 @@ export function accountOf(data: DocumentData): StaffAccount {
  * A new account's document in `staff` (by its address, keyDocumentId): the one place its fields
  * are written; `account` reads them back.
  */
-export function accountDocument(member: StaffMember, passwordHash: string): DocumentData {
+function accountDocument(member: StaffMember, passwordHash: string): DocumentData {
   const { id, email, role, createdAt, displayName } = member;
   return {
     id,
@@ -50,6 +51,32 @@ export function accountDocument(member: StaffMember, passwordHash: string): Docu
 /** An account's fields with TOTP off: no secret in use or offered, no recovery codes. */
 export function totpOffFields() {
   return { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] };
+}
+
+/**
+ * Stores a new account in `staff` (by its address), with what `beside` writes in the same
+ * transaction; StaffExistsError when its address is held.
+ */
+export async function createAccount(
+  context: FirestoreContext,
+  member: StaffMember,
+  passwordHash: string,
+  beside?: (transaction: Transaction) => void,
+): Promise<void> {
+  await context.run(async () => {
+    try {
+      await context.db.runTransaction(async (transaction) => {
+        transaction.create(
+          context.db.collection("staff").doc(keyDocumentId(member.email)),
+          accountDocument(member, passwordHash),
+        );
+        beside?.(transaction);
+      });
+    } catch (error) {
+      if (grpcCode(error) === ALREADY_EXISTS) throw new StaffExistsError(member.email);
+      throw error;
+    }
+  });
 }
 
 /** The account's document, found by its id (its document id is made from its address). */
@@ -79,21 +106,8 @@ export class FirestoreStaffStore implements StaffStore {
   }
 
   async add(input: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember> {
-    const created = newStaffMember({
-      ...input,
-      createdAt: new Date().toISOString(),
-      invited: input.passwordHash === "",
-    });
-    await this.context.run(async () => {
-      try {
-        await this.staff
-          .doc(keyDocumentId(created.email))
-          .create(accountDocument(created, input.passwordHash));
-      } catch (error) {
-        if (grpcCode(error) === ALREADY_EXISTS) throw new StaffExistsError(created.email);
-        throw error;
-      }
-    });
+    const created = newStaffMember({ ...input, createdAt: new Date().toISOString() });
+    await createAccount(this.context, created, input.passwordHash);
     return created;
   }
 
@@ -117,7 +131,7 @@ export class FirestoreStaffStore implements StaffStore {
       // Oldest first, and by address within one millisecond, as on SQLite: a team's accounts are few.
       return snapshot.docs
         .map((doc) => staffMember(accountOf(doc.data())))
-        .sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.email, b.email));
+        .sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.email, b.email));
     });
   }
 
@@ -158,40 +172,41 @@ export class FirestoreStaffStore implements StaffStore {
   }
 
   async useTotpStep(id: string, timeStep: number): Promise<boolean> {
-    return this.context.run(async () => {
-      const doc = await accountById(this.context, id);
-      if (!doc) return false;
-      try {
-        return await this.context.db.runTransaction(async (transaction) => {
-          const last = (await transaction.get(doc.ref)).get("totpLastStep") as number | undefined;
-          if (last !== undefined && last >= timeStep) return false;
-          // Creating the step's marker fails for the second of two uses at once.
-          transaction.create(doc.ref.collection("usedTotpSteps").doc(String(timeStep)), {
-            at: new Date().toISOString(),
-          });
-          transaction.update(doc.ref, { totpLastStep: timeStep });
-          return true;
-        });
-      } catch (error) {
-        if (grpcCode(error) === ALREADY_EXISTS) return false;
-        throw error;
-      }
+    return this.spendOnce(id, ["usedTotpSteps", String(timeStep)], (account) => {
+      const last = account.get("totpLastStep") as number | undefined;
+      return last !== undefined && last >= timeStep ? null : { totpLastStep: timeStep };
     });
   }
 
   async useRecoveryCode(id: string, codeHash: string): Promise<boolean> {
+    return this.spendOnce(id, ["spentRecoveryCodes", codeHash], (account) => {
+      const hashes = (account.get("recoveryCodeHashes") ?? []) as string[];
+      return hashes.includes(codeHash)
+        ? { recoveryCodeHashes: hashes.filter((hash) => hash !== codeHash) }
+        : null;
+    });
+  }
+
+  /**
+   * Spends something of the account once, in one transaction: `spend` answers the fields to update
+   * (null: refused), and a marker is created in the account's `marker` subcollection. False when
+   * there is no such account, when refused, or when a second use at once created the marker first.
+   */
+  private async spendOnce(
+    id: string,
+    marker: [collection: string, id: string],
+    spend: (account: DocumentSnapshot) => DocumentData | null,
+  ): Promise<boolean> {
     return this.context.run(async () => {
       const doc = await accountById(this.context, id);
       if (!doc) return false;
       try {
         return await this.context.db.runTransaction(async (transaction) => {
-          const hashes = ((await transaction.get(doc.ref)).get("recoveryCodeHashes") ?? []) as string[];
-          if (!hashes.includes(codeHash)) return false;
-          // Creating the spent code's marker fails for the second of two uses at once.
-          transaction.create(doc.ref.collection("spentRecoveryCodes").doc(codeHash), {
-            at: new Date().toISOString(),
-          });
-          transaction.update(doc.ref, { recoveryCodeHashes: hashes.filter((hash) => hash !== codeHash) });
+          const fields = spend(await transaction.get(doc.ref));
+          if (!fields) return false;
+          // Creating the marker fails for the second of two uses at once.
+          transaction.create(doc.ref.collection(marker[0]).doc(marker[1]), { at: new Date().toISOString() });
+          transaction.update(doc.ref, fields);
           return true;
         });
       } catch (error) {
@@ -200,9 +215,4 @@ export class FirestoreStaffStore implements StaffStore {
       }
     });
   }
-}
-
-/** Compares as SQLite's default collation does, code unit by code unit. */
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -5,14 +5,14 @@ import {
   type AlertChoice,
   type AssignmentRule,
 } from "../../../domain/team";
-import { digestNotificationId, viewListings, type TeamFields, type ViewCounts } from "../team";
+import { countViews, digestNotificationId, digestRowsOf, type TeamFields, type ViewCounts } from "../team";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import type { TeamAdapter, TeamSteps } from "../team-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { FirestoreInboxListing } from "./inbox-listing";
-import type { CountedListing } from "../../lifecycle/inbox-listing";
 import { newNotification, storedEnquiryOf } from "./documents";
+import { updateAccount } from "./staff";
 import { ASSIGNMENT_DOC, UNASSIGNED, workStateOf } from "./work-record";
 import type { ArrivalRow, DigestParts, DigestReads, DigestRow } from "../../lifecycle/digest";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
@@ -20,7 +20,7 @@ import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 export { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./work-record";
 
 /** The team's fields of an enquiry's work document. */
-export function teamFieldsOf(data: DocumentData | undefined): TeamFields {
+function teamFieldsOf(data: DocumentData | undefined): TeamFields {
   const work = workStateOf(data);
   return {
     ownerId: work.ownerId,
@@ -64,12 +64,7 @@ export class FirestoreTeamStore implements TeamAdapter {
   }
 
   async setAlertChoice(staffId: string, choice: AlertChoice): Promise<boolean> {
-    return this.context.run(async () => {
-      const doc = (await this.staff.where("id", "==", staffId).limit(1).get()).docs[0];
-      if (!doc) return false;
-      await doc.ref.update({ alerts: choice });
-      return true;
-    });
+    return updateAccount(this.context, staffId, { alerts: choice });
   }
 
   async fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, TeamFields>> {
@@ -81,17 +76,11 @@ export class FirestoreTeamStore implements TeamAdapter {
   }
 
   async viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts> {
-    const listings = viewListings(options);
     const listing = new FirestoreInboxListing(this.context);
-    const count = (counted: CountedListing | null) => (counted ? listing.count(counted) : Promise.resolve(0));
-    const [mine, unassigned, dueToday, overdue, waiting] = await Promise.all([
-      count(listings.mine),
-      count(listings.unassigned),
-      count(listings.dueToday),
-      count(listings.overdue),
-      count(listings.waiting),
-    ]);
-    return { mine, unassigned, dueToday, overdue, waiting };
+    const counts = countViews(options, (counted) => listing.count(counted));
+    return Object.fromEntries(
+      await Promise.all(Object.entries(counts).map(async ([name, count]) => [name, await count])),
+    ) as ViewCounts;
   }
 
   async digestParts(options: DigestReads): Promise<DigestParts> {
@@ -104,24 +93,9 @@ export class FirestoreTeamStore implements TeamAdapter {
         const enquiries = await this.context.db.getAll(
           ...docs.map((doc) => this.collections.enquiries.doc(doc.id)),
         );
-        return enquiries.flatMap((doc, index): DigestRow[] => {
-          const state = workStateOf(docs[index]?.data());
-          if (!doc.exists || state.dueAt === null) return [];
-          const { id, receivedAt, enquiry } = storedEnquiryOf(doc);
-          return [
-            {
-              id,
-              Name: enquiry.Name,
-              RetailerSelfUse: enquiry.RetailerSelfUse,
-              Quantity: enquiry.Quantity,
-              receivedAt,
-              dueAt: state.dueAt,
-              touched: state.touchedAt !== null,
-              status: state.status,
-              ownerId: state.ownerId,
-            },
-          ];
-        });
+        return enquiries.flatMap((doc, index) =>
+          doc.exists ? digestRowsOf(storedEnquiryOf(doc), workStateOf(docs[index]?.data())) : [],
+        );
       };
       /** The enquiries received since the spam line's window began, with their status and screening. */
       const arrivals = async (): Promise<ArrivalRow[]> => {

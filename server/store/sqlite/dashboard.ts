@@ -1,11 +1,5 @@
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
-import type { VitalMetric } from "../../../domain/contract";
-import {
-  addDays,
-  DASHBOARD_NO_SOURCE,
-  type DashboardBreakdownRow,
-  weekStartOf,
-} from "../../../domain/dashboard";
+import { DASHBOARD_NO_SOURCE, type DashboardBreakdownRow } from "../../../domain/dashboard";
 import { istDate } from "../../../domain/working-hours";
 import {
   type ApartDay,
@@ -16,9 +10,9 @@ import {
   type MemberRow,
   type OutcomeRow,
   type ReceivedDay,
+  type VitalRow,
 } from "../dashboard";
 import type Database from "better-sqlite3";
-import type { VitalWeekGroup } from "../vitals-summary";
 import type { SqliteRun } from "./connection";
 import { statusIn } from "./status-sql";
 
@@ -175,39 +169,14 @@ export class SqliteDashboardStore implements DashboardStore {
       .all({ ...bounds, none: DASHBOARD_NO_SOURCE, statuses });
   }
 
-  /**
-   * The measurements of each week, page and metric (summarizeWeeks takes their percentile). They
-   * are read once from the covering index on received_at; each is put in its week by comparing its
-   * time with the weeks' first instants (cheaper than SQLite's date functions on every row).
-   */
-  private vitals(db: Database.Database, bounds: Bounds): VitalWeekGroup[] {
-    const weekStarts: string[] = [];
-    const weekBounds: string[] = [];
-    for (let day = istDate(new Date(bounds.from)); ; day = addDays(day, 7)) {
-      const monday = weekStartOf(day);
-      const begins = new Date(Date.parse(`${monday}T00:00:00+05:30`)).toISOString();
-      if (begins >= bounds.to) break;
-      weekStarts.push(monday);
-      weekBounds.push(begins);
-    }
-    const groups = new Map<string, VitalWeekGroup>();
-    const rows = db
-      .prepare<Bounds, [string, string, VitalMetric, number]>(
+  /** The measurements received in the span, in time order, from the covering index on received_at. */
+  private vitals(db: Database.Database, bounds: Bounds): VitalRow[] {
+    return db
+      .prepare<Bounds, VitalRow>(
         `SELECT received_at, page, metric, value FROM vitals INDEXED BY vitals_received_at
          WHERE received_at >= @from AND received_at < @to`,
       )
       .raw()
       .all(bounds);
-    let week = 0;
-    for (const [at, page, metric, value] of rows) {
-      // The rows come in time order: the week only ever moves forward.
-      while (week + 1 < weekBounds.length && at >= (weekBounds[week + 1] as string)) week++;
-      const key = `${week}\u0000${page}\u0000${metric}`;
-      let group = groups.get(key);
-      if (!group)
-        groups.set(key, (group = { weekStart: weekStarts[week] as string, page, metric, values: [] }));
-      group.values.push(value);
-    }
-    return [...groups.values()];
   }
 }

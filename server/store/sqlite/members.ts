@@ -1,49 +1,37 @@
 import type Database from "better-sqlite3";
-import type { StaffMember, StaffRole } from "../../../domain/console";
+import type { StaffMember } from "../../../domain/console";
 import type { StaffStanding } from "../../../domain/staff";
-import type { MemberAdapter, MemberSteps, QueuedLink } from "../member-port";
-import type { StaffLink, StaffLinkPurpose } from "../members";
-import { newStaffMember } from "../staff";
+import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
+import type { Invitation, StaffLink } from "../members";
+import { newStaffMember, standingOf } from "../staff";
 import { driveStepsSync, type ChangeOf } from "../step-port";
-import type { StaffLinkMail } from "../store";
 import type { SqliteRun } from "./connection";
-import { columnsOf, insertStatement } from "./row-codec";
-import { accountOf, insertAccount, TOTP_OFF, type StaffRow } from "./staff";
+import { accountOf, insertAccount, TOTP_OFF, updateAccount, type StaffRow } from "./staff";
 import { insertNotification } from "./notification-row";
 import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 
-/** The row of `staff_links` a link is stored as: the one place its columns are named. */
-function rowOf(link: StaffLink) {
-  return {
-    id: link.id,
-    staff_id: link.staffId,
-    purpose: link.purpose as StaffLinkPurpose,
-    created_at: link.createdAt,
-    expires_at: link.expiresAt,
-    used_at: link.usedAt,
-    sent_by: link.sentBy,
-    revoked_at: link.revokedAt,
-  };
-}
+/** The column of `staff_links` each field of a link is stored in: the one place they are named. */
+const LINK_COLUMNS = {
+  id: "id",
+  staffId: "staff_id",
+  purpose: "purpose",
+  createdAt: "created_at",
+  expiresAt: "expires_at",
+  usedAt: "used_at",
+  sentBy: "sent_by",
+  revokedAt: "revoked_at",
+} as const satisfies Record<keyof StaffLink, string>;
+const LINK_FIELDS = Object.keys(LINK_COLUMNS) as (keyof StaffLink)[];
 
-type LinkRow = ReturnType<typeof rowOf>;
+/** The links of `staff_links`, each row read as a link (a WHERE follows). */
+const SELECT_LINKS = `SELECT ${LINK_FIELDS.map((field) => `${LINK_COLUMNS[field]} AS ${field}`).join(", ")} FROM staff_links`;
 
-function linkOf(row: LinkRow): StaffLink {
-  return {
-    id: row.id,
-    staffId: row.staff_id,
-    purpose: row.purpose,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    usedAt: row.used_at,
-    sentBy: row.sent_by,
-    revokedAt: row.revoked_at,
-  };
-}
+/** One link's row, each column bound by its field's name. */
+const INSERT_LINK = `INSERT INTO staff_links (${Object.values(LINK_COLUMNS).join(", ")})
+  VALUES (${LINK_FIELDS.map((field) => `@${field}`).join(", ")})`;
 
 function readLink(db: Database.Database, linkId: string): StaffLink | null {
-  const row = db.prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE id = ?`).get(linkId);
-  return row ? linkOf(row) : null;
+  return db.prepare<[string], StaffLink>(`${SELECT_LINKS} WHERE id = ?`).get(linkId) ?? null;
 }
 
 /** Accounts with their standing (domain/staff.ts), as the accounts' one codec reads them. */
@@ -51,10 +39,7 @@ function standings(db: Database.Database, staffId?: string): (StaffStanding & { 
   return db
     .prepare<unknown[], StaffRow>(`SELECT * FROM staff${staffId === undefined ? "" : " WHERE id = ?"}`)
     .all(...(staffId === undefined ? [] : [staffId]))
-    .map((row) => {
-      const { id, role, invited } = accountOf(row);
-      return { id, role, invited };
-    });
+    .map((row) => standingOf(accountOf(row)));
 }
 
 export class SqliteMemberStore implements MemberAdapter {
@@ -67,13 +52,8 @@ export class SqliteMemberStore implements MemberAdapter {
   /** Stores a link and queues its mail, in the caller's transaction. */
   private queueLink(db: Database.Database, link: QueuedLink) {
     const at = link.now.toISOString();
-    const mail: StaffLinkMail = {
-      linkId: link.linkId,
-      purpose: link.purpose,
-      expiresAt: link.expiresAt.toISOString(),
-      ...(link.sentByName ? { sentByName: link.sentByName } : {}),
-    };
-    const row = rowOf({
+    const mail = linkMailOf(link);
+    const row: StaffLink = {
       id: link.linkId,
       staffId: link.staffId,
       purpose: link.purpose,
@@ -82,8 +62,8 @@ export class SqliteMemberStore implements MemberAdapter {
       usedAt: null,
       sentBy: link.sentBy,
       revokedAt: null,
-    });
-    db.prepare(insertStatement("staff_links", columnsOf(row))).run(row);
+    };
+    db.prepare(INSERT_LINK).run(row);
     insertNotification(db, { kind: "staff-link", at, staffId: link.staffId, payload: JSON.stringify(mail) });
   }
 
@@ -122,12 +102,9 @@ export class SqliteMemberStore implements MemberAdapter {
             queueLink: (link) => this.queueLink(db, link),
             readStaff: () => standings(db),
             readLinksSentBy: ({ staffId }) =>
-              db
-                .prepare<[string], LinkRow>(`SELECT * FROM staff_links WHERE sent_by = ?`)
-                .all(staffId)
-                .map(linkOf),
+              db.prepare<[string], StaffLink>(`${SELECT_LINKS} WHERE sent_by = ?`).all(staffId),
             setRole: ({ staffId, role }) => {
-              db.prepare(`UPDATE staff SET role = ? WHERE id = ?`).run(role, staffId);
+              updateAccount(db, staffId, { role });
             },
             revokeLinks: ({ linkIds, at }) => {
               const revoke = db.prepare(`UPDATE staff_links SET revoked_at = ? WHERE id = ?`);
@@ -156,17 +133,8 @@ export class SqliteMemberStore implements MemberAdapter {
     );
   }
 
-  async invite(input: {
-    email: string;
-    role: StaffRole;
-    displayName?: string | null;
-    sentBy: string;
-    sentByName?: string;
-    linkId: string;
-    expiresAt: Date;
-    now: Date;
-  }): Promise<StaffMember> {
-    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), invited: true });
+  async invite(input: Invitation): Promise<StaffMember> {
+    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), passwordHash: "" });
     this.sqlite((db) =>
       db
         .transaction(() => {
@@ -183,22 +151,14 @@ export class SqliteMemberStore implements MemberAdapter {
   }
 
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
-    this.sqlite((db) =>
-      db.prepare(`UPDATE staff SET totp_prompt_deferred = ? WHERE id = ?`).run(deferred ? 1 : 0, staffId),
-    );
+    this.sqlite((db) => updateAccount(db, staffId, { totp_prompt_deferred: deferred ? 1 : 0 }));
   }
 
   async setDisplayName(staffId: string, displayName: string | null): Promise<boolean> {
-    return this.sqlite(
-      (db) =>
-        db.prepare(`UPDATE staff SET display_name = ? WHERE id = ?`).run(displayName, staffId).changes === 1,
-    );
+    return this.sqlite((db) => updateAccount(db, staffId, { display_name: displayName }));
   }
 
   async setAwayUntil(staffId: string, awayUntil: string | null): Promise<boolean> {
-    return this.sqlite(
-      (db) =>
-        db.prepare(`UPDATE staff SET away_until = ? WHERE id = ?`).run(awayUntil, staffId).changes === 1,
-    );
+    return this.sqlite((db) => updateAccount(db, staffId, { away_until: awayUntil }));
   }
 }

@@ -9,7 +9,7 @@ import {
   type StaffStore,
 } from "../staff";
 import type { SqliteRun } from "./connection";
-import { columnsOf, insertStatement } from "./row-codec";
+import { columnsOf, insertStatement, updateStatement } from "./row-codec";
 
 /**
  * The row of `staff` an account is stored as: the one place its columns are named (a new
@@ -55,6 +55,12 @@ export function accountOf(row: StaffRow): StaffAccount {
   };
 }
 
+/** Sets these columns of the account's row, in the caller's transaction; false when there is no such account. */
+export function updateAccount(db: Database.Database, id: string, columns: Partial<StaffRow>): boolean {
+  const row = { ...columns, id };
+  return db.prepare(updateStatement("staff", "id", columnsOf(row))).run(row).changes === 1;
+}
+
 /** Stores a new account, in the caller's transaction; StaffExistsError when its address is held. */
 export function insertAccount(db: Database.Database, member: StaffMember, passwordHash: string): void {
   const row = rowOf({
@@ -78,11 +84,7 @@ export class SqliteStaffStore implements StaffStore {
   constructor(private readonly run: SqliteRun) {}
 
   async add(input: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember> {
-    const created = newStaffMember({
-      ...input,
-      createdAt: new Date().toISOString(),
-      invited: input.passwordHash === "",
-    });
+    const created = newStaffMember({ ...input, createdAt: new Date().toISOString() });
     this.run((db) => insertAccount(db, created, input.passwordHash));
     return created;
   }
@@ -121,7 +123,7 @@ export class SqliteStaffStore implements StaffStore {
   }
 
   async setPendingTotp(id: string, secret: string): Promise<void> {
-    this.run((db) => db.prepare(`UPDATE staff SET pending_totp_secret = ? WHERE id = ?`).run(secret, id));
+    this.run((db) => updateAccount(db, id, { pending_totp_secret: secret }));
   }
 
   async enableTotp(id: string, recoveryCodeHashes: readonly string[]): Promise<void> {

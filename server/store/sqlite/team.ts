@@ -4,7 +4,7 @@ import {
   type AlertChoice,
   type AssignmentRule,
 } from "../../../domain/team";
-import { digestNotificationId, viewListings, type TeamFields, type ViewCounts } from "../team";
+import { countViews, digestNotificationId, digestRowsOf, type TeamFields, type ViewCounts } from "../team";
 import type Database from "better-sqlite3";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { TeamAdapter, TeamSteps } from "../team-port";
@@ -13,9 +13,11 @@ import { insertNotification } from "./notification-row";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { TEAM_COLUMNS, type TeamColumns, teamFields } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
-import type { CountedListing } from "../../lifecycle/inbox-listing";
-import type { ArrivalRow, DigestParts, DigestReads, DigestRow, RefusedMailRow } from "../../lifecycle/digest";
-import type { EnquiryStatus } from "../../../domain/status";
+import type { ArrivalRow, DigestParts, DigestReads, RefusedMailRow } from "../../lifecycle/digest";
+import { workColumns, workFieldsOf, type WorkColumn, type WorkRow } from "./work-record";
+
+/** The work fields a digest's row is made of (digestRowsOf). */
+const DIGEST_WORK = ["dueAt", "touchedAt", "status", "ownerId"] as const;
 
 export class SqliteTeamStore implements TeamAdapter {
   constructor(
@@ -67,20 +69,10 @@ export class SqliteTeamStore implements TeamAdapter {
   }
 
   async viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts> {
-    const listings = viewListings(options);
     return this.sqlite((db) => {
       const listing = new SqliteInboxListing(db, this.table);
-      const count = (counted: CountedListing | null) => (counted ? listing.count(counted.filter) : 0);
       // One read transaction: the counts are of one moment.
-      return db
-        .transaction(() => ({
-          mine: count(listings.mine),
-          unassigned: count(listings.unassigned),
-          dueToday: count(listings.dueToday),
-          overdue: count(listings.overdue),
-          waiting: count(listings.waiting),
-        }))
-        .deferred();
+      return db.transaction(() => countViews(options, (counted) => listing.count(counted.filter))).deferred();
     });
   }
 
@@ -90,34 +82,15 @@ export class SqliteTeamStore implements TeamAdapter {
     return this.sqlite((db) =>
       db
         .transaction(() => {
-          type Row = EnquiryRow & {
-            due_at: string;
-            touched_at: string | null;
-            status: EnquiryStatus;
-            owner_id: string | null;
-          };
           const rows = (owner: string, staffId = options.staffId) =>
             db
-              .prepare<typeof params, Row>(
-                `SELECT ${ENQUIRY_COLUMNS}, w.due_at, w.touched_at, w.status, w.owner_id
+              .prepare<typeof params, EnquiryRow & Pick<WorkRow, WorkColumn<(typeof DIGEST_WORK)[number]>>>(
+                `SELECT ${ENQUIRY_COLUMNS}, ${workColumns(DIGEST_WORK)}
                  FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
                  WHERE ${owner} AND w.due_at < @dayEnd`,
               )
               .all({ ...params, staffId })
-              .map((row): DigestRow => {
-                const { id, receivedAt, enquiry } = storedEnquiry(row);
-                return {
-                  id,
-                  Name: enquiry.Name,
-                  RetailerSelfUse: enquiry.RetailerSelfUse,
-                  Quantity: enquiry.Quantity,
-                  receivedAt,
-                  dueAt: row.due_at,
-                  touched: row.touched_at !== null,
-                  status: row.status,
-                  ownerId: row.owner_id,
-                };
-              });
+              .flatMap((row) => digestRowsOf(storedEnquiry(row), workFieldsOf(row, DIGEST_WORK)));
           return {
             due: [
               ...rows(`w.owner_id = @staffId`),
