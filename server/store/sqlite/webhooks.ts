@@ -1,18 +1,17 @@
 import { newRowId } from "./row-id";
 import type Database from "better-sqlite3";
-import type {
-  WebhookAttemptView,
-  WebhookDeliveryEventType,
-  WebhookDeliveryState,
-  WebhookDeliveryView,
-  WebhookEventType,
+import {
+  WEBHOOK_TEST_EVENT,
+  type WebhookAttemptView,
+  type WebhookDeliveryEventType,
+  type WebhookDeliveryState,
+  type WebhookDeliveryView,
+  type WebhookEventType,
 } from "../../../domain/webhooks";
 import {
   enquiryEventPayload,
   newDeliveryId,
-  newWebhookSecret,
   subscribedTo,
-  testEventPayload,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
   type WebhookEndpoint,
@@ -94,25 +93,21 @@ interface DeliveryStateRow {
 export class SqliteWebhookStore implements WebhookAdapter {
   constructor(private readonly sqlite: SqliteRun) {}
 
-  async addEndpoint(endpoint: {
-    url: string;
-    events: WebhookEventType[];
-    now: Date;
-  }): Promise<WebhookEndpoint> {
-    const stored: WebhookEndpoint = {
-      id: newRowId(),
-      url: endpoint.url,
-      events: [...endpoint.events],
-      secret: newWebhookSecret(),
-      enabled: true,
-      createdAt: endpoint.now.toISOString(),
-    };
+  async addEndpoint(endpoint: Omit<WebhookEndpoint, "id">): Promise<WebhookEndpoint> {
+    const stored: WebhookEndpoint = { id: newRowId(), ...endpoint };
     this.sqlite((db) =>
       db
         .prepare(
-          `INSERT INTO webhook_endpoints (id, url, events, secret, enabled, created_at) VALUES (?, ?, ?, ?, 1, ?)`,
+          `INSERT INTO webhook_endpoints (id, url, events, secret, enabled, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
         )
-        .run(stored.id, stored.url, JSON.stringify(stored.events), stored.secret, stored.createdAt),
+        .run(
+          stored.id,
+          stored.url,
+          JSON.stringify(stored.events),
+          stored.secret,
+          stored.enabled ? 1 : 0,
+          stored.createdAt,
+        ),
     );
     return stored;
   }
@@ -137,27 +132,6 @@ export class SqliteWebhookStore implements WebhookAdapter {
     // The deliveries go with it (ON DELETE CASCADE).
     return this.sqlite(
       (db) => db.prepare(`DELETE FROM webhook_endpoints WHERE id = ?`).run(id).changes === 1,
-    );
-  }
-
-  async queueTest(endpointId: string, now: Date): Promise<string | null> {
-    const id = newDeliveryId();
-    const at = now.toISOString();
-    return this.sqlite((db) =>
-      db
-        .transaction(() => {
-          if (!db.prepare(`SELECT 1 FROM webhook_endpoints WHERE id = ?`).get(endpointId)) return null;
-          db.prepare(INSERT_DELIVERY).run(
-            id,
-            endpointId,
-            null,
-            "webhook.test",
-            testEventPayload(endpointId, now),
-            { at, requestId: null },
-          );
-          return id;
-        })
-        .immediate(),
     );
   }
 
@@ -260,6 +234,12 @@ export class SqliteWebhookStore implements WebhookAdapter {
              next_attempt_at = @next, due_at = coalesce(@next, due_at), claimed_by = NULL, claim_expires_at = NULL
            WHERE id = @id`,
         ).run({ id, status, attempts, log: JSON.stringify(attemptLog), next: nextAttemptAt });
+      },
+      writeTestDelivery: ({ id, endpointId, payload, at }) => {
+        prepared(db, INSERT_DELIVERY).run(id, endpointId, null, WEBHOOK_TEST_EVENT, payload, {
+          at,
+          requestId: null,
+        });
       },
       writeSentAgain: ({ id, at }) => {
         prepared(
