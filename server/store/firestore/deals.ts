@@ -3,11 +3,8 @@ import { isLostReason, NO_DEAL_FIGURES, type EnquiryDeal, type LostReason } from
 import type { DealState, HistoryLine } from "../../lifecycle/plan";
 import { dealOutcomeOf, type DealOutcome, type DealStore } from "../deals";
 import type { Actor, WorkRead } from "../work-port";
-import { chunks, collectionsOf, type FirestoreContext } from "./connection";
+import { chunks, collectionsOf, GET_ALL_CHUNK, type FirestoreContext } from "./connection";
 import { writePlan } from "./work-record";
-
-/** Documents read in one getAll. */
-const GET_ALL_CHUNK = 100;
 
 /** The deal of a document in `enquiryDeals` (none yet: version 0, no figures): the one codec. */
 export function dealOfDocument(data: DocumentData | undefined): EnquiryDeal {
