@@ -128,20 +128,10 @@ export class SqliteDispatchStore implements DispatchStore {
   }
 
   async summariesOf(enquiryIds: readonly string[]): Promise<Map<string, DispatchSummary>> {
-    if (enquiryIds.length === 0) return new Map();
-    const rows = this.run((db) =>
-      prepared<
-        [string],
-        { enquiry_id: string; step: string; courier: string | null; tracking: string | null }
-      >(
-        db,
-        `SELECT enquiry_id, step, courier, tracking FROM enquiry_dispatch
-         WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
-      ).all(JSON.stringify(enquiryIds)),
-    );
+    const dispatches = enquiryIds.length === 0 ? [] : this.run((db) => readDispatches(db, enquiryIds));
     return new Map(
-      rows.flatMap(({ enquiry_id, step, courier, tracking }) =>
-        isDispatchStep(step) ? [[enquiry_id, { step, courier, tracking }]] : [],
+      [...dispatches].flatMap(([id, { step, courier, tracking }]) =>
+        step ? [[id, { step, courier, tracking }]] : [],
       ),
     );
   }
