@@ -26,11 +26,8 @@ export type WebhookSteps = {
    * their log, and its next attempt (null: none), when it is due again.
    */
   writeAttempt: {
-    args: {
+    args: Pick<DeliveryRead, "status" | "attempts" | "attemptLog"> & {
       id: string;
-      status: WebhookDeliveryState;
-      attempts: number;
-      attemptLog: WebhookAttemptView[];
       nextAttemptAt: string | null;
     };
     result: void;
