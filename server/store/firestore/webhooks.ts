@@ -34,13 +34,8 @@ const DELIVERIES = "webhookDeliveries";
 /** The pending deliveries one transaction fails: with the endpoint's own write, within its 500 writes. */
 const PENDING_BATCH = 400;
 
-interface EndpointData {
-  url: string;
-  events: WebhookEventType[];
-  secret: string;
-  enabled: boolean;
-  createdAt: Timestamp;
-}
+/** An endpoint's document: the endpoint but for its id, when it was added as a Timestamp. */
+type EndpointData = Omit<WebhookEndpoint, "id" | "createdAt"> & { createdAt: Timestamp };
 
 interface DeliveryData {
   endpointId: string;
