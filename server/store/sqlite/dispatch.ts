@@ -49,8 +49,7 @@ const ROW_COLUMNS = columnsOf(rowOf(NO_DISPATCH));
 const COLUMNS = selectList("x", ROW_COLUMNS);
 const UPSERT = upsertStatement("enquiry_dispatch", "enquiry_id", [...ROW_COLUMNS, "updated_at"]);
 
-function dispatchOf(row: DispatchRow | undefined): EnquiryDispatch {
-  if (!row) return { ...NO_DISPATCH };
+function dispatchOf(row: DispatchRow): EnquiryDispatch {
   return {
     version: row.version,
     step: isDispatchStep(row.step) ? row.step : null,
@@ -74,12 +73,7 @@ function dispatchOf(row: DispatchRow | undefined): EnquiryDispatch {
 
 /** The enquiry's dispatch, read in the caller's transaction (none yet: version 0, no step). */
 export function readDispatch(db: Database.Database, enquiryId: string): EnquiryDispatch {
-  return dispatchOf(
-    prepared<[string], DispatchRow>(
-      db,
-      `SELECT ${COLUMNS} FROM enquiry_dispatch x WHERE x.enquiry_id = ?`,
-    ).get(enquiryId),
-  );
+  return readDispatches(db, [enquiryId]).get(enquiryId) ?? { ...NO_DISPATCH };
 }
 
 /** The dispatches of several enquiries, read in the caller's transaction, by enquiry id. */
