@@ -79,6 +79,11 @@ export interface EnquiryDeal extends DealFigures {
   version: number;
 }
 
+export function figuresOf(deal: EnquiryDeal): DealFigures {
+  const { version: _, ...figures } = deal;
+  return figures;
+}
+
 export const DEAL_FIELDS = ["quantity", "value", "city", "pinCode", "gstin"] as const;
 export type DealField = (typeof DEAL_FIELDS)[number];
 

@@ -11,7 +11,7 @@ import {
   type HistoryEntry,
 } from "../../domain/console";
 import type { ConversationMessage } from "../../domain/conversation";
-import { isLostReason, type DealFigures, type EnquiryDeal } from "../../domain/deal";
+import { figuresOf, isLostReason, type EnquiryDeal } from "../../domain/deal";
 import type { EnquiryDispatch } from "../../domain/dispatch";
 import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
 import {
@@ -61,11 +61,6 @@ export interface PersonalEnquiryRead {
   dispatch: EnquiryDispatch | null;
   whatsappConsent: WhatsAppConsent | null;
   documents: { documents: IssuedDocument[]; payments: RecordedPayment[] } | undefined;
-}
-
-function figuresOf(deal: EnquiryDeal): DealFigures {
-  const { version: _, ...figures } = deal;
-  return figures;
 }
 
 /** The enquiry as the person's report shows it: a never-worked one is in the initial status. */

@@ -1,4 +1,10 @@
-import type { DealFigures, EnquiryDeal, LostReason } from "../../domain/deal";
+import {
+  figuresOf,
+  isLostReason,
+  type DealFigures,
+  type EnquiryDeal,
+  type LostReason,
+} from "../../domain/deal";
 
 export type DealChangeResult =
   /** `unchanged`: the figures were already these; nothing was written. */
@@ -11,6 +17,11 @@ export type DealChangeResult =
 export interface DealOutcome {
   figures: DealFigures;
   lostReason: LostReason | null;
+}
+
+/** An enquiry's outcome, from its deal and the lost reason its work record holds. */
+export function dealOutcomeOf(deal: EnquiryDeal, lostReason: unknown): DealOutcome {
+  return { figures: figuresOf(deal), lostReason: isLostReason(lostReason) ? lostReason : null };
 }
 
 /**

@@ -48,10 +48,8 @@ export type SubscriberSteps = {
   };
 };
 
-export type SubscriberPort = PortOf<SubscriberSteps>;
-
 /** What a store keeps of the newsletter's addresses beside the changes written above it. */
-export type SubscriberAdapter = SubscriberPort & Omit<SubscriberStore, "request" | "confirm">;
+export type SubscriberAdapter = PortOf<SubscriberSteps> & Omit<SubscriberStore, "request" | "confirm">;
 
 /** A nonce a signed link is made from: 128 random bits, as hex. */
 export function newNonce(): string {

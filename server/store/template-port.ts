@@ -18,7 +18,5 @@ export type TemplateSteps = {
   deleteTemplate: { args: { id: string }; result: void };
 };
 
-export type TemplatePort = PortOf<TemplateSteps>;
-
 /** What a store keeps of the templates beside the changes written above it. */
-export type TemplateAdapter = TemplatePort & Pick<TemplateStore, "list" | "seed">;
+export type TemplateAdapter = PortOf<TemplateSteps> & Pick<TemplateStore, "list" | "seed">;

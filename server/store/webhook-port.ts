@@ -1,6 +1,6 @@
 import type { WebhookAttemptView, WebhookDeliveryState, WebhookEventType } from "../../domain/webhooks";
 import type { PortOf } from "./step-port";
-import type { WebhookStore } from "./webhooks";
+import type { WebhookEndpoint, WebhookStore } from "./webhooks";
 
 /** A delivery as recording an attempt or sending it again reads it. */
 export interface DeliveryRead {
@@ -26,15 +26,14 @@ export type WebhookSteps = {
    * their log, and its next attempt (null: none), when it is due again.
    */
   writeAttempt: {
-    args: {
+    args: Pick<DeliveryRead, "status" | "attempts" | "attemptLog"> & {
       id: string;
-      status: WebhookDeliveryState;
-      attempts: number;
-      attemptLog: WebhookAttemptView[];
       nextAttemptAt: string | null;
     };
     result: void;
   };
+  /** Queues a test event for the endpoint under `id`, due at `at`. */
+  writeTestDelivery: { args: { id: string; endpointId: string; payload: string; at: string }; result: void };
   /** Makes the delivery pending again, never tried, due at `at`, its claim released. */
   writeSentAgain: { args: { id: string; at: string }; result: void };
   /** Writes what is given of an endpoint: enabled or not, its events, its secret. */
@@ -51,8 +50,11 @@ export type WebhookSteps = {
   writeDeliveriesFailed: { args: { ids: string[] }; result: void };
 };
 
-export type WebhookPort = PortOf<WebhookSteps>;
-
-/** What a store keeps of webhooks beside the delivery's changes written above it. */
-export type WebhookAdapter = WebhookPort &
-  Omit<WebhookStore, "recordAttempt" | "sendAgain" | "updateEndpoint">;
+/**
+ * What a store keeps of webhooks beside the changes written above it; an endpoint is made above
+ * and stored under an id of the store's.
+ */
+export type WebhookAdapter = PortOf<WebhookSteps> &
+  Omit<WebhookStore, "addEndpoint" | "queueTest" | "recordAttempt" | "sendAgain" | "updateEndpoint"> & {
+    addEndpoint(endpoint: Omit<WebhookEndpoint, "id">): Promise<WebhookEndpoint>;
+  };

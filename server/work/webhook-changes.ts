@@ -2,24 +2,39 @@ import { WEBHOOK_RESPONSE_KEPT } from "../../domain/webhooks";
 import { stepsOf, type ChangeOf } from "../store/step-port";
 import { onceMore } from "./once-more";
 import type { WebhookAdapter, WebhookSteps } from "../store/webhook-port";
-import { WEBHOOK_ATTEMPTS_KEPT, type WebhookAttemptRecord, type WebhookStore } from "../store/webhooks";
+import {
+  newDeliveryId,
+  newWebhookSecret,
+  testEventPayload,
+  WEBHOOK_ATTEMPTS_KEPT,
+  type WebhookAttemptRecord,
+  type WebhookStore,
+} from "../store/webhooks";
 
 const step = stepsOf<WebhookSteps>();
 
 /**
- * A webhook delivery's changes, written once above the stores: an attempt recorded (by the
+ * A webhook delivery's changes, written once above the stores: an endpoint added (enabled, with a
+ * new secret), a test event queued (none for an endpoint removed), an attempt recorded (by the
  * worker holding the claim, unless it arrived), a delivery sent again, and an endpoint changed
  * (disabling it fails what it had pending). Each reads, decides and writes in one transaction of
  * the store's, or in a few when one cannot hold them all.
  */
 export function webhookStore(adapter: WebhookAdapter): WebhookStore {
   return {
-    addEndpoint: (endpoint) => adapter.addEndpoint(endpoint),
+    addEndpoint: ({ url, events, now }) =>
+      adapter.addEndpoint({
+        url,
+        events: [...events],
+        secret: newWebhookSecret(),
+        enabled: true,
+        createdAt: now.toISOString(),
+      }),
     listEndpoints: () => adapter.listEndpoints(),
     getEndpoint: (id) => adapter.getEndpoint(id),
     updateEndpoint: (id, change) => updateEndpoint(adapter, id, change),
     deleteEndpoint: (id) => adapter.deleteEndpoint(id),
-    queueTest: (endpointId, now) => adapter.queueTest(endpointId, now),
+    queueTest: (endpointId, now) => adapter.run(() => queueTest(endpointId, now)),
     listDeliveries: (endpointId, limit) => adapter.listDeliveries(endpointId, limit),
     claimDue: (options) => adapter.claimDue(options),
     recordAttempt: (id, worker, attempt, outcome) =>
@@ -55,6 +70,14 @@ function* failPending(endpointId: string): ChangeOf<WebhookSteps, boolean> {
   const pending = yield* step("readPendingDeliveries", { endpointId });
   if (pending.ids.length > 0) yield* step("writeDeliveriesFailed", { ids: pending.ids });
   return pending.more;
+}
+
+function* queueTest(endpointId: string, now: Date): ChangeOf<WebhookSteps, string | null> {
+  if ((yield* step("readEndpointEnabled", { id: endpointId })) === null) return null;
+  const id = newDeliveryId();
+  const payload = testEventPayload(endpointId, now);
+  yield* step("writeTestDelivery", { id, endpointId, payload, at: now.toISOString() });
+  return id;
 }
 
 function* recordAttempt(

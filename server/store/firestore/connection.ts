@@ -182,6 +182,8 @@ export async function pageByField(
   return { docs: [...page.docs.filter((doc) => !held.has(doc.id)), ...atEnd], end };
 }
 
+/** Documents read in one getAll. */
+export const GET_ALL_CHUNK = 100;
 /** The most values one `in` query takes. */
 export const IN_QUERY_LIMIT = 30;
 /** Firestore answers array-contains-any with at most this many values. */

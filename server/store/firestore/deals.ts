@@ -1,19 +1,10 @@
 import type { DocumentData, Transaction } from "firebase-admin/firestore";
-import {
-  isLostReason,
-  NO_DEAL_FIGURES,
-  type DealFigures,
-  type EnquiryDeal,
-  type LostReason,
-} from "../../../domain/deal";
+import { isLostReason, NO_DEAL_FIGURES, type EnquiryDeal, type LostReason } from "../../../domain/deal";
 import type { DealState, HistoryLine } from "../../lifecycle/plan";
-import type { DealOutcome, DealStore } from "../deals";
+import { dealOutcomeOf, type DealOutcome, type DealStore } from "../deals";
 import type { Actor, WorkRead } from "../work-port";
-import { chunks, collectionsOf, type FirestoreContext } from "./connection";
+import { chunks, collectionsOf, GET_ALL_CHUNK, type FirestoreContext } from "./connection";
 import { writePlan } from "./work-record";
-
-/** Documents read in one getAll. */
-const GET_ALL_CHUNK = 100;
 
 /** The deal of a document in `enquiryDeals` (none yet: version 0, no figures): the one codec. */
 export function dealOfDocument(data: DocumentData | undefined): EnquiryDeal {
@@ -28,11 +19,6 @@ export function dealOfDocument(data: DocumentData | undefined): EnquiryDeal {
     pinCode: text(data.pinCode),
     gstin: text(data.gstin),
   };
-}
-
-function figuresOf(deal: EnquiryDeal): DealFigures {
-  const { version: _, ...figures } = deal;
-  return figures;
 }
 
 /** The enquiry's deal, read in the transaction. */
@@ -112,10 +98,7 @@ export class FirestoreDealStore implements DealStore {
           const lostReason: unknown = works[index]?.get("lostReason");
           const deal = deals[index];
           if (!deal?.exists && !isLostReason(lostReason)) return;
-          outcomes.set(id, {
-            figures: figuresOf(dealOfDocument(deal?.data())),
-            lostReason: isLostReason(lostReason) ? lostReason : null,
-          });
+          outcomes.set(id, dealOutcomeOf(dealOfDocument(deal?.data()), lostReason));
         });
       }
     });

@@ -14,12 +14,10 @@ import {
 import type { WorkPlan } from "../../lifecycle/plan";
 import { batchRecipientOf, type DispatchStore } from "../dispatch";
 import type { Actor, WorkRead } from "../work-port";
-import { chunks, collectionsOf, type FirestoreContext } from "./connection";
+import { chunks, collectionsOf, GET_ALL_CHUNK, type FirestoreContext } from "./connection";
 import { writePlan } from "./work-record";
 import { enquiryFromDocument } from "./documents";
-
-/** Documents read in one getAll. */
-const GET_ALL_CHUNK = 100;
+import { dealOfDocument } from "./deals";
 
 /** The order's dispatch of each enquiry, by the enquiry's id, with a marker per version in its `versions`. */
 export function dispatchCollection(context: FirestoreContext) {
@@ -157,11 +155,8 @@ export class FirestoreDispatchStore implements DispatchStore {
         const enquiry = enquiries[index];
         if (!enquiry?.exists) return [];
         const { Name, Mobile, Email } = enquiryFromDocument(enquiry.data() ?? {});
-        const deal = deals[index];
-        const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
-        const city = text(deal?.get("city"));
-        const buyer = { name: Name, mobile: Mobile, email: Email, city, pinCode: text(deal?.get("pinCode")) };
-        return [batchRecipientOf(id, buyer, dispatch)];
+        const { city, pinCode } = dealOfDocument(deals[index]?.data());
+        return [batchRecipientOf(id, { name: Name, mobile: Mobile, email: Email, city, pinCode }, dispatch)];
       });
     });
   }

@@ -7,19 +7,18 @@ import {
   type Transaction,
   type WriteBatch,
 } from "firebase-admin/firestore";
-import type {
-  WebhookAttemptView,
-  WebhookDeliveryEventType,
-  WebhookDeliveryState,
-  WebhookDeliveryView,
-  WebhookEventType,
+import {
+  WEBHOOK_TEST_EVENT,
+  type WebhookAttemptView,
+  type WebhookDeliveryEventType,
+  type WebhookDeliveryState,
+  type WebhookDeliveryView,
+  type WebhookEventType,
 } from "../../../domain/webhooks";
 import {
   enquiryEventPayload,
   newDeliveryId,
-  newWebhookSecret,
   subscribedTo,
-  testEventPayload,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
   type WebhookEndpoint,
@@ -35,13 +34,8 @@ const DELIVERIES = "webhookDeliveries";
 /** The pending deliveries one transaction fails: with the endpoint's own write, within its 500 writes. */
 const PENDING_BATCH = 400;
 
-interface EndpointData {
-  url: string;
-  events: WebhookEventType[];
-  secret: string;
-  enabled: boolean;
-  createdAt: Timestamp;
-}
+/** An endpoint's document: the endpoint but for its id, when it was added as a Timestamp. */
+type EndpointData = Omit<WebhookEndpoint, "id" | "createdAt"> & { createdAt: Timestamp };
 
 interface DeliveryData {
   endpointId: string;
@@ -148,19 +142,9 @@ export class FirestoreWebhookStore implements WebhookAdapter {
     return this.context.db.collection(DELIVERIES);
   }
 
-  async addEndpoint(endpoint: {
-    url: string;
-    events: WebhookEventType[];
-    now: Date;
-  }): Promise<WebhookEndpoint> {
+  async addEndpoint(endpoint: Omit<WebhookEndpoint, "id">): Promise<WebhookEndpoint> {
     const id = randomUUID();
-    const data: EndpointData = {
-      url: endpoint.url,
-      events: [...endpoint.events],
-      secret: newWebhookSecret(),
-      enabled: true,
-      createdAt: Timestamp.fromDate(endpoint.now),
-    };
+    const data: EndpointData = { ...endpoint, createdAt: Timestamp.fromDate(new Date(endpoint.createdAt)) };
     await this.context.run(() => this.endpoints().doc(id).create(data));
     return endpointOf(id, data);
   }
@@ -191,17 +175,6 @@ export class FirestoreWebhookStore implements WebhookAdapter {
       });
       if (batchSize === 0) return true;
     }
-  }
-
-  async queueTest(endpointId: string, now: Date): Promise<string | null> {
-    if (!(await this.getEndpoint(endpointId))) return null;
-    const id = newDeliveryId();
-    await this.context.run(() =>
-      this.deliveries()
-        .doc(id)
-        .create(newDelivery(endpointId, null, "webhook.test", testEventPayload(endpointId, now), now)),
-    );
-    return id;
   }
 
   async listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryView[]> {
@@ -314,6 +287,10 @@ export class FirestoreWebhookStore implements WebhookAdapter {
             claimExpiresAt: null,
           }),
         );
+      },
+      writeTestDelivery: ({ id, endpointId, payload, at }) => {
+        const delivery = newDelivery(endpointId, null, WEBHOOK_TEST_EVENT, payload, new Date(at));
+        hold(() => transaction.create(this.deliveries().doc(id), delivery));
       },
       writeSentAgain: ({ id, at }) => {
         const due = Timestamp.fromDate(new Date(at));

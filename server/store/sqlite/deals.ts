@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { isLostReason, NO_DEAL_FIGURES, type EnquiryDeal, type LostReason } from "../../../domain/deal";
 import type { DealState, HistoryLine } from "../../lifecycle/plan";
-import type { DealOutcome, DealStore } from "../deals";
+import { dealOutcomeOf, type DealOutcome, type DealStore } from "../deals";
 import type { Actor } from "../work-port";
 import { prepared, type SqliteRun } from "./connection";
 import { columnsOf, upsertStatement } from "./row-codec";
@@ -109,11 +109,6 @@ export class SqliteDealStore implements DealStore {
         )
         .all(JSON.stringify(enquiryIds)),
     );
-    return new Map(
-      rows.map((row) => {
-        const { version: _, ...figures } = dealOf(row);
-        return [row.id, { figures, lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null }];
-      }),
-    );
+    return new Map(rows.map((row) => [row.id, dealOutcomeOf(dealOf(row), row.lost_reason)]));
   }
 }

@@ -49,8 +49,7 @@ const ROW_COLUMNS = columnsOf(rowOf(NO_DISPATCH));
 const COLUMNS = selectList("x", ROW_COLUMNS);
 const UPSERT = upsertStatement("enquiry_dispatch", "enquiry_id", [...ROW_COLUMNS, "updated_at"]);
 
-function dispatchOf(row: DispatchRow | undefined): EnquiryDispatch {
-  if (!row) return { ...NO_DISPATCH };
+function dispatchOf(row: DispatchRow): EnquiryDispatch {
   return {
     version: row.version,
     step: isDispatchStep(row.step) ? row.step : null,
@@ -74,12 +73,7 @@ function dispatchOf(row: DispatchRow | undefined): EnquiryDispatch {
 
 /** The enquiry's dispatch, read in the caller's transaction (none yet: version 0, no step). */
 export function readDispatch(db: Database.Database, enquiryId: string): EnquiryDispatch {
-  return dispatchOf(
-    prepared<[string], DispatchRow>(
-      db,
-      `SELECT ${COLUMNS} FROM enquiry_dispatch x WHERE x.enquiry_id = ?`,
-    ).get(enquiryId),
-  );
+  return readDispatches(db, [enquiryId]).get(enquiryId) ?? { ...NO_DISPATCH };
 }
 
 /** The dispatches of several enquiries, read in the caller's transaction, by enquiry id. */
@@ -128,20 +122,10 @@ export class SqliteDispatchStore implements DispatchStore {
   }
 
   async summariesOf(enquiryIds: readonly string[]): Promise<Map<string, DispatchSummary>> {
-    if (enquiryIds.length === 0) return new Map();
-    const rows = this.run((db) =>
-      prepared<
-        [string],
-        { enquiry_id: string; step: string; courier: string | null; tracking: string | null }
-      >(
-        db,
-        `SELECT enquiry_id, step, courier, tracking FROM enquiry_dispatch
-         WHERE enquiry_id IN (SELECT value FROM json_each(?))`,
-      ).all(JSON.stringify(enquiryIds)),
-    );
+    const dispatches = enquiryIds.length === 0 ? [] : this.run((db) => readDispatches(db, enquiryIds));
     return new Map(
-      rows.flatMap(({ enquiry_id, step, courier, tracking }) =>
-        isDispatchStep(step) ? [[enquiry_id, { step, courier, tracking }]] : [],
+      [...dispatches].flatMap(([id, { step, courier, tracking }]) =>
+        step ? [[id, { step, courier, tracking }]] : [],
       ),
     );
   }

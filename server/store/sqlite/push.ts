@@ -4,16 +4,22 @@ import type { ReminderPlan } from "../../lifecycle/reminders";
 import type { PushStore, StoredPushSubscription } from "../push";
 import type { StoredEnquiry } from "../store";
 import { prepared, type SqliteRun } from "./connection";
+import { columnsOf, upsertStatement } from "./row-codec";
 import { writePushes } from "./work-record";
 
-interface SubscriptionRow {
-  endpoint: string;
-  staff_id: string;
-  p256dh: string;
-  auth: string;
-  server_key: string;
-  created_at: string;
+/** The row of `push_subscriptions` a device is stored as: the one place its columns are named. */
+function rowOf(subscription: StoredPushSubscription) {
+  return {
+    endpoint: subscription.endpoint,
+    staff_id: subscription.staffId,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+    server_key: subscription.serverKey,
+    created_at: subscription.createdAt,
+  };
 }
+
+type SubscriptionRow = ReturnType<typeof rowOf>;
 
 function subscriptionOf(row: SubscriptionRow): StoredPushSubscription {
   return {
@@ -65,18 +71,10 @@ export class SqlitePushStore implements PushStore {
     this.run((db) =>
       db
         .transaction(() => {
-          db.prepare(
-            `INSERT INTO push_subscriptions (endpoint, staff_id, p256dh, auth, server_key, created_at)
-             VALUES (@endpoint, @staffId, @p256dh, @auth, @serverKey, @now)
-             ON CONFLICT (endpoint) DO UPDATE SET staff_id = excluded.staff_id, p256dh = excluded.p256dh,
-               auth = excluded.auth, server_key = excluded.server_key, created_at = excluded.created_at`,
-          ).run({
-            endpoint: subscription.endpoint,
-            staffId: subscription.staffId,
-            p256dh: subscription.keys.p256dh,
-            auth: subscription.keys.auth,
-            serverKey: subscription.serverKey,
-            now: options.now.toISOString(),
+          const { endpoint, ...columns } = rowOf({ ...subscription, createdAt: options.now.toISOString() });
+          db.prepare(upsertStatement("push_subscriptions", "endpoint", columnsOf(columns))).run({
+            endpoint,
+            ...columns,
           });
           db.prepare(
             `DELETE FROM push_subscriptions WHERE staff_id = @staffId AND endpoint NOT IN (
@@ -105,8 +103,7 @@ export class SqlitePushStore implements PushStore {
     return this.run((db) =>
       db
         .prepare<[string], SubscriptionRow>(
-          `SELECT endpoint, staff_id, p256dh, auth, server_key, created_at FROM push_subscriptions
-           WHERE staff_id = ? ORDER BY created_at, rowid`,
+          `SELECT * FROM push_subscriptions WHERE staff_id = ? ORDER BY created_at, rowid`,
         )
         .all(staffId)
         .map(subscriptionOf),

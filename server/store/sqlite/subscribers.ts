@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { KeyStore, StoredSubscriber } from "../store";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
-import type { SubscriberAdapter, SubscriberSteps } from "../subscriber-port";
+import type { SubscriberAdapter, SubscriberRead, SubscriberSteps } from "../subscriber-port";
 import type { SqliteConnection } from "./connection";
 import { insertNotification } from "./notification-row";
 
@@ -23,10 +23,7 @@ export class SqliteSubscriberStore implements SubscriberAdapter {
     return {
       readSubscriber: (by) => {
         const row = db
-          .prepare<
-            [string],
-            { id: string; confirmed: number; confirmNonce: string | null; requestedAt: string | null }
-          >(
+          .prepare<[string], Omit<SubscriberRead, "confirmed"> & { confirmed: number }>(
             `SELECT id, status = 'confirmed' AS confirmed, confirm_nonce AS confirmNonce, requested_at AS requestedAt
              FROM subscribers WHERE ${"id" in by ? "id" : "email"} = ?`,
           )

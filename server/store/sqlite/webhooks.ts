@@ -1,18 +1,17 @@
 import { newRowId } from "./row-id";
 import type Database from "better-sqlite3";
-import type {
-  WebhookAttemptView,
-  WebhookDeliveryEventType,
-  WebhookDeliveryState,
-  WebhookDeliveryView,
-  WebhookEventType,
+import {
+  WEBHOOK_TEST_EVENT,
+  type WebhookAttemptView,
+  type WebhookDeliveryEventType,
+  type WebhookDeliveryState,
+  type WebhookDeliveryView,
+  type WebhookEventType,
 } from "../../../domain/webhooks";
 import {
   enquiryEventPayload,
   newDeliveryId,
-  newWebhookSecret,
   subscribedTo,
-  testEventPayload,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
   type WebhookEndpoint,
@@ -21,15 +20,21 @@ import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
 import { prepared, type SqliteRun } from "./connection";
 import { leaseDueRows } from "./lease-due";
+import { columnsOf, insertStatement } from "./row-codec";
 
-interface EndpointRow {
-  id: string;
-  url: string;
-  events: string;
-  secret: string;
-  enabled: number;
-  created_at: string;
+/** The row of `webhook_endpoints` an endpoint is stored as: the one place its columns are named. */
+function rowOf(endpoint: WebhookEndpoint) {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: JSON.stringify(endpoint.events),
+    secret: endpoint.secret,
+    enabled: endpoint.enabled ? 1 : 0,
+    created_at: endpoint.createdAt,
+  };
 }
+
+type EndpointRow = ReturnType<typeof rowOf>;
 
 function endpointOf(row: EndpointRow): WebhookEndpoint {
   return {
@@ -52,10 +57,7 @@ const INSERT_DELIVERY = `INSERT INTO webhook_deliveries
  * together or not at all. This is the one hook the enquiry stores call.
  */
 export function queueEnquiryWebhooks(db: Database.Database, event: EnquiryWebhookEvent): void {
-  const endpoints = prepared<[], EndpointRow>(
-    db,
-    `SELECT id, url, events, secret, enabled, created_at FROM webhook_endpoints WHERE enabled = 1`,
-  )
+  const endpoints = prepared<[], EndpointRow>(db, `SELECT * FROM webhook_endpoints WHERE enabled = 1`)
     .all()
     .map(endpointOf);
   const targets = subscribedTo(endpoints, event.type);
@@ -71,21 +73,16 @@ export function queueEnquiryWebhooks(db: Database.Database, event: EnquiryWebhoo
   }
 }
 
+/** A row of `webhook_deliveries` as the console's list and the delivery's changes read it. */
 interface DeliveryRow {
   id: string;
-  event_type: string;
-  status: string;
-  created_at: string;
-  next_attempt_at: string | null;
-  attempt_log: string;
-}
-
-/** A delivery's state as its changes read it. */
-interface DeliveryStateRow {
   endpoint_id: string;
+  event_type: string;
   status: WebhookDeliveryState;
   attempts: number;
   attempt_log: string;
+  created_at: string;
+  next_attempt_at: string | null;
   claimed_by: string | null;
   claim_expires_at: string | null;
 }
@@ -94,26 +91,10 @@ interface DeliveryStateRow {
 export class SqliteWebhookStore implements WebhookAdapter {
   constructor(private readonly sqlite: SqliteRun) {}
 
-  async addEndpoint(endpoint: {
-    url: string;
-    events: WebhookEventType[];
-    now: Date;
-  }): Promise<WebhookEndpoint> {
-    const stored: WebhookEndpoint = {
-      id: newRowId(),
-      url: endpoint.url,
-      events: [...endpoint.events],
-      secret: newWebhookSecret(),
-      enabled: true,
-      createdAt: endpoint.now.toISOString(),
-    };
-    this.sqlite((db) =>
-      db
-        .prepare(
-          `INSERT INTO webhook_endpoints (id, url, events, secret, enabled, created_at) VALUES (?, ?, ?, ?, 1, ?)`,
-        )
-        .run(stored.id, stored.url, JSON.stringify(stored.events), stored.secret, stored.createdAt),
-    );
+  async addEndpoint(endpoint: Omit<WebhookEndpoint, "id">): Promise<WebhookEndpoint> {
+    const stored: WebhookEndpoint = { id: newRowId(), ...endpoint };
+    const row = rowOf(stored);
+    this.sqlite((db) => db.prepare(insertStatement("webhook_endpoints", columnsOf(row))).run(row));
     return stored;
   }
 
@@ -140,31 +121,13 @@ export class SqliteWebhookStore implements WebhookAdapter {
     );
   }
 
-  async queueTest(endpointId: string, now: Date): Promise<string | null> {
-    const id = newDeliveryId();
-    const at = now.toISOString();
-    return this.sqlite((db) =>
-      db
-        .transaction(() => {
-          if (!db.prepare(`SELECT 1 FROM webhook_endpoints WHERE id = ?`).get(endpointId)) return null;
-          db.prepare(INSERT_DELIVERY).run(
-            id,
-            endpointId,
-            null,
-            "webhook.test",
-            testEventPayload(endpointId, now),
-            { at, requestId: null },
-          );
-          return id;
-        })
-        .immediate(),
-    );
-  }
-
   async listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryView[]> {
     return this.sqlite((db) =>
       db
-        .prepare<[string, number], DeliveryRow>(
+        .prepare<
+          [string, number],
+          Omit<DeliveryRow, "endpoint_id" | "attempts" | "claimed_by" | "claim_expires_at">
+        >(
           `SELECT id, event_type, status, created_at, next_attempt_at, attempt_log FROM webhook_deliveries
            WHERE endpoint_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
         )
@@ -173,7 +136,7 @@ export class SqliteWebhookStore implements WebhookAdapter {
           id: row.id,
           eventType: row.event_type as WebhookDeliveryEventType,
           createdAt: row.created_at,
-          state: row.status as WebhookDeliveryState,
+          state: row.status,
           nextAttemptAt: row.status === "pending" ? row.next_attempt_at : null,
           attempts: JSON.parse(row.attempt_log) as WebhookAttemptView[],
         })),
@@ -230,11 +193,9 @@ export class SqliteWebhookStore implements WebhookAdapter {
   private answers(db: Database.Database): AnswersOf<WebhookSteps> {
     return {
       readDelivery: ({ id }) => {
-        const row = prepared<[string], DeliveryStateRow>(
-          db,
-          `SELECT endpoint_id, status, attempts, attempt_log, claimed_by, claim_expires_at
-           FROM webhook_deliveries WHERE id = ?`,
-        ).get(id);
+        const row = prepared<[string], DeliveryRow>(db, `SELECT * FROM webhook_deliveries WHERE id = ?`).get(
+          id,
+        );
         return row
           ? {
               endpointId: row.endpoint_id,
@@ -260,6 +221,12 @@ export class SqliteWebhookStore implements WebhookAdapter {
              next_attempt_at = @next, due_at = coalesce(@next, due_at), claimed_by = NULL, claim_expires_at = NULL
            WHERE id = @id`,
         ).run({ id, status, attempts, log: JSON.stringify(attemptLog), next: nextAttemptAt });
+      },
+      writeTestDelivery: ({ id, endpointId, payload, at }) => {
+        prepared(db, INSERT_DELIVERY).run(id, endpointId, null, WEBHOOK_TEST_EVENT, payload, {
+          at,
+          requestId: null,
+        });
       },
       writeSentAgain: ({ id, at }) => {
         prepared(
