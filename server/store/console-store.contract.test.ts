@@ -359,7 +359,21 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect((await store.subscriberDirectory.list({ q: "three", limit: 10 })).items).toEqual([]);
       const found = await store.subscriberDirectory.list({ q: "TWO", limit: 10 });
       expect(found.items.map((subscriber) => subscriber.email)).toEqual(["two@example.org"]);
+      // The three addresses' mails wait: two welcomes and a confirmation.
+      expect((await store.enquiries.outboxBacklog()).waiting).toBe(3);
       expect(await store.subscriberDirectory.remove(found.items[0]!.id)).toBe(true);
+      // The removed address's welcome goes with it: no mail is sent to an address the team removed.
+      expect((await store.enquiries.outboxBacklog()).waiting).toBe(2);
+      const mailed = await store.enquiries.claimDueNotifications({
+        worker: "w",
+        now: new Date(Date.now() + 60_000),
+        limit: 10,
+        leaseMs: 60_000,
+      });
+      expect(mailed.map((mail) => ("email" in mail ? mail.email : null)).sort()).toEqual([
+        "one@example.com",
+        "three@example.org",
+      ]);
       expect(await store.subscriberDirectory.remove(found.items[0]!.id)).toBe(false);
       expect(
         (await store.subscriberDirectory.list({ limit: 10 })).items.map((subscriber) => subscriber.email),

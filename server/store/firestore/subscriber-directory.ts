@@ -3,7 +3,7 @@ import type { StoredSubscriber } from "../store";
 import type { SubscriberDirectory } from "../subscriber-directory";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { isoOf, type FirestoreContext } from "./connection";
-import { isConfirmed } from "./subscribers";
+import { isConfirmed, removeSubscriber } from "./subscribers";
 
 /** How many addresses one read takes while a search filters them in the server. */
 const SCAN_BATCH = 500;
@@ -58,12 +58,15 @@ export class FirestoreSubscriberDirectory implements SubscriberDirectory {
     });
   }
 
+  /** Removes the address with its mails still waiting, as unsubscribing does. */
   async remove(id: string): Promise<boolean> {
-    return this.context.run(async () => {
-      const ref = this.subscribers.doc(id);
-      if (!(await ref.get()).exists) return false;
-      await ref.delete();
-      return true;
-    });
+    const ref = this.subscribers.doc(id);
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction) => {
+        if (!(await transaction.get(ref)).exists) return false;
+        await removeSubscriber(transaction, ref);
+        return true;
+      }),
+    );
   }
 }

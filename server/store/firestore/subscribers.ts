@@ -1,5 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { Timestamp, type DocumentData, type Transaction } from "firebase-admin/firestore";
+import {
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Transaction,
+} from "firebase-admin/firestore";
 import type { KeyStore, StoredSubscriber } from "../store";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
@@ -15,6 +20,21 @@ export function subscriberDocumentId(email: string): string {
 /** Addresses stored before consent was asked for have no status: they were taken as subscribed. */
 export function isConfirmed(data: DocumentData): boolean {
   return (data.status ?? "confirmed") === "confirmed";
+}
+
+/**
+ * Removes an address with every mail of it still in `notifications` (a confirmation or welcome not
+ * yet sent), in the caller's transaction, as SQLite's foreign key does: unsubscribing, erasing an
+ * address never confirmed and the console's removal all take its mails along.
+ */
+export async function removeSubscriber(
+  transaction: Transaction,
+  subscriber: DocumentReference,
+): Promise<void> {
+  const notifications = subscriber.firestore.collection("notifications");
+  const mails = await transaction.get(notifications.where("subscriberId", "==", subscriber.id));
+  for (const mail of mails.docs) transaction.delete(mail.ref);
+  transaction.delete(subscriber);
 }
 
 /**
@@ -112,9 +132,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
       this.connection.db.runTransaction(async (transaction) => {
         const data = (await transaction.get(ref)).data();
         if (!data || data.unsubscribeNonce !== unsubscribeNonce) return false;
-        const mails = await transaction.get(this.notifications().where("subscriberId", "==", subscriberId));
-        for (const doc of mails.docs) transaction.delete(doc.ref);
-        transaction.delete(ref);
+        await removeSubscriber(transaction, ref);
         return true;
       }),
     );
@@ -132,9 +150,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
           const current = (await transaction.get(doc.ref)).data();
           const at = current?.requestedAt as Timestamp | undefined;
           if (!current || isConfirmed(current) || (at && at.toMillis() >= before.getTime())) return false;
-          const mails = await transaction.get(this.notifications().where("subscriberId", "==", doc.id));
-          for (const mail of mails.docs) transaction.delete(mail.ref);
-          transaction.delete(doc.ref);
+          await removeSubscriber(transaction, doc.ref);
           return true;
         });
         if (gone) erased++;
