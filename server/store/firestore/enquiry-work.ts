@@ -1,4 +1,4 @@
-import { Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot } from "firebase-admin/firestore";
+import { Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { type HistoryEntry, type NotificationAttempts } from "../../../domain/console";
 import type { EnquiryStatus, StatusTally } from "../../../domain/status";
 import {
@@ -17,9 +17,6 @@ import type { CountedListing, ListingSteps, PhasePlace } from "../../lifecycle/i
 import type { ChangeOf } from "../step-port";
 import { storedEnquiryOf } from "./documents";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
-
-/** An enquiry's document as the store hands it on: the one codec (work-record.ts). */
-const storedEnquiry = storedEnquiryOf;
 
 /** One entry of an enquiry's history, from `enquiryWork/{id}/history`. */
 export function historyEntryOf(doc: QueryDocumentSnapshot): HistoryEntry {
@@ -52,11 +49,6 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
     return new FirestoreInboxListing(this.context);
   }
 
-  /** Inbox rows (status, version, delivery and the team's fields) of enquiry documents, in their order. */
-  async inboxRowsOf(docs: readonly DocumentSnapshot[]): Promise<TeamInboxRow[]> {
-    return this.listing.rowsOf(docs.map(storedEnquiry));
-  }
-
   readListing<T>(
     filter: InboxFilter,
     page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
@@ -75,7 +67,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
       if (after) query = query.where("receivedAt", ">=", Timestamp.fromDate(new Date(after.at)));
       const snapshot = await query.get();
       const newer = snapshot.docs
-        .map(storedEnquiry)
+        .map(storedEnquiryOf)
         .filter((stored) => !after || sortKey(stored.receivedAt, stored.id) > sortKey(after.at, after.id));
       return this.listing.rowsOf(newer);
     });
@@ -106,7 +98,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
     return this.context.run(async () => {
       const doc = await this.collections.enquiries.doc(id).get();
       if (!doc.exists) return null;
-      const [row] = await this.listing.rowsOf([storedEnquiry(doc)]);
+      const [row] = await this.listing.rowsOf([storedEnquiryOf(doc)]);
       const history = (
         await this.collections.work.doc(id).collection("history").orderBy("sortKey").get()
       ).docs.map(historyEntryOf);

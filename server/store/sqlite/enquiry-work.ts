@@ -35,10 +35,6 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
     private readonly table: string,
   ) {}
 
-  private joins(): string {
-    return INBOX_JOINS;
-  }
-
   async readListing<T>(
     filter: InboxFilter,
     page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
@@ -80,7 +76,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
     return this.run((db) =>
       db
         .prepare<[string, string, number], InboxSqlRow>(
-          `SELECT ${INBOX_COLUMNS} FROM ${this.table} e ${this.joins()}
+          `SELECT ${INBOX_COLUMNS} FROM ${this.table} e ${INBOX_JOINS}
            WHERE (e.received_at, e.id) > (?, ?)
            ORDER BY e.received_at DESC, e.id DESC LIMIT ?`,
         )
@@ -132,7 +128,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
         .transaction(() => {
           const row = db
             .prepare<[string], InboxSqlRow>(
-              `SELECT ${INBOX_COLUMNS} FROM ${this.table} e ${this.joins()} WHERE e.id = ?`,
+              `SELECT ${INBOX_COLUMNS} FROM ${this.table} e ${INBOX_JOINS} WHERE e.id = ?`,
             )
             .get(id);
           if (!row) return null;

@@ -91,7 +91,7 @@ function conditionsFor(conditions: readonly string[], index: string | null): str
 }
 
 /** FTS5's query syntax: the search as one quoted phrase, so nothing in it is an operator. */
-export function ftsPhrase(text: string): string {
+function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 

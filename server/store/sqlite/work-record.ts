@@ -90,8 +90,6 @@ export function workColumns(fields: readonly WorkField[] = FIELDS): string {
   return fields.map((field) => `w.${WORK_FIELDS[field].column}`).join(", ");
 }
 
-export const WORK_COLUMNS = workColumns();
-
 /** The fields of the work state in `row`; a row of a LEFT JOIN without a record reads as null. */
 export function workFieldsOf<Field extends WorkField>(
   row: { [Column in WorkColumn<Field>]?: WorkRow[Column] | null },
@@ -120,7 +118,7 @@ const UPSERT_WORK = `INSERT INTO enquiry_work (enquiry_id, received_at, buyer, s
 export function readWork(db: Database.Database, table: string, enquiryId: string): WorkRead | null {
   const row = prepared<[string], EnquiryRow & Partial<WorkRow> & { has_work: number | null }>(
     db,
-    `SELECT ${ENQUIRY_COLUMNS}, ${WORK_COLUMNS}, w.version IS NOT NULL AS has_work
+    `SELECT ${ENQUIRY_COLUMNS}, ${workColumns()}, w.version IS NOT NULL AS has_work
      FROM ${table} e LEFT JOIN enquiry_work w ON w.enquiry_id = e.id WHERE e.id = ?`,
   ).get(enquiryId);
   if (!row) return null;
@@ -341,19 +339,6 @@ export function writePushes(
 export function readRule(db: Database.Database): AssignmentRule {
   return parseAssignmentRule(
     prepared<[], { rule: string }>(db, `SELECT rule FROM assignment WHERE id = 1`).get()?.rule,
-  );
-}
-
-/**
- * Takes the rule's next turn with one UPDATE … RETURNING under the transaction's write lock, so
- * enquiries arriving at once, in one batch or from two processes, each get their own.
- */
-export function takeTurn(db: Database.Database): number {
-  return (
-    prepared<[], { turn: number }>(
-      db,
-      `UPDATE assignment SET turn = turn + 1 WHERE id = 1 RETURNING turn - 1 AS turn`,
-    ).get()?.turn ?? 0
   );
 }
 
