@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { DocumentData, DocumentReference, Transaction, WriteBatch } from "firebase-admin/firestore";
+import type { DocumentData, Transaction, WriteBatch } from "firebase-admin/firestore";
 import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { WebhookEventType } from "../../../domain/webhooks";
@@ -8,6 +8,7 @@ import type { MemberFacts, OwnerBatchPlan, PushPlan, WorkPlan, WorkState } from 
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
 import type { StoredEnquiry } from "../store";
+import type { WorkRead } from "../work-port";
 import { collectionsOf, PUSH_SUBSCRIPTIONS, sortKey, type FirestoreContext } from "./connection";
 import { touchesOf, type TouchRecord } from "./dashboard";
 import { newNotification, storedEnquiryOf } from "./documents";
@@ -98,15 +99,8 @@ export async function readWork(
   context: FirestoreContext,
   transaction: Transaction,
   enquiryId: string,
-): Promise<{ stored: StoredEnquiry; work: WorkState; recorded: boolean; ref: DocumentReference } | null> {
-  const collections = collectionsOf(context);
-  const ref = collections.work.doc(enquiryId);
-  const [enquiry, work] = await Promise.all([
-    transaction.get(collections.enquiries.doc(enquiryId)),
-    transaction.get(ref),
-  ]);
-  if (!enquiry.exists) return null;
-  return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), recorded: work.exists, ref };
+): Promise<WorkRead | null> {
+  return (await readWorks(context, transaction, [enquiryId]))[0] ?? null;
 }
 
 /**
@@ -117,17 +111,18 @@ export async function readWorks(
   context: FirestoreContext,
   transaction: Transaction,
   enquiryIds: readonly string[],
-): Promise<({ stored: StoredEnquiry; work: WorkState; recorded: boolean; ref: DocumentReference } | null)[]> {
+): Promise<(WorkRead | null)[]> {
   if (enquiryIds.length === 0) return [];
   const collections = collectionsOf(context);
-  const refs = enquiryIds.map((id) => collections.work.doc(id));
-  const docs = await transaction.getAll(...enquiryIds.map((id) => collections.enquiries.doc(id)), ...refs);
+  const docs = await transaction.getAll(
+    ...enquiryIds.map((id) => collections.enquiries.doc(id)),
+    ...enquiryIds.map((id) => collections.work.doc(id)),
+  );
   return enquiryIds.map((_, index) => {
     const enquiry = docs[index];
     const work = docs[enquiryIds.length + index];
-    const ref = refs[index];
-    if (!enquiry?.exists || !work || !ref) return null;
-    return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), recorded: work.exists, ref };
+    if (!enquiry?.exists || !work) return null;
+    return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), recorded: work.exists };
   });
 }
 
