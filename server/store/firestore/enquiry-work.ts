@@ -16,6 +16,7 @@ import type { NoteCandidate } from "../../lifecycle/last-note";
 import type { CountedListing, ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
 import type { ChangeOf } from "../step-port";
 import { storedEnquiryOf } from "./documents";
+import { workStateOf } from "./work-record";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
 
 /** One entry of an enquiry's history, from `enquiryWork/{id}/history`. */
@@ -98,12 +99,13 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
     return this.context.run(async () => {
       const doc = await this.collections.enquiries.doc(id).get();
       if (!doc.exists) return null;
-      const [row] = await this.listing.rowsOf([storedEnquiryOf(doc)]);
-      const history = (
-        await this.collections.work.doc(id).collection("history").orderBy("sortKey").get()
-      ).docs.map(historyEntryOf);
-      const mails = (await this.collections.notifications.where("enquiryId", "==", id).get()).docs.map(
-        (notification) => {
+      const [work, history, mails] = await Promise.all([
+        this.collections.work.doc(id).get(),
+        this.collections.work.doc(id).collection("history").orderBy("sortKey").get(),
+        this.collections.notifications.where("enquiryId", "==", id).get(),
+      ]);
+      const notifications: NotificationAttempts[] = recordMails(
+        mails.docs.map((notification) => {
           const data = notification.data();
           const sentAt = data.sentAt ? isoOf(data.sentAt) : null;
           const attempts = Number(data.attempts ?? 0);
@@ -116,31 +118,14 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
             lastError: (data.lastError as string | null) ?? null,
             sentAt,
           };
-        },
+        }),
       );
-      const notifications: NotificationAttempts[] = recordMails(mails);
-      const {
-        id: _,
-        receivedAt,
-        language,
-        enquiry,
-        source,
-        screening,
-        whatsappConsent,
-        status,
-        version,
-      } = row as InboxRow;
+      const { status, version } = workStateOf(work.data());
       return {
-        id,
-        receivedAt,
-        language,
-        enquiry,
-        ...(source !== undefined ? { source } : {}),
-        ...(screening !== undefined ? { screening } : {}),
-        ...(whatsappConsent !== undefined ? { whatsappConsent } : {}),
+        ...storedEnquiryOf(doc),
         status,
         version,
-        history,
+        history: history.docs.map(historyEntryOf),
         notifications,
       };
     });
