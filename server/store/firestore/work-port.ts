@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "firebase-admin/firestore";
 import type { WebhookEventType } from "../../../domain/webhooks";
-import { parseAssignmentRule } from "../../../domain/team";
 import { driveStepsAsync } from "../step-port";
 import {
   WriteConflictError,
@@ -48,6 +47,7 @@ import {
   readWork,
   readWorks,
   takeTurn,
+  teamOf,
   webhookQueues,
   writeAlerts,
   writeHandedOnLists,
@@ -216,13 +216,7 @@ export class FirestoreWorkPort implements WorkPort {
           assignment,
           ...(key === undefined ? [] : [idempotencyKeyRef(context, key)]),
         );
-        const members = await readMembers(context, transaction);
-        const read = {
-          members,
-          rule: parseAssignmentRule(settings?.get("rule")),
-          turn: Number(settings?.get("turn") ?? 0),
-          generation: Number(settings?.get("generation") ?? 0),
-        };
+        const read = teamOf(await readMembers(context, transaction), settings);
         team = Promise.resolve(read);
         const keyHolder = keyDocument ? keyHolderOf(keyDocument) : null;
         let counts = counting ? await counting : null;
@@ -231,7 +225,7 @@ export class FirestoreWorkPort implements WorkPort {
           await counters.takeBackAll(count.counters.map(({ name }) => name));
           counts = null;
         }
-        return { keyHolder, team: { members, rule: read.rule, turn: read.turn }, counts };
+        return { keyHolder, team: { members: read.members, rule: read.rule, turn: read.turn }, counts };
       },
       writeIdempotencyKey: ({ key, holder }) => {
         // Claimed first of all the change's writes: held by another, nothing else is written.

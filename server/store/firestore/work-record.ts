@@ -139,19 +139,24 @@ export async function readMembers(
 }
 
 /** The members with their e-mail, alert choice and devices, and the assignment rule, read in the transaction. */
-export async function readTeam(
-  context: FirestoreContext,
-  transaction: Transaction,
-): Promise<{ members: MemberFacts[]; rule: AssignmentRule; turn: number; generation: number }> {
+export async function readTeam(context: FirestoreContext, transaction: Transaction) {
   const [settings, members] = await Promise.all([
     transaction.get(context.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1])),
     readMembers(context, transaction),
   ]);
+  return teamOf(members, settings);
+}
+
+/** The team from the members and the assignment rule's document (none yet: the default rule and turns). */
+export function teamOf(
+  members: MemberFacts[],
+  settings: { get(field: string): unknown } | undefined,
+): { members: MemberFacts[]; rule: AssignmentRule; turn: number; generation: number } {
   return {
     members,
-    rule: parseAssignmentRule(settings.get("rule")),
-    turn: Number(settings.get("turn") ?? 0),
-    generation: Number(settings.get("generation") ?? 0),
+    rule: parseAssignmentRule(settings?.get("rule")),
+    turn: Number(settings?.get("turn") ?? 0),
+    generation: Number(settings?.get("generation") ?? 0),
   };
 }
 
