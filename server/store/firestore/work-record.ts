@@ -314,29 +314,19 @@ export function writePlan(
   const after = workFields(plan.work);
   // The reference is kept beside the work so that a buyer's answer quoting it finds its enquiry
   // (the enquiries' own documents hold their fields only).
-  const reference = enquiryReference(stored.id);
+  const kept = {
+    receivedAt: stored.receivedAt,
+    sortKey: sortKey(stored.receivedAt, stored.id),
+    reference: enquiryReference(stored.id),
+  };
   if (before === null) {
-    (writer as Transaction).create(ref, {
-      ...after,
-      receivedAt: stored.receivedAt,
-      sortKey: sortKey(stored.receivedAt, stored.id),
-      reference,
-    });
+    (writer as Transaction).create(ref, { ...after, ...kept });
   } else {
     const previous = workFields(before);
     const changed = Object.fromEntries(
       Object.entries(after).filter(([key, value]) => previous[key] !== value),
     );
-    (writer as Transaction).set(
-      ref,
-      {
-        ...changed,
-        receivedAt: stored.receivedAt,
-        sortKey: sortKey(stored.receivedAt, stored.id),
-        reference,
-      },
-      { merge: true },
-    );
+    (writer as Transaction).set(ref, { ...changed, ...kept }, { merge: true });
     if (plan.work.version !== before.version) {
       (writer as Transaction).create(ref.collection("versions").doc(String(plan.work.version)), {
         at: actor.at,
