@@ -3,6 +3,8 @@ import { type HistoryEntry, type NotificationAttempts } from "../../../domain/co
 import type { EnquiryStatus, StatusTally } from "../../../domain/status";
 import {
   deliveryState,
+  historyEntry,
+  type KeptHistoryLine,
   recordMails,
   type EnquiryRecord,
   type EnquiryWorkAdapter,
@@ -21,17 +23,7 @@ import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreCo
 
 /** One entry of an enquiry's history, from `enquiryWork/{id}/history`. */
 export function historyEntryOf(doc: QueryDocumentSnapshot): HistoryEntry {
-  const data = doc.data();
-  return {
-    id: doc.id,
-    at: String(data.at),
-    staffEmail: String(data.staffEmail),
-    kind: data.kind as HistoryEntry["kind"],
-    ...(data.from ? { from: data.from as EnquiryStatus } : {}),
-    ...(data.to ? { to: data.to as EnquiryStatus } : {}),
-    ...(data.text ? { text: String(data.text) } : {}),
-    ...(data.fromOwner ? { fromOwner: String(data.fromOwner) } : {}),
-  };
+  return historyEntry({ ...(doc.data() as Omit<KeptHistoryLine, "id">), id: doc.id });
 }
 
 /**

@@ -12,6 +12,7 @@ import { untouchedWork } from "../../../domain/work-state";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
 import type { WorkRead } from "../work-port";
+import { historyEntry, type KeptHistoryLine } from "../enquiry-work";
 import { prepared } from "./connection";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { newRowId } from "./row-id";
@@ -236,42 +237,21 @@ export function writeHistoryLines(
   }
 }
 
-/** A row of `enquiry_history` as the one codec reads it. */
-interface HistoryRow {
-  id: string;
-  enquiry_id: string;
-  at: string;
-  staff_email: string;
-  kind: HistoryEntry["kind"];
-  from_status: string | null;
-  to_status: string | null;
-  text: string | null;
-  from_owner: string | null;
-}
-
 /** The history of each of these enquiries, oldest first, read in the caller's transaction, by enquiry id. */
 export function readHistories(
   db: Database.Database,
   enquiryIds: readonly string[],
 ): Map<string, HistoryEntry[]> {
   const histories = new Map<string, HistoryEntry[]>();
-  const rows = prepared<[string], HistoryRow>(
+  const rows = prepared<[string], KeptHistoryLine & { enquiry_id: string }>(
     db,
-    `SELECT id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner FROM enquiry_history
-     WHERE enquiry_id IN (SELECT value FROM json_each(?)) ORDER BY at, rowid`,
+    `SELECT id, enquiry_id, at, staff_email AS staffEmail, kind, from_status AS "from", to_status AS "to", text,
+       from_owner AS fromOwner
+     FROM enquiry_history WHERE enquiry_id IN (SELECT value FROM json_each(?)) ORDER BY at, rowid`,
   ).all(JSON.stringify(enquiryIds));
   for (const row of rows) {
     const entries = histories.get(row.enquiry_id) ?? [];
-    entries.push({
-      id: row.id,
-      at: row.at,
-      staffEmail: row.staff_email,
-      kind: row.kind,
-      ...(row.from_status ? { from: row.from_status as EnquiryStatus } : {}),
-      ...(row.to_status ? { to: row.to_status as EnquiryStatus } : {}),
-      ...(row.text ? { text: row.text } : {}),
-      ...(row.from_owner ? { fromOwner: row.from_owner } : {}),
-    });
+    entries.push(historyEntry(row));
     histories.set(row.enquiry_id, entries);
   }
   return histories;
