@@ -28,8 +28,8 @@ import { newRowId } from "./row-id";
 import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
 import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
 import { addCountersIn } from "./attempt-counters";
+import { insertNotification } from "./notification-row";
 import {
-  queueEnquiryMail,
   readMember,
   readMembers,
   readRule,
@@ -117,8 +117,9 @@ export class SqliteWorkPort implements WorkPort {
           enquiryId,
         ) !== undefined,
       writePlan: ({ read, plan, actor }) => writePlan(db, read.stored, plan, actor),
-      queueEnquiryMail: ({ stored, kind, actor }) =>
-        queueEnquiryMail(db, stored.id, kind, actor.at, actor.requestId),
+      queueEnquiryMail: ({ stored, kind, actor }) => {
+        insertNotification(db, { kind, at: actor.at, enquiryId: stored.id, requestId: actor.requestId });
+      },
       clearSpamFiling: ({ stored }) => {
         prepared(db, `UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(stored.id);
       },

@@ -321,14 +321,3 @@ export function readRule(db: Database.Database): AssignmentRule {
     prepared<[], { rule: string }>(db, `SELECT rule FROM assignment WHERE id = 1`).get()?.rule,
   );
 }
-
-/** Queues an enquiry's mail to the company or its acknowledgement to the visitor. */
-export function queueEnquiryMail(
-  db: Database.Database,
-  enquiryId: string,
-  kind: "company" | "acknowledgement",
-  at: string,
-  requestId?: string,
-): void {
-  insertNotification(db, { kind, at, enquiryId, requestId });
-}
