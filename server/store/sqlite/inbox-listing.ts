@@ -140,19 +140,15 @@ export class SqliteInboxListing {
     if (hitsHeld.get(this.db)?.has(phrase)) {
       // Gathered already: counted from the table (gathered again first, if the index changed).
       searchHits(this.db, phrase);
-      return (
-        prepared<[string, number], { count: number }>(
-          this.db,
-          `SELECT count(*) AS count FROM (SELECT 1 FROM temp.inbox_search_hits WHERE phrase = ? LIMIT ?)`,
-        ).get(phrase, NARROW_ROWS)?.count ?? 0
-      );
+      return this.rowsUpTo(`temp.inbox_search_hits WHERE phrase = @phrase`, { phrase });
     }
-    return (
-      prepared<[string, number], { count: number }>(
-        this.db,
-        `SELECT count(*) AS count FROM (SELECT 1 FROM enquiry_search WHERE enquiry_search MATCH ? LIMIT ?)`,
-      ).get(phrase, NARROW_ROWS)?.count ?? 0
-    );
+    return this.rowsUpTo(`enquiry_search WHERE enquiry_search MATCH @phrase`, { phrase });
+  }
+
+  /** How many rows `source` (what follows FROM, with its conditions) holds, counted up to NARROW_ROWS. */
+  private rowsUpTo(source: string, params: Params): number {
+    const sql = `SELECT count(*) AS count FROM (SELECT 1 FROM ${source} LIMIT ${NARROW_ROWS})`;
+    return prepared<Params, { count: number }>(this.db, sql).get(paramsOf(sql, params))?.count ?? 0;
   }
 
   /** `by`: the order the rows are read in; by due, only those with something due are read. */
@@ -280,9 +276,7 @@ export class SqliteInboxListing {
 
   /** How many rows one part's index holds, counted up to NARROW_ROWS. */
   private partRows(narrowing: Narrowing, params: Params): number {
-    const sql = `SELECT count(*) AS count FROM (SELECT 1 FROM enquiry_work w INDEXED BY ${narrowing.index}
-      WHERE ${narrowing.condition} LIMIT ${NARROW_ROWS})`;
-    return prepared<Params, { count: number }>(this.db, sql).get(paramsOf(sql, params))?.count ?? 0;
+    return this.rowsUpTo(`enquiry_work w INDEXED BY ${narrowing.index} WHERE ${narrowing.condition}`, params);
   }
 
   /**
