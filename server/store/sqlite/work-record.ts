@@ -131,30 +131,21 @@ export function readWork(db: Database.Database, table: string, enquiryId: string
 export function readMembers(db: Database.Database): MemberFacts[] {
   return prepared<
     [],
-    {
-      id: string;
-      email: string;
-      display_name: string | null;
-      away_until: string | null;
-      alerts: string;
-      push: number;
-      invited: number;
-    }
+    Record<"id" | "email" | "alerts", string> &
+      Record<"displayName" | "awayUntil", string | null> &
+      Record<"invited" | "pushDevices", number>
   >(
     db,
-    `SELECT id, email, display_name, away_until, alerts, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS push,
-       password_hash = '' AS invited
+    `SELECT id, email, display_name AS displayName, away_until AS awayUntil, alerts, password_hash = '' AS invited,
+       EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS pushDevices
      FROM staff`,
   )
     .all()
-    .map(({ id, email, display_name, away_until, alerts, push, invited }) => ({
-      id,
-      email,
-      displayName: display_name,
-      awayUntil: away_until,
-      alerts: alertChoiceOf(alerts),
-      invited: invited === 1,
-      pushDevices: push === 1,
+    .map((row) => ({
+      ...row,
+      alerts: alertChoiceOf(row.alerts),
+      invited: row.invited === 1,
+      pushDevices: row.pushDevices === 1,
     }));
 }
 
