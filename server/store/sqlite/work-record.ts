@@ -14,6 +14,7 @@ import type { StoredEnquiry } from "../store";
 import type { WorkRead } from "../work-port";
 import { historyEntry, type KeptHistoryLine } from "../enquiry-work";
 import { prepared } from "./connection";
+import { columnsOf, insertStatement } from "./row-codec";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { newRowId } from "./row-id";
 import { insertNotification } from "./notification-row";
@@ -200,11 +201,6 @@ export function writeHistoryLines(
   lines: readonly HistoryLine[],
   actor: { staffEmail: string; at: string },
 ): void {
-  const history = prepared(
-    db,
-    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner, worked)
-     VALUES (@id, @enquiryId, @at, @staffEmail, @kind, @from, @to, @text, @fromOwner, @worked)`,
-  );
   if (lines.some((line) => line.touch === "first-contact")) {
     prepared(
       db,
@@ -213,18 +209,19 @@ export function writeHistoryLines(
     ).run(enquiry.id, enquiry.receivedAt, actor.at);
   }
   for (const line of lines) {
-    history.run({
+    const row = {
       id: newRowId(),
-      enquiryId: enquiry.id,
+      enquiry_id: enquiry.id,
       at: actor.at,
-      staffEmail: actor.staffEmail,
+      staff_email: actor.staffEmail,
       kind: line.kind,
-      from: line.kind === "status" ? line.from : null,
-      to: line.kind === "status" ? line.to : null,
+      from_status: line.kind === "status" ? line.from : null,
+      to_status: line.kind === "status" ? line.to : null,
       text: line.text,
-      fromOwner: line.kind === "owner" ? line.fromOwner : null,
+      from_owner: line.kind === "owner" ? line.fromOwner : null,
       worked: line.touch ? 1 : 0,
-    });
+    };
+    prepared(db, insertStatement("enquiry_history", columnsOf(row))).run(row);
   }
 }
 
