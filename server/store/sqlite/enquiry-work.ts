@@ -50,10 +50,8 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
               const rows = new Map(
                 db
                   .prepare<[string], InboxSqlRow & TeamColumns>(
-                    `SELECT ${TEAM_INBOX_COLUMNS} FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
-                     LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
-                     LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id
-                     WHERE w.enquiry_id IN (SELECT value FROM json_each(?))`,
+                    `SELECT ${TEAM_INBOX_COLUMNS} FROM ${this.table} e ${INBOX_JOINS}
+                     WHERE e.id IN (SELECT value FROM json_each(?))`,
                   )
                   .all(JSON.stringify(places.map((each) => each.id)))
                   .map((row) => [row.id, teamInboxRow(row) as TeamInboxRow]),
