@@ -41,7 +41,6 @@ import { buyerKeysField, buyerSecret, readMobileEnquiries, whatsappEnquiryId } f
 import { readDueReminders, reminderWrites } from "./push";
 import {
   ASSIGNMENT_DOC,
-  readMember,
   readMembers,
   readTeam,
   readWork,
@@ -229,7 +228,7 @@ export class FirestoreWorkPort implements WorkPort {
       answerHeld: ({ enquiryId, messageId, channel }) =>
         answerHeld(context, transaction, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(context, transaction, enquiryId),
-      readMember: ({ staffId }) => readMember(context, transaction, staffId),
+      readMember: async ({ staffId }) => (await readMembers(context, transaction, staffId))[0] ?? null,
       storeAnswer: ({ answer }) => {
         hold((writer) => writeAnswer(context, writer, answer));
         return true;

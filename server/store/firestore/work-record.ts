@@ -126,16 +126,19 @@ export async function readWorks(
   });
 }
 
-/** The members with their e-mail, alert choice and devices, read in the transaction. */
+/** The members (with `staffId`, that one only) with their e-mail, alert choice and devices, read in the transaction. */
 export async function readMembers(
   context: FirestoreContext,
   transaction: Transaction,
+  staffId?: string,
 ): Promise<MemberFacts[]> {
-  const [staff, devices] = await Promise.all([
-    transaction.get(context.db.collection("staff")),
-    transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS)),
+  const staff = context.db.collection("staff");
+  const devices = context.db.collection(PUSH_SUBSCRIPTIONS);
+  const [members, theirDevices] = await Promise.all([
+    transaction.get(staffId === undefined ? staff : staff.where("id", "==", staffId).limit(1)),
+    transaction.get(staffId === undefined ? devices : devices.where("staffId", "==", staffId)),
   ]);
-  return membersOf(staff.docs, devices.docs);
+  return membersOf(members.docs, theirDevices.docs);
 }
 
 /** The members with their e-mail, alert choice and devices, and the assignment rule, read in the transaction. */
@@ -158,19 +161,6 @@ export function teamOf(
     turn: Number(settings?.get("turn") ?? 0),
     generation: Number(settings?.get("generation") ?? 0),
   };
-}
-
-/** One member as the plans need them, with their devices, read in the transaction; null when there is none. */
-export async function readMember(
-  context: FirestoreContext,
-  transaction: Transaction,
-  staffId: string,
-): Promise<MemberFacts | null> {
-  const [staff, devices] = await Promise.all([
-    transaction.get(context.db.collection("staff").where("id", "==", staffId).limit(1)),
-    transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS).where("staffId", "==", staffId)),
-  ]);
-  return membersOf(staff.docs, devices.docs)[0] ?? null;
 }
 
 /**

@@ -29,15 +29,7 @@ import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
 import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
 import { addCountersIn } from "./attempt-counters";
 import { insertNotification } from "./notification-row";
-import {
-  readMember,
-  readMembers,
-  readRule,
-  readWork,
-  writeAlerts,
-  writeHandedOnLists,
-  writePlan,
-} from "./work-record";
+import { readMembers, readRule, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 
 /** What the changes of one group (runEach) read once: the members and the rule, and the turn as it goes on. */
 interface GroupReads {
@@ -152,7 +144,7 @@ export class SqliteWorkPort implements WorkPort {
       addCounters: ({ counters }) => addCountersIn(db, counters),
       answerHeld: ({ enquiryId, messageId, channel }) => answerHeld(db, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(db, enquiryId),
-      readMember: ({ staffId }) => readMember(db, staffId),
+      readMember: ({ staffId }) => readMembers(db).find((member) => member.id === staffId) ?? null,
       storeAnswer: ({ answer }) => storeAnswer(db, answer),
       writeAnswerDay: ({ enquiryId, after }) => writeAnswerDay(db, enquiryId, after),
       readDeal: ({ enquiryId }) => readDeal(db, enquiryId),

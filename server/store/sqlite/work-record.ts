@@ -150,11 +150,6 @@ export function readMembers(db: Database.Database): MemberFacts[] {
     }));
 }
 
-/** One member as the plans need them; null when there is none by that id. */
-export function readMember(db: Database.Database, staffId: string): MemberFacts | null {
-  return readMembers(db).find((member) => member.id === staffId) ?? null;
-}
-
 /**
  * Writes what a plan says, in the caller's transaction: the work record, the history lines by
  * `staffEmail`, the members' alerts and the webhook events.
