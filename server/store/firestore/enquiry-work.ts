@@ -8,18 +8,14 @@ import {
   recordMails,
   type EnquiryRecord,
   type EnquiryWorkAdapter,
-  type InboxFilter,
   type InboxRow,
-  type TeamInboxRow,
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { FirestoreInboxListing } from "./inbox-listing";
 import type { NoteCandidate } from "../../lifecycle/last-note";
-import type { CountedListing, ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
-import type { ChangeOf } from "../step-port";
 import { storedEnquiryOf } from "./documents";
 import { workStateOf } from "./work-record";
-import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
+import { chunks, IN_QUERY_LIMIT, isoOf, sortKey } from "./connection";
 
 /** One entry of an enquiry's history, from `enquiryWork/{id}/history`. */
 export function historyEntryOf(doc: QueryDocumentSnapshot): HistoryEntry {
@@ -29,30 +25,9 @@ export function historyEntryOf(doc: QueryDocumentSnapshot): HistoryEntry {
 /**
  * The staff's work on an enquiry lives in `enquiryWork/{enquiryId}` (status, version, closedAt,
  * receivedAt) with its history in the subcollection `history`; the enquiry's document keeps its
- * five fields only. The inbox's listing is inbox-listing.ts.
+ * five fields only. The inbox's listing, whose reads it answers, is inbox-listing.ts.
  */
-export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
-  constructor(private readonly context: FirestoreContext) {}
-
-  private get collections() {
-    return collectionsOf(this.context);
-  }
-
-  private get listing() {
-    return new FirestoreInboxListing(this.context);
-  }
-
-  readListing<T>(
-    filter: InboxFilter,
-    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
-  ): Promise<T> {
-    return this.listing.readListing(filter, page);
-  }
-
-  async count(counted: CountedListing): Promise<number> {
-    return this.listing.count(counted);
-  }
-
+export class FirestoreEnquiryWorkStore extends FirestoreInboxListing implements EnquiryWorkAdapter {
   async listSince(since: string | null, limit: number): Promise<InboxRow[]> {
     const after = since ? decodePageCursor(since) : null;
     return this.context.run(async () => {
@@ -62,7 +37,7 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
       const newer = snapshot.docs
         .map(storedEnquiryOf)
         .filter((stored) => !after || sortKey(stored.receivedAt, stored.id) > sortKey(after.at, after.id));
-      return this.listing.rowsOf(newer);
+      return this.rowsOf(newer);
     });
   }
 

@@ -50,9 +50,9 @@ const fromWork = (filter: InboxFilter): boolean =>
  * Each shape's composite index is in firestore.indexes.json.
  */
 export class FirestoreInboxListing {
-  constructor(private readonly context: FirestoreContext) {}
+  constructor(protected readonly context: FirestoreContext) {}
 
-  private get collections() {
+  protected get collections() {
     return collectionsOf(this.context);
   }
 
