@@ -128,10 +128,7 @@ export class FirestoreWorkPort implements WorkPort {
     };
     return {
       readWork: ({ enquiryId }) => readWork(context, transaction, enquiryId),
-      readTeam: async () => {
-        const { members, rule, turn } = await teamOnce();
-        return { members, rule, turn };
-      },
+      readTeam: async () => (await teamOnce()).team,
       companyMailQueued: async ({ enquiryId }) =>
         !(
           await transaction.get(
@@ -220,7 +217,7 @@ export class FirestoreWorkPort implements WorkPort {
           await counters.takeBackAll(count.counters.map(({ name }) => name));
           counts = null;
         }
-        return { keyHolder, team: { members: read.members, rule: read.rule, turn: read.turn }, counts };
+        return { keyHolder, team: read.team, counts };
       },
       writeIdempotencyKey: ({ key, holder }) =>
         claimFirst((writer) => writeIdempotencyKey(context, writer, key, holder)),

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentData, Transaction, WriteBatch } from "firebase-admin/firestore";
 import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
-import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
+import { alertChoiceOf, parseAssignmentRule } from "../../../domain/team";
 import type { WebhookEventType } from "../../../domain/webhooks";
 import { untouchedWork } from "../../../domain/work-state";
 import type { MemberFacts, OwnerBatchPlan, PushPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
 import type { StoredEnquiry } from "../store";
-import type { WorkRead } from "../work-port";
+import type { WorkRead, WorkSteps } from "../work-port";
 import { collectionsOf, PUSH_SUBSCRIPTIONS, sortKey, type FirestoreContext } from "./connection";
 import { touchesOf, type TouchRecord } from "./dashboard";
 import { newNotification, storedEnquiryOf } from "./documents";
@@ -150,15 +150,17 @@ export async function readTeam(context: FirestoreContext, transaction: Transacti
   return teamOf(members, settings);
 }
 
-/** The team from the members and the assignment rule's document (none yet: the default rule and turns). */
+/** The team as the port answers it and its turns' generation, from the members and the rule's document. */
 export function teamOf(
   members: MemberFacts[],
   settings: { get(field: string): unknown } | undefined,
-): { members: MemberFacts[]; rule: AssignmentRule; turn: number; generation: number } {
+): { team: WorkSteps["readTeam"]["result"]; generation: number } {
   return {
-    members,
-    rule: parseAssignmentRule(settings?.get("rule")),
-    turn: Number(settings?.get("turn") ?? 0),
+    team: {
+      members,
+      rule: parseAssignmentRule(settings?.get("rule")),
+      turn: Number(settings?.get("turn") ?? 0),
+    },
     generation: Number(settings?.get("generation") ?? 0),
   };
 }
