@@ -281,9 +281,10 @@ export class SqliteInboxListing {
 
   /**
    * FROM … for the listing: `w` by the chosen index, or, with none, from the search's matches
-   * (whose condition then holds by construction).
+   * (whose condition then holds by construction). A search's matches are gathered first.
    */
   private from(translated: Translated, index: string | null): string {
+    if (translated.searchPhrase) searchHits(this.db, translated.searchPhrase);
     const source = index
       ? `enquiry_work w INDEXED BY ${index}`
       : `(SELECT enquiry_id FROM temp.inbox_search_hits WHERE phrase = @hitsPhrase) s
@@ -333,7 +334,6 @@ export class SqliteInboxListing {
       params.afterId = after.id;
     }
     const direction = phase.by === "due" ? "ASC" : "DESC";
-    if (translated.searchPhrase) searchHits(this.db, translated.searchPhrase);
     const sql = `SELECT w.enquiry_id AS id, ${column} AS at FROM ${this.from(translated, index)}
       WHERE ${conditions.join(" AND ")}
       ORDER BY ${column} ${direction}, w.enquiry_id ${direction} LIMIT @limit`;
@@ -347,7 +347,6 @@ export class SqliteInboxListing {
     const index = translated.narrow
       ? translated.narrow.index
       : (translated.narrowings[0]?.index ?? "enquiry_work_received");
-    if (translated.searchPhrase) searchHits(this.db, translated.searchPhrase);
     const sql = `SELECT count(*) AS count FROM ${this.from(translated, index)}
       WHERE ${conditionsFor(translated.conditions, index).join(" AND ")}`;
     return (
