@@ -22,6 +22,7 @@ import type { AnswerToStore, ReplyToWrite } from "./conversations";
 import type { DocumentSeries, DocumentWithAccount } from "./documents";
 import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
 import type { CounterToAdd, DocumentNotificationPayload, StoredEnquiry } from "./store";
+import type { EnquiryWebhookEvent } from "./webhooks";
 import { stepsOf, type AnswersOf, type ChangeOf, type StepOf } from "./step-port";
 
 /**
@@ -270,6 +271,17 @@ export type ActivityToLog = Pick<ActivityEntry, "action" | "target">;
 
 /** What a click on the documents writes with its change: the click, the history's lines and the activity's entry. */
 type Clicked = { clickKey: string; history: HistoryLine[]; actor: Actor; activity: ActivityToLog };
+
+/** The webhook events a plan sends, of its enquiry at the change's time, as each store queues them. */
+export function webhookEventsOf(plan: WorkPlan, stored: StoredEnquiry, actor: Actor): EnquiryWebhookEvent[] {
+  return plan.webhooks.map((event) => ({
+    type: event.type,
+    enquiry: stored,
+    at: new Date(actor.at),
+    ...(actor.requestId ? { requestId: actor.requestId } : {}),
+    ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
+  }));
+}
 
 /** The enquiry an idempotency key was first used with. */
 export interface KeyHolder {

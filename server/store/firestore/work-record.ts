@@ -8,7 +8,7 @@ import type { MemberFacts, OwnerBatchPlan, PushPlan, WorkPlan, WorkState } from 
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
 import type { StoredEnquiry } from "../store";
-import type { WorkRead, WorkSteps } from "../work-port";
+import { webhookEventsOf, type WorkRead, type WorkSteps } from "../work-port";
 import { collectionsOf, PUSH_SUBSCRIPTIONS, sortKey, type FirestoreContext } from "./connection";
 import { touchesOf, type TouchRecord } from "./dashboard";
 import { newNotification, storedEnquiryOf } from "./documents";
@@ -350,13 +350,7 @@ export function writePlan(
   }
   writeAlerts(context, writer, stored, plan.alerts, actor.at, actor.requestId);
   writePushes(context, writer, stored, plan.pushes ?? [], actor.at, actor.requestId);
-  for (const event of plan.webhooks) {
-    queues?.get(event.type)?.(writer as DocumentWriter, {
-      type: event.type,
-      enquiry: stored,
-      at: new Date(actor.at),
-      ...(actor.requestId ? { requestId: actor.requestId } : {}),
-      ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
-    });
+  for (const event of webhookEventsOf(plan, stored, actor)) {
+    queues?.get(event.type)?.(writer as DocumentWriter, event);
   }
 }

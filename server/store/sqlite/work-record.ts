@@ -11,7 +11,7 @@ import type {
 import { untouchedWork } from "../../../domain/work-state";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
-import type { WorkRead } from "../work-port";
+import { webhookEventsOf, type WorkRead } from "../work-port";
 import { historyEntry, type KeptHistoryLine } from "../enquiry-work";
 import { prepared } from "./connection";
 import { columnsOf, insertStatement } from "./row-codec";
@@ -173,15 +173,7 @@ export function writePlan(
   writeHistoryLines(db, stored, plan.history, actor);
   writeAlerts(db, stored.id, plan.alerts, actor.at, actor.requestId);
   writePushes(db, stored, plan.pushes ?? [], actor.at, actor.requestId);
-  for (const event of plan.webhooks) {
-    queueEnquiryWebhooks(db, {
-      type: event.type,
-      enquiry: stored,
-      at: new Date(actor.at),
-      ...(actor.requestId ? { requestId: actor.requestId } : {}),
-      ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
-    });
-  }
+  for (const event of webhookEventsOf(plan, stored, actor)) queueEnquiryWebhooks(db, event);
 }
 
 /**
