@@ -72,10 +72,7 @@ export class FirestoreInboxListing {
           await this.context.db.getAll(...enquiries.map((stored) => this.collections.work.doc(stored.id)))
         ).map((doc) => [doc.id, doc.data()]),
       );
-    const company = new Map<
-      string,
-      { sentAt: string | null; attempts: number; status: string | undefined }
-    >();
+    const company = new Map<string, Parameters<typeof deliveryState>[0]>();
     for (const part of chunks(enquiries, IN_QUERY_LIMIT)) {
       const ids = part.map((stored) => stored.id);
       const snapshot = await this.collections.notifications.where("enquiryId", "in", ids).get();
