@@ -173,6 +173,24 @@ export interface EnquiryChanges {
   ): Promise<StatusChangeResult | { outcome: "not-spam" }>;
 }
 
+/** A line of an enquiry's history as a store keeps it; a status, text or owner it has not is empty. */
+export type KeptHistoryLine = Record<"id" | "at" | "staffEmail" | "kind", string> &
+  Partial<Record<"from" | "to" | "text" | "fromOwner", unknown>>;
+
+/** One entry of an enquiry's history as the console shows it: only what its line holds. */
+export function historyEntry(line: KeptHistoryLine): HistoryEntry {
+  return {
+    id: line.id,
+    at: String(line.at),
+    staffEmail: String(line.staffEmail),
+    kind: line.kind as HistoryEntry["kind"],
+    ...(line.from ? { from: line.from as EnquiryStatus } : {}),
+    ...(line.to ? { to: line.to as EnquiryStatus } : {}),
+    ...(line.text ? { text: String(line.text) } : {}),
+    ...(line.fromOwner ? { fromOwner: String(line.fromOwner) } : {}),
+  };
+}
+
 /** The mails an enquiry's record shows with their attempts: the company's, then the visitor's acknowledgement. */
 export const RECORD_MAIL_KINDS: readonly NotificationAttempts["kind"][] = ["company", "acknowledgement"];
 

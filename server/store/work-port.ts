@@ -22,6 +22,7 @@ import type { AnswerToStore, ReplyToWrite } from "./conversations";
 import type { DocumentSeries, DocumentWithAccount } from "./documents";
 import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
 import type { CounterToAdd, DocumentNotificationPayload, StoredEnquiry } from "./store";
+import type { EnquiryWebhookEvent } from "./webhooks";
 import { stepsOf, type AnswersOf, type ChangeOf, type StepOf } from "./step-port";
 
 /**
@@ -229,15 +230,11 @@ export type WorkSteps = {
    * kinds); `invoiceBalance`: a credit note's invoice's balance after it.
    */
   writeDocument: {
-    args: {
+    args: Clicked & {
       read: WorkRead;
       document: IssuedDocument;
       balancePaise: number | null;
       invoiceBalance: { documentId: string; balancePaise: number } | null;
-      clickKey: string;
-      history: HistoryLine[];
-      actor: Actor;
-      activity: ActivityToLog;
     };
     result: void;
   };
@@ -246,15 +243,11 @@ export type WorkSteps = {
    * enquiry, null once erased: no history line then) and activity.
    */
   writePayment: {
-    args: {
+    args: Clicked & {
       read: WorkRead | null;
       invoice: IssuedDocument;
       payment: RecordedPayment;
       balancePaise: number;
-      clickKey: string;
-      history: HistoryLine[];
-      actor: Actor;
-      activity: ActivityToLog;
     };
     result: void;
   };
@@ -263,15 +256,11 @@ export type WorkSteps = {
    * with the click, the history's lines and the activity log's entry.
    */
   queueDocumentMail: {
-    args: {
+    args: Clicked & {
       read: WorkRead;
       document: IssuedDocument;
       /** What the mail sends: the document, or a payment reminder for the invoice (domain/payment-reminder.ts). */
       mail: DocumentNotificationPayload;
-      clickKey: string;
-      history: HistoryLine[];
-      actor: Actor;
-      activity: ActivityToLog;
     };
     result: void;
   };
@@ -279,6 +268,20 @@ export type WorkSteps = {
 
 /** The activity log's entry a change writes, by its actor at its time. */
 export type ActivityToLog = Pick<ActivityEntry, "action" | "target">;
+
+/** What a click on the documents writes with its change: the click, the history's lines and the activity's entry. */
+type Clicked = { clickKey: string; history: HistoryLine[]; actor: Actor; activity: ActivityToLog };
+
+/** The webhook events a plan sends, of its enquiry at the change's time, as each store queues them. */
+export function webhookEventsOf(plan: WorkPlan, stored: StoredEnquiry, actor: Actor): EnquiryWebhookEvent[] {
+  return plan.webhooks.map((event) => ({
+    type: event.type,
+    enquiry: stored,
+    at: new Date(actor.at),
+    ...(actor.requestId ? { requestId: actor.requestId } : {}),
+    ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
+  }));
+}
 
 /** The enquiry an idempotency key was first used with. */
 export interface KeyHolder {

@@ -1,73 +1,33 @@
-import { Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot } from "firebase-admin/firestore";
+import { Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { type HistoryEntry, type NotificationAttempts } from "../../../domain/console";
 import type { EnquiryStatus, StatusTally } from "../../../domain/status";
 import {
   deliveryState,
+  historyEntry,
+  type KeptHistoryLine,
   recordMails,
   type EnquiryRecord,
   type EnquiryWorkAdapter,
-  type InboxFilter,
   type InboxRow,
-  type TeamInboxRow,
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import { FirestoreInboxListing } from "./inbox-listing";
 import type { NoteCandidate } from "../../lifecycle/last-note";
-import type { CountedListing, ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
-import type { ChangeOf } from "../step-port";
 import { storedEnquiryOf } from "./documents";
-import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
-
-/** An enquiry's document as the store hands it on: the one codec (work-record.ts). */
-const storedEnquiry = storedEnquiryOf;
+import { workStateOf } from "./work-record";
+import { chunks, IN_QUERY_LIMIT, isoOf, sortKey } from "./connection";
 
 /** One entry of an enquiry's history, from `enquiryWork/{id}/history`. */
 export function historyEntryOf(doc: QueryDocumentSnapshot): HistoryEntry {
-  const data = doc.data();
-  return {
-    id: doc.id,
-    at: String(data.at),
-    staffEmail: String(data.staffEmail),
-    kind: data.kind as HistoryEntry["kind"],
-    ...(data.from ? { from: data.from as EnquiryStatus } : {}),
-    ...(data.to ? { to: data.to as EnquiryStatus } : {}),
-    ...(data.text ? { text: String(data.text) } : {}),
-    ...(data.fromOwner ? { fromOwner: String(data.fromOwner) } : {}),
-  };
+  return historyEntry({ ...(doc.data() as Omit<KeptHistoryLine, "id">), id: doc.id });
 }
 
 /**
  * The staff's work on an enquiry lives in `enquiryWork/{enquiryId}` (status, version, closedAt,
  * receivedAt) with its history in the subcollection `history`; the enquiry's document keeps its
- * five fields only. The inbox's listing is inbox-listing.ts.
+ * five fields only. The inbox's listing, whose reads it answers, is inbox-listing.ts.
  */
-export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
-  constructor(private readonly context: FirestoreContext) {}
-
-  private get collections() {
-    return collectionsOf(this.context);
-  }
-
-  private get listing() {
-    return new FirestoreInboxListing(this.context);
-  }
-
-  /** Inbox rows (status, version, delivery and the team's fields) of enquiry documents, in their order. */
-  async inboxRowsOf(docs: readonly DocumentSnapshot[]): Promise<TeamInboxRow[]> {
-    return this.listing.rowsOf(docs.map(storedEnquiry));
-  }
-
-  readListing<T>(
-    filter: InboxFilter,
-    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
-  ): Promise<T> {
-    return this.listing.readListing(filter, page);
-  }
-
-  async count(counted: CountedListing): Promise<number> {
-    return this.listing.count(counted);
-  }
-
+export class FirestoreEnquiryWorkStore extends FirestoreInboxListing implements EnquiryWorkAdapter {
   async listSince(since: string | null, limit: number): Promise<InboxRow[]> {
     const after = since ? decodePageCursor(since) : null;
     return this.context.run(async () => {
@@ -75,9 +35,9 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
       if (after) query = query.where("receivedAt", ">=", Timestamp.fromDate(new Date(after.at)));
       const snapshot = await query.get();
       const newer = snapshot.docs
-        .map(storedEnquiry)
+        .map(storedEnquiryOf)
         .filter((stored) => !after || sortKey(stored.receivedAt, stored.id) > sortKey(after.at, after.id));
-      return this.listing.rowsOf(newer);
+      return this.rowsOf(newer);
     });
   }
 
@@ -106,12 +66,13 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
     return this.context.run(async () => {
       const doc = await this.collections.enquiries.doc(id).get();
       if (!doc.exists) return null;
-      const [row] = await this.listing.rowsOf([storedEnquiry(doc)]);
-      const history = (
-        await this.collections.work.doc(id).collection("history").orderBy("sortKey").get()
-      ).docs.map(historyEntryOf);
-      const mails = (await this.collections.notifications.where("enquiryId", "==", id).get()).docs.map(
-        (notification) => {
+      const [work, history, mails] = await Promise.all([
+        this.collections.work.doc(id).get(),
+        this.collections.work.doc(id).collection("history").orderBy("sortKey").get(),
+        this.collections.notifications.where("enquiryId", "==", id).get(),
+      ]);
+      const notifications: NotificationAttempts[] = recordMails(
+        mails.docs.map((notification) => {
           const data = notification.data();
           const sentAt = data.sentAt ? isoOf(data.sentAt) : null;
           const attempts = Number(data.attempts ?? 0);
@@ -124,31 +85,14 @@ export class FirestoreEnquiryWorkStore implements EnquiryWorkAdapter {
             lastError: (data.lastError as string | null) ?? null,
             sentAt,
           };
-        },
+        }),
       );
-      const notifications: NotificationAttempts[] = recordMails(mails);
-      const {
-        id: _,
-        receivedAt,
-        language,
-        enquiry,
-        source,
-        screening,
-        whatsappConsent,
-        status,
-        version,
-      } = row as InboxRow;
+      const { status, version } = workStateOf(work.data());
       return {
-        id,
-        receivedAt,
-        language,
-        enquiry,
-        ...(source !== undefined ? { source } : {}),
-        ...(screening !== undefined ? { screening } : {}),
-        ...(whatsappConsent !== undefined ? { whatsappConsent } : {}),
+        ...storedEnquiryOf(doc),
         status,
         version,
-        history,
+        history: history.docs.map(historyEntryOf),
         notifications,
       };
     });

@@ -22,6 +22,18 @@ type Placed = PhasePlace & { row: TeamInboxRow };
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * Whether a listing by received reads the work documents: with a status other than New, an owner, a
+ * due range, open work only or waiting on us (the enquiries stored before work documents existed
+ * are in none of these).
+ */
+const fromWork = (filter: InboxFilter): boolean =>
+  (filter.status !== undefined && filter.status !== INITIAL_STATUS) ||
+  filter.ownerId !== undefined ||
+  filter.due !== undefined ||
+  filter.open === true ||
+  filter.waiting === true;
+
+/**
  * The inbox's one listing on Firestore (server/lifecycle/inbox-listing.ts decides what it holds;
  * this translates it). Firestore has no joins and no substring search, so a listing is one query
  * for what the work documents (`enquiryWork`) or the enquiries can answer by equality, a range and
@@ -38,9 +50,9 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * Each shape's composite index is in firestore.indexes.json.
  */
 export class FirestoreInboxListing {
-  constructor(private readonly context: FirestoreContext) {}
+  constructor(protected readonly context: FirestoreContext) {}
 
-  private get collections() {
+  protected get collections() {
     return collectionsOf(this.context);
   }
 
@@ -60,10 +72,7 @@ export class FirestoreInboxListing {
           await this.context.db.getAll(...enquiries.map((stored) => this.collections.work.doc(stored.id)))
         ).map((doc) => [doc.id, doc.data()]),
       );
-    const company = new Map<
-      string,
-      { sentAt: string | null; attempts: number; status: string | undefined }
-    >();
+    const company = new Map<string, Parameters<typeof deliveryState>[0]>();
     for (const part of chunks(enquiries, IN_QUERY_LIMIT)) {
       const ids = part.map((stored) => stored.id);
       const snapshot = await this.collections.notifications.where("enquiryId", "in", ids).get();
@@ -97,11 +106,18 @@ export class FirestoreInboxListing {
     });
   }
 
-  /** `enquiryWork` narrowed by the filter's status and owner, as far as equality takes it. */
-  private workQuery(filter: InboxFilter): Query {
+  /**
+   * `enquiryWork` narrowed by the filter's status and owner, as far as equality takes it, and with
+   * `due`, to its due range.
+   */
+  private workQuery(filter: InboxFilter, due?: "due"): Query {
     let query: Query = this.collections.work;
     if (filter.status) query = query.where("status", "==", filter.status);
     if (filter.ownerId !== undefined) query = query.where("ownerId", "==", filter.ownerId ?? UNASSIGNED);
+    const range = due ? filter.due : undefined;
+    if (range?.after !== undefined) query = query.where("dueAt", ">", range.after);
+    if (range?.upTo !== undefined) query = query.where("dueAt", "<=", range.upTo);
+    if (range?.before !== undefined) query = query.where("dueAt", "<", range.before);
     return query;
   }
 
@@ -133,13 +149,9 @@ export class FirestoreInboxListing {
     after: ListCursor | null,
     wanted: number,
   ): Promise<Placed[]> {
-    let query = this.workQuery(filter);
-    const range = filter.due;
-    if (range?.after !== undefined) query = query.where("dueAt", ">", range.after);
-    if (range?.upTo !== undefined) query = query.where("dueAt", "<=", range.upTo);
-    if (range?.before !== undefined) query = query.where("dueAt", "<", range.before);
+    let query = this.workQuery(filter, "due");
     // Every due time is an ISO string: a string range holds them all, and no null.
-    if (!range) query = query.where("dueAt", ">", "");
+    if (!filter.due) query = query.where("dueAt", ">", "");
     query = query.orderBy("dueAt").orderBy(FieldPath.documentId());
     const found: Placed[] = [];
     // Keyset paging by a range from the last place (the emulator ignores startAfter): those due at
@@ -176,13 +188,7 @@ export class FirestoreInboxListing {
     wanted: number,
   ): Promise<Placed[]> {
     const found: Placed[] = [];
-    const fromWork =
-      (filter.status !== undefined && filter.status !== INITIAL_STATUS) ||
-      filter.ownerId !== undefined ||
-      filter.due !== undefined ||
-      filter.open === true ||
-      filter.waiting === true;
-    if (fromWork) {
+    if (fromWork(filter)) {
       const query = this.workQuery(filter).orderBy("sortKey", "desc");
       let position = after ? sortKey(after.at, after.id) : null;
       for (;;) {
@@ -244,20 +250,8 @@ export class FirestoreInboxListing {
   async count({ filter, keep }: CountedListing): Promise<number> {
     // Spam is excluded by an owner (spam holds none), a due range (it is never due), open work
     // only or waiting on us (it is closed).
-    const whole =
-      !filter.buyer &&
-      !filter.source &&
-      !filter.q &&
-      ((filter.status !== undefined && filter.status !== INITIAL_STATUS) ||
-        filter.ownerId !== undefined ||
-        filter.due !== undefined ||
-        filter.open === true ||
-        filter.waiting === true);
-    if (whole) {
-      let query = this.workQuery(filter);
-      if (filter.due?.after !== undefined) query = query.where("dueAt", ">", filter.due.after);
-      if (filter.due?.upTo !== undefined) query = query.where("dueAt", "<=", filter.due.upTo);
-      if (filter.due?.before !== undefined) query = query.where("dueAt", "<", filter.due.before);
+    if (!filter.buyer && !filter.source && !filter.q && fromWork(filter)) {
+      let query = this.workQuery(filter, "due");
       const statuses = filter.waiting ? WAITING_STATUSES : filter.open ? statusesWhere("open") : null;
       if (statuses && !filter.status) query = query.where("status", "in", statuses);
       // Waiting on us is kept beside the work as one field (work-record.ts: workFields).

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "firebase-admin/firestore";
 import type { WebhookEventType } from "../../../domain/webhooks";
-import { parseAssignmentRule } from "../../../domain/team";
 import { driveStepsAsync } from "../step-port";
 import {
   WriteConflictError,
@@ -42,12 +41,12 @@ import { buyerKeysField, buyerSecret, readMobileEnquiries, whatsappEnquiryId } f
 import { readDueReminders, reminderWrites } from "./push";
 import {
   ASSIGNMENT_DOC,
-  readMember,
   readMembers,
   readTeam,
   readWork,
   readWorks,
   takeTurn,
+  teamOf,
   webhookQueues,
   writeAlerts,
   writeHandedOnLists,
@@ -110,6 +109,10 @@ export class FirestoreWorkPort implements WorkPort {
   ): StepAnswers<true> {
     const context = this.context;
     const collections = collectionsOf(context);
+    /** Holds a write back until the change has returned. */
+    const hold = (write: (writer: Transaction) => void) => void writes.push(write);
+    /** Holds a write that claims a marker, made first of all: claimed by another, nothing else is written. */
+    const claimFirst = (write: (writer: Transaction) => void) => void writes.unshift(write);
     let team: ReturnType<typeof readTeam> | undefined;
     const teamOnce = () => (team ??= readTeam(context, transaction));
     const counters = new FirestoreAttemptCounterStore(context);
@@ -125,10 +128,7 @@ export class FirestoreWorkPort implements WorkPort {
     };
     return {
       readWork: ({ enquiryId }) => readWork(context, transaction, enquiryId),
-      readTeam: async () => {
-        const { members, rule, turn } = await teamOnce();
-        return { members, rule, turn };
-      },
+      readTeam: async () => (await teamOnce()).team,
       companyMailQueued: async ({ enquiryId }) =>
         !(
           await transaction.get(
@@ -140,10 +140,10 @@ export class FirestoreWorkPort implements WorkPort {
         ).empty,
       takeTurn: async ({ enquiryId, turn }) => {
         const { generation } = await teamOnce();
-        writes.push((writer) => takeTurn(context, writer, { generation, turn, enquiryId }));
+        hold((writer) => takeTurn(context, writer, { generation, turn, enquiryId }));
       },
-      writePlan: ({ read, plan, actor }) => {
-        writes.push((writer) =>
+      writePlan: ({ read, plan, actor }) =>
+        hold((writer) =>
           writePlan(
             context,
             writer,
@@ -152,10 +152,9 @@ export class FirestoreWorkPort implements WorkPort {
             actor,
             queues(),
           ),
-        );
-      },
-      queueEnquiryMail: ({ stored, kind, actor }) => {
-        writes.push((writer) =>
+        ),
+      queueEnquiryMail: ({ stored, kind, actor }) =>
+        hold((writer) =>
           writer.create(
             collections.notifications.doc(randomUUID()),
             newNotification({
@@ -166,23 +165,18 @@ export class FirestoreWorkPort implements WorkPort {
               requestId: actor.requestId,
             }),
           ),
-        );
-      },
+        ),
       clearSpamFiling: ({ stored }) => {
         if (stored.screening) {
-          writes.push((writer) =>
-            writer.update(collections.enquiries.doc(stored.id), { "screening.spam": false }),
-          );
+          hold((writer) => writer.update(collections.enquiries.doc(stored.id), { "screening.spam": false }));
         }
       },
       readWorks: ({ enquiryIds }) => readWorks(context, transaction, enquiryIds),
       readMembers: () => readMembers(context, transaction),
-      writeAlerts: ({ stored, alerts, actor }) => {
-        writes.push((writer) => writeAlerts(context, writer, stored, alerts, actor.at, actor.requestId));
-      },
-      writeHandedOnLists: ({ lists, actor }) => {
-        writes.push((writer) => writeHandedOnLists(context, writer, lists, actor.at, actor.requestId));
-      },
+      writeAlerts: ({ stored, alerts, actor }) =>
+        hold((writer) => writeAlerts(context, writer, stored, alerts, actor.at, actor.requestId)),
+      writeHandedOnLists: ({ lists, actor }) =>
+        hold((writer) => writeHandedOnLists(context, writer, lists, actor.at, actor.requestId)),
       readThread: ({ enquiryId }) => readThread(context, transaction, enquiryId),
       readWhatsAppAnswers: ({ enquiryId, limit }) =>
         readWhatsAppAnswers(context, transaction, enquiryId, limit),
@@ -190,7 +184,7 @@ export class FirestoreWorkPort implements WorkPort {
       newMessageId: () => newMessageId(),
       writeReply: (reply) => {
         const documents = replyDocuments(context, reply);
-        writes.push((writer) => documents.write(writer));
+        hold((writer) => documents.write(writer));
         return documents.message;
       },
       readAnswerDay: ({ enquiryId, day }) => readAnswerDay(context, transaction, enquiryId, day),
@@ -199,9 +193,7 @@ export class FirestoreWorkPort implements WorkPort {
       writeNewEnquiry: async ({ stored }) => {
         const keys = buyerKeysField(buyerKeysOf(stored.enquiry, await buyerSecret(context)));
         // Created, never overwritten: another change that opened it first fails this one.
-        writes.push((writer) =>
-          writer.create(collections.enquiries.doc(stored.id), enquiryDocument(stored, keys)),
-        );
+        hold((writer) => writer.create(collections.enquiries.doc(stored.id), enquiryDocument(stored, keys)));
       },
       newEnquiryId: () => randomUUID(),
       // One wait for the transaction's first read (which begins it): the key and the rule with its
@@ -216,13 +208,7 @@ export class FirestoreWorkPort implements WorkPort {
           assignment,
           ...(key === undefined ? [] : [idempotencyKeyRef(context, key)]),
         );
-        const members = await readMembers(context, transaction);
-        const read = {
-          members,
-          rule: parseAssignmentRule(settings?.get("rule")),
-          turn: Number(settings?.get("turn") ?? 0),
-          generation: Number(settings?.get("generation") ?? 0),
-        };
+        const read = teamOf(await readMembers(context, transaction), settings);
         team = Promise.resolve(read);
         const keyHolder = keyDocument ? keyHolderOf(keyDocument) : null;
         let counts = counting ? await counting : null;
@@ -231,57 +217,44 @@ export class FirestoreWorkPort implements WorkPort {
           await counters.takeBackAll(count.counters.map(({ name }) => name));
           counts = null;
         }
-        return { keyHolder, team: { members, rule: read.rule, turn: read.turn }, counts };
+        return { keyHolder, team: read.team, counts };
       },
-      writeIdempotencyKey: ({ key, holder }) => {
-        // Claimed first of all the change's writes: held by another, nothing else is written.
-        writes.unshift((writer) => writeIdempotencyKey(context, writer, key, holder));
-      },
+      writeIdempotencyKey: ({ key, holder }) =>
+        claimFirst((writer) => writeIdempotencyKey(context, writer, key, holder)),
       addCounters,
       answerHeld: ({ enquiryId, messageId, channel }) =>
         answerHeld(context, transaction, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(context, transaction, enquiryId),
-      readMember: ({ staffId }) => readMember(context, transaction, staffId),
+      readMember: async ({ staffId }) => (await readMembers(context, transaction, staffId))[0] ?? null,
       storeAnswer: ({ answer }) => {
-        writes.push((writer) => writeAnswer(context, writer, answer));
+        hold((writer) => writeAnswer(context, writer, answer));
         return true;
       },
-      writeAnswerDay: ({ enquiryId, before, after }) => {
-        // Its place in the count is written first: taken by another reader meanwhile, the commit
-        // is refused before anything else is written, even where a commit applies its writes in turn.
-        writes.unshift((writer) => writeAnswerDay(context, writer, enquiryId, before, after));
-      },
+      // Its place in the count is written first: taken by another reader meanwhile, the commit
+      // is refused before anything else is written, even where a commit applies its writes in turn.
+      writeAnswerDay: ({ enquiryId, before, after }) =>
+        claimFirst((writer) => writeAnswerDay(context, writer, enquiryId, before, after)),
       readDeal: ({ enquiryId }) => readDeal(context, transaction, enquiryId),
-      writeDeal: ({ read, deal, history, actor }) => {
-        // Its version's marker claimed first of all the change's writes (deals.ts).
-        writes.unshift((writer) => writeDeal(context, writer, read, deal, history, actor));
-      },
+      // Its version's marker claimed first of all the change's writes (deals.ts).
+      writeDeal: ({ read, deal, history, actor }) =>
+        claimFirst((writer) => writeDeal(context, writer, read, deal, history, actor)),
       readDispatch: ({ enquiryId }) => readDispatch(context, transaction, enquiryId),
-      writeDispatch: ({ read, dispatch, plan, actor }) => {
-        writes.push((writer) => writeDispatch(context, writer, read, dispatch, plan, actor, queues()));
-      },
+      writeDispatch: ({ read, dispatch, plan, actor }) =>
+        hold((writer) => writeDispatch(context, writer, read, dispatch, plan, actor, queues())),
       readDueReminders: ({ now, limit }) => readDueReminders(context, transaction, now, limit),
       writeReminder: async ({ read, plan, at }) => {
         const reminder = await reminderWrites(context, transaction, read.stored, plan, at);
-        writes.push((writer) => reminder.write(writer));
+        hold((writer) => reminder.write(writer));
         return reminder.queued;
       },
       readDocuments: ({ enquiryId }) => readDocuments(context, transaction, enquiryId),
       readDocument: ({ documentId }) => readDocument(context, transaction, documentId),
       readClick: ({ action, clickKey }) => readClick(context, transaction, action, clickKey),
       readSeries: (series) => readSeries(context, transaction, series),
-      writeDocument: (args) => {
-        // Its click (and number) claimed first of all the change's writes (issued-documents.ts).
-        writes.unshift((writer) => writeDocument(context, writer, args));
-      },
-      writePayment: (args) => {
-        // Its click (and number) claimed first of all the change's writes (issued-documents.ts).
-        writes.unshift((writer) => writePayment(context, writer, args));
-      },
-      queueDocumentMail: (args) => {
-        // Its click (and number) claimed first of all the change's writes (issued-documents.ts).
-        writes.unshift((writer) => queueDocumentMail(context, writer, args));
-      },
+      // Each one's click (and number) claimed first of all the change's writes (issued-documents.ts).
+      writeDocument: (args) => claimFirst((writer) => writeDocument(context, writer, args)),
+      writePayment: (args) => claimFirst((writer) => writePayment(context, writer, args)),
+      queueDocumentMail: (args) => claimFirst((writer) => queueDocumentMail(context, writer, args)),
     };
   }
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import type { DocumentData, DocumentReference, Transaction, WriteBatch } from "firebase-admin/firestore";
+import type { DocumentData, Transaction, WriteBatch } from "firebase-admin/firestore";
 import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
-import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
+import { alertChoiceOf, parseAssignmentRule } from "../../../domain/team";
 import type { WebhookEventType } from "../../../domain/webhooks";
 import { untouchedWork } from "../../../domain/work-state";
 import type { MemberFacts, OwnerBatchPlan, PushPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
 import type { StoredEnquiry } from "../store";
+import { webhookEventsOf, type WorkRead, type WorkSteps } from "../work-port";
 import { collectionsOf, PUSH_SUBSCRIPTIONS, sortKey, type FirestoreContext } from "./connection";
 import { touchesOf, type TouchRecord } from "./dashboard";
 import { newNotification, storedEnquiryOf } from "./documents";
@@ -98,15 +99,8 @@ export async function readWork(
   context: FirestoreContext,
   transaction: Transaction,
   enquiryId: string,
-): Promise<{ stored: StoredEnquiry; work: WorkState; recorded: boolean; ref: DocumentReference } | null> {
-  const collections = collectionsOf(context);
-  const ref = collections.work.doc(enquiryId);
-  const [enquiry, work] = await Promise.all([
-    transaction.get(collections.enquiries.doc(enquiryId)),
-    transaction.get(ref),
-  ]);
-  if (!enquiry.exists) return null;
-  return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), recorded: work.exists, ref };
+): Promise<WorkRead | null> {
+  return (await readWorks(context, transaction, [enquiryId]))[0] ?? null;
 }
 
 /**
@@ -117,60 +111,58 @@ export async function readWorks(
   context: FirestoreContext,
   transaction: Transaction,
   enquiryIds: readonly string[],
-): Promise<({ stored: StoredEnquiry; work: WorkState; recorded: boolean; ref: DocumentReference } | null)[]> {
+): Promise<(WorkRead | null)[]> {
   if (enquiryIds.length === 0) return [];
   const collections = collectionsOf(context);
-  const refs = enquiryIds.map((id) => collections.work.doc(id));
-  const docs = await transaction.getAll(...enquiryIds.map((id) => collections.enquiries.doc(id)), ...refs);
+  const docs = await transaction.getAll(
+    ...enquiryIds.map((id) => collections.enquiries.doc(id)),
+    ...enquiryIds.map((id) => collections.work.doc(id)),
+  );
   return enquiryIds.map((_, index) => {
     const enquiry = docs[index];
     const work = docs[enquiryIds.length + index];
-    const ref = refs[index];
-    if (!enquiry?.exists || !work || !ref) return null;
-    return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), recorded: work.exists, ref };
+    if (!enquiry?.exists || !work) return null;
+    return { stored: storedEnquiryOf(enquiry), work: workStateOf(work.data()), recorded: work.exists };
   });
 }
 
-/** The members with their e-mail, alert choice and devices, read in the transaction. */
+/** The members (with `staffId`, that one only) with their e-mail, alert choice and devices, read in the transaction. */
 export async function readMembers(
   context: FirestoreContext,
   transaction: Transaction,
+  staffId?: string,
 ): Promise<MemberFacts[]> {
-  const [staff, devices] = await Promise.all([
-    transaction.get(context.db.collection("staff")),
-    transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS)),
+  const staff = context.db.collection("staff");
+  const devices = context.db.collection(PUSH_SUBSCRIPTIONS);
+  const [members, theirDevices] = await Promise.all([
+    transaction.get(staffId === undefined ? staff : staff.where("id", "==", staffId).limit(1)),
+    transaction.get(staffId === undefined ? devices : devices.where("staffId", "==", staffId)),
   ]);
-  return membersOf(staff.docs, devices.docs);
+  return membersOf(members.docs, theirDevices.docs);
 }
 
 /** The members with their e-mail, alert choice and devices, and the assignment rule, read in the transaction. */
-export async function readTeam(
-  context: FirestoreContext,
-  transaction: Transaction,
-): Promise<{ members: MemberFacts[]; rule: AssignmentRule; turn: number; generation: number }> {
+export async function readTeam(context: FirestoreContext, transaction: Transaction) {
   const [settings, members] = await Promise.all([
     transaction.get(context.db.collection(ASSIGNMENT_DOC[0]).doc(ASSIGNMENT_DOC[1])),
     readMembers(context, transaction),
   ]);
-  return {
-    members,
-    rule: parseAssignmentRule(settings.get("rule")),
-    turn: Number(settings.get("turn") ?? 0),
-    generation: Number(settings.get("generation") ?? 0),
-  };
+  return teamOf(members, settings);
 }
 
-/** One member as the plans need them, with their devices, read in the transaction; null when there is none. */
-export async function readMember(
-  context: FirestoreContext,
-  transaction: Transaction,
-  staffId: string,
-): Promise<MemberFacts | null> {
-  const [staff, devices] = await Promise.all([
-    transaction.get(context.db.collection("staff").where("id", "==", staffId).limit(1)),
-    transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS).where("staffId", "==", staffId)),
-  ]);
-  return membersOf(staff.docs, devices.docs)[0] ?? null;
+/** The team as the port answers it and its turns' generation, from the members and the rule's document. */
+export function teamOf(
+  members: MemberFacts[],
+  settings: { get(field: string): unknown } | undefined,
+): { team: WorkSteps["readTeam"]["result"]; generation: number } {
+  return {
+    team: {
+      members,
+      rule: parseAssignmentRule(settings?.get("rule")),
+      turn: Number(settings?.get("turn") ?? 0),
+    },
+    generation: Number(settings?.get("generation") ?? 0),
+  };
 }
 
 /**
@@ -314,29 +306,19 @@ export function writePlan(
   const after = workFields(plan.work);
   // The reference is kept beside the work so that a buyer's answer quoting it finds its enquiry
   // (the enquiries' own documents hold their fields only).
-  const reference = enquiryReference(stored.id);
+  const kept = {
+    receivedAt: stored.receivedAt,
+    sortKey: sortKey(stored.receivedAt, stored.id),
+    reference: enquiryReference(stored.id),
+  };
   if (before === null) {
-    (writer as Transaction).create(ref, {
-      ...after,
-      receivedAt: stored.receivedAt,
-      sortKey: sortKey(stored.receivedAt, stored.id),
-      reference,
-    });
+    (writer as Transaction).create(ref, { ...after, ...kept });
   } else {
     const previous = workFields(before);
     const changed = Object.fromEntries(
       Object.entries(after).filter(([key, value]) => previous[key] !== value),
     );
-    (writer as Transaction).set(
-      ref,
-      {
-        ...changed,
-        receivedAt: stored.receivedAt,
-        sortKey: sortKey(stored.receivedAt, stored.id),
-        reference,
-      },
-      { merge: true },
-    );
+    (writer as Transaction).set(ref, { ...changed, ...kept }, { merge: true });
     if (plan.work.version !== before.version) {
       (writer as Transaction).create(ref.collection("versions").doc(String(plan.work.version)), {
         at: actor.at,
@@ -368,13 +350,7 @@ export function writePlan(
   }
   writeAlerts(context, writer, stored, plan.alerts, actor.at, actor.requestId);
   writePushes(context, writer, stored, plan.pushes ?? [], actor.at, actor.requestId);
-  for (const event of plan.webhooks) {
-    queues?.get(event.type)?.(writer as DocumentWriter, {
-      type: event.type,
-      enquiry: stored,
-      at: new Date(actor.at),
-      ...(actor.requestId ? { requestId: actor.requestId } : {}),
-      ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
-    });
+  for (const event of webhookEventsOf(plan, stored, actor)) {
+    queues?.get(event.type)?.(writer as DocumentWriter, event);
   }
 }

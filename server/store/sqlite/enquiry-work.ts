@@ -35,10 +35,6 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
     private readonly table: string,
   ) {}
 
-  private joins(): string {
-    return INBOX_JOINS;
-  }
-
   async readListing<T>(
     filter: InboxFilter,
     page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
@@ -54,10 +50,8 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
               const rows = new Map(
                 db
                   .prepare<[string], InboxSqlRow & TeamColumns>(
-                    `SELECT ${TEAM_INBOX_COLUMNS} FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
-                     LEFT JOIN notifications n ON n.enquiry_id = e.id AND n.kind = 'company'
-                     LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id
-                     WHERE w.enquiry_id IN (SELECT value FROM json_each(?))`,
+                    `SELECT ${TEAM_INBOX_COLUMNS} FROM ${this.table} e ${INBOX_JOINS}
+                     WHERE e.id IN (SELECT value FROM json_each(?))`,
                   )
                   .all(JSON.stringify(places.map((each) => each.id)))
                   .map((row) => [row.id, teamInboxRow(row) as TeamInboxRow]),
@@ -80,7 +74,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
     return this.run((db) =>
       db
         .prepare<[string, string, number], InboxSqlRow>(
-          `SELECT ${INBOX_COLUMNS} FROM ${this.table} e ${this.joins()}
+          `SELECT ${INBOX_COLUMNS} FROM ${this.table} e ${INBOX_JOINS}
            WHERE (e.received_at, e.id) > (?, ?)
            ORDER BY e.received_at DESC, e.id DESC LIMIT ?`,
         )
@@ -132,7 +126,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
         .transaction(() => {
           const row = db
             .prepare<[string], InboxSqlRow>(
-              `SELECT ${INBOX_COLUMNS} FROM ${this.table} e ${this.joins()} WHERE e.id = ?`,
+              `SELECT ${INBOX_COLUMNS} FROM ${this.table} e ${INBOX_JOINS} WHERE e.id = ?`,
             )
             .get(id);
           if (!row) return null;

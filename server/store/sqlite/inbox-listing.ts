@@ -91,7 +91,7 @@ function conditionsFor(conditions: readonly string[], index: string | null): str
 }
 
 /** FTS5's query syntax: the search as one quoted phrase, so nothing in it is an operator. */
-export function ftsPhrase(text: string): string {
+function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
@@ -140,19 +140,15 @@ export class SqliteInboxListing {
     if (hitsHeld.get(this.db)?.has(phrase)) {
       // Gathered already: counted from the table (gathered again first, if the index changed).
       searchHits(this.db, phrase);
-      return (
-        prepared<[string, number], { count: number }>(
-          this.db,
-          `SELECT count(*) AS count FROM (SELECT 1 FROM temp.inbox_search_hits WHERE phrase = ? LIMIT ?)`,
-        ).get(phrase, NARROW_ROWS)?.count ?? 0
-      );
+      return this.rowsUpTo(`temp.inbox_search_hits WHERE phrase = @phrase`, { phrase });
     }
-    return (
-      prepared<[string, number], { count: number }>(
-        this.db,
-        `SELECT count(*) AS count FROM (SELECT 1 FROM enquiry_search WHERE enquiry_search MATCH ? LIMIT ?)`,
-      ).get(phrase, NARROW_ROWS)?.count ?? 0
-    );
+    return this.rowsUpTo(`enquiry_search WHERE enquiry_search MATCH @phrase`, { phrase });
+  }
+
+  /** How many rows `source` (what follows FROM, with its conditions) holds, counted up to NARROW_ROWS. */
+  private rowsUpTo(source: string, params: Params): number {
+    const sql = `SELECT count(*) AS count FROM (SELECT 1 FROM ${source} LIMIT ${NARROW_ROWS})`;
+    return prepared<Params, { count: number }>(this.db, sql).get(paramsOf(sql, params))?.count ?? 0;
   }
 
   /** `by`: the order the rows are read in; by due, only those with something due are read. */
@@ -280,16 +276,15 @@ export class SqliteInboxListing {
 
   /** How many rows one part's index holds, counted up to NARROW_ROWS. */
   private partRows(narrowing: Narrowing, params: Params): number {
-    const sql = `SELECT count(*) AS count FROM (SELECT 1 FROM enquiry_work w INDEXED BY ${narrowing.index}
-      WHERE ${narrowing.condition} LIMIT ${NARROW_ROWS})`;
-    return prepared<Params, { count: number }>(this.db, sql).get(paramsOf(sql, params))?.count ?? 0;
+    return this.rowsUpTo(`enquiry_work w INDEXED BY ${narrowing.index} WHERE ${narrowing.condition}`, params);
   }
 
   /**
    * FROM … for the listing: `w` by the chosen index, or, with none, from the search's matches
-   * (whose condition then holds by construction).
+   * (whose condition then holds by construction). A search's matches are gathered first.
    */
   private from(translated: Translated, index: string | null): string {
+    if (translated.searchPhrase) searchHits(this.db, translated.searchPhrase);
     const source = index
       ? `enquiry_work w INDEXED BY ${index}`
       : `(SELECT enquiry_id FROM temp.inbox_search_hits WHERE phrase = @hitsPhrase) s
@@ -339,7 +334,6 @@ export class SqliteInboxListing {
       params.afterId = after.id;
     }
     const direction = phase.by === "due" ? "ASC" : "DESC";
-    if (translated.searchPhrase) searchHits(this.db, translated.searchPhrase);
     const sql = `SELECT w.enquiry_id AS id, ${column} AS at FROM ${this.from(translated, index)}
       WHERE ${conditions.join(" AND ")}
       ORDER BY ${column} ${direction}, w.enquiry_id ${direction} LIMIT @limit`;
@@ -353,7 +347,6 @@ export class SqliteInboxListing {
     const index = translated.narrow
       ? translated.narrow.index
       : (translated.narrowings[0]?.index ?? "enquiry_work_received");
-    if (translated.searchPhrase) searchHits(this.db, translated.searchPhrase);
     const sql = `SELECT count(*) AS count FROM ${this.from(translated, index)}
       WHERE ${conditionsFor(translated.conditions, index).join(" AND ")}`;
     return (

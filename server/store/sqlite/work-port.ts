@@ -28,16 +28,8 @@ import { newRowId } from "./row-id";
 import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
 import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
 import { addCountersIn } from "./attempt-counters";
-import {
-  queueEnquiryMail,
-  readMember,
-  readMembers,
-  readRule,
-  readWork,
-  writeAlerts,
-  writeHandedOnLists,
-  writePlan,
-} from "./work-record";
+import { insertNotification } from "./notification-row";
+import { readMembers, readRule, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
 
 /** What the changes of one group (runEach) read once: the members and the rule, and the turn as it goes on. */
 interface GroupReads {
@@ -117,8 +109,9 @@ export class SqliteWorkPort implements WorkPort {
           enquiryId,
         ) !== undefined,
       writePlan: ({ read, plan, actor }) => writePlan(db, read.stored, plan, actor),
-      queueEnquiryMail: ({ stored, kind, actor }) =>
-        queueEnquiryMail(db, stored.id, kind, actor.at, actor.requestId),
+      queueEnquiryMail: ({ stored, kind, actor }) => {
+        insertNotification(db, { kind, at: actor.at, enquiryId: stored.id, requestId: actor.requestId });
+      },
       clearSpamFiling: ({ stored }) => {
         prepared(db, `UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(stored.id);
       },
@@ -151,7 +144,7 @@ export class SqliteWorkPort implements WorkPort {
       addCounters: ({ counters }) => addCountersIn(db, counters),
       answerHeld: ({ enquiryId, messageId, channel }) => answerHeld(db, enquiryId, messageId, channel),
       unreadAnswers: ({ enquiryId }) => unreadAnswers(db, enquiryId),
-      readMember: ({ staffId }) => readMember(db, staffId),
+      readMember: ({ staffId }) => readMembers(db).find((member) => member.id === staffId) ?? null,
       storeAnswer: ({ answer }) => storeAnswer(db, answer),
       writeAnswerDay: ({ enquiryId, after }) => writeAnswerDay(db, enquiryId, after),
       readDeal: ({ enquiryId }) => readDeal(db, enquiryId),

@@ -11,8 +11,10 @@ import type {
 import { untouchedWork } from "../../../domain/work-state";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
-import type { WorkRead } from "../work-port";
+import { webhookEventsOf, type WorkRead } from "../work-port";
+import { historyEntry, type KeptHistoryLine } from "../enquiry-work";
 import { prepared } from "./connection";
+import { columnsOf, insertStatement } from "./row-codec";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { newRowId } from "./row-id";
 import { insertNotification } from "./notification-row";
@@ -90,8 +92,6 @@ export function workColumns(fields: readonly WorkField[] = FIELDS): string {
   return fields.map((field) => `w.${WORK_FIELDS[field].column}`).join(", ");
 }
 
-export const WORK_COLUMNS = workColumns();
-
 /** The fields of the work state in `row`; a row of a LEFT JOIN without a record reads as null. */
 export function workFieldsOf<Field extends WorkField>(
   row: { [Column in WorkColumn<Field>]?: WorkRow[Column] | null },
@@ -120,7 +120,7 @@ const UPSERT_WORK = `INSERT INTO enquiry_work (enquiry_id, received_at, buyer, s
 export function readWork(db: Database.Database, table: string, enquiryId: string): WorkRead | null {
   const row = prepared<[string], EnquiryRow & Partial<WorkRow> & { has_work: number | null }>(
     db,
-    `SELECT ${ENQUIRY_COLUMNS}, ${WORK_COLUMNS}, w.version IS NOT NULL AS has_work
+    `SELECT ${ENQUIRY_COLUMNS}, ${workColumns()}, w.version IS NOT NULL AS has_work
      FROM ${table} e LEFT JOIN enquiry_work w ON w.enquiry_id = e.id WHERE e.id = ?`,
   ).get(enquiryId);
   if (!row) return null;
@@ -132,36 +132,22 @@ export function readWork(db: Database.Database, table: string, enquiryId: string
 export function readMembers(db: Database.Database): MemberFacts[] {
   return prepared<
     [],
-    {
-      id: string;
-      email: string;
-      display_name: string | null;
-      away_until: string | null;
-      alerts: string;
-      push: number;
-      invited: number;
-    }
+    Record<"id" | "email" | "alerts", string> &
+      Record<"displayName" | "awayUntil", string | null> &
+      Record<"invited" | "pushDevices", number>
   >(
     db,
-    `SELECT id, email, display_name, away_until, alerts, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS push,
-       password_hash = '' AS invited
+    `SELECT id, email, display_name AS displayName, away_until AS awayUntil, alerts, password_hash = '' AS invited,
+       EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.staff_id = staff.id) AS pushDevices
      FROM staff`,
   )
     .all()
-    .map(({ id, email, display_name, away_until, alerts, push, invited }) => ({
-      id,
-      email,
-      displayName: display_name,
-      awayUntil: away_until,
-      alerts: alertChoiceOf(alerts),
-      invited: invited === 1,
-      pushDevices: push === 1,
+    .map((row) => ({
+      ...row,
+      alerts: alertChoiceOf(row.alerts),
+      invited: row.invited === 1,
+      pushDevices: row.pushDevices === 1,
     }));
-}
-
-/** One member as the plans need them; null when there is none by that id. */
-export function readMember(db: Database.Database, staffId: string): MemberFacts | null {
-  return readMembers(db).find((member) => member.id === staffId) ?? null;
 }
 
 /**
@@ -187,15 +173,7 @@ export function writePlan(
   writeHistoryLines(db, stored, plan.history, actor);
   writeAlerts(db, stored.id, plan.alerts, actor.at, actor.requestId);
   writePushes(db, stored, plan.pushes ?? [], actor.at, actor.requestId);
-  for (const event of plan.webhooks) {
-    queueEnquiryWebhooks(db, {
-      type: event.type,
-      enquiry: stored,
-      at: new Date(actor.at),
-      ...(actor.requestId ? { requestId: actor.requestId } : {}),
-      ...(event.type === "enquiry.status_changed" ? { change: event.change } : {}),
-    });
-  }
+  for (const event of webhookEventsOf(plan, stored, actor)) queueEnquiryWebhooks(db, event);
 }
 
 /**
@@ -210,11 +188,6 @@ export function writeHistoryLines(
   lines: readonly HistoryLine[],
   actor: { staffEmail: string; at: string },
 ): void {
-  const history = prepared(
-    db,
-    `INSERT INTO enquiry_history (id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner, worked)
-     VALUES (@id, @enquiryId, @at, @staffEmail, @kind, @from, @to, @text, @fromOwner, @worked)`,
-  );
   if (lines.some((line) => line.touch === "first-contact")) {
     prepared(
       db,
@@ -223,32 +196,20 @@ export function writeHistoryLines(
     ).run(enquiry.id, enquiry.receivedAt, actor.at);
   }
   for (const line of lines) {
-    history.run({
+    const row = {
       id: newRowId(),
-      enquiryId: enquiry.id,
+      enquiry_id: enquiry.id,
       at: actor.at,
-      staffEmail: actor.staffEmail,
+      staff_email: actor.staffEmail,
       kind: line.kind,
-      from: line.kind === "status" ? line.from : null,
-      to: line.kind === "status" ? line.to : null,
+      from_status: line.kind === "status" ? line.from : null,
+      to_status: line.kind === "status" ? line.to : null,
       text: line.text,
-      fromOwner: line.kind === "owner" ? line.fromOwner : null,
+      from_owner: line.kind === "owner" ? line.fromOwner : null,
       worked: line.touch ? 1 : 0,
-    });
+    };
+    prepared(db, insertStatement("enquiry_history", columnsOf(row))).run(row);
   }
-}
-
-/** A row of `enquiry_history` as the one codec reads it. */
-interface HistoryRow {
-  id: string;
-  enquiry_id: string;
-  at: string;
-  staff_email: string;
-  kind: HistoryEntry["kind"];
-  from_status: string | null;
-  to_status: string | null;
-  text: string | null;
-  from_owner: string | null;
 }
 
 /** The history of each of these enquiries, oldest first, read in the caller's transaction, by enquiry id. */
@@ -257,23 +218,15 @@ export function readHistories(
   enquiryIds: readonly string[],
 ): Map<string, HistoryEntry[]> {
   const histories = new Map<string, HistoryEntry[]>();
-  const rows = prepared<[string], HistoryRow>(
+  const rows = prepared<[string], KeptHistoryLine & { enquiry_id: string }>(
     db,
-    `SELECT id, enquiry_id, at, staff_email, kind, from_status, to_status, text, from_owner FROM enquiry_history
-     WHERE enquiry_id IN (SELECT value FROM json_each(?)) ORDER BY at, rowid`,
+    `SELECT id, enquiry_id, at, staff_email AS staffEmail, kind, from_status AS "from", to_status AS "to", text,
+       from_owner AS fromOwner
+     FROM enquiry_history WHERE enquiry_id IN (SELECT value FROM json_each(?)) ORDER BY at, rowid`,
   ).all(JSON.stringify(enquiryIds));
   for (const row of rows) {
     const entries = histories.get(row.enquiry_id) ?? [];
-    entries.push({
-      id: row.id,
-      at: row.at,
-      staffEmail: row.staff_email,
-      kind: row.kind,
-      ...(row.from_status ? { from: row.from_status as EnquiryStatus } : {}),
-      ...(row.to_status ? { to: row.to_status as EnquiryStatus } : {}),
-      ...(row.text ? { text: row.text } : {}),
-      ...(row.from_owner ? { fromOwner: row.from_owner } : {}),
-    });
+    entries.push(historyEntry(row));
     histories.set(row.enquiry_id, entries);
   }
   return histories;
@@ -342,28 +295,4 @@ export function readRule(db: Database.Database): AssignmentRule {
   return parseAssignmentRule(
     prepared<[], { rule: string }>(db, `SELECT rule FROM assignment WHERE id = 1`).get()?.rule,
   );
-}
-
-/**
- * Takes the rule's next turn with one UPDATE … RETURNING under the transaction's write lock, so
- * enquiries arriving at once, in one batch or from two processes, each get their own.
- */
-export function takeTurn(db: Database.Database): number {
-  return (
-    prepared<[], { turn: number }>(
-      db,
-      `UPDATE assignment SET turn = turn + 1 WHERE id = 1 RETURNING turn - 1 AS turn`,
-    ).get()?.turn ?? 0
-  );
-}
-
-/** Queues an enquiry's mail to the company or its acknowledgement to the visitor. */
-export function queueEnquiryMail(
-  db: Database.Database,
-  enquiryId: string,
-  kind: "company" | "acknowledgement",
-  at: string,
-  requestId?: string,
-): void {
-  insertNotification(db, { kind, at, enquiryId, requestId });
 }
