@@ -1,8 +1,3 @@
-import { memberAlertFactsOf } from "../member-alert-payload";
-import { pushPayloadOf } from "../push-payload";
-import { enquiryFromDocument, languageOfDocument, type NotificationData } from "./documents";
-
-export { enquiryFromDocument, languageOfDocument };
 import {
   Timestamp,
   type DocumentReference,
@@ -11,21 +6,16 @@ import {
 } from "firebase-admin/firestore";
 import type { Enquiry } from "../../../domain/enquiry";
 import type {
-  StaffLinkMail,
   AddEnquiryOptions,
   EnquiryStore,
-  EnquiryNotificationKind,
   IntakeChanges,
-  NewsletterNotificationKind,
   OutboxBacklog,
   PendingNotification,
-  DocumentNotificationPayload,
   StoredEnquiry,
-  WhatsAppPayload,
 } from "../store";
 import type { KeyHolder } from "../work-port";
-import type { DigestContent } from "../../../domain/team";
-import type { HandedOnList } from "../../../domain/bulk";
+import { pendingNotificationOf } from "../claimed-notification";
+import { enquiryFromDocument, languageOfDocument, type NotificationData } from "./documents";
 import {
   ALREADY_EXISTS,
   grpcCode,
@@ -44,11 +34,6 @@ interface IdempotencyKeyData {
   enquiryId: string;
   fingerprint: string;
   receivedAt: Timestamp;
-}
-
-/** The request that queued a notification, where one is recorded. */
-function requestIdOf(data: NotificationData): { requestId?: string } {
-  return typeof data.requestId === "string" ? { requestId: data.requestId } : {};
 }
 
 /** The idempotency key's document: read with the intake's other reads (work-port.ts), in its transaction. */
@@ -224,131 +209,39 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             return undefined;
           }
           takeLease(transaction, ref, { worker, now, until, previousGeneration: data.claimGeneration });
-          if (data.kind === "reply" && message) {
-            return {
-              id: ref.id,
-              kind: "reply",
-              enquiryId: String(data.enquiryId),
-              enquiry: enquiryFromDocument(data.enquiry ?? {}),
-              language: languageOfDocument(data.language),
-              reply: {
-                subject: String(message.get("subject")),
-                text: String(message.get("text")),
-                messageId: String(message.get("messageId")),
-                inReplyTo: (message.get("inReplyTo") as string | null | undefined) ?? null,
-                references: (message.get("references") as string[] | undefined) ?? [],
-              },
-              attempts: data.attempts,
-              ...requestIdOf(data),
-            };
-          }
-          if (data.kind === "whatsapp" && message) {
-            return {
-              id: ref.id,
-              kind: "whatsapp",
-              enquiryId: String(data.enquiryId),
-              enquiry: enquiryFromDocument(data.enquiry ?? {}),
-              messageRowId: message.id,
-              message: JSON.parse(String(data.payload)) as WhatsAppPayload,
-              attempts: data.attempts,
-              ...requestIdOf(data),
-            };
-          }
-          if (data.kind === "document") {
-            const { to, document, reminder } = JSON.parse(
-              String(data.payload),
-            ) as DocumentNotificationPayload;
-            return {
-              id: ref.id,
-              kind: "document",
-              enquiryId: String(data.enquiryId),
-              to,
-              document,
-              ...(reminder ? { reminder } : {}),
-              attempts: data.attempts,
-              ...requestIdOf(data),
-            };
-          }
-          if (data.subscriberId && subscriber) {
-            return {
-              id: ref.id,
-              kind: data.kind as NewsletterNotificationKind,
-              subscriberId: data.subscriberId,
-              email: String(subscriber.email),
-              confirmNonce: typeof subscriber.confirmNonce === "string" ? subscriber.confirmNonce : null,
-              unsubscribeNonce: String(subscriber.unsubscribeNonce),
-              requestedAt: isoOf(subscriber.requestedAt ?? subscriber.subscribedAt),
-              language: languageOfDocument(subscriber.language),
-              attempts: data.attempts,
-            };
-          }
-          if (data.staffId && member && data.kind === "staff-link") {
-            return {
-              id: ref.id,
-              kind: "staff-link",
-              staffId: data.staffId,
-              to: String(member.get("email")),
-              link: JSON.parse(String(data.payload)) as StaffLinkMail,
-              attempts: data.attempts,
-            };
-          }
-          if (data.staffId && member && data.kind === "handed-on") {
-            return {
-              id: ref.id,
-              kind: "handed-on",
-              staffId: data.staffId,
-              to: String(member.get("email")),
-              list: JSON.parse(String(data.payload)) as HandedOnList,
-              attempts: data.attempts,
-            };
-          }
-          if (data.staffId && member && data.kind === "push") {
-            return {
-              id: ref.id,
-              kind: "push",
-              staffId: data.staffId,
-              to: String(member.get("email")),
-              enquiryId: String(data.enquiryId),
-              push: pushPayloadOf(data.payload),
-              queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
-              attempts: data.attempts,
-              ...requestIdOf(data),
-            };
-          }
-          if (data.staffId && member && data.kind === "digest") {
-            return {
-              id: ref.id,
-              kind: "digest",
-              staffId: data.staffId,
-              to: String(member.get("email")),
-              digest: JSON.parse(String(data.payload)) as DigestContent,
-              attempts: data.attempts,
-            };
-          }
-          if (data.staffId && member) {
-            return {
-              id: ref.id,
-              kind: "member-alert",
-              staffId: data.staffId,
-              to: String(member.get("email")),
-              enquiryId: String(data.enquiryId),
+          return pendingNotificationOf({
+            id: ref.id,
+            // Absent on notifications stored before acknowledgements existed: the company's.
+            kind: data.kind ?? "company",
+            attempts: data.attempts,
+            requestId: typeof data.requestId === "string" ? data.requestId : null,
+            enquiryId: String(data.enquiryId),
+            staffId: String(data.staffId),
+            to: String(member?.get("email")),
+            payload: data.payload,
+            queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
+            messageRowId: String(message?.id),
+            enquiry: () => ({
               enquiry: enquiryFromDocument(data.enquiry ?? {}),
               receivedAt: isoOf(data.receivedAt),
-              ...memberAlertFactsOf(data.payload),
-              attempts: data.attempts,
-              ...requestIdOf(data),
-            };
-          }
-          return {
-            id: ref.id,
-            kind: (data.kind ?? "company") as EnquiryNotificationKind,
-            enquiryId: String(data.enquiryId),
-            enquiry: enquiryFromDocument(data.enquiry ?? {}),
-            receivedAt: isoOf(data.receivedAt),
-            language: languageOfDocument(data.language),
-            attempts: data.attempts,
-            ...requestIdOf(data),
-          };
+              language: languageOfDocument(data.language),
+            }),
+            reply: () => ({
+              subject: String(message?.get("subject")),
+              text: String(message?.get("text")),
+              messageId: String(message?.get("messageId")),
+              inReplyTo: (message?.get("inReplyTo") as string | null | undefined) ?? null,
+              references: (message?.get("references") as string[] | undefined) ?? [],
+            }),
+            subscriber: () => ({
+              subscriberId: String(data.subscriberId),
+              email: String(subscriber?.email),
+              confirmNonce: typeof subscriber?.confirmNonce === "string" ? subscriber.confirmNonce : null,
+              unsubscribeNonce: String(subscriber?.unsubscribeNonce),
+              requestedAt: isoOf(subscriber?.requestedAt ?? subscriber?.subscribedAt),
+              language: languageOfDocument(subscriber?.language),
+            }),
+          });
         },
         { maxAttempts: 3 },
       );

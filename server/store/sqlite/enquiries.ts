@@ -9,27 +9,20 @@ import {
 } from "./enquiry-row";
 import type { Enquiry } from "../../../domain/enquiry";
 import type {
-  StaffLinkMail,
   AddEnquiryOptions,
   EnquiryStore,
   IntakeChanges,
   NotificationKind,
   OutboxBacklog,
   PendingNotification,
-  DocumentNotificationPayload,
   StoredEnquiry,
-  EnquiryNotificationKind,
-  WhatsAppPayload,
 } from "../store";
 import type { KeyHolder } from "../work-port";
 import type Database from "better-sqlite3";
 import { prepared, type SqliteConnection } from "./connection";
-import type { DigestContent } from "../../../domain/team";
-import type { HandedOnList } from "../../../domain/bulk";
 import { leaseDueRows } from "./lease-due";
 import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
-import { memberAlertFactsOf } from "../member-alert-payload";
-import { pushPayloadOf } from "../push-payload";
+import { pendingNotificationOf } from "../claimed-notification";
 
 const insertEnquirySqls = new Map<string, string>();
 
@@ -76,139 +69,37 @@ interface ClaimedRow extends Omit<EnquiryRow, "id"> {
   request_id: string | null;
 }
 
-/** The request that queued a notification, where one is recorded. */
-function requestIdOf(row: ClaimedRow): { requestId?: string } {
-  return row.request_id ? { requestId: row.request_id } : {};
-}
-
+/** A claimed notification as the outbox worker sends it, from its row and what the row joins. */
 function pendingNotification(row: ClaimedRow): PendingNotification {
-  if (row.kind === "document") {
-    const { to, document, reminder } = JSON.parse(String(row.payload)) as DocumentNotificationPayload;
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      enquiryId: String(row.enquiry_id),
-      to,
-      document,
-      ...(reminder ? { reminder } : {}),
-      attempts: row.attempts,
-      ...requestIdOf(row),
-    };
-  }
-  if (row.kind === "whatsapp") {
-    const { enquiry } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      enquiryId: String(row.enquiry_id),
-      enquiry,
-      messageRowId: String(row.message_row_id),
-      message: JSON.parse(String(row.payload)) as WhatsAppPayload,
-      attempts: row.attempts,
-      ...requestIdOf(row),
-    };
-  }
-  if (row.kind === "reply") {
-    const { enquiry, language } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      enquiryId: String(row.enquiry_id),
-      enquiry,
-      language,
-      reply: {
-        subject: String(row.reply_subject),
-        text: String(row.reply_body),
-        messageId: String(row.reply_message_id),
-        inReplyTo: row.reply_in_reply_to,
-        references: JSON.parse(row.reply_refs ?? "[]") as string[],
-      },
-      attempts: row.attempts,
-      ...requestIdOf(row),
-    };
-  }
-  if (row.kind === "digest") {
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      staffId: String(row.staff_id),
-      to: String(row.staff_email),
-      digest: JSON.parse(String(row.payload)) as DigestContent,
-      attempts: row.attempts,
-    };
-  }
-  if (row.kind === "handed-on") {
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      staffId: String(row.staff_id),
-      to: String(row.staff_email),
-      list: JSON.parse(String(row.payload)) as HandedOnList,
-      attempts: row.attempts,
-    };
-  }
-  if (row.kind === "staff-link") {
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      staffId: String(row.staff_id),
-      to: String(row.staff_email),
-      link: JSON.parse(String(row.payload)) as StaffLinkMail,
-      attempts: row.attempts,
-    };
-  }
-  if (row.kind === "push") {
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      staffId: String(row.staff_id),
-      to: String(row.staff_email),
-      enquiryId: String(row.enquiry_id),
-      push: pushPayloadOf(row.payload),
-      queuedAt: String(row.queued_at),
-      attempts: row.attempts,
-      ...requestIdOf(row),
-    };
-  }
-  if (row.kind === "member-alert") {
-    const { enquiry, receivedAt } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      staffId: String(row.staff_id),
-      to: String(row.staff_email),
-      enquiryId: String(row.enquiry_id),
-      enquiry,
-      receivedAt,
-      ...memberAlertFactsOf(row.payload),
-      attempts: row.attempts,
-      ...requestIdOf(row),
-    };
-  }
-  if (row.kind === "newsletter-confirmation" || row.kind === "newsletter-welcome") {
-    return {
-      id: row.notification_id,
-      kind: row.kind,
+  const enquiryId = String(row.enquiry_id);
+  return pendingNotificationOf({
+    id: row.notification_id,
+    kind: row.kind,
+    attempts: row.attempts,
+    requestId: row.request_id,
+    enquiryId,
+    staffId: String(row.staff_id),
+    to: String(row.staff_email),
+    payload: row.payload,
+    queuedAt: String(row.queued_at),
+    messageRowId: String(row.message_row_id),
+    enquiry: () => storedEnquiry({ ...row, id: enquiryId }),
+    reply: () => ({
+      subject: String(row.reply_subject),
+      text: String(row.reply_body),
+      messageId: String(row.reply_message_id),
+      inReplyTo: row.reply_in_reply_to,
+      references: JSON.parse(row.reply_refs ?? "[]") as string[],
+    }),
+    subscriber: () => ({
       subscriberId: String(row.subscriber_id),
       email: String(row.subscriber_email),
       confirmNonce: row.confirm_nonce,
       unsubscribeNonce: String(row.unsubscribe_nonce),
       requestedAt: String(row.requested_at),
       language: languageOf(row.subscriber_language),
-      attempts: row.attempts,
-    };
-  }
-  const { enquiry, receivedAt, language } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
-  return {
-    id: row.notification_id,
-    kind: row.kind as EnquiryNotificationKind,
-    enquiryId: String(row.enquiry_id),
-    enquiry,
-    receivedAt,
-    language,
-    attempts: row.attempts,
-    ...requestIdOf(row),
-  };
+    }),
+  });
 }
 
 /** The enquiry first stored with an idempotency key (read by the work layer's `readIntake`). */
