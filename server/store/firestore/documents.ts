@@ -100,16 +100,20 @@ export function enquiryDocument(stored: StoredEnquiry, buyerKeys: readonly strin
   };
 }
 
-/** The enquiry as stored, from its document (enquiryDocument). */
-export function storedEnquiryOf(doc: { id: string; data(): DocumentData | undefined }): StoredEnquiry {
+/** The enquiry as stored, from its document (enquiryDocument): its fields, time received and language. */
+export function enquiryOfDocument(doc: { id: string; data(): DocumentData | undefined }): StoredEnquiry {
   const data = doc.data() ?? {};
   return {
     id: doc.id,
     receivedAt: isoOf(data.receivedAt),
     language: languageOfDocument(data.language),
     enquiry: enquiryFromDocument(data),
-    ...enquiryMetaOf(data),
   };
+}
+
+/** The enquiry as stored, with what its document keeps beside it (enquiry-meta.ts). */
+export function storedEnquiryOf(doc: { id: string; data(): DocumentData | undefined }): StoredEnquiry {
+  return { ...enquiryOfDocument(doc), ...enquiryMetaOf(doc.data() ?? {}) };
 }
 
 /** A new notification as `notifications` takes it: what it is about and when it is due. */

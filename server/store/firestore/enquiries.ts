@@ -15,9 +15,15 @@ import type {
 } from "../store";
 import type { KeyHolder } from "../work-port";
 import { pendingNotificationOf } from "../claimed-notification";
-import { enquiryFromDocument, languageOfDocument, type NotificationData } from "./documents";
+import {
+  enquiryFromDocument,
+  enquiryOfDocument,
+  languageOfDocument,
+  type NotificationData,
+} from "./documents";
 import {
   ALREADY_EXISTS,
+  deleteInBatches,
   grpcCode,
   isoOf,
   NOT_FOUND,
@@ -98,34 +104,22 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   async eraseIdempotencyKeys(before: Date): Promise<number> {
     let erased = 0;
     for (;;) {
-      const batchSize = await this.connection.run(async () => {
-        const old = await this.idempotencyKeys()
-          .where("receivedAt", "<", Timestamp.fromDate(before))
-          .limit(400)
-          .get();
-        if (old.empty) return 0;
-        const batch = this.connection.db.batch();
-        for (const doc of old.docs) batch.delete(doc.ref);
-        await batch.commit();
-        return old.size;
-      });
-      erased += batchSize;
-      if (batchSize === 0) return erased;
+      const old = await this.connection.run(() =>
+        this.idempotencyKeys().where("receivedAt", "<", Timestamp.fromDate(before)).limit(400).get(),
+      );
+      if (old.empty) return erased;
+      await deleteInBatches(
+        this.connection,
+        old.docs.map((doc) => doc.ref),
+      );
+      erased += old.size;
     }
   }
 
   async list(): Promise<StoredEnquiry[]> {
     return this.connection.run(async () => {
       const snapshot = await this.enquiries().orderBy("receivedAt").get();
-      return snapshot.docs.map((doc) => {
-        const data = doc.data();
-        return {
-          id: doc.id,
-          receivedAt: isoOf(data.receivedAt),
-          language: languageOfDocument(data.language),
-          enquiry: enquiryFromDocument(data),
-        };
-      });
+      return snapshot.docs.map((doc) => enquiryOfDocument(doc));
     });
   }
 
@@ -252,13 +246,25 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   }
 
   /**
-   * Marks a notification after a send. It may have been erased meanwhile (a person's erasure
-   * request): then it is absent and stays so; `update` never creates a document, and its refusal
-   * of one deleted between the read and the commit means there is nothing left to mark.
+   * Marks a notification after a send, in a transaction, while it is pending and (with `worker`)
+   * claimed by that worker. It may have been erased meanwhile (a person's erasure request): then
+   * it is absent and stays so; `update` never creates a document, and its refusal of one deleted
+   * between the read and the commit means there is nothing left to mark.
    */
-  private async markAfterSend(work: () => Promise<void>): Promise<void> {
+  private async markAfterSend(
+    id: string,
+    worker: string | null,
+    change: (data: NotificationData) => Partial<NotificationData>,
+  ): Promise<void> {
     try {
-      await this.connection.run(work);
+      await this.connection.run(() =>
+        this.connection.db.runTransaction(async (transaction) => {
+          const ref = this.notifications().doc(id);
+          const data = (await transaction.get(ref)).data() as NotificationData | undefined;
+          if (!data || data.status !== "pending" || (worker !== null && data.claimedBy !== worker)) return;
+          transaction.update(ref, change(data));
+        }),
+      );
     } catch (error) {
       if (grpcCode(error) !== NOT_FOUND) throw error;
     }
@@ -266,22 +272,15 @@ export class FirestoreEnquiryStore implements EnquiryStore {
 
   async markNotificationSent(id: string, worker: string): Promise<void> {
     // Recorded as sent even if the lease ran out meanwhile: the mail did go, and must not go again.
-    await this.markAfterSend(() =>
-      this.connection.db.runTransaction(async (transaction) => {
-        const ref = this.notifications().doc(id);
-        const data = (await transaction.get(ref)).data() as NotificationData | undefined;
-        if (!data || data.status !== "pending") return;
-        transaction.update(ref, {
-          status: "sent",
-          sentAt: Timestamp.now(),
-          lastAttemptAt: Timestamp.now(),
-          attempts: data.attempts + 1,
-          claimedBy: worker,
-          claimExpiresAt: null,
-          lastError: null,
-        });
-      }),
-    );
+    await this.markAfterSend(id, null, (data) => ({
+      status: "sent",
+      sentAt: Timestamp.now(),
+      lastAttemptAt: Timestamp.now(),
+      attempts: data.attempts + 1,
+      claimedBy: worker,
+      claimExpiresAt: null,
+      lastError: null,
+    }));
   }
 
   async markNotificationFailed(
@@ -291,43 +290,29 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     nextAttemptAt: Date,
   ): Promise<void> {
     // Only the worker holding the claim may release it; after its lease ran out, another may hold it.
-    await this.markAfterSend(() =>
-      this.connection.db.runTransaction(async (transaction) => {
-        const ref = this.notifications().doc(id);
-        const data = (await transaction.get(ref)).data() as NotificationData | undefined;
-        if (!data || data.status !== "pending" || data.claimedBy !== worker) return;
-        const next = Timestamp.fromDate(nextAttemptAt);
-        transaction.update(ref, {
-          attempts: data.attempts + 1,
-          lastAttemptAt: Timestamp.now(),
-          lastError: error.slice(0, 2000),
-          nextAttemptAt: next,
-          dueAt: next,
-          claimedBy: null,
-          claimExpiresAt: null,
-        });
-      }),
-    );
+    const next = Timestamp.fromDate(nextAttemptAt);
+    await this.markAfterSend(id, worker, (data) => ({
+      attempts: data.attempts + 1,
+      lastAttemptAt: Timestamp.now(),
+      lastError: error.slice(0, 2000),
+      nextAttemptAt: next,
+      dueAt: next,
+      claimedBy: null,
+      claimExpiresAt: null,
+    }));
   }
 
   async markNotificationUndeliverable(id: string, worker: string, error: string, at: Date): Promise<void> {
     // dueAt keeps when it was refused: the digest reads the day's refusals by it (status, dueAt).
-    await this.markAfterSend(() =>
-      this.connection.db.runTransaction(async (transaction) => {
-        const ref = this.notifications().doc(id);
-        const data = (await transaction.get(ref)).data() as NotificationData | undefined;
-        if (!data || data.status !== "pending" || data.claimedBy !== worker) return;
-        const refusedAt = Timestamp.fromDate(at);
-        transaction.update(ref, {
-          status: "undeliverable",
-          attempts: data.attempts + 1,
-          lastAttemptAt: refusedAt,
-          lastError: error.slice(0, 2000),
-          dueAt: refusedAt,
-          claimedBy: null,
-          claimExpiresAt: null,
-        });
-      }),
-    );
+    const refusedAt = Timestamp.fromDate(at);
+    await this.markAfterSend(id, worker, (data) => ({
+      status: "undeliverable",
+      attempts: data.attempts + 1,
+      lastAttemptAt: refusedAt,
+      lastError: error.slice(0, 2000),
+      dueAt: refusedAt,
+      claimedBy: null,
+      claimExpiresAt: null,
+    }));
   }
 }
