@@ -7,7 +7,7 @@ import { prepared, type SqliteRun } from "./connection";
 import { buyerSecretOf, INSERT_BUYER_KEY } from "./sale-schema";
 import { statusWhere } from "./status-sql";
 import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
-import { type EnquiryMetaColumns, whatsappConsentOfRow } from "./enquiry-meta";
+import { whatsappConsentOfRow } from "./enquiry-meta";
 
 /** The buyer's enquiries are every one but spam: a duplicate stays on their history, with its link. */
 const IS_BUYERS = statusWhere("w.status", "spam", false, { orInitial: true });
@@ -166,7 +166,10 @@ export function readBuyerWhatsApp(
   enquiryId: string,
   limit: number,
 ): { consent: WhatsAppConsent | null; messages: { at: string; text: string }[] } {
-  const own = prepared<[string], { Mobile: string; Email: string } & Partial<EnquiryMetaColumns>>(
+  const own = prepared<
+    [string],
+    { Mobile: string; Email: string } & Parameters<typeof whatsappConsentOfRow>[0]
+  >(
     db,
     `SELECT e.Mobile, e.Email, m.whatsapp_consent_at, m.whatsapp_consent_wording, m.whatsapp_consent_language
      FROM ${table} e LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id WHERE e.id = ?`,
@@ -181,11 +184,7 @@ export function readBuyerWhatsApp(
      ORDER BY m.at DESC, m.rowid DESC LIMIT @limit`,
   ).all({ key: buyerKeysOf(own, buyerSecretOf(db)).mobile, id: enquiryId, limit });
   return {
-    consent: whatsappConsentOfRow({
-      whatsapp_consent_at: own.whatsapp_consent_at ?? null,
-      whatsapp_consent_wording: own.whatsapp_consent_wording ?? null,
-      whatsapp_consent_language: own.whatsapp_consent_language ?? null,
-    }),
+    consent: whatsappConsentOfRow(own),
     messages,
   };
 }

@@ -21,7 +21,7 @@ import type { KeyHolder } from "../work-port";
 import type Database from "better-sqlite3";
 import { prepared, type SqliteConnection } from "./connection";
 import { leaseDueRows } from "./lease-due";
-import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
+import { insertEnquiryMeta } from "./enquiry-meta";
 import { pendingNotificationOf } from "../claimed-notification";
 
 const insertEnquirySqls = new Map<string, string>();
@@ -40,8 +40,7 @@ function insertEnquirySql(table: string): string {
  */
 export function insertNewEnquiry(db: Database.Database, table: string, stored: StoredEnquiry): void {
   prepared(db, insertEnquirySql(table)).run(enquiryRowOf(stored));
-  const meta = enquiryMetaRow(stored);
-  if (meta) prepared(db, INSERT_ENQUIRY_META).run(meta);
+  insertEnquiryMeta(db, stored);
 }
 
 /** A claimed notification with what its mail is made from: its enquiry's fields, or its address's. */
