@@ -25,16 +25,16 @@ export interface ClaimedNotification {
   kind: NotificationKind;
   attempts: number;
   /** The request that queued it, where one is recorded. */
-  requestId: string | null | undefined;
-  enquiryId: string;
-  staffId: string;
+  requestId?: string | null;
+  enquiryId?: string | null;
+  staffId?: string | null;
   /** The member's address, as it is now. */
-  to: string;
-  payload: unknown;
+  staffEmail: unknown;
+  payload?: unknown;
   /** When it went into the outbox. */
-  queuedAt: string;
+  queuedAt: string | null;
   /** The conversation's message a WhatsApp notification sends. */
-  messageRowId: string;
+  messageRowId?: string | null;
   /** The enquiry the mail is about: its fields, when it was received and its language. */
   enquiry(): { enquiry: StoredEnquiryFields; receivedAt: string; language: Language };
   /** A reply's mail, from its message as the conversation keeps it. */
@@ -45,9 +45,10 @@ export interface ClaimedNotification {
 
 /** What the outbox worker sends for a claimed notification: the one reading of each kind, for both stores. */
 export function pendingNotificationOf(claimed: ClaimedNotification): PendingNotification {
-  const { id, kind, attempts, enquiryId } = claimed;
+  const { id, kind, attempts } = claimed;
+  const enquiryId = String(claimed.enquiryId);
   const requestId = claimed.requestId ? { requestId: claimed.requestId } : {};
-  const member = { staffId: claimed.staffId, to: claimed.to };
+  const member = { staffId: String(claimed.staffId), to: String(claimed.staffEmail) };
   const payload = () => JSON.parse(String(claimed.payload)) as unknown;
   switch (kind) {
     case "document": {
@@ -60,7 +61,7 @@ export function pendingNotificationOf(claimed: ClaimedNotification): PendingNoti
         kind,
         enquiryId,
         enquiry: claimed.enquiry().enquiry,
-        messageRowId: claimed.messageRowId,
+        messageRowId: String(claimed.messageRowId),
         message: payload() as WhatsAppPayload,
         attempts,
         ...requestId,
@@ -82,7 +83,7 @@ export function pendingNotificationOf(claimed: ClaimedNotification): PendingNoti
         ...member,
         enquiryId,
         push: pushPayloadOf(claimed.payload),
-        queuedAt: claimed.queuedAt,
+        queuedAt: String(claimed.queuedAt),
         attempts,
         ...requestId,
       };

@@ -204,17 +204,13 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           }
           takeLease(transaction, ref, { worker, now, until, previousGeneration: data.claimGeneration });
           return pendingNotificationOf({
+            ...data,
             id: ref.id,
             // Absent on notifications stored before acknowledgements existed: the company's.
             kind: data.kind ?? "company",
-            attempts: data.attempts,
-            requestId: typeof data.requestId === "string" ? data.requestId : null,
-            enquiryId: String(data.enquiryId),
-            staffId: String(data.staffId),
-            to: String(member?.get("email")),
-            payload: data.payload,
+            staffEmail: member?.get("email"),
             queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
-            messageRowId: String(message?.id),
+            messageRowId: message?.id,
             enquiry: () => ({
               enquiry: enquiryFromDocument(data.enquiry ?? {}),
               receivedAt: isoOf(data.receivedAt),

@@ -45,44 +45,34 @@ export function insertNewEnquiry(db: Database.Database, table: string, stored: S
 
 /** A claimed notification with what its mail is made from: its enquiry's fields, or its address's. */
 interface ClaimedRow extends Omit<EnquiryRow, "id"> {
-  notification_id: string;
+  id: string;
   kind: NotificationKind;
   attempts: number;
-  enquiry_id: string | null;
+  enquiryId: string | null;
   subscriber_id: string | null;
   subscriber_email: string | null;
   confirm_nonce: string | null;
   unsubscribe_nonce: string | null;
   requested_at: string | null;
   subscriber_language: string | null;
-  staff_id: string | null;
-  staff_email: string | null;
+  staffId: string | null;
+  staffEmail: string | null;
   payload: string | null;
   reply_message_id: string | null;
   reply_in_reply_to: string | null;
   reply_refs: string | null;
   reply_subject: string | null;
   reply_body: string | null;
-  message_row_id: string | null;
-  queued_at: string | null;
-  request_id: string | null;
+  messageRowId: string | null;
+  queuedAt: string | null;
+  requestId: string | null;
 }
 
 /** A claimed notification as the outbox worker sends it, from its row and what the row joins. */
 function pendingNotification(row: ClaimedRow): PendingNotification {
-  const enquiryId = String(row.enquiry_id);
   return pendingNotificationOf({
-    id: row.notification_id,
-    kind: row.kind,
-    attempts: row.attempts,
-    requestId: row.request_id,
-    enquiryId,
-    staffId: String(row.staff_id),
-    to: String(row.staff_email),
-    payload: row.payload,
-    queuedAt: String(row.queued_at),
-    messageRowId: String(row.message_row_id),
-    enquiry: () => storedEnquiry({ ...row, id: enquiryId }),
+    ...row,
+    enquiry: () => storedEnquiry({ ...row, id: String(row.enquiryId) }),
     reply: () => ({
       subject: String(row.reply_subject),
       text: String(row.reply_body),
@@ -177,13 +167,13 @@ export class SqliteEnquiryStore implements EnquiryStore {
           if (claimed.length === 0) return [];
           const rows = db
             .prepare<[string], ClaimedRow>(
-              `SELECT n.id AS notification_id, n.kind, n.attempts, n.enquiry_id, n.subscriber_id,
+              `SELECT n.id, n.kind, n.attempts, n.enquiry_id AS enquiryId, n.subscriber_id,
                     ${ENQUIRY_FIELD_COLUMNS}, e.received_at, e.language,
                     s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at,
-                    s.language AS subscriber_language, n.staff_id, st.email AS staff_email, n.payload,
+                    s.language AS subscriber_language, n.staff_id AS staffId, st.email AS staffEmail, n.payload,
                     m.message_id AS reply_message_id, m.in_reply_to AS reply_in_reply_to, m.refs AS reply_refs,
-                    m.subject AS reply_subject, m.body AS reply_body, n.message_id AS message_row_id, n.queued_at,
-                    n.request_id
+                    m.subject AS reply_subject, m.body AS reply_body, n.message_id AS messageRowId,
+                    n.queued_at AS queuedAt, n.request_id AS requestId
              FROM notifications n
              LEFT JOIN staff st ON st.id = n.staff_id
              LEFT JOIN enquiry_messages m ON m.id = n.message_id
