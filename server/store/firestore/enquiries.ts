@@ -4,6 +4,7 @@ import {
   type DocumentSnapshot,
   type Transaction,
 } from "firebase-admin/firestore";
+import { storedLanguage } from "../../../domain/contract";
 import type { Enquiry } from "../../../domain/enquiry";
 import type {
   AddEnquiryOptions,
@@ -15,12 +16,7 @@ import type {
 } from "../store";
 import type { KeyHolder } from "../work-port";
 import { pendingNotificationOf } from "../claimed-notification";
-import {
-  enquiryFromDocument,
-  enquiryOfDocument,
-  languageOfDocument,
-  type NotificationData,
-} from "./documents";
+import { enquiryFromDocument, enquiryOfDocument, type NotificationData } from "./documents";
 import {
   ALREADY_EXISTS,
   deleteInBatches,
@@ -214,7 +210,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
             enquiry: () => ({
               enquiry: enquiryFromDocument(data.enquiry ?? {}),
               receivedAt: isoOf(data.receivedAt),
-              language: languageOfDocument(data.language),
+              language: storedLanguage(data.language),
             }),
             reply: () => ({
               subject: String(message?.get("subject")),
@@ -229,7 +225,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
               confirmNonce: typeof subscriber?.confirmNonce === "string" ? subscriber.confirmNonce : null,
               unsubscribeNonce: String(subscriber?.unsubscribeNonce),
               requestedAt: isoOf(subscriber?.requestedAt ?? subscriber?.subscribedAt),
-              language: languageOfDocument(subscriber?.language),
+              language: storedLanguage(subscriber?.language),
             }),
           });
         },

@@ -4,9 +4,9 @@ import {
   type EnquiryRow,
   enquiryRowOf,
   insertEnquiryStatement,
-  languageOf,
   storedEnquiry,
 } from "./enquiry-row";
+import { storedLanguage } from "../../../domain/contract";
 import type { Enquiry } from "../../../domain/enquiry";
 import type {
   AddEnquiryOptions,
@@ -86,7 +86,7 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
       confirmNonce: row.confirm_nonce,
       unsubscribeNonce: String(row.unsubscribe_nonce),
       requestedAt: String(row.requested_at),
-      language: languageOf(row.subscriber_language),
+      language: storedLanguage(row.subscriber_language),
     }),
   });
 }

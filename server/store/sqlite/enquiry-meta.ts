@@ -5,7 +5,7 @@ import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
 import type { StoredEnquiry } from "../store";
 import type Database from "better-sqlite3";
 import { prepared } from "./connection";
-import { languageOf } from "./enquiry-row";
+import { storedLanguage } from "../../../domain/contract";
 import { columnsOf, insertStatement, selectList } from "./row-codec";
 
 /**
@@ -79,7 +79,7 @@ export function whatsappConsentOfRow(
   return {
     at: row.whatsapp_consent_at,
     wording: row.whatsapp_consent_wording,
-    language: languageOf(row.whatsapp_consent_language),
+    language: storedLanguage(row.whatsapp_consent_language),
   };
 }
 
