@@ -174,10 +174,6 @@ export class FirestoreEnquiryStore implements EnquiryStore {
                 await transaction.get(this.connection.db.collection("subscribers").doc(data.subscriberId))
               ).data()
             : undefined;
-          if (data.subscriberId && !subscriber) {
-            transaction.delete(ref);
-            return undefined;
-          }
           // A member's mail goes to their address as it is now; a member removed takes their mails along.
           const member = data.staffId
             ? (
@@ -186,15 +182,15 @@ export class FirestoreEnquiryStore implements EnquiryStore {
                 )
               ).docs[0]
             : undefined;
-          if (data.staffId && !member) {
-            transaction.delete(ref);
-            return undefined;
-          }
           // A reply is made from its message as the conversation keeps it; an erased one takes its mail along.
           const message = data.messageDocId
             ? await transaction.get(this.connection.db.collection(MESSAGES).doc(data.messageDocId))
             : undefined;
-          if ((data.kind === "reply" || data.kind === "whatsapp") && !message?.exists) {
+          if (
+            (data.subscriberId && !subscriber) ||
+            (data.staffId && !member) ||
+            ((data.kind === "reply" || data.kind === "whatsapp") && !message?.exists)
+          ) {
             transaction.delete(ref);
             return undefined;
           }
