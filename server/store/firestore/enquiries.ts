@@ -19,6 +19,7 @@ import { pendingNotificationOf } from "../claimed-notification";
 import { enquiryFromDocument, enquiryOfDocument, type NotificationData } from "./documents";
 import {
   ALREADY_EXISTS,
+  collectionsOf,
   deleteInBatches,
   grpcCode,
   isoOf,
@@ -86,22 +87,19 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     return (await this.intake(enquiry, options)).stored;
   }
 
-  private enquiries() {
-    return this.connection.db.collection(this.connection.enquiryCollection);
-  }
-  private notifications() {
-    return this.connection.db.collection("notifications");
-  }
-
-  private idempotencyKeys() {
-    return this.connection.db.collection(IDEMPOTENCY_KEYS);
+  private get collections() {
+    return collectionsOf(this.connection);
   }
 
   async eraseIdempotencyKeys(before: Date): Promise<number> {
     let erased = 0;
     for (;;) {
       const old = await this.connection.run(() =>
-        this.idempotencyKeys().where("receivedAt", "<", Timestamp.fromDate(before)).limit(400).get(),
+        this.connection.db
+          .collection(IDEMPOTENCY_KEYS)
+          .where("receivedAt", "<", Timestamp.fromDate(before))
+          .limit(400)
+          .get(),
       );
       if (old.empty) return erased;
       await deleteInBatches(
@@ -114,7 +112,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
 
   async list(): Promise<StoredEnquiry[]> {
     return this.connection.run(async () => {
-      const snapshot = await this.enquiries().orderBy("receivedAt").get();
+      const snapshot = await this.collections.enquiries.orderBy("receivedAt").get();
       return snapshot.docs.map((doc) => enquiryOfDocument(doc));
     });
   }
@@ -126,7 +124,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     leaseMs: number;
   }): Promise<PendingNotification[]> {
     return this.connection.run(() =>
-      claimDueDocuments(this.notifications(), options, (ref, now, until) =>
+      claimDueDocuments(this.collections.notifications, options, (ref, now, until) =>
         this.claim(ref, options.worker, now, until),
       ),
     );
@@ -134,7 +132,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
 
   async outboxBacklog(): Promise<OutboxBacklog> {
     return this.connection.run(async () => {
-      const pending = this.notifications().where("status", "==", "pending");
+      const pending = this.collections.notifications.where("status", "==", "pending");
       // A count aggregation (one read per thousand entries of the index) and one document.
       const [count, oldest] = await Promise.all([
         pending.count().get(),
@@ -170,9 +168,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           }
           // A newsletter mail is made from its address as it is now; an address gone takes its mails along.
           const subscriber = data.subscriberId
-            ? (
-                await transaction.get(this.connection.db.collection("subscribers").doc(data.subscriberId))
-              ).data()
+            ? (await transaction.get(this.collections.subscribers.doc(data.subscriberId))).data()
             : undefined;
           // A member's mail goes to their address as it is now; a member removed takes their mails along.
           const member = data.staffId
@@ -247,7 +243,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     try {
       await this.connection.run(() =>
         this.connection.db.runTransaction(async (transaction) => {
-          const ref = this.notifications().doc(id);
+          const ref = this.collections.notifications.doc(id);
           const data = (await transaction.get(ref)).data() as NotificationData | undefined;
           if (!data || data.status !== "pending" || (worker !== null && data.claimedBy !== worker)) return;
           transaction.update(ref, change(data));
