@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import type { BuyerHistory } from "../../../domain/buyer";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { buyerKeyOfQuery, buyerKeysOf } from "../buyer-keys";
-import { buyerEnquiryOf, type BuyerStore, type MobileEnquiry } from "../buyers";
+import { buyerEnquiryOf, type BuyerEnquiryRead, type BuyerStore, type MobileEnquiry } from "../buyers";
 import { prepared, type SqliteRun } from "./connection";
 import { buyerSecretOf, INSERT_BUYER_KEY } from "./sale-schema";
 import { statusWhere } from "./status-sql";
@@ -43,17 +43,11 @@ export function catchUpBuyerKeys(db: Database.Database, enquiryTable: string): n
     .immediate();
 }
 
-interface OtherRow {
-  id: string;
-  received_at: string;
-  Quantity: number | null;
-  status: string | null;
-  lost_reason: string | null;
-  duplicate_of: string | null;
-  value_rupees: number | null;
-  same_mobile: number;
-  same_mailbox: number;
-}
+/** One of the buyer's other enquiries as its SELECT names the columns: its two flags as SQLite's 1 or 0. */
+type OtherRow = Omit<BuyerEnquiryRead, "sameMobile" | "sameMailbox"> & {
+  sameMobile: number;
+  sameMailbox: number;
+};
 
 /**
  * A buyer's enquiries on SQLite, through `enquiry_buyers` (buyer key, time received, enquiry): its
@@ -94,11 +88,12 @@ export class SqliteBuyerStore implements BuyerStore {
           ).get(params);
           const rows = prepared<typeof params & { limit: number }, OtherRow>(
             db,
-            `SELECT e.id, e.received_at, e.Quantity, w.status, w.lost_reason, w.duplicate_of, d.value_rupees,
+            `SELECT e.id, e.received_at AS receivedAt, w.status, e.Quantity AS quantity,
                EXISTS (SELECT 1 FROM enquiry_buyers x
-                       WHERE x.buyer_key = @mobile AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS same_mobile,
+                       WHERE x.buyer_key = @mobile AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS sameMobile,
                EXISTS (SELECT 1 FROM enquiry_buyers x
-                       WHERE x.buyer_key = @mailbox AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS same_mailbox
+                       WHERE x.buyer_key = @mailbox AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS sameMailbox,
+               d.value_rupees AS orderValue, w.lost_reason AS lostReason, w.duplicate_of AS duplicateOf
              FROM ${this.others()} LEFT JOIN enquiry_deals d ON d.enquiry_id = e.id
              WHERE ${IS_BUYERS}
              ORDER BY e.received_at DESC, e.id DESC LIMIT @limit`,
@@ -108,15 +103,9 @@ export class SqliteBuyerStore implements BuyerStore {
             earlier: counts?.earlier ?? 0,
             enquiries: rows.map((row) =>
               buyerEnquiryOf({
-                id: row.id,
-                receivedAt: row.received_at,
-                status: row.status as EnquiryStatus | null,
-                quantity: row.Quantity,
-                sameMobile: row.same_mobile === 1,
-                sameMailbox: row.same_mailbox === 1,
-                orderValue: row.value_rupees,
-                lostReason: row.lost_reason,
-                duplicateOf: row.duplicate_of,
+                ...row,
+                sameMobile: row.sameMobile === 1,
+                sameMailbox: row.sameMailbox === 1,
               }),
             ),
           };
