@@ -181,17 +181,13 @@ export function readBuyerWhatsApp(
 /** The enquiries sent with `mobile` (its buyer key), Spam aside, with their statuses. */
 export function readMobileEnquiries(db: Database.Database, table: string, mobile: string): MobileEnquiry[] {
   catchUpBuyerKeys(db, table);
-  return prepared<[string], { id: string; received_at: string; status: string | null }>(
+  return prepared<[string], { id: string; receivedAt: string; status: string | null }>(
     db,
-    `SELECT e.id, e.received_at, w.status
+    `SELECT e.id, e.received_at AS receivedAt, w.status
      FROM enquiry_buyers b JOIN ${table} e ON e.id = b.enquiry_id
        LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
      WHERE b.buyer_key = ? AND ${IS_BUYERS}`,
   )
     .all(buyerKeyOfQuery({ mobile }, buyerSecretOf(db)))
-    .map((row) => ({
-      id: row.id,
-      receivedAt: row.received_at,
-      status: (row.status ?? INITIAL_STATUS) as EnquiryStatus,
-    }));
+    .map((row) => ({ ...row, status: (row.status ?? INITIAL_STATUS) as EnquiryStatus }));
 }

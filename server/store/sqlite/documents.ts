@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { IssuedDocument, PaymentMethod, RecordedPayment } from "../../../domain/invoice";
+import type { IssuedDocument, RecordedPayment } from "../../../domain/invoice";
 import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../documents";
 import type { DocumentClickAction, WorkSteps } from "../work-port";
 import { insertActivity } from "./activity";
@@ -9,8 +9,8 @@ import { writeHistoryLines } from "./work-record";
 import { insertNotification } from "./notification-row";
 
 /**
- * The row of `document_payments` a payment is stored as, beside its invoice's enquiry: the one
- * place its columns are named.
+ * The row of `document_payments` a payment is stored as, beside its invoice's enquiry (read back
+ * by paymentsWhere under the payment's own names).
  */
 function paymentRowOf(payment: RecordedPayment, enquiryId: string) {
   return {
@@ -23,19 +23,6 @@ function paymentRowOf(payment: RecordedPayment, enquiryId: string) {
     received_on: payment.receivedOn,
     recorded_at: payment.recordedAt,
     recorded_by: payment.recordedBy,
-  };
-}
-
-function paymentOf(row: ReturnType<typeof paymentRowOf>): RecordedPayment {
-  return {
-    id: row.id,
-    documentId: row.document_id,
-    amountPaise: row.amount_paise,
-    method: row.method as PaymentMethod,
-    reference: row.reference,
-    receivedOn: row.received_on,
-    recordedAt: row.recorded_at,
-    recordedBy: row.recorded_by,
   };
 }
 
@@ -75,12 +62,12 @@ function documentsWhere(db: Database.Database, where: string, ...values: string[
 
 /** The payments whose `column` is `value`, in the order they were recorded. */
 function paymentsWhere(db: Database.Database, column: "enquiry_id" | "document_id", value: string) {
-  return prepared<[string], ReturnType<typeof paymentRowOf>>(
+  return prepared<[string], RecordedPayment>(
     db,
-    `SELECT * FROM document_payments WHERE ${column} = ? ORDER BY recorded_at, id`,
-  )
-    .all(value)
-    .map(paymentOf);
+    `SELECT id, document_id AS documentId, amount_paise AS amountPaise, method, reference, received_on AS receivedOn,
+       recorded_at AS recordedAt, recorded_by AS recordedBy
+     FROM document_payments WHERE ${column} = ? ORDER BY recorded_at, id`,
+  ).all(value);
 }
 
 /** The enquiry's documents and their payments, oldest first, in the caller's transaction. */
