@@ -93,15 +93,13 @@ function pendingNotification(row: ClaimedRow): PendingNotification {
 
 /** The enquiry first stored with an idempotency key (read by the work layer's `readIntake`). */
 export function readIdempotencyKey(db: Database.Database, table: string, key: string): KeyHolder | null {
-  const row = prepared<[string], { enquiry_id: string; fingerprint: string; received_at: string }>(
+  const holder = prepared<[string], KeyHolder>(
     db,
-    `SELECT k.enquiry_id, k.fingerprint, e.received_at
+    `SELECT k.enquiry_id AS enquiryId, k.fingerprint, e.received_at AS receivedAt
      FROM enquiry_idempotency_keys k JOIN ${table} e ON e.id = k.enquiry_id
      WHERE k.key = ?`,
   ).get(key);
-  return row
-    ? { enquiryId: row.enquiry_id, fingerprint: row.fingerprint, receivedAt: row.received_at }
-    : null;
+  return holder ?? null;
 }
 
 /** Records an idempotency key as its enquiry's (the work layer's `writeIdempotencyKey`). */
