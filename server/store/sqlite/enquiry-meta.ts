@@ -52,11 +52,10 @@ export const ENQUIRY_META_COLUMNS = selectList(
 
 /** Keeps the row beside a new enquiry, in the caller's transaction: only where there is something to keep. */
 export function insertEnquiryMeta(db: Database.Database, stored: StoredEnquiry): void {
-  const nothing =
-    !stored.screening?.reasons.length &&
-    Object.keys(stored.source ?? {}).length === 0 &&
-    !stored.whatsappConsent;
-  if (!nothing) prepared(db, INSERT_ENQUIRY_META).run(enquiryMetaRowOf(stored));
+  const { source = {}, screening, whatsappConsent } = stored;
+  if (screening?.reasons.length || Object.keys(source).length > 0 || whatsappConsent) {
+    prepared(db, INSERT_ENQUIRY_META).run(enquiryMetaRowOf(stored));
+  }
 }
 
 function reasonsOf(text: string | null): SpamReason[] {
