@@ -52,6 +52,11 @@ export function languageOf(value: unknown): Language | undefined {
   return LANGUAGES.find((language) => language === value);
 }
 
+/** A language as a store keeps it: one not known (or kept before languages were) is English. */
+export function storedLanguage(value: unknown): Language {
+  return languageOf(value) ?? DEFAULT_LANGUAGE;
+}
+
 /** Ids of the landing page's anchors, linked from both pages' headers and from form answers. */
 export const ANCHORS = {
   about: "about",

@@ -109,14 +109,9 @@ export class FirestoreBuyerStore implements BuyerStore {
   }
 
   async enquiriesOfMobile(mobile: string): Promise<MobileEnquiry[]> {
-    return this.context.run(async () => {
-      const key = buyerKeyOfQuery({ mobile }, await buyerSecret(this.context));
-      return (await this.holding([key])).map(({ doc, status }) => ({
-        id: doc.id,
-        receivedAt: isoOf(doc.get("receivedAt")),
-        status,
-      }));
-    });
+    return this.context.run(() =>
+      this.context.db.runTransaction((transaction) => readMobileEnquiries(this.context, transaction, mobile)),
+    );
   }
 
   async history(enquiryId: string, limit: number): Promise<BuyerHistory | null> {
@@ -211,13 +206,14 @@ export class FirestoreBuyerStore implements BuyerStore {
         }),
       );
       const missing = page.docs.filter((doc) => !Array.isArray(doc.get(BUYER_KEYS_FIELD)));
+      const keysOf = (doc: DocumentSnapshot) => ({
+        [BUYER_KEYS_FIELD]: buyerKeysField(buyerKeysOfDocument(doc.data() ?? {}, secret)),
+      });
       if (missing.length > 0) {
         const batch = this.context.db.batch();
         for (const doc of missing) {
           // update, not set: an enquiry erased meanwhile is not brought back (the batch fails, and is tried again below).
-          batch.update(doc.ref, {
-            [BUYER_KEYS_FIELD]: buyerKeysField(buyerKeysOfDocument(doc.data(), secret)),
-          });
+          batch.update(doc.ref, keysOf(doc));
         }
         try {
           await this.context.run(() => batch.commit());
@@ -227,11 +223,7 @@ export class FirestoreBuyerStore implements BuyerStore {
           // One of them was erased meanwhile: give the others theirs one by one.
           for (const doc of missing) {
             try {
-              await this.context.run(() =>
-                doc.ref.update({
-                  [BUYER_KEYS_FIELD]: buyerKeysField(buyerKeysOfDocument(doc.data(), secret)),
-                }),
-              );
+              await this.context.run(() => doc.ref.update(keysOf(doc)));
               given += 1;
             } catch (single) {
               if (grpcCode(single) !== NOT_FOUND) throw single;

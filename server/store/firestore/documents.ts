@@ -1,5 +1,5 @@
 import { Timestamp, type DocumentData } from "firebase-admin/firestore";
-import type { Language } from "../../../domain/contract";
+import { storedLanguage, type Language } from "../../../domain/contract";
 import {
   enquiryFieldsFromRecord,
   enquiryFieldsRecord,
@@ -79,11 +79,6 @@ export function enquiryFromDocument(data: DocumentData): StoredEnquiryFields {
   return enquiryFieldsFromRecord(data, "firestoreField");
 }
 
-/** A stored language: a document written before languages were kept is English. */
-export function languageOfDocument(value: unknown): Language {
-  return value === "hi" ? "hi" : "en";
-}
-
 /**
  * An enquiry's document in `{product}_Form`, as intake creates it: its five fields and, beside
  * them as metadata, the time received, its language, its source and screening (enquiry-meta.ts)
@@ -100,16 +95,20 @@ export function enquiryDocument(stored: StoredEnquiry, buyerKeys: readonly strin
   };
 }
 
-/** The enquiry as stored, from its document (enquiryDocument). */
-export function storedEnquiryOf(doc: { id: string; data(): DocumentData | undefined }): StoredEnquiry {
+/** The enquiry as stored, from its document (enquiryDocument): its fields, time received and language. */
+export function enquiryOfDocument(doc: { id: string; data(): DocumentData | undefined }): StoredEnquiry {
   const data = doc.data() ?? {};
   return {
     id: doc.id,
     receivedAt: isoOf(data.receivedAt),
-    language: languageOfDocument(data.language),
+    language: storedLanguage(data.language),
     enquiry: enquiryFromDocument(data),
-    ...enquiryMetaOf(data),
   };
+}
+
+/** The enquiry as stored, with what its document keeps beside it (enquiry-meta.ts). */
+export function storedEnquiryOf(doc: { id: string; data(): DocumentData | undefined }): StoredEnquiry {
+  return { ...enquiryOfDocument(doc), ...enquiryMetaOf(doc.data() ?? {}) };
 }
 
 /** A new notification as `notifications` takes it: what it is about and when it is due. */

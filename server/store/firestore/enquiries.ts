@@ -1,33 +1,26 @@
-import { memberAlertFactsOf } from "../member-alert-payload";
-import { pushPayloadOf } from "../push-payload";
-import { enquiryFromDocument, languageOfDocument, type NotificationData } from "./documents";
-
-export { enquiryFromDocument, languageOfDocument };
 import {
   Timestamp,
   type DocumentReference,
   type DocumentSnapshot,
   type Transaction,
 } from "firebase-admin/firestore";
+import { storedLanguage } from "../../../domain/contract";
 import type { Enquiry } from "../../../domain/enquiry";
 import type {
-  StaffLinkMail,
   AddEnquiryOptions,
   EnquiryStore,
-  EnquiryNotificationKind,
   IntakeChanges,
-  NewsletterNotificationKind,
   OutboxBacklog,
   PendingNotification,
-  DocumentNotificationPayload,
   StoredEnquiry,
-  WhatsAppPayload,
 } from "../store";
 import type { KeyHolder } from "../work-port";
-import type { DigestContent } from "../../../domain/team";
-import type { HandedOnList } from "../../../domain/bulk";
+import { pendingNotificationOf } from "../claimed-notification";
+import { enquiryFromDocument, enquiryOfDocument, type NotificationData } from "./documents";
 import {
   ALREADY_EXISTS,
+  collectionsOf,
+  deleteInBatches,
   grpcCode,
   isoOf,
   NOT_FOUND,
@@ -44,11 +37,6 @@ interface IdempotencyKeyData {
   enquiryId: string;
   fingerprint: string;
   receivedAt: Timestamp;
-}
-
-/** The request that queued a notification, where one is recorded. */
-function requestIdOf(data: NotificationData): { requestId?: string } {
-  return typeof data.requestId === "string" ? { requestId: data.requestId } : {};
 }
 
 /** The idempotency key's document: read with the intake's other reads (work-port.ts), in its transaction. */
@@ -99,48 +87,33 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     return (await this.intake(enquiry, options)).stored;
   }
 
-  private enquiries() {
-    return this.connection.db.collection(this.connection.enquiryCollection);
-  }
-  private notifications() {
-    return this.connection.db.collection("notifications");
-  }
-
-  private idempotencyKeys() {
-    return this.connection.db.collection(IDEMPOTENCY_KEYS);
+  private get collections() {
+    return collectionsOf(this.connection);
   }
 
   async eraseIdempotencyKeys(before: Date): Promise<number> {
     let erased = 0;
     for (;;) {
-      const batchSize = await this.connection.run(async () => {
-        const old = await this.idempotencyKeys()
+      const old = await this.connection.run(() =>
+        this.connection.db
+          .collection(IDEMPOTENCY_KEYS)
           .where("receivedAt", "<", Timestamp.fromDate(before))
           .limit(400)
-          .get();
-        if (old.empty) return 0;
-        const batch = this.connection.db.batch();
-        for (const doc of old.docs) batch.delete(doc.ref);
-        await batch.commit();
-        return old.size;
-      });
-      erased += batchSize;
-      if (batchSize === 0) return erased;
+          .get(),
+      );
+      if (old.empty) return erased;
+      await deleteInBatches(
+        this.connection,
+        old.docs.map((doc) => doc.ref),
+      );
+      erased += old.size;
     }
   }
 
   async list(): Promise<StoredEnquiry[]> {
     return this.connection.run(async () => {
-      const snapshot = await this.enquiries().orderBy("receivedAt").get();
-      return snapshot.docs.map((doc) => {
-        const data = doc.data();
-        return {
-          id: doc.id,
-          receivedAt: isoOf(data.receivedAt),
-          language: languageOfDocument(data.language),
-          enquiry: enquiryFromDocument(data),
-        };
-      });
+      const snapshot = await this.collections.enquiries.orderBy("receivedAt").get();
+      return snapshot.docs.map((doc) => enquiryOfDocument(doc));
     });
   }
 
@@ -151,7 +124,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     leaseMs: number;
   }): Promise<PendingNotification[]> {
     return this.connection.run(() =>
-      claimDueDocuments(this.notifications(), options, (ref, now, until) =>
+      claimDueDocuments(this.collections.notifications, options, (ref, now, until) =>
         this.claim(ref, options.worker, now, until),
       ),
     );
@@ -159,7 +132,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
 
   async outboxBacklog(): Promise<OutboxBacklog> {
     return this.connection.run(async () => {
-      const pending = this.notifications().where("status", "==", "pending");
+      const pending = this.collections.notifications.where("status", "==", "pending");
       // A count aggregation (one read per thousand entries of the index) and one document.
       const [count, oldest] = await Promise.all([
         pending.count().get(),
@@ -195,14 +168,8 @@ export class FirestoreEnquiryStore implements EnquiryStore {
           }
           // A newsletter mail is made from its address as it is now; an address gone takes its mails along.
           const subscriber = data.subscriberId
-            ? (
-                await transaction.get(this.connection.db.collection("subscribers").doc(data.subscriberId))
-              ).data()
+            ? (await transaction.get(this.collections.subscribers.doc(data.subscriberId))).data()
             : undefined;
-          if (data.subscriberId && !subscriber) {
-            transaction.delete(ref);
-            return undefined;
-          }
           // A member's mail goes to their address as it is now; a member removed takes their mails along.
           const member = data.staffId
             ? (
@@ -211,144 +178,48 @@ export class FirestoreEnquiryStore implements EnquiryStore {
                 )
               ).docs[0]
             : undefined;
-          if (data.staffId && !member) {
-            transaction.delete(ref);
-            return undefined;
-          }
           // A reply is made from its message as the conversation keeps it; an erased one takes its mail along.
           const message = data.messageDocId
             ? await transaction.get(this.connection.db.collection(MESSAGES).doc(data.messageDocId))
             : undefined;
-          if ((data.kind === "reply" || data.kind === "whatsapp") && !message?.exists) {
+          if (
+            (data.subscriberId && !subscriber) ||
+            (data.staffId && !member) ||
+            ((data.kind === "reply" || data.kind === "whatsapp") && !message?.exists)
+          ) {
             transaction.delete(ref);
             return undefined;
           }
           takeLease(transaction, ref, { worker, now, until, previousGeneration: data.claimGeneration });
-          if (data.kind === "reply" && message) {
-            return {
-              id: ref.id,
-              kind: "reply",
-              enquiryId: String(data.enquiryId),
-              enquiry: enquiryFromDocument(data.enquiry ?? {}),
-              language: languageOfDocument(data.language),
-              reply: {
-                subject: String(message.get("subject")),
-                text: String(message.get("text")),
-                messageId: String(message.get("messageId")),
-                inReplyTo: (message.get("inReplyTo") as string | null | undefined) ?? null,
-                references: (message.get("references") as string[] | undefined) ?? [],
-              },
-              attempts: data.attempts,
-              ...requestIdOf(data),
-            };
-          }
-          if (data.kind === "whatsapp" && message) {
-            return {
-              id: ref.id,
-              kind: "whatsapp",
-              enquiryId: String(data.enquiryId),
-              enquiry: enquiryFromDocument(data.enquiry ?? {}),
-              messageRowId: message.id,
-              message: JSON.parse(String(data.payload)) as WhatsAppPayload,
-              attempts: data.attempts,
-              ...requestIdOf(data),
-            };
-          }
-          if (data.kind === "document") {
-            const { to, document, reminder } = JSON.parse(
-              String(data.payload),
-            ) as DocumentNotificationPayload;
-            return {
-              id: ref.id,
-              kind: "document",
-              enquiryId: String(data.enquiryId),
-              to,
-              document,
-              ...(reminder ? { reminder } : {}),
-              attempts: data.attempts,
-              ...requestIdOf(data),
-            };
-          }
-          if (data.subscriberId && subscriber) {
-            return {
-              id: ref.id,
-              kind: data.kind as NewsletterNotificationKind,
-              subscriberId: data.subscriberId,
-              email: String(subscriber.email),
-              confirmNonce: typeof subscriber.confirmNonce === "string" ? subscriber.confirmNonce : null,
-              unsubscribeNonce: String(subscriber.unsubscribeNonce),
-              requestedAt: isoOf(subscriber.requestedAt ?? subscriber.subscribedAt),
-              language: languageOfDocument(subscriber.language),
-              attempts: data.attempts,
-            };
-          }
-          if (data.staffId && member && data.kind === "staff-link") {
-            return {
-              id: ref.id,
-              kind: "staff-link",
-              staffId: data.staffId,
-              to: String(member.get("email")),
-              link: JSON.parse(String(data.payload)) as StaffLinkMail,
-              attempts: data.attempts,
-            };
-          }
-          if (data.staffId && member && data.kind === "handed-on") {
-            return {
-              id: ref.id,
-              kind: "handed-on",
-              staffId: data.staffId,
-              to: String(member.get("email")),
-              list: JSON.parse(String(data.payload)) as HandedOnList,
-              attempts: data.attempts,
-            };
-          }
-          if (data.staffId && member && data.kind === "push") {
-            return {
-              id: ref.id,
-              kind: "push",
-              staffId: data.staffId,
-              to: String(member.get("email")),
-              enquiryId: String(data.enquiryId),
-              push: pushPayloadOf(data.payload),
-              queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
-              attempts: data.attempts,
-              ...requestIdOf(data),
-            };
-          }
-          if (data.staffId && member && data.kind === "digest") {
-            return {
-              id: ref.id,
-              kind: "digest",
-              staffId: data.staffId,
-              to: String(member.get("email")),
-              digest: JSON.parse(String(data.payload)) as DigestContent,
-              attempts: data.attempts,
-            };
-          }
-          if (data.staffId && member) {
-            return {
-              id: ref.id,
-              kind: "member-alert",
-              staffId: data.staffId,
-              to: String(member.get("email")),
-              enquiryId: String(data.enquiryId),
+          return pendingNotificationOf({
+            ...data,
+            id: ref.id,
+            // Absent on notifications stored before acknowledgements existed: the company's.
+            kind: data.kind ?? "company",
+            staffEmail: member?.get("email"),
+            queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
+            messageRowId: message?.id,
+            enquiry: () => ({
               enquiry: enquiryFromDocument(data.enquiry ?? {}),
               receivedAt: isoOf(data.receivedAt),
-              ...memberAlertFactsOf(data.payload),
-              attempts: data.attempts,
-              ...requestIdOf(data),
-            };
-          }
-          return {
-            id: ref.id,
-            kind: (data.kind ?? "company") as EnquiryNotificationKind,
-            enquiryId: String(data.enquiryId),
-            enquiry: enquiryFromDocument(data.enquiry ?? {}),
-            receivedAt: isoOf(data.receivedAt),
-            language: languageOfDocument(data.language),
-            attempts: data.attempts,
-            ...requestIdOf(data),
-          };
+              language: storedLanguage(data.language),
+            }),
+            reply: () => ({
+              subject: String(message?.get("subject")),
+              text: String(message?.get("text")),
+              messageId: String(message?.get("messageId")),
+              inReplyTo: (message?.get("inReplyTo") as string | null | undefined) ?? null,
+              references: (message?.get("references") as string[] | undefined) ?? [],
+            }),
+            subscriber: () => ({
+              subscriberId: String(data.subscriberId),
+              email: String(subscriber?.email),
+              confirmNonce: typeof subscriber?.confirmNonce === "string" ? subscriber.confirmNonce : null,
+              unsubscribeNonce: String(subscriber?.unsubscribeNonce),
+              requestedAt: isoOf(subscriber?.requestedAt ?? subscriber?.subscribedAt),
+              language: storedLanguage(subscriber?.language),
+            }),
+          });
         },
         { maxAttempts: 3 },
       );
@@ -359,13 +230,25 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   }
 
   /**
-   * Marks a notification after a send. It may have been erased meanwhile (a person's erasure
-   * request): then it is absent and stays so; `update` never creates a document, and its refusal
-   * of one deleted between the read and the commit means there is nothing left to mark.
+   * Marks a notification after a send, in a transaction, while it is pending and (with `worker`)
+   * claimed by that worker. It may have been erased meanwhile (a person's erasure request): then
+   * it is absent and stays so; `update` never creates a document, and its refusal of one deleted
+   * between the read and the commit means there is nothing left to mark.
    */
-  private async markAfterSend(work: () => Promise<void>): Promise<void> {
+  private async markAfterSend(
+    id: string,
+    worker: string | null,
+    change: (data: NotificationData) => Partial<NotificationData>,
+  ): Promise<void> {
     try {
-      await this.connection.run(work);
+      await this.connection.run(() =>
+        this.connection.db.runTransaction(async (transaction) => {
+          const ref = this.collections.notifications.doc(id);
+          const data = (await transaction.get(ref)).data() as NotificationData | undefined;
+          if (!data || data.status !== "pending" || (worker !== null && data.claimedBy !== worker)) return;
+          transaction.update(ref, change(data));
+        }),
+      );
     } catch (error) {
       if (grpcCode(error) !== NOT_FOUND) throw error;
     }
@@ -373,22 +256,15 @@ export class FirestoreEnquiryStore implements EnquiryStore {
 
   async markNotificationSent(id: string, worker: string): Promise<void> {
     // Recorded as sent even if the lease ran out meanwhile: the mail did go, and must not go again.
-    await this.markAfterSend(() =>
-      this.connection.db.runTransaction(async (transaction) => {
-        const ref = this.notifications().doc(id);
-        const data = (await transaction.get(ref)).data() as NotificationData | undefined;
-        if (!data || data.status !== "pending") return;
-        transaction.update(ref, {
-          status: "sent",
-          sentAt: Timestamp.now(),
-          lastAttemptAt: Timestamp.now(),
-          attempts: data.attempts + 1,
-          claimedBy: worker,
-          claimExpiresAt: null,
-          lastError: null,
-        });
-      }),
-    );
+    await this.markAfterSend(id, null, (data) => ({
+      status: "sent",
+      sentAt: Timestamp.now(),
+      lastAttemptAt: Timestamp.now(),
+      attempts: data.attempts + 1,
+      claimedBy: worker,
+      claimExpiresAt: null,
+      lastError: null,
+    }));
   }
 
   async markNotificationFailed(
@@ -398,43 +274,29 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     nextAttemptAt: Date,
   ): Promise<void> {
     // Only the worker holding the claim may release it; after its lease ran out, another may hold it.
-    await this.markAfterSend(() =>
-      this.connection.db.runTransaction(async (transaction) => {
-        const ref = this.notifications().doc(id);
-        const data = (await transaction.get(ref)).data() as NotificationData | undefined;
-        if (!data || data.status !== "pending" || data.claimedBy !== worker) return;
-        const next = Timestamp.fromDate(nextAttemptAt);
-        transaction.update(ref, {
-          attempts: data.attempts + 1,
-          lastAttemptAt: Timestamp.now(),
-          lastError: error.slice(0, 2000),
-          nextAttemptAt: next,
-          dueAt: next,
-          claimedBy: null,
-          claimExpiresAt: null,
-        });
-      }),
-    );
+    const next = Timestamp.fromDate(nextAttemptAt);
+    await this.markAfterSend(id, worker, (data) => ({
+      attempts: data.attempts + 1,
+      lastAttemptAt: Timestamp.now(),
+      lastError: error.slice(0, 2000),
+      nextAttemptAt: next,
+      dueAt: next,
+      claimedBy: null,
+      claimExpiresAt: null,
+    }));
   }
 
   async markNotificationUndeliverable(id: string, worker: string, error: string, at: Date): Promise<void> {
     // dueAt keeps when it was refused: the digest reads the day's refusals by it (status, dueAt).
-    await this.markAfterSend(() =>
-      this.connection.db.runTransaction(async (transaction) => {
-        const ref = this.notifications().doc(id);
-        const data = (await transaction.get(ref)).data() as NotificationData | undefined;
-        if (!data || data.status !== "pending" || data.claimedBy !== worker) return;
-        const refusedAt = Timestamp.fromDate(at);
-        transaction.update(ref, {
-          status: "undeliverable",
-          attempts: data.attempts + 1,
-          lastAttemptAt: refusedAt,
-          lastError: error.slice(0, 2000),
-          dueAt: refusedAt,
-          claimedBy: null,
-          claimExpiresAt: null,
-        });
-      }),
-    );
+    const refusedAt = Timestamp.fromDate(at);
+    await this.markAfterSend(id, worker, (data) => ({
+      status: "undeliverable",
+      attempts: data.attempts + 1,
+      lastAttemptAt: refusedAt,
+      lastError: error.slice(0, 2000),
+      dueAt: refusedAt,
+      claimedBy: null,
+      claimExpiresAt: null,
+    }));
   }
 }

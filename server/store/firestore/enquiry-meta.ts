@@ -4,6 +4,7 @@ import { checkSource } from "../../../domain/enquiry-source-check";
 import { SPAM_REASONS, type SpamReason, type SpamScreening } from "../../../domain/spam";
 import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
 import type { StoredEnquiry } from "../store";
+import { storedLanguage } from "../../../domain/contract";
 
 /**
  * What an enquiry's document keeps beside its five fields (as it keeps its language): where it
@@ -27,7 +28,7 @@ export function enquiryMetaFields(stored: StoredEnquiry): DocumentData {
 export function whatsappConsentOfDocument(data: DocumentData): WhatsAppConsent | null {
   const raw = data.whatsappConsent as Record<string, unknown> | undefined;
   if (!raw || typeof raw.at !== "string" || typeof raw.wording !== "string") return null;
-  return { at: raw.at, wording: raw.wording, language: raw.language === "hi" ? "hi" : "en" };
+  return { at: raw.at, wording: raw.wording, language: storedLanguage(raw.language) };
 }
 
 /** The source, screening and consent to WhatsApp an enquiry's document holds. */

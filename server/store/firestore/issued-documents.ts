@@ -7,14 +7,12 @@ import type {
   Transaction,
 } from "firebase-admin/firestore";
 import type { IssuedDocument, PaymentMethod, RecordedPayment } from "../../../domain/invoice";
-import type { HistoryLine } from "../../lifecycle/plan";
 import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../documents";
-import type { ActivityToLog, Actor, DocumentClickAction, WorkRead } from "../work-port";
+import type { DocumentClickAction, WorkSteps } from "../work-port";
 import { activityDocument } from "./activity";
 import { randomUUID } from "node:crypto";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, keyDocumentId, type FirestoreContext } from "./connection";
 import { newNotification } from "./documents";
-import type { DocumentNotificationPayload } from "../store";
 import { writePlan } from "./work-record";
 
 /**
@@ -154,19 +152,14 @@ function writeClick(
   else writer.set(ref, { action, resultId, at });
 }
 
-/** What a click on a document records, beside what it made. */
-interface Click {
-  clickKey: string;
-  history: HistoryLine[];
-  actor: Actor;
-  activity: ActivityToLog;
-}
+/** What a step of the documents is handed (server/store/work-port.ts). */
+type StepArgs<Name extends "writeDocument" | "writePayment" | "queueDocumentMail"> = WorkSteps[Name]["args"];
 
 /** Writes a click's history lines on its enquiry (when it has one) and its activity entry. */
 function recordHistory(
   context: FirestoreContext,
   writer: Writer,
-  args: Click & { read: WorkRead | null },
+  args: Pick<StepArgs<"writePayment">, "read" | "history" | "actor" | "activity">,
 ): void {
   const { read, actor } = args;
   if (read) {
@@ -185,12 +178,7 @@ function recordHistory(
 export function writeDocument(
   context: FirestoreContext,
   writer: Writer,
-  args: {
-    read: WorkRead;
-    document: IssuedDocument;
-    balancePaise: number | null;
-    invoiceBalance: { documentId: string; balancePaise: number } | null;
-  } & Click,
+  args: StepArgs<"writeDocument">,
 ): void {
   const collections = documentCollections(context);
   const { document, actor } = args;
@@ -232,12 +220,7 @@ export function writeDocument(
 export function writePayment(
   context: FirestoreContext,
   writer: Writer,
-  args: {
-    read: WorkRead | null;
-    invoice: IssuedDocument;
-    payment: RecordedPayment;
-    balancePaise: number;
-  } & Click,
+  args: StepArgs<"writePayment">,
 ): void {
   const collections = documentCollections(context);
   const { payment, actor, invoice } = args;
@@ -304,11 +287,7 @@ export class FirestoreDocumentStore implements DocumentStore {
 export function queueDocumentMail(
   context: FirestoreContext,
   writer: Writer,
-  args: {
-    read: WorkRead;
-    document: IssuedDocument;
-    mail: DocumentNotificationPayload;
-  } & Click,
+  args: StepArgs<"queueDocumentMail">,
 ): void {
   const { document, actor } = args;
   // The click first: the same click sending twice at once is refused before anything is written.

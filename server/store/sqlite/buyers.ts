@@ -2,12 +2,12 @@ import type Database from "better-sqlite3";
 import type { BuyerHistory } from "../../../domain/buyer";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { buyerKeyOfQuery, buyerKeysOf } from "../buyer-keys";
-import { buyerEnquiryOf, type BuyerStore, type MobileEnquiry } from "../buyers";
+import { buyerEnquiryOf, type BuyerEnquiryRead, type BuyerStore, type MobileEnquiry } from "../buyers";
 import { prepared, type SqliteRun } from "./connection";
 import { buyerSecretOf, INSERT_BUYER_KEY } from "./sale-schema";
 import { statusWhere } from "./status-sql";
 import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
-import { type EnquiryMetaColumns, whatsappConsentOfRow } from "./enquiry-meta";
+import { whatsappConsentOfRow } from "./enquiry-meta";
 
 /** The buyer's enquiries are every one but spam: a duplicate stays on their history, with its link. */
 const IS_BUYERS = statusWhere("w.status", "spam", false, { orInitial: true });
@@ -43,17 +43,11 @@ export function catchUpBuyerKeys(db: Database.Database, enquiryTable: string): n
     .immediate();
 }
 
-interface OtherRow {
-  id: string;
-  received_at: string;
-  Quantity: number | null;
-  status: string | null;
-  lost_reason: string | null;
-  duplicate_of: string | null;
-  value_rupees: number | null;
-  same_mobile: number;
-  same_mailbox: number;
-}
+/** One of the buyer's other enquiries as its SELECT names the columns: its two flags as SQLite's 1 or 0. */
+type OtherRow = Omit<BuyerEnquiryRead, "sameMobile" | "sameMailbox"> & {
+  sameMobile: number;
+  sameMailbox: number;
+};
 
 /**
  * A buyer's enquiries on SQLite, through `enquiry_buyers` (buyer key, time received, enquiry): its
@@ -94,11 +88,12 @@ export class SqliteBuyerStore implements BuyerStore {
           ).get(params);
           const rows = prepared<typeof params & { limit: number }, OtherRow>(
             db,
-            `SELECT e.id, e.received_at, e.Quantity, w.status, w.lost_reason, w.duplicate_of, d.value_rupees,
+            `SELECT e.id, e.received_at AS receivedAt, w.status, e.Quantity AS quantity,
                EXISTS (SELECT 1 FROM enquiry_buyers x
-                       WHERE x.buyer_key = @mobile AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS same_mobile,
+                       WHERE x.buyer_key = @mobile AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS sameMobile,
                EXISTS (SELECT 1 FROM enquiry_buyers x
-                       WHERE x.buyer_key = @mailbox AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS same_mailbox
+                       WHERE x.buyer_key = @mailbox AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS sameMailbox,
+               d.value_rupees AS orderValue, w.lost_reason AS lostReason, w.duplicate_of AS duplicateOf
              FROM ${this.others()} LEFT JOIN enquiry_deals d ON d.enquiry_id = e.id
              WHERE ${IS_BUYERS}
              ORDER BY e.received_at DESC, e.id DESC LIMIT @limit`,
@@ -108,15 +103,9 @@ export class SqliteBuyerStore implements BuyerStore {
             earlier: counts?.earlier ?? 0,
             enquiries: rows.map((row) =>
               buyerEnquiryOf({
-                id: row.id,
-                receivedAt: row.received_at,
-                status: row.status as EnquiryStatus | null,
-                quantity: row.Quantity,
-                sameMobile: row.same_mobile === 1,
-                sameMailbox: row.same_mailbox === 1,
-                orderValue: row.value_rupees,
-                lostReason: row.lost_reason,
-                duplicateOf: row.duplicate_of,
+                ...row,
+                sameMobile: row.sameMobile === 1,
+                sameMailbox: row.sameMailbox === 1,
               }),
             ),
           };
@@ -166,7 +155,10 @@ export function readBuyerWhatsApp(
   enquiryId: string,
   limit: number,
 ): { consent: WhatsAppConsent | null; messages: { at: string; text: string }[] } {
-  const own = prepared<[string], { Mobile: string; Email: string } & Partial<EnquiryMetaColumns>>(
+  const own = prepared<
+    [string],
+    { Mobile: string; Email: string } & Parameters<typeof whatsappConsentOfRow>[0]
+  >(
     db,
     `SELECT e.Mobile, e.Email, m.whatsapp_consent_at, m.whatsapp_consent_wording, m.whatsapp_consent_language
      FROM ${table} e LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id WHERE e.id = ?`,
@@ -181,11 +173,7 @@ export function readBuyerWhatsApp(
      ORDER BY m.at DESC, m.rowid DESC LIMIT @limit`,
   ).all({ key: buyerKeysOf(own, buyerSecretOf(db)).mobile, id: enquiryId, limit });
   return {
-    consent: whatsappConsentOfRow({
-      whatsapp_consent_at: own.whatsapp_consent_at ?? null,
-      whatsapp_consent_wording: own.whatsapp_consent_wording ?? null,
-      whatsapp_consent_language: own.whatsapp_consent_language ?? null,
-    }),
+    consent: whatsappConsentOfRow(own),
     messages,
   };
 }
@@ -193,17 +181,13 @@ export function readBuyerWhatsApp(
 /** The enquiries sent with `mobile` (its buyer key), Spam aside, with their statuses. */
 export function readMobileEnquiries(db: Database.Database, table: string, mobile: string): MobileEnquiry[] {
   catchUpBuyerKeys(db, table);
-  return prepared<[string], { id: string; received_at: string; status: string | null }>(
+  return prepared<[string], { id: string; receivedAt: string; status: string | null }>(
     db,
-    `SELECT e.id, e.received_at, w.status
+    `SELECT e.id, e.received_at AS receivedAt, w.status
      FROM enquiry_buyers b JOIN ${table} e ON e.id = b.enquiry_id
        LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
      WHERE b.buyer_key = ? AND ${IS_BUYERS}`,
   )
     .all(buyerKeyOfQuery({ mobile }, buyerSecretOf(db)))
-    .map((row) => ({
-      id: row.id,
-      receivedAt: row.received_at,
-      status: (row.status ?? INITIAL_STATUS) as EnquiryStatus,
-    }));
+    .map((row) => ({ ...row, status: (row.status ?? INITIAL_STATUS) as EnquiryStatus }));
 }

@@ -1,18 +1,16 @@
 import type Database from "better-sqlite3";
-import type { IssuedDocument, PaymentMethod, RecordedPayment } from "../../../domain/invoice";
-import type { HistoryLine } from "../../lifecycle/plan";
+import type { IssuedDocument, RecordedPayment } from "../../../domain/invoice";
 import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../documents";
-import type { ActivityToLog, Actor, DocumentClickAction } from "../work-port";
+import type { DocumentClickAction, WorkSteps } from "../work-port";
 import { insertActivity } from "./activity";
 import { prepared, type SqliteRun } from "./connection";
 import { columnsOf, insertStatement } from "./row-codec";
 import { writeHistoryLines } from "./work-record";
 import { insertNotification } from "./notification-row";
-import type { DocumentNotificationPayload } from "../store";
 
 /**
- * The row of `document_payments` a payment is stored as, beside its invoice's enquiry: the one
- * place its columns are named.
+ * The row of `document_payments` a payment is stored as, beside its invoice's enquiry (read back
+ * by paymentsWhere under the payment's own names).
  */
 function paymentRowOf(payment: RecordedPayment, enquiryId: string) {
   return {
@@ -25,19 +23,6 @@ function paymentRowOf(payment: RecordedPayment, enquiryId: string) {
     received_on: payment.receivedOn,
     recorded_at: payment.recordedAt,
     recorded_by: payment.recordedBy,
-  };
-}
-
-function paymentOf(row: ReturnType<typeof paymentRowOf>): RecordedPayment {
-  return {
-    id: row.id,
-    documentId: row.document_id,
-    amountPaise: row.amount_paise,
-    method: row.method as PaymentMethod,
-    reference: row.reference,
-    receivedOn: row.received_on,
-    recordedAt: row.recorded_at,
-    recordedBy: row.recorded_by,
   };
 }
 
@@ -77,12 +62,12 @@ function documentsWhere(db: Database.Database, where: string, ...values: string[
 
 /** The payments whose `column` is `value`, in the order they were recorded. */
 function paymentsWhere(db: Database.Database, column: "enquiry_id" | "document_id", value: string) {
-  return prepared<[string], ReturnType<typeof paymentRowOf>>(
+  return prepared<[string], RecordedPayment>(
     db,
-    `SELECT * FROM document_payments WHERE ${column} = ? ORDER BY recorded_at, id`,
-  )
-    .all(value)
-    .map(paymentOf);
+    `SELECT id, document_id AS documentId, amount_paise AS amountPaise, method, reference, received_on AS receivedOn,
+       recorded_at AS recordedAt, recorded_by AS recordedBy
+     FROM document_payments WHERE ${column} = ? ORDER BY recorded_at, id`,
+  ).all(value);
 }
 
 /** The enquiry's documents and their payments, oldest first, in the caller's transaction. */
@@ -123,13 +108,11 @@ export function readClick(
   );
 }
 
-/** What a click on a document records, beside what it made. */
-interface Click {
-  clickKey: string;
-  history: readonly HistoryLine[];
-  actor: Actor;
-  activity: ActivityToLog;
-}
+/** What a step of the documents is handed (server/store/work-port.ts), with its enquiry as stored in place of its read. */
+type StepArgs<Name extends "writeDocument" | "writePayment" | "queueDocumentMail"> = Omit<
+  WorkSteps[Name]["args"],
+  "read"
+> & { enquiry: { id: string; receivedAt: string } };
 
 /**
  * Records what a click made (`resultId`) with its enquiry's history lines and its activity entry,
@@ -139,7 +122,9 @@ function recordClick(
   db: Database.Database,
   action: DocumentClickAction,
   resultId: string,
-  args: Click & { enquiry: { id: string; receivedAt: string } | null },
+  args: Pick<StepArgs<"writePayment">, "clickKey" | "history" | "actor" | "activity"> & {
+    enquiry: { id: string; receivedAt: string } | null;
+  },
 ): void {
   const { actor } = args;
   prepared(db, `INSERT INTO document_clicks (action, click_key, result_id, at) VALUES (?, ?, ?, ?)`).run(
@@ -165,15 +150,7 @@ export function readSeries(db: Database.Database, series: DocumentSeries): numbe
  * Stores an issued document and takes its place in its series, in the caller's IMMEDIATE
  * transaction (the series read is the series written over; the unique place refuses a repeat).
  */
-export function writeDocument(
-  db: Database.Database,
-  args: {
-    enquiry: { id: string; receivedAt: string };
-    document: IssuedDocument;
-    balancePaise: number | null;
-    invoiceBalance: { documentId: string; balancePaise: number } | null;
-  } & Click,
-): void {
+export function writeDocument(db: Database.Database, args: StepArgs<"writeDocument">): void {
   const { document } = args;
   prepared(
     db,
@@ -196,12 +173,7 @@ function writeBalance(db: Database.Database, documentId: string, balancePaise: n
 /** Stores a payment with its invoice's balance after it, in the caller's transaction. */
 export function writePayment(
   db: Database.Database,
-  args: {
-    enquiry: { id: string; receivedAt: string } | null;
-    invoice: IssuedDocument;
-    payment: RecordedPayment;
-    balancePaise: number;
-  } & Click,
+  args: Omit<StepArgs<"writePayment">, "enquiry"> & { enquiry: { id: string; receivedAt: string } | null },
 ): void {
   const { payment } = args;
   insertRow(db, "document_payments", paymentRowOf(payment, args.invoice.enquiryId));
@@ -251,14 +223,7 @@ export class SqliteDocumentStore implements DocumentStore {
 }
 
 /** Queues a document's mail to its buyer with the click, history and activity, in the caller's transaction. */
-export function queueDocumentMail(
-  db: Database.Database,
-  args: {
-    enquiry: { id: string; receivedAt: string };
-    document: IssuedDocument;
-    mail: DocumentNotificationPayload;
-  } & Click,
-): void {
+export function queueDocumentMail(db: Database.Database, args: StepArgs<"queueDocumentMail">): void {
   const { document, actor } = args;
   insertNotification(db, {
     kind: "document",

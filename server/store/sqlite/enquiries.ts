@@ -4,32 +4,25 @@ import {
   type EnquiryRow,
   enquiryRowOf,
   insertEnquiryStatement,
-  languageOf,
   storedEnquiry,
 } from "./enquiry-row";
+import { storedLanguage } from "../../../domain/contract";
 import type { Enquiry } from "../../../domain/enquiry";
 import type {
-  StaffLinkMail,
   AddEnquiryOptions,
   EnquiryStore,
   IntakeChanges,
   NotificationKind,
   OutboxBacklog,
   PendingNotification,
-  DocumentNotificationPayload,
   StoredEnquiry,
-  EnquiryNotificationKind,
-  WhatsAppPayload,
 } from "../store";
 import type { KeyHolder } from "../work-port";
 import type Database from "better-sqlite3";
 import { prepared, type SqliteConnection } from "./connection";
-import type { DigestContent } from "../../../domain/team";
-import type { HandedOnList } from "../../../domain/bulk";
 import { leaseDueRows } from "./lease-due";
-import { enquiryMetaRow, INSERT_ENQUIRY_META } from "./enquiry-meta";
-import { memberAlertFactsOf } from "../member-alert-payload";
-import { pushPayloadOf } from "../push-payload";
+import { insertEnquiryMeta } from "./enquiry-meta";
+import { pendingNotificationOf } from "../claimed-notification";
 
 const insertEnquirySqls = new Map<string, string>();
 
@@ -47,181 +40,66 @@ function insertEnquirySql(table: string): string {
  */
 export function insertNewEnquiry(db: Database.Database, table: string, stored: StoredEnquiry): void {
   prepared(db, insertEnquirySql(table)).run(enquiryRowOf(stored));
-  const meta = enquiryMetaRow(stored);
-  if (meta) prepared(db, INSERT_ENQUIRY_META).run(meta);
+  insertEnquiryMeta(db, stored);
 }
 
 /** A claimed notification with what its mail is made from: its enquiry's fields, or its address's. */
 interface ClaimedRow extends Omit<EnquiryRow, "id"> {
-  notification_id: string;
+  id: string;
   kind: NotificationKind;
   attempts: number;
-  enquiry_id: string | null;
+  enquiryId: string | null;
   subscriber_id: string | null;
   subscriber_email: string | null;
   confirm_nonce: string | null;
   unsubscribe_nonce: string | null;
   requested_at: string | null;
   subscriber_language: string | null;
-  staff_id: string | null;
-  staff_email: string | null;
+  staffId: string | null;
+  staffEmail: string | null;
   payload: string | null;
   reply_message_id: string | null;
   reply_in_reply_to: string | null;
   reply_refs: string | null;
   reply_subject: string | null;
   reply_body: string | null;
-  message_row_id: string | null;
-  queued_at: string | null;
-  request_id: string | null;
+  messageRowId: string | null;
+  queuedAt: string | null;
+  requestId: string | null;
 }
 
-/** The request that queued a notification, where one is recorded. */
-function requestIdOf(row: ClaimedRow): { requestId?: string } {
-  return row.request_id ? { requestId: row.request_id } : {};
-}
-
+/** A claimed notification as the outbox worker sends it, from its row and what the row joins. */
 function pendingNotification(row: ClaimedRow): PendingNotification {
-  if (row.kind === "document") {
-    const { to, document, reminder } = JSON.parse(String(row.payload)) as DocumentNotificationPayload;
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      enquiryId: String(row.enquiry_id),
-      to,
-      document,
-      ...(reminder ? { reminder } : {}),
-      attempts: row.attempts,
-      ...requestIdOf(row),
-    };
-  }
-  if (row.kind === "whatsapp") {
-    const { enquiry } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      enquiryId: String(row.enquiry_id),
-      enquiry,
-      messageRowId: String(row.message_row_id),
-      message: JSON.parse(String(row.payload)) as WhatsAppPayload,
-      attempts: row.attempts,
-      ...requestIdOf(row),
-    };
-  }
-  if (row.kind === "reply") {
-    const { enquiry, language } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      enquiryId: String(row.enquiry_id),
-      enquiry,
-      language,
-      reply: {
-        subject: String(row.reply_subject),
-        text: String(row.reply_body),
-        messageId: String(row.reply_message_id),
-        inReplyTo: row.reply_in_reply_to,
-        references: JSON.parse(row.reply_refs ?? "[]") as string[],
-      },
-      attempts: row.attempts,
-      ...requestIdOf(row),
-    };
-  }
-  if (row.kind === "digest") {
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      staffId: String(row.staff_id),
-      to: String(row.staff_email),
-      digest: JSON.parse(String(row.payload)) as DigestContent,
-      attempts: row.attempts,
-    };
-  }
-  if (row.kind === "handed-on") {
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      staffId: String(row.staff_id),
-      to: String(row.staff_email),
-      list: JSON.parse(String(row.payload)) as HandedOnList,
-      attempts: row.attempts,
-    };
-  }
-  if (row.kind === "staff-link") {
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      staffId: String(row.staff_id),
-      to: String(row.staff_email),
-      link: JSON.parse(String(row.payload)) as StaffLinkMail,
-      attempts: row.attempts,
-    };
-  }
-  if (row.kind === "push") {
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      staffId: String(row.staff_id),
-      to: String(row.staff_email),
-      enquiryId: String(row.enquiry_id),
-      push: pushPayloadOf(row.payload),
-      queuedAt: String(row.queued_at),
-      attempts: row.attempts,
-      ...requestIdOf(row),
-    };
-  }
-  if (row.kind === "member-alert") {
-    const { enquiry, receivedAt } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
-    return {
-      id: row.notification_id,
-      kind: row.kind,
-      staffId: String(row.staff_id),
-      to: String(row.staff_email),
-      enquiryId: String(row.enquiry_id),
-      enquiry,
-      receivedAt,
-      ...memberAlertFactsOf(row.payload),
-      attempts: row.attempts,
-      ...requestIdOf(row),
-    };
-  }
-  if (row.kind === "newsletter-confirmation" || row.kind === "newsletter-welcome") {
-    return {
-      id: row.notification_id,
-      kind: row.kind,
+  return pendingNotificationOf({
+    ...row,
+    enquiry: () => storedEnquiry({ ...row, id: String(row.enquiryId) }),
+    reply: () => ({
+      subject: String(row.reply_subject),
+      text: String(row.reply_body),
+      messageId: String(row.reply_message_id),
+      inReplyTo: row.reply_in_reply_to,
+      references: JSON.parse(row.reply_refs ?? "[]") as string[],
+    }),
+    subscriber: () => ({
       subscriberId: String(row.subscriber_id),
       email: String(row.subscriber_email),
       confirmNonce: row.confirm_nonce,
       unsubscribeNonce: String(row.unsubscribe_nonce),
       requestedAt: String(row.requested_at),
-      language: languageOf(row.subscriber_language),
-      attempts: row.attempts,
-    };
-  }
-  const { enquiry, receivedAt, language } = storedEnquiry({ ...row, id: String(row.enquiry_id) });
-  return {
-    id: row.notification_id,
-    kind: row.kind as EnquiryNotificationKind,
-    enquiryId: String(row.enquiry_id),
-    enquiry,
-    receivedAt,
-    language,
-    attempts: row.attempts,
-    ...requestIdOf(row),
-  };
+      language: storedLanguage(row.subscriber_language),
+    }),
+  });
 }
 
 /** The enquiry first stored with an idempotency key (read by the work layer's `readIntake`). */
 export function readIdempotencyKey(db: Database.Database, table: string, key: string): KeyHolder | null {
-  const row = prepared<[string], { enquiry_id: string; fingerprint: string; received_at: string }>(
+  const holder = prepared<[string], KeyHolder>(
     db,
-    `SELECT k.enquiry_id, k.fingerprint, e.received_at
+    `SELECT k.enquiry_id AS enquiryId, k.fingerprint, e.received_at AS receivedAt
      FROM enquiry_idempotency_keys k JOIN ${table} e ON e.id = k.enquiry_id
      WHERE k.key = ?`,
   ).get(key);
-  return row
-    ? { enquiryId: row.enquiry_id, fingerprint: row.fingerprint, receivedAt: row.received_at }
-    : null;
+  return holder ?? null;
 }
 
 /** Records an idempotency key as its enquiry's (the work layer's `writeIdempotencyKey`). */
@@ -287,13 +165,13 @@ export class SqliteEnquiryStore implements EnquiryStore {
           if (claimed.length === 0) return [];
           const rows = db
             .prepare<[string], ClaimedRow>(
-              `SELECT n.id AS notification_id, n.kind, n.attempts, n.enquiry_id, n.subscriber_id,
+              `SELECT n.id, n.kind, n.attempts, n.enquiry_id AS enquiryId, n.subscriber_id,
                     ${ENQUIRY_FIELD_COLUMNS}, e.received_at, e.language,
                     s.email AS subscriber_email, s.confirm_nonce, s.unsubscribe_nonce, s.requested_at,
-                    s.language AS subscriber_language, n.staff_id, st.email AS staff_email, n.payload,
+                    s.language AS subscriber_language, n.staff_id AS staffId, st.email AS staffEmail, n.payload,
                     m.message_id AS reply_message_id, m.in_reply_to AS reply_in_reply_to, m.refs AS reply_refs,
-                    m.subject AS reply_subject, m.body AS reply_body, n.message_id AS message_row_id, n.queued_at,
-                    n.request_id
+                    m.subject AS reply_subject, m.body AS reply_body, n.message_id AS messageRowId,
+                    n.queued_at AS queuedAt, n.request_id AS requestId
              FROM notifications n
              LEFT JOIN staff st ON st.id = n.staff_id
              LEFT JOIN enquiry_messages m ON m.id = n.message_id

@@ -3,58 +3,59 @@ import { sourceLabel } from "../../../domain/enquiry-source";
 import { SPAM_REASONS, type SpamReason, type SpamScreening } from "../../../domain/spam";
 import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
 import type { StoredEnquiry } from "../store";
-import { languageOf } from "./enquiry-row";
+import type Database from "better-sqlite3";
+import { prepared } from "./connection";
+import { storedLanguage } from "../../../domain/contract";
+import { columnsOf, insertStatement, selectList } from "./row-codec";
 
 /**
- * What `enquiry_meta` holds beside an enquiry: its spam score with the reasons, and where it came
- * from (docs/decisions/024-spam-scoring-and-sources.md). A row only where there is something to say.
+ * The row `enquiry_meta` keeps beside an enquiry: its spam score with the reasons, and where it
+ * came from (docs/decisions/024-spam-scoring-and-sources.md) with the label the inbox filters by,
+ * and the consent to WhatsApp its form gave. The one list of its columns: the INSERT writes them,
+ * ENQUIRY_META_COLUMNS reads them back.
  */
-export interface EnquiryMetaColumns {
-  spam_score: number | null;
-  spam_reasons: string | null;
-  filed_as_spam: number | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  referrer_host: string | null;
-  landing_path: string | null;
-  whatsapp_consent_at: string | null;
-  whatsapp_consent_wording: string | null;
-  whatsapp_consent_language: string | null;
-}
-
-/** The columns to select, from the table aliased `m`. */
-export const ENQUIRY_META_COLUMNS = `m.spam_score, m.spam_reasons, m.filed_as_spam, m.utm_source,
-  m.utm_medium, m.utm_campaign, m.referrer_host, m.landing_path, m.whatsapp_consent_at,
-  m.whatsapp_consent_wording, m.whatsapp_consent_language`;
-
-export const INSERT_ENQUIRY_META = `INSERT INTO enquiry_meta (enquiry_id, spam_score, spam_reasons, filed_as_spam,
-    utm_source, utm_medium, utm_campaign, referrer_host, landing_path, source_label, whatsapp_consent_at,
-    whatsapp_consent_wording, whatsapp_consent_language)
-  VALUES (@id, @score, @reasons, @spam, @utmSource, @utmMedium, @utmCampaign, @referrerHost, @landingPath, @label,
-    @consentAt, @consentWording, @consentLanguage)`;
-
-/** The row to insert for `stored`, or undefined when there is nothing to keep beside it. */
-export function enquiryMetaRow(stored: StoredEnquiry): Record<string, string | number | null> | undefined {
+function enquiryMetaRowOf(stored: Pick<StoredEnquiry, "id" | "source" | "screening" | "whatsappConsent">) {
   const source = stored.source ?? {};
   const screening = stored.screening;
   const consent = stored.whatsappConsent;
-  if (!screening?.reasons.length && Object.keys(source).length === 0 && !consent) return undefined;
   return {
-    id: stored.id,
-    score: screening?.score ?? 0,
-    reasons: JSON.stringify(screening?.reasons ?? []),
-    spam: screening?.spam ? 1 : 0,
-    utmSource: source.utmSource ?? null,
-    utmMedium: source.utmMedium ?? null,
-    utmCampaign: source.utmCampaign ?? null,
-    referrerHost: source.referrerHost ?? null,
-    landingPath: source.landingPath ?? null,
-    label: sourceLabel(source)?.toLowerCase() ?? null,
-    consentAt: consent?.at ?? null,
-    consentWording: consent?.wording ?? null,
-    consentLanguage: consent?.language ?? null,
+    enquiry_id: stored.id,
+    spam_score: screening?.score ?? 0,
+    spam_reasons: JSON.stringify(screening?.reasons ?? []),
+    filed_as_spam: screening?.spam ? 1 : 0,
+    utm_source: source.utmSource ?? null,
+    utm_medium: source.utmMedium ?? null,
+    utm_campaign: source.utmCampaign ?? null,
+    referrer_host: source.referrerHost ?? null,
+    landing_path: source.landingPath ?? null,
+    source_label: sourceLabel(source)?.toLowerCase() ?? null,
+    whatsapp_consent_at: consent?.at ?? null,
+    whatsapp_consent_wording: consent?.wording ?? null,
+    whatsapp_consent_language: (consent?.language ?? null) as string | null,
   };
+}
+
+type EnquiryMetaRow = ReturnType<typeof enquiryMetaRowOf>;
+const META_COLUMNS = columnsOf(enquiryMetaRowOf({ id: "" }));
+const INSERT_ENQUIRY_META = insertStatement("enquiry_meta", META_COLUMNS);
+
+/** What a read of ENQUIRY_META_COLUMNS holds: each column but the key and the label, null where no row is kept. */
+export type EnquiryMetaColumns = {
+  [Column in Exclude<keyof EnquiryMetaRow, "enquiry_id" | "source_label">]: EnquiryMetaRow[Column] | null;
+};
+
+/** The columns to select, from the table aliased `m`. */
+export const ENQUIRY_META_COLUMNS = selectList(
+  "m",
+  META_COLUMNS.filter((column) => column !== "enquiry_id" && column !== "source_label"),
+);
+
+/** Keeps the row beside a new enquiry, in the caller's transaction: only where there is something to keep. */
+export function insertEnquiryMeta(db: Database.Database, stored: StoredEnquiry): void {
+  const { source = {}, screening, whatsappConsent } = stored;
+  if (screening?.reasons.length || Object.keys(source).length > 0 || whatsappConsent) {
+    prepared(db, INSERT_ENQUIRY_META).run(enquiryMetaRowOf(stored));
+  }
 }
 
 function reasonsOf(text: string | null): SpamReason[] {
@@ -77,7 +78,7 @@ export function whatsappConsentOfRow(
   return {
     at: row.whatsapp_consent_at,
     wording: row.whatsapp_consent_wording,
-    language: languageOf(row.whatsapp_consent_language),
+    language: storedLanguage(row.whatsapp_consent_language),
   };
 }
 

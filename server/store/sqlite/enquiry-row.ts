@@ -1,4 +1,4 @@
-import type { Language } from "../../../domain/contract";
+import { storedLanguage } from "../../../domain/contract";
 import {
   ENQUIRY_FIELD_SPECS,
   enquiryFieldsFromRecord,
@@ -58,16 +58,11 @@ export function insertEnquiryStatement(table: string): string {
   return insertStatement(table, ENQUIRY_ROW_COLUMNS);
 }
 
-/** A stored language: the column allows only the known ones. */
-export function languageOf(value: string | null | undefined): Language {
-  return value === "hi" ? "hi" : "en";
-}
-
 export function storedEnquiry(row: EnquiryRow): StoredEnquiry {
   return {
     id: row.id,
     receivedAt: row.received_at,
-    language: languageOf(row.language),
+    language: storedLanguage(row.language),
     enquiry: enquiryFieldsOf(row),
   };
 }
