@@ -5,7 +5,15 @@ import type { CountedListing, ListingKeep, ListingSteps, PhasePlace } from "../.
 import type { ListCursor } from "../page-cursor";
 import { driveStepsAsync, type ChangeOf } from "../step-port";
 import type { StoredEnquiry } from "../store";
-import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
+import {
+  chunks,
+  collectionsOf,
+  IN_QUERY_LIMIT,
+  isoOf,
+  pageByField,
+  sortKey,
+  type FirestoreContext,
+} from "./connection";
 import { storedEnquiryOf } from "./documents";
 import { UNASSIGNED, workStateOf } from "./work-record";
 
@@ -13,7 +21,7 @@ import { UNASSIGNED, workStateOf } from "./work-record";
 const COUNT_BATCH = 500;
 
 /** How many documents one read takes while a listing filters them in the server. */
-const SCAN_BATCH = 200;
+export const SCAN_BATCH = 200;
 
 /** A row a phase found, placed by its due time (by due) or when it was received (by received). */
 type Placed = PhasePlace & { row: TeamInboxRow };
@@ -205,24 +213,24 @@ export class FirestoreInboxListing {
     }
     let query: Query = this.collections.enquiries;
     if (filter.source) query = query.where("sourceLabel", "==", filter.source.trim().toLowerCase());
-    query = query.orderBy("receivedAt", "desc");
-    let position: { at: string; id: string } | null = after;
+    // Read on by the time received, each batch with every enquiry received at its last one's
+    // moment (pageByField), beginning with the whole of the cursor's moment: enquiries may share
+    // one, and are told apart by id here.
+    const before = after ? sortKey(after.at, after.id) : null;
+    let range: { after: unknown; from?: Timestamp } = {
+      after: null,
+      ...(after ? { from: Timestamp.fromDate(new Date(after.at)) } : {}),
+    };
     for (;;) {
-      const snapshot = await (
-        position ? query.where("receivedAt", "<=", Timestamp.fromDate(new Date(position.at))) : query
-      )
-        .limit(SCAN_BATCH)
-        .get();
-      const from = position;
-      const batch = snapshot.docs
+      const page = await pageByField(query, "receivedAt", { ...range, limit: SCAN_BATCH, descending: true });
+      const batch = page.docs
         .map((doc) => storedEnquiryOf(doc))
-        .filter((stored) => !from || sortKey(stored.receivedAt, stored.id) < sortKey(from.at, from.id))
+        .filter((stored) => !before || sortKey(stored.receivedAt, stored.id) < before)
         .sort((a, b) => compareText(sortKey(b.receivedAt, b.id), sortKey(a.receivedAt, a.id)));
       const rows = (await this.rowsOf(batch)).filter((row) => keep.row(listedFactsOf(row)));
       found.push(...rows.map((row) => ({ id: row.id, at: row.receivedAt, row })));
-      const last = batch.at(-1);
-      if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
-      position = { at: last.receivedAt, id: last.id };
+      if (found.length >= wanted || page.docs.length < SCAN_BATCH) break;
+      range = { after: page.end };
     }
     return found.slice(0, wanted);
   }
