@@ -311,7 +311,10 @@ describe.each(storeAdapters("inbox-listing"))("the inbox's one listing on $name"
       { buyer: "Retailer" },
       { q: "sharma" },
       { source: "instagram", buyer: "Self Use" },
-      { view: "unassigned", q: "verma" },
+      { sort: "due" },
+      { sort: "due", status: "New", buyer: "Retailer" },
+      { sort: "due", view: "unassigned", q: "verma" },
+      { sort: "due", view: "unassigned", status: "New" },
     ];
     for (const query of asked) {
       const filter = inboxFilterOf(query, viewer)!;

@@ -164,8 +164,8 @@ export async function deleteInBatches(
  * may share a value. A full page holds `limit` documents and every other at the last one's value,
  * so that the next begins just after it; `end` is that value (`after` again when the page is
  * empty). `from`, in place of `after`, begins the page with every document at that value, for a
- * caller that reads on from a place within it and passes over what it had. `below` bounds the
- * field from above.
+ * caller that reads on from a place within it and passes over what it had. `within` bounds the
+ * field (a range of its own on it), in the ordered read only: the last one's value lies within it.
  */
 export async function pageByField(
   query: Query,
@@ -173,15 +173,20 @@ export async function pageByField(
   {
     after,
     from,
-    below,
+    within = (ranged) => ranged,
     limit,
     descending = false,
-  }: { after: unknown; from?: unknown; below?: unknown; limit: number; descending?: boolean },
+  }: {
+    after: unknown;
+    from?: unknown;
+    within?: (ranged: Query) => Query;
+    limit: number;
+    descending?: boolean;
+  },
 ): Promise<{ docs: QueryDocumentSnapshot[]; end: unknown }> {
-  let ranged = query.orderBy(field, descending ? "desc" : "asc");
+  let ranged = within(query.orderBy(field, descending ? "desc" : "asc"));
   if (from !== undefined) ranged = ranged.where(field, descending ? "<=" : ">=", from);
   else if (after !== null) ranged = ranged.where(field, descending ? "<" : ">", after);
-  if (below !== undefined) ranged = ranged.where(field, "<", below);
   const page = await ranged.limit(limit).get();
   const last = page.docs.at(-1);
   if (!last) return { docs: [], end: after };

@@ -1,7 +1,13 @@
-import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
+import { Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
 import { INITIAL_STATUS, statusesWhere, WAITING_STATUSES, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
-import type { CountedListing, ListingKeep, ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
+import type {
+  CountedListing,
+  DueRange,
+  ListingKeep,
+  ListingSteps,
+  PhasePlace,
+} from "../../lifecycle/inbox-listing";
 import type { ListCursor } from "../page-cursor";
 import { driveStepsAsync, type ChangeOf } from "../step-port";
 import type { StoredEnquiry } from "../store";
@@ -25,6 +31,15 @@ export const SCAN_BATCH = 200;
 
 /** A row a phase found, placed by its due time (by due) or when it was received (by received). */
 type Placed = PhasePlace & { row: TeamInboxRow };
+
+/** `query` narrowed to the due times within `range`. */
+function withinDue(query: Query, range: DueRange | undefined): Query {
+  let within = query;
+  if (range?.after !== undefined) within = within.where("dueAt", ">", range.after);
+  if (range?.upTo !== undefined) within = within.where("dueAt", "<=", range.upTo);
+  if (range?.before !== undefined) within = within.where("dueAt", "<", range.before);
+  return within;
+}
 
 /** By characters' codes, as Firestore orders strings. */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -122,11 +137,7 @@ export class FirestoreInboxListing {
     let query: Query = this.collections.work;
     if (filter.status) query = query.where("status", "==", filter.status);
     if (filter.ownerId !== undefined) query = query.where("ownerId", "==", filter.ownerId ?? UNASSIGNED);
-    const range = due ? filter.due : undefined;
-    if (range?.after !== undefined) query = query.where("dueAt", ">", range.after);
-    if (range?.upTo !== undefined) query = query.where("dueAt", "<=", range.upTo);
-    if (range?.before !== undefined) query = query.where("dueAt", "<", range.before);
-    return query;
+    return due ? withinDue(query, filter.due) : query;
   }
 
   /** Rows of a batch of work documents the listing keeps: the work first, then the enquiries. */
@@ -157,33 +168,31 @@ export class FirestoreInboxListing {
     after: ListCursor | null,
     wanted: number,
   ): Promise<Placed[]> {
-    let query = this.workQuery(filter, "due");
     // Every due time is an ISO string: a string range holds them all, and no null.
-    if (!filter.due) query = query.where("dueAt", ">", "");
-    query = query.orderBy("dueAt").orderBy(FieldPath.documentId());
+    const within = (query: Query) =>
+      filter.due ? withinDue(query, filter.due) : query.where("dueAt", ">", "");
+    // Read on by due time, each batch with every one due at its last one's time (pageByField),
+    // beginning with the whole of the cursor's time: those due at one time are told apart by id, here.
+    let range: { after: unknown; from?: string } = { after: null, ...(after ? { from: after.at } : {}) };
     const found: Placed[] = [];
-    // Keyset paging by a range from the last place (the emulator ignores startAfter): those due at
-    // the very same time are told apart by id, here.
-    let position = after ? { at: after.at, id: after.id } : null;
-    let batch = SCAN_BATCH;
     for (;;) {
-      const from = position;
-      const snapshot = await (from ? query.where("dueAt", ">=", from.at) : query).limit(batch).get();
-      const docs = snapshot.docs
+      const page = await pageByField(this.workQuery(filter), "dueAt", {
+        ...range,
+        within,
+        limit: SCAN_BATCH,
+      });
+      const docs = page.docs
         .filter((doc) => {
           const dueAt = String(doc.get("dueAt"));
-          return !from || dueAt > from.at || (dueAt === from.at && doc.id > from.id);
+          return !after || dueAt > after.at || (dueAt === after.at && doc.id > after.id);
         })
         .sort(
           (a, b) => compareText(String(a.get("dueAt")), String(b.get("dueAt"))) || compareText(a.id, b.id),
         );
       const rows = await this.matchingWork(docs, keep);
       found.push(...rows.map((row) => ({ id: row.id, at: row.dueAt ?? row.receivedAt, row })));
-      if (found.length >= wanted || snapshot.size < batch) break;
-      const last = docs.at(-1);
-      // A whole batch due at one time moves nothing on: read a larger one.
-      if (!last) batch *= 2;
-      else position = { at: String(last.get("dueAt")), id: last.id };
+      if (found.length >= wanted || page.docs.length < SCAN_BATCH) break;
+      range = { after: page.end };
     }
     return found.slice(0, wanted);
   }
