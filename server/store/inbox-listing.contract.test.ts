@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../domain/console";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { ENQUIRY_STATUSES, INBOX_PAGE_SIZE, type EnquiryStatus } from "../../domain/console";
 import type { BuyerType } from "../../domain/enquiry";
 import type { EnquirySource } from "../../domain/enquiry-source";
 import { OWNER_NOBODY, type InboxQuery, type InboxSort } from "../../domain/inbox";
@@ -14,7 +14,17 @@ import {
   type InboxViewer,
 } from "../lifecycle/inbox-listing";
 import { listedFactsOf, type TeamInboxRow } from "./enquiry-work";
+import { eventTime } from "./event-clock";
+import type * as EventClock from "./event-clock";
+import { SCAN_BATCH } from "./firestore/inbox-listing";
 import type { Store } from "./store";
+
+/** A moment the store's clock is held at, so that many enquiries are received at once. */
+const clock = vi.hoisted(() => ({ held: null as Date | null }));
+vi.mock("./event-clock", async (original) => {
+  const real = await original<typeof EventClock>();
+  return { eventTime: (now?: number) => (clock.held ? new Date(clock.held) : real.eventTime(now)) };
+});
 
 /**
  * The inbox's one listing on both stores: every view combined with each status, owner, buyer,
@@ -108,7 +118,12 @@ async function seed(store: Store): Promise<Seeded> {
   // Judged a minute on: the hour-ago follow-ups are overdue, today's are due today.
   const at = new Date(now.getTime() + 60_000);
   const viewer = { staffId: me, now: at, dayEnd: new Date(at.getTime() + 12 * HOUR) };
-  const fields = await store.team.fieldsOf(ids);
+  return { store, me, other, viewer, rows: await heldRows(store, ids) };
+}
+
+/** The enquiries as the store holds them, with their work. */
+async function heldRows(store: Store, ids: readonly string[]): Promise<TeamInboxRow[]> {
+  const fields = await store.team.fieldsOf([...ids]);
   const rows: TeamInboxRow[] = [];
   for (const id of ids) {
     const record = await store.enquiryWork.get(id);
@@ -125,7 +140,7 @@ async function seed(store: Store): Promise<Seeded> {
       answeredAt: team?.answeredAt ?? null,
     });
   }
-  return { store, me, other, viewer, rows };
+  return rows;
 }
 
 /** What the listing must hold, by the plan's rule, in its order. */
@@ -136,20 +151,20 @@ function expected(seeded: Seeded, filter: InboxFilter): string[] {
     .map((row) => row.id);
 }
 
-/** Every page of the listing, followed by its cursors. */
-async function listed(store: Store, filter: InboxFilter): Promise<string[]> {
+/** Every page of the listing, `limit` at a time, followed by its cursors. */
+async function listed(store: Store, filter: InboxFilter, limit = PAGE): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 20; pages++) {
     const page: { items: TeamInboxRow[]; nextCursor: string | null } = await store.enquiryWork.list({
       ...filter,
       cursor,
-      limit: PAGE,
+      limit,
     });
     ids.push(...page.items.map((row) => row.id));
     cursor = page.nextCursor;
     if (!cursor) return ids;
-    expect(page.items).toHaveLength(PAGE);
+    expect(page.items).toHaveLength(limit);
   }
   throw new Error(`The listing did not end: ${JSON.stringify(filter)} ${ids.join(" ")}`);
 }
@@ -263,6 +278,52 @@ describe.each(storeAdapters("inbox-listing"))("the inbox's one listing on $name"
       });
     }
   });
+
+  test("enquiries received at one moment, more than Firestore reads at once, are each listed and counted once, page by page", async () => {
+    const store = await adapter.open();
+    opened.push(store);
+    const add = async (n: number) =>
+      (
+        await store.enquiries.add(
+          anEnquiry({
+            Name: n % 4 === 0 ? `Meera Sharma ${n}` : `Buyer ${n} Verma`,
+            RetailerSelfUse: n % 3 === 0 ? "Retailer" : "Self Use",
+          }),
+          n % 10 === 0 ? undefined : { source: { utmSource: "Instagram" } },
+        )
+      ).id;
+    const ids = [await add(0), await add(1)];
+    // As an import, or several instances in the same millisecond, would store them: more than one
+    // of Firestore's reads while it filters in the server, so that its batches end inside the moment.
+    clock.held = eventTime();
+    try {
+      for (let n = 2; n < SCAN_BATCH + 32; n++) ids.push(await add(n));
+    } finally {
+      clock.held = null;
+    }
+    ids.push(await add(SCAN_BATCH + 32), await add(SCAN_BATCH + 33));
+    const rows = await heldRows(store, ids);
+    expect(new Set(rows.map((row) => row.receivedAt)).size).toBe(5);
+    const viewer = { staffId: "nobody", now: new Date(), dayEnd: new Date(Date.now() + 12 * HOUR) };
+    const held: Seeded = { store, me: "nobody", other: "nobody", viewer, rows };
+    const asked: InboxQuery[] = [
+      {},
+      { buyer: "Retailer" },
+      { q: "sharma" },
+      { source: "instagram", buyer: "Self Use" },
+      { sort: "due" },
+      { sort: "due", status: "New", buyer: "Retailer" },
+      { sort: "due", view: "unassigned", q: "verma" },
+      { sort: "due", view: "unassigned", status: "New" },
+    ];
+    for (const query of asked) {
+      const filter = inboxFilterOf(query, viewer)!;
+      const want = expected(held, filter);
+      expect(want.length).toBeGreaterThan(INBOX_PAGE_SIZE);
+      expect({ query, ids: await listed(store, filter, INBOX_PAGE_SIZE) }).toEqual({ query, ids: want });
+      expect({ query, count: await store.enquiryWork.count(filter) }).toEqual({ query, count: want.length });
+    }
+  }, 120_000);
 
   test("a search repeated finds what was stored or erased since it last ran", async () => {
     const { store, viewer } = seeded;

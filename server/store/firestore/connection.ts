@@ -158,20 +158,35 @@ export async function deleteInBatches(
 }
 
 /**
- * One page of `query` in the order of `field`, read on from the value the page before ended at by
- * a range on the field rather than a cursor: the emulator the tests use ignores startAfter and
- * cannot order by document id, and documents may share a value. A full page holds `limit`
- * documents and every other at the last one's value, so that the next begins just after it;
- * `end` is that value (`after` again when the page is empty). `below` bounds the field from above.
+ * One page of `query` in the order of `field` (from the largest value down with `descending`),
+ * read on from the value the page before ended at by a range on the field rather than a cursor:
+ * the emulator the tests use ignores startAfter and cannot order by document id, and documents
+ * may share a value. A full page holds `limit` documents and every other at the last one's value,
+ * so that the next begins just after it; `end` is that value (`after` again when the page is
+ * empty). `from`, in place of `after`, begins the page with every document at that value, for a
+ * caller that reads on from a place within it and passes over what it had. `within` bounds the
+ * field (a range of its own on it), in the ordered read only: the last one's value lies within it.
  */
 export async function pageByField(
   query: Query,
   field: string,
-  { after, below, limit }: { after: unknown; below?: unknown; limit: number },
+  {
+    after,
+    from,
+    within = (ranged) => ranged,
+    limit,
+    descending = false,
+  }: {
+    after: unknown;
+    from?: unknown;
+    within?: (ranged: Query) => Query;
+    limit: number;
+    descending?: boolean;
+  },
 ): Promise<{ docs: QueryDocumentSnapshot[]; end: unknown }> {
-  let ranged = query.orderBy(field);
-  if (after !== null) ranged = ranged.where(field, ">", after);
-  if (below !== undefined) ranged = ranged.where(field, "<", below);
+  let ranged = within(query.orderBy(field, descending ? "desc" : "asc"));
+  if (from !== undefined) ranged = ranged.where(field, descending ? "<=" : ">=", from);
+  else if (after !== null) ranged = ranged.where(field, descending ? "<" : ">", after);
   const page = await ranged.limit(limit).get();
   const last = page.docs.at(-1);
   if (!last) return { docs: [], end: after };

@@ -1,11 +1,25 @@
-import { FieldPath, Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
+import { Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
 import { INITIAL_STATUS, statusesWhere, WAITING_STATUSES, type EnquiryStatus } from "../../../domain/status";
 import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
-import type { CountedListing, ListingKeep, ListingSteps, PhasePlace } from "../../lifecycle/inbox-listing";
+import type {
+  CountedListing,
+  DueRange,
+  ListingKeep,
+  ListingSteps,
+  PhasePlace,
+} from "../../lifecycle/inbox-listing";
 import type { ListCursor } from "../page-cursor";
 import { driveStepsAsync, type ChangeOf } from "../step-port";
 import type { StoredEnquiry } from "../store";
-import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, sortKey, type FirestoreContext } from "./connection";
+import {
+  chunks,
+  collectionsOf,
+  IN_QUERY_LIMIT,
+  isoOf,
+  pageByField,
+  sortKey,
+  type FirestoreContext,
+} from "./connection";
 import { storedEnquiryOf } from "./documents";
 import { UNASSIGNED, workStateOf } from "./work-record";
 
@@ -13,10 +27,19 @@ import { UNASSIGNED, workStateOf } from "./work-record";
 const COUNT_BATCH = 500;
 
 /** How many documents one read takes while a listing filters them in the server. */
-const SCAN_BATCH = 200;
+export const SCAN_BATCH = 200;
 
 /** A row a phase found, placed by its due time (by due) or when it was received (by received). */
 type Placed = PhasePlace & { row: TeamInboxRow };
+
+/** `query` narrowed to the due times within `range`. */
+function withinDue(query: Query, range: DueRange | undefined): Query {
+  let within = query;
+  if (range?.after !== undefined) within = within.where("dueAt", ">", range.after);
+  if (range?.upTo !== undefined) within = within.where("dueAt", "<=", range.upTo);
+  if (range?.before !== undefined) within = within.where("dueAt", "<", range.before);
+  return within;
+}
 
 /** By characters' codes, as Firestore orders strings. */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -114,11 +137,7 @@ export class FirestoreInboxListing {
     let query: Query = this.collections.work;
     if (filter.status) query = query.where("status", "==", filter.status);
     if (filter.ownerId !== undefined) query = query.where("ownerId", "==", filter.ownerId ?? UNASSIGNED);
-    const range = due ? filter.due : undefined;
-    if (range?.after !== undefined) query = query.where("dueAt", ">", range.after);
-    if (range?.upTo !== undefined) query = query.where("dueAt", "<=", range.upTo);
-    if (range?.before !== undefined) query = query.where("dueAt", "<", range.before);
-    return query;
+    return due ? withinDue(query, filter.due) : query;
   }
 
   /** Rows of a batch of work documents the listing keeps: the work first, then the enquiries. */
@@ -149,33 +168,31 @@ export class FirestoreInboxListing {
     after: ListCursor | null,
     wanted: number,
   ): Promise<Placed[]> {
-    let query = this.workQuery(filter, "due");
     // Every due time is an ISO string: a string range holds them all, and no null.
-    if (!filter.due) query = query.where("dueAt", ">", "");
-    query = query.orderBy("dueAt").orderBy(FieldPath.documentId());
+    const within = (query: Query) =>
+      filter.due ? withinDue(query, filter.due) : query.where("dueAt", ">", "");
+    // Read on by due time, each batch with every one due at its last one's time (pageByField),
+    // beginning with the whole of the cursor's time: those due at one time are told apart by id, here.
+    let range: { after: unknown; from?: string } = { after: null, ...(after ? { from: after.at } : {}) };
     const found: Placed[] = [];
-    // Keyset paging by a range from the last place (the emulator ignores startAfter): those due at
-    // the very same time are told apart by id, here.
-    let position = after ? { at: after.at, id: after.id } : null;
-    let batch = SCAN_BATCH;
     for (;;) {
-      const from = position;
-      const snapshot = await (from ? query.where("dueAt", ">=", from.at) : query).limit(batch).get();
-      const docs = snapshot.docs
+      const page = await pageByField(this.workQuery(filter), "dueAt", {
+        ...range,
+        within,
+        limit: SCAN_BATCH,
+      });
+      const docs = page.docs
         .filter((doc) => {
           const dueAt = String(doc.get("dueAt"));
-          return !from || dueAt > from.at || (dueAt === from.at && doc.id > from.id);
+          return !after || dueAt > after.at || (dueAt === after.at && doc.id > after.id);
         })
         .sort(
           (a, b) => compareText(String(a.get("dueAt")), String(b.get("dueAt"))) || compareText(a.id, b.id),
         );
       const rows = await this.matchingWork(docs, keep);
       found.push(...rows.map((row) => ({ id: row.id, at: row.dueAt ?? row.receivedAt, row })));
-      if (found.length >= wanted || snapshot.size < batch) break;
-      const last = docs.at(-1);
-      // A whole batch due at one time moves nothing on: read a larger one.
-      if (!last) batch *= 2;
-      else position = { at: String(last.get("dueAt")), id: last.id };
+      if (found.length >= wanted || page.docs.length < SCAN_BATCH) break;
+      range = { after: page.end };
     }
     return found.slice(0, wanted);
   }
@@ -205,24 +222,24 @@ export class FirestoreInboxListing {
     }
     let query: Query = this.collections.enquiries;
     if (filter.source) query = query.where("sourceLabel", "==", filter.source.trim().toLowerCase());
-    query = query.orderBy("receivedAt", "desc");
-    let position: { at: string; id: string } | null = after;
+    // Read on by the time received, each batch with every enquiry received at its last one's
+    // moment (pageByField), beginning with the whole of the cursor's moment: enquiries may share
+    // one, and are told apart by id here.
+    const before = after ? sortKey(after.at, after.id) : null;
+    let range: { after: unknown; from?: Timestamp } = {
+      after: null,
+      ...(after ? { from: Timestamp.fromDate(new Date(after.at)) } : {}),
+    };
     for (;;) {
-      const snapshot = await (
-        position ? query.where("receivedAt", "<=", Timestamp.fromDate(new Date(position.at))) : query
-      )
-        .limit(SCAN_BATCH)
-        .get();
-      const from = position;
-      const batch = snapshot.docs
+      const page = await pageByField(query, "receivedAt", { ...range, limit: SCAN_BATCH, descending: true });
+      const batch = page.docs
         .map((doc) => storedEnquiryOf(doc))
-        .filter((stored) => !from || sortKey(stored.receivedAt, stored.id) < sortKey(from.at, from.id))
+        .filter((stored) => !before || sortKey(stored.receivedAt, stored.id) < before)
         .sort((a, b) => compareText(sortKey(b.receivedAt, b.id), sortKey(a.receivedAt, a.id)));
       const rows = (await this.rowsOf(batch)).filter((row) => keep.row(listedFactsOf(row)));
       found.push(...rows.map((row) => ({ id: row.id, at: row.receivedAt, row })));
-      const last = batch.at(-1);
-      if (found.length >= wanted || snapshot.size < SCAN_BATCH || !last) break;
-      position = { at: last.receivedAt, id: last.id };
+      if (found.length >= wanted || page.docs.length < SCAN_BATCH) break;
+      range = { after: page.end };
     }
     return found.slice(0, wanted);
   }

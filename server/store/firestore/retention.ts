@@ -141,7 +141,11 @@ export class FirestoreRetentionPort implements RetentionPort {
         // closedAt is set with a closing status and cleared when the enquiry is reopened; many
         // closed at once share it, so a page ends with all of its last time.
         const page = await this.context.run(() =>
-          pageByField(this.collections.work, "closedAt", { after, below: closedBefore, limit }),
+          pageByField(this.collections.work, "closedAt", {
+            after,
+            within: (query) => query.where("closedAt", "<", closedBefore),
+            limit,
+          }),
         );
         return {
           records: page.docs.map((doc) => ({
