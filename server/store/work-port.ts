@@ -266,6 +266,23 @@ export type WorkSteps = {
   };
 };
 
+/**
+ * The steps of an enquiry's conversation, which each store's conversation adapter answers itself
+ * (conversationWorkAnswers) and its work port takes in among the others.
+ */
+export type ConversationWorkSteps = Pick<
+  WorkSteps,
+  | "readThread"
+  | "newMessageId"
+  | "writeReply"
+  | "readWhatsAppAnswers"
+  | "readAnswerDay"
+  | "writeAnswerDay"
+  | "answerHeld"
+  | "unreadAnswers"
+  | "storeAnswer"
+>;
+
 /** The activity log's entry a change writes, by its actor at its time. */
 export type ActivityToLog = Pick<ActivityEntry, "action" | "target">;
 

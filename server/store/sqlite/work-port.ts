@@ -2,16 +2,7 @@ import type Database from "better-sqlite3";
 import { driveStepsSync } from "../step-port";
 import { type Change, type StepAnswers, type WorkPort, type WorkSteps } from "../work-port";
 import { isUnavailable, prepared, type SqliteRun } from "./connection";
-import {
-  answerHeld,
-  readAnswerDay,
-  readThread,
-  readWhatsAppAnswers,
-  storeAnswer,
-  unreadAnswers,
-  writeAnswerDay,
-  writeReply,
-} from "./conversations";
+import { conversationWorkAnswers } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
 import { readDispatch, writeDispatch } from "./dispatch";
 import {
@@ -98,6 +89,7 @@ export class SqliteWorkPort implements WorkPort {
       return { ...group.team, turn: group.turn };
     };
     return {
+      ...conversationWorkAnswers(db),
       readTeam,
       takeTurn: ({ turn }) => {
         prepared(db, `UPDATE assignment SET turn = ? WHERE id = 1`).run(turn + 1);
@@ -120,12 +112,7 @@ export class SqliteWorkPort implements WorkPort {
       writeAlerts: ({ stored, alerts, actor }) =>
         writeAlerts(db, stored.id, alerts, actor.at, actor.requestId),
       writeHandedOnLists: ({ lists, actor }) => writeHandedOnLists(db, lists, actor.at, actor.requestId),
-      readThread: ({ enquiryId }) => readThread(db, enquiryId),
-      readWhatsAppAnswers: ({ enquiryId, limit }) => readWhatsAppAnswers(db, enquiryId, limit),
       readBuyerWhatsApp: ({ enquiryId, limit }) => readBuyerWhatsApp(db, this.table, enquiryId, limit),
-      newMessageId: () => newRowId(),
-      writeReply: ({ stored, ...reply }) => writeReply(db, { enquiryId: stored.id, ...reply }),
-      readAnswerDay: ({ enquiryId }) => readAnswerDay(db, enquiryId),
       readMobileEnquiries: ({ mobile }) => readMobileEnquiries(db, this.table, mobile),
       // The change's IMMEDIATE transaction holds the write lock: nobody opens one meanwhile.
       newWhatsAppEnquiryId: () => newRowId(),
@@ -142,11 +129,7 @@ export class SqliteWorkPort implements WorkPort {
       // The change's transaction holds the write lock and read its key as held by none: whatever
       // was counted for the key before was undone with the write that counted it.
       addCounters: ({ counters }) => addCountersIn(db, counters),
-      answerHeld: ({ enquiryId, messageId, channel }) => answerHeld(db, enquiryId, messageId, channel),
-      unreadAnswers: ({ enquiryId }) => unreadAnswers(db, enquiryId),
       readMember: ({ staffId }) => readMembers(db).find((member) => member.id === staffId) ?? null,
-      storeAnswer: ({ answer }) => storeAnswer(db, answer),
-      writeAnswerDay: ({ enquiryId, after }) => writeAnswerDay(db, enquiryId, after),
       readDeal: ({ enquiryId }) => readDeal(db, enquiryId),
       writeDeal: ({ read, deal, history, actor }) => writeDeal(db, read.stored, deal, history, actor),
       readDispatch: ({ enquiryId }) => readDispatch(db, enquiryId),
