@@ -12,6 +12,7 @@ import { runStepsInTransaction } from "./step-transaction";
 import {
   readMembers,
   readWorks,
+  text,
   webhookQueues,
   writeAlerts,
   writeHandedOnLists,
@@ -28,10 +29,10 @@ function linkOf(id: string, data: DocumentData): StaffLink {
     purpose: data.purpose === "reset" ? "reset" : "invitation",
     createdAt: String(data.createdAt),
     expiresAt: String(data.expiresAt),
-    usedAt: typeof data.usedAt === "string" && data.usedAt !== "" ? data.usedAt : null,
+    usedAt: text(data.usedAt),
     // Absent from a link sent before links recorded it (domain/staff.ts: "untraced").
-    sentBy: typeof data.sentBy === "string" && data.sentBy !== "" ? data.sentBy : null,
-    revokedAt: typeof data.revokedAt === "string" && data.revokedAt !== "" ? data.revokedAt : null,
+    sentBy: text(data.sentBy),
+    revokedAt: text(data.revokedAt),
   };
 }
 

@@ -34,7 +34,9 @@ export const ASSIGNMENT_DOC = ["settings", "assignment"] as const;
 /** One marker per turn handed out (`{generation}-{turn}`): two enquiries can never create the same one. */
 export const ASSIGNMENT_TURNS = "assignmentTurns";
 
-const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+/** A text field as read: absent, not a string or empty is none (null). */
+export const text = (value: unknown): string | null =>
+  typeof value === "string" && value !== "" ? value : null;
 
 /**
  * The team's work flag of a document: as written, or, on a document no build wrote it on (before
