@@ -283,6 +283,9 @@ export type ConversationWorkSteps = Pick<
   | "storeAnswer"
 >;
 
+/** The members' steps a member's removal (member-port.ts) asks as a change of owners does. */
+export type MemberAlertSteps = Pick<WorkSteps, "readMembers" | "writeAlerts" | "writeHandedOnLists">;
+
 /** The activity log's entry a change writes, by its actor at its time. */
 export type ActivityToLog = Pick<ActivityEntry, "action" | "target">;
 

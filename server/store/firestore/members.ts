@@ -9,15 +9,8 @@ import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext
 import { newNotification } from "./documents";
 import { accountOf, createAccount, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
-import {
-  readMembers,
-  readWorks,
-  text,
-  webhookQueues,
-  writeAlerts,
-  writeHandedOnLists,
-  writePlan,
-} from "./work-record";
+import { readWorks, text, webhookQueues, writePlan } from "./work-record";
+import { memberAlertAnswers } from "./work-port";
 
 /** A link not used yet: "" (not null), which the emulator can combine with other filters. */
 const UNUSED = "";
@@ -95,6 +88,7 @@ export class FirestoreMemberStore implements MemberAdapter {
         return account;
       };
       return {
+        ...memberAlertAnswers(context, transaction, hold),
         readStanding: async ({ staffId }) => {
           const account = (await transaction.get(this.staff.where("id", "==", staffId).limit(1))).docs[0];
           if (account) accounts.set(staffId, account.ref);
@@ -174,7 +168,6 @@ export class FirestoreMemberStore implements MemberAdapter {
           const ids = [...owned.docs, ...held.docs].map((doc) => doc.id);
           return (await readWorks(context, transaction, ids)).flatMap((read) => read ?? []);
         },
-        readMembers: () => readMembers(context, transaction),
         writePlan: async ({ read, plan, actor }) => {
           // The webhook events a plan may send, read as the work port reads them.
           const queues = await webhookQueues(
@@ -184,10 +177,6 @@ export class FirestoreMemberStore implements MemberAdapter {
           const target = { stored: read.stored, before: read.recorded ? read.work : null };
           hold(() => writePlan(context, transaction, target, plan, actor, queues));
         },
-        writeAlerts: ({ stored, alerts, actor }) =>
-          hold(() => writeAlerts(context, transaction, stored, alerts, actor.at, actor.requestId)),
-        writeHandedOnLists: ({ lists, actor }) =>
-          hold(() => writeHandedOnLists(context, transaction, lists, actor.at, actor.requestId)),
         removeAccount: async ({ staffId }) => {
           const account = accountRef(staffId);
           const [theirs, devices] = await Promise.all([

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "firebase-admin/firestore";
 import type { WebhookEventType } from "../../../domain/webhooks";
-import { driveStepsAsync } from "../step-port";
+import { driveStepsAsync, type AnswersOf } from "../step-port";
 import type { HoldWrite } from "./step-transaction";
 import {
   WriteConflictError,
   type Change,
+  type MemberAlertSteps,
   type StepAnswers,
   type WorkPort,
   type WorkSteps,
@@ -39,11 +40,42 @@ import {
   teamOf,
   webhookQueues,
   writeAlerts,
-  writeHandedOnLists,
   writePlan,
 } from "./work-record";
 
 type Queues = Awaited<ReturnType<typeof webhookQueues>>;
+
+/**
+ * The members' steps, as a change of owners and a member's removal ask them, in the transaction.
+ * A list of enquiries handed on names them: erasing one of them erases the mail too, as a digest's.
+ */
+export function memberAlertAnswers(
+  context: FirestoreContext,
+  transaction: Transaction,
+  hold: HoldWrite,
+): AnswersOf<MemberAlertSteps, true> {
+  return {
+    readMembers: () => readMembers(context, transaction),
+    writeAlerts: ({ stored, alerts, actor }) =>
+      hold(() => writeAlerts(context, transaction, stored, alerts, actor.at, actor.requestId)),
+    writeHandedOnLists: ({ lists, actor }) =>
+      hold(() => {
+        for (const { staffId, list } of lists) {
+          transaction.create(
+            collectionsOf(context).notifications.doc(randomUUID()),
+            newNotification({
+              kind: "handed-on",
+              at: new Date(actor.at),
+              staffId,
+              payload: JSON.stringify(list),
+              requestId: actor.requestId,
+              enquiryIds: list.items.map((item) => item.id),
+            }),
+          );
+        }
+      }),
+  };
+}
 
 /**
  * The work layer's port on Firestore: a change runs in one transaction, its reads answered as it
@@ -114,6 +146,7 @@ export class FirestoreWorkPort implements WorkPort {
     };
     return {
       ...conversationWorkAnswers(context, transaction, hold, claimFirst),
+      ...memberAlertAnswers(context, transaction, hold),
       readWork: ({ enquiryId }) => readWork(context, transaction, enquiryId),
       readTeam: async () => (await teamOnce()).team,
       companyMailQueued: async ({ enquiryId }) =>
@@ -159,11 +192,6 @@ export class FirestoreWorkPort implements WorkPort {
         }
       },
       readWorks: ({ enquiryIds }) => readWorks(context, transaction, enquiryIds),
-      readMembers: () => readMembers(context, transaction),
-      writeAlerts: ({ stored, alerts, actor }) =>
-        hold(() => writeAlerts(context, transaction, stored, alerts, actor.at, actor.requestId)),
-      writeHandedOnLists: ({ lists, actor }) =>
-        hold(() => writeHandedOnLists(context, transaction, lists, actor.at, actor.requestId)),
       readMobileEnquiries: ({ mobile }) => readMobileEnquiries(context, transaction, mobile),
       newWhatsAppEnquiryId: ({ mobile, after, day }) => whatsappEnquiryId(context, mobile, after, day),
       writeNewEnquiry: async ({ stored }) => {

@@ -4,7 +4,7 @@ import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import { alertChoiceOf, parseAssignmentRule } from "../../../domain/team";
 import type { WebhookEventType } from "../../../domain/webhooks";
 import { untouchedWork } from "../../../domain/work-state";
-import type { MemberFacts, OwnerBatchPlan, PushPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
+import type { MemberFacts, PushPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
 import type { StoredEnquiry } from "../store";
@@ -257,32 +257,6 @@ export function writeAlerts(
         enquiry: stored,
         payload: memberAlertPayload(alert),
         requestId,
-      }),
-    );
-  }
-}
-
-/**
- * Queues each member's one mail listing the enquiries a bulk assignment handed them at once, with
- * the enquiries it names: erasing one of them erases the mail too, as a digest's.
- */
-export function writeHandedOnLists(
-  context: FirestoreContext,
-  writer: Writer,
-  lists: OwnerBatchPlan["lists"],
-  at: string,
-  requestId?: string,
-): void {
-  for (const { staffId, list } of lists) {
-    (writer as Transaction).create(
-      collectionsOf(context).notifications.doc(randomUUID()),
-      newNotification({
-        kind: "handed-on",
-        at: new Date(at),
-        staffId,
-        payload: JSON.stringify(list),
-        requestId,
-        enquiryIds: list.items.map((item) => item.id),
       }),
     );
   }

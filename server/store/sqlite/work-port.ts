@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
-import { driveStepsSync } from "../step-port";
-import { type Change, type StepAnswers, type WorkPort, type WorkSteps } from "../work-port";
+import { driveStepsSync, type AnswersOf } from "../step-port";
+import type { Change, MemberAlertSteps, StepAnswers, WorkPort, WorkSteps } from "../work-port";
 import { isUnavailable, prepared, type SqliteRun } from "./connection";
 import { conversationWorkAnswers } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
@@ -20,7 +20,19 @@ import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
 import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
 import { addCountersIn } from "./attempt-counters";
 import { insertNotification } from "./notification-row";
-import { readMembers, readRule, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
+import { readMembers, readRule, readWork, writeAlerts, writePlan } from "./work-record";
+
+/** The members' steps, as a change of owners and a member's removal ask them, in the caller's transaction. */
+export function memberAlertAnswers(db: Database.Database): AnswersOf<MemberAlertSteps> {
+  return {
+    readMembers: () => readMembers(db),
+    writeAlerts: ({ stored, alerts, actor }) => writeAlerts(db, stored.id, alerts, actor.at, actor.requestId),
+    writeHandedOnLists: ({ lists, actor: { at, requestId } }) => {
+      for (const { staffId, list } of lists)
+        insertNotification(db, { kind: "handed-on", at, staffId, payload: JSON.stringify(list), requestId });
+    },
+  };
+}
 
 /** What the changes of one group (runEach) read once: the members and the rule, and the turn as it goes on. */
 interface GroupReads {
@@ -90,6 +102,7 @@ export class SqliteWorkPort implements WorkPort {
     };
     return {
       ...conversationWorkAnswers(db),
+      ...memberAlertAnswers(db),
       readTeam,
       takeTurn: ({ turn }) => {
         prepared(db, `UPDATE assignment SET turn = ? WHERE id = 1`).run(turn + 1);
@@ -108,10 +121,6 @@ export class SqliteWorkPort implements WorkPort {
         prepared(db, `UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(stored.id);
       },
       readWorks: ({ enquiryIds }) => enquiryIds.map((enquiryId) => readWork(db, this.table, enquiryId)),
-      readMembers: () => readMembers(db),
-      writeAlerts: ({ stored, alerts, actor }) =>
-        writeAlerts(db, stored.id, alerts, actor.at, actor.requestId),
-      writeHandedOnLists: ({ lists, actor }) => writeHandedOnLists(db, lists, actor.at, actor.requestId),
       readBuyerWhatsApp: ({ enquiryId, limit }) => readBuyerWhatsApp(db, this.table, enquiryId, limit),
       readMobileEnquiries: ({ mobile }) => readMobileEnquiries(db, this.table, mobile),
       // The change's IMMEDIATE transaction holds the write lock: nobody opens one meanwhile.
