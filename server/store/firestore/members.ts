@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { DocumentData, DocumentReference, Transaction } from "firebase-admin/firestore";
 import type { StaffMember } from "../../../domain/console";
 import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
@@ -6,7 +5,7 @@ import type { Invitation, StaffLink } from "../members";
 import { newStaffMember, standingOf } from "../staff";
 import type { ChangeOf } from "../step-port";
 import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
-import { newNotification } from "./documents";
+import { queueNotification } from "./documents";
 import { accountOf, createAccount, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import { readWorks, text, webhookQueues, writePlan } from "./work-record";
@@ -52,15 +51,12 @@ export class FirestoreMemberStore implements MemberAdapter {
       expiresAt: mail.expiresAt,
       usedAt: UNUSED,
     });
-    transaction.create(
-      this.context.db.collection("notifications").doc(randomUUID()),
-      newNotification({
-        kind: "staff-link",
-        at: link.now,
-        staffId: link.staffId,
-        payload: JSON.stringify(mail),
-      }),
-    );
+    queueNotification(this.context, transaction, {
+      kind: "staff-link",
+      at: link.now,
+      staffId: link.staffId,
+      payload: JSON.stringify(mail),
+    });
   }
 
   async invite(input: Invitation): Promise<StaffMember> {

@@ -24,7 +24,7 @@ import {
   writeDocument,
   writePayment,
 } from "./issued-documents";
-import { enquiryDocument, newNotification } from "./documents";
+import { enquiryDocument, queueNotification } from "./documents";
 import { idempotencyKeyRef, keyHolderOf, writeIdempotencyKey } from "./enquiries";
 import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { buyerKeysOf } from "../buyer-keys";
@@ -61,17 +61,14 @@ export function memberAlertAnswers(
     writeHandedOnLists: ({ lists, actor }) =>
       hold(() => {
         for (const { staffId, list } of lists) {
-          transaction.create(
-            collectionsOf(context).notifications.doc(randomUUID()),
-            newNotification({
-              kind: "handed-on",
-              at: new Date(actor.at),
-              staffId,
-              payload: JSON.stringify(list),
-              requestId: actor.requestId,
-              enquiryIds: list.items.map((item) => item.id),
-            }),
-          );
+          queueNotification(context, transaction, {
+            kind: "handed-on",
+            at: new Date(actor.at),
+            staffId,
+            payload: JSON.stringify(list),
+            requestId: actor.requestId,
+            enquiryIds: list.items.map((item) => item.id),
+          });
         }
       }),
   };
@@ -175,16 +172,13 @@ export class FirestoreWorkPort implements WorkPort {
         ),
       queueEnquiryMail: ({ stored, kind, actor }) =>
         hold(() =>
-          transaction.create(
-            collections.notifications.doc(randomUUID()),
-            newNotification({
-              kind,
-              at: new Date(actor.at),
-              enquiry: stored,
-              receivedAt: new Date(stored.receivedAt),
-              requestId: actor.requestId,
-            }),
-          ),
+          queueNotification(context, transaction, {
+            kind,
+            at: new Date(actor.at),
+            enquiry: stored,
+            receivedAt: new Date(stored.receivedAt),
+            requestId: actor.requestId,
+          }),
         ),
       clearSpamFiling: ({ stored }) => {
         if (stored.screening) {

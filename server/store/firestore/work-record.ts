@@ -11,7 +11,7 @@ import type { StoredEnquiry } from "../store";
 import { webhookEventsOf, type WorkRead, type WorkSteps } from "../work-port";
 import { collectionsOf, PUSH_SUBSCRIPTIONS, sortKey, type FirestoreContext } from "./connection";
 import { touchesOf, type TouchRecord } from "./dashboard";
-import { newNotification, storedEnquiryOf } from "./documents";
+import { queueNotification, storedEnquiryOf } from "./documents";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 import type { EnquiryWebhookEvent } from "../webhooks";
 import { isLostReason } from "../../../domain/deal";
@@ -200,17 +200,15 @@ export function writePushes(
   requestId?: string,
 ): void {
   for (const push of pushes) {
-    (writer as Transaction).create(
-      collectionsOf(context).notifications.doc(push.id ?? randomUUID()),
-      newNotification({
-        kind: "push",
-        at: new Date(at),
-        staffId: push.staffId,
-        enquiryId: stored.id,
-        payload: pushPayload(push, stored.enquiry.Name ?? ""),
-        requestId,
-      }),
-    );
+    queueNotification(context, writer, {
+      id: push.id,
+      kind: "push",
+      at: new Date(at),
+      staffId: push.staffId,
+      enquiryId: stored.id,
+      payload: pushPayload(push, stored.enquiry.Name ?? ""),
+      requestId,
+    });
   }
 }
 
@@ -248,17 +246,14 @@ export function writeAlerts(
   requestId?: string,
 ): void {
   for (const alert of alerts) {
-    (writer as Transaction).create(
-      collectionsOf(context).notifications.doc(randomUUID()),
-      newNotification({
-        kind: "member-alert",
-        at: new Date(at),
-        staffId: alert.staffId,
-        enquiry: stored,
-        payload: memberAlertPayload(alert),
-        requestId,
-      }),
-    );
+    queueNotification(context, writer, {
+      kind: "member-alert",
+      at: new Date(at),
+      staffId: alert.staffId,
+      enquiry: stored,
+      payload: memberAlertPayload(alert),
+      requestId,
+    });
   }
 }
 
