@@ -17,8 +17,6 @@ import { ASSIGNMENT_DOC, UNASSIGNED, workStateOf } from "./work-record";
 import type { ArrivalRow, DigestParts, DigestReads, DigestRow } from "../../lifecycle/digest";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 
-export { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./work-record";
-
 /** The team's fields of an enquiry's work document. */
 function teamFieldsOf(data: DocumentData | undefined): TeamFields {
   const work = workStateOf(data);
