@@ -3,7 +3,7 @@ import type { StaffStanding } from "../../domain/staff";
 import type { MemberStore, StaffLink, StaffLinkPurpose } from "./members";
 import type { PortOf } from "./step-port";
 import type { StaffLinkMail } from "./store";
-import type { WorkRead, WorkSteps } from "./work-port";
+import type { MemberAlertSteps, WorkRead, WorkSteps } from "./work-port";
 
 /** A link to store and mail: its id, the account, who sends it and what for, until when it works. */
 export interface QueuedLink {
@@ -31,7 +31,7 @@ export function linkMailOf(link: QueuedLink): StaffLinkMail {
  * a role changed, a member removed. Each is answered in the change's one transaction. Reads come
  * first: a store may hold the writes back until the change has returned (Firestore does).
  */
-export type MemberSteps = {
+export type MemberSteps = MemberAlertSteps & {
   /** The account's standing; null when there is no such account. */
   readStanding: { args: { staffId: string }; result: StaffStanding | null };
   /** The id of the account with this address (lower case); null when there is none. */
@@ -61,10 +61,7 @@ export type MemberSteps = {
   revokeLinks: { args: { linkIds: readonly string[]; at: string }; result: void };
   /** Every enquiry whose work record names the member as owner: open, closed and spam alike. */
   readWorkOf: { args: { staffId: string }; result: WorkRead[] };
-  readMembers: WorkSteps["readMembers"];
   writePlan: WorkSteps["writePlan"];
-  writeAlerts: WorkSteps["writeAlerts"];
-  writeHandedOnLists: WorkSteps["writeHandedOnLists"];
   /** Removes the account with its sessions and its devices. */
   removeAccount: { args: { staffId: string }; result: void };
 };

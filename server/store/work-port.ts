@@ -51,7 +51,7 @@ export interface Actor {
  * The steps a change may take, each with what it gives the store and what the store answers.
  * Reads come first: a store may hold the writes back until the change has returned.
  */
-export type WorkSteps = {
+export type WorkSteps = ConversationWorkSteps & {
   /** The enquiry and its work record; null when there is no such enquiry. */
   readWork: { args: { enquiryId: string }; result: WorkRead | null };
   /** The members as the plans need them, the assignment rule, and the turn it would give next. */
@@ -81,24 +81,7 @@ export type WorkSteps = {
   writeAlerts: { args: { stored: StoredEnquiry; alerts: MemberAlertPlan[]; actor: Actor }; result: void };
   /** Queues each member's one mail listing the enquiries a batch handed them. */
   writeHandedOnLists: { args: { lists: OwnerBatchPlan["lists"]; actor: Actor }; result: void };
-  // Conversations, deals and reminders
-  /** What a reply is threaded under: the acknowledgement queued, and the conversation's messages. */
-  readThread: { args: { enquiryId: string }; result: ThreadFacts };
-  /** A new id for a message of the conversation, made as the store makes its ids. */
-  newMessageId: { args: Record<never, never>; result: string };
-  /**
-   * Writes a reply's message with its thread headers and queues its mail (kept with the request
-   * that sent it); answers the message as the conversation shows it.
-   */
-  writeReply: { args: ReplyToWrite & { stored: StoredEnquiry }; result: ConversationMessage };
-  /**
-   * The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`: when each came and
-   * what it said (the window and an opt-out are read from them, server/lifecycle/whatsapp.ts).
-   */
-  readWhatsAppAnswers: {
-    args: { enquiryId: string; limit: number };
-    result: { at: string; text: string }[];
-  };
+  // Conversations (their messages: ConversationWorkSteps), deals and reminders
   /**
    * What binds the buyer beyond this enquiry (docs/decisions/042): the consent to WhatsApp this
    * enquiry's form gave (null: none), and the buyer's WhatsApp messages on every enquiry of theirs
@@ -109,12 +92,6 @@ export type WorkSteps = {
     args: { enquiryId: string; limit: number };
     result: { consent: WhatsAppConsent | null; messages: { at: string; text: string }[] };
   };
-  /**
-   * The enquiry's count of the buyer's answers: on the IST day `day`, or on the last day one came
-   * (the plan tells another day apart); null before its first answer. Read before the rest of an
-   * answer's change: whatever is read after it is at least as new.
-   */
-  readAnswerDay: { args: { enquiryId: string; day: string }; result: AnswerDay | null };
   /**
    * The enquiries sent with this mobile number (the buyer key BuyerStore.enquiriesOfMobile reads),
    * Spam aside, with their statuses, read in the change's transaction.
@@ -164,25 +141,8 @@ export type WorkSteps = {
     args: { counters: readonly CounterToAdd[]; onceFor?: CounterToAdd };
     result: number[] | null;
   };
-  /** Whether the enquiry holds an answer with this Message-ID. */
-  answerHeld: { args: { enquiryId: string; messageId: string; channel: MessageChannel }; result: boolean };
-  /** Whether the enquiry holds an answer its owner has not read. */
-  unreadAnswers: { args: { enquiryId: string }; result: boolean };
   /** One member as the plans need them; null when there is none by that id. */
   readMember: { args: { staffId: string }; result: MemberFacts | null };
-  /**
-   * Stores a buyer's answer on its enquiry, unread; created once only (another change storing it
-   * first fails this one). False when the store refuses its row: the change then writes nothing.
-   */
-  storeAnswer: { args: { answer: AnswerToStore }; result: boolean };
-  /**
-   * Writes the enquiry's answer day as a plan leaves it (`before`: as read). Where a place in the
-   * day's count is a marker, another change taking it first fails this one.
-   */
-  writeAnswerDay: {
-    args: { enquiryId: string; before: AnswerDay | null; after: AnswerDay };
-    result: void;
-  };
   /** The enquiry's deal: version 0 and no figures until one is recorded. */
   readDeal: { args: { enquiryId: string }; result: EnquiryDeal };
   /**
@@ -265,6 +225,56 @@ export type WorkSteps = {
     result: void;
   };
 };
+
+/**
+ * The steps of an enquiry's conversation, which each store's conversation adapter answers itself
+ * (conversationWorkAnswers) and its work port takes in among the others.
+ */
+export type ConversationWorkSteps = {
+  /** What a reply is threaded under: the acknowledgement queued, and the conversation's messages. */
+  readThread: { args: { enquiryId: string }; result: ThreadFacts };
+  /** A new id for a message of the conversation, made as the store makes its ids. */
+  newMessageId: { args: Record<never, never>; result: string };
+  /**
+   * Writes a reply's message with its thread headers and queues its mail (kept with the request
+   * that sent it); answers the message as the conversation shows it.
+   */
+  writeReply: { args: ReplyToWrite & { stored: StoredEnquiry }; result: ConversationMessage };
+  /**
+   * The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`: when each came and
+   * what it said (the window and an opt-out are read from them, server/lifecycle/whatsapp.ts).
+   */
+  readWhatsAppAnswers: {
+    args: { enquiryId: string; limit: number };
+    result: { at: string; text: string }[];
+  };
+  /**
+   * The enquiry's count of the buyer's answers: on the IST day `day`, or on the last day one came
+   * (the plan tells another day apart); null before its first answer. Read before the rest of an
+   * answer's change: whatever is read after it is at least as new.
+   */
+  readAnswerDay: { args: { enquiryId: string; day: string }; result: AnswerDay | null };
+  /** Whether the enquiry holds an answer with this Message-ID. */
+  answerHeld: { args: { enquiryId: string; messageId: string; channel: MessageChannel }; result: boolean };
+  /** Whether the enquiry holds an answer its owner has not read. */
+  unreadAnswers: { args: { enquiryId: string }; result: boolean };
+  /**
+   * Stores a buyer's answer on its enquiry, unread; created once only (another change storing it
+   * first fails this one). False when the store refuses its row: the change then writes nothing.
+   */
+  storeAnswer: { args: { answer: AnswerToStore }; result: boolean };
+  /**
+   * Writes the enquiry's answer day as a plan leaves it (`before`: as read). Where a place in the
+   * day's count is a marker, another change taking it first fails this one.
+   */
+  writeAnswerDay: {
+    args: { enquiryId: string; before: AnswerDay | null; after: AnswerDay };
+    result: void;
+  };
+};
+
+/** The members' steps a member's removal (member-port.ts) asks as a change of owners does. */
+export type MemberAlertSteps = Pick<WorkSteps, "readMembers" | "writeAlerts" | "writeHandedOnLists">;
 
 /** The activity log's entry a change writes, by its actor at its time. */
 export type ActivityToLog = Pick<ActivityEntry, "action" | "target">;

@@ -8,21 +8,17 @@ import {
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
 import type { MessageChannel, WhatsAppDelivery } from "../../../domain/whatsapp";
-import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
-import type { AnswerDay, ThreadFacts } from "../../lifecycle/conversation";
 import type {
-  AnswerToStore,
   ConversationAdapter,
   ConversationPageQuery,
   ConversationSteps,
-  ReplyToWrite,
   StoredMessage,
   ThreadIds,
 } from "../conversations";
 import { answerMessageOf, replyDeliveryOf, replyMessageOf } from "../conversations";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
-import type { StoredEnquiry } from "../store";
+import type { ConversationWorkSteps, WorkSteps } from "../work-port";
 import {
   chunks,
   collectionsOf,
@@ -129,151 +125,143 @@ function byTime(a: DocumentSnapshot, b: DocumentSnapshot): number {
   return String(a.get("sortKey")).localeCompare(String(b.get("sortKey")));
 }
 
-type Writer = Pick<Transaction, "create">;
-
-/** What a reply to the enquiry is threaded under, read in the transaction. */
-export async function readThread(
-  context: FirestoreContext,
-  transaction: Transaction,
-  enquiryId: string,
-): Promise<ThreadFacts> {
-  const [acknowledgement, thread] = await Promise.all([
-    transaction.get(
-      collectionsOf(context)
-        .notifications.where("enquiryId", "==", enquiryId)
-        .where("kind", "==", "acknowledgement")
-        .limit(1),
-    ),
-    transaction.get(enquiryMessages(context, enquiryId)),
-  ]);
-  return {
-    acknowledgementId: acknowledgement.docs[0]?.id ?? null,
-    messages: thread.docs.map((doc) => ({
-      messageId: String(doc.get("messageId")),
-      at: String(doc.get("at")),
-    })),
-  };
-}
-
-/** A new message document's id. */
-export function newMessageId(): string {
-  return randomUUID();
-}
-
-/**
- * A reply's message document and its mail (a `reply` notification naming it, with the request
- * that sent it): `write` creates both, and `message` is the message as the conversation shows it.
- */
-export function replyDocuments(
-  context: FirestoreContext,
-  reply: ReplyToWrite & { stored: StoredEnquiry },
-): { write(writer: Writer): void; message: ConversationMessage } {
-  const { stored, messageRowId, headers, actor } = reply;
-  // A WhatsApp message's document is named by its id, held once in the whole store (answerHeld).
-  const messageRef = reply.whatsapp
-    ? answerRef(context, stored.id, headers.messageId, "whatsapp")
-    : context.db.collection(MESSAGES).doc(messageRowId);
-  const notificationRef = collectionsOf(context).notifications.doc(randomUUID());
-  const message = messageDocument(
-    stored.id,
-    headers.references,
-    replyMessageOf(reply, messageRef.id),
-    notificationRef.id,
-  );
-  const notification = newNotification({
-    kind: reply.whatsapp ? "whatsapp" : "reply",
-    at: new Date(actor.at),
-    enquiry: stored,
-    messageDocId: messageRef.id,
-    requestId: actor.requestId,
-    ...(reply.whatsapp ? { payload: JSON.stringify(reply.whatsapp) } : {}),
-  });
-  return {
-    write(writer) {
-      writer.create(messageRef, message);
-      writer.create(notificationRef, notification);
-    },
-    message: messageOf({ id: messageRef.id, data: () => message }, notification),
-  };
-}
-
 /** The place in an enquiry's count of a day's answers: each a document created once only. */
 function answerDays(context: FirestoreContext) {
   return context.db.collection(ANSWER_DAYS);
 }
 
-/** The enquiry's count of the answers stored on the IST day `day`, read in the transaction. */
-export async function readAnswerDay(
+/**
+ * The work port's steps of a conversation (work-port.ts) and its readBuyerWhatsApp, in the
+ * transaction: reads as asked, writes held back (`claimFirst`: made first of all the change's).
+ */
+export function conversationWorkAnswers(
   context: FirestoreContext,
   transaction: Transaction,
-  enquiryId: string,
-  day: string,
-): Promise<AnswerDay> {
-  const counted = await transaction.get(
-    answerDays(context).where("enquiryId", "==", enquiryId).where("day", "==", day),
-  );
+  hold: HoldWrite,
+  claimFirst: HoldWrite,
+): AnswersOf<ConversationWorkSteps & Pick<WorkSteps, "readBuyerWhatsApp">, true> {
   return {
-    day,
-    stored: counted.docs.filter((doc) => typeof doc.get("place") === "number").length,
-    setAsideTold: counted.docs.some((doc) => doc.get("place") === "told"),
+    readThread: async ({ enquiryId }) => {
+      const [acknowledgement, thread] = await Promise.all([
+        transaction.get(
+          collectionsOf(context)
+            .notifications.where("enquiryId", "==", enquiryId)
+            .where("kind", "==", "acknowledgement")
+            .limit(1),
+        ),
+        transaction.get(enquiryMessages(context, enquiryId)),
+      ]);
+      return {
+        acknowledgementId: acknowledgement.docs[0]?.id ?? null,
+        messages: thread.docs.map((doc) => ({
+          messageId: String(doc.get("messageId")),
+          at: String(doc.get("at")),
+        })),
+      };
+    },
+    newMessageId: () => randomUUID(),
+    // The reply's message document and its mail (a notification naming it, with the request that
+    // sent it), answered as the conversation shows it.
+    writeReply: (reply) => {
+      const { stored, messageRowId, headers, actor } = reply;
+      // A WhatsApp message's document is named by its id, held once in the whole store (answerHeld).
+      const messageRef = reply.whatsapp
+        ? answerRef(context, stored.id, headers.messageId, "whatsapp")
+        : context.db.collection(MESSAGES).doc(messageRowId);
+      const notificationRef = collectionsOf(context).notifications.doc(randomUUID());
+      const message = messageDocument(
+        stored.id,
+        headers.references,
+        replyMessageOf(reply, messageRef.id),
+        notificationRef.id,
+      );
+      const notification = newNotification({
+        kind: reply.whatsapp ? "whatsapp" : "reply",
+        at: new Date(actor.at),
+        enquiry: stored,
+        messageDocId: messageRef.id,
+        requestId: actor.requestId,
+        ...(reply.whatsapp ? { payload: JSON.stringify(reply.whatsapp) } : {}),
+      });
+      hold(() => {
+        transaction.create(messageRef, message);
+        transaction.create(notificationRef, notification);
+      });
+      return messageOf({ id: messageRef.id, data: () => message }, notification);
+    },
+    readWhatsAppAnswers: async ({ enquiryId, limit }) =>
+      newestAnswers((await transaction.get(whatsAppMessagesOf(context, enquiryId))).docs, limit),
+    // The consent this enquiry's form gave, and the buyer's WhatsApp messages on every enquiry
+    // holding its mobile key. It reads; what they mean is decided above the store
+    // (server/lifecycle/whatsapp.ts: whatsappFactsOf).
+    readBuyerWhatsApp: async ({ enquiryId, limit }) => {
+      const collections = collectionsOf(context);
+      const [own, secret] = await Promise.all([
+        transaction.get(collections.enquiries.doc(enquiryId)),
+        buyerSecret(context),
+      ]);
+      if (!own.exists) return { consent: null, messages: [] };
+      const data = own.data() ?? {};
+      const { mobile } = buyerKeysOfDocument(data, secret);
+      const buyers = await transaction.get(
+        collections.enquiries.where(BUYER_KEYS_FIELD, "array-contains-any", [mobile]).select(),
+      );
+      const ids = new Set([enquiryId, ...buyers.docs.map((doc) => doc.id)]);
+      // Each enquiry's as readWhatsAppAnswers reads them: a buyer has a handful of enquiries.
+      const answers = await Promise.all(
+        [...ids].map((id) => transaction.get(whatsAppMessagesOf(context, id))),
+      );
+      const messages = newestAnswers(
+        answers.flatMap((snapshot) => snapshot.docs),
+        limit,
+      );
+      return { consent: whatsappConsentOfDocument(data), messages };
+    },
+    // The answers counted on the IST day `day`.
+    readAnswerDay: async ({ enquiryId, day }) => {
+      const counted = await transaction.get(
+        answerDays(context).where("enquiryId", "==", enquiryId).where("day", "==", day),
+      );
+      return {
+        day,
+        stored: counted.docs.filter((doc) => typeof doc.get("place") === "number").length,
+        setAsideTold: counted.docs.some((doc) => doc.get("place") === "told"),
+      };
+    },
+    // What changed of the day: the place of an answer stored in the day's count, or that the
+    // owner was told of those set aside. Created, never set, and first of all the change's writes:
+    // taken by another reader meanwhile, the commit is refused before anything else is written,
+    // even where a commit applies its writes in turn.
+    writeAnswerDay: ({ enquiryId, before, after }) => {
+      const counted = before?.day === after.day ? before : { stored: 0, setAsideTold: false };
+      const place =
+        after.stored !== counted.stored
+          ? after.stored
+          : after.setAsideTold !== counted.setAsideTold
+            ? "told"
+            : null;
+      if (place === null) return;
+      claimFirst(() =>
+        transaction.create(answerDays(context).doc(`${enquiryId}-${after.day}-${place}`), {
+          enquiryId,
+          day: after.day,
+          place,
+        }),
+      );
+    },
+    answerHeld: async ({ enquiryId, messageId, channel }) =>
+      (await transaction.get(answerRef(context, enquiryId, messageId, channel))).exists,
+    unreadAnswers: async ({ enquiryId }) =>
+      !(await transaction.get(enquiryMessages(context, enquiryId).where("unread", "==", true).limit(1)))
+        .empty,
+    // Created, never set: of two readers storing this answer at once, the second is refused.
+    storeAnswer: ({ answer }) => {
+      const ref = answerRef(context, answer.enquiryId, answer.messageId, answer.channel ?? "email");
+      const message = messageDocument(answer.enquiryId, answer.references, answerMessageOf(answer, ref.id));
+      hold(() => transaction.create(ref, message));
+      return true;
+    },
   };
-}
-
-/**
- * Writes what changed of the enquiry's answer day: the place of an answer stored in the day's
- * count, or that the owner was told of those set aside. Created, never set: taken by another
- * reader meanwhile, the commit is refused before anything else is written.
- */
-export function writeAnswerDay(
-  context: FirestoreContext,
-  writer: Writer,
-  enquiryId: string,
-  before: AnswerDay | null,
-  after: AnswerDay,
-): void {
-  const counted = before?.day === after.day ? before : { stored: 0, setAsideTold: false };
-  const place =
-    after.stored !== counted.stored
-      ? after.stored
-      : after.setAsideTold !== counted.setAsideTold
-        ? "told"
-        : null;
-  if (place === null) return;
-  writer.create(answerDays(context).doc(`${enquiryId}-${after.day}-${place}`), {
-    enquiryId,
-    day: after.day,
-    place,
-  });
-}
-
-/** Whether the enquiry holds an answer with this Message-ID, read in the transaction. */
-export async function answerHeld(
-  context: FirestoreContext,
-  transaction: Transaction,
-  enquiryId: string,
-  messageId: string,
-  channel: MessageChannel,
-): Promise<boolean> {
-  return (await transaction.get(answerRef(context, enquiryId, messageId, channel))).exists;
-}
-
-/** Whether the enquiry holds an answer its owner has not read, read in the transaction. */
-export async function unreadAnswers(
-  context: FirestoreContext,
-  transaction: Transaction,
-  enquiryId: string,
-): Promise<boolean> {
-  return !(await transaction.get(enquiryMessages(context, enquiryId).where("unread", "==", true).limit(1)))
-    .empty;
-}
-
-/**
- * Stores a buyer's answer, unread. Created, never set: of two readers storing this answer at once,
- * the second is refused.
- */
-export function writeAnswer(context: FirestoreContext, writer: Writer, answer: AnswerToStore): void {
-  const ref = answerRef(context, answer.enquiryId, answer.messageId, answer.channel ?? "email");
-  writer.create(ref, messageDocument(answer.enquiryId, answer.references, answerMessageOf(answer, ref.id)));
 }
 
 /**
@@ -440,16 +428,6 @@ export class FirestoreConversationStore implements ConversationAdapter {
   }
 }
 
-/** The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`, read in the transaction. */
-export async function readWhatsAppAnswers(
-  context: FirestoreContext,
-  transaction: Transaction,
-  enquiryId: string,
-  limit: number,
-): Promise<{ at: string; text: string }[]> {
-  return newestAnswers((await transaction.get(whatsAppMessagesOf(context, enquiryId))).docs, limit);
-}
-
 /** The enquiry's WhatsApp messages: equalities only, no composite index (a day's are bounded). */
 function whatsAppMessagesOf(context: FirestoreContext, enquiryId: string): Query {
   return enquiryMessages(context, enquiryId).where("channel", "==", "whatsapp");
@@ -462,37 +440,4 @@ function newestAnswers(docs: readonly DocumentSnapshot[], limit: number): { at: 
     .sort((a, b) => byTime(b, a))
     .slice(0, limit)
     .map((doc) => ({ at: String(doc.get("at")), text: String(doc.get("text")) }));
-}
-
-/**
- * The work layer's readBuyerWhatsApp step (server/store/work-port.ts), in the transaction: the
- * consent this enquiry's form gave, and the buyer's WhatsApp messages on every enquiry holding its
- * mobile key, newest first. It reads; what they mean is decided above the store
- * (server/lifecycle/whatsapp.ts: whatsappFactsOf).
- */
-export async function readBuyerWhatsApp(
-  context: FirestoreContext,
-  transaction: Transaction,
-  enquiryId: string,
-  limit: number,
-): Promise<{ consent: WhatsAppConsent | null; messages: { at: string; text: string }[] }> {
-  const collections = collectionsOf(context);
-  const [own, secret] = await Promise.all([
-    transaction.get(collections.enquiries.doc(enquiryId)),
-    buyerSecret(context),
-  ]);
-  if (!own.exists) return { consent: null, messages: [] };
-  const data = own.data() ?? {};
-  const { mobile } = buyerKeysOfDocument(data, secret);
-  const buyers = await transaction.get(
-    collections.enquiries.where(BUYER_KEYS_FIELD, "array-contains-any", [mobile]).select(),
-  );
-  const ids = new Set([enquiryId, ...buyers.docs.map((doc) => doc.id)]);
-  // Each enquiry's as readWhatsAppAnswers reads them: a buyer has a handful of enquiries.
-  const answers = await Promise.all([...ids].map((id) => transaction.get(whatsAppMessagesOf(context, id))));
-  const messages = newestAnswers(
-    answers.flatMap((snapshot) => snapshot.docs),
-    limit,
-  );
-  return { consent: whatsappConsentOfDocument(data), messages };
 }

@@ -4,13 +4,12 @@ import type { DealState, HistoryLine } from "../../lifecycle/plan";
 import { dealOutcomeOf, type DealOutcome, type DealStore } from "../deals";
 import type { Actor, WorkRead } from "../work-port";
 import { chunks, collectionsOf, GET_ALL_CHUNK, type FirestoreContext } from "./connection";
-import { writePlan } from "./work-record";
+import { text, writePlan } from "./work-record";
 
 /** The deal of a document in `enquiryDeals` (none yet: version 0, no figures): the one codec. */
 export function dealOfDocument(data: DocumentData | undefined): EnquiryDeal {
   if (!data) return { version: 0, ...NO_DEAL_FIGURES };
   const number = (value: unknown) => (typeof value === "number" ? value : null);
-  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
   return {
     version: Number(data.version ?? 0),
     quantity: number(data.quantity),

@@ -15,7 +15,7 @@ import type { WorkPlan } from "../../lifecycle/plan";
 import { batchRecipientOf, type DispatchStore } from "../dispatch";
 import type { Actor, WorkRead } from "../work-port";
 import { chunks, collectionsOf, GET_ALL_CHUNK, type FirestoreContext } from "./connection";
-import { writePlan } from "./work-record";
+import { text, writePlan } from "./work-record";
 import { enquiryFromDocument } from "./documents";
 import { dealOfDocument } from "./deals";
 
@@ -27,7 +27,6 @@ export function dispatchCollection(context: FirestoreContext) {
 /** The dispatch of a document in `enquiryDispatch` (none yet: version 0, no step): the one codec. */
 export function dispatchOfDocument(data: DocumentData | undefined): EnquiryDispatch {
   if (!data) return { ...NO_DISPATCH };
-  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
   const cod = data.cod as { by?: unknown; on?: unknown; channel?: unknown } | null | undefined;
   return {
     version: Number(data.version ?? 0),

@@ -1,4 +1,5 @@
-import { Timestamp, type DocumentData } from "firebase-admin/firestore";
+import { randomUUID } from "node:crypto";
+import { Timestamp, type DocumentData, type Transaction, type WriteBatch } from "firebase-admin/firestore";
 import { storedLanguage, type Language } from "../../../domain/contract";
 import {
   enquiryFieldsFromRecord,
@@ -8,7 +9,7 @@ import {
 import { checkNotification } from "../notification-kinds";
 import type { NotificationKind, StoredEnquiry } from "../store";
 import { BUYER_KEYS_FIELD } from "./buyers";
-import { isoOf } from "./connection";
+import { collectionsOf, isoOf, type FirestoreContext } from "./connection";
 import { enquiryMetaFields, enquiryMetaOf } from "./enquiry-meta";
 
 // The documents an enquiry and its outbox are kept in on Firestore, read and made in one place
@@ -161,4 +162,19 @@ export function newNotification(row: NewNotification): NotificationData {
     if (value !== undefined && value !== null) Object.assign(data, { [field]: value });
   }
   return data;
+}
+
+/**
+ * Creates a new notification's document (newNotification) in the transaction or batch: under the
+ * id given (a digest's, a reminder's: created once only), or a new one.
+ */
+export function queueNotification(
+  context: FirestoreContext,
+  writer: Pick<Transaction, "create"> | Pick<WriteBatch, "create">,
+  { id, ...row }: NewNotification & { id?: string },
+): void {
+  (writer as Transaction).create(
+    collectionsOf(context).notifications.doc(id ?? randomUUID()),
+    newNotification(row),
+  );
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { DocumentData, DocumentReference, Transaction } from "firebase-admin/firestore";
 import type { StaffMember } from "../../../domain/console";
 import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
@@ -6,17 +5,11 @@ import type { Invitation, StaffLink } from "../members";
 import { newStaffMember, standingOf } from "../staff";
 import type { ChangeOf } from "../step-port";
 import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
-import { newNotification } from "./documents";
+import { queueNotification } from "./documents";
 import { accountOf, createAccount, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
-import {
-  readMembers,
-  readWorks,
-  webhookQueues,
-  writeAlerts,
-  writeHandedOnLists,
-  writePlan,
-} from "./work-record";
+import { readWorks, text, webhookQueues, writePlan } from "./work-record";
+import { memberAlertAnswers } from "./work-port";
 
 /** A link not used yet: "" (not null), which the emulator can combine with other filters. */
 const UNUSED = "";
@@ -28,10 +21,10 @@ function linkOf(id: string, data: DocumentData): StaffLink {
     purpose: data.purpose === "reset" ? "reset" : "invitation",
     createdAt: String(data.createdAt),
     expiresAt: String(data.expiresAt),
-    usedAt: typeof data.usedAt === "string" && data.usedAt !== "" ? data.usedAt : null,
+    usedAt: text(data.usedAt),
     // Absent from a link sent before links recorded it (domain/staff.ts: "untraced").
-    sentBy: typeof data.sentBy === "string" && data.sentBy !== "" ? data.sentBy : null,
-    revokedAt: typeof data.revokedAt === "string" && data.revokedAt !== "" ? data.revokedAt : null,
+    sentBy: text(data.sentBy),
+    revokedAt: text(data.revokedAt),
   };
 }
 
@@ -58,15 +51,12 @@ export class FirestoreMemberStore implements MemberAdapter {
       expiresAt: mail.expiresAt,
       usedAt: UNUSED,
     });
-    transaction.create(
-      this.context.db.collection("notifications").doc(randomUUID()),
-      newNotification({
-        kind: "staff-link",
-        at: link.now,
-        staffId: link.staffId,
-        payload: JSON.stringify(mail),
-      }),
-    );
+    queueNotification(this.context, transaction, {
+      kind: "staff-link",
+      at: link.now,
+      staffId: link.staffId,
+      payload: JSON.stringify(mail),
+    });
   }
 
   async invite(input: Invitation): Promise<StaffMember> {
@@ -94,6 +84,7 @@ export class FirestoreMemberStore implements MemberAdapter {
         return account;
       };
       return {
+        ...memberAlertAnswers(context, transaction, hold),
         readStanding: async ({ staffId }) => {
           const account = (await transaction.get(this.staff.where("id", "==", staffId).limit(1))).docs[0];
           if (account) accounts.set(staffId, account.ref);
@@ -173,7 +164,6 @@ export class FirestoreMemberStore implements MemberAdapter {
           const ids = [...owned.docs, ...held.docs].map((doc) => doc.id);
           return (await readWorks(context, transaction, ids)).flatMap((read) => read ?? []);
         },
-        readMembers: () => readMembers(context, transaction),
         writePlan: async ({ read, plan, actor }) => {
           // The webhook events a plan may send, read as the work port reads them.
           const queues = await webhookQueues(
@@ -183,10 +173,6 @@ export class FirestoreMemberStore implements MemberAdapter {
           const target = { stored: read.stored, before: read.recorded ? read.work : null };
           hold(() => writePlan(context, transaction, target, plan, actor, queues));
         },
-        writeAlerts: ({ stored, alerts, actor }) =>
-          hold(() => writeAlerts(context, transaction, stored, alerts, actor.at, actor.requestId)),
-        writeHandedOnLists: ({ lists, actor }) =>
-          hold(() => writeHandedOnLists(context, transaction, lists, actor.at, actor.requestId)),
         removeAccount: async ({ staffId }) => {
           const account = accountRef(staffId);
           const [theirs, devices] = await Promise.all([

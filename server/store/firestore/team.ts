@@ -11,13 +11,11 @@ import type { AnswersOf, ChangeOf } from "../step-port";
 import type { TeamAdapter, TeamSteps } from "../team-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { FirestoreInboxListing } from "./inbox-listing";
-import { newNotification, storedEnquiryOf } from "./documents";
+import { queueNotification, storedEnquiryOf } from "./documents";
 import { updateAccount } from "./staff";
 import { ASSIGNMENT_DOC, UNASSIGNED, workStateOf } from "./work-record";
 import type { ArrivalRow, DigestParts, DigestReads, DigestRow } from "../../lifecycle/digest";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
-
-export { ASSIGNMENT_DOC, ASSIGNMENT_TURNS, UNASSIGNED } from "./work-record";
 
 /** The team's fields of an enquiry's work document. */
 function teamFieldsOf(data: DocumentData | undefined): TeamFields {
@@ -193,17 +191,15 @@ export class FirestoreTeamStore implements TeamAdapter {
         const ref = this.collections.notifications.doc(digestNotificationId(digest.staffId, day));
         if ((await transaction.get(ref)).exists) return false;
         hold(() =>
-          transaction.create(
-            ref,
-            newNotification({
-              kind: "digest",
-              at: new Date(at),
-              staffId: digest.staffId,
-              payload: JSON.stringify(digest.content),
-              // Which enquiries it names (by first name): erasing one erases the digest too.
-              enquiryIds: digest.enquiryIds,
-            }),
-          ),
+          queueNotification(this.context, transaction, {
+            id: ref.id,
+            kind: "digest",
+            at: new Date(at),
+            staffId: digest.staffId,
+            payload: JSON.stringify(digest.content),
+            // Which enquiries it names (by first name): erasing one erases the digest too.
+            enquiryIds: digest.enquiryIds,
+          }),
         );
         return true;
       },

@@ -1,27 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "firebase-admin/firestore";
 import type { WebhookEventType } from "../../../domain/webhooks";
-import { driveStepsAsync } from "../step-port";
+import { driveStepsAsync, type AnswersOf } from "../step-port";
+import type { HoldWrite } from "./step-transaction";
 import {
   WriteConflictError,
   type Change,
+  type MemberAlertSteps,
   type StepAnswers,
   type WorkPort,
   type WorkSteps,
 } from "../work-port";
 import { ALREADY_EXISTS, collectionsOf, grpcCode, type FirestoreContext } from "./connection";
-import {
-  answerHeld,
-  newMessageId,
-  readAnswerDay,
-  readThread,
-  readBuyerWhatsApp,
-  readWhatsAppAnswers,
-  replyDocuments,
-  unreadAnswers,
-  writeAnswer,
-  writeAnswerDay,
-} from "./conversations";
+import { conversationWorkAnswers } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
 import { readDispatch, writeDispatch } from "./dispatch";
 import {
@@ -33,7 +24,7 @@ import {
   writeDocument,
   writePayment,
 } from "./issued-documents";
-import { enquiryDocument, newNotification } from "./documents";
+import { enquiryDocument, queueNotification } from "./documents";
 import { idempotencyKeyRef, keyHolderOf, writeIdempotencyKey } from "./enquiries";
 import { FirestoreAttemptCounterStore } from "./attempt-counters";
 import { buyerKeysOf } from "../buyer-keys";
@@ -49,11 +40,39 @@ import {
   teamOf,
   webhookQueues,
   writeAlerts,
-  writeHandedOnLists,
   writePlan,
 } from "./work-record";
 
 type Queues = Awaited<ReturnType<typeof webhookQueues>>;
+
+/**
+ * The members' steps, as a change of owners and a member's removal ask them, in the transaction.
+ * A list of enquiries handed on names them: erasing one of them erases the mail too, as a digest's.
+ */
+export function memberAlertAnswers(
+  context: FirestoreContext,
+  transaction: Transaction,
+  hold: HoldWrite,
+): AnswersOf<MemberAlertSteps, true> {
+  return {
+    readMembers: () => readMembers(context, transaction),
+    writeAlerts: ({ stored, alerts, actor }) =>
+      hold(() => writeAlerts(context, transaction, stored, alerts, actor.at, actor.requestId)),
+    writeHandedOnLists: ({ lists, actor }) =>
+      hold(() => {
+        for (const { staffId, list } of lists) {
+          queueNotification(context, transaction, {
+            kind: "handed-on",
+            at: new Date(actor.at),
+            staffId,
+            payload: JSON.stringify(list),
+            requestId: actor.requestId,
+            enquiryIds: list.items.map((item) => item.id),
+          });
+        }
+      }),
+  };
+}
 
 /**
  * The work layer's port on Firestore: a change runs in one transaction, its reads answered as it
@@ -74,7 +93,7 @@ export class FirestoreWorkPort implements WorkPort {
     return this.context.run(async () => {
       try {
         return await this.context.db.runTransaction(async (transaction) => {
-          const writes: ((transaction: Transaction) => void)[] = [];
+          const writes: (() => void)[] = [];
           const read: { queues?: Queues } = {};
           const result = await driveStepsAsync(
             change(),
@@ -84,7 +103,7 @@ export class FirestoreWorkPort implements WorkPort {
             }),
           );
           read.queues = await endpoints;
-          for (const write of writes) write(transaction);
+          for (const write of writes) write();
           return result;
         });
       } catch (error) {
@@ -102,17 +121,13 @@ export class FirestoreWorkPort implements WorkPort {
     return Promise.allSettled(changes.map((change) => this.run(change, options)));
   }
 
-  private answers(
-    transaction: Transaction,
-    writes: ((transaction: Transaction) => void)[],
-    queues: () => Queues,
-  ): StepAnswers<true> {
+  private answers(transaction: Transaction, writes: (() => void)[], queues: () => Queues): StepAnswers<true> {
     const context = this.context;
     const collections = collectionsOf(context);
     /** Holds a write back until the change has returned. */
-    const hold = (write: (writer: Transaction) => void) => void writes.push(write);
+    const hold: HoldWrite = (write) => void writes.push(write);
     /** Holds a write that claims a marker, made first of all: claimed by another, nothing else is written. */
-    const claimFirst = (write: (writer: Transaction) => void) => void writes.unshift(write);
+    const claimFirst: HoldWrite = (write) => void writes.unshift(write);
     let team: ReturnType<typeof readTeam> | undefined;
     const teamOnce = () => (team ??= readTeam(context, transaction));
     const counters = new FirestoreAttemptCounterStore(context);
@@ -127,6 +142,8 @@ export class FirestoreWorkPort implements WorkPort {
       return null;
     };
     return {
+      ...conversationWorkAnswers(context, transaction, hold, claimFirst),
+      ...memberAlertAnswers(context, transaction, hold),
       readWork: ({ enquiryId }) => readWork(context, transaction, enquiryId),
       readTeam: async () => (await teamOnce()).team,
       companyMailQueued: async ({ enquiryId }) =>
@@ -140,13 +157,13 @@ export class FirestoreWorkPort implements WorkPort {
         ).empty,
       takeTurn: async ({ enquiryId, turn }) => {
         const { generation } = await teamOnce();
-        hold((writer) => takeTurn(context, writer, { generation, turn, enquiryId }));
+        hold(() => takeTurn(context, transaction, { generation, turn, enquiryId }));
       },
       writePlan: ({ read, plan, actor }) =>
-        hold((writer) =>
+        hold(() =>
           writePlan(
             context,
-            writer,
+            transaction,
             { stored: read.stored, before: read.recorded ? read.work : null },
             plan,
             actor,
@@ -154,46 +171,27 @@ export class FirestoreWorkPort implements WorkPort {
           ),
         ),
       queueEnquiryMail: ({ stored, kind, actor }) =>
-        hold((writer) =>
-          writer.create(
-            collections.notifications.doc(randomUUID()),
-            newNotification({
-              kind,
-              at: new Date(actor.at),
-              enquiry: stored,
-              receivedAt: new Date(stored.receivedAt),
-              requestId: actor.requestId,
-            }),
-          ),
+        hold(() =>
+          queueNotification(context, transaction, {
+            kind,
+            at: new Date(actor.at),
+            enquiry: stored,
+            receivedAt: new Date(stored.receivedAt),
+            requestId: actor.requestId,
+          }),
         ),
       clearSpamFiling: ({ stored }) => {
         if (stored.screening) {
-          hold((writer) => writer.update(collections.enquiries.doc(stored.id), { "screening.spam": false }));
+          hold(() => transaction.update(collections.enquiries.doc(stored.id), { "screening.spam": false }));
         }
       },
       readWorks: ({ enquiryIds }) => readWorks(context, transaction, enquiryIds),
-      readMembers: () => readMembers(context, transaction),
-      writeAlerts: ({ stored, alerts, actor }) =>
-        hold((writer) => writeAlerts(context, writer, stored, alerts, actor.at, actor.requestId)),
-      writeHandedOnLists: ({ lists, actor }) =>
-        hold((writer) => writeHandedOnLists(context, writer, lists, actor.at, actor.requestId)),
-      readThread: ({ enquiryId }) => readThread(context, transaction, enquiryId),
-      readWhatsAppAnswers: ({ enquiryId, limit }) =>
-        readWhatsAppAnswers(context, transaction, enquiryId, limit),
-      readBuyerWhatsApp: ({ enquiryId, limit }) => readBuyerWhatsApp(context, transaction, enquiryId, limit),
-      newMessageId: () => newMessageId(),
-      writeReply: (reply) => {
-        const documents = replyDocuments(context, reply);
-        hold((writer) => documents.write(writer));
-        return documents.message;
-      },
-      readAnswerDay: ({ enquiryId, day }) => readAnswerDay(context, transaction, enquiryId, day),
       readMobileEnquiries: ({ mobile }) => readMobileEnquiries(context, transaction, mobile),
       newWhatsAppEnquiryId: ({ mobile, after, day }) => whatsappEnquiryId(context, mobile, after, day),
       writeNewEnquiry: async ({ stored }) => {
         const keys = buyerKeysField(buyerKeysOf(stored.enquiry, await buyerSecret(context)));
         // Created, never overwritten: another change that opened it first fails this one.
-        hold((writer) => writer.create(collections.enquiries.doc(stored.id), enquiryDocument(stored, keys)));
+        hold(() => transaction.create(collections.enquiries.doc(stored.id), enquiryDocument(stored, keys)));
       },
       newEnquiryId: () => randomUUID(),
       // One wait for the transaction's first read (which begins it): the key and the rule with its
@@ -220,31 +218,20 @@ export class FirestoreWorkPort implements WorkPort {
         return { keyHolder, team: read.team, counts };
       },
       writeIdempotencyKey: ({ key, holder }) =>
-        claimFirst((writer) => writeIdempotencyKey(context, writer, key, holder)),
+        claimFirst(() => writeIdempotencyKey(context, transaction, key, holder)),
       addCounters,
-      answerHeld: ({ enquiryId, messageId, channel }) =>
-        answerHeld(context, transaction, enquiryId, messageId, channel),
-      unreadAnswers: ({ enquiryId }) => unreadAnswers(context, transaction, enquiryId),
       readMember: async ({ staffId }) => (await readMembers(context, transaction, staffId))[0] ?? null,
-      storeAnswer: ({ answer }) => {
-        hold((writer) => writeAnswer(context, writer, answer));
-        return true;
-      },
-      // Its place in the count is written first: taken by another reader meanwhile, the commit
-      // is refused before anything else is written, even where a commit applies its writes in turn.
-      writeAnswerDay: ({ enquiryId, before, after }) =>
-        claimFirst((writer) => writeAnswerDay(context, writer, enquiryId, before, after)),
       readDeal: ({ enquiryId }) => readDeal(context, transaction, enquiryId),
       // Its version's marker claimed first of all the change's writes (deals.ts).
       writeDeal: ({ read, deal, history, actor }) =>
-        claimFirst((writer) => writeDeal(context, writer, read, deal, history, actor)),
+        claimFirst(() => writeDeal(context, transaction, read, deal, history, actor)),
       readDispatch: ({ enquiryId }) => readDispatch(context, transaction, enquiryId),
       writeDispatch: ({ read, dispatch, plan, actor }) =>
-        hold((writer) => writeDispatch(context, writer, read, dispatch, plan, actor, queues())),
+        hold(() => writeDispatch(context, transaction, read, dispatch, plan, actor, queues())),
       readDueReminders: ({ now, limit }) => readDueReminders(context, transaction, now, limit),
       writeReminder: async ({ read, plan, at }) => {
         const reminder = await reminderWrites(context, transaction, read.stored, plan, at);
-        hold((writer) => reminder.write(writer));
+        hold(() => reminder.write(transaction));
         return reminder.queued;
       },
       readDocuments: ({ enquiryId }) => readDocuments(context, transaction, enquiryId),
@@ -252,9 +239,9 @@ export class FirestoreWorkPort implements WorkPort {
       readClick: ({ action, clickKey }) => readClick(context, transaction, action, clickKey),
       readSeries: (series) => readSeries(context, transaction, series),
       // Each one's click (and number) claimed first of all the change's writes (issued-documents.ts).
-      writeDocument: (args) => claimFirst((writer) => writeDocument(context, writer, args)),
-      writePayment: (args) => claimFirst((writer) => writePayment(context, writer, args)),
-      queueDocumentMail: (args) => claimFirst((writer) => queueDocumentMail(context, writer, args)),
+      writeDocument: (args) => claimFirst(() => writeDocument(context, transaction, args)),
+      writePayment: (args) => claimFirst(() => writePayment(context, transaction, args)),
+      queueDocumentMail: (args) => claimFirst(() => queueDocumentMail(context, transaction, args)),
     };
   }
 }

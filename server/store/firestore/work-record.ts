@@ -4,14 +4,14 @@ import { enquiryReference, type EnquiryStatus } from "../../../domain/console";
 import { alertChoiceOf, parseAssignmentRule } from "../../../domain/team";
 import type { WebhookEventType } from "../../../domain/webhooks";
 import { untouchedWork } from "../../../domain/work-state";
-import type { MemberFacts, OwnerBatchPlan, PushPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
+import type { MemberFacts, PushPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
 import type { StoredEnquiry } from "../store";
 import { webhookEventsOf, type WorkRead, type WorkSteps } from "../work-port";
 import { collectionsOf, PUSH_SUBSCRIPTIONS, sortKey, type FirestoreContext } from "./connection";
 import { touchesOf, type TouchRecord } from "./dashboard";
-import { newNotification, storedEnquiryOf } from "./documents";
+import { queueNotification, storedEnquiryOf } from "./documents";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 import type { EnquiryWebhookEvent } from "../webhooks";
 import { isLostReason } from "../../../domain/deal";
@@ -34,7 +34,9 @@ export const ASSIGNMENT_DOC = ["settings", "assignment"] as const;
 /** One marker per turn handed out (`{generation}-{turn}`): two enquiries can never create the same one. */
 export const ASSIGNMENT_TURNS = "assignmentTurns";
 
-const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+/** A text field as read: absent, not a string or empty is none (null). */
+export const text = (value: unknown): string | null =>
+  typeof value === "string" && value !== "" ? value : null;
 
 /**
  * The team's work flag of a document: as written, or, on a document no build wrote it on (before
@@ -198,17 +200,15 @@ export function writePushes(
   requestId?: string,
 ): void {
   for (const push of pushes) {
-    (writer as Transaction).create(
-      collectionsOf(context).notifications.doc(push.id ?? randomUUID()),
-      newNotification({
-        kind: "push",
-        at: new Date(at),
-        staffId: push.staffId,
-        enquiryId: stored.id,
-        payload: pushPayload(push, stored.enquiry.Name ?? ""),
-        requestId,
-      }),
-    );
+    queueNotification(context, writer, {
+      id: push.id,
+      kind: "push",
+      at: new Date(at),
+      staffId: push.staffId,
+      enquiryId: stored.id,
+      payload: pushPayload(push, stored.enquiry.Name ?? ""),
+      requestId,
+    });
   }
 }
 
@@ -246,43 +246,14 @@ export function writeAlerts(
   requestId?: string,
 ): void {
   for (const alert of alerts) {
-    (writer as Transaction).create(
-      collectionsOf(context).notifications.doc(randomUUID()),
-      newNotification({
-        kind: "member-alert",
-        at: new Date(at),
-        staffId: alert.staffId,
-        enquiry: stored,
-        payload: memberAlertPayload(alert),
-        requestId,
-      }),
-    );
-  }
-}
-
-/**
- * Queues each member's one mail listing the enquiries a bulk assignment handed them at once, with
- * the enquiries it names: erasing one of them erases the mail too, as a digest's.
- */
-export function writeHandedOnLists(
-  context: FirestoreContext,
-  writer: Writer,
-  lists: OwnerBatchPlan["lists"],
-  at: string,
-  requestId?: string,
-): void {
-  for (const { staffId, list } of lists) {
-    (writer as Transaction).create(
-      collectionsOf(context).notifications.doc(randomUUID()),
-      newNotification({
-        kind: "handed-on",
-        at: new Date(at),
-        staffId,
-        payload: JSON.stringify(list),
-        requestId,
-        enquiryIds: list.items.map((item) => item.id),
-      }),
-    );
+    queueNotification(context, writer, {
+      kind: "member-alert",
+      at: new Date(at),
+      staffId: alert.staffId,
+      enquiry: stored,
+      payload: memberAlertPayload(alert),
+      requestId,
+    });
   }
 }
 

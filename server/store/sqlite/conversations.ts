@@ -1,17 +1,15 @@
 import type Database from "better-sqlite3";
 import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
-import type { MessageChannel, WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
-import type { AnswerDay, ThreadFacts } from "../../lifecycle/conversation";
+import type { WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
 import type {
-  AnswerToStore,
   ConversationAdapter,
   ConversationPageQuery,
   ConversationSteps,
-  ReplyToWrite,
   StoredMessage,
   ThreadIds,
 } from "../conversations";
+import type { ConversationWorkSteps } from "../work-port";
 import { answerMessageOf, replyDeliveryOf, replyMessageOf } from "../conversations";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import { prepared, type SqliteRun } from "./connection";
@@ -124,96 +122,79 @@ function messagesWhere(db: Database.Database, where: string, value: string): Con
     .map(messageOf);
 }
 
-/** What a reply to the enquiry is threaded under, read in the caller's transaction. */
-export function readThread(db: Database.Database, enquiryId: string): ThreadFacts {
-  const acknowledgement = prepared<[string], { id: string }>(
-    db,
-    `SELECT id FROM notifications WHERE enquiry_id = ? AND kind = 'acknowledgement' ORDER BY rowid LIMIT 1`,
-  ).get(enquiryId);
-  const messages = prepared<[string], { messageId: string; at: string }>(
-    db,
-    `SELECT message_id AS messageId, at FROM enquiry_messages WHERE enquiry_id = ? ORDER BY at, rowid`,
-  ).all(enquiryId);
-  return { acknowledgementId: acknowledgement?.id ?? null, messages };
-}
-
-/**
- * Writes a reply's message and queues its mail (with the request that sent it), in the caller's
- * transaction; answers the message as the conversation shows it.
- */
-export function writeReply(
-  db: Database.Database,
-  reply: ReplyToWrite & { enquiryId: string },
-): ConversationMessage {
-  const { enquiryId, messageRowId, headers, actor } = reply;
-  insertMessage(db, enquiryId, headers.references, replyMessageOf(reply, messageRowId));
-  insertNotification(db, {
-    kind: reply.whatsapp ? "whatsapp" : "reply",
-    at: actor.at,
-    enquiryId,
-    messageId: messageRowId,
-    requestId: actor.requestId,
-    ...(reply.whatsapp ? { payload: JSON.stringify(reply.whatsapp) } : {}),
-  });
-  return messagesWhere(db, "m.id = ?", messageRowId)[0] as ConversationMessage;
-}
-
-/** The enquiry's answer day as stored (its last), read in the caller's transaction; null before any. */
-export function readAnswerDay(db: Database.Database, enquiryId: string): AnswerDay | null {
-  const row = prepared<[string], { day: string; stored: number; set_aside_told: number }>(
-    db,
-    `SELECT day, stored, set_aside_told FROM enquiry_answer_days WHERE enquiry_id = ?`,
-  ).get(enquiryId);
-  return row ? { day: row.day, stored: row.stored, setAsideTold: row.set_aside_told === 1 } : null;
-}
-
-/** Writes the enquiry's answer day, in the caller's transaction. */
-export function writeAnswerDay(db: Database.Database, enquiryId: string, day: AnswerDay): void {
-  const row = { day: day.day, stored: day.stored, set_aside_told: day.setAsideTold ? 1 : 0 };
-  prepared(db, upsertStatement("enquiry_answer_days", "enquiry_id", columnsOf(row))).run({
-    enquiry_id: enquiryId,
-    ...row,
-  });
-}
-
-/**
- * Whether the enquiry holds an answer with this Message-ID; for WhatsApp, whether any enquiry
- * holds the message (its id is unique in the whole store).
- */
-export function answerHeld(
-  db: Database.Database,
-  enquiryId: string,
-  messageId: string,
-  channel: MessageChannel,
-): boolean {
-  const [where, ...values] =
-    channel === "whatsapp"
-      ? [`channel = 'whatsapp' AND message_id = ?`, messageId]
-      : [`enquiry_id = ? AND message_id = ?`, enquiryId, messageId];
-  return prepared(db, `SELECT 1 FROM enquiry_messages WHERE ${where}`).get(...values) !== undefined;
-}
-
-/** Whether the enquiry holds an answer its owner has not read. */
-export function unreadAnswers(db: Database.Database, enquiryId: string): boolean {
-  return (
-    prepared(db, `SELECT 1 FROM enquiry_messages WHERE enquiry_id = ? AND unread = 1 LIMIT 1`).get(
-      enquiryId,
-    ) !== undefined
-  );
-}
-
-/**
- * Stores a buyer's answer, unread, in the caller's transaction; false when the database refuses
- * its row (a constraint: nothing of it is written, the statement alone undone).
- */
-export function storeAnswer(db: Database.Database, answer: AnswerToStore): boolean {
-  try {
-    insertMessage(db, answer.enquiryId, answer.references, answerMessageOf(answer, newRowId()));
-    return true;
-  } catch (error) {
-    if (error instanceof Error && /constraint/i.test(error.message)) return false;
-    throw error;
-  }
+/** The work port's steps of a conversation (work-port.ts), answered in the caller's transaction. */
+export function conversationWorkAnswers(db: Database.Database): AnswersOf<ConversationWorkSteps> {
+  return {
+    readThread: ({ enquiryId }) => {
+      const acknowledgement = prepared<[string], { id: string }>(
+        db,
+        `SELECT id FROM notifications WHERE enquiry_id = ? AND kind = 'acknowledgement' ORDER BY rowid LIMIT 1`,
+      ).get(enquiryId);
+      const messages = prepared<[string], { messageId: string; at: string }>(
+        db,
+        `SELECT message_id AS messageId, at FROM enquiry_messages WHERE enquiry_id = ? ORDER BY at, rowid`,
+      ).all(enquiryId);
+      return { acknowledgementId: acknowledgement?.id ?? null, messages };
+    },
+    newMessageId: () => newRowId(),
+    writeReply: (reply) => {
+      const { stored, messageRowId, headers, actor } = reply;
+      insertMessage(db, stored.id, headers.references, replyMessageOf(reply, messageRowId));
+      insertNotification(db, {
+        kind: reply.whatsapp ? "whatsapp" : "reply",
+        at: actor.at,
+        enquiryId: stored.id,
+        messageId: messageRowId,
+        requestId: actor.requestId,
+        ...(reply.whatsapp ? { payload: JSON.stringify(reply.whatsapp) } : {}),
+      });
+      return messagesWhere(db, "m.id = ?", messageRowId)[0] as ConversationMessage;
+    },
+    readWhatsAppAnswers: ({ enquiryId, limit }) =>
+      prepared<[string, number], { at: string; text: string }>(
+        db,
+        `SELECT at, body AS text FROM enquiry_messages
+         WHERE enquiry_id = ? AND direction = 'in' AND channel = 'whatsapp' ORDER BY at DESC, rowid DESC LIMIT ?`,
+      ).all(enquiryId, limit),
+    // The enquiry's last answer day as stored; the plan tells another day apart.
+    readAnswerDay: ({ enquiryId }) => {
+      const row = prepared<[string], { day: string; stored: number; set_aside_told: number }>(
+        db,
+        `SELECT day, stored, set_aside_told FROM enquiry_answer_days WHERE enquiry_id = ?`,
+      ).get(enquiryId);
+      return row ? { day: row.day, stored: row.stored, setAsideTold: row.set_aside_told === 1 } : null;
+    },
+    writeAnswerDay: ({ enquiryId, after }) => {
+      const row = { day: after.day, stored: after.stored, set_aside_told: after.setAsideTold ? 1 : 0 };
+      prepared(db, upsertStatement("enquiry_answer_days", "enquiry_id", columnsOf(row))).run({
+        enquiry_id: enquiryId,
+        ...row,
+      });
+    },
+    // A WhatsApp message is held by any enquiry: its id is unique in the whole store.
+    answerHeld: ({ enquiryId, messageId, channel }) => {
+      const [where, ...values] =
+        channel === "whatsapp"
+          ? [`channel = 'whatsapp' AND message_id = ?`, messageId]
+          : [`enquiry_id = ? AND message_id = ?`, enquiryId, messageId];
+      return prepared(db, `SELECT 1 FROM enquiry_messages WHERE ${where}`).get(...values) !== undefined;
+    },
+    unreadAnswers: ({ enquiryId }) =>
+      prepared(db, `SELECT 1 FROM enquiry_messages WHERE enquiry_id = ? AND unread = 1 LIMIT 1`).get(
+        enquiryId,
+      ) !== undefined,
+    // False when the database refuses its row (a constraint: nothing of it is written, the
+    // statement alone undone).
+    storeAnswer: ({ answer }) => {
+      try {
+        insertMessage(db, answer.enquiryId, answer.references, answerMessageOf(answer, newRowId()));
+        return true;
+      } catch (error) {
+        if (error instanceof Error && /constraint/i.test(error.message)) return false;
+        throw error;
+      }
+    },
+  };
 }
 
 /**
@@ -351,17 +332,4 @@ export class SqliteConversationStore implements ConversationAdapter {
         .map((row) => ({ id: row.id, email: row.Email })),
     );
   }
-}
-
-/** The buyer's WhatsApp messages on the enquiry, newest first, at most `limit`, read in the caller's transaction. */
-export function readWhatsAppAnswers(
-  db: Database.Database,
-  enquiryId: string,
-  limit: number,
-): { at: string; text: string }[] {
-  return prepared<[string, number], { at: string; text: string }>(
-    db,
-    `SELECT at, body AS text FROM enquiry_messages
-     WHERE enquiry_id = ? AND direction = 'in' AND channel = 'whatsapp' ORDER BY at DESC, rowid DESC LIMIT ?`,
-  ).all(enquiryId, limit);
 }

@@ -8,7 +8,8 @@ import { driveStepsSync, type ChangeOf } from "../step-port";
 import type { SqliteRun } from "./connection";
 import { accountOf, insertAccount, TOTP_OFF, updateAccount, type StaffRow } from "./staff";
 import { insertNotification } from "./notification-row";
-import { readMembers, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
+import { readWork, writePlan } from "./work-record";
+import { memberAlertAnswers } from "./work-port";
 
 /** The column of `staff_links` each field of a link is stored in: the one place they are named. */
 const LINK_COLUMNS = {
@@ -73,6 +74,7 @@ export class SqliteMemberStore implements MemberAdapter {
       db
         .transaction(() =>
           driveStepsSync(change(), {
+            ...memberAlertAnswers(db),
             readStanding: ({ staffId }) => standings(db, staffId)[0] ?? null,
             readAccountId: ({ email }) =>
               db.prepare<[string], { id: string }>(`SELECT id FROM staff WHERE email = ?`).get(email)?.id ??
@@ -117,12 +119,7 @@ export class SqliteMemberStore implements MemberAdapter {
                 )
                 .all(staffId)
                 .flatMap(({ enquiry_id }) => readWork(db, this.table, enquiry_id) ?? []),
-            readMembers: () => readMembers(db),
             writePlan: ({ read, plan, actor }) => writePlan(db, read.stored, plan, actor),
-            writeAlerts: ({ stored, alerts, actor }) =>
-              writeAlerts(db, stored.id, alerts, actor.at, actor.requestId),
-            writeHandedOnLists: ({ lists, actor }) =>
-              writeHandedOnLists(db, lists, actor.at, actor.requestId),
             // Its sessions, devices, links and mails go with it (ON DELETE CASCADE).
             removeAccount: ({ staffId }) => {
               db.prepare(`DELETE FROM staff WHERE id = ?`).run(staffId);

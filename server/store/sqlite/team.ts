@@ -1,9 +1,4 @@
-import {
-  alertChoiceOf,
-  parseAssignmentRule,
-  type AlertChoice,
-  type AssignmentRule,
-} from "../../../domain/team";
+import { alertChoiceOf, type AlertChoice, type AssignmentRule } from "../../../domain/team";
 import { countViews, digestNotificationId, digestRowsOf, type TeamFields, type ViewCounts } from "../team";
 import type Database from "better-sqlite3";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
@@ -14,7 +9,7 @@ import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { TEAM_COLUMNS, type TeamColumns, teamFields } from "./inbox-row";
 import { SqliteInboxListing } from "./inbox-listing";
 import type { ArrivalRow, DigestParts, DigestReads, RefusedMailRow } from "../../lifecycle/digest";
-import { workColumns, workFieldsOf, type WorkColumn, type WorkRow } from "./work-record";
+import { readRule, workColumns, workFieldsOf, type WorkColumn, type WorkRow } from "./work-record";
 
 /** The work fields a digest's row is made of (digestRowsOf). */
 const DIGEST_WORK = ["dueAt", "touchedAt", "status", "ownerId"] as const;
@@ -27,11 +22,7 @@ export class SqliteTeamStore implements TeamAdapter {
   ) {}
 
   async assignmentRule(): Promise<AssignmentRule> {
-    return this.sqlite((db) =>
-      parseAssignmentRule(
-        db.prepare<[], { rule: string }>(`SELECT rule FROM assignment WHERE id = 1`).get()?.rule,
-      ),
-    );
+    return this.sqlite(readRule);
   }
 
   async alertChoices(): Promise<Map<string, AlertChoice>> {

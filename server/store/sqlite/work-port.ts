@@ -1,17 +1,8 @@
 import type Database from "better-sqlite3";
-import { driveStepsSync } from "../step-port";
-import { type Change, type StepAnswers, type WorkPort, type WorkSteps } from "../work-port";
+import { driveStepsSync, type AnswersOf } from "../step-port";
+import type { Change, MemberAlertSteps, StepAnswers, WorkPort, WorkSteps } from "../work-port";
 import { isUnavailable, prepared, type SqliteRun } from "./connection";
-import {
-  answerHeld,
-  readAnswerDay,
-  readThread,
-  readWhatsAppAnswers,
-  storeAnswer,
-  unreadAnswers,
-  writeAnswerDay,
-  writeReply,
-} from "./conversations";
+import { conversationWorkAnswers } from "./conversations";
 import { readDeal, writeDeal } from "./deals";
 import { readDispatch, writeDispatch } from "./dispatch";
 import {
@@ -29,7 +20,19 @@ import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
 import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
 import { addCountersIn } from "./attempt-counters";
 import { insertNotification } from "./notification-row";
-import { readMembers, readRule, readWork, writeAlerts, writeHandedOnLists, writePlan } from "./work-record";
+import { readMembers, readRule, readWork, writeAlerts, writePlan } from "./work-record";
+
+/** The members' steps, as a change of owners and a member's removal ask them, in the caller's transaction. */
+export function memberAlertAnswers(db: Database.Database): AnswersOf<MemberAlertSteps> {
+  return {
+    readMembers: () => readMembers(db),
+    writeAlerts: ({ stored, alerts, actor }) => writeAlerts(db, stored.id, alerts, actor.at, actor.requestId),
+    writeHandedOnLists: ({ lists, actor: { at, requestId } }) => {
+      for (const { staffId, list } of lists)
+        insertNotification(db, { kind: "handed-on", at, staffId, payload: JSON.stringify(list), requestId });
+    },
+  };
+}
 
 /** What the changes of one group (runEach) read once: the members and the rule, and the turn as it goes on. */
 interface GroupReads {
@@ -98,6 +101,8 @@ export class SqliteWorkPort implements WorkPort {
       return { ...group.team, turn: group.turn };
     };
     return {
+      ...conversationWorkAnswers(db),
+      ...memberAlertAnswers(db),
       readTeam,
       takeTurn: ({ turn }) => {
         prepared(db, `UPDATE assignment SET turn = ? WHERE id = 1`).run(turn + 1);
@@ -116,16 +121,7 @@ export class SqliteWorkPort implements WorkPort {
         prepared(db, `UPDATE enquiry_meta SET filed_as_spam = 0 WHERE enquiry_id = ?`).run(stored.id);
       },
       readWorks: ({ enquiryIds }) => enquiryIds.map((enquiryId) => readWork(db, this.table, enquiryId)),
-      readMembers: () => readMembers(db),
-      writeAlerts: ({ stored, alerts, actor }) =>
-        writeAlerts(db, stored.id, alerts, actor.at, actor.requestId),
-      writeHandedOnLists: ({ lists, actor }) => writeHandedOnLists(db, lists, actor.at, actor.requestId),
-      readThread: ({ enquiryId }) => readThread(db, enquiryId),
-      readWhatsAppAnswers: ({ enquiryId, limit }) => readWhatsAppAnswers(db, enquiryId, limit),
       readBuyerWhatsApp: ({ enquiryId, limit }) => readBuyerWhatsApp(db, this.table, enquiryId, limit),
-      newMessageId: () => newRowId(),
-      writeReply: ({ stored, ...reply }) => writeReply(db, { enquiryId: stored.id, ...reply }),
-      readAnswerDay: ({ enquiryId }) => readAnswerDay(db, enquiryId),
       readMobileEnquiries: ({ mobile }) => readMobileEnquiries(db, this.table, mobile),
       // The change's IMMEDIATE transaction holds the write lock: nobody opens one meanwhile.
       newWhatsAppEnquiryId: () => newRowId(),
@@ -142,11 +138,7 @@ export class SqliteWorkPort implements WorkPort {
       // The change's transaction holds the write lock and read its key as held by none: whatever
       // was counted for the key before was undone with the write that counted it.
       addCounters: ({ counters }) => addCountersIn(db, counters),
-      answerHeld: ({ enquiryId, messageId, channel }) => answerHeld(db, enquiryId, messageId, channel),
-      unreadAnswers: ({ enquiryId }) => unreadAnswers(db, enquiryId),
       readMember: ({ staffId }) => readMembers(db).find((member) => member.id === staffId) ?? null,
-      storeAnswer: ({ answer }) => storeAnswer(db, answer),
-      writeAnswerDay: ({ enquiryId, after }) => writeAnswerDay(db, enquiryId, after),
       readDeal: ({ enquiryId }) => readDeal(db, enquiryId),
       writeDeal: ({ read, deal, history, actor }) => writeDeal(db, read.stored, deal, history, actor),
       readDispatch: ({ enquiryId }) => readDispatch(db, enquiryId),

@@ -1,13 +1,6 @@
 import type Database from "better-sqlite3";
 import type { EnquiryStatus, HistoryEntry } from "../../../domain/console";
-import type {
-  HistoryLine,
-  MemberFacts,
-  OwnerBatchPlan,
-  PushPlan,
-  WorkPlan,
-  WorkState,
-} from "../../lifecycle/plan";
+import type { HistoryLine, MemberFacts, PushPlan, WorkPlan, WorkState } from "../../lifecycle/plan";
 import { untouchedWork } from "../../../domain/work-state";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
@@ -251,17 +244,6 @@ export function writeAlerts(
       requestId,
     });
   }
-}
-
-/** Queues each member's one mail listing the enquiries a bulk assignment handed them at once. */
-export function writeHandedOnLists(
-  db: Database.Database,
-  lists: OwnerBatchPlan["lists"],
-  at: string,
-  requestId?: string,
-): void {
-  for (const { staffId, list } of lists)
-    insertNotification(db, { kind: "handed-on", at, staffId, payload: JSON.stringify(list), requestId });
 }
 
 /**
