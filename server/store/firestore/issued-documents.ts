@@ -10,9 +10,8 @@ import type { IssuedDocument, PaymentMethod, RecordedPayment } from "../../../do
 import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../documents";
 import type { DocumentClickAction, WorkSteps } from "../work-port";
 import { activityDocument } from "./activity";
-import { randomUUID } from "node:crypto";
-import { chunks, collectionsOf, IN_QUERY_LIMIT, keyDocumentId, type FirestoreContext } from "./connection";
-import { newNotification } from "./documents";
+import { chunks, IN_QUERY_LIMIT, keyDocumentId, type FirestoreContext } from "./connection";
+import { queueNotification } from "./documents";
 import { writePlan } from "./work-record";
 
 /**
@@ -292,16 +291,13 @@ export function queueDocumentMail(
   const { document, actor } = args;
   // The click first: the same click sending twice at once is refused before anything is written.
   writeClick(context, writer, "send", args.clickKey, document.id, actor.at);
-  writer.create(
-    collectionsOf(context).notifications.doc(randomUUID()),
-    newNotification({
-      kind: "document",
-      at: new Date(actor.at),
-      enquiryId: document.enquiryId,
-      payload: JSON.stringify(args.mail),
-      ...(actor.requestId ? { requestId: actor.requestId } : {}),
-    }),
-  );
+  queueNotification(context, writer, {
+    kind: "document",
+    at: new Date(actor.at),
+    enquiryId: document.enquiryId,
+    payload: JSON.stringify(args.mail),
+    ...(actor.requestId ? { requestId: actor.requestId } : {}),
+  });
   recordHistory(context, writer, args);
 }
 

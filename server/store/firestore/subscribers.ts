@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   Timestamp,
   type DocumentData,
@@ -10,7 +10,7 @@ import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { newNonce, type SubscriberAdapter, type SubscriberSteps } from "../subscriber-port";
 import { ALREADY_EXISTS, grpcCode, isoOf, type FirestoreConnection } from "./connection";
-import { newNotification } from "./documents";
+import { queueNotification } from "./documents";
 
 /** The document id of a newsletter address: one document per address, whatever its case. */
 export function subscriberDocumentId(email: string): string {
@@ -117,10 +117,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
       },
       queueSubscriberMail: ({ id, kind, at }) => {
         hold(() =>
-          transaction.create(
-            this.notifications().doc(randomUUID()),
-            newNotification({ kind, at: new Date(at), subscriberId: id }),
-          ),
+          queueNotification(this.connection, transaction, { kind, at: new Date(at), subscriberId: id }),
         );
       },
     };
