@@ -14,7 +14,8 @@ import {
 import { COUNTED_STATUSES, statusCountsOf, statusesWhere, type EnquiryStatus } from "../../domain/status";
 import { BUYER_TYPES, type BuyerType } from "../../domain/enquiry";
 import type { VitalMetric } from "../../domain/contract";
-import { compareText, summarizeWeeks, type VitalWeekGroup } from "./vitals-summary";
+import { compareText } from "./compare-text";
+import { summarizeWeeks, type VitalWeekGroup } from "./vitals-summary";
 import { istDate, istDayBounds, workingMsBetween, type WorkingHours } from "../../domain/working-hours";
 
 /**

@@ -1,5 +1,6 @@
 import type { DashboardVitalWeek } from "../../domain/dashboard";
 import type { VitalSample, VitalSummary } from "./store";
+import { compareText } from "./compare-text";
 
 /** Nearest-rank percentile: the smallest value with at least `fraction` of the samples at or below it. */
 export function nearestRank(sortedValues: ArrayLike<number>, fraction: number): number {
@@ -52,9 +53,4 @@ export function summarizeWeeks(groups: Iterable<VitalWeekGroup>): DashboardVital
         compareText(a.page, b.page) ||
         compareText(a.metric, b.metric),
     );
-}
-
-/** Orders text by its code units, as SQLite and Firestore order it (not by locale). */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -8,6 +8,7 @@ import type {
   ListingSteps,
   PhasePlace,
 } from "../../lifecycle/inbox-listing";
+import { compareText } from "../compare-text";
 import type { ListCursor } from "../page-cursor";
 import { driveStepsAsync, type ChangeOf } from "../step-port";
 import type { StoredEnquiry } from "../store";
@@ -40,9 +41,6 @@ function withinDue(query: Query, range: DueRange | undefined): Query {
   if (range?.before !== undefined) within = within.where("dueAt", "<", range.before);
   return within;
 }
-
-/** By characters' codes, as Firestore orders strings. */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Whether a listing by received reads the work documents: with a status other than New, an owner, a

@@ -8,7 +8,7 @@ import {
   type StaffAccount,
   type StaffStore,
 } from "../staff";
-import { compareText } from "../vitals-summary";
+import { compareText } from "../compare-text";
 import { ALREADY_EXISTS, grpcCode, keyDocumentId, type FirestoreContext } from "./connection";
 
 /** The account its document holds: the one decoding of it. */
