@@ -17,20 +17,31 @@
  * Ends with each page's TBT median and, for each kind of long task (the page script's first run,
  * the first paint's style and layout, the parse's end with the forms' forced layouts…), the TBT it
  * added over all the runs.
+ *
+ * With `--lcp`, each run also takes Lighthouse's simulated LCP apart (Lantern): the LCP element and
+ * the observed first and largest paints; then each of its two graphs (the optimistic one, the
+ * requests and tasks the paint needs; the pessimistic one, every request and layout that started
+ * before the observed paint), its estimate, and every request (its priority, bytes as sent and
+ * simulated start and end) and every main-thread task (its observed and simulated time and its kind
+ * of work) on it. Ends with each page's LCP median and its estimates.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Audit } from "lighthouse/core/audits/audit.js";
+import { LanternLargestContentfulPaint } from "lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js";
 import { TBTImpactTasks } from "lighthouse/core/computed/tbt-impact-tasks.js";
 import { startBusyLoops } from "../tests/support/busy-loops";
 import { serveBuilds } from "./support/build";
 import { lighthouseInFreshChromium } from "./support/lighthouse";
 import { formatMs, median } from "./support/report";
 
+type LighthouseResult = Parameters<Parameters<typeof lighthouseInFreshChromium>[1]>[0]["lhr"];
+
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PAGES = (process.env.BENCH_WEB_PAGES ?? "/,/hi").split(",");
 const LOADED = process.argv.includes("--loaded");
+const LCP = process.argv.includes("--lcp");
 
 /** The parts of Lighthouse's task tree read here (core/lib/tracehouse/main-thread-tasks.js). */
 interface TaskNode {
@@ -103,9 +114,95 @@ interface LongTask {
 
 interface Run {
   tbt: number;
+  /** With `--lcp`: Lighthouse's LCP, its two estimates and what is on their graphs. */
+  lcp?: LcpBreakdown;
   /** The load's own moments as observed (not simulated), ms from the navigation's start. */
   observed: string;
   tasks: LongTask[];
+}
+
+/** The parts of a Lantern graph's node read here (trace_engine's lantern/graph). */
+interface GraphNode {
+  type: "network" | "cpu";
+  startTime: number;
+  endTime: number;
+  request?: { url: string; priority: string; transferSize: number; resourceType?: string };
+  event?: { dur?: number };
+  childEvents?: { name: string; dur?: number }[];
+}
+
+interface NodeTiming {
+  startTime: number;
+  endTime: number;
+}
+
+interface LanternEstimate {
+  timeInMs: number;
+  nodeTimings: Map<GraphNode, NodeTiming>;
+}
+
+interface LcpBreakdown {
+  lcp: number;
+  element: string;
+  optimistic: LanternEstimate;
+  pessimistic: LanternEstimate;
+}
+
+/** The LCP element as Lighthouse names it (its audit's first table). */
+function lcpElement(lhr: LighthouseResult): string {
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    { items?: { items?: { node?: { selector?: string; nodeLabel?: string } }[] }[] } | undefined;
+  const node = details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? "?"} «${(node.nodeLabel ?? "").slice(0, 60)}»` : "(none named)";
+}
+
+async function lcpBreakdown(lhr: LighthouseResult, data: unknown, context: unknown): Promise<LcpBreakdown> {
+  const lantern = (await LanternLargestContentfulPaint.request(
+    data as never,
+    context as never,
+  )) as unknown as {
+    optimisticEstimate: LanternEstimate;
+    pessimisticEstimate: LanternEstimate;
+  };
+  return {
+    lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    element: lcpElement(lhr),
+    optimistic: lantern.optimisticEstimate,
+    pessimistic: lantern.pessimisticEstimate,
+  };
+}
+
+/** A main-thread task's kind of work: the trace events it holds that matter to a paint. */
+function cpuWork(node: GraphNode): string {
+  const byName = new Map<string, number>();
+  for (const event of node.childEvents ?? []) {
+    if (
+      !/^(ParseHTML|Layout|UpdateLayoutTree|EvaluateScript|v8\.compileModule|v8\.evaluateModule|Paint|FunctionCall|EventDispatch|ParseAuthorStyleSheet)$/.test(
+        event.name,
+      )
+    )
+      continue;
+    byName.set(event.name, (byName.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+  }
+  return [...byName].map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(", ");
+}
+
+/** Every node of one of Lantern's LCP graphs, in the order the simulation ran them. */
+function printGraph(name: string, estimate: LanternEstimate) {
+  const nodes = [...estimate.nodeTimings].sort((a, b) => a[1].startTime - b[1].startTime);
+  console.log(`    ${name} graph: ${formatMs(estimate.timeInMs)}, ${nodes.length} nodes`);
+  for (const [node, timing] of nodes) {
+    const when = `${timing.startTime.toFixed(0)}–${timing.endTime.toFixed(0)} ms`;
+    if (node.type === "network" && node.request) {
+      const url = node.request.url.replace(/^https?:\/\/[^/]+/, "");
+      console.log(
+        `      ${when} request ${url.slice(0, 80)} (${node.request.resourceType ?? "?"}, ${node.request.priority}, ${node.request.transferSize} B)`,
+      );
+    } else {
+      const observed = ((node.event?.dur ?? 0) / 1000).toFixed(1);
+      console.log(`      ${when} task, ${observed} ms observed: ${cpuWork(node)}`);
+    }
+  }
 }
 
 function run(url: string): Promise<Run> {
@@ -130,6 +227,7 @@ function run(url: string): Promise<Run> {
     const moment = (name: string) => `${name} ${(metrics?.[`observed${name}`] ?? Number.NaN).toFixed(0)}`;
     return {
       tbt: result.lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      lcp: LCP ? await lcpBreakdown(result.lhr, data, context) : undefined,
       observed: ["FirstContentfulPaint", "DomContentLoaded", "Load", "LargestContentfulPaint"]
         .map(moment)
         .join(", "),
@@ -191,6 +289,7 @@ console.log(
 /** Per build and page: each run's TBT, and the TBT added by each kind of task over all runs. */
 const tbts = new Map<string, number[]>();
 const byKind = new Map<string, Map<string, number[]>>();
+const lcps = new Map<string, LcpBreakdown[]>();
 try {
   // One load of each build first, not counted (cold caches, the server's first requests).
   for (const site of sites) await run(`${site.base}${PAGES[0] ?? "/"}`);
@@ -199,11 +298,19 @@ try {
     for (const site of index % 2 === 0 ? sites : [...sites].reverse()) {
       for (const path of PAGES) {
         const key = `${site.name} ${path}`;
-        const { tbt, observed, tasks } = await run(`${site.base}${path}`);
+        const { tbt, observed, tasks, lcp } = await run(`${site.base}${path}`);
         tbts.set(key, [...(tbts.get(key) ?? []), tbt]);
         console.log(
           `\n${key} run ${index + 1}/${RUNS}: TBT ${formatMs(tbt)}, ${tasks.length} tasks adding to it; observed (ms): ${observed}`,
         );
+        if (lcp) {
+          lcps.set(key, [...(lcps.get(key) ?? []), lcp]);
+          console.log(
+            `  LCP ${formatMs(lcp.lcp)} (optimistic ${formatMs(lcp.optimistic.timeInMs)}, pessimistic ${formatMs(lcp.pessimistic.timeInMs)}); element ${lcp.element}`,
+          );
+          printGraph("optimistic", lcp.optimistic);
+          printGraph("pessimistic", lcp.pessimistic);
+        }
         const kinds = byKind.get(key) ?? new Map<string, number[]>();
         byKind.set(key, kinds);
         for (const task of tasks) {
@@ -237,5 +344,11 @@ for (const [key, runs] of tbts) {
     console.log(
       `  ${kind}: in ${added.length} of ${runs.length} runs' long tasks, ${formatMs(added.reduce((x, y) => x + y, 0))} of TBT in all (${added.map((each) => formatMs(each)).join(", ")})`,
     );
+}
+for (const [key, runs] of lcps) {
+  const of = (pick: (each: LcpBreakdown) => number) => formatMs(median(runs.map(pick)));
+  console.log(
+    `\n${key}: LCP median ${of((each) => each.lcp)} (optimistic ${of((each) => each.optimistic.timeInMs)}, pessimistic ${of((each) => each.pessimistic.timeInMs)})`,
+  );
 }
 console.log(`\nLoad average ${loadavg()[0]!.toFixed(2)} at the end`);
