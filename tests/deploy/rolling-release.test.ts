@@ -33,6 +33,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENQUIRY_COLLECTION, IDEMPOTENCY_KEY_HEADER, PUBLIC_PAGES } from "../../domain/contract";
 import type { Enquiry } from "../../domain/enquiry";
 import { cspHash } from "../../server/security-headers";
+import { executableInlineScripts } from "../../server/site/page-steps";
 import { FirestoreStore } from "../../server/store";
 import { startCaddy, type RunningCaddy } from "../support/caddy";
 import { startFirestoreEmulatorProcess, type RunningEmulator } from "../support/firestore-emulator";
@@ -52,7 +53,6 @@ const LOAD_WORKERS = 2;
 /** A worker's pause between two visits: a steady load, not a flood, on a shared machine. */
 const VISIT_PAUSE_MS = 100;
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 const ASSET_PATH = /\/assets\/[A-Za-z0-9._-]+\.(?:js|css|woff2)/g;
 
 /** The value the shipped env file sets, which the units read. */
@@ -275,10 +275,9 @@ async function runLoad(done: () => boolean, startedAt: number): Promise<Load> {
       load.pages += 1;
       const page = await ask("page", path, 200);
       if (page) {
-        // Its inline scripts must be the ones its own CSP allows (the instance's release).
+        // The inline scripts it runs must be the ones its own CSP allows (the instance's release).
         const csp = page.response.headers.get("content-security-policy") ?? "";
-        for (const match of page.body.matchAll(INLINE_SCRIPT)) {
-          const text = match[1] ?? "";
+        for (const text of executableInlineScripts(page.body)) {
           if (text && !csp.includes(cspHash(text)))
             fail(`page ${path}`, `inline script not allowed by its CSP: ${text.slice(0, 60)}`);
         }

@@ -174,6 +174,25 @@ describe("security headers on every page", () => {
     },
   );
 
+  it("the policy names only the inline scripts a page runs, not its JSON data blocks", async () => {
+    const response = await app.inject({
+      method: "GET",
+      url: "/privacy-policy",
+      remoteAddress: freshAddress(),
+    });
+    const allowed = directivesOf(header(response, "content-security-policy") ?? "").get("script-src") ?? [];
+    const dataBlocks = [
+      ...response.body.matchAll(
+        /<script\b[^>]*\btype="application\/(?:ld\+)?json"[^>]*>([\s\S]*?)<\/script>/gi,
+      ),
+    ].map((match) => match[1] ?? "");
+    expect(dataBlocks.length, "the page carries the company's facts and its structured data").toBe(2);
+    for (const text of dataBlocks) {
+      const hash = `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+      expect(allowed, `"${text.slice(0, 40)}…" is not named in script-src`).not.toContain(hash);
+    }
+  });
+
   it("a precompressed page keeps them", async () => {
     const response = await app.inject({
       method: "GET",
