@@ -513,22 +513,22 @@ function billingProblems(billing: CompanyBilling): FactsProblem[] {
 }
 
 /** The MRP of one unit of sale, in rupees. */
-export function mrpRupees(facts: CompanyFacts): number {
+export function mrpRupees(facts: Pick<CompanyFacts, "product">): number {
   return facts.product.mrpPaise / 100;
 }
 
 /** Net quantity of one unit of sale, in grams. */
-export function unitGrams(facts: CompanyFacts): number {
+export function unitGrams(facts: Pick<CompanyFacts, "product">): number {
   return facts.product.sachetGrams * facts.product.sachetsPerUnit;
 }
 
 /** The unit sale price Legal Metrology asks for: rupees per gram, to two places. */
-export function pricePerGram(facts: CompanyFacts): number {
+export function pricePerGram(facts: Pick<CompanyFacts, "product">): number {
   return Math.round(facts.product.mrpPaise / unitGrams(facts)) / 100;
 }
 
 /** The MRP of one sachet, in paise, rounded: what a quantity of sachets is priced by. */
-export function sachetPricePaise(facts: CompanyFacts): number {
+export function sachetPricePaise(facts: Pick<CompanyFacts, "product">): number {
   return Math.round(facts.product.mrpPaise / facts.product.sachetsPerUnit);
 }
 

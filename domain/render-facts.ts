@@ -25,7 +25,19 @@ export function factsToRender(): CompanyFacts | undefined {
   return (globalThis as WithFacts)[RENDER_FACTS_KEY];
 }
 
-/** The facts as the page carries them: JSON that cannot end its script element early. */
-export function embeddedFactsJson(facts: CompanyFacts): string {
-  return JSON.stringify(facts).replace(/</g, "\\u003c");
+/**
+ * The facts a public page is rendered from, as the browser reads them: the company's record without
+ * its billing facts (HSN, GST rates, trade prices, invoice numbering, bank account), which only the
+ * console's documents use.
+ */
+export type PageFacts = Omit<CompanyFacts, "billing">;
+
+/**
+ * The facts as the page carries them: JSON that cannot end its script element early, without the
+ * billing facts, which the renderer holds but no page reads (about 200 bytes of brotli on every
+ * page, where a privacy page is near the bytes of the first round trip: docs/benchmarks.md).
+ */
+export function embeddedFactsJson(facts: PageFacts): string {
+  const { billing: _billing, ...page } = facts as PageFacts & { billing?: unknown };
+  return JSON.stringify(page).replace(/</g, "\\u003c");
 }
