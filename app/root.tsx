@@ -13,7 +13,6 @@ import "./styles/app.css";
 export const links: Route.LinksFunction = () => [
   ...ICON_LINKS,
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 // Marks the document as scripted before first paint, so that narrow screens fold the

@@ -10,7 +10,7 @@
  */
 import { behaviour } from "../content/site";
 import { loadDisplayFont, whenIdle } from "../lib/display-font";
-import { linkIconFiles } from "../lib/icons";
+import { linkIconsAndManifest } from "../lib/icons";
 import { reportWebVitals } from "../lib/report-web-vitals";
 import { idFromHash, scrollToId, scrollToTop } from "../lib/scroll";
 import { rememberVisitSource } from "../lib/visit-source";
@@ -166,9 +166,9 @@ if (loadedAt !== undefined) {
   scrollToId(loadedAt);
 }
 
-// ---- The tab's icon files, fonts and measurements ----
+// ---- The tab's icon files, the web app manifest, fonts and measurements ----
 
-linkIconFiles();
+linkIconsAndManifest();
 
 // The Hindi pages' Devanagari face goes with the headings' font, in one swap; the English pages carry none of it.
 if (document.documentElement.lang.startsWith("hi")) {

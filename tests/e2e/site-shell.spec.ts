@@ -468,6 +468,12 @@ test.describe("the order of loading", () => {
         ),
       );
       expect(icons.sort()).toEqual(["/favicon.ico", "/icon-192.png", "data:"]);
+      // The web app manifest is not in the page, which a browser checking whether the site can be
+      // installed would fetch before the first paint; the page's script links it after.
+      expect(await (await page.request.get(path)).text()).not.toContain('rel="manifest"');
+      expect(
+        await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute("href")),
+      ).toBe("/manifest.webmanifest");
       const { firstContentfulPaint, requests } = await loadingTimeline(page);
       expect(firstContentfulPaint, "the page painted its text").toBeGreaterThan(0);
       const late = requests.filter((request) => /\.(?:css|js|woff2)$/.test(request.name));
