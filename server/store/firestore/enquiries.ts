@@ -15,7 +15,7 @@ import type {
   StoredEnquiry,
 } from "../store";
 import type { KeyHolder } from "../work-port";
-import { pendingNotificationOf } from "../claimed-notification";
+import { keptSendError, pendingNotificationOf } from "../claimed-notification";
 import { enquiryFromDocument, enquiryOfDocument, type NotificationData } from "./documents";
 import {
   ALREADY_EXISTS,
@@ -278,7 +278,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     await this.markAfterSend(id, worker, (data) => ({
       attempts: data.attempts + 1,
       lastAttemptAt: Timestamp.now(),
-      lastError: error.slice(0, 2000),
+      lastError: keptSendError(error),
       nextAttemptAt: next,
       dueAt: next,
       claimedBy: null,
@@ -293,7 +293,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       status: "undeliverable",
       attempts: data.attempts + 1,
       lastAttemptAt: refusedAt,
-      lastError: error.slice(0, 2000),
+      lastError: keptSendError(error),
       dueAt: refusedAt,
       claimedBy: null,
       claimExpiresAt: null,

@@ -22,7 +22,7 @@ import type Database from "better-sqlite3";
 import { prepared, type SqliteConnection } from "./connection";
 import { leaseDueRows } from "./lease-due";
 import { insertEnquiryMeta } from "./enquiry-meta";
-import { pendingNotificationOf } from "../claimed-notification";
+import { keptSendError, pendingNotificationOf } from "../claimed-notification";
 
 const insertEnquirySqls = new Map<string, string>();
 
@@ -229,7 +229,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
            WHERE id = @id AND status = 'pending' AND claimed_by = @worker`,
         )
         .run({
-          error: error.slice(0, 2000),
+          error: keptSendError(error),
           next: nextAttemptAt.toISOString(),
           now: new Date().toISOString(),
           id,
@@ -248,7 +248,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
                due_at = @at, claimed_by = NULL, claim_expires_at = NULL
            WHERE id = @id AND status = 'pending' AND claimed_by = @worker`,
         )
-        .run({ error: error.slice(0, 2000), at: at.toISOString(), id, worker }),
+        .run({ error: keptSendError(error), at: at.toISOString(), id, worker }),
     );
   }
 }
