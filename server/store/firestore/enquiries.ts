@@ -5,15 +5,8 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { storedLanguage } from "../../../domain/contract";
-import type { Enquiry } from "../../../domain/enquiry";
-import type {
-  AddEnquiryOptions,
-  EnquiryStore,
-  IntakeChanges,
-  OutboxBacklog,
-  PendingNotification,
-  StoredEnquiry,
-} from "../store";
+import type { OutboxBacklog, PendingNotification, StoredEnquiry } from "../store";
+import type { EnquiryAdapter } from "../adapters";
 import type { KeyHolder } from "../work-port";
 import { keptSendError, pendingNotificationOf } from "../claimed-notification";
 import { enquiryFromDocument, enquiryOfDocument, type NotificationData } from "./documents";
@@ -76,16 +69,8 @@ export function writeIdempotencyKey(
  * instances can share them: each notification is claimed in its own transaction, so only one
  * instance sends it while the lease runs.
  */
-export class FirestoreEnquiryStore implements EnquiryStore {
-  constructor(
-    private readonly connection: FirestoreConnection,
-    /** The work layer's intake (server/work/intake-changes.ts), which writes through the work port. */
-    private readonly intake: IntakeChanges["fileEnquiry"],
-  ) {}
-
-  async add(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<StoredEnquiry> {
-    return (await this.intake(enquiry, options)).stored;
-  }
+export class FirestoreEnquiryStore implements EnquiryAdapter {
+  constructor(private readonly connection: FirestoreConnection) {}
 
   private get collections() {
     return collectionsOf(this.connection);

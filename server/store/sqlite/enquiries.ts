@@ -7,16 +7,8 @@ import {
   storedEnquiry,
 } from "./enquiry-row";
 import { storedLanguage } from "../../../domain/contract";
-import type { Enquiry } from "../../../domain/enquiry";
-import type {
-  AddEnquiryOptions,
-  EnquiryStore,
-  IntakeChanges,
-  NotificationKind,
-  OutboxBacklog,
-  PendingNotification,
-  StoredEnquiry,
-} from "../store";
+import type { NotificationKind, OutboxBacklog, PendingNotification, StoredEnquiry } from "../store";
+import type { EnquiryAdapter } from "../adapters";
 import type { KeyHolder } from "../work-port";
 import type Database from "better-sqlite3";
 import { prepared, type SqliteConnection } from "./connection";
@@ -115,16 +107,8 @@ export function writeIdempotencyKey(db: Database.Database, key: string, holder: 
  * notification are committed together by the work layer's intake (the port's group commit,
  * sqlite/work-port.ts); once they are on disk `add` resolves.
  */
-export class SqliteEnquiryStore implements EnquiryStore {
-  constructor(
-    private readonly connection: SqliteConnection,
-    /** The work layer's intake (server/work/intake-changes.ts), which writes through the work port. */
-    private readonly intake: IntakeChanges["fileEnquiry"],
-  ) {}
-
-  async add(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<StoredEnquiry> {
-    return (await this.intake(enquiry, options)).stored;
-  }
+export class SqliteEnquiryStore implements EnquiryAdapter {
+  constructor(private readonly connection: SqliteConnection) {}
 
   async eraseIdempotencyKeys(before: Date): Promise<number> {
     return this.connection.run(
