@@ -21,7 +21,12 @@ import {
   type RecordedPayment,
   type Receivables,
 } from "../../domain/invoice";
-import { DocumentRenderError, renderDocumentPdf, type DocumentCopy } from "../documents/render";
+import {
+  documentPdfName,
+  DocumentRenderError,
+  renderDocumentPdf,
+  type DocumentCopy,
+} from "../documents/render";
 import { documentWhatsAppText } from "../notify/document-mail";
 import { rupees } from "../../domain/money";
 import { hasPaymentPage } from "../../domain/payment-page";
@@ -205,7 +210,7 @@ export async function documentRoutes(app: FastifyInstance) {
       if (!(error instanceof DocumentRenderError) || error.reason === "failed") throw error;
       return reply.code(503).header("retry-after", "10").send({ error: documentMessages.renderBusy });
     }
-    const fileName = `${document.number.replace(/[^A-Za-z0-9-]/g, "-")}-${language}.pdf`;
+    const fileName = documentPdfName(document, language);
     return reply
       .type("application/pdf")
       .header("content-disposition", `inline; filename="${fileName}"`)

@@ -20,7 +20,7 @@ import {
   notificationMessageId,
 } from "./message-ids";
 import { documentMail, reminderMail } from "./document-mail";
-import { renderDocumentPdf } from "../documents/render";
+import { documentPdfName, renderDocumentPdf } from "../documents/render";
 import { describeSendError, NotificationRefusedError, smtpRefusal } from "./send-outcome";
 import { consoleEnquiryUrl, digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./team-mail";
 import type { StaffLinks } from "../admin/staff-links";
@@ -147,7 +147,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
     const languages = document.language === "en" ? (["en"] as const) : ([document.language, "en"] as const);
     const attachments = await Promise.all(
       languages.map(async (language) => ({
-        filename: `${document.number.replace(/[^A-Za-z0-9-]/g, "-")}-${language}.pdf`,
+        filename: documentPdfName(document, language),
         content: Buffer.from(await renderDocumentPdf(document, { language, copies: ["original"] })),
         contentType: "application/pdf",
       })),

@@ -13,7 +13,7 @@ import {
 } from "../../domain/payment-page";
 import { invoiceDate } from "../../domain/payment-reminder";
 import { DOCUMENT_LABELS } from "../documents/labels";
-import { DocumentRenderError, renderDocumentPdf } from "../documents/render";
+import { documentPdfName, DocumentRenderError, renderDocumentPdf } from "../documents/render";
 import { logStoreFailure, RETRY_AFTER_UNAVAILABLE_S } from "./api-errors";
 import { sendMessagePage } from "./form-posts";
 
@@ -310,7 +310,7 @@ export async function paymentPageRoutes(app: FastifyInstance, options: { rateLim
           language,
         });
       }
-      const fileName = `${document.number.replace(/[^A-Za-z0-9-]/g, "-")}-${language}.pdf`;
+      const fileName = documentPdfName(document, language);
       return privately(reply)
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${fileName}"`)
