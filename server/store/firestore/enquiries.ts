@@ -11,7 +11,6 @@ import type { KeyHolder } from "../work-port";
 import { keptSendError, pendingNotificationOf } from "../claimed-notification";
 import { enquiryFromDocument, enquiryOfDocument, type NotificationData } from "./documents";
 import {
-  ALREADY_EXISTS,
   collectionsOf,
   deleteInBatches,
   grpcCode,
@@ -20,7 +19,7 @@ import {
   type FirestoreConnection,
   type FirestoreContext,
 } from "./connection";
-import { claimDueDocuments, takeLease } from "./claim-window";
+import { claimDueDocuments } from "./claim-window";
 import { MESSAGES } from "./documents";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
@@ -109,8 +108,8 @@ export class FirestoreEnquiryStore implements EnquiryAdapter {
     leaseMs: number;
   }): Promise<PendingNotification[]> {
     return this.connection.run(() =>
-      claimDueDocuments(this.collections.notifications, options, (ref, now, until) =>
-        this.claim(ref, options.worker, now, until),
+      claimDueDocuments(this.collections.notifications, options, (transaction, ref, data: NotificationData) =>
+        this.claim(transaction, ref, data),
       ),
     );
   }
@@ -132,86 +131,68 @@ export class FirestoreEnquiryStore implements EnquiryAdapter {
   }
 
   /**
-   * Claims one notification in a transaction: read it, check it is still due and not leased, take
-   * the lease. The transaction alone is enough on Firestore; creating `claims/{generation}` first
-   * also makes a second claimer's commit fail with ALREADY_EXISTS wherever transactions are not
-   * isolated (the local emulator), and keeps a record of who claimed what.
+   * Claims one notification (claimDueDocuments: in its transaction, still due and not leased):
+   * what its mail is made from is read as it is now, and one whose address, member or message is
+   * gone is deleted.
    */
   private async claim(
+    transaction: Transaction,
     ref: DocumentReference,
-    worker: string,
-    now: Timestamp,
-    until: Timestamp,
+    data: NotificationData,
   ): Promise<PendingNotification | undefined> {
-    try {
-      return await this.connection.db.runTransaction(
-        async (transaction) => {
-          const snapshot = await transaction.get(ref);
-          const data = snapshot.data() as NotificationData | undefined;
-          if (!data || data.status !== "pending" || !data.dueAt || data.dueAt.toMillis() > now.toMillis()) {
-            return undefined;
-          }
-          // A newsletter mail is made from its address as it is now; an address gone takes its mails along.
-          const subscriber = data.subscriberId
-            ? (await transaction.get(this.collections.subscribers.doc(data.subscriberId))).data()
-            : undefined;
-          // A member's mail goes to their address as it is now; a member removed takes their mails along.
-          const member = data.staffId
-            ? (
-                await transaction.get(
-                  this.connection.db.collection("staff").where("id", "==", data.staffId).limit(1),
-                )
-              ).docs[0]
-            : undefined;
-          // A reply is made from its message as the conversation keeps it; an erased one takes its mail along.
-          const message = data.messageDocId
-            ? await transaction.get(this.connection.db.collection(MESSAGES).doc(data.messageDocId))
-            : undefined;
-          if (
-            (data.subscriberId && !subscriber) ||
-            (data.staffId && !member) ||
-            ((data.kind === "reply" || data.kind === "whatsapp") && !message?.exists)
-          ) {
-            transaction.delete(ref);
-            return undefined;
-          }
-          takeLease(transaction, ref, { worker, now, until, previousGeneration: data.claimGeneration });
-          return pendingNotificationOf({
-            ...data,
-            id: ref.id,
-            // Absent on notifications stored before acknowledgements existed: the company's.
-            kind: data.kind ?? "company",
-            staffEmail: member?.get("email"),
-            queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
-            messageRowId: message?.id,
-            enquiry: () => ({
-              enquiry: enquiryFromDocument(data.enquiry ?? {}),
-              receivedAt: isoOf(data.receivedAt),
-              language: storedLanguage(data.language),
-            }),
-            reply: () => ({
-              subject: String(message?.get("subject")),
-              text: String(message?.get("text")),
-              messageId: String(message?.get("messageId")),
-              inReplyTo: (message?.get("inReplyTo") as string | null | undefined) ?? null,
-              references: (message?.get("references") as string[] | undefined) ?? [],
-            }),
-            subscriber: () => ({
-              subscriberId: String(data.subscriberId),
-              email: String(subscriber?.email),
-              confirmNonce: typeof subscriber?.confirmNonce === "string" ? subscriber.confirmNonce : null,
-              unsubscribeNonce: String(subscriber?.unsubscribeNonce),
-              requestedAt: isoOf(subscriber?.requestedAt ?? subscriber?.subscribedAt),
-              language: storedLanguage(subscriber?.language),
-            }),
-          });
-        },
-        { maxAttempts: 3 },
-      );
-    } catch (error) {
-      if (grpcCode(error) === ALREADY_EXISTS) return undefined; // another worker claimed it first
-      throw error;
+    // A newsletter mail is made from its address as it is now; an address gone takes its mails along.
+    const subscriber = data.subscriberId
+      ? (await transaction.get(this.collections.subscribers.doc(data.subscriberId))).data()
+      : undefined;
+    // A member's mail goes to their address as it is now; a member removed takes their mails along.
+    const member = data.staffId
+      ? (
+          await transaction.get(
+            this.connection.db.collection("staff").where("id", "==", data.staffId).limit(1),
+          )
+        ).docs[0]
+      : undefined;
+    // A reply is made from its message as the conversation keeps it; an erased one takes its mail along.
+    const message = data.messageDocId
+      ? await transaction.get(this.connection.db.collection(MESSAGES).doc(data.messageDocId))
+      : undefined;
+    if (
+      (data.subscriberId && !subscriber) ||
+      (data.staffId && !member) ||
+      ((data.kind === "reply" || data.kind === "whatsapp") && !message?.exists)
+    ) {
+      transaction.delete(ref);
+      return undefined;
     }
+    return pendingNotificationOf({
+      ...data,
+      id: ref.id,
+      // Absent on notifications stored before acknowledgements existed: the company's.
+      kind: data.kind ?? "company",
+      staffEmail: member?.get("email"),
+      queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
+      messageRowId: message?.id,
+      enquiry: () => ({
+        enquiry: enquiryFromDocument(data.enquiry ?? {}),
+        receivedAt: isoOf(data.receivedAt),
+        language: storedLanguage(data.language),
+      }),
+      reply: () => ({
+        subject: String(message?.get("subject")),
+        text: String(message?.get("text")),
+        messageId: String(message?.get("messageId")),
+        inReplyTo: (message?.get("inReplyTo") as string | null | undefined) ?? null,
+        references: (message?.get("references") as string[] | undefined) ?? [],
+      }),
+      subscriber: () => ({
+        subscriberId: String(data.subscriberId),
+        email: String(subscriber?.email),
+        confirmNonce: typeof subscriber?.confirmNonce === "string" ? subscriber.confirmNonce : null,
+        unsubscribeNonce: String(subscriber?.unsubscribeNonce),
+        requestedAt: isoOf(subscriber?.requestedAt ?? subscriber?.subscribedAt),
+        language: storedLanguage(subscriber?.language),
+      }),
+    });
   }
 
   /**

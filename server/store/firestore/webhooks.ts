@@ -26,8 +26,8 @@ import {
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
-import { ALREADY_EXISTS, chunks, grpcCode, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
-import { claimDueDocuments, takeLease } from "./claim-window";
+import { chunks, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
+import { claimDueDocuments } from "./claim-window";
 
 const ENDPOINTS = "webhookEndpoints";
 const DELIVERIES = "webhookDeliveries";
@@ -201,53 +201,36 @@ export class FirestoreWebhookStore implements WebhookAdapter {
     leaseMs: number;
   }): Promise<ClaimedWebhookDelivery[]> {
     return this.context.run(() =>
-      claimDueDocuments(this.deliveries(), options, (ref, now, until) =>
-        this.claim(ref, options.worker, now, until),
+      claimDueDocuments(this.deliveries(), options, (transaction, ref, data: DeliveryData) =>
+        this.claim(transaction, ref, data),
       ),
     );
   }
 
-  /**
-   * Claims one delivery in a transaction; creating `claims/{generation}` makes a second claimer's
-   * commit fail with ALREADY_EXISTS even where transactions are not isolated (the emulator).
-   */
+  /** Claims one delivery (claimDueDocuments: in its transaction, still due and not leased), with its endpoint. */
   private async claim(
+    transaction: Transaction,
     ref: DocumentReference,
-    worker: string,
-    now: Timestamp,
-    until: Timestamp,
+    data: DeliveryData,
   ): Promise<ClaimedWebhookDelivery | undefined> {
-    try {
-      return await this.context.db.runTransaction(
-        async (transaction) => {
-          const data = (await transaction.get(ref)).data() as DeliveryData | undefined;
-          if (!data || data.status !== "pending" || data.dueAt.toMillis() > now.toMillis()) return undefined;
-          const endpoint = (await transaction.get(this.endpoints().doc(data.endpointId))).data() as
-            EndpointData | undefined;
-          if (!endpoint) {
-            // Its endpoint was removed: the delivery goes with it.
-            transaction.delete(ref);
-            return undefined;
-          }
-          takeLease(transaction, ref, { worker, now, until, previousGeneration: data.claimGeneration });
-          return {
-            id: ref.id,
-            endpointId: data.endpointId,
-            url: endpoint.url,
-            secret: endpoint.secret,
-            eventType: data.eventType,
-            payload: data.payload,
-            attempts: data.attempts,
-            ...(data.enquiryId ? { enquiryId: data.enquiryId } : {}),
-            ...(data.requestId ? { requestId: data.requestId } : {}),
-          };
-        },
-        { maxAttempts: 3 },
-      );
-    } catch (error) {
-      if (grpcCode(error) === ALREADY_EXISTS) return undefined; // another worker claimed it first
-      throw error;
+    const endpoint = (await transaction.get(this.endpoints().doc(data.endpointId))).data() as
+      EndpointData | undefined;
+    if (!endpoint) {
+      // Its endpoint was removed: the delivery goes with it.
+      transaction.delete(ref);
+      return undefined;
     }
+    return {
+      id: ref.id,
+      endpointId: data.endpointId,
+      url: endpoint.url,
+      secret: endpoint.secret,
+      eventType: data.eventType,
+      payload: data.payload,
+      attempts: data.attempts,
+      ...(data.enquiryId ? { enquiryId: data.enquiryId } : {}),
+      ...(data.requestId ? { requestId: data.requestId } : {}),
+    };
   }
 
   async run<R>(change: () => ChangeOf<WebhookSteps, R>): Promise<R> {
