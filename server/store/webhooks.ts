@@ -149,3 +149,17 @@ export function testEventPayload(endpointId: string, at: Date): string {
 export function subscribedTo(endpoints: readonly WebhookEndpointView[], type: WebhookEventType) {
   return endpoints.filter((endpoint) => endpoint.enabled && endpoint.events.includes(type));
 }
+
+/**
+ * The deliveries an enquiry's event makes, which the store queues with the change that causes it:
+ * one to each of `endpoints` that chose its type (subscribedTo), under a new id, with the event's body.
+ */
+export function enquiryEventDeliveries(
+  endpoints: readonly WebhookEndpointView[],
+  event: EnquiryWebhookEvent,
+): { id: string; endpointId: string; payload: string }[] {
+  const targets = subscribedTo(endpoints, event.type);
+  if (targets.length === 0) return [];
+  const payload = enquiryEventPayload(event);
+  return targets.map((endpoint) => ({ id: newDeliveryId(), endpointId: endpoint.id, payload }));
+}

@@ -16,9 +16,7 @@ import {
   type WebhookEventType,
 } from "../../../domain/webhooks";
 import {
-  enquiryEventPayload,
-  newDeliveryId,
-  subscribedTo,
+  enquiryEventDeliveries,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
   type WebhookEndpoint,
@@ -114,18 +112,12 @@ export async function enquiryWebhookQueue(
   const snapshot = await context.run(() =>
     context.db.collection(ENDPOINTS).where("events", "array-contains", type).get(),
   );
-  const targets = subscribedTo(
-    snapshot.docs.map((doc) => endpointOf(doc.id, doc.data() as EndpointData)),
-    type,
-  );
+  const endpoints = snapshot.docs.map((doc) => endpointOf(doc.id, doc.data() as EndpointData));
   return (writer, event) => {
-    if (targets.length === 0) return;
-    const payload = enquiryEventPayload(event);
-    for (const endpoint of targets) {
-      const ref = context.db.collection(DELIVERIES).doc(newDeliveryId());
+    for (const { id, endpointId, payload } of enquiryEventDeliveries(endpoints, event)) {
       (writer as WriteBatch).create(
-        ref,
-        newDelivery(endpoint.id, event.enquiry.id, event.type, payload, event.at, event.requestId),
+        context.db.collection(DELIVERIES).doc(id),
+        newDelivery(endpointId, event.enquiry.id, event.type, payload, event.at, event.requestId),
       );
     }
   };

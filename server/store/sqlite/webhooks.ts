@@ -9,9 +9,7 @@ import {
   type WebhookEventType,
 } from "../../../domain/webhooks";
 import {
-  enquiryEventPayload,
-  newDeliveryId,
-  subscribedTo,
+  enquiryEventDeliveries,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
   type WebhookEndpoint,
@@ -60,13 +58,12 @@ export function queueEnquiryWebhooks(db: Database.Database, event: EnquiryWebhoo
   const endpoints = prepared<[], EndpointRow>(db, `SELECT * FROM webhook_endpoints WHERE enabled = 1`)
     .all()
     .map(endpointOf);
-  const targets = subscribedTo(endpoints, event.type);
-  if (targets.length === 0) return;
-  const payload = enquiryEventPayload(event);
+  const deliveries = enquiryEventDeliveries(endpoints, event);
+  if (deliveries.length === 0) return;
   const insert = prepared(db, INSERT_DELIVERY);
   const at = event.at.toISOString();
-  for (const endpoint of targets) {
-    insert.run(newDeliveryId(), endpoint.id, event.enquiry.id, event.type, payload, {
+  for (const { id, endpointId, payload } of deliveries) {
+    insert.run(id, endpointId, event.enquiry.id, event.type, payload, {
       at,
       requestId: event.requestId ?? null,
     });
