@@ -163,3 +163,8 @@ export function enquiryEventDeliveries(
   const payload = enquiryEventPayload(event);
   return targets.map((endpoint) => ({ id: newDeliveryId(), endpointId: endpoint.id, payload }));
 }
+
+/** A delivery as the console lists it: when it is tried next only while it is pending. */
+export function deliveryView(delivery: WebhookDeliveryView): WebhookDeliveryView {
+  return { ...delivery, nextAttemptAt: delivery.state === "pending" ? delivery.nextAttemptAt : null };
+}

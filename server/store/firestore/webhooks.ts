@@ -16,6 +16,7 @@ import {
   type WebhookEventType,
 } from "../../../domain/webhooks";
 import {
+  deliveryView,
   enquiryEventDeliveries,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
@@ -175,14 +176,14 @@ export class FirestoreWebhookStore implements WebhookAdapter {
     );
     return snapshot.docs.map((doc) => {
       const data = doc.data() as DeliveryData;
-      return {
+      return deliveryView({
         id: doc.id,
         eventType: data.eventType,
         createdAt: isoOf(data.createdAt),
         state: data.status,
-        nextAttemptAt: data.status === "pending" && data.nextAttemptAt ? isoOf(data.nextAttemptAt) : null,
+        nextAttemptAt: data.nextAttemptAt ? isoOf(data.nextAttemptAt) : null,
         attempts: data.attemptLog ?? [],
-      };
+      });
     });
   }
 

@@ -9,6 +9,7 @@ import {
   type WebhookEventType,
 } from "../../../domain/webhooks";
 import {
+  deliveryView,
   enquiryEventDeliveries,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
@@ -129,14 +130,16 @@ export class SqliteWebhookStore implements WebhookAdapter {
            WHERE endpoint_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
         )
         .all(endpointId, limit)
-        .map((row) => ({
-          id: row.id,
-          eventType: row.event_type as WebhookDeliveryEventType,
-          createdAt: row.created_at,
-          state: row.status,
-          nextAttemptAt: row.status === "pending" ? row.next_attempt_at : null,
-          attempts: JSON.parse(row.attempt_log) as WebhookAttemptView[],
-        })),
+        .map((row) =>
+          deliveryView({
+            id: row.id,
+            eventType: row.event_type as WebhookDeliveryEventType,
+            createdAt: row.created_at,
+            state: row.status,
+            nextAttemptAt: row.next_attempt_at,
+            attempts: JSON.parse(row.attempt_log) as WebhookAttemptView[],
+          }),
+        ),
     );
   }
 
