@@ -135,17 +135,10 @@ export class SqliteEnquiryStore implements EnquiryAdapter {
     limit: number;
     leaseMs: number;
   }): Promise<PendingNotification[]> {
-    const now = options.now.toISOString();
-    const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
     return this.connection.run((db) =>
       db
         .transaction(() => {
-          const claimed = leaseDueRows(db, "notifications", {
-            worker: options.worker,
-            now,
-            until,
-            limit: options.limit,
-          });
+          const claimed = leaseDueRows(db, "notifications", options);
           if (claimed.length === 0) return [];
           const rows = db
             .prepare<[string], ClaimedRow>(

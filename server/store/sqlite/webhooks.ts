@@ -149,17 +149,10 @@ export class SqliteWebhookStore implements WebhookAdapter {
     limit: number;
     leaseMs: number;
   }): Promise<ClaimedWebhookDelivery[]> {
-    const now = options.now.toISOString();
-    const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
     return this.sqlite((db) =>
       db
         .transaction(() => {
-          const claimed = leaseDueRows(db, "webhook_deliveries", {
-            worker: options.worker,
-            now,
-            until,
-            limit: options.limit,
-          });
+          const claimed = leaseDueRows(db, "webhook_deliveries", options);
           if (claimed.length === 0) return [];
           return db
             .prepare<
