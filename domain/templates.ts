@@ -67,6 +67,14 @@ export function purposeOf(template: { purpose?: TemplatePurpose | undefined }): 
   return template.purpose ?? "reply";
 }
 
+/**
+ * A stored purpose as the template carries it: none for a reply, stored as "reply" or, on every
+ * template from before purposes, not at all.
+ */
+export function storedPurpose(stored: unknown): { purpose?: TemplatePurpose } {
+  return typeof stored === "string" && stored !== "reply" ? { purpose: stored as TemplatePurpose } : {};
+}
+
 /** The merge fields a template of this purpose may use. */
 export function fieldsFor(purpose: TemplatePurpose): readonly TemplateField[] {
   return purpose === "reply" ? MERGE_FIELDS : DOCUMENT_MERGE_FIELDS;

@@ -21,7 +21,8 @@ import {
   type RecordedPayment,
   type Receivables,
 } from "../../domain/invoice";
-import { DocumentRenderError, renderDocumentPdf, type DocumentCopy } from "../documents/render";
+import { documentPdfName, DocumentRenderError, renderDocumentPdf } from "../documents/render";
+import { DOCUMENT_COPIES } from "../documents/labels";
 import { documentWhatsAppText } from "../notify/document-mail";
 import { rupees } from "../../domain/money";
 import { hasPaymentPage } from "../../domain/payment-page";
@@ -88,9 +89,8 @@ const sendBody = z.object({ channel: z.enum(["email", "whatsapp"]), clickKey });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const pdfQuery = z.object({
   language: z.enum(["en", "hi"]).optional(),
-  copy: z.enum(["original", "duplicate", "triplicate", "all"]).default("original"),
+  copy: z.enum([...DOCUMENT_COPIES, "all"]).default("original"),
 });
-const ALL_COPIES: readonly DocumentCopy[] = ["original", "duplicate", "triplicate"];
 const monthParams = z.object({ month: z.string().regex(ACCOUNTS_MONTH) });
 const sectionParams = monthParams.extend({
   section: z.enum(GSTR1_SECTIONS as [Gstr1Section, ...Gstr1Section[]]),
@@ -196,7 +196,7 @@ export async function documentRoutes(app: FastifyInstance) {
     if (!found) return reply.code(404).send({ error: documentMessages.notFound });
     const { document } = found;
     const language = query.data.language ?? document.language;
-    const copies = query.data.copy === "all" ? ALL_COPIES : [query.data.copy];
+    const copies = query.data.copy === "all" ? DOCUMENT_COPIES : [query.data.copy];
     let pdf: Uint8Array;
     try {
       pdf = await renderDocumentPdf(document, { language, copies });
@@ -205,7 +205,7 @@ export async function documentRoutes(app: FastifyInstance) {
       if (!(error instanceof DocumentRenderError) || error.reason === "failed") throw error;
       return reply.code(503).header("retry-after", "10").send({ error: documentMessages.renderBusy });
     }
-    const fileName = `${document.number.replace(/[^A-Za-z0-9-]/g, "-")}-${language}.pdf`;
+    const fileName = documentPdfName(document, language);
     return reply
       .type("application/pdf")
       .header("content-disposition", `inline; filename="${fileName}"`)

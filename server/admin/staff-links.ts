@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { CONSOLE_PAGE_PATHS } from "../../domain/console";
 import type { KeyStore } from "../store/store";
+import { keptKey } from "../kept-key";
 
 /** The name of the key invitation and reset links are signed with, kept in the store. */
 export const STAFF_LINK_KEY = "staff-links";
@@ -22,20 +23,13 @@ export function newStaffLinkId(): string {
  * with whom it is for, until when, and whether it was used. The key is read once and kept.
  */
 export class StaffLinks {
-  private key: Promise<Buffer> | undefined;
+  private readonly signingKey: () => Promise<Buffer>;
 
   constructor(
-    private readonly keys: KeyStore,
+    keys: KeyStore,
     private readonly publicUrl: string,
-  ) {}
-
-  private signingKey(): Promise<Buffer> {
-    if (!this.key) {
-      this.key = this.keys.key(STAFF_LINK_KEY);
-      // A store that did not answer is asked again next time.
-      this.key.catch(() => (this.key = undefined));
-    }
-    return this.key;
+  ) {
+    this.signingKey = keptKey(keys, STAFF_LINK_KEY);
   }
 
   async token(linkId: string): Promise<string> {

@@ -9,6 +9,7 @@
  */
 import { Document, Font, Page, Path, Rect, renderToBuffer, Svg, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
+import type { ReactNode } from "react";
 import { GST_STATE_CODES } from "../../domain/company-facts";
 import { amountInWords } from "../../domain/gst";
 import type { DocumentAddress, DocumentLanguage, DocumentLine, IssuedDocument } from "../../domain/invoice";
@@ -132,6 +133,27 @@ function UpiQr({ uri, size }: { uri: string; size: number }) {
       <Rect x={0} y={0} width={box} height={box} fill="#ffffff" />
       <Path d={d} fill="#000000" />
     </Svg>
+  );
+}
+
+/** The width of a notice's text: the page's, less its padding and its rule. */
+const NOTICE_WIDTH = CONTENT - 19;
+
+/** A notice across the page, ruled in orange on its left: what a document is not, or what it corrects. */
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <View
+      style={{
+        marginTop: 10,
+        paddingVertical: 5,
+        paddingHorizontal: 8,
+        backgroundColor: BEIGE,
+        borderLeftWidth: 3,
+        borderColor: ORANGE,
+      }}
+    >
+      {children}
+    </View>
   );
 }
 
@@ -435,40 +457,22 @@ function DocumentPage({
       </View>
 
       {taxDocument ? null : (
-        <View
-          style={{
-            marginTop: 10,
-            paddingVertical: 5,
-            paddingHorizontal: 8,
-            backgroundColor: BEIGE,
-            borderLeftWidth: 3,
-            borderColor: ORANGE,
-          }}
-        >
-          <Lines weight="bold" text={labels.notTaxInvoice} width={CONTENT - 19} size={10} color={BROWN} />
-          <Lines text={labels.validity} width={CONTENT - 19} size={8} color={MUTED} />
-        </View>
+        <Notice>
+          <Lines weight="bold" text={labels.notTaxInvoice} width={NOTICE_WIDTH} size={10} color={BROWN} />
+          <Lines text={labels.validity} width={NOTICE_WIDTH} size={8} color={MUTED} />
+        </Notice>
       )}
       {doc.against ? (
-        <View
-          style={{
-            marginTop: 10,
-            paddingVertical: 5,
-            paddingHorizontal: 8,
-            backgroundColor: BEIGE,
-            borderLeftWidth: 3,
-            borderColor: ORANGE,
-          }}
-        >
+        <Notice>
           <Lines
             weight="bold"
             text={`${labels.againstInvoice}: ${doc.against.number}, ${labels.date.toLowerCase()} ${documentDate(doc.against.issuedAt)}`}
-            width={CONTENT - 19}
+            width={NOTICE_WIDTH}
             size={9}
             color={BROWN}
           />
-          <Lines text={`${labels.reason}: ${doc.against.reason}`} width={CONTENT - 19} size={8.5} />
-        </View>
+          <Lines text={`${labels.reason}: ${doc.against.reason}`} width={NOTICE_WIDTH} size={8.5} />
+        </Notice>
       ) : null}
 
       <View

@@ -5,8 +5,8 @@
 import type { DocumentKind, DocumentLanguage } from "../../domain/invoice";
 
 /** The copies Rule 48 asks of a tax invoice for goods, each its own page. */
-export type DocumentCopy = "original" | "duplicate" | "triplicate";
-export const DOCUMENT_COPIES: readonly DocumentCopy[] = ["original", "duplicate", "triplicate"];
+export const DOCUMENT_COPIES = ["original", "duplicate", "triplicate"] as const;
+export type DocumentCopy = (typeof DOCUMENT_COPIES)[number];
 
 export interface DocumentLabels {
   title: Record<DocumentKind, string>;

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from "node:crypto";
 import { PAYMENT_PAGE_PATH, PAYMENT_TOKEN_PATTERN } from "../../domain/payment-page";
 import type { KeyStore } from "../store/store";
+import { keptKey } from "../kept-key";
 
 /** The name of the key the payment pages' links are made with, kept in the store. */
 export const PAYMENT_LINK_KEY = "payment-page-links";
@@ -68,20 +69,13 @@ export function documentIdOfToken(key: Buffer, token: unknown): string | null {
  * store once and kept; the page answers in the document's language unless asked otherwise.
  */
 export class PaymentLinks {
-  private key: Promise<Buffer> | undefined;
+  private readonly linkKey: () => Promise<Buffer>;
 
   constructor(
-    private readonly keys: KeyStore,
+    keys: KeyStore,
     private readonly publicUrl: string,
-  ) {}
-
-  private linkKey(): Promise<Buffer> {
-    if (!this.key) {
-      this.key = this.keys.key(PAYMENT_LINK_KEY);
-      // A store that did not answer is asked again next time.
-      this.key.catch(() => (this.key = undefined));
-    }
-    return this.key;
+  ) {
+    this.linkKey = keptKey(keys, PAYMENT_LINK_KEY);
   }
 
   async token(documentId: string): Promise<string> {

@@ -249,6 +249,11 @@ export function renderDocumentPdf(doc: IssuedDocument, options: RenderOptions): 
   return shared.render(doc, options);
 }
 
+/** The file name a document's PDF in `language` is downloaded and mailed under: its number, made safe for a file name. */
+export function documentPdfName(doc: IssuedDocument, language: DocumentLanguage): string {
+  return `${doc.number.replace(/[^A-Za-z0-9-]/g, "-")}-${language}.pdf`;
+}
+
 /** The shared documents' thread, if one is started. */
 export function documentRenderingThread(): Worker | undefined {
   return shared?.thread();

@@ -140,12 +140,15 @@ export function refusalsFor(rows: readonly RefusedMailRow[], staffId: string): R
   );
 }
 
-function itemOf(row: DigestRow): DigestItem {
+/** An enquiry as the digest names it: its reference, and its buyer's first name where there is one. */
+function namedEnquiry(row: { id: string; Name: string | null }) {
   const firstName = row.Name === null ? undefined : plainFirstName(row.Name);
+  return { id: row.id, reference: enquiryReference(row.id), ...(firstName ? { firstName } : {}) };
+}
+
+function itemOf(row: DigestRow): DigestItem {
   return {
-    id: row.id,
-    reference: enquiryReference(row.id),
-    ...(firstName ? { firstName } : {}),
+    ...namedEnquiry(row),
     RetailerSelfUse: row.RetailerSelfUse,
     Quantity: row.Quantity,
     dueAt: row.dueAt,
@@ -174,15 +177,7 @@ function refusals(rows: readonly RefusedMailRow[]): { count: number; items: Dige
   }
   const items = [...latest.values()]
     .sort((a, b) => Date.parse(a.refusedAt) - Date.parse(b.refusedAt) || (a.id < b.id ? -1 : 1))
-    .map((row): DigestRefusal => {
-      const firstName = row.Name === null ? undefined : plainFirstName(row.Name);
-      return {
-        id: row.id,
-        reference: enquiryReference(row.id),
-        ...(firstName ? { firstName } : {}),
-        refusedAt: row.refusedAt,
-      };
-    });
+    .map((row): DigestRefusal => ({ ...namedEnquiry(row), refusedAt: row.refusedAt }));
   return { count: items.length, items: items.slice(0, DIGEST_LIST_MAX) };
 }
 

@@ -92,22 +92,29 @@ export type WebhookEventPlan =
   | { type: "enquiry.status_changed"; change: { from: EnquiryStatus; to: EnquiryStatus } };
 
 /**
- * A mail to a member about one enquiry: a new one they chose to hear of, one handed to them, or
- * the buyer's answer to one they own, or answers beyond the day's cap set aside
- * (server/lifecycle/conversation.ts).
+ * What a member's alert says beyond its enquiry (none for a new one): handed on, the buyer's
+ * answer, or answers set aside. The alert keeps it, and the mail is made from it.
  */
-export interface MemberAlertPlan {
-  staffId: string;
+export interface MemberAlertFacts {
   /** Set when the enquiry was handed to them: who handed it on. */
   handedOnBy?: string;
   /** Set when the buyer answered (by e-mail, or on WhatsApp when `channel` says so). */
   answered?: true;
-  /** With `answered`: set when the answer came on WhatsApp. */
+  /** With `answered`: set when the answer came on WhatsApp, not by e-mail. */
   channel?: "whatsapp";
-  /** With `answered`: the start of the answer, as the alert quotes it (answerQuote). */
+  /** With `answered`: the start of the answer, as the alert quotes it (answerQuote; erased with the enquiry). */
   quote?: string;
   /** Set when the buyer's answers beyond the day's cap were set aside in the mailbox. */
   setAside?: true;
+}
+
+/**
+ * A mail to a member about one enquiry: a new one they chose to hear of, one handed to them, or
+ * the buyer's answer to one they own, or answers beyond the day's cap set aside
+ * (server/lifecycle/conversation.ts).
+ */
+export interface MemberAlertPlan extends MemberAlertFacts {
+  staffId: string;
 }
 
 /**

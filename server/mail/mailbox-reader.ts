@@ -234,6 +234,23 @@ async function readBatch(
     },
     { uid: true },
   );
+  /** Whose answer a mail is, by its thread, else by the references in its subject. */
+  const matchOf = async (facts: MailFacts, thread: string[], subject: string): Promise<AnswerMatch> => {
+    const threadEnquiryId = thread.length
+      ? await enquiryOfThread(store.conversations, {
+          messageIds: thread,
+          acknowledgementIds: thread
+            .map(acknowledgementNotificationIdOf)
+            .filter((id): id is string => id !== null),
+        })
+      : null;
+    const referenced = threadEnquiryId
+      ? []
+      : (
+          await Promise.all(referencesIn(subject).map((ref) => store.conversations.enquiriesByReference(ref)))
+        ).flat();
+    return matchAnswer({ mail: facts, companyAddress: options.companyAddress, threadEnquiryId, referenced });
+  };
   const candidates: Candidate[] = [];
   for (const mail of headers) {
     const envelope = mail.envelope ?? {};
@@ -253,32 +270,9 @@ async function readBatch(
     };
     const subject = singleLine(envelope.subject ?? "").slice(0, SUBJECT_MAX);
     const flags = new Set(mail.flags ?? []);
-    if (flags.has(SET_ASIDE_KEYWORD)) {
-      candidates.push({
-        uid: mail.uid,
-        facts,
-        flags,
-        subject,
-        inReplyTo,
-        references,
-        at: options.now(),
-        match: { enquiryId: null, reason: "unrelated" },
-      });
-      continue;
-    }
-    const threadEnquiryId = thread.length
-      ? await enquiryOfThread(store.conversations, {
-          messageIds: thread,
-          acknowledgementIds: thread
-            .map(acknowledgementNotificationIdOf)
-            .filter((id): id is string => id !== null),
-        })
-      : null;
-    const referenced = threadEnquiryId
-      ? []
-      : (
-          await Promise.all(referencesIn(subject).map((ref) => store.conversations.enquiriesByReference(ref)))
-        ).flat();
+    const match: AnswerMatch = flags.has(SET_ASIDE_KEYWORD)
+      ? { enquiryId: null, reason: "unrelated" }
+      : await matchOf(facts, thread, subject);
     candidates.push({
       uid: mail.uid,
       facts,
@@ -289,12 +283,7 @@ async function readBatch(
       // When it reached the console: a sender's clock can be behind ours, and the conversation
       // is in the order things happened here (a reply answers the newest message).
       at: options.now(),
-      match: matchAnswer({
-        mail: facts,
-        companyAddress: options.companyAddress,
-        threadEnquiryId,
-        referenced,
-      }),
+      match,
     });
   }
   const answers = candidates.filter(

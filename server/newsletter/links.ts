@@ -1,6 +1,7 @@
 import { API_PATHS, type Language, LANGUAGE_FIELD } from "../../domain/contract";
 import { DAY_MS, UNCONFIRMED_SUBSCRIBER_DAYS } from "../../domain/retention";
 import type { KeyStore } from "../store/store";
+import { keptKey } from "../kept-key";
 import { signLink, verifyLink, type LinkCheck, type LinkPurpose } from "./link-tokens";
 
 /** The name of the key the newsletter's links are signed with, kept in the store. */
@@ -11,20 +12,13 @@ export const NEWSLETTER_LINK_KEY = "newsletter-links";
  * `…/unsubscribe?token=…`. The key is read from the store once and kept.
  */
 export class NewsletterLinks {
-  private key: Promise<Buffer> | undefined;
+  private readonly signingKey: () => Promise<Buffer>;
 
   constructor(
-    private readonly keys: KeyStore,
+    keys: KeyStore,
     private readonly publicUrl: string,
-  ) {}
-
-  private signingKey(): Promise<Buffer> {
-    if (!this.key) {
-      this.key = this.keys.key(NEWSLETTER_LINK_KEY);
-      // A store that did not answer is asked again next time.
-      this.key.catch(() => (this.key = undefined));
-    }
-    return this.key;
+  ) {
+    this.signingKey = keptKey(keys, NEWSLETTER_LINK_KEY);
   }
 
   /**

@@ -184,15 +184,25 @@ export interface NewsletterMail extends EnquiryMail {
   unsubscribeUrl: string;
 }
 
-function newsletterHtml(
-  title: string,
+/**
+ * A newsletter mail of its paragraphs, in text and HTML: a link is a paragraph of its own in HTML,
+ * and its address the line under the paragraph before it in text.
+ */
+function newsletterMail(
+  subject: string,
   paragraphs: readonly (string | { text: string; href: string })[],
   language: Language,
-) {
-  return [
+  unsubscribeUrl: string,
+): NewsletterMail {
+  const textParagraphs: string[] = [];
+  for (const paragraph of paragraphs) {
+    if (typeof paragraph === "string") textParagraphs.push(paragraph);
+    else textParagraphs.push(`${textParagraphs.pop() ?? ""}\n${paragraph.href}`);
+  }
+  const html = [
     "<!doctype html>",
     `<html lang="${language}"><head><meta charset="utf-8"><title>`,
-    escapeHtml(title),
+    escapeHtml(subject),
     "</title></head><body>",
     ...paragraphs.map((paragraph) =>
       typeof paragraph === "string"
@@ -201,6 +211,7 @@ function newsletterHtml(
     ),
     "</body></html>",
   ].join("\n");
+  return { subject, text: `${textParagraphs.join("\n\n")}\n`, html, unsubscribeUrl };
 }
 
 /** The newsletter's mails in each language: an address gets them in the language it was given in. */
@@ -238,21 +249,8 @@ export function newsletterConfirmationMail(
   facts: CompanyFacts = PLACEHOLDER_FACTS,
 ): NewsletterMail {
   const words = { ...newsletterWords[language], signature: facts.legalName[language] };
-  const subject = words.confirmSubject;
-  const text = [
-    words.asked,
-    "",
-    words.confirm,
-    links.confirmUrl,
-    "",
-    words.notYou,
-    links.unsubscribeUrl,
-    "",
-    words.signature,
-    "",
-  ].join("\n");
-  const html = newsletterHtml(
-    subject,
+  return newsletterMail(
+    words.confirmSubject,
     [
       words.asked,
       words.confirm,
@@ -262,8 +260,8 @@ export function newsletterConfirmationMail(
       words.signature,
     ],
     language,
+    links.unsubscribeUrl,
   );
-  return { subject, text, html, unsubscribeUrl: links.unsubscribeUrl };
 }
 
 /** Welcomes a confirmed address, and says how to leave. */
@@ -273,10 +271,8 @@ export function newsletterWelcomeMail(
   facts: CompanyFacts = PLACEHOLDER_FACTS,
 ): NewsletterMail {
   const words = { ...newsletterWords[language], signature: facts.legalName[language] };
-  const subject = words.welcomeSubject;
-  const text = [words.welcome, "", words.leave, links.unsubscribeUrl, "", words.signature, ""].join("\n");
-  const html = newsletterHtml(
-    subject,
+  return newsletterMail(
+    words.welcomeSubject,
     [
       words.welcome,
       words.leave,
@@ -284,8 +280,8 @@ export function newsletterWelcomeMail(
       words.signature,
     ],
     language,
+    links.unsubscribeUrl,
   );
-  return { subject, text, html, unsubscribeUrl: links.unsubscribeUrl };
 }
 
 /** Leading answer markers a mail program adds: "Re:", "RE :", "Aw:" (German), "Sv:" (Nordic). */

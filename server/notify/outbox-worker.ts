@@ -408,18 +408,31 @@ export class OutboxWorker {
       },
       "notification not delivered; it will be retried",
     );
+    return this.markFailed(notification, describe(sendError), nextAttemptAt, "failed");
+  }
+
+  /**
+   * Releases the notification, its next attempt at `nextAttemptAt` for `reason`, and answers
+   * `outcome`; a store that did not record it answers its error, and the lease runs out and the
+   * notification is claimed again.
+   */
+  private async markFailed(
+    notification: PendingNotification,
+    reason: string,
+    nextAttemptAt: Date,
+    outcome: "failed" | "set aside",
+  ): Promise<Outcome> {
     try {
       await this.store.enquiries.markNotificationFailed(
         notification.id,
         this.workerId,
-        describe(sendError),
+        reason,
         nextAttemptAt,
       );
     } catch (error) {
-      // The lease runs out and the notification is claimed again.
       return { storeError: error };
     }
-    return "failed";
+    return outcome;
   }
 
   /**
@@ -461,34 +474,15 @@ export class OutboxWorker {
       { ...subject(notification), notifier: this.notifier.name },
       "the claim's lease ran short before the send; released unsent",
     );
-    try {
-      await this.store.enquiries.markNotificationFailed(
-        notification.id,
-        this.workerId,
-        "Released unsent: the claim took too long",
-        this.now(),
-      );
-    } catch (error) {
-      return { storeError: error };
-    }
-    return "set aside";
+    return this.markFailed(notification, "Released unsent: the claim took too long", this.now(), "set aside");
   }
 
   /** A kind of mail this notifier cannot send waits, unsent, for a configuration that can. */
-  private async setAside(notification: PendingNotification): Promise<"set aside" | { storeError: unknown }> {
+  private async setAside(notification: PendingNotification): Promise<Outcome> {
     const reason = `${this.notifier.name} does not send ${notification.kind} mail; configure SMTP_URL`;
     this.log.warn({ ...subject(notification), notifier: this.notifier.name }, reason);
-    try {
-      await this.store.enquiries.markNotificationFailed(
-        notification.id,
-        this.workerId,
-        reason,
-        new Date(this.now().getTime() + UNSUPPORTED_KIND_WAIT_MS),
-      );
-    } catch (error) {
-      return { storeError: error };
-    }
-    return "set aside";
+    const due = new Date(this.now().getTime() + UNSUPPORTED_KIND_WAIT_MS);
+    return this.markFailed(notification, reason, due, "set aside");
   }
 
   private storeDown(error: unknown, report: CycleReport): CycleReport {

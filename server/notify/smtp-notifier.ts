@@ -5,6 +5,7 @@ import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts
 import type { NewsletterLinks } from "../newsletter/links";
 import type { PaymentLinks } from "../documents/payment-links";
 import { hasPaymentPage } from "../../domain/payment-page";
+import type { IssuedDocument } from "../../domain/invoice";
 import {
   acknowledgementMail,
   enquiryMail,
@@ -19,7 +20,7 @@ import {
   notificationMessageId,
 } from "./message-ids";
 import { documentMail, reminderMail } from "./document-mail";
-import { renderDocumentPdf } from "../documents/render";
+import { documentPdfName, renderDocumentPdf } from "../documents/render";
 import { describeSendError, NotificationRefusedError, smtpRefusal } from "./send-outcome";
 import { consoleEnquiryUrl, digestMail, handedOnListMail, memberAlertMail, staffLinkMail } from "./team-mail";
 import type { StaffLinks } from "../admin/staff-links";
@@ -138,6 +139,21 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
   /** The mailbox the console reads (MAIL_FROM's address): where answers to the company's mail belong. */
   const companyMailbox = mailboxAddress(options.from);
   const facts = options.facts ?? (async () => PLACEHOLDER_FACTS);
+  /** A document's mail, with its PDF in its language and, for a Hindi one, in English too. */
+  const documentMailWithPdfs = async (document: IssuedDocument) => {
+    const payPageUrl =
+      options.paymentLinks && hasPaymentPage(document) ? await options.paymentLinks.url(document.id) : null;
+    const mail = documentMail(document, await facts(), payPageUrl);
+    const languages = document.language === "en" ? (["en"] as const) : ([document.language, "en"] as const);
+    const attachments = await Promise.all(
+      languages.map(async (language) => ({
+        filename: documentPdfName(document, language),
+        content: Buffer.from(await renderDocumentPdf(document, { language, copies: ["original"] })),
+        contentType: "application/pdf",
+      })),
+    );
+    return { mail, attachments };
+  };
 
   return {
     name: "smtp",
@@ -210,39 +226,14 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
         });
         return;
       }
-      if (isDocumentMail(notification) && notification.reminder) {
-        // A payment reminder: its text as made when queued, in the invoice's language; no PDF.
-        const mail = reminderMail(notification.reminder, notification.document.language);
-        await sendMail({
-          from: options.from,
-          to: visitorAddress(notification.to),
-          replyTo: companyMailbox,
-          subject: singleLine(mail.subject),
-          text: mail.text,
-          html: mail.html,
-          messageId: notificationMessageId("document", notification.id, messageIdDomain),
-          headers: { "X-Enquiry-Id": notification.enquiryId },
-          signal,
-        });
-        return;
-      }
       if (isDocumentMail(notification)) {
-        // To the buyer's address on the document, with its PDF (and the English copy of a Hindi one).
-        const { document } = notification;
-        const payPageUrl =
-          options.paymentLinks && hasPaymentPage(document)
-            ? await options.paymentLinks.url(document.id)
-            : null;
-        const mail = documentMail(document, await facts(), payPageUrl);
-        const languages =
-          document.language === "en" ? (["en"] as const) : ([document.language, "en"] as const);
-        const attachments = await Promise.all(
-          languages.map(async (language) => ({
-            filename: `${document.number.replace(/[^A-Za-z0-9-]/g, "-")}-${language}.pdf`,
-            content: Buffer.from(await renderDocumentPdf(document, { language, copies: ["original"] })),
-            contentType: "application/pdf",
-          })),
-        );
+        // To the buyer's address on the document: a payment reminder with its text as made when
+        // queued, in the invoice's language, and no PDF; any other document with its PDF (and the
+        // English copy of a Hindi one).
+        const { document, reminder } = notification;
+        const { mail, attachments } = reminder
+          ? { mail: reminderMail(reminder, document.language), attachments: undefined }
+          : await documentMailWithPdfs(document);
         await sendMail({
           from: options.from,
           to: visitorAddress(notification.to),
@@ -250,7 +241,7 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier {
           subject: singleLine(mail.subject),
           text: mail.text,
           html: mail.html,
-          attachments,
+          ...(attachments ? { attachments } : {}),
           messageId: notificationMessageId("document", notification.id, messageIdDomain),
           headers: { "X-Enquiry-Id": notification.enquiryId },
           signal,

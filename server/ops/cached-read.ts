@@ -22,5 +22,3 @@ export function cachedRead<T>(read: () => Promise<T>, now: () => number = () => 
     },
   };
 }
-
-export type CachedRead<T> = ReturnType<typeof cachedRead<T>>;

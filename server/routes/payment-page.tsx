@@ -13,7 +13,7 @@ import {
 } from "../../domain/payment-page";
 import { invoiceDate } from "../../domain/payment-reminder";
 import { DOCUMENT_LABELS } from "../documents/labels";
-import { DocumentRenderError, renderDocumentPdf } from "../documents/render";
+import { documentPdfName, DocumentRenderError, renderDocumentPdf } from "../documents/render";
 import { logStoreFailure, RETRY_AFTER_UNAVAILABLE_S } from "./api-errors";
 import { sendMessagePage } from "./form-posts";
 
@@ -218,6 +218,8 @@ export function paymentPageHtml(view: PaymentPageView, language: Language, token
   return `<!doctype html>\n${renderToStaticMarkup(<PaymentPage view={view} language={language} token={token} />)}`;
 }
 
+type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
+
 /** The language asked for (`?lang=`), else the document's. */
 function pageLanguage(request: FastifyRequest, fallback: DocumentLanguage): Language {
   const asked = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_FIELD];
@@ -265,37 +267,44 @@ export async function paymentPageRoutes(app: FastifyInstance, options: { rateLim
     return reply.code(503).header("retry-after", String(RETRY_AFTER_UNAVAILABLE_S)).send();
   };
 
-  app.get<{ Params: { token: string } }>(
+  /**
+   * A route over the document behind its token: a store that did not answer is a 503 and a link
+   * with no page the 404 page; else `answer` says it in the language asked for, else the document's.
+   */
+  const overView =
+    (
+      answer: (
+        view: PaymentPageView,
+        language: Language,
+        request: TokenRequest,
+        reply: FastifyReply,
+      ) => unknown,
+    ) =>
+    async (request: TokenRequest, reply: FastifyReply) => {
+      let view;
+      try {
+        view = await viewOf(request.params.token);
+      } catch (error) {
+        return unavailable(request, reply, error);
+      }
+      if (!view) return notFound(request, reply);
+      return answer(view, pageLanguage(request, view.document.language), request, reply);
+    };
+
+  app.get(
     `${PAYMENT_PAGE_PATH}/:token`,
     { config },
-    async (request, reply) => {
-      let view;
-      try {
-        view = await viewOf(request.params.token);
-      } catch (error) {
-        return unavailable(request, reply, error);
-      }
-      if (!view) return notFound(request, reply);
-      const language = pageLanguage(request, view.document.language);
-      return privately(reply)
+    overView((view, language, request, reply) =>
+      privately(reply)
         .type("text/html; charset=utf-8")
-        .send(paymentPageHtml(view, language, request.params.token));
-    },
+        .send(paymentPageHtml(view, language, request.params.token)),
+    ),
   );
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     `${PAYMENT_PAGE_PATH}/:token/pdf`,
     { config },
-    async (request, reply) => {
-      let view;
-      try {
-        view = await viewOf(request.params.token);
-      } catch (error) {
-        return unavailable(request, reply, error);
-      }
-      if (!view) return notFound(request, reply);
-      const { document } = view;
-      const language = pageLanguage(request, document.language);
+    overView(async ({ document }, language, request, reply) => {
       let pdf: Uint8Array;
       try {
         pdf = await renderDocumentPdf(document, { language, copies: ["original"] });
@@ -310,11 +319,11 @@ export async function paymentPageRoutes(app: FastifyInstance, options: { rateLim
           language,
         });
       }
-      const fileName = `${document.number.replace(/[^A-Za-z0-9-]/g, "-")}-${language}.pdf`;
+      const fileName = documentPdfName(document, language);
       return privately(reply)
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${fileName}"`)
         .send(Buffer.from(pdf));
-    },
+    }),
   );
 }

@@ -4,7 +4,7 @@ import type { EnquiryWorkAdapter } from "./enquiry-work";
 import type { MemberAdapter } from "./member-port";
 import type { PersonalDataPort } from "./personal-data";
 import type { RetentionPort } from "./retention";
-import type { IntakeChanges, Store } from "./store";
+import type { EnquiryStore, Store } from "./store";
 import type { SubscriberAdapter } from "./subscriber-port";
 import type { TeamAdapter } from "./team-port";
 import type { TemplateAdapter } from "./template-port";
@@ -18,6 +18,7 @@ import type { WorkPort } from "./work-port";
  */
 export type StoreAdapters = Omit<
   Store,
+  | "enquiries"
   | "work"
   | "subscribers"
   | "webhooks"
@@ -30,6 +31,8 @@ export type StoreAdapters = Omit<
   | "enquiryWork"
   | "derivedFlags"
 > & {
+  /** The enquiries but for `add`, which is the work layer's intake (storeOver). */
+  readonly enquiries: EnquiryAdapter;
   readonly retention: RetentionPort;
   readonly personalData: PersonalDataPort;
   readonly subscribers: SubscriberAdapter;
@@ -44,5 +47,5 @@ export type StoreAdapters = Omit<
   readonly derivedFlags?: DerivedFlagsPort;
 };
 
-/** The work layer's intake, which an adapter's `enquiries.add` hands on to. */
-export type Intake = IntakeChanges["fileEnquiry"];
+/** An adapter's enquiries and outbox: the store's enquiries, whose `add` the work layer answers. */
+export type EnquiryAdapter = Omit<EnquiryStore, "add">;

@@ -15,6 +15,14 @@ import type {
   WhatsAppPayload,
 } from "./store";
 
+/** How much of a failed or refused send's error a notification keeps. */
+const SEND_ERROR_KEPT = 2_000;
+
+/** A failed or refused send's error as the notification keeps it, cut to SEND_ERROR_KEPT. */
+export function keptSendError(error: string): string {
+  return error.slice(0, SEND_ERROR_KEPT);
+}
+
 /**
  * A notification an adapter has claimed, as its storage holds it: the notification's own ids and
  * payload, and what its mail is made from, each read as the store keeps it. The parts only some

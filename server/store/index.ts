@@ -14,7 +14,7 @@ export type SqliteStore = Store;
 export const SqliteStore = {
   async open(options: SqliteStoreOptions & Hours): Promise<SqliteStore> {
     const { SqliteAdapters } = await import("./sqlite");
-    return storeOver((intake) => SqliteAdapters.open(options, intake), options.workingHours);
+    return storeOver(await SqliteAdapters.open(options), options.workingHours);
   },
 };
 
@@ -23,7 +23,7 @@ export type FirestoreStore = Store;
 export const FirestoreStore = {
   async open(options: FirestoreStoreOptions & Hours): Promise<FirestoreStore> {
     const { FirestoreAdapters } = await import("./firestore");
-    return storeOver((intake) => FirestoreAdapters.open(options, intake), options.workingHours);
+    return storeOver(await FirestoreAdapters.open(options), options.workingHours);
   },
 };
 

@@ -1,4 +1,4 @@
-import type { MemberAlertPlan } from "../lifecycle/plan";
+import type { MemberAlertFacts, MemberAlertPlan } from "../lifecycle/plan";
 
 /**
  * What a member alert keeps beside its enquiry, in both stores: who handed the enquiry on, that
@@ -19,13 +19,7 @@ export function memberAlertPayload(alert: MemberAlertPlan): string | null {
  * What a stored member alert says beyond its enquiry: handed on (by whom), answered (with the
  * start of the answer), or set aside.
  */
-export function memberAlertFactsOf(payload: unknown): {
-  handedOnBy?: string;
-  answered?: true;
-  channel?: "whatsapp";
-  quote?: string;
-  setAside?: true;
-} {
+export function memberAlertFactsOf(payload: unknown): MemberAlertFacts {
   if (typeof payload !== "string") return {};
   try {
     const { handedOnBy, answered, channel, quote, setAside } = JSON.parse(payload) as {

@@ -14,6 +14,20 @@ export function decodePageCursor(cursor: string): { at: string; id: string } | n
 }
 
 /**
+ * One page of a newest-first list read one item beyond `limit`: its first `limit` items, and the
+ * cursor after the last of them (by the time `at` gives) when the read found more.
+ */
+export function pageOf<T extends { id: string }>(
+  read: readonly T[],
+  limit: number,
+  at: (item: T) => string,
+): { items: T[]; nextCursor: string | null } {
+  const items = read.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: read.length > limit && last ? encodePageCursor(at(last), last.id) : null };
+}
+
+/**
  * A place in one of the inbox's listings (server/lifecycle/inbox-listing.ts): by when it was
  * received (newest first), or by when it is due (soonest first). A listing sorted by due lists
  * those with nothing due after the rest, newest first: a cursor among them is by received.

@@ -5,6 +5,7 @@ import type { IssuedDocument } from "../../domain/invoice";
 import type { EnquirySource } from "../../domain/enquiry-source";
 import type { SpamScreening } from "../../domain/spam";
 import type { WhatsAppConsent } from "../../domain/whatsapp-consent";
+import type { MemberAlertFacts } from "../lifecycle/plan";
 import type { ActivityLog } from "./activity";
 import type { DashboardStore } from "./dashboard";
 import type { RetentionStore } from "./retention";
@@ -184,22 +185,12 @@ export type PendingStaffNotification = {
   /** The request that queued it (a new enquiry's alert or push), for log lines. */
   requestId?: string;
 } & (
-  | {
+  | ({
       kind: "member-alert";
       enquiryId: string;
       enquiry: StoredEnquiryFields;
       receivedAt: string;
-      /** Set when the enquiry was handed to the member: who handed it on (server/lifecycle/plan.ts). */
-      handedOnBy?: string;
-      /** Set when the buyer answered the enquiry (server/lifecycle/conversation.ts). */
-      answered?: true;
-      /** With `answered`: set when the answer came on WhatsApp, not by e-mail. */
-      channel?: "whatsapp";
-      /** With `answered`: the start of the answer, which the alert quotes (erased with the enquiry). */
-      quote?: string;
-      /** Set when the buyer's answers beyond the day's cap were set aside (server/lifecycle/conversation.ts). */
-      setAside?: true;
-    }
+    } & MemberAlertFacts)
   | { kind: "digest"; digest: DigestContent }
   | { kind: "staff-link"; link: StaffLinkMail }
   /** Its list made when it was queued, like a digest's content. */

@@ -149,3 +149,22 @@ export function testEventPayload(endpointId: string, at: Date): string {
 export function subscribedTo(endpoints: readonly WebhookEndpointView[], type: WebhookEventType) {
   return endpoints.filter((endpoint) => endpoint.enabled && endpoint.events.includes(type));
 }
+
+/**
+ * The deliveries an enquiry's event makes, which the store queues with the change that causes it:
+ * one to each of `endpoints` that chose its type (subscribedTo), under a new id, with the event's body.
+ */
+export function enquiryEventDeliveries(
+  endpoints: readonly WebhookEndpointView[],
+  event: EnquiryWebhookEvent,
+): { id: string; endpointId: string; payload: string }[] {
+  const targets = subscribedTo(endpoints, event.type);
+  if (targets.length === 0) return [];
+  const payload = enquiryEventPayload(event);
+  return targets.map((endpoint) => ({ id: newDeliveryId(), endpointId: endpoint.id, payload }));
+}
+
+/** A delivery as the console lists it: when it is tried next only while it is pending. */
+export function deliveryView(delivery: WebhookDeliveryView): WebhookDeliveryView {
+  return { ...delivery, nextAttemptAt: delivery.state === "pending" ? delivery.nextAttemptAt : null };
+}

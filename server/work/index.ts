@@ -1,5 +1,5 @@
 import type { WorkingHours } from "../../domain/working-hours";
-import type { StoreAdapters, Intake } from "../store/adapters";
+import type { StoreAdapters } from "../store/adapters";
 import type { Store } from "../store/store";
 import { publishedFacts, publishedWorkingHours } from "../company/facts-store";
 import { memberStore } from "./member-changes";
@@ -64,25 +64,16 @@ function methodsOf<T extends object>(part: T): T {
 
 /**
  * The store of an adapter's concerns and ports, made the same way for both adapters: each port
- * under the changes written above it, the enquiries' intake handed to the work layer's. `open`
- * opens the adapter with the intake its `enquiries.add` hands on to. The working hours are the
- * caller's source (the server's facts cache), else the record published in the store.
+ * under the changes written above it, the enquiries' `add` the work layer's intake. The working
+ * hours are the caller's source (the server's facts cache), else the record published in the store.
  */
-export async function storeOver(
-  open: (intake: Intake) => Promise<StoreAdapters>,
-  workingHours?: WorkingHoursSource,
-): Promise<Store> {
-  // The intake is the work layer's, made once the adapters it writes through are open.
-  const made: { work?: Store["work"] } = {};
-  const adapters = await open((enquiry, options) => {
-    if (!made.work) throw new Error("An enquiry was filed before the store was made");
-    return made.work.fileEnquiry(enquiry, options);
-  });
+export function storeOver(adapters: StoreAdapters, workingHours?: WorkingHoursSource): Store {
   const hours = workingHours ?? (() => publishedWorkingHours(adapters.companyFacts));
   const work = workLayer(adapters.workPort, hours, () => publishedFacts(adapters.companyFacts));
-  made.work = work;
+  const add: Store["enquiries"]["add"] = async (enquiry, options) =>
+    (await work.fileEnquiry(enquiry, options)).stored;
   return {
-    enquiries: adapters.enquiries,
+    enquiries: Object.assign(adapters.enquiries, { add }),
     vitals: adapters.vitals,
     keys: adapters.keys,
     staff: adapters.staff,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ActivityEntry } from "../../../domain/console";
 import type { ActivityLog } from "../activity";
 import { eventTime } from "../event-clock";
-import { decodePageCursor, encodePageCursor } from "../page-cursor";
+import { decodePageCursor, pageOf } from "../page-cursor";
 import { chunks, sortKey, type FirestoreContext } from "./connection";
 
 /** Writes per batch, under Firestore's 500. */
@@ -50,18 +50,14 @@ export class FirestoreActivityLog implements ActivityLog {
       let query = this.activity.orderBy("sortKey", "desc").limit(options.limit + 1);
       if (after) query = query.where("sortKey", "<", sortKey(after.at, after.id));
       const snapshot = await query.get();
-      const items: ActivityEntry[] = snapshot.docs.slice(0, options.limit).map((doc) => ({
+      const read: ActivityEntry[] = snapshot.docs.map((doc) => ({
         id: doc.id,
         at: String(doc.get("at")),
         actor: (doc.get("actor") as string | null) ?? null,
         action: doc.get("action") as ActivityEntry["action"],
         target: (doc.get("target") as string | null) ?? null,
       }));
-      const last = items.at(-1);
-      return {
-        items,
-        nextCursor: snapshot.size > options.limit && last ? encodePageCursor(last.at, last.id) : null,
-      };
+      return pageOf(read, options.limit, (entry) => entry.at);
     });
   }
 }

@@ -5,20 +5,12 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { storedLanguage } from "../../../domain/contract";
-import type { Enquiry } from "../../../domain/enquiry";
-import type {
-  AddEnquiryOptions,
-  EnquiryStore,
-  IntakeChanges,
-  OutboxBacklog,
-  PendingNotification,
-  StoredEnquiry,
-} from "../store";
+import type { OutboxBacklog, PendingNotification, StoredEnquiry } from "../store";
+import type { EnquiryAdapter } from "../adapters";
 import type { KeyHolder } from "../work-port";
-import { pendingNotificationOf } from "../claimed-notification";
+import { keptSendError, pendingNotificationOf } from "../claimed-notification";
 import { enquiryFromDocument, enquiryOfDocument, type NotificationData } from "./documents";
 import {
-  ALREADY_EXISTS,
   collectionsOf,
   deleteInBatches,
   grpcCode,
@@ -27,7 +19,7 @@ import {
   type FirestoreConnection,
   type FirestoreContext,
 } from "./connection";
-import { claimDueDocuments, takeLease } from "./claim-window";
+import { claimDueDocuments } from "./claim-window";
 import { MESSAGES } from "./documents";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
@@ -76,16 +68,8 @@ export function writeIdempotencyKey(
  * instances can share them: each notification is claimed in its own transaction, so only one
  * instance sends it while the lease runs.
  */
-export class FirestoreEnquiryStore implements EnquiryStore {
-  constructor(
-    private readonly connection: FirestoreConnection,
-    /** The work layer's intake (server/work/intake-changes.ts), which writes through the work port. */
-    private readonly intake: IntakeChanges["fileEnquiry"],
-  ) {}
-
-  async add(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<StoredEnquiry> {
-    return (await this.intake(enquiry, options)).stored;
-  }
+export class FirestoreEnquiryStore implements EnquiryAdapter {
+  constructor(private readonly connection: FirestoreConnection) {}
 
   private get collections() {
     return collectionsOf(this.connection);
@@ -124,8 +108,8 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     leaseMs: number;
   }): Promise<PendingNotification[]> {
     return this.connection.run(() =>
-      claimDueDocuments(this.collections.notifications, options, (ref, now, until) =>
-        this.claim(ref, options.worker, now, until),
+      claimDueDocuments(this.collections.notifications, options, (transaction, ref, data: NotificationData) =>
+        this.claim(transaction, ref, data),
       ),
     );
   }
@@ -147,86 +131,68 @@ export class FirestoreEnquiryStore implements EnquiryStore {
   }
 
   /**
-   * Claims one notification in a transaction: read it, check it is still due and not leased, take
-   * the lease. The transaction alone is enough on Firestore; creating `claims/{generation}` first
-   * also makes a second claimer's commit fail with ALREADY_EXISTS wherever transactions are not
-   * isolated (the local emulator), and keeps a record of who claimed what.
+   * Claims one notification (claimDueDocuments: in its transaction, still due and not leased):
+   * what its mail is made from is read as it is now, and one whose address, member or message is
+   * gone is deleted.
    */
   private async claim(
+    transaction: Transaction,
     ref: DocumentReference,
-    worker: string,
-    now: Timestamp,
-    until: Timestamp,
+    data: NotificationData,
   ): Promise<PendingNotification | undefined> {
-    try {
-      return await this.connection.db.runTransaction(
-        async (transaction) => {
-          const snapshot = await transaction.get(ref);
-          const data = snapshot.data() as NotificationData | undefined;
-          if (!data || data.status !== "pending" || !data.dueAt || data.dueAt.toMillis() > now.toMillis()) {
-            return undefined;
-          }
-          // A newsletter mail is made from its address as it is now; an address gone takes its mails along.
-          const subscriber = data.subscriberId
-            ? (await transaction.get(this.collections.subscribers.doc(data.subscriberId))).data()
-            : undefined;
-          // A member's mail goes to their address as it is now; a member removed takes their mails along.
-          const member = data.staffId
-            ? (
-                await transaction.get(
-                  this.connection.db.collection("staff").where("id", "==", data.staffId).limit(1),
-                )
-              ).docs[0]
-            : undefined;
-          // A reply is made from its message as the conversation keeps it; an erased one takes its mail along.
-          const message = data.messageDocId
-            ? await transaction.get(this.connection.db.collection(MESSAGES).doc(data.messageDocId))
-            : undefined;
-          if (
-            (data.subscriberId && !subscriber) ||
-            (data.staffId && !member) ||
-            ((data.kind === "reply" || data.kind === "whatsapp") && !message?.exists)
-          ) {
-            transaction.delete(ref);
-            return undefined;
-          }
-          takeLease(transaction, ref, { worker, now, until, previousGeneration: data.claimGeneration });
-          return pendingNotificationOf({
-            ...data,
-            id: ref.id,
-            // Absent on notifications stored before acknowledgements existed: the company's.
-            kind: data.kind ?? "company",
-            staffEmail: member?.get("email"),
-            queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
-            messageRowId: message?.id,
-            enquiry: () => ({
-              enquiry: enquiryFromDocument(data.enquiry ?? {}),
-              receivedAt: isoOf(data.receivedAt),
-              language: storedLanguage(data.language),
-            }),
-            reply: () => ({
-              subject: String(message?.get("subject")),
-              text: String(message?.get("text")),
-              messageId: String(message?.get("messageId")),
-              inReplyTo: (message?.get("inReplyTo") as string | null | undefined) ?? null,
-              references: (message?.get("references") as string[] | undefined) ?? [],
-            }),
-            subscriber: () => ({
-              subscriberId: String(data.subscriberId),
-              email: String(subscriber?.email),
-              confirmNonce: typeof subscriber?.confirmNonce === "string" ? subscriber.confirmNonce : null,
-              unsubscribeNonce: String(subscriber?.unsubscribeNonce),
-              requestedAt: isoOf(subscriber?.requestedAt ?? subscriber?.subscribedAt),
-              language: storedLanguage(subscriber?.language),
-            }),
-          });
-        },
-        { maxAttempts: 3 },
-      );
-    } catch (error) {
-      if (grpcCode(error) === ALREADY_EXISTS) return undefined; // another worker claimed it first
-      throw error;
+    // A newsletter mail is made from its address as it is now; an address gone takes its mails along.
+    const subscriber = data.subscriberId
+      ? (await transaction.get(this.collections.subscribers.doc(data.subscriberId))).data()
+      : undefined;
+    // A member's mail goes to their address as it is now; a member removed takes their mails along.
+    const member = data.staffId
+      ? (
+          await transaction.get(
+            this.connection.db.collection("staff").where("id", "==", data.staffId).limit(1),
+          )
+        ).docs[0]
+      : undefined;
+    // A reply is made from its message as the conversation keeps it; an erased one takes its mail along.
+    const message = data.messageDocId
+      ? await transaction.get(this.connection.db.collection(MESSAGES).doc(data.messageDocId))
+      : undefined;
+    if (
+      (data.subscriberId && !subscriber) ||
+      (data.staffId && !member) ||
+      ((data.kind === "reply" || data.kind === "whatsapp") && !message?.exists)
+    ) {
+      transaction.delete(ref);
+      return undefined;
     }
+    return pendingNotificationOf({
+      ...data,
+      id: ref.id,
+      // Absent on notifications stored before acknowledgements existed: the company's.
+      kind: data.kind ?? "company",
+      staffEmail: member?.get("email"),
+      queuedAt: isoOf(data.queuedAt ?? data.receivedAt),
+      messageRowId: message?.id,
+      enquiry: () => ({
+        enquiry: enquiryFromDocument(data.enquiry ?? {}),
+        receivedAt: isoOf(data.receivedAt),
+        language: storedLanguage(data.language),
+      }),
+      reply: () => ({
+        subject: String(message?.get("subject")),
+        text: String(message?.get("text")),
+        messageId: String(message?.get("messageId")),
+        inReplyTo: (message?.get("inReplyTo") as string | null | undefined) ?? null,
+        references: (message?.get("references") as string[] | undefined) ?? [],
+      }),
+      subscriber: () => ({
+        subscriberId: String(data.subscriberId),
+        email: String(subscriber?.email),
+        confirmNonce: typeof subscriber?.confirmNonce === "string" ? subscriber.confirmNonce : null,
+        unsubscribeNonce: String(subscriber?.unsubscribeNonce),
+        requestedAt: isoOf(subscriber?.requestedAt ?? subscriber?.subscribedAt),
+        language: storedLanguage(subscriber?.language),
+      }),
+    });
   }
 
   /**
@@ -278,7 +244,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
     await this.markAfterSend(id, worker, (data) => ({
       attempts: data.attempts + 1,
       lastAttemptAt: Timestamp.now(),
-      lastError: error.slice(0, 2000),
+      lastError: keptSendError(error),
       nextAttemptAt: next,
       dueAt: next,
       claimedBy: null,
@@ -293,7 +259,7 @@ export class FirestoreEnquiryStore implements EnquiryStore {
       status: "undeliverable",
       attempts: data.attempts + 1,
       lastAttemptAt: refusedAt,
-      lastError: error.slice(0, 2000),
+      lastError: keptSendError(error),
       dueAt: refusedAt,
       claimedBy: null,
       claimExpiresAt: null,

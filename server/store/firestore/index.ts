@@ -1,4 +1,4 @@
-import type { Intake, StoreAdapters } from "../adapters";
+import type { StoreAdapters } from "../adapters";
 import { FirestoreActivityLog } from "./activity";
 import { FirestoreDashboardStore } from "./dashboard";
 import { FirestoreConnection, type FirestoreStoreOptions } from "./connection";
@@ -68,11 +68,8 @@ export class FirestoreAdapters implements StoreAdapters {
   readonly documents: FirestoreDocumentStore;
   readonly buyers: FirestoreBuyerStore;
 
-  private constructor(
-    private readonly connection: FirestoreConnection,
-    intake: Intake,
-  ) {
-    this.enquiries = new FirestoreEnquiryStore(connection, intake);
+  private constructor(private readonly connection: FirestoreConnection) {
+    this.enquiries = new FirestoreEnquiryStore(connection);
     this.subscribers = new FirestoreSubscriberStore(connection);
     this.vitals = new FirestoreVitalsStore(connection);
     this.keys = new FirestoreKeyStore(connection);
@@ -102,12 +99,8 @@ export class FirestoreAdapters implements StoreAdapters {
   }
 
   /** Connects lazily: the first call reaches the database. */
-  static async open(
-    options: FirestoreStoreOptions,
-    /** The work layer's intake, which `enquiries.add` hands on to. */
-    intake: Intake,
-  ): Promise<FirestoreAdapters> {
-    return new FirestoreAdapters(new FirestoreConnection(options), intake);
+  static async open(options: FirestoreStoreOptions): Promise<FirestoreAdapters> {
+    return new FirestoreAdapters(new FirestoreConnection(options));
   }
 
   async ping(): Promise<void> {

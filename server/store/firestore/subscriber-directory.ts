@@ -1,7 +1,7 @@
 import { Timestamp } from "firebase-admin/firestore";
 import type { StoredSubscriber } from "../store";
 import type { SubscriberDirectory } from "../subscriber-directory";
-import { decodePageCursor, encodePageCursor } from "../page-cursor";
+import { decodePageCursor, pageOf } from "../page-cursor";
 import { isoOf, type FirestoreContext } from "./connection";
 import { isConfirmed, removeSubscriber } from "./subscribers";
 
@@ -48,13 +48,7 @@ export class FirestoreSubscriberDirectory implements SubscriberDirectory {
         position = last?.get("subscribedAt") as Timestamp;
         skipUntilId = last?.id ?? null;
       }
-      const items = found.slice(0, options.limit);
-      const last = items.at(-1);
-      return {
-        items,
-        nextCursor:
-          found.length > options.limit && last ? encodePageCursor(last.subscribedAt, last.id) : null,
-      };
+      return pageOf(found, options.limit, (subscriber) => subscriber.subscribedAt);
     });
   }
 

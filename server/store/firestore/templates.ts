@@ -7,7 +7,7 @@ import {
   type TemplateChannel,
   type TemplateField,
   type TemplateInput,
-  type TemplatePurpose,
+  storedPurpose,
   type WhatsAppApproval,
   type WhatsAppTemplateLanguage,
 } from "../../../domain/templates";
@@ -36,10 +36,7 @@ function templateOf(doc: DocumentSnapshot): ReplyTemplate {
     updatedAt: String(data.updatedAt),
     updatedBy: typeof data.updatedBy === "string" ? data.updatedBy : null,
     whatsappTemplate: approvalOf(data.whatsappTemplate),
-    // Absent (every template before purposes) or "reply": a reply.
-    ...(typeof data.purpose === "string" && data.purpose !== "reply"
-      ? { purpose: data.purpose as TemplatePurpose }
-      : {}),
+    ...storedPurpose(data.purpose),
   };
 }
 

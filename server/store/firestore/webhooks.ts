@@ -16,9 +16,8 @@ import {
   type WebhookEventType,
 } from "../../../domain/webhooks";
 import {
-  enquiryEventPayload,
-  newDeliveryId,
-  subscribedTo,
+  deliveryView,
+  enquiryEventDeliveries,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
   type WebhookEndpoint,
@@ -26,8 +25,8 @@ import {
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
-import { ALREADY_EXISTS, chunks, grpcCode, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
-import { claimDueDocuments, takeLease } from "./claim-window";
+import { chunks, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
+import { claimDueDocuments } from "./claim-window";
 
 const ENDPOINTS = "webhookEndpoints";
 const DELIVERIES = "webhookDeliveries";
@@ -114,18 +113,12 @@ export async function enquiryWebhookQueue(
   const snapshot = await context.run(() =>
     context.db.collection(ENDPOINTS).where("events", "array-contains", type).get(),
   );
-  const targets = subscribedTo(
-    snapshot.docs.map((doc) => endpointOf(doc.id, doc.data() as EndpointData)),
-    type,
-  );
+  const endpoints = snapshot.docs.map((doc) => endpointOf(doc.id, doc.data() as EndpointData));
   return (writer, event) => {
-    if (targets.length === 0) return;
-    const payload = enquiryEventPayload(event);
-    for (const endpoint of targets) {
-      const ref = context.db.collection(DELIVERIES).doc(newDeliveryId());
+    for (const { id, endpointId, payload } of enquiryEventDeliveries(endpoints, event)) {
       (writer as WriteBatch).create(
-        ref,
-        newDelivery(endpoint.id, event.enquiry.id, event.type, payload, event.at, event.requestId),
+        context.db.collection(DELIVERIES).doc(id),
+        newDelivery(endpointId, event.enquiry.id, event.type, payload, event.at, event.requestId),
       );
     }
   };
@@ -183,14 +176,14 @@ export class FirestoreWebhookStore implements WebhookAdapter {
     );
     return snapshot.docs.map((doc) => {
       const data = doc.data() as DeliveryData;
-      return {
+      return deliveryView({
         id: doc.id,
         eventType: data.eventType,
         createdAt: isoOf(data.createdAt),
         state: data.status,
-        nextAttemptAt: data.status === "pending" && data.nextAttemptAt ? isoOf(data.nextAttemptAt) : null,
+        nextAttemptAt: data.nextAttemptAt ? isoOf(data.nextAttemptAt) : null,
         attempts: data.attemptLog ?? [],
-      };
+      });
     });
   }
 
@@ -201,53 +194,36 @@ export class FirestoreWebhookStore implements WebhookAdapter {
     leaseMs: number;
   }): Promise<ClaimedWebhookDelivery[]> {
     return this.context.run(() =>
-      claimDueDocuments(this.deliveries(), options, (ref, now, until) =>
-        this.claim(ref, options.worker, now, until),
+      claimDueDocuments(this.deliveries(), options, (transaction, ref, data: DeliveryData) =>
+        this.claim(transaction, ref, data),
       ),
     );
   }
 
-  /**
-   * Claims one delivery in a transaction; creating `claims/{generation}` makes a second claimer's
-   * commit fail with ALREADY_EXISTS even where transactions are not isolated (the emulator).
-   */
+  /** Claims one delivery (claimDueDocuments: in its transaction, still due and not leased), with its endpoint. */
   private async claim(
+    transaction: Transaction,
     ref: DocumentReference,
-    worker: string,
-    now: Timestamp,
-    until: Timestamp,
+    data: DeliveryData,
   ): Promise<ClaimedWebhookDelivery | undefined> {
-    try {
-      return await this.context.db.runTransaction(
-        async (transaction) => {
-          const data = (await transaction.get(ref)).data() as DeliveryData | undefined;
-          if (!data || data.status !== "pending" || data.dueAt.toMillis() > now.toMillis()) return undefined;
-          const endpoint = (await transaction.get(this.endpoints().doc(data.endpointId))).data() as
-            EndpointData | undefined;
-          if (!endpoint) {
-            // Its endpoint was removed: the delivery goes with it.
-            transaction.delete(ref);
-            return undefined;
-          }
-          takeLease(transaction, ref, { worker, now, until, previousGeneration: data.claimGeneration });
-          return {
-            id: ref.id,
-            endpointId: data.endpointId,
-            url: endpoint.url,
-            secret: endpoint.secret,
-            eventType: data.eventType,
-            payload: data.payload,
-            attempts: data.attempts,
-            ...(data.enquiryId ? { enquiryId: data.enquiryId } : {}),
-            ...(data.requestId ? { requestId: data.requestId } : {}),
-          };
-        },
-        { maxAttempts: 3 },
-      );
-    } catch (error) {
-      if (grpcCode(error) === ALREADY_EXISTS) return undefined; // another worker claimed it first
-      throw error;
+    const endpoint = (await transaction.get(this.endpoints().doc(data.endpointId))).data() as
+      EndpointData | undefined;
+    if (!endpoint) {
+      // Its endpoint was removed: the delivery goes with it.
+      transaction.delete(ref);
+      return undefined;
     }
+    return {
+      id: ref.id,
+      endpointId: data.endpointId,
+      url: endpoint.url,
+      secret: endpoint.secret,
+      eventType: data.eventType,
+      payload: data.payload,
+      attempts: data.attempts,
+      ...(data.enquiryId ? { enquiryId: data.enquiryId } : {}),
+      ...(data.requestId ? { requestId: data.requestId } : {}),
+    };
   }
 
   async run<R>(change: () => ChangeOf<WebhookSteps, R>): Promise<R> {

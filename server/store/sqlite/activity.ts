@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 import type { ActivityEntry } from "../../../domain/console";
 import type { ActivityLog } from "../activity";
 import { eventTime } from "../event-clock";
-import { decodePageCursor, encodePageCursor } from "../page-cursor";
+import { decodePageCursor, pageOf } from "../page-cursor";
 import type { SqliteRun } from "./connection";
 
 /** Writes one activity entry on `db`, inside whatever transaction the caller holds. */
@@ -46,11 +46,6 @@ export class SqliteActivityLog implements ActivityLog {
         )
         .all(after?.at ?? "9999", after?.id ?? "", options.limit + 1),
     );
-    const items = rows.slice(0, options.limit);
-    const last = items.at(-1);
-    return {
-      items,
-      nextCursor: rows.length > options.limit && last ? encodePageCursor(last.at, last.id) : null,
-    };
+    return pageOf(rows, options.limit, (entry) => entry.at);
   }
 }

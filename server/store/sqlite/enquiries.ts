@@ -7,22 +7,14 @@ import {
   storedEnquiry,
 } from "./enquiry-row";
 import { storedLanguage } from "../../../domain/contract";
-import type { Enquiry } from "../../../domain/enquiry";
-import type {
-  AddEnquiryOptions,
-  EnquiryStore,
-  IntakeChanges,
-  NotificationKind,
-  OutboxBacklog,
-  PendingNotification,
-  StoredEnquiry,
-} from "../store";
+import type { NotificationKind, OutboxBacklog, PendingNotification, StoredEnquiry } from "../store";
+import type { EnquiryAdapter } from "../adapters";
 import type { KeyHolder } from "../work-port";
 import type Database from "better-sqlite3";
 import { prepared, type SqliteConnection } from "./connection";
 import { leaseDueRows } from "./lease-due";
 import { insertEnquiryMeta } from "./enquiry-meta";
-import { pendingNotificationOf } from "../claimed-notification";
+import { keptSendError, pendingNotificationOf } from "../claimed-notification";
 
 const insertEnquirySqls = new Map<string, string>();
 
@@ -115,16 +107,8 @@ export function writeIdempotencyKey(db: Database.Database, key: string, holder: 
  * notification are committed together by the work layer's intake (the port's group commit,
  * sqlite/work-port.ts); once they are on disk `add` resolves.
  */
-export class SqliteEnquiryStore implements EnquiryStore {
-  constructor(
-    private readonly connection: SqliteConnection,
-    /** The work layer's intake (server/work/intake-changes.ts), which writes through the work port. */
-    private readonly intake: IntakeChanges["fileEnquiry"],
-  ) {}
-
-  async add(enquiry: Enquiry, options?: AddEnquiryOptions): Promise<StoredEnquiry> {
-    return (await this.intake(enquiry, options)).stored;
-  }
+export class SqliteEnquiryStore implements EnquiryAdapter {
+  constructor(private readonly connection: SqliteConnection) {}
 
   async eraseIdempotencyKeys(before: Date): Promise<number> {
     return this.connection.run(
@@ -151,17 +135,10 @@ export class SqliteEnquiryStore implements EnquiryStore {
     limit: number;
     leaseMs: number;
   }): Promise<PendingNotification[]> {
-    const now = options.now.toISOString();
-    const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
     return this.connection.run((db) =>
       db
         .transaction(() => {
-          const claimed = leaseDueRows(db, "notifications", {
-            worker: options.worker,
-            now,
-            until,
-            limit: options.limit,
-          });
+          const claimed = leaseDueRows(db, "notifications", options);
           if (claimed.length === 0) return [];
           const rows = db
             .prepare<[string], ClaimedRow>(
@@ -229,7 +206,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
            WHERE id = @id AND status = 'pending' AND claimed_by = @worker`,
         )
         .run({
-          error: error.slice(0, 2000),
+          error: keptSendError(error),
           next: nextAttemptAt.toISOString(),
           now: new Date().toISOString(),
           id,
@@ -248,7 +225,7 @@ export class SqliteEnquiryStore implements EnquiryStore {
                due_at = @at, claimed_by = NULL, claim_expires_at = NULL
            WHERE id = @id AND status = 'pending' AND claimed_by = @worker`,
         )
-        .run({ error: error.slice(0, 2000), at: at.toISOString(), id, worker }),
+        .run({ error: keptSendError(error), at: at.toISOString(), id, worker }),
     );
   }
 }

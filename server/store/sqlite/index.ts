@@ -1,4 +1,4 @@
-import type { Intake, StoreAdapters } from "../adapters";
+import type { StoreAdapters } from "../adapters";
 import { SqliteActivityLog } from "./activity";
 import { SqliteDashboardStore } from "./dashboard";
 import { SqliteConnection, type SqliteRun, type SqliteStoreOptions } from "./connection";
@@ -67,11 +67,8 @@ export class SqliteAdapters implements StoreAdapters {
   readonly documents: SqliteDocumentStore;
   readonly buyers: SqliteBuyerStore;
 
-  private constructor(
-    private readonly connection: SqliteConnection,
-    intake: Intake,
-  ) {
-    this.enquiries = new SqliteEnquiryStore(connection, intake);
+  private constructor(private readonly connection: SqliteConnection) {
+    this.enquiries = new SqliteEnquiryStore(connection);
     this.subscribers = new SqliteSubscriberStore(connection);
     this.vitals = new SqliteVitalsStore(connection);
     this.keys = new SqliteKeyStore(connection);
@@ -105,14 +102,10 @@ export class SqliteAdapters implements StoreAdapters {
    * be used yet, the store is returned all the same and its calls fail with StoreUnavailableError
    * until the cause is gone (SqliteConnection).
    */
-  static async open(
-    options: SqliteStoreOptions,
-    /** The work layer's intake, which `enquiries.add` hands on to. */
-    intake: Intake,
-  ): Promise<SqliteAdapters> {
+  static async open(options: SqliteStoreOptions): Promise<SqliteAdapters> {
     const connection = new SqliteConnection(options);
     connection.open();
-    return new SqliteAdapters(connection, intake);
+    return new SqliteAdapters(connection);
   }
 
   async ping(): Promise<void> {

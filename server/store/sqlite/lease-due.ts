@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 
 /**
  * Leases up to `limit` due rows of an outbox table (`notifications`, `webhook_deliveries`) to
- * `worker` until `until`, and answers their ids. One UPDATE inside the caller's BEGIN IMMEDIATE
+ * `worker` for `leaseMs` from `now`, and answers their ids. One UPDATE inside the caller's BEGIN IMMEDIATE
  * transaction: two processes never take the same rows. It asks only for what can be taken
  * (`status = 'pending' AND due_at <= now`, the (status, due_at) index), and the lease moves
  * `due_at` to its end, so nothing leased, like nothing sent, sits at the head of what the next
@@ -11,8 +11,9 @@ import type Database from "better-sqlite3";
 export function leaseDueRows(
   db: Database.Database,
   table: "notifications" | "webhook_deliveries",
-  options: { worker: string; now: string; until: string; limit: number },
+  options: { worker: string; now: Date; limit: number; leaseMs: number },
 ): string[] {
+  const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
   return db
     .prepare<{ worker: string; now: string; until: string; limit: number }, { id: string }>(
       `UPDATE ${table}
@@ -25,6 +26,11 @@ export function leaseDueRows(
        )
        RETURNING id`,
     )
-    .all({ ...options, limit: Math.max(0, Math.floor(options.limit)) })
+    .all({
+      worker: options.worker,
+      now: options.now.toISOString(),
+      until,
+      limit: Math.max(0, Math.floor(options.limit)),
+    })
     .map((row) => row.id);
 }

@@ -1,6 +1,6 @@
 import type { StoredSubscriber } from "../store";
 import type { SubscriberDirectory } from "../subscriber-directory";
-import { decodePageCursor, encodePageCursor } from "../page-cursor";
+import { decodePageCursor, pageOf } from "../page-cursor";
 import { likePattern, type SqliteRun } from "./connection";
 
 export class SqliteSubscriberDirectory implements SubscriberDirectory {
@@ -22,12 +22,7 @@ export class SqliteSubscriberDirectory implements SubscriberDirectory {
           options.limit + 1,
         ),
     );
-    const items = rows.slice(0, options.limit);
-    const last = items.at(-1);
-    return {
-      items,
-      nextCursor: rows.length > options.limit && last ? encodePageCursor(last.subscribedAt, last.id) : null,
-    };
+    return pageOf(rows, options.limit, (subscriber) => subscriber.subscribedAt);
   }
 
   async remove(id: string): Promise<boolean> {

@@ -5,7 +5,7 @@ import {
   type ReplyTemplate,
   type TemplateChannel,
   type TemplateInput,
-  type TemplatePurpose,
+  storedPurpose,
   type WhatsAppApproval,
 } from "../../../domain/templates";
 import type { Language } from "../../../domain/contract";
@@ -54,7 +54,7 @@ function templateOf(row: TemplateRow): ReplyTemplate {
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
     whatsappTemplate: row.whatsapp_template ? (JSON.parse(row.whatsapp_template) as WhatsAppApproval) : null,
-    ...(row.purpose !== "reply" ? { purpose: row.purpose as TemplatePurpose } : {}),
+    ...storedPurpose(row.purpose),
   };
 }
 

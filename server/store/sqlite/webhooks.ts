@@ -9,9 +9,8 @@ import {
   type WebhookEventType,
 } from "../../../domain/webhooks";
 import {
-  enquiryEventPayload,
-  newDeliveryId,
-  subscribedTo,
+  deliveryView,
+  enquiryEventDeliveries,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
   type WebhookEndpoint,
@@ -60,13 +59,12 @@ export function queueEnquiryWebhooks(db: Database.Database, event: EnquiryWebhoo
   const endpoints = prepared<[], EndpointRow>(db, `SELECT * FROM webhook_endpoints WHERE enabled = 1`)
     .all()
     .map(endpointOf);
-  const targets = subscribedTo(endpoints, event.type);
-  if (targets.length === 0) return;
-  const payload = enquiryEventPayload(event);
+  const deliveries = enquiryEventDeliveries(endpoints, event);
+  if (deliveries.length === 0) return;
   const insert = prepared(db, INSERT_DELIVERY);
   const at = event.at.toISOString();
-  for (const endpoint of targets) {
-    insert.run(newDeliveryId(), endpoint.id, event.enquiry.id, event.type, payload, {
+  for (const { id, endpointId, payload } of deliveries) {
+    insert.run(id, endpointId, event.enquiry.id, event.type, payload, {
       at,
       requestId: event.requestId ?? null,
     });
@@ -132,14 +130,16 @@ export class SqliteWebhookStore implements WebhookAdapter {
            WHERE endpoint_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
         )
         .all(endpointId, limit)
-        .map((row) => ({
-          id: row.id,
-          eventType: row.event_type as WebhookDeliveryEventType,
-          createdAt: row.created_at,
-          state: row.status,
-          nextAttemptAt: row.status === "pending" ? row.next_attempt_at : null,
-          attempts: JSON.parse(row.attempt_log) as WebhookAttemptView[],
-        })),
+        .map((row) =>
+          deliveryView({
+            id: row.id,
+            eventType: row.event_type as WebhookDeliveryEventType,
+            createdAt: row.created_at,
+            state: row.status,
+            nextAttemptAt: row.next_attempt_at,
+            attempts: JSON.parse(row.attempt_log) as WebhookAttemptView[],
+          }),
+        ),
     );
   }
 
@@ -149,17 +149,10 @@ export class SqliteWebhookStore implements WebhookAdapter {
     limit: number;
     leaseMs: number;
   }): Promise<ClaimedWebhookDelivery[]> {
-    const now = options.now.toISOString();
-    const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
     return this.sqlite((db) =>
       db
         .transaction(() => {
-          const claimed = leaseDueRows(db, "webhook_deliveries", {
-            worker: options.worker,
-            now,
-            until,
-            limit: options.limit,
-          });
+          const claimed = leaseDueRows(db, "webhook_deliveries", options);
           if (claimed.length === 0) return [];
           return db
             .prepare<
