@@ -1,3 +1,4 @@
+import type { BuyerAdapter } from "./buyers";
 import type { ConversationAdapter } from "./conversations";
 import type { DerivedFlagsPort } from "./derived-flags";
 import type { EnquiryWorkAdapter } from "./enquiry-work";
@@ -29,6 +30,7 @@ export type StoreAdapters = Omit<
   | "team"
   | "enquiryWork"
   | "derivedFlags"
+  | "buyers"
 > & {
   readonly retention: RetentionPort;
   readonly personalData: PersonalDataPort;
@@ -39,6 +41,7 @@ export type StoreAdapters = Omit<
   readonly members: MemberAdapter;
   readonly team: TeamAdapter;
   readonly enquiryWork: EnquiryWorkAdapter;
+  readonly buyers: BuyerAdapter;
   readonly workPort: WorkPort;
   /** Only where stored work records may lack a derived flag (Firestore). */
   readonly derivedFlags?: DerivedFlagsPort;
