@@ -322,6 +322,33 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         clickKey,
       });
 
+    test("the accountant's month lists the tax invoices and credit notes issued in it, oldest first: no quotation or proforma, nothing of the months beside it", async () => {
+      const [store] = await open();
+      const lines = [{ quantity: 300, unitPricePaise: null, discountPaise: 0 }];
+      const issued = async (at: string, clickKey: string, request = invoiceOf(lines)) => {
+        const enquiry = await confirmedEnquiry(store);
+        const result = await issue(store, enquiry.id, ist(at), clickKey, request);
+        if (result.outcome !== "issued") throw new Error(`not issued: ${result.outcome}`);
+        return result.document;
+      };
+      await issued("2026-10-31T23:59:00", "october");
+      await issued("2026-11-02T10:00:00", "quotation", { ...invoiceOf(lines), kind: "quotation" });
+      await issued("2026-11-03T10:00:00", "proforma", { ...invoiceOf(lines), kind: "proforma" });
+      const invoice = await issued("2026-11-05T10:00:00", "invoice");
+      const credit = await creditNote(store, invoice.enquiryId, invoice.id, 10, "credit");
+      if (credit.outcome !== "issued") throw new Error("not issued");
+      await issued("2026-12-01T00:00:00", "december");
+
+      const month = await store.documents.issuedBetween(
+        ist("2026-11-01T00:00:00"),
+        ist("2026-12-01T00:00:00"),
+      );
+      expect(month.map((document) => [document.kind, document.id])).toEqual([
+        ["tax-invoice", invoice.id],
+        ["credit-note", credit.document.id],
+      ]);
+    });
+
     test("credit notes together never come to more than their invoice, paid or not, the sale declined or not: the one too many is refused with what can still be credited", async () => {
       const [store] = await open();
       const enquiry = await confirmedEnquiry(store);
