@@ -9,6 +9,7 @@ import { digestMail } from "../notify/team-mail";
 import { dayDigests } from "../team/digest-schedule";
 import { SqliteStore } from "./index";
 import type { DocumentRequest } from "./documents";
+import { accountantMonth } from "../documents/accountant-month";
 import type { Store } from "./store";
 
 /** Two stores on one database: what two server instances have. */
@@ -296,10 +297,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         `Payment ₹1,000.00 by UPI (ref 412345678901) against ${invoice.number}`,
       );
       // The month's file has the invoice and the credit note, not a quotation.
-      const month = await store.documents.issuedBetween(
-        ist("2026-11-01T00:00:00"),
-        ist("2026-12-01T00:00:00"),
-      );
+      const month = await accountantMonth(store, "2026-11");
       expect(month.map((document) => document.kind)).toEqual(["tax-invoice", "credit-note"]);
     });
 
@@ -339,10 +337,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       if (credit.outcome !== "issued") throw new Error("not issued");
       await issued("2026-12-01T00:00:00", "december");
 
-      const month = await store.documents.issuedBetween(
-        ist("2026-11-01T00:00:00"),
-        ist("2026-12-01T00:00:00"),
-      );
+      const month = await accountantMonth(store, "2026-11");
       expect(month.map((document) => [document.kind, document.id])).toEqual([
         ["tax-invoice", invoice.id],
         ["credit-note", credit.document.id],
@@ -653,10 +648,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(kept?.payments).toEqual([paid.payment]);
       expect(kept?.creditNotes).toEqual([credit.document]);
       // The month's file still has them; the enquiry is gone.
-      const month = await store.documents.issuedBetween(
-        ist("2026-11-01T00:00:00"),
-        ist("2026-12-01T00:00:00"),
-      );
+      const month = await accountantMonth(store, "2026-11");
       expect(month.map((document) => document.id)).toEqual([invoice.document.id]);
       expect(await store.enquiryWork.get(enquiry.id)).toBeNull();
 

@@ -1,7 +1,7 @@
 /**
  * A buyer's enquiries, read over an adapter's with the rule said once above the stores: their
  * history, its counts and a mobile's enquiries hold those at BUYER_STATUSES (spam never), which
- * each store translates into its own query.
+ * each store is handed and translates into its own query.
  */
 import { BUYER_STATUSES } from "../../domain/buyer";
 import type { BuyerAdapter, BuyerStore } from "../store/buyers";
