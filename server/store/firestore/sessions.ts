@@ -56,7 +56,7 @@ export class FirestoreSessionStore implements SessionStore {
   }
 
   async countActive(staffId: string, now: Date, idleMs: number): Promise<number> {
-    const oldest = new Date(now.getTime() - idleMs).toISOString();
+    const oldest = sessionCutoffs(now, idleMs).lastUsedAfter;
     return this.context.run(async () => {
       const snapshot = await this.sessions.where("staffId", "==", staffId).get();
       return snapshot.docs.filter((doc) => String(doc.get("lastSeenAt")) > oldest).length;

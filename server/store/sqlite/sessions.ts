@@ -51,7 +51,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async countActive(staffId: string, now: Date, idleMs: number): Promise<number> {
-    const oldest = new Date(now.getTime() - idleMs).toISOString();
+    const oldest = sessionCutoffs(now, idleMs).lastUsedAfter;
     return this.run(
       (db) =>
         db
