@@ -164,10 +164,7 @@ export function writeDocument(db: Database.Database, args: StepArgs<"writeDocume
 }
 
 function writeBalance(db: Database.Database, documentId: string, balancePaise: number): void {
-  prepared(db, `UPDATE issued_documents SET balance_paise = ? WHERE id = ? AND kind = 'tax-invoice'`).run(
-    balancePaise,
-    documentId,
-  );
+  prepared(db, `UPDATE issued_documents SET balance_paise = ? WHERE id = ?`).run(balancePaise, documentId);
 }
 
 /** Stores a payment with its invoice's balance after it, in the caller's transaction. */
