@@ -5,10 +5,7 @@ import type { TaxRecordFacts } from "../../lifecycle/erasure";
 import type { RetentionPort, RetentionSteps } from "../retention";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { SqliteRun } from "./connection";
-import { statusWhere } from "./status-sql";
 
-/** The closed statuses as SQL (domain/status.ts), which mayErase checks again. */
-const CLOSED = statusWhere("status", "open", false);
 export const IN_LIST = `IN (SELECT value FROM json_each(?))`;
 
 /**
@@ -65,7 +62,7 @@ export class SqliteRetentionPort implements RetentionPort {
             { row: number; id: string; status: EnquiryStatus; closedAt: string | null }
           >(
             `SELECT rowid AS row, enquiry_id AS id, status, closed_at AS closedAt FROM enquiry_work
-             WHERE rowid > ? AND closed_at IS NOT NULL AND closed_at < ? AND ${CLOSED}
+             WHERE rowid > ? AND closed_at IS NOT NULL AND closed_at < ?
              ORDER BY rowid LIMIT ?`,
           )
           .all(typeof after === "number" ? after : 0, closedBefore, limit);
