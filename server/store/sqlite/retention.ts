@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { EnquiryStatus } from "../../../domain/status";
-import { TAX_RECORD_KINDS, type DocumentKind } from "../../../domain/invoice";
+import type { DocumentKind } from "../../../domain/invoice";
 import type { TaxRecordFacts } from "../../lifecycle/erasure";
 import type { RetentionPort, RetentionSteps } from "../retention";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
@@ -93,11 +93,11 @@ export class SqliteRetentionPort implements RetentionPort {
           JSON.stringify(ids),
         );
       },
-      readTaxRecords: ({ before }) => {
+      readTaxRecords: ({ before, kinds }) => {
         const facts = `SELECT id, kind, financial_year AS financialYear, against_id AS againstId FROM issued_documents`;
         const old = db
           .prepare<[string, string], TaxRecordFacts>(`${facts} WHERE financial_year < ? AND kind ${IN_LIST}`)
-          .all(before, JSON.stringify(TAX_RECORD_KINDS));
+          .all(before, JSON.stringify(kinds));
         const against = db
           .prepare<[string], TaxRecordFacts>(`${facts} WHERE against_id ${IN_LIST}`)
           .all(JSON.stringify(old.map((record) => record.id)));
