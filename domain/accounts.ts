@@ -7,11 +7,19 @@ import { GST_STATE_CODES } from "./company-facts";
 import { istDay } from "./gst";
 import {
   OVERDUE_BUCKETS,
+  TAX_RECORD_KINDS,
+  type DocumentKind,
   type IssuedDocument,
   type OverdueBucket,
   type RecordedPayment,
   type Receivables,
 } from "./invoice";
+
+/**
+ * The kinds the accountant's month holds, its GSTR-1 tables and Tally vouchers: the supplies, tax
+ * invoices and credit notes (the tax records). Quotations and pro-formas are not supplies.
+ */
+export const ACCOUNTANT_KINDS: readonly DocumentKind[] = TAX_RECORD_KINDS;
 
 /** What is still owed on a tax invoice: its total less the payments and the credit notes against it. */
 export function balancePaise(
@@ -320,9 +328,7 @@ function hsnRows(documents: readonly IssuedDocument[]): string[][] {
  * credit notes. Quotations and pro-formas are not supplies and never appear.
  */
 export function gstr1Csv(documents: IssuedDocument[], month: string, section: Gstr1Section): string {
-  const monthDocs = documents.filter(
-    (doc) => (doc.kind === "tax-invoice" || doc.kind === "credit-note") && inMonth(doc, month),
-  );
+  const monthDocs = documents.filter((doc) => ACCOUNTANT_KINDS.includes(doc.kind) && inMonth(doc, month));
   const inTable = (table: Gstr1Table) => monthDocs.filter((doc) => gstr1TableOf(doc, documents) === table);
 
   switch (section) {
@@ -536,7 +542,7 @@ function voucher(doc: IssuedDocument): string {
  */
 export function tallyXml(documents: IssuedDocument[], month: string): string {
   const vouchers = documents
-    .filter((doc) => (doc.kind === "tax-invoice" || doc.kind === "credit-note") && inMonth(doc, month))
+    .filter((doc) => ACCOUNTANT_KINDS.includes(doc.kind) && inMonth(doc, month))
     .sort((a, b) => a.issuedAt.localeCompare(b.issuedAt) || a.number.localeCompare(b.number))
     .map(voucher);
   return [

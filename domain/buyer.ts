@@ -6,9 +6,17 @@
  */
 import type { EnquiryDispatch } from "./dispatch";
 import type { EnquiryStatus } from "./console";
+import { statusesWhere } from "./status";
 import type { EnquiryDeal, LostReason } from "./deal";
 import { MOBILE_DIGITS } from "./enquiry";
 import type { Receivables } from "./invoice";
+
+/**
+ * The statuses of a buyer's enquiries their history lists and counts, and a WhatsApp message of
+ * theirs is filed among: every one but spam's, which is never listed or counted (a duplicate
+ * stays, with its link). The stores are handed it and filter by it.
+ */
+export const BUYER_STATUSES: readonly EnquiryStatus[] = statusesWhere("spam", false);
 
 /** How many of a buyer's other enquiries the enquiry's page lists, newest first. */
 export const BUYER_HISTORY_MAX = 100;

@@ -14,7 +14,6 @@ import {
   DOCUMENT_API_ROUTES,
   DOCUMENT_KINDS,
   documentMessages,
-  monthSpan,
   PAYMENT_METHODS,
   type EnquiryDocuments,
   type IssuedDocument,
@@ -23,6 +22,7 @@ import {
 } from "../../domain/invoice";
 import { documentPdfName, DocumentRenderError, renderDocumentPdf } from "../documents/render";
 import { DOCUMENT_COPIES } from "../documents/labels";
+import { accountantMonth } from "../documents/accountant-month";
 import { documentWhatsAppText } from "../notify/document-mail";
 import { rupees } from "../../domain/money";
 import { hasPaymentPage } from "../../domain/payment-page";
@@ -381,8 +381,7 @@ export async function documentRoutes(app: FastifyInstance) {
     const params = sectionParams.safeParse(request.params);
     if (!params.success) return badRequest(reply);
     const { month, section } = params.data;
-    const { from, to } = monthSpan(month);
-    const documents = await store.documents.issuedBetween(from, to);
+    const documents = await accountantMonth(store, month);
     await store.activity.record({
       actor: signedIn(request).email,
       action: "export",
@@ -398,8 +397,7 @@ export async function documentRoutes(app: FastifyInstance) {
     const params = monthParams.safeParse(request.params);
     if (!params.success) return badRequest(reply);
     const { month } = params.data;
-    const { from, to } = monthSpan(month);
-    const documents = await store.documents.issuedBetween(from, to);
+    const documents = await accountantMonth(store, month);
     await store.activity.record({
       actor: signedIn(request).email,
       action: "export",

@@ -199,7 +199,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
           ...row,
           ownerId: team?.ownerId ?? null,
           dueAt: team?.dueAt ?? null,
-          touched: team?.touched ?? false,
+          touchedAt: team?.touchedAt ?? null,
           answeredAt: team?.answeredAt ?? null,
         },
       };

@@ -25,7 +25,8 @@ import {
 import type { Store, VitalSummary } from "../store";
 import { toCsv } from "./csv";
 import { GSTR1_SECTIONS, gstr1Csv, tallyXml, type Gstr1Section } from "../../domain/accounts";
-import { ACCOUNTS_MONTH, monthSpan } from "../../domain/invoice";
+import { ACCOUNTS_MONTH } from "../../domain/invoice";
+import { accountantMonth } from "../documents/accountant-month";
 
 export const USAGE = `Usage:
   npm run export -- enquiries [--format json|csv] [--env-file <path>]
@@ -161,8 +162,7 @@ async function vitals(store: Store, format: string): Promise<string> {
 
 /** The month's tax invoices and credit notes as one GSTR-1 table, or as Tally's vouchers. */
 async function accounts(store: Store, request: AccountsRequest): Promise<string> {
-  const { from, to } = monthSpan(request.month);
-  const documents = await store.documents.issuedBetween(from, to);
+  const documents = await accountantMonth(store, request.month);
   if ("tally" in request) return tallyXml(documents, request.month);
   return gstr1Csv(documents, request.month, request.section);
 }

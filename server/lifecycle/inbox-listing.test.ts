@@ -252,10 +252,14 @@ describe("the phases a page of the inbox is read in", () => {
   test("what a store filtering in the server keeps: the work record's part before the enquiry is read, then the entry", () => {
     const dueAt = "2030-01-02T04:30:00.000Z";
     const keep = listingKeep({ ownerId: "me", q: "meera", sort: "due" }, { by: "due", noDue: false });
-    // The work record alone cannot tell the name: it keeps the record for its enquiry to decide.
-    expect(keep.work(facts({ ownerId: "me", dueAt }))).toBe(true);
-    expect(keep.work(facts({ ownerId: "you", dueAt }))).toBe(false);
-    expect(keep.work(facts({ ownerId: "me" }))).toBe(false);
+    // The work record, as kept, alone cannot tell the name: it keeps the record for its enquiry to decide.
+    const kept = (overrides: Partial<ListedFacts>) => ({ ...facts(overrides), touchedAt: null });
+    expect(keep.work(kept({ ownerId: "me", dueAt }))).toBe(true);
+    expect(keep.work(kept({ ownerId: "you", dueAt }))).toBe(false);
+    expect(keep.work(kept({ ownerId: "me" }))).toBe(false);
+    // Whether the buyer was contacted is read from when they first were.
+    const waiting = listingKeep({ waiting: true });
+    expect([waiting.work(kept({})), waiting.work({ ...kept({}), touchedAt: dueAt })]).toEqual([true, false]);
     expect(keep.row(facts({ ownerId: "me", dueAt }))).toBe(true);
     expect(keep.row(facts({ ownerId: "me", dueAt, Name: "Arjun Rao", Email: null }))).toBe(false);
     // A whole listing, as counted: every due time.

@@ -101,6 +101,14 @@ export function inboxFilterOf(query: InboxQuery, viewer: InboxViewer): InboxFilt
   return filter;
 }
 
+/** Whether staff contacted the buyer: the work record holds when they first did (WorkState.touchedAt). */
+export const touchedOf = (work: { touchedAt: string | null }): boolean => work.touchedAt !== null;
+
+/** What a store keeps of a work record, with whether staff contacted the buyer (touchedOf). */
+export function withTouched<Kept extends { touchedAt: string | null }>(kept: Kept) {
+  return { ...kept, touched: touchedOf(kept) };
+}
+
 /**
  * Whether an enquiry waits on us: at a waiting status, and nobody has contacted the buyer yet, or
  * the buyer answered after the last contact (WorkState.answeredAt).
@@ -208,8 +216,10 @@ export function inPhase(phase: Pick<ListingPhase, "by" | "noDue">, dueAt: string
   return !phase.noDue || dueAt === null;
 }
 
-/** What an enquiry's work record answers alone, before the enquiry itself is read. */
-export type WorkFacts = Pick<ListedFacts, "status" | "ownerId" | "dueAt" | "touched" | "answeredAt">;
+/** What an enquiry's work record answers alone, as kept, before the enquiry itself is read. */
+export type WorkFacts = Pick<ListedFacts, "status" | "ownerId" | "dueAt" | "answeredAt"> & {
+  touchedAt: string | null;
+};
 
 /**
  * Which entries a listing keeps, for a store that filters in the server what its queries cannot
@@ -233,7 +243,7 @@ export function listingKeep(filter: InboxFilter, phase?: Pick<ListingPhase, "by"
     work: (facts) =>
       belongs(facts.dueAt) &&
       matchesInboxFilter(
-        { ...facts, buyer: null, sourceLabel: undefined, Name: null, Email: null, Mobile: "" },
+        { ...withTouched(facts), buyer: null, sourceLabel: undefined, Name: null, Email: null, Mobile: "" },
         workFilter,
       ),
     row: (facts) => belongs(facts.dueAt) && matchesInboxFilter(facts, filter),

@@ -52,7 +52,7 @@ import {
 } from "../../domain/deal";
 
 import { untouchedWork, type WorkState } from "../../domain/work-state";
-import { waitingOnUs } from "./inbox-listing";
+import { touchedOf, waitingOnUs, withTouched } from "./inbox-listing";
 
 export { untouchedWork, type WorkState };
 
@@ -203,7 +203,7 @@ export function owners(members: readonly MemberFacts[], at: string): MemberFacts
  */
 export function dueOf(work: Omit<WorkState, "dueAt">): string | null {
   if (isClosed(work.status)) return null;
-  if (work.touchedAt !== null) return work.followUpAt;
+  if (touchedOf(work)) return work.followUpAt;
   const times = [work.firstContactDueAt, work.followUpAt].filter((time): time is string => time !== null);
   return times.length ? times.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : null;
 }
@@ -263,7 +263,7 @@ export function settled(work: WorkState, timing?: { due: DueFacts; at: string })
  */
 function derivedFlagsOf(work: WorkState): DerivedFlags {
   return {
-    waitingOnUs: waitingOnUs({ ...work, touched: work.touchedAt !== null }),
+    waitingOnUs: waitingOnUs(withTouched(work)),
     teamWork: isWork(work.status),
   };
 }

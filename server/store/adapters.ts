@@ -1,3 +1,4 @@
+import type { BuyerAdapter } from "./buyers";
 import type { ConversationAdapter } from "./conversations";
 import type { DerivedFlagsPort } from "./derived-flags";
 import type { EnquiryWorkAdapter } from "./enquiry-work";
@@ -30,6 +31,7 @@ export type StoreAdapters = Omit<
   | "team"
   | "enquiryWork"
   | "derivedFlags"
+  | "buyers"
 > & {
   /** The enquiries but for `add`, which is the work layer's intake (storeOver). */
   readonly enquiries: EnquiryAdapter;
@@ -42,6 +44,7 @@ export type StoreAdapters = Omit<
   readonly members: MemberAdapter;
   readonly team: TeamAdapter;
   readonly enquiryWork: EnquiryWorkAdapter;
+  readonly buyers: BuyerAdapter;
   readonly workPort: WorkPort;
   /** Only where stored work records may lack a derived flag (Firestore). */
   readonly derivedFlags?: DerivedFlagsPort;

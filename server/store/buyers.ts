@@ -14,7 +14,7 @@ export interface MobileEnquiry {
  * One buyer, one history: the enquiries sent with the same mobile number or to the same mailbox
  * (server/store/buyer-keys.ts), found through the keys stored with each enquiry (at intake on
  * Firestore; on SQLite at the first read after it, which every read below makes first).
- * Spam is never counted or listed.
+ * Spam is never counted or listed (domain/buyer.ts: BUYER_STATUSES).
  */
 export interface BuyerStore {
   /**
@@ -38,6 +38,15 @@ export interface BuyerStore {
    */
   backfillKeys(): Promise<number>;
 }
+
+/** What an adapter reads of a buyer's enquiries: BuyerStore's, of those at `kept` alone (BUYER_STATUSES). */
+export interface BuyerAdapter extends Pick<BuyerStore, "backfillKeys"> {
+  history(enquiryId: string, limit: number, kept: BuyerStatuses): Promise<BuyerHistory | null>;
+  enquiriesOfMobile(asked: MobileAsked): Promise<MobileEnquiry[]>;
+  earlierCounts(enquiryIds: readonly string[], kept: BuyerStatuses): Promise<Map<string, number>>;
+}
+export type BuyerStatuses = readonly EnquiryStatus[];
+export type MobileAsked = { mobile: string; kept: BuyerStatuses };
 
 /**
  * A buyer's history as the enquiry's page shows it: each enquiry's lost reason only while it

@@ -9,6 +9,7 @@ import { digestMail } from "../notify/team-mail";
 import { dayDigests } from "../team/digest-schedule";
 import { SqliteStore } from "./index";
 import type { DocumentRequest } from "./documents";
+import { accountantMonth } from "../documents/accountant-month";
 import type { Store } from "./store";
 
 /** Two stores on one database: what two server instances have. */
@@ -296,10 +297,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         `Payment ₹1,000.00 by UPI (ref 412345678901) against ${invoice.number}`,
       );
       // The month's file has the invoice and the credit note, not a quotation.
-      const month = await store.documents.issuedBetween(
-        ist("2026-11-01T00:00:00"),
-        ist("2026-12-01T00:00:00"),
-      );
+      const month = await accountantMonth(store, "2026-11");
       expect(month.map((document) => document.kind)).toEqual(["tax-invoice", "credit-note"]);
     });
 
@@ -321,6 +319,30 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         at: ist("2026-11-24T10:00:00"),
         clickKey,
       });
+
+    test("the accountant's month lists the tax invoices and credit notes issued in it, oldest first: no quotation or proforma, nothing of the months beside it", async () => {
+      const [store] = await open();
+      const lines = [{ quantity: 300, unitPricePaise: null, discountPaise: 0 }];
+      const issued = async (at: string, clickKey: string, request = invoiceOf(lines)) => {
+        const enquiry = await confirmedEnquiry(store);
+        const result = await issue(store, enquiry.id, ist(at), clickKey, request);
+        if (result.outcome !== "issued") throw new Error(`not issued: ${result.outcome}`);
+        return result.document;
+      };
+      await issued("2026-10-31T23:59:00", "october");
+      await issued("2026-11-02T10:00:00", "quotation", { ...invoiceOf(lines), kind: "quotation" });
+      await issued("2026-11-03T10:00:00", "proforma", { ...invoiceOf(lines), kind: "proforma" });
+      const invoice = await issued("2026-11-05T10:00:00", "invoice");
+      const credit = await creditNote(store, invoice.enquiryId, invoice.id, 10, "credit");
+      if (credit.outcome !== "issued") throw new Error("not issued");
+      await issued("2026-12-01T00:00:00", "december");
+
+      const month = await accountantMonth(store, "2026-11");
+      expect(month.map((document) => [document.kind, document.id])).toEqual([
+        ["tax-invoice", invoice.id],
+        ["credit-note", credit.document.id],
+      ]);
+    });
 
     test("credit notes together never come to more than their invoice, paid or not, the sale declined or not: the one too many is refused with what can still be credited", async () => {
       const [store] = await open();
@@ -626,10 +648,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(kept?.payments).toEqual([paid.payment]);
       expect(kept?.creditNotes).toEqual([credit.document]);
       // The month's file still has them; the enquiry is gone.
-      const month = await store.documents.issuedBetween(
-        ist("2026-11-01T00:00:00"),
-        ist("2026-12-01T00:00:00"),
-      );
+      const month = await accountantMonth(store, "2026-11");
       expect(month.map((document) => document.id)).toEqual([invoice.document.id]);
       expect(await store.enquiryWork.get(enquiry.id)).toBeNull();
 

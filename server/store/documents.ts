@@ -30,8 +30,8 @@ export interface DocumentStore {
   unpaidInvoices(): Promise<DocumentWithAccount[]>;
   /** The same, of these enquiries only (one buyer's): oldest first. */
   unpaidInvoicesOf(enquiryIds: readonly string[]): Promise<DocumentWithAccount[]>;
-  /** Tax invoices and credit notes issued in [from, to), oldest first (the accountant's month). */
-  issuedBetween(from: Date, to: Date): Promise<IssuedDocument[]>;
+  /** The documents of `kinds` issued in [from, to), oldest first (the accountant's month: accountantMonth). */
+  issuedBetween(from: Date, to: Date, kinds: readonly DocumentKind[]): Promise<IssuedDocument[]>;
 }
 
 /** A document and what reduces what it asks for. */

@@ -2,12 +2,13 @@ import type { DeliveryState, EnquiryStatus, HistoryEntry, NotificationAttempts }
 import type { StoredEnquiry } from "./store";
 import type { CallOutcome, ContactChannel } from "../../domain/lifecycle";
 import type { LostReason } from "../../domain/deal";
-import type {
-  CountedListing,
-  InboxFilter,
-  ListedFacts,
-  ListingSteps,
-  PhasePlace,
+import {
+  touchedOf,
+  type CountedListing,
+  type InboxFilter,
+  type ListedFacts,
+  type ListingSteps,
+  type PhasePlace,
 } from "../lifecycle/inbox-listing";
 import type { NoteCandidate } from "../lifecycle/last-note";
 import { sourceLabel } from "../../domain/enquiry-source";
@@ -23,13 +24,13 @@ export interface InboxRow extends StoredEnquiry {
   companyNotification: DeliveryState;
 }
 
-/** The team's fields of an enquiry's work record, as a listing shows them. */
-export interface TeamFields {
+/** The team's fields of an enquiry's work record, as a store keeps them. */
+export interface StoredTeamFields {
   ownerId: string | null;
   followUpAt: string | null;
   nextStep: string | null;
-  /** Whether staff contacted the buyer: a call or chat from the console, a note or a status change. */
-  touched: boolean;
+  /** When staff first contacted the buyer: a call or chat from the console, a note or a status change. */
+  touchedAt: string | null;
   /** The follow-up, or the first-contact target (or an earlier follow-up) while untouched; null once closed. */
   dueAt: string | null;
   /** When the first contact is due, while nobody has contacted the buyer. */
@@ -40,8 +41,12 @@ export interface TeamFields {
   duplicateOf?: string | null;
 }
 
+/** The team's fields as a listing shows them: whether the buyer was contacted too (withTouched). */
+export type TeamFields = StoredTeamFields & { touched: boolean };
+
 /** A row of the inbox's listing: the enquiry, its status and version, delivery, and the team's fields. */
 export type TeamInboxRow = InboxRow & TeamFields;
+export type StoredInboxRow = InboxRow & StoredTeamFields;
 
 export interface EnquiryRecord extends StoredEnquiry {
   status: EnquiryStatus;
@@ -104,7 +109,7 @@ export interface EnquiryWorkAdapter extends Omit<EnquiryWorkStore, "list" | "cou
    */
   readListing<T>(
     filter: InboxFilter,
-    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
+    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, StoredInboxRow>, T>,
   ): Promise<T>;
 }
 
@@ -219,13 +224,13 @@ export function deliveryState(notification: {
 
 /** What a listing matches a row on (server/lifecycle/inbox-listing.ts: matchesInboxFilter). */
 export function listedFactsOf(
-  row: InboxRow & Pick<TeamFields, "ownerId" | "dueAt" | "touched" | "answeredAt">,
+  row: InboxRow & Pick<StoredTeamFields, "ownerId" | "dueAt" | "touchedAt" | "answeredAt">,
 ): ListedFacts {
   return {
     status: row.status,
     ownerId: row.ownerId,
     dueAt: row.dueAt,
-    touched: row.touched,
+    touched: touchedOf(row),
     answeredAt: row.answeredAt,
     buyer: row.enquiry.RetailerSelfUse,
     sourceLabel: sourceLabel(row.source),

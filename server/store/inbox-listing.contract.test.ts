@@ -134,6 +134,7 @@ async function heldRows(store: Store, ids: readonly string[]): Promise<TeamInbox
       ownerId: team?.ownerId ?? null,
       followUpAt: team?.followUpAt ?? null,
       nextStep: team?.nextStep ?? null,
+      touchedAt: team?.touchedAt ?? null,
       touched: team?.touched ?? false,
       dueAt: team?.dueAt ?? null,
       firstContactDueAt: team?.firstContactDueAt ?? null,

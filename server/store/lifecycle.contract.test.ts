@@ -154,6 +154,57 @@ describe.each([sqliteSandbox("lifecycle-contract"), firestoreSandbox("lifecycle"
       ).toBe(false);
     });
 
+    test("a listed row says whether the buyer was contacted, as the enquiry's fields do: a note or an answered call is contact, handing on, a follow-up or a busy line is not", async () => {
+      const { store, priya } = await open();
+      const at = new Date();
+      const add = async () => (await store.enquiries.add(anEnquiry())).id;
+      const [untouched, handedOn, busy, noted, called] = [
+        await add(),
+        await add(),
+        await add(),
+        await add(),
+        await add(),
+      ];
+      await store.work.setOwner(handedOn!, { ownerId: priya.id, staffEmail: "owner@example.com", at });
+      await store.work.setFollowUp(handedOn!, {
+        followUpAt: new Date(at.getTime() + 3_600_000),
+        nextStep: "Call back",
+        staffEmail: "priya@example.com",
+        at,
+      });
+      await store.work.recordContact(busy!, {
+        channel: "call",
+        outcome: "busy",
+        staffEmail: "priya@example.com",
+        at,
+      });
+      await store.work.addNote(noted!, { text: "Spoke to the buyer", staffEmail: "priya@example.com", at });
+      await store.work.recordContact(called!, { channel: "call", staffEmail: "priya@example.com", at });
+
+      const ids = [untouched!, handedOn!, busy!, noted!, called!];
+      const listed = (await store.enquiryWork.list({ sort: "received", cursor: null, limit: 10 })).items;
+      const fields = await store.team.fieldsOf(ids);
+      expect(
+        ids.map((id) => [listed.find((row) => row.id === id)?.touched, fields.get(id)?.touched]),
+      ).toEqual([
+        [false, false],
+        [false, false],
+        [false, false],
+        [true, true],
+        [true, true],
+      ]);
+      // Waiting on us: those nobody contacted yet.
+      const now = new Date(at.getTime() + 60_000);
+      const waiting = await listView(store, {
+        view: "waiting",
+        staffId: priya.id,
+        now,
+        dayEnd: new Date(now.getTime() + 3_600_000),
+        limit: 10,
+      });
+      expect(waiting.items.map((row) => row.id).sort()).toEqual([untouched, handedOn, busy].sort());
+    });
+
     test("taking an enquiry a colleague took meanwhile is refused with who owns it now, and changes nothing", async () => {
       const { store, priya, aman } = await open();
       const stored = await store.enquiries.add(anEnquiry());

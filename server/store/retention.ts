@@ -75,8 +75,8 @@ export type RetentionSteps = {
   /** The ids of up to `limit` page-speed measurements received before `receivedBefore`. */
   readVitalsPage: { args: { receivedBefore: string; limit: number }; result: string[] };
   eraseVitals: { args: { ids: string[] }; result: void };
-  /** The documents of the years before `before`, and every credit note against one of them. */
-  readTaxRecords: { args: { before: FinancialYear }; result: TaxRecordFacts[] };
+  /** The documents of `kinds` of the years before `before`, and every credit note against one of them. */
+  readTaxRecords: { args: { before: FinancialYear; kinds: DocumentKind[] }; result: TaxRecordFacts[] };
   /** Erases these documents with their payments, in the order given. */
   eraseTaxRecords: { args: { ids: string[] }; result: void };
 };

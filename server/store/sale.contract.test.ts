@@ -306,6 +306,57 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     expect(await store.buyers.history("no-such-enquiry", 10)).toBeNull();
   });
 
+  test("spam, filed on arrival or by hand, is in no buyer's history, earlier count or mobile's enquiries; one released and a duplicate stay", async () => {
+    await open();
+    const spam = { screening: { score: 9, reasons: ["link-in-name"], spam: true } };
+    const first = await receive("2026-04-01T10:00:00", neha());
+    const onArrival = await receive("2026-04-02T10:00:00", neha(), spam);
+    const byHand = await receive("2026-04-03T10:00:00", neha());
+    await setStatus(byHand.id, "Spam");
+    const released = await receive("2026-04-04T10:00:00", neha(), spam);
+    const version = (await store.enquiryWork.get(released.id))?.version ?? 0;
+    await store.work.releaseFromSpam(released.id, {
+      expectedVersion: version,
+      staffEmail: STAFF,
+      at: new Date(),
+    });
+    const repeat = await receive("2026-04-05T10:00:00", neha());
+    await store.work.changeStatus(repeat.id, {
+      to: "Duplicate",
+      duplicateOf: first.id,
+      expectedVersion: 0,
+      staffEmail: STAFF,
+      at: new Date(),
+    });
+    const latest = await receive("2026-04-06T10:00:00", neha());
+
+    const history = await store.buyers.history(latest.id, 100);
+    expect(history?.enquiries.map((each) => [each.id, each.status])).toEqual([
+      [repeat.id, "Duplicate"],
+      [released.id, "New"],
+      [first.id, "New"],
+    ]);
+    expect(history).toMatchObject({ total: 3, earlier: 3 });
+    expect(await store.buyers.history(onArrival.id, 100)).toMatchObject({ total: 4, earlier: 1 });
+    const counts = await store.buyers.earlierCounts([
+      first.id,
+      onArrival.id,
+      byHand.id,
+      released.id,
+      latest.id,
+    ]);
+    expect(Object.fromEntries(counts)).toEqual({
+      [onArrival.id]: 1,
+      [byHand.id]: 1,
+      [released.id]: 1,
+      [latest.id]: 3,
+    });
+    const ofMobile = await store.buyers.enquiriesOfMobile(neha().Mobile);
+    expect(ofMobile.map((each) => each.id).sort()).toEqual(
+      [first.id, released.id, repeat.id, latest.id].sort(),
+    );
+  });
+
   test("the dashboard counts orders and their value per IST month, and the win rate per source and buyer type", async () => {
     await open();
     let buyers = 0;

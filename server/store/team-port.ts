@@ -1,5 +1,5 @@
 import type { PortOf } from "./step-port";
-import type { QueuedDigest, TeamStore } from "./team";
+import type { QueuedDigest, StoredTeamFields, TeamStore } from "./team";
 
 /**
  * The steps the team's settings ask of a store (server/work/team-settings.ts): who is on the staff,
@@ -20,4 +20,5 @@ export type TeamSteps = {
 };
 
 /** What a store keeps of the team beside the settings' changes written above it. */
-export type TeamAdapter = PortOf<TeamSteps> & Omit<TeamStore, "setAssignmentRule" | "queueDigests">;
+export type TeamAdapter = PortOf<TeamSteps> &
+  Omit<TeamStore<StoredTeamFields>, "setAssignmentRule" | "queueDigests">;

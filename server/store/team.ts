@@ -1,17 +1,18 @@
 import type { AlertChoice, AssignmentRule, DigestContent, InboxView } from "../../domain/team";
 import type { WorkState } from "../../domain/work-state";
 import type { StoredEnquiry } from "./store";
-import type { TeamFields } from "./enquiry-work";
+import type { StoredTeamFields, TeamFields } from "./enquiry-work";
 import type { DigestParts, DigestReads, DigestRow } from "../lifecycle/digest";
 import {
   countedListing,
   inboxFilterOf,
+  touchedOf,
   type CountedListing,
   type InboxViewer,
 } from "../lifecycle/inbox-listing";
 import type { OwnerChangePlan } from "../lifecycle/plan";
 
-export type { TeamFields, TeamInboxRow } from "./enquiry-work";
+export type { StoredTeamFields, TeamFields, TeamInboxRow } from "./enquiry-work";
 
 export interface ViewCounts {
   mine: number;
@@ -54,9 +55,9 @@ export const OWNER_BATCH_MAX = 100;
  * The sales team's work on enquiries (docs/decisions/022): owners, follow-ups and next steps as
  * listings read them (changed through TeamChanges), the assignment rule new enquiries follow
  * (applied by EnquiryStore.add, in its transaction), each member's alert choice, and the 09:00
- * digest. "Now" is always passed in, so a test sets it.
+ * digest. "Now" is always passed in, so a test sets it. An adapter gives the team's fields as kept.
  */
-export interface TeamStore {
+export interface TeamStore<Fields extends StoredTeamFields = TeamFields> {
   assignmentRule(): Promise<AssignmentRule>;
   /** Refused (false) when a member it names is not on the staff. */
   setAssignmentRule(rule: AssignmentRule): Promise<boolean>;
@@ -65,7 +66,7 @@ export interface TeamStore {
   setAlertChoice(staffId: string, choice: AlertChoice): Promise<boolean>;
 
   /** The team fields of each enquiry (absent from the map: untouched, unassigned, nothing due). */
-  fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, TeamFields>>;
+  fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, Fields>>;
 
   viewCounts(options: { staffId: string; now: Date; dayEnd: Date }): Promise<ViewCounts>;
 
@@ -181,7 +182,7 @@ export function digestRowsOf(
       Quantity,
       receivedAt,
       dueAt,
-      touched: work.touchedAt !== null,
+      touched: touchedOf(work),
       status,
       ownerId,
     },

@@ -17,7 +17,7 @@ import type {
   WorkState,
 } from "../lifecycle/plan";
 import type { ReminderPlan } from "../lifecycle/reminders";
-import type { MobileEnquiry } from "./buyers";
+import type { MobileAsked, MobileEnquiry } from "./buyers";
 import type { AnswerToStore, ReplyToWrite } from "./conversations";
 import type { DocumentSeries, DocumentWithAccount } from "./documents";
 import type { IssuedDocument, RecordedPayment } from "../../domain/invoice";
@@ -94,9 +94,9 @@ export type WorkSteps = ConversationWorkSteps & {
   };
   /**
    * The enquiries sent with this mobile number (the buyer key BuyerStore.enquiriesOfMobile reads),
-   * Spam aside, with their statuses, read in the change's transaction.
+   * at the statuses `kept` (BUYER_STATUSES), with their statuses, read in the change's transaction.
    */
-  readMobileEnquiries: { args: { mobile: string }; result: MobileEnquiry[] };
+  readMobileEnquiries: { args: MobileAsked; result: MobileEnquiry[] };
   /**
    * The id of the enquiry a WhatsApp message from `mobile` opens on the IST `day`, after `after`
    * (the newest of the buyer's enquiries, or null). Where transactions are not isolated

@@ -2,6 +2,7 @@ import type { HistoryLine } from "../lifecycle/plan";
 import { istDate, type WorkingHours } from "../../domain/working-hours";
 import { conversationMessages } from "../../domain/conversation";
 import { isWhatsAppEnquiry } from "../../domain/enquiry";
+import { BUYER_STATUSES } from "../../domain/buyer";
 import { WHATSAPP_ENQUIRY_SOURCE, whatsappClickMessageId, whatsappSendMessages } from "../../domain/whatsapp";
 import { untouchedWork } from "../lifecycle/plan";
 import {
@@ -87,7 +88,7 @@ function* storeAnswer(answer: AnswerToStore): Change<AnswerOutcome> {
  */
 function* fileWhatsAppMessage(message: WhatsAppToFile, hours: WorkingHours): Change<WhatsAppFiled> {
   const mobile = message.enquiry.Mobile;
-  const enquiries = yield* step("readMobileEnquiries", { mobile });
+  const enquiries = yield* step("readMobileEnquiries", { mobile, kept: BUYER_STATUSES });
   const open = enquiryForWhatsApp(enquiries);
   if (open) {
     const outcome = yield* storeAnswer({ ...message.answer, enquiryId: open });

@@ -6,6 +6,7 @@ import { memberStore } from "./member-changes";
 import { subscriberStore } from "./subscriber-changes";
 import { teamStore } from "./team-settings";
 import { enquiryWorkStore } from "./inbox-pages";
+import { buyerStore } from "./buyer-reads";
 import { templateStore } from "./template-changes";
 import { webhookStore } from "./webhook-changes";
 import { conversationStore } from "./conversation-records";
@@ -93,7 +94,7 @@ export function storeOver(adapters: StoreAdapters, workingHours?: WorkingHoursSo
     deals: adapters.deals,
     dispatch: adapters.dispatch,
     documents: adapters.documents,
-    buyers: adapters.buyers,
+    buyers: buyerStore(adapters.buyers),
     companyFacts: adapters.companyFacts,
     work,
     subscribers: subscriberStore(adapters.subscribers),

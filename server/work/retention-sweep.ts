@@ -1,6 +1,6 @@
 // nextTurn: requests waiting on the event loop run between two batches (a SQLite batch blocks it).
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { oldestKeptFinancialYear } from "../../domain/invoice";
+import { oldestKeptFinancialYear, TAX_RECORD_KINDS } from "../../domain/invoice";
 import { documentsErasedWithEnquiry, expiredTaxRecords } from "../lifecycle/erasure";
 import { mayErase } from "../lifecycle/retention";
 import {
@@ -77,7 +77,8 @@ function* eraseVitalsBatch(receivedBefore: string): ChangeOf<RetentionSteps, num
 /** The tax invoices and credit notes whose statutory period is over, credit notes first. */
 function* eraseTaxRecords(now: Date): ChangeOf<RetentionSteps, number> {
   const oldestKept = oldestKeptFinancialYear(now);
-  const expired = expiredTaxRecords(yield* step("readTaxRecords", { before: oldestKept }), oldestKept);
+  const read = yield* step("readTaxRecords", { before: oldestKept, kinds: [...TAX_RECORD_KINDS] });
+  const expired = expiredTaxRecords(read, oldestKept);
   if (expired.length > 0) yield* step("eraseTaxRecords", { ids: expired });
   return expired.length;
 }

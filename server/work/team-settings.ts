@@ -1,4 +1,5 @@
 import { ruleToSave, type AssignmentRule } from "../../domain/team";
+import { withTouched } from "../lifecycle/inbox-listing";
 import { stepsOf, type ChangeOf } from "../store/step-port";
 import type { QueuedDigest, TeamStore } from "../store/team";
 import type { TeamAdapter, TeamSteps } from "../store/team-port";
@@ -18,7 +19,8 @@ export function teamStore(adapter: TeamAdapter): TeamStore {
     setAssignmentRule: (rule) => onceMore(adapter, () => setAssignmentRule(rule)),
     alertChoices: () => adapter.alertChoices(),
     setAlertChoice: (staffId, choice) => adapter.setAlertChoice(staffId, choice),
-    fieldsOf: (enquiryIds) => adapter.fieldsOf(enquiryIds),
+    fieldsOf: async (enquiryIds) =>
+      new Map([...(await adapter.fieldsOf(enquiryIds))].map(([id, kept]) => [id, withTouched(kept)])),
     viewCounts: (options) => adapter.viewCounts(options),
     digestParts: (reads) => adapter.digestParts(reads),
     queueDigests: (day, digests, now) => queueDigests(adapter, day, digests, now),

@@ -1,9 +1,10 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { type DocumentData, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import type { BuyerHistory } from "../../../domain/buyer";
-import { INITIAL_STATUS, isSpam, type EnquiryStatus } from "../../../domain/status";
+import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { BUYER_KEY_NAME, buyerKeyOfQuery, buyerKeysOf, type BuyerKeys } from "../buyer-keys";
-import { buyerEnquiryOf, type BuyerStore, type MobileEnquiry } from "../buyers";
+import { buyerEnquiryOf, type BuyerAdapter, type BuyerStatuses, type MobileAsked } from "../buyers";
+import type { MobileEnquiry } from "../buyers";
 import {
   ALREADY_EXISTS,
   ARRAY_CONTAINS_ANY_LIMIT,
@@ -72,16 +73,17 @@ export function buyerKeysOfDocument(data: DocumentData, secret: Buffer): BuyerKe
  * which an array-contains-any query reads by Firestore's automatic index on the field. Enquiries
  * stored before keys existed are given theirs by `backfillKeys` once, at start-up.
  */
-export class FirestoreBuyerStore implements BuyerStore {
+export class FirestoreBuyerStore implements BuyerAdapter {
   constructor(private readonly context: FirestoreContext) {}
 
   private get collections() {
     return collectionsOf(this.context);
   }
 
-  /** The enquiries holding any of `keys`, with their statuses: Spam left out. */
+  /** The enquiries holding any of `keys` at the statuses `kept`, with their statuses. */
   private async holding(
     keys: readonly string[],
+    kept: BuyerStatuses,
   ): Promise<{ doc: DocumentSnapshot; status: EnquiryStatus }[]> {
     const docs = new Map<string, DocumentSnapshot>();
     for (const part of chunks([...new Set(keys)], ARRAY_CONTAINS_ANY_LIMIT)) {
@@ -92,29 +94,24 @@ export class FirestoreBuyerStore implements BuyerStore {
       for (const doc of snapshot.docs) docs.set(doc.id, doc);
     }
     if (docs.size === 0) return [];
-    const works = await this.context.db.getAll(
-      ...[...docs.keys()].map((id) => this.collections.work.doc(id)),
-      { fieldMask: ["status", "lostReason"] },
-    );
-    const statuses = new Map(
-      works.map(
-        (work) => [work.id, (work.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS] as const,
-      ),
-    );
-    // The buyer's other enquiries are every one but spam, which is never listed or counted (a
-    // duplicate stays, with its link).
-    return [...docs.values()]
-      .map((doc) => ({ doc, status: statuses.get(doc.id) ?? INITIAL_STATUS }))
-      .filter(({ status }) => !isSpam(status));
+    const held = [...docs.values()];
+    const works = await this.context.db.getAll(...held.map((doc) => this.collections.work.doc(doc.id)), {
+      fieldMask: ["status"],
+    });
+    const statusOf = (index: number) =>
+      (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS;
+    return held
+      .map((doc, index) => ({ doc, status: statusOf(index) }))
+      .filter(({ status }) => kept.includes(status));
   }
 
-  async enquiriesOfMobile(mobile: string): Promise<MobileEnquiry[]> {
+  async enquiriesOfMobile(asked: MobileAsked): Promise<MobileEnquiry[]> {
     return this.context.run(() =>
-      this.context.db.runTransaction((transaction) => readMobileEnquiries(this.context, transaction, mobile)),
+      this.context.db.runTransaction((transaction) => readMobileEnquiries(this.context, transaction, asked)),
     );
   }
 
-  async history(enquiryId: string, limit: number): Promise<BuyerHistory | null> {
+  async history(enquiryId: string, limit: number, kept: BuyerStatuses): Promise<BuyerHistory | null> {
     return this.context.run(async () => {
       const [own, secret] = await Promise.all([
         this.collections.enquiries.doc(enquiryId).get(),
@@ -123,7 +120,7 @@ export class FirestoreBuyerStore implements BuyerStore {
       if (!own.exists) return null;
       const keys = buyerKeysOfDocument(own.data() ?? {}, secret);
       const position = sortKey(isoOf(own.get("receivedAt")), own.id);
-      const others = (await this.holding(buyerKeysField(keys)))
+      const others = (await this.holding(buyerKeysField(keys), kept))
         .filter(({ doc }) => doc.id !== enquiryId)
         .map(({ doc, status }) => ({ doc, status, at: sortKey(isoOf(doc.get("receivedAt")), doc.id) }))
         .sort((a, b) => b.at.localeCompare(a.at));
@@ -160,7 +157,7 @@ export class FirestoreBuyerStore implements BuyerStore {
     });
   }
 
-  async earlierCounts(enquiryIds: readonly string[]): Promise<Map<string, number>> {
+  async earlierCounts(enquiryIds: readonly string[], kept: BuyerStatuses): Promise<Map<string, number>> {
     if (enquiryIds.length === 0) return new Map();
     return this.context.run(async () => {
       const [docs, secret] = await Promise.all([
@@ -176,7 +173,8 @@ export class FirestoreBuyerStore implements BuyerStore {
           keys: buyerKeysField(buyerKeysOfDocument(doc.data() ?? {}, secret)),
           at: sortKey(isoOf(doc.get("receivedAt")), doc.id),
         }));
-      const holders = (await this.holding(listed.flatMap(({ keys }) => keys))).map(({ doc }) => ({
+      const wanted = listed.flatMap((each) => each.keys);
+      const holders = (await this.holding(wanted, kept)).map(({ doc }) => ({
         keys: (doc.get(BUYER_KEYS_FIELD) as unknown[] | undefined) ?? [],
         at: sortKey(isoOf(doc.get("receivedAt")), doc.id),
       }));
@@ -240,16 +238,16 @@ export class FirestoreBuyerStore implements BuyerStore {
 }
 
 /**
- * The enquiries sent with `mobile` (its buyer key), Spam aside, with their statuses, read in
- * `transaction`: the query and the work records are the transaction's reads.
+ * The enquiries sent with the mobile asked (its buyer key) at the statuses kept, with their
+ * statuses, read in `transaction`: the query and the work records are the transaction's reads.
  */
 export async function readMobileEnquiries(
   context: FirestoreContext,
   transaction: Transaction,
-  mobile: string,
+  asked: MobileAsked,
 ): Promise<MobileEnquiry[]> {
   const collections = collectionsOf(context);
-  const key = buyerKeyOfQuery({ mobile }, await buyerSecret(context));
+  const key = buyerKeyOfQuery({ mobile: asked.mobile }, await buyerSecret(context));
   const docs = (
     await transaction.get(
       collections.enquiries.where(BUYER_KEYS_FIELD, "array-contains-any", [key]).select("receivedAt"),
@@ -265,7 +263,7 @@ export async function readMobileEnquiries(
       receivedAt: isoOf(doc.get("receivedAt")),
       status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
     }))
-    .filter(({ status }) => !isSpam(status));
+    .filter(({ status }) => asked.kept.includes(status));
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Timestamp, type DocumentData, type Query } from "firebase-admin/firestore";
 import { INITIAL_STATUS, statusesWhere, WAITING_STATUSES, type EnquiryStatus } from "../../../domain/status";
-import { deliveryState, listedFactsOf, type InboxFilter, type TeamInboxRow } from "../enquiry-work";
+import { deliveryState, listedFactsOf, type InboxFilter, type StoredInboxRow } from "../enquiry-work";
+import type { StoredTeamFields } from "../enquiry-work";
+import type { WorkState } from "../../../domain/work-state";
 import type {
   CountedListing,
   DueRange,
@@ -31,7 +33,14 @@ const COUNT_BATCH = 500;
 export const SCAN_BATCH = 200;
 
 /** A row a phase found, placed by its due time (by due) or when it was received (by received). */
-type Placed = PhasePlace & { row: TeamInboxRow };
+type Placed = PhasePlace & { row: StoredInboxRow };
+
+/** The team's fields of an enquiry's work record, as kept. */
+export function teamFieldsOf(work: WorkState): StoredTeamFields {
+  const { ownerId, followUpAt, nextStep, touchedAt, dueAt, firstContactDueAt, answeredAt, duplicateOf } =
+    work;
+  return { ownerId, followUpAt, nextStep, touchedAt, dueAt, firstContactDueAt, answeredAt, duplicateOf };
+}
 
 /** `query` narrowed to the due times within `range`. */
 function withinDue(query: Query, range: DueRange | undefined): Query {
@@ -84,7 +93,7 @@ export class FirestoreInboxListing {
   async rowsOf(
     enquiries: readonly StoredEnquiry[],
     works?: ReadonlyMap<string, DocumentData | undefined>,
-  ): Promise<TeamInboxRow[]> {
+  ): Promise<StoredInboxRow[]> {
     if (enquiries.length === 0) return [];
     const work =
       works ??
@@ -116,13 +125,7 @@ export class FirestoreInboxListing {
         companyNotification: deliveryState(
           company.get(stored.id) ?? { sentAt: null, attempts: 0, status: undefined },
         ),
-        ownerId: state.ownerId,
-        followUpAt: state.followUpAt,
-        nextStep: state.nextStep,
-        touched: state.touchedAt !== null,
-        dueAt: state.dueAt,
-        firstContactDueAt: state.firstContactDueAt,
-        answeredAt: state.answeredAt,
+        ...teamFieldsOf(state),
       };
     });
   }
@@ -142,12 +145,9 @@ export class FirestoreInboxListing {
   private async matchingWork(
     docs: readonly { id: string; data(): DocumentData | undefined }[],
     keep: ListingKeep,
-  ): Promise<TeamInboxRow[]> {
+  ): Promise<StoredInboxRow[]> {
     const works = new Map(docs.map((doc) => [doc.id, doc.data()]));
-    const candidates = docs.filter((doc) => {
-      const state = workStateOf(doc.data());
-      return keep.work({ ...state, touched: state.touchedAt !== null });
-    });
+    const candidates = docs.filter((doc) => keep.work(workStateOf(doc.data())));
     if (candidates.length === 0) return [];
     const enquiries = await this.context.db.getAll(
       ...candidates.map((doc) => this.collections.enquiries.doc(doc.id)),
@@ -244,7 +244,7 @@ export class FirestoreInboxListing {
 
   readListing<T>(
     filter: InboxFilter,
-    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
+    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, StoredInboxRow>, T>,
   ): Promise<T> {
     return this.context.run(() =>
       driveStepsAsync(page<Placed>(), {

@@ -6,7 +6,7 @@ import type {
   QuerySnapshot,
   Transaction,
 } from "firebase-admin/firestore";
-import type { IssuedDocument, PaymentMethod, RecordedPayment } from "../../../domain/invoice";
+import type { DocumentKind, IssuedDocument, PaymentMethod, RecordedPayment } from "../../../domain/invoice";
 import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../documents";
 import type { DocumentClickAction, WorkSteps } from "../work-port";
 import { activityDocument } from "./activity";
@@ -268,7 +268,7 @@ export class FirestoreDocumentStore implements DocumentStore {
     });
   }
 
-  async issuedBetween(from: Date, to: Date): Promise<IssuedDocument[]> {
+  async issuedBetween(from: Date, to: Date, kinds: readonly DocumentKind[]): Promise<IssuedDocument[]> {
     return this.context.run(async () => {
       const issued = await documentCollections(this.context)
         .documents.where("issuedAt", ">=", from.toISOString())
@@ -276,7 +276,7 @@ export class FirestoreDocumentStore implements DocumentStore {
         .get();
       return issued.docs
         .map((doc) => documentOf(doc.data()))
-        .filter((document) => document.kind === "tax-invoice" || document.kind === "credit-note")
+        .filter((document) => kinds.includes(document.kind))
         .sort(byIssue);
     });
   }

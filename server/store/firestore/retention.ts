@@ -194,11 +194,13 @@ export class FirestoreRetentionPort implements RetentionPort {
           this.context,
           ids.map((id) => this.collections.vitals.doc(id)),
         ),
-      readTaxRecords: ({ before }) =>
+      readTaxRecords: ({ before, kinds }) =>
         this.context.run(async () => {
-          const old = (await documents.documents.where("financialYear", "<", before).get()).docs.map(factsOf);
+          const found = await documents.documents.where("financialYear", "<", before).get();
+          const old = found.docs.map(factsOf).filter((record) => kinds.includes(record.kind));
           const against: TaxRecordFacts[] = [];
-          for (const invoice of old.filter((record) => record.kind === "tax-invoice")) {
+          // Only a document not itself against another may have credit notes against it.
+          for (const invoice of old.filter((record) => record.againstId === null)) {
             against.push(
               ...(await documents.documents.where("againstId", "==", invoice.id).get()).docs.map(factsOf),
             );

@@ -1,36 +1,22 @@
-import { Timestamp, type DocumentData, type Transaction } from "firebase-admin/firestore";
+import { Timestamp, type Transaction } from "firebase-admin/firestore";
 import {
   parseAssignmentRule,
   alertChoiceOf,
   type AlertChoice,
   type AssignmentRule,
 } from "../../../domain/team";
-import { countViews, digestNotificationId, digestRowsOf, type TeamFields, type ViewCounts } from "../team";
+import { countViews, digestNotificationId, digestRowsOf, type ViewCounts } from "../team";
+import type { StoredTeamFields } from "../enquiry-work";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import type { TeamAdapter, TeamSteps } from "../team-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
-import { FirestoreInboxListing } from "./inbox-listing";
+import { FirestoreInboxListing, teamFieldsOf } from "./inbox-listing";
 import { queueNotification, storedEnquiryOf } from "./documents";
 import { updateAccount } from "./staff";
 import { ASSIGNMENT_DOC, UNASSIGNED, workStateOf } from "./work-record";
 import type { ArrivalRow, DigestParts, DigestReads, DigestRow } from "../../lifecycle/digest";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
-
-/** The team's fields of an enquiry's work document. */
-function teamFieldsOf(data: DocumentData | undefined): TeamFields {
-  const work = workStateOf(data);
-  return {
-    ownerId: work.ownerId,
-    followUpAt: work.followUpAt,
-    nextStep: work.nextStep,
-    touched: work.touchedAt !== null,
-    dueAt: work.dueAt,
-    firstContactDueAt: work.firstContactDueAt,
-    answeredAt: work.answeredAt,
-    duplicateOf: work.duplicateOf,
-  };
-}
 
 /**
  * The team's work on Firestore: owner, follow-up, next step, touched and due times live in each
@@ -65,11 +51,12 @@ export class FirestoreTeamStore implements TeamAdapter {
     return updateAccount(this.context, staffId, { alerts: choice });
   }
 
-  async fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, TeamFields>> {
+  async fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, StoredTeamFields>> {
     if (enquiryIds.length === 0) return new Map();
     return this.context.run(async () => {
       const docs = await this.context.db.getAll(...enquiryIds.map((id) => this.collections.work.doc(id)));
-      return new Map(docs.filter((doc) => doc.exists).map((doc) => [doc.id, teamFieldsOf(doc.data())]));
+      const works = docs.filter((doc) => doc.exists).map((doc) => [doc.id, workStateOf(doc.data())] as const);
+      return new Map(works.map(([id, work]) => [id, teamFieldsOf(work)]));
     });
   }
 

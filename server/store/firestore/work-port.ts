@@ -186,7 +186,7 @@ export class FirestoreWorkPort implements WorkPort {
         }
       },
       readWorks: ({ enquiryIds }) => readWorks(context, transaction, enquiryIds),
-      readMobileEnquiries: ({ mobile }) => readMobileEnquiries(context, transaction, mobile),
+      readMobileEnquiries: (asked) => readMobileEnquiries(context, transaction, asked),
       newWhatsAppEnquiryId: ({ mobile, after, day }) => whatsappEnquiryId(context, mobile, after, day),
       writeNewEnquiry: async ({ stored }) => {
         const keys = buyerKeysField(buyerKeysOf(stored.enquiry, await buyerSecret(context)));

@@ -2,15 +2,16 @@ import type Database from "better-sqlite3";
 import type { BuyerHistory } from "../../../domain/buyer";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { buyerKeyOfQuery, buyerKeysOf } from "../buyer-keys";
-import { buyerEnquiryOf, type BuyerEnquiryRead, type BuyerStore, type MobileEnquiry } from "../buyers";
+import { buyerEnquiryOf, type BuyerAdapter, type BuyerEnquiryRead, type BuyerStatuses } from "../buyers";
+import type { MobileAsked, MobileEnquiry } from "../buyers";
 import { prepared, type SqliteRun } from "./connection";
 import { buyerSecretOf, INSERT_BUYER_KEY } from "./sale-schema";
-import { statusWhere } from "./status-sql";
+import { statusIn } from "./status-sql";
 import type { WhatsAppConsent } from "../../../domain/whatsapp-consent";
 import { whatsappConsentOfRow } from "./enquiry-meta";
 
-/** The buyer's enquiries are every one but spam: a duplicate stays on their history, with its link. */
-const IS_BUYERS = statusWhere("w.status", "spam", false, { orInitial: true });
+/** The buyer's enquiries at the statuses kept (BUYER_STATUSES): their work row's `w`, or New with none. */
+const keptWhere = (kept: BuyerStatuses) => statusIn(`coalesce(w.status, '${INITIAL_STATUS}')`, kept);
 
 /**
  * Gives the enquiries stored since the last time their two buyer keys (server/store/buyer-keys.ts),
@@ -54,14 +55,14 @@ type OtherRow = Omit<BuyerEnquiryRead, "sameMobile" | "sameMailbox"> & {
  * primary key finds every enquiry of one key in time order, and an index on the enquiry finds an
  * enquiry's own keys; both go with the enquiry.
  */
-export class SqliteBuyerStore implements BuyerStore {
+export class SqliteBuyerStore implements BuyerAdapter {
   constructor(
     private readonly run: SqliteRun,
     /** The enquiries' table, already quoted. */
     private readonly table: string,
   ) {}
 
-  /** The enquiries sharing a key with this one, Spam aside: the one definition both reads below use. */
+  /** The enquiries sharing a key with this one: the one definition both reads below use. */
   private others(): string {
     return `(SELECT DISTINCT enquiry_id FROM enquiry_buyers
               WHERE buyer_key IN (@mobile, @mailbox) AND enquiry_id <> @id) o
@@ -69,7 +70,7 @@ export class SqliteBuyerStore implements BuyerStore {
       LEFT JOIN enquiry_work w ON w.enquiry_id = o.enquiry_id`;
   }
 
-  async history(enquiryId: string, limit: number): Promise<BuyerHistory | null> {
+  async history(enquiryId: string, limit: number, kept: BuyerStatuses): Promise<BuyerHistory | null> {
     return this.run((db) => {
       catchUpBuyerKeys(db, this.table);
       return db
@@ -84,7 +85,7 @@ export class SqliteBuyerStore implements BuyerStore {
           const counts = prepared<typeof params, { total: number; earlier: number | null }>(
             db,
             `SELECT count(*) AS total, sum((e.received_at, e.id) < (@at, @id)) AS earlier
-             FROM ${this.others()} WHERE ${IS_BUYERS}`,
+             FROM ${this.others()} WHERE ${keptWhere(kept)}`,
           ).get(params);
           const rows = prepared<typeof params & { limit: number }, OtherRow>(
             db,
@@ -95,7 +96,7 @@ export class SqliteBuyerStore implements BuyerStore {
                        WHERE x.buyer_key = @mailbox AND x.received_at = e.received_at AND x.enquiry_id = e.id) AS sameMailbox,
                d.value_rupees AS orderValue, w.lost_reason AS lostReason, w.duplicate_of AS duplicateOf
              FROM ${this.others()} LEFT JOIN enquiry_deals d ON d.enquiry_id = e.id
-             WHERE ${IS_BUYERS}
+             WHERE ${keptWhere(kept)}
              ORDER BY e.received_at DESC, e.id DESC LIMIT @limit`,
           ).all({ ...params, limit });
           return {
@@ -114,11 +115,11 @@ export class SqliteBuyerStore implements BuyerStore {
     });
   }
 
-  async enquiriesOfMobile(mobile: string): Promise<MobileEnquiry[]> {
-    return this.run((db) => readMobileEnquiries(db, this.table, mobile));
+  async enquiriesOfMobile(asked: MobileAsked): Promise<MobileEnquiry[]> {
+    return this.run((db) => readMobileEnquiries(db, this.table, asked));
   }
 
-  async earlierCounts(enquiryIds: readonly string[]): Promise<Map<string, number>> {
+  async earlierCounts(enquiryIds: readonly string[], kept: BuyerStatuses): Promise<Map<string, number>> {
     if (enquiryIds.length === 0) return new Map();
     const rows = this.run((db) => {
       catchUpBuyerKeys(db, this.table);
@@ -129,7 +130,7 @@ export class SqliteBuyerStore implements BuyerStore {
            JOIN enquiry_buyers o ON o.buyer_key = me.buyer_key
              AND (o.received_at, o.enquiry_id) < (me.received_at, me.enquiry_id)
            LEFT JOIN enquiry_work w ON w.enquiry_id = o.enquiry_id
-         WHERE me.enquiry_id IN (SELECT value FROM json_each(?)) AND ${IS_BUYERS}
+         WHERE me.enquiry_id IN (SELECT value FROM json_each(?)) AND ${keptWhere(kept)}
          GROUP BY me.enquiry_id`,
       ).all(JSON.stringify(enquiryIds));
     });
@@ -178,16 +179,16 @@ export function readBuyerWhatsApp(
   };
 }
 
-/** The enquiries sent with `mobile` (its buyer key), Spam aside, with their statuses. */
-export function readMobileEnquiries(db: Database.Database, table: string, mobile: string): MobileEnquiry[] {
+/** The enquiries sent with the mobile asked (its buyer key) at the statuses kept, with their statuses. */
+export function readMobileEnquiries(db: Database.Database, table: string, asked: MobileAsked) {
   catchUpBuyerKeys(db, table);
   return prepared<[string], { id: string; receivedAt: string; status: string | null }>(
     db,
     `SELECT e.id, e.received_at AS receivedAt, w.status
      FROM enquiry_buyers b JOIN ${table} e ON e.id = b.enquiry_id
        LEFT JOIN enquiry_work w ON w.enquiry_id = e.id
-     WHERE b.buyer_key = ? AND ${IS_BUYERS}`,
+     WHERE b.buyer_key = ? AND ${keptWhere(asked.kept)}`,
   )
-    .all(buyerKeyOfQuery({ mobile }, buyerSecretOf(db)))
+    .all(buyerKeyOfQuery({ mobile: asked.mobile }, buyerSecretOf(db)))
     .map((row) => ({ ...row, status: (row.status ?? INITIAL_STATUS) as EnquiryStatus }));
 }

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { IssuedDocument, RecordedPayment } from "../../../domain/invoice";
+import type { DocumentKind, IssuedDocument, RecordedPayment } from "../../../domain/invoice";
 import type { DocumentSeries, DocumentStore, DocumentWithAccount } from "../documents";
 import type { DocumentClickAction, WorkSteps } from "../work-port";
 import { insertActivity } from "./activity";
@@ -164,10 +164,7 @@ export function writeDocument(db: Database.Database, args: StepArgs<"writeDocume
 }
 
 function writeBalance(db: Database.Database, documentId: string, balancePaise: number): void {
-  prepared(db, `UPDATE issued_documents SET balance_paise = ? WHERE id = ? AND kind = 'tax-invoice'`).run(
-    balancePaise,
-    documentId,
-  );
+  prepared(db, `UPDATE issued_documents SET balance_paise = ? WHERE id = ?`).run(balancePaise, documentId);
 }
 
 /** Stores a payment with its invoice's balance after it, in the caller's transaction. */
@@ -210,13 +207,14 @@ export class SqliteDocumentStore implements DocumentStore {
     );
   }
 
-  async issuedBetween(from: Date, to: Date): Promise<IssuedDocument[]> {
+  async issuedBetween(from: Date, to: Date, kinds: readonly DocumentKind[]): Promise<IssuedDocument[]> {
     return this.run((db) =>
       documentsWhere(
         db,
-        "issued_at >= ? AND issued_at < ? AND kind IN ('tax-invoice', 'credit-note')",
+        "issued_at >= ? AND issued_at < ? AND kind IN (SELECT value FROM json_each(?))",
         from.toISOString(),
         to.toISOString(),
+        JSON.stringify(kinds),
       ),
     );
   }

@@ -9,7 +9,7 @@ import {
   type EnquiryWorkAdapter,
   type InboxFilter,
   type InboxRow,
-  type TeamInboxRow,
+  type StoredInboxRow,
 } from "../enquiry-work";
 import { decodePageCursor, encodePageCursor } from "../page-cursor";
 import type { SqliteRun } from "./connection";
@@ -37,7 +37,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
 
   async readListing<T>(
     filter: InboxFilter,
-    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, TeamInboxRow>, T>,
+    page: <Place extends PhasePlace>() => ChangeOf<ListingSteps<Place, StoredInboxRow>, T>,
   ): Promise<T> {
     if (filter.q?.trim()) this.run((db) => catchUpSearch(db, this.table));
     return this.run((db) =>
@@ -54,7 +54,7 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
                      WHERE e.id IN (SELECT value FROM json_each(?))`,
                   )
                   .all(JSON.stringify(places.map((each) => each.id)))
-                  .map((row) => [row.id, teamInboxRow(row) as TeamInboxRow]),
+                  .map((row) => [row.id, teamInboxRow(row)]),
               );
               return places.flatMap((each) => rows.get(each.id) ?? []);
             },

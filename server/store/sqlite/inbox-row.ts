@@ -1,5 +1,5 @@
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
-import { deliveryState, type InboxRow, type TeamFields, type TeamInboxRow } from "../enquiry-work";
+import { deliveryState, type InboxRow, type StoredInboxRow, type StoredTeamFields } from "../enquiry-work";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { type WorkColumn, type WorkRow, workColumns, workFieldsOf } from "./work-record";
 import { ENQUIRY_META_COLUMNS, type EnquiryMetaColumns, enquiryMeta } from "./enquiry-meta";
@@ -59,11 +59,8 @@ export function inboxRow(row: InboxSqlRow): InboxRow {
   };
 }
 
-export function teamFields(row: TeamColumns): TeamFields {
-  const { touchedAt, ...fields } = workFieldsOf(row, TEAM_WORK_FIELDS);
-  return { ...fields, touched: touchedAt !== null };
-}
+export const teamFields = (row: TeamColumns): StoredTeamFields => workFieldsOf(row, TEAM_WORK_FIELDS);
 
-export function teamInboxRow(row: InboxSqlRow & TeamColumns): TeamInboxRow {
+export function teamInboxRow(row: InboxSqlRow & TeamColumns): StoredInboxRow {
   return { ...inboxRow(row), ...teamFields(row) };
 }

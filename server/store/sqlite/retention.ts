@@ -1,14 +1,11 @@
 import type Database from "better-sqlite3";
 import type { EnquiryStatus } from "../../../domain/status";
-import { TAX_RECORD_KINDS, type DocumentKind } from "../../../domain/invoice";
+import type { DocumentKind } from "../../../domain/invoice";
 import type { TaxRecordFacts } from "../../lifecycle/erasure";
 import type { RetentionPort, RetentionSteps } from "../retention";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { SqliteRun } from "./connection";
-import { statusWhere } from "./status-sql";
 
-/** The closed statuses as SQL (domain/status.ts), which mayErase checks again. */
-const CLOSED = statusWhere("status", "open", false);
 export const IN_LIST = `IN (SELECT value FROM json_each(?))`;
 
 /**
@@ -65,7 +62,7 @@ export class SqliteRetentionPort implements RetentionPort {
             { row: number; id: string; status: EnquiryStatus; closedAt: string | null }
           >(
             `SELECT rowid AS row, enquiry_id AS id, status, closed_at AS closedAt FROM enquiry_work
-             WHERE rowid > ? AND closed_at IS NOT NULL AND closed_at < ? AND ${CLOSED}
+             WHERE rowid > ? AND closed_at IS NOT NULL AND closed_at < ?
              ORDER BY rowid LIMIT ?`,
           )
           .all(typeof after === "number" ? after : 0, closedBefore, limit);
@@ -96,11 +93,11 @@ export class SqliteRetentionPort implements RetentionPort {
           JSON.stringify(ids),
         );
       },
-      readTaxRecords: ({ before }) => {
+      readTaxRecords: ({ before, kinds }) => {
         const facts = `SELECT id, kind, financial_year AS financialYear, against_id AS againstId FROM issued_documents`;
         const old = db
           .prepare<[string, string], TaxRecordFacts>(`${facts} WHERE financial_year < ? AND kind ${IN_LIST}`)
-          .all(before, JSON.stringify(TAX_RECORD_KINDS));
+          .all(before, JSON.stringify(kinds));
         const against = db
           .prepare<[string], TaxRecordFacts>(`${facts} WHERE against_id ${IN_LIST}`)
           .all(JSON.stringify(old.map((record) => record.id)));

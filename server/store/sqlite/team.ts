@@ -1,5 +1,6 @@
 import { alertChoiceOf, type AlertChoice, type AssignmentRule } from "../../../domain/team";
-import { countViews, digestNotificationId, digestRowsOf, type TeamFields, type ViewCounts } from "../team";
+import { countViews, digestNotificationId, digestRowsOf, type ViewCounts } from "../team";
+import type { StoredTeamFields } from "../enquiry-work";
 import type Database from "better-sqlite3";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { TeamAdapter, TeamSteps } from "../team-port";
@@ -43,7 +44,7 @@ export class SqliteTeamStore implements TeamAdapter {
     );
   }
 
-  async fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, TeamFields>> {
+  async fieldsOf(enquiryIds: readonly string[]): Promise<Map<string, StoredTeamFields>> {
     if (enquiryIds.length === 0) return new Map();
     return this.sqlite(
       (db) =>

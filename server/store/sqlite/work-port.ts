@@ -122,7 +122,7 @@ export class SqliteWorkPort implements WorkPort {
       },
       readWorks: ({ enquiryIds }) => enquiryIds.map((enquiryId) => readWork(db, this.table, enquiryId)),
       readBuyerWhatsApp: ({ enquiryId, limit }) => readBuyerWhatsApp(db, this.table, enquiryId, limit),
-      readMobileEnquiries: ({ mobile }) => readMobileEnquiries(db, this.table, mobile),
+      readMobileEnquiries: (asked) => readMobileEnquiries(db, this.table, asked),
       // The change's IMMEDIATE transaction holds the write lock: nobody opens one meanwhile.
       newWhatsAppEnquiryId: () => newRowId(),
       writeNewEnquiry: ({ stored }) => insertNewEnquiry(db, this.table, stored),
