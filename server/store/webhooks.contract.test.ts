@@ -1,4 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
 import type { Enquiry } from "../../domain/enquiry";
 import type { Store } from "./store";
 import type { WebhookAttemptRecord } from "./webhooks";
@@ -10,16 +14,54 @@ interface Adapter {
   setUp(): Promise<void>;
   tearDown(): Promise<void>;
   open(): Promise<Store>;
+  /** How many records the last store opened still keeps of a delivery: its own and its claims'. */
+  recordsOfDelivery(id: string): Promise<number>;
 }
 
 function sqliteAdapter(): Adapter {
   const sandbox = sqliteSandbox("webhooks-contract");
-  return { ...sandbox, open: async () => (await sandbox.openStore()).store };
+  let path = "";
+  return {
+    ...sandbox,
+    open: async () => {
+      const opened = await sandbox.openStore();
+      path = opened.path;
+      return opened.store;
+    },
+    async recordsOfDelivery(id) {
+      const db = new Database(path, { readonly: true });
+      try {
+        return (
+          db.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE id = ?").get(id) as { n: number }
+        ).n;
+      } finally {
+        db.close();
+      }
+    },
+  };
 }
 
 function firestoreAdapter(): Adapter {
   const sandbox = firestoreSandbox("webhooks");
-  return { ...sandbox, open: async () => (await sandbox.openStore()).store };
+  let projectId = "";
+  return {
+    ...sandbox,
+    open: async () => {
+      const opened = await sandbox.openStore();
+      projectId = opened.projectId;
+      return opened.store;
+    },
+    async recordsOfDelivery(id) {
+      const probe = initializeApp({ projectId }, `webhooks-probe-${randomUUID()}`);
+      try {
+        const delivery = getFirestore(probe).collection("webhookDeliveries").doc(id);
+        const [own, claims] = await Promise.all([delivery.get(), delivery.collection("claims").get()]);
+        return (own.exists ? 1 : 0) + claims.size;
+      } finally {
+        await deleteApp(probe);
+      }
+    },
+  };
 }
 
 const enquiry = (Name: string): Enquiry => ({
@@ -80,6 +122,51 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("webhooks on the $name stor
       await store.webhooks.claimDue({ worker: "w", now: later(MINUTE), limit: 10, leaseMs: MINUTE }),
     ).toEqual([]);
     expect(await store.webhooks.deleteEndpoint(endpoint.id)).toBe(false);
+  });
+
+  test("an endpoint removed takes its deliveries with every record of their claims", async () => {
+    store = await adapter.open();
+    const endpoint = await store.webhooks.addEndpoint({
+      url: "https://hooks.example.com/in",
+      events: ["enquiry.received"],
+      now: new Date(),
+    });
+    const kept = await store.webhooks.addEndpoint({
+      url: "https://kept.example.com/in",
+      events: ["enquiry.received"],
+      now: new Date(),
+    });
+    await store.webhooks.queueTest(endpoint.id, new Date());
+    await store.webhooks.queueTest(kept.id, new Date());
+    // Claimed, failed and claimed again: a delivery tried twice, with a claim recorded for each try.
+    const first = await store.webhooks.claimDue({
+      worker: "w",
+      now: later(MINUTE),
+      limit: 10,
+      leaseMs: MINUTE,
+    });
+    expect(first).toHaveLength(2);
+    for (const delivery of first) {
+      await store.webhooks.recordAttempt(delivery.id, "w", failedAttempt(later(MINUTE)), {
+        delivered: false,
+        nextAttemptAt: later(2 * MINUTE),
+      });
+    }
+    const again = await store.webhooks.claimDue({
+      worker: "w",
+      now: later(3 * MINUTE),
+      limit: 10,
+      leaseMs: MINUTE,
+    });
+    expect(again).toHaveLength(2);
+    const removed = again.find((delivery) => delivery.endpointId === endpoint.id)!;
+    const other = again.find((delivery) => delivery.endpointId === kept.id)!;
+    const keptBefore = await adapter.recordsOfDelivery(other.id);
+    expect(await adapter.recordsOfDelivery(removed.id)).toBeGreaterThan(0);
+
+    expect(await store.webhooks.deleteEndpoint(endpoint.id)).toBe(true);
+    expect(await adapter.recordsOfDelivery(removed.id)).toBe(0);
+    expect(await adapter.recordsOfDelivery(other.id)).toBe(keptBefore);
   });
 
   test("an enquiry stored, and its status changed, queue their events for the endpoints that chose them, with the change", async () => {

@@ -25,7 +25,7 @@ import {
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
-import { chunks, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
+import { chunks, deleteInBatches, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
 import { claimDueDocuments } from "./claim-window";
 
 const ENDPOINTS = "webhookEndpoints";
@@ -156,17 +156,20 @@ export class FirestoreWebhookStore implements WebhookAdapter {
     const ref = this.endpoints().doc(id);
     if (!(await this.context.run(() => ref.get())).exists) return false;
     await this.context.run(() => ref.delete());
-    // Its deliveries, a batch at a time; a claim meanwhile finds no endpoint and drops its delivery.
+    // Its deliveries, a batch at a time, each with the record of every claim its tries made
+    // (claims/{generation}); a claim meanwhile finds no endpoint and drops its delivery.
     for (;;) {
-      const batchSize = await this.context.run(async () => {
-        const docs = await this.deliveries().where("endpointId", "==", id).limit(400).get();
-        if (docs.empty) return 0;
-        const batch = this.context.db.batch();
-        for (const doc of docs.docs) batch.delete(doc.ref);
-        await batch.commit();
-        return docs.size;
-      });
-      if (batchSize === 0) return true;
+      const deliveries = await this.context.run(() =>
+        this.deliveries().where("endpointId", "==", id).limit(100).get(),
+      );
+      if (deliveries.empty) return true;
+      const claims = await this.context.run(() =>
+        Promise.all(deliveries.docs.map((delivery) => delivery.ref.collection("claims").get())),
+      );
+      await deleteInBatches(this.context, [
+        ...claims.flatMap((each) => each.docs.map((doc) => doc.ref)),
+        ...deliveries.docs.map((doc) => doc.ref),
+      ]);
     }
   }
 
