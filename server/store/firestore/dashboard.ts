@@ -91,7 +91,7 @@ async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<
  * - per day and buyer type, an aggregation query (count and sum of Quantity) on
  *   (RetailerSelfUse, receivedAt): one small answer per day and type, never the documents; those
  *   set apart (the span's statuses) from the work records and enquiries read for the owners;
- * - per status, a count on enquiryWork (status, receivedAt);
+ * - per status, a tally of the work records received in the span, read for the owners;
  * - first touches and members from the touches (history entries) written since the span began,
  *   one range read on `enquiryTouches.at`;
  * - page speed from the measurements received within the span; Firestore has no percentile.
@@ -104,7 +104,7 @@ export class FirestoreDashboardStore implements DashboardStore {
   }
 
   async parts(span: DashboardSpan): Promise<DashboardParts> {
-    const [received, touches, vitals, { statusOf, ...ownersAndSources }] = await Promise.all([
+    const [received, touches, vitals, { statusOf, tally, ...ownersAndSources }] = await Promise.all([
       this.received(span),
       this.touchesSince(span.from),
       this.vitals(span),
@@ -115,23 +115,10 @@ export class FirestoreDashboardStore implements DashboardStore {
     const elsewhere = [...new Set(touches.map((touch) => touch.enquiryId))].filter((id) => !statusOf.has(id));
     for (const [id, status] of await this.statusesOf(elsewhere)) statusOf.set(id, status);
     const status = (id: string) => statusOf.get(id) ?? INITIAL_STATUS;
-    const fromIso = span.from.toISOString();
-    const toIso = span.to.toISOString();
-    const counts = await Promise.all(
-      span.counted.map((status) =>
-        this.context.run(async () => {
-          const query = this.collections.work
-            .where("status", "==", status)
-            .where("receivedAt", ">=", fromIso)
-            .where("receivedAt", "<", toIso);
-          return (await query.count().get()).data().count;
-        }),
-      ),
-    );
-    const statuses = Object.fromEntries(span.counted.map((status, index) => [status, counts[index] ?? 0]));
     return {
       received,
-      statuses,
+      // Each status asked for, from the span's work records, read whole for the owners.
+      statuses: Object.fromEntries(span.counted.map((each) => [each, tally.get(each) ?? 0])),
       firstTouches: this.firstTouches(touches, span, status),
       members: this.members(touches, span, status),
       ...ownersAndSources,
@@ -168,6 +155,7 @@ export class FirestoreDashboardStore implements DashboardStore {
     outcomes: OutcomeRow[];
     apart: ApartDay[];
     statusOf: Map<string, EnquiryStatus>;
+    tally: Map<EnquiryStatus, number>;
   }> {
     return this.context.run(async () => {
       const [work, enquiries, staff, deals] = await Promise.all([
@@ -192,8 +180,11 @@ export class FirestoreDashboardStore implements DashboardStore {
       const statusOf = new Map<string, EnquiryStatus>();
       const setApart = new Map<string, EnquiryStatus>();
       const owners = new Map<string, number>();
+      const tally = new Map<EnquiryStatus, number>();
       for (const doc of work.docs) {
-        const status = (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS;
+        const stored = doc.get("status") as EnquiryStatus | undefined;
+        if (stored) tally.set(stored, (tally.get(stored) ?? 0) + 1);
+        const status = stored ?? INITIAL_STATUS;
         statusOf.set(doc.id, status);
         if (span.apart.includes(status)) {
           setApart.set(doc.id, status);
@@ -227,6 +218,7 @@ export class FirestoreDashboardStore implements DashboardStore {
         outcomes: outcomesOf(span.decided, work.docs, enquiries.docs, deals.docs),
         apart,
         statusOf,
+        tally,
       };
     });
   }
