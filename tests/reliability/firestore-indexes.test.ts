@@ -47,17 +47,6 @@ describe("firestore.indexes.json", () => {
       ).toContain(describeIndex(index));
     }
   });
-
-  it("has the dashboard's count and sum of Quantity by buyer type over a time range", () => {
-    const dashboard = shapes.find(
-      (candidate) => candidate.collection === "collarise_Form" && candidate.aggregated.includes("Quantity"),
-    );
-    expect(dashboard).toBeDefined();
-    expect(describeIndex(neededIndex(dashboard!)!)).toBe(
-      "collarise_Form(RetailerSelfUse ASCENDING, receivedAt ASCENDING, Quantity ASCENDING)",
-    );
-    expect(compareIndexes([dashboard!], indexes).missing).toEqual([]);
-  });
 });
 
 describe("the index a query shape needs", () => {

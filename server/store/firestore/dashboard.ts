@@ -1,4 +1,4 @@
-import { AggregateField, Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
+import { Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow } from "../../../domain/dashboard";
@@ -20,7 +20,6 @@ import { chunks, collectionsOf, isoOf, type FirestoreContext } from "./connectio
 
 const DAY_MS = 86_400_000;
 /** Aggregation queries in flight at once. */
-const PARALLEL_QUERIES = 24;
 
 /**
  * One entry of an enquiry's history as the dashboard counts it, in `enquiryTouches` (same id as
@@ -80,17 +79,37 @@ function outcomesOf(
   });
 }
 
-async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (const part of chunks(items, PARALLEL_QUERIES)) results.push(...(await Promise.all(part.map(work))));
-  return results;
+/**
+ * The enquiries received on each day of the span, by buyer type, with their sachets, in the order of
+ * the days and the buyer types; one with no buyer type (started on WhatsApp) is in no row.
+ */
+function receivedDays(span: DashboardSpan, enquiries: readonly QueryDocumentSnapshot[]): ReceivedDay[] {
+  const days = Array.from(
+    { length: Math.round((span.to.getTime() - span.from.getTime()) / DAY_MS) },
+    () => new Map<BuyerType, { enquiries: number; quantity: number }>(),
+  );
+  for (const doc of enquiries) {
+    const buyer = doc.get("RetailerSelfUse") as BuyerType | undefined;
+    const day = days[Math.floor((Date.parse(isoOf(doc.get("receivedAt"))) - span.from.getTime()) / DAY_MS)];
+    if (!day || !buyer || !BUYER_TYPES.includes(buyer)) continue;
+    const row = day.get(buyer) ?? { enquiries: 0, quantity: 0 };
+    day.set(buyer, {
+      enquiries: row.enquiries + 1,
+      quantity: row.quantity + Number(doc.get("Quantity") ?? 0),
+    });
+  }
+  return days.flatMap((day, index) =>
+    BUYER_TYPES.flatMap((buyer) => {
+      const row = day.get(buyer);
+      return row ? [{ date: istDate(new Date(span.from.getTime() + index * DAY_MS)), buyer, ...row }] : [];
+    }),
+  );
 }
 
 /**
- * The dashboard on Firestore, whose reads stay bounded however many enquiries are stored:
- * - per day and buyer type, an aggregation query (count and sum of Quantity) on
- *   (RetailerSelfUse, receivedAt): one small answer per day and type, never the documents; those
- *   set apart (the span's statuses) from the work records and enquiries read for the owners;
+ * The dashboard on Firestore, whose reads stay bounded by the span's enquiries however many are stored:
+ * - the span's enquiries and work records, a few fields each, read once: per day and buyer type,
+ *   the enquiries and their sachets; by owner and source; those set apart (the span's statuses);
  * - per status, a tally of the work records received in the span, read for the owners;
  * - first touches and members from the touches (history entries) written since the span began,
  *   one range read on `enquiryTouches.at`;
@@ -104,8 +123,7 @@ export class FirestoreDashboardStore implements DashboardStore {
   }
 
   async parts(span: DashboardSpan): Promise<DashboardParts> {
-    const [received, touches, vitals, { statusOf, tally, ...ownersAndSources }] = await Promise.all([
-      this.received(span),
+    const [touches, vitals, { statusOf, tally, ...ownersAndSources }] = await Promise.all([
       this.touchesSince(span.from),
       this.vitals(span),
       this.ownersAndSources(span),
@@ -116,7 +134,6 @@ export class FirestoreDashboardStore implements DashboardStore {
     for (const [id, status] of await this.statusesOf(elsewhere)) statusOf.set(id, status);
     const status = (id: string) => statusOf.get(id) ?? INITIAL_STATUS;
     return {
-      received,
       // Each status asked for, from the span's work records, read whole for the owners.
       statuses: Object.fromEntries(span.counted.map((each) => [each, tally.get(each) ?? 0])),
       firstTouches: this.firstTouches(touches, span, status),
@@ -154,6 +171,7 @@ export class FirestoreDashboardStore implements DashboardStore {
     sources: DashboardBreakdownRow[];
     outcomes: OutcomeRow[];
     apart: ApartDay[];
+    received: ReceivedDay[];
     statusOf: Map<string, EnquiryStatus>;
     tally: Map<EnquiryStatus, number>;
   }> {
@@ -217,30 +235,11 @@ export class FirestoreDashboardStore implements DashboardStore {
         sources: rows(sources),
         outcomes: outcomesOf(span.decided, work.docs, enquiries.docs, deals.docs),
         apart,
+        received: receivedDays(span, enquiries.docs),
         statusOf,
         tally,
       };
     });
-  }
-
-  private async received(span: DashboardSpan): Promise<ReceivedDay[]> {
-    const days = Math.round((span.to.getTime() - span.from.getTime()) / DAY_MS);
-    const queries = Array.from({ length: days }, (_, index) => span.from.getTime() + index * DAY_MS).flatMap(
-      (start) => BUYER_TYPES.map((buyer) => ({ start, buyer })),
-    );
-    const rows = await inParallel(queries, ({ start, buyer }) =>
-      this.context.run(async () => {
-        const answer = await this.collections.enquiries
-          .where("RetailerSelfUse", "==", buyer)
-          .where("receivedAt", ">=", Timestamp.fromMillis(start))
-          .where("receivedAt", "<", Timestamp.fromMillis(start + DAY_MS))
-          .aggregate({ enquiries: AggregateField.count(), quantity: AggregateField.sum("Quantity") })
-          .get();
-        const { enquiries, quantity } = answer.data();
-        return { date: istDate(new Date(start)), buyer, enquiries, quantity: quantity ?? 0 };
-      }),
-    );
-    return rows.filter((row) => row.enquiries > 0);
   }
 
   /** Every touch since `from`: those of enquiries received in the span are all among them. */
