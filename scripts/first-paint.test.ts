@@ -29,7 +29,7 @@ describe("a prerendered page given its script, to run after the first paint", ()
       .replace("</head>", '<link rel="modulepreload" href="/assets/entry.client.js"/></head>')
       .replace(
         "</body>",
-        '<script>window.__reactRouterContext = {"basename":"/"};</script><script type="module" async="">import "/assets/manifest.js";\nimport("/assets/entry.client.js");</script><script>window.__reactRouterContext.streamController.close();</script></body>',
+        '<!--$--><!--$--><script>window.__reactRouterContext = {"basename":"/"};</script><script type="module" async="">import "/assets/manifest.js";\nimport("/assets/entry.client.js");</script><script>window.__reactRouterContext.streamController.close();</script><!--/$--><!--/$--></body>',
       );
     expect(paintBeforeScripts(routed, "/assets/islands/page-abc.js")).toBe(rewritten);
   });

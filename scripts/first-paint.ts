@@ -12,11 +12,13 @@ export const HYDRATION_WAIT_LIMIT_MS = 3000;
 
 /** What React Router's own browser scripts look like in a page: none may be left. */
 const ROUTER_SCRIPTS = /<link rel="modulepreload"|__reactRouter/;
-/** React Router's scripts as `<Scripts />` writes them: its module preloads, its context and its hydration module. */
+/** React Router's scripts as `<Scripts />` writes them: its module preloads, its context, its hydration module and their boundaries. */
 const ROUTER_PARTS = [
   /<link rel="modulepreload" href="[^"]+"[^>]*\/?>/g,
   /<script>window\.__reactRouter[\s\S]*?<\/script>/g,
   /<script type="module" async="">[\s\S]*?<\/script>/g,
+  // The Suspense boundaries they were rendered in, left empty at the end of the body.
+  /(?:<!--\/?\$-->)+(?=<\/body>)/g,
 ];
 
 /**
@@ -27,26 +29,31 @@ export function withoutRouterScripts(html: string): string {
   return ROUTER_PARTS.reduce((page, part) => page.replace(part, ""), html);
 }
 
-/** The inline script that fetches the page's script after the first paint. */
+/**
+ * The inline script that fetches the page's script after the first paint. Its paint observer is
+ * buffered: a paint that came before the observer is reported at once. It is sent on one line,
+ * without its indentation: every page carries it, and its CSP hash is taken from the built pages.
+ */
 export function pageScriptLoader(pageScript: string): string {
-  return `<script type="module">await new Promise((resolve) => {
-  let started = false;
-  const start = () => {
-    if (!started) (started = true), setTimeout(resolve, 0);
-  };
-  setTimeout(start, ${HYDRATION_WAIT_LIMIT_MS});
-  const afterPaint = () => {
-    // buffered: a paint that came before this call is reported at once.
-    if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
-      new PerformanceObserver((entries, observer) => {
-        if (entries.getEntriesByName("first-contentful-paint").length > 0) observer.disconnect(), start();
-      }).observe({ type: "paint", buffered: true });
-    } else requestAnimationFrame(() => setTimeout(start, 0));
-  };
-  if (document.readyState === "complete") afterPaint();
-  else addEventListener("load", afterPaint, { once: true });
-});
-import(${JSON.stringify(pageScript)});</script>`;
+  const loader = `await new Promise((resolve) => {
+    let started = false;
+    const start = () => {
+      if (!started) (started = true), setTimeout(resolve, 0);
+    };
+    setTimeout(start, ${HYDRATION_WAIT_LIMIT_MS});
+    const afterPaint = () => {
+      if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+        new PerformanceObserver((entries, observer) => {
+          if (entries.getEntriesByName("first-contentful-paint").length > 0) observer.disconnect(), start();
+        }).observe({ type: "paint", buffered: true });
+      } else requestAnimationFrame(() => setTimeout(start, 0));
+    };
+    if (document.readyState === "complete") afterPaint();
+    else addEventListener("load", afterPaint, { once: true });
+  });
+  import(${JSON.stringify(pageScript)});`;
+  // Every statement ends in ";", "{" or "}", so the lines join without a separator.
+  return `<script type="module">${loader.replace(/\n\s*/g, "")}</script>`;
 }
 
 /** The page with its script loader at the end of its body. */
