@@ -649,6 +649,12 @@ test.describe("the server", () => {
     const page = await request.get("/", { headers: { "accept-encoding": "br" } });
     expect(page.headers()["content-encoding"]).toBe("br");
     expect(page.headers()["cache-control"]).toBe("no-cache");
+    // Revalidated by its ETag alone.
+    const etag = page.headers()["etag"];
+    expect(etag).toBeDefined();
+    expect(page.headers()["last-modified"]).toBeUndefined();
+    const again = await request.get("/", { headers: { "accept-encoding": "br", "if-none-match": etag! } });
+    expect(again.status()).toBe(304);
     const html = await page.text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeDefined();
