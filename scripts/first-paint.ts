@@ -30,30 +30,29 @@ export function withoutRouterScripts(html: string): string {
 }
 
 /**
- * The inline script that fetches the page's script after the first paint. Its paint observer is
- * buffered: a paint that came before the observer is reported at once. It is sent on one line,
- * without its indentation: every page carries it, and its CSP hash is taken from the built pages.
+ * The inline script that fetches the page's script once the page has painted its first text (a
+ * buffered observer reports a paint that came before it; without paint timing, a frame after the
+ * load event), or after the wait limit, whichever is first. It is written as it is sent, without
+ * spaces or line breaks: every page carries it, and its CSP hash is taken from the built pages.
  */
 export function pageScriptLoader(pageScript: string): string {
-  const loader = `await new Promise((resolve) => {
-    let started = false;
-    const start = () => {
-      if (!started) (started = true), setTimeout(resolve, 0);
-    };
-    setTimeout(start, ${HYDRATION_WAIT_LIMIT_MS});
-    const afterPaint = () => {
-      if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
-        new PerformanceObserver((entries, observer) => {
-          if (entries.getEntriesByName("first-contentful-paint").length > 0) observer.disconnect(), start();
-        }).observe({ type: "paint", buffered: true });
-      } else requestAnimationFrame(() => setTimeout(start, 0));
-    };
-    if (document.readyState === "complete") afterPaint();
-    else addEventListener("load", afterPaint, { once: true });
-  });
-  import(${JSON.stringify(pageScript)});`;
-  // Every statement ends in ";", "{" or "}", so the lines join without a separator.
-  return `<script type="module">${loader.replace(/\n\s*/g, "")}</script>`;
+  const loader = [
+    "await new Promise((go)=>{",
+    "let started=!1;",
+    "const start=()=>{started||(started=!0,setTimeout(go,0))};",
+    `setTimeout(start,${HYDRATION_WAIT_LIMIT_MS});`,
+    "const afterPaint=()=>{",
+    'PerformanceObserver.supportedEntryTypes?.includes("paint")',
+    "?new PerformanceObserver((list,observer)=>{",
+    'list.getEntriesByName("first-contentful-paint").length>0&&(observer.disconnect(),start())',
+    '}).observe({type:"paint",buffered:!0})',
+    ":requestAnimationFrame(()=>setTimeout(start,0))",
+    "};",
+    'document.readyState==="complete"?afterPaint():addEventListener("load",afterPaint,{once:!0})',
+    "});",
+    `import(${JSON.stringify(pageScript)});`,
+  ];
+  return `<script type="module">${loader.join("")}</script>`;
 }
 
 /** The page with its script loader at the end of its body. */
