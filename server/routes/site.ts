@@ -35,8 +35,12 @@ function cacheHeaderFor(file: string): string {
 function sendPage(reply: FastifyReply, root: string, file: string, status = 200, policy?: string) {
   if (policy !== undefined) reply.header("content-security-policy", policy);
   // A page is asked again on every visit (no-cache) and revalidated by its ETag, which crawlers
-  // prefer too; its Last-Modified would be 47 bytes more of every page's headers.
-  return reply.code(status).header("cache-control", "no-cache").sendFile(file, root, { lastModified: false });
+  // prefer too; its Last-Modified would be 47 bytes more of every page's headers. A page is sent
+  // whole, never in byte ranges, so it does not offer them (Accept-Ranges).
+  return reply
+    .code(status)
+    .header("cache-control", "no-cache")
+    .sendFile(file, root, { lastModified: false, acceptRanges: false });
 }
 
 /**
