@@ -8,9 +8,3 @@ export interface IslandsEntry {
   /** The page script: "/assets/islands/page-….js". */
   page: string;
 }
-
-/**
- * The element that holds an island (app/islands/island.tsx), `display: contents` in app.css; the
- * step that finishes each page leaves what is inside it as React rendered it.
- */
-export const ISLAND_ELEMENT = "collarise-island";

@@ -9,7 +9,8 @@ export const ISLAND_NAMES = [
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
-export { ISLAND_ELEMENT } from "../../domain/islands";
+/** The element that holds an island; `display: contents` in app.css, so it adds no box to the layout. */
+export const ISLAND_ELEMENT = "collarise-island";
 
 /** Set on an island's element once React has hydrated it and it answers the visitor. */
 export const HYDRATED_ATTRIBUTE = "data-hydrated";

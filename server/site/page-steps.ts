@@ -1,14 +1,12 @@
 /**
  * What is done to a page React Router rendered before it is served, the same at build time
  * (scripts/postbuild.ts) and when the server renders the pages again from newly published facts
- * (page-renderer.ts): its stylesheets and tab icon inlined, React's text separators taken out
- * where nothing hydrates, its own script (which hydrates its islands)
+ * (page-renderer.ts): its stylesheets and tab icon inlined, its own script (which hydrates its islands)
  * put after the first paint.
  */
 import { paintBeforeScripts } from "../../scripts/first-paint";
 import { inlineStylesheets } from "../../scripts/inline-styles";
 import { inlineTabIcon } from "../../scripts/tab-icon";
-import { withoutTextSeparators } from "../../scripts/text-separators";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ISLANDS_ENTRY_FILE, type IslandsEntry } from "../../domain/islands";
@@ -24,7 +22,7 @@ export interface BuiltSite {
 
 export function finishPage(html: string, site: BuiltSite, name: string): string {
   const inlined = inlineTabIcon(inlineStylesheets(html, site.cssOf), site.icon);
-  return paintBeforeScripts(withoutTextSeparators(inlined), site.pageScript, name);
+  return paintBeforeScripts(inlined, site.pageScript, name);
 }
 
 /** The section of a privacy policy page that states how long each kind of data is kept. */
