@@ -165,6 +165,8 @@ export async function buildApp({
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
+    // X-Download-Options only ever meant something to Internet Explorer 8's downloads.
+    xDownloadOptions: false,
   });
   app.addHook("onRequest", (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => {

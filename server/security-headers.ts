@@ -91,7 +91,9 @@ export function contentSecurityPolicyDirectives(
     baseUri: ["'self'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
-    scriptSrcAttr: ["'none'"],
+    // No script-src-attr: event handler attributes fall back to script-src, which allows none of
+    // them (no 'unsafe-inline', no 'unsafe-hashes'), in browsers that know the directive and in
+    // those that do not.
     upgradeInsecureRequests: null,
   };
 }
