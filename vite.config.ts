@@ -14,7 +14,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/
  * the fold, the carousel, toasts, the measuring library) are not listed and stay apart.
  */
 const SHELL =
-  /[\\/]app[\\/](components[\\/](site-header|site-footer|newsletter-form|social-icons|contact-detail|postal-address|not-found)\.tsx|lib[\\/](company-facts|scroll|seo|api-client|use-form-submit|display-font|page-language|report-web-vitals|visit-source)\.tsx?|content[\\/](site|forms|languages)\.ts)$|[\\/]domain[\\/](retention|contract|subscriber|brand|email|company-facts|render-facts|inlined-styles)\.ts$/;
+  /[\\/]app[\\/](components[\\/](site-header|site-footer|newsletter-form|social-icons|contact-detail|postal-address|not-found)\.tsx|lib[\\/](company-facts|scroll|seo|api-client|use-form-submit|display-font|page-language|report-web-vitals|visit-source)\.tsx?|content[\\/](site|forms|languages)\.ts)$|[\\/]domain[\\/](retention|contract|subscriber|brand|email|company-facts|render-facts)\.ts$/;
 /** The English pages' own words around the page (the Hindi pages carry none of them). */
 const ENGLISH_SHELL = /[\\/]app[\\/]content[\\/]site\.en\.ts$/;
 /** The same for the Hindi pages: their words around the page and the loader of their Devanagari face. */

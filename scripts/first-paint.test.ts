@@ -15,9 +15,9 @@ describe("a prerendered page given its script, to run after the first paint", ()
 
   it("fetches the page's script once the page has loaded and shown its first text, or after the wait limit", () => {
     const script = /<script type="module">([\s\S]*)<\/script>/.exec(rewritten)![1]!;
-    expect(script).toContain('addEventListener("load", afterPaint, { once: true })');
+    expect(script).toContain('addEventListener("load",afterPaint,{once:!0})');
     expect(script).toContain('getEntriesByName("first-contentful-paint")');
-    expect(script).toContain(`setTimeout(start, ${HYDRATION_WAIT_LIMIT_MS})`);
+    expect(script).toContain(`setTimeout(start,${HYDRATION_WAIT_LIMIT_MS})`);
     expect(script.indexOf("await new Promise")).toBeLessThan(
       script.indexOf('import("/assets/islands/page-abc.js")'),
     );
@@ -29,7 +29,7 @@ describe("a prerendered page given its script, to run after the first paint", ()
       .replace("</head>", '<link rel="modulepreload" href="/assets/entry.client.js"/></head>')
       .replace(
         "</body>",
-        '<script>window.__reactRouterContext = {"basename":"/"};</script><script type="module" async="">import "/assets/manifest.js";\nimport("/assets/entry.client.js");</script><script>window.__reactRouterContext.streamController.close();</script></body>',
+        '<!--$--><!--$--><script>window.__reactRouterContext = {"basename":"/"};</script><script type="module" async="">import "/assets/manifest.js";\nimport("/assets/entry.client.js");</script><script>window.__reactRouterContext.streamController.close();</script><!--/$--><!--/$--></body>',
       );
     expect(paintBeforeScripts(routed, "/assets/islands/page-abc.js")).toBe(rewritten);
   });

@@ -12,11 +12,13 @@ export const HYDRATION_WAIT_LIMIT_MS = 3000;
 
 /** What React Router's own browser scripts look like in a page: none may be left. */
 const ROUTER_SCRIPTS = /<link rel="modulepreload"|__reactRouter/;
-/** React Router's scripts as `<Scripts />` writes them: its module preloads, its context and its hydration module. */
+/** React Router's scripts as `<Scripts />` writes them: its module preloads, its context, its hydration module and their boundaries. */
 const ROUTER_PARTS = [
   /<link rel="modulepreload" href="[^"]+"[^>]*\/?>/g,
   /<script>window\.__reactRouter[\s\S]*?<\/script>/g,
   /<script type="module" async="">[\s\S]*?<\/script>/g,
+  // The Suspense boundaries they were rendered in, left empty at the end of the body.
+  /(?:<!--\/?\$-->)+(?=<\/body>)/g,
 ];
 
 /**
@@ -27,26 +29,30 @@ export function withoutRouterScripts(html: string): string {
   return ROUTER_PARTS.reduce((page, part) => page.replace(part, ""), html);
 }
 
-/** The inline script that fetches the page's script after the first paint. */
+/**
+ * The inline script that fetches the page's script once the page has painted its first text (a
+ * buffered observer reports a paint that came before it; without paint timing, a frame after the
+ * load event), or after the wait limit, whichever is first. It is written as it is sent, without
+ * spaces or line breaks: every page carries it, and its CSP hash is taken from the built pages.
+ */
 export function pageScriptLoader(pageScript: string): string {
-  return `<script type="module">await new Promise((resolve) => {
-  let started = false;
-  const start = () => {
-    if (!started) (started = true), setTimeout(resolve, 0);
-  };
-  setTimeout(start, ${HYDRATION_WAIT_LIMIT_MS});
-  const afterPaint = () => {
-    // buffered: a paint that came before this call is reported at once.
-    if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
-      new PerformanceObserver((entries, observer) => {
-        if (entries.getEntriesByName("first-contentful-paint").length > 0) observer.disconnect(), start();
-      }).observe({ type: "paint", buffered: true });
-    } else requestAnimationFrame(() => setTimeout(start, 0));
-  };
-  if (document.readyState === "complete") afterPaint();
-  else addEventListener("load", afterPaint, { once: true });
-});
-import(${JSON.stringify(pageScript)});</script>`;
+  const loader = [
+    "await new Promise((go)=>{",
+    "let started=!1;",
+    "const start=()=>{started||(started=!0,setTimeout(go,0))};",
+    `setTimeout(start,${HYDRATION_WAIT_LIMIT_MS});`,
+    "const afterPaint=()=>{",
+    'PerformanceObserver.supportedEntryTypes?.includes("paint")',
+    "?new PerformanceObserver((list,observer)=>{",
+    'list.getEntriesByName("first-contentful-paint").length>0&&(observer.disconnect(),start())',
+    '}).observe({type:"paint",buffered:!0})',
+    ":requestAnimationFrame(()=>setTimeout(start,0))",
+    "};",
+    'document.readyState==="complete"?afterPaint():addEventListener("load",afterPaint,{once:!0})',
+    "});",
+    `import(${JSON.stringify(pageScript)});`,
+  ];
+  return `<script type="module">${loader.join("")}</script>`;
 }
 
 /** The page with its script loader at the end of its body. */

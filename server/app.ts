@@ -60,9 +60,11 @@ import {
   cspHash,
   inlineScriptHashes,
   inlineStyleHashes,
+  inlineStyleHashesByFile,
   isSubresource,
   isWorkerScript,
   permissionsPolicy,
+  policyHeaderOf,
 } from "./security-headers";
 
 export interface BuildAppOptions {
@@ -145,6 +147,13 @@ export async function buildApp({
     cspHash(MESSAGE_PAGE_STYLE),
     cspHash(PAYMENT_PAGE_STYLE),
   ];
+  // Each page's own policy names only the stylesheets it carries; other answers keep the one below.
+  const pagePolicies = new Map(
+    [...(await inlineStyleHashesByFile(config.SITE_DIR))].map(([file, hashes]) => [
+      file,
+      policyHeaderOf(contentSecurityPolicyDirectives(scriptHashes, hashes)),
+    ]),
+  );
   // Helmet's headers, built once: the policy is the same for every answer, so nothing about it is
   // worked out again per request (the Fastify plugin rebuilt the middleware, CSP parse included,
   // on each one).
@@ -156,6 +165,8 @@ export async function buildApp({
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
+    // X-Download-Options only ever meant something to Internet Explorer 8's downloads.
+    xDownloadOptions: false,
   });
   app.addHook("onRequest", (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => {
@@ -453,6 +464,7 @@ export async function buildApp({
   });
   await app.register(siteRoutes, {
     siteDir: config.SITE_DIR,
+    policyOf: (file) => pagePolicies.get(file),
     ...(publishedPages ? { pages: publishedPages.pages } : {}),
   });
   await app.register(consoleSiteRoutes, { consoleDir: consoleDirFor(config.SITE_DIR) });

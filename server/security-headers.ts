@@ -11,18 +11,25 @@ export function cspHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
-/** SHA-256 CSP sources of each text `inlineTexts` finds in the built HTML files under `dir`. */
-async function inlineHashes(dir: string, inlineTexts: (html: string) => string[]): Promise<string[]> {
-  const hashes = new Set<string>();
+/** SHA-256 CSP sources of each text `inlineTexts` finds in each built HTML file under `dir`, by its path there. */
+async function inlineHashesByFile(
+  dir: string,
+  inlineTexts: (html: string) => string[],
+): Promise<Map<string, string[]>> {
+  const byFile = new Map<string, string[]>();
   for (const file of await readdir(dir, { recursive: true })) {
     if (!file.endsWith(".html")) continue;
     const html = await readFile(join(dir, file), "utf8");
-    for (const body of inlineTexts(html)) {
-      if (body.length === 0) continue;
-      hashes.add(cspHash(body));
-    }
+    const hashes = new Set(inlineTexts(html).flatMap((body) => (body.length === 0 ? [] : [cspHash(body)])));
+    byFile.set(file, [...hashes].sort());
   }
-  return [...hashes].sort();
+  return byFile;
+}
+
+/** SHA-256 CSP sources of each text `inlineTexts` finds in the built HTML files under `dir`. */
+async function inlineHashes(dir: string, inlineTexts: (html: string) => string[]): Promise<string[]> {
+  const byFile = await inlineHashesByFile(dir, inlineTexts);
+  return [...new Set([...byFile.values()].flat())].sort();
 }
 
 /**
@@ -34,9 +41,19 @@ export function inlineScriptHashes(dir: string): Promise<string[]> {
   return inlineHashes(dir, executableInlineScripts);
 }
 
+const inlineStyles = (html: string) => [...html.matchAll(INLINE_STYLE)].map((match) => match[1] ?? "");
+
 /** SHA-256 CSP sources of every inline stylesheet in the built HTML files under `dir` (scripts/inline-styles.ts). */
 export function inlineStyleHashes(dir: string): Promise<string[]> {
-  return inlineHashes(dir, (html) => [...html.matchAll(INLINE_STYLE)].map((match) => match[1] ?? ""));
+  return inlineHashes(dir, inlineStyles);
+}
+
+/**
+ * SHA-256 CSP sources of each built HTML file's own inline stylesheets, by its path under `dir`: a
+ * page's policy names only its own (about 55 bytes a hash in the headers of every page).
+ */
+export function inlineStyleHashesByFile(dir: string): Promise<Map<string, string[]>> {
+  return inlineHashesByFile(dir, inlineStyles);
 }
 
 export const permissionsPolicy = [
@@ -74,9 +91,25 @@ export function contentSecurityPolicyDirectives(
     baseUri: ["'self'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
-    scriptSrcAttr: ["'none'"],
+    // No script-src-attr: event handler attributes fall back to script-src, which allows none of
+    // them (no 'unsafe-inline', no 'unsafe-hashes'), in browsers that know the directive and in
+    // those that do not.
     upgradeInsecureRequests: null,
   };
+}
+
+export type PolicyDirectives = ReturnType<typeof contentSecurityPolicyDirectives>;
+
+/**
+ * The Content-Security-Policy header of these directives, written as helmet writes it: each
+ * directive's name and sources, ";" between them, a directive set to null left out.
+ */
+export function policyHeaderOf(directives: PolicyDirectives): string {
+  return Object.entries(directives)
+    .flatMap(([name, sources]) =>
+      sources === null ? [] : [[name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...sources].join(" ")],
+    )
+    .join(";");
 }
 
 /**

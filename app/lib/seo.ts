@@ -130,10 +130,9 @@ export function pageMeta(page: PageKey, language: Language, text: SiteText): Met
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
     { property: "og:image:alt", content: text.ogImageAlt },
+    // X takes the card's title, description and image from the og: tags above when the page has
+    // no twitter: ones (as every other reader of these tags does); the card's kind has no fallback.
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
     {
       "script:ld+json": {
         "@context": "https://schema.org",

@@ -602,6 +602,8 @@ test.describe("for search engines and sharing", () => {
         "content",
         "summary_large_image",
       );
+      // The card's title, description and image are the og: ones, as X reads them without its own.
+      await expect(head.locator('meta[name^="twitter:"]')).toHaveCount(1);
       const jsonLd = JSON.parse(
         (await head.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
       );
@@ -649,6 +651,13 @@ test.describe("the server", () => {
     const page = await request.get("/", { headers: { "accept-encoding": "br" } });
     expect(page.headers()["content-encoding"]).toBe("br");
     expect(page.headers()["cache-control"]).toBe("no-cache");
+    // Revalidated by its ETag alone.
+    const etag = page.headers()["etag"];
+    expect(etag).toBeDefined();
+    expect(page.headers()["last-modified"]).toBeUndefined();
+    expect(page.headers()["accept-ranges"]).toBeUndefined();
+    const again = await request.get("/", { headers: { "accept-encoding": "br", "if-none-match": etag! } });
+    expect(again.status()).toBe(304);
     const html = await page.text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeDefined();

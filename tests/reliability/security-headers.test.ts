@@ -193,6 +193,26 @@ describe("security headers on every page", () => {
     }
   });
 
+  it.each(["/", "/privacy-policy", "/hi/privacy-policy"])(
+    "the policy of %s names its own inline stylesheets and no other page's",
+    async (url) => {
+      const response = await app.inject({ method: "GET", url, remoteAddress: freshAddress() });
+      const allowed = directivesOf(header(response, "content-security-policy") ?? "").get("style-src-elem");
+      const own = inlineStyles(response.body).map(
+        (text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`,
+      );
+      expect(new Set(allowed)).toEqual(new Set(["'self'", ...own]));
+      // Every other directive is the server's, as on any other answer.
+      const other = await app.inject({ method: "GET", url: "/livez", remoteAddress: freshAddress() });
+      const rest = (answer: LightMyRequestResponse) => {
+        const directives = directivesOf(header(answer, "content-security-policy") ?? "");
+        directives.delete("style-src-elem");
+        return directives;
+      };
+      expect(rest(response)).toEqual(rest(other));
+    },
+  );
+
   it("a precompressed page keeps them", async () => {
     const response = await app.inject({
       method: "GET",
