@@ -499,6 +499,44 @@ describe("enquiries arriving together (group commit)", () => {
     expect(pendingNotifications(`sqlite:${dbPath}`)).toBe(names.length);
   });
 
+  test("each enquiry of a group is queued for the endpoints that are on, which the group reads once", async () => {
+    const store = await open();
+    const groups = watchGroups();
+    const on = await store.webhooks.addEndpoint({
+      url: "https://hooks.example.com/in",
+      events: ["enquiry.received"],
+      now: new Date(),
+    });
+    const off = await store.webhooks.addEndpoint({
+      url: "https://off.example.com/in",
+      events: ["enquiry.received"],
+      now: new Date(),
+    });
+    expect(await store.webhooks.updateEndpoint(off.id, { enabled: false })).not.toBeNull();
+
+    const stored = await Promise.all(
+      ["One", "Two", "Three"].map((Name) => store.enquiries.add({ ...enquiry, Name })),
+    );
+    // Turned on again after the group: the next enquiry reads the endpoints afresh.
+    expect(await store.webhooks.updateEndpoint(off.id, { enabled: true })).not.toBeNull();
+    const after = await store.enquiries.add({ ...enquiry, Name: "Four" });
+
+    expect(groups).toEqual([3, 1]);
+    const claimed = await store.webhooks.claimDue({
+      worker: "w",
+      now: new Date(Date.now() + 60_000),
+      limit: 50,
+      leaseMs: 60_000,
+    });
+    const sent = (endpointId: string) =>
+      claimed
+        .filter((delivery) => delivery.endpointId === endpointId && delivery.eventType === "enquiry.received")
+        .map((delivery) => delivery.enquiryId)
+        .sort();
+    expect(sent(on.id)).toEqual([...stored, after].map((record) => record.id).sort());
+    expect(sent(off.id)).toEqual([after.id]);
+  });
+
   test("one enquiry the database refuses does not take the others in its batch with it", async () => {
     const store = await open();
     const groups = watchGroups();

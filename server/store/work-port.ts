@@ -323,10 +323,11 @@ export interface WorkPort {
   run<R>(change: () => Change<R>, options?: { events?: readonly WebhookEventType[] }): Promise<R>;
   /**
    * Runs several changes, answering each one's outcome in their order. A store may write them in
-   * one transaction (SQLite's group commit: one flush to disk for all), each in a savepoint of its
-   * own so that one the store refuses is undone alone, the members and the rule read once for
-   * them all and the rule's turn as the change before left it; or each in a transaction of its own, as
-   * `run` does. A transaction that fails as a whole (the disk full) rejects the whole call.
+   * one transaction (SQLite's group commit: one flush to disk for all), so that one the store
+   * refuses is undone alone and the others are written, the members, the rule and the webhook
+   * endpoints read once for them all and the rule's turn as the change before left it; or each in a
+   * transaction of its own, as `run` does. A transaction that fails as a whole (the disk full)
+   * rejects the whole call.
    */
   runEach<R>(
     changes: readonly (() => Change<R>)[],

@@ -50,15 +50,23 @@ const INSERT_DELIVERY = `INSERT INTO webhook_deliveries
   (id, endpoint_id, enquiry_id, event_type, payload, status, attempts, due_at, next_attempt_at, created_at, request_id)
   VALUES (?, ?, ?, ?, ?, 'pending', 0, @at, @at, @at, @requestId)`;
 
+/** The endpoints that are on, as the caller's transaction reads them. */
+export function enabledEndpoints(db: Database.Database): WebhookEndpoint[] {
+  return prepared<[], EndpointRow>(db, `SELECT * FROM webhook_endpoints WHERE enabled = 1`)
+    .all()
+    .map(endpointOf);
+}
+
 /**
  * Queues an enquiry's event for every enabled endpoint that chose it, inside the caller's write
  * transaction (the enquiry's insert, its status change), so the event and the change are committed
  * together or not at all. This is the one hook the enquiry stores call.
  */
-export function queueEnquiryWebhooks(db: Database.Database, event: EnquiryWebhookEvent): void {
-  const endpoints = prepared<[], EndpointRow>(db, `SELECT * FROM webhook_endpoints WHERE enabled = 1`)
-    .all()
-    .map(endpointOf);
+export function queueEnquiryWebhooks(
+  db: Database.Database,
+  event: EnquiryWebhookEvent,
+  endpoints: readonly WebhookEndpoint[] = enabledEndpoints(db),
+): void {
   const deliveries = enquiryEventDeliveries(endpoints, event);
   if (deliveries.length === 0) return;
   const insert = prepared(db, INSERT_DELIVERY);

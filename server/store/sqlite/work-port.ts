@@ -16,6 +16,8 @@ import {
 } from "./documents";
 import { readDueReminders, writeReminder } from "./push";
 import { newRowId } from "./row-id";
+import type { WebhookEndpoint } from "../webhooks";
+import { enabledEndpoints } from "./webhooks";
 import { readBuyerWhatsApp, readMobileEnquiries } from "./buyers";
 import { insertNewEnquiry, readIdempotencyKey, writeIdempotencyKey } from "./enquiries";
 import { addCountersIn } from "./attempt-counters";
@@ -34,10 +36,14 @@ export function memberAlertAnswers(db: Database.Database): AnswersOf<MemberAlert
   };
 }
 
-/** What the changes of one group (runEach) read once: the members and the rule, and the turn as it goes on. */
+/**
+ * What the changes of one group (runEach) read once: the members, the rule and the webhook
+ * endpoints, and the turn as it goes on.
+ */
 interface GroupReads {
   team?: Omit<WorkSteps["readTeam"]["result"], "turn">;
   turn?: number;
+  endpoints?: readonly WebhookEndpoint[];
 }
 
 /**
@@ -57,39 +63,67 @@ export class SqliteWorkPort implements WorkPort {
   }
 
   /**
-   * The group commit: every change in one IMMEDIATE transaction (one flush to disk), each in a
-   * savepoint of its own, so what one change wrote is undone alone when the database refuses it
-   * and the others commit. The members, the rule and the turn are read once for the group: nothing
-   * but this transaction, which holds the write lock, can change them before it commits; the turn
-   * is then kept as each change takes it, and read again after a change that was undone.
+   * The group commit: every change in one IMMEDIATE transaction (one flush to disk). The members,
+   * the rule, the turn and the webhook endpoints are read once for the group: nothing but this
+   * transaction, which holds the write lock, can change them before it commits; the turn is then
+   * kept as each change takes it.
+   *
+   * The changes are first written without a savepoint each: a savepoint is two statements more per
+   * change (`SAVEPOINT`, `RELEASE`), and SQLite copies into its statement journal each page a
+   * change writes first, while the database refuses a change of the form almost never. When it
+   * does refuse one, or a change throws, that whole transaction is undone and the group is written
+   * again with a savepoint for each change, so that only the refused one is undone and the others
+   * commit.
    */
   async runEach<R>(changes: readonly (() => Change<R>)[]): Promise<PromiseSettledResult<R>[]> {
     return this.sqlite((db) => {
-      const group: GroupReads = {};
-      const answers = this.answers(db, group);
-      // A transaction function called inside another runs in a savepoint.
-      const inSavepoint = db.transaction((change: () => Change<R>) => driveStepsSync(change(), answers));
-      return db
-        .transaction(() =>
-          changes.map((change): PromiseSettledResult<R> => {
-            try {
-              return { status: "fulfilled", value: inSavepoint(change) };
-            } catch (error) {
-              // The file unusable, or the transaction already undone by SQLite: the group fails.
-              if (isUnavailable(error) || !db.inTransaction) throw error;
-              // Its savepoint undone, the turn it may have taken with it: read again.
-              delete group.turn;
-              return { status: "rejected", reason: error };
-            }
-          }),
-        )
-        .immediate();
+      try {
+        const answers = this.answers(db, {});
+        return db
+          .transaction(() =>
+            changes.map((change): PromiseSettledResult<R> => ({
+              status: "fulfilled",
+              value: driveStepsSync(change(), answers),
+            })),
+          )
+          .immediate();
+      } catch (error) {
+        if (isUnavailable(error)) throw error;
+      }
+      return this.eachInSavepoint(db, changes);
     });
   }
 
+  /** The group again, each change in a savepoint of its own, once the group was refused as one. */
+  private eachInSavepoint<R>(
+    db: Database.Database,
+    changes: readonly (() => Change<R>)[],
+  ): PromiseSettledResult<R>[] {
+    const group: GroupReads = {};
+    const answers = this.answers(db, group);
+    // A transaction function called inside another runs in a savepoint.
+    const inSavepoint = db.transaction((change: () => Change<R>) => driveStepsSync(change(), answers));
+    return db
+      .transaction(() =>
+        changes.map((change): PromiseSettledResult<R> => {
+          try {
+            return { status: "fulfilled", value: inSavepoint(change) };
+          } catch (error) {
+            // The file unusable, or the transaction already undone by SQLite: the group fails.
+            if (isUnavailable(error) || !db.inTransaction) throw error;
+            // Its savepoint undone, the turn it may have taken with it: read again.
+            delete group.turn;
+            return { status: "rejected", reason: error };
+          }
+        }),
+      )
+      .immediate();
+  }
+
   /**
-   * The steps' answers in `db`'s transaction. With `group` (runEach), the members and the rule
-   * are read by the group's first change and the turn is kept as each change takes it.
+   * The steps' answers in `db`'s transaction. With `group` (runEach), the members, the rule and
+   * the webhook endpoints are read by the group's first change that asks for them, and the turn is
+   * kept as each change takes it.
    */
   private answers(db: Database.Database, group?: GroupReads): StepAnswers {
     const readTurn = () =>
@@ -113,7 +147,8 @@ export class SqliteWorkPort implements WorkPort {
         prepared(db, `SELECT 1 FROM notifications WHERE enquiry_id = ? AND kind = 'company'`).get(
           enquiryId,
         ) !== undefined,
-      writePlan: ({ read, plan, actor }) => writePlan(db, read.stored, plan, actor),
+      writePlan: ({ read, plan, actor }) =>
+        writePlan(db, read.stored, plan, actor, group && (() => (group.endpoints ??= enabledEndpoints(db)))),
       queueEnquiryMail: ({ stored, kind, actor }) => {
         insertNotification(db, { kind, at: actor.at, enquiryId: stored.id, requestId: actor.requestId });
       },

@@ -4,6 +4,7 @@ import type { HistoryLine, MemberFacts, PushPlan, WorkPlan, WorkState } from "..
 import { untouchedWork } from "../../../domain/work-state";
 import { alertChoiceOf, parseAssignmentRule, type AssignmentRule } from "../../../domain/team";
 import type { StoredEnquiry } from "../store";
+import type { WebhookEndpoint } from "../webhooks";
 import { webhookEventsOf, type WorkRead } from "../work-port";
 import { historyEntry, type KeptHistoryLine } from "../enquiry-work";
 import { prepared } from "./connection";
@@ -11,7 +12,7 @@ import { columnsOf, insertStatement } from "./row-codec";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { newRowId } from "./row-id";
 import { insertNotification } from "./notification-row";
-import { queueEnquiryWebhooks } from "./webhooks";
+import { enabledEndpoints, queueEnquiryWebhooks } from "./webhooks";
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
 import { isLostReason } from "../../../domain/deal";
@@ -152,6 +153,8 @@ export function writePlan(
   stored: StoredEnquiry,
   plan: WorkPlan,
   actor: { staffEmail: string; at: string; requestId?: string },
+  /** The enabled webhook endpoints, when the caller has read them for several plans already. */
+  endpoints?: () => readonly WebhookEndpoint[],
 ): void {
   const row: Record<string, unknown> = {
     enquiry_id: stored.id,
@@ -166,7 +169,8 @@ export function writePlan(
   writeHistoryLines(db, stored, plan.history, actor);
   writeAlerts(db, stored.id, plan.alerts, actor.at, actor.requestId);
   writePushes(db, stored, plan.pushes ?? [], actor.at, actor.requestId);
-  for (const event of webhookEventsOf(plan, stored, actor)) queueEnquiryWebhooks(db, event);
+  for (const event of webhookEventsOf(plan, stored, actor))
+    queueEnquiryWebhooks(db, event, endpoints ? endpoints() : enabledEndpoints(db));
 }
 
 /**
