@@ -21,7 +21,7 @@ export interface AttemptCounterStore {
   eraseExpired(before: Date): Promise<number>;
 }
 
-/** What a store keeps of a counter's name (which may hold an address): its SHA-256. */
+/** What Firestore keeps of a counter's name (which may hold an address): its SHA-256, its document's id. */
 export function counterNameHash(name: string): string {
   return createHash("sha256").update(name).digest("hex");
 }

@@ -366,6 +366,24 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     ALTER TABLE enquiry_work ADD COLUMN team_work INTEGER NOT NULL DEFAULT 1 CHECK (team_work IN (0, 1));
     UPDATE enquiry_work SET team_work = 0 WHERE status IN ('Duplicate', 'Spam');
     `,
+    // The attempt counters in one B-tree, keyed by the first 16 bytes of their name's SHA-256
+    // (sqlite/attempt-counters.ts: counterKey), where the key's 64 hex characters had a unique index
+    // of their own beside the rowid table and the expiry index: each new counter, three per
+    // enquiry, changed a random page of that index besides the others. The daily sweep reads the
+    // whole table for what has expired, a day's counters. The key's column takes any type, so an
+    // instance of the release before, still running, counts on under its text keys until it stops.
+    `
+    CREATE TABLE attempt_counters_next (
+      name_hash ANY PRIMARY KEY,
+      count INTEGER NOT NULL,
+      expires_at TEXT NOT NULL
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO attempt_counters_next (name_hash, count, expires_at)
+      SELECT unhex(substr(name_hash, 1, 32)), count, expires_at FROM attempt_counters WHERE true
+      ON CONFLICT (name_hash) DO UPDATE SET count = max(count, excluded.count);
+    DROP TABLE attempt_counters;
+    ALTER TABLE attempt_counters_next RENAME TO attempt_counters;
+    `,
   ];
 }
 
