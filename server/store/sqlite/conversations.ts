@@ -1,5 +1,4 @@
 import type Database from "better-sqlite3";
-import { enquiryReference } from "../../../domain/console";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
 import type { WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
 import type {
@@ -15,6 +14,7 @@ import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import { prepared, type SqliteRun } from "./connection";
 import { columnsOf, insertStatement, updateStatement, upsertStatement } from "./row-codec";
 import { newRowId } from "./row-id";
+import { catchUpEnquiryKeys } from "./buyers";
 import { insertNotification } from "./notification-row";
 
 /**
@@ -320,16 +320,13 @@ export class SqliteConversationStore implements ConversationAdapter {
   }
 
   async enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]> {
-    const end = reference.toLowerCase();
-    // An id's reference is its last 8 hex (UUID v7) or its first 8 (v4): each end has an index.
-    return this.inDb((db) =>
-      prepared<[string, string], { id: string; Email: string }>(
+    return this.inDb((db) => {
+      catchUpEnquiryKeys(db, this.table);
+      return prepared<[string], { id: string; email: string }>(
         db,
-        `SELECT id, Email FROM ${this.table} WHERE substr(id, -8) = ? OR substr(id, 1, 8) = ?`,
-      )
-        .all(end, end)
-        .filter((row) => enquiryReference(row.id) === reference.toUpperCase())
-        .map((row) => ({ id: row.id, email: row.Email })),
-    );
+        `SELECT e.id, e.Email AS email FROM enquiry_references r JOIN ${this.table} e ON e.id = r.enquiry_id
+         WHERE r.reference = ?`,
+      ).all(reference.toUpperCase());
+    });
   }
 }

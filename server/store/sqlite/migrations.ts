@@ -218,7 +218,7 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     CREATE INDEX enquiry_history_at ON enquiry_history (at, kind, staff_email, enquiry_id);
     `,
     // The enquiry's write path (docs/benchmarks.md, "The enquiry write path"): an enquiry's buyer
-    // keys are given at the first read after it (buyers.ts: catchUpBuyerKeys), its write only
+    // keys are given at the first read after it (buyers.ts: catchUpEnquiryKeys), its write only
     // notes it as waiting; every enquiry stored so far has its keys. The index on the time an
     // enquiry was received alone goes: the inbox's (received_at, id) serves every query it served.
     `
@@ -383,6 +383,25 @@ export function migrations(enquiryTable: string): MigrationStep[] {
       ON CONFLICT (name_hash) DO UPDATE SET count = max(count, excluded.count);
     DROP TABLE attempt_counters;
     ALTER TABLE attempt_counters_next RENAME TO attempt_counters;
+    `,
+    // An enquiry's reference (domain/console.ts: enquiryReference), which a buyer's mail quotes, in
+    // a table of its own, given with the enquiry's buyer keys at the first read after it
+    // (buyers.ts: catchUpEnquiryKeys). An index on each end of the id did so in the enquiry's own
+    // write, and a UUID v7's reference is its random end: that index changed a page of its own for
+    // each enquiry, a tenth of the write path's pages. An instance of the release before, still
+    // running, finds a reference by reading the table through.
+    `
+    CREATE TABLE enquiry_references (
+      reference TEXT NOT NULL,
+      enquiry_id TEXT NOT NULL REFERENCES ${table} (id) ON DELETE CASCADE,
+      PRIMARY KEY (reference, enquiry_id)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX enquiry_references_enquiry ON enquiry_references (enquiry_id);
+    INSERT INTO enquiry_references (reference, enquiry_id)
+      SELECT upper(CASE substr(id, 15, 1) WHEN '7' THEN substr(id, -8) ELSE substr(id, 1, 8) END), id
+      FROM ${table};
+    DROP INDEX ${quoteIdentifier(`${enquiryTable}_reference_v7`)};
+    DROP INDEX ${quoteIdentifier(`${enquiryTable}_reference_v4`)};
     `,
   ];
 }

@@ -30,7 +30,11 @@ test("the form's enquiries are kept with all five fields, and an enquiry from Wh
   dirs.push(dir);
   const path = join(dir, "site.db");
   const steps = migrations(ENQUIRY_COLLECTION);
-  const step = steps.length - 1;
+  // The step that lets an enquiry have no address (whatsapp-enquiry-schema.ts).
+  const step = steps.findIndex(
+    (sql) => typeof sql === "function" && String(sql).includes("Email IS NULL AND Quantity IS NULL"),
+  );
+  expect(step).toBeGreaterThan(0);
   const old = new Database(path);
   old.pragma("foreign_keys = ON");
   for (const sql of steps.slice(0, step)) applyMigration(old, sql);
@@ -73,8 +77,9 @@ test("the form's enquiries are kept with all five fields, and an enquiry from Wh
     const check = new Database(path);
     try {
       expect(check.pragma("user_version", { simple: true })).toBe(steps.length);
-      // Every index and trigger on the table is made again; what refers to it still does.
-      expect(schemaOf(check)).toEqual(before);
+      // Every index and trigger on the table is made again; what refers to it still does. The
+      // indexes on the id's ends went in a later step, for a table of references of their own.
+      expect(schemaOf(check)).toEqual(before.filter((entry) => !entry.includes("_reference_")));
       expect(check.pragma("foreign_key_check")).toEqual([]);
       expect(check.prepare(`SELECT enquiry_id FROM enquiry_messages`).all()).toEqual([{ enquiry_id: FORM }]);
       const insert = check.prepare(
