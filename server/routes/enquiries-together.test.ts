@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { enquiryMessages, type Enquiry } from "../../domain/enquiry";
+import { istDate } from "../../domain/working-hours";
 import { sqlitePathFromUrl } from "../store/sqlite";
 import { SqliteWorkPort } from "../store/sqlite/work-port";
 import { testAppPerTest, type TestApp } from "../../tests/support/test-app";
@@ -98,6 +99,7 @@ describe("POST /api/enquiries: many visitors at once (SQLite's group commit)", (
       i === 20 ? { ...visitor(i + 1), Name: "Refused Visitor" } : visitor(i + 1),
     );
 
+    const dayBefore = istDate(new Date());
     const answers = await Promise.all(enquiries.map((enquiry, i) => post(t, enquiry, i)));
 
     // The one refused, in a group with others that were written in the same transaction.
@@ -116,5 +118,18 @@ describe("POST /api/enquiries: many visitors at once (SQLite's group commit)", (
         .sort(),
     );
     expect(stored.filter((row) => row.mails !== "company")).toEqual([]);
+    // Each enquiry stored counted once toward its repeats, though its group was written again
+    // (on the day it was posted: the days before and after the posts, if midnight fell between).
+    const days = new Set([dayBefore, istDate(new Date())]);
+    const counted = await Promise.all(
+      enquiries.map(async (enquiry) =>
+        (
+          await t.app.store.attemptCounters.read(
+            [...days].map((day) => `enquiry-mobile:${day}:${enquiry.Mobile}`),
+          )
+        ).reduce((sum, count) => sum + count, 0),
+      ),
+    );
+    expect(counted).toEqual(enquiries.map((_, i) => (i === 20 ? 0 : 1)));
   });
 });

@@ -121,10 +121,18 @@ export type WorkSteps = ConversationWorkSteps & {
    * or no key is given), and the team as `readTeam` answers it. With `count`, its counters are
    * added beside the reads, as `addCounters` adds them, and their counts answered (else null): null
    * too, counting nothing, when the key is already used (held by an enquiry, or counted for).
+   * `countsKept`: whether what a try counts stands however the try ends (Firestore's counters,
+   * atomic increments outside the transaction), or goes with a try undone (SQLite's, in the
+   * change's transaction), so that the next try counts again.
    */
   readIntake: {
     args: { key?: string; count?: WorkSteps["addCounters"]["args"] };
-    result: { keyHolder: KeyHolder | null; team: WorkSteps["readTeam"]["result"]; counts: number[] | null };
+    result: {
+      keyHolder: KeyHolder | null;
+      team: WorkSteps["readTeam"]["result"];
+      counts: number[] | null;
+      countsKept: boolean;
+    };
   };
   /** Records the key as the enquiry's, created once: one holding it already fails the change. */
   writeIdempotencyKey: { args: { key: string; holder: KeyHolder }; result: void };

@@ -49,11 +49,13 @@ interface Intake {
   /** The company's working hours in force as it arrived: the first-contact target's. */
   hours: WorkingHours;
   /**
-   * What its checks counted, kept from the first try: counters added outside the transaction
-   * (Firestore's) are counted once, however often its write is tried.
+   * What its checks counted, kept from the first try when the store keeps it whatever becomes of
+   * the try (`countsKept`): counters added outside the transaction (Firestore's) are counted once,
+   * however often its write is tried. Counters in the transaction (SQLite's) go with a try undone,
+   * so each try counts again.
    */
   counted?: { counts: number[] | null };
-  /** The counted checks' outcome, kept across the tries of one intake. */
+  /** The counted checks' outcome, kept across the tries of one intake with its counts. */
   settled?: { screening: SpamScreening | undefined; acknowledge: boolean };
 }
 
@@ -114,7 +116,8 @@ function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReuse
     ...(key ? { key } : {}),
     ...(checks ? { count: countedOnce(checks, intake) } : {}),
   });
-  if (checks) intake.counted = { counts: read.counts };
+  const counted = checks ? { counts: read.counts } : intake.counted;
+  if (checks && read.countsKept) intake.counted = counted;
   const first = read.keyHolder;
   if (first && first.fingerprint !== fingerprint) return new IdempotencyKeyReusedError();
   // The same fingerprint: the same five fields as checked.
@@ -122,13 +125,15 @@ function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReuse
     const stored = { id: first.enquiryId, receivedAt: first.receivedAt, language, enquiry };
     return { stored, filed: "repeat" };
   }
-  if (!intake.settled) {
-    intake.settled = options.checks
-      ? yield* settleChecks(options.checks, intake.counted?.counts ?? null, intake)
-      : { screening: options.screening, acknowledge: options.acknowledge ?? false };
-  }
+  // Settled again with each try that counted again: its mailbox cap is counted with it.
+  const settled =
+    intake.settled ??
+    (options.checks
+      ? yield* settleChecks(options.checks, counted?.counts ?? null, intake)
+      : { screening: options.screening, acknowledge: options.acknowledge ?? false });
+  if (read.countsKept) intake.settled = settled;
   const { team } = read;
-  const { screening, acknowledge } = intake.settled;
+  const { screening, acknowledge } = settled;
   // Suspected spam: no owner, no alert, no webhook; Not spam files it as New and does all three.
   const spam = enquiryMailsSuppressed(screening);
   const receivedAt = intake.received.toISOString();

@@ -215,7 +215,7 @@ export class FirestoreWorkPort implements WorkPort {
           await counters.takeBackAll(count.counters.map(({ name }) => name));
           counts = null;
         }
-        return { keyHolder, team: read.team, counts };
+        return { keyHolder, team: read.team, counts, countsKept: true };
       },
       writeIdempotencyKey: ({ key, holder }) =>
         claimFirst(() => writeIdempotencyKey(context, transaction, key, holder)),

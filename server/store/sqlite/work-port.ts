@@ -167,7 +167,8 @@ export class SqliteWorkPort implements WorkPort {
         // The transaction holds the write lock: a key held by none was counted for by no write
         // that still stands (addCounters), and one held was counted for by its enquiry's.
         const counts = count && !keyHolder ? addCountersIn(db, count.counters) : null;
-        return { keyHolder, team: readTeam(), counts };
+        // Counted in the change's transaction: a try undone takes its counts with it.
+        return { keyHolder, team: readTeam(), counts, countsKept: false };
       },
       writeIdempotencyKey: ({ key, holder }) => writeIdempotencyKey(db, key, holder),
       // The change's transaction holds the write lock and read its key as held by none: whatever
