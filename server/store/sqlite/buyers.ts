@@ -1,6 +1,5 @@
 import type Database from "better-sqlite3";
 import type { BuyerHistory } from "../../../domain/buyer";
-import { enquiryReference } from "../../../domain/console";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
 import { buyerKeyOfQuery, buyerKeysOf } from "../buyer-keys";
 import { buyerEnquiryOf, type BuyerAdapter, type BuyerEnquiryRead, type BuyerStatuses } from "../buyers";
@@ -15,17 +14,15 @@ import { whatsappConsentOfRow } from "./enquiry-meta";
 const keptWhere = (kept: BuyerStatuses) => statusIn(`coalesce(w.status, '${INITIAL_STATUS}')`, kept);
 
 /**
- * Gives the enquiries stored since the last time their two buyer keys (server/store/buyer-keys.ts)
- * and their reference (domain/console.ts: enquiryReference), in one batch; every read of
- * `enquiry_buyers` or `enquiry_references` calls it first. An enquiry's own write only notes it
- * as waiting in `enquiry_buyers_pending` (an append, by a trigger on the enquiries' table): its
- * keys are HMACs of random-looking values and its reference its id's random end, and inserting
- * them into their indexes in each group commit wrote a page of its own for each, over a third of
- * the write path's pages, and the HMACs a tenth of its time. In a transaction of its own (a
- * savepoint inside the caller's), so two connections never key one enquiry twice; an enquiry
- * deleted while it waited is left out.
+ * Gives the enquiries stored since the last time their two buyer keys (server/store/buyer-keys.ts),
+ * in one batch; every read of `enquiry_buyers` calls it first. An enquiry's own write only notes it
+ * as waiting in `enquiry_buyers_pending` (an append, by a trigger on the enquiries' table): its two
+ * keys are HMACs of random-looking values, and inserting them into the keys' index in each group
+ * commit wrote a page of its own for each key, a quarter of the write path's pages, and the HMACs
+ * a tenth of its time. In a transaction of its own (a savepoint inside the caller's), so two
+ * connections never key one enquiry twice; an enquiry deleted while it waited is left out.
  */
-export function catchUpEnquiryKeys(db: Database.Database, enquiryTable: string): number {
+export function catchUpBuyerKeys(db: Database.Database, enquiryTable: string): number {
   if (!prepared(db, `SELECT 1 FROM enquiry_buyers_pending LIMIT 1`).get()) return 0;
   return db
     .transaction(() => {
@@ -36,15 +33,10 @@ export function catchUpEnquiryKeys(db: Database.Database, enquiryTable: string):
       ).all();
       const secret = buyerSecretOf(db);
       const insert = prepared(db, INSERT_BUYER_KEY);
-      const reference = prepared(
-        db,
-        `INSERT OR IGNORE INTO enquiry_references (reference, enquiry_id) VALUES (?, ?)`,
-      );
       for (const enquiry of waiting) {
         const keys = buyerKeysOf(enquiry, secret);
         insert.run(keys.mobile, enquiry.receivedAt, enquiry.id);
         if (keys.mailbox !== null) insert.run(keys.mailbox, enquiry.receivedAt, enquiry.id);
-        reference.run(enquiryReference(enquiry.id), enquiry.id);
       }
       prepared(db, `DELETE FROM enquiry_buyers_pending`).run();
       return waiting.length;
@@ -80,7 +72,7 @@ export class SqliteBuyerStore implements BuyerAdapter {
 
   async history(enquiryId: string, limit: number, kept: BuyerStatuses): Promise<BuyerHistory | null> {
     return this.run((db) => {
-      catchUpEnquiryKeys(db, this.table);
+      catchUpBuyerKeys(db, this.table);
       return db
         .transaction((): BuyerHistory | null => {
           const own = prepared<[string], { Mobile: string; Email: string | null; received_at: string }>(
@@ -130,7 +122,7 @@ export class SqliteBuyerStore implements BuyerAdapter {
   async earlierCounts(enquiryIds: readonly string[], kept: BuyerStatuses): Promise<Map<string, number>> {
     if (enquiryIds.length === 0) return new Map();
     const rows = this.run((db) => {
-      catchUpEnquiryKeys(db, this.table);
+      catchUpBuyerKeys(db, this.table);
       return prepared<[string], { id: string; earlier: number }>(
         db,
         `SELECT me.enquiry_id AS id, count(DISTINCT o.enquiry_id) AS earlier
@@ -148,7 +140,7 @@ export class SqliteBuyerStore implements BuyerAdapter {
   async backfillKeys(): Promise<number> {
     // The migration gave every enquiry then stored its keys as it ran; each new one gets them at
     // the first read after it, or here (at start-up), whichever comes first.
-    return this.run((db) => catchUpEnquiryKeys(db, this.table));
+    return this.run((db) => catchUpBuyerKeys(db, this.table));
   }
 }
 
@@ -173,7 +165,7 @@ export function readBuyerWhatsApp(
      FROM ${table} e LEFT JOIN enquiry_meta m ON m.enquiry_id = e.id WHERE e.id = ?`,
   ).get(enquiryId);
   if (!own) return { consent: null, messages: [] };
-  catchUpEnquiryKeys(db, table);
+  catchUpBuyerKeys(db, table);
   const messages = prepared<{ key: string; id: string; limit: number }, { at: string; text: string }>(
     db,
     `SELECT m.at, m.body AS text FROM enquiry_messages m
@@ -189,7 +181,7 @@ export function readBuyerWhatsApp(
 
 /** The enquiries sent with the mobile asked (its buyer key) at the statuses kept, with their statuses. */
 export function readMobileEnquiries(db: Database.Database, table: string, asked: MobileAsked) {
-  catchUpEnquiryKeys(db, table);
+  catchUpBuyerKeys(db, table);
   return prepared<[string], { id: string; receivedAt: string; status: string | null }>(
     db,
     `SELECT e.id, e.received_at AS receivedAt, w.status

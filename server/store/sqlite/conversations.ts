@@ -14,7 +14,7 @@ import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import { prepared, type SqliteRun } from "./connection";
 import { columnsOf, insertStatement, updateStatement, upsertStatement } from "./row-codec";
 import { newRowId } from "./row-id";
-import { catchUpEnquiryKeys } from "./buyers";
+import { enquiriesByReference } from "./references";
 import { insertNotification } from "./notification-row";
 
 /**
@@ -320,13 +320,6 @@ export class SqliteConversationStore implements ConversationAdapter {
   }
 
   async enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]> {
-    return this.inDb((db) => {
-      catchUpEnquiryKeys(db, this.table);
-      return prepared<[string], { id: string; email: string }>(
-        db,
-        `SELECT e.id, e.Email AS email FROM enquiry_references r JOIN ${this.table} e ON e.id = r.enquiry_id
-         WHERE r.reference = ?`,
-      ).all(reference.toUpperCase());
-    });
+    return this.inDb((db) => enquiriesByReference(db, this.table, reference));
   }
 }

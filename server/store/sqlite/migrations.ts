@@ -218,7 +218,7 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     CREATE INDEX enquiry_history_at ON enquiry_history (at, kind, staff_email, enquiry_id);
     `,
     // The enquiry's write path (docs/benchmarks.md, "The enquiry write path"): an enquiry's buyer
-    // keys are given at the first read after it (buyers.ts: catchUpEnquiryKeys), its write only
+    // keys are given at the first read after it (buyers.ts: catchUpBuyerKeys), its write only
     // notes it as waiting; every enquiry stored so far has its keys. The index on the time an
     // enquiry was received alone goes: the inbox's (received_at, id) serves every query it served.
     `
@@ -385,11 +385,12 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     ALTER TABLE attempt_counters_next RENAME TO attempt_counters;
     `,
     // An enquiry's reference (domain/console.ts: enquiryReference), which a buyer's mail quotes, in
-    // a table of its own, given with the enquiry's buyer keys at the first read after it
-    // (buyers.ts: catchUpEnquiryKeys). An index on each end of the id did so in the enquiry's own
-    // write, and a UUID v7's reference is its random end: that index changed a page of its own for
-    // each enquiry, a tenth of the write path's pages. An instance of the release before, still
-    // running, finds a reference by reading the table through.
+    // a table of its own, given at the first look-up after the enquiry (references.ts:
+    // catchUpReferences): the enquiry's own write only notes it as waiting in a queue of its own
+    // (an append, by a trigger). An index on each end of the id did so in the enquiry's own write,
+    // and a UUID v7's reference is its random end: that index changed a page of its own for each
+    // enquiry, a tenth of the write path's pages. An instance of the release before, still
+    // running, finds a reference by reading the table through, and its enquiries wait in the queue.
     `
     CREATE TABLE enquiry_references (
       reference TEXT NOT NULL,
@@ -397,6 +398,10 @@ export function migrations(enquiryTable: string): MigrationStep[] {
       PRIMARY KEY (reference, enquiry_id)
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX enquiry_references_enquiry ON enquiry_references (enquiry_id);
+    CREATE TABLE enquiry_references_pending (enquiry_id TEXT NOT NULL) STRICT;
+    CREATE TRIGGER ${quoteIdentifier(`${enquiryTable}_references_insert`)} AFTER INSERT ON ${table} BEGIN
+      INSERT INTO enquiry_references_pending (enquiry_id) VALUES (new.id);
+    END;
     INSERT INTO enquiry_references (reference, enquiry_id)
       SELECT upper(CASE substr(id, 15, 1) WHEN '7' THEN substr(id, -8) ELSE substr(id, 1, 8) END), id
       FROM ${table};

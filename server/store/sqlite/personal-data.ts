@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { buyerSecretOf } from "./sale-schema";
-import { catchUpEnquiryKeys } from "./buyers";
+import { catchUpBuyerKeys } from "./buyers";
 import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
 import { readDispatches } from "./dispatch";
 import { readDocuments } from "./documents";
@@ -53,7 +53,7 @@ export class SqlitePersonalDataPort implements PersonalDataPort {
   private answers(db: Database.Database): AnswersOf<PersonalDataSteps> {
     return {
       readEnquiries: ({ query }) => {
-        catchUpEnquiryKeys(db, this.table);
+        catchUpBuyerKeys(db, this.table);
         return db
           .prepare<[string], { id: string; email: string | null }>(
             `SELECT e.id, e.Email AS email FROM enquiry_buyers b JOIN ${this.table} e ON e.id = b.enquiry_id

@@ -78,8 +78,11 @@ test("the form's enquiries are kept with all five fields, and an enquiry from Wh
     try {
       expect(check.pragma("user_version", { simple: true })).toBe(steps.length);
       // Every index and trigger on the table is made again; what refers to it still does. The
-      // indexes on the id's ends went in a later step, for a table of references of their own.
-      expect(schemaOf(check)).toEqual(before.filter((entry) => !entry.includes("_reference_")));
+      // indexes on the id's ends went in a later step, for a table of references of their own
+      // given from a queue, which a trigger of the table fills.
+      expect(schemaOf(check).filter((entry) => !entry.endsWith("_references_insert"))).toEqual(
+        before.filter((entry) => !entry.includes("_reference_")),
+      );
       expect(check.pragma("foreign_key_check")).toEqual([]);
       expect(check.prepare(`SELECT enquiry_id FROM enquiry_messages`).all()).toEqual([{ enquiry_id: FORM }]);
       const insert = check.prepare(
