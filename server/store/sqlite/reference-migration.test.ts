@@ -85,3 +85,35 @@ test("an older database's enquiries are found by the reference a buyer's mail qu
     await store.close();
   }
 });
+
+test("a buyer read gives the waiting references too, so their queue stays short where no mailbox is read", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "reference-queue-"));
+  dirs.push(dir);
+  const path = join(dir, "site.db");
+  const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
+  try {
+    const added = await store.enquiries.add({
+      Name: "Ravi Kumar",
+      Email: "ravi@example.com",
+      Mobile: "9876543210",
+      Quantity: 2,
+      RetailerSelfUse: "Self Use",
+    });
+    const waiting = () => {
+      const db = new Database(path, { readonly: true });
+      try {
+        return db.prepare(`SELECT enquiry_id FROM enquiry_references_pending`).all();
+      } finally {
+        db.close();
+      }
+    };
+    expect(waiting()).toEqual([{ enquiry_id: added.id }]);
+    expect(await store.buyers.backfillKeys()).toBe(1);
+    expect(waiting()).toEqual([]);
+    expect(await store.conversations.enquiriesByReference(enquiryReference(added.id))).toEqual([
+      { id: added.id, email: "ravi@example.com" },
+    ]);
+  } finally {
+    await store.close();
+  }
+});
