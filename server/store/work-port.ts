@@ -335,7 +335,10 @@ export interface WorkPort {
    * refuses is undone alone and the others are written, the members, the rule and the webhook
    * endpoints read once for them all and the rule's turn as the change before left it; or each in a
    * transaction of its own, as `run` does. A transaction that fails as a whole (the disk full)
-   * rejects the whole call.
+   * rejects the whole call. A store may start a change again once it has undone a first try of it
+   * (SQLite writes the group again when the database refuses one of it), so a change keeps across
+   * its starts only what its store says stands whatever becomes of a try (`readIntake`'s
+   * `countsKept`).
    */
   runEach<R>(
     changes: readonly (() => Change<R>)[],
