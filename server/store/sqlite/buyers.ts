@@ -21,9 +21,9 @@ const keptWhere = (kept: BuyerStatuses) => statusIn(`coalesce(w.status, '${INITI
  * keys are HMACs of random-looking values, and inserting them into the keys' index in each group
  * commit wrote a page of its own for each key, a quarter of the write path's pages, and the HMACs
  * a tenth of its time. In a transaction of its own (a savepoint inside the caller's), so two
- * connections never key one enquiry twice; an enquiry deleted while it waited is left out. The
- * enquiries' references, which wait in a queue of their own, are given then too (references.ts),
- * so that their queue stays as short as this one where no mailbox is read to look them up.
+ * connections never key one enquiry twice; an enquiry deleted while it waited is left out. A
+ * batch of the enquiries' references, which wait in a queue of their own, is given then too
+ * (references.ts), so that their queue stays short where no mailbox is read to look them up.
  */
 export function catchUpBuyerKeys(db: Database.Database, enquiryTable: string): number {
   catchUpReferences(db, enquiryTable);

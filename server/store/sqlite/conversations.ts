@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type Database from "better-sqlite3";
 import type { ConversationMessage, ConversationPage } from "../../../domain/conversation";
 import type { WhatsAppDelivery, WhatsAppStatusName } from "../../../domain/whatsapp";
@@ -14,7 +15,7 @@ import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import { prepared, type SqliteRun } from "./connection";
 import { columnsOf, insertStatement, updateStatement, upsertStatement } from "./row-codec";
 import { newRowId } from "./row-id";
-import { enquiriesByReference } from "./references";
+import { catchUpReferences, enquiriesWithReference, REFERENCE_BATCH } from "./references";
 import { insertNotification } from "./notification-row";
 
 /**
@@ -320,6 +321,9 @@ export class SqliteConversationStore implements ConversationAdapter {
   }
 
   async enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]> {
-    return this.inDb((db) => enquiriesByReference(db, this.table, reference));
+    // The references still waiting are given first, a batch a turn of the event loop, so that a
+    // mail after a flood of enquiries holds up no request for long.
+    while (this.inDb((db) => catchUpReferences(db, this.table)) === REFERENCE_BATCH) await nextTurn();
+    return this.inDb((db) => enquiriesWithReference(db, this.table, reference));
   }
 }

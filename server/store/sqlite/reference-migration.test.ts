@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +8,7 @@ import { ENQUIRY_COLLECTION } from "../../../domain/contract";
 import { enquiryReference } from "../../../domain/console";
 import { SqliteStore } from "../index";
 import { applyMigration, migrations } from "./migrations";
+import { catchUpReferences, REFERENCE_BATCH } from "./references";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -113,6 +115,39 @@ test("a buyer read gives the waiting references too, so their queue stays short 
     expect(await store.conversations.enquiriesByReference(enquiryReference(added.id))).toEqual([
       { id: added.id, email: "ravi@example.com" },
     ]);
+  } finally {
+    await store.close();
+  }
+});
+
+test("a flood's references are given a batch at a time, and a look-up still finds the last enquiry of it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "reference-flood-"));
+  dirs.push(dir);
+  const path = join(dir, "site.db");
+  const store = await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION });
+  try {
+    const flood = REFERENCE_BATCH * 2 + 7;
+    const ids = Array.from({ length: flood }, () => randomUUID());
+    const db = new Database(path);
+    try {
+      const insert = db.prepare(
+        `INSERT INTO "${ENQUIRY_COLLECTION}" (id, Name, Email, Mobile, Quantity, RetailerSelfUse, received_at)
+         VALUES (?, 'Flood', 'flood@example.com', '9811122233', 1, 'Retailer', '2026-11-30T05:30:00.000Z')`,
+      );
+      db.transaction(() => ids.forEach((id) => insert.run(id)))();
+      const waiting = () => db.prepare(`SELECT count(*) AS n FROM enquiry_references_pending`).get();
+      // One catch-up gives one batch and leaves the rest waiting.
+      expect(catchUpReferences(db, `"${ENQUIRY_COLLECTION}"`)).toBe(REFERENCE_BATCH);
+      expect(waiting()).toEqual({ n: flood - REFERENCE_BATCH });
+
+      const last = ids.at(-1) ?? "";
+      expect(await store.conversations.enquiriesByReference(enquiryReference(last))).toEqual([
+        { id: last, email: "flood@example.com" },
+      ]);
+      expect(waiting()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
   } finally {
     await store.close();
   }
