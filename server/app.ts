@@ -58,8 +58,8 @@ import {
   contentSecurityPolicyDirectives,
   DOCUMENT_ONLY_HEADERS,
   cspHash,
+  everyHash,
   inlineScriptHashes,
-  inlineStyleHashes,
   inlineStyleHashesByFile,
   isSubresource,
   isWorkerScript,
@@ -142,14 +142,15 @@ export async function buildApp({
 
   const scriptHashes = await inlineScriptHashes(config.SITE_DIR);
   // The built pages' inline stylesheets, and those of the server's own message and payment pages.
+  const styleHashesByFile = await inlineStyleHashesByFile(config.SITE_DIR);
   const styleHashes = [
-    ...(await inlineStyleHashes(config.SITE_DIR)),
+    ...everyHash(styleHashesByFile),
     cspHash(MESSAGE_PAGE_STYLE),
     cspHash(PAYMENT_PAGE_STYLE),
   ];
   // Each page's own policy names only the stylesheets it carries; other answers keep the one below.
   const pagePolicies = new Map(
-    [...(await inlineStyleHashesByFile(config.SITE_DIR))].map(([file, hashes]) => [
+    [...styleHashesByFile].map(([file, hashes]) => [
       file,
       policyHeaderOf(contentSecurityPolicyDirectives(scriptHashes, hashes)),
     ]),

@@ -26,10 +26,14 @@ async function inlineHashesByFile(
   return byFile;
 }
 
+/** Every CSP source of a map of each file's own (inlineStyleHashesByFile), once each, sorted. */
+export function everyHash(byFile: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...new Set([...byFile.values()].flat())].sort();
+}
+
 /** SHA-256 CSP sources of each text `inlineTexts` finds in the built HTML files under `dir`. */
 async function inlineHashes(dir: string, inlineTexts: (html: string) => string[]): Promise<string[]> {
-  const byFile = await inlineHashesByFile(dir, inlineTexts);
-  return [...new Set([...byFile.values()].flat())].sort();
+  return everyHash(await inlineHashesByFile(dir, inlineTexts));
 }
 
 /**
@@ -43,14 +47,10 @@ export function inlineScriptHashes(dir: string): Promise<string[]> {
 
 const inlineStyles = (html: string) => [...html.matchAll(INLINE_STYLE)].map((match) => match[1] ?? "");
 
-/** SHA-256 CSP sources of every inline stylesheet in the built HTML files under `dir` (scripts/inline-styles.ts). */
-export function inlineStyleHashes(dir: string): Promise<string[]> {
-  return inlineHashes(dir, inlineStyles);
-}
-
 /**
- * SHA-256 CSP sources of each built HTML file's own inline stylesheets, by its path under `dir`: a
- * page's policy names only its own (about 55 bytes a hash in the headers of every page).
+ * SHA-256 CSP sources of each built HTML file's own inline stylesheets (scripts/inline-styles.ts),
+ * by its path under `dir`: a page's policy names only its own (about 55 bytes a hash in the
+ * headers of every page), and the server's other answers name them all (everyHash).
  */
 export function inlineStyleHashesByFile(dir: string): Promise<Map<string, string[]>> {
   return inlineHashesByFile(dir, inlineStyles);

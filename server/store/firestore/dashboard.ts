@@ -19,7 +19,6 @@ import {
 import { chunks, collectionsOf, isoOf, type FirestoreContext } from "./connection";
 
 const DAY_MS = 86_400_000;
-/** Aggregation queries in flight at once. */
 
 /**
  * One entry of an enquiry's history as the dashboard counts it, in `enquiryTouches` (same id as

@@ -12,7 +12,7 @@ import { columnsOf, insertStatement } from "./row-codec";
 import { ENQUIRY_COLUMNS, type EnquiryRow, storedEnquiry } from "./enquiry-row";
 import { newRowId } from "./row-id";
 import { insertNotification } from "./notification-row";
-import { enabledEndpoints, queueEnquiryWebhooks } from "./webhooks";
+import { queueEnquiryWebhooks } from "./webhooks";
 import { memberAlertPayload } from "../member-alert-payload";
 import { pushPayload } from "../push-payload";
 import { isLostReason } from "../../../domain/deal";
@@ -169,8 +169,7 @@ export function writePlan(
   writeHistoryLines(db, stored, plan.history, actor);
   writeAlerts(db, stored.id, plan.alerts, actor.at, actor.requestId);
   writePushes(db, stored, plan.pushes ?? [], actor.at, actor.requestId);
-  for (const event of webhookEventsOf(plan, stored, actor))
-    queueEnquiryWebhooks(db, event, endpoints ? endpoints() : enabledEndpoints(db));
+  for (const event of webhookEventsOf(plan, stored, actor)) queueEnquiryWebhooks(db, event, endpoints?.());
 }
 
 /**
