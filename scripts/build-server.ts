@@ -14,6 +14,8 @@ export const SERVER_ENTRY_POINTS = [
   "server/main.ts",
   // The mail parser's thread (server/mail/mail-parsing.ts finds it beside the server's bundle).
   "server/mail/parse-worker.ts",
+  // The form's intake's thread (server/work/intake-thread.ts finds it beside the server's bundle).
+  "server/work/intake-thread-worker.ts",
   // The pages' renderer's thread (server/site/page-renderer.ts finds it beside the server's bundle).
   "server/site/page-render-worker.ts",
   // The documents' PDF thread (server/documents/render.ts finds it beside the server's bundle), and

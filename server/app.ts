@@ -97,6 +97,12 @@ export interface BuildAppOptions {
   mailbox?: { now?: () => Date; timers?: ScheduleTimers; leaseMs?: number };
   /** The check for newly published company facts, which re-renders the pages: its timers (tests set them). */
   publishedPages?: { timers?: ScheduleTimers };
+  /**
+   * On a SQLite file, the form's enquiries written on a thread of their own (server/work/intake-thread.ts),
+   * as the server writes them (main.ts). Off by default: an app built in process by a test writes
+   * them on the thread that serves it, and the thread's own tests turn it on.
+   */
+  intakeThread?: boolean;
 }
 
 /** Builds the server from its plugins; `main.ts` listens, tests call `inject()`. */
@@ -114,6 +120,7 @@ export async function buildApp({
   mailbox,
   readiness,
   publishedPages: publishedPagesOptions,
+  intakeThread = false,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: withoutPersonalData(logger),
@@ -194,7 +201,7 @@ export async function buildApp({
   const workingHours = async () =>
     factsHeld.cache ? factsHeld.cache.workingHours() : PLACEHOLDER_FACTS.workingHours;
   const store = instrumentStore(
-    await createStore(config.DATABASE_URL, { workingHours }),
+    await createStore(config.DATABASE_URL, { workingHours, intakeThread }),
     (concern, kind, error) => installed.ops?.storeFailed(concern, kind, error),
   );
   app.decorate("store", store);

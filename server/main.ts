@@ -31,7 +31,7 @@ async function main() {
   const { buildApp } = await import("./app");
   let app;
   try {
-    app = await buildApp({ config, logger: { level: config.LOG_LEVEL } });
+    app = await buildApp({ config, logger: { level: config.LOG_LEVEL }, intakeThread: true });
   } catch (error) {
     // The configuration disagrees with the build (the retention periods its privacy policy states).
     if (error instanceof ConfigError) {

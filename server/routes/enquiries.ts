@@ -13,8 +13,7 @@ import { checkSource } from "../../domain/enquiry-source-check";
 import { PROOF_OF_WORK_FIELD } from "../../domain/spam";
 import { whatsappConsentAsked } from "../../domain/whatsapp-consent";
 import { ProofOfWorkChecker } from "../spam/proof-of-work";
-import { countedScreening } from "../spam/screening";
-import { mailboxCap } from "../mailbox-caps";
+import { formChecks } from "../spam/form-checks";
 import { IdempotencyKeyReusedError } from "../store/idempotency";
 import { apiMessages, logStoreFailure, sendUnavailable } from "./api-errors";
 import { enquiryStoredDetail, isSiteFormPost } from "./form-posts";
@@ -109,12 +108,7 @@ export async function enquiryRoutes(app: FastifyInstance, options: RateLimitedRo
       const proof = await proofOfWork.verify(body[PROOF_OF_WORK_FIELD], now);
       const { stored, filed } = await app.store.work.fileEnquiry(check.enquiry, {
         acknowledge: options.acknowledgeVisitors === true,
-        checks: {
-          ...countedScreening({ enquiry: check.enquiry, honeypot, proofOfWork: proof, now }),
-          // An acknowledgement only while the visitor's mailbox is under its cap; the enquiry is
-          // stored, the company mailed and the visitor answered the same either way.
-          acknowledgement: mailboxCap(check.enquiry.Email, now),
-        },
+        checks: formChecks({ enquiry: check.enquiry, honeypot, proofOfWork: proof, now }),
         language,
         // The form's WhatsApp box, ticked: recorded with the words it showed in this language.
         whatsappConsent: whatsappConsentAsked(body),

@@ -11,6 +11,7 @@ import type { TeamAdapter } from "./team-port";
 import type { TemplateAdapter } from "./template-port";
 import type { WebhookAdapter } from "./webhook-port";
 import type { WorkPort } from "./work-port";
+import type { SqliteStoreOptions } from "./sqlite/connection";
 
 /**
  * What an adapter (SQLite, Firestore) gives the layer above it: its own concerns as the store has
@@ -46,6 +47,11 @@ export type StoreAdapters = Omit<
   readonly enquiryWork: EnquiryWorkAdapter;
   readonly buyers: BuyerAdapter;
   readonly workPort: WorkPort;
+  /**
+   * Where the form's intake may be written on a thread of its own (SQLite on a file, when asked):
+   * what that thread opens its own connection with (server/work/intake-thread.ts).
+   */
+  readonly intakeThread?: SqliteStoreOptions;
   /** Only where stored work records may lack a derived flag (Firestore). */
   readonly derivedFlags?: DerivedFlagsPort;
 };

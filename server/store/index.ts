@@ -40,9 +40,11 @@ export async function createStore(
     workingHours?: WorkingHoursSource;
     /** SQLite: how long a write waits for another process's (the server's) before it fails. */
     busyTimeoutMs?: number;
+    /** SQLite: the form's enquiries written on a thread of their own (server/work/intake-thread.ts). */
+    intakeThread?: boolean;
   } = {},
 ): Promise<Store> {
-  const { busyTimeoutMs, ...shared } = options;
+  const { busyTimeoutMs, intakeThread, ...shared } = options;
   if (databaseUrl.startsWith("sqlite:")) {
     const { sqlitePathFromUrl } = await import("./sqlite");
     return SqliteStore.open({
@@ -50,6 +52,7 @@ export async function createStore(
       enquiryCollection: ENQUIRY_COLLECTION,
       ...shared,
       ...(busyTimeoutMs === undefined ? {} : { busyTimeoutMs }),
+      ...(intakeThread ? { intakeThread } : {}),
     });
   }
   if (databaseUrl.startsWith("firestore://")) {

@@ -102,6 +102,22 @@ export interface CountedChecks {
    * is asked for, these counters are added too, and the mail is queued only when they allow it.
    */
   acknowledgement?: { counters: readonly CounterToAdd[]; allowed(counts: readonly number[]): boolean };
+  /**
+   * What the order form's checks were made from (server/spam/form-checks.ts), plain data that
+   * makes them again: an intake written on a thread of its own is handed these instead of the
+   * functions above, which cannot cross to it.
+   */
+  formSignals?: FormCheckSignals;
+}
+
+/** The order form's counted signals, as the route read them. */
+export interface FormCheckSignals {
+  enquiry: Enquiry;
+  honeypot: boolean;
+  /** The proof of work's use to count, when the form sent a valid one. */
+  proofOfWork: CounterToAdd | undefined;
+  /** When it arrived: the counters' windows. */
+  now: Date;
 }
 
 export interface AddEnquiryOptions {

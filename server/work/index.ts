@@ -18,7 +18,8 @@ import { ConversationWork } from "./conversation-changes";
 import { DealWork } from "./deal-changes";
 import { DispatchWork } from "./dispatch-changes";
 import { EnquiryWork } from "./enquiry-changes";
-import { IntakeWork } from "./intake-changes";
+import { IntakeWork, writeIntakes, type IntakeWriter } from "./intake-changes";
+import { startIntakeThread } from "./intake-thread";
 import { TeamWork } from "./team-changes";
 import { ReminderWork } from "./reminder-changes";
 import { DocumentWork, type CompanyFactsSource } from "./document-changes";
@@ -39,11 +40,12 @@ export function workLayer(
   port: WorkPort,
   hours: WorkingHoursSource,
   facts: CompanyFactsSource,
+  intake: IntakeWriter = writeIntakes(port),
 ): Store["work"] {
   return Object.assign(
     {},
     methodsOf(new EnquiryWork(port, hours)),
-    methodsOf(new IntakeWork(port, hours)),
+    methodsOf(new IntakeWork(port, hours, intake)),
     methodsOf(new TeamWork(port, hours)),
     methodsOf(new ConversationWork(port, hours)),
     methodsOf(new DealWork(port)),
@@ -70,7 +72,15 @@ function methodsOf<T extends object>(part: T): T {
  */
 export function storeOver(adapters: StoreAdapters, workingHours?: WorkingHoursSource): Store {
   const hours = workingHours ?? (() => publishedWorkingHours(adapters.companyFacts));
-  const work = workLayer(adapters.workPort, hours, () => publishedFacts(adapters.companyFacts));
+  // The form's intake on a thread of its own where the adapter allows it (intake-thread.ts).
+  const inProcess = writeIntakes(adapters.workPort);
+  const thread = adapters.intakeThread && startIntakeThread(adapters.intakeThread, inProcess);
+  const work = workLayer(
+    adapters.workPort,
+    hours,
+    () => publishedFacts(adapters.companyFacts),
+    thread ? thread.write : inProcess,
+  );
   const add: Store["enquiries"]["add"] = async (enquiry, options) =>
     (await work.fileEnquiry(enquiry, options)).stored;
   return {
@@ -102,6 +112,9 @@ export function storeOver(adapters: StoreAdapters, workingHours?: WorkingHoursSo
     templates: templateStore(adapters.templates),
     members: memberStore(adapters.members),
     ping: () => adapters.ping(),
-    close: () => adapters.close(),
+    close: async () => {
+      await thread?.close();
+      await adapters.close();
+    },
   };
 }

@@ -41,7 +41,7 @@ const INTAKE_ATTEMPTS = 25;
 const KEY_COUNTED_MS = 24 * 60 * 60_000;
 
 /** One enquiry from the form as it arrived, with what its counted checks settled once counted. */
-interface Intake {
+export interface Intake {
   enquiry: Enquiry;
   options: AddEnquiryOptions;
   /** When it arrived: its time received, and the counters' day. */
@@ -174,6 +174,24 @@ function* fileEnquiry(intake: Intake): Change<FiledEnquiry | IdempotencyKeyReuse
   return { stored, filed: spam ? "spam" : "inbox" };
 }
 
+/** What an intake's write answers: the enquiry filed, or the refusal of a key reused for another. */
+export type IntakeOutcome = PromiseSettledResult<FiledEnquiry | IdempotencyKeyReusedError>;
+
+/**
+ * Writes a group of intakes, answering each one's outcome in their order; rejects as a whole when
+ * the transaction itself failed (the disk full, the file unusable) and nothing was written.
+ */
+export type IntakeWriter = (group: readonly Intake[]) => Promise<IntakeOutcome[]>;
+
+/** The group written through the store's port, as `runEach` writes it (one transaction on SQLite). */
+export function writeIntakes(port: WorkPort): IntakeWriter {
+  return (group) =>
+    port.runEach(
+      group.map((intake) => () => fileEnquiry(intake)),
+      { events: ["enquiry.received"] },
+    );
+}
+
 /** An intake waiting for its group, with its caller. */
 interface Waiting extends Intake {
   resolve: (filed: FiledEnquiry) => void;
@@ -190,7 +208,10 @@ interface Waiting extends Intake {
 class IntakeGroups {
   private readonly waiting: Waiting[] = [];
 
-  constructor(private readonly port: WorkPort) {}
+  constructor(
+    private readonly port: WorkPort,
+    private readonly write: IntakeWriter,
+  ) {}
 
   add(intake: Waiting): void {
     this.waiting.push(intake);
@@ -200,12 +221,10 @@ class IntakeGroups {
   private async handOn(): Promise<void> {
     const group = this.waiting.splice(0, GROUP_COMMIT_LIMIT);
     if (this.waiting.length > 0) setImmediate(() => void this.handOn());
-    let outcomes: PromiseSettledResult<FiledEnquiry | IdempotencyKeyReusedError>[];
+    let outcomes: IntakeOutcome[];
     try {
-      outcomes = await this.port.runEach(
-        group.map((intake) => () => fileEnquiry(intake)),
-        { events: ["enquiry.received"] },
-      );
+      // The same objects: what a try keeps for the next (`counted`, `settled`) stays with the intake.
+      outcomes = await this.write(group);
     } catch (error) {
       // The transaction itself failed (the disk full, the file unusable): nothing of the group
       // was written, and every caller hears so.
@@ -260,11 +279,13 @@ function settle(intake: Waiting, outcome: FiledEnquiry | IdempotencyKeyReusedErr
 export class IntakeWork implements IntakeChanges {
   private readonly groups: IntakeGroups;
 
+  /** `write` writes each group (writeIntakes over `port` unless another is given: a thread of its own). */
   constructor(
     port: WorkPort,
     private readonly hours: WorkingHoursSource,
+    write: IntakeWriter = writeIntakes(port),
   ) {
-    this.groups = new IntakeGroups(port);
+    this.groups = new IntakeGroups(port, write);
   }
 
   async fileEnquiry(enquiry: Enquiry, options: AddEnquiryOptions = {}): Promise<FiledEnquiry> {

@@ -15,6 +15,11 @@ export interface SqliteStoreOptions {
    * better-sqlite3 is synchronous, so this wait blocks the event loop: keep it short.
    */
   busyTimeoutMs?: number;
+  /**
+   * The form's enquiries written on a thread of their own, on a connection of their own to the
+   * same file (server/work/intake-thread.ts); not for ":memory:", which another connection cannot see.
+   */
+  intakeThread?: boolean;
 }
 
 export const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
@@ -168,6 +173,34 @@ export class SqliteConnection {
     }
   }
 
+  /**
+   * Runs `work`, a transaction whose first statement writes, without holding the event loop while
+   * another connection holds the write lock (the intake's thread, another instance): it is tried
+   * without SQLite's own wait, which sleeps on this thread, and tried again a moment later, until
+   * the busy timeout. For the background loops' claims, which would otherwise stop every request
+   * for each group the intake's thread commits. `work` changes nothing outside its transaction,
+   * which a refused try undoes.
+   */
+  async runWhenFree<T>(work: (db: Database.Database) => T): Promise<T> {
+    const deadline = Date.now() + this.busyTimeoutMs;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 8)) {
+      const tried = this.run((db) => {
+        db.pragma("busy_timeout = 0");
+        try {
+          return { value: work(db) };
+        } catch (error) {
+          const busy = error instanceof Database.SqliteError && error.code === "SQLITE_BUSY";
+          if (busy && Date.now() < deadline) return undefined;
+          throw error;
+        } finally {
+          db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+        }
+      });
+      if (tried) return tried.value;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
   private translate(error: unknown): unknown {
     if (!isUnavailable(error)) return error;
     const code = (error as { code?: string }).code;
@@ -204,6 +237,9 @@ export class SqliteConnection {
  * concerns take one.
  */
 export type SqliteRun = <T>(work: (db: Database.Database) => T) => T;
+
+/** Runs a writing transaction once the write lock is free, without holding the event loop (`SqliteConnection.runWhenFree`). */
+export type SqliteRunWhenFree = <T>(work: (db: Database.Database) => T) => Promise<T>;
 
 /** Escapes LIKE's wildcards so a search matches its text literally (with `ESCAPE '\\'`). */
 export function likePattern(text: string, where: "prefix" | "anywhere"): string {

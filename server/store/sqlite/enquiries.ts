@@ -12,7 +12,7 @@ import type { EnquiryAdapter } from "../adapters";
 import type { KeyHolder } from "../work-port";
 import type Database from "better-sqlite3";
 import { prepared, type SqliteConnection } from "./connection";
-import { leaseDueRows } from "./lease-due";
+import { anyDue, leaseDueRows } from "./lease-due";
 import { insertEnquiryMeta } from "./enquiry-meta";
 import { keptSendError, pendingNotificationOf } from "../claimed-notification";
 
@@ -135,7 +135,8 @@ export class SqliteEnquiryStore implements EnquiryAdapter {
     limit: number;
     leaseMs: number;
   }): Promise<PendingNotification[]> {
-    return this.connection.run((db) =>
+    if (!this.connection.run((db) => anyDue(db, "notifications", options.now))) return [];
+    return this.connection.runWhenFree((db) =>
       db
         .transaction(() => {
           const claimed = leaseDueRows(db, "notifications", options);

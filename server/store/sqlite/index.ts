@@ -66,8 +66,20 @@ export class SqliteAdapters implements StoreAdapters {
   readonly dispatch: SqliteDispatchStore;
   readonly documents: SqliteDocumentStore;
   readonly buyers: SqliteBuyerStore;
+  readonly intakeThread?: SqliteStoreOptions;
 
-  private constructor(private readonly connection: SqliteConnection) {
+  private constructor(
+    private readonly connection: SqliteConnection,
+    options: SqliteStoreOptions,
+  ) {
+    if (options.intakeThread && connection.path !== ":memory:") {
+      const { busyTimeoutMs } = options;
+      this.intakeThread = {
+        path: connection.path,
+        enquiryCollection: options.enquiryCollection,
+        ...(busyTimeoutMs === undefined ? {} : { busyTimeoutMs }),
+      };
+    }
     this.enquiries = new SqliteEnquiryStore(connection);
     this.subscribers = new SqliteSubscriberStore(connection);
     this.vitals = new SqliteVitalsStore(connection);
@@ -86,7 +98,7 @@ export class SqliteAdapters implements StoreAdapters {
     this.personalData = new SqlitePersonalDataPort(run, connection.enquiryTable);
     this.leases = new SqliteLeaseStore(run);
     this.dashboard = new SqliteDashboardStore(run, connection.enquiryTable);
-    this.webhooks = new SqliteWebhookStore(run);
+    this.webhooks = new SqliteWebhookStore(run, (work) => connection.runWhenFree(work));
     this.conversations = new SqliteConversationStore(run, connection.enquiryTable);
     this.templates = new SqliteTemplateStore(run);
     this.companyFacts = new SqliteCompanyFactsStore(run);
@@ -105,7 +117,7 @@ export class SqliteAdapters implements StoreAdapters {
   static async open(options: SqliteStoreOptions): Promise<SqliteAdapters> {
     const connection = new SqliteConnection(options);
     connection.open();
-    return new SqliteAdapters(connection);
+    return new SqliteAdapters(connection, options);
   }
 
   async ping(): Promise<void> {
@@ -121,4 +133,18 @@ export class SqliteAdapters implements StoreAdapters {
   async close(): Promise<void> {
     this.connection.close();
   }
+}
+
+/**
+ * The work layer's port on a connection of its own to the store's file: the one the form's intake
+ * writes through on its own thread (server/work/intake-thread-worker.ts). The file is already
+ * migrated by the store's own connection, opened first.
+ */
+export function openSqliteWorkPort(options: SqliteStoreOptions): { port: WorkPort; close(): void } {
+  const connection = new SqliteConnection(options);
+  connection.open();
+  return {
+    port: new SqliteWorkPort((work) => connection.run(work), connection.enquiryTable),
+    close: () => connection.close(),
+  };
 }

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { prepared } from "./connection";
 
 /**
  * Leases up to `limit` due rows of an outbox table (`notifications`, `webhook_deliveries`) to
@@ -33,4 +34,17 @@ export function leaseDueRows(
       limit: Math.max(0, Math.floor(options.limit)),
     })
     .map((row) => row.id);
+}
+
+/**
+ * Whether any row of the table is due, read without a lock (WAL readers wait for no writer): a
+ * claim takes the write lock only when there is something to take.
+ */
+export function anyDue(
+  db: Database.Database,
+  table: "notifications" | "webhook_deliveries",
+  now: Date,
+): boolean {
+  const sql = `SELECT 1 AS due FROM ${table} WHERE status = 'pending' AND due_at <= ? LIMIT 1`;
+  return prepared<[string], { due: number }>(db, sql).get(now.toISOString()) !== undefined;
 }

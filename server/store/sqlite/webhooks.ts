@@ -17,8 +17,8 @@ import {
 } from "../webhooks";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
-import { prepared, type SqliteRun } from "./connection";
-import { leaseDueRows } from "./lease-due";
+import { prepared, type SqliteRun, type SqliteRunWhenFree } from "./connection";
+import { anyDue, leaseDueRows } from "./lease-due";
 import { columnsOf, insertStatement } from "./row-codec";
 
 /** The row of `webhook_endpoints` an endpoint is stored as: the one place its columns are named. */
@@ -95,7 +95,10 @@ interface DeliveryRow {
 
 /** Endpoints and the outbox of their deliveries on SQLite (webhook-schema.ts). */
 export class SqliteWebhookStore implements WebhookAdapter {
-  constructor(private readonly sqlite: SqliteRun) {}
+  constructor(
+    private readonly sqlite: SqliteRun,
+    private readonly whenFree: SqliteRunWhenFree,
+  ) {}
 
   async addEndpoint(endpoint: Omit<WebhookEndpoint, "id">): Promise<WebhookEndpoint> {
     const stored: WebhookEndpoint = { id: newRowId(), ...endpoint };
@@ -157,7 +160,8 @@ export class SqliteWebhookStore implements WebhookAdapter {
     limit: number;
     leaseMs: number;
   }): Promise<ClaimedWebhookDelivery[]> {
-    return this.sqlite((db) =>
+    if (!this.sqlite((db) => anyDue(db, "webhook_deliveries", options.now))) return [];
+    return this.whenFree((db) =>
       db
         .transaction(() => {
           const claimed = leaseDueRows(db, "webhook_deliveries", options);
