@@ -75,12 +75,25 @@ export function storeOver(adapters: StoreAdapters, workingHours?: WorkingHoursSo
   // The form's intake on a thread of its own where the adapter allows it (intake-thread.ts).
   const inProcess = writeIntakes(adapters.workPort);
   const thread = adapters.intakeThread && startIntakeThread(adapters.intakeThread, inProcess);
-  const work = workLayer(
+  const layer = workLayer(
     adapters.workPort,
     hours,
     () => publishedFacts(adapters.companyFacts),
     thread ? thread.write : inProcess,
   );
+  // The enquiries being filed, which closing waits for: each was accepted, and is written
+  // before the store and its thread close.
+  const filing = new Set<Promise<unknown>>();
+  const work: Store["work"] = {
+    ...layer,
+    fileEnquiry: (enquiry, options) => {
+      const filed = layer.fileEnquiry(enquiry, options);
+      const settled = () => filing.delete(filed);
+      filing.add(filed);
+      filed.then(settled, settled);
+      return filed;
+    },
+  };
   const add: Store["enquiries"]["add"] = async (enquiry, options) =>
     (await work.fileEnquiry(enquiry, options)).stored;
   return {
@@ -113,6 +126,7 @@ export function storeOver(adapters: StoreAdapters, workingHours?: WorkingHoursSo
     members: memberStore(adapters.members),
     ping: () => adapters.ping(),
     close: async () => {
+      await Promise.allSettled([...filing]);
       await thread?.close();
       await adapters.close();
     },
