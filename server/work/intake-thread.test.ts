@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { enquiryMessages, type Enquiry } from "../../domain/enquiry";
 import { proofOfWorkPayload, type ProofOfWorkChallenge } from "../../domain/spam";
-import { createStore } from "../store";
+import { createStore, StoreUnavailableError } from "../store";
+import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
+import { startIntakeThread } from "./intake-thread";
 import { formChecks } from "../spam/form-checks";
 import { sqlitePathFromUrl } from "../store/sqlite";
 import { SqliteWorkPort } from "../store/sqlite/work-port";
@@ -212,3 +214,46 @@ describe("the intake's thread under the store", () => {
 function formChecksFor(enquiry: Enquiry, now: Date) {
   return formChecks({ enquiry, honeypot: false, proofOfWork: undefined, now });
 }
+
+describe("a thread that ends", () => {
+  it("fails the group it held as a store that stopped answering, writing none of it, and the next group starts a new thread", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "collarise-intake-thread-"));
+    const path = join(dir, "site.db");
+    const store = await createStore(`sqlite:${path}`);
+    onTestFinished(() => store.close());
+    const thread = startIntakeThread(
+      { path, enquiryCollection: ENQUIRY_COLLECTION },
+      () => Promise.reject(new Error("Nothing here is written in process")),
+      {
+        url: new URL("../../tests/fixtures/intake-thread-ending.ts", import.meta.url),
+        execArgv: ["--import", "tsx"],
+      },
+    );
+    onTestFinished(() => thread.close());
+    const intake = (enquiry: Enquiry) => {
+      const now = new Date();
+      return {
+        enquiry,
+        options: { checks: formChecksFor(enquiry, now) },
+        received: now,
+        hours: PLACEHOLDER_FACTS.workingHours,
+      };
+    };
+
+    const before = await thread.write([intake(visitor(1))]);
+    const ended = await thread.write([intake(visitor(2)), intake({ ...visitor(3), Name: "End The Thread" })]);
+    const after = await thread.write([intake(visitor(4))]);
+
+    expect(before.map((outcome) => outcome.status)).toEqual(["fulfilled"]);
+    expect(ended.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+    for (const outcome of ended) {
+      expect(outcome.status === "rejected" && outcome.reason).toBeInstanceOf(StoreUnavailableError);
+    }
+    expect(after.map((outcome) => outcome.status)).toEqual(["fulfilled"]);
+    expect(
+      storedWithMails(`sqlite:${path}`)
+        .map((row) => row.name)
+        .sort(),
+    ).toEqual(["Visitor 1", "Visitor 4"]);
+  });
+});

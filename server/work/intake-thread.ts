@@ -123,9 +123,14 @@ export interface IntakeThread {
 
 /**
  * Starts the intake's thread on `options`' file. `inProcess` writes what cannot cross (checks of
- * the caller's own) on the store's own connection.
+ * the caller's own) on the store's own connection. `script` is the thread's (a test gives one that
+ * ends as a thread may).
  */
-export function startIntakeThread(options: SqliteStoreOptions, inProcess: IntakeWriter): IntakeThread {
+export function startIntakeThread(
+  options: SqliteStoreOptions,
+  inProcess: IntakeWriter,
+  script: { url: URL; execArgv?: string[] } = workerScript(),
+): IntakeThread {
   let worker: Worker | undefined;
   let nextId = 1;
   const queued: Waiting[] = [];
@@ -135,7 +140,6 @@ export function startIntakeThread(options: SqliteStoreOptions, inProcess: Intake
 
   function started(): Worker {
     if (worker) return worker;
-    const script = workerScript();
     const thread = new Worker(script.url, {
       ...(script.execArgv ? { execArgv: script.execArgv } : {}),
       workerData: {

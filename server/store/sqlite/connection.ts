@@ -57,7 +57,8 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
- * The one connection to the SQLite file that every concern of the store shares, in WAL mode
+ * A connection to the SQLite file: the one every concern of the store shares (and, on the server,
+ * the intake's thread's own, server/work/intake-thread.ts), in WAL mode
  * with `synchronous=FULL`, so that a committed write survives a crash of the process and a
  * power cut.
  *
@@ -81,7 +82,9 @@ export class SqliteConnection {
   private closed = false;
   private connectedOnce = false;
 
-  constructor(options: SqliteStoreOptions) {
+  /** `existing`: the file was made by another connection (the store's own), and is never made here. */
+  constructor(options: SqliteStoreOptions, { existing = false }: { existing?: boolean } = {}) {
+    this.connectedOnce = existing;
     this.path = options.path === ":memory:" ? options.path : resolve(options.path);
     this.enquiryCollection = options.enquiryCollection;
     this.enquiryTable = quoteIdentifier(options.enquiryCollection);

@@ -36,7 +36,8 @@ export {
 export { SQLITE_SCHEMA_VERSION } from "./migrations";
 
 /**
- * The default store's adapters: one SQLite file, whose one connection every concern shares
+ * The default store's adapters: one SQLite file, whose one connection every concern shares (the
+ * form's intake, on the server, writes on a thread of its own with its own: openSqliteWorkPort)
  * (docs/decisions/003). server/store/index.ts makes the store of them (SqliteStore).
  */
 export class SqliteAdapters implements StoreAdapters {
@@ -141,7 +142,8 @@ export class SqliteAdapters implements StoreAdapters {
  * migrated by the store's own connection, opened first.
  */
 export function openSqliteWorkPort(options: SqliteStoreOptions): { port: WorkPort; close(): void } {
-  const connection = new SqliteConnection(options);
+  // Made by the store's own connection: if it goes missing, it is not made again empty here.
+  const connection = new SqliteConnection(options, { existing: true });
   connection.open();
   return {
     port: new SqliteWorkPort((work) => connection.run(work), connection.enquiryTable),
