@@ -1,6 +1,5 @@
-import { solveChallenge } from "altcha-lib/v1";
 import { afterEach, describe, expect, test } from "vitest";
-import { type ProofOfWorkChallenge, proofOfWorkPayload } from "../../domain/spam";
+import { solvedProof } from "../../tests/support/proof-of-work";
 import { enquiryReference, type EnquiryDetail } from "../../domain/console";
 import { addStaff, consoleRequest, signIn } from "../../tests/support/console-app";
 import { loadConfig } from "../config";
@@ -91,21 +90,6 @@ function rawHeader(raw: string, name: string): string | undefined {
     .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
     ?.slice(name.length + 1)
     .trim();
-}
-
-/** What the page does: asks for a challenge and solves it, so the enquiry is not filed as spam. */
-async function solvedProof(app: TestApp["app"]): Promise<string> {
-  const challenge = (
-    await app.inject({ method: "GET", url: "/api/enquiries/challenge" })
-  ).json<ProofOfWorkChallenge>();
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  if (!solution) throw new Error("the challenge had no solution");
-  return proofOfWorkPayload(challenge, solution.number);
 }
 
 async function acknowledgingApp() {

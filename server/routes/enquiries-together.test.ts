@@ -5,6 +5,7 @@ import { enquiryMessages, type Enquiry } from "../../domain/enquiry";
 import { istDate } from "../../domain/working-hours";
 import { sqlitePathFromUrl } from "../store/sqlite";
 import { SqliteWorkPort } from "../store/sqlite/work-port";
+import { storedWithMails } from "../../tests/support/store-probe";
 import { testAppPerTest, type TestApp } from "../../tests/support/test-app";
 
 const start = testAppPerTest();
@@ -29,23 +30,6 @@ function post(t: TestApp, enquiry: Enquiry, n: number) {
     payload: enquiry,
     remoteAddress: `198.51.100.${n % 250}`,
   });
-}
-
-/** The enquiries stored and the mails waiting for each, read from the file behind the store's back. */
-function storedWithMails(t: TestApp): { name: string; id: string; mails: string }[] {
-  const db = new Database(sqlitePathFromUrl(t.databaseUrl), { readonly: true });
-  try {
-    return db
-      .prepare<[], { name: string; id: string; mails: string | null }>(
-        `SELECT e.Name AS name, e.id,
-           (SELECT group_concat(kind) FROM notifications n WHERE n.enquiry_id = e.id AND n.status = 'pending') AS mails
-         FROM "${ENQUIRY_COLLECTION}" e`,
-      )
-      .all()
-      .map((row) => ({ ...row, mails: row.mails ?? "" }));
-  } finally {
-    db.close();
-  }
 }
 
 /**
@@ -78,7 +62,7 @@ describe("POST /api/enquiries: many visitors at once (SQLite's group commit)", (
     expect(answers.map((answer) => answer.statusCode)).toEqual(enquiries.map(() => 201));
     const ids = answers.map((answer) => answer.json<{ id: string }>().id);
     expect(new Set(ids).size).toBe(AT_ONCE);
-    const stored = storedWithMails(t);
+    const stored = storedWithMails(t.databaseUrl);
     expect(stored.map((row) => row.id).sort()).toEqual([...ids].sort());
     expect(stored.map((row) => row.name).sort()).toEqual(enquiries.map((enquiry) => enquiry.Name).sort());
     expect(stored.filter((row) => row.mails !== "company")).toEqual([]);
@@ -110,7 +94,7 @@ describe("POST /api/enquiries: many visitors at once (SQLite's group commit)", (
     expect(answers[20]?.json()).toMatchObject({ error: enquiryMessages.notStored });
     const others = answers.filter((_, i) => i !== 20);
     expect(others.map((answer) => answer.statusCode)).toEqual(others.map(() => 201));
-    const stored = storedWithMails(t);
+    const stored = storedWithMails(t.databaseUrl);
     expect(stored.map((row) => row.name).sort()).toEqual(
       enquiries
         .filter((_, i) => i !== 20)

@@ -2,17 +2,17 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { solveChallenge } from "altcha-lib/v1";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { enquiryMessages, type Enquiry } from "../../domain/enquiry";
-import { proofOfWorkPayload, type ProofOfWorkChallenge } from "../../domain/spam";
+import { solvedProof } from "../../tests/support/proof-of-work";
 import { createStore, StoreUnavailableError } from "../store";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 import { startIntakeThread } from "./intake-thread";
 import { formChecks } from "../spam/form-checks";
 import { sqlitePathFromUrl } from "../store/sqlite";
 import { SqliteWorkPort } from "../store/sqlite/work-port";
+import { storedWithMails } from "../../tests/support/store-probe";
 import { buildTestApp, type TestApp } from "../../tests/support/test-app";
 import { apiMessages } from "../routes/api-errors";
 
@@ -47,23 +47,6 @@ function post(t: TestApp, payload: object, n = 0, headers: Record<string, string
   });
 }
 
-/** The enquiries stored and the mails waiting for each, read from the file behind the store's back. */
-function storedWithMails(databaseUrl: string): { name: string; id: string; mails: string }[] {
-  const db = new Database(sqlitePathFromUrl(databaseUrl), { readonly: true });
-  try {
-    return db
-      .prepare<[], { name: string; id: string; mails: string | null }>(
-        `SELECT e.Name AS name, e.id,
-           (SELECT group_concat(kind) FROM notifications n WHERE n.enquiry_id = e.id AND n.status = 'pending') AS mails
-         FROM "${ENQUIRY_COLLECTION}" e`,
-      )
-      .all()
-      .map((row) => ({ ...row, mails: row.mails ?? "" }));
-  } finally {
-    db.close();
-  }
-}
-
 /**
  * Counts the group commits made on this thread's connection: none when every enquiry went to the
  * intake's thread, whose SqliteWorkPort is another module's instance in another thread.
@@ -80,21 +63,6 @@ function groupsOnThisThread(): { count: number } {
   } as typeof runEach);
   onTestFinished(() => spy.mockRestore());
   return seen;
-}
-
-/** What the page does: asks for a challenge and solves it with ALTCHA's solver. */
-async function solvedProof(t: TestApp): Promise<string> {
-  const challenge = (
-    await t.app.inject({ method: "GET", url: "/api/enquiries/challenge" })
-  ).json<ProofOfWorkChallenge>();
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  if (!solution) throw new Error("the challenge had no solution");
-  return proofOfWorkPayload(challenge, solution.number);
 }
 
 describe("the form's intake on a thread of its own", () => {
@@ -119,7 +87,7 @@ describe("the form's intake on a thread of its own", () => {
 
   it("scores on the thread what the route counted: one body replayed with the page's proof of work is Spam from the third, mailed twice", async () => {
     const t = await start();
-    const altcha = await solvedProof(t);
+    const altcha = await solvedProof(t.app);
     const statuses: string[] = [];
     for (let i = 0; i < 10; i++) {
       const answer = await post(t, { ...visitor(1), altcha });

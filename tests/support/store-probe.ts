@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { sqlitePathFromUrl } from "../../server/store/sqlite";
+import { ENQUIRY_COLLECTION } from "../../domain/contract";
 
 /**
  * How many notifications wait in the outbox of the store at `databaseUrl`, read behind the
@@ -58,4 +59,18 @@ function read<T>(databaseUrl: string, work: (db: Database.Database) => T): T {
   } finally {
     db.close();
   }
+}
+
+/** The enquiries stored, each with the kinds of its mails still waiting (comma-separated, "" for none). */
+export function storedWithMails(databaseUrl: string): { name: string; id: string; mails: string }[] {
+  return read(databaseUrl, (db) =>
+    db
+      .prepare<[], { name: string; id: string; mails: string | null }>(
+        `SELECT e.Name AS name, e.id,
+           (SELECT group_concat(kind) FROM notifications n WHERE n.enquiry_id = e.id AND n.status = 'pending') AS mails
+         FROM "${ENQUIRY_COLLECTION}" e`,
+      )
+      .all()
+      .map((row) => ({ ...row, mails: row.mails ?? "" })),
+  );
 }
