@@ -45,7 +45,12 @@ export type OutcomeMessage =
 
 export type IntakeReply = { id: number; outcomes: OutcomeMessage[] } | { id: number; failed: ErrorMessage };
 
-/** How many groups the thread holds at once: one written, the next waiting to be. */
+/**
+ * How many groups the thread holds at once: one written, and a full one waiting to be. A group
+ * that is not full waits here until the thread is free, so that what arrives while it writes
+ * joins it: many small groups, each with its own commit and flush, would cost the thread more
+ * per enquiry than the few large ones a flood can make.
+ */
 const GROUPS_WITH_THE_THREAD = 2;
 
 export function errorMessageOf(error: unknown): ErrorMessage {
@@ -186,7 +191,10 @@ export function startIntakeThread(
   }
 
   function pump(): void {
-    while (queued.length > 0 && held.size < GROUPS_WITH_THE_THREAD) {
+    while (
+      queued.length > 0 &&
+      (held.size === 0 || (held.size < GROUPS_WITH_THE_THREAD && queued.length >= GROUP_COMMIT_LIMIT))
+    ) {
       const group = queued.splice(0, GROUP_COMMIT_LIMIT);
       const id = nextId++;
       let thread: Worker;
