@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { enquiryFieldValue, shownFields, type StoredEnquiryFields } from "../../domain/enquiry";
 
 /** How long a key is remembered: a retry comes within seconds or minutes, never a day later. */
@@ -27,5 +27,5 @@ export function enquiryFingerprint(enquiry: StoredEnquiryFields): string {
     const hashed = spec.fingerprint === "text" ? String(value) : value;
     fields.push(spec.required ? hashed : [spec.name, hashed]);
   }
-  return createHash("sha256").update(JSON.stringify(fields)).digest("base64url");
+  return hash("sha256", JSON.stringify(fields), "base64url");
 }

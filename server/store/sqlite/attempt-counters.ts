@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { AttemptCounterStore } from "../attempt-counters";
 import type { CounterToAdd } from "../store";
@@ -10,7 +10,8 @@ import { prepared, type SqliteRun } from "./connection";
  * them on each page.
  */
 function counterKey(name: string): Buffer {
-  return createHash("sha256").update(name).digest().subarray(0, 16);
+  // One call, no Hash object: taken three times or more for each enquiry.
+  return hash("sha256", name, "buffer").subarray(0, 16);
 }
 
 const ADD = `INSERT INTO attempt_counters (name_hash, count, expires_at) VALUES (?, 1, ?)
