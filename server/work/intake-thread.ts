@@ -7,7 +7,7 @@
  * hears back only once it is on disk.
  *
  * While the thread writes one group, the intakes that arrive meanwhile wait here and go as the
- * next: at most two groups are with the thread at once, each of at most GROUP_COMMIT_LIMIT.
+ * next, of at most GROUP_COMMIT_LIMIT; a second group waits with the thread only when full.
  * A thread that ends (its script, the machine) fails the groups it held with StoreUnavailableError,
  * as a store that stopped answering does: they were written whole or not at all, and a visitor's
  * retry with its Idempotency-Key is answered with the first if it was. The next group starts a new thread.
