@@ -7,11 +7,10 @@
  * made on a fresh one. A thread that dies (out of memory, a crash) fails only the document it was
  * making. Decision 044 says how the PDF is made; docs/invoices.md what it holds.
  */
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { DocumentLanguage, IssuedDocument } from "../../domain/invoice";
 import type { DocumentCopy } from "./labels";
+import { workerScript } from "../worker-script";
 
 export type { DocumentCopy } from "./labels";
 
@@ -54,22 +53,6 @@ export class DocumentRenderError extends Error {
     super(message);
     this.name = "DocumentRenderError";
   }
-}
-
-/**
- * The worker's script: the compiled one beside the server's bundle in production
- * (`build/server/documents/`), the TypeScript source under tsx in development and tests.
- */
-function workerScript(): { url: URL; execArgv?: string[] } {
-  if (import.meta.url.endsWith(".ts")) {
-    return { url: new URL("./pdf-worker.ts", import.meta.url), execArgv: ["--import", "tsx"] };
-  }
-  // The bundle holding this code is build/server/main.js or one of its chunks beside it.
-  for (const candidate of ["./documents/pdf-worker.js", "../documents/pdf-worker.js", "./pdf-worker.js"]) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { url };
-  }
-  throw new Error("The documents' renderer (documents/pdf-worker.js) is missing from the build");
 }
 
 /** A documents' thread and the documents handed to it; `close` ends the thread. */
@@ -120,7 +103,7 @@ export function startDocumentRendering(
 
   function started(): Worker {
     if (worker) return worker;
-    const script = workerScript();
+    const script = workerScript(import.meta.url, "documents", "pdf-worker", "The documents' renderer");
     const thread = new Worker(script.url, {
       ...(script.execArgv ? { execArgv: script.execArgv } : {}),
       resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, stackSizeMb: 4 },

@@ -4,9 +4,8 @@
  * is answered `set aside` with why, and the next mail is parsed on a fresh thread. The thread that
  * serves the site only hands over the mail's bytes and reads the answer.
  */
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { workerScript } from "../worker-script";
 
 /** The longest one mail may take to parse: a real answer takes milliseconds. */
 export const PARSE_TIME_LIMIT_MS = 5_000;
@@ -44,22 +43,6 @@ export type ParseReply =
 
 export type ParseOutcome = { ok: true; answer: ParsedAnswer } | { ok: false; reason: SetAsideReason };
 
-/**
- * The worker's script: the compiled one beside the server's bundle in production (`build/server/mail/`),
- * the TypeScript source under tsx in development and tests.
- */
-function workerScript(): { url: URL; execArgv?: string[] } {
-  if (import.meta.url.endsWith(".ts")) {
-    return { url: new URL("./parse-worker.ts", import.meta.url), execArgv: ["--import", "tsx"] };
-  }
-  // The bundle holding this code is build/server/main.js or one of its chunks beside it.
-  for (const candidate of ["./mail/parse-worker.js", "../mail/parse-worker.js", "./parse-worker.js"]) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { url };
-  }
-  throw new Error("The mail parser's worker (mail/parse-worker.js) is missing from the build");
-}
-
 /** A parser thread and the mails handed to it; `close` ends the thread. */
 export interface MailParsing {
   parse(source: Uint8Array): Promise<ParseOutcome>;
@@ -78,7 +61,7 @@ export function startMailParsing(
 
   function started(): Worker {
     if (worker) return worker;
-    const script = workerScript();
+    const script = workerScript(import.meta.url, "mail", "parse-worker", "The mail parser's worker");
     worker = new Worker(script.url, {
       ...(script.execArgv ? { execArgv: script.execArgv } : {}),
       resourceLimits: {

@@ -6,7 +6,6 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -14,6 +13,7 @@ import type { CompanyFacts } from "../../domain/company-facts";
 import { PUBLIC_PAGES } from "../../domain/contract";
 import { executableInlineScripts, retentionSection } from "./page-steps";
 import type { RenderAnswer, RenderJob } from "./page-render-worker";
+import { workerScript } from "../worker-script";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -44,22 +44,6 @@ export function renderDirFor(siteDir: string): string {
   return join(dirname(siteDir), "page-render");
 }
 
-/** The worker's script: compiled beside the server's bundle, or the TypeScript source under tsx. */
-function workerScript(): { url: URL; execArgv?: string[] } {
-  if (import.meta.url.endsWith(".ts")) {
-    return { url: new URL("./page-render-worker.ts", import.meta.url), execArgv: ["--import", "tsx"] };
-  }
-  for (const candidate of [
-    "./site/page-render-worker.js",
-    "../site/page-render-worker.js",
-    "./page-render-worker.js",
-  ]) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { url };
-  }
-  throw new Error("The pages' renderer (site/page-render-worker.js) is missing from the build");
-}
-
 /** Renders `pages` (all by default) from `facts` in a fresh thread; answers their HTML by file. */
 export async function renderPages(
   facts: CompanyFacts,
@@ -67,7 +51,7 @@ export async function renderPages(
   pages: readonly { path: string; file: string; spa?: boolean }[] = RENDERED_PAGES,
   timeoutMs = 60_000,
 ): Promise<Map<string, string>> {
-  const script = workerScript();
+  const script = workerScript(import.meta.url, "site", "page-render-worker", "The pages' renderer");
   const job: RenderJob = { renderDir: dirs.renderDir, siteDir: dirs.siteDir, facts, pages };
   const worker = new Worker(script.url, {
     workerData: job,

@@ -12,14 +12,13 @@
  * as a store that stopped answering does: they were written whole or not at all, and a visitor's
  * retry with its Idempotency-Key is answered with the first if it was. The next group starts a new thread.
  */
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SqliteStoreOptions } from "../store/sqlite/connection";
 import { StoreUnavailableError, type FiledEnquiry, type FormCheckSignals } from "../store/store";
 import { IdempotencyKeyReusedError } from "../store/idempotency";
 import { WriteConflictError } from "../store/work-port";
 import { GROUP_COMMIT_LIMIT, type Intake, type IntakeOutcome, type IntakeWriter } from "./intake-changes";
+import { workerScript, type WorkerScript } from "../worker-script";
 
 /** An intake as it crosses to the thread: its checks as the form's signals they are made from. */
 export type IntakeMessage = Omit<Intake, "options" | "counted" | "settled"> & {
@@ -91,22 +90,6 @@ function messageOf(intake: Intake): IntakeMessage | undefined {
   };
 }
 
-/** The thread's script: compiled beside the server's bundle in production, the source under tsx otherwise. */
-function workerScript(): { url: URL; execArgv?: string[] } {
-  if (import.meta.url.endsWith(".ts")) {
-    return { url: new URL("./intake-thread-worker.ts", import.meta.url), execArgv: ["--import", "tsx"] };
-  }
-  for (const candidate of [
-    "./work/intake-thread-worker.js",
-    "../work/intake-thread-worker.js",
-    "./intake-thread-worker.js",
-  ]) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { url };
-  }
-  throw new Error("The intake's thread (work/intake-thread-worker.js) is missing from the build");
-}
-
 interface Waiting {
   message: IntakeMessage;
   settle(outcome: IntakeOutcome): void;
@@ -134,7 +117,7 @@ export interface IntakeThread {
 export function startIntakeThread(
   options: SqliteStoreOptions,
   inProcess: IntakeWriter,
-  script: { url: URL; execArgv?: string[] } = workerScript(),
+  script: WorkerScript = workerScript(import.meta.url, "work", "intake-thread-worker", "The intake's thread"),
 ): IntakeThread {
   let worker: Worker | undefined;
   let nextId = 1;
