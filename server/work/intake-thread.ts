@@ -59,7 +59,7 @@ export function errorMessageOf(error: unknown): ErrorMessage {
 }
 
 /** The error again, of the kind the callers tell apart (the route, IntakeGroups' retry). */
-export function errorOf(message: ErrorMessage): Error {
+function errorOf(message: ErrorMessage): Error {
   if (message.name === "StoreUnavailableError") return new StoreUnavailableError(message.message);
   if (message.name === "WriteConflictError") return new WriteConflictError();
   const error = new Error(message.message) as Error & { code?: string };
@@ -68,7 +68,7 @@ export function errorOf(message: ErrorMessage): Error {
   return error;
 }
 
-export function outcomeOf(message: OutcomeMessage): IntakeOutcome {
+function outcomeOf(message: OutcomeMessage): IntakeOutcome {
   if (message.status === "filed") return { status: "fulfilled", value: message.filed };
   if (message.status === "key-reused") return { status: "fulfilled", value: new IdempotencyKeyReusedError() };
   return { status: "rejected", reason: errorOf(message.error) };
@@ -130,11 +130,7 @@ export function startIntakeThread(
     if (worker) return worker;
     const thread = new Worker(script.url, {
       ...(script.execArgv ? { execArgv: script.execArgv } : {}),
-      workerData: {
-        path: options.path,
-        enquiryCollection: options.enquiryCollection,
-        ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
-      } satisfies SqliteStoreOptions,
+      workerData: options,
     });
     thread.on("message", (reply: IntakeReply) => settle(reply));
     const ended = (error: Error) => {
