@@ -29,9 +29,7 @@ const UPSERT = upsertStatement("enquiry_deals", "enquiry_id", [...ROW_COLUMNS, "
  * A row of `enquiry_deals` as the one codec reads it, its version as `deal_version` (a LEFT JOIN
  * gives nulls where none is recorded).
  */
-export type DealRow = { deal_version: number | null } & {
-  [Column in Exclude<keyof ReturnType<typeof rowOf>, "version">]: ReturnType<typeof rowOf>[Column];
-};
+export type DealRow = Omit<ReturnType<typeof rowOf>, "version"> & { deal_version: number | null };
 
 /** The columns to select, from the table aliased `d`. */
 export const DEAL_COLUMNS = ROW_COLUMNS.map((column) =>

@@ -95,6 +95,11 @@ function accountOf(db: Database.Database, document: IssuedDocument): DocumentWit
   };
 }
 
+/** The documents matching `where`, in the order they were issued, each with its account. */
+function accountsWhere(db: Database.Database, where: string, ...values: string[]): DocumentWithAccount[] {
+  return documentsWhere(db, where, ...values).map((document) => accountOf(db, document));
+}
+
 export function readClick(
   db: Database.Database,
   action: DocumentClickAction,
@@ -108,23 +113,18 @@ export function readClick(
   );
 }
 
-/** What a step of the documents is handed (server/store/work-port.ts), with its enquiry as stored in place of its read. */
-type StepArgs<Name extends "writeDocument" | "writePayment" | "queueDocumentMail"> = Omit<
-  WorkSteps[Name]["args"],
-  "read"
-> & { enquiry: { id: string; receivedAt: string } };
+/** What a step of the documents is handed (server/store/work-port.ts). */
+type StepArgs<Name extends "writeDocument" | "writePayment" | "queueDocumentMail"> = WorkSteps[Name]["args"];
 
 /**
- * Records what a click made (`resultId`) with its enquiry's history lines and its activity entry,
- * in the caller's transaction.
+ * Records what a click made (`resultId`) with its enquiry's history lines (when it has one) and
+ * its activity entry, in the caller's transaction.
  */
 function recordClick(
   db: Database.Database,
   action: DocumentClickAction,
   resultId: string,
-  args: Pick<StepArgs<"writePayment">, "clickKey" | "history" | "actor" | "activity"> & {
-    enquiry: { id: string; receivedAt: string } | null;
-  },
+  args: Pick<StepArgs<"writePayment">, "read" | "clickKey" | "history" | "actor" | "activity">,
 ): void {
   const { actor } = args;
   prepared(db, `INSERT INTO document_clicks (action, click_key, result_id, at) VALUES (?, ?, ?, ?)`).run(
@@ -133,7 +133,7 @@ function recordClick(
     resultId,
     actor.at,
   );
-  if (args.enquiry) writeHistoryLines(db, args.enquiry, args.history, actor);
+  if (args.read) writeHistoryLines(db, args.read.stored, args.history, actor);
   insertActivity(db, { actor: actor.staffEmail, ...args.activity, at: new Date(actor.at) });
 }
 
@@ -168,10 +168,7 @@ function writeBalance(db: Database.Database, documentId: string, balancePaise: n
 }
 
 /** Stores a payment with its invoice's balance after it, in the caller's transaction. */
-export function writePayment(
-  db: Database.Database,
-  args: Omit<StepArgs<"writePayment">, "enquiry"> & { enquiry: { id: string; receivedAt: string } | null },
-): void {
+export function writePayment(db: Database.Database, args: StepArgs<"writePayment">): void {
   const { payment } = args;
   insertRow(db, "document_payments", paymentRowOf(payment, args.invoice.enquiryId));
   writeBalance(db, payment.documentId, args.balancePaise);
@@ -191,19 +188,17 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async unpaidInvoices(): Promise<DocumentWithAccount[]> {
-    return this.run((db) =>
-      documentsWhere(db, "balance_paise > 0").map((document) => accountOf(db, document)),
-    );
+    return this.run((db) => accountsWhere(db, "balance_paise > 0"));
   }
 
   async unpaidInvoicesOf(enquiryIds: readonly string[]): Promise<DocumentWithAccount[]> {
     if (enquiryIds.length === 0) return [];
     return this.run((db) =>
-      documentsWhere(
+      accountsWhere(
         db,
         "enquiry_id IN (SELECT value FROM json_each(?)) AND balance_paise > 0",
         JSON.stringify(enquiryIds),
-      ).map((document) => accountOf(db, document)),
+      ),
     );
   }
 
@@ -226,7 +221,7 @@ export function queueDocumentMail(db: Database.Database, args: StepArgs<"queueDo
   insertNotification(db, {
     kind: "document",
     at: actor.at,
-    enquiryId: args.enquiry.id,
+    enquiryId: document.enquiryId,
     payload: JSON.stringify(args.mail),
     requestId: actor.requestId ?? null,
   });

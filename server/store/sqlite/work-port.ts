@@ -186,9 +186,9 @@ export class SqliteWorkPort implements WorkPort {
       readDocument: ({ documentId }) => readDocument(db, documentId),
       readClick: ({ action, clickKey }) => readClick(db, action, clickKey),
       readSeries: (series) => readSeries(db, series),
-      writeDocument: ({ read, ...args }) => writeDocument(db, { enquiry: read.stored, ...args }),
-      writePayment: ({ read, ...args }) => writePayment(db, { enquiry: read?.stored ?? null, ...args }),
-      queueDocumentMail: ({ read, ...args }) => queueDocumentMail(db, { enquiry: read.stored, ...args }),
+      writeDocument: (args) => writeDocument(db, args),
+      writePayment: (args) => writePayment(db, args),
+      queueDocumentMail: (args) => queueDocumentMail(db, args),
     };
   }
 }
