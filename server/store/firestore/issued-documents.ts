@@ -59,6 +59,9 @@ const byIssue = (a: IssuedDocument, b: IssuedDocument) =>
   a.issuedAt.localeCompare(b.issuedAt) || a.sequence - b.sequence;
 const byRecording = (a: RecordedPayment, b: RecordedPayment) =>
   a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id);
+const documentsIn = (found: QuerySnapshot) => found.docs.map((doc) => documentOf(doc.data())).sort(byIssue);
+const paymentsIn = (found: QuerySnapshot) =>
+  found.docs.map((doc) => paymentOf(doc.id, doc.data())).sort(byRecording);
 
 /** Reads as a transaction reads them, or straight from the database. */
 interface Reader {
@@ -80,10 +83,7 @@ export async function readDocuments(
     await reader.get(collections.documents.where("enquiryId", "==", enquiryId)),
     await reader.get(collections.payments.where("enquiryId", "==", enquiryId)),
   ];
-  return {
-    documents: documents.docs.map((doc) => documentOf(doc.data())).sort(byIssue),
-    payments: payments.docs.map((doc) => paymentOf(doc.id, doc.data())).sort(byRecording),
-  };
+  return { documents: documentsIn(documents), payments: paymentsIn(payments) };
 }
 
 async function accountOf(
@@ -94,11 +94,7 @@ async function accountOf(
   const collections = documentCollections(context);
   const payments = await reader.get(collections.payments.where("documentId", "==", document.id));
   const creditNotes = await reader.get(collections.documents.where("againstId", "==", document.id));
-  return {
-    document,
-    payments: payments.docs.map((doc) => paymentOf(doc.id, doc.data())).sort(byRecording),
-    creditNotes: creditNotes.docs.map((doc) => documentOf(doc.data())).sort(byIssue),
-  };
+  return { document, payments: paymentsIn(payments), creditNotes: documentsIn(creditNotes) };
 }
 
 export async function readDocument(
@@ -248,8 +244,7 @@ export class FirestoreDocumentStore implements DocumentStore {
   async unpaidInvoices(): Promise<DocumentWithAccount[]> {
     return this.context.run(async () => {
       const owed = await documentCollections(this.context).documents.where("balancePaise", ">", 0).get();
-      const documents = owed.docs.map((doc) => documentOf(doc.data())).sort(byIssue);
-      return Promise.all(documents.map((document) => accountOf(this.context, this.reader, document)));
+      return Promise.all(documentsIn(owed).map((document) => accountOf(this.context, this.reader, document)));
     });
   }
 
@@ -274,10 +269,7 @@ export class FirestoreDocumentStore implements DocumentStore {
         .documents.where("issuedAt", ">=", from.toISOString())
         .where("issuedAt", "<", to.toISOString())
         .get();
-      return issued.docs
-        .map((doc) => documentOf(doc.data()))
-        .filter((document) => kinds.includes(document.kind))
-        .sort(byIssue);
+      return documentsIn(issued).filter((document) => kinds.includes(document.kind));
     });
   }
 }
