@@ -102,12 +102,9 @@ export type SendResult =
   | { outcome: "not-found" };
 
 export type ReminderResult =
-  | { outcome: "queued"; repeated: boolean }
+  | SendResult
   /** Only a tax invoice with something still owed is reminded. */
-  | { outcome: "not-owed" }
-  /** No address for the buyer, on the document nor on its enquiry. */
-  | { outcome: "no-recipient" }
-  | { outcome: "not-found" };
+  | { outcome: "not-owed" };
 
 /** Who asks, when, and the click that asked (the same click twice acts once). */
 export interface DocumentActor {
