@@ -298,18 +298,18 @@ export function documentsOfEnquiry(context: FirestoreContext, enquiryId: string)
   return readDocuments(context, direct, enquiryId);
 }
 
-/** The documents of these enquiries as a transaction reads them, with their references. */
+/** The documents of these enquiries as a transaction reads them, in the order they were issued. */
 export async function documentsOfEnquiries(
   context: FirestoreContext,
   transaction: Transaction,
   enquiryIds: readonly string[],
-): Promise<{ ref: DocumentReference; document: IssuedDocument }[]> {
-  const found: { ref: DocumentReference; document: IssuedDocument }[] = [];
+): Promise<IssuedDocument[]> {
+  const found: IssuedDocument[] = [];
   for (const part of chunks(enquiryIds, IN_QUERY_LIMIT)) {
     const snapshot = await transaction.get(
       documentCollections(context).documents.where("enquiryId", "in", part),
     );
-    found.push(...snapshot.docs.map((doc) => ({ ref: doc.ref, document: documentOf(doc.data()) })));
+    found.push(...snapshot.docs.map((doc) => documentOf(doc.data())));
   }
-  return found.sort((a, b) => byIssue(a.document, b.document));
+  return found.sort(byIssue);
 }

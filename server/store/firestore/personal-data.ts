@@ -186,10 +186,8 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
         ].flatMap(pendingMailsOf);
       },
       // Asked only by an erasure, which runs in a transaction: the documents it keeps or erases.
-      readDocuments: async ({ enquiryIds }) =>
-        (await documentsOfEnquiries(this.context, inTransaction(transaction), enquiryIds)).map(
-          ({ document }) => document,
-        ),
+      readDocuments: ({ enquiryIds }) =>
+        documentsOfEnquiries(this.context, inTransaction(transaction), enquiryIds),
       eraseHeld: async ({ enquiryIds, subscriberIds, documentIds }) => {
         const { notifications } = this.collections;
         const held = await enquiryDocuments(this.context, enquiryIds, documentIds, transaction);

@@ -51,7 +51,7 @@ function insertRow(db: Database.Database, table: string, row: Record<string, unk
 }
 
 /** The documents matching `where` (its parameters `values`), in the order they were issued. */
-function documentsWhere(db: Database.Database, where: string, ...values: string[]): IssuedDocument[] {
+export function documentsWhere(db: Database.Database, where: string, ...values: string[]): IssuedDocument[] {
   return prepared<string[], { document: string }>(
     db,
     `SELECT document FROM issued_documents WHERE ${where} ORDER BY issued_at, sequence`,

@@ -4,8 +4,7 @@ import { buyerSecretOf } from "./sale-schema";
 import { catchUpBuyerKeys } from "./buyers";
 import { DEAL_COLUMNS, dealOf, type DealRow } from "./deals";
 import { readDispatches } from "./dispatch";
-import { readDocuments } from "./documents";
-import type { IssuedDocument } from "../../../domain/invoice";
+import { documentsWhere, readDocuments } from "./documents";
 import type { EnquiryStatus } from "../../../domain/console";
 import { readHistories } from "./work-record";
 import type { PendingMail, PersonalSubscription } from "../../../domain/personal-data";
@@ -80,12 +79,7 @@ export class SqlitePersonalDataPort implements PersonalDataPort {
           )
           .all(JSON.stringify(enquiryIds), JSON.stringify(subscriberIds)),
       readDocuments: ({ enquiryIds }) =>
-        db
-          .prepare<[string], { document: string }>(
-            `SELECT document FROM issued_documents WHERE enquiry_id ${IN_LIST} ORDER BY issued_at, sequence`,
-          )
-          .all(JSON.stringify(enquiryIds))
-          .map(({ document }) => JSON.parse(document) as IssuedDocument),
+        documentsWhere(db, `enquiry_id ${IN_LIST}`, JSON.stringify(enquiryIds)),
       eraseHeld: ({ enquiryIds, subscriberIds, documentIds }) => {
         const subscribers = JSON.stringify(subscriberIds);
         // The newsletter's mails to the addresses, and a digest or a list of enquiries handed on
