@@ -231,20 +231,18 @@ export function writePayment(
 export class FirestoreDocumentStore implements DocumentStore {
   constructor(private readonly context: FirestoreContext) {}
 
-  private readonly reader = direct;
-
   async ofEnquiry(enquiryId: string) {
-    return this.context.run(() => readDocuments(this.context, this.reader, enquiryId));
+    return this.context.run(() => readDocuments(this.context, direct, enquiryId));
   }
 
   async get(documentId: string) {
-    return this.context.run(() => readDocument(this.context, this.reader, documentId));
+    return this.context.run(() => readDocument(this.context, direct, documentId));
   }
 
   async unpaidInvoices(): Promise<DocumentWithAccount[]> {
     return this.context.run(async () => {
       const owed = await documentCollections(this.context).documents.where("balancePaise", ">", 0).get();
-      return Promise.all(documentsIn(owed).map((document) => accountOf(this.context, this.reader, document)));
+      return Promise.all(documentsIn(owed).map((document) => accountOf(this.context, direct, document)));
     });
   }
 
@@ -259,7 +257,7 @@ export class FirestoreDocumentStore implements DocumentStore {
         .filter((data) => typeof data.balancePaise === "number" && data.balancePaise > 0)
         .map((data) => documentOf(data))
         .sort(byIssue);
-      return Promise.all(owed.map((document) => accountOf(this.context, this.reader, document)));
+      return Promise.all(owed.map((document) => accountOf(this.context, direct, document)));
     });
   }
 
