@@ -1,13 +1,23 @@
-import type { WebhookAttemptView, WebhookDeliveryState, WebhookEventType } from "../../domain/webhooks";
+import type {
+  WebhookAttemptView,
+  WebhookDeliveryEventType,
+  WebhookDeliveryState,
+  WebhookEventType,
+} from "../../domain/webhooks";
 import type { PortOf } from "./step-port";
-import type { WebhookEndpoint, WebhookStore } from "./webhooks";
+import type { QueuedWebhookDelivery, WebhookEndpoint, WebhookStore } from "./webhooks";
 
-/** A delivery as recording an attempt or sending it again reads it. */
+/** A delivery but for its body, as the console's list, recording an attempt or sending it again reads it. */
 export interface DeliveryRead {
+  id: string;
   endpointId: string;
+  eventType: WebhookDeliveryEventType;
   status: WebhookDeliveryState;
   attempts: number;
   attemptLog: WebhookAttemptView[];
+  createdAt: string;
+  /** When it is tried next (ISO); null when it is not. */
+  nextAttemptAt: string | null;
   /** The worker whose claim it is under, and until when (ISO); null when it is not claimed. */
   claimedBy: string | null;
   claimExpiresAt: string | null;
@@ -32,8 +42,8 @@ export type WebhookSteps = {
     };
     result: void;
   };
-  /** Queues a test event for the endpoint under `id`, due at `at`. */
-  writeTestDelivery: { args: { id: string; endpointId: string; payload: string; at: string }; result: void };
+  /** Queues a delivery (a test event). */
+  writeDelivery: { args: QueuedWebhookDelivery; result: void };
   /** Makes the delivery pending again, never tried, due at `at`, its claim released. */
   writeSentAgain: { args: { id: string; at: string }; result: void };
   /** Writes what is given of an endpoint: enabled or not, its events, its secret. */
@@ -55,6 +65,11 @@ export type WebhookSteps = {
  * and stored under an id of the store's.
  */
 export type WebhookAdapter = PortOf<WebhookSteps> &
-  Omit<WebhookStore, "addEndpoint" | "queueTest" | "recordAttempt" | "sendAgain" | "updateEndpoint"> & {
+  Omit<
+    WebhookStore,
+    "addEndpoint" | "queueTest" | "recordAttempt" | "sendAgain" | "updateEndpoint" | "listDeliveries"
+  > & {
     addEndpoint(endpoint: Omit<WebhookEndpoint, "id">): Promise<WebhookEndpoint>;
+    /** The endpoint's latest deliveries, newest first. */
+    listDeliveries(endpointId: string, limit: number): Promise<DeliveryRead[]>;
   };

@@ -111,60 +111,56 @@ export function newWebhookSecret(): string {
 }
 
 /** A delivery's id, sent as `webhook-id`: the same on every attempt, so receivers can drop repeats. */
-export function newDeliveryId(): string {
+function newDeliveryId(): string {
   return `msg_${randomUUID().replaceAll("-", "")}`;
 }
 
-/** What the enquiry looks like in a payload: its id and time beside the five fields. */
-function enquiryData(stored: StoredEnquiry) {
-  return {
-    id: stored.id,
-    receivedAt: stored.receivedAt,
-    language: stored.language,
-    ...stored.enquiry,
-  };
-}
+/**
+ * A delivery as it is queued, pending and never tried, due at `at` (ISO): an enquiry's event, or a
+ * test event (enquiryId null).
+ */
+export type QueuedWebhookDelivery = Pick<
+  ClaimedWebhookDelivery,
+  "id" | "endpointId" | "eventType" | "payload" | "requestId"
+> & { enquiryId: string | null; at: string };
 
-/** The JSON body of an enquiry's event, `{ type, timestamp, data }` as Standard Webhooks suggests. */
-export function enquiryEventPayload(event: EnquiryWebhookEvent): string {
-  return JSON.stringify({
-    type: event.type,
-    timestamp: event.at.toISOString(),
-    data: {
-      enquiry: enquiryData(event.enquiry),
-      ...(event.change ? { status: { from: event.change.from, to: event.change.to } } : {}),
-    },
-  });
-}
-
-export function testEventPayload(endpointId: string, at: Date): string {
-  return JSON.stringify({
-    type: WEBHOOK_TEST_EVENT,
-    timestamp: at.toISOString(),
-    data: { endpointId, message: "A test event from the Collarise console." },
-  });
-}
-
-/** The endpoints an event goes to. */
-export function subscribedTo(endpoints: readonly WebhookEndpointView[], type: WebhookEventType) {
-  return endpoints.filter((endpoint) => endpoint.enabled && endpoint.events.includes(type));
+/** A test event for the endpoint, due at `at`, under a new id. */
+export function testDelivery(endpointId: string, now: Date): QueuedWebhookDelivery {
+  const at = now.toISOString();
+  const data = { endpointId, message: "A test event from the Collarise console." };
+  const payload = JSON.stringify({ type: WEBHOOK_TEST_EVENT, timestamp: at, data });
+  return { id: newDeliveryId(), endpointId, enquiryId: null, eventType: WEBHOOK_TEST_EVENT, payload, at };
 }
 
 /**
  * The deliveries an enquiry's event makes, which the store queues with the change that causes it:
- * one to each of `endpoints` that chose its type (subscribedTo), under a new id, with the event's body.
+ * one to each enabled endpoint of `endpoints` that chose its type, under a new id, with the event's
+ * body, `{ type, timestamp, data }` as Standard Webhooks suggests (the enquiry's id and time beside
+ * its five fields).
  */
 export function enquiryEventDeliveries(
   endpoints: readonly WebhookEndpointView[],
   event: EnquiryWebhookEvent,
-): { id: string; endpointId: string; payload: string }[] {
-  const targets = subscribedTo(endpoints, event.type);
+): QueuedWebhookDelivery[] {
+  const targets = endpoints.filter((endpoint) => endpoint.enabled && endpoint.events.includes(event.type));
   if (targets.length === 0) return [];
-  const payload = enquiryEventPayload(event);
-  return targets.map((endpoint) => ({ id: newDeliveryId(), endpointId: endpoint.id, payload }));
-}
-
-/** A delivery as the console lists it: when it is tried next only while it is pending. */
-export function deliveryView(delivery: WebhookDeliveryView): WebhookDeliveryView {
-  return { ...delivery, nextAttemptAt: delivery.state === "pending" ? delivery.nextAttemptAt : null };
+  const { id, receivedAt, language, enquiry } = event.enquiry;
+  const at = event.at.toISOString();
+  const payload = JSON.stringify({
+    type: event.type,
+    timestamp: at,
+    data: {
+      enquiry: { id, receivedAt, language, ...enquiry },
+      ...(event.change ? { status: { from: event.change.from, to: event.change.to } } : {}),
+    },
+  });
+  return targets.map((endpoint) => ({
+    id: newDeliveryId(),
+    endpointId: endpoint.id,
+    enquiryId: id,
+    eventType: event.type,
+    payload,
+    at,
+    requestId: event.requestId,
+  }));
 }

@@ -1,11 +1,10 @@
-import { WEBHOOK_RESPONSE_KEPT } from "../../domain/webhooks";
+import { WEBHOOK_RESPONSE_KEPT, type WebhookDeliveryView } from "../../domain/webhooks";
 import { stepsOf, type ChangeOf } from "../store/step-port";
 import { onceMore } from "./once-more";
-import type { WebhookAdapter, WebhookSteps } from "../store/webhook-port";
+import type { DeliveryRead, WebhookAdapter, WebhookSteps } from "../store/webhook-port";
 import {
-  newDeliveryId,
   newWebhookSecret,
-  testEventPayload,
+  testDelivery,
   WEBHOOK_ATTEMPTS_KEPT,
   type WebhookAttemptRecord,
   type WebhookStore,
@@ -35,7 +34,8 @@ export function webhookStore(adapter: WebhookAdapter): WebhookStore {
     updateEndpoint: (id, change) => updateEndpoint(adapter, id, change),
     deleteEndpoint: (id) => adapter.deleteEndpoint(id),
     queueTest: (endpointId, now) => adapter.run(() => queueTest(endpointId, now)),
-    listDeliveries: (endpointId, limit) => adapter.listDeliveries(endpointId, limit),
+    listDeliveries: async (endpointId, limit) =>
+      (await adapter.listDeliveries(endpointId, limit)).map(deliveryView),
     claimDue: (options) => adapter.claimDue(options),
     recordAttempt: (id, worker, attempt, outcome) =>
       onceMore(adapter, () => recordAttempt(id, worker, attempt, outcome)),
@@ -74,10 +74,21 @@ function* failPending(endpointId: string): ChangeOf<WebhookSteps, boolean> {
 
 function* queueTest(endpointId: string, now: Date): ChangeOf<WebhookSteps, string | null> {
   if ((yield* step("readEndpointEnabled", { id: endpointId })) === null) return null;
-  const id = newDeliveryId();
-  const payload = testEventPayload(endpointId, now);
-  yield* step("writeTestDelivery", { id, endpointId, payload, at: now.toISOString() });
-  return id;
+  const delivery = testDelivery(endpointId, now);
+  yield* step("writeDelivery", delivery);
+  return delivery.id;
+}
+
+/** A delivery as the console lists it: when it is tried next only while it is pending. */
+function deliveryView(delivery: DeliveryRead): WebhookDeliveryView {
+  return {
+    id: delivery.id,
+    eventType: delivery.eventType,
+    createdAt: delivery.createdAt,
+    state: delivery.status,
+    nextAttemptAt: delivery.status === "pending" ? delivery.nextAttemptAt : null,
+    attempts: delivery.attemptLog,
+  };
 }
 
 function* recordAttempt(

@@ -7,24 +7,22 @@ import {
   type Transaction,
   type WriteBatch,
 } from "firebase-admin/firestore";
-import {
-  WEBHOOK_TEST_EVENT,
-  type WebhookAttemptView,
-  type WebhookDeliveryEventType,
-  type WebhookDeliveryState,
-  type WebhookDeliveryView,
-  type WebhookEventType,
+import type {
+  WebhookAttemptView,
+  WebhookDeliveryEventType,
+  WebhookDeliveryState,
+  WebhookEventType,
 } from "../../../domain/webhooks";
 import {
-  deliveryView,
   enquiryEventDeliveries,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
+  type QueuedWebhookDelivery,
   type WebhookEndpoint,
 } from "../webhooks";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
-import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
+import type { DeliveryRead, WebhookAdapter, WebhookSteps } from "../webhook-port";
 import { chunks, deleteInBatches, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
 import { claimDueDocuments } from "./claim-window";
 
@@ -71,21 +69,12 @@ function endpointOf(id: string, data: EndpointData): WebhookEndpoint {
   };
 }
 
-function newDelivery(
-  endpointId: string,
-  enquiryId: string | null,
-  eventType: WebhookDeliveryEventType,
-  payload: string,
-  at: Date,
-  requestId?: string,
-): DeliveryData {
-  const now = Timestamp.fromDate(at);
+/** A delivery's document as it is queued: pending, never tried, due at its time. */
+function newDelivery({ id: _id, at, requestId, ...delivery }: QueuedWebhookDelivery): DeliveryData {
+  const now = Timestamp.fromDate(new Date(at));
   return {
     ...(requestId ? { requestId } : {}),
-    endpointId,
-    enquiryId,
-    eventType,
-    payload,
+    ...delivery,
     status: "pending",
     attempts: 0,
     dueAt: now,
@@ -95,6 +84,21 @@ function newDelivery(
     claimExpiresAt: null,
     claimGeneration: 0,
     attemptLog: [],
+  };
+}
+
+function deliveryOf(id: string, data: DeliveryData): DeliveryRead {
+  return {
+    id,
+    endpointId: data.endpointId,
+    eventType: data.eventType,
+    status: data.status,
+    attempts: data.attempts,
+    attemptLog: data.attemptLog ?? [],
+    createdAt: isoOf(data.createdAt),
+    nextAttemptAt: data.nextAttemptAt ? isoOf(data.nextAttemptAt) : null,
+    claimedBy: data.claimedBy,
+    claimExpiresAt: data.claimExpiresAt ? isoOf(data.claimExpiresAt) : null,
   };
 }
 
@@ -115,10 +119,10 @@ export async function enquiryWebhookQueue(
   );
   const endpoints = snapshot.docs.map((doc) => endpointOf(doc.id, doc.data() as EndpointData));
   return (writer, event) => {
-    for (const { id, endpointId, payload } of enquiryEventDeliveries(endpoints, event)) {
+    for (const delivery of enquiryEventDeliveries(endpoints, event)) {
       (writer as WriteBatch).create(
-        context.db.collection(DELIVERIES).doc(id),
-        newDelivery(endpointId, event.enquiry.id, event.type, payload, event.at, event.requestId),
+        context.db.collection(DELIVERIES).doc(delivery.id),
+        newDelivery(delivery),
       );
     }
   };
@@ -173,21 +177,11 @@ export class FirestoreWebhookStore implements WebhookAdapter {
     }
   }
 
-  async listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryView[]> {
+  async listDeliveries(endpointId: string, limit: number): Promise<DeliveryRead[]> {
     const snapshot = await this.context.run(() =>
       this.deliveries().where("endpointId", "==", endpointId).orderBy("createdAt", "desc").limit(limit).get(),
     );
-    return snapshot.docs.map((doc) => {
-      const data = doc.data() as DeliveryData;
-      return deliveryView({
-        id: doc.id,
-        eventType: data.eventType,
-        createdAt: isoOf(data.createdAt),
-        state: data.status,
-        nextAttemptAt: data.nextAttemptAt ? isoOf(data.nextAttemptAt) : null,
-        attempts: data.attemptLog ?? [],
-      });
-    });
+    return snapshot.docs.map((doc) => deliveryOf(doc.id, doc.data() as DeliveryData));
   }
 
   async claimDue(options: {
@@ -239,15 +233,7 @@ export class FirestoreWebhookStore implements WebhookAdapter {
     return {
       readDelivery: async ({ id }) => {
         const data = (await transaction.get(this.deliveries().doc(id))).data() as DeliveryData | undefined;
-        if (!data) return null;
-        return {
-          endpointId: data.endpointId,
-          status: data.status,
-          attempts: data.attempts,
-          attemptLog: data.attemptLog ?? [],
-          claimedBy: data.claimedBy,
-          claimExpiresAt: data.claimExpiresAt ? isoOf(data.claimExpiresAt) : null,
-        };
+        return data ? deliveryOf(id, data) : null;
       },
       readEndpointEnabled: async ({ id }) => {
         const data = (await transaction.get(this.endpoints().doc(id))).data() as EndpointData | undefined;
@@ -267,9 +253,8 @@ export class FirestoreWebhookStore implements WebhookAdapter {
           }),
         );
       },
-      writeTestDelivery: ({ id, endpointId, payload, at }) => {
-        const delivery = newDelivery(endpointId, null, WEBHOOK_TEST_EVENT, payload, new Date(at));
-        hold(() => transaction.create(this.deliveries().doc(id), delivery));
+      writeDelivery: (delivery) => {
+        hold(() => transaction.create(this.deliveries().doc(delivery.id), newDelivery(delivery)));
       },
       writeSentAgain: ({ id, at }) => {
         const due = Timestamp.fromDate(new Date(at));

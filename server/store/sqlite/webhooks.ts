@@ -1,22 +1,20 @@
 import { newRowId } from "./row-id";
 import type Database from "better-sqlite3";
-import {
-  WEBHOOK_TEST_EVENT,
-  type WebhookAttemptView,
-  type WebhookDeliveryEventType,
-  type WebhookDeliveryState,
-  type WebhookDeliveryView,
-  type WebhookEventType,
+import type {
+  WebhookAttemptView,
+  WebhookDeliveryEventType,
+  WebhookDeliveryState,
+  WebhookEventType,
 } from "../../../domain/webhooks";
 import {
-  deliveryView,
   enquiryEventDeliveries,
   type ClaimedWebhookDelivery,
   type EnquiryWebhookEvent,
+  type QueuedWebhookDelivery,
   type WebhookEndpoint,
 } from "../webhooks";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
-import type { WebhookAdapter, WebhookSteps } from "../webhook-port";
+import type { DeliveryRead, WebhookAdapter, WebhookSteps } from "../webhook-port";
 import { prepared, type SqliteRun, type SqliteRunWhenFree } from "./connection";
 import { anyDue, leaseDueRows } from "./lease-due";
 import { columnsOf, insertStatement } from "./row-codec";
@@ -46,9 +44,15 @@ function endpointOf(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-const INSERT_DELIVERY = `INSERT INTO webhook_deliveries
-  (id, endpoint_id, enquiry_id, event_type, payload, status, attempts, due_at, next_attempt_at, created_at, request_id)
-  VALUES (?, ?, ?, ?, ?, 'pending', 0, @at, @at, @at, @requestId)`;
+/** Queues a delivery, pending and never tried, in the caller's transaction. */
+function insertDelivery(db: Database.Database, { requestId, ...delivery }: QueuedWebhookDelivery): void {
+  prepared(
+    db,
+    `INSERT INTO webhook_deliveries
+       (id, endpoint_id, enquiry_id, event_type, payload, status, attempts, due_at, next_attempt_at, created_at, request_id)
+     VALUES (@id, @endpointId, @enquiryId, @eventType, @payload, 'pending', 0, @at, @at, @at, @requestId)`,
+  ).run({ ...delivery, requestId: requestId ?? null });
+}
 
 /** The endpoints that are on, as the caller's transaction reads them. */
 export function enabledEndpoints(db: Database.Database): WebhookEndpoint[] {
@@ -67,23 +71,14 @@ export function queueEnquiryWebhooks(
   event: EnquiryWebhookEvent,
   endpoints: readonly WebhookEndpoint[] = enabledEndpoints(db),
 ): void {
-  const deliveries = enquiryEventDeliveries(endpoints, event);
-  if (deliveries.length === 0) return;
-  const insert = prepared(db, INSERT_DELIVERY);
-  const at = event.at.toISOString();
-  for (const { id, endpointId, payload } of deliveries) {
-    insert.run(id, endpointId, event.enquiry.id, event.type, payload, {
-      at,
-      requestId: event.requestId ?? null,
-    });
-  }
+  for (const delivery of enquiryEventDeliveries(endpoints, event)) insertDelivery(db, delivery);
 }
 
-/** A row of `webhook_deliveries` as the console's list and the delivery's changes read it. */
+/** A row of `webhook_deliveries` but for its body, as the console's list and the delivery's changes read it. */
 interface DeliveryRow {
   id: string;
   endpoint_id: string;
-  event_type: string;
+  event_type: WebhookDeliveryEventType;
   status: WebhookDeliveryState;
   attempts: number;
   attempt_log: string;
@@ -91,6 +86,24 @@ interface DeliveryRow {
   next_attempt_at: string | null;
   claimed_by: string | null;
   claim_expires_at: string | null;
+}
+
+const DELIVERY_COLUMNS = `id, endpoint_id, event_type, status, attempts, attempt_log, created_at, next_attempt_at,
+  claimed_by, claim_expires_at`;
+
+function deliveryOf(row: DeliveryRow): DeliveryRead {
+  return {
+    id: row.id,
+    endpointId: row.endpoint_id,
+    eventType: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    attemptLog: JSON.parse(row.attempt_log) as WebhookAttemptView[],
+    createdAt: row.created_at,
+    nextAttemptAt: row.next_attempt_at,
+    claimedBy: row.claimed_by,
+    claimExpiresAt: row.claim_expires_at,
+  };
 }
 
 /** Endpoints and the outbox of their deliveries on SQLite (webhook-schema.ts). */
@@ -130,27 +143,15 @@ export class SqliteWebhookStore implements WebhookAdapter {
     );
   }
 
-  async listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryView[]> {
+  async listDeliveries(endpointId: string, limit: number): Promise<DeliveryRead[]> {
     return this.sqlite((db) =>
       db
-        .prepare<
-          [string, number],
-          Omit<DeliveryRow, "endpoint_id" | "attempts" | "claimed_by" | "claim_expires_at">
-        >(
-          `SELECT id, event_type, status, created_at, next_attempt_at, attempt_log FROM webhook_deliveries
+        .prepare<[string, number], DeliveryRow>(
+          `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
            WHERE endpoint_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
         )
         .all(endpointId, limit)
-        .map((row) =>
-          deliveryView({
-            id: row.id,
-            eventType: row.event_type as WebhookDeliveryEventType,
-            createdAt: row.created_at,
-            state: row.status,
-            nextAttemptAt: row.next_attempt_at,
-            attempts: JSON.parse(row.attempt_log) as WebhookAttemptView[],
-          }),
-        ),
+        .map(deliveryOf),
     );
   }
 
@@ -198,19 +199,11 @@ export class SqliteWebhookStore implements WebhookAdapter {
   private answers(db: Database.Database): AnswersOf<WebhookSteps> {
     return {
       readDelivery: ({ id }) => {
-        const row = prepared<[string], DeliveryRow>(db, `SELECT * FROM webhook_deliveries WHERE id = ?`).get(
-          id,
-        );
-        return row
-          ? {
-              endpointId: row.endpoint_id,
-              status: row.status,
-              attempts: row.attempts,
-              attemptLog: JSON.parse(row.attempt_log) as WebhookAttemptView[],
-              claimedBy: row.claimed_by,
-              claimExpiresAt: row.claim_expires_at,
-            }
-          : null;
+        const row = prepared<[string], DeliveryRow>(
+          db,
+          `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ?`,
+        ).get(id);
+        return row ? deliveryOf(row) : null;
       },
       readEndpointEnabled: ({ id }) => {
         const row = prepared<[string], { enabled: number }>(
@@ -227,12 +220,7 @@ export class SqliteWebhookStore implements WebhookAdapter {
            WHERE id = @id`,
         ).run({ id, status, attempts, log: JSON.stringify(attemptLog), next: nextAttemptAt });
       },
-      writeTestDelivery: ({ id, endpointId, payload, at }) => {
-        prepared(db, INSERT_DELIVERY).run(id, endpointId, null, WEBHOOK_TEST_EVENT, payload, {
-          at,
-          requestId: null,
-        });
-      },
+      writeDelivery: (delivery) => insertDelivery(db, delivery),
       writeSentAgain: ({ id, at }) => {
         prepared(
           db,
