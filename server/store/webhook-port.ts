@@ -2,7 +2,6 @@ import type {
   WebhookAttemptView,
   WebhookDeliveryEventType,
   WebhookDeliveryState,
-  WebhookEventType,
 } from "../../domain/webhooks";
 import type { PortOf } from "./step-port";
 import type { QueuedWebhookDelivery, WebhookEndpoint, WebhookStore } from "./webhooks";
@@ -29,8 +28,8 @@ export interface DeliveryRead {
  */
 export type WebhookSteps = {
   readDelivery: { args: { id: string }; result: DeliveryRead | null };
-  /** Whether the endpoint is enabled; null when there is no such endpoint. */
-  readEndpointEnabled: { args: { id: string }; result: boolean | null };
+  /** The endpoint; null when there is none. */
+  readEndpoint: { args: { id: string }; result: WebhookEndpoint | null };
   /**
    * Writes an attempt's outcome and releases the claim: the delivery's state, its attempts and
    * their log, and its next attempt (null: none), when it is due again.
@@ -46,11 +45,8 @@ export type WebhookSteps = {
   writeDelivery: { args: QueuedWebhookDelivery; result: void };
   /** Makes the delivery pending again, never tried, due at `at`, its claim released. */
   writeSentAgain: { args: { id: string; at: string }; result: void };
-  /** Writes what is given of an endpoint: enabled or not, its events, its secret. */
-  writeEndpoint: {
-    args: { id: string; change: { enabled?: boolean; events?: WebhookEventType[]; secret?: string } };
-    result: void;
-  };
+  /** Writes the endpoint as it is now: enabled or not, its events, its secret. */
+  writeEndpoint: { args: WebhookEndpoint; result: void };
   /**
    * The endpoint's pending deliveries, as many as one of the store's transactions may change
    * (all on SQLite; Firestore holds at most 500 writes), and whether more may remain beyond them.

@@ -60,8 +60,10 @@ async function updateEndpoint(adapter: WebhookAdapter, id: string, change: Endpo
  * be pending, or null when there is no such endpoint.
  */
 function* changeEndpoint(id: string, change: EndpointChange): ChangeOf<WebhookSteps, boolean | null> {
-  if ((yield* step("readEndpointEnabled", { id })) === null) return null;
-  yield* step("writeEndpoint", { id, change });
+  const endpoint = yield* step("readEndpoint", { id });
+  if (!endpoint) return null;
+  const { enabled = endpoint.enabled, events = endpoint.events, secret = endpoint.secret } = change;
+  yield* step("writeEndpoint", { ...endpoint, enabled, events: [...events], secret });
   return change.enabled === false ? yield* failPending(id) : false;
 }
 
@@ -73,7 +75,7 @@ function* failPending(endpointId: string): ChangeOf<WebhookSteps, boolean> {
 }
 
 function* queueTest(endpointId: string, now: Date): ChangeOf<WebhookSteps, string | null> {
-  if ((yield* step("readEndpointEnabled", { id: endpointId })) === null) return null;
+  if (!(yield* step("readEndpoint", { id: endpointId }))) return null;
   const delivery = testDelivery(endpointId, now);
   yield* step("writeDelivery", delivery);
   return delivery.id;
@@ -122,8 +124,8 @@ function* recordAttempt(
 
 function* sendAgain(endpointId: string, deliveryId: string, now: Date): ChangeOf<WebhookSteps, boolean> {
   const delivery = yield* step("readDelivery", { id: deliveryId });
-  const enabled = yield* step("readEndpointEnabled", { id: endpointId });
-  if (!delivery || delivery.endpointId !== endpointId || !enabled) return false;
+  const endpoint = yield* step("readEndpoint", { id: endpointId });
+  if (!delivery || delivery.endpointId !== endpointId || !endpoint?.enabled) return false;
   const at = now.toISOString();
   // Not while a worker's claim on it runs: that attempt's outcome is still to come.
   if (delivery.claimedBy && delivery.claimExpiresAt && delivery.claimExpiresAt > at) return false;

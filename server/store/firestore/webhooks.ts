@@ -235,9 +235,9 @@ export class FirestoreWebhookStore implements WebhookAdapter {
         const data = (await transaction.get(this.deliveries().doc(id))).data() as DeliveryData | undefined;
         return data ? deliveryOf(id, data) : null;
       },
-      readEndpointEnabled: async ({ id }) => {
+      readEndpoint: async ({ id }) => {
         const data = (await transaction.get(this.endpoints().doc(id))).data() as EndpointData | undefined;
-        return data ? data.enabled : null;
+        return data ? endpointOf(id, data) : null;
       },
       writeAttempt: ({ id, status, attempts, attemptLog, nextAttemptAt }) => {
         const next = nextAttemptAt ? Timestamp.fromDate(new Date(nextAttemptAt)) : null;
@@ -269,13 +269,8 @@ export class FirestoreWebhookStore implements WebhookAdapter {
           }),
         );
       },
-      writeEndpoint: ({ id, change }) => {
-        const update: Partial<EndpointData> = {
-          ...(change.enabled === undefined ? {} : { enabled: change.enabled }),
-          ...(change.events ? { events: [...change.events] } : {}),
-          ...(change.secret ? { secret: change.secret } : {}),
-        };
-        hold(() => transaction.update(this.endpoints().doc(id), update));
+      writeEndpoint: ({ id, enabled, events, secret }) => {
+        hold(() => transaction.update(this.endpoints().doc(id), { enabled, events, secret }));
       },
       readPendingDeliveries: async ({ endpointId }) => {
         const snapshot = await transaction.get(

@@ -17,7 +17,7 @@ import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { DeliveryRead, WebhookAdapter, WebhookSteps } from "../webhook-port";
 import { prepared, type SqliteRun, type SqliteRunWhenFree } from "./connection";
 import { anyDue, leaseDueRows } from "./lease-due";
-import { columnsOf, insertStatement } from "./row-codec";
+import { columnsOf, insertStatement, updateStatement } from "./row-codec";
 
 /** The row of `webhook_endpoints` an endpoint is stored as: the one place its columns are named. */
 function rowOf(endpoint: WebhookEndpoint) {
@@ -42,6 +42,11 @@ function endpointOf(row: EndpointRow): WebhookEndpoint {
     enabled: row.enabled === 1,
     createdAt: row.created_at,
   };
+}
+
+function endpointById(db: Database.Database, id: string): WebhookEndpoint | null {
+  const row = prepared<[string], EndpointRow>(db, `SELECT * FROM webhook_endpoints WHERE id = ?`).get(id);
+  return row ? endpointOf(row) : null;
 }
 
 /** Queues a delivery, pending and never tried, in the caller's transaction. */
@@ -130,10 +135,7 @@ export class SqliteWebhookStore implements WebhookAdapter {
   }
 
   async getEndpoint(id: string): Promise<WebhookEndpoint | null> {
-    const row = this.sqlite((db) =>
-      db.prepare<[string], EndpointRow>(`SELECT * FROM webhook_endpoints WHERE id = ?`).get(id),
-    );
-    return row ? endpointOf(row) : null;
+    return this.sqlite((db) => endpointById(db, id));
   }
 
   async deleteEndpoint(id: string): Promise<boolean> {
@@ -205,13 +207,7 @@ export class SqliteWebhookStore implements WebhookAdapter {
         ).get(id);
         return row ? deliveryOf(row) : null;
       },
-      readEndpointEnabled: ({ id }) => {
-        const row = prepared<[string], { enabled: number }>(
-          db,
-          `SELECT enabled FROM webhook_endpoints WHERE id = ?`,
-        ).get(id);
-        return row ? row.enabled === 1 : null;
-      },
+      readEndpoint: ({ id }) => endpointById(db, id),
       writeAttempt: ({ id, status, attempts, attemptLog, nextAttemptAt }) => {
         prepared(
           db,
@@ -229,20 +225,9 @@ export class SqliteWebhookStore implements WebhookAdapter {
            WHERE id = @id`,
         ).run({ id, at });
       },
-      writeEndpoint: ({ id, change }) => {
-        prepared(
-          db,
-          `UPDATE webhook_endpoints SET
-             enabled = coalesce(@enabled, enabled),
-             events = coalesce(@events, events),
-             secret = coalesce(@secret, secret)
-           WHERE id = @id`,
-        ).run({
-          id,
-          enabled: change.enabled === undefined ? null : change.enabled ? 1 : 0,
-          events: change.events ? JSON.stringify(change.events) : null,
-          secret: change.secret ?? null,
-        });
+      writeEndpoint: (endpoint) => {
+        const row = rowOf(endpoint);
+        prepared(db, updateStatement("webhook_endpoints", "id", columnsOf(row))).run(row);
       },
       // One transaction holds them all.
       readPendingDeliveries: ({ endpointId }) => ({
