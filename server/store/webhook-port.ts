@@ -31,20 +31,17 @@ export type WebhookSteps = {
   /** The endpoint; null when there is none. */
   readEndpoint: { args: { id: string }; result: WebhookEndpoint | null };
   /**
-   * Writes an attempt's outcome and releases the claim: the delivery's state, its attempts and
-   * their log, and its next attempt (null: none), when it is due again.
+   * Writes the deliveries' state and their next attempt (null: none), when they are due again, with
+   * their attempts and their log when given, and releases their claims: an attempt's outcome, a
+   * delivery sent again (pending, never tried), an endpoint's pending ones failed.
    */
-  writeAttempt: {
-    args: Pick<DeliveryRead, "status" | "attempts" | "attemptLog"> & {
-      id: string;
-      nextAttemptAt: string | null;
-    };
+  writeDeliveries: {
+    args: Pick<DeliveryRead, "status" | "nextAttemptAt"> &
+      Partial<Pick<DeliveryRead, "attempts" | "attemptLog">> & { ids: string[] };
     result: void;
   };
   /** Queues a delivery (a test event). */
   writeDelivery: { args: QueuedWebhookDelivery; result: void };
-  /** Makes the delivery pending again, never tried, due at `at`, its claim released. */
-  writeSentAgain: { args: { id: string; at: string }; result: void };
   /** Writes the endpoint as it is now: enabled or not, its events, its secret. */
   writeEndpoint: { args: WebhookEndpoint; result: void };
   /**
@@ -52,8 +49,6 @@ export type WebhookSteps = {
    * (all on SQLite; Firestore holds at most 500 writes), and whether more may remain beyond them.
    */
   readPendingDeliveries: { args: { endpointId: string }; result: { ids: string[]; more: boolean } };
-  /** Makes each delivery failed, with no next attempt and its claim released. */
-  writeDeliveriesFailed: { args: { ids: string[] }; result: void };
 };
 
 /**

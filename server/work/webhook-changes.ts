@@ -70,7 +70,9 @@ function* changeEndpoint(id: string, change: EndpointChange): ChangeOf<WebhookSt
 /** Fails a batch of the endpoint's pending deliveries; answers whether more may be pending. */
 function* failPending(endpointId: string): ChangeOf<WebhookSteps, boolean> {
   const pending = yield* step("readPendingDeliveries", { endpointId });
-  if (pending.ids.length > 0) yield* step("writeDeliveriesFailed", { ids: pending.ids });
+  if (pending.ids.length > 0) {
+    yield* step("writeDeliveries", { ids: pending.ids, status: "failed", nextAttemptAt: null });
+  }
   return pending.more;
 }
 
@@ -113,8 +115,8 @@ function* recordAttempt(
     response: attempt.response.slice(0, WEBHOOK_RESPONSE_KEPT),
     durationMs: attempt.durationMs,
   };
-  yield* step("writeAttempt", {
-    id,
+  yield* step("writeDeliveries", {
+    ids: [id],
     status: outcome.delivered ? "delivered" : next ? "pending" : "failed",
     attempts: delivery.attempts + 1,
     attemptLog: [...delivery.attemptLog, entry].slice(-WEBHOOK_ATTEMPTS_KEPT),
@@ -129,6 +131,6 @@ function* sendAgain(endpointId: string, deliveryId: string, now: Date): ChangeOf
   const at = now.toISOString();
   // Not while a worker's claim on it runs: that attempt's outcome is still to come.
   if (delivery.claimedBy && delivery.claimExpiresAt && delivery.claimExpiresAt > at) return false;
-  yield* step("writeSentAgain", { id: deliveryId, at });
+  yield* step("writeDeliveries", { ids: [deliveryId], status: "pending", attempts: 0, nextAttemptAt: at });
   return true;
 }

@@ -239,35 +239,21 @@ export class FirestoreWebhookStore implements WebhookAdapter {
         const data = (await transaction.get(this.endpoints().doc(id))).data() as EndpointData | undefined;
         return data ? endpointOf(id, data) : null;
       },
-      writeAttempt: ({ id, status, attempts, attemptLog, nextAttemptAt }) => {
+      writeDeliveries: ({ ids, status, attempts, attemptLog, nextAttemptAt }) => {
         const next = nextAttemptAt ? Timestamp.fromDate(new Date(nextAttemptAt)) : null;
-        hold(() =>
-          transaction.update(this.deliveries().doc(id), {
-            status,
-            attempts,
-            attemptLog,
-            nextAttemptAt: next,
-            ...(next ? { dueAt: next } : {}),
-            claimedBy: null,
-            claimExpiresAt: null,
-          }),
-        );
+        const update = {
+          status,
+          ...(attempts === undefined ? {} : { attempts }),
+          ...(attemptLog ? { attemptLog } : {}),
+          nextAttemptAt: next,
+          ...(next ? { dueAt: next } : {}),
+          claimedBy: null,
+          claimExpiresAt: null,
+        };
+        for (const id of ids) hold(() => transaction.update(this.deliveries().doc(id), update));
       },
       writeDelivery: (delivery) => {
         hold(() => transaction.create(this.deliveries().doc(delivery.id), newDelivery(delivery)));
-      },
-      writeSentAgain: ({ id, at }) => {
-        const due = Timestamp.fromDate(new Date(at));
-        hold(() =>
-          transaction.update(this.deliveries().doc(id), {
-            status: "pending",
-            attempts: 0,
-            dueAt: due,
-            nextAttemptAt: due,
-            claimedBy: null,
-            claimExpiresAt: null,
-          }),
-        );
       },
       writeEndpoint: ({ id, enabled, events, secret }) => {
         hold(() => transaction.update(this.endpoints().doc(id), { enabled, events, secret }));
@@ -280,18 +266,6 @@ export class FirestoreWebhookStore implements WebhookAdapter {
             .limit(PENDING_BATCH),
         );
         return { ids: snapshot.docs.map((doc) => doc.id), more: snapshot.size === PENDING_BATCH };
-      },
-      writeDeliveriesFailed: ({ ids }) => {
-        for (const id of ids) {
-          hold(() =>
-            transaction.update(this.deliveries().doc(id), {
-              status: "failed",
-              nextAttemptAt: null,
-              claimedBy: null,
-              claimExpiresAt: null,
-            }),
-          );
-        }
       },
     };
   }

@@ -208,23 +208,22 @@ export class SqliteWebhookStore implements WebhookAdapter {
         return row ? deliveryOf(row) : null;
       },
       readEndpoint: ({ id }) => endpointById(db, id),
-      writeAttempt: ({ id, status, attempts, attemptLog, nextAttemptAt }) => {
+      writeDeliveries: ({ ids, status, attempts, attemptLog, nextAttemptAt }) => {
         prepared(
           db,
-          `UPDATE webhook_deliveries SET status = @status, attempts = @attempts, attempt_log = @log,
-             next_attempt_at = @next, due_at = coalesce(@next, due_at), claimed_by = NULL, claim_expires_at = NULL
-           WHERE id = @id`,
-        ).run({ id, status, attempts, log: JSON.stringify(attemptLog), next: nextAttemptAt });
+          `UPDATE webhook_deliveries SET status = @status, attempts = coalesce(@attempts, attempts),
+             attempt_log = coalesce(@log, attempt_log), next_attempt_at = @next, due_at = coalesce(@next, due_at),
+             claimed_by = NULL, claim_expires_at = NULL
+           WHERE id IN (SELECT value FROM json_each(@ids))`,
+        ).run({
+          ids: JSON.stringify(ids),
+          status,
+          attempts: attempts ?? null,
+          log: attemptLog ? JSON.stringify(attemptLog) : null,
+          next: nextAttemptAt,
+        });
       },
       writeDelivery: (delivery) => insertDelivery(db, delivery),
-      writeSentAgain: ({ id, at }) => {
-        prepared(
-          db,
-          `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, due_at = @at, next_attempt_at = @at,
-             claimed_by = NULL, claim_expires_at = NULL
-           WHERE id = @id`,
-        ).run({ id, at });
-      },
       writeEndpoint: (endpoint) => {
         const row = rowOf(endpoint);
         prepared(db, updateStatement("webhook_endpoints", "id", columnsOf(row))).run(row);
@@ -239,14 +238,6 @@ export class SqliteWebhookStore implements WebhookAdapter {
           .map((row) => row.id),
         more: false,
       }),
-      writeDeliveriesFailed: ({ ids }) => {
-        prepared(
-          db,
-          `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, claimed_by = NULL,
-             claim_expires_at = NULL
-           WHERE id IN (SELECT value FROM json_each(?))`,
-        ).run(JSON.stringify(ids));
-      },
     };
   }
 }
