@@ -27,22 +27,27 @@ export const BACKFILL_BATCH = 300;
 
 const secrets = new WeakMap<object, Promise<Buffer>>();
 
+/** The site's key `name` in `siteKeys/{name}`: 32 random bytes, made by the first to ask (FirestoreKeyStore). */
+export function siteKey(context: Pick<FirestoreContext, "db" | "run">, name: string): Promise<Buffer> {
+  const ref = context.db.collection("siteKeys").doc(name);
+  return context.run(async () => {
+    try {
+      await ref.create({ value: randomBytes(32) });
+    } catch (error) {
+      if (grpcCode(error) !== ALREADY_EXISTS) throw error;
+    }
+    const value: unknown = (await ref.get()).get("value");
+    if (!(value instanceof Uint8Array) || value.length !== 32)
+      throw new Error(`The key ${name} is not usable`);
+    return Buffer.from(value);
+  });
+}
+
 /** The site's key for buyer keys, in `siteKeys` like the site's other keys; read once per connection. */
 export function buyerSecret(context: FirestoreContext): Promise<Buffer> {
   let secret = secrets.get(context.db);
   if (!secret) {
-    const ref = context.db.collection("siteKeys").doc(BUYER_KEY_NAME);
-    secret = context.run(async () => {
-      try {
-        await ref.create({ value: randomBytes(32) });
-      } catch (error) {
-        if (grpcCode(error) !== ALREADY_EXISTS) throw error;
-      }
-      const value: unknown = (await ref.get()).get("value");
-      if (!(value instanceof Uint8Array) || value.length !== 32)
-        throw new Error("The buyer keys' key is not usable");
-      return Buffer.from(value);
-    });
+    secret = siteKey(context, BUYER_KEY_NAME);
     // A failed read is asked again next time, not remembered.
     secret.catch(() => secrets.delete(context.db));
     secrets.set(context.db, secret);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import {
   Timestamp,
   type DocumentData,
@@ -9,7 +9,8 @@ import type { KeyStore, StoredSubscriber } from "../store";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { newNonce, type SubscriberAdapter, type SubscriberSteps } from "../subscriber-port";
-import { ALREADY_EXISTS, grpcCode, isoOf, type FirestoreConnection } from "./connection";
+import { isoOf, type FirestoreConnection } from "./connection";
+import { siteKey } from "./buyers";
 import { queueNotification } from "./documents";
 
 /** The document id of a newsletter address: one document per address, whatever its case. */
@@ -185,18 +186,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
 export class FirestoreKeyStore implements KeyStore {
   constructor(private readonly connection: FirestoreConnection) {}
 
-  async key(name: string): Promise<Buffer> {
-    const ref = this.connection.db.collection("siteKeys").doc(name);
-    return this.connection.run(async () => {
-      try {
-        await ref.create({ value: randomBytes(32) });
-      } catch (error) {
-        if (grpcCode(error) !== ALREADY_EXISTS) throw error;
-      }
-      const value: unknown = (await ref.get()).get("value");
-      if (!(value instanceof Uint8Array) || value.length !== 32)
-        throw new Error(`The key ${name} is not usable`);
-      return Buffer.from(value);
-    });
+  key(name: string): Promise<Buffer> {
+    return siteKey(this.connection, name);
   }
 }
