@@ -11,6 +11,8 @@ export interface SubscriberRead {
   confirmNonce: string | null;
   /** When it was last asked for (ISO); null on an address stored before consent was asked for. */
   requestedAt: string | null;
+  /** What its unsubscribe links are made from; null on an address stored before links were signed. */
+  unsubscribeNonce: string | null;
 }
 
 /**
@@ -41,6 +43,8 @@ export type SubscriberSteps = {
   writeConfirmed: { args: { id: string; at: string }; result: void };
   /** Removes the address's confirmation mails still waiting in the outbox and not being sent. */
   dropWaitingConfirmations: { args: { id: string }; result: void };
+  /** Removes the address with every mail of it still in the outbox. */
+  removeSubscriber: { args: { id: string }; result: void };
   /** Queues a mail to the address, due at `at`. */
   queueSubscriberMail: {
     args: { id: string; kind: "newsletter-confirmation" | "newsletter-welcome"; at: string };
@@ -49,7 +53,8 @@ export type SubscriberSteps = {
 };
 
 /** What a store keeps of the newsletter's addresses beside the changes written above it. */
-export type SubscriberAdapter = PortOf<SubscriberSteps> & Omit<SubscriberStore, "request" | "confirm">;
+export type SubscriberAdapter = PortOf<SubscriberSteps> &
+  Omit<SubscriberStore, "request" | "confirm" | "unsubscribe">;
 
 /** A nonce a signed link is made from: 128 random bits, as hex. */
 export function newNonce(): string {

@@ -8,12 +8,13 @@ const step = stepsOf<SubscriberSteps>();
 /**
  * The newsletter's consent, written once above the stores: an address asked for is stored and
  * mailed its link, mailed again after `resendAfterMs` at the earliest; opening the link confirms
- * it, drops the confirmation mail still waiting and queues the welcome. Each change reads, decides
- * and writes in one transaction of the store's.
+ * it, drops the confirmation mail still waiting and queues the welcome; an unsubscribe link removes
+ * the address its nonce was made for. Each change reads, decides and writes in one transaction of
+ * the store's.
  */
 export function subscriberStore(adapter: SubscriberAdapter): SubscriberStore {
   return {
-    unsubscribe: (subscriberId, nonce) => adapter.unsubscribe(subscriberId, nonce),
+    unsubscribe: (subscriberId, nonce) => adapter.run(() => unsubscribe(subscriberId, nonce)),
     eraseUnconfirmed: (before) => adapter.eraseUnconfirmed(before),
     list: () => adapter.list(),
     request: (email, options) => adapter.run(() => request(email, options)),
@@ -69,4 +70,11 @@ function* confirm(
   yield* step("writeConfirmed", { id: current.id, at });
   yield* step("queueSubscriberMail", { id: current.id, kind: "newsletter-welcome", at });
   return "confirmed";
+}
+
+function* unsubscribe(subscriberId: string, unsubscribeNonce: string): ChangeOf<SubscriberSteps, boolean> {
+  const current = yield* step("readSubscriber", { id: subscriberId });
+  if (!current || current.unsubscribeNonce !== unsubscribeNonce) return false;
+  yield* step("removeSubscriber", { id: current.id });
+  return true;
 }

@@ -2,8 +2,8 @@ import { Timestamp } from "firebase-admin/firestore";
 import type { StoredSubscriber } from "../store";
 import type { SubscriberDirectory } from "../subscriber-directory";
 import { decodePageCursor, pageOf } from "../page-cursor";
-import { isoOf, type FirestoreContext } from "./connection";
-import { isConfirmed, removeSubscriber } from "./subscribers";
+import type { FirestoreContext } from "./connection";
+import { isConfirmed, removeSubscriberIf, storedSubscriberOf } from "./subscribers";
 
 /** How many addresses one read takes while a search filters them in the server. */
 const SCAN_BATCH = 500;
@@ -31,11 +31,7 @@ export class FirestoreSubscriberDirectory implements SubscriberDirectory {
         if (position) query = query.where("subscribedAt", "<=", position);
         const snapshot = await query.get();
         for (const doc of snapshot.docs) {
-          const subscriber = {
-            id: doc.id,
-            email: String(doc.get("email")),
-            subscribedAt: isoOf(doc.get("subscribedAt")),
-          };
+          const subscriber = storedSubscriberOf(doc);
           if (skipUntilId) {
             if (doc.id === skipUntilId) skipUntilId = null;
             continue;
@@ -54,13 +50,6 @@ export class FirestoreSubscriberDirectory implements SubscriberDirectory {
 
   /** Removes the address with its mails still waiting, as unsubscribing does. */
   async remove(id: string): Promise<boolean> {
-    const ref = this.subscribers.doc(id);
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction) => {
-        if (!(await transaction.get(ref)).exists) return false;
-        await removeSubscriber(transaction, ref);
-        return true;
-      }),
-    );
+    return this.context.run(() => removeSubscriberIf(this.subscribers.doc(id), () => true));
   }
 }

@@ -3,6 +3,7 @@ import {
   Timestamp,
   type DocumentData,
   type DocumentReference,
+  type DocumentSnapshot,
   type Transaction,
 } from "firebase-admin/firestore";
 import type { KeyStore, StoredSubscriber } from "../store";
@@ -23,19 +24,41 @@ export function isConfirmed(data: DocumentData): boolean {
   return (data.status ?? "confirmed") === "confirmed";
 }
 
+/** An address as the console and the newsletter's list read it. */
+export function storedSubscriberOf(doc: DocumentSnapshot): StoredSubscriber {
+  return { id: doc.id, email: String(doc.get("email")), subscribedAt: isoOf(doc.get("subscribedAt")) };
+}
+
 /**
  * Removes an address with every mail of it still in `notifications` (a confirmation or welcome not
  * yet sent), in the caller's transaction, as SQLite's foreign key does: unsubscribing, erasing an
- * address never confirmed and the console's removal all take its mails along.
+ * address never confirmed and the console's removal all take its mails along. Its deletes are
+ * made through `hold` when given (a change's writes, held until it has returned).
  */
 export async function removeSubscriber(
   transaction: Transaction,
   subscriber: DocumentReference,
+  hold: HoldWrite = (write) => write(),
 ): Promise<void> {
   const notifications = subscriber.firestore.collection("notifications");
   const mails = await transaction.get(notifications.where("subscriberId", "==", subscriber.id));
-  for (const mail of mails.docs) transaction.delete(mail.ref);
-  transaction.delete(subscriber);
+  hold(() => {
+    for (const mail of mails.docs) transaction.delete(mail.ref);
+    transaction.delete(subscriber);
+  });
+}
+
+/** Removes the address with its mails in a transaction of its own, when it is there and `still` holds of it. */
+export function removeSubscriberIf(
+  subscriber: DocumentReference,
+  still: (data: DocumentData) => boolean,
+): Promise<boolean> {
+  return subscriber.firestore.runTransaction(async (transaction) => {
+    const data = (await transaction.get(subscriber)).data();
+    if (!data || !still(data)) return false;
+    await removeSubscriber(transaction, subscriber);
+    return true;
+  });
 }
 
 /**
@@ -73,6 +96,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
           confirmed: isConfirmed(data),
           confirmNonce: typeof data.confirmNonce === "string" ? data.confirmNonce : null,
           requestedAt: requestedAt ? isoOf(requestedAt) : null,
+          unsubscribeNonce: typeof data.unsubscribeNonce === "string" ? data.unsubscribeNonce : null,
         };
       },
       newSubscriberId: ({ email }) => subscriberDocumentId(email),
@@ -116,6 +140,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
           }
         }
       },
+      removeSubscriber: ({ id }) => removeSubscriber(transaction, ref(id), hold),
       queueSubscriberMail: ({ id, kind, at }) => {
         hold(() =>
           queueNotification(this.connection, transaction, { kind, at: new Date(at), subscriberId: id }),
@@ -124,34 +149,17 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
     };
   }
 
-  async unsubscribe(subscriberId: string, unsubscribeNonce: string): Promise<boolean> {
-    const ref = this.collection().doc(subscriberId);
-    return this.connection.run(() =>
-      this.connection.db.runTransaction(async (transaction) => {
-        const data = (await transaction.get(ref)).data();
-        if (!data || data.unsubscribeNonce !== unsubscribeNonce) return false;
-        await removeSubscriber(transaction, ref);
-        return true;
-      }),
-    );
-  }
-
   async eraseUnconfirmed(before: Date): Promise<number> {
+    const expired = (data: DocumentData) => {
+      const requestedAt = data.requestedAt as Timestamp | undefined;
+      return !isConfirmed(data) && !(requestedAt && requestedAt.toMillis() >= before.getTime());
+    };
     return this.connection.run(async () => {
       // One field in the query, so no composite index is needed: unconfirmed addresses are few.
       const pending = await this.collection().where("status", "==", "pending").get();
       let erased = 0;
       for (const doc of pending.docs) {
-        const requestedAt = doc.get("requestedAt") as Timestamp | undefined;
-        if (requestedAt && requestedAt.toMillis() >= before.getTime()) continue;
-        const gone = await this.connection.db.runTransaction(async (transaction) => {
-          const current = (await transaction.get(doc.ref)).data();
-          const at = current?.requestedAt as Timestamp | undefined;
-          if (!current || isConfirmed(current) || (at && at.toMillis() >= before.getTime())) return false;
-          await removeSubscriber(transaction, doc.ref);
-          return true;
-        });
-        if (gone) erased++;
+        if (expired(doc.data()) && (await removeSubscriberIf(doc.ref, expired))) erased++;
       }
       return erased;
     });
@@ -170,12 +178,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
           unsubscribeNonce = newNonce();
           await doc.ref.update({ unsubscribeNonce });
         }
-        subscribers.push({
-          id: doc.id,
-          email: String(data.email),
-          subscribedAt: isoOf(data.subscribedAt),
-          unsubscribeNonce,
-        });
+        subscribers.push({ ...storedSubscriberOf(doc), unsubscribeNonce });
       }
       return subscribers;
     });

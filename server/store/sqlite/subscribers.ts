@@ -24,7 +24,8 @@ export class SqliteSubscriberStore implements SubscriberAdapter {
       readSubscriber: (by) => {
         const row = db
           .prepare<[string], Omit<SubscriberRead, "confirmed"> & { confirmed: number }>(
-            `SELECT id, status = 'confirmed' AS confirmed, confirm_nonce AS confirmNonce, requested_at AS requestedAt
+            `SELECT id, status = 'confirmed' AS confirmed, confirm_nonce AS confirmNonce, requested_at AS requestedAt,
+               unsubscribe_nonce AS unsubscribeNonce
              FROM subscribers WHERE ${"id" in by ? "id" : "email"} = ?`,
           )
           .get("id" in by ? by.id : by.email);
@@ -57,20 +58,14 @@ export class SqliteSubscriberStore implements SubscriberAdapter {
              AND claimed_by IS NULL`,
         ).run(id);
       },
+      removeSubscriber: ({ id }) => {
+        // Its notifications go with it (ON DELETE CASCADE).
+        db.prepare(`DELETE FROM subscribers WHERE id = ?`).run(id);
+      },
       queueSubscriberMail: ({ id, kind, at }) => {
         insertNotification(db, { kind, at, subscriberId: id });
       },
     };
-  }
-
-  async unsubscribe(subscriberId: string, unsubscribeNonce: string): Promise<boolean> {
-    // Its notifications go with it (ON DELETE CASCADE).
-    return this.connection.run(
-      (db) =>
-        db
-          .prepare(`DELETE FROM subscribers WHERE id = ? AND unsubscribe_nonce = ?`)
-          .run(subscriberId, unsubscribeNonce).changes === 1,
-    );
   }
 
   async eraseUnconfirmed(before: Date): Promise<number> {
