@@ -21,7 +21,9 @@ import {
 /** The enquiry's two buyer keys, in its document: [mobile's, mailbox's] (server/store/buyer-keys.ts). */
 export const BUYER_KEYS_FIELD = "buyerKeys";
 /** Where the start-up's backfill says it has given every enquiry stored before keys existed its keys. */
-export const BUYER_KEYS_DONE = ["settings", "buyerKeys"] as const;
+export function buyerKeysDone(context: FirestoreContext) {
+  return context.db.collection("settings").doc("buyerKeys");
+}
 /** Enquiries read and given their keys per batch by the backfill. */
 export const BACKFILL_BATCH = 300;
 
@@ -74,6 +76,37 @@ export function buyerKeysOfDocument(data: DocumentData, secret: Buffer): BuyerKe
 }
 
 /**
+ * The enquiries holding any of `keys` at the statuses `kept`, each with its status (its work
+ * record's; the initial status with none), read in `transaction` when given.
+ */
+async function holding(
+  context: FirestoreContext,
+  keys: readonly string[],
+  kept: BuyerStatuses,
+  transaction?: Transaction,
+): Promise<{ doc: DocumentSnapshot; status: EnquiryStatus }[]> {
+  const { enquiries, work } = collectionsOf(context);
+  const docs = new Map<string, DocumentSnapshot>();
+  for (const part of chunks([...new Set(keys)], ARRAY_CONTAINS_ANY_LIMIT)) {
+    const query = enquiries
+      .where(BUYER_KEYS_FIELD, "array-contains-any", part)
+      .select("receivedAt", "Quantity", BUYER_KEYS_FIELD);
+    for (const doc of (await (transaction ? transaction.get(query) : query.get())).docs)
+      docs.set(doc.id, doc);
+  }
+  if (docs.size === 0) return [];
+  const held = [...docs.values()];
+  const works = await (transaction ?? context.db).getAll(...held.map((doc) => work.doc(doc.id)), {
+    fieldMask: ["status"],
+  });
+  const statusOf = (index: number) =>
+    (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS;
+  return held
+    .map((doc, index) => ({ doc, status: statusOf(index) }))
+    .filter(({ status }) => kept.includes(status));
+}
+
+/**
  * A buyer's enquiries on Firestore: each enquiry's document holds its two keys in `buyerKeys`,
  * which an array-contains-any query reads by Firestore's automatic index on the field. Enquiries
  * stored before keys existed are given theirs by `backfillKeys` once, at start-up.
@@ -83,31 +116,6 @@ export class FirestoreBuyerStore implements BuyerAdapter {
 
   private get collections() {
     return collectionsOf(this.context);
-  }
-
-  /** The enquiries holding any of `keys` at the statuses `kept`, with their statuses. */
-  private async holding(
-    keys: readonly string[],
-    kept: BuyerStatuses,
-  ): Promise<{ doc: DocumentSnapshot; status: EnquiryStatus }[]> {
-    const docs = new Map<string, DocumentSnapshot>();
-    for (const part of chunks([...new Set(keys)], ARRAY_CONTAINS_ANY_LIMIT)) {
-      const snapshot = await this.collections.enquiries
-        .where(BUYER_KEYS_FIELD, "array-contains-any", part)
-        .select("receivedAt", "Quantity", BUYER_KEYS_FIELD)
-        .get();
-      for (const doc of snapshot.docs) docs.set(doc.id, doc);
-    }
-    if (docs.size === 0) return [];
-    const held = [...docs.values()];
-    const works = await this.context.db.getAll(...held.map((doc) => this.collections.work.doc(doc.id)), {
-      fieldMask: ["status"],
-    });
-    const statusOf = (index: number) =>
-      (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS;
-    return held
-      .map((doc, index) => ({ doc, status: statusOf(index) }))
-      .filter(({ status }) => kept.includes(status));
   }
 
   async enquiriesOfMobile(asked: MobileAsked): Promise<MobileEnquiry[]> {
@@ -125,7 +133,7 @@ export class FirestoreBuyerStore implements BuyerAdapter {
       if (!own.exists) return null;
       const keys = buyerKeysOfDocument(own.data() ?? {}, secret);
       const position = sortKey(isoOf(own.get("receivedAt")), own.id);
-      const others = (await this.holding(buyerKeysField(keys), kept))
+      const others = (await holding(this.context, buyerKeysField(keys), kept))
         .filter(({ doc }) => doc.id !== enquiryId)
         .map(({ doc, status }) => ({ doc, status, at: sortKey(isoOf(doc.get("receivedAt")), doc.id) }))
         .sort((a, b) => b.at.localeCompare(a.at));
@@ -179,7 +187,7 @@ export class FirestoreBuyerStore implements BuyerAdapter {
           at: sortKey(isoOf(doc.get("receivedAt")), doc.id),
         }));
       const wanted = listed.flatMap((each) => each.keys);
-      const holders = (await this.holding(wanted, kept)).map(({ doc }) => ({
+      const holders = (await holding(this.context, wanted, kept)).map(({ doc }) => ({
         keys: (doc.get(BUYER_KEYS_FIELD) as unknown[] | undefined) ?? [],
         at: sortKey(isoOf(doc.get("receivedAt")), doc.id),
       }));
@@ -195,7 +203,7 @@ export class FirestoreBuyerStore implements BuyerAdapter {
   }
 
   async backfillKeys(): Promise<number> {
-    const marker = this.context.db.collection(BUYER_KEYS_DONE[0]).doc(BUYER_KEYS_DONE[1]);
+    const marker = buyerKeysDone(this.context);
     if ((await this.context.run(() => marker.get())).get("done") === true) return 0;
     const secret = await buyerSecret(this.context);
     let given = 0;
@@ -251,24 +259,12 @@ export async function readMobileEnquiries(
   transaction: Transaction,
   asked: MobileAsked,
 ): Promise<MobileEnquiry[]> {
-  const collections = collectionsOf(context);
   const key = buyerKeyOfQuery({ mobile: asked.mobile }, await buyerSecret(context));
-  const docs = (
-    await transaction.get(
-      collections.enquiries.where(BUYER_KEYS_FIELD, "array-contains-any", [key]).select("receivedAt"),
-    )
-  ).docs;
-  if (docs.length === 0) return [];
-  const works = await transaction.getAll(...docs.map((doc) => collections.work.doc(doc.id)), {
-    fieldMask: ["status"],
-  });
-  return docs
-    .map((doc, index) => ({
-      id: doc.id,
-      receivedAt: isoOf(doc.get("receivedAt")),
-      status: (works[index]?.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
-    }))
-    .filter(({ status }) => asked.kept.includes(status));
+  return (await holding(context, [key], asked.kept, transaction)).map(({ doc, status }) => ({
+    id: doc.id,
+    receivedAt: isoOf(doc.get("receivedAt")),
+    status,
+  }));
 }
 
 /**

@@ -22,13 +22,7 @@ import { historyEntryOf } from "./enquiry-work";
 import { isConfirmed, subscriberDocumentId } from "./subscribers";
 import { FirestoreConversationStore } from "./conversations";
 import { storedEnquiryOf } from "./documents";
-import {
-  BUYER_KEYS_DONE,
-  BUYER_KEYS_FIELD,
-  buyerKeysField,
-  buyerKeysOfDocument,
-  buyerSecret,
-} from "./buyers";
+import { BUYER_KEYS_FIELD, buyerKeysDone, buyerKeysField, buyerKeysOfDocument, buyerSecret } from "./buyers";
 import { buyerKeyOfQuery } from "../buyer-keys";
 import { dealOfDocument } from "./deals";
 import { documentsOfEnquiries, documentsOfEnquiry } from "./issued-documents";
@@ -103,7 +97,7 @@ export class FirestorePersonalDataPort implements PersonalDataPort {
   private async lookUp(query: PersonQuery): Promise<{ key: string; secret: Buffer; ids: string[] }> {
     const secret = await buyerSecret(this.context);
     const key = buyerKeyOfQuery(query, secret);
-    const marker = this.context.db.collection(BUYER_KEYS_DONE[0]).doc(BUYER_KEYS_DONE[1]);
+    const marker = buyerKeysDone(this.context);
     const [byKey, done] = await Promise.all([
       this.collections.enquiries.where(BUYER_KEYS_FIELD, "array-contains", key).select().get(),
       marker.get(),
