@@ -10,7 +10,7 @@ import type { KeyStore, StoredSubscriber } from "../store";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { newNonce, type SubscriberAdapter, type SubscriberSteps } from "../subscriber-port";
-import { isoOf, type FirestoreConnection } from "./connection";
+import { collectionsOf, isoOf, type FirestoreConnection } from "./connection";
 import { siteKey } from "./buyers";
 import { queueNotification } from "./documents";
 
@@ -70,11 +70,8 @@ export function removeSubscriberIf(
 export class FirestoreSubscriberStore implements SubscriberAdapter {
   constructor(private readonly connection: FirestoreConnection) {}
 
-  private collection() {
-    return this.connection.db.collection("subscribers");
-  }
-  private notifications() {
-    return this.connection.db.collection("notifications");
+  private get collections() {
+    return collectionsOf(this.connection);
   }
 
   async run<R>(change: () => ChangeOf<SubscriberSteps, R>): Promise<R> {
@@ -84,7 +81,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
   }
 
   private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<SubscriberSteps, true> {
-    const ref = (id: string) => this.collection().doc(id);
+    const ref = (id: string) => this.collections.subscribers.doc(id);
     return {
       readSubscriber: async (by) => {
         const id = "id" in by ? by.id : subscriberDocumentId(by.email);
@@ -129,7 +126,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
         );
       },
       dropWaitingConfirmations: async ({ id }) => {
-        const waiting = await transaction.get(this.notifications().where("subscriberId", "==", id));
+        const waiting = await transaction.get(this.collections.notifications.where("subscriberId", "==", id));
         for (const doc of waiting.docs) {
           if (
             doc.get("kind") === "newsletter-confirmation" &&
@@ -156,7 +153,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
     };
     return this.connection.run(async () => {
       // One field in the query, so no composite index is needed: unconfirmed addresses are few.
-      const pending = await this.collection().where("status", "==", "pending").get();
+      const pending = await this.collections.subscribers.where("status", "==", "pending").get();
       let erased = 0;
       for (const doc of pending.docs) {
         if (expired(doc.data()) && (await removeSubscriberIf(doc.ref, expired))) erased++;
@@ -167,7 +164,7 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
 
   async list(): Promise<(StoredSubscriber & { unsubscribeNonce: string })[]> {
     return this.connection.run(async () => {
-      const snapshot = await this.collection().orderBy("subscribedAt").get();
+      const snapshot = await this.collections.subscribers.orderBy("subscribedAt").get();
       const subscribers: (StoredSubscriber & { unsubscribeNonce: string })[] = [];
       for (const doc of snapshot.docs) {
         const data = doc.data();
