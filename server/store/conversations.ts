@@ -247,15 +247,13 @@ export async function enquiryOfThread(
   thread: ThreadIds,
 ): Promise<string | null> {
   const found = await store.threadEnquiries(thread);
-  for (const id of thread.messageIds) {
-    const enquiryId = found.messages.get(id);
-    if (enquiryId) return enquiryId;
-  }
-  for (const id of thread.acknowledgementIds) {
-    const enquiryId = found.acknowledgements.get(id);
-    if (enquiryId) return enquiryId;
-  }
-  return null;
+  const first = (ids: readonly string[], held: Map<string, string>) =>
+    ids.map((id) => held.get(id)).find(Boolean);
+  return (
+    first(thread.messageIds, found.messages) ??
+    first(thread.acknowledgementIds, found.acknowledgements) ??
+    null
+  );
 }
 
 /** A reply a store writes with its queued mail, in the caller's transaction. */
