@@ -1,5 +1,6 @@
 import { PLACEHOLDER_FACTS, type CompanyFacts } from "../../domain/company-facts";
 import type { WorkingHours } from "../../domain/working-hours";
+import type { PortOf } from "../store/step-port";
 
 /** One published version of the company's facts: who published it, when, and what it said. */
 export interface PublishedFacts {
@@ -37,6 +38,22 @@ export interface CompanyFactsStore {
     restoredFrom?: number;
   }): Promise<PublishedFacts | "conflict">;
 }
+
+/**
+ * The steps a publication of the company's facts asks of a store
+ * (server/work/company-facts-changes.ts), answered in one transaction; the read comes first. A
+ * store whose write finds the version taken by another publication meanwhile throws
+ * WriteConflictError (server/store/work-port.ts).
+ */
+export type CompanyFactsSteps = {
+  /** The latest version published; null when none was ever published. */
+  readLatestVersion: { args: Record<never, never>; result: number | null };
+  /** Stores a new version. */
+  createVersion: { args: { published: PublishedFacts }; result: void };
+};
+
+/** What a store keeps of the company's facts beside the publication written above it. */
+export type CompanyFactsAdapter = PortOf<CompanyFactsSteps> & Omit<CompanyFactsStore, "publish">;
 
 /** What the pages' renderer and the mails need: the facts in force. */
 export type CompanyFactsReader = Pick<CompanyFactsStore, "current">;

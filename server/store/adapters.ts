@@ -1,4 +1,5 @@
 import type { BuyerAdapter } from "./buyers";
+import type { CompanyFactsAdapter } from "../company/facts-store";
 import type { ConversationAdapter } from "./conversations";
 import type { DerivedFlagsPort } from "./derived-flags";
 import type { EnquiryWorkAdapter } from "./enquiry-work";
@@ -33,6 +34,7 @@ export type StoreAdapters = Omit<
   | "enquiryWork"
   | "derivedFlags"
   | "buyers"
+  | "companyFacts"
 > & {
   /** The enquiries but for `add`, which is the work layer's intake (storeOver). */
   readonly enquiries: EnquiryAdapter;
@@ -46,6 +48,7 @@ export type StoreAdapters = Omit<
   readonly team: TeamAdapter;
   readonly enquiryWork: EnquiryWorkAdapter;
   readonly buyers: BuyerAdapter;
+  readonly companyFacts: CompanyFactsAdapter;
   readonly workPort: WorkPort;
   /**
    * Where the form's intake may be written on a thread of its own (SQLite on a file, when asked):

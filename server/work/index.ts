@@ -2,6 +2,7 @@ import type { WorkingHours } from "../../domain/working-hours";
 import type { StoreAdapters } from "../store/adapters";
 import type { Store } from "../store/store";
 import { publishedFacts, publishedWorkingHours } from "../company/facts-store";
+import { companyFactsStore } from "./company-facts-changes";
 import { memberStore } from "./member-changes";
 import { subscriberStore } from "./subscriber-changes";
 import { teamStore } from "./team-settings";
@@ -118,7 +119,7 @@ export function storeOver(adapters: StoreAdapters, workingHours?: WorkingHoursSo
     dispatch: adapters.dispatch,
     documents: adapters.documents,
     buyers: buyerStore(adapters.buyers),
-    companyFacts: adapters.companyFacts,
+    companyFacts: companyFactsStore(adapters.companyFacts),
     work,
     subscribers: subscriberStore(adapters.subscribers),
     webhooks: webhookStore(adapters.webhooks),

@@ -1,7 +1,9 @@
 import type { DocumentSnapshot } from "firebase-admin/firestore";
-import { factsFromStored, type CompanyFacts } from "../../../domain/company-facts";
-import type { CompanyFactsStore, PublishedFacts } from "../../company/facts-store";
-import { ALREADY_EXISTS, grpcCode, type FirestoreContext } from "./connection";
+import { factsFromStored } from "../../../domain/company-facts";
+import type { CompanyFactsAdapter, CompanyFactsSteps, PublishedFacts } from "../../company/facts-store";
+import type { ChangeOf } from "../step-port";
+import type { FirestoreContext } from "./connection";
+import { runStepsInTransaction } from "./step-transaction";
 
 const SUMMARY_FIELDS = ["version", "publishedAt", "publishedBy", "restoredFrom"] as const;
 
@@ -21,11 +23,12 @@ function publishedOf(doc: DocumentSnapshot): PublishedFacts {
 
 /**
  * The company's published facts on Firestore: `companyFacts/{version}`, the facts as JSON. A
- * publication is a transaction that reads the latest version and creates the next one's document:
- * the transaction alone is enough on Firestore, and the document's id (its version) makes the
- * second of two publications on one base fail where transactions are not isolated (the emulator).
+ * publication's steps (server/work/company-facts-changes.ts) are answered in one transaction that
+ * reads the latest version and creates the next one's document: the transaction alone is enough on
+ * Firestore, and the document's id (its version) makes the second of two publications on one base
+ * fail where transactions are not isolated (the emulator), as WriteConflictError.
  */
-export class FirestoreCompanyFactsStore implements CompanyFactsStore {
+export class FirestoreCompanyFactsStore implements CompanyFactsAdapter {
   constructor(private readonly context: FirestoreContext) {}
 
   private get collection() {
@@ -62,40 +65,24 @@ export class FirestoreCompanyFactsStore implements CompanyFactsStore {
     });
   }
 
-  async publish(input: {
-    facts: CompanyFacts;
-    baseVersion: number | null;
-    by: string;
-    now: Date;
-    restoredFrom?: number;
-  }): Promise<PublishedFacts | "conflict"> {
-    try {
-      return await this.context.run(() =>
-        this.context.db.runTransaction(async (transaction): Promise<PublishedFacts | "conflict"> => {
-          const latest = await transaction.get(this.latest);
-          const current = latest.docs[0] ? Number(latest.docs[0].get("version")) : null;
-          if (current !== input.baseVersion) return "conflict";
-          const published: PublishedFacts = {
-            version: (current ?? 0) + 1,
-            facts: input.facts,
-            publishedAt: input.now,
-            publishedBy: input.by,
-            restoredFrom: input.restoredFrom ?? null,
-          };
-          transaction.create(this.collection.doc(String(published.version)), {
-            version: published.version,
-            facts: JSON.stringify(input.facts),
-            publishedAt: input.now.toISOString(),
-            publishedBy: input.by,
-            restoredFrom: published.restoredFrom,
-          });
-          return published;
-        }),
-      );
-    } catch (error) {
-      // Another publication took that version first.
-      if (grpcCode(error) === ALREADY_EXISTS) return "conflict";
-      throw error;
-    }
+  run<R>(change: () => ChangeOf<CompanyFactsSteps, R>): Promise<R> {
+    return runStepsInTransaction(this.context, change, (transaction, hold) => ({
+      readLatestVersion: async () => {
+        const latest = (await transaction.get(this.latest)).docs[0];
+        return latest ? Number(latest.get("version")) : null;
+      },
+      createVersion: ({ published }) => {
+        const { version, facts, publishedAt, publishedBy, restoredFrom } = published;
+        hold(() =>
+          transaction.create(this.collection.doc(String(version)), {
+            version,
+            facts: JSON.stringify(facts),
+            publishedAt: publishedAt.toISOString(),
+            publishedBy,
+            restoredFrom,
+          }),
+        );
+      },
+    }));
   }
 }

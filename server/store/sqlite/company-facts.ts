@@ -1,14 +1,21 @@
-import { factsFromStored, type CompanyFacts } from "../../../domain/company-facts";
-import type { CompanyFactsStore, PublishedFacts } from "../../company/facts-store";
+import { factsFromStored } from "../../../domain/company-facts";
+import type { CompanyFactsAdapter, CompanyFactsSteps, PublishedFacts } from "../../company/facts-store";
+import { driveStepsSync, type ChangeOf } from "../step-port";
 import type { SqliteRun } from "./connection";
+import { columnsOf, insertStatement } from "./row-codec";
 
-interface FactsRow {
-  version: number;
-  facts: string;
-  published_at: string;
-  published_by: string;
-  restored_from: number | null;
+/** The row of `company_facts` a version is stored as: the one place its columns are named. */
+function rowOf(published: PublishedFacts) {
+  return {
+    version: published.version,
+    facts: JSON.stringify(published.facts),
+    published_at: published.publishedAt.toISOString(),
+    published_by: published.publishedBy,
+    restored_from: published.restoredFrom,
+  };
 }
+
+type FactsRow = ReturnType<typeof rowOf>;
 
 type VersionRow = Omit<FactsRow, "facts">;
 
@@ -27,12 +34,16 @@ function publishedOf(row: FactsRow): PublishedFacts {
 
 const SUMMARY = `version, published_at, published_by, restored_from`;
 
-/** The company's published facts on SQLite (`company_facts`): one row per version, the facts as JSON. */
-export class SqliteCompanyFactsStore implements CompanyFactsStore {
-  constructor(private readonly run: SqliteRun) {}
+/**
+ * The company's published facts on SQLite (`company_facts`): one row per version, the facts as
+ * JSON; a publication's steps (server/work/company-facts-changes.ts) answered in one IMMEDIATE
+ * transaction, so that the version is read and written under the write lock.
+ */
+export class SqliteCompanyFactsStore implements CompanyFactsAdapter {
+  constructor(private readonly sqlite: SqliteRun) {}
 
   async current(): Promise<PublishedFacts | null> {
-    return this.run((db) => {
+    return this.sqlite((db) => {
       const row = db
         .prepare<[], FactsRow>(`SELECT ${SUMMARY}, facts FROM company_facts ORDER BY version DESC LIMIT 1`)
         .get();
@@ -41,7 +52,7 @@ export class SqliteCompanyFactsStore implements CompanyFactsStore {
   }
 
   async version(version: number): Promise<PublishedFacts | null> {
-    return this.run((db) => {
+    return this.sqlite((db) => {
       const row = db
         .prepare<[number], FactsRow>(`SELECT ${SUMMARY}, facts FROM company_facts WHERE version = ?`)
         .get(version);
@@ -50,7 +61,7 @@ export class SqliteCompanyFactsStore implements CompanyFactsStore {
   }
 
   async versions(): Promise<Omit<PublishedFacts, "facts">[]> {
-    return this.run((db) =>
+    return this.sqlite((db) =>
       db
         .prepare<[], VersionRow>(`SELECT ${SUMMARY} FROM company_facts ORDER BY version DESC`)
         .all()
@@ -58,35 +69,21 @@ export class SqliteCompanyFactsStore implements CompanyFactsStore {
     );
   }
 
-  async publish(input: {
-    facts: CompanyFacts;
-    baseVersion: number | null;
-    by: string;
-    now: Date;
-    restoredFrom?: number;
-  }): Promise<PublishedFacts | "conflict"> {
-    return this.run((db) =>
+  async run<R>(change: () => ChangeOf<CompanyFactsSteps, R>): Promise<R> {
+    return this.sqlite((db) =>
       db
-        .transaction((): PublishedFacts | "conflict" => {
-          // Read and written under the write lock: of two publications on one base, one is refused.
-          const latest = db
-            .prepare<[], { version: number | null }>(`SELECT max(version) AS version FROM company_facts`)
-            .get();
-          const current = latest?.version ?? null;
-          if (current !== input.baseVersion) return "conflict";
-          const row: FactsRow = {
-            version: (current ?? 0) + 1,
-            facts: JSON.stringify(input.facts),
-            published_at: input.now.toISOString(),
-            published_by: input.by,
-            restored_from: input.restoredFrom ?? null,
-          };
-          db.prepare(
-            `INSERT INTO company_facts (version, facts, published_at, published_by, restored_from)
-             VALUES (@version, @facts, @published_at, @published_by, @restored_from)`,
-          ).run(row);
-          return publishedOf(row);
-        })
+        .transaction(() =>
+          driveStepsSync(change(), {
+            readLatestVersion: () =>
+              db
+                .prepare<[], { version: number | null }>(`SELECT max(version) AS version FROM company_facts`)
+                .get()?.version ?? null,
+            createVersion: ({ published }) => {
+              const row = rowOf(published);
+              db.prepare(insertStatement("company_facts", columnsOf(row))).run(row);
+            },
+          }),
+        )
         .immediate(),
     );
   }
