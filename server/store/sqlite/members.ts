@@ -95,11 +95,7 @@ export class SqliteMemberStore implements MemberAdapter {
               for (const id of linkIds) spend.run(at, id);
             },
             setPassword: ({ staffId, passwordHash, totpOff }) => {
-              db.prepare(
-                totpOff
-                  ? `UPDATE staff SET password_hash = ?, ${TOTP_OFF} WHERE id = ?`
-                  : `UPDATE staff SET password_hash = ? WHERE id = ?`,
-              ).run(passwordHash, staffId);
+              updateAccount(db, staffId, { password_hash: passwordHash, ...(totpOff ? TOTP_OFF : {}) });
             },
             queueLink: (link) => this.queueLink(db, link),
             readStaff: () => standings(db),

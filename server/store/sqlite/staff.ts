@@ -34,7 +34,7 @@ function rowOf(account: StaffAccount) {
 export type StaffRow = ReturnType<typeof rowOf>;
 
 /** The columns set to turn an account's TOTP off: no secret in use or offered, no recovery codes. */
-export const TOTP_OFF = `totp_secret = NULL, pending_totp_secret = NULL, recovery_code_hashes = '[]'`;
+export const TOTP_OFF = { totp_secret: null, pending_totp_secret: null, recovery_code_hashes: "[]" };
 
 /** The account its row holds: the one decoding of it. */
 export function accountOf(row: StaffRow): StaffAccount {
@@ -59,6 +59,12 @@ export function accountOf(row: StaffRow): StaffAccount {
 export function updateAccount(db: Database.Database, id: string, columns: Partial<StaffRow>): boolean {
   const row = { ...columns, id };
   return db.prepare(updateStatement("staff", "id", columnsOf(row))).run(row).changes === 1;
+}
+
+/** The account whose id or address is `value`; null when there is none. */
+function accountWhere(db: Database.Database, key: "id" | "email", value: string): StaffAccount | null {
+  const row = db.prepare<[string], StaffRow>(`SELECT * FROM staff WHERE ${key} = ?`).get(value);
+  return row ? accountOf(row) : null;
 }
 
 /** Stores a new account, in the caller's transaction; StaffExistsError when its address is held. */
@@ -90,15 +96,11 @@ export class SqliteStaffStore implements StaffStore {
   }
 
   async findByEmail(email: string): Promise<StaffAccount | null> {
-    const row = this.run((db) =>
-      db.prepare<[string], StaffRow>(`SELECT * FROM staff WHERE email = ?`).get(normalizeStaffEmail(email)),
-    );
-    return row ? accountOf(row) : null;
+    return this.run((db) => accountWhere(db, "email", normalizeStaffEmail(email)));
   }
 
   async findById(id: string): Promise<StaffAccount | null> {
-    const row = this.run((db) => db.prepare<[string], StaffRow>(`SELECT * FROM staff WHERE id = ?`).get(id));
-    return row ? accountOf(row) : null;
+    return this.run((db) => accountWhere(db, "id", id));
   }
 
   async list(): Promise<StaffMember[]> {
@@ -114,11 +116,9 @@ export class SqliteStaffStore implements StaffStore {
   }
 
   async resetPassword(email: string, passwordHash: string): Promise<boolean> {
+    const row = { email: normalizeStaffEmail(email), password_hash: passwordHash, ...TOTP_OFF };
     return this.run(
-      (db) =>
-        db
-          .prepare(`UPDATE staff SET password_hash = ?, ${TOTP_OFF} WHERE email = ?`)
-          .run(passwordHash, normalizeStaffEmail(email)).changes === 1,
+      (db) => db.prepare(updateStatement("staff", "email", columnsOf(row))).run(row).changes === 1,
     );
   }
 
@@ -138,7 +138,7 @@ export class SqliteStaffStore implements StaffStore {
   }
 
   async disableTotp(id: string): Promise<void> {
-    this.run((db) => db.prepare(`UPDATE staff SET ${TOTP_OFF} WHERE id = ?`).run(id));
+    this.run((db) => updateAccount(db, id, TOTP_OFF));
   }
 
   async useTotpStep(id: string, timeStep: number): Promise<boolean> {
