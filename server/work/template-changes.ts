@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { purposeOf, type ReplyTemplate, type TemplateInput } from "../../domain/templates";
 import { stepsOf, type ChangeOf } from "../store/step-port";
 import type { TemplateAdapter, TemplateSteps } from "../store/template-port";
-import type { TemplateChangeResult, TemplateRemoveResult, TemplateStore } from "../store/templates";
+import type {
+  TemplateChangeResult,
+  TemplateRemoveResult,
+  TemplateSeedSet,
+  TemplateStore,
+} from "../store/templates";
 import { WriteConflictError } from "../store/work-port";
 
 const step = stepsOf<TemplateSteps>();
@@ -16,7 +21,7 @@ const step = stepsOf<TemplateSteps>();
 export function templateStore(adapter: TemplateAdapter): TemplateStore {
   return {
     list: () => adapter.list(),
-    seed: (set, templates, at) => adapter.seed(set, templates, at),
+    seed: (set, templates, at) => seed(adapter, set, templates, at),
     seedStarters: (templates, at) => seedStarters(adapter, templates, at),
     add: (template, change) => adapter.run(() => add(template, change)),
     update: async (id, template, change) => {
@@ -95,6 +100,40 @@ function* remove(id: string, expectedVersion: number): ChangeOf<TemplateSteps, T
 }
 
 /**
+ * Adds a set of first templates once in the store's life, marked in the same transaction: of two
+ * instances seeding at once, one adds them. They list in the order given.
+ */
+async function seed(
+  adapter: TemplateAdapter,
+  set: TemplateSeedSet,
+  templates: readonly TemplateInput[],
+  at: Date,
+) {
+  try {
+    return await adapter.run(function* (): ChangeOf<TemplateSteps, boolean> {
+      const updatedAt = at.toISOString();
+      if (!(yield* step("markSeeded", { set, at: updatedAt }))) return false;
+      for (const [index, input] of templates.entries()) {
+        const template = storedTemplate(input, {
+          id: randomUUID(),
+          version: 1,
+          updatedAt,
+          updatedBy: null,
+          ...(input.purpose ? { purpose: input.purpose } : {}),
+        });
+        // One millisecond apart, so that they list in the order given.
+        yield* step("createTemplate", { template, addedAt: new Date(at.getTime() + index).toISOString() });
+      }
+      return true;
+    });
+  } catch (error) {
+    // Another instance marked the set first.
+    if (error instanceof WriteConflictError) return false;
+    throw error;
+  }
+}
+
+/**
  * The console's first templates: the replies as one set, the documents' as another, each added
  * once. A store seeded before the documents' templates existed gets them at its next listing; one
  * whose first seed already held them (seeded from 29 November 2026, both in one set) gets only the
@@ -104,10 +143,10 @@ function* remove(id: string, expectedVersion: number): ChangeOf<TemplateSteps, T
 async function seedStarters(adapter: TemplateAdapter, templates: readonly TemplateInput[], at: Date) {
   const replies = templates.filter((template) => purposeOf(template) === "reply");
   const documents = templates.filter((template) => purposeOf(template) !== "reply");
-  const repliesAdded = await adapter.seed("replies", replies, at);
+  const repliesAdded = await seed(adapter, "replies", replies, at);
   const held = (await adapter.list()).some((template) => purposeOf(template) !== "reply");
   // After the replies, so that they list after them.
   const documentsAt = new Date(at.getTime() + replies.length);
-  const documentsAdded = await adapter.seed("documents", held ? [] : documents, documentsAt);
+  const documentsAdded = await seed(adapter, "documents", held ? [] : documents, documentsAt);
   return repliesAdded || (documentsAdded && !held && documents.length > 0);
 }

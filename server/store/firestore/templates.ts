@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { DocumentData, DocumentSnapshot, Transaction } from "firebase-admin/firestore";
 import type { Language } from "../../../domain/contract";
 import {
@@ -15,7 +14,7 @@ import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import type { TemplateAdapter, TemplateSteps } from "../template-port";
 import type { TemplateSeedSet } from "../templates";
-import { ALREADY_EXISTS, grpcCode, type FirestoreContext } from "./connection";
+import type { FirestoreContext } from "./connection";
 
 /** Where the console's first templates were marked as added, once: each set's marker: `settings/replyTemplates` (the replies', from before there were sets), `settings/documentTemplates`. */
 const SEEDED_DOC: Record<TemplateSeedSet, readonly [string, string]> = {
@@ -112,8 +111,8 @@ export class FirestoreTemplateStore implements TemplateAdapter {
         const snapshot = await transaction.get(this.collection.doc(id));
         return snapshot.exists ? templateOf(snapshot) : null;
       },
-      createTemplate: ({ template }) => {
-        const created = { ...toDocument(template), createdAt: template.updatedAt };
+      createTemplate: ({ template, addedAt }) => {
+        const created = { ...toDocument(template), createdAt: addedAt ?? template.updatedAt };
         hold(() => transaction.create(this.collection.doc(template.id), created));
       },
       writeTemplate: ({ template }) => {
@@ -135,29 +134,13 @@ export class FirestoreTemplateStore implements TemplateAdapter {
           transaction.delete(ref);
         });
       },
+      markSeeded: async ({ set, at }) => {
+        // Created, never overwritten: of two instances seeding at once, one transaction commits.
+        const marker = this.context.db.collection(SEEDED_DOC[set][0]).doc(SEEDED_DOC[set][1]);
+        if ((await transaction.get(marker)).exists) return false;
+        hold(() => transaction.create(marker, { seededAt: at }));
+        return true;
+      },
     };
-  }
-
-  async seed(set: TemplateSeedSet, templates: readonly TemplateInput[], at: Date): Promise<boolean> {
-    const when = at.toISOString();
-    const batch = this.context.db.batch();
-    // Created, never overwritten: of two instances seeding at once, one batch commits.
-    const [collection, marker] = SEEDED_DOC[set];
-    batch.create(this.context.db.collection(collection).doc(marker), { seededAt: when });
-    templates.forEach((template, index) => {
-      // One millisecond apart, so that they list in the order given.
-      const id = randomUUID();
-      batch.create(this.collection.doc(id), {
-        ...toDocument({ ...template, id, version: 1, updatedAt: when, updatedBy: null }),
-        createdAt: new Date(at.getTime() + index).toISOString(),
-      });
-    });
-    try {
-      await this.context.run(() => batch.commit());
-      return true;
-    } catch (error) {
-      if (grpcCode(error) === ALREADY_EXISTS) return false;
-      throw error;
-    }
   }
 }

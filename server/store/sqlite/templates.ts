@@ -1,5 +1,4 @@
 import type Database from "better-sqlite3";
-import { randomUUID } from "node:crypto";
 import {
   purposeOf,
   type ReplyTemplate,
@@ -11,7 +10,6 @@ import {
 import type { Language } from "../../../domain/contract";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { TemplateAdapter, TemplateSteps } from "../template-port";
-import type { TemplateSeedSet } from "../templates";
 import type { SqliteRun } from "./connection";
 import { columnsOf, insertStatement, updateStatement } from "./row-codec";
 
@@ -36,11 +34,6 @@ function rowOf(template: TemplateInput & Omit<ReplyTemplate, "whatsappTemplate">
 }
 
 type TemplateRow = ReturnType<typeof rowOf>;
-
-function insert(db: Database.Database, template: Parameters<typeof rowOf>[0]): void {
-  const row = rowOf(template);
-  db.prepare(insertStatement("reply_templates", columnsOf(row))).run(row);
-}
 
 function templateOf(row: TemplateRow): ReplyTemplate {
   return {
@@ -83,7 +76,11 @@ export class SqliteTemplateStore implements TemplateAdapter {
         const row = db.prepare<[string], TemplateRow>(`SELECT * FROM reply_templates WHERE id = ?`).get(id);
         return row ? templateOf(row) : null;
       },
-      createTemplate: ({ template }) => insert(db, template),
+      // Listed in the order added (rowid).
+      createTemplate: ({ template }) => {
+        const row = rowOf(template);
+        db.prepare(insertStatement("reply_templates", columnsOf(row))).run(row);
+      },
       writeTemplate: ({ template }) => {
         // A template's purpose is not changed here: it is kept as it was added.
         const { purpose: _purpose, ...row } = rowOf(template);
@@ -92,25 +89,10 @@ export class SqliteTemplateStore implements TemplateAdapter {
       deleteTemplate: ({ id }) => {
         db.prepare(`DELETE FROM reply_templates WHERE id = ?`).run(id);
       },
+      markSeeded: ({ set, at }) =>
+        db
+          .prepare(`INSERT INTO template_seeds (name, seeded_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`)
+          .run(set, at).changes === 1,
     };
-  }
-
-  async seed(set: TemplateSeedSet, templates: readonly TemplateInput[], at: Date): Promise<boolean> {
-    return this.sqlite((db) =>
-      db
-        .transaction((): boolean => {
-          const marked = db
-            .prepare(
-              `INSERT INTO template_seeds (name, seeded_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`,
-            )
-            .run(set, at.toISOString()).changes;
-          if (marked === 0) return false;
-          const updatedAt = at.toISOString();
-          for (const template of templates)
-            insert(db, { ...template, id: randomUUID(), version: 1, updatedAt, updatedBy: null });
-          return true;
-        })
-        .immediate(),
-    );
   }
 }
