@@ -1,4 +1,4 @@
-import type { StaffRole } from "../../domain/console";
+import type { StaffMember, StaffRole } from "../../domain/console";
 import type { StaffStanding } from "../../domain/staff";
 import type { MemberStore, StaffLink, StaffLinkPurpose } from "./members";
 import type { PortOf } from "./step-port";
@@ -27,8 +27,8 @@ export function linkMailOf(link: QueuedLink): StaffLinkMail {
 }
 
 /**
- * The steps a member's changes ask of a store (server/work/member-changes.ts): a link sent or used,
- * a role changed, a member removed. Each is answered in the change's one transaction. Reads come
+ * The steps a member's changes ask of a store (server/work/member-changes.ts): an invitation, a
+ * link sent or used, a role changed, a member removed. Each is answered in the change's one transaction. Reads come
  * first: a store may hold the writes back until the change has returned (Firestore does).
  */
 export type MemberSteps = MemberAlertSteps & {
@@ -49,6 +49,8 @@ export type MemberSteps = MemberAlertSteps & {
   spendLinks: { args: { linkIds: readonly string[]; at: string; claimed?: string }; result: void };
   /** Sets the account's password; with `totpOff`, turns its second factor off. */
   setPassword: { args: { staffId: string; passwordHash: string; totpOff: boolean }; result: void };
+  /** Stores a new account with no password; StaffExistsError when its address is held. */
+  createAccount: { args: { member: StaffMember }; result: void };
   /** Stores a link and queues the mail that carries it. */
   queueLink: { args: QueuedLink; result: void };
   /** Every account with its standing. */
@@ -67,7 +69,7 @@ export type MemberSteps = MemberAlertSteps & {
 };
 
 /** The member changes written above the stores; the rest a store keeps as its own. */
-type MemberChanges = "sendReset" | "useLink" | "setRole" | "remove";
+type MemberChanges = "invite" | "sendReset" | "useLink" | "setRole" | "remove";
 
 /** What a store keeps of its members beside the changes written above it. */
 export type MemberAdapter = PortOf<MemberSteps> & Omit<MemberStore, MemberChanges>;

@@ -1,22 +1,30 @@
-import type { StaffRole } from "../../domain/console";
+import type { StaffMember, StaffRole } from "../../domain/console";
 import { invitationsWithdrawn, leavesNoOwner, linkWithdrawal, type StaffStanding } from "../../domain/staff";
 import { planMemberRemoval } from "../lifecycle/plan";
 import type { MemberAdapter, MemberSteps, QueuedLink } from "../store/member-port";
-import type { MemberStore, StaffLink, StaffLinkUse } from "../store/members";
-import { LastOwnerError, normalizeStaffEmail } from "../store/staff";
+import type { Invitation, MemberStore, StaffLink, StaffLinkUse } from "../store/members";
+import { LastOwnerError, newStaffMember, normalizeStaffEmail, StaffExistsError } from "../store/staff";
 import { stepsOf, type ChangeOf } from "../store/step-port";
 import { onceMore } from "./once-more";
 import { WriteConflictError, type Actor } from "../store/work-port";
 
 /**
- * A member's changes, written once above the stores (docs/decisions/029): a reset link sent, a
- * link used, a role changed, a member removed. Each is one sequence over the steps of
+ * A member's changes, written once above the stores (docs/decisions/029): an invitation, a reset
+ * link sent, a link used, a role changed, a member removed. Each is one sequence over the steps of
  * server/store/member-port.ts, which a store answers inside one transaction of its own (SQLite at
  * once, Firestore as asked); a step names what to read or write and decides nothing.
  */
 export function memberStore(adapter: MemberAdapter): MemberStore {
   return {
-    invite: (input) => adapter.invite(input),
+    invite: async (input) => {
+      try {
+        return await adapter.run(() => inviteMember(input));
+      } catch (error) {
+        // Another account took the address first (a store that finds it as it commits).
+        if (error instanceof WriteConflictError) throw new StaffExistsError(normalizeStaffEmail(input.email));
+        throw error;
+      }
+    },
     findLink: (linkId) => adapter.findLink(linkId),
     setTotpPromptDeferred: (staffId, deferred) => adapter.setTotpPromptDeferred(staffId, deferred),
     setDisplayName: (staffId, displayName) => adapter.setDisplayName(staffId, displayName),
@@ -40,6 +48,14 @@ export function memberStore(adapter: MemberAdapter): MemberStore {
 const step = stepsOf<MemberSteps>();
 /** A member's change as the steps it asks for, in order. */
 type MemberChange<R> = ChangeOf<MemberSteps, R>;
+
+/** Adds the account with no password, its invitation link and the mail carrying it. */
+export function* inviteMember(input: Invitation): MemberChange<StaffMember> {
+  const member = newStaffMember({ ...input, createdAt: input.now.toISOString(), passwordHash: "" });
+  yield* step("createAccount", { member });
+  yield* step("queueLink", { ...input, staffId: member.id, purpose: "invitation" });
+  return member;
+}
 
 /**
  * Sends the account a new link to set a password: its sessions end, and every link sent before

@@ -1,12 +1,11 @@
 import type { DocumentData, DocumentReference, Transaction } from "firebase-admin/firestore";
-import type { StaffMember } from "../../../domain/console";
 import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
-import type { Invitation, StaffLink } from "../members";
-import { newStaffMember, standingOf } from "../staff";
+import type { StaffLink } from "../members";
+import { standingOf } from "../staff";
 import type { ChangeOf } from "../step-port";
 import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
 import { queueNotification } from "./documents";
-import { accountOf, createAccount, totpOffFields, updateAccount } from "./staff";
+import { accountDocument, accountOf, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import { readWorks, text, webhookQueues, writePlan } from "./work-record";
 import { memberAlertAnswers } from "./work-port";
@@ -57,14 +56,6 @@ export class FirestoreMemberStore implements MemberAdapter {
       staffId: link.staffId,
       payload: JSON.stringify(mail),
     });
-  }
-
-  async invite(input: Invitation): Promise<StaffMember> {
-    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), passwordHash: "" });
-    await createAccount(this.context, created, "", (transaction) =>
-      this.queueLink(transaction, { ...input, staffId: created.id, purpose: "invitation" }),
-    );
-    return created;
   }
 
   /**
@@ -124,6 +115,10 @@ export class FirestoreMemberStore implements MemberAdapter {
             }),
           );
         },
+        createAccount: ({ member }) =>
+          hold(() =>
+            transaction.create(this.staff.doc(keyDocumentId(member.email)), accountDocument(member, "")),
+          ),
         queueLink: (link) => hold(() => this.queueLink(transaction, link)),
         readStaff: async () => {
           const [staff, current] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { DocumentData, DocumentSnapshot, Transaction } from "firebase-admin/firestore";
+import type { DocumentData, DocumentSnapshot } from "firebase-admin/firestore";
 import type { StaffMember, StaffRole } from "../../../domain/console";
 import {
   newStaffMember,
@@ -35,7 +35,7 @@ export function accountOf(data: DocumentData): StaffAccount {
  * A new account's document in `staff` (by its address, keyDocumentId): the one place its fields
  * are written; `account` reads them back.
  */
-function accountDocument(member: StaffMember, passwordHash: string): DocumentData {
+export function accountDocument(member: StaffMember, passwordHash: string): DocumentData {
   const { id, email, role, createdAt, displayName } = member;
   return {
     id,
@@ -51,32 +51,6 @@ function accountDocument(member: StaffMember, passwordHash: string): DocumentDat
 /** An account's fields with TOTP off: no secret in use or offered, no recovery codes. */
 export function totpOffFields() {
   return { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] };
-}
-
-/**
- * Stores a new account in `staff` (by its address), with what `beside` writes in the same
- * transaction; StaffExistsError when its address is held.
- */
-export async function createAccount(
-  context: FirestoreContext,
-  member: StaffMember,
-  passwordHash: string,
-  beside?: (transaction: Transaction) => void,
-): Promise<void> {
-  await context.run(async () => {
-    try {
-      await context.db.runTransaction(async (transaction) => {
-        transaction.create(
-          context.db.collection("staff").doc(keyDocumentId(member.email)),
-          accountDocument(member, passwordHash),
-        );
-        beside?.(transaction);
-      });
-    } catch (error) {
-      if (grpcCode(error) === ALREADY_EXISTS) throw new StaffExistsError(member.email);
-      throw error;
-    }
-  });
 }
 
 /** The account's document, found by its id (its document id is made from its address). */
@@ -107,7 +81,16 @@ export class FirestoreStaffStore implements StaffStore {
 
   async add(input: { email: string; role: StaffRole; passwordHash: string }): Promise<StaffMember> {
     const created = newStaffMember({ ...input, createdAt: new Date().toISOString() });
-    await createAccount(this.context, created, input.passwordHash);
+    await this.context.run(async () => {
+      try {
+        await this.staff
+          .doc(keyDocumentId(created.email))
+          .create(accountDocument(created, input.passwordHash));
+      } catch (error) {
+        if (grpcCode(error) === ALREADY_EXISTS) throw new StaffExistsError(created.email);
+        throw error;
+      }
+    });
     return created;
   }
 

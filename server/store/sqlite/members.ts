@@ -1,9 +1,8 @@
 import type Database from "better-sqlite3";
-import type { StaffMember } from "../../../domain/console";
 import type { StaffStanding } from "../../../domain/staff";
 import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
-import type { Invitation, StaffLink } from "../members";
-import { newStaffMember, standingOf } from "../staff";
+import type { StaffLink } from "../members";
+import { standingOf } from "../staff";
 import { driveStepsSync, type ChangeOf } from "../step-port";
 import type { SqliteRun } from "./connection";
 import { accountOf, insertAccount, TOTP_OFF, updateAccount, type StaffRow } from "./staff";
@@ -97,6 +96,7 @@ export class SqliteMemberStore implements MemberAdapter {
             setPassword: ({ staffId, passwordHash, totpOff }) => {
               updateAccount(db, staffId, { password_hash: passwordHash, ...(totpOff ? TOTP_OFF : {}) });
             },
+            createAccount: ({ member }) => insertAccount(db, member, ""),
             queueLink: (link) => this.queueLink(db, link),
             readStaff: () => standings(db),
             readLinksSentBy: ({ staffId }) =>
@@ -124,19 +124,6 @@ export class SqliteMemberStore implements MemberAdapter {
         )
         .immediate(),
     );
-  }
-
-  async invite(input: Invitation): Promise<StaffMember> {
-    const created = newStaffMember({ ...input, createdAt: input.now.toISOString(), passwordHash: "" });
-    this.sqlite((db) =>
-      db
-        .transaction(() => {
-          insertAccount(db, created, "");
-          this.queueLink(db, { ...input, staffId: created.id, purpose: "invitation" });
-        })
-        .immediate(),
-    );
-    return created;
   }
 
   async findLink(linkId: string): Promise<StaffLink | null> {
