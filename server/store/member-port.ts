@@ -16,13 +16,22 @@ export interface QueuedLink {
   now: Date;
 }
 
-/** The mail that carries a link to its account's address. */
-export function linkMailOf(link: QueuedLink): StaffLinkMail {
+/** A link as it is stored, not used yet, and the mail that carries it to its account's address. */
+export function linkAndMailOf(link: QueuedLink): { stored: StaffLink; mail: StaffLinkMail } {
+  const { linkId: id, staffId, purpose, sentBy } = link;
+  const expiresAt = link.expiresAt.toISOString();
   return {
-    linkId: link.linkId,
-    purpose: link.purpose,
-    expiresAt: link.expiresAt.toISOString(),
-    ...(link.sentByName ? { sentByName: link.sentByName } : {}),
+    stored: {
+      id,
+      staffId,
+      purpose,
+      createdAt: link.now.toISOString(),
+      expiresAt,
+      usedAt: null,
+      sentBy,
+      revokedAt: null,
+    },
+    mail: { linkId: id, purpose, expiresAt, ...(link.sentByName ? { sentByName: link.sentByName } : {}) },
   };
 }
 

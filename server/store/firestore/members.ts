@@ -1,5 +1,5 @@
 import type { DocumentData, DocumentReference, Transaction } from "firebase-admin/firestore";
-import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
+import { linkAndMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
 import type { StaffLink } from "../members";
 import { standingOf } from "../staff";
 import type { ChangeOf } from "../step-port";
@@ -40,16 +40,9 @@ export class FirestoreMemberStore implements MemberAdapter {
 
   /** Stores a link and queues its mail, in the caller's transaction. */
   private queueLink(transaction: Transaction, link: QueuedLink) {
-    const mail = linkMailOf(link);
-    transaction.create(this.links.doc(link.linkId), {
-      staffId: link.staffId,
-      sentBy: link.sentBy,
-      revokedAt: null,
-      purpose: link.purpose,
-      createdAt: link.now.toISOString(),
-      expiresAt: mail.expiresAt,
-      usedAt: UNUSED,
-    });
+    const { stored, mail } = linkAndMailOf(link);
+    const { id, usedAt: _unused, ...fields } = stored;
+    transaction.create(this.links.doc(id), { ...fields, usedAt: UNUSED });
     queueNotification(this.context, transaction, {
       kind: "staff-link",
       at: link.now,

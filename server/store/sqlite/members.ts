@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { StaffStanding } from "../../../domain/staff";
-import { linkMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
+import { linkAndMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
 import type { StaffLink } from "../members";
 import { standingOf } from "../staff";
 import { driveStepsSync, type ChangeOf } from "../step-port";
@@ -51,19 +51,9 @@ export class SqliteMemberStore implements MemberAdapter {
 
   /** Stores a link and queues its mail, in the caller's transaction. */
   private queueLink(db: Database.Database, link: QueuedLink) {
-    const at = link.now.toISOString();
-    const mail = linkMailOf(link);
-    const row: StaffLink = {
-      id: link.linkId,
-      staffId: link.staffId,
-      purpose: link.purpose,
-      createdAt: at,
-      expiresAt: mail.expiresAt,
-      usedAt: null,
-      sentBy: link.sentBy,
-      revokedAt: null,
-    };
-    db.prepare(INSERT_LINK).run(row);
+    const { stored, mail } = linkAndMailOf(link);
+    db.prepare(INSERT_LINK).run(stored);
+    const at = stored.createdAt;
     insertNotification(db, { kind: "staff-link", at, staffId: link.staffId, payload: JSON.stringify(mail) });
   }
 
