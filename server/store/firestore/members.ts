@@ -1,4 +1,4 @@
-import type { DocumentData, DocumentReference, Transaction } from "firebase-admin/firestore";
+import type { DocumentReference, DocumentSnapshot, Transaction } from "firebase-admin/firestore";
 import { linkAndMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
 import type { StaffLink } from "../members";
 import { standingOf } from "../staff";
@@ -13,9 +13,12 @@ import { memberAlertAnswers } from "./work-port";
 /** A link not used yet: "" (not null), which the emulator can combine with other filters. */
 const UNUSED = "";
 
-function linkOf(id: string, data: DocumentData): StaffLink {
+/** The link its document holds; null when there is no such document. */
+function linkOf(snapshot: DocumentSnapshot): StaffLink | null {
+  const data = snapshot.data();
+  if (!data) return null;
   return {
-    id,
+    id: snapshot.id,
     staffId: String(data.staffId),
     purpose: data.purpose === "reset" ? "reset" : "invitation",
     createdAt: String(data.createdAt),
@@ -80,10 +83,7 @@ export class FirestoreMemberStore implements MemberAdapter {
           accounts.set(String(account.get("id")), account.ref);
           return String(account.get("id"));
         },
-        readLink: async ({ linkId }) => {
-          const snapshot = await transaction.get(this.links.doc(linkId));
-          return snapshot.exists ? linkOf(linkId, snapshot.data() as DocumentData) : null;
-        },
+        readLink: async ({ linkId }) => linkOf(await transaction.get(this.links.doc(linkId))),
         readUnusedLinks: async ({ staffId }) =>
           (
             await transaction.get(this.links.where("staffId", "==", staffId).where("usedAt", "==", UNUSED))
@@ -132,8 +132,8 @@ export class FirestoreMemberStore implements MemberAdapter {
           });
         },
         readLinksSentBy: async ({ staffId }) =>
-          (await transaction.get(this.links.where("sentBy", "==", staffId))).docs.map((doc) =>
-            linkOf(doc.id, doc.data()),
+          (await transaction.get(this.links.where("sentBy", "==", staffId))).docs.flatMap(
+            (doc) => linkOf(doc) ?? [],
           ),
         setRole: ({ staffId, role }) => {
           const account = accountRef(staffId);
@@ -178,10 +178,7 @@ export class FirestoreMemberStore implements MemberAdapter {
   }
 
   async findLink(linkId: string): Promise<StaffLink | null> {
-    return this.context.run(async () => {
-      const snapshot = await this.links.doc(linkId).get();
-      return snapshot.exists ? linkOf(linkId, snapshot.data() as DocumentData) : null;
-    });
+    return this.context.run(async () => linkOf(await this.links.doc(linkId).get()));
   }
 
   async setTotpPromptDeferred(staffId: string, deferred: boolean): Promise<void> {
