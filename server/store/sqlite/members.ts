@@ -1,11 +1,10 @@
 import type Database from "better-sqlite3";
-import type { StaffStanding } from "../../../domain/staff";
 import { linkAndMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } from "../member-port";
 import type { StaffLink } from "../members";
 import { standingOf } from "../staff";
 import { driveStepsSync, type ChangeOf } from "../step-port";
 import type { SqliteRun } from "./connection";
-import { accountOf, insertAccount, TOTP_OFF, updateAccount, type StaffRow } from "./staff";
+import { accountOf, accountWhere, insertAccount, TOTP_OFF, updateAccount, type StaffRow } from "./staff";
 import { insertNotification } from "./notification-row";
 import { readWork, writePlan } from "./work-record";
 import { memberAlertAnswers } from "./work-port";
@@ -34,14 +33,6 @@ function readLink(db: Database.Database, linkId: string): StaffLink | null {
   return db.prepare<[string], StaffLink>(`${SELECT_LINKS} WHERE id = ?`).get(linkId) ?? null;
 }
 
-/** Accounts with their standing (domain/staff.ts), as the accounts' one codec reads them. */
-function standings(db: Database.Database, staffId?: string): (StaffStanding & { id: string })[] {
-  return db
-    .prepare<unknown[], StaffRow>(`SELECT * FROM staff${staffId === undefined ? "" : " WHERE id = ?"}`)
-    .all(...(staffId === undefined ? [] : [staffId]))
-    .map((row) => standingOf(accountOf(row)));
-}
-
 export class SqliteMemberStore implements MemberAdapter {
   constructor(
     private readonly sqlite: SqliteRun,
@@ -64,7 +55,10 @@ export class SqliteMemberStore implements MemberAdapter {
         .transaction(() =>
           driveStepsSync(change(), {
             ...memberAlertAnswers(db),
-            readStanding: ({ staffId }) => standings(db, staffId)[0] ?? null,
+            readStanding: ({ staffId }) => {
+              const account = accountWhere(db, "id", staffId);
+              return account && standingOf(account);
+            },
             readAccountId: ({ email }) =>
               db.prepare<[string], { id: string }>(`SELECT id FROM staff WHERE email = ?`).get(email)?.id ??
               null,
@@ -88,7 +82,12 @@ export class SqliteMemberStore implements MemberAdapter {
             },
             createAccount: ({ member }) => insertAccount(db, member, ""),
             queueLink: (link) => this.queueLink(db, link),
-            readStaff: () => standings(db),
+            // Accounts with their standing (domain/staff.ts), as the accounts' one codec reads them.
+            readStaff: () =>
+              db
+                .prepare<[], StaffRow>(`SELECT * FROM staff`)
+                .all()
+                .map((row) => standingOf(accountOf(row))),
             readLinksSentBy: ({ staffId }) =>
               db.prepare<[string], StaffLink>(`${SELECT_LINKS} WHERE sent_by = ?`).all(staffId),
             setRole: ({ staffId, role }) => {

@@ -62,7 +62,7 @@ export function updateAccount(db: Database.Database, id: string, columns: Partia
 }
 
 /** The account whose id or address is `value`; null when there is none. */
-function accountWhere(db: Database.Database, key: "id" | "email", value: string): StaffAccount | null {
+export function accountWhere(db: Database.Database, key: "id" | "email", value: string): StaffAccount | null {
   const row = db.prepare<[string], StaffRow>(`SELECT * FROM staff WHERE ${key} = ?`).get(value);
   return row ? accountOf(row) : null;
 }
