@@ -157,6 +157,21 @@ export async function deleteInBatches(
   }
 }
 
+/** Deletes every document of `query` whose `field` (stored as ISO 8601) is before `before`; answers how many. */
+export async function eraseOlder(
+  context: FirestoreContext,
+  query: Query,
+  field: string,
+  before: string,
+): Promise<number> {
+  const old = await context.run(() => query.where(field, "<", before).get());
+  await deleteInBatches(
+    context,
+    old.docs.map((doc) => doc.ref),
+  );
+  return old.size;
+}
+
 /**
  * One page of `query` in the order of `field` (from the largest value down with `descending`),
  * read on from the value the page before ended at by a range on the field rather than a cursor:

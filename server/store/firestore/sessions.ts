@@ -1,5 +1,5 @@
 import { sessionCutoffs, type SessionStore } from "../sessions";
-import { deleteInBatches, type FirestoreContext } from "./connection";
+import { eraseOlder, type FirestoreContext } from "./connection";
 
 /** One document per session, its id the SHA-256 of the cookie's token. */
 export class FirestoreSessionStore implements SessionStore {
@@ -63,14 +63,7 @@ export class FirestoreSessionStore implements SessionStore {
     });
   }
 
-  async eraseIdle(before: Date): Promise<number> {
-    const idle = await this.context.run(() =>
-      this.sessions.where("lastSeenAt", "<", before.toISOString()).get(),
-    );
-    await deleteInBatches(
-      this.context,
-      idle.docs.map((doc) => doc.ref),
-    );
-    return idle.size;
+  eraseIdle(before: Date): Promise<number> {
+    return eraseOlder(this.context, this.sessions, "lastSeenAt", before.toISOString());
   }
 }

@@ -38,8 +38,6 @@ export function sqlitePathFromUrl(databaseUrl: string): string {
   return match[1];
 }
 
-export { quoteIdentifier } from "./identifiers";
-
 /** SQLite's result codes that mean the database cannot be used now, rather than a bug in a query. */
 const UNAVAILABLE_CODES =
   /^SQLITE_(CANTOPEN|READONLY|IOERR|BUSY|LOCKED|FULL|NOTADB|CORRUPT|PERM|PROTOCOL|NOLFS|AUTH)/;
