@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-
 /**
  * Counters of attempts (sign-ins, mails to one mailbox), one per key and time window, each
  * counted in one atomic step of the store before the attempt is let through, so a hundred
@@ -19,9 +17,4 @@ export interface AttemptCounterStore {
   takeBack(name: string): Promise<void>;
   /** Forgets every counter that expired before `before`; answers how many. */
   eraseExpired(before: Date): Promise<number>;
-}
-
-/** What Firestore keeps of a counter's name (which may hold an address): its SHA-256, its document's id. */
-export function counterNameHash(name: string): string {
-  return createHash("sha256").update(name).digest("hex");
 }

@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentSnapshot } from "firebase-admin/firestore";
-import { counterNameHash, type AttemptCounterStore } from "../attempt-counters";
+import type { AttemptCounterStore } from "../attempt-counters";
 import type { CounterToAdd } from "../store";
-import { deleteInBatches, grpcCode, NOT_FOUND, type FirestoreContext } from "./connection";
+import { eraseOlder, grpcCode, keyDocumentId, NOT_FOUND, type FirestoreContext } from "./connection";
 
 /**
  * One document per counter, `attemptCounters/{sha256 of its name}`. Adding is one atomic
@@ -17,24 +17,20 @@ export class FirestoreAttemptCounterStore implements AttemptCounterStore {
   }
 
   async add(name: string, expiresAt: Date): Promise<number> {
-    return this.context.run(async () => {
-      const ref = this.counters.doc(counterNameHash(name));
-      await ref.set({ count: FieldValue.increment(1), expiresAt: expiresAt.toISOString() }, { merge: true });
-      return countOf(await ref.get());
-    });
+    return (await this.addAll([{ name, expiresAt }]))[0] ?? Number.MAX_SAFE_INTEGER;
   }
 
   /**
-   * Adds one to each counter as `add` does, all in one write, then reads them back in one read:
-   * two round trips however many they are. Answers their counts in order (a name given twice is
-   * added twice and answers the count after both).
+   * Adds one to each counter, all in one write, then reads them back in one read: two round trips
+   * however many they are (`add` is one of them). Answers their counts in order (a name given
+   * twice is added twice and answers the count after both).
    */
   async addAll(counters: readonly CounterToAdd[]): Promise<number[]> {
     if (counters.length === 0) return [];
     return this.context.run(async () => {
       const added = new Map<string, { expiresAt: string; times: number }>();
       for (const { name, expiresAt } of counters) {
-        const id = counterNameHash(name);
+        const id = keyDocumentId(name);
         const seen = added.get(id);
         // The latest expiry of a name given twice, as two adds one after the other would leave it.
         const latest =
@@ -48,7 +44,7 @@ export class FirestoreAttemptCounterStore implements AttemptCounterStore {
       await batch.commit();
       const read = await this.context.db.getAll(...[...added.keys()].map((id) => this.counters.doc(id)));
       const counts = new Map(read.map((doc: DocumentSnapshot) => [doc.id, countOf(doc)]));
-      return counters.map(({ name }) => counts.get(counterNameHash(name)) ?? Number.MAX_SAFE_INTEGER);
+      return counters.map(({ name }) => counts.get(keyDocumentId(name)) ?? Number.MAX_SAFE_INTEGER);
     });
   }
 
@@ -56,7 +52,7 @@ export class FirestoreAttemptCounterStore implements AttemptCounterStore {
     if (names.length === 0) return [];
     return this.context.run(async () => {
       const read = await this.context.db.getAll(
-        ...names.map((name) => this.counters.doc(counterNameHash(name))),
+        ...names.map((name) => this.counters.doc(keyDocumentId(name))),
       );
       return read.map((doc: DocumentSnapshot) => (doc.exists ? countOf(doc) : 0));
     });
@@ -66,7 +62,7 @@ export class FirestoreAttemptCounterStore implements AttemptCounterStore {
   async takeBackAll(names: readonly string[]): Promise<void> {
     if (names.length === 0) return;
     const times = new Map<string, number>();
-    for (const name of names) times.set(counterNameHash(name), (times.get(counterNameHash(name)) ?? 0) + 1);
+    for (const id of names.map(keyDocumentId)) times.set(id, (times.get(id) ?? 0) + 1);
     try {
       await this.context.run(async () => {
         const batch = this.context.db.batch();
@@ -75,31 +71,18 @@ export class FirestoreAttemptCounterStore implements AttemptCounterStore {
       });
     } catch (error) {
       if (grpcCode(error) !== NOT_FOUND) throw error;
-      // One erased as expired meanwhile: the others taken back one by one, that one left alone.
-      for (const name of names) await this.takeBack(name);
+      // One erased as expired meanwhile: nothing left to take back from it; with others, they are
+      // taken back one by one.
+      if (names.length > 1) for (const name of names) await this.takeBackAll([name]);
     }
   }
 
-  async takeBack(name: string): Promise<void> {
-    await this.context.run(async () => {
-      try {
-        await this.counters.doc(counterNameHash(name)).update({ count: FieldValue.increment(-1) });
-      } catch (error) {
-        // Erased as expired meanwhile: nothing left to take back.
-        if (grpcCode(error) !== NOT_FOUND) throw error;
-      }
-    });
+  takeBack(name: string): Promise<void> {
+    return this.takeBackAll([name]);
   }
 
-  async eraseExpired(before: Date): Promise<number> {
-    const expired = await this.context.run(() =>
-      this.counters.where("expiresAt", "<", before.toISOString()).get(),
-    );
-    await deleteInBatches(
-      this.context,
-      expired.docs.map((doc) => doc.ref),
-    );
-    return expired.size;
+  eraseExpired(before: Date): Promise<number> {
+    return eraseOlder(this.context, this.counters, "expiresAt", before.toISOString());
   }
 }
 

@@ -54,11 +54,7 @@ export class SqliteAttemptCounterStore implements AttemptCounterStore {
     return this.run((db) =>
       withoutWaitingForTheDisk(
         db,
-        () =>
-          prepared<[Buffer, string], { count: number }>(db, ADD).get(
-            counterKey(name),
-            expiresAt.toISOString(),
-          )?.count ?? Number.MAX_SAFE_INTEGER,
+        () => addCountersIn(db, [{ name, expiresAt }])[0] ?? Number.MAX_SAFE_INTEGER,
       ),
     );
   }
