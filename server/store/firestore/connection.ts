@@ -18,7 +18,7 @@ export interface FirestoreStoreOptions {
   deadlineMs?: number;
 }
 
-export const DEFAULT_FIRESTORE_DEADLINE_MS = 5_000;
+const DEFAULT_FIRESTORE_DEADLINE_MS = 5_000;
 
 /** `firestore://<project-id>` → the project id. */
 export function firestoreProjectFromUrl(databaseUrl: string): string {

@@ -28,11 +28,7 @@ import { FirestoreBuyerStore } from "./buyers";
 import { FirestoreWorkPort } from "./work-port";
 import type { WorkPort } from "../work-port";
 
-export {
-  DEFAULT_FIRESTORE_DEADLINE_MS,
-  firestoreProjectFromUrl,
-  type FirestoreStoreOptions,
-} from "./connection";
+export { firestoreProjectFromUrl, type FirestoreStoreOptions } from "./connection";
 export { subscriberDocumentId } from "./subscribers";
 
 /**

@@ -22,7 +22,7 @@ export interface SqliteStoreOptions {
   intakeThread?: boolean;
 }
 
-export const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
+const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
 
 /** The database file of a `sqlite:<path>` URL; undefined for another store or an in-memory database. */
 export function sqliteFileOf(databaseUrl: string): string | undefined {

@@ -27,12 +27,7 @@ import { SqliteBuyerStore } from "./buyers";
 import { SqliteWorkPort } from "./work-port";
 import type { WorkPort } from "../work-port";
 
-export {
-  DEFAULT_BUSY_TIMEOUT_MS,
-  sqliteFileOf,
-  sqlitePathFromUrl,
-  type SqliteStoreOptions,
-} from "./connection";
+export { sqliteFileOf, sqlitePathFromUrl, type SqliteStoreOptions } from "./connection";
 export { SQLITE_SCHEMA_VERSION } from "./migrations";
 
 /**
