@@ -3,14 +3,13 @@
  * starts right after it (keyset paging: as fast on the thousandth page as on the first).
  */
 export function encodePageCursor(at: string, id: string): string {
-  return Buffer.from(`${at}|${id}`, "utf8").toString("base64url");
+  return encodeListCursor({ by: "received", at, id });
 }
 
 /** Null for anything that is not a cursor this server made. */
 export function decodePageCursor(cursor: string): { at: string; id: string } | null {
-  const [at, id, extra] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!at || !id || extra !== undefined || Number.isNaN(Date.parse(at))) return null;
-  return { at, id };
+  const place = decodeListCursor(cursor);
+  return place?.by === "received" ? { at: place.at, id: place.id } : null;
 }
 
 /**
@@ -40,9 +39,8 @@ export interface ListCursor {
 
 export function encodeListCursor(cursor: ListCursor): string {
   // By received, the page cursor as it always was: cursors given out before still work.
-  return cursor.by === "received"
-    ? encodePageCursor(cursor.at, cursor.id)
-    : Buffer.from(`${cursor.at}|${cursor.id}|due`, "utf8").toString("base64url");
+  const text = cursor.by === "received" ? `${cursor.at}|${cursor.id}` : `${cursor.at}|${cursor.id}|due`;
+  return Buffer.from(text, "utf8").toString("base64url");
 }
 
 /** Null for anything that is not a listing's cursor this server made. */
