@@ -17,6 +17,7 @@ import {
   type InboxQuery,
   type InboxSort,
 } from "../../domain/inbox";
+import { compareText } from "../store/compare-text";
 import { encodeListCursor, type ListCursor } from "../store/page-cursor";
 import { stepsOf, type ChangeOf } from "../store/step-port";
 
@@ -26,6 +27,13 @@ export interface DueRange {
   upTo?: string;
   before?: string;
 }
+
+/** Each bound of a DueRange with how a due time compares to it, as each store's query writes it. */
+export const DUE_BOUNDS = [
+  ["after", ">"],
+  ["upTo", "<="],
+  ["before", "<"],
+] as const satisfies readonly (readonly [keyof DueRange, string])[];
 
 /** One listing of the inbox, as the stores take it. Every part is optional; all of them combine. */
 export interface InboxFilter {
@@ -188,10 +196,9 @@ export interface ListedPlace {
  */
 export function compareListed(a: ListedPlace, b: ListedPlace, sort: InboxSort = "received"): number {
   // Compared as the stores compare them: by their characters' codes, not a locale's collation.
-  const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  const newestFirst = () => compare(b.receivedAt, a.receivedAt) || compare(b.id, a.id);
+  const newestFirst = () => compareText(b.receivedAt, a.receivedAt) || compareText(b.id, a.id);
   if (sort === "received") return newestFirst();
-  if (a.dueAt !== null && b.dueAt !== null) return compare(a.dueAt, b.dueAt) || compare(a.id, b.id);
+  if (a.dueAt !== null && b.dueAt !== null) return compareText(a.dueAt, b.dueAt) || compareText(a.id, b.id);
   if (a.dueAt !== null) return -1;
   if (b.dueAt !== null) return 1;
   return newestFirst();

@@ -3,12 +3,13 @@ import { INITIAL_STATUS, statusesWhere, WAITING_STATUSES, type EnquiryStatus } f
 import { deliveryState, listedFactsOf, type InboxFilter, type StoredInboxRow } from "../enquiry-work";
 import type { StoredTeamFields } from "../enquiry-work";
 import type { WorkState } from "../../../domain/work-state";
-import type {
-  CountedListing,
-  DueRange,
-  ListingKeep,
-  ListingSteps,
-  PhasePlace,
+import {
+  DUE_BOUNDS,
+  type CountedListing,
+  type DueRange,
+  type ListingKeep,
+  type ListingSteps,
+  type PhasePlace,
 } from "../../lifecycle/inbox-listing";
 import { compareText } from "../compare-text";
 import type { ListCursor } from "../page-cursor";
@@ -43,12 +44,12 @@ export function teamFieldsOf(work: WorkState): StoredTeamFields {
 }
 
 /** `query` narrowed to the due times within `range`. */
-function withinDue(query: Query, range: DueRange | undefined): Query {
-  let within = query;
-  if (range?.after !== undefined) within = within.where("dueAt", ">", range.after);
-  if (range?.upTo !== undefined) within = within.where("dueAt", "<=", range.upTo);
-  if (range?.before !== undefined) within = within.where("dueAt", "<", range.before);
-  return within;
+function withinDue(query: Query, range: DueRange = {}): Query {
+  return DUE_BOUNDS.reduce(
+    (within, [bound, compared]) =>
+      range[bound] === undefined ? within : within.where("dueAt", compared, range[bound]),
+    query,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { InboxFilter } from "../../lifecycle/inbox-listing";
+import { DUE_BOUNDS, type InboxFilter } from "../../lifecycle/inbox-listing";
 import type { ListCursor } from "../page-cursor";
 import { likePattern, prepared } from "./connection";
 import { namedAfter } from "./identifiers";
@@ -30,7 +30,8 @@ const NARROW_ROWS = 4_000;
  */
 const TRIGRAM_LENGTH = 3;
 
-type Params = Record<string, string | number>;
+/** A statement's named values; one left undefined is not passed (readAll). */
+type Params = Record<string, string | number | undefined>;
 
 /** Waiting on us, as the plans wrote it: what the partial index `enquiry_work_waiting` holds. */
 const WAITING = `w.waiting_on_us = 1`;
@@ -120,13 +121,13 @@ interface Translated {
   waiting: boolean;
 }
 
-/** Only the named parameters a statement uses: better-sqlite3 refuses others. */
-function paramsOf(sql: string, params: Params): Params {
+/** The rows `sql` reads, given only the named parameters it uses: better-sqlite3 refuses others. */
+function readAll<Row>(db: Database.Database, sql: string, params: Params): Row[] {
   const used: Params = {};
   for (const [, name] of sql.matchAll(/@(\w+)/g)) {
     if (name !== undefined && params[name] !== undefined) used[name] = params[name];
   }
-  return used;
+  return prepared<Params, Row>(db, sql).all(used);
 }
 
 export class SqliteInboxListing {
@@ -148,85 +149,49 @@ export class SqliteInboxListing {
   /** How many rows `source` (what follows FROM, with its conditions) holds, counted up to NARROW_ROWS. */
   private rowsUpTo(source: string, params: Params): number {
     const sql = `SELECT count(*) AS count FROM (SELECT 1 FROM ${source} LIMIT ${NARROW_ROWS})`;
-    return prepared<Params, { count: number }>(this.db, sql).get(paramsOf(sql, params))?.count ?? 0;
+    return readAll<{ count: number }>(this.db, sql, params)[0]?.count ?? 0;
   }
 
   /** `by`: the order the rows are read in; by due, only those with something due are read. */
   private translate(filter: InboxFilter, by: "received" | "due" = "received"): Translated {
-    const conditions: string[] = [];
-    const params: Params = {};
+    // Every value a condition may name (@after, @upTo and @before: the due range's bounds).
+    const params: Params = {
+      ...filter.due,
+      status: filter.status,
+      ownerId: filter.ownerId ?? undefined,
+      buyer: filter.buyer,
+      source: filter.source?.trim().toLowerCase(),
+    };
     const narrowings: Narrowing[] = [];
-    if (filter.status) {
-      conditions.push(`w.status = @status`);
-      params.status = filter.status;
-    } else {
-      // Every status of the team's work: spam never is (domain/status.ts: isWork).
-      conditions.push(workStatusWhere("w.status"));
-    }
+    const narrowBy = (index: string, condition: string, order: Narrowing["order"] = "received") =>
+      narrowings.push({ index, condition, order });
+    // Every status of the team's work, unless one is asked for: spam never is (domain/status.ts: isWork).
+    const conditions = [filter.status ? `w.status = @status` : workStatusWhere("w.status")];
     if (filter.open) conditions.push(statusWhere("w.status", "open"));
     // Waiting on us as the plans keep it with the work (WorkState.waitingOnUs), from its own index.
     if (filter.waiting) {
       conditions.push(WAITING);
-      narrowings.push({ index: "enquiry_work_waiting", condition: WAITING, order: "due" });
+      narrowBy("enquiry_work_waiting", WAITING, "due");
     }
     let owner: string | null = null;
     if (filter.ownerId === null) owner = `w.owner_id IS NULL`;
-    else if (filter.ownerId !== undefined) {
-      owner = `w.owner_id = @ownerId`;
-      params.ownerId = filter.ownerId;
-    }
+    else if (filter.ownerId !== undefined) owner = `w.owner_id = @ownerId`;
     if (owner) conditions.push(owner);
-    const due: string[] = [];
-    if (filter.due?.after !== undefined) {
-      due.push(`w.due_at > @dueAfter`);
-      params.dueAfter = filter.due.after;
-    }
-    if (filter.due?.upTo !== undefined) {
-      due.push(`w.due_at <= @dueUpTo`);
-      params.dueUpTo = filter.due.upTo;
-    }
-    if (filter.due?.before !== undefined) {
-      due.push(`w.due_at < @dueBefore`);
-      params.dueBefore = filter.due.before;
-    }
+    const due = DUE_BOUNDS.flatMap(([bound, compared]) =>
+      filter.due?.[bound] !== undefined ? [`w.due_at ${compared} @${bound}`] : [],
+    );
     conditions.push(...due);
-    if (filter.buyer) {
-      conditions.push(`w.buyer = @buyer`);
-      params.buyer = filter.buyer;
-    }
-    if (filter.source) {
-      conditions.push(`w.source_label = @source`);
-      params.source = filter.source.trim().toLowerCase();
-    }
-    if (owner && filter.status) {
-      narrowings.push({
-        index: "enquiry_work_owner_status",
-        condition: `${owner} AND w.status = @status`,
-        order: "received",
-      });
-    }
-    if (owner) narrowings.push({ index: "enquiry_work_owner", condition: owner, order: "received" });
-    if (filter.status) {
-      narrowings.push({ index: "enquiry_work_status", condition: `w.status = @status`, order: "received" });
-    }
-    if (filter.source) {
-      narrowings.push({
-        index: "enquiry_work_source",
-        condition: `w.source_label = @source`,
-        order: "received",
-      });
-    }
+    if (filter.buyer) conditions.push(`w.buyer = @buyer`);
+    if (filter.source) conditions.push(`w.source_label = @source`);
+    if (owner && filter.status) narrowBy("enquiry_work_owner_status", `${owner} AND w.status = @status`);
+    if (owner) narrowBy("enquiry_work_owner", owner);
+    if (filter.status) narrowBy("enquiry_work_status", `w.status = @status`);
+    if (filter.source) narrowBy("enquiry_work_source", `w.source_label = @source`);
     // Read by due, only the enquiries with something due count (the open ones): often few.
     const dueParts = due.length > 0 ? due : by === "due" ? [`w.due_at IS NOT NULL`] : [];
     if (dueParts.length > 0) {
-      if (owner) {
-        narrowings.push({
-          index: "enquiry_work_owner_due",
-          condition: `${owner} AND ${dueParts.join(" AND ")}`,
-          order: "due",
-        });
-      }
-      narrowings.push({ index: "enquiry_work_due", condition: dueParts.join(" AND "), order: "due" });
+      if (owner) narrowBy("enquiry_work_owner_due", `${owner} AND ${dueParts.join(" AND ")}`, "due");
+      narrowBy("enquiry_work_due", dueParts.join(" AND "), "due");
     }
     // Each part's index counted up to NARROW_ROWS: the narrowest under it is read whole.
     let narrow: { index: string | null; rows: number } | null = null;
@@ -337,7 +302,7 @@ export class SqliteInboxListing {
     const sql = `SELECT w.enquiry_id AS id, ${column} AS at FROM ${this.from(translated, index)}
       WHERE ${conditions.join(" AND ")}
       ORDER BY ${column} ${direction}, w.enquiry_id ${direction} LIMIT @limit`;
-    return prepared<Params, { id: string; at: string }>(this.db, sql).all(paramsOf(sql, params));
+    return readAll(this.db, sql, params);
   }
 
   /** How many enquiries the listing holds. */
@@ -349,8 +314,6 @@ export class SqliteInboxListing {
       : (translated.narrowings[0]?.index ?? "enquiry_work_received");
     const sql = `SELECT count(*) AS count FROM ${this.from(translated, index)}
       WHERE ${conditionsFor(translated.conditions, index).join(" AND ")}`;
-    return (
-      prepared<Params, { count: number }>(this.db, sql).get(paramsOf(sql, translated.params))?.count ?? 0
-    );
+    return readAll<{ count: number }>(this.db, sql, translated.params)[0]?.count ?? 0;
   }
 }
