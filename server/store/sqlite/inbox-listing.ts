@@ -115,10 +115,6 @@ interface Translated {
   searchPhrase: string | null;
   /** The narrowest part under NARROW_ROWS, if any: its index, or none to read the search's matches. */
   narrow: { index: string | null; rows: number } | null;
-  /** Whether the listing is narrowed to one owner (or nobody). */
-  owned: boolean;
-  /** Whether the listing is Waiting on us. */
-  waiting: boolean;
 }
 
 /** The rows `sql` reads, given only the named parameters it uses: better-sqlite3 refuses others. */
@@ -227,16 +223,7 @@ export class SqliteInboxListing {
         params.q = likePattern(q, "anywhere");
       }
     }
-    return {
-      conditions,
-      params,
-      narrowings,
-      readsEnquiry,
-      searchPhrase,
-      narrow,
-      owned: owner !== null,
-      waiting: filter.waiting === true,
-    };
+    return { conditions, params, narrowings, readsEnquiry, searchPhrase, narrow };
   }
 
   /** How many rows one part's index holds, counted up to NARROW_ROWS. */
@@ -262,12 +249,13 @@ export class SqliteInboxListing {
   }
 
   /** The index a listing walks in the phase's order, or null to read the search's matches. */
-  private indexFor(translated: Translated, by: "received" | "due"): string | null {
+  private indexFor(filter: InboxFilter, translated: Translated, by: "received" | "due"): string | null {
     if (translated.narrow) return translated.narrow.index;
     // Every part is wide: walk the index of the listing's order that serves the most of them.
     if (by === "due") {
-      if (translated.owned) return "enquiry_work_owner_due";
-      return translated.waiting ? "enquiry_work_waiting" : "enquiry_work_due";
+      // Narrowed to one owner (or nobody), or Waiting on us.
+      if (filter.ownerId !== undefined) return "enquiry_work_owner_due";
+      return filter.waiting ? "enquiry_work_waiting" : "enquiry_work_due";
     }
     return translated.narrowings.find((each) => each.order === "received")?.index ?? "enquiry_work_received";
   }
@@ -283,7 +271,7 @@ export class SqliteInboxListing {
     limit: number,
   ): { id: string; at: string }[] {
     const translated = this.translate(filter, phase.by);
-    const index = this.indexFor(translated, phase.by);
+    const index = this.indexFor(filter, translated, phase.by);
     const conditions = conditionsFor(translated.conditions, index);
     const params: Params = { ...translated.params, limit };
     const column = phase.by === "due" ? "w.due_at" : "w.received_at";
