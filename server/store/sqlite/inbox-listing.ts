@@ -191,9 +191,9 @@ export class SqliteInboxListing {
     }
     // Each part's index counted up to NARROW_ROWS: the narrowest under it is read whole.
     let narrow: { index: string | null; rows: number } | null = null;
-    for (const narrowing of narrowings) {
-      const rows = this.partRows(narrowing, params);
-      if (rows < NARROW_ROWS && (!narrow || rows < narrow.rows)) narrow = { index: narrowing.index, rows };
+    for (const { index, condition } of narrowings) {
+      const rows = this.rowsUpTo(`enquiry_work w INDEXED BY ${index} WHERE ${condition}`, params);
+      if (rows < NARROW_ROWS && (!narrow || rows < narrow.rows)) narrow = { index, rows };
     }
 
     let readsEnquiry = false;
@@ -224,11 +224,6 @@ export class SqliteInboxListing {
       }
     }
     return { conditions, params, narrowings, readsEnquiry, searchPhrase, narrow };
-  }
-
-  /** How many rows one part's index holds, counted up to NARROW_ROWS. */
-  private partRows(narrowing: Narrowing, params: Params): number {
-    return this.rowsUpTo(`enquiry_work w INDEXED BY ${narrowing.index} WHERE ${narrowing.condition}`, params);
   }
 
   /**
@@ -273,20 +268,13 @@ export class SqliteInboxListing {
     const translated = this.translate(filter, phase.by);
     const index = this.indexFor(filter, translated, phase.by);
     const conditions = conditionsFor(translated.conditions, index);
-    const params: Params = { ...translated.params, limit };
-    const column = phase.by === "due" ? "w.due_at" : "w.received_at";
+    const params: Params = { ...translated.params, limit, afterAt: after?.at, afterId: after?.id };
+    // The column the phase is ordered by, its direction, and how a place beyond the cursor compares.
+    const [column, direction, beyond] =
+      phase.by === "due" ? ["w.due_at", "ASC", ">"] : ["w.received_at", "DESC", "<"];
     if (phase.by === "due") conditions.push(`w.due_at IS NOT NULL`);
     if (phase.noDue) conditions.push(`w.due_at IS NULL`);
-    if (after) {
-      conditions.push(
-        phase.by === "due"
-          ? `(w.due_at, w.enquiry_id) > (@afterAt, @afterId)`
-          : `(w.received_at, w.enquiry_id) < (@afterAt, @afterId)`,
-      );
-      params.afterAt = after.at;
-      params.afterId = after.id;
-    }
-    const direction = phase.by === "due" ? "ASC" : "DESC";
+    if (after) conditions.push(`(${column}, w.enquiry_id) ${beyond} (@afterAt, @afterId)`);
     const sql = `SELECT w.enquiry_id AS id, ${column} AS at FROM ${this.from(translated, index)}
       WHERE ${conditions.join(" AND ")}
       ORDER BY ${column} ${direction}, w.enquiry_id ${direction} LIMIT @limit`;
