@@ -29,7 +29,6 @@ import { FirestoreWorkPort } from "./work-port";
 import type { WorkPort } from "../work-port";
 
 export { firestoreProjectFromUrl, type FirestoreStoreOptions } from "./connection";
-export { subscriberDocumentId } from "./subscribers";
 
 /**
  * The shared store's adapters: Google Cloud Firestore, whose one connection every concern shares.

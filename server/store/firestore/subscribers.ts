@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   Timestamp,
   type DocumentData,
@@ -10,13 +9,13 @@ import type { KeyStore, StoredSubscriber } from "../store";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import { newNonce, type SubscriberAdapter, type SubscriberSteps } from "../subscriber-port";
-import { collectionsOf, isoOf, type FirestoreConnection } from "./connection";
+import { collectionsOf, isoOf, keyDocumentId, type FirestoreConnection } from "./connection";
 import { siteKey } from "./buyers";
 import { queueNotification } from "./documents";
 
 /** The document id of a newsletter address: one document per address, whatever its case. */
 export function subscriberDocumentId(email: string): string {
-  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+  return keyDocumentId(email.trim().toLowerCase());
 }
 
 /** Addresses stored before consent was asked for have no status: they were taken as subscribed. */
