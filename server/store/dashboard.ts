@@ -43,7 +43,10 @@ export interface DashboardSpan {
  */
 export const DASHBOARD_APART: readonly EnquiryStatus[] = statusesWhere("work", false);
 
-/** Enquiries received on one IST day from one buyer type, and the sachets they asked for. */
+/**
+ * Enquiries received on one IST day from one buyer type, and the sachets they asked for (a store
+ * may give one row per enquiry, or several's together).
+ */
 export interface ReceivedDay {
   date: string;
   buyer: BuyerType;

@@ -18,8 +18,6 @@ import {
 } from "../dashboard";
 import { chunks, collectionsOf, isoOf, type FirestoreContext } from "./connection";
 
-const DAY_MS = 86_400_000;
-
 /**
  * One entry of an enquiry's history as the dashboard counts it, in `enquiryTouches` (same id as
  * the entry), written with the entry when its plan marks it as work (server/lifecycle/plan.ts:
@@ -40,75 +38,20 @@ export function touchesOf(context: FirestoreContext) {
   return context.db.collection("enquiryTouches");
 }
 
-/** The decided enquiries of the span, grouped as OutcomeRow, from the span's reads. */
-function outcomesOf(
-  decidedStatuses: readonly EnquiryStatus[],
-  work: readonly QueryDocumentSnapshot[],
-  enquiries: readonly QueryDocumentSnapshot[],
-  deals: readonly QueryDocumentSnapshot[],
-): OutcomeRow[] {
-  const decided = new Map<string, { status: EnquiryStatus; lostReason: string | null }>();
-  for (const doc of work) {
-    const status = doc.get("status") as EnquiryStatus;
-    const lostReason: unknown = doc.get("lostReason");
-    if (decidedStatuses.includes(status)) {
-      decided.set(doc.id, { status, lostReason: typeof lostReason === "string" ? lostReason : null });
-    }
-  }
-  const values = new Map<string, number>();
-  for (const doc of deals) {
-    const value: unknown = doc.get("valueRupees");
-    if (typeof value === "number") values.set(doc.id, value);
-  }
-  return enquiries.flatMap((doc): OutcomeRow[] => {
-    const outcome = decided.get(doc.id);
-    if (!outcome) return [];
-    const value = values.get(doc.id);
-    return [
-      {
-        month: monthOf(istDate(new Date(isoOf(doc.get("receivedAt"))))),
-        buyer: (doc.get("RetailerSelfUse") as BuyerType | undefined) ?? null,
-        source: (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE,
-        ...outcome,
-        enquiries: 1,
-        orders: value === undefined ? 0 : 1,
-        value: value ?? 0,
-      },
-    ];
-  });
-}
-
-/**
- * The enquiries received on each day of the span, by buyer type, with their sachets, in the order of
- * the days and the buyer types; one with no buyer type (started on WhatsApp) is in no row.
- */
-function receivedDays(span: DashboardSpan, enquiries: readonly QueryDocumentSnapshot[]): ReceivedDay[] {
-  const days = Array.from(
-    { length: Math.round((span.to.getTime() - span.from.getTime()) / DAY_MS) },
-    () => new Map<BuyerType, { enquiries: number; quantity: number }>(),
-  );
-  for (const doc of enquiries) {
-    const buyer = doc.get("RetailerSelfUse") as BuyerType | undefined;
-    const day = days[Math.floor((Date.parse(isoOf(doc.get("receivedAt"))) - span.from.getTime()) / DAY_MS)];
-    if (!day || !buyer || !BUYER_TYPES.includes(buyer)) continue;
-    const row = day.get(buyer) ?? { enquiries: 0, quantity: 0 };
-    day.set(buyer, {
-      enquiries: row.enquiries + 1,
-      quantity: row.quantity + Number(doc.get("Quantity") ?? 0),
-    });
-  }
-  return days.flatMap((day, index) =>
-    BUYER_TYPES.flatMap((buyer) => {
-      const row = day.get(buyer);
-      return row ? [{ date: istDate(new Date(span.from.getTime() + index * DAY_MS)), buyer, ...row }] : [];
-    }),
-  );
+/** An enquiry of the span as the dashboard reads its document: its IST day, buyer type, source and sachets. */
+function spanEnquiryOf(doc: QueryDocumentSnapshot) {
+  return {
+    date: istDate(new Date(isoOf(doc.get("receivedAt")))),
+    buyer: (doc.get("RetailerSelfUse") as BuyerType | undefined) ?? null,
+    source: (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE,
+    quantity: Number(doc.get("Quantity") ?? 0),
+  };
 }
 
 /**
  * The dashboard on Firestore, whose reads stay bounded by the span's enquiries however many are stored:
- * - the span's enquiries and work records, a few fields each, read once: per day and buyer type,
- *   the enquiries and their sachets; by owner and source; those set apart (the span's statuses);
+ * - the span's enquiries and work records, a few fields each, read once: each enquiry's day, buyer
+ *   type and sachets; by owner and source; those set apart (the span's statuses);
  * - per status, a tally of the work records received in the span, read for the owners;
  * - first touches and members from the touches (history entries) written since the span began,
  *   one range read on `enquiryTouches.at`;
@@ -194,8 +137,13 @@ export class FirestoreDashboardStore implements DashboardStore {
           .get(),
       ]);
       const emails = new Map(staff.docs.map((doc) => [String(doc.get("id")), String(doc.get("email"))]));
+      const values = new Map<string, number>();
+      for (const doc of deals.docs) {
+        const value: unknown = doc.get("valueRupees");
+        if (typeof value === "number") values.set(doc.id, value);
+      }
       const statusOf = new Map<string, EnquiryStatus>();
-      const setApart = new Map<string, EnquiryStatus>();
+      const decided = new Map<string, Pick<OutcomeRow, "status" | "lostReason">>();
       const owners = new Map<string, number>();
       const tally = new Map<EnquiryStatus, number>();
       for (const doc of work.docs) {
@@ -203,41 +151,39 @@ export class FirestoreDashboardStore implements DashboardStore {
         if (stored) tally.set(stored, (tally.get(stored) ?? 0) + 1);
         const status = stored ?? INITIAL_STATUS;
         statusOf.set(doc.id, status);
-        if (span.apart.includes(status)) {
-          setApart.set(doc.id, status);
-          continue;
+        if (span.decided.includes(status)) {
+          const lostReason: unknown = doc.get("lostReason");
+          decided.set(doc.id, { status, lostReason: typeof lostReason === "string" ? lostReason : null });
         }
+        if (span.apart.includes(status)) continue;
         const key = emails.get((doc.get("ownerId") as string | undefined) || "");
         if (key) owners.set(key, (owners.get(key) ?? 0) + 1);
       }
-      const sources = new Map<string, number>();
+      // One row per enquiry: dashboardData adds them up by day, buyer type and month.
+      const received: ReceivedDay[] = [];
       const apart: ApartDay[] = [];
+      const outcomes: OutcomeRow[] = [];
+      const sources = new Map<string, number>();
       for (const doc of enquiries.docs) {
-        const status = setApart.get(doc.id);
-        if (status) {
-          apart.push({
-            date: istDate(new Date(isoOf(doc.get("receivedAt")))),
-            buyer: (doc.get("RetailerSelfUse") as BuyerType | undefined) ?? null,
-            status,
-            enquiries: 1,
-            quantity: Number(doc.get("Quantity") ?? 0),
-          });
+        const { date, buyer, source, quantity } = spanEnquiryOf(doc);
+        // One with no buyer type (started on WhatsApp) is in no day's count by buyer type.
+        if (buyer && BUYER_TYPES.includes(buyer)) received.push({ date, buyer, enquiries: 1, quantity });
+        const outcome = decided.get(doc.id);
+        if (outcome) {
+          const value = values.get(doc.id);
+          const order = value === undefined ? { orders: 0, value: 0 } : { orders: 1, value };
+          outcomes.push({ month: monthOf(date), buyer, source, ...outcome, enquiries: 1, ...order });
+        }
+        const status = statusOf.get(doc.id);
+        if (status && span.apart.includes(status)) {
+          apart.push({ date, buyer, status, enquiries: 1, quantity });
           continue;
         }
-        const key = (doc.get("sourceLabel") as string | undefined) ?? DASHBOARD_NO_SOURCE;
-        sources.set(key, (sources.get(key) ?? 0) + 1);
+        sources.set(source, (sources.get(source) ?? 0) + 1);
       }
       const rows = (counts: Map<string, number>) =>
         [...counts].map(([key, enquiries]) => ({ key, enquiries }));
-      return {
-        owners: rows(owners),
-        sources: rows(sources),
-        outcomes: outcomesOf(span.decided, work.docs, enquiries.docs, deals.docs),
-        apart,
-        received: receivedDays(span, enquiries.docs),
-        statusOf,
-        tally,
-      };
+      return { owners: rows(owners), sources: rows(sources), outcomes, apart, received, statusOf, tally };
     });
   }
 
