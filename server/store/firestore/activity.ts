@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ActivityEntry } from "../../../domain/console";
-import type { ActivityLog } from "../activity";
+import type { ActivityLog, NewActivity } from "../activity";
 import { eventTime } from "../event-clock";
 import { decodePageCursor, pageOf } from "../page-cursor";
 import { chunks, sortKey, type FirestoreContext } from "./connection";
@@ -9,7 +9,7 @@ import { chunks, sortKey, type FirestoreContext } from "./connection";
 const WRITE_BATCH_MAX = 400;
 
 /** One activity entry as its document holds it, for a caller that writes it in its own batch. */
-export function activityDocument(entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date }) {
+export function activityDocument(entry: NewActivity) {
   const id = randomUUID();
   const at = (entry.at ?? eventTime()).toISOString();
   return {
@@ -25,12 +25,11 @@ export class FirestoreActivityLog implements ActivityLog {
     return this.context.db.collection("activity");
   }
 
-  async record(entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date }): Promise<void> {
-    const { id, data } = activityDocument(entry);
-    await this.context.run(() => this.activity.doc(id).create(data));
+  async record(entry: NewActivity): Promise<void> {
+    return this.recordMany([entry]);
   }
 
-  async recordMany(entries: readonly (Omit<ActivityEntry, "id" | "at"> & { at?: Date })[]): Promise<void> {
+  async recordMany(entries: readonly NewActivity[]): Promise<void> {
     await this.context.run(async () => {
       for (const part of chunks(entries, WRITE_BATCH_MAX)) {
         const batch = this.context.db.batch();

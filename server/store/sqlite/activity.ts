@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { ActivityEntry } from "../../../domain/console";
-import type { ActivityLog } from "../activity";
+import type { ActivityLog, NewActivity } from "../activity";
 import { eventTime } from "../event-clock";
 import { decodePageCursor, pageOf } from "../page-cursor";
 import type { SqliteRun } from "./connection";
 
 /** Writes one activity entry on `db`, inside whatever transaction the caller holds. */
-export function insertActivity(
-  db: Database.Database,
-  entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date },
-): void {
+export function insertActivity(db: Database.Database, entry: NewActivity): void {
   db.prepare(`INSERT INTO activity (id, at, actor, action, target) VALUES (?, ?, ?, ?, ?)`).run(
     randomUUID(),
     (entry.at ?? eventTime()).toISOString(),
@@ -23,11 +20,11 @@ export function insertActivity(
 export class SqliteActivityLog implements ActivityLog {
   constructor(private readonly run: SqliteRun) {}
 
-  async record(entry: Omit<ActivityEntry, "id" | "at"> & { at?: Date }): Promise<void> {
-    this.run((db) => insertActivity(db, entry));
+  async record(entry: NewActivity): Promise<void> {
+    return this.recordMany([entry]);
   }
 
-  async recordMany(entries: readonly (Omit<ActivityEntry, "id" | "at"> & { at?: Date })[]): Promise<void> {
+  async recordMany(entries: readonly NewActivity[]): Promise<void> {
     if (entries.length === 0) return;
     this.run((db) =>
       db.transaction(() => {
