@@ -1,7 +1,7 @@
 import { Timestamp } from "firebase-admin/firestore";
 import type { VitalSample, VitalSummary, VitalsStore } from "../store";
 import { summarizeSamples } from "../vitals-summary";
-import type { FirestoreConnection } from "./connection";
+import { chunks, type FirestoreConnection } from "./connection";
 
 /** Page-speed measurements in `vitals` on Firestore; percentiles computed here, as Firestore has none. */
 export class FirestoreVitalsStore implements VitalsStore {
@@ -16,9 +16,9 @@ export class FirestoreVitalsStore implements VitalsStore {
     const receivedAt = Timestamp.fromDate(received);
     await this.connection.run(async () => {
       // A batch holds at most 500 writes.
-      for (let start = 0; start < samples.length; start += 500) {
+      for (const part of chunks(samples, 500)) {
         const batch = this.connection.db.batch();
-        for (const { page, metric, value } of samples.slice(start, start + 500)) {
+        for (const { page, metric, value } of part) {
           batch.create(this.collection().doc(), { page, metric, value, receivedAt });
         }
         await batch.commit();
