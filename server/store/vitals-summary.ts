@@ -9,24 +9,27 @@ export function nearestRank(sortedValues: ArrayLike<number>, fraction: number): 
   return sortedValues[rank - 1] as number;
 }
 
+/** A group's measurements as their count and 75th percentile (nearest rank), as Core Web Vitals are judged. */
+function summarized<G extends { values: number[] }>({ values, ...group }: G) {
+  const sorted = Float64Array.from(values).sort();
+  return { ...group, count: sorted.length, p75: nearestRank(sorted, 0.75) };
+}
+
+/** By page, then metric. */
+function byPageAndMetric(a: { page: string; metric: string }, b: { page: string; metric: string }): number {
+  return compareText(a.page, b.page) || compareText(a.metric, b.metric);
+}
+
 /** The 75th percentile of each metric per page, as Core Web Vitals are judged, sorted by page then metric. */
 export function summarizeSamples(samples: Iterable<VitalSample>): VitalSummary[] {
   const groups = new Map<string, { page: string; metric: VitalSample["metric"]; values: number[] }>();
   for (const { page, metric, value } of samples) {
     const key = JSON.stringify([page, metric]);
     let group = groups.get(key);
-    if (!group) {
-      group = { page, metric, values: [] };
-      groups.set(key, group);
-    }
+    if (!group) groups.set(key, (group = { page, metric, values: [] }));
     group.values.push(value);
   }
-  return [...groups.values()]
-    .map(({ page, metric, values }) => {
-      values.sort((a, b) => a - b);
-      return { page, metric, count: values.length, p75: nearestRank(values, 0.75) };
-    })
-    .sort((a, b) => compareText(a.page, b.page) || compareText(a.metric, b.metric));
+  return [...groups.values()].map(summarized).sort(byPageAndMetric);
 }
 
 /** The measurements of one week (from Monday, IST), page and metric, as a store groups them. */
@@ -43,14 +46,6 @@ export interface VitalWeekGroup {
  */
 export function summarizeWeeks(groups: Iterable<VitalWeekGroup>): DashboardVitalWeek[] {
   return [...groups]
-    .map(({ values, ...group }) => {
-      const sorted = Float64Array.from(values).sort();
-      return { ...group, count: sorted.length, p75: nearestRank(sorted, 0.75) };
-    })
-    .sort(
-      (a, b) =>
-        compareText(a.weekStart, b.weekStart) ||
-        compareText(a.page, b.page) ||
-        compareText(a.metric, b.metric),
-    );
+    .map(summarized)
+    .sort((a, b) => compareText(a.weekStart, b.weekStart) || byPageAndMetric(a, b));
 }
