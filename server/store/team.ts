@@ -166,6 +166,14 @@ export function countViews<N>(
   };
 }
 
+/**
+ * Whose work due a member's digest reads (server/lifecycle/digest.ts: digestLists): theirs,
+ * nobody's (null), and each away member's.
+ */
+export function digestOwners(reads: DigestReads): (string | null)[] {
+  return [reads.staffId, null, ...(reads.awayOwners ?? [])];
+}
+
 /** The enquiry's row in a digest's due lists (server/lifecycle/digest.ts); none when nothing is due. */
 export function digestRowsOf(
   { id, receivedAt, enquiry }: StoredEnquiry,

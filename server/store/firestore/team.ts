@@ -5,7 +5,7 @@ import {
   type AlertChoice,
   type AssignmentRule,
 } from "../../../domain/team";
-import { countViews, digestNotificationId, digestRowsOf, type ViewCounts } from "../team";
+import { countViews, digestNotificationId, digestOwners, digestRowsOf, type ViewCounts } from "../team";
 import type { StoredTeamFields } from "../enquiry-work";
 import { chunks, collectionsOf, IN_QUERY_LIMIT, isoOf, type FirestoreContext } from "./connection";
 import type { AnswersOf, ChangeOf } from "../step-port";
@@ -72,8 +72,9 @@ export class FirestoreTeamStore implements TeamAdapter {
     const dayEnd = options.dayEnd.toISOString();
     const work = this.collections.work;
     return this.context.run(async () => {
-      const rows = async (ownerId: string): Promise<DigestRow[]> => {
-        const docs = (await work.where("ownerId", "==", ownerId).where("dueAt", "<", dayEnd).get()).docs;
+      const rows = async (ownerId: string | null): Promise<DigestRow[]> => {
+        const owned = work.where("ownerId", "==", ownerId ?? UNASSIGNED);
+        const docs = (await owned.where("dueAt", "<", dayEnd).get()).docs;
         if (docs.length === 0) return [];
         const enquiries = await this.context.db.getAll(
           ...docs.map((doc) => this.collections.enquiries.doc(doc.id)),
@@ -134,16 +135,14 @@ export class FirestoreTeamStore implements TeamAdapter {
           ];
         });
       };
-      const [mine, unowned, counts, arrived, refusedMails, away] = await Promise.all([
-        rows(options.staffId),
-        rows(UNASSIGNED),
+      const [due, counts, arrived, refusedMails] = await Promise.all([
+        Promise.all(digestOwners(options).map(rows)),
         this.viewCounts(options),
         arrivals(),
         refused(),
-        Promise.all((options.awayOwners ?? []).map(rows)),
       ]);
       return {
-        due: [...mine, ...unowned, ...away.flat()],
+        due: due.flat(),
         team: { overdue: counts.overdue, dueToday: counts.dueToday },
         arrivals: arrived,
         refused: refusedMails,

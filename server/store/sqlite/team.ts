@@ -1,5 +1,5 @@
 import { alertChoiceOf, type AlertChoice, type AssignmentRule } from "../../../domain/team";
-import { countViews, digestNotificationId, digestRowsOf, type ViewCounts } from "../team";
+import { countViews, digestNotificationId, digestOwners, digestRowsOf, type ViewCounts } from "../team";
 import type { StoredTeamFields } from "../enquiry-work";
 import type Database from "better-sqlite3";
 import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
@@ -14,6 +14,7 @@ import { readRule, workColumns, workFieldsOf, type WorkColumn, type WorkRow } fr
 
 /** The work fields a digest's row is made of (digestRowsOf). */
 const DIGEST_WORK = ["dueAt", "touchedAt", "status", "ownerId"] as const;
+type DigestWorkRow = EnquiryRow & Pick<WorkRow, WorkColumn<(typeof DIGEST_WORK)[number]>>;
 
 export class SqliteTeamStore implements TeamAdapter {
   constructor(
@@ -69,26 +70,22 @@ export class SqliteTeamStore implements TeamAdapter {
   }
 
   async digestParts(options: DigestReads): Promise<DigestParts> {
-    const params = { staffId: options.staffId, dayEnd: options.dayEnd.toISOString() };
+    const dayEnd = options.dayEnd.toISOString();
     const counts = await this.viewCounts(options);
     return this.sqlite((db) =>
       db
         .transaction(() => {
-          const rows = (owner: string, staffId = options.staffId) =>
+          const rows = (ownerId: string | null) =>
             db
-              .prepare<typeof params, EnquiryRow & Pick<WorkRow, WorkColumn<(typeof DIGEST_WORK)[number]>>>(
+              .prepare<{ ownerId: string | null; dayEnd: string }, DigestWorkRow>(
                 `SELECT ${ENQUIRY_COLUMNS}, ${workColumns(DIGEST_WORK)}
                  FROM enquiry_work w JOIN ${this.table} e ON e.id = w.enquiry_id
-                 WHERE ${owner} AND w.due_at < @dayEnd`,
+                 WHERE ${ownerId === null ? "w.owner_id IS NULL" : "w.owner_id = @ownerId"} AND w.due_at < @dayEnd`,
               )
-              .all({ ...params, staffId })
+              .all({ ownerId, dayEnd })
               .flatMap((row) => digestRowsOf(storedEnquiry(row), workFieldsOf(row, DIGEST_WORK)));
           return {
-            due: [
-              ...rows(`w.owner_id = @staffId`),
-              ...rows(`w.owner_id IS NULL`),
-              ...(options.awayOwners ?? []).flatMap((id) => rows(`w.owner_id = @staffId`, id)),
-            ],
+            due: digestOwners(options).flatMap(rows),
             team: { overdue: counts.overdue, dueToday: counts.dueToday },
             // From enquiry_work's received_at index, with whether each was filed as spam on arrival.
             arrivals: db
