@@ -78,8 +78,7 @@ export class FirestoreDashboardStore implements DashboardStore {
     return {
       // Each status asked for, from the span's work records, read whole for the owners.
       statuses: Object.fromEntries(span.counted.map((each) => [each, tally.get(each) ?? 0])),
-      firstTouches: this.firstTouches(touches, span, status),
-      members: this.members(touches, span, status),
+      ...this.touchRows(touches, span, status),
       ...ownersAndSources,
       vitals,
     };
@@ -89,7 +88,6 @@ export class FirestoreDashboardStore implements DashboardStore {
   private async statusesOf(ids: readonly string[]): Promise<Map<string, EnquiryStatus>> {
     const statuses = new Map<string, EnquiryStatus>();
     for (const part of chunks(ids, 300)) {
-      if (part.length === 0) continue;
       const docs = await this.context.run(() =>
         this.context.db.getAll(...part.map((id) => this.collections.work.doc(id)), { fieldMask: ["status"] }),
       );
@@ -195,43 +193,30 @@ export class FirestoreDashboardStore implements DashboardStore {
     });
   }
 
-  /** The touches of enquiries received in the span that their plan marked as contact ("first-contact"). */
-  private firstTouches(
+  /**
+   * From the touches: the first touches, those of enquiries received in the span that their plan
+   * marked as contact ("first-contact"); and the enquiries each member worked on within the span
+   * (one line or more of theirs in its history), by the status each stands at now.
+   */
+  private touchRows(
     touches: TouchRecord[],
     span: DashboardSpan,
     status: (enquiryId: string) => EnquiryStatus,
-  ): FirstTouch[] {
+  ): Pick<DashboardParts, "firstTouches" | "members"> {
     const from = span.from.toISOString();
     const to = span.to.toISOString();
-    return touches
-      .filter(
-        ({ receivedAt, firstContact }) => receivedAt >= from && receivedAt < to && firstContact !== false,
-      )
-      .map(({ enquiryId, at, receivedAt }) => ({
-        enquiryId,
-        receivedAt,
-        firstTouchAt: at,
-        status: status(enquiryId),
-      }));
-  }
-
-  /**
-   * The enquiries each member worked on within the span (one line of contact or more of theirs in
-   * its history), by the status each stands at now.
-   */
-  private members(
-    touches: TouchRecord[],
-    span: DashboardSpan,
-    status: (enquiryId: string) => EnquiryStatus,
-  ): MemberRow[] {
-    const to = span.to.toISOString();
+    const firstTouches: FirstTouch[] = [];
+    const members: MemberRow[] = [];
     const worked = new Set<string>();
-    return touches.flatMap(({ enquiryId, at, staffEmail: key }) => {
+    for (const { enquiryId, at, receivedAt, staffEmail: key, firstContact } of touches) {
+      if (receivedAt >= from && receivedAt < to && firstContact !== false)
+        firstTouches.push({ enquiryId, receivedAt, firstTouchAt: at, status: status(enquiryId) });
       const pair = JSON.stringify([key, enquiryId]);
-      if (at >= to || worked.has(pair)) return [];
+      if (at >= to || worked.has(pair)) continue;
       worked.add(pair);
-      return [{ key, status: status(enquiryId), enquiries: 1 }];
-    });
+      members.push({ key, status: status(enquiryId), enquiries: 1 });
+    }
+    return { firstTouches, members };
   }
 
   private async vitals(span: DashboardSpan): Promise<VitalRow[]> {
