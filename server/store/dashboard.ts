@@ -292,6 +292,7 @@ export async function dashboardData(
   const span = dashboardSpan(now, days);
   const parts = await store.parts(span);
   const from = istDate(span.from);
+  const to = istDate(new Date(span.to.getTime() - 1));
 
   const perDay = Array.from({ length: days }, (_, index) => ({
     date: addDays(from, index),
@@ -337,7 +338,7 @@ export async function dashboardData(
   return {
     days,
     from,
-    to: istDate(new Date(span.to.getTime() - 1)),
+    to,
     generatedAt: now.toISOString(),
     perDay,
     quantityPerWeek: [...weeks].map(([weekStart, quantity]) => ({ weekStart, quantity })),
@@ -360,7 +361,7 @@ export async function dashboardData(
       owners: sortBreakdown(withUnassigned(parts.owners, genuine)),
       sources: sortBreakdown(parts.sources),
     },
-    sales: salesOf(parts.outcomes, from, istDate(new Date(span.to.getTime() - 1))),
+    sales: salesOf(parts.outcomes, from, to),
     vitals: summarizeWeeks(vitalWeeks(span, parts.vitals)),
   };
 }
