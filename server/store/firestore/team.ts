@@ -94,10 +94,7 @@ export class FirestoreTeamStore implements TeamAdapter {
             .get(),
         ]);
         const statuses = new Map(
-          works.docs.map((doc) => [
-            doc.id,
-            (doc.get("status") as EnquiryStatus | undefined) ?? INITIAL_STATUS,
-          ]),
+          works.docs.map((doc) => [doc.id, doc.get("status") as EnquiryStatus | undefined]),
         );
         return enquiries.docs.map((doc) => ({
           receivedAt: isoOf(doc.get("receivedAt")),
@@ -161,7 +158,6 @@ export class FirestoreTeamStore implements TeamAdapter {
       readStaffIds: async ({ ids }) => {
         const found: string[] = [];
         for (const part of chunks(ids, IN_QUERY_LIMIT)) {
-          if (part.length === 0) continue;
           const snapshot = await transaction.get(this.staff.where("id", "in", part));
           found.push(...snapshot.docs.map((doc) => String(doc.get("id"))));
         }
