@@ -1,6 +1,5 @@
 import { Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
-import type { VitalMetric } from "../../../domain/contract";
 import type { DashboardBreakdownRow } from "../../../domain/dashboard";
 import { DASHBOARD_NO_SOURCE, monthOf } from "../../../domain/dashboard";
 import { BUYER_TYPES, type BuyerType } from "../../../domain/enquiry";
@@ -17,6 +16,7 @@ import {
   type VitalRow,
 } from "../dashboard";
 import { chunks, collectionsOf, isoOf, type FirestoreContext } from "./connection";
+import { vitalOf } from "./vitals";
 
 /**
  * One entry of an enquiry's history as the dashboard counts it, in `enquiryTouches` (same id as
@@ -227,11 +227,9 @@ export class FirestoreDashboardStore implements DashboardStore {
         .select("page", "metric", "value", "receivedAt")
         .get(),
     );
-    return snapshot.docs.map((doc) => [
-      isoOf(doc.get("receivedAt")),
-      String(doc.get("page")),
-      doc.get("metric") as VitalMetric,
-      Number(doc.get("value")),
-    ]);
+    return snapshot.docs.map((doc) => {
+      const { page, metric, value } = vitalOf(doc);
+      return [isoOf(doc.get("receivedAt")), page, metric, value];
+    });
   }
 }

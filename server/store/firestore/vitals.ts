@@ -1,7 +1,16 @@
-import { Timestamp } from "firebase-admin/firestore";
+import { Timestamp, type DocumentSnapshot } from "firebase-admin/firestore";
 import type { VitalSample, VitalSummary, VitalsStore } from "../store";
 import { summarizeSamples } from "../vitals-summary";
 import { chunks, type FirestoreConnection } from "./connection";
+
+/** A measurement as its document in `vitals` holds it (beside when it was received). */
+export function vitalOf(doc: DocumentSnapshot): VitalSample {
+  return {
+    page: String(doc.get("page")) as VitalSample["page"],
+    metric: doc.get("metric") as VitalSample["metric"],
+    value: Number(doc.get("value")),
+  };
+}
 
 /** Page-speed measurements in `vitals` on Firestore; percentiles computed here, as Firestore has none. */
 export class FirestoreVitalsStore implements VitalsStore {
@@ -30,16 +39,7 @@ export class FirestoreVitalsStore implements VitalsStore {
     // Firestore has no percentile aggregation: the samples are read and ranked here.
     return this.connection.run(async () => {
       const snapshot = await this.collection().select("page", "metric", "value").get();
-      return summarizeSamples(
-        snapshot.docs.map((doc) => {
-          const data = doc.data();
-          return {
-            page: String(data.page) as VitalSample["page"],
-            metric: data.metric as VitalSample["metric"],
-            value: Number(data.value),
-          };
-        }),
-      );
+      return summarizeSamples(snapshot.docs.map(vitalOf));
     });
   }
 }
