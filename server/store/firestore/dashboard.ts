@@ -1,6 +1,5 @@
 import { Timestamp, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { INITIAL_STATUS, type EnquiryStatus } from "../../../domain/status";
-import type { DashboardBreakdownRow } from "../../../domain/dashboard";
 import { DASHBOARD_NO_SOURCE, monthOf } from "../../../domain/dashboard";
 import { BUYER_TYPES, type BuyerType } from "../../../domain/enquiry";
 import { istDate } from "../../../domain/working-hours";
@@ -65,10 +64,10 @@ export class FirestoreDashboardStore implements DashboardStore {
   }
 
   async parts(span: DashboardSpan): Promise<DashboardParts> {
-    const [touches, vitals, { statusOf, tally, ...ownersAndSources }] = await Promise.all([
+    const [touches, vitals, { statusOf, tally, ...spanRows }] = await Promise.all([
       this.touchesSince(span.from),
       this.vitals(span),
-      this.ownersAndSources(span),
+      this.spanReads(span),
     ]);
     // The status now of each enquiry touched: those received in the span are read already; the
     // others' work records (bounded by the work done in the span) are read by id.
@@ -79,7 +78,7 @@ export class FirestoreDashboardStore implements DashboardStore {
       // Each status asked for, from the span's work records, read whole for the owners.
       statuses: Object.fromEntries(span.counted.map((each) => [each, tally.get(each) ?? 0])),
       ...this.touchRows(touches, span, status),
-      ...ownersAndSources,
+      ...spanRows,
       vitals,
     };
   }
@@ -100,21 +99,19 @@ export class FirestoreDashboardStore implements DashboardStore {
   }
 
   /**
-   * The enquiries received in the span that stand at no status set apart, by owner and by source;
-   * those set apart by IST day, buyer type and status with their sachets; and those decided by
-   * month, buyer type, source and status with their orders' values: the work records' owner and
+   * The enquiries received in the span, each by IST day and buyer type with its sachets; those that
+   * stand at no status set apart, by owner and by source; those set apart by IST day, buyer type
+   * and status with their sachets; those decided by month, buyer type, source and status with
+   * their orders' values; and the status each stands at now, tallied: the work records' owner and
    * status, the enquiries' buyer type, quantity and source label, and the deals' values, read for
    * the span (a few fields each).
    */
-  private async ownersAndSources(span: DashboardSpan): Promise<{
-    owners: DashboardBreakdownRow[];
-    sources: DashboardBreakdownRow[];
-    outcomes: OutcomeRow[];
-    apart: ApartDay[];
-    received: ReceivedDay[];
-    statusOf: Map<string, EnquiryStatus>;
-    tally: Map<EnquiryStatus, number>;
-  }> {
+  private async spanReads(span: DashboardSpan): Promise<
+    Pick<DashboardParts, "owners" | "sources" | "outcomes" | "apart" | "received"> & {
+      statusOf: Map<string, EnquiryStatus>;
+      tally: Map<EnquiryStatus, number>;
+    }
+  > {
     return this.context.run(async () => {
       const [work, enquiries, staff, deals] = await Promise.all([
         this.collections.work
