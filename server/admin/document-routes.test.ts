@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { CompanyFacts } from "../../domain/company-facts";
 import { ADMIN_API_PREFIX } from "../../domain/console";
+import { istDay } from "../../domain/gst";
 import {
   DOCUMENT_API_ROUTES,
   type DocumentBuyer,
@@ -216,7 +217,8 @@ describe("documents and payments through the console's API", () => {
       ]),
     );
 
-    const month = invoice.issuedAt.slice(0, 7);
+    // The accountant's month is the invoice's month in India (IST), as its date on the invoice is.
+    const month = istDay(new Date(invoice.issuedAt)).slice(0, 7);
     const csv = await consoleRequest(
       app,
       owner,
