@@ -5,6 +5,7 @@ import type { DerivedFlagsPort } from "./derived-flags";
 import type { EnquiryWorkAdapter } from "./enquiry-work";
 import type { MemberAdapter } from "./member-port";
 import type { PersonalDataPort } from "./personal-data";
+import type { PushAdapter } from "./push";
 import type { RetentionPort } from "./retention";
 import type { EnquiryStore, Store } from "./store";
 import type { SubscriberAdapter } from "./subscriber-port";
@@ -35,6 +36,7 @@ export type StoreAdapters = Omit<
   | "derivedFlags"
   | "buyers"
   | "companyFacts"
+  | "push"
 > & {
   /** The enquiries but for `add`, which is the work layer's intake (storeOver). */
   readonly enquiries: EnquiryAdapter;
@@ -49,6 +51,7 @@ export type StoreAdapters = Omit<
   readonly enquiryWork: EnquiryWorkAdapter;
   readonly buyers: BuyerAdapter;
   readonly companyFacts: CompanyFactsAdapter;
+  readonly push: PushAdapter;
   readonly workPort: WorkPort;
   /**
    * Where the form's intake may be written on a thread of its own (SQLite on a file, when asked):

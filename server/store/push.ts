@@ -1,4 +1,5 @@
 import type { PushSubscriptionInput } from "../../domain/push";
+import type { PortOf } from "./step-port";
 
 /** A member's push subscription on one device: where its push service takes notifications, and its keys. */
 export interface StoredPushSubscription extends PushSubscriptionInput {
@@ -43,3 +44,21 @@ export interface ReminderChanges {
    */
   queueDueReminders(options: { now: Date; limit: number }): Promise<{ seen: number; queued: number }>;
 }
+
+/**
+ * The steps a device's subscription asks of a store (server/work/push-changes.ts), each answered
+ * in the change's one transaction; reads first.
+ */
+export type PushSteps = {
+  /** The member's devices, oldest first (the store breaks a tie in time by its own order). */
+  readDevices: { args: { staffId: string }; result: { endpoint: string }[] };
+  /** Whose the subscription at `endpoint` is; null when there is none. */
+  readDeviceOwner: { args: { endpoint: string }; result: string | null };
+  /** Stores the subscription at its endpoint, over one there was. */
+  writeDevice: { args: StoredPushSubscription; result: void };
+  /** Removes the subscriptions at these endpoints. */
+  removeDevices: { args: { endpoints: string[] }; result: void };
+};
+
+/** What a store keeps of the push subscriptions beside the changes written above it. */
+export type PushAdapter = PortOf<PushSteps> & Omit<PushStore, "subscribe" | "unsubscribe">;

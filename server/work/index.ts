@@ -4,6 +4,7 @@ import type { Store } from "../store/store";
 import { publishedFacts, publishedWorkingHours } from "../company/facts-store";
 import { companyFactsStore } from "./company-facts-changes";
 import { memberStore } from "./member-changes";
+import { pushStore } from "./push-changes";
 import { subscriberStore } from "./subscriber-changes";
 import { teamStore } from "./team-settings";
 import { enquiryWorkStore } from "./inbox-pages";
@@ -114,7 +115,7 @@ export function storeOver(adapters: StoreAdapters, workingHours?: WorkingHoursSo
     leases: adapters.leases,
     dashboard: adapters.dashboard,
     conversations: conversationStore(adapters.conversations),
-    push: adapters.push,
+    push: pushStore(adapters.push),
     deals: adapters.deals,
     dispatch: adapters.dispatch,
     documents: adapters.documents,

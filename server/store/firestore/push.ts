@@ -1,7 +1,8 @@
 import type { DocumentSnapshot, QueryDocumentSnapshot, Transaction } from "firebase-admin/firestore";
-import type { PushSubscriptionInput } from "../../../domain/push";
 import type { ReminderPlan } from "../../lifecycle/reminders";
-import type { PushStore, StoredPushSubscription } from "../push";
+import type { PushAdapter, PushSteps, StoredPushSubscription } from "../push";
+import type { AnswersOf, ChangeOf } from "../step-port";
+import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import type { StoredEnquiry } from "../store";
 import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
 import { writePushes } from "./work-record";
@@ -56,50 +57,50 @@ export async function reminderWrites(
   };
 }
 
-/** Push subscriptions in `pushSubscriptions/{sha256 of the endpoint}` on Firestore. */
-export class FirestorePushStore implements PushStore {
+/**
+ * Push subscriptions in `pushSubscriptions/{sha256 of the endpoint}` on Firestore; the steps of a
+ * device's changes (server/work/push-changes.ts) answered in one transaction.
+ */
+export class FirestorePushStore implements PushAdapter {
   constructor(private readonly context: FirestoreContext) {}
 
   private get collection() {
     return this.context.db.collection(PUSH_SUBSCRIPTIONS);
   }
 
-  async subscribe(
-    subscription: PushSubscriptionInput & { staffId: string; serverKey: string },
-    options: { now: Date; max: number },
-  ): Promise<void> {
-    const ref = this.collection.doc(keyDocumentId(subscription.endpoint));
-    await this.context.run(() =>
-      this.context.db.runTransaction(async (transaction) => {
-        const kept = (
-          await transaction.get(this.collection.where("staffId", "==", subscription.staffId))
-        ).docs
-          .filter((doc) => doc.id !== ref.id)
-          .sort(oldestFirst);
-        for (const old of kept.slice(0, Math.max(0, kept.length - (options.max - 1))))
-          transaction.delete(old.ref);
-        transaction.set(ref, {
-          endpoint: subscription.endpoint,
-          staffId: subscription.staffId,
-          p256dh: subscription.keys.p256dh,
-          auth: subscription.keys.auth,
-          serverKey: subscription.serverKey,
-          createdAt: options.now.toISOString(),
-        });
-      }),
+  async run<R>(change: () => ChangeOf<PushSteps, R>): Promise<R> {
+    return runStepsInTransaction(this.context, change, (transaction, hold) =>
+      this.answers(transaction, hold),
     );
   }
 
-  async unsubscribe(staffId: string, endpoint: string): Promise<boolean> {
-    const ref = this.collection.doc(keyDocumentId(endpoint));
-    return this.context.run(() =>
-      this.context.db.runTransaction(async (transaction) => {
-        const snapshot = await transaction.get(ref);
-        if (!snapshot.exists || snapshot.get("staffId") !== staffId) return false;
-        transaction.delete(ref);
-        return true;
-      }),
-    );
+  private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<PushSteps, true> {
+    const ref = (endpoint: string) => this.collection.doc(keyDocumentId(endpoint));
+    return {
+      readDevices: async ({ staffId }) =>
+        (await transaction.get(this.collection.where("staffId", "==", staffId))).docs
+          .sort(oldestFirst)
+          .map((doc) => ({ endpoint: String(doc.get("endpoint")) })),
+      readDeviceOwner: async ({ endpoint }) => {
+        const snapshot = await transaction.get(ref(endpoint));
+        return snapshot.exists ? String(snapshot.get("staffId")) : null;
+      },
+      writeDevice: (subscription) =>
+        hold(() =>
+          transaction.set(ref(subscription.endpoint), {
+            endpoint: subscription.endpoint,
+            staffId: subscription.staffId,
+            p256dh: subscription.keys.p256dh,
+            auth: subscription.keys.auth,
+            serverKey: subscription.serverKey,
+            createdAt: subscription.createdAt,
+          }),
+        ),
+      removeDevices: ({ endpoints }) =>
+        hold(() => {
+          for (const endpoint of endpoints) transaction.delete(ref(endpoint));
+        }),
+    };
   }
 
   async forget(endpoint: string): Promise<void> {

@@ -1,7 +1,7 @@
-import type { PushSubscriptionInput } from "../../../domain/push";
 import type Database from "better-sqlite3";
 import type { ReminderPlan } from "../../lifecycle/reminders";
-import type { PushStore, StoredPushSubscription } from "../push";
+import type { PushAdapter, PushSteps, StoredPushSubscription } from "../push";
+import { driveStepsSync, type AnswersOf, type ChangeOf } from "../step-port";
 import type { StoredEnquiry } from "../store";
 import { prepared, type SqliteRun } from "./connection";
 import { columnsOf, upsertStatement } from "./row-codec";
@@ -60,47 +60,49 @@ export function writeReminder(
   return plan.push ? writePushes(db, stored, [plan.push], at) : 0;
 }
 
-/** Push subscriptions on SQLite: `push_subscriptions`, one row per endpoint. */
-export class SqlitePushStore implements PushStore {
-  constructor(private readonly run: SqliteRun) {}
+/**
+ * Push subscriptions on SQLite: `push_subscriptions`, one row per endpoint; the steps of a device's
+ * changes (server/work/push-changes.ts) answered in one IMMEDIATE transaction.
+ */
+export class SqlitePushStore implements PushAdapter {
+  constructor(private readonly sqlite: SqliteRun) {}
 
-  async subscribe(
-    subscription: PushSubscriptionInput & { staffId: string; serverKey: string },
-    options: { now: Date; max: number },
-  ): Promise<void> {
-    this.run((db) =>
-      db
-        .transaction(() => {
-          const { endpoint, ...columns } = rowOf({ ...subscription, createdAt: options.now.toISOString() });
-          db.prepare(upsertStatement("push_subscriptions", "endpoint", columnsOf(columns))).run({
-            endpoint,
-            ...columns,
-          });
-          db.prepare(
-            `DELETE FROM push_subscriptions WHERE staff_id = @staffId AND endpoint NOT IN (
-               SELECT endpoint FROM push_subscriptions WHERE staff_id = @staffId
-               ORDER BY created_at DESC, rowid DESC LIMIT @max)`,
-          ).run({ staffId: subscription.staffId, max: options.max });
-        })
-        .immediate(),
-    );
+  async run<R>(change: () => ChangeOf<PushSteps, R>): Promise<R> {
+    return this.sqlite((db) => db.transaction(() => driveStepsSync(change(), this.answers(db))).immediate());
   }
 
-  async unsubscribe(staffId: string, endpoint: string): Promise<boolean> {
-    return this.run(
-      (db) =>
-        db
-          .prepare(`DELETE FROM push_subscriptions WHERE endpoint = ? AND staff_id = ?`)
-          .run(endpoint, staffId).changes === 1,
-    );
+  private answers(db: Database.Database): AnswersOf<PushSteps> {
+    return {
+      readDevices: ({ staffId }) =>
+        prepared<[string], { endpoint: string }>(
+          db,
+          `SELECT endpoint FROM push_subscriptions WHERE staff_id = ? ORDER BY created_at, rowid`,
+        ).all(staffId),
+      readDeviceOwner: ({ endpoint }) =>
+        prepared<[string], { staff_id: string }>(
+          db,
+          `SELECT staff_id FROM push_subscriptions WHERE endpoint = ?`,
+        ).get(endpoint)?.staff_id ?? null,
+      writeDevice: (subscription) => {
+        const { endpoint, ...columns } = rowOf(subscription);
+        prepared(db, upsertStatement("push_subscriptions", "endpoint", columnsOf(columns))).run({
+          endpoint,
+          ...columns,
+        });
+      },
+      removeDevices: ({ endpoints }) => {
+        const remove = prepared<[string]>(db, `DELETE FROM push_subscriptions WHERE endpoint = ?`);
+        for (const endpoint of endpoints) remove.run(endpoint);
+      },
+    };
   }
 
   async forget(endpoint: string): Promise<void> {
-    this.run((db) => db.prepare(`DELETE FROM push_subscriptions WHERE endpoint = ?`).run(endpoint));
+    this.sqlite((db) => db.prepare(`DELETE FROM push_subscriptions WHERE endpoint = ?`).run(endpoint));
   }
 
   async devicesOf(staffId: string): Promise<StoredPushSubscription[]> {
-    return this.run((db) =>
+    return this.sqlite((db) =>
       db
         .prepare<[string], SubscriptionRow>(
           `SELECT * FROM push_subscriptions WHERE staff_id = ? ORDER BY created_at, rowid`,

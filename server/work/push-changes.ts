@@ -1,0 +1,38 @@
+import type { PushAdapter, PushStore, PushSteps } from "../store/push";
+import { stepsOf, type ChangeOf } from "../store/step-port";
+
+const step = stepsOf<PushSteps>();
+
+/**
+ * A member's devices, written once above the stores: subscribing keeps the device's subscription
+ * for the member (a device that was another member's becomes this one's) and drops the member's
+ * oldest beyond the most kept; a member unsubscribes only a device of their own.
+ */
+export function pushStore(adapter: PushAdapter): PushStore {
+  return {
+    subscribe: (subscription, options) => adapter.run(() => subscribe(subscription, options)),
+    unsubscribe: (staffId, endpoint) => adapter.run(() => unsubscribe(staffId, endpoint)),
+    forget: (endpoint) => adapter.forget(endpoint),
+    devicesOf: (staffId) => adapter.devicesOf(staffId),
+  };
+}
+
+function* subscribe(
+  subscription: Parameters<PushStore["subscribe"]>[0],
+  options: Parameters<PushStore["subscribe"]>[1],
+): ChangeOf<PushSteps, void> {
+  const others = (yield* step("readDevices", { staffId: subscription.staffId })).filter(
+    (device) => device.endpoint !== subscription.endpoint,
+  );
+  // This device is the newest: the others keep the most but one.
+  const dropped = others.slice(0, Math.max(0, others.length - (options.max - 1)));
+  if (dropped.length > 0)
+    yield* step("removeDevices", { endpoints: dropped.map((device) => device.endpoint) });
+  yield* step("writeDevice", { ...subscription, createdAt: options.now.toISOString() });
+}
+
+function* unsubscribe(staffId: string, endpoint: string): ChangeOf<PushSteps, boolean> {
+  if ((yield* step("readDeviceOwner", { endpoint })) !== staffId) return false;
+  yield* step("removeDevices", { endpoints: [endpoint] });
+  return true;
+}
