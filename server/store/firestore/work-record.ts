@@ -249,6 +249,8 @@ export function writeAlerts(
     queueNotification(context, writer, {
       kind: "member-alert",
       at: new Date(at),
+      // The alert's mail says when the enquiry was received, whenever the alert is queued.
+      receivedAt: new Date(stored.receivedAt),
       staffId: alert.staffId,
       enquiry: stored,
       payload: memberAlertPayload(alert),
