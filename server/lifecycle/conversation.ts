@@ -238,7 +238,7 @@ export function matchAnswer(input: {
   companyAddress: string;
   threadEnquiryId: string | null;
   /** Enquiries whose reference the subject carries, with their addresses. */
-  referenced: readonly { id: string; email: string }[];
+  referenced: readonly { id: string; email: string | null }[];
 }): AnswerMatch {
   const { mail } = input;
   const ownMessageId =
@@ -251,7 +251,10 @@ export function matchAnswer(input: {
   if (input.threadEnquiryId) return { enquiryId: input.threadEnquiryId, by: "thread", verified: true };
   if (input.referenced.length === 0) return { enquiryId: null, reason: "unrelated" };
   const sender = mailboxOf(mail.from);
-  const own = input.referenced.filter((enquiry) => mailboxOf(enquiry.email) === sender);
+  // An enquiry started on WhatsApp has no address: no sender is its own.
+  const own = input.referenced.filter(
+    (enquiry) => enquiry.email !== null && mailboxOf(enquiry.email) === sender,
+  );
   const only = own.length === 1 ? own[0] : undefined;
   return only
     ? { enquiryId: only.id, by: "reference", verified: mail.authenticated }

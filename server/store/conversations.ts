@@ -129,8 +129,11 @@ export interface ConversationStore {
     messages: Map<string, string>;
     acknowledgements: Map<string, string>;
   }>;
-  /** The enquiries whose reference (enquiryReference) is `reference`, with the address each carries. */
-  enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]>;
+  /**
+   * The enquiries whose reference (enquiryReference) is `reference`, with the address each carries
+   * (null: one started on WhatsApp, which has none).
+   */
+  enquiriesByReference(reference: string): Promise<{ id: string; email: string | null }[]>;
   /**
    * Records Meta's status on a WhatsApp message the company sent (by our message's id), only
    * where the message's status is now one of `replaces` (null: none yet; the rule is

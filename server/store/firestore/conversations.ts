@@ -399,7 +399,7 @@ export class FirestoreConversationStore implements ConversationAdapter {
     });
   }
 
-  async enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]> {
+  async enquiriesByReference(reference: string): Promise<{ id: string; email: string | null }[]> {
     // The reference is kept on each enquiry's work document (work-record.ts), written with it.
     return this.context.run(async () => {
       const works = await this.collections.work
@@ -413,7 +413,11 @@ export class FirestoreConversationStore implements ConversationAdapter {
       );
       return enquiries
         .filter((doc) => doc.exists && enquiryReference(doc.id) === reference.toUpperCase())
-        .map((doc) => ({ id: doc.id, email: String(doc.get("Email")) }));
+        .map((doc) => {
+          // An enquiry started on WhatsApp has no address.
+          const email: unknown = doc.get("Email");
+          return { id: doc.id, email: typeof email === "string" ? email : null };
+        });
     });
   }
 

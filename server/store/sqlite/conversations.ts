@@ -320,7 +320,7 @@ export class SqliteConversationStore implements ConversationAdapter {
     });
   }
 
-  async enquiriesByReference(reference: string): Promise<{ id: string; email: string }[]> {
+  async enquiriesByReference(reference: string): Promise<{ id: string; email: string | null }[]> {
     // The references still waiting are given first, a batch a turn of the event loop, so that a
     // mail after a flood of enquiries holds up no request for long.
     while (this.inDb((db) => catchUpReferences(db, this.table)) === REFERENCE_BATCH) await nextTurn();

@@ -50,8 +50,8 @@ export function enquiriesWithReference(
   db: Database.Database,
   enquiryTable: string,
   reference: string,
-): { id: string; email: string }[] {
-  return prepared<[string], { id: string; email: string }>(
+): { id: string; email: string | null }[] {
+  return prepared<[string], { id: string; email: string | null }>(
     db,
     `SELECT e.id, e.Email AS email FROM enquiry_references r JOIN ${enquiryTable} e ON e.id = r.enquiry_id
      WHERE r.reference = ?`,
