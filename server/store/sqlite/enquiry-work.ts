@@ -98,9 +98,15 @@ export class SqliteEnquiryWorkStore implements EnquiryWorkAdapter {
       db
         .transaction(() => {
           // Both kept by triggers (migrations.ts, team-schema.ts): a few rows, however many enquiries.
+          // The per-day rollup passes over enquiries started on WhatsApp (no buyer type:
+          // whatsapp-enquiry-schema.ts), which are enquiries all the same: counted beside it.
           const total =
-            db.prepare<[], { count: number }>(`SELECT sum(enquiries) AS count FROM enquiry_days`).get()
-              ?.count ?? 0;
+            db
+              .prepare<[], { count: number }>(
+                `SELECT coalesce((SELECT sum(enquiries) FROM enquiry_days), 0)
+                   + (SELECT count(*) FROM ${this.table} WHERE RetailerSelfUse IS NULL) AS count`,
+              )
+              .get()?.count ?? 0;
           const counted = new Map(
             db
               .prepare<[string], { status: EnquiryStatus; count: number }>(
