@@ -229,6 +229,7 @@ export const documentMessages = {
   againstNotFound: "A credit note must be against a tax invoice of this enquiry.",
   overBalance: "This payment is more than the invoice still asks for.",
   notAnInvoice: "Payments are recorded against tax invoices only.",
+  clickReused: "This form already recorded a payment against another document: open the payment form again.",
   notOwed: "A reminder is sent only for a tax invoice with something still owed.",
   noRecipient: "The buyer on this document has no address for that channel.",
   whatsappOff: "WhatsApp is not set up for this site.",

@@ -31,7 +31,12 @@ import { documentWhatsAppForm } from "../lifecycle/whatsapp";
 import type { WhatsAppPayload } from "../store/store";
 import { apiMessages } from "../routes/api-errors";
 import { WhatsAppSendError } from "../store/conversations";
-import type { DocumentNotMade, DocumentRefusal, DocumentRequest } from "../store/documents";
+import {
+  PaymentClickReusedError,
+  type DocumentNotMade,
+  type DocumentRefusal,
+  type DocumentRequest,
+} from "../store/documents";
 import { documentActivity, overCreditMessage } from "../lifecycle/documents";
 import { eventTime } from "../store/event-clock";
 import { signedIn } from "./guard";
@@ -217,12 +222,18 @@ export async function documentRoutes(app: FastifyInstance) {
     const body = paymentBody.safeParse(request.body);
     if (!params.success || !body.success) return badRequest(reply);
     const account = signedIn(request);
-    const result = await store.work.recordPayment(params.data.id, {
-      ...body.data,
-      staffEmail: account.email,
-      at: eventTime(),
-      requestId: request.id,
-    });
+    let result;
+    try {
+      result = await store.work.recordPayment(params.data.id, {
+        ...body.data,
+        staffEmail: account.email,
+        at: eventTime(),
+        requestId: request.id,
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentClickReusedError)) throw error;
+      return reply.code(409).send({ error: documentMessages.clickReused });
+    }
     switch (result.outcome) {
       case "not-found":
         return reply.code(404).send({ error: documentMessages.notFound });

@@ -1,5 +1,6 @@
 import { StaffExistsError } from "../store/staff";
 import { IdempotencyKeyReusedError } from "../store/idempotency";
+import { PaymentClickReusedError } from "../store/documents";
 import { StoreUnavailableError, type Store } from "../store/store";
 
 /** How a store call failed: the store could not be reached, or it answered with an error. */
@@ -7,7 +8,11 @@ export type StoreErrorKind = "unavailable" | "failed";
 
 /** Refusals the store gives by design (a rule the data enforces), not errors of the store. */
 function isRefusal(error: unknown): boolean {
-  return error instanceof IdempotencyKeyReusedError || error instanceof StaffExistsError;
+  return (
+    error instanceof IdempotencyKeyReusedError ||
+    error instanceof StaffExistsError ||
+    error instanceof PaymentClickReusedError
+  );
 }
 
 function kindOf(error: unknown): StoreErrorKind {

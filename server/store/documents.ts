@@ -106,6 +106,14 @@ export type ReminderResult =
   /** Only a tax invoice with something still owed is reminded. */
   | { outcome: "not-owed" };
 
+/** A payment's click that already recorded a payment against another document: nothing is recorded. */
+export class PaymentClickReusedError extends Error {
+  constructor() {
+    super("The click already recorded a payment against another document");
+    this.name = "PaymentClickReusedError";
+  }
+}
+
 /** Who asks, when, and the click that asked (the same click twice acts once). */
 export interface DocumentActor {
   staffEmail: string;

@@ -4,15 +4,16 @@ import { documentNumber, draftDocument, financialYearOf, lastReturnCredit, numbe
 import type { RecordedPayment } from "../../domain/invoice";
 import { balancePaise, daysOwed } from "../../domain/accounts";
 import { paymentReminder, reminderLineText } from "../../domain/payment-reminder";
-import type {
-  DocumentActor,
-  DocumentChanges,
-  DocumentDraftResult,
-  DocumentIssueResult,
-  DocumentRequest,
-  PaymentResult,
-  ReminderResult,
-  SendResult,
+import {
+  PaymentClickReusedError,
+  type DocumentActor,
+  type DocumentChanges,
+  type DocumentDraftResult,
+  type DocumentIssueResult,
+  type DocumentRequest,
+  type PaymentResult,
+  type ReminderResult,
+  type SendResult,
 } from "../store/documents";
 import { step, WriteConflictError, type Actor, type Change, type WorkPort } from "../store/work-port";
 import {
@@ -83,13 +84,14 @@ export class DocumentWork implements DocumentChanges {
         const account = yield* step("readDocument", { documentId });
         if (!account) return { outcome: "not-found" };
         const prior = yield* step("readClick", { action: "payment", clickKey: input.clickKey });
-        const earlier = prior ? account.payments.find((payment) => payment.id === prior) : undefined;
-        if (earlier) {
-          const others = account.payments.filter((payment) => payment.id !== earlier.id);
-          const plan = planPayment({ ...account, payments: others }, earlier);
-          if (plan.outcome === "recorded") {
-            return { outcome: "recorded", payment: earlier, balancePaise: plan.balancePaise, repeated: true };
-          }
+        if (prior) {
+          // The click recorded its payment once: that payment, with what the invoice owes now
+          // (less, or below zero, when a credit note came since). A click that paid another
+          // document is refused: nothing is written.
+          const earlier = account.payments.find((payment) => payment.id === prior);
+          if (!earlier) throw new PaymentClickReusedError();
+          const balance = balancePaise(account.document, account.payments, account.creditNotes);
+          return { outcome: "recorded", payment: earlier, balancePaise: balance, repeated: true };
         }
         const read = yield* step("readWork", { enquiryId: account.document.enquiryId });
         const payment: RecordedPayment = {
