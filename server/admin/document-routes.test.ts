@@ -234,6 +234,51 @@ describe("documents and payments through the console's API", () => {
     expect(tally.body).toContain(invoice.number);
   });
 
+  test("a payment form's click records one payment: again on its invoice it answers that payment, on another invoice it is refused and records nothing", async () => {
+    const { app, enquiry, sales } = await shop();
+    const other = await app.store.enquiries.add(
+      anEnquiry({ Name: "Kapoor Medicals", RetailerSelfUse: "Retailer", Quantity: 300 }),
+    );
+    await app.store.work.changeStatus(other.id, {
+      to: "Confirmed",
+      expectedVersion: 0,
+      staffEmail: "sales@example.com",
+      at: new Date(),
+    });
+    const issue = async (id: string, clickKey: string) =>
+      (
+        await consoleRequest(app, sales, "POST", on(DOCUMENT_API_ROUTES.enquiryDocuments, { id }), {
+          ...invoiceBody,
+          clickKey,
+        })
+      ).json<{ document: IssuedDocument }>().document;
+    const first = await issue(enquiry.id, "click-issue-first");
+    const second = await issue(other.id, "click-issue-second");
+    const pay = (invoice: IssuedDocument) =>
+      consoleRequest(app, sales, "POST", on(DOCUMENT_API_ROUTES.payments, { id: invoice.id }), {
+        amountPaise: 10_000,
+        method: "upi",
+        reference: "412345678902",
+        receivedOn: "2026-11-21",
+        clickKey: "click-pay-shared",
+      });
+
+    const paid = await pay(first);
+    expect(paid.statusCode).toBe(201);
+    const again = await pay(first);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(paid.json());
+
+    const elsewhere = await pay(second);
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toEqual({ error: documentMessages.clickReused });
+    const listed = (
+      await consoleRequest(app, sales, "GET", on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: other.id }))
+    ).json<EnquiryDocuments>();
+    expect(listed.payments).toEqual([]);
+    expect(listed.balances).toEqual({ [second.id]: second.totals.totalPaise });
+  });
+
   test("a credit note past what its invoice can still be credited is refused with the rest named, in the draft and the issue", async () => {
     const { app, enquiry, sales } = await shop();
     const documentsPath = on(DOCUMENT_API_ROUTES.enquiryDocuments, { id: enquiry.id });
