@@ -5,7 +5,7 @@ import { publishedFacts, publishedWorkingHours } from "../company/facts-store";
 import { companyFactsStore } from "./company-facts-changes";
 import { memberStore } from "./member-changes";
 import { pushStore } from "./push-changes";
-import { subscriberStore } from "./subscriber-changes";
+import { subscriberDirectory, subscriberStore } from "./subscriber-changes";
 import { teamStore } from "./team-settings";
 import { enquiryWorkStore } from "./inbox-pages";
 import { buyerStore } from "./buyer-reads";
@@ -107,7 +107,7 @@ export function storeOver(adapters: StoreAdapters, workingHours?: WorkingHoursSo
     attemptCounters: adapters.attemptCounters,
     enquiryWork: enquiryWorkStore(adapters.enquiryWork),
     team: teamStore(adapters.team),
-    subscriberDirectory: adapters.subscriberDirectory,
+    subscriberDirectory: subscriberDirectory(adapters.subscriberDirectory),
     activity: adapters.activity,
     retention: retentionStore(adapters.retention),
     derivedFlags: derivedFlagsStore(adapters.derivedFlags),

@@ -2,6 +2,7 @@ import type { Language } from "../../domain/contract";
 import type { ConfirmOutcome, SubscriberStore, SubscriptionRequest } from "../store/store";
 import { stepsOf, type ChangeOf } from "../store/step-port";
 import { newNonce, type SubscriberAdapter, type SubscriberSteps } from "../store/subscriber-port";
+import type { SubscriberDirectory } from "../store/subscriber-directory";
 
 const step = stepsOf<SubscriberSteps>();
 
@@ -77,4 +78,15 @@ function* unsubscribe(subscriberId: string, unsubscribeNonce: string): ChangeOf<
   if (!current || current.unsubscribeNonce !== unsubscribeNonce) return false;
   yield* step("removeSubscriber", { id: current.id });
   return true;
+}
+
+/**
+ * The console's list of subscribers over an adapter's: a search is read as the addresses are
+ * stored, trimmed and in lower case, whichever store answers it.
+ */
+export function subscriberDirectory(adapter: SubscriberDirectory): SubscriberDirectory {
+  return {
+    list: (options) => adapter.list({ ...options, q: (options.q ?? "").trim().toLowerCase() }),
+    remove: (id) => adapter.remove(id),
+  };
 }

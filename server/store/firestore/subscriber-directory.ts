@@ -20,7 +20,7 @@ export class FirestoreSubscriberDirectory implements SubscriberDirectory {
   }
 
   async list(options: { q?: string; cursor?: string | null; limit: number }) {
-    const q = (options.q ?? "").trim().toLowerCase();
+    const q = options.q ?? "";
     const after = options.cursor ? decodePageCursor(options.cursor) : null;
     return this.context.run(async () => {
       const found: StoredSubscriber[] = [];

@@ -18,7 +18,7 @@ export class SqliteSubscriberDirectory implements SubscriberDirectory {
         .all(
           after?.at ?? "9999",
           after?.id ?? "",
-          likePattern((options.q ?? "").toLowerCase(), "anywhere"),
+          likePattern(options.q ?? "", "anywhere"),
           options.limit + 1,
         ),
     );
