@@ -17,7 +17,8 @@ export interface PushStore {
   /**
    * Keeps this device's subscription for the member: a device that was another member's (the
    * console signed in as someone else on it) becomes this member's. A member keeps at most `max`
-   * devices: the oldest beyond them are dropped.
+   * devices: the oldest beyond them are dropped. A member no longer stored (removed meanwhile)
+   * keeps none: nothing changes.
    */
   subscribe(
     subscription: PushSubscriptionInput & { staffId: string; serverKey: string },
@@ -50,6 +51,8 @@ export interface ReminderChanges {
  * in the change's one transaction; reads first.
  */
 export type PushSteps = {
+  /** Whether the member is stored. */
+  readMember: { args: { staffId: string }; result: boolean };
   /** The member's devices, oldest first (the store breaks a tie in time by its own order). */
   readDevices: { args: { staffId: string }; result: { endpoint: string }[] };
   /** Whose the subscription at `endpoint` is; null when there is none. */

@@ -6,7 +6,8 @@ const step = stepsOf<PushSteps>();
 /**
  * A member's devices, written once above the stores: subscribing keeps the device's subscription
  * for the member (a device that was another member's becomes this one's) and drops the member's
- * oldest beyond the most kept; a member unsubscribes only a device of their own.
+ * oldest beyond the most kept, for a member still stored (one removed keeps no device); a member
+ * unsubscribes only a device of their own.
  */
 export function pushStore(adapter: PushAdapter): PushStore {
   return {
@@ -21,6 +22,7 @@ function* subscribe(
   subscription: Parameters<PushStore["subscribe"]>[0],
   options: Parameters<PushStore["subscribe"]>[1],
 ): ChangeOf<PushSteps, void> {
+  if (!(yield* step("readMember", { staffId: subscription.staffId }))) return;
   const others = (yield* step("readDevices", { staffId: subscription.staffId })).filter(
     (device) => device.endpoint !== subscription.endpoint,
   );

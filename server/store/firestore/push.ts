@@ -77,6 +77,9 @@ export class FirestorePushStore implements PushAdapter {
   private answers(transaction: Transaction, hold: HoldWrite): AnswersOf<PushSteps, true> {
     const ref = (endpoint: string) => this.collection.doc(keyDocumentId(endpoint));
     return {
+      readMember: async ({ staffId }) =>
+        !(await transaction.get(this.context.db.collection("staff").where("id", "==", staffId).limit(1)))
+          .empty,
       readDevices: async ({ staffId }) =>
         (await transaction.get(this.collection.where("staffId", "==", staffId))).docs
           .sort(oldestFirst)

@@ -73,6 +73,10 @@ export class SqlitePushStore implements PushAdapter {
 
   private answers(db: Database.Database): AnswersOf<PushSteps> {
     return {
+      readMember: ({ staffId }) =>
+        prepared<[string], { found: number }>(db, `SELECT 1 AS found FROM staff WHERE id = ?`).get(
+          staffId,
+        ) !== undefined,
       readDevices: ({ staffId }) =>
         prepared<[string], { endpoint: string }>(
           db,
