@@ -400,8 +400,8 @@ async function generatedSequence(seed: number, steps: number, store: Store) {
         const kept = (await store.templates.list()).find((each) => each.id === id)?.version ?? 1;
         answer = await store.templates.remove(id, chance(0.25) ? kept - 1 : kept);
       } else if (change === "subscribe-device") {
-        // A member removed is signed out everywhere: only those still here turn notifications on.
-        const member = pick(MEMBERS.filter((each) => each !== removedMember));
+        // Now and then a member removed meanwhile: no device is kept for them.
+        const member = pick(MEMBERS);
         const endpoint = pick(DEVICES);
         const max = pick([2, 3]);
         await store.push.subscribe(
@@ -493,8 +493,9 @@ function templateInput(
 }
 
 describe("a generated sequence of the newsletter's, webhooks', templates' and devices' changes on both stores", () => {
-  // Explored with 40 seeds of 200 steps and 80 of 400; two are kept, each touching every part.
-  test.each([109, 127])("seed %i", async (seed) => {
+  // Explored with seeds 100 to 139 of 200 steps and 80 more of 400; two are kept, each touching
+  // every part.
+  test.each([109, 126])("seed %i", async (seed) => {
     const [sqlite, firestore] = await onBothStores((store) => generatedSequence(seed, 200, store));
     const answers = sqlite!.answers;
     expect(firestore!.answers).toEqual(answers);
@@ -517,6 +518,10 @@ describe("a generated sequence of the newsletter's, webhooks', templates' and de
     expect(count(/ (change-template .*"changed"|remove-template .*"removed")/)).toBeGreaterThan(0);
     expect(count(/ unsubscribe-device .*"off":true/)).toBeGreaterThan(0);
     expect(count(/ unsubscribe-device .*"off":false/)).toBeGreaterThan(0);
+    const removal = answers.findIndex((line) => line.includes(" remove-member "));
+    expect(
+      answers.slice(removal).filter((line) => / subscribe-device .*"member":"ravi@team.example"/.test(line)),
+    ).not.toEqual([]);
     expect(count(/refused: /)).toBe(0);
   });
 });
