@@ -165,9 +165,11 @@ describe("hostile mail in the company's mailbox", () => {
     expect(Buffer.byteLength(quoted)).toBeGreaterThan(SOURCE_MAX_BYTES - 1024);
     expect(Buffer.byteLength(stranger)).toBeGreaterThan(300 * 1024);
 
+    // The reader flags a mail as filed before its read through ends and its counts are shown.
+    const stored = async () => (await metric(baseUrl, "collarise_mailbox_answers_stored_total")) ?? 0;
     await livezUntil(
       baseUrl,
-      async () => (await flagsOf(laterUid as number)).includes(FILED_KEYWORD),
+      async () => (await flagsOf(laterUid as number)).includes(FILED_KEYWORD) && (await stored()) >= 2,
       120_000,
     );
 
@@ -194,7 +196,13 @@ describe("hostile mail in the company's mailbox", () => {
     expect(await metric(baseUrl, 'collarise_mailbox_answers_set_aside_total{reason="unreadable"}')).toBe(1);
 
     const laterUid = await mailbox.deliver(answer(reference, "after-poison", "Sixty, please."));
-    await livezUntil(baseUrl, async () => (await flagsOf(laterUid)).includes(FILED_KEYWORD), 60_000);
-    expect(await metric(baseUrl, "collarise_mailbox_answers_stored_total")).toBe(1);
+    // The reader flags a mail as filed before its read through ends and its counts are shown.
+    const stored = async () => (await metric(baseUrl, "collarise_mailbox_answers_stored_total")) ?? 0;
+    await livezUntil(
+      baseUrl,
+      async () => (await flagsOf(laterUid)).includes(FILED_KEYWORD) && (await stored()) >= 1,
+      60_000,
+    );
+    expect(await stored()).toBe(1);
   }, 180_000);
 });
