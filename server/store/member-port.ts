@@ -73,7 +73,7 @@ export type MemberSteps = MemberAlertSteps & {
   /** Every enquiry whose work record names the member as owner: open, closed and spam alike. */
   readWorkOf: { args: { staffId: string }; result: WorkRead[] };
   writePlan: WorkSteps["writePlan"];
-  /** Removes the account with its sessions and its devices. */
+  /** Removes the account with its sessions, its devices, its links and the mails still waiting to go to it. */
   removeAccount: { args: { staffId: string }; result: void };
 };
 

@@ -163,13 +163,21 @@ export class FirestoreMemberStore implements MemberAdapter {
         },
         removeAccount: async ({ staffId }) => {
           const account = accountRef(staffId);
-          const [theirs, devices] = await Promise.all([
+          const [theirs, devices, links, mails] = await Promise.all([
             transaction.get(sessions.where("staffId", "==", staffId)),
             // Their devices stop getting notifications.
             transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS).where("staffId", "==", staffId)),
+            // Their links go with them, and the mails still waiting to go to them.
+            transaction.get(this.links.where("staffId", "==", staffId)),
+            transaction.get(
+              collectionsOf(context)
+                .notifications.where("staffId", "==", staffId)
+                .where("status", "==", "pending"),
+            ),
           ]);
           hold(() => {
-            for (const doc of [...theirs.docs, ...devices.docs]) transaction.delete(doc.ref);
+            for (const doc of [...theirs.docs, ...devices.docs, ...links.docs, ...mails.docs])
+              transaction.delete(doc.ref);
             transaction.delete(account);
           });
         },
