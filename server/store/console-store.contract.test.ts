@@ -85,8 +85,17 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(await store.staff.useTotpStep(member.id, 100)).toBe(false);
       expect(await store.staff.useTotpStep(member.id, 99)).toBe(false);
       expect(await store.staff.useTotpStep(member.id, 101)).toBe(true);
+      // An account made again at a removed one's address has used no time step yet.
+      await store.staff.add({ email: "owner@example.com", role: "owner", passwordHash: "h" });
+      expect(await store.members.remove("a@example.com")).toBe(0);
+      const again = await store.staff.add({ email: "a@example.com", role: "member", passwordHash: "h" });
+      expect(await store.staff.useTotpStep(again.id, 101)).toBe(true);
+      expect(await store.staff.useTotpStep(again.id, 101)).toBe(false);
+      await store.staff.setPendingTotp(again.id, "SECRET");
+      await store.staff.enableTotp(again.id, ["c1"]);
+      expect(await store.staff.useRecoveryCode(again.id, "c1")).toBe(true);
       expect(await store.staff.resetPassword("a@example.com", "new")).toBe(true);
-      expect(await store.staff.findById(member.id)).toMatchObject({
+      expect(await store.staff.findById(again.id)).toMatchObject({
         passwordHash: "new",
         totpEnabled: false,
         recoveryCodeHashes: [],

@@ -172,7 +172,7 @@ export class FirestoreStaffStore implements StaffStore {
 
   /**
    * Spends something of the account once, in one transaction: `spend` answers the fields to update
-   * (null: refused), and a marker is created in the account's `marker` subcollection. False when
+   * (null: refused), and a marker is created in the account's `marker` subcollection (by the account's id and the thing spent). False when
    * there is no such account, when refused, or when a second use at once created the marker first.
    */
   private async spendOnce(
@@ -187,8 +187,11 @@ export class FirestoreStaffStore implements StaffStore {
         return await this.context.db.runTransaction(async (transaction) => {
           const fields = spend(await transaction.get(doc.ref));
           if (!fields) return false;
-          // Creating the marker fails for the second of two uses at once.
-          transaction.create(doc.ref.collection(marker[0]).doc(marker[1]), { at: new Date().toISOString() });
+          // Creating the marker fails for the second of two uses at once. It is named by the
+          // account's id too: the document is the address's, and outlives an account removed
+          // from it, whose markers must not refuse a new account's first uses.
+          const once = doc.ref.collection(marker[0]).doc(`${id} ${marker[1]}`);
+          transaction.create(once, { at: new Date().toISOString() });
           transaction.update(doc.ref, fields);
           return true;
         });
