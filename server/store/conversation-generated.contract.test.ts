@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { seeded } from "../../tests/support/seeded";
 import { enquiryReference } from "../../domain/console";
 import type { ConversationMessage } from "../../domain/conversation";
 import type { Enquiry } from "../../domain/enquiry";
@@ -66,17 +67,6 @@ async function teamOf(store: Store): Promise<Team> {
   for (const email of MEMBERS) ids[email] = (await add(email)).id;
   await store.team.setAssignmentRule({ kind: "turns", members: [ids[ASHA], ids[BILAL]] });
   return { ids };
-}
-
-/** A seeded generator (mulberry32): the same seed gives the same numbers, on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const CHANGES = [

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { seeded } from "../../tests/support/seeded";
 import { checkTemplate, type TemplateInput, type TemplatePurpose } from "../../domain/templates";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "../../domain/webhooks";
 import { bothStores } from "../../tests/support/store-sandboxes";
@@ -90,17 +91,6 @@ const CHANGES = [
   "unsubscribe-device",
   "forget-device",
 ] as const;
-
-/** A seeded generator (mulberry32): the same seed gives the same numbers, on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * What the store made at random, named as the sequence first met it: an address's id by the

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { seeded } from "../../tests/support/seeded";
 import { ENQUIRY_STATUSES, enquiryReference } from "../../domain/console";
 import {
   DISPATCH_STEPS,
@@ -104,17 +105,6 @@ interface Day {
   enquiries: { id: string; name: string }[];
   documents: IssuedDocument[];
   endpointId: string;
-}
-
-/** A seeded generator (mulberry32): the same seed gives the same numbers, on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const CHANGES = [

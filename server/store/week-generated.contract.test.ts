@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { seeded } from "../../tests/support/seeded";
 import { ENQUIRY_STATUSES, enquiryReference } from "../../domain/console";
 import type { Enquiry } from "../../domain/enquiry";
 import { ALERT_CHOICES, INBOX_VIEWS, type AssignmentRule } from "../../domain/team";
@@ -51,17 +52,6 @@ const DEVICES = Array.from({ length: 4 }, (_, index) => `https://push.example.ne
 /** A minute of an IST day, as an instant. */
 const istAt = (day: string, minute: number) =>
   new Date(Date.parse(`${day}T00:00:00+05:30`) + minute * 60_000);
-
-/** A seeded generator (mulberry32): the same seed gives the same numbers, on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The n-th buyer's enquiry, the same on every store and run (its address and mobile its own). */
 const buyer = (n: number, RetailerSelfUse: Enquiry["RetailerSelfUse"], Quantity: number): Enquiry => ({

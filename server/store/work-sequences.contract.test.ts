@@ -1,4 +1,5 @@
 import { statusCounts } from "./enquiry-work";
+import { seeded } from "../../tests/support/seeded";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { ENQUIRY_STATUSES, enquiryReference, type EnquiryStatus } from "../../domain/console";
 import { INBOX_VIEWS, firstContactDueAt, type AssignmentRule } from "../../domain/team";
@@ -991,17 +992,6 @@ describe("the same calls on both stores leave the same state", () => {
     expect(firestore).toEqual(sqlite);
   });
 });
-
-/** A seeded generator (mulberry32): the same seed gives the same numbers, on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const NEXT_STEPS = ["Call about the price", "Send the price list", "Ask for the address", null];
 const NOTES = ["Rang, no answer", "Wants 3 boxes", "Asked about the taste"];
