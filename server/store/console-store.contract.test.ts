@@ -152,6 +152,21 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(await addPair(["m|2", "e|2"])).toEqual([21, 21]);
     });
 
+    test("a counter taken back more often than added stays at zero, and is forgotten at its latest add's expiry", async () => {
+      store = await adapter.open();
+      const early = new Date("2026-01-01T00:15:00.000Z");
+      const late = new Date("2026-01-01T01:00:00.000Z");
+      expect(await store.attemptCounters.add("account:z@example.com|w1", early)).toBe(1);
+      await store.attemptCounters.takeBack("account:z@example.com|w1");
+      await store.attemptCounters.takeBack("account:z@example.com|w1");
+      expect(await store.attemptCounters.read(["account:z@example.com|w1"])).toEqual([0]);
+      // Nothing owed from the takes back: the next attempt counts as the first.
+      expect(await store.attemptCounters.add("account:z@example.com|w1", late)).toBe(1);
+      // Added again with a later expiry: kept until that one, not the first.
+      expect(await store.attemptCounters.eraseExpired(new Date("2026-01-01T00:30:00.000Z"))).toBe(0);
+      expect(await store.attemptCounters.eraseExpired(new Date("2026-01-01T01:00:00.001Z"))).toBe(1);
+    });
+
     test("forty attempts at once on one counter count as forty, and at most five see a count of five or less", async () => {
       store = await adapter.open();
       const expires = new Date(Date.now() + HOUR);

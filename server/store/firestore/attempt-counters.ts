@@ -1,13 +1,16 @@
-import { FieldValue, type DocumentSnapshot } from "firebase-admin/firestore";
+import { FieldValue, type DocumentReference, type DocumentSnapshot } from "firebase-admin/firestore";
 import type { AttemptCounterStore } from "../attempt-counters";
 import type { CounterToAdd } from "../store";
-import { eraseOlder, grpcCode, keyDocumentId, NOT_FOUND, type FirestoreContext } from "./connection";
+import { eraseOlder, keyDocumentId, type FirestoreContext } from "./connection";
 
 /**
  * One document per counter, `attemptCounters/{sha256 of its name}`. Adding is one atomic
  * `FieldValue.increment(1)`, then the count is read back: attempts landing at the same moment may
- * be read with it, so a burst is refused at least as often as the same attempts one by one. No
- * transaction is involved (the emulator's are not isolated) and nothing depends on deleting a field.
+ * be read with it, so a burst is refused at least as often as the same attempts one by one. Adding
+ * involves no transaction (the emulator's are not isolated: a burst must count on it too) and
+ * nothing depends on deleting a field. Taking back, which never goes below 0, reads and writes in
+ * one transaction: a counter taken back twice at once may keep one too many on the emulator, never
+ * one too few.
  */
 export class FirestoreAttemptCounterStore implements AttemptCounterStore {
   constructor(private readonly context: FirestoreContext) {}
@@ -31,11 +34,8 @@ export class FirestoreAttemptCounterStore implements AttemptCounterStore {
       const added = new Map<string, { expiresAt: string; times: number }>();
       for (const { name, expiresAt } of counters) {
         const id = keyDocumentId(name);
-        const seen = added.get(id);
-        // The latest expiry of a name given twice, as two adds one after the other would leave it.
-        const latest =
-          seen && seen.expiresAt > expiresAt.toISOString() ? seen.expiresAt : expiresAt.toISOString();
-        added.set(id, { expiresAt: latest, times: (seen?.times ?? 0) + 1 });
+        // A name given twice keeps the later one's expiry, as two adds one after the other leave it.
+        added.set(id, { expiresAt: expiresAt.toISOString(), times: (added.get(id)?.times ?? 0) + 1 });
       }
       const batch = this.context.db.batch();
       for (const [id, { expiresAt, times }] of added) {
@@ -58,23 +58,25 @@ export class FirestoreAttemptCounterStore implements AttemptCounterStore {
     });
   }
 
-  /** Takes one back from each counter, all in one write (`addAll` undone). */
+  /**
+   * Takes one back from each counter (`addAll` undone), never below 0, as SQLite's `max(count - 1,
+   * 0)`: each counter read and written in a transaction of its own. A counter erased as expired
+   * meanwhile has nothing to take back.
+   */
   async takeBackAll(names: readonly string[]): Promise<void> {
-    if (names.length === 0) return;
     const times = new Map<string, number>();
     for (const id of names.map(keyDocumentId)) times.set(id, (times.get(id) ?? 0) + 1);
-    try {
-      await this.context.run(async () => {
-        const batch = this.context.db.batch();
-        for (const [id, n] of times) batch.update(this.counters.doc(id), { count: FieldValue.increment(-n) });
-        await batch.commit();
-      });
-    } catch (error) {
-      if (grpcCode(error) !== NOT_FOUND) throw error;
-      // One erased as expired meanwhile: nothing left to take back from it; with others, they are
-      // taken back one by one.
-      if (names.length > 1) for (const name of names) await this.takeBackAll([name]);
-    }
+    await this.context.run(() =>
+      Promise.all([...times].map(([id, n]) => this.takeBackFrom(this.counters.doc(id), n))),
+    );
+  }
+
+  private takeBackFrom(ref: DocumentReference, times: number): Promise<void> {
+    return this.context.db.runTransaction(async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      const count = snapshot.exists ? countOf(snapshot) : 0;
+      if (count > 0) transaction.update(ref, { count: Math.max(0, count - times) });
+    });
   }
 
   takeBack(name: string): Promise<void> {

@@ -14,8 +14,9 @@ function counterKey(name: string): Buffer {
   return hash("sha256", name, "buffer").subarray(0, 16);
 }
 
+/** Counted, and forgotten after the expiry of the latest add (as Firestore's merge leaves it). */
 const ADD = `INSERT INTO attempt_counters (name_hash, count, expires_at) VALUES (?, 1, ?)
-  ON CONFLICT (name_hash) DO UPDATE SET count = count + 1 RETURNING count`;
+  ON CONFLICT (name_hash) DO UPDATE SET count = count + 1, expires_at = excluded.expires_at RETURNING count`;
 const TAKE_BACK = `UPDATE attempt_counters SET count = max(count - 1, 0) WHERE name_hash = ?`;
 
 /**
