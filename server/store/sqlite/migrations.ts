@@ -408,6 +408,18 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     DROP INDEX ${quoteIdentifier(`${enquiryTable}_reference_v7`)};
     DROP INDEX ${quoteIdentifier(`${enquiryTable}_reference_v4`)};
     `,
+    // Fewer index entries in an enquiry's write. A notification of an enquiry (the company's mail,
+    // the acknowledgement) is no subscriber's and no member's: their indexes, which serve only the
+    // foreign keys' deletes by subscriber and by member, keep the rows that have one. Nothing reads
+    // the enquiry's source through `enquiry_meta` by label any longer (the work record carries
+    // it: enquiry_work_source), so its index goes.
+    `
+    DROP INDEX notifications_subscriber;
+    CREATE INDEX notifications_subscriber ON notifications (subscriber_id) WHERE subscriber_id IS NOT NULL;
+    DROP INDEX notifications_staff;
+    CREATE INDEX notifications_staff ON notifications (staff_id) WHERE staff_id IS NOT NULL;
+    DROP INDEX enquiry_meta_source;
+    `,
   ];
 }
 

@@ -101,7 +101,9 @@ test("a database whose notifications listed their kinds keeps every notification
     try {
       expect(check.pragma("user_version", { simple: true })).toBe(steps.length);
       expect(rows(check)).toEqual(before.rows);
-      expect(indexes(check)).toEqual(before.indexes);
+      // The same indexes by name (a later step keeps only the rows a member's or subscriber's index needs).
+      const names = (list: unknown[]) => list.map((index) => (index as { name: string }).name);
+      expect(names(indexes(check))).toEqual(names(before.indexes));
       const schema = check
         .prepare<[], { sql: string }>(`SELECT sql FROM sqlite_master WHERE name = 'notifications'`)
         .get()?.sql;
