@@ -67,6 +67,19 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       expect(await store.staff.ownerExists()).toBe(false);
     });
 
+    test("a session is made only for an account that still exists: for one removed, nothing is made and the answer says so", async () => {
+      store = await adapter.open();
+      const member = await store.staff.add({ email: "gone@example.com", role: "member", passwordHash: "h" });
+      const now = new Date("2026-01-01T09:00:00.000Z");
+      expect(await store.sessions.create({ tokenHash: "before", staffId: member.id, now })).toBe(true);
+      expect(await store.members.remove("gone@example.com")).not.toBeNull();
+      expect(await store.sessions.touch("before", now, HOUR)).toBeNull();
+
+      expect(await store.sessions.create({ tokenHash: "after", staffId: member.id, now })).toBe(false);
+      expect(await store.sessions.countActive(member.id, now, HOUR)).toBe(0);
+      expect(await store.sessions.touch("after", now, HOUR)).toBeNull();
+    });
+
     test("TOTP is on only once confirmed, a recovery code works once, and a password reset turns TOTP off", async () => {
       store = await adapter.open();
       const member = await store.staff.add({ email: "a@example.com", role: "member", passwordHash: "h" });

@@ -1,6 +1,10 @@
 /** Signed-in sessions, kept server-side. Only the SHA-256 of each cookie's token is stored. */
 export interface SessionStore {
-  create(session: { tokenHash: string; staffId: string; now: Date }): Promise<void>;
+  /**
+   * Starts a session of the account `staffId`, checking in the same write that the account still
+   * exists; false, and nothing made, when it does not (it was removed since it was read).
+   */
+  create(session: { tokenHash: string; staffId: string; now: Date }): Promise<boolean>;
   /**
    * The session's member of staff when it was used within `idleMs` of `now` (and, with
    * `lifetimeMs`, began within it), and marks it used now; null (and the session forgotten) when it

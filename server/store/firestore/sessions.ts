@@ -9,12 +9,23 @@ export class FirestoreSessionStore implements SessionStore {
     return this.context.db.collection("sessions");
   }
 
-  async create(session: { tokenHash: string; staffId: string; now: Date }): Promise<void> {
+  async create(session: { tokenHash: string; staffId: string; now: Date }): Promise<boolean> {
     const now = session.now.toISOString();
-    await this.context.run(() =>
-      this.sessions
-        .doc(session.tokenHash)
-        .create({ staffId: session.staffId, createdAt: now, lastSeenAt: now }),
+    // The account is read in the transaction that makes the session: a removal (which deletes the
+    // account and its sessions in one transaction, members.ts) comes wholly before or after it.
+    return this.context.run(() =>
+      this.context.db.runTransaction(async (transaction) => {
+        const account = await transaction.get(
+          this.context.db.collection("staff").where("id", "==", session.staffId).limit(1),
+        );
+        if (account.empty) return false;
+        transaction.create(this.sessions.doc(session.tokenHash), {
+          staffId: session.staffId,
+          createdAt: now,
+          lastSeenAt: now,
+        });
+        return true;
+      }),
     );
   }
 

@@ -4,12 +4,16 @@ import type { SqliteRun } from "./connection";
 export class SqliteSessionStore implements SessionStore {
   constructor(private readonly run: SqliteRun) {}
 
-  async create(session: { tokenHash: string; staffId: string; now: Date }): Promise<void> {
+  async create(session: { tokenHash: string; staffId: string; now: Date }): Promise<boolean> {
     const now = session.now.toISOString();
-    this.run((db) =>
-      db
-        .prepare(`INSERT INTO sessions (token_hash, staff_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)`)
-        .run(session.tokenHash, session.staffId, now, now),
+    return this.run(
+      (db) =>
+        db
+          .prepare(
+            `INSERT INTO sessions (token_hash, staff_id, created_at, last_seen_at)
+             SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM staff WHERE id = ?)`,
+          )
+          .run(session.tokenHash, session.staffId, now, now, session.staffId).changes === 1,
     );
   }
 
