@@ -346,6 +346,31 @@ describe.each(adapters)("sign-in under attack, on $name", (adapter) => {
     expect((await consoleRequest(app, another, "GET", "/me")).statusCode).toBe(401);
   });
 
+  test("an account removed after its password was checked gets the unknown account's answer and no session", async () => {
+    const clock = handClock();
+    const app = await start(adapter.env(), clock.now);
+    const member = await addStaff(app, "leaving@example.com", "member");
+    // The member is removed between the password's check and the session's creation.
+    const sessions = app.store.sessions;
+    const create = sessions.create.bind(sessions);
+    sessions.create = async (session) => {
+      await app.store.members.remove("leaving@example.com");
+      return create(session);
+    };
+    const response = await signInRequest(app, { email: "leaving@example.com", password: TEST_PASSWORD });
+    const unknown = await signInRequest(app, { email: "nobody@example.com", password: TEST_PASSWORD });
+    for (const answer of [response, unknown]) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ error: consoleMessages.signInFailed });
+      expect(answer.headers["set-cookie"]).toBeUndefined();
+    }
+    expect(await app.store.sessions.countActive(member.id, clock.now(), 3_600_000)).toBe(0);
+    expect(await activity(app, "sign-in")).toEqual([]);
+    expect((await activity(app, "sign-in-failed")).map((entry) => entry.actor)).toContain(
+      "leaving@example.com",
+    );
+  });
+
   test(`a session used every few hours still ends ${SESSION_LIFETIME_DAYS} days after its sign-in`, async () => {
     const clock = handClock();
     const app = await start(adapter.env(), clock.now);

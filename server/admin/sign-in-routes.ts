@@ -112,11 +112,16 @@ export async function signInRoutes(app: FastifyInstance) {
     }
 
     // A fresh token at every sign-in; a session the browser still held ends.
+    const token = newSessionToken();
+    const tokenHash = hashToken(token);
+    if (!(await store.sessions.create({ tokenHash, staffId: account.id, now: app.clock() }))) {
+      // The account was removed since it was read: answered as an account that does not exist.
+      await store.activity.record({ actor: account.email, action: "sign-in-failed", target: null });
+      return reply.code(401).send({ error: consoleMessages.signInFailed });
+    }
     await reservation.takeBack();
     const previous = sessionToken(request);
     if (previous) await store.sessions.delete(hashToken(previous));
-    const token = newSessionToken();
-    await store.sessions.create({ tokenHash: hashToken(token), staffId: account.id, now: app.clock() });
     await store.activity.record({ actor: account.email, action: "sign-in", target: null });
     setSessionCookie(request, reply, token);
     // This browser is known to this account from now on (docs/decisions/015-device-cookie.md).
