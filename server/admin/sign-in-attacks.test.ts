@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import {
   ADMIN_API_PREFIX,
   consoleMessages,
@@ -26,8 +26,16 @@ import { hashRecoveryCode, newRecoveryCodes, newTotpSecret } from "./totp";
 const adapters = appStoreAdapters("attack");
 
 const running: TestApp[] = [];
+// A code of the step before now (`totpCodeFor(secret, -1)`) is accepted only until the next step
+// begins: a step's end between the code's making and its check refused it, now and then. The time
+// stands still in each test, half way through a step.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-03-02T09:00:15.000Z"));
+});
 afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
+  vi.useRealTimers();
 });
 
 /** A clock the test moves by hand. */
