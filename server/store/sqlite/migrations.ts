@@ -408,17 +408,41 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     DROP INDEX ${quoteIdentifier(`${enquiryTable}_reference_v7`)};
     DROP INDEX ${quoteIdentifier(`${enquiryTable}_reference_v4`)};
     `,
-    // Fewer index entries in an enquiry's write. A notification of an enquiry (the company's mail,
-    // the acknowledgement) is no subscriber's and no member's: their indexes, which serve only the
-    // foreign keys' deletes by subscriber and by member, keep the rows that have one. Nothing reads
-    // the enquiry's source through `enquiry_meta` by label any longer (the work record carries
-    // it: enquiry_work_source), so its index goes.
+    // Fewer B-trees in an enquiry's write. A notification of an enquiry (the company's mail, the
+    // acknowledgement) is no subscriber's and no member's: their indexes, which serve only the
+    // foreign keys' deletes by subscriber and by member, keep the rows that have one. The row
+    // beside an enquiry (enquiry-meta.ts) is read only by its enquiry's id: it is kept in one
+    // B-tree keyed by it, without a rowid beside the key's index, and without the index by source
+    // label, which nothing reads any longer (the work record carries the label: enquiry_work_source).
     `
     DROP INDEX notifications_subscriber;
     CREATE INDEX notifications_subscriber ON notifications (subscriber_id) WHERE subscriber_id IS NOT NULL;
     DROP INDEX notifications_staff;
     CREATE INDEX notifications_staff ON notifications (staff_id) WHERE staff_id IS NOT NULL;
-    DROP INDEX enquiry_meta_source;
+    CREATE TABLE enquiry_meta_next (
+      enquiry_id TEXT PRIMARY KEY REFERENCES ${table} (id) ON DELETE CASCADE,
+      spam_score INTEGER NOT NULL DEFAULT 0,
+      spam_reasons TEXT NOT NULL DEFAULT '[]',
+      filed_as_spam INTEGER NOT NULL DEFAULT 0 CHECK (filed_as_spam IN (0, 1)),
+      utm_source TEXT,
+      utm_medium TEXT,
+      utm_campaign TEXT,
+      referrer_host TEXT,
+      landing_path TEXT,
+      source_label TEXT,
+      whatsapp_consent_at TEXT,
+      whatsapp_consent_wording TEXT,
+      whatsapp_consent_language TEXT CHECK (whatsapp_consent_language IN ('en', 'hi'))
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO enquiry_meta_next (enquiry_id, spam_score, spam_reasons, filed_as_spam, utm_source,
+        utm_medium, utm_campaign, referrer_host, landing_path, source_label, whatsapp_consent_at,
+        whatsapp_consent_wording, whatsapp_consent_language)
+      SELECT enquiry_id, spam_score, spam_reasons, filed_as_spam, utm_source, utm_medium,
+        utm_campaign, referrer_host, landing_path, source_label, whatsapp_consent_at,
+        whatsapp_consent_wording, whatsapp_consent_language
+      FROM enquiry_meta;
+    DROP TABLE enquiry_meta;
+    ALTER TABLE enquiry_meta_next RENAME TO enquiry_meta;
     `,
   ];
 }
