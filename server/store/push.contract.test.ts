@@ -128,6 +128,29 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("push on the $name store", 
     expect(await store.push.devicesOf(ravi.id)).toEqual([]);
   });
 
+  test("new devices subscribed at once by one member leave them the most kept, the newest", async () => {
+    const { store } = await open();
+    const ravi = await member(store, "ravi@example.com");
+    const max = 3;
+    const endpointsOf = async (staffId: string) =>
+      (await store.push.devicesOf(staffId)).map((each) => each.endpoint);
+    const atOnce = async (now: Date) => {
+      const batch = [device(ravi.id), device(ravi.id), device(ravi.id), device(ravi.id)];
+      await Promise.all(batch.map((each) => store.push.subscribe(each, { now, max })));
+      return batch.map((each) => each.endpoint);
+    };
+
+    // Their first devices, one more than kept, at once.
+    const first = await atOnce(at("2030-01-05T09:00:00Z"));
+    expect(await endpointsOf(ravi.id)).toHaveLength(max);
+    expect(first).toEqual(expect.arrayContaining(await endpointsOf(ravi.id)));
+
+    // At the most kept, four new ones at once: each finds the older ones to drop.
+    const next = await atOnce(at("2030-01-05T10:00:00Z"));
+    expect(await endpointsOf(ravi.id)).toHaveLength(max);
+    expect(next).toEqual(expect.arrayContaining(await endpointsOf(ravi.id)));
+  });
+
   test("an enquiry handed to a member with a device queues a push to them, with the buyer's first name at most; taking it oneself does not", async () => {
     const { store } = await open();
     const asha = await member(store, "asha@example.com");

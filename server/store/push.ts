@@ -53,7 +53,11 @@ export interface ReminderChanges {
 export type PushSteps = {
   /** Whether the member is stored. */
   readMember: { args: { staffId: string }; result: boolean };
-  /** The member's devices, oldest first (the store breaks a tie in time by its own order). */
+  /**
+   * The member's devices, oldest first (the store breaks a tie in time by its own order). A store
+   * may refuse the change (WriteConflictError) when another change of the member's devices was
+   * written after this read: the change is then read and run again.
+   */
   readDevices: { args: { staffId: string }; result: { endpoint: string }[] };
   /** Whose the subscription at `endpoint` is; null when there is none. */
   readDeviceOwner: { args: { endpoint: string }; result: string | null };

@@ -1,17 +1,31 @@
 import type { PushAdapter, PushStore, PushSteps } from "../store/push";
 import { stepsOf, type ChangeOf } from "../store/step-port";
+import { WriteConflictError } from "../store/work-port";
 
 const step = stepsOf<PushSteps>();
+
+/** How many times a member's subscribe is run while others of theirs at once are written first. */
+const SUBSCRIBE_RUNS = 16;
 
 /**
  * A member's devices, written once above the stores: subscribing keeps the device's subscription
  * for the member (a device that was another member's becomes this one's) and drops the member's
  * oldest beyond the most kept, for a member still stored (one removed keeps no device); a member
- * unsubscribes only a device of their own.
+ * unsubscribes only a device of their own. A subscribe refused because another change of the
+ * member's devices was written first (WriteConflictError) is read and run again, up to
+ * SUBSCRIBE_RUNS times: each refusal is another subscribe that went through.
  */
 export function pushStore(adapter: PushAdapter): PushStore {
   return {
-    subscribe: (subscription, options) => adapter.run(() => subscribe(subscription, options)),
+    subscribe: async (subscription, options) => {
+      for (let run = 1; ; run += 1) {
+        try {
+          return await adapter.run(() => subscribe(subscription, options));
+        } catch (error) {
+          if (!(error instanceof WriteConflictError) || run >= SUBSCRIBE_RUNS) throw error;
+        }
+      }
+    },
     unsubscribe: (staffId, endpoint) => adapter.run(() => unsubscribe(staffId, endpoint)),
     forget: (endpoint) => adapter.forget(endpoint),
     devicesOf: (staffId) => adapter.devicesOf(staffId),

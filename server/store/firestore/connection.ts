@@ -229,6 +229,13 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
 /** Members' push subscriptions, one document per device (server/store/firestore/push.ts). */
 export const PUSH_SUBSCRIPTIONS = "pushSubscriptions";
 
+/**
+ * Each member's version of their devices, `pushDeviceVersions/{staffId}`, and the marker of that
+ * version, `pushDeviceVersions/{staffId}-v{n}`, each with the member's `staffId`
+ * (server/store/firestore/push.ts).
+ */
+export const PUSH_DEVICE_VERSIONS = "pushDeviceVersions";
+
 /** The collections several of the store's concerns read, by their names on Firestore. */
 export function collectionsOf(context: FirestoreContext) {
   const { db } = context;

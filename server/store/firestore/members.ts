@@ -3,7 +3,13 @@ import { linkAndMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } 
 import type { StaffLink } from "../members";
 import { standingOf } from "../staff";
 import type { ChangeOf } from "../step-port";
-import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
+import {
+  collectionsOf,
+  keyDocumentId,
+  PUSH_DEVICE_VERSIONS,
+  PUSH_SUBSCRIPTIONS,
+  type FirestoreContext,
+} from "./connection";
 import { queueNotification } from "./documents";
 import { accountDocument, accountOf, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
@@ -163,10 +169,11 @@ export class FirestoreMemberStore implements MemberAdapter {
         },
         removeAccount: async ({ staffId }) => {
           const account = accountRef(staffId);
-          const [theirs, devices, links, mails] = await Promise.all([
+          const [theirs, devices, deviceVersions, links, mails] = await Promise.all([
             transaction.get(sessions.where("staffId", "==", staffId)),
-            // Their devices stop getting notifications.
+            // Their devices stop getting notifications, and their devices' versions go.
             transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS).where("staffId", "==", staffId)),
+            transaction.get(context.db.collection(PUSH_DEVICE_VERSIONS).where("staffId", "==", staffId)),
             // Their links go with them, and the mails still waiting to go to them.
             transaction.get(this.links.where("staffId", "==", staffId)),
             transaction.get(
@@ -176,7 +183,13 @@ export class FirestoreMemberStore implements MemberAdapter {
             ),
           ]);
           hold(() => {
-            for (const doc of [...theirs.docs, ...devices.docs, ...links.docs, ...mails.docs])
+            for (const doc of [
+              ...theirs.docs,
+              ...devices.docs,
+              ...deviceVersions.docs,
+              ...links.docs,
+              ...mails.docs,
+            ])
               transaction.delete(doc.ref);
             transaction.delete(account);
           });

@@ -4,7 +4,13 @@ import type { PushAdapter, PushSteps, StoredPushSubscription } from "../push";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
 import type { StoredEnquiry } from "../store";
-import { collectionsOf, keyDocumentId, PUSH_SUBSCRIPTIONS, type FirestoreContext } from "./connection";
+import {
+  collectionsOf,
+  keyDocumentId,
+  PUSH_DEVICE_VERSIONS,
+  PUSH_SUBSCRIPTIONS,
+  type FirestoreContext,
+} from "./connection";
 import { writePushes } from "./work-record";
 
 function subscriptionOf(doc: DocumentSnapshot): StoredPushSubscription {
@@ -80,10 +86,29 @@ export class FirestorePushStore implements PushAdapter {
       readMember: async ({ staffId }) =>
         !(await transaction.get(this.context.db.collection("staff").where("id", "==", staffId).limit(1)))
           .empty,
-      readDevices: async ({ staffId }) =>
-        (await transaction.get(this.collection.where("staffId", "==", staffId))).docs
-          .sort(oldestFirst)
-          .map((doc) => ({ endpoint: String(doc.get("endpoint")) })),
+      readDevices: async ({ staffId }) => {
+        const versions = this.context.db.collection(PUSH_DEVICE_VERSIONS);
+        const [current, devices] = await Promise.all([
+          transaction.get(versions.doc(staffId)),
+          transaction.get(this.collection.where("staffId", "==", staffId)),
+        ]);
+        // A change that read the member's devices claims their next version, first of its writes:
+        // of two read at once (two new devices, each finding room, neither writing a device the
+        // other read), the second is refused (WriteConflictError) and read again, even where
+        // transactions are not isolated (the emulator). The claim takes the marker of the version
+        // read, which only the first can; the member's first claim creates their version.
+        const version = Number(current.get("version") ?? 0);
+        const marker = (at: number) => versions.doc(`${staffId}-v${at}`);
+        hold(() => {
+          if (version === 0) transaction.create(versions.doc(staffId), { staffId, version: 1 });
+          else {
+            transaction.delete(marker(version), { exists: true });
+            transaction.set(versions.doc(staffId), { staffId, version: version + 1 });
+          }
+          transaction.create(marker(version + 1), { staffId });
+        });
+        return devices.docs.sort(oldestFirst).map((doc) => ({ endpoint: String(doc.get("endpoint")) }));
+      },
       readDeviceOwner: async ({ endpoint }) => {
         const snapshot = await transaction.get(ref(endpoint));
         return snapshot.exists ? String(snapshot.get("staffId")) : null;
