@@ -46,16 +46,21 @@ export function enquiryMailsSuppressed(screening: SpamScreening | undefined): bo
   return screening?.spam === true;
 }
 
-/** The enquiry's counters for today (IST): its mobile, its address and its five fields. */
+/**
+ * The enquiry's counters for today (IST): its mobile, its address and its five fields. The five
+ * fields hold the mobile, so their counter is nested under the mobile's: a store may leave it
+ * unwritten for the day's first enquiry from a mobile (CounterToAdd.nested).
+ */
 export function repeatCounters(enquiry: Enquiry, now: Date): CounterToAdd[] {
   const day = istDate(now);
   const expiresAt = new Date(istDayBounds(now).end.getTime() + 60 * 60_000);
+  const fingerprint = enquiryFingerprint(enquiry);
   return [
-    `enquiry-mobile:${day}:${enquiry.Mobile}`,
+    { name: `enquiry-mobile:${day}:${enquiry.Mobile}`, expiresAt },
     // One mailbox however it is spelt, as the caps on mail to it count it.
-    `enquiry-email:${day}:${mailboxOf(enquiry.Email)}`,
-    `enquiry-body:${day}:${enquiryFingerprint(enquiry)}`,
-  ].map((name) => ({ name, expiresAt }));
+    { name: `enquiry-email:${day}:${mailboxOf(enquiry.Email)}`, expiresAt },
+    { name: `enquiry-body:${day}:${fingerprint}`, expiresAt, nested: { parent: 0, key: fingerprint } },
+  ];
 }
 
 /** The repeats read from the counts of repeatCounters, in their order. */

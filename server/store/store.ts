@@ -84,6 +84,14 @@ export type NotificationKind =
 export interface CounterToAdd {
   name: string;
   expiresAt: Date;
+  /**
+   * A counter added only ever with an earlier counter of the same call, its parent (`parent`, its
+   * index), and named `key` under it: the same five fields come only with the same mobile. Its
+   * count is what adding it each time would give, but a store may leave it unwritten while its
+   * parent counts one, keeping `key` with the parent, and count that first add in when it is
+   * written (sqlite/attempt-counters.ts). Adds of the parent without it must not be made.
+   */
+  nested?: { parent: number; key: string };
 }
 
 /**

@@ -444,6 +444,13 @@ export function migrations(enquiryTable: string): MigrationStep[] {
     DROP TABLE enquiry_meta;
     ALTER TABLE enquiry_meta_next RENAME TO enquiry_meta;
     `,
+    // The key of a counter's first add's nested counter (CounterToAdd.nested; sqlite/attempt-
+    // counters.ts: addCountersIn): the mobile's counter keeps its first enquiry's five fields, whose
+    // counter is written only from the mobile's second enquiry of the day. Counters of before
+    // have none: their nested counters were written each time, and are counted on.
+    `
+    ALTER TABLE attempt_counters ADD COLUMN first_key BLOB;
+    `,
   ];
 }
 
