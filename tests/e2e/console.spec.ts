@@ -78,7 +78,8 @@ test("an owner sees an enquiry arrive without a reload, marks it Contacted with 
 
   // The CSV of the Contacted filter holds it, and its name says so.
   await page.getByRole("link", { name: "← Inbox" }).click();
-  await page.getByLabel("Status", { exact: true }).selectOption("Contacted");
+  // The inbox's filter, a list box: the enquiry's page, until it goes, has a section named Status.
+  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("Contacted");
   // The row reads Contacted in every view already: the link is what says the filter has applied.
   const exportLink = page.getByRole("link", { name: "Export CSV" });
   await expect(exportLink).toHaveAttribute("href", /[?&]status=Contacted(&|$)/);
