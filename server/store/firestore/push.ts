@@ -11,6 +11,7 @@ import {
   PUSH_SUBSCRIPTIONS,
   type FirestoreContext,
 } from "./connection";
+import { accountByIdQuery } from "./staff";
 import { writePushes } from "./work-record";
 
 function subscriptionOf(doc: DocumentSnapshot): StoredPushSubscription {
@@ -84,8 +85,7 @@ export class FirestorePushStore implements PushAdapter {
     const ref = (endpoint: string) => this.collection.doc(keyDocumentId(endpoint));
     return {
       readMember: async ({ staffId }) =>
-        !(await transaction.get(this.context.db.collection("staff").where("id", "==", staffId).limit(1)))
-          .empty,
+        !(await transaction.get(accountByIdQuery(this.context, staffId))).empty,
       readDevices: async ({ staffId }) => {
         const versions = this.context.db.collection(PUSH_DEVICE_VERSIONS);
         const [current, devices] = await Promise.all([

@@ -1,5 +1,6 @@
 import { sessionCutoffs, type SessionStore } from "../sessions";
 import { eraseOlder, type FirestoreContext } from "./connection";
+import { accountByIdQuery } from "./staff";
 
 /** One document per session, its id the SHA-256 of the cookie's token. */
 export class FirestoreSessionStore implements SessionStore {
@@ -15,9 +16,7 @@ export class FirestoreSessionStore implements SessionStore {
     // account and its sessions in one transaction, members.ts) comes wholly before or after it.
     return this.context.run(() =>
       this.context.db.runTransaction(async (transaction) => {
-        const account = await transaction.get(
-          this.context.db.collection("staff").where("id", "==", session.staffId).limit(1),
-        );
+        const account = await transaction.get(accountByIdQuery(this.context, session.staffId));
         if (account.empty) return false;
         transaction.create(this.sessions.doc(session.tokenHash), {
           staffId: session.staffId,

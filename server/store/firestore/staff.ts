@@ -53,9 +53,14 @@ export function totpOffFields() {
   return { totpSecret: null, pendingTotpSecret: null, recoveryCodeHashes: [] };
 }
 
-/** The account's document, found by its id (its document id is made from its address). */
+/** The query for an account by its id (its document id is made from its address). */
+export function accountByIdQuery(context: FirestoreContext, id: string) {
+  return context.db.collection("staff").where("id", "==", id).limit(1);
+}
+
+/** The account's document, found by its id. */
 async function accountById(context: FirestoreContext, id: string) {
-  return (await context.db.collection("staff").where("id", "==", id).limit(1).get()).docs[0];
+  return (await accountByIdQuery(context, id).get()).docs[0];
 }
 
 /** Updates the account's fields; false when there is no such account. */
@@ -172,8 +177,9 @@ export class FirestoreStaffStore implements StaffStore {
 
   /**
    * Spends something of the account once, in one transaction: `spend` answers the fields to update
-   * (null: refused), and a marker is created in the account's `marker` subcollection (by the account's id and the thing spent). False when
-   * there is no such account, when refused, or when a second use at once created the marker first.
+   * (null: refused), and a marker is created in the account's `marker` subcollection, named by the
+   * account's id and the thing spent. False when there is no such account, when refused, or when a
+   * second use at once created the marker first.
    */
   private async spendOnce(
     id: string,
