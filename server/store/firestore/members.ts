@@ -3,14 +3,9 @@ import { linkAndMailOf, type MemberAdapter, type MemberSteps, type QueuedLink } 
 import type { StaffLink } from "../members";
 import { standingOf } from "../staff";
 import type { ChangeOf } from "../step-port";
-import {
-  collectionsOf,
-  keyDocumentId,
-  PUSH_DEVICE_VERSIONS,
-  PUSH_SUBSCRIPTIONS,
-  type FirestoreContext,
-} from "./connection";
+import { collectionsOf, keyDocumentId, type FirestoreContext } from "./connection";
 import { queueNotification } from "./documents";
+import { readDevicesClaimingVersion } from "./push";
 import { accountDocument, accountOf, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import { readWorks, text, webhookQueues, writePlan } from "./work-record";
@@ -169,11 +164,13 @@ export class FirestoreMemberStore implements MemberAdapter {
         },
         removeAccount: async ({ staffId }) => {
           const account = accountRef(staffId);
-          const [theirs, devices, deviceVersions, links, mails] = await Promise.all([
+          const [theirs, devices, links, mails] = await Promise.all([
             transaction.get(sessions.where("staffId", "==", staffId)),
-            // Their devices stop getting notifications, and their devices' versions go.
-            transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS).where("staffId", "==", staffId)),
-            transaction.get(context.db.collection(PUSH_DEVICE_VERSIONS).where("staffId", "==", staffId)),
+            // Their devices stop getting notifications. The removal claims their devices' next
+            // version as a change of their devices does, and keeps it: a subscribe that read the
+            // member before the removal was written is refused, even a member's first (the
+            // emulator does not isolate transactions), and one read after finds no member.
+            readDevicesClaimingVersion(context, transaction, hold, staffId),
             // Their links go with them, and the mails still waiting to go to them.
             transaction.get(this.links.where("staffId", "==", staffId)),
             transaction.get(
@@ -183,13 +180,7 @@ export class FirestoreMemberStore implements MemberAdapter {
             ),
           ]);
           hold(() => {
-            for (const doc of [
-              ...theirs.docs,
-              ...devices.docs,
-              ...deviceVersions.docs,
-              ...links.docs,
-              ...mails.docs,
-            ])
+            for (const doc of [...theirs.docs, ...devices, ...links.docs, ...mails.docs])
               transaction.delete(doc.ref);
             transaction.delete(account);
           });

@@ -65,6 +65,38 @@ export async function reminderWrites(
 }
 
 /**
+ * The member's devices, oldest first, read in the change's transaction with their version, whose
+ * next the change claims with its writes: of two changes that read the same version (two new
+ * devices, each finding room, neither writing a device the other read; a new device and the
+ * member's removal), the second is refused (WriteConflictError) and read again, even where
+ * transactions are not isolated (the emulator). The claim takes the marker of the version read,
+ * which only the first can; the member's first claim creates their version.
+ */
+export async function readDevicesClaimingVersion(
+  context: FirestoreContext,
+  transaction: Transaction,
+  hold: HoldWrite,
+  staffId: string,
+): Promise<QueryDocumentSnapshot[]> {
+  const versions = context.db.collection(PUSH_DEVICE_VERSIONS);
+  const [current, devices] = await Promise.all([
+    transaction.get(versions.doc(staffId)),
+    transaction.get(context.db.collection(PUSH_SUBSCRIPTIONS).where("staffId", "==", staffId)),
+  ]);
+  const version = Number(current.get("version") ?? 0);
+  const marker = (at: number) => versions.doc(`${staffId}-v${at}`);
+  hold(() => {
+    if (version === 0) transaction.create(versions.doc(staffId), { staffId, version: 1 });
+    else {
+      transaction.delete(marker(version), { exists: true });
+      transaction.set(versions.doc(staffId), { staffId, version: version + 1 });
+    }
+    transaction.create(marker(version + 1), { staffId });
+  });
+  return devices.docs.sort(oldestFirst);
+}
+
+/**
  * Push subscriptions in `pushSubscriptions/{sha256 of the endpoint}` on Firestore; the steps of a
  * device's changes (server/work/push-changes.ts) answered in one transaction.
  */
@@ -86,29 +118,10 @@ export class FirestorePushStore implements PushAdapter {
     return {
       readMember: async ({ staffId }) =>
         !(await transaction.get(accountByIdQuery(this.context, staffId))).empty,
-      readDevices: async ({ staffId }) => {
-        const versions = this.context.db.collection(PUSH_DEVICE_VERSIONS);
-        const [current, devices] = await Promise.all([
-          transaction.get(versions.doc(staffId)),
-          transaction.get(this.collection.where("staffId", "==", staffId)),
-        ]);
-        // A change that read the member's devices claims their next version, first of its writes:
-        // of two read at once (two new devices, each finding room, neither writing a device the
-        // other read), the second is refused (WriteConflictError) and read again, even where
-        // transactions are not isolated (the emulator). The claim takes the marker of the version
-        // read, which only the first can; the member's first claim creates their version.
-        const version = Number(current.get("version") ?? 0);
-        const marker = (at: number) => versions.doc(`${staffId}-v${at}`);
-        hold(() => {
-          if (version === 0) transaction.create(versions.doc(staffId), { staffId, version: 1 });
-          else {
-            transaction.delete(marker(version), { exists: true });
-            transaction.set(versions.doc(staffId), { staffId, version: version + 1 });
-          }
-          transaction.create(marker(version + 1), { staffId });
-        });
-        return devices.docs.sort(oldestFirst).map((doc) => ({ endpoint: String(doc.get("endpoint")) }));
-      },
+      readDevices: async ({ staffId }) =>
+        (await readDevicesClaimingVersion(this.context, transaction, hold, staffId)).map((doc) => ({
+          endpoint: String(doc.get("endpoint")),
+        })),
       readDeviceOwner: async ({ endpoint }) => {
         const snapshot = await transaction.get(ref(endpoint));
         return snapshot.exists ? String(snapshot.get("staffId")) : null;
