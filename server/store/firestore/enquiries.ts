@@ -21,6 +21,7 @@ import {
 } from "./connection";
 import { claimDueDocuments } from "./claim-window";
 import { MESSAGES } from "./documents";
+import { accountByIdQuery } from "./staff";
 
 /** The idempotency keys' collection: one document per key, beside (never inside) the enquiries. */
 const IDEMPOTENCY_KEYS = "enquiry_idempotency_keys";
@@ -146,11 +147,7 @@ export class FirestoreEnquiryStore implements EnquiryAdapter {
       : undefined;
     // A member's mail goes to their address as it is now; a member removed takes their mails along.
     const member = data.staffId
-      ? (
-          await transaction.get(
-            this.connection.db.collection("staff").where("id", "==", data.staffId).limit(1),
-          )
-        ).docs[0]
+      ? (await transaction.get(accountByIdQuery(this.connection, data.staffId))).docs[0]
       : undefined;
     // A reply is made from its message as the conversation keeps it; an erased one takes its mail along.
     const message = data.messageDocId

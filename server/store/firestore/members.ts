@@ -6,7 +6,7 @@ import type { ChangeOf } from "../step-port";
 import { collectionsOf, keyDocumentId, type FirestoreContext } from "./connection";
 import { queueNotification } from "./documents";
 import { readDevicesClaimingVersion } from "./push";
-import { accountDocument, accountOf, totpOffFields, updateAccount } from "./staff";
+import { accountByIdQuery, accountDocument, accountOf, totpOffFields, updateAccount } from "./staff";
 import { runStepsInTransaction } from "./step-transaction";
 import { readWorks, text, webhookQueues, writePlan } from "./work-record";
 import { memberAlertAnswers } from "./work-port";
@@ -74,7 +74,7 @@ export class FirestoreMemberStore implements MemberAdapter {
       return {
         ...memberAlertAnswers(context, transaction, hold),
         readStanding: async ({ staffId }) => {
-          const account = (await transaction.get(this.staff.where("id", "==", staffId).limit(1))).docs[0];
+          const account = (await transaction.get(accountByIdQuery(context, staffId))).docs[0];
           if (account) accounts.set(staffId, account.ref);
           return account ? standingOf(accountOf(account.data())) : null;
         },

@@ -12,6 +12,7 @@ import { webhookEventsOf, type WorkRead, type WorkSteps } from "../work-port";
 import { collectionsOf, PUSH_SUBSCRIPTIONS, sortKey, type FirestoreContext } from "./connection";
 import { touchesOf, type TouchRecord } from "./dashboard";
 import { queueNotification, storedEnquiryOf } from "./documents";
+import { accountByIdQuery } from "./staff";
 import { enquiryWebhookQueue, type DocumentWriter } from "./webhooks";
 import type { EnquiryWebhookEvent } from "../webhooks";
 import { isLostReason } from "../../../domain/deal";
@@ -137,7 +138,7 @@ export async function readMembers(
   const staff = context.db.collection("staff");
   const devices = context.db.collection(PUSH_SUBSCRIPTIONS);
   const [members, theirDevices] = await Promise.all([
-    transaction.get(staffId === undefined ? staff : staff.where("id", "==", staffId).limit(1)),
+    transaction.get(staffId === undefined ? staff : accountByIdQuery(context, staffId)),
     transaction.get(staffId === undefined ? devices : devices.where("staffId", "==", staffId)),
   ]);
   return membersOf(members.docs, theirDevices.docs);
