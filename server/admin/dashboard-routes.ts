@@ -12,7 +12,7 @@ import {
 import { BUYER_TYPES } from "../../domain/enquiry";
 import { toCsv, UTF8_BOM } from "../cli/csv";
 import { apiMessages } from "../routes/api-errors";
-import { dashboardData } from "../store/dashboard";
+import { dashboardData } from "../work/dashboard-figures";
 import { signedIn } from "./guard";
 
 const dashboardQuery = z.object({

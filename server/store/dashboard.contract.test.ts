@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import type { EnquiryStatus } from "../../domain/console";
 import type { Enquiry } from "../../domain/enquiry";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
-import { dashboardData } from "./dashboard";
+import { dashboardData } from "../work/dashboard-figures";
 import { fileWhatsAppMessages } from "../whatsapp/filing";
 import type { Store } from "./store";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";

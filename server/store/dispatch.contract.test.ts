@@ -4,7 +4,7 @@ import { dispatchMessages, NO_DISPATCH, type DispatchInput } from "../../domain/
 import type { Enquiry } from "../../domain/enquiry";
 import { storeAdapters } from "../../tests/support/store-sandboxes";
 import type { Store } from "./store";
-import { dashboardData } from "./dashboard";
+import { dashboardData } from "../work/dashboard-figures";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";
 
 const STAFF = "asha@collarise.example";

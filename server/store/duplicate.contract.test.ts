@@ -6,7 +6,7 @@ import { istDayBounds } from "../../domain/working-hours";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { storeAdapters } from "../../tests/support/store-sandboxes";
 import { inboxFilterOf } from "../lifecycle/inbox-listing";
-import { DASHBOARD_APART, salesOf } from "./dashboard";
+import { DASHBOARD_APART, salesOf } from "../work/dashboard-figures";
 import type { Store } from "./store";
 import { DECIDED_STATUSES } from "../../domain/deal";
 import { COUNTED_STATUSES } from "../../domain/status";

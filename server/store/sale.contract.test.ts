@@ -6,7 +6,7 @@ import type { EnquiryStatus } from "../../domain/console";
 import type { DealFigures } from "../../domain/deal";
 import type { Enquiry } from "../../domain/enquiry";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
-import { dashboardData } from "./dashboard";
+import { dashboardData } from "../work/dashboard-figures";
 import { BACKFILL_BATCH } from "./firestore/buyers";
 import type { Store, StoredEnquiry } from "./store";
 import { PLACEHOLDER_FACTS } from "../../domain/company-facts";

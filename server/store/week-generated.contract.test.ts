@@ -12,7 +12,7 @@ import { istDate, istDayBounds } from "../../domain/working-hours";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { inboxFilterOf } from "../lifecycle/inbox-listing";
 import { queueDayDigests } from "../team/digest-schedule";
-import { dashboardData } from "./dashboard";
+import { dashboardData } from "../work/dashboard-figures";
 import { statusCounts } from "./enquiry-work";
 import type { Store } from "./store";
 

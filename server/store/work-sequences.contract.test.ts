@@ -7,7 +7,7 @@ import { CLOSED_TOO } from "../../domain/inbox";
 import { anEnquiry } from "../../tests/support/enquiry-builder";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { inboxFilterOf } from "../lifecycle/inbox-listing";
-import { dashboardData } from "./dashboard";
+import { dashboardData } from "../work/dashboard-figures";
 import type { Enquiry } from "../../domain/enquiry";
 import { countedScreening } from "../spam/screening";
 import { mailboxCap } from "../mailbox-caps";

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterEach, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../../domain/contract";
 import { PLACEHOLDER_FACTS } from "../../../domain/company-facts";
-import { dashboardData } from "../dashboard";
+import { dashboardData } from "../../work/dashboard-figures";
 import { SqliteStore } from "../index";
 import { applyMigration, migrations } from "./migrations";
 

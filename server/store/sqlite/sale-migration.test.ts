@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../../domain/contract";
-import { dashboardData } from "../dashboard";
+import { dashboardData } from "../../work/dashboard-figures";
 import { SqliteStore } from "../index";
 import { applyMigration, migrations } from "./migrations";
 import { PLACEHOLDER_FACTS } from "../../../domain/company-facts";
