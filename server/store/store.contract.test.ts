@@ -8,6 +8,7 @@ import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import { StoreUnavailableError, type PendingNotification, type Store } from "./store";
 import { FirestoreStore, SqliteStore } from "./index";
 import { IdempotencyKeyReusedError } from "./idempotency";
+import { subscriberDocumentId } from "./firestore/subscribers";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
 import { pendingNotifications } from "../../tests/support/store-probe";
 
@@ -30,6 +31,8 @@ interface Adapter {
   pendingNotifications(store: Store): Promise<number>;
   /** Another store on the same database, as a second server instance opens it. */
   openTwin(store: Store): Promise<Store>;
+  /** Takes the request time off an address behind the store's back: an address stored without one. */
+  dropRequestTime(store: Store, email: string): Promise<void>;
 }
 
 function sqliteAdapter(): Adapter {
@@ -61,6 +64,14 @@ function sqliteAdapter(): Adapter {
           string,
           unknown
         >;
+      } finally {
+        db.close();
+      }
+    },
+    async dropRequestTime(store, email) {
+      const db = new Database(paths.get(store)!);
+      try {
+        db.prepare(`UPDATE subscribers SET requested_at = NULL WHERE email = ?`).run(email);
       } finally {
         db.close();
       }
@@ -116,6 +127,18 @@ function firestoreAdapter(): Adapter {
       try {
         const snapshot = await getFirestore(app).collection(ENQUIRY_COLLECTION).doc(id).get();
         return snapshot.data() as Record<string, unknown>;
+      } finally {
+        await deleteApp(app);
+      }
+    },
+    async dropRequestTime(store, email) {
+      const app = initializeApp({ projectId: projects.get(store) }, `undated-${randomUUID()}`);
+      try {
+        // Written again without it: the emulator keeps a field an update or a set leaves out.
+        const address = getFirestore(app).collection("subscribers").doc(subscriberDocumentId(email));
+        const { requestedAt: _dropped, ...rest } = (await address.get()).data()!;
+        await address.delete();
+        await address.create(rest);
       } finally {
         await deleteApp(app);
       }
@@ -469,6 +492,31 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the $name store", (adapter
       expect(
         (await store.subscribers.request("old@example.com", { now: at(t0), resendAfterMs: hour })).outcome,
       ).toBe("created");
+    });
+
+    test("the sweep keeps an unconfirmed address with no request time, as it cannot tell when it was asked for", async () => {
+      await openStore();
+      const undated = await store.subscribers.request("undated@example.com", {
+        now: at(t0),
+        resendAfterMs: hour,
+      });
+      await adapter.dropRequestTime(store, "undated@example.com");
+      const old = await store.subscribers.request("old@example.com", { now: at(t0), resendAfterMs: hour });
+      const kept = await store.subscribers.request("kept@example.com", { now: at(t0), resendAfterMs: hour });
+      await store.subscribers.confirm(kept.subscriberId, kept.confirmNonce!, at(t0));
+
+      expect(await store.subscribers.eraseUnconfirmed(later(t0, hour))).toBe(1);
+      // The one asked for before the cutoff is gone, its link with it; the undated one is still there.
+      expect(await store.subscribers.confirm(old.subscriberId, old.confirmNonce!, later(t0, hour))).toBe(
+        "unknown",
+      );
+      expect(
+        await store.subscribers.confirm(undated.subscriberId, undated.confirmNonce!, later(t0, hour)),
+      ).toBe("confirmed");
+      expect((await store.subscribers.list()).map((s) => s.email).sort()).toEqual([
+        "kept@example.com",
+        "undated@example.com",
+      ]);
     });
 
     test("a key is made once and then always the same", async () => {

@@ -436,7 +436,10 @@ export interface SubscriberStore {
    * False when there is no such address or not that nonce; nothing changes then.
    */
   unsubscribe(subscriberId: string, unsubscribeNonce: string): Promise<boolean>;
-  /** Erases addresses never confirmed and last asked for before `before`; returns how many. */
+  /**
+   * Erases addresses never confirmed and last asked for before `before` (one with no request time
+   * is kept); returns how many.
+   */
   eraseUnconfirmed(before: Date): Promise<number>;
   /**
    * Every confirmed address, oldest first: the subscribers, each with the nonce its unsubscribe

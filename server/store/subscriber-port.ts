@@ -54,7 +54,10 @@ export type SubscriberSteps = {
 
 /** What a store keeps of the newsletter's addresses beside the changes written above it. */
 export type SubscriberAdapter = PortOf<SubscriberSteps> &
-  Omit<SubscriberStore, "request" | "confirm" | "unsubscribe">;
+  Omit<SubscriberStore, "request" | "confirm" | "unsubscribe" | "eraseUnconfirmed"> & {
+    /** Every address not yet confirmed, with when it was last asked for: what the sweep reads. */
+    readUnconfirmed(): Promise<Pick<SubscriberRead, "id" | "requestedAt">[]>;
+  };
 
 /** A nonce a signed link is made from: 128 random bits, as hex. */
 export function newNonce(): string {

@@ -1,7 +1,12 @@
 import type { Language } from "../../domain/contract";
 import type { ConfirmOutcome, SubscriberStore, SubscriptionRequest } from "../store/store";
 import { stepsOf, type ChangeOf } from "../store/step-port";
-import { newNonce, type SubscriberAdapter, type SubscriberSteps } from "../store/subscriber-port";
+import {
+  newNonce,
+  type SubscriberAdapter,
+  type SubscriberRead,
+  type SubscriberSteps,
+} from "../store/subscriber-port";
 import type { SubscriberDirectory } from "../store/subscriber-directory";
 
 const step = stepsOf<SubscriberSteps>();
@@ -10,13 +15,21 @@ const step = stepsOf<SubscriberSteps>();
  * The newsletter's consent, written once above the stores: an address asked for is stored and
  * mailed its link, mailed again after `resendAfterMs` at the earliest; opening the link confirms
  * it, drops the confirmation mail still waiting and queues the welcome; an unsubscribe link removes
- * the address its nonce was made for. Each change reads, decides and writes in one transaction of
- * the store's.
+ * the address its nonce was made for; the sweep erases those never confirmed and last asked for
+ * before its cutoff, each in a change of its own. Each change reads, decides and writes in one
+ * transaction of the store's.
  */
 export function subscriberStore(adapter: SubscriberAdapter): SubscriberStore {
   return {
     unsubscribe: (subscriberId, nonce) => adapter.run(() => unsubscribe(subscriberId, nonce)),
-    eraseUnconfirmed: (before) => adapter.eraseUnconfirmed(before),
+    eraseUnconfirmed: async (before) => {
+      let erased = 0;
+      for (const address of await adapter.readUnconfirmed()) {
+        if (!sweptAway({ confirmed: false, ...address }, before)) continue;
+        if (await adapter.run(() => eraseUnconfirmed(address.id, before))) erased++;
+      }
+      return erased;
+    },
     list: () => adapter.list(),
     request: (email, options) => adapter.run(() => request(email, options)),
     confirm: (subscriberId, nonce, now) => adapter.run(() => confirm(subscriberId, nonce, now)),
@@ -76,6 +89,24 @@ function* confirm(
 function* unsubscribe(subscriberId: string, unsubscribeNonce: string): ChangeOf<SubscriberSteps, boolean> {
   const current = yield* step("readSubscriber", { id: subscriberId });
   if (!current || current.unsubscribeNonce !== unsubscribeNonce) return false;
+  yield* step("removeSubscriber", { id: current.id });
+  return true;
+}
+
+/**
+ * Whether the sweep erases an address: never confirmed and last asked for before `before`. One
+ * with no request time is kept: when it was asked for is not known.
+ */
+function sweptAway(address: Pick<SubscriberRead, "confirmed" | "requestedAt">, before: Date): boolean {
+  return (
+    !address.confirmed && address.requestedAt !== null && Date.parse(address.requestedAt) < before.getTime()
+  );
+}
+
+/** Erases the address if the sweep still would as it is read now (asked for again or confirmed meanwhile: kept). */
+function* eraseUnconfirmed(subscriberId: string, before: Date): ChangeOf<SubscriberSteps, boolean> {
+  const current = yield* step("readSubscriber", { id: subscriberId });
+  if (!current || !sweptAway(current, before)) return false;
   yield* step("removeSubscriber", { id: current.id });
   return true;
 }

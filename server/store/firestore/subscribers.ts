@@ -8,7 +8,12 @@ import {
 import type { KeyStore, StoredSubscriber } from "../store";
 import type { AnswersOf, ChangeOf } from "../step-port";
 import { runStepsInTransaction, type HoldWrite } from "./step-transaction";
-import { newNonce, type SubscriberAdapter, type SubscriberSteps } from "../subscriber-port";
+import {
+  newNonce,
+  type SubscriberAdapter,
+  type SubscriberRead,
+  type SubscriberSteps,
+} from "../subscriber-port";
 import { collectionsOf, isoOf, keyDocumentId, type FirestoreConnection } from "./connection";
 import { siteKey } from "./buyers";
 import { queueNotification } from "./documents";
@@ -21,6 +26,12 @@ export function subscriberDocumentId(email: string): string {
 /** Addresses stored before consent was asked for have no status: they were taken as subscribed. */
 export function isConfirmed(data: DocumentData): boolean {
   return (data.status ?? "confirmed") === "confirmed";
+}
+
+/** When the address was last asked for (ISO); null on one stored before consent was asked for. */
+function requestedAtOf(data: DocumentData): string | null {
+  const requestedAt = data.requestedAt as Timestamp | undefined;
+  return requestedAt ? isoOf(requestedAt) : null;
 }
 
 /** An address as the console and the newsletter's list read it. */
@@ -86,12 +97,11 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
         const id = "id" in by ? by.id : subscriberDocumentId(by.email);
         const data = (await transaction.get(ref(id))).data();
         if (!data) return null;
-        const requestedAt = data.requestedAt as Timestamp | undefined;
         return {
           id,
           confirmed: isConfirmed(data),
           confirmNonce: typeof data.confirmNonce === "string" ? data.confirmNonce : null,
-          requestedAt: requestedAt ? isoOf(requestedAt) : null,
+          requestedAt: requestedAtOf(data),
           unsubscribeNonce: typeof data.unsubscribeNonce === "string" ? data.unsubscribeNonce : null,
         };
       },
@@ -145,19 +155,11 @@ export class FirestoreSubscriberStore implements SubscriberAdapter {
     };
   }
 
-  async eraseUnconfirmed(before: Date): Promise<number> {
-    const expired = (data: DocumentData) => {
-      const requestedAt = data.requestedAt as Timestamp | undefined;
-      return !isConfirmed(data) && !(requestedAt && requestedAt.toMillis() >= before.getTime());
-    };
+  async readUnconfirmed(): Promise<Pick<SubscriberRead, "id" | "requestedAt">[]> {
     return this.connection.run(async () => {
       // One field in the query, so no composite index is needed: unconfirmed addresses are few.
       const pending = await this.collections.subscribers.where("status", "==", "pending").get();
-      let erased = 0;
-      for (const doc of pending.docs) {
-        if (expired(doc.data()) && (await removeSubscriberIf(doc.ref, expired))) erased++;
-      }
-      return erased;
+      return pending.docs.map((doc) => ({ id: doc.id, requestedAt: requestedAtOf(doc.data()) }));
     });
   }
 

@@ -68,12 +68,13 @@ export class SqliteSubscriberStore implements SubscriberAdapter {
     };
   }
 
-  async eraseUnconfirmed(before: Date): Promise<number> {
-    return this.connection.run(
-      (db) =>
-        db
-          .prepare(`DELETE FROM subscribers WHERE status = 'pending' AND requested_at < ?`)
-          .run(before.toISOString()).changes,
+  async readUnconfirmed(): Promise<Pick<SubscriberRead, "id" | "requestedAt">[]> {
+    return this.connection.run((db) =>
+      db
+        .prepare<[], Pick<SubscriberRead, "id" | "requestedAt">>(
+          `SELECT id, requested_at AS requestedAt FROM subscribers WHERE status = 'pending'`,
+        )
+        .all(),
     );
   }
 
