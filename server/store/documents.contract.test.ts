@@ -1,3 +1,7 @@
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { EnquiryStatus } from "../../domain/console";
@@ -11,6 +15,7 @@ import { SqliteStore } from "./index";
 import type { DocumentRequest } from "./documents";
 import { accountantMonth } from "../documents/accountant-month";
 import type { Store } from "./store";
+import type { InboxFilter } from "../lifecycle/inbox-listing";
 
 /** Two stores on one database: what two server instances have. */
 interface Adapter {
@@ -18,26 +23,54 @@ interface Adapter {
   setUp(): Promise<void>;
   tearDown(): Promise<void>;
   openTwo(): Promise<[Store, Store]>;
+  /**
+   * Removes the enquiry's work record behind the store's back, or tells whether it has one: an
+   * enquiry stored before work records were kept has none.
+   */
+  workRecord(enquiryId: string, drop?: "drop"): Promise<boolean>;
 }
 
 function sqliteAdapter(): Adapter {
   const sandbox = sqliteSandbox("documents-contract");
+  let path = "";
   return {
     ...sandbox,
     async openTwo() {
-      const { store, path } = await sandbox.openStore();
-      return [store, await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION })];
+      const opened = await sandbox.openStore();
+      path = opened.path;
+      return [opened.store, await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION })];
+    },
+    async workRecord(enquiryId, drop) {
+      const db = new Database(path);
+      try {
+        if (drop) db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id = ?`).run(enquiryId);
+        return db.prepare(`SELECT 1 FROM enquiry_work WHERE enquiry_id = ?`).get(enquiryId) !== undefined;
+      } finally {
+        db.close();
+      }
     },
   };
 }
 
 function firestoreAdapter(): Adapter {
   const sandbox = firestoreSandbox("documents");
+  let projectId = "";
   return {
     ...sandbox,
     async openTwo() {
-      const { store, projectId } = await sandbox.openStore();
-      return [store, await sandbox.reopenStore(projectId)];
+      const opened = await sandbox.openStore();
+      projectId = opened.projectId;
+      return [opened.store, await sandbox.reopenStore(projectId)];
+    },
+    async workRecord(enquiryId, drop) {
+      const app = initializeApp({ projectId }, `work-record-${randomUUID()}`);
+      try {
+        const work = getFirestore(app).collection("enquiryWork").doc(enquiryId);
+        if (drop) await work.delete();
+        return (await work.get()).exists;
+      } finally {
+        await deleteApp(app);
+      }
     },
   };
 }
@@ -163,6 +196,72 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       if (quotation.outcome !== "issued" || invoice.outcome !== "issued") throw new Error("not issued");
       expect([quotation.document.sequence, invoice.document.sequence]).toEqual([1, 1]);
       expect(quotation.document.number).not.toBe(invoice.document.number);
+    });
+
+    test("a quotation made and mailed on an enquiry with no work record writes none: it still reads as New, in no view of the team's work", async () => {
+      const [store] = await open();
+      const enquiry = await confirmedEnquiry(store, "New");
+      expect(await adapter.workRecord(enquiry.id, "drop")).toBe(false);
+      // Each listing with its count. Every enquiry and New are not the same on both stores for an
+      // enquiry with no work record (SQLite lists by its work rows, Firestore by the enquiries):
+      // each store's are compared with what it listed before the quotation.
+      const views = async () => {
+        const listed = async (filter: InboxFilter) => [
+          (await store.enquiryWork.list({ ...filter, limit: 10 })).items.map((row) => row.id),
+          await store.enquiryWork.count(filter),
+        ];
+        return {
+          every: await listed({}),
+          new: await listed({ status: "New" }),
+          waiting: await listed({ waiting: true }),
+          open: await listed({ open: true }),
+          unassigned: await listed({ ownerId: null }),
+        };
+      };
+      const before = await views();
+
+      const at = ist("2026-11-20T11:00:00");
+      const quotation = await issue(store, enquiry.id, at, "quote", {
+        ...invoiceOf([{ quantity: 300, unitPricePaise: null, discountPaise: 0 }]),
+        kind: "quotation",
+      });
+      if (quotation.outcome !== "issued") throw new Error("not issued");
+      const sent = await store.work.mailDocument(quotation.document.id, {
+        clickKey: "send",
+        staffEmail: STAFF,
+        at: new Date(at.getTime() + 1_000),
+      });
+      expect(sent.outcome).toBe("queued");
+
+      expect(await adapter.workRecord(enquiry.id)).toBe(false);
+      const record = await store.enquiryWork.get(enquiry.id);
+      expect([record?.status, record?.version]).toEqual(["New", 0]);
+      expect(record?.history.map((line) => line.text)).toEqual([
+        expect.stringMatching(/^Quotation .* issued: ₹/),
+        expect.stringMatching(/^Quotation .* sent by e-mail$/),
+      ]);
+      const after = await views();
+      expect(after).toEqual(before);
+      expect([after.waiting, after.open, after.unassigned]).toEqual([
+        [[], 0],
+        [[], 0],
+        [[], 0],
+      ]);
+
+      // The next change of its work makes its record, from version 0.
+      const changed = await store.work.changeStatus(enquiry.id, {
+        to: "Contacted",
+        expectedVersion: 0,
+        staffEmail: STAFF,
+        at: new Date(at.getTime() + 2_000),
+      });
+      expect(changed.outcome).toBe("changed");
+      expect(await adapter.workRecord(enquiry.id)).toBe(true);
+      expect((await store.enquiryWork.get(enquiry.id))?.history.map((line) => line.kind)).toEqual([
+        "deal",
+        "deal",
+        "status",
+      ]);
     });
 
     test("a tax invoice is issued only once the sale is Confirmed; a field missing is named and nothing is stored", async () => {

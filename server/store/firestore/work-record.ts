@@ -261,6 +261,46 @@ export function writeAlerts(
 }
 
 /**
+ * Writes history lines of one enquiry by `staffEmail` in `enquiryWork/{id}/history`, with the
+ * dashboard's touch for each line the plan marks, in the caller's transaction or batch. They are
+ * written whether or not the work document is there: a document's lines on an enquiry never
+ * worked on write no work record (issued-documents.ts).
+ */
+export function writeHistoryLines(
+  context: FirestoreContext,
+  writer: Writer,
+  stored: StoredEnquiry,
+  lines: WorkPlan["history"],
+  version: number,
+  actor: { staffEmail: string; at: string },
+): void {
+  const ref = collectionsOf(context).work.doc(stored.id);
+  for (const [index, line] of lines.entries()) {
+    const entryId = randomUUID();
+    (writer as Transaction).create(ref.collection("history").doc(entryId), {
+      at: actor.at,
+      staffEmail: actor.staffEmail,
+      kind: line.kind,
+      ...(line.kind === "status" ? { from: line.from, to: line.to } : {}),
+      ...(line.kind === "owner" ? { fromOwner: line.fromOwner } : {}),
+      text: line.text,
+      // Lines of one change share its time: they are listed in the order the plan gives them, and
+      // changes made in the same millisecond in the order of the versions they wrote.
+      sortKey: sortKey(actor.at, `${String(version).padStart(10, "0")}-${index}-${entryId}`),
+    });
+    if (line.touch) {
+      (writer as Transaction).create(touchesOf(context).doc(entryId), {
+        enquiryId: stored.id,
+        staffEmail: actor.staffEmail,
+        at: actor.at,
+        receivedAt: stored.receivedAt,
+        ...(line.touch === "first-contact" ? {} : { firstContact: false }),
+      } satisfies TouchRecord);
+    }
+  }
+}
+
+/**
  * Writes what a plan says in the caller's transaction or batch: the work record's fields that
  * changed (all of them for a new record), the history lines by `staffEmail` (with the dashboard's
  * touch for each line the plan marks: plan.ts, LineTouch), the members' alerts and the webhook events. A change of version creates
@@ -299,29 +339,7 @@ export function writePlan(
       });
     }
   }
-  for (const [index, line] of plan.history.entries()) {
-    const entryId = randomUUID();
-    (writer as Transaction).create(ref.collection("history").doc(entryId), {
-      at: actor.at,
-      staffEmail: actor.staffEmail,
-      kind: line.kind,
-      ...(line.kind === "status" ? { from: line.from, to: line.to } : {}),
-      ...(line.kind === "owner" ? { fromOwner: line.fromOwner } : {}),
-      text: line.text,
-      // Lines of one change share its time: they are listed in the order the plan gives them, and
-      // changes made in the same millisecond in the order of the versions they wrote.
-      sortKey: sortKey(actor.at, `${String(plan.work.version).padStart(10, "0")}-${index}-${entryId}`),
-    });
-    if (line.touch) {
-      (writer as Transaction).create(touchesOf(context).doc(entryId), {
-        enquiryId: stored.id,
-        staffEmail: actor.staffEmail,
-        at: actor.at,
-        receivedAt: stored.receivedAt,
-        ...(line.touch === "first-contact" ? {} : { firstContact: false }),
-      } satisfies TouchRecord);
-    }
-  }
+  writeHistoryLines(context, writer, stored, plan.history, plan.work.version, actor);
   writeAlerts(context, writer, stored, plan.alerts, actor.at, actor.requestId);
   writePushes(context, writer, stored, plan.pushes ?? [], actor.at, actor.requestId);
   for (const event of webhookEventsOf(plan, stored, actor)) {
