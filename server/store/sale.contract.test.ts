@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore, Timestamp } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
@@ -6,6 +8,7 @@ import type { EnquiryStatus } from "../../domain/console";
 import type { DealFigures } from "../../domain/deal";
 import type { Enquiry } from "../../domain/enquiry";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import type { InboxFilter } from "../lifecycle/inbox-listing";
 import { dashboardData } from "../work/dashboard-figures";
 import { BACKFILL_BATCH } from "./firestore/buyers";
 import type { Store, StoredEnquiry } from "./store";
@@ -22,20 +25,54 @@ interface Adapter {
   setUp(): Promise<void>;
   tearDown(): Promise<void>;
   open(): Promise<{ store: Store; firestoreProject?: string }>;
+  /**
+   * Removes the enquiry's work record behind the last opened store's back, or tells whether it
+   * has one: an enquiry stored before work records were kept has none.
+   */
+  workRecord(enquiryId: string, drop?: "drop"): Promise<boolean>;
 }
 
 function sqliteAdapter(): Adapter {
   const sandbox = sqliteSandbox("sale-contract");
-  return { ...sandbox, open: async () => ({ store: (await sandbox.openStore()).store }) };
+  let path = "";
+  return {
+    ...sandbox,
+    async open() {
+      const opened = await sandbox.openStore();
+      path = opened.path;
+      return { store: opened.store };
+    },
+    async workRecord(enquiryId, drop) {
+      const db = new Database(path);
+      try {
+        if (drop) db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id = ?`).run(enquiryId);
+        return db.prepare(`SELECT 1 FROM enquiry_work WHERE enquiry_id = ?`).get(enquiryId) !== undefined;
+      } finally {
+        db.close();
+      }
+    },
+  };
 }
 
 function firestoreAdapter(): Adapter {
   const sandbox = firestoreSandbox("sale");
+  let projectId = "";
   return {
     ...sandbox,
     async open() {
-      const { store, projectId } = await sandbox.openStore();
-      return { store, firestoreProject: projectId };
+      const opened = await sandbox.openStore();
+      projectId = opened.projectId;
+      return { store: opened.store, firestoreProject: projectId };
+    },
+    async workRecord(enquiryId, drop) {
+      const app = initializeApp({ projectId }, `work-record-${randomUUID()}`);
+      try {
+        const work = getFirestore(app).collection("enquiryWork").doc(enquiryId);
+        if (drop) await work.delete();
+        return (await work.get()).exists;
+      } finally {
+        await deleteApp(app);
+      }
     },
   };
 }
@@ -195,6 +232,67 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     for (const result of results.filter((each) => each.outcome === "conflict")) {
       expect(result).toEqual({ outcome: "conflict", deal: kept?.deal });
     }
+  });
+
+  test("a deal recorded on an enquiry with no work record writes none: it still reads as New, in no view of the team's work", async () => {
+    await open();
+    const stored = await receive("2026-11-20T10:00:00", neha());
+    expect(await adapter.workRecord(stored.id, "drop")).toBe(false);
+    // Each listing with its count. Every enquiry and New are not the same on both stores for an
+    // enquiry with no work record (SQLite lists by its work rows, Firestore by the enquiries):
+    // each store's are compared with what it listed before the deal.
+    const views = async () => {
+      const listed = async (filter: InboxFilter) => [
+        (await store.enquiryWork.list({ ...filter, limit: 10 })).items.map((row) => row.id),
+        await store.enquiryWork.count(filter),
+      ];
+      return {
+        every: await listed({}),
+        new: await listed({ status: "New" }),
+        waiting: await listed({ waiting: true }),
+        open: await listed({ open: true }),
+        unassigned: await listed({ ownerId: null }),
+      };
+    };
+    const before = await views();
+
+    const at = ist("2026-11-20T11:00:00");
+    const recorded = await store.work.recordDeal(stored.id, {
+      expectedVersion: 0,
+      figures: jaipur,
+      staffEmail: STAFF,
+      at,
+    });
+    expect(recorded).toEqual({ outcome: "changed", deal: { version: 1, ...jaipur } });
+
+    expect(await adapter.workRecord(stored.id)).toBe(false);
+    expect(await store.deals.get(stored.id)).toEqual({ deal: { version: 1, ...jaipur }, lostReason: null });
+    const record = await store.enquiryWork.get(stored.id);
+    expect([record?.status, record?.version]).toEqual(["New", 0]);
+    expect(record?.history.map(({ kind, text }) => ({ kind, text }))).toEqual([
+      { kind: "deal", text: "Deal: 40 sachets, ₹ 32,000, Jaipur 302001, GSTIN 27AAPFU0939F1ZV" },
+    ]);
+    const after = await views();
+    expect(after).toEqual(before);
+    expect([after.waiting, after.open, after.unassigned]).toEqual([
+      [[], 0],
+      [[], 0],
+      [[], 0],
+    ]);
+
+    // The next change of its work makes its record, from version 0.
+    const changed = await store.work.changeStatus(stored.id, {
+      to: "Contacted",
+      expectedVersion: 0,
+      staffEmail: STAFF,
+      at: new Date(at.getTime() + 1_000),
+    });
+    expect(changed.outcome).toBe("changed");
+    expect(await adapter.workRecord(stored.id)).toBe(true);
+    const worked = await store.enquiryWork.get(stored.id);
+    expect([worked?.status, worked?.version]).toEqual(["Contacted", 1]);
+    expect(worked?.history.map((line) => line.kind)).toEqual(["deal", "status"]);
+    expect((await store.deals.get(stored.id))?.deal).toEqual({ version: 1, ...jaipur });
   });
 
   test("Declined keeps why the sale was lost, with its line; reopening forgets it", async () => {

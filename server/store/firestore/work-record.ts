@@ -263,8 +263,8 @@ export function writeAlerts(
 /**
  * Writes history lines of one enquiry by `staffEmail` in `enquiryWork/{id}/history`, with the
  * dashboard's touch for each line the plan marks, in the caller's transaction or batch. They are
- * written whether or not the work document is there: a document's lines on an enquiry never
- * worked on write no work record (issued-documents.ts).
+ * written whether or not the work document is there: a document's or a deal's lines on an enquiry
+ * never worked on write no work record (issued-documents.ts, deals.ts).
  */
 export function writeHistoryLines(
   context: FirestoreContext,
