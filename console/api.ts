@@ -5,6 +5,7 @@
  */
 import {
   ADMIN_API_PREFIX,
+  ADMIN_API_ROUTES,
   CONSOLE_BASE_PATH,
   CONSOLE_PAGE_PATHS,
   consoleMessages,
@@ -78,6 +79,8 @@ let account: StaffMember | null = null;
 let state: SessionState = { phase: "live", email: "", opening: 0 };
 /** Counts sign-ins on this page: a 401 to a call sent before the latest one is not news. */
 let sessionGeneration = 0;
+/** The member is signing out on this page: a 401 is the sign-out's own, not a session that ended. */
+let signingOut = false;
 const waiting: Waiting[] = [];
 const listeners = new Set<() => void>();
 
@@ -93,12 +96,34 @@ function abortError(): DOMException {
 /** The page is signed in as `staff` (the layout's loader says so): a later 401 is a session that ended. */
 export function rememberSignedIn(staff: StaffMember | null) {
   account = staff;
+  if (staff) signingOut = false;
   const email = staff?.email ?? "";
   if (state.email !== email) setState({ email });
 }
 
 export function signedInAccount(): StaffMember | null {
   return account;
+}
+
+/**
+ * Signs this page out: the session ends on the server (one that has already ended needs no signing
+ * in again), and no call that meets it meanwhile, sent before the sign-out or during it, opens the
+ * sign-in dialog or the "session ended" page (it is refused as aborted). A failed sign-out leaves
+ * the page signed in.
+ */
+export async function signOutHere(): Promise<void> {
+  signingOut = true;
+  try {
+    await callApi(apiPath(ADMIN_API_ROUTES.session), { method: "DELETE", keepOn401: true }).catch(
+      (error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      },
+    );
+  } catch (error) {
+    signingOut = false;
+    throw error;
+  }
+  rememberSignedIn(null);
 }
 
 /** The dialog's side of the session's state. */
@@ -214,6 +239,9 @@ async function send(
     throw new ApiError(0, consoleText.offline);
   }
   if (response.status !== 401 || keepOn401) return response;
+  // The page is leaving for the sign-in page, which says the member signed out: a call that met
+  // the session their sign-out ended (a tile still loading) ends quietly, as one given up.
+  if (signingOut) throw abortError();
   if (!account) {
     // No one was signed in on this page: the sign-in page is the place to start.
     window.location.assign(`${CONSOLE_BASE_PATH}${signInPath(currentAppPath(), "ended")}`);

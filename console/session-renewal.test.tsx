@@ -377,3 +377,46 @@ describe("a session that ends on an open page", () => {
     expect(document.activeElement).toBe(signInButton);
   });
 });
+
+describe("signing out while the page is still reading", () => {
+  /** A read (a dashboard tile's) that reaches the server after the sign-out ended the session. */
+  async function readMeetingTheSignOut(answerReadAfterSignOut: boolean) {
+    await setUp();
+    const leave = vi.fn();
+    vi.spyOn(window.location, "assign").mockImplementation(leave);
+    const sessionPath = api.apiPath(ADMIN_API_ROUTES.session);
+    const readPath = api.apiPath(ADMIN_API_ROUTES.me);
+    let answerSignOut = () => {};
+    let answerRead = () => {};
+    held.set(sessionPath, new Promise<void>((resolve) => (answerSignOut = resolve)));
+    if (answerReadAfterSignOut) held.set(readPath, new Promise<void>((resolve) => (answerRead = resolve)));
+
+    const signingOut = api.signOutHere();
+    await waitFor(() => expect(sent.some((each) => each.method === "DELETE")).toBe(true));
+    const read = api.callApi(readPath);
+    const settled = read.then(
+      () => "answered",
+      (error: unknown) => (error instanceof DOMException ? error.name : String(error)),
+    );
+    await waitFor(() => expect(sent.some((each) => each.path === readPath)).toBe(true));
+    answerSignOut();
+    await signingOut;
+    answerRead();
+    return { leave, settled, readPath };
+  }
+
+  test("a read answered 401 after the sign-out ends quietly: the page is not sent to the ended session's sign-in", async () => {
+    const { leave, settled, readPath } = await readMeetingTheSignOut(true);
+    expect(await settled).toBe("AbortError");
+    expect(leave).not.toHaveBeenCalled();
+    expect(dialog()).toBeNull();
+    expect(sent.filter((each) => each.path === readPath).map((each) => each.status)).toEqual([401]);
+  });
+
+  test("a read answered 401 while the sign-out is still under way opens no sign-in dialog", async () => {
+    const { leave, settled } = await readMeetingTheSignOut(false);
+    expect(await settled).toBe("AbortError");
+    expect(leave).not.toHaveBeenCalled();
+    expect(dialog()).toBeNull();
+  });
+});

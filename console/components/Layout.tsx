@@ -3,7 +3,15 @@ import { Ellipsis, LogOut } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
 import { ADMIN_API_ROUTES, consoleMessages, type StaffMember } from "../../domain/console";
-import { ApiError, apiPath, callApi, errorMessage, rememberSignedIn, signedInAccount } from "../api";
+import {
+  ApiError,
+  apiPath,
+  callApi,
+  errorMessage,
+  rememberSignedIn,
+  signedInAccount,
+  signOutHere,
+} from "../api";
 import { CONSOLE_TITLE, navLabels } from "../content";
 import { navEntries } from "../page-registry";
 import { inApp, signInPath } from "../paths";
@@ -132,13 +140,7 @@ export function Layout() {
     try {
       // Before the session ends: the device stops showing this member's notifications.
       await stopNotificationsHere();
-      // A session that has already ended needs no signing in again to sign out.
-      await callApi(apiPath(ADMIN_API_ROUTES.session), { method: "DELETE", keepOn401: true }).catch(
-        (error: unknown) => {
-          if (!(error instanceof ApiError && error.status === 401)) throw error;
-        },
-      );
-      rememberSignedIn(null);
+      await signOutHere();
       navigate(signInPath(null, "signed-out"), { replace: true });
     } catch (error) {
       showFlash(errorMessage(error));
