@@ -29,9 +29,14 @@ const enquiry = (Name: string, RetailerSelfUse: "Retailer" | "Self Use") => ({
   RetailerSelfUse,
 });
 
-/** The last 09:05 IST before now: a morning whose digest may still be sent. */
+/**
+ * The last 09:05 IST before now: a morning whose digest may still be sent, and whose mail the
+ * outbox, on the real clock, finds due (between 09:00 and 09:05 IST that is yesterday's).
+ */
 function thisMorning(): Date {
-  return new Date(nextIstHour(new Date(), 9).getTime() - DAY_MS + 5 * 60_000);
+  const now = new Date();
+  const morning = new Date(nextIstHour(now, 9).getTime() - DAY_MS + 5 * 60_000);
+  return morning.getTime() < now.getTime() ? morning : new Date(morning.getTime() - DAY_MS);
 }
 
 async function team(now?: () => Date) {
