@@ -1,7 +1,3 @@
-import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
-import { deleteApp, initializeApp } from "firebase-admin/app";
-import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ENQUIRY_COLLECTION } from "../../domain/contract";
 import type { EnquiryStatus } from "../../domain/console";
@@ -9,13 +5,13 @@ import type { DocumentBuyer } from "../../domain/invoice";
 import { balancePaise } from "../../domain/accounts";
 import { FILLED_FACTS } from "../../tests/support/company-facts";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
+import { firestoreWorkRecord, sqliteWorkRecord, teamViews } from "../../tests/support/work-record";
 import { digestMail } from "../notify/team-mail";
 import { dayDigests } from "../team/digest-schedule";
 import { SqliteStore } from "./index";
 import type { DocumentRequest } from "./documents";
 import { accountantMonth } from "../documents/accountant-month";
 import type { Store } from "./store";
-import type { InboxFilter } from "../lifecycle/inbox-listing";
 
 /** Two stores on one database: what two server instances have. */
 interface Adapter {
@@ -40,15 +36,7 @@ function sqliteAdapter(): Adapter {
       path = opened.path;
       return [opened.store, await SqliteStore.open({ path, enquiryCollection: ENQUIRY_COLLECTION })];
     },
-    async workRecord(enquiryId, drop) {
-      const db = new Database(path);
-      try {
-        if (drop) db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id = ?`).run(enquiryId);
-        return db.prepare(`SELECT 1 FROM enquiry_work WHERE enquiry_id = ?`).get(enquiryId) !== undefined;
-      } finally {
-        db.close();
-      }
-    },
+    workRecord: async (enquiryId, drop) => sqliteWorkRecord(path, enquiryId, drop),
   };
 }
 
@@ -62,16 +50,7 @@ function firestoreAdapter(): Adapter {
       projectId = opened.projectId;
       return [opened.store, await sandbox.reopenStore(projectId)];
     },
-    async workRecord(enquiryId, drop) {
-      const app = initializeApp({ projectId }, `work-record-${randomUUID()}`);
-      try {
-        const work = getFirestore(app).collection("enquiryWork").doc(enquiryId);
-        if (drop) await work.delete();
-        return (await work.get()).exists;
-      } finally {
-        await deleteApp(app);
-      }
-    },
+    workRecord: (enquiryId, drop) => firestoreWorkRecord(projectId, enquiryId, drop),
   };
 }
 
@@ -202,23 +181,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
       const [store] = await open();
       const enquiry = await confirmedEnquiry(store, "New");
       expect(await adapter.workRecord(enquiry.id, "drop")).toBe(false);
-      // Each listing with its count. Every enquiry and New are not the same on both stores for an
-      // enquiry with no work record (SQLite lists by its work rows, Firestore by the enquiries):
-      // each store's are compared with what it listed before the quotation.
-      const views = async () => {
-        const listed = async (filter: InboxFilter) => [
-          (await store.enquiryWork.list({ ...filter, limit: 10 })).items.map((row) => row.id),
-          await store.enquiryWork.count(filter),
-        ];
-        return {
-          every: await listed({}),
-          new: await listed({ status: "New" }),
-          waiting: await listed({ waiting: true }),
-          open: await listed({ open: true }),
-          unassigned: await listed({ ownerId: null }),
-        };
-      };
-      const before = await views();
+      const before = await teamViews(store);
 
       const at = ist("2026-11-20T11:00:00");
       const quotation = await issue(store, enquiry.id, at, "quote", {
@@ -240,7 +203,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])(
         expect.stringMatching(/^Quotation .* issued: ₹/),
         expect.stringMatching(/^Quotation .* sent by e-mail$/),
       ]);
-      const after = await views();
+      const after = await teamViews(store);
       expect(after).toEqual(before);
       expect([after.waiting, after.open, after.unassigned]).toEqual([
         [[], 0],

@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore, Timestamp } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
@@ -8,7 +6,7 @@ import type { EnquiryStatus } from "../../domain/console";
 import type { DealFigures } from "../../domain/deal";
 import type { Enquiry } from "../../domain/enquiry";
 import { firestoreSandbox, sqliteSandbox } from "../../tests/support/store-sandboxes";
-import type { InboxFilter } from "../lifecycle/inbox-listing";
+import { firestoreWorkRecord, sqliteWorkRecord, teamViews } from "../../tests/support/work-record";
 import { dashboardData } from "../work/dashboard-figures";
 import { BACKFILL_BATCH } from "./firestore/buyers";
 import type { Store, StoredEnquiry } from "./store";
@@ -42,15 +40,7 @@ function sqliteAdapter(): Adapter {
       path = opened.path;
       return { store: opened.store };
     },
-    async workRecord(enquiryId, drop) {
-      const db = new Database(path);
-      try {
-        if (drop) db.prepare(`DELETE FROM enquiry_work WHERE enquiry_id = ?`).run(enquiryId);
-        return db.prepare(`SELECT 1 FROM enquiry_work WHERE enquiry_id = ?`).get(enquiryId) !== undefined;
-      } finally {
-        db.close();
-      }
-    },
+    workRecord: async (enquiryId, drop) => sqliteWorkRecord(path, enquiryId, drop),
   };
 }
 
@@ -64,16 +54,7 @@ function firestoreAdapter(): Adapter {
       projectId = opened.projectId;
       return { store: opened.store, firestoreProject: projectId };
     },
-    async workRecord(enquiryId, drop) {
-      const app = initializeApp({ projectId }, `work-record-${randomUUID()}`);
-      try {
-        const work = getFirestore(app).collection("enquiryWork").doc(enquiryId);
-        if (drop) await work.delete();
-        return (await work.get()).exists;
-      } finally {
-        await deleteApp(app);
-      }
-    },
+    workRecord: (enquiryId, drop) => firestoreWorkRecord(projectId, enquiryId, drop),
   };
 }
 
@@ -238,23 +219,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     await open();
     const stored = await receive("2026-11-20T10:00:00", neha());
     expect(await adapter.workRecord(stored.id, "drop")).toBe(false);
-    // Each listing with its count. Every enquiry and New are not the same on both stores for an
-    // enquiry with no work record (SQLite lists by its work rows, Firestore by the enquiries):
-    // each store's are compared with what it listed before the deal.
-    const views = async () => {
-      const listed = async (filter: InboxFilter) => [
-        (await store.enquiryWork.list({ ...filter, limit: 10 })).items.map((row) => row.id),
-        await store.enquiryWork.count(filter),
-      ];
-      return {
-        every: await listed({}),
-        new: await listed({ status: "New" }),
-        waiting: await listed({ waiting: true }),
-        open: await listed({ open: true }),
-        unassigned: await listed({ ownerId: null }),
-      };
-    };
-    const before = await views();
+    const before = await teamViews(store);
 
     const at = ist("2026-11-20T11:00:00");
     const recorded = await store.work.recordDeal(stored.id, {
@@ -272,7 +237,7 @@ describe.each([sqliteAdapter(), firestoreAdapter()])("the sale on the $name stor
     expect(record?.history.map(({ kind, text }) => ({ kind, text }))).toEqual([
       { kind: "deal", text: "Deal: 40 sachets, ₹ 32,000, Jaipur 302001, GSTIN 27AAPFU0939F1ZV" },
     ]);
-    const after = await views();
+    const after = await teamViews(store);
     expect(after).toEqual(before);
     expect([after.waiting, after.open, after.unassigned]).toEqual([
       [[], 0],
