@@ -4,7 +4,7 @@ import type { DealState, HistoryLine } from "../../lifecycle/plan";
 import { dealOutcomeOf, type DealOutcome, type DealStore } from "../deals";
 import type { Actor, WorkRead } from "../work-port";
 import { chunks, collectionsOf, GET_ALL_CHUNK, type FirestoreContext } from "./connection";
-import { text, writeHistoryLines, writePlan } from "./work-record";
+import { text, writeLinesOfUnchangedWork } from "./work-record";
 
 /** The deal of a document in `enquiryDeals` (none yet: version 0, no figures): the one codec. */
 export function dealOfDocument(data: DocumentData | undefined): EnquiryDeal {
@@ -48,19 +48,8 @@ export function writeDeal(
   const { version, figures } = deal;
   writer.create(ref.collection("versions").doc(String(version)), { at: actor.at });
   writer.set(ref, { version, ...figures, receivedAt: read.stored.receivedAt, updatedAt: actor.at });
-  // A deal changes nothing of the work record: on an enquiry that has none yet, only its line is
-  // written and no record is made, as on SQLite.
-  if (read.recorded) {
-    writePlan(
-      context,
-      writer,
-      { stored: read.stored, before: read.work },
-      { work: read.work, history, alerts: [], webhooks: [] },
-      { staffEmail: actor.staffEmail, at: actor.at },
-    );
-  } else {
-    writeHistoryLines(context, writer, read.stored, history, read.work.version, actor);
-  }
+  // A deal changes nothing of the work record, and makes none.
+  writeLinesOfUnchangedWork(context, writer, read, history, actor);
 }
 
 /**

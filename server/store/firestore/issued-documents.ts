@@ -12,7 +12,7 @@ import type { DocumentClickAction, WorkSteps } from "../work-port";
 import { activityDocument } from "./activity";
 import { chunks, IN_QUERY_LIMIT, keyDocumentId, type FirestoreContext } from "./connection";
 import { queueNotification } from "./documents";
-import { writeHistoryLines, writePlan } from "./work-record";
+import { writeLinesOfUnchangedWork } from "./work-record";
 
 /**
  * The documents and payments on Firestore:
@@ -151,8 +151,8 @@ function writeClick(
 type StepArgs<Name extends "writeDocument" | "writePayment" | "queueDocumentMail"> = WorkSteps[Name]["args"];
 
 /**
- * Writes a click's history lines on its enquiry (when it has one) and its activity entry. The
- * documents write no work record: on an enquiry that has none yet, only the lines are written.
+ * Writes a click's history lines on its enquiry (when it has one) and its activity entry; the
+ * documents write no work record.
  */
 function recordHistory(
   context: FirestoreContext,
@@ -160,17 +160,7 @@ function recordHistory(
   args: Pick<StepArgs<"writePayment">, "read" | "history" | "actor" | "activity">,
 ): void {
   const { read, actor } = args;
-  if (read?.recorded) {
-    writePlan(
-      context,
-      writer,
-      { stored: read.stored, before: read.work },
-      { work: read.work, history: args.history, alerts: [], webhooks: [] },
-      { staffEmail: actor.staffEmail, at: actor.at },
-    );
-  } else if (read) {
-    writeHistoryLines(context, writer, read.stored, args.history, read.work.version, actor);
-  }
+  if (read) writeLinesOfUnchangedWork(context, writer, read, args.history, actor);
   const activity = activityDocument({ actor: actor.staffEmail, ...args.activity, at: new Date(actor.at) });
   writer.create(context.db.collection("activity").doc(activity.id), activity.data);
 }

@@ -263,10 +263,9 @@ export function writeAlerts(
 /**
  * Writes history lines of one enquiry by `staffEmail` in `enquiryWork/{id}/history`, with the
  * dashboard's touch for each line the plan marks, in the caller's transaction or batch. They are
- * written whether or not the work document is there: a document's or a deal's lines on an enquiry
- * never worked on write no work record (issued-documents.ts, deals.ts).
+ * written whether or not the work document is there (writeLinesOfUnchangedWork).
  */
-export function writeHistoryLines(
+function writeHistoryLines(
   context: FirestoreContext,
   writer: Writer,
   stored: StoredEnquiry,
@@ -298,6 +297,31 @@ export function writeHistoryLines(
       } satisfies TouchRecord);
     }
   }
+}
+
+/**
+ * Writes the history lines of a change that leaves the work record as it is (a document's, a
+ * deal's): through writePlan on an enquiry that has a record (its kept fields written again), and
+ * alone on one that has none, which gets no record, as on SQLite.
+ */
+export function writeLinesOfUnchangedWork(
+  context: FirestoreContext,
+  writer: Writer,
+  read: WorkRead,
+  history: WorkPlan["history"],
+  actor: { staffEmail: string; at: string },
+): void {
+  if (!read.recorded) {
+    writeHistoryLines(context, writer, read.stored, history, read.work.version, actor);
+    return;
+  }
+  writePlan(
+    context,
+    writer,
+    { stored: read.stored, before: read.work },
+    { work: read.work, history, alerts: [], webhooks: [] },
+    { staffEmail: actor.staffEmail, at: actor.at },
+  );
 }
 
 /**
